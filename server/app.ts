@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { healthRoutes } from './features/health/health.routes';
+import { siteRoutes } from './features/site/site.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  /** Directory of the built web app to serve; omitted in development and in API tests. */
+  webRoot?: string;
+  /** Overrides the logger (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+  /** An already opened database (tests share one per file); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database, for tests and operational scripts; routes receive it explicitly. */
+    database: DatabaseHandle;
+  }
+}
+
+export type App = FastifyInstance;
+
+function loggerFor(config: Config): FastifyServerOptions['logger'] {
+  const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+  if (config.nodeEnv === 'development') {
+    return {
+      level: config.logLevel,
+      redact,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
+  }
+  return { level: config.logLevel, redact };
+}
+
+/** Builds the whole application without listening, so tests drive it with inject() or a real port. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const database = options.database ?? openDatabase(config.database);
+  const ownsDatabase = !options.database;
+  await migrateToLatest(database.db);
+
+  const app = Fastify({
+    logger: options.logger ?? loggerFor(config),
+    // Behind a reverse proxy request.ip must be the client's; configure the proxy to set X-Forwarded-For.
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { isHttps: config.isHttps });
+
+  await app.register(healthRoutes(database));
+  await app.register(siteRoutes(config));
+
+  await registerWebApp(app, options.webRoot);
+  return app;
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Everything else receives a Config, so tests build one with
+ * parseConfig() and never touch the environment.
+ */
+
+const port = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const emailAddress = z.email({ error: 'must be an e-mail address' });
+
+const environmentSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('localhost'),
+  APP_URL: httpUrl.optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address such as "Roundroom <no-reply@example.com>"').optional(),
+  SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public base URL without a trailing slash, used in e-mailed links. */
+  appUrl: string;
+  isHttps: boolean;
+  /** Absolute path of the directory holding the SQLite database, uploads and the dev outbox. */
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  supportEmail: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment-shaped record. Throws ConfigError with one line naming the variable. */
+export function parseConfig(environment: Record<string, string | undefined>): Config {
+  // An empty variable (FOO=) means "not set", as in most twelve-factor apps.
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = environmentSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const value = present[variable];
+    // Connection URLs carry passwords: never echo them into logs.
+    const isSecret = variable === 'DATABASE_URL' || variable === 'SMTP_URL';
+    const shown = value === undefined || isSecret ? '' : ` (got ${JSON.stringify(value)})`;
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const env = result.data;
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    isHttps: appUrl.startsWith('https://'),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { dialect: 'postgres', url: env.DATABASE_URL }
+      : { dialect: 'sqlite', file: path.join(dataDir, 'roundroom.sqlite') },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Roundroom <no-reply@${new URL(appUrl).hostname}>`,
+    },
+    supportEmail: env.SUPPORT_EMAIL,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+export function loadConfigFromEnvironment(): Config {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrationProvider } from './migrations/index';
+import type { Database } from './schema';
+
+export type Dialect = Config['database']['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** True when a trivial query succeeds; used by /api/health. */
+  isReachable(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const PG_INT8_OID = 20;
+
+/** bigint columns come back from pg as strings; ours (epoch ms, byte sizes) fit a JS number exactly. */
+function parsePgBigint(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) {
+    throw new Error(`bigint ${value} is beyond JavaScript's exact integer range`);
+  }
+  return parsed;
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new SqliteDatabase(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  // WAL with NORMAL is durable across application crashes; only a power cut can lose the last commit.
+  connection.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID
+          ? parsePgBigint
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function openDatabase(database: Config['database']): DatabaseHandle {
+  const db = database.dialect === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url);
+  return {
+    db,
+    dialect: database.dialect,
+    async isReachable() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Applies every pending migration. Throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const name = failed ? ` ${failed.migrationName}` : '';
+    throw new Error(
+      `Database migration${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

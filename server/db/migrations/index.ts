@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initialSchema from './0001-initial-schema';
+
+/**
+ * Migrations are listed here rather than read from the directory, so the bundled server carries them.
+ * Add new ones at the end with the next number; never edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

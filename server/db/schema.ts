@@ -1,0 +1,133 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as both dialects store it. One representation behaves the same on SQLite and
+ * PostgreSQL (docs/decisions/0004-portable-column-types.md):
+ * - timestamps: epoch milliseconds in a 64-bit integer (bigint), always UTC;
+ * - booleans: integer 0 or 1 (Flag), converted at the repository boundary;
+ * - sizes: bigint, read back as a JavaScript number (exact below 2^53 bytes);
+ * - ids: random UUIDs as text.
+ */
+export type EpochMs = number;
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  role: 'founder' | 'investor';
+  is_active: Flag;
+  plan: string;
+  created_at: EpochMs;
+  last_login_at: EpochMs | null;
+}
+
+export interface DataRoomsTable {
+  id: string;
+  owner_id: string;
+  company_name: string;
+  description: string;
+  stage: string;
+  founded_year: number | null;
+  website: string;
+  is_active: Flag;
+  sections_markdown: string | null;
+  sections_updated_at: EpochMs | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface RoomMembersTable {
+  room_id: string;
+  user_id: string;
+  role: 'owner' | 'investor';
+  created_at: EpochMs;
+}
+
+export interface InvitationsTable {
+  id: string;
+  room_id: string;
+  email: string;
+  name: string | null;
+  token_hash: string;
+  invited_by: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+}
+
+export interface MagicLinksTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+  user_agent: string | null;
+}
+
+export interface DocumentsTable {
+  id: string;
+  room_id: string;
+  title: string;
+  original_name: string;
+  file_type: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface AccessEventsTable {
+  id: string;
+  room_id: string;
+  user_id: string | null;
+  invitation_id: string | null;
+  document_id: string | null;
+  document_title: string;
+  url: string;
+  action: 'downloaded' | 'clicked';
+  occurred_at: EpochMs;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface WaitlistTable {
+  id: string;
+  company_name: string;
+  contact_email: string;
+  created_at: EpochMs;
+}
+
+export interface Database {
+  users: UsersTable;
+  data_rooms: DataRoomsTable;
+  room_members: RoomMembersTable;
+  invitations: InvitationsTable;
+  magic_links: MagicLinksTable;
+  sessions: SessionsTable;
+  documents: DocumentsTable;
+  access_events: AccessEventsTable;
+  waitlist: WaitlistTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
+export type DataRoomRow = Selectable<DataRoomsTable>;
+export type NewDataRoomRow = Insertable<DataRoomsTable>;

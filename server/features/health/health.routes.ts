@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '../../../shared/contracts/health';
+import type { DatabaseHandle } from '../../db/database';
+
+export function healthRoutes(database: DatabaseHandle): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/health',
+      { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+      async (_request, reply) => {
+        const reachable = await database.isReachable();
+        reply.header('cache-control', 'no-store');
+        return reachable
+          ? reply.status(200).send({ status: 'ok', database: 'reachable' })
+          : reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+      },
+    );
+  };
+}

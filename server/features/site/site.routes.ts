@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteInfoSchema } from '../../../shared/contracts/site';
+import type { Config } from '../../config';
+
+/** Installation facts the public pages show, read from configuration so self-hosters set their own. */
+export function siteRoutes(config: Config): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/site', { schema: { response: { 200: siteInfoSchema } } }, async () => ({
+      supportEmail: config.supportEmail,
+    }));
+  };
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfigFromEnvironment } from './config';
+
+/** The directory holding package.json, whether we run from server/ (tsx) or dist/server/ (bundle). */
+function findProjectRoot(from: string): string {
+  let directory = from;
+  while (!fs.existsSync(path.join(directory, 'package.json'))) {
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error(`No package.json above ${from}`);
+    directory = parent;
+  }
+  return directory;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfigFromEnvironment>;
+  try {
+    config = loadConfigFromEnvironment();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+  const webRoot = config.nodeEnv === 'development' ? undefined : path.join(projectRoot, 'dist', 'web');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  const app = await buildApp(config, { webRoot });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish; a stuck one cannot hold the process past the grace period.
+    setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ appUrl: config.appUrl, database: config.database.dialect }, 'Roundroom is ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+/**
+ * The web app's URL space, shared so the server and the client router agree on it: the server answers
+ * index.html with 200 for a page route and the 404 page with status 404 for any other path.
+ *
+ * `paths` is the spec's whole route table (section 2), used to build links. `pageRoutes` lists the
+ * routes that have a page today; a feature adds its route there when it ships its page.
+ */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  verify: '/verify',
+  support: '/support',
+  privacy: '/privacy',
+  terms: '/terms',
+  demo: '/demo',
+  docs: '/docs',
+  checkout: '/checkout',
+  setupAccount: '/setup-account',
+  dataRoom: '/data-room',
+  dataRoomById: '/data-room/:id',
+  preview: '/preview',
+  app: '/app',
+  admin: '/admin',
+  setupDataRoom: '/setup-data-room',
+  configure: '/configure',
+  investorDashboard: '/investor-dashboard',
+} as const;
+
+export type PageName = keyof typeof paths;
+
+export const pageRoutes = [
+  'landing',
+  'demo',
+  'docs',
+  'support',
+  'privacy',
+  'terms',
+] as const satisfies readonly PageName[];
+
+export type ServedPageName = (typeof pageRoutes)[number];
+
+/** Builds a concrete URL from a pattern such as /data-room/:id. */
+export function href(name: PageName, params: Record<string, string> = {}): string {
+  return paths[name].replace(/:([a-zA-Z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`href(${name}) needs the parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return false;
+  return want.every((segment, index) => segment.startsWith(':') || segment === have[index]);
+}
+
+/** True when the path (without query or hash) is a page the web app serves. A trailing slash is allowed. */
+export function isPageRoute(pathname: string): boolean {
+  return pageRoutes.some((name) => matchesPattern(paths[name], pathname));
+}

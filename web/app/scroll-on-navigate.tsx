@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+const HASH_WAIT_MS = 3000;
+
+/**
+ * Every new navigation starts at the top of the page, or at the element its #hash names once the lazy
+ * page has rendered it. Back and Forward (POP) leave the position to the browser.
+ */
+export function ScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is a new page, so scroll again
+  useEffect(() => {
+    if (navigationType === 'POP' && !hash) return;
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    const target = document.getElementById(id);
+    if (target) {
+      target.scrollIntoView();
+      return;
+    }
+    // The page's code may still be loading: watch the DOM until the anchor appears, for a while.
+    const observer = new MutationObserver(() => {
+      const element = document.getElementById(id);
+      if (element) {
+        observer.disconnect();
+        element.scrollIntoView();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => observer.disconnect(), HASH_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [pathname, hash, navigationType]);
+
+  return null;
+}

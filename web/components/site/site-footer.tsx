@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { href } from '../../../shared/routes';
+import { Logo } from './logo';
+
+const socialLinks = [
+  { label: 'Roundroom on X', text: 'X', url: 'https://x.com/roundroomhq' },
+  { label: 'Roundroom on LinkedIn', text: 'LinkedIn', url: 'https://www.linkedin.com/company/roundroomhq' },
+  { label: 'Roundroom on GitHub', text: 'GitHub', url: 'https://github.com/roundroomhq' },
+];
+
+/** The public pages' footer: Resources, Legal and social links (spec section 2, landing page). */
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="space-y-3">
+          <Logo />
+          <p className="text-sm text-slate-600">Invitation-only data rooms for startups raising money.</p>
+        </div>
+        <FooterColumn title="Resources">
+          <FooterLink to={href('docs')}>Documentation</FooterLink>
+          <FooterLink to={href('demo')}>Demo</FooterLink>
+          <FooterLink to={href('support')}>Support</FooterLink>
+        </FooterColumn>
+        <FooterColumn title="Legal">
+          <FooterLink to={href('privacy')}>Privacy policy</FooterLink>
+          <FooterLink to={href('terms')}>Terms of use</FooterLink>
+        </FooterColumn>
+        <FooterColumn title="Follow us">
+          {socialLinks.map((link) => (
+            <li key={link.url}>
+              <a
+                href={link.url}
+                aria-label={link.label}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm text-slate-600 hover:text-slate-900"
+              >
+                {link.text}
+              </a>
+            </li>
+          ))}
+        </FooterColumn>
+      </div>
+      <div className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">
+        © {new Date().getFullYear()} Roundroom
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <ul className="mt-3 space-y-2">{children}</ul>
+    </div>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className="text-sm text-slate-600 hover:text-slate-900">
+        {children}
+      </Link>
+    </li>
+  );
+}

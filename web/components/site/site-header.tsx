@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { href } from '../../../shared/routes';
+import { Button } from '../ui/button';
+import { Logo } from './logo';
+
+/** The public pages' header: the spec's Demo, Docs and Login buttons. */
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Link to={href('landing')} className="rounded-md" aria-label="Roundroom home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={href('demo')}>Demo</Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={href('docs')}>Docs</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={href('login')}>Login</Link>
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

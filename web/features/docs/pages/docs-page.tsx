@@ -1,0 +1,3 @@
+export function DocsPage() {
+  return <main>DocsPage</main>;
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { siteInfoSchema } from '../../../../shared/contracts/site';
+import { apiRequest } from '../../../lib/api-client';
+
+export const siteInfoQuery = queryOptions({
+  queryKey: ['site'],
+  queryFn: ({ signal }) => apiRequest('/api/site', siteInfoSchema, { signal }),
+});
+
+/** The installation's support address (SUPPORT_EMAIL), shown on the legal and support pages. */
+export function useSiteInfo() {
+  return useQuery(siteInfoQuery);
+}

@@ -1,0 +1,3 @@
+export function SupportPage() {
+  return <main>SupportPage</main>;
+}
