@@ -7,7 +7,9 @@ if (fs.existsSync(CHROMIUM_PATH)) process.exit(0);
 
 const installCommand = 'apt-get update && apt-get install -y chromium';
 if (process.getuid?.() !== 0) {
-  console.error(`Chromium is missing at ${CHROMIUM_PATH}. Install it with:\n  sudo sh -c '${installCommand}'`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM_PATH}. Install it with:\n  sudo sh -c '${installCommand}'`,
+  );
   process.exit(1);
 }
 console.log(`Chromium is missing: running ${installCommand}`);
