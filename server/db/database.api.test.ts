@@ -1,0 +1,214 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
+import { parseConfig } from '../config';
+import { findUserByEmail, findUserById, insertUser, type User } from '../features/accounts/users.repository';
+import {
+  findDocumentInRoom,
+  insertDocument,
+  type StoredDocument,
+} from '../features/documents/documents.repository';
+import { type DataRoom, findDataRoomById, insertDataRoom } from '../features/rooms/rooms.repository';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
+
+// Runs on SQLite and again on PostgreSQL: the same expectations hold on both dialects.
+
+let testDatabase: TestDatabase;
+let handle: DatabaseHandle;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-db-'));
+  testDatabase = await createTestDatabase();
+  const config = parseConfig({ DATA_DIR: dataDir, ...testDatabase.environment });
+  handle = openDatabase(config.database);
+  await migrateToLatest(handle.db);
+});
+
+afterAll(async () => {
+  await handle.close();
+  await testDatabase.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the run uses the database it was asked for', () => {
+  expect(handle.dialect).toBe(inject('testDatabase').dialect);
+});
+
+test('migrating an empty database gives the whole schema, the same on both dialects', async () => {
+  const tables = await handle.db.introspection.getTables();
+  const schema = Object.fromEntries(
+    tables
+      .filter((table) => !table.name.startsWith('kysely_'))
+      .map((table) => [table.name, table.columns.map((column) => column.name).sort()]),
+  );
+  expect(schema).toEqual({
+    access_events: [
+      'action',
+      'document_id',
+      'document_title',
+      'id',
+      'invitation_id',
+      'ip',
+      'occurred_at',
+      'room_id',
+      'url',
+      'user_agent',
+      'user_id',
+    ],
+    data_rooms: [
+      'company_name',
+      'created_at',
+      'description',
+      'founded_year',
+      'id',
+      'is_active',
+      'owner_id',
+      'sections_markdown',
+      'sections_updated_at',
+      'stage',
+      'updated_at',
+      'website',
+    ],
+    documents: [
+      'created_at',
+      'file_type',
+      'id',
+      'mime_type',
+      'original_name',
+      'room_id',
+      'sha256',
+      'size_bytes',
+      'storage_key',
+      'title',
+      'updated_at',
+      'uploaded_by',
+    ],
+    invitations: [
+      'created_at',
+      'email',
+      'expires_at',
+      'id',
+      'invited_by',
+      'name',
+      'revoked_at',
+      'room_id',
+      'token_hash',
+      'used_at',
+    ],
+    magic_links: ['created_at', 'email', 'expires_at', 'id', 'token_hash', 'used_at'],
+    room_members: ['created_at', 'role', 'room_id', 'user_id'],
+    sessions: ['created_at', 'expires_at', 'id', 'revoked_at', 'token_hash', 'user_agent', 'user_id'],
+    users: ['created_at', 'email', 'id', 'is_active', 'last_login_at', 'name', 'plan', 'role'],
+    waitlist: ['company_name', 'contact_email', 'created_at', 'id'],
+  });
+});
+
+test('migrating twice is a no-op', async () => {
+  await expect(migrateToLatest(handle.db)).resolves.toBeUndefined();
+});
+
+const founder: User = {
+  id: crypto.randomUUID(),
+  email: 'zoë.ångström@example.com',
+  name: 'Zoë Ångström 李小龍 🚀',
+  role: 'founder',
+  isActive: true,
+  plan: 'professional',
+  // Millisecond precision must survive on both dialects.
+  createdAt: new Date('2026-03-01T12:34:56.789Z'),
+  lastLoginAt: null,
+};
+
+test('a user round-trips: unicode text, a boolean, a timestamp and a null timestamp', async () => {
+  await insertUser(handle.db, founder);
+  expect(await findUserById(handle.db, founder.id)).toEqual(founder);
+  expect(await findUserByEmail(handle.db, founder.email)).toEqual(founder);
+
+  const inactive: User = {
+    ...founder,
+    id: crypto.randomUUID(),
+    email: 'inactive@example.com',
+    isActive: false,
+    role: 'investor',
+    lastLoginAt: new Date('2099-12-31T23:59:59.999Z'),
+  };
+  await insertUser(handle.db, inactive);
+  expect(await findUserById(handle.db, inactive.id)).toEqual(inactive);
+});
+
+test('a room and a document round-trip, with a size beyond 32 bits', async () => {
+  const room: DataRoom = {
+    id: crypto.randomUUID(),
+    ownerId: founder.id,
+    companyName: 'Ørsted Dynamics «Ltd»',
+    description: 'Quotes \' " and back\\slashes; emoji 🧪',
+    stage: 'Series A',
+    foundedYear: 2021,
+    website: 'https://example.com',
+    isActive: false,
+    sectionsMarkdown: '# Company Information\nname: Ørsted\n\n## Financial information\n',
+    sectionsUpdatedAt: new Date('2026-06-01T00:00:00.001Z'),
+    createdAt: new Date('2026-05-01T08:00:00.000Z'),
+    updatedAt: new Date('2026-05-02T09:30:00.500Z'),
+  };
+  await insertDataRoom(handle.db, room);
+  expect(await findDataRoomById(handle.db, room.id)).toEqual(room);
+
+  const document: StoredDocument = {
+    id: crypto.randomUUID(),
+    roomId: room.id,
+    title: 'Финансовая модель 2026 — 財務モデル.xlsx',
+    originalName: 'Финансовая модель.xlsx',
+    fileType: 'excel',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    sizeBytes: 5_368_709_121, // 5 GiB + 1 byte: past 2^32
+    sha256: 'a'.repeat(64),
+    storageKey: crypto.randomUUID(),
+    uploadedBy: founder.id,
+    createdAt: new Date('2026-05-03T10:00:00.000Z'),
+    updatedAt: new Date('2026-05-03T10:00:00.000Z'),
+  };
+  await insertDocument(handle.db, document);
+  const stored = await findDocumentInRoom(handle.db, room.id, document.id);
+  expect(stored).toEqual(document);
+  expect(typeof stored?.sizeBytes).toBe('number');
+  expect(await findDocumentInRoom(handle.db, crypto.randomUUID(), document.id)).toBeUndefined();
+});
+
+test('foreign keys are enforced: a document cannot point at a missing room', async () => {
+  await expect(
+    insertDocument(handle.db, {
+      id: crypto.randomUUID(),
+      roomId: crypto.randomUUID(),
+      title: 'orphan.pdf',
+      originalName: 'orphan.pdf',
+      fileType: 'pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 1,
+      sha256: 'b'.repeat(64),
+      storageKey: crypto.randomUUID(),
+      uploadedBy: founder.id,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    }),
+  ).rejects.toThrow();
+});
+
+test('check constraints hold: a role outside founder/investor is refused', async () => {
+  await expect(
+    insertUser(handle.db, {
+      ...founder,
+      id: crypto.randomUUID(),
+      email: 'admin@example.com',
+      role: 'admin' as User['role'],
+    }),
+  ).rejects.toThrow();
+});
+
+test('e-mail addresses are unique', async () => {
+  await expect(insertUser(handle.db, { ...founder, id: crypto.randomUUID() })).rejects.toThrow();
+});

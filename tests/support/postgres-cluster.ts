@@ -1,0 +1,109 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A throwaway PostgreSQL cluster from the installed server binaries: initdb in a temp directory,
+ * listening on 127.0.0.1 only, on a free port, stopped and deleted afterwards. PostgreSQL refuses to
+ * run as root, so as root every command runs as the `postgres` OS user.
+ */
+export interface PostgresCluster {
+  /** Superuser URL of the cluster's `postgres` database. */
+  url: string;
+  stop(): void;
+}
+
+function findBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((name) => fs.existsSync(path.join(root, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const newest = versions[0];
+  if (!newest) {
+    throw new Error(
+      'PostgreSQL server binaries are missing (no /usr/lib/postgresql/*/bin/initdb). ' +
+        'Install them with: apt-get install -y postgresql, or set DATABASE_URL to a server you run.',
+    );
+  }
+  return path.join(root, newest, 'bin');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+const isRoot = process.getuid?.() === 0;
+
+function run(binary: string, args: string[]): void {
+  const [command, commandArgs] = isRoot
+    ? ['runuser', ['-u', 'postgres', '--', binary, ...args]]
+    : [binary, args];
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(binary)} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const binDir = findBinDir();
+  const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-pg-'));
+  const dataDir = path.join(baseDir, 'data');
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    fs.chownSync(baseDir, uid, gid);
+  }
+  const port = await freePort();
+  run(path.join(binDir, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  // Durability settings off: this cluster lives for one test run and speed matters more.
+  const serverOptions = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${baseDir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  run(path.join(binDir, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-o',
+    serverOptions,
+    '-l',
+    path.join(baseDir, 'log'),
+    '-w',
+    'start',
+  ]);
+
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(baseDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../../server/app';
+import { type Config, parseConfig } from '../../server/config';
+
+/**
+ * The whole app on a real port with a fresh database and data directory, for one test file:
+ *
+ *   let t: TestApp;
+ *   beforeAll(async () => { t = await startTestApp(); });
+ *   afterAll(() => t.close());
+ *
+ * The database is SQLite or PostgreSQL as the run was started (see database-global-setup.ts).
+ */
+export interface TestApp {
+  app: App;
+  config: Config;
+  baseUrl: string;
+  request(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface TestDatabase {
+  environment: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database: a file in a temp directory, or a new database on the PostgreSQL server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const target = inject('testDatabase');
+  if (target.dialect === 'sqlite') return { environment: {}, drop: async () => {} };
+
+  const name = `roundroom_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(target.adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    environment: { DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: target.adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
+  const database = await createTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...database.environment,
+    ...environment,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test app did not get a port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  return {
+    app,
+    config,
+    baseUrl,
+    async request(method, urlPath, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      let body: string | Buffer | undefined = options.body;
+      if (options.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(options.json);
+      }
+      const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, json };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit tests beside the code (Node and browser-like), and API integration tests that
+// build the whole app on a fresh database per file. `npm run test:api` runs the api project twice,
+// once on SQLite and once on PostgreSQL (TEST_DATABASE selects which; see tests/support/README.md).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/database-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
