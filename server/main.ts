@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   }
 
   const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
-  const webRoot = config.nodeEnv === 'development' ? undefined : path.join(projectRoot, 'dist', 'web');
+  // In development Vite serves the web app; tests of the process need only the API.
+  const webRoot = config.nodeEnv === 'production' ? path.join(projectRoot, 'dist', 'web') : undefined;
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   const app = await buildApp(config, { webRoot });

@@ -20,8 +20,12 @@ export default async function setup(project: TestProject) {
   }
   if (choice !== 'postgres') throw new Error(`TEST_DATABASE must be sqlite or postgres, not ${choice}`);
 
-  let cluster: PostgresCluster | undefined;
-  const adminUrl = process.env.DATABASE_URL ?? (cluster = await startPostgresCluster()).url;
-  project.provide('testDatabase', { dialect: 'postgres', adminUrl });
-  return () => cluster?.stop();
+  const givenUrl = process.env.DATABASE_URL;
+  if (givenUrl) {
+    project.provide('testDatabase', { dialect: 'postgres', adminUrl: givenUrl });
+    return;
+  }
+  const cluster: PostgresCluster = await startPostgresCluster();
+  project.provide('testDatabase', { dialect: 'postgres', adminUrl: cluster.url });
+  return () => cluster.stop();
 }

@@ -66,7 +66,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function startTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+export interface StartTestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  environment?: Record<string, string>;
+  /** A built web app directory to serve, as production does. */
+  webRoot?: string;
+  /** Registers extra routes before the app starts (e.g. a probe for the error handler). */
+  extend?: (app: App) => void | Promise<void>;
+}
+
+export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const { environment = {}, webRoot, extend } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -76,7 +86,8 @@ export async function startTestApp(environment: Record<string, string> = {}): Pr
     ...database.environment,
     ...environment,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, webRoot });
+  await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the test app did not get a port');

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  test('an empty environment gives working defaults: port 3000, SQLite under ./data', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 3000,
+      host: 'localhost',
+      appUrl: 'http://localhost:3000',
+      isHttps: false,
+      dataDir: path.resolve('data'),
+      database: { dialect: 'sqlite', file: path.resolve('data', 'roundroom.sqlite') },
+      mail: { smtpUrl: undefined, from: 'Roundroom <no-reply@localhost>' },
+      supportEmail: 'support@roundroom.app',
+      logLevel: 'info',
+    });
+  });
+
+  test('DATABASE_URL selects PostgreSQL; APP_URL loses its trailing slash and turns on https', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://rr:secret@db.internal:5432/roundroom',
+      APP_URL: 'https://rooms.example.com/',
+      PORT: '8080',
+    });
+    expect(config.database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://rr:secret@db.internal:5432/roundroom',
+    });
+    expect(config.appUrl).toBe('https://rooms.example.com');
+    expect(config.isHttps).toBe(true);
+    expect(config.mail.from).toBe('Roundroom <no-reply@rooms.example.com>');
+  });
+
+  test('an empty variable counts as unset', () => {
+    expect(parseConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({
+      port: 3000,
+      mail: { smtpUrl: undefined },
+    });
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
+    [
+      { APP_URL: 'ftp://example.com' },
+      'Invalid configuration: APP_URL must be an http:// or https:// URL (got "ftp://example.com")',
+    ],
+    [
+      { SUPPORT_EMAIL: 'nobody' },
+      'Invalid configuration: SUPPORT_EMAIL must be an e-mail address (got "nobody")',
+    ],
+    [
+      { NODE_ENV: 'staging' },
+      'Invalid configuration: NODE_ENV must be development, production or test (got "staging")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+  ])('a bad value stops with one line naming the variable: %j', (environment, line) => {
+    expect(() => parseConfig(environment)).toThrow(new ConfigError(line));
+  });
+
+  test('a bad connection URL is named without echoing its password', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://root:hunter2@db/rr' })).toThrow(
+      new ConfigError('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'),
+    );
+    expect(() => parseConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(
+      new ConfigError('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'),
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is accepted for delivery; rejects with MailDeliveryError otherwise. */
+  send(message: OutgoingMessage): Promise<void>;
+  close(): void;
+}
+
+/** The message could not be handed over. Callers answer an error: a lost sign-in link is never a success. */
+export class MailDeliveryError extends Error {}
+
+interface MailLog {
+  info(details: object, message: string): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise the development outbox: each message is written to
+ * DATA_DIR/outbox as an .eml file and its links are logged, so a fresh install can sign in without
+ * a mail server (docs/decisions/0007-mail-outbox.md).
+ */
+export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: MailLog): Mailer {
+  return config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (error) {
+        throw new MailDeliveryError(`The mail server refused the message: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+function createOutboxMailer(outboxDir: string, from: string, log: MailLog): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({ from, ...message });
+        await fs.mkdir(outboxDir, { recursive: true });
+        const file = path.join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
+        await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        log.info({ to: message.to, subject: message.subject, links, file }, 'mail written to the outbox');
+      } catch (error) {
+        throw new MailDeliveryError(
+          `The message could not be written to the outbox: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
+      }
+    },
+    close: () => transport.close(),
+  };
+}

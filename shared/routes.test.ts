@@ -1,0 +1,23 @@
+import { expect, test } from 'vitest';
+import { href, isPageRoute, pageRoutes, paths } from './routes';
+
+test('every served page route is a path of the route table', () => {
+  for (const name of pageRoutes) expect(paths[name]).toMatch(/^\//);
+});
+
+test.each(['/', '/demo', '/docs', '/docs/', '/support', '/privacy', '/terms'])('%s is a page', (pathname) => {
+  expect(isPageRoute(pathname)).toBe(true);
+});
+
+test.each(['/some/unknown/path', '/demo/extra', '/docsx', '/api/health', '/index.php'])(
+  '%s is not a page',
+  (pathname) => {
+    expect(isPageRoute(pathname)).toBe(false);
+  },
+);
+
+test('href fills and encodes parameters', () => {
+  expect(href('dataRoomById', { id: 'a b/c' })).toBe('/data-room/a%20b%2Fc');
+  expect(href('docs')).toBe('/docs');
+  expect(() => href('dataRoomById')).toThrow('needs the parameter id');
+});

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server in the test process: the app under test sends over SMTP to it, and tests read
+ * the parsed messages back (magic links, invitations).
+ */
+export interface TestSmtpServer {
+  /** For SMTP_URL. */
+  url: string;
+  messages: ParsedMail[];
+  /** Resolves with the first message (already received or arriving later) that matches. */
+  waitForMessage(matches: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+export function recipientsOf(mail: ParsedMail): string[] {
+  const groups = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return groups.flatMap((group) => group.value.map((address) => address.address ?? ''));
+}
+
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  const waiters = new Set<() => void>();
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          for (const wake of waiters) wake();
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMessage(matches, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(matches);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${messages.length})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
