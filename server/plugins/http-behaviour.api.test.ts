@@ -37,7 +37,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await startTestApp({ webRoot, extend: (app) => app.register(probeRoutes) });
+  t = await startTestApp({
+    webRoot,
+    extend: async (app) => {
+      await app.register(probeRoutes);
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
