@@ -15,14 +15,28 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-function findBinDir(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root)
+const isRoot = process.getuid?.() === 0;
+
+function installedVersions(root: string): string[] {
+  return fs.existsSync(root)
     ? fs
         .readdirSync(root)
         .filter((name) => fs.existsSync(path.join(root, name, 'bin', 'initdb')))
         .sort((a, b) => Number(b) - Number(a))
     : [];
+}
+
+function findBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  let versions = installedVersions(root);
+  if (versions.length === 0 && isRoot) {
+    // A fresh machine of this kind may lack the server package; as root we can install it.
+    execFileSync('sh', ['-c', 'apt-get update >/dev/null && apt-get install -y postgresql >/dev/null'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    versions = installedVersions(root);
+  }
   const newest = versions[0];
   if (!newest) {
     throw new Error(
@@ -43,8 +57,6 @@ async function freePort(): Promise<number> {
     });
   });
 }
-
-const isRoot = process.getuid?.() === 0;
 
 function run(binary: string, args: string[]): void {
   const [command, commandArgs] = isRoot

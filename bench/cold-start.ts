@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type BudgetRow, mb, median, ms } from './report';
+
+const RUNS = 5;
+const IDLE_SETTLE_MS = 3000;
+const COLD_START_BUDGET_MS = 2000;
+const IDLE_RSS_BUDGET_BYTES = 120 * 1024 * 1024;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kib * 1024;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Starts a server process and times it from spawn to the first 200 from /api/health. */
+async function timeToHealthy(args: string[], environment: Record<string, string>) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', ...environment, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) break;
+    } catch {}
+    if (performance.now() - started > 30_000) throw new Error(`${args.join(' ')} did not become healthy`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { child, elapsedMs: performance.now() - started };
+}
+
+async function measure(args: string[], environment: () => Record<string, string>) {
+  const times: number[] = [];
+  const rss: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const { child, elapsedMs } = await timeToHealthy(args, environment());
+    times.push(elapsedMs);
+    if (run === RUNS - 1) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+      rss.push(rssBytes(child.pid ?? 0));
+    }
+    await stop(child);
+  }
+  return { coldStartMs: median(times), idleRssBytes: rss[0] ?? 0 };
+}
+
+export async function measureColdStartAndIdleMemory(): Promise<BudgetRow[]> {
+  const dataDirs: string[] = [];
+  const freshDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-'));
+    dataDirs.push(dir);
+    return { NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'warn' };
+  };
+  try {
+    // Each run starts on an empty data directory: the cold start includes creating and migrating SQLite.
+    const ours = await measure(['dist/server/main.js'], freshDataDir);
+    const baseline = await measure(['bench/baselines/fastify-hello.mjs'], () => ({}));
+    return [
+      {
+        budget: 'cold start to healthy <= 2 s',
+        measured: ms(ours.coldStartMs),
+        baseline: `${ms(baseline.coldStartMs)} (bare Fastify)`,
+        pass: ours.coldStartMs <= COLD_START_BUDGET_MS,
+      },
+      {
+        budget: 'idle RSS <= 120 MB',
+        measured: mb(ours.idleRssBytes),
+        baseline: `${mb(baseline.idleRssBytes)} (bare Fastify)`,
+        pass: ours.idleRssBytes <= IDLE_RSS_BUDGET_BYTES,
+      },
+    ];
+  } finally {
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,38 @@
+/** One line of the benchmark table: a budget, what we measured, the baseline measured beside it. */
+export interface BudgetRow {
+  budget: string;
+  measured: string;
+  baseline: string;
+  pass: boolean;
+}
+
+export function printTable(rows: BudgetRow[]): void {
+  const header: BudgetRow = {
+    budget: 'budget',
+    measured: 'measured',
+    baseline: 'baseline (same run)',
+    pass: true,
+  };
+  const cells = [header, ...rows].map((row) => [
+    row.budget,
+    row.measured,
+    row.baseline,
+    row === header ? 'result' : row.pass ? 'pass' : 'FAIL',
+  ]);
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...cells.map((line) => (line[column] ?? '').length)));
+  const format = (line: string[]) =>
+    `| ${line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(format(cells[0] ?? []));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of cells.slice(1)) console.log(format(line));
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const ms = (value: number) => `${Math.round(value)} ms`;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
