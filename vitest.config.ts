@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Three projects: unit tests beside the code (Node and browser-like), and API integration tests that
 // build the whole app on a fresh database per file. `npm run test:api` runs the api project twice,
 // once on SQLite and once on PostgreSQL (TEST_DATABASE selects which; see tests/support/README.md).
+const failOnConsoleError = 'tests/support/fail-on-console-error.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +20,7 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: [failOnConsoleError],
         },
       },
       {
@@ -26,6 +29,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: [failOnConsoleError],
         },
       },
       {
@@ -34,6 +38,7 @@ export default defineConfig({
           include: ['server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/database-global-setup.ts'],
+          setupFiles: [failOnConsoleError],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
