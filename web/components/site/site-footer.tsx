@@ -12,8 +12,8 @@ const socialLinks = [
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <div className="space-y-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 sm:px-6 lg:grid-cols-4">
+        <div className="col-span-2 space-y-3 lg:col-span-1">
           <Logo />
           <p className="text-sm text-slate-600">Invitation-only data rooms for startups raising money.</p>
         </div>
