@@ -1,10 +1,19 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { invitationsRoutes } from './features/invitations/invitations.routes';
+import { roomsRoutes } from './features/rooms/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOriginCheck } from './plugins/origin-check';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -15,6 +24,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already opened database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseHandle;
+  /** Replaces the configured mailer. */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -55,11 +66,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('database', database);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const ctx: AppContext = { db: database.db, config, mailer, log: app.log };
+
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { isHttps: config.isHttps });
+  await registerRateLimits(app);
+  await registerAuth(app, database.db);
+  registerOriginCheck(app, config.appUrl);
 
   await app.register(healthRoutes(database));
   await app.register(siteRoutes(config));
+  await app.register(authRoutes(ctx));
+  await app.register(accountsRoutes(ctx));
+  await app.register(invitationsRoutes(ctx));
+  await app.register(roomsRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

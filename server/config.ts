@@ -32,6 +32,17 @@ const environmentSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Roundroom <no-reply@example.com>"').optional(),
   SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
+  PROMO_CODES: z.string().default(''),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(30),
+  MAGIC_LINKS_PER_EMAIL: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -53,6 +64,14 @@ export interface Config {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   mail: { smtpUrl: string | undefined; from: string };
   supportEmail: string;
+  /** Upper-cased; compared case-insensitively. Never sent to the client. */
+  promoCodes: string[];
+  rateLimits: {
+    /** Magic-link requests, verifications, promo checks and sign-ups per IP per 15 minutes. */
+    authPerIp: number;
+    /** Magic links sent to one e-mail address per 15 minutes. */
+    magicLinksPerEmail: number;
+  };
   logLevel: string;
 }
 
@@ -70,7 +89,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     const variable = String(issue?.path[0] ?? 'environment');
     const value = present[variable];
     // Connection URLs carry passwords: never echo them into logs.
-    const isSecret = variable === 'DATABASE_URL' || variable === 'SMTP_URL';
+    const isSecret = variable === 'DATABASE_URL' || variable === 'SMTP_URL' || variable === 'PROMO_CODES';
     const shown = value === undefined || isSecret ? '' : ` (got ${JSON.stringify(value)})`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
@@ -92,6 +111,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       from: env.MAIL_FROM ?? `Roundroom <no-reply@${new URL(appUrl).hostname}>`,
     },
     supportEmail: env.SUPPORT_EMAIL,
+    promoCodes: env.PROMO_CODES.split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean),
+    rateLimits: { authPerIp: env.AUTH_RATE_LIMIT_PER_IP, magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL },
     logLevel: env.LOG_LEVEL,
   };
 }

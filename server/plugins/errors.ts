@@ -12,6 +12,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -47,6 +48,15 @@ function describeValidationError(error: FastifyError): ApiError {
   const [first] = error.validation;
   const location = error.validationContext ?? 'body';
   const path = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+  if (first?.keyword === 'unrecognized_keys') {
+    const keys = (first.params as { keys?: string[] }).keys ?? [];
+    const where = path ? `${path}.` : '';
+    return {
+      error: 'invalid_request',
+      message: `Unexpected field${keys.length > 1 ? 's' : ''}: ${keys.map((key) => where + key).join(', ')}`,
+      field: `${where}${keys[0] ?? ''}`,
+    };
+  }
   if (!path) {
     return {
       error: 'invalid_request',
@@ -64,6 +74,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
+        .headers(error.headers)
         .send({ error: error.code, message: error.message, ...error.extra });
     }
     if (error.validation) {

@@ -75,7 +75,11 @@ describe('errors have one JSON shape', () => {
       json: { email: 'ann@example.com', profile: { name: 'Ann' }, isAdmin: true },
     });
     expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({ error: 'invalid_request' });
+    expect(response.json).toEqual({
+      error: 'invalid_request',
+      message: 'Unexpected field: isAdmin',
+      field: 'isAdmin',
+    });
   });
 
   test('malformed JSON is a 400 that says so', async () => {

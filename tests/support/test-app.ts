@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type Config, parseConfig } from '../../server/config';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
 /**
  * The whole app on a real port with a fresh database and data directory, for one test file:
@@ -20,6 +21,8 @@ export interface TestApp {
   app: App;
   config: Config;
   baseUrl: string;
+  /** The SMTP server the app sends to (SMTP_URL), unless the test gave its own SMTP_URL. */
+  smtp: TestSmtpServer;
   request(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
@@ -77,12 +80,17 @@ export interface StartTestAppOptions {
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
   const { environment = {}, webRoot, extend } = options;
+  const smtp = await startTestSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = await createTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    // Generous limits: tests that check rate limiting set their own.
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    MAGIC_LINKS_PER_EMAIL: '1000',
     ...database.environment,
     ...environment,
   });
@@ -97,6 +105,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     app,
     config,
     baseUrl,
+    smtp,
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Buffer | undefined = options.body;
@@ -116,6 +125,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     },
     async close() {
       await app.close();
+      await smtp.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -20,7 +20,7 @@ export interface User {
   lastLoginAt: Date | null;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -61,4 +61,12 @@ export async function findUserByEmail(db: Executor, normalisedEmail: string): Pr
     .where('email', '=', normalisedEmail)
     .executeTakeFirst();
   return row ? toUser(row) : undefined;
+}
+
+export async function recordLogin(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: toEpochMs(at) })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -64,3 +64,63 @@ export async function findDataRoomById(db: Executor, id: string): Promise<DataRo
   const row = await db.selectFrom('data_rooms').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toDataRoom(row) : undefined;
 }
+
+/** The founder's own room (one per founder today; the oldest if there are several). */
+export async function findRoomOwnedBy(db: Executor, ownerId: string): Promise<DataRoom | undefined> {
+  const row = await db
+    .selectFrom('data_rooms')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'asc')
+    .executeTakeFirst();
+  return row ? toDataRoom(row) : undefined;
+}
+
+/** Active rooms the user is a member of (as investor or owner), newest membership first. */
+export async function listActiveRoomsForMember(db: Executor, userId: string): Promise<DataRoom[]> {
+  const rows = await db
+    .selectFrom('room_members')
+    .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
+    .selectAll('data_rooms')
+    .where('room_members.user_id', '=', userId)
+    .where('data_rooms.is_active', '=', 1)
+    .orderBy('room_members.created_at', 'desc')
+    .execute();
+  return rows.map(toDataRoom);
+}
+
+export async function addRoomMember(
+  db: Executor,
+  member: { roomId: string; userId: string; role: 'owner' | 'investor'; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('room_members')
+    .values({
+      room_id: member.roomId,
+      user_id: member.userId,
+      role: member.role,
+      created_at: toEpochMs(member.createdAt),
+    })
+    // Accepting a second invitation to the same room is not an error.
+    .onConflict((conflict) => conflict.columns(['room_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function isRoomMember(db: Executor, roomId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('room_members')
+    .select('user_id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function removeInvestorMember(db: Executor, roomId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('room_members')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'investor')
+    .execute();
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { countRows, createFounder, uniqueEmail } from '../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ environment: { PROMO_CODES: 'EARLYBIRD, friends-2026' } });
+});
+afterAll(() => t.close());
+
+const setup = (json: unknown) => t.request('POST', '/api/complete-account-setup', { json });
+
+describe('POST /api/complete-account-setup', () => {
+  test('creates the founder, their data room and their ownership, and signs them in', async () => {
+    const email = uniqueEmail('ann');
+    const response = await setup({ name: 'Ann Lee', email, companyName: 'Acme Robotics' });
+    expect(response.status).toBe(201);
+    const body = response.json as { token: string; user: Record<string, unknown> };
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      name: 'Ann Lee',
+      email,
+      role: 'founder',
+      isActive: true,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^rr_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const me = await t.request('GET', '/api/auth/me', { headers: { cookie: cookie.split(';')[0] ?? '' } });
+    expect(me.json).toEqual({ user: body.user });
+
+    const db = t.app.database.db;
+    const room = await db
+      .selectFrom('data_rooms')
+      .selectAll()
+      .where('owner_id', '=', String(body.user.id))
+      .executeTakeFirstOrThrow();
+    expect(room).toMatchObject({ company_name: 'Acme Robotics', stage: 'Series A', is_active: 1 });
+    const members = await db.selectFrom('room_members').selectAll().where('room_id', '=', room.id).execute();
+    expect(members).toEqual([expect.objectContaining({ user_id: body.user.id, role: 'owner' })]);
+    const user = await db
+      .selectFrom('users')
+      .select('plan')
+      .where('id', '=', String(body.user.id))
+      .executeTakeFirstOrThrow();
+    expect(user.plan).toBe('professional');
+  });
+
+  test("e-mail addresses are trimmed and lower-cased: ' Ann@X.com ' and 'ann@x.com' are one person", async () => {
+    const local = uniqueEmail('case');
+    const first = await setup({ name: 'Ann', email: ` ${local.toUpperCase()} `, companyName: 'First Co' });
+    expect(first.status).toBe(201);
+    expect((first.json as { user: { email: string } }).user.email).toBe(local);
+
+    const before = await countRows(t);
+    const second = await setup({ name: 'Ann again', email: local, companyName: 'Second Co' });
+    expect(second.status).toBe(409);
+    expect(second.json).toEqual({
+      error: 'account_exists',
+      message: 'An account with this email already exists. Please sign in.',
+      shouldLogin: true,
+      existingCompany: 'First Co',
+    });
+    expect(await countRows(t)).toEqual(before);
+  });
+
+  test.each([
+    [{ email: 'a@b.co', companyName: 'X' }, 'name'],
+    [{ name: 'A', companyName: 'X' }, 'email'],
+    [{ name: 'A', email: 'a@b.co' }, 'companyName'],
+    [{ name: '   ', email: 'a@b.co', companyName: 'X' }, 'name'],
+    [{ name: 'A', email: 'not-an-email', companyName: 'X' }, 'email'],
+    [{ name: 'A', email: `${'a'.repeat(250)}@b.co`, companyName: 'X' }, 'email'],
+    [{ name: 'A'.repeat(101), email: 'a@b.co', companyName: 'X' }, 'name'],
+    [{ name: 'A', email: 'a@b.co', companyName: 'X'.repeat(201) }, 'companyName'],
+    [{ name: 42, email: 'a@b.co', companyName: 'X' }, 'name'],
+    [{ name: 'A', email: 'a@b.co', companyName: 'X', role: 'admin' }, 'role'],
+  ])('bad input %j is a 400 naming %s, and writes nothing', async (json, field) => {
+    const before = await countRows(t);
+    const response = await setup(json);
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'invalid_request' });
+    expect((response.json as { field: string }).field).toBe(field);
+    expect(await countRows(t)).toEqual(before);
+  });
+
+  test('invalid JSON is a 400 and writes nothing', async () => {
+    const before = await countRows(t);
+    const response = await t.request('POST', '/api/complete-account-setup', {
+      body: '{"name": "A",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'invalid_json' });
+    expect(await countRows(t)).toEqual(before);
+  });
+});
+
+describe('promo codes', () => {
+  test.each(['EARLYBIRD', 'earlybird', ' Friends-2026 '])('%j is valid', async (code) => {
+    const response = await t.request('POST', '/api/validate-promo-code', { json: { code } });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ valid: true, message: 'Your account will be upgraded for free.' });
+  });
+
+  test('an unknown code is not valid', async () => {
+    const response = await t.request('POST', '/api/validate-promo-code', { json: { code: 'FREEBIES' } });
+    expect(response.json).toEqual({ valid: false, message: 'Invalid promo code.' });
+  });
+
+  test('an empty code is a 400', async () => {
+    const response = await t.request('POST', '/api/validate-promo-code', { json: { code: '' } });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ field: 'code' });
+  });
+
+  test('upgrade-with-promo creates the account on the free plan', async () => {
+    const email = uniqueEmail('promo');
+    const response = await t.request('POST', '/api/upgrade-with-promo', {
+      json: { promoCode: 'earlybird', name: 'Pat', email, companyName: 'Promo Co' },
+    });
+    expect(response.status).toBe(201);
+    const user = await t.app.database.db
+      .selectFrom('users')
+      .select('plan')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.plan).toBe('professional_free');
+  });
+
+  test('upgrade-with-promo with an unknown code is a 400 and creates nothing', async () => {
+    const before = await countRows(t);
+    const response = await t.request('POST', '/api/upgrade-with-promo', {
+      json: { promoCode: 'NOPE', name: 'Pat', email: uniqueEmail('promo'), companyName: 'Promo Co' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      error: 'invalid_promo_code',
+      message: 'Invalid promo code.',
+      field: 'promoCode',
+    });
+    expect(await countRows(t)).toEqual(before);
+  });
+});
+
+describe('POST /api/waitlist', () => {
+  test('joining twice with one e-mail keeps one entry and still answers success', async () => {
+    const email = uniqueEmail('wait');
+    for (const contactEmail of [email, ` ${email.toUpperCase()}`]) {
+      const response = await t.request('POST', '/api/waitlist', {
+        json: { companyName: 'Waiting Co', contactEmail },
+      });
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({ message: 'Added to waitlist!' });
+    }
+    const rows = await t.app.database.db
+      .selectFrom('waitlist')
+      .selectAll()
+      .where('contact_email', '=', email)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  test.each([
+    [{ companyName: 'X' }, 'contactEmail'],
+    [{ contactEmail: 'a@b.co' }, 'companyName'],
+    [{ companyName: 'X', contactEmail: 'nope' }, 'contactEmail'],
+    [{ companyName: '', contactEmail: 'a@b.co' }, 'companyName'],
+  ])('%j is a 400 naming %s, and writes nothing', async (json, field) => {
+    const before = await countRows(t);
+    const response = await t.request('POST', '/api/waitlist', { json });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ field });
+    expect(await countRows(t)).toEqual(before);
+  });
+});
+
+test('on https the session cookie is Secure', async () => {
+  const secure = await startTestApp({ environment: { APP_URL: 'https://rooms.example.com' } });
+  try {
+    const response = await secure.request('POST', '/api/complete-account-setup', {
+      json: { name: 'Sam', email: uniqueEmail('secure'), companyName: 'Secure Co' },
+    });
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  } finally {
+    await secure.close();
+  }
+});
+
+test('sign-ups and promo checks are rate limited per IP, with Retry-After', async () => {
+  const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '3' } });
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const ok = await limited.request('POST', '/api/validate-promo-code', {
+        json: { code: `GUESS${attempt}` },
+      });
+      expect(ok.status).toBe(200);
+    }
+    const refused = await limited.request('POST', '/api/validate-promo-code', { json: { code: 'GUESS4' } });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({
+      error: 'rate_limited',
+      message: expect.stringMatching(/Too many attempts/),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  } finally {
+    await limited.close();
+  }
+});
+
+test('a founder created by the factory can read their own account', async () => {
+  const founder = await createFounder(t);
+  const me = await t.request('GET', '/api/auth/me', { headers: founder.auth });
+  expect(me.json).toEqual({ user: founder.user });
+});

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import type { AccountSetupRequest } from '../../../shared/contracts/accounts';
+import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
+import type { AppContext } from '../../app-context';
+import { HttpError } from '../../plugins/errors';
+import { type NewSession, startSession } from '../auth/sessions.service';
+import { addRoomMember, findRoomOwnedBy, insertDataRoom } from '../rooms/rooms.repository';
+import { findUserByEmail, insertUser, type User } from './users.repository';
+import { addToWaitlist } from './waitlist.repository';
+
+/** DESIGN.md answer 8: every new account gets Professional limits; a promo code makes it free. */
+export type Plan = 'professional' | 'professional_free';
+
+export function isValidPromoCode(ctx: AppContext, code: string): boolean {
+  return ctx.config.promoCodes.includes(code.trim().toUpperCase());
+}
+
+async function accountExists(ctx: AppContext, email: string): Promise<HttpError | undefined> {
+  const existing = await findUserByEmail(ctx.db, email);
+  if (!existing) return undefined;
+  const room = await findRoomOwnedBy(ctx.db, existing.id);
+  return new HttpError(409, 'account_exists', 'An account with this email already exists. Please sign in.', {
+    shouldLogin: true,
+    existingCompany: room?.companyName ?? null,
+  });
+}
+
+/**
+ * Creates the founder, their data room and their ownership in one transaction, then signs them in.
+ * An e-mail that already has an account gets 409 with shouldLogin.
+ */
+export async function createFounderAccount(
+  ctx: AppContext,
+  input: AccountSetupRequest,
+  plan: Plan,
+  userAgent: string | undefined,
+): Promise<{ user: User; session: NewSession }> {
+  const conflict = await accountExists(ctx, input.email);
+  if (conflict) throw conflict;
+  const now = new Date();
+  const user: User = {
+    id: crypto.randomUUID(),
+    email: input.email,
+    name: input.name,
+    role: 'founder',
+    isActive: true,
+    plan,
+    createdAt: now,
+    lastLoginAt: now,
+  };
+  try {
+    const session = await ctx.db.transaction().execute(async (trx) => {
+      await insertUser(trx, user);
+      const roomId = crypto.randomUUID();
+      await insertDataRoom(trx, {
+        id: roomId,
+        ownerId: user.id,
+        companyName: input.companyName,
+        description: '',
+        stage: DEFAULT_FUNDING_STAGE,
+        foundedYear: null,
+        website: '',
+        isActive: true,
+        sectionsMarkdown: null,
+        sectionsUpdatedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await addRoomMember(trx, { roomId, userId: user.id, role: 'owner', createdAt: now });
+      return startSession(trx, user.id, userAgent);
+    });
+    return { user, session };
+  } catch (error) {
+    // Two sign-ups with one e-mail at once: the unique index let one through; the other is a conflict.
+    const raced = await accountExists(ctx, input.email);
+    if (raced) throw raced;
+    throw error;
+  }
+}
+
+export async function joinWaitlist(
+  ctx: AppContext,
+  entry: { companyName: string; contactEmail: string },
+): Promise<void> {
+  await addToWaitlist(ctx.db, entry);
+}

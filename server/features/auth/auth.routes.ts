@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  magicLinkRequestSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  verifyRequestSchema,
+} from '../../../shared/contracts/auth';
+import type { AppContext } from '../../app-context';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/rate-limits';
+import { toPublicUser } from '../accounts/public-user';
+import { requestMagicLink, verifyMagicLink } from './magic-links.service';
+import { endSession } from './sessions.service';
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/auth/magic-link',
+      {
+        schema: { body: magicLinkRequestSchema, response: { 200: messageResponseSchema } },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request) => {
+        await requestMagicLink(ctx, request.body.email, request.ip);
+        return { message: 'Check your email for the secure access link.' };
+      },
+    );
+
+    app.post(
+      '/api/auth/verify',
+      {
+        schema: { body: verifyRequestSchema, response: { 200: authResponseSchema } },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request, reply) => {
+        const { user, session } = await verifyMagicLink(
+          ctx,
+          request.body.token,
+          request.headers['user-agent'],
+        );
+        setSessionCookie(reply, ctx.config, session);
+        return { token: session.token, user: toPublicUser(user) };
+      },
+    );
+
+    app.get('/api/auth/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: toPublicUser(requireUser(request)) };
+    });
+
+    app.post('/api/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+      // Logging out without a session is not an error: the goal (no session) holds either way.
+      if (request.session) await endSession(ctx.db, request.session.sessionId);
+      clearSessionCookie(reply, ctx.config);
+      return reply.status(204).send(null);
+    });
+  };
+}

@@ -1,0 +1,52 @@
+import type { Executor } from '../../db/columns';
+
+export async function insertMagicLink(
+  db: Executor,
+  link: { id: string; email: string; tokenHash: string; createdAt: number; expiresAt: number },
+): Promise<void> {
+  await db
+    .insertInto('magic_links')
+    .values({
+      id: link.id,
+      email: link.email,
+      token_hash: link.tokenHash,
+      created_at: link.createdAt,
+      expires_at: link.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+export async function deleteMagicLink(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('magic_links').where('id', '=', id).execute();
+}
+
+export async function countMagicLinksSince(db: Executor, email: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('magic_links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Marks the link used and returns its e-mail, in one statement: of any number of concurrent
+ * verifications of one link, exactly one gets a row back.
+ */
+export async function consumeMagicLink(
+  db: Executor,
+  tokenHash: string,
+  now: number,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('magic_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('email')
+    .executeTakeFirst();
+  return row?.email;
+}

@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import { MAGIC_LINK_TTL_MINUTES } from '../../../shared/contracts/auth';
+import type { AppContext } from '../../app-context';
+import { MailDeliveryError } from '../../mail/mailer';
+import { magicLinkEmail } from '../../mail/templates';
+import { HttpError } from '../../plugins/errors';
+import { findUserByEmail, insertUser, recordLogin, type User } from '../accounts/users.repository';
+import { listPendingInvitationsFor, updateInvitation } from '../invitations/invitations.repository';
+import { addRoomMember, findDataRoomById, listActiveRoomsForMember } from '../rooms/rooms.repository';
+import {
+  consumeMagicLink,
+  countMagicLinksSince,
+  deleteMagicLink,
+  insertMagicLink,
+} from './magic-links.repository';
+import { type NewSession, startSession } from './sessions.service';
+import { generateToken, hashToken } from './tokens';
+
+const MAGIC_LINK_TTL_MS = MAGIC_LINK_TTL_MINUTES * 60 * 1000;
+const PER_EMAIL_WINDOW_MS = 15 * 60 * 1000;
+
+export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
+
+/**
+ * Sends a one-time sign-in link to an active user, or to an e-mail with a pending, unexpired
+ * invitation (DESIGN.md, answer 5). Anyone else gets the spec's 404 'No invitation found'.
+ */
+export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const now = Date.now();
+  const user = await findUserByEmail(ctx.db, email);
+  const pending = await listPendingInvitationsFor(ctx.db, email, now);
+  if (!(user?.isActive || (!user && pending.length > 0))) {
+    ctx.log.warn({ email, ip }, 'magic link refused: no account and no pending invitation');
+    throw new HttpError(404, 'no_invitation', 'No invitation found for this email address.');
+  }
+  const recent = await countMagicLinksSince(ctx.db, email, now - PER_EMAIL_WINDOW_MS);
+  if (recent >= ctx.config.rateLimits.magicLinksPerEmail) {
+    throw new HttpError(
+      429,
+      'rate_limited',
+      'Too many sign-in links were requested for this address. Please try again in 15 minutes.',
+      {},
+      { 'retry-after': String(PER_EMAIL_WINDOW_MS / 1000) },
+    );
+  }
+
+  const token = generateToken();
+  const id = crypto.randomUUID();
+  await insertMagicLink(ctx.db, {
+    id,
+    email,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: now + MAGIC_LINK_TTL_MS,
+  });
+  try {
+    await ctx.mailer.send(
+      magicLinkEmail({
+        to: email,
+        link: `${ctx.config.appUrl}/verify?token=${token}`,
+        companyNames: await roomNamesFor(
+          ctx,
+          user,
+          pending.map((invitation) => invitation.room_id),
+        ),
+        expiresInMinutes: MAGIC_LINK_TTL_MINUTES,
+      }),
+    );
+  } catch (error) {
+    await deleteMagicLink(ctx.db, id);
+    if (error instanceof MailDeliveryError) {
+      ctx.log.error({ err: error }, 'magic link e-mail failed');
+      throw new HttpError(
+        502,
+        'mail_failed',
+        'The sign-in e-mail could not be sent. Please try again in a moment.',
+      );
+    }
+    throw error;
+  }
+}
+
+async function roomNamesFor(
+  ctx: AppContext,
+  user: User | undefined,
+  invitedRoomIds: string[],
+): Promise<string[]> {
+  const names = new Set<string>();
+  if (user) for (const room of await listActiveRoomsForMember(ctx.db, user.id)) names.add(room.companyName);
+  for (const roomId of invitedRoomIds) {
+    const room = await findDataRoomById(ctx.db, roomId);
+    if (room) names.add(room.companyName);
+  }
+  return [...names];
+}
+
+/**
+ * Exchanges a magic link for a session, once. An investor's first verification creates their user;
+ * every verification accepts the e-mail's pending invitations and grants those rooms.
+ */
+export async function verifyMagicLink(
+  ctx: AppContext,
+  token: string,
+  userAgent: string | undefined,
+): Promise<{ user: User; session: NewSession }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const email = await consumeMagicLink(trx, hashToken(token), now);
+    if (!email) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+
+    const pending = await listPendingInvitationsFor(trx, email, now);
+    let user = await findUserByEmail(trx, email);
+    if (!user) {
+      const firstInvitation = pending[0];
+      // The invitation was deleted or expired after the link was sent.
+      if (!firstInvitation) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+      user = {
+        id: crypto.randomUUID(),
+        email,
+        name: firstInvitation.name ?? email.split('@')[0] ?? email,
+        role: 'investor',
+        isActive: true,
+        plan: 'investor',
+        createdAt: new Date(now),
+        lastLoginAt: null,
+      };
+      await insertUser(trx, user);
+    }
+    if (!user.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+
+    for (const invitation of pending) {
+      await updateInvitation(trx, invitation.id, { used_at: now });
+      await addRoomMember(trx, {
+        roomId: invitation.room_id,
+        userId: user.id,
+        role: 'investor',
+        createdAt: new Date(now),
+      });
+    }
+    await recordLogin(trx, user.id, new Date(now));
+    const session = await startSession(trx, user.id, userAgent);
+    return { user: { ...user, lastLoginAt: new Date(now) }, session };
+  });
+}

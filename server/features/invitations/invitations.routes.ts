@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminInvitationRequestSchema,
+  createInvitationRequestSchema,
+  createInvitationResponseSchema,
+  invitationIdParamsSchema,
+  invitationListSchema,
+} from '../../../shared/contracts/invitations';
+import type { AppContext } from '../../app-context';
+import { requireFounder } from '../../plugins/auth';
+import { deleteInvitation, inviteInvestor, listInvitations } from './invitations.service';
+
+export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/invites', { schema: { response: { 200: invitationListSchema } } }, async (request) =>
+      listInvitations(ctx, requireFounder(request)),
+    );
+
+    app.post(
+      '/api/invites',
+      { schema: { body: createInvitationRequestSchema, response: { 201: createInvitationResponseSchema } } },
+      async (request, reply) => {
+        const invitation = await inviteInvestor(ctx, requireFounder(request), request.body);
+        return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
+      },
+    );
+
+    // The admin dashboard's form: the same service, e-mail only.
+    app.post(
+      '/api/invitations',
+      { schema: { body: adminInvitationRequestSchema, response: { 201: createInvitationResponseSchema } } },
+      async (request, reply) => {
+        const invitation = await inviteInvestor(ctx, requireFounder(request), request.body);
+        return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
+      },
+    );
+
+    app.delete(
+      '/api/invites/:id',
+      { schema: { params: invitationIdParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await deleteInvitation(ctx, requireFounder(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import { INVITATION_TTL_DAYS, type Invitation } from '../../../shared/contracts/invitations';
+import type { AppContext } from '../../app-context';
+import { MailDeliveryError } from '../../mail/mailer';
+import { invitationEmail } from '../../mail/templates';
+import { HttpError } from '../../plugins/errors';
+import { findUserByEmail, type User } from '../accounts/users.repository';
+import { generateToken, hashToken } from '../auth/tokens';
+import {
+  type DataRoom,
+  findRoomOwnedBy,
+  isRoomMember,
+  removeInvestorMember,
+} from '../rooms/rooms.repository';
+import {
+  deleteInvitationRow,
+  findOpenInvitation,
+  findRoomInvitation,
+  type InvitationRow,
+  insertInvitation,
+  listRoomInvitations,
+  updateInvitation,
+} from './invitations.repository';
+
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+export function toInvitationView(row: InvitationRow, now: number): Invitation {
+  const status = row.used_at !== null ? 'accepted' : row.expires_at <= now ? 'expired' : 'pending';
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    status,
+    used: row.used_at !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
+/** The room the founder manages; every invitation route acts on it. */
+export async function requireOwnedRoom(ctx: AppContext, owner: User): Promise<DataRoom> {
+  const room = await findRoomOwnedBy(ctx.db, owner.id);
+  if (!room) throw new HttpError(404, 'no_data_room', 'You have no data room yet. Create one first.');
+  return room;
+}
+
+/**
+ * Invites an investor by e-mail. An open invitation for the same e-mail is refreshed (new link, new
+ * expiry) rather than duplicated. The database is only left changed if the e-mail went out.
+ */
+export async function inviteInvestor(
+  ctx: AppContext,
+  owner: User,
+  input: { email: string; name?: string | undefined },
+): Promise<Invitation> {
+  const room = await requireOwnedRoom(ctx, owner);
+  if (input.email === owner.email) {
+    throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
+  }
+  const invitee = await findUserByEmail(ctx.db, input.email);
+  if (invitee && (await isRoomMember(ctx.db, room.id, invitee.id))) {
+    throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
+  }
+
+  const token = generateToken();
+  const now = Date.now();
+  const fresh = { token_hash: hashToken(token), created_at: now, expires_at: now + INVITATION_TTL_MS };
+  const name = input.name ? input.name : null;
+  const open = await findOpenInvitation(ctx.db, room.id, input.email);
+  let saved: InvitationRow;
+  let undo: () => Promise<void>;
+  if (open) {
+    saved = { ...open, ...fresh, name: name ?? open.name };
+    await updateInvitation(ctx.db, open.id, { ...fresh, name: saved.name });
+    undo = () =>
+      updateInvitation(ctx.db, open.id, {
+        token_hash: open.token_hash,
+        created_at: open.created_at,
+        expires_at: open.expires_at,
+        name: open.name,
+      });
+  } else {
+    saved = {
+      id: crypto.randomUUID(),
+      room_id: room.id,
+      email: input.email,
+      name,
+      invited_by: owner.id,
+      used_at: null,
+      revoked_at: null,
+      ...fresh,
+    };
+    await insertInvitation(ctx.db, saved);
+    undo = () => deleteInvitationRow(ctx.db, saved.id);
+  }
+
+  try {
+    await ctx.mailer.send(
+      invitationEmail({
+        to: input.email,
+        inviteeName: saved.name,
+        inviterName: owner.name,
+        companyName: room.companyName,
+        link: `${ctx.config.appUrl}/data-room?invite=${token}`,
+        expiresAt: new Date(saved.expires_at),
+      }),
+    );
+  } catch (error) {
+    await undo();
+    if (error instanceof MailDeliveryError) {
+      ctx.log.error({ err: error }, 'invitation e-mail failed');
+      throw new HttpError(
+        502,
+        'mail_failed',
+        'The invitation e-mail could not be sent. Nothing was saved; please try again.',
+      );
+    }
+    throw error;
+  }
+  return toInvitationView(saved, now);
+}
+
+export async function listInvitations(ctx: AppContext, owner: User): Promise<Invitation[]> {
+  const room = await requireOwnedRoom(ctx, owner);
+  const now = Date.now();
+  return (await listRoomInvitations(ctx.db, room.id)).map((row) => toInvitationView(row, now));
+}
+
+/**
+ * Deletes an invitation. Its link stops working, and if it was accepted the investor loses access to
+ * the room at once (their session stays, but no longer reaches this room).
+ */
+export async function deleteInvitation(ctx: AppContext, owner: User, invitationId: string): Promise<void> {
+  const room = await requireOwnedRoom(ctx, owner);
+  await ctx.db.transaction().execute(async (trx) => {
+    const invitation = await findRoomInvitation(trx, room.id, invitationId);
+    if (!invitation) throw new HttpError(404, 'not_found', 'That invitation does not exist.');
+    await updateInvitation(trx, invitation.id, { revoked_at: Date.now() });
+    const investor = await findUserByEmail(trx, invitation.email);
+    if (investor) await removeInvestorMember(trx, room.id, investor.id);
+  });
+}

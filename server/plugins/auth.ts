@@ -1,0 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Executor } from '../db/columns';
+import type { User } from '../features/accounts/users.repository';
+import { type NewSession, resolveSession } from '../features/auth/sessions.service';
+import { HttpError } from './errors';
+
+/**
+ * Who is calling: a session token from the httpOnly cookie or an `Authorization: Bearer` header,
+ * looked up (by its hash) on every API request. Routes then call a guard, a verb that throws.
+ */
+export const SESSION_COOKIE = 'rr_session';
+
+export interface RequestSession {
+  sessionId: string;
+  user: User;
+  /** How the token arrived; cookie-authenticated writes must pass the Origin check. */
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export async function registerAuth(app: FastifyInstance, db: Executor): Promise<void> {
+  await app.register(fastifyCookie);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerToken(request);
+    const token = bearer ?? request.cookies[SESSION_COOKIE];
+    // Tokens we issue are 43 characters; skip the lookup for anything absurd.
+    if (!token || token.length > 128) return;
+    const found = await resolveSession(db, token);
+    if (found) request.session = { ...found, via: bearer ? 'bearer' : 'cookie' };
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isHttps,
+    path: '/',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.isHttps, path: '/' });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.session) {
+    throw new HttpError(401, 'authentication_required', 'Authentication required. Please sign in.');
+  }
+  return request.session.user;
+}
+
+/** A signed-in founder, or 401 / 403. */
+export function requireFounder(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (user.role !== 'founder') {
+    throw new HttpError(403, 'forbidden', 'Only the founder who owns a data room can do this.');
+  }
+  return user;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { emailField, requiredText } from './fields';
+
+export const accountSetupRequestSchema = z.strictObject({
+  name: requiredText(100),
+  email: emailField,
+  companyName: requiredText(200),
+});
+export type AccountSetupRequest = z.infer<typeof accountSetupRequestSchema>;
+
+export const upgradeWithPromoRequestSchema = accountSetupRequestSchema.extend({
+  promoCode: requiredText(64),
+});
+
+/** 409 when the e-mail already has an account: the client says so and sends them to /login. */
+export const accountExistsResponseSchema = z.object({
+  error: z.literal('account_exists'),
+  message: z.string(),
+  shouldLogin: z.literal(true),
+  existingCompany: z.string().nullable(),
+});
+
+export const validatePromoCodeRequestSchema = z.strictObject({ code: requiredText(64) });
+export const validatePromoCodeResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
+
+export const waitlistRequestSchema = z.strictObject({
+  companyName: requiredText(200),
+  contactEmail: emailField,
+});

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import { expect } from 'vitest';
+import type { AuthResponse } from '../../shared/contracts/auth';
+import { recipientsOf } from './smtp-server';
+import type { TestApp, TestResponse } from './test-app';
+
+/**
+ * Builders that go through the real API, so every fixture is a state the product can reach.
+ * Each makes unique data, so tests in one file never collide.
+ */
+
+export const uniqueEmail = (label = 'user') =>
+  `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+
+export interface SignedIn {
+  token: string;
+  user: AuthResponse['user'];
+  /** Headers for a bearer-authenticated call. */
+  auth: Record<string, string>;
+}
+
+function signedIn(response: TestResponse): SignedIn {
+  const body = response.json as AuthResponse;
+  return { token: body.token, user: body.user, auth: { authorization: `Bearer ${body.token}` } };
+}
+
+export async function createFounder(
+  t: TestApp,
+  overrides: { email?: string; companyName?: string } = {},
+): Promise<SignedIn> {
+  const response = await t.request('POST', '/api/complete-account-setup', {
+    json: {
+      name: 'Fran Founder',
+      email: overrides.email ?? uniqueEmail('founder'),
+      companyName: overrides.companyName ?? `Company ${crypto.randomBytes(3).toString('hex')}`,
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+  return signedIn(response);
+}
+
+/** The first link in a message's text that starts with the given prefix. */
+export function linkIn(mail: ParsedMail, prefix: string): string {
+  const found = (mail.text ?? '').split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in: ${mail.text}`);
+  return found;
+}
+
+export async function mailTo(t: TestApp, email: string, subjectIncludes: string): Promise<ParsedMail> {
+  return t.smtp.waitForMessage(
+    (mail) => recipientsOf(mail).includes(email) && (mail.subject ?? '').includes(subjectIncludes),
+  );
+}
+
+/** Invites the e-mail and returns the invite token from the invitation e-mail. */
+export async function invite(t: TestApp, founder: SignedIn, email: string, name?: string): Promise<string> {
+  const before = t.smtp.messages.length;
+  const response = await t.request('POST', '/api/invites', { json: { email, name }, headers: founder.auth });
+  expect(response.status, response.text).toBe(201);
+  const mail = await t.smtp.waitForMessage(
+    (m) =>
+      t.smtp.messages.indexOf(m) >= before &&
+      recipientsOf(m).includes(email) &&
+      /invited you/.test(m.subject ?? ''),
+  );
+  return new URL(linkIn(mail, `${t.config.appUrl}/data-room?invite=`)).searchParams.get('invite') ?? '';
+}
+
+/** Requests a magic link and returns its token, read from the e-mail. */
+export async function requestMagicLinkToken(t: TestApp, email: string): Promise<string> {
+  const before = t.smtp.messages.length;
+  const response = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '' } });
+  expect(response.status, response.text).toBe(200);
+  const mail = await t.smtp.waitForMessage(
+    (m) =>
+      t.smtp.messages.indexOf(m) >= before &&
+      recipientsOf(m).includes(email) &&
+      /sign-in link/.test(m.subject ?? ''),
+  );
+  return new URL(linkIn(mail, `${t.config.appUrl}/verify?token=`)).searchParams.get('token') ?? '';
+}
+
+export async function signInWithMagicLink(t: TestApp, email: string): Promise<SignedIn> {
+  const token = await requestMagicLinkToken(t, email);
+  const response = await t.request('POST', '/api/auth/verify', { json: { token } });
+  expect(response.status, response.text).toBe(200);
+  return signedIn(response);
+}
+
+/** A founder's room with an investor who accepted an invitation and signed in. */
+export async function founderWithInvestor(t: TestApp) {
+  const founder = await createFounder(t);
+  const investorEmail = uniqueEmail('investor');
+  await invite(t, founder, investorEmail, 'Ivy Investor');
+  const investor = await signInWithMagicLink(t, investorEmail);
+  return { founder, investor, investorEmail };
+}
+
+/** Row counts of every table, to assert that a refused request wrote nothing. */
+export async function countRows(t: TestApp): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'data_rooms',
+    'room_members',
+    'invitations',
+    'magic_links',
+    'sessions',
+    'documents',
+    'access_events',
+    'waitlist',
+  ] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await t.app.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.count);
+  }
+  return counts;
+}
