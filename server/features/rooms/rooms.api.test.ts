@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  createFounder,
+  founderWithInvestor,
+  invite,
+  signInWithMagicLink,
+  uniqueEmail,
+} from '../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const accessible = (auth: Record<string, string>) =>
+  t.request('GET', '/api/my-accessible-data-rooms', { headers: auth });
+
+test('an investor sees the rooms they were invited to, with the card fields, and no others', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  await createFounder(t, { companyName: 'Someone Else Inc' });
+  const room = await t.app.database.db
+    .selectFrom('data_rooms')
+    .selectAll()
+    .where('owner_id', '=', founder.user.id)
+    .executeTakeFirstOrThrow();
+  await t.app.database.db
+    .updateTable('data_rooms')
+    .set({ description: 'Robots for warehouses', founded_year: 2021, website: 'https://acme.example' })
+    .where('id', '=', room.id)
+    .execute();
+
+  const response = await accessible(investor.auth);
+  expect(response.status).toBe(200);
+  expect(response.json).toEqual({
+    dataRooms: [
+      {
+        id: room.id,
+        companyName: room.company_name,
+        name: room.company_name,
+        fundingStage: 'Series A',
+        companyDescription: 'Robots for warehouses',
+        foundedYear: 2021,
+        website: 'https://acme.example',
+      },
+    ],
+  });
+});
+
+test('an investor invited to two rooms sees both after signing in once more', async () => {
+  const { investor, investorEmail } = await founderWithInvestor(t);
+  const second = await createFounder(t, { companyName: 'Second Room Co' });
+  await invite(t, second, investorEmail);
+  // The new invitation is accepted at the next sign-in.
+  const again = await signInWithMagicLink(t, investorEmail);
+  expect(((await accessible(again.auth)).json as { dataRooms: unknown[] }).dataRooms).toHaveLength(2);
+  expect(((await accessible(investor.auth)).json as { dataRooms: unknown[] }).dataRooms).toHaveLength(2);
+});
+
+test('an inactive room disappears from its investors’ dashboards', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  await t.app.database.db
+    .updateTable('data_rooms')
+    .set({ is_active: 0 })
+    .where('owner_id', '=', founder.user.id)
+    .execute();
+  expect((await accessible(investor.auth)).json).toEqual({ dataRooms: [] });
+});
+
+test('an investor with no room gets the empty list', async () => {
+  const founder = await createFounder(t);
+  const email = uniqueEmail('lonely');
+  await invite(t, founder, email);
+  const investor = await signInWithMagicLink(t, email);
+  const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+    id: string;
+  }[];
+  await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+  expect((await accessible(investor.auth)).json).toEqual({ dataRooms: [] });
+});
+
+test('without a session: 401', async () => {
+  expect((await t.request('GET', '/api/my-accessible-data-rooms')).status).toBe(401);
+});
