@@ -35,6 +35,11 @@ export const pageRoutes = [
   'support',
   'privacy',
   'terms',
+  'login',
+  'verify',
+  'checkout',
+  'setupAccount',
+  'investorDashboard',
 ] as const satisfies readonly PageName[];
 
 export type ServedPageName = (typeof pageRoutes)[number];

@@ -4,15 +4,25 @@ import { paths, type ServedPageName } from '../../shared/routes';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageLoader {
-  return () => load().then((module) => ({ default: pick(module) }));
+interface PageEntry {
+  load: PageLoader;
+  /** Protected pages show the login page in place until the server confirms a session. */
+  access: 'public' | 'protected';
+}
+
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  access: PageEntry['access'] = 'public',
+): PageEntry {
+  return { load: () => load().then((module) => ({ default: pick(module) })), access };
 }
 
 /**
  * One lazy page per served route. Typed by shared/routes.ts, so a route the server serves cannot lack
  * a page here, and each page's code loads only when it is visited.
  */
-const pages: Record<ServedPageName, PageLoader> = {
+const pages: Record<ServedPageName, PageEntry> = {
   landing: page(
     () => import('../features/landing/pages/landing-page'),
     (m) => m.LandingPage,
@@ -37,6 +47,27 @@ const pages: Record<ServedPageName, PageLoader> = {
     () => import('../features/legal/pages/terms-page'),
     (m) => m.TermsPage,
   ),
+  login: page(
+    () => import('../features/auth/pages/login-page'),
+    (m) => m.LoginPage,
+  ),
+  verify: page(
+    () => import('../features/auth/pages/verify-page'),
+    (m) => m.VerifyPage,
+  ),
+  checkout: page(
+    () => import('../features/accounts/pages/checkout-page'),
+    (m) => m.CheckoutPage,
+  ),
+  setupAccount: page(
+    () => import('../features/accounts/pages/setup-account-page'),
+    (m) => m.SetupAccountPage,
+  ),
+  investorDashboard: page(
+    () => import('../features/investor-dashboard/pages/investor-dashboard-page'),
+    (m) => m.InvestorDashboardPage,
+    'protected',
+  ),
 };
 
 /** Pages that render before the app providers (queries, toasts) load: keep this list small. */
@@ -45,21 +76,23 @@ const pagesWithoutProviders: ReadonlySet<ServedPageName> = new Set(['landing']);
 const AppProvidersLayout = lazy(() =>
   import('./layouts/app-providers-layout').then((m) => ({ default: m.AppProvidersLayout })),
 );
-const NotFoundPage = lazy(
-  page(
-    () => import('../features/not-found/pages/not-found-page'),
-    (m) => m.NotFoundPage,
-  ),
+const ProtectedLayout = lazy(() =>
+  import('./layouts/protected-layout').then((m) => ({ default: m.ProtectedLayout })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 
 const pageNames = Object.keys(pages) as ServedPageName[];
 const lazyPages = {} as Record<ServedPageName, ComponentType>;
-for (const name of pageNames) lazyPages[name] = lazy(pages[name]);
+for (const name of pageNames) lazyPages[name] = lazy(pages[name].load);
 
 function routeFor(name: ServedPageName) {
   const Page = lazyPages[name];
   return <Route key={name} path={paths[name]} element={<Page />} />;
 }
+
+const withProviders = pageNames.filter((name) => !pagesWithoutProviders.has(name));
 
 export function AppRoutes() {
   return (
@@ -68,7 +101,10 @@ export function AppRoutes() {
       <Routes>
         {pageNames.filter((name) => pagesWithoutProviders.has(name)).map(routeFor)}
         <Route element={<AppProvidersLayout />}>
-          {pageNames.filter((name) => !pagesWithoutProviders.has(name)).map(routeFor)}
+          {withProviders.filter((name) => pages[name].access === 'public').map(routeFor)}
+          <Route element={<ProtectedLayout />}>
+            {withProviders.filter((name) => pages[name].access === 'protected').map(routeFor)}
+          </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -13,15 +13,41 @@ export class ApiRequestError extends Error {
   }
 }
 
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The app decides what a 401 means for the visitor (clear the stored user, go to /login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export interface ApiRequestInit {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Answer null on 401 instead of sending the visitor to /login (e.g. "is anyone signed in?"). */
+  nullOnUnauthorized?: boolean;
+}
+
 /**
- * The one way the web app calls the API: same-origin, cookies included, JSON in and out, and the answer
- * checked against the shared contract so a drifted server fails loudly here rather than in a component.
+ * The one way the web app calls the API: same-origin, the session cookie included, JSON in and out,
+ * and the answer checked against the shared contract so a drifted server fails loudly here.
  */
 export async function apiRequest<T>(
   path: string,
   responseSchema: z.ZodType<T>,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+  init?: ApiRequestInit,
+): Promise<T>;
+export async function apiRequest<T>(
+  path: string,
+  responseSchema: z.ZodType<T>,
+  init: ApiRequestInit & { nullOnUnauthorized: true },
+): Promise<T | null>;
+export async function apiRequest<T>(
+  path: string,
+  responseSchema: z.ZodType<T>,
+  init: ApiRequestInit = {},
+): Promise<T | null> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) {
@@ -37,10 +63,14 @@ export async function apiRequest<T>(
     credentials: 'include',
     signal: init.signal,
   });
+  if (response.status === 401 && init.nullOnUnauthorized) return null;
+
   const text = await response.text();
   const parsed: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
+    if (response.status === 401) onUnauthorized();
     const error = apiErrorSchema.safeParse(parsed);
+    // Spec section 8: without a message from the server, '{status}: {body or status text}'.
     const message = error.success ? error.data.message : `${response.status}: ${text || response.statusText}`;
     throw new ApiRequestError(
       response.status,
@@ -49,7 +79,7 @@ export async function apiRequest<T>(
       parsed,
     );
   }
-  return responseSchema.parse(parsed);
+  return responseSchema.parse(parsed ?? null);
 }
 
 function safeJson(text: string): unknown {

@@ -1,6 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { href } from '../../../shared/routes';
+import { currentUserQuery } from '../../features/auth/api/auth-hooks';
+import { clearStoredUser } from '../../features/auth/session-store';
+import { setUnauthorizedHandler } from '../../lib/api-client';
 import { queryClient } from '../query-client';
 
 /**
@@ -8,6 +13,17 @@ import { queryClient } from '../query-client';
  * landing page's first load stays within its JavaScript budget (docs/decisions/0006-landing-bundle.md).
  */
 export function AppProvidersLayout() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Spec section 8: a 401 from any call forgets the user and goes to /login.
+    setUnauthorizedHandler(() => {
+      clearStoredUser();
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+      toast.error('Authentication required', { description: 'Please sign in again.' });
+      navigate(href('login'));
+    });
+  }, [navigate]);
+
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -1,0 +1,46 @@
+import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { href } from '../../../shared/routes';
+import { useCurrentUser, useLogout } from '../../features/auth/api/auth-hooks';
+import { Logo } from '../site/logo';
+import { Button } from '../ui/button';
+
+/** The signed-in pages' header: the product, who is signed in, and Logout (spec section 2). */
+export function AppHeader() {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: (_data, error) => {
+        if (error)
+          toast.error('Error', {
+            description: 'You were signed out on this device, but the server could not be reached.',
+          });
+        navigate(href('login'));
+      },
+    });
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link to={href('landing')} className="rounded-md" aria-label="Roundroom home">
+          <Logo />
+        </Link>
+        <div className="flex min-w-0 items-center gap-3">
+          {user && (
+            <span className="hidden truncate text-sm text-slate-600 sm:inline" title={user.email}>
+              {user.name || user.email}
+            </span>
+          )}
+          <Button variant="outline" size="sm" onClick={signOut} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

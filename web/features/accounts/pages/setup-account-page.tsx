@@ -1,0 +1,3 @@
+export function SetupAccountPage() {
+  return <main>SetupAccountPage</main>;
+}

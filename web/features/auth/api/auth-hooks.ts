@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  type PublicUser,
+} from '../../../../shared/contracts/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { clearStoredUser, storeUser } from '../session-store';
+
+/** Who is signed in, or null. Never redirects: protected pages decide what to show. */
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'me'],
+  queryFn: async ({ signal }): Promise<PublicUser | null> => {
+    const answer = await apiRequest('/api/auth/me', meResponseSchema, { signal, nullOnUnauthorized: true });
+    if (answer) storeUser(answer.user);
+    else clearStoredUser();
+    return answer?.user ?? null;
+  },
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+export function useRequestMagicLink() {
+  return useMutation({
+    // Spec section 5: the name is sent as an empty string.
+    mutationFn: (email: string) =>
+      apiRequest('/api/auth/magic-link', messageResponseSchema, {
+        method: 'POST',
+        body: { email, name: '' },
+      }),
+  });
+}
+
+export function useVerifyMagicLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest('/api/auth/verify', authResponseSchema, { method: 'POST', body: { token } }),
+    onSuccess: ({ user }) => {
+      storeUser(user);
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+    },
+  });
+}
+
+/** Every logout control uses this: the server revokes the session, then local state is dropped. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/auth/logout', z.null(), { method: 'POST' }),
+    onSettled: () => {
+      clearStoredUser();
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+    },
+  });
+}

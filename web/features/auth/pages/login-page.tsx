@@ -1,0 +1,100 @@
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { MAGIC_LINK_TTL_MINUTES } from '../../../../shared/contracts/auth';
+import { PublicPage } from '../../../components/site/public-page';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useRequestMagicLink } from '../api/auth-hooks';
+
+/** Spec section 8: the toast for a failed request, by what the server said. */
+function failureDescription(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.message.includes('No invitation found')) {
+      return 'This email is not registered in our system. Please contact an administrator for access.';
+    }
+    if (error.status === 429) return error.message;
+  }
+  return 'Failed to send magic link. Please try again.';
+}
+
+/** /login, and what every protected page shows without a session. */
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(searchParams.get('email') ?? '');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const requestLink = useRequestMagicLink();
+  const emailId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    requestLink.mutate(address, {
+      onSuccess: () => {
+        setSentTo(address);
+        toast.success('Magic link sent!', { description: 'Check your email for the secure access link.' });
+      },
+      onError: (error) => toast.error('Error', { description: failureDescription(error) }),
+    });
+  };
+
+  return (
+    <PublicPage title="Sign in">
+      <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
+        <Card>
+          {sentTo ? (
+            <CardContent className="flex flex-col items-center gap-4 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+                <MailCheck className="size-6" aria-hidden="true" />
+              </span>
+              <h1 className="text-2xl font-semibold text-slate-900">Check your email</h1>
+              <p className="text-slate-600">
+                We sent a sign-in link to <strong className="break-all text-slate-900">{sentTo}</strong>. The
+                link expires in {MAGIC_LINK_TTL_MINUTES} minutes and works once.
+              </p>
+              <Button variant="link" onClick={() => setSentTo(null)}>
+                Use a different email
+              </Button>
+            </CardContent>
+          ) : (
+            <>
+              <CardHeader>
+                <h1 className="text-2xl font-semibold leading-tight text-slate-900">
+                  Sign in to your data room
+                </h1>
+                <CardDescription>
+                  Enter the email address you were invited with. We will send you a secure sign-in link: no
+                  password needed.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <form onSubmit={submit} className="flex flex-col gap-4">
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor={emailId}>Email address</Label>
+                    <Input
+                      id={emailId}
+                      type="email"
+                      required
+                      autoComplete="email"
+                      inputMode="email"
+                      placeholder="you@fund.com"
+                      value={email}
+                      onChange={(event) => setEmail(event.target.value)}
+                    />
+                  </div>
+                  <Button type="submit" size="lg" disabled={requestLink.isPending}>
+                    {requestLink.isPending ? 'Sending...' : 'Get magic link'}
+                  </Button>
+                </form>
+              </CardContent>
+            </>
+          )}
+        </Card>
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,86 @@
+import { CircleCheck, CircleX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { PublicUser } from '../../../../shared/contracts/auth';
+import { href } from '../../../../shared/routes';
+import { PublicPage } from '../../../components/site/public-page';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useVerifyMagicLink } from '../api/auth-hooks';
+import { homePathFor } from '../session-store';
+
+const REDIRECT_DELAY_MS = 2000;
+
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'granted'; user: PublicUser }
+  | { kind: 'failed'; reason: string };
+
+/** /verify?token=…: exchanges the magic link for a session, then sends the user home after 2 seconds. */
+export function VerifyPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const navigate = useNavigate();
+  const verify = useVerifyMagicLink();
+  const [state, setState] = useState<State>(
+    token ? { kind: 'verifying' } : { kind: 'failed', reason: 'No verification token found in URL' },
+  );
+  // A link works once: never send it twice, even when React runs effects twice in development.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    verify.mutate(token, {
+      onSuccess: ({ user }) => setState({ kind: 'granted', user }),
+      onError: () => setState({ kind: 'failed', reason: 'Invalid or expired magic link' }),
+    });
+  }, [token, verify]);
+
+  useEffect(() => {
+    if (state.kind !== 'granted') return;
+    const timer = window.setTimeout(
+      () => navigate(homePathFor(state.user), { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [state, navigate]);
+
+  return (
+    <PublicPage title="Verifying access">
+      <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 text-center" aria-live="polite">
+            {state.kind === 'verifying' && (
+              <>
+                <Spinner label="Verifying access" />
+                <h1 className="text-2xl font-semibold text-slate-900">Verifying access</h1>
+                <p className="text-slate-600">Checking your secure sign-in link…</p>
+              </>
+            )}
+            {state.kind === 'granted' && (
+              <>
+                <CircleCheck className="size-12 text-emerald-600" aria-hidden="true" />
+                <h1 className="text-2xl font-semibold text-slate-900">Access granted</h1>
+                <p className="text-slate-600">
+                  Welcome{state.user.name ? `, ${state.user.name}` : ''}. Taking you to your data rooms…
+                </p>
+              </>
+            )}
+            {state.kind === 'failed' && (
+              <>
+                <CircleX className="size-12 text-red-600" aria-hidden="true" />
+                <h1 className="text-2xl font-semibold text-slate-900">Verification Failed</h1>
+                <p className="text-slate-600">{state.reason}</p>
+                <Button asChild size="lg">
+                  <Link to={href('login')}>Request new access link</Link>
+                </Button>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </PublicPage>
+  );
+}
