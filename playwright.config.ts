@@ -1,27 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eBaseUrl, e2eDataDir, e2ePort, e2eSmtpPort, e2eSupportEmail } from './tests/e2e/e2e-environment';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
+export { e2eSupportEmail };
+
 // End-to-end tests run against the production build (npm run test:e2e builds it first), served by the
-// real server on its own port with a throwaway data directory.
-const port = Number(process.env.E2E_PORT ?? 4310);
-const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-e2e-'));
-process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory per run
-
-export const e2eSupportEmail = 'help@roundroom.test';
-
+// real server on its own port with a throwaway data directory, sending mail to a real SMTP server
+// started by the global setup.
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
+    baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
@@ -37,17 +32,21 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node dist/server/main.js',
-    url: `${baseURL}/api/health`,
+    url: `${e2eBaseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,
     env: {
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: String(e2ePort),
       HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
+      APP_URL: e2eBaseUrl,
+      DATA_DIR: e2eDataDir,
       LOG_LEVEL: 'warn',
       SUPPORT_EMAIL: e2eSupportEmail,
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      // Journeys sign in many times from one IP.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      MAGIC_LINKS_PER_EMAIL: '100',
     },
   },
 });

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -20,7 +22,14 @@ export function recipientsOf(mail: ParsedMail): string[] {
   return groups.flatMap((group) => group.value.map((address) => address.address ?? ''));
 }
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export interface TestSmtpOptions {
+  /** A fixed port (end-to-end tests tell the app server in advance); 0 picks a free one. */
+  port?: number;
+  /** Also write each raw message here as an .eml file, for readers in other processes. */
+  saveTo?: string;
+}
+
+export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
 
@@ -29,17 +38,29 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          for (const wake of waiters) wake();
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        if (options.saveTo) {
+          fs.mkdirSync(options.saveTo, { recursive: true });
+          fs.writeFileSync(
+            path.join(options.saveTo, `${Date.now()}-${messages.length}-${process.hrtime.bigint()}.eml`),
+            raw,
+          );
+        }
+        simpleParser(raw).then(
+          (mail) => {
+            messages.push(mail);
+            for (const wake of waiters) wake();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {

@@ -1,0 +1,99 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** A founder with a room, created through the API; returns a bearer header for API calls. */
+async function founderWithRoom(request: APIRequestContext, companyName: string) {
+  const response = await request.post('/api/complete-account-setup', {
+    data: { name: 'Fran Founder', email: unique('founder'), companyName },
+  });
+  expect(response.status()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+test.describe('an invited investor signs in with a magic link', () => {
+  // The used link is refused with a 400, which Chromium also logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('from the invitation to the dashboard, out again, and the used link then fails @phone', async ({ page, request, baseURL }) => {
+    const companyName = `Halcyon Bio ${Date.now()}`;
+    const founder = await founderWithRoom(request, companyName);
+    const investorEmail = unique('investor');
+    const invited = await request.post('/api/invites', { data: { email: investorEmail, name: 'Ivy Investor' }, headers: founder });
+    expect(invited.status()).toBe(201);
+    await waitForMail(investorEmail, 'invited you');
+
+    await page.goto('/login');
+    await expect(page).toHaveTitle(/Sign in/);
+    await page.getByLabel('Email address').fill(investorEmail);
+    await page.getByRole('button', { name: 'Get magic link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(investorEmail)).toBeVisible();
+    await expect(page.getByText('expires in 15 minutes')).toBeVisible();
+    await expect(page.getByText('Magic link sent!')).toBeVisible();
+
+    const mail = await waitForMail(investorEmail, 'sign-in link');
+    const link = firstLinkStartingWith(mail, `${baseURL}/verify?token=`);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Access granted' })).toBeVisible();
+    await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+    await expect(page.getByRole('heading', { name: 'Your accessible data rooms' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View data room' })).toHaveAttribute('href', /^\/data-room\/[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user_data') ?? 'null')?.email)).toBe(investorEmail);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('user_data'))).toBeNull();
+
+    await page.goto('/investor-dashboard');
+    await expect(page.getByRole('heading', { name: 'Sign in to your data room' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your accessible data rooms' })).toHaveCount(0);
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
+    await expect(page.getByText('Invalid or expired magic link')).toBeVisible();
+    await page.getByRole('link', { name: 'Request new access link' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test('an e-mail without an invitation is told it is not registered', async ({ page }) => {
+  test.info().annotations.push({ type: 'note', description: 'the 404 is expected' });
+  page.on('console', () => {});
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(unique('stranger'));
+  await page.getByRole('button', { name: 'Get magic link' }).click();
+  await expect(
+    page.getByText('This email is not registered in our system. Please contact an administrator for access.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get magic link' })).toBeEnabled();
+});
+
+test('/verify without a token says so and offers a new link', async ({ page }) => {
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
+  await expect(page.getByText('No verification token found in URL')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request new access link' })).toHaveAttribute('href', '/login');
+});
+
+test('an investor with no rooms sees the empty state', async ({ page, request, baseURL }) => {
+  const founder = await founderWithRoom(request, `Empty Co ${Date.now()}`);
+  const email = unique('empty');
+  await request.post('/api/invites', { data: { email }, headers: founder });
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Get magic link' }).click();
+  const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${baseURL}/verify?token=`);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+
+  const [invitation] = (await (await request.get('/api/invites', { headers: founder })).json()) as { id: string }[];
+  await request.delete(`/api/invites/${invitation?.id}`, { headers: founder });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No data rooms available' })).toBeVisible();
+  await expect(page.getByText('Contact the founders who invited you')).toBeVisible();
+});
