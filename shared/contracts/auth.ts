@@ -35,3 +35,6 @@ export const tokenField = z
 export const verifyRequestSchema = z.strictObject({ token: tokenField });
 
 export const meResponseSchema = z.object({ user: userSchema });
+
+/** GET /api/auth/session: whether anyone is signed in, without a 401 (and its console noise) when not. */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });

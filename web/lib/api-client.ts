@@ -25,8 +25,6 @@ export interface ApiRequestInit {
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
-  /** Answer null on 401 instead of sending the visitor to /login (e.g. "is anyone signed in?"). */
-  nullOnUnauthorized?: boolean;
 }
 
 /**
@@ -63,8 +61,6 @@ export async function apiRequest<T>(
     credentials: 'include',
     signal: init.signal,
   });
-  if (response.status === 401 && init.nullOnUnauthorized) return null;
-
   const text = await response.text();
   const parsed: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {

@@ -181,6 +181,14 @@ describe('POST /api/auth/verify', () => {
 });
 
 describe('sessions', () => {
+  test('GET /api/auth/session says who is signed in, or null, without a 401', async () => {
+    expect((await t.request('GET', '/api/auth/session')).json).toEqual({ user: null });
+    const founder = await createFounder(t);
+    const signed = await t.request('GET', '/api/auth/session', { headers: founder.auth });
+    expect(signed.status).toBe(200);
+    expect(signed.json).toEqual({ user: founder.user });
+  });
+
   test('GET /api/auth/me without a session is a 401', async () => {
     const response = await t.request('GET', '/api/auth/me');
     expect(response.status).toBe(401);

@@ -5,6 +5,7 @@ import {
   magicLinkRequestSchema,
   meResponseSchema,
   messageResponseSchema,
+  sessionResponseSchema,
   verifyRequestSchema,
 } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
@@ -49,6 +50,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.header('cache-control', 'no-store');
       return { user: toPublicUser(requireUser(request)) };
     });
+
+    app.get(
+      '/api/auth/session',
+      { schema: { response: { 200: sessionResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { user: request.session ? toPublicUser(request.session.user) : null };
+      },
+    );
 
     app.post('/api/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
       // Logging out without a session is not an error: the goal (no session) holds either way.

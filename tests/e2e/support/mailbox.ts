@@ -14,7 +14,8 @@ export async function waitForMail(to: string, subject: string, timeoutMs = 10_00
       if (seen.has(file)) continue;
       seen.add(file);
       const mail = await simpleParser(fs.readFileSync(path.join(e2eMailDir, file)));
-      if (recipientsOf(mail).includes(to.toLowerCase()) && (mail.subject ?? '').includes(subject)) return mail;
+      if (recipientsOf(mail).includes(to.toLowerCase()) && (mail.subject ?? '').includes(subject))
+        return mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}" within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -11,11 +11,11 @@ export function SiteHeader() {
         <Link to={href('landing')} className="rounded-md" aria-label="Roundroom home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
-          <Button asChild variant="ghost" size="sm">
+        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-2">
+          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
             <Link to={href('demo')}>Demo</Link>
           </Button>
-          <Button asChild variant="ghost" size="sm">
+          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
             <Link to={href('docs')}>Docs</Link>
           </Button>
           <Button asChild variant="outline" size="sm">

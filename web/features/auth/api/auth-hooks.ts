@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import {
   authResponseSchema,
-  meResponseSchema,
   messageResponseSchema,
   type PublicUser,
+  sessionResponseSchema,
 } from '../../../../shared/contracts/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { clearStoredUser, storeUser } from '../session-store';
@@ -13,10 +13,10 @@ import { clearStoredUser, storeUser } from '../session-store';
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'me'],
   queryFn: async ({ signal }): Promise<PublicUser | null> => {
-    const answer = await apiRequest('/api/auth/me', meResponseSchema, { signal, nullOnUnauthorized: true });
-    if (answer) storeUser(answer.user);
+    const { user } = await apiRequest('/api/auth/session', sessionResponseSchema, { signal });
+    if (user) storeUser(user);
     else clearStoredUser();
-    return answer?.user ?? null;
+    return user;
   },
 });
 
