@@ -1,0 +1,71 @@
+import { ArrowRight } from 'lucide-react';
+import type { DemoSection } from '../demo-data';
+import { SectionIcon } from './demo-icons';
+
+export function documentCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'document' : 'documents'}`;
+}
+
+export function sectionCardId(sectionId: number): string {
+  return `demo-section-card-${sectionId}`;
+}
+
+interface SectionGridProps {
+  sections: readonly DemoSection[];
+  onOpen: (sectionId: number) => void;
+}
+
+/** The room's sections as cards; each card is a button that opens the section's document list. */
+export function SectionGrid({ sections, onOpen }: SectionGridProps) {
+  return (
+    <section aria-labelledby="demo-sections-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="demo-sections-title" className="text-xl font-semibold text-slate-900">
+          Sections
+        </h2>
+        <p className="text-sm text-slate-600">Choose a section to see its documents.</p>
+      </div>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {sections.map((section) => {
+          const nameId = `demo-section-${section.id}-name`;
+          const countId = `demo-section-${section.id}-count`;
+          const descriptionId = `demo-section-${section.id}-description`;
+          return (
+            <li key={section.id}>
+              <button
+                type="button"
+                id={sectionCardId(section.id)}
+                onClick={() => onOpen(section.id)}
+                aria-labelledby={`${nameId} ${countId}`}
+                aria-describedby={descriptionId}
+                className="group flex h-full w-full flex-col rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <span className="flex items-center gap-3">
+                  <SectionIcon name={section.icon} />
+                  <span className="flex min-w-0 flex-col">
+                    <span id={nameId} className="font-semibold text-slate-900">
+                      {section.name}
+                    </span>
+                    <span id={countId} className="text-sm text-slate-500">
+                      {documentCountLabel(section.documents.length)}
+                    </span>
+                  </span>
+                </span>
+                <span id={descriptionId} className="mt-3 text-sm text-slate-600">
+                  {section.description}
+                </span>
+                <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-indigo-700">
+                  Click to view
+                  <ArrowRight
+                    aria-hidden="true"
+                    className="size-4 transition-transform group-hover:translate-x-0.5"
+                  />
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
