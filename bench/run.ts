@@ -1,7 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
 import { measureLandingBundle } from './landing-bundle';
+import { measureMagicLinkLatency } from './magic-link-latency';
 import { type BudgetRow, printTable } from './report';
 
 // npm run bench: builds, then measures every performance budget of docs/performance.md and prints
@@ -10,6 +12,8 @@ import { type BudgetRow, printTable } from './report';
 const rows: BudgetRow[] = [];
 rows.push(await measureLandingBundle(path.resolve('dist/web')));
 rows.push(...(await measureColdStartAndIdleMemory()));
+rows.push(await measureAuthenticatedReadThroughput());
+rows.push(await measureMagicLinkLatency());
 
 console.log(
   `\nRoundroom benchmarks on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`,

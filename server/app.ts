@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const ctx: AppContext = { db: database.db, config, mailer, log: app.log };
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { isHttps: config.isHttps });
+  registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
   await registerAuth(app, database.db);
   registerOriginCheck(app, config.appUrl);

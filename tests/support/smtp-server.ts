@@ -36,6 +36,8 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS for 127.0.0.1: on a closed network each lookup waits for a timeout.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];

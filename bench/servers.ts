@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Processes the benchmarks start: our built server and the baselines, each on its own free port. */
+export interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealthy(baseUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${baseUrl} did not become healthy`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export async function startNodeServer(
+  script: string,
+  environment: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-'));
+  const child = spawn(process.execPath, [script], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // Benchmarks send many requests from one address: raise the limits meant for people.
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+      MAGIC_LINKS_PER_EMAIL: '1000000',
+      ...environment,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealthy(baseUrl);
+  return {
+    child,
+    baseUrl,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const startRoundroom = (environment?: Record<string, string>) =>
+  startNodeServer('dist/server/main.js', environment);
+export const startBareFastify = () => startNodeServer('bench/baselines/fastify-hello.mjs');
+
+/** A founder account on a running server, for authenticated benchmarks. */
+export async function createBenchFounder(baseUrl: string): Promise<{ token: string; email: string }> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const response = await fetch(`${baseUrl}/api/complete-account-setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Founder', email, companyName: 'Bench Co' }),
+  });
+  if (response.status !== 201)
+    throw new Error(`account setup failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return { token, email };
+}
