@@ -40,6 +40,7 @@ export const pageRoutes = [
   'checkout',
   'setupAccount',
   'investorDashboard',
+  'configure',
 ] as const satisfies readonly PageName[];
 
 export type ServedPageName = (typeof pageRoutes)[number];

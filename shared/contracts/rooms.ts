@@ -15,3 +15,15 @@ export const accessibleDataRoomSchema = z.object({
 export type AccessibleDataRoom = z.infer<typeof accessibleDataRoomSchema>;
 
 export const accessibleDataRoomsResponseSchema = z.object({ dataRooms: z.array(accessibleDataRoomSchema) });
+
+/** GET /api/my-data-room: the signed-in founder's own room (spec section 7). */
+export const myDataRoomSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  description: z.string(),
+  stage: z.string(),
+  foundedYear: z.number().nullable(),
+  website: z.string(),
+  isActive: z.boolean(),
+});
+export type MyDataRoom = z.infer<typeof myDataRoomSchema>;

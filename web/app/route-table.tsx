@@ -68,6 +68,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.InvestorDashboardPage,
     'protected',
   ),
+  configure: page(
+    () => import('./pages/configure-page'),
+    (m) => m.ConfigurePage,
+    'protected',
+  ),
 };
 
 /** Pages that render before the app providers (queries, toasts) load: keep this list small. */

@@ -83,3 +83,20 @@ test('an investor with no room gets the empty list', async () => {
 test('without a session: 401', async () => {
   expect((await t.request('GET', '/api/my-accessible-data-rooms')).status).toBe(401);
 });
+
+test('GET /api/my-data-room answers the founder’s own room; an investor gets 403, nobody 401', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const mine = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
+  expect(mine.status).toBe(200);
+  expect(mine.json).toEqual({
+    id: expect.any(String),
+    companyName: expect.stringMatching(/^Company /),
+    description: '',
+    stage: 'Series A',
+    foundedYear: null,
+    website: '',
+    isActive: true,
+  });
+  expect((await t.request('GET', '/api/my-data-room', { headers: investor.auth })).status).toBe(403);
+  expect((await t.request('GET', '/api/my-data-room')).status).toBe(401);
+});

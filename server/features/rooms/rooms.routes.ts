@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessibleDataRoomsResponseSchema } from '../../../shared/contracts/rooms';
+import { accessibleDataRoomsResponseSchema, myDataRoomSchema } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { listAccessibleRooms } from './rooms.service';
+import { requireFounder, requireUser } from '../../plugins/auth';
+import { getMyDataRoom, listAccessibleRooms } from './rooms.service';
 
 export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -10,6 +10,10 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/my-accessible-data-rooms',
       { schema: { response: { 200: accessibleDataRoomsResponseSchema } } },
       async (request) => ({ dataRooms: await listAccessibleRooms(ctx, requireUser(request)) }),
+    );
+
+    app.get('/api/my-data-room', { schema: { response: { 200: myDataRoomSchema } } }, async (request) =>
+      getMyDataRoom(ctx, requireFounder(request)),
     );
   };
 }

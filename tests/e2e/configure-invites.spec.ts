@@ -1,0 +1,82 @@
+import { expect, test } from './fixtures';
+import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+
+const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+test('a founder invites an investor from /configure, sees it pending, and deletes it @phone', async ({
+  page,
+  baseURL,
+}) => {
+  const companyName = `Quarry Labs ${Date.now()}`;
+  // page.request shares the browser's cookies: the founder is signed in for the page too.
+  const setup = await page.request.post('/api/complete-account-setup', {
+    data: { name: 'Fran Founder', email: unique('founder'), companyName },
+  });
+  expect(setup.status()).toBe(201);
+
+  await page.goto('/configure');
+  await expect(page.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
+  await expect(page.getByText('Invitation links expire after 7 days')).toBeVisible();
+  await expect(page.getByText('No invitations yet')).toBeVisible();
+
+  const send = page.getByRole('button', { name: 'Send invitation' });
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Email address').fill('   ');
+  await send.click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  const investorEmail = unique('vc');
+  await page.getByLabel('Email address').fill(investorEmail);
+  await page.getByLabel('Name (optional)').fill('Vera Capital');
+  await send.click();
+  await expect(page.getByText('Invitation sent successfully')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveValue('');
+
+  const row = page.getByRole('listitem').filter({ hasText: 'Vera Capital' });
+  await expect(row).toContainText(investorEmail);
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText(/Sent \w{3} \d+, \d{4} · Expires \w{3} \d+, \d{4}/);
+
+  const mail = await waitForMail(investorEmail, 'invited you');
+  expect(firstLinkStartingWith(mail, `${baseURL}/data-room?invite=`)).toMatch(/invite=[A-Za-z0-9_-]{43}$/);
+
+  await row.getByRole('button', { name: `Delete the invitation for ${investorEmail}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this invitation?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete the invitation for ${investorEmail}` }).click();
+  await dialog.getByRole('button', { name: 'Delete invitation' }).click();
+  await expect(page.getByText('Invitation deleted successfully')).toBeVisible();
+  await expect(page.getByText('No invitations yet')).toBeVisible();
+});
+
+test.describe('an investor', () => {
+  test.use({ allowedConsoleErrors: [/status of 403/] });
+
+  test('is told /configure is for founders, never shown a console', async ({ page, request, baseURL }) => {
+    const founder = await request.post('/api/complete-account-setup', {
+      data: { name: 'Fran', email: unique('founder'), companyName: 'Owner Co' },
+    });
+    const { token } = (await founder.json()) as { token: string };
+    const investorEmail = unique('investor');
+    await request.post('/api/invites', {
+      data: { email: investorEmail },
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(investorEmail);
+    await page.getByRole('button', { name: 'Get magic link' }).click();
+    await page.goto(
+      firstLinkStartingWith(await waitForMail(investorEmail, 'sign-in link'), `${baseURL}/verify?token=`),
+    );
+    await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+
+    await page.goto('/configure');
+    await expect(page.getByRole('heading', { name: 'This page is for founders' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,205 @@
+import { Info, Mail, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { Invitation } from '../../../../shared/contracts/invitations';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/format';
+import { useCreateInvitation, useDeleteInvitation, useInvitations } from '../api/invitation-hooks';
+
+/** The console's Invites tab (spec section 2, Configure). */
+export function InvitesPanel() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+      <div className="flex flex-col gap-6">
+        <InviteForm />
+        <InviteHelp />
+      </div>
+      <InvitationList />
+    </div>
+  );
+}
+
+function InviteForm() {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const create = useCreateInvitation();
+  const emailId = useId();
+  const nameId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      toast.error('Error', { description: 'Email is required' });
+      return;
+    }
+    const trimmedName = name.trim();
+    create.mutate(trimmedName ? { email: address, name: trimmedName } : { email: address }, {
+      onSuccess: ({ invitation }) => {
+        toast.success('Invitation sent successfully', {
+          description: `Invitation sent to ${invitation.email}`,
+        });
+        setEmail('');
+        setName('');
+      },
+      onError: (error) => toast.error('Failed to send invitation', { description: error.message }),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invite an investor</CardTitle>
+        <CardDescription>They receive an e-mail with a link to your data room.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={emailId}>Email address</Label>
+            <Input
+              id={emailId}
+              // Text, not email: the browser would silently strip spaces and hide an empty entry.
+              type="text"
+              autoComplete="off"
+              inputMode="email"
+              placeholder="partner@fund.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={nameId}>
+              Name <span className="font-normal text-slate-500">(optional)</span>
+            </Label>
+            <Input
+              id={nameId}
+              autoComplete="off"
+              placeholder="Alex Partner"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending || email === ''}>
+            <Mail aria-hidden="true" />
+            {create.isPending ? 'Sending...' : 'Send invitation'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function InviteHelp() {
+  return (
+    <div className="flex gap-3 rounded-xl border border-indigo-100 bg-indigo-50 p-4 text-sm text-indigo-950">
+      <Info className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+      <div className="flex flex-col gap-1">
+        <p className="font-medium">How invitations work</p>
+        <p>
+          Invitation links expire after 7 days. Once an investor has signed in, they keep access until you
+          delete their invitation. To resend, delete the invitation and create it again, or invite the same
+          e-mail again.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+const statusBadge: Record<
+  Invitation['status'],
+  { label: string; variant: 'success' | 'warning' | 'destructive' }
+> = {
+  accepted: { label: 'Accepted', variant: 'success' },
+  pending: { label: 'Pending', variant: 'warning' },
+  expired: { label: 'Expired', variant: 'destructive' },
+};
+
+function InvitationList() {
+  const invitations = useInvitations();
+  const remove = useDeleteInvitation();
+  const [pendingDelete, setPendingDelete] = useState<Invitation | null>(null);
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    remove.mutate(pendingDelete.id, {
+      onSuccess: () => toast.success('Invitation deleted successfully'),
+      onError: (error) => toast.error('Failed to delete invitation', { description: error.message }),
+      onSettled: () => setPendingDelete(null),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sent invitations</CardTitle>
+        <CardDescription>Who you invited, and whether they have signed in.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {invitations.isPending && <Spinner label="Loading invitations…" />}
+        {invitations.isError && (
+          <div className="flex flex-col items-start gap-2 text-sm">
+            <p className="text-slate-700">Something went wrong: the invitations could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={() => invitations.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {invitations.data?.length === 0 && (
+          <p className="text-sm text-slate-600">
+            No invitations yet. Invite your first investor with the form.
+          </p>
+        )}
+        {invitations.data && invitations.data.length > 0 && (
+          <ul className="divide-y divide-slate-200">
+            {invitations.data.map((invitation) => {
+              const badge = statusBadge[invitation.status] ?? statusBadge.expired;
+              return (
+                <li key={invitation.id} className="flex items-start justify-between gap-3 py-3">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <p className="truncate font-medium text-slate-900" title={invitation.email}>
+                      {invitation.name || invitation.email}
+                    </p>
+                    {invitation.name && <p className="truncate text-sm text-slate-600">{invitation.email}</p>}
+                    <p className="text-xs text-slate-500">
+                      Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2">
+                    <Badge variant={badge.variant}>{badge.label}</Badge>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete the invitation for ${invitation.email}`}
+                      onClick={() => setPendingDelete(invitation)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete this invitation?"
+        description={
+          pendingDelete
+            ? `${pendingDelete.email} will lose access to your data room at once, and their link will stop working.`
+            : ''
+        }
+        confirmLabel="Delete invitation"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </Card>
+  );
+}
