@@ -12,6 +12,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir()
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory per run
 
 export const e2eSupportEmail = 'help@roundroom.test';
+/** The one promo code the e2e server accepts; it lives only in the server's environment. */
+export const e2ePromoCode = 'E2E-FREE-2026';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,6 +50,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SUPPORT_EMAIL: e2eSupportEmail,
+      PROMO_CODES: e2ePromoCode,
     },
   },
 });
