@@ -1,8 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eBaseUrl, e2eDataDir, e2ePort, e2eSmtpPort, e2eSupportEmail } from './tests/e2e/e2e-environment';
+import {
+  e2eBaseUrl,
+  e2eDataDir,
+  e2ePort,
+  e2ePromoCode,
+  e2eSmtpPort,
+  e2eSupportEmail,
+} from './tests/e2e/e2e-environment';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
-
-export { e2eSupportEmail };
 
 // End-to-end tests run against the production build (npm run test:e2e builds it first), served by the
 // real server on its own port with a throwaway data directory, sending mail to a real SMTP server
@@ -47,6 +52,7 @@ export default defineConfig({
       // Journeys sign in many times from one IP.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       MAGIC_LINKS_PER_EMAIL: '100',
+      PROMO_CODES: e2ePromoCode,
     },
   },
 });

@@ -19,3 +19,5 @@ export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const e2eDataDir = onceDir('E2E_DATA_DIR', 'roundroom-e2e-');
 export const e2eMailDir = onceDir('E2E_MAIL_DIR', 'roundroom-e2e-mail-');
 export const e2eSupportEmail = 'help@roundroom.test';
+/** The one promo code the e2e server accepts; it lives only in the server's environment. */
+export const e2ePromoCode = 'E2E-FREE-2026';

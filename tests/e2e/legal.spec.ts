@@ -1,4 +1,4 @@
-import { e2eSupportEmail } from '../../playwright.config';
+import { e2eSupportEmail } from './e2e-environment';
 import { expect, test } from './fixtures';
 
 const legalPages = [

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { e2ePromoCode } from './e2e-environment';
+import { expect, test } from './fixtures';
+
+function toast(page: Page, title: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title });
+}
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+}
+
+async function fillAccount(page: Page, account: { name: string; email: string; companyName: string }) {
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Company name').fill(account.companyName);
+}
+
+test('empty fields show Missing information and send nothing @phone', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() === 'POST') {
+      apiCalls.push(request.url());
+    }
+  });
+  await page.goto('/setup-account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(toast(page, 'Missing information')).toContainText('Please fill in all fields.');
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+
+  // Whitespace is not an answer either.
+  await fillAccount(page, { name: '   ', email: uniqueEmail('blank'), companyName: 'Blank Co' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(apiCalls).toEqual([]);
+});
+
+test('an invalid e-mail is marked on its field and nothing is sent', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() === 'POST') {
+      apiCalls.push(request.url());
+    }
+  });
+  await page.goto('/setup-account');
+  await fillAccount(page, { name: 'Nia Nowhere', email: 'not-an-email', companyName: 'Nowhere Co' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const email = page.getByLabel('Email address');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email address must be a valid e-mail address.');
+  await expect(email).toBeFocused();
+  expect(apiCalls).toEqual([]);
+});
+
+test('a promo code applied at checkout creates a free account and signs the founder in', async ({ page }) => {
+  const email = uniqueEmail('promo');
+  await page.goto('/checkout');
+  await page.getByLabel('Promo code', { exact: true }).fill(e2ePromoCode);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Promo code applied!')).toBeVisible();
+  await page.getByRole('link', { name: 'Get free access' }).click();
+
+  await expect(page).toHaveURL('/setup-account?promo=true');
+  await expect(page.getByText('Promo code accepted!')).toBeVisible();
+  await fillAccount(page, { name: 'Pat Promo', email, companyName: 'Promo Labs' });
+  const upgrade = page.waitForRequest('**/api/upgrade-with-promo');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  expect((await upgrade).postDataJSON()).toEqual({
+    name: 'Pat Promo',
+    email,
+    companyName: 'Promo Labs',
+    promoCode: e2ePromoCode,
+  });
+  await expect(toast(page, 'Account created!')).toBeVisible();
+  await expect(page).toHaveURL('/configure');
+  expect(await page.evaluate("window.sessionStorage.getItem('promo_code')")).toBeNull();
+
+  // The browser now holds a session: the API knows who this is.
+  const me = await page.request.get('/api/auth/me');
+  expect(me.status()).toBe(200);
+  expect((await me.json()).user).toMatchObject({ email, name: 'Pat Promo', role: 'founder' });
+});
+
+test('?promo=true without an applied code creates a regular account and links back to checkout', async ({
+  page,
+}) => {
+  const email = uniqueEmail('nopromo');
+  await page.goto('/setup-account?promo=true');
+  await expect(page.getByText('No promo code applied.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply a promo code at checkout' })).toHaveAttribute(
+    'href',
+    '/checkout',
+  );
+
+  await fillAccount(page, { name: 'Reg Ular', email, companyName: 'Regular Co' });
+  const setup = page.waitForRequest('**/api/complete-account-setup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  expect((await setup).postDataJSON()).toEqual({ name: 'Reg Ular', email, companyName: 'Regular Co' });
+  await expect(toast(page, 'Account created!')).toBeVisible();
+  await expect(page).toHaveURL('/configure');
+});
+
+test.describe('an e-mail that already has an account', () => {
+  // The 409 answer is logged by Chromium as a failed resource; that one is expected.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test('is told the account exists and sent to sign in after about 2 seconds', async ({ page, request }) => {
+    const email = uniqueEmail('twice');
+    const first = await request.post('/api/complete-account-setup', {
+      data: { name: 'First Founder', email, companyName: 'Acme Original' },
+    });
+    expect(first.status()).toBe(201);
+
+    await page.goto('/setup-account');
+    await fillAccount(page, { name: 'Second Founder', email, companyName: 'Acme Copy' });
+    const button = page.getByRole('button', { name: 'Create account' });
+    const clickedAt = Date.now();
+    await button.click();
+
+    await expect(toast(page, 'Account already exists')).toContainText(
+      'An account for Acme Original already exists with this email.',
+    );
+    await expect(button).toBeDisabled();
+    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 5000 });
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1900);
+    await expect(page.getByLabel('Email address')).toHaveValue(email);
+  });
+});

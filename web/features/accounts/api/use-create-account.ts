@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  type AccountSetupRequest,
+  accountExistsResponseSchema,
+  type upgradeWithPromoRequestSchema,
+} from '../../../../shared/contracts/accounts';
+import { authResponseSchema } from '../../../../shared/contracts/auth';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { currentUserQuery } from '../../auth/api/auth-hooks';
+import { storeUser } from '../../auth/session-store';
+import { clearPromoCode } from '../promo-code-store';
+
+export type CreateAccountInput = AccountSetupRequest & { promoCode?: string };
+
+/**
+ * Creates the founder's account and data room, signed in at once. With a promo code it goes through
+ * /api/upgrade-with-promo (free plan), otherwise /api/complete-account-setup.
+ */
+export function createAccount({ promoCode, ...account }: CreateAccountInput) {
+  if (promoCode) {
+    const body: z.input<typeof upgradeWithPromoRequestSchema> = { ...account, promoCode };
+    return apiRequest('/api/upgrade-with-promo', authResponseSchema, { method: 'POST', body });
+  }
+  return apiRequest('/api/complete-account-setup', authResponseSchema, { method: 'POST', body: account });
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAccount,
+    onSuccess: ({ user }) => {
+      storeUser(user);
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      clearPromoCode();
+    },
+  });
+}
+
+/** The 409 the server answers when the e-mail already has an account, or null for any other error. */
+export function accountExistsIn(error: unknown): z.infer<typeof accountExistsResponseSchema> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const parsed = accountExistsResponseSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,106 @@
+import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useValidatePromoCode } from '../api/use-validate-promo-code';
+
+interface PromoCodeFormProps {
+  /** The code already applied (kept in sessionStorage), or null. */
+  appliedCode: string | null;
+  onApplied: (code: string) => void;
+  onRemoved: () => void;
+}
+
+/** Checks a promo code with the server; once applied, the field locks until the visitor removes it. */
+export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFormProps) {
+  const [code, setCode] = useState(appliedCode ?? '');
+  const validate = useValidatePromoCode();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const statusId = useId();
+  const applied = appliedCode !== null;
+  const trimmed = code.trim();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!trimmed || applied || validate.isPending) return;
+    validate.mutate(
+      { code: trimmed },
+      {
+        onSuccess: ({ valid }) => {
+          if (valid) {
+            onApplied(trimmed);
+            toast.success('Promo code applied!', { description: 'Your account will be upgraded for free.' });
+          } else {
+            toast.error('Invalid promo code', { description: 'Please check your code and try again.' });
+          }
+        },
+        onError: (error) => {
+          // A code the server refuses to read (too long, say) is just as invalid as an unknown one.
+          if (error instanceof ApiRequestError && error.status === 400) {
+            toast.error('Invalid promo code', { description: 'Please check your code and try again.' });
+          } else if (error instanceof ApiRequestError && error.status === 429) {
+            toast.error('Failed to validate promo code.', { description: error.message });
+          } else {
+            toast.error('Failed to validate promo code.', { description: 'Please try again in a moment.' });
+          }
+        },
+      },
+    );
+  };
+
+  const remove = () => {
+    setCode('');
+    onRemoved();
+    // The button that had focus is gone: keep keyboard users in the field.
+    input.current?.focus();
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <Label htmlFor={inputId}>Promo code</Label>
+        <div className="flex gap-2">
+          <Input
+            ref={input}
+            id={inputId}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            readOnly={applied}
+            maxLength={64}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="Enter your code"
+            aria-describedby={applied ? statusId : undefined}
+            className="min-w-0 flex-1 font-mono uppercase placeholder:font-sans placeholder:normal-case read-only:bg-slate-50 read-only:text-slate-600"
+          />
+          <Button
+            type="submit"
+            variant="outline"
+            className="h-11 shrink-0"
+            disabled={!trimmed || applied || validate.isPending}
+          >
+            {validate.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            Apply
+          </Button>
+        </div>
+      </form>
+      {/* The toast announces the result; this line keeps it on the page. */}
+      {applied && (
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <p id={statusId} className="flex items-center gap-2 text-sm text-emerald-700">
+            <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+            Applied: Pro is free for you.
+          </p>
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={remove}>
+            Remove code
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
