@@ -1,7 +1,10 @@
 import { type ClassValue, clsx } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names and lets a later Tailwind class override an earlier one of the same kind. */
+/**
+ * Joins class names. It does not resolve Tailwind conflicts (tailwind-merge would cost 8 KB of the
+ * landing page's budget, docs/decisions/0006-landing-bundle.md): a component's look is changed through
+ * its variants, and callers add only classes that do not compete with the component's own.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -28,7 +28,7 @@ export function ConfigurePage() {
     return (
       <AppPage title="Configure">
         <Card className="mx-auto max-w-lg">
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center sm:py-10">
             <ShieldAlert className="size-10 text-amber-600" aria-hidden="true" />
             <h1 className="text-xl font-semibold text-slate-900">
               {forbidden ? 'This page is for founders' : 'Something went wrong'}

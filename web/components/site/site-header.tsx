@@ -12,10 +12,10 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-2">
-          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+          <Button asChild variant="ghost" size="nav">
             <Link to={href('demo')}>Demo</Link>
           </Button>
-          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+          <Button asChild variant="ghost" size="nav">
             <Link to={href('docs')}>Docs</Link>
           </Button>
           <Button asChild variant="outline" size="sm">

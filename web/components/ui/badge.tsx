@@ -9,6 +9,7 @@ export const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-indigo-600 text-white',
         secondary: 'border-transparent bg-slate-100 text-slate-800',
+        info: 'border-transparent bg-indigo-100 text-indigo-800',
         outline: 'border-slate-300 text-slate-700',
         success: 'border-transparent bg-emerald-100 text-emerald-800',
         warning: 'border-transparent bg-amber-100 text-amber-900',

@@ -1,7 +1,7 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { Slot } from './slot';
 
 export const buttonVariants = cva(
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
@@ -17,6 +17,10 @@ export const buttonVariants = cva(
       },
       size: {
         sm: 'h-8 px-3 text-sm',
+        /** Header navigation: tighter on phones so three buttons fit beside the logo at 360 px. */
+        nav: 'h-8 px-2 text-sm sm:px-3',
+        /** A link-style button inside a sentence: no box of its own. */
+        inline: 'h-auto p-0 text-sm',
         md: 'h-10 px-4 text-sm',
         lg: 'h-12 px-6 text-base',
         icon: 'size-10',

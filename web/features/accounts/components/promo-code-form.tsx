@@ -96,7 +96,7 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
             <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
             Applied: Pro is free for you.
           </p>
-          <Button variant="link" size="sm" className="h-auto px-0" onClick={remove}>
+          <Button variant="link" size="inline" onClick={remove}>
             Remove code
           </Button>
         </div>

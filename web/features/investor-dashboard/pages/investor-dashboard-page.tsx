@@ -100,7 +100,7 @@ function RoomCard({ room }: { room: AccessibleDataRoom }) {
 function EmptyState() {
   return (
     <Card>
-      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center sm:py-12">
         <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
           <FolderLock className="size-6" aria-hidden="true" />
         </span>

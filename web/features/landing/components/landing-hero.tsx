@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { href } from '../../../../shared/routes';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LandingIcon } from './landing-icon';
 
@@ -11,10 +10,10 @@ export function LandingHero() {
       className="bg-linear-to-b from-indigo-50 via-white to-white px-4 pt-14 pb-16 sm:px-6 sm:pt-24 sm:pb-24"
     >
       <div className="mx-auto flex max-w-3xl flex-col items-center text-center">
-        <Badge variant="outline" className="gap-1.5 border-indigo-200 bg-white px-3 py-1 text-indigo-800">
+        <span className="inline-flex items-center gap-1.5 rounded-full border border-indigo-200 bg-white px-3 py-1 text-xs font-medium text-indigo-800">
           <LandingIcon name="lock" className="size-3.5" />
           Invitation-only data rooms for startups
-        </Badge>
+        </span>
         <h1
           id="hero-title"
           className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"

@@ -70,9 +70,7 @@ export function SectionsSample() {
             <div className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <p className="text-lg font-semibold text-slate-900">Northwind Robotics</p>
-                <Badge variant="secondary" className="bg-indigo-100 text-indigo-800">
-                  Series A
-                </Badge>
+                <Badge variant="info">Series A</Badge>
               </div>
               <p className="mt-1 text-sm text-slate-600">Picking robots for mid-sized warehouses.</p>
               <p className="mt-3 text-xs text-slate-500">Last updated: Today · 7 documents</p>
