@@ -5,9 +5,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
 /**
  * Screenshots of pages at a phone and a desktop width, to look at before calling a page done.
- * Usage: npm run screenshots -- <base-url> <path> [<path> ...]   (writes test-results/screenshots/)
+ * Usage: npm run screenshots -- [--as-founder] <base-url> <path> [<path> ...]
+ * Writes test-results/screenshots/. --as-founder first creates a founder account and signs in, for
+ * the console pages (the server's APP_URL must be the base URL, or its Origin check refuses it).
  */
-const [baseUrl, ...pagePaths] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const asFounder = args.includes('--as-founder');
+const [baseUrl, ...pagePaths] = args.filter((arg) => arg !== '--as-founder');
 if (!baseUrl || pagePaths.length === 0) {
   console.error('Usage: npm run screenshots -- http://127.0.0.1:3000 / /docs ...');
   process.exit(1);
@@ -20,12 +24,32 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
+    if (asFounder) {
+      const email = `screens-${Date.now()}-${width}@example.com`;
+      const response = await page.request.post(new URL('/api/complete-account-setup', baseUrl).toString(), {
+        data: { name: 'Fran Founder', email, companyName: 'Northwind Robotics' },
+        headers: { origin: new URL(baseUrl).origin },
+      });
+      if (!response.ok())
+        throw new Error(`could not create a founder: ${response.status()} ${await response.text()}`);
+    }
     for (const pagePath of pagePaths) {
       await page.goto(new URL(pagePath, baseUrl).toString(), { waitUntil: 'networkidle' });
       const name = pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
+      // Long pages are also cut into screen-sized parts, which stay legible when viewed.
+      const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+      const tile = width < 600 ? 1400 : 1000;
+      if (height > tile * 1.5) {
+        for (let part = 0; part * tile < height; part++) {
+          const partFile = file.replace(/\.png$/, `-part${part + 1}.png`);
+          const clip = { x: 0, y: part * tile, width, height: Math.min(tile, height - part * tile) };
+          await page.screenshot({ path: partFile, fullPage: true, clip });
+          console.log(partFile);
+        }
+      }
     }
     await page.close();
   }

@@ -57,7 +57,7 @@ export function ConfigurePage() {
     <AppPage title={`${room.data.companyName} data room`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-semibold text-slate-900 sm:text-3xl">
+          <h1 className="break-words text-2xl font-semibold text-slate-900 sm:text-3xl">
             {room.data.companyName} data room
           </h1>
           <p className="mt-1 text-slate-600">Invite investors and see who has signed in.</p>

@@ -14,6 +14,8 @@ export const buttonVariants = cva(
         ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
         destructive: 'bg-red-600 text-white hover:bg-red-700',
         link: 'text-indigo-700 underline-offset-4 hover:underline',
+        /** On an indigo or dark band. */
+        inverse: 'bg-white text-indigo-700 hover:bg-indigo-50 focus-visible:outline-white',
       },
       size: {
         sm: 'h-8 px-3 text-sm',
@@ -23,6 +25,8 @@ export const buttonVariants = cva(
         inline: 'h-auto p-0 text-sm',
         md: 'h-10 px-4 text-sm',
         lg: 'h-12 px-6 text-base',
+        /** Beside an Input: the same height. */
+        field: 'h-11 px-4 text-sm',
         icon: 'size-10',
       },
     },

@@ -81,7 +81,8 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
           <Button
             type="submit"
             variant="outline"
-            className="h-11 shrink-0"
+            size="field"
+            className="shrink-0"
             disabled={!trimmed || applied || validate.isPending}
           >
             {validate.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}

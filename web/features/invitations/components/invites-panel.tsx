@@ -15,7 +15,7 @@ import { useCreateInvitation, useDeleteInvitation, useInvitations } from '../api
 /** The console's Invites tab (spec section 2, Configure). */
 export function InvitesPanel() {
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
       <div className="flex flex-col gap-6">
         <InviteForm />
         <InviteHelp />

@@ -17,11 +17,7 @@ export function FinalCallToAction() {
           Set up your room in five minutes and invite your first investor before the next call.
         </p>
         <div className="mt-8 flex w-full flex-col sm:w-auto">
-          <Button
-            asChild
-            size="lg"
-            className="bg-white text-indigo-700 hover:bg-indigo-50 focus-visible:outline-white"
-          >
+          <Button asChild size="lg" variant="inverse">
             <Link to={href('checkout')}>
               Create your data room
               <LandingIcon name="arrowRight" />

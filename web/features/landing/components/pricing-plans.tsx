@@ -77,11 +77,7 @@ export function PricingPlans() {
             guarantee.
           </p>
         </div>
-        <Button
-          asChild
-          size="lg"
-          className="shrink-0 bg-white text-slate-900 hover:bg-indigo-50 focus-visible:outline-white"
-        >
+        <Button asChild size="lg" variant="inverse" className="shrink-0">
           <Link to={href('checkout')}>Claim the offer</Link>
         </Button>
       </div>
