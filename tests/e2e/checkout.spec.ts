@@ -109,3 +109,16 @@ test('no promo code ships in the JavaScript the checkout loads', async ({ page }
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text.toUpperCase()).not.toContain(e2ePromoCode.toUpperCase());
 });
+
+test('no promo code is anywhere in the built web app', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const files = readdirSync('dist/web', { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  expect(files.length).toBeGreaterThan(5);
+  for (const file of files) {
+    const text = readFileSync(join(file.parentPath, file.name), 'utf8').toUpperCase();
+    expect(text, file.name).not.toContain(e2ePromoCode.toUpperCase());
+  }
+});
