@@ -73,7 +73,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerErrorHandling(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
-  await registerAuth(app, database.db);
+  registerAuth(app, database.db);
   registerOriginCheck(app, config.appUrl);
 
   await app.register(healthRoutes(database));

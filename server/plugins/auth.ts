@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/columns';
@@ -32,13 +31,29 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export async function registerAuth(app: FastifyInstance, db: Executor): Promise<void> {
-  await app.register(fastifyCookie);
+/** Our one cookie, read without a cookie plugin's hooks on every request. */
+function sessionCookie(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) {
+      return pair.slice(separator + 1).trim();
+    }
+  }
+  return undefined;
+}
+
+function cookieAttributes(config: Config, expires: Date): string {
+  return `Path=/; Expires=${expires.toUTCString()}; HttpOnly; SameSite=Lax${config.isHttps ? '; Secure' : ''}`;
+}
+
+export function registerAuth(app: FastifyInstance, db: Executor): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
-    const token = bearer ?? request.cookies[SESSION_COOKIE];
+    const token = bearer ?? sessionCookie(request);
     // Tokens we issue are 43 characters; skip the lookup for anything absurd.
     if (!token || token.length > 128) return;
     const found = await resolveSession(db, token);
@@ -47,17 +62,15 @@ export async function registerAuth(app: FastifyInstance, db: Executor): Promise<
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.isHttps,
-    path: '/',
-    expires: session.expiresAt,
-  });
+  // Tokens are base64url: nothing in them needs encoding.
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${session.token}; ${cookieAttributes(config, session.expiresAt)}`,
+  );
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.isHttps, path: '/' });
+  reply.header('set-cookie', `${SESSION_COOKIE}=; ${cookieAttributes(config, new Date(0))}`);
 }
 
 /** The signed-in user, or 401. */
