@@ -1,25 +1,16 @@
-import autocannon from 'autocannon';
 import { type BudgetRow, median } from './report';
 import { createBenchFounder, startBareFastify, startRoundroom } from './servers';
+import { ensureWrk, wrkRequestsPerSecond } from './wrk';
 
-const DURATION_SECONDS = 8;
-const CONNECTIONS = 32;
 const RUNS = 3;
 const MIN_RATIO = 0.4;
-
-async function requestsPerSecond(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`);
-  }
-  return result.requests.average;
-}
 
 /**
  * GET /api/auth/me with a valid session (a database lookup per request) against a bare Fastify route,
  * alternating so both see the same machine conditions; the median of each is compared.
  */
 export async function measureAuthenticatedReadThroughput(): Promise<BudgetRow> {
+  ensureWrk();
   const ours = await startRoundroom();
   const baseline = await startBareFastify();
   try {
@@ -27,10 +18,8 @@ export async function measureAuthenticatedReadThroughput(): Promise<BudgetRow> {
     const oursRps: number[] = [];
     const baselineRps: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      oursRps.push(
-        await requestsPerSecond(`${ours.baseUrl}/api/auth/me`, { authorization: `Bearer ${token}` }),
-      );
-      baselineRps.push(await requestsPerSecond(`${baseline.baseUrl}/api/health`));
+      oursRps.push(wrkRequestsPerSecond(`${ours.baseUrl}/api/auth/me`, { authorization: `Bearer ${token}` }));
+      baselineRps.push(wrkRequestsPerSecond(`${baseline.baseUrl}/api/health`));
     }
     const ratio = median(oursRps) / median(baselineRps);
     return {

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
+import * as sessionLookupIndex from './0002-session-lookup-index';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -7,6 +8,7 @@ import * as initialSchema from './0001-initial-schema';
  */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-session-lookup-index': sessionLookupIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

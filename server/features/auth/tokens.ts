@@ -9,5 +9,6 @@ export function generateToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  // The one-shot form: a session lookup hashes on every authenticated request.
+  return crypto.hash('sha256', token, 'hex');
 }
