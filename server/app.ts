@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { createSessionResolver } from './features/auth/sessions.service';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerErrorHandling(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
-  registerAuth(app, database.db);
+  registerAuth(app, createSessionResolver(database));
   registerOriginCheck(app, config.appUrl);
 
   await app.register(healthRoutes(database));

@@ -6,12 +6,18 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
+import { WriteEpoch } from './write-epoch';
 
 export type Dialect = Config['database']['dialect'];
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * On SQLite, where this process is the database's only writer, the count of writes made so far (see
+   * write-epoch.ts). Undefined on PostgreSQL, where other servers write too.
+   */
+  writeEpoch: WriteEpoch | undefined;
   /** True when a trivial query succeeds; used by /api/health. */
   isReachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -55,7 +61,7 @@ function withStatementCache(connection: SqliteDatabase.Database): SqliteDatabase
   });
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string, writeEpoch: WriteEpoch): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SqliteDatabase(file);
   connection.pragma('journal_mode = WAL');
@@ -63,7 +69,10 @@ function openSqlite(file: string): Kysely<Database> {
   connection.pragma('busy_timeout = 5000');
   // WAL with NORMAL is durable across application crashes; only a power cut can lose the last commit.
   connection.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    plugins: [writeEpoch],
+  });
 }
 
 function openPostgres(url: string): Kysely<Database> {
@@ -81,10 +90,22 @@ function openPostgres(url: string): Kysely<Database> {
 }
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
-  const db = database.dialect === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url);
+  if (database.dialect === 'sqlite') {
+    const writeEpoch = new WriteEpoch();
+    return handleFor(openSqlite(database.file, writeEpoch), 'sqlite', writeEpoch);
+  }
+  return handleFor(openPostgres(database.url), 'postgres', undefined);
+}
+
+function handleFor(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  writeEpoch: WriteEpoch | undefined,
+): DatabaseHandle {
   return {
     db,
-    dialect: database.dialect,
+    dialect,
+    writeEpoch,
     async isReachable() {
       try {
         await sql`select 1`.execute(db);

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Executor } from '../db/columns';
 import type { User } from '../features/accounts/users.repository';
-import { type NewSession, resolveSession } from '../features/auth/sessions.service';
+import type { NewSession, SessionResolver } from '../features/auth/sessions.service';
 import { HttpError } from './errors';
 
 /**
@@ -48,7 +47,7 @@ function cookieAttributes(config: Config, expires: Date): string {
   return `Path=/; Expires=${expires.toUTCString()}; HttpOnly; SameSite=Lax${config.isHttps ? '; Secure' : ''}`;
 }
 
-export function registerAuth(app: FastifyInstance, db: Executor): void {
+export function registerAuth(app: FastifyInstance, sessions: SessionResolver): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -56,8 +55,9 @@ export function registerAuth(app: FastifyInstance, db: Executor): void {
     const token = bearer ?? sessionCookie(request);
     // Tokens we issue are 43 characters; skip the lookup for anything absurd.
     if (!token || token.length > 128) return;
-    const found = await resolveSession(db, token);
-    if (found) request.session = { ...found, via: bearer ? 'bearer' : 'cookie' };
+    const found = await sessions.resolve(token);
+    if (found)
+      request.session = { sessionId: found.sessionId, user: found.user, via: bearer ? 'bearer' : 'cookie' };
   });
 }
 

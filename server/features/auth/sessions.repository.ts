@@ -33,14 +33,20 @@ function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.id as session_id')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .where('users.is_active', '=', 1);
 }
 
-type LiveSessionRow = UserRow & { session_id: string };
+type LiveSessionRow = UserRow & { session_id: string; session_expires_at: number };
+
+export interface LiveSession {
+  sessionId: string;
+  expiresAt: number;
+  user: User;
+}
 
 /**
  * Runs on every authenticated request, so the query is built and compiled once per database and only
@@ -55,7 +61,7 @@ export async function findLiveSession(
   db: Executor,
   tokenHash: string,
   now: number,
-): Promise<{ sessionId: string; user: User } | undefined> {
+): Promise<LiveSession | undefined> {
   let compiled = compiledLiveSession.get(db);
   if (!compiled) {
     compiled = liveSessionQuery(
@@ -71,8 +77,8 @@ export async function findLiveSession(
   const { rows } = await db.executeQuery<LiveSessionRow>({ ...compiled, parameters });
   const row = rows[0];
   if (!row) return undefined;
-  const { session_id, ...userRow } = row;
-  return { sessionId: session_id, user: toUser(userRow) };
+  const { session_id, session_expires_at, ...userRow } = row;
+  return { sessionId: session_id, expiresAt: session_expires_at, user: toUser(userRow) };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: number): Promise<void> {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { SESSION_TTL_DAYS } from '../../../shared/contracts/auth';
 import type { Executor } from '../../db/columns';
-import type { User } from '../accounts/users.repository';
-import { findLiveSession, insertSession, revokeSession } from './sessions.repository';
+import type { DatabaseHandle } from '../../db/database';
+import { findLiveSession, insertSession, type LiveSession, revokeSession } from './sessions.repository';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -30,11 +30,51 @@ export async function startSession(
   return { token, expiresAt: new Date(now + SESSION_TTL_MS) };
 }
 
-export async function resolveSession(
-  db: Executor,
-  token: string,
-): Promise<{ sessionId: string; user: User } | undefined> {
-  return findLiveSession(db, hashToken(token), Date.now());
+export interface SessionResolver {
+  /** The live session for a token, or undefined: unknown, revoked, expired, or its user inactive. */
+  resolve(token: string): Promise<LiveSession | undefined>;
+}
+
+const CACHE_ENTRIES = 10_000;
+/** Bounds how long a write made outside this process (an operator's SQL) can go unseen. */
+const CACHE_MAX_AGE_MS = 5_000;
+
+/**
+ * Every authenticated request resolves its session. On SQLite this process is the only writer, so a
+ * lookup can be reused for as long as no write at all has gone through the database since (the write
+ * epoch is unchanged): a logout, a revocation or a deactivated user is seen by the very next request.
+ * On PostgreSQL other servers write too, so every request asks the database.
+ * See docs/decisions/0016-session-cache.md.
+ */
+export function createSessionResolver(database: DatabaseHandle): SessionResolver {
+  const { db, writeEpoch } = database;
+  if (!writeEpoch) return { resolve: (token) => findLiveSession(db, hashToken(token), Date.now()) };
+
+  const cache = new Map<string, { epoch: number; cachedAt: number; session: LiveSession }>();
+  return {
+    async resolve(token) {
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      const hit = cache.get(tokenHash);
+      if (
+        hit &&
+        hit.epoch === writeEpoch.value &&
+        now - hit.cachedAt < CACHE_MAX_AGE_MS &&
+        hit.session.expiresAt > now
+      ) {
+        return hit.session;
+      }
+      const epochBefore = writeEpoch.value;
+      const session = await findLiveSession(db, tokenHash, now);
+      cache.delete(tokenHash);
+      // Only a result no write could have overtaken is kept; unknown tokens are never cached.
+      if (session && writeEpoch.value === epochBefore) {
+        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+        cache.set(tokenHash, { epoch: epochBefore, cachedAt: now, session });
+      }
+      return session;
+    },
+  };
 }
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database';
+import { insertUser } from '../accounts/users.repository';
+import { createSessionResolver, endSession, startSession } from './sessions.service';
+
+// The session cache exists only on SQLite (the API tests cover PostgreSQL, where there is none).
+
+let dir: string;
+let handle: DatabaseHandle;
+let file: string;
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-sessions-'));
+  file = path.join(dir, 'db.sqlite');
+  handle = openDatabase({ dialect: 'sqlite', file });
+  await migrateToLatest(handle.db);
+});
+afterEach(async () => {
+  await handle.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function signedInUser() {
+  const user = {
+    id: crypto.randomUUID(),
+    email: `${crypto.randomUUID()}@example.com`,
+    name: 'Sam',
+    role: 'investor' as const,
+    isActive: true,
+    plan: 'investor',
+    createdAt: new Date(),
+    lastLoginAt: null,
+  };
+  await insertUser(handle.db, user);
+  return { user, session: await startSession(handle.db, user.id, 'test') };
+}
+
+/** Deletes every session behind Kysely's back, as an operator's SQL shell would. */
+function deleteSessionsOutOfBand() {
+  const other = new SqliteDatabase(file);
+  other.prepare('delete from sessions').run();
+  other.close();
+}
+
+test('a write epoch moves on every write and never on a read', async () => {
+  const epoch = handle.writeEpoch;
+  if (!epoch) throw new Error('SQLite handles count writes');
+  const before = epoch.value;
+  await handle.db.selectFrom('users').selectAll().execute();
+  expect(epoch.value).toBe(before);
+  await handle.db
+    .insertInto('waitlist')
+    .values({ id: '1', company_name: 'A', contact_email: 'a@b.co', created_at: 1 })
+    .execute();
+  expect(epoch.value).toBeGreaterThan(before);
+});
+
+test('a resolved session is reused while nothing has been written', async () => {
+  const resolver = createSessionResolver(handle);
+  const { user, session } = await signedInUser();
+  expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
+
+  deleteSessionsOutOfBand();
+  // No write went through this process: the first answer still stands (for at most 5 seconds).
+  expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
+});
+
+test('any write through the app drops what was cached: logout is seen by the next request', async () => {
+  const resolver = createSessionResolver(handle);
+  const { session } = await signedInUser();
+  const resolved = await resolver.resolve(session.token);
+  expect(resolved).toBeDefined();
+  await endSession(handle.db, resolved?.sessionId ?? '');
+  expect(await resolver.resolve(session.token)).toBeUndefined();
+});
+
+test('a deactivated user is refused at once', async () => {
+  const resolver = createSessionResolver(handle);
+  const { user, session } = await signedInUser();
+  expect(await resolver.resolve(session.token)).toBeDefined();
+  await handle.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+  expect(await resolver.resolve(session.token)).toBeUndefined();
+});
+
+test('an unknown token is never cached', async () => {
+  const resolver = createSessionResolver(handle);
+  expect(await resolver.resolve('unknown-token')).toBeUndefined();
+  expect(await resolver.resolve('unknown-token')).toBeUndefined();
+});
