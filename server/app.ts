@@ -58,8 +58,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const app = Fastify({
     logger: options.logger ?? loggerFor(config),
-    // Behind a reverse proxy request.ip must be the client's; configure the proxy to set X-Forwarded-For.
-    trustProxy: false,
+    // Behind a reverse proxy, TRUST_PROXY makes request.ip the client's (rate limits and logs use it).
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -34,6 +34,17 @@ describe('parseConfig', () => {
     expect(config.mail.from).toBe('Roundroom <no-reply@rooms.example.com>');
   });
 
+  test('TRUST_PROXY takes true, false, a hop count or proxy addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be true, false/);
+  });
+
   test('an empty variable counts as unset', () => {
     expect(parseConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({
       port: 3000,

@@ -38,6 +38,17 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(30),
+  INVITATIONS_PER_DAY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(100),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, {
+      error: 'must be true, false, a number of proxy hops, or comma-separated proxy addresses',
+    })
+    .default('false'),
   MAGIC_LINKS_PER_EMAIL: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -67,11 +78,15 @@ export interface Config {
   /** Upper-cased; compared case-insensitively. Never sent to the client. */
   promoCodes: string[];
   rateLimits: {
-    /** Magic-link requests, verifications, promo checks and sign-ups per IP per 15 minutes. */
+    /** Magic-link requests, verifications, promo checks, sign-ups and waitlist entries per IP per 15 minutes. */
     authPerIp: number;
     /** Magic links sent to one e-mail address per 15 minutes. */
     magicLinksPerEmail: number;
+    /** Invitations a data room may send (or re-send) per 24 hours. */
+    invitationsPerDay: number;
   };
+  /** Fastify's trustProxy: which X-Forwarded-For hops to believe for the client's IP. */
+  trustProxy: boolean | number | string[];
   logLevel: string;
 }
 
@@ -114,9 +129,21 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     promoCodes: env.PROMO_CODES.split(',')
       .map((code) => code.trim().toUpperCase())
       .filter(Boolean),
-    rateLimits: { authPerIp: env.AUTH_RATE_LIMIT_PER_IP, magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL },
+    rateLimits: {
+      authPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+      magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL,
+      invitationsPerDay: env.INVITATIONS_PER_DAY,
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
   };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',');
 }
 
 export function loadConfigFromEnvironment(): Config {

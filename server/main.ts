@@ -35,6 +35,11 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   const app = await buildApp(config, { webRoot });
+  if (config.nodeEnv === 'production' && !config.mail.smtpUrl) {
+    app.log.warn(
+      'SMTP_URL is not set: sign-in and invitation links are written to this log and to DATA_DIR/outbox instead of being e-mailed. Anyone who can read them can sign in. Set SMTP_URL before inviting anyone.',
+    );
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -41,6 +41,9 @@ export const pageRoutes = [
   'setupAccount',
   'investorDashboard',
   'configure',
+  'app',
+  'admin',
+  'setupDataRoom',
 ] as const satisfies readonly PageName[];
 
 export type ServedPageName = (typeof pageRoutes)[number];

@@ -116,3 +116,22 @@ test('an investor with no rooms sees the empty state', async ({ page, request, b
   await expect(page.getByRole('heading', { name: 'No data rooms available' })).toBeVisible();
   await expect(page.getByText('Contact the founders who invited you')).toBeVisible();
 });
+
+test('the other protected routes show the login page without a session @phone', async ({ page }) => {
+  for (const path of ['/app', '/admin', '/setup-data-room', '/configure', '/investor-dashboard']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Sign in to your data room' }), path).toBeVisible();
+  }
+});
+
+test('a signed-in founder opening a console page that has not shipped yet lands on /configure', async ({
+  page,
+}) => {
+  const setup = await page.request.post('/api/complete-account-setup', {
+    data: { name: 'Fran', email: unique('early'), companyName: 'Early Co' },
+  });
+  expect(setup.status()).toBe(201);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/configure$/);
+});

@@ -18,6 +18,8 @@ function page<M>(
   return { load: () => load().then((module) => ({ default: pick(module) })), access };
 }
 
+const redirectHome = () => import('../features/auth/components/redirect-home');
+
 /**
  * One lazy page per served route. Typed by shared/routes.ts, so a route the server serves cannot lack
  * a page here, and each page's code loads only when it is visited.
@@ -73,6 +75,9 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.ConfigurePage,
     'protected',
   ),
+  app: page(redirectHome, (m) => m.RedirectHome, 'protected'),
+  admin: page(redirectHome, (m) => m.RedirectHome, 'protected'),
+  setupDataRoom: page(redirectHome, (m) => m.RedirectHome, 'protected'),
 };
 
 /** Pages that render before the app providers (queries, toasts) load: keep this list small. */

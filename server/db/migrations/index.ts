@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
 import * as sessionLookupIndex from './0002-session-lookup-index';
+import * as oneOpenInvitation from './0003-one-open-invitation';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -9,6 +10,7 @@ import * as sessionLookupIndex from './0002-session-lookup-index';
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-session-lookup-index': sessionLookupIndex,
+  '0003-one-open-invitation': oneOpenInvitation,
 };
 
 export const migrationProvider: MigrationProvider = {

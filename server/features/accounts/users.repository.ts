@@ -33,19 +33,29 @@ export function toUser(row: UserRow): User {
   };
 }
 
+function toRow(user: User): UserRow {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    is_active: toFlag(user.isActive),
+    plan: user.plan,
+    created_at: toEpochMs(user.createdAt),
+    last_login_at: user.lastLoginAt ? toEpochMs(user.lastLoginAt) : null,
+  };
+}
+
 export async function insertUser(db: Executor, user: User): Promise<void> {
+  await db.insertInto('users').values(toRow(user)).execute();
+}
+
+/** Inserts the user unless one with that e-mail exists (a concurrent sign-in made it first). */
+export async function insertUserIfAbsent(db: Executor, user: User): Promise<void> {
   await db
     .insertInto('users')
-    .values({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      is_active: toFlag(user.isActive),
-      plan: user.plan,
-      created_at: toEpochMs(user.createdAt),
-      last_login_at: user.lastLoginAt ? toEpochMs(user.lastLoginAt) : null,
-    })
+    .values(toRow(user))
+    .onConflict((conflict) => conflict.column('email').doNothing())
     .execute();
 }
 

@@ -140,6 +140,19 @@ describe('POST /api/auth/verify', () => {
     expect((await countRows(t)).sessions).toBe((sessionsBefore ?? 0) + 1);
   });
 
+  test('two first sign-ins of one new investor at once never fail with a 500', async () => {
+    const founder = await createFounder(t);
+    const email = uniqueEmail('twin');
+    await invite(t, founder, email);
+    const first = await requestMagicLinkToken(t, email);
+    const second = await requestMagicLinkToken(t, email);
+    const results = await Promise.all([verify(first), verify(second)]);
+    for (const result of results) expect([200, 400]).toContain(result.status);
+    expect(results.some((result) => result.status === 200)).toBe(true);
+    const users = await db().selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+  });
+
   test('an expired link is refused', async () => {
     const { investorEmail } = await founderWithInvestor(t);
     const token = await requestMagicLinkToken(t, investorEmail);
@@ -282,6 +295,25 @@ describe('writes from a foreign site (CSRF)', () => {
     expect(ours.status).toBe(201);
   });
 
+  test('an opaque ("null") Origin is foreign; without Origin, a foreign Referer is refused too', async () => {
+    const founder = await createFounder(t);
+    const cookie = `rr_session=${founder.token}`;
+    const json = { email: uniqueEmail('csrf') };
+    expect(
+      (await t.request('POST', '/api/invites', { json, headers: { cookie, origin: 'null' } })).status,
+    ).toBe(403);
+    const referred = await t.request('POST', '/api/invites', {
+      json,
+      headers: { cookie, referer: 'https://evil.example/page' },
+    });
+    expect(referred.status).toBe(403);
+    const ours = await t.request('POST', '/api/invites', {
+      json,
+      headers: { cookie, referer: `${t.config.appUrl}/configure` },
+    });
+    expect(ours.status).toBe(201);
+  });
+
   test('a bearer-authenticated client needs no Origin', async () => {
     const founder = await createFounder(t);
     const response = await t.request('POST', '/api/invites', {
@@ -317,6 +349,25 @@ describe('rate limits', () => {
       });
       expect(refused.headers.get('retry-after')).toBe('900');
       expect(limited.smtp.messages.length).toBe(before);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('magic-link requests per IP: past the limit a 429, whatever the address', async () => {
+    const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '3' } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const refused = await limited.request('POST', '/api/auth/magic-link', {
+          json: { email: uniqueEmail('probe') },
+        });
+        expect(refused.status).toBe(404);
+      }
+      const limitedResponse = await limited.request('POST', '/api/auth/magic-link', {
+        json: { email: uniqueEmail('probe') },
+      });
+      expect(limitedResponse.status).toBe(429);
+      expect(limitedResponse.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await limited.close();
     }

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { MAGIC_LINK_TTL_MINUTES } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
-import { MailDeliveryError } from '../../mail/mailer';
+import { deliverOrUndo } from '../../mail/deliver';
 import { magicLinkEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
-import { findUserByEmail, insertUser, recordLogin, type User } from '../accounts/users.repository';
-import { listPendingInvitationsFor, updateInvitation } from '../invitations/invitations.repository';
+import { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from '../accounts/users.repository';
+import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.repository';
 import { addRoomMember, findDataRoomById, listActiveRoomsForMember } from '../rooms/rooms.repository';
 import {
   consumeMagicLink,
@@ -53,31 +53,21 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
     createdAt: now,
     expiresAt: now + MAGIC_LINK_TTL_MS,
   });
-  try {
-    await ctx.mailer.send(
-      magicLinkEmail({
-        to: email,
-        link: `${ctx.config.appUrl}/verify?token=${token}`,
-        companyNames: await roomNamesFor(
-          ctx,
-          user,
-          pending.map((invitation) => invitation.room_id),
-        ),
-        expiresInMinutes: MAGIC_LINK_TTL_MINUTES,
-      }),
-    );
-  } catch (error) {
-    await deleteMagicLink(ctx.db, id);
-    if (error instanceof MailDeliveryError) {
-      ctx.log.error({ err: error }, 'magic link e-mail failed');
-      throw new HttpError(
-        502,
-        'mail_failed',
-        'The sign-in e-mail could not be sent. Please try again in a moment.',
-      );
-    }
-    throw error;
-  }
+  await deliverOrUndo(
+    ctx,
+    magicLinkEmail({
+      to: email,
+      link: `${ctx.config.appUrl}/verify?token=${token}`,
+      companyNames: await roomNamesFor(
+        ctx,
+        user,
+        pending.map((invitation) => invitation.room_id),
+      ),
+      expiresInMinutes: MAGIC_LINK_TTL_MINUTES,
+    }),
+    () => deleteMagicLink(ctx.db, id),
+    'The sign-in e-mail could not be sent. Please try again in a moment.',
+  );
 }
 
 async function roomNamesFor(
@@ -108,13 +98,13 @@ export async function verifyMagicLink(
     const email = await consumeMagicLink(trx, hashToken(token), now);
     if (!email) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
 
-    const pending = await listPendingInvitationsFor(trx, email, now);
     let user = await findUserByEmail(trx, email);
+    const isNewInvestor = !user;
     if (!user) {
-      const firstInvitation = pending[0];
+      const [firstInvitation] = await listPendingInvitationsFor(trx, email, now);
       // The invitation was deleted or expired after the link was sent.
       if (!firstInvitation) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-      user = {
+      await insertUserIfAbsent(trx, {
         id: crypto.randomUUID(),
         email,
         name: firstInvitation.name ?? email.split('@')[0] ?? email,
@@ -123,19 +113,17 @@ export async function verifyMagicLink(
         plan: 'investor',
         createdAt: new Date(now),
         lastLoginAt: null,
-      };
-      await insertUser(trx, user);
-    }
-    if (!user.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-
-    for (const invitation of pending) {
-      await updateInvitation(trx, invitation.id, { used_at: now });
-      await addRoomMember(trx, {
-        roomId: invitation.room_id,
-        userId: user.id,
-        role: 'investor',
-        createdAt: new Date(now),
       });
+      // Read back: a concurrent first sign-in with another link may have created the user.
+      user = await findUserByEmail(trx, email);
+    }
+    if (!user?.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+
+    const roomIds = await acceptPendingInvitations(trx, email, now);
+    if (isNewInvestor && roomIds.length === 0)
+      throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+    for (const roomId of roomIds) {
+      await addRoomMember(trx, { roomId, userId: user.id, role: 'investor', createdAt: new Date(now) });
     }
     await recordLogin(trx, user.id, new Date(now));
     const session = await startSession(trx, user.id, userAgent);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   countRows,
@@ -6,6 +7,7 @@ import {
   invite,
   linkIn,
   mailTo,
+  requestMagicLinkToken,
   uniqueEmail,
 } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -47,11 +49,57 @@ describe('inviting', () => {
   test('inviting an e-mail with a pending invitation sends a fresh link and keeps one invitation', async () => {
     const founder = await createFounder(t);
     const email = uniqueEmail('twice');
-    const firstToken = await invite(t, founder, email);
+    await invite(t, founder, email);
+    const before = await t.app.database.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const secondToken = await invite(t, founder, email);
-    expect(secondToken).not.toBe(firstToken);
-    const invitations = (await list(founder.auth)).json as unknown[];
-    expect(invitations).toHaveLength(1);
+    const rows = await t.app.database.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(crypto.createHash('sha256').update(secondToken).digest('hex'));
+    expect(rows[0]?.expires_at).toBeGreaterThan(before.expires_at);
+    expect((await list(founder.auth)).json).toHaveLength(1);
+  });
+
+  test('five invitations of one e-mail at once leave one open invitation, and all succeed', async () => {
+    const founder = await createFounder(t);
+    const email = uniqueEmail('burst');
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.request('POST', '/api/invites', { json: { email }, headers: founder.auth }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    expect((await list(founder.auth)).json).toHaveLength(1);
+  });
+
+  test('a room can send a bounded number of invitations a day: past it, a 429 with Retry-After', async () => {
+    const limited = await startTestApp({ environment: { INVITATIONS_PER_DAY: '2' } });
+    try {
+      const founder = await createFounder(limited);
+      for (let i = 0; i < 2; i++) await invite(limited, founder, uniqueEmail('allowed'));
+      const before = limited.smtp.messages.length;
+      const refused = await limited.request('POST', '/api/invites', {
+        json: { email: uniqueEmail('over') },
+        headers: founder.auth,
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({
+        error: 'rate_limited',
+        message: expect.stringMatching(/2 invitations in the last 24 hours/),
+      });
+      expect(refused.headers.get('retry-after')).toBe('3600');
+      expect(limited.smtp.messages.length).toBe(before);
+    } finally {
+      await limited.close();
+    }
   });
 
   test('inviting again after the invitation expired renews it', async () => {
@@ -138,6 +186,33 @@ describe('inviting', () => {
 });
 
 describe('deleting', () => {
+  test('an invitation deleted while its investor signs in never leaves them with access', async () => {
+    for (let round = 0; round < 5; round++) {
+      const founder = await createFounder(t);
+      const email = uniqueEmail('race');
+      await invite(t, founder, email);
+      const token = await requestMagicLinkToken(t, email);
+      const [invitation] = (await list(founder.auth)).json as { id: string }[];
+      await Promise.all([
+        t.request('POST', '/api/auth/verify', { json: { token } }),
+        t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth }),
+      ]);
+      const row = await t.app.database.db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const members = await t.app.database.db
+        .selectFrom('room_members')
+        .innerJoin('users', 'users.id', 'room_members.user_id')
+        .select('users.email')
+        .where('users.email', '=', email)
+        .execute();
+      expect(row.revoked_at).not.toBeNull();
+      expect(members, `round ${round}`).toEqual([]);
+    }
+  });
+
   test('deleting an accepted invitation removes the investor’s access at once, in their current session', async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const rooms = () => t.request('GET', '/api/my-accessible-data-rooms', { headers: investor.auth });

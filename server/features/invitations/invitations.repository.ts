@@ -44,6 +44,39 @@ export async function findOpenInvitation(
     .executeTakeFirst();
 }
 
+/**
+ * Accepts every invitation of this e-mail that can still be accepted (unused, undeleted, unexpired)
+ * and returns their rooms. One conditional UPDATE: an invitation deleted a moment before is not
+ * accepted, whatever the interleaving.
+ */
+export async function acceptPendingInvitations(db: Executor, email: string, now: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('invitations')
+    .set({ used_at: now })
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('room_id')
+    .execute();
+  return rows.map((row) => row.room_id);
+}
+
+/** Invitations created or refreshed for a room since a moment: the daily sending limit counts these. */
+export async function countInvitationsSentSince(
+  db: Executor,
+  roomId: string,
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', '=', roomId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
 export async function listPendingInvitationsFor(
   db: Executor,
@@ -76,4 +109,23 @@ export async function updateInvitation(
 
 export async function deleteInvitationRow(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('invitations').where('id', '=', id).execute();
+}
+
+/** Puts a refreshed invitation back as it was, unless a later refresh already replaced our token. */
+export async function restoreInvitation(
+  db: Executor,
+  previous: InvitationRow,
+  ourTokenHash: string,
+): Promise<void> {
+  await db
+    .updateTable('invitations')
+    .set({
+      token_hash: previous.token_hash,
+      created_at: previous.created_at,
+      expires_at: previous.expires_at,
+      name: previous.name,
+    })
+    .where('id', '=', previous.id)
+    .where('token_hash', '=', ourTokenHash)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { INVITATION_TTL_DAYS, type Invitation } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
-import { MailDeliveryError } from '../../mail/mailer';
+import { deliverOrUndo } from '../../mail/deliver';
 import { invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
 import { findUserByEmail, type User } from '../accounts/users.repository';
@@ -13,12 +13,14 @@ import {
   removeInvestorMember,
 } from '../rooms/rooms.repository';
 import {
+  countInvitationsSentSince,
   deleteInvitationRow,
   findOpenInvitation,
   findRoomInvitation,
   type InvitationRow,
   insertInvitation,
   listRoomInvitations,
+  restoreInvitation,
   updateInvitation,
 } from './invitations.repository';
 
@@ -44,6 +46,8 @@ export async function requireOwnedRoom(ctx: AppContext, owner: User): Promise<Da
   return room;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Invites an investor by e-mail. An open invitation for the same e-mail is refreshed (new link, new
  * expiry) rather than duplicated. The database is only left changed if the e-mail went out.
@@ -61,63 +65,76 @@ export async function inviteInvestor(
   if (invitee && (await isRoomMember(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
+  // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
+  const limit = ctx.config.rateLimits.invitationsPerDay;
+  if ((await countInvitationsSentSince(ctx.db, room.id, Date.now() - DAY_MS)) >= limit) {
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `You have sent ${limit} invitations in the last 24 hours, the most a data room can send. Please try again later.`,
+      {},
+      { 'retry-after': String(60 * 60) },
+    );
+  }
 
   const token = generateToken();
   const now = Date.now();
   const fresh = { token_hash: hashToken(token), created_at: now, expires_at: now + INVITATION_TTL_MS };
   const name = input.name ? input.name : null;
-  const open = await findOpenInvitation(ctx.db, room.id, input.email);
-  let saved: InvitationRow;
-  let undo: () => Promise<void>;
-  if (open) {
-    saved = { ...open, ...fresh, name: name ?? open.name };
-    await updateInvitation(ctx.db, open.id, { ...fresh, name: saved.name });
-    undo = () =>
-      updateInvitation(ctx.db, open.id, {
-        token_hash: open.token_hash,
-        created_at: open.created_at,
-        expires_at: open.expires_at,
-        name: open.name,
-      });
-  } else {
-    saved = {
+  const saved = await saveOpenInvitation(ctx, room.id, owner.id, input.email, name, fresh);
+
+  await deliverOrUndo(
+    ctx,
+    invitationEmail({
+      to: input.email,
+      inviteeName: saved.row.name,
+      inviterName: owner.name,
+      companyName: room.companyName,
+      link: `${ctx.config.appUrl}/data-room?invite=${token}`,
+      expiresAt: new Date(saved.row.expires_at),
+    }),
+    saved.undo,
+    'The invitation e-mail could not be sent. Nothing was saved; please try again.',
+  );
+  return toInvitationView(saved.row, now);
+}
+
+/**
+ * Refreshes the room's open invitation for this e-mail, or creates one. A unique index allows one open
+ * invitation per room and e-mail, so when a concurrent request creates it first, this one refreshes it.
+ */
+async function saveOpenInvitation(
+  ctx: AppContext,
+  roomId: string,
+  invitedBy: string,
+  email: string,
+  name: string | null,
+  fresh: Pick<InvitationRow, 'token_hash' | 'created_at' | 'expires_at'>,
+): Promise<{ row: InvitationRow; undo: () => Promise<void> }> {
+  for (let attempt = 0; ; attempt++) {
+    const open = await findOpenInvitation(ctx.db, roomId, email);
+    if (open) {
+      const row = { ...open, ...fresh, name: name ?? open.name };
+      await updateInvitation(ctx.db, open.id, { ...fresh, name: row.name });
+      return { row, undo: () => restoreInvitation(ctx.db, open, fresh.token_hash) };
+    }
+    const row: InvitationRow = {
       id: crypto.randomUUID(),
-      room_id: room.id,
-      email: input.email,
+      room_id: roomId,
+      email,
       name,
-      invited_by: owner.id,
+      invited_by: invitedBy,
       used_at: null,
       revoked_at: null,
       ...fresh,
     };
-    await insertInvitation(ctx.db, saved);
-    undo = () => deleteInvitationRow(ctx.db, saved.id);
-  }
-
-  try {
-    await ctx.mailer.send(
-      invitationEmail({
-        to: input.email,
-        inviteeName: saved.name,
-        inviterName: owner.name,
-        companyName: room.companyName,
-        link: `${ctx.config.appUrl}/data-room?invite=${token}`,
-        expiresAt: new Date(saved.expires_at),
-      }),
-    );
-  } catch (error) {
-    await undo();
-    if (error instanceof MailDeliveryError) {
-      ctx.log.error({ err: error }, 'invitation e-mail failed');
-      throw new HttpError(
-        502,
-        'mail_failed',
-        'The invitation e-mail could not be sent. Nothing was saved; please try again.',
-      );
+    try {
+      await insertInvitation(ctx.db, row);
+      return { row, undo: () => deleteInvitationRow(ctx.db, row.id) };
+    } catch (error) {
+      if (attempt > 0 || !(await findOpenInvitation(ctx.db, roomId, email))) throw error;
     }
-    throw error;
   }
-  return toInvitationView(saved, now);
 }
 
 export async function listInvitations(ctx: AppContext, owner: User): Promise<Invitation[]> {

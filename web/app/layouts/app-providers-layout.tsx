@@ -18,6 +18,7 @@ export function AppProvidersLayout() {
     // Spec section 8: a 401 from any call forgets the user and goes to /login.
     setUnauthorizedHandler(() => {
       clearStoredUser();
+      queryClient.clear();
       queryClient.setQueryData(currentUserQuery.queryKey, null);
       toast.error('Authentication required', { description: 'Please sign in again.' });
       navigate(href('login'));

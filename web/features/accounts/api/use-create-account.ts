@@ -7,8 +7,7 @@ import {
 } from '../../../../shared/contracts/accounts';
 import { authResponseSchema } from '../../../../shared/contracts/auth';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
-import { currentUserQuery } from '../../auth/api/auth-hooks';
-import { storeUser } from '../../auth/session-store';
+import { adoptSignedInUser } from '../../auth/api/auth-hooks';
 import { clearPromoCode } from '../promo-code-store';
 
 export type CreateAccountInput = AccountSetupRequest & { promoCode?: string };
@@ -30,8 +29,7 @@ export function useCreateAccount() {
   return useMutation({
     mutationFn: createAccount,
     onSuccess: ({ user }) => {
-      storeUser(user);
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      adoptSignedInUser(queryClient, user);
       clearPromoCode();
     },
   });

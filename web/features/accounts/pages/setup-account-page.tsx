@@ -56,6 +56,14 @@ export function SetupAccountPage() {
   const createAccount = useCreateAccount();
   const navigate = useNavigate();
 
+  // Spec section 8 (Promo): arriving with an accepted code. Once, even when effects run twice.
+  const promoToastShown = useRef(false);
+  useEffect(() => {
+    if (!promoFlow || promoToastShown.current) return;
+    promoToastShown.current = true;
+    toast.success('Promo code accepted!', { description: 'Please complete your account setup.' });
+  }, [promoFlow]);
+
   useEffect(() => {
     if (!loginRedirect) return;
     const timer = window.setTimeout(() => navigate(loginRedirect), LOGIN_REDIRECT_DELAY_MS);

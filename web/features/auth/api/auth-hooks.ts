@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   authResponseSchema,
@@ -35,15 +35,22 @@ export function useRequestMagicLink() {
   });
 }
 
+/**
+ * Makes `user` the signed-in user of this tab after the server started their session. Another person
+ * may have used the tab before: nothing cached for them may show for this one.
+ */
+export function adoptSignedInUser(queryClient: QueryClient, user: PublicUser): void {
+  queryClient.clear();
+  storeUser(user);
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
 export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
       apiRequest('/api/auth/verify', authResponseSchema, { method: 'POST', body: { token } }),
-    onSuccess: ({ user }) => {
-      storeUser(user);
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-    },
+    onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
   });
 }
 

@@ -13,11 +13,8 @@ import { useRequestMagicLink } from '../api/auth-hooks';
 
 /** Spec section 8: the toast for a failed request, by what the server said. */
 function failureDescription(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.message.includes('No invitation found')) {
-      return 'This email is not registered in our system. Please contact an administrator for access.';
-    }
-    if (error.status === 429) return error.message;
+  if (error instanceof ApiRequestError && error.message.includes('No invitation found')) {
+    return 'This email is not registered in our system. Please contact an administrator for access.';
   }
   return 'Failed to send magic link. Please try again.';
 }

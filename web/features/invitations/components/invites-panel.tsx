@@ -191,9 +191,9 @@ function InvitationList() {
         open={pendingDelete !== null}
         title="Delete this invitation?"
         description={
-          pendingDelete
-            ? `${pendingDelete.email} will lose access to your data room at once, and their link will stop working.`
-            : ''
+          pendingDelete?.status === 'accepted'
+            ? `${pendingDelete.email} will lose access to your data room at once.`
+            : `The invitation link sent to ${pendingDelete?.email ?? ''} will stop working.`
         }
         confirmLabel="Delete invitation"
         busy={remove.isPending}
