@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { toPublicUser } from '../features/accounts/public-user';
 import type { User } from '../features/accounts/users.repository';
 import type { NewSession, SessionResolver } from '../features/auth/sessions.service';
 import { HttpError } from './errors';
@@ -67,6 +68,17 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: N
     'set-cookie',
     `${SESSION_COOKIE}=${session.token}; ${cookieAttributes(config, session.expiresAt)}`,
   );
+}
+
+/** Answers a sign-in or sign-up: the session cookie for the browser, the token and user for API clients. */
+export function sendSignedIn(
+  reply: FastifyReply,
+  config: Config,
+  signedIn: { user: User; session: NewSession },
+  status: 200 | 201,
+) {
+  setSessionCookie(reply, config, signedIn.session);
+  return reply.status(status).send({ token: signedIn.session.token, user: toPublicUser(signedIn.user) });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {

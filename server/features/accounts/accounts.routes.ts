@@ -8,54 +8,42 @@ import {
 } from '../../../shared/contracts/accounts';
 import { authResponseSchema, messageResponseSchema } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
-import { setSessionCookie } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { sendSignedIn } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
 import { createFounderAccount, isValidPromoCode, joinWaitlist } from './accounts.service';
-import { toPublicUser } from './public-user';
 
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const rateLimit = authRateLimit(ctx.config);
 
-    app.post(
-      '/api/complete-account-setup',
-      {
-        schema: { body: accountSetupRequestSchema, response: { 201: authResponseSchema } },
-        config: { rateLimit },
-      },
-      async (request, reply) => {
-        const { user, session } = await createFounderAccount(
-          ctx,
-          request.body,
-          'professional',
-          request.headers['user-agent'],
-        );
-        setSessionCookie(reply, ctx.config, session);
-        return reply.status(201).send({ token: session.token, user: toPublicUser(user) });
-      },
-    );
+    const signUpOptions = <Body>(body: Body) => ({
+      schema: { body, response: { 201: authResponseSchema } },
+      config: { rateLimit },
+    });
 
     app.post(
+      '/api/complete-account-setup',
+      signUpOptions(accountSetupRequestSchema),
+      async (request, reply) =>
+        sendSignedIn(
+          reply,
+          ctx.config,
+          await createFounderAccount(ctx, request.body, request.headers['user-agent']),
+          201,
+        ),
+    );
+
+    // The same sign-up; a valid promo code makes the plan free, an invalid one refuses it.
+    app.post(
       '/api/upgrade-with-promo',
-      {
-        schema: { body: upgradeWithPromoRequestSchema, response: { 201: authResponseSchema } },
-        config: { rateLimit },
-      },
-      async (request, reply) => {
-        const { promoCode, ...account } = request.body;
-        if (!isValidPromoCode(ctx, promoCode)) {
-          throw new HttpError(400, 'invalid_promo_code', 'Invalid promo code.', { field: 'promoCode' });
-        }
-        const { user, session } = await createFounderAccount(
-          ctx,
-          account,
-          'professional_free',
-          request.headers['user-agent'],
-        );
-        setSessionCookie(reply, ctx.config, session);
-        return reply.status(201).send({ token: session.token, user: toPublicUser(user) });
-      },
+      signUpOptions(upgradeWithPromoRequestSchema),
+      async (request, reply) =>
+        sendSignedIn(
+          reply,
+          ctx.config,
+          await createFounderAccount(ctx, request.body, request.headers['user-agent']),
+          201,
+        ),
     );
 
     app.post(

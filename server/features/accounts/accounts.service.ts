@@ -27,14 +27,21 @@ async function accountExists(ctx: AppContext, email: string): Promise<HttpError 
 
 /**
  * Creates the founder, their data room and their ownership in one transaction, then signs them in.
- * An e-mail that already has an account gets 409 with shouldLogin.
+ * With a promo code (the checkout's promo flow) the code must be valid and the plan is free. An
+ * e-mail that already has an account gets 409 with shouldLogin.
  */
 export async function createFounderAccount(
   ctx: AppContext,
-  input: AccountSetupRequest,
-  plan: Plan,
+  input: AccountSetupRequest & { promoCode?: string },
   userAgent: string | undefined,
 ): Promise<{ user: User; session: NewSession }> {
+  let plan: Plan = 'professional';
+  if (input.promoCode !== undefined) {
+    if (!isValidPromoCode(ctx, input.promoCode)) {
+      throw new HttpError(400, 'invalid_promo_code', 'Invalid promo code.', { field: 'promoCode' });
+    }
+    plan = 'professional_free';
+  }
   const conflict = await accountExists(ctx, input.email);
   if (conflict) throw conflict;
   const now = new Date();

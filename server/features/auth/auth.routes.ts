@@ -9,7 +9,7 @@ import {
   verifyRequestSchema,
 } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { clearSessionCookie, requireUser, sendSignedIn } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
 import { toPublicUser } from '../accounts/public-user';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
@@ -36,13 +36,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
-        const { user, session } = await verifyMagicLink(
-          ctx,
-          request.body.token,
-          request.headers['user-agent'],
-        );
-        setSessionCookie(reply, ctx.config, session);
-        return { token: session.token, user: toPublicUser(user) };
+        const signedIn = await verifyMagicLink(ctx, request.body.token, request.headers['user-agent']);
+        return sendSignedIn(reply, ctx.config, signedIn, 200);
       },
     );
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
 import { requireFounder } from '../../plugins/auth';
+import type { User } from '../accounts/users.repository';
 import { deleteInvitation, inviteInvestor, listInvitations } from './invitations.service';
 
 export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -17,23 +19,26 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       listInvitations(ctx, requireFounder(request)),
     );
 
+    const sendInvitation = async (
+      owner: User,
+      input: { email: string; name?: string },
+      reply: FastifyReply,
+    ) => {
+      const invitation = await inviteInvestor(ctx, owner, input);
+      return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
+    };
+
     app.post(
       '/api/invites',
       { schema: { body: createInvitationRequestSchema, response: { 201: createInvitationResponseSchema } } },
-      async (request, reply) => {
-        const invitation = await inviteInvestor(ctx, requireFounder(request), request.body);
-        return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
-      },
+      async (request, reply) => sendInvitation(requireFounder(request), request.body, reply),
     );
 
     // The admin dashboard's form: the same service, e-mail only.
     app.post(
       '/api/invitations',
       { schema: { body: adminInvitationRequestSchema, response: { 201: createInvitationResponseSchema } } },
-      async (request, reply) => {
-        const invitation = await inviteInvestor(ctx, requireFounder(request), request.body);
-        return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
-      },
+      async (request, reply) => sendInvitation(requireFounder(request), request.body, reply),
     );
 
     app.delete(
