@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
+import { toast, uniqueEmail } from './support/people';
 
 const PRO_FEATURES = [
   'sections.md control',
@@ -10,14 +10,6 @@ const PRO_FEATURES = [
   'document access tracking',
   'e-mail invitation system',
 ];
-
-function toast(page: Page, title: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: title });
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-}
 
 test('the checkout shows the Pro plan, its six features and the money-back guarantee', async ({ page }) => {
   await page.goto('/checkout');

@@ -1,8 +1,6 @@
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
-
-const unique = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
 
 test('a founder invites an investor from /configure, sees it pending, and deletes it @phone', async ({
   page,
@@ -11,7 +9,7 @@ test('a founder invites an investor from /configure, sees it pending, and delete
   const companyName = `Quarry Labs ${Date.now()}`;
   // page.request shares the browser's cookies: the founder is signed in for the page too.
   const setup = await page.request.post('/api/complete-account-setup', {
-    data: { name: 'Fran Founder', email: unique('founder'), companyName },
+    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
 
@@ -26,7 +24,7 @@ test('a founder invites an investor from /configure, sees it pending, and delete
   await send.click();
   await expect(page.getByText('Email is required')).toBeVisible();
 
-  const investorEmail = unique('vc');
+  const investorEmail = uniqueEmail('vc');
   await page.getByLabel('Email address').fill(investorEmail);
   await page.getByLabel('Name (optional)').fill('Vera Capital');
   await send.click();
@@ -57,26 +55,43 @@ test.describe('an investor', () => {
   test.use({ allowedConsoleErrors: [/status of 403/] });
 
   test('is told /configure is for founders, never shown a console', async ({ page, request, baseURL }) => {
-    const founder = await request.post('/api/complete-account-setup', {
-      data: { name: 'Fran', email: unique('founder'), companyName: 'Owner Co' },
-    });
-    const { token } = (await founder.json()) as { token: string };
-    const investorEmail = unique('investor');
-    await request.post('/api/invites', {
-      data: { email: investorEmail },
-      headers: { authorization: `Bearer ${token}` },
-    });
-
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(investorEmail);
-    await page.getByRole('button', { name: 'Get magic link' }).click();
-    await page.goto(
-      firstLinkStartingWith(await waitForMail(investorEmail, 'sign-in link'), `${baseURL}/verify?token=`),
-    );
+    const founder = await founderWithRoom(request, 'Owner Co');
+    const investorEmail = uniqueEmail('investor');
+    await request.post('/api/invites', { data: { email: investorEmail }, headers: founder });
+    await signInByMagicLink(page, investorEmail, baseURL);
     await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
 
     await page.goto('/configure');
     await expect(page.getByRole('heading', { name: 'This page is for founders' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  });
+});
+
+test.describe('a session that ends while the console is open', () => {
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('the next call answers 401: the user record is dropped and the login page shown', async ({
+    page,
+    request,
+  }) => {
+    await page.request.post('/api/complete-account-setup', {
+      data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: 'Lapsed Co' },
+    });
+    await page.goto('/configure');
+    await expect(page.getByRole('heading', { name: 'Lapsed Co data room' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('user_data'))).not.toBeNull();
+
+    // The session ends elsewhere (logged out on another device).
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === 'rr_session');
+    const logout = await request.post('/api/auth/logout', {
+      headers: { authorization: `Bearer ${session?.value}` },
+    });
+    expect(logout.status()).toBe(204);
+
+    await page.getByLabel('Email address').fill(uniqueEmail('late'));
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Authentication required', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('user_data'))).toBeNull();
   });
 });

@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
-
-function toast(page: Page, title: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: title });
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-}
+import { toast, uniqueEmail } from './support/people';
 
 async function fillAccount(page: Page, account: { name: string; email: string; companyName: string }) {
   await page.getByLabel('Full name').fill(account.name);
@@ -66,7 +59,7 @@ test('a promo code applied at checkout creates a free account and signs the foun
   await page.getByRole('link', { name: 'Get free access' }).click();
 
   await expect(page).toHaveURL('/setup-account?promo=true');
-  await expect(page.getByText('Promo code accepted!')).toBeVisible();
+  await expect(toast(page, 'Promo code accepted!')).toBeVisible();
   await fillAccount(page, { name: 'Pat Promo', email, companyName: 'Promo Labs' });
   const upgrade = page.waitForRequest('**/api/upgrade-with-promo');
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -1,19 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
-
-const unique = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** A founder with a room, created through the API; returns a bearer header for API calls. */
-async function founderWithRoom(request: APIRequestContext, companyName: string) {
-  const response = await request.post('/api/complete-account-setup', {
-    data: { name: 'Fran Founder', email: unique('founder'), companyName },
-  });
-  expect(response.status()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
+import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
 
 test.describe('an invited investor signs in with a magic link', () => {
   // The used link is refused with a 400, which Chromium also logs.
@@ -26,7 +13,7 @@ test.describe('an invited investor signs in with a magic link', () => {
   }) => {
     const companyName = `Halcyon Bio ${Date.now()}`;
     const founder = await founderWithRoom(request, companyName);
-    const investorEmail = unique('investor');
+    const investorEmail = uniqueEmail('investor');
     const invited = await request.post('/api/invites', {
       data: { email: investorEmail, name: 'Ivy Investor' },
       headers: founder,
@@ -79,7 +66,7 @@ test.describe('a stranger', () => {
 
   test('an e-mail without an invitation is told it is not registered', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Email address').fill(unique('stranger'));
+    await page.getByLabel('Email address').fill(uniqueEmail('stranger'));
     await page.getByRole('button', { name: 'Get magic link' }).click();
     await expect(
       page.getByText(
@@ -99,13 +86,9 @@ test('/verify without a token says so and offers a new link', async ({ page }) =
 
 test('an investor with no rooms sees the empty state', async ({ page, request, baseURL }) => {
   const founder = await founderWithRoom(request, `Empty Co ${Date.now()}`);
-  const email = unique('empty');
+  const email = uniqueEmail('empty');
   await request.post('/api/invites', { data: { email }, headers: founder });
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Get magic link' }).click();
-  const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${baseURL}/verify?token=`);
-  await page.goto(link);
+  await signInByMagicLink(page, email, baseURL);
   await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
 
   const [invitation] = (await (await request.get('/api/invites', { headers: founder })).json()) as {
@@ -129,7 +112,7 @@ test('a signed-in founder opening a console page that has not shipped yet lands 
   page,
 }) => {
   const setup = await page.request.post('/api/complete-account-setup', {
-    data: { name: 'Fran', email: unique('early'), companyName: 'Early Co' },
+    data: { name: 'Fran', email: uniqueEmail('early'), companyName: 'Early Co' },
   });
   expect(setup.status()).toBe(201);
   await page.goto('/admin');
