@@ -12,6 +12,9 @@ import type {
  * statement is built and after it ran. A value read before a lookup and unchanged afterwards proves no
  * write happened through this process in between, which is what lets the session cache be exact
  * (docs/decisions/0016-session-cache.md).
+ *
+ * Kysely calls plugins when it builds a query, so a write must go through the query builder (or
+ * `sql`...`.execute`): never run a precompiled write with db.executeQuery, or it goes uncounted.
  */
 export class WriteEpoch implements KyselyPlugin {
   #value = 0;

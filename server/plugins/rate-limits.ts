@@ -4,9 +4,11 @@ import type { Config } from '../config';
 import { HttpError } from './errors';
 
 /**
- * Per-IP limits on the routes that guess or send (sign-in, promo codes, sign-up), applied route by
- * route. Counters live in memory: on several servers each counts its own share, which still bounds a
- * guesser. The per-e-mail magic-link limit is counted in the database instead (magic-links.service).
+ * Per-IP limits on the routes anyone can call to guess or to make us send mail (magic links,
+ * verification, promo codes, sign-up, the waitlist), applied route by route. Counters live in memory:
+ * on several servers each counts its own share, which still bounds a guesser. The limits counted in
+ * the database instead: magic links per e-mail (magic-links.service) and invitations per room and day
+ * (invitations.service).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {

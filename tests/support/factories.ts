@@ -97,21 +97,23 @@ export async function founderWithInvestor(t: TestApp) {
   return { founder, investor, investorEmail };
 }
 
+/** Every table of the schema. */
+export const ALL_TABLES = [
+  'users',
+  'data_rooms',
+  'room_members',
+  'invitations',
+  'magic_links',
+  'sessions',
+  'documents',
+  'access_events',
+  'waitlist',
+] as const;
+
 /** Row counts of every table, to assert that a refused request wrote nothing. */
 export async function countRows(t: TestApp): Promise<Record<string, number>> {
-  const tables = [
-    'users',
-    'data_rooms',
-    'room_members',
-    'invitations',
-    'magic_links',
-    'sessions',
-    'documents',
-    'access_events',
-    'waitlist',
-  ] as const;
   const counts: Record<string, number> = {};
-  for (const table of tables) {
+  for (const table of ALL_TABLES) {
     const row = await t.app.database.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))

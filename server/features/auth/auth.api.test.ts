@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  ALL_TABLES,
   countRows,
   createFounder,
   founderWithInvestor,
@@ -251,14 +252,7 @@ describe('sessions', () => {
     const sessionToken = (investor.json as { token: string }).token;
 
     const dump: string[] = [];
-    for (const table of [
-      'users',
-      'data_rooms',
-      'room_members',
-      'invitations',
-      'magic_links',
-      'sessions',
-    ] as const) {
+    for (const table of ALL_TABLES) {
       dump.push(JSON.stringify(await db().selectFrom(table).selectAll().execute()));
     }
     const everything = dump.join('\n');

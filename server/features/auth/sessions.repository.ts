@@ -54,7 +54,33 @@ export interface LiveSession {
  */
 const TOKEN_PLACEHOLDER = '\u0000token';
 const NOW_PLACEHOLDER = -1;
-const compiledLiveSession = new WeakMap<Executor, CompiledQuery<LiveSessionRow>>();
+
+interface CompiledLookup {
+  query: CompiledQuery<LiveSessionRow>;
+  tokenIndex: number;
+  nowIndex: number;
+}
+const compiledLookups = new WeakMap<Executor, CompiledLookup>();
+
+function compiledLookup(db: Executor): CompiledLookup {
+  let lookup = compiledLookups.get(db);
+  if (!lookup) {
+    const query = liveSessionQuery(
+      db,
+      TOKEN_PLACEHOLDER,
+      NOW_PLACEHOLDER,
+    ).compile() as CompiledQuery<LiveSessionRow>;
+    lookup = {
+      query,
+      tokenIndex: query.parameters.indexOf(TOKEN_PLACEHOLDER),
+      nowIndex: query.parameters.indexOf(NOW_PLACEHOLDER),
+    };
+    if (lookup.tokenIndex < 0 || lookup.nowIndex < 0)
+      throw new Error('the session lookup lost its parameters');
+    compiledLookups.set(db, lookup);
+  }
+  return lookup;
+}
 
 /** The session and its user, when the session is unrevoked, unexpired and the user active. */
 export async function findLiveSession(
@@ -62,19 +88,12 @@ export async function findLiveSession(
   tokenHash: string,
   now: number,
 ): Promise<LiveSession | undefined> {
-  let compiled = compiledLiveSession.get(db);
-  if (!compiled) {
-    compiled = liveSessionQuery(
-      db,
-      TOKEN_PLACEHOLDER,
-      NOW_PLACEHOLDER,
-    ).compile() as CompiledQuery<LiveSessionRow>;
-    compiledLiveSession.set(db, compiled);
-  }
-  const parameters = compiled.parameters.map((value) =>
-    value === TOKEN_PLACEHOLDER ? tokenHash : value === NOW_PLACEHOLDER ? now : value,
-  );
-  const { rows } = await db.executeQuery<LiveSessionRow>({ ...compiled, parameters });
+  const lookup = compiledLookup(db);
+  const parameters = [...lookup.query.parameters];
+  parameters[lookup.tokenIndex] = tokenHash;
+  parameters[lookup.nowIndex] = now;
+  // A SELECT: running it precompiled is safe for the write epoch (write-epoch.ts counts writes only).
+  const { rows } = await db.executeQuery<LiveSessionRow>({ ...lookup.query, parameters });
   const row = rows[0];
   if (!row) return undefined;
   const { session_id, session_expires_at, ...userRow } = row;
