@@ -54,7 +54,10 @@ function RoomCard({ room }: { room: AccessibleDataRoom }) {
             <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
               <Building2 className="size-5" aria-hidden="true" />
             </span>
-            <h2 className="truncate text-lg font-semibold text-slate-900" title={room.companyName}>
+            <h2
+              className="line-clamp-2 break-words text-lg font-semibold text-slate-900"
+              title={room.companyName}
+            >
               {room.companyName}
             </h2>
           </div>
