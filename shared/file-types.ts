@@ -1,0 +1,104 @@
+/**
+ * A document's kind, from its link's host or its file extension (spec section 3). The same answer on
+ * the server (stored with uploads), in the editor preview and in the data-room views.
+ */
+export const FILE_TYPES = [
+  'pdf',
+  'excel',
+  'word',
+  'powerpoint',
+  'csv',
+  'text',
+  'image',
+  'video',
+  'archive',
+  'google-sheets',
+  'google-docs',
+  'google-slides',
+  'google-drive',
+  'google',
+  'dropbox',
+  'onedrive',
+  'box',
+  'file',
+] as const;
+
+export type FileType = (typeof FILE_TYPES)[number];
+
+const BY_EXTENSION: Record<string, FileType> = {
+  pdf: 'pdf',
+  xlsx: 'excel',
+  xls: 'excel',
+  docx: 'word',
+  doc: 'word',
+  pptx: 'powerpoint',
+  ppt: 'powerpoint',
+  csv: 'csv',
+  txt: 'text',
+  md: 'text',
+  markdown: 'text',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  bmp: 'image',
+  webp: 'image',
+  mp4: 'video',
+  mov: 'video',
+  avi: 'video',
+  zip: 'archive',
+  rar: 'archive',
+  '7z': 'archive',
+};
+
+function hostMatches(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+function byHost(url: URL): FileType | undefined {
+  const host = url.hostname.toLowerCase();
+  if (host === 'docs.google.com') {
+    if (url.pathname.startsWith('/spreadsheets')) return 'google-sheets';
+    if (url.pathname.startsWith('/document')) return 'google-docs';
+    if (url.pathname.startsWith('/presentation')) return 'google-slides';
+    return 'google';
+  }
+  if (host === 'drive.google.com') return 'google-drive';
+  if (hostMatches(host, 'google.com')) return 'google';
+  if (hostMatches(host, 'dropbox.com') || hostMatches(host, 'dropboxusercontent.com')) return 'dropbox';
+  if (hostMatches(host, 'onedrive.live.com') || host === '1drv.ms' || hostMatches(host, 'sharepoint.com')) {
+    return 'onedrive';
+  }
+  if (hostMatches(host, 'box.com') || hostMatches(host, 'boxcloud.com')) return 'box';
+  return undefined;
+}
+
+/** The extension of a file name or URL path, lower case, without the dot. */
+export function extensionOf(name: string): string {
+  const last = name.split('/').pop() ?? '';
+  const dot = last.lastIndexOf('.');
+  return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
+}
+
+export function fileTypeFromName(name: string): FileType {
+  return BY_EXTENSION[extensionOf(name)] ?? 'file';
+}
+
+/**
+ * The kind of a linked document: the storage host first (a Google Sheet has no extension), then the
+ * URL's extension, then the title's (an uploaded file's link has none), else 'file'.
+ */
+export function detectFileType(url: string, title = ''): FileType {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url, 'https://relative.invalid');
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && parsed.hostname !== 'relative.invalid') {
+    const hosted = byHost(parsed);
+    if (hosted) return hosted;
+  }
+  const fromPath = parsed ? BY_EXTENSION[extensionOf(decodeURIComponent(parsed.pathname))] : undefined;
+  return fromPath ?? fileTypeFromName(title);
+}

@@ -1,0 +1,167 @@
+import { describe, expect, test } from 'vitest';
+import { parseSectionsMarkdown, starterSectionsMarkdown, uploadedDocumentPath } from './sections-markdown';
+
+const UPLOAD_ID = '0d1f4b8e-8a0b-4d1c-9d5e-2f1f6a0c3b7a';
+
+const SEED = `# Company Information
+name: Acme Robotics
+stage: Seed
+description: Robots for warehouses
+
+## Financial information
+- [Financial model](https://docs.google.com/spreadsheets/d/abc/edit)
+- [Cap table.xlsx](${uploadedDocumentPath(UPLOAD_ID)})
+
+## Legal documents
+- [Certificate of incorporation](https://example.com/coi.pdf)
+`;
+
+describe('the seed format', () => {
+  const parsed = parseSectionsMarkdown(SEED);
+
+  test('reads the company block', () => {
+    expect(parsed.company).toEqual({
+      name: 'Acme Robotics',
+      stage: 'Seed',
+      description: 'Robots for warehouses',
+    });
+  });
+
+  test('each ## heading is a section, numbered 1..n, with the default description and an inferred icon', () => {
+    expect(
+      parsed.sections.map(({ id, name, description, icon }) => ({ id, name, description, icon })),
+    ).toEqual([
+      {
+        id: 1,
+        name: 'Financial information',
+        description: 'Financial information documentation and files',
+        icon: 'chart-line',
+      },
+      {
+        id: 2,
+        name: 'Legal documents',
+        description: 'Legal documents documentation and files',
+        icon: 'gavel',
+      },
+    ]);
+  });
+
+  test('each list link is a document; our download path marks an upload', () => {
+    expect(parsed.sections[0]?.documents).toEqual([
+      {
+        title: 'Financial model',
+        url: 'https://docs.google.com/spreadsheets/d/abc/edit',
+        isUploaded: false,
+        documentId: null,
+        fileType: 'google-sheets',
+        line: 7,
+      },
+      {
+        title: 'Cap table.xlsx',
+        url: `/api/documents/${UPLOAD_ID}/download`,
+        isUploaded: true,
+        documentId: UPLOAD_ID,
+        fileType: 'excel',
+        line: 8,
+      },
+    ]);
+    expect(parsed.problems).toEqual([]);
+  });
+});
+
+test('without a company block the defaults apply', () => {
+  expect(parseSectionsMarkdown('## Team\n').company).toEqual({
+    name: 'Your Company',
+    stage: 'Series A',
+    description: 'Secure document sharing for investors and stakeholders',
+  });
+});
+
+test('a heading containing "Company Information" is never a section', () => {
+  const parsed = parseSectionsMarkdown('## Company Information\nname: X\n\n## Team\n');
+  expect(parsed.sections.map((section) => section.name)).toEqual(['Team']);
+  expect(parsed.company.name).toBe('X');
+});
+
+test('a paragraph under a section is its description; {icon=...} sets the icon', () => {
+  const parsed = parseSectionsMarkdown(
+    '## Legal {icon=gavel}\nContracts and *filings*.\n\nA second paragraph.\n\n## Culture {icon=users}\n## Misc {icon=rocket}\n## Product roadmap\n## Business plan\n## Cooking\n',
+  );
+  expect(parsed.sections.map(({ name, description, icon }) => ({ name, description, icon }))).toEqual([
+    { name: 'Legal', description: 'Contracts and filings.', icon: 'gavel' },
+    { name: 'Culture', description: 'Culture documentation and files', icon: 'users' },
+    { name: 'Misc', description: 'Misc documentation and files', icon: 'chart-line' },
+    { name: 'Product roadmap', description: 'Product roadmap documentation and files', icon: 'laptop-code' },
+    { name: 'Business plan', description: 'Business plan documentation and files', icon: 'cogs' },
+    { name: 'Cooking', description: 'Cooking documentation and files', icon: 'chart-line' },
+  ]);
+});
+
+test('real markdown: escaped brackets, link titles, parentheses inside URLs, emphasis in titles', () => {
+  const parsed = parseSectionsMarkdown(
+    [
+      '## Docs',
+      '- [Deck \\[v2\\]](https://example.com/deck.pdf)',
+      '- [Wiki](https://en.wikipedia.org/wiki/Cap_(finance) "A title")',
+      '- [**Bold** memo](<https://example.com/a b.docx>)',
+      '- not a link',
+      '',
+    ].join('\n'),
+  );
+  expect(parsed.sections[0]?.documents.map(({ title, url, fileType }) => ({ title, url, fileType }))).toEqual(
+    [
+      { title: 'Deck [v2]', url: 'https://example.com/deck.pdf', fileType: 'pdf' },
+      { title: 'Wiki', url: 'https://en.wikipedia.org/wiki/Cap_(finance)', fileType: 'file' },
+      { title: 'Bold memo', url: 'https://example.com/a b.docx', fileType: 'word' },
+    ],
+  );
+});
+
+describe('links that may not be saved are problems naming their line', () => {
+  test.each([
+    ['javascript:alert(1)', /uses "javascript:"/],
+    ['data:text/html;base64,PHNjcmlwdD4=', /uses "data:"/],
+    ['vbscript:msgbox', /uses "vbscript:"/],
+    ['file:///etc/passwd', /uses "file:"/],
+    ['/relative/path', /is not a full web address/],
+    ['../../etc/passwd', /is not a full web address/],
+    ['//evil.example/x', /is not a full web address/],
+  ])('%s', (url, reason) => {
+    const parsed = parseSectionsMarkdown(`## Docs\n\n- [Bad](${url})\n`);
+    expect(parsed.sections[0]?.documents).toEqual([]);
+    expect(parsed.problems).toEqual([{ line: 3, message: expect.stringMatching(reason) }]);
+    expect(parsed.problems[0]?.message).toMatch(/^Line 3: the link of "Bad"/);
+  });
+
+  test('links outside document lists and reference definitions are checked too', () => {
+    const parsed = parseSectionsMarkdown(
+      '# Company Information\ndescription: [x](javascript:alert(1))\n\n## Docs\nSee [here](data:text/html,hi).\n\n[ref]: javascript:void(0)\n',
+    );
+    expect(parsed.problems.map((problem) => problem.line)).toEqual([2, 5, 7]);
+  });
+
+  test('raw HTML is plain text, never a link or markup', () => {
+    const parsed = parseSectionsMarkdown(
+      '## Docs <img src=x onerror=alert(1)>\nHello <script>alert(1)</script>\n',
+    );
+    expect(parsed.sections[0]?.name).toBe('Docs');
+    expect(parsed.sections[0]?.description).toBe('Hello alert(1)');
+  });
+});
+
+test('with the app origin, an absolute link to our download path is an upload; another host is not', () => {
+  const markdown = `## Docs\n- [A](https://rooms.example.com/api/documents/${UPLOAD_ID}/download)\n- [B](https://evil.example/api/documents/${UPLOAD_ID}/download)\n`;
+  const parsed = parseSectionsMarkdown(markdown, { appOrigin: 'https://rooms.example.com' });
+  expect(parsed.sections[0]?.documents.map((document) => document.isUploaded)).toEqual([true, false]);
+});
+
+test('the starter template parses cleanly with the company name', () => {
+  const parsed = parseSectionsMarkdown(starterSectionsMarkdown('Nimbus Labs'));
+  expect(parsed.company.name).toBe('Nimbus Labs');
+  expect(parsed.sections.map((section) => section.name)).toEqual([
+    'Financial information',
+    'Legal documents',
+    'Team & organization',
+  ]);
+  expect(parsed.problems).toEqual([]);
+});

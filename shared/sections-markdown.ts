@@ -1,0 +1,247 @@
+import type { Heading, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { DEFAULT_FUNDING_STAGE } from './contracts/rooms';
+import { detectFileType, type FileType } from './file-types';
+import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon } from './section-icons';
+
+/**
+ * The sections markdown (spec section 3, DESIGN.md answer 12), parsed with a real markdown parser so
+ * escaped brackets, link titles and parentheses in URLs behave as in any markdown. The server, the
+ * editor preview and the data-room views all read a room through this one module. Nothing here
+ * renders HTML: titles and descriptions are plain text.
+ */
+
+export const DEFAULT_COMPANY = {
+  name: 'Your Company',
+  stage: DEFAULT_FUNDING_STAGE,
+  description: 'Secure document sharing for investors and stakeholders',
+} as const;
+
+export interface SectionDocument {
+  title: string;
+  url: string;
+  /** A file uploaded to this product: its link is our /api/documents/{id}/download path. */
+  isUploaded: boolean;
+  /** The uploaded document's id, when isUploaded. */
+  documentId: string | null;
+  fileType: FileType;
+  /** 1-based line of the link in the markdown, for error messages. */
+  line: number;
+}
+
+export interface Section {
+  /** 1..n in the order of the markdown. */
+  id: number;
+  name: string;
+  description: string;
+  icon: SectionIcon;
+  documents: SectionDocument[];
+}
+
+export interface SectionsProblem {
+  line: number;
+  message: string;
+}
+
+export interface ParsedSections {
+  company: { name: string; stage: string; description: string };
+  sections: Section[];
+  /** Links that may not be saved: not http(s), or relative but not one of our uploads. */
+  problems: SectionsProblem[];
+}
+
+const DOWNLOAD_PATH =
+  /^\/api\/documents\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/download$/i;
+const ICON_SUFFIX = /\s*\{icon=([a-z-]+)\}\s*$/i;
+
+/** The link to an uploaded document, as the server writes it into the markdown. */
+export function uploadedDocumentPath(documentId: string): string {
+  return `/api/documents/${documentId}/download`;
+}
+
+/** Plain text of a node: the literal characters of text and inline code, without markup. */
+function textOf(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;
+  if (node.type === 'break') return '\n';
+  if ('children' in node) return (node.children as Nodes[]).map(textOf).join('');
+  return '';
+}
+
+const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
+
+/**
+ * Classifies a document link. `appOrigin` (e.g. https://rooms.example.com) also recognises our
+ * download path written as an absolute URL.
+ */
+function classifyLink(
+  url: string,
+  appOrigin: string | undefined,
+): { kind: 'uploaded'; documentId: string } | { kind: 'external' } | { kind: 'refused'; reason: string } {
+  const trimmed = url.trim();
+  const relative = DOWNLOAD_PATH.exec(trimmed);
+  if (relative?.[1]) return { kind: 'uploaded', documentId: relative[1].toLowerCase() };
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    return { kind: 'refused', reason: 'is not a full web address (it must start with https:// or http://)' };
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return {
+      kind: 'refused',
+      reason: `uses "${parsed.protocol}", but only http and https links are allowed`,
+    };
+  }
+  if (appOrigin && parsed.origin === appOrigin) {
+    const absolute = DOWNLOAD_PATH.exec(parsed.pathname);
+    if (absolute?.[1] && !parsed.search && !parsed.hash)
+      return { kind: 'uploaded', documentId: absolute[1].toLowerCase() };
+  }
+  return { kind: 'external' };
+}
+
+function parseCompanyBlock(paragraphs: Paragraph[]): ParsedSections['company'] {
+  const company: ParsedSections['company'] = { ...DEFAULT_COMPANY };
+  for (const paragraph of paragraphs) {
+    for (const line of textOf(paragraph).split('\n')) {
+      const match = /^\s*(name|stage|description)\s*:\s*(.*?)\s*$/i.exec(line);
+      const key = match?.[1]?.toLowerCase() as keyof typeof company | undefined;
+      if (key && match?.[2]) company[key] = match[2];
+    }
+  }
+  return company;
+}
+
+function documentsOf(
+  list: List,
+  appOrigin: string | undefined,
+  problems: SectionsProblem[],
+  checked: WeakSet<Nodes>,
+): SectionDocument[] {
+  const documents: SectionDocument[] = [];
+  for (const item of list.children) {
+    const paragraph = item.children.find((child): child is Paragraph => child.type === 'paragraph');
+    const link = paragraph?.children.find((child) => child.type === 'link');
+    if (link?.type !== 'link') continue;
+    checked.add(link);
+    const title = textOf(link).trim() || link.url;
+    const line = lineOf(link);
+    const kind = classifyLink(link.url, appOrigin);
+    if (kind.kind === 'refused') {
+      problems.push({ line, message: `Line ${line}: the link of "${title}" ${kind.reason}.` });
+      continue;
+    }
+    documents.push({
+      title,
+      url: link.url,
+      isUploaded: kind.kind === 'uploaded',
+      documentId: kind.kind === 'uploaded' ? kind.documentId : null,
+      fileType: detectFileType(link.url, title),
+      line,
+    });
+  }
+  return documents;
+}
+
+/** Every other link anywhere must still be http(s): nothing else is ever saved. */
+function checkStrayLinks(
+  node: Nodes,
+  appOrigin: string | undefined,
+  problems: SectionsProblem[],
+  checked: WeakSet<Nodes>,
+) {
+  if ((node.type === 'link' || node.type === 'definition') && !checked.has(node)) {
+    const kind = classifyLink(node.url, appOrigin);
+    if (kind.kind === 'refused') {
+      const line = lineOf(node);
+      problems.push({ line, message: `Line ${line}: a link ${kind.reason}.` });
+    }
+  }
+  if ('children' in node) {
+    for (const child of node.children as Nodes[]) checkStrayLinks(child, appOrigin, problems, checked);
+  }
+}
+
+export function parseSectionsMarkdown(
+  markdown: string,
+  options: { appOrigin?: string } = {},
+): ParsedSections {
+  const tree: Root = fromMarkdown(markdown);
+  const problems: SectionsProblem[] = [];
+  const checked = new WeakSet<Nodes>();
+  const sections: Section[] = [];
+  const companyParagraphs: Paragraph[] = [];
+  let current: Section | null = null;
+  let currentHasDescription = false;
+  let inCompanyBlock = false;
+
+  for (const node of tree.children as RootContent[]) {
+    // Documents are read from lists below; every other link is only checked, never used.
+    if (current && node.type === 'list') {
+      current.documents.push(...documentsOf(node, options.appOrigin, problems, checked));
+    }
+    checkStrayLinks(node, options.appOrigin, problems, checked);
+
+    if (node.type === 'heading') {
+      const heading = node as Heading;
+      const text = textOf(heading).trim();
+      if (/company information/i.test(text) && heading.depth <= 2) {
+        inCompanyBlock = true;
+        current = null;
+        continue;
+      }
+      if (heading.depth === 2) {
+        inCompanyBlock = false;
+        const explicit = ICON_SUFFIX.exec(text)?.[1]?.toLowerCase();
+        const name = text.replace(ICON_SUFFIX, '').trim() || `Section ${sections.length + 1}`;
+        current = {
+          id: sections.length + 1,
+          name,
+          description: `${name} documentation and files`,
+          icon: explicit
+            ? isSectionIcon(explicit)
+              ? explicit
+              : DEFAULT_SECTION_ICON
+            : inferSectionIcon(name),
+          documents: [],
+        };
+        currentHasDescription = false;
+        sections.push(current);
+        continue;
+      }
+      if (heading.depth === 1) {
+        inCompanyBlock = false;
+        current = null;
+      }
+      continue;
+    }
+    if (inCompanyBlock && node.type === 'paragraph') {
+      companyParagraphs.push(node);
+    } else if (current && !currentHasDescription && node.type === 'paragraph') {
+      const text = textOf(node).replace(/\s+/g, ' ').trim();
+      if (text) {
+        current.description = text;
+        currentHasDescription = true;
+      }
+    }
+  }
+
+  problems.sort((a, b) => a.line - b.line);
+  return { company: parseCompanyBlock(companyParagraphs), sections, problems };
+}
+
+/** What a new room starts with: a valid file that shows every feature of the format. */
+export function starterSectionsMarkdown(companyName: string): string {
+  return `# Company Information
+name: ${companyName}
+stage: ${DEFAULT_FUNDING_STAGE}
+description: ${DEFAULT_COMPANY.description}
+
+## Financial information
+Revenue, projections and the cap table.
+
+## Legal documents {icon=gavel}
+
+## Team & organization
+`;
+}
