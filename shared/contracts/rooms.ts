@@ -27,3 +27,41 @@ export const myDataRoomSchema = z.object({
   isActive: z.boolean(),
 });
 export type MyDataRoom = z.infer<typeof myDataRoomSchema>;
+
+/** POST /api/data-rooms: the founder's company profile. */
+export const companyProfileRequestSchema = z.strictObject({
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(200, 'must be at most 200 characters'),
+  description: z.string().trim().max(2000, 'must be at most 2000 characters').default(''),
+  stage: z
+    .enum(FUNDING_STAGES, { error: `must be one of ${FUNDING_STAGES.join(', ')}` })
+    .default(DEFAULT_FUNDING_STAGE),
+  foundedYear: z
+    .number({ error: 'must be a year' })
+    .int('must be a whole year')
+    .min(1900, 'must be 1900 or later')
+    .refine((year) => year <= new Date().getFullYear(), 'cannot be in the future')
+    .nullable()
+    .default(null),
+  website: z
+    .union(
+      [z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })],
+      {
+        error: 'must be an http:// or https:// address',
+      },
+    )
+    .default(''),
+});
+export type CompanyProfileRequest = z.input<typeof companyProfileRequestSchema>;
+
+/** The sections markdown as stored (GET) and as saved (POST /api/sections/update). */
+export const sectionsContentSchema = z.object({ content: z.string() });
+export const MAX_SECTIONS_MARKDOWN_LENGTH = 200_000;
+export const sectionsUpdateRequestSchema = z.strictObject({
+  content: z
+    .string({ error: 'is required' })
+    .max(MAX_SECTIONS_MARKDOWN_LENGTH, `must be at most ${MAX_SECTIONS_MARKDOWN_LENGTH} characters`),
+});

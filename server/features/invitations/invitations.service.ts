@@ -6,12 +6,8 @@ import { invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
 import { findUserByEmail, type User } from '../accounts/users.repository';
 import { generateToken, hashToken } from '../auth/tokens';
-import {
-  type DataRoom,
-  findRoomOwnedBy,
-  isRoomMember,
-  removeInvestorMember,
-} from '../rooms/rooms.repository';
+import { isRoomMember, removeInvestorMember } from '../rooms/rooms.repository';
+import { requireOwnedRoom } from '../rooms/rooms.service';
 import {
   countInvitationsSentSince,
   deleteInvitationRow,
@@ -37,13 +33,6 @@ export function toInvitationView(row: InvitationRow, now: number): Invitation {
     createdAt: new Date(row.created_at).toISOString(),
     expiresAt: new Date(row.expires_at).toISOString(),
   };
-}
-
-/** The room the founder manages; every invitation route acts on it. */
-export async function requireOwnedRoom(ctx: AppContext, owner: User): Promise<DataRoom> {
-  const room = await findRoomOwnedBy(ctx.db, owner.id);
-  if (!room) throw new HttpError(404, 'no_data_room', 'You have no data room yet. Create one first.');
-  return room;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -124,3 +124,33 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
     .where('role', '=', 'investor')
     .execute();
 }
+
+export async function updateDataRoom(
+  db: Executor,
+  roomId: string,
+  changes: Partial<
+    Pick<
+      DataRoom,
+      'companyName' | 'description' | 'stage' | 'foundedYear' | 'website' | 'isActive' | 'sectionsMarkdown'
+    >
+  >,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('data_rooms')
+    .set({
+      ...(changes.companyName !== undefined && { company_name: changes.companyName }),
+      ...(changes.description !== undefined && { description: changes.description }),
+      ...(changes.stage !== undefined && { stage: changes.stage }),
+      ...(changes.foundedYear !== undefined && { founded_year: changes.foundedYear }),
+      ...(changes.website !== undefined && { website: changes.website }),
+      ...(changes.isActive !== undefined && { is_active: toFlag(changes.isActive) }),
+      ...(changes.sectionsMarkdown !== undefined && {
+        sections_markdown: changes.sectionsMarkdown,
+        sections_updated_at: toEpochMs(at),
+      }),
+      updated_at: toEpochMs(at),
+    })
+    .where('id', '=', roomId)
+    .execute();
+}

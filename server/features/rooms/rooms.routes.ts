@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessibleDataRoomsResponseSchema, myDataRoomSchema } from '../../../shared/contracts/rooms';
+import { z } from 'zod';
+import {
+  accessibleDataRoomsResponseSchema,
+  companyProfileRequestSchema,
+  myDataRoomSchema,
+  sectionsContentSchema,
+  sectionsUpdateRequestSchema,
+} from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
-import { getMyDataRoom, listAccessibleRooms } from './rooms.service';
+import {
+  getMyDataRoom,
+  getSectionsMarkdown,
+  listAccessibleRooms,
+  saveCompanyProfile,
+  saveSectionsMarkdown,
+} from './rooms.service';
 
 export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,6 +27,28 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/my-data-room', { schema: { response: { 200: myDataRoomSchema } } }, async (request) =>
       getMyDataRoom(ctx, requireFounder(request)),
+    );
+
+    app.post(
+      '/api/data-rooms',
+      { schema: { body: companyProfileRequestSchema, response: { 200: myDataRoomSchema } } },
+      async (request) => saveCompanyProfile(ctx, requireFounder(request), request.body),
+    );
+
+    // Two names for one read (spec section 7): the console uses one, the setup page the other.
+    for (const url of ['/api/sections/content', '/api/sections/markdown']) {
+      app.get(url, { schema: { response: { 200: sectionsContentSchema } } }, async (request) => ({
+        content: await getSectionsMarkdown(ctx, requireFounder(request)),
+      }));
+    }
+
+    app.post(
+      '/api/sections/update',
+      { schema: { body: sectionsUpdateRequestSchema, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await saveSectionsMarkdown(ctx, requireFounder(request), request.body.content);
+        return { message: 'Sections updated successfully' };
+      },
     );
   };
 }
