@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createLocalDiskStorage } from './local-disk-storage';
+import { ObjectTooLargeError, type Storage } from './storage';
+
+let dir: string;
+let storage: Storage;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-storage-'));
+  storage = createLocalDiskStorage(dir);
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const chunks = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)));
+const tmpFiles = () => fs.readdirSync(path.join(dir, 'tmp'));
+
+test('a write measures and hashes the stream, and a commit makes it readable under a random key', async () => {
+  const pending = await storage.write(chunks('%PDF-1.7 ', 'hello'), { maxBytes: 100 });
+  expect(pending.size).toBe(14);
+  expect(pending.sha256).toBe(crypto.createHash('sha256').update('%PDF-1.7 hello').digest('hex'));
+  expect(pending.head.toString()).toBe('%PDF-1.7 hello');
+  expect(tmpFiles()).toHaveLength(1);
+
+  const key = await pending.commit();
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(tmpFiles()).toEqual([]);
+  expect(await text(storage.read(key))).toBe('%PDF-1.7 hello');
+  expect(await text(storage.read(key, { start: 9, end: 13 }))).toBe('hello');
+  expect(await storage.size(key)).toBe(14);
+});
+
+test('past maxBytes the write fails and leaves nothing behind', async () => {
+  await expect(storage.write(chunks('12345', '67890', 'x'), { maxBytes: 10 })).rejects.toBeInstanceOf(
+    ObjectTooLargeError,
+  );
+  expect(tmpFiles()).toEqual([]);
+});
+
+test('a discarded write leaves nothing; the sweep removes what a crash left', async () => {
+  const pending = await storage.write(chunks('abc'), { maxBytes: 10 });
+  await pending.discard();
+  expect(tmpFiles()).toEqual([]);
+  fs.writeFileSync(path.join(dir, 'tmp', 'crashed.part'), 'partial');
+  expect(await storage.sweepTemporary()).toBe(1);
+  expect(tmpFiles()).toEqual([]);
+});
+
+test('keys are only ever ours: a path in a key is refused', () => {
+  expect(() => storage.read('../../etc/passwd')).toThrow('invalid storage key');
+});
