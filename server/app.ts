@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
@@ -6,6 +7,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createSessionResolver } from './features/auth/sessions.service';
+import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
@@ -17,6 +19,8 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { createLocalDiskStorage } from './storage/local-disk-storage';
+import type { Storage } from './storage/storage';
 
 export interface BuildAppOptions {
   /** Directory of the built web app to serve; omitted in development and in API tests. */
@@ -27,6 +31,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Replaces the configured mailer. */
   mailer?: Mailer;
+  /** Replaces the local-disk storage under DATA_DIR/uploads. */
+  storage?: Storage;
 }
 
 declare module 'fastify' {
@@ -69,7 +75,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const ctx: AppContext = { db: database.db, config, mailer, log: app.log };
+  const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const swept = await storage.sweepTemporary();
+  if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
+  const ctx: AppContext = { db: database.db, config, mailer, storage, log: app.log };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
@@ -83,6 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx));
+  await app.register(documentsRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

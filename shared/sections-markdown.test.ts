@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { parseSectionsMarkdown, starterSectionsMarkdown, uploadedDocumentPath } from './sections-markdown';
+import {
+  addDocumentToSection,
+  parseSectionsMarkdown,
+  removeDocumentLinks,
+  starterSectionsMarkdown,
+  uploadedDocumentPath,
+} from './sections-markdown';
 
 const UPLOAD_ID = '0d1f4b8e-8a0b-4d1c-9d5e-2f1f6a0c3b7a';
 
@@ -164,4 +170,37 @@ test('the starter template parses cleanly with the company name', () => {
     'Team & organization',
   ]);
   expect(parsed.problems).toEqual([]);
+});
+
+describe('editing the markdown for uploads', () => {
+  const url = uploadedDocumentPath(UPLOAD_ID);
+
+  test('a document is added at the end of its section, the rest kept as written', () => {
+    const markdown =
+      '# Company Information\nname: A\n\n## Financial information\n- [Model](https://x.example/m.xlsx)\n\n## Legal\n- [COI](https://x.example/c.pdf)\n';
+    const updated = addDocumentToSection(markdown, 'financial INFORMATION', 'Cap [table].xlsx', url);
+    expect(updated).toBe(
+      `# Company Information\nname: A\n\n## Financial information\n- [Model](https://x.example/m.xlsx)\n- [Cap \\[table\\].xlsx](${url})\n\n## Legal\n- [COI](https://x.example/c.pdf)\n`,
+    );
+    const parsed = parseSectionsMarkdown(updated);
+    expect(parsed.sections[0]?.documents.map((d) => d.title)).toEqual(['Model', 'Cap [table].xlsx']);
+  });
+
+  test('a section that does not exist is created at the end', () => {
+    expect(addDocumentToSection('## Legal\n', 'Team', 'Org chart.pdf', url)).toBe(
+      `## Legal\n\n## Team\n- [Org chart.pdf](${url})\n`,
+    );
+    expect(addDocumentToSection('', 'Team', 'Org.pdf', url)).toBe(`## Team\n- [Org.pdf](${url})\n`);
+  });
+
+  test('the last section grows at its end; an icon suffix does not hide the name', () => {
+    expect(addDocumentToSection('## Legal {icon=gavel}\nContracts.\n', 'Legal', 'NDA.pdf', url)).toBe(
+      `## Legal {icon=gavel}\nContracts.\n- [NDA.pdf](${url})\n`,
+    );
+  });
+
+  test('removing a document drops every list item linking to it', () => {
+    const markdown = `## A\n- [One](${url})\n- [Two](https://x.example/2.pdf)\n\n## B\n- [One again](${url})\n`;
+    expect(removeDocumentLinks(markdown, url)).toBe('## A\n- [Two](https://x.example/2.pdf)\n\n## B\n');
+  });
 });

@@ -245,3 +245,63 @@ Revenue, projections and the cap table.
 ## Team & organization
 `;
 }
+
+/** Link text that stays literal in markdown: brackets and backslashes escaped, line breaks removed. */
+function escapeLinkText(title: string): string {
+  return title.replace(/[\r\n]+/g, ' ').replace(/[\\[\]]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Adds `- [title](url)` at the end of the section named `sectionName` (compared without case), or
+ * in a new section at the end when there is none. Everything else in the markdown is kept as written.
+ */
+export function addDocumentToSection(
+  markdown: string,
+  sectionName: string,
+  title: string,
+  url: string,
+): string {
+  const item = `- [${escapeLinkText(title)}](${url})`;
+  const tree = fromMarkdown(markdown);
+  const lines = markdown.split('\n');
+  const wanted = sectionName.trim().toLowerCase();
+  const headings = (tree.children as RootContent[]).filter(
+    (node): node is Heading => node.type === 'heading',
+  );
+  const index = headings.findIndex(
+    (heading) =>
+      heading.depth === 2 && textOf(heading).replace(ICON_SUFFIX, '').trim().toLowerCase() === wanted,
+  );
+  const heading = headings[index];
+  if (!heading) {
+    const body = markdown.replace(/\s*$/, '');
+    return `${body}${body ? '\n\n' : ''}## ${sectionName.trim()}\n${item}\n`;
+  }
+  // The section runs to the next heading of depth 1 or 2, or to the end.
+  const next = headings.slice(index + 1).find((other) => other.depth <= 2);
+  let end = next ? lineOf(next) - 1 : lines.length; // 1-based line after the section, exclusive
+  while (end > lineOf(heading) && (lines[end - 1] ?? '').trim() === '') end--;
+  lines.splice(end, 0, item);
+  return lines.join('\n');
+}
+
+/** Removes every list item that links to `url` (a deleted document). */
+export function removeDocumentLinks(markdown: string, url: string): string {
+  const tree = fromMarkdown(markdown);
+  const drop = new Set<number>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'listItem') {
+      const paragraph = node.children.find((child): child is Paragraph => child.type === 'paragraph');
+      const link = paragraph?.children.find((child) => child.type === 'link');
+      if (link?.type === 'link' && link.url === url && node.position) {
+        for (let line = node.position.start.line; line <= node.position.end.line; line++) drop.add(line);
+      }
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(tree);
+  return markdown
+    .split('\n')
+    .filter((_, index) => !drop.has(index + 1))
+    .join('\n');
+}

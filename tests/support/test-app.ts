@@ -29,6 +29,8 @@ export interface TestApp {
 
 export interface RequestOptions {
   json?: unknown;
+  /** Multipart form data; fetch sets the content type with its boundary. */
+  form?: FormData;
   body?: string | Buffer;
   headers?: Record<string, string>;
 }
@@ -108,7 +110,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     smtp,
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
-      let body: string | Buffer | undefined = options.body;
+      let body: string | Buffer | FormData | undefined = options.form ?? options.body;
       if (options.json !== undefined) {
         headers['content-type'] ??= 'application/json';
         body = JSON.stringify(options.json);

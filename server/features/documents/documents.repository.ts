@@ -80,3 +80,26 @@ export async function documentIdsInRoom(db: Executor, roomId: string, ids: strin
     .execute();
   return new Set(rows.map((row) => row.id));
 }
+
+export async function listRoomDocuments(db: Executor, roomId: string): Promise<StoredDocument[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toStoredDocument);
+}
+
+export async function countRoomDocuments(db: Executor, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteDocumentRow(db: Executor, roomId: string, documentId: string): Promise<void> {
+  await db.deleteFrom('documents').where('room_id', '=', roomId).where('id', '=', documentId).execute();
+}

@@ -1,0 +1,290 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import {
+  countRows,
+  createFounder,
+  founderWithInvestor,
+  type SignedIn,
+} from '../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 7),
+]);
+const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]);
+const HTML = Buffer.from('<!doctype html><script>alert(1)</script>');
+
+function form(files: { name: string; bytes: Buffer }[], fields: Record<string, string> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) data.append('file', new Blob([file.bytes]), file.name);
+  return data;
+}
+
+const upload = (founder: SignedIn, data: FormData) =>
+  t.request('POST', '/api/upload', { form: data, headers: founder.auth });
+const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
+const storedFiles = () => fs.readdirSync(uploadsDir()).filter((name) => name !== 'tmp');
+const tmpFiles = () => fs.readdirSync(path.join(uploadsDir(), 'tmp'));
+
+describe('POST /api/upload', () => {
+  test('stores the file under a server-made name with its size and SHA-256, and links it in its section', async () => {
+    const founder = await createFounder(t);
+    const response = await upload(
+      founder,
+      form([{ name: 'Pitch deck.pdf', bytes: PDF }], { section: 'Decks' }),
+    );
+    expect(response.status).toBe(201);
+    const body = response.json as { document: Record<string, unknown>; url: string; message: string };
+    expect(body.message).toBe('File uploaded successfully');
+    expect(body.document).toEqual({
+      id: expect.any(String),
+      title: 'Pitch deck.pdf',
+      fileType: 'pdf',
+      fileSize: String(PDF.length),
+      sectionName: 'Decks',
+      updatedAt: expect.any(String),
+      isUploaded: true,
+    });
+    expect(body.url).toBe(`/api/documents/${body.document.id}/download`);
+
+    const row = await t.app.database.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', String(body.document.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      size_bytes: PDF.length,
+      sha256: crypto.createHash('sha256').update(PDF).digest('hex'),
+      mime_type: 'application/pdf',
+    });
+    expect(row.storage_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fs.readFileSync(path.join(uploadsDir(), row.storage_key))).toEqual(PDF);
+    expect(tmpFiles()).toEqual([]);
+
+    const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    expect(markdown.content).toContain(`## Decks\n- [Pitch deck.pdf](${body.url})`);
+    const listed = await t.request('GET', '/api/my-documents', { headers: founder.auth });
+    expect(listed.json).toEqual([body.document]);
+  });
+
+  test('a title field names the document; names of any script and length are kept as text', async () => {
+    const founder = await createFounder(t);
+    const titled = await upload(founder, form([{ name: 'x.png', bytes: PNG }], { title: 'Office photo' }));
+    expect((titled.json as { document: { title: string } }).document.title).toBe('Office photo');
+    const unicode = await upload(founder, form([{ name: '財務モデル 2026 — Финансы.xlsx', bytes: XLSX }]));
+    expect((unicode.json as { document: { title: string; fileType: string } }).document).toMatchObject({
+      title: '財務モデル 2026 — Финансы.xlsx',
+      fileType: 'excel',
+    });
+    const long = await upload(founder, form([{ name: `${'長'.repeat(400)}.pdf`, bytes: PDF }]));
+    expect(long.status).toBe(201);
+    expect([...(long.json as { document: { title: string } }).document.title]).toHaveLength(200);
+  });
+
+  test('path traversal and control characters in a file name reach neither the disk nor the title', async () => {
+    const founder = await createFounder(t);
+    const before = storedFiles().length;
+    const response = await upload(founder, form([{ name: '../../etc/\u0007pass\nwd.pdf', bytes: PDF }]));
+    expect(response.status).toBe(201);
+    const title = (response.json as { document: { title: string } }).document.title;
+    expect(title).not.toMatch(/\p{Cc}/u);
+    expect(storedFiles().length).toBe(before + 1);
+    expect(storedFiles().every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'etc'))).toBe(false);
+  });
+
+  test.each([
+    ['program.exe', Buffer.from('MZ'), 415, 'file_type_not_allowed'],
+    ['page.html', HTML, 415, 'file_type_not_allowed'],
+    ['noextension', PDF, 415, 'file_type_not_allowed'],
+    ['fake.pdf', HTML, 415, 'content_mismatch'],
+    ['fake.png', HTML, 415, 'content_mismatch'],
+    ['fake.docx', PDF, 415, 'content_mismatch'],
+    ['binary.txt', Buffer.from([0x61, 0x00, 0x62]), 415, 'content_mismatch'],
+    ['empty.pdf', Buffer.alloc(0), 400, 'empty_file'],
+  ])('%s is refused (%s, %s) and nothing is kept', async (name, bytes, status, code) => {
+    const founder = await createFounder(t);
+    const before = { rows: await countRows(t), files: storedFiles().length };
+    const response = await upload(founder, form([{ name, bytes }]));
+    expect(response.status).toBe(status);
+    expect(response.json).toMatchObject({ error: code, field: 'file' });
+    expect(await countRows(t)).toEqual(before.rows);
+    expect(storedFiles().length).toBe(before.files);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  test('two files in one request, or none, are refused', async () => {
+    const founder = await createFounder(t);
+    const before = { rows: await countRows(t), files: storedFiles().length };
+    const two = await upload(
+      founder,
+      form([
+        { name: 'a.pdf', bytes: PDF },
+        { name: 'b.pdf', bytes: PDF },
+      ]),
+    );
+    expect(two.status).toBe(400);
+    expect(two.json).toMatchObject({ error: 'too_many_files' });
+    const none = await upload(founder, form([], { title: 'Nothing' }));
+    expect(none.status).toBe(400);
+    expect(none.json).toMatchObject({ field: 'file' });
+    const json = await t.request('POST', '/api/upload', { json: { file: 'x' }, headers: founder.auth });
+    expect(json.status).toBe(400);
+    expect(await countRows(t)).toEqual(before.rows);
+    expect(storedFiles().length).toBe(before.files);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  test('a file over 50 MB is a 413, refused from Content-Length before the body is read', async () => {
+    const founder = await createFounder(t);
+    const response = await new Promise<{ status: number; body: string; connection?: string }>(
+      (resolve, reject) => {
+        const request = http.request(`${t.baseUrl}/api/upload`, {
+          method: 'POST',
+          headers: {
+            ...founder.auth,
+            'content-type': 'multipart/form-data; boundary=x',
+            'content-length': String(MAX_UPLOAD_BYTES + 1024 * 1024),
+          },
+        });
+        request.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => {
+            request.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        });
+        request.on('error', reject);
+        request.write('--x\r\n'); // the rest never needs to be sent
+      },
+    );
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({
+      error: 'file_too_large',
+      message: expect.stringMatching(/50 MB/),
+    });
+  });
+
+  test('a file over 50 MB without Content-Length is a 413 too, with no partial file or row left', async () => {
+    const founder = await createFounder(t);
+    const before = { rows: await countRows(t), files: storedFiles().length };
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0x20);
+    big.write('%PDF-1.7');
+    const data = form([{ name: 'huge.pdf', bytes: big }]);
+    // A streamed body is sent chunked: the server only learns the size by reading it.
+    const encoded = new Response(data);
+    const response = await fetch(`${t.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { ...founder.auth, 'content-type': encoded.headers.get('content-type') ?? '' },
+      body: encoded.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await countRows(t)).toEqual(before.rows);
+    expect(storedFiles().length).toBe(before.files);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  test('an investor gets 403 and nobody 401; nothing is stored', async () => {
+    const { investor } = await founderWithInvestor(t);
+    const before = storedFiles().length;
+    expect((await upload(investor, form([{ name: 'a.pdf', bytes: PDF }]))).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/upload', { form: form([{ name: 'a.pdf', bytes: PDF }]) })).status,
+    ).toBe(401);
+    expect(storedFiles().length).toBe(before);
+  });
+});
+
+describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
+  test('deleting removes the row, the file and its links; the access log keeps the title', async () => {
+    const founder = await createFounder(t);
+    const uploaded = (
+      await upload(founder, form([{ name: 'Model.xlsx', bytes: XLSX }], { section: 'Financials' }))
+    ).json as {
+      document: { id: string };
+      url: string;
+    };
+    const row = await t.app.database.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', uploaded.document.id)
+      .executeTakeFirstOrThrow();
+    await t.app.database.db
+      .insertInto('access_events')
+      .values({
+        id: crypto.randomUUID(),
+        room_id: row.room_id,
+        user_id: founder.user.id,
+        invitation_id: null,
+        document_id: row.id,
+        document_title: row.title,
+        url: uploaded.url,
+        action: 'downloaded',
+        occurred_at: Date.now(),
+        ip: '127.0.0.1',
+        user_agent: 'test',
+      })
+      .execute();
+
+    const deleted = await t.request('DELETE', `/api/documents/${uploaded.document.id}`, {
+      headers: founder.auth,
+    });
+    expect(deleted.status).toBe(204);
+    expect(fs.existsSync(path.join(uploadsDir(), row.storage_key))).toBe(false);
+    expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toEqual([]);
+    const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    expect(markdown.content).not.toContain(uploaded.url);
+    const events = await t.app.database.db
+      .selectFrom('access_events')
+      .selectAll()
+      .where('room_id', '=', row.room_id)
+      .execute();
+    expect(events).toEqual([expect.objectContaining({ document_id: null, document_title: 'Model.xlsx' })]);
+
+    expect(
+      (await t.request('DELETE', `/api/documents/${uploaded.document.id}`, { headers: founder.auth })).status,
+    ).toBe(404);
+  });
+
+  test("another founder cannot list or delete this room's documents; an investor gets 403", async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const other = await createFounder(t);
+    const uploaded = (await upload(founder, form([{ name: 'Secret.pdf', bytes: PDF }]))).json as {
+      document: { id: string };
+    };
+    expect((await t.request('GET', '/api/my-documents', { headers: other.auth })).json).toEqual([]);
+    expect(
+      (await t.request('DELETE', `/api/documents/${uploaded.document.id}`, { headers: other.auth })).status,
+    ).toBe(404);
+    expect((await t.request('GET', '/api/my-documents', { headers: investor.auth })).status).toBe(403);
+    expect(
+      (await t.request('DELETE', `/api/documents/${uploaded.document.id}`, { headers: investor.auth }))
+        .status,
+    ).toBe(403);
+    expect((await t.request('DELETE', '/api/documents/not-a-uuid', { headers: founder.auth })).status).toBe(
+      400,
+    );
+    expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toHaveLength(1);
+  });
+});

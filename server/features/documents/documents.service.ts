@@ -1,0 +1,224 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { DocumentListItem } from '../../../shared/contracts/documents';
+import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
+import {
+  addDocumentToSection,
+  parseSectionsMarkdown,
+  removeDocumentLinks,
+  starterSectionsMarkdown,
+  uploadedDocumentPath,
+} from '../../../shared/sections-markdown';
+import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
+import type { AppContext } from '../../app-context';
+import { HttpError } from '../../plugins/errors';
+import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
+import type { User } from '../accounts/users.repository';
+import { type DataRoom, findDataRoomById, updateDataRoom } from '../rooms/rooms.repository';
+import { requireOwnedRoom } from '../rooms/rooms.service';
+import {
+  countRoomDocuments,
+  deleteDocumentRow,
+  findDocumentInRoom,
+  insertDocument,
+  listRoomDocuments,
+  type StoredDocument,
+} from './documents.repository';
+import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
+
+/** DESIGN.md answer 8: every account has Professional limits (spec section 1: 500 uploads). */
+export const UPLOADS_PER_ROOM = 500;
+const MAX_TITLE_LENGTH = 200;
+
+/** One part of a multipart upload, as @fastify/multipart yields it. */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | { type: 'file'; filename: string; file: Readable & { truncated?: boolean } };
+
+/** Titles come from people and file names: no control characters, no surrounding space, bounded. */
+function cleanTitle(value: string): string {
+  const cleaned = value
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...cleaned].slice(0, MAX_TITLE_LENGTH).join('');
+}
+
+function toListItem(document: StoredDocument, sectionOf: Map<string, string>): DocumentListItem {
+  return {
+    id: document.id,
+    title: document.title,
+    fileType: fileTypeFromName(document.originalName),
+    fileSize: String(document.sizeBytes),
+    sectionName: sectionOf.get(document.id) ?? null,
+    updatedAt: document.updatedAt.toISOString(),
+    isUploaded: true,
+  };
+}
+
+function sectionsByDocument(room: DataRoom): Map<string, string> {
+  const sectionOf = new Map<string, string>();
+  for (const section of parseSectionsMarkdown(room.sectionsMarkdown ?? '').sections) {
+    for (const document of section.documents) {
+      if (document.documentId && !sectionOf.has(document.documentId))
+        sectionOf.set(document.documentId, section.name);
+    }
+  }
+  return sectionOf;
+}
+
+/**
+ * Stores one uploaded file for the founder's room: streamed to storage (never held in memory), at most
+ * 50 MB, of an allowed type whose content matches its extension, not empty. With a section, a link to
+ * it is added to that section of the markdown. Nothing is left behind when any check fails.
+ */
+export async function uploadDocument(
+  ctx: AppContext,
+  founder: User,
+  parts: AsyncIterable<UploadPart>,
+): Promise<{ document: DocumentListItem; url: string }> {
+  const room = await requireOwnedRoom(ctx, founder);
+  if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) {
+    throw new HttpError(
+      409,
+      'upload_limit_reached',
+      `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room. Delete a file to upload another.`,
+    );
+  }
+
+  const fields: Record<string, string> = {};
+  let pending: PendingObject | undefined;
+  let fileName = '';
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      if (pending) throw new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
+      fileName = part.filename;
+      const extension = extensionOf(fileName);
+      if (!isAllowedUploadExtension(extension)) {
+        part.file.resume();
+        throw new HttpError(
+          415,
+          'file_type_not_allowed',
+          `Files of type "${extension ? `.${extension}` : 'without an extension'}" cannot be uploaded. Allowed: ${UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(', ')}.`,
+          { field: 'file' },
+        );
+      }
+      pending = await ctx.storage.write(part.file, { maxBytes: MAX_UPLOAD_BYTES });
+      if (part.file.truncated) throw new ObjectTooLargeError('truncated');
+    }
+  } catch (error) {
+    await pending?.discard();
+    if (error instanceof ObjectTooLargeError) throw tooLarge();
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
+    }
+    throw error;
+  }
+
+  if (!pending)
+    throw new HttpError(400, 'invalid_request', 'file: choose a file to upload.', { field: 'file' });
+  const extension = extensionOf(fileName);
+  if (!isAllowedUploadExtension(extension)) throw new Error('unreachable: checked above');
+  if (pending.size === 0) {
+    await pending.discard();
+    throw new HttpError(
+      400,
+      'empty_file',
+      `"${cleanTitle(fileName)}" is empty: there is nothing to upload.`,
+      { field: 'file' },
+    );
+  }
+  if (!contentMatchesExtension(extension, pending.head)) {
+    await pending.discard();
+    throw new HttpError(
+      415,
+      'content_mismatch',
+      `"${cleanTitle(fileName)}" is not a real .${extension} file: its content does not match its extension.`,
+      {
+        field: 'file',
+      },
+    );
+  }
+
+  const title = cleanTitle(fields.title ?? '') || cleanTitle(fileName) || `Untitled.${extension}`;
+  const section = cleanTitle(fields.section ?? '');
+  const key = await pending.commit();
+  const now = new Date();
+  const document: StoredDocument = {
+    id: crypto.randomUUID(),
+    roomId: room.id,
+    title,
+    originalName: [...cleanTitle(fileName)].slice(0, 255).join('') || `upload.${extension}`,
+    fileType: fileTypeFromName(fileName),
+    mimeType: mimeTypeFor(extension),
+    sizeBytes: pending.size,
+    sha256: pending.sha256,
+    storageKey: key,
+    uploadedBy: founder.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const url = uploadedDocumentPath(document.id);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertDocument(trx, document);
+      if (section) {
+        // Re-read inside the transaction: a concurrent edit of the markdown must not be lost.
+        const current = (await findDataRoomById(trx, room.id)) ?? room;
+        const markdown = current.sectionsMarkdown ?? starterSectionsMarkdown(current.companyName);
+        await updateDataRoom(
+          trx,
+          room.id,
+          { sectionsMarkdown: addDocumentToSection(markdown, section, title, url) },
+          now,
+        );
+      }
+    });
+  } catch (error) {
+    await ctx.storage.remove(key);
+    throw error;
+  }
+  return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
+}
+
+export function tooLarge(): HttpError {
+  return new HttpError(
+    413,
+    'file_too_large',
+    `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the most a single upload may be.`,
+    {
+      field: 'file',
+    },
+  );
+}
+
+export async function listMyDocuments(ctx: AppContext, founder: User): Promise<DocumentListItem[]> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const sectionOf = sectionsByDocument(room);
+  return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
+}
+
+/**
+ * Deletes a document of the founder's room: its row, its links in the markdown, then its file.
+ * Access-log rows keep the title they copied.
+ */
+export async function deleteDocument(ctx: AppContext, founder: User, documentId: string): Promise<void> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const document = await ctx.db.transaction().execute(async (trx) => {
+    const found = await findDocumentInRoom(trx, room.id, documentId);
+    if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
+    await deleteDocumentRow(trx, room.id, documentId);
+    const current = await findDataRoomById(trx, room.id);
+    if (current?.sectionsMarkdown) {
+      const cleaned = removeDocumentLinks(current.sectionsMarkdown, uploadedDocumentPath(documentId));
+      if (cleaned !== current.sectionsMarkdown)
+        await updateDataRoom(trx, room.id, { sectionsMarkdown: cleaned }, new Date());
+    }
+    return found;
+  });
+  await ctx.storage.remove(document.storageKey);
+}

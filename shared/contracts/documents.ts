@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { FILE_TYPES } from '../file-types';
+import { isoDateTime } from './fields';
+
+/** A document as the console lists it (GET /api/my-documents, spec section 3). */
+export const documentListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  fileType: z.enum(FILE_TYPES),
+  /** Bytes, as a string (spec section 3). */
+  fileSize: z.string(),
+  /** The section whose list links the document, if any. */
+  sectionName: z.string().nullable(),
+  updatedAt: isoDateTime,
+  isUploaded: z.literal(true),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
+
+export const documentListSchema = z.array(documentListItemSchema);
+
+export const uploadResponseSchema = z.object({
+  message: z.string(),
+  document: documentListItemSchema,
+  /** The link to put in the sections markdown. */
+  url: z.string(),
+});
+
+export const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a document id' }) });
