@@ -288,3 +288,105 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
     expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toHaveLength(1);
   });
 });
+
+describe('GET /api/documents/:id/download', () => {
+  async function roomWithFile() {
+    const people = await founderWithInvestor(t);
+    const uploaded = (await upload(people.founder, form([{ name: 'Финансы Q3.pdf', bytes: PDF }]))).json as {
+      document: { id: string };
+      url: string;
+    };
+    return { ...people, documentId: uploaded.document.id, url: uploaded.url };
+  }
+  const events = (documentId: string) =>
+    t.app.database.db
+      .selectFrom('access_events')
+      .selectAll()
+      .where('document_id', '=', documentId)
+      .orderBy('occurred_at')
+      .execute();
+
+  test('a member downloads the exact bytes, safely labelled, and the download is logged against them', async () => {
+    const { investor, documentId, url } = await roomWithFile();
+    const response = await fetch(`${t.baseUrl}${url}`, {
+      headers: { ...investor.auth, 'user-agent': 'Investor Browser/1.0' },
+    });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PDF);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="_______ Q3.pdf"; filename*=UTF-8''%D0%A4%D0%B8%D0%BD%D0%B0%D0%BD%D1%81%D1%8B%20Q3.pdf`,
+    );
+    expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('etag')).toBe(`"${crypto.createHash('sha256').update(PDF).digest('hex')}"`);
+    expect(await events(documentId)).toEqual([
+      expect.objectContaining({
+        user_id: investor.user.id,
+        action: 'downloaded',
+        document_title: 'Финансы Q3.pdf',
+        url,
+        ip: '127.0.0.1',
+        user_agent: 'Investor Browser/1.0',
+      }),
+    ]);
+  });
+
+  test('ranges resume a download (206) without logging it twice; a bad range is 416; a known ETag is 304', async () => {
+    const { founder, documentId, url } = await roomWithFile();
+    const first = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, range: 'bytes=0-9' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-9/${PDF.length}`);
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(PDF.subarray(0, 10));
+    const rest = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, range: 'bytes=10-' } });
+    expect(rest.status).toBe(206);
+    expect(Buffer.from(await rest.arrayBuffer())).toEqual(PDF.subarray(10));
+    expect(await events(documentId)).toHaveLength(1);
+
+    const beyond = await fetch(`${t.baseUrl}${url}`, {
+      headers: { ...founder.auth, range: `bytes=${PDF.length}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${PDF.length}`);
+    await beyond.arrayBuffer();
+    const etag = first.headers.get('etag') ?? '';
+    const cached = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, 'if-none-match': etag } });
+    expect(cached.status).toBe(304);
+    await cached.arrayBuffer();
+    expect(await events(documentId)).toHaveLength(1);
+  });
+
+  test('anyone else gets 404, exactly as for a document that does not exist; nothing is logged', async () => {
+    const { founder, investor, documentId, url } = await roomWithFile();
+    const otherFounder = await createFounder(t);
+    const outsider = (await founderWithInvestor(t)).investor;
+    for (const caller of [otherFounder, outsider]) {
+      const response = await t.request('GET', url, { headers: caller.auth });
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual(
+        (await t.request('GET', `/api/documents/${crypto.randomUUID()}/download`, { headers: caller.auth }))
+          .json,
+      );
+    }
+    expect((await t.request('GET', url)).status).toBe(401);
+
+    // Revoked: the founder deletes the investor's invitation.
+    const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+      id: string;
+    }[];
+    await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    expect((await t.request('GET', url, { headers: investor.auth })).status).toBe(404);
+    expect(await events(documentId)).toEqual([]);
+  });
+
+  test('an inactive room is downloadable by its owner only', async () => {
+    const { founder, investor, url } = await roomWithFile();
+    await t.app.database.db
+      .updateTable('data_rooms')
+      .set({ is_active: 0 })
+      .where('owner_id', '=', founder.user.id)
+      .execute();
+    expect((await t.request('GET', url, { headers: investor.auth })).status).toBe(404);
+    expect((await t.request('GET', url, { headers: founder.auth })).status).toBe(200);
+  });
+});

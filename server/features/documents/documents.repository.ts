@@ -103,3 +103,11 @@ export async function countRoomDocuments(db: Executor, roomId: string): Promise<
 export async function deleteDocumentRow(db: Executor, roomId: string, documentId: string): Promise<void> {
   await db.deleteFrom('documents').where('room_id', '=', roomId).where('id', '=', documentId).execute();
 }
+
+export async function findDocumentById(
+  db: Executor,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+  return row ? toStoredDocument(row) : undefined;
+}

@@ -8,15 +8,18 @@ import {
 } from '../../../shared/contracts/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
-import { requireFounder } from '../../plugins/auth';
+import { requireFounder, requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
   deleteDocument,
+  findDownloadableDocument,
   listMyDocuments,
+  recordDownload,
   tooLarge,
   type UploadPart,
   uploadDocument,
 } from './documents.service';
+import { attachmentDisposition, parseRange } from './download';
 
 /** Room for the multipart framing and the title and section fields around a 50 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -48,6 +51,47 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const uploaded = await uploadDocument(ctx, founder, request.parts() as AsyncIterable<UploadPart>);
         return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/download',
+      { schema: { params: documentIdParamsSchema } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const document = await findDownloadableDocument(ctx, user, request.params.id);
+        const etag = `"${document.sha256}"`;
+        reply
+          .header('content-type', document.mimeType)
+          .header('content-disposition', attachmentDisposition(document.title))
+          // Never rendered by the browser as a page of ours, whatever the file holds.
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('cache-control', 'private, no-cache')
+          .header('etag', etag)
+          .header('accept-ranges', 'bytes');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+        const range = parseRange(request.headers.range, document.sizeBytes);
+        if (range.kind === 'unsatisfiable') {
+          return reply.status(416).header('content-range', `bytes */${document.sizeBytes}`).send();
+        }
+        // A download is logged once: a resumed range that does not start at 0 is the same download.
+        if (range.kind === 'whole' || range.start === 0) {
+          await recordDownload(ctx, user, document, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          });
+        }
+        // Always an explicit byte range: the stream then ends exactly where Content-Length says.
+        const bytes = range.kind === 'range' ? range : { start: 0, end: document.sizeBytes - 1 };
+        if (range.kind === 'range') {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${document.sizeBytes}`);
+        }
+        return reply
+          .header('content-length', String(bytes.end - bytes.start + 1))
+          .send(ctx.storage.read(document.storageKey, bytes));
       },
     );
 

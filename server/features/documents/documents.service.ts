@@ -14,11 +14,13 @@ import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import type { User } from '../accounts/users.repository';
-import { type DataRoom, findDataRoomById, updateDataRoom } from '../rooms/rooms.repository';
+import { recordAccessEvent } from '../activity/access-events.repository';
+import { type DataRoom, findDataRoomById, isRoomMember, updateDataRoom } from '../rooms/rooms.repository';
 import { requireOwnedRoom } from '../rooms/rooms.service';
 import {
   countRoomDocuments,
   deleteDocumentRow,
+  findDocumentById,
   findDocumentInRoom,
   insertDocument,
   listRoomDocuments,
@@ -221,4 +223,48 @@ export async function deleteDocument(ctx: AppContext, founder: User, documentId:
     return found;
   });
   await ctx.storage.remove(document.storageKey);
+}
+
+/**
+ * The document, if this user may download it: the room's owner always, an investor while they are a
+ * member of the room and it is active. Anyone else learns nothing, not even that it exists (404).
+ */
+export async function findDownloadableDocument(
+  ctx: AppContext,
+  user: User,
+  documentId: string,
+): Promise<StoredDocument> {
+  const notFound = new HttpError(
+    404,
+    'not_found',
+    'That document does not exist, or you do not have access to it.',
+  );
+  const document = await findDocumentById(ctx.db, documentId);
+  if (!document) throw notFound;
+  const room = await findDataRoomById(ctx.db, document.roomId);
+  if (!room) throw notFound;
+  const isOwner = room.ownerId === user.id;
+  if (!isOwner && !(room.isActive && (await isRoomMember(ctx.db, room.id, user.id)))) throw notFound;
+  return document;
+}
+
+/** Logs a download as 'downloaded' (spec section 1), for the access log the founder reads. */
+export async function recordDownload(
+  ctx: AppContext,
+  user: User,
+  document: StoredDocument,
+  request: { ip: string; userAgent: string | undefined },
+): Promise<void> {
+  await recordAccessEvent(ctx.db, {
+    roomId: document.roomId,
+    userId: user.id,
+    invitationId: null,
+    documentId: document.id,
+    documentTitle: document.title,
+    url: uploadedDocumentPath(document.id),
+    action: 'downloaded',
+    occurredAt: new Date(),
+    ip: request.ip,
+    userAgent: request.userAgent ?? null,
+  });
 }
