@@ -65,3 +65,35 @@ export const sectionsUpdateRequestSchema = z.strictObject({
     .string({ error: 'is required' })
     .max(MAX_SECTIONS_MARKDOWN_LENGTH, `must be at most ${MAX_SECTIONS_MARKDOWN_LENGTH} characters`),
 });
+
+/** A data room as its views show it (spec section 3, Company / data room, with both spellings). */
+export const dataRoomViewSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  companyDescription: z.string(),
+  stage: z.string(),
+  fundingStage: z.string(),
+  foundedYear: z.number().nullable(),
+  website: z.string(),
+  isActive: z.boolean(),
+  /** When the room's content last changed, for 'Last updated'. */
+  updatedAt: z.iso.datetime(),
+});
+export type DataRoomView = z.infer<typeof dataRoomViewSchema>;
+
+export const dataRoomResponseSchema = z.object({ dataRoom: dataRoomViewSchema });
+/** The invited view also says which e-mail was invited, to prefill sign-in for downloads. */
+export const invitedDataRoomResponseSchema = z.object({
+  dataRoom: dataRoomViewSchema,
+  invitedEmail: z.string(),
+});
+export const roomIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a data room id' }) });
+export const inviteTokenParamsSchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid invitation token'),
+});

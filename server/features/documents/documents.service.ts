@@ -199,7 +199,11 @@ export function tooLarge(): HttpError {
 }
 
 export async function listMyDocuments(ctx: AppContext, founder: User): Promise<DocumentListItem[]> {
-  const room = await requireOwnedRoom(ctx, founder);
+  return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
+}
+
+/** A room's uploaded documents with the section that links each, newest first. */
+export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
   const sectionOf = sectionsByDocument(room);
   return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
 }

@@ -129,3 +129,19 @@ export async function restoreInvitation(
     .where('token_hash', '=', ourTokenHash)
     .execute();
 }
+
+/** The invitation a link carries, while it can still be used: unaccepted, undeleted, unexpired. */
+export async function findUsableInvitationByTokenHash(
+  db: Executor,
+  tokenHash: string,
+  now: number,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}

@@ -1,20 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { documentListSchema } from '../../../shared/contracts/documents';
 import {
   accessibleDataRoomsResponseSchema,
   companyProfileRequestSchema,
+  dataRoomResponseSchema,
+  invitedDataRoomResponseSchema,
+  inviteTokenParamsSchema,
   myDataRoomSchema,
+  roomIdParamsSchema,
   sectionsContentSchema,
   sectionsUpdateRequestSchema,
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
+import { listDocumentsOfRoom } from '../documents/documents.service';
 import {
   getMyDataRoom,
   getSectionsMarkdown,
   listAccessibleRooms,
+  requireInvitedRoom,
+  requireReadableRoom,
   saveCompanyProfile,
   saveSectionsMarkdown,
+  sectionsMarkdownOf,
+  toDataRoomView,
 } from './rooms.service';
 
 export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -23,6 +33,57 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/my-accessible-data-rooms',
       { schema: { response: { 200: accessibleDataRoomsResponseSchema } } },
       async (request) => ({ dataRooms: await listAccessibleRooms(ctx, requireUser(request)) }),
+    );
+
+    // Reading a room: its owner and members (spec section 7, /api/data-room/{id}...).
+    app.get(
+      '/api/data-room/:id',
+      { schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema } } },
+      async (request) => ({
+        dataRoom: toDataRoomView(await requireReadableRoom(ctx, requireUser(request), request.params.id)),
+      }),
+    );
+    app.get(
+      '/api/data-room/:id/sections',
+      { schema: { params: roomIdParamsSchema, response: { 200: sectionsContentSchema } } },
+      async (request) => ({
+        content: sectionsMarkdownOf(await requireReadableRoom(ctx, requireUser(request), request.params.id)),
+      }),
+    );
+    app.get(
+      '/api/data-room/:id/documents',
+      { schema: { params: roomIdParamsSchema, response: { 200: documentListSchema } } },
+      async (request) =>
+        listDocumentsOfRoom(ctx, await requireReadableRoom(ctx, requireUser(request), request.params.id)),
+    );
+
+    // The invited view: no session, a usable invitation link (DESIGN.md answer 6).
+    app.get(
+      '/api/data-room/invite/:token',
+      { schema: { params: inviteTokenParamsSchema, response: { 200: invitedDataRoomResponseSchema } } },
+      async (request) => {
+        const { room, invitation } = await requireInvitedRoom(ctx, request.params.token);
+        return { dataRoom: toDataRoomView(room), invitedEmail: invitation.email };
+      },
+    );
+    app.get(
+      '/api/data-room/invite/:token/sections',
+      { schema: { params: inviteTokenParamsSchema, response: { 200: sectionsContentSchema } } },
+      async (request) => ({
+        content: sectionsMarkdownOf((await requireInvitedRoom(ctx, request.params.token)).room),
+      }),
+    );
+    app.get(
+      '/api/data-room/invite/:token/documents',
+      {
+        schema: {
+          params: inviteTokenParamsSchema,
+          response: { 200: z.object({ documents: documentListSchema }) },
+        },
+      },
+      async (request) => ({
+        documents: await listDocumentsOfRoom(ctx, (await requireInvitedRoom(ctx, request.params.token)).room),
+      }),
     );
 
     app.get('/api/my-data-room', { schema: { response: { 200: myDataRoomSchema } } }, async (request) =>

@@ -1,10 +1,25 @@
-import type { AccessibleDataRoom, CompanyProfileRequest, MyDataRoom } from '../../../shared/contracts/rooms';
+import type {
+  AccessibleDataRoom,
+  CompanyProfileRequest,
+  DataRoomView,
+  MyDataRoom,
+} from '../../../shared/contracts/rooms';
 import { parseSectionsMarkdown, starterSectionsMarkdown } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import type { User } from '../accounts/users.repository';
+import { hashToken } from '../auth/tokens';
 import { documentIdsInRoom } from '../documents/documents.repository';
-import { type DataRoom, findRoomOwnedBy, listActiveRoomsForMember, updateDataRoom } from './rooms.repository';
+import type { InvitationRow } from '../invitations/invitations.repository';
+import { findUsableInvitationByTokenHash } from '../invitations/invitations.repository';
+import {
+  type DataRoom,
+  findDataRoomById,
+  findRoomOwnedBy,
+  isRoomMember,
+  listActiveRoomsForMember,
+  updateDataRoom,
+} from './rooms.repository';
 
 /** The active rooms this user may see, as the investor dashboard lists them. */
 export async function listAccessibleRooms(ctx: AppContext, user: User): Promise<AccessibleDataRoom[]> {
@@ -64,8 +79,7 @@ export async function saveCompanyProfile(
 
 /** The room's sections markdown, or the starter template while the founder has not saved one. */
 export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promise<string> {
-  const room = await requireOwnedRoom(ctx, founder);
-  return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
+  return sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
 }
 
 /**
@@ -97,4 +111,62 @@ export async function saveSectionsMarkdown(ctx: AppContext, founder: User, conte
     );
   }
   await updateDataRoom(ctx.db, room.id, { sectionsMarkdown: content }, new Date());
+}
+
+const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
+
+/**
+ * A room this user may read: its owner always, a member while it is active. Anyone else gets the same
+ * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
+ */
+export async function requireReadableRoom(ctx: AppContext, user: User, roomId: string): Promise<DataRoom> {
+  const room = await findDataRoomById(ctx.db, roomId);
+  if (
+    room &&
+    (room.ownerId === user.id || (room.isActive && (await isRoomMember(ctx.db, room.id, user.id))))
+  ) {
+    return room;
+  }
+  throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
+}
+
+/** The room an invitation link opens, while the invitation is usable and the room active. */
+export async function requireInvitedRoom(
+  ctx: AppContext,
+  token: string,
+): Promise<{ room: DataRoom; invitation: InvitationRow }> {
+  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), Date.now());
+  const room = invitation ? await findDataRoomById(ctx.db, invitation.room_id) : undefined;
+  if (!invitation || !room?.isActive) {
+    throw new HttpError(
+      404,
+      'invitation_not_found',
+      'This invitation link is invalid, expired or was withdrawn. If you have already signed in, sign in again to open the data room.',
+    );
+  }
+  return { room, invitation };
+}
+
+export function toDataRoomView(room: DataRoom): DataRoomView {
+  return {
+    id: room.id,
+    companyName: room.companyName,
+    name: room.companyName,
+    description: room.description,
+    companyDescription: room.description,
+    stage: room.stage,
+    fundingStage: room.stage,
+    foundedYear: room.foundedYear,
+    website: room.website,
+    isActive: room.isActive,
+    updatedAt: (room.sectionsUpdatedAt && room.sectionsUpdatedAt > room.updatedAt
+      ? room.sectionsUpdatedAt
+      : room.updatedAt
+    ).toISOString(),
+  };
+}
+
+/** What a reader sees of the sections: the saved markdown, or the starter template. */
+export function sectionsMarkdownOf(room: DataRoom): string {
+  return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
 }

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createFounder,
+  founderWithInvestor,
+  invite,
+  type SignedIn,
+  uniqueEmail,
+} from '../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function roomOf(founder: SignedIn) {
+  const content = `# Company Information\nname: Halcyon\n\n## Financial information\n- [Model](https://docs.google.com/spreadsheets/d/m)\n`;
+  await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
+  await t.request('POST', '/api/data-rooms', {
+    json: {
+      name: 'Halcyon Bio',
+      stage: 'Series B',
+      description: 'Enzymes',
+      foundedYear: 2019,
+      website: 'https://halcyon.example',
+    },
+    headers: founder.auth,
+  });
+  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+    id: string;
+  };
+  return { id: room.id, content };
+}
+
+const paths = (id: string) => [
+  `/api/data-room/${id}`,
+  `/api/data-room/${id}/sections`,
+  `/api/data-room/${id}/documents`,
+];
+
+describe('GET /api/data-room/:id, /sections, /documents', () => {
+  test('the owner and a member read the room, its markdown and its documents', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const room = await roomOf(founder);
+    for (const reader of [founder, investor]) {
+      const dataRoom = await t.request('GET', `/api/data-room/${room.id}`, { headers: reader.auth });
+      expect(dataRoom.status).toBe(200);
+      expect(dataRoom.json).toEqual({
+        dataRoom: {
+          id: room.id,
+          companyName: 'Halcyon Bio',
+          name: 'Halcyon Bio',
+          description: 'Enzymes',
+          companyDescription: 'Enzymes',
+          stage: 'Series B',
+          fundingStage: 'Series B',
+          foundedYear: 2019,
+          website: 'https://halcyon.example',
+          isActive: true,
+          updatedAt: expect.any(String),
+        },
+      });
+      expect(
+        (await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: reader.auth })).json,
+      ).toEqual({ content: room.content });
+      expect(
+        (await t.request('GET', `/api/data-room/${room.id}/documents`, { headers: reader.auth })).json,
+      ).toEqual([]);
+    }
+  });
+
+  test('another founder, an uninvited or revoked investor, and a room that does not exist all get the same 404', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const room = await roomOf(founder);
+    const strangers = [await createFounder(t), (await founderWithInvestor(t)).investor];
+    const missing = await t.request('GET', `/api/data-room/${crypto.randomUUID()}`, {
+      headers: founder.auth,
+    });
+    expect(missing.status).toBe(404);
+    for (const stranger of strangers) {
+      for (const path of paths(room.id)) {
+        const response = await t.request('GET', path, { headers: stranger.auth });
+        expect(response.status, path).toBe(404);
+        expect(response.json).toEqual(missing.json);
+      }
+    }
+    const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+      id: string;
+    }[];
+    await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    for (const path of paths(room.id))
+      expect((await t.request('GET', path, { headers: investor.auth })).status, path).toBe(404);
+    for (const path of paths(room.id)) expect((await t.request('GET', path)).status, path).toBe(401);
+  });
+
+  test('an inactive room is visible to its owner only', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const room = await roomOf(founder);
+    await t.app.database.db
+      .updateTable('data_rooms')
+      .set({ is_active: 0 })
+      .where('id', '=', room.id)
+      .execute();
+    expect((await t.request('GET', `/api/data-room/${room.id}`, { headers: investor.auth })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.request('GET', `/api/data-room/${room.id}`, { headers: founder.auth })).json,
+    ).toMatchObject({ dataRoom: { isActive: false } });
+  });
+
+  test('a malformed id is a 400', async () => {
+    const founder = await createFounder(t);
+    expect((await t.request('GET', '/api/data-room/not-a-uuid', { headers: founder.auth })).status).toBe(400);
+  });
+});
+
+describe('the invited view: GET /api/data-room/invite/:token, /sections, /documents', () => {
+  test('a usable invitation link opens the room without a session, and says who was invited', async () => {
+    const founder = await createFounder(t);
+    const room = await roomOf(founder);
+    const email = uniqueEmail('invited');
+    const token = await invite(t, founder, email);
+    const opened = await t.request('GET', `/api/data-room/invite/${token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.json).toMatchObject({
+      dataRoom: { id: room.id, companyName: 'Halcyon Bio' },
+      invitedEmail: email,
+    });
+    expect((await t.request('GET', `/api/data-room/invite/${token}/sections`)).json).toEqual({
+      content: room.content,
+    });
+    expect((await t.request('GET', `/api/data-room/invite/${token}/documents`)).json).toEqual({
+      documents: [],
+    });
+  });
+
+  test('expired, deleted, accepted, unknown, truncated and malformed tokens open nothing', async () => {
+    const founder = await createFounder(t);
+    await roomOf(founder);
+    const expiredEmail = uniqueEmail('expired');
+    const expired = await invite(t, founder, expiredEmail);
+    await t.app.database.db
+      .updateTable('invitations')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email', '=', expiredEmail)
+      .execute();
+    const deletedEmail = uniqueEmail('deleted');
+    const deleted = await invite(t, founder, deletedEmail);
+    const list = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+      id: string;
+      email: string;
+    }[];
+    await t.request('DELETE', `/api/invites/${list.find((i) => i.email === deletedEmail)?.id}`, {
+      headers: founder.auth,
+    });
+    const fresh = await invite(t, founder, uniqueEmail('fresh'));
+
+    for (const token of [expired, deleted, fresh.slice(0, 20), `${fresh}x`, founder.token]) {
+      for (const suffix of ['', '/sections', '/documents']) {
+        const response = await t.request('GET', `/api/data-room/invite/${token}${suffix}`);
+        expect(response.status, `${token}${suffix}`).toBe(404);
+        expect(response.json).toMatchObject({ error: 'invitation_not_found' });
+      }
+    }
+    expect((await t.request('GET', `/api/data-room/invite/${'%24'.repeat(5)}`)).status).toBe(400);
+    // Past the router's parameter length: 414 URI Too Long, before any lookup.
+    expect((await t.request('GET', `/api/data-room/invite/${'a'.repeat(200)}`)).status).toBe(414);
+  });
+
+  test('the invitation of an inactive room opens nothing', async () => {
+    const founder = await createFounder(t);
+    const room = await roomOf(founder);
+    const token = await invite(t, founder, uniqueEmail('paused'));
+    await t.app.database.db
+      .updateTable('data_rooms')
+      .set({ is_active: 0 })
+      .where('id', '=', room.id)
+      .execute();
+    expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(404);
+  });
+});
