@@ -97,3 +97,6 @@ export const inviteTokenParamsSchema = z.object({
     .max(128)
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid invitation token'),
 });
+
+/** ?url= of a click on an external document: the exact link as written in the markdown. */
+export const clickQuerySchema = z.object({ url: z.string().min(1, 'is required').max(4000, 'is too long') });

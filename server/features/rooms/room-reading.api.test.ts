@@ -181,3 +181,92 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
     expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(404);
   });
 });
+
+describe('clicks on external documents', () => {
+  const MODEL = 'https://docs.google.com/spreadsheets/d/m';
+  const clickEvents = (roomId: string) =>
+    t.app.database.db
+      .selectFrom('access_events')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('action', '=', 'clicked')
+      .execute();
+
+  test("a member's click is logged against them and redirected to the link", async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const room = await roomOf(founder);
+    const response = await fetch(
+      `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent(MODEL)}`,
+      {
+        headers: { ...investor.auth, 'user-agent': 'Phone Browser' },
+        redirect: 'manual',
+      },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(MODEL);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await clickEvents(room.id)).toEqual([
+      expect.objectContaining({
+        user_id: investor.user.id,
+        invitation_id: null,
+        document_title: 'Model',
+        url: MODEL,
+        user_agent: 'Phone Browser',
+      }),
+    ]);
+  });
+
+  test('in the invited view the click is logged against the invitation', async () => {
+    const founder = await createFounder(t);
+    const room = await roomOf(founder);
+    const token = await invite(t, founder, uniqueEmail('clicker'));
+    const response = await fetch(
+      `${t.baseUrl}/api/data-room/invite/${token}/click?url=${encodeURIComponent(MODEL)}`,
+      { redirect: 'manual' },
+    );
+    expect(response.status).toBe(302);
+    const [event] = await clickEvents(room.id);
+    expect(event).toMatchObject({
+      user_id: null,
+      invitation_id: expect.any(String),
+      document_title: 'Model',
+    });
+  });
+
+  test.each([
+    'https://evil.example/phish',
+    `${MODEL}/extra`,
+    'javascript:alert(1)',
+    '/api/documents/x/download',
+  ])(
+    'a url that is not one of the room’s links (%s) is refused: never an open redirect, nothing logged',
+    async (url) => {
+      const { founder, investor } = await founderWithInvestor(t);
+      const room = await roomOf(founder);
+      const response = await fetch(
+        `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent(url)}`,
+        {
+          headers: investor.auth,
+          redirect: 'manual',
+        },
+      );
+      expect(response.status).toBe(404);
+      expect(response.headers.get('location')).toBeNull();
+      await response.arrayBuffer();
+      expect(await clickEvents(room.id)).toEqual([]);
+    },
+  );
+
+  test('outsiders cannot click through a room, and a missing url is a 400', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const room = await roomOf(founder);
+    const stranger = await createFounder(t);
+    const url = `/api/data-room/${room.id}/click?url=${encodeURIComponent(MODEL)}`;
+    expect((await t.request('GET', url, { headers: stranger.auth })).status).toBe(404);
+    expect((await t.request('GET', url)).status).toBe(401);
+    expect(
+      (await t.request('GET', `/api/data-room/${room.id}/click`, { headers: investor.auth })).status,
+    ).toBe(400);
+    expect(await clickEvents(room.id)).toEqual([]);
+  });
+});

@@ -1,8 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentListSchema } from '../../../shared/contracts/documents';
 import {
   accessibleDataRoomsResponseSchema,
+  clickQuerySchema,
   companyProfileRequestSchema,
   dataRoomResponseSchema,
   invitedDataRoomResponseSchema,
@@ -14,11 +16,14 @@ import {
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
+import { recordAccessEvent } from '../activity/access-events.repository';
 import { listDocumentsOfRoom } from '../documents/documents.service';
+import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
   getSectionsMarkdown,
   listAccessibleRooms,
+  requireExternalLink,
   requireInvitedRoom,
   requireReadableRoom,
   saveCompanyProfile,
@@ -84,6 +89,46 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         documents: await listDocumentsOfRoom(ctx, (await requireInvitedRoom(ctx, request.params.token)).room),
       }),
+    );
+
+    // Clicks on external documents: logged as 'clicked', then redirected, only to the room's own links.
+    const click = async (
+      room: DataRoom,
+      url: string,
+      who: { userId: string | null; invitationId: string | null },
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
+      const document = requireExternalLink(room, url);
+      await recordAccessEvent(ctx.db, {
+        roomId: room.id,
+        ...who,
+        documentId: null,
+        documentTitle: document.title,
+        url: document.url,
+        action: 'clicked',
+        occurredAt: new Date(),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
+    };
+    app.get(
+      '/api/data-room/:id/click',
+      { schema: { params: roomIdParamsSchema, querystring: clickQuerySchema } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const room = await requireReadableRoom(ctx, user, request.params.id);
+        return click(room, request.query.url, { userId: user.id, invitationId: null }, request, reply);
+      },
+    );
+    app.get(
+      '/api/data-room/invite/:token/click',
+      { schema: { params: inviteTokenParamsSchema, querystring: clickQuerySchema } },
+      async (request, reply) => {
+        const { room, invitation } = await requireInvitedRoom(ctx, request.params.token);
+        return click(room, request.query.url, { userId: null, invitationId: invitation.id }, request, reply);
+      },
     );
 
     app.get('/api/my-data-room', { schema: { response: { 200: myDataRoomSchema } } }, async (request) =>

@@ -4,7 +4,11 @@ import type {
   DataRoomView,
   MyDataRoom,
 } from '../../../shared/contracts/rooms';
-import { parseSectionsMarkdown, starterSectionsMarkdown } from '../../../shared/sections-markdown';
+import {
+  parseSectionsMarkdown,
+  type SectionDocument,
+  starterSectionsMarkdown,
+} from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import type { User } from '../accounts/users.repository';
@@ -169,4 +173,17 @@ export function toDataRoomView(room: DataRoom): DataRoomView {
 /** What a reader sees of the sections: the saved markdown, or the starter template. */
 export function sectionsMarkdownOf(room: DataRoom): string {
   return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
+}
+
+/**
+ * The external document a click opens: `url` must be one of the room's external links, exactly as
+ * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
+ */
+export function requireExternalLink(room: DataRoom, url: string): SectionDocument {
+  const parsed = parseSectionsMarkdown(sectionsMarkdownOf(room));
+  for (const section of parsed.sections) {
+    const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
+    if (document) return document;
+  }
+  throw new HttpError(404, 'link_not_found', 'That link is not one of this data room’s documents.');
 }
