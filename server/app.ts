@@ -5,6 +5,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createSessionResolver } from './features/auth/sessions.service';
 import { documentsRoutes } from './features/documents/documents.routes';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx));
   await app.register(documentsRoutes(ctx));
+  await app.register(adminRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createFounder, founderWithInvestor, invite, uniqueEmail } from '../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const ADMIN_PATHS = ['users', 'invitations', 'sections', 'recent-documents', 'recent-access'].map(
+  (name) => `/api/admin/${name}`,
+);
+const PDF = Buffer.from('%PDF-1.7\n%%EOF\n');
+
+test('after an investor downloads and clicks, the dashboard data tells the founder what happened', async () => {
+  const { founder, investor, investorEmail } = await founderWithInvestor(t);
+  await invite(t, founder, uniqueEmail('pending'));
+  const content =
+    '## Financial information\n- [Model](https://docs.google.com/spreadsheets/d/m)\n\n## Legal {icon=gavel}\nContracts.\n';
+  await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
+  const data = new FormData();
+  data.append('section', 'Financial information');
+  data.append('file', new Blob([PDF]), 'Deck.pdf');
+  const uploaded = (await t.request('POST', '/api/upload', { form: data, headers: founder.auth })).json as {
+    url: string;
+  };
+  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+    id: string;
+  };
+
+  await t.request('GET', uploaded.url, { headers: investor.auth });
+  await fetch(
+    `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent('https://docs.google.com/spreadsheets/d/m')}`,
+    {
+      headers: investor.auth,
+      redirect: 'manual',
+    },
+  );
+
+  const get = async (path: string) => (await t.request('GET', path, { headers: founder.auth })).json;
+  expect(await get('/api/admin/users')).toEqual([
+    {
+      id: investor.user.id,
+      name: 'Ivy Investor',
+      email: investorEmail,
+      isActive: true,
+      createdAt: expect.any(String),
+    },
+  ]);
+  const invitations = (await get('/api/admin/invitations')) as { used: boolean; status: string }[];
+  expect(invitations.map((invitation) => invitation.status).sort()).toEqual(['accepted', 'pending']);
+  expect(await get('/api/admin/sections')).toEqual([
+    {
+      id: 1,
+      name: 'Financial information',
+      description: 'Financial information documentation and files',
+      icon: 'chart-line',
+      documentCount: 2,
+    },
+    { id: 2, name: 'Legal', description: 'Contracts.', icon: 'gavel', documentCount: 0 },
+  ]);
+  const recent = (await get('/api/admin/recent-documents')) as {
+    title: string;
+    sectionName: string;
+    isUploaded: boolean;
+  }[];
+  expect(recent.map(({ title, sectionName, isUploaded }) => ({ title, sectionName, isUploaded }))).toEqual(
+    expect.arrayContaining([
+      { title: 'Deck.pdf', sectionName: 'Financial information', isUploaded: true },
+      { title: 'Model', sectionName: 'Financial information', isUploaded: false },
+    ]),
+  );
+  const access = (await get('/api/admin/recent-access')) as {
+    userName: string;
+    documentTitle: string;
+    actionType: string;
+  }[];
+  expect(
+    access.map(({ userName, documentTitle, actionType }) => ({ userName, documentTitle, actionType })),
+  ).toEqual([
+    { userName: 'Ivy Investor', documentTitle: 'Model', actionType: 'clicked' },
+    { userName: 'Ivy Investor', documentTitle: 'Deck.pdf', actionType: 'downloaded' },
+  ]);
+});
+
+test('the dashboard shows the first 10 accesses, newest first', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const content = '## Links\n- [Site](https://example.com/)\n';
+  await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
+  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+    id: string;
+  };
+  for (let i = 0; i < 12; i++) {
+    const response = await fetch(
+      `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent('https://example.com/')}`,
+      {
+        headers: investor.auth,
+        redirect: 'manual',
+      },
+    );
+    await response.arrayBuffer();
+  }
+  const access = (await t.request('GET', '/api/admin/recent-access', { headers: founder.auth })).json as {
+    accessedAt: string;
+  }[];
+  expect(access).toHaveLength(10);
+  expect([...access].sort((a, b) => b.accessedAt.localeCompare(a.accessedAt))).toEqual(access);
+});
+
+test('an investor gets 403 on every admin route, another founder sees only their own room, nobody gets 401', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const other = await createFounder(t);
+  for (const path of ADMIN_PATHS) {
+    expect((await t.request('GET', path, { headers: investor.auth })).status, path).toBe(403);
+    expect((await t.request('GET', path)).status, path).toBe(401);
+  }
+  expect((await t.request('GET', '/api/admin/users', { headers: other.auth })).json).toEqual([]);
+  expect((await t.request('GET', '/api/admin/users', { headers: founder.auth })).json).toHaveLength(1);
+});

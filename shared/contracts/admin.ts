@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { FILE_TYPES } from '../file-types';
+import { SECTION_ICONS } from '../section-icons';
+import { isoDateTime } from './fields';
+
+/** The room owner's dashboard (spec section 2, Admin dashboard). */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isActive: z.boolean(),
+  /** When they joined this room. */
+  createdAt: isoDateTime,
+});
+
+export const adminSectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.enum(SECTION_ICONS),
+  documentCount: z.number(),
+});
+
+export const recentDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  sectionName: z.string().nullable(),
+  fileType: z.enum(FILE_TYPES),
+  isUploaded: z.boolean(),
+  updatedAt: isoDateTime,
+});
+
+export const accessLogEntrySchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  documentTitle: z.string(),
+  actionType: z.enum(['downloaded', 'clicked']),
+  accessedAt: isoDateTime,
+});
+
+export const RECENT_DOCUMENTS = 5;
+export const RECENT_ACCESS = 10;
