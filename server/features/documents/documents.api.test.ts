@@ -390,3 +390,39 @@ describe('GET /api/documents/:id/download', () => {
     expect((await t.request('GET', url, { headers: founder.auth })).status).toBe(200);
   });
 });
+
+test('the plan allows 500 uploads per room: the next one is refused clearly and nothing is kept', async () => {
+  const founder = await createFounder(t);
+  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+    id: string;
+  };
+  const now = Date.now();
+  await t.app.database.db
+    .insertInto('documents')
+    .values(
+      Array.from({ length: 500 }, (_, index) => ({
+        id: crypto.randomUUID(),
+        room_id: room.id,
+        title: `File ${index}.pdf`,
+        original_name: `File ${index}.pdf`,
+        file_type: 'pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 1,
+        sha256: 'd'.repeat(64),
+        storage_key: crypto.randomUUID(),
+        uploaded_by: founder.user.id,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const before = storedFiles().length;
+  const response = await upload(founder, form([{ name: 'One more.pdf', bytes: PDF }]));
+  expect(response.status).toBe(409);
+  expect(response.json).toMatchObject({
+    error: 'upload_limit_reached',
+    message: expect.stringMatching(/500 uploads/),
+  });
+  expect(storedFiles().length).toBe(before);
+  expect(tmpFiles()).toEqual([]);
+});
