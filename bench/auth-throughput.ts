@@ -18,8 +18,10 @@ export async function measureAuthenticatedReadThroughput(): Promise<BudgetRow> {
     const oursRps: number[] = [];
     const baselineRps: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      oursRps.push(wrkRequestsPerSecond(`${ours.baseUrl}/api/auth/me`, { authorization: `Bearer ${token}` }));
-      baselineRps.push(wrkRequestsPerSecond(`${baseline.baseUrl}/api/health`));
+      oursRps.push(
+        await wrkRequestsPerSecond(`${ours.baseUrl}/api/auth/me`, { authorization: `Bearer ${token}` }),
+      );
+      baselineRps.push(await wrkRequestsPerSecond(`${baseline.baseUrl}/api/health`));
     }
     const ratio = median(oursRps) / median(baselineRps);
     return {

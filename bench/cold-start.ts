@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { rssBytes } from './process-memory';
 import { type BudgetRow, mb, median, ms } from './report';
 
 const RUNS = 5;
@@ -17,12 +18,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function rssBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-  return kib * 1024;
 }
 
 async function stop(child: ChildProcess): Promise<void> {

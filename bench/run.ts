@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
+import { measureFileBudgets } from './files';
 import { measureLandingBundle } from './landing-bundle';
 import { measureMagicLinkLatency } from './magic-link-latency';
 import { type BudgetRow, printTable } from './report';
@@ -14,6 +15,7 @@ rows.push(await measureLandingBundle(path.resolve('dist/web')));
 rows.push(...(await measureColdStartAndIdleMemory()));
 rows.push(await measureAuthenticatedReadThroughput());
 rows.push(await measureMagicLinkLatency());
+rows.push(...(await measureFileBudgets()));
 
 console.log(
   `\nRoundroom benchmarks on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`,

@@ -8,6 +8,7 @@ import path from 'node:path';
 export interface RunningServer {
   child: ChildProcess;
   baseUrl: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +58,7 @@ export async function startNodeServer(
   return {
     child,
     baseUrl,
+    dataDir,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { peakRssDuring, rssBytes } from './process-memory';
+import { type BudgetRow, mb, median } from './report';
+import { roomWithInvestor, saveSections, uploadFile } from './room-fixture';
+import { startBareFastify, startRoundroom } from './servers';
+import { ensureWrk, wrkBytesPerSecond, wrkRequestsPerSecond } from './wrk';
+
+const FILE_BYTES = 50 * 1024 * 1024 - 4096; // a 50 MB upload, just under the limit
+const DOWNLOAD_CONNECTIONS = 16;
+
+/** A 50 MB PDF-looking file on disk (a PDF header, then filler). */
+function bigPdf(dir: string): string {
+  const file = path.join(dir, 'big.pdf');
+  const handle = fs.openSync(file, 'w');
+  fs.writeSync(handle, '%PDF-1.7\n');
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  let written = 9;
+  while (written < FILE_BYTES) {
+    const size = Math.min(chunk.length, FILE_BYTES - written);
+    fs.writeSync(handle, chunk, 0, size);
+    written += size;
+  }
+  fs.closeSync(handle);
+  fs.chmodSync(file, 0o644);
+  return file;
+}
+
+/**
+ * Issue 4's budgets: a 50 MB upload's memory cost, 16 concurrent downloads against nginx serving the
+ * same file, and a member's sections read on a room of 30 sections and 300 documents.
+ */
+export async function measureFileBudgets(): Promise<BudgetRow[]> {
+  ensureWrk();
+  const { startNginx } = await import('./nginx');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-files-'));
+  // nginx's workers run as an unprivileged user: the file must be readable by anyone.
+  fs.chmodSync(work, 0o755);
+  const ours = await startRoundroom();
+  const bare = await startBareFastify();
+  try {
+    const pid = ours.child.pid ?? 0;
+    const room = await roomWithInvestor(ours);
+    const file = bigPdf(work);
+
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = rssBytes(pid);
+    let downloadPath = '';
+    const uploadPeak = await peakRssDuring(pid, async () => {
+      downloadPath = await uploadFile(ours, room, file, 'big.pdf');
+    });
+    const uploadGrowth = uploadPeak - before;
+
+    const nginx = await startNginx(work);
+    let ourRate = 0;
+    let nginxRate = 0;
+    let downloadPeak = 0;
+    try {
+      const headers = { authorization: `Bearer ${room.investorToken}` };
+      downloadPeak = await peakRssDuring(pid, async () => {
+        ourRate = await wrkBytesPerSecond(`${ours.baseUrl}${downloadPath}`, headers, DOWNLOAD_CONNECTIONS);
+      });
+      nginxRate = await wrkBytesPerSecond(`${nginx.baseUrl}/big.pdf`, {}, DOWNLOAD_CONNECTIONS);
+    } finally {
+      await nginx.stop();
+    }
+
+    const sections = Array.from({ length: 30 }, (_, s) => {
+      const links = Array.from(
+        { length: 10 },
+        (_, d) => `- [Document ${s}-${d}.pdf](https://files.example.com/${s}/${d}.pdf)`,
+      );
+      return `## Section ${s + 1}\nWhat section ${s + 1} holds.\n${links.join('\n')}\n`;
+    });
+    await saveSections(ours, room, `# Company Information\nname: Bench Co\n\n${sections.join('\n')}`);
+    const sectionsRps: number[] = [];
+    const bareRps: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      sectionsRps.push(
+        await wrkRequestsPerSecond(`${ours.baseUrl}/api/data-room/${room.roomId}/sections`, {
+          authorization: `Bearer ${room.investorToken}`,
+        }),
+      );
+      bareRps.push(await wrkRequestsPerSecond(`${bare.baseUrl}/api/health`));
+    }
+    const sectionsRatio = median(sectionsRps) / median(bareRps);
+    const downloadRatio = ourRate / nginxRate;
+
+    return [
+      {
+        budget: '50 MB upload raises RSS <= 40 MB',
+        measured: `+${mb(uploadGrowth)}`,
+        baseline: `${mb(before)} before the upload`,
+        pass: uploadGrowth <= 40 * 1024 * 1024,
+      },
+      {
+        budget: '16 downloads of 50 MB >= 70% of nginx',
+        measured: `${mb(ourRate)}/s (${Math.round(downloadRatio * 100)}%)`,
+        baseline: `${mb(nginxRate)}/s (nginx, 1 worker)`,
+        pass: downloadRatio >= 0.7,
+      },
+      {
+        budget: 'server RSS during those downloads < 200 MB',
+        measured: mb(downloadPeak),
+        baseline: '',
+        pass: downloadPeak < 200 * 1024 * 1024,
+      },
+      {
+        budget: 'member sections read (300 docs) >= 30% of bare Fastify',
+        measured: `${Math.round(median(sectionsRps))} req/s (${Math.round(sectionsRatio * 100)}%)`,
+        baseline: `${Math.round(median(bareRps))} req/s (bare Fastify)`,
+        pass: sectionsRatio >= 0.3,
+      },
+    ];
+  } finally {
+    await ours.stop();
+    await bare.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,59 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './servers';
+
+/** nginx (Debian's package, installed when missing) serving one directory on loopback, one worker. */
+export async function startNginx(root: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  if (spawnSync('which', ['nginx']).status !== 0) {
+    if (process.getuid?.() !== 0)
+      throw new Error('nginx is missing: install it with sudo apt-get install -y nginx');
+    execFileSync('sh', ['-c', 'apt-get update >/dev/null && apt-get install -y nginx >/dev/null'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  const port = await freePort();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-nginx-'));
+  const config = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(
+    config,
+    `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server { listen 127.0.0.1:${port}; root ${root}; }
+}
+`,
+  );
+  const child: ChildProcess = spawn('nginx', ['-p', prefix, '-c', config], { stdio: 'ignore' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(baseUrl);
+      break;
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    baseUrl,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGQUIT');
+      await exited;
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
