@@ -86,6 +86,11 @@ function openPostgres(url: string): Kysely<Database> {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection can be cut by the server (a restart, a failover, a dropped database). The pool
+  // discards it and the next query opens another; without a listener the 'error' event would crash us.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
