@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
 import { parseConfig } from '../config';
@@ -211,4 +213,18 @@ test('check constraints hold: a role outside founder/investor is refused', async
 
 test('e-mail addresses are unique', async () => {
   await expect(insertUser(handle.db, { ...founder, id: crypto.randomUUID() })).rejects.toThrow();
+});
+
+test('on PostgreSQL, idle connections cut by the server are replaced, not fatal', async () => {
+  const target = inject('testDatabase');
+  if (target.dialect !== 'postgres') return; // SQLite has no connections to cut
+  await sql`select 1`.execute(handle.db);
+  const name = new URL(testDatabase.environment.DATABASE_URL ?? '').pathname.slice(1);
+  const admin = new pg.Client({ connectionString: target.adminUrl });
+  await admin.connect();
+  await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+  await admin.end();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const result = await sql<{ answer: number }>`select 42 as answer`.execute(handle.db);
+  expect(result.rows[0]?.answer).toBe(42);
 });
