@@ -6,7 +6,12 @@ import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
-import { parseSectionsMarkdown, type SectionDocument } from '../../../../shared/sections-markdown';
+import {
+  DEFAULT_COMPANY,
+  type ParsedSections,
+  parseSectionsMarkdown,
+  type SectionDocument,
+} from '../../../../shared/sections-markdown';
 import { CompanyHeader } from '../../../components/data-room/company-header';
 import { type DocumentRow, SectionDocuments } from '../../../components/data-room/section-documents';
 import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
@@ -41,7 +46,9 @@ interface DataRoomViewProps {
  */
 export function DataRoomView({ content, source, invitedEmail = null, backLabel, top }: DataRoomViewProps) {
   const { dataRoom, markdown, documents } = content;
-  const sections = useMemo(() => parseSectionsMarkdown(markdown).sections, [markdown]);
+  const parsed = useMemo(() => parseSectionsMarkdown(markdown), [markdown]);
+  const sections = parsed.sections;
+  const company = companyOf(dataRoom, parsed.company);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
   const documentCount = sections.reduce((sum, section) => sum + section.documents.length, 0);
 
@@ -135,11 +142,7 @@ export function DataRoomView({ content, source, invitedEmail = null, backLabel, 
     <div className="flex flex-col gap-8">
       {top}
       <CompanyHeader
-        company={{
-          name: dataRoom.companyName,
-          stage: dataRoom.stage,
-          description: dataRoom.description || dataRoom.companyDescription,
-        }}
+        company={company}
         lastUpdated={formatLastUpdated(dataRoom.updatedAt)}
         documentCount={documentCount}
       />
@@ -158,4 +161,22 @@ export function DataRoomView({ content, source, invitedEmail = null, backLabel, 
       )}
     </div>
   );
+}
+
+/**
+ * The company header: what the markdown's '# Company Information' block says (spec section 2,
+ * "Preview"), field by field; where it says nothing (the parser's default), the company profile.
+ */
+function companyOf(dataRoom: DataRoomData, fromMarkdown: ParsedSections['company']) {
+  const pick = (value: string, fallback: string, parserDefault: string) =>
+    value.trim() && value !== parserDefault ? value : fallback || value;
+  return {
+    name: pick(fromMarkdown.name, dataRoom.companyName, DEFAULT_COMPANY.name),
+    stage: pick(fromMarkdown.stage, dataRoom.stage, DEFAULT_COMPANY.stage),
+    description: pick(
+      fromMarkdown.description,
+      dataRoom.description || dataRoom.companyDescription,
+      DEFAULT_COMPANY.description,
+    ),
+  };
 }
