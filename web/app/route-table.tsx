@@ -75,7 +75,26 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.ConfigurePage,
     'protected',
   ),
-  app: page(redirectHome, (m) => m.RedirectHome, 'protected'),
+  // Public: with ?invite= it is the invited view; without, the page asks for a session itself.
+  dataRoom: page(
+    () => import('../features/data-room/pages/data-room-page'),
+    (m) => m.DataRoomPage,
+  ),
+  dataRoomById: page(
+    () => import('../features/data-room/pages/data-room-by-id-page'),
+    (m) => m.DataRoomByIdPage,
+    'protected',
+  ),
+  preview: page(
+    () => import('../features/data-room/pages/preview-page'),
+    (m) => m.PreviewPage,
+    'protected',
+  ),
+  app: page(
+    () => import('../features/data-room/pages/data-room-page'),
+    (m) => m.OwnRoomPage,
+    'protected',
+  ),
   admin: page(redirectHome, (m) => m.RedirectHome, 'protected'),
   setupDataRoom: page(redirectHome, (m) => m.RedirectHome, 'protected'),
 };

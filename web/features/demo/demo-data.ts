@@ -3,8 +3,7 @@
  * 6 sections, 22 documents. Nothing here is fetched; nothing opens or downloads.
  */
 
-/** The section icon names of the sections markdown (spec section 2, "Data-room view"). */
-export type SectionIconName = 'chart-line' | 'gavel' | 'cogs' | 'chart-bar' | 'users' | 'laptop-code';
+import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
 
 /** The file types of spec section 3 ("File type detection") that the demo uses. */
 export type DemoFileType =

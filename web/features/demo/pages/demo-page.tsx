@@ -3,12 +3,12 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { href } from '../../../../shared/routes';
+import { CompanyHeader } from '../../../components/data-room/company-header';
+import { SectionDocuments } from '../../../components/data-room/section-documents';
+import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
 import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
-import { CompanyHeader } from '../components/company-header';
 import { DemoBanner } from '../components/demo-banner';
-import { SectionDocuments } from '../components/section-documents';
-import { SectionGrid, sectionCardId } from '../components/section-grid';
 import {
   type DemoDocument,
   demoCompany,
@@ -16,7 +16,7 @@ import {
   demoLastUpdatedDaysAgo,
   demoSections,
 } from '../demo-data';
-import { formatDaysAgo } from '../format-updated';
+import { formatDaysAgo, formatUpdated } from '../format-updated';
 
 /** Below the sticky site header (4rem) with a little air: where an opened section's list starts. */
 const SCROLL_MARGIN_PX = 80;
@@ -45,7 +45,9 @@ export function DemoPage() {
     if (sectionId !== null) document.getElementById(sectionCardId(sectionId))?.focus({ preventScroll: true });
   }
 
-  function openDocument(item: DemoDocument) {
+  function openDocument(key: string) {
+    const item = openSection?.documents.find((doc) => doc.id === key);
+    if (!item) return;
     toast.info('This is a demo', {
       id: 'demo-document',
       description: `“${item.title}” is sample data, so nothing opens or downloads. In your own data room, investors open or download the real file.`,
@@ -64,6 +66,7 @@ export function DemoPage() {
         {openSection ? (
           <SectionDocuments
             section={openSection}
+            documents={openSection.documents.map(toRow)}
             headingRef={sectionHeadingRef}
             onBack={back}
             onOpenDocument={openDocument}
@@ -95,4 +98,14 @@ export function DemoPage() {
       </div>
     </PublicPage>
   );
+}
+
+function toRow(doc: DemoDocument) {
+  return {
+    key: doc.id,
+    title: doc.title,
+    fileType: doc.fileType,
+    isUploaded: doc.isUploaded,
+    updatedLabel: formatUpdated(doc.updatedDaysAgo),
+  };
 }

@@ -1,10 +1,15 @@
 import { CalendarClock, Files } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import type { DemoCompany } from '../demo-data';
+import { Badge } from '../ui/badge';
+
+export interface RoomCompany {
+  name: string;
+  stage: string;
+  description: string;
+}
 
 interface CompanyHeaderProps {
-  company: DemoCompany;
+  company: RoomCompany;
   lastUpdated: string;
   documentCount: number;
 }
@@ -13,12 +18,16 @@ interface CompanyHeaderProps {
 export function CompanyHeader({ company, lastUpdated, documentCount }: CompanyHeaderProps) {
   return (
     <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
-      <div className="max-w-2xl">
+      <div className="min-w-0 max-w-2xl">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{company.name}</h1>
+          <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {company.name}
+          </h1>
           <Badge>{company.stage}</Badge>
         </div>
-        <p className="mt-3 text-base text-slate-600 sm:text-lg">{company.description}</p>
+        {company.description && (
+          <p className="mt-3 text-base break-words text-slate-600 sm:text-lg">{company.description}</p>
+        )}
       </div>
       <dl className="grid shrink-0 grid-cols-2 gap-3 sm:w-auto lg:w-80">
         <Tile icon={<CalendarClock className="size-4" />} label="Last updated" value={lastUpdated} />

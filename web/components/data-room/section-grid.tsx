@@ -1,0 +1,88 @@
+import { ArrowRight } from 'lucide-react';
+import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
+import { SectionIcon } from './data-room-icons';
+
+export function documentCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'document' : 'documents'}`;
+}
+
+export function sectionCardId(sectionId: number): string {
+  return `section-card-${sectionId}`;
+}
+
+/** What a section card needs: the demo's static sections and parsed markdown sections both fit. */
+export interface SectionSummary {
+  id: number;
+  name: string;
+  description: string;
+  icon: SectionIconName;
+  documents: readonly unknown[];
+}
+
+interface SectionGridProps {
+  sections: readonly SectionSummary[];
+  onOpen: (sectionId: number) => void;
+}
+
+/** The room's sections as cards; each card is a button that opens the section's document list. */
+export function SectionGrid({ sections, onOpen }: SectionGridProps) {
+  return (
+    <section aria-labelledby="room-sections-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="room-sections-title" className="text-xl font-semibold text-slate-900">
+          Sections
+        </h2>
+        {sections.length > 0 && (
+          <p className="text-sm text-slate-600">Choose a section to see its documents.</p>
+        )}
+      </div>
+      {sections.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          No sections have been published yet.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {sections.map((section) => {
+            const nameId = `section-${section.id}-name`;
+            const countId = `section-${section.id}-count`;
+            const descriptionId = `section-${section.id}-description`;
+            return (
+              <li key={section.id}>
+                <button
+                  type="button"
+                  id={sectionCardId(section.id)}
+                  onClick={() => onOpen(section.id)}
+                  aria-labelledby={`${nameId} ${countId}`}
+                  aria-describedby={descriptionId}
+                  className="group flex h-full w-full flex-col rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                >
+                  <span className="flex items-center gap-3">
+                    <SectionIcon name={section.icon} />
+                    <span className="flex min-w-0 flex-col">
+                      <span id={nameId} className="font-semibold break-words text-slate-900">
+                        {section.name}
+                      </span>
+                      <span id={countId} className="text-sm text-slate-500">
+                        {documentCountLabel(section.documents.length)}
+                      </span>
+                    </span>
+                  </span>
+                  <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
+                    {section.description}
+                  </span>
+                  <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-indigo-700">
+                    Click to view
+                    <ArrowRight
+                      aria-hidden="true"
+                      className="size-4 transition-transform group-hover:translate-x-0.5"
+                    />
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

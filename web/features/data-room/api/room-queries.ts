@@ -1,0 +1,98 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { documentListSchema } from '../../../../shared/contracts/documents';
+import {
+  dataRoomResponseSchema,
+  invitedDataRoomResponseSchema,
+  myDataRoomSchema,
+  sectionsContentSchema,
+} from '../../../../shared/contracts/rooms';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Where a view reads its room from: as a signed-in owner or member, or by an invitation link. */
+export type RoomSource = { kind: 'member'; roomId: string } | { kind: 'invite'; token: string };
+
+function basePath(source: RoomSource): string {
+  return source.kind === 'member'
+    ? `/api/data-room/${encodeURIComponent(source.roomId)}`
+    : `/api/data-room/invite/${encodeURIComponent(source.token)}`;
+}
+
+function sourceKey(source: RoomSource) {
+  return source.kind === 'member' ? ['member', source.roomId] : ['invite', source.token];
+}
+
+/** The URL that logs a click on an external document and redirects to it (DESIGN.md answer 11). */
+export function clickUrl(source: RoomSource, url: string): string {
+  return `${basePath(source)}/click?url=${encodeURIComponent(url)}`;
+}
+
+export const myDataRoomQuery = queryOptions({
+  queryKey: ['data-room', 'mine'],
+  queryFn: ({ signal }) => apiRequest('/api/my-data-room', myDataRoomSchema, { signal }),
+});
+
+/** The signed-in founder's own room (for its id). */
+export function useMyDataRoom(enabled = true) {
+  return useQuery({ ...myDataRoomQuery, enabled });
+}
+
+const invitedDocumentsSchema = z.object({ documents: documentListSchema });
+
+function roomQuery(source: RoomSource) {
+  return queryOptions({
+    queryKey: ['data-room', ...sourceKey(source), 'room'],
+    queryFn: async ({ signal }) => {
+      if (source.kind === 'member') {
+        const { dataRoom } = await apiRequest(basePath(source), dataRoomResponseSchema, { signal });
+        return { dataRoom, invitedEmail: null as string | null };
+      }
+      return apiRequest(basePath(source), invitedDataRoomResponseSchema, { signal });
+    },
+  });
+}
+
+function sectionsQuery(source: RoomSource) {
+  return queryOptions({
+    queryKey: ['data-room', ...sourceKey(source), 'sections'],
+    queryFn: ({ signal }) => apiRequest(`${basePath(source)}/sections`, sectionsContentSchema, { signal }),
+  });
+}
+
+function documentsQuery(source: RoomSource) {
+  return queryOptions({
+    queryKey: ['data-room', ...sourceKey(source), 'documents'],
+    queryFn: async ({ signal }) =>
+      source.kind === 'member'
+        ? apiRequest(`${basePath(source)}/documents`, documentListSchema, { signal })
+        : (await apiRequest(`${basePath(source)}/documents`, invitedDocumentsSchema, { signal })).documents,
+  });
+}
+
+/** The room, its sections markdown and its uploaded documents, read in parallel. */
+export function useRoomContent(source: RoomSource | null) {
+  const enabled = source !== null;
+  const placeholder: RoomSource = { kind: 'member', roomId: '' };
+  const room = useQuery({ ...roomQuery(source ?? placeholder), enabled });
+  const sections = useQuery({ ...sectionsQuery(source ?? placeholder), enabled });
+  const documents = useQuery({ ...documentsQuery(source ?? placeholder), enabled });
+  const queries = [room, sections, documents];
+  const error = queries.find((query) => query.isError)?.error ?? null;
+  const data =
+    room.data && sections.data && documents.data
+      ? {
+          dataRoom: room.data.dataRoom,
+          invitedEmail: room.data.invitedEmail,
+          markdown: sections.data.content,
+          documents: documents.data,
+        }
+      : null;
+  return {
+    data,
+    error,
+    isPending: !error && !data,
+    refetch: () => {
+      for (const query of queries) if (query.isError) void query.refetch();
+    },
+  };
+}

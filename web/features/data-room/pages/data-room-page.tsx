@@ -1,0 +1,61 @@
+import { useSearchParams } from 'react-router';
+import { AppPage } from '../../../components/app/app-page';
+import { PublicPage } from '../../../components/site/public-page';
+import { ApiRequestError } from '../../../lib/api-client';
+import { RequireSession } from '../../auth/components/require-session';
+import { useMyDataRoom } from '../api/room-queries';
+import { DataRoomView } from '../components/data-room-view';
+import { RoomLoader } from '../components/room-loader';
+import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
+
+/**
+ * /data-room: with ?invite=TOKEN the public invited view (no session); otherwise the signed-in
+ * founder's own room, behind the session check.
+ */
+export function DataRoomPage() {
+  const [searchParams] = useSearchParams();
+  const invite = searchParams.get('invite');
+  if (invite) return <InvitedRoomPage token={invite} />;
+  return (
+    <RequireSession>
+      <OwnRoomPage />
+    </RequireSession>
+  );
+}
+
+/** The invited view: read-only, no login; uploaded files ask the visitor to sign in (DESIGN.md answer 6). */
+function InvitedRoomPage({ token }: { token: string }) {
+  return (
+    <PublicPage title="Data room">
+      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <RoomLoader source={{ kind: 'invite', token }}>
+          {(content, invitedEmail, source) => (
+            <>
+              <title>{`${content.dataRoom.companyName} data room · Roundroom`}</title>
+              <DataRoomView content={content} source={source} invitedEmail={invitedEmail} />
+            </>
+          )}
+        </RoomLoader>
+      </div>
+    </PublicPage>
+  );
+}
+
+/** /data-room and /app: the signed-in founder's own room, as its investors see it. */
+export function OwnRoomPage() {
+  const myRoom = useMyDataRoom();
+  const forbidden = myRoom.error instanceof ApiRequestError && myRoom.error.status === 403;
+  return (
+    <AppPage title="Data room">
+      {forbidden ? (
+        <NoOwnRoom />
+      ) : myRoom.isError ? (
+        <RoomLoadFailed onRetry={() => myRoom.refetch()} />
+      ) : (
+        <RoomLoader source={myRoom.data ? { kind: 'member', roomId: myRoom.data.id } : null}>
+          {(content, _invitedEmail, source) => <DataRoomView content={content} source={source} />}
+        </RoomLoader>
+      )}
+    </AppPage>
+  );
+}
