@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { WriteEpoch } from './db/write-epoch';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -11,5 +12,7 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   storage: Storage;
+  /** SQLite only: counts writes, so hot reads can be cached exactly (ADR 16). */
+  writeEpoch: WriteEpoch | undefined;
   log: FastifyBaseLogger;
 }

@@ -79,7 +79,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
-  const ctx: AppContext = { db: database.db, config, mailer, storage, log: app.log };
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer,
+    storage,
+    writeEpoch: database.writeEpoch,
+    log: app.log,
+  };
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { SESSION_TTL_DAYS } from '../../../shared/contracts/auth';
 import type { Executor } from '../../db/columns';
 import type { DatabaseHandle } from '../../db/database';
+import { EpochCache } from '../../db/epoch-cache';
 import { findLiveSession, insertSession, type LiveSession, revokeSession } from './sessions.repository';
 import { generateToken, hashToken } from './tokens';
 
@@ -48,31 +49,18 @@ const CACHE_MAX_AGE_MS = 5_000;
  */
 export function createSessionResolver(database: DatabaseHandle): SessionResolver {
   const { db, writeEpoch } = database;
-  if (!writeEpoch) return { resolve: (token) => findLiveSession(db, hashToken(token), Date.now()) };
-
-  const cache = new Map<string, { epoch: number; cachedAt: number; session: LiveSession }>();
+  const lookup = (tokenHash: string) => findLiveSession(db, tokenHash, Date.now());
+  if (!writeEpoch) return { resolve: (token) => lookup(hashToken(token)) };
+  const cache = new EpochCache<LiveSession>(writeEpoch, {
+    maxEntries: CACHE_ENTRIES,
+    maxAgeMs: CACHE_MAX_AGE_MS,
+    expiresAt: (session) => session.expiresAt,
+  });
   return {
-    async resolve(token) {
+    resolve(token) {
+      // Keyed by the token's hash, so no raw token is kept in memory longer than the request.
       const tokenHash = hashToken(token);
-      const now = Date.now();
-      const hit = cache.get(tokenHash);
-      if (
-        hit &&
-        hit.epoch === writeEpoch.value &&
-        now - hit.cachedAt < CACHE_MAX_AGE_MS &&
-        hit.session.expiresAt > now
-      ) {
-        return hit.session;
-      }
-      const epochBefore = writeEpoch.value;
-      const session = await findLiveSession(db, tokenHash, now);
-      cache.delete(tokenHash);
-      // Only a result no write could have overtaken is kept; unknown tokens are never cached.
-      if (session && writeEpoch.value === epochBefore) {
-        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-        cache.set(tokenHash, { epoch: epochBefore, cachedAt: now, session });
-      }
-      return session;
+      return cache.get(tokenHash, () => lookup(tokenHash));
     },
   };
 }

@@ -10,6 +10,8 @@ import {
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
+import { EpochCache } from '../../db/epoch-cache';
+import type { WriteEpoch } from '../../db/write-epoch';
 import { HttpError } from '../../plugins/errors';
 import type { User } from '../accounts/users.repository';
 import { hashToken } from '../auth/tokens';
@@ -124,14 +126,29 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
  * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
  */
 export async function requireReadableRoom(ctx: AppContext, user: User, roomId: string): Promise<DataRoom> {
-  const room = await findDataRoomById(ctx.db, roomId);
-  if (
-    room &&
-    (room.ownerId === user.id || (room.isActive && (await isRoomMember(ctx.db, room.id, user.id))))
-  ) {
-    return room;
-  }
+  const load = async () => {
+    const room = await findDataRoomById(ctx.db, roomId);
+    if (!room) return undefined;
+    const readable =
+      room.ownerId === user.id || (room.isActive && (await isRoomMember(ctx.db, room.id, user.id)));
+    return readable ? room : undefined;
+  };
+  const cache = readableRoomCache(ctx);
+  const room = cache ? await cache.get(`${roomId}:${user.id}`, load) : await load();
+  if (room) return room;
   throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
+}
+
+/** Members read their room on every page and click; on SQLite the answer is cached until the next write. */
+const readableRoomCaches = new WeakMap<WriteEpoch, EpochCache<DataRoom>>();
+function readableRoomCache(ctx: AppContext): EpochCache<DataRoom> | undefined {
+  if (!ctx.writeEpoch) return undefined;
+  let cache = readableRoomCaches.get(ctx.writeEpoch);
+  if (!cache) {
+    cache = new EpochCache<DataRoom>(ctx.writeEpoch, { maxEntries: 10_000, maxAgeMs: 5_000 });
+    readableRoomCaches.set(ctx.writeEpoch, cache);
+  }
+  return cache;
 }
 
 /** The room an invitation link opens, while the invitation is usable and the room active. */
