@@ -39,20 +39,24 @@ function StateCard({
   );
 }
 
+function DashboardButton() {
+  return (
+    <Button asChild>
+      <Link to={href('investorDashboard')}>
+        <LayoutDashboard aria-hidden="true" />
+        Go to your dashboard
+      </Link>
+    </Button>
+  );
+}
+
 /** 404 from the server: no such room, no access, or an inactive room (which investors may not see). */
 export function RoomUnavailable() {
   return (
     <StateCard
       icon={<FolderLock className="size-6" />}
       title="This data room is unavailable"
-      action={
-        <Button asChild>
-          <Link to={href('investorDashboard')}>
-            <LayoutDashboard aria-hidden="true" />
-            Go to your dashboard
-          </Link>
-        </Button>
-      }
+      action={<DashboardButton />}
     >
       The data room is not available right now, or you do not have access to it. If you were invited, ask the
       founders to check that the room is active and that your invitation is still valid.
@@ -66,14 +70,7 @@ export function NoOwnRoom() {
     <StateCard
       icon={<FolderLock className="size-6" />}
       title="You do not have a data room of your own"
-      action={
-        <Button asChild>
-          <Link to={href('investorDashboard')}>
-            <LayoutDashboard aria-hidden="true" />
-            Go to your dashboard
-          </Link>
-        </Button>
-      }
+      action={<DashboardButton />}
     >
       The data rooms you were invited to are listed on your dashboard.
     </StateCard>
