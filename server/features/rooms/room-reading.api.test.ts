@@ -61,9 +61,9 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
           updatedAt: expect.any(String),
         },
       });
-      expect(
-        (await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: reader.auth })).json,
-      ).toEqual({ content: room.content });
+      const sections = await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: reader.auth });
+      expect(sections.json).toEqual({ content: room.content });
+      expect(sections.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(
         (await t.request('GET', `/api/data-room/${room.id}/documents`, { headers: reader.auth })).json,
       ).toEqual([]);

@@ -28,6 +28,7 @@ import {
   requireReadableRoom,
   saveCompanyProfile,
   saveSectionsMarkdown,
+  sectionsJsonOf,
   sectionsMarkdownOf,
   toDataRoomView,
 } from './rooms.service';
@@ -51,9 +52,12 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/data-room/:id/sections',
       { schema: { params: roomIdParamsSchema, response: { 200: sectionsContentSchema } } },
-      async (request) => ({
-        content: sectionsMarkdownOf(await requireReadableRoom(ctx, requireUser(request), request.params.id)),
-      }),
+      async (request, reply) => {
+        const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
+        // Members open this on every visit: the JSON is built once per version of the room (a string
+        // payload skips the serializer; sectionsJsonOf produces exactly sectionsContentSchema's shape).
+        return reply.type('application/json; charset=utf-8').send(sectionsJsonOf(room) as never);
+      },
     );
     app.get(
       '/api/data-room/:id/documents',

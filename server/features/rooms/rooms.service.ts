@@ -204,3 +204,14 @@ export function requireExternalLink(room: DataRoom, url: string): SectionDocumen
   }
   throw new HttpError(404, 'link_not_found', 'That link is not one of this data room’s documents.');
 }
+
+/** `{"content": markdown}` as JSON, built once per room object (room objects are cached per version). */
+const sectionsJson = new WeakMap<DataRoom, string>();
+export function sectionsJsonOf(room: DataRoom): string {
+  let json = sectionsJson.get(room);
+  if (json === undefined) {
+    json = JSON.stringify({ content: sectionsMarkdownOf(room) });
+    sectionsJson.set(room, json);
+  }
+  return json;
+}
