@@ -10,7 +10,7 @@ const DECK_BYTES = Buffer.from(
   `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${'deck '.repeat(200)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
 );
 
-/** A founder's room with one uploaded PDF (in Decks) and one external link (in Market research). */
+/** A founder's room with two uploads (a PDF in Decks, a CSV in Market research) and one external link. */
 async function publishedRoom(request: APIRequestContext, baseURL: string | undefined, companyName: string) {
   const founder = await founderWithRoom(request, companyName);
   const headers = { ...founder, origin: baseURL ?? '' };
@@ -41,6 +41,18 @@ async function publishedRoom(request: APIRequestContext, baseURL: string | undef
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const second = await request.post('/api/upload', {
+    headers,
+    multipart: {
+      section: 'Market research',
+      file: {
+        name: 'Customer interviews.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('customer,quote\nAcme,"We need this"\n'),
+      },
+    },
+  });
+  expect(second.status(), await second.text()).toBe(201);
   const room = (await (await request.get('/api/my-data-room', { headers: founder })).json()) as {
     id: string;
   };
@@ -82,7 +94,7 @@ test('an invited investor opens the room, downloads the upload and clicks the li
   const lastUpdated = page.getByRole('term').filter({ hasText: 'Last updated' }).locator('xpath=..');
   await expect(lastUpdated.getByRole('definition')).toHaveText('Today');
   const documents = page.getByRole('term').filter({ hasText: 'Documents' }).locator('xpath=..');
-  await expect(documents.getByRole('definition')).toHaveText('2');
+  await expect(documents.getByRole('definition')).toHaveText('3');
   await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
     'href',
     '/investor-dashboard',
@@ -101,7 +113,7 @@ test('an invited investor opens the room, downloads the upload and clicks the li
   expect(fs.readFileSync(await download.path()).equals(DECK_BYTES)).toBe(true);
 
   await page.getByRole('button', { name: 'Back to sections' }).click();
-  await page.getByRole('button', { name: 'Market research 1 document' }).click();
+  await page.getByRole('button', { name: 'Market research 2 documents' }).click();
   const newPage = page.context().waitForEvent('page');
   await page.getByRole('button', { name: /Market report/ }).click();
   const external = await newPage;
@@ -146,7 +158,7 @@ test('the invitation link shows the room without a session and asks to sign in f
 
   await page.getByRole('button', { name: 'Back to sections' }).click();
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
-  await page.getByRole('button', { name: 'Market research 1 document' }).click();
+  await page.getByRole('button', { name: 'Market research 2 documents' }).click();
   const newPage = page.context().waitForEvent('page');
   await page.getByRole('button', { name: /Market report/ }).click();
   await expect(await newPage).toHaveURL(EXTERNAL_URL);
