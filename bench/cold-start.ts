@@ -1,24 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { rssBytes } from './process-memory';
 import { type BudgetRow, mb, median, ms } from './report';
+import { freePort, waitForHealthy } from './servers';
 
 const RUNS = 5;
 const IDLE_SETTLE_MS = 3000;
 const COLD_START_BUDGET_MS = 2000;
 const IDLE_RSS_BUDGET_BYTES = 120 * 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -34,14 +25,7 @@ async function timeToHealthy(args: string[], environment: Record<string, string>
     env: { PATH: process.env.PATH ?? '', ...environment, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
-  for (;;) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) break;
-    } catch {}
-    if (performance.now() - started > 30_000) throw new Error(`${args.join(' ')} did not become healthy`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await waitForHealthy(`http://127.0.0.1:${port}`);
   return { child, elapsedMs: performance.now() - started };
 }
 

@@ -4,3 +4,20 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
+
+function isSameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/** DESIGN.md answer 10: 'Today' when the date is today (local time), else 'Mar 4, 2026'. */
+export function formatLastUpdated(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return isSameDay(date, now) ? 'Today' : dateFormat.format(date);
+}
+
+/** A document row's wording: 'Updated today' or 'Updated Mar 4, 2026'. */
+export function formatUpdated(iso: string, now: Date = new Date()): string {
+  const when = formatLastUpdated(iso, now);
+  return when === 'Today' ? 'Updated today' : `Updated ${when}`;
+}

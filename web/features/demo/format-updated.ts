@@ -1,4 +1,4 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { formatDate } from '../../lib/format';
 
 /** 'Today', 'Yesterday', '3 days ago' within a week, else the date: 'Mar 4, 2026'. */
 export function formatDaysAgo(daysAgo: number, today: Date = new Date()): string {
@@ -7,7 +7,7 @@ export function formatDaysAgo(daysAgo: number, today: Date = new Date()): string
   if (daysAgo < 7) return `${daysAgo} days ago`;
   const date = new Date(today);
   date.setDate(date.getDate() - daysAgo);
-  return dateFormat.format(date);
+  return formatDate(date.toISOString());
 }
 
 /** A document row's wording: 'Updated today', 'Updated yesterday', 'Updated 3 days ago', 'Updated Mar 4, 2026'. */

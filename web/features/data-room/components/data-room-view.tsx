@@ -16,9 +16,9 @@ import { CompanyHeader } from '../../../components/data-room/company-header';
 import { type DocumentRow, SectionDocuments } from '../../../components/data-room/section-documents';
 import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
 import { Button } from '../../../components/ui/button';
+import { formatLastUpdated, formatUpdated } from '../../../lib/format';
 import { clickUrl, type RoomSource } from '../api/room-queries';
 import { downloadDocument, openExternal } from '../download-document';
-import { formatLastUpdated, formatUpdated } from '../format-date';
 
 /** Below the sticky header (4rem) with a little air: where an opened section's list starts. */
 const SCROLL_MARGIN_PX = 80;

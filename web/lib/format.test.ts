@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLastUpdated, formatUpdated } from './format-date';
+import { formatLastUpdated, formatUpdated } from './format';
 
 describe('formatLastUpdated', () => {
   const now = new Date(2026, 2, 4, 15, 0);
