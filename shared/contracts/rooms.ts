@@ -57,6 +57,11 @@ export const companyProfileRequestSchema = z.strictObject({
 });
 export type CompanyProfileRequest = z.input<typeof companyProfileRequestSchema>;
 
+/** POST /api/my-data-room/status: the founder opens or closes the room to its investors. */
+export const roomStatusRequestSchema = z.strictObject({
+  isActive: z.boolean({ error: 'must be true or false' }),
+});
+
 /** The sections markdown as stored (GET) and as saved (POST /api/sections/update). */
 export const sectionsContentSchema = z.object({ content: z.string() });
 export const MAX_SECTIONS_MARKDOWN_LENGTH = 200_000;

@@ -205,3 +205,55 @@ describe('sections markdown', () => {
     }
   });
 });
+
+describe('POST /api/my-data-room/status (open or close the room)', () => {
+  const setStatus = (auth: Record<string, string> | undefined, json: unknown) =>
+    t.request('POST', '/api/my-data-room/status', { json, headers: auth ?? {} });
+
+  test('closing the room hides it from its investors at once; reopening restores their access', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const roomId = await roomIdOf(founder);
+    const closed = await setStatus(founder.auth, { isActive: false });
+    expect(closed.status).toBe(200);
+    expect(closed.json).toMatchObject({ id: roomId, isActive: false });
+    expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toMatchObject({
+      isActive: false,
+    });
+
+    const dashboard = await t.request('GET', '/api/my-accessible-data-rooms', { headers: investor.auth });
+    expect(dashboard.json).toEqual({ dataRooms: [] });
+    for (const path of ['', '/sections', '/documents']) {
+      expect(
+        (await t.request('GET', `/api/data-room/${roomId}${path}`, { headers: investor.auth })).status,
+      ).toBe(404);
+    }
+    // The owner still reads it, to prepare it before reopening.
+    expect((await t.request('GET', `/api/data-room/${roomId}`, { headers: founder.auth })).status).toBe(200);
+
+    expect((await setStatus(founder.auth, { isActive: true })).json).toMatchObject({ isActive: true });
+    expect((await t.request('GET', `/api/data-room/${roomId}`, { headers: investor.auth })).status).toBe(200);
+  });
+
+  test.each([[{}], [{ isActive: 'false' }], [{ isActive: 0 }], [{ isActive: true, id: 'x' }]])(
+    '%j is a 400 naming the field, and changes nothing',
+    async (json) => {
+      const founder = await createFounder(t);
+      const response = await setStatus(founder.auth, json);
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ error: 'invalid_request' });
+      expect((response.json as { field: string }).field).toMatch(/^(isActive|id)$/);
+      expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toMatchObject({
+        isActive: true,
+      });
+    },
+  );
+
+  test('an investor gets 403, nobody 401, and the room stays as it was', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    expect((await setStatus(investor.auth, { isActive: false })).status).toBe(403);
+    expect((await setStatus(undefined, { isActive: false })).status).toBe(401);
+    expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toMatchObject({
+      isActive: true,
+    });
+  });
+});

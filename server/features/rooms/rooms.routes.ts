@@ -11,6 +11,7 @@ import {
   inviteTokenParamsSchema,
   myDataRoomSchema,
   roomIdParamsSchema,
+  roomStatusRequestSchema,
   sectionsContentSchema,
   sectionsUpdateRequestSchema,
 } from '../../../shared/contracts/rooms';
@@ -30,6 +31,7 @@ import {
   saveSectionsMarkdown,
   sectionsJsonOf,
   sectionsMarkdownOf,
+  setRoomActive,
   toDataRoomView,
 } from './rooms.service';
 
@@ -143,6 +145,12 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/data-rooms',
       { schema: { body: companyProfileRequestSchema, response: { 200: myDataRoomSchema } } },
       async (request) => saveCompanyProfile(ctx, requireFounder(request), request.body),
+    );
+
+    app.post(
+      '/api/my-data-room/status',
+      { schema: { body: roomStatusRequestSchema, response: { 200: myDataRoomSchema } } },
+      async (request) => setRoomActive(ctx, requireFounder(request), request.body.isActive),
     );
 
     // Two names for one read (spec section 7): the console uses one, the setup page the other.

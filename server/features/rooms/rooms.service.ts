@@ -83,6 +83,17 @@ export async function saveCompanyProfile(
   return toMyDataRoom({ ...room, ...changes });
 }
 
+/**
+ * Opens or closes the founder's room. An inactive room leaves its investors' dashboards and its pages
+ * answer 'unavailable' to them (requireReadableRoom, requireInvitedRoom); invitations and memberships
+ * are kept, so switching it back restores every investor's access.
+ */
+export async function setRoomActive(ctx: AppContext, founder: User, isActive: boolean): Promise<MyDataRoom> {
+  const room = await requireOwnedRoom(ctx, founder);
+  await updateDataRoom(ctx.db, room.id, { isActive }, new Date());
+  return toMyDataRoom({ ...room, isActive });
+}
+
 /** The room's sections markdown, or the starter template while the founder has not saved one. */
 export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promise<string> {
   return sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
