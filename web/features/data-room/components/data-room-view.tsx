@@ -17,8 +17,8 @@ import { type DocumentRow, SectionDocuments } from '../../../components/data-roo
 import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
 import { Button } from '../../../components/ui/button';
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
+import { downloadDocument, openExternal } from '../../documents/download-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
-import { downloadDocument, openExternal } from '../download-document';
 
 /** Below the sticky header (4rem) with a little air: where an opened section's list starts. */
 const SCROLL_MARGIN_PX = 80;

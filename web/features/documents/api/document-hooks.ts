@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { documentListSchema } from '../../../../shared/contracts/documents';
+import { apiRequest } from '../../../lib/api-client';
+
+export const myDocumentsQuery = queryOptions({
+  queryKey: ['documents', 'mine'],
+  queryFn: ({ signal }) => apiRequest('/api/my-documents', documentListSchema, { signal }),
+});
+
+export function useMyDocuments() {
+  return useQuery(myDocumentsQuery);
+}
+
+/**
+ * What an upload or a deletion changes besides the file list: the sections markdown (a link added or
+ * removed), the views built from it, and the owner's dashboard.
+ */
+export function invalidateAfterDocumentChange(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all(
+    [myDocumentsQuery.queryKey, ['sections'], ['data-room'], ['admin']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+export interface DeleteOutcome {
+  deleted: string[];
+  /** The first refusal's reason, when any deletion failed. */
+  failures: { id: string; reason: string }[];
+}
+
+/**
+ * Deletes documents, one request each, all at once. Each is removed on the server with its file and
+ * its links in the markdown; the outcome says which went and why any did not.
+ */
+export function useDeleteDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly string[]): Promise<DeleteOutcome> => {
+      const results = await Promise.allSettled(
+        ids.map((id) =>
+          apiRequest(`/api/documents/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' }),
+        ),
+      );
+      const outcome: DeleteOutcome = { deleted: [], failures: [] };
+      results.forEach((result, index) => {
+        const id = ids[index] as string;
+        if (result.status === 'fulfilled') outcome.deleted.push(id);
+        else outcome.failures.push({ id, reason: (result.reason as Error).message });
+      });
+      return outcome;
+    },
+    onSettled: () => invalidateAfterDocumentChange(queryClient),
+  });
+}

@@ -1,0 +1,72 @@
+import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import type { UploadItem } from '../api/use-upload-queue';
+import { formatFileSize } from '../file-size';
+
+/** Each file of the current uploads with its own progress bar, then its outcome. */
+export function UploadProgressList({ items, onClear }: { items: UploadItem[]; onClear: () => void }) {
+  if (items.length === 0) return null;
+  const finished = items.some((item) => item.status === 'done' || item.status === 'failed');
+  return (
+    <section aria-label="Uploads" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <h3 className="text-sm font-semibold text-slate-900">Uploads</h3>
+        {finished && (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            Clear finished
+          </Button>
+        )}
+      </div>
+      <ul className="flex flex-col gap-3">
+        {items.map((item) => {
+          const percent = Math.round(item.progress * 100);
+          return (
+            <li key={item.key} className="flex flex-col gap-1.5">
+              <div className="flex items-center gap-2 text-sm">
+                {item.status === 'done' && (
+                  <CheckCircle2 className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                )}
+                {item.status === 'failed' && (
+                  <CircleAlert className="size-4 shrink-0 text-red-600" aria-hidden="true" />
+                )}
+                {(item.status === 'uploading' || item.status === 'waiting') && (
+                  <Loader2 className="size-4 shrink-0 animate-spin text-indigo-600" aria-hidden="true" />
+                )}
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900" title={item.name}>
+                  {item.name}
+                </span>
+                <span className="shrink-0 text-xs text-slate-500">
+                  {item.status === 'done'
+                    ? 'Uploaded'
+                    : item.status === 'failed'
+                      ? 'Failed'
+                      : item.status === 'waiting'
+                        ? 'Waiting'
+                        : `${percent}%`}{' '}
+                  · {formatFileSize(item.size)}
+                </span>
+              </div>
+              {item.status === 'failed' ? (
+                <p className="text-xs text-red-700">{item.error}</p>
+              ) : (
+                <div
+                  role="progressbar"
+                  aria-label={`Uploading ${item.name}`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+                >
+                  <div
+                    className="h-full rounded-full bg-indigo-600 transition-[width] duration-200"
+                    style={{ width: `${percent}%` }}
+                  />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { uploadedDocumentPath } from '../../../shared/sections-markdown';
+
+/**
+ * Fetches an uploaded document with the session cookie and saves it under its title (spec section 7:
+ * "file blob saved under the document title"). Throws when the server refuses or the connection fails.
+ */
+export async function saveDocument(documentId: string, title: string): Promise<void> {
+  const response = await fetch(uploadedDocumentPath(documentId), { credentials: 'include' });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = title;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the browser start the save before the blob goes away.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
+
+/**
+ * A reader's download in a data room: on failure it is logged and the download URL is opened in a new
+ * tab instead (spec section 8, Downloads), where the browser shows the server's answer.
+ */
+export async function downloadDocument(documentId: string, title: string): Promise<'downloaded' | 'opened'> {
+  try {
+    await saveDocument(documentId, title);
+    return 'downloaded';
+  } catch (error) {
+    console.warn(`Download of “${title}” failed; opening it in a new tab instead.`, error);
+    window.open(uploadedDocumentPath(documentId), '_blank', 'noopener');
+    return 'opened';
+  }
+}
+
+/** Opens an external document through the click-logging redirect, in a new tab. */
+export function openExternal(href: string): void {
+  window.open(href, '_blank', 'noopener,noreferrer');
+}
+
+/** The absolute link to an uploaded document, as the founder pastes it elsewhere. */
+export function documentLink(documentId: string): string {
+  return new URL(uploadedDocumentPath(documentId), window.location.origin).toString();
+}
