@@ -1,5 +1,5 @@
 import { CloudUpload } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { MAX_UPLOAD_LABEL, SUPPORTED_TYPES_LABEL, UPLOAD_ACCEPT } from '../upload-rules';
 
@@ -16,7 +16,6 @@ interface UploadDropzoneProps {
 export function UploadDropzone({ onFiles, title = 'Drag and drop files here' }: UploadDropzoneProps) {
   const inputId = useId();
   const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -27,7 +26,10 @@ export function UploadDropzone({ onFiles, title = 'Drag and drop files here' }: 
   };
 
   return (
+    // A drop target for the mouse; keyboard and screen-reader users have the labelled file input inside.
     <div
+      role="group"
+      aria-label="Upload files"
       onDragOver={(event) => {
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
@@ -54,7 +56,6 @@ export function UploadDropzone({ onFiles, title = 'Drag and drop files here' }: 
       >
         Choose files
         <input
-          ref={input}
           id={inputId}
           type="file"
           multiple
