@@ -1,17 +1,33 @@
-import { BookOpen, ShieldAlert } from 'lucide-react';
+import { BookOpen, Eye, FileText, FolderOpen, Mail, ShieldAlert } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { href } from '../../../shared/routes';
+import {
+  addDocumentToSection,
+  parseSectionsMarkdown,
+  removeDocumentLinks,
+  uploadedDocumentPath,
+} from '../../../shared/sections-markdown';
 import { AppPage } from '../../components/app/app-page';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
+import { Tabs, useTabParam } from '../../components/ui/tabs';
+import { useMyDocuments } from '../../features/documents/api/document-hooks';
+import { FilesPanel } from '../../features/documents/components/files-panel';
 import { InvitesPanel } from '../../features/invitations/components/invites-panel';
 import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
+import { InsertDocumentLink } from '../../features/sections/components/insert-document-link';
+import { SectionsEditor } from '../../features/sections/components/sections-editor';
+import { SectionsHelp } from '../../features/sections/components/sections-help';
+import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
 import { ApiRequestError } from '../../lib/api-client';
 
+const TAB_IDS = ['files', 'sections', 'invites'] as const;
+
 /**
- * /configure, the founder's console. It composes features, so it lives in the app layer. Today it holds
- * the invitations; files and sections join it with the data-room work.
+ * /configure, the founder's console (spec section 2): Files, Sections and Invites. It composes three
+ * features around one draft of the sections markdown, so it lives in the app layer.
  */
 export function ConfigurePage() {
   const room = useMyDataRoom();
@@ -60,21 +76,106 @@ export function ConfigurePage() {
           <h1 className="break-words text-2xl font-semibold text-slate-900 sm:text-3xl">
             {room.data.companyName} data room
           </h1>
-          <p className="mt-1 text-slate-600">Invite investors and see who has signed in.</p>
+          <p className="mt-1 text-slate-600">Upload files, arrange your sections and invite investors.</p>
         </div>
-        <Button asChild variant="outline">
-          <a href={href('docs')} target="_blank" rel="noopener">
-            <BookOpen aria-hidden="true" />
-            Docs
-          </a>
-        </Button>
+        <div className="flex shrink-0 gap-2">
+          <Button asChild variant="outline">
+            <a href={href('docs')} target="_blank" rel="noopener">
+              <BookOpen aria-hidden="true" />
+              Docs
+            </a>
+          </Button>
+          <Button asChild>
+            <a href={href('preview')} target="_blank" rel="noopener">
+              <Eye aria-hidden="true" />
+              Preview data room
+            </a>
+          </Button>
+        </div>
       </div>
-      <section aria-labelledby="invites-heading" className="mt-8">
-        <h2 id="invites-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Invites
-        </h2>
-        <InvitesPanel />
-      </section>
+      <div className="mt-8">
+        <SectionsDraftProvider>
+          <ConsoleTabs />
+        </SectionsDraftProvider>
+      </div>
     </AppPage>
+  );
+}
+
+function ConsoleTabs() {
+  const [tab, setTab] = useTabParam(TAB_IDS);
+  const draft = useSectionsDraft();
+  const sectionNames = useMemo(
+    () => parseSectionsMarkdown(draft.value).sections.map((section) => section.name),
+    [draft.value],
+  );
+
+  return (
+    <Tabs
+      label="Data room console"
+      value={tab}
+      onChange={setTab}
+      tabs={[
+        {
+          id: 'files',
+          label: 'Files',
+          icon: FolderOpen,
+          panel: (
+            <FilesPanel
+              sectionNames={sectionNames}
+              onUploaded={({ document, url }, section) => {
+                if (section)
+                  draft.followServerChange((markdown) =>
+                    addDocumentToSection(markdown, section, document.title, url),
+                  );
+              }}
+              onDeleted={(ids) =>
+                draft.followServerChange((markdown) =>
+                  ids.reduce((text, id) => removeDocumentLinks(text, uploadedDocumentPath(id)), markdown),
+                )
+              }
+            />
+          ),
+        },
+        { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
+        { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel /> },
+      ]}
+    />
+  );
+}
+
+function SectionsTab() {
+  const documents = useMyDocuments();
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Sections</CardTitle>
+          <CardDescription>
+            Your data room's sections and documents, written as markdown. Investors see changes as soon as you
+            save.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SectionsEditor
+            rows={25}
+            saveLabel="Save"
+            messages={{ saved: 'Sections updated successfully', failed: 'Failed to update sections' }}
+          />
+        </CardContent>
+      </Card>
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Link an uploaded file</CardTitle>
+            <CardDescription>Adds it to a section of the text, ready to save.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InsertDocumentLink documents={documents.data ?? []} />
+          </CardContent>
+        </Card>
+        <SectionsHelp />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import { FileTypeIcon } from '../../../components/data-room/data-room-icons';
+import { Badge } from '../../../components/ui/badge';
+import { formatDate } from '../../../lib/format';
+import { formatFileSize } from '../file-size';
+
+interface DocumentRowProps {
+  document: DocumentListItem;
+  /** Before the icon, e.g. a selection checkbox. */
+  leading?: ReactNode;
+  /** At the end of the row, e.g. Copy link, Download and Delete. */
+  actions?: ReactNode;
+}
+
+/**
+ * One uploaded file in a console list: its type icon, title, section, size, date and badge. On a phone
+ * the details wrap under the title and the actions stay in reach at the right.
+ */
+export function DocumentRow({ document, leading, actions }: DocumentRowProps) {
+  return (
+    <div className="flex items-center gap-3 py-3">
+      {leading}
+      <FileTypeIcon fileType={document.fileType} />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="truncate font-medium text-slate-900" title={document.title}>
+          {document.title}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+          <span>{formatFileSize(document.fileSize)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="min-w-0 truncate">{document.sectionName ?? 'Not in a section'}</span>
+          <span aria-hidden="true">·</span>
+          <span>{formatDate(document.updatedAt)}</span>
+          <Badge variant={document.isUploaded ? 'success' : 'info'}>
+            {document.isUploaded ? 'Uploaded' : 'External'}
+          </Badge>
+        </p>
+      </div>
+      {actions && <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">{actions}</div>}
+    </div>
+  );
+}

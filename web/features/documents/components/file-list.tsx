@@ -1,0 +1,155 @@
+import { Copy, Download, Search, Trash2 } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { filterByTitle, selectAllState, selectedVisible, toggleAll, toggleOne } from '../file-selection';
+import { DocumentRow } from './document-row';
+
+interface FileListProps {
+  documents: readonly DocumentListItem[];
+  /** Ids whose download is running (its button is disabled until it ends). */
+  downloading: ReadonlySet<string>;
+  onCopyLink: (document: DocumentListItem) => void;
+  onDownload: (document: DocumentListItem) => void;
+  /** Asks to delete these documents; the caller confirms, then clears the selection with `clear`. */
+  onDelete: (documents: DocumentListItem[], clear: () => void) => void;
+}
+
+const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-600';
+
+/**
+ * The Files tab's list: a title filter, select-all and per-file checkboxes, bulk 'Delete (n)', and per
+ * file Copy link, Download and Delete. Selection acts only on the files the filter shows.
+ */
+export function FileList({ documents, downloading, onCopyLink, onDownload, onDelete }: FileListProps) {
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const searchId = useId();
+  const visible = useMemo(() => filterByTitle(documents, query), [documents, query]);
+  const chosen = selectedVisible(selected, visible);
+  const allState = selectAllState(selected, visible);
+  const clear = () => setSelected(new Set());
+  const byId = new Map(documents.map((document) => [document.id, document]));
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search files by title
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Search files by title"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+
+      <div className="flex min-h-10 items-center justify-between gap-3 border-b border-slate-200 pb-2">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            checked={allState === 'all'}
+            ref={(box) => {
+              if (box) box.indeterminate = allState === 'some';
+            }}
+            disabled={visible.length === 0}
+            onChange={() => setSelected(toggleAll(selected, visible))}
+          />
+          Select all
+          <span className="text-slate-500">
+            (
+            {visible.length === documents.length
+              ? documents.length
+              : `${visible.length} of ${documents.length}`}
+            )
+          </span>
+        </label>
+        {chosen.length > 0 && (
+          <Button
+            variant="destructive"
+            size="sm"
+            onClick={() =>
+              onDelete(
+                chosen.map((id) => byId.get(id) as DocumentListItem),
+                clear,
+              )
+            }
+          >
+            <Trash2 aria-hidden="true" />
+            Delete ({chosen.length})
+          </Button>
+        )}
+      </div>
+
+      {visible.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-600">
+          {documents.length === 0
+            ? 'No files yet. Upload your first file above.'
+            : `No files match “${query.trim()}”.`}
+        </p>
+      ) : (
+        <ul aria-label="Files" className="divide-y divide-slate-200">
+          {visible.map((document) => (
+            <li key={document.id}>
+              <DocumentRow
+                document={document}
+                leading={
+                  <input
+                    type="checkbox"
+                    className={checkboxClass}
+                    aria-label={`Select ${document.title}`}
+                    checked={selected.has(document.id)}
+                    onChange={() => setSelected(toggleOne(selected, document.id))}
+                  />
+                }
+                actions={
+                  <>
+                    {document.isUploaded && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        title="Copy link"
+                        aria-label={`Copy link to ${document.title}`}
+                        onClick={() => onCopyLink(document)}
+                      >
+                        <Copy aria-hidden="true" />
+                      </Button>
+                    )}
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      title="Download"
+                      aria-label={`Download ${document.title}`}
+                      disabled={downloading.has(document.id)}
+                      onClick={() => onDownload(document)}
+                    >
+                      <Download aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      title="Delete"
+                      aria-label={`Delete ${document.title}`}
+                      onClick={() => onDelete([document], () => setSelected(new Set()))}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { copyText } from '../../../lib/clipboard';
+import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
+import { type UploadResponse, useUploadQueue } from '../api/use-upload-queue';
+import { documentLink, saveDocument } from '../download-document';
+import { FileList } from './file-list';
+import { UploadDropzone } from './upload-dropzone';
+import { UploadProgressList } from './upload-progress-list';
+
+interface FilesPanelProps {
+  /** The sections an upload may be linked into, from the markdown. */
+  sectionNames: readonly string[];
+  onUploaded?: (uploaded: UploadResponse, section: string | undefined) => void;
+  onDeleted?: (documentIds: readonly string[]) => void;
+}
+
+const NO_SECTION = '';
+
+/** The console's Files tab (spec section 2, Configure). */
+export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
+  const documents = useMyDocuments();
+  const uploads = useUploadQueue();
+  const remove = useDeleteDocuments();
+  const [section, setSection] = useState(NO_SECTION);
+  const [pendingDelete, setPendingDelete] = useState<{
+    documents: DocumentListItem[];
+    clear: () => void;
+  } | null>(null);
+  const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+  const sectionFieldId = useId();
+  const targetSection = sectionNames.includes(section) ? section : NO_SECTION;
+
+  const copyLink = async (document: DocumentListItem) => {
+    const link = documentLink(document.id);
+    if (await copyText(link)) toast.success('Link copied', { description: link });
+    else toast.error('Could not copy the link', { description: link });
+  };
+
+  const download = async (document: DocumentListItem) => {
+    setDownloading((current) => new Set(current).add(document.id));
+    try {
+      await saveDocument(document.id, document.title);
+    } catch {
+      toast.error('Download failed', { description: 'Unable to download file' });
+    } finally {
+      setDownloading((current) => {
+        const next = new Set(current);
+        next.delete(document.id);
+        return next;
+      });
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    const ids = pendingDelete.documents.map((document) => document.id);
+    remove.mutate(ids, {
+      onSuccess: ({ deleted, failures }) => {
+        if (deleted.length > 0) onDeleted?.(deleted);
+        if (failures.length === 0) toast.success('File deleted successfully');
+        else
+          toast.error('Failed to delete file', {
+            description:
+              failures.length === ids.length
+                ? failures[0]?.reason
+                : `${deleted.length} of ${ids.length} deleted. ${failures[0]?.reason ?? ''}`,
+          });
+      },
+      onSettled: () => {
+        pendingDelete.clear();
+        setPendingDelete(null);
+      },
+    });
+  };
+
+  const count = pendingDelete?.documents.length ?? 0;
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+      <div className="flex flex-col gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>Upload files</CardTitle>
+            <CardDescription>Several at once. Each file is checked and stored privately.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={sectionFieldId} className="text-sm font-medium text-slate-900">
+                Add to section
+              </label>
+              <select
+                id={sectionFieldId}
+                value={targetSection}
+                onChange={(event) => setSection(event.target.value)}
+                className="h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
+              >
+                <option value={NO_SECTION}>None for now (link it from the Sections tab)</option>
+                {sectionNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <UploadDropzone
+              onFiles={(files) =>
+                uploads.add(files, { ...(targetSection && { section: targetSection }), onUploaded })
+              }
+            />
+          </CardContent>
+        </Card>
+        <UploadProgressList items={uploads.items} onClear={uploads.clearFinished} />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your files</CardTitle>
+          <CardDescription>Everything you uploaded to this data room.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {documents.isPending && <Spinner label="Loading your files…" />}
+          {documents.isError && (
+            <div className="flex flex-col items-start gap-2 text-sm">
+              <p className="text-slate-700">Something went wrong: your files could not be loaded.</p>
+              <Button variant="outline" size="sm" onClick={() => documents.refetch()}>
+                Try again
+              </Button>
+            </div>
+          )}
+          {documents.data && (
+            <FileList
+              documents={documents.data}
+              downloading={downloading}
+              onCopyLink={copyLink}
+              onDownload={download}
+              onDelete={(chosen, clear) => setPendingDelete({ documents: chosen, clear })}
+            />
+          )}
+        </CardContent>
+      </Card>
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={count === 1 ? 'Delete this file?' : `Delete ${count} files?`}
+        description={`Are you sure you want to delete ${count} file(s)? Investors lose access at once, and the links in your sections are removed.`}
+        confirmLabel={count === 1 ? 'Delete file' : `Delete ${count} files`}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
+import { useSectionsDraft } from '../sections-draft';
+
+interface SectionsEditorProps {
+  /** 25 in /configure, 20 in /setup-data-room (spec section 9). */
+  rows: number;
+  saveLabel: string;
+  /** The toasts of the page (spec section 8 words them differently on each). */
+  messages: { saved: string; failed: string };
+  /** Beside the Save button, e.g. 'View Documentation'. */
+  actions?: ReactNode;
+}
+
+/** The line a refusal names ('Line 12: …'), to put the caret there. */
+function lineOf(error: Error | null): number | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  const line = (error.body as { line?: unknown } | undefined)?.line;
+  return typeof line === 'number' && line > 0 ? line : null;
+}
+
+/** Selects a 1-based line of the textarea, so the founder lands on what the server refused. */
+function selectLine(textarea: HTMLTextAreaElement, line: number) {
+  const lines = textarea.value.split('\n');
+  const start = lines.slice(0, line - 1).reduce((total, text) => total + text.length + 1, 0);
+  textarea.focus();
+  textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+}
+
+/**
+ * The sections markdown editor with Save. A refusal from the server is shown under the text, names the
+ * line and selects it. Leaving the page with unsaved changes asks first.
+ */
+export function SectionsEditor({ rows, saveLabel, messages, actions }: SectionsEditorProps) {
+  const draft = useSectionsDraft();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const editorId = useId();
+  const errorId = useId();
+  const statusId = useId();
+  useUnsavedChangesPrompt(draft.dirty);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    draft.save({
+      onSuccess: () => toast.success(messages.saved),
+      onError: (error) => {
+        toast.error(messages.failed, { description: error.message });
+        const line = lineOf(error);
+        if (line && textarea.current) selectLine(textarea.current, line);
+      },
+    });
+  };
+
+  if (draft.status === 'pending') return <Spinner label="Loading your sections…" />;
+  if (draft.status === 'error') {
+    return (
+      <div className="flex flex-col items-start gap-2 text-sm">
+        <p className="text-slate-700">
+          Something went wrong: your sections could not be loaded. {draft.loadError?.message}
+        </p>
+        <Button variant="outline" size="sm" onClick={draft.retry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={editorId} className="text-sm font-medium text-slate-900">
+          Sections markdown
+        </label>
+        <span id={statusId} className="text-xs text-slate-500" aria-live="polite">
+          {draft.saving ? 'Saving…' : draft.dirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
+      </div>
+      <textarea
+        ref={textarea}
+        id={editorId}
+        rows={rows}
+        value={draft.value}
+        onChange={(event) => draft.edit(event.target.value)}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        aria-invalid={draft.saveError ? true : undefined}
+        aria-describedby={draft.saveError ? `${errorId} ${statusId}` : statusId}
+        className="w-full resize-y rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm leading-relaxed text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200 aria-[invalid=true]:border-red-500"
+      />
+      {draft.saveError && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {draft.saveError.message}
+        </p>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" disabled={draft.saving}>
+          <Save aria-hidden="true" />
+          {draft.saving ? 'Saving...' : saveLabel}
+        </Button>
+        {actions}
+      </div>
+    </form>
+  );
+}
