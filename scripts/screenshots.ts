@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { type APIRequestContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
 /**
  * Screenshots of pages at a phone and a desktop width, to look at before calling a page done.
- * Usage: npm run screenshots -- [--as-founder] <base-url> <path> [<path> ...]
+ * Usage: npm run screenshots -- [--as-founder [--seed]] <base-url> <path> [<path> ...]
  * Writes test-results/screenshots/. --as-founder first creates a founder account and signs in, for
  * the console pages (the server's APP_URL must be the base URL, or its Origin check refuses it).
+ * --seed also gives the room a few uploaded files, external links and two invitations, so the console
+ * is shot the way a founder in the middle of a raise sees it.
  */
 const args = process.argv.slice(2);
 const asFounder = args.includes('--as-founder');
-const [baseUrl, ...pagePaths] = args.filter((arg) => arg !== '--as-founder');
+const seed = args.includes('--seed');
+const [baseUrl, ...pagePaths] = args.filter((arg) => !arg.startsWith('--'));
 if (!baseUrl || pagePaths.length === 0) {
   console.error('Usage: npm run screenshots -- http://127.0.0.1:3000 / /docs ...');
   process.exit(1);
@@ -32,6 +35,7 @@ try {
       });
       if (!response.ok())
         throw new Error(`could not create a founder: ${response.status()} ${await response.text()}`);
+      if (seed) await seedRoom(page.request, baseUrl, width);
     }
     for (const pagePath of pagePaths) {
       await page.goto(new URL(pagePath, baseUrl).toString(), { waitUntil: 'networkidle' });
@@ -55,4 +59,60 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+/** Sample files whose first bytes pass the server's content check. */
+const sampleFiles: { name: string; section: string; bytes: Buffer }[] = [
+  {
+    name: 'Pitch deck — Series A 2026.pdf',
+    section: 'Financial information',
+    bytes: Buffer.from('%PDF-1.7\n'.padEnd(180_000, ' ')),
+  },
+  {
+    name: 'Financial model FY2026-FY2030.xlsx',
+    section: 'Financial information',
+    bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2_400_000)]),
+  },
+  {
+    name: 'Certificate of incorporation.pdf',
+    section: 'Legal documents',
+    bytes: Buffer.from('%PDF-1.4\n'.padEnd(96_000, ' ')),
+  },
+  {
+    name: 'Org chart.png',
+    section: 'Team & organization',
+    bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(640)]),
+  },
+  { name: 'Customer pipeline.csv', section: '', bytes: Buffer.from('customer,stage\nAcme,pilot\n') },
+];
+
+async function seedRoom(request: APIRequestContext, base: string, width: number) {
+  const headers = { origin: new URL(base).origin };
+  for (const file of sampleFiles) {
+    const response = await request.post(new URL('/api/upload', base).toString(), {
+      headers,
+      multipart: {
+        ...(file.section && { section: file.section }),
+        file: { name: file.name, mimeType: 'application/octet-stream', buffer: file.bytes },
+      },
+    });
+    if (!response.ok()) throw new Error(`could not upload ${file.name}: ${await response.text()}`);
+  }
+  const sections = (await (await request.get(new URL('/api/sections/content', base).toString())).json()) as {
+    content: string;
+  };
+  const content = sections.content.replace(
+    '## Legal documents {icon=gavel}',
+    '## Market research {icon=chart-bar}\nWho buys, and why now.\n- [Market sizing](https://docs.google.com/spreadsheets/d/1abc)\n- [Analyst report](https://www.dropbox.com/s/xyz/report.pdf)\n\n## Legal documents {icon=gavel}',
+  );
+  await request.post(new URL('/api/sections/update', base).toString(), { headers, data: { content } });
+  for (const [email, name] of [
+    [`partner-${width}@sequoia.example`, 'Pat Partner'],
+    [`angel-${width}@example.com`, ''],
+  ]) {
+    await request.post(new URL('/api/invites', base).toString(), {
+      headers,
+      data: name ? { email, name } : { email },
+    });
+  }
 }

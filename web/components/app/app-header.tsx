@@ -1,10 +1,19 @@
 import { LogOut } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { href } from '../../../shared/routes';
+import { href, type PageName } from '../../../shared/routes';
 import { useCurrentUser, useLogout } from '../../features/auth/api/auth-hooks';
+import { cn } from '../../lib/cn';
+import { confirmDiscardUnsavedChanges } from '../../lib/unsaved-changes';
 import { Logo } from '../site/logo';
 import { Button } from '../ui/button';
+
+/** Where a founder works: the console, the room's setup, and the owner's dashboard. */
+const founderPages: { page: PageName; label: string }[] = [
+  { page: 'configure', label: 'Configure' },
+  { page: 'setupDataRoom', label: 'Setup' },
+  { page: 'admin', label: 'Dashboard' },
+];
 
 /** The signed-in pages' header: the product, who is signed in, and Logout (spec section 2). */
 export function AppHeader() {
@@ -12,7 +21,8 @@ export function AppHeader() {
   const logout = useLogout();
   const navigate = useNavigate();
 
-  const signOut = () =>
+  const signOut = () => {
+    if (!confirmDiscardUnsavedChanges()) return;
     logout.mutate(undefined, {
       onSettled: (_data, error) => {
         if (error)
@@ -22,6 +32,7 @@ export function AppHeader() {
         navigate(href('login'));
       },
     });
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -41,6 +52,29 @@ export function AppHeader() {
           </Button>
         </div>
       </div>
+      {user?.role === 'founder' && (
+        <nav aria-label="Your data room" className="border-t border-slate-100">
+          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
+            {founderPages.map(({ page, label }) => (
+              <li key={page}>
+                <NavLink
+                  to={href(page)}
+                  className={({ isActive }) =>
+                    cn(
+                      '-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                      isActive
+                        ? 'border-indigo-600 text-indigo-700'
+                        : 'border-transparent text-slate-600 hover:text-slate-900',
+                    )
+                  }
+                >
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </header>
   );
 }
