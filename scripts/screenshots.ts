@@ -11,56 +11,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
  * --seed also gives the room a few uploaded files, external links and two invitations, so the console
  * is shot the way a founder in the middle of a raise sees it.
  */
-const args = process.argv.slice(2);
-const asFounder = args.includes('--as-founder');
-const seed = args.includes('--seed');
-const [baseUrl, ...pagePaths] = args.filter((arg) => !arg.startsWith('--'));
-if (!baseUrl || pagePaths.length === 0) {
-  console.error('Usage: npm run screenshots -- http://127.0.0.1:3000 / /docs ...');
-  process.exit(1);
-}
-const widths = [390, 1280];
-const outDir = path.resolve('test-results/screenshots');
-fs.mkdirSync(outDir, { recursive: true });
-
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-try {
-  for (const width of widths) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    if (asFounder) {
-      const email = `screens-${Date.now()}-${width}@example.com`;
-      const response = await page.request.post(new URL('/api/complete-account-setup', baseUrl).toString(), {
-        data: { name: 'Fran Founder', email, companyName: 'Northwind Robotics' },
-        headers: { origin: new URL(baseUrl).origin },
-      });
-      if (!response.ok())
-        throw new Error(`could not create a founder: ${response.status()} ${await response.text()}`);
-      if (seed) await seedRoom(page.request, baseUrl, width);
-    }
-    for (const pagePath of pagePaths) {
-      await page.goto(new URL(pagePath, baseUrl).toString(), { waitUntil: 'networkidle' });
-      const name = pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-      const file = path.join(outDir, `${name}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(file);
-      // Long pages are also cut into screen-sized parts, which stay legible when viewed.
-      const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
-      const tile = width < 600 ? 1400 : 1000;
-      if (height > tile * 1.5) {
-        for (let part = 0; part * tile < height; part++) {
-          const partFile = file.replace(/\.png$/, `-part${part + 1}.png`);
-          const clip = { x: 0, y: part * tile, width, height: Math.min(tile, height - part * tile) };
-          await page.screenshot({ path: partFile, fullPage: true, clip });
-          console.log(partFile);
-        }
-      }
-    }
-    await page.close();
-  }
-} finally {
-  await browser.close();
-}
-
 /** Sample files whose first bytes pass the server's content check. */
 const sampleFiles: { name: string; section: string; bytes: Buffer }[] = [
   {
@@ -115,4 +65,54 @@ async function seedRoom(request: APIRequestContext, base: string, width: number)
       data: name ? { email, name } : { email },
     });
   }
+}
+
+const args = process.argv.slice(2);
+const asFounder = args.includes('--as-founder');
+const seed = args.includes('--seed');
+const [baseUrl, ...pagePaths] = args.filter((arg) => !arg.startsWith('--'));
+if (!baseUrl || pagePaths.length === 0) {
+  console.error('Usage: npm run screenshots -- http://127.0.0.1:3000 / /docs ...');
+  process.exit(1);
+}
+const widths = [390, 1280];
+const outDir = path.resolve('test-results/screenshots');
+fs.mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    if (asFounder) {
+      const email = `screens-${Date.now()}-${width}@example.com`;
+      const response = await page.request.post(new URL('/api/complete-account-setup', baseUrl).toString(), {
+        data: { name: 'Fran Founder', email, companyName: 'Northwind Robotics' },
+        headers: { origin: new URL(baseUrl).origin },
+      });
+      if (!response.ok())
+        throw new Error(`could not create a founder: ${response.status()} ${await response.text()}`);
+      if (seed) await seedRoom(page.request, baseUrl, width);
+    }
+    for (const pagePath of pagePaths) {
+      await page.goto(new URL(pagePath, baseUrl).toString(), { waitUntil: 'networkidle' });
+      const name = pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      const file = path.join(outDir, `${name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+      // Long pages are also cut into screen-sized parts, which stay legible when viewed.
+      const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+      const tile = width < 600 ? 1400 : 1000;
+      if (height > tile * 1.5) {
+        for (let part = 0; part * tile < height; part++) {
+          const partFile = file.replace(/\.png$/, `-part${part + 1}.png`);
+          const clip = { x: 0, y: part * tile, width, height: Math.min(tile, height - part * tile) };
+          await page.screenshot({ path: partFile, fullPage: true, clip });
+          console.log(partFile);
+        }
+      }
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
 }

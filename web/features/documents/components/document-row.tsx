@@ -19,25 +19,22 @@ interface DocumentRowProps {
  */
 export function DocumentRow({ document, leading, actions }: DocumentRowProps) {
   return (
-    <div className="flex items-center gap-3 py-3">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
       {leading}
       <FileTypeIcon fileType={document.fileType} />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <p className="truncate font-medium text-slate-900" title={document.title}>
-          {document.title}
-        </p>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="font-medium break-words text-slate-900">{document.title}</p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span>{formatFileSize(document.fileSize)}</span>
-          <span aria-hidden="true">·</span>
-          <span className="min-w-0 truncate">{document.sectionName ?? 'Not in a section'}</span>
-          <span aria-hidden="true">·</span>
+          <span className="min-w-0 break-words">{document.sectionName ?? 'Not in a section'}</span>
           <span>{formatDate(document.updatedAt)}</span>
           <Badge variant={document.isUploaded ? 'success' : 'info'}>
             {document.isUploaded ? 'Uploaded' : 'External'}
           </Badge>
         </p>
       </div>
-      {actions && <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">{actions}</div>}
+      {/* On a phone the actions take a line of their own under the details, at the right. */}
+      {actions && <div className="flex w-full shrink-0 justify-end gap-1 sm:w-auto">{actions}</div>}
     </div>
   );
 }

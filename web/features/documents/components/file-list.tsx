@@ -53,18 +53,20 @@ export function FileList({ documents, downloading, onCopyLink, onDownload, onDel
       </div>
 
       <div className="flex min-h-10 items-center justify-between gap-3 border-b border-slate-200 pb-2">
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className={checkboxClass}
-            checked={allState === 'all'}
-            ref={(box) => {
-              if (box) box.indeterminate = allState === 'some';
-            }}
-            disabled={visible.length === 0}
-            onChange={() => setSelected(toggleAll(selected, visible))}
-          />
-          Select all
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={allState === 'all'}
+              ref={(box) => {
+                if (box) box.indeterminate = allState === 'some';
+              }}
+              disabled={visible.length === 0}
+              onChange={() => setSelected(toggleAll(selected, visible))}
+            />
+            Select all
+          </label>
           <span className="text-slate-500">
             (
             {visible.length === documents.length
@@ -72,7 +74,7 @@ export function FileList({ documents, downloading, onCopyLink, onDownload, onDel
               : `${visible.length} of ${documents.length}`}
             )
           </span>
-        </label>
+        </div>
         {chosen.length > 0 && (
           <Button
             variant="destructive"

@@ -99,7 +99,7 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
                 onChange={(event) => setSection(event.target.value)}
                 className="h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
               >
-                <option value={NO_SECTION}>None for now (link it from the Sections tab)</option>
+                <option value={NO_SECTION}>None for now (link it later)</option>
                 {sectionNames.map((name) => (
                   <option key={name} value={name}>
                     {name}

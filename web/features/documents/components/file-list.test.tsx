@@ -1,0 +1,108 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import { FileList } from './file-list';
+
+afterEach(cleanup);
+
+const document = (
+  id: string,
+  title: string,
+  fileSize: string,
+  sectionName: string | null,
+): DocumentListItem => ({
+  id,
+  title,
+  fileType: title.endsWith('.pdf') ? 'pdf' : 'excel',
+  fileSize,
+  sectionName,
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  isUploaded: true,
+});
+
+const documents = [
+  document('1', 'Pitch deck.pdf', '183500', 'Financial information'),
+  document('2', 'Financial model.xlsx', '2400000', 'Financial information'),
+  document('3', 'Cap table.xlsx', '512', null),
+];
+
+function renderList() {
+  const onDelete = vi.fn();
+  const onCopyLink = vi.fn();
+  render(
+    <FileList
+      documents={documents}
+      downloading={new Set(['3'])}
+      onCopyLink={onCopyLink}
+      onDownload={vi.fn()}
+      onDelete={onDelete}
+    />,
+  );
+  return { onDelete, onCopyLink };
+}
+
+const rows = () => within(screen.getByRole('list', { name: 'Files' })).getAllByRole('listitem');
+
+test('each file shows its size in units, its section and its type badge', () => {
+  renderList();
+  const [deck, model, cap] = rows().map((row) => row.textContent ?? '');
+  expect(deck).toContain('179.2 KB');
+  expect(model).toContain('2.3 MB');
+  expect(cap).toContain('512 B');
+  expect(cap).toContain('Not in a section');
+  expect(deck).toContain('Uploaded');
+});
+
+test('the title filter narrows the list, and says so when nothing matches', () => {
+  renderList();
+  const search = screen.getByLabelText('Search files by title');
+  fireEvent.change(search, { target: { value: 'XLSX' } });
+  expect(rows().map((row) => row.textContent)).toEqual([
+    expect.stringContaining('Financial model.xlsx'),
+    expect.stringContaining('Cap table.xlsx'),
+  ]);
+  expect(screen.getByText('(2 of 3)')).toBeTruthy();
+  fireEvent.change(search, { target: { value: 'board minutes' } });
+  expect(screen.getByText('No files match “board minutes”.')).toBeTruthy();
+});
+
+test('select-all selects the files shown, Delete (n) hands over exactly those, and a delete clears it', () => {
+  const { onDelete } = renderList();
+  expect(screen.queryByRole('button', { name: /^Delete \(/ })).toBeNull();
+  fireEvent.change(screen.getByLabelText('Search files by title'), { target: { value: 'xlsx' } });
+  fireEvent.click(screen.getByLabelText('Select all'));
+  fireEvent.click(screen.getByRole('button', { name: 'Delete (2)' }));
+  expect(onDelete).toHaveBeenCalledTimes(1);
+  const [chosen, clear] = onDelete.mock.calls[0] as [DocumentListItem[], () => void];
+  expect(chosen.map((file) => file.id)).toEqual(['2', '3']);
+
+  // The filter cleared: the hidden deck was never selected, and clear() empties the selection.
+  fireEvent.change(screen.getByLabelText('Search files by title'), { target: { value: '' } });
+  expect(screen.getByRole('button', { name: 'Delete (2)' })).toBeTruthy();
+  expect((screen.getByLabelText('Select all') as HTMLInputElement).indeterminate).toBe(true);
+  act(() => clear());
+  expect(screen.queryByRole('button', { name: /^Delete \(/ })).toBeNull();
+});
+
+test('per-file checkboxes count one by one, and selecting all of them checks select-all', () => {
+  renderList();
+  fireEvent.click(screen.getByLabelText('Select Pitch deck.pdf'));
+  expect(screen.getByRole('button', { name: 'Delete (1)' })).toBeTruthy();
+  fireEvent.click(screen.getByLabelText('Select Financial model.xlsx'));
+  fireEvent.click(screen.getByLabelText('Select Cap table.xlsx'));
+  expect((screen.getByLabelText('Select all') as HTMLInputElement).checked).toBe(true);
+  fireEvent.click(screen.getByLabelText('Select all'));
+  expect(screen.queryByRole('button', { name: /^Delete \(/ })).toBeNull();
+});
+
+test('copy link and a running download are per file', () => {
+  const { onCopyLink } = renderList();
+  fireEvent.click(screen.getByRole('button', { name: 'Copy link to Financial model.xlsx' }));
+  expect(onCopyLink).toHaveBeenCalledWith(documents[1]);
+  expect(
+    (screen.getByRole('button', { name: 'Download Cap table.xlsx' }) as HTMLButtonElement).disabled,
+  ).toBe(true);
+  expect(
+    (screen.getByRole('button', { name: 'Download Pitch deck.pdf' }) as HTMLButtonElement).disabled,
+  ).toBe(false);
+});
