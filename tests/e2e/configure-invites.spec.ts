@@ -13,7 +13,7 @@ test('a founder invites an investor from /configure, sees it pending, and delete
   });
   expect(setup.status()).toBe(201);
 
-  await page.goto('/configure');
+  await page.goto('/configure?tab=invites');
   await expect(page.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
   await expect(page.getByText('Invitation links expire after 7 days')).toBeVisible();
   await expect(page.getByText('No invitations yet')).toBeVisible();
@@ -61,7 +61,7 @@ test.describe('an investor', () => {
     await signInByMagicLink(page, investorEmail, baseURL);
     await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
 
-    await page.goto('/configure');
+    await page.goto('/configure?tab=invites');
     await expect(page.getByRole('heading', { name: 'This page is for founders' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
   });
@@ -77,7 +77,7 @@ test.describe('a session that ends while the console is open', () => {
     await page.request.post('/api/complete-account-setup', {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: 'Lapsed Co' },
     });
-    await page.goto('/configure');
+    await page.goto('/configure?tab=invites');
     await expect(page.getByRole('heading', { name: 'Lapsed Co data room' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('user_data'))).not.toBeNull();
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 interface ConfirmDialogProps {
@@ -25,6 +25,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -39,11 +40,11 @@ export function ConfirmDialog({
         event.preventDefault();
         onCancel();
       }}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="flex flex-col gap-3 p-6">
-        <h2 id="confirm-dialog-title" className="text-lg font-semibold text-slate-900">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         <p className="text-sm text-slate-600">{description}</p>

@@ -1,0 +1,282 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { toast, uniqueEmail } from './support/people';
+
+/** Bytes that pass the server's content check for their extension. */
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(size - 9)]);
+const xlsx = (size: number) =>
+  Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(size - 4)]);
+
+async function founderOnConsole(page: Page, companyName: string, tab?: 'sections') {
+  // page.request shares the browser's cookies: the founder is signed in for the page too.
+  const setup = await page.request.post('/api/complete-account-setup', {
+    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
+  });
+  expect(setup.status()).toBe(201);
+  await page.goto(tab ? `/configure?tab=${tab}` : '/configure');
+  await expect(page.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
+}
+
+const fileRows = (page: Page) => page.getByRole('list', { name: 'Files' }).getByRole('listitem');
+const fileChooser = (page: Page) => page.getByLabel('Choose files');
+
+test('Files tab: three uploads at once with progress, refusals named, filter, copy link, download, bulk delete', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await founderOnConsole(page, `Harbor Bio ${Date.now()}`);
+  await expect(page.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Supported types: PDF, DOC, DOCX')).toBeVisible();
+  await expect(page.getByText('No files yet')).toBeVisible();
+
+  // Slow the upload link down so each file's progress can be seen moving.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 200 * 1024,
+  });
+  const files = [
+    { name: 'Pitch deck.pdf', mimeType: 'application/pdf', buffer: pdf(400_000) },
+    { name: 'Financial model.xlsx', mimeType: 'application/octet-stream', buffer: xlsx(300_000) },
+    { name: 'Board deck.pdf', mimeType: 'application/pdf', buffer: pdf(250_000) },
+  ];
+  await page.getByLabel('Add to section').selectOption('Financial information');
+  // Every value a progress bar takes, recorded as it changes.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const value = (change.target as Element).getAttribute?.('aria-valuenow');
+        if (value !== null && value !== undefined) seen.push(Number(value));
+      }
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
+  });
+  await fileChooser(page).setInputFiles(files);
+  for (const file of files) {
+    await expect(page.getByRole('progressbar', { name: `Uploading ${file.name}` })).toBeVisible();
+  }
+  // Toasts show one at a time: the newest upload's is in front.
+  await expect(toast(page, 'Uploading ').first()).toBeVisible();
+  await expect(toast(page, 'File uploaded successfully').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('list', { name: 'Uploads' }).or(page.getByLabel('Uploads'))).toContainText(
+    'Uploaded',
+  );
+  await expect(fileRows(page)).toHaveCount(3, { timeout: 15_000 });
+  // Part-way values were shown: the bars moved, not just jumped from 0 to 100.
+  const progressSeen = await page.evaluate(
+    () => (window as unknown as { progressSeen: number[] }).progressSeen,
+  );
+  expect(progressSeen.filter((value) => value > 0 && value < 100).length).toBeGreaterThan(2);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const deckRow = fileRows(page).filter({ hasText: 'Pitch deck.pdf' });
+  await expect(deckRow).toContainText('390.6 KB');
+  await expect(deckRow).toContainText('Financial information');
+  await expect(deckRow).toContainText('Uploaded');
+
+  // Refused in the browser before a byte is sent: a type not allowed, and a file over 50 MB.
+  await fileChooser(page).setInputFiles({
+    name: 'setup.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ'),
+  });
+  await expect(toast(page, 'setup.exe: .exe files are not allowed')).toContainText('Failed to upload file');
+  const bigFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rr-big-')), 'Raw footage.mp4');
+  fs.writeFileSync(bigFile, '');
+  fs.truncateSync(bigFile, 50 * 1024 * 1024 + 1);
+  await fileChooser(page).setInputFiles(bigFile);
+  await expect(
+    toast(page, 'Raw footage.mp4: The file is 50.0 MB; the most a single upload may be is 50 MB.'),
+  ).toContainText('Failed to upload file');
+  await expect(fileRows(page)).toHaveCount(3);
+
+  // The title filter.
+  const search = page.getByLabel('Search files by title');
+  await search.fill('deck');
+  await expect(fileRows(page)).toHaveCount(2);
+  await search.fill('model');
+  await expect(fileRows(page)).toHaveCount(1);
+  await search.fill('');
+  await expect(fileRows(page)).toHaveCount(3);
+
+  // Copy link: the absolute download link reaches the clipboard.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await deckRow.getByRole('button', { name: 'Copy link to Pitch deck.pdf' }).click();
+  const linkToast = toast(page, 'Link copied');
+  await expect(linkToast).toContainText(`${baseURL}/api/documents/`);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^${baseURL}/api/documents/[0-9a-f-]{36}/download$`));
+  await expect(linkToast).toContainText(copied);
+
+  // Download: the bytes that were uploaded, saved under the title.
+  const downloadStarted = page.waitForEvent('download');
+  await fileRows(page)
+    .filter({ hasText: 'Financial model.xlsx' })
+    .getByRole('button', { name: 'Download Financial model.xlsx' })
+    .click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toBe('Financial model.xlsx');
+  expect(fs.readFileSync(await download.path())).toEqual(files[1]?.buffer);
+
+  // Bulk delete two: confirmed, then the selection is cleared.
+  await page.getByLabel('Select Pitch deck.pdf').check();
+  await page.getByLabel('Select Board deck.pdf').check();
+  await page.getByRole('button', { name: 'Delete (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 2 files?' });
+  await expect(dialog).toContainText('Are you sure you want to delete 2 file(s)?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fileRows(page)).toHaveCount(3);
+  await page.getByRole('button', { name: 'Delete (2)' }).click();
+  await dialog.getByRole('button', { name: 'Delete 2 files' }).click();
+  await expect(toast(page, 'File deleted successfully')).toBeVisible();
+  await expect(fileRows(page)).toHaveCount(1);
+  await expect(fileRows(page)).toContainText('Financial model.xlsx');
+  await expect(page.getByRole('button', { name: /^Delete \(/ })).toHaveCount(0);
+  await expect(page.getByLabel('Select all')).not.toBeChecked();
+
+  // The deleted files' links left the sections too.
+  const sections = await (await page.request.get('/api/sections/content')).json();
+  expect(sections.content).not.toContain('Pitch deck.pdf');
+  expect(sections.content).toContain('[Financial model.xlsx](/api/documents/');
+});
+
+test('Copy link still copies where the Clipboard API is missing', async ({ page, context, baseURL }) => {
+  await founderOnConsole(page, `Fallback Co ${Date.now()}`);
+  await fileChooser(page).setInputFiles({ name: 'Memo.pdf', mimeType: 'application/pdf', buffer: pdf(2000) });
+  await expect(fileRows(page)).toHaveCount(1);
+  await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  await page.getByRole('button', { name: 'Copy link to Memo.pdf' }).click();
+  await expect(toast(page, 'Link copied')).toContainText(`${baseURL}/api/documents/`);
+
+  await context.grantPermissions(['clipboard-read']);
+  const reader = await context.newPage();
+  await reader.goto('/');
+  expect(await reader.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /\/api\/documents\/[0-9a-f-]{36}\/download$/,
+  );
+});
+
+test.describe('Sections tab', () => {
+  // The refused save is a 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('edit, link an upload, save, and the preview shows it; a bad link is refused by line', async ({
+    page,
+  }) => {
+    await founderOnConsole(page, `Pine Labs ${Date.now()}`, 'sections');
+    const editor = page.getByLabel('Sections markdown');
+    await expect(editor).toHaveAttribute('rows', '25');
+    await expect(editor).toHaveValue(/^# Company Information\nname: Pine Labs/);
+    await expect(page.getByText('Adding files', { exact: true })).toBeVisible();
+    await expect(page.getByText('Markdown tips', { exact: true })).toBeVisible();
+
+    // An upload linked into a section while the editor holds unsaved text: both survive.
+    const typed = `${await editor.inputValue()}\n## Due diligence\nEverything a lead investor asks for.\n- [Data room index](https://example.com/index.pdf)\n`;
+    await editor.fill(typed);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page.getByLabel('Add to section').selectOption('Legal documents');
+    await fileChooser(page).setInputFiles({
+      name: 'Charter.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf(3000),
+    });
+    await expect(fileRows(page)).toHaveCount(1);
+    await page.getByRole('tab', { name: 'Sections' }).click();
+    await expect(editor).toHaveValue(/## Due diligence/);
+    await expect(editor).toHaveValue(
+      /## Legal documents \{icon=gavel\}\n- \[Charter\.pdf\]\(\/api\/documents\/[0-9a-f-]{36}\/download\)/,
+    );
+
+    // Leaving with unsaved changes asks first; dismissing stays.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain('unsaved changes');
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/configure\?tab=sections$/);
+    await expect(editor).toHaveValue(/## Due diligence/);
+
+    // Insert an uploaded file's link without copying it by hand.
+    await page.getByLabel('Uploaded file').selectOption({ label: 'Charter.pdf' });
+    await page.getByLabel('Section', { exact: true }).selectOption('Due diligence');
+    await page.getByRole('button', { name: 'Insert link' }).click();
+    await expect(editor).toHaveValue(
+      /## Due diligence\nEverything a lead investor asks for\.\n- \[Data room index\]\(https:\/\/example\.com\/index\.pdf\)\n- \[Charter\.pdf\]\(\/api\/documents\//,
+    );
+
+    // A link the server refuses: named by line, selected in the editor, nothing saved.
+    const good = await editor.inputValue();
+    const badLine = good.split('\n').length + 2;
+    await editor.fill(`${good}\n## Tricks\n- [Click me](javascript:alert(1))\n`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'Failed to update sections')).toContainText(`Line ${badLine}`);
+    await expect(page.getByRole('alert')).toContainText(`Line ${badLine}`);
+    expect(
+      await editor.evaluate((area: HTMLTextAreaElement) =>
+        area.value.slice(area.selectionStart, area.selectionEnd),
+      ),
+    ).toBe('- [Click me](javascript:alert(1))');
+    expect((await (await page.request.get('/api/sections/content')).json()).content).not.toContain(
+      'Due diligence',
+    );
+
+    await editor.fill(good);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'Sections updated successfully')).toBeVisible();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    // The preview shows what investors will see. Leaving asks nothing now.
+    await page.goto('/preview');
+    await expect(page.getByText('Investor preview')).toBeVisible();
+    await page.getByRole('button', { name: /Due diligence/ }).click();
+    const list = page.getByRole('list', { name: 'Documents in Due diligence' });
+    await expect(list).toContainText('Data room index');
+    await expect(list).toContainText('Charter.pdf');
+  });
+});
+
+test('on a phone the console tabs and a file’s actions fit the screen @phone', async ({ page }) => {
+  await founderOnConsole(page, `Small Screen Co ${Date.now()}`);
+  await fileChooser(page).setInputFiles({
+    name: 'A rather long file name for a quarterly investor update.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf(5000),
+  });
+  const row = fileRows(page).first();
+  await expect(row).toContainText('A rather long file name');
+  await row.scrollIntoViewIfNeeded();
+  for (const name of ['Copy link to', 'Download', 'Delete']) {
+    await expect(row.getByRole('button', { name: new RegExp(`^${name} `) })).toBeInViewport();
+  }
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await page.getByRole('tab', { name: 'Files' }).scrollIntoViewIfNeeded();
+  for (const tab of ['Files', 'Sections', 'Invites']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
+  }
+  // Keyboard: arrows move between tabs.
+  await page.getByRole('tab', { name: 'Files' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Sections' })).toBeFocused();
+  await expect(page.getByLabel('Sections markdown')).toBeVisible();
+  await expect(page).toHaveURL(/tab=sections/);
+});
