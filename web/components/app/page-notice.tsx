@@ -1,4 +1,4 @@
-import { LayoutDashboard, ShieldAlert } from 'lucide-react';
+import { LayoutDashboard, type LucideIcon, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '../../../shared/routes';
@@ -7,17 +7,19 @@ import { Card, CardContent } from '../ui/card';
 
 interface PageNoticeProps {
   title: string;
+  /** ShieldAlert unless told otherwise. */
+  icon?: LucideIcon;
   children: ReactNode;
   /** What the visitor can do next: a button or a link styled as one. */
   action: ReactNode;
 }
 
 /** A page's whole content when it cannot show what was asked for: a title, why, and what to do. */
-export function PageNotice({ title, children, action }: PageNoticeProps) {
+export function PageNotice({ title, icon: Icon = ShieldAlert, children, action }: PageNoticeProps) {
   return (
     <Card className="mx-auto max-w-lg">
       <CardContent className="flex flex-col items-center gap-3 text-center">
-        <ShieldAlert className="mt-5 size-10 text-amber-600" aria-hidden="true" />
+        <Icon className="mt-5 size-10 text-amber-600" aria-hidden="true" />
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         <div className="text-sm text-slate-600">{children}</div>
         <div className="mt-2 mb-5">{action}</div>
