@@ -17,7 +17,10 @@ export function DashboardCounters({ values }: { values: Counters }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {counters.map(({ key, label, icon: Icon }) => (
-          <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <div
+            key={key}
+            className="flex flex-col justify-between gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+          >
             <dt className="flex items-start justify-between gap-2 text-sm font-medium text-slate-600">
               {label}
               <span
@@ -27,7 +30,7 @@ export function DashboardCounters({ values }: { values: Counters }) {
                 <Icon className="size-4" />
               </span>
             </dt>
-            <dd className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">{values[key]}</dd>
+            <dd className="text-3xl font-semibold text-slate-900 tabular-nums">{values[key]}</dd>
           </div>
         ))}
       </dl>

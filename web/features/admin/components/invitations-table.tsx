@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { type AdminInvitationStatus, invitationStatus } from '../admin-summary';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
-import { ResponsiveTable } from './responsive-table';
+import { Nowrap, ResponsiveTable } from './responsive-table';
 
 const statusBadges: Record<
   AdminInvitationStatus,
@@ -44,18 +44,18 @@ export function InvitationsTable({ invitations, refreshing }: InvitationsTablePr
           columns={[
             { header: 'Email', cell: (invitation) => invitation.email },
             { header: 'Status', cell: (invitation) => <StatusBadge invitation={invitation} /> },
-            { header: 'Sent', cell: (invitation) => formatDate(invitation.createdAt) },
-            { header: 'Expires', cell: (invitation) => formatDate(invitation.expiresAt) },
+            { header: 'Sent', cell: (invitation) => <Nowrap>{formatDate(invitation.createdAt)}</Nowrap> },
+            { header: 'Expires', cell: (invitation) => <Nowrap>{formatDate(invitation.expiresAt)}</Nowrap> },
           ]}
           card={(invitation) => (
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-slate-900 wrap-anywhere">{invitation.email}</p>
-                <p className="mt-0.5 text-xs text-slate-500">
+            <div className="flex flex-col gap-1">
+              <p className="text-sm font-medium text-slate-900 wrap-anywhere">{invitation.email}</p>
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <StatusBadge invitation={invitation} />
+                <span className="text-xs text-slate-500">
                   Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
-                </p>
+                </span>
               </div>
-              <StatusBadge invitation={invitation} />
             </div>
           )}
         />

@@ -21,17 +21,19 @@ export function RecentDocuments({
       ) : (
         <ul aria-label="Recent documents" className="divide-y divide-slate-100">
           {documents.slice(0, RECENT_DOCUMENTS).map((document) => (
-            <li key={document.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+            <li key={document.id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
               <FileTypeIcon fileType={document.fileType} />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-slate-900 wrap-anywhere">{document.title}</p>
-                <p className="text-xs text-slate-500">
-                  {document.sectionName ?? 'In no section'} · {formatUpdated(document.updatedAt)}
-                </p>
+                <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <Badge variant={document.isUploaded ? 'info' : 'secondary'}>
+                    {document.isUploaded ? 'Uploaded' : 'External'}
+                  </Badge>
+                  <span className="text-xs text-slate-500">
+                    {document.sectionName ?? 'In no section'} · {formatUpdated(document.updatedAt)}
+                  </span>
+                </div>
               </div>
-              <Badge variant={document.isUploaded ? 'info' : 'secondary'}>
-                {document.isUploaded ? 'Uploaded' : 'External'}
-              </Badge>
             </li>
           ))}
         </ul>

@@ -66,3 +66,8 @@ export function ResponsiveTable<Row>({ caption, rows, rowKey, columns, card }: R
     </>
   );
 }
+
+/** A cell value that must not break, such as a date, so a narrow column grows instead. */
+export function Nowrap({ children }: { children: ReactNode }) {
+  return <span className="whitespace-nowrap">{children}</span>;
+}

@@ -3,7 +3,7 @@ import type { adminUserSchema } from '../../../../shared/contracts/admin';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate } from '../../../lib/format';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
-import { ResponsiveTable } from './responsive-table';
+import { Nowrap, ResponsiveTable } from './responsive-table';
 
 type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -34,16 +34,18 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
             { header: 'Name', cell: (user) => user.name || '—' },
             { header: 'Email', cell: (user) => <span className="wrap-anywhere">{user.email}</span> },
             { header: 'Status', cell: (user) => <ActiveBadge user={user} /> },
-            { header: 'Joined', cell: (user) => formatDate(user.createdAt) },
+            { header: 'Joined', cell: (user) => <Nowrap>{formatDate(user.createdAt)}</Nowrap> },
           ]}
           card={(user) => (
-            <div className="flex items-start justify-between gap-3">
+            <div className="flex flex-col gap-1">
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900 wrap-anywhere">{user.name || user.email}</p>
                 {user.name && <p className="text-sm text-slate-600 wrap-anywhere">{user.email}</p>}
-                <p className="mt-0.5 text-xs text-slate-500">Joined {formatDate(user.createdAt)}</p>
               </div>
-              <ActiveBadge user={user} />
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <ActiveBadge user={user} />
+                <span className="text-xs text-slate-500">Joined {formatDate(user.createdAt)}</span>
+              </div>
             </div>
           )}
         />

@@ -81,7 +81,7 @@ export function AdminPage() {
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
         <SectionCards sections={data.sections} />
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2">
           <RecentDocuments documents={data.recentDocuments} />
           <RecentAccess entries={data.recentAccess} />
         </div>
