@@ -157,6 +157,22 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   const pending = invitations.filter({ hasText: paul });
   await expect(pending).toContainText('Pending');
   await expect(pending).toContainText(/\w{3} \d{1,2}, \d{4}.*\w{3} \d{1,2}, \d{4}/);
+
+  // Back on the dashboard from the console, it shows what changed meanwhile.
+  const second = await page.request.post('/api/upload', {
+    headers,
+    multipart: {
+      section: 'Team',
+      file: { name: 'Org chart.txt', mimeType: 'text/plain', buffer: Buffer.from('Fran, Ivy, Paul\n') },
+    },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  const nav = page.getByRole('navigation', { name: 'Your data room' });
+  await nav.getByRole('link', { name: 'Configure' }).click();
+  await expect(page).toHaveURL(/\/configure/);
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(counter(page, 'Total Documents')).toHaveText('5');
+  await expect(sections.nth(2)).toContainText('1 doc');
 });
 
 test.describe('the Send Invitation form', () => {

@@ -39,12 +39,18 @@ export const recentAccessQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest('/api/admin/recent-access', z.array(accessLogEntrySchema), { signal }),
 });
 
+/**
+ * Each visit reloads the five, showing what is cached meanwhile. The app's queries otherwise never go
+ * stale (spec section 7), but this page reports what investors did elsewhere and what the founder just
+ * changed on the console pages, which nothing in this browser could invalidate.
+ */
+const onEveryVisit = { refetchOnMount: 'always' } as const;
 const dashboardQueries = [
-  adminUsersQuery,
-  adminInvitationsQuery,
-  adminSectionsQuery,
-  recentDocumentsQuery,
-  recentAccessQuery,
+  { ...adminUsersQuery, ...onEveryVisit },
+  { ...adminInvitationsQuery, ...onEveryVisit },
+  { ...adminSectionsQuery, ...onEveryVisit },
+  { ...recentDocumentsQuery, ...onEveryVisit },
+  { ...recentAccessQuery, ...onEveryVisit },
 ] as const;
 
 /**
@@ -69,6 +75,10 @@ export function useAdminDashboard() {
           for (const query of failed) void query.refetch();
         },
         retrying: failed.some((query) => query.isFetching),
+        /** Reloading data already shown, on a revisit; the invitations say so on their own panel. */
+        refreshing: [users, sections, recentDocuments, recentAccess].some(
+          (query) => query.isFetching && !query.isPending,
+        ),
         invitationsRefreshing: invitations.isFetching && !invitations.isPending,
         data:
           users.data && invitations.data && sections.data && recentDocuments.data && recentAccess.data

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { AppPage } from '../../../components/app/app-page';
 import { FoundersOnlyNotice, PageNotice } from '../../../components/app/page-notice';
 import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { dashboardCounters } from '../admin-summary';
 import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-queries';
 import { DashboardCounters } from '../components/dashboard-counters';
@@ -74,7 +74,10 @@ export function AdminPage() {
 
   return (
     <AppPage title="Admin dashboard">
-      <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Admin dashboard</h1>
+      <div className="flex items-center gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Admin dashboard</h1>
+        {dashboard.refreshing && <Spinner label="Refreshing the dashboard…" />}
+      </div>
       <p className="mt-1 text-slate-600">
         Who can open your data room, what they read, and who is yet to accept.
       </p>
