@@ -115,6 +115,6 @@ test('a signed-in founder opening a console page that has not shipped yet lands 
     data: { name: 'Fran', email: uniqueEmail('early'), companyName: 'Early Co' },
   });
   expect(setup.status()).toBe(201);
-  await page.goto('/admin');
+  await page.goto('/setup-data-room');
   await expect(page).toHaveURL(/\/configure$/);
 });

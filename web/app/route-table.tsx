@@ -95,7 +95,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.OwnRoomPage,
     'protected',
   ),
-  admin: page(redirectHome, (m) => m.RedirectHome, 'protected'),
+  admin: page(
+    () => import('../features/admin/pages/admin-page'),
+    (m) => m.AdminPage,
+    'protected',
+  ),
   setupDataRoom: page(redirectHome, (m) => m.RedirectHome, 'protected'),
 };
 

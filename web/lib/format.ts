@@ -5,6 +5,19 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A moment, for logs: 'Today, 3:05 PM' when it is today (local time), else 'Mar 4, 2026, 3:05 PM'.
+ * ICU puts a narrow no-break space before AM/PM; a plain space keeps the text searchable and wraps alike.
+ */
+export function formatDateTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const time = timeFormat.format(date).replace(/\s/g, ' ');
+  return `${isSameDay(date, now) ? 'Today' : dateFormat.format(date)}, ${time}`;
+}
+
 function isSameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }

@@ -1,6 +1,5 @@
-import { BookOpen, Eye, FileText, FolderOpen, Mail, ShieldAlert } from 'lucide-react';
+import { BookOpen, Eye, FileText, FolderOpen, Mail } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { href } from '../../../shared/routes';
 import {
   addDocumentToSection,
@@ -9,6 +8,7 @@ import {
   uploadedDocumentPath,
 } from '../../../shared/sections-markdown';
 import { AppPage } from '../../components/app/app-page';
+import { FoundersOnlyNotice, PageNotice } from '../../components/app/page-notice';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -43,28 +43,22 @@ export function ConfigurePage() {
     const forbidden = room.error instanceof ApiRequestError && room.error.status === 403;
     return (
       <AppPage title="Configure">
-        <Card className="mx-auto max-w-lg">
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center sm:py-10">
-            <ShieldAlert className="size-10 text-amber-600" aria-hidden="true" />
-            <h1 className="text-xl font-semibold text-slate-900">
-              {forbidden ? 'This page is for founders' : 'Something went wrong'}
-            </h1>
-            <p className="text-sm text-slate-600">
-              {forbidden
-                ? 'Only the founder who owns a data room can configure it. Your data rooms are on your dashboard.'
-                : room.error.message}
-            </p>
-            {forbidden ? (
-              <Button asChild>
-                <Link to={href('investorDashboard')}>Go to your dashboard</Link>
-              </Button>
-            ) : (
+        {forbidden ? (
+          <FoundersOnlyNotice>
+            Only the founder who owns a data room can configure it. Your data rooms are on your dashboard.
+          </FoundersOnlyNotice>
+        ) : (
+          <PageNotice
+            title="Something went wrong"
+            action={
               <Button variant="outline" onClick={() => room.refetch()}>
                 Try again
               </Button>
-            )}
-          </CardContent>
-        </Card>
+            }
+          >
+            {room.error.message}
+          </PageNotice>
+        )}
       </AppPage>
     );
   }

@@ -1,0 +1,104 @@
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  accessLogEntrySchema,
+  adminSectionSchema,
+  adminUserSchema,
+  recentDocumentSchema,
+} from '../../../../shared/contracts/admin';
+import { invitationListSchema } from '../../../../shared/contracts/invitations';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+
+export const adminUsersQuery = queryOptions({
+  queryKey: ['admin', 'users'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/users', z.array(adminUserSchema), { signal }),
+});
+
+/**
+ * Under the 'invitations' key on purpose: whoever changes invitations (this page's form, /configure's
+ * invite and delete) invalidates ['invitations'], which refreshes this list too.
+ */
+export const adminInvitationsQuery = queryOptions({
+  queryKey: ['invitations', 'admin'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/invitations', invitationListSchema, { signal }),
+});
+
+export const adminSectionsQuery = queryOptions({
+  queryKey: ['admin', 'sections'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/sections', z.array(adminSectionSchema), { signal }),
+});
+
+export const recentDocumentsQuery = queryOptions({
+  queryKey: ['admin', 'recent-documents'],
+  queryFn: ({ signal }) =>
+    apiRequest('/api/admin/recent-documents', z.array(recentDocumentSchema), { signal }),
+});
+
+export const recentAccessQuery = queryOptions({
+  queryKey: ['admin', 'recent-access'],
+  queryFn: ({ signal }) => apiRequest('/api/admin/recent-access', z.array(accessLogEntrySchema), { signal }),
+});
+
+/**
+ * Each visit reloads the five, showing what is cached meanwhile. The app's queries otherwise never go
+ * stale (spec section 7), but this page reports what investors did elsewhere and what the founder just
+ * changed on the console pages, which nothing in this browser could invalidate.
+ */
+const onEveryVisit = { refetchOnMount: 'always' } as const;
+const dashboardQueries = [
+  { ...adminUsersQuery, ...onEveryVisit },
+  { ...adminInvitationsQuery, ...onEveryVisit },
+  { ...adminSectionsQuery, ...onEveryVisit },
+  { ...recentDocumentsQuery, ...onEveryVisit },
+  { ...recentAccessQuery, ...onEveryVisit },
+] as const;
+
+/**
+ * The dashboard's five reads, loaded together (spec section 7): the page shows its data once all five
+ * have answered, and one error state if any failed.
+ */
+export function useAdminDashboard() {
+  return useQueries({
+    queries: dashboardQueries,
+    combine: ([users, invitations, sections, recentDocuments, recentAccess]) => {
+      const all = [users, invitations, sections, recentDocuments, recentAccess];
+      const failed = all.filter((query) => query.isError);
+      const error = failed[0]?.error ?? null;
+      return {
+        /** The first failure; 403 wins, since then none of the page is theirs to see. */
+        error:
+          failed.find((query) => query.error instanceof ApiRequestError && query.error.status === 403)
+            ?.error ?? error,
+        /** Changes with every new failure, so each one can be announced. */
+        failedAt: Math.max(0, ...failed.map((query) => query.errorUpdatedAt)),
+        retry: () => {
+          for (const query of failed) void query.refetch();
+        },
+        retrying: failed.some((query) => query.isFetching),
+        /** Reloading data already shown, on a revisit; the invitations say so on their own panel. */
+        refreshing: [users, sections, recentDocuments, recentAccess].some(
+          (query) => query.isFetching && !query.isPending,
+        ),
+        invitationsRefreshing: invitations.isFetching && !invitations.isPending,
+        data:
+          users.data && invitations.data && sections.data && recentDocuments.data && recentAccess.data
+            ? {
+                users: users.data,
+                invitations: invitations.data,
+                sections: sections.data,
+                recentDocuments: recentDocuments.data,
+                recentAccess: recentAccess.data,
+              }
+            : undefined,
+      };
+    },
+  });
+}
+
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 403;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}

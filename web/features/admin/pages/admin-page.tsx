@@ -1,0 +1,99 @@
+import { CircleAlert, LoaderCircle, RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { AppPage } from '../../../components/app/app-page';
+import { FoundersOnlyNotice, PageNotice } from '../../../components/app/page-notice';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { dashboardCounters } from '../admin-summary';
+import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-queries';
+import { DashboardCounters } from '../components/dashboard-counters';
+import { InvitationsTable } from '../components/invitations-table';
+import { RecentAccess } from '../components/recent-access';
+import { RecentDocuments } from '../components/recent-documents';
+import { SectionCards } from '../components/section-cards';
+import { SendInvitationForm } from '../components/send-invitation-form';
+import { UsersTable } from '../components/users-table';
+
+/**
+ * /admin, the room owner's dashboard (spec section 2, DESIGN.md answer 4). The server decides who is
+ * the owner: anyone else gets 403 from every /api/admin route and sees the founders-only notice.
+ */
+export function AdminPage() {
+  const dashboard = useAdminDashboard();
+  const { error, failedAt } = dashboard;
+
+  useEffect(() => {
+    // A 403 is answered by the page itself, a 401 by the app (it goes to /login with its own toast).
+    if (!failedAt || !error || isForbidden(error) || isUnauthorized(error)) return;
+    toast.error('Error', { id: 'admin-load-failed', description: 'Failed to load admin data' });
+  }, [error, failedAt]);
+
+  if (error && isForbidden(error)) {
+    return (
+      <AppPage title="Admin dashboard">
+        <FoundersOnlyNotice>
+          The admin dashboard belongs to the founder who owns the data room. Your data rooms are on your
+          dashboard.
+        </FoundersOnlyNotice>
+      </AppPage>
+    );
+  }
+
+  if (error) {
+    return (
+      <AppPage title="Admin dashboard">
+        <PageNotice
+          title="Failed to load admin data"
+          icon={CircleAlert}
+          action={
+            <Button variant="outline" onClick={dashboard.retry} disabled={dashboard.retrying}>
+              {dashboard.retrying ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <RotateCw aria-hidden="true" />
+              )}
+              Try again
+            </Button>
+          }
+        >
+          {error.message}
+        </PageNotice>
+      </AppPage>
+    );
+  }
+
+  const { data } = dashboard;
+  if (!data) {
+    return (
+      <AppPage title="Admin dashboard">
+        <PageSpinner label="Loading..." showLabel />
+      </AppPage>
+    );
+  }
+
+  return (
+    <AppPage title="Admin dashboard">
+      <div className="flex items-center gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Admin dashboard</h1>
+        {dashboard.refreshing && <Spinner label="Refreshing the dashboard…" />}
+      </div>
+      <p className="mt-1 text-slate-600">
+        Who can open your data room, what they read, and who is yet to accept.
+      </p>
+      <div className="mt-6 flex flex-col gap-8 sm:mt-8">
+        <DashboardCounters values={dashboardCounters(data)} />
+        <SectionCards sections={data.sections} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <RecentDocuments documents={data.recentDocuments} />
+          <RecentAccess entries={data.recentAccess} />
+        </div>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <SendInvitationForm />
+          <InvitationsTable invitations={data.invitations} refreshing={dashboard.invitationsRefreshing} />
+        </div>
+        <UsersTable users={data.users} />
+      </div>
+    </AppPage>
+  );
+}
