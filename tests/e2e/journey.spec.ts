@@ -28,6 +28,7 @@ test('promo sign-up, invitation, magic link, dashboard, logout, and the used lin
   await expect(founderPage.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
 
   const investorEmail = uniqueEmail('investor');
+  await founderPage.getByRole('tab', { name: 'Invites' }).click();
   await founderPage.getByLabel('Email address').fill(investorEmail);
   await founderPage.getByLabel('Name (optional)').fill('Ines Investor');
   await founderPage.getByRole('button', { name: 'Send invitation' }).click();
