@@ -1,12 +1,5 @@
 import { BookOpen, Eye, FileText, FolderOpen, Mail } from 'lucide-react';
-import { useMemo } from 'react';
 import { href } from '../../../shared/routes';
-import {
-  addDocumentToSection,
-  parseSectionsMarkdown,
-  removeDocumentLinks,
-  uploadedDocumentPath,
-} from '../../../shared/sections-markdown';
 import { AppPage } from '../../components/app/app-page';
 import { FoundersOnlyNotice, PageNotice } from '../../components/app/page-notice';
 import { Button } from '../../components/ui/button';
@@ -20,8 +13,9 @@ import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
 import { InsertDocumentLink } from '../../features/sections/components/insert-document-link';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsHelp } from '../../features/sections/components/sections-help';
-import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
+import { SectionsDraftProvider } from '../../features/sections/sections-draft';
 import { ApiRequestError } from '../../lib/api-client';
+import { useFilesFollowingDraft } from '../use-files-following-draft';
 
 const TAB_IDS = ['files', 'sections', 'invites'] as const;
 
@@ -98,11 +92,7 @@ export function ConfigurePage() {
 
 function ConsoleTabs() {
   const [tab, setTab] = useTabParam(TAB_IDS);
-  const draft = useSectionsDraft();
-  const sectionNames = useMemo(
-    () => parseSectionsMarkdown(draft.value).sections.map((section) => section.name),
-    [draft.value],
-  );
+  const files = useFilesFollowingDraft();
 
   return (
     <Tabs
@@ -110,27 +100,7 @@ function ConsoleTabs() {
       value={tab}
       onChange={setTab}
       tabs={[
-        {
-          id: 'files',
-          label: 'Files',
-          icon: FolderOpen,
-          panel: (
-            <FilesPanel
-              sectionNames={sectionNames}
-              onUploaded={({ document, url }, section) => {
-                if (section)
-                  draft.followServerChange((markdown) =>
-                    addDocumentToSection(markdown, section, document.title, url),
-                  );
-              }}
-              onDeleted={(ids) =>
-                draft.followServerChange((markdown) =>
-                  ids.reduce((text, id) => removeDocumentLinks(text, uploadedDocumentPath(id)), markdown),
-                )
-              }
-            />
-          ),
-        },
+        { id: 'files', label: 'Files', icon: FolderOpen, panel: <FilesPanel {...files} /> },
         { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
         { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel /> },
       ]}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { documentLink, saveDocument } from '../download-document';
 import { FileList } from './file-list';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadProgressList } from './upload-progress-list';
+import { UploadSectionField, useUploadSection } from './upload-section-field';
 
 interface FilesPanelProps {
   /** The sections an upload may be linked into, from the markdown. */
@@ -20,21 +21,17 @@ interface FilesPanelProps {
   onDeleted?: (documentIds: readonly string[]) => void;
 }
 
-const NO_SECTION = '';
-
 /** The console's Files tab (spec section 2, Configure). */
 export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
   const documents = useMyDocuments();
   const uploads = useUploadQueue();
   const remove = useDeleteDocuments();
-  const [section, setSection] = useState(NO_SECTION);
+  const { section, setSection, uploadOptions } = useUploadSection(sectionNames);
   const [pendingDelete, setPendingDelete] = useState<{
     documents: DocumentListItem[];
     clear: () => void;
   } | null>(null);
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
-  const sectionFieldId = useId();
-  const targetSection = sectionNames.includes(section) ? section : NO_SECTION;
 
   const copyLink = async (document: DocumentListItem) => {
     const link = documentLink(document.id);
@@ -89,29 +86,8 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
             <CardDescription>Several at once. Each file is checked and stored privately.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={sectionFieldId} className="text-sm font-medium text-slate-900">
-                Add to section
-              </label>
-              <select
-                id={sectionFieldId}
-                value={targetSection}
-                onChange={(event) => setSection(event.target.value)}
-                className="h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
-              >
-                <option value={NO_SECTION}>None for now (link it later)</option>
-                {sectionNames.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <UploadDropzone
-              onFiles={(files) =>
-                uploads.add(files, { ...(targetSection && { section: targetSection }), onUploaded })
-              }
-            />
+            <UploadSectionField sectionNames={sectionNames} value={section} onChange={setSection} />
+            <UploadDropzone onFiles={(files) => uploads.add(files, { ...uploadOptions, onUploaded })} />
           </CardContent>
         </Card>
         <UploadProgressList items={uploads.items} onClear={uploads.clearFinished} />

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import {
+  addDocumentToSection,
+  parseSectionsMarkdown,
+  removeDocumentLinks,
+  uploadedDocumentPath,
+} from '../../shared/sections-markdown';
+import type { UploadResponse } from '../features/documents/api/use-upload-queue';
+import { useSectionsDraft } from '../features/sections/sections-draft';
+
+/**
+ * What a Files tab needs from the page's sections draft: the sections an upload may go into, and the
+ * server's changes to the markdown (an upload linked into a section, a deleted file's links removed)
+ * carried into an unsaved draft so saving it cannot undo them. Spread into FilesPanel or
+ * UploadedDocumentsPanel.
+ */
+export function useFilesFollowingDraft() {
+  const draft = useSectionsDraft();
+  const sectionNames = useMemo(
+    () => parseSectionsMarkdown(draft.value).sections.map((section) => section.name),
+    [draft.value],
+  );
+  return {
+    sectionNames,
+    onUploaded: ({ document, url }: UploadResponse, section: string | undefined) => {
+      if (section)
+        draft.followServerChange((markdown) => addDocumentToSection(markdown, section, document.title, url));
+    },
+    onDeleted: (ids: readonly string[]) =>
+      draft.followServerChange((markdown) =>
+        ids.reduce((text, id) => removeDocumentLinks(text, uploadedDocumentPath(id)), markdown),
+      ),
+  };
+}
