@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type companyProfileRequestSchema, myDataRoomSchema } from '../../../../shared/contracts/rooms';
+import { apiRequest } from '../../../lib/api-client';
+import { myDataRoomQuery } from './use-my-data-room';
+
+/** A profile the shared schema has accepted: what POST /api/data-rooms is sent. */
+export type CompanyProfile = z.output<typeof companyProfileRequestSchema>;
+
+/**
+ * Saves the company profile (POST /api/data-rooms). The answer is the room as /configure shows it, so
+ * its header has the new name at once; the views, the owner's dashboard and the starter sections (which
+ * carry the name until the founder saves their own) are read again.
+ */
+export function useSaveCompanyProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: CompanyProfile) =>
+      apiRequest('/api/data-rooms', myDataRoomSchema, { method: 'POST', body: profile }),
+    onSuccess: (room) => {
+      queryClient.setQueryData(myDataRoomQuery.queryKey, room);
+      for (const queryKey of [['sections'], ['data-room'], ['data-rooms', 'accessible'], ['admin']]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

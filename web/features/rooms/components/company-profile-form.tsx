@@ -1,0 +1,200 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FUNDING_STAGES, type MyDataRoom } from '../../../../shared/contracts/rooms';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
+import type { CompanyProfile } from '../api/use-save-company-profile';
+import {
+  COMPANY_FIELD_LABELS,
+  COMPANY_FIELDS,
+  type CompanyField,
+  type CompanyFieldErrors,
+  type CompanyFormValues,
+  formValuesOf,
+  hasUnsavedChanges,
+  parseCompanyForm,
+  serverFieldError,
+} from '../company-profile-values';
+
+interface CompanyProfileFormProps {
+  /** The saved room: the form starts from it, and 'unsaved' compares against it. */
+  room: MyDataRoom;
+  saving: boolean;
+  /** The last save's failure; a 400 that names a field is shown beside that field. */
+  saveError: Error | null;
+  /** Called only with a profile the shared schema accepts. */
+  onSave: (profile: CompanyProfile) => void;
+  /** The founder changed a field: the last save's failure no longer describes the form. */
+  onEdit?: () => void;
+}
+
+const controlClass =
+  'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 aria-invalid:border-red-600 sm:text-sm';
+
+/**
+ * The Company tab's form (spec section 2, Setup-data-room): name, funding stage, founded year, website
+ * and description. It is checked in the browser with the server's own schema before anything is sent;
+ * each problem, the browser's or the server's, is shown beside its field.
+ */
+export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: CompanyProfileFormProps) {
+  const [values, setValues] = useState<CompanyFormValues>(() => formValuesOf(room));
+  const [errors, setErrors] = useState<CompanyFieldErrors>({});
+  const controls = useRef<Partial<Record<CompanyField, HTMLElement | null>>>({});
+  const baseId = useId();
+  const thisYear = new Date().getFullYear();
+  useUnsavedChangesPrompt(hasUnsavedChanges(values, formValuesOf(room)));
+
+  const fromServer = serverFieldError(saveError);
+  const shown: CompanyFieldErrors = fromServer
+    ? { [fromServer.field]: fromServer.message, ...errors }
+    : errors;
+
+  // The server refused a field the browser let through: take the founder to it.
+  const refusedField = fromServer?.field;
+  useEffect(() => {
+    if (refusedField) controls.current[refusedField]?.focus();
+  }, [refusedField]);
+
+  const change = (field: CompanyField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+    onEdit?.();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const result = parseCompanyForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = COMPANY_FIELDS.find((field) => result.errors[field]);
+      if (first) controls.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    onSave(result.profile);
+  };
+
+  /** One field's wiring: the label's target, and the control described by its error and hint. */
+  const field = (name: CompanyField, hint?: string) => {
+    const id = `${baseId}-${name}`;
+    const error = shown[name];
+    const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
+    return {
+      wrapper: { id, label: COMPANY_FIELD_LABELS[name], hint, error },
+      control: {
+        id,
+        ref: (element: HTMLElement | null) => {
+          controls.current[name] = element;
+        },
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      },
+    };
+  };
+
+  const name = field('name');
+  const stage = field('stage');
+  const year = field('foundedYear', `A year from 1900 to ${thisYear}, or empty.`);
+  const website = field('website', 'The full address, starting with https://');
+  const description = field('description');
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Field {...name.wrapper}>
+        <Input
+          {...name.control}
+          autoComplete="organization"
+          maxLength={200}
+          placeholder="Acme Inc."
+          value={values.name}
+          onChange={(event) => change('name', event.target.value)}
+        />
+      </Field>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <Field {...stage.wrapper}>
+          <select
+            {...stage.control}
+            value={values.stage}
+            onChange={(event) => change('stage', event.target.value)}
+            className={`${controlClass} h-11`}
+          >
+            {FUNDING_STAGES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field {...year.wrapper}>
+          <Input
+            {...year.control}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={String(thisYear - 2)}
+            value={values.foundedYear}
+            onChange={(event) => change('foundedYear', event.target.value)}
+          />
+        </Field>
+      </div>
+      <Field {...website.wrapper}>
+        <Input
+          {...website.control}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://acme.com"
+          value={values.website}
+          onChange={(event) => change('website', event.target.value)}
+        />
+      </Field>
+      <Field {...description.wrapper}>
+        <textarea
+          {...description.control}
+          rows={5}
+          maxLength={2000}
+          placeholder="What you build, for whom, and why now."
+          value={values.description}
+          onChange={(event) => change('description', event.target.value)}
+          className={`${controlClass} resize-y py-2 leading-relaxed`}
+        />
+      </Field>
+      <div>
+        <Button type="submit" disabled={saving} className="w-full sm:w-auto">
+          <Save aria-hidden="true" />
+          {saving ? 'Saving...' : 'Save Company Info'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}
+
+/** A label, the control, then its error and its hint (both read with the control). */
+function Field({ id, label, hint, error, children }: FieldProps) {
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
