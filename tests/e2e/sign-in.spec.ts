@@ -107,14 +107,3 @@ test('the other protected routes show the login page without a session @phone', 
     await expect(page.getByRole('heading', { name: 'Sign in to your data room' }), path).toBeVisible();
   }
 });
-
-test('a signed-in founder opening a console page that has not shipped yet lands on /configure', async ({
-  page,
-}) => {
-  const setup = await page.request.post('/api/complete-account-setup', {
-    data: { name: 'Fran', email: uniqueEmail('early'), companyName: 'Early Co' },
-  });
-  expect(setup.status()).toBe(201);
-  await page.goto('/setup-data-room');
-  await expect(page).toHaveURL(/\/configure$/);
-});

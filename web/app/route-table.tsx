@@ -18,8 +18,6 @@ function page<M>(
   return { load: () => load().then((module) => ({ default: pick(module) })), access };
 }
 
-const redirectHome = () => import('../features/auth/components/redirect-home');
-
 /**
  * One lazy page per served route. Typed by shared/routes.ts, so a route the server serves cannot lack
  * a page here, and each page's code loads only when it is visited.
@@ -100,7 +98,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.AdminPage,
     'protected',
   ),
-  setupDataRoom: page(redirectHome, (m) => m.RedirectHome, 'protected'),
+  setupDataRoom: page(
+    () => import('./pages/setup-data-room-page'),
+    (m) => m.SetupDataRoomPage,
+    'protected',
+  ),
 };
 
 /** Pages that render before the app providers (queries, toasts) load: keep this list small. */

@@ -1,0 +1,180 @@
+import { BookOpen, Building2, Eye, FileText, FolderOpen, Mail, Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import type { MyDataRoom } from '../../../shared/contracts/rooms';
+import { href } from '../../../shared/routes';
+import { AppPage } from '../../components/app/app-page';
+import { FoundersOnlyNotice, PageNotice } from '../../components/app/page-notice';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Tabs, useTabParam } from '../../components/ui/tabs';
+import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
+import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
+import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
+import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
+import { SectionsEditor } from '../../features/sections/components/sections-editor';
+import { SectionsPreview } from '../../features/sections/components/sections-preview';
+import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
+import { ApiRequestError } from '../../lib/api-client';
+import { useFilesFollowingDraft } from '../use-files-following-draft';
+
+const TAB_IDS = ['company', 'sections', 'files', 'settings'] as const;
+const TITLE = 'Set up your data room';
+
+/**
+ * /setup-data-room (spec section 2, Setup-data-room): the founder's room in four tabs, Company,
+ * Sections, Files and Settings. The Sections and Files tabs share one draft of the sections markdown,
+ * as in /configure, so an upload linked into a section never undoes unsaved edits, nor the reverse.
+ */
+export function SetupDataRoomPage() {
+  const room = useMyDataRoom();
+
+  if (room.isPending) {
+    return (
+      <AppPage title={TITLE}>
+        <PageSpinner label="Loading your data room…" />
+      </AppPage>
+    );
+  }
+  if (room.isError) {
+    const forbidden = room.error instanceof ApiRequestError && room.error.status === 403;
+    return (
+      <AppPage title={TITLE}>
+        {forbidden ? (
+          <FoundersOnlyNotice>
+            Only the founder who owns a data room can set it up. Your data rooms are on your dashboard.
+          </FoundersOnlyNotice>
+        ) : (
+          <PageNotice
+            title="Something went wrong"
+            action={
+              <Button variant="outline" onClick={() => room.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {room.error.message}
+          </PageNotice>
+        )}
+      </AppPage>
+    );
+  }
+
+  return (
+    <AppPage title={TITLE}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{TITLE}</h1>
+          <p className="mt-1 break-words text-slate-600">
+            {room.data.companyName}: your company, sections, documents and who can see them.
+          </p>
+        </div>
+        <Button asChild variant="outline" className="shrink-0">
+          <Link to={`${href('configure')}?tab=invites`}>
+            <Mail aria-hidden="true" />
+            Invite investors
+          </Link>
+        </Button>
+      </div>
+      <div className="mt-8">
+        <SectionsDraftProvider>
+          <SetupTabs room={room.data} />
+        </SectionsDraftProvider>
+      </div>
+    </AppPage>
+  );
+}
+
+function SetupTabs({ room }: { room: MyDataRoom }) {
+  const [tab, setTab] = useTabParam(TAB_IDS);
+  const files = useFilesFollowingDraft();
+
+  return (
+    <Tabs
+      label="Data room setup"
+      value={tab}
+      onChange={setTab}
+      tabs={[
+        {
+          id: 'company',
+          label: 'Company',
+          icon: Building2,
+          panel: <CompanyProfileCard key={room.id} room={room} />,
+        },
+        { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
+        { id: 'files', label: 'Files', icon: FolderOpen, panel: <UploadedDocumentsPanel {...files} /> },
+        { id: 'settings', label: 'Settings', icon: Settings, panel: <SettingsTab room={room} /> },
+      ]}
+    />
+  );
+}
+
+function SectionsTab() {
+  const draft = useSectionsDraft();
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Sections</CardTitle>
+          <CardDescription>
+            Your sections and their documents, written as markdown: “## Name” starts a section and “-
+            [Title](link)” adds a document to it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SectionsEditor
+            rows={20}
+            saveLabel="Save Sections"
+            messages={{
+              saved: 'Data room sections updated successfully',
+              failed: 'Failed to update sections',
+            }}
+            actions={
+              <Button asChild variant="outline">
+                <a href={href('docs')} target="_blank" rel="noopener">
+                  <BookOpen aria-hidden="true" />
+                  View Documentation
+                </a>
+              </Button>
+            }
+          />
+        </CardContent>
+      </Card>
+      <Card className="lg:sticky lg:top-20">
+        <CardHeader>
+          <CardTitle>Live preview</CardTitle>
+          <CardDescription>What investors will see, as you type.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {draft.status === 'ready' ? (
+            <SectionsPreview markdown={draft.value} />
+          ) : (
+            <p className="text-sm text-slate-600">The preview appears once your sections have loaded.</p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SettingsTab({ room }: { room: MyDataRoom }) {
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+      <RoomStatusCard room={room} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Preview</CardTitle>
+          <CardDescription>Your data room as investors see it, in a new tab.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild className="w-full sm:w-auto">
+            <a href={href('dataRoom')} target="_blank" rel="noopener">
+              <Eye aria-hidden="true" />
+              Preview Data Room
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
