@@ -69,7 +69,7 @@ export function SetupDataRoomPage() {
             {room.data.companyName}: your company, sections, documents and who can see them.
           </p>
         </div>
-        <Button asChild variant="outline" className="shrink-0">
+        <Button asChild variant="outline" className="shrink-0 self-start sm:self-auto">
           <Link to={`${href('configure')}?tab=invites`}>
             <Mail aria-hidden="true" />
             Invite investors

@@ -79,7 +79,8 @@ export function Tabs<Id extends string>({ label, tabs, value, onChange }: TabsPr
                 selected ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100',
               )}
             >
-              {Icon && <Icon className="size-4 shrink-0" aria-hidden="true" />}
+              {/* On a phone the labels alone, so four tabs fit across 390 px without scrolling. */}
+              {Icon && <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />}
               {tab.label}
             </button>
           );

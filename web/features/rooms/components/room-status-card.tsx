@@ -39,14 +39,15 @@ export function RoomStatusCard({ room }: { room: MyDataRoom }) {
         </div>
         <CardDescription id={explanationId}>
           {room.isActive
-            ? 'Investors you invited can open your data room and download its files.'
-            : 'Your data room is closed: investors do not see it on their dashboards, and its pages tell them it is unavailable.'}
+            ? 'Open: the investors you invited can see your data room and download its files.'
+            : 'Closed: investors do not see your data room on their dashboards, and its pages tell them it is unavailable.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="text-sm text-slate-600">
-          Deactivating hides the room from your investors at once. Their invitations and access are kept, so
-          reactivating restores it. You can still preview and edit it.
+          {room.isActive
+            ? 'Deactivating closes it to every investor at once. Their invitations are kept, so reactivating restores their access.'
+            : 'Reactivating gives every invited investor their access back at once. While it is closed you can still edit and preview it.'}
         </p>
         <div>
           {room.isActive ? (
