@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import { FileTypeIcon } from '../../../components/data-room/data-room-icons';
 import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { formatFileSize } from '../file-size';
 
@@ -11,13 +12,15 @@ interface DocumentRowProps {
   leading?: ReactNode;
   /** At the end of the row, e.g. Copy link, Download and Delete. */
   actions?: ReactNode;
+  /** A single action (one icon button) stays beside the details on a phone instead of under them. */
+  singleAction?: boolean;
 }
 
 /**
  * One uploaded file in a console list: its type icon, title, section, size, date and badge. On a phone
  * the details wrap under the title and the actions stay in reach at the right.
  */
-export function DocumentRow({ document, leading, actions }: DocumentRowProps) {
+export function DocumentRow({ document, leading, actions, singleAction = false }: DocumentRowProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
       {leading}
@@ -33,8 +36,12 @@ export function DocumentRow({ document, leading, actions }: DocumentRowProps) {
           </Badge>
         </p>
       </div>
-      {/* On a phone the actions take a line of their own under the details, at the right. */}
-      {actions && <div className="flex w-full shrink-0 justify-end gap-1 sm:w-auto">{actions}</div>}
+      {/* On a phone several actions take a line of their own under the details, at the right. */}
+      {actions && (
+        <div className={cn('flex shrink-0 justify-end gap-1', singleAction ? 'w-auto' : 'w-full sm:w-auto')}>
+          {actions}
+        </div>
+      )}
     </div>
   );
 }

@@ -92,6 +92,7 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
                   <li key={document.id}>
                     <DocumentRow
                       document={document}
+                      singleAction
                       actions={
                         <Button
                           variant="ghost"
