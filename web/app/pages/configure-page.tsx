@@ -1,21 +1,18 @@
 import { BookOpen, Eye, FileText, FolderOpen, Mail } from 'lucide-react';
 import { href } from '../../../shared/routes';
 import { AppPage } from '../../components/app/app-page';
-import { FoundersOnlyNotice, PageNotice } from '../../components/app/page-notice';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { useMyDocuments } from '../../features/documents/api/document-hooks';
 import { FilesPanel } from '../../features/documents/components/files-panel';
 import { InvitesPanel } from '../../features/invitations/components/invites-panel';
-import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
 import { InsertDocumentLink } from '../../features/sections/components/insert-document-link';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsHelp } from '../../features/sections/components/sections-help';
 import { SectionsDraftProvider } from '../../features/sections/sections-draft';
-import { ApiRequestError } from '../../lib/api-client';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
+import { OwnRoomGate } from './own-room-gate';
 
 const TAB_IDS = ['files', 'sections', 'invites'] as const;
 
@@ -24,69 +21,43 @@ const TAB_IDS = ['files', 'sections', 'invites'] as const;
  * features around one draft of the sections markdown, so it lives in the app layer.
  */
 export function ConfigurePage() {
-  const room = useMyDataRoom();
-
-  if (room.isPending) {
-    return (
-      <AppPage title="Configure">
-        <PageSpinner label="Loading your data room…" />
-      </AppPage>
-    );
-  }
-  if (room.isError) {
-    const forbidden = room.error instanceof ApiRequestError && room.error.status === 403;
-    return (
-      <AppPage title="Configure">
-        {forbidden ? (
-          <FoundersOnlyNotice>
-            Only the founder who owns a data room can configure it. Your data rooms are on your dashboard.
-          </FoundersOnlyNotice>
-        ) : (
-          <PageNotice
-            title="Something went wrong"
-            action={
-              <Button variant="outline" onClick={() => room.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {room.error.message}
-          </PageNotice>
-        )}
-      </AppPage>
-    );
-  }
-
   return (
-    <AppPage title={`${room.data.companyName} data room`}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="break-words text-2xl font-semibold text-slate-900 sm:text-3xl">
-            {room.data.companyName} data room
-          </h1>
-          <p className="mt-1 text-slate-600">Upload files, arrange your sections and invite investors.</p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <Button asChild variant="outline">
-            <a href={href('docs')} target="_blank" rel="noopener">
-              <BookOpen aria-hidden="true" />
-              Docs
-            </a>
-          </Button>
-          <Button asChild>
-            <a href={href('preview')} target="_blank" rel="noopener">
-              <Eye aria-hidden="true" />
-              Preview data room
-            </a>
-          </Button>
-        </div>
-      </div>
-      <div className="mt-8">
-        <SectionsDraftProvider>
-          <ConsoleTabs />
-        </SectionsDraftProvider>
-      </div>
-    </AppPage>
+    <OwnRoomGate
+      title="Configure"
+      foundersOnly="Only the founder who owns a data room can configure it. Your data rooms are on your dashboard."
+    >
+      {(room) => (
+        <AppPage title={`${room.companyName} data room`}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div className="min-w-0">
+              <h1 className="break-words text-2xl font-semibold text-slate-900 sm:text-3xl">
+                {room.companyName} data room
+              </h1>
+              <p className="mt-1 text-slate-600">Upload files, arrange your sections and invite investors.</p>
+            </div>
+            <div className="flex shrink-0 gap-2">
+              <Button asChild variant="outline">
+                <a href={href('docs')} target="_blank" rel="noopener">
+                  <BookOpen aria-hidden="true" />
+                  Docs
+                </a>
+              </Button>
+              <Button asChild>
+                <a href={href('preview')} target="_blank" rel="noopener">
+                  <Eye aria-hidden="true" />
+                  Preview data room
+                </a>
+              </Button>
+            </div>
+          </div>
+          <div className="mt-8">
+            <SectionsDraftProvider>
+              <ConsoleTabs />
+            </SectionsDraftProvider>
+          </div>
+        </AppPage>
+      )}
+    </OwnRoomGate>
   );
 }
 

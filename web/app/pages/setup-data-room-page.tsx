@@ -3,20 +3,17 @@ import { Link } from 'react-router';
 import type { MyDataRoom } from '../../../shared/contracts/rooms';
 import { href } from '../../../shared/routes';
 import { AppPage } from '../../components/app/app-page';
-import { FoundersOnlyNotice, PageNotice } from '../../components/app/page-notice';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
-import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
 import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
 import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
-import { ApiRequestError } from '../../lib/api-client';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
+import { OwnRoomGate } from './own-room-gate';
 
 const TAB_IDS = ['company', 'sections', 'files', 'settings'] as const;
 const TITLE = 'Set up your data room';
@@ -27,61 +24,35 @@ const TITLE = 'Set up your data room';
  * as in /configure, so an upload linked into a section never undoes unsaved edits, nor the reverse.
  */
 export function SetupDataRoomPage() {
-  const room = useMyDataRoom();
-
-  if (room.isPending) {
-    return (
-      <AppPage title={TITLE}>
-        <PageSpinner label="Loading your data room…" />
-      </AppPage>
-    );
-  }
-  if (room.isError) {
-    const forbidden = room.error instanceof ApiRequestError && room.error.status === 403;
-    return (
-      <AppPage title={TITLE}>
-        {forbidden ? (
-          <FoundersOnlyNotice>
-            Only the founder who owns a data room can set it up. Your data rooms are on your dashboard.
-          </FoundersOnlyNotice>
-        ) : (
-          <PageNotice
-            title="Something went wrong"
-            action={
-              <Button variant="outline" onClick={() => room.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {room.error.message}
-          </PageNotice>
-        )}
-      </AppPage>
-    );
-  }
-
   return (
-    <AppPage title={TITLE}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{TITLE}</h1>
-          <p className="mt-1 break-words text-slate-600">
-            {room.data.companyName}: your company, sections, documents and who can see them.
-          </p>
-        </div>
-        <Button asChild variant="outline" className="shrink-0 self-start sm:self-auto">
-          <Link to={`${href('configure')}?tab=invites`}>
-            <Mail aria-hidden="true" />
-            Invite investors
-          </Link>
-        </Button>
-      </div>
-      <div className="mt-8">
-        <SectionsDraftProvider>
-          <SetupTabs room={room.data} />
-        </SectionsDraftProvider>
-      </div>
-    </AppPage>
+    <OwnRoomGate
+      title={TITLE}
+      foundersOnly="Only the founder who owns a data room can set it up. Your data rooms are on your dashboard."
+    >
+      {(room) => (
+        <AppPage title={TITLE}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div className="min-w-0">
+              <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{TITLE}</h1>
+              <p className="mt-1 break-words text-slate-600">
+                {room.companyName}: your company, sections, documents and who can see them.
+              </p>
+            </div>
+            <Button asChild variant="outline" className="shrink-0 self-start sm:self-auto">
+              <Link to={`${href('configure')}?tab=invites`}>
+                <Mail aria-hidden="true" />
+                Invite investors
+              </Link>
+            </Button>
+          </div>
+          <div className="mt-8">
+            <SectionsDraftProvider>
+              <SetupTabs room={room} />
+            </SectionsDraftProvider>
+          </div>
+        </AppPage>
+      )}
+    </OwnRoomGate>
   );
 }
 
