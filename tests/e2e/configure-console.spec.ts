@@ -158,6 +158,30 @@ test('Files tab: three uploads at once with progress, refusals named, filter, co
   expect(sections.content).toContain('[Financial model.xlsx](/api/documents/');
 });
 
+test.describe('a download that fails', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('says so in a toast, and the button works again', async ({ page, baseURL }) => {
+    await founderOnConsole(page, `Gone Co ${Date.now()}`);
+    await fileChooser(page).setInputFiles({
+      name: 'Gone.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf(2000),
+    });
+    await expect(fileRows(page)).toHaveCount(1);
+    // Deleted elsewhere (another tab) while this list still shows it.
+    const [document] = (await (await page.request.get('/api/my-documents')).json()) as { id: string }[];
+    const deleted = await page.request.delete(`/api/documents/${document?.id}`, {
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(deleted.status()).toBe(204);
+    const download = page.getByRole('button', { name: 'Download Gone.pdf' });
+    await download.click();
+    await expect(toast(page, 'Download failed')).toContainText('Unable to download file');
+    await expect(download).toBeEnabled();
+  });
+});
+
 test('Copy link still copies where the Clipboard API is missing', async ({ page, context, baseURL }) => {
   await founderOnConsole(page, `Fallback Co ${Date.now()}`);
   await fileChooser(page).setInputFiles({ name: 'Memo.pdf', mimeType: 'application/pdf', buffer: pdf(2000) });
