@@ -15,7 +15,8 @@ import { roomsRoutes } from './features/rooms/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -68,6 +69,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Behind a reverse proxy, TRUST_PROXY makes request.ip the client's (rate limits and logs use it).
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
+    // Room for an invite token (at most 128 characters) to reach its schema and be refused there by name.
+    maxParamLength: 256,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
   registerAuth(app, createSessionResolver(database));

@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
 import type { ApiError } from '../../shared/contracts/api-error';
 
 /**
@@ -41,15 +44,21 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
   },
 };
 
-function describeValidationError(error: FastifyError): ApiError {
-  if (!hasZodFastifySchemaValidationErrors(error)) {
-    return { error: 'invalid_request', message: error.message };
-  }
-  const [first] = error.validation;
-  const location = error.validationContext ?? 'body';
-  const path = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
-  if (first?.keyword === 'unrecognized_keys') {
-    const keys = (first.params as { keys?: string[] }).keys ?? [];
+/** One failed check of a request's params, query or body, wherever it was checked. */
+interface InputIssue {
+  code: string;
+  /** Path of the offending field, e.g. ['profile', 'name']; empty for the whole input. */
+  path: readonly PropertyKey[];
+  message: string;
+  /** The unexpected keys, for 'unrecognized_keys'. */
+  keys?: readonly string[];
+}
+
+/** The 400 body for invalid input: the field named by its path, in the field's own words. */
+export function describeInvalidInput(issue: InputIssue | undefined, location: string): ApiError {
+  const path = (issue?.path ?? []).map(String).join('.');
+  if (issue?.code === 'unrecognized_keys') {
+    const keys = issue.keys ?? [];
     const where = path ? `${path}.` : '';
     return {
       error: 'invalid_request',
@@ -65,8 +74,34 @@ function describeValidationError(error: FastifyError): ApiError {
       field: location,
     };
   }
-  const reason = first?.message ?? 'is invalid';
-  return { error: 'invalid_request', message: `${path}: ${reason}`, field: path };
+  return { error: 'invalid_request', message: `${path}: ${issue?.message ?? 'is invalid'}`, field: path };
+}
+
+function describeValidationError(error: FastifyError): ApiError {
+  if (!hasZodFastifySchemaValidationErrors(error)) {
+    return { error: 'invalid_request', message: error.message };
+  }
+  const [first] = error.validation;
+  const issue = first && {
+    code: first.keyword,
+    path: first.instancePath.split('/').filter(Boolean),
+    message: first.message ?? 'is invalid',
+    keys: (first.params as { keys?: string[] }).keys,
+  };
+  return describeInvalidInput(issue, error.validationContext ?? 'body');
+}
+
+/** Input a service checked itself (e.g. multipart fields) with a zod schema: the same 400 as a route's. */
+export function invalidInput(error: ZodError, location = 'body'): HttpError {
+  const [first] = error.issues;
+  const issue = first && {
+    code: first.code,
+    path: first.path,
+    message: first.message,
+    keys: first.code === 'unrecognized_keys' ? first.keys : undefined,
+  };
+  const { error: code, message, field } = describeInvalidInput(issue, location);
+  return new HttpError(400, code, message, field ? { field } : {});
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -97,4 +132,58 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function apiNotFound(method: string, url: string): ApiError {
   const pathOnly = url.split('?')[0];
   return { error: 'not_found', message: `There is no API route ${method} ${pathOnly}.` };
+}
+
+/**
+ * Errors the router finds before any route runs: a path segment longer than maxParamLength, or a
+ * malformed %-escape in the path. Answered in our shape rather than Fastify's.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply
+      .status(414)
+      .send({ error: 'uri_too_long', message: 'A part of the URL path is too long to be one of ours.' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply
+      .status(400)
+      .send({ error: 'bad_url', message: 'The URL path is not valid: it has a malformed %-escape.' });
+  }
+  reply.log.error({ err: error }, 'request failed in the router');
+  return reply.status(500).send(INTERNAL_ERROR);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; body: ApiError }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    body: {
+      error: 'headers_too_large',
+      message: 'The request line and headers are larger than this server accepts (16 KB).',
+    },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    body: { error: 'request_timeout', message: 'The request took too long to arrive.' },
+  },
+};
+const NOT_HTTP = { status: 400, body: { error: 'bad_request', message: 'The request is not valid HTTP.' } };
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, not HTTP at all):
+ * answered on the socket in our one error shape, then closed, as Node and Fastify do by default.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = (error.code ? CLIENT_ERRORS[error.code] : undefined) ?? NOT_HTTP;
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

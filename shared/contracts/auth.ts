@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, isoDateTime } from './fields';
+import { emailField, isoDateTime, optionalText } from './fields';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
 export const SESSION_TTL_DAYS = 7;
@@ -20,14 +20,14 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const magicLinkRequestSchema = z.strictObject({
   email: emailField,
   // The spec's client sends an empty name; it is accepted and unused.
-  name: z.string().max(200, 'must be at most 200 characters').optional(),
+  name: optionalText(200),
 });
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Tokens are 43 base64url characters; anything far from that is refused before a lookup. */
 export const tokenField = z
-  .string({ error: 'is required' })
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'is required')
   .max(128, 'is too long')
   .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid token');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '../file-types';
-import { isoDateTime } from './fields';
+import { isoDateTime, optionalText } from './fields';
 
 /** A document as the console lists it (GET /api/my-documents, spec section 3). */
 export const documentListItemSchema = z.object({
@@ -26,3 +26,13 @@ export const uploadResponseSchema = z.object({
 });
 
 export const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a document id' }) });
+
+export const MAX_DOCUMENT_TITLE_LENGTH = 200;
+
+/** The text fields an upload may carry beside its file (multipart/form-data), checked like JSON fields. */
+export const uploadFieldsSchema = z.strictObject({
+  /** The document's title; without one, the file's name. */
+  title: optionalText(MAX_DOCUMENT_TITLE_LENGTH),
+  /** The section of the markdown to link the upload from (created when missing). */
+  section: optionalText(200),
+});

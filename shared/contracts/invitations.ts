@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailField, isoDateTime } from './fields';
+import { emailField, isoDateTime, optionalText } from './fields';
 
 export const INVITATION_TTL_DAYS = 7;
 
 export const createInvitationRequestSchema = z.strictObject({
   email: emailField,
-  name: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  name: optionalText(100),
 });
 
 /** The admin form sends only an e-mail. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, noUnsafeCharacters, requiredText } from './fields';
 
 export const FUNDING_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth'] as const;
 export const DEFAULT_FUNDING_STAGE = 'Series A';
@@ -29,13 +30,10 @@ export const myDataRoomSchema = z.object({
 export type MyDataRoom = z.infer<typeof myDataRoomSchema>;
 
 /** POST /api/data-rooms: the founder's company profile. */
+export const MAX_WEBSITE_LENGTH = 2000;
 export const companyProfileRequestSchema = z.strictObject({
-  name: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'Company name is required')
-    .max(200, 'must be at most 200 characters'),
-  description: z.string().trim().max(2000, 'must be at most 2000 characters').default(''),
+  name: requiredText(200, 'Company name is required'),
+  description: multilineText(2000, { trim: true }).default(''),
   stage: z
     .enum(FUNDING_STAGES, { error: `must be one of ${FUNDING_STAGES.join(', ')}` })
     .default(DEFAULT_FUNDING_STAGE),
@@ -46,12 +44,17 @@ export const companyProfileRequestSchema = z.strictObject({
     .refine((year) => year <= new Date().getFullYear(), 'cannot be in the future')
     .nullable()
     .default(null),
+  // Bounded and checked as text first: the URL parser would quietly drop a line break or a tab.
   website: z
-    .union(
-      [z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })],
-      {
-        error: 'must be an http:// or https:// address',
-      },
+    .string({ error: 'must be an http:// or https:// address' })
+    .trim()
+    .max(MAX_WEBSITE_LENGTH, `must be at most ${MAX_WEBSITE_LENGTH} characters`)
+    .check(noUnsafeCharacters(false))
+    .pipe(
+      z.union(
+        [z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })],
+        { error: 'must be an http:// or https:// address' },
+      ),
     )
     .default(''),
 });
@@ -66,9 +69,8 @@ export const roomStatusRequestSchema = z.strictObject({
 export const sectionsContentSchema = z.object({ content: z.string() });
 export const MAX_SECTIONS_MARKDOWN_LENGTH = 200_000;
 export const sectionsUpdateRequestSchema = z.strictObject({
-  content: z
-    .string({ error: 'is required' })
-    .max(MAX_SECTIONS_MARKDOWN_LENGTH, `must be at most ${MAX_SECTIONS_MARKDOWN_LENGTH} characters`),
+  // Stored exactly as written (not trimmed): line numbers in messages must match the editor's.
+  content: multilineText(MAX_SECTIONS_MARKDOWN_LENGTH, { trim: false }),
 });
 
 /** A data room as its views show it (spec section 3, Company / data room, with both spellings). */
@@ -98,10 +100,15 @@ export const roomIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a data
 export const inviteTokenParamsSchema = z.object({
   token: z
     .string()
-    .min(1)
-    .max(128)
+    .min(1, 'is required')
+    .max(128, 'is too long to be an invitation token')
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid invitation token'),
 });
 
 /** ?url= of a click on an external document: the exact link as written in the markdown. */
-export const clickQuerySchema = z.object({ url: z.string().min(1, 'is required').max(4000, 'is too long') });
+export const clickQuerySchema = z.object({
+  url: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be given once') })
+    .min(1, 'is required')
+    .max(4000, 'is too long'),
+});

@@ -31,7 +31,11 @@ export interface RequestOptions {
   json?: unknown;
   /** Multipart form data; fetch sets the content type with its boundary. */
   form?: FormData;
-  body?: string | Buffer;
+  /**
+   * A raw body, sent as given (malformed JSON, hand-made multipart). A stream is sent as it is read:
+   * chunked, without Content-Length, unless `headers` names one.
+   */
+  body?: string | Buffer | ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -110,12 +114,19 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     smtp,
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
-      let body: string | Buffer | FormData | undefined = options.form ?? options.body;
+      let body: RequestInit['body'] = options.form ?? options.body;
       if (options.json !== undefined) {
         headers['content-type'] ??= 'application/json';
         body = JSON.stringify(options.json);
       }
-      const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+      // fetch streams a request body only when told the response may start before it ends.
+      const streaming = body instanceof ReadableStream ? { duplex: 'half' } : {};
+      const response = await fetch(`${baseUrl}${urlPath}`, {
+        method,
+        headers,
+        body,
+        ...streaming,
+      } as RequestInit);
       const text = await response.text();
       let json: unknown;
       try {

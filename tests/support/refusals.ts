@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { countRows } from './factories';
+import type { TestApp, TestResponse } from './test-app';
+
+/**
+ * What a refused request must leave as it was: the rows of every table, the files under DATA_DIR
+ * (by name, so a file written anywhere in it shows), and the mail sent.
+ */
+export interface WrittenState {
+  rows: Record<string, number>;
+  dataDirFiles: string[];
+  mailsSent: number;
+}
+
+export const uploadsDir = (t: TestApp) => path.join(t.config.dataDir, 'uploads');
+/** Committed uploads: files named by the server, directly in DATA_DIR/uploads. */
+export const storedUploads = (t: TestApp) => fs.readdirSync(uploadsDir(t)).filter((name) => name !== 'tmp');
+/** Uploads being written (or left behind by a failed one) in DATA_DIR/uploads/tmp. */
+export const unfinishedUploads = (t: TestApp) => fs.readdirSync(path.join(uploadsDir(t), 'tmp'));
+
+/** Every file under DATA_DIR except the database's own, relative to it. */
+function dataDirFiles(t: TestApp): string[] {
+  return (fs.readdirSync(t.config.dataDir, { recursive: true }) as string[])
+    .filter((name) => !name.startsWith('roundroom.sqlite'))
+    .sort();
+}
+
+export async function writtenState(t: TestApp): Promise<WrittenState> {
+  return { rows: await countRows(t), dataDirFiles: dataDirFiles(t), mailsSent: t.smtp.messages.length };
+}
+
+/** Nothing was written since `before`, and no unfinished upload is left in DATA_DIR/uploads/tmp. */
+export async function expectNothingWritten(t: TestApp, before: WrittenState): Promise<void> {
+  expect(await writtenState(t)).toEqual(before);
+  expect(unfinishedUploads(t)).toEqual([]);
+}
+
+/** Fields an error body may carry: the one shape, plus the line of a refused sections markdown. */
+const ERROR_FIELDS = ['error', 'message', 'field', 'line'];
+
+/**
+ * A refusal as the API promises it: this 4xx, as JSON in the one error shape, with a snake_case code
+ * and a message that says what is wrong (`message`).
+ */
+export function expectRefusal(
+  response: TestResponse,
+  status: number,
+  expected: { message: RegExp; error?: string; field?: string },
+): void {
+  expect(response.status, response.text).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = response.json as Record<string, unknown>;
+  expect(Object.keys(body).filter((key) => !ERROR_FIELDS.includes(key))).toEqual([]);
+  expect(body.error).toMatch(expected.error ? new RegExp(`^${expected.error}$`) : /^[a-z_]+$/);
+  expect(body.message).toMatch(expected.message);
+  if (expected.field !== undefined) expect(body.field).toBe(expected.field);
+}
