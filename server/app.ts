@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     // Room for an invite token (at most 128 characters) to reach its schema and be refused there by name.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });

@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  ALL_TABLES,
+  countRows,
+  createFounder,
+  founderWithInvestor,
+  type SignedIn,
+  uniqueEmail,
+} from '../support/factories';
+import { recipientsOf } from '../support/smtp-server';
+import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
+import { contentDispositionTitle, multipartBody, SAMPLE_FILES } from '../support/uploads';
+
+/**
+ * SQL and script injection in every text field (issue 6). These strings are valid text, so each is
+ * accepted (these are accepted writes, not refusals) and must come back inert: byte for byte in the
+ * JSON of every read that shows it, served as JSON, with every table still there and exactly the rows
+ * the write should add. Queries are parameterised (Kysely) and nothing renders HTML on the server, so
+ * a difference here would mean a string was interpreted somewhere.
+ */
+
+const PROMO_CODE = 'LAUNCH2026';
+
+const INJECTIONS: [string, string][] = [
+  ['SQL closing a string', "Robert'); DROP TABLE users;--"],
+  ['an always-true SQL condition', "' OR '1'='1' --"],
+  ['PostgreSQL dollar quoting', '$$; DROP TABLE data_rooms; $$'],
+  ['a script tag', '<script>alert(1)</script>'],
+  ['an attribute break-out', '"><img src=x onerror="alert(document.cookie)">'],
+];
+
+let t: TestApp;
+let founder: SignedIn;
+let investor: SignedIn;
+let roomId: string;
+beforeAll(async () => {
+  t = await startTestApp({ environment: { PROMO_CODES: PROMO_CODE } });
+  ({ founder, investor } = await founderWithInvestor(t));
+  roomId = ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string })
+    .id;
+});
+afterAll(() => t.close());
+
+/** A JSON answer whose `pick`ed value is exactly `expected`. */
+function expectShownBack(response: TestResponse, pick: (json: never) => unknown, expected: string) {
+  expect(response.status, response.text).toBeLessThan(300);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json; charset=utf-8$/);
+  expect(pick(response.json as never)).toBe(expected);
+}
+
+const read = (path: string, who: SignedIn = founder) => t.request('GET', path, { headers: who.auth });
+
+/**
+ * Runs the write and checks every table still exists (countRows reads them all) and only the rows it
+ * should add were added.
+ */
+async function expectRowsAdded(
+  write: () => Promise<void>,
+  added: Partial<Record<(typeof ALL_TABLES)[number], number>>,
+) {
+  const before = await countRows(t);
+  await write();
+  const expected = Object.fromEntries(
+    ALL_TABLES.map((table) => [table, (before[table] ?? 0) + (added[table] ?? 0)]),
+  );
+  expect(await countRows(t)).toEqual(expected);
+}
+
+const NEW_FOUNDER = { users: 1, data_rooms: 1, room_members: 1, sessions: 1 };
+
+describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
+  test('as the name and company of a sign-up', async () => {
+    let signedUp: TestResponse | undefined;
+    await expectRowsAdded(async () => {
+      signedUp = await t.request('POST', '/api/complete-account-setup', {
+        json: { name: text, email: uniqueEmail(), companyName: text },
+      });
+    }, NEW_FOUNDER);
+    if (!signedUp) throw new Error('no response');
+    expectShownBack(signedUp, (json: { user: { name: string } }) => json.user.name, text);
+    const auth = { authorization: `Bearer ${(signedUp.json as { token: string }).token}` };
+    expectShownBack(
+      await t.request('GET', '/api/auth/me', { headers: auth }),
+      (json: { user: { name: string } }) => json.user.name,
+      text,
+    );
+    expectShownBack(
+      await t.request('GET', '/api/my-data-room', { headers: auth }),
+      (json: { companyName: string }) => json.companyName,
+      text,
+    );
+  });
+
+  test('as the name and company of a promo sign-up', async () => {
+    let signedUp: TestResponse | undefined;
+    await expectRowsAdded(async () => {
+      signedUp = await t.request('POST', '/api/upgrade-with-promo', {
+        json: { name: text, email: uniqueEmail(), companyName: text, promoCode: PROMO_CODE },
+      });
+    }, NEW_FOUNDER);
+    if (!signedUp) throw new Error('no response');
+    expectShownBack(signedUp, (json: { user: { name: string } }) => json.user.name, text);
+    const auth = { authorization: `Bearer ${(signedUp.json as { token: string }).token}` };
+    expectShownBack(
+      await t.request('GET', '/api/my-data-room', { headers: auth }),
+      (json: { companyName: string }) => json.companyName,
+      text,
+    );
+  });
+
+  test('as a promo code to check: not valid, and nothing is written', async () => {
+    await expectRowsAdded(async () => {
+      const response = await t.request('POST', '/api/validate-promo-code', { json: { code: text } });
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({ valid: false, message: 'Invalid promo code.' });
+    }, {});
+  });
+
+  test('as the company on the waitlist (stored exactly; no API reads it back)', async () => {
+    const contactEmail = uniqueEmail('waitlist');
+    await expectRowsAdded(
+      async () => {
+        const response = await t.request('POST', '/api/waitlist', {
+          json: { companyName: text, contactEmail },
+        });
+        expect(response.status, response.text).toBe(200);
+      },
+      { waitlist: 1 },
+    );
+    const row = await t.app.database.db
+      .selectFrom('waitlist')
+      .select('company_name')
+      .where('contact_email', '=', contactEmail)
+      .executeTakeFirstOrThrow();
+    expect(row.company_name).toBe(text);
+  });
+
+  test('as the (unused) name of a magic-link request: the link is sent, the name goes nowhere', async () => {
+    const before = t.smtp.messages.length;
+    await expectRowsAdded(
+      async () => {
+        const response = await t.request('POST', '/api/auth/magic-link', {
+          json: { email: founder.user.email, name: text },
+        });
+        expect(response.status, response.text).toBe(200);
+      },
+      { magic_links: 1 },
+    );
+    const mail = await t.smtp.waitForMessage(
+      (m) => t.smtp.messages.indexOf(m) >= before && recipientsOf(m).includes(founder.user.email),
+    );
+    expect(`${mail.text}${mail.html}`).not.toContain(text);
+  });
+
+  test("as an invited investor's name: listed exactly, and escaped in the e-mail's HTML", async () => {
+    const email = uniqueEmail('investor');
+    let invited: TestResponse | undefined;
+    await expectRowsAdded(
+      async () => {
+        invited = await t.request('POST', '/api/invites', {
+          json: { email, name: text },
+          headers: founder.auth,
+        });
+      },
+      { invitations: 1 },
+    );
+    if (!invited) throw new Error('no response');
+    expectShownBack(invited, (json: { invitation: { name: string } }) => json.invitation.name, text);
+    expectShownBack(
+      await read('/api/invites'),
+      (json: { email: string; name: string }[]) =>
+        json.find((invitation) => invitation.email === email)?.name,
+      text,
+    );
+    const mail = await t.smtp.waitForMessage((m) => recipientsOf(m).includes(email));
+    expect(mail.text).toContain(`Hello ${text},`);
+    if (/[<>"]/.test(text)) expect(mail.html).not.toContain(text);
+  });
+
+  test('as the company name of the profile: the founder, the member and the investor list see it exactly', async () => {
+    await expectRowsAdded(async () => {
+      const saved = await t.request('POST', '/api/data-rooms', {
+        json: { name: text },
+        headers: founder.auth,
+      });
+      expectShownBack(saved, (json: { companyName: string }) => json.companyName, text);
+    }, {});
+    expectShownBack(
+      await read('/api/my-data-room'),
+      (json: { companyName: string }) => json.companyName,
+      text,
+    );
+    const view = await read(`/api/data-room/${roomId}`, investor);
+    expectShownBack(view, (json: { dataRoom: { companyName: string } }) => json.dataRoom.companyName, text);
+    expectShownBack(view, (json: { dataRoom: { name: string } }) => json.dataRoom.name, text);
+    expectShownBack(
+      await read('/api/my-accessible-data-rooms', investor),
+      (json: { dataRooms: { id: string; companyName: string }[] }) =>
+        json.dataRooms.find((room) => room.id === roomId)?.companyName,
+      text,
+    );
+  });
+
+  test('as the company description', async () => {
+    const description = `${text}\nSecond line: ${text}`;
+    await expectRowsAdded(async () => {
+      const saved = await t.request('POST', '/api/data-rooms', {
+        json: { name: 'Acme', description },
+        headers: founder.auth,
+      });
+      expectShownBack(saved, (json: { description: string }) => json.description, description);
+    }, {});
+    const view = await read(`/api/data-room/${roomId}`, investor);
+    expectShownBack(
+      view,
+      (json: { dataRoom: { description: string } }) => json.dataRoom.description,
+      description,
+    );
+    expectShownBack(
+      view,
+      (json: { dataRoom: { companyDescription: string } }) => json.dataRoom.companyDescription,
+      description,
+    );
+  });
+
+  test('in the sections markdown: a heading, a description and a link title, read back exactly', async () => {
+    const content = `## ${text}\n${text}\n\n- [${text.replace(/[[\]]/g, '\\$&')}](https://example.com/deck.pdf)\n`;
+    await expectRowsAdded(async () => {
+      const saved = await t.request('POST', '/api/sections/update', {
+        json: { content },
+        headers: founder.auth,
+      });
+      expect(saved.status, saved.text).toBe(200);
+    }, {});
+    expectShownBack(
+      await read('/api/sections/content'),
+      (json: { content: string }) => json.content,
+      content,
+    );
+    expectShownBack(
+      await read(`/api/data-room/${roomId}/sections`, investor),
+      (json: { content: string }) => json.content,
+      content,
+    );
+  });
+
+  test('as the title and section of an upload, and in the download name', async () => {
+    const upload = multipartBody([
+      { name: 'title', content: text },
+      { name: 'section', content: text },
+      { name: 'file', filename: 'deck.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.pdf },
+    ]);
+    let uploaded: TestResponse | undefined;
+    await expectRowsAdded(
+      async () => {
+        uploaded = await t.request('POST', '/api/upload', {
+          ...upload,
+          headers: { ...upload.headers, ...founder.auth },
+        });
+      },
+      { documents: 1 },
+    );
+    if (!uploaded) throw new Error('no response');
+    expectShownBack(uploaded, (json: { document: { title: string } }) => json.document.title, text);
+    expectShownBack(
+      uploaded,
+      (json: { document: { sectionName: string } }) => json.document.sectionName,
+      text,
+    );
+    const { url, document } = uploaded.json as { url: string; document: { id: string } };
+    expectShownBack(
+      await read('/api/my-documents'),
+      (json: { id: string; title: string }[]) => json.find((listed) => listed.id === document.id)?.title,
+      text,
+    );
+    const download = await read(url, investor);
+    expect(download.status).toBe(200);
+    expect(contentDispositionTitle(download.headers.get('content-disposition'))).toBe(text);
+  });
+
+  test("as an upload's file name (a name cannot hold a path: what follows the last / is kept, exactly)", async () => {
+    const upload = multipartBody([
+      {
+        name: 'file',
+        encodedFilename: `${text}.pdf`,
+        contentType: 'application/pdf',
+        content: SAMPLE_FILES.pdf,
+      },
+    ]);
+    let uploaded: TestResponse | undefined;
+    await expectRowsAdded(
+      async () => {
+        uploaded = await t.request('POST', '/api/upload', {
+          ...upload,
+          headers: { ...upload.headers, ...founder.auth },
+        });
+      },
+      { documents: 1 },
+    );
+    if (!uploaded) throw new Error('no response');
+    const baseName = `${text}.pdf`.split(/[/\\]/).pop();
+    expectShownBack(uploaded, (json: { document: { title: string } }) => json.document.title, baseName ?? '');
+  });
+});
+
+describe('injection in a URL that is still a valid web address', () => {
+  // The website is checked as an http(s) URL: these are valid ones, so they are stored exactly as sent.
+  test.each([
+    "https://acme.example/?q=');DROP TABLE users;--",
+    'https://acme.example/#"><script>alert(1)</script>',
+  ])('the website %s', async (website) => {
+    await expectRowsAdded(async () => {
+      const saved = await t.request('POST', '/api/data-rooms', {
+        json: { name: 'Acme', website },
+        headers: founder.auth,
+      });
+      expectShownBack(saved, (json: { website: string }) => json.website, website);
+    }, {});
+    expectShownBack(
+      await read(`/api/data-room/${roomId}`, investor),
+      (json: { dataRoom: { website: string } }) => json.dataRoom.website,
+      website,
+    );
+  });
+
+  test("an invitation to an address with SQL in its local part (robert'--@…) reaches that address", async () => {
+    const email = `robert'--${Date.now()}@example.com`;
+    await expectRowsAdded(
+      async () => {
+        const invited = await t.request('POST', '/api/invites', { json: { email }, headers: founder.auth });
+        expectShownBack(invited, (json: { invitation: { email: string } }) => json.invitation.email, email);
+      },
+      { invitations: 1 },
+    );
+    const mail = await t.smtp.waitForMessage((m) => recipientsOf(m).includes(email));
+    expect(recipientsOf(mail)).toEqual([email]);
+  });
+});
+
+test('after all of it, a fresh founder still signs up: the schema is whole', async () => {
+  await expectRowsAdded(async () => {
+    await createFounder(t);
+  }, NEW_FOUNDER);
+});
