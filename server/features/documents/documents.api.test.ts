@@ -10,7 +10,9 @@ import {
   founderWithInvestor,
   type SignedIn,
 } from '../../../tests/support/factories';
+import { storedUploads, unfinishedUploads, uploadsDir } from '../../../tests/support/refusals';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { SAMPLE_FILES } from '../../../tests/support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 7),
-]);
-const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]);
-const HTML = Buffer.from('<!doctype html><script>alert(1)</script>');
+const { pdf: PDF, png: PNG, xlsx: XLSX, html: HTML } = SAMPLE_FILES;
 
 function form(files: { name: string; bytes: Buffer }[], fields: Record<string, string> = {}): FormData {
   const data = new FormData();
@@ -35,9 +31,8 @@ function form(files: { name: string; bytes: Buffer }[], fields: Record<string, s
 
 const upload = (founder: SignedIn, data: FormData) =>
   t.request('POST', '/api/upload', { form: data, headers: founder.auth });
-const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
-const storedFiles = () => fs.readdirSync(uploadsDir()).filter((name) => name !== 'tmp');
-const tmpFiles = () => fs.readdirSync(path.join(uploadsDir(), 'tmp'));
+const storedFiles = () => storedUploads(t);
+const tmpFiles = () => unfinishedUploads(t);
 
 describe('POST /api/upload', () => {
   test('stores the file under a server-made name with its size and SHA-256, and links it in its section', async () => {
@@ -71,7 +66,7 @@ describe('POST /api/upload', () => {
       mime_type: 'application/pdf',
     });
     expect(row.storage_key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fs.readFileSync(path.join(uploadsDir(), row.storage_key))).toEqual(PDF);
+    expect(fs.readFileSync(path.join(uploadsDir(t), row.storage_key))).toEqual(PDF);
     expect(tmpFiles()).toEqual([]);
 
     const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
@@ -249,7 +244,7 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
       headers: founder.auth,
     });
     expect(deleted.status).toBe(204);
-    expect(fs.existsSync(path.join(uploadsDir(), row.storage_key))).toBe(false);
+    expect(fs.existsSync(path.join(uploadsDir(t), row.storage_key))).toBe(false);
     expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toEqual([]);
     const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
       content: string;

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { DocumentListItem } from '../../../shared/contracts/documents';
+import {
+  type DocumentListItem,
+  MAX_DOCUMENT_TITLE_LENGTH,
+  uploadFieldsSchema,
+} from '../../../shared/contracts/documents';
+import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import {
   addDocumentToSection,
@@ -11,7 +16,7 @@ import {
 } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import type { User } from '../accounts/users.repository';
 import { recordAccessEvent } from '../activity/access-events.repository';
@@ -30,20 +35,68 @@ import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 
 /** DESIGN.md answer 8: every account has Professional limits (spec section 1: 500 uploads). */
 export const UPLOADS_PER_ROOM = 500;
-const MAX_TITLE_LENGTH = 200;
 
 /** One part of a multipart upload, as @fastify/multipart yields it. */
 export type UploadPart =
   | { type: 'field'; fieldname: string; value: unknown }
-  | { type: 'file'; filename: string; file: Readable & { truncated?: boolean } };
+  | { type: 'file'; fieldname: string; filename: string; file: Readable & { truncated?: boolean } };
 
-/** Titles come from people and file names: no control characters, no surrounding space, bounded. */
-function cleanTitle(value: string): string {
-  const cleaned = value
-    .replace(/\p{Cc}/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...cleaned].slice(0, MAX_TITLE_LENGTH).join('');
+/**
+ * A file's name as a title: whatever the uploading system allows in a name (control characters, text
+ * direction overrides, any length) becomes plain, bounded text. Names are cleaned rather than refused:
+ * the uploader did not type them here. (busboy has already cut any path off.)
+ */
+function cleanFileName(value: string): string {
+  const cleaned = [...replaceUnsafeCharacters(value, ' ').replace(/\s+/g, ' ').trim()];
+  if (cleaned.length <= MAX_DOCUMENT_TITLE_LENGTH) return cleaned.join('');
+  // Shorten the name, not its extension: 'A very long….pdf' still says what it is.
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : [];
+  return [...cleaned.slice(0, MAX_DOCUMENT_TITLE_LENGTH - extension.length), ...extension].join('');
+}
+
+const MULTIPART_SHAPE = 'An upload is one file named "file", with at most the fields title and section.';
+
+/**
+ * What went wrong with the multipart body itself, in the API's words. busboy's own errors (no boundary,
+ * a body cut short) carry only a message; anything else is not the client's fault and stays a 500.
+ */
+function multipartError(error: unknown): unknown {
+  if (error instanceof ObjectTooLargeError) return tooLarge();
+  const { code, message } = error as { code?: string; message?: string };
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge();
+    case 'FST_FILES_LIMIT':
+      return new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError(400, 'invalid_request', MULTIPART_SHAPE, { field: 'body' });
+    case 'FST_MP_PREMATURE_CLOSE':
+      return incompleteMultipart();
+  }
+  if (code === undefined && message === 'Multipart: Boundary not found') {
+    return new HttpError(
+      400,
+      'invalid_multipart',
+      'The Content-Type multipart/form-data names no boundary, so the upload cannot be read.',
+      { field: 'body' },
+    );
+  }
+  if (code === undefined && /unexpected end of multipart data/i.test(message ?? '')) {
+    return incompleteMultipart();
+  }
+  return error;
+}
+
+function incompleteMultipart(): HttpError {
+  return new HttpError(
+    400,
+    'invalid_multipart',
+    'The multipart/form-data body ended before its last part was complete.',
+    { field: 'body' },
+  );
 }
 
 function toListItem(document: StoredDocument, sectionOf: Map<string, string>): DocumentListItem {
@@ -97,6 +150,17 @@ export async function uploadDocument(
         fields[part.fieldname] = String(part.value ?? '');
         continue;
       }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new HttpError(
+          400,
+          'invalid_request',
+          `Unexpected field: ${part.fieldname}. ${MULTIPART_SHAPE}`,
+          {
+            field: part.fieldname,
+          },
+        );
+      }
       if (pending) throw new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
       fileName = part.filename;
       const extension = extensionOf(fileName);
@@ -114,13 +178,14 @@ export async function uploadDocument(
     }
   } catch (error) {
     await pending?.discard();
-    if (error instanceof ObjectTooLargeError) throw tooLarge();
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
-    }
-    throw error;
+    throw multipartError(error);
   }
 
+  const checkedFields = uploadFieldsSchema.safeParse(fields);
+  if (!checkedFields.success) {
+    await pending?.discard();
+    throw invalidInput(checkedFields.error);
+  }
   if (!pending)
     throw new HttpError(400, 'invalid_request', 'file: choose a file to upload.', { field: 'file' });
   const extension = extensionOf(fileName);
@@ -130,7 +195,7 @@ export async function uploadDocument(
     throw new HttpError(
       400,
       'empty_file',
-      `"${cleanTitle(fileName)}" is empty: there is nothing to upload.`,
+      `"${cleanFileName(fileName)}" is empty: there is nothing to upload.`,
       { field: 'file' },
     );
   }
@@ -139,22 +204,22 @@ export async function uploadDocument(
     throw new HttpError(
       415,
       'content_mismatch',
-      `"${cleanTitle(fileName)}" is not a real .${extension} file: its content does not match its extension.`,
+      `"${cleanFileName(fileName)}" is not a real .${extension} file: its content does not match its extension.`,
       {
         field: 'file',
       },
     );
   }
 
-  const title = cleanTitle(fields.title ?? '') || cleanTitle(fileName) || `Untitled.${extension}`;
-  const section = cleanTitle(fields.section ?? '');
+  const title = checkedFields.data.title || cleanFileName(fileName) || `Untitled.${extension}`;
+  const section = checkedFields.data.section ?? '';
   const key = await pending.commit();
   const now = new Date();
   const document: StoredDocument = {
     id: crypto.randomUUID(),
     roomId: room.id,
     title,
-    originalName: [...cleanTitle(fileName)].slice(0, 255).join('') || `upload.${extension}`,
+    originalName: cleanFileName(fileName) || `upload.${extension}`,
     fileType: fileTypeFromName(fileName),
     mimeType: mimeTypeFor(extension),
     sizeBytes: pending.size,
