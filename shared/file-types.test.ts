@@ -28,6 +28,9 @@ test.each([
   ['https://notgoogle.com/deck', 'file'],
   ['https://example.com/archive.tar.gz', 'file'],
   ['https://example.com/a%20file.pdf', 'pdf'],
+  // A malformed escape is a valid URL for the parser but not for decodeURIComponent: no crash.
+  ['https://example.com/%E0%A4%A.pdf', 'pdf'],
+  ['https://example.com/100%.xlsx', 'excel'],
 ])('%s is %s', (url, type) => {
   expect(detectFileType(url)).toBe(type);
 });

@@ -84,6 +84,15 @@ export function fileTypeFromName(name: string): FileType {
   return BY_EXTENSION[extensionOf(name)] ?? 'file';
 }
 
+/** A URL path with its %-escapes decoded; a malformed escape ("%E0%A4%A") is left as written. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * The kind of a linked document: the storage host first (a Google Sheet has no extension), then the
  * URL's extension, then the title's (an uploaded file's link has none), else 'file'.
@@ -99,6 +108,6 @@ export function detectFileType(url: string, title = ''): FileType {
     const hosted = byHost(parsed);
     if (hosted) return hosted;
   }
-  const fromPath = parsed ? BY_EXTENSION[extensionOf(decodeURIComponent(parsed.pathname))] : undefined;
+  const fromPath = parsed ? BY_EXTENSION[extensionOf(decodedPath(parsed.pathname))] : undefined;
   return fromPath ?? fileTypeFromName(title);
 }

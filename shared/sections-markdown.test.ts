@@ -139,11 +139,11 @@ describe('links that may not be saved are problems naming their line', () => {
     expect(parsed.problems[0]?.message).toMatch(/^Line 3: the link of "Bad"/);
   });
 
-  test('links outside document lists and reference definitions are checked too', () => {
+  test('links outside document lists, reference definitions and images are checked too', () => {
     const parsed = parseSectionsMarkdown(
-      '# Company Information\ndescription: [x](javascript:alert(1))\n\n## Docs\nSee [here](data:text/html,hi).\n\n[ref]: javascript:void(0)\n',
+      '# Company Information\ndescription: [x](javascript:alert(1))\n\n## Docs\nSee [here](data:text/html,hi).\n\n[ref]: javascript:void(0)\n\n![logo](javascript:alert(1))\n',
     );
-    expect(parsed.problems.map((problem) => problem.line)).toEqual([2, 5, 7]);
+    expect(parsed.problems.map((problem) => problem.line)).toEqual([2, 5, 7, 9]);
   });
 
   test('raw HTML is plain text, never a link or markup', () => {
@@ -159,6 +159,17 @@ test('with the app origin, an absolute link to our download path is an upload; a
   const markdown = `## Docs\n- [A](https://rooms.example.com/api/documents/${UPLOAD_ID}/download)\n- [B](https://evil.example/api/documents/${UPLOAD_ID}/download)\n`;
   const parsed = parseSectionsMarkdown(markdown, { appOrigin: 'https://rooms.example.com' });
   expect(parsed.sections[0]?.documents.map((document) => document.isUploaded)).toEqual([true, false]);
+});
+
+test('our download path with a query or a fragment is still that upload, so its room is checked', () => {
+  const base = `https://rooms.example.com/api/documents/${UPLOAD_ID}/download`;
+  const parsed = parseSectionsMarkdown(`## Docs\n- [A](${base}#page=2)\n- [B](${base}?x=1)\n`, {
+    appOrigin: 'https://rooms.example.com',
+  });
+  expect(parsed.sections[0]?.documents.map((document) => document.documentId)).toEqual([
+    UPLOAD_ID,
+    UPLOAD_ID,
+  ]);
 });
 
 test('the starter template parses cleanly with the company name', () => {

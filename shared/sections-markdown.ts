@@ -93,9 +93,9 @@ function classifyLink(
     };
   }
   if (appOrigin && parsed.origin === appOrigin) {
+    // With a query or a fragment it is still that document: it must be one of the room's own.
     const absolute = DOWNLOAD_PATH.exec(parsed.pathname);
-    if (absolute?.[1] && !parsed.search && !parsed.hash)
-      return { kind: 'uploaded', documentId: absolute[1].toLowerCase() };
+    if (absolute?.[1]) return { kind: 'uploaded', documentId: absolute[1].toLowerCase() };
   }
   return { kind: 'external' };
 }
@@ -143,14 +143,14 @@ function documentsOf(
   return documents;
 }
 
-/** Every other link anywhere must still be http(s): nothing else is ever saved. */
+/** Every other link (and image) anywhere must still be http(s): nothing else is ever saved. */
 function checkStrayLinks(
   node: Nodes,
   appOrigin: string | undefined,
   problems: SectionsProblem[],
   checked: WeakSet<Nodes>,
 ) {
-  if ((node.type === 'link' || node.type === 'definition') && !checked.has(node)) {
+  if ((node.type === 'link' || node.type === 'definition' || node.type === 'image') && !checked.has(node)) {
     const kind = classifyLink(node.url, appOrigin);
     if (kind.kind === 'refused') {
       const line = lineOf(node);
