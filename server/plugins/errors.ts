@@ -55,7 +55,7 @@ interface InputIssue {
 }
 
 /** The 400 body for invalid input: the field named by its path, in the field's own words. */
-export function describeInvalidInput(issue: InputIssue | undefined, location: string): ApiError {
+function describeInvalidInput(issue: InputIssue | undefined, location: string): ApiError {
   const path = (issue?.path ?? []).map(String).join('.');
   if (issue?.code === 'unrecognized_keys') {
     const keys = issue.keys ?? [];
