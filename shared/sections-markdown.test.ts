@@ -212,6 +212,13 @@ describe('editing the markdown for uploads', () => {
 
   test('removing a document drops every list item linking to it', () => {
     const markdown = `## A\n- [One](${url})\n- [Two](https://x.example/2.pdf)\n\n## B\n- [One again](${url})\n`;
-    expect(removeDocumentLinks(markdown, url)).toBe('## A\n- [Two](https://x.example/2.pdf)\n\n## B\n');
+    expect(removeDocumentLinks(markdown, UPLOAD_ID)).toBe('## A\n- [Two](https://x.example/2.pdf)\n\n## B\n');
+  });
+
+  test('an absolute link to our own origin is the same document, and is removed too', () => {
+    const markdown = `## A\n- [Absolute](https://app.example${url})\n- [Elsewhere](https://other.example${url})\n- [Upper](${url.toUpperCase().replace('/API/DOCUMENTS/', '/api/documents/').replace('/DOWNLOAD', '/download')})\n`;
+    expect(removeDocumentLinks(markdown, UPLOAD_ID, { appOrigin: 'https://app.example' })).toBe(
+      `## A\n- [Elsewhere](https://other.example${url})\n`,
+    );
   });
 });

@@ -285,15 +285,27 @@ export function addDocumentToSection(
   return lines.join('\n');
 }
 
-/** Removes every list item that links to `url` (a deleted document). */
-export function removeDocumentLinks(markdown: string, url: string): string {
+/**
+ * Removes every list item that links to the uploaded document `documentId` (it was deleted), however
+ * the link is written: our relative download path, or an absolute link to `appOrigin`. A link left
+ * behind would make the next save refuse the markdown.
+ */
+export function removeDocumentLinks(
+  markdown: string,
+  documentId: string,
+  options: { appOrigin?: string } = {},
+): string {
   const tree = fromMarkdown(markdown);
   const drop = new Set<number>();
+  const linksToDocument = (url: string) => {
+    const link = classifyLink(url, options.appOrigin);
+    return link.kind === 'uploaded' && link.documentId === documentId.toLowerCase();
+  };
   const visit = (node: Nodes) => {
     if (node.type === 'listItem') {
       const paragraph = node.children.find((child): child is Paragraph => child.type === 'paragraph');
       const link = paragraph?.children.find((child) => child.type === 'link');
-      if (link?.type === 'link' && link.url === url && node.position) {
+      if (link?.type === 'link' && linksToDocument(link.url) && node.position) {
         for (let line = node.position.start.line; line <= node.position.end.line; line++) drop.add(line);
       }
     }

@@ -3,7 +3,6 @@ import {
   addDocumentToSection,
   parseSectionsMarkdown,
   removeDocumentLinks,
-  uploadedDocumentPath,
 } from '../../shared/sections-markdown';
 import type { UploadResponse } from '../features/documents/api/use-upload-queue';
 import { useSectionsDraft } from '../features/sections/sections-draft';
@@ -28,7 +27,10 @@ export function useFilesFollowingDraft() {
     },
     onDeleted: (ids: readonly string[]) =>
       draft.followServerChange((markdown) =>
-        ids.reduce((text, id) => removeDocumentLinks(text, uploadedDocumentPath(id)), markdown),
+        ids.reduce(
+          (text, id) => removeDocumentLinks(text, id, { appOrigin: window.location.origin }),
+          markdown,
+        ),
       ),
   };
 }

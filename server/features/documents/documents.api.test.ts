@@ -262,6 +262,35 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
     ).toBe(404);
   });
 
+  test('a link written as an absolute address is removed too, so the sections still save', async () => {
+    const founder = await createFounder(t);
+    const uploaded = (await upload(founder, form([{ name: 'Deck.pdf', bytes: PDF }]))).json as {
+      document: { id: string };
+      url: string;
+    };
+    const absolute = `${new URL(t.config.appUrl).origin}${uploaded.url}`;
+    const content = `## Decks\n- [Deck](${absolute})\n- [Notes](https://notes.example/a.pdf)\n`;
+    const saved = await t.request('POST', '/api/sections/update', {
+      json: { content },
+      headers: founder.auth,
+    });
+    expect(saved.status, saved.text).toBe(200);
+
+    const deleted = await t.request('DELETE', `/api/documents/${uploaded.document.id}`, {
+      headers: founder.auth,
+    });
+    expect(deleted.status).toBe(204);
+    const after = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    expect(after.content).toBe('## Decks\n- [Notes](https://notes.example/a.pdf)\n');
+    const again = await t.request('POST', '/api/sections/update', {
+      json: { content: after.content },
+      headers: founder.auth,
+    });
+    expect(again.status, again.text).toBe(200);
+  });
+
   test("another founder cannot list or delete this room's documents; an investor gets 403", async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const other = await createFounder(t);

@@ -285,7 +285,9 @@ export async function deleteDocument(ctx: AppContext, founder: User, documentId:
     await deleteDocumentRow(trx, room.id, documentId);
     const current = await findDataRoomById(trx, room.id);
     if (current?.sectionsMarkdown) {
-      const cleaned = removeDocumentLinks(current.sectionsMarkdown, uploadedDocumentPath(documentId));
+      const cleaned = removeDocumentLinks(current.sectionsMarkdown, documentId, {
+        appOrigin: new URL(ctx.config.appUrl).origin,
+      });
       if (cleaned !== current.sectionsMarkdown)
         await updateDataRoom(trx, room.id, { sectionsMarkdown: cleaned }, new Date());
     }
