@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../server/app';
+import { type App, type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, parseConfig } from '../../server/config';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
@@ -33,6 +33,8 @@ export interface RequestOptions {
   form?: FormData;
   body?: string | Buffer;
   headers?: Record<string, string>;
+  /** 'manual' answers a redirect as it is (status and Location) instead of following it. */
+  redirect?: 'follow' | 'manual';
 }
 
 export interface TestResponse {
@@ -78,10 +80,12 @@ export interface StartTestAppOptions {
   webRoot?: string;
   /** Registers extra routes before the app starts (e.g. a probe for the error handler). */
   extend?: (app: App) => void | Promise<void>;
+  /** Sees every route the app registers, as it registers it (see BuildAppOptions.onRoute). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend } = options;
+  const { environment = {}, webRoot, extend, onRoute } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = await createTestDatabase();
@@ -96,7 +100,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     ...database.environment,
     ...environment,
   });
-  const app = await buildApp(config, { logger: false, webRoot });
+  const app = await buildApp(config, { logger: false, webRoot, onRoute });
   await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -115,7 +119,12 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
         headers['content-type'] ??= 'application/json';
         body = JSON.stringify(options.json);
       }
-      const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+      const response = await fetch(`${baseUrl}${urlPath}`, {
+        method,
+        headers,
+        body,
+        redirect: options.redirect,
+      });
       const text = await response.text();
       let json: unknown;
       try {
