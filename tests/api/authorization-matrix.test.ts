@@ -45,7 +45,8 @@ import { startTestApp, type TestApp, type TestResponse } from '../support/test-a
  * room, so another founder gets 200 there, about their room and nothing of ours.
  *
  * Every cell also checks that a caller who may not read the room sees none of its canaries (in the body
- * or any header), that nobody but the owner changes the room, and that a refused call writes nothing.
+ * or any header; members see none of the other invitees'), that nobody but the owner changes the room,
+ * that a refused call writes nothing, and that a 404 is the same as for an id that does not exist.
  */
 const MATRIX = `
 route                                        nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end
@@ -168,8 +169,11 @@ interface Caller {
   bearer?: string;
   /** The token this caller presents on :token routes. */
   inviteToken: string;
-  /** A new session of the same account, for cells that end one (logout). Absent for dead sessions. */
-  signInAgain?: () => Promise<SignedIn>;
+  /**
+   * A new session in the same state as this caller's, for the cells that end one (logout): ending the
+   * caller's own would change what every later cell tests, and could hide a bug there.
+   */
+  anotherSession?: () => Promise<string>;
   /** The caller's own e-mail and name: seeing them is not a leak. */
   ownCanaries: string[];
 }
@@ -183,6 +187,8 @@ interface World {
   profile: Record<string, unknown>;
   markdown: string;
   canaries: string[];
+  /** The canaries that name the room's investors and invitees: even members never see each other's. */
+  inviteeCanaries: string[];
   /** Canaries of rows the owner deleted: no route shows them to anyone, the owner included. */
   retiredCanaries: string[];
   /** A founder with no tie to the room: public cells sign in and send links as them. */
@@ -281,8 +287,10 @@ async function buildWorld(): Promise<World> {
   );
 
   // Investors: one with access, one whose access the founder revoked after they signed in.
+  const firstInviteeCanary = canaries.length;
   const memberEmail = `${canary('member')}@example.com`;
-  const memberInviteToken = await invite(t, owner, memberEmail, `Ivy ${canary('member-name')}`);
+  const memberName = `Ivy ${canary('member-name')}`;
+  const memberInviteToken = await invite(t, owner, memberEmail, memberName);
   const member = await signInWithMagicLink(t, memberEmail);
   const revokedEmail = `${canary('revoked')}@example.com`;
   const revokedName = `Rex ${canary('revoked-name')}`;
@@ -295,7 +303,8 @@ async function buildWorld(): Promise<World> {
 
   // Visitors: a pending invitation, an expired one, and one the founder deleted before it was used.
   const visitorEmail = `${canary('visitor')}@example.com`;
-  const visitorToken = await invite(t, owner, visitorEmail, `Vera ${canary('visitor-name')}`);
+  const visitorName = `Vera ${canary('visitor-name')}`;
+  const visitorToken = await invite(t, owner, visitorEmail, visitorName);
   const expiredEmail = `${canary('expired')}@example.com`;
   const expiredToken = await invite(t, owner, expiredEmail, `Eli ${canary('expired-name')}`);
   await t.app.database.db
@@ -319,41 +328,57 @@ async function buildWorld(): Promise<World> {
   const bystander = await createFounder(t);
 
   // Two more sessions of the owner: one expired, one logged out.
-  const expiredSession = await signInWithMagicLink(t, ownerEmail);
-  await t.app.database.db
-    .updateTable('sessions')
-    .set({ expires_at: Date.now() - 60_000 })
-    .where('token_hash', '=', hashToken(expiredSession.token))
-    .execute();
-  const endedSession = await signInWithMagicLink(t, ownerEmail);
-  await expectStatus(t.request('POST', '/api/auth/logout', { headers: endedSession.auth }), 204);
+  const expiredOwnerSession = async () => {
+    const session = await signInWithMagicLink(t, ownerEmail);
+    await t.app.database.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 60_000 })
+      .where('token_hash', '=', hashToken(session.token))
+      .execute();
+    return session.token;
+  };
+  const loggedOutOwnerSession = async () => {
+    const session = await signInWithMagicLink(t, ownerEmail);
+    await expectStatus(t.request('POST', '/api/auth/logout', { headers: session.auth }), 204);
+    return session.token;
+  };
 
   const signedIn = (session: SignedIn, email: string, ownCanaries: string[] = []): Omit<Caller, 'key'> => ({
     bearer: session.token,
     inviteToken: unissuedToken(),
-    signInAgain: () => signInWithMagicLink(t, email),
+    anotherSession: async () => (await signInWithMagicLink(t, email)).token,
     ownCanaries,
   });
-  const visitor = (token: string): Omit<Caller, 'key'> => ({
+  const visitor = (token: string, ownCanaries: string[] = []): Omit<Caller, 'key'> => ({
     bearer: token,
     inviteToken: token,
-    ownCanaries: [],
+    ownCanaries,
   });
   const callers: Record<CallerKey, Omit<Caller, 'key'>> = {
     nobody: { inviteToken: unissuedToken(), ownCanaries: [] },
     outsider: signedIn(outsider, outsiderEmail),
-    member: { ...signedIn(member, memberEmail), inviteToken: memberInviteToken },
+    member: { ...signedIn(member, memberEmail, [memberEmail, memberName]), inviteToken: memberInviteToken },
     revoked: {
       ...signedIn(revoked, revokedEmail, [revokedEmail, revokedName]),
       inviteToken: revokedInviteToken,
     },
     founder: signedIn(otherFounder, otherFounder.user.email),
     owner: signedIn(owner, ownerEmail),
-    invite: visitor(visitorToken),
+    invite: visitor(visitorToken, [visitorEmail, visitorName]),
     'inv-exp': visitor(expiredToken),
     'inv-del': visitor(deletedToken),
-    'ses-exp': { bearer: expiredSession.token, inviteToken: unissuedToken(), ownCanaries: [] },
-    'ses-end': { bearer: endedSession.token, inviteToken: unissuedToken(), ownCanaries: [] },
+    'ses-exp': {
+      bearer: await expiredOwnerSession(),
+      inviteToken: unissuedToken(),
+      anotherSession: expiredOwnerSession,
+      ownCanaries: [],
+    },
+    'ses-end': {
+      bearer: await loggedOutOwnerSession(),
+      inviteToken: unissuedToken(),
+      anotherSession: loggedOutOwnerSession,
+      ownCanaries: [],
+    },
   };
 
   return {
@@ -364,6 +389,7 @@ async function buildWorld(): Promise<World> {
     profile,
     markdown,
     canaries,
+    inviteeCanaries: canaries.slice(firstInviteeCanary),
     retiredCanaries: canaries.filter((value) =>
       [revokedEmail, revokedName, deletedEmail, deletedName].some((retired) => retired.includes(value)),
     ),
@@ -420,7 +446,7 @@ const CALLS: Record<string, Plan> = {
   'GET /api/site': () => ({}),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>
-    caller.signInAgain ? { session: (await caller.signInAgain()).token } : {},
+    caller.anotherSession ? { session: await caller.anotherSession() } : {},
   'POST /api/auth/magic-link': () => ({ json: { email: w.bystanderEmail } }),
   'POST /api/auth/verify': async () => ({
     json: { token: await requestMagicLinkToken(t, w.bystanderEmail) },
@@ -538,19 +564,24 @@ async function stateOf() {
   };
 }
 
-/** The room's owner and members read it; an invite token's holder reads it through the invited view. */
-const mayReadRoom = (caller: Caller, row: Row) =>
-  caller.key === 'owner' ||
-  caller.key === 'member' ||
-  (caller.key === 'invite' && row.url.includes(':token'));
+/**
+ * What a caller must not see: the owner sees everything; members (and an invite token's holder, in the
+ * invited view) read the room but not who else was invited; anyone else sees nothing of it. A caller's
+ * own e-mail and name are never a leak.
+ */
+function forbiddenCanaries(caller: Caller, row: Row): string[] {
+  if (caller.key === 'owner') return [];
+  const readsRoom = caller.key === 'member' || (caller.key === 'invite' && row.url.includes(':token'));
+  return (readsRoom ? w.inviteeCanaries : w.canaries).filter(
+    (canary) => !caller.ownCanaries.some((own) => own.includes(canary)),
+  );
+}
 
-/** The canaries in a response's headers or body, but for the caller's own e-mail and name. */
-function leakedCanaries(response: TestResponse, caller: Caller): string[] {
+/** The forbidden canaries found in a response's headers or body. */
+function leakedCanaries(response: TestResponse, caller: Caller, row: Row): string[] {
   const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
   const seen = `${headers}\n\n${response.text}`.toLowerCase();
-  return w.canaries.filter(
-    (canary) => seen.includes(canary) && !caller.ownCanaries.some((own) => own.includes(canary)),
-  );
+  return forbiddenCanaries(caller, row).filter((canary) => seen.includes(canary));
 }
 
 /** The same call about an id or token that does not exist: a refusal must not tell the two apart. */
@@ -595,40 +626,46 @@ test("every canary is the room's data: the owner's own reads show each one", asy
   expect(w.canaries.length - w.retiredCanaries.length).toBeGreaterThanOrEqual(16);
 });
 
-describe.each(ROWS)('$route', (row) => {
-  const cells = CALLER_KEYS.map((key) => ({ key, who: CALLER_NAMES[key], status: row.expected[key] }));
-  test.each(cells)('$who gets $status', async ({ key, status }) => {
-    const caller = w.callers[key];
-    const request = await prepare(row, caller);
-    const before = await stateOf();
-    const response = await send(request);
-    expect(response.status, response.text).toBe(status);
-    if (!mayReadRoom(caller, row)) expect(leakedCanaries(response, caller), 'leaked').toEqual([]);
-    const after = await stateOf();
-    if (key !== 'owner') expect(after.room, 'only the owner changes the room').toEqual(before.room);
-    if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
-    if (status === 404 && row.url.includes('/:')) {
-      const missing = await send(aboutNothing(request, caller));
-      expect(missing.status).toBe(404);
-      expect(response.json, 'the same answer as for something that does not exist').toEqual(missing.json);
+for (const row of ROWS) {
+  describe(row.route, () => {
+    for (const key of CALLER_KEYS) {
+      const status = row.expected[key];
+      test(`${CALLER_NAMES[key]} gets ${status}`, async () => {
+        const caller = w.callers[key];
+        const request = await prepare(row, caller);
+        const before = await stateOf();
+        const response = await send(request);
+        expect(response.status, response.text).toBe(status);
+        expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
+        const after = await stateOf();
+        if (key !== 'owner') expect(after.room, 'only the owner changes the room').toEqual(before.room);
+        if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
+        if (status === 404 && row.url.includes('/:')) {
+          const missing = await send(aboutNothing(request, caller));
+          expect(missing.status).toBe(404);
+          expect(response.json, 'the same answer as for something that does not exist').toEqual(missing.json);
+        }
+      });
     }
   });
-});
+}
 
 describe('cookie sessions: a write must come from our Origin (CSRF)', () => {
   const writes = ROWS.filter((row) => row.method !== 'GET');
 
-  test.each(writes)("$route with the owner's cookie and no Origin: 403, nothing written", async (row) => {
-    const request = await prepare(row, w.callers.owner, 'cookie');
-    const before = await stateOf();
-    const response = await send(request);
-    expect(response.status, response.text).toBe(403);
-    expect(response.json).toMatchObject({ error: 'forbidden_origin' });
-    expect(await stateOf()).toEqual(before);
-  });
+  for (const row of writes) {
+    test(`${row.route} with the owner's cookie and no Origin: 403, nothing written`, async () => {
+      const request = await prepare(row, w.callers.owner, 'cookie');
+      const before = await stateOf();
+      const response = await send(request);
+      expect(response.status, response.text).toBe(403);
+      expect(response.json).toMatchObject({ error: 'forbidden_origin' });
+      expect(await stateOf()).toEqual(before);
+    });
 
-  test.each(writes)("$route with the owner's cookie from our Origin: as with a Bearer token", async (row) => {
-    const response = await send(await prepare(row, w.callers.owner, 'cookie from our origin'));
-    expect(response.status, response.text).toBe(row.expected.owner);
-  });
+    test(`${row.route} with the owner's cookie from our Origin: as with a Bearer token`, async () => {
+      const response = await send(await prepare(row, w.callers.owner, 'cookie from our origin'));
+      expect(response.status, response.text).toBe(row.expected.owner);
+    });
+  }
 });
