@@ -33,6 +33,9 @@ import { startTestApp, type TestApp, type TestResponse } from '../support/test-a
  *   inv-del   a visitor whose invitation the founder deleted before it was used
  *   ses-exp   the owner's session after it expired (expires_at in the past)
  *   ses-end   the owner's session after POST /api/auth/logout
+ *   impostor  the session of someone who signed up with an investor's e-mail (sign-up proves no
+ *             mailbox) before the investor was invited and first signed in with a magic link: that
+ *             sign-in ends it (docs/decisions/0019-sign-up-sessions.md)
  *
  * How each caller presents itself: signed-in callers send `Authorization: Bearer <session token>`;
  * the three visitors send their invite token in the :token routes' path and, everywhere else, as a
@@ -49,59 +52,59 @@ import { startTestApp, type TestApp, type TestResponse } from '../support/test-a
  * that a refused call writes nothing, and that a 404 is the same as for an id that does not exist.
  */
 const MATRIX = `
-route                                        nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end
+route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
 
 # Public: the same answer for everyone.
-GET    /api/health                           200    200      200    200     200     200   200    200     200     200     200
-GET    /api/site                             200    200      200    200     200     200   200    200     200     200     200
-GET    /api/auth/session                     200    200      200    200     200     200   200    200     200     200     200
-POST   /api/auth/logout                      204    204      204    204     204     204   204    204     204     204     204
-POST   /api/auth/magic-link                  200    200      200    200     200     200   200    200     200     200     200
-POST   /api/auth/verify                      200    200      200    200     200     200   200    200     200     200     200
-POST   /api/complete-account-setup           201    201      201    201     201     201   201    201     201     201     201
-POST   /api/upgrade-with-promo               201    201      201    201     201     201   201    201     201     201     201
-POST   /api/validate-promo-code              200    200      200    200     200     200   200    200     200     200     200
-POST   /api/waitlist                         200    200      200    200     200     200   200    200     200     200     200
+GET    /api/health                            200    200      200    200     200     200   200    200     200     200     200     200
+GET    /api/site                              200    200      200    200     200     200   200    200     200     200     200     200
+GET    /api/auth/session                      200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/auth/logout                       204    204      204    204     204     204   204    204     204     204     204     204
+POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/auth/verify                       200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/complete-account-setup            201    201      201    201     201     201   201    201     201     201     201     201
+POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201     201     201     201     201
+POST   /api/validate-promo-code               200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/waitlist                          200    200      200    200     200     200   200    200     200     200     200     200
 
 # Anyone signed in, about themselves.
-GET    /api/auth/me                          401    200      200    200     200     200   401    401     401     401     401
-GET    /api/my-accessible-data-rooms         401    200      200    200     200     200   401    401     401     401     401
+GET    /api/auth/me                           401    200      200    200     200     200   401    401     401     401     401     401
+GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   401    401     401     401     401     401
 
 # Reading the room by its id: owner and members; anyone else 404, as for a room that does not exist.
-GET    /api/data-room/:id                    401    404      200    404     404     200   401    401     401     401     401
-GET    /api/data-room/:id/sections           401    404      200    404     404     200   401    401     401     401     401
-GET    /api/data-room/:id/documents          401    404      200    404     404     200   401    401     401     401     401
-GET    /api/data-room/:id/click              401    404      302    404     404     302   401    401     401     401     401
-GET    /api/documents/:id/download           401    404      200    404     404     200   401    401     401     401     401
+GET    /api/data-room/:id                     401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/data-room/:id/sections            401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/data-room/:id/documents           401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/data-room/:id/click               401    404      302    404     404     302   401    401     401     401     401     401
+GET    /api/documents/:id/download            401    404      200    404     404     200   401    401     401     401     401     401
 
 # The invited view: only a usable invite token opens it; a session does not stand in for one.
-GET    /api/data-room/invite/:token          404    404      404    404     404     404   200    404     404     404     404
-GET    /api/data-room/invite/:token/sections 404    404      404    404     404     404   200    404     404     404     404
-GET    /api/data-room/invite/:token/documents 404   404      404    404     404     404   200    404     404     404     404
-GET    /api/data-room/invite/:token/click    404    404      404    404     404     404   302    404     404     404     404
+GET    /api/data-room/invite/:token           404    404      404    404     404     404   200    404     404     404     404     404
+GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   200    404     404     404     404     404
+GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   200    404     404     404     404     404
+GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   302    404     404     404     404     404
 
 # Founders only (403 for investors), each on their own room.
-GET    /api/my-data-room                     401    403      403    403     200     200   401    401     401     401     401
-POST   /api/data-rooms                       401    403      403    403     200     200   401    401     401     401     401
-POST   /api/my-data-room/status              401    403      403    403     200     200   401    401     401     401     401
-GET    /api/sections/content                 401    403      403    403     200     200   401    401     401     401     401
-GET    /api/sections/markdown                401    403      403    403     200     200   401    401     401     401     401
-POST   /api/sections/update                  401    403      403    403     200     200   401    401     401     401     401
-GET    /api/invites                          401    403      403    403     200     200   401    401     401     401     401
-POST   /api/invites                          401    403      403    403     201     201   401    401     401     401     401
-POST   /api/invitations                      401    403      403    403     201     201   401    401     401     401     401
-POST   /api/upload                           401    403      403    403     201     201   401    401     401     401     401
-GET    /api/my-documents                     401    403      403    403     200     200   401    401     401     401     401
-GET    /api/admin/users                      401    403      403    403     200     200   401    401     401     401     401
-GET    /api/admin/invitations                401    403      403    403     200     200   401    401     401     401     401
-GET    /api/admin/sections                   401    403      403    403     200     200   401    401     401     401     401
-GET    /api/admin/recent-documents           401    403      403    403     200     200   401    401     401     401     401
-GET    /api/admin/recent-access              401    403      403    403     200     200   401    401     401     401     401
+GET    /api/my-data-room                      401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/data-rooms                        401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/my-data-room/status               401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/sections/content                  401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/sections/markdown                 401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/sections/update                   401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/invites                           401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/invites                           401    403      403    403     201     201   401    401     401     401     401     401
+POST   /api/invitations                       401    403      403    403     201     201   401    401     401     401     401     401
+POST   /api/upload                            401    403      403    403     201     201   401    401     401     401     401     401
+GET    /api/my-documents                      401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/users                       401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/invitations                 401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/sections                    401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/recent-documents            401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/recent-access               401    403      403    403     200     200   401    401     401     401     401     401
 
 # Founders only, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
-DELETE /api/invites/:id                      401    403      403    403     404     204   401    401     401     401     401
-DELETE /api/documents/:id                    401    403      403    403     404     204   401    401     401     401     401
+DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
+DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
 `;
 
 const CALLER_KEYS = [
@@ -116,6 +119,7 @@ const CALLER_KEYS = [
   'inv-del',
   'ses-exp',
   'ses-end',
+  'impostor',
 ] as const;
 type CallerKey = (typeof CALLER_KEYS)[number];
 
@@ -131,6 +135,7 @@ const CALLER_NAMES: Record<CallerKey, string> = {
   'inv-del': 'a visitor whose invitation was deleted',
   'ses-exp': "the owner's expired session",
   'ses-end': "the owner's logged-out session",
+  impostor: "an impostor who signed up with an investor's e-mail",
 };
 
 interface Row {
@@ -250,7 +255,9 @@ async function buildWorld(): Promise<World> {
   };
   const ownerEmail = `${canary('owner')}@example.com`;
   const companyName = canary('company');
-  const owner = await createFounder(t, { email: ownerEmail, companyName });
+  await createFounder(t, { email: ownerEmail, companyName });
+  // Founders sign in once with a link, as they do to come back: that ends the sign-up's session.
+  const owner = await signInWithMagicLink(t, ownerEmail);
   const profile = {
     name: companyName,
     description: `We make ${canary('description')}.`,
@@ -320,8 +327,20 @@ async function buildWorld(): Promise<World> {
     204,
   );
 
+  // An impostor signs up with an investor's e-mail (sign-up proves no mailbox); the owner then invites
+  // that e-mail, and the investor signs in with the link sent to them.
+  const impostorSession = async (investorEmail: string, investorName: string) => {
+    const impostor = await createFounder(t, { email: investorEmail });
+    await invite(t, owner, investorEmail, investorName);
+    await signInWithMagicLink(t, investorEmail);
+    return impostor.token;
+  };
+  const squattedEmail = `${canary('squatted')}@example.com`;
+  const squattedName = `Sam ${canary('squatted-name')}`;
+  const impostorToken = await impostorSession(squattedEmail, squattedName);
+
   // Another founder, with an investor of their own: the outsider.
-  const otherFounder = await createFounder(t);
+  const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
   const outsiderEmail = uniqueEmail('outsider');
   await invite(t, otherFounder, outsiderEmail, 'Olga Outsider');
   const outsider = await signInWithMagicLink(t, outsiderEmail);
@@ -378,6 +397,12 @@ async function buildWorld(): Promise<World> {
       inviteToken: unissuedToken(),
       anotherSession: loggedOutOwnerSession,
       ownCanaries: [],
+    },
+    impostor: {
+      bearer: impostorToken,
+      inviteToken: unissuedToken(),
+      anotherSession: () => impostorSession(uniqueEmail('squatted'), 'Sam Squatted'),
+      ownCanaries: [squattedEmail],
     },
   };
 
