@@ -616,8 +616,11 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
 // ---------------------------------------------------------------------------------------------------
 
 test('the matrix has a row, and CALLS a way to call it, for every /api route the server registers', () => {
-  const apiRoutes = [...new Set(registeredRoutes)]
-    .filter((route) => !route.startsWith('HEAD ') && route.split(' ')[1]?.startsWith('/api/'))
+  const registered = new Set(registeredRoutes);
+  // Fastify adds a HEAD beside every GET; a HEAD route of its own would still need a row.
+  const isHeadOfGet = (route: string) => route.startsWith('HEAD ') && registered.has(`GET ${route.slice(5)}`);
+  const apiRoutes = [...registered]
+    .filter((route) => route.split(' ')[1]?.startsWith('/api/') && !isHeadOfGet(route))
     .sort();
   expect(apiRoutes.length).toBeGreaterThan(30);
   expect(ROWS.map((row) => row.route).sort()).toEqual(apiRoutes);
