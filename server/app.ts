@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replaces the local-disk storage under DATA_DIR/uploads. */
   storage?: Storage;
+  /** Sees every route as it is registered (the authorization matrix checks that none is left out). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -76,6 +78,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin: an onRoute hook only sees the routes registered after it.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('database', database);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 

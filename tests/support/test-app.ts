@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../server/app';
+import { type App, type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, parseConfig } from '../../server/config';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
@@ -37,6 +37,8 @@ export interface RequestOptions {
    */
   body?: string | Buffer | ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
+  /** 'manual' answers a redirect as it is (status and Location) instead of following it. */
+  redirect?: 'follow' | 'manual';
 }
 
 export interface TestResponse {
@@ -82,10 +84,12 @@ export interface StartTestAppOptions {
   webRoot?: string;
   /** Registers extra routes before the app starts (e.g. a probe for the error handler). */
   extend?: (app: App) => void | Promise<void>;
+  /** Sees every route the app registers, as it registers it (see BuildAppOptions.onRoute). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend } = options;
+  const { environment = {}, webRoot, extend, onRoute } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = await createTestDatabase();
@@ -100,7 +104,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     ...database.environment,
     ...environment,
   });
-  const app = await buildApp(config, { logger: false, webRoot });
+  const app = await buildApp(config, { logger: false, webRoot, onRoute });
   await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -125,6 +129,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
         method,
         headers,
         body,
+        redirect: options.redirect,
         ...streaming,
       } as RequestInit);
       const text = await response.text();

@@ -233,6 +233,17 @@ describe('sessions', () => {
     expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(401);
   });
 
+  test('the first link ever used for an e-mail ends the sessions sign-up started; later links end none', async () => {
+    const signUp = await createFounder(t);
+    const me = (token: string) =>
+      t.request('GET', '/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    const first = await signInWithMagicLink(t, signUp.user.email);
+    expect((await me(signUp.token)).status).toBe(401);
+    const second = await signInWithMagicLink(t, signUp.user.email);
+    expect((await me(first.token)).status).toBe(200);
+    expect((await me(second.token)).status).toBe(200);
+  });
+
   test('sessions last 7 days', async () => {
     const founder = await createFounder(t);
     const session = await db()

@@ -50,3 +50,14 @@ export async function consumeMagicLink(
     .executeTakeFirst();
   return row?.email;
 }
+
+/** How many sign-in links for this e-mail were ever used: each one proved someone reads the mailbox. */
+export async function countUsedMagicLinks(db: Executor, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('magic_links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('used_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

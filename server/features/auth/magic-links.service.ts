@@ -10,9 +10,11 @@ import { addRoomMember, findDataRoomById, listActiveRoomsForMember } from '../ro
 import {
   consumeMagicLink,
   countMagicLinksSince,
+  countUsedMagicLinks,
   deleteMagicLink,
   insertMagicLink,
 } from './magic-links.repository';
+import { revokeUserSessions } from './sessions.repository';
 import { type NewSession, startSession } from './sessions.service';
 import { generateToken, hashToken } from './tokens';
 
@@ -87,6 +89,10 @@ async function roomNamesFor(
 /**
  * Exchanges a magic link for a session, once. An investor's first verification creates their user;
  * every verification accepts the e-mail's pending invitations and grants those rooms.
+ *
+ * Sign-up proves nothing about the e-mail it is given, so the first link ever used for an address ends
+ * every session started before it: otherwise whoever signed up with someone else's address would keep
+ * a session into the rooms that person is invited to (docs/decisions/0020-sign-up-sessions.md).
  */
 export async function verifyMagicLink(
   ctx: AppContext,
@@ -118,6 +124,7 @@ export async function verifyMagicLink(
       user = await findUserByEmail(trx, email);
     }
     if (!user?.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+    if ((await countUsedMagicLinks(trx, email)) === 1) await revokeUserSessions(trx, user.id, now);
 
     const roomIds = await acceptPendingInvitations(trx, email, now);
     if (isNewInvestor && roomIds.length === 0)

@@ -108,3 +108,13 @@ export async function revokeSession(db: Executor, sessionId: string, now: number
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Ends every live session of a user. */
+export async function revokeUserSessions(db: Executor, userId: string, now: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,694 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hashToken } from '../../server/features/auth/tokens';
+import { SESSION_COOKIE } from '../../server/plugins/auth';
+import {
+  countRows,
+  createFounder,
+  invite,
+  requestMagicLinkToken,
+  type SignedIn,
+  signInWithMagicLink,
+  uniqueEmail,
+} from '../support/factories';
+import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
+
+/**
+ * The authorization matrix: every /api route the server registers, called by every kind of caller
+ * against one data room (the "room") seeded with canary strings, and the status each caller gets.
+ *
+ * A new route fails the first test until it has a row here and a way to call it in CALLS below.
+ *
+ * Columns, the callers:
+ *   nobody    no session at all
+ *   outsider  an investor signed in, a member of another founder's room only
+ *   member    an investor invited to the room, signed in
+ *   revoked   an investor who signed in, then the founder deleted their invitation
+ *   founder   another founder, owner of a different room
+ *   owner     the room's owner
+ *   invite    a visitor with a valid invite token to the room (no session)
+ *   inv-exp   a visitor whose invite token expired (expires_at in the past)
+ *   inv-del   a visitor whose invitation the founder deleted before it was used
+ *   ses-exp   the owner's session after it expired (expires_at in the past)
+ *   ses-end   the owner's session after POST /api/auth/logout
+ *   impostor  the session of someone who signed up with an investor's e-mail (sign-up proves no
+ *             mailbox) before the investor was invited and first signed in with a magic link: that
+ *             sign-in ends it (docs/decisions/0020-sign-up-sessions.md)
+ *
+ * How each caller presents itself: signed-in callers send `Authorization: Bearer <session token>`;
+ * the three visitors send their invite token in the :token routes' path and, everywhere else, as a
+ * Bearer token (an invitation must never work as a session). On :token routes, callers who hold no
+ * invitation to the room present a well-formed token nobody issued; the member and the revoked investor
+ * present their own invitation's token, spent when they signed in.
+ *
+ * Routes that name a resource address the room's own: its id, its uploaded document, the visitor's
+ * pending invitation, one of its external links. Founder routes without an id act on the caller's own
+ * room, so another founder gets 200 there, about their room and nothing of ours.
+ *
+ * Every cell also checks that a caller who may not read the room sees none of its canaries (in the body
+ * or any header; members see none of the other invitees'), that nobody but the owner changes the room,
+ * that a refused call writes nothing, and that a 404 is the same as for an id that does not exist.
+ */
+const MATRIX = `
+route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
+
+# Public: the same answer for everyone.
+GET    /api/health                            200    200      200    200     200     200   200    200     200     200     200     200
+GET    /api/site                              200    200      200    200     200     200   200    200     200     200     200     200
+GET    /api/auth/session                      200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/auth/logout                       204    204      204    204     204     204   204    204     204     204     204     204
+POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/auth/verify                       200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/complete-account-setup            201    201      201    201     201     201   201    201     201     201     201     201
+POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201     201     201     201     201
+POST   /api/validate-promo-code               200    200      200    200     200     200   200    200     200     200     200     200
+POST   /api/waitlist                          200    200      200    200     200     200   200    200     200     200     200     200
+
+# Anyone signed in, about themselves.
+GET    /api/auth/me                           401    200      200    200     200     200   401    401     401     401     401     401
+GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   401    401     401     401     401     401
+
+# Reading the room by its id: owner and members; anyone else 404, as for a room that does not exist.
+GET    /api/data-room/:id                     401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/data-room/:id/sections            401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/data-room/:id/documents           401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/data-room/:id/click               401    404      302    404     404     302   401    401     401     401     401     401
+GET    /api/documents/:id/download            401    404      200    404     404     200   401    401     401     401     401     401
+
+# The invited view: only a usable invite token opens it; a session does not stand in for one.
+GET    /api/data-room/invite/:token           404    404      404    404     404     404   200    404     404     404     404     404
+GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   200    404     404     404     404     404
+GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   200    404     404     404     404     404
+GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   302    404     404     404     404     404
+
+# Founders only (403 for investors), each on their own room.
+GET    /api/my-data-room                      401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/data-rooms                        401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/my-data-room/status               401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/sections/content                  401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/sections/markdown                 401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/sections/update                   401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/invites                           401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/invites                           401    403      403    403     201     201   401    401     401     401     401     401
+POST   /api/invitations                       401    403      403    403     201     201   401    401     401     401     401     401
+POST   /api/upload                            401    403      403    403     201     201   401    401     401     401     401     401
+GET    /api/my-documents                      401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/users                       401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/invitations                 401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/sections                    401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/recent-documents            401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/recent-access               401    403      403    403     200     200   401    401     401     401     401     401
+
+# Founders only, on the room's own invitation or document: another founder gets 404 (not theirs, and
+# not confirmed to exist).
+DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
+DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
+`;
+
+const CALLER_KEYS = [
+  'nobody',
+  'outsider',
+  'member',
+  'revoked',
+  'founder',
+  'owner',
+  'invite',
+  'inv-exp',
+  'inv-del',
+  'ses-exp',
+  'ses-end',
+  'impostor',
+] as const;
+type CallerKey = (typeof CALLER_KEYS)[number];
+
+const CALLER_NAMES: Record<CallerKey, string> = {
+  nobody: 'no session',
+  outsider: 'an investor without access',
+  member: 'an investor with access',
+  revoked: 'an investor whose access was revoked',
+  founder: 'another founder',
+  owner: "the room's owner",
+  invite: 'a visitor with a valid invite token',
+  'inv-exp': 'a visitor with an expired invite token',
+  'inv-del': 'a visitor whose invitation was deleted',
+  'ses-exp': "the owner's expired session",
+  'ses-end': "the owner's logged-out session",
+  impostor: "an impostor who signed up with an investor's e-mail",
+};
+
+interface Row {
+  route: string;
+  method: string;
+  url: string;
+  expected: Record<CallerKey, number>;
+}
+
+function parseMatrix(table: string): Row[] {
+  const lines = table
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const [header, ...rows] = lines;
+  const columns = header?.split(/\s+/).slice(1);
+  if (JSON.stringify(columns) !== JSON.stringify(CALLER_KEYS))
+    throw new Error(`the matrix's columns must be ${CALLER_KEYS.join(' ')}`);
+  return rows.map((line) => {
+    const [method = '', url = '', ...statuses] = line.split(/\s+/);
+    if (statuses.length !== CALLER_KEYS.length || statuses.some((status) => !/^\d{3}$/.test(status)))
+      throw new Error(`matrix row "${line}" needs one status per caller`);
+    const expected = Object.fromEntries(CALLER_KEYS.map((key, index) => [key, Number(statuses[index])]));
+    return { route: `${method} ${url}`, method, url, expected: expected as Record<CallerKey, number> };
+  });
+}
+
+const ROWS = parseMatrix(MATRIX);
+
+// ---------------------------------------------------------------------------------------------------
+// The world: one room full of canaries, and one of each caller.
+
+interface Caller {
+  key: CallerKey;
+  /** Sent as `Authorization: Bearer` (a session token, or a visitor's invite token), if any. */
+  bearer?: string;
+  /** The token this caller presents on :token routes. */
+  inviteToken: string;
+  /**
+   * A new session in the same state as this caller's, for the cells that end one (logout): ending the
+   * caller's own would change what every later cell tests, and could hide a bug there.
+   */
+  anotherSession?: () => Promise<string>;
+  /** The caller's own e-mail and name: seeing them is not a leak. */
+  ownCanaries: string[];
+}
+
+interface World {
+  roomId: string;
+  documentId: string;
+  /** The visitor's pending invitation: what outsiders try to delete. */
+  pendingInvitationId: string;
+  externalUrl: string;
+  profile: Record<string, unknown>;
+  markdown: string;
+  canaries: string[];
+  /** The canaries that name the room's investors and invitees: even members never see each other's. */
+  inviteeCanaries: string[];
+  /** Canaries of rows the owner deleted: no route shows them to anyone, the owner included. */
+  retiredCanaries: string[];
+  /** A founder with no tie to the room: public cells sign in and send links as them. */
+  bystanderEmail: string;
+  owner: SignedIn;
+  callers: Record<CallerKey, Caller>;
+}
+
+const PROMO_CODE = 'MATRIX100';
+const pdfWith = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\ntrailer\n%%EOF\n`);
+
+function pdfForm(fileName: string, text: string): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([pdfWith(text)]), fileName);
+  return data;
+}
+
+/** A well-formed token that no invitation ever had. */
+const unissuedToken = () => crypto.randomBytes(32).toString('base64url');
+
+let t: TestApp;
+let w: World;
+const registeredRoutes: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({
+    environment: { PROMO_CODES: PROMO_CODE },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
+    },
+  });
+  w = await buildWorld();
+});
+afterAll(() => t?.close());
+
+async function expectStatus(response: Promise<TestResponse>, status: number): Promise<TestResponse> {
+  const answered = await response;
+  expect(answered.status, answered.text).toBe(status);
+  return answered;
+}
+
+async function invitationIdOf(founder: SignedIn, email: string): Promise<string> {
+  const list = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+    id: string;
+    email: string;
+  }[];
+  const found = list.find((invitation) => invitation.email === email);
+  if (!found) throw new Error(`no invitation for ${email}`);
+  return found.id;
+}
+
+async function buildWorld(): Promise<World> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const canaries: string[] = [];
+  const canary = (label: string) => {
+    const value = `cnry-${label}-${tag}`;
+    canaries.push(value);
+    return value;
+  };
+  const ownerEmail = `${canary('owner')}@example.com`;
+  const companyName = canary('company');
+  await createFounder(t, { email: ownerEmail, companyName });
+  // Founders sign in once with a link, as they do to come back: that ends the sign-up's session.
+  const owner = await signInWithMagicLink(t, ownerEmail);
+  const profile = {
+    name: companyName,
+    description: `We make ${canary('description')}.`,
+    stage: 'Seed',
+    foundedYear: 2020,
+    website: `https://${canary('website')}.example`,
+  };
+  await expectStatus(t.request('POST', '/api/data-rooms', { json: profile, headers: owner.auth }), 200);
+  const room = (await t.request('GET', '/api/my-data-room', { headers: owner.auth })).json as { id: string };
+
+  const uploaded = await expectStatus(
+    t.request('POST', '/api/upload', {
+      form: pdfForm(`${canary('doctitle')}.pdf`, canary('filecontent')),
+      headers: owner.auth,
+    }),
+    201,
+  );
+  const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  const externalUrl = `https://${canary('link')}.example/deck`;
+  const markdown = [
+    '# Company Information',
+    `name: ${profile.name}`,
+    '',
+    `## ${canary('section-one')}`,
+    `- [${canary('uploadlink')}](/api/documents/${documentId}/download)`,
+    '',
+    `## ${canary('section-two')}`,
+    `- [${canary('linktitle')}](${externalUrl})`,
+    '',
+  ].join('\n');
+  await expectStatus(
+    t.request('POST', '/api/sections/update', { json: { content: markdown }, headers: owner.auth }),
+    200,
+  );
+
+  // Investors: one with access, one whose access the founder revoked after they signed in.
+  const firstInviteeCanary = canaries.length;
+  const memberEmail = `${canary('member')}@example.com`;
+  const memberName = `Ivy ${canary('member-name')}`;
+  const memberInviteToken = await invite(t, owner, memberEmail, memberName);
+  const member = await signInWithMagicLink(t, memberEmail);
+  const revokedEmail = `${canary('revoked')}@example.com`;
+  const revokedName = `Rex ${canary('revoked-name')}`;
+  const revokedInviteToken = await invite(t, owner, revokedEmail, revokedName);
+  const revoked = await signInWithMagicLink(t, revokedEmail);
+  await expectStatus(
+    t.request('DELETE', `/api/invites/${await invitationIdOf(owner, revokedEmail)}`, { headers: owner.auth }),
+    204,
+  );
+
+  // Visitors: a pending invitation, an expired one, and one the founder deleted before it was used.
+  const visitorEmail = `${canary('visitor')}@example.com`;
+  const visitorName = `Vera ${canary('visitor-name')}`;
+  const visitorToken = await invite(t, owner, visitorEmail, visitorName);
+  const expiredEmail = `${canary('expired')}@example.com`;
+  const expiredToken = await invite(t, owner, expiredEmail, `Eli ${canary('expired-name')}`);
+  await t.app.database.db
+    .updateTable('invitations')
+    .set({ expires_at: Date.now() - 60_000 })
+    .where('email', '=', expiredEmail)
+    .execute();
+  const deletedEmail = `${canary('deleted')}@example.com`;
+  const deletedName = `Dee ${canary('deleted-name')}`;
+  const deletedToken = await invite(t, owner, deletedEmail, deletedName);
+  await expectStatus(
+    t.request('DELETE', `/api/invites/${await invitationIdOf(owner, deletedEmail)}`, { headers: owner.auth }),
+    204,
+  );
+
+  // An impostor signs up with an investor's e-mail (sign-up proves no mailbox); the owner then invites
+  // that e-mail, and the investor signs in with the link sent to them.
+  const impostorSession = async (investorEmail: string, investorName: string) => {
+    const impostor = await createFounder(t, { email: investorEmail });
+    await invite(t, owner, investorEmail, investorName);
+    await signInWithMagicLink(t, investorEmail);
+    return impostor.token;
+  };
+  const squattedEmail = `${canary('squatted')}@example.com`;
+  const squattedName = `Sam ${canary('squatted-name')}`;
+  const impostorToken = await impostorSession(squattedEmail, squattedName);
+
+  // Another founder, with an investor of their own: the outsider.
+  const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
+  const outsiderEmail = uniqueEmail('outsider');
+  await invite(t, otherFounder, outsiderEmail, 'Olga Outsider');
+  const outsider = await signInWithMagicLink(t, outsiderEmail);
+  const bystander = await createFounder(t);
+
+  // Two more sessions of the owner: one expired, one logged out.
+  const expiredOwnerSession = async () => {
+    const session = await signInWithMagicLink(t, ownerEmail);
+    await t.app.database.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 60_000 })
+      .where('token_hash', '=', hashToken(session.token))
+      .execute();
+    return session.token;
+  };
+  const loggedOutOwnerSession = async () => {
+    const session = await signInWithMagicLink(t, ownerEmail);
+    await expectStatus(t.request('POST', '/api/auth/logout', { headers: session.auth }), 204);
+    return session.token;
+  };
+
+  const signedIn = (session: SignedIn, email: string, ownCanaries: string[] = []): Omit<Caller, 'key'> => ({
+    bearer: session.token,
+    inviteToken: unissuedToken(),
+    anotherSession: async () => (await signInWithMagicLink(t, email)).token,
+    ownCanaries,
+  });
+  const visitor = (token: string, ownCanaries: string[] = []): Omit<Caller, 'key'> => ({
+    bearer: token,
+    inviteToken: token,
+    ownCanaries,
+  });
+  const callers: Record<CallerKey, Omit<Caller, 'key'>> = {
+    nobody: { inviteToken: unissuedToken(), ownCanaries: [] },
+    outsider: signedIn(outsider, outsiderEmail),
+    member: { ...signedIn(member, memberEmail, [memberEmail, memberName]), inviteToken: memberInviteToken },
+    revoked: {
+      ...signedIn(revoked, revokedEmail, [revokedEmail, revokedName]),
+      inviteToken: revokedInviteToken,
+    },
+    founder: signedIn(otherFounder, otherFounder.user.email),
+    owner: signedIn(owner, ownerEmail),
+    invite: visitor(visitorToken, [visitorEmail, visitorName]),
+    'inv-exp': visitor(expiredToken),
+    'inv-del': visitor(deletedToken),
+    'ses-exp': {
+      bearer: await expiredOwnerSession(),
+      inviteToken: unissuedToken(),
+      anotherSession: expiredOwnerSession,
+      ownCanaries: [],
+    },
+    'ses-end': {
+      bearer: await loggedOutOwnerSession(),
+      inviteToken: unissuedToken(),
+      anotherSession: loggedOutOwnerSession,
+      ownCanaries: [],
+    },
+    impostor: {
+      bearer: impostorToken,
+      inviteToken: unissuedToken(),
+      anotherSession: () => impostorSession(uniqueEmail('squatted'), 'Sam Squatted'),
+      ownCanaries: [squattedEmail],
+    },
+  };
+
+  return {
+    roomId: room.id,
+    documentId,
+    pendingInvitationId: await invitationIdOf(owner, visitorEmail),
+    externalUrl,
+    profile,
+    markdown,
+    canaries,
+    inviteeCanaries: canaries.slice(firstInviteeCanary),
+    retiredCanaries: canaries.filter((value) =>
+      [revokedEmail, revokedName, deletedEmail, deletedName].some((retired) => retired.includes(value)),
+    ),
+    bystanderEmail: bystander.user.email,
+    owner,
+    callers: Object.fromEntries(CALLER_KEYS.map((key) => [key, { key, ...callers[key] }])) as Record<
+      CallerKey,
+      Caller
+    >,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// How each route is called. Writes that the owner is allowed act on throwaway resources or write what
+// is already there, so every cell leaves the room as the next one expects it.
+
+interface Call {
+  /** The concrete path; defaults to the route's own when it has no parameters. */
+  path?: string;
+  json?: unknown;
+  form?: FormData;
+  /** A session to send instead of the caller's own (a throwaway one, for logout). */
+  session?: string;
+}
+type Plan = (caller: Caller) => Call | Promise<Call>;
+
+const NEUTRAL_PROFILE = { name: 'Plain Company', description: 'Widgets.', stage: 'Seed', website: '' };
+const NEUTRAL_MARKDOWN = '# Company Information\nname: Plain Company\n\n## Overview\n';
+const isOwner = (caller: Caller) => caller.key === 'owner';
+const newFounder = () => ({ name: 'Nia New', email: uniqueEmail('signup'), companyName: 'Fresh Co' });
+
+async function throwawayInvitation(): Promise<string> {
+  const created = await expectStatus(
+    t.request('POST', '/api/invites', { json: { email: uniqueEmail('throwaway') }, headers: w.owner.auth }),
+    201,
+  );
+  return (created.json as { invitation: { id: string } }).invitation.id;
+}
+
+async function throwawayDocument(): Promise<string> {
+  const uploaded = await expectStatus(
+    t.request('POST', '/api/upload', { form: pdfForm('Throwaway.pdf', 'throwaway'), headers: w.owner.auth }),
+    201,
+  );
+  return (uploaded.json as { document: { id: string } }).document.id;
+}
+
+const invitedView = (suffix: string) => (caller: Caller) => ({
+  path: `/api/data-room/invite/${caller.inviteToken}${suffix}`,
+});
+
+const CALLS: Record<string, Plan> = {
+  'GET /api/health': () => ({}),
+  'GET /api/site': () => ({}),
+  'GET /api/auth/session': () => ({}),
+  'POST /api/auth/logout': async (caller) =>
+    caller.anotherSession ? { session: await caller.anotherSession() } : {},
+  'POST /api/auth/magic-link': () => ({ json: { email: w.bystanderEmail } }),
+  'POST /api/auth/verify': async () => ({
+    json: { token: await requestMagicLinkToken(t, w.bystanderEmail) },
+  }),
+  'POST /api/complete-account-setup': () => ({ json: newFounder() }),
+  'POST /api/upgrade-with-promo': () => ({ json: { ...newFounder(), promoCode: PROMO_CODE } }),
+  'POST /api/validate-promo-code': () => ({ json: { code: PROMO_CODE } }),
+  'POST /api/waitlist': () => ({ json: { companyName: 'Queued Co', contactEmail: uniqueEmail('waitlist') } }),
+
+  'GET /api/auth/me': () => ({}),
+  'GET /api/my-accessible-data-rooms': () => ({}),
+
+  'GET /api/data-room/:id': () => ({ path: `/api/data-room/${w.roomId}` }),
+  'GET /api/data-room/:id/sections': () => ({ path: `/api/data-room/${w.roomId}/sections` }),
+  'GET /api/data-room/:id/documents': () => ({ path: `/api/data-room/${w.roomId}/documents` }),
+  'GET /api/data-room/:id/click': () => ({
+    path: `/api/data-room/${w.roomId}/click?url=${encodeURIComponent(w.externalUrl)}`,
+  }),
+  'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.documentId}/download` }),
+
+  'GET /api/data-room/invite/:token': invitedView(''),
+  'GET /api/data-room/invite/:token/sections': invitedView('/sections'),
+  'GET /api/data-room/invite/:token/documents': invitedView('/documents'),
+  'GET /api/data-room/invite/:token/click': (caller) =>
+    invitedView(`/click?url=${encodeURIComponent(w.externalUrl)}`)(caller),
+
+  'GET /api/my-data-room': () => ({}),
+  'POST /api/data-rooms': (caller) => ({ json: isOwner(caller) ? w.profile : NEUTRAL_PROFILE }),
+  'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
+  'GET /api/sections/content': () => ({}),
+  'GET /api/sections/markdown': () => ({}),
+  'POST /api/sections/update': (caller) => ({
+    json: { content: isOwner(caller) ? w.markdown : NEUTRAL_MARKDOWN },
+  }),
+  'GET /api/invites': () => ({}),
+  'POST /api/invites': () => ({ json: { email: uniqueEmail('invitee'), name: 'Tess Throwaway' } }),
+  'POST /api/invitations': () => ({ json: { email: uniqueEmail('invitee') } }),
+  'POST /api/upload': () => ({ form: pdfForm('Throwaway.pdf', 'throwaway') }),
+  'GET /api/my-documents': () => ({}),
+  'GET /api/admin/users': () => ({}),
+  'GET /api/admin/invitations': () => ({}),
+  'GET /api/admin/sections': () => ({}),
+  'GET /api/admin/recent-documents': () => ({}),
+  'GET /api/admin/recent-access': () => ({}),
+
+  'DELETE /api/invites/:id': async (caller) => ({
+    path: `/api/invites/${isOwner(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
+  }),
+  'DELETE /api/documents/:id': async (caller) => ({
+    path: `/api/documents/${isOwner(caller) ? await throwawayDocument() : w.documentId}`,
+  }),
+};
+
+type Via = 'bearer' | 'cookie' | 'cookie from our origin';
+
+interface Prepared {
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  headers: Record<string, string>;
+}
+
+/** Resolves a cell's request (creating its throwaway resources) before anything is measured. */
+async function prepare(row: Row, caller: Caller, via: Via = 'bearer'): Promise<Prepared> {
+  const plan = CALLS[row.route];
+  if (!plan) throw new Error(`no way to call ${row.route}: add it to CALLS`);
+  const call = await plan(caller);
+  if (!call.path && row.url.includes(':')) throw new Error(`${row.route} needs a concrete path`);
+  const token = call.session ?? caller.bearer;
+  const headers: Record<string, string> = {};
+  if (token && via === 'bearer') headers.authorization = `Bearer ${token}`;
+  if (token && via !== 'bearer') headers.cookie = `${SESSION_COOKIE}=${token}`;
+  if (via === 'cookie from our origin') headers.origin = new URL(t.config.appUrl).origin;
+  return { method: row.method, path: call.path ?? row.url, json: call.json, form: call.form, headers };
+}
+
+const send = (request: Prepared) =>
+  t.request(request.method, request.path, {
+    json: request.json,
+    form: request.form,
+    headers: request.headers,
+    redirect: 'manual',
+  });
+
+/** The room's own rows, read at once. */
+async function roomRows() {
+  const db = t.app.database.db;
+  const [room, members, invitations, documents] = await Promise.all([
+    db.selectFrom('data_rooms').selectAll().where('id', '=', w.roomId).executeTakeFirst(),
+    db.selectFrom('room_members').selectAll().where('room_id', '=', w.roomId).orderBy('user_id').execute(),
+    db.selectFrom('invitations').selectAll().where('room_id', '=', w.roomId).orderBy('id').execute(),
+    db.selectFrom('documents').selectAll().where('room_id', '=', w.roomId).orderBy('id').execute(),
+  ]);
+  return { room, members, invitations, documents };
+}
+
+/** Everything a call could change: row counts, the room's own rows, and the files on disk. */
+async function everything() {
+  const uploads = path.join(t.config.dataDir, 'uploads');
+  const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+  const [rows, room] = await Promise.all([countRows(t), roomRows()]);
+  return {
+    rows,
+    room,
+    files: [...list(uploads), ...list(path.join(uploads, 'tmp')).map((name) => `tmp/${name}`)],
+  };
+}
+
+/**
+ * What a caller must not see: the owner sees everything; members (and an invite token's holder, in the
+ * invited view) read the room but not who else was invited; anyone else sees nothing of it. A caller's
+ * own e-mail and name are never a leak.
+ */
+function forbiddenCanaries(caller: Caller, row: Row): string[] {
+  if (caller.key === 'owner') return [];
+  const readsRoom = caller.key === 'member' || (caller.key === 'invite' && row.url.includes(':token'));
+  return (readsRoom ? w.inviteeCanaries : w.canaries).filter(
+    (canary) => !caller.ownCanaries.some((own) => own.includes(canary)),
+  );
+}
+
+/** The forbidden canaries found in a response's headers or body. */
+function leakedCanaries(response: TestResponse, caller: Caller, row: Row): string[] {
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+  const seen = `${headers}\n\n${response.text}`.toLowerCase();
+  return forbiddenCanaries(caller, row).filter((canary) => seen.includes(canary));
+}
+
+/** The same call about an id or token that does not exist: a refusal must not tell the two apart. */
+function aboutNothing(request: Prepared, caller: Caller): Prepared {
+  return {
+    ...request,
+    path: request.path
+      .replace(w.roomId, crypto.randomUUID())
+      .replace(w.documentId, crypto.randomUUID())
+      .replace(w.pendingInvitationId, crypto.randomUUID())
+      .replace(caller.inviteToken, unissuedToken()),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+test('the matrix has a row, and CALLS a way to call it, for every /api route the server registers', () => {
+  const registered = new Set(registeredRoutes);
+  // Fastify adds a HEAD beside every GET; a HEAD route of its own would still need a row.
+  const isHeadOfGet = (route: string) => route.startsWith('HEAD ') && registered.has(`GET ${route.slice(5)}`);
+  const apiRoutes = [...registered]
+    .filter((route) => route.split(' ')[1]?.startsWith('/api/') && !isHeadOfGet(route))
+    .sort();
+  expect(apiRoutes.length).toBeGreaterThan(30);
+  expect(ROWS.map((row) => row.route).sort()).toEqual(apiRoutes);
+  expect(Object.keys(CALLS).sort()).toEqual(apiRoutes);
+});
+
+test("every canary is the room's data: the owner's own reads show each one", async () => {
+  let seen = '';
+  for (const url of [
+    '/api/auth/me',
+    '/api/my-data-room',
+    '/api/sections/content',
+    '/api/my-documents',
+    '/api/invites',
+    '/api/admin/users',
+    `/api/documents/${w.documentId}/download`,
+  ]) {
+    const response = await expectStatus(t.request('GET', url, { headers: w.owner.auth }), 200);
+    seen += `${[...response.headers].join('\n')}\n${response.text}\n`;
+  }
+  const unseen = w.canaries.filter((canary) => !seen.includes(canary) && !w.retiredCanaries.includes(canary));
+  expect(unseen).toEqual([]);
+  expect(w.canaries.length - w.retiredCanaries.length).toBeGreaterThanOrEqual(16);
+});
+
+for (const row of ROWS) {
+  describe(row.route, () => {
+    for (const key of CALLER_KEYS) {
+      const status = row.expected[key];
+      test(`${CALLER_NAMES[key]} gets ${status}`, async () => {
+        const caller = w.callers[key];
+        const request = await prepare(row, caller);
+        // A refusal must write nothing at all; an allowed call by anyone but the owner must leave the
+        // room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
+        const measure = status >= 400 ? everything : key === 'owner' ? undefined : roomRows;
+        const before = await measure?.();
+        const response = await send(request);
+        expect(response.status, response.text).toBe(status);
+        expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
+        const after = await measure?.();
+        if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
+        else if (measure) expect(after, 'only the owner changes the room').toEqual(before);
+        if (status === 404 && row.url.includes('/:')) {
+          const missing = await send(aboutNothing(request, caller));
+          expect(missing.status).toBe(404);
+          expect(response.json, 'the same answer as for something that does not exist').toEqual(missing.json);
+        }
+      });
+    }
+  });
+}
+
+describe('cookie sessions: a write must come from our Origin (CSRF)', () => {
+  const writes = ROWS.filter((row) => row.method !== 'GET');
+
+  for (const row of writes) {
+    test(`${row.route} with the owner's cookie and no Origin: 403, nothing written`, async () => {
+      const request = await prepare(row, w.callers.owner, 'cookie');
+      const before = await everything();
+      const response = await send(request);
+      expect(response.status, response.text).toBe(403);
+      expect(response.json).toMatchObject({ error: 'forbidden_origin' });
+      expect(await everything()).toEqual(before);
+    });
+
+    test(`${row.route} with the owner's cookie from our Origin: as with a Bearer token`, async () => {
+      const response = await send(await prepare(row, w.callers.owner, 'cookie from our origin'));
+      expect(response.status, response.text).toBe(row.expected.owner);
+    });
+  }
+});
