@@ -53,3 +53,27 @@ test('a discarded write leaves nothing; the sweep removes what a crash left', as
 test('keys are only ever ours: a path in a key is refused', () => {
   expect(() => storage.read('../../etc/passwd')).toThrow('invalid storage key');
 });
+
+test('a commit may keep a given key, as a backup or a restore does', async () => {
+  const key = crypto.randomUUID();
+  const pending = await storage.write(chunks('%PDF-1.7'), { maxBytes: 100 });
+  expect(await pending.commit(key)).toBe(key);
+  expect(await text(storage.read(key))).toBe('%PDF-1.7');
+});
+
+test('reconcile sets unreferenced files aside and brings them back once they are referenced again', async () => {
+  const keep = await (await storage.write(chunks('kept'), { maxBytes: 100 })).commit();
+  const orphan = await (await storage.write(chunks('orphan'), { maxBytes: 100 })).commit();
+  const inFlight = await storage.write(chunks('not committed'), { maxBytes: 100 });
+
+  expect(await storage.reconcile(new Set([keep]))).toEqual({ setAside: [orphan], restored: [] });
+  expect(await storage.size(orphan)).toBeUndefined();
+  expect(fs.readFileSync(path.join(dir, 'orphaned', orphan), 'utf8')).toBe('orphan');
+  expect(await text(storage.read(keep))).toBe('kept');
+  expect(tmpFiles()).toHaveLength(1);
+  await inFlight.discard();
+
+  expect(await storage.reconcile(new Set([keep, orphan]))).toEqual({ setAside: [], restored: [orphan] });
+  expect(await text(storage.read(orphan))).toBe('orphan');
+  expect(await storage.reconcile(new Set([keep, orphan]))).toEqual({ setAside: [], restored: [] });
+});

@@ -7,16 +7,38 @@ import { pipeline } from 'node:stream/promises';
 import { ObjectTooLargeError, type PendingObject, type Storage } from './storage';
 
 const HEAD_BYTES = 64;
+const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+
+/** Makes a rename or an unlink in `directory` survive a power cut (the file's own fsync does not). */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await fsp.open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readdirIfPresent(directory: string): Promise<string[]> {
+  try {
+    return await fsp.readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
 
 /**
  * Files under DATA_DIR/uploads: `tmp/` while being written, then `<key>` after commit, where the key
- * is a random UUID (a name from the request never reaches the disk).
+ * is a random UUID (a name from the request never reaches the disk); `orphaned/` holds committed files
+ * that no document refers to, set aside at start (`reconcile`).
  */
 export function createLocalDiskStorage(uploadsDir: string): Storage {
   const tmpDir = path.join(uploadsDir, 'tmp');
+  const orphanedDir = path.join(uploadsDir, 'orphaned');
   fs.mkdirSync(tmpDir, { recursive: true });
   const pathOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`invalid storage key ${key}`);
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
     return path.join(uploadsDir, key);
   };
 
@@ -52,14 +74,12 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
         size,
         sha256: hash.digest('hex'),
         head,
-        async commit() {
+        async commit(givenKey) {
           if (settled) throw new Error('already committed or discarded');
           settled = true;
-          const key = crypto.randomUUID();
+          const key = givenKey ?? crypto.randomUUID();
           await fsp.rename(tmpPath, pathOf(key));
-          const dir = await fsp.open(uploadsDir, 'r');
-          await dir.sync();
-          await dir.close();
+          await syncDirectory(uploadsDir);
           return key;
         },
         async discard() {
@@ -83,6 +103,22 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
 
     async remove(key) {
       await fsp.rm(pathOf(key), { force: true });
+    },
+
+    async reconcile(referenced) {
+      const stored = (await fsp.readdir(uploadsDir)).filter((name) => KEY_PATTERN.test(name));
+      const setAside = stored.filter((key) => !referenced.has(key));
+      const restored = (await readdirIfPresent(orphanedDir)).filter(
+        (name) => KEY_PATTERN.test(name) && referenced.has(name),
+      );
+      if (setAside.length > 0) await fsp.mkdir(orphanedDir, { recursive: true });
+      for (const key of setAside) await fsp.rename(pathOf(key), path.join(orphanedDir, key));
+      for (const key of restored) await fsp.rename(path.join(orphanedDir, key), pathOf(key));
+      if (setAside.length > 0 || restored.length > 0) {
+        await syncDirectory(uploadsDir);
+        await syncDirectory(orphanedDir);
+      }
+      return { setAside, restored };
     },
 
     async sweepTemporary() {

@@ -10,8 +10,11 @@ export interface PendingObject {
   sha256: string;
   /** The first bytes, for checking the content against its extension. */
   head: Buffer;
-  /** Makes the object permanent under a new server-generated key and returns the key. */
-  commit(): Promise<string>;
+  /**
+   * Makes the object permanent and returns its key: a new server-generated one, or the given key when a
+   * backup or a restore copies an object that a database row already names.
+   */
+  commit(key?: string): Promise<string>;
   discard(): Promise<void>;
 }
 
@@ -24,6 +27,12 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
+  /**
+   * Moves every committed object whose key is not in `referenced` aside (out of reach of reads, but
+   * kept), and brings back any object set aside earlier whose key is referenced again. Returns the keys
+   * moved each way. See docs/decisions/0019-orphan-files-set-aside.md.
+   */
+  reconcile(referenced: ReadonlySet<string>): Promise<{ setAside: string[]; restored: string[] }>;
   /** Removes temporary objects a crash left behind; returns how many. */
   sweepTemporary(): Promise<number>;
 }
