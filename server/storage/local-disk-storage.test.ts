@@ -59,6 +59,7 @@ test('a commit may keep a given key, as a backup or a restore does', async () =>
   const pending = await storage.write(chunks('%PDF-1.7'), { maxBytes: 100 });
   expect(await pending.commit(key)).toBe(key);
   expect(await text(storage.read(key))).toBe('%PDF-1.7');
+  expect(await storage.list()).toEqual([key]);
 });
 
 test('reconcile sets unreferenced files aside and brings them back once they are referenced again', async () => {

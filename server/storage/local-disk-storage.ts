@@ -105,8 +105,12 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
       await fsp.rm(pathOf(key), { force: true });
     },
 
+    async list() {
+      return (await fsp.readdir(uploadsDir)).filter((name) => KEY_PATTERN.test(name));
+    },
+
     async reconcile(referenced) {
-      const stored = (await fsp.readdir(uploadsDir)).filter((name) => KEY_PATTERN.test(name));
+      const stored = await this.list();
       const setAside = stored.filter((key) => !referenced.has(key));
       const restored = (await readdirIfPresent(orphanedDir)).filter(
         (name) => KEY_PATTERN.test(name) && referenced.has(name),

@@ -27,6 +27,8 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
+  /** The keys of every committed object, in no particular order (backups and restores). */
+  list(): Promise<string[]>;
   /**
    * Moves every committed object whose key is not in `referenced` aside (out of reach of reads, but
    * kept), and brings back any object set aside earlier whose key is referenced again. Returns the keys
