@@ -12,7 +12,7 @@ await runOperation(USAGE, async (config, args) => {
   if (!directory || extra.length > 0) throw new OperationError(`Usage: ${USAGE}`);
   const target = path.resolve(directory);
   console.log(`Backing up ${describeBackupSource(config)} into ${target}`);
-  const manifest = await backUp(config, target, { say: (line) => console.log(line) });
+  const manifest = await backUp(config, target);
   console.log(`Backed up, as of ${manifest.createdAt}:`);
   for (const line of describeManifest(manifest)) console.log(line);
   console.log(

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { type Database, TABLE_NAMES } from '../db/schema';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
-import type { PendingObject, Storage } from '../storage/storage';
+import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from '../storage/storage';
 import { runPostgresTool } from './postgres-tools';
 
 /**
@@ -24,8 +24,6 @@ export class OperationError extends Error {}
 
 const MANIFEST_FILE = 'manifest.json';
 const DATABASE_FILE = { sqlite: 'database.sqlite', postgres: 'database.pgdump' } as const;
-/** Deletes racing the file copy make a backup take a new snapshot; this many times at most. */
-const SNAPSHOT_ATTEMPTS = 5;
 
 const digestSchema = z.object({
   size: z.number().int().nonnegative(),
@@ -103,16 +101,7 @@ function errorCode(error: unknown): string | undefined {
 interface LiveDatabase {
   /** Writes a consistent snapshot to `file` and says what it holds, as of the same instant. */
   snapshot(file: string): Promise<DatabaseContents>;
-  /** Whether a document of the live database is still stored under `key`. */
-  refersTo(key: string): Promise<boolean>;
   close(): Promise<void>;
-}
-
-async function refersTo(db: Kysely<Database>, key: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('documents').select('id').where('storage_key', '=', key).executeTakeFirst()) !==
-    undefined
-  );
 }
 
 /** Kysely over a plain better-sqlite3 connection (not the server's: no WAL switch, no plugins). */
@@ -128,7 +117,6 @@ function openLiveSqlite(file: string): LiveDatabase {
       `There is no database at ${file}, so there is nothing to back up. Is DATA_DIR right?`,
     );
   }
-  const live = kyselyOver(new SqliteDatabase(file, { readonly: true, fileMustExist: true }));
   return {
     async snapshot(target) {
       await fsp.rm(target, { force: true });
@@ -151,8 +139,7 @@ function openLiveSqlite(file: string): LiveDatabase {
         await db.destroy();
       }
     },
-    refersTo: (key) => refersTo(live, key),
-    close: () => live.destroy(),
+    close: async () => {},
   };
 }
 
@@ -178,7 +165,6 @@ function openLivePostgres(url: string): LiveDatabase {
           );
           return contentsOf(trx);
         }),
-    refersTo: (key) => refersTo(db, key),
     close: () => db.destroy(),
   };
 }
@@ -207,20 +193,19 @@ async function requireEmptyDirectory(directory: string): Promise<void> {
 }
 
 /**
- * Copies the files a snapshot refers to that are not in the backup yet, each checked against the
- * size and SHA-256 its row records. Resolves with the key of a file that has gone missing (deleted
- * since the snapshot, or never there), or undefined once all are copied.
+ * Copies the files a snapshot refers to, each checked against the size and SHA-256 its row records.
+ * Reading through the hold also finds files whose document was deleted after the snapshot.
  */
-async function copyFiles(files: StoredFile[], live: Storage, backup: Storage): Promise<string | undefined> {
-  const copied = new Set(await backup.list());
+async function copyFiles(files: StoredFile[], live: RemovalHold, backup: Storage, uploadsDir: string) {
   for (const file of files) {
-    if (copied.has(file.key)) continue; // files never change once stored: an earlier attempt's copy holds
     let pending: PendingObject;
     try {
-      pending = await backup.write(live.read(file.key), { maxBytes: Number.MAX_SAFE_INTEGER });
+      pending = await backup.write(await live.read(file.key), { maxBytes: Number.MAX_SAFE_INTEGER });
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return file.key;
-      throw error;
+      if (errorCode(error) !== 'ENOENT') throw error;
+      throw new OperationError(
+        `The stored file ${file.key} is missing from ${uploadsDir} although a document refers to it. The live data is damaged; no backup was written.`,
+      );
     }
     if (pending.size !== file.size || pending.sha256 !== file.sha256) {
       await pending.discard();
@@ -230,7 +215,6 @@ async function copyFiles(files: StoredFile[], live: Storage, backup: Storage): P
     }
     await pending.commit(file.key);
   }
-  return undefined;
 }
 
 async function writeManifest(directory: string, manifest: BackupManifest): Promise<void> {
@@ -242,11 +226,9 @@ async function writeManifest(directory: string, manifest: BackupManifest): Promi
 }
 
 export interface BackupOptions {
-  /** Receives a line for anything worth telling along the way. */
-  say: (line: string) => void;
   /**
-   * Called after each snapshot, before its files are copied: the moment a concurrent delete matters,
-   * which tests use to delete a document deterministically there.
+   * Called after the database snapshot, before its files are copied: the moment a concurrent delete
+   * matters, which tests use to delete a document exactly there.
    */
   afterSnapshot?: () => Promise<void>;
 }
@@ -255,7 +237,7 @@ export interface BackupOptions {
 export async function backUp(
   config: Config,
   directory: string,
-  options: BackupOptions,
+  options: BackupOptions = {},
 ): Promise<BackupManifest> {
   const target = path.resolve(directory);
   const live = openLive(config.database);
@@ -277,51 +259,43 @@ async function backUpInto(
   config: Config,
   target: string,
   live: LiveDatabase,
-  { say, afterSnapshot }: BackupOptions,
+  { afterSnapshot }: BackupOptions,
 ): Promise<BackupManifest> {
-  const liveFiles = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const uploadsDir = path.join(config.dataDir, 'uploads');
   const copies = createLocalDiskStorage(path.join(target, 'uploads'));
   const databaseFile = path.join(target, DATABASE_FILE[config.database.dialect]);
 
-  for (let attempt = 1; ; attempt++) {
+  // Held from before the snapshot until every file is copied: a document deleted after the snapshot
+  // keeps its file (aside, in uploads/deleted) until then. Files are stored before their row exists,
+  // so every file the snapshot names is in one place or the other.
+  let hold: RemovalHold;
+  try {
+    hold = await createLocalDiskStorage(uploadsDir).holdRemovals();
+  } catch (error) {
+    if (error instanceof StorageHeldError) throw new OperationError(`Not now: ${error.message}.`);
+    throw error;
+  }
+  try {
     const createdAt = new Date().toISOString();
     const contents = await live.snapshot(databaseFile);
     await afterSnapshot?.();
-    // After the snapshot, never before: a file is stored before its row exists and removed only after
-    // its row is gone, so every file this snapshot names is still there, unless its document was
-    // deleted since (checked below).
-    const missing = await copyFiles(contents.files, liveFiles, copies);
-    if (missing === undefined) {
-      const wanted = new Set(contents.files.map((file) => file.key));
-      for (const key of await copies.list()) if (!wanted.has(key)) await copies.remove(key);
-      await fsp.rm(path.join(target, 'uploads', 'tmp'), { recursive: true, force: true });
-      await fsp.chmod(databaseFile, 0o600);
-      await syncPath(databaseFile);
-      const manifest: BackupManifest = {
-        format: 'roundroom-backup',
-        version: 1,
-        createdAt,
-        dialect: config.database.dialect,
-        database: { file: DATABASE_FILE[config.database.dialect], ...(await digestOf(databaseFile)) },
-        rows: contents.rows,
-        files: contents.files,
-      };
-      await writeManifest(target, manifest);
-      return manifest;
-    }
-    if (await live.refersTo(missing)) {
-      throw new OperationError(
-        `The stored file ${missing} is missing from ${path.join(config.dataDir, 'uploads')} although a document refers to it. The live data is damaged; no backup was written.`,
-      );
-    }
-    if (attempt === SNAPSHOT_ATTEMPTS) {
-      throw new OperationError(
-        `Documents were deleted during each of ${SNAPSHOT_ATTEMPTS} attempts to copy their files; no backup was written. Try again when the data room is quieter.`,
-      );
-    }
-    say(
-      `A document was deleted while the files were being copied; taking a new snapshot (attempt ${attempt + 1}).`,
-    );
+    await copyFiles(contents.files, hold, copies, uploadsDir);
+    await fsp.rm(path.join(target, 'uploads', 'tmp'), { recursive: true, force: true });
+    await fsp.chmod(databaseFile, 0o600);
+    await syncPath(databaseFile);
+    const manifest: BackupManifest = {
+      format: 'roundroom-backup',
+      version: 1,
+      createdAt,
+      dialect: config.database.dialect,
+      database: { file: DATABASE_FILE[config.database.dialect], ...(await digestOf(databaseFile)) },
+      rows: contents.rows,
+      files: contents.files,
+    };
+    await writeManifest(target, manifest);
+    return manifest;
+  } finally {
+    await hold.release();
   }
 }
 

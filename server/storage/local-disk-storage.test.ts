@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,7 +7,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createLocalDiskStorage } from './local-disk-storage';
-import { ObjectTooLargeError, type Storage } from './storage';
+import { ObjectTooLargeError, type Storage, StorageHeldError } from './storage';
 
 let dir: string;
 let storage: Storage;
@@ -77,4 +78,36 @@ test('reconcile sets unreferenced files aside and brings them back once they are
   expect(await storage.reconcile(new Set([keep, orphan]))).toEqual({ setAside: [], restored: [orphan] });
   expect(await text(storage.read(orphan))).toBe('orphan');
   expect(await storage.reconcile(new Set([keep, orphan]))).toEqual({ setAside: [], restored: [] });
+});
+
+test('while a backup holds removals, a removed object is kept aside and readable until the hold is released', async () => {
+  const key = await (await storage.write(chunks('held'), { maxBytes: 100 })).commit();
+  const hold = await storage.holdRemovals();
+  await storage.remove(key);
+  expect(await storage.size(key)).toBeUndefined();
+  expect(await text(await hold.read(key))).toBe('held');
+  await expect(storage.holdRemovals()).rejects.toBeInstanceOf(StorageHeldError);
+
+  await hold.release();
+  await expect(hold.read(key)).rejects.toMatchObject({ code: 'ENOENT' });
+  const next = await (await storage.write(chunks('gone at once'), { maxBytes: 100 })).commit();
+  await storage.remove(next);
+  expect(fs.readdirSync(dir).sort()).toEqual(['tmp']);
+});
+
+test('a hold whose process has died counts for nothing: removals delete, a new hold replaces it', async () => {
+  const dead = spawnSync(process.execPath, ['-e', '']).pid;
+  const record = { pid: dead, hostname: os.hostname(), startedAt: Date.now() };
+  fs.writeFileSync(path.join(dir, 'backup.lock'), JSON.stringify(record));
+  fs.mkdirSync(path.join(dir, 'deleted'));
+  fs.writeFileSync(path.join(dir, 'deleted', crypto.randomUUID()), 'left by a killed backup');
+
+  const key = await (await storage.write(chunks('x'), { maxBytes: 100 })).commit();
+  await storage.remove(key);
+  expect(fs.existsSync(path.join(dir, 'deleted', key))).toBe(false);
+  expect(await storage.sweepTemporary()).toBe(1);
+  expect(fs.existsSync(path.join(dir, 'deleted'))).toBe(false);
+  const hold = await storage.holdRemovals();
+  expect(JSON.parse(fs.readFileSync(path.join(dir, 'backup.lock'), 'utf8')).pid).toBe(process.pid);
+  await hold.release();
 });

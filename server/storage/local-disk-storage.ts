@@ -4,7 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectTooLargeError, type PendingObject, type Storage } from './storage';
+import { removalHoldFile } from './removal-hold';
+import { ObjectTooLargeError, type PendingObject, type RemovalHold, type Storage } from './storage';
 
 const HEAD_BYTES = 64;
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
@@ -19,23 +20,28 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
 async function readdirIfPresent(directory: string): Promise<string[]> {
   try {
     return await fsp.readdir(directory);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (isMissing(error)) return [];
     throw error;
   }
 }
 
 /**
  * Files under DATA_DIR/uploads: `tmp/` while being written, then `<key>` after commit, where the key
- * is a random UUID (a name from the request never reaches the disk); `orphaned/` holds committed files
- * that no document refers to, set aside at start (`reconcile`).
+ * is a random UUID (a name from the request never reaches the disk). `orphaned/` holds committed files
+ * that no document refers to, set aside at start (`reconcile`); `deleted/` holds removed files while a
+ * backup holds removals (`backup.lock`).
  */
 export function createLocalDiskStorage(uploadsDir: string): Storage {
   const tmpDir = path.join(uploadsDir, 'tmp');
   const orphanedDir = path.join(uploadsDir, 'orphaned');
+  const keptAsideDir = path.join(uploadsDir, 'deleted');
+  const hold = removalHoldFile(path.join(uploadsDir, 'backup.lock'));
   fs.mkdirSync(tmpDir, { recursive: true });
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
@@ -102,7 +108,38 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
     },
 
     async remove(key) {
+      if (await hold.isHeld()) {
+        try {
+          await fsp.mkdir(keptAsideDir, { recursive: true });
+          await fsp.rename(pathOf(key), path.join(keptAsideDir, key));
+          return;
+        } catch (error) {
+          // Gone already, or the backup finished and cleared deleted/ in between: delete it after all.
+          if (!isMissing(error)) throw error;
+        }
+      }
       await fsp.rm(pathOf(key), { force: true });
+    },
+
+    async holdRemovals(): Promise<RemovalHold> {
+      await hold.acquire();
+      return {
+        async read(key) {
+          for (const file of [pathOf(key), path.join(keptAsideDir, key)]) {
+            try {
+              return (await fsp.open(file, 'r')).createReadStream();
+            } catch (error) {
+              if (!isMissing(error)) throw error;
+            }
+          }
+          throw Object.assign(new Error(`no stored object ${key}`), { code: 'ENOENT' });
+        },
+        async release() {
+          // Cleared before the hold ends, so no removal can delete at once while its object is listed.
+          await fsp.rm(keptAsideDir, { recursive: true, force: true });
+          await hold.release();
+        },
+      };
     },
 
     async list() {
@@ -128,7 +165,11 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
     async sweepTemporary() {
       const names = await fsp.readdir(tmpDir);
       await Promise.all(names.map((name) => fsp.rm(path.join(tmpDir, name), { force: true })));
-      return names.length;
+      // Kept for a backup that was stopped before it could release its hold.
+      if (await hold.isHeld()) return names.length;
+      const keptAside = await readdirIfPresent(keptAsideDir);
+      await fsp.rm(keptAsideDir, { recursive: true, force: true });
+      return names.length + keptAside.length;
     },
   };
 }

@@ -20,13 +20,32 @@ export interface PendingObject {
 
 export class ObjectTooLargeError extends Error {}
 
+/** Another backup holds removals already (one at a time). */
+export class StorageHeldError extends Error {}
+
+/** See Storage.holdRemovals. */
+export interface RemovalHold {
+  /** Like Storage.read, and also finds objects removed since the hold began. */
+  read(key: string): Promise<Readable>;
+  /** Deletes what removals kept aside meanwhile, then lets them delete at once again. */
+  release(): Promise<void>;
+}
+
 export interface Storage {
   /** Streams `source` into a temporary object, never holding it in memory; rejects past maxBytes. */
   write(source: Readable, options: { maxBytes: number }): Promise<PendingObject>;
   /** A stream of the object's bytes, or of an inclusive byte range. */
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | undefined>;
+  /** Deletes a committed object, or keeps it aside while a backup holds removals. */
   remove(key: string): Promise<void>;
+  /**
+   * For a backup, taken before its database snapshot: until released, `remove` keeps objects aside
+   * instead of deleting them, so every object the snapshot refers to can still be read, even if its
+   * document is deleted meanwhile. One hold at a time, across processes; a hold whose process has died
+   * no longer counts. See docs/decisions/0020-consistent-backups.md.
+   */
+  holdRemovals(): Promise<RemovalHold>;
   /** The keys of every committed object, in no particular order (backups and restores). */
   list(): Promise<string[]>;
   /**
@@ -35,6 +54,6 @@ export interface Storage {
    * moved each way. See docs/decisions/0019-orphan-files-set-aside.md.
    */
   reconcile(referenced: ReadonlySet<string>): Promise<{ setAside: string[]; restored: string[] }>;
-  /** Removes temporary objects a crash left behind; returns how many. */
+  /** Removes temporary objects, and objects kept aside for a backup, that a crash left behind; returns how many. */
   sweepTemporary(): Promise<number>;
 }

@@ -197,36 +197,39 @@ test('a backup taken while the server writes restores every row and file committ
   }
 }, 120_000);
 
-test('a document deleted between the snapshot and the file copy makes the backup take a new snapshot', async () => {
-  const response = await uploadFile(source, founder, { name: 'short-lived.pdf', bytes: uniquePdf() });
+test('a document deleted after the snapshot keeps its file until the backup has copied it', async () => {
+  const bytes = uniquePdf();
+  const response = await uploadFile(source, founder, { name: 'short-lived.pdf', bytes });
   const { document } = response.json as DocumentId;
-  const said: string[] = [];
-  let snapshots = 0;
-  const manifest = await backUp(source.config, newDirectory('backup'), {
-    say: (line) => said.push(line),
+  const { storage_key: key } = await source.app.database.db
+    .selectFrom('documents')
+    .select('storage_key')
+    .where('id', '=', document.id)
+    .executeTakeFirstOrThrow();
+  const liveUploads = path.join(source.config.dataDir, 'uploads');
+  const backupDir = path.join(newDirectory('backup'), 'racing');
+
+  const manifest = await backUp(source.config, backupDir, {
     afterSnapshot: async () => {
-      if (++snapshots > 1) return;
       const deleted = await source.request('DELETE', `/api/documents/${document.id}`, {
         headers: founder.auth,
       });
       expect(deleted.status).toBe(204);
+      expect(fs.existsSync(path.join(liveUploads, key))).toBe(false);
+      expect(fs.existsSync(path.join(liveUploads, 'deleted', key))).toBe(true);
     },
   });
-  expect(snapshots).toBe(2);
-  expect(said).toEqual([expect.stringContaining('taking a new snapshot (attempt 2)')]);
-  const row = await source.app.database.db
-    .selectFrom('documents')
-    .select('storage_key')
-    .where('id', '=', document.id)
-    .executeTakeFirst();
-  expect(row).toBeUndefined();
-  expect(manifest.rows.documents).toBe(manifest.files.length);
+  expect(manifest.files.map((file) => file.key)).toContain(key);
+  expect(fs.readFileSync(path.join(backupDir, 'uploads', key))).toEqual(bytes);
+  // Released: what was kept aside is gone, and deletes delete at once again.
+  expect(fs.existsSync(path.join(liveUploads, 'deleted'))).toBe(false);
+  expect(fs.existsSync(path.join(liveUploads, 'backup.lock'))).toBe(false);
 });
 
 test('a backup refuses a directory in use and a live file that is missing, and leaves nothing', async () => {
   const used = newDirectory('backup');
   fs.writeFileSync(path.join(used, 'notes.txt'), 'mine');
-  await expect(backUp(source.config, used, { say: () => {} })).rejects.toThrow(/is not empty/);
+  await expect(backUp(source.config, used)).rejects.toThrow(/is not empty/);
   expect(fs.readdirSync(used)).toEqual(['notes.txt']);
 
   const response = await uploadFile(source, founder, { name: 'vanishing.pdf', bytes: uniquePdf() });
@@ -241,7 +244,7 @@ test('a backup refuses a directory in use and a live file that is missing, and l
   fs.rmSync(file);
   const target = path.join(newDirectory('backup'), 'damaged');
   try {
-    await expect(backUp(source.config, target, { say: () => {} })).rejects.toThrow(
+    await expect(backUp(source.config, target)).rejects.toThrow(
       `The stored file ${row.storage_key} is missing`,
     );
     expect(fs.existsSync(target)).toBe(false);
@@ -252,7 +255,7 @@ test('a backup refuses a directory in use and a live file that is missing, and l
 
 test('a restore checks everything before it changes anything, and replaces data only with --force', async () => {
   const backupDir = path.join(newDirectory('backup'), 'checked');
-  const manifest = await backUp(source.config, backupDir, { say: () => {} });
+  const manifest = await backUp(source.config, backupDir);
 
   // The live server's own database: in use.
   await expect(restore(source.config, backupDir, { force: true })).rejects.toThrow(
