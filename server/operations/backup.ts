@@ -16,7 +16,7 @@ import { runPostgresTool } from './postgres-tools';
  * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts). A backup directory
  * holds a snapshot of the database, the uploaded files that snapshot refers to, and manifest.json,
  * written last, with every file's size and SHA-256. Why the pair is consistent while the server
- * runs: docs/decisions/0020-consistent-backups.md.
+ * runs: docs/decisions/0022-consistent-backups.md.
  */
 
 /** A refusal or a failure the operator can act on: the scripts print its message and exit 1. */

@@ -43,7 +43,7 @@ export interface Storage {
    * For a backup, taken before its database snapshot: until released, `remove` keeps objects aside
    * instead of deleting them, so every object the snapshot refers to can still be read, even if its
    * document is deleted meanwhile. One hold at a time, across processes; a hold whose process has died
-   * no longer counts. See docs/decisions/0020-consistent-backups.md.
+   * no longer counts. See docs/decisions/0022-consistent-backups.md.
    */
   holdRemovals(): Promise<RemovalHold>;
   /** The keys of every committed object, in no particular order (backups and restores). */
@@ -51,7 +51,7 @@ export interface Storage {
   /**
    * Moves every committed object whose key is not in `referenced` aside (out of reach of reads, but
    * kept), and brings back any object set aside earlier whose key is referenced again. Returns the keys
-   * moved each way. See docs/decisions/0019-orphan-files-set-aside.md.
+   * moved each way. See docs/decisions/0021-crash-recovery-of-stored-files.md.
    */
   reconcile(referenced: ReadonlySet<string>): Promise<{ setAside: string[]; restored: string[] }>;
   /** Removes temporary objects, and objects kept aside for a backup, that a crash left behind; returns how many. */
