@@ -373,9 +373,11 @@ function postgresTarget(url: string): TargetDatabase {
   const { db } = openDatabase({ dialect: 'postgres', url });
   return {
     async requireUnused() {
+      // Client connections only: autovacuum workers show up here too.
       const others = await sql<{ count: number }>`
         select count(*) as count from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+        where datname = current_database() and pid <> pg_backend_pid()
+          and backend_type = 'client backend'`.execute(db);
       const count = Number(others.rows[0]?.count ?? 0);
       if (count > 0) {
         throw new OperationError(
