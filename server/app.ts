@@ -9,6 +9,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createSessionResolver } from './features/auth/sessions.service';
 import { documentsRoutes } from './features/documents/documents.routes';
+import { reconcileStoredFiles } from './features/documents/documents.service';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     writeEpoch: database.writeEpoch,
     log: app.log,
   };
+  await reconcileStoredFiles(ctx);
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);

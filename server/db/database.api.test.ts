@@ -228,3 +228,9 @@ test('on PostgreSQL, idle connections cut by the server are replaced, not fatal'
   const result = await sql<{ answer: number }>`select 42 as answer`.execute(handle.db);
   expect(result.rows[0]?.answer).toBe(42);
 });
+
+test('on SQLite, every commit syncs the write-ahead log before it returns (synchronous = FULL)', async () => {
+  if (handle.dialect !== 'sqlite') return; // PostgreSQL's synchronous_commit belongs to the server's operator
+  const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+  expect(result.rows[0]?.synchronous).toBe(2);
+});

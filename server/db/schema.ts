@@ -124,6 +124,21 @@ export interface Database {
   waitlist: WaitlistTable;
 }
 
+/** Every table once; a table added to Database and not here (or the reverse) does not compile. */
+const everyTable: Record<keyof Database, true> = {
+  users: true,
+  data_rooms: true,
+  room_members: true,
+  invitations: true,
+  magic_links: true,
+  sessions: true,
+  documents: true,
+  access_events: true,
+  waitlist: true,
+};
+/** Every table of the schema, for whole-database work: backups, restores, checks. */
+export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

@@ -4,19 +4,47 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectTooLargeError, type PendingObject, type Storage } from './storage';
+import { removalHoldFile } from './removal-hold';
+import { ObjectTooLargeError, type PendingObject, type RemovalHold, type Storage } from './storage';
 
 const HEAD_BYTES = 64;
+const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+
+/** Makes a rename or an unlink in `directory` survive a power cut (the file's own fsync does not). */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await fsp.open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+async function readdirIfPresent(directory: string): Promise<string[]> {
+  try {
+    return await fsp.readdir(directory);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
 
 /**
  * Files under DATA_DIR/uploads: `tmp/` while being written, then `<key>` after commit, where the key
- * is a random UUID (a name from the request never reaches the disk).
+ * is a random UUID (a name from the request never reaches the disk). `orphaned/` holds committed files
+ * that no document refers to, set aside at start (`reconcile`); `deleted/` holds removed files while a
+ * backup holds removals (`backup.lock`).
  */
 export function createLocalDiskStorage(uploadsDir: string): Storage {
   const tmpDir = path.join(uploadsDir, 'tmp');
+  const orphanedDir = path.join(uploadsDir, 'orphaned');
+  const keptAsideDir = path.join(uploadsDir, 'deleted');
+  const hold = removalHoldFile(path.join(uploadsDir, 'backup.lock'));
   fs.mkdirSync(tmpDir, { recursive: true });
   const pathOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`invalid storage key ${key}`);
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
     return path.join(uploadsDir, key);
   };
 
@@ -52,14 +80,12 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
         size,
         sha256: hash.digest('hex'),
         head,
-        async commit() {
+        async commit(givenKey) {
           if (settled) throw new Error('already committed or discarded');
           settled = true;
-          const key = crypto.randomUUID();
+          const key = givenKey ?? crypto.randomUUID();
           await fsp.rename(tmpPath, pathOf(key));
-          const dir = await fsp.open(uploadsDir, 'r');
-          await dir.sync();
-          await dir.close();
+          await syncDirectory(uploadsDir);
           return key;
         },
         async discard() {
@@ -82,13 +108,68 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
     },
 
     async remove(key) {
+      if (await hold.isHeld()) {
+        try {
+          await fsp.mkdir(keptAsideDir, { recursive: true });
+          await fsp.rename(pathOf(key), path.join(keptAsideDir, key));
+          return;
+        } catch (error) {
+          // Gone already, or the backup finished and cleared deleted/ in between: delete it after all.
+          if (!isMissing(error)) throw error;
+        }
+      }
       await fsp.rm(pathOf(key), { force: true });
+    },
+
+    async holdRemovals(): Promise<RemovalHold> {
+      await hold.acquire();
+      return {
+        async read(key) {
+          for (const file of [pathOf(key), path.join(keptAsideDir, key)]) {
+            try {
+              return (await fsp.open(file, 'r')).createReadStream();
+            } catch (error) {
+              if (!isMissing(error)) throw error;
+            }
+          }
+          throw Object.assign(new Error(`no stored object ${key}`), { code: 'ENOENT' });
+        },
+        async release() {
+          // Cleared before the hold ends, so no removal can delete at once while its object is listed.
+          await fsp.rm(keptAsideDir, { recursive: true, force: true });
+          await hold.release();
+        },
+      };
+    },
+
+    async list() {
+      return (await fsp.readdir(uploadsDir)).filter((name) => KEY_PATTERN.test(name));
+    },
+
+    async reconcile(referenced) {
+      const stored = await this.list();
+      const setAside = stored.filter((key) => !referenced.has(key));
+      const restored = (await readdirIfPresent(orphanedDir)).filter(
+        (name) => KEY_PATTERN.test(name) && referenced.has(name),
+      );
+      if (setAside.length > 0) await fsp.mkdir(orphanedDir, { recursive: true });
+      for (const key of setAside) await fsp.rename(pathOf(key), path.join(orphanedDir, key));
+      for (const key of restored) await fsp.rename(path.join(orphanedDir, key), pathOf(key));
+      if (setAside.length > 0 || restored.length > 0) {
+        await syncDirectory(uploadsDir);
+        await syncDirectory(orphanedDir);
+      }
+      return { setAside, restored };
     },
 
     async sweepTemporary() {
       const names = await fsp.readdir(tmpDir);
       await Promise.all(names.map((name) => fsp.rm(path.join(tmpDir, name), { force: true })));
-      return names.length;
+      // Kept for a backup that was stopped before it could release its hold.
+      if (await hold.isHeld()) return names.length;
+      const keptAside = await readdirIfPresent(keptAsideDir);
+      await fsp.rm(keptAsideDir, { recursive: true, force: true });
+      return names.length + keptAside.length;
     },
   };
 }

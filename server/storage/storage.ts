@@ -10,12 +10,26 @@ export interface PendingObject {
   sha256: string;
   /** The first bytes, for checking the content against its extension. */
   head: Buffer;
-  /** Makes the object permanent under a new server-generated key and returns the key. */
-  commit(): Promise<string>;
+  /**
+   * Makes the object permanent and returns its key: a new server-generated one, or the given key when a
+   * backup or a restore copies an object that a database row already names.
+   */
+  commit(key?: string): Promise<string>;
   discard(): Promise<void>;
 }
 
 export class ObjectTooLargeError extends Error {}
+
+/** Another backup holds removals already (one at a time). */
+export class StorageHeldError extends Error {}
+
+/** See Storage.holdRemovals. */
+export interface RemovalHold {
+  /** Like Storage.read, and also finds objects removed since the hold began. */
+  read(key: string): Promise<Readable>;
+  /** Deletes what removals kept aside meanwhile, then lets them delete at once again. */
+  release(): Promise<void>;
+}
 
 export interface Storage {
   /** Streams `source` into a temporary object, never holding it in memory; rejects past maxBytes. */
@@ -23,7 +37,23 @@ export interface Storage {
   /** A stream of the object's bytes, or of an inclusive byte range. */
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | undefined>;
+  /** Deletes a committed object, or keeps it aside while a backup holds removals. */
   remove(key: string): Promise<void>;
-  /** Removes temporary objects a crash left behind; returns how many. */
+  /**
+   * For a backup, taken before its database snapshot: until released, `remove` keeps objects aside
+   * instead of deleting them, so every object the snapshot refers to can still be read, even if its
+   * document is deleted meanwhile. One hold at a time, across processes; a hold whose process has died
+   * no longer counts. See docs/decisions/0022-consistent-backups.md.
+   */
+  holdRemovals(): Promise<RemovalHold>;
+  /** The keys of every committed object, in no particular order (backups and restores). */
+  list(): Promise<string[]>;
+  /**
+   * Moves every committed object whose key is not in `referenced` aside (out of reach of reads, but
+   * kept), and brings back any object set aside earlier whose key is referenced again. Returns the keys
+   * moved each way. See docs/decisions/0021-crash-recovery-of-stored-files.md.
+   */
+  reconcile(referenced: ReadonlySet<string>): Promise<{ setAside: string[]; restored: string[] }>;
+  /** Removes temporary objects, and objects kept aside for a backup, that a crash left behind; returns how many. */
   sweepTemporary(): Promise<number>;
 }

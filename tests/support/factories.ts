@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
+import { TABLE_NAMES } from '../../server/db/schema';
 import type { AuthResponse } from '../../shared/contracts/auth';
 import { recipientsOf } from './smtp-server';
-import type { TestApp, TestResponse } from './test-app';
+import type { HttpClient, TestApp, TestResponse } from './test-app';
 
 /**
  * Builders that go through the real API, so every fixture is a state the product can reach.
@@ -26,7 +27,7 @@ function signedIn(response: TestResponse): SignedIn {
 }
 
 export async function createFounder(
-  t: TestApp,
+  t: HttpClient,
   overrides: { email?: string; companyName?: string } = {},
 ): Promise<SignedIn> {
   const response = await t.request('POST', '/api/complete-account-setup', {
@@ -98,17 +99,7 @@ export async function founderWithInvestor(t: TestApp) {
 }
 
 /** Every table of the schema. */
-export const ALL_TABLES = [
-  'users',
-  'data_rooms',
-  'room_members',
-  'invitations',
-  'magic_links',
-  'sessions',
-  'documents',
-  'access_events',
-  'waitlist',
-] as const;
+export const ALL_TABLES = TABLE_NAMES;
 
 /** Row counts of every table, to assert that a refused request wrote nothing (one query: many tests call it). */
 export async function countRows(t: TestApp): Promise<Record<string, number>> {
@@ -123,4 +114,21 @@ export async function countRows(t: TestApp): Promise<Record<string, number>> {
     )
     .executeTakeFirstOrThrow();
   return Object.fromEntries(ALL_TABLES.map((table) => [table, Number(row[table])]));
+}
+
+/** A small, valid PDF whose bytes are unique, so its SHA-256 identifies it. */
+export const uniquePdf = (): Buffer =>
+  Buffer.from(`%PDF-1.7\n% ${crypto.randomBytes(12).toString('hex')}\ntrailer\n%%EOF\n`);
+
+/** Uploads one file to the founder's room; the caller checks the response. */
+export function uploadFile(
+  t: HttpClient,
+  founder: SignedIn,
+  file: { name: string; bytes: Buffer },
+  fields: Record<string, string> = {},
+): Promise<TestResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([file.bytes]), file.name);
+  return t.request('POST', '/api/upload', { form, headers: founder.auth });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { installedPostgresBinDirs } from '../../server/operations/postgres-tools';
 
 /**
  * A throwaway PostgreSQL cluster from the installed server binaries: initdb in a temp directory,
@@ -17,34 +18,23 @@ export interface PostgresCluster {
 
 const isRoot = process.getuid?.() === 0;
 
-function installedVersions(root: string): string[] {
-  return fs.existsSync(root)
-    ? fs
-        .readdirSync(root)
-        .filter((name) => fs.existsSync(path.join(root, name, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-}
-
 function findBinDir(): string {
-  const root = '/usr/lib/postgresql';
-  let versions = installedVersions(root);
-  if (versions.length === 0 && isRoot) {
+  let [newest] = installedPostgresBinDirs('initdb');
+  if (!newest && isRoot) {
     // A fresh machine of this kind may lack the server package; as root we can install it.
     execFileSync('sh', ['-c', 'apt-get update >/dev/null && apt-get install -y postgresql >/dev/null'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-    versions = installedVersions(root);
+    [newest] = installedPostgresBinDirs('initdb');
   }
-  const newest = versions[0];
   if (!newest) {
     throw new Error(
       'PostgreSQL server binaries are missing (no /usr/lib/postgresql/*/bin/initdb). ' +
         'Install them with: apt-get install -y postgresql, or set DATABASE_URL to a server you run.',
     );
   }
-  return path.join(root, newest, 'bin');
+  return newest;
 }
 
 async function freePort(): Promise<number> {

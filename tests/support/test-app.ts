@@ -17,14 +17,18 @@ import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
  *
  * The database is SQLite or PostgreSQL as the run was started (see database-global-setup.ts).
  */
-export interface TestApp {
+export interface TestApp extends HttpClient {
   app: App;
   config: Config;
   baseUrl: string;
   /** The SMTP server the app sends to (SMTP_URL), unless the test gave its own SMTP_URL. */
   smtp: TestSmtpServer;
-  request(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
+}
+
+/** Real HTTP requests to one server: the in-process test app or a server process. */
+export interface HttpClient {
+  request(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse>;
 }
 
 export interface RequestOptions {
@@ -116,6 +120,18 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     config,
     baseUrl,
     smtp,
+    ...httpClient(baseUrl),
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function httpClient(baseUrl: string): HttpClient {
+  return {
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: RequestInit['body'] = options.form ?? options.body;
@@ -140,12 +156,6 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
         json = undefined;
       }
       return { status: response.status, headers: response.headers, text, json };
-    },
-    async close() {
-      await app.close();
-      await smtp.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -111,3 +111,9 @@ export async function findDocumentById(
   const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
   return row ? toStoredDocument(row) : undefined;
 }
+
+/** Every stored file a document refers to, in any room: what the storage must keep. */
+export async function allStorageKeys(db: Executor): Promise<Set<string>> {
+  const rows = await db.selectFrom('documents').select('storage_key').execute();
+  return new Set(rows.map((row) => row.storage_key));
+}

@@ -23,6 +23,7 @@ import { recordAccessEvent } from '../activity/access-events.repository';
 import { type DataRoom, findDataRoomById, isRoomMember, updateDataRoom } from '../rooms/rooms.repository';
 import { requireOwnedRoom } from '../rooms/rooms.service';
 import {
+  allStorageKeys,
   countRoomDocuments,
   deleteDocumentRow,
   findDocumentById,
@@ -338,4 +339,27 @@ export async function recordDownload(
     ip: request.ip,
     userAgent: request.userAgent ?? null,
   });
+}
+
+/**
+ * Run at start, before any request: an upload commits its file before inserting its row, and a delete
+ * removes the row before the file, so a crash between the two steps leaves a file no document refers
+ * to (never a row without its file). Such files are set aside rather than deleted, so a server
+ * started on the wrong database by mistake loses nothing: started on the right one again, it brings
+ * them back. One server per DATA_DIR (as for the temporary files swept at start).
+ */
+export async function reconcileStoredFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>): Promise<void> {
+  const { setAside, restored } = await ctx.storage.reconcile(await allStorageKeys(ctx.db));
+  if (setAside.length > 0) {
+    ctx.log.warn(
+      { count: setAside.length, keys: setAside.slice(0, 20) },
+      'set aside stored files that no document refers to (in DATA_DIR/uploads/orphaned)',
+    );
+  }
+  if (restored.length > 0) {
+    ctx.log.warn(
+      { count: restored.length, keys: restored.slice(0, 20) },
+      'brought back files set aside earlier: documents refer to them again',
+    );
+  }
 }

@@ -1,0 +1,298 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Config, parseConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
+import { backUp, restore } from '../../server/operations/backup';
+import { consistencyProblems } from '../support/data-consistency';
+import {
+  ALL_TABLES,
+  createFounder,
+  founderWithInvestor,
+  type SignedIn,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '../support/factories';
+import { runScript } from '../support/server-process';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-app';
+
+// npm run backup and npm run restore (scripts/backup.ts, scripts/restore.ts; the logic is in
+// server/operations/backup.ts), on SQLite and PostgreSQL, against a server that keeps writing.
+
+let source: TestApp;
+let founder: SignedIn;
+const scratch: string[] = [];
+const databases: TestDatabase[] = [];
+
+const newDirectory = (label: string) => {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), `roundroom-${label}-`));
+  scratch.push(directory);
+  return directory;
+};
+
+/** A fresh DATA_DIR and, on PostgreSQL, a fresh database: where a restore goes. */
+async function freshTarget(): Promise<{ environment: Record<string, string>; config: Config }> {
+  const database = await createTestDatabase();
+  databases.push(database);
+  const environment = { DATA_DIR: newDirectory('restored'), ...database.environment };
+  return { environment, config: parseConfig(environment) };
+}
+
+const environmentOf = (config: Config): Record<string, string> => ({
+  DATA_DIR: config.dataDir,
+  ...(config.database.dialect === 'postgres' && { DATABASE_URL: config.database.url }),
+});
+
+type DocumentId = { document: { id: string } };
+
+/** The tables a target database has, without creating it when it does not exist. */
+async function tablesIn(config: Config): Promise<string[]> {
+  if (config.database.dialect === 'sqlite' && !fs.existsSync(config.database.file)) return [];
+  const handle = openDatabase(config.database);
+  try {
+    return (await handle.db.introspection.getTables()).map((table) => table.name);
+  } finally {
+    await handle.close();
+  }
+}
+
+beforeAll(async () => {
+  source = await startTestApp();
+  // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
+  // documents (files, some linked from sections), downloads and clicks, the waitlist.
+  const room = await founderWithInvestor(source);
+  founder = room.founder;
+  for (const [index, section] of ['Financials', 'Legal', ''].entries()) {
+    const response = await uploadFile(
+      source,
+      founder,
+      { name: `seed-${index}.pdf`, bytes: uniquePdf() },
+      section ? { section } : {},
+    );
+    expect(response.status, response.text).toBe(201);
+    const { document } = response.json as DocumentId;
+    const download = await source.request('GET', `/api/documents/${document.id}/download`, {
+      headers: room.investor.auth,
+    });
+    expect(download.status).toBe(200);
+  }
+  const waitlisted = await source.request('POST', '/api/waitlist', {
+    json: { companyName: 'Waiting Co', contactEmail: uniqueEmail('waitlist') },
+  });
+  expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
+}, 60_000);
+
+afterAll(async () => {
+  await source.close();
+  for (const database of databases) await database.drop();
+  for (const directory of scratch) fs.rmSync(directory, { recursive: true, force: true });
+});
+
+/** Every row of every table, keyed by table and primary key. */
+async function everyRow(db: Kysely<Database>): Promise<Map<string, unknown>> {
+  const rows = new Map<string, unknown>();
+  for (const table of ALL_TABLES) {
+    for (const row of (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]) {
+      const key = table === 'room_members' ? `${row.room_id}/${row.user_id}` : String(row.id);
+      rows.set(`${table}:${key}`, row);
+    }
+  }
+  return rows;
+}
+
+/**
+ * Writes against the live server until stopped, from two founders at once: uploads (some into a
+ * section), deletes of the previous upload (racing the backup's file copy), invitations, waitlist
+ * entries. Only new rows, and rows of the load's own rooms, change.
+ */
+function startWriteLoad(t: TestApp) {
+  let running = true;
+  let writes = 0;
+  const worker = async () => {
+    const loader = await createFounder(t);
+    let previous: string | undefined;
+    for (let i = 0; running; i++) {
+      const upload = await uploadFile(
+        t,
+        loader,
+        { name: `load-${i}.pdf`, bytes: uniquePdf() },
+        i % 2 ? { section: 'Load' } : {},
+      );
+      expect(upload.status, upload.text).toBe(201);
+      if (previous) {
+        const deleted = await t.request('DELETE', `/api/documents/${previous}`, { headers: loader.auth });
+        expect(deleted.status, deleted.text).toBe(204);
+      }
+      previous = i % 3 ? (upload.json as DocumentId).document.id : undefined;
+      const invited = await t.request('POST', '/api/invites', {
+        json: { email: uniqueEmail('load') },
+        headers: loader.auth,
+      });
+      expect(invited.status, invited.text).toBe(201);
+      const waitlisted = await t.request('POST', '/api/waitlist', {
+        json: { companyName: `Load ${i}`, contactEmail: uniqueEmail('load-waitlist') },
+      });
+      expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
+      writes += 4;
+    }
+  };
+  const workers = Promise.all([worker(), worker()]);
+  return {
+    writes: () => writes,
+    async stop() {
+      running = false;
+      await workers;
+    },
+  };
+}
+
+test('a backup taken while the server writes restores every row and file committed before it began', async () => {
+  const before = await everyRow(source.app.database.db);
+  for (const table of ALL_TABLES) {
+    expect(
+      [...before.keys()].some((key) => key.startsWith(`${table}:`)),
+      `rows in ${table}`,
+    ).toBe(true);
+  }
+
+  const load = startWriteLoad(source);
+  const backupDir = path.join(newDirectory('backup'), 'nightly');
+  const writesBefore = load.writes();
+  const backup = await runScript('scripts/backup.ts', [backupDir], environmentOf(source.config));
+  const writesDuring = load.writes() - writesBefore;
+  await load.stop();
+  expect(backup.output).toContain('Backed up, as of');
+  expect(backup.code, backup.output).toBe(0);
+  expect(writesDuring, 'writes completed while the backup ran').toBeGreaterThan(0);
+
+  const target = await freshTarget();
+  const restored = await runScript('scripts/restore.ts', [backupDir], target.environment);
+  expect(restored.code, restored.output).toBe(0);
+  expect(restored.output).toContain('Every file matched its SHA-256');
+
+  const app = await startTestApp({ environment: target.environment });
+  try {
+    const { db } = app.app.database;
+    expect(await consistencyProblems(db, app.app.database.dialect, target.config.dataDir)).toEqual([]);
+    const rows = await everyRow(db);
+    for (const [key, row] of before) expect(rows.get(key), key).toEqual(row);
+
+    // The restarted app serves the same bytes, to the same session.
+    const documents = [...before.entries()].filter(([key]) => key.startsWith('documents:'));
+    for (const [, row] of documents) {
+      const { id, storage_key: storageKey } = row as { id: string; storage_key: string };
+      const download = await fetch(`${app.baseUrl}/api/documents/${id}/download`, { headers: founder.auth });
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(
+        fs.readFileSync(path.join(source.config.dataDir, 'uploads', storageKey)),
+      );
+    }
+  } finally {
+    await app.close();
+  }
+}, 120_000);
+
+test('a document deleted after the snapshot keeps its file until the backup has copied it', async () => {
+  const bytes = uniquePdf();
+  const response = await uploadFile(source, founder, { name: 'short-lived.pdf', bytes });
+  const { document } = response.json as DocumentId;
+  const { storage_key: key } = await source.app.database.db
+    .selectFrom('documents')
+    .select('storage_key')
+    .where('id', '=', document.id)
+    .executeTakeFirstOrThrow();
+  const liveUploads = path.join(source.config.dataDir, 'uploads');
+  const backupDir = path.join(newDirectory('backup'), 'racing');
+
+  const manifest = await backUp(source.config, backupDir, {
+    afterSnapshot: async () => {
+      const deleted = await source.request('DELETE', `/api/documents/${document.id}`, {
+        headers: founder.auth,
+      });
+      expect(deleted.status).toBe(204);
+      expect(fs.existsSync(path.join(liveUploads, key))).toBe(false);
+      expect(fs.existsSync(path.join(liveUploads, 'deleted', key))).toBe(true);
+    },
+  });
+  expect(manifest.files.map((file) => file.key)).toContain(key);
+  expect(fs.readFileSync(path.join(backupDir, 'uploads', key))).toEqual(bytes);
+  // Released: what was kept aside is gone, and deletes delete at once again.
+  expect(fs.existsSync(path.join(liveUploads, 'deleted'))).toBe(false);
+  expect(fs.existsSync(path.join(liveUploads, 'backup.lock'))).toBe(false);
+});
+
+test('a backup refuses a directory in use and a live file that is missing, and leaves nothing', async () => {
+  const used = newDirectory('backup');
+  fs.writeFileSync(path.join(used, 'notes.txt'), 'mine');
+  await expect(backUp(source.config, used)).rejects.toThrow(/is not empty/);
+  expect(fs.readdirSync(used)).toEqual(['notes.txt']);
+
+  const response = await uploadFile(source, founder, { name: 'vanishing.pdf', bytes: uniquePdf() });
+  const { document } = response.json as DocumentId;
+  const row = await source.app.database.db
+    .selectFrom('documents')
+    .select('storage_key')
+    .where('id', '=', document.id)
+    .executeTakeFirstOrThrow();
+  const file = path.join(source.config.dataDir, 'uploads', row.storage_key);
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(file);
+  const target = path.join(newDirectory('backup'), 'damaged');
+  try {
+    await expect(backUp(source.config, target)).rejects.toThrow(
+      `The stored file ${row.storage_key} is missing`,
+    );
+    expect(fs.existsSync(target)).toBe(false);
+  } finally {
+    fs.writeFileSync(file, bytes);
+  }
+});
+
+test('a restore checks everything before it changes anything, and replaces data only with --force', async () => {
+  const backupDir = path.join(newDirectory('backup'), 'checked');
+  const manifest = await backUp(source.config, backupDir);
+
+  // The live server's own database: in use.
+  await expect(restore(source.config, backupDir, { force: true })).rejects.toThrow(
+    source.config.database.dialect === 'sqlite' ? /in use by another process/ : /other connection/,
+  );
+
+  // A damaged file: refused, and the target is left untouched.
+  const target = await freshTarget();
+  const [first] = manifest.files;
+  if (!first) throw new Error('the backup holds no file');
+  const copy = path.join(backupDir, 'uploads', first.key);
+  const original = fs.readFileSync(copy);
+  fs.writeFileSync(copy, Buffer.concat([original.subarray(0, -1), Buffer.from('!')]));
+  await expect(restore(target.config, backupDir, { force: false })).rejects.toThrow(
+    `${copy} differs from its manifest entry: the backup is damaged. Nothing was changed.`,
+  );
+  expect(fs.readdirSync(path.join(target.config.dataDir, 'uploads', 'tmp'))).toEqual([]);
+  expect(fs.readdirSync(path.join(target.config.dataDir, 'uploads'))).toEqual(['tmp']);
+  expect(await tablesIn(target.config)).toEqual([]);
+  fs.writeFileSync(copy, original);
+
+  const done = await restore(target.config, backupDir, { force: false });
+  expect(done.replaced).toEqual({ rows: 0, files: 0 });
+  await expect(restore(target.config, backupDir, { force: false })).rejects.toThrow(
+    /already holds data .* run again with --force/,
+  );
+  const forced = await restore(target.config, backupDir, { force: true });
+  expect(forced.replaced.files).toBe(manifest.files.length);
+  const total = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0);
+  expect(forced.replaced.rows).toBe(total);
+
+  // A manifest that does not describe its snapshot: refused by its checksum.
+  const manifestFile = path.join(backupDir, 'manifest.json');
+  const tampered = {
+    ...manifest,
+    database: { ...manifest.database, sha256: crypto.randomBytes(32).toString('hex') },
+  };
+  fs.writeFileSync(manifestFile, JSON.stringify(tampered));
+  await expect(restore(target.config, backupDir, { force: true })).rejects.toThrow(/the backup is damaged/);
+});
