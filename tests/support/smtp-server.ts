@@ -62,6 +62,9 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       });
     },
   });
+  // A client that vanishes mid-message (a server killed by a crash test) resets its connection; the
+  // message is simply not delivered. Without a listener, smtp-server's 'error' would crash the run.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
