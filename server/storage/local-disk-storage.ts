@@ -64,7 +64,9 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
           callback(null, chunk);
         },
       });
-      const out = fs.createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 });
+      // Opened before any byte flows: a write stream that opens lazily could create the file after a
+      // failed upload's clean-up had already run, leaving a temp file behind.
+      const out = (await fsp.open(tmpPath, 'wx', 0o600)).createWriteStream();
       try {
         await pipeline(source, measure, out);
         // Durable before anyone is told it is stored.
@@ -72,6 +74,7 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
         await handle.sync();
         await handle.close();
       } catch (error) {
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fsp.rm(tmpPath, { force: true });
         throw error;
       }
