@@ -9,7 +9,6 @@ import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import {
   addDocumentToSection,
-  parseSectionsMarkdown,
   removeDocumentLinks,
   starterSectionsMarkdown,
   uploadedDocumentPath,
@@ -21,7 +20,7 @@ import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import type { User } from '../accounts/users.repository';
 import { recordAccessEvent } from '../activity/access-events.repository';
 import { type DataRoom, findDataRoomById, isRoomMember, updateDataRoom } from '../rooms/rooms.repository';
-import { requireOwnedRoom } from '../rooms/rooms.service';
+import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
 import {
   allStorageKeys,
   countRoomDocuments,
@@ -114,7 +113,7 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
 
 function sectionsByDocument(room: DataRoom): Map<string, string> {
   const sectionOf = new Map<string, string>();
-  for (const section of parseSectionsMarkdown(room.sectionsMarkdown ?? '').sections) {
+  for (const section of parsedSectionsOf(room).sections) {
     for (const document of section.documents) {
       if (document.documentId && !sectionOf.has(document.documentId))
         sectionOf.set(document.documentId, section.name);
