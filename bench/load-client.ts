@@ -14,6 +14,8 @@ export interface LoadRequest {
   body?: Dispatcher.DispatchOptions['body'];
   /** Statuses the scenario expects; anything else is counted apart (5xx, or unexpected). */
   expect: number[];
+  /** Called when no answer came at all (the server may still have acted on the request). */
+  whenUnanswered?: () => void;
 }
 
 export type LoadResponse = Dispatcher.ResponseData;
@@ -60,6 +62,7 @@ export class LoadClient {
     } catch (error) {
       stats.failed++;
       this.#stats.noteProblem(`${request.route}: no answer (${(error as Error).message})`);
+      request.whenUnanswered?.();
       return undefined;
     }
     try {

@@ -8,6 +8,7 @@ import { startTestSmtpServer } from '../tests/support/smtp-server';
 import { type AccessLogCheck, AccessTally, checkAccessLog } from './access-log-check';
 import { drainedBytes, LoadClient } from './load-client';
 import { LoadStats, type RouteSummary } from './load-stats';
+import { cpuSeconds } from './process-cpu';
 import {
   apiCall,
   type BenchInvestor,
@@ -67,6 +68,8 @@ export interface LoadResult {
   seededDocuments: number;
   routes: RouteSummary[];
   totals: LoadTotals;
+  /** Server process CPU time (user and system) per request over the measured run. */
+  serverCpuMsPerRequest: number;
   founderUploads: number;
   founderEdits: number;
   accessLog: AccessLogCheck;
@@ -180,7 +183,7 @@ interface DocumentItem {
 }
 
 /** One way of fetching a document and what the server must answer to it. */
-interface DownloadVariant {
+export interface DownloadVariant {
   route: string;
   range: string | undefined;
   status: 200 | 206;
@@ -190,7 +193,8 @@ interface DownloadVariant {
   logged: boolean;
 }
 
-function downloadVariant(size: number): DownloadVariant {
+/** How an investor fetches a document of `size` bytes; `roll` (0 to 1) picks the way, as often as a reader would. */
+export function downloadVariant(size: number, roll = Math.random()): DownloadVariant {
   const ranged = (start: number, end: number, range: string): DownloadVariant => ({
     route: ROUTES.downloadRange,
     range,
@@ -199,7 +203,6 @@ function downloadVariant(size: number): DownloadVariant {
     bytes: end - start + 1,
     logged: start === 0,
   });
-  const roll = Math.random();
   // A browser's first request for a PDF viewer: the start of the file.
   if (roll < 0.15) return ranged(0, Math.min(65_535, size - 1), 'bytes=0-65535');
   // A resumed download: the rest of the file from where it stopped.
@@ -238,6 +241,9 @@ async function download(run: RunState, investor: BenchInvestor, document: Docume
       token: investor.token,
       headers: variant.range ? { range: variant.range } : {},
       expect: [variant.status],
+      whenUnanswered: () => {
+        if (variant.logged) run.tally.unanswered('downloaded', investor.userId, document.id);
+      },
     },
     async (response) => {
       // The server logs before it sends the first byte: the event exists whatever happens to the body.
@@ -260,6 +266,7 @@ async function click(run: RunState, investor: BenchInvestor, roomId: string, url
       path: `/api/data-room/${roomId}/click?url=${encodeURIComponent(url)}`,
       token: investor.token,
       expect: [302],
+      whenUnanswered: () => run.tally.unanswered('clicked', investor.userId, url),
     },
     async (response) => {
       run.tally.click(investor.userId, url);
@@ -406,6 +413,8 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
     const seeded = await seed(server, options, files, smtpSignInLinks(smtp));
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
+    const pid = server.child.pid ?? 0;
+    const cpuBefore = cpuSeconds(pid);
     const started = performance.now();
     const run: RunState = {
       client,
@@ -422,6 +431,7 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
       ),
     ]);
     const seconds = (performance.now() - started) / 1000;
+    const serverCpuSeconds = cpuSeconds(pid) - cpuBefore;
 
     // Every answer is in: the events the server logged are committed. Read them from the database.
     const database = options.databaseUrl
@@ -443,6 +453,7 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
       seededDocuments: seeded.documents,
       routes,
       totals,
+      serverCpuMsPerRequest: (serverCpuSeconds * 1000) / totals.requests,
       founderUploads: founder.uploaded,
       founderEdits: founder.edits,
       accessLog,
@@ -461,6 +472,7 @@ export interface BaselineResult {
   seconds: number;
   route: RouteSummary;
   totals: LoadTotals;
+  serverCpuMsPerRequest: number;
 }
 
 /**
@@ -475,6 +487,8 @@ export async function runBareFastifyBaseline(options: LoadOptions): Promise<Base
   const route = 'GET /api/health (bare Fastify)';
   const hello = () => client.json({ route, path: '/api/health' });
   try {
+    const pid = server.child.pid ?? 0;
+    const cpuBefore = cpuSeconds(pid);
     const started = performance.now();
     const run: RunState = {
       client,
@@ -496,9 +510,15 @@ export async function runBareFastifyBaseline(options: LoadOptions): Promise<Base
       }
     });
     const seconds = (performance.now() - started) / 1000;
+    const serverCpuSeconds = cpuSeconds(pid) - cpuBefore;
     const [summary] = stats.summaries(seconds);
     if (!summary) throw new Error('the baseline made no request');
-    return { seconds, route: summary, totals: totalsOf([summary], seconds) };
+    return {
+      seconds,
+      route: summary,
+      totals: totalsOf([summary], seconds),
+      serverCpuMsPerRequest: (serverCpuSeconds * 1000) / summary.requests,
+    };
   } finally {
     await client.close();
     await server.stop();

@@ -71,12 +71,16 @@ export function printLoadReport(result: LoadResult): void {
     [1, 2, 3, 4, 5, 6, 7, 8, 9],
   );
   console.log(
-    `\nAll routes: ${totals.requests} requests, ${fixed(totals.perSecond)} req/s; ${totals.serverErrors} 5xx, ${totals.failed} failed (no answer, timeout or a body cut short), ${totals.unexpected} other unexpected answers.`,
+    `\nAll routes: ${totals.requests} requests, ${fixed(totals.perSecond)} req/s, ${fixed(result.serverCpuMsPerRequest, 2)} ms of server CPU per request; ${totals.serverErrors} 5xx, ${totals.failed} failed (no answer, timeout or a body cut short), ${totals.unexpected} other unexpected answers.`,
   );
   console.log(
     `Access log (access_events, read from the database): ${accessLog.expectedDownloads} downloads and ${accessLog.expectedClicks} clicks counted by the load generator` +
       ` (resumed ranges not counted), ${accessLog.loggedDownloads} and ${accessLog.loggedClicks} logged; ${accessLog.lost} lost, ${accessLog.extra} extra: ${accessLog.exact ? 'exact' : 'NOT EXACT'}.`,
   );
+  if (accessLog.extraUnanswered > 0)
+    console.log(
+      `  ${accessLog.extraUnanswered} of the extra events match requests that got no answer: the server logged them, the load generator gave up.`,
+    );
   for (const problem of result.problems) console.log(`  problem: ${problem}`);
   console.log(result.passed ? '\nEvery check passed.' : '\nFAILED: see above.');
 }
