@@ -70,11 +70,18 @@ export interface LoadResult {
   totals: LoadTotals;
   /** Server process CPU time (user and system) per request over the measured run. */
   serverCpuMsPerRequest: number;
+  /** The same for this process, the load generator: it shares the machine with the server. */
+  generatorCpuMsPerRequest: number;
   founderUploads: number;
   founderEdits: number;
+  /** Links the founder's uploads added to a section that the room's markdown no longer holds. */
+  lostSectionLinks: number;
   accessLog: AccessLogCheck;
   problems: string[];
-  /** Every check of the run: no 5xx, no failed request, no unexpected answer, an exact access log. */
+  /**
+   * Every check of the run: no 5xx, no failed request, no unexpected answer, an exact access log, and
+   * every link the founder's uploads added still in the sections.
+   */
   passed: boolean;
 }
 
@@ -319,35 +326,47 @@ async function investorVisit(run: RunState, investor: BenchInvestor): Promise<vo
   }
 }
 
-/** The founder of the first room, throughout: upload a file into a section, then edit the overview. */
+/** As the console sends them: three files at once, each linked into a section. */
+const PARALLEL_UPLOADS = 3;
+
+/**
+ * The founder of the first room, throughout: three uploads at once into sections, then an edit of the
+ * overview. Returns the links the uploads added, which the room's markdown must still hold at the end.
+ */
 async function founderAtWork(run: RunState, room: SeededRoom, files: string, seeded: number) {
-  const uploads: Buffer[] = FOUNDER_FILE_SIZES.map((size) => {
+  const contents: Buffer[] = FOUNDER_FILE_SIZES.map((size) => {
     const file = path.join(files, `founder-${size}.pdf`);
     writePdf(file, size);
     return fs.readFileSync(file);
   });
   // Stay under the plan's upload limit however long the run.
-  const uploadLimit = UPLOADS_PER_ROOM - seeded - 10;
-  let uploaded = 0;
+  const uploadLimit = UPLOADS_PER_ROOM - seeded - PARALLEL_UPLOADS;
+  const links: string[] = [];
   let edits = 0;
   const founderThink: [number, number] = [100, 300];
+  const upload = async (name: string) => {
+    const form = new FormData();
+    form.append('section', sectionName(random(SECTIONS_PER_ROOM)));
+    form.append('file', new Blob([pick(contents)], { type: 'application/pdf' }), name);
+    const answer = await run.client.send(
+      {
+        route: ROUTES.upload,
+        method: 'POST',
+        path: '/api/upload',
+        token: room.founderToken,
+        body: form,
+        expect: [201],
+      },
+      (response) => response.body.json() as Promise<{ url: string }>,
+    );
+    if (answer) links.push(answer.url);
+  };
   while (!isOver(run)) {
-    if (uploaded < uploadLimit) {
-      const form = new FormData();
-      form.append('section', sectionName(random(SECTIONS_PER_ROOM)));
-      form.append('file', new Blob([pick(uploads)], { type: 'application/pdf' }), `Update ${uploaded}.pdf`);
-      const answer = await run.client.send(
-        {
-          route: ROUTES.upload,
-          method: 'POST',
-          path: '/api/upload',
-          token: room.founderToken,
-          body: form,
-          expect: [201],
-        },
-        (response) => response.body.json(),
+    if (links.length < uploadLimit) {
+      const batch = links.length;
+      await Promise.all(
+        Array.from({ length: PARALLEL_UPLOADS }, (_, i) => upload(`Update ${batch + i}.pdf`)),
       );
-      if (answer) uploaded++;
       await think(founderThink);
     }
     const current = await run.client.json<{ content: string }>({
@@ -373,7 +392,7 @@ async function founderAtWork(run: RunState, room: SeededRoom, files: string, see
     }
     await think(founderThink);
   }
-  return { uploaded, edits };
+  return { links, edits };
 }
 
 /** Virtual users as async loops until the deadline, each starting after a random pause (no stampede). */
@@ -415,6 +434,7 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
 
     const pid = server.child.pid ?? 0;
     const cpuBefore = cpuSeconds(pid);
+    const generatorCpuBefore = process.cpuUsage();
     const started = performance.now();
     const run: RunState = {
       client,
@@ -432,6 +452,7 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
     ]);
     const seconds = (performance.now() - started) / 1000;
     const serverCpuSeconds = cpuSeconds(pid) - cpuBefore;
+    const generatorCpu = process.cpuUsage(generatorCpuBefore);
 
     // Every answer is in: the events the server logged are committed. Read them from the database.
     const database = options.databaseUrl
@@ -444,6 +465,10 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
     );
     const routes = stats.summaries(seconds);
     const totals = totalsOf(routes, seconds);
+    const { content } = (await apiCall(server, 'GET', '/api/sections/content', firstRoom.founderToken)) as {
+      content: string;
+    };
+    const lostSectionLinks = founder.links.filter((link) => !content.includes(link)).length;
     return {
       database: options.databaseUrl ? 'PostgreSQL' : 'SQLite',
       options,
@@ -454,11 +479,18 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
       routes,
       totals,
       serverCpuMsPerRequest: (serverCpuSeconds * 1000) / totals.requests,
-      founderUploads: founder.uploaded,
+      generatorCpuMsPerRequest: (generatorCpu.user + generatorCpu.system) / 1000 / totals.requests,
+      founderUploads: founder.links.length,
       founderEdits: founder.edits,
+      lostSectionLinks,
       accessLog,
       problems: stats.problems,
-      passed: totals.serverErrors === 0 && totals.failed === 0 && totals.unexpected === 0 && accessLog.exact,
+      passed:
+        totals.serverErrors === 0 &&
+        totals.failed === 0 &&
+        totals.unexpected === 0 &&
+        accessLog.exact &&
+        lostSectionLinks === 0,
     };
   } finally {
     await client.close();

@@ -51,7 +51,7 @@ export function printLoadReport(result: LoadResult): void {
     `Setup: ${result.rooms} rooms, ${result.seededDocuments} files, ${options.investors} investors invited to two rooms each and signed in by magic link, in ${fixed(result.setupSeconds)} s`,
   );
   console.log(
-    `The founder uploaded ${result.founderUploads} files and saved the sections ${result.founderEdits} times.\n`,
+    `The founder uploaded ${result.founderUploads} files, three at a time into sections as the console does, and saved the sections ${result.founderEdits} times.\n`,
   );
   const line = (route: string, s: Omit<LoadResult['routes'][number], 'route'>) => [
     route,
@@ -71,7 +71,7 @@ export function printLoadReport(result: LoadResult): void {
     [1, 2, 3, 4, 5, 6, 7, 8, 9],
   );
   console.log(
-    `\nAll routes: ${totals.requests} requests, ${fixed(totals.perSecond)} req/s, ${fixed(result.serverCpuMsPerRequest, 2)} ms of server CPU per request; ${totals.serverErrors} 5xx, ${totals.failed} failed (no answer, timeout or a body cut short), ${totals.unexpected} other unexpected answers.`,
+    `\nAll routes: ${totals.requests} requests, ${fixed(totals.perSecond)} req/s, ${fixed(result.serverCpuMsPerRequest, 2)} ms of server CPU per request (the load generator: ${fixed(result.generatorCpuMsPerRequest, 2)} ms); ${totals.serverErrors} 5xx, ${totals.failed} failed (no answer, timeout or a body cut short), ${totals.unexpected} other unexpected answers.`,
   );
   console.log(
     `Access log (access_events, read from the database): ${accessLog.expectedDownloads} downloads and ${accessLog.expectedClicks} clicks counted by the load generator` +
@@ -81,6 +81,9 @@ export function printLoadReport(result: LoadResult): void {
     console.log(
       `  ${accessLog.extraUnanswered} of the extra events match requests that got no answer: the server logged them, the load generator gave up.`,
     );
+  console.log(
+    `Sections after the run: ${result.founderUploads - result.lostSectionLinks} of the ${result.founderUploads} links the uploads added are there${result.lostSectionLinks ? ` (${result.lostSectionLinks} LOST)` : ''}.`,
+  );
   for (const problem of result.problems) console.log(`  problem: ${problem}`);
   console.log(result.passed ? '\nEvery check passed.' : '\nFAILED: see above.');
 }
