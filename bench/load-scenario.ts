@@ -102,13 +102,13 @@ function sectionName(section: number): string {
 }
 
 /** A room's markdown: sections of external links; the overview's revision line is what the founder edits. */
-function seedMarkdown(room: number, revision: number): string {
+function seedMarkdown(room: number): string {
   const sections = Array.from({ length: SECTIONS_PER_ROOM }, (_, s) => {
     const links = Array.from(
       { length: LINKS_PER_SECTION },
       (_, l) => `- [Link ${s}-${l}](https://files.example.com/room-${room}/${s}/${l}.pdf)`,
     );
-    const description = s === 0 ? `Revision ${revision} of the overview.` : `What section ${s} holds.`;
+    const description = s === 0 ? 'Revision 0 of the overview.' : `What section ${s} holds.`;
     return `## ${sectionName(s)}\n${description}\n${links.join('\n')}\n`;
   });
   return `# Company Information\nname: Load Co ${room}\n\n${sections.join('\n')}`;
@@ -119,7 +119,8 @@ function externalLinks(markdown: string): string[] {
   return [...markdown.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)].map((match) => match[1] ?? '');
 }
 
-async function inBatches<T, R>(
+/** `work` on every item, at most `concurrency` at a time; results in the items' order. */
+async function withConcurrency<T, R>(
   items: T[],
   concurrency: number,
   work: (item: T, index: number) => Promise<R>,
@@ -161,7 +162,7 @@ async function seed(
     const founder = await createBenchFounder(server.baseUrl);
     const room = (await apiCall(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
     const seeded = { id: room.id, founderToken: founder.token };
-    await saveSections(server, seeded, seedMarkdown(r, 0));
+    await saveSections(server, seeded, seedMarkdown(r));
     for (const [index, size] of SEED_FILE_SIZES.entries()) {
       const file = path.join(files, `seed-${size}.pdf`);
       if (!fs.existsSync(file)) writePdf(file, size);
@@ -170,7 +171,7 @@ async function seed(
     }
     rooms.push(seeded);
   }
-  const investors = await inBatches(
+  const investors = await withConcurrency(
     Array.from({ length: options.investors }, (_, i) => i),
     SETUP_CONCURRENCY,
     (i) =>
