@@ -3,26 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { peakRssDuring, rssBytes } from './process-memory';
 import { type BudgetRow, mb, median } from './report';
-import { roomWithInvestor, saveSections, uploadFile } from './room-fixture';
+import { roomWithInvestor, saveSections, uploadFile, writePdf } from './room-fixture';
 import { startBareFastify, startRoundroom } from './servers';
 import { ensureWrk, wrkBytesPerSecond, wrkRequestsPerSecond } from './wrk';
 
 const FILE_BYTES = 50 * 1024 * 1024 - 4096; // a 50 MB upload, just under the limit
 const DOWNLOAD_CONNECTIONS = 16;
 
-/** A 50 MB PDF-looking file on disk (a PDF header, then filler). */
+/** A 50 MB PDF-looking file on disk. */
 function bigPdf(dir: string): string {
   const file = path.join(dir, 'big.pdf');
-  const handle = fs.openSync(file, 'w');
-  fs.writeSync(handle, '%PDF-1.7\n');
-  const chunk = Buffer.alloc(1024 * 1024, 0x20);
-  let written = 9;
-  while (written < FILE_BYTES) {
-    const size = Math.min(chunk.length, FILE_BYTES - written);
-    fs.writeSync(handle, chunk, 0, size);
-    written += size;
-  }
-  fs.closeSync(handle);
+  writePdf(file, FILE_BYTES);
+  // nginx's workers run as an unprivileged user: the file must be readable by anyone.
   fs.chmodSync(file, 0o644);
   return file;
 }

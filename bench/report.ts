@@ -7,24 +7,25 @@ export interface BudgetRow {
 }
 
 export function printTable(rows: BudgetRow[]): void {
-  const header: BudgetRow = {
-    budget: 'budget',
-    measured: 'measured',
-    baseline: 'baseline (same run)',
-    pass: true,
-  };
-  const cells = [header, ...rows].map((row) => [
-    row.budget,
-    row.measured,
-    row.baseline,
-    row === header ? 'result' : row.pass ? 'pass' : 'FAIL',
-  ]);
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...cells.map((line) => (line[column] ?? '').length)));
+  printGrid(
+    ['budget', 'measured', 'baseline (same run)', 'result'],
+    rows.map((row) => [row.budget, row.measured, row.baseline, row.pass ? 'pass' : 'FAIL']),
+  );
+}
+
+/** A markdown table with padded columns; `rightAligned` columns (numbers) are padded on the left. */
+export function printGrid(header: string[], lines: string[][], rightAligned: number[] = []): void {
+  const cells = [header, ...lines];
+  const widths = header.map((_, column) => Math.max(...cells.map((line) => (line[column] ?? '').length)));
   const format = (line: string[]) =>
-    `| ${line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(format(cells[0] ?? []));
+    `| ${line
+      .map((cell, column) =>
+        rightAligned.includes(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
+      .join(' | ')} |`;
+  console.log(format(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of cells.slice(1)) console.log(format(line));
+  for (const line of lines) console.log(format(line));
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

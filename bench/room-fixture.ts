@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { recipientsOf, type TestSmtpServer } from '../tests/support/smtp-server';
 import type { RunningServer } from './servers';
 import { createBenchFounder } from './servers';
 
 /** JSON over HTTP to a running server, failing loudly on an unexpected status. */
-async function call(
+export async function apiCall(
   server: RunningServer,
   method: string,
   urlPath: string,
@@ -26,20 +27,62 @@ async function call(
   return response.status === 204 ? null : response.json();
 }
 
-/** The sign-in link the server wrote to its outbox (benchmarks run without SMTP). */
-async function magicLinkToken(server: RunningServer, email: string): Promise<string> {
+const signInToken = (text: string | undefined) => /verify\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
+
+/** Reads the magic-link token the server mailed to an address. */
+export type SignInLinkReader = (email: string) => Promise<string>;
+
+/** From the outbox the server writes when it has no SMTP_URL. */
+export function outboxSignInLinks(server: RunningServer): SignInLinkReader {
   const outbox = path.join(server.dataDir, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const file of files) {
-      const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-      const match = /verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
-      if (match?.[1] && (mail.text ?? '').length > 0 && JSON.stringify(mail.to).includes(email))
-        return match[1];
+  return async (email) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+      for (const file of files) {
+        const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+        const token = signInToken(mail.text);
+        if (token && recipientsOf(mail).includes(email)) return token;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    throw new Error(`no sign-in link for ${email} in ${outbox}`);
+  };
+}
+
+/** From a real SMTP server the app sends to (SMTP_URL): faster than re-reading an outbox of hundreds. */
+export function smtpSignInLinks(smtp: TestSmtpServer): SignInLinkReader {
+  return async (email) => {
+    const mail = await smtp.waitForMessage(
+      (message) => recipientsOf(message).includes(email) && signInToken(message.text) !== undefined,
+    );
+    return signInToken(mail.text) ?? '';
+  };
+}
+
+export interface BenchInvestor {
+  email: string;
+  userId: string;
+  token: string;
+}
+
+/**
+ * An investor invited to every given room and signed in through the real magic-link flow: each
+ * founder invites the address, the investor asks for a link, reads it from the mail and verifies it.
+ */
+export async function inviteAndSignIn(
+  server: RunningServer,
+  founderTokens: string[],
+  email: string,
+  readSignInLink: SignInLinkReader,
+): Promise<BenchInvestor> {
+  for (const founderToken of founderTokens) {
+    await apiCall(server, 'POST', '/api/invites', founderToken, { email }, 201);
   }
-  throw new Error(`no sign-in link for ${email} in ${outbox}`);
+  await apiCall(server, 'POST', '/api/auth/magic-link', null, { email, name: '' });
+  const verified = (await apiCall(server, 'POST', '/api/auth/verify', null, {
+    token: await readSignInLink(email),
+  })) as { token: string; user: { id: string } };
+  return { email, userId: verified.user.id, token: verified.token };
 }
 
 export interface BenchRoom {
@@ -51,31 +94,51 @@ export interface BenchRoom {
 /** A founder's room and a signed-in investor member of it, made through the API. */
 export async function roomWithInvestor(server: RunningServer): Promise<BenchRoom> {
   const founder = await createBenchFounder(server.baseUrl);
-  const room = (await call(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
-  const email = `investor-${Date.now()}@example.com`;
-  await call(server, 'POST', '/api/invites', founder.token, { email }, 201);
-  await call(server, 'POST', '/api/auth/magic-link', null, { email, name: '' });
-  const verified = (await call(server, 'POST', '/api/auth/verify', null, {
-    token: await magicLinkToken(server, email),
-  })) as {
-    token: string;
-  };
-  return { roomId: room.id, founderToken: founder.token, investorToken: verified.token };
+  const room = (await apiCall(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
+  const investor = await inviteAndSignIn(
+    server,
+    [founder.token],
+    `investor-${Date.now()}@example.com`,
+    outboxSignInLinks(server),
+  );
+  return { roomId: room.id, founderToken: founder.token, investorToken: investor.token };
 }
 
 /** Saves the room's sections markdown as the founder. */
-export async function saveSections(server: RunningServer, room: BenchRoom, content: string): Promise<void> {
-  await call(server, 'POST', '/api/sections/update', room.founderToken, { content });
+export async function saveSections(
+  server: RunningServer,
+  room: Pick<BenchRoom, 'founderToken'>,
+  content: string,
+): Promise<void> {
+  await apiCall(server, 'POST', '/api/sections/update', room.founderToken, { content });
 }
 
-/** Uploads a file from disk as the founder, streamed; returns the download path. */
+/** A file of `bytes` that passes as a PDF (a PDF header, then spaces), written without holding it in memory. */
+export function writePdf(file: string, bytes: number): void {
+  const handle = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(handle, '%PDF-1.7\n');
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    for (let written = 9; written < bytes; ) {
+      const size = Math.min(chunk.length, bytes - written);
+      fs.writeSync(handle, chunk, 0, size);
+      written += size;
+    }
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
+/** Uploads a file from disk as the founder, streamed (into `section` when given); returns the download path. */
 export async function uploadFile(
   server: RunningServer,
-  room: BenchRoom,
+  room: Pick<BenchRoom, 'founderToken'>,
   file: string,
   name: string,
+  section?: string,
 ): Promise<string> {
   const form = new FormData();
+  if (section) form.append('section', section);
   form.append('file', await fs.openAsBlob(file), name);
   const response = await fetch(`${server.baseUrl}/api/upload`, {
     method: 'POST',

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
 import { measureFileBudgets } from './files';
 import { measureLandingBundle } from './landing-bundle';
+import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
 import { type BudgetRow, printTable } from './report';
 
@@ -16,9 +18,18 @@ rows.push(...(await measureColdStartAndIdleMemory()));
 rows.push(await measureAuthenticatedReadThroughput());
 rows.push(await measureMagicLinkLatency());
 rows.push(...(await measureFileBudgets()));
+rows.push(...(await measureLoadBudgets()));
+
+/** The distribution's name (Debian GNU/Linux 12 (bookworm)), else the kernel's. */
+function operatingSystem(): string {
+  const release = fs.existsSync('/etc/os-release') ? fs.readFileSync('/etc/os-release', 'utf8') : '';
+  const name = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(release)?.[1];
+  return `${name ?? os.type()}, kernel ${os.release()}`;
+}
 
 console.log(
-  `\nRoundroom benchmarks on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`,
+  `\nRoundroom benchmarks on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${operatingSystem()}, Node ${process.version}\n`,
 );
 printTable(rows);
 process.exitCode = rows.every((row) => row.pass) ? 0 : 1;

@@ -7,11 +7,10 @@ import type {
 } from '../../../shared/contracts/admin';
 import { RECENT_ACCESS, RECENT_DOCUMENTS } from '../../../shared/contracts/admin';
 import { fileTypeFromName } from '../../../shared/file-types';
-import { parseSectionsMarkdown } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
 import type { User } from '../accounts/users.repository';
 import { listRoomDocuments } from '../documents/documents.repository';
-import { requireOwnedRoom, sectionsMarkdownOf } from '../rooms/rooms.service';
+import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
@@ -38,7 +37,7 @@ export async function roomSections(
   founder: User,
 ): Promise<z.infer<typeof adminSectionSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  return parseSectionsMarkdown(sectionsMarkdownOf(room)).sections.map((section) => ({
+  return parsedSectionsOf(room).sections.map((section) => ({
     id: section.id,
     name: section.name,
     description: section.description,
@@ -62,7 +61,7 @@ export async function recentDocuments(
   const linkedAt = (room.sectionsUpdatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
   const listed = new Set<string>();
-  for (const section of parseSectionsMarkdown(sectionsMarkdownOf(room)).sections) {
+  for (const section of parsedSectionsOf(room).sections) {
     for (const document of section.documents) {
       const upload = document.documentId ? uploads.get(document.documentId) : undefined;
       if (document.isUploaded && !upload) continue;

@@ -209,6 +209,31 @@ describe('POST /api/upload', () => {
   });
 });
 
+describe('uploads and deletions at the same time', () => {
+  // The console sends three uploads at once, each linked into a section, while another tab may delete
+  // a file: every change to the sections markdown must survive the others (npm run bench:load checks
+  // the same under load).
+  test('files uploaded at once into sections all keep their links, and a deleted file loses its own', async () => {
+    const founder = await createFounder(t);
+    const link = async (name: string, section: string) =>
+      (await upload(founder, form([{ name, bytes: PDF }], { section }))).json as {
+        document: { id: string };
+        url: string;
+      };
+    const doomed = await link('Old deck.pdf', 'Decks');
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => link(`Deck ${i}.pdf`, i % 2 ? 'Decks' : 'Financials')),
+      t.request('DELETE', `/api/documents/${doomed.document.id}`, { headers: founder.auth }),
+    ]);
+    const uploaded = results.slice(0, 8) as { url: string }[];
+    const { content } = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    for (const { url } of uploaded) expect(content).toContain(url);
+    expect(content).not.toContain(doomed.url);
+  });
+});
+
 describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
   test('deleting removes the row, the file and its links; the access log keeps the title', async () => {
     const founder = await createFounder(t);

@@ -9,7 +9,6 @@ import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import {
   addDocumentToSection,
-  parseSectionsMarkdown,
   removeDocumentLinks,
   starterSectionsMarkdown,
   uploadedDocumentPath,
@@ -20,8 +19,13 @@ import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import type { User } from '../accounts/users.repository';
 import { recordAccessEvent } from '../activity/access-events.repository';
-import { type DataRoom, findDataRoomById, isRoomMember, updateDataRoom } from '../rooms/rooms.repository';
-import { requireOwnedRoom } from '../rooms/rooms.service';
+import {
+  changeSectionsMarkdown,
+  type DataRoom,
+  findDataRoomById,
+  isRoomMember,
+} from '../rooms/rooms.repository';
+import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
 import {
   allStorageKeys,
   countRoomDocuments,
@@ -114,7 +118,7 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
 
 function sectionsByDocument(room: DataRoom): Map<string, string> {
   const sectionOf = new Map<string, string>();
-  for (const section of parseSectionsMarkdown(room.sectionsMarkdown ?? '').sections) {
+  for (const section of parsedSectionsOf(room).sections) {
     for (const document of section.documents) {
       if (document.documentId && !sectionOf.has(document.documentId))
         sectionOf.set(document.documentId, section.name);
@@ -235,13 +239,16 @@ export async function uploadDocument(
     await ctx.db.transaction().execute(async (trx) => {
       await insertDocument(trx, document);
       if (section) {
-        // Re-read inside the transaction: a concurrent edit of the markdown must not be lost.
-        const current = (await findDataRoomById(trx, room.id)) ?? room;
-        const markdown = current.sectionsMarkdown ?? starterSectionsMarkdown(current.companyName);
-        await updateDataRoom(
+        await changeSectionsMarkdown(
           trx,
           room.id,
-          { sectionsMarkdown: addDocumentToSection(markdown, section, title, url) },
+          (current) =>
+            addDocumentToSection(
+              current.sectionsMarkdown ?? starterSectionsMarkdown(current.companyName),
+              section,
+              title,
+              url,
+            ),
           now,
         );
       }
@@ -284,14 +291,17 @@ export async function deleteDocument(ctx: AppContext, founder: User, documentId:
     const found = await findDocumentInRoom(trx, room.id, documentId);
     if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
     await deleteDocumentRow(trx, room.id, documentId);
-    const current = await findDataRoomById(trx, room.id);
-    if (current?.sectionsMarkdown) {
-      const cleaned = removeDocumentLinks(current.sectionsMarkdown, documentId, {
-        appOrigin: new URL(ctx.config.appUrl).origin,
-      });
-      if (cleaned !== current.sectionsMarkdown)
-        await updateDataRoom(trx, room.id, { sectionsMarkdown: cleaned }, new Date());
-    }
+    await changeSectionsMarkdown(
+      trx,
+      room.id,
+      (current) =>
+        current.sectionsMarkdown === null
+          ? undefined
+          : removeDocumentLinks(current.sectionsMarkdown, documentId, {
+              appOrigin: new URL(ctx.config.appUrl).origin,
+            }),
+      new Date(),
+    );
     return found;
   });
   await ctx.storage.remove(document.storageKey);

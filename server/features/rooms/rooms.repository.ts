@@ -125,6 +125,30 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
     .execute();
 }
 
+/**
+ * Changes a room's sections markdown from its current text, inside the caller's transaction. The row is
+ * locked before it is read, so two changes at once (the console sends three uploads together, each
+ * adding a link; a deletion removes one) apply one after the other instead of the later undoing the
+ * earlier. The lock is taken by a write: SQLite has no SELECT ... FOR UPDATE (ADR 2), and there its
+ * transactions already run one at a time. `change` returns the new text, or undefined for no change.
+ */
+export async function changeSectionsMarkdown(
+  trx: Executor,
+  roomId: string,
+  change: (room: DataRoom) => string | undefined,
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('data_rooms')
+    .set((eb) => ({ sections_markdown: eb.ref('sections_markdown') }))
+    .where('id', '=', roomId)
+    .execute();
+  const room = await findDataRoomById(trx, roomId);
+  const changed = room ? change(room) : undefined;
+  if (changed !== undefined && changed !== room?.sectionsMarkdown)
+    await updateDataRoom(trx, roomId, { sectionsMarkdown: changed }, at);
+}
+
 export async function updateDataRoom(
   db: Executor,
   roomId: string,

@@ -5,6 +5,7 @@ import type {
   MyDataRoom,
 } from '../../../shared/contracts/rooms';
 import {
+  type ParsedSections,
   parseSectionsMarkdown,
   type SectionDocument,
   starterSectionsMarkdown,
@@ -18,6 +19,7 @@ import { hashToken } from '../auth/tokens';
 import { documentIdsInRoom } from '../documents/documents.repository';
 import type { InvitationRow } from '../invitations/invitations.repository';
 import { findUsableInvitationByTokenHash } from '../invitations/invitations.repository';
+import { parsedSections } from './parsed-sections';
 import {
   type DataRoom,
   findDataRoomById,
@@ -203,13 +205,17 @@ export function sectionsMarkdownOf(room: DataRoom): string {
   return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
 }
 
+/** The room's sections as readers see them, parsed once per version of the text (parsed-sections.ts). */
+export function parsedSectionsOf(room: DataRoom): ParsedSections {
+  return parsedSections(sectionsMarkdownOf(room));
+}
+
 /**
  * The external document a click opens: `url` must be one of the room's external links, exactly as
  * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
  */
 export function requireExternalLink(room: DataRoom, url: string): SectionDocument {
-  const parsed = parseSectionsMarkdown(sectionsMarkdownOf(room));
-  for (const section of parsed.sections) {
+  for (const section of parsedSectionsOf(room).sections) {
     const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
     if (document) return document;
   }
