@@ -19,13 +19,8 @@ import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import type { User } from '../accounts/users.repository';
 import { recordAccessEvent } from '../activity/access-events.repository';
-import {
-  changeSectionsMarkdown,
-  type DataRoom,
-  findDataRoomById,
-  isRoomMember,
-} from '../rooms/rooms.repository';
-import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
+import { changeSectionsMarkdown, type DataRoom } from '../rooms/rooms.repository';
+import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
 import {
   allStorageKeys,
   countRoomDocuments,
@@ -322,11 +317,7 @@ export async function findDownloadableDocument(
     'That document does not exist, or you do not have access to it.',
   );
   const document = await findDocumentById(ctx.db, documentId);
-  if (!document) throw notFound;
-  const room = await findDataRoomById(ctx.db, document.roomId);
-  if (!room) throw notFound;
-  const isOwner = room.ownerId === user.id;
-  if (!isOwner && !(room.isActive && (await isRoomMember(ctx.db, room.id, user.id)))) throw notFound;
+  if (!document || !(await findReadableRoom(ctx, user, document.roomId))) throw notFound;
   return document;
 }
 

@@ -139,6 +139,20 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
  * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
  */
 export async function requireReadableRoom(ctx: AppContext, user: User, roomId: string): Promise<DataRoom> {
+  const room = await findReadableRoom(ctx, user, roomId);
+  if (room) return room;
+  throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
+}
+
+/**
+ * The one rule for reading a room: its owner always, a member while it is active. Undefined for
+ * anyone else, so each caller answers its own 404 (a room's, a document's).
+ */
+export async function findReadableRoom(
+  ctx: AppContext,
+  user: User,
+  roomId: string,
+): Promise<DataRoom | undefined> {
   const load = async () => {
     const room = await findDataRoomById(ctx.db, roomId);
     if (!room) return undefined;
@@ -147,9 +161,7 @@ export async function requireReadableRoom(ctx: AppContext, user: User, roomId: s
     return readable ? room : undefined;
   };
   const cache = readableRoomCache(ctx);
-  const room = cache ? await cache.get(`${roomId}:${user.id}`, load) : await load();
-  if (room) return room;
-  throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
+  return cache ? await cache.get(`${roomId}:${user.id}`, load) : await load();
 }
 
 /** Members read their room on every page and click; on SQLite the answer is cached until the next write. */
