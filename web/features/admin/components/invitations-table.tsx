@@ -1,24 +1,9 @@
 import type { Invitation } from '../../../../shared/contracts/invitations';
-import { Badge } from '../../../components/ui/badge';
+import { InvitationStatusBadge } from '../../../components/app/invitation-status-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
-import { type AdminInvitationStatus, invitationStatus } from '../admin-summary';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
 import { Nowrap, ResponsiveTable } from './responsive-table';
-
-const statusBadges: Record<
-  AdminInvitationStatus,
-  { label: string; variant: 'success' | 'warning' | 'destructive' }
-> = {
-  accepted: { label: 'Accepted', variant: 'success' },
-  pending: { label: 'Pending', variant: 'warning' },
-  expired: { label: 'Expired', variant: 'destructive' },
-};
-
-function StatusBadge({ invitation }: { invitation: Invitation }) {
-  const badge = statusBadges[invitationStatus(invitation)];
-  return <Badge variant={badge.variant}>{badge.label}</Badge>;
-}
 
 interface InvitationsTableProps {
   invitations: readonly Invitation[];
@@ -43,7 +28,7 @@ export function InvitationsTable({ invitations, refreshing }: InvitationsTablePr
           rowKey={(invitation) => invitation.id}
           columns={[
             { header: 'Email', cell: (invitation) => invitation.email },
-            { header: 'Status', cell: (invitation) => <StatusBadge invitation={invitation} /> },
+            { header: 'Status', cell: (invitation) => <InvitationStatusBadge status={invitation.status} /> },
             { header: 'Sent', cell: (invitation) => <Nowrap>{formatDate(invitation.createdAt)}</Nowrap> },
             { header: 'Expires', cell: (invitation) => <Nowrap>{formatDate(invitation.expiresAt)}</Nowrap> },
           ]}
@@ -51,7 +36,7 @@ export function InvitationsTable({ invitations, refreshing }: InvitationsTablePr
             <div className="flex flex-col gap-1">
               <p className="text-sm font-medium text-slate-900 wrap-anywhere">{invitation.email}</p>
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <StatusBadge invitation={invitation} />
+                <InvitationStatusBadge status={invitation.status} />
                 <span className="text-xs text-slate-500">
                   Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
                 </span>

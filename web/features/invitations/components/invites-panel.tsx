@@ -2,7 +2,7 @@ import { Info, Mail, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { Invitation } from '../../../../shared/contracts/invitations';
-import { Badge } from '../../../components/ui/badge';
+import { InvitationStatusBadge } from '../../../components/app/invitation-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -111,15 +111,6 @@ function InviteHelp() {
   );
 }
 
-const statusBadge: Record<
-  Invitation['status'],
-  { label: string; variant: 'success' | 'warning' | 'destructive' }
-> = {
-  accepted: { label: 'Accepted', variant: 'success' },
-  pending: { label: 'Pending', variant: 'warning' },
-  expired: { label: 'Expired', variant: 'destructive' },
-};
-
 function InvitationList() {
   const invitations = useInvitations();
   const remove = useDeleteInvitation();
@@ -158,7 +149,6 @@ function InvitationList() {
         {invitations.data && invitations.data.length > 0 && (
           <ul className="divide-y divide-slate-200">
             {invitations.data.map((invitation) => {
-              const badge = statusBadge[invitation.status] ?? statusBadge.expired;
               return (
                 <li key={invitation.id} className="flex items-start justify-between gap-3 py-3">
                   <div className="flex min-w-0 flex-col gap-1">
@@ -171,7 +161,7 @@ function InvitationList() {
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
-                    <Badge variant={badge.variant}>{badge.label}</Badge>
+                    <InvitationStatusBadge status={invitation.status} />
                     <Button
                       variant="ghost"
                       size="icon"

@@ -1,0 +1,20 @@
+import type { Invitation } from '../../../shared/contracts/invitations';
+import { Badge } from '../ui/badge';
+
+const badges: Record<
+  Invitation['status'],
+  { label: string; variant: 'success' | 'warning' | 'destructive' }
+> = {
+  accepted: { label: 'Accepted', variant: 'success' },
+  pending: { label: 'Pending', variant: 'warning' },
+  expired: { label: 'Expired', variant: 'destructive' },
+};
+
+/**
+ * An invitation's status as the server decided it (spec section 4), the same on /configure and
+ * /admin. Anything unexpected is shown as expired (spec section 3).
+ */
+export function InvitationStatusBadge({ status }: { status: Invitation['status'] }) {
+  const badge = badges[status] ?? badges.expired;
+  return <Badge variant={badge.variant}>{badge.label}</Badge>;
+}
