@@ -1,0 +1,109 @@
+import { call, roomWithInvestor, saveSections, tokenFromOutbox, uploadFile } from '../../bench/room-fixture';
+import { createBenchFounder, type RunningServer, startRoundroom } from '../../bench/servers';
+import { sampleFiles } from '../sample-files';
+
+/**
+ * The app the scanners attack: the production build on loopback with a throwaway DATA_DIR (mail goes
+ * to its outbox), seeded through the real API with the data an attacker would be after.
+ */
+export interface ScanFixture {
+  server: RunningServer;
+  /** Our origin, for the Origin header of cookie-authenticated writes (the CSRF check). */
+  origin: string;
+  /** Founder A's room: uploads, external links, an investor member and a pending invitation. */
+  roomId: string;
+  founderToken: string;
+  /** Signed in through the real magic-link flow after accepting an invitation to A's room. */
+  investorToken: string;
+  /** An upload of A's room. */
+  documentId: string;
+  /** An external link written in A's sections markdown. */
+  externalUrl: string;
+  /** A's pending invitation: its link's token, its id and its e-mail. */
+  inviteToken: string;
+  invitationId: string;
+  inviteeEmail: string;
+  /** Founder B, whose own room absorbs the scans of the founder's write routes. */
+  otherFounderToken: string;
+  promoCode: string;
+}
+
+/** Accepted by this server only (PROMO_CODES), so the promo sign-up route can be scanned past its check. */
+const SCAN_PROMO_CODE = 'SCAN-FREE-2026';
+
+export const EXTERNAL_LINKS = [
+  { title: 'Market sizing', url: 'https://docs.google.com/spreadsheets/d/1abcScan/edit' },
+  { title: 'Analyst report', url: 'https://www.dropbox.com/s/xyz/analyst-report.pdf' },
+];
+
+export async function startScanFixture(): Promise<ScanFixture> {
+  const server = await startRoundroom({
+    // Scanners send thousands of requests from 127.0.0.1: raise every limit meant for people.
+    AUTH_RATE_LIMIT_PER_IP: '100000000',
+    MAGIC_LINKS_PER_EMAIL: '100000000',
+    INVITATIONS_PER_DAY: '100000000',
+    PROMO_CODES: SCAN_PROMO_CODE,
+  });
+  try {
+    const room = await roomWithInvestor(server);
+    const uploads: string[] = [];
+    for (const file of sampleFiles) {
+      uploads.push(
+        await uploadFile(server, room, new Blob([file.bytes]), file.name, file.section || undefined),
+      );
+    }
+    const sections = (await call(server, 'GET', '/api/sections/content', room.founderToken)) as {
+      content: string;
+    };
+    const links = EXTERNAL_LINKS.map((link) => `- [${link.title}](${link.url})`).join('\n');
+    await saveSections(
+      server,
+      room,
+      sections.content.replace(
+        '## Legal documents',
+        `## Market research\nWho buys, and why now.\n${links}\n\n## Legal documents`,
+      ),
+    );
+
+    const inviteeEmail = `partner-${Date.now()}@fund.example`;
+    const invited = (await call(
+      server,
+      'POST',
+      '/api/invites',
+      room.founderToken,
+      {
+        email: inviteeEmail,
+        name: 'Pat Partner',
+      },
+      201,
+    )) as { invitation: { id: string } };
+    const other = await createBenchFounder(server.baseUrl);
+
+    const documentId = /\/api\/documents\/([^/]+)\/download/.exec(uploads[0] ?? '')?.[1];
+    if (!documentId) throw new Error(`unexpected upload path ${uploads[0]}`);
+    return {
+      server,
+      origin: server.baseUrl,
+      roomId: room.roomId,
+      founderToken: room.founderToken,
+      investorToken: room.investorToken,
+      documentId,
+      externalUrl: EXTERNAL_LINKS[0]?.url ?? '',
+      inviteToken: await tokenFromOutbox(server, inviteeEmail, 'invite='),
+      invitationId: invited.invitation.id,
+      inviteeEmail,
+      otherFounderToken: other.token,
+      promoCode: SCAN_PROMO_CODE,
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** More founders, each with a room, whose sessions take turns absorbing one upload scan. */
+export async function createFounderPool(server: RunningServer, size: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let index = 0; index < size; index++) tokens.push((await createBenchFounder(server.baseUrl)).token);
+  return tokens;
+}
