@@ -44,10 +44,22 @@ if (buildIsStale()) {
   execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+// The throwaway data directory goes on tmpfs: the scans make thousands of uploads, sign-ups and mails,
+// each written with fsync, and durability is not what is under test here.
+if (fs.existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
 console.log(
   'Starting the app on loopback and seeding a room, an investor, uploads, links and an invitation...',
 );
 const fixture = await startScanFixture();
+// Interrupted: Ctrl-C reaches the scanners and the server too (one process group), so only the data
+// directory is left to remove.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    fixture.server.child.kill('SIGKILL');
+    fs.rmSync(fixture.server.dataDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 let sqlmapResults: SqlmapResult[] = [];
 const wapitiResults: WapitiResult[] = [];
 const setupFailures: string[] = [];

@@ -79,8 +79,15 @@ export async function startScanFixture(): Promise<ScanFixture> {
     )) as { invitation: { id: string } };
     const other = await createBenchFounder(server.baseUrl);
 
-    const documentId = /\/api\/documents\/([^/]+)\/download/.exec(uploads[0] ?? '')?.[1];
-    if (!documentId) throw new Error(`unexpected upload path ${uploads[0]}`);
+    // The smallest upload is the one attacked: sqlmap compares whole responses, and a large file makes
+    // each of its thousands of comparisons slow without testing anything more.
+    const smallest = sampleFiles.reduce(
+      (best, file, index) =>
+        file.bytes.length < (sampleFiles[best]?.bytes.length ?? Infinity) ? index : best,
+      0,
+    );
+    const documentId = /\/api\/documents\/([^/]+)\/download/.exec(uploads[smallest] ?? '')?.[1];
+    if (!documentId) throw new Error(`unexpected upload path ${uploads[smallest]}`);
     return {
       server,
       origin: server.baseUrl,

@@ -22,6 +22,16 @@ export interface SqlmapTarget {
   baselineStatus: number;
   /** A status that must never appear during the scan (it would mean the payloads stopped reaching the code). */
   forbiddenStatus?: number;
+  /**
+   * The status that means "true" (sqlmap --code), for a route whose answer has no body to compare:
+   * a click's 302 to the link, against 404 for a link that is not the room's.
+   */
+  trueStatus?: number;
+  /**
+   * Statuses sqlmap must not stop at (--ignore-code): a 401 when the marked value is the credential,
+   * the 404 of another room's id.
+   */
+  ignoreStatuses?: number[];
 }
 
 export const MARKER = '*';
@@ -229,6 +239,7 @@ export function sqlmapTargets(
       path: `${invite}${MARKER}/click?url=${externalUrl}${MARKER}`,
       headers: { Accept: 'application/json', 'User-Agent': `Mozilla/5.0 Scan${MARKER}` },
       baselineStatus: 302,
+      trueStatus: 302,
     },
 
     // The investor's session (Bearer), on the room they were invited to.
@@ -259,6 +270,7 @@ export function sqlmapTargets(
       path: `${room}${MARKER}/click?url=${externalUrl}${MARKER}`,
       headers: { ...investor, 'User-Agent': `Mozilla/5.0 Scan${MARKER}` },
       baselineStatus: 302,
+      trueStatus: 302,
     },
     {
       name: 'GET /api/documents/:id/download (id, User-Agent)',
@@ -275,6 +287,7 @@ export function sqlmapTargets(
       path: '/api/auth/me',
       headers: { Accept: 'application/json', Authorization: `Bearer ${fixture.investorToken}${MARKER}` },
       baselineStatus: 200,
+      ignoreStatuses: [401],
     },
     {
       name: 'GET /api/auth/me (session cookie)',
@@ -282,6 +295,7 @@ export function sqlmapTargets(
       path: '/api/auth/me',
       headers: { Accept: 'application/json', Cookie: `rr_session=${fixture.investorToken}${MARKER}` },
       baselineStatus: 200,
+      ignoreStatuses: [401],
     },
 
     // Founder B's writes to B's own room.
@@ -349,6 +363,7 @@ export function sqlmapTargets(
       path: `/api/documents/${fixture.documentId}${MARKER}`,
       headers: { Accept: 'application/json', ...bearer(fixture.otherFounderToken) },
       baselineStatus: 404,
+      ignoreStatuses: [404],
     },
     {
       name: "DELETE /api/invites/:id (another room's invitation)",
@@ -356,6 +371,7 @@ export function sqlmapTargets(
       path: `/api/invites/${fixture.invitationId}${MARKER}`,
       headers: { Accept: 'application/json', ...bearer(fixture.otherFounderToken) },
       baselineStatus: 404,
+      ignoreStatuses: [404],
     },
     ...UPLOAD_FIELDS.map(uploadTarget),
   ];

@@ -108,6 +108,8 @@ export async function runSqlmap(
       .join('\n'),
     ...(cookie === undefined ? [] : ['--cookie', cookie]),
     ...(target.evalCode === undefined ? [] : ['--eval', target.evalCode]),
+    ...(target.trueStatus === undefined ? [] : [`--code=${target.trueStatus}`]),
+    ...(target.ignoreStatuses === undefined ? [] : [`--ignore-code=${target.ignoreStatuses.join(',')}`]),
     `--level=${SQLMAP_LEVEL}`,
     `--risk=${SQLMAP_RISK}`,
     '--batch',
@@ -135,7 +137,11 @@ export async function runSqlmap(
   if (run.timedOut) failures.push(`did not finish within ${TIMEOUT_PER_TARGET_MS / 60_000} minutes`);
   if (verdict.tested < points)
     failures.push(`only ${verdict.tested} of ${points} injection points were tested`);
-  failures.push(...verdict.problems);
+  // A redirect has no body: sqlmap says so, then compares statuses (--code) instead.
+  const emptyPage = /error checking the stability of page because of lack of content/;
+  failures.push(
+    ...verdict.problems.filter((problem) => target.trueStatus === undefined || !emptyPage.test(problem)),
+  );
   if (target.forbiddenStatus !== undefined) {
     const seen = verdict.httpErrorCodes.find((code) => code.startsWith(`${target.forbiddenStatus} `));
     if (seen) failures.push(`the app answered ${seen}: payloads stopped reaching the code under test`);
