@@ -1,4 +1,10 @@
-import { call, roomWithInvestor, saveSections, tokenFromOutbox, uploadFile } from '../../bench/room-fixture';
+import {
+  apiCall,
+  roomWithInvestor,
+  saveSections,
+  tokenFromOutbox,
+  uploadFile,
+} from '../../bench/room-fixture';
 import { createBenchFounder, type RunningServer, startRoundroom } from '../../bench/servers';
 import { sampleFiles } from '../sample-files';
 
@@ -52,7 +58,7 @@ export async function startScanFixture(): Promise<ScanFixture> {
         await uploadFile(server, room, new Blob([file.bytes]), file.name, file.section || undefined),
       );
     }
-    const sections = (await call(server, 'GET', '/api/sections/content', room.founderToken)) as {
+    const sections = (await apiCall(server, 'GET', '/api/sections/content', room.founderToken)) as {
       content: string;
     };
     const links = EXTERNAL_LINKS.map((link) => `- [${link.title}](${link.url})`).join('\n');
@@ -66,7 +72,7 @@ export async function startScanFixture(): Promise<ScanFixture> {
     );
 
     const inviteeEmail = `partner-${Date.now()}@fund.example`;
-    const invited = (await call(
+    const invited = (await apiCall(
       server,
       'POST',
       '/api/invites',
