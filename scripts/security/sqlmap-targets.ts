@@ -23,8 +23,9 @@ export interface SqlmapTarget {
   /** A status that must never appear during the scan (it would mean the payloads stopped reaching the code). */
   forbiddenStatus?: number;
   /**
-   * The status that means "true" (sqlmap --code), for a route whose answer has no body to compare:
-   * a click's 302 to the link, against 404 for a link that is not the room's.
+   * The status that means "true" (sqlmap --code), for a route whose answer cannot be compared as a
+   * page: a click's 302 (no body) against 404 for a link that is not the room's, an upload's 201 (a
+   * new id each time) against its refusals.
    */
   trueStatus?: number;
   /**
@@ -129,6 +130,7 @@ export function sqlmapTargets(
       },
       evalCode: takeTurns(uploadPools[field]),
       baselineStatus: 201,
+      trueStatus: 201,
       forbiddenStatus: 409,
     };
   };

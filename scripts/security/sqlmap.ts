@@ -137,10 +137,13 @@ export async function runSqlmap(
   if (run.timedOut) failures.push(`did not finish within ${TIMEOUT_PER_TARGET_MS / 60_000} minutes`);
   if (verdict.tested < points)
     failures.push(`only ${verdict.tested} of ${points} injection points were tested`);
-  // A redirect has no body: sqlmap says so, then compares statuses (--code) instead.
-  const emptyPage = /error checking the stability of page because of lack of content/;
+  // With --code sqlmap compares statuses, not pages: a redirect without a body, or an upload's answer
+  // (a new id each time), are then no obstacle, though sqlmap still says so before it goes on.
+  const pageNotComparable = /lack of content|content appears to be heavily dynamic/;
   failures.push(
-    ...verdict.problems.filter((problem) => target.trueStatus === undefined || !emptyPage.test(problem)),
+    ...verdict.problems.filter(
+      (problem) => target.trueStatus === undefined || !pageNotComparable.test(problem),
+    ),
   );
   if (target.forbiddenStatus !== undefined) {
     const seen = verdict.httpErrorCodes.find((code) => code.startsWith(`${target.forbiddenStatus} `));
