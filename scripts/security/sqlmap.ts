@@ -113,8 +113,9 @@ export async function runSqlmap(
     `--level=${SQLMAP_LEVEL}`,
     `--risk=${SQLMAP_RISK}`,
     '--batch',
-    // Keep testing every point after a finding, so one run reports them all.
-    '--answers=keep testing=Y',
+    // Keep testing every point after a finding, so one run reports them all; test only the marked
+    // points, not also the path of a URL that has none.
+    '--answers=keep testing=Y,URI injections=N',
     '--ignore-stdin',
     '--flush-session',
     `--output-dir=${outputDir}`,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { runLogged } from './run-logged';
 
 /**
@@ -165,6 +166,7 @@ export async function runWapiti(baseUrl: string, scan: WapitiScan, workDir: stri
       logFile,
     };
   }
+  failures.push(...startUrlsNotReached(path.join(dir, 'session'), scan.startUrls));
   const { version, findings } = readWapitiReport(fs.readFileSync(reportFile, 'utf8'));
   for (const finding of findings.filter(isFailing)) {
     failures.push(
@@ -172,4 +174,35 @@ export async function runWapiti(baseUrl: string, scan: WapitiScan, workDir: stri
     );
   }
   return { scan, version, findings, failures, seconds: (Date.now() - started) / 1000, logFile };
+}
+
+/**
+ * The status wapiti itself got for each start URL, from its session database (wapiti 3.0.4's `paths`
+ * table). A 401 or 404 there means the scan attacked an error page: a session cookie that stopped
+ * working, or a route that moved.
+ */
+function startUrlsNotReached(sessionDir: string, startUrls: string[]): string[] {
+  const file = fs.existsSync(sessionDir)
+    ? fs.readdirSync(sessionDir).find((name) => name.endsWith('.db'))
+    : undefined;
+  if (!file) return [`no wapiti session database in ${sessionDir}`];
+  const db = new Database(path.join(sessionDir, file), { readonly: true });
+  try {
+    const statuses = new Map(
+      (
+        db.prepare('select path, http_status from paths where http_status is not null').all() as {
+          path: string;
+          http_status: number;
+        }[]
+      ).map((row) => [row.path, row.http_status]),
+    );
+    return startUrls.flatMap((url) => {
+      const { origin, pathname } = new URL(url);
+      const status = statuses.get(`${origin}${pathname}`);
+      if (status === undefined) return [`wapiti never fetched ${url}`];
+      return status >= 400 ? [`wapiti got ${status} for ${url}: it attacked an error page`] : [];
+    });
+  } finally {
+    db.close();
+  }
 }
