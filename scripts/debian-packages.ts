@@ -23,7 +23,8 @@ export function ensureDebianPackages(packages: DebianPackage[]): void {
     process.exit(1);
   }
   console.log(`Missing ${files}: running ${installCommand}`);
-  execFileSync('sh', ['-c', `${installCommand} >/dev/null`], {
+  // Both commands quiet (their errors still reach stderr), not only the last one.
+  execFileSync('sh', ['-c', `{ ${installCommand}; } >/dev/null`], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
