@@ -40,21 +40,17 @@ test.each(['SIGTERM', 'SIGINT'] as const)(
 );
 
 test('request logs keep the path but never a sign-in or invitation token', async () => {
-  const port = await freePort();
-  const { child, output } = startServer({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-  const exited = exitOf(child);
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+  const server = await startServerProcess({ ...environment(), LOG_LEVEL: 'info' });
   const token = `LogLeak_${'k'.repeat(35)}`;
   for (const url of [
     `/verify?token=${token}`,
     `/data-room?invite=${token}`,
     `/api/data-room/invite/${token}/sections`,
   ]) {
-    await (await fetch(`http://127.0.0.1:${port}${url}`)).arrayBuffer();
+    await server.request('GET', url);
   }
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  expect(output()).toContain('"url":"/api/data-room/invite/[redacted]/sections"');
-  expect(output()).toContain('"url":"/verify?token=[redacted]"');
-  expect(output()).not.toContain(token);
+  await server.stop();
+  expect(server.output()).toContain('"url":"/api/data-room/invite/[redacted]/sections"');
+  expect(server.output()).toContain('"url":"/verify?token=[redacted]"');
+  expect(server.output()).not.toContain(token);
 });
