@@ -8,9 +8,11 @@ import { createFounderPool, type ScanFixture, startScanFixture } from './securit
 import { checkBaseline, runSqlmap, SQLMAP_LEVEL, SQLMAP_RISK, type SqlmapResult } from './security/sqlmap';
 import {
   injectionPoints,
+  type ScanFounders,
   sqlmapTargets,
   UPLOAD_FIELDS,
   UPLOADS_PER_POOL_FOUNDER,
+  WRITE_ROUTES,
 } from './security/sqlmap-targets';
 import { isFailing, runWapiti, type WapitiResult, type WapitiScan } from './security/wapiti';
 
@@ -67,12 +69,21 @@ try {
   // Enough founders that every upload payload finds a room under its 500-upload limit: sqlmap sends
   // about 2,400 requests per injection point at level 3 (a 409 during the scan would fail it).
   const poolSize = Math.ceil(6_000 / UPLOADS_PER_POOL_FOUNDER);
-  const pools = Object.fromEntries(
-    await Promise.all(
-      UPLOAD_FIELDS.map(async (field) => [field, await createFounderPool(fixture.server, poolSize)] as const),
-    ),
-  ) as Record<(typeof UPLOAD_FIELDS)[number], string[]>;
-  const targets = sqlmapTargets(fixture, pools).filter((target) => matches(target.name));
+  const founders: ScanFounders = {
+    writers: Object.fromEntries(
+      await Promise.all(
+        WRITE_ROUTES.map(async (route) => [route, (await createFounderPool(fixture.server, 1))[0]] as const),
+      ),
+    ) as ScanFounders['writers'],
+    uploads: Object.fromEntries(
+      await Promise.all(
+        UPLOAD_FIELDS.map(
+          async (field) => [field, await createFounderPool(fixture.server, poolSize)] as const,
+        ),
+      ),
+    ) as ScanFounders['uploads'],
+  };
+  const targets = sqlmapTargets(fixture, founders).filter((target) => matches(target.name));
 
   for (const target of targets) {
     const problem = await checkBaseline(fixture.server.baseUrl, target);

@@ -29,7 +29,7 @@ export interface ScanFixture {
   inviteToken: string;
   invitationId: string;
   inviteeEmail: string;
-  /** Founder B, whose own room absorbs the scans of the founder's write routes. */
+  /** Founder B, of another room: aims at A's document and invitation, which it must not reach. */
   otherFounderToken: string;
   promoCode: string;
 }

@@ -24,8 +24,8 @@ export interface SqlmapTarget {
   forbiddenStatus?: number;
   /**
    * The status that means "true" (sqlmap --code), for a route whose answer cannot be compared as a
-   * page: a click's 302 (no body) against 404 for a link that is not the room's, an upload's 201 (a
-   * new id each time) against its refusals.
+   * page: a click's 302 (no body) against 404 for a link that is not the room's; a sign-up's,
+   * invitation's or upload's 201 (a new token, id or date each time) against its refusals.
    */
   trueStatus?: number;
   /**
@@ -84,21 +84,33 @@ function multipart(fields: { name: string; value: string; filename?: string }[])
 /** The upload scans, one per field, each with its own pool of founders (see takeTurns). */
 export const UPLOAD_FIELDS = ['title', 'section', 'filename'] as const;
 
+/** The founder's write routes other than uploads, each scanned in a room of its own. */
+export const WRITE_ROUTES = ['profile', 'status', 'sections', 'invites', 'invitations'] as const;
+
+/**
+ * Session tokens of the founders whose rooms absorb the write scans: one room per route, so no scan
+ * changes what another reads back (sqlmap compares answers), and a pool per upload field.
+ */
+export interface ScanFounders {
+  writers: Record<(typeof WRITE_ROUTES)[number], string>;
+  uploads: Record<(typeof UPLOAD_FIELDS)[number], string[]>;
+}
+
 /**
  * Every API route that takes input, with each of its inputs marked: path parameters, query strings,
  * JSON fields, multipart fields and the file name, and the headers the server stores or looks up
  * (the session cookie, the Bearer token, the User-Agent kept with sessions and the access log).
- * Authenticated as the route needs: the investor for a room's reads, founder A for nothing it could
- * break, founder B (another room) for writes and for A's ids, which it must not reach.
+ * Authenticated as the route needs: the investor for a room's reads, founders of rooms of their own
+ * for writes, and founder B (another room) for A's ids, which it must not reach.
  */
-export function sqlmapTargets(
-  fixture: ScanFixture,
-  uploadPools: Record<(typeof UPLOAD_FIELDS)[number], string[]>,
-): SqlmapTarget[] {
+export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): SqlmapTarget[] {
   const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const investor = { Accept: 'application/json', ...bearer(fixture.investorToken) };
-  const founderB = { ...jsonHeaders, ...bearer(fixture.otherFounderToken) };
+  const writer = (route: (typeof WRITE_ROUTES)[number]) => ({
+    ...jsonHeaders,
+    ...bearer(founders.writers[route]),
+  });
   const unusedToken = crypto.randomBytes(32).toString('base64url');
   const room = `/api/data-room/${fixture.roomId}`;
   const invite = `/api/data-room/invite/${fixture.inviteToken}`;
@@ -126,9 +138,9 @@ export function sqlmapTargets(
         'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
         Accept: 'application/json',
         Origin: fixture.origin,
-        Cookie: `rr_session=${uploadPools[field][0]}`,
+        Cookie: `rr_session=${founders.uploads[field][0]}`,
       },
-      evalCode: takeTurns(uploadPools[field]),
+      evalCode: takeTurns(founders.uploads[field]),
       baselineStatus: 201,
       trueStatus: 201,
       forbiddenStatus: 409,
@@ -161,6 +173,7 @@ export function sqlmapTargets(
       headers: { ...jsonHeaders, 'User-Agent': `Mozilla/5.0 (X11; Linux x86_64) Scan${MARKER}` },
       evalCode: freshEmail('email'),
       baselineStatus: 201,
+      trueStatus: 201,
     },
     {
       name: 'POST /api/complete-account-setup (email)',
@@ -169,6 +182,7 @@ export function sqlmapTargets(
       body: jsonWithMarkers({ ...signUp, email: `scan-email-${Date.now()}@example.com` }, ['email']),
       headers: jsonHeaders,
       baselineStatus: 201,
+      trueStatus: 201,
     },
     {
       name: 'POST /api/upgrade-with-promo (promoCode)',
@@ -181,6 +195,7 @@ export function sqlmapTargets(
       headers: jsonHeaders,
       evalCode: freshEmail('email'),
       baselineStatus: 201,
+      trueStatus: 201,
     },
     {
       name: 'POST /api/validate-promo-code (code)',
@@ -300,7 +315,7 @@ export function sqlmapTargets(
       ignoreStatuses: [401],
     },
 
-    // Founder B's writes to B's own room.
+    // The founder's writes, each to a room of its own.
     {
       name: 'POST /api/data-rooms (name, description, stage, website, foundedYear)',
       method: 'POST',
@@ -315,7 +330,7 @@ export function sqlmapTargets(
         },
         ['name', 'description', 'stage', 'website'],
       ).replace('"foundedYear":2021', `"foundedYear":2021${MARKER}`),
-      headers: founderB,
+      headers: writer('profile'),
       baselineStatus: 200,
     },
     {
@@ -323,7 +338,7 @@ export function sqlmapTargets(
       method: 'POST',
       path: '/api/my-data-room/status',
       body: `{"isActive":true${MARKER}}`,
-      headers: founderB,
+      headers: writer('status'),
       baselineStatus: 200,
     },
     {
@@ -336,7 +351,7 @@ export function sqlmapTargets(
         },
         ['content'],
       ),
-      headers: founderB,
+      headers: writer('sections'),
       baselineStatus: 200,
     },
     {
@@ -347,16 +362,18 @@ export function sqlmapTargets(
         'email',
         'name',
       ]),
-      headers: founderB,
+      headers: writer('invites'),
       baselineStatus: 201,
+      trueStatus: 201,
     },
     {
       name: 'POST /api/invitations (email)',
       method: 'POST',
       path: '/api/invitations',
       body: jsonWithMarkers({ email: `scan-admin-invitee-${Date.now()}@fund.example` }, ['email']),
-      headers: founderB,
+      headers: writer('invitations'),
       baselineStatus: 201,
+      trueStatus: 201,
     },
     // Founder B aims at founder A's document and invitation: 404 unless an injection escapes the room.
     {
