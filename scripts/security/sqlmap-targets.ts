@@ -182,7 +182,6 @@ export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): Sql
       body: jsonWithMarkers({ ...signUp, email: `scan-email-${Date.now()}@example.com` }, ['email']),
       headers: jsonHeaders,
       baselineStatus: 201,
-      trueStatus: 201,
     },
     {
       name: 'POST /api/upgrade-with-promo (promoCode)',
