@@ -28,26 +28,38 @@ export async function apiCall(
 }
 
 const signInToken = (text: string | undefined) => /verify\?token=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
+const invitationToken = (text: string | undefined) => /[?&]invite=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
 /** Reads the magic-link token the server mailed to an address. */
 export type SignInLinkReader = (email: string) => Promise<string>;
 
-/** From the outbox the server writes when it has no SMTP_URL. */
-export function outboxSignInLinks(server: RunningServer): SignInLinkReader {
+/** The token of the newest mail to an address in the outbox the server writes when it has no SMTP_URL. */
+function outboxLinks(
+  server: RunningServer,
+  tokenIn: (text: string | undefined) => string | undefined,
+  kind: string,
+): (email: string) => Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
   return async (email) => {
     for (let attempt = 0; attempt < 50; attempt++) {
       const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
       for (const file of files) {
         const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-        const token = signInToken(mail.text);
+        const token = tokenIn(mail.text);
         if (token && recipientsOf(mail).includes(email)) return token;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`no sign-in link for ${email} in ${outbox}`);
+    throw new Error(`no ${kind} for ${email} in ${outbox}`);
   };
 }
+
+export const outboxSignInLinks = (server: RunningServer): SignInLinkReader =>
+  outboxLinks(server, signInToken, 'sign-in link');
+
+/** Invitation tokens (`/data-room?invite=`), from the outbox. */
+export const outboxInvitationLinks = (server: RunningServer) =>
+  outboxLinks(server, invitationToken, 'invitation link');
 
 /** From a real SMTP server the app sends to (SMTP_URL): faster than re-reading an outbox of hundreds. */
 export function smtpSignInLinks(smtp: TestSmtpServer): SignInLinkReader {
@@ -129,17 +141,20 @@ export function writePdf(file: string, bytes: number): void {
   }
 }
 
-/** Uploads a file from disk as the founder, streamed (into `section` when given); returns the download path. */
+/**
+ * Uploads a file as the founder (from disk, streamed, or bytes in memory), into `section` when given;
+ * returns the download path.
+ */
 export async function uploadFile(
   server: RunningServer,
   room: Pick<BenchRoom, 'founderToken'>,
-  file: string,
+  file: string | Blob,
   name: string,
   section?: string,
 ): Promise<string> {
   const form = new FormData();
   if (section) form.append('section', section);
-  form.append('file', await fs.openAsBlob(file), name);
+  form.append('file', typeof file === 'string' ? await fs.openAsBlob(file) : file, name);
   const response = await fetch(`${server.baseUrl}/api/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${room.founderToken}` },

@@ -48,6 +48,8 @@ export async function startNodeServer(
   const child = spawn(process.execPath, [script], {
     env: {
       PATH: process.env.PATH ?? '',
+      // The address clients use, so e-mailed links and the Origin check of cookie writes agree with it.
+      APP_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,

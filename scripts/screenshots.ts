@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
+import { sampleFiles } from './sample-files';
 
 /**
  * Screenshots of pages at a phone and a desktop width, to look at before calling a page done.
@@ -11,31 +12,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
  * --seed also gives the room a few uploaded files, external links and two invitations, so the console
  * is shot the way a founder in the middle of a raise sees it.
  */
-/** Sample files whose first bytes pass the server's content check. */
-const sampleFiles: { name: string; section: string; bytes: Buffer }[] = [
-  {
-    name: 'Pitch deck — Series A 2026.pdf',
-    section: 'Financial information',
-    bytes: Buffer.from('%PDF-1.7\n'.padEnd(180_000, ' ')),
-  },
-  {
-    name: 'Financial model FY2026-FY2030.xlsx',
-    section: 'Financial information',
-    bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2_400_000)]),
-  },
-  {
-    name: 'Certificate of incorporation.pdf',
-    section: 'Legal documents',
-    bytes: Buffer.from('%PDF-1.4\n'.padEnd(96_000, ' ')),
-  },
-  {
-    name: 'Org chart.png',
-    section: 'Team & organization',
-    bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(640)]),
-  },
-  { name: 'Customer pipeline.csv', section: '', bytes: Buffer.from('customer,stage\nAcme,pilot\n') },
-];
-
 async function seedRoom(request: APIRequestContext, base: string, width: number) {
   const headers = { origin: new URL(base).origin };
   for (const file of sampleFiles) {

@@ -20,6 +20,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
+import { requestLogSerializers } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
@@ -51,14 +52,16 @@ export type App = FastifyInstance;
 
 function loggerFor(config: Config): FastifyServerOptions['logger'] {
   const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+  const serializers = requestLogSerializers;
   if (config.nodeEnv === 'development') {
     return {
       level: config.logLevel,
       redact,
+      serializers,
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  return { level: config.logLevel, redact };
+  return { level: config.logLevel, redact, serializers };
 }
 
 /** Builds the whole application without listening, so tests drive it with inject() or a real port. */

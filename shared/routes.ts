@@ -60,11 +60,23 @@ export function href(name: PageName, params: Record<string, string> = {}): strin
   });
 }
 
+/**
+ * What a parameter may be. Ids in URLs are UUIDs (DESIGN.md), so /data-room/x.bak is no page: it gets
+ * the 404 status, and a scanner probing for backup files is not told one exists.
+ */
+const PARAMETER_SHAPES: Record<string, RegExp> = {
+  id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
+
 function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
   if (want.length !== have.length) return false;
-  return want.every((segment, index) => segment.startsWith(':') || segment === have[index]);
+  return want.every((segment, index) => {
+    const actual = have[index] ?? '';
+    if (!segment.startsWith(':')) return segment === actual;
+    return PARAMETER_SHAPES[segment.slice(1)]?.test(actual) ?? true;
+  });
 }
 
 /** True when the path (without query or hash) is a page the web app serves. A trailing slash is allowed. */

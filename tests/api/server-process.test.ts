@@ -38,3 +38,19 @@ test.each(['SIGTERM', 'SIGINT'] as const)(
     expect(server.output()).toContain('shutting down');
   },
 );
+
+test('request logs keep the path but never a sign-in or invitation token', async () => {
+  const server = await startServerProcess({ ...environment(), LOG_LEVEL: 'info' });
+  const token = `LogLeak_${'k'.repeat(35)}`;
+  for (const url of [
+    `/verify?token=${token}`,
+    `/data-room?invite=${token}`,
+    `/api/data-room/invite/${token}/sections`,
+  ]) {
+    await server.request('GET', url);
+  }
+  await server.stop();
+  expect(server.output()).toContain('"url":"/api/data-room/invite/[redacted]/sections"');
+  expect(server.output()).toContain('"url":"/verify?token=[redacted]"');
+  expect(server.output()).not.toContain(token);
+});

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** A Debian package and the file whose presence shows it is installed. */
+export interface DebianPackage {
+  name: string;
+  provides: string;
+}
+
+/**
+ * Installs the missing packages from Debian's archive (the only place tools come from on these
+ * machines, beside npm). As root it runs apt-get; otherwise it prints the command and exits 1.
+ */
+export function ensureDebianPackages(packages: DebianPackage[]): void {
+  const missing = packages.filter((pkg) => !fs.existsSync(pkg.provides));
+  if (missing.length === 0) return;
+
+  const names = missing.map((pkg) => pkg.name).join(' ');
+  const installCommand = `apt-get update && apt-get install -y ${names}`;
+  const files = missing.map((pkg) => pkg.provides).join(', ');
+  if (process.getuid?.() !== 0) {
+    console.error(`Missing ${files}. Install ${names} with:\n  sudo sh -c '${installCommand}'`);
+    process.exit(1);
+  }
+  console.log(`Missing ${files}: running ${installCommand}`);
+  // Both commands quiet (their errors still reach stderr), not only the last one.
+  execFileSync('sh', ['-c', `{ ${installCommand}; } >/dev/null`], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const stillMissing = missing.filter((pkg) => !fs.existsSync(pkg.provides));
+  if (stillMissing.length > 0) {
+    console.error(
+      `apt-get finished but ${stillMissing.map((pkg) => pkg.provides).join(', ')} is still missing.`,
+    );
+    process.exit(1);
+  }
+}
