@@ -68,6 +68,13 @@ function loggerFor(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = !options.database;
+  try {
+    // Before migrating: a server must not touch a database that a restore is replacing.
+    await database.markInUseByServer();
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
   await migrateToLatest(database.db);
 
   const app = Fastify({

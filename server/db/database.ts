@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
+import { type HeldLock, holdServerLock } from './server-lock';
 import { WriteEpoch } from './write-epoch';
 
 export type Dialect = Config['database']['dialect'];
@@ -20,6 +21,12 @@ export interface DatabaseHandle {
   writeEpoch: WriteEpoch | undefined;
   /** True when a trivial query succeeds; used by /api/health. */
   isReachable(): Promise<boolean>;
+  /**
+   * Marks the database as in use by a running server until close(), so that `npm run restore` refuses
+   * it (ADR 22). PostgreSQL: the shared server lock (server-lock.ts); throws while a restore runs.
+   * SQLite: nothing more to do, the open connection is the mark.
+   */
+  markInUseByServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,16 +106,19 @@ function openPostgres(url: string): Kysely<Database> {
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'sqlite') {
     const writeEpoch = new WriteEpoch();
-    return handleFor(openSqlite(database.file, writeEpoch), 'sqlite', writeEpoch);
+    return handleFor(openSqlite(database.file, writeEpoch), 'sqlite', writeEpoch, async () => undefined);
   }
-  return handleFor(openPostgres(database.url), 'postgres', undefined);
+  const { url } = database;
+  return handleFor(openPostgres(url), 'postgres', undefined, () => holdServerLock(url));
 }
 
 function handleFor(
   db: Kysely<Database>,
   dialect: Dialect,
   writeEpoch: WriteEpoch | undefined,
+  takeServerLock: () => Promise<HeldLock | undefined>,
 ): DatabaseHandle {
+  let serverLock: HeldLock | undefined;
   return {
     db,
     dialect,
@@ -121,7 +131,15 @@ function handleFor(
         return false;
       }
     },
-    close: () => db.destroy(),
+    async markInUseByServer() {
+      serverLock ??= await takeServerLock();
+    },
+    async close() {
+      await db.destroy();
+      // Last: a restore cannot begin while this server still has connections open.
+      await serverLock?.release();
+      serverLock = undefined;
+    },
   };
 }
 

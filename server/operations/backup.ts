@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { type Database, TABLE_NAMES } from '../db/schema';
+import { type HeldLock, tryExclusiveServerLock } from '../db/server-lock';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from '../storage/storage';
 import { runPostgresTool } from './postgres-tools';
@@ -303,8 +304,11 @@ async function backUpInto(
 // The target of a restore.
 
 interface TargetDatabase {
-  /** Refuses when another process (a running server) has the database open. */
-  requireUnused(): Promise<void>;
+  /**
+   * Refuses when a server is running on the database. How it knows, per dialect: ADR 22. On PostgreSQL
+   * it also keeps any server from starting until close().
+   */
+  requireNoServer(): Promise<void>;
   /** Rows in each of our tables that exist there (none in a new, never-migrated database). */
   existingRows(): Promise<Record<string, number>>;
   /** Replaces the whole database with the (verified) snapshot, all or nothing. */
@@ -337,12 +341,13 @@ function sqliteTarget(file: string): TargetDatabase {
     }
   };
   return {
-    async requireUnused() {
+    async requireNoServer() {
       if (!fs.existsSync(file)) return;
       const connection = new SqliteDatabase(file, { timeout: 0 });
       try {
-        // Leaving WAL mode needs the only connection: it fails while a server has the file open. It
-        // also folds any -wal left by a crash into the file, so nothing is lost before replacing it.
+        // Leaving WAL mode needs the only connection: it fails while a server has the file open, and a
+        // server keeps its one connection open from start to close, busy or idle. It also folds any
+        // -wal left by a crash into the file, so nothing is lost before replacing it.
         connection.pragma('journal_mode = DELETE');
       } catch (error) {
         if (errorCode(error) !== 'SQLITE_BUSY') throw error;
@@ -371,17 +376,13 @@ function sqliteTarget(file: string): TargetDatabase {
 
 function postgresTarget(url: string): TargetDatabase {
   const { db } = openDatabase({ dialect: 'postgres', url });
+  let lock: HeldLock | undefined;
   return {
-    async requireUnused() {
-      // Client connections only: autovacuum workers show up here too.
-      const others = await sql<{ count: number }>`
-        select count(*) as count from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and backend_type = 'client backend'`.execute(db);
-      const count = Number(others.rows[0]?.count ?? 0);
-      if (count > 0) {
+    async requireNoServer() {
+      lock = await tryExclusiveServerLock(url);
+      if (!lock) {
         throw new OperationError(
-          `${count} other connection(s) to the database are open. Stop the server (and close other clients) before restoring; nothing was changed.`,
+          `A Roundroom server is running on ${describePostgres(url)}: it holds the server lock (ADR 22). Stop every server using this database before restoring; nothing was changed.`,
         );
       }
     },
@@ -403,7 +404,10 @@ function postgresTarget(url: string): TargetDatabase {
         url,
       ),
     contents: () => contentsOf(db),
-    close: () => db.destroy(),
+    async close() {
+      await db.destroy();
+      await lock?.release();
+    },
   };
 }
 
@@ -476,7 +480,7 @@ export async function restore(
 
   const target = openTarget(config.database);
   try {
-    await target.requireUnused();
+    await target.requireNoServer();
     const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
     const existingRows = Object.values(await target.existingRows()).reduce((sum, count) => sum + count, 0);
     const existingFiles = await storage.list();
@@ -555,10 +559,13 @@ async function stageFiles(files: StoredFile[], source: string, storage: Storage)
 
 const dialectName = (dialect: BackupManifest['dialect']) => (dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL');
 
-function describeDatabase(config: Config): string {
-  if (config.database.dialect === 'sqlite') return config.database.file;
-  const url = new URL(config.database.url);
+function describePostgres(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
   return `PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`; // never the password
+}
+
+function describeDatabase(config: Config): string {
+  return config.database.dialect === 'sqlite' ? config.database.file : describePostgres(config.database.url);
 }
 
 function readableSize(bytes: number): string {

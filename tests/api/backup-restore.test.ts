@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Config, parseConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
-import { backUp, restore } from '../../server/operations/backup';
+import { SERVER_LOCK_APPLICATION } from '../../server/db/server-lock';
+import { type BackupManifest, backUp, restore } from '../../server/operations/backup';
 import { consistencyProblems } from '../support/data-consistency';
 import {
   ALL_TABLES,
@@ -62,7 +64,8 @@ async function tablesIn(config: Config): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  source = await startTestApp();
+  // The write load invites far beyond the default 100 a day, however slow the backup.
+  source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections), downloads and clicks, the waitlist.
   const room = await founderWithInvestor(source);
@@ -93,6 +96,33 @@ afterAll(async () => {
   for (const directory of scratch) fs.rmSync(directory, { recursive: true, force: true });
 });
 
+/**
+ * Ends every client connection to the database but the server lock's (and this one), as pg.Pool does
+ * when the server has been idle for 10 s; returns the applications still connected.
+ */
+async function endIdlePooledConnections(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const others = `from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+      and backend_type = 'client backend'`;
+    await client.query(`select pg_terminate_backend(pid) ${others} and application_name <> $1`, [
+      SERVER_LOCK_APPLICATION,
+    ]);
+    await vi.waitFor(async () => {
+      const { rows } = await client.query(
+        `select count(*)::int as count ${others} and application_name <> $1`,
+        [SERVER_LOCK_APPLICATION],
+      );
+      expect(rows[0].count).toBe(0);
+    });
+    const { rows } = await client.query<{ name: string }>(`select application_name as name ${others}`);
+    return rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Every row of every table, keyed by table and primary key. */
 async function everyRow(db: Kysely<Database>): Promise<Map<string, unknown>> {
   const rows = new Map<string, unknown>();
@@ -108,7 +138,7 @@ async function everyRow(db: Kysely<Database>): Promise<Map<string, unknown>> {
 /**
  * Writes against the live server until stopped, from two founders at once: uploads (some into a
  * section), deletes of the previous upload (racing the backup's file copy), invitations, waitlist
- * entries. Only new rows, and rows of the load's own rooms, change.
+ * entries. Only new rows, and rows of the load's own rooms, change. `writes()` counts completed requests.
  */
 function startWriteLoad(t: TestApp) {
   let running = true;
@@ -124,9 +154,11 @@ function startWriteLoad(t: TestApp) {
         i % 2 ? { section: 'Load' } : {},
       );
       expect(upload.status, upload.text).toBe(201);
+      writes++;
       if (previous) {
         const deleted = await t.request('DELETE', `/api/documents/${previous}`, { headers: loader.auth });
         expect(deleted.status, deleted.text).toBe(204);
+        writes++;
       }
       previous = i % 3 ? (upload.json as DocumentId).document.id : undefined;
       const invited = await t.request('POST', '/api/invites', {
@@ -134,11 +166,12 @@ function startWriteLoad(t: TestApp) {
         headers: loader.auth,
       });
       expect(invited.status, invited.text).toBe(201);
+      writes++;
       const waitlisted = await t.request('POST', '/api/waitlist', {
         json: { companyName: `Load ${i}`, contactEmail: uniqueEmail('load-waitlist') },
       });
       expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
-      writes += 4;
+      writes++;
     }
   };
   const workers = Promise.all([worker(), worker()]);
@@ -162,13 +195,25 @@ test('a backup taken while the server writes restores every row and file committ
 
   const load = startWriteLoad(source);
   const backupDir = path.join(newDirectory('backup'), 'nightly');
-  const writesBefore = load.writes();
-  const backup = await runScript('scripts/backup.ts', [backupDir], environmentOf(source.config));
-  const writesDuring = load.writes() - writesBefore;
-  await load.stop();
-  expect(backup.output).toContain('Backed up, as of');
-  expect(backup.code, backup.output).toBe(0);
-  expect(writesDuring, 'writes completed while the backup ran').toBeGreaterThan(0);
+  let writesAtSnapshot = 0;
+  try {
+    await backUp(source.config, backupDir, {
+      // Inside the removal hold: the backup goes on (copying files, some of them being deleted) only
+      // once the server has completed writes after the snapshot.
+      afterSnapshot: async () => {
+        writesAtSnapshot = load.writes();
+        await vi.waitFor(() => expect(load.writes()).toBeGreaterThan(writesAtSnapshot), {
+          timeout: 30_000,
+          interval: 10,
+        });
+      },
+    });
+    expect(load.writes() - writesAtSnapshot, 'writes between the snapshot and the release').toBeGreaterThan(
+      0,
+    );
+  } finally {
+    await load.stop();
+  }
 
   const target = await freshTarget();
   const restored = await runScript('scripts/restore.ts', [backupDir], target.environment);
@@ -255,12 +300,25 @@ test('a backup refuses a directory in use and a live file that is missing, and l
 
 test('a restore checks everything before it changes anything, and replaces data only with --force', async () => {
   const backupDir = path.join(newDirectory('backup'), 'checked');
-  const manifest = await backUp(source.config, backupDir);
+  const backup = await runScript('scripts/backup.ts', [backupDir], environmentOf(source.config));
+  expect(backup.output).toContain('Backed up, as of');
+  expect(backup.code, backup.output).toBe(0);
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'),
+  ) as BackupManifest;
 
-  // The live server's own database: in use.
+  // The live server's own database, the server idle: a running server is recognised by its lock, not
+  // by its traffic. Its pool keeps no connection open when idle (pg closes them after 10 s).
+  if (source.config.database.dialect === 'postgres') {
+    expect(await endIdlePooledConnections(source.config.database.url)).toEqual([SERVER_LOCK_APPLICATION]);
+  }
   await expect(restore(source.config, backupDir, { force: true })).rejects.toThrow(
-    source.config.database.dialect === 'sqlite' ? /in use by another process/ : /other connection/,
+    source.config.database.dialect === 'sqlite'
+      ? /in use by another process/
+      : /A Roundroom server is running on PostgreSQL database .*: it holds the server lock/,
   );
+  const health = await source.request('GET', '/api/health');
+  expect(health.status).toBe(200);
 
   // A damaged file: refused, and the target is left untouched.
   const target = await freshTarget();
