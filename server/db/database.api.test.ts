@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
-import { parseConfig } from '../config';
+import { type Config, parseConfig } from '../config';
 import { findUserByEmail, findUserById, insertUser, type User } from '../features/accounts/users.repository';
 import {
   findDocumentInRoom,
@@ -15,17 +15,19 @@ import {
 } from '../features/documents/documents.repository';
 import { type DataRoom, findDataRoomById, insertDataRoom } from '../features/rooms/rooms.repository';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
+import { tryExclusiveServerLock } from './server-lock';
 
 // Runs on SQLite and again on PostgreSQL: the same expectations hold on both dialects.
 
 let testDatabase: TestDatabase;
 let handle: DatabaseHandle;
 let dataDir: string;
+let config: Config;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-db-'));
   testDatabase = await createTestDatabase();
-  const config = parseConfig({ DATA_DIR: dataDir, ...testDatabase.environment });
+  config = parseConfig({ DATA_DIR: dataDir, ...testDatabase.environment });
   handle = openDatabase(config.database);
   await migrateToLatest(handle.db);
 });
@@ -39,6 +41,30 @@ afterAll(async () => {
 test('the run uses the database it was asked for', () => {
   expect(handle.dialect).toBe(inject('testDatabase').dialect);
 });
+
+test.runIf(inject('testDatabase').dialect === 'postgres')(
+  'on PostgreSQL, servers share the server lock; a restore gets it only once the last has closed, and keeps servers out',
+  async () => {
+    if (config.database.dialect !== 'postgres') throw new Error('unreachable');
+    const { url } = config.database;
+    const servers = [openDatabase(config.database), openDatabase(config.database)];
+    for (const server of servers) await server.markInUseByServer();
+    expect(await tryExclusiveServerLock(url)).toBeUndefined();
+    await servers[0]?.close();
+    expect(await tryExclusiveServerLock(url)).toBeUndefined();
+    await servers[1]?.close();
+
+    const restoring = await tryExclusiveServerLock(url);
+    expect(restoring).toBeDefined();
+    const starting = openDatabase(config.database);
+    await expect(starting.markInUseByServer()).rejects.toThrow(
+      'A restore (npm run restore) is replacing this database',
+    );
+    await restoring?.release();
+    await starting.markInUseByServer();
+    await starting.close();
+  },
+);
 
 test('migrating an empty database gives the whole schema, the same on both dialects', async () => {
   const tables = await handle.db.introspection.getTables();
