@@ -139,7 +139,16 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
         },
         async release() {
           // Cleared before the hold ends, so no removal can delete at once while its object is listed.
-          await fsp.rm(keptAsideDir, { recursive: true, force: true });
+          // Removals still move objects in meanwhile: one arriving between the listing and the rmdir
+          // makes it ENOTEMPTY, so clear again until it is gone.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await fsp.rm(keptAsideDir, { recursive: true, force: true });
+              break;
+            } catch (error) {
+              if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt === 10) throw error;
+            }
+          }
           await hold.release();
         },
       };
