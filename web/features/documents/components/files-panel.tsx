@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/app/load-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { copyText } from '../../../lib/clipboard';
 import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
-import { type UploadResponse, useUploadQueue } from '../api/use-upload-queue';
+import type { UploadResponse } from '../api/use-upload-queue';
 import { documentLink, saveDocument } from '../download-document';
 import { FileList } from './file-list';
-import { UploadDropzone } from './upload-dropzone';
-import { UploadProgressList } from './upload-progress-list';
-import { UploadSectionField, useUploadSection } from './upload-section-field';
+import { UploadCard } from './upload-card';
 
 interface FilesPanelProps {
   /** The sections an upload may be linked into, from the markdown. */
@@ -24,9 +22,7 @@ interface FilesPanelProps {
 /** The console's Files tab (spec section 2, Configure). */
 export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
   const documents = useMyDocuments();
-  const uploads = useUploadQueue();
   const remove = useDeleteDocuments();
-  const { section, setSection, uploadOptions } = useUploadSection(sectionNames);
   const [pendingDelete, setPendingDelete] = useState<{
     documents: DocumentListItem[];
     clear: () => void;
@@ -79,19 +75,12 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
   const count = pendingDelete?.documents.length ?? 0;
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
-      <div className="flex flex-col gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Upload files</CardTitle>
-            <CardDescription>Several at once. Each file is checked and stored privately.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <UploadSectionField sectionNames={sectionNames} value={section} onChange={setSection} />
-            <UploadDropzone onFiles={(files) => uploads.add(files, { ...uploadOptions, onUploaded })} />
-          </CardContent>
-        </Card>
-        <UploadProgressList items={uploads.items} onClear={uploads.clearFinished} />
-      </div>
+      <UploadCard
+        title="Upload files"
+        description="Several at once. Each file is checked and stored privately."
+        sectionNames={sectionNames}
+        onUploaded={onUploaded}
+      />
 
       <Card>
         <CardHeader>
@@ -100,14 +89,7 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
         </CardHeader>
         <CardContent>
           {documents.isPending && <Spinner label="Loading your files…" />}
-          {documents.isError && (
-            <div className="flex flex-col items-start gap-2 text-sm">
-              <p className="text-slate-700">Something went wrong: your files could not be loaded.</p>
-              <Button variant="outline" size="sm" onClick={() => documents.refetch()}>
-                Try again
-              </Button>
-            </div>
-          )}
+          {documents.isError && <LoadFailed what="your files" onRetry={() => documents.refetch()} />}
           {documents.data && (
             <FileList
               documents={documents.data}

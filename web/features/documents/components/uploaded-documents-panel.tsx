@@ -2,16 +2,15 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import { LoadFailed } from '../../../components/app/load-failed';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
-import { type UploadResponse, useUploadQueue } from '../api/use-upload-queue';
+import type { UploadResponse } from '../api/use-upload-queue';
 import { DocumentRow } from './document-row';
-import { UploadDropzone } from './upload-dropzone';
-import { UploadProgressList } from './upload-progress-list';
-import { UploadSectionField, useUploadSection } from './upload-section-field';
+import { UploadCard } from './upload-card';
 
 interface UploadedDocumentsPanelProps {
   /** The sections an upload may be linked into, from the markdown. */
@@ -27,9 +26,7 @@ interface UploadedDocumentsPanelProps {
  */
 export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: UploadedDocumentsPanelProps) {
   const documents = useMyDocuments();
-  const uploads = useUploadQueue();
   const remove = useDeleteDocuments();
-  const { section, setSection, uploadOptions } = useUploadSection(sectionNames);
   const [pendingDelete, setPendingDelete] = useState<DocumentListItem | null>(null);
 
   const confirmDelete = () => {
@@ -46,21 +43,12 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-      <div className="flex flex-col gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Upload documents</CardTitle>
-            <CardDescription>
-              Each file is checked and stored privately; only your investors can open it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <UploadSectionField sectionNames={sectionNames} value={section} onChange={setSection} />
-            <UploadDropzone onFiles={(files) => uploads.add(files, { ...uploadOptions, onUploaded })} />
-          </CardContent>
-        </Card>
-        <UploadProgressList items={uploads.items} onClear={uploads.clearFinished} />
-      </div>
+      <UploadCard
+        title="Upload documents"
+        description="Each file is checked and stored privately; only your investors can open it."
+        sectionNames={sectionNames}
+        onUploaded={onUploaded}
+      />
 
       <Card>
         <CardHeader>
@@ -73,14 +61,7 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
         </CardHeader>
         <CardContent>
           {documents.isPending && <Spinner label="Loading your documents…" />}
-          {documents.isError && (
-            <div className="flex flex-col items-start gap-2 text-sm">
-              <p className="text-slate-700">Something went wrong: your documents could not be loaded.</p>
-              <Button variant="outline" size="sm" onClick={() => documents.refetch()}>
-                Try again
-              </Button>
-            </div>
-          )}
+          {documents.isError && <LoadFailed what="your documents" onRetry={() => documents.refetch()} />}
           {documents.data &&
             (documents.data.length === 0 ? (
               <p className="py-6 text-center text-sm text-slate-600">

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { Invitation } from '../../../../shared/contracts/invitations';
 import { InvitationStatusBadge } from '../../../components/app/invitation-status-badge';
+import { LoadFailed } from '../../../components/app/load-failed';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -133,14 +134,7 @@ function InvitationList() {
       </CardHeader>
       <CardContent>
         {invitations.isPending && <Spinner label="Loading invitations…" />}
-        {invitations.isError && (
-          <div className="flex flex-col items-start gap-2 text-sm">
-            <p className="text-slate-700">Something went wrong: the invitations could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => invitations.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {invitations.isError && <LoadFailed what="the invitations" onRetry={() => invitations.refetch()} />}
         {invitations.data?.length === 0 && (
           <p className="text-sm text-slate-600">
             No invitations yet. Invite your first investor with the form.

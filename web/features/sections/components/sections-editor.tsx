@@ -1,6 +1,7 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { toast } from 'sonner';
+import { LoadFailed } from '../../../components/app/load-failed';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -58,16 +59,7 @@ export function SectionsEditor({ rows, saveLabel, messages, actions }: SectionsE
 
   if (draft.status === 'pending') return <Spinner label="Loading your sections…" />;
   if (draft.status === 'error') {
-    return (
-      <div className="flex flex-col items-start gap-2 text-sm">
-        <p className="text-slate-700">
-          Something went wrong: your sections could not be loaded. {draft.loadError?.message}
-        </p>
-        <Button variant="outline" size="sm" onClick={draft.retry}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed what="your sections" detail={draft.loadError?.message} onRetry={draft.retry} />;
   }
 
   return (
