@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfigFromEnvironment } from './config';
+import { unsupportedNodeMessage } from './node-version';
 
 /** The directory holding package.json, whether we run from server/ (tsx) or dist/server/ (bundle). */
 function findProjectRoot(from: string): string {
@@ -18,6 +19,11 @@ function findProjectRoot(from: string): string {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  const unsupportedNode = unsupportedNodeMessage(process.versions.node, process.execPath);
+  if (unsupportedNode) {
+    console.error(unsupportedNode);
+    process.exit(1);
+  }
   let config: ReturnType<typeof loadConfigFromEnvironment>;
   try {
     config = loadConfigFromEnvironment();
