@@ -3,10 +3,10 @@
 //
 // The project runs on Node 24 (docs/decisions/0025-node-runtime.md). On Linux it installs that Node
 // itself from the npm registry (the optional dependency node-linux-<arch>), and npm puts it first on
-// PATH in every npm script, including this one. Dependencies' install scripts, however, compiled the
-// native addon better-sqlite3 against whatever headers npm was configured with (here the system Node's).
-// This script makes sure the addon loads in the Node that will run the project, and rebuilds it against
-// that Node's own headers when it does not.
+// PATH in every npm script, including this one. The native addon better-sqlite3 ships prebuilt N-API
+// binaries for the common platforms; this script makes sure the addon loads in the Node that will run
+// the project, and builds it against that Node's own headers when it does not (another platform, or a
+// build left by an older install).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
