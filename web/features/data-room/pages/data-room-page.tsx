@@ -3,7 +3,7 @@ import { AppPage } from '../../../components/app/app-page';
 import { PublicPage } from '../../../components/site/public-page';
 import { ApiRequestError } from '../../../lib/api-client';
 import { RequireSession } from '../../auth/components/require-session';
-import { useMyDataRoom } from '../api/room-queries';
+import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
 import { DataRoomView } from '../components/data-room-view';
 import { RoomLoader } from '../components/room-loader';
 import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';

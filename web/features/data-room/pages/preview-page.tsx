@@ -4,7 +4,7 @@ import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useMyDataRoom } from '../api/room-queries';
+import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
 import { DataRoomView } from '../components/data-room-view';
 import { RoomLoader } from '../components/room-loader';
 import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
