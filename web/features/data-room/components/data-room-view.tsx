@@ -17,7 +17,7 @@ import { type DocumentRow, SectionDocuments } from '../../../components/data-roo
 import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
 import { Button } from '../../../components/ui/button';
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
-import { downloadDocument, openExternal } from '../../documents/download-document';
+import { downloadDocument, openExternal } from '../../documents/api/download-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
 
 /** Below the sticky header (4rem) with a little air: where an opened section's list starts. */

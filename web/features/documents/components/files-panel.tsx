@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { copyText } from '../../../lib/clipboard';
 import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
+import { documentLink, saveDocument } from '../api/download-document';
 import type { UploadResponse } from '../api/use-upload-queue';
-import { documentLink, saveDocument } from '../download-document';
 import { FileList } from './file-list';
 import { UploadCard } from './upload-card';
 
