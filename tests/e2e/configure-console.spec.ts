@@ -149,6 +149,8 @@ test('Files tab: three uploads at once with progress, refusals named, filter, co
   await expect(toast(page, 'File deleted successfully')).toBeVisible();
   await expect(fileRows(page)).toHaveCount(1);
   await expect(fileRows(page)).toContainText('Financial model.xlsx');
+  // Focus continues from the row that took the deleted ones' place, not from <body>.
+  await expect(page.locator(':focus')).toHaveAccessibleName('Delete Financial model.xlsx');
   await expect(page.getByRole('button', { name: /^Delete \(/ })).toHaveCount(0);
   await expect(page.getByLabel('Select all')).not.toBeChecked();
 

@@ -49,6 +49,8 @@ test('a founder invites an investor from /configure, sees it pending, and delete
   await dialog.getByRole('button', { name: 'Delete invitation' }).click();
   await expect(page.getByText('Invitation deleted successfully')).toBeVisible();
   await expect(page.getByText('No invitations yet')).toBeVisible();
+  // The list is empty: focus goes to its heading, not to <body>.
+  await expect(page.locator(':focus')).toHaveText('Sent invitations');
 });
 
 test.describe('an investor', () => {

@@ -157,6 +157,8 @@ test('files: an upload into a section is listed with its section, size and badge
   await expect(toast(page, 'Document deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(files.getByText('No documents yet.')).toBeVisible();
+  // The list is empty: focus goes to its heading, not to <body>.
+  await expect(page.locator(':focus')).toHaveText('Uploaded documents');
 });
 
 test('settings: deactivating the room cuts an invited investor off, reactivating lets them back in', async ({
@@ -200,6 +202,8 @@ test('settings: deactivating the room cuts an invited investor off, reactivating
   await expect(toast(page, 'Data room deactivated')).toBeVisible();
   await expect(settings.getByText('Inactive', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The button that opened the dialog is gone: focus continues from the card's new action.
+  await expect(page.locator(':focus')).toHaveAccessibleName('Activate data room');
 
   await investor.reload();
   await expect(investor.getByRole('heading', { name: 'No data rooms available' })).toBeVisible();

@@ -129,8 +129,6 @@ export const demoSections: readonly DemoSection[] = [
   },
 ];
 
-export const demoDocumentCount = demoSections.reduce((total, section) => total + section.documents.length, 0);
-
 /** Days since the most recent change in the room, for the 'Last updated' tile. */
 export const demoLastUpdatedDaysAgo = Math.min(
   ...demoSections.flatMap((section) => section.documents.map((document) => document.updatedDaysAgo)),

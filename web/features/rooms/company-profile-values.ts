@@ -1,17 +1,17 @@
+import { z } from 'zod';
 import {
+  type CompanyProfileRequest,
   companyProfileRequestSchema,
   DEFAULT_FUNDING_STAGE,
   FUNDING_STAGES,
   type MyDataRoom,
 } from '../../../shared/contracts/rooms';
 import { ApiRequestError } from '../../lib/api-client';
-import type { CompanyProfile } from './api/use-save-company-profile';
 
 export type CompanyField = 'name' | 'stage' | 'foundedYear' | 'website' | 'description';
 
 /** The company form as typed: every field a string until the shared schema has checked it. */
 export type CompanyFormValues = Record<CompanyField, string>;
-export type CompanyFieldErrors = Partial<Record<CompanyField, string>>;
 
 /** In the order of the form, so the first invalid field is the one to focus. */
 export const COMPANY_FIELDS: readonly CompanyField[] = [
@@ -63,31 +63,31 @@ export function fieldMessage(field: CompanyField, reason: string): string {
   return /^[A-Z]/.test(bare) ? `${bare}.` : `${COMPANY_FIELD_LABELS[field]} ${bare}.`;
 }
 
-export type CompanyFormResult =
-  | { ok: true; profile: CompanyProfile }
-  | { ok: false; errors: CompanyFieldErrors };
-
 /**
- * Checks the form with the same zod schema the server applies to POST /api/data-rooms, so nothing the
- * server would refuse is sent. An empty year is no year (null); the website is taken without spaces.
+ * The form's values checked by the same zod schema the server applies to POST /api/data-rooms, so
+ * nothing the server would refuse is sent. An empty year is no year (null); the website is taken
+ * without spaces. Issues keep the field's name as their path, so each is shown beside its field.
  */
-export function parseCompanyForm(values: CompanyFormValues): CompanyFormResult {
-  const year = values.foundedYear.trim();
-  const parsed = companyProfileRequestSchema.safeParse({
-    name: values.name,
-    stage: values.stage,
-    foundedYear: year === '' ? null : Number(year),
-    website: values.website.trim(),
-    description: values.description,
-  });
-  if (parsed.success) return { ok: true, profile: parsed.data };
-  const errors: CompanyFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isCompanyField(field) && !errors[field]) errors[field] = fieldMessage(field, issue.message);
-  }
-  return { ok: false, errors };
-}
+export const companyFormSchema = z
+  .object({
+    name: z.string(),
+    stage: z.string(),
+    foundedYear: z.string(),
+    website: z.string(),
+    description: z.string(),
+  })
+  .transform((values): CompanyProfileRequest => {
+    const year = values.foundedYear.trim();
+    return {
+      name: values.name,
+      // Typed as the contract's input; the pipe below is what checks it is one of the stages.
+      stage: values.stage as CompanyProfileRequest['stage'],
+      foundedYear: year === '' ? null : Number(year),
+      website: values.website.trim(),
+      description: values.description,
+    };
+  })
+  .pipe(companyProfileRequestSchema);
 
 /** The field a server 400 names (`{error, message, field}`), with its message, when it is one of ours. */
 export function serverFieldError(error: unknown): { field: CompanyField; message: string } | null {

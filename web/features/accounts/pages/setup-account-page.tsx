@@ -1,5 +1,6 @@
 import { CircleAlert, Gift } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type AccountSetupRequest, accountSetupRequestSchema } from '../../../../shared/contracts/accounts';
@@ -8,6 +9,7 @@ import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { ApiRequestError } from '../../../lib/api-client';
+import { sentenceResolver } from '../../../lib/form-resolver';
 import { accountExistsIn, useCreateAccount } from '../api/use-create-account';
 import { FormField } from '../components/form-field';
 import { clearPromoCode, readPromoCode } from '../promo-code-store';
@@ -15,7 +17,6 @@ import { clearPromoCode, readPromoCode } from '../promo-code-store';
 const LOGIN_REDIRECT_DELAY_MS = 2000;
 
 type Field = keyof AccountSetupRequest;
-type FieldErrors = Partial<Record<Field, string>>;
 
 const FIELDS: readonly Field[] = ['name', 'email', 'companyName'];
 const LABELS: Record<Field, string> = {
@@ -33,6 +34,8 @@ function fieldMessage(field: Field, reason: string): string {
   return `${LABELS[field]} ${reason.replace(new RegExp(`^${field}: `), '')}.`;
 }
 
+const resolver = sentenceResolver(accountSetupRequestSchema, fieldMessage);
+
 function fieldOf(error: ApiRequestError): string | undefined {
   const body = error.body;
   if (typeof body !== 'object' || body === null || !('field' in body)) return undefined;
@@ -49,10 +52,14 @@ export function SetupAccountPage() {
   const [promoCode, setPromoCode] = useState<string | null>(readPromoCode);
   const promoFlow = wantsPromo && promoCode !== null;
 
-  const [values, setValues] = useState<AccountSetupRequest>({ name: '', email: '', companyName: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<AccountSetupRequest>({
+    defaultValues: { name: '', email: '', companyName: '' },
+    resolver,
+    // A field's error stays until the founder changes that field (then it goes) or submits again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const [loginRedirect, setLoginRedirect] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const createAccount = useCreateAccount();
   const navigate = useNavigate();
 
@@ -70,16 +77,8 @@ export function SetupAccountPage() {
     return () => window.clearTimeout(timer);
   }, [loginRedirect, navigate]);
 
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next);
-    const first = FIELDS.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  /** A field's registration with the form: changing it clears its error. */
+  const field = (name: Field) => form.register(name, { onChange: () => form.clearErrors(name) });
 
   const fail = (error: unknown, email: string) => {
     const exists = accountExistsIn(error);
@@ -101,41 +100,35 @@ export function SetupAccountPage() {
       clearPromoCode();
       setPromoCode(null);
     } else if (error.status === 400 && isField(field)) {
-      showErrors({ [field]: fieldMessage(field, error.message) });
+      form.setError(
+        field,
+        { type: 'server', message: fieldMessage(field, error.message) },
+        { shouldFocus: true },
+      );
     }
     toast.error(error.message || 'Failed to create account.');
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (createAccount.isPending || loginRedirect) return;
-    const missing = FIELDS.filter((field) => !values[field].trim());
-    if (missing.length > 0) {
-      showErrors(Object.fromEntries(missing.map((field) => [field, `${LABELS[field]} is required.`])));
-      toast.error('Missing information', { description: 'Please fill in all fields.' });
-      return;
-    }
-    const parsed = accountSetupRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isField(field) && !next[field]) next[field] = fieldMessage(field, issue.message);
+  const submit = form.handleSubmit(
+    (account) => {
+      if (createAccount.isPending || loginRedirect) return;
+      createAccount.mutate(promoFlow ? { ...account, promoCode } : account, {
+        onSuccess: () => {
+          toast.success('Account created!', {
+            description: 'Welcome to Roundroom. Let’s set up your data room.',
+          });
+          navigate(href('configure'));
+        },
+        onError: (error) => fail(error, account.email),
+      });
+    },
+    (invalid) => {
+      const values = form.getValues();
+      if (FIELDS.some((name) => invalid[name] && !values[name].trim())) {
+        toast.error('Missing information', { description: 'Please fill in all fields.' });
       }
-      showErrors(next);
-      return;
-    }
-    const account = parsed.data;
-    createAccount.mutate(promoFlow ? { ...account, promoCode } : account, {
-      onSuccess: () => {
-        toast.success('Account created!', {
-          description: 'Welcome to Roundroom. Let’s set up your data room.',
-        });
-        navigate(href('configure'));
-      },
-      onError: (error) => fail(error, account.email),
-    });
-  };
+    },
+  );
 
   const busy = createAccount.isPending || loginRedirect !== null;
 
@@ -175,42 +168,30 @@ export function SetupAccountPage() {
             )}
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">
               <FormField
-                ref={(node) => {
-                  inputs.current.name = node;
-                }}
+                {...field('name')}
                 label={LABELS.name}
                 autoComplete="name"
                 maxLength={100}
                 placeholder="Ada Lovelace"
-                value={values.name}
-                onChange={(event) => change('name', event.target.value)}
-                error={errors.name}
+                error={errors.name?.message}
               />
               <FormField
-                ref={(node) => {
-                  inputs.current.email = node;
-                }}
+                {...field('email')}
                 label={LABELS.email}
                 type="email"
                 autoComplete="email"
                 inputMode="email"
                 maxLength={254}
                 placeholder="ada@acme.com"
-                value={values.email}
-                onChange={(event) => change('email', event.target.value)}
-                error={errors.email}
+                error={errors.email?.message}
               />
               <FormField
-                ref={(node) => {
-                  inputs.current.companyName = node;
-                }}
+                {...field('companyName')}
                 label={LABELS.companyName}
                 autoComplete="organization"
                 maxLength={200}
                 placeholder="Acme Inc."
-                value={values.companyName}
-                onChange={(event) => change('companyName', event.target.value)}
-                error={errors.companyName}
+                error={errors.companyName?.message}
               />
               <Button type="submit" size="lg" className="mt-2" disabled={busy}>
                 {createAccount.isPending ? 'Creating account...' : 'Create account'}

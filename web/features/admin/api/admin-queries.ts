@@ -8,34 +8,32 @@ import {
 } from '../../../../shared/contracts/admin';
 import { invitationListSchema } from '../../../../shared/contracts/invitations';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
 
 export const adminUsersQuery = queryOptions({
-  queryKey: ['admin', 'users'],
+  queryKey: adminKeys.users(),
   queryFn: ({ signal }) => apiRequest('/api/admin/users', z.array(adminUserSchema), { signal }),
 });
 
-/**
- * Under the 'invitations' key on purpose: whoever changes invitations (this page's form, /configure's
- * invite and delete) invalidates ['invitations'], which refreshes this list too.
- */
+/** Whoever changes invitations (this page's form, /configure's invite and delete) invalidates this too. */
 export const adminInvitationsQuery = queryOptions({
-  queryKey: ['invitations', 'admin'],
+  queryKey: adminKeys.invitations(),
   queryFn: ({ signal }) => apiRequest('/api/admin/invitations', invitationListSchema, { signal }),
 });
 
 export const adminSectionsQuery = queryOptions({
-  queryKey: ['admin', 'sections'],
+  queryKey: adminKeys.sections(),
   queryFn: ({ signal }) => apiRequest('/api/admin/sections', z.array(adminSectionSchema), { signal }),
 });
 
 export const recentDocumentsQuery = queryOptions({
-  queryKey: ['admin', 'recent-documents'],
+  queryKey: adminKeys.recentDocuments(),
   queryFn: ({ signal }) =>
     apiRequest('/api/admin/recent-documents', z.array(recentDocumentSchema), { signal }),
 });
 
 export const recentAccessQuery = queryOptions({
-  queryKey: ['admin', 'recent-access'],
+  queryKey: adminKeys.recentAccess(),
   queryFn: ({ signal }) => apiRequest('/api/admin/recent-access', z.array(accessLogEntrySchema), { signal }),
 });
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createInvitationResponseSchema } from '../../../../shared/contracts/invitations';
 import { apiRequest } from '../../../lib/api-client';
+import { invitationsKeys } from '../../invitations/api/invitations-keys';
+import { adminKeys } from './admin-keys';
 
 /**
  * The dashboard's Send Invitation form: POST /api/invitations with the e-mail only. Refreshes every
@@ -11,6 +13,11 @@ export function useSendInvitation() {
   return useMutation({
     mutationFn: (email: string) =>
       apiRequest('/api/invitations', createInvitationResponseSchema, { method: 'POST', body: { email } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['invitations'] }),
+    onSuccess: () =>
+      Promise.all(
+        [adminKeys.invitations(), invitationsKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -8,10 +8,11 @@ import {
 } from '../../../../shared/contracts/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { clearStoredUser, storeUser } from '../session-store';
+import { authKeys } from './auth-keys';
 
 /** Who is signed in, or null. Never redirects: protected pages decide what to show. */
 export const currentUserQuery = queryOptions({
-  queryKey: ['auth', 'me'],
+  queryKey: authKeys.currentUser(),
   queryFn: async ({ signal }): Promise<PublicUser | null> => {
     const { user } = await apiRequest('/api/auth/session', sessionResponseSchema, { signal });
     if (user) storeUser(user);

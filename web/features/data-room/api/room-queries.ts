@@ -4,10 +4,10 @@ import { documentListSchema } from '../../../../shared/contracts/documents';
 import {
   dataRoomResponseSchema,
   invitedDataRoomResponseSchema,
-  myDataRoomSchema,
   sectionsContentSchema,
 } from '../../../../shared/contracts/rooms';
 import { apiRequest } from '../../../lib/api-client';
+import { dataRoomKeys } from './data-room-keys';
 
 /** Where a view reads its room from: as a signed-in owner or member, or by an invitation link. */
 export type RoomSource = { kind: 'member'; roomId: string } | { kind: 'invite'; token: string };
@@ -18,30 +18,16 @@ function basePath(source: RoomSource): string {
     : `/api/data-room/invite/${encodeURIComponent(source.token)}`;
 }
 
-function sourceKey(source: RoomSource) {
-  return source.kind === 'member' ? ['member', source.roomId] : ['invite', source.token];
-}
-
 /** The URL that logs a click on an external document and redirects to it (DESIGN.md answer 11). */
 export function clickUrl(source: RoomSource, url: string): string {
   return `${basePath(source)}/click?url=${encodeURIComponent(url)}`;
-}
-
-export const myDataRoomQuery = queryOptions({
-  queryKey: ['data-room', 'mine'],
-  queryFn: ({ signal }) => apiRequest('/api/my-data-room', myDataRoomSchema, { signal }),
-});
-
-/** The signed-in founder's own room (for its id). */
-export function useMyDataRoom(enabled = true) {
-  return useQuery({ ...myDataRoomQuery, enabled });
 }
 
 const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
 function roomQuery(source: RoomSource) {
   return queryOptions({
-    queryKey: ['data-room', ...sourceKey(source), 'room'],
+    queryKey: dataRoomKeys.room(source),
     queryFn: async ({ signal }) => {
       if (source.kind === 'member') {
         const { dataRoom } = await apiRequest(basePath(source), dataRoomResponseSchema, { signal });
@@ -54,14 +40,14 @@ function roomQuery(source: RoomSource) {
 
 function sectionsQuery(source: RoomSource) {
   return queryOptions({
-    queryKey: ['data-room', ...sourceKey(source), 'sections'],
+    queryKey: dataRoomKeys.sections(source),
     queryFn: ({ signal }) => apiRequest(`${basePath(source)}/sections`, sectionsContentSchema, { signal }),
   });
 }
 
 function documentsQuery(source: RoomSource) {
   return queryOptions({
-    queryKey: ['data-room', ...sourceKey(source), 'documents'],
+    queryKey: dataRoomKeys.documents(source),
     queryFn: async ({ signal }) =>
       source.kind === 'member'
         ? apiRequest(`${basePath(source)}/documents`, documentListSchema, { signal })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type RoomSource, useRoomContent } from '../api/room-queries';
-import type { RoomContent } from './data-room-view';
+import type { RoomContent } from './room-content-view';
 import { InvalidInvitation, isNotFound, RoomLoadFailed, RoomLoading, RoomUnavailable } from './room-states';
 
 interface RoomLoaderProps {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
 import { Button } from '../../../components/ui/button';
-import { DataRoomView } from '../components/data-room-view';
+import { RoomContentView } from '../components/room-content-view';
 import { RoomLoader } from '../components/room-loader';
 
 /** /data-room/:id: one room the signed-in investor (or its owner) may read. */
@@ -25,7 +25,7 @@ export function DataRoomByIdPage() {
         {(content, _invitedEmail, source) => (
           <>
             <title>{`${content.dataRoom.companyName} data room · Roundroom`}</title>
-            <DataRoomView content={content} source={source} top={backToDashboard} />
+            <RoomContentView content={content} source={source} top={backToDashboard} />
           </>
         )}
       </RoomLoader>

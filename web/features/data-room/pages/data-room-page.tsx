@@ -3,8 +3,8 @@ import { AppPage } from '../../../components/app/app-page';
 import { PublicPage } from '../../../components/site/public-page';
 import { ApiRequestError } from '../../../lib/api-client';
 import { RequireSession } from '../../auth/components/require-session';
-import { useMyDataRoom } from '../api/room-queries';
-import { DataRoomView } from '../components/data-room-view';
+import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
+import { RoomContentView } from '../components/room-content-view';
 import { RoomLoader } from '../components/room-loader';
 import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
 
@@ -32,7 +32,7 @@ function InvitedRoomPage({ token }: { token: string }) {
           {(content, invitedEmail, source) => (
             <>
               <title>{`${content.dataRoom.companyName} data room · Roundroom`}</title>
-              <DataRoomView content={content} source={source} invitedEmail={invitedEmail} />
+              <RoomContentView content={content} source={source} invitedEmail={invitedEmail} />
             </>
           )}
         </RoomLoader>
@@ -53,7 +53,7 @@ export function OwnRoomPage() {
         <RoomLoadFailed onRetry={() => myRoom.refetch()} />
       ) : (
         <RoomLoader source={myRoom.data ? { kind: 'member', roomId: myRoom.data.id } : null}>
-          {(content, _invitedEmail, source) => <DataRoomView content={content} source={source} />}
+          {(content, _invitedEmail, source) => <RoomContentView content={content} source={source} />}
         </RoomLoader>
       )}
     </AppPage>

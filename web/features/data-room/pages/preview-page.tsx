@@ -4,8 +4,8 @@ import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useMyDataRoom } from '../api/room-queries';
-import { DataRoomView } from '../components/data-room-view';
+import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
+import { RoomContentView } from '../components/room-content-view';
 import { RoomLoader } from '../components/room-loader';
 import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
 
@@ -21,7 +21,7 @@ export function PreviewPage() {
       {invite ? (
         <RoomLoader source={{ kind: 'invite', token: invite }}>
           {(content, invitedEmail, source) => (
-            <DataRoomView
+            <RoomContentView
               content={content}
               source={source}
               invitedEmail={invitedEmail}
@@ -43,7 +43,7 @@ function OwnRoomPreview() {
   return (
     <RoomLoader source={myRoom.data ? { kind: 'member', roomId: myRoom.data.id } : null}>
       {(content, _invitedEmail, source) => (
-        <DataRoomView
+        <RoomContentView
           content={content}
           source={source}
           backLabel="Close preview"

@@ -1,79 +1,39 @@
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { href } from '../../../../shared/routes';
-import { CompanyHeader } from '../../../components/data-room/company-header';
-import { SectionDocuments } from '../../../components/data-room/section-documents';
-import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
+import { DataRoomView, type RoomSection } from '../../../components/data-room/data-room-view';
+import type { DocumentRow } from '../../../components/data-room/section-documents';
 import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
 import { DemoBanner } from '../components/demo-banner';
-import {
-  type DemoDocument,
-  demoCompany,
-  demoDocumentCount,
-  demoLastUpdatedDaysAgo,
-  demoSections,
-} from '../demo-data';
+import { type DemoDocument, demoCompany, demoLastUpdatedDaysAgo, demoSections } from '../demo-data';
 import { formatDaysAgo, formatUpdated } from '../format-updated';
 
-/** Below the sticky site header (4rem) with a little air: where an opened section's list starts. */
-const SCROLL_MARGIN_PX = 80;
+/** The demo's sections as the data-room view shows them; the dates are worded once per visit. */
+function sectionsOfTheDemo(): RoomSection[] {
+  return demoSections.map((section) => ({ ...section, documents: section.documents.map(toRow) }));
+}
+
+/** Nothing in the demo opens or downloads: choosing a document says so. */
+function openDocument(_section: RoomSection, row: DocumentRow) {
+  toast.info('This is a demo', {
+    id: 'demo-document',
+    description: `“${row.title}” is sample data, so nothing opens or downloads. In your own data room, investors open or download the real file.`,
+  });
+}
 
 /** /demo: a static sample data room (spec section 2, "Demo"), browsable like a real one. */
 export function DemoPage() {
-  const [openSectionId, setOpenSectionId] = useState<number | null>(null);
-  const sectionHeadingRef = useRef<HTMLHeadingElement>(null);
-  const openSection = demoSections.find((section) => section.id === openSectionId);
-
-  function open(sectionId: number) {
-    flushSync(() => setOpenSectionId(sectionId));
-    const heading = sectionHeadingRef.current;
-    if (!heading) return;
-    // A card far down the grid (on a phone) leaves the list above the viewport: bring it into view.
-    const section = heading.closest('section');
-    if (section && section.getBoundingClientRect().top < SCROLL_MARGIN_PX) section.scrollIntoView();
-    heading.focus({ preventScroll: true });
-  }
-
-  function back() {
-    const sectionId = openSectionId;
-    flushSync(() => setOpenSectionId(null));
-    window.scrollTo(0, 0);
-    // Keyboard users continue from the card they opened.
-    if (sectionId !== null) document.getElementById(sectionCardId(sectionId))?.focus({ preventScroll: true });
-  }
-
-  function openDocument(key: string) {
-    const item = openSection?.documents.find((doc) => doc.id === key);
-    if (!item) return;
-    toast.info('This is a demo', {
-      id: 'demo-document',
-      description: `“${item.title}” is sample data, so nothing opens or downloads. In your own data room, investors open or download the real file.`,
-    });
-  }
-
   return (
     <PublicPage title={`${demoCompany.name} demo data room`}>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
-        <DemoBanner companyName={demoCompany.name} />
-        <CompanyHeader
+        <DataRoomView
+          top={<DemoBanner companyName={demoCompany.name} />}
           company={demoCompany}
           lastUpdated={formatDaysAgo(demoLastUpdatedDaysAgo)}
-          documentCount={demoDocumentCount}
+          sections={sectionsOfTheDemo()}
+          onOpenDocument={openDocument}
         />
-        {openSection ? (
-          <SectionDocuments
-            section={openSection}
-            documents={openSection.documents.map(toRow)}
-            headingRef={sectionHeadingRef}
-            onBack={back}
-            onOpenDocument={openDocument}
-          />
-        ) : (
-          <SectionGrid sections={demoSections} onOpen={open} />
-        )}
         <aside
           aria-labelledby="demo-cta-title"
           className="flex flex-col gap-4 rounded-xl bg-slate-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8"
@@ -100,7 +60,7 @@ export function DemoPage() {
   );
 }
 
-function toRow(doc: DemoDocument) {
+function toRow(doc: DemoDocument): DocumentRow {
   return {
     key: doc.id,
     title: doc.title,

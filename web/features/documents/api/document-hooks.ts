@@ -2,9 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { documentListSchema } from '../../../../shared/contracts/documents';
 import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from '../../admin/api/admin-keys';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { sectionsKeys } from '../../sections/api/sections-keys';
+import { documentsKeys } from './documents-keys';
 
 export const myDocumentsQuery = queryOptions({
-  queryKey: ['documents', 'mine'],
+  queryKey: documentsKeys.mine(),
   queryFn: ({ signal }) => apiRequest('/api/my-documents', documentListSchema, { signal }),
 });
 
@@ -18,7 +22,7 @@ export function useMyDocuments() {
  */
 export function invalidateAfterDocumentChange(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all(
-    [myDocumentsQuery.queryKey, ['sections'], ['data-room'], ['admin']].map((queryKey) =>
+    [documentsKeys.all, sectionsKeys.all, dataRoomKeys.all, adminKeys.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

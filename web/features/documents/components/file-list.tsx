@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { FOCUS_ROW_ATTRIBUTE } from '../../../lib/use-focus-after-removal';
 import { filterByTitle, selectAllState, selectedVisible, toggleAll, toggleOne } from '../file-selection';
 import { DocumentRow } from './document-row';
 
@@ -141,6 +142,7 @@ export function FileList({ documents, downloading, onCopyLink, onDownload, onDel
                       size="icon"
                       title="Delete"
                       aria-label={`Delete ${document.title}`}
+                      {...{ [FOCUS_ROW_ATTRIBUTE]: document.id }}
                       onClick={() => onDelete([document], () => setSelected(new Set()))}
                     >
                       <Trash2 aria-hidden="true" />

@@ -6,9 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { copyText } from '../../../lib/clipboard';
+import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
+import { documentLink, saveDocument } from '../api/download-document';
 import type { UploadResponse } from '../api/use-upload-queue';
-import { documentLink, saveDocument } from '../download-document';
 import { FileList } from './file-list';
 import { UploadCard } from './upload-card';
 
@@ -27,6 +28,10 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
     documents: DocumentListItem[];
     clear: () => void;
   } | null>(null);
+  const focus = useFocusAfterRemoval<HTMLHeadingElement>(
+    (documents.data ?? []).map((document) => document.id),
+    pendingDelete !== null,
+  );
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
 
   const copyLink = async (document: DocumentListItem) => {
@@ -53,8 +58,10 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
   const confirmDelete = () => {
     if (!pendingDelete) return;
     const ids = pendingDelete.documents.map((document) => document.id);
+    focus.removing(ids);
     remove.mutate(ids, {
       onSuccess: ({ deleted, failures }) => {
+        focus.removed(deleted);
         if (deleted.length > 0) onDeleted?.(deleted);
         if (failures.length === 0) toast.success('File deleted successfully');
         else
@@ -65,6 +72,7 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
                 : `${deleted.length} of ${ids.length} deleted. ${failures[0]?.reason ?? ''}`,
           });
       },
+      onError: () => focus.removed([]),
       onSettled: () => {
         pendingDelete.clear();
         setPendingDelete(null);
@@ -84,7 +92,9 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
 
       <Card>
         <CardHeader>
-          <CardTitle>Your files</CardTitle>
+          <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
+            Your files
+          </CardTitle>
           <CardDescription>Everything you uploaded to this data room.</CardDescription>
         </CardHeader>
         <CardContent>

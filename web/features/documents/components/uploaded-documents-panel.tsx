@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
 import type { UploadResponse } from '../api/use-upload-queue';
 import { DocumentRow } from './document-row';
@@ -28,15 +29,22 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
   const documents = useMyDocuments();
   const remove = useDeleteDocuments();
   const [pendingDelete, setPendingDelete] = useState<DocumentListItem | null>(null);
+  const focus = useFocusAfterRemoval<HTMLHeadingElement>(
+    (documents.data ?? []).map((document) => document.id),
+    pendingDelete !== null,
+  );
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
+    focus.removing([pendingDelete.id]);
     remove.mutate([pendingDelete.id], {
       onSuccess: ({ deleted, failures }) => {
+        focus.removed(deleted);
         if (deleted.length > 0) onDeleted?.(deleted);
         if (failures.length === 0) toast.success('Document deleted successfully');
         else toast.error('Failed to delete document', { description: failures[0]?.reason });
       },
+      onError: () => focus.removed([]),
       onSettled: () => setPendingDelete(null),
     });
   };
@@ -52,7 +60,9 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
 
       <Card>
         <CardHeader>
-          <CardTitle>Uploaded documents</CardTitle>
+          <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
+            Uploaded documents
+          </CardTitle>
           <CardDescription>
             {documents.data
               ? `${documents.data.length} ${documents.data.length === 1 ? 'document' : 'documents'} in your data room.`
@@ -80,6 +90,7 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
                           size="icon"
                           title="Delete"
                           aria-label={`Delete ${document.title}`}
+                          {...{ [FOCUS_ROW_ATTRIBUTE]: document.id }}
                           onClick={() => setPendingDelete(document)}
                         >
                           <Trash2 aria-hidden="true" />

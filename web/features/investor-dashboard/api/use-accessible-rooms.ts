@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accessibleDataRoomsResponseSchema } from '../../../../shared/contracts/rooms';
 import { apiRequest } from '../../../lib/api-client';
+import { investorDashboardKeys } from './investor-dashboard-keys';
 
 export const accessibleRoomsQuery = queryOptions({
-  queryKey: ['data-rooms', 'accessible'],
+  queryKey: investorDashboardKeys.accessibleRooms(),
   queryFn: ({ signal }) =>
     apiRequest('/api/my-accessible-data-rooms', accessibleDataRoomsResponseSchema, { signal }),
 });

@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
+import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useCreateInvitation, useDeleteInvitation, useInvitations } from '../api/invitation-hooks';
 
 /** The console's Invites tab (spec section 2, Configure). */
@@ -116,12 +117,24 @@ function InvitationList() {
   const invitations = useInvitations();
   const remove = useDeleteInvitation();
   const [pendingDelete, setPendingDelete] = useState<Invitation | null>(null);
+  const focus = useFocusAfterRemoval<HTMLHeadingElement>(
+    (invitations.data ?? []).map((invitation) => invitation.id),
+    pendingDelete !== null,
+  );
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => toast.success('Invitation deleted successfully'),
-      onError: (error) => toast.error('Failed to delete invitation', { description: error.message }),
+    const { id } = pendingDelete;
+    focus.removing([id]);
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast.success('Invitation deleted successfully');
+        focus.removed([id]);
+      },
+      onError: (error) => {
+        toast.error('Failed to delete invitation', { description: error.message });
+        focus.removed([]);
+      },
       onSettled: () => setPendingDelete(null),
     });
   };
@@ -129,7 +142,9 @@ function InvitationList() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sent invitations</CardTitle>
+        <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
+          Sent invitations
+        </CardTitle>
         <CardDescription>Who you invited, and whether they have signed in.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -160,6 +175,7 @@ function InvitationList() {
                       variant="ghost"
                       size="icon"
                       aria-label={`Delete the invitation for ${invitation.email}`}
+                      {...{ [FOCUS_ROW_ATTRIBUTE]: invitation.id }}
                       onClick={() => setPendingDelete(invitation)}
                     >
                       <Trash2 aria-hidden="true" />

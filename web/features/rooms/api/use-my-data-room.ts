@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myDataRoomSchema } from '../../../../shared/contracts/rooms';
 import { apiRequest } from '../../../lib/api-client';
+import { roomsKeys } from './rooms-keys';
 
 export const myDataRoomQuery = queryOptions({
-  queryKey: ['data-rooms', 'mine'],
+  queryKey: roomsKeys.mine(),
   queryFn: ({ signal }) => apiRequest('/api/my-data-room', myDataRoomSchema, { signal }),
 });
 
+/** The signed-in founder's own room: its id, profile and whether it is open. */
 export function useMyDataRoom() {
   return useQuery(myDataRoomQuery);
 }

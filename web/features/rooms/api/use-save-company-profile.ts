@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type companyProfileRequestSchema, myDataRoomSchema } from '../../../../shared/contracts/rooms';
 import { apiRequest } from '../../../lib/api-client';
-import { myDataRoomQuery } from './use-my-data-room';
+import { adminKeys } from '../../admin/api/admin-keys';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { investorDashboardKeys } from '../../investor-dashboard/api/investor-dashboard-keys';
+import { sectionsKeys } from '../../sections/api/sections-keys';
+import { roomsKeys } from './rooms-keys';
 
 /** A profile the shared schema has accepted: what POST /api/data-rooms is sent. */
 export type CompanyProfile = z.output<typeof companyProfileRequestSchema>;
@@ -18,8 +22,13 @@ export function useSaveCompanyProfile() {
     mutationFn: (profile: CompanyProfile) =>
       apiRequest('/api/data-rooms', myDataRoomSchema, { method: 'POST', body: profile }),
     onSuccess: (room) => {
-      queryClient.setQueryData(myDataRoomQuery.queryKey, room);
-      for (const queryKey of [['sections'], ['data-room'], ['data-rooms', 'accessible'], ['admin']]) {
+      queryClient.setQueryData(roomsKeys.mine(), room);
+      for (const queryKey of [
+        sectionsKeys.all,
+        dataRoomKeys.all,
+        investorDashboardKeys.accessibleRooms(),
+        adminKeys.all,
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myDataRoomSchema } from '../../../../shared/contracts/rooms';
 import { apiRequest } from '../../../lib/api-client';
-import { myDataRoomQuery } from './use-my-data-room';
+import { adminKeys } from '../../admin/api/admin-keys';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { roomsKeys } from './rooms-keys';
 
 /** Opens (true) or closes (false) the founder's room to its investors: POST /api/my-data-room/status. */
 export function useSetRoomStatus() {
@@ -10,9 +12,10 @@ export function useSetRoomStatus() {
     mutationFn: (isActive: boolean) =>
       apiRequest('/api/my-data-room/status', myDataRoomSchema, { method: 'POST', body: { isActive } }),
     onSuccess: (room) => {
-      queryClient.setQueryData(myDataRoomQuery.queryKey, room);
+      queryClient.setQueryData(roomsKeys.mine(), room);
       // The preview's banner and the owner's dashboard say whether the room is open.
-      for (const queryKey of [['data-room'], ['admin']]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [dataRoomKeys.all, adminKeys.all])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { MyDataRoom } from '../../../../shared/contracts/rooms';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -29,8 +29,11 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-function save() {
-  fireEvent.click(screen.getByRole('button', { name: 'Save Company Info' }));
+/** The form checks its values asynchronously (react-hook-form): wait for that to finish. */
+async function save() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save Company Info' }));
+  });
 }
 
 /** The error a field is described by, read the way a screen reader reaches it. */
@@ -56,36 +59,36 @@ test('the form starts from the saved profile', () => {
   ).toEqual(['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth']);
 });
 
-test('a year before 1900 is refused beside the field and nothing is sent', () => {
+test('a year before 1900 is refused beside the field and nothing is sent', async () => {
   const { onSave } = renderForm();
   fill('Founded year', '1850');
-  save();
+  await save();
   expect(errorBeside('Founded year')).toBe('Founded year must be 1900 or later.');
   expect(screen.getByLabelText('Founded year')).toBe(document.activeElement);
   expect(onSave).not.toHaveBeenCalled();
 });
 
-test('next year is refused as a year in the future', () => {
+test('next year is refused as a year in the future', async () => {
   const { onSave } = renderForm();
   fill('Founded year', String(new Date().getFullYear() + 1));
-  save();
+  await save();
   expect(errorBeside('Founded year')).toBe('Founded year cannot be in the future.');
   expect(onSave).not.toHaveBeenCalled();
 });
 
-test('a year that is not a number is refused', () => {
+test('a year that is not a number is refused', async () => {
   const { onSave } = renderForm();
   fill('Founded year', 'twenty');
-  save();
+  await save();
   expect(errorBeside('Founded year')).toBe('Founded year must be a year.');
   expect(onSave).not.toHaveBeenCalled();
 });
 
-test('an empty company name is refused, and every bad field is named at once', () => {
+test('an empty company name is refused, and every bad field is named at once', async () => {
   const { onSave } = renderForm();
   fill('Company name', '   ');
   fill('Website', 'northwind dot com');
-  save();
+  await save();
   expect(errorBeside('Company name')).toBe('Company name is required.');
   expect(errorBeside('Website')).toBe('Website must be an http:// or https:// address.');
   expect(errorBeside('Founded year')).toBeNull();
@@ -93,30 +96,30 @@ test('an empty company name is refused, and every bad field is named at once', (
   expect(onSave).not.toHaveBeenCalled();
 });
 
-test('a website that is not http(s) is refused', () => {
+test('a website that is not http(s) is refused', async () => {
   const { onSave } = renderForm();
   fill('Website', 'ftp://northwind.example');
-  save();
+  await save();
   expect(errorBeside('Website')).toBe('Website must be an http:// or https:// address.');
   expect(onSave).not.toHaveBeenCalled();
 });
 
-test('correcting a field clears its error', () => {
+test('correcting a field clears its error', async () => {
   renderForm();
   fill('Founded year', '1850');
-  save();
+  await save();
   fill('Founded year', '1999');
   expect(errorBeside('Founded year')).toBeNull();
 });
 
-test('a good profile is sent as the API takes it: a number for the year, trimmed text', () => {
+test('a good profile is sent as the API takes it: a number for the year, trimmed text', async () => {
   const { onSave } = renderForm();
   fill('Company name', '  Northwind Labs ');
   fill('Funding stage', 'Series B');
   fill('Founded year', ' 2019 ');
   fill('Website', ' https://northwind-labs.example ');
   fill('Description', 'Robots that pick.');
-  save();
+  await save();
   expect(onSave).toHaveBeenCalledExactlyOnceWith({
     name: 'Northwind Labs',
     stage: 'Series B',
@@ -126,11 +129,11 @@ test('a good profile is sent as the API takes it: a number for the year, trimmed
   });
 });
 
-test('an empty year and an empty website are sent as no year and no website', () => {
+test('an empty year and an empty website are sent as no year and no website', async () => {
   const { onSave } = renderForm();
   fill('Founded year', '');
   fill('Website', '');
-  save();
+  await save();
   expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ foundedYear: null, website: '' }));
 });
 

@@ -1,20 +1,21 @@
 import { Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { FUNDING_STAGES, type MyDataRoom } from '../../../../shared/contracts/rooms';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { sentenceResolver } from '../../../lib/form-resolver';
 import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
 import type { CompanyProfile } from '../api/use-save-company-profile';
 import {
   COMPANY_FIELD_LABELS,
-  COMPANY_FIELDS,
   type CompanyField,
-  type CompanyFieldErrors,
   type CompanyFormValues,
+  companyFormSchema,
+  fieldMessage,
   formValuesOf,
   hasUnsavedChanges,
-  parseCompanyForm,
   serverFieldError,
 } from '../company-profile-values';
 
@@ -33,62 +34,51 @@ interface CompanyProfileFormProps {
 const controlClass =
   'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 aria-invalid:border-red-600 sm:text-sm';
 
+const resolver = sentenceResolver(companyFormSchema, fieldMessage);
+
 /**
  * The Company tab's form (spec section 2, Setup-data-room): name, funding stage, founded year, website
  * and description. It is checked in the browser with the server's own schema before anything is sent;
  * each problem, the browser's or the server's, is shown beside its field.
  */
 export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: CompanyProfileFormProps) {
-  const [values, setValues] = useState<CompanyFormValues>(() => formValuesOf(room));
-  const [errors, setErrors] = useState<CompanyFieldErrors>({});
-  const controls = useRef<Partial<Record<CompanyField, HTMLElement | null>>>({});
+  const form = useForm<CompanyFormValues, unknown, CompanyProfile>({
+    defaultValues: formValuesOf(room),
+    resolver,
+    // A field's error stays until the founder changes that field (then it goes) or saves again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const baseId = useId();
   const thisYear = new Date().getFullYear();
-  useUnsavedChangesPrompt(hasUnsavedChanges(values, formValuesOf(room)));
+  useUnsavedChangesPrompt(hasUnsavedChanges(form.watch(), formValuesOf(room)));
 
+  // The server refused a field the browser let through: shown until the founder edits, and focused.
   const fromServer = serverFieldError(saveError);
-  const shown: CompanyFieldErrors = fromServer
-    ? { [fromServer.field]: fromServer.message, ...errors }
-    : errors;
-
-  // The server refused a field the browser let through: take the founder to it.
   const refusedField = fromServer?.field;
   useEffect(() => {
-    if (refusedField) controls.current[refusedField]?.focus();
-  }, [refusedField]);
+    if (refusedField) document.getElementById(`${baseId}-${refusedField}`)?.focus();
+  }, [refusedField, baseId]);
 
-  const change = (field: CompanyField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-    onEdit?.();
-  };
+  const submit = form.handleSubmit((profile) => {
+    if (!saving) onSave(profile);
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const result = parseCompanyForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = COMPANY_FIELDS.find((field) => result.errors[field]);
-      if (first) controls.current[first]?.focus();
-      return;
-    }
-    setErrors({});
-    onSave(result.profile);
-  };
-
-  /** One field's wiring: the label's target, and the control described by its error and hint. */
+  /** One field's wiring: the form's registration, the label's target, and its error and hint. */
   const field = (name: CompanyField, hint?: string) => {
     const id = `${baseId}-${name}`;
-    const error = shown[name];
+    const error = errors[name]?.message ?? (fromServer?.field === name ? fromServer.message : undefined);
     const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
     return {
       wrapper: { id, label: COMPANY_FIELD_LABELS[name], hint, error },
       control: {
+        ...form.register(name, {
+          onChange: () => {
+            form.clearErrors(name);
+            onEdit?.();
+          },
+        }),
         id,
-        ref: (element: HTMLElement | null) => {
-          controls.current[name] = element;
-        },
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       },
@@ -104,23 +94,11 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <Field {...name.wrapper}>
-        <Input
-          {...name.control}
-          autoComplete="organization"
-          maxLength={200}
-          placeholder="Acme Inc."
-          value={values.name}
-          onChange={(event) => change('name', event.target.value)}
-        />
+        <Input {...name.control} autoComplete="organization" maxLength={200} placeholder="Acme Inc." />
       </Field>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field {...stage.wrapper}>
-          <select
-            {...stage.control}
-            value={values.stage}
-            onChange={(event) => change('stage', event.target.value)}
-            className={`${controlClass} h-11`}
-          >
+          <select {...stage.control} className={`${controlClass} h-11`}>
             {FUNDING_STAGES.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -134,8 +112,6 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
             inputMode="numeric"
             autoComplete="off"
             placeholder={String(thisYear - 2)}
-            value={values.foundedYear}
-            onChange={(event) => change('foundedYear', event.target.value)}
           />
         </Field>
       </div>
@@ -146,8 +122,6 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
           inputMode="url"
           autoComplete="url"
           placeholder="https://acme.com"
-          value={values.website}
-          onChange={(event) => change('website', event.target.value)}
         />
       </Field>
       <Field {...description.wrapper}>
@@ -156,8 +130,6 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
           rows={5}
           maxLength={2000}
           placeholder="What you build, for whom, and why now."
-          value={values.description}
-          onChange={(event) => change('description', event.target.value)}
           className={`${controlClass} resize-y py-2 leading-relaxed`}
         />
       </Field>

@@ -2,10 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { sectionsContentSchema } from '../../../../shared/contracts/rooms';
 import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from '../../admin/api/admin-keys';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { documentsKeys } from '../../documents/api/documents-keys';
+import { sectionsKeys } from './sections-keys';
 
 /** The founder's sections markdown (or the starter template while none is saved). */
 export const mySectionsQuery = queryOptions({
-  queryKey: ['sections', 'mine'],
+  queryKey: sectionsKeys.mine(),
   queryFn: ({ signal }) => apiRequest('/api/sections/content', sectionsContentSchema, { signal }),
 });
 
@@ -25,7 +29,7 @@ export function useSaveSections() {
     onSuccess: (_answer, content) => {
       queryClient.setQueryData(mySectionsQuery.queryKey, { content });
       // The file list's section names, the views and the owner's dashboard all come from the markdown.
-      for (const queryKey of [['documents'], ['data-room'], ['admin']]) {
+      for (const queryKey of [documentsKeys.all, dataRoomKeys.all, adminKeys.all]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

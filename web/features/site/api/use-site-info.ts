@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { siteInfoSchema } from '../../../../shared/contracts/site';
 import { apiRequest } from '../../../lib/api-client';
+import { siteKeys } from './site-keys';
 
 export const siteInfoQuery = queryOptions({
-  queryKey: ['site'],
+  queryKey: siteKeys.info(),
   queryFn: ({ signal }) => apiRequest('/api/site', siteInfoSchema, { signal }),
 });
 

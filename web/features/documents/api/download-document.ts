@@ -1,4 +1,4 @@
-import { uploadedDocumentPath } from '../../../shared/sections-markdown';
+import { uploadedDocumentPath } from '../../../../shared/sections-markdown';
 
 /**
  * Fetches an uploaded document with the session cookie and saves it under its title (spec section 7:

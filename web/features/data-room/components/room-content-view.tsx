@@ -1,6 +1,5 @@
 import { LogIn, X } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
@@ -10,18 +9,13 @@ import {
   DEFAULT_COMPANY,
   type ParsedSections,
   parseSectionsMarkdown,
-  type SectionDocument,
 } from '../../../../shared/sections-markdown';
-import { CompanyHeader } from '../../../components/data-room/company-header';
-import { type DocumentRow, SectionDocuments } from '../../../components/data-room/section-documents';
-import { SectionGrid, sectionCardId } from '../../../components/data-room/section-grid';
+import { DataRoomView, type RoomSection } from '../../../components/data-room/data-room-view';
+import type { DocumentRow } from '../../../components/data-room/section-documents';
 import { Button } from '../../../components/ui/button';
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
-import { downloadDocument, openExternal } from '../../documents/download-document';
+import { downloadDocument, openExternal } from '../../documents/api/download-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
-
-/** Below the sticky header (4rem) with a little air: where an opened section's list starts. */
-const SCROLL_MARGIN_PX = 80;
 
 export interface RoomContent {
   dataRoom: DataRoomData;
@@ -29,7 +23,7 @@ export interface RoomContent {
   documents: DocumentListItem[];
 }
 
-interface DataRoomViewProps {
+interface RoomContentViewProps {
   content: RoomContent;
   source: RoomSource;
   /** The invited view (no session): uploaded files ask the visitor to sign in as this e-mail. */
@@ -41,47 +35,27 @@ interface DataRoomViewProps {
 }
 
 /**
- * The one data-room view (spec section 2, "Data-room view" and "Preview"): company header, section
- * cards, a section's documents. The markdown is parsed here with the shared parser and shown as text.
+ * A real room in the data-room view: the markdown parsed with the shared parser and shown as text;
+ * an uploaded document downloads (or, in the invited view, asks the visitor to sign in), a link
+ * opens through the server's click log.
  */
-export function DataRoomView({ content, source, invitedEmail = null, backLabel, top }: DataRoomViewProps) {
+export function RoomContentView({
+  content,
+  source,
+  invitedEmail = null,
+  backLabel,
+  top,
+}: RoomContentViewProps) {
   const { dataRoom, markdown, documents } = content;
   const parsed = useMemo(() => parseSectionsMarkdown(markdown), [markdown]);
-  const sections = parsed.sections;
   const company = companyOf(dataRoom, parsed.company);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
-  const documentCount = sections.reduce((sum, section) => sum + section.documents.length, 0);
-
-  const [openSectionId, setOpenSectionId] = useState<number | null>(null);
   const [signInFor, setSignInFor] = useState<string | null>(null);
-  const sectionHeadingRef = useRef<HTMLHeadingElement>(null);
-  const openSection = sections.find((section) => section.id === openSectionId);
   const isInvitedView = source.kind === 'invite';
 
-  function open(sectionId: number) {
-    flushSync(() => {
-      setSignInFor(null);
-      setOpenSectionId(sectionId);
-    });
-    const heading = sectionHeadingRef.current;
-    if (!heading) return;
-    const section = heading.closest('section');
-    if (section && section.getBoundingClientRect().top < SCROLL_MARGIN_PX) section.scrollIntoView();
-    heading.focus({ preventScroll: true });
-  }
-
-  function back() {
-    const sectionId = openSectionId;
-    flushSync(() => {
-      setSignInFor(null);
-      setOpenSectionId(null);
-    });
-    window.scrollTo(0, 0);
-    if (sectionId !== null) document.getElementById(sectionCardId(sectionId))?.focus({ preventScroll: true });
-  }
-
-  function rowsOf(sectionDocuments: SectionDocument[]): DocumentRow[] {
-    return sectionDocuments.map((doc, index) => {
+  const sections: RoomSection[] = parsed.sections.map((section) => ({
+    ...section,
+    documents: section.documents.map((doc, index) => {
       const upload = doc.documentId ? uploads.get(doc.documentId) : undefined;
       return {
         key: String(index),
@@ -90,11 +64,13 @@ export function DataRoomView({ content, source, invitedEmail = null, backLabel, 
         isUploaded: doc.isUploaded,
         updatedLabel: formatUpdated(upload?.updatedAt ?? dataRoom.updatedAt),
       };
-    });
-  }
+    }),
+  }));
 
-  function openDocument(key: string) {
-    const doc = openSection?.documents[Number(key)];
+  function openDocument(section: RoomSection, row: DocumentRow) {
+    const doc = parsed.sections.find((parsedSection) => parsedSection.id === section.id)?.documents[
+      Number(row.key)
+    ];
     if (!doc) return;
     if (!doc.isUploaded || !doc.documentId) {
       openExternal(clickUrl(source, doc.url));
@@ -139,27 +115,16 @@ export function DataRoomView({ content, source, invitedEmail = null, backLabel, 
   );
 
   return (
-    <div className="flex flex-col gap-8">
-      {top}
-      <CompanyHeader
-        company={company}
-        lastUpdated={formatLastUpdated(dataRoom.updatedAt)}
-        documentCount={documentCount}
-      />
-      {openSection ? (
-        <SectionDocuments
-          section={openSection}
-          documents={rowsOf(openSection.documents)}
-          headingRef={sectionHeadingRef}
-          backLabel={backLabel}
-          onBack={back}
-          onOpenDocument={openDocument}
-          notice={signInNotice}
-        />
-      ) : (
-        <SectionGrid sections={sections} onOpen={open} />
-      )}
-    </div>
+    <DataRoomView
+      company={company}
+      lastUpdated={formatLastUpdated(dataRoom.updatedAt)}
+      sections={sections}
+      onOpenDocument={openDocument}
+      onNavigate={() => setSignInFor(null)}
+      notice={signInNotice}
+      backLabel={backLabel}
+      top={top}
+    />
   );
 }
 

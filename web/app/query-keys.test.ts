@@ -1,0 +1,86 @@
+import { QueryClient } from '@tanstack/react-query';
+import { expect, test } from 'vitest';
+import { adminKeys } from '../features/admin/api/admin-keys';
+import { authKeys } from '../features/auth/api/auth-keys';
+import { dataRoomKeys } from '../features/data-room/api/data-room-keys';
+import { documentsKeys } from '../features/documents/api/documents-keys';
+import { investorDashboardKeys } from '../features/investor-dashboard/api/investor-dashboard-keys';
+import { invitationsKeys } from '../features/invitations/api/invitations-keys';
+import { roomsKeys } from '../features/rooms/api/rooms-keys';
+import { sectionsKeys } from '../features/sections/api/sections-keys';
+import { siteKeys } from '../features/site/api/site-keys';
+
+const member = { kind: 'member', roomId: 'room-1' } as const;
+const invite = { kind: 'invite', token: 'token-1' } as const;
+
+/** Every key each feature's queries use, by feature. */
+const keysByFeature = {
+  admin: [
+    adminKeys.users(),
+    adminKeys.invitations(),
+    adminKeys.sections(),
+    adminKeys.recentDocuments(),
+    adminKeys.recentAccess(),
+  ],
+  auth: [authKeys.currentUser()],
+  dataRoom: [
+    dataRoomKeys.room(member),
+    dataRoomKeys.sections(member),
+    dataRoomKeys.documents(member),
+    dataRoomKeys.room(invite),
+  ],
+  documents: [documentsKeys.mine()],
+  investorDashboard: [investorDashboardKeys.accessibleRooms()],
+  invitations: [invitationsKeys.mine()],
+  rooms: [roomsKeys.mine()],
+  sections: [sectionsKeys.mine()],
+  site: [siteKeys.info()],
+};
+const roots = {
+  admin: adminKeys.all,
+  auth: authKeys.all,
+  dataRoom: dataRoomKeys.all,
+  documents: documentsKeys.all,
+  investorDashboard: investorDashboardKeys.all,
+  invitations: invitationsKeys.all,
+  rooms: roomsKeys.all,
+  sections: sectionsKeys.all,
+  site: siteKeys.all,
+};
+
+function cacheWithEveryKey(): QueryClient {
+  const client = new QueryClient();
+  for (const keys of Object.values(keysByFeature)) for (const key of keys) client.setQueryData(key, 'data');
+  return client;
+}
+
+function invalidatedKeys(client: QueryClient) {
+  return client
+    .getQueryCache()
+    .findAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey);
+}
+
+test('no two queries share a key', () => {
+  const all = Object.values(keysByFeature).flatMap((keys) => keys.map((key) => JSON.stringify(key)));
+  expect(new Set(all).size).toBe(all.length);
+});
+
+test.each(Object.keys(roots) as (keyof typeof roots)[])(
+  "invalidating %s's root invalidates exactly that feature's queries",
+  async (feature) => {
+    const client = cacheWithEveryKey();
+    await client.invalidateQueries({ queryKey: roots[feature], refetchType: 'none' });
+    const invalidated = invalidatedKeys(client)
+      .map((key) => JSON.stringify(key))
+      .sort();
+    expect(invalidated).toEqual(keysByFeature[feature].map((key) => JSON.stringify(key)).sort());
+  },
+);
+
+test("a room's keys are apart from another source's", async () => {
+  const client = cacheWithEveryKey();
+  await client.invalidateQueries({ queryKey: dataRoomKeys.source(invite), refetchType: 'none' });
+  expect(invalidatedKeys(client)).toEqual([dataRoomKeys.room(invite)]);
+});
