@@ -9,26 +9,17 @@ import { RECENT_ACCESS, RECENT_DOCUMENTS } from '../../../shared/contracts/admin
 import { fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
 import type { User } from '../accounts/users.repository';
+import { listRecentAccessEvents } from '../activity/access-events.repository';
 import { listRoomDocuments } from '../documents/documents.repository';
+import { listRoomInvestors } from '../rooms/rooms.repository';
 import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  const rows = await ctx.db
-    .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.is_active', 'room_members.created_at'])
-    .where('room_members.room_id', '=', room.id)
-    .where('room_members.role', '=', 'investor')
-    .orderBy('room_members.created_at', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    isActive: row.is_active === 1,
-    createdAt: new Date(row.created_at).toISOString(),
+  return (await listRoomInvestors(ctx.db, room.id)).map((investor) => ({
+    ...investor,
+    createdAt: investor.createdAt.toISOString(),
   }));
 }
 
@@ -96,31 +87,15 @@ export async function recentAccess(
   founder: User,
 ): Promise<z.infer<typeof accessLogEntrySchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  const rows = await ctx.db
-    .selectFrom('access_events')
-    .leftJoin('users', 'users.id', 'access_events.user_id')
-    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
-    .select([
-      'access_events.id',
-      'access_events.document_title',
-      'access_events.action',
-      'access_events.occurred_at',
-      'users.name as user_name',
-      'users.email as user_email',
-      'invitations.email as invited_email',
-    ])
-    .where('access_events.room_id', '=', room.id)
-    .orderBy('access_events.occurred_at', 'desc')
-    .limit(RECENT_ACCESS)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
+  const events = await listRecentAccessEvents(ctx.db, room.id, RECENT_ACCESS);
+  return events.map((event) => ({
+    id: event.id,
     userName:
-      row.user_name ||
-      row.user_email ||
-      (row.invited_email ? `${row.invited_email} (invited)` : 'A removed user'),
-    documentTitle: row.document_title,
-    actionType: row.action,
-    accessedAt: new Date(row.occurred_at).toISOString(),
+      event.userName ||
+      event.userEmail ||
+      (event.invitedEmail ? `${event.invitedEmail} (invited)` : 'A removed user'),
+    documentTitle: event.documentTitle,
+    actionType: event.action,
+    accessedAt: event.occurredAt.toISOString(),
   }));
 }

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
-import { SESSION_TTL_DAYS } from '../../../shared/contracts/auth';
 import type { Executor } from '../../db/columns';
 import type { DatabaseHandle } from '../../db/database';
 import { EpochCache } from '../../db/epoch-cache';
+import { EPOCH_CACHE_MAX_AGE_MS, SESSION_TTL_MS } from '../../durations';
 import { findLiveSession, insertSession, type LiveSession, revokeSession } from './sessions.repository';
 import { generateToken, hashToken } from './tokens';
-
-export const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 export interface NewSession {
   token: string;
@@ -19,16 +17,17 @@ export async function startSession(
   userAgent: string | undefined,
 ): Promise<NewSession> {
   const token = generateToken();
-  const now = Date.now();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await insertSession(db, {
     id: crypto.randomUUID(),
     userId,
     tokenHash: hashToken(token),
     createdAt: now,
-    expiresAt: now + SESSION_TTL_MS,
+    expiresAt,
     userAgent: userAgent?.slice(0, 500) ?? null,
   });
-  return { token, expiresAt: new Date(now + SESSION_TTL_MS) };
+  return { token, expiresAt };
 }
 
 export interface SessionResolver {
@@ -37,8 +36,6 @@ export interface SessionResolver {
 }
 
 const CACHE_ENTRIES = 10_000;
-/** Bounds how long a write made outside this process (an operator's SQL) can go unseen. */
-const CACHE_MAX_AGE_MS = 5_000;
 
 /**
  * Every authenticated request resolves its session. On SQLite this process is the only writer, so a
@@ -49,12 +46,12 @@ const CACHE_MAX_AGE_MS = 5_000;
  */
 export function createSessionResolver(database: DatabaseHandle): SessionResolver {
   const { db, writeEpoch } = database;
-  const lookup = (tokenHash: string) => findLiveSession(db, tokenHash, Date.now());
+  const lookup = (tokenHash: string) => findLiveSession(db, tokenHash, new Date());
   if (!writeEpoch) return { resolve: (token) => lookup(hashToken(token)) };
   const cache = new EpochCache<LiveSession>(writeEpoch, {
     maxEntries: CACHE_ENTRIES,
-    maxAgeMs: CACHE_MAX_AGE_MS,
-    expiresAt: (session) => session.expiresAt,
+    maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
+    expiresAt: (session) => session.expiresAt.getTime(),
   });
   return {
     resolve(token) {
@@ -66,5 +63,5 @@ export function createSessionResolver(database: DatabaseHandle): SessionResolver
 }
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {
-  await revokeSession(db, sessionId, Date.now());
+  await revokeSession(db, sessionId, new Date());
 }

@@ -17,8 +17,10 @@ import { HttpError } from '../../plugins/errors';
 import type { User } from '../accounts/users.repository';
 import { hashToken } from '../auth/tokens';
 import { documentIdsInRoom } from '../documents/documents.repository';
-import type { InvitationRow } from '../invitations/invitations.repository';
-import { findUsableInvitationByTokenHash } from '../invitations/invitations.repository';
+import {
+  findUsableInvitationByTokenHash,
+  type StoredInvitation,
+} from '../invitations/invitations.repository';
 import { parsedSections } from './parsed-sections';
 import {
   type DataRoom,
@@ -180,9 +182,9 @@ function readableRoomCache(ctx: AppContext): EpochCache<DataRoom> | undefined {
 export async function requireInvitedRoom(
   ctx: AppContext,
   token: string,
-): Promise<{ room: DataRoom; invitation: InvitationRow }> {
-  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), Date.now());
-  const room = invitation ? await findDataRoomById(ctx.db, invitation.room_id) : undefined;
+): Promise<{ room: DataRoom; invitation: StoredInvitation }> {
+  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
+  const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
   if (!invitation || !room?.isActive) {
     throw new HttpError(
       404,
