@@ -8,16 +8,19 @@ import type {
 import { RECENT_ACCESS, RECENT_DOCUMENTS } from '../../../shared/contracts/admin';
 import { fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
-import type { User } from '../accounts/users.repository';
-import { listRecentAccessEvents } from '../activity/access-events.repository';
-import { listRoomDocuments } from '../documents/documents.repository';
-import { listRoomInvestors } from '../rooms/rooms.repository';
-import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
+import type { User } from '../accounts/accounts.service';
+import {
+  listInvestors,
+  listRecentAccess,
+  listUploadedDocuments,
+  parsedSectionsOf,
+  requireOwnedRoom,
+} from '../room-content/room-content.service';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  return (await listRoomInvestors(ctx.db, room.id)).map((investor) => ({
+  return (await listInvestors(ctx, room.id)).map((investor) => ({
     ...investor,
     createdAt: investor.createdAt.toISOString(),
   }));
@@ -47,7 +50,7 @@ export async function recentDocuments(
 ): Promise<z.infer<typeof recentDocumentSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
   const uploads = new Map(
-    (await listRoomDocuments(ctx.db, room.id)).map((document) => [document.id, document]),
+    (await listUploadedDocuments(ctx, room.id)).map((document) => [document.id, document]),
   );
   const linkedAt = (room.sectionsUpdatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
@@ -87,7 +90,7 @@ export async function recentAccess(
   founder: User,
 ): Promise<z.infer<typeof accessLogEntrySchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  const events = await listRecentAccessEvents(ctx.db, room.id, RECENT_ACCESS);
+  const events = await listRecentAccess(ctx, room.id, RECENT_ACCESS);
   return events.map((event) => ({
     id: event.id,
     userName:

@@ -5,9 +5,18 @@ import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '../../durati
 import { deliverOrUndo } from '../../mail/deliver';
 import { magicLinkEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
-import { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from '../accounts/users.repository';
-import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.repository';
-import { addRoomMember, findDataRoomById, listActiveRoomsForMember } from '../rooms/rooms.repository';
+import { generateToken, hashToken } from '../../security/tokens';
+import {
+  endUserSessions,
+  findUserByEmail,
+  insertUserIfAbsent,
+  type NewSession,
+  recordLogin,
+  startSession,
+  type User,
+} from '../accounts/accounts.service';
+import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.service';
+import { addInvestor, companyNamesFor } from '../room-content/room-content.service';
 import {
   consumeMagicLink,
   countMagicLinksSince,
@@ -15,9 +24,6 @@ import {
   deleteMagicLink,
   insertMagicLink,
 } from './magic-links.repository';
-import { revokeUserSessions } from './sessions.repository';
-import { type NewSession, startSession } from './sessions.service';
-import { generateToken, hashToken } from './tokens';
 
 export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
 
@@ -59,9 +65,9 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
     magicLinkEmail({
       to: email,
       link: `${ctx.config.appUrl}/verify?token=${token}`,
-      companyNames: await roomNamesFor(
-        ctx,
-        user,
+      companyNames: await companyNamesFor(
+        ctx.db,
+        user?.id,
         pending.map((invitation) => invitation.roomId),
       ),
       expiresInMinutes: MAGIC_LINK_TTL_MINUTES,
@@ -69,20 +75,6 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
     () => deleteMagicLink(ctx.db, id),
     'The sign-in e-mail could not be sent. Please try again in a moment.',
   );
-}
-
-async function roomNamesFor(
-  ctx: AppContext,
-  user: User | undefined,
-  invitedRoomIds: string[],
-): Promise<string[]> {
-  const names = new Set<string>();
-  if (user) for (const room of await listActiveRoomsForMember(ctx.db, user.id)) names.add(room.companyName);
-  for (const roomId of invitedRoomIds) {
-    const room = await findDataRoomById(ctx.db, roomId);
-    if (room) names.add(room.companyName);
-  }
-  return [...names];
 }
 
 /**
@@ -123,13 +115,13 @@ export async function verifyMagicLink(
       user = await findUserByEmail(trx, email);
     }
     if (!user?.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    if ((await countUsedMagicLinks(trx, email)) === 1) await revokeUserSessions(trx, user.id, now);
+    if ((await countUsedMagicLinks(trx, email)) === 1) await endUserSessions(trx, user.id, now);
 
     const roomIds = await acceptPendingInvitations(trx, email, now);
     if (isNewInvestor && roomIds.length === 0)
       throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
     for (const roomId of roomIds) {
-      await addRoomMember(trx, { roomId, userId: user.id, role: 'investor', createdAt: now });
+      await addInvestor(trx, roomId, user.id, now);
     }
     await recordLogin(trx, user.id, now);
     const session = await startSession(trx, user.id, userAgent);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Invitation } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
 import {
   INVITATION_TTL_MS,
   INVITATIONS_PER_ROOM_WINDOW_MS,
@@ -9,21 +10,60 @@ import {
 import { deliverOrUndo } from '../../mail/deliver';
 import { invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
-import { findUserByEmail, type User } from '../accounts/users.repository';
-import { generateToken, hashToken } from '../auth/tokens';
-import { isRoomMember, removeInvestorMember } from '../rooms/rooms.repository';
-import { requireOwnedRoom } from '../rooms/rooms.service';
+import { generateToken, hashToken } from '../../security/tokens';
+import { findUserByEmail, type User } from '../accounts/accounts.service';
 import {
+  type InvitationLinks,
+  isMemberOfRoom,
+  removeInvestor,
+  requireOwnedRoom,
+} from '../room-content/room-content.service';
+import {
+  acceptPendingInvitations as acceptPendingInvitationRows,
   countInvitationsSentSince,
   deleteInvitationRow,
   findOpenInvitation,
   findRoomInvitation,
+  findUsableInvitationByTokenHash,
   insertInvitation,
+  listPendingInvitationsFor as listPendingInvitationRows,
   listRoomInvitations,
   restoreInvitation,
   type StoredInvitation,
   updateInvitation,
 } from './invitations.repository';
+
+/**
+ * The invitations feature's public surface is this file: the sign-in flow (auth) and the admin
+ * dashboard call it; the repository is private.
+ */
+
+/** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
+export async function listPendingInvitationsFor(
+  db: Executor,
+  email: string,
+  now: Date,
+): Promise<StoredInvitation[]> {
+  return listPendingInvitationRows(db, email, now);
+}
+
+/**
+ * Accepts every invitation of this e-mail that can still be accepted, in one conditional statement,
+ * and returns their rooms: an invitation deleted a moment before is not accepted.
+ */
+export async function acceptPendingInvitations(db: Executor, email: string, now: Date): Promise<string[]> {
+  return acceptPendingInvitationRows(db, email, now);
+}
+
+/** Room content's view of invitation links (the invited view), backed by this feature. */
+export function invitationLinks(ctx: AppContext): InvitationLinks {
+  return {
+    async findUsable(token) {
+      const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
+      return invitation && { id: invitation.id, roomId: invitation.roomId, email: invitation.email };
+    },
+  };
+}
 
 function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
   const status =
@@ -53,7 +93,7 @@ export async function inviteInvestor(
     throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
   }
   const invitee = await findUserByEmail(ctx.db, input.email);
-  if (invitee && (await isRoomMember(ctx.db, room.id, invitee.id))) {
+  if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
   // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
@@ -150,6 +190,6 @@ export async function deleteInvitation(ctx: AppContext, owner: User, invitationI
     if (!invitation) throw new HttpError(404, 'not_found', 'That invitation does not exist.');
     await updateInvitation(trx, invitation.id, { revokedAt: new Date() });
     const investor = await findUserByEmail(trx, invitation.email);
-    if (investor) await removeInvestorMember(trx, room.id, investor.id);
+    if (investor) await removeInvestor(trx, room.id, investor.id);
   });
 }

@@ -14,14 +14,9 @@ import type { AppContext } from '../../app-context';
 import { EpochCache } from '../../db/epoch-cache';
 import type { WriteEpoch } from '../../db/write-epoch';
 import { HttpError } from '../../plugins/errors';
-import type { User } from '../accounts/users.repository';
-import { hashToken } from '../auth/tokens';
-import { documentIdsInRoom } from '../documents/documents.repository';
-import {
-  findUsableInvitationByTokenHash,
-  type StoredInvitation,
-} from '../invitations/invitations.repository';
+import { documentIdsInRoom } from './documents.repository';
 import { parsedSections } from './parsed-sections';
+import type { InvitationLinks, RoomUser } from './room-content.service';
 import {
   type DataRoom,
   findDataRoomById,
@@ -32,7 +27,7 @@ import {
 } from './rooms.repository';
 
 /** The active rooms this user may see, as the investor dashboard lists them. */
-export async function listAccessibleRooms(ctx: AppContext, user: User): Promise<AccessibleDataRoom[]> {
+export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
   const rooms = await listActiveRoomsForMember(ctx.db, user.id);
   return rooms.map((room) => ({
     id: room.id,
@@ -46,7 +41,7 @@ export async function listAccessibleRooms(ctx: AppContext, user: User): Promise<
 }
 
 /** The room the founder owns; every owner-only route acts on it. */
-export async function requireOwnedRoom(ctx: AppContext, founder: User): Promise<DataRoom> {
+export async function requireOwnedRoom(ctx: AppContext, founder: RoomUser): Promise<DataRoom> {
   const room = await findRoomOwnedBy(ctx.db, founder.id);
   if (!room) throw new HttpError(404, 'no_data_room', 'You have no data room yet. Create one first.');
   return room;
@@ -65,14 +60,14 @@ function toMyDataRoom(room: DataRoom): MyDataRoom {
 }
 
 /** The founder's own room, as the console shows it. */
-export async function getMyDataRoom(ctx: AppContext, founder: User): Promise<MyDataRoom> {
+export async function getMyDataRoom(ctx: AppContext, founder: RoomUser): Promise<MyDataRoom> {
   return toMyDataRoom(await requireOwnedRoom(ctx, founder));
 }
 
 /** Saves the company profile of the founder's room (spec: POST /api/data-rooms). */
 export async function saveCompanyProfile(
   ctx: AppContext,
-  founder: User,
+  founder: RoomUser,
   profile: Required<CompanyProfileRequest>,
 ): Promise<MyDataRoom> {
   const room = await requireOwnedRoom(ctx, founder);
@@ -92,14 +87,18 @@ export async function saveCompanyProfile(
  * answer 'unavailable' to them (requireReadableRoom, requireInvitedRoom); invitations and memberships
  * are kept, so switching it back restores every investor's access.
  */
-export async function setRoomActive(ctx: AppContext, founder: User, isActive: boolean): Promise<MyDataRoom> {
+export async function setRoomActive(
+  ctx: AppContext,
+  founder: RoomUser,
+  isActive: boolean,
+): Promise<MyDataRoom> {
   const room = await requireOwnedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isActive }, new Date());
   return toMyDataRoom({ ...room, isActive });
 }
 
 /** The room's sections markdown, or the starter template while the founder has not saved one. */
-export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promise<string> {
+export async function getSectionsMarkdown(ctx: AppContext, founder: RoomUser): Promise<string> {
   return sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
 }
 
@@ -107,7 +106,11 @@ export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promi
  * Saves the sections markdown. Refused, naming the line, when a link is not http(s) or points at an
  * uploaded document of another room; saved markdown takes effect on the next read.
  */
-export async function saveSectionsMarkdown(ctx: AppContext, founder: User, content: string): Promise<void> {
+export async function saveSectionsMarkdown(
+  ctx: AppContext,
+  founder: RoomUser,
+  content: string,
+): Promise<void> {
   const room = await requireOwnedRoom(ctx, founder);
   const parsed = parseSectionsMarkdown(content, { appOrigin: new URL(ctx.config.appUrl).origin });
   const [problem] = parsed.problems;
@@ -140,7 +143,11 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
  * A room this user may read: its owner always, a member while it is active. Anyone else gets the same
  * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
  */
-export async function requireReadableRoom(ctx: AppContext, user: User, roomId: string): Promise<DataRoom> {
+export async function requireReadableRoom(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<DataRoom> {
   const room = await findReadableRoom(ctx, user, roomId);
   if (room) return room;
   throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
@@ -152,7 +159,7 @@ export async function requireReadableRoom(ctx: AppContext, user: User, roomId: s
  */
 export async function findReadableRoom(
   ctx: AppContext,
-  user: User,
+  user: RoomUser,
   roomId: string,
 ): Promise<DataRoom | undefined> {
   const load = async () => {
@@ -181,9 +188,10 @@ function readableRoomCache(ctx: AppContext): EpochCache<DataRoom> | undefined {
 /** The room an invitation link opens, while the invitation is usable and the room active. */
 export async function requireInvitedRoom(
   ctx: AppContext,
+  invitationLinks: InvitationLinks,
   token: string,
-): Promise<{ room: DataRoom; invitation: StoredInvitation }> {
-  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
+): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
+  const invitation = await invitationLinks.findUsable(token);
   const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
   if (!invitation || !room?.isActive) {
     throw new HttpError(

@@ -3,8 +3,14 @@ import type { Executor } from '../../db/columns';
 import type { DatabaseHandle } from '../../db/database';
 import { EpochCache } from '../../db/epoch-cache';
 import { EPOCH_CACHE_MAX_AGE_MS, SESSION_TTL_MS } from '../../durations';
-import { findLiveSession, insertSession, type LiveSession, revokeSession } from './sessions.repository';
-import { generateToken, hashToken } from './tokens';
+import { generateToken, hashToken } from '../../security/tokens';
+import {
+  findLiveSession,
+  insertSession,
+  type LiveSession,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.repository';
 
 export interface NewSession {
   token: string;
@@ -64,4 +70,9 @@ export function createSessionResolver(database: DatabaseHandle): SessionResolver
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {
   await revokeSession(db, sessionId, new Date());
+}
+
+/** Ends every live session of a user (ADR 20: the first sign-in link used for an address). */
+export async function endUserSessions(db: Executor, userId: string, at: Date): Promise<void> {
+  await revokeUserSessions(db, userId, at);
 }

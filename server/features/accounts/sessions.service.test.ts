@@ -5,8 +5,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database';
-import { insertUser } from '../accounts/users.repository';
 import { createSessionResolver, endSession, startSession } from './sessions.service';
+import { insertUser } from './users.repository';
 
 // The session cache exists only on SQLite (the API tests cover PostgreSQL, where there is none).
 

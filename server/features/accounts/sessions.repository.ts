@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
 import type { SessionRow, UserRow } from '../../db/schema';
-import type { User } from '../accounts/users.repository';
+import type { User } from './users.repository';
 
 export async function insertSession(
   db: Executor,
