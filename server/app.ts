@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { createCaches } from './caches/caches';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -100,12 +101,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
+  const caches = createCaches(database);
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer,
     storage,
-    writeEpoch: database.writeEpoch,
+    caches,
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
@@ -114,7 +116,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
-  registerAuth(app, createSessionResolver(database));
+  registerAuth(app, createSessionResolver(database.db, caches.sessions));
   registerOriginCheck(app, config.appUrl);
 
   await app.register(healthRoutes(database));

@@ -84,7 +84,6 @@ export async function findLiveSession(
   const parameters = [...lookup.query.parameters];
   parameters[lookup.tokenIndex] = tokenHash;
   parameters[lookup.nowIndex] = toEpochMs(now);
-  // A SELECT: running it precompiled is safe for the write epoch (write-epoch.ts counts writes only).
   const { rows } = await db.executeQuery<LiveSessionRow>({ ...lookup.query, parameters });
   const row = rows[0];
   if (!row) return undefined;

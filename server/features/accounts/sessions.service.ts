@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
+import type { ReadCache } from '../../caches/epoch-cache';
 import type { Executor } from '../../db/columns';
-import type { DatabaseHandle } from '../../db/database';
-import { EpochCache } from '../../db/epoch-cache';
-import { EPOCH_CACHE_MAX_AGE_MS, SESSION_TTL_MS } from '../../durations';
+import { SESSION_TTL_MS } from '../../durations';
 import { generateToken, hashToken } from '../../security/tokens';
 import {
   findLiveSession,
@@ -41,29 +40,16 @@ export interface SessionResolver {
   resolve(token: string): Promise<LiveSession | undefined>;
 }
 
-const CACHE_ENTRIES = 10_000;
-
 /**
- * Every authenticated request resolves its session. On SQLite this process is the only writer, so a
- * lookup can be reused for as long as no write at all has gone through the database since (the write
- * epoch is unchanged): a logout, a revocation or a deactivated user is seen by the very next request.
- * On PostgreSQL other servers write too, so every request asks the database.
- * See docs/decisions/0016-session-cache.md.
+ * Every authenticated request resolves its session, through `cache` (caches.ts says when an answer may
+ * be reused: on SQLite until the next write, on PostgreSQL never).
  */
-export function createSessionResolver(database: DatabaseHandle): SessionResolver {
-  const { db, writeEpoch } = database;
-  const lookup = (tokenHash: string) => findLiveSession(db, tokenHash, new Date());
-  if (!writeEpoch) return { resolve: (token) => lookup(hashToken(token)) };
-  const cache = new EpochCache<LiveSession>(writeEpoch, {
-    maxEntries: CACHE_ENTRIES,
-    maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
-    expiresAt: (session) => session.expiresAt.getTime(),
-  });
+export function createSessionResolver(db: Executor, cache: ReadCache<LiveSession>): SessionResolver {
   return {
     resolve(token) {
       // Keyed by the token's hash, so no raw token is kept in memory longer than the request.
       const tokenHash = hashToken(token);
-      return cache.get(tokenHash, () => lookup(tokenHash));
+      return cache.get(tokenHash, () => findLiveSession(db, tokenHash, new Date()));
     },
   };
 }

@@ -111,9 +111,9 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
   };
 }
 
-function sectionsByDocument(room: DataRoom): Map<string, string> {
+function sectionsByDocument(ctx: AppContext, room: DataRoom): Map<string, string> {
   const sectionOf = new Map<string, string>();
-  for (const section of parsedSectionsOf(room).sections) {
+  for (const section of parsedSectionsOf(ctx, room).sections) {
     for (const document of section.documents) {
       if (document.documentId && !sectionOf.has(document.documentId))
         sectionOf.set(document.documentId, section.name);
@@ -272,7 +272,7 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
 
 /** A room's uploaded documents with the section that links each, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
-  const sectionOf = sectionsByDocument(room);
+  const sectionOf = sectionsByDocument(ctx, room);
   return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
 }
 

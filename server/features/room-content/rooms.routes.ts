@@ -59,7 +59,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
         const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
         // Members open this on every visit: the JSON is built once per version of the room (a string
         // payload skips the serializer; sectionsJsonOf produces exactly sectionsContentSchema's shape).
-        return reply.type('application/json; charset=utf-8').send(sectionsJsonOf(room) as never);
+        return reply.type('application/json; charset=utf-8').send(sectionsJsonOf(ctx, room) as never);
       },
     );
     app.get(
@@ -111,7 +111,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
-      const document = requireExternalLink(room, url);
+      const document = requireExternalLink(ctx, room, url);
       await recordAccessEvent(ctx.db, {
         roomId: room.id,
         ...who,

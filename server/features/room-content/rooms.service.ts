@@ -11,11 +11,8 @@ import {
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
-import { EpochCache } from '../../db/epoch-cache';
-import type { WriteEpoch } from '../../db/write-epoch';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
-import { parsedSections } from './parsed-sections';
 import type { InvitationLinks, RoomUser } from './room-content.service';
 import {
   type DataRoom,
@@ -169,20 +166,8 @@ export async function findReadableRoom(
       room.ownerId === user.id || (room.isActive && (await isRoomMember(ctx.db, room.id, user.id)));
     return readable ? room : undefined;
   };
-  const cache = readableRoomCache(ctx);
-  return cache ? await cache.get(`${roomId}:${user.id}`, load) : await load();
-}
-
-/** Members read their room on every page and click; on SQLite the answer is cached until the next write. */
-const readableRoomCaches = new WeakMap<WriteEpoch, EpochCache<DataRoom>>();
-function readableRoomCache(ctx: AppContext): EpochCache<DataRoom> | undefined {
-  if (!ctx.writeEpoch) return undefined;
-  let cache = readableRoomCaches.get(ctx.writeEpoch);
-  if (!cache) {
-    cache = new EpochCache<DataRoom>(ctx.writeEpoch, { maxEntries: 10_000, maxAgeMs: 5_000 });
-    readableRoomCaches.set(ctx.writeEpoch, cache);
-  }
-  return cache;
+  // Members read their room on every page and click (caches.ts: when an answer may be reused).
+  return ctx.caches.readableRooms.get(`${roomId}:${user.id}`, load);
 }
 
 /** The room an invitation link opens, while the invitation is usable and the room active. */
@@ -228,29 +213,23 @@ export function sectionsMarkdownOf(room: DataRoom): string {
 }
 
 /** The room's sections as readers see them, parsed once per version of the text (parsed-sections.ts). */
-export function parsedSectionsOf(room: DataRoom): ParsedSections {
-  return parsedSections(sectionsMarkdownOf(room));
+export function parsedSectionsOf(ctx: AppContext, room: DataRoom): ParsedSections {
+  return ctx.caches.sections.parsed(sectionsMarkdownOf(room));
 }
 
 /**
  * The external document a click opens: `url` must be one of the room's external links, exactly as
  * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
  */
-export function requireExternalLink(room: DataRoom, url: string): SectionDocument {
-  for (const section of parsedSectionsOf(room).sections) {
+export function requireExternalLink(ctx: AppContext, room: DataRoom, url: string): SectionDocument {
+  for (const section of parsedSectionsOf(ctx, room).sections) {
     const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
     if (document) return document;
   }
   throw new HttpError(404, 'link_not_found', 'That link is not one of this data room’s documents.');
 }
 
-/** `{"content": markdown}` as JSON, built once per room object (room objects are cached per version). */
-const sectionsJson = new WeakMap<DataRoom, string>();
-export function sectionsJsonOf(room: DataRoom): string {
-  let json = sectionsJson.get(room);
-  if (json === undefined) {
-    json = JSON.stringify({ content: sectionsMarkdownOf(room) });
-    sectionsJson.set(room, json);
-  }
-  return json;
+/** `{"content": markdown}` as JSON, built once per text (caches.ts). */
+export function sectionsJsonOf(ctx: AppContext, room: DataRoom): string {
+  return ctx.caches.sections.json(sectionsMarkdownOf(room));
 }
