@@ -212,7 +212,7 @@ export function sectionsMarkdownOf(room: DataRoom): string {
   return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
 }
 
-/** The room's sections as readers see them, parsed once per version of the text (parsed-sections.ts). */
+/** The room's sections as readers see them, parsed once per version of the text (server/caches/sections-cache.ts). */
 export function parsedSectionsOf(ctx: AppContext, room: DataRoom): ParsedSections {
   return ctx.caches.sections.parsed(sectionsMarkdownOf(room));
 }
