@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData } from 'undici';
-import { UPLOADS_PER_ROOM } from '../server/features/documents/documents.service';
+import { UPLOADS_PER_ROOM } from '../server/features/room-content/documents.service';
 import { startTestSmtpServer } from '../tests/support/smtp-server';
 import { type AccessLogCheck, AccessTally, checkAccessLog } from './access-log-check';
 import { drainedBytes, LoadClient } from './load-client';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Caches } from './caches/caches';
 import type { Config } from './config';
 import type { Database } from './db/schema';
-import type { WriteEpoch } from './db/write-epoch';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -12,7 +12,7 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   storage: Storage;
-  /** SQLite only: counts writes, so hot reads can be cached exactly (ADR 16). */
-  writeEpoch: WriteEpoch | undefined;
+  /** Every cache, each with its invalidation rule (server/caches/caches.ts, ADR 34). */
+  caches: Caches;
   log: FastifyBaseLogger;
 }

@@ -2,17 +2,19 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { createCaches } from './caches/caches';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { createSessionResolver } from './features/accounts/accounts.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
-import { createSessionResolver } from './features/auth/sessions.service';
-import { documentsRoutes } from './features/documents/documents.routes';
-import { reconcileStoredFiles } from './features/documents/documents.service';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
-import { roomsRoutes } from './features/rooms/rooms.routes';
+import { invitationLinks } from './features/invitations/invitations.service';
+import { documentsRoutes } from './features/room-content/documents.routes';
+import { reconcileStoredFiles } from './features/room-content/room-content.service';
+import { roomsRoutes } from './features/room-content/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAuth } from './plugins/auth';
@@ -99,12 +101,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
+  const caches = createCaches(database);
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer,
     storage,
-    writeEpoch: database.writeEpoch,
+    caches,
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
@@ -113,7 +116,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
-  registerAuth(app, createSessionResolver(database));
+  registerAuth(app, createSessionResolver(database.db, caches.sessions));
   registerOriginCheck(app, config.appUrl);
 
   await app.register(healthRoutes(database));
@@ -121,7 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx));
+  await app.register(roomsRoutes(ctx, invitationLinks(ctx)));
   await app.register(documentsRoutes(ctx));
   await app.register(adminRoutes(ctx));
 

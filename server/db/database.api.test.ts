@@ -12,8 +12,8 @@ import {
   findDocumentInRoom,
   insertDocument,
   type StoredDocument,
-} from '../features/documents/documents.repository';
-import { type DataRoom, findDataRoomById, insertDataRoom } from '../features/rooms/rooms.repository';
+} from '../features/room-content/documents.repository';
+import { type DataRoom, findDataRoomById, insertDataRoom } from '../features/room-content/rooms.repository';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
 import { tryExclusiveServerLock } from './server-lock';
 

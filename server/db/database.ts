@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { withStatementCache } from '../caches/statement-cache';
+import { WriteEpoch } from '../caches/write-epoch';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 import { type HeldLock, holdServerLock } from './server-lock';
-import { WriteEpoch } from './write-epoch';
 
 export type Dialect = Config['database']['dialect'];
 
@@ -15,10 +17,13 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   /**
-   * On SQLite, where this process is the database's only writer, the count of writes made so far (see
-   * write-epoch.ts). Undefined on PostgreSQL, where other servers write too.
+   * On SQLite, where this process is the database's only writer, the count of writes made so far,
+   * counted by the connection (server/caches/write-epoch.ts). Undefined on PostgreSQL, where other
+   * servers write too.
    */
   writeEpoch: WriteEpoch | undefined;
+  /** SQLite's prepared statements by SQL text (server/caches/statement-cache.ts); undefined on PostgreSQL. */
+  statements: LRUCache<string, SqliteDatabase.Statement> | undefined;
   /** True when a trivial query succeeds; used by /api/health. */
   isReachable(): Promise<boolean>;
   /**
@@ -41,34 +46,10 @@ function parsePgBigint(value: string): number {
   return parsed;
 }
 
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; preparing is a large share of a fast request's cost on SQLite.
- * This wrapper reuses prepared statements by SQL text (least recently used ones are dropped).
- * Safe because Kysely runs each statement to completion (all/run) before the next.
- */
-function withStatementCache(connection: SqliteDatabase.Database): SqliteDatabase.Database {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (source: string) => {
-    const cached = cache.get(source);
-    if (cached) {
-      cache.delete(source);
-      cache.set(source, cached);
-      return cached;
-    }
-    const statement = connection.prepare(source);
-    cache.set(source, statement);
-    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return statement;
-  };
-  return new Proxy(connection, {
-    get: (target, property, receiver) =>
-      property === 'prepare' ? prepare : Reflect.get(target, property, receiver),
-  });
-}
-
-function openSqlite(file: string, writeEpoch: WriteEpoch): Kysely<Database> {
+function openSqlite(
+  file: string,
+  writeEpoch: WriteEpoch,
+): { db: Kysely<Database>; statements: LRUCache<string, SqliteDatabase.Statement> } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SqliteDatabase(file);
   connection.pragma('journal_mode = WAL');
@@ -78,10 +59,8 @@ function openSqlite(file: string, writeEpoch: WriteEpoch): Kysely<Database> {
   // would survive a crash of this process but not a power cut, which could bring a deleted document's
   // row back after its file was removed. It costs about a millisecond per write; reads are unaffected.
   connection.pragma('synchronous = FULL');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
-    plugins: [writeEpoch],
-  });
+  const { connection: counted, statements } = withStatementCache(connection, writeEpoch);
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: counted }) }), statements };
 }
 
 function openPostgres(url: string): Kysely<Database> {
@@ -106,23 +85,26 @@ function openPostgres(url: string): Kysely<Database> {
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'sqlite') {
     const writeEpoch = new WriteEpoch();
-    return handleFor(openSqlite(database.file, writeEpoch), 'sqlite', writeEpoch, async () => undefined);
+    const { db, statements } = openSqlite(database.file, writeEpoch);
+    return handleFor(db, 'sqlite', { writeEpoch, statements }, async () => undefined);
   }
   const { url } = database;
-  return handleFor(openPostgres(url), 'postgres', undefined, () => holdServerLock(url));
+  return handleFor(openPostgres(url), 'postgres', { writeEpoch: undefined, statements: undefined }, () =>
+    holdServerLock(url),
+  );
 }
 
 function handleFor(
   db: Kysely<Database>,
   dialect: Dialect,
-  writeEpoch: WriteEpoch | undefined,
+  counting: Pick<DatabaseHandle, 'writeEpoch' | 'statements'>,
   takeServerLock: () => Promise<HeldLock | undefined>,
 ): DatabaseHandle {
   let serverLock: HeldLock | undefined;
   return {
     db,
     dialect,
-    writeEpoch,
+    ...counting,
     async isReachable() {
       try {
         await sql`select 1`.execute(db);

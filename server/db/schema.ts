@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * The database as both dialects store it. One representation behaves the same on SQLite and
@@ -139,10 +139,34 @@ const everyTable: Record<keyof Database, true> = {
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
 
+/**
+ * Repositories map rows by column name (columns.ts: `*_at` is a timestamp, `is_*` a flag). This fails to
+ * compile when a column breaks that rule: a timestamp or flag named otherwise, or the reverse.
+ */
+type FollowsNamingRule<Table> = {
+  [Column in keyof Table & string]: Column extends `${string}_at`
+    ? Table[Column] extends EpochMs | null
+      ? true
+      : false
+    : Column extends `is_${string}`
+      ? Table[Column] extends Flag
+        ? true
+        : false
+      : Table[Column] extends Flag | null
+        ? false
+        : true;
+}[keyof Table & string];
+type EveryColumnFollowsNamingRule = {
+  [Table in keyof Database]: FollowsNamingRule<Database[Table]>;
+}[keyof Database];
+export const everyColumnFollowsNamingRule: EveryColumnFollowsNamingRule extends true ? true : never = true;
+
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
-export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DataRoomRow = Selectable<DataRoomsTable>;
-export type NewDataRoomRow = Insertable<DataRoomsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type AccessEventRow = Selectable<AccessEventsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type MagicLinkRow = Selectable<MagicLinksTable>;
+export type RoomMemberRow = Selectable<RoomMembersTable>;
+export type WaitlistRow = Selectable<WaitlistTable>;

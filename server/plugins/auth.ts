@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { toPublicUser } from '../features/accounts/public-user';
-import type { User } from '../features/accounts/users.repository';
-import type { NewSession, SessionResolver } from '../features/auth/sessions.service';
+import {
+  type NewSession,
+  type SessionResolver,
+  toPublicUser,
+  type User,
+} from '../features/accounts/accounts.service';
 import { HttpError } from './errors';
 
 /**

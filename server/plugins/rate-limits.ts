@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { AUTH_RATE_LIMIT_WINDOW_MS } from '../durations';
 import { HttpError } from './errors';
 
 /**
@@ -23,5 +24,5 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 }
 
 export function authRateLimit(config: Config) {
-  return { max: config.rateLimits.authPerIp, timeWindow: '15 minutes' };
+  return { max: config.rateLimits.authPerIp, timeWindow: AUTH_RATE_LIMIT_WINDOW_MS };
 }

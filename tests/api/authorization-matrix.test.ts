@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashToken } from '../../server/features/auth/tokens';
 import { SESSION_COOKIE } from '../../server/plugins/auth';
+import { hashToken } from '../../server/security/tokens';
 import {
   countRows,
   createFounder,

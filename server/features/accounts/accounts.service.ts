@@ -1,12 +1,27 @@
 import crypto from 'node:crypto';
 import type { AccountSetupRequest } from '../../../shared/contracts/accounts';
-import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
-import { type NewSession, startSession } from '../auth/sessions.service';
-import { addRoomMember, findRoomOwnedBy, insertDataRoom } from '../rooms/rooms.repository';
+import { createFounderRoom, ownedRoomCompanyName } from '../room-content/room-content.service';
+import { type NewSession, startSession } from './sessions.service';
 import { findUserByEmail, insertUser, type User } from './users.repository';
 import { addToWaitlist } from './waitlist.repository';
+
+/**
+ * The accounts feature's public surface: who the users are and their sessions, for the sign-in flow
+ * (auth), invitations and the platform's session plugin. Everything else in this folder is private.
+ */
+export { toPublicUser } from './public-user';
+export type { LiveSession } from './sessions.repository';
+export {
+  createSessionResolver,
+  endSession,
+  endUserSessions,
+  type NewSession,
+  type SessionResolver,
+  startSession,
+} from './sessions.service';
+export { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from './users.repository';
 
 /** DESIGN.md answer 8: every new account gets Professional limits; a promo code makes it free. */
 export type Plan = 'professional' | 'professional_free';
@@ -18,10 +33,9 @@ export function isValidPromoCode(ctx: AppContext, code: string): boolean {
 async function accountExists(ctx: AppContext, email: string): Promise<HttpError | undefined> {
   const existing = await findUserByEmail(ctx.db, email);
   if (!existing) return undefined;
-  const room = await findRoomOwnedBy(ctx.db, existing.id);
   return new HttpError(409, 'account_exists', 'An account with this email already exists. Please sign in.', {
     shouldLogin: true,
-    existingCompany: room?.companyName ?? null,
+    existingCompany: (await ownedRoomCompanyName(ctx.db, existing.id)) ?? null,
   });
 }
 
@@ -58,22 +72,7 @@ export async function createFounderAccount(
   try {
     const session = await ctx.db.transaction().execute(async (trx) => {
       await insertUser(trx, user);
-      const roomId = crypto.randomUUID();
-      await insertDataRoom(trx, {
-        id: roomId,
-        ownerId: user.id,
-        companyName: input.companyName,
-        description: '',
-        stage: DEFAULT_FUNDING_STAGE,
-        foundedYear: null,
-        website: '',
-        isActive: true,
-        sectionsMarkdown: null,
-        sectionsUpdatedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await addRoomMember(trx, { roomId, userId: user.id, role: 'owner', createdAt: now });
+      await createFounderRoom(trx, { ownerId: user.id, companyName: input.companyName, at: now });
       return startSession(trx, user.id, userAgent);
     });
     return { user, session };

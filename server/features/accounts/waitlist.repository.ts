@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Executor } from '../../db/columns';
+import { type Executor, toRow } from '../../db/columns';
+import type { WaitlistRow } from '../../db/schema';
 
 /** Adds the e-mail to the waitlist; joining twice keeps the first entry. */
 export async function addToWaitlist(
@@ -8,12 +9,14 @@ export async function addToWaitlist(
 ): Promise<void> {
   await db
     .insertInto('waitlist')
-    .values({
-      id: crypto.randomUUID(),
-      company_name: entry.companyName,
-      contact_email: entry.contactEmail,
-      created_at: Date.now(),
-    })
+    .values(
+      toRow<WaitlistRow>({
+        id: crypto.randomUUID(),
+        companyName: entry.companyName,
+        contactEmail: entry.contactEmail,
+        createdAt: new Date(),
+      }),
+    )
     .onConflict((conflict) => conflict.column('contact_email').doNothing())
     .execute();
 }

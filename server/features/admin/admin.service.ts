@@ -8,27 +8,21 @@ import type {
 import { RECENT_ACCESS, RECENT_DOCUMENTS } from '../../../shared/contracts/admin';
 import { fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
-import type { User } from '../accounts/users.repository';
-import { listRoomDocuments } from '../documents/documents.repository';
-import { parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
+import type { User } from '../accounts/accounts.service';
+import {
+  listInvestors,
+  listRecentAccess,
+  listUploadedDocuments,
+  parsedSectionsOf,
+  requireOwnedRoom,
+} from '../room-content/room-content.service';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  const rows = await ctx.db
-    .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.is_active', 'room_members.created_at'])
-    .where('room_members.room_id', '=', room.id)
-    .where('room_members.role', '=', 'investor')
-    .orderBy('room_members.created_at', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    isActive: row.is_active === 1,
-    createdAt: new Date(row.created_at).toISOString(),
+  return (await listInvestors(ctx, room.id)).map((investor) => ({
+    ...investor,
+    createdAt: investor.createdAt.toISOString(),
   }));
 }
 
@@ -37,7 +31,7 @@ export async function roomSections(
   founder: User,
 ): Promise<z.infer<typeof adminSectionSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  return parsedSectionsOf(room).sections.map((section) => ({
+  return parsedSectionsOf(ctx, room).sections.map((section) => ({
     id: section.id,
     name: section.name,
     description: section.description,
@@ -56,12 +50,12 @@ export async function recentDocuments(
 ): Promise<z.infer<typeof recentDocumentSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
   const uploads = new Map(
-    (await listRoomDocuments(ctx.db, room.id)).map((document) => [document.id, document]),
+    (await listUploadedDocuments(ctx, room.id)).map((document) => [document.id, document]),
   );
   const linkedAt = (room.sectionsUpdatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
   const listed = new Set<string>();
-  for (const section of parsedSectionsOf(room).sections) {
+  for (const section of parsedSectionsOf(ctx, room).sections) {
     for (const document of section.documents) {
       const upload = document.documentId ? uploads.get(document.documentId) : undefined;
       if (document.isUploaded && !upload) continue;
@@ -96,31 +90,15 @@ export async function recentAccess(
   founder: User,
 ): Promise<z.infer<typeof accessLogEntrySchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  const rows = await ctx.db
-    .selectFrom('access_events')
-    .leftJoin('users', 'users.id', 'access_events.user_id')
-    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
-    .select([
-      'access_events.id',
-      'access_events.document_title',
-      'access_events.action',
-      'access_events.occurred_at',
-      'users.name as user_name',
-      'users.email as user_email',
-      'invitations.email as invited_email',
-    ])
-    .where('access_events.room_id', '=', room.id)
-    .orderBy('access_events.occurred_at', 'desc')
-    .limit(RECENT_ACCESS)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
+  const events = await listRecentAccess(ctx, room.id, RECENT_ACCESS);
+  return events.map((event) => ({
+    id: event.id,
     userName:
-      row.user_name ||
-      row.user_email ||
-      (row.invited_email ? `${row.invited_email} (invited)` : 'A removed user'),
-    documentTitle: row.document_title,
-    actionType: row.action,
-    accessedAt: new Date(row.occurred_at).toISOString(),
+      event.userName ||
+      event.userEmail ||
+      (event.invitedEmail ? `${event.invitedEmail} (invited)` : 'A removed user'),
+    documentTitle: event.documentTitle,
+    actionType: event.action,
+    accessedAt: event.occurredAt.toISOString(),
   }));
 }

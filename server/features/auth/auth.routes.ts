@@ -11,9 +11,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { clearSessionCookie, requireUser, sendSignedIn } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
-import { toPublicUser } from '../accounts/public-user';
+import { endSession, toPublicUser } from '../accounts/accounts.service';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
-import { endSession } from './sessions.service';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,19 +1,13 @@
-import type { Executor } from '../../db/columns';
+import { type Executor, toEpochMs, toRow } from '../../db/columns';
+import type { MagicLinkRow } from '../../db/schema';
 
 export async function insertMagicLink(
   db: Executor,
-  link: { id: string; email: string; tokenHash: string; createdAt: number; expiresAt: number },
+  link: { id: string; email: string; tokenHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('magic_links')
-    .values({
-      id: link.id,
-      email: link.email,
-      token_hash: link.tokenHash,
-      created_at: link.createdAt,
-      expires_at: link.expiresAt,
-      used_at: null,
-    })
+    .values(toRow<MagicLinkRow>({ ...link, usedAt: null }))
     .execute();
 }
 
@@ -21,12 +15,12 @@ export async function deleteMagicLink(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('magic_links').where('id', '=', id).execute();
 }
 
-export async function countMagicLinksSince(db: Executor, email: string, since: number): Promise<number> {
+export async function countMagicLinksSince(db: Executor, email: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('magic_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('email', '=', email)
-    .where('created_at', '>', since)
+    .where('created_at', '>', toEpochMs(since))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -38,14 +32,14 @@ export async function countMagicLinksSince(db: Executor, email: string, since: n
 export async function consumeMagicLink(
   db: Executor,
   tokenHash: string,
-  now: number,
+  now: Date,
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('magic_links')
-    .set({ used_at: now })
+    .set({ used_at: toEpochMs(now) })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', toEpochMs(now))
     .returning('email')
     .executeTakeFirst();
   return row?.email;

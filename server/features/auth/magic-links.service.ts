@@ -1,12 +1,22 @@
 import crypto from 'node:crypto';
 import { MAGIC_LINK_TTL_MINUTES } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
+import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '../../durations';
 import { deliverOrUndo } from '../../mail/deliver';
 import { magicLinkEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
-import { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from '../accounts/users.repository';
-import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.repository';
-import { addRoomMember, findDataRoomById, listActiveRoomsForMember } from '../rooms/rooms.repository';
+import { generateToken, hashToken } from '../../security/tokens';
+import {
+  endUserSessions,
+  findUserByEmail,
+  insertUserIfAbsent,
+  type NewSession,
+  recordLogin,
+  startSession,
+  type User,
+} from '../accounts/accounts.service';
+import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.service';
+import { addInvestor, companyNamesFor } from '../room-content/room-content.service';
 import {
   consumeMagicLink,
   countMagicLinksSince,
@@ -14,12 +24,6 @@ import {
   deleteMagicLink,
   insertMagicLink,
 } from './magic-links.repository';
-import { revokeUserSessions } from './sessions.repository';
-import { type NewSession, startSession } from './sessions.service';
-import { generateToken, hashToken } from './tokens';
-
-const MAGIC_LINK_TTL_MS = MAGIC_LINK_TTL_MINUTES * 60 * 1000;
-const PER_EMAIL_WINDOW_MS = 15 * 60 * 1000;
 
 export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
 
@@ -28,21 +32,22 @@ export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
  * invitation (DESIGN.md, answer 5). Anyone else gets the spec's 404 'No invitation found'.
  */
 export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const now = Date.now();
+  const now = new Date();
   const user = await findUserByEmail(ctx.db, email);
   const pending = await listPendingInvitationsFor(ctx.db, email, now);
   if (!(user?.isActive || (!user && pending.length > 0))) {
     ctx.log.warn({ email, ip }, 'magic link refused: no account and no pending invitation');
     throw new HttpError(404, 'no_invitation', 'No invitation found for this email address.');
   }
-  const recent = await countMagicLinksSince(ctx.db, email, now - PER_EMAIL_WINDOW_MS);
+  const windowStart = new Date(now.getTime() - MAGIC_LINKS_PER_EMAIL_WINDOW_MS);
+  const recent = await countMagicLinksSince(ctx.db, email, windowStart);
   if (recent >= ctx.config.rateLimits.magicLinksPerEmail) {
     throw new HttpError(
       429,
       'rate_limited',
       'Too many sign-in links were requested for this address. Please try again in 15 minutes.',
       {},
-      { 'retry-after': String(PER_EMAIL_WINDOW_MS / 1000) },
+      { 'retry-after': String(MAGIC_LINKS_PER_EMAIL_WINDOW_MS / 1000) },
     );
   }
 
@@ -53,37 +58,23 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
     email,
     tokenHash: hashToken(token),
     createdAt: now,
-    expiresAt: now + MAGIC_LINK_TTL_MS,
+    expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
   });
   await deliverOrUndo(
     ctx,
     magicLinkEmail({
       to: email,
       link: `${ctx.config.appUrl}/verify?token=${token}`,
-      companyNames: await roomNamesFor(
-        ctx,
-        user,
-        pending.map((invitation) => invitation.room_id),
+      companyNames: await companyNamesFor(
+        ctx.db,
+        user?.id,
+        pending.map((invitation) => invitation.roomId),
       ),
       expiresInMinutes: MAGIC_LINK_TTL_MINUTES,
     }),
     () => deleteMagicLink(ctx.db, id),
     'The sign-in e-mail could not be sent. Please try again in a moment.',
   );
-}
-
-async function roomNamesFor(
-  ctx: AppContext,
-  user: User | undefined,
-  invitedRoomIds: string[],
-): Promise<string[]> {
-  const names = new Set<string>();
-  if (user) for (const room of await listActiveRoomsForMember(ctx.db, user.id)) names.add(room.companyName);
-  for (const roomId of invitedRoomIds) {
-    const room = await findDataRoomById(ctx.db, roomId);
-    if (room) names.add(room.companyName);
-  }
-  return [...names];
 }
 
 /**
@@ -100,7 +91,7 @@ export async function verifyMagicLink(
   userAgent: string | undefined,
 ): Promise<{ user: User; session: NewSession }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const now = Date.now();
+    const now = new Date();
     const email = await consumeMagicLink(trx, hashToken(token), now);
     if (!email) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
 
@@ -117,23 +108,23 @@ export async function verifyMagicLink(
         role: 'investor',
         isActive: true,
         plan: 'investor',
-        createdAt: new Date(now),
+        createdAt: now,
         lastLoginAt: null,
       });
       // Read back: a concurrent first sign-in with another link may have created the user.
       user = await findUserByEmail(trx, email);
     }
     if (!user?.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    if ((await countUsedMagicLinks(trx, email)) === 1) await revokeUserSessions(trx, user.id, now);
+    if ((await countUsedMagicLinks(trx, email)) === 1) await endUserSessions(trx, user.id, now);
 
     const roomIds = await acceptPendingInvitations(trx, email, now);
     if (isNewInvestor && roomIds.length === 0)
       throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
     for (const roomId of roomIds) {
-      await addRoomMember(trx, { roomId, userId: user.id, role: 'investor', createdAt: new Date(now) });
+      await addInvestor(trx, roomId, user.id, now);
     }
-    await recordLogin(trx, user.id, new Date(now));
+    await recordLogin(trx, user.id, now);
     const session = await startSession(trx, user.id, userAgent);
-    return { user: { ...user, lastLoginAt: new Date(now) }, session };
+    return { user: { ...user, lastLoginAt: now }, session };
   });
 }

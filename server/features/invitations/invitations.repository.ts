@@ -1,31 +1,35 @@
-import type { Executor } from '../../db/columns';
-import type { InvitationsTable } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
+import type { InvitationRow } from '../../db/schema';
 
-export type InvitationRow = InvitationsTable;
+export type StoredInvitation = Entity<InvitationRow>;
+
+const toInvitation = (row: InvitationRow): StoredInvitation => fromRow(row);
 
 /** Invitations of a room that were not deleted by the founder, newest first. */
-export async function listRoomInvitations(db: Executor, roomId: string): Promise<InvitationRow[]> {
-  return db
+export async function listRoomInvitations(db: Executor, roomId: string): Promise<StoredInvitation[]> {
+  const rows = await db
     .selectFrom('invitations')
     .selectAll()
     .where('room_id', '=', roomId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
     .execute();
+  return rows.map(toInvitation);
 }
 
 export async function findRoomInvitation(
   db: Executor,
   roomId: string,
   id: string,
-): Promise<InvitationRow | undefined> {
-  return db
+): Promise<StoredInvitation | undefined> {
+  const row = await db
     .selectFrom('invitations')
     .selectAll()
     .where('room_id', '=', roomId)
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  return row && toInvitation(row);
 }
 
 /** The room's unaccepted, undeleted invitation for this e-mail, expired or not. */
@@ -33,8 +37,8 @@ export async function findOpenInvitation(
   db: Executor,
   roomId: string,
   email: string,
-): Promise<InvitationRow | undefined> {
-  return db
+): Promise<StoredInvitation | undefined> {
+  const row = await db
     .selectFrom('invitations')
     .selectAll()
     .where('room_id', '=', roomId)
@@ -42,6 +46,7 @@ export async function findOpenInvitation(
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  return row && toInvitation(row);
 }
 
 /**
@@ -49,30 +54,26 @@ export async function findOpenInvitation(
  * and returns their rooms. One conditional UPDATE: an invitation deleted a moment before is not
  * accepted, whatever the interleaving.
  */
-export async function acceptPendingInvitations(db: Executor, email: string, now: number): Promise<string[]> {
+export async function acceptPendingInvitations(db: Executor, email: string, now: Date): Promise<string[]> {
   const rows = await db
     .updateTable('invitations')
-    .set({ used_at: now })
+    .set({ used_at: toEpochMs(now) })
     .where('email', '=', email)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', toEpochMs(now))
     .returning('room_id')
     .execute();
   return rows.map((row) => row.room_id);
 }
 
 /** Invitations created or refreshed for a room since a moment: the daily sending limit counts these. */
-export async function countInvitationsSentSince(
-  db: Executor,
-  roomId: string,
-  since: number,
-): Promise<number> {
+export async function countInvitationsSentSince(db: Executor, roomId: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('invitations')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('room_id', '=', roomId)
-    .where('created_at', '>', since)
+    .where('created_at', '>', toEpochMs(since))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -81,30 +82,29 @@ export async function countInvitationsSentSince(
 export async function listPendingInvitationsFor(
   db: Executor,
   email: string,
-  now: number,
-): Promise<InvitationRow[]> {
-  return db
+  now: Date,
+): Promise<StoredInvitation[]> {
+  const rows = await db
     .selectFrom('invitations')
     .selectAll()
     .where('email', '=', email)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', toEpochMs(now))
     .execute();
+  return rows.map(toInvitation);
 }
 
-export async function insertInvitation(db: Executor, row: InvitationRow): Promise<void> {
-  await db.insertInto('invitations').values(row).execute();
+export async function insertInvitation(db: Executor, invitation: StoredInvitation): Promise<void> {
+  await db.insertInto('invitations').values(toRow<InvitationRow>(invitation)).execute();
 }
 
 export async function updateInvitation(
   db: Executor,
   id: string,
-  changes: Partial<
-    Pick<InvitationRow, 'name' | 'token_hash' | 'created_at' | 'expires_at' | 'used_at' | 'revoked_at'>
-  >,
+  changes: Partial<Pick<StoredInvitation, 'name' | 'tokenHash' | 'createdAt' | 'expiresAt' | 'revokedAt'>>,
 ): Promise<void> {
-  await db.updateTable('invitations').set(changes).where('id', '=', id).execute();
+  await db.updateTable('invitations').set(toRow<InvitationRow>(changes)).where('id', '=', id).execute();
 }
 
 export async function deleteInvitationRow(db: Executor, id: string): Promise<void> {
@@ -114,17 +114,19 @@ export async function deleteInvitationRow(db: Executor, id: string): Promise<voi
 /** Puts a refreshed invitation back as it was, unless a later refresh already replaced our token. */
 export async function restoreInvitation(
   db: Executor,
-  previous: InvitationRow,
+  previous: StoredInvitation,
   ourTokenHash: string,
 ): Promise<void> {
   await db
     .updateTable('invitations')
-    .set({
-      token_hash: previous.token_hash,
-      created_at: previous.created_at,
-      expires_at: previous.expires_at,
-      name: previous.name,
-    })
+    .set(
+      toRow<InvitationRow>({
+        tokenHash: previous.tokenHash,
+        createdAt: previous.createdAt,
+        expiresAt: previous.expiresAt,
+        name: previous.name,
+      }),
+    )
     .where('id', '=', previous.id)
     .where('token_hash', '=', ourTokenHash)
     .execute();
@@ -134,14 +136,15 @@ export async function restoreInvitation(
 export async function findUsableInvitationByTokenHash(
   db: Executor,
   tokenHash: string,
-  now: number,
-): Promise<InvitationRow | undefined> {
-  return db
+  now: Date,
+): Promise<StoredInvitation | undefined> {
+  const row = await db
     .selectFrom('invitations')
     .selectAll()
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', toEpochMs(now))
     .executeTakeFirst();
+  return row && toInvitation(row);
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
 import { requireFounder } from '../../plugins/auth';
-import type { User } from '../accounts/users.repository';
+import type { User } from '../accounts/accounts.service';
 import { deleteInvitation, inviteInvestor, listInvitations } from './invitations.service';
 
 export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,41 +1,83 @@
 import crypto from 'node:crypto';
-import { INVITATION_TTL_DAYS, type Invitation } from '../../../shared/contracts/invitations';
+import type { Invitation } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
+import {
+  INVITATION_TTL_MS,
+  INVITATIONS_PER_ROOM_WINDOW_MS,
+  INVITATIONS_RETRY_AFTER_MS,
+} from '../../durations';
 import { deliverOrUndo } from '../../mail/deliver';
 import { invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
-import { findUserByEmail, type User } from '../accounts/users.repository';
-import { generateToken, hashToken } from '../auth/tokens';
-import { isRoomMember, removeInvestorMember } from '../rooms/rooms.repository';
-import { requireOwnedRoom } from '../rooms/rooms.service';
+import { generateToken, hashToken } from '../../security/tokens';
+import { findUserByEmail, type User } from '../accounts/accounts.service';
 import {
+  type InvitationLinks,
+  isMemberOfRoom,
+  removeInvestor,
+  requireOwnedRoom,
+} from '../room-content/room-content.service';
+import {
+  acceptPendingInvitations as acceptPendingInvitationRows,
   countInvitationsSentSince,
   deleteInvitationRow,
   findOpenInvitation,
   findRoomInvitation,
-  type InvitationRow,
+  findUsableInvitationByTokenHash,
   insertInvitation,
+  listPendingInvitationsFor as listPendingInvitationRows,
   listRoomInvitations,
   restoreInvitation,
+  type StoredInvitation,
   updateInvitation,
 } from './invitations.repository';
 
-export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * The invitations feature's public surface is this file: the sign-in flow (auth) and the admin
+ * dashboard call it; the repository is private.
+ */
 
-export function toInvitationView(row: InvitationRow, now: number): Invitation {
-  const status = row.used_at !== null ? 'accepted' : row.expires_at <= now ? 'expired' : 'pending';
+/** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
+export async function listPendingInvitationsFor(
+  db: Executor,
+  email: string,
+  now: Date,
+): Promise<StoredInvitation[]> {
+  return listPendingInvitationRows(db, email, now);
+}
+
+/**
+ * Accepts every invitation of this e-mail that can still be accepted, in one conditional statement,
+ * and returns their rooms: an invitation deleted a moment before is not accepted.
+ */
+export async function acceptPendingInvitations(db: Executor, email: string, now: Date): Promise<string[]> {
+  return acceptPendingInvitationRows(db, email, now);
+}
+
+/** Room content's view of invitation links (the invited view), backed by this feature. */
+export function invitationLinks(ctx: AppContext): InvitationLinks {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    status,
-    used: row.used_at !== null,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: new Date(row.expires_at).toISOString(),
+    async findUsable(token) {
+      const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
+      return invitation && { id: invitation.id, roomId: invitation.roomId, email: invitation.email };
+    },
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
+  const status =
+    invitation.usedAt !== null ? 'accepted' : invitation.expiresAt <= now ? 'expired' : 'pending';
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    name: invitation.name,
+    status,
+    used: invitation.usedAt !== null,
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
 
 /**
  * Invites an investor by e-mail. An open invitation for the same e-mail is refreshed (new link, new
@@ -51,24 +93,29 @@ export async function inviteInvestor(
     throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
   }
   const invitee = await findUserByEmail(ctx.db, input.email);
-  if (invitee && (await isRoomMember(ctx.db, room.id, invitee.id))) {
+  if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
   // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
   const limit = ctx.config.rateLimits.invitationsPerDay;
-  if ((await countInvitationsSentSince(ctx.db, room.id, Date.now() - DAY_MS)) >= limit) {
+  const windowStart = new Date(Date.now() - INVITATIONS_PER_ROOM_WINDOW_MS);
+  if ((await countInvitationsSentSince(ctx.db, room.id, windowStart)) >= limit) {
     throw new HttpError(
       429,
       'rate_limited',
       `You have sent ${limit} invitations in the last 24 hours, the most a data room can send. Please try again later.`,
       {},
-      { 'retry-after': String(60 * 60) },
+      { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / 1000) },
     );
   }
 
   const token = generateToken();
-  const now = Date.now();
-  const fresh = { token_hash: hashToken(token), created_at: now, expires_at: now + INVITATION_TTL_MS };
+  const now = new Date();
+  const fresh = {
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+  };
   const name = input.name ? input.name : null;
   const saved = await saveOpenInvitation(ctx, room.id, owner.id, input.email, name, fresh);
 
@@ -80,7 +127,7 @@ export async function inviteInvestor(
       inviterName: owner.name,
       companyName: room.companyName,
       link: `${ctx.config.appUrl}/data-room?invite=${token}`,
-      expiresAt: new Date(saved.row.expires_at),
+      expiresAt: saved.row.expiresAt,
     }),
     saved.undo,
     'The invitation e-mail could not be sent. Nothing was saved; please try again.',
@@ -98,23 +145,23 @@ async function saveOpenInvitation(
   invitedBy: string,
   email: string,
   name: string | null,
-  fresh: Pick<InvitationRow, 'token_hash' | 'created_at' | 'expires_at'>,
-): Promise<{ row: InvitationRow; undo: () => Promise<void> }> {
+  fresh: Pick<StoredInvitation, 'tokenHash' | 'createdAt' | 'expiresAt'>,
+): Promise<{ row: StoredInvitation; undo: () => Promise<void> }> {
   for (let attempt = 0; ; attempt++) {
     const open = await findOpenInvitation(ctx.db, roomId, email);
     if (open) {
       const row = { ...open, ...fresh, name: name ?? open.name };
       await updateInvitation(ctx.db, open.id, { ...fresh, name: row.name });
-      return { row, undo: () => restoreInvitation(ctx.db, open, fresh.token_hash) };
+      return { row, undo: () => restoreInvitation(ctx.db, open, fresh.tokenHash) };
     }
-    const row: InvitationRow = {
+    const row: StoredInvitation = {
       id: crypto.randomUUID(),
-      room_id: roomId,
+      roomId,
       email,
       name,
-      invited_by: invitedBy,
-      used_at: null,
-      revoked_at: null,
+      invitedBy,
+      usedAt: null,
+      revokedAt: null,
       ...fresh,
     };
     try {
@@ -128,7 +175,7 @@ async function saveOpenInvitation(
 
 export async function listInvitations(ctx: AppContext, owner: User): Promise<Invitation[]> {
   const room = await requireOwnedRoom(ctx, owner);
-  const now = Date.now();
+  const now = new Date();
   return (await listRoomInvitations(ctx.db, room.id)).map((row) => toInvitationView(row, now));
 }
 
@@ -141,8 +188,8 @@ export async function deleteInvitation(ctx: AppContext, owner: User, invitationI
   await ctx.db.transaction().execute(async (trx) => {
     const invitation = await findRoomInvitation(trx, room.id, invitationId);
     if (!invitation) throw new HttpError(404, 'not_found', 'That invitation does not exist.');
-    await updateInvitation(trx, invitation.id, { revoked_at: Date.now() });
+    await updateInvitation(trx, invitation.id, { revokedAt: new Date() });
     const investor = await findUserByEmail(trx, invitation.email);
-    if (investor) await removeInvestorMember(trx, room.id, investor.id);
+    if (investor) await removeInvestor(trx, room.id, investor.id);
   });
 }

@@ -17,8 +17,9 @@ import {
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
-import { recordAccessEvent } from '../activity/access-events.repository';
-import { listDocumentsOfRoom } from '../documents/documents.service';
+import { recordAccessEvent } from './access-events.repository';
+import { listDocumentsOfRoom } from './documents.service';
+import type { InvitationLinks } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
@@ -35,7 +36,7 @@ import {
   toDataRoomView,
 } from './rooms.service';
 
-export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/my-accessible-data-rooms',
@@ -58,7 +59,7 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
         // Members open this on every visit: the JSON is built once per version of the room (a string
         // payload skips the serializer; sectionsJsonOf produces exactly sectionsContentSchema's shape).
-        return reply.type('application/json; charset=utf-8').send(sectionsJsonOf(room) as never);
+        return reply.type('application/json; charset=utf-8').send(sectionsJsonOf(ctx, room) as never);
       },
     );
     app.get(
@@ -73,7 +74,7 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/data-room/invite/:token',
       { schema: { params: inviteTokenParamsSchema, response: { 200: invitedDataRoomResponseSchema } } },
       async (request) => {
-        const { room, invitation } = await requireInvitedRoom(ctx, request.params.token);
+        const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
         return { dataRoom: toDataRoomView(room), invitedEmail: invitation.email };
       },
     );
@@ -81,7 +82,9 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/data-room/invite/:token/sections',
       { schema: { params: inviteTokenParamsSchema, response: { 200: sectionsContentSchema } } },
       async (request) => ({
-        content: sectionsMarkdownOf((await requireInvitedRoom(ctx, request.params.token)).room),
+        content: sectionsMarkdownOf(
+          (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room,
+        ),
       }),
     );
     app.get(
@@ -93,7 +96,10 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        documents: await listDocumentsOfRoom(ctx, (await requireInvitedRoom(ctx, request.params.token)).room),
+        documents: await listDocumentsOfRoom(
+          ctx,
+          (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room,
+        ),
       }),
     );
 
@@ -105,7 +111,7 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
-      const document = requireExternalLink(room, url);
+      const document = requireExternalLink(ctx, room, url);
       await recordAccessEvent(ctx.db, {
         roomId: room.id,
         ...who,
@@ -132,7 +138,7 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/data-room/invite/:token/click',
       { schema: { params: inviteTokenParamsSchema, querystring: clickQuerySchema } },
       async (request, reply) => {
-        const { room, invitation } = await requireInvitedRoom(ctx, request.params.token);
+        const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
         return click(room, request.query.url, { userId: null, invitationId: invitation.id }, request, reply);
       },
     );

@@ -11,15 +11,9 @@ import {
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
-import { EpochCache } from '../../db/epoch-cache';
-import type { WriteEpoch } from '../../db/write-epoch';
 import { HttpError } from '../../plugins/errors';
-import type { User } from '../accounts/users.repository';
-import { hashToken } from '../auth/tokens';
-import { documentIdsInRoom } from '../documents/documents.repository';
-import type { InvitationRow } from '../invitations/invitations.repository';
-import { findUsableInvitationByTokenHash } from '../invitations/invitations.repository';
-import { parsedSections } from './parsed-sections';
+import { documentIdsInRoom } from './documents.repository';
+import type { InvitationLinks, RoomUser } from './room-content.service';
 import {
   type DataRoom,
   findDataRoomById,
@@ -30,7 +24,7 @@ import {
 } from './rooms.repository';
 
 /** The active rooms this user may see, as the investor dashboard lists them. */
-export async function listAccessibleRooms(ctx: AppContext, user: User): Promise<AccessibleDataRoom[]> {
+export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
   const rooms = await listActiveRoomsForMember(ctx.db, user.id);
   return rooms.map((room) => ({
     id: room.id,
@@ -44,7 +38,7 @@ export async function listAccessibleRooms(ctx: AppContext, user: User): Promise<
 }
 
 /** The room the founder owns; every owner-only route acts on it. */
-export async function requireOwnedRoom(ctx: AppContext, founder: User): Promise<DataRoom> {
+export async function requireOwnedRoom(ctx: AppContext, founder: RoomUser): Promise<DataRoom> {
   const room = await findRoomOwnedBy(ctx.db, founder.id);
   if (!room) throw new HttpError(404, 'no_data_room', 'You have no data room yet. Create one first.');
   return room;
@@ -63,14 +57,14 @@ function toMyDataRoom(room: DataRoom): MyDataRoom {
 }
 
 /** The founder's own room, as the console shows it. */
-export async function getMyDataRoom(ctx: AppContext, founder: User): Promise<MyDataRoom> {
+export async function getMyDataRoom(ctx: AppContext, founder: RoomUser): Promise<MyDataRoom> {
   return toMyDataRoom(await requireOwnedRoom(ctx, founder));
 }
 
 /** Saves the company profile of the founder's room (spec: POST /api/data-rooms). */
 export async function saveCompanyProfile(
   ctx: AppContext,
-  founder: User,
+  founder: RoomUser,
   profile: Required<CompanyProfileRequest>,
 ): Promise<MyDataRoom> {
   const room = await requireOwnedRoom(ctx, founder);
@@ -90,14 +84,18 @@ export async function saveCompanyProfile(
  * answer 'unavailable' to them (requireReadableRoom, requireInvitedRoom); invitations and memberships
  * are kept, so switching it back restores every investor's access.
  */
-export async function setRoomActive(ctx: AppContext, founder: User, isActive: boolean): Promise<MyDataRoom> {
+export async function setRoomActive(
+  ctx: AppContext,
+  founder: RoomUser,
+  isActive: boolean,
+): Promise<MyDataRoom> {
   const room = await requireOwnedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isActive }, new Date());
   return toMyDataRoom({ ...room, isActive });
 }
 
 /** The room's sections markdown, or the starter template while the founder has not saved one. */
-export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promise<string> {
+export async function getSectionsMarkdown(ctx: AppContext, founder: RoomUser): Promise<string> {
   return sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
 }
 
@@ -105,7 +103,11 @@ export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promi
  * Saves the sections markdown. Refused, naming the line, when a link is not http(s) or points at an
  * uploaded document of another room; saved markdown takes effect on the next read.
  */
-export async function saveSectionsMarkdown(ctx: AppContext, founder: User, content: string): Promise<void> {
+export async function saveSectionsMarkdown(
+  ctx: AppContext,
+  founder: RoomUser,
+  content: string,
+): Promise<void> {
   const room = await requireOwnedRoom(ctx, founder);
   const parsed = parseSectionsMarkdown(content, { appOrigin: new URL(ctx.config.appUrl).origin });
   const [problem] = parsed.problems;
@@ -138,7 +140,11 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
  * A room this user may read: its owner always, a member while it is active. Anyone else gets the same
  * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
  */
-export async function requireReadableRoom(ctx: AppContext, user: User, roomId: string): Promise<DataRoom> {
+export async function requireReadableRoom(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<DataRoom> {
   const room = await findReadableRoom(ctx, user, roomId);
   if (room) return room;
   throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
@@ -150,7 +156,7 @@ export async function requireReadableRoom(ctx: AppContext, user: User, roomId: s
  */
 export async function findReadableRoom(
   ctx: AppContext,
-  user: User,
+  user: RoomUser,
   roomId: string,
 ): Promise<DataRoom | undefined> {
   const load = async () => {
@@ -160,29 +166,18 @@ export async function findReadableRoom(
       room.ownerId === user.id || (room.isActive && (await isRoomMember(ctx.db, room.id, user.id)));
     return readable ? room : undefined;
   };
-  const cache = readableRoomCache(ctx);
-  return cache ? await cache.get(`${roomId}:${user.id}`, load) : await load();
-}
-
-/** Members read their room on every page and click; on SQLite the answer is cached until the next write. */
-const readableRoomCaches = new WeakMap<WriteEpoch, EpochCache<DataRoom>>();
-function readableRoomCache(ctx: AppContext): EpochCache<DataRoom> | undefined {
-  if (!ctx.writeEpoch) return undefined;
-  let cache = readableRoomCaches.get(ctx.writeEpoch);
-  if (!cache) {
-    cache = new EpochCache<DataRoom>(ctx.writeEpoch, { maxEntries: 10_000, maxAgeMs: 5_000 });
-    readableRoomCaches.set(ctx.writeEpoch, cache);
-  }
-  return cache;
+  // Members read their room on every page and click (caches.ts: when an answer may be reused).
+  return ctx.caches.readableRooms.get(`${roomId}:${user.id}`, load);
 }
 
 /** The room an invitation link opens, while the invitation is usable and the room active. */
 export async function requireInvitedRoom(
   ctx: AppContext,
+  invitationLinks: InvitationLinks,
   token: string,
-): Promise<{ room: DataRoom; invitation: InvitationRow }> {
-  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), Date.now());
-  const room = invitation ? await findDataRoomById(ctx.db, invitation.room_id) : undefined;
+): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
+  const invitation = await invitationLinks.findUsable(token);
+  const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
   if (!invitation || !room?.isActive) {
     throw new HttpError(
       404,
@@ -217,30 +212,24 @@ export function sectionsMarkdownOf(room: DataRoom): string {
   return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
 }
 
-/** The room's sections as readers see them, parsed once per version of the text (parsed-sections.ts). */
-export function parsedSectionsOf(room: DataRoom): ParsedSections {
-  return parsedSections(sectionsMarkdownOf(room));
+/** The room's sections as readers see them, parsed once per version of the text (server/caches/sections-cache.ts). */
+export function parsedSectionsOf(ctx: AppContext, room: DataRoom): ParsedSections {
+  return ctx.caches.sections.parsed(sectionsMarkdownOf(room));
 }
 
 /**
  * The external document a click opens: `url` must be one of the room's external links, exactly as
  * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
  */
-export function requireExternalLink(room: DataRoom, url: string): SectionDocument {
-  for (const section of parsedSectionsOf(room).sections) {
+export function requireExternalLink(ctx: AppContext, room: DataRoom, url: string): SectionDocument {
+  for (const section of parsedSectionsOf(ctx, room).sections) {
     const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
     if (document) return document;
   }
   throw new HttpError(404, 'link_not_found', 'That link is not one of this data room’s documents.');
 }
 
-/** `{"content": markdown}` as JSON, built once per room object (room objects are cached per version). */
-const sectionsJson = new WeakMap<DataRoom, string>();
-export function sectionsJsonOf(room: DataRoom): string {
-  let json = sectionsJson.get(room);
-  if (json === undefined) {
-    json = JSON.stringify({ content: sectionsMarkdownOf(room) });
-    sectionsJson.set(room, json);
-  }
-  return json;
+/** `{"content": markdown}` as JSON, built once per text (caches.ts). */
+export function sectionsJsonOf(ctx: AppContext, room: DataRoom): string {
+  return ctx.caches.sections.json(sectionsMarkdownOf(room));
 }

@@ -1,57 +1,11 @@
-import { type Executor, fromEpochMs, toEpochMs } from '../../db/columns';
+import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { DocumentRow } from '../../db/schema';
 
-export interface StoredDocument {
-  id: string;
-  roomId: string;
-  title: string;
-  originalName: string;
-  fileType: string;
-  mimeType: string;
-  /** Bytes; a bigint column, exact up to 2^53. */
-  sizeBytes: number;
-  sha256: string;
-  storageKey: string;
-  uploadedBy: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-function toStoredDocument(row: DocumentRow): StoredDocument {
-  return {
-    id: row.id,
-    roomId: row.room_id,
-    title: row.title,
-    originalName: row.original_name,
-    fileType: row.file_type,
-    mimeType: row.mime_type,
-    sizeBytes: row.size_bytes,
-    sha256: row.sha256,
-    storageKey: row.storage_key,
-    uploadedBy: row.uploaded_by,
-    createdAt: fromEpochMs(row.created_at),
-    updatedAt: fromEpochMs(row.updated_at),
-  };
-}
+/** An uploaded file's record; `sizeBytes` is a bigint column, exact up to 2^53. */
+export type StoredDocument = Entity<DocumentRow>;
 
 export async function insertDocument(db: Executor, document: StoredDocument): Promise<void> {
-  await db
-    .insertInto('documents')
-    .values({
-      id: document.id,
-      room_id: document.roomId,
-      title: document.title,
-      original_name: document.originalName,
-      file_type: document.fileType,
-      mime_type: document.mimeType,
-      size_bytes: document.sizeBytes,
-      sha256: document.sha256,
-      storage_key: document.storageKey,
-      uploaded_by: document.uploadedBy,
-      created_at: toEpochMs(document.createdAt),
-      updated_at: toEpochMs(document.updatedAt),
-    })
-    .execute();
+  await db.insertInto('documents').values(toRow<DocumentRow>(document)).execute();
 }
 
 /** Scoped by room: a document id alone never reaches a row of another room. */
@@ -66,7 +20,7 @@ export async function findDocumentInRoom(
     .where('room_id', '=', roomId)
     .where('id', '=', documentId)
     .executeTakeFirst();
-  return row ? toStoredDocument(row) : undefined;
+  return row ? fromRow(row) : undefined;
 }
 
 /** Which of these document ids belong to the room. */
@@ -88,7 +42,7 @@ export async function listRoomDocuments(db: Executor, roomId: string): Promise<S
     .where('room_id', '=', roomId)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map(toStoredDocument);
+  return rows.map((row) => fromRow(row));
 }
 
 export async function countRoomDocuments(db: Executor, roomId: string): Promise<number> {
@@ -109,7 +63,7 @@ export async function findDocumentById(
   documentId: string,
 ): Promise<StoredDocument | undefined> {
   const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
-  return row ? toStoredDocument(row) : undefined;
+  return row ? fromRow(row) : undefined;
 }
 
 /** Every stored file a document refers to, in any room: what the storage must keep. */

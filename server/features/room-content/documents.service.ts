@@ -17,10 +17,7 @@ import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '.
 import type { AppContext } from '../../app-context';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
-import type { User } from '../accounts/users.repository';
-import { recordAccessEvent } from '../activity/access-events.repository';
-import { changeSectionsMarkdown, type DataRoom } from '../rooms/rooms.repository';
-import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
+import { recordAccessEvent } from './access-events.repository';
 import {
   allStorageKeys,
   countRoomDocuments,
@@ -32,6 +29,9 @@ import {
   type StoredDocument,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
+import type { RoomUser } from './room-content.service';
+import { changeSectionsMarkdown, type DataRoom } from './rooms.repository';
+import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from './rooms.service';
 
 /** DESIGN.md answer 8: every account has Professional limits (spec section 1: 500 uploads). */
 export const UPLOADS_PER_ROOM = 500;
@@ -111,9 +111,9 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
   };
 }
 
-function sectionsByDocument(room: DataRoom): Map<string, string> {
+function sectionsByDocument(ctx: AppContext, room: DataRoom): Map<string, string> {
   const sectionOf = new Map<string, string>();
-  for (const section of parsedSectionsOf(room).sections) {
+  for (const section of parsedSectionsOf(ctx, room).sections) {
     for (const document of section.documents) {
       if (document.documentId && !sectionOf.has(document.documentId))
         sectionOf.set(document.documentId, section.name);
@@ -129,7 +129,7 @@ function sectionsByDocument(room: DataRoom): Map<string, string> {
  */
 export async function uploadDocument(
   ctx: AppContext,
-  founder: User,
+  founder: RoomUser,
   parts: AsyncIterable<UploadPart>,
 ): Promise<{ document: DocumentListItem; url: string }> {
   const room = await requireOwnedRoom(ctx, founder);
@@ -266,13 +266,13 @@ export function tooLarge(): HttpError {
   );
 }
 
-export async function listMyDocuments(ctx: AppContext, founder: User): Promise<DocumentListItem[]> {
+export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promise<DocumentListItem[]> {
   return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
 }
 
 /** A room's uploaded documents with the section that links each, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
-  const sectionOf = sectionsByDocument(room);
+  const sectionOf = sectionsByDocument(ctx, room);
   return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
 }
 
@@ -280,7 +280,7 @@ export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Prom
  * Deletes a document of the founder's room: its row, its links in the markdown, then its file.
  * Access-log rows keep the title they copied.
  */
-export async function deleteDocument(ctx: AppContext, founder: User, documentId: string): Promise<void> {
+export async function deleteDocument(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
   const room = await requireOwnedRoom(ctx, founder);
   const document = await ctx.db.transaction().execute(async (trx) => {
     const found = await findDocumentInRoom(trx, room.id, documentId);
@@ -308,7 +308,7 @@ export async function deleteDocument(ctx: AppContext, founder: User, documentId:
  */
 export async function findDownloadableDocument(
   ctx: AppContext,
-  user: User,
+  user: RoomUser,
   documentId: string,
 ): Promise<StoredDocument> {
   const notFound = new HttpError(
@@ -324,7 +324,7 @@ export async function findDownloadableDocument(
 /** Logs a download as 'downloaded' (spec section 1), for the access log the founder reads. */
 export async function recordDownload(
   ctx: AppContext,
-  user: User,
+  user: RoomUser,
   document: StoredDocument,
   request: { ip: string; userAgent: string | undefined },
 ): Promise<void> {

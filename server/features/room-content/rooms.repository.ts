@@ -1,68 +1,15 @@
-import {
-  type Executor,
-  fromEpochMs,
-  fromFlag,
-  fromNullableEpochMs,
-  toEpochMs,
-  toFlag,
-} from '../../db/columns';
-import type { DataRoomRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toFlag, toRow } from '../../db/columns';
+import type { DataRoomRow, RoomMemberRow } from '../../db/schema';
 
-export interface DataRoom {
-  id: string;
-  ownerId: string;
-  companyName: string;
-  description: string;
-  stage: string;
-  foundedYear: number | null;
-  website: string;
-  isActive: boolean;
-  sectionsMarkdown: string | null;
-  sectionsUpdatedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-function toDataRoom(row: DataRoomRow): DataRoom {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    companyName: row.company_name,
-    description: row.description,
-    stage: row.stage,
-    foundedYear: row.founded_year,
-    website: row.website,
-    isActive: fromFlag(row.is_active),
-    sectionsMarkdown: row.sections_markdown,
-    sectionsUpdatedAt: fromNullableEpochMs(row.sections_updated_at),
-    createdAt: fromEpochMs(row.created_at),
-    updatedAt: fromEpochMs(row.updated_at),
-  };
-}
+export type DataRoom = Entity<DataRoomRow>;
 
 export async function insertDataRoom(db: Executor, room: DataRoom): Promise<void> {
-  await db
-    .insertInto('data_rooms')
-    .values({
-      id: room.id,
-      owner_id: room.ownerId,
-      company_name: room.companyName,
-      description: room.description,
-      stage: room.stage,
-      founded_year: room.foundedYear,
-      website: room.website,
-      is_active: toFlag(room.isActive),
-      sections_markdown: room.sectionsMarkdown,
-      sections_updated_at: room.sectionsUpdatedAt ? toEpochMs(room.sectionsUpdatedAt) : null,
-      created_at: toEpochMs(room.createdAt),
-      updated_at: toEpochMs(room.updatedAt),
-    })
-    .execute();
+  await db.insertInto('data_rooms').values(toRow<DataRoomRow>(room)).execute();
 }
 
 export async function findDataRoomById(db: Executor, id: string): Promise<DataRoom | undefined> {
   const row = await db.selectFrom('data_rooms').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toDataRoom(row) : undefined;
+  return row ? fromRow(row) : undefined;
 }
 
 /** The founder's own room (one per founder today; the oldest if there are several). */
@@ -73,7 +20,7 @@ export async function findRoomOwnedBy(db: Executor, ownerId: string): Promise<Da
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'asc')
     .executeTakeFirst();
-  return row ? toDataRoom(row) : undefined;
+  return row ? fromRow(row) : undefined;
 }
 
 /** Active rooms the user is a member of (as investor or owner), newest membership first. */
@@ -83,24 +30,16 @@ export async function listActiveRoomsForMember(db: Executor, userId: string): Pr
     .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
     .selectAll('data_rooms')
     .where('room_members.user_id', '=', userId)
-    .where('data_rooms.is_active', '=', 1)
+    .where('data_rooms.is_active', '=', toFlag(true))
     .orderBy('room_members.created_at', 'desc')
     .execute();
-  return rows.map(toDataRoom);
+  return rows.map((row) => fromRow(row));
 }
 
-export async function addRoomMember(
-  db: Executor,
-  member: { roomId: string; userId: string; role: 'owner' | 'investor'; createdAt: Date },
-): Promise<void> {
+export async function addRoomMember(db: Executor, member: Entity<RoomMemberRow>): Promise<void> {
   await db
     .insertInto('room_members')
-    .values({
-      room_id: member.roomId,
-      user_id: member.userId,
-      role: member.role,
-      created_at: toEpochMs(member.createdAt),
-    })
+    .values(toRow<RoomMemberRow>(member))
     // Accepting a second invitation to the same room is not an error.
     .onConflict((conflict) => conflict.columns(['room_id', 'user_id']).doNothing())
     .execute();
@@ -114,6 +53,22 @@ export async function isRoomMember(db: Executor, roomId: string, userId: string)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The investors who are members of a room, newest membership first, with when they joined. */
+export async function listRoomInvestors(
+  db: Executor,
+  roomId: string,
+): Promise<{ id: string; name: string; email: string; isActive: boolean; createdAt: Date }[]> {
+  const rows = await db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'users.is_active', 'room_members.created_at'])
+    .where('room_members.room_id', '=', roomId)
+    .where('room_members.role', '=', 'investor')
+    .orderBy('room_members.created_at', 'desc')
+    .execute();
+  return rows.map((row) => fromRow(row));
 }
 
 export async function removeInvestorMember(db: Executor, roomId: string, userId: string): Promise<void> {
@@ -162,19 +117,13 @@ export async function updateDataRoom(
 ): Promise<void> {
   await db
     .updateTable('data_rooms')
-    .set({
-      ...(changes.companyName !== undefined && { company_name: changes.companyName }),
-      ...(changes.description !== undefined && { description: changes.description }),
-      ...(changes.stage !== undefined && { stage: changes.stage }),
-      ...(changes.foundedYear !== undefined && { founded_year: changes.foundedYear }),
-      ...(changes.website !== undefined && { website: changes.website }),
-      ...(changes.isActive !== undefined && { is_active: toFlag(changes.isActive) }),
-      ...(changes.sectionsMarkdown !== undefined && {
-        sections_markdown: changes.sectionsMarkdown,
-        sections_updated_at: toEpochMs(at),
+    .set(
+      toRow<DataRoomRow>({
+        ...changes,
+        ...(changes.sectionsMarkdown !== undefined && { sectionsUpdatedAt: at }),
+        updatedAt: at,
       }),
-      updated_at: toEpochMs(at),
-    })
+    )
     .where('id', '=', roomId)
     .execute();
 }

@@ -8,7 +8,7 @@ import {
   type SignedIn,
 } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { insertDocument } from '../documents/documents.repository';
+import { insertDocument } from './documents.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
-import type { Executor } from '../../db/columns';
-import type { UserRow } from '../../db/schema';
-import { toUser, type User } from '../accounts/users.repository';
+import { type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
+import type { SessionRow, UserRow } from '../../db/schema';
+import type { User } from './users.repository';
 
 export async function insertSession(
   db: Executor,
@@ -9,22 +9,14 @@ export async function insertSession(
     id: string;
     userId: string;
     tokenHash: string;
-    createdAt: number;
-    expiresAt: number;
+    createdAt: Date;
+    expiresAt: Date;
     userAgent: string | null;
   },
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({
-      id: session.id,
-      user_id: session.userId,
-      token_hash: session.tokenHash,
-      created_at: session.createdAt,
-      expires_at: session.expiresAt,
-      revoked_at: null,
-      user_agent: session.userAgent,
-    })
+    .values(toRow<SessionRow>({ ...session, revokedAt: null }))
     .execute();
 }
 
@@ -44,7 +36,7 @@ type LiveSessionRow = UserRow & { session_id: string; session_expires_at: number
 
 export interface LiveSession {
   sessionId: string;
-  expiresAt: number;
+  expiresAt: Date;
   user: User;
 }
 
@@ -86,34 +78,37 @@ function compiledLookup(db: Executor): CompiledLookup {
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
-  now: number,
+  now: Date,
 ): Promise<LiveSession | undefined> {
   const lookup = compiledLookup(db);
   const parameters = [...lookup.query.parameters];
   parameters[lookup.tokenIndex] = tokenHash;
-  parameters[lookup.nowIndex] = now;
-  // A SELECT: running it precompiled is safe for the write epoch (write-epoch.ts counts writes only).
+  parameters[lookup.nowIndex] = toEpochMs(now);
   const { rows } = await db.executeQuery<LiveSessionRow>({ ...lookup.query, parameters });
   const row = rows[0];
   if (!row) return undefined;
   const { session_id, session_expires_at, ...userRow } = row;
-  return { sessionId: session_id, expiresAt: session_expires_at, user: toUser(userRow) };
+  return {
+    sessionId: session_id,
+    expiresAt: new Date(session_expires_at),
+    user: fromRow<UserRow>(userRow),
+  };
 }
 
-export async function revokeSession(db: Executor, sessionId: string, now: number): Promise<void> {
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: toEpochMs(now) })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
 /** Ends every live session of a user. */
-export async function revokeUserSessions(db: Executor, userId: string, now: number): Promise<void> {
+export async function revokeUserSessions(db: Executor, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: toEpochMs(now) })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();

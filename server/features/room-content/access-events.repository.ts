@@ -1,37 +1,18 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Executor } from '../../db/columns';
-import type { AccessEventsTable } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
+import type { AccessEventRow, AccessEventsTable } from '../../db/schema';
 
-export interface NewAccessEvent {
-  roomId: string;
-  userId: string | null;
-  invitationId: string | null;
-  documentId: string | null;
-  documentTitle: string;
-  url: string;
-  action: 'downloaded' | 'clicked';
-  occurredAt: Date;
-  ip: string | null;
-  userAgent: string | null;
-}
+export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'>;
 
-type AccessEventRow = Insertable<AccessEventsTable>;
+type AccessEventInsert = Insertable<AccessEventsTable>;
 
-function toRow(event: NewAccessEvent): AccessEventRow {
-  return {
+function toInsert(event: NewAccessEvent): AccessEventInsert {
+  return toRow<AccessEventRow>({
+    ...event,
     id: crypto.randomUUID(),
-    room_id: event.roomId,
-    user_id: event.userId,
-    invitation_id: event.invitationId,
-    document_id: event.documentId,
-    document_title: event.documentTitle,
-    url: event.url,
-    action: event.action,
-    occurred_at: event.occurredAt.getTime(),
-    ip: event.ip,
-    user_agent: event.userAgent?.slice(0, 500) ?? null,
-  };
+    userAgent: event.userAgent?.slice(0, 500) ?? null,
+  });
 }
 
 /**
@@ -40,14 +21,36 @@ function toRow(event: NewAccessEvent): AccessEventRow {
  */
 export async function recordAccessEvent(db: Executor, event: NewAccessEvent): Promise<void> {
   // Inside a transaction the event belongs to it; otherwise it joins the next group commit.
-  if (db.isTransaction) await insertRows(db, [toRow(event)]);
-  else await groupCommitFor(db).add(toRow(event));
+  if (db.isTransaction) await insertRows(db, [toInsert(event)]);
+  else await groupCommitFor(db).add(toInsert(event));
+}
+
+/** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */
+export async function listRecentAccessEvents(db: Executor, roomId: string, limit: number) {
+  const rows = await db
+    .selectFrom('access_events')
+    .leftJoin('users', 'users.id', 'access_events.user_id')
+    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
+    .select([
+      'access_events.id',
+      'access_events.document_title',
+      'access_events.action',
+      'access_events.occurred_at',
+      'users.name as user_name',
+      'users.email as user_email',
+      'invitations.email as invited_email',
+    ])
+    .where('access_events.room_id', '=', roomId)
+    .orderBy('access_events.occurred_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => fromRow(row));
 }
 
 /** Rows per INSERT: 11 parameters each, well under SQLite's 32766. */
 const MAX_ROWS_PER_INSERT = 500;
 
-async function insertRows(db: Executor, rows: AccessEventRow[]): Promise<void> {
+async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<void> {
   await db.insertInto('access_events').values(rows).execute();
 }
 
@@ -60,7 +63,7 @@ async function insertRows(db: Executor, rows: AccessEventRow[]): Promise<void> {
  * is written event by event, so only the request whose event cannot be stored fails.
  */
 interface WaitingEvent {
-  row: AccessEventRow;
+  row: AccessEventInsert;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -70,7 +73,7 @@ class GroupCommit {
 
   constructor(private readonly db: Executor) {}
 
-  add(row: AccessEventRow): Promise<void> {
+  add(row: AccessEventInsert): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.#waiting.length === 0) setImmediate(() => void this.#flush());
       this.#waiting.push({ row, resolve, reject });

@@ -1,0 +1,71 @@
+import { expect, test } from 'vitest';
+import { createCaches } from './caches';
+import { EpochCache } from './epoch-cache';
+import { WriteEpoch } from './write-epoch';
+
+const value = (label: string) => ({ label, expiresAt: new Date(Date.now() + 60_000) });
+
+test('on PostgreSQL (no write epoch) sessions and readable rooms are never cached', async () => {
+  const caches = createCaches({ writeEpoch: undefined });
+  let loads = 0;
+  const load = async () => {
+    loads++;
+    return { sessionId: 's', expiresAt: new Date(Date.now() + 60_000) } as never;
+  };
+  await caches.sessions.get('token', load);
+  await caches.sessions.get('token', load);
+  await caches.readableRooms.get('room:user', load);
+  await caches.readableRooms.get('room:user', load);
+  expect(loads).toBe(4);
+});
+
+test('an epoch cache reuses an answer until the next write, and never keeps a miss', async () => {
+  const epoch = new WriteEpoch();
+  const cache = new EpochCache<{ label: string }>(epoch, { maxEntries: 10, maxAgeMs: 60_000 });
+  let loads = 0;
+  const load = async () => {
+    loads++;
+    return value(`v${loads}`);
+  };
+  expect((await cache.get('k', load))?.label).toBe('v1');
+  expect((await cache.get('k', load))?.label).toBe('v1');
+  epoch.moved();
+  expect((await cache.get('k', load))?.label).toBe('v2');
+
+  let misses = 0;
+  const miss = async () => {
+    misses++;
+    return undefined;
+  };
+  await cache.get('missing', miss);
+  await cache.get('missing', miss);
+  expect(misses).toBe(2);
+});
+
+test('an answer overtaken by a write while it was loaded is not kept', async () => {
+  const epoch = new WriteEpoch();
+  const cache = new EpochCache<{ label: string }>(epoch, { maxEntries: 10, maxAgeMs: 60_000 });
+  await cache.get('k', async () => {
+    epoch.moved();
+    return value('stale');
+  });
+  expect((await cache.get('k', async () => value('fresh')))?.label).toBe('fresh');
+});
+
+test('an epoch cache keeps at most maxEntries, dropping the least recently used, and nothing past its expiry', async () => {
+  const epoch = new WriteEpoch();
+  const cache = new EpochCache<{ label: string; expiresAt: Date }>(epoch, {
+    maxEntries: 2,
+    maxAgeMs: 60_000,
+    expiresAt: (entry) => entry.expiresAt,
+  });
+  await cache.get('a', async () => value('a1'));
+  await cache.get('b', async () => value('b1'));
+  await cache.get('a', async () => value('a2'));
+  await cache.get('c', async () => value('c1'));
+  expect((await cache.get('a', async () => value('a3')))?.label).toBe('a1');
+  expect((await cache.get('b', async () => value('b2')))?.label).toBe('b2');
+
+  await cache.get('expired', async () => ({ label: 'e1', expiresAt: new Date(Date.now() - 1) }));
+  expect((await cache.get('expired', async () => value('e2')))?.label).toBe('e2');
+});

@@ -1,0 +1,55 @@
+import type SqliteDatabase from 'better-sqlite3';
+import type { LRUCache } from 'lru-cache';
+import { EPOCH_CACHE_MAX_AGE_MS } from '../durations';
+import type { LiveSession } from '../features/accounts/accounts.service';
+import type { DataRoom } from '../features/room-content/room-content.service';
+import { EpochCache, type ReadCache, uncached } from './epoch-cache';
+import { SectionsCache } from './sections-cache';
+import type { WriteEpoch } from './write-epoch';
+
+/** Entries kept by each epoch cache: a session or a (room, user) pair each. */
+const EPOCH_CACHE_ENTRIES = 10_000;
+
+/**
+ * Every cache of the server, built once per app by buildApp (createCaches) and reached through the
+ * AppContext, each with its invalidation rule here, in code (ADR 34).
+ */
+export interface Caches {
+  /**
+   * Session lookups by token hash, one per authenticated request. SQLite: kept until the next write
+   * through this process (the write epoch), 5 seconds at most, never past the session's expiry; a
+   * logout, revocation or deactivation is seen by the very next request. PostgreSQL: not cached, since
+   * other servers write too.
+   */
+  sessions: ReadCache<LiveSession>;
+  /** Whether a user may read a room (membership included), by room and user: the same rule. */
+  readableRooms: ReadCache<DataRoom>;
+  /** Sections parsed and as JSON, by text: exact on both dialects (sections-cache.ts). */
+  sections: SectionsCache;
+  /**
+   * SQLite's prepared statements, by SQL text (statement-cache.ts): built with the connection when the
+   * database opens, since it is what counts the writes; never stale. Undefined on PostgreSQL.
+   */
+  statements: LRUCache<string, SqliteDatabase.Statement> | undefined;
+}
+
+export function createCaches(database: {
+  writeEpoch: WriteEpoch | undefined;
+  statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
+}): Caches {
+  const { writeEpoch } = database;
+  const untilNextWrite = <V extends object>(expiresAt?: (value: V) => Date): ReadCache<V> =>
+    writeEpoch
+      ? new EpochCache<V>(writeEpoch, {
+          maxEntries: EPOCH_CACHE_ENTRIES,
+          maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
+          expiresAt,
+        })
+      : uncached<V>();
+  return {
+    sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
+    readableRooms: untilNextWrite<DataRoom>(),
+    sections: new SectionsCache(),
+    statements: database.statements,
+  };
+}

@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest';
+import { fromRow, toRow } from './columns';
+import type { DataRoomRow, SessionRow } from './schema';
+
+const row: DataRoomRow = {
+  id: 'room-1',
+  owner_id: 'user-1',
+  company_name: 'Orbit Health',
+  description: '',
+  stage: 'Seed',
+  founded_year: null,
+  website: '',
+  is_active: 1,
+  sections_markdown: null,
+  sections_updated_at: null,
+  created_at: 1_700_000_000_000,
+  updated_at: 1_700_000_000_001,
+};
+
+test('a row becomes a camelCase object: timestamps are Dates, flags booleans, nulls stay null', () => {
+  expect(fromRow(row)).toEqual({
+    id: 'room-1',
+    ownerId: 'user-1',
+    companyName: 'Orbit Health',
+    description: '',
+    stage: 'Seed',
+    foundedYear: null,
+    website: '',
+    isActive: true,
+    sectionsMarkdown: null,
+    sectionsUpdatedAt: null,
+    createdAt: new Date(1_700_000_000_000),
+    updatedAt: new Date(1_700_000_000_001),
+  });
+  expect(fromRow({ ...row, is_active: 0 }).isActive).toBe(false);
+});
+
+test('an object becomes the row it came from, and a partial one only the columns it names', () => {
+  expect(toRow<DataRoomRow>(fromRow(row))).toEqual(row);
+  const at = new Date(5);
+  expect(toRow<SessionRow>({ revokedAt: at, userAgent: undefined })).toEqual({ revoked_at: 5 });
+  expect(toRow<DataRoomRow>({ isActive: false, foundedYear: null })).toEqual({
+    is_active: 0,
+    founded_year: null,
+  });
+});

@@ -1,0 +1,31 @@
+import { MAGIC_LINK_TTL_MINUTES, SESSION_TTL_DAYS } from '../shared/contracts/auth';
+import { INVITATION_TTL_DAYS } from '../shared/contracts/invitations';
+
+/** Every lifetime, window and cache age of the server, in milliseconds, in one place. */
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A session lasts 7 days (DESIGN.md, API conventions). */
+export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+/** A sign-in link works once, for 15 minutes. */
+export const MAGIC_LINK_TTL_MS = MAGIC_LINK_TTL_MINUTES * MINUTE_MS;
+/** An invitation link works until first sign-in, for 7 days (DESIGN.md answer 2). */
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
+
+/** Sign-in links sent to one address are counted over this window (MAGIC_LINKS_PER_EMAIL). */
+export const MAGIC_LINKS_PER_EMAIL_WINDOW_MS = 15 * MINUTE_MS;
+/** Per-IP limits of the routes anyone can call (AUTH_RATE_LIMIT_PER_IP). */
+export const AUTH_RATE_LIMIT_WINDOW_MS = 15 * MINUTE_MS;
+/** Invitations one room sends are counted over this window (INVITATIONS_PER_DAY). */
+export const INVITATIONS_PER_ROOM_WINDOW_MS = DAY_MS;
+/** What a room past its invitation limit is told to wait (Retry-After). */
+export const INVITATIONS_RETRY_AFTER_MS = HOUR_MS;
+
+/**
+ * The longest a write-epoch cache entry is reused (ADR 34): bounds how long a write made outside this
+ * process (an operator's SQL shell) can go unseen.
+ */
+export const EPOCH_CACHE_MAX_AGE_MS = 5 * SECOND_MS;

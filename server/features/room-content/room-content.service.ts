@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
+import { listRecentAccessEvents } from './access-events.repository';
+import { listRoomDocuments, type StoredDocument } from './documents.repository';
+import {
+  addRoomMember,
+  findDataRoomById,
+  findRoomOwnedBy,
+  insertDataRoom,
+  isRoomMember,
+  listActiveRoomsForMember,
+  listRoomInvestors,
+  removeInvestorMember,
+} from './rooms.repository';
+
+export type { StoredDocument } from './documents.repository';
+export { reconcileStoredFiles } from './documents.service';
+/**
+ * Room content's public surface: data rooms, their sections markdown, documents and access events.
+ * Other features call these functions and never this folder's repositories or internal services
+ * (biome.json fails the lint on such an import).
+ */
+export type { DataRoom } from './rooms.repository';
+export { parsedSectionsOf, requireOwnedRoom } from './rooms.service';
+
+/** Who is acting on a room: room content needs only the user's id. */
+export interface RoomUser {
+  id: string;
+}
+
+/**
+ * What room content needs to know of an invitation link (the invited view, DESIGN.md answer 6). The
+ * invitations feature provides it (app.ts wires it), so room content never imports invitations.
+ */
+export interface InvitationLinks {
+  /** The invitation a link's token carries, while it can still be used. */
+  findUsable(token: string): Promise<{ id: string; roomId: string; email: string } | undefined>;
+}
+
+/** A new founder's data room, with the founder as its owner, inside the sign-up's transaction. */
+export async function createFounderRoom(
+  trx: Executor,
+  founder: { ownerId: string; companyName: string; at: Date },
+): Promise<void> {
+  const roomId = crypto.randomUUID();
+  await insertDataRoom(trx, {
+    id: roomId,
+    ownerId: founder.ownerId,
+    companyName: founder.companyName,
+    description: '',
+    stage: DEFAULT_FUNDING_STAGE,
+    foundedYear: null,
+    website: '',
+    isActive: true,
+    sectionsMarkdown: null,
+    sectionsUpdatedAt: null,
+    createdAt: founder.at,
+    updatedAt: founder.at,
+  });
+  await addRoomMember(trx, { roomId, userId: founder.ownerId, role: 'owner', createdAt: founder.at });
+}
+
+/** The company name of the room this user owns, if they own one. */
+export async function ownedRoomCompanyName(db: Executor, ownerId: string): Promise<string | undefined> {
+  return (await findRoomOwnedBy(db, ownerId))?.companyName;
+}
+
+export async function isMemberOfRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {
+  return isRoomMember(db, roomId, userId);
+}
+
+/** Makes the user an investor of the room (an accepted invitation); already one is not an error. */
+export async function addInvestor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
+  await addRoomMember(db, { roomId, userId, role: 'investor', createdAt: at });
+}
+
+/** Ends an investor's access to the room (a deleted invitation); the owner is never removed. */
+export async function removeInvestor(db: Executor, roomId: string, userId: string): Promise<void> {
+  await removeInvestorMember(db, roomId, userId);
+}
+
+/** The companies a sign-in e-mail names: the active rooms the user belongs to, then these rooms. */
+export async function companyNamesFor(
+  db: Executor,
+  userId: string | undefined,
+  roomIds: string[],
+): Promise<string[]> {
+  const names = new Set<string>();
+  if (userId) for (const room of await listActiveRoomsForMember(db, userId)) names.add(room.companyName);
+  for (const roomId of roomIds) {
+    const room = await findDataRoomById(db, roomId);
+    if (room) names.add(room.companyName);
+  }
+  return [...names];
+}
+
+/** The room's uploaded documents, newest first. */
+export async function listUploadedDocuments(ctx: AppContext, roomId: string): Promise<StoredDocument[]> {
+  return listRoomDocuments(ctx.db, roomId);
+}
+
+/** The room's investors, newest membership first. */
+export async function listInvestors(ctx: AppContext, roomId: string) {
+  return listRoomInvestors(ctx.db, roomId);
+}
+
+/** The room's newest access events, with who. */
+export async function listRecentAccess(ctx: AppContext, roomId: string, limit: number) {
+  return listRecentAccessEvents(ctx.db, roomId, limit);
+}
