@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * The database as both dialects store it. One representation behaves the same on SQLite and
@@ -140,9 +140,5 @@ const everyTable: Record<keyof Database, true> = {
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
-export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DataRoomRow = Selectable<DataRoomsTable>;
-export type NewDataRoomRow = Insertable<DataRoomsTable>;

@@ -1,22 +1,11 @@
-import { type PublicUser, userSchema } from '../../../shared/contracts/auth';
+import type { PublicUser } from '../../../shared/contracts/auth';
 
 /**
- * The signed-in user's record, kept in localStorage as `user_data` (spec section 3) so pages can greet
- * them before the server answers. It is not a credential: the session is an httpOnly cookie, and the
- * server decides on every request.
+ * The signed-in user's record, kept in localStorage as `user_data` (spec section 3), written at sign-in
+ * and removed at sign-out; the app itself asks the server (`/api/auth/me`). It is not a credential: the
+ * session is an httpOnly cookie, and the server decides on every request.
  */
 const KEY = 'user_data';
-
-export function readStoredUser(): PublicUser | null {
-  try {
-    const raw = window.localStorage.getItem(KEY);
-    if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export function storeUser(user: PublicUser): void {
   try {
