@@ -1,8 +1,8 @@
 import { UPLOAD_TYPES } from './uploads';
 
 /**
- * A document's kind, from its link's host or its file extension (spec section 3). The same answer on
- * the server (stored with uploads), in the editor preview and in the data-room views.
+ * A document's kind, from its link's host or its file extension (docs/product-rules.md#file-types). The same
+ * answer on the server (stored with uploads), in the editor preview and in the data-room views.
  */
 export const FILE_TYPES = [
   'pdf',

@@ -8,7 +8,10 @@ import { addRoomMember, findRoomOwnedBy, insertDataRoom } from '../rooms/rooms.r
 import { findUserByEmail, insertUser, type User } from './users.repository';
 import { addToWaitlist } from './waitlist.repository';
 
-/** DESIGN.md answer 8: every new account gets Professional limits; a promo code makes it free. */
+/**
+ * docs/product-rules.md#plans-and-limits: every new account gets Professional limits; a promo code makes it
+ * free.
+ */
 export type Plan = 'professional' | 'professional_free';
 
 export function isValidPromoCode(ctx: AppContext, code: string): boolean {

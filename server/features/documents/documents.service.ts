@@ -34,7 +34,7 @@ import {
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import { MULTIPART_SHAPE } from './upload-errors';
 
-/** DESIGN.md answer 8: every account has Professional limits (spec section 1: 500 uploads). */
+/** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */
 export const UPLOADS_PER_ROOM = 500;
 
 /** One part of a multipart upload, as @fastify/multipart yields it. */
@@ -267,7 +267,10 @@ export async function findDownloadableDocument(
   return document;
 }
 
-/** Logs a download as 'downloaded' (spec section 1), for the access log the founder reads. */
+/**
+ * Logs a download as 'downloaded' (docs/product-rules.md#documents-and-the-access-log), for the access log
+ * the founder reads.
+ */
 export async function recordDownload(
   ctx: AppContext,
   user: User,

@@ -67,7 +67,7 @@ export async function getMyDataRoom(ctx: AppContext, founder: User): Promise<MyD
   return toMyDataRoom(await requireOwnedRoom(ctx, founder));
 }
 
-/** Saves the company profile of the founder's room (spec: POST /api/data-rooms). */
+/** Saves the company profile of the founder's room (POST /api/data-rooms, docs/product-rules.md#api). */
 export async function saveCompanyProfile(
   ctx: AppContext,
   founder: User,
@@ -136,7 +136,7 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
 
 /**
  * A room this user may read: its owner always, a member while it is active. Anyone else gets the same
- * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
+ * 404 as for a room that does not exist (docs/product-rules.md#room-access: never confirm that it exists).
  */
 export async function requireReadableRoom(ctx: AppContext, user: User, roomId: string): Promise<DataRoom> {
   const room = await findReadableRoom(ctx, user, roomId);
@@ -223,8 +223,9 @@ export function parsedSectionsOf(room: DataRoom): ParsedSections {
 }
 
 /**
- * The external document a click opens: `url` must be one of the room's external links, exactly as
- * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
+ * The external document a click opens: `url` must be one of the room's external links, exactly as written, so
+ * the click endpoint never redirects anywhere the founder did not put
+ * (docs/product-rules.md#documents-and-the-access-log).
  */
 export function requireExternalLink(room: DataRoom, url: string): SectionDocument {
   for (const section of parsedSectionsOf(room).sections) {

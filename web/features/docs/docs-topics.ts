@@ -18,7 +18,7 @@ export const docsTopics = [
 
 export type DocsTopicId = (typeof docsTopics)[number]['id'];
 
-/** The upload rules (spec sections 5 and 9; DESIGN.md answer 9: one list everywhere). */
+/** The upload rules (docs/product-rules.md#uploads: one list everywhere). */
 export const maxUploadSize = `${MAX_UPLOAD_BYTES / 1024 / 1024}MB`;
 export const uploadExtensions = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`);
 

@@ -22,7 +22,10 @@ function sourceKey(source: RoomSource) {
   return source.kind === 'member' ? ['member', source.roomId] : ['invite', source.token];
 }
 
-/** The URL that logs a click on an external document and redirects to it (DESIGN.md answer 11). */
+/**
+ * The URL that logs a click on an external document and redirects to it
+ * (docs/product-rules.md#documents-and-the-access-log).
+ */
 export function clickUrl(source: RoomSource, url: string): string {
   return `${basePath(source)}/click?url=${encodeURIComponent(url)}`;
 }

@@ -41,7 +41,7 @@ interface DataRoomViewProps {
 }
 
 /**
- * The one data-room view (spec section 2, "Data-room view" and "Preview"): company header, section
+ * The one data-room view (docs/product-rules.md#data-room-view, #preview): company header, section
  * cards, a section's documents. The markdown is parsed here with the shared parser and shown as text.
  */
 export function DataRoomView({ content, source, invitedEmail = null, backLabel, top }: DataRoomViewProps) {
@@ -164,8 +164,9 @@ export function DataRoomView({ content, source, invitedEmail = null, backLabel, 
 }
 
 /**
- * The company header: what the markdown's '# Company Information' block says (spec section 2,
- * "Preview"), field by field; where it says nothing (the parser's default), the company profile.
+ * The company header: what the markdown's '# Company Information' block says
+ * (docs/product-rules.md#sections-markdown), field by field; where it says nothing (the parser's default),
+ * the company profile.
  */
 function companyOf(dataRoom: DataRoomData, fromMarkdown: ParsedSections['company']) {
   const pick = (value: string, fallback: string, parserDefault: string) =>

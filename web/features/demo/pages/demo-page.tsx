@@ -21,7 +21,7 @@ import { formatDaysAgo, formatUpdated } from '../format-updated';
 /** Below the sticky site header (4rem) with a little air: where an opened section's list starts. */
 const SCROLL_MARGIN_PX = 80;
 
-/** /demo: a static sample data room (spec section 2, "Demo"), browsable like a real one. */
+/** /demo: a static sample data room (docs/product-rules.md#demo), browsable like a real one. */
 export function DemoPage() {
   const [openSectionId, setOpenSectionId] = useState<number | null>(null);
   const sectionHeadingRef = useRef<HTMLHeadingElement>(null);

@@ -13,8 +13,8 @@ import { BulletList, Callout, Cell, Code, NumberedList, Paragraph, Subheading, T
 import { SectionIconTable } from './section-icon-table';
 
 /**
- * The body of each documentation topic. Every fact here is a product rule (spec sections 2-5 and 9,
- * DESIGN.md's answers): change the text when the rule changes.
+ * The body of each documentation topic. Every fact here is a product rule (docs/product-rules.md): change the
+ * text when the rule changes.
  */
 
 function TopicLink({ id, children }: { id: string; children: string }) {

@@ -34,7 +34,7 @@ const controlClass =
   'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 aria-invalid:border-red-600 sm:text-sm';
 
 /**
- * The Company tab's form (spec section 2, Setup-data-room): name, funding stage, founded year, website
+ * The Company tab's form (docs/product-rules.md#setup-data-room): name, funding stage, founded year, website
  * and description. It is checked in the browser with the server's own schema before anything is sent;
  * each problem, the browser's or the server's, is shown beside its field.
  */
