@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { backUp, describeBackupSource, describeManifest, OperationError } from '../server/operations/backup';
+import { backUp, describeBackupSource } from '../server/operations/backup';
+import { describeManifest } from '../server/operations/manifest';
+import { OperationError } from '../server/operations/operation-error';
 import { runOperation } from './lib/operation';
 
 const USAGE = `npm run backup -- <directory>

@@ -8,11 +8,11 @@ const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** A session lasts 7 days (DESIGN.md, API conventions). */
+/** A session lasts 7 days (docs/product-rules.md#accounts-and-sessions). */
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 /** A sign-in link works once, for 15 minutes. */
 export const MAGIC_LINK_TTL_MS = MAGIC_LINK_TTL_MINUTES * MINUTE_MS;
-/** An invitation link works until first sign-in, for 7 days (DESIGN.md answer 2). */
+/** An invitation link works until first sign-in, for 7 days (docs/product-rules.md#invitations). */
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
 
 /** Sign-in links sent to one address are counted over this window (MAGIC_LINKS_PER_EMAIL). */

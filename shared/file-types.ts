@@ -1,6 +1,8 @@
+import { UPLOAD_TYPES } from './uploads';
+
 /**
- * A document's kind, from its link's host or its file extension (spec section 3). The same answer on
- * the server (stored with uploads), in the editor preview and in the data-room views.
+ * A document's kind, from its link's host or its file extension (docs/product-rules.md#file-types). The same
+ * answer on the server (stored with uploads), in the editor preview and in the data-room views.
  */
 export const FILE_TYPES = [
   'pdf',
@@ -25,31 +27,10 @@ export const FILE_TYPES = [
 
 export type FileType = (typeof FILE_TYPES)[number];
 
-const BY_EXTENSION: Record<string, FileType> = {
-  pdf: 'pdf',
-  xlsx: 'excel',
-  xls: 'excel',
-  docx: 'word',
-  doc: 'word',
-  pptx: 'powerpoint',
-  ppt: 'powerpoint',
-  csv: 'csv',
-  txt: 'text',
-  md: 'text',
-  markdown: 'text',
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  gif: 'image',
-  bmp: 'image',
-  webp: 'image',
-  mp4: 'video',
-  mov: 'video',
-  avi: 'video',
-  zip: 'archive',
-  rar: 'archive',
-  '7z': 'archive',
-};
+/** The kind of a file by its extension: the upload types' table (shared/uploads.ts). */
+const BY_EXTENSION: Record<string, FileType> = Object.fromEntries(
+  UPLOAD_TYPES.map((type) => [type.extension, type.fileType]),
+);
 
 function hostMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);

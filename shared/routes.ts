@@ -2,7 +2,7 @@
  * The web app's URL space, shared so the server and the client router agree on it: the server answers
  * index.html with 200 for a page route and the 404 page with status 404 for any other path.
  *
- * `paths` is the spec's whole route table (section 2), used to build links. `pageRoutes` lists the
+ * `paths` is the whole route table (docs/product-rules.md#pages), used to build links. `pageRoutes` lists the
  * routes that have a page today; a feature adds its route there when it ships its page.
  */
 export const paths = {
@@ -61,8 +61,8 @@ export function href(name: PageName, params: Record<string, string> = {}): strin
 }
 
 /**
- * What a parameter may be. Ids in URLs are UUIDs (DESIGN.md), so /data-room/x.bak is no page: it gets
- * the 404 status, and a scanner probing for backup files is not told one exists.
+ * What a parameter may be. Ids in URLs are UUIDs (docs/product-rules.md#pages), so /data-room/x.bak is no
+ * page: it gets the 404 status, and a scanner probing for backup files is not told one exists.
  */
 const PARAMETER_SHAPES: Record<string, RegExp> = {
   id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,

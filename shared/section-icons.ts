@@ -1,10 +1,13 @@
-/** The icons a section can have (spec section 2); unknown names fall back to chart-line. */
+/**
+ * The icons a section can have (docs/product-rules.md#sections-markdown); unknown names fall back to
+ * chart-line.
+ */
 export const SECTION_ICONS = ['chart-line', 'gavel', 'cogs', 'chart-bar', 'users', 'laptop-code'] as const;
 export type SectionIcon = (typeof SECTION_ICONS)[number];
 
 export const DEFAULT_SECTION_ICON: SectionIcon = 'chart-line';
 
-/** DESIGN.md answer 12: inferred from the section's name when it names no icon. */
+/** docs/product-rules.md#sections-markdown: inferred from the section's name when it names no icon. */
 const INFERRED: [RegExp, SectionIcon][] = [
   [/financ/i, 'chart-line'],
   [/legal/i, 'gavel'],

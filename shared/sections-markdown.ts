@@ -5,7 +5,7 @@ import { detectFileType, type FileType } from './file-types';
 import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon } from './section-icons';
 
 /**
- * The sections markdown (spec section 3, DESIGN.md answer 12), parsed with a real markdown parser so
+ * The sections markdown (docs/product-rules.md#sections-markdown), parsed with a real markdown parser so
  * escaped brackets, link titles and parentheses in URLs behave as in any markdown. The server, the
  * editor preview and the data-room views all read a room through this one module. Nothing here
  * renders HTML: titles and descriptions are plain text.

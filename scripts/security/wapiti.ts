@@ -33,9 +33,9 @@ export const WAPITI_MODULES = [
 /** Wapiti 3.0.4's levels: 0 info, 1 low, 2 medium, 3 high, 4 critical. */
 const LOW = 1;
 /**
- * Findings wapiti rates low that would still be real holes here: the click endpoint must never
- * redirect outside the room's links (DESIGN.md answer 11), no backup of a file may be served, and no
- * input may reach a response header.
+ * Findings wapiti rates low that would still be real holes here: the click endpoint must never redirect
+ * outside the room's links (docs/product-rules.md#documents-and-the-access-log), no backup of a file may be
+ * served, and no input may reach a response header.
  */
 const ALWAYS_FAIL = new Set(['Open Redirect', 'Backup file', 'CRLF Injection']);
 

@@ -6,7 +6,7 @@ import pg from 'pg';
  * closes: several servers may share a database. Restore takes it in EXCLUSIVE mode, which it cannot get
  * while any server holds it, and keeps it until done, so no server starts on a half-restored database.
  * Counting open connections instead was wrong: the pool closes idle ones, so an idle server had none.
- * (On SQLite the server's open connection is the mark: see sqliteTarget in operations/backup.ts.)
+ * (On SQLite the server's open connection is the mark: see sqliteTarget in operations/sqlite-target.ts.)
  */
 const SERVER_LOCK_KEY = '5940095550514949409'; // 0x526f756e64526d21, "RoundRm!" in ASCII
 /** Names the lock's connection in pg_stat_activity. */

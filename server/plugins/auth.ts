@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import {
@@ -34,21 +35,36 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Our one cookie, read without a cookie plugin's hooks on every request. */
-function sessionCookie(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) {
-      return pair.slice(separator + 1).trim();
-    }
+/**
+ * A cookie value as a server reads it: one pair of surrounding double quotes, which RFC 6265 (4.1.1)
+ * allows around any value, is not part of it; percent-escapes are decoded as the cookie library does.
+ */
+function cookieValue(raw: string): string {
+  const unquoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  if (!unquoted.includes('%')) return unquoted;
+  try {
+    return decodeURIComponent(unquoted);
+  } catch {
+    return unquoted;
   }
-  return undefined;
 }
 
-function cookieAttributes(config: Config, expires: Date): string {
-  return `Path=/; Expires=${expires.toUTCString()}; HttpOnly; SameSite=Lax${config.isHttps ? '; Secure' : ''}`;
+/** Our one cookie, parsed by the cookie library, without a cookie plugin's hooks on every request. */
+function sessionCookie(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header, { decode: cookieValue })[SESSION_COOKIE] : undefined;
+}
+
+function sessionCookieHeader(config: Config, value: string, expires: Date): string {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value,
+    path: '/',
+    expires,
+    httpOnly: true,
+    secure: config.isHttps,
+    sameSite: 'lax',
+  });
 }
 
 export function registerAuth(app: FastifyInstance, sessions: SessionResolver): void {
@@ -66,11 +82,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionResolver): v
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
-  // Tokens are base64url: nothing in them needs encoding.
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=${session.token}; ${cookieAttributes(config, session.expiresAt)}`,
-  );
+  reply.header('set-cookie', sessionCookieHeader(config, session.token, session.expiresAt));
 }
 
 /** Answers a sign-in or sign-up: the session cookie for the browser, the token and user for API clients. */
@@ -85,7 +97,7 @@ export function sendSignedIn(
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; ${cookieAttributes(config, new Date(0))}`);
+  reply.header('set-cookie', sessionCookieHeader(config, '', new Date(0)));
 }
 
 /** The signed-in user, or 401. */

@@ -3,7 +3,7 @@ import { FILE_TYPES } from '../file-types';
 import { SECTION_ICONS } from '../section-icons';
 import { isoDateTime } from './fields';
 
-/** The room owner's dashboard (spec section 2, Admin dashboard). */
+/** The room owner's dashboard (docs/product-rules.md#admin-dashboard). */
 export const adminUserSchema = z.object({
   id: z.string(),
   name: z.string(),

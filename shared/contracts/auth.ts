@@ -19,7 +19,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const magicLinkRequestSchema = z.strictObject({
   email: emailField,
-  // The spec's client sends an empty name; it is accepted and unused.
+  // The sign-in form sends an empty name (docs/product-rules.md#sign-in); it is accepted and unused.
   name: optionalText(200),
 });
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { FILE_TYPES } from '../file-types';
 import { isoDateTime, optionalText } from './fields';
 
-/** A document as the console lists it (GET /api/my-documents, spec section 3). */
+/** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
 export const documentListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   fileType: z.enum(FILE_TYPES),
-  /** Bytes, as a string (spec section 3). */
+  /** Bytes, as a string (what the web app has always read). */
   fileSize: z.string(),
   /** The section whose list links the document, if any. */
   sectionName: z.string().nullable(),

@@ -17,7 +17,7 @@ export type AccessibleDataRoom = z.infer<typeof accessibleDataRoomSchema>;
 
 export const accessibleDataRoomsResponseSchema = z.object({ dataRooms: z.array(accessibleDataRoomSchema) });
 
-/** GET /api/my-data-room: the signed-in founder's own room (spec section 7). */
+/** GET /api/my-data-room: the signed-in founder's own room (docs/product-rules.md#api). */
 export const myDataRoomSchema = z.object({
   id: z.string(),
   companyName: z.string(),
@@ -73,7 +73,7 @@ export const sectionsUpdateRequestSchema = z.strictObject({
   content: multilineText(MAX_SECTIONS_MARKDOWN_LENGTH, { trim: false }),
 });
 
-/** A data room as its views show it (spec section 3, Company / data room, with both spellings). */
+/** A data room as its views show it (with both spellings of each field the web app reads). */
 export const dataRoomViewSchema = z.object({
   id: z.string(),
   companyName: z.string(),

@@ -9,7 +9,9 @@ import { type Config, parseConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
 import { SERVER_LOCK_APPLICATION } from '../../server/db/server-lock';
-import { type BackupManifest, backUp, restore } from '../../server/operations/backup';
+import { backUp } from '../../server/operations/backup';
+import type { BackupManifest } from '../../server/operations/manifest';
+import { restore } from '../../server/operations/restore';
 import { consistencyProblems } from '../support/data-consistency';
 import {
   ALL_TABLES,
@@ -24,7 +26,7 @@ import { runScript } from '../support/server-process';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-app';
 
 // npm run backup and npm run restore (scripts/backup.ts, scripts/restore.ts; the logic is in
-// server/operations/backup.ts), on SQLite and PostgreSQL, against a server that keeps writing.
+// server/operations/backup.ts and restore.ts), on SQLite and PostgreSQL, against a server that keeps writing.
 
 let source: TestApp;
 let founder: SignedIn;

@@ -46,15 +46,18 @@ export const SAMPLE_FILES = {
 };
 
 /**
- * A download's Content-Disposition is one attachment with a plain-ASCII fallback name and the exact
- * title in RFC 5987 form: nothing in the title can end the header, add a parameter or a header.
+ * A download's Content-Disposition is one attachment named by a plain-ASCII fallback (a token or a
+ * quoted string with no quote or backslash in it) and, when the title is anything else, the exact title
+ * in RFC 8187 form: nothing in the title can end the header, add a parameter or a header.
  */
 export function contentDispositionTitle(header: string | null): string {
-  const match = /^attachment; filename="([\x20-\x7e]*)"; filename\*=UTF-8''([A-Za-z0-9%!._~-]*)$/.exec(
-    header ?? '',
-  );
+  const match =
+    /^attachment; filename=(?:"([\x20-\x7e]*)"|([!#$&'*+.^_`|~0-9A-Za-z-]+))(?:; filename\*=UTF-8''([A-Za-z0-9%!#$&+.^_`|~-]*))?$/.exec(
+      header ?? '',
+    );
   if (!match) throw new Error(`not a safe Content-Disposition: ${JSON.stringify(header)}`);
-  const [, fallback = '', encoded = ''] = match;
+  const [, quoted, token, encoded] = match;
+  const fallback = quoted ?? token ?? '';
   if (/["\\]/.test(fallback)) throw new Error(`a quote or backslash in the fallback name: ${fallback}`);
-  return decodeURIComponent(encoded);
+  return encoded === undefined ? fallback : decodeURIComponent(encoded);
 }

@@ -22,7 +22,7 @@ function isSameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** DESIGN.md answer 10: 'Today' when the date is today (local time), else 'Mar 4, 2026'. */
+/** docs/product-rules.md#dates-and-sizes: 'Today' when the date is today (local time), else 'Mar 4, 2026'. */
 export function formatLastUpdated(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';

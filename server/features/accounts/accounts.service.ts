@@ -23,7 +23,7 @@ export {
 } from './sessions.service';
 export { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from './users.repository';
 
-/** DESIGN.md answer 8: every new account gets Professional limits; a promo code makes it free. */
+/** docs/product-rules.md#plans-and-limits: every new account gets Professional limits; a promo code makes it free. */
 export type Plan = 'professional' | 'professional_free';
 
 export function isValidPromoCode(ctx: AppContext, code: string): boolean {

@@ -12,7 +12,10 @@ import { requireFounder } from '../../plugins/auth';
 import { listInvitations } from '../invitations/invitations.service';
 import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.service';
 
-/** The owner's dashboard data (DESIGN.md answer 4: every /api/admin route requires the room's owner). */
+/**
+ * The owner's dashboard data (docs/product-rules.md#room-access: every /api/admin route requires the room's
+ * owner).
+ */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

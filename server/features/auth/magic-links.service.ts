@@ -29,7 +29,7 @@ export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
 
 /**
  * Sends a one-time sign-in link to an active user, or to an e-mail with a pending, unexpired
- * invitation (DESIGN.md, answer 5). Anyone else gets the spec's 404 'No invitation found'.
+ * invitation (docs/product-rules.md#invitations). Anyone else gets 404 'No invitation found'.
  */
 export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
   const now = new Date();

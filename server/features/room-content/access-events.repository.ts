@@ -16,8 +16,9 @@ function toInsert(event: NewAccessEvent): AccessEventInsert {
 }
 
 /**
- * Access logs are kept indefinitely (spec section 9); the title is copied so deletion keeps it legible.
- * Resolves once the event is committed: the download or redirect is sent only after that.
+ * Access logs are kept indefinitely (docs/product-rules.md#documents-and-the-access-log); the title is copied
+ * so deletion keeps it legible. Resolves once the event is committed: the download or redirect is sent only
+ * after that.
  */
 export async function recordAccessEvent(db: Executor, event: NewAccessEvent): Promise<void> {
   // Inside a transaction the event belongs to it; otherwise it joins the next group commit.

@@ -15,11 +15,11 @@ import {
   findDownloadableDocument,
   listMyDocuments,
   recordDownload,
-  tooLarge,
   type UploadPart,
   uploadDocument,
 } from './documents.service';
-import { attachmentDisposition, parseRange } from './download';
+import { attachmentDisposition, clientHasCurrentCopy, requestedRange } from './download';
+import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
 
 /** Room for the multipart framing and the title and section fields around a 50 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -49,7 +49,14 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             field: 'file',
           });
         }
-        const uploaded = await uploadDocument(ctx, founder, request.parts() as AsyncIterable<UploadPart>);
+        requireMultipartBoundary(request.headers['content-type']);
+        const uploaded = await uploadDocument(
+          ctx,
+          founder,
+          request.parts() as AsyncIterable<UploadPart>,
+        ).catch((error: unknown) => {
+          throw translateUploadError(error, app.multipartErrors);
+        });
         return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
       },
     );
@@ -69,9 +76,9 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('cache-control', 'private, no-cache')
           .header('etag', etag)
           .header('accept-ranges', 'bytes');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
 
-        const range = parseRange(request.headers.range, document.sizeBytes);
+        const range = requestedRange(request.headers, document.sizeBytes, etag);
         if (range.kind === 'unsatisfiable') {
           return reply.status(416).header('content-range', `bytes */${document.sizeBytes}`).send();
         }

@@ -32,8 +32,9 @@ import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import type { RoomUser } from './room-content.service';
 import { changeSectionsMarkdown, type DataRoom } from './rooms.repository';
 import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from './rooms.service';
+import { MULTIPART_SHAPE } from './upload-errors';
 
-/** DESIGN.md answer 8: every account has Professional limits (spec section 1: 500 uploads). */
+/** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */
 export const UPLOADS_PER_ROOM = 500;
 
 /** One part of a multipart upload, as @fastify/multipart yields it. */
@@ -53,50 +54,6 @@ function cleanFileName(value: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : [];
   return [...cleaned.slice(0, MAX_DOCUMENT_TITLE_LENGTH - extension.length), ...extension].join('');
-}
-
-const MULTIPART_SHAPE = 'An upload is one file named "file", with at most the fields title and section.';
-
-/**
- * What went wrong with the multipart body itself, in the API's words. busboy's own errors (no boundary,
- * a body cut short) carry only a message; anything else is not the client's fault and stays a 500.
- */
-function multipartError(error: unknown): unknown {
-  if (error instanceof ObjectTooLargeError) return tooLarge();
-  const { code, message } = error as { code?: string; message?: string };
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_FILES_LIMIT':
-      return new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return new HttpError(400, 'invalid_request', MULTIPART_SHAPE, { field: 'body' });
-    case 'FST_MP_PREMATURE_CLOSE':
-      return incompleteMultipart();
-  }
-  if (code === undefined && message === 'Multipart: Boundary not found') {
-    return new HttpError(
-      400,
-      'invalid_multipart',
-      'The Content-Type multipart/form-data names no boundary, so the upload cannot be read.',
-      { field: 'body' },
-    );
-  }
-  if (code === undefined && /unexpected end of multipart data/i.test(message ?? '')) {
-    return incompleteMultipart();
-  }
-  return error;
-}
-
-function incompleteMultipart(): HttpError {
-  return new HttpError(
-    400,
-    'invalid_multipart',
-    'The multipart/form-data body ended before its last part was complete.',
-    { field: 'body' },
-  );
 }
 
 function toListItem(document: StoredDocument, sectionOf: Map<string, string>): DocumentListItem {
@@ -178,7 +135,7 @@ export async function uploadDocument(
     }
   } catch (error) {
     await pending?.discard();
-    throw multipartError(error);
+    throw error;
   }
 
   const checkedFields = uploadFieldsSchema.safeParse(fields);
@@ -255,17 +212,6 @@ export async function uploadDocument(
   return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
 }
 
-export function tooLarge(): HttpError {
-  return new HttpError(
-    413,
-    'file_too_large',
-    `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the most a single upload may be.`,
-    {
-      field: 'file',
-    },
-  );
-}
-
 export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promise<DocumentListItem[]> {
   return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
 }
@@ -321,7 +267,10 @@ export async function findDownloadableDocument(
   return document;
 }
 
-/** Logs a download as 'downloaded' (spec section 1), for the access log the founder reads. */
+/**
+ * Logs a download as 'downloaded' (docs/product-rules.md#documents-and-the-access-log), for the access log
+ * the founder reads.
+ */
 export async function recordDownload(
   ctx: AppContext,
   user: RoomUser,

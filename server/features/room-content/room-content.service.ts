@@ -31,7 +31,7 @@ export interface RoomUser {
 }
 
 /**
- * What room content needs to know of an invitation link (the invited view, DESIGN.md answer 6). The
+ * What room content needs to know of an invitation link (the invited view, docs/product-rules.md#invited-view). The
  * invitations feature provides it (app.ts wires it), so room content never imports invitations.
  */
 export interface InvitationLinks {

@@ -44,7 +44,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       async (request) => ({ dataRooms: await listAccessibleRooms(ctx, requireUser(request)) }),
     );
 
-    // Reading a room: its owner and members (spec section 7, /api/data-room/{id}...).
+    // Reading a room: its owner and members (/api/data-room/{id}..., docs/product-rules.md#room-access).
     app.get(
       '/api/data-room/:id',
       { schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema } } },
@@ -69,7 +69,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
         listDocumentsOfRoom(ctx, await requireReadableRoom(ctx, requireUser(request), request.params.id)),
     );
 
-    // The invited view: no session, a usable invitation link (DESIGN.md answer 6).
+    // The invited view: no session, a usable invitation link (docs/product-rules.md#invited-view).
     app.get(
       '/api/data-room/invite/:token',
       { schema: { params: inviteTokenParamsSchema, response: { 200: invitedDataRoomResponseSchema } } },
@@ -159,7 +159,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       async (request) => setRoomActive(ctx, requireFounder(request), request.body.isActive),
     );
 
-    // Two names for one read (spec section 7): the console uses one, the setup page the other.
+    // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.
     for (const url of ['/api/sections/content', '/api/sections/markdown']) {
       app.get(url, { schema: { response: { 200: sectionsContentSchema } } }, async (request) => ({
         content: await getSectionsMarkdown(ctx, requireFounder(request)),

@@ -61,7 +61,7 @@ export async function getMyDataRoom(ctx: AppContext, founder: RoomUser): Promise
   return toMyDataRoom(await requireOwnedRoom(ctx, founder));
 }
 
-/** Saves the company profile of the founder's room (spec: POST /api/data-rooms). */
+/** Saves the company profile of the founder's room (POST /api/data-rooms, docs/product-rules.md#api). */
 export async function saveCompanyProfile(
   ctx: AppContext,
   founder: RoomUser,
@@ -138,7 +138,7 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
 
 /**
  * A room this user may read: its owner always, a member while it is active. Anyone else gets the same
- * 404 as for a room that does not exist (DESIGN.md: do not confirm existence).
+ * 404 as for a room that does not exist (docs/product-rules.md#room-access: never confirm that it exists).
  */
 export async function requireReadableRoom(
   ctx: AppContext,
@@ -218,8 +218,9 @@ export function parsedSectionsOf(ctx: AppContext, room: DataRoom): ParsedSection
 }
 
 /**
- * The external document a click opens: `url` must be one of the room's external links, exactly as
- * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
+ * The external document a click opens: `url` must be one of the room's external links, exactly as written, so
+ * the click endpoint never redirects anywhere the founder did not put
+ * (docs/product-rules.md#documents-and-the-access-log).
  */
 export function requireExternalLink(ctx: AppContext, room: DataRoom, url: string): SectionDocument {
   for (const section of parsedSectionsOf(ctx, room).sections) {

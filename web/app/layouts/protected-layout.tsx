@@ -1,7 +1,10 @@
 import { Outlet } from 'react-router';
 import { RequireSession } from '../../features/auth/components/require-session';
 
-/** The protected routes of spec section 2: the login page until the server confirms a session. */
+/**
+ * The signed-in-only routes (docs/product-rules.md#pages): the login page until the server confirms a
+ * session.
+ */
 export function ProtectedLayout() {
   return (
     <RequireSession>

@@ -17,8 +17,8 @@ import { OwnRoomGate } from './own-room-gate';
 const TAB_IDS = ['files', 'sections', 'invites'] as const;
 
 /**
- * /configure, the founder's console (spec section 2): Files, Sections and Invites. It composes three
- * features around one draft of the sections markdown, so it lives in the app layer.
+ * /configure, the founder's console (docs/product-rules.md#configure): Files, Sections and Invites. It
+ * composes three features around one draft of the sections markdown, so it lives in the app layer.
  */
 export function ConfigurePage() {
   return (

@@ -19,7 +19,7 @@ const TAB_IDS = ['company', 'sections', 'files', 'settings'] as const;
 const TITLE = 'Set up your data room';
 
 /**
- * /setup-data-room (spec section 2, Setup-data-room): the founder's room in four tabs, Company,
+ * /setup-data-room (docs/product-rules.md#setup-data-room): the founder's room in four tabs, Company,
  * Sections, Files and Settings. The Sections and Files tabs share one draft of the sections markdown,
  * as in /configure, so an upload linked into a section never undoes unsaved edits, nor the reverse.
  */

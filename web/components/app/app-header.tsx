@@ -15,7 +15,10 @@ const founderPages: { page: PageName; label: string }[] = [
   { page: 'admin', label: 'Dashboard' },
 ];
 
-/** The signed-in pages' header: the product, who is signed in, and Logout (spec section 2). */
+/**
+ * The signed-in pages' header: the product, who is signed in, and Logout
+ * (docs/product-rules.md#accounts-and-sessions).
+ */
 export function AppHeader() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();

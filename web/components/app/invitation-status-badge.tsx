@@ -11,8 +11,8 @@ const badges: Record<
 };
 
 /**
- * An invitation's status as the server decided it (spec section 4), the same on /configure and
- * /admin. Anything unexpected is shown as expired (spec section 3).
+ * An invitation's status as the server decided it (docs/product-rules.md#invitations), the same on /configure
+ * and /admin. Anything unexpected is shown as expired.
  */
 export function InvitationStatusBadge({ status }: { status: Invitation['status'] }) {
   const badge = badges[status] ?? badges.expired;

@@ -30,7 +30,7 @@ interface DataRoomViewProps {
 }
 
 /**
- * A data room as its readers browse it (spec section 2, "Data-room view", "Preview" and "Demo"):
+ * A data room as its readers browse it (docs/product-rules.md#data-room-view, #preview, #demo):
  * company header, section cards, one section's documents, and the way back. Opening a section moves
  * focus to its heading (scrolled into view when the card was far down); going back returns focus to
  * the card it came from.

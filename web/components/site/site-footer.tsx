@@ -8,7 +8,7 @@ const socialLinks = [
   { label: 'Roundroom on GitHub', text: 'GitHub', url: 'https://github.com/roundroomhq' },
 ];
 
-/** The public pages' footer: Resources, Legal and social links (spec section 2, landing page). */
+/** The public pages' footer: Resources, Legal and social links (docs/product-rules.md#landing-page). */
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

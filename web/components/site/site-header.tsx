@@ -3,7 +3,7 @@ import { href } from '../../../shared/routes';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
 
-/** The public pages' header: the spec's Demo, Docs and Login buttons. */
+/** The public pages' header: Demo, Docs and Login (docs/product-rules.md#landing-page). */
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">

@@ -1,7 +1,7 @@
 /**
  * The promo code a visitor applied on /checkout, carried to /setup-account in sessionStorage as
  * `promo_code`: not in the URL (it would land in history, logs and referrers) and never in the bundle
- * (DESIGN.md answer 7: codes live only on the server, which checks it again on sign-up).
+ * (docs/product-rules.md#plans-and-limits: codes live only on the server, which checks it again on sign-up).
  */
 const KEY = 'promo_code';
 

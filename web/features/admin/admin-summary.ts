@@ -9,7 +9,7 @@ export interface DashboardCounters {
   sections: number;
 }
 
-/** The four counters at the top of /admin (spec section 2, Admin dashboard). */
+/** The four counters at the top of /admin (docs/product-rules.md#admin-dashboard). */
 export function dashboardCounters(data: {
   users: readonly Pick<z.infer<typeof adminUserSchema>, 'isActive'>[];
   invitations: readonly Pick<Invitation, 'status'>[];

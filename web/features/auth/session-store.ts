@@ -1,22 +1,12 @@
-import { type PublicUser, userSchema } from '../../../shared/contracts/auth';
+import type { PublicUser } from '../../../shared/contracts/auth';
 
 /**
- * The signed-in user's record, kept in localStorage as `user_data` (spec section 3) so pages can greet
- * them before the server answers. It is not a credential: the session is an httpOnly cookie, and the
- * server decides on every request.
+ * The signed-in user's record, kept in localStorage as `user_data`
+ * (docs/product-rules.md#accounts-and-sessions), written at sign-in and removed at sign-out; the app itself
+ * asks the server (`/api/auth/me`). It is not a credential: the session is an httpOnly cookie, and the server
+ * decides on every request.
  */
 const KEY = 'user_data';
-
-export function readStoredUser(): PublicUser | null {
-  try {
-    const raw = window.localStorage.getItem(KEY);
-    if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export function storeUser(user: PublicUser): void {
   try {
@@ -32,7 +22,7 @@ export function clearStoredUser(): void {
   } catch {}
 }
 
-/** Where a user goes after signing in (spec section 4). */
+/** Where a user goes after signing in (docs/product-rules.md#pages). */
 export function homePathFor(user: Pick<PublicUser, 'role'>): '/configure' | '/investor-dashboard' {
   return user.role === 'founder' ? '/configure' : '/investor-dashboard';
 }

@@ -1,11 +1,11 @@
 /**
- * The static sample data room behind /demo (spec section 2, "Demo"): a fictional Series A company,
+ * The static sample data room behind /demo (docs/product-rules.md#demo): a fictional Series A company,
  * 6 sections, 22 documents. Nothing here is fetched; nothing opens or downloads.
  */
 
 import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
 
-/** The file types of spec section 3 ("File type detection") that the demo uses. */
+/** The file types (docs/product-rules.md#file-types) that the demo uses. */
 export type DemoFileType =
   | 'pdf'
   | 'excel'

@@ -1,3 +1,5 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TYPES } from '../../../shared/uploads';
+
 /**
  * The documentation's topics in reading order. The ids are public anchors (/docs#document-upload):
  * other pages and e-mails link to them, so never rename one.
@@ -16,30 +18,16 @@ export const docsTopics = [
 
 export type DocsTopicId = (typeof docsTopics)[number]['id'];
 
-/** The upload rules (spec sections 5 and 9; DESIGN.md answer 9: one list everywhere). */
-export const maxUploadSize = '50MB';
-export const uploadExtensions = [
-  '.pdf',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-  '.txt',
-  '.csv',
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.gif',
-  '.md',
-  '.markdown',
-  '.bmp',
-  '.webp',
-  '.mp4',
-  '.avi',
-  '.mov',
-  '.zip',
-  '.rar',
-  '.7z',
-] as const;
+/** The upload rules (docs/product-rules.md#uploads: one list everywhere). */
+export const maxUploadSize = `${MAX_UPLOAD_BYTES / 1024 / 1024}MB`;
+export const uploadExtensions = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`);
+
+/** Each kind of uploadable file as the docs' type table shows it: its label and every extension of it. */
+export const uploadedFileTypes: [string, string][] = [
+  ...new Set(UPLOAD_TYPES.map((type) => type.fileType)),
+].map((fileType) => [
+  fileType.toUpperCase(),
+  UPLOAD_TYPES.filter((type) => type.fileType === fileType)
+    .map((type) => `.${type.extension}`)
+    .join(', '),
+]);

@@ -1,8 +1,8 @@
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /**
- * A file size as the console shows it (spec section 2): bytes divided by 1024 until below 1024, one
- * decimal above bytes, at most GB; 'Unknown size' when the size is missing or not a number.
+ * A file size as the console shows it (docs/product-rules.md#dates-and-sizes): bytes divided by 1024 until
+ * below 1024, one decimal above bytes, at most GB; 'Unknown size' when the size is missing or not a number.
  */
 export function formatFileSize(bytes: string | number | null | undefined): string {
   const value = typeof bytes === 'string' ? (bytes.trim() === '' ? Number.NaN : Number(bytes)) : bytes;

@@ -3,8 +3,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent } from '../../../components/ui/card';
 
 /**
- * Spec section 2, Checkout: the Pro plan's features, in the spec's words and order. The text stays the
- * spec's; CSS capitalises the first letter, except for the file name.
+ * The Pro plan's features, in the product's words and order (docs/product-rules.md#checkout). The text stays
+ * as written; CSS capitalises the first letter, except for the file name.
  */
 const PRO_FEATURES = [
   'sections.md control',

@@ -5,7 +5,9 @@ import { ProPlanCard } from '../components/pro-plan-card';
 import { WaitlistForm } from '../components/waitlist-form';
 import { clearPromoCode, readPromoCode, storePromoCode } from '../promo-code-store';
 
-/** /checkout: the Pro plan, a promo code for free access, and the waitlist (spec section 2). */
+/**
+ * /checkout: the Pro plan, a promo code for free access, and the waitlist (docs/product-rules.md#checkout).
+ */
 export function CheckoutPage() {
   // A code applied earlier in this tab stays applied: the setup page reads the same storage.
   const [appliedCode, setAppliedCode] = useState<string | null>(readPromoCode);

@@ -38,8 +38,8 @@ export const recentAccessQuery = queryOptions({
 });
 
 /**
- * Each visit reloads the five, showing what is cached meanwhile. The app's queries otherwise never go
- * stale (spec section 7), but this page reports what investors did elsewhere and what the founder just
+ * Each visit reloads the five, showing what is cached meanwhile. The app's queries otherwise never go stale
+ * (docs/product-rules.md#api), but this page reports what investors did elsewhere and what the founder just
  * changed on the console pages, which nothing in this browser could invalidate.
  */
 const onEveryVisit = { refetchOnMount: 'always' } as const;
@@ -52,8 +52,8 @@ const dashboardQueries = [
 ] as const;
 
 /**
- * The dashboard's five reads, loaded together (spec section 7): the page shows its data once all five
- * have answered, and one error state if any failed.
+ * The dashboard's five reads, loaded together (docs/product-rules.md#api): the page shows its data once all
+ * five have answered, and one error state if any failed.
  */
 export function useAdminDashboard() {
   return useQueries({

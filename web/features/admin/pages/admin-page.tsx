@@ -16,7 +16,7 @@ import { SendInvitationForm } from '../components/send-invitation-form';
 import { UsersTable } from '../components/users-table';
 
 /**
- * /admin, the room owner's dashboard (spec section 2, DESIGN.md answer 4). The server decides who is
+ * /admin, the room owner's dashboard (docs/product-rules.md#admin-dashboard). The server decides who is
  * the owner: anyone else gets 403 from every /api/admin route and sees the founders-only notice.
  */
 export function AdminPage() {

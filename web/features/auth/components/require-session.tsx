@@ -4,8 +4,8 @@ import { useCurrentUser } from '../api/auth-hooks';
 import { LoginPage } from '../pages/login-page';
 
 /**
- * Protected pages (spec section 2): the server must confirm a session; without one the login page is
- * shown in place, at the same URL. Authorisation of the data itself happens on the server.
+ * Signed-in-only pages (docs/product-rules.md#pages): the server must confirm a session; without one the
+ * login page is shown in place, at the same URL. Authorisation of the data itself happens on the server.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError } = useCurrentUser();

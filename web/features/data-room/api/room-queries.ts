@@ -18,7 +18,10 @@ function basePath(source: RoomSource): string {
     : `/api/data-room/invite/${encodeURIComponent(source.token)}`;
 }
 
-/** The URL that logs a click on an external document and redirects to it (DESIGN.md answer 11). */
+/**
+ * The URL that logs a click on an external document and redirects to it
+ * (docs/product-rules.md#documents-and-the-access-log).
+ */
 export function clickUrl(source: RoomSource, url: string): string {
   return `${basePath(source)}/click?url=${encodeURIComponent(url)}`;
 }

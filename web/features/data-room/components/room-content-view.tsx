@@ -38,6 +38,7 @@ interface RoomContentViewProps {
  * A real room in the data-room view: the markdown parsed with the shared parser and shown as text;
  * an uploaded document downloads (or, in the invited view, asks the visitor to sign in), a link
  * opens through the server's click log.
+ * (docs/product-rules.md#data-room-view, #preview)
  */
 export function RoomContentView({
   content,
@@ -129,8 +130,9 @@ export function RoomContentView({
 }
 
 /**
- * The company header: what the markdown's '# Company Information' block says (spec section 2,
- * "Preview"), field by field; where it says nothing (the parser's default), the company profile.
+ * The company header: what the markdown's '# Company Information' block says
+ * (docs/product-rules.md#sections-markdown), field by field; where it says nothing (the parser's default),
+ * the company profile.
  */
 function companyOf(dataRoom: DataRoomData, fromMarkdown: ParsedSections['company']) {
   const pick = (value: string, fallback: string, parserDefault: string) =>

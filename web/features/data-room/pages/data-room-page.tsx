@@ -23,7 +23,10 @@ export function DataRoomPage() {
   );
 }
 
-/** The invited view: read-only, no login; uploaded files ask the visitor to sign in (DESIGN.md answer 6). */
+/**
+ * The invited view: read-only, no login; uploaded files ask the visitor to sign in
+ * (docs/product-rules.md#invited-view).
+ */
 function InvitedRoomPage({ token }: { token: string }) {
   return (
     <PublicPage title="Data room">

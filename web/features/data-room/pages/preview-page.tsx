@@ -11,7 +11,7 @@ import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
 
 /**
  * /preview: the founder's own room as an investor sees it, under a blue 'Investor preview' banner;
- * with ?invite=TOKEN, that invitation's view (spec section 2, "Preview").
+ * with ?invite=TOKEN, that invitation's view (docs/product-rules.md#preview).
  */
 export function PreviewPage() {
   const [searchParams] = useSearchParams();

@@ -22,7 +22,7 @@ function openDocument(_section: RoomSection, row: DocumentRow) {
   });
 }
 
-/** /demo: a static sample data room (spec section 2, "Demo"), browsable like a real one. */
+/** /demo: a static sample data room (docs/product-rules.md#demo), browsable like a real one. */
 export function DemoPage() {
   return (
     <PublicPage title={`${demoCompany.name} demo data room`}>

@@ -7,14 +7,14 @@ import {
   sectionExample,
   skeletonExample,
 } from '../docs-examples';
-import { maxUploadSize, uploadExtensions } from '../docs-topics';
+import { maxUploadSize, uploadExtensions, uploadedFileTypes } from '../docs-topics';
 import { CodeBlock } from './code-block';
 import { BulletList, Callout, Cell, Code, NumberedList, Paragraph, Subheading, Table } from './prose';
 import { SectionIconTable } from './section-icon-table';
 
 /**
- * The body of each documentation topic. Every fact here is a product rule (spec sections 2-5 and 9,
- * DESIGN.md's answers): change the text when the rule changes.
+ * The body of each documentation topic. Every fact here is a product rule (docs/product-rules.md): change the
+ * text when the rule changes.
  */
 
 function TopicLink({ id, children }: { id: string; children: string }) {
@@ -256,15 +256,7 @@ export function AddingDocumentsTopic() {
 }
 
 const fileTypes: [string, string][] = [
-  ['PDF', '.pdf'],
-  ['EXCEL', '.xlsx, .xls'],
-  ['WORD', '.docx, .doc'],
-  ['POWERPOINT', '.pptx, .ppt'],
-  ['CSV', '.csv'],
-  ['TEXT', '.txt'],
-  ['IMAGE', '.jpg, .jpeg, .png, .gif'],
-  ['VIDEO', '.mp4, .mov, .avi'],
-  ['ARCHIVE', '.zip, .rar, .7z'],
+  ...uploadedFileTypes,
   ['GOOGLE-SHEETS', 'Google Sheets links'],
   ['GOOGLE-DOCS', 'Google Docs links'],
   ['GOOGLE-SLIDES', 'Google Slides links'],

@@ -1,7 +1,10 @@
 import { ChartBar, ChartLine, Cog, Gavel, LaptopMinimal, type LucideIcon, Users } from 'lucide-react';
 import { Cell, Code, Table } from './prose';
 
-/** The section icons of the sections markdown and the words that pick each one (DESIGN.md answer 12). */
+/**
+ * The section icons of the sections markdown and the words that pick each one
+ * (docs/product-rules.md#sections-markdown).
+ */
 const sectionIcons: { name: string; icon: LucideIcon; inferredFrom: string[] }[] = [
   { name: 'chart-line', icon: ChartLine, inferredFrom: ['financ'] },
   { name: 'gavel', icon: Gavel, inferredFrom: ['legal'] },

@@ -26,7 +26,10 @@ const topicBodies: Record<DocsTopicId, ComponentType> = {
   'important-notes': ImportantNotesTopic,
 };
 
-/** /docs: how to set up a data room, invite investors and read access logs (spec section 2, "Documentation"). */
+/**
+ * /docs: how to set up a data room, invite investors and read access logs
+ * (docs/product-rules.md#documentation).
+ */
 export function DocsPage() {
   return (
     <PublicPage title="Documentation">

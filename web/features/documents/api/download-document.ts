@@ -1,8 +1,9 @@
 import { uploadedDocumentPath } from '../../../../shared/sections-markdown';
 
 /**
- * Fetches an uploaded document with the session cookie and saves it under its title (spec section 7:
- * "file blob saved under the document title"). Throws when the server refuses or the connection fails.
+ * Fetches an uploaded document with the session cookie and saves it under its title
+ * (docs/product-rules.md#documents-and-the-access-log). Throws when the server refuses or the connection
+ * fails.
  */
 export async function saveDocument(documentId: string, title: string): Promise<void> {
   const response = await fetch(uploadedDocumentPath(documentId), { credentials: 'include' });
@@ -20,8 +21,8 @@ export async function saveDocument(documentId: string, title: string): Promise<v
 }
 
 /**
- * A reader's download in a data room: on failure it is logged and the download URL is opened in a new
- * tab instead (spec section 8, Downloads), where the browser shows the server's answer.
+ * A reader's download in a data room: on failure it is logged and the download URL is opened in a new tab
+ * instead (docs/product-rules.md#documents-and-the-access-log), where the browser shows the server's answer.
  */
 export async function downloadDocument(documentId: string, title: string): Promise<'downloaded' | 'opened'> {
   try {

@@ -30,9 +30,9 @@ interface UploadQueueOptions {
 const PARALLEL_UPLOADS = 3;
 
 /**
- * Several files at once, each with its own progress and outcome (spec section 8: 'Uploading {file}...',
- * then 'File uploaded successfully' or 'Failed to upload file' with the reason). A file the browser can
- * already tell is too large or of a type not allowed is refused before any byte is sent.
+ * Several files at once, each with its own progress and outcome (docs/product-rules.md#uploads: 'Uploading
+ * {file}...', then 'File uploaded successfully' or 'Failed to upload file' with the reason). A file the
+ * browser can already tell is too large or of a type not allowed is refused before any byte is sent.
  */
 export function useUploadQueue() {
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ interface FilesPanelProps {
   onDeleted?: (documentIds: readonly string[]) => void;
 }
 
-/** The console's Files tab (spec section 2, Configure). */
+/** The console's Files tab (docs/product-rules.md#configure). */
 export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
   const documents = useMyDocuments();
   const remove = useDeleteDocuments();

@@ -21,7 +21,7 @@ interface UploadedDocumentsPanelProps {
 }
 
 /**
- * The setup page's Files tab (spec section 2, Setup-data-room): an upload area and the uploaded
+ * The setup page's Files tab (docs/product-rules.md#setup-data-room): an upload area and the uploaded
  * documents, each with its section, size, date and badge, and a delete that asks first. The console's
  * Files tab (FilesPanel) adds search, bulk selection, links and downloads on the same pieces.
  */

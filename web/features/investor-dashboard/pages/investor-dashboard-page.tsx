@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAccessibleRooms } from '../api/use-accessible-rooms';
 
-/** /investor-dashboard: the data rooms this investor may open (spec section 2). */
+/** /investor-dashboard: the data rooms this investor may open (docs/product-rules.md#investor-dashboard). */
 export function InvestorDashboardPage() {
   const rooms = useAccessibleRooms();
 

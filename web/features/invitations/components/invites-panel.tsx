@@ -14,7 +14,7 @@ import { formatDate } from '../../../lib/format';
 import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { useCreateInvitation, useDeleteInvitation, useInvitations } from '../api/invitation-hooks';
 
-/** The console's Invites tab (spec section 2, Configure). */
+/** The console's Invites tab (docs/product-rules.md#configure). */
 export function InvitesPanel() {
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">

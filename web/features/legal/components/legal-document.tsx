@@ -10,7 +10,7 @@ export interface LegalSection {
 
 interface LegalDocumentProps {
   title: string;
-  /** Both legal texts were last revised together (spec section 1). */
+  /** Both legal texts were last revised together (docs/product-rules.md#legal). */
   lastUpdated?: { label: string; dateTime: string };
   intro: ReactNode;
   sections: LegalSection[];

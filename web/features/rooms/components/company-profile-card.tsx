@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useSaveCompanyProfile } from '../api/use-save-company-profile';
 import { CompanyProfileForm } from './company-profile-form';
 
-/** The Company tab: the profile form, saved with the spec's toasts (section 8, Setup). */
+/** The Company tab: the profile form, saved with the setup page's toasts (docs/product-rules.md#messages). */
 export function CompanyProfileCard({ room }: { room: MyDataRoom }) {
   const save = useSaveCompanyProfile();
   return (

@@ -37,7 +37,7 @@ const controlClass =
 const resolver = sentenceResolver(companyFormSchema, fieldMessage);
 
 /**
- * The Company tab's form (spec section 2, Setup-data-room): name, funding stage, founded year, website
+ * The Company tab's form (docs/product-rules.md#setup-data-room): name, funding stage, founded year, website
  * and description. It is checked in the browser with the server's own schema before anything is sent;
  * each problem, the browser's or the server's, is shown beside its field.
  */

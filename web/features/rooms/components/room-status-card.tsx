@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSetRoomStatus } from '../api/use-set-room-status';
 
 /**
- * The room's status (spec section 2, Setup-data-room: Active or Inactive) and the control that switches
+ * The room's status (Active or Inactive, docs/product-rules.md#setup-data-room) and the control that switches
  * it. Closing the room cuts every investor off at once, so it asks first; opening it does not.
  */
 export function RoomStatusCard({ room }: { room: MyDataRoom }) {

@@ -9,10 +9,10 @@ import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
 import { useSectionsDraft } from '../sections-draft';
 
 interface SectionsEditorProps {
-  /** 25 in /configure, 20 in /setup-data-room (spec section 9). */
+  /** 25 in /configure, 20 in /setup-data-room (docs/product-rules.md#configure, #setup-data-room). */
   rows: number;
   saveLabel: string;
-  /** The toasts of the page (spec section 8 words them differently on each). */
+  /** The toasts of the page (worded differently on each: docs/product-rules.md#messages). */
   messages: { saved: string; failed: string };
   /** Beside the Save button, e.g. 'View Documentation'. */
   actions?: ReactNode;

@@ -16,7 +16,7 @@ function HelpBox({ icon, title, children }: { icon: ReactNode; title: string; ch
 
 const code = 'rounded bg-white/70 px-1 py-0.5 font-mono text-xs text-indigo-900';
 
-/** The Sections tab's help boxes (spec section 2, Configure): adding files, and markdown tips. */
+/** The Sections tab's help boxes (docs/product-rules.md#configure): adding files, and markdown tips. */
 export function SectionsHelp() {
   return (
     <div className="flex flex-col gap-4">

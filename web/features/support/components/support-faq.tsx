@@ -6,7 +6,7 @@ interface FaqEntry {
   answer: ReactNode;
 }
 
-// The access lifetime answer follows DESIGN.md (answer 2), not the older wording of the spec's FAQ: the
+// The access lifetime answer follows docs/product-rules.md#invitations, not an older wording of this FAQ: the
 // invitation expires after 7 days only while unused; accepted access lasts until the founder revokes it.
 const entries: FaqEntry[] = [
   {
