@@ -54,6 +54,11 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  SECTIONS_PARSE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .default(2_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -88,6 +93,8 @@ export interface Config {
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe for the client's IP. */
   trustProxy: boolean | number | string[];
   logLevel: string;
+  /** How long parsing one sections text may run in the parser's worker before it is refused (ADR 26). */
+  sectionsParseTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +143,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
   };
 }
 

@@ -105,7 +105,7 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
-      const document = requireExternalLink(room, url);
+      const document = await requireExternalLink(room, url);
       await recordAccessEvent(ctx.db, {
         roomId: room.id,
         ...who,

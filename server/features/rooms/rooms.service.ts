@@ -6,13 +6,17 @@ import type {
 } from '../../../shared/contracts/rooms';
 import {
   type ParsedSections,
-  parseSectionsMarkdown,
   type SectionDocument,
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
 import { EpochCache } from '../../db/epoch-cache';
 import type { WriteEpoch } from '../../db/write-epoch';
+import {
+  parseSectionsOffThread,
+  SectionsParserBusyError,
+  SectionsTooComplexError,
+} from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import type { User } from '../accounts/users.repository';
 import { hashToken } from '../auth/tokens';
@@ -107,7 +111,14 @@ export async function getSectionsMarkdown(ctx: AppContext, founder: User): Promi
  */
 export async function saveSectionsMarkdown(ctx: AppContext, founder: User, content: string): Promise<void> {
   const room = await requireOwnedRoom(ctx, founder);
-  const parsed = parseSectionsMarkdown(content, { appOrigin: new URL(ctx.config.appUrl).origin });
+  const parsed = await parseSectionsOffThread(content, {
+    appOrigin: new URL(ctx.config.appUrl).origin,
+  }).catch((error: unknown) => {
+    if (error instanceof SectionsTooComplexError)
+      throw new HttpError(400, 'invalid_sections', error.message, { field: 'content' });
+    if (error instanceof SectionsParserBusyError) throw new HttpError(503, 'busy', error.message);
+    throw error;
+  });
   const [problem] = parsed.problems;
   if (problem)
     throw new HttpError(400, 'invalid_sections', problem.message, { field: 'content', line: problem.line });
@@ -218,7 +229,7 @@ export function sectionsMarkdownOf(room: DataRoom): string {
 }
 
 /** The room's sections as readers see them, parsed once per version of the text (parsed-sections.ts). */
-export function parsedSectionsOf(room: DataRoom): ParsedSections {
+export function parsedSectionsOf(room: DataRoom): Promise<ParsedSections> {
   return parsedSections(sectionsMarkdownOf(room));
 }
 
@@ -226,8 +237,8 @@ export function parsedSectionsOf(room: DataRoom): ParsedSections {
  * The external document a click opens: `url` must be one of the room's external links, exactly as
  * written, so the click endpoint never redirects anywhere the founder did not put (DESIGN.md answer 11).
  */
-export function requireExternalLink(room: DataRoom, url: string): SectionDocument {
-  for (const section of parsedSectionsOf(room).sections) {
+export async function requireExternalLink(room: DataRoom, url: string): Promise<SectionDocument> {
+  for (const section of (await parsedSectionsOf(room)).sections) {
     const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
     if (document) return document;
   }
