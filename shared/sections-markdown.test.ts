@@ -283,6 +283,13 @@ describe('limits checked before parsing (ADR 26)', () => {
     ).toHaveLength(SECTIONS_LIMITS.maxLinks);
   });
 
+  test('markup past the limit for the whole text is refused, even split into paragraphs', () => {
+    const paragraphs = Array.from({ length: SECTIONS_LIMITS.maxMarks / 64 + 1 }, () => '*a'.repeat(64));
+    expect(refusal(paragraphs.join('\n\n'))).toMatch(
+      /^This text has too much markup: line \d+ brings the characters \* _ \[ \] ` to 20,001/,
+    );
+  });
+
   test('reference definitions count as links', () => {
     const definitions = Array.from(
       { length: SECTIONS_LIMITS.maxLinks + 1 },

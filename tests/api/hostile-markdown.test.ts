@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_SECTIONS_MARKDOWN_LENGTH } from '../../shared/contracts/rooms';
 import { SECTIONS_LIMITS } from '../../shared/sections-markdown';
 import { createFounder, type SignedIn } from '../support/factories';
+import { worstAcceptedSectionsText } from '../support/hostile-markdown';
 import { expectRefusal } from '../support/refusals';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -115,8 +116,7 @@ test('a text nested too deeply is refused naming its line, nothing stored', asyn
 });
 
 test('the server answers /api/health before a slow parse finishes', async () => {
-  // The slowest text the limits accept that we know of: every link the limit allows, plus quotes.
-  const slow = `${HOSTILE['links at the link limit, each in its own list item']}\n\n${upTo(60_000, '> a', '\n\n')}`;
+  const slow = worstAcceptedSectionsText();
   const order: string[] = [];
   const saving = save(slow).then((response) => {
     order.push('save');
@@ -126,6 +126,9 @@ test('the server answers /api/health before a slow parse finishes', async () => 
   const health = await t.request('GET', '/api/health');
   order.push('health');
   expect(health.status).toBe(200);
-  expect([200, 400]).toContain((await saving).status);
+  // Accepted; or, on a machine loaded past the parser's time limit, refused by that limit: either way
+  // it was parsed, not stopped by the cheap limits.
+  const saved = await saving;
+  if (saved.status !== 200) expect(saved.text).toMatch(/takes too long to read/);
   expect(order).toEqual(['health', 'save']);
 }, 60_000);
