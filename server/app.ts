@@ -15,7 +15,7 @@ import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { roomsRoutes } from './features/rooms/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createMailer, type Mailer } from './mail/mailer';
-import { setSectionsParseTimeout, warmSectionsParser } from './parsing/sections-parser';
+import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -125,8 +125,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
   await reconcileStoredFiles(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
-  // Its thread starts now, not during the first request that reads a room's sections.
-  await warmSectionsParser();
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);

@@ -66,7 +66,7 @@ const environmentSchema = z.object({
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(100, 'must be at least 100')
-    .default(2_000),
+    .default(4_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

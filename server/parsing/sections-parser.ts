@@ -16,7 +16,7 @@ export class SectionsTooComplexError extends Error {}
 export class SectionsParserBusyError extends Error {}
 
 /** How long one task may run (SECTIONS_PARSE_TIMEOUT_MS) before its thread is stopped and it is refused. */
-let timeoutMs = 2_000;
+let timeoutMs = 4_000;
 /** How long a task may wait for a thread before the caller is told to retry. */
 const QUEUE_WAIT_MS = 15_000;
 const CHECK_EVERY_MS = 20;
@@ -55,8 +55,11 @@ function thePool(): Promise<Piscina> {
       new Piscina({
         filename,
         // One thread for parsing leaves the other core to the request thread on a two-core machine.
-        minThreads: 1,
+        // No thread while nothing is parsed (idle memory is a budget); a task's time limit starts only
+        // once a thread runs it, so starting one costs the caller a wait, never a refusal.
+        minThreads: 0,
         maxThreads: 1,
+        idleTimeout: 60_000,
         // Beyond this many waiting tasks the caller is told to retry, instead of waiting past its time.
         maxQueue: 32,
         // A text that makes the parser allocate without bound ends its own thread, not the server.
@@ -110,10 +113,7 @@ async function run<T>(name: string, task: object): Promise<T> {
   }
 }
 
-/** Starts the pool's thread ahead of the first request, so that request does not wait for it. */
-export async function warmSectionsParser(): Promise<void> {
-  await parseSectionsOffThread('');
-}
+
 
 export function parseSectionsOffThread(markdown: string, options: { appOrigin?: string } = {}) {
   return run<ParsedSections>('parse', { markdown, appOrigin: options.appOrigin });
