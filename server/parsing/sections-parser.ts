@@ -113,8 +113,6 @@ async function run<T>(name: string, task: object): Promise<T> {
   }
 }
 
-
-
 export function parseSectionsOffThread(markdown: string, options: { appOrigin?: string } = {}) {
   return run<ParsedSections>('parse', { markdown, appOrigin: options.appOrigin });
 }
