@@ -8,6 +8,7 @@ import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
 import { type BudgetRow, printTable } from './report';
+import { measureHealthWhileParsing } from './sections-parse-latency';
 
 // npm run bench: builds, then measures every performance budget of docs/performance.md and prints
 // one table. Budgets are checked here, never as timed assertions in tests. Exit 1 when one fails.
@@ -17,6 +18,7 @@ rows.push(await measureLandingBundle(path.resolve('dist/web')));
 rows.push(...(await measureColdStartAndIdleMemory()));
 rows.push(await measureAuthenticatedReadThroughput());
 rows.push(await measureMagicLinkLatency());
+rows.push(await measureHealthWhileParsing());
 rows.push(...(await measureFileBudgets()));
 rows.push(...(await measureLoadBudgets()));
 

@@ -17,6 +17,7 @@ import { reconcileStoredFiles } from './features/room-content/room-content.servi
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -24,6 +25,7 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogSerializers } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSlowClientLimits } from './plugins/slow-clients';
 import { registerWebApp } from './plugins/web-app';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
 import type { Storage } from './storage/storage';
@@ -88,6 +90,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { maxParamLength: 256 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // The whole request (headers and body) must arrive within this; its body also has a minimum rate
+    // (registerSlowClientLimits). ADR 27.
+    requestTimeout: config.slowClients.requestTimeoutMs,
+    // Passed to http.createServer: Node checks both timeouts every connectionsCheckingInterval.
+    http: {
+      headersTimeout: config.slowClients.headersTimeoutMs,
+      requestTimeout: config.slowClients.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, config.slowClients.headersTimeoutMs / 2),
+    },
+  } as FastifyServerOptions);
+  registerSlowClientLimits(app, {
+    bodyMinBytesPerSecond: config.slowClients.bodyMinBytesPerSecond,
+    bodyRateWindowMs: config.slowClients.bodyRateWindowMs,
+    maxConnectionsPerAddress: config.slowClients.maxConnectionsPerAddress,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
+  setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);

@@ -84,3 +84,23 @@ describe('parseConfig', () => {
     );
   });
 });
+
+test('slow-client bounds and the parse time limit default to the documented values', () => {
+  const config = parseConfig({});
+  expect(config.slowClients).toEqual({
+    requestTimeoutMs: 900_000,
+    headersTimeoutMs: 20_000,
+    bodyMinBytesPerSecond: 8_192,
+    bodyRateWindowMs: 30_000,
+    maxConnectionsPerAddress: 64,
+  });
+  expect(config.sectionsParseTimeoutMs).toBe(4_000);
+});
+
+test('the headers time limit never exceeds the whole request limit (Node refuses that)', () => {
+  const config = parseConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '20000' });
+  expect(config.slowClients.headersTimeoutMs).toBe(5_000);
+  expect(() => parseConfig({ MAX_CONNECTIONS_PER_IP: '-1' })).toThrow(
+    'Invalid configuration: MAX_CONNECTIONS_PER_IP must be 0 or more (got "-1")',
+  );
+});

@@ -16,6 +16,8 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number');
+
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
 const environmentSchema = z.object({
@@ -54,6 +56,17 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // Slow clients (ADR 27). A 50 MB upload over a 1 Mbit/s phone link takes about 7 minutes.
+  REQUEST_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(900_000),
+  HEADERS_TIMEOUT_MS: wholeNumber.min(500, 'must be at least 500').default(20_000),
+  BODY_MIN_BYTES_PER_SECOND: wholeNumber.min(0, 'must be 0 or more').default(8_192),
+  BODY_RATE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(30_000),
+  MAX_CONNECTIONS_PER_IP: wholeNumber.min(0, 'must be 0 or more').default(64),
+  SECTIONS_PARSE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .default(4_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -88,6 +101,16 @@ export interface Config {
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe for the client's IP. */
   trustProxy: boolean | number | string[];
   logLevel: string;
+  /** Bounds on slow clients (ADR 27); see the README's configuration table. */
+  slowClients: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    bodyMinBytesPerSecond: number;
+    bodyRateWindowMs: number;
+    maxConnectionsPerAddress: number;
+  };
+  /** How long parsing one sections text may run in the parser's worker before it is refused (ADR 26). */
+  sectionsParseTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +159,15 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
+    slowClients: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      // Node requires the headers' limit to be within the whole request's.
+      headersTimeoutMs: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      bodyMinBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND,
+      bodyRateWindowMs: env.BODY_RATE_WINDOW_MS,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_IP,
+    },
   };
 }
 

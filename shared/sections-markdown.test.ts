@@ -1,8 +1,11 @@
+import type { Nodes, Paragraph } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import {
   addDocumentToSection,
+  findStrayLinkProblems,
   parseSectionsMarkdown,
   removeDocumentLinks,
+  SECTIONS_LIMITS,
   starterSectionsMarkdown,
   uploadedDocumentPath,
 } from './sections-markdown';
@@ -220,5 +223,110 @@ describe('editing the markdown for uploads', () => {
     expect(removeDocumentLinks(markdown, UPLOAD_ID, { appOrigin: 'https://app.example' })).toBe(
       `## A\n- [Elsewhere](https://other.example${url})\n`,
     );
+  });
+});
+
+describe('limits checked before parsing (ADR 26)', () => {
+  const refusal = (markdown: string) => parseSectionsMarkdown(markdown).problems[0]?.message;
+
+  test('lists nested past the limit are refused naming the line', () => {
+    const deep = `## Team\n- a\n${'- '.repeat(SECTIONS_LIMITS.maxContainerNesting + 1)}too deep\n`;
+    expect(refusal(deep)).toBe(
+      `This text is too deeply nested on line 3: at most ${SECTIONS_LIMITS.maxContainerNesting} lists and quotes may sit inside each other.`,
+    );
+  });
+
+  test('nesting built up by indentation over several lines counts as nesting', () => {
+    const lines = Array.from(
+      { length: SECTIONS_LIMITS.maxContainerNesting + 1 },
+      (_, i) => `${'  '.repeat(i)}- level ${i + 1}`,
+    );
+    expect(refusal(lines.join('\n'))).toMatch(/^This text is too deeply nested on line 9:/);
+    expect(parseSectionsMarkdown(lines.slice(0, -1).join('\n')).problems).toEqual([]);
+  });
+
+  test('quotes inside quotes past the limit are refused', () => {
+    expect(refusal(`intro\n\n${'>'.repeat(SECTIONS_LIMITS.maxContainerNesting + 1)} deep`)).toMatch(
+      /^This text is too deeply nested on line 3:/,
+    );
+  });
+
+  test('square brackets nested past the limit are refused, escaped ones are text', () => {
+    const depth = SECTIONS_LIMITS.maxBracketNesting + 1;
+    expect(refusal(`${'['.repeat(depth)}a${']'.repeat(depth)}`)).toMatch(
+      /^This text is too deeply nested on line 1: at most 8 square brackets/,
+    );
+    expect(parseSectionsMarkdown(`${'\\['.repeat(depth)}a`).problems).toEqual([]);
+  });
+
+  test('a paragraph with too many emphasis marks is refused, the same marks split by blank lines are not', () => {
+    const marks = '*a'.repeat(SECTIONS_LIMITS.maxMarksPerParagraph + 1);
+    expect(refusal(`# Company Information\n\n${marks}`)).toMatch(
+      /^The paragraph on line 3 has too much markup/,
+    );
+    const split = Array.from({ length: 4 }, () => '*a'.repeat(SECTIONS_LIMITS.maxMarksPerParagraph / 4)).join(
+      '\n\n',
+    );
+    expect(parseSectionsMarkdown(split).problems).toEqual([]);
+  });
+
+  test('more links than the limit are refused at the first one too many', () => {
+    const items = Array.from(
+      { length: SECTIONS_LIMITS.maxLinks + 1 },
+      (_, i) => `- [Doc ${i}](https://files.example.com/${i}.pdf)`,
+    );
+    expect(refusal(`## Data\n${items.join('\n')}`)).toBe(
+      `This text has too many links: line ${SECTIONS_LIMITS.maxLinks + 2} holds link 2,001, and the sections may have at most 2,000.`,
+    );
+    expect(
+      parseSectionsMarkdown(`## Data\n${items.slice(1).join('\n')}`).sections[0]?.documents,
+    ).toHaveLength(SECTIONS_LIMITS.maxLinks);
+  });
+
+  test('markup past the limit for the whole text is refused, even split into paragraphs', () => {
+    const paragraphs = Array.from({ length: SECTIONS_LIMITS.maxMarks / 64 + 1 }, () => '*a'.repeat(64));
+    expect(refusal(paragraphs.join('\n\n'))).toMatch(
+      /^This text has too much markup: line \d+ brings the characters \* _ \[ \] ` to 20,001/,
+    );
+  });
+
+  test('reference definitions count as links', () => {
+    const definitions = Array.from(
+      { length: SECTIONS_LIMITS.maxLinks + 1 },
+      (_, i) => `[r${i}]: https://e.com/${i}`,
+    );
+    expect(refusal(definitions.join('\n'))).toMatch(/^This text has too many links: line 2001/);
+  });
+
+  test('many quotes one after another are refused past the limit of openings', () => {
+    const quotes = Array.from({ length: SECTIONS_LIMITS.maxContainerOpenings + 1 }, () => '> a').join('\n\n');
+    expect(refusal(quotes)).toMatch(
+      /^This text has too many quotes and lists inside lists: line 1001 starts number 501/,
+    );
+  });
+
+  test('a text longer than the limit is refused without parsing', () => {
+    expect(refusal('a'.repeat(SECTIONS_LIMITS.maxLength + 1))).toMatch(
+      /^This text is too long: 200,001 characters/,
+    );
+  });
+
+  test('thematic breaks written with spaced stars are not lists', () => {
+    expect(parseSectionsMarkdown('* * * * * * * * * *\n\n## Legal').problems).toEqual([]);
+  });
+
+  test('a link deeper than the call stack could recurse is still checked, without overflowing', () => {
+    // Parsing would refuse such a text (the limits above); the walk over the tree must hold anyway.
+    let node: Nodes = {
+      type: 'link',
+      url: 'javascript:alert(1)',
+      children: [],
+      position: { start: { line: 7, column: 1 }, end: { line: 7, column: 9 } },
+    };
+    for (let depth = 0; depth < 200_000; depth++) node = { type: 'emphasis', children: [node] } as Nodes;
+    const root: Paragraph = { type: 'paragraph', children: [node as Paragraph['children'][number]] };
+    expect(findStrayLinkProblems(root, undefined)).toEqual([
+      { line: 7, message: 'Line 7: a link uses "javascript:", but only http and https links are allowed.' },
+    ]);
   });
 });

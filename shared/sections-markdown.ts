@@ -1,6 +1,6 @@
 import type { Heading, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { DEFAULT_FUNDING_STAGE } from './contracts/rooms';
+import { DEFAULT_FUNDING_STAGE, MAX_SECTIONS_MARKDOWN_LENGTH } from './contracts/rooms';
 import { detectFileType, type FileType } from './file-types';
 import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon } from './section-icons';
 
@@ -59,12 +59,29 @@ export function uploadedDocumentPath(documentId: string): string {
   return `/api/documents/${documentId}/download`;
 }
 
+/**
+ * Every node under `root` (itself included) in document order, without recursion: however deeply
+ * a text nests, walking it never overflows the stack.
+ */
+function* walk(root: Nodes): Generator<Nodes> {
+  const pending: Nodes[] = [root];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    yield node;
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as Nodes);
+    }
+  }
+}
+
 /** Plain text of a node: the literal characters of text and inline code, without markup. */
 function textOf(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;
-  if (node.type === 'break') return '\n';
-  if ('children' in node) return (node.children as Nodes[]).map(textOf).join('');
-  return '';
+  let text = '';
+  for (const part of walk(node)) {
+    if ('value' in part && typeof part.value === 'string' && part.type !== 'html') text += part.value;
+    else if (part.type === 'break') text += '\n';
+  }
+  return text;
 }
 
 const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
@@ -143,29 +160,180 @@ function documentsOf(
   return documents;
 }
 
-/** Every other link (and image) anywhere must still be http(s): nothing else is ever saved. */
-function checkStrayLinks(
-  node: Nodes,
+/**
+ * Every link (and image, and reference definition) under `root` that is not in `checked` must still
+ * be http(s): nothing else is ever saved. Exported for its test on a tree deeper than any stack.
+ */
+export function findStrayLinkProblems(
+  root: Nodes,
   appOrigin: string | undefined,
-  problems: SectionsProblem[],
-  checked: WeakSet<Nodes>,
-) {
-  if ((node.type === 'link' || node.type === 'definition' || node.type === 'image') && !checked.has(node)) {
-    const kind = classifyLink(node.url, appOrigin);
-    if (kind.kind === 'refused') {
-      const line = lineOf(node);
-      problems.push({ line, message: `Line ${line}: a link ${kind.reason}.` });
+  checked: WeakSet<Nodes> = new WeakSet(),
+): SectionsProblem[] {
+  const problems: SectionsProblem[] = [];
+  for (const node of walk(root)) {
+    if ((node.type === 'link' || node.type === 'definition' || node.type === 'image') && !checked.has(node)) {
+      const kind = classifyLink(node.url, appOrigin);
+      if (kind.kind === 'refused') {
+        const line = lineOf(node);
+        problems.push({ line, message: `Line ${line}: a link ${kind.reason}.` });
+      }
     }
   }
-  if ('children' in node) {
-    for (const child of node.children as Nodes[]) checkStrayLinks(child, appOrigin, problems, checked);
+  return problems;
+}
+
+/**
+ * What a text may hold before it is parsed (ADR 26). micromark's time grows faster than the text on
+ * some shapes (nested containers, long runs of emphasis marks or brackets in one paragraph), so a text
+ * past these limits is refused before it reaches the parser, naming the line. Each limit is far above
+ * what a room's sections need and was chosen from measurements (bench/markdown-shapes.ts).
+ */
+export const SECTIONS_LIMITS = {
+  /** Characters in the whole text (the save route's limit too). */
+  maxLength: MAX_SECTIONS_MARKDOWN_LENGTH,
+  /** Lists and quotes inside each other on one line. */
+  maxContainerNesting: 8,
+  /** Quotes and lists inside list items started in the whole text: closing each costs time in the number before it. */
+  maxContainerOpenings: 500,
+  /** Square brackets open inside each other in one paragraph. */
+  maxBracketNesting: 8,
+  /** Markup characters (* _ [ ] `) in one paragraph. */
+  maxMarksPerParagraph: 256,
+  /** Markup characters in the whole text: each costs the parser about 20 microseconds. */
+  maxMarks: 20_000,
+  /** Links, images and reference definitions in the whole text. */
+  maxLinks: 2_000,
+} as const;
+
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const HEADING_OR_FENCE = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,})/;
+const REFERENCE_DEFINITION = /^\[[^\]]+\]:/;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The first limit the text breaks, or undefined. One pass over the characters, in time linear in the
+ * text. It reads markdown roughly (a list item's content column, a paragraph as the lines between
+ * blank lines and new blocks, code counted like text), which is enough for limits set this far above
+ * real use.
+ */
+export function findSectionsLimitProblem(markdown: string): SectionsProblem | undefined {
+  if (markdown.length > SECTIONS_LIMITS.maxLength) {
+    return {
+      line: 0,
+      message: `This text is too long: ${count(markdown.length)} characters, and the sections may have at most ${count(SECTIONS_LIMITS.maxLength)}.`,
+    };
   }
+  /** The content column of each list item still open from the lines above. */
+  const openItems: number[] = [];
+  let links = 0;
+  let marks = 0;
+  let allMarks = 0;
+  let brackets = 0;
+  let openings = 0;
+  let quotesAbove = 0;
+  const lines = markdown.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index] ?? '';
+    const line = index + 1;
+    if (text.trim() === '') {
+      marks = 0;
+      brackets = 0;
+      quotesAbove = 0;
+      continue;
+    }
+    // The container prefix: quote marks, then the indentation that decides which list items go on.
+    let position = 0;
+    let quotes = 0;
+    for (; position < text.length; position++) {
+      const char = text[position];
+      if (char === '>') quotes++;
+      else if (char !== ' ' && char !== '\t') break;
+    }
+    while ((openItems.at(-1) ?? -1) > position) openItems.pop();
+    let rest = text.slice(position);
+    let startsBlock = quotes > 0;
+    if (!THEMATIC_BREAK.test(rest)) {
+      for (let marker = LIST_MARKER.exec(rest); marker; marker = LIST_MARKER.exec(rest)) {
+        const after = marker[0].length + (/^[ \t]*/.exec(rest.slice(marker[0].length))?.[0].length ?? 0);
+        position += after;
+        openItems.push(position);
+        if (openItems.length > 1) openings++;
+        rest = rest.slice(after);
+        startsBlock = true;
+      }
+    }
+    openings += Math.max(0, quotes - quotesAbove);
+    quotesAbove = quotes;
+    if (quotes + openItems.length > SECTIONS_LIMITS.maxContainerNesting) {
+      return {
+        line,
+        message: `This text is too deeply nested on line ${line}: at most ${SECTIONS_LIMITS.maxContainerNesting} lists and quotes may sit inside each other.`,
+      };
+    }
+    if (openings > SECTIONS_LIMITS.maxContainerOpenings) {
+      return {
+        line,
+        message: `This text has too many quotes and lists inside lists: line ${line} starts number ${count(openings)}, and the sections may have at most ${count(SECTIONS_LIMITS.maxContainerOpenings)}.`,
+      };
+    }
+    const isDefinition = REFERENCE_DEFINITION.test(rest);
+    if (isDefinition) links++;
+    if (startsBlock || isDefinition || HEADING_OR_FENCE.test(rest)) {
+      marks = 0;
+      brackets = 0;
+    }
+    for (let at = 0; at < rest.length; at++) {
+      const char = rest[at];
+      if (char === '\\') {
+        at++; // an escaped character is text
+        continue;
+      }
+      if (char === '*' || char === '_' || char === '`' || char === '[' || char === ']') {
+        marks++;
+        allMarks++;
+      }
+      if (char === '[') brackets++;
+      else if (char === ']') {
+        brackets = Math.max(0, brackets - 1);
+        if (rest[at + 1] === '(') links++;
+      }
+      if (brackets > SECTIONS_LIMITS.maxBracketNesting) {
+        return {
+          line,
+          message: `This text is too deeply nested on line ${line}: at most ${SECTIONS_LIMITS.maxBracketNesting} square brackets may be open inside each other.`,
+        };
+      }
+      if (marks > SECTIONS_LIMITS.maxMarksPerParagraph) {
+        return {
+          line,
+          message: `The paragraph on line ${line} has too much markup: at most ${SECTIONS_LIMITS.maxMarksPerParagraph} of the characters * _ [ ] \` in one paragraph. Split it with a blank line.`,
+        };
+      }
+      if (allMarks > SECTIONS_LIMITS.maxMarks) {
+        return {
+          line,
+          message: `This text has too much markup: line ${line} brings the characters * _ [ ] \` to ${count(allMarks)}, and the sections may have at most ${count(SECTIONS_LIMITS.maxMarks)}.`,
+        };
+      }
+      if (links > SECTIONS_LIMITS.maxLinks) {
+        return {
+          line,
+          message: `This text has too many links: line ${line} holds link ${count(links)}, and the sections may have at most ${count(SECTIONS_LIMITS.maxLinks)}.`,
+        };
+      }
+    }
+  }
+  return undefined;
 }
 
 export function parseSectionsMarkdown(
   markdown: string,
   options: { appOrigin?: string } = {},
 ): ParsedSections {
+  const limitProblem = findSectionsLimitProblem(markdown);
+  if (limitProblem) return { company: { ...DEFAULT_COMPANY }, sections: [], problems: [limitProblem] };
   const tree: Root = fromMarkdown(markdown);
   const problems: SectionsProblem[] = [];
   const checked = new WeakSet<Nodes>();
@@ -176,11 +344,10 @@ export function parseSectionsMarkdown(
   let inCompanyBlock = false;
 
   for (const node of tree.children as RootContent[]) {
-    // Documents are read from lists below; every other link is only checked, never used.
+    // Documents are read from lists below; every other link is only checked (after the loop), never used.
     if (current && node.type === 'list') {
       current.documents.push(...documentsOf(node, options.appOrigin, problems, checked));
     }
-    checkStrayLinks(node, options.appOrigin, problems, checked);
 
     if (node.type === 'heading') {
       const heading = node as Heading;
@@ -226,6 +393,7 @@ export function parseSectionsMarkdown(
     }
   }
 
+  problems.push(...findStrayLinkProblems(tree, options.appOrigin, checked));
   problems.sort((a, b) => a.line - b.line);
   return { company: parseCompanyBlock(companyParagraphs), sections, problems };
 }
@@ -301,17 +469,14 @@ export function removeDocumentLinks(
     const link = classifyLink(url, options.appOrigin);
     return link.kind === 'uploaded' && link.documentId === documentId.toLowerCase();
   };
-  const visit = (node: Nodes) => {
-    if (node.type === 'listItem') {
-      const paragraph = node.children.find((child): child is Paragraph => child.type === 'paragraph');
-      const link = paragraph?.children.find((child) => child.type === 'link');
-      if (link?.type === 'link' && linksToDocument(link.url) && node.position) {
-        for (let line = node.position.start.line; line <= node.position.end.line; line++) drop.add(line);
-      }
+  for (const node of walk(tree)) {
+    if (node.type !== 'listItem') continue;
+    const paragraph = node.children.find((child): child is Paragraph => child.type === 'paragraph');
+    const link = paragraph?.children.find((child) => child.type === 'link');
+    if (link?.type === 'link' && linksToDocument(link.url) && node.position) {
+      for (let line = node.position.start.line; line <= node.position.end.line; line++) drop.add(line);
     }
-    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
-  };
-  visit(tree);
+  }
   return markdown
     .split('\n')
     .filter((_, index) => !drop.has(index + 1))

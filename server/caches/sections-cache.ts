@@ -1,21 +1,25 @@
 import { LRUCache } from 'lru-cache';
-import { type ParsedSections, parseSectionsMarkdown } from '../../shared/sections-markdown';
+import { DEFAULT_COMPANY, type ParsedSections } from '../../shared/sections-markdown';
+import { parseSectionsOffThread, SectionsTooComplexError } from '../parsing/sections-parser';
 
 /** Rooms whose sections are kept, parsed and as JSON. */
 const ROOMS_KEPT = 64;
 
 /**
  * Rooms' sections markdown, parsed once per text, and the `{"content": markdown}` JSON members read on
- * every visit, built once per text. Parsing (micromark) costs milliseconds for a room of a hundred links,
- * against microseconds for the rest of a request, and members' document lists and every click on a link
- * need it: under load (npm run bench:load) it was most of those routes' time.
+ * every visit, built once per text. Parsing (micromark) costs about a millisecond per kilobyte, up to
+ * seconds for a text at the limits (ADR 26), so even a stored text is parsed in the parser's worker
+ * thread, never on the request's; members' document lists and every click on a link need it, and under
+ * load (npm run bench:load) it was most of those routes' time. A parse still under way is shared too.
  *
  * Invalidation: none is needed. Entries are keyed by the text itself, so the cache is exact on both
  * dialects: a saved change is a different key, and a text no longer read is dropped as least recently
  * used. Results are shared between requests: callers read them and never change them.
  */
 export class SectionsCache {
-  readonly #byText = new LRUCache<string, { parsed?: ParsedSections; json?: string }>({ max: ROOMS_KEPT });
+  readonly #byText = new LRUCache<string, { parsed?: Promise<ParsedSections>; json?: string }>({
+    max: ROOMS_KEPT,
+  });
 
   #entry(markdown: string) {
     let entry = this.#byText.get(markdown);
@@ -26,10 +30,31 @@ export class SectionsCache {
     return entry;
   }
 
-  parsed(markdown: string): ParsedSections {
+  parsed(markdown: string): Promise<ParsedSections> {
     const entry = this.#entry(markdown);
-    entry.parsed ??= parseSectionsMarkdown(markdown);
+    entry.parsed ??= this.#parseStored(markdown, entry);
     return entry.parsed;
+  }
+
+  /**
+   * A stored text the parser cannot read in time (saved before the limits existed) reads as no
+   * sections, with the reason as its problem, and is kept so, so that readers do not make the parser
+   * try again. Any other failure (the parser busy) is not kept: the next reader tries again.
+   */
+  async #parseStored(markdown: string, entry: { parsed?: Promise<ParsedSections> }): Promise<ParsedSections> {
+    try {
+      return await parseSectionsOffThread(markdown);
+    } catch (error) {
+      if (!(error instanceof SectionsTooComplexError)) {
+        entry.parsed = undefined;
+        throw error;
+      }
+      return {
+        company: { ...DEFAULT_COMPANY },
+        sections: [],
+        problems: [{ line: 0, message: error.message }],
+      };
+    }
   }
 
   /** Exactly the shape of `sectionsContentSchema`, so routes may send it without serializing again. */

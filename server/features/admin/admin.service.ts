@@ -31,7 +31,7 @@ export async function roomSections(
   founder: User,
 ): Promise<z.infer<typeof adminSectionSchema>[]> {
   const room = await requireOwnedRoom(ctx, founder);
-  return parsedSectionsOf(ctx, room).sections.map((section) => ({
+  return (await parsedSectionsOf(ctx, room)).sections.map((section) => ({
     id: section.id,
     name: section.name,
     description: section.description,
@@ -55,7 +55,7 @@ export async function recentDocuments(
   const linkedAt = (room.sectionsUpdatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
   const listed = new Set<string>();
-  for (const section of parsedSectionsOf(ctx, room).sections) {
+  for (const section of (await parsedSectionsOf(ctx, room)).sections) {
     for (const document of section.documents) {
       const upload = document.documentId ? uploads.get(document.documentId) : undefined;
       if (document.isUploaded && !upload) continue;

@@ -7,14 +7,10 @@ import {
 } from '../../../shared/contracts/documents';
 import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
-import {
-  addDocumentToSection,
-  removeDocumentLinks,
-  starterSectionsMarkdown,
-  uploadedDocumentPath,
-} from '../../../shared/sections-markdown';
+import { starterSectionsMarkdown, uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
+import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import { recordAccessEvent } from './access-events.repository';
@@ -68,9 +64,9 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
   };
 }
 
-function sectionsByDocument(ctx: AppContext, room: DataRoom): Map<string, string> {
+async function sectionsByDocument(ctx: AppContext, room: DataRoom): Promise<Map<string, string>> {
   const sectionOf = new Map<string, string>();
-  for (const section of parsedSectionsOf(ctx, room).sections) {
+  for (const section of (await parsedSectionsOf(ctx, room)).sections) {
     for (const document of section.documents) {
       if (document.documentId && !sectionOf.has(document.documentId))
         sectionOf.set(document.documentId, section.name);
@@ -195,7 +191,7 @@ export async function uploadDocument(
           trx,
           room.id,
           (current) =>
-            addDocumentToSection(
+            addDocumentToSectionOffThread(
               current.sectionsMarkdown ?? starterSectionsMarkdown(current.companyName),
               section,
               title,
@@ -218,7 +214,7 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
 
 /** A room's uploaded documents with the section that links each, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
-  const sectionOf = sectionsByDocument(ctx, room);
+  const sectionOf = await sectionsByDocument(ctx, room);
   return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
 }
 
@@ -238,7 +234,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
       (current) =>
         current.sectionsMarkdown === null
           ? undefined
-          : removeDocumentLinks(current.sectionsMarkdown, documentId, {
+          : removeDocumentLinksOffThread(current.sectionsMarkdown, documentId, {
               appOrigin: new URL(ctx.config.appUrl).origin,
             }),
       new Date(),

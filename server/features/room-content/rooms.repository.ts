@@ -90,7 +90,7 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
 export async function changeSectionsMarkdown(
   trx: Executor,
   roomId: string,
-  change: (room: DataRoom) => string | undefined,
+  change: (room: DataRoom) => string | undefined | Promise<string | undefined>,
   at: Date,
 ): Promise<void> {
   await trx
@@ -99,7 +99,7 @@ export async function changeSectionsMarkdown(
     .where('id', '=', roomId)
     .execute();
   const room = await findDataRoomById(trx, roomId);
-  const changed = room ? change(room) : undefined;
+  const changed = room ? await change(room) : undefined;
   if (changed !== undefined && changed !== room?.sectionsMarkdown)
     await updateDataRoom(trx, roomId, { sectionsMarkdown: changed }, at);
 }

@@ -111,7 +111,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
-      const document = requireExternalLink(ctx, room, url);
+      const document = await requireExternalLink(ctx, room, url);
       await recordAccessEvent(ctx.db, {
         roomId: room.id,
         ...who,

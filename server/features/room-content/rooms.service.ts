@@ -6,11 +6,15 @@ import type {
 } from '../../../shared/contracts/rooms';
 import {
   type ParsedSections,
-  parseSectionsMarkdown,
   type SectionDocument,
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
+import {
+  parseSectionsOffThread,
+  SectionsParserBusyError,
+  SectionsTooComplexError,
+} from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
 import type { InvitationLinks, RoomUser } from './room-content.service';
@@ -109,7 +113,14 @@ export async function saveSectionsMarkdown(
   content: string,
 ): Promise<void> {
   const room = await requireOwnedRoom(ctx, founder);
-  const parsed = parseSectionsMarkdown(content, { appOrigin: new URL(ctx.config.appUrl).origin });
+  const parsed = await parseSectionsOffThread(content, {
+    appOrigin: new URL(ctx.config.appUrl).origin,
+  }).catch((error: unknown) => {
+    if (error instanceof SectionsTooComplexError)
+      throw new HttpError(400, 'invalid_sections', error.message, { field: 'content' });
+    if (error instanceof SectionsParserBusyError) throw new HttpError(503, 'busy', error.message);
+    throw error;
+  });
   const [problem] = parsed.problems;
   if (problem)
     throw new HttpError(400, 'invalid_sections', problem.message, { field: 'content', line: problem.line });
@@ -213,7 +224,7 @@ export function sectionsMarkdownOf(room: DataRoom): string {
 }
 
 /** The room's sections as readers see them, parsed once per version of the text (server/caches/sections-cache.ts). */
-export function parsedSectionsOf(ctx: AppContext, room: DataRoom): ParsedSections {
+export function parsedSectionsOf(ctx: AppContext, room: DataRoom): Promise<ParsedSections> {
   return ctx.caches.sections.parsed(sectionsMarkdownOf(room));
 }
 
@@ -222,8 +233,12 @@ export function parsedSectionsOf(ctx: AppContext, room: DataRoom): ParsedSection
  * the click endpoint never redirects anywhere the founder did not put
  * (docs/product-rules.md#documents-and-the-access-log).
  */
-export function requireExternalLink(ctx: AppContext, room: DataRoom, url: string): SectionDocument {
-  for (const section of parsedSectionsOf(ctx, room).sections) {
+export async function requireExternalLink(
+  ctx: AppContext,
+  room: DataRoom,
+  url: string,
+): Promise<SectionDocument> {
+  for (const section of (await parsedSectionsOf(ctx, room)).sections) {
     const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
     if (document) return document;
   }

@@ -61,3 +61,14 @@ test('a link that would be refused on save is named with its line', () => {
   render(<SectionsPreview markdown={'## Docs\n- [Bad](javascript:alert(1))\n'} />);
   expect(screen.getByText(/^Line 2: the link of "Bad"/)).toBeTruthy();
 });
+
+test('a hostile paste shows the limit it breaks instead of freezing the page on the parse', () => {
+  // 80 KB of nested brackets took seconds in the parser; the shared limits refuse it first.
+  render(<SectionsPreview markdown={`## Data\n${'['.repeat(40_000)}a${']'.repeat(40_000)}`} />);
+  const preview = screen.getByRole('region', { name: 'Preview' });
+  expect(
+    within(preview).getByText(
+      'This text is too deeply nested on line 2: at most 8 square brackets may be open inside each other.',
+    ),
+  ).toBeTruthy();
+});

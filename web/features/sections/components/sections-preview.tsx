@@ -4,7 +4,9 @@ import { parseSectionsMarkdown } from '../../../../shared/sections-markdown';
 /**
  * The live preview beside the editor: the company block, then each section heading with its
  * documents as bullets, read by the same parser the data room uses, so what it shows is what
- * investors will see. Deferred, so typing stays smooth in a long file.
+ * investors will see. Deferred, so typing stays smooth in a long file. A hostile paste does not
+ * freeze the page: the parser checks the shared limits (ADR 26) in one linear pass first, and the
+ * message of the limit broken is shown like any other problem, as the server's save would answer.
  */
 export function SectionsPreview({ markdown }: { markdown: string }) {
   const deferred = useDeferredValue(markdown);

@@ -1,0 +1,39 @@
+import {
+  addDocumentToSection,
+  type ParsedSections,
+  parseSectionsMarkdown,
+  removeDocumentLinks,
+} from '../../shared/sections-markdown';
+
+/**
+ * Runs in a worker thread of the sections parser's pool (sections-parser.ts), never on the thread
+ * that answers requests. Each export is one kind of task, chosen by name. Each first marks the task
+ * as started, so its time limit counts the parse and not the wait in the queue or the thread's start.
+ */
+
+interface Task {
+  started: Int32Array;
+}
+
+function markStarted(task: Task): void {
+  Atomics.store(task.started, 0, 1);
+}
+
+export function parse(task: Task & { markdown: string; appOrigin?: string }): ParsedSections {
+  markStarted(task);
+  return parseSectionsMarkdown(task.markdown, { appOrigin: task.appOrigin });
+}
+
+export function addDocument(
+  task: Task & { markdown: string; section: string; title: string; url: string },
+): string {
+  markStarted(task);
+  return addDocumentToSection(task.markdown, task.section, task.title, task.url);
+}
+
+export function removeDocument(
+  task: Task & { markdown: string; documentId: string; appOrigin?: string },
+): string {
+  markStarted(task);
+  return removeDocumentLinks(task.markdown, task.documentId, { appOrigin: task.appOrigin });
+}

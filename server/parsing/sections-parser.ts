@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { ParsedSections } from '../../shared/sections-markdown';
+
+/**
+ * Founders' sections markdown is parsed in a pool of worker threads (ADR 26): micromark's time grows
+ * faster than the text on some shapes, and a parse on the request thread would stop every other
+ * request meanwhile. The shared parser refuses texts past its limits before parsing; the time limit
+ * here is the backstop for whatever those limits miss: a task still running when it expires has its
+ * thread terminated (piscina replaces it) and is refused.
+ */
+
+export class SectionsTooComplexError extends Error {}
+export class SectionsParserBusyError extends Error {}
+
+/** How long one task may run (SECTIONS_PARSE_TIMEOUT_MS) before its thread is stopped and it is refused. */
+let timeoutMs = 4_000;
+/** How long a task may wait for a thread before the caller is told to retry. */
+const QUEUE_WAIT_MS = 15_000;
+const CHECK_EVERY_MS = 20;
+
+/**
+ * The worker's file: beside this one in the bundle (dist/server, built by npm run build). Run from
+ * source (development, tests), the worker is bundled on first use with esbuild, a development
+ * dependency: a worker thread does not inherit tsx's loader on every Node version.
+ */
+async function workerFile(): Promise<string> {
+  const built = fileURLToPath(new URL('./sections-parse.worker.js', import.meta.url));
+  if (fs.existsSync(built)) return built;
+  const source = fileURLToPath(new URL('./sections-parse.worker.ts', import.meta.url));
+  // Inside the project, so the bundle's imports resolve from its node_modules.
+  const outfile = path.resolve(
+    path.dirname(source),
+    '../../node_modules/.cache/roundroom/sections-parse.worker.js',
+  );
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [source],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+let poolStarting: Promise<Piscina> | undefined;
+function thePool(): Promise<Piscina> {
+  poolStarting ??= workerFile().then(
+    (filename) =>
+      new Piscina({
+        filename,
+        // One thread for parsing leaves the other core to the request thread on a two-core machine.
+        // No thread while nothing is parsed (idle memory is a budget); a task's time limit starts only
+        // once a thread runs it, so starting one costs the caller a wait, never a refusal.
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 60_000,
+        // Beyond this many waiting tasks the caller is told to retry, instead of waiting past its time.
+        maxQueue: 32,
+        // A text that makes the parser allocate without bound ends its own thread, not the server.
+        resourceLimits: { maxOldGenerationSizeMb: 256 },
+      }),
+  );
+  return poolStarting;
+}
+
+/** The time limit of each task (SECTIONS_PARSE_TIMEOUT_MS); buildApp sets it from the configuration. */
+export function setSectionsParseTimeout(milliseconds: number): void {
+  timeoutMs = milliseconds;
+}
+
+/**
+ * Runs one task in the pool. Its time limit starts when a thread begins it (the worker sets a flag
+ * shared with this thread), so a task that waited behind another, or for a thread to start, still
+ * has its whole time.
+ */
+async function run<T>(name: string, task: object): Promise<T> {
+  const started = new Int32Array(new SharedArrayBuffer(4));
+  const abort = new AbortController();
+  const queuedAt = Date.now();
+  let startedAt: number | undefined;
+  let reason: 'timeout' | 'queue' | undefined;
+  const watch = setInterval(() => {
+    const now = Date.now();
+    if (startedAt === undefined && Atomics.load(started, 0) === 1) startedAt = now;
+    if (startedAt !== undefined ? now - startedAt > timeoutMs : now - queuedAt > QUEUE_WAIT_MS) {
+      reason = startedAt !== undefined ? 'timeout' : 'queue';
+      abort.abort();
+    }
+  }, CHECK_EVERY_MS);
+  try {
+    return (await (await thePool()).run({ ...task, started }, { name, signal: abort.signal })) as T;
+  } catch (error) {
+    if (reason === 'timeout') {
+      throw new SectionsTooComplexError(
+        `This text takes too long to read (more than ${timeoutMs / 1000} s). Split long paragraphs and lists, or remove deeply nested parts.`,
+      );
+    }
+    if (reason === 'queue' || (error instanceof Error && /queue is at limit/i.test(error.message))) {
+      throw new SectionsParserBusyError('Too many texts are being read right now. Try again in a moment.');
+    }
+    if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new SectionsTooComplexError('This text is too complex to read. Remove deeply nested parts.');
+    }
+    throw error;
+  } finally {
+    clearInterval(watch);
+  }
+}
+
+export function parseSectionsOffThread(markdown: string, options: { appOrigin?: string } = {}) {
+  return run<ParsedSections>('parse', { markdown, appOrigin: options.appOrigin });
+}
+
+export function addDocumentToSectionOffThread(markdown: string, section: string, title: string, url: string) {
+  return run<string>('addDocument', { markdown, section, title, url });
+}
+
+export function removeDocumentLinksOffThread(
+  markdown: string,
+  documentId: string,
+  options: { appOrigin?: string } = {},
+) {
+  return run<string>('removeDocument', { markdown, documentId, appOrigin: options.appOrigin });
+}
+
+/** Stops the pool's threads (at shutdown; idle threads never hold the process open anyway). */
+export async function closeSectionsParser(): Promise<void> {
+  const closing = poolStarting;
+  poolStarting = undefined;
+  await (await closing)?.destroy();
+}
