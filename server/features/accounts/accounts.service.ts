@@ -4,7 +4,7 @@ import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import { type NewSession, startSession } from '../auth/sessions.service';
-import { addRoomMember, findRoomOwnedBy, insertDataRoom } from '../rooms/rooms.repository';
+import { addRoomMember, insertDataRoom } from '../rooms/rooms.repository';
 import { findUserByEmail, insertUser, type User } from './users.repository';
 import { addToWaitlist } from './waitlist.repository';
 
@@ -15,13 +15,15 @@ export function isValidPromoCode(ctx: AppContext, code: string): boolean {
   return ctx.config.promoCodes.includes(code.trim().toUpperCase());
 }
 
+/**
+ * The 409 says only that the address has an account: anyone can type any address here, so naming the
+ * account's company would tell a stranger which company a partner or a rival runs.
+ */
 async function accountExists(ctx: AppContext, email: string): Promise<HttpError | undefined> {
   const existing = await findUserByEmail(ctx.db, email);
   if (!existing) return undefined;
-  const room = await findRoomOwnedBy(ctx.db, existing.id);
   return new HttpError(409, 'account_exists', 'An account with this email already exists. Please sign in.', {
     shouldLogin: true,
-    existingCompany: room?.companyName ?? null,
   });
 }
 

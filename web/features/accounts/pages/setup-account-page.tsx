@@ -9,10 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { ApiRequestError } from '../../../lib/api-client';
 import { accountExistsIn, useCreateAccount } from '../api/use-create-account';
+import { AccountExistsOffer } from '../components/account-exists-offer';
 import { FormField } from '../components/form-field';
 import { clearPromoCode, readPromoCode } from '../promo-code-store';
-
-const LOGIN_REDIRECT_DELAY_MS = 2000;
 
 type Field = keyof AccountSetupRequest;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -51,7 +50,8 @@ export function SetupAccountPage() {
 
   const [values, setValues] = useState<AccountSetupRequest>({ name: '', email: '', companyName: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [loginRedirect, setLoginRedirect] = useState<string | null>(null);
+  /** The address the server said already has an account: offered a sign-in link until it changes. */
+  const [existingAccount, setExistingAccount] = useState<string | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const createAccount = useCreateAccount();
   const navigate = useNavigate();
@@ -64,12 +64,6 @@ export function SetupAccountPage() {
     toast.success('Promo code accepted!', { description: 'Please complete your account setup.' });
   }, [promoFlow]);
 
-  useEffect(() => {
-    if (!loginRedirect) return;
-    const timer = window.setTimeout(() => navigate(loginRedirect), LOGIN_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loginRedirect, navigate]);
-
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = FIELDS.find((field) => next[field]);
@@ -79,16 +73,15 @@ export function SetupAccountPage() {
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _, ...rest }) => rest);
+    if (field === 'email') setExistingAccount(null);
   };
 
   const fail = (error: unknown, email: string) => {
-    const exists = accountExistsIn(error);
-    if (exists) {
-      const who = exists.existingCompany ? `An account for ${exists.existingCompany}` : 'An account';
+    if (accountExistsIn(error)) {
       toast.info('Account already exists', {
-        description: `${who} already exists with this email. Redirecting you to sign in…`,
+        description: 'An account already exists with this email. We can send you a sign-in link.',
       });
-      setLoginRedirect(`${href('login')}?${new URLSearchParams({ email })}`);
+      setExistingAccount(email);
       return;
     }
     if (!(error instanceof ApiRequestError)) {
@@ -108,7 +101,7 @@ export function SetupAccountPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (createAccount.isPending || loginRedirect) return;
+    if (createAccount.isPending) return;
     const missing = FIELDS.filter((field) => !values[field].trim());
     if (missing.length > 0) {
       showErrors(Object.fromEntries(missing.map((field) => [field, `${LABELS[field]} is required.`])));
@@ -136,8 +129,6 @@ export function SetupAccountPage() {
       onError: (error) => fail(error, account.email),
     });
   };
-
-  const busy = createAccount.isPending || loginRedirect !== null;
 
   return (
     <PublicPage title="Create your account">
@@ -212,15 +203,11 @@ export function SetupAccountPage() {
                 onChange={(event) => change('companyName', event.target.value)}
                 error={errors.companyName}
               />
-              <Button type="submit" size="lg" className="mt-2" disabled={busy}>
+              <Button type="submit" size="lg" className="mt-2" disabled={createAccount.isPending}>
                 {createAccount.isPending ? 'Creating account...' : 'Create account'}
               </Button>
-              {loginRedirect && (
-                <p className="text-center text-sm text-slate-600" role="status">
-                  Redirecting you to sign in…
-                </p>
-              )}
             </form>
+            {existingAccount && <AccountExistsOffer key={existingAccount} email={existingAccount} />}
             <p className="text-center text-sm text-slate-600">
               Already have an account?{' '}
               <Link to={href('login')} className="font-medium text-indigo-700 hover:underline">
