@@ -302,6 +302,23 @@ export async function deleteDocument(ctx: AppContext, founder: User, documentId:
   await ctx.storage.remove(document.storageKey);
 }
 
+/** A document someone may download, with the name its room shows it under. */
+export type DownloadableDocument = StoredDocument & {
+  /**
+   * The text of its first link in the room's sections (what the investor clicked, and what /admin's
+   * Recent Documents shows), else the title it was uploaded with.
+   */
+  titleInRoom: string;
+};
+
+function titleInRoom(room: DataRoom, document: StoredDocument): string {
+  for (const section of parsedSectionsOf(room).sections) {
+    const link = section.documents.find((candidate) => candidate.documentId === document.id);
+    if (link) return link.title;
+  }
+  return document.title;
+}
+
 /**
  * The document, if this user may download it: the room's owner always, an investor while they are a
  * member of the room and it is active. Anyone else learns nothing, not even that it exists (404).
@@ -310,22 +327,26 @@ export async function findDownloadableDocument(
   ctx: AppContext,
   user: User,
   documentId: string,
-): Promise<StoredDocument> {
+): Promise<DownloadableDocument> {
   const notFound = new HttpError(
     404,
     'not_found',
     'That document does not exist, or you do not have access to it.',
   );
   const document = await findDocumentById(ctx.db, documentId);
-  if (!document || !(await findReadableRoom(ctx, user, document.roomId))) throw notFound;
-  return document;
+  const room = document && (await findReadableRoom(ctx, user, document.roomId));
+  if (!document || !room) throw notFound;
+  return { ...document, titleInRoom: titleInRoom(room, document) };
 }
 
-/** Logs a download as 'downloaded' (spec section 1), for the access log the founder reads. */
+/**
+ * Logs a download as 'downloaded' (spec section 1), for the access log the founder reads: under the
+ * name the investor saw in the room, copied so that it outlives the document and later edits.
+ */
 export async function recordDownload(
   ctx: AppContext,
   user: User,
-  document: StoredDocument,
+  document: DownloadableDocument,
   request: { ip: string; userAgent: string | undefined },
 ): Promise<void> {
   await recordAccessEvent(ctx.db, {
@@ -333,7 +354,7 @@ export async function recordDownload(
     userId: user.id,
     invitationId: null,
     documentId: document.id,
-    documentTitle: document.title,
+    documentTitle: document.titleInRoom,
     url: uploadedDocumentPath(document.id),
     action: 'downloaded',
     occurredAt: new Date(),
