@@ -19,7 +19,7 @@ import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import type { User } from '../accounts/users.repository';
 import { recordAccessEvent } from '../activity/access-events.repository';
-import { changeSectionsMarkdown, type DataRoom } from '../rooms/rooms.repository';
+import { changeSectionsMarkdown, type DataRoom, lockRoomRow } from '../rooms/rooms.repository';
 import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from '../rooms/rooms.service';
 import {
   allStorageKeys,
@@ -133,13 +133,8 @@ export async function uploadDocument(
   parts: AsyncIterable<UploadPart>,
 ): Promise<{ document: DocumentListItem; url: string }> {
   const room = await requireOwnedRoom(ctx, founder);
-  if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) {
-    throw new HttpError(
-      409,
-      'upload_limit_reached',
-      `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room. Delete a file to upload another.`,
-    );
-  }
+  // Refuses early, before a byte is stored; counted again where it is decided, below.
+  if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
 
   const fields: Record<string, string> = {};
   let pending: PendingObject | undefined;
@@ -232,6 +227,9 @@ export async function uploadDocument(
   const url = uploadedDocumentPath(document.id);
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // Uploads at once into the last free slot: the room's lock makes them count one after the other.
+      await lockRoomRow(trx, room.id);
+      if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
       await insertDocument(trx, document);
       if (section) {
         await changeSectionsMarkdown(
@@ -253,6 +251,14 @@ export async function uploadDocument(
     throw error;
   }
   return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
+}
+
+function uploadLimitReached(): HttpError {
+  return new HttpError(
+    409,
+    'upload_limit_reached',
+    `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room. Delete a file to upload another.`,
+  );
 }
 
 export function tooLarge(): HttpError {
