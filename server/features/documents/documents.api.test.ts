@@ -488,7 +488,10 @@ test('20 uploads at once into the last free slot: exactly one is stored, 19 are 
   const before = storedFiles().length;
   const responses = await Promise.all(
     Array.from({ length: 20 }, (_, index) =>
-      upload(founder, form([{ name: `Race ${index}.pdf`, bytes: PDF }], { section: 'Financial information' })),
+      upload(
+        founder,
+        form([{ name: `Race ${index}.pdf`, bytes: PDF }], { section: 'Financial information' }),
+      ),
     ),
   );
   const statuses = responses.map((response) => response.status).sort();

@@ -12,8 +12,11 @@ import {
   myDataRoomSchema,
   roomIdParamsSchema,
   roomStatusRequestSchema,
+  sectionsChangedResponseSchema,
   sectionsContentSchema,
+  sectionsSourceSchema,
   sectionsUpdateRequestSchema,
+  sectionsUpdateResponseSchema,
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
@@ -155,17 +158,23 @@ export function roomsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Two names for one read (spec section 7): the console uses one, the setup page the other.
     for (const url of ['/api/sections/content', '/api/sections/markdown']) {
-      app.get(url, { schema: { response: { 200: sectionsContentSchema } } }, async (request) => ({
-        content: await getSectionsMarkdown(ctx, requireFounder(request)),
-      }));
+      app.get(url, { schema: { response: { 200: sectionsSourceSchema } } }, async (request) =>
+        getSectionsMarkdown(ctx, requireFounder(request)),
+      );
     }
 
     app.post(
       '/api/sections/update',
-      { schema: { body: sectionsUpdateRequestSchema, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        schema: {
+          body: sectionsUpdateRequestSchema,
+          response: { 200: sectionsUpdateResponseSchema, 409: sectionsChangedResponseSchema },
+        },
+      },
       async (request) => {
-        await saveSectionsMarkdown(ctx, requireFounder(request), request.body.content);
-        return { message: 'Sections updated successfully' };
+        const { content, baseVersion } = request.body;
+        const version = await saveSectionsMarkdown(ctx, requireFounder(request), content, baseVersion);
+        return { message: 'Sections updated successfully', version };
       },
     );
   };
