@@ -21,6 +21,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogSerializers } from './plugins/request-log';
+import { declarePlatformResponses, enforceResponseContracts } from './plugins/response-contracts';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await reconcileStoredFiles(ctx);
 
   registerErrorHandling(app);
+  declarePlatformResponses(app);
+  if (config.nodeEnv === 'test') enforceResponseContracts(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);

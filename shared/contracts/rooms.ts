@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from './api-error';
 import { multilineText, noUnsafeCharacters, requiredText } from './fields';
 
 export const FUNDING_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth'] as const;
@@ -87,6 +88,11 @@ export const sectionsUpdateRequestSchema = z.strictObject({
   baseVersion: z.string().min(1, 'is required').max(100, 'is too long to be a version').optional(),
 });
 export const sectionsUpdateResponseSchema = z.object({ message: z.string(), version: z.string() });
+
+/** 400 when the markdown is refused: `line` names the line of the link at fault. */
+export const sectionsRefusedResponseSchema = apiErrorSchema.extend({
+  line: z.number().int().positive().optional(),
+});
 
 /** 409 when the stored sections changed since the draft's base: the text and version to rebase on. */
 export const sectionsChangedResponseSchema = z.object({

@@ -397,7 +397,10 @@ describe('GET /api/documents/:id/download', () => {
     });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${PDF.length}`);
-    await beyond.arrayBuffer();
+    expect(await beyond.json()).toEqual({
+      error: 'range_not_satisfiable',
+      message: `The requested range is outside the file, which is ${PDF.length} bytes long.`,
+    });
     const etag = first.headers.get('etag') ?? '';
     const cached = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, 'if-none-match': etag } });
     expect(cached.status).toBe(304);

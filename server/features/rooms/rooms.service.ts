@@ -276,13 +276,16 @@ export function requireExternalLink(room: DataRoom, url: string): SectionDocumen
   throw new HttpError(404, 'link_not_found', 'That link is not one of this data room’s documents.');
 }
 
-/** `{"content": markdown}` as JSON, built once per room object (room objects are cached per version). */
-const sectionsJson = new WeakMap<DataRoom, string>();
-export function sectionsJsonOf(room: DataRoom): string {
-  let json = sectionsJson.get(room);
-  if (json === undefined) {
-    json = JSON.stringify({ content: sectionsMarkdownOf(room) });
-    sectionsJson.set(room, json);
+/**
+ * `{content}` for readers, one object per room object (room objects are cached per version), so the
+ * route's remembering serializer writes its JSON once per version.
+ */
+const sectionsPayloads = new WeakMap<DataRoom, { content: string }>();
+export function sectionsPayloadOf(room: DataRoom): { content: string } {
+  let payload = sectionsPayloads.get(room);
+  if (payload === undefined) {
+    payload = { content: sectionsMarkdownOf(room) };
+    sectionsPayloads.set(room, payload);
   }
-  return json;
+  return payload;
 }
