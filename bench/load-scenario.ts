@@ -370,7 +370,7 @@ async function founderAtWork(run: RunState, room: SeededRoom, files: string, see
       );
       await think(founderThink);
     }
-    const current = await run.client.json<{ content: string }>({
+    const current = await run.client.json<{ content: string; version: string }>({
       route: ROUTES.founderSections,
       path: '/api/sections/content',
       token: room.founderToken,
@@ -387,7 +387,8 @@ async function founderAtWork(run: RunState, room: SeededRoom, files: string, see
         path: '/api/sections/update',
         token: room.founderToken,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ content }),
+        // As the console saves: against the version it read (a 409 would count as a failed request).
+        body: JSON.stringify({ content, baseVersion: current.version }),
       });
       if (saved) edits++;
     }

@@ -24,6 +24,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogSerializers } from './plugins/request-log';
+import { declarePlatformResponses, enforceResponseContracts } from './plugins/response-contracts';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSlowClientLimits } from './plugins/slow-clients';
 import { registerWebApp } from './plugins/web-app';
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
+  declarePlatformResponses(app);
+  if (config.nodeEnv === 'test') enforceResponseContracts(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);

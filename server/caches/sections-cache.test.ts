@@ -14,13 +14,15 @@ test('the same text is parsed once, and answers what a fresh parse answers', asy
   expect(first).toEqual(parseSectionsMarkdown(text));
 });
 
-test('a saved change is read at once: another text is another parse and another JSON', async () => {
+test('a saved change is read at once: another text is another parse and another payload', async () => {
   const cache = new SectionsCache();
   const before = await cache.parsed(room('before'));
   const after = await cache.parsed(room('after'));
   expect(after).not.toBe(before);
   expect(after.sections[0]?.documents[0]?.url).toBe('https://files.example.com/after.xlsx');
-  expect(JSON.parse(cache.json(room('after')))).toEqual({ content: room('after') });
+  expect(cache.payload(room('after'))).toEqual({ content: room('after') });
+  expect(cache.payload(room('after'))).toBe(cache.payload(room('after')));
+  expect(cache.payload(room('after'))).not.toBe(cache.payload(room('before')));
 });
 
 test('only the most recently read rooms are kept', async () => {

@@ -6,8 +6,8 @@ import { parseSectionsOffThread, SectionsTooComplexError } from '../parsing/sect
 const ROOMS_KEPT = 64;
 
 /**
- * Rooms' sections markdown, parsed once per text, and the `{"content": markdown}` JSON members read on
- * every visit, built once per text. Parsing (micromark) costs about a millisecond per kilobyte, up to
+ * Rooms' sections markdown, parsed once per text, and the `{content}` payload members read on every
+ * visit, one object per text. Parsing (micromark) costs about a millisecond per kilobyte, up to
  * seconds for a text at the limits (ADR 26), so even a stored text is parsed in the parser's worker
  * thread, never on the request's; members' document lists and every click on a link need it, and under
  * load (npm run bench:load) it was most of those routes' time. A parse still under way is shared too.
@@ -17,7 +17,10 @@ const ROOMS_KEPT = 64;
  * used. Results are shared between requests: callers read them and never change them.
  */
 export class SectionsCache {
-  readonly #byText = new LRUCache<string, { parsed?: Promise<ParsedSections>; json?: string }>({
+  readonly #byText = new LRUCache<
+    string,
+    { parsed?: Promise<ParsedSections>; payload?: { content: string } }
+  >({
     max: ROOMS_KEPT,
   });
 
@@ -57,10 +60,13 @@ export class SectionsCache {
     }
   }
 
-  /** Exactly the shape of `sectionsContentSchema`, so routes may send it without serializing again. */
-  json(markdown: string): string {
+  /**
+   * `{content}` as members read it, one object per text: the route's remembering serializer
+   * (server/plugins/response-contracts.ts) writes each object's JSON once.
+   */
+  payload(markdown: string): { content: string } {
     const entry = this.#entry(markdown);
-    entry.json ??= JSON.stringify({ content: markdown });
-    return entry.json;
+    entry.payload ??= { content: markdown };
+    return entry.payload;
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ParsedSections } from '../../shared/sections-markdown';
+import { HttpError } from '../plugins/errors';
 
 /**
  * Founders' sections markdown is parsed in a pool of worker threads (ADR 26): micromark's time grows
@@ -13,7 +14,21 @@ import type { ParsedSections } from '../../shared/sections-markdown';
  */
 
 export class SectionsTooComplexError extends Error {}
-export class SectionsParserBusyError extends Error {}
+/**
+ * The parser's queue is full: a 503 wherever it surfaces (a save, or any read of a room whose parse is
+ * not cached yet), asking the client to try again shortly.
+ */
+export class SectionsParserBusyError extends HttpError {
+  constructor() {
+    super(
+      503,
+      'busy',
+      'Too many texts are being read right now. Try again in a moment.',
+      {},
+      { 'retry-after': '5' },
+    );
+  }
+}
 
 /** How long one task may run (SECTIONS_PARSE_TIMEOUT_MS) before its thread is stopped and it is refused. */
 let timeoutMs = 4_000;
@@ -102,7 +117,7 @@ async function run<T>(name: string, task: object): Promise<T> {
       );
     }
     if (reason === 'queue' || (error instanceof Error && /queue is at limit/i.test(error.message))) {
-      throw new SectionsParserBusyError('Too many texts are being read right now. Try again in a moment.');
+      throw new SectionsParserBusyError();
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       throw new SectionsTooComplexError('This text is too complex to read. Remove deeply nested parts.');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/contracts/api-error';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { HttpError } from './errors';
 
@@ -21,9 +22,13 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ ok: true }),
   );
-  app.get('/api/test-probe/conflict', async () => {
-    throw new HttpError(409, 'already_exists', 'That thing already exists.', { shouldLogin: true });
-  });
+  app.get(
+    '/api/test-probe/conflict',
+    { schema: { response: { 409: apiErrorSchema.extend({ shouldLogin: z.boolean() }) } } },
+    async () => {
+      throw new HttpError(409, 'already_exists', 'That thing already exists.', { shouldLogin: true });
+    },
+  );
   app.get('/api/test-probe/crash', async () => {
     throw new Error('secret internals: password=hunter2 at /srv/app/db.ts:42');
   });

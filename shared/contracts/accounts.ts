@@ -12,12 +12,14 @@ export const upgradeWithPromoRequestSchema = accountSetupRequestSchema.extend({
   promoCode: requiredText(64),
 });
 
-/** 409 when the e-mail already has an account: the client says so and sends them to /login. */
+/**
+ * 409 when the e-mail already has an account: the client says so and offers a sign-in link to that
+ * address. Nothing about the account itself (its company) is in it: anyone may type any address.
+ */
 export const accountExistsResponseSchema = z.object({
   error: z.literal('account_exists'),
   message: z.string(),
   shouldLogin: z.literal(true),
-  existingCompany: z.string().nullable(),
 });
 
 export const validatePromoCodeRequestSchema = z.strictObject({ code: requiredText(64) });

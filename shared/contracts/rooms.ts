@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from './api-error';
 import { multilineText, noUnsafeCharacters, requiredText } from './fields';
 
 export const FUNDING_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth'] as const;
@@ -65,12 +66,40 @@ export const roomStatusRequestSchema = z.strictObject({
   isActive: z.boolean({ error: 'must be true or false' }),
 });
 
-/** The sections markdown as stored (GET) and as saved (POST /api/sections/update). */
+/** The sections markdown as readers get it. */
 export const sectionsContentSchema = z.object({ content: z.string() });
+
+/**
+ * The founder's sections as the editor loads them: the text and its version, an opaque tag that
+ * changes whenever the text does (a save, or the server's own change: an upload's link, a deletion).
+ */
+export const sectionsSourceSchema = z.object({ content: z.string(), version: z.string() });
+export type SectionsSource = z.infer<typeof sectionsSourceSchema>;
+
 export const MAX_SECTIONS_MARKDOWN_LENGTH = 200_000;
 export const sectionsUpdateRequestSchema = z.strictObject({
   // Stored exactly as written (not trimmed): line numbers in messages must match the editor's.
   content: multilineText(MAX_SECTIONS_MARKDOWN_LENGTH, { trim: false }),
+  /**
+   * The version the draft was based on. When the stored text has changed since, nothing is saved and
+   * the answer is 409 sections_changed. Without it the save replaces whatever is stored (the spec's
+   * payload, for clients that do not track versions).
+   */
+  baseVersion: z.string().min(1, 'is required').max(100, 'is too long to be a version').optional(),
+});
+export const sectionsUpdateResponseSchema = z.object({ message: z.string(), version: z.string() });
+
+/** 400 when the markdown is refused: `line` names the line of the link at fault. */
+export const sectionsRefusedResponseSchema = apiErrorSchema.extend({
+  line: z.number().int().positive().optional(),
+});
+
+/** 409 when the stored sections changed since the draft's base: the text and version to rebase on. */
+export const sectionsChangedResponseSchema = z.object({
+  error: z.literal('sections_changed'),
+  message: z.string(),
+  content: z.string(),
+  version: z.string(),
 });
 
 /** A data room as its views show it (with both spellings of each field the web app reads). */

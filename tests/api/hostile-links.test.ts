@@ -146,6 +146,7 @@ describe('POST /api/sections/update refuses links that are not http(s) or not th
     await saveSections(founder, content);
     expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual({
       content,
+      version: expect.any(String),
     });
     const sections = (await t.request('GET', '/api/admin/sections', { headers: founder.auth })).json;
     expect(sections).toEqual([expect.objectContaining({ name: 'Decks', documentCount: 1 })]);
@@ -160,6 +161,7 @@ describe('POST /api/sections/update refuses links that are not http(s) or not th
     await saveSections(founder, content);
     expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual({
       content,
+      version: expect.any(String),
     });
   });
 });

@@ -4,7 +4,9 @@ import { waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
 
 const MODEL_URL = 'https://docs.google.com/spreadsheets/d/harbor-model';
-const DECK_NAME = 'Pitch deck.pdf';
+/** The file as uploaded, and the name the founder then gives its link in the sections. */
+const DECK_FILE = 'Q3 board deck.pdf';
+const DECK_NAME = 'Pitch deck';
 const DECK_BYTES = Buffer.from(
   `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${'deck '.repeat(200)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
 );
@@ -63,10 +65,19 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
     headers,
     multipart: {
       section: 'Financials',
-      file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: DECK_BYTES },
+      file: { name: DECK_FILE, mimeType: 'application/pdf', buffer: DECK_BYTES },
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
+  // The founder renames the upload's link: the room, and so the log, call it by that name.
+  const { url: deckUrl } = (await uploaded.json()) as { url: string };
+  const markdown = (await (await page.request.get('/api/sections/markdown')).json()) as { content: string };
+  expect(markdown.content).toContain(`[${DECK_FILE}](${deckUrl})`);
+  const renamed = await page.request.post('/api/sections/update', {
+    headers,
+    data: { content: markdown.content.replace(`[${DECK_FILE}](`, `[${DECK_NAME}](`) },
+  });
+  expect(renamed.status()).toBe(200);
 
   const ivy = uniqueEmail('ivy');
   const paul = uniqueEmail('paul');
@@ -90,8 +101,9 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   await investorPage.getByRole('link', { name: 'View data room' }).click();
   await investorPage.getByRole('button', { name: 'Financials 2 documents' }).click();
   const download = investorPage.waitForEvent('download');
-  await investorPage.getByRole('button', { name: /Pitch deck\.pdf/ }).click();
-  expect((await download).suggestedFilename()).toBe(DECK_NAME);
+  await investorPage.getByRole('button', { name: new RegExp(DECK_NAME) }).click();
+  // Saved under the name the investor clicked, with the file's extension.
+  expect((await download).suggestedFilename()).toBe(`${DECK_NAME}.pdf`);
   const opened = investorContext.waitForEvent('page');
   await investorPage.getByRole('button', { name: /Financial model/ }).click();
   const external = await opened;

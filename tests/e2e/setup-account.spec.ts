@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
+import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
 
 async function fillAccount(page: Page, account: { name: string; email: string; companyName: string }) {
@@ -103,25 +104,63 @@ test.describe('an e-mail that already has an account', () => {
   // The 409 answer is logged by Chromium as a failed resource; that one is expected.
   test.use({ allowedConsoleErrors: [/status of 409/] });
 
-  test('is told the account exists and sent to sign in after about 2 seconds', async ({ page, request }) => {
+  test('is told only that an account exists, and is sent a sign-in link on request @phone', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail('twice');
     const first = await request.post('/api/complete-account-setup', {
-      data: { name: 'First Founder', email, companyName: 'Acme Original' },
+      data: { name: 'First Founder', email, companyName: 'Zyxwv Stealth Labs' },
     });
     expect(first.status()).toBe(201);
 
     await page.goto('/setup-account');
     await fillAccount(page, { name: 'Second Founder', email, companyName: 'Acme Copy' });
-    const button = page.getByRole('button', { name: 'Create account' });
-    const clickedAt = Date.now();
-    await button.click();
+    await page.getByRole('button', { name: 'Create account' }).click();
 
     await expect(toast(page, 'Account already exists')).toContainText(
-      'An account for Acme Original already exists with this email.',
+      'An account already exists with this email. We can send you a sign-in link.',
     );
-    await expect(button).toBeDisabled();
-    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 5000 });
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1900);
-    await expect(page.getByLabel('Email address')).toHaveValue(email);
+    const offer = page.getByRole('region', { name: 'Account already exists' });
+    await expect(offer).toContainText('An account already exists for this email address.');
+    await expect(offer).toContainText(email);
+    // Nobody learns which company the address belongs to.
+    await expect(page.locator('body')).not.toContainText('Zyxwv');
+    await expect(page).toHaveURL('/setup-account');
+
+    await offer.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    const sent = page.getByRole('region', { name: 'Sign-in link sent' });
+    await expect(sent.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(sent).toContainText(`We sent a sign-in link to ${email}.`);
+
+    // The real mail reaches that address, and its link signs the account's owner in.
+    const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${baseURL}/verify?token=`);
+    await page.goto(link);
+    await expect(page).toHaveURL('/configure', { timeout: 5000 });
+    const me = await page.request.get('/api/auth/me');
+    expect((await me.json()).user).toMatchObject({ email, name: 'First Founder', role: 'founder' });
+  });
+
+  test('changing the address withdraws the offer', async ({ page, request }) => {
+    const email = uniqueEmail('withdrawn');
+    expect(
+      (
+        await request.post('/api/complete-account-setup', {
+          data: { name: 'First Founder', email, companyName: 'First Co' },
+        })
+      ).status(),
+    ).toBe(201);
+    await page.goto('/setup-account');
+    await fillAccount(page, { name: 'Second Founder', email, companyName: 'Second Co' });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const offer = page.getByRole('region', { name: 'Account already exists' });
+    await expect(offer).toBeVisible();
+
+    const fresh = uniqueEmail('fresh');
+    await page.getByLabel('Email address').fill(fresh);
+    await expect(offer).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/configure');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { countRows, createFounder, uniqueEmail } from '../../../tests/support/factories';
+import { countRows, createFounder, linkIn, mailTo, uniqueEmail } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -65,9 +65,41 @@ describe('POST /api/complete-account-setup', () => {
       error: 'account_exists',
       message: 'An account with this email already exists. Please sign in.',
       shouldLogin: true,
-      existingCompany: 'First Co',
     });
     expect(await countRows(t)).toEqual(before);
+  });
+
+  test.each([
+    ['/api/complete-account-setup', {}],
+    ['/api/upgrade-with-promo', { promoCode: 'EARLYBIRD' }],
+  ])("%s with a founder's address says nothing about their company", async (path, extra) => {
+    // Anyone can type a partner's or a rival's address: the answer must not say which company they run.
+    const email = uniqueEmail('rival');
+    const secretCompany = 'Zyxwv Stealth Quantum Holdings';
+    await createFounder(t, { email, companyName: secretCompany });
+
+    const response = await t.request('POST', path, {
+      json: { name: 'Curious Stranger', email, companyName: 'Nosy Co', ...extra },
+    });
+    expect(response.status).toBe(409);
+    expect(response.json).toEqual({
+      error: 'account_exists',
+      message: 'An account with this email already exists. Please sign in.',
+      shouldLogin: true,
+    });
+    const everythingSent = `${[...response.headers].flat().join('\n')}\n${response.text}`.toLowerCase();
+    for (const part of ['zyxwv', 'stealth', 'quantum']) expect(everythingSent).not.toContain(part);
+  });
+
+  test('the address that already has an account can be sent a sign-in link instead', async () => {
+    const email = uniqueEmail('returning');
+    await createFounder(t, { email });
+    expect((await setup({ name: 'Again', email, companyName: 'Again Co' })).status).toBe(409);
+
+    const offer = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '' } });
+    expect(offer.status).toBe(200);
+    const mail = await mailTo(t, email, 'sign-in link');
+    expect(linkIn(mail, `${t.config.appUrl}/verify?token=`)).toBeTruthy();
   });
 
   test.each([

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountExistsResponseSchema,
   accountSetupRequestSchema,
   upgradeWithPromoRequestSchema,
   validatePromoCodeRequestSchema,
@@ -17,7 +18,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const rateLimit = authRateLimit(ctx.config);
 
     const signUpOptions = <Body>(body: Body) => ({
-      schema: { body, response: { 201: authResponseSchema } },
+      schema: { body, response: { 201: authResponseSchema, 409: accountExistsResponseSchema } },
       config: { rateLimit },
     });
 

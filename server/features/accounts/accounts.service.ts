@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AccountSetupRequest } from '../../../shared/contracts/accounts';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
-import { createFounderRoom, ownedRoomCompanyName } from '../room-content/room-content.service';
+import { createFounderRoom } from '../room-content/room-content.service';
 import { type NewSession, startSession } from './sessions.service';
 import { findUserByEmail, insertUser, type User } from './users.repository';
 import { addToWaitlist } from './waitlist.repository';
@@ -30,12 +30,15 @@ export function isValidPromoCode(ctx: AppContext, code: string): boolean {
   return ctx.config.promoCodes.includes(code.trim().toUpperCase());
 }
 
+/**
+ * The 409 says only that the address has an account: anyone can type any address here, so naming the
+ * account's company would tell a stranger which company a partner or a rival runs.
+ */
 async function accountExists(ctx: AppContext, email: string): Promise<HttpError | undefined> {
   const existing = await findUserByEmail(ctx.db, email);
   if (!existing) return undefined;
   return new HttpError(409, 'account_exists', 'An account with this email already exists. Please sign in.', {
     shouldLogin: true,
-    existingCompany: (await ownedRoomCompanyName(ctx.db, existing.id)) ?? null,
   });
 }
 

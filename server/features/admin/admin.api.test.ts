@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createFounder, founderWithInvestor, invite, uniqueEmail } from '../../../tests/support/factories';
+import {
+  createFounder,
+  founderWithInvestor,
+  invite,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -82,6 +89,46 @@ test('after an investor downloads and clicks, the dashboard data tells the found
     { userName: 'Ivy Investor', documentTitle: 'Model', actionType: 'clicked' },
     { userName: 'Ivy Investor', documentTitle: 'Deck.pdf', actionType: 'downloaded' },
   ]);
+});
+
+test('a download is logged under the title the investor saw in the sections, kept after deletion', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const upload = async (name: string, fields: Record<string, string>) => {
+    const response = await uploadFile(t, founder, { name, bytes: uniquePdf() }, fields);
+    expect(response.status, response.text).toBe(201);
+    return response.json as { document: { id: string }; url: string };
+  };
+  const deck = await upload('Deck Q3.pdf', { section: 'Financial information' });
+  const unlinked = await upload('Notes.pdf', {});
+  // The founder renames the link in the sections: the room now shows it as "Deck".
+  const markdown = (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as {
+    content: string;
+  };
+  expect(markdown.content).toContain(`[Deck Q3.pdf](${deck.url})`);
+  const renamed = markdown.content.replace(`[Deck Q3.pdf](${deck.url})`, `[Deck](${deck.url})`);
+  const saved = await t.request('POST', '/api/sections/update', {
+    json: { content: renamed },
+    headers: founder.auth,
+  });
+  expect(saved.status, saved.text).toBe(200);
+
+  for (const url of [deck.url, unlinked.url]) {
+    expect((await t.request('GET', url, { headers: investor.auth })).status).toBe(200);
+  }
+
+  const get = async (path: string) => (await t.request('GET', path, { headers: founder.auth })).json;
+  const recentDocuments = (await get('/api/admin/recent-documents')) as { id: string; title: string }[];
+  expect(recentDocuments.find(({ id }) => id === deck.document.id)?.title).toBe('Deck');
+  const logged = async () =>
+    ((await get('/api/admin/recent-access')) as { documentTitle: string }[]).map(
+      ({ documentTitle }) => documentTitle,
+    );
+  // A document in no section keeps the title it was uploaded with.
+  expect((await logged()).sort()).toEqual(['Deck', 'Notes.pdf']);
+
+  const removed = await t.request('DELETE', `/api/documents/${deck.document.id}`, { headers: founder.auth });
+  expect(removed.status).toBe(204);
+  expect((await logged()).sort()).toEqual(['Deck', 'Notes.pdf']);
 });
 
 test('the dashboard shows the first 10 accesses, newest first', async () => {

@@ -9,6 +9,7 @@ import {
 import { invitationListSchema } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
 import { requireFounder } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/response-contracts';
 import { listInvitations } from '../invitations/invitations.service';
 import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.service';
 
@@ -17,30 +18,31 @@ import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.
  * owner).
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const ownerOnly = errorResponses(401, 403, 404);
   return async (app) => {
     app.get(
       '/api/admin/users',
-      { schema: { response: { 200: z.array(adminUserSchema) } } },
+      { schema: { response: { 200: z.array(adminUserSchema), ...ownerOnly } } },
       async (request) => roomUsers(ctx, requireFounder(request)),
     );
     app.get(
       '/api/admin/invitations',
-      { schema: { response: { 200: invitationListSchema } } },
+      { schema: { response: { 200: invitationListSchema, ...ownerOnly } } },
       async (request) => listInvitations(ctx, requireFounder(request)),
     );
     app.get(
       '/api/admin/sections',
-      { schema: { response: { 200: z.array(adminSectionSchema) } } },
+      { schema: { response: { 200: z.array(adminSectionSchema), ...ownerOnly } } },
       async (request) => roomSections(ctx, requireFounder(request)),
     );
     app.get(
       '/api/admin/recent-documents',
-      { schema: { response: { 200: z.array(recentDocumentSchema) } } },
+      { schema: { response: { 200: z.array(recentDocumentSchema), ...ownerOnly } } },
       async (request) => recentDocuments(ctx, requireFounder(request)),
     );
     app.get(
       '/api/admin/recent-access',
-      { schema: { response: { 200: z.array(accessLogEntrySchema) } } },
+      { schema: { response: { 200: z.array(accessLogEntrySchema), ...ownerOnly } } },
       async (request) => recentAccess(ctx, requireFounder(request)),
     );
   };

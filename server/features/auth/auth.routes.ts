@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { clearSessionCookie, requireUser, sendSignedIn } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
+import { errorResponses } from '../../plugins/response-contracts';
 import { endSession, toPublicUser } from '../accounts/accounts.service';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
 
@@ -19,7 +20,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/magic-link',
       {
-        schema: { body: magicLinkRequestSchema, response: { 200: messageResponseSchema } },
+        schema: {
+          body: magicLinkRequestSchema,
+          response: { 200: messageResponseSchema, ...errorResponses(404, 429, 502) },
+        },
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (request) => {
@@ -31,7 +35,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/verify',
       {
-        schema: { body: verifyRequestSchema, response: { 200: authResponseSchema } },
+        schema: { body: verifyRequestSchema, response: { 200: authResponseSchema, ...errorResponses(400) } },
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
@@ -40,10 +44,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/auth/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: toPublicUser(requireUser(request)) };
-    });
+    app.get(
+      '/api/auth/me',
+      { schema: { response: { 200: meResponseSchema, ...errorResponses(401) } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { user: toPublicUser(requireUser(request)) };
+      },
+    );
 
     app.get(
       '/api/auth/session',

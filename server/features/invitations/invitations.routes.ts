@@ -10,14 +10,22 @@ import {
 } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
 import { requireFounder } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/response-contracts';
 import type { User } from '../accounts/accounts.service';
 import { deleteInvitation, inviteInvestor, listInvitations } from './invitations.service';
 
 export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/invites', { schema: { response: { 200: invitationListSchema } } }, async (request) =>
-      listInvitations(ctx, requireFounder(request)),
+    app.get(
+      '/api/invites',
+      { schema: { response: { 200: invitationListSchema, ...errorResponses(401, 403, 404) } } },
+      async (request) => listInvitations(ctx, requireFounder(request)),
     );
+
+    const sent = {
+      201: createInvitationResponseSchema,
+      ...errorResponses(400, 401, 403, 404, 409, 429, 502),
+    };
 
     const sendInvitation = async (
       owner: User,
@@ -30,20 +38,25 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/invites',
-      { schema: { body: createInvitationRequestSchema, response: { 201: createInvitationResponseSchema } } },
+      { schema: { body: createInvitationRequestSchema, response: sent } },
       async (request, reply) => sendInvitation(requireFounder(request), request.body, reply),
     );
 
     // The admin dashboard's form: the same service, e-mail only.
     app.post(
       '/api/invitations',
-      { schema: { body: adminInvitationRequestSchema, response: { 201: createInvitationResponseSchema } } },
+      { schema: { body: adminInvitationRequestSchema, response: sent } },
       async (request, reply) => sendInvitation(requireFounder(request), request.body, reply),
     );
 
     app.delete(
       '/api/invites/:id',
-      { schema: { params: invitationIdParamsSchema, response: { 204: z.null() } } },
+      {
+        schema: {
+          params: invitationIdParamsSchema,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
       async (request, reply) => {
         await deleteInvitation(ctx, requireFounder(request), request.params.id);
         return reply.status(204).send(null);

@@ -397,7 +397,10 @@ describe('GET /api/documents/:id/download', () => {
     });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${PDF.length}`);
-    await beyond.arrayBuffer();
+    expect(await beyond.json()).toEqual({
+      error: 'range_not_satisfiable',
+      message: `The requested range is outside the file, which is ${PDF.length} bytes long.`,
+    });
     const etag = first.headers.get('etag') ?? '';
     const cached = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, 'if-none-match': etag } });
     expect(cached.status).toBe(304);
@@ -440,8 +443,8 @@ describe('GET /api/documents/:id/download', () => {
   });
 });
 
-test('the plan allows 500 uploads per room: the next one is refused clearly and nothing is kept', async () => {
-  const founder = await createFounder(t);
+/** Fills the founder's room with `count` document rows (no files: only the plan's count reads them). */
+async function seedDocuments(founder: SignedIn, count: number): Promise<string> {
   const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
     id: string;
   };
@@ -449,7 +452,7 @@ test('the plan allows 500 uploads per room: the next one is refused clearly and 
   await t.app.database.db
     .insertInto('documents')
     .values(
-      Array.from({ length: 500 }, (_, index) => ({
+      Array.from({ length: count }, (_, index) => ({
         id: crypto.randomUUID(),
         room_id: room.id,
         title: `File ${index}.pdf`,
@@ -465,6 +468,12 @@ test('the plan allows 500 uploads per room: the next one is refused clearly and 
       })),
     )
     .execute();
+  return room.id;
+}
+
+test('the plan allows 500 uploads per room: the next one is refused clearly and nothing is kept', async () => {
+  const founder = await createFounder(t);
+  await seedDocuments(founder, 500);
   const before = storedFiles().length;
   const response = await upload(founder, form([{ name: 'One more.pdf', bytes: PDF }]));
   expect(response.status).toBe(409);
@@ -474,4 +483,36 @@ test('the plan allows 500 uploads per room: the next one is refused clearly and 
   });
   expect(storedFiles().length).toBe(before);
   expect(tmpFiles()).toEqual([]);
+});
+
+test('20 uploads at once into the last free slot: exactly one is stored, 19 are refused by the plan', async () => {
+  const founder = await createFounder(t);
+  const roomId = await seedDocuments(founder, 499);
+  const before = storedFiles().length;
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, index) =>
+      upload(
+        founder,
+        form([{ name: `Race ${index}.pdf`, bytes: PDF }], { section: 'Financial information' }),
+      ),
+    ),
+  );
+  const statuses = responses.map((response) => response.status).sort();
+  expect(statuses).toEqual([201, ...Array(19).fill(409)]);
+  for (const refused of responses.filter((response) => response.status === 409)) {
+    expect(refused.json).toMatchObject({ error: 'upload_limit_reached' });
+  }
+  const documents = await t.app.database.db
+    .selectFrom('documents')
+    .select('title')
+    .where('room_id', '=', roomId)
+    .execute();
+  expect(documents).toHaveLength(500);
+  // The refused uploads left no file behind, and the sections link only the one stored.
+  expect(storedFiles().length).toBe(before + 1);
+  expect(tmpFiles()).toEqual([]);
+  const markdown = (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as {
+    content: string;
+  };
+  expect(markdown.content.match(/\[Race \d+\.pdf\]/g)).toHaveLength(1);
 });

@@ -10,6 +10,7 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { errorResponses, noBody } from '../../plugins/response-contracts';
 import {
   deleteDocument,
   findDownloadableDocument,
@@ -20,6 +21,9 @@ import {
 } from './documents.service';
 import { attachmentDisposition, clientHasCurrentCopy, requestedRange } from './download';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
+
+/** A download's body: the stored file, streamed with its own content type. */
+const fileBytes = z.unknown().describe('The file, in its own content type.');
 
 /** Room for the multipart framing and the title and section fields around a 50 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -34,7 +38,9 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/upload',
       {
-        schema: { response: { 201: uploadResponseSchema } },
+        schema: {
+          response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        },
         // Refused before a byte of the body is read when the client says how large it is.
         onRequest: async (request) => {
           const length = Number(request.headers['content-length']);
@@ -63,7 +69,18 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/documents/:id/download',
-      { schema: { params: documentIdParamsSchema } },
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: {
+            // The file's bytes, streamed as they are (never serialized).
+            200: fileBytes,
+            206: fileBytes,
+            304: noBody,
+            ...errorResponses(401, 404, 416),
+          },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         const document = await findDownloadableDocument(ctx, user, request.params.id);
@@ -80,7 +97,14 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
         const range = requestedRange(request.headers, document.sizeBytes, etag);
         if (range.kind === 'unsatisfiable') {
-          return reply.status(416).header('content-range', `bytes */${document.sizeBytes}`).send();
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${document.sizeBytes}`)
+            .type('application/json; charset=utf-8')
+            .send({
+              error: 'range_not_satisfiable',
+              message: `The requested range is outside the file, which is ${document.sizeBytes} bytes long.`,
+            });
         }
         // A download is logged once: a resumed range that does not start at 0 is the same download.
         if (range.kind === 'whole' || range.start === 0) {
@@ -102,13 +126,20 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/my-documents', { schema: { response: { 200: documentListSchema } } }, async (request) =>
-      listMyDocuments(ctx, requireFounder(request)),
+    app.get(
+      '/api/my-documents',
+      { schema: { response: { 200: documentListSchema, ...errorResponses(401, 403, 404) } } },
+      async (request) => listMyDocuments(ctx, requireFounder(request)),
     );
 
     app.delete(
       '/api/documents/:id',
-      { schema: { params: documentIdParamsSchema, response: { 204: z.null() } } },
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
       async (request, reply) => {
         await deleteDocument(ctx, requireFounder(request), request.params.id);
         return reply.status(204).send(null);

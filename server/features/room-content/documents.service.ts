@@ -26,7 +26,7 @@ import {
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import type { RoomUser } from './room-content.service';
-import { changeSectionsMarkdown, type DataRoom } from './rooms.repository';
+import { changeSectionsMarkdown, type DataRoom, lockRoomRow } from './rooms.repository';
 import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from './rooms.service';
 import { MULTIPART_SHAPE } from './upload-errors';
 
@@ -86,13 +86,8 @@ export async function uploadDocument(
   parts: AsyncIterable<UploadPart>,
 ): Promise<{ document: DocumentListItem; url: string }> {
   const room = await requireOwnedRoom(ctx, founder);
-  if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) {
-    throw new HttpError(
-      409,
-      'upload_limit_reached',
-      `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room. Delete a file to upload another.`,
-    );
-  }
+  // Refuses early, before a byte is stored; counted again where it is decided, below.
+  if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
 
   const fields: Record<string, string> = {};
   let pending: PendingObject | undefined;
@@ -185,6 +180,9 @@ export async function uploadDocument(
   const url = uploadedDocumentPath(document.id);
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // Uploads at once into the last free slot: the room's lock makes them count one after the other.
+      await lockRoomRow(trx, room.id);
+      if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
       await insertDocument(trx, document);
       if (section) {
         await changeSectionsMarkdown(
@@ -206,6 +204,14 @@ export async function uploadDocument(
     throw error;
   }
   return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
+}
+
+function uploadLimitReached(): HttpError {
+  return new HttpError(
+    409,
+    'upload_limit_reached',
+    `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room. Delete a file to upload another.`,
+  );
 }
 
 export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promise<DocumentListItem[]> {
@@ -244,6 +250,23 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
   await ctx.storage.remove(document.storageKey);
 }
 
+/** A document someone may download, with the name its room shows it under. */
+export type DownloadableDocument = StoredDocument & {
+  /**
+   * The text of its first link in the room's sections (what the investor clicked, and what /admin's
+   * Recent Documents shows), else the title it was uploaded with.
+   */
+  titleInRoom: string;
+};
+
+async function titleInRoom(ctx: AppContext, room: DataRoom, document: StoredDocument): Promise<string> {
+  for (const section of (await parsedSectionsOf(ctx, room)).sections) {
+    const link = section.documents.find((candidate) => candidate.documentId === document.id);
+    if (link) return link.title;
+  }
+  return document.title;
+}
+
 /**
  * The document, if this user may download it: the room's owner always, an investor while they are a
  * member of the room and it is active. Anyone else learns nothing, not even that it exists (404).
@@ -252,25 +275,26 @@ export async function findDownloadableDocument(
   ctx: AppContext,
   user: RoomUser,
   documentId: string,
-): Promise<StoredDocument> {
+): Promise<DownloadableDocument> {
   const notFound = new HttpError(
     404,
     'not_found',
     'That document does not exist, or you do not have access to it.',
   );
   const document = await findDocumentById(ctx.db, documentId);
-  if (!document || !(await findReadableRoom(ctx, user, document.roomId))) throw notFound;
-  return document;
+  const room = document && (await findReadableRoom(ctx, user, document.roomId));
+  if (!document || !room) throw notFound;
+  return { ...document, titleInRoom: await titleInRoom(ctx, room, document) };
 }
 
 /**
- * Logs a download as 'downloaded' (docs/product-rules.md#documents-and-the-access-log), for the access log
- * the founder reads.
+ * Logs a download as 'downloaded' (docs/product-rules.md#documents-and-the-access-log), for the access log the founder reads: under the
+ * name the investor saw in the room, copied so that it outlives the document and later edits.
  */
 export async function recordDownload(
   ctx: AppContext,
   user: RoomUser,
-  document: StoredDocument,
+  document: DownloadableDocument,
   request: { ip: string; userAgent: string | undefined },
 ): Promise<void> {
   await recordAccessEvent(ctx.db, {
@@ -278,7 +302,7 @@ export async function recordDownload(
     userId: user.id,
     invitationId: null,
     documentId: document.id,
-    documentTitle: document.title,
+    documentTitle: document.titleInRoom,
     url: uploadedDocumentPath(document.id),
     action: 'downloaded',
     occurredAt: new Date(),

@@ -134,9 +134,11 @@ describe('sections markdown', () => {
       headers: founder.auth,
     });
     expect(saved.status).toBe(200);
-    expect(saved.json).toEqual({ message: 'Sections updated successfully' });
+    const { version } = saved.json as { version: string };
+    expect(saved.json).toEqual({ message: 'Sections updated successfully', version: expect.any(String) });
     expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual({
       content,
+      version,
     });
   });
 
@@ -204,6 +206,104 @@ describe('sections markdown', () => {
       expect((await t.request(method, url, { json })).status, url).toBe(401);
     }
   });
+});
+
+describe('sections versions: a save names the version its draft was based on', () => {
+  type Source = { content: string; version: string };
+  const read = async (founder: SignedIn) =>
+    (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as Source;
+  const save = (founder: SignedIn, json: { content: string; baseVersion?: string }) =>
+    t.request('POST', '/api/sections/update', { json, headers: founder.auth });
+  const uploadInto = async (founder: SignedIn, section: string, name: string) => {
+    const form = new FormData();
+    form.append('section', section);
+    form.append('file', new Blob([Buffer.from(`%PDF-1.7\n% ${name}\n%%EOF\n`)]), name);
+    const response = await t.request('POST', '/api/upload', { form, headers: founder.auth });
+    expect(response.status, response.text).toBe(201);
+    return response.json as { document: { id: string }; url: string };
+  };
+
+  test('saves against the current version answer the next one, and chain', async () => {
+    const founder = await createFounder(t);
+    const first = await read(founder);
+    expect(first.version).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const content = `${first.content}\n## Team\n`;
+    const saved = await save(founder, { content, baseVersion: first.version });
+    expect(saved.status, saved.text).toBe(200);
+    const { version } = saved.json as Source;
+    expect(version).not.toBe(first.version);
+    expect(await read(founder)).toEqual({ content, version });
+    const again = await save(founder, { content: `${content}\n## Legal\n`, baseVersion: version });
+    expect(again.status).toBe(200);
+  });
+
+  test('a draft based on the text before an upload added its link is refused with 409; nothing changes', async () => {
+    const founder = await createFounder(t);
+    const base = await read(founder);
+    // The upload lands while the founder's draft, based on `base`, is on its way.
+    const deck = await uploadInto(founder, 'Financial information', 'Deck.pdf');
+    const afterUpload = await read(founder);
+    expect(afterUpload.content).toContain(`[Deck.pdf](${deck.url})`);
+    expect(afterUpload.version).not.toBe(base.version);
+    const before = await countRows(t);
+
+    const draft = base.content.replace('## Legal', '## Legal and compliance');
+    const stale = await save(founder, { content: draft, baseVersion: base.version });
+    expect(stale.status).toBe(409);
+    expect(stale.json).toEqual({
+      error: 'sections_changed',
+      message: expect.stringMatching(/changed since you started editing.*Nothing was saved/),
+      content: afterUpload.content,
+      version: afterUpload.version,
+    });
+    expect(await read(founder)).toEqual(afterUpload);
+    expect(await countRows(t)).toEqual(before);
+
+    // Rebased on what the 409 answered, the same edit saves and keeps the link.
+    const rebased = afterUpload.content.replace('## Legal', '## Legal and compliance');
+    const saved = await save(founder, { content: rebased, baseVersion: afterUpload.version });
+    expect(saved.status).toBe(200);
+    expect((await read(founder)).content).toContain(`[Deck.pdf](${deck.url})`);
+  });
+
+  test('deleting a linked document changes the version; a draft based on the text before is refused', async () => {
+    const founder = await createFounder(t);
+    const deck = await uploadInto(founder, 'Financial information', 'Deck.pdf');
+    const withLink = await read(founder);
+    const removed = await t.request('DELETE', `/api/documents/${deck.document.id}`, {
+      headers: founder.auth,
+    });
+    expect(removed.status).toBe(204);
+    const withoutLink = await read(founder);
+    expect(withoutLink.content).not.toContain(deck.url);
+    expect(withoutLink.version).not.toBe(withLink.version);
+    const stale = await save(founder, { content: withLink.content, baseVersion: withLink.version });
+    expect(stale.status).toBe(409);
+    expect(await read(founder)).toEqual(withoutLink);
+  });
+
+  test('without baseVersion a save replaces whatever is stored (the spec payload)', async () => {
+    const founder = await createFounder(t);
+    await uploadInto(founder, 'Financial information', 'Deck.pdf');
+    const saved = await save(founder, { content: '## Only this\n' });
+    expect(saved.status).toBe(200);
+    expect((await read(founder)).content).toBe('## Only this\n');
+  });
+
+  test.each([[''], [42], ['v'.repeat(101)]])(
+    'baseVersion %j is a 400 naming it, and saves nothing',
+    async (baseVersion) => {
+      const founder = await createFounder(t);
+      const before = await read(founder);
+      const response = await t.request('POST', '/api/sections/update', {
+        json: { content: '## Changed\n', baseVersion },
+        headers: founder.auth,
+      });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ error: 'invalid_request', field: 'baseVersion' });
+      expect(await read(founder)).toEqual(before);
+    },
+  );
 });
 
 describe('POST /api/my-data-room/status (open or close the room)', () => {

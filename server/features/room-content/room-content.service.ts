@@ -7,7 +7,6 @@ import { listRoomDocuments, type StoredDocument } from './documents.repository';
 import {
   addRoomMember,
   findDataRoomById,
-  findRoomOwnedBy,
   insertDataRoom,
   isRoomMember,
   listActiveRoomsForMember,
@@ -60,11 +59,6 @@ export async function createFounderRoom(
     updatedAt: founder.at,
   });
   await addRoomMember(trx, { roomId, userId: founder.ownerId, role: 'owner', createdAt: founder.at });
-}
-
-/** The company name of the room this user owns, if they own one. */
-export async function ownedRoomCompanyName(db: Executor, ownerId: string): Promise<string | undefined> {
-  return (await findRoomOwnedBy(db, ownerId))?.companyName;
 }
 
 export async function isMemberOfRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {

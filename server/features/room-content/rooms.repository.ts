@@ -81,11 +81,24 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
 }
 
 /**
+ * Takes the room's row lock until the caller's transaction ends, so that changes of the room that read
+ * before they write (its markdown, its count of documents) run one after the other. The lock is taken
+ * by a write that changes nothing: SQLite has no SELECT ... FOR UPDATE (ADR 2), and there transactions
+ * already run one at a time.
+ */
+export async function lockRoomRow(trx: Executor, roomId: string): Promise<void> {
+  await trx
+    .updateTable('data_rooms')
+    .set((eb) => ({ sections_markdown: eb.ref('sections_markdown') }))
+    .where('id', '=', roomId)
+    .execute();
+}
+
+/**
  * Changes a room's sections markdown from its current text, inside the caller's transaction. The row is
  * locked before it is read, so two changes at once (the console sends three uploads together, each
  * adding a link; a deletion removes one) apply one after the other instead of the later undoing the
- * earlier. The lock is taken by a write: SQLite has no SELECT ... FOR UPDATE (ADR 2), and there its
- * transactions already run one at a time. `change` returns the new text, or undefined for no change.
+ * earlier. `change` returns the new text, or undefined for no change.
  */
 export async function changeSectionsMarkdown(
   trx: Executor,
@@ -93,11 +106,7 @@ export async function changeSectionsMarkdown(
   change: (room: DataRoom) => string | undefined | Promise<string | undefined>,
   at: Date,
 ): Promise<void> {
-  await trx
-    .updateTable('data_rooms')
-    .set((eb) => ({ sections_markdown: eb.ref('sections_markdown') }))
-    .where('id', '=', roomId)
-    .execute();
+  await lockRoomRow(trx, roomId);
   const room = await findDataRoomById(trx, roomId);
   const changed = room ? await change(room) : undefined;
   if (changed !== undefined && changed !== room?.sectionsMarkdown)

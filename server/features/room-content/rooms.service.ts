@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import type {
   AccessibleDataRoom,
   CompanyProfileRequest,
   DataRoomView,
   MyDataRoom,
+  SectionsSource,
 } from '../../../shared/contracts/rooms';
 import {
   type ParsedSections,
@@ -10,11 +12,7 @@ import {
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
-import {
-  parseSectionsOffThread,
-  SectionsParserBusyError,
-  SectionsTooComplexError,
-} from '../../parsing/sections-parser';
+import { parseSectionsOffThread, SectionsTooComplexError } from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
 import type { InvitationLinks, RoomUser } from './room-content.service';
@@ -24,6 +22,7 @@ import {
   findRoomOwnedBy,
   isRoomMember,
   listActiveRoomsForMember,
+  lockRoomRow,
   updateDataRoom,
 } from './rooms.repository';
 
@@ -98,27 +97,55 @@ export async function setRoomActive(
   return toMyDataRoom({ ...room, isActive });
 }
 
-/** The room's sections markdown, or the starter template while the founder has not saved one. */
-export async function getSectionsMarkdown(ctx: AppContext, founder: RoomUser): Promise<string> {
-  return sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
+/**
+ * The version of a sections text: a hash of the text itself, so that every change (a save, an upload's
+ * link, a deletion) gives a new one without a counter to keep in step on both dialects, and a text
+ * that comes back to what a draft was based on is rightly that draft's base again.
+ */
+export function sectionsVersionOf(markdown: string): string {
+  return crypto.createHash('sha256').update(markdown).digest('base64url');
+}
+
+/** 409 with the stored text and its version when a draft's base is no longer the stored text. */
+function requireSectionsUnchanged(stored: string, baseVersion: string | undefined): void {
+  if (baseVersion === undefined) return;
+  const version = sectionsVersionOf(stored);
+  if (baseVersion === version) return;
+  throw new HttpError(
+    409,
+    'sections_changed',
+    'The sections changed since you started editing (an upload or a deletion may have changed their links). Nothing was saved.',
+    { content: stored, version },
+  );
+}
+
+/** The room's sections markdown (or the starter template while none is saved), with its version. */
+export async function getSectionsMarkdown(ctx: AppContext, founder: RoomUser): Promise<SectionsSource> {
+  const content = sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
+  return { content, version: sectionsVersionOf(content) };
 }
 
 /**
  * Saves the sections markdown. Refused, naming the line, when a link is not http(s) or points at an
- * uploaded document of another room; saved markdown takes effect on the next read.
+ * uploaded document of another room; saved markdown takes effect on the next read. With `baseVersion`,
+ * refused with 409 (and the stored text) when the stored text is no longer the one the draft started
+ * from: an upload's link added meanwhile would otherwise be lost. Answers the new version.
  */
 export async function saveSectionsMarkdown(
   ctx: AppContext,
   founder: RoomUser,
   content: string,
-): Promise<void> {
+  baseVersion?: string,
+): Promise<string> {
   const room = await requireOwnedRoom(ctx, founder);
+  // First, so a stale draft is rebased before it is judged (its links to a since-deleted file would be
+  // refused, though the founder never touched them); checked again under the lock below.
+  requireSectionsUnchanged(sectionsMarkdownOf(room), baseVersion);
   const parsed = await parseSectionsOffThread(content, {
     appOrigin: new URL(ctx.config.appUrl).origin,
   }).catch((error: unknown) => {
     if (error instanceof SectionsTooComplexError)
       throw new HttpError(400, 'invalid_sections', error.message, { field: 'content' });
-    if (error instanceof SectionsParserBusyError) throw new HttpError(503, 'busy', error.message);
     throw error;
   });
   const [problem] = parsed.problems;
@@ -142,7 +169,13 @@ export async function saveSectionsMarkdown(
       { field: 'content', line: foreign.line },
     );
   }
-  await updateDataRoom(ctx.db, room.id, { sectionsMarkdown: content }, new Date());
+  await ctx.db.transaction().execute(async (trx) => {
+    // Under the room's lock, as the server's own changes (ADR 24): none can land between check and write.
+    await lockRoomRow(trx, room.id);
+    requireSectionsUnchanged(sectionsMarkdownOf((await findDataRoomById(trx, room.id)) ?? room), baseVersion);
+    await updateDataRoom(trx, room.id, { sectionsMarkdown: content }, new Date());
+  });
+  return sectionsVersionOf(content);
 }
 
 const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
@@ -245,7 +278,10 @@ export async function requireExternalLink(
   throw new HttpError(404, 'link_not_found', 'That link is not one of this data room’s documents.');
 }
 
-/** `{"content": markdown}` as JSON, built once per text (caches.ts). */
-export function sectionsJsonOf(ctx: AppContext, room: DataRoom): string {
-  return ctx.caches.sections.json(sectionsMarkdownOf(room));
+/**
+ * `{content}` for readers, one object per text (server/caches/sections-cache.ts), so the route's
+ * remembering serializer writes its JSON once per version.
+ */
+export function sectionsPayloadOf(ctx: AppContext, room: DataRoom): { content: string } {
+  return ctx.caches.sections.payload(sectionsMarkdownOf(room));
 }

@@ -11,10 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { ApiRequestError } from '../../../lib/api-client';
 import { sentenceResolver } from '../../../lib/form-resolver';
 import { accountExistsIn, useCreateAccount } from '../api/use-create-account';
+import { AccountExistsOffer } from '../components/account-exists-offer';
 import { FormField } from '../components/form-field';
 import { clearPromoCode, readPromoCode } from '../promo-code-store';
-
-const LOGIN_REDIRECT_DELAY_MS = 2000;
 
 type Field = keyof AccountSetupRequest;
 
@@ -59,7 +58,8 @@ export function SetupAccountPage() {
     reValidateMode: 'onSubmit',
   });
   const { errors } = form.formState;
-  const [loginRedirect, setLoginRedirect] = useState<string | null>(null);
+  /** The address the server said already has an account: offered a sign-in link until it changes. */
+  const [existingAccount, setExistingAccount] = useState<string | null>(null);
   const createAccount = useCreateAccount();
   const navigate = useNavigate();
 
@@ -71,23 +71,21 @@ export function SetupAccountPage() {
     toast.success('Promo code accepted!', { description: 'Please complete your account setup.' });
   }, [promoFlow]);
 
-  useEffect(() => {
-    if (!loginRedirect) return;
-    const timer = window.setTimeout(() => navigate(loginRedirect), LOGIN_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loginRedirect, navigate]);
-
   /** A field's registration with the form: changing it clears its error. */
-  const field = (name: Field) => form.register(name, { onChange: () => form.clearErrors(name) });
+  const field = (name: Field) =>
+    form.register(name, {
+      onChange: () => {
+        form.clearErrors(name);
+        if (name === 'email') setExistingAccount(null);
+      },
+    });
 
   const fail = (error: unknown, email: string) => {
-    const exists = accountExistsIn(error);
-    if (exists) {
-      const who = exists.existingCompany ? `An account for ${exists.existingCompany}` : 'An account';
+    if (accountExistsIn(error)) {
       toast.info('Account already exists', {
-        description: `${who} already exists with this email. Redirecting you to sign in…`,
+        description: 'An account already exists with this email. We can send you a sign-in link.',
       });
-      setLoginRedirect(`${href('login')}?${new URLSearchParams({ email })}`);
+      setExistingAccount(email);
       return;
     }
     if (!(error instanceof ApiRequestError)) {
@@ -111,7 +109,7 @@ export function SetupAccountPage() {
 
   const submit = form.handleSubmit(
     (account) => {
-      if (createAccount.isPending || loginRedirect) return;
+      if (createAccount.isPending) return;
       createAccount.mutate(promoFlow ? { ...account, promoCode } : account, {
         onSuccess: () => {
           toast.success('Account created!', {
@@ -129,8 +127,6 @@ export function SetupAccountPage() {
       }
     },
   );
-
-  const busy = createAccount.isPending || loginRedirect !== null;
 
   return (
     <PublicPage title="Create your account">
@@ -193,15 +189,11 @@ export function SetupAccountPage() {
                 placeholder="Acme Inc."
                 error={errors.companyName?.message}
               />
-              <Button type="submit" size="lg" className="mt-2" disabled={busy}>
+              <Button type="submit" size="lg" className="mt-2" disabled={createAccount.isPending}>
                 {createAccount.isPending ? 'Creating account...' : 'Create account'}
               </Button>
-              {loginRedirect && (
-                <p className="text-center text-sm text-slate-600" role="status">
-                  Redirecting you to sign in…
-                </p>
-              )}
             </form>
+            {existingAccount && <AccountExistsOffer key={existingAccount} email={existingAccount} />}
             <p className="text-center text-sm text-slate-600">
               Already have an account?{' '}
               <Link to={href('login')} className="font-medium text-indigo-700 hover:underline">

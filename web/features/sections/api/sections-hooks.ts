@@ -1,37 +1,52 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sectionsContentSchema } from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  type SectionsSource,
+  sectionsChangedResponseSchema,
+  sectionsSourceSchema,
+  sectionsUpdateResponseSchema,
+} from '../../../../shared/contracts/rooms';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { adminKeys } from '../../admin/api/admin-keys';
 import { dataRoomKeys } from '../../data-room/api/data-room-keys';
 import { documentsKeys } from '../../documents/api/documents-keys';
 import { sectionsKeys } from './sections-keys';
 
-/** The founder's sections markdown (or the starter template while none is saved). */
+/** The founder's sections markdown (or the starter template while none is saved), with its version. */
 export const mySectionsQuery = queryOptions({
   queryKey: sectionsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/sections/content', sectionsContentSchema, { signal }),
+  queryFn: ({ signal }) => apiRequest('/api/sections/content', sectionsSourceSchema, { signal }),
 });
 
 export function useMySections() {
   return useQuery(mySectionsQuery);
 }
 
-/** Saves the markdown; refused with a 400 that names the line of a bad link. */
+/**
+ * Saves the markdown against the version it was based on; refused with a 400 that names the line of a
+ * bad link, or a 409 (sectionsChangedIn) when the saved text changed since that version.
+ */
 export function useSaveSections() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      apiRequest('/api/sections/update', z.object({ message: z.string() }), {
-        method: 'POST',
-        body: { content },
-      }),
-    onSuccess: (_answer, content) => {
-      queryClient.setQueryData(mySectionsQuery.queryKey, { content });
+    mutationFn: (draft: { content: string; baseVersion: string }) =>
+      apiRequest('/api/sections/update', sectionsUpdateResponseSchema, { method: 'POST', body: draft }),
+    onSuccess: ({ version }, { content }) => {
+      queryClient.setQueryData(mySectionsQuery.queryKey, { content, version });
       // The file list's section names, the views and the owner's dashboard all come from the markdown.
       for (const queryKey of [documentsKeys.all, dataRoomKeys.all, adminKeys.all]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
+    onError: (error) => {
+      const current = sectionsChangedIn(error);
+      if (current) queryClient.setQueryData(mySectionsQuery.queryKey, current);
+    },
   });
+}
+
+/** The saved text and version a 409 sections_changed answered, or null for any other error. */
+export function sectionsChangedIn(error: unknown): SectionsSource | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const parsed = sectionsChangedResponseSchema.safeParse(error.body);
+  return parsed.success ? { content: parsed.data.content, version: parsed.data.version } : null;
 }

@@ -90,6 +90,7 @@ export function SectionsEditor({ rows, saveLabel, messages, actions }: SectionsE
           {draft.saveError.message}
         </p>
       )}
+      {draft.conflict && <SavedVersionConflict conflict={draft.conflict.content} />}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button type="submit" disabled={draft.saving}>
           <Save aria-hidden="true" />
@@ -98,5 +99,44 @@ export function SectionsEditor({ rows, saveLabel, messages, actions }: SectionsE
         {actions}
       </div>
     </form>
+  );
+}
+
+/**
+ * The saved text beside the draft, when both changed the same lines: the founder copies what they
+ * want into the draft and saves it (it replaces the saved text), or takes the saved text instead.
+ */
+function SavedVersionConflict({ conflict }: { conflict: string }) {
+  const draft = useSectionsDraft();
+  const savedId = useId();
+  return (
+    <section
+      aria-label="Saved version"
+      className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <p>
+        <strong className="font-semibold">The saved sections changed the same lines as your draft.</strong>{' '}
+        Your draft is still in the editor above; the saved version is below. Copy what you need into your
+        draft and save it, or use the saved version.
+      </p>
+      <label htmlFor={savedId} className="font-medium">
+        Saved version
+      </label>
+      <textarea
+        id={savedId}
+        readOnly
+        rows={8}
+        value={conflict}
+        className="w-full resize-y rounded-lg border border-amber-200 bg-white p-3 font-mono text-sm leading-relaxed text-slate-900"
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="button" variant="outline" onClick={draft.chooseSaved}>
+          Use the saved version
+        </Button>
+        <Button type="button" variant="outline" onClick={draft.chooseDraft}>
+          Keep my draft
+        </Button>
+      </div>
+    </section>
   );
 }
