@@ -1,15 +1,12 @@
 import nodemailer from 'nodemailer';
 import { startTestSmtpServer } from '../tests/support/smtp-server';
-import { type BudgetRow, ms } from './report';
+import { type BudgetRow, ms, percentile } from './report';
 import { createBenchFounder, startRoundroom } from './servers';
 
 const SAMPLES = 100;
 const P95_BUDGET_MS = 50;
 
-function p95(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
-}
+const p95 = (values: number[]) => percentile(values, 0.95);
 
 /**
  * From POST /api/auth/magic-link to the message being accepted by a local SMTP server, p95 over

@@ -1,14 +1,11 @@
 import { worstAcceptedSectionsText } from '../tests/support/hostile-markdown';
-import { type BudgetRow, ms } from './report';
+import { type BudgetRow, ms, percentile } from './report';
 import { createBenchFounder, startRoundroom } from './servers';
 
 const SAMPLES = 400;
 const RATIO_BUDGET = 3;
 
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
-}
+const p99 = (values: number[]) => percentile(values, 0.99);
 
 async function healthLatencies(baseUrl: string): Promise<number[]> {
   const latencies: number[] = [];

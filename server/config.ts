@@ -6,17 +6,13 @@ import { z } from 'zod';
  * parseConfig() and never touch the environment.
  */
 
-const port = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 65535')
-  .max(65535, 'must be between 0 and 65535');
+const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number');
+
+const port = wholeNumber.min(0, 'must be between 0 and 65535').max(65535, 'must be between 0 and 65535');
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
-
-const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number');
 
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
@@ -35,38 +31,22 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3, 'must be an address such as "Roundroom <no-reply@example.com>"').optional(),
   SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
   PROMO_CODES: z.string().default(''),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(30),
-  INVITATIONS_PER_DAY: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(100),
+  AUTH_RATE_LIMIT_PER_IP: wholeNumber.min(1, 'must be at least 1').default(30),
+  INVITATIONS_PER_DAY: wholeNumber.min(1, 'must be at least 1').default(100),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, {
       error: 'must be true, false, a number of proxy hops, or comma-separated proxy addresses',
     })
     .default('false'),
-  MAGIC_LINKS_PER_EMAIL: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(5),
+  MAGIC_LINKS_PER_EMAIL: wholeNumber.min(1, 'must be at least 1').default(5),
   // Slow clients (ADR 27). A 50 MB upload over a 1 Mbit/s phone link takes about 7 minutes.
   REQUEST_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(900_000),
   HEADERS_TIMEOUT_MS: wholeNumber.min(500, 'must be at least 500').default(20_000),
   BODY_MIN_BYTES_PER_SECOND: wholeNumber.min(0, 'must be 0 or more').default(8_192),
   BODY_RATE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(30_000),
   MAX_CONNECTIONS_PER_IP: wholeNumber.min(0, 'must be 0 or more').default(64),
-  SECTIONS_PARSE_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a whole number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(100, 'must be at least 100')
-    .default(4_000),
+  SECTIONS_PARSE_TIMEOUT_MS: wholeNumber.min(100, 'must be at least 100').default(4_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -63,7 +63,7 @@ export function fromRow<Row extends object>(row: Row): Entity<Row> {
 }
 
 /** The column value of a Date or a boolean; other values are stored as they are. */
-export function toColumnValue(value: unknown): unknown {
+function toColumnValue(value: unknown): unknown {
   if (value instanceof Date) return toEpochMs(value);
   if (typeof value === 'boolean') return toFlag(value);
   return value;

@@ -143,10 +143,3 @@ export function removeDocumentLinksOffThread(
 ) {
   return run<string>('removeDocument', { markdown, documentId, appOrigin: options.appOrigin });
 }
-
-/** Stops the pool's threads (at shutdown; idle threads never hold the process open anyway). */
-export async function closeSectionsParser(): Promise<void> {
-  const closing = poolStarting;
-  poolStarting = undefined;
-  await (await closing)?.destroy();
-}

@@ -6,10 +6,9 @@ import { apiErrorSchema } from '../../shared/contracts/api-error';
 import { HttpError } from './errors';
 
 /**
- * Every /api route declares a response schema for each status it can answer (DESIGN.md: "a response
- * schema for every route and status"), so its serializer shapes every answer and the API's description
- * is complete. A route declares what its own guards and services answer; what the platform answers
- * for any route of a kind is declared here, once (ADR 31).
+ * Every /api route declares a response schema for each status it can answer, so its serializer shapes
+ * every answer and the API's description is complete. A route declares what its own guards and
+ * services answer; what the platform answers for any route of a kind is declared here, once (ADR 31).
  */
 
 /** Error statuses a route's guards and services answer, in the shared error shape. */

@@ -82,8 +82,8 @@ export const sectionsUpdateRequestSchema = z.strictObject({
   content: multilineText(MAX_SECTIONS_MARKDOWN_LENGTH, { trim: false }),
   /**
    * The version the draft was based on. When the stored text has changed since, nothing is saved and
-   * the answer is 409 sections_changed. Without it the save replaces whatever is stored (the spec's
-   * payload, for clients that do not track versions).
+   * the answer is 409 sections_changed. Without it the save replaces whatever is stored (the original
+   * `{content}` payload, for clients that do not track versions; ADR 30).
    */
   baseVersion: z.string().min(1, 'is required').max(100, 'is too long to be a version').optional(),
 });

@@ -102,7 +102,7 @@ export async function setRoomActive(
  * link, a deletion) gives a new one without a counter to keep in step on both dialects, and a text
  * that comes back to what a draft was based on is rightly that draft's base again.
  */
-export function sectionsVersionOf(markdown: string): string {
+function sectionsVersionOf(markdown: string): string {
   return crypto.createHash('sha256').update(markdown).digest('base64url');
 }
 
