@@ -10,6 +10,7 @@ import {
   founderWithInvestor,
   type SignedIn,
 } from '../../../tests/support/factories';
+import { worstAcceptedSectionsText } from '../../../tests/support/hostile-markdown';
 import { storedUploads, unfinishedUploads, uploadsDir } from '../../../tests/support/refusals';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SAMPLE_FILES } from '../../../tests/support/uploads';
@@ -231,6 +232,41 @@ describe('uploads and deletions at the same time', () => {
     };
     for (const { url } of uploaded) expect(content).toContain(url);
     expect(content).not.toContain(doomed.url);
+  });
+  // Linking an upload parses the sections in the parser's thread, up to seconds for a large text. The
+  // room is not held meanwhile: a write to the same room (its row) sent during that parse answers first.
+  test('an upload linking into a large text does not hold the room while the link is worked out', async () => {
+    const founder = await createFounder(t);
+    const large = worstAcceptedSectionsText();
+    const saved = await t.request('POST', '/api/sections/update', {
+      json: { content: large },
+      headers: founder.auth,
+    });
+    expect(saved.status).toBe(200);
+    const answered: string[] = [];
+    const uploading = upload(founder, form([{ name: 'Deck.pdf', bytes: PDF }], { section: 'Data' })).then(
+      (response) => {
+        answered.push('upload');
+        return response;
+      },
+    );
+    // The parse of that text takes far longer than this: the profile is saved while the upload waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const profile = { name: 'Unblocked Co', description: '', stage: 'Seed', foundedYear: 2022, website: '' };
+    const saving = t
+      .request('POST', '/api/data-rooms', { json: profile, headers: founder.auth })
+      .then((response) => {
+        answered.push('profile');
+        return response;
+      });
+    const [uploaded, profileSaved] = await Promise.all([uploading, saving]);
+    expect(uploaded.status).toBe(201);
+    expect(profileSaved.status).toBe(200);
+    expect(answered).toEqual(['profile', 'upload']);
+    const { content } = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    expect(content).toContain((uploaded.json as { url: string }).url);
   });
 });
 

@@ -26,8 +26,8 @@ import {
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import type { RoomUser } from './room-content.service';
-import { changeSectionsMarkdown, type DataRoom, lockRoomRow } from './rooms.repository';
-import { findReadableRoom, parsedSectionsOf, requireOwnedRoom } from './rooms.service';
+import type { DataRoom } from './rooms.repository';
+import { findReadableRoom, parsedSectionsOf, requireOwnedRoom, writeWithSectionsEdit } from './rooms.service';
 import { MULTIPART_SHAPE } from './upload-errors';
 
 /** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */
@@ -179,26 +179,25 @@ export async function uploadDocument(
   };
   const url = uploadedDocumentPath(document.id);
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      // Uploads at once into the last free slot: the room's lock makes them count one after the other.
-      await lockRoomRow(trx, room.id);
-      if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
-      await insertDocument(trx, document);
-      if (section) {
-        await changeSectionsMarkdown(
-          trx,
-          room.id,
-          (current) =>
-            addDocumentToSectionOffThread(
+    await writeWithSectionsEdit(
+      ctx,
+      room.id,
+      async (current) =>
+        section
+          ? addDocumentToSectionOffThread(
               current.sectionsMarkdown ?? starterSectionsMarkdown(current.companyName),
               section,
               title,
               url,
-            ),
-          now,
-        );
-      }
-    });
+            )
+          : undefined,
+      async (trx) => {
+        // Uploads at once into the last free slot: the room's lock makes them count one after the other.
+        if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
+        await insertDocument(trx, document);
+      },
+      now,
+    );
   } catch (error) {
     await ctx.storage.remove(key);
     throw error;
@@ -230,23 +229,23 @@ export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Prom
  */
 export async function deleteDocument(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
   const room = await requireOwnedRoom(ctx, founder);
-  const document = await ctx.db.transaction().execute(async (trx) => {
-    const found = await findDocumentInRoom(trx, room.id, documentId);
-    if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
-    await deleteDocumentRow(trx, room.id, documentId);
-    await changeSectionsMarkdown(
-      trx,
-      room.id,
-      (current) =>
-        current.sectionsMarkdown === null
-          ? undefined
-          : removeDocumentLinksOffThread(current.sectionsMarkdown, documentId, {
-              appOrigin: new URL(ctx.config.appUrl).origin,
-            }),
-      new Date(),
-    );
-    return found;
-  });
+  const document = await writeWithSectionsEdit(
+    ctx,
+    room.id,
+    async (current) =>
+      current.sectionsMarkdown === null
+        ? undefined
+        : removeDocumentLinksOffThread(current.sectionsMarkdown, documentId, {
+            appOrigin: new URL(ctx.config.appUrl).origin,
+          }),
+    async (trx) => {
+      const found = await findDocumentInRoom(trx, room.id, documentId);
+      if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
+      await deleteDocumentRow(trx, room.id, documentId);
+      return found;
+    },
+    new Date(),
+  );
   await ctx.storage.remove(document.storageKey);
 }
 

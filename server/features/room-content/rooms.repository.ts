@@ -94,25 +94,6 @@ export async function lockRoomRow(trx: Executor, roomId: string): Promise<void> 
     .execute();
 }
 
-/**
- * Changes a room's sections markdown from its current text, inside the caller's transaction. The row is
- * locked before it is read, so two changes at once (the console sends three uploads together, each
- * adding a link; a deletion removes one) apply one after the other instead of the later undoing the
- * earlier. `change` returns the new text, or undefined for no change.
- */
-export async function changeSectionsMarkdown(
-  trx: Executor,
-  roomId: string,
-  change: (room: DataRoom) => string | undefined | Promise<string | undefined>,
-  at: Date,
-): Promise<void> {
-  await lockRoomRow(trx, roomId);
-  const room = await findDataRoomById(trx, roomId);
-  const changed = room ? await change(room) : undefined;
-  if (changed !== undefined && changed !== room?.sectionsMarkdown)
-    await updateDataRoom(trx, roomId, { sectionsMarkdown: changed }, at);
-}
-
 export async function updateDataRoom(
   db: Executor,
   roomId: string,

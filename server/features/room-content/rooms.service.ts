@@ -12,6 +12,7 @@ import {
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
 import { parseSectionsOffThread, SectionsTooComplexError } from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
@@ -176,6 +177,74 @@ export async function saveSectionsMarkdown(
     await updateDataRoom(trx, room.id, { sectionsMarkdown: content }, new Date());
   });
   return sectionsVersionOf(content);
+}
+
+/** How many times an edit of the sections text is computed again when the text changed meanwhile. */
+const SECTIONS_EDIT_ATTEMPTS = 5;
+
+/**
+ * Runs `write` (the upload's insert, the deletion's removal) in one transaction with an edit of the
+ * room's sections text (the upload's link, the deletion's links), without keeping the transaction
+ * open while the edit is computed: the edit parses the text in the parser's worker thread, up to
+ * seconds for a large text, and on SQLite's one connection every other request would wait behind an
+ * open transaction. So the edit is computed first, from the text as read; then, under the room's lock
+ * (ADR 24), it is written only if the text is still that one, and computed again from the new text
+ * otherwise. Edits of one room in this process take turns (the console sends three uploads at once),
+ * so only another server's edit can make one compute again. `edit` answers undefined when the text
+ * needs no change.
+ */
+export function writeWithSectionsEdit<T>(
+  ctx: AppContext,
+  roomId: string,
+  edit: (room: DataRoom) => Promise<string | undefined>,
+  write: (trx: Executor) => Promise<T>,
+  at: Date,
+): Promise<T> {
+  const previous = sectionsEditsUnderWay.get(roomId) ?? Promise.resolve();
+  const mine = previous.then(() => editAndWrite(ctx, roomId, edit, write, at));
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  sectionsEditsUnderWay.set(roomId, settled);
+  void settled.then(() => {
+    if (sectionsEditsUnderWay.get(roomId) === settled) sectionsEditsUnderWay.delete(roomId);
+  });
+  return mine;
+}
+
+/** The last edit of each room's sections queued in this process: the next one waits for it. */
+const sectionsEditsUnderWay = new Map<string, Promise<void>>();
+
+async function editAndWrite<T>(
+  ctx: AppContext,
+  roomId: string,
+  edit: (room: DataRoom) => Promise<string | undefined>,
+  write: (trx: Executor) => Promise<T>,
+  at: Date,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await findDataRoomById(ctx.db, roomId);
+    const edited = before ? await edit(before) : undefined;
+    const outcome = await ctx.db.transaction().execute(async (trx) => {
+      await lockRoomRow(trx, roomId);
+      const current = await findDataRoomById(trx, roomId);
+      // Checked before any write, so that a stale edit leaves nothing to roll back.
+      if (edited !== undefined && current?.sectionsMarkdown !== before?.sectionsMarkdown) return undefined;
+      const result = await write(trx);
+      if (edited !== undefined && edited !== current?.sectionsMarkdown)
+        await updateDataRoom(trx, roomId, { sectionsMarkdown: edited }, at);
+      return { result };
+    });
+    if (outcome) return outcome.result;
+    if (attempt === SECTIONS_EDIT_ATTEMPTS) {
+      throw new HttpError(
+        503,
+        'busy',
+        'The sections kept changing while this was saved. Try again in a moment.',
+      );
+    }
+  }
 }
 
 const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
