@@ -205,6 +205,17 @@ export const SECTIONS_LIMITS = {
   maxLinks: 2_000,
 } as const;
 
+/** What a parse whose worker died (out of memory, say) answers, on the server and in the browser. */
+export const SECTIONS_TOO_COMPLEX_MESSAGE = 'This text is too complex to read. Remove deeply nested parts.';
+
+/**
+ * What a parse that ran past its time limit answers (ADR 26): the server's worker pool refuses the save
+ * with it, and the browser's preview shows it when its parsing worker is stopped.
+ */
+export function sectionsParseTimeoutMessage(limitMs: number): string {
+  return `This text takes too long to read (more than ${limitMs / 1000} s). Split long paragraphs and lists, or remove deeply nested parts.`;
+}
+
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const HEADING_OR_FENCE = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,})/;

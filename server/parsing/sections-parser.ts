@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ParsedSections } from '../../shared/sections-markdown';
+import {
+  type ParsedSections,
+  SECTIONS_TOO_COMPLEX_MESSAGE,
+  sectionsParseTimeoutMessage,
+} from '../../shared/sections-markdown';
 import { HttpError } from '../plugins/errors';
 
 /**
@@ -112,15 +116,13 @@ async function run<T>(name: string, task: object): Promise<T> {
     return (await (await thePool()).run({ ...task, started }, { name, signal: abort.signal })) as T;
   } catch (error) {
     if (reason === 'timeout') {
-      throw new SectionsTooComplexError(
-        `This text takes too long to read (more than ${timeoutMs / 1000} s). Split long paragraphs and lists, or remove deeply nested parts.`,
-      );
+      throw new SectionsTooComplexError(sectionsParseTimeoutMessage(timeoutMs));
     }
     if (reason === 'queue' || (error instanceof Error && /queue is at limit/i.test(error.message))) {
       throw new SectionsParserBusyError();
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new SectionsTooComplexError('This text is too complex to read. Remove deeply nested parts.');
+      throw new SectionsTooComplexError(SECTIONS_TOO_COMPLEX_MESSAGE);
     }
     throw error;
   } finally {

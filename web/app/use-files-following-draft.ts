@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
-import {
-  addDocumentToSection,
-  parseSectionsMarkdown,
-  removeDocumentLinks,
-} from '../../shared/sections-markdown';
+import { addDocumentToSection, removeDocumentLinks } from '../../shared/sections-markdown';
 import type { UploadResponse } from '../features/documents/api/use-upload-queue';
 import { useSectionsDraft } from '../features/sections/sections-draft';
+import { useParsedSections } from '../lib/sections-parser/use-parsed-sections';
 
 /**
  * What a Files tab needs from the page's sections draft: the sections an upload may go into, and the
@@ -15,10 +12,9 @@ import { useSectionsDraft } from '../features/sections/sections-draft';
  */
 export function useFilesFollowingDraft() {
   const draft = useSectionsDraft();
-  const sectionNames = useMemo(
-    () => parseSectionsMarkdown(draft.value).sections.map((section) => section.name),
-    [draft.value],
-  );
+  // Parsed off the main thread: a long draft must not hold up typing (ADR 26).
+  const { parsed } = useParsedSections(draft.value);
+  const sectionNames = useMemo(() => parsed?.sections.map((section) => section.name) ?? [], [parsed]);
   return {
     sectionNames,
     onUploaded: ({ document, url }: UploadResponse, section: string | undefined) => {

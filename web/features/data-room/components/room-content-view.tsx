@@ -5,17 +5,15 @@ import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
-import {
-  DEFAULT_COMPANY,
-  type ParsedSections,
-  parseSectionsMarkdown,
-} from '../../../../shared/sections-markdown';
+import { DEFAULT_COMPANY, type ParsedSections } from '../../../../shared/sections-markdown';
 import { DataRoomView, type RoomSection } from '../../../components/data-room/data-room-view';
 import type { DocumentRow } from '../../../components/data-room/section-documents';
 import { Button } from '../../../components/ui/button';
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
+import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
 import { downloadDocument, openExternal } from '../../documents/api/download-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
+import { RoomLoading } from './room-states';
 
 export interface RoomContent {
   dataRoom: DataRoomData;
@@ -39,16 +37,24 @@ interface RoomContentViewProps {
  * an uploaded document downloads (or, in the invited view, asks the visitor to sign in), a link
  * opens through the server's click log.
  * (docs/product-rules.md#data-room-view, #preview)
+ * The parse runs in a Web Worker (ADR 26), so a long room never holds up the page; until the first
+ * one finishes the room shows as loading, and a refreshed room keeps the previous parse meanwhile.
  */
-export function RoomContentView({
+export function RoomContentView(props: RoomContentViewProps) {
+  const { parsed } = useParsedSections(props.content.markdown);
+  if (!parsed) return <RoomLoading />;
+  return <ParsedRoomContentView {...props} parsed={parsed} />;
+}
+
+function ParsedRoomContentView({
   content,
   source,
   invitedEmail = null,
   backLabel,
   top,
-}: RoomContentViewProps) {
-  const { dataRoom, markdown, documents } = content;
-  const parsed = useMemo(() => parseSectionsMarkdown(markdown), [markdown]);
+  parsed,
+}: RoomContentViewProps & { parsed: ParsedSections }) {
+  const { dataRoom, documents } = content;
   const company = companyOf(dataRoom, parsed.company);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
   const [signInFor, setSignInFor] = useState<string | null>(null);

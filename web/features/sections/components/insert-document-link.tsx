@@ -1,12 +1,9 @@
 import { Link2 } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  addDocumentToSection,
-  parseSectionsMarkdown,
-  uploadedDocumentPath,
-} from '../../../../shared/sections-markdown';
+import { addDocumentToSection, uploadedDocumentPath } from '../../../../shared/sections-markdown';
 import { Button } from '../../../components/ui/button';
+import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
 import { useSectionsDraft } from '../sections-draft';
 
 const selectClass =
@@ -20,10 +17,9 @@ const NEW_SECTION = '__new__';
  */
 export function InsertDocumentLink({ documents }: { documents: readonly { id: string; title: string }[] }) {
   const draft = useSectionsDraft();
-  const sectionNames = useMemo(
-    () => parseSectionsMarkdown(draft.value).sections.map((section) => section.name),
-    [draft.value],
-  );
+  // Parsed off the main thread: a long draft must not hold up typing (ADR 26).
+  const { parsed } = useParsedSections(draft.value);
+  const sectionNames = useMemo(() => parsed?.sections.map((section) => section.name) ?? [], [parsed]);
   const [documentId, setDocumentId] = useState('');
   const [section, setSection] = useState('');
   const [newSection, setNewSection] = useState('');

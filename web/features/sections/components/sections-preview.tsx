@@ -1,25 +1,34 @@
-import { useDeferredValue, useMemo } from 'react';
-import { parseSectionsMarkdown } from '../../../../shared/sections-markdown';
+import type { ParsedSections } from '../../../../shared/sections-markdown';
+import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
 
 /**
  * The live preview beside the editor: the company block, then each section heading with its
  * documents as bullets, read by the same parser the data room uses, so what it shows is what
- * investors will see. Deferred, so typing stays smooth in a long file. A hostile paste does not
- * freeze the page: the parser checks the shared limits (ADR 26) in one linear pass first, and the
- * message of the limit broken is shown like any other problem, as the server's save would answer.
+ * investors will see. The parse runs in a Web Worker (ADR 26): a text within the limits can still
+ * take seconds, and typing must not wait for it, so the previous preview stays, marked as updating,
+ * until the newest text is read. A text past the limits shows the limit it breaks, as the server's
+ * save would answer.
  */
 export function SectionsPreview({ markdown }: { markdown: string }) {
-  const deferred = useDeferredValue(markdown);
-  const parsed = useMemo(
-    () => parseSectionsMarkdown(deferred, { appOrigin: window.location.origin }),
-    [deferred],
-  );
+  const { parsed, isUpdating } = useParsedSections(markdown, { appOrigin: window.location.origin });
 
   return (
     <section
       aria-label="Preview"
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
+      {/* Kept in the page while empty (out of sight), so screen readers hear when it starts updating. */}
+      <p role="status" aria-live="polite" className={isUpdating ? 'text-xs text-slate-500' : 'sr-only'}>
+        {isUpdating ? 'Updating preview…' : ''}
+      </p>
+      {parsed && <ParsedPreview parsed={parsed} />}
+    </section>
+  );
+}
+
+function ParsedPreview({ parsed }: { parsed: ParsedSections }) {
+  return (
+    <>
       <div>
         <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Company</p>
         <p className="font-semibold break-words text-slate-900">{parsed.company.name}</p>
@@ -54,6 +63,6 @@ export function SectionsPreview({ markdown }: { markdown: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }

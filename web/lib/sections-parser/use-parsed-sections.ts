@@ -1,0 +1,47 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ParsedSections, parseSectionsMarkdown } from '../../../shared/sections-markdown';
+import { LatestSectionsParse, type ParseWorker, type SectionsParseState } from './latest-sections-parse';
+
+function createParseWorker(): ParseWorker {
+  // Vite bundles the worker as its own file, fetched only by the pages that parse sections.
+  return new Worker(new URL('./sections-parse.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'sections-parser',
+  }) as unknown as ParseWorker;
+}
+
+/**
+ * The sections markdown parsed off the main thread (ADR 26): the latest parse finished, and whether a
+ * newer text is being parsed. Typing goes on while a slow text parses; the previous parse stays
+ * meanwhile. `parsed` is undefined only until the first parse has finished. Where there are no Web
+ * Workers (jsdom in component tests), it parses during render as before.
+ */
+export function useParsedSections(
+  markdown: string,
+  options: { appOrigin?: string } = {},
+): { parsed: ParsedSections | undefined; isUpdating: boolean } {
+  const { appOrigin } = options;
+  const inWorker = typeof Worker === 'function';
+  const [state, setState] = useState<SectionsParseState>({ parsed: undefined, isUpdating: inWorker });
+  const parser = useRef<LatestSectionsParse | null>(null);
+
+  useEffect(() => {
+    if (!inWorker) return;
+    const latest = new LatestSectionsParse(createParseWorker, setState);
+    parser.current = latest;
+    return () => {
+      latest.dispose();
+      parser.current = null;
+    };
+  }, [inWorker]);
+
+  useEffect(() => {
+    parser.current?.request(markdown, appOrigin);
+  }, [markdown, appOrigin]);
+
+  const synchronous = useMemo(
+    () => (inWorker ? undefined : parseSectionsMarkdown(markdown, { appOrigin })),
+    [inWorker, markdown, appOrigin],
+  );
+  return synchronous ? { parsed: synchronous, isUpdating: false } : state;
+}
