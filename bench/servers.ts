@@ -80,6 +80,9 @@ export async function startNodeServer(
 export const startRoundroom = (environment?: Record<string, string>) =>
   startNodeServer('dist/server/main.js', environment);
 export const startBareFastify = () => startNodeServer('bench/baselines/fastify-hello.mjs');
+/** Bare Node streaming one file, for the downloads' memory baseline. */
+export const startBareFileStream = (file: string) =>
+  startNodeServer('bench/baselines/node-file-stream.mjs', { STREAM_FILE: file });
 
 /** A founder account on a running server, for authenticated benchmarks. */
 export async function createBenchFounder(baseUrl: string): Promise<{ token: string; email: string }> {
