@@ -55,15 +55,22 @@ async function workerFile(): Promise<string> {
     '../../node_modules/.cache/roundroom/sections-parse.worker.js',
   );
   const esbuild = await import('esbuild');
-  await esbuild.build({
+  const { outputFiles } = await esbuild.build({
     entryPoints: [source],
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
     outfile,
+    write: false,
     logLevel: 'warning',
   });
+  // Written beside it, then renamed over it: test files run in parallel processes, and none may load
+  // another's bundle half-written.
+  const written = `${outfile}.${process.pid}`;
+  fs.mkdirSync(path.dirname(outfile), { recursive: true });
+  fs.writeFileSync(written, outputFiles.find((file) => file.path === outfile)?.contents ?? '');
+  fs.renameSync(written, outfile);
   return outfile;
 }
 
