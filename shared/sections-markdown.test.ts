@@ -6,6 +6,7 @@ import {
   parseSectionsMarkdown,
   removeDocumentLinks,
   SECTIONS_LIMITS,
+  setCompanyInformation,
   starterSectionsMarkdown,
   uploadedDocumentPath,
 } from './sections-markdown';
@@ -175,15 +176,79 @@ test('our download path with a query or a fragment is still that upload, so its 
   ]);
 });
 
-test('the starter template parses cleanly with the company name', () => {
-  const parsed = parseSectionsMarkdown(starterSectionsMarkdown('Nimbus Labs'));
-  expect(parsed.company.name).toBe('Nimbus Labs');
+test('the starter template parses cleanly with the company profile', () => {
+  const parsed = parseSectionsMarkdown(
+    starterSectionsMarkdown({ name: 'Nimbus Labs', stage: 'Seed', description: 'Clouds, tamed' }),
+  );
+  expect(parsed.company).toEqual({ name: 'Nimbus Labs', stage: 'Seed', description: 'Clouds, tamed' });
   expect(parsed.sections.map((section) => section.name)).toEqual([
     'Financial information',
     'Legal documents',
     'Team & organization',
   ]);
   expect(parsed.problems).toEqual([]);
+});
+
+describe('setting the Company Information block (DESIGN.md answer 13)', () => {
+  const profile = {
+    name: 'Acme *Robotics* [EU]',
+    stage: 'Series B',
+    description: 'Robots\nfor <b>warehouses</b> & more',
+  };
+
+  test('each field line is rewritten in place and every other byte is kept', () => {
+    const markdown = `${SEED.replace('name: Acme Robotics', 'Name :  Acme Robotics ')}\n<!-- kept -->\n`;
+    const updated = setCompanyInformation(markdown, profile);
+    const unchanged = (text: string) =>
+      text.split('\n').filter((line) => !/^\s*(name|stage|description)\s*:/i.test(line));
+    expect(unchanged(updated)).toEqual(unchanged(markdown));
+    expect(updated.split('\n').slice(0, 4)).toEqual([
+      '# Company Information',
+      'name: Acme \\*Robotics\\* \\[EU\\]',
+      'stage: Series B',
+      'description: Robots for \\<b\\>warehouses\\</b\\> \\& more',
+    ]);
+  });
+
+  test('the written block parses back to exactly the profile (line breaks as spaces)', () => {
+    const parsed = parseSectionsMarkdown(setCompanyInformation(SEED, profile));
+    expect(parsed.company).toEqual({ ...profile, description: 'Robots for <b>warehouses</b> & more' });
+    expect(parsed.companyFields.map(({ field, line }) => [field, line])).toEqual([
+      ['name', 2],
+      ['stage', 3],
+      ['description', 4],
+    ]);
+  });
+
+  test('missing fields are added after the block’s last field, an empty one as a bare key', () => {
+    const markdown = '# Company Information\r\nstage: Seed\r\n\r\n## Legal\r\n';
+    const updated = setCompanyInformation(markdown, { name: 'Acme', stage: 'Growth', description: '' });
+    expect(updated).toBe(
+      '# Company Information\r\nstage: Growth\r\nname: Acme\ndescription:\n\r\n## Legal\r\n',
+    );
+    expect(parseSectionsMarkdown(updated).companyFields.map(({ field, value }) => [field, value])).toEqual([
+      ['stage', 'Growth'],
+      ['name', 'Acme'],
+      ['description', ''],
+    ]);
+  });
+
+  test('a text without the block gets one at the top, the rest unchanged', () => {
+    const markdown = '\n## Legal\n- [COI](https://x.example/c.pdf)\n';
+    expect(setCompanyInformation(markdown, { name: 'Acme', stage: 'Seed', description: 'Robots' })).toBe(
+      '# Company Information\nname: Acme\nstage: Seed\ndescription: Robots\n\n## Legal\n- [COI](https://x.example/c.pdf)\n',
+    );
+    expect(setCompanyInformation('', { name: 'Acme', stage: 'Seed', description: '' })).toBe(
+      '# Company Information\nname: Acme\nstage: Seed\ndescription:\n',
+    );
+  });
+
+  test('a Company Information heading written setext-style keeps its underline', () => {
+    const markdown = 'Company Information\n===\n\n## Legal\n';
+    const updated = setCompanyInformation(markdown, { name: 'Acme', stage: 'Seed', description: 'x' });
+    expect(updated).toBe('Company Information\n===\nname: Acme\nstage: Seed\ndescription: x\n\n## Legal\n');
+    expect(parseSectionsMarkdown(updated).company).toEqual({ name: 'Acme', stage: 'Seed', description: 'x' });
+  });
 });
 
 describe('editing the markdown for uploads', () => {

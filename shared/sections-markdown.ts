@@ -43,8 +43,22 @@ export interface SectionsProblem {
   message: string;
 }
 
+export type CompanyField = 'name' | 'stage' | 'description';
+
+/** A `key: value` line of the Company Information block, as written (its value may be empty). */
+export interface CompanyFieldLine {
+  field: CompanyField;
+  value: string;
+  line: number;
+}
+
 export interface ParsedSections {
   company: { name: string; stage: string; description: string };
+  /**
+   * The lines of the Company Information block, in order: the fields the text sets, which a save
+   * writes to the room's profile (DESIGN.md answer 13). Empty when the text has no such block.
+   */
+  companyFields: CompanyFieldLine[];
   sections: Section[];
   /** Links that may not be saved: not http(s), or relative but not one of our uploads. */
   problems: SectionsProblem[];
@@ -117,15 +131,26 @@ function classifyLink(
   return { kind: 'external' };
 }
 
-function parseCompanyBlock(paragraphs: Paragraph[]): ParsedSections['company'] {
-  const company: ParsedSections['company'] = { ...DEFAULT_COMPANY };
+const COMPANY_FIELD_LINE = /^\s*(name|stage|description)\s*:\s*(.*?)\s*$/i;
+
+function companyFieldLinesOf(paragraphs: Paragraph[]): CompanyFieldLine[] {
+  const fields: CompanyFieldLine[] = [];
   for (const paragraph of paragraphs) {
-    for (const line of textOf(paragraph).split('\n')) {
-      const match = /^\s*(name|stage|description)\s*:\s*(.*?)\s*$/i.exec(line);
-      const key = match?.[1]?.toLowerCase() as keyof typeof company | undefined;
-      if (key && match?.[2]) company[key] = match[2];
-    }
+    textOf(paragraph)
+      .split('\n')
+      .forEach((text, index) => {
+        const match = COMPANY_FIELD_LINE.exec(text);
+        if (!match?.[1]) return;
+        const field = match[1].toLowerCase() as CompanyField;
+        fields.push({ field, value: match[2] ?? '', line: lineOf(paragraph) + index });
+      });
   }
+  return fields;
+}
+
+function companyOfFields(fields: CompanyFieldLine[]): ParsedSections['company'] {
+  const company: ParsedSections['company'] = { ...DEFAULT_COMPANY };
+  for (const { field, value } of fields) if (value) company[field] = value;
   return company;
 }
 
@@ -344,7 +369,8 @@ export function parseSectionsMarkdown(
   options: { appOrigin?: string } = {},
 ): ParsedSections {
   const limitProblem = findSectionsLimitProblem(markdown);
-  if (limitProblem) return { company: { ...DEFAULT_COMPANY }, sections: [], problems: [limitProblem] };
+  if (limitProblem)
+    return { company: { ...DEFAULT_COMPANY }, companyFields: [], sections: [], problems: [limitProblem] };
   const tree: Root = fromMarkdown(markdown);
   const problems: SectionsProblem[] = [];
   const checked = new WeakSet<Nodes>();
@@ -406,16 +432,13 @@ export function parseSectionsMarkdown(
 
   problems.push(...findStrayLinkProblems(tree, options.appOrigin, checked));
   problems.sort((a, b) => a.line - b.line);
-  return { company: parseCompanyBlock(companyParagraphs), sections, problems };
+  const companyFields = companyFieldLinesOf(companyParagraphs);
+  return { company: companyOfFields(companyFields), companyFields, sections, problems };
 }
 
 /** What a new room starts with: a valid file that shows every feature of the format. */
-export function starterSectionsMarkdown(companyName: string): string {
-  return `# Company Information
-name: ${companyName}
-stage: ${DEFAULT_FUNDING_STAGE}
-description: ${DEFAULT_COMPANY.description}
-
+export function starterSectionsMarkdown(company: CompanyInformation): string {
+  return `${companyBlockOf(company)}
 ## Financial information
 Revenue, projections and the cap table.
 
@@ -492,4 +515,78 @@ export function removeDocumentLinks(
     .split('\n')
     .filter((_, index) => !drop.has(index + 1))
     .join('\n');
+}
+
+/** The company's fields as the Company Information block holds them. */
+export interface CompanyInformation {
+  name: string;
+  stage: string;
+  description: string;
+}
+
+/**
+ * A field's value as one line of the block that parses back to exactly `value`: line breaks become
+ * spaces (a field is one line), and the characters markdown would read as markup are escaped.
+ */
+function companyFieldText(value: string): string {
+  return value
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>&~!]/g, (char) => `\\${char}`);
+}
+
+function companyFieldLine(field: CompanyField, value: string): string {
+  const text = companyFieldText(value);
+  return text ? `${field}: ${text}` : `${field}:`;
+}
+
+function companyBlockOf(company: CompanyInformation): string {
+  const fields = (['name', 'stage', 'description'] as const).map((field) =>
+    companyFieldLine(field, company[field]),
+  );
+  return `# Company Information\n${fields.join('\n')}\n`;
+}
+
+/**
+ * Sets the name, stage and description of the text's Company Information block (a company profile
+ * save, DESIGN.md answer 13): each field's line is rewritten in place, a missing one is added after
+ * the block's last field (or under its heading), and a text without the block gets one at the top.
+ * Every other line is kept byte for byte.
+ */
+export function setCompanyInformation(markdown: string, company: CompanyInformation): string {
+  const tree = fromMarkdown(markdown);
+  const children = tree.children as RootContent[];
+  const headingIndex = children.findIndex(
+    (node) => node.type === 'heading' && node.depth <= 2 && /company information/i.test(textOf(node).trim()),
+  );
+  const heading = children[headingIndex];
+  if (!heading) {
+    const rest = markdown.replace(/^(\s*\n)+/, '');
+    return `${companyBlockOf(company)}${rest ? `\n${rest}` : ''}`;
+  }
+  const blockEnd = children.slice(headingIndex + 1).findIndex((node) => node.type === 'heading');
+  const paragraphs = children
+    .slice(headingIndex + 1, blockEnd === -1 ? undefined : headingIndex + 1 + blockEnd)
+    .filter((node): node is Paragraph => node.type === 'paragraph');
+  const lines = markdown.split('\n');
+  const written = new Set<CompanyField>();
+  let lastFieldLine = heading.position?.end.line ?? 0; // 1-based
+  for (const paragraph of paragraphs) {
+    const end = paragraph.position?.end.line ?? lineOf(paragraph);
+    for (let line = lineOf(paragraph); line <= end; line++) {
+      const field = COMPANY_FIELD_LINE.exec(lines[line - 1] ?? '')?.[1]?.toLowerCase() as
+        | CompanyField
+        | undefined;
+      if (!field) continue;
+      const carriageReturn = (lines[line - 1] ?? '').endsWith('\r') ? '\r' : '';
+      lines[line - 1] = `${companyFieldLine(field, company[field])}${carriageReturn}`;
+      written.add(field);
+      lastFieldLine = line;
+    }
+  }
+  const missing = (['name', 'stage', 'description'] as const)
+    .filter((field) => !written.has(field))
+    .map((field) => companyFieldLine(field, company[field]));
+  lines.splice(lastFieldLine, 0, ...missing);
+  return lines.join('\n');
 }

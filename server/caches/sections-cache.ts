@@ -54,6 +54,7 @@ export class SectionsCache {
       }
       return {
         company: { ...DEFAULT_COMPANY },
+        companyFields: [],
         sections: [],
         problems: [{ line: 0, message: error.message }],
       };

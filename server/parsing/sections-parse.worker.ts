@@ -1,8 +1,10 @@
 import {
   addDocumentToSection,
+  type CompanyInformation,
   type ParsedSections,
   parseSectionsMarkdown,
   removeDocumentLinks,
+  setCompanyInformation,
 } from '../../shared/sections-markdown';
 
 /**
@@ -36,4 +38,9 @@ export function removeDocument(
 ): string {
   markStarted(task);
   return removeDocumentLinks(task.markdown, task.documentId, { appOrigin: task.appOrigin });
+}
+
+export function setCompany(task: Task & { markdown: string; company: CompanyInformation }): string {
+  markStarted(task);
+  return setCompanyInformation(task.markdown, task.company);
 }

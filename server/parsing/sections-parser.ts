@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import {
+  type CompanyInformation,
   type ParsedSections,
   SECTIONS_TOO_COMPLEX_MESSAGE,
   sectionsParseTimeoutMessage,
@@ -151,4 +152,8 @@ export function removeDocumentLinksOffThread(
   options: { appOrigin?: string } = {},
 ) {
   return run<string>('removeDocument', { markdown, documentId, appOrigin: options.appOrigin });
+}
+
+export function setCompanyInformationOffThread(markdown: string, company: CompanyInformation) {
+  return run<string>('setCompany', { markdown, company });
 }

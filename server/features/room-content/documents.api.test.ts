@@ -250,19 +250,19 @@ describe('uploads and deletions at the same time', () => {
         return response;
       },
     );
-    // The parse of that text takes far longer than this: the profile is saved while the upload waits for it.
+    // The parse of that text takes far longer than this: the room's status (a write to its row that
+    // does not edit the sections, as a profile save now does, ADR 38) is saved while the upload waits.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const profile = { name: 'Unblocked Co', description: '', stage: 'Seed', foundedYear: 2022, website: '' };
     const saving = t
-      .request('POST', '/api/data-rooms', { json: profile, headers: founder.auth })
+      .request('POST', '/api/my-data-room/status', { json: { isActive: true }, headers: founder.auth })
       .then((response) => {
-        answered.push('profile');
+        answered.push('status');
         return response;
       });
-    const [uploaded, profileSaved] = await Promise.all([uploading, saving]);
+    const [uploaded, statusSaved] = await Promise.all([uploading, saving]);
     expect(uploaded.status).toBe(201);
-    expect(profileSaved.status).toBe(200);
-    expect(answered).toEqual(['profile', 'upload']);
+    expect(statusSaved.status).toBe(200);
+    expect(answered).toEqual(['status', 'upload']);
     const { content } = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
       content: string;
     };

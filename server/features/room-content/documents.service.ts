@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/documents';
 import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
-import { starterSectionsMarkdown, uploadedDocumentPath } from '../../../shared/sections-markdown';
+import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
@@ -27,7 +27,13 @@ import {
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
-import { findReadableRoom, parsedSectionsOf, requireOwnedRoom, writeWithSectionsEdit } from './rooms.service';
+import {
+  findReadableRoom,
+  parsedSectionsOf,
+  requireOwnedRoom,
+  sectionsMarkdownOf,
+  writeWithSectionsEdit,
+} from './rooms.service';
 import { MULTIPART_SHAPE } from './upload-errors';
 
 /** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */
@@ -183,14 +189,7 @@ export async function uploadDocument(
       ctx,
       room.id,
       async (current) =>
-        section
-          ? addDocumentToSectionOffThread(
-              current.sectionsMarkdown ?? starterSectionsMarkdown(current.companyName),
-              section,
-              title,
-              url,
-            )
-          : undefined,
+        section ? addDocumentToSectionOffThread(sectionsMarkdownOf(current), section, title, url) : undefined,
       async (trx) => {
         // Uploads at once into the last free slot: the room's lock makes them count one after the other.
         if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();

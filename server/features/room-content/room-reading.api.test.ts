@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function roomOf(founder: SignedIn) {
-  const content = `# Company Information\nname: Halcyon\n\n## Financial information\n- [Model](https://docs.google.com/spreadsheets/d/m)\n`;
+  const content = `# Company Information\nname: Halcyon Bio\nstage: Series B\ndescription: Enzymes\n\n## Financial information\n- [Model](https://docs.google.com/spreadsheets/d/m)\n`;
   await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
   await t.request('POST', '/api/data-rooms', {
     json: {

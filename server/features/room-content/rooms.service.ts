@@ -1,19 +1,27 @@
 import crypto from 'node:crypto';
-import type {
-  AccessibleDataRoom,
-  CompanyProfileRequest,
-  DataRoomView,
-  MyDataRoom,
-  SectionsSource,
+import {
+  type AccessibleDataRoom,
+  type CompanyProfileRequest,
+  companyProfileRequestSchema,
+  type DataRoomView,
+  FUNDING_STAGES,
+  type MyDataRoom,
+  type SectionsSource,
 } from '../../../shared/contracts/rooms';
 import {
+  type CompanyFieldLine,
+  type CompanyInformation,
   type ParsedSections,
   type SectionDocument,
   starterSectionsMarkdown,
 } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
-import { parseSectionsOffThread, SectionsTooComplexError } from '../../parsing/sections-parser';
+import {
+  parseSectionsOffThread,
+  SectionsTooComplexError,
+  setCompanyInformationOffThread,
+} from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
 import type { InvitationLinks, RoomUser } from './room-content.service';
@@ -65,7 +73,17 @@ export async function getMyDataRoom(ctx: AppContext, founder: RoomUser): Promise
   return toMyDataRoom(await requireOwnedRoom(ctx, founder));
 }
 
-/** Saves the company profile of the founder's room (POST /api/data-rooms, docs/product-rules.md#api). */
+/** The company's name, stage and description: the room's columns, which every reader shows (ADR 38). */
+export function companyInformationOf(room: DataRoom): CompanyInformation {
+  return { name: room.companyName, stage: room.stage, description: room.description };
+}
+
+/**
+ * Saves the company profile of the founder's room (POST /api/data-rooms, docs/product-rules.md#api),
+ * and sets the same name, stage and description in the Company Information block of its stored
+ * sections text, in one transaction (DESIGN.md answer 13, ADR 38). The new text is computed in the
+ * parser's worker and outside the transaction, as every server-side edit of the text (ADR 37).
+ */
 export async function saveCompanyProfile(
   ctx: AppContext,
   founder: RoomUser,
@@ -79,8 +97,56 @@ export async function saveCompanyProfile(
     foundedYear: profile.foundedYear,
     website: profile.website,
   };
-  await updateDataRoom(ctx.db, room.id, changes, new Date());
+  const company = { name: profile.name, stage: profile.stage, description: profile.description };
+  await writeWithSectionsEdit(
+    ctx,
+    room.id,
+    async (current) =>
+      current.sectionsMarkdown === null
+        ? undefined // the starter template is made from the columns (sectionsMarkdownOf)
+        : setCompanyInformationOffThread(current.sectionsMarkdown, company),
+    (trx) => updateDataRoom(trx, room.id, changes, new Date()),
+    new Date(),
+  );
   return toMyDataRoom({ ...room, ...changes });
+}
+
+const companyFieldSchemas = companyProfileRequestSchema.shape;
+
+/**
+ * The room's columns a sections text sets through its Company Information block (ADR 38), each line
+ * checked as the profile form's field would be: refused with 400 naming the line. The stage is
+ * matched without case ('seed' is Seed). A description that differs from the stored one only by the
+ * line breaks the block cannot hold keeps the stored one, so a multi-line profile description survives
+ * a save of the sections.
+ */
+function companyChangesOf(
+  room: DataRoom,
+  fields: CompanyFieldLine[],
+): Partial<Pick<DataRoom, 'companyName' | 'stage' | 'description'>> {
+  const changes: Partial<Pick<DataRoom, 'companyName' | 'stage' | 'description'>> = {};
+  const refuse = (line: number, message: string) =>
+    new HttpError(400, 'invalid_sections', `Line ${line}: ${message}`, { field: 'content', line });
+  for (const { field, value, line } of fields) {
+    if (field === 'stage') {
+      const stage = FUNDING_STAGES.find((candidate) => candidate.toLowerCase() === value.toLowerCase());
+      if (!stage) throw refuse(line, `the stage must be one of ${FUNDING_STAGES.join(', ')}.`);
+      changes.stage = stage;
+      continue;
+    }
+    const checked = companyFieldSchemas[field].safeParse(value);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? 'is not valid';
+      throw refuse(line, /^[A-Z]/.test(message) ? `${message}.` : `the ${field} ${message}.`);
+    }
+    if (field === 'name') changes.companyName = checked.data;
+    else {
+      const flattened = (text: string) => text.replace(/\s+/g, ' ').trim();
+      changes.description =
+        flattened(checked.data) === flattened(room.description) ? room.description : checked.data;
+    }
+  }
+  return changes;
 }
 
 /**
@@ -152,6 +218,7 @@ export async function saveSectionsMarkdown(
   const [problem] = parsed.problems;
   if (problem)
     throw new HttpError(400, 'invalid_sections', problem.message, { field: 'content', line: problem.line });
+  const companyChanges = companyChangesOf(room, parsed.companyFields);
 
   const uploads = parsed.sections
     .flatMap((section) => section.documents)
@@ -174,7 +241,8 @@ export async function saveSectionsMarkdown(
     // Under the room's lock, as the server's own changes (ADR 24): none can land between check and write.
     await lockRoomRow(trx, room.id);
     requireSectionsUnchanged(sectionsMarkdownOf((await findDataRoomById(trx, room.id)) ?? room), baseVersion);
-    await updateDataRoom(trx, room.id, { sectionsMarkdown: content }, new Date());
+    // The block's fields are the profile's (ADR 38): written with the text, or neither.
+    await updateDataRoom(trx, room.id, { ...companyChanges, sectionsMarkdown: content }, new Date());
   });
   return sectionsVersionOf(content);
 }
@@ -322,7 +390,7 @@ export function toDataRoomView(room: DataRoom): DataRoomView {
 
 /** What a reader sees of the sections: the saved markdown, or the starter template. */
 export function sectionsMarkdownOf(room: DataRoom): string {
-  return room.sectionsMarkdown ?? starterSectionsMarkdown(room.companyName);
+  return room.sectionsMarkdown ?? starterSectionsMarkdown(companyInformationOf(room));
 }
 
 /** The room's sections as readers see them, parsed once per version of the text (server/caches/sections-cache.ts). */

@@ -40,7 +40,12 @@ export const BROWSER_PARSE_TIME_LIMIT_MS = 10_000;
 
 /** What a text the parser could not finish reads as: no sections, and why. */
 function unreadable(message: string): ParsedSections {
-  return { company: { ...DEFAULT_COMPANY }, sections: [], problems: [{ line: 0, message }] };
+  return {
+    company: { ...DEFAULT_COMPANY },
+    companyFields: [],
+    sections: [],
+    problems: [{ line: 0, message }],
+  };
 }
 
 interface Text {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
-import { DEFAULT_COMPANY, type ParsedSections } from '../../../../shared/sections-markdown';
+import type { ParsedSections } from '../../../../shared/sections-markdown';
 import { DataRoomView, type RoomSection } from '../../../components/data-room/data-room-view';
 import type { DocumentRow } from '../../../components/data-room/section-documents';
 import { Button } from '../../../components/ui/button';
@@ -55,7 +55,7 @@ function ParsedRoomContentView({
   parsed,
 }: RoomContentViewProps & { parsed: ParsedSections }) {
   const { dataRoom, documents } = content;
-  const company = companyOf(dataRoom, parsed.company);
+  const company = companyOf(dataRoom);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
   const [signInFor, setSignInFor] = useState<string | null>(null);
   const isInvitedView = source.kind === 'invite';
@@ -136,20 +136,13 @@ function ParsedRoomContentView({
 }
 
 /**
- * The company header: what the markdown's '# Company Information' block says
- * (docs/product-rules.md#sections-markdown), field by field; where it says nothing (the parser's default),
- * the company profile.
+ * The company header: the room's profile, which the sections' Company Information block edits too
+ * (DESIGN.md answer 13, ADR 38), so the header, the investor's dashboard card and /admin show the same.
  */
-function companyOf(dataRoom: DataRoomData, fromMarkdown: ParsedSections['company']) {
-  const pick = (value: string, fallback: string, parserDefault: string) =>
-    value.trim() && value !== parserDefault ? value : fallback || value;
+function companyOf(dataRoom: DataRoomData) {
   return {
-    name: pick(fromMarkdown.name, dataRoom.companyName, DEFAULT_COMPANY.name),
-    stage: pick(fromMarkdown.stage, dataRoom.stage, DEFAULT_COMPANY.stage),
-    description: pick(
-      fromMarkdown.description,
-      dataRoom.description || dataRoom.companyDescription,
-      DEFAULT_COMPANY.description,
-    ),
+    name: dataRoom.companyName,
+    stage: dataRoom.stage,
+    description: dataRoom.description || dataRoom.companyDescription,
   };
 }

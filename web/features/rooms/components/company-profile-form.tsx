@@ -44,6 +44,10 @@ const resolver = sentenceResolver(companyFormSchema, fieldMessage);
 export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: CompanyProfileFormProps) {
   const form = useForm<CompanyFormValues, unknown, CompanyProfile>({
     defaultValues: formValuesOf(room),
+    // A sections save can change the name, stage and description (ADR 38): the form follows the saved
+    // profile, keeping what the founder has typed and not yet saved.
+    values: formValuesOf(room),
+    resetOptions: { keepDirtyValues: true },
     resolver,
     // A field's error stays until the founder changes that field (then it goes) or saves again.
     reValidateMode: 'onSubmit',

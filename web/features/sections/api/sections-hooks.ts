@@ -9,6 +9,8 @@ import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { adminKeys } from '../../admin/api/admin-keys';
 import { dataRoomKeys } from '../../data-room/api/data-room-keys';
 import { documentsKeys } from '../../documents/api/documents-keys';
+import { investorDashboardKeys } from '../../investor-dashboard/api/investor-dashboard-keys';
+import { roomsKeys } from '../../rooms/api/rooms-keys';
 import { sectionsKeys } from './sections-keys';
 
 /** The founder's sections markdown (or the starter template while none is saved), with its version. */
@@ -32,8 +34,15 @@ export function useSaveSections() {
       apiRequest('/api/sections/update', sectionsUpdateResponseSchema, { method: 'POST', body: draft }),
     onSuccess: ({ version }, { content }) => {
       queryClient.setQueryData(mySectionsQuery.queryKey, { content, version });
-      // The file list's section names, the views and the owner's dashboard all come from the markdown.
-      for (const queryKey of [documentsKeys.all, dataRoomKeys.all, adminKeys.all]) {
+      // The file list's section names, the views and the owner's dashboard all come from the markdown;
+      // its Company Information block is the profile too (ADR 38).
+      for (const queryKey of [
+        documentsKeys.all,
+        dataRoomKeys.all,
+        adminKeys.all,
+        roomsKeys.mine(),
+        investorDashboardKeys.accessibleRooms(),
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
