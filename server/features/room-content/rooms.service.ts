@@ -250,6 +250,9 @@ export async function saveSectionsMarkdown(
 /** How many times an edit of the sections text is computed again when the text changed meanwhile. */
 const SECTIONS_EDIT_ATTEMPTS = 5;
 
+/** The last edit of each room's sections queued in this process: the next one waits for it. */
+const sectionsEditsUnderWay = new Map<string, Promise<void>>();
+
 /**
  * Runs `write` (the upload's insert, the deletion's removal) in one transaction with an edit of the
  * room's sections text (the upload's link, the deletion's links), without keeping the transaction
@@ -269,7 +272,7 @@ export function writeWithSectionsEdit<T>(
   at: Date,
 ): Promise<T> {
   const previous = sectionsEditsUnderWay.get(roomId) ?? Promise.resolve();
-  const mine = previous.then(() => editAndWrite(ctx, roomId, edit, write, at));
+  const mine = previous.then(() => editThenWrite());
   const settled = mine.then(
     () => undefined,
     () => undefined,
@@ -279,38 +282,29 @@ export function writeWithSectionsEdit<T>(
     if (sectionsEditsUnderWay.get(roomId) === settled) sectionsEditsUnderWay.delete(roomId);
   });
   return mine;
-}
 
-/** The last edit of each room's sections queued in this process: the next one waits for it. */
-const sectionsEditsUnderWay = new Map<string, Promise<void>>();
-
-async function editAndWrite<T>(
-  ctx: AppContext,
-  roomId: string,
-  edit: (room: DataRoom) => Promise<string | undefined>,
-  write: (trx: Executor) => Promise<T>,
-  at: Date,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const before = await findDataRoomById(ctx.db, roomId);
-    const edited = before ? await edit(before) : undefined;
-    const outcome = await ctx.db.transaction().execute(async (trx) => {
-      await lockRoomRow(trx, roomId);
-      const current = await findDataRoomById(trx, roomId);
-      // Checked before any write, so that a stale edit leaves nothing to roll back.
-      if (edited !== undefined && current?.sectionsMarkdown !== before?.sectionsMarkdown) return undefined;
-      const result = await write(trx);
-      if (edited !== undefined && edited !== current?.sectionsMarkdown)
-        await updateDataRoom(trx, roomId, { sectionsMarkdown: edited }, at);
-      return { result };
-    });
-    if (outcome) return outcome.result;
-    if (attempt === SECTIONS_EDIT_ATTEMPTS) {
-      throw new HttpError(
-        503,
-        'busy',
-        'The sections kept changing while this was saved. Try again in a moment.',
-      );
+  async function editThenWrite(): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const before = await findDataRoomById(ctx.db, roomId);
+      const edited = before ? await edit(before) : undefined;
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        await lockRoomRow(trx, roomId);
+        const current = await findDataRoomById(trx, roomId);
+        // Checked before any write, so that a stale edit leaves nothing to roll back.
+        if (edited !== undefined && current?.sectionsMarkdown !== before?.sectionsMarkdown) return undefined;
+        const result = await write(trx);
+        if (edited !== undefined && edited !== current?.sectionsMarkdown)
+          await updateDataRoom(trx, roomId, { sectionsMarkdown: edited }, at);
+        return { result };
+      });
+      if (outcome) return outcome.result;
+      if (attempt === SECTIONS_EDIT_ATTEMPTS) {
+        throw new HttpError(
+          503,
+          'busy',
+          'The sections kept changing while this was saved. Try again in a moment.',
+        );
+      }
     }
   }
 }
