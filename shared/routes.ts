@@ -18,9 +18,17 @@ export const paths = {
   setupAccount: '/setup-account',
   dataRoom: '/data-room',
   dataRoomById: '/data-room/:id',
+  /** A document of a room read in the viewer (members and the owner). */
+  documentInRoom: '/data-room/:id/documents/:documentId',
   preview: '/preview',
+  /** A document of the founder's own room read in the viewer, from the preview. */
+  previewDocument: '/preview/documents/:documentId',
   app: '/app',
   admin: '/admin',
+  /** Reading analytics: the room, one document, one investor. */
+  roomAnalytics: '/admin/analytics',
+  documentAnalytics: '/admin/analytics/documents/:documentId',
+  investorAnalytics: '/admin/analytics/investors/:userId',
   setupDataRoom: '/setup-data-room',
   configure: '/configure',
   investorDashboard: '/investor-dashboard',
@@ -64,9 +72,8 @@ export function href(name: PageName, params: Record<string, string> = {}): strin
  * What a parameter may be. Ids in URLs are UUIDs (docs/product-rules.md#pages), so /data-room/x.bak is no
  * page: it gets the 404 status, and a scanner probing for backup files is not told one exists.
  */
-const PARAMETER_SHAPES: Record<string, RegExp> = {
-  id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PARAMETER_SHAPES: Record<string, RegExp> = { id: UUID, documentId: UUID, userId: UUID };
 
 function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);

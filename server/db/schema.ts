@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../shared/contracts/previews';
 
 /**
  * The database as both dialects store it. One representation behaves the same on SQLite and
@@ -99,10 +100,52 @@ export interface AccessEventsTable {
   document_id: string | null;
   document_title: string;
   url: string;
-  action: 'downloaded' | 'clicked';
+  action: 'downloaded' | 'clicked' | 'viewed';
   occurred_at: EpochMs;
   ip: string | null;
   user_agent: string | null;
+}
+
+/** One durable job (docs/decisions/0040-durable-job-queue.md); `payload` is JSON. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  dedupe_key: string | null;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_at: EpochMs;
+  lease_expires_at: EpochMs | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  finished_at: EpochMs | null;
+}
+
+/** A document's preparation for the viewer (docs/decisions/0039-viewer-pipeline.md). */
+export interface DocumentPreviewsTable {
+  document_id: string;
+  kind: PreviewKind;
+  status: PreviewStatus;
+  failure_code: PreviewFailureCode | null;
+  page_count: number | null;
+  is_text_available: Flag;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  prepared_at: EpochMs | null;
+}
+
+/** One stored object of a preview: a page image at one width, a thumbnail, a page's text, a resized image. */
+export interface PreviewObjectsTable {
+  document_id: string;
+  name: string;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
 }
 
 export interface WaitlistTable {
@@ -122,6 +165,9 @@ export interface Database {
   documents: DocumentsTable;
   access_events: AccessEventsTable;
   waitlist: WaitlistTable;
+  jobs: JobsTable;
+  document_previews: DocumentPreviewsTable;
+  preview_objects: PreviewObjectsTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -135,6 +181,9 @@ const everyTable: Record<keyof Database, true> = {
   documents: true,
   access_events: true,
   waitlist: true,
+  jobs: true,
+  document_previews: true,
+  preview_objects: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -170,3 +219,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type WaitlistRow = Selectable<WaitlistTable>;
+export type JobRow = Selectable<JobsTable>;
+export type DocumentPreviewRow = Selectable<DocumentPreviewsTable>;
+export type PreviewObjectRow = Selectable<PreviewObjectsTable>;

@@ -34,7 +34,7 @@ export const accessLogEntrySchema = z.object({
   id: z.string(),
   userName: z.string(),
   documentTitle: z.string(),
-  actionType: z.enum(['downloaded', 'clicked']),
+  actionType: z.enum(['downloaded', 'clicked', 'viewed']),
   accessedAt: isoDateTime,
 });
 

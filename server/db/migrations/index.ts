@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
 import * as sessionLookupIndex from './0002-session-lookup-index';
 import * as oneOpenInvitation from './0003-one-open-invitation';
+import * as documentPreviewsAndJobs from './0004-document-previews-and-jobs';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-session-lookup-index': sessionLookupIndex,
   '0003-one-open-invitation': oneOpenInvitation,
+  '0004-document-previews-and-jobs': documentPreviewsAndJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

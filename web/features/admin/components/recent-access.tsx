@@ -1,4 +1,4 @@
-import { Download, ExternalLink } from 'lucide-react';
+import { BookOpen, Download, ExternalLink } from 'lucide-react';
 import type { z } from 'zod';
 import { type accessLogEntrySchema, RECENT_ACCESS } from '../../../../shared/contracts/admin';
 import { cn } from '../../../lib/cn';
@@ -8,6 +8,7 @@ import { DashboardPanel, EmptyPanel } from './dashboard-panel';
 const actions = {
   downloaded: { icon: Download, tint: 'bg-emerald-50 text-emerald-700' },
   clicked: { icon: ExternalLink, tint: 'bg-indigo-50 text-indigo-600' },
+  viewed: { icon: BookOpen, tint: 'bg-sky-50 text-sky-700' },
 } as const;
 
 /** Who opened what, newest first: 'Ivy Investor downloaded Pitch deck.pdf, Today, 9:05 AM'. */
@@ -16,14 +17,14 @@ export function RecentAccess({ entries }: { entries: readonly z.infer<typeof acc
     <DashboardPanel
       id="admin-recent-access-title"
       title="Recent Document Access"
-      description={`The latest ${RECENT_ACCESS} downloads and link clicks.`}
+      description={`The latest ${RECENT_ACCESS} views, downloads and link clicks.`}
     >
       {entries.length === 0 ? (
-        <EmptyPanel>Nothing opened yet. Downloads and link clicks appear here as investors read.</EmptyPanel>
+        <EmptyPanel>Nothing opened yet. Views, downloads and link clicks appear here as investors read.</EmptyPanel>
       ) : (
         <ul aria-label="Recent document access" className="divide-y divide-slate-100">
           {entries.slice(0, RECENT_ACCESS).map((entry) => {
-            const action = actions[entry.actionType] ?? actions.clicked;
+            const action = actions[entry.actionType];
             const Icon = action.icon;
             return (
               <li key={entry.id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { FILE_TYPES } from '../file-types';
+
+/**
+ * Reading a document in the browser (docs/decisions/0039-viewer-pipeline.md). After an upload a job
+ * prepares a preview: PDF and Office files become page images (at each of PAGE_IMAGE_WIDTHS, plus a
+ * thumbnail) with each page's text; images are resized; CSV, TXT and MD are shown as text or a table;
+ * video is played from the original with byte ranges; archives stay download-only.
+ */
+export const PREVIEW_KINDS = ['pages', 'image', 'text', 'table', 'video', 'download-only'] as const;
+export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+
+export const PREVIEW_STATUSES = ['preparing', 'ready', 'failed'] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+
+/** Why a preview could not be made, each with the words the founder reads beside the file. */
+export const PREVIEW_FAILURES = {
+  password_protected: 'This PDF is password-protected',
+  corrupt: 'This file is damaged and could not be read',
+  conversion_failed: 'This file could not be converted',
+  too_many_pages: 'This document has too many pages to preview',
+  page_too_large: 'A page of this document is too large to preview',
+  image_too_large: 'This image is too large to preview',
+  timed_out: 'Preparing this file took too long',
+} as const;
+export type PreviewFailureCode = keyof typeof PREVIEW_FAILURES;
+export const PREVIEW_FAILURE_CODES = Object.keys(PREVIEW_FAILURES) as [
+  PreviewFailureCode,
+  ...PreviewFailureCode[],
+];
+
+/** Page images are rendered at these widths in pixels: a phone (and a desktop at 1x), and a retina desktop. */
+export const PAGE_IMAGE_WIDTHS = [800, 1600] as const;
+export type PageImageWidth = (typeof PAGE_IMAGE_WIDTHS)[number];
+/** Thumbnails in the viewer's side strip. */
+export const THUMBNAIL_WIDTH = 200;
+/** Past this many pages a document is not previewed (it can still be downloaded). */
+export const MAX_PREVIEW_PAGES = 500;
+
+/** A document's preparation as the founder's file lists show it. */
+export const previewStateSchema = z.object({
+  status: z.enum(PREVIEW_STATUSES),
+  kind: z.enum(PREVIEW_KINDS),
+  failure: z.object({ code: z.enum(PREVIEW_FAILURE_CODES), message: z.string() }).nullable(),
+});
+export type PreviewState = z.infer<typeof previewStateSchema>;
+
+export const previewPageSchema = z.object({
+  number: z.int().min(1),
+  width: z.int(),
+  height: z.int(),
+});
+
+/** GET /api/documents/:id/preview: what the viewer needs to show a document. */
+export const documentPreviewSchema = previewStateSchema.extend({
+  documentId: z.string(),
+  title: z.string(),
+  fileType: z.enum(FILE_TYPES),
+  /** For 'pages': each page's size at the widest rendering (for the layout before images load). */
+  pages: z.array(previewPageSchema),
+  /** For 'pages': whether each page's text is available (GET .../text). */
+  hasText: z.boolean(),
+  /** Where the original downloads from. */
+  downloadUrl: z.string(),
+});
+export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
+
+/** GET /api/documents/:id/text: the document's own text, page by page (empty string for a page without). */
+export const documentTextSchema = z.object({
+  pages: z.array(z.object({ number: z.int().min(1), text: z.string() })),
+});
+export type DocumentText = z.infer<typeof documentTextSchema>;
+
+export const pageImageParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a document id' }),
+  page: z.coerce
+    .number({ error: 'must be a page number' })
+    .int('must be a page number')
+    .min(1, 'must be 1 or more'),
+});
+export const pageImageQuerySchema = z.object({
+  width: z.coerce
+    .number()
+    .pipe(z.union(PAGE_IMAGE_WIDTHS.map((width) => z.literal(width))))
+    .default(PAGE_IMAGE_WIDTHS[0])
+    .describe(`One of ${PAGE_IMAGE_WIDTHS.join(', ')}`),
+});
