@@ -1,0 +1,142 @@
+import type { PageImageWidth, PreviewKind } from '../../../shared/contracts/previews';
+import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
+import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
+
+/** A document's preparation for the viewer (docs/decisions/0039-viewer-pipeline.md). */
+export type DocumentPreview = Entity<DocumentPreviewRow>;
+/** One stored object of a preview. */
+export type PreviewObject = Entity<PreviewObjectRow>;
+
+/**
+ * The names of a preview's objects, unique within a document. The preparation writes them; the viewer's
+ * routes find them by these names, so both use these functions.
+ */
+export const previewObjectNames = {
+  pageImage: (page: number, width: PageImageWidth) => `page-${page}-${width}`,
+  thumbnail: (page: number) => `thumbnail-${page}`,
+  pageText: (page: number) => `text-${page}`,
+  /** A resized image (kind 'image') at one width. */
+  image: (width: PageImageWidth) => `image-${width}`,
+  /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
+  text: () => 'text',
+  table: () => 'table',
+} as const;
+
+export async function findPreview(db: Executor, documentId: string): Promise<DocumentPreview | undefined> {
+  const row = await db
+    .selectFrom('document_previews')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** The previews of these documents, by document id (the founder's file list). */
+export async function findPreviews(
+  db: Executor,
+  documentIds: string[],
+): Promise<Map<string, DocumentPreview>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('document_previews')
+    .selectAll()
+    .where('document_id', 'in', documentIds)
+    .execute();
+  return new Map(rows.map((row) => [row.document_id, fromRow(row)]));
+}
+
+/** A new preview waiting for its job, or one being prepared again (a retry): no objects yet. */
+export async function startPreview(
+  db: Executor,
+  documentId: string,
+  kind: PreviewKind,
+  now: Date,
+): Promise<void> {
+  const preview: DocumentPreview = {
+    documentId,
+    kind,
+    status: 'preparing',
+    failureCode: null,
+    pageCount: null,
+    isTextAvailable: false,
+    createdAt: now,
+    updatedAt: now,
+    preparedAt: null,
+  };
+  await db
+    .insertInto('document_previews')
+    .values(toRow<DocumentPreviewRow>(preview))
+    .onConflict((conflict) =>
+      conflict.column('document_id').doUpdateSet({
+        kind,
+        status: 'preparing',
+        failure_code: null,
+        page_count: null,
+        is_text_available: 0,
+        updated_at: now.getTime(),
+        prepared_at: null,
+      }),
+    )
+    .execute();
+}
+
+/** Changes a preview's state (ready with its page count, or failed with a code). */
+export async function updatePreview(
+  db: Executor,
+  documentId: string,
+  changes: Partial<Omit<DocumentPreview, 'documentId' | 'createdAt'>>,
+): Promise<void> {
+  await db
+    .updateTable('document_previews')
+    .set(toRow<DocumentPreviewRow>(changes))
+    .where('document_id', '=', documentId)
+    .execute();
+}
+
+export async function insertPreviewObjects(db: Executor, objects: PreviewObject[]): Promise<void> {
+  // In chunks: a 500-page deck has thousands of objects, past SQLite's bound-parameter limit in one insert.
+  for (let start = 0; start < objects.length; start += 100) {
+    const rows = objects.slice(start, start + 100).map((object) => toRow<PreviewObjectRow>(object));
+    await db.insertInto('preview_objects').values(rows).execute();
+  }
+}
+
+/** Deletes a preview's object rows and returns their storage keys, for the caller to remove after commit. */
+export async function deletePreviewObjects(db: Executor, documentId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('preview_objects')
+    .where('document_id', '=', documentId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+export async function findPreviewObject(
+  db: Executor,
+  documentId: string,
+  name: string,
+): Promise<PreviewObject | undefined> {
+  const row = await db
+    .selectFrom('preview_objects')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function listPreviewObjects(db: Executor, documentId: string): Promise<PreviewObject[]> {
+  const rows = await db
+    .selectFrom('preview_objects')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** Every stored object a preview refers to: what the storage must keep, beside the originals. */
+export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> {
+  const rows = await db.selectFrom('preview_objects').select('storage_key').execute();
+  return new Set(rows.map((row) => row.storage_key));
+}
