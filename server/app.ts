@@ -16,6 +16,7 @@ import { documentsRoutes } from './features/room-content/documents.routes';
 import { reconcileStoredFiles } from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { createJobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { registerAuth } from './plugins/auth';
@@ -119,12 +120,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
   const caches = createCaches(database);
+  const jobs = createJobRunner(database.db, {
+    dialect: database.dialect,
+    log: app.log,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    retryBaseDelayMs: config.jobs.retryBaseDelayMs,
+  });
+  // Jobs start once every kind is registered below, and are handed back before the database closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer,
     storage,
     caches,
+    jobs,
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
