@@ -8,7 +8,7 @@ import { cpuSeconds } from './process-cpu';
 import { type BudgetRow, median } from './report';
 import { apiCall, type BenchRoom, roomWithInvestor, uploadFile } from './room-fixture';
 import { type RunningServer, startRoundroom } from './servers';
-import { wrkBytesPerSecond, wrkRequestsPerSecond } from './wrk';
+import { wrkRequestsPerSecond } from './wrk';
 
 /**
  * Issue 11's budgets for reading in the browser: how long a document takes to become readable against
