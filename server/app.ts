@@ -16,6 +16,7 @@ import { documentsRoutes } from './features/room-content/documents.routes';
 import { reconcileStoredFiles } from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { registerAuth } from './plugins/auth';
@@ -50,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database, for tests and operational scripts; routes receive it explicitly. */
     database: DatabaseHandle;
+    /** The job worker, for tests (`await app.jobs.whenIdle()`); services use ctx.jobs. */
+    jobs: JobRunner;
   }
 }
 
@@ -119,12 +122,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
   const caches = createCaches(database);
+  const jobs = createJobRunner(database.db, {
+    dialect: database.dialect,
+    log: app.log,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    retryBaseDelayMs: config.jobs.retryBaseDelayMs,
+  });
+  // Jobs start once every kind is registered below, and are handed back before the database closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+  app.decorate('jobs', jobs);
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer,
     storage,
     caches,
+    jobs,
     log: app.log,
   };
   await reconcileStoredFiles(ctx);

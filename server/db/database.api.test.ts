@@ -148,7 +148,6 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'last_error',
       'lease_expires_at',
       'locked_by',
-      'max_attempts',
       'payload',
       'run_at',
       'status',

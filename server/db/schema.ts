@@ -114,7 +114,6 @@ export interface JobsTable {
   dedupe_key: string | null;
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   attempts: number;
-  max_attempts: number;
   run_at: EpochMs;
   lease_expires_at: EpochMs | null;
   locked_by: string | null;

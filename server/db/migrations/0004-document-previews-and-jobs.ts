@@ -17,8 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // At most one unfinished job per key (e.g. one preparation per document): see the index below.
     .addColumn('dedupe_key', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
+    // Attempts started so far; the job's definition says how many it may have.
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('max_attempts', 'integer', (c) => c.notNull())
     .addColumn('run_at', 'bigint', (c) => c.notNull())
     // A claimed job belongs to its worker until the lease expires; an expired lease is claimable again.
     .addColumn('lease_expires_at', 'bigint')
