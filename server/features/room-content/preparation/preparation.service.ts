@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
 import {
   MAX_PREVIEW_PAGES,
   PAGE_IMAGE_WIDTHS,
@@ -11,9 +12,22 @@ import {
 } from '../../../../shared/contracts/previews';
 import { extensionOf } from '../../../../shared/file-types';
 import type { AppContext } from '../../../app-context';
-import { findDocumentById } from '../documents.repository';
-import { findPreview, insertPreviewObjects, type PreviewObject, updatePreview } from '../previews.repository';
-import { isReadyWithoutPreparation, type PreparedFile } from './preparation-limits';
+import type { Executor } from '../../../db/columns';
+import { enqueueJob, type JobDefinition } from '../../../jobs/job-queue';
+import { HttpError } from '../../../plugins/errors';
+import { findDocumentById, findDocumentInRoom } from '../documents.repository';
+import {
+  deletePreviewObjects,
+  documentsWithoutPreview,
+  findPreview,
+  insertPreviewObjects,
+  type PreviewObject,
+  startPreview,
+  updatePreview,
+} from '../previews.repository';
+import type { RoomUser } from '../room-content.service';
+import { requireOwnedRoom } from '../rooms.service';
+import { isReadyWithoutPreparation, type PreparedFile, previewKindOf } from './preparation-limits';
 import { runPreparationChild } from './run-preparation-child';
 
 /** What one preparation ended in: its preview's new state, or nothing to do (deleted, already prepared). */
@@ -152,4 +166,79 @@ async function removeAll(ctx: Pick<AppContext, 'storage' | 'log'>, keys: string[
       ctx.log.warn({ err: error, key }, 'could not remove a preview object of a failed preparation');
     }
   }
+}
+
+export const PREPARE_DOCUMENT_JOB = 'prepare-document';
+
+/**
+ * Inside the transaction that stores or re-prepares a document: its preview starts as 'preparing' with
+ * a job to prepare it, both committed with the write or neither. Video and archives have nothing to
+ * prepare and are ready at once. Returns whether a job was enqueued (the caller wakes the worker after
+ * the commit).
+ */
+export async function startDocumentPreview(
+  trx: Executor,
+  document: { id: string; originalName: string },
+  now: Date,
+): Promise<boolean> {
+  const kind = previewKindOf(extensionOf(document.originalName));
+  await startPreview(trx, document.id, kind, now);
+  if (isReadyWithoutPreparation(kind)) {
+    await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
+    return false;
+  }
+  return enqueueJob(trx, {
+    kind: PREPARE_DOCUMENT_JOB,
+    payload: { documentId: document.id },
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}`,
+  });
+}
+
+/**
+ * The founder's Retry: the document's preview is prepared again from the start (its objects, if any,
+ * are removed after the commit). A 404 for a document that is not in the founder's room.
+ */
+export async function retryPreview(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const document = await findDocumentInRoom(trx, room.id, documentId);
+    if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
+    const keys = await deletePreviewObjects(trx, documentId);
+    await startDocumentPreview(trx, document, new Date());
+    return keys;
+  });
+  ctx.jobs.wake();
+  await removeAll(ctx, removed);
+}
+
+/**
+ * At start: every document stored before previews existed (or whose preview was lost) gets one started
+ * and its job enqueued, once (the job's dedupe key and the preview row make a second start add nothing).
+ */
+export async function startMissingPreviews(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>): Promise<void> {
+  const documents = await documentsWithoutPreview(ctx.db);
+  if (documents.length === 0) return;
+  for (const document of documents) {
+    await ctx.db.transaction().execute((trx) => startDocumentPreview(trx, document, new Date()));
+  }
+  ctx.log.info({ count: documents.length }, 'started previews of documents stored without one');
+  ctx.jobs.wake();
+}
+
+/** The job that prepares one document (ADR 39): hostile files end in a final state, other errors retry. */
+export function prepareDocumentJob(ctx: AppContext): JobDefinition<{ documentId: string }> {
+  return {
+    kind: PREPARE_DOCUMENT_JOB,
+    payloadSchema: z.object({ documentId: z.string() }),
+    maxAttempts: 3,
+    // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
+    timeoutMs: ctx.config.previews.timeLimitMs + 120_000,
+    concurrency: ctx.config.previews.concurrency,
+    async run({ documentId }, job) {
+      await prepareDocument(ctx, documentId, { signal: job.signal });
+    },
+    async onFailed({ documentId }) {
+      await failPreview(ctx, documentId, 'conversion_failed');
+    },
+  };
 }
