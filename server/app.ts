@@ -13,7 +13,11 @@ import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
 import { documentsRoutes } from './features/room-content/documents.routes';
-import { reconcileStoredFiles } from './features/room-content/room-content.service';
+import {
+  prepareDocumentJob,
+  reconcileStoredFiles,
+  startMissingPreviews,
+} from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
@@ -142,6 +146,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
+  jobs.register(prepareDocumentJob(ctx));
+  await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);

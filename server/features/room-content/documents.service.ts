@@ -25,6 +25,8 @@ import {
   type StoredDocument,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
+import { startDocumentPreview } from './preparation/preparation.service';
+import { allPreviewStorageKeys, deletePreviewObjects } from './previews.repository';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
@@ -194,6 +196,7 @@ export async function uploadDocument(
         // Uploads at once into the last free slot: the room's lock makes them count one after the other.
         if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
         await insertDocument(trx, document);
+        await startDocumentPreview(trx, document, now);
       },
       now,
     );
@@ -201,6 +204,7 @@ export async function uploadDocument(
     await ctx.storage.remove(key);
     throw error;
   }
+  ctx.jobs.wake();
   return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
 }
 
@@ -240,12 +244,14 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     async (trx) => {
       const found = await findDocumentInRoom(trx, room.id, documentId);
       if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
+      const previewKeys = await deletePreviewObjects(trx, documentId);
       await deleteDocumentRow(trx, room.id, documentId);
-      return found;
+      return { storageKey: found.storageKey, previewKeys };
     },
     new Date(),
   );
   await ctx.storage.remove(document.storageKey);
+  for (const key of document.previewKeys) await ctx.storage.remove(key);
 }
 
 /** A document someone may download, with the name its room shows it under. */
@@ -317,7 +323,9 @@ export async function recordDownload(
  * them back. One server per DATA_DIR (as for the temporary files swept at start).
  */
 export async function reconcileStoredFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>): Promise<void> {
-  const { setAside, restored } = await ctx.storage.reconcile(await allStorageKeys(ctx.db));
+  // Preview objects are committed before their rows too (preparation.service.ts): the same rule keeps them.
+  const referenced = new Set([...(await allStorageKeys(ctx.db)), ...(await allPreviewStorageKeys(ctx.db))]);
+  const { setAside, restored } = await ctx.storage.reconcile(referenced);
   if (setAside.length > 0) {
     ctx.log.warn(
       { count: setAside.length, keys: setAside.slice(0, 20) },

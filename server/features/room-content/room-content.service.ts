@@ -16,6 +16,11 @@ import {
 
 export type { StoredDocument } from './documents.repository';
 export { reconcileStoredFiles } from './documents.service';
+export {
+  prepareDocumentJob,
+  retryPreview,
+  startMissingPreviews,
+} from './preparation/preparation.service';
 /**
  * Room content's public surface: data rooms, their sections markdown, documents and access events.
  * Other features call these functions and never this folder's repositories or internal services
