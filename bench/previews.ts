@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../shared/contracts/previews';
-import { deckPdf, officeDocument } from '../tests/support/real-documents';
+import { deckPdf, samplePptx } from '../tests/support/sample-documents';
 import { cpuSeconds } from './process-cpu';
 import { type BudgetRow, median } from './report';
 import { apiCall, type BenchRoom, roomWithInvestor, uploadFile } from './room-fixture';
@@ -116,7 +116,7 @@ export async function measurePreviewBudgets(): Promise<BudgetRow[]> {
 
     // A 30-slide PPTX: within 2x LibreOffice's conversion plus pdftoppm on its result.
     const pptx = path.join(work, 'deck-30.pptx');
-    fs.writeFileSync(pptx, officeDocument('pptx', 30));
+    fs.writeFileSync(pptx, samplePptx(30));
     const converted = libreOfficeSeconds(pptx);
     const toolPptx = converted.seconds + pdftoppmSeconds(converted.pdf);
     fs.rmSync(path.dirname(converted.pdf), { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { deckPdf, officeDocument, pdfDocument, pngImage } from '../tests/support/real-documents';
+import { deckPdf, realPng, sampleXlsx, writtenPdf } from '../tests/support/sample-documents';
 
 /**
  * Files a founder in the middle of a raise has uploaded, each with the section it belongs to (empty:
@@ -11,19 +11,20 @@ export async function sampleFiles(): Promise<{ name: string; section: string; by
     {
       name: 'Financial model FY2026-FY2030.xlsx',
       section: 'Financial information',
-      bytes: officeDocument('xlsx'),
+      bytes: sampleXlsx(),
     },
     {
       name: 'Certificate of incorporation.pdf',
       section: 'Legal documents',
-      bytes: pdfDocument({
-        pages: [
-          ['Certificate of incorporation', 'The company was incorporated in Delaware on March 4, 2021.'],
-          ['Registered office', '251 Little Falls Drive, Wilmington, DE 19808.'],
-        ],
+      bytes: writtenPdf({
+        pages: 2,
+        lines: (page) =>
+          page === 1
+            ? ['Certificate of incorporation', 'The company was incorporated in Delaware on March 4, 2021.']
+            : ['Registered office', '251 Little Falls Drive, Wilmington, DE 19808.'],
       }),
     },
-    { name: 'Org chart.png', section: 'Team & organization', bytes: await pngImage(1600, 1000, 'Org chart') },
+    { name: 'Org chart.png', section: 'Team & organization', bytes: await realPng(1600, 1000, 'Org chart') },
     {
       name: 'Customer pipeline.csv',
       section: '',

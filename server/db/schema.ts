@@ -143,6 +143,7 @@ export interface PreviewObjectsTable {
   storage_key: string;
   content_type: string;
   size_bytes: number;
+  sha256: string;
   width: number | null;
   height: number | null;
 }

@@ -22,6 +22,7 @@ import {
   uniquePdf,
   uploadFile,
 } from '../support/factories';
+import { writtenPdf } from '../support/sample-documents';
 import { runScript } from '../support/server-process';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-app';
 
@@ -69,7 +70,7 @@ beforeAll(async () => {
   // The write load invites far beyond the default 100 a day, however slow the backup.
   source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
-  // documents (files, some linked from sections), downloads and clicks, the waitlist.
+  // documents (files, some linked from sections) and a preview, downloads and clicks, jobs, the waitlist.
   const room = await founderWithInvestor(source);
   founder = room.founder;
   for (const [index, section] of ['Financials', 'Legal', ''].entries()) {
@@ -86,6 +87,10 @@ beforeAll(async () => {
     });
     expect(download.status).toBe(200);
   }
+  // A real PDF, prepared into its preview's objects (page images, thumbnails, text), which backups carry.
+  const prepared = await uploadFile(source, founder, { name: 'deck.pdf', bytes: writtenPdf({ pages: 2 }) });
+  expect(prepared.status, prepared.text).toBe(201);
+  await source.app.jobs.whenIdle();
   const waitlisted = await source.request('POST', '/api/waitlist', {
     json: { companyName: 'Waiting Co', contactEmail: uniqueEmail('waitlist') },
   });
@@ -130,7 +135,12 @@ async function everyRow(db: Kysely<Database>): Promise<Map<string, unknown>> {
   const rows = new Map<string, unknown>();
   for (const table of ALL_TABLES) {
     for (const row of (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]) {
-      const key = table === 'room_members' ? `${row.room_id}/${row.user_id}` : String(row.id);
+      const key =
+        table === 'room_members'
+          ? `${row.room_id}/${row.user_id}`
+          : table === 'preview_objects'
+            ? `${row.document_id}/${row.name}`
+            : String(row.id ?? row.document_id);
       rows.set(`${table}:${key}`, row);
     }
   }

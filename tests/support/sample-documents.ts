@@ -11,11 +11,26 @@ import sharp from 'sharp';
  * huge page trees, zip bombs, giant image headers) each made the way an attacker would make it.
  */
 
-/** A valid PDF with `pages` pages of text (Helvetica), each `width` x `height` points. */
+/**
+ * A valid PDF with `pages` pages of text (Helvetica), each `width` x `height` points: each page's first
+ * line as a title, the others below it, and a band of colour that differs from page to page.
+ */
 export function writtenPdf(
-  options: { pages?: number; width?: number; height?: number; declaredPages?: number } = {},
+  options: {
+    pages?: number;
+    width?: number;
+    height?: number;
+    declaredPages?: number;
+    /** The lines of page `number` (1-based); by default "Page N of the deck". */
+    lines?: (number: number) => string[];
+  } = {},
 ): Buffer {
-  const { pages = 3, width = 612, height = 792 } = options;
+  const {
+    pages = 3,
+    width = 612,
+    height = 792,
+    lines = (number) => [`Page ${number} of the deck`],
+  } = options;
   const objects: string[] = [];
   const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -23,10 +38,18 @@ export function writtenPdf(
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${options.declaredPages ?? pages} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   for (const [index, id] of pageIds.entries()) {
-    const stream = `BT /F1 24 Tf 72 ${Math.max(10, height - 100)} Td (Page ${index + 1} of the deck) Tj ET`;
+    const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+    const stream = lines(index + 1)
+      .map((line, row) =>
+        row === 0
+          ? `BT /F1 24 Tf 56 ${Math.max(10, height - 90)} Td (${escape(line)}) Tj ET`
+          : `BT /F1 14 Tf 56 ${Math.max(10, height - 110 - row * 22)} Td (${escape(line)}) Tj ET`,
+      )
+      .concat([`0.2 0.4 ${(index % 10) / 10} rg 40 40 ${Math.max(1, width - 80)} 24 re f`])
+      .join('\n');
     objects[id] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
-    objects[id + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+    objects[id + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   }
   let body = '%PDF-1.7\n';
   const offsets: number[] = [];
@@ -238,12 +261,66 @@ export function zipBombDocx(): Buffer {
   ]);
 }
 
-/** A real PNG, encoded by sharp. */
-export function realPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
+/** A real PNG, encoded by sharp: a flat colour, or with a caption, a gradient picture. */
+export function realPng(width: number, height: number, caption?: string): Promise<Buffer> {
+  if (!caption) {
+    return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/>' +
+    '<stop offset="1" stop-color="#0ea5e9"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>' +
+    `<text x="50%" y="50%" font-family="sans-serif" font-size="${Math.round(height / 8)}" fill="white" ` +
+    `text-anchor="middle">${caption}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+const DECK_TITLES = [
+  'Problem',
+  'Solution',
+  'Market',
+  'Traction',
+  'Team',
+  'Business model',
+  'Competition',
+  'The ask',
+];
+
+/** A pitch deck of `count` pages, each titled and with a few lines of text (screenshots, benches, e2e). */
+export function deckPdf(count: number): Buffer {
+  return writtenPdf({
+    pages: count,
+    lines: (number) => [
+      `Slide ${number}: ${DECK_TITLES[(number - 1) % DECK_TITLES.length]}`,
+      `Roundroom sample deck, page ${number} of ${count}.`,
+      'Revenue grew 3.2x year over year with net retention of 128%.',
+      'Every number on this page is an example.',
+    ],
+  });
+}
+
+/** A PPTX of `slides` titled slides, made by LibreOffice. */
+export const samplePptx = (slides: number) =>
+  officeDocument({ name: 'deck.fodp', content: flatPresentation(slides) }, 'pptx');
+
+/** A DOCX of `pages` chapters, one per page, made by LibreOffice. */
+export const sampleDocx = (pages: number) =>
+  officeDocument({ name: 'memo.html', content: htmlPages(pages) }, 'docx');
+
+/** An XLSX financial model, made by LibreOffice from CSV. */
+export const sampleXlsx = () =>
+  officeDocument(
+    {
+      name: 'model.csv',
+      content: [
+        'Year,Revenue,Costs',
+        ...Array.from({ length: 12 }, (_, n) => `${2026 + n},${n * 100},${n * 60}`),
+      ].join('\n'),
+    },
+    'xlsx',
+  );
 
 /**
  * A PNG whose header says 50,000 x 50,000 pixels (10 GB decoded) over a few bytes of data: what a

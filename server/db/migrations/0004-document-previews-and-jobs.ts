@@ -60,6 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('size_bytes', 'bigint', (c) => c.notNull())
+    // Checked by backups and restores, as a document's is.
+    .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('width', 'integer')
     .addColumn('height', 'integer')
     .addPrimaryKeyConstraint('preview_objects_pk', ['document_id', 'name'])

@@ -152,6 +152,7 @@ async function storeFile(
     storageKey,
     contentType: file.contentType,
     sizeBytes: pending.size,
+    sha256: pending.sha256,
     width: file.width,
     height: file.height,
   };
