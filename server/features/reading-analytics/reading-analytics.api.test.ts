@@ -18,6 +18,7 @@ import {
 } from '../../../tests/support/factories';
 import { expectRefusal } from '../../../tests/support/refusals';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
 import { startPreview, updatePreview } from '../room-content/previews.repository';
 
 let t: TestApp;
