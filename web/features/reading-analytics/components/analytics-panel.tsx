@@ -51,8 +51,9 @@ export function StatTiles({ stats }: { stats: { label: string; value: string }[]
 }
 
 /**
- * A plain data table that scrolls sideways inside its panel on a narrow screen rather than widening the
- * page. The first column heads each row.
+ * A data table from `sm` up; below it, the same rows as stacked cards (the first cell as the card's title,
+ * each other cell under its header), so nothing is cut off on a phone. The hidden one is display:none,
+ * so assistive technology meets only the one shown.
  */
 export function DataTable({
   caption,
@@ -63,47 +64,65 @@ export function DataTable({
   headers: string[];
   rows: { key: string; cells: ReactNode[] }[];
 }) {
+  const [, ...rest] = headers;
   return (
-    <div className="-mx-1 overflow-x-auto px-1">
-      <table className="w-full min-w-max text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            {headers.map((header) => (
-              <th
-                key={header}
-                scope="col"
-                className="px-3 pb-2 text-xs font-medium tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-0 last:pr-0"
-              >
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, index) => {
-                // Cells are positional: one per header, keyed by it.
-                const key = headers[index] ?? String(index);
-                return index === 0 ? (
-                  <th
-                    key={key}
-                    scope="row"
-                    className="max-w-64 py-2 pr-3 font-medium text-slate-900 wrap-anywhere"
-                  >
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={key} className="px-3 py-2 whitespace-nowrap text-slate-700 last:pr-0">
-                    {cell}
-                  </td>
-                );
-              })}
+    <>
+      <ul aria-label={caption} className="divide-y divide-slate-200 text-sm sm:hidden">
+        {rows.map((row) => (
+          <li key={row.key} className="py-3 first:pt-0 last:pb-0">
+            <p className="font-medium text-slate-900 wrap-anywhere">{row.cells[0]}</p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+              {rest.map((header, index) => (
+                <div key={header} className="min-w-0">
+                  <dt className="text-xs text-slate-500">{header}</dt>
+                  <dd className="text-slate-700 wrap-anywhere">{row.cells[index + 1]}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full min-w-max text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200">
+              {headers.map((header) => (
+                <th
+                  key={header}
+                  scope="col"
+                  className="px-3 pb-2 text-xs font-medium tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-0 last:pr-0"
+                >
+                  {header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                {row.cells.map((cell, index) => {
+                  // Cells are positional: one per header, keyed by it.
+                  const key = headers[index] ?? String(index);
+                  return index === 0 ? (
+                    <th
+                      key={key}
+                      scope="row"
+                      className="max-w-64 py-2 pr-3 font-medium text-slate-900 wrap-anywhere"
+                    >
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={key} className="px-3 py-2 whitespace-nowrap text-slate-700 last:pr-0">
+                      {cell}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

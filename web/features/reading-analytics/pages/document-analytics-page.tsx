@@ -107,7 +107,7 @@ export function DocumentAnalyticsPage() {
                       headers={[
                         'Page',
                         'Average per reader',
-                        'Readers who saw it',
+                        'Readers',
                         ...(chosen ? [chosen.name || chosen.email] : []),
                       ]}
                       rows={data.pages.map((page) => ({

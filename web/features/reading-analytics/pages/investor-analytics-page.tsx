@@ -110,7 +110,7 @@ export function InvestorAnalyticsPage() {
                     {visits.map((visit) => (
                       <li key={visit.startedAt} className="rounded-lg border border-slate-200 p-3">
                         <h3 className="text-sm font-semibold text-slate-900">
-                          Visit of {formatDateTime(visit.startedAt)}
+                          Visit · {formatDateTime(visit.startedAt)}
                         </h3>
                         <ol className="mt-1 divide-y divide-slate-100">
                           {visit.activities.map((activity) => (
