@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
+import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
 import {
   prepareDocumentJob,
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(roomsRoutes(ctx, invitationLinks(ctx)));
   await app.register(documentsRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(readingAnalyticsRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -54,6 +54,9 @@ export const pageRoutes = [
   'preview',
   'app',
   'admin',
+  'roomAnalytics',
+  'documentAnalytics',
+  'investorAnalytics',
   'setupDataRoom',
 ] as const satisfies readonly PageName[];
 

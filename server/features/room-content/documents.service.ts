@@ -10,6 +10,7 @@ import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
@@ -310,6 +311,30 @@ export async function recordDownload(
     url: uploadedDocumentPath(document.id),
     action: 'downloaded',
     occurredAt: new Date(),
+    ip: request.ip,
+    userAgent: request.userAgent ?? null,
+  });
+}
+
+/**
+ * Logs an opening in the viewer as 'viewed', once per view (docs/decisions/0041-reading-analytics.md),
+ * beside downloads and clicks; inside the caller's transaction when given one.
+ */
+export async function recordView(
+  db: Executor,
+  user: RoomUser,
+  document: DownloadableDocument,
+  request: { ip: string; userAgent: string | undefined; at: Date },
+): Promise<void> {
+  await recordAccessEvent(db, {
+    roomId: document.roomId,
+    userId: user.id,
+    invitationId: null,
+    documentId: document.id,
+    documentTitle: document.titleInRoom,
+    url: uploadedDocumentPath(document.id),
+    action: 'viewed',
+    occurredAt: request.at,
     ip: request.ip,
     userAgent: request.userAgent ?? null,
   });

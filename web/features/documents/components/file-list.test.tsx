@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import { FileList } from './file-list';
@@ -37,6 +38,7 @@ function renderList() {
       onDownload={vi.fn()}
       onDelete={onDelete}
     />,
+    { wrapper: MemoryRouter },
   );
   return { onDelete, onCopyLink };
 }
@@ -105,4 +107,10 @@ test('copy link and a running download are per file', () => {
   expect(
     (screen.getByRole('button', { name: 'Download Pitch deck.pdf' }) as HTMLButtonElement).disabled,
   ).toBe(false);
+});
+
+test('each uploaded file links to its reading analytics', () => {
+  renderList();
+  const link = screen.getByRole('link', { name: 'Reading analytics of Pitch deck.pdf' });
+  expect(link.getAttribute('href')).toBe('/admin/analytics/documents/1');
 });
