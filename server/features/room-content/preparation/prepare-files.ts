@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { decode as decodeBmp } from 'bmp-ts';
 import { parse as parseCsv } from 'csv-parse';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { PreviewFailureCode } from '../../../../shared/contracts/previews';
@@ -281,25 +282,71 @@ async function writeWebp(image: Sharp, name: string, workDir: string): Promise<P
   return { name, path: file, contentType: WEBP, width: info.width, height: info.height };
 }
 
+/** An image to resize: its size from the header alone, and a way to open its pixels. */
+interface ImageSource {
+  width: number;
+  height: number;
+  open(): Sharp;
+}
+
+/** The BMP file signature: sharp's prebuilt libvips has no BMP loader, so bmp-ts decodes these. */
+const BMP_SIGNATURE = Buffer.from('BM');
+
+/** A BMP's size from its BITMAPINFOHEADER (a negative height means rows stored top-down). */
+async function bmpSource(inputPath: string): Promise<ImageSource> {
+  const bytes = await fsp.readFile(inputPath);
+  if (bytes.length < 26) throw new PreparationRefused('corrupt', 'the BMP header is cut short');
+  const width = bytes.readInt32LE(18);
+  const height = Math.abs(bytes.readInt32LE(22));
+  return {
+    width,
+    height,
+    open() {
+      // Decoded only once the size has passed the cap, into RGBA bytes. The fourth byte is padding in
+      // nearly every BMP and bmp-ts leaves it 0, which would read as transparent (and resize to black):
+      // made opaque before sharp sees it.
+      const decoded = decodeBmp(bytes, { toRGBA: true });
+      for (let alpha = 3; alpha < decoded.data.length; alpha += 4) decoded.data[alpha] = 255;
+      return sharp(decoded.data, {
+        raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      }).removeAlpha();
+    },
+  };
+}
+
+async function imageSource(inputPath: string): Promise<ImageSource> {
+  const handle = await fsp.open(inputPath, 'r');
+  const head = Buffer.alloc(2);
+  await handle.read(head, 0, 2, 0);
+  await handle.close();
+  if (head.equals(BMP_SIGNATURE)) return bmpSource(inputPath);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(inputPath, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `unreadable image: ${firstLine(error)}`);
+  }
+  return {
+    width: metadata.width ?? 0,
+    height: metadata.height ?? 0,
+    open: () => sharp(inputPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate(),
+  };
+}
+
 /**
  * Images resized, never enlarged, turned as their EXIF says. The size is read from the header first:
  * an image past the pixel cap is refused before a pixel is decoded.
  */
 async function prepareImage(task: PreparationTask): Promise<PreparationOutcome> {
-  const open = () => sharp(task.inputPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(task.inputPath, { limitInputPixels: false }).metadata();
-  } catch (error) {
-    throw new PreparationRefused('corrupt', `unreadable image: ${firstLine(error)}`);
-  }
-  if (!metadata.width || !metadata.height) throw new PreparationRefused('corrupt', 'the image has no size');
-  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS)
-    throw new PreparationRefused('image_too_large', `${metadata.width} x ${metadata.height} pixels`);
+  const source = await imageSource(task.inputPath);
+  if (source.width <= 0 || source.height <= 0)
+    throw new PreparationRefused('corrupt', 'the image has no size');
+  if (source.width * source.height > MAX_IMAGE_PIXELS)
+    throw new PreparationRefused('image_too_large', `${source.width} x ${source.height} pixels`);
   const files: PreparedFile[] = [];
   try {
     for (const width of task.widths) {
-      const image = open().rotate().resize({ width, withoutEnlargement: true });
+      const image = source.open().resize({ width, withoutEnlargement: true });
       files.push(await writeWebp(image, previewObjectNames.image(width), task.workDir));
     }
   } catch (error) {
