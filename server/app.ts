@@ -132,6 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
     pollIntervalMs: config.jobs.pollIntervalMs,
     retryBaseDelayMs: config.jobs.retryBaseDelayMs,
+    leaseMs: config.jobs.leaseMs,
   });
   // Jobs start once every kind is registered below, and are handed back before the database closes.
   app.addHook('onReady', async () => jobs.start());

@@ -53,6 +53,7 @@ const environmentSchema = z.object({
   // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
+  JOB_LEASE_MS: wholeNumber.min(300, 'must be at least 300').default(30_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -104,7 +105,7 @@ export interface Config {
     /** At most this many preparations at once in one process. */
     concurrency: number;
   };
-  jobs: { pollIntervalMs: number; retryBaseDelayMs: number };
+  jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -155,7 +156,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
     previews: { timeLimitMs: env.PREVIEW_TIME_LIMIT_MS, concurrency: env.PREVIEW_CONCURRENCY },
-    jobs: { pollIntervalMs: env.JOB_POLL_INTERVAL_MS, retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS },
+    jobs: {
+      pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS,
+      leaseMs: env.JOB_LEASE_MS,
+    },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       // Node requires the headers' limit to be within the whole request's.

@@ -39,16 +39,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function runnerOn(
-  database: DatabaseHandle,
-  options: { retryBaseDelayMs?: number; leaseGraceMs?: number } = {},
-) {
+function runnerOn(database: DatabaseHandle, options: { retryBaseDelayMs?: number; leaseMs?: number } = {}) {
   const runner = createJobRunner(database.db, {
     dialect: database.dialect,
     log: silent,
     pollIntervalMs: 20,
     retryBaseDelayMs: options.retryBaseDelayMs ?? 10,
-    leaseGraceMs: options.leaseGraceMs,
+    leaseMs: options.leaseMs ?? 5_000,
   });
   runners.push(runner);
   return runner;
@@ -247,6 +244,28 @@ test('two workers on two connections to one database never run the same job twic
   expect(rows.every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
   // Both did some of the work.
   expect(new Set(rows.map((row) => row.locked_by?.split(':')[0])).size).toBe(2);
+});
+
+test('a job running longer than its lease keeps it by renewing it: a second worker never takes it', async () => {
+  const second = openDatabase(config.database);
+  extraHandles.push(second);
+  let runs = 0;
+  const slow = definition({
+    run: async () => {
+      runs += 1;
+      await sleep(1_200);
+    },
+  });
+  const [one, two] = [runnerOn(handle, { leaseMs: 300 }), runnerOn(second, { leaseMs: 300 })];
+  one.register(slow);
+  two.register(slow);
+  await enqueueJob(handle.db, { kind: 'count', payload: { n: 1 } });
+  one.start();
+  while (runs === 0) await sleep(10);
+  two.start();
+  await Promise.all([one.whenIdle(), two.whenIdle()]);
+  expect(runs).toBe(1);
+  expect((await jobRows())[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
 });
 
 test('stopping a worker hands its running job back, not counted, for another to take at once', async () => {

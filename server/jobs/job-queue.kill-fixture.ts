@@ -15,7 +15,7 @@ const runner = createJobRunner(handle.db, {
   log: silent,
   pollIntervalMs: 20,
   retryBaseDelayMs: 0,
-  leaseGraceMs: 0,
+  leaseMs: 400,
 });
 runner.register({
   kind: 'slow',

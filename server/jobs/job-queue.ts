@@ -10,8 +10,9 @@ import type { JobRow } from '../db/schema';
  * The one durable job queue (docs/decisions/0040-durable-job-queue.md): jobs are rows of `jobs`, on
  * SQLite and PostgreSQL alike. A worker claims a due job by setting it 'running' with a lease in one
  * statement (on PostgreSQL its subquery takes the row FOR UPDATE SKIP LOCKED), so two workers, in one
- * process or on two machines, never run the same job. A worker that dies mid-job (kill -9) leaves a
- * lease that expires: the job is claimed again. A failed attempt is retried with exponential backoff
+ * process or on two machines, never run the same job. The worker renews the lease while the job runs;
+ * a worker that dies mid-job (kill -9) stops renewing, its lease expires within `leaseMs`, and the job
+ * is claimed again. A failed attempt is retried with exponential backoff
  * until its definition's attempts are spent; then the job fails for good and `onFailed` says so.
  */
 
@@ -94,14 +95,16 @@ export interface JobRunnerOptions {
   pollIntervalMs: number;
   /** The first retry waits this long, each later one twice as long as the one before (with jitter). */
   retryBaseDelayMs: number;
-  /** How long past an attempt's time limit its lease lasts, before another worker may take the job. */
-  leaseGraceMs?: number;
+  /**
+   * How long a claim lasts unless renewed; a running job's worker renews it every third of that. A job
+   * whose worker died is taken by another within this time.
+   */
+  leaseMs: number;
 }
 
 /** Finished jobs are kept this long (for inspection), then deleted. */
 const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-const DEFAULT_LEASE_GRACE_MS = 30_000;
 /** A failure's message is kept short in the row. */
 const MAX_ERROR_LENGTH = 2_000;
 
@@ -127,7 +130,6 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
   const runningByKind = new Map<string, number>();
   const running = new Map<string, { claim: string; controller: AbortController; done: Promise<void> }>();
   const workerId = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
-  const leaseGraceMs = options.leaseGraceMs ?? DEFAULT_LEASE_GRACE_MS;
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -166,7 +168,7 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
         status: 'running',
         attempts: eb('attempts', '+', 1),
         locked_by: claim,
-        lease_expires_at: now + definition.timeoutMs + leaseGraceMs,
+        lease_expires_at: now + options.leaseMs,
         updated_at: now,
       }))
       .where('id', '=', (eb) => eb.selectFrom(due.as('due')).select('due.id'))
@@ -178,6 +180,14 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
   /** Updates a job this worker still holds: a claim taken over by another worker after its lease expired is not ours to finish. */
   function updateHeld(jobId: string, claim: string) {
     return db.updateTable('jobs').where('id', '=', jobId).where('locked_by', '=', claim);
+  }
+
+  /** Extends a running job's lease; a claim another worker has taken over (ours expired) is given up. */
+  async function renewLease(jobId: string, claim: string, controller: AbortController): Promise<void> {
+    const renewed = await updateHeld(jobId, claim)
+      .set({ lease_expires_at: Date.now() + options.leaseMs })
+      .executeTakeFirst();
+    if (Number(renewed.numUpdatedRows) === 0) controller.abort(new Error('the job’s lease was lost'));
   }
 
   async function finishFailed(
@@ -233,6 +243,11 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
       () => controller.abort(new Error(`timed out after ${definition.timeoutMs} ms`)),
       definition.timeoutMs,
     );
+    const heartbeat = setInterval(() => {
+      renewLease(row.id, claim, controller).catch((error: unknown) => {
+        options.log.warn({ jobId: row.id, err: error }, 'could not renew a job’s lease');
+      });
+    }, options.leaseMs / 3);
     try {
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
@@ -286,6 +301,7 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
         .execute();
     } finally {
       clearTimeout(timeout);
+      clearInterval(heartbeat);
     }
   }
 
