@@ -18,6 +18,7 @@ import {
   prepareDocumentJob,
   reconcileStoredFiles,
   startMissingPreviews,
+  sweepPreparationWork,
 } from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
+  await sweepPreparationWork(ctx);
   jobs.register(prepareDocumentJob(ctx));
   await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);

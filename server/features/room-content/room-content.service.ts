@@ -26,6 +26,7 @@ export {
   prepareDocumentJob,
   retryPreview,
   startMissingPreviews,
+  sweepPreparationWork,
 } from './preparation/preparation.service';
 export type { DocumentPreview } from './previews.repository';
 /**

@@ -5,6 +5,7 @@ import { encode as encodeBmp } from 'bmp-ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createFounder, type SignedIn, uploadFile } from '../../../../tests/support/factories';
+import { previewProcesses } from '../../../../tests/support/preview-processes';
 import {
   documentWithAutoRunMacro,
   encryptedPdf,
@@ -190,7 +191,7 @@ test.runIf(inject('testDatabase').dialect === 'sqlite')(
     expect(preview?.status).toBe('failed');
     expect(['conversion_failed', 'timed_out']).toContain(preview?.failureCode);
     expect(objects).toEqual([]);
-    expect(previewProcesses()).toEqual([]);
+    expect(previewProcesses(t.config.dataDir)).toEqual([]);
   },
   120_000,
 );
@@ -244,25 +245,10 @@ test('a conversion past the time limit is killed with every process it started a
     expect(preview).toMatchObject({ status: 'failed', failureCode: 'timed_out' });
     expect(objects).toEqual([]);
     expect(storedFiles(hurried).length).toBe(filesBefore + 1);
-    expect(previewProcesses()).toEqual([]);
+    expect(previewProcesses(hurried.config.dataDir)).toEqual([]);
   } finally {
     await hurried.close();
   }
 }, 60_000);
 
 /** Processes still running for a preparation: the child, or LibreOffice with a preview's profile. */
-function previewProcesses(): string[] {
-  const found: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let commandLine = '';
-    try {
-      commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    } catch {
-      continue;
-    }
-    const state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-    if (state !== 'Z' && /prepare-document\.child|roundroom-preview-/.test(commandLine))
-      found.push(commandLine);
-  }
-  return found;
-}

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -66,7 +65,7 @@ export async function prepareDocument(
     return { status: 'ready' };
   }
   const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
-  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'roundroom-preview-'));
+  const workDir = await fsp.mkdtemp(path.join(preparationWorkRoot(ctx.config.dataDir), `${documentId}-`));
   const storedKeys: string[] = [];
   try {
     const inputPath = path.join(workDir, 'original');
@@ -210,6 +209,28 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
   });
   ctx.jobs.wake();
   await removeAll(ctx, removed);
+}
+
+/**
+ * Where preparations copy their original and render into, one directory each: under DATA_DIR (not the
+ * system's temporary directory) so that the start-up sweep finds what a crash left, and so that every
+ * process a preparation starts names its server's data directory in its arguments.
+ */
+export function preparationWorkRoot(dataDir: string): string {
+  return path.join(dataDir, 'preparing');
+}
+
+/**
+ * Run at start, before the job worker: a server killed mid-preparation leaves its work directory (a copy
+ * of the original and half-rendered pages). Its job is taken again and starts afresh.
+ */
+export async function sweepPreparationWork(ctx: Pick<AppContext, 'config' | 'log'>): Promise<void> {
+  const root = preparationWorkRoot(ctx.config.dataDir);
+  const left = await fsp.readdir(root).catch(() => []);
+  await fsp.rm(root, { recursive: true, force: true });
+  await fsp.mkdir(root, { recursive: true });
+  if (left.length > 0)
+    ctx.log.warn({ count: left.length }, 'removed preparation work left by an earlier stop');
 }
 
 /**

@@ -62,7 +62,8 @@ export async function runPreparationChild(
 ): Promise<PreparationOutcome> {
   options.signal?.throwIfAborted();
   entryFile ??= childEntryFile();
-  const child = spawn(process.execPath, [await entryFile], {
+  // The work directory as an argument only names the process (ps, /proc), which directory it serves.
+  const child = spawn(process.execPath, [await entryFile, task.workDir], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
