@@ -21,8 +21,10 @@ export interface RunningJob {
   id: string;
   /** 1 for the first attempt. */
   attempt: number;
-  isLastAttempt: boolean;
-  /** Aborted when the attempt's time is up or the worker stops: stop the work (kill its child process). */
+  /**
+   * Aborted when the attempt's time is up or the worker stops: stop the work (kill its child process).
+   * The worker waits up to ABORT_GRACE_MS for `run` to return before it records the outcome.
+   */
   signal: AbortSignal;
 }
 
@@ -40,8 +42,9 @@ export interface JobDefinition<Payload> {
   /** Throws to fail the attempt. */
   run(payload: Payload, job: RunningJob): Promise<void>;
   /**
-   * Called once when the job has failed for good (its last attempt failed, its payload was refused, or
-   * its worker died during the last attempt), so what waits on it can say so instead of waiting forever.
+   * Called once when the job has failed for good (its last attempt failed, or its worker died during
+   * the last attempt), so what waits on it can say so instead of waiting forever. Not called for a
+   * payload its schema refuses: there is no payload to hand over.
    */
   onFailed?(payload: Payload, error: string): Promise<void>;
 }
@@ -105,6 +108,12 @@ export interface JobRunnerOptions {
 /** Finished jobs are kept this long (for inspection), then deleted. */
 const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How long an aborted attempt's `run` may take to stop before the worker records the outcome anyway
+ * (and frees its slot): long enough to kill a child process and roll back, short enough not to hold
+ * a stopping server.
+ */
+const ABORT_GRACE_MS = 5_000;
 /** A failure's message is kept short in the row. */
 const MAX_ERROR_LENGTH = 2_000;
 
@@ -214,6 +223,22 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
     }
   }
 
+  function parsePayload(
+    definition: JobDefinition<unknown>,
+    payload: string,
+  ): { success: true; data: unknown } | { success: false; error: string } {
+    let json: unknown;
+    try {
+      json = JSON.parse(payload);
+    } catch (error) {
+      return { success: false, error: `not JSON (${(error as Error).message})` };
+    }
+    const parsed = definition.payloadSchema.safeParse(json);
+    return parsed.success
+      ? { success: true, data: parsed.data }
+      : { success: false, error: parsed.error.message };
+  }
+
   function retryDelayMs(attempt: number): number {
     const exponential = options.retryBaseDelayMs * 2 ** (attempt - 1);
     // Up to a quarter more, so jobs that failed together do not all come back together.
@@ -221,11 +246,11 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
   }
 
   async function runClaimed(row: JobRow, claim: string, controller: AbortController): Promise<void> {
-    const definition = definitions.get(row.kind);
-    if (!definition) return;
-    const parsed = definition.payloadSchema.safeParse(JSON.parse(row.payload));
+    // Claimed by kind, so its definition is registered.
+    const definition = definitions.get(row.kind) as JobDefinition<unknown>;
+    const parsed = parsePayload(definition, row.payload);
     if (!parsed.success) {
-      await finishFailed(definition, row, claim, `payload refused: ${parsed.error.message}`, undefined);
+      await finishFailed(definition, row, claim, `payload refused: ${parsed.error}`, undefined);
       return;
     }
     if (row.attempts > definition.maxAttempts) {
@@ -252,15 +277,19 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
       });
-      await Promise.race([
-        definition.run(parsed.data, {
-          id: row.id,
-          attempt: row.attempts,
-          isLastAttempt: row.attempts >= definition.maxAttempts,
-          signal: controller.signal,
-        }),
-        aborted,
-      ]);
+      const run = definition.run(parsed.data, {
+        id: row.id,
+        attempt: row.attempts,
+        signal: controller.signal,
+      });
+      try {
+        await Promise.race([run, aborted]);
+      } catch (failure) {
+        // Aborted: the work is told to stop; give it a moment to, so it never runs on beside a retry
+        // of itself, past its slot, or past the database closing.
+        if (controller.signal.aborted) await settledWithin(run, ABORT_GRACE_MS);
+        throw failure;
+      }
       const now = Date.now();
       await updateHeld(row.id, claim)
         .set({ status: 'succeeded', finished_at: now, updated_at: now, lease_expires_at: null })
@@ -412,4 +441,16 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
     },
   };
   return runner;
+}
+
+/** Waits until `work` has settled, whatever its outcome, or `ms` has passed. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }

@@ -11,6 +11,9 @@ import sharp from 'sharp';
  * huge page trees, zip bombs, giant image headers) each made the way an attacker would make it.
  */
 
+/** Text inside a PDF string literal: backslashes and parentheses escaped. */
+const escapePdfText = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+
 /**
  * A valid PDF with `pages` pages of text (Helvetica), each `width` x `height` points: each page's first
  * line as a title, the others below it, and a band of colour that differs from page to page.
@@ -38,12 +41,11 @@ export function writtenPdf(
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${options.declaredPages ?? pages} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   for (const [index, id] of pageIds.entries()) {
-    const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
     const stream = lines(index + 1)
       .map((line, row) =>
         row === 0
-          ? `BT /F1 24 Tf 56 ${Math.max(10, height - 90)} Td (${escape(line)}) Tj ET`
-          : `BT /F1 14 Tf 56 ${Math.max(10, height - 110 - row * 22)} Td (${escape(line)}) Tj ET`,
+          ? `BT /F1 24 Tf 56 ${Math.max(10, height - 90)} Td (${escapePdfText(line)}) Tj ET`
+          : `BT /F1 14 Tf 56 ${Math.max(10, height - 110 - row * 22)} Td (${escapePdfText(line)}) Tj ET`,
       )
       .concat([`0.2 0.4 ${(index % 10) / 10} rg 40 40 ${Math.max(1, width - 80)} 24 re f`])
       .join('\n');
