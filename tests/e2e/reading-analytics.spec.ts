@@ -1,34 +1,32 @@
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { e2eBaseUrl, e2eDataDir } from './e2e-environment';
+import { deckPdf, writtenPdf } from '../support/sample-documents';
+import { e2eBaseUrl } from './e2e-environment';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { uniqueEmail } from './support/people';
 
-const DECK_BYTES = Buffer.from(
-  `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${'deck '.repeat(200)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
-);
 const SCREENSHOTS = path.join('test-results', 'screenshots');
 
 /**
- * The document prepared as three pages, as the preparation job leaves it once it is done: a report may
- * then name pages 1 to 3. (Written to the server's SQLite file: this journey is about reading analytics,
- * not about converting the PDF.)
+ * Waits until the server has prepared the document as pages. The founder's own analytics of it name
+ * its page count once its preview is ready (the file listing does not carry the preview state yet).
  */
-function markPreparedAsPages(documentId: string, pageCount: number) {
-  const db = new Database(path.join(e2eDataDir, 'roundroom.sqlite'));
-  try {
-    const now = Date.now();
-    db.prepare(
-      `insert into document_previews (document_id, kind, status, page_count, is_text_available, created_at, updated_at, prepared_at)
-       values (?, 'pages', 'ready', ?, 0, ?, ?, ?)
-       on conflict (document_id) do update set kind = 'pages', status = 'ready', page_count = excluded.page_count,
-         prepared_at = excluded.prepared_at`,
-    ).run(documentId, pageCount, now, now, now);
-  } finally {
-    db.close();
-  }
+async function waitUntilPrepared(request: APIRequestContext, documentId: string): Promise<number> {
+  let pageCount: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const analytics = await request.get(`/api/admin/analytics/documents/${documentId}`);
+        expect(analytics.status()).toBe(200);
+        pageCount = ((await analytics.json()) as { document: { pageCount: number | null } }).document
+          .pageCount;
+        return pageCount;
+      },
+      { timeout: 30_000, message: 'the uploaded deck is prepared as pages' },
+    )
+    .not.toBeNull();
+  return pageCount ?? 0;
 }
 
 /** An investor's API session, signed in with the link from their e-mail. */
@@ -70,16 +68,19 @@ test('the founder sees which investor read which page for how long', async ({ pa
   const headers = { origin: baseURL ?? '' };
   const uploaded = await page.request.post('/api/upload', {
     headers,
-    multipart: { file: { name: 'Series A deck.pdf', mimeType: 'application/pdf', buffer: DECK_BYTES } },
+    multipart: { file: { name: 'Series A deck.pdf', mimeType: 'application/pdf', buffer: deckPdf(3) } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
   const unread = await page.request.post('/api/upload', {
     headers,
-    multipart: { file: { name: 'Cap table.pdf', mimeType: 'application/pdf', buffer: DECK_BYTES } },
+    multipart: {
+      file: { name: 'Cap table.pdf', mimeType: 'application/pdf', buffer: writtenPdf({ pages: 2 }) },
+    },
   });
   expect(unread.status()).toBe(201);
-  markPreparedAsPages(documentId, 3);
+  // The deck is prepared by the server's job as it is for any upload: a report may then name pages 1 to 3.
+  expect(await waitUntilPrepared(page.request, documentId)).toBe(3);
 
   const ivy = uniqueEmail('ivy');
   expect(

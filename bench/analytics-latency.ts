@@ -1,0 +1,418 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import type { Database } from '../server/db/schema';
+import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import { type BudgetRow, percentile } from './report';
+import { apiCall } from './room-fixture';
+import { createBenchFounder, type RunningServer, startRoundroom } from './servers';
+
+/**
+ * Issue 11's analytics budget: with 1,000,000 page-reading reports and 1,000,000 access events in one
+ * room, each founder analytics endpoint answers at p95 within 25 ms on SQLite and 50 ms on PostgreSQL.
+ * Reports are never stored, only rolled up (ADR 41), so the data is written straight into the roll-ups
+ * those reports would have produced, and the access log beside them, in big multi-row inserts: sending
+ * a million reports through the API (at most one per view every 2 s) would take hours. Beside each
+ * endpoint: the same server's /api/health, the floor of a request on this machine.
+ */
+
+const READERS = 200;
+const DOCUMENTS = 50;
+const PAGES = 30;
+const VIEWS_PER_READER_AND_DOCUMENT = 2;
+const REPORTS_PER_VIEW = 50;
+const ACCESS_EVENTS = 1_000_000;
+const WARM_UP_REQUESTS = 30;
+const REQUESTS = 300;
+const P95_BUDGET_MS = { sqlite: 25, postgres: 50 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The seeded history spans this many days before now, so some readers fall in "the last 7 days". */
+const HISTORY_DAYS = 60;
+
+type Dialect = keyof typeof P95_BUDGET_MS;
+
+/** A small deterministic generator, so two runs seed the same room. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Rows of one table, inserted by one multi-row INSERT per chunk. Chunks stay under SQLite's 32766
+ * bound parameters (and PostgreSQL's 65535).
+ */
+class BatchInsert<Table extends keyof Database & string> {
+  readonly #rows: Database[Table][] = [];
+  count = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly table: Table,
+    private readonly rowsPerInsert: number,
+    /** Rows this table's foreign keys point at, written first. */
+    private readonly after?: { flush(): Promise<void> },
+  ) {}
+
+  async add(row: Database[Table]): Promise<void> {
+    this.#rows.push(row);
+    this.count++;
+    if (this.#rows.length >= this.rowsPerInsert) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#rows.length === 0) return;
+    await this.after?.flush();
+    const rows = this.#rows.splice(0);
+    try {
+      await this.db
+        .insertInto(this.table)
+        .values(rows as never)
+        .execute();
+    } catch (error) {
+      throw new Error(`seeding ${this.table}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+}
+
+interface SeededRoom {
+  documentIds: string[];
+  readerIds: string[];
+  reports: number;
+  accessEvents: number;
+  seconds: number;
+}
+
+/**
+ * Writes into the server's database what 1,000,000 reports and 1,000,000 access events leave in one
+ * room: 200 investors (members) and 50 ready 30-page documents; each investor opened each document twice
+ * and sent 50 reports per view, reading on to a page of their own; the roll-ups of ADR 41 hold exactly
+ * what those reports add up to. The access log holds each view's 'viewed' event and downloads and
+ * clicks for the rest.
+ */
+async function seedReadingHistory(
+  database: Config['database'],
+  roomId: string,
+  founderId: string,
+): Promise<SeededRoom> {
+  const started = performance.now();
+  const handle = openDatabase(database);
+  const random = seededRandom(11);
+  const now = Date.now();
+  const someTimeAgo = () => now - Math.floor(random() * HISTORY_DAYS * DAY_MS);
+  const documentIds = Array.from({ length: DOCUMENTS }, () => crypto.randomUUID());
+  const readerIds = Array.from({ length: READERS }, () => crypto.randomUUID());
+  const titleOf = (index: number) => `Document ${index + 1}`;
+  let reports = 0;
+  try {
+    await handle.db.transaction().execute(async (trx) => {
+      const users = new BatchInsert(trx, 'users', 1000);
+      const members = new BatchInsert(trx, 'room_members', 1000);
+      for (const [index, id] of readerIds.entries()) {
+        await users.add({
+          id,
+          email: `analytics-reader-${index}-${id.slice(0, 8)}@example.com`,
+          name: `Reader ${index + 1}`,
+          role: 'investor',
+          is_active: 1,
+          plan: 'investor',
+          created_at: now - HISTORY_DAYS * DAY_MS,
+          last_login_at: now,
+        });
+        await members.add({
+          room_id: roomId,
+          user_id: id,
+          role: 'investor',
+          created_at: now - HISTORY_DAYS * DAY_MS,
+        });
+      }
+      await users.flush();
+      await members.flush();
+
+      const documents = new BatchInsert(trx, 'documents', 500);
+      const previews = new BatchInsert(trx, 'document_previews', 500);
+      for (const [index, id] of documentIds.entries()) {
+        await documents.add({
+          id,
+          room_id: roomId,
+          title: titleOf(index),
+          original_name: `document-${index + 1}.pdf`,
+          file_type: 'pdf',
+          mime_type: 'application/pdf',
+          size_bytes: 1_000_000,
+          sha256: crypto.randomBytes(32).toString('hex'),
+          storage_key: `bench-analytics/${id}`,
+          uploaded_by: founderId,
+          created_at: now - HISTORY_DAYS * DAY_MS,
+          updated_at: now - HISTORY_DAYS * DAY_MS,
+        });
+        await previews.add({
+          document_id: id,
+          kind: 'pages',
+          status: 'ready',
+          failure_code: null,
+          page_count: PAGES,
+          is_text_available: 1,
+          created_at: now - HISTORY_DAYS * DAY_MS,
+          updated_at: now - HISTORY_DAYS * DAY_MS,
+          prepared_at: now - HISTORY_DAYS * DAY_MS,
+        });
+      }
+      await documents.flush();
+      await previews.flush();
+    });
+
+    // The views, their pages and every roll-up, in one transaction; the totals are summed here as the
+    // server would have summed them report by report.
+    const documentTotals = documentIds.map(() => ({ views: 0, readers: 0, readMs: 0, lastAt: 0 }));
+    const pageTotals = documentIds.map(() =>
+      Array.from({ length: PAGES }, () => ({ readMs: 0, readers: 0 })),
+    );
+    const readerTotals = readerIds.map(() => ({ views: 0, readMs: 0, firstAt: now, lastAt: 0 }));
+    const accessEvents: Database['access_events'][] = [];
+    await handle.db.transaction().execute(async (trx) => {
+      const views = new BatchInsert(trx, 'reading_views', 2000);
+      const viewPages = new BatchInsert(trx, 'reading_view_pages', 5000, views);
+      const readerPages = new BatchInsert(trx, 'reading_reader_pages', 5000);
+      const documentReaders = new BatchInsert(trx, 'reading_document_readers', 2000);
+      for (const [readerIndex, userId] of readerIds.entries()) {
+        for (const [documentIndex, documentId] of documentIds.entries()) {
+          const pagesOfReader = new Array<number>(PAGES).fill(0);
+          let firstAt = now;
+          let lastAt = 0;
+          let readerMs = 0;
+          for (let v = 0; v < VIEWS_PER_READER_AND_DOCUMENT; v++) {
+            const viewId = crypto.randomUUID();
+            const startedAt = someTimeAgo();
+            // Readers stop at a page of their own: the chart shows where.
+            const lastPage = 3 + Math.floor(random() * (PAGES - 2));
+            const pageMs = Array.from({ length: lastPage }, () =>
+              Math.floor(((REPORTS_PER_VIEW * 10_000) / lastPage) * (0.5 + random())),
+            );
+            const viewMs = pageMs.reduce((sum, readMs) => sum + readMs, 0);
+            await views.add({
+              id: viewId,
+              room_id: roomId,
+              document_id: documentId,
+              user_id: userId,
+              started_at: startedAt,
+              last_report_at: startedAt + REPORTS_PER_VIEW * 10_000,
+              read_ms: viewMs,
+              pages_seen: lastPage,
+              report_count: REPORTS_PER_VIEW,
+            });
+            for (const [index, readMs] of pageMs.entries()) {
+              pagesOfReader[index] = (pagesOfReader[index] ?? 0) + readMs;
+              await viewPages.add({ view_id: viewId, page: index + 1, read_ms: readMs });
+            }
+            reports += REPORTS_PER_VIEW;
+            accessEvents.push({
+              id: crypto.randomUUID(),
+              room_id: roomId,
+              user_id: userId,
+              invitation_id: null,
+              document_id: documentId,
+              document_title: titleOf(documentIndex),
+              url: `/data-room/${roomId}/documents/${documentId}`,
+              action: 'viewed',
+              occurred_at: startedAt,
+              ip: '127.0.0.1',
+              user_agent: 'bench',
+            });
+            readerMs += viewMs;
+            firstAt = Math.min(firstAt, startedAt);
+            lastAt = Math.max(lastAt, startedAt);
+          }
+          let pagesSeen = 0;
+          for (const [pageIndex, readMs] of pagesOfReader.entries()) {
+            if (readMs === 0) continue;
+            pagesSeen++;
+            await readerPages.add({
+              document_id: documentId,
+              user_id: userId,
+              page: pageIndex + 1,
+              read_ms: readMs,
+            });
+            const pageTotal = pageTotals[documentIndex]?.[pageIndex];
+            if (pageTotal) {
+              pageTotal.readMs += readMs;
+              pageTotal.readers++;
+            }
+          }
+          await documentReaders.add({
+            document_id: documentId,
+            user_id: userId,
+            room_id: roomId,
+            view_count: VIEWS_PER_READER_AND_DOCUMENT,
+            read_ms: readerMs,
+            pages_seen: pagesSeen,
+            first_viewed_at: firstAt,
+            last_viewed_at: lastAt,
+          });
+          const documentTotal = documentTotals[documentIndex];
+          if (documentTotal) {
+            documentTotal.views += VIEWS_PER_READER_AND_DOCUMENT;
+            documentTotal.readers++;
+            documentTotal.readMs += readerMs;
+            documentTotal.lastAt = Math.max(documentTotal.lastAt, lastAt);
+          }
+          const readerTotal = readerTotals[readerIndex];
+          if (readerTotal) {
+            readerTotal.views += VIEWS_PER_READER_AND_DOCUMENT;
+            readerTotal.readMs += readerMs;
+            readerTotal.firstAt = Math.min(readerTotal.firstAt, firstAt);
+            readerTotal.lastAt = Math.max(readerTotal.lastAt, lastAt);
+          }
+        }
+      }
+      for (const writer of [views, viewPages, readerPages, documentReaders]) await writer.flush();
+
+      const documentPages = new BatchInsert(trx, 'reading_document_pages', 2000);
+      const documentRows = new BatchInsert(trx, 'reading_documents', 2000);
+      for (const [documentIndex, documentId] of documentIds.entries()) {
+        for (const [pageIndex, total] of (pageTotals[documentIndex] ?? []).entries()) {
+          if (total.readers === 0) continue;
+          await documentPages.add({
+            document_id: documentId,
+            page: pageIndex + 1,
+            read_ms: total.readMs,
+            reader_count: total.readers,
+          });
+        }
+        const total = documentTotals[documentIndex];
+        if (total)
+          await documentRows.add({
+            document_id: documentId,
+            room_id: roomId,
+            view_count: total.views,
+            reader_count: total.readers,
+            read_ms: total.readMs,
+            last_viewed_at: total.lastAt,
+          });
+      }
+      const roomReaders = new BatchInsert(trx, 'reading_room_readers', 2000);
+      for (const [readerIndex, userId] of readerIds.entries()) {
+        const total = readerTotals[readerIndex];
+        if (total)
+          await roomReaders.add({
+            room_id: roomId,
+            user_id: userId,
+            view_count: total.views,
+            read_ms: total.readMs,
+            first_viewed_at: total.firstAt,
+            last_seen_at: total.lastAt,
+          });
+      }
+      for (const writer of [documentPages, documentRows, roomReaders]) await writer.flush();
+    });
+
+    // The access log: each view's 'viewed' event, then downloads and clicks up to a million events.
+    await handle.db.transaction().execute(async (trx) => {
+      const events = new BatchInsert(trx, 'access_events', 2000);
+      for (const event of accessEvents) await events.add(event);
+      while (events.count < ACCESS_EVENTS) {
+        const documentIndex = Math.floor(random() * DOCUMENTS);
+        const documentId = documentIds[documentIndex] ?? '';
+        const isClick = random() < 0.3;
+        await events.add({
+          id: crypto.randomUUID(),
+          room_id: roomId,
+          user_id: readerIds[Math.floor(random() * READERS)] ?? null,
+          invitation_id: null,
+          document_id: isClick ? null : documentId,
+          document_title: isClick ? 'Cap table' : titleOf(documentIndex),
+          url: isClick ? 'https://files.example.com/cap-table.pdf' : `/api/documents/${documentId}/download`,
+          action: isClick ? 'clicked' : 'downloaded',
+          occurred_at: someTimeAgo(),
+          ip: '127.0.0.1',
+          user_agent: 'bench',
+        });
+      }
+      await events.flush();
+    });
+    // Fresh statistics, as a long-running database has them (SQLite's planner uses them too).
+    await sql`analyze`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return {
+    documentIds,
+    readerIds,
+    reports,
+    accessEvents: ACCESS_EVENTS,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** p95 of sequential GETs of one path, after a warm-up. */
+async function p95Of(server: RunningServer, urlPath: string, token: string | null): Promise<number> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}${urlPath}`, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${urlPath}: ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) await once();
+  const latencies: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
+  return percentile(latencies, 0.95);
+}
+
+async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {
+  const server = await startRoundroom(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  try {
+    const founder = await createBenchFounder(server.baseUrl);
+    const room = (await apiCall(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
+    const me = (await apiCall(server, 'GET', '/api/auth/me', founder.token)) as { user: { id: string } };
+    const database: Config['database'] = databaseUrl
+      ? { dialect: 'postgres', url: databaseUrl }
+      : { dialect: 'sqlite', file: path.join(server.dataDir, 'roundroom.sqlite') };
+    const seeded = await seedReadingHistory(database, room.id, me.user.id);
+    const documentId = seeded.documentIds[0] ?? '';
+    const readerId = seeded.readerIds[0] ?? '';
+    const endpoints: [string, string][] = [
+      ['room', '/api/admin/analytics'],
+      ['document', `/api/admin/analytics/documents/${documentId}`],
+      ['document ?reader=', `/api/admin/analytics/documents/${documentId}?reader=${readerId}`],
+      ['investor', `/api/admin/analytics/investors/${readerId}`],
+    ];
+    const health = await p95Of(server, '/api/health', null);
+    const budget = P95_BUDGET_MS[dialect];
+    const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const rows: BudgetRow[] = [];
+    for (const [label, urlPath] of endpoints) {
+      const p95 = await p95Of(server, urlPath, founder.token);
+      rows.push({
+        budget: `analytics ${label}, 1M reports + 1M events, ${name}: p95 <= ${budget} ms`,
+        measured: `${p95.toFixed(1)} ms`,
+        baseline: `${health.toFixed(1)} ms (/api/health p95; seeded in ${seeded.seconds.toFixed(0)} s)`,
+        pass: p95 <= budget,
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The analytics budget on SQLite, then on a throwaway PostgreSQL cluster (the tests' kind). */
+export async function measureAnalyticsLatency(): Promise<BudgetRow[]> {
+  const rows = await measureOn('sqlite');
+  const cluster = await startPostgresCluster();
+  try {
+    rows.push(...(await measureOn('postgres', cluster.url)));
+  } finally {
+    cluster.stop();
+  }
+  return rows;
+}
