@@ -197,6 +197,44 @@ test('a payload its definition refuses fails the job at once, without running it
   expect(failures).toEqual([]);
 });
 
+test('an attempt that takes a moment to stop after its abort is waited for before the worker moves on', async () => {
+  let started = false;
+  let stoppedWorking = false;
+  const runner = runnerOn(handle);
+  runner.register(
+    definition({
+      run: (_payload, job) =>
+        new Promise((_resolve, reject) => {
+          started = true;
+          // Like a child process being killed and its files removed: done a little after the abort.
+          job.signal.addEventListener('abort', () =>
+            setTimeout(() => {
+              stoppedWorking = true;
+              reject(job.signal.reason);
+            }, 200),
+          );
+        }),
+    }),
+  );
+  await enqueueJob(handle.db, { kind: 'count', payload: { n: 1 } });
+  runner.start();
+  while (!started) await sleep(10);
+  await runner.stop();
+  expect(stoppedWorking).toBe(true);
+});
+
+test('a payload that is not JSON fails the job at once instead of being claimed again and again', async () => {
+  await enqueueJob(handle.db, { kind: 'count', payload: { n: 1 } });
+  await handle.db.updateTable('jobs').set({ payload: '{not json' }).execute();
+  const runner = runnerOn(handle);
+  runner.register(definition({ run: async () => {} }));
+  runner.start();
+  await runner.whenIdle();
+  const [row] = await jobRows();
+  expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+  expect(row?.last_error).toContain('payload refused: not JSON');
+});
+
 test('a kind runs at most its concurrency at once in one process', async () => {
   for (const concurrency of [1, 2]) {
     let current = 0;
