@@ -18,7 +18,10 @@ import { wrkRequestsPerSecond } from './wrk';
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
-/** pdftoppm alone rendering every page at each size the preparation makes, as the preparation does. */
+/**
+ * pdftoppm alone rendering every page at each size the preparation makes, to uncompressed PPM (the
+ * cheapest output: no encoding), so the budget leaves room for our encoding and storing only.
+ */
 function pdftoppmSeconds(pdf: string): number {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-pdftoppm-'));
   try {

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureAnalyticsLatency } from './analytics-latency';
 import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
 import { measureFileBudgets } from './files';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
+import { measurePreviewBudgets } from './previews';
 import { type BudgetRow, printTable } from './report';
 import { measureHealthWhileParsing } from './sections-parse-latency';
 
@@ -21,6 +23,8 @@ rows.push(await measureMagicLinkLatency());
 rows.push(await measureHealthWhileParsing());
 rows.push(...(await measureFileBudgets()));
 rows.push(...(await measureLoadBudgets()));
+rows.push(...(await measurePreviewBudgets()));
+rows.push(...(await measureAnalyticsLatency()));
 
 /** The distribution's name (Debian GNU/Linux 12 (bookworm)), else the kernel's. */
 function operatingSystem(): string {
