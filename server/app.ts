@@ -15,6 +15,7 @@ import { invitationLinks } from './features/invitations/invitations.service';
 import { documentsRoutes } from './features/room-content/documents.routes';
 import { reconcileStoredFiles } from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
+import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks(ctx)));
   await app.register(documentsRoutes(ctx));
+  await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);

@@ -13,7 +13,9 @@ import {
   signInWithMagicLink,
   uniqueEmail,
 } from '../support/factories';
+import { storeFailedPreview, storeReadyPreview } from '../support/previews';
 import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
+import { SAMPLE_FILES } from '../support/uploads';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller
@@ -76,6 +78,11 @@ GET    /api/data-room/:id/sections            401    404      200    404     404
 GET    /api/data-room/:id/documents           401    404      200    404     404     200   401    401     401     401     401     401
 GET    /api/data-room/:id/click               401    404      302    404     404     302   401    401     401     401     401     401
 GET    /api/documents/:id/download            401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/text                401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      200    404     404     200   401    401     401     401     401     401
 
 # The invited view: only a usable invite token opens it; a session does not stand in for one.
 GET    /api/data-room/invite/:token           404    404      404    404     404     404   200    404     404     404     404     404
@@ -105,6 +112,7 @@ GET    /api/admin/recent-access               401    403      403    403     200
 # not confirmed to exist).
 DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
 DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
+POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   401    401     401     401     401     401
 `;
 
 const CALLER_KEYS = [
@@ -186,6 +194,8 @@ interface Caller {
 interface World {
   roomId: string;
   documentId: string;
+  /** An image of the room, for the content route (the document above is read page by page). */
+  imageDocumentId: string;
   /** The visitor's pending invitation: what outsiders try to delete. */
   pendingInvitationId: string;
   externalUrl: string;
@@ -204,6 +214,12 @@ interface World {
 
 const PROMO_CODE = 'MATRIX100';
 const pdfWith = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\ntrailer\n%%EOF\n`);
+
+function pngForm(fileName: string): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([SAMPLE_FILES.png]), fileName);
+  return data;
+}
 
 function pdfForm(fileName: string, text: string): FormData {
   const data = new FormData();
@@ -276,6 +292,13 @@ async function buildWorld(): Promise<World> {
     201,
   );
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2, texts: [canary('pagetext'), ''] });
+  const uploadedImage = await expectStatus(
+    t.request('POST', '/api/upload', { form: pngForm(`${canary('imagetitle')}.png`), headers: owner.auth }),
+    201,
+  );
+  const imageDocumentId = (uploadedImage.json as { document: { id: string } }).document.id;
+  await storeReadyPreview(t, imageDocumentId, { kind: 'image', width: 640, height: 480 });
   const externalUrl = `https://${canary('link')}.example/deck`;
   const markdown = [
     '# Company Information',
@@ -409,6 +432,7 @@ async function buildWorld(): Promise<World> {
   return {
     roomId: room.id,
     documentId,
+    imageDocumentId,
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
     externalUrl,
     profile,
@@ -462,6 +486,12 @@ async function throwawayDocument(): Promise<string> {
   return (uploaded.json as { document: { id: string } }).document.id;
 }
 
+async function throwawayFailedDocument(): Promise<string> {
+  const documentId = await throwawayDocument();
+  await storeFailedPreview(t, documentId, 'corrupt');
+  return documentId;
+}
+
 const invitedView = (suffix: string) => (caller: Caller) => ({
   path: `/api/data-room/invite/${caller.inviteToken}${suffix}`,
 });
@@ -491,6 +521,13 @@ const CALLS: Record<string, Plan> = {
     path: `/api/data-room/${w.roomId}/click?url=${encodeURIComponent(w.externalUrl)}`,
   }),
   'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.documentId}/download` }),
+  'GET /api/documents/:id/preview': () => ({ path: `/api/documents/${w.documentId}/preview` }),
+  'GET /api/documents/:id/pages/:page': () => ({ path: `/api/documents/${w.documentId}/pages/2?width=1600` }),
+  'GET /api/documents/:id/thumbnails/:page': () => ({ path: `/api/documents/${w.documentId}/thumbnails/1` }),
+  'GET /api/documents/:id/text': () => ({ path: `/api/documents/${w.documentId}/text` }),
+  'GET /api/documents/:id/preview/content': () => ({
+    path: `/api/documents/${w.imageDocumentId}/preview/content`,
+  }),
 
   'GET /api/data-room/invite/:token': invitedView(''),
   'GET /api/data-room/invite/:token/sections': invitedView('/sections'),
@@ -522,6 +559,9 @@ const CALLS: Record<string, Plan> = {
   }),
   'DELETE /api/documents/:id': async (caller) => ({
     path: `/api/documents/${isOwner(caller) ? await throwawayDocument() : w.documentId}`,
+  }),
+  'POST /api/documents/:id/preview/retry': async (caller) => ({
+    path: `/api/documents/${isOwner(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
   }),
 };
 
@@ -608,6 +648,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
     path: request.path
       .replace(w.roomId, crypto.randomUUID())
       .replace(w.documentId, crypto.randomUUID())
+      .replace(w.imageDocumentId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
@@ -637,6 +678,8 @@ test("every canary is the room's data: the owner's own reads show each one", asy
     '/api/invites',
     '/api/admin/users',
     `/api/documents/${w.documentId}/download`,
+    `/api/documents/${w.documentId}/text`,
+    `/api/documents/${w.imageDocumentId}/preview`,
   ]) {
     const response = await expectStatus(t.request('GET', url, { headers: w.owner.auth }), 200);
     seen += `${[...response.headers].join('\n')}\n${response.text}\n`;

@@ -6,6 +6,12 @@ import {
   uploadFieldsSchema,
 } from '../../../shared/contracts/documents';
 import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
+import {
+  PREVIEW_FAILURES,
+  type PreviewKind,
+  type PreviewState,
+  previewKindOfFile,
+} from '../../../shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
@@ -25,6 +31,13 @@ import {
   type StoredDocument,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
+import {
+  type DocumentPreview,
+  deletePreviewObjects,
+  findPreview,
+  findPreviews,
+  startPreview,
+} from './previews.repository';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
@@ -58,7 +71,25 @@ function cleanFileName(value: string): string {
   return [...cleaned.slice(0, MAX_DOCUMENT_TITLE_LENGTH - extension.length), ...extension].join('');
 }
 
-function toListItem(document: StoredDocument, sectionOf: Map<string, string>): DocumentListItem {
+/** A preview's state in the founder's and the reader's words; no row yet reads as being prepared. */
+export function previewStateOf(
+  preview: DocumentPreview | undefined,
+  fallbackKind: PreviewKind,
+): PreviewState {
+  if (!preview) return { status: 'preparing', kind: fallbackKind, failure: null };
+  const code = preview.status === 'failed' ? (preview.failureCode ?? 'conversion_failed') : null;
+  return {
+    status: preview.status,
+    kind: preview.kind,
+    failure: code ? { code, message: PREVIEW_FAILURES[code] } : null,
+  };
+}
+
+function toListItem(
+  document: StoredDocument,
+  sectionOf: Map<string, string>,
+  preview: DocumentPreview | undefined,
+): DocumentListItem {
   return {
     id: document.id,
     title: document.title,
@@ -67,6 +98,7 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
     sectionName: sectionOf.get(document.id) ?? null,
     updatedAt: document.updatedAt.toISOString(),
     isUploaded: true,
+    preview: previewStateOf(preview, previewKindOfFile(document.originalName)),
   };
 }
 
@@ -201,7 +233,8 @@ export async function uploadDocument(
     await ctx.storage.remove(key);
     throw error;
   }
-  return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
+  const sectionOf = new Map(section ? [[document.id, section]] : []);
+  return { document: toListItem(document, sectionOf, await findPreview(ctx.db, document.id)), url };
 }
 
 function uploadLimitReached(): HttpError {
@@ -216,10 +249,15 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
   return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
 }
 
-/** A room's uploaded documents with the section that links each, newest first. */
+/** A room's uploaded documents with the section that links each and their preview's state, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
   const sectionOf = await sectionsByDocument(ctx, room);
-  return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
+  const documents = await listRoomDocuments(ctx.db, room.id);
+  const previews = await findPreviews(
+    ctx.db,
+    documents.map((document) => document.id),
+  );
+  return documents.map((document) => toListItem(document, sectionOf, previews.get(document.id)));
 }
 
 /**
@@ -330,4 +368,37 @@ export async function reconcileStoredFiles(ctx: Pick<AppContext, 'db' | 'storage
       'brought back files set aside earlier: documents refer to them again',
     );
   }
+}
+
+/**
+ * Prepares a document's preview again, at the founder's request (Retry beside a failure): its old
+ * objects are forgotten and its state is 'preparing' again, in one transaction, and the objects' files
+ * are removed after it commits. Only a failed preview (or a document never prepared) can be retried:
+ * one that is ready or being prepared already is left alone (409).
+ */
+export async function retryDocumentPreview(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+): Promise<void> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const document = await findDocumentInRoom(ctx.db, room.id, documentId);
+  if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
+  const preview = await findPreview(ctx.db, document.id);
+  if (preview && preview.status !== 'failed') {
+    throw new HttpError(
+      409,
+      'preview_not_failed',
+      preview.status === 'ready'
+        ? 'The preview of this document is ready: there is nothing to retry.'
+        : 'The preview of this document is already being prepared.',
+    );
+  }
+  const kind = preview?.kind ?? previewKindOfFile(document.originalName);
+  const removedKeys = await ctx.db.transaction().execute(async (trx) => {
+    const keys = await deletePreviewObjects(trx, document.id);
+    await startPreview(trx, document.id, kind, new Date());
+    return keys;
+  });
+  for (const key of removedKeys) await ctx.storage.remove(key);
 }
