@@ -20,7 +20,9 @@ export function RecentAccess({ entries }: { entries: readonly z.infer<typeof acc
       description={`The latest ${RECENT_ACCESS} views, downloads and link clicks.`}
     >
       {entries.length === 0 ? (
-        <EmptyPanel>Nothing opened yet. Views, downloads and link clicks appear here as investors read.</EmptyPanel>
+        <EmptyPanel>
+          Nothing opened yet. Views, downloads and link clicks appear here as investors read.
+        </EmptyPanel>
       ) : (
         <ul aria-label="Recent document access" className="divide-y divide-slate-100">
           {entries.slice(0, RECENT_ACCESS).map((entry) => {
