@@ -132,6 +132,22 @@ test("each file shows its preview's state, and Retry only beside a failure, in w
   expect(onRetryPreview).toHaveBeenCalledWith(documents[2]);
 });
 
+test('an archive, ready only to be downloaded, says so', () => {
+  render(
+    <FileList
+      documents={[
+        document('4', 'Data.zip', '64', null, { status: 'ready', kind: 'download-only', failure: null }),
+      ]}
+      downloading={new Set()}
+      onCopyLink={vi.fn()}
+      onDownload={vi.fn()}
+      onDelete={vi.fn()}
+    />,
+  );
+  expect(rows()[0]?.textContent).toContain('Download only');
+  expect(rows()[0]?.textContent).not.toContain('Ready');
+});
+
 test('the list is fetched again every few seconds while a file is being prepared, and not otherwise', () => {
   expect(refetchIntervalFor(documents)).toBe(3000);
   expect(refetchIntervalFor([documents[0] as DocumentListItem, documents[2] as DocumentListItem])).toBe(

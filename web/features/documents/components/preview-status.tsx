@@ -24,7 +24,11 @@ export function PreviewStatus({ title, preview, onRetry, isRetrying = false }: P
       </Badge>
     );
   }
-  if (preview.status === 'ready') return <Badge variant="success">Ready</Badge>;
+  if (preview.status === 'ready') {
+    // An archive has nothing to show: it is ready only to be downloaded.
+    if (preview.kind === 'download-only') return <Badge variant="secondary">Download only</Badge>;
+    return <Badge variant="success">Ready</Badge>;
+  }
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Badge variant="destructive" className="whitespace-normal">

@@ -58,11 +58,17 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
             {document.title}
           </h1>
         </div>
-        <DownloadButton document={document} />
+        {/* A notice (being prepared, failed, download-only) offers Download itself, in its sentence. */}
+        {!isNotice(document) && <DownloadButton document={document} />}
       </div>
       <PreviewBody document={document} onPageChange={onPageChange} />
     </div>
   );
+}
+
+/** Whether the document shows a sentence and Download instead of its content. */
+function isNotice(document: DocumentPreview): boolean {
+  return document.status !== 'ready' || document.kind === 'download-only';
 }
 
 function BackLink({ back }: { back: DocumentViewerProps['back'] }) {

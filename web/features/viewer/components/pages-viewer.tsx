@@ -23,6 +23,27 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/**
+ * The height of the app's sticky header, which the viewer's own toolbar sits under (it differs for a
+ * founder, whose header has a second row, and it is 0 in full screen, where the header is not shown).
+ */
+function useHeaderHeight(isFullScreen: boolean): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const header = document.querySelector('header');
+    if (!header) return;
+    const measure = () => setHeight(header.getBoundingClientRect().height);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return isFullScreen ? 0 : height;
+}
+
+/** The toolbar's height and the air under it: where a page scrolled to starts. */
+const TOOLBAR_SPACE_PX = 64;
+
 /** The id of a page's figure, for scrolling to it and for the thumbnails' links. */
 const pageId = (page: number) => `page-${page}`;
 
@@ -42,6 +63,13 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
   const [isFullScreen, setFullScreen] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
   const thumbnailsRef = useRef<HTMLOListElement>(null);
+  const headerHeight = useHeaderHeight(isFullScreen);
+  const pagesTop = headerHeight + TOOLBAR_SPACE_PX;
+  // The document's own scroll padding (kept clear for the app header) adds to a page's scroll margin.
+  const rootScrollPadding = isFullScreen
+    ? 0
+    : Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const pageScrollMargin = Math.max(0, pagesTop - rootScrollPadding);
 
   // The page most on screen, from each page's visible height.
   useEffect(() => {
@@ -65,10 +93,16 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
 
   useEffect(() => {
     onPageChange(currentPage);
-    // Keeps the current thumbnail in view in the strip.
-    thumbnailsRef.current
-      ?.querySelector(`[data-thumbnail="${currentPage}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+    // Keeps the current thumbnail in view in the strip, scrolling the strip alone (scrollIntoView would
+    // move the document too).
+    const strip = thumbnailsRef.current;
+    const thumbnail = strip?.querySelector<HTMLElement>(`[data-thumbnail="${currentPage}"]`);
+    if (strip && thumbnail) {
+      const top = thumbnail.offsetTop;
+      const isOutside =
+        top < strip.scrollTop || top + thumbnail.offsetHeight > strip.scrollTop + strip.clientHeight;
+      if (isOutside) strip.scrollTop = top - (strip.clientHeight - thumbnail.offsetHeight) / 2;
+    }
   }, [currentPage, onPageChange]);
 
   const goTo = useCallback(
@@ -116,7 +150,8 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
       <div
         role="toolbar"
         aria-label="Pages"
-        className="sticky top-16 z-10 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white/95 px-2 py-1.5 shadow-sm backdrop-blur [:fullscreen_&]:top-0"
+        style={{ top: headerHeight }}
+        className="sticky z-10 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white/95 px-2 py-1.5 shadow-sm backdrop-blur"
       >
         <div className="flex items-center gap-1">
           <Button
@@ -150,6 +185,7 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
           <Button
             variant="ghost"
             size="sm"
+            className="aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700"
             aria-pressed={isFitToWidth}
             onClick={() => setFitToWidth((fit) => !fit)}
           >
@@ -169,7 +205,8 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
         <nav aria-label="Page thumbnails" className="hidden w-32 shrink-0 lg:block">
           <ol
             ref={thumbnailsRef}
-            className="sticky top-32 flex max-h-[calc(100dvh-9rem)] flex-col gap-2 overflow-y-auto p-1 [:fullscreen_&]:top-16"
+            style={{ top: pagesTop, maxHeight: `calc(100dvh - ${pagesTop + 8}px)` }}
+            className="sticky flex flex-col gap-2 overflow-y-auto p-1"
           >
             {pages.map((page) => (
               <li key={page.number}>
@@ -210,7 +247,8 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
               key={page.number}
               id={pageId(page.number)}
               data-page={page.number}
-              className="w-full scroll-mt-32 [:fullscreen_&]:scroll-mt-16"
+              style={{ scrollMarginTop: pageScrollMargin }}
+              className="w-full"
             >
               <img
                 src={pageImageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0])}
@@ -227,8 +265,9 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
                 height={page.height}
                 className={cn(
                   'mx-auto h-auto bg-white shadow-sm',
-                  isFitToWidth ? 'w-full max-w-5xl' : 'w-auto max-w-full lg:max-h-[calc(100dvh-9rem)]',
+                  isFitToWidth ? 'w-full max-w-5xl' : 'w-auto max-w-full',
                 )}
+                style={isFitToWidth ? undefined : { maxHeight: `calc(100dvh - ${pagesTop + 16}px)` }}
               />
               {textOf(page.number) && <figcaption className="sr-only">{textOf(page.number)}</figcaption>}
             </figure>
