@@ -10,13 +10,18 @@ export interface DebianPackage {
 /**
  * Installs the missing packages from Debian's archive (the only place tools come from on these
  * machines, beside npm). As root it runs apt-get; otherwise it prints the command and exits 1.
+ * `withoutRecommends` keeps a server's tools lean (LibreOffice's recommends pull in a desktop).
  */
-export function ensureDebianPackages(packages: DebianPackage[]): void {
+export function ensureDebianPackages(
+  packages: DebianPackage[],
+  options: { withoutRecommends?: boolean } = {},
+): void {
   const missing = packages.filter((pkg) => !fs.existsSync(pkg.provides));
   if (missing.length === 0) return;
 
   const names = missing.map((pkg) => pkg.name).join(' ');
-  const installCommand = `apt-get update && apt-get install -y ${names}`;
+  const recommends = options.withoutRecommends ? ' --no-install-recommends' : '';
+  const installCommand = `apt-get update && apt-get install -y${recommends} ${names}`;
   const files = missing.map((pkg) => pkg.provides).join(', ');
   if (process.getuid?.() !== 0) {
     console.error(`Missing ${files}. Install ${names} with:\n  sudo sh -c '${installCommand}'`);

@@ -1,27 +1,36 @@
+import { deckPdf, realPng, sampleXlsx, writtenPdf } from '../tests/support/sample-documents';
+
 /**
  * Files a founder in the middle of a raise has uploaded, each with the section it belongs to (empty:
- * none). Their first bytes pass the server's content check. Used by the screenshots and the security audit.
+ * none). They are real documents (the viewer prepares and shows them), made on the spot. Used by the
+ * screenshots and the security audit.
  */
-export const sampleFiles: { name: string; section: string; bytes: Buffer }[] = [
-  {
-    name: 'Pitch deck — Series A 2026.pdf',
-    section: 'Financial information',
-    bytes: Buffer.from('%PDF-1.7\n'.padEnd(180_000, ' ')),
-  },
-  {
-    name: 'Financial model FY2026-FY2030.xlsx',
-    section: 'Financial information',
-    bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2_400_000)]),
-  },
-  {
-    name: 'Certificate of incorporation.pdf',
-    section: 'Legal documents',
-    bytes: Buffer.from('%PDF-1.4\n'.padEnd(96_000, ' ')),
-  },
-  {
-    name: 'Org chart.png',
-    section: 'Team & organization',
-    bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(640)]),
-  },
-  { name: 'Customer pipeline.csv', section: '', bytes: Buffer.from('customer,stage\nAcme,pilot\n') },
-];
+export async function sampleFiles(): Promise<{ name: string; section: string; bytes: Buffer }[]> {
+  return [
+    { name: 'Pitch deck — Series A 2026.pdf', section: 'Financial information', bytes: deckPdf(12) },
+    {
+      name: 'Financial model FY2026-FY2030.xlsx',
+      section: 'Financial information',
+      bytes: sampleXlsx(),
+    },
+    {
+      name: 'Certificate of incorporation.pdf',
+      section: 'Legal documents',
+      bytes: writtenPdf({
+        pages: 2,
+        lines: (page) =>
+          page === 1
+            ? ['Certificate of incorporation', 'The company was incorporated in Delaware on March 4, 2021.']
+            : ['Registered office', '251 Little Falls Drive, Wilmington, DE 19808.'],
+      }),
+    },
+    { name: 'Org chart.png', section: 'Team & organization', bytes: await realPng(1600, 1000, 'Org chart') },
+    {
+      name: 'Customer pipeline.csv',
+      section: '',
+      bytes: Buffer.from(
+        'customer,stage,annual value\nAcme,pilot,120000\nGlobex,signed,340000\nInitech,trial,45000\n',
+      ),
+    },
+  ];
+}

@@ -14,7 +14,7 @@ import { sampleFiles } from './sample-files';
  */
 async function seedRoom(request: APIRequestContext, base: string, width: number) {
   const headers = { origin: new URL(base).origin };
-  for (const file of sampleFiles) {
+  for (const file of await sampleFiles()) {
     const response = await request.post(new URL('/api/upload', base).toString(), {
       headers,
       multipart: {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Caches } from './caches/caches';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { JobRunner } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -14,5 +15,7 @@ export interface AppContext {
   storage: Storage;
   /** Every cache, each with its invalidation rule (server/caches/caches.ts, ADR 34). */
   caches: Caches;
+  /** The durable job queue's worker in this process (server/jobs/job-queue.ts, ADR 40). */
+  jobs: JobRunner;
   log: FastifyBaseLogger;
 }

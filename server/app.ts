@@ -12,11 +12,18 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
+import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
-import { reconcileStoredFiles } from './features/room-content/room-content.service';
+import {
+  prepareDocumentJob,
+  reconcileStoredFiles,
+  startMissingPreviews,
+  sweepPreparationWork,
+} from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { registerAuth } from './plugins/auth';
@@ -51,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database, for tests and operational scripts; routes receive it explicitly. */
     database: DatabaseHandle;
+    /** The job worker, for tests (`await app.jobs.whenIdle()`); services use ctx.jobs. */
+    jobs: JobRunner;
   }
 }
 
@@ -120,15 +129,30 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
   const caches = createCaches(database);
+  const jobs = createJobRunner(database.db, {
+    dialect: database.dialect,
+    log: app.log,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    retryBaseDelayMs: config.jobs.retryBaseDelayMs,
+    leaseMs: config.jobs.leaseMs,
+  });
+  // Jobs start once every kind is registered below, and are handed back before the database closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+  app.decorate('jobs', jobs);
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer,
     storage,
     caches,
+    jobs,
     log: app.log,
   };
   await reconcileStoredFiles(ctx);
+  await sweepPreparationWork(ctx);
+  jobs.register(prepareDocumentJob(ctx));
+  await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
@@ -149,6 +173,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(documentsRoutes(ctx));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(readingAnalyticsRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -104,3 +104,17 @@ test('the headers time limit never exceeds the whole request limit (Node refuses
     'Invalid configuration: MAX_CONNECTIONS_PER_IP must be 0 or more (got "-1")',
   );
 });
+
+test('previews get two minutes per document and one preparation at once unless configured', () => {
+  expect(parseConfig({}).previews).toEqual({ timeLimitMs: 120_000, concurrency: 1 });
+  expect(parseConfig({ PREVIEW_TIME_LIMIT_MS: '500', PREVIEW_CONCURRENCY: '2' }).previews).toEqual({
+    timeLimitMs: 500,
+    concurrency: 2,
+  });
+  expect(() => parseConfig({ PREVIEW_CONCURRENCY: '0' })).toThrow(
+    'Invalid configuration: PREVIEW_CONCURRENCY must be at least 1 (got "0")',
+  );
+  expect(() => parseConfig({ PREVIEW_TIME_LIMIT_MS: 'soon' })).toThrow(
+    'Invalid configuration: PREVIEW_TIME_LIMIT_MS must be a whole number (got "soon")',
+  );
+});

@@ -47,6 +47,13 @@ const environmentSchema = z.object({
   BODY_RATE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(30_000),
   MAX_CONNECTIONS_PER_IP: wholeNumber.min(0, 'must be 0 or more').default(64),
   SECTIONS_PARSE_TIMEOUT_MS: wholeNumber.min(100, 'must be at least 100').default(4_000),
+  // Document previews (ADR 39): one conversion's time limit, and how many run at once per process.
+  PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(120_000),
+  PREVIEW_CONCURRENCY: wholeNumber.min(1, 'must be at least 1').default(1),
+  // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
+  JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
+  JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
+  JOB_LEASE_MS: wholeNumber.min(300, 'must be at least 300').default(30_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -91,6 +98,14 @@ export interface Config {
   };
   /** How long parsing one sections text may run in the parser's worker before it is refused (ADR 26). */
   sectionsParseTimeoutMs: number;
+  /** Preparing documents for the viewer (ADR 39). */
+  previews: {
+    /** One document's conversion, killed with every process it started past this. */
+    timeLimitMs: number;
+    /** At most this many preparations at once in one process. */
+    concurrency: number;
+  };
+  jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +155,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
+    previews: { timeLimitMs: env.PREVIEW_TIME_LIMIT_MS, concurrency: env.PREVIEW_CONCURRENCY },
+    jobs: {
+      pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS,
+      leaseMs: env.JOB_LEASE_MS,
+    },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       // Node requires the headers' limit to be within the whole request's.

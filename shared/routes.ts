@@ -56,6 +56,9 @@ export const pageRoutes = [
   'previewDocument',
   'app',
   'admin',
+  'roomAnalytics',
+  'documentAnalytics',
+  'investorAnalytics',
   'setupDataRoom',
 ] as const satisfies readonly PageName[];
 

@@ -49,7 +49,8 @@ export async function startScanFixture(): Promise<ScanFixture> {
   try {
     const room = await roomWithInvestor(server);
     const uploads: string[] = [];
-    for (const file of sampleFiles) {
+    const files = await sampleFiles();
+    for (const file of files) {
       uploads.push(
         await uploadFile(server, room, new Blob([file.bytes]), file.name, file.section || undefined),
       );
@@ -83,9 +84,8 @@ export async function startScanFixture(): Promise<ScanFixture> {
 
     // The smallest upload is the one attacked: sqlmap compares whole responses, and a large file makes
     // each of its thousands of comparisons slow without testing anything more.
-    const smallest = sampleFiles.reduce(
-      (best, file, index) =>
-        file.bytes.length < (sampleFiles[best]?.bytes.length ?? Infinity) ? index : best,
+    const smallest = files.reduce(
+      (best, file, index) => (file.bytes.length < (files[best]?.bytes.length ?? Infinity) ? index : best),
       0,
     );
     const documentId = /\/api\/documents\/([^/]+)\/download/.exec(uploads[smallest] ?? '')?.[1];

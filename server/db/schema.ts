@@ -114,7 +114,6 @@ export interface JobsTable {
   dedupe_key: string | null;
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   attempts: number;
-  max_attempts: number;
   run_at: EpochMs;
   lease_expires_at: EpochMs | null;
   locked_by: string | null;
@@ -144,8 +143,78 @@ export interface PreviewObjectsTable {
   storage_key: string;
   content_type: string;
   size_bytes: number;
+  sha256: string;
   width: number | null;
   height: number | null;
+}
+
+/** One opening of one document by one reader, with its running totals (docs/decisions/0041-reading-analytics.md). */
+export interface ReadingViewsTable {
+  id: string;
+  room_id: string;
+  document_id: string;
+  user_id: string;
+  started_at: EpochMs;
+  /** When its last accepted report arrived; null before the first. */
+  last_report_at: EpochMs | null;
+  read_ms: number;
+  pages_seen: number;
+  report_count: number;
+}
+
+/** Per view and page. */
+export interface ReadingViewPagesTable {
+  view_id: string;
+  page: number;
+  read_ms: number;
+}
+
+/** Per document, reader and page, over all of that reader's views. */
+export interface ReadingReaderPagesTable {
+  document_id: string;
+  user_id: string;
+  page: number;
+  read_ms: number;
+}
+
+/** Per document and page, over every reader; reader_count: how many readers saw the page. */
+export interface ReadingDocumentPagesTable {
+  document_id: string;
+  page: number;
+  read_ms: number;
+  reader_count: number;
+}
+
+/** Per document and reader; pages_seen counts distinct pages over all their views. */
+export interface ReadingDocumentReadersTable {
+  document_id: string;
+  user_id: string;
+  room_id: string;
+  view_count: number;
+  read_ms: number;
+  pages_seen: number;
+  first_viewed_at: EpochMs;
+  last_viewed_at: EpochMs;
+}
+
+/** Per document. */
+export interface ReadingDocumentsTable {
+  document_id: string;
+  room_id: string;
+  view_count: number;
+  reader_count: number;
+  read_ms: number;
+  last_viewed_at: EpochMs;
+}
+
+/** Per room and reader: last_seen_at is their last view opened or report sent. */
+export interface ReadingRoomReadersTable {
+  room_id: string;
+  user_id: string;
+  view_count: number;
+  read_ms: number;
+  first_viewed_at: EpochMs;
+  last_seen_at: EpochMs;
 }
 
 export interface WaitlistTable {
@@ -168,6 +237,13 @@ export interface Database {
   jobs: JobsTable;
   document_previews: DocumentPreviewsTable;
   preview_objects: PreviewObjectsTable;
+  reading_views: ReadingViewsTable;
+  reading_view_pages: ReadingViewPagesTable;
+  reading_reader_pages: ReadingReaderPagesTable;
+  reading_document_pages: ReadingDocumentPagesTable;
+  reading_document_readers: ReadingDocumentReadersTable;
+  reading_documents: ReadingDocumentsTable;
+  reading_room_readers: ReadingRoomReadersTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -184,6 +260,13 @@ const everyTable: Record<keyof Database, true> = {
   jobs: true,
   document_previews: true,
   preview_objects: true,
+  reading_views: true,
+  reading_view_pages: true,
+  reading_reader_pages: true,
+  reading_document_pages: true,
+  reading_document_readers: true,
+  reading_documents: true,
+  reading_room_readers: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -222,3 +305,7 @@ export type WaitlistRow = Selectable<WaitlistTable>;
 export type JobRow = Selectable<JobsTable>;
 export type DocumentPreviewRow = Selectable<DocumentPreviewsTable>;
 export type PreviewObjectRow = Selectable<PreviewObjectsTable>;
+export type ReadingViewRow = Selectable<ReadingViewsTable>;
+export type ReadingDocumentReaderRow = Selectable<ReadingDocumentReadersTable>;
+export type ReadingDocumentRow = Selectable<ReadingDocumentsTable>;
+export type ReadingRoomReaderRow = Selectable<ReadingRoomReadersTable>;

@@ -47,17 +47,19 @@ export async function contentsOf(db: Kysely<Database>): Promise<DatabaseContents
       .executeTakeFirstOrThrow();
     rows[table] = Number(row.count);
   }
-  const documents = await db
+  // Originals and the objects their previews are made of, each with the size and hash recorded for it.
+  const stored = await db
     .selectFrom('documents')
     .select(['storage_key', 'size_bytes', 'sha256'])
+    .unionAll(db.selectFrom('preview_objects').select(['storage_key', 'size_bytes', 'sha256']))
     .orderBy('storage_key')
     .execute();
   return {
     rows,
-    files: documents.map((document) => ({
-      key: document.storage_key,
-      size: document.size_bytes,
-      sha256: document.sha256,
+    files: stored.map((object) => ({
+      key: object.storage_key,
+      size: object.size_bytes,
+      sha256: object.sha256,
     })),
   };
 }
@@ -161,6 +163,6 @@ export function describeManifest(manifest: BackupManifest): string[] {
   const fileBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
   return [
     `  database: ${dialectName(manifest.dialect)} snapshot ${manifest.database.file} (${readableSize(manifest.database.size)}), ${total} rows: ${rows.map(([table, count]) => `${table} ${count}`).join(', ')}`,
-    `  files:    ${manifest.files.length} uploaded files (${readableSize(fileBytes)}), the ones the snapshot's documents refer to, each with its SHA-256 in manifest.json`,
+    `  files:    ${manifest.files.length} stored files (${readableSize(fileBytes)}), the originals and preview objects the snapshot refers to, each with its SHA-256 in manifest.json`,
   ];
 }

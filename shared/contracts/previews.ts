@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { extensionOf, FILE_TYPES } from '../file-types';
+import { FILE_TYPES } from '../file-types';
 
 /**
  * Reading a document in the browser (docs/decisions/0039-viewer-pipeline.md). After an upload a job
@@ -85,29 +85,3 @@ export const pageImageQuerySchema = z.object({
     .default(PAGE_IMAGE_WIDTHS[0])
     .describe(`One of ${PAGE_IMAGE_WIDTHS.join(', ')}`),
 });
-
-/** How a file is shown, by its extension (an extension we do not preview stays download-only). */
-const PREVIEW_KIND_BY_EXTENSION: Record<string, PreviewKind> = {
-  pdf: 'pages',
-  doc: 'pages',
-  docx: 'pages',
-  xls: 'pages',
-  xlsx: 'pages',
-  ppt: 'pages',
-  pptx: 'pages',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  gif: 'image',
-  webp: 'image',
-  bmp: 'image',
-  txt: 'text',
-  md: 'text',
-  csv: 'table',
-  mp4: 'video',
-  mov: 'video',
-};
-
-export function previewKindOfFile(fileName: string): PreviewKind {
-  return PREVIEW_KIND_BY_EXTENSION[extensionOf(fileName)] ?? 'download-only';
-}

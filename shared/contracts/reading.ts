@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './fields';
 
 /**
  * Reading analytics (docs/decisions/0041-reading-analytics.md). A view is one opening of one document by
@@ -32,3 +33,126 @@ export const readingReportSchema = z.strictObject({
     .max(MAX_PAGES_PER_REPORT, `must name at most ${MAX_PAGES_PER_REPORT} pages`),
 });
 export type ReadingReport = z.infer<typeof readingReportSchema>;
+
+/** The server refuses a view's report sent sooner than this after its previous one (429). */
+export const MIN_SECONDS_BETWEEN_REPORTS = 2;
+/**
+ * A report's seconds are clamped to the wall-clock time since the view's previous report (or its opening)
+ * plus this much, which absorbs the network's and the clocks' jitter.
+ */
+export const REPORT_CLOCK_ALLOWANCE_SECONDS = 2;
+/** Readers "in the last 7 days" on the room's analytics. */
+export const RECENT_READERS_DAYS = 7;
+/** Activities after a gap longer than this start a new visit on an investor's analytics. */
+export const VISIT_GAP_MINUTES = 30;
+/** An investor's timeline shows at most this many of their newest views, and as many downloads and clicks. */
+export const INVESTOR_TIMELINE_LIMIT = 500;
+
+const readerSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+
+/** GET /api/admin/analytics: the founder's room. Documents by reading time, most read first. */
+export const roomAnalyticsSchema = z.object({
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      title: z.string(),
+      readSeconds: z.number(),
+      viewCount: z.number(),
+      readerCount: z.number(),
+      lastViewedAt: isoDateTime.nullable(),
+    }),
+  ),
+  /** Readers whose last view or report is within RECENT_READERS_DAYS, most recent first. */
+  recentReaders: z.array(
+    readerSchema.extend({ lastSeenAt: isoDateTime, readSeconds: z.number(), viewCount: z.number() }),
+  ),
+});
+export type RoomAnalytics = z.infer<typeof roomAnalyticsSchema>;
+
+export const documentAnalyticsParamsSchema = z.object({
+  documentId: z.uuid({ error: 'must be a document id' }),
+});
+export const documentAnalyticsQuerySchema = z.strictObject({
+  /** One reader's time per page beside the average. */
+  reader: z.uuid({ error: 'must be a reader id' }).optional(),
+});
+
+/** GET /api/admin/analytics/documents/:documentId */
+export const documentAnalyticsSchema = z.object({
+  document: z.object({ id: z.string(), title: z.string(), pageCount: z.number().nullable() }),
+  viewCount: z.number(),
+  readerCount: z.number(),
+  totalReadSeconds: z.number(),
+  /** Per reader (total over readers / readers). */
+  averageReadSeconds: z.number(),
+  /** The share of pages seen, averaged over readers, 0 to 1; null while the page count is unknown. */
+  completion: z.number().nullable(),
+  readers: z.array(
+    readerSchema.extend({
+      viewCount: z.number(),
+      firstViewedAt: isoDateTime,
+      lastViewedAt: isoDateTime,
+      readSeconds: z.number(),
+      pagesSeen: z.number(),
+      completion: z.number().nullable(),
+    }),
+  ),
+  /** Every page of the document (1..pageCount, or those seen while the count is unknown). */
+  pages: z.array(
+    z.object({
+      page: z.number(),
+      /** Seconds on the page averaged over every reader of the document (0 for a reader who never saw it). */
+      averageSeconds: z.number(),
+      readerCount: z.number(),
+      /** The chosen reader's seconds on this page, or null when no reader is chosen. */
+      readerSeconds: z.number().nullable(),
+    }),
+  ),
+  /** The reader the query chose, if they read this document. */
+  chosenReader: readerSchema.nullable(),
+});
+export type DocumentAnalytics = z.infer<typeof documentAnalyticsSchema>;
+
+export const investorAnalyticsParamsSchema = z.object({
+  userId: z.uuid({ error: 'must be an investor id' }),
+});
+
+const activitySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('viewed'),
+    at: isoDateTime,
+    documentId: z.string(),
+    title: z.string(),
+    readSeconds: z.number(),
+    pagesSeen: z.number(),
+  }),
+  z.object({
+    kind: z.enum(['downloaded', 'clicked']),
+    at: isoDateTime,
+    documentId: z.string().nullable(),
+    title: z.string(),
+  }),
+]);
+export type InvestorActivity = z.infer<typeof activitySchema>;
+
+/** GET /api/admin/analytics/investors/:userId */
+export const investorAnalyticsSchema = z.object({
+  investor: readerSchema.extend({ isMember: z.boolean() }),
+  /** The documents they opened, most read first. */
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      title: z.string(),
+      viewCount: z.number(),
+      readSeconds: z.number(),
+      pagesSeen: z.number(),
+      pageCount: z.number().nullable(),
+      lastViewedAt: isoDateTime,
+    }),
+  ),
+  /** Their visits, oldest first, each with its activities in order (VISIT_GAP_MINUTES apart at most). */
+  visits: z.array(
+    z.object({ startedAt: isoDateTime, endedAt: isoDateTime, activities: z.array(activitySchema) }),
+  ),
+});
+export type InvestorAnalytics = z.infer<typeof investorAnalyticsSchema>;

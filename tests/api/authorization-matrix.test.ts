@@ -84,6 +84,11 @@ GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404
 GET    /api/documents/:id/text                401    404      200    404     404     200   401    401     401     401     401     401
 GET    /api/documents/:id/preview/content     401    404      200    404     404     200   401    401     401     401     401     401
 
+# Reading in the viewer: a view is opened as a download is authorised (the owner's own reading is not
+# recorded: 200 with no view); a report only on one's own view.
+POST   /api/documents/:id/views               401    404      201    404     404     200   401    401     401     401     401     401
+POST   /api/views/:viewId/reports             401    404      204    404     404     404   401    401     401     401     401     401
+
 # The invited view: only a usable invite token opens it; a session does not stand in for one.
 GET    /api/data-room/invite/:token           404    404      404    404     404     404   200    404     404     404     404     404
 GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   200    404     404     404     404     404
@@ -107,12 +112,15 @@ GET    /api/admin/invitations                 401    403      403    403     200
 GET    /api/admin/sections                    401    403      403    403     200     200   401    401     401     401     401     401
 GET    /api/admin/recent-documents            401    403      403    403     200     200   401    401     401     401     401     401
 GET    /api/admin/recent-access               401    403      403    403     200     200   401    401     401     401     401     401
+GET    /api/admin/analytics                   401    403      403    403     200     200   401    401     401     401     401     401
 
 # Founders only, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
 DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
 DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
 POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   401    401     401     401     401     401
+GET    /api/admin/analytics/documents/:documentId 401 403     403    403     404     200   401    401     401     401     401     401
+GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   401    401     401     401     401     401
 `;
 
 const CALLER_KEYS = [
@@ -193,6 +201,8 @@ interface Caller {
 
 interface World {
   roomId: string;
+  /** The member's user id: the investor the founder's analytics are about. */
+  memberUserId: string;
   documentId: string;
   /** An image of the room, for the content route (the document above is read page by page). */
   imageDocumentId: string;
@@ -431,6 +441,7 @@ async function buildWorld(): Promise<World> {
 
   return {
     roomId: room.id,
+    memberUserId: member.user.id,
     documentId,
     imageDocumentId,
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
@@ -492,6 +503,17 @@ async function throwawayFailedDocument(): Promise<string> {
   return documentId;
 }
 
+/** A new view of the room's document, opened by the member (each report cell reports on its own). */
+async function memberView(): Promise<string> {
+  const opened = await expectStatus(
+    t.request('POST', `/api/documents/${w.documentId}/views`, {
+      headers: { authorization: `Bearer ${w.callers.member.bearer}` },
+    }),
+    201,
+  );
+  return (opened.json as { viewId: string }).viewId;
+}
+
 const invitedView = (suffix: string) => (caller: Caller) => ({
   path: `/api/data-room/invite/${caller.inviteToken}${suffix}`,
 });
@@ -528,6 +550,11 @@ const CALLS: Record<string, Plan> = {
   'GET /api/documents/:id/preview/content': () => ({
     path: `/api/documents/${w.imageDocumentId}/preview/content`,
   }),
+  'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.documentId}/views` }),
+  'POST /api/views/:viewId/reports': async () => ({
+    path: `/api/views/${await memberView()}/reports`,
+    json: { pages: [{ page: 1, seconds: 1 }] },
+  }),
 
   'GET /api/data-room/invite/:token': invitedView(''),
   'GET /api/data-room/invite/:token/sections': invitedView('/sections'),
@@ -553,6 +580,13 @@ const CALLS: Record<string, Plan> = {
   'GET /api/admin/sections': () => ({}),
   'GET /api/admin/recent-documents': () => ({}),
   'GET /api/admin/recent-access': () => ({}),
+  'GET /api/admin/analytics': () => ({}),
+  'GET /api/admin/analytics/documents/:documentId': () => ({
+    path: `/api/admin/analytics/documents/${w.documentId}`,
+  }),
+  'GET /api/admin/analytics/investors/:userId': () => ({
+    path: `/api/admin/analytics/investors/${w.memberUserId}`,
+  }),
 
   'DELETE /api/invites/:id': async (caller) => ({
     path: `/api/invites/${isOwner(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,

@@ -22,6 +22,7 @@ import {
   uniquePdf,
   uploadFile,
 } from '../support/factories';
+import { writtenPdf } from '../support/sample-documents';
 import { runScript } from '../support/server-process';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-app';
 
@@ -69,7 +70,8 @@ beforeAll(async () => {
   // The write load invites far beyond the default 100 a day, however slow the backup.
   source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
-  // documents (files, some linked from sections), downloads and clicks, the waitlist.
+  // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
+  // read with their roll-ups, jobs, the waitlist.
   const room = await founderWithInvestor(source);
   founder = room.founder;
   for (const [index, section] of ['Financials', 'Legal', ''].entries()) {
@@ -85,7 +87,24 @@ beforeAll(async () => {
       headers: room.investor.auth,
     });
     expect(download.status).toBe(200);
+    const view = await source.request('POST', `/api/documents/${document.id}/views`, {
+      headers: room.investor.auth,
+    });
+    expect(view.status, view.text).toBe(201);
+    const report = await source.request(
+      'POST',
+      `/api/views/${(view.json as { viewId: string }).viewId}/reports`,
+      {
+        json: { pages: [{ page: 1, seconds: 1 }] },
+        headers: room.investor.auth,
+      },
+    );
+    expect(report.status, report.text).toBe(204);
   }
+  // A real PDF, prepared into its preview's objects (page images, thumbnails, text), which backups carry.
+  const prepared = await uploadFile(source, founder, { name: 'deck.pdf', bytes: writtenPdf({ pages: 2 }) });
+  expect(prepared.status, prepared.text).toBe(201);
+  await source.app.jobs.whenIdle();
   const waitlisted = await source.request('POST', '/api/waitlist', {
     json: { companyName: 'Waiting Co', contactEmail: uniqueEmail('waitlist') },
   });
@@ -130,7 +149,13 @@ async function everyRow(db: Kysely<Database>): Promise<Map<string, unknown>> {
   const rows = new Map<string, unknown>();
   for (const table of ALL_TABLES) {
     for (const row of (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]) {
-      const key = table === 'room_members' ? `${row.room_id}/${row.user_id}` : String(row.id);
+      // Tables keyed by several columns (memberships, roll-ups) are keyed here by the whole row.
+      const key =
+        table === 'room_members'
+          ? `${row.room_id}/${row.user_id}`
+          : 'id' in row
+            ? String(row.id)
+            : JSON.stringify(row);
       rows.set(`${table}:${key}`, row);
     }
   }

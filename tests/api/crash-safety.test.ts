@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { parseConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import { consistencyProblems } from '../support/data-consistency';
 import { createFounder, type SignedIn, uniqueEmail, uniquePdf, uploadFile } from '../support/factories';
+import { previewProcesses } from '../support/preview-processes';
+import { deckPdf } from '../support/sample-documents';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-app';
@@ -338,6 +340,79 @@ test(
         headers: sample.founder.auth,
       });
       expect(Buffer.from(await download.arrayBuffer())).toEqual(sample.bytes);
+    } finally {
+      await server.stop();
+    }
+  },
+  PROCESS_TEST_TIMEOUT_MS,
+);
+
+test(
+  'killed while a document is being prepared, it restarts, prepares it again once, and never shows half of it',
+  async () => {
+    // A short lease, so the restarted server takes the dead one's job within a second or two.
+    const environment = { JOB_LEASE_MS: '1000', JOB_POLL_INTERVAL_MS: '100' };
+    let server: ServerProcess = await startServerProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      ...database.environment,
+      ...environment,
+    });
+    const founder = await createFounder(server);
+    const response = await uploadFile(server, founder, { name: 'long deck.pdf', bytes: deckPdf(80) });
+    expect(response.status, response.text).toBe(201);
+    const documentId = (response.json as { document: { id: string } }).document.id;
+    // Its work directory is named after the document: wait until LibreOffice or poppler works on it.
+    while (!previewProcesses(dataDir).some((process) => process.includes(documentId)))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.kill();
+    // The preparation dies with its server: its process group notices the lost parent.
+    await vi.waitFor(() => expect(previewProcesses(dataDir)).toEqual([]), { timeout: 10_000 });
+    await inspectDatabase(async ({ db }) => {
+      const preview = db.selectFrom('document_previews').where('document_id', '=', documentId);
+      expect(await preview.select('status').executeTakeFirst()).toEqual({ status: 'preparing' });
+      const objects = db.selectFrom('preview_objects').where('document_id', '=', documentId);
+      expect(await objects.selectAll().execute()).toEqual([]);
+    });
+
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      ...database.environment,
+      ...environment,
+    });
+    try {
+      await vi.waitFor(
+        () =>
+          inspectDatabase(async ({ db }) => {
+            const preview = await db
+              .selectFrom('document_previews')
+              .where('document_id', '=', documentId)
+              .select('status')
+              .executeTakeFirst();
+            expect(preview?.status).toBe('ready');
+          }),
+        { timeout: 60_000, interval: 250 },
+      );
+      await inspectDatabase(async (handle) => {
+        const job = await handle.db
+          .selectFrom('jobs')
+          .where('dedupe_key', '=', `prepare-document:${documentId}`)
+          .select(['status', 'attempts'])
+          .executeTakeFirst();
+        expect(job).toEqual({ status: 'succeeded', attempts: 2 });
+        // Every page at two widths, its thumbnail and its text: nothing from the killed attempt mixed in.
+        const objects = await handle.db
+          .selectFrom('preview_objects')
+          .where('document_id', '=', documentId)
+          .select('name')
+          .execute();
+        expect(objects).toHaveLength(80 * 4);
+        expect(await consistencyProblems(handle.db, handle.dialect, dataDir)).toEqual([]);
+      });
+      expect(fs.readdirSync(path.join(dataDir, 'preparing'))).toEqual([]);
     } finally {
       await server.stop();
     }

@@ -258,7 +258,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
           headers: { ...upload.headers, ...founder.auth },
         });
       },
-      { documents: 1 },
+      { documents: 1, document_previews: 1, jobs: 1 },
     );
     if (!uploaded) throw new Error('no response');
     expectShownBack(uploaded, (json: { document: { title: string } }) => json.document.title, text);
@@ -295,7 +295,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
           headers: { ...upload.headers, ...founder.auth },
         });
       },
-      { documents: 1 },
+      { documents: 1, document_previews: 1, jobs: 1 },
     );
     if (!uploaded) throw new Error('no response');
     const baseName = `${text}.pdf`.split(/[/\\]/).pop();

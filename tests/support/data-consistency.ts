@@ -10,8 +10,9 @@ import type { Database } from '../../server/db/schema';
  * - a database that fails its own checks. SQLite: `integrity_check` and `foreign_key_check`.
  *   PostgreSQL has no integrity pragma and enforces its constraints itself, so this asks, for every
  *   foreign key in the catalogue, whether any row points at nothing;
- * - a document row whose file is missing, or differs from the size and SHA-256 the row records;
- * - a stored file that no document refers to, or a temporary file (the start-up sweeps remove both).
+ * - a document or preview-object row whose file is missing, or differs from the size and SHA-256 the row
+ *   records;
+ * - a stored file that no row refers to, or a temporary file (the start-up sweeps remove both).
  */
 export async function consistencyProblems(
   db: Kysely<Database>,
@@ -24,6 +25,11 @@ export async function consistencyProblems(
   const documents = await db
     .selectFrom('documents')
     .select(['id', 'storage_key', 'size_bytes', 'sha256'])
+    .unionAll(
+      db
+        .selectFrom('preview_objects')
+        .select([sql<string>`document_id || '/' || name`.as('id'), 'storage_key', 'size_bytes', 'sha256']),
+    )
     .execute();
   for (const document of documents) {
     const file = path.join(uploadsDir, document.storage_key);

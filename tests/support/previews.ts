@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
+  deletePreviewObjects,
   insertPreviewObjects,
   type PreviewObject,
   previewObjectNames,
@@ -26,6 +27,8 @@ export type FixturePreview =
   | { kind: 'video' }
   | { kind: 'download-only' };
 
+const storage = (t: TestApp) => createLocalDiskStorage(path.join(t.config.dataDir, 'uploads'));
+
 /** A real WebP image of this size, one flat colour (a different one per call, so each is unique). */
 let colourSeed = 0;
 export async function webpImage(width: number, height: number): Promise<Buffer> {
@@ -45,8 +48,7 @@ async function store(
   bytes: Buffer,
   size?: { width: number; height: number },
 ): Promise<PreviewObject> {
-  const storage = createLocalDiskStorage(path.join(t.config.dataDir, 'uploads'));
-  const pending = await storage.write(Readable.from([bytes]), { maxBytes: bytes.length + 1 });
+  const pending = await storage(t).write(Readable.from([bytes]), { maxBytes: bytes.length + 1 });
   const storageKey = await pending.commit();
   return {
     documentId,
@@ -54,6 +56,7 @@ async function store(
     storageKey,
     contentType,
     sizeBytes: bytes.length,
+    sha256: pending.sha256,
     width: size?.width ?? null,
     height: size?.height ?? null,
   };
@@ -140,12 +143,23 @@ async function objectsFor(t: TestApp, documentId: string, preview: FixturePrevie
   }
 }
 
+/**
+ * Lets the upload's own preparation job finish first (the fixture then replaces what it made), so that
+ * no job writes the preview while a test sets it.
+ */
+async function afterPreparation(t: TestApp, documentId: string): Promise<void> {
+  await t.app.jobs.whenIdle();
+  const keys = await deletePreviewObjects(t.app.database.db, documentId);
+  for (const key of keys) await storage(t).remove(key);
+}
+
 /** Makes the document's preview ready, as described. */
 export async function storeReadyPreview(
   t: TestApp,
   documentId: string,
   preview: FixturePreview,
 ): Promise<void> {
+  await afterPreparation(t, documentId);
   const objects = await objectsFor(t, documentId, preview);
   const now = new Date();
   await t.app.database.db.transaction().execute(async (trx) => {
@@ -167,6 +181,7 @@ export async function storeFailedPreview(
   documentId: string,
   failureCode: PreviewFailureCode,
 ): Promise<void> {
+  await afterPreparation(t, documentId);
   const now = new Date();
   await startPreview(t.app.database.db, documentId, 'pages', now);
   await updatePreview(t.app.database.db, documentId, { status: 'failed', failureCode, updatedAt: now });
@@ -174,5 +189,6 @@ export async function storeFailedPreview(
 
 /** Leaves the document's preview being prepared (a row, as an upload writes it). */
 export async function storePreparingPreview(t: TestApp, documentId: string): Promise<void> {
+  await afterPreparation(t, documentId);
   await startPreview(t.app.database.db, documentId, 'pages', new Date());
 }

@@ -108,6 +108,21 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.AdminPage,
     'protected',
   ),
+  roomAnalytics: page(
+    () => import('../features/reading-analytics/pages/room-analytics-page'),
+    (m) => m.RoomAnalyticsPage,
+    'protected',
+  ),
+  documentAnalytics: page(
+    () => import('../features/reading-analytics/pages/document-analytics-page'),
+    (m) => m.DocumentAnalyticsPage,
+    'protected',
+  ),
+  investorAnalytics: page(
+    () => import('../features/reading-analytics/pages/investor-analytics-page'),
+    (m) => m.InvestorAnalyticsPage,
+    'protected',
+  ),
   setupDataRoom: page(
     () => import('./pages/setup-data-room-page'),
     (m) => m.SetupDataRoomPage,

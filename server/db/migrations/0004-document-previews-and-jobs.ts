@@ -17,8 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // At most one unfinished job per key (e.g. one preparation per document): see the index below.
     .addColumn('dedupe_key', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
+    // Attempts started so far; the job's definition says how many it may have.
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('max_attempts', 'integer', (c) => c.notNull())
     .addColumn('run_at', 'bigint', (c) => c.notNull())
     // A claimed job belongs to its worker until the lease expires; an expired lease is claimable again.
     .addColumn('lease_expires_at', 'bigint')
@@ -60,6 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('size_bytes', 'bigint', (c) => c.notNull())
+    // Checked by backups and restores, as a document's is.
+    .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('width', 'integer')
     .addColumn('height', 'integer')
     .addPrimaryKeyConstraint('preview_objects_pk', ['document_id', 'name'])

@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema';
 import * as sessionLookupIndex from './0002-session-lookup-index';
 import * as oneOpenInvitation from './0003-one-open-invitation';
 import * as documentPreviewsAndJobs from './0004-document-previews-and-jobs';
+import * as readingAnalytics from './0005-reading-analytics';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-session-lookup-index': sessionLookupIndex,
   '0003-one-open-invitation': oneOpenInvitation,
   '0004-document-previews-and-jobs': documentPreviewsAndJobs,
+  '0005-reading-analytics': readingAnalytics,
 };
 
 export const migrationProvider: MigrationProvider = {

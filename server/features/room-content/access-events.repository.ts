@@ -48,6 +48,26 @@ export async function listRecentAccessEvents(db: Executor, roomId: string, limit
   return rows.map((row) => fromRow(row));
 }
 
+/** One user's newest events of these kinds in the room (index room_id, user_id, occurred_at). */
+export async function listUserAccessEvents(
+  db: Executor,
+  roomId: string,
+  userId: string,
+  actions: AccessEventRow['action'][],
+  limit: number,
+) {
+  const rows = await db
+    .selectFrom('access_events')
+    .select(['id', 'document_id', 'document_title', 'action', 'occurred_at'])
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('action', 'in', actions)
+    .orderBy('occurred_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
 /** Rows per INSERT: 11 parameters each, well under SQLite's 32766. */
 const MAX_ROWS_PER_INSERT = 500;
 

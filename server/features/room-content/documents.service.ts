@@ -6,16 +6,12 @@ import {
   uploadFieldsSchema,
 } from '../../../shared/contracts/documents';
 import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
-import {
-  PREVIEW_FAILURES,
-  type PreviewKind,
-  type PreviewState,
-  previewKindOfFile,
-} from '../../../shared/contracts/previews';
+import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '../../../shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
@@ -31,12 +27,14 @@ import {
   type StoredDocument,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
+import { startDocumentPreview } from './preparation/preparation.service';
+import { previewKindOf } from './preparation/preparation-limits';
 import {
+  allPreviewStorageKeys,
   type DocumentPreview,
   deletePreviewObjects,
   findPreview,
   findPreviews,
-  startPreview,
 } from './previews.repository';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
@@ -98,7 +96,7 @@ function toListItem(
     sectionName: sectionOf.get(document.id) ?? null,
     updatedAt: document.updatedAt.toISOString(),
     isUploaded: true,
-    preview: previewStateOf(preview, previewKindOfFile(document.originalName)),
+    preview: previewStateOf(preview, previewKindOf(extensionOf(document.originalName))),
   };
 }
 
@@ -226,6 +224,7 @@ export async function uploadDocument(
         // Uploads at once into the last free slot: the room's lock makes them count one after the other.
         if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
         await insertDocument(trx, document);
+        await startDocumentPreview(trx, document, now);
       },
       now,
     );
@@ -233,6 +232,7 @@ export async function uploadDocument(
     await ctx.storage.remove(key);
     throw error;
   }
+  ctx.jobs.wake();
   const sectionOf = new Map(section ? [[document.id, section]] : []);
   return { document: toListItem(document, sectionOf, await findPreview(ctx.db, document.id)), url };
 }
@@ -278,12 +278,14 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     async (trx) => {
       const found = await findDocumentInRoom(trx, room.id, documentId);
       if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
+      const previewKeys = await deletePreviewObjects(trx, documentId);
       await deleteDocumentRow(trx, room.id, documentId);
-      return found;
+      return { storageKey: found.storageKey, previewKeys };
     },
     new Date(),
   );
   await ctx.storage.remove(document.storageKey);
+  for (const key of document.previewKeys) await ctx.storage.remove(key);
 }
 
 /** A document someone may download, with the name its room shows it under. */
@@ -348,6 +350,30 @@ export async function recordDownload(
 }
 
 /**
+ * Logs an opening in the viewer as 'viewed', once per view (docs/decisions/0041-reading-analytics.md),
+ * beside downloads and clicks; inside the caller's transaction when given one.
+ */
+export async function recordView(
+  db: Executor,
+  user: RoomUser,
+  document: DownloadableDocument,
+  request: { ip: string; userAgent: string | undefined; at: Date },
+): Promise<void> {
+  await recordAccessEvent(db, {
+    roomId: document.roomId,
+    userId: user.id,
+    invitationId: null,
+    documentId: document.id,
+    documentTitle: document.titleInRoom,
+    url: uploadedDocumentPath(document.id),
+    action: 'viewed',
+    occurredAt: request.at,
+    ip: request.ip,
+    userAgent: request.userAgent ?? null,
+  });
+}
+
+/**
  * Run at start, before any request: an upload commits its file before inserting its row, and a delete
  * removes the row before the file, so a crash between the two steps leaves a file no document refers
  * to (never a row without its file). Such files are set aside rather than deleted, so a server
@@ -355,7 +381,9 @@ export async function recordDownload(
  * them back. One server per DATA_DIR (as for the temporary files swept at start).
  */
 export async function reconcileStoredFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>): Promise<void> {
-  const { setAside, restored } = await ctx.storage.reconcile(await allStorageKeys(ctx.db));
+  // Preview objects are committed before their rows too (preparation.service.ts): the same rule keeps them.
+  const referenced = new Set([...(await allStorageKeys(ctx.db)), ...(await allPreviewStorageKeys(ctx.db))]);
+  const { setAside, restored } = await ctx.storage.reconcile(referenced);
   if (setAside.length > 0) {
     ctx.log.warn(
       { count: setAside.length, keys: setAside.slice(0, 20) },
@@ -368,37 +396,4 @@ export async function reconcileStoredFiles(ctx: Pick<AppContext, 'db' | 'storage
       'brought back files set aside earlier: documents refer to them again',
     );
   }
-}
-
-/**
- * Prepares a document's preview again, at the founder's request (Retry beside a failure): its old
- * objects are forgotten and its state is 'preparing' again, in one transaction, and the objects' files
- * are removed after it commits. Only a failed preview (or a document never prepared) can be retried:
- * one that is ready or being prepared already is left alone (409).
- */
-export async function retryDocumentPreview(
-  ctx: AppContext,
-  founder: RoomUser,
-  documentId: string,
-): Promise<void> {
-  const room = await requireOwnedRoom(ctx, founder);
-  const document = await findDocumentInRoom(ctx.db, room.id, documentId);
-  if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
-  const preview = await findPreview(ctx.db, document.id);
-  if (preview && preview.status !== 'failed') {
-    throw new HttpError(
-      409,
-      'preview_not_failed',
-      preview.status === 'ready'
-        ? 'The preview of this document is ready: there is nothing to retry.'
-        : 'The preview of this document is already being prepared.',
-    );
-  }
-  const kind = preview?.kind ?? previewKindOfFile(document.originalName);
-  const removedKeys = await ctx.db.transaction().execute(async (trx) => {
-    const keys = await deletePreviewObjects(trx, document.id);
-    await startPreview(trx, document.id, kind, new Date());
-    return keys;
-  });
-  for (const key of removedKeys) await ctx.storage.remove(key);
 }

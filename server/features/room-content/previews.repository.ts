@@ -140,3 +140,14 @@ export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> 
   const rows = await db.selectFrom('preview_objects').select('storage_key').execute();
   return new Set(rows.map((row) => row.storage_key));
 }
+
+/** Documents that have no preview row yet (stored before previews existed). */
+export async function documentsWithoutPreview(db: Executor): Promise<{ id: string; originalName: string }[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .leftJoin('document_previews', 'document_previews.document_id', 'documents.id')
+    .where('document_previews.document_id', 'is', null)
+    .select(['documents.id', 'documents.original_name'])
+    .execute();
+  return rows.map((row) => ({ id: row.id, originalName: row.original_name }));
+}

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
-import { listRecentAccessEvents } from './access-events.repository';
+import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
 import { listRoomDocuments, type StoredDocument } from './documents.repository';
+import { type DocumentPreview, findPreview } from './previews.repository';
 import {
   addRoomMember,
   findDataRoomById,
@@ -15,7 +16,19 @@ import {
 } from './rooms.repository';
 
 export type { StoredDocument } from './documents.repository';
-export { reconcileStoredFiles } from './documents.service';
+export {
+  type DownloadableDocument,
+  findDownloadableDocument,
+  reconcileStoredFiles,
+  recordView,
+} from './documents.service';
+export {
+  prepareDocumentJob,
+  retryPreview,
+  startMissingPreviews,
+  sweepPreparationWork,
+} from './preparation/preparation.service';
+export type { DocumentPreview } from './previews.repository';
 /**
  * Room content's public surface: data rooms, their sections markdown, documents and access events.
  * Other features call these functions and never this folder's repositories or internal services
@@ -103,4 +116,28 @@ export async function listInvestors(ctx: AppContext, roomId: string) {
 /** The room's newest access events, with who. */
 export async function listRecentAccess(ctx: AppContext, roomId: string, limit: number) {
   return listRecentAccessEvents(ctx.db, roomId, limit);
+}
+
+/** One investor's newest downloads and clicks (or other actions) in the room, newest first. */
+export async function listAccessOfUser(
+  ctx: AppContext,
+  roomId: string,
+  userId: string,
+  actions: ('downloaded' | 'clicked' | 'viewed')[],
+  limit: number,
+) {
+  return listUserAccessEvents(ctx.db, roomId, userId, actions, limit);
+}
+
+/** A document's preparation for the viewer (its page count once ready). */
+export async function findDocumentPreview(
+  ctx: AppContext,
+  documentId: string,
+): Promise<DocumentPreview | undefined> {
+  return findPreview(ctx.db, documentId);
+}
+
+/** True when the user owns the room (their own reading of it is not analytics). */
+export async function isRoomOwner(ctx: AppContext, roomId: string, userId: string): Promise<boolean> {
+  return (await findDataRoomById(ctx.db, roomId))?.ownerId === userId;
 }

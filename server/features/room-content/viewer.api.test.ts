@@ -16,6 +16,7 @@ import {
   storePreparingPreview,
   storeReadyPreview,
 } from '../../../tests/support/previews';
+import { deckPdf } from '../../../tests/support/sample-documents';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SAMPLE_FILES } from '../../../tests/support/uploads';
 
@@ -59,9 +60,12 @@ const mp4 = () =>
   Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), crypto.randomBytes(1000)]);
 
 describe('GET /api/documents/:id/preview', () => {
-  test('a document without a preview yet reads as being prepared, with where it downloads from', async () => {
+  test('a document stored before previews existed (no preview row) reads as being prepared, with where it downloads from', async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploaded(founder, 'Plan.pdf');
+    await t.app.jobs.whenIdle();
+    await t.app.database.db.deleteFrom('preview_objects').where('document_id', '=', documentId).execute();
+    await t.app.database.db.deleteFrom('document_previews').where('document_id', '=', documentId).execute();
     const response = await get(investor, `/api/documents/${documentId}/preview`);
     expect(response.status, response.text).toBe(200);
     expect(response.json).toEqual({
@@ -349,25 +353,16 @@ describe('POST /api/documents/:id/preview/retry', () => {
   const retry = (who: SignedIn, documentId: string) =>
     t.request('POST', `/api/documents/${documentId}/preview/retry`, { headers: who.auth });
 
-  test('the owner retries a failed preparation: it is being prepared again', async () => {
+  test('the owner retries a failed preparation: it is prepared again, and readable once done', async () => {
     const founder = await createFounder(t);
-    const documentId = await uploaded(founder, 'Locked.pdf');
+    const documentId = await uploaded(founder, 'Deck.pdf', deckPdf(2));
     await storeFailedPreview(t, documentId, 'timed_out');
     const response = await retry(founder, documentId);
     expect(response.status, response.text).toBe(202);
-    const listed = (await get(founder, '/api/my-documents')).json as { id: string; preview: unknown }[];
-    expect(listed.find((document) => document.id === documentId)?.preview).toEqual({
-      status: 'preparing',
-      kind: 'pages',
-      failure: null,
-    });
-  });
-
-  test('a ready preview has nothing to retry: 409, unchanged', async () => {
-    const { founder, documentId } = await roomWithReadyDeck(2);
-    const response = await retry(founder, documentId);
-    expect(response.status).toBe(409);
-    expect(response.json).toMatchObject({ error: 'preview_not_failed' });
+    await t.app.jobs.whenIdle();
+    const preview = await get(founder, `/api/documents/${documentId}/preview`);
+    expect(preview.json).toMatchObject({ status: 'ready', kind: 'pages', failure: null, hasText: true });
+    expect((preview.json as { pages: unknown[] }).pages).toHaveLength(2);
     expect((await get(founder, `/api/documents/${documentId}/pages/2`)).status).toBe(200);
   });
 
@@ -386,6 +381,7 @@ describe("the founder's file list shows each file's preview state", () => {
   test('being prepared, ready, and failed in words', async () => {
     const founder = await createFounder(t);
     const preparing = await uploaded(founder, 'Soon.pdf');
+    await storePreparingPreview(t, preparing);
     const ready = await uploaded(founder, 'Ready.pdf');
     await storeReadyPreview(t, ready, { kind: 'pages', pages: 1 });
     const failed = await uploaded(founder, 'Broken.pdf');

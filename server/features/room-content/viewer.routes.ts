@@ -11,8 +11,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
 import { errorResponses, noBody } from '../../plugins/response-contracts';
-import { retryDocumentPreview } from './documents.service';
 import { clientHasCurrentCopy, requestedRange } from './download';
+import { retryPreview } from './preparation/preparation.service';
 import type { PreviewObject } from './previews.repository';
 import {
   documentPreviewFor,
@@ -177,11 +177,11 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: documentIdParamsSchema,
-          response: { 202: z.null(), ...errorResponses(401, 403, 404, 409) },
+          response: { 202: z.null(), ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) => {
-        await retryDocumentPreview(ctx, requireFounder(request), request.params.id);
+        await retryPreview(ctx, requireFounder(request), request.params.id);
         return reply.status(202).send(null);
       },
     );

@@ -5,12 +5,12 @@ import {
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
   type PreviewKind,
-  previewKindOfFile,
 } from '../../../shared/contracts/previews';
-import { fileTypeFromName } from '../../../shared/file-types';
+import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import { type DownloadableDocument, findDownloadableDocument, previewStateOf } from './documents.service';
+import { previewKindOf } from './preparation/preparation-limits';
 import {
   type DocumentPreview,
   findPreview,
@@ -30,7 +30,7 @@ import type { RoomUser } from './room-content.service';
 
 /** The kind a document will be shown as, before its preview row exists (documents uploaded before it). */
 function expectedKind(document: DownloadableDocument): PreviewKind {
-  return previewKindOfFile(document.originalName);
+  return previewKindOf(extensionOf(document.originalName));
 }
 
 /** The document's preview as the viewer first asks for it: its state, kind and, for pages, their sizes. */

@@ -1,6 +1,8 @@
-import { CircleAlert, LoaderCircle, RotateCw } from 'lucide-react';
+import { ChartColumn, CircleAlert, LoaderCircle, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
 import { FoundersOnlyNotice, PageNotice } from '../../../components/app/page-notice';
 import { Button } from '../../../components/ui/button';
@@ -74,9 +76,15 @@ export function AdminPage() {
 
   return (
     <AppPage title="Admin dashboard">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Admin dashboard</h1>
         {dashboard.refreshing && <Spinner label="Refreshing the dashboard…" />}
+        <Button asChild variant="outline" className="sm:ml-auto">
+          <Link to={href('roomAnalytics')}>
+            <ChartColumn aria-hidden="true" />
+            Reading analytics
+          </Link>
+        </Button>
       </div>
       <p className="mt-1 text-slate-600">
         Who can open your data room, what they read, and who is yet to accept.

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import type { PreviewState } from '../../../../shared/contracts/previews';
@@ -51,6 +52,7 @@ function renderList() {
       onDelete={onDelete}
       onRetryPreview={onRetryPreview}
     />,
+    { wrapper: MemoryRouter },
   );
   return { onDelete, onCopyLink, onRetryPreview };
 }
@@ -134,15 +136,17 @@ test("each file shows its preview's state, and Retry only beside a failure, in w
 
 test('an archive, ready only to be downloaded, says so', () => {
   render(
-    <FileList
-      documents={[
-        document('4', 'Data.zip', '64', null, { status: 'ready', kind: 'download-only', failure: null }),
-      ]}
-      downloading={new Set()}
-      onCopyLink={vi.fn()}
-      onDownload={vi.fn()}
-      onDelete={vi.fn()}
-    />,
+    <MemoryRouter>
+      <FileList
+        documents={[
+          document('4', 'Data.zip', '64', null, { status: 'ready', kind: 'download-only', failure: null }),
+        ]}
+        downloading={new Set()}
+        onCopyLink={vi.fn()}
+        onDownload={vi.fn()}
+        onDelete={vi.fn()}
+      />
+    </MemoryRouter>,
   );
   expect(rows()[0]?.textContent).toContain('Download only');
   expect(rows()[0]?.textContent).not.toContain('Ready');
@@ -154,4 +158,10 @@ test('the list is fetched again every few seconds while a file is being prepared
     false,
   );
   expect(refetchIntervalFor(undefined)).toBe(false);
+});
+
+test('each uploaded file links to its reading analytics', () => {
+  renderList();
+  const link = screen.getByRole('link', { name: 'Reading analytics of Pitch deck.pdf' });
+  expect(link.getAttribute('href')).toBe('/admin/analytics/documents/1');
 });

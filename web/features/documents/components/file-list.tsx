@@ -1,6 +1,8 @@
-import { Copy, Download, Search, Trash2 } from 'lucide-react';
+import { ChartColumn, Copy, Download, Search, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import { href } from '../../../../shared/routes';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { FOCUS_ROW_ATTRIBUTE } from '../../../lib/use-focus-after-removal';
@@ -139,6 +141,16 @@ export function FileList({
                         onClick={() => onCopyLink(document)}
                       >
                         <Copy aria-hidden="true" />
+                      </Button>
+                    )}
+                    {document.isUploaded && (
+                      <Button asChild variant="ghost" size="icon" title="Reading analytics">
+                        <Link
+                          to={href('documentAnalytics', { documentId: document.id })}
+                          aria-label={`Reading analytics of ${document.title}`}
+                        >
+                          <ChartColumn aria-hidden="true" />
+                        </Link>
                       </Button>
                     )}
                     <Button

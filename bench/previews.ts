@@ -1,0 +1,236 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../shared/contracts/previews';
+import { deckPdf, samplePptx } from '../tests/support/sample-documents';
+import { cpuSeconds } from './process-cpu';
+import { type BudgetRow, median } from './report';
+import { apiCall, type BenchRoom, roomWithInvestor, uploadFile } from './room-fixture';
+import { type RunningServer, startRoundroom } from './servers';
+import { wrkRequestsPerSecond } from './wrk';
+
+/**
+ * Issue 11's budgets for reading in the browser: how long a document takes to become readable against
+ * the tools' own time for the same work, how the server answers while it prepares a long document,
+ * page images against nginx serving the same files, and the CPU cost of a reading report.
+ */
+
+const seconds = (value: number) => `${value.toFixed(1)} s`;
+
+/** pdftoppm alone rendering every page at each size the preparation makes, as the preparation does. */
+function pdftoppmSeconds(pdf: string): number {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-pdftoppm-'));
+  try {
+    const started = performance.now();
+    for (const width of [...PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH]) {
+      execFileSync('pdftoppm', [
+        '-png',
+        '-scale-to-x',
+        String(width),
+        '-scale-to-y',
+        '-1',
+        pdf,
+        path.join(out, `w${width}`),
+      ]);
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** LibreOffice alone converting an Office file to PDF, with its own profile as the preparation uses. */
+function libreOfficeSeconds(file: string): { seconds: number; pdf: string } {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-soffice-'));
+  const started = performance.now();
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${out}/profile`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      out,
+      file,
+    ],
+    { stdio: 'ignore' },
+  );
+  return {
+    seconds: (performance.now() - started) / 1000,
+    pdf: path.join(out, `${path.parse(file).name}.pdf`),
+  };
+}
+
+interface ListedDocument {
+  id: string;
+  preview: { status: string };
+}
+
+/** Uploads a file and waits until its preview is ready; returns its id and the seconds from upload to ready. */
+async function uploadUntilReady(
+  server: RunningServer,
+  room: BenchRoom,
+  file: string,
+  name: string,
+): Promise<{ id: string; seconds: number }> {
+  const started = performance.now();
+  const url = await uploadFile(server, room, file, name);
+  const id = /documents\/([0-9a-f-]+)\//.exec(url)?.[1] ?? '';
+  for (;;) {
+    const documents = (await apiCall(
+      server,
+      'GET',
+      '/api/my-documents',
+      room.founderToken,
+    )) as ListedDocument[];
+    const status = documents.find((document) => document.id === id)?.preview.status;
+    if (status === 'ready') return { id, seconds: (performance.now() - started) / 1000 };
+    if (status === 'failed') throw new Error(`${name} could not be prepared`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function measurePreviewBudgets(): Promise<BudgetRow[]> {
+  const { startNginx } = await import('./nginx');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-previews-'));
+  fs.chmodSync(work, 0o755);
+  const server = await startRoundroom();
+  const rows: BudgetRow[] = [];
+  try {
+    const room = await roomWithInvestor(server);
+    const investor = { authorization: `Bearer ${room.investorToken}` };
+
+    // A 30-page PDF: ready within 3x pdftoppm's own time for the same pages and sizes.
+    const pdf30 = path.join(work, 'deck-30.pdf');
+    fs.writeFileSync(pdf30, deckPdf(30));
+    const toolPdf = pdftoppmSeconds(pdf30);
+    const deck = await uploadUntilReady(server, room, pdf30, 'Deck 30 pages.pdf');
+    rows.push({
+      budget: '30-page PDF ready to read <= 3x pdftoppm alone',
+      measured: `${seconds(deck.seconds)} (${(deck.seconds / toolPdf).toFixed(1)}x)`,
+      baseline: `${seconds(toolPdf)} (pdftoppm, same pages and widths)`,
+      pass: deck.seconds <= 3 * toolPdf,
+    });
+
+    // A 30-slide PPTX: within 2x LibreOffice's conversion plus pdftoppm on its result.
+    const pptx = path.join(work, 'deck-30.pptx');
+    fs.writeFileSync(pptx, samplePptx(30));
+    const converted = libreOfficeSeconds(pptx);
+    const toolPptx = converted.seconds + pdftoppmSeconds(converted.pdf);
+    fs.rmSync(path.dirname(converted.pdf), { recursive: true, force: true });
+    const slides = await uploadUntilReady(server, room, pptx, 'Deck 30 slides.pptx');
+    rows.push({
+      budget: '30-slide PPTX ready to read <= 2x LibreOffice + pdftoppm',
+      measured: `${seconds(slides.seconds)} (${(slides.seconds / toolPptx).toFixed(1)}x)`,
+      baseline: `${seconds(toolPptx)} (soffice then pdftoppm)`,
+      pass: slides.seconds <= 2 * toolPptx,
+    });
+
+    // Page images to a member against nginx serving the same image file.
+    const pagePath = `/api/documents/${deck.id}/pages/1?width=${PAGE_IMAGE_WIDTHS[0]}`;
+    const image = await fetch(`${server.baseUrl}${pagePath}`, { headers: investor });
+    if (image.status !== 200) throw new Error(`page image: ${image.status}`);
+    fs.writeFileSync(path.join(work, 'page-1.webp'), Buffer.from(await image.arrayBuffer()));
+    fs.chmodSync(path.join(work, 'page-1.webp'), 0o644);
+    const nginx = await startNginx(work);
+    let ours = 0;
+    let theirs = 0;
+    try {
+      ours = await wrkRequestsPerSecond(`${server.baseUrl}${pagePath}`, investor);
+      theirs = await wrkRequestsPerSecond(`${nginx.baseUrl}/page-1.webp`);
+    } finally {
+      await nginx.stop();
+    }
+    rows.push({
+      budget: 'member page images >= 60% of nginx serving the same file',
+      measured: `${Math.round(ours)} req/s (${Math.round((ours / theirs) * 100)}%)`,
+      baseline: `${Math.round(theirs)} req/s (nginx, 1 worker)`,
+      pass: ours >= 0.6 * theirs,
+    });
+
+    // /api/auth/me while a 300-page PDF is prepared, against the same without.
+    const me = `${server.baseUrl}/api/auth/me`;
+    const idle = median([
+      await wrkRequestsPerSecond(me, investor, 4),
+      await wrkRequestsPerSecond(me, investor, 4),
+    ]);
+    const pdf300 = path.join(work, 'deck-300.pdf');
+    fs.writeFileSync(pdf300, deckPdf(300));
+    const preparing = uploadUntilReady(server, room, pdf300, 'Deck 300 pages.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const busy = await wrkRequestsPerSecond(me, investor, 4);
+    const long = await preparing;
+    rows.push({
+      budget: '/api/auth/me while a 300-page PDF is prepared >= 70% of idle',
+      measured: `${Math.round(busy)} req/s (${Math.round((busy / idle) * 100)}%; prepared in ${seconds(long.seconds)})`,
+      baseline: `${Math.round(idle)} req/s (nothing preparing)`,
+      pass: busy >= 0.7 * idle,
+    });
+
+    rows.push(await measureReportCost(server, room, deck.id));
+    return rows;
+  } finally {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const READERS = 200;
+const REPORTS_PER_READER = 10;
+
+/**
+ * 200 readers, each with a view open and reporting every 10 s (here as fast as the per-view limit
+ * allows): the server's CPU seconds per accepted report, read from /proc around the reports alone.
+ */
+async function measureReportCost(
+  server: RunningServer,
+  room: BenchRoom,
+  documentId: string,
+): Promise<BudgetRow> {
+  const views: string[] = [];
+  for (let reader = 0; reader < READERS; reader++) {
+    const opened = (await apiCall(
+      server,
+      'POST',
+      `/api/documents/${documentId}/views`,
+      room.investorToken,
+      {},
+      201,
+    )) as {
+      viewId: string;
+    };
+    views.push(opened.viewId);
+  }
+  const pid = server.child.pid ?? 0;
+  let reports = 0;
+  let cpu = 0;
+  for (let round = 0; round < REPORTS_PER_READER; round++) {
+    // Each view may report again once its previous report is this old.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const before = cpuSeconds(pid);
+    await Promise.all(
+      views.map(async (viewId, reader) => {
+        const page = ((reader + round) % 30) + 1;
+        await apiCall(
+          server,
+          'POST',
+          `/api/views/${viewId}/reports`,
+          room.investorToken,
+          { pages: [{ page, seconds: 2 }] },
+          204,
+        );
+      }),
+    );
+    cpu += cpuSeconds(pid) - before;
+    reports += views.length;
+  }
+  const perReportMs = (cpu / reports) * 1000;
+  return {
+    budget: 'a reading report costs <= 0.2 ms of server CPU (200 readers)',
+    measured: `${perReportMs.toFixed(3)} ms CPU per report (${reports} reports)`,
+    baseline: 'CPU seconds of the server process, from /proc',
+    pass: perReportMs <= 0.2,
+  };
+}

@@ -1,0 +1,17 @@
+import { ensureDebianPackages } from './debian-packages';
+
+/**
+ * Previews are made by LibreOffice (Office files to PDF) and poppler (PDF pages to images and text);
+ * qpdf makes the hostile PDFs the tests feed them. Run before the API tests and the server starts,
+ * so a clean machine gets them the way it gets Chromium.
+ */
+ensureDebianPackages(
+  [
+    { name: 'libreoffice-writer-nogui', provides: '/usr/lib/libreoffice/program/libswlo.so' },
+    { name: 'libreoffice-calc-nogui', provides: '/usr/lib/libreoffice/program/libsclo.so' },
+    { name: 'libreoffice-impress-nogui', provides: '/usr/lib/libreoffice/program/libsdlo.so' },
+    { name: 'poppler-utils', provides: '/usr/bin/pdftoppm' },
+    { name: 'qpdf', provides: '/usr/bin/qpdf' },
+  ],
+  { withoutRecommends: true },
+);

@@ -1,0 +1,626 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type {
+  DocumentAnalytics,
+  InvestorAnalytics,
+  OpenViewResponse,
+  RoomAnalytics,
+} from '../../../shared/contracts/reading';
+import {
+  countRows,
+  createFounder,
+  founderWithInvestor,
+  invite,
+  type SignedIn,
+  signInWithMagicLink,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '../../../tests/support/factories';
+import { expectRefusal } from '../../../tests/support/refusals';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
+import { startPreview, updatePreview } from '../room-content/previews.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.database.db;
+
+/** A founder's room with a PDF prepared as `pages` pages, and an investor of the room. */
+async function roomWithDeck(pages = 5) {
+  const { founder, investor, investorEmail } = await founderWithInvestor(t);
+  const documentId = await uploadDeck(founder, 'Deck.pdf', pages);
+  return { founder, investor, investorEmail, documentId };
+}
+
+async function uploadDeck(founder: SignedIn, name: string, pages: number | null): Promise<string> {
+  const uploaded = await uploadFile(t, founder, { name, bytes: uniquePdf() });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  if (pages !== null) {
+    await startPreview(db(), documentId, 'pages', new Date());
+    await updatePreview(db(), documentId, { status: 'ready', pageCount: pages, preparedAt: new Date() });
+  }
+  return documentId;
+}
+
+async function openView(reader: SignedIn, documentId: string) {
+  return t.request('POST', `/api/documents/${documentId}/views`, { headers: reader.auth });
+}
+
+async function openedView(reader: SignedIn, documentId: string): Promise<string> {
+  const response = await openView(reader, documentId);
+  expect(response.status, response.text).toBe(201);
+  const { viewId } = response.json as OpenViewResponse;
+  if (!viewId) throw new Error('no view id');
+  return viewId;
+}
+
+/** Moves a view's clock back, as if it had been opened (and last reported) this long ago. */
+async function age(viewId: string, seconds: number) {
+  const view = await db()
+    .selectFrom('reading_views')
+    .selectAll()
+    .where('id', '=', viewId)
+    .executeTakeFirstOrThrow();
+  await db()
+    .updateTable('reading_views')
+    .set({
+      started_at: view.started_at - seconds * 1000,
+      last_report_at: view.last_report_at === null ? null : view.last_report_at - seconds * 1000,
+    })
+    .where('id', '=', viewId)
+    .execute();
+}
+
+function report(reader: SignedIn, viewId: string, pages: { page: number; seconds: number }[] | unknown) {
+  return t.request('POST', `/api/views/${viewId}/reports`, { json: { pages }, headers: reader.auth });
+}
+
+/** Reports after the view has been open (or since its last report) for `elapsed` seconds. */
+async function reportAfter(
+  reader: SignedIn,
+  viewId: string,
+  elapsed: number,
+  pages: { page: number; seconds: number }[],
+) {
+  await age(viewId, elapsed);
+  const response = await report(reader, viewId, pages);
+  expect(response.status, response.text).toBe(204);
+}
+
+/** Every row of the reading tables, and the row counts of all: what a refused report must leave as it was. */
+async function readingState() {
+  const tables = [
+    'reading_views',
+    'reading_view_pages',
+    'reading_reader_pages',
+    'reading_document_pages',
+    'reading_document_readers',
+    'reading_documents',
+    'reading_room_readers',
+  ] as const;
+  const rows = await Promise.all(tables.map((table) => db().selectFrom(table).selectAll().execute()));
+  const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
+  return { counts: await countRows(t), rows: sorted };
+}
+
+async function get<T>(founder: SignedIn, path: string): Promise<T> {
+  const response = await t.request('GET', path, { headers: founder.auth });
+  expect(response.status, response.text).toBe(200);
+  return response.json as T;
+}
+
+describe('opening a view', () => {
+  test("an investor's opening creates a view and records one 'viewed' event per view", async () => {
+    const { founder, investor, documentId } = await roomWithDeck();
+    const first = await openedView(investor, documentId);
+    const second = await openedView(investor, documentId);
+    expect(first).not.toBe(second);
+
+    const events = await db()
+      .selectFrom('access_events')
+      .select(['action', 'document_id', 'user_id'])
+      .where('document_id', '=', documentId)
+      .execute();
+    expect(events).toEqual([
+      { action: 'viewed', document_id: documentId, user_id: investor.user.id },
+      { action: 'viewed', document_id: documentId, user_id: investor.user.id },
+    ]);
+    // Reports do not add events: one per view.
+    await reportAfter(investor, first, 5, [{ page: 1, seconds: 4 }]);
+    await reportAfter(investor, first, 5, [{ page: 2, seconds: 4 }]);
+    expect(
+      await db().selectFrom('access_events').select('id').where('document_id', '=', documentId).execute(),
+    ).toHaveLength(2);
+
+    const recent = await get<{ actionType: string; userName: string }[]>(founder, '/api/admin/recent-access');
+    expect(recent.map((entry) => entry.actionType)).toEqual(['viewed', 'viewed']);
+  });
+
+  test("the owner's own opening answers no view and records nothing", async () => {
+    const { founder, documentId } = await roomWithDeck();
+    const before = await countRows(t);
+    const response = await openView(founder, documentId);
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ viewId: null });
+    expect(await countRows(t)).toEqual(before);
+  });
+
+  test('anyone who may not download the document gets the same 404 as for a missing one, and nothing is written', async () => {
+    const { founder, documentId } = await roomWithDeck();
+    const outsider = (await founderWithInvestor(t)).investor;
+    const revokedEmail = uniqueEmail('revoked');
+    await invite(t, founder, revokedEmail);
+    const revoked = await signInWithMagicLink(t, revokedEmail);
+    const invitations = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+      id: string;
+      email: string;
+    }[];
+    const invitationId = invitations.find((invitation) => invitation.email === revokedEmail)?.id;
+    await t.request('DELETE', `/api/invites/${invitationId}`, { headers: founder.auth });
+    const missing = await openView(outsider, crypto.randomUUID());
+
+    const before = await countRows(t);
+    for (const caller of [outsider, revoked]) {
+      const response = await openView(caller, documentId);
+      expectRefusal(response, 404, { message: /does not exist/, error: 'not_found' });
+      expect(response.json).toEqual(missing.json);
+    }
+    expect((await t.request('POST', `/api/documents/${documentId}/views`)).status).toBe(401);
+    expect(await countRows(t)).toEqual(before);
+  });
+});
+
+describe('reports', () => {
+  test('an accepted report is rolled up per view, per reader and page, per document and per room', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(4);
+    const viewId = await openedView(investor, documentId);
+    await reportAfter(investor, viewId, 20, [
+      { page: 1, seconds: 6 },
+      { page: 2, seconds: 9.5 },
+    ]);
+    await reportAfter(investor, viewId, 10, [
+      { page: 2, seconds: 2 },
+      { page: 3, seconds: 3 },
+    ]);
+
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({ read_ms: 20_500, pages_seen: 3, report_count: 2 });
+    const viewPages = await db()
+      .selectFrom('reading_view_pages')
+      .select(['page', 'read_ms'])
+      .where('view_id', '=', viewId)
+      .orderBy('page')
+      .execute();
+    expect(viewPages).toEqual([
+      { page: 1, read_ms: 6000 },
+      { page: 2, read_ms: 11_500 },
+      { page: 3, read_ms: 3000 },
+    ]);
+
+    const analytics = await get<DocumentAnalytics>(
+      founder,
+      `/api/admin/analytics/documents/${documentId}?reader=${investor.user.id}`,
+    );
+    expect(analytics).toMatchObject({
+      document: { id: documentId, title: 'Deck.pdf', pageCount: 4 },
+      viewCount: 1,
+      readerCount: 1,
+      totalReadSeconds: 20.5,
+      averageReadSeconds: 20.5,
+      completion: 0.75,
+    });
+    expect(analytics.pages).toEqual([
+      { page: 1, averageSeconds: 6, readerCount: 1, readerSeconds: 6 },
+      { page: 2, averageSeconds: 11.5, readerCount: 1, readerSeconds: 11.5 },
+      { page: 3, averageSeconds: 3, readerCount: 1, readerSeconds: 3 },
+      { page: 4, averageSeconds: 0, readerCount: 0, readerSeconds: 0 },
+    ]);
+  });
+
+  test('seconds beyond the wall-clock time since the last report are clamped to it', async () => {
+    const { investor, documentId } = await roomWithDeck();
+    const viewId = await openedView(investor, documentId);
+    await reportAfter(investor, viewId, 5, [
+      { page: 1, seconds: 300 },
+      { page: 2, seconds: 100 },
+    ]);
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    // 5 s elapsed plus the 2 s allowance, shared 3:1 as claimed.
+    expect(view.read_ms).toBeGreaterThanOrEqual(7000 - 2);
+    expect(view.read_ms).toBeLessThan(7500);
+    const pages = await db()
+      .selectFrom('reading_view_pages')
+      .select(['page', 'read_ms'])
+      .where('view_id', '=', viewId)
+      .orderBy('page')
+      .execute();
+    expect(pages[0]?.read_ms).toBeCloseTo(3 * (pages[1]?.read_ms ?? 0), -2);
+
+    // A second report is clamped to the time since the first, not since the opening.
+    await reportAfter(investor, viewId, 3, [{ page: 3, seconds: 60 }]);
+    const third = await db()
+      .selectFrom('reading_view_pages')
+      .select('read_ms')
+      .where('view_id', '=', viewId)
+      .where('page', '=', 3)
+      .executeTakeFirstOrThrow();
+    expect(third.read_ms).toBeGreaterThanOrEqual(5000 - 2);
+    expect(third.read_ms).toBeLessThan(5500);
+  });
+
+  test('each refused report says why and changes nothing', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(3);
+    const viewId = await openedView(investor, documentId);
+    await reportAfter(investor, viewId, 10, [{ page: 1, seconds: 5 }]);
+    await age(viewId, 10);
+    const other = (await founderWithInvestor(t)).investor;
+    const otherInvestorEmail = uniqueEmail('colleague');
+    await invite(t, founder, otherInvestorEmail);
+    const colleague = await signInWithMagicLink(t, otherInvestorEmail);
+    const missingView = await report(investor, crypto.randomUUID(), [{ page: 1, seconds: 1 }]);
+    expectRefusal(missingView, 404, { message: /view does not exist/, error: 'not_found' });
+
+    const before = await readingState();
+    const refusals: [SignedIn, string, unknown, number, RegExp, string?][] = [
+      [
+        investor,
+        viewId,
+        [{ page: 4, seconds: 1 }],
+        400,
+        /pages\.0\.page: page 4 is beyond the document's last page \(3\)/,
+        'pages.0.page',
+      ],
+      [
+        investor,
+        viewId,
+        [
+          { page: 1, seconds: 1 },
+          { page: 9, seconds: 1 },
+        ],
+        400,
+        /pages\.1\.page: page 9/,
+        'pages.1.page',
+      ],
+      [
+        investor,
+        viewId,
+        [
+          { page: 2, seconds: 1 },
+          { page: 2, seconds: 1 },
+        ],
+        400,
+        /page 2 is named twice/,
+        'pages.1.page',
+      ],
+      [investor, viewId, [{ page: 0, seconds: 1 }], 400, /pages\.0\.page: must be 1 or more/, 'pages.0.page'],
+      [investor, viewId, [{ page: 1.5, seconds: 1 }], 400, /pages\.0\.page: must be a whole page number/],
+      [investor, viewId, [{ page: 1, seconds: -1 }], 400, /pages\.0\.seconds: cannot be negative/],
+      [investor, viewId, [{ page: 1, seconds: 3601 }], 400, /pages\.0\.seconds: must be at most 3600/],
+      [investor, viewId, [], 400, /pages: must name at least one page/],
+      [
+        investor,
+        viewId,
+        Array.from({ length: 51 }, (_, i) => ({ page: i + 1, seconds: 0 })),
+        400,
+        /at most 50 pages/,
+      ],
+      [investor, viewId, [{ page: 1, seconds: 1, extra: true }], 400, /Unexpected field: pages\.0\.extra/],
+      [investor, 'not-a-view', [{ page: 1, seconds: 1 }], 400, /viewId: must be a view id/],
+      [colleague, viewId, [{ page: 1, seconds: 1 }], 404, /view does not exist/],
+      [other, viewId, [{ page: 1, seconds: 1 }], 404, /view does not exist/],
+      [founder, viewId, [{ page: 1, seconds: 1 }], 404, /view does not exist/],
+    ];
+    for (const [caller, id, pages, status, message, field] of refusals) {
+      const response = await report(caller, id, pages);
+      expectRefusal(response, status, { message, field });
+      if (status === 404) expect(response.json).toEqual(missingView.json);
+    }
+    expect(
+      (
+        await t.request('POST', `/api/views/${viewId}/reports`, {
+          json: { pages: [{ page: 1, seconds: 1 }] },
+        })
+      ).status,
+    ).toBe(401);
+    expect(await readingState()).toEqual(before);
+
+    // Too soon after the previous report: 429, nothing counted.
+    await reportAfter(investor, viewId, 0, [{ page: 1, seconds: 1 }]);
+    const afterAccepted = await readingState();
+    const tooSoon = await report(investor, viewId, [{ page: 1, seconds: 1 }]);
+    expectRefusal(tooSoon, 429, { message: /at most once every 2 seconds/, error: 'report_too_soon' });
+    expect(tooSoon.headers.get('retry-after')).toBe('2');
+    expect(await readingState()).toEqual(afterAccepted);
+  });
+
+  test('a document that is not prepared as pages accepts page 1 only', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadDeck(founder, 'Notes.pdf', null);
+    const viewId = await openedView(investor, documentId);
+    await age(viewId, 5);
+    expectRefusal(await report(investor, viewId, [{ page: 2, seconds: 1 }]), 400, {
+      message: /page 2 is beyond the document's last page \(1\)/,
+    });
+    expect((await report(investor, viewId, [{ page: 1, seconds: 1 }])).status).toBe(204);
+  });
+
+  test('once access is revoked, reports on an open view are refused', async () => {
+    const { founder, investor, investorEmail, documentId } = await roomWithDeck();
+    const viewId = await openedView(investor, documentId);
+    const invitations = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+      id: string;
+      email: string;
+    }[];
+    const invitationId = invitations.find((invitation) => invitation.email === investorEmail)?.id;
+    expect(
+      (await t.request('DELETE', `/api/invites/${invitationId}`, { headers: founder.auth })).status,
+    ).toBe(204);
+    await age(viewId, 5);
+    const before = await readingState();
+    expectRefusal(await report(investor, viewId, [{ page: 1, seconds: 1 }]), 404, {
+      message: /view does not exist/,
+    });
+    expect(await readingState()).toEqual(before);
+  });
+
+  test('two reports of one view sent at once: one is counted, the other refused', async () => {
+    const { investor, documentId } = await roomWithDeck();
+    const viewId = await openedView(investor, documentId);
+    await age(viewId, 30);
+    const responses = await Promise.all([
+      report(investor, viewId, [{ page: 1, seconds: 10 }]),
+      report(investor, viewId, [{ page: 1, seconds: 10 }]),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([204, 429]);
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({ read_ms: 10_000, report_count: 1 });
+  });
+});
+
+describe("the founder's analytics", () => {
+  test('per document: readers, averages over readers, completion, and one chosen reader per page', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(4);
+    const secondEmail = uniqueEmail('second');
+    await invite(t, founder, secondEmail, 'Sam Second');
+    const second = await signInWithMagicLink(t, secondEmail);
+
+    await reportAfter(investor, await openedView(investor, documentId), 60, [
+      { page: 1, seconds: 10 },
+      { page: 2, seconds: 20 },
+      { page: 3, seconds: 10 },
+      { page: 4, seconds: 10 },
+    ]);
+    const again = await openedView(investor, documentId);
+    await reportAfter(investor, again, 30, [{ page: 2, seconds: 10 }]);
+    await reportAfter(second, await openedView(second, documentId), 30, [{ page: 1, seconds: 20 }]);
+
+    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    expect(analytics).toMatchObject({
+      viewCount: 3,
+      readerCount: 2,
+      totalReadSeconds: 80,
+      averageReadSeconds: 40,
+    });
+    // The first read all 4 pages, the second 1 of 4.
+    expect(analytics.completion).toBeCloseTo((1 + 0.25) / 2);
+    expect(analytics.pages.map((page) => [page.page, page.averageSeconds, page.readerCount])).toEqual([
+      [1, 15, 2],
+      [2, 15, 1],
+      [3, 5, 1],
+      [4, 5, 1],
+    ]);
+    expect(analytics.chosenReader).toBeNull();
+    expect(analytics.pages.every((page) => page.readerSeconds === null)).toBe(true);
+    const byName = Object.fromEntries(analytics.readers.map((reader) => [reader.name, reader]));
+    expect(byName['Ivy Investor']).toMatchObject({
+      viewCount: 2,
+      readSeconds: 60,
+      pagesSeen: 4,
+      completion: 1,
+    });
+    expect(byName['Sam Second']).toMatchObject({
+      viewCount: 1,
+      readSeconds: 20,
+      pagesSeen: 1,
+      completion: 0.25,
+    });
+
+    const chosen = await get<DocumentAnalytics>(
+      founder,
+      `/api/admin/analytics/documents/${documentId}?reader=${investor.user.id}`,
+    );
+    expect(chosen.chosenReader).toMatchObject({ userId: investor.user.id, name: 'Ivy Investor' });
+    expect(chosen.pages.map((page) => page.readerSeconds)).toEqual([10, 30, 10, 10]);
+    const nobody = await get<DocumentAnalytics>(
+      founder,
+      `/api/admin/analytics/documents/${documentId}?reader=${crypto.randomUUID()}`,
+    );
+    expect(nobody.chosenReader).toBeNull();
+  });
+
+  test('per room: documents from most to least read, unread ones included, and the readers of the last 7 days', async () => {
+    const { founder, investor, documentId } = await roomWithDeck();
+    const unread = await uploadDeck(founder, 'Unread.pdf', 2);
+    const lightly = await uploadDeck(founder, 'Skimmed.pdf', 2);
+    await reportAfter(investor, await openedView(investor, documentId), 60, [{ page: 1, seconds: 50 }]);
+    await reportAfter(investor, await openedView(investor, lightly), 60, [{ page: 1, seconds: 5 }]);
+    const formerEmail = uniqueEmail('former');
+    await invite(t, founder, formerEmail, 'Fay Former');
+    const former = await signInWithMagicLink(t, formerEmail);
+    await openedView(former, documentId);
+    await db()
+      .updateTable('reading_room_readers')
+      .set({ last_seen_at: Date.now() - 8 * 24 * 60 * 60 * 1000 })
+      .where('user_id', '=', former.user.id)
+      .execute();
+
+    const room = await get<RoomAnalytics>(founder, '/api/admin/analytics');
+    expect(
+      room.documents.map((document) => [document.title, document.readSeconds, document.viewCount]),
+    ).toEqual([
+      ['Deck.pdf', 50, 2],
+      ['Skimmed.pdf', 5, 1],
+      ['Unread.pdf', 0, 0],
+    ]);
+    expect(room.documents.find((document) => document.documentId === unread)?.lastViewedAt).toBeNull();
+    expect(room.recentReaders).toEqual([
+      {
+        userId: investor.user.id,
+        name: 'Ivy Investor',
+        email: investor.user.email,
+        lastSeenAt: expect.any(String),
+        readSeconds: 55,
+        viewCount: 2,
+      },
+    ]);
+
+    // Another founder sees their own room, nothing of this one.
+    const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
+    expect(await get<RoomAnalytics>(otherFounder, '/api/admin/analytics')).toEqual({
+      documents: [],
+      recentReaders: [],
+    });
+  });
+
+  test('per investor: every visit in order with views, downloads and clicks, and time per document', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(3);
+    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+      id: string;
+    };
+    const link = 'https://example.com/model';
+    await t.request('POST', '/api/sections/update', {
+      json: { content: `## Financials\n- [Model](${link})\n` },
+      headers: founder.auth,
+    });
+
+    const earlier = await openedView(investor, documentId);
+    await reportAfter(investor, earlier, 30, [
+      { page: 1, seconds: 12 },
+      { page: 2, seconds: 8 },
+    ]);
+    // That visit was two hours ago.
+    const twoHours = 2 * 60 * 60 * 1000;
+    await db()
+      .updateTable('reading_views')
+      .set((eb) => ({ started_at: eb('started_at', '-', twoHours) }))
+      .where('id', '=', earlier)
+      .execute();
+
+    await reportAfter(investor, await openedView(investor, documentId), 10, [{ page: 3, seconds: 5 }]);
+    expect(
+      (await t.request('GET', `/api/documents/${documentId}/download`, { headers: investor.auth })).status,
+    ).toBe(200);
+    const clicked = await t.request(
+      'GET',
+      `/api/data-room/${room.id}/click?url=${encodeURIComponent(link)}`,
+      {
+        headers: investor.auth,
+        redirect: 'manual',
+      },
+    );
+    expect(clicked.status).toBe(302);
+
+    const analytics = await get<InvestorAnalytics>(
+      founder,
+      `/api/admin/analytics/investors/${investor.user.id}`,
+    );
+    expect(analytics.investor).toEqual({
+      userId: investor.user.id,
+      name: 'Ivy Investor',
+      email: investor.user.email,
+      isMember: true,
+    });
+    expect(analytics.documents).toEqual([
+      {
+        documentId,
+        title: 'Deck.pdf',
+        viewCount: 2,
+        readSeconds: 25,
+        pagesSeen: 3,
+        pageCount: 3,
+        lastViewedAt: expect.any(String),
+      },
+    ]);
+    expect(
+      analytics.visits.map((visit) =>
+        visit.activities.map((activity) =>
+          activity.kind === 'viewed'
+            ? `viewed ${activity.title} ${activity.readSeconds}s ${activity.pagesSeen}p`
+            : `${activity.kind} ${activity.title}`,
+        ),
+      ),
+    ).toEqual([
+      ['viewed Deck.pdf 20s 2p'],
+      ['viewed Deck.pdf 5s 1p', 'downloaded Deck.pdf', 'clicked Model'],
+    ]);
+  });
+
+  test('founder analytics are for the owner only: investors 403, other founders 404, unknown ids 404', async () => {
+    const { founder, investor, documentId } = await roomWithDeck();
+    const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
+    const paths = [
+      '/api/admin/analytics',
+      `/api/admin/analytics/documents/${documentId}`,
+      `/api/admin/analytics/investors/${investor.user.id}`,
+    ];
+    for (const path of paths) {
+      expectRefusal(await t.request('GET', path, { headers: investor.auth }), 403, {
+        message: /Only the founder/,
+      });
+      expect((await t.request('GET', path)).status).toBe(401);
+    }
+    for (const path of paths.slice(1)) {
+      expectRefusal(await t.request('GET', path, { headers: otherFounder.auth }), 404, {
+        message: /does not exist/,
+      });
+    }
+    const stranger = (await founderWithInvestor(t)).investor;
+    for (const userId of [stranger.user.id, founder.user.id, crypto.randomUUID()]) {
+      expectRefusal(
+        await t.request('GET', `/api/admin/analytics/investors/${userId}`, { headers: founder.auth }),
+        404,
+        {
+          message: /never had access to your room/,
+        },
+      );
+    }
+    expectRefusal(
+      await t.request('GET', `/api/admin/analytics/documents/${crypto.randomUUID()}`, {
+        headers: founder.auth,
+      }),
+      404,
+      { message: /does not exist/ },
+    );
+    expectRefusal(
+      await t.request('GET', '/api/admin/analytics/documents/nope', { headers: founder.auth }),
+      400,
+      {
+        message: /documentId: must be a document id/,
+      },
+    );
+    expectRefusal(
+      await t.request('GET', `/api/admin/analytics/documents/${documentId}?reader=x`, {
+        headers: founder.auth,
+      }),
+      400,
+      { message: /reader: must be a reader id/ },
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { documentIdParamsSchema } from '../../../shared/contracts/documents';
+import {
+  documentAnalyticsParamsSchema,
+  documentAnalyticsQuerySchema,
+  documentAnalyticsSchema,
+  investorAnalyticsParamsSchema,
+  investorAnalyticsSchema,
+  openViewResponseSchema,
+  readingReportSchema,
+  roomAnalyticsSchema,
+  viewIdParamsSchema,
+} from '../../../shared/contracts/reading';
+import type { AppContext } from '../../app-context';
+import { requireFounder, requireUser } from '../../plugins/auth';
+import { errorResponses, noBody } from '../../plugins/response-contracts';
+import {
+  acceptReport,
+  documentAnalytics,
+  investorAnalytics,
+  openView,
+  roomAnalytics,
+} from './reading-analytics.service';
+
+/** Views and reading reports from the viewer, and the founder's reading analytics (ADR 41). */
+export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/documents/:id/views',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 200: openViewResponseSchema, 201: openViewResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const opened = await openView(ctx, requireUser(request), request.params.id, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        // The owner's own reading is not recorded: nothing was created.
+        return reply.status(opened.viewId ? 201 : 200).send(opened);
+      },
+    );
+
+    app.post(
+      '/api/views/:viewId/reports',
+      {
+        schema: {
+          params: viewIdParamsSchema,
+          body: readingReportSchema,
+          response: { 204: noBody, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        await acceptReport(ctx, requireUser(request), request.params.viewId, request.body);
+        return reply.status(204).send();
+      },
+    );
+
+    const ownerOnly = errorResponses(401, 403, 404);
+    app.get(
+      '/api/admin/analytics',
+      { schema: { response: { 200: roomAnalyticsSchema, ...ownerOnly } } },
+      async (request) => roomAnalytics(ctx, requireFounder(request)),
+    );
+    app.get(
+      '/api/admin/analytics/documents/:documentId',
+      {
+        schema: {
+          params: documentAnalyticsParamsSchema,
+          querystring: documentAnalyticsQuerySchema,
+          response: { 200: documentAnalyticsSchema, ...ownerOnly },
+        },
+      },
+      async (request) =>
+        documentAnalytics(ctx, requireFounder(request), request.params.documentId, request.query.reader),
+    );
+    app.get(
+      '/api/admin/analytics/investors/:userId',
+      {
+        schema: {
+          params: investorAnalyticsParamsSchema,
+          response: { 200: investorAnalyticsSchema, ...ownerOnly },
+        },
+      },
+      async (request) => investorAnalytics(ctx, requireFounder(request), request.params.userId),
+    );
+  };
+}

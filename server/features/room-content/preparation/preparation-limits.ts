@@ -1,0 +1,74 @@
+import type { PageImageWidth, PreviewFailureCode, PreviewKind } from '../../../../shared/contracts/previews';
+
+/** What a preview is made from, by the original's extension (docs/decisions/0039-viewer-pipeline.md). */
+const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
+  pdf: 'pages',
+  doc: 'pages',
+  docx: 'pages',
+  xls: 'pages',
+  xlsx: 'pages',
+  ppt: 'pages',
+  pptx: 'pages',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  bmp: 'image',
+  txt: 'text',
+  md: 'text',
+  csv: 'table',
+  mp4: 'video',
+  mov: 'video',
+};
+
+export function previewKindOf(extension: string): PreviewKind {
+  return KIND_BY_EXTENSION[extension.toLowerCase()] ?? 'download-only';
+}
+
+/** Kinds with nothing to prepare: ready as soon as the document is stored. */
+export function isReadyWithoutPreparation(kind: PreviewKind): boolean {
+  return kind === 'video' || kind === 'download-only';
+}
+
+/** Past this many pixels an image is refused from its header alone, before anything is decoded. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * Pages render at a fixed width, so a page's size in points never changes its pixels; only its shape
+ * does. A page taller than this many times its width (or wider than this many times its height) would
+ * be a ribbon of pixels no reader can use, and is refused rather than rendered.
+ */
+export const MAX_PAGE_ASPECT_RATIO = 10;
+/** A text preview keeps at most this many bytes of the file (the viewer says it is cut). */
+export const MAX_TEXT_PREVIEW_BYTES = 2 * 1024 * 1024;
+/** A table preview keeps at most this many rows, and this much of each cell. */
+export const MAX_TABLE_PREVIEW_ROWS = 5_000;
+export const MAX_TABLE_CELL_CHARACTERS = 2_000;
+/** A page's own text beyond this is cut (a page of a real document holds a few thousand characters). */
+export const MAX_PAGE_TEXT_CHARACTERS = 100_000;
+/** LibreOffice's address space: a zip bomb or a runaway document ends its own process, not the machine. */
+export const OFFICE_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
+
+/** One file the child wrote, to be stored as one preview object. */
+export interface PreparedFile {
+  name: string;
+  path: string;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
+export type PreparationOutcome =
+  | { status: 'ready'; pageCount: number | null; isTextAvailable: boolean; files: PreparedFile[] }
+  | { status: 'failed'; code: PreviewFailureCode; detail: string };
+
+/** What the parent asks the child to prepare: the original, copied to a file of the child's work directory. */
+export interface PreparationTask {
+  kind: 'pages' | 'image' | 'text' | 'table';
+  extension: string;
+  inputPath: string;
+  workDir: string;
+  widths: readonly PageImageWidth[];
+  thumbnailWidth: number;
+  maxPages: number;
+}

@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { encode as encodeBmp } from 'bmp-ts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { createFounder, type SignedIn, uploadFile } from '../../../../tests/support/factories';
+import { previewProcesses } from '../../../../tests/support/preview-processes';
+import {
+  documentWithAutoRunMacro,
+  encryptedPdf,
+  flatPresentation,
+  giantPngHeader,
+  htmlPages,
+  officeDocument,
+  realPng,
+  writtenPdf,
+  zipBombDocx,
+} from '../../../../tests/support/sample-documents';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { findPreview, listPreviewObjects } from '../previews.repository';
+import { startDocumentPreview } from './preparation.service';
+
+let t: TestApp;
+let founder: SignedIn;
+beforeAll(async () => {
+  t = await startTestApp({ environment: { PREVIEW_TIME_LIMIT_MS: '60000', JOB_POLL_INTERVAL_MS: '50' } });
+  founder = await createFounder(t);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Uploads a file and waits for its preparation job; returns the document's preview and its objects. */
+async function uploadAndPrepare(app: TestApp, owner: SignedIn, name: string, bytes: Buffer) {
+  const response = await uploadFile(app, owner, { name, bytes });
+  expect(response.status, response.text).toBe(201);
+  const documentId = (response.json as { document: { id: string } }).document.id;
+  await app.app.jobs.whenIdle();
+  return previewOf(app, documentId);
+}
+
+async function previewOf(app: TestApp, documentId: string) {
+  const db = app.app.database.db;
+  const preview = await findPreview(db, documentId);
+  const objects = await listPreviewObjects(db, documentId);
+  const byName = new Map(objects.map((object) => [object.name, object]));
+  return { documentId, preview, objects, byName };
+}
+
+const storedFiles = (app: TestApp) =>
+  fs.readdirSync(path.join(app.config.dataDir, 'uploads')).filter((name) => /^[0-9a-f-]{36}$/.test(name));
+
+const readObject = (app: TestApp, key: string) =>
+  fs.readFileSync(path.join(app.config.dataDir, 'uploads', key));
+
+test('a five-page PDF is ready with two widths, a thumbnail and the text of every page', async () => {
+  const { preview, objects, byName } = await uploadAndPrepare(
+    t,
+    founder,
+    'deck.pdf',
+    writtenPdf({ pages: 5 }),
+  );
+  expect(preview).toMatchObject({ status: 'ready', kind: 'pages', pageCount: 5, isTextAvailable: true });
+  expect(objects).toHaveLength(5 * 4);
+  expect(byName.get('page-1-1600')).toMatchObject({ contentType: 'image/webp', width: 1600, height: 2071 });
+  expect(byName.get('page-5-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 1036 });
+  expect(byName.get('thumbnail-3')).toMatchObject({ width: 200 });
+  const page = byName.get('page-2-800');
+  expect(
+    readObject(t, page?.storageKey ?? '')
+      .subarray(8, 12)
+      .toString(),
+  ).toBe('WEBP');
+  expect(readObject(t, byName.get('text-4')?.storageKey ?? '').toString()).toContain('Page 4 of the deck');
+});
+
+test('a DOCX, a PPTX and an XLSX made by LibreOffice are converted and rendered page by page', async () => {
+  const docx = officeDocument({ name: 'memo.html', content: htmlPages(3) }, 'docx');
+  const pptx = officeDocument({ name: 'deck.fodp', content: flatPresentation(4) }, 'pptx');
+  const xlsx = officeDocument({ name: 'model.csv', content: 'Year,Revenue\n2024,100\n2025,250\n' }, 'xlsx');
+  const word = await uploadAndPrepare(t, founder, 'memo.docx', docx);
+  expect(word.preview).toMatchObject({ status: 'ready', pageCount: 3, isTextAvailable: true });
+  expect(readObject(t, word.byName.get('text-2')?.storageKey ?? '').toString()).toContain('Chapter 2');
+  const slides = await uploadAndPrepare(t, founder, 'deck.pptx', pptx);
+  expect(slides.preview).toMatchObject({ status: 'ready', pageCount: 4 });
+  expect(slides.byName.get('page-4-1600')).toMatchObject({ width: 1600 });
+  // A slide is wider than it is tall.
+  expect(slides.byName.get('page-1-1600')?.height).toBeLessThan(1600);
+  const sheet = await uploadAndPrepare(t, founder, 'model.xlsx', xlsx);
+  expect(sheet.preview).toMatchObject({ status: 'ready', pageCount: 1 });
+  expect(readObject(t, sheet.byName.get('text-1')?.storageKey ?? '').toString()).toContain('Revenue');
+}, 120_000);
+
+test('an image is resized to each width and never enlarged', async () => {
+  const large = await uploadAndPrepare(t, founder, 'photo.png', await realPng(3000, 2000));
+  expect(large.preview).toMatchObject({ status: 'ready', kind: 'image' });
+  expect(large.byName.get('image-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 533 });
+  expect(large.byName.get('image-1600')).toMatchObject({ width: 1600, height: 1067 });
+  const small = await uploadAndPrepare(t, founder, 'logo.png', await realPng(300, 200));
+  expect(small.byName.get('image-800')).toMatchObject({ width: 300, height: 200 });
+  expect(small.byName.get('image-1600')).toMatchObject({ width: 300, height: 200 });
+});
+
+test('a BMP (which sharp cannot read) is decoded, resized and opaque; a giant BMP header is refused unread', async () => {
+  // 24 bits per pixel, bottom-up: the BMP most programs write. bmp-ts takes ABGR pixels to encode.
+  const abgr = Buffer.alloc(1000 * 500 * 4);
+  for (let pixel = 0; pixel < 1000 * 500; pixel++) abgr.set([0, 200, 120, 20], pixel * 4);
+  const bmp = encodeBmp({ data: abgr, width: 1000, height: 500, bitPP: 24 }).data;
+  const image = await uploadAndPrepare(t, founder, 'office-plan.bmp', bmp);
+  expect(image.preview).toMatchObject({ status: 'ready', kind: 'image' });
+  expect(image.byName.get('image-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 400 });
+  const webp = readObject(t, image.byName.get('image-800')?.storageKey ?? '');
+  const { data, info } = await sharp(webp).raw().toBuffer({ resolveWithObject: true });
+  // The picture's colour (R 20, G 120, B 200) and no transparency.
+  expect(info.channels).toBe(3);
+  expect([...data.subarray(0, 3)].map((value) => Math.round(value / 10) * 10)).toEqual([20, 120, 200]);
+
+  const giant = Buffer.from(bmp.subarray(0, 54));
+  giant.writeInt32LE(50_000, 18);
+  giant.writeInt32LE(-50_000, 22);
+  const refused = await uploadAndPrepare(t, founder, 'giant.bmp', giant);
+  expect(refused.preview).toMatchObject({ status: 'failed', failureCode: 'image_too_large' });
+});
+
+test('a CSV becomes a table parsed with its quotes, a text file its text', async () => {
+  const csv = 'Name,Note\n"Acme, Inc.","said ""hi"""\nBeta,plain\n';
+  const table = await uploadAndPrepare(t, founder, 'cap-table.csv', Buffer.from(csv));
+  expect(table.preview).toMatchObject({ status: 'ready', kind: 'table' });
+  expect(JSON.parse(readObject(t, table.byName.get('table')?.storageKey ?? '').toString())).toEqual({
+    rows: [
+      ['Name', 'Note'],
+      ['Acme, Inc.', 'said "hi"'],
+      ['Beta', 'plain'],
+    ],
+    truncated: false,
+  });
+  const text = await uploadAndPrepare(t, founder, 'notes.md', Buffer.from('# Plan\n\nÜnïcode stays.\n'));
+  expect(text.preview).toMatchObject({ status: 'ready', kind: 'text' });
+  expect(readObject(t, text.byName.get('text')?.storageKey ?? '').toString()).toBe(
+    '# Plan\n\nÜnïcode stays.\n',
+  );
+});
+
+test.each([
+  ['a corrupt PDF', 'corrupt', () => Buffer.from('%PDF-1.7\nthis is not a PDF at all\n%%EOF\n')],
+  ['a truncated PDF', 'corrupt', () => writtenPdf({ pages: 5 }).subarray(0, 400)],
+  ['an encrypted PDF', 'password_protected', encryptedPdf],
+  [
+    'a PDF whose page tree says 20,000 pages',
+    'too_many_pages',
+    () => writtenPdf({ pages: 1, declaredPages: 20_000 }),
+  ],
+  [
+    'a PDF page 100 pt wide and 14,400 pt tall',
+    'page_too_large',
+    () => writtenPdf({ pages: 1, width: 100, height: 14_400 }),
+  ],
+])('%s fails as %s, with nothing stored for it', async (_name, code, make) => {
+  const filesBefore = storedFiles(t).length;
+  const { preview, objects } = await uploadAndPrepare(t, founder, 'hostile.pdf', make());
+  expect(preview).toMatchObject({ status: 'failed', failureCode: code, pageCount: null });
+  expect(objects).toEqual([]);
+  // Only the original was added.
+  expect(storedFiles(t).length).toBe(filesBefore + 1);
+});
+
+test('a page of 200 x 200 inches is rendered at the fixed widths, not at its size', async () => {
+  const { preview, byName } = await uploadAndPrepare(
+    t,
+    founder,
+    'poster.pdf',
+    writtenPdf({ pages: 1, width: 14_400, height: 14_400 }),
+  );
+  expect(preview).toMatchObject({ status: 'ready', pageCount: 1 });
+  expect(byName.get('page-1-1600')).toMatchObject({ width: 1600, height: 1600 });
+});
+
+test('an image of 50,000 x 50,000 pixels is refused from its header', async () => {
+  const { preview, objects } = await uploadAndPrepare(t, founder, 'bomb.png', giantPngHeader());
+  expect(preview).toMatchObject({ status: 'failed', failureCode: 'image_too_large' });
+  expect(objects).toEqual([]);
+});
+
+// LibreOffice's half-minute on a zip bomb does not depend on the database: run once, on SQLite. The
+// failed state it leaves is written like every other failure, which the tests above check on both.
+test.runIf(inject('testDatabase').dialect === 'sqlite')(
+  'an Office file that is a zip bomb fails, bounded in time and memory, and leaves no process behind',
+  async () => {
+    const bomb = zipBombDocx();
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const { preview, objects } = await uploadAndPrepare(t, founder, 'bomb.docx', bomb);
+    expect(preview?.status).toBe('failed');
+    expect(['conversion_failed', 'timed_out']).toContain(preview?.failureCode);
+    expect(objects).toEqual([]);
+    expect(previewProcesses(t.config.dataDir)).toEqual([]);
+  },
+  120_000,
+);
+
+test("a document's macro is never run while it is converted", async () => {
+  const marker = path.join(os.tmpdir(), `roundroom-macro-${process.pid}-${Date.now()}`);
+  const uploaded = await uploadAndPrepare(
+    t,
+    founder,
+    'macro.docx',
+    officeDocument({ name: 'm.html', content: htmlPages(1) }, 'docx'),
+  );
+  // The stored original replaced by a document whose macro runs on loading (LibreOffice reads content,
+  // not names), then prepared again.
+  const document = await t.app.database.db
+    .selectFrom('documents')
+    .select(['storage_key', 'original_name'])
+    .where('id', '=', uploaded.documentId)
+    .executeTakeFirstOrThrow();
+  fs.writeFileSync(
+    path.join(t.config.dataDir, 'uploads', document.storage_key),
+    documentWithAutoRunMacro(marker),
+  );
+  await t.app.database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('preview_objects').where('document_id', '=', uploaded.documentId).execute();
+    await startDocumentPreview(
+      trx,
+      { id: uploaded.documentId, originalName: document.original_name },
+      new Date(),
+    );
+  });
+  t.app.jobs.wake();
+  await t.app.jobs.whenIdle();
+  const { preview, byName } = await previewOf(t, uploaded.documentId);
+  expect(preview).toMatchObject({ status: 'ready', pageCount: 1 });
+  expect(readObject(t, byName.get('text-1')?.storageKey ?? '').toString()).toContain(
+    'A document with a macro',
+  );
+  expect(fs.existsSync(marker)).toBe(false);
+}, 60_000);
+
+test('a conversion past the time limit is killed with every process it started and fails as timed out', async () => {
+  const hurried = await startTestApp({
+    environment: { PREVIEW_TIME_LIMIT_MS: '300', JOB_POLL_INTERVAL_MS: '50' },
+  });
+  try {
+    const owner = await createFounder(hurried);
+    const docx = officeDocument({ name: 'long.html', content: htmlPages(20) }, 'docx');
+    const filesBefore = storedFiles(hurried).length;
+    const { preview, objects } = await uploadAndPrepare(hurried, owner, 'long.docx', docx);
+    expect(preview).toMatchObject({ status: 'failed', failureCode: 'timed_out' });
+    expect(objects).toEqual([]);
+    expect(storedFiles(hurried).length).toBe(filesBefore + 1);
+    expect(previewProcesses(hurried.config.dataDir)).toEqual([]);
+  } finally {
+    await hurried.close();
+  }
+}, 60_000);
+
+/** Processes still running for a preparation: the child, or LibreOffice with a preview's profile. */

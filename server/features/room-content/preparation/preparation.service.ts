@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import {
+  MAX_PREVIEW_PAGES,
+  PAGE_IMAGE_WIDTHS,
+  type PreviewFailureCode,
+  THUMBNAIL_WIDTH,
+} from '../../../../shared/contracts/previews';
+import { extensionOf } from '../../../../shared/file-types';
+import type { AppContext } from '../../../app-context';
+import type { Executor } from '../../../db/columns';
+import { enqueueJob, type JobDefinition } from '../../../jobs/job-queue';
+import { HttpError } from '../../../plugins/errors';
+import { findDocumentById, findDocumentInRoom } from '../documents.repository';
+import {
+  deletePreviewObjects,
+  documentsWithoutPreview,
+  findPreview,
+  insertPreviewObjects,
+  type PreviewObject,
+  startPreview,
+  updatePreview,
+} from '../previews.repository';
+import type { RoomUser } from '../room-content.service';
+import { requireOwnedRoom } from '../rooms.service';
+import { isReadyWithoutPreparation, type PreparedFile, previewKindOf } from './preparation-limits';
+import { runPreparationChild } from './run-preparation-child';
+
+/** What one preparation ended in: its preview's new state, or nothing to do (deleted, already prepared). */
+export type PreparationResult =
+  | { status: 'ready' }
+  | { status: 'failed'; code: PreviewFailureCode }
+  | { status: 'skipped' };
+
+/** A preview object is at most as large as the largest thing we render: far below this. */
+const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Prepares one document's preview (docs/decisions/0039-viewer-pipeline.md): its original is copied to a
+ * work directory, a child process converts it (run-preparation-child.ts), every file it made is stored
+ * and committed, and only then are their rows and the 'ready' state written, in one transaction. A
+ * hostile or broken file ends as 'failed' with its code (final: returned, not thrown). An unexpected
+ * error throws for the job to retry, after removing every object this run stored: nothing half-written
+ * is ever shown, and a crash between the commits and the transaction leaves only unreferenced objects,
+ * which the start-up check sets aside.
+ */
+export async function prepareDocument(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'log'>,
+  documentId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<PreparationResult> {
+  const document = await findDocumentById(ctx.db, documentId);
+  const preview = await findPreview(ctx.db, documentId);
+  if (!document || preview?.status !== 'preparing') return { status: 'skipped' };
+  const startedAt = Date.now();
+  if (isReadyWithoutPreparation(preview.kind)) {
+    await updatePreview(ctx.db, documentId, {
+      status: 'ready',
+      updatedAt: new Date(),
+      preparedAt: new Date(),
+    });
+    return { status: 'ready' };
+  }
+  const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
+  const workDir = await fsp.mkdtemp(path.join(preparationWorkRoot(ctx.config.dataDir), `${documentId}-`));
+  const storedKeys: string[] = [];
+  try {
+    const inputPath = path.join(workDir, 'original');
+    await pipeline(ctx.storage.read(document.storageKey), fs.createWriteStream(inputPath));
+    const outcome = await runPreparationChild(
+      {
+        kind,
+        extension: extensionOf(document.originalName),
+        inputPath,
+        workDir,
+        widths: PAGE_IMAGE_WIDTHS,
+        thumbnailWidth: THUMBNAIL_WIDTH,
+        maxPages: MAX_PREVIEW_PAGES,
+      },
+      { timeLimitMs: ctx.config.previews.timeLimitMs, signal: options.signal },
+    );
+    if (outcome.status === 'failed') {
+      await failPreview(ctx, documentId, outcome.code);
+      ctx.log.info({ documentId, code: outcome.code, detail: outcome.detail }, 'preview refused');
+      return { status: 'failed', code: outcome.code };
+    }
+    const objects: PreviewObject[] = [];
+    for (const file of outcome.files) {
+      const object = await storeFile(ctx, documentId, file);
+      storedKeys.push(object.storageKey);
+      objects.push(object);
+    }
+    const written = await ctx.db.transaction().execute(async (trx) => {
+      // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
+      if ((await findPreview(trx, documentId))?.status !== 'preparing') return false;
+      await insertPreviewObjects(trx, objects);
+      const now = new Date();
+      await updatePreview(trx, documentId, {
+        status: 'ready',
+        pageCount: outcome.pageCount,
+        isTextAvailable: outcome.isTextAvailable,
+        updatedAt: now,
+        preparedAt: now,
+      });
+      return true;
+    });
+    if (!written) {
+      await removeAll(ctx, storedKeys);
+      return { status: 'skipped' };
+    }
+    ctx.log.info(
+      { documentId, kind, pageCount: outcome.pageCount, objects: objects.length, ms: Date.now() - startedAt },
+      'preview ready',
+    );
+    return { status: 'ready' };
+  } catch (error) {
+    await removeAll(ctx, storedKeys);
+    throw error;
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** A final failure, written only while the preview still waits for this preparation. */
+export async function failPreview(
+  ctx: Pick<AppContext, 'db'>,
+  documentId: string,
+  code: PreviewFailureCode,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if ((await findPreview(trx, documentId))?.status !== 'preparing') return;
+    await updatePreview(trx, documentId, { status: 'failed', failureCode: code, updatedAt: new Date() });
+  });
+}
+
+async function storeFile(
+  ctx: Pick<AppContext, 'storage'>,
+  documentId: string,
+  file: PreparedFile,
+): Promise<PreviewObject> {
+  const pending = await ctx.storage.write(fs.createReadStream(file.path), {
+    maxBytes: MAX_PREVIEW_OBJECT_BYTES,
+  });
+  const storageKey = await pending.commit();
+  return {
+    documentId,
+    name: file.name,
+    storageKey,
+    contentType: file.contentType,
+    sizeBytes: pending.size,
+    sha256: pending.sha256,
+    width: file.width,
+    height: file.height,
+  };
+}
+
+async function removeAll(ctx: Pick<AppContext, 'storage' | 'log'>, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.storage.remove(key);
+    } catch (error) {
+      // Left for the start-up check to set aside: no row refers to it.
+      ctx.log.warn({ err: error, key }, 'could not remove a preview object of a failed preparation');
+    }
+  }
+}
+
+export const PREPARE_DOCUMENT_JOB = 'prepare-document';
+
+/**
+ * Inside the transaction that stores or re-prepares a document: its preview starts as 'preparing' with
+ * a job to prepare it, both committed with the write or neither. Video and archives have nothing to
+ * prepare and are ready at once. Returns whether a job was enqueued (the caller wakes the worker after
+ * the commit).
+ */
+export async function startDocumentPreview(
+  trx: Executor,
+  document: { id: string; originalName: string },
+  now: Date,
+): Promise<boolean> {
+  const kind = previewKindOf(extensionOf(document.originalName));
+  await startPreview(trx, document.id, kind, now);
+  if (isReadyWithoutPreparation(kind)) {
+    await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
+    return false;
+  }
+  return enqueueJob(trx, {
+    kind: PREPARE_DOCUMENT_JOB,
+    payload: { documentId: document.id },
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}`,
+  });
+}
+
+/**
+ * The founder's Retry: the document's preview is prepared again from the start (its objects, if any,
+ * are removed after the commit). A 404 for a document that is not in the founder's room.
+ */
+export async function retryPreview(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const document = await findDocumentInRoom(trx, room.id, documentId);
+    if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
+    const keys = await deletePreviewObjects(trx, documentId);
+    await startDocumentPreview(trx, document, new Date());
+    return keys;
+  });
+  ctx.jobs.wake();
+  await removeAll(ctx, removed);
+}
+
+/**
+ * Where preparations copy their original and render into, one directory each: under DATA_DIR (not the
+ * system's temporary directory) so that the start-up sweep finds what a crash left, and so that every
+ * process a preparation starts names its server's data directory in its arguments.
+ */
+export function preparationWorkRoot(dataDir: string): string {
+  return path.join(dataDir, 'preparing');
+}
+
+/**
+ * Run at start, before the job worker: a server killed mid-preparation leaves its work directory (a copy
+ * of the original and half-rendered pages). Its job is taken again and starts afresh.
+ */
+export async function sweepPreparationWork(ctx: Pick<AppContext, 'config' | 'log'>): Promise<void> {
+  const root = preparationWorkRoot(ctx.config.dataDir);
+  const left = await fsp.readdir(root).catch(() => []);
+  await fsp.rm(root, { recursive: true, force: true });
+  await fsp.mkdir(root, { recursive: true });
+  if (left.length > 0)
+    ctx.log.warn({ count: left.length }, 'removed preparation work left by an earlier stop');
+}
+
+/**
+ * At start: every document stored before previews existed (or whose preview was lost) gets one started
+ * and its job enqueued, once (the job's dedupe key and the preview row make a second start add nothing).
+ */
+export async function startMissingPreviews(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>): Promise<void> {
+  const documents = await documentsWithoutPreview(ctx.db);
+  if (documents.length === 0) return;
+  for (const document of documents) {
+    await ctx.db.transaction().execute((trx) => startDocumentPreview(trx, document, new Date()));
+  }
+  ctx.log.info({ count: documents.length }, 'started previews of documents stored without one');
+  ctx.jobs.wake();
+}
+
+/** The job that prepares one document (ADR 39): hostile files end in a final state, other errors retry. */
+export function prepareDocumentJob(ctx: AppContext): JobDefinition<{ documentId: string }> {
+  return {
+    kind: PREPARE_DOCUMENT_JOB,
+    payloadSchema: z.object({ documentId: z.string() }),
+    maxAttempts: 3,
+    // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
+    timeoutMs: ctx.config.previews.timeLimitMs + 120_000,
+    concurrency: ctx.config.previews.concurrency,
+    async run({ documentId }, job) {
+      await prepareDocument(ctx, documentId, { signal: job.signal });
+    },
+    async onFailed({ documentId }) {
+      await failPreview(ctx, documentId, 'conversion_failed');
+    },
+  };
+}

@@ -1,0 +1,421 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { decode as decodeBmp } from 'bmp-ts';
+import { parse as parseCsv } from 'csv-parse';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { PreviewFailureCode } from '../../../../shared/contracts/previews';
+import { previewObjectNames } from '../previews.repository';
+import {
+  MAX_IMAGE_PIXELS,
+  MAX_PAGE_ASPECT_RATIO,
+  MAX_PAGE_TEXT_CHARACTERS,
+  MAX_TABLE_CELL_CHARACTERS,
+  MAX_TABLE_PREVIEW_ROWS,
+  MAX_TEXT_PREVIEW_BYTES,
+  OFFICE_MEMORY_LIMIT_BYTES,
+  type PreparationOutcome,
+  type PreparationTask,
+  type PreparedFile,
+} from './preparation-limits';
+
+/**
+ * The work of preparing one document, run only in the preparation's child process
+ * (prepare-document.child.ts): LibreOffice, poppler and sharp never run on the server's event loop.
+ * Every file it writes is under the task's work directory, which the parent removes afterwards.
+ */
+
+const run = promisify(execFile);
+// One core for libvips: the other stays with the server answering requests.
+sharp.concurrency(1);
+
+/** A hostile or broken file: a final state for the founder, not an error to retry. */
+class PreparationRefused extends Error {
+  constructor(
+    readonly code: PreviewFailureCode,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const WEBP = 'image/webp';
+const PLAIN_TEXT = 'text/plain; charset=utf-8';
+/** Pages rendered per pdftoppm run: bounds the raw pixels on disk at once (about 11 MB a page at 1600 px). */
+const PAGES_PER_RENDER = 8;
+
+export async function prepareFiles(task: PreparationTask): Promise<PreparationOutcome> {
+  try {
+    if (task.kind === 'pages') return await preparePages(task);
+    if (task.kind === 'image') return await prepareImage(task);
+    if (task.kind === 'text') return await prepareText(task);
+    return await prepareTable(task);
+  } catch (error) {
+    if (error instanceof PreparationRefused)
+      return { status: 'failed', code: error.code, detail: error.message };
+    throw error;
+  }
+}
+
+async function preparePages(task: PreparationTask): Promise<PreparationOutcome> {
+  const pdf = task.extension === 'pdf' ? task.inputPath : await convertToPdf(task);
+  const pageCount = await countPages(pdf, task.maxPages);
+  const sizes = await pageSizes(pdf, pageCount);
+  for (const [index, size] of sizes.entries()) {
+    const ratio = Math.max(size.height / size.width, size.width / size.height);
+    if (!(ratio <= MAX_PAGE_ASPECT_RATIO))
+      throw new PreparationRefused(
+        'page_too_large',
+        `page ${index + 1} is ${size.width} x ${size.height} pt`,
+      );
+  }
+  const files: PreparedFile[] = [];
+  const texts = await pageTexts(pdf, pageCount, task.workDir);
+  let isTextAvailable = false;
+  for (const [index, text] of texts.entries()) {
+    const page = index + 1;
+    const file = path.join(task.workDir, previewObjectNames.pageText(page));
+    await fsp.writeFile(file, text);
+    if (text.trim() !== '') isTextAvailable = true;
+    files.push({
+      name: previewObjectNames.pageText(page),
+      path: file,
+      contentType: PLAIN_TEXT,
+      width: null,
+      height: null,
+    });
+  }
+  const widest = Math.max(...task.widths);
+  for (let first = 1; first <= pageCount; first += PAGES_PER_RENDER) {
+    const last = Math.min(pageCount, first + PAGES_PER_RENDER - 1);
+    for (const rendered of await renderPages(pdf, first, last, widest, task.workDir)) {
+      files.push(...(await encodePage(rendered, task)));
+      await fsp.rm(rendered.path);
+    }
+  }
+  return { status: 'ready', pageCount, isTextAvailable, files };
+}
+
+/**
+ * Office to PDF with LibreOffice, headless, in a profile of its own (parallel runs would block on a
+ * shared one) whose settings forbid macros: a document's macros never run, whatever it asks. Its
+ * address space is capped, so a zip bomb ends LibreOffice rather than filling the machine's memory.
+ */
+async function convertToPdf(task: PreparationTask): Promise<string> {
+  const profile = path.join(task.workDir, 'office-profile');
+  await fsp.mkdir(path.join(profile, 'user'), { recursive: true });
+  await fsp.writeFile(path.join(profile, 'user', 'registrymodifications.xcu'), LOCKED_DOWN_OFFICE_SETTINGS);
+  const outDir = path.join(task.workDir, 'converted');
+  const input = path.join(task.workDir, `document.${task.extension}`);
+  await fsp.rename(task.inputPath, input);
+  try {
+    await run(
+      'prlimit',
+      [
+        `--as=${OFFICE_MEMORY_LIMIT_BYTES}`,
+        '--',
+        'soffice',
+        '--headless',
+        '--norestore',
+        '--nologo',
+        '--nolockcheck',
+        '--nodefault',
+        `-env:UserInstallation=file://${profile}`,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        outDir,
+        input,
+      ],
+      { cwd: task.workDir, env: { ...process.env, HOME: profile }, maxBuffer: 1024 * 1024 },
+    );
+  } catch (error) {
+    throw new PreparationRefused('conversion_failed', `LibreOffice failed: ${firstLine(error)}`);
+  }
+  const pdf = path.join(outDir, 'document.pdf');
+  // LibreOffice exits 0 when it could not load a file; only the PDF it wrote says it converted.
+  if (!fs.existsSync(pdf)) throw new PreparationRefused('conversion_failed', 'LibreOffice wrote no PDF');
+  return pdf;
+}
+
+/** Macros off for good (https://help.libreoffice.org/latest/en-US/text/shared/optionen/macrosecurity_ss.html). */
+const LOCKED_DOWN_OFFICE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseSystemFileDialog" oor:op="fuse"><value>false</value></prop></item>
+</oor:items>
+`;
+
+/** The page count from the page tree, checked against the cap before any page is rendered. */
+async function countPages(pdf: string, maxPages: number): Promise<number> {
+  const info = await pdfinfo(pdf, []);
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+  if (pages < 1) throw new PreparationRefused('corrupt', 'the PDF has no pages');
+  if (pages > maxPages) throw new PreparationRefused('too_many_pages', `${pages} pages`);
+  return pages;
+}
+
+async function pdfinfo(pdf: string, args: string[]): Promise<string> {
+  try {
+    return (await run('pdfinfo', [...args, pdf], { maxBuffer: 16 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? '');
+    if (/incorrect password/i.test(stderr))
+      throw new PreparationRefused('password_protected', 'needs a password');
+    throw new PreparationRefused('corrupt', `pdfinfo failed: ${firstLine(error)}`);
+  }
+}
+
+/** Each page's size in points as it is shown (a page rotated by 90 or 270 degrees swaps its sides). */
+async function pageSizes(pdf: string, pageCount: number): Promise<{ width: number; height: number }[]> {
+  const info = await pdfinfo(pdf, ['-f', '1', '-l', String(pageCount)]);
+  const sizes: { width: number; height: number }[] = [];
+  for (const match of info.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm)) {
+    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]) };
+  }
+  for (const match of info.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)) {
+    const size = sizes[Number(match[1]) - 1];
+    if (size && Number(match[2]) % 180 === 90)
+      sizes[Number(match[1]) - 1] = { width: size.height, height: size.width };
+  }
+  if (sizes.length !== pageCount || sizes.some((size) => !size || !(size.width > 0 && size.height > 0)))
+    throw new PreparationRefused('corrupt', 'a page has no size');
+  return sizes;
+}
+
+/** Every page's own text in one pdftotext run: pages are separated by form feeds. */
+async function pageTexts(pdf: string, pageCount: number, workDir: string): Promise<string[]> {
+  const out = path.join(workDir, 'pages.txt');
+  try {
+    await run('pdftotext', ['-f', '1', '-l', String(pageCount), '-enc', 'UTF-8', pdf, out]);
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `pdftotext failed: ${firstLine(error)}`);
+  }
+  const pages = (await fsp.readFile(out, 'utf8')).split('\f');
+  await fsp.rm(out);
+  return Array.from({ length: pageCount }, (_, index) =>
+    (pages[index] ?? '').slice(0, MAX_PAGE_TEXT_CHARACTERS),
+  );
+}
+
+interface RenderedPage {
+  page: number;
+  path: string;
+}
+
+/**
+ * Renders pages at a fixed width (their height follows their shape), as raw PPM: no compression to
+ * pay for, since sharp encodes every size from it.
+ */
+async function renderPages(
+  pdf: string,
+  first: number,
+  last: number,
+  width: number,
+  workDir: string,
+): Promise<RenderedPage[]> {
+  const dir = path.join(workDir, 'rendered');
+  await fsp.mkdir(dir, { recursive: true });
+  try {
+    await run('pdftoppm', [
+      '-f',
+      String(first),
+      '-l',
+      String(last),
+      '-scale-to-x',
+      String(width),
+      '-scale-to-y',
+      '-1',
+      pdf,
+      path.join(dir, 'page'),
+    ]);
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `pdftoppm failed: ${firstLine(error)}`);
+  }
+  const rendered = (await fsp.readdir(dir))
+    .map((name) => ({ page: Number(/-(\d+)\.ppm$/.exec(name)?.[1]), path: path.join(dir, name) }))
+    .filter((file) => file.page >= first && file.page <= last)
+    .sort((a, b) => a.page - b.page);
+  if (rendered.length !== last - first + 1)
+    throw new PreparationRefused('corrupt', `pages ${first}-${last} did not all render`);
+  return rendered;
+}
+
+/** A binary PPM (P6): a short text header, then the RGB bytes. */
+async function readPpm(file: string): Promise<{ width: number; height: number; pixels: Buffer }> {
+  const data = await fsp.readFile(file);
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 64).toString('latin1'));
+  if (!header) throw new Error(`${file} is not a binary PPM`);
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  return { width, height, pixels: data.subarray(header[0].length, header[0].length + width * height * 3) };
+}
+
+async function encodePage(rendered: RenderedPage, task: PreparationTask): Promise<PreparedFile[]> {
+  const { width, height, pixels } = await readPpm(rendered.path);
+  const image = () => sharp(pixels, { raw: { width, height, channels: 3 } });
+  const files: PreparedFile[] = [];
+  for (const target of task.widths) {
+    const name = previewObjectNames.pageImage(rendered.page, target);
+    files.push(
+      await writeWebp(image().resize({ width: target, withoutEnlargement: true }), name, task.workDir),
+    );
+  }
+  const thumbnail = previewObjectNames.thumbnail(rendered.page);
+  files.push(
+    await writeWebp(
+      image().resize({ width: task.thumbnailWidth, withoutEnlargement: true }),
+      thumbnail,
+      task.workDir,
+    ),
+  );
+  return files;
+}
+
+async function writeWebp(image: Sharp, name: string, workDir: string): Promise<PreparedFile> {
+  const file = path.join(workDir, name);
+  const info = await image.webp({ quality: 82, effort: 2 }).toFile(file);
+  return { name, path: file, contentType: WEBP, width: info.width, height: info.height };
+}
+
+/** An image to resize: its size from the header alone, and a way to open its pixels. */
+interface ImageSource {
+  width: number;
+  height: number;
+  open(): Sharp;
+}
+
+/** The BMP file signature: sharp's prebuilt libvips has no BMP loader, so bmp-ts decodes these. */
+const BMP_SIGNATURE = Buffer.from('BM');
+
+/** A BMP's size from its BITMAPINFOHEADER (a negative height means rows stored top-down). */
+async function bmpSource(inputPath: string): Promise<ImageSource> {
+  const bytes = await fsp.readFile(inputPath);
+  if (bytes.length < 26) throw new PreparationRefused('corrupt', 'the BMP header is cut short');
+  const width = bytes.readInt32LE(18);
+  const height = Math.abs(bytes.readInt32LE(22));
+  return {
+    width,
+    height,
+    open() {
+      // Decoded only once the size has passed the cap, into RGBA bytes. The fourth byte is padding in
+      // nearly every BMP and bmp-ts leaves it 0, which would read as transparent (and resize to black):
+      // made opaque before sharp sees it.
+      const decoded = decodeBmp(bytes, { toRGBA: true });
+      for (let alpha = 3; alpha < decoded.data.length; alpha += 4) decoded.data[alpha] = 255;
+      return sharp(decoded.data, {
+        raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      }).removeAlpha();
+    },
+  };
+}
+
+async function imageSource(inputPath: string): Promise<ImageSource> {
+  const handle = await fsp.open(inputPath, 'r');
+  const head = Buffer.alloc(2);
+  await handle.read(head, 0, 2, 0);
+  await handle.close();
+  if (head.equals(BMP_SIGNATURE)) return bmpSource(inputPath);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(inputPath, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `unreadable image: ${firstLine(error)}`);
+  }
+  return {
+    width: metadata.width ?? 0,
+    height: metadata.height ?? 0,
+    open: () => sharp(inputPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate(),
+  };
+}
+
+/**
+ * Images resized, never enlarged, turned as their EXIF says. The size is read from the header first:
+ * an image past the pixel cap is refused before a pixel is decoded.
+ */
+async function prepareImage(task: PreparationTask): Promise<PreparationOutcome> {
+  const source = await imageSource(task.inputPath);
+  if (source.width <= 0 || source.height <= 0)
+    throw new PreparationRefused('corrupt', 'the image has no size');
+  if (source.width * source.height > MAX_IMAGE_PIXELS)
+    throw new PreparationRefused('image_too_large', `${source.width} x ${source.height} pixels`);
+  const files: PreparedFile[] = [];
+  try {
+    for (const width of task.widths) {
+      const image = source.open().resize({ width, withoutEnlargement: true });
+      files.push(await writeWebp(image, previewObjectNames.image(width), task.workDir));
+    }
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `undecodable image: ${firstLine(error)}`);
+  }
+  return { status: 'ready', pageCount: null, isTextAvailable: false, files };
+}
+
+/** The first MAX_TEXT_PREVIEW_BYTES of the file as UTF-8, cut on a character boundary. */
+async function prepareText(task: PreparationTask): Promise<PreparationOutcome> {
+  const handle = await fsp.open(task.inputPath, 'r');
+  const buffer = Buffer.alloc(MAX_TEXT_PREVIEW_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+  await handle.close();
+  // In streaming mode the decoder holds back a character cut in two at the end, instead of garbling it.
+  const text = new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead), { stream: true });
+  const file = path.join(task.workDir, previewObjectNames.text());
+  await fsp.writeFile(file, text);
+  return {
+    status: 'ready',
+    pageCount: null,
+    isTextAvailable: text.trim() !== '',
+    files: [
+      { name: previewObjectNames.text(), path: file, contentType: PLAIN_TEXT, width: null, height: null },
+    ],
+  };
+}
+
+/** The first rows of a CSV as a JSON table, parsed by csv-parse (quotes, separators inside them, BOM). */
+async function prepareTable(task: PreparationTask): Promise<PreparationOutcome> {
+  const rows: string[][] = [];
+  let truncated = false;
+  const parser = fs
+    .createReadStream(task.inputPath)
+    .pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (rows.length === MAX_TABLE_PREVIEW_ROWS) {
+        truncated = true;
+        break;
+      }
+      rows.push(record.map((cell) => cell.slice(0, MAX_TABLE_CELL_CHARACTERS)));
+    }
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `unreadable CSV: ${firstLine(error)}`);
+  } finally {
+    parser.destroy();
+  }
+  const file = path.join(task.workDir, previewObjectNames.table());
+  await fsp.writeFile(file, JSON.stringify({ rows, truncated }));
+  return {
+    status: 'ready',
+    pageCount: null,
+    isTextAvailable: rows.length > 0,
+    files: [
+      {
+        name: previewObjectNames.table(),
+        path: file,
+        contentType: 'application/json',
+        width: null,
+        height: null,
+      },
+    ],
+  };
+}
+
+function firstLine(error: unknown): string {
+  const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
+  return (
+    (stderr || (error instanceof Error ? error.message : String(error))).split('\n')[0]?.slice(0, 300) ?? ''
+  );
+}

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PreparationOutcome, PreparationTask } from './preparation-limits';
+
+/**
+ * The child's file: beside the server's bundle (dist/server, built by npm run build). Run from source
+ * (development, tests) it is bundled on first use with esbuild, a development dependency, as the
+ * sections parser's worker is (server/parsing/sections-parser.ts).
+ */
+async function childEntryFile(): Promise<string> {
+  const built = fileURLToPath(new URL('./prepare-document.child.js', import.meta.url));
+  if (fs.existsSync(built)) return built;
+  const source = fileURLToPath(new URL('./prepare-document.child.ts', import.meta.url));
+  // Inside the project, so the bundle's imports (sharp, csv-parse) resolve from its node_modules.
+  const outfile = path.resolve(
+    path.dirname(source),
+    '../../../../node_modules/.cache/roundroom/prepare-document.child.js',
+  );
+  const esbuild = await import('esbuild');
+  const { outputFiles } = await esbuild.build({
+    entryPoints: [source],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    write: false,
+    logLevel: 'warning',
+  });
+  // Written beside it, then renamed over it: parallel test processes must not load a half-written bundle.
+  const written = `${outfile}.${process.pid}`;
+  fs.mkdirSync(path.dirname(outfile), { recursive: true });
+  fs.writeFileSync(written, outputFiles.find((file) => file.path === outfile)?.contents ?? '');
+  fs.renameSync(written, outfile);
+  return outfile;
+}
+
+let entryFile: Promise<string> | undefined;
+
+/** The child's process group: itself and everything it started, killed in one signal. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/**
+ * Prepares one document in a child process, the leader of a new process group, so the server's event
+ * loop never converts or encodes. Past the time limit the whole group is killed (LibreOffice or poppler
+ * hanging on a hostile file included) and the outcome is a final 'timed_out'. An abort (the job's own
+ * deadline, the server closing) kills the group too and rejects. The group is killed in every case
+ * once the outcome is known, so no helper process outlives its preparation.
+ */
+export async function runPreparationChild(
+  task: PreparationTask,
+  options: { timeLimitMs: number; signal?: AbortSignal },
+): Promise<PreparationOutcome> {
+  options.signal?.throwIfAborted();
+  entryFile ??= childEntryFile();
+  // The work directory as an argument only names the process (ps, /proc), which directory it serves.
+  const child = spawn(process.execPath, [await entryFile, task.workDir], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < 8_192) stderr += chunk;
+  });
+  try {
+    return await new Promise<PreparationOutcome>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        killGroup(child.pid);
+        resolve({
+          status: 'failed',
+          code: 'timed_out',
+          detail: `still running after ${options.timeLimitMs} ms`,
+        });
+      }, options.timeLimitMs);
+      const onAbort = () => {
+        killGroup(child.pid);
+        reject(options.signal?.reason ?? new Error('preparation aborted'));
+      };
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+      };
+      child.once('message', (message: { outcome?: PreparationOutcome; error?: string }) => {
+        settle();
+        if (message.outcome) resolve(message.outcome);
+        else reject(new Error(`document preparation failed: ${message.error}`));
+      });
+      child.once('error', (error) => {
+        settle();
+        reject(error);
+      });
+      child.once('exit', (code, signal) => {
+        settle();
+        // After a message this changes nothing (a promise settles once).
+        reject(
+          new Error(
+            `document preparation ended (${signal ?? `exit ${code}`}) without an outcome: ${stderr.trim()}`,
+          ),
+        );
+      });
+      child.send(task);
+    });
+  } finally {
+    killGroup(child.pid);
+    if (child.connected) child.disconnect();
+  }
+}

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { e2eBaseUrl, e2eDataDir } from './e2e-environment';
+import { expect, test } from './fixtures';
+import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+import { uniqueEmail } from './support/people';
+
+const DECK_BYTES = Buffer.from(
+  `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${'deck '.repeat(200)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+);
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+
+/**
+ * The document prepared as three pages, as the preparation job leaves it once it is done: a report may
+ * then name pages 1 to 3. (Written to the server's SQLite file: this journey is about reading analytics,
+ * not about converting the PDF.)
+ */
+function markPreparedAsPages(documentId: string, pageCount: number) {
+  const db = new Database(path.join(e2eDataDir, 'roundroom.sqlite'));
+  try {
+    const now = Date.now();
+    db.prepare(
+      `insert into document_previews (document_id, kind, status, page_count, is_text_available, created_at, updated_at, prepared_at)
+       values (?, 'pages', 'ready', ?, 0, ?, ?, ?)
+       on conflict (document_id) do update set kind = 'pages', status = 'ready', page_count = excluded.page_count,
+         prepared_at = excluded.prepared_at`,
+    ).run(documentId, pageCount, now, now, now);
+  } finally {
+    db.close();
+  }
+}
+
+/** An investor's API session, signed in with the link from their e-mail. */
+async function investorApi(email: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL: e2eBaseUrl });
+  expect((await anonymous.post('/api/auth/magic-link', { data: { email } })).status()).toBe(200);
+  const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${e2eBaseUrl}/verify?token=`);
+  const verified = await anonymous.post('/api/auth/verify', {
+    data: { token: new URL(link).searchParams.get('token') },
+  });
+  expect(verified.status()).toBe(200);
+  const { token } = (await verified.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL: e2eBaseUrl,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function shoot(page: import('@playwright/test').Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test('the founder sees which investor read which page for how long', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const setup = await page.request.post('/api/complete-account-setup', {
+    data: {
+      name: 'Fran Founder',
+      email: uniqueEmail('founder'),
+      companyName: `Harbor Reading ${Date.now()}`,
+    },
+  });
+  expect(setup.status()).toBe(201);
+  const headers = { origin: baseURL ?? '' };
+  const uploaded = await page.request.post('/api/upload', {
+    headers,
+    multipart: { file: { name: 'Series A deck.pdf', mimeType: 'application/pdf', buffer: DECK_BYTES } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
+  const unread = await page.request.post('/api/upload', {
+    headers,
+    multipart: { file: { name: 'Cap table.pdf', mimeType: 'application/pdf', buffer: DECK_BYTES } },
+  });
+  expect(unread.status()).toBe(201);
+  markPreparedAsPages(documentId, 3);
+
+  const ivy = uniqueEmail('ivy');
+  expect(
+    (await page.request.post('/api/invites', { headers, data: { email: ivy, name: 'Ivy Reader' } })).status(),
+  ).toBe(201);
+
+  // Ivy reads three pages in the viewer, through the real API: 3 s, 4 s, then 2 s, one report each.
+  const investor = await investorApi(ivy);
+  const opened = await investor.post(`/api/documents/${documentId}/views`);
+  expect(opened.status(), await opened.text()).toBe(201);
+  const { viewId } = (await opened.json()) as { viewId: string };
+  for (const [pageNumber, seconds] of [
+    [1, 3],
+    [2, 4],
+    [3, 2],
+  ] as const) {
+    // Reports are clamped to the time that has really passed: wait for it.
+    await pause(seconds * 1000 + 300);
+    const reported = await investor.post(`/api/views/${viewId}/reports`, {
+      data: { pages: [{ page: pageNumber, seconds }] },
+    });
+    expect(reported.status(), await reported.text()).toBe(204);
+  }
+  await investor.dispose();
+
+  // The founder goes from /admin to the room's analytics.
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Reading analytics' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading analytics' })).toBeVisible();
+  const mostRead = page.getByRole('region', { name: 'Most read documents' });
+  await expect(mostRead.getByRole('img', { name: /most read documents/ })).toBeVisible();
+  const deckRow = mostRead.getByRole('row').filter({ hasText: 'Series A deck.pdf' });
+  await expect(deckRow).toContainText('9 s');
+  await expect(page.getByRole('region', { name: 'Least read documents' })).toContainText('Cap table.pdf');
+  await expect(page.getByRole('region', { name: 'Least read documents' })).toContainText('Not opened');
+  await expect(page.getByRole('region', { name: 'Readers in the last 7 days' })).toContainText('Ivy Reader');
+  await shoot(page, 'analytics-room');
+
+  // The deck: Ivy, the three pages and their time.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await deckRow.getByRole('link', { name: 'Series A deck.pdf' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Series A deck.pdf' })).toBeVisible();
+  await expect(
+    page.getByRole('term').filter({ hasText: 'Total reading time' }).locator('xpath=..'),
+  ).toContainText('9 s');
+  await expect(page.getByRole('term').filter({ hasText: 'Completion' }).locator('xpath=..')).toContainText(
+    '100%',
+  );
+  const perPage = page.getByRole('table', { name: 'Time per page' });
+  await expect(perPage.getByRole('row')).toHaveCount(4);
+  await expect(perPage.getByRole('row', { name: /Page 1/ })).toContainText('3 s');
+  await expect(perPage.getByRole('row', { name: /Page 2/ })).toContainText('4 s');
+  await expect(perPage.getByRole('row', { name: /Page 3/ })).toContainText('2 s');
+  await page.getByLabel('Compare with').selectOption({ label: 'Ivy Reader' });
+  await expect(page).toHaveURL(/\?reader=/);
+  await expect(perPage.getByRole('columnheader', { name: 'Ivy Reader' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /average and Ivy Reader/ })).toBeVisible();
+  const readers = page.getByRole('table', { name: 'Readers of this document' });
+  await expect(readers).toContainText('Ivy Reader');
+  await expect(readers).toContainText('3 of 3');
+  await shoot(page, 'analytics-document');
+
+  // Ivy's own page: her visit, in order.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await readers.getByRole('link', { name: 'Ivy Reader' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ivy Reader' })).toBeVisible();
+  const visits = page.getByRole('list', { name: 'Visits' });
+  await expect(visits).toContainText('Read Series A deck.pdf for 9 s, 3 pages seen');
+  await expect(page.getByRole('table', { name: 'Time per document' })).toContainText('3 of 3');
+  await shoot(page, 'analytics-investor');
+
+  // Each file of the founder's list links to its analytics.
+  await page.goto('/configure');
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await page.getByRole('link', { name: 'Reading analytics of Series A deck.pdf' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/analytics/documents/${documentId}$`));
+});

@@ -1,0 +1,349 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+/**
+ * Real documents made in the test, for the preview preparation: PDFs written object by object, Office
+ * files converted by LibreOffice, images encoded by sharp, and the hostile files (encrypted, truncated,
+ * huge page trees, zip bombs, giant image headers) each made the way an attacker would make it.
+ */
+
+/**
+ * A valid PDF with `pages` pages of text (Helvetica), each `width` x `height` points: each page's first
+ * line as a title, the others below it, and a band of colour that differs from page to page.
+ */
+export function writtenPdf(
+  options: {
+    pages?: number;
+    width?: number;
+    height?: number;
+    declaredPages?: number;
+    /** The lines of page `number` (1-based); by default "Page N of the deck". */
+    lines?: (number: number) => string[];
+  } = {},
+): Buffer {
+  const {
+    pages = 3,
+    width = 612,
+    height = 792,
+    lines = (number) => [`Page ${number} of the deck`],
+  } = options;
+  const objects: string[] = [];
+  const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  // A hostile page tree may claim more pages than it has: /Count is what readers believe first.
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${options.declaredPages ?? pages} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  for (const [index, id] of pageIds.entries()) {
+    const escapePdfText = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+    const stream = lines(index + 1)
+      .map((line, row) =>
+        row === 0
+          ? `BT /F1 24 Tf 56 ${Math.max(10, height - 90)} Td (${escapePdfText(line)}) Tj ET`
+          : `BT /F1 14 Tf 56 ${Math.max(10, height - 110 - row * 22)} Td (${escapePdfText(line)}) Tj ET`,
+      )
+      .concat([`0.2 0.4 ${(index % 10) / 10} rg 40 40 ${Math.max(1, width - 80)} 24 re f`])
+      .join('\n');
+    objects[id] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objects[id + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
+  }
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(body);
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(body);
+  // poppler disbelieves a page count above the number of objects, so a hostile file pads its xref table.
+  const size = objects.length + (options.declaredPages ?? 0);
+  body += `xref\n0 ${size}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  body += '0000000000 65535 f \n'.repeat(size - objects.length);
+  body += `trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+function inTempDir<T>(work: (dir: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-sample-'));
+  try {
+    return work(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same PDF encrypted with qpdf (AES-256): opening it needs the user password. */
+export function encryptedPdf(): Buffer {
+  return inTempDir((dir) => {
+    fs.writeFileSync(path.join(dir, 'plain.pdf'), writtenPdf());
+    execFileSync(
+      'qpdf',
+      ['--encrypt', 'user-secret', 'owner-secret', '256', '--', 'plain.pdf', 'locked.pdf'],
+      {
+        cwd: dir,
+      },
+    );
+    return fs.readFileSync(path.join(dir, 'locked.pdf'));
+  });
+}
+
+/**
+ * An Office file converted by LibreOffice from a source it reads: HTML for Writer, CSV for Calc, a flat
+ * ODP (XML) for Impress. `filter` is LibreOffice's export filter for the target format.
+ */
+export function officeDocument(
+  source: { name: string; content: string },
+  target: 'docx' | 'xlsx' | 'pptx',
+): Buffer {
+  const filters = {
+    docx: 'docx:MS Word 2007 XML',
+    xlsx: 'xlsx:Calc MS Excel 2007 XML',
+    pptx: 'pptx:Impress MS PowerPoint 2007 XML',
+  };
+  return inTempDir((dir) => {
+    fs.writeFileSync(path.join(dir, source.name), source.content);
+    execFileSync(
+      'soffice',
+      [
+        '--headless',
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--convert-to',
+        filters[target],
+        '--outdir',
+        dir,
+        source.name,
+      ],
+      { cwd: dir, stdio: 'ignore', timeout: 120_000 },
+    );
+    return fs.readFileSync(path.join(dir, `${path.parse(source.name).name}.${target}`));
+  });
+}
+
+export const htmlPages = (pages: number) =>
+  `<html><body>${Array.from(
+    { length: pages },
+    (_, index) =>
+      `<h1>Chapter ${index + 1}</h1><p style="page-break-after: always">Text of chapter ${index + 1}.</p>`,
+  ).join('')}</body></html>`;
+
+/** A flat OpenDocument presentation with one titled slide each. */
+export function flatPresentation(slides: number): string {
+  const pages = Array.from(
+    { length: slides },
+    (_, index) =>
+      `<draw:page draw:name="s${index + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>Slide ${index + 1}</text:p></draw:text-box></draw:frame></draw:page>`,
+  ).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation>${pages}</office:presentation></office:body></office:document>`;
+}
+
+/**
+ * A flat OpenDocument text whose Basic macro runs on opening and creates `markerFile`: an Office
+ * file that tries to execute code. (LibreOffice reads a document by its content, whatever its name.)
+ */
+export function documentWithAutoRunMacro(markerFile: string): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:script="urn:oasis:names:tc:opendocument:xmlns:script:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:ooo="http://openoffice.org/2004/office" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+ <office:scripts>
+  <office:script script:language="ooo:Basic">
+   <ooo:libraries><ooo:library-embedded ooo:name="Standard"><ooo:module ooo:name="AutoRun"><ooo:source-code>Sub Touch
+ Dim handle As Integer
+ handle = FreeFile
+ Open &quot;${markerFile}&quot; For Output As #handle
+ Print #handle, &quot;macro ran&quot;
+ Close #handle
+End Sub</ooo:source-code></ooo:module></ooo:library-embedded></ooo:libraries>
+  </office:script>
+  <office:event-listeners>
+   <script:event-listener script:language="ooo:script" script:event-name="office:load" xlink:href="vnd.sun.star.script:Standard.AutoRun.Touch?language=Basic&amp;location=document"/>
+  </office:event-listeners>
+ </office:scripts>
+ <office:body><office:text><text:p>A document with a macro</text:p></office:text></office:body>
+</office:document>
+`);
+}
+
+/** One entry of a ZIP: `head`, then `chunk` repeated, then `tail`. */
+interface ZipEntry {
+  name: string;
+  head?: string;
+  chunk: string;
+  repeat?: number;
+  tail?: string;
+}
+
+/**
+ * A ZIP archive of deflated entries (the container of DOCX, XLSX and PPTX). Each piece is deflated
+ * once, ending on a sync flush, so that copies concatenate into one valid deflate stream: that is how
+ * a zip bomb is made cheaply, gigabytes inflated from a few megabytes.
+ */
+export function zipArchive(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const pieces = [
+      { bytes: Buffer.from(entry.head ?? ''), repeat: 1 },
+      { bytes: Buffer.from(entry.chunk), repeat: entry.repeat ?? 1 },
+      { bytes: Buffer.from(entry.tail ?? ''), repeat: 1 },
+    ];
+    let crc = 0;
+    let size = 0;
+    const deflated: Buffer[] = [];
+    for (const piece of pieces) {
+      const block = zlib.deflateRawSync(piece.bytes, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      for (let index = 0; index < piece.repeat; index++) {
+        crc = zlib.crc32(piece.bytes, crc);
+        deflated.push(block);
+      }
+      size += piece.bytes.length * piece.repeat;
+    }
+    deflated.push(zlib.deflateRawSync(Buffer.alloc(0)));
+    const data = Buffer.concat(deflated);
+    const name = Buffer.from(entry.name);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(crc >>> 0, 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(size, 22);
+    header.writeUInt16LE(name.length, 26);
+    locals.push(header, name, data);
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(8, 10);
+    record.writeUInt32LE(crc >>> 0, 16);
+    record.writeUInt32LE(data.length, 20);
+    record.writeUInt32LE(size, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(offset, 42);
+    central.push(record, name);
+    offset += header.length + name.length + data.length;
+  }
+  const centralSize = central.reduce((sum, part) => sum + part.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...central, end]);
+}
+
+/** A DOCX whose document.xml inflates to about 1 GB of paragraphs, from a file of a few megabytes. */
+export function zipBombDocx(): Buffer {
+  const paragraphs = '<w:p><w:r><w:t>boom</w:t></w:r></w:p>'.repeat(28_000);
+  return zipArchive([
+    {
+      name: '[Content_Types].xml',
+      chunk:
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    },
+    {
+      name: '_rels/.rels',
+      chunk:
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    },
+    {
+      name: 'word/document.xml',
+      head: '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+      chunk: paragraphs,
+      repeat: 1_000,
+      tail: '</w:body></w:document>',
+    },
+  ]);
+}
+
+/** A real PNG, encoded by sharp: a flat colour, or with a caption, a gradient picture. */
+export function realPng(width: number, height: number, caption?: string): Promise<Buffer> {
+  if (!caption) {
+    return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/>' +
+    '<stop offset="1" stop-color="#0ea5e9"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>' +
+    `<text x="50%" y="50%" font-family="sans-serif" font-size="${Math.round(height / 8)}" fill="white" ` +
+    `text-anchor="middle">${caption}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const DECK_TITLES = [
+  'Problem',
+  'Solution',
+  'Market',
+  'Traction',
+  'Team',
+  'Business model',
+  'Competition',
+  'The ask',
+];
+
+/** A pitch deck of `count` pages, each titled and with a few lines of text (screenshots, benches, e2e). */
+export function deckPdf(count: number): Buffer {
+  return writtenPdf({
+    pages: count,
+    lines: (number) => [
+      `Slide ${number}: ${DECK_TITLES[(number - 1) % DECK_TITLES.length]}`,
+      `Roundroom sample deck, page ${number} of ${count}.`,
+      'Revenue grew 3.2x year over year with net retention of 128%.',
+      'Every number on this page is an example.',
+    ],
+  });
+}
+
+/** A PPTX of `slides` titled slides, made by LibreOffice. */
+export const samplePptx = (slides: number) =>
+  officeDocument({ name: 'deck.fodp', content: flatPresentation(slides) }, 'pptx');
+
+/** A DOCX of `pages` chapters, one per page, made by LibreOffice. */
+export const sampleDocx = (pages: number) =>
+  officeDocument({ name: 'memo.html', content: htmlPages(pages) }, 'docx');
+
+/** An XLSX financial model, made by LibreOffice from CSV. */
+export const sampleXlsx = () =>
+  officeDocument(
+    {
+      name: 'model.csv',
+      content: [
+        'Year,Revenue,Costs',
+        ...Array.from({ length: 12 }, (_, n) => `${2026 + n},${n * 100},${n * 60}`),
+      ].join('\n'),
+    },
+    'xlsx',
+  );
+
+/**
+ * A PNG whose header says 50,000 x 50,000 pixels (10 GB decoded) over a few bytes of data: what a
+ * decompression bomb looks like to a reader that trusts the header. Only the header must be read.
+ */
+export function giantPngHeader(size = 50_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

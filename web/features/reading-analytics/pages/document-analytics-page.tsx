@@ -1,0 +1,174 @@
+import { useId } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { href } from '../../../../shared/routes';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { useDocumentAnalytics } from '../api/reading-analytics-queries';
+import { AnalyticsPageState, BackLink } from '../components/analytics-page-state';
+import { AnalyticsPanel, DataTable, EmptyNote, StatTiles } from '../components/analytics-panel';
+import { ChartSlot } from '../components/chart-slot';
+import { formatReadingTime, formatShare } from '../reading-time';
+
+const linkClass = 'text-indigo-700 hover:underline';
+
+/**
+ * /admin/analytics/documents/:documentId: who read a document and when, for how long, how far, and the
+ * time per page (averaged over readers, and for the reader chosen in ?reader=), which shows where
+ * readers stop.
+ */
+export function DocumentAnalyticsPage() {
+  const { documentId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const reader = search.get('reader');
+  const query = useDocumentAnalytics(documentId, reader);
+  const readerSelectId = useId();
+  return (
+    <AnalyticsPageState title="Document analytics" query={query} notFound="Document not found">
+      {() => {
+        const data = query.data;
+        if (!data) return null;
+        const chosen = data.chosenReader;
+        const pageLabels = data.pages.map((page) => `Page ${page.page}`);
+        return (
+          <>
+            <BackLink to="roomAnalytics">Reading analytics</BackLink>
+            <h1 className="mt-2 text-2xl font-semibold break-words text-slate-900 sm:text-3xl">
+              {data.document.title}
+            </h1>
+            <p className="mt-1 text-slate-600">
+              {data.document.pageCount === null
+                ? 'Its preview is not ready yet: pages are counted once it is.'
+                : `${data.document.pageCount} ${data.document.pageCount === 1 ? 'page' : 'pages'}`}
+            </p>
+            <div className="mt-6 flex flex-col gap-6 sm:mt-8">
+              <StatTiles
+                stats={[
+                  { label: 'Readers', value: String(data.readerCount) },
+                  { label: 'Views', value: String(data.viewCount) },
+                  { label: 'Total reading time', value: formatReadingTime(data.totalReadSeconds) },
+                  { label: 'Average per reader', value: formatReadingTime(data.averageReadSeconds) },
+                  { label: 'Completion', value: formatShare(data.completion) },
+                ]}
+              />
+              <AnalyticsPanel
+                id="time-per-page"
+                title="Time per page"
+                description="Seconds on each page, averaged over every reader: where the bars fall away is where readers stop."
+              >
+                {data.readerCount === 0 ? (
+                  <EmptyNote>No investor has opened this document in the viewer yet.</EmptyNote>
+                ) : (
+                  <div className="flex flex-col gap-4">
+                    <div className="flex flex-wrap items-center gap-2 text-sm">
+                      <label htmlFor={readerSelectId} className="font-medium text-slate-700">
+                        Compare with
+                      </label>
+                      <select
+                        id={readerSelectId}
+                        className="h-10 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+                        value={chosen?.userId ?? ''}
+                        onChange={(event) =>
+                          setSearch(event.target.value ? { reader: event.target.value } : {}, {
+                            replace: true,
+                          })
+                        }
+                      >
+                        <option value="">No one (average only)</option>
+                        {data.readers.map((one) => (
+                          <option key={one.userId} value={one.userId}>
+                            {one.name || one.email}
+                          </option>
+                        ))}
+                      </select>
+                      {query.isFetching && <Spinner label="Loading this reader's pages…" />}
+                    </div>
+                    <ChartSlot
+                      summary={`Time per page of ${data.document.title}${chosen ? `, average and ${chosen.name || chosen.email}` : ', averaged over readers'}; the table below has the numbers.`}
+                      labels={pageLabels}
+                      series={[
+                        {
+                          label: 'Average per reader',
+                          values: data.pages.map((page) => page.averageSeconds),
+                          color: '#4f46e5',
+                        },
+                        ...(chosen
+                          ? [
+                              {
+                                label: chosen.name || chosen.email,
+                                values: data.pages.map((page) => page.readerSeconds ?? 0),
+                                color: '#f59e0b',
+                              },
+                            ]
+                          : []),
+                      ]}
+                    />
+                    <DataTable
+                      caption="Time per page"
+                      headers={[
+                        'Page',
+                        'Average per reader',
+                        'Readers',
+                        ...(chosen ? [chosen.name || chosen.email] : []),
+                      ]}
+                      rows={data.pages.map((page) => ({
+                        key: String(page.page),
+                        cells: [
+                          `Page ${page.page}`,
+                          formatReadingTime(page.averageSeconds),
+                          page.readerCount,
+                          ...(chosen ? [formatReadingTime(page.readerSeconds ?? 0)] : []),
+                        ],
+                      }))}
+                    />
+                  </div>
+                )}
+              </AnalyticsPanel>
+              <AnalyticsPanel
+                id="readers"
+                title="Readers"
+                description="Who opened it in the viewer, and when."
+              >
+                {data.readers.length === 0 ? (
+                  <EmptyNote>No readers yet.</EmptyNote>
+                ) : (
+                  <DataTable
+                    caption="Readers of this document"
+                    headers={[
+                      'Investor',
+                      'Reading time',
+                      'Pages seen',
+                      'Completion',
+                      'Views',
+                      'First viewed',
+                      'Last viewed',
+                    ]}
+                    rows={data.readers.map((one) => ({
+                      key: one.userId,
+                      cells: [
+                        <Link
+                          key="name"
+                          className={linkClass}
+                          to={href('investorAnalytics', { userId: one.userId })}
+                        >
+                          {one.name || one.email}
+                        </Link>,
+                        formatReadingTime(one.readSeconds),
+                        data.document.pageCount
+                          ? `${one.pagesSeen} of ${data.document.pageCount}`
+                          : one.pagesSeen,
+                        formatShare(one.completion),
+                        one.viewCount,
+                        formatDateTime(one.firstViewedAt),
+                        formatDateTime(one.lastViewedAt),
+                      ],
+                    }))}
+                  />
+                )}
+              </AnalyticsPanel>
+            </div>
+          </>
+        );
+      }}
+    </AnalyticsPageState>
+  );
+}

@@ -1,0 +1,151 @@
+import { Link } from 'react-router';
+import { RECENT_READERS_DAYS } from '../../../../shared/contracts/reading';
+import { href } from '../../../../shared/routes';
+import { formatDateTime } from '../../../lib/format';
+import { useRoomAnalytics } from '../api/reading-analytics-queries';
+import { AnalyticsPageState, BackLink } from '../components/analytics-page-state';
+import { AnalyticsPanel, DataTable, EmptyNote } from '../components/analytics-panel';
+import { ChartSlot } from '../components/chart-slot';
+import { formatReadingTime } from '../reading-time';
+
+/** How many documents the most-read chart and the least-read list show. */
+const TOP = 10;
+const LEAST = 5;
+
+const linkClass = 'text-indigo-700 hover:underline';
+
+/** /admin/analytics: the room's most and least read documents, and who read lately. */
+export function RoomAnalyticsPage() {
+  const query = useRoomAnalytics();
+  return (
+    <AnalyticsPageState title="Reading analytics" query={query} notFound="No data room yet">
+      {() => {
+        const data = query.data;
+        if (!data) return null;
+        const read = data.documents.filter((document) => document.readSeconds > 0 || document.viewCount > 0);
+        const mostRead = read.slice(0, TOP);
+        const leastRead = [...data.documents].reverse().slice(0, LEAST);
+        const documentLink = (documentId: string, title: string) => (
+          <Link className={linkClass} to={href('documentAnalytics', { documentId })}>
+            {title}
+          </Link>
+        );
+        return (
+          <>
+            <BackLink to="admin">Admin dashboard</BackLink>
+            <h1 className="mt-2 text-2xl font-semibold text-slate-900 sm:text-3xl">Reading analytics</h1>
+            <p className="mt-1 text-slate-600">
+              What your investors read in the viewer, page by page, and for how long.
+            </p>
+            <div className="mt-6 flex flex-col gap-6 sm:mt-8">
+              <AnalyticsPanel
+                id="most-read"
+                title="Most read documents"
+                description="Total reading time over every investor."
+              >
+                {mostRead.length === 0 ? (
+                  <EmptyNote>
+                    Nothing read yet. When investors open a document in the viewer, their reading time shows
+                    here.
+                  </EmptyNote>
+                ) : (
+                  <div className="flex flex-col gap-4">
+                    <ChartSlot
+                      summary={`Reading time of your ${mostRead.length} most read documents; the table below has the numbers.`}
+                      labels={mostRead.map((document) => document.title)}
+                      series={[
+                        {
+                          label: 'Reading time',
+                          values: mostRead.map((document) => document.readSeconds),
+                          color: '#4f46e5',
+                        },
+                      ]}
+                      horizontal
+                    />
+                    <DataTable
+                      caption="Documents by reading time"
+                      headers={['Document', 'Reading time', 'Views', 'Readers', 'Last viewed']}
+                      rows={data.documents.map((document) => ({
+                        key: document.documentId,
+                        cells: [
+                          documentLink(document.documentId, document.title),
+                          formatReadingTime(document.readSeconds),
+                          document.viewCount,
+                          document.readerCount,
+                          document.lastViewedAt ? formatDateTime(document.lastViewedAt) : 'Never',
+                        ],
+                      }))}
+                    />
+                  </div>
+                )}
+              </AnalyticsPanel>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <AnalyticsPanel
+                  id="least-read"
+                  title="Least read documents"
+                  description="The files investors open least, or not at all."
+                >
+                  {leastRead.length === 0 ? (
+                    <EmptyNote>No documents uploaded yet.</EmptyNote>
+                  ) : (
+                    <ul aria-label="Least read documents" className="divide-y divide-slate-100 text-sm">
+                      {leastRead.map((document) => (
+                        <li
+                          key={document.documentId}
+                          className="flex items-center justify-between gap-3 py-2"
+                        >
+                          <span className="min-w-0 wrap-anywhere">
+                            {documentLink(document.documentId, document.title)}
+                          </span>
+                          <span className="shrink-0 text-slate-600">
+                            {document.viewCount === 0
+                              ? 'Not opened'
+                              : formatReadingTime(document.readSeconds)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </AnalyticsPanel>
+                <AnalyticsPanel
+                  id="recent-readers"
+                  title={`Readers in the last ${RECENT_READERS_DAYS} days`}
+                  description="Investors who opened a document lately, most recent first."
+                >
+                  {data.recentReaders.length === 0 ? (
+                    <EmptyNote>
+                      No investor has read anything in the last {RECENT_READERS_DAYS} days.
+                    </EmptyNote>
+                  ) : (
+                    <ul aria-label="Recent readers" className="divide-y divide-slate-100 text-sm">
+                      {data.recentReaders.map((reader) => (
+                        <li
+                          key={reader.userId}
+                          className="flex flex-wrap items-baseline justify-between gap-x-3 py-2"
+                        >
+                          <span className="min-w-0 wrap-anywhere">
+                            <Link
+                              className={linkClass}
+                              to={href('investorAnalytics', { userId: reader.userId })}
+                            >
+                              {reader.name || reader.email}
+                            </Link>
+                            <span className="block text-xs text-slate-500">{reader.email}</span>
+                          </span>
+                          <span className="text-slate-600">
+                            {formatReadingTime(reader.readSeconds)} · {reader.viewCount}{' '}
+                            {reader.viewCount === 1 ? 'view' : 'views'} · {formatDateTime(reader.lastSeenAt)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </AnalyticsPanel>
+              </div>
+            </div>
+          </>
+        );
+      }}
+    </AnalyticsPageState>
+  );
+}
