@@ -6,7 +6,7 @@ import {
   documentTextSchema,
   type PageImageWidth,
 } from '../../../../shared/contracts/previews';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { viewerKeys } from './viewer-keys';
 
 /** While a preview is being prepared, the viewer asks again this often and shows it once ready. */
@@ -27,8 +27,6 @@ export function usePreview(documentId: string) {
     queryFn: ({ signal }) =>
       apiRequest(`${documentPath(documentId)}/preview`, documentPreviewSchema, { signal }),
     refetchInterval: (query) => (query.state.data?.status === 'preparing' ? PREPARING_POLL_MS : false),
-    // A 404 (no such document, or no access) will not change by asking again.
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
   });
 }
 
@@ -39,7 +37,6 @@ export function useDocumentText(preview: DocumentPreview) {
     queryFn: ({ signal }) =>
       apiRequest(`${documentPath(preview.documentId)}/text`, documentTextSchema, { signal }),
     enabled: preview.hasText,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -52,7 +49,6 @@ export function usePreviewText(documentId: string) {
       if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
       return response.text();
     },
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -64,6 +60,5 @@ export function usePreviewTable(documentId: string) {
   return useQuery({
     queryKey: viewerKeys.content(documentId),
     queryFn: ({ signal }) => apiRequest(contentUrl(documentId), previewTableSchema, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
