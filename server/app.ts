@@ -21,6 +21,7 @@ import {
   sweepPreparationWork,
 } from './features/room-content/room-content.service';
 import { roomsRoutes } from './features/room-content/rooms.routes';
+import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks(ctx)));
   await app.register(documentsRoutes(ctx));
+  await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx));
 

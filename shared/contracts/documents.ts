@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '../file-types';
 import { isoDateTime, optionalText } from './fields';
+import { previewStateSchema } from './previews';
 
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
 export const documentListItemSchema = z.object({
@@ -13,6 +14,8 @@ export const documentListItemSchema = z.object({
   sectionName: z.string().nullable(),
   updatedAt: isoDateTime,
   isUploaded: z.literal(true),
+  /** Its preparation for the viewer: being prepared, ready, or failed and why. */
+  preview: previewStateSchema,
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 

@@ -13,7 +13,9 @@ import {
   signInWithMagicLink,
   uniqueEmail,
 } from '../support/factories';
+import { storeFailedPreview, storeReadyPreview } from '../support/previews';
 import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
+import { SAMPLE_FILES } from '../support/uploads';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller
@@ -76,6 +78,11 @@ GET    /api/data-room/:id/sections            401    404      200    404     404
 GET    /api/data-room/:id/documents           401    404      200    404     404     200   401    401     401     401     401     401
 GET    /api/data-room/:id/click               401    404      302    404     404     302   401    401     401     401     401     401
 GET    /api/documents/:id/download            401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/text                401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      200    404     404     200   401    401     401     401     401     401
 
 # Reading in the viewer: a view is opened as a download is authorised (the owner's own reading is not
 # recorded: 200 with no view); a report only on one's own view.
@@ -111,6 +118,7 @@ GET    /api/admin/analytics                   401    403      403    403     200
 # not confirmed to exist).
 DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
 DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
+POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401 403     403    403     404     200   401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   401    401     401     401     401     401
 `;
@@ -196,6 +204,8 @@ interface World {
   /** The member's user id: the investor the founder's analytics are about. */
   memberUserId: string;
   documentId: string;
+  /** An image of the room, for the content route (the document above is read page by page). */
+  imageDocumentId: string;
   /** The visitor's pending invitation: what outsiders try to delete. */
   pendingInvitationId: string;
   externalUrl: string;
@@ -214,6 +224,12 @@ interface World {
 
 const PROMO_CODE = 'MATRIX100';
 const pdfWith = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\ntrailer\n%%EOF\n`);
+
+function pngForm(fileName: string): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([SAMPLE_FILES.png]), fileName);
+  return data;
+}
 
 function pdfForm(fileName: string, text: string): FormData {
   const data = new FormData();
@@ -286,6 +302,13 @@ async function buildWorld(): Promise<World> {
     201,
   );
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2, texts: [canary('pagetext'), ''] });
+  const uploadedImage = await expectStatus(
+    t.request('POST', '/api/upload', { form: pngForm(`${canary('imagetitle')}.png`), headers: owner.auth }),
+    201,
+  );
+  const imageDocumentId = (uploadedImage.json as { document: { id: string } }).document.id;
+  await storeReadyPreview(t, imageDocumentId, { kind: 'image', width: 640, height: 480 });
   const externalUrl = `https://${canary('link')}.example/deck`;
   const markdown = [
     '# Company Information',
@@ -420,6 +443,7 @@ async function buildWorld(): Promise<World> {
     roomId: room.id,
     memberUserId: member.user.id,
     documentId,
+    imageDocumentId,
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
     externalUrl,
     profile,
@@ -473,6 +497,12 @@ async function throwawayDocument(): Promise<string> {
   return (uploaded.json as { document: { id: string } }).document.id;
 }
 
+async function throwawayFailedDocument(): Promise<string> {
+  const documentId = await throwawayDocument();
+  await storeFailedPreview(t, documentId, 'corrupt');
+  return documentId;
+}
+
 /** A new view of the room's document, opened by the member (each report cell reports on its own). */
 async function memberView(): Promise<string> {
   const opened = await expectStatus(
@@ -513,6 +543,13 @@ const CALLS: Record<string, Plan> = {
     path: `/api/data-room/${w.roomId}/click?url=${encodeURIComponent(w.externalUrl)}`,
   }),
   'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.documentId}/download` }),
+  'GET /api/documents/:id/preview': () => ({ path: `/api/documents/${w.documentId}/preview` }),
+  'GET /api/documents/:id/pages/:page': () => ({ path: `/api/documents/${w.documentId}/pages/2?width=1600` }),
+  'GET /api/documents/:id/thumbnails/:page': () => ({ path: `/api/documents/${w.documentId}/thumbnails/1` }),
+  'GET /api/documents/:id/text': () => ({ path: `/api/documents/${w.documentId}/text` }),
+  'GET /api/documents/:id/preview/content': () => ({
+    path: `/api/documents/${w.imageDocumentId}/preview/content`,
+  }),
   'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.documentId}/views` }),
   'POST /api/views/:viewId/reports': async () => ({
     path: `/api/views/${await memberView()}/reports`,
@@ -556,6 +593,9 @@ const CALLS: Record<string, Plan> = {
   }),
   'DELETE /api/documents/:id': async (caller) => ({
     path: `/api/documents/${isOwner(caller) ? await throwawayDocument() : w.documentId}`,
+  }),
+  'POST /api/documents/:id/preview/retry': async (caller) => ({
+    path: `/api/documents/${isOwner(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
   }),
 };
 
@@ -642,6 +682,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
     path: request.path
       .replace(w.roomId, crypto.randomUUID())
       .replace(w.documentId, crypto.randomUUID())
+      .replace(w.imageDocumentId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
@@ -671,6 +712,8 @@ test("every canary is the room's data: the owner's own reads show each one", asy
     '/api/invites',
     '/api/admin/users',
     `/api/documents/${w.documentId}/download`,
+    `/api/documents/${w.documentId}/text`,
+    `/api/documents/${w.imageDocumentId}/preview`,
   ]) {
     const response = await expectStatus(t.request('GET', url, { headers: w.owner.auth }), 200);
     seen += `${[...response.headers].join('\n')}\n${response.text}\n`;

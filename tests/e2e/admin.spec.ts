@@ -100,10 +100,13 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   await expect(investorPage).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
   await investorPage.getByRole('link', { name: 'View data room' }).click();
   await investorPage.getByRole('button', { name: 'Financials 2 documents' }).click();
-  const download = investorPage.waitForEvent('download');
   await investorPage.getByRole('button', { name: new RegExp(DECK_NAME) }).click();
-  // Saved under the name the investor clicked, with the file's extension.
+  // Opened in the viewer; Download there saves it under the name the investor clicked, with its extension.
+  await expect(investorPage.getByRole('heading', { level: 1, name: DECK_NAME })).toBeVisible();
+  const download = investorPage.waitForEvent('download');
+  await investorPage.getByRole('button', { name: 'Download' }).first().click();
   expect((await download).suggestedFilename()).toBe(`${DECK_NAME}.pdf`);
+  await investorPage.goBack();
   const opened = investorContext.waitForEvent('page');
   await investorPage.getByRole('button', { name: /Financial model/ }).click();
   const external = await opened;

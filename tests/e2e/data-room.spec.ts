@@ -106,12 +106,20 @@ test('an invited investor opens the room, downloads the upload and clicks the li
   const deckRow = page.getByRole('button', { name: /Pitch deck\.pdf/ });
   await expect(deckRow).toContainText('Updated today');
   await expect(deckRow).toContainText('PDF');
-  const downloadEvent = page.waitForEvent('download');
+  // The upload opens in the viewer, at a URL of its own; Download there saves the original.
   await deckRow.click();
+  await expect(page).toHaveURL(new RegExp(`/data-room/${roomId}/documents/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('heading', { level: 1, name: DECK_NAME })).toBeVisible();
+  const downloadEvent = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).first().click();
   const download = await downloadEvent;
   expect(download.suggestedFilename()).toBe(DECK_NAME);
   expect(fs.readFileSync(await download.path()).equals(DECK_BYTES)).toBe(true);
 
+  // The back button returns to the section the document was opened from.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/data-room/${roomId}$`));
+  await expect(page.getByRole('heading', { name: 'Decks' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to sections' }).click();
   await page.getByRole('button', { name: 'Market research 2 documents' }).click();
   const newPage = page.context().waitForEvent('page');

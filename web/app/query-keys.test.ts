@@ -9,6 +9,7 @@ import { invitationsKeys } from '../features/invitations/api/invitations-keys';
 import { roomsKeys } from '../features/rooms/api/rooms-keys';
 import { sectionsKeys } from '../features/sections/api/sections-keys';
 import { siteKeys } from '../features/site/api/site-keys';
+import { viewerKeys } from '../features/viewer/api/viewer-keys';
 
 const member = { kind: 'member', roomId: 'room-1' } as const;
 const invite = { kind: 'invite', token: 'token-1' } as const;
@@ -35,6 +36,12 @@ const keysByFeature = {
   rooms: [roomsKeys.mine()],
   sections: [sectionsKeys.mine()],
   site: [siteKeys.info()],
+  viewer: [
+    viewerKeys.preview('doc-1'),
+    viewerKeys.text('doc-1'),
+    viewerKeys.content('doc-1'),
+    viewerKeys.preview('doc-2'),
+  ],
 };
 const roots = {
   admin: adminKeys.all,
@@ -46,6 +53,7 @@ const roots = {
   rooms: roomsKeys.all,
   sections: sectionsKeys.all,
   site: siteKeys.all,
+  viewer: viewerKeys.all,
 };
 
 function cacheWithEveryKey(): QueryClient {

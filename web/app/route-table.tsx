@@ -83,6 +83,16 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.DataRoomByIdPage,
     'protected',
   ),
+  documentInRoom: page(
+    () => import('../features/viewer/pages/document-in-room-page'),
+    (m) => m.DocumentInRoomPage,
+    'protected',
+  ),
+  previewDocument: page(
+    () => import('../features/viewer/pages/document-in-room-page'),
+    (m) => m.PreviewDocumentPage,
+    'protected',
+  ),
   preview: page(
     () => import('../features/data-room/pages/preview-page'),
     (m) => m.PreviewPage,

@@ -53,6 +53,7 @@ describe('POST /api/upload', () => {
       sectionName: 'Decks',
       updatedAt: expect.any(String),
       isUploaded: true,
+      preview: { status: 'preparing', kind: 'pages', failure: null },
     });
     expect(body.url).toBe(`/api/documents/${body.document.id}/download`);
 

@@ -6,6 +6,7 @@ import {
   uploadFieldsSchema,
 } from '../../../shared/contracts/documents';
 import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
+import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '../../../shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
@@ -27,7 +28,14 @@ import {
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import { startDocumentPreview } from './preparation/preparation.service';
-import { allPreviewStorageKeys, deletePreviewObjects } from './previews.repository';
+import { previewKindOf } from './preparation/preparation-limits';
+import {
+  allPreviewStorageKeys,
+  type DocumentPreview,
+  deletePreviewObjects,
+  findPreview,
+  findPreviews,
+} from './previews.repository';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
@@ -61,7 +69,25 @@ function cleanFileName(value: string): string {
   return [...cleaned.slice(0, MAX_DOCUMENT_TITLE_LENGTH - extension.length), ...extension].join('');
 }
 
-function toListItem(document: StoredDocument, sectionOf: Map<string, string>): DocumentListItem {
+/** A preview's state in the founder's and the reader's words; no row yet reads as being prepared. */
+export function previewStateOf(
+  preview: DocumentPreview | undefined,
+  fallbackKind: PreviewKind,
+): PreviewState {
+  if (!preview) return { status: 'preparing', kind: fallbackKind, failure: null };
+  const code = preview.status === 'failed' ? (preview.failureCode ?? 'conversion_failed') : null;
+  return {
+    status: preview.status,
+    kind: preview.kind,
+    failure: code ? { code, message: PREVIEW_FAILURES[code] } : null,
+  };
+}
+
+function toListItem(
+  document: StoredDocument,
+  sectionOf: Map<string, string>,
+  preview: DocumentPreview | undefined,
+): DocumentListItem {
   return {
     id: document.id,
     title: document.title,
@@ -70,6 +96,7 @@ function toListItem(document: StoredDocument, sectionOf: Map<string, string>): D
     sectionName: sectionOf.get(document.id) ?? null,
     updatedAt: document.updatedAt.toISOString(),
     isUploaded: true,
+    preview: previewStateOf(preview, previewKindOf(extensionOf(document.originalName))),
   };
 }
 
@@ -206,7 +233,8 @@ export async function uploadDocument(
     throw error;
   }
   ctx.jobs.wake();
-  return { document: toListItem(document, new Map(section ? [[document.id, section]] : [])), url };
+  const sectionOf = new Map(section ? [[document.id, section]] : []);
+  return { document: toListItem(document, sectionOf, await findPreview(ctx.db, document.id)), url };
 }
 
 function uploadLimitReached(): HttpError {
@@ -221,10 +249,15 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
   return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
 }
 
-/** A room's uploaded documents with the section that links each, newest first. */
+/** A room's uploaded documents with the section that links each and their preview's state, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
   const sectionOf = await sectionsByDocument(ctx, room);
-  return (await listRoomDocuments(ctx.db, room.id)).map((document) => toListItem(document, sectionOf));
+  const documents = await listRoomDocuments(ctx.db, room.id);
+  const previews = await findPreviews(
+    ctx.db,
+    documents.map((document) => document.id),
+  );
+  return documents.map((document) => toListItem(document, sectionOf, previews.get(document.id)));
 }
 
 /**

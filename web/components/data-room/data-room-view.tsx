@@ -27,6 +27,8 @@ interface DataRoomViewProps {
   backLabel?: string;
   /** Above the company header: a banner or a 'Back to dashboard' button. */
   top?: ReactNode;
+  /** The section open at first (coming back from a document opened in it). */
+  initialOpenSectionId?: number | null;
 }
 
 /**
@@ -44,8 +46,9 @@ export function DataRoomView({
   notice,
   backLabel,
   top,
+  initialOpenSectionId = null,
 }: DataRoomViewProps) {
-  const [openSectionId, setOpenSectionId] = useState<number | null>(null);
+  const [openSectionId, setOpenSectionId] = useState<number | null>(initialOpenSectionId);
   const sectionHeadingRef = useRef<HTMLHeadingElement>(null);
   const openSection = sections.find((section) => section.id === openSectionId);
   const documentCount = sections.reduce((sum, section) => sum + section.documents.length, 0);

@@ -1,7 +1,6 @@
 import { LogIn, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
@@ -11,7 +10,7 @@ import type { DocumentRow } from '../../../components/data-room/section-document
 import { Button } from '../../../components/ui/button';
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
 import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
-import { downloadDocument, openExternal } from '../../documents/api/download-document';
+import { openExternal } from '../../documents/api/download-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
 import { RoomLoading } from './room-states';
 
@@ -30,12 +29,17 @@ interface RoomContentViewProps {
   backLabel?: string;
   /** Above the company header: a banner or a 'Back to dashboard' button. */
   top?: ReactNode;
+  /**
+   * The viewer's URL for an uploaded document of the room; by default the room's own
+   * (/data-room/:id/documents/:documentId). The founder's preview opens its own.
+   */
+  documentHref?: (documentId: string) => string;
 }
 
 /**
  * A real room in the data-room view: the markdown parsed with the shared parser and shown as text;
- * an uploaded document downloads (or, in the invited view, asks the visitor to sign in), a link
- * opens through the server's click log.
+ * an uploaded document opens in the viewer (or, in the invited view, asks the visitor to sign in), a
+ * link opens through the server's click log.
  * (docs/product-rules.md#data-room-view, #preview)
  * The parse runs in a Web Worker (ADR 26), so a long room never holds up the page; until the first
  * one finishes the room shows as loading, and a refreshed room keeps the previous parse meanwhile.
@@ -52,8 +56,12 @@ function ParsedRoomContentView({
   invitedEmail = null,
   backLabel,
   top,
+  documentHref,
   parsed,
 }: RoomContentViewProps & { parsed: ParsedSections }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cameBackToSection = (location.state as { openSectionId?: number } | null)?.openSectionId ?? null;
   const { dataRoom, documents } = content;
   const company = companyOf(dataRoom);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
@@ -87,10 +95,18 @@ function ParsedRoomContentView({
       setSignInFor(doc.title);
       return;
     }
-    void downloadDocument(doc.documentId, doc.title).then((result) => {
-      if (result === 'opened')
-        toast.error('Download failed', { description: 'The file was opened in a new tab instead.' });
-    });
+    if (source.kind === 'member') {
+      // Read in the viewer, at a URL of its own: the back button returns here, to this section (kept in
+      // this history entry), and the link can be shared.
+      navigate(`${location.pathname}${location.search}`, {
+        replace: true,
+        state: { openSectionId: section.id },
+      });
+      navigate(
+        documentHref?.(doc.documentId) ??
+          href('documentInRoom', { id: source.roomId, documentId: doc.documentId }),
+      );
+    }
   }
 
   const signInNotice = signInFor !== null && (
@@ -131,6 +147,7 @@ function ParsedRoomContentView({
       notice={signInNotice}
       backLabel={backLabel}
       top={top}
+      initialOpenSectionId={cameBackToSection}
     />
   );
 }

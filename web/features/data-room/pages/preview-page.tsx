@@ -48,6 +48,7 @@ function OwnRoomPreview() {
           source={source}
           backLabel="Close preview"
           top={<PreviewBanner isActive={content.dataRoom.isActive} />}
+          documentHref={(documentId) => href('previewDocument', { documentId })}
         />
       )}
     </RoomLoader>

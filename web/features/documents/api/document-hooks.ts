@@ -1,15 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { documentListSchema } from '../../../../shared/contracts/documents';
+import { type DocumentListItem, documentListSchema } from '../../../../shared/contracts/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from '../../admin/api/admin-keys';
 import { dataRoomKeys } from '../../data-room/api/data-room-keys';
 import { sectionsKeys } from '../../sections/api/sections-keys';
 import { documentsKeys } from './documents-keys';
 
+/** While a file's preview is being prepared, the list asks again this often, so 'Ready' shows by itself. */
+export const PREPARING_REFETCH_MS = 3000;
+
+/** How soon to fetch the list again: soon while anything in it is being prepared, else only when told. */
+export function refetchIntervalFor(documents: readonly DocumentListItem[] | undefined): number | false {
+  return documents?.some((document) => document.preview.status === 'preparing')
+    ? PREPARING_REFETCH_MS
+    : false;
+}
+
 export const myDocumentsQuery = queryOptions({
   queryKey: documentsKeys.mine(),
   queryFn: ({ signal }) => apiRequest('/api/my-documents', documentListSchema, { signal }),
+  refetchInterval: (query) => refetchIntervalFor(query.state.data),
 });
 
 export function useMyDocuments() {
@@ -56,5 +67,17 @@ export function useDeleteDocuments() {
       return outcome;
     },
     onSettled: () => invalidateAfterDocumentChange(queryClient),
+  });
+}
+
+/** Prepares a failed preview again (Retry beside its failure); the list then shows it being prepared. */
+export function useRetryPreview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: string) =>
+      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/preview/retry`, z.null(), {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
   });
 }

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { formatFileSize } from '../file-size';
+import { PreviewStatus } from './preview-status';
 
 interface DocumentRowProps {
   document: DocumentListItem;
@@ -14,13 +15,23 @@ interface DocumentRowProps {
   actions?: ReactNode;
   /** A single action (one icon button) stays beside the details on a phone instead of under them. */
   singleAction?: boolean;
+  /** Offers Retry beside a failed preview. */
+  onRetryPreview?: (document: DocumentListItem) => void;
+  isRetryingPreview?: boolean;
 }
 
 /**
- * One uploaded file in a console list: its type icon, title, section, size, date and badge. On a phone
+ * One uploaded file in a console list: its type icon, title, section, size, date, badge and preview state. On a phone
  * the details wrap under the title and the actions stay in reach at the right.
  */
-export function DocumentRow({ document, leading, actions, singleAction = false }: DocumentRowProps) {
+export function DocumentRow({
+  document,
+  leading,
+  actions,
+  singleAction = false,
+  onRetryPreview,
+  isRetryingPreview,
+}: DocumentRowProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
       {leading}
@@ -34,6 +45,12 @@ export function DocumentRow({ document, leading, actions, singleAction = false }
           <Badge variant={document.isUploaded ? 'success' : 'info'}>
             {document.isUploaded ? 'Uploaded' : 'External'}
           </Badge>
+          <PreviewStatus
+            title={document.title}
+            preview={document.preview}
+            onRetry={onRetryPreview && (() => onRetryPreview(document))}
+            isRetrying={isRetryingPreview}
+          />
         </p>
       </div>
       {/* On a phone several actions take a line of their own under the details, at the right. */}

@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import type { PreviewState } from '../../../../shared/contracts/previews';
+import { refetchIntervalFor } from '../api/document-hooks';
 import { FileList } from './file-list';
 
 afterEach(cleanup);
@@ -11,6 +13,7 @@ const document = (
   title: string,
   fileSize: string,
   sectionName: string | null,
+  preview: PreviewState = { status: 'ready', kind: 'pages', failure: null },
 ): DocumentListItem => ({
   id,
   title,
@@ -19,17 +22,27 @@ const document = (
   sectionName,
   updatedAt: '2026-11-02T10:00:00.000Z',
   isUploaded: true,
+  preview,
 });
 
 const documents = [
   document('1', 'Pitch deck.pdf', '183500', 'Financial information'),
-  document('2', 'Financial model.xlsx', '2400000', 'Financial information'),
-  document('3', 'Cap table.xlsx', '512', null),
+  document('2', 'Financial model.xlsx', '2400000', 'Financial information', {
+    status: 'preparing',
+    kind: 'pages',
+    failure: null,
+  }),
+  document('3', 'Cap table.xlsx', '512', null, {
+    status: 'failed',
+    kind: 'pages',
+    failure: { code: 'conversion_failed', message: 'This file could not be converted' },
+  }),
 ];
 
 function renderList() {
   const onDelete = vi.fn();
   const onCopyLink = vi.fn();
+  const onRetryPreview = vi.fn();
   render(
     <FileList
       documents={documents}
@@ -37,10 +50,11 @@ function renderList() {
       onCopyLink={onCopyLink}
       onDownload={vi.fn()}
       onDelete={onDelete}
+      onRetryPreview={onRetryPreview}
     />,
     { wrapper: MemoryRouter },
   );
-  return { onDelete, onCopyLink };
+  return { onDelete, onCopyLink, onRetryPreview };
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Files' })).getAllByRole('listitem');
@@ -107,6 +121,43 @@ test('copy link and a running download are per file', () => {
   expect(
     (screen.getByRole('button', { name: 'Download Pitch deck.pdf' }) as HTMLButtonElement).disabled,
   ).toBe(false);
+});
+
+test("each file shows its preview's state, and Retry only beside a failure, in words", () => {
+  const { onRetryPreview } = renderList();
+  const [deck, model, cap] = rows();
+  expect(deck?.textContent).toContain('Ready');
+  expect(model?.textContent).toContain('Preparing preview');
+  expect(cap?.textContent).toContain('This file could not be converted');
+  expect(screen.getAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
+  fireEvent.click(screen.getByRole('button', { name: 'Retry preparing the preview of Cap table.xlsx' }));
+  expect(onRetryPreview).toHaveBeenCalledWith(documents[2]);
+});
+
+test('an archive, ready only to be downloaded, says so', () => {
+  render(
+    <MemoryRouter>
+      <FileList
+        documents={[
+          document('4', 'Data.zip', '64', null, { status: 'ready', kind: 'download-only', failure: null }),
+        ]}
+        downloading={new Set()}
+        onCopyLink={vi.fn()}
+        onDownload={vi.fn()}
+        onDelete={vi.fn()}
+      />
+    </MemoryRouter>,
+  );
+  expect(rows()[0]?.textContent).toContain('Download only');
+  expect(rows()[0]?.textContent).not.toContain('Ready');
+});
+
+test('the list is fetched again every few seconds while a file is being prepared, and not otherwise', () => {
+  expect(refetchIntervalFor(documents)).toBe(3000);
+  expect(refetchIntervalFor([documents[0] as DocumentListItem, documents[2] as DocumentListItem])).toBe(
+    false,
+  );
+  expect(refetchIntervalFor(undefined)).toBe(false);
 });
 
 test('each uploaded file links to its reading analytics', () => {

@@ -17,15 +17,27 @@ interface FileListProps {
   onDownload: (document: DocumentListItem) => void;
   /** Asks to delete these documents; the caller confirms, then clears the selection with `clear`. */
   onDelete: (documents: DocumentListItem[], clear: () => void) => void;
+  /** Prepares a failed preview again. */
+  onRetryPreview?: (document: DocumentListItem) => void;
+  /** The document whose Retry is running, if any. */
+  retryingPreview?: string;
 }
 
 const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-600';
 
 /**
  * The Files tab's list: a title filter, select-all and per-file checkboxes, bulk 'Delete (n)', and per
- * file Copy link, Download and Delete. Selection acts only on the files the filter shows.
+ * file its preview state (with Retry after a failure), Copy link, Download and Delete. Selection acts only on the files the filter shows.
  */
-export function FileList({ documents, downloading, onCopyLink, onDownload, onDelete }: FileListProps) {
+export function FileList({
+  documents,
+  downloading,
+  onCopyLink,
+  onDownload,
+  onDelete,
+  onRetryPreview,
+  retryingPreview,
+}: FileListProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const searchId = useId();
@@ -107,6 +119,8 @@ export function FileList({ documents, downloading, onCopyLink, onDownload, onDel
             <li key={document.id}>
               <DocumentRow
                 document={document}
+                onRetryPreview={onRetryPreview}
+                isRetryingPreview={retryingPreview === document.id}
                 leading={
                   <input
                     type="checkbox"

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { copyText } from '../../../lib/clipboard';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
-import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
+import { useDeleteDocuments, useMyDocuments, useRetryPreview } from '../api/document-hooks';
 import { documentLink, saveDocument } from '../api/download-document';
 import type { UploadResponse } from '../api/use-upload-queue';
 import { FileList } from './file-list';
@@ -33,6 +33,13 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
     pendingDelete !== null,
   );
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+
+  const retry = useRetryPreview();
+  const retryPreview = (document: DocumentListItem) =>
+    retry.mutate(document.id, {
+      onSuccess: () => toast.success('Preparing the preview again', { description: document.title }),
+      onError: (error) => toast.error('Could not retry the preview', { description: error.message }),
+    });
 
   const copyLink = async (document: DocumentListItem) => {
     const link = documentLink(document.id);
@@ -107,6 +114,8 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
               onCopyLink={copyLink}
               onDownload={download}
               onDelete={(chosen, clear) => setPendingDelete({ documents: chosen, clear })}
+              onRetryPreview={retryPreview}
+              retryingPreview={retry.isPending ? retry.variables : undefined}
             />
           )}
         </CardContent>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
-import { useDeleteDocuments, useMyDocuments } from '../api/document-hooks';
+import { useDeleteDocuments, useMyDocuments, useRetryPreview } from '../api/document-hooks';
 import type { UploadResponse } from '../api/use-upload-queue';
 import { DocumentRow } from './document-row';
 import { UploadCard } from './upload-card';
@@ -33,6 +33,13 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
     (documents.data ?? []).map((document) => document.id),
     pendingDelete !== null,
   );
+
+  const retry = useRetryPreview();
+  const retryPreview = (document: DocumentListItem) =>
+    retry.mutate(document.id, {
+      onSuccess: () => toast.success('Preparing the preview again', { description: document.title }),
+      onError: (error) => toast.error('Could not retry the preview', { description: error.message }),
+    });
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
@@ -84,6 +91,8 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
                     <DocumentRow
                       document={document}
                       singleAction
+                      onRetryPreview={retryPreview}
+                      isRetryingPreview={retry.isPending && retry.variables === document.id}
                       actions={
                         <Button
                           variant="ghost"

@@ -1,0 +1,399 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createFounder,
+  founderWithInvestor,
+  invite,
+  type SignedIn,
+  signInWithMagicLink,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '../../../tests/support/factories';
+import {
+  storeFailedPreview,
+  storePreparingPreview,
+  storeReadyPreview,
+} from '../../../tests/support/previews';
+import { deckPdf } from '../../../tests/support/sample-documents';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { SAMPLE_FILES } from '../../../tests/support/uploads';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function uploaded(founder: SignedIn, name: string, bytes: Buffer = uniquePdf()): Promise<string> {
+  const response = await uploadFile(t, founder, { name, bytes });
+  expect(response.status, response.text).toBe(201);
+  return (response.json as { document: { id: string } }).document.id;
+}
+
+/** A founder's room with a signed-in member and one uploaded PDF whose preview is ready. */
+async function roomWithReadyDeck(pages = 3, texts?: string[]) {
+  const { founder, investor } = await founderWithInvestor(t);
+  const documentId = await uploaded(founder, 'Deck.pdf');
+  await storeReadyPreview(t, documentId, { kind: 'pages', pages, texts });
+  return { founder, investor, documentId };
+}
+
+const get = (who: SignedIn, path: string, headers: Record<string, string> = {}) =>
+  t.request('GET', path, { headers: { ...who.auth, ...headers } });
+
+async function rawGet(
+  who: SignedIn,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(`${t.baseUrl}${path}`, { headers: who.auth });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+/** An MP4 by its signature (`ftyp` at offset 4), with unique bytes after it. */
+const mp4 = () =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), crypto.randomBytes(1000)]);
+
+describe('GET /api/documents/:id/preview', () => {
+  test('a document stored before previews existed (no preview row) reads as being prepared, with where it downloads from', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploaded(founder, 'Plan.pdf');
+    await t.app.jobs.whenIdle();
+    await t.app.database.db.deleteFrom('preview_objects').where('document_id', '=', documentId).execute();
+    await t.app.database.db.deleteFrom('document_previews').where('document_id', '=', documentId).execute();
+    const response = await get(investor, `/api/documents/${documentId}/preview`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({
+      status: 'preparing',
+      kind: 'pages',
+      failure: null,
+      documentId,
+      title: 'Plan.pdf',
+      fileType: 'pdf',
+      pages: [],
+      hasText: false,
+      downloadUrl: `/api/documents/${documentId}/download`,
+    });
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  test('a ready deck lists its pages in order with their size at the widest rendering', async () => {
+    const { investor, documentId } = await roomWithReadyDeck(3, ['Intro', '', 'Team']);
+    const response = await get(investor, `/api/documents/${documentId}/preview`);
+    expect(response.json).toMatchObject({
+      status: 'ready',
+      kind: 'pages',
+      hasText: true,
+      pages: [1, 2, 3].map((number) => ({ number, width: 1600, height: 2263 })),
+    });
+  });
+
+  test('a failed preparation reads with its failure in words', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploaded(founder, 'Locked.pdf');
+    await storeFailedPreview(t, documentId, 'password_protected');
+    const response = await get(investor, `/api/documents/${documentId}/preview`);
+    expect(response.json).toMatchObject({
+      status: 'failed',
+      failure: { code: 'password_protected', message: 'This PDF is password-protected' },
+    });
+  });
+
+  test('an archive is download-only from the start', async () => {
+    const founder = await createFounder(t);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(64)]);
+    const documentId = await uploaded(founder, 'Data.zip', zip);
+    const response = await get(founder, `/api/documents/${documentId}/preview`);
+    expect(response.json).toMatchObject({ kind: 'download-only', fileType: 'archive' });
+  });
+});
+
+describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
+  test('a member gets a page as a WebP image at the width asked, cacheable privately, never sniffed', async () => {
+    const { investor, documentId } = await roomWithReadyDeck();
+    const small = await rawGet(investor, `/api/documents/${documentId}/pages/2`);
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    expect(small.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(small.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(small.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(small.headers.get('etag')).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect((await sharp(small.bytes).metadata()).width).toBe(800);
+
+    const large = await rawGet(investor, `/api/documents/${documentId}/pages/2?width=1600`);
+    const metadata = await sharp(large.bytes).metadata();
+    expect([metadata.format, metadata.width]).toEqual(['webp', 1600]);
+    expect(large.headers.get('etag')).not.toBe(small.headers.get('etag'));
+  });
+
+  test('a copy the browser already holds is answered 304 without a body', async () => {
+    const { investor, documentId } = await roomWithReadyDeck();
+    const first = await get(investor, `/api/documents/${documentId}/pages/1`);
+    const again = await get(investor, `/api/documents/${documentId}/pages/1`, {
+      'if-none-match': first.headers.get('etag') ?? '',
+    });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  test('a thumbnail is a narrow WebP image', async () => {
+    const { founder, documentId } = await roomWithReadyDeck();
+    const thumbnail = await rawGet(founder, `/api/documents/${documentId}/thumbnails/3`);
+    expect(thumbnail.status).toBe(200);
+    expect((await sharp(thumbnail.bytes).metadata()).width).toBe(200);
+  });
+
+  test('a page past the last is a 404 that names it and the page count', async () => {
+    const { investor, documentId } = await roomWithReadyDeck(3);
+    for (const path of [`/pages/4`, `/thumbnails/9`]) {
+      const response = await get(investor, `/api/documents/${documentId}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.json).toMatchObject({ error: 'page_not_found', field: 'page' });
+      expect((response.json as { message: string }).message).toMatch(
+        /^page: there is no page \d; this document has 3 pages\.$/,
+      );
+    }
+  });
+
+  test.each([
+    ['/pages/0', 'page'],
+    ['/pages/two', 'page'],
+    ['/pages/1.5', 'page'],
+    ['/pages/1?width=1000', 'width'],
+    ['/pages/1?width=big', 'width'],
+    ['/thumbnails/-1', 'page'],
+  ])('a bad %s is a 400 naming %s', async (path, field) => {
+    const { investor, documentId } = await roomWithReadyDeck(1);
+    const response = await get(investor, `/api/documents/${documentId}${path}`);
+    expect(response.status, response.text).toBe(400);
+    expect(response.json).toMatchObject({ error: 'invalid_request', field });
+    expect((response.json as { message: string }).message).toMatch(new RegExp(`^${field}: `));
+  });
+
+  test('pages of a document still being prepared, or whose preparation failed, are not there yet', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const preparing = await uploaded(founder, 'Soon.pdf');
+    await storePreparingPreview(t, preparing);
+    const failed = await uploaded(founder, 'Broken.pdf');
+    await storeFailedPreview(t, failed, 'corrupt');
+    const soon = await get(investor, `/api/documents/${preparing}/pages/1`);
+    expect([soon.status, (soon.json as { error: string }).error]).toEqual([404, 'preview_not_ready']);
+    expect((soon.json as { message: string }).message).toBe(
+      'The preview of this document is still being prepared.',
+    );
+    const broken = await get(investor, `/api/documents/${failed}/thumbnails/1`);
+    expect((broken.json as { message: string }).message).toMatch(/could not be prepared/);
+  });
+
+  test('pages of an image preview are not found (it has none)', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploaded(founder, 'Logo.png', SAMPLE_FILES.png);
+    await storeReadyPreview(t, documentId, { kind: 'image', width: 400, height: 300 });
+    const response = await get(founder, `/api/documents/${documentId}/pages/1`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('who may read a preview: exactly who may download the document', () => {
+  test('an investor of another room, and a member once the room is closed, get the 404 of a missing document', async () => {
+    const { founder, investor, documentId } = await roomWithReadyDeck(1, ['Secret page']);
+    const outsider = await founderWithInvestor(t);
+    const paths = ['/preview', '/pages/1', '/thumbnails/1', '/text', '/preview/content'];
+    const missing = await get(outsider.investor, `/api/documents/${crypto.randomUUID()}/preview`);
+    for (const path of paths) {
+      const response = await get(outsider.investor, `/api/documents/${documentId}${path}`);
+      expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
+    }
+    expect((await get(investor, `/api/documents/${documentId}/text`)).status).toBe(200);
+    const closed = await t.request('POST', '/api/my-data-room/status', {
+      json: { isActive: false },
+      headers: founder.auth,
+    });
+    expect(closed.status).toBe(200);
+    for (const path of paths) {
+      const response = await get(investor, `/api/documents/${documentId}${path}`);
+      expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
+    }
+    // The owner still reads their own closed room.
+    expect((await get(founder, `/api/documents/${documentId}/pages/1`)).status).toBe(200);
+  });
+
+  test('a signed-in investor with no invitation at all gets 404, a visitor without a session 401', async () => {
+    const { documentId } = await roomWithReadyDeck(1);
+    const email = uniqueEmail('stranger');
+    const founder = await createFounder(t);
+    await invite(t, founder, email);
+    const stranger = await signInWithMagicLink(t, email);
+    expect((await get(stranger, `/api/documents/${documentId}/pages/1`)).status).toBe(404);
+    expect((await t.request('GET', `/api/documents/${documentId}/pages/1`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/documents/:id/text', () => {
+  test("the document's own text, page by page, empty for a page without", async () => {
+    const { investor, documentId } = await roomWithReadyDeck(3, ['Why now', '', 'The team: Ana, Bo']);
+    const response = await get(investor, `/api/documents/${documentId}/text`);
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      pages: [
+        { number: 1, text: 'Why now' },
+        { number: 2, text: '' },
+        { number: 3, text: 'The team: Ana, Bo' },
+      ],
+    });
+  });
+
+  test('a document whose pages are images only has no text: 404 that says so', async () => {
+    const { investor, documentId } = await roomWithReadyDeck(2);
+    const response = await get(investor, `/api/documents/${documentId}/text`);
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({
+      error: 'no_text',
+      message: 'This document has no text of its own: its pages are images only.',
+    });
+  });
+});
+
+describe('GET /api/documents/:id/preview/content', () => {
+  test('an image preview is the resized image at the width asked, never enlarged', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploaded(founder, 'Office.png', SAMPLE_FILES.png);
+    await storeReadyPreview(t, documentId, { kind: 'image', width: 1200, height: 900 });
+    const small = await rawGet(founder, `/api/documents/${documentId}/preview/content`);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(small.bytes).metadata()).width).toBe(800);
+    const large = await rawGet(founder, `/api/documents/${documentId}/preview/content?width=1600`);
+    expect((await sharp(large.bytes).metadata()).width).toBe(1200);
+    const bad = await get(founder, `/api/documents/${documentId}/preview/content?width=12`);
+    expect([bad.status, (bad.json as { field: string }).field]).toEqual([400, 'width']);
+  });
+
+  test('a text preview is UTF-8 text', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploaded(founder, 'Notes.md', Buffer.from('# Notes\n'));
+    await storeReadyPreview(t, documentId, { kind: 'text', text: '# Notes\nÉtude — 100 %' });
+    const response = await get(investor, `/api/documents/${documentId}/preview/content`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.text).toBe('# Notes\nÉtude — 100 %');
+  });
+
+  test('a table preview is its rows as JSON', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploaded(founder, 'Cap table.csv', Buffer.from('name,shares\n'));
+    const rows = [
+      ['Name', 'Shares'],
+      ['Ana', '1000'],
+    ];
+    await storeReadyPreview(t, documentId, { kind: 'table', rows });
+    const response = await get(investor, `/api/documents/${documentId}/preview/content`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.json).toEqual({ rows, truncated: false });
+  });
+
+  test('a video plays from the original inline, with byte ranges', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const bytes = mp4();
+    const documentId = await uploaded(founder, 'Demo.mp4', bytes);
+    await storeReadyPreview(t, documentId, { kind: 'video' });
+    const path = `/api/documents/${documentId}/preview/content`;
+
+    const whole = await fetch(`${t.baseUrl}${path}`, { headers: investor.auth });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('content-disposition')).toBe('inline');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const part = await fetch(`${t.baseUrl}${path}`, {
+      headers: { ...investor.auth, range: 'bytes=100-199' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+
+    const outside = await get(investor, path, { range: `bytes=${bytes.length + 10}-` });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  });
+
+  test('watching a video is not a download: the access log records none', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploaded(founder, 'Walkthrough.mp4', mp4());
+    await storeReadyPreview(t, documentId, { kind: 'video' });
+    await get(investor, `/api/documents/${documentId}/preview/content`);
+    const events = await t.app.database.db
+      .selectFrom('access_events')
+      .select('action')
+      .where('document_id', '=', documentId)
+      .execute();
+    expect(events).toEqual([]);
+  });
+
+  test('a deck (read page by page) and an archive (download-only) have no content here', async () => {
+    const { founder, documentId } = await roomWithReadyDeck(1);
+    expect((await get(founder, `/api/documents/${documentId}/preview/content`)).status).toBe(404);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(64)]);
+    const archive = await uploaded(founder, 'Data.zip', zip);
+    await storeReadyPreview(t, archive, { kind: 'download-only' });
+    const response = await get(founder, `/api/documents/${archive}/preview/content`);
+    expect(response.status).toBe(404);
+    expect((response.json as { message: string }).message).toBe(
+      "This file can't be previewed. Download it to open it.",
+    );
+  });
+});
+
+describe('POST /api/documents/:id/preview/retry', () => {
+  const retry = (who: SignedIn, documentId: string) =>
+    t.request('POST', `/api/documents/${documentId}/preview/retry`, { headers: who.auth });
+
+  test('the owner retries a failed preparation: it is prepared again, and readable once done', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploaded(founder, 'Deck.pdf', deckPdf(2));
+    await storeFailedPreview(t, documentId, 'timed_out');
+    const response = await retry(founder, documentId);
+    expect(response.status, response.text).toBe(202);
+    await t.app.jobs.whenIdle();
+    const preview = await get(founder, `/api/documents/${documentId}/preview`);
+    expect(preview.json).toMatchObject({ status: 'ready', kind: 'pages', failure: null, hasText: true });
+    expect((preview.json as { pages: unknown[] }).pages).toHaveLength(2);
+    expect((await get(founder, `/api/documents/${documentId}/pages/2`)).status).toBe(200);
+  });
+
+  test('another founder gets 404 and a member 403; the failure stays', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploaded(founder, 'Broken.pdf');
+    await storeFailedPreview(t, documentId, 'corrupt');
+    expect((await retry(await createFounder(t), documentId)).status).toBe(404);
+    expect((await retry(investor, documentId)).status).toBe(403);
+    const preview = await get(founder, `/api/documents/${documentId}/preview`);
+    expect(preview.json).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe("the founder's file list shows each file's preview state", () => {
+  test('being prepared, ready, and failed in words', async () => {
+    const founder = await createFounder(t);
+    const preparing = await uploaded(founder, 'Soon.pdf');
+    await storePreparingPreview(t, preparing);
+    const ready = await uploaded(founder, 'Ready.pdf');
+    await storeReadyPreview(t, ready, { kind: 'pages', pages: 1 });
+    const failed = await uploaded(founder, 'Broken.pdf');
+    await storeFailedPreview(t, failed, 'conversion_failed');
+    const listed = (await get(founder, '/api/my-documents')).json as { id: string; preview: unknown }[];
+    const stateOf = (id: string) => listed.find((document) => document.id === id)?.preview;
+    expect(stateOf(preparing)).toEqual({ status: 'preparing', kind: 'pages', failure: null });
+    expect(stateOf(ready)).toEqual({ status: 'ready', kind: 'pages', failure: null });
+    expect(stateOf(failed)).toEqual({
+      status: 'failed',
+      kind: 'pages',
+      failure: { code: 'conversion_failed', message: 'This file could not be converted' },
+    });
+  });
+});

@@ -1,0 +1,189 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { documentIdParamsSchema } from '../../../shared/contracts/documents';
+import {
+  documentPreviewSchema,
+  documentTextSchema,
+  pageImageParamsSchema,
+  pageImageQuerySchema,
+} from '../../../shared/contracts/previews';
+import type { AppContext } from '../../app-context';
+import { requireFounder, requireUser } from '../../plugins/auth';
+import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { clientHasCurrentCopy, requestedRange } from './download';
+import { retryPreview } from './preparation/preparation.service';
+import type { PreviewObject } from './previews.repository';
+import {
+  documentPreviewFor,
+  documentTextFor,
+  pageImageFor,
+  previewContentFor,
+  thumbnailFor,
+} from './viewer.service';
+
+/** A stored object's bytes, streamed in its own content type. */
+const objectBytes = z.unknown().describe('The stored object, in its own content type.');
+
+/**
+ * How long a browser keeps a preview object without asking again. Objects are immutable per storage
+ * key (the ETag), so after this a revalidation costs a 304; kept short enough that a reader whose
+ * access ends stops being served from their own cache within the hour.
+ */
+const OBJECT_MAX_AGE_SECONDS = 3600;
+
+/** Never rendered by the browser as a page of ours, whatever the bytes hold (as downloads). */
+const SANDBOX_POLICY = "sandbox; default-src 'none'";
+
+function commonHeaders(reply: FastifyReply, contentType: string, etag: string): void {
+  reply
+    .header('content-type', contentType)
+    .header('content-security-policy', SANDBOX_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', `private, max-age=${OBJECT_MAX_AGE_SECONDS}`)
+    .header('etag', etag);
+}
+
+function sendObject(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, object: PreviewObject) {
+  const etag = `"${object.storageKey}"`;
+  commonHeaders(reply, object.contentType, etag);
+  if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
+  return reply.header('content-length', String(object.sizeBytes)).send(ctx.storage.read(object.storageKey));
+}
+
+/**
+ * What the viewer reads: a document's preview state, its page images, thumbnails and text, and the
+ * content of an image, text, table or video preview; and the founder's Retry of a failed preparation.
+ * Every read is authorised like a download (viewer.service.ts).
+ */
+export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/documents/:id/preview',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 200: documentPreviewSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const preview = await documentPreviewFor(ctx, requireUser(request), request.params.id);
+        // The state changes as the preparation runs: always asked again.
+        reply.header('cache-control', 'private, no-cache');
+        return preview;
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/pages/:page',
+      {
+        schema: {
+          params: pageImageParamsSchema,
+          querystring: pageImageQuerySchema,
+          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id, page } = request.params;
+        const object = await pageImageFor(ctx, requireUser(request), id, page, request.query.width);
+        return sendObject(request, reply, ctx, object);
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/thumbnails/:page',
+      {
+        schema: {
+          params: pageImageParamsSchema,
+          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id, page } = request.params;
+        const object = await thumbnailFor(ctx, requireUser(request), id, page);
+        return sendObject(request, reply, ctx, object);
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/text',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 200: documentTextSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const text = await documentTextFor(ctx, requireUser(request), request.params.id);
+        reply.header('cache-control', `private, max-age=${OBJECT_MAX_AGE_SECONDS}`);
+        return text;
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/preview/content',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          querystring: pageImageQuerySchema,
+          response: {
+            200: objectBytes,
+            206: objectBytes,
+            304: noBody,
+            ...errorResponses(401, 404, 416),
+          },
+        },
+      },
+      async (request, reply) => {
+        const content = await previewContentFor(
+          ctx,
+          requireUser(request),
+          request.params.id,
+          request.query.width,
+        );
+        if (content.source === 'object') return sendObject(request, reply, ctx, content.object);
+
+        // A video plays from the original, inline, with byte ranges so the player can seek.
+        const { document } = content;
+        const etag = `"${document.sha256}"`;
+        commonHeaders(reply, document.mimeType, etag);
+        reply.header('content-disposition', 'inline').header('accept-ranges', 'bytes');
+        if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
+        const range = requestedRange(request.headers, document.sizeBytes, etag);
+        if (range.kind === 'unsatisfiable') {
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${document.sizeBytes}`)
+            .type('application/json; charset=utf-8')
+            .send({
+              error: 'range_not_satisfiable',
+              message: `The requested range is outside the file, which is ${document.sizeBytes} bytes long.`,
+            });
+        }
+        const bytes = range.kind === 'range' ? range : { start: 0, end: document.sizeBytes - 1 };
+        if (range.kind === 'range') {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${document.sizeBytes}`);
+        }
+        return reply
+          .header('content-length', String(bytes.end - bytes.start + 1))
+          .send(ctx.storage.read(document.storageKey, bytes));
+      },
+    );
+
+    app.post(
+      '/api/documents/:id/preview/retry',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 202: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await retryPreview(ctx, requireFounder(request), request.params.id);
+        return reply.status(202).send(null);
+      },
+    );
+  };
+}

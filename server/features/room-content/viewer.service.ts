@@ -1,0 +1,204 @@
+import type { Readable } from 'node:stream';
+import {
+  type DocumentPreview as DocumentPreviewResponse,
+  type DocumentText,
+  PAGE_IMAGE_WIDTHS,
+  type PageImageWidth,
+  type PreviewKind,
+} from '../../../shared/contracts/previews';
+import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
+import type { AppContext } from '../../app-context';
+import { HttpError } from '../../plugins/errors';
+import { type DownloadableDocument, findDownloadableDocument, previewStateOf } from './documents.service';
+import { previewKindOf } from './preparation/preparation-limits';
+import {
+  type DocumentPreview,
+  findPreview,
+  findPreviewObject,
+  listPreviewObjects,
+  type PreviewObject,
+  previewObjectNames,
+} from './previews.repository';
+import type { RoomUser } from './room-content.service';
+
+/**
+ * What the viewer reads (docs/decisions/0039-viewer-pipeline.md): a document's preparation state and the
+ * objects the preparation stored (page images, thumbnails, text, a resized image, a table), each
+ * authorised exactly like a download of the document: its room's owner, or a member of the room while
+ * it is active; anyone else gets the same 404 as for a document that does not exist.
+ */
+
+/** The kind a document will be shown as, before its preview row exists (documents uploaded before it). */
+function expectedKind(document: DownloadableDocument): PreviewKind {
+  return previewKindOf(extensionOf(document.originalName));
+}
+
+/** The document's preview as the viewer first asks for it: its state, kind and, for pages, their sizes. */
+export async function documentPreviewFor(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<DocumentPreviewResponse> {
+  const document = await findDownloadableDocument(ctx, user, documentId);
+  const preview = await findPreview(ctx.db, document.id);
+  const state = previewStateOf(preview, expectedKind(document));
+  const isReadyPages = preview?.status === 'ready' && preview.kind === 'pages';
+  return {
+    ...state,
+    documentId: document.id,
+    title: document.titleInRoom,
+    fileType: fileTypeFromName(document.originalName),
+    pages: isReadyPages ? pageSizes(await listPreviewObjects(ctx.db, document.id)) : [],
+    hasText: isReadyPages && preview.isTextAvailable,
+    downloadUrl: `/api/documents/${document.id}/download`,
+  };
+}
+
+/** Each page's size at the widest rendering, in page order, from the preview's objects. */
+function pageSizes(objects: PreviewObject[]): DocumentPreviewResponse['pages'] {
+  const widest: number = Math.max(...PAGE_IMAGE_WIDTHS);
+  const pattern = new RegExp(`^page-(\\d+)-${widest}$`);
+  const pages: DocumentPreviewResponse['pages'] = [];
+  for (const object of objects) {
+    const number = Number(pattern.exec(object.name)?.[1]);
+    if (!number) continue;
+    pages.push({ number, width: object.width ?? widest, height: object.height ?? widest });
+  }
+  return pages.sort((a, b) => a.number - b.number);
+}
+
+/** The readable document with its preview, when that preview is ready; otherwise a 404 that says why. */
+async function readyPreview(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<{ document: DownloadableDocument; preview: DocumentPreview }> {
+  const document = await findDownloadableDocument(ctx, user, documentId);
+  const preview = await findPreview(ctx.db, document.id);
+  if (preview?.status !== 'ready') {
+    throw new HttpError(
+      404,
+      'preview_not_ready',
+      preview?.status === 'failed'
+        ? 'This document has no preview: it could not be prepared. Download it to open it.'
+        : 'The preview of this document is still being prepared.',
+    );
+  }
+  return { document, preview };
+}
+
+function requirePagesKind(preview: DocumentPreview): void {
+  if (preview.kind !== 'pages') {
+    throw new HttpError(
+      404,
+      'not_found',
+      `This document is not shown as pages (it is previewed as ${preview.kind}).`,
+    );
+  }
+}
+
+function requirePageInRange(preview: DocumentPreview, page: number): void {
+  const count = preview.pageCount ?? 0;
+  if (page > count) {
+    throw new HttpError(
+      404,
+      'page_not_found',
+      `page: there is no page ${page}; this document has ${count} ${count === 1 ? 'page' : 'pages'}.`,
+      { field: 'page' },
+    );
+  }
+}
+
+async function requireObject(ctx: AppContext, documentId: string, name: string): Promise<PreviewObject> {
+  const object = await findPreviewObject(ctx.db, documentId, name);
+  // A ready preview has every object it names; a missing one is a broken preview, not the client's fault.
+  if (!object) throw new Error(`the ready preview of ${documentId} has no object ${name}`);
+  return object;
+}
+
+/** One page's image at one width (image/webp). */
+export async function pageImageFor(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+  page: number,
+  width: PageImageWidth,
+): Promise<PreviewObject> {
+  const { document, preview } = await readyPreview(ctx, user, documentId);
+  requirePagesKind(preview);
+  requirePageInRange(preview, page);
+  return requireObject(ctx, document.id, previewObjectNames.pageImage(page, width));
+}
+
+/** One page's thumbnail (image/webp). */
+export async function thumbnailFor(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+  page: number,
+): Promise<PreviewObject> {
+  const { document, preview } = await readyPreview(ctx, user, documentId);
+  requirePagesKind(preview);
+  requirePageInRange(preview, page);
+  return requireObject(ctx, document.id, previewObjectNames.thumbnail(page));
+}
+
+async function readText(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The document's own text, page by page: for assistive technology and for search within the document. */
+export async function documentTextFor(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<DocumentText> {
+  const { document, preview } = await readyPreview(ctx, user, documentId);
+  if (preview.kind !== 'pages' || !preview.isTextAvailable) {
+    throw new HttpError(404, 'no_text', 'This document has no text of its own: its pages are images only.');
+  }
+  const pages: DocumentText['pages'] = [];
+  for (let number = 1; number <= (preview.pageCount ?? 0); number++) {
+    const object = await findPreviewObject(ctx.db, document.id, previewObjectNames.pageText(number));
+    pages.push({ number, text: object ? await readText(ctx.storage.read(object.storageKey)) : '' });
+  }
+  return { pages };
+}
+
+/** What GET .../preview/content serves: a stored object of the preview, or the original (video). */
+export type PreviewContent =
+  | { source: 'object'; object: PreviewObject }
+  | { source: 'original'; document: DownloadableDocument };
+
+/** The content of an image, text, table or video preview; pages are read page by page instead. */
+export async function previewContentFor(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+  width: PageImageWidth,
+): Promise<PreviewContent> {
+  const { document, preview } = await readyPreview(ctx, user, documentId);
+  switch (preview.kind) {
+    case 'image':
+      return {
+        source: 'object',
+        object: await requireObject(ctx, document.id, previewObjectNames.image(width)),
+      };
+    case 'text':
+      return { source: 'object', object: await requireObject(ctx, document.id, previewObjectNames.text()) };
+    case 'table':
+      return { source: 'object', object: await requireObject(ctx, document.id, previewObjectNames.table()) };
+    case 'video':
+      return { source: 'original', document };
+    case 'pages':
+      throw new HttpError(
+        404,
+        'not_found',
+        'This document is shown as pages: read them at /pages/{page} and /thumbnails/{page}.',
+      );
+    case 'download-only':
+      throw new HttpError(404, 'not_found', "This file can't be previewed. Download it to open it.");
+  }
+}

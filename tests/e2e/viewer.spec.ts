@@ -1,0 +1,113 @@
+import { devices } from '@playwright/test';
+import { deckPdf } from '../support/sample-documents';
+import { expect, test, watchConsole } from './fixtures';
+import { waitForMail } from './support/mailbox';
+import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
+
+const DECK_NAME = 'Series A deck.pdf';
+
+/**
+ * Reading without downloading: the founder uploads a real three-page PDF and waits for it to be ready;
+ * an investor on a 390 px phone opens it from the room, reads each page for a few seconds by scrolling,
+ * and never downloads; the founder then sees that investor and the time on each page.
+ */
+test('an investor on a phone reads three pages of a real deck in the viewer, and the founder sees their time @phone', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'a phone journey: the investor reads at 390 px');
+  test.setTimeout(120_000);
+  const companyName = `Tidewater Reading ${Date.now()}`;
+  const founder = await founderWithRoom(request, companyName);
+  const headers = { ...founder, origin: baseURL ?? '' };
+  const saved = await request.post('/api/sections/update', {
+    headers,
+    data: { content: `# Company Information\nname: ${companyName}\n\n## Decks\nWhat we show first.\n` },
+  });
+  expect(saved.status()).toBe(200);
+  const uploaded = await request.post('/api/upload', {
+    headers,
+    multipart: {
+      section: 'Decks',
+      file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deckPdf(3) },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
+  const email = uniqueEmail('reader');
+  expect(
+    (await request.post('/api/invites', { headers, data: { email, name: 'Rae Reader' } })).status(),
+  ).toBe(201);
+  await waitForMail(email, 'invited you');
+
+  // The founder's file list turns from "Preparing preview" to "Ready" by itself.
+  const token = founder.authorization?.replace('Bearer ', '') ?? '';
+  await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
+  await page.goto('/configure');
+  await page.getByRole('tab', { name: 'Files' }).click();
+  const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK_NAME });
+  await expect(row).toContainText('Ready', { timeout: 60_000 });
+
+  // The investor, on the phone, opens the deck from the room.
+  const reader = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
+  const readerPage = await reader.newPage();
+  const errors = watchConsole(readerPage);
+  let downloads = 0;
+  readerPage.on('download', () => downloads++);
+  await signInByMagicLink(readerPage, email, baseURL);
+  await expect(readerPage).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+  await readerPage.getByRole('link', { name: 'View data room' }).click();
+  await readerPage.getByRole('button', { name: 'Decks 1 document' }).click();
+  await readerPage.getByRole('button', { name: new RegExp(DECK_NAME) }).click();
+  await expect(readerPage).toHaveURL(new RegExp(`/data-room/[0-9a-f-]{36}/documents/${documentId}$`));
+  await expect(readerPage.getByRole('heading', { level: 1, name: DECK_NAME })).toBeVisible();
+
+  const pageImage = (number: number) => readerPage.getByRole('img', { name: `Page ${number} of 3` });
+  await expect(pageImage(1)).toBeVisible();
+  await expect
+    .poll(() => pageImage(1).evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  // The phone gets the page at a width that is sharp on its 2.6x screen; nothing overflows sideways.
+  expect(await pageImage(1).evaluate((image: HTMLImageElement) => image.currentSrc)).toContain('width=1600');
+  expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Pinch zoom stays allowed.
+  expect(await readerPage.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(
+    /user-scalable|maximum-scale/,
+  );
+  const toolbar = readerPage.getByRole('toolbar', { name: 'Pages' });
+  await expect(toolbar).toContainText('Page 1 of 3');
+  await readerPage.waitForTimeout(3000);
+  await pageImage(2).evaluate((image) => image.scrollIntoView({ block: 'center' }));
+  await expect(toolbar).toContainText('Page 2 of 3');
+  await readerPage.waitForTimeout(3000);
+  await readerPage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(toolbar).toContainText('Page 3 of 3');
+  await readerPage.waitForTimeout(3000);
+  // Leaving the viewer sends what was read since the last report.
+  await readerPage.goBack();
+  await expect(readerPage.getByRole('heading', { name: 'Decks' })).toBeVisible();
+  await reader.close();
+  expect(downloads, 'the investor downloaded nothing').toBe(0);
+  expect(errors, 'console errors in the investor’s browser').toEqual([]);
+
+  // The founder, at a desk, sees the reader, and time on each of the three pages.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/analytics/documents/${documentId}`);
+  await expect(page.getByRole('heading', { level: 1, name: DECK_NAME })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Readers of this document' })).toContainText('Rae Reader');
+  const perPage = page.getByRole('table', { name: 'Time per page' });
+  for (const number of [1, 2, 3]) {
+    await expect(perPage.getByRole('row', { name: new RegExp(`Page ${number}\\b`) })).toContainText(
+      /[1-9]\d* s/,
+    );
+  }
+  const access = (await (await request.get('/api/admin/recent-access', { headers: founder })).json()) as {
+    userName: string;
+    actionType: string;
+  }[];
+  expect(access.filter((event) => event.userName === 'Rae Reader').map((event) => event.actionType)).toEqual([
+    'viewed',
+  ]);
+});

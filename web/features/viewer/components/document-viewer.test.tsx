@@ -1,0 +1,232 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { DocumentPreview } from '../../../../shared/contracts/previews';
+import { DocumentViewer } from './document-viewer';
+
+const DOCUMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
+  return {
+    status: 'ready',
+    kind: 'pages',
+    failure: null,
+    documentId: DOCUMENT_ID,
+    title: 'Series A deck.pdf',
+    fileType: 'pdf',
+    pages: [],
+    hasText: false,
+    downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
+    ...overrides,
+  };
+}
+
+const threePages = [1, 2, 3].map((number) => ({ number, width: 1600, height: 900 }));
+
+/** The browser's network (not ours): each path answers what the test set; views open without a view id. */
+let answers: Record<string, () => Response>;
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0] ?? url;
+      if (path.endsWith('/views')) return json({ viewId: null }, 201)();
+      const answer = answers[path];
+      if (!answer) throw new Error(`unexpected request ${url}`);
+      return answer();
+    }),
+  );
+  // jsdom has no layout: IntersectionObserver and scrolling are the browser's.
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderViewer() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DocumentViewer
+          documentId={DOCUMENT_ID}
+          back={{ to: '/data-room/x', label: 'Back to the data room' }}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const base = `/api/documents/${DOCUMENT_ID}`;
+
+test('a deck shows every page as an image named "Page N of M", the first at once and the rest lazily, at two widths', async () => {
+  answers = {
+    [`${base}/preview`]: json(previewOf({ pages: threePages, hasText: true })),
+    [`${base}/text`]: json({
+      pages: [
+        { number: 1, text: 'Why now' },
+        { number: 2, text: '' },
+        { number: 3, text: 'The team' },
+      ],
+    }),
+  };
+  renderViewer();
+  const images = await screen.findAllByRole('img', { name: /^Page \d of 3$/ });
+  expect(images.map((image) => image.getAttribute('alt'))).toEqual([
+    'Page 1 of 3',
+    'Page 2 of 3',
+    'Page 3 of 3',
+  ]);
+  expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+  expect(images[1]?.getAttribute('src')).toBe(`${base}/pages/2?width=800`);
+  expect(images[1]?.getAttribute('srcset')).toBe(
+    `${base}/pages/2?width=800 800w, ${base}/pages/2?width=1600 1600w`,
+  );
+  // The page's own text follows its image, for screen readers and find in page.
+  expect(await screen.findByText('Why now')).toBeTruthy();
+  expect(screen.getByText('The team').closest('figure')?.querySelector('img')?.alt).toBe('Page 3 of 3');
+  expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to the data room' }).getAttribute('href')).toBe(
+    '/data-room/x',
+  );
+});
+
+test('next, previous and the arrow and page keys move one page, within the document', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  fireEvent.keyDown(document, { key: 'ArrowRight' });
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  fireEvent.keyDown(document, { key: 'PageDown' });
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  fireEvent.keyDown(document, { key: 'PageUp' });
+  fireEvent.keyDown(document, { key: 'ArrowLeft' });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+  expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+  // A thumbnail goes to its page, and says which is current.
+  const thumbnails = screen.getByRole('navigation', { name: 'Page thumbnails' });
+  fireEvent.click(within(thumbnails).getByRole('button', { name: 'Page 3' }));
+  expect(within(thumbnails).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe(
+    'page',
+  );
+  expect(screen.getByRole('button', { name: 'Fit to width' }).getAttribute('aria-pressed')).toBe('true');
+});
+
+test('a document being prepared says so with Download, and shows itself once ready', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  let preview = previewOf({ status: 'preparing', pages: [] });
+  answers = { [`${base}/preview`]: () => json(preview)() };
+  renderViewer();
+  expect(await screen.findByText('Preview being prepared')).toBeTruthy();
+  expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(1);
+  preview = previewOf({ pages: threePages });
+  await act(() => vi.advanceTimersByTimeAsync(3000));
+  expect(await screen.findByRole('img', { name: 'Page 1 of 3' })).toBeTruthy();
+  expect(screen.queryByText('Preview being prepared')).toBeNull();
+});
+
+test('an archive says it cannot be previewed, and a failure says why, each with Download', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ kind: 'download-only', fileType: 'archive' })) };
+  renderViewer();
+  expect(await screen.findByText("This file can't be previewed.")).toBeTruthy();
+  expect(screen.getByText('Download it to open it.')).toBeTruthy();
+  cleanup();
+
+  answers = {
+    [`${base}/preview`]: json(
+      previewOf({
+        status: 'failed',
+        failure: { code: 'password_protected', message: 'This PDF is password-protected' },
+      }),
+    ),
+  };
+  renderViewer();
+  expect(await screen.findByText('This PDF is password-protected.')).toBeTruthy();
+  expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(1);
+});
+
+test('a CSV is an accessible table with a header row, in a box that scrolls by keyboard', async () => {
+  answers = {
+    [`${base}/preview`]: json(previewOf({ kind: 'table', fileType: 'csv', title: 'Cap table.csv' })),
+    [`${base}/preview/content`]: json({
+      rows: [
+        ['Holder', 'Shares', 'Class'],
+        ['Ana', '1000'],
+      ],
+      truncated: true,
+    }),
+  };
+  renderViewer();
+  const table = await screen.findByRole('table');
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Holder', 'Shares', 'Class']);
+  expect(
+    within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Ana', '1000', '']);
+  expect(screen.getByRole('region', { name: 'Cap table.csv' }).tabIndex).toBe(0);
+  expect(screen.getByText(/Only the first rows are shown/)).toBeTruthy();
+});
+
+test('a text file is shown as wrapped text, an image resized, a video with controls from the content route', async () => {
+  answers = {
+    [`${base}/preview`]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),
+    [`${base}/preview/content`]: () =>
+      new Response('# Notes\nÉtude', { headers: { 'content-type': 'text/plain' } }),
+  };
+  const view = renderViewer();
+  await screen.findByText(/Étude/);
+  expect(view.container.querySelector('pre')?.textContent).toBe('# Notes\nÉtude');
+  cleanup();
+
+  answers = {
+    [`${base}/preview`]: json(previewOf({ kind: 'image', fileType: 'image', title: 'Office.png' })),
+  };
+  renderViewer();
+  const image = await screen.findByRole('img', { name: 'Office.png' });
+  expect(image.getAttribute('srcset')).toContain('/preview/content?width=1600 1600w');
+  cleanup();
+
+  answers = { [`${base}/preview`]: json(previewOf({ kind: 'video', fileType: 'video', title: 'Demo.mp4' })) };
+  const videoView = renderViewer();
+  await screen.findByRole('heading', { name: 'Demo.mp4' });
+  const video = videoView.container.querySelector('video');
+  expect(video?.getAttribute('src')).toBe(`${base}/preview/content`);
+  expect(video?.hasAttribute('controls')).toBe(true);
+});
+
+test('a document the reader may not open says so, as for one that does not exist', async () => {
+  answers = {
+    [`${base}/preview`]: json(
+      { error: 'not_found', message: 'That document does not exist, or you do not have access to it.' },
+      404,
+    ),
+  };
+  renderViewer();
+  expect(
+    await screen.findByText('This document does not exist, or you do not have access to it.'),
+  ).toBeTruthy();
+});

@@ -1,0 +1,249 @@
+import { ArrowLeft, Download, FileX, LoaderCircle } from 'lucide-react';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
+import { LoadFailed } from '../../../components/app/load-failed';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { downloadDocument } from '../../documents/api/download-document';
+import { contentUrl, usePreview, usePreviewTable, usePreviewText } from '../api/preview-queries';
+import { useReadingReporter } from '../use-reading-reporter';
+import { PagesViewer } from './pages-viewer';
+
+interface DocumentViewerProps {
+  documentId: string;
+  /** Where "Back" goes: the room the document was opened from. */
+  back: { to: string; label: string };
+}
+
+/**
+ * One document read in the browser, at a URL of its own: its title, the way back to the room, Download
+ * (the original, as before), and the document shown as its kind allows: pages, an image, text, a table,
+ * a video, or a sentence saying it can only be downloaded. While it is being prepared it says so and
+ * asks again until it is ready.
+ */
+export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
+  const preview = usePreview(documentId);
+  const [page, setPage] = useState(1);
+  useReadingReporter(documentId, page, preview.data?.status === 'ready');
+  const onPageChange = useCallback((next: number) => setPage(next), []);
+
+  if (preview.isPending) return <PageSpinner label="Opening the document…" />;
+  if (preview.isError) {
+    const isMissing = preview.error instanceof ApiRequestError && preview.error.status === 404;
+    return (
+      <div className="flex flex-col gap-6">
+        <BackLink back={back} />
+        {isMissing ? (
+          <p role="alert" className="text-slate-700">
+            This document does not exist, or you do not have access to it.
+          </p>
+        ) : (
+          <LoadFailed what="this document" onRetry={() => preview.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const document = preview.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <title>{`${document.title} · Roundroom`}</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <BackLink back={back} />
+          <h1 className="min-w-0 text-lg font-semibold break-words text-slate-900 sm:text-xl">
+            {document.title}
+          </h1>
+        </div>
+        {/* A notice (being prepared, failed, download-only) offers Download itself, in its sentence. */}
+        {!isNotice(document) && <DownloadButton document={document} />}
+      </div>
+      <PreviewBody document={document} onPageChange={onPageChange} />
+    </div>
+  );
+}
+
+/** Whether the document shows a sentence and Download instead of its content. */
+function isNotice(document: DocumentPreview): boolean {
+  return document.status !== 'ready' || document.kind === 'download-only';
+}
+
+function BackLink({ back }: { back: DocumentViewerProps['back'] }) {
+  return (
+    <Button asChild variant="outline" size="icon" className="shrink-0">
+      <Link to={back.to} aria-label={back.label} title={back.label}>
+        <ArrowLeft aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+function DownloadButton({ document }: { document: DocumentPreview }) {
+  const [isDownloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const result = await downloadDocument(document.documentId, document.title);
+      if (result === 'opened')
+        toast.error('Download failed', { description: 'The file was opened in a new tab instead.' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={download} disabled={isDownloading}>
+      <Download aria-hidden="true" />
+      Download
+    </Button>
+  );
+}
+
+function PreviewBody({
+  document,
+  onPageChange,
+}: {
+  document: DocumentPreview;
+  onPageChange: (page: number) => void;
+}) {
+  if (document.status === 'preparing') {
+    return (
+      <Notice
+        icon={<LoaderCircle className="size-6 animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+      >
+        <p role="status" className="font-medium text-slate-900">
+          Preview being prepared
+        </p>
+        <p className="text-sm text-slate-600">
+          It shows here by itself when it is ready. You can download the file meanwhile.
+        </p>
+        <DownloadButton document={document} />
+      </Notice>
+    );
+  }
+  if (document.status === 'failed' || document.kind === 'download-only') {
+    return (
+      <Notice icon={<FileX className="size-6" aria-hidden="true" />}>
+        <p className="font-medium text-slate-900">
+          {document.status === 'failed'
+            ? `${document.failure?.message ?? 'This file could not be converted'}.`
+            : "This file can't be previewed."}
+        </p>
+        <p className="text-sm text-slate-600">Download it to open it.</p>
+        <DownloadButton document={document} />
+      </Notice>
+    );
+  }
+  switch (document.kind) {
+    case 'pages':
+      return <PagesViewer preview={document} onPageChange={onPageChange} />;
+    case 'image':
+      return (
+        <div className="flex justify-center rounded-lg bg-slate-100 p-2 sm:p-4">
+          <img
+            src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0])}
+            srcSet={PAGE_IMAGE_WIDTHS.map(
+              (width) => `${contentUrl(document.documentId, width)} ${width}w`,
+            ).join(', ')}
+            sizes="(min-width: 1024px) 60rem, 100vw"
+            alt={document.title}
+            className="h-auto max-w-full bg-white shadow-sm"
+          />
+        </div>
+      );
+    case 'text':
+      return <TextPreview documentId={document.documentId} />;
+    case 'table':
+      return <TablePreview documentId={document.documentId} title={document.title} />;
+    case 'video':
+      return (
+        // biome-ignore lint/a11y/useMediaCaption: founders' uploads come without caption tracks.
+        <video
+          controls
+          preload="metadata"
+          src={contentUrl(document.documentId)}
+          aria-label={document.title}
+          className="max-h-[80dvh] w-full rounded-lg bg-black"
+        />
+      );
+  }
+}
+
+function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
+      <span className="text-slate-500">{icon}</span>
+      {children}
+    </div>
+  );
+}
+
+function TextPreview({ documentId }: { documentId: string }) {
+  const text = usePreviewText(documentId);
+  if (text.isPending) return <Spinner label="Loading the text…" />;
+  if (text.isError) return <LoadFailed what="the text" onRetry={() => text.refetch()} />;
+  return (
+    <pre className="rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-900 sm:p-6">
+      {text.data}
+    </pre>
+  );
+}
+
+function TablePreview({ documentId, title }: { documentId: string; title: string }) {
+  const table = usePreviewTable(documentId);
+  if (table.isPending) return <Spinner label="Loading the table…" />;
+  if (table.isError) return <LoadFailed what="the table" onRetry={() => table.refetch()} />;
+  const [header = [], ...body] = table.data.rows;
+  const columnCount = Math.max(header.length, ...body.map((row) => row.length));
+  // Rows and columns have no identity but their place: keyed by it.
+  const columns = Array.from({ length: columnCount }, (_, index) => ({ key: `c${index}`, index }));
+  const rows = body.map((cells, index) => ({ key: `r${index}`, cells }));
+  return (
+    <div className="flex flex-col gap-2">
+      {/* A wide table scrolls inside its box; the box takes focus so the keyboard can scroll it. */}
+      <section
+        aria-label={title}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        tabIndex={0}
+        className="max-h-[75dvh] overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <table className="min-w-full border-collapse text-left text-sm">
+          <thead className="sticky top-0 bg-slate-100">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className="border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-900"
+                >
+                  {header[column.index] ?? ''}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="odd:bg-white even:bg-slate-50">
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    className="border-b border-slate-100 px-3 py-1.5 whitespace-nowrap text-slate-800"
+                  >
+                    {row.cells[column.index] ?? ''}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {table.data.truncated && (
+        <p className="text-sm text-slate-600">
+          Only the first rows are shown. Download the file for all of them.
+        </p>
+      )}
+    </div>
+  );
+}
