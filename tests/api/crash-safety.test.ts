@@ -351,7 +351,7 @@ test(
   'killed while a document is being prepared, it restarts, prepares it again once, and never shows half of it',
   async () => {
     // A short lease, so the restarted server takes the dead one's job within a second or two.
-    const environment = { JOB_LEASE_MS: '1000', JOB_POLL_INTERVAL_MS: '100' };
+    const environment = { JOB_LEASE_MS: '2000', JOB_POLL_INTERVAL_MS: '100' };
     let server: ServerProcess = await startServerProcess({
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
@@ -384,6 +384,7 @@ test(
       ...environment,
     });
     try {
+      // Ready, and its job recorded as done (the queue marks it just after the preview's commit).
       await vi.waitFor(
         () =>
           inspectDatabase(async ({ db }) => {
@@ -393,16 +394,16 @@ test(
               .select('status')
               .executeTakeFirst();
             expect(preview?.status).toBe('ready');
+            const job = await db
+              .selectFrom('jobs')
+              .where('dedupe_key', 'like', `prepare-document:${documentId}%`)
+              .select(['status', 'attempts'])
+              .executeTakeFirst();
+            expect(job).toEqual({ status: 'succeeded', attempts: 2 });
           }),
         { timeout: 60_000, interval: 250 },
       );
       await inspectDatabase(async (handle) => {
-        const job = await handle.db
-          .selectFrom('jobs')
-          .where('dedupe_key', '=', `prepare-document:${documentId}`)
-          .select(['status', 'attempts'])
-          .executeTakeFirst();
-        expect(job).toEqual({ status: 'succeeded', attempts: 2 });
         // Every page at two widths, its thumbnail and its text: nothing from the killed attempt mixed in.
         const objects = await handle.db
           .selectFrom('preview_objects')

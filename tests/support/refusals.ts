@@ -28,6 +28,9 @@ function dataDirFiles(t: TestApp): string[] {
 }
 
 export async function writtenState(t: TestApp): Promise<WrittenState> {
+  // Earlier accepted uploads are still being prepared in the background (page images, rows): let them
+  // finish, so only what the request under test wrote can differ.
+  await t.app.jobs.whenIdle();
   return { rows: await countRows(t), dataDirFiles: dataDirFiles(t), mailsSent: t.smtp.messages.length };
 }
 
