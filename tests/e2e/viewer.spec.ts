@@ -1,5 +1,5 @@
 import { devices } from '@playwright/test';
-import { deckPdf } from '../support/sample-documents';
+import { deckPdf, realPng, sampleDocx, samplePptx, sampleXlsx } from '../support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
@@ -110,4 +110,65 @@ test('an investor on a phone reads three pages of a real deck in the viewer, and
   expect(access.filter((event) => event.userName === 'Rae Reader').map((event) => event.actionType)).toEqual([
     'viewed',
   ]);
+});
+
+/**
+ * Every kind founders upload becomes readable: a DOCX, a PPTX and an XLSX converted by LibreOffice into
+ * page images, and a PNG resized. The founder opens each from the preview, at a desk, with the keyboard.
+ */
+test('a DOCX, a PPTX, an XLSX and a PNG each become readable in the viewer @desktop', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'conversions are the same at every width');
+  test.setTimeout(150_000);
+  const founder = await founderWithRoom(request, `Every Kind ${Date.now()}`);
+  const headers = { ...founder, origin: baseURL ?? '' };
+  const files = [
+    { name: 'Investment memo.docx', bytes: sampleDocx(2), pages: 2 },
+    { name: 'Board deck.pptx', bytes: samplePptx(3), pages: 3 },
+    { name: 'Financial model.xlsx', bytes: sampleXlsx(), pages: 1 },
+    { name: 'Org chart.png', bytes: await realPng(1600, 1000, 'Org chart'), pages: 0 },
+  ];
+  const ids = new Map<string, string>();
+  for (const file of files) {
+    const uploaded = await request.post('/api/upload', {
+      headers,
+      multipart: { file: { name: file.name, mimeType: 'application/octet-stream', buffer: file.bytes } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    ids.set(file.name, ((await uploaded.json()) as { document: { id: string } }).document.id);
+  }
+
+  const token = founder.authorization?.replace('Bearer ', '') ?? '';
+  await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
+  await page.goto('/configure');
+  await page.getByRole('tab', { name: 'Files' }).click();
+  for (const file of files) {
+    const row = page
+      .getByRole('list', { name: 'Files' })
+      .getByRole('listitem')
+      .filter({ hasText: file.name });
+    await expect(row).toContainText('Ready', { timeout: 90_000 });
+  }
+
+  for (const file of files) {
+    await page.goto(`/preview/documents/${ids.get(file.name)}`);
+    await expect(page.getByRole('heading', { level: 1, name: file.name })).toBeVisible();
+    const shown =
+      file.pages > 0
+        ? page.getByRole('img', { name: `Page 1 of ${file.pages}` })
+        : page.getByRole('img', { name: file.name });
+    await expect
+      .poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    if (file.pages > 1) {
+      // Next page by the keyboard, as on a desk.
+      const toolbar = page.getByRole('toolbar', { name: 'Pages' });
+      await expect(toolbar).toContainText(`Page 1 of ${file.pages}`);
+      await page.keyboard.press('ArrowRight');
+      await expect(toolbar).toContainText(`Page 2 of ${file.pages}`);
+    }
+  }
 });

@@ -87,11 +87,29 @@ test('leaving the page (pagehide) and closing the viewer send what is left', asy
   act(() => {
     window.dispatchEvent(new Event('pagehide'));
   });
-  await act(() => vi.advanceTimersByTimeAsync(1500));
+  await act(() => vi.advanceTimersByTimeAsync(2500));
   hook.unmount();
   expect(reports().map(bodyOf)).toEqual([
     { pages: [{ page: 1, seconds: 2 }] },
-    { pages: [{ page: 1, seconds: 1.5 }] },
+    { pages: [{ page: 1, seconds: 2.5 }] },
+  ]);
+});
+
+test('a flush sooner than the server accepts after the last report keeps the time for the next one', async () => {
+  stubNetwork(VIEW_ID);
+  await open();
+  await act(() => vi.advanceTimersByTimeAsync(10_000));
+  // Hidden a second after the interval's report: too soon to send, so nothing is refused…
+  await act(() => vi.advanceTimersByTimeAsync(1000));
+  act(() => {
+    window.dispatchEvent(new Event('pagehide'));
+  });
+  expect(reports()).toHaveLength(1);
+  // …and that second goes with the next report.
+  await act(() => vi.advanceTimersByTimeAsync(9000));
+  expect(reports().map(bodyOf)).toEqual([
+    { pages: [{ page: 1, seconds: 10 }] },
+    { pages: [{ page: 1, seconds: 10 }] },
   ]);
 });
 

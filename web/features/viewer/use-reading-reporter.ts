@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import {
+  MIN_SECONDS_BETWEEN_REPORTS,
   READER_IDLE_AFTER_SECONDS,
   READING_REPORT_INTERVAL_SECONDS,
 } from '../../../shared/contracts/reading';
@@ -35,9 +36,17 @@ export function useReadingReporter(documentId: string, page: number, isReadable:
     clock.showPage(pageRef.current, Date.now());
     clockRef.current = clock;
 
+    let lastSentAt = 0;
     const flush = () => {
-      const report = clock.takeReport(Date.now());
-      if (viewId && report) sendReadingReport(viewId, report);
+      const now = Date.now();
+      // The server refuses a view's report sooner than this after the one before: the time stays on
+      // the clock for the next report (only when the viewer closes that soon is it lost: under 2 s).
+      if (now - lastSentAt < MIN_SECONDS_BETWEEN_REPORTS * 1000) return;
+      const report = clock.takeReport(now);
+      if (viewId && report) {
+        lastSentAt = now;
+        sendReadingReport(viewId, report);
+      }
     };
     const onActivity = () => clock.activity(Date.now());
     const onVisibilityChange = () => {
