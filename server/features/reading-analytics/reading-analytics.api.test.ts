@@ -249,7 +249,8 @@ describe('reports', () => {
       .execute();
     expect(pages[0]?.read_ms).toBeCloseTo(3 * (pages[1]?.read_ms ?? 0), -2);
 
-    // A second report is clamped to the time since the first, not since the opening.
+    // A second report is clamped to the time since the first, not since the opening, and the first
+    // report has already used the allowance.
     await reportAfter(investor, viewId, 3, [{ page: 3, seconds: 60 }]);
     const third = await db()
       .selectFrom('reading_view_pages')
@@ -257,8 +258,23 @@ describe('reports', () => {
       .where('view_id', '=', viewId)
       .where('page', '=', 3)
       .executeTakeFirstOrThrow();
-    expect(third.read_ms).toBeGreaterThanOrEqual(5000 - 2);
-    expect(third.read_ms).toBeLessThan(5500);
+    expect(third.read_ms).toBeGreaterThanOrEqual(3000 - 2);
+    expect(third.read_ms).toBeLessThan(3500);
+  });
+
+  test('the clock allowance is granted once over a view, not on every report', async () => {
+    const { investor, documentId } = await roomWithDeck();
+    const viewId = await openedView(investor, documentId);
+    // Every 2 s, 4 s claimed: 10 s pass in all, so at most 10 s plus one 2 s allowance is credited.
+    for (let sent = 0; sent < 5; sent++) await reportAfter(investor, viewId, 2, [{ page: 1, seconds: 4 }]);
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    expect(view.report_count).toBe(5);
+    expect(view.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
+    expect(view.read_ms).toBeLessThan(12_500);
   });
 
   test('each refused report says why and changes nothing', async () => {

@@ -129,9 +129,12 @@ export async function acceptReport(
   if (view.lastReportAt && now.getTime() - view.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000)
     throw tooSoon();
 
+  // The allowance absorbs jitter once over the view's life, not once per report: whatever earlier reports
+  // were credited beyond the wall clock up to the previous report is taken out of it.
+  const overdraftMs = Math.max(0, view.readMs - (since.getTime() - view.startedAt.getTime()));
   const pages = clampToElapsed(
     report.pages.map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) })),
-    now.getTime() - since.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000,
+    now.getTime() - since.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - overdraftMs,
   );
   const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
   await ctx.db.transaction().execute(async (trx) => {
