@@ -74,6 +74,13 @@ async function age(viewId: string, seconds: number) {
     })
     .where('id', '=', viewId)
     .execute();
+  // The reader's clock on the document moves back with it.
+  await db()
+    .updateTable('reading_document_readers')
+    .set((eb) => ({ clock_at: eb('clock_at', '-', seconds * 1000) }))
+    .where('document_id', '=', view.document_id)
+    .where('user_id', '=', view.user_id)
+    .execute();
 }
 
 function report(reader: SignedIn, viewId: string, pages: { page: number; seconds: number }[] | unknown) {
@@ -139,6 +146,21 @@ describe('opening a view', () => {
 
     const recent = await get<{ actionType: string; userName: string }[]>(founder, '/api/admin/recent-access');
     expect(recent.map((entry) => entry.actionType)).toEqual(['viewed', 'viewed']);
+  });
+
+  test('one user may open at most 30 views a minute: the next is refused and writes nothing', async () => {
+    const { investor, documentId } = await roomWithDeck();
+    const other = await roomWithDeck();
+    for (let opened = 0; opened < 30; opened++) await openedView(investor, documentId);
+    const before = await countRows(t);
+    const refused = await openView(investor, documentId);
+    expectRefusal(refused, 429, {
+      message: /You opened more than 30 documents in a minute\. Please try again in \d+ seconds\./,
+      error: 'too_many_views',
+    });
+    expect(await countRows(t)).toEqual(before);
+    // Counted per user: another investor still opens their view.
+    await openedView(other.investor, other.documentId);
   });
 
   test("the owner's own opening answers no view and records nothing", async () => {
@@ -275,6 +297,27 @@ describe('reports', () => {
     expect(view.report_count).toBe(5);
     expect(view.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
     expect(view.read_ms).toBeLessThan(12_500);
+  });
+
+  test("one reader's views of a document reporting at once share the wall clock", async () => {
+    const { founder, investor, documentId } = await roomWithDeck();
+    const views = [];
+    for (let opened = 0; opened < 4; opened++) views.push(await openedView(investor, documentId));
+    for (const viewId of views) await age(viewId, 10);
+    // Four views, each claiming the same 10 s in parallel: 10 s passed, plus one 2 s allowance.
+    const responses = await Promise.all(
+      views.map((viewId) => report(investor, viewId, [{ page: 1, seconds: 10 }])),
+    );
+    expect(responses.map((response) => response.status)).toEqual([204, 204, 204, 204]);
+    const reader = await db()
+      .selectFrom('reading_document_readers')
+      .selectAll()
+      .where('document_id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(reader.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
+    expect(reader.read_ms).toBeLessThan(12_500);
+    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    expect(analytics.totalReadSeconds).toBeLessThan(12.5);
   });
 
   test('each refused report says why and changes nothing', async () => {

@@ -36,6 +36,7 @@ import {
   findView,
   insertView,
   listDocumentPages,
+  lockReaderClock,
   listDocumentReaders,
   listDocumentTotals,
   listReaderDocuments,
@@ -125,23 +126,38 @@ export async function acceptReport(
   }
 
   const now = new Date();
-  const since = view.lastReportAt ?? view.startedAt;
   if (view.lastReportAt && now.getTime() - view.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000)
     throw tooSoon();
 
-  // The allowance absorbs jitter once over the view's life, not once per report: whatever earlier reports
-  // were credited beyond the wall clock up to the previous report is taken out of it.
-  const overdraftMs = Math.max(0, view.readMs - (since.getTime() - view.startedAt.getTime()));
-  const pages = clampToElapsed(
-    report.pages.map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) })),
-    now.getTime() - since.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - overdraftMs,
-  );
-  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
+  const claimed = report.pages.map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }));
   await ctx.db.transaction().execute(async (trx) => {
+    // The reader's row is locked first, so their views of the document report one after the other.
+    const reader = await lockReaderClock(trx, view);
+    if (!reader) throw viewNotFound();
+    const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
     // Another report of this view was accepted since we read it: this one is too soon.
-    if (!(await claimReport(trx, view, { at: now, readMs }))) throw tooSoon();
-    await addReportedPages(trx, view, pages, now);
+    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs }))) throw tooSoon();
+    await addReportedPages(trx, view, credit.pages, now, credit.clockAt);
   });
+}
+
+/**
+ * What a report may be credited: no more than the wall-clock time since this view's previous report
+ * (or its opening) that the reader's clock on the document has not already credited to one of their
+ * views, plus REPORT_CLOCK_ALLOWANCE_SECONDS. The clock moves on by what is credited, so over all of a
+ * reader's views of a document the total never exceeds the time that passed plus one allowance, however
+ * often or in how many views they report.
+ */
+export function creditOnReaderClock(
+  view: ReadingView,
+  clockAt: Date | null,
+  now: Date,
+  claimed: PageReading[],
+): { pages: PageReading[]; readMs: number; clockAt: Date } {
+  const sinceMs = Math.max((view.lastReportAt ?? view.startedAt).getTime(), clockAt?.getTime() ?? 0);
+  const pages = clampToElapsed(claimed, now.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - sinceMs);
+  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
+  return { pages, readMs, clockAt: new Date(sinceMs + readMs) };
 }
 
 function tooSoon(): HttpError {
