@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type {
   DocumentAnalytics,
   InvestorAnalytics,
@@ -319,6 +320,80 @@ describe('reports', () => {
     const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
     expect(analytics.totalReadSeconds).toBeLessThan(12.5);
   });
+
+  test.runIf(inject('testDatabase').dialect === 'postgres')(
+    "two readers' reports naming the same pages in opposite orders do not deadlock",
+    async () => {
+      const { founder, investor, documentId } = await roomWithDeck(3);
+      const secondEmail = uniqueEmail('second');
+      await invite(t, founder, secondEmail);
+      const second = await signInWithMagicLink(t, secondEmail);
+      const first = await openedView(investor, documentId);
+      const other = await openedView(second, documentId);
+      await reportAfter(investor, first, 10, [
+        { page: 1, seconds: 1 },
+        { page: 2, seconds: 1 },
+      ]);
+      await age(first, 10);
+      await age(other, 10);
+
+      // Page 1's roll-up row is held while both reports start, so each takes what locks it can first:
+      // written in the order sent, the second would hold page 2 while waiting for page 1.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holding = db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .selectFrom('reading_document_pages')
+            .select('page')
+            .where('document_id', '=', documentId)
+            .where('page', '=', 1)
+            .forUpdate()
+            .execute();
+          await released;
+        });
+      const lockWaiters = async (count: number) => {
+        for (let waited = 0; waited < 200; waited++) {
+          const { rows } = await sql<{
+            waiting: number;
+          }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+            db(),
+          );
+          if ((rows[0]?.waiting ?? 0) >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`fewer than ${count} transactions came to wait for a lock`);
+      };
+      // The first report queues for page 1; the second, sent in the opposite order, follows it.
+      const firstResponse = report(investor, first, [
+        { page: 1, seconds: 2 },
+        { page: 2, seconds: 2 },
+      ]);
+      await lockWaiters(1);
+      const secondResponse = report(second, other, [
+        { page: 2, seconds: 3 },
+        { page: 1, seconds: 3 },
+      ]);
+      await lockWaiters(2);
+      const responses = Promise.all([firstResponse, secondResponse]);
+      release();
+      await holding;
+      expect((await responses).map((response) => response.status)).toEqual([204, 204]);
+      const pages = await db()
+        .selectFrom('reading_document_pages')
+        .select(['page', 'read_ms', 'reader_count'])
+        .where('document_id', '=', documentId)
+        .orderBy('page')
+        .execute();
+      expect(pages).toEqual([
+        { page: 1, read_ms: 6000, reader_count: 2 },
+        { page: 2, read_ms: 6000, reader_count: 2 },
+      ]);
+    },
+  );
 
   test('each refused report says why and changes nothing', async () => {
     const { founder, investor, documentId } = await roomWithDeck(3);

@@ -129,7 +129,11 @@ export async function acceptReport(
   if (view.lastReportAt && now.getTime() - view.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000)
     throw tooSoon();
 
-  const claimed = report.pages.map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }));
+  // By page number: every transaction then locks the shared per-page roll-up rows in one order, so two
+  // readers' reports naming the same pages cannot deadlock on PostgreSQL.
+  const claimed = report.pages
+    .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
+    .sort((a, b) => a.page - b.page);
   await ctx.db.transaction().execute(async (trx) => {
     // The reader's row is locked first, so their views of the document report one after the other.
     const reader = await lockReaderClock(trx, view);
