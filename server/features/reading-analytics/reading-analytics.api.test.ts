@@ -395,6 +395,30 @@ describe('reports', () => {
     },
   );
 
+  test('a page reported with 0 s, or clamped to 0, is not counted as seen', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(4);
+    const viewId = await openedView(investor, documentId);
+    await reportAfter(investor, viewId, 5, [
+      { page: 1, seconds: 3 },
+      { page: 2, seconds: 0 },
+    ]);
+    // 3600 s claimed in 5 s: page 3's 1 ms share scales down to nothing.
+    await reportAfter(investor, viewId, 5, [
+      { page: 1, seconds: 3600 },
+      { page: 3, seconds: 0.001 },
+    ]);
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({ pages_seen: 1, report_count: 2 });
+    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    expect(analytics.completion).toBe(0.25);
+    expect(analytics.readers[0]).toMatchObject({ pagesSeen: 1, completion: 0.25 });
+    expect(analytics.pages.map((page) => page.readerCount)).toEqual([1, 0, 0, 0]);
+  });
+
   test('each refused report says why and changes nothing', async () => {
     const { founder, investor, documentId } = await roomWithDeck(3);
     const viewId = await openedView(investor, documentId);

@@ -141,7 +141,9 @@ export async function acceptReport(
     const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
     // Another report of this view was accepted since we read it: this one is too soon.
     if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs }))) throw tooSoon();
-    await addReportedPages(trx, view, credit.pages, now, credit.clockAt);
+    // A page credited no time was not read: it must not count as seen (completion, readers per page).
+    const read = credit.pages.filter((page) => page.readMs > 0);
+    if (read.length > 0) await addReportedPages(trx, view, read, now, credit.clockAt);
   });
 }
 
