@@ -22,7 +22,7 @@ import {
   listAccessOfUser,
   listUploadedDocuments,
   type RoomUser,
-  recordView,
+  recordAccess,
   requireOwnedRoom,
   type StoredDocument,
 } from '../room-content/room-content.service';
@@ -36,13 +36,13 @@ import {
   findView,
   insertView,
   listDocumentPages,
-  lockReaderClock,
   listDocumentReaders,
   listDocumentTotals,
   listReaderDocuments,
   listReaderPages,
   listReaderViews,
   listRecentRoomReaders,
+  lockReaderClock,
   type PageReading,
   type ReadingView,
 } from './reading-analytics.repository';
@@ -76,7 +76,7 @@ export async function openView(
   await ctx.db.transaction().execute(async (trx) => {
     await insertView(trx, view);
     await addOpenedView(trx, view);
-    await recordView(trx, user, document, { ...request, at: view.startedAt });
+    await recordAccess(trx, user, document, 'viewed', { ...request, at: view.startedAt });
   });
   return { viewId: view.id };
 }

@@ -293,37 +293,16 @@ export async function findDownloadableDocument(
 }
 
 /**
- * Logs a download as 'downloaded' (docs/product-rules.md#documents-and-the-access-log), for the access log the founder reads: under the
- * name the investor saw in the room, copied so that it outlives the document and later edits.
+ * Logs a download ('downloaded', docs/product-rules.md#documents-and-the-access-log) or an opening in the
+ * viewer ('viewed', once per view: docs/decisions/0041-reading-analytics.md) for the access log the
+ * founder reads: under the name the investor saw in the room, copied so that it outlives the document
+ * and later edits. Inside the caller's transaction when given one.
  */
-export async function recordDownload(
-  ctx: AppContext,
-  user: RoomUser,
-  document: DownloadableDocument,
-  request: { ip: string; userAgent: string | undefined },
-): Promise<void> {
-  await recordAccessEvent(ctx.db, {
-    roomId: document.roomId,
-    userId: user.id,
-    invitationId: null,
-    documentId: document.id,
-    documentTitle: document.titleInRoom,
-    url: uploadedDocumentPath(document.id),
-    action: 'downloaded',
-    occurredAt: new Date(),
-    ip: request.ip,
-    userAgent: request.userAgent ?? null,
-  });
-}
-
-/**
- * Logs an opening in the viewer as 'viewed', once per view (docs/decisions/0041-reading-analytics.md),
- * beside downloads and clicks; inside the caller's transaction when given one.
- */
-export async function recordView(
+export async function recordAccess(
   db: Executor,
   user: RoomUser,
   document: DownloadableDocument,
+  action: 'downloaded' | 'viewed',
   request: { ip: string; userAgent: string | undefined; at: Date },
 ): Promise<void> {
   await recordAccessEvent(db, {
@@ -333,7 +312,7 @@ export async function recordView(
     documentId: document.id,
     documentTitle: document.titleInRoom,
     url: uploadedDocumentPath(document.id),
-    action: 'viewed',
+    action,
     occurredAt: request.at,
     ip: request.ip,
     userAgent: request.userAgent ?? null,

@@ -20,7 +20,7 @@ export {
   type DownloadableDocument,
   findDownloadableDocument,
   reconcileStoredFiles,
-  recordView,
+  recordAccess,
 } from './documents.service';
 export {
   prepareDocumentJob,
