@@ -14,11 +14,12 @@ import {
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import {
-  type DownloadableDocument,
   findDocumentPreview,
+  findDocumentPreviews,
   findDownloadableDocument,
+  findReadableDocument,
+  findRoomDocument,
   isMemberOfRoom,
-  isRoomOwner,
   listAccessOfUser,
   listUploadedDocuments,
   type RoomUser,
@@ -61,7 +62,7 @@ export async function openView(
   request: { ip: string; userAgent: string | undefined },
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
-  if (await isRoomOwner(ctx, document.roomId, user.id)) return { viewId: null };
+  if (document.readerOwnsRoom) return { viewId: null };
   const view: ReadingView = {
     id: crypto.randomUUID(),
     roomId: document.roomId,
@@ -85,7 +86,7 @@ const viewNotFound = () =>
   new HttpError(404, 'not_found', 'That view does not exist, or it is not yours to report on.');
 
 /** The highest page a report may name: the prepared page count, or 1 for a document read as one piece. */
-async function lastReadablePage(ctx: AppContext, document: DownloadableDocument): Promise<number> {
+async function lastReadablePage(ctx: AppContext, document: { id: string }): Promise<number> {
   const preview = await findDocumentPreview(ctx, document.id);
   if (preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount) return preview.pageCount;
   return 1;
@@ -104,7 +105,7 @@ export async function acceptReport(
 ): Promise<void> {
   const view = await findView(ctx.db, viewId);
   if (!view || view.userId !== user.id) throw viewNotFound();
-  const document = await findDownloadableDocument(ctx, user, view.documentId).catch(() => {
+  const document = await findReadableDocument(ctx, user, view.documentId).catch(() => {
     throw viewNotFound();
   });
 
@@ -225,9 +226,7 @@ const documentNotFound = () => new HttpError(404, 'not_found', 'That document do
 /** The founder's own uploaded document, or the same 404 as a missing one. */
 async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, documentId: string) {
   const room = await requireOwnedRoom(ctx, founder);
-  const document = (await listUploadedDocuments(ctx, room.id)).find(
-    (candidate) => candidate.id === documentId,
-  );
+  const document = await findRoomDocument(ctx, room.id, documentId);
   if (!document) throw documentNotFound();
   return document;
 }
@@ -318,8 +317,9 @@ export async function investorAnalytics(
 
   const uploadedById = new Map<string, StoredDocument>(uploaded.map((document) => [document.id, document]));
   const titleOf = (documentId: string) => uploadedById.get(documentId)?.title ?? 'Deleted document';
-  const previews = await Promise.all(
-    documents.map((document) => findDocumentPreview(ctx, document.documentId)),
+  const previews = await findDocumentPreviews(
+    ctx,
+    documents.map((document) => document.documentId),
   );
 
   const activities: InvestorActivity[] = [
@@ -346,8 +346,8 @@ export async function investorAnalytics(
   return {
     investor: { userId: identity.id, name: identity.name, email: identity.email, isMember },
     documents: documents
-      .map((document, index) => {
-        const preview = previews[index];
+      .map((document) => {
+        const preview = previews.get(document.documentId);
         return {
           documentId: document.documentId,
           title: titleOf(document.documentId),

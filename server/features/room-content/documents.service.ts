@@ -255,8 +255,11 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
   for (const key of document.previewKeys) await ctx.storage.remove(key);
 }
 
+/** A document someone may read, and whether they own its room (their own reading is not analytics). */
+export type ReadableDocument = StoredDocument & { readerOwnsRoom: boolean };
+
 /** A document someone may download, with the name its room shows it under. */
-export type DownloadableDocument = StoredDocument & {
+export type DownloadableDocument = ReadableDocument & {
   /**
    * The text of its first link in the room's sections (what the investor clicked, and what /admin's
    * Recent Documents shows), else the title it was uploaded with.
@@ -281,15 +284,25 @@ export async function findDownloadableDocument(
   user: RoomUser,
   documentId: string,
 ): Promise<DownloadableDocument> {
-  const notFound = new HttpError(
-    404,
-    'not_found',
-    'That document does not exist, or you do not have access to it.',
-  );
+  const { document, room } = await readableDocumentAndRoom(ctx, user, documentId);
+  return { ...document, titleInRoom: await titleInRoom(ctx, room, document) };
+}
+
+/** The same rule as findDownloadableDocument, without the name in the room (a sections parse). */
+export async function findReadableDocument(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<ReadableDocument> {
+  return (await readableDocumentAndRoom(ctx, user, documentId)).document;
+}
+
+async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
   const document = await findDocumentById(ctx.db, documentId);
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
-  if (!document || !room) throw notFound;
-  return { ...document, titleInRoom: await titleInRoom(ctx, room, document) };
+  if (!document || !room)
+    throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
+  return { document: { ...document, readerOwnsRoom: room.ownerId === user.id }, room };
 }
 
 /**
