@@ -256,6 +256,8 @@ async function seedReadingHistory(
             pages_seen: pagesSeen,
             first_viewed_at: firstAt,
             last_viewed_at: lastAt,
+            // The reader's clock: credited up to their newest view's last report.
+            clock_at: lastAt + REPORTS_PER_VIEW * 10_000,
           });
           const documentTotal = documentTotals[documentIndex];
           if (documentTotal) {

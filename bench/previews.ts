@@ -6,7 +6,14 @@ import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../shared/contracts/previews
 import { deckPdf, samplePptx } from '../tests/support/sample-documents';
 import { cpuSeconds } from './process-cpu';
 import { type BudgetRow, median } from './report';
-import { apiCall, type BenchRoom, roomWithInvestor, uploadFile } from './room-fixture';
+import {
+  apiCall,
+  type BenchRoom,
+  inviteAndSignIn,
+  outboxSignInLinks,
+  roomWithInvestor,
+  uploadFile,
+} from './room-fixture';
 import { type RunningServer, startRoundroom } from './servers';
 import { wrkRequestsPerSecond } from './wrk';
 
@@ -184,27 +191,35 @@ const READERS = 200;
 const REPORTS_PER_READER = 10;
 
 /**
- * 200 readers, each with a view open and reporting every 10 s (here as fast as the per-view limit
- * allows): the server's CPU seconds per accepted report, read from /proc around the reports alone.
+ * 200 distinct investors, each with their own view open and reporting every 10 s (here as fast as the
+ * per-view limit allows): the server's CPU seconds per accepted report, read from /proc around the
+ * reports alone. One view each stays well within the per-user limit on opening views.
  */
 async function measureReportCost(
   server: RunningServer,
   room: BenchRoom,
   documentId: string,
 ): Promise<BudgetRow> {
-  const views: string[] = [];
+  const views: { viewId: string; token: string }[] = [];
+  const readSignInLink = outboxSignInLinks(server);
   for (let reader = 0; reader < READERS; reader++) {
+    const investor = await inviteAndSignIn(
+      server,
+      [room.founderToken],
+      `reader-${reader}-${Date.now()}@example.com`,
+      readSignInLink,
+    );
     const opened = (await apiCall(
       server,
       'POST',
       `/api/documents/${documentId}/views`,
-      room.investorToken,
+      investor.token,
       {},
       201,
     )) as {
       viewId: string;
     };
-    views.push(opened.viewId);
+    views.push({ viewId: opened.viewId, token: investor.token });
   }
   const pid = server.child.pid ?? 0;
   let reports = 0;
@@ -214,13 +229,13 @@ async function measureReportCost(
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const before = cpuSeconds(pid);
     await Promise.all(
-      views.map(async (viewId, reader) => {
+      views.map(async ({ viewId, token }, reader) => {
         const page = ((reader + round) % 30) + 1;
         await apiCall(
           server,
           'POST',
           `/api/views/${viewId}/reports`,
-          room.investorToken,
+          token,
           { pages: [{ page, seconds: 2 }] },
           204,
         );

@@ -166,6 +166,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     ],
     reading_document_pages: ['document_id', 'page', 'read_ms', 'reader_count'],
     reading_document_readers: [
+      'clock_at',
       'document_id',
       'first_viewed_at',
       'last_viewed_at',

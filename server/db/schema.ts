@@ -195,6 +195,8 @@ export interface ReadingDocumentReadersTable {
   pages_seen: number;
   first_viewed_at: EpochMs;
   last_viewed_at: EpochMs;
+  /** The reader's wall clock on the document: their reading is credited up to this instant (null before any report). */
+  clock_at: EpochMs | null;
 }
 
 /** Per document. */

@@ -41,6 +41,8 @@ export const MIN_SECONDS_BETWEEN_REPORTS = 2;
  * plus this much, which absorbs the network's and the clocks' jitter.
  */
 export const REPORT_CLOCK_ALLOWANCE_SECONDS = 2;
+/** How many views one user may open in a minute (each writes a 'viewed' event to the founder's log). */
+export const VIEW_OPENS_PER_MINUTE = 30;
 /** Readers "in the last 7 days" on the room's analytics. */
 export const RECENT_READERS_DAYS = 7;
 /** Activities after a gap longer than this start a new visit on an investor's analytics. */

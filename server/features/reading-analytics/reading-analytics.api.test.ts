@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type {
   DocumentAnalytics,
   InvestorAnalytics,
@@ -74,6 +75,13 @@ async function age(viewId: string, seconds: number) {
     })
     .where('id', '=', viewId)
     .execute();
+  // The reader's clock on the document moves back with it.
+  await db()
+    .updateTable('reading_document_readers')
+    .set((eb) => ({ clock_at: eb('clock_at', '-', seconds * 1000) }))
+    .where('document_id', '=', view.document_id)
+    .where('user_id', '=', view.user_id)
+    .execute();
 }
 
 function report(reader: SignedIn, viewId: string, pages: { page: number; seconds: number }[] | unknown) {
@@ -139,6 +147,21 @@ describe('opening a view', () => {
 
     const recent = await get<{ actionType: string; userName: string }[]>(founder, '/api/admin/recent-access');
     expect(recent.map((entry) => entry.actionType)).toEqual(['viewed', 'viewed']);
+  });
+
+  test('one user may open at most 30 views a minute: the next is refused and writes nothing', async () => {
+    const { investor, documentId } = await roomWithDeck();
+    const other = await roomWithDeck();
+    for (let opened = 0; opened < 30; opened++) await openedView(investor, documentId);
+    const before = await countRows(t);
+    const refused = await openView(investor, documentId);
+    expectRefusal(refused, 429, {
+      message: /You opened more than 30 documents in a minute\. Please try again in \d+ seconds\./,
+      error: 'too_many_views',
+    });
+    expect(await countRows(t)).toEqual(before);
+    // Counted per user: another investor still opens their view.
+    await openedView(other.investor, other.documentId);
   });
 
   test("the owner's own opening answers no view and records nothing", async () => {
@@ -249,7 +272,8 @@ describe('reports', () => {
       .execute();
     expect(pages[0]?.read_ms).toBeCloseTo(3 * (pages[1]?.read_ms ?? 0), -2);
 
-    // A second report is clamped to the time since the first, not since the opening.
+    // A second report is clamped to the time since the first, not since the opening, and the first
+    // report has already used the allowance.
     await reportAfter(investor, viewId, 3, [{ page: 3, seconds: 60 }]);
     const third = await db()
       .selectFrom('reading_view_pages')
@@ -257,8 +281,142 @@ describe('reports', () => {
       .where('view_id', '=', viewId)
       .where('page', '=', 3)
       .executeTakeFirstOrThrow();
-    expect(third.read_ms).toBeGreaterThanOrEqual(5000 - 2);
-    expect(third.read_ms).toBeLessThan(5500);
+    expect(third.read_ms).toBeGreaterThanOrEqual(3000 - 2);
+    expect(third.read_ms).toBeLessThan(3500);
+  });
+
+  test('the clock allowance is granted once over a view, not on every report', async () => {
+    const { investor, documentId } = await roomWithDeck();
+    const viewId = await openedView(investor, documentId);
+    // Every 2 s, 4 s claimed: 10 s pass in all, so at most 10 s plus one 2 s allowance is credited.
+    for (let sent = 0; sent < 5; sent++) await reportAfter(investor, viewId, 2, [{ page: 1, seconds: 4 }]);
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    expect(view.report_count).toBe(5);
+    expect(view.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
+    expect(view.read_ms).toBeLessThan(12_500);
+  });
+
+  test("one reader's views of a document reporting at once share the wall clock", async () => {
+    const { founder, investor, documentId } = await roomWithDeck();
+    const views = [];
+    for (let opened = 0; opened < 4; opened++) views.push(await openedView(investor, documentId));
+    for (const viewId of views) await age(viewId, 10);
+    // Four views, each claiming the same 10 s in parallel: 10 s passed, plus one 2 s allowance.
+    const responses = await Promise.all(
+      views.map((viewId) => report(investor, viewId, [{ page: 1, seconds: 10 }])),
+    );
+    expect(responses.map((response) => response.status)).toEqual([204, 204, 204, 204]);
+    const reader = await db()
+      .selectFrom('reading_document_readers')
+      .selectAll()
+      .where('document_id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(reader.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
+    expect(reader.read_ms).toBeLessThan(12_500);
+    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    expect(analytics.totalReadSeconds).toBeLessThan(12.5);
+  });
+
+  test.runIf(inject('testDatabase').dialect === 'postgres')(
+    "two readers' reports naming the same pages in opposite orders do not deadlock",
+    async () => {
+      const { founder, investor, documentId } = await roomWithDeck(3);
+      const secondEmail = uniqueEmail('second');
+      await invite(t, founder, secondEmail);
+      const second = await signInWithMagicLink(t, secondEmail);
+      const first = await openedView(investor, documentId);
+      const other = await openedView(second, documentId);
+      await reportAfter(investor, first, 10, [
+        { page: 1, seconds: 1 },
+        { page: 2, seconds: 1 },
+      ]);
+      await age(first, 10);
+      await age(other, 10);
+
+      // Page 1's roll-up row is held while both reports start, so each takes what locks it can first:
+      // written in the order sent, the second would hold page 2 while waiting for page 1.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holding = db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .selectFrom('reading_document_pages')
+            .select('page')
+            .where('document_id', '=', documentId)
+            .where('page', '=', 1)
+            .forUpdate()
+            .execute();
+          await released;
+        });
+      const lockWaiters = async (count: number) => {
+        for (let waited = 0; waited < 200; waited++) {
+          const { rows } = await sql<{
+            waiting: number;
+          }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+            db(),
+          );
+          if ((rows[0]?.waiting ?? 0) >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`fewer than ${count} transactions came to wait for a lock`);
+      };
+      // The first report queues for page 1; the second, sent in the opposite order, follows it.
+      const firstResponse = report(investor, first, [
+        { page: 1, seconds: 2 },
+        { page: 2, seconds: 2 },
+      ]);
+      await lockWaiters(1);
+      const secondResponse = report(second, other, [
+        { page: 2, seconds: 3 },
+        { page: 1, seconds: 3 },
+      ]);
+      await lockWaiters(2);
+      const responses = Promise.all([firstResponse, secondResponse]);
+      release();
+      await holding;
+      expect((await responses).map((response) => response.status)).toEqual([204, 204]);
+      const pages = await db()
+        .selectFrom('reading_document_pages')
+        .select(['page', 'read_ms', 'reader_count'])
+        .where('document_id', '=', documentId)
+        .orderBy('page')
+        .execute();
+      expect(pages).toEqual([
+        { page: 1, read_ms: 6000, reader_count: 2 },
+        { page: 2, read_ms: 6000, reader_count: 2 },
+      ]);
+    },
+  );
+
+  test('a page reported with 0 s, or clamped to 0, is not counted as seen', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(4);
+    const viewId = await openedView(investor, documentId);
+    await reportAfter(investor, viewId, 5, [
+      { page: 1, seconds: 3 },
+      { page: 2, seconds: 0 },
+    ]);
+    // 3600 s claimed in 5 s: page 3's 1 ms share scales down to nothing.
+    await reportAfter(investor, viewId, 5, [
+      { page: 1, seconds: 3600 },
+      { page: 3, seconds: 0.001 },
+    ]);
+    const view = await db()
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({ pages_seen: 1, report_count: 2 });
+    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    expect(analytics.completion).toBe(0.25);
+    expect(analytics.readers[0]).toMatchObject({ pagesSeen: 1, completion: 0.25 });
+    expect(analytics.pages.map((page) => page.readerCount)).toEqual([1, 0, 0, 0]);
   });
 
   test('each refused report says why and changes nothing', async () => {

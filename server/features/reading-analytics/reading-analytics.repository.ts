@@ -97,6 +97,26 @@ export async function addOpenedView(db: Executor, view: ReadingView): Promise<vo
 }
 
 /**
+ * Locks the reader's roll-up row of the document for the rest of the transaction and answers their
+ * wall clock (when their reading is credited up to; null before any report). An update rather than
+ * `select … for update`, which SQLite lacks; SQLite runs one write transaction at a time anyway.
+ * Undefined when the row is gone (the document was deleted).
+ */
+export async function lockReaderClock(
+  db: Executor,
+  view: ReadingView,
+): Promise<{ clockAt: Date | null } | undefined> {
+  const row = await db
+    .updateTable('reading_document_readers')
+    .set((eb) => ({ clock_at: eb.ref('clock_at') }))
+    .where('document_id', '=', view.documentId)
+    .where('user_id', '=', view.userId)
+    .returning('clock_at')
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/**
  * Takes the view's next report slot: succeeds only if no other report was accepted since the one the
  * caller checked (`previousReportAt`), so a second report racing this one changes nothing. On
  * PostgreSQL it also holds the view's row lock until the transaction ends.
@@ -129,6 +149,7 @@ export async function addReportedPages(
   view: ReadingView,
   pages: PageReading[],
   at: Date,
+  readerClockAt: Date,
 ): Promise<void> {
   const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
   const pageNumbers = pages.map((page) => page.page);
@@ -223,6 +244,7 @@ export async function addReportedPages(
     .set((eb) => ({
       read_ms: eb('read_ms', '+', readMs),
       pages_seen: eb('pages_seen', '+', newForReader.size),
+      clock_at: readerClockAt.getTime(),
     }))
     .where('document_id', '=', view.documentId)
     .where('user_id', '=', view.userId)

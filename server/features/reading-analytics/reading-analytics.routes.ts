@@ -9,10 +9,12 @@ import {
   openViewResponseSchema,
   readingReportSchema,
   roomAnalyticsSchema,
+  VIEW_OPENS_PER_MINUTE,
   viewIdParamsSchema,
 } from '../../../shared/contracts/reading';
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
 import { errorResponses, noBody } from '../../plugins/response-contracts';
 import {
   acceptReport,
@@ -28,6 +30,22 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/documents/:id/views',
       {
+        // Each opening writes a 'viewed' event to the founder's log: one user may open only so many a
+        // minute (counted per server process, after the session is known: by user, else by address).
+        config: {
+          rateLimit: {
+            max: VIEW_OPENS_PER_MINUTE,
+            timeWindow: 60_000,
+            hook: 'preHandler',
+            keyGenerator: (request) => request.session?.user.id ?? request.ip,
+            errorResponseBuilder: (_request, context) =>
+              new HttpError(
+                429,
+                'too_many_views',
+                `You opened more than ${VIEW_OPENS_PER_MINUTE} documents in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+              ),
+          },
+        },
         schema: {
           params: documentIdParamsSchema,
           response: { 200: openViewResponseSchema, 201: openViewResponseSchema, ...errorResponses(401, 404) },

@@ -14,15 +14,16 @@ import {
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import {
-  type DownloadableDocument,
   findDocumentPreview,
+  findDocumentPreviews,
   findDownloadableDocument,
+  findReadableDocument,
+  findRoomDocument,
   isMemberOfRoom,
-  isRoomOwner,
   listAccessOfUser,
   listUploadedDocuments,
   type RoomUser,
-  recordView,
+  recordAccess,
   requireOwnedRoom,
   type StoredDocument,
 } from '../room-content/room-content.service';
@@ -42,6 +43,7 @@ import {
   listReaderPages,
   listReaderViews,
   listRecentRoomReaders,
+  lockReaderClock,
   type PageReading,
   type ReadingView,
 } from './reading-analytics.repository';
@@ -60,7 +62,7 @@ export async function openView(
   request: { ip: string; userAgent: string | undefined },
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
-  if (await isRoomOwner(ctx, document.roomId, user.id)) return { viewId: null };
+  if (document.readerOwnsRoom) return { viewId: null };
   const view: ReadingView = {
     id: crypto.randomUUID(),
     roomId: document.roomId,
@@ -75,7 +77,7 @@ export async function openView(
   await ctx.db.transaction().execute(async (trx) => {
     await insertView(trx, view);
     await addOpenedView(trx, view);
-    await recordView(trx, user, document, { ...request, at: view.startedAt });
+    await recordAccess(trx, user, document, 'viewed', { ...request, at: view.startedAt });
   });
   return { viewId: view.id };
 }
@@ -84,7 +86,7 @@ const viewNotFound = () =>
   new HttpError(404, 'not_found', 'That view does not exist, or it is not yours to report on.');
 
 /** The highest page a report may name: the prepared page count, or 1 for a document read as one piece. */
-async function lastReadablePage(ctx: AppContext, document: DownloadableDocument): Promise<number> {
+async function lastReadablePage(ctx: AppContext, document: { id: string }): Promise<number> {
   const preview = await findDocumentPreview(ctx, document.id);
   if (preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount) return preview.pageCount;
   return 1;
@@ -103,7 +105,7 @@ export async function acceptReport(
 ): Promise<void> {
   const view = await findView(ctx.db, viewId);
   if (!view || view.userId !== user.id) throw viewNotFound();
-  const document = await findDownloadableDocument(ctx, user, view.documentId).catch(() => {
+  const document = await findReadableDocument(ctx, user, view.documentId).catch(() => {
     throw viewNotFound();
   });
 
@@ -125,20 +127,44 @@ export async function acceptReport(
   }
 
   const now = new Date();
-  const since = view.lastReportAt ?? view.startedAt;
   if (view.lastReportAt && now.getTime() - view.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000)
     throw tooSoon();
 
-  const pages = clampToElapsed(
-    report.pages.map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) })),
-    now.getTime() - since.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000,
-  );
-  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
+  // By page number: every transaction then locks the shared per-page roll-up rows in one order, so two
+  // readers' reports naming the same pages cannot deadlock on PostgreSQL.
+  const claimed = report.pages
+    .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
+    .sort((a, b) => a.page - b.page);
   await ctx.db.transaction().execute(async (trx) => {
+    // The reader's row is locked first, so their views of the document report one after the other.
+    const reader = await lockReaderClock(trx, view);
+    if (!reader) throw viewNotFound();
+    const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
     // Another report of this view was accepted since we read it: this one is too soon.
-    if (!(await claimReport(trx, view, { at: now, readMs }))) throw tooSoon();
-    await addReportedPages(trx, view, pages, now);
+    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs }))) throw tooSoon();
+    // A page credited no time was not read: it must not count as seen (completion, readers per page).
+    const read = credit.pages.filter((page) => page.readMs > 0);
+    if (read.length > 0) await addReportedPages(trx, view, read, now, credit.clockAt);
   });
+}
+
+/**
+ * What a report may be credited: no more than the wall-clock time since this view's previous report
+ * (or its opening) that the reader's clock on the document has not already credited to one of their
+ * views, plus REPORT_CLOCK_ALLOWANCE_SECONDS. The clock moves on by what is credited, so over all of a
+ * reader's views of a document the total never exceeds the time that passed plus one allowance, however
+ * often or in how many views they report.
+ */
+export function creditOnReaderClock(
+  view: ReadingView,
+  clockAt: Date | null,
+  now: Date,
+  claimed: PageReading[],
+): { pages: PageReading[]; readMs: number; clockAt: Date } {
+  const sinceMs = Math.max((view.lastReportAt ?? view.startedAt).getTime(), clockAt?.getTime() ?? 0);
+  const pages = clampToElapsed(claimed, now.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - sinceMs);
+  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
+  return { pages, readMs, clockAt: new Date(sinceMs + readMs) };
 }
 
 function tooSoon(): HttpError {
@@ -200,9 +226,7 @@ const documentNotFound = () => new HttpError(404, 'not_found', 'That document do
 /** The founder's own uploaded document, or the same 404 as a missing one. */
 async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, documentId: string) {
   const room = await requireOwnedRoom(ctx, founder);
-  const document = (await listUploadedDocuments(ctx, room.id)).find(
-    (candidate) => candidate.id === documentId,
-  );
+  const document = await findRoomDocument(ctx, room.id, documentId);
   if (!document) throw documentNotFound();
   return document;
 }
@@ -293,8 +317,9 @@ export async function investorAnalytics(
 
   const uploadedById = new Map<string, StoredDocument>(uploaded.map((document) => [document.id, document]));
   const titleOf = (documentId: string) => uploadedById.get(documentId)?.title ?? 'Deleted document';
-  const previews = await Promise.all(
-    documents.map((document) => findDocumentPreview(ctx, document.documentId)),
+  const previews = await findDocumentPreviews(
+    ctx,
+    documents.map((document) => document.documentId),
   );
 
   const activities: InvestorActivity[] = [
@@ -321,8 +346,8 @@ export async function investorAnalytics(
   return {
     investor: { userId: identity.id, name: identity.name, email: identity.email, isMember },
     documents: documents
-      .map((document, index) => {
-        const preview = previews[index];
+      .map((document) => {
+        const preview = previews.get(document.documentId);
         return {
           documentId: document.documentId,
           title: titleOf(document.documentId),

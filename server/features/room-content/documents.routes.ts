@@ -15,7 +15,7 @@ import {
   deleteDocument,
   findDownloadableDocument,
   listMyDocuments,
-  recordDownload,
+  recordAccess,
   type UploadPart,
   uploadDocument,
 } from './documents.service';
@@ -108,9 +108,10 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         // A download is logged once: a resumed range that does not start at 0 is the same download.
         if (range.kind === 'whole' || range.start === 0) {
-          await recordDownload(ctx, user, document, {
+          await recordAccess(ctx.db, user, document, 'downloaded', {
             ip: request.ip,
             userAgent: request.headers['user-agent'],
+            at: new Date(),
           });
         }
         // Always an explicit byte range: the stream then ends exactly where Content-Length says.

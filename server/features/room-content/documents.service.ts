@@ -288,8 +288,11 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
   for (const key of document.previewKeys) await ctx.storage.remove(key);
 }
 
+/** A document someone may read, and whether they own its room (their own reading is not analytics). */
+export type ReadableDocument = StoredDocument & { readerOwnsRoom: boolean };
+
 /** A document someone may download, with the name its room shows it under. */
-export type DownloadableDocument = StoredDocument & {
+export type DownloadableDocument = ReadableDocument & {
   /**
    * The text of its first link in the room's sections (what the investor clicked, and what /admin's
    * Recent Documents shows), else the title it was uploaded with.
@@ -314,49 +317,38 @@ export async function findDownloadableDocument(
   user: RoomUser,
   documentId: string,
 ): Promise<DownloadableDocument> {
-  const notFound = new HttpError(
-    404,
-    'not_found',
-    'That document does not exist, or you do not have access to it.',
-  );
-  const document = await findDocumentById(ctx.db, documentId);
-  const room = document && (await findReadableRoom(ctx, user, document.roomId));
-  if (!document || !room) throw notFound;
+  const { document, room } = await readableDocumentAndRoom(ctx, user, documentId);
   return { ...document, titleInRoom: await titleInRoom(ctx, room, document) };
 }
 
-/**
- * Logs a download as 'downloaded' (docs/product-rules.md#documents-and-the-access-log), for the access log the founder reads: under the
- * name the investor saw in the room, copied so that it outlives the document and later edits.
- */
-export async function recordDownload(
+/** The same rule as findDownloadableDocument, without the name in the room (a sections parse). */
+export async function findReadableDocument(
   ctx: AppContext,
   user: RoomUser,
-  document: DownloadableDocument,
-  request: { ip: string; userAgent: string | undefined },
-): Promise<void> {
-  await recordAccessEvent(ctx.db, {
-    roomId: document.roomId,
-    userId: user.id,
-    invitationId: null,
-    documentId: document.id,
-    documentTitle: document.titleInRoom,
-    url: uploadedDocumentPath(document.id),
-    action: 'downloaded',
-    occurredAt: new Date(),
-    ip: request.ip,
-    userAgent: request.userAgent ?? null,
-  });
+  documentId: string,
+): Promise<ReadableDocument> {
+  return (await readableDocumentAndRoom(ctx, user, documentId)).document;
+}
+
+async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
+  const document = await findDocumentById(ctx.db, documentId);
+  const room = document && (await findReadableRoom(ctx, user, document.roomId));
+  if (!document || !room)
+    throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
+  return { document: { ...document, readerOwnsRoom: room.ownerId === user.id }, room };
 }
 
 /**
- * Logs an opening in the viewer as 'viewed', once per view (docs/decisions/0041-reading-analytics.md),
- * beside downloads and clicks; inside the caller's transaction when given one.
+ * Logs a download ('downloaded', docs/product-rules.md#documents-and-the-access-log) or an opening in the
+ * viewer ('viewed', once per view: docs/decisions/0041-reading-analytics.md) for the access log the
+ * founder reads: under the name the investor saw in the room, copied so that it outlives the document
+ * and later edits. Inside the caller's transaction when given one.
  */
-export async function recordView(
+export async function recordAccess(
   db: Executor,
   user: RoomUser,
   document: DownloadableDocument,
+  action: 'downloaded' | 'viewed',
   request: { ip: string; userAgent: string | undefined; at: Date },
 ): Promise<void> {
   await recordAccessEvent(db, {
@@ -366,7 +358,7 @@ export async function recordView(
     documentId: document.id,
     documentTitle: document.titleInRoom,
     url: uploadedDocumentPath(document.id),
-    action: 'viewed',
+    action,
     occurredAt: request.at,
     ip: request.ip,
     userAgent: request.userAgent ?? null,

@@ -3,8 +3,8 @@ import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
 import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
-import { listRoomDocuments, type StoredDocument } from './documents.repository';
-import { type DocumentPreview, findPreview } from './previews.repository';
+import { findDocumentInRoom, listRoomDocuments, type StoredDocument } from './documents.repository';
+import { type DocumentPreview, findPreview, findPreviews } from './previews.repository';
 import {
   addRoomMember,
   findDataRoomById,
@@ -19,8 +19,10 @@ export type { StoredDocument } from './documents.repository';
 export {
   type DownloadableDocument,
   findDownloadableDocument,
+  findReadableDocument,
+  type ReadableDocument,
   reconcileStoredFiles,
-  recordView,
+  recordAccess,
 } from './documents.service';
 export {
   prepareDocumentJob,
@@ -137,7 +139,19 @@ export async function findDocumentPreview(
   return findPreview(ctx.db, documentId);
 }
 
-/** True when the user owns the room (their own reading of it is not analytics). */
-export async function isRoomOwner(ctx: AppContext, roomId: string, userId: string): Promise<boolean> {
-  return (await findDataRoomById(ctx.db, roomId))?.ownerId === userId;
+/** The previews of these documents, by document id, in one query. */
+export async function findDocumentPreviews(
+  ctx: AppContext,
+  documentIds: string[],
+): Promise<Map<string, DocumentPreview>> {
+  return findPreviews(ctx.db, documentIds);
+}
+
+/** One uploaded document of the room, or undefined. */
+export async function findRoomDocument(
+  ctx: AppContext,
+  roomId: string,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  return findDocumentInRoom(ctx.db, roomId, documentId);
 }
