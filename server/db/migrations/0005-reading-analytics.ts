@@ -80,6 +80,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pages_seen', 'integer', (c) => c.notNull())
     .addColumn('first_viewed_at', 'bigint', (c) => c.notNull())
     .addColumn('last_viewed_at', 'bigint', (c) => c.notNull())
+    // One wall clock per reader and document: the instant up to which the reader's time on it has been
+    // credited, so several views reporting at once share the time that really passed.
+    .addColumn('clock_at', 'bigint')
     .addPrimaryKeyConstraint('reading_document_readers_pk', ['document_id', 'user_id'])
     .execute();
   // An investor's documents.

@@ -4,7 +4,6 @@ import * as sessionLookupIndex from './0002-session-lookup-index';
 import * as oneOpenInvitation from './0003-one-open-invitation';
 import * as documentPreviewsAndJobs from './0004-document-previews-and-jobs';
 import * as readingAnalytics from './0005-reading-analytics';
-import * as readingReaderClock from './0006-reading-reader-clock';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -16,7 +15,6 @@ const migrations: Record<string, Migration> = {
   '0003-one-open-invitation': oneOpenInvitation,
   '0004-document-previews-and-jobs': documentPreviewsAndJobs,
   '0005-reading-analytics': readingAnalytics,
-  '0006-reading-reader-clock': readingReaderClock,
 };
 
 export const migrationProvider: MigrationProvider = {

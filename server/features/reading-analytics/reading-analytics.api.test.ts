@@ -356,7 +356,7 @@ describe('reports', () => {
           await released;
         });
       const lockWaiters = async (count: number) => {
-        for (let waited = 0; waited < 200; waited++) {
+        for (let waited = 0; waited < 800; waited++) {
           const { rows } = await sql<{
             waiting: number;
           }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
