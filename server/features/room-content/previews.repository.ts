@@ -1,4 +1,4 @@
-import type { PageImageWidth, PreviewKind } from '../../../shared/contracts/previews';
+import type { PreviewKind } from '../../../shared/contracts/previews';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
 
@@ -6,21 +6,6 @@ import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
 export type DocumentPreview = Entity<DocumentPreviewRow>;
 /** One stored object of a preview. */
 export type PreviewObject = Entity<PreviewObjectRow>;
-
-/**
- * The names of a preview's objects, unique within a document. The preparation writes them; the viewer's
- * routes find them by these names, so both use these functions.
- */
-export const previewObjectNames = {
-  pageImage: (page: number, width: PageImageWidth) => `page-${page}-${width}`,
-  thumbnail: (page: number) => `thumbnail-${page}`,
-  pageText: (page: number) => `text-${page}`,
-  /** A resized image (kind 'image') at one width. */
-  image: (width: PageImageWidth) => `image-${width}`,
-  /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
-  text: () => 'text',
-  table: () => 'table',
-} as const;
 
 export async function findPreview(db: Executor, documentId: string): Promise<DocumentPreview | undefined> {
   const row = await db

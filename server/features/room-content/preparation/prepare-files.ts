@@ -6,8 +6,7 @@ import { promisify } from 'node:util';
 import { decode as decodeBmp } from 'bmp-ts';
 import { parse as parseCsv } from 'csv-parse';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { PreviewFailureCode } from '../../../../shared/contracts/previews';
-import { previewObjectNames } from '../previews.repository';
+import { type PreviewFailureCode, previewObjectNames } from '../../../../shared/contracts/previews';
 import {
   MAX_IMAGE_PIXELS,
   MAX_PAGE_ASPECT_RATIO,
