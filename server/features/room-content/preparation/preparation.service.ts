@@ -56,14 +56,7 @@ export async function prepareDocument(
   const preview = await findPreview(ctx.db, documentId);
   if (!document || preview?.status !== 'preparing') return { status: 'skipped' };
   const startedAt = Date.now();
-  if (isReadyWithoutPreparation(preview.kind)) {
-    await updatePreview(ctx.db, documentId, {
-      status: 'ready',
-      updatedAt: new Date(),
-      preparedAt: new Date(),
-    });
-    return { status: 'ready' };
-  }
+  // Video and archives are ready when stored and never enqueued (startDocumentPreview).
   const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
   const workDir = await fsp.mkdtemp(path.join(preparationWorkRoot(ctx.config.dataDir), `${documentId}-`));
   const storedKeys: string[] = [];
