@@ -140,6 +140,13 @@ test('a CSV becomes a table parsed with its quotes, a text file its text', async
   );
 });
 
+test('a CSV with a record past 1 MB (no line break, or a quote never closed) fails as corrupt', async () => {
+  const endless = Buffer.from(`Name,Note\nAcme,${'x'.repeat(2 * 1024 * 1024)}`);
+  const { preview, objects } = await uploadAndPrepare(t, founder, 'endless.csv', endless);
+  expect(preview).toMatchObject({ status: 'failed', failureCode: 'corrupt' });
+  expect(objects).toEqual([]);
+});
+
 test.each([
   ['a corrupt PDF', 'corrupt', () => Buffer.from('%PDF-1.7\nthis is not a PDF at all\n%%EOF\n')],
   ['a truncated PDF', 'corrupt', () => writtenPdf({ pages: 5 }).subarray(0, 400)],

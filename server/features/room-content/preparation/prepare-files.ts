@@ -8,6 +8,7 @@ import { parse as parseCsv } from 'csv-parse';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { type PreviewFailureCode, previewObjectNames } from '../../../../shared/contracts/previews';
 import {
+  MAX_CSV_RECORD_CHARACTERS,
   MAX_IMAGE_PIXELS,
   MAX_PAGE_ASPECT_RATIO,
   MAX_PAGE_TEXT_CHARACTERS,
@@ -378,9 +379,16 @@ async function prepareText(task: PreparationTask): Promise<PreparationOutcome> {
 async function prepareTable(task: PreparationTask): Promise<PreparationOutcome> {
   const rows: string[][] = [];
   let truncated = false;
-  const parser = fs
-    .createReadStream(task.inputPath)
-    .pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
+  const parser = fs.createReadStream(task.inputPath).pipe(
+    parseCsv({
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      // A file with no line break (or one open quote) would otherwise be held whole in memory as one record.
+      max_record_size: MAX_CSV_RECORD_CHARACTERS,
+    }),
+  );
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (rows.length === MAX_TABLE_PREVIEW_ROWS) {
