@@ -48,8 +48,11 @@ export const MAX_TABLE_CELL_CHARACTERS = 2_000;
 export const MAX_CSV_RECORD_CHARACTERS = 1024 * 1024;
 /** A page's own text beyond this is cut (a page of a real document holds a few thousand characters). */
 export const MAX_PAGE_TEXT_CHARACTERS = 100_000;
-/** LibreOffice's address space: a zip bomb or a runaway document ends its own process, not the machine. */
-export const OFFICE_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
+/**
+ * The address space of every program a preparation runs (LibreOffice, pdfinfo, pdftotext, pdftoppm): a
+ * zip bomb or a runaway document ends its own process, not the machine.
+ */
+export const HELPER_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
 
 /** One file the child wrote, to be stored as one preview object. */
 export interface PreparedFile {
@@ -73,4 +76,6 @@ export interface PreparationTask {
   widths: readonly PageImageWidth[];
   thumbnailWidth: number;
   maxPages: number;
+  /** Each helper program's address space (HELPER_MEMORY_LIMIT_BYTES). */
+  memoryLimitBytes: number;
 }

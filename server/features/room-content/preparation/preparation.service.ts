@@ -26,7 +26,12 @@ import {
 } from '../previews.repository';
 import type { RoomUser } from '../room-content.service';
 import { requireOwnedRoom } from '../rooms.service';
-import { isReadyWithoutPreparation, type PreparedFile, previewKindOf } from './preparation-limits';
+import {
+  HELPER_MEMORY_LIMIT_BYTES,
+  isReadyWithoutPreparation,
+  type PreparedFile,
+  previewKindOf,
+} from './preparation-limits';
 import { runPreparationChild } from './run-preparation-child';
 
 /** What one preparation ended in: its preview's new state, or nothing to do (deleted, already prepared). */
@@ -72,6 +77,7 @@ export async function prepareDocument(
         widths: PAGE_IMAGE_WIDTHS,
         thumbnailWidth: THUMBNAIL_WIDTH,
         maxPages: MAX_PREVIEW_PAGES,
+        memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
       },
       { timeLimitMs: ctx.config.previews.timeLimitMs, signal: options.signal },
     );
