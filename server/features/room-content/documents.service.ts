@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
+import { removeObjects } from '../../storage/remove-objects';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import { recordAccessEvent } from './access-events.repository';
 import {
@@ -252,7 +253,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     new Date(),
   );
   await ctx.storage.remove(document.storageKey);
-  for (const key of document.previewKeys) await ctx.storage.remove(key);
+  await removeObjects(ctx, document.previewKeys);
 }
 
 /** A document someone may download, with the name its room shows it under. */

@@ -14,6 +14,7 @@ import type { AppContext } from '../../../app-context';
 import type { Executor } from '../../../db/columns';
 import { enqueueJob, type JobDefinition } from '../../../jobs/job-queue';
 import { HttpError } from '../../../plugins/errors';
+import { removeObjects } from '../../../storage/remove-objects';
 import { findDocumentById, findDocumentInRoom } from '../documents.repository';
 import {
   deletePreviewObjects,
@@ -107,7 +108,7 @@ export async function prepareDocument(
       return true;
     });
     if (!written) {
-      await removeAll(ctx, storedKeys);
+      await removeObjects(ctx, storedKeys);
       return { status: 'skipped' };
     }
     ctx.log.info(
@@ -116,7 +117,7 @@ export async function prepareDocument(
     );
     return { status: 'ready' };
   } catch (error) {
-    await removeAll(ctx, storedKeys);
+    await removeObjects(ctx, storedKeys);
     throw error;
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
@@ -154,17 +155,6 @@ async function storeFile(
     width: file.width,
     height: file.height,
   };
-}
-
-async function removeAll(ctx: Pick<AppContext, 'storage' | 'log'>, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await ctx.storage.remove(key);
-    } catch (error) {
-      // Left for the start-up check to set aside: no row refers to it.
-      ctx.log.warn({ err: error, key }, 'could not remove a preview object of a failed preparation');
-    }
-  }
 }
 
 export const PREPARE_DOCUMENT_JOB = 'prepare-document';
@@ -207,7 +197,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
     return keys;
   });
   ctx.jobs.wake();
-  await removeAll(ctx, removed);
+  await removeObjects(ctx, removed);
 }
 
 /**
