@@ -399,7 +399,7 @@ test(
       await inspectDatabase(async (handle) => {
         const job = await handle.db
           .selectFrom('jobs')
-          .where('dedupe_key', '=', `prepare-document:${documentId}`)
+          .where('dedupe_key', '=', `prepare-document:${documentId}:1`)
           .select(['status', 'attempts'])
           .executeTakeFirst();
         expect(job).toEqual({ status: 'succeeded', attempts: 2 });

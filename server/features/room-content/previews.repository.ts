@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { PreviewKind } from '../../../shared/contracts/previews';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
@@ -30,13 +31,16 @@ export async function findPreviews(
   return new Map(rows.map((row) => [row.document_id, fromRow(row)]));
 }
 
-/** A new preview waiting for its job, or one being prepared again (a retry): no objects yet. */
+/**
+ * A new preview waiting for its job, or one being prepared again (a retry): no objects yet. Returns its
+ * generation: 1 for a new one, one more than before for a retry.
+ */
 export async function startPreview(
   db: Executor,
   documentId: string,
   kind: PreviewKind,
   now: Date,
-): Promise<void> {
+): Promise<number> {
   const preview: DocumentPreview = {
     documentId,
     kind,
@@ -47,8 +51,9 @@ export async function startPreview(
     createdAt: now,
     updatedAt: now,
     preparedAt: null,
+    generation: 1,
   };
-  await db
+  const row = await db
     .insertInto('document_previews')
     .values(toRow<DocumentPreviewRow>(preview))
     .onConflict((conflict) =>
@@ -60,9 +65,12 @@ export async function startPreview(
         is_text_available: 0,
         updated_at: now.getTime(),
         prepared_at: null,
+        generation: sql<number>`document_previews.generation + 1`,
       }),
     )
-    .execute();
+    .returning('generation')
+    .executeTakeFirstOrThrow();
+  return row.generation;
 }
 
 /** Changes a preview's state (ready with its page count, or failed with a code). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { encode as encodeBmp } from 'bmp-ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { consistencyProblems } from '../../../../tests/support/data-consistency';
 import { createFounder, type SignedIn, uploadFile } from '../../../../tests/support/factories';
 import { previewProcesses } from '../../../../tests/support/preview-processes';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../../../../tests/support/sample-documents';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { findPreview, listPreviewObjects } from '../previews.repository';
-import { startDocumentPreview } from './preparation.service';
+import { failPreview, prepareDocument, retryPreview, startDocumentPreview } from './preparation.service';
 
 let t: TestApp;
 let founder: SignedIn;
@@ -259,3 +260,50 @@ test('a conversion past the time limit is killed with every process it started a
 }, 60_000);
 
 /** Processes still running for a preparation: the child, or LibreOffice with a preview's profile. */
+
+test("a Retry while the first job still runs (its 'ready' committed, the job not yet marked done) is prepared by its own job", async () => {
+  const first = await uploadAndPrepare(t, founder, 'retried.pdf', writtenPdf({ pages: 2 }));
+  expect(first.preview).toMatchObject({ status: 'ready', generation: 1 });
+  const db = t.app.database.db;
+  const job = db.updateTable('jobs').where('dedupe_key', 'like', `prepare-document:${first.documentId}%`);
+  // The first job as its worker still holds it: its preview written, the queue not told yet.
+  await job.set({ status: 'running', lease_expires_at: Date.now() + 60_000 }).execute();
+  await retryPreview(t.app.ctx, founder.user, first.documentId);
+  await job
+    .where('status', '=', 'running')
+    .where('dedupe_key', 'not like', '%:2')
+    .set({ status: 'succeeded' })
+    .execute();
+  t.app.jobs.wake();
+  await t.app.jobs.whenIdle();
+  const retried = await previewOf(t, first.documentId);
+  expect(retried.preview).toMatchObject({ status: 'ready', generation: 2, pageCount: 2 });
+  expect(retried.objects).toHaveLength(2 * 4);
+  expect(
+    await db
+      .selectFrom('jobs')
+      .select('status')
+      .where('dedupe_key', '=', `prepare-document:${first.documentId}:2`)
+      .execute(),
+  ).toEqual([{ status: 'succeeded' }]);
+  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config.dataDir)).toEqual([]);
+});
+
+test('a job of an earlier generation that finishes late, or fails late, changes nothing', async () => {
+  const { documentId } = await uploadAndPrepare(t, founder, 'late.pdf', writtenPdf({ pages: 1 }));
+  await retryPreview(t.app.ctx, founder.user, documentId);
+  // The first generation's job, still running somewhere, ends after the Retry started the second.
+  await failPreview(t.app.ctx, documentId, 1, 'timed_out');
+  expect(await prepareDocument(t.app.ctx, documentId, 1)).toEqual({ status: 'skipped' });
+  await t.app.jobs.whenIdle();
+  const { preview, objects } = await previewOf(t, documentId);
+  expect(preview).toMatchObject({ status: 'ready', generation: 2, failureCode: null });
+  expect(objects).toHaveLength(4);
+  // After it is ready, a late first generation still writes nothing.
+  expect(await prepareDocument(t.app.ctx, documentId, 1)).toEqual({ status: 'skipped' });
+  await failPreview(t.app.ctx, documentId, 1, 'timed_out');
+  expect(await findPreview(t.app.database.db, documentId)).toMatchObject({ status: 'ready', generation: 2 });
+  expect(
+    await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config.dataDir),
+  ).toEqual([]);
+});

@@ -17,6 +17,7 @@ import { HttpError } from '../../../plugins/errors';
 import { removeObjects } from '../../../storage/remove-objects';
 import { findDocumentById, findDocumentInRoom } from '../documents.repository';
 import {
+  type DocumentPreview,
   deletePreviewObjects,
   documentsWithoutPreview,
   findPreview,
@@ -48,7 +49,8 @@ const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;
  * Prepares one document's preview (docs/decisions/0039-viewer-pipeline.md): its original is copied to a
  * work directory, a child process converts it (run-preparation-child.ts), every file it made is stored
  * and committed, and only then are their rows and the 'ready' state written, in one transaction. A
- * hostile or broken file ends as 'failed' with its code (final: returned, not thrown). An unexpected
+ * hostile or broken file ends as 'failed' with its code (final: returned, not thrown). Only the preview's
+ * current `generation` is written: a retry started meanwhile makes this run's work not its. An unexpected
  * error throws for the job to retry, after removing every object this run stored: nothing half-written
  * is ever shown, and a crash between the commits and the transaction leaves only unreferenced objects,
  * which the start-up check sets aside.
@@ -56,11 +58,12 @@ const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;
 export async function prepareDocument(
   ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'log'>,
   documentId: string,
+  generation: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<PreparationResult> {
   const document = await findDocumentById(ctx.db, documentId);
   const preview = await findPreview(ctx.db, documentId);
-  if (!document || preview?.status !== 'preparing') return { status: 'skipped' };
+  if (!document || !preview || !isAwaiting(preview, generation)) return { status: 'skipped' };
   const startedAt = Date.now();
   // Video and archives are ready when stored and never enqueued (startDocumentPreview).
   const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
@@ -83,7 +86,7 @@ export async function prepareDocument(
       { timeLimitMs: ctx.config.previews.timeLimitMs, signal: options.signal },
     );
     if (outcome.status === 'failed') {
-      await failPreview(ctx, documentId, outcome.code);
+      await failPreview(ctx, documentId, generation, outcome.code);
       ctx.log.info({ documentId, code: outcome.code, detail: outcome.detail }, 'preview refused');
       return { status: 'failed', code: outcome.code };
     }
@@ -95,7 +98,8 @@ export async function prepareDocument(
     }
     const written = await ctx.db.transaction().execute(async (trx) => {
       // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
-      if ((await findPreview(trx, documentId))?.status !== 'preparing') return false;
+      const current = await findPreview(trx, documentId);
+      if (!current || !isAwaiting(current, generation)) return false;
       await insertPreviewObjects(trx, objects);
       const now = new Date();
       await updatePreview(trx, documentId, {
@@ -124,14 +128,21 @@ export async function prepareDocument(
   }
 }
 
+/** Whether the preview still waits for the preparation of this generation (no retry started since). */
+function isAwaiting(preview: DocumentPreview, generation: number): boolean {
+  return preview.status === 'preparing' && preview.generation === generation;
+}
+
 /** A final failure, written only while the preview still waits for this preparation. */
 export async function failPreview(
   ctx: Pick<AppContext, 'db'>,
   documentId: string,
+  generation: number,
   code: PreviewFailureCode,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if ((await findPreview(trx, documentId))?.status !== 'preparing') return;
+    const preview = await findPreview(trx, documentId);
+    if (!preview || !isAwaiting(preview, generation)) return;
     await updatePreview(trx, documentId, { status: 'failed', failureCode: code, updatedAt: new Date() });
   });
 }
@@ -158,6 +169,8 @@ async function storeFile(
 }
 
 export const PREPARE_DOCUMENT_JOB = 'prepare-document';
+const prepareDocumentPayloadSchema = z.object({ documentId: z.string(), generation: z.number().int() });
+type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema>;
 
 /**
  * Inside the transaction that stores or re-prepares a document: its preview starts as 'preparing' with
@@ -171,15 +184,17 @@ export async function startDocumentPreview(
   now: Date,
 ): Promise<boolean> {
   const kind = previewKindOf(extensionOf(document.originalName));
-  await startPreview(trx, document.id, kind, now);
+  const generation = await startPreview(trx, document.id, kind, now);
   if (isReadyWithoutPreparation(kind)) {
     await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
     return false;
   }
+  // One job per generation: a retry's job is enqueued even while an older one still runs (its lease not
+  // yet released), and that older one then writes nothing.
   return enqueueJob(trx, {
     kind: PREPARE_DOCUMENT_JOB,
-    payload: { documentId: document.id },
-    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}`,
+    payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
   });
 }
 
@@ -237,19 +252,19 @@ export async function startMissingPreviews(ctx: Pick<AppContext, 'db' | 'jobs' |
 }
 
 /** The job that prepares one document (ADR 39): hostile files end in a final state, other errors retry. */
-export function prepareDocumentJob(ctx: AppContext): JobDefinition<{ documentId: string }> {
+export function prepareDocumentJob(ctx: AppContext): JobDefinition<PrepareDocumentPayload> {
   return {
     kind: PREPARE_DOCUMENT_JOB,
-    payloadSchema: z.object({ documentId: z.string() }),
+    payloadSchema: prepareDocumentPayloadSchema,
     maxAttempts: 3,
     // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
     timeoutMs: ctx.config.previews.timeLimitMs + 120_000,
     concurrency: ctx.config.previews.concurrency,
-    async run({ documentId }, job) {
-      await prepareDocument(ctx, documentId, { signal: job.signal });
+    async run({ documentId, generation }, job) {
+      await prepareDocument(ctx, documentId, generation, { signal: job.signal });
     },
-    async onFailed({ documentId }) {
-      await failPreview(ctx, documentId, 'conversion_failed');
+    async onFailed({ documentId, generation }) {
+      await failPreview(ctx, documentId, generation, 'conversion_failed');
     },
   };
 }
