@@ -28,7 +28,7 @@ import {
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import { startDocumentPreview } from './preparation/preparation.service';
-import { allPreviewStorageKeys, deletePreviewObjects } from './previews.repository';
+import { allPreviewStorageKeys, deletePreviewObjects, lockPreviewRow } from './previews.repository';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
@@ -246,6 +246,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     async (trx) => {
       const found = await findDocumentInRoom(trx, room.id, documentId);
       if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
+      await lockPreviewRow(trx, documentId);
       const previewKeys = await deletePreviewObjects(trx, documentId);
       await deleteDocumentRow(trx, room.id, documentId);
       return { storageKey: found.storageKey, previewKeys };

@@ -73,6 +73,21 @@ export async function startPreview(
   return row.generation;
 }
 
+/**
+ * Takes the preview's row lock until the caller's transaction ends. Whatever changes a preview's objects
+ * (the preparation's final write, a retry, a delete) takes it first, so a delete never misses objects
+ * written by a preparation committing meanwhile (which the cascade would then drop with their files
+ * left). Taken by a write that changes nothing, as rooms.repository.ts lockRoomRow does: SQLite has no
+ * SELECT ... FOR UPDATE, and there transactions already run one at a time.
+ */
+export async function lockPreviewRow(trx: Executor, documentId: string): Promise<void> {
+  await trx
+    .updateTable('document_previews')
+    .set((eb) => ({ generation: eb.ref('generation') }))
+    .where('document_id', '=', documentId)
+    .execute();
+}
+
 /** Changes a preview's state (ready with its page count, or failed with a code). */
 export async function updatePreview(
   db: Executor,

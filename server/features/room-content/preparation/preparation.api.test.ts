@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encode as encodeBmp } from 'bmp-ts';
+import type { KyselyPlugin, QueryId } from 'kysely';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { consistencyProblems } from '../../../../tests/support/data-consistency';
@@ -19,7 +21,8 @@ import {
   zipBombDocx,
 } from '../../../../tests/support/sample-documents';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { findPreview, listPreviewObjects } from '../previews.repository';
+import { deleteDocument } from '../documents.service';
+import { deletePreviewObjects, findPreview, listPreviewObjects, startPreview } from '../previews.repository';
 import { failPreview, prepareDocument, retryPreview, startDocumentPreview } from './preparation.service';
 
 let t: TestApp;
@@ -307,3 +310,67 @@ test('a job of an earlier generation that finishes late, or fails late, changes 
     await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config.dataDir),
   ).toEqual([]);
 });
+
+/**
+ * A plugin that, once the preview's 'ready' state is written inside the final transaction (not yet
+ * committed), starts `meanwhile` and holds the transaction open until `meanwhile` waits on a lock.
+ */
+function pauseAfterReadyWritten(meanwhile: () => Promise<void>): {
+  plugin: KyselyPlugin;
+  started: Promise<void>;
+} {
+  const readyUpdates = new Set<QueryId>();
+  let start: (value: Promise<void>) => void = () => {};
+  const started = new Promise<Promise<void>>((resolve) => {
+    start = resolve;
+  }).then((running) => running);
+  let isArmed = true;
+  return {
+    started,
+    plugin: {
+      transformQuery({ node, queryId }) {
+        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"ready"'))
+          readyUpdates.add(queryId);
+        return node;
+      },
+      async transformResult({ queryId, result }) {
+        if (!isArmed || !readyUpdates.has(queryId)) return result;
+        isArmed = false;
+        start(meanwhile());
+        const db = t.app.database.db;
+        for (;;) {
+          const waiting = await sql<{
+            count: string;
+          }>`select count(*) as count from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+            db,
+          );
+          if (Number(waiting.rows[0]?.count) > 0) return result;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+    },
+  };
+}
+
+// The race needs a second connection waiting on a lock while the first commits: PostgreSQL's (SQLite runs
+// one transaction at a time, so a delete there comes wholly before or after the final write).
+test.runIf(inject('testDatabase').dialect === 'postgres')(
+  "a document deleted while its preparation's final write is being committed leaves no stored file behind",
+  async () => {
+    const { documentId } = await uploadAndPrepare(t, founder, 'deleted.pdf', writtenPdf({ pages: 2 }));
+    const db = t.app.database.db;
+    // A preparation started again without its job: this test runs it, paused inside its final write.
+    const generation = await startPreview(db, documentId, 'pages', new Date());
+    for (const key of await deletePreviewObjects(db, documentId)) await t.app.ctx.storage.remove(key);
+    const { plugin, started } = pauseAfterReadyWritten(() =>
+      deleteDocument(t.app.ctx, founder.user, documentId),
+    );
+    const result = await prepareDocument({ ...t.app.ctx, db: db.withPlugin(plugin) }, documentId, generation);
+    expect(result).toEqual({ status: 'ready' });
+    await started;
+    expect(
+      await db.selectFrom('preview_objects').where('document_id', '=', documentId).selectAll().execute(),
+    ).toEqual([]);
+    expect(await consistencyProblems(db, 'postgres', t.config.dataDir)).toEqual([]);
+  },
+);

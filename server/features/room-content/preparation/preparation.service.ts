@@ -22,6 +22,7 @@ import {
   documentsWithoutPreview,
   findPreview,
   insertPreviewObjects,
+  lockPreviewRow,
   type PreviewObject,
   startPreview,
   updatePreview,
@@ -97,6 +98,7 @@ export async function prepareDocument(
       objects.push(object);
     }
     const written = await ctx.db.transaction().execute(async (trx) => {
+      await lockPreviewRow(trx, documentId);
       // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
       const current = await findPreview(trx, documentId);
       if (!current || !isAwaiting(current, generation)) return false;
@@ -207,6 +209,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const document = await findDocumentInRoom(trx, room.id, documentId);
     if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
+    await lockPreviewRow(trx, documentId);
     const keys = await deletePreviewObjects(trx, documentId);
     await startDocumentPreview(trx, document, new Date());
     return keys;
