@@ -374,3 +374,33 @@ test.runIf(inject('testDatabase').dialect === 'postgres')(
     expect(await consistencyProblems(db, 'postgres', t.config.dataDir)).toEqual([]);
   },
 );
+
+test('a preparation aborted while it stores its files removes them and writes nothing', async () => {
+  const { documentId } = await uploadAndPrepare(t, founder, 'aborted.pdf', writtenPdf({ pages: 2 }));
+  const db = t.app.database.db;
+  for (const key of await deletePreviewObjects(db, documentId)) await t.app.ctx.storage.remove(key);
+  // Started again without its job: this test runs it, and aborts it once its third object is stored.
+  const generation = await startPreview(db, documentId, 'pages', new Date());
+  const controller = new AbortController();
+  const storage = t.app.ctx.storage;
+  let writes = 0;
+  const abortingStorage: typeof storage = {
+    ...storage,
+    async write(...args) {
+      const pending = await storage.write(...args);
+      writes += 1;
+      if (writes === 3) controller.abort(new Error('the server is stopping'));
+      return pending;
+    },
+  };
+  await expect(
+    prepareDocument({ ...t.app.ctx, storage: abortingStorage }, documentId, generation, {
+      signal: controller.signal,
+    }),
+  ).rejects.toThrow('the server is stopping');
+  expect(writes).toBe(3);
+  const { preview, objects } = await previewOf(t, documentId);
+  expect(preview).toMatchObject({ status: 'preparing' });
+  expect(objects).toEqual([]);
+  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config.dataDir)).toEqual([]);
+});

@@ -93,10 +93,13 @@ export async function prepareDocument(
     }
     const objects: PreviewObject[] = [];
     for (const file of outcome.files) {
+      // Aborted (the job's deadline, the server stopping) after the child: the catch removes what is stored.
+      options.signal?.throwIfAborted();
       const object = await storeFile(ctx, documentId, file);
       storedKeys.push(object.storageKey);
       objects.push(object);
     }
+    options.signal?.throwIfAborted();
     const written = await ctx.db.transaction().execute(async (trx) => {
       await lockPreviewRow(trx, documentId);
       // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
