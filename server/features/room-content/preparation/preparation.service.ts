@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -68,7 +69,9 @@ export async function prepareDocument(
   const startedAt = Date.now();
   // Video and archives are ready when stored and never enqueued (startDocumentPreview).
   const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
-  const workDir = await fsp.mkdtemp(path.join(preparationWorkRoot(ctx.config.dataDir), `${documentId}-`));
+  const processRoot = processWorkRoot(ctx.config.dataDir);
+  await fsp.mkdir(processRoot, { recursive: true });
+  const workDir = await fsp.mkdtemp(path.join(processRoot, `${documentId}-`));
   const storedKeys: string[] = [];
   try {
     const inputPath = path.join(workDir, 'original');
@@ -231,16 +234,40 @@ export function preparationWorkRoot(dataDir: string): string {
 }
 
 /**
+ * This server process's own folder of work directories, named after its host and pid: servers sharing a
+ * DATA_DIR (several nodes on PostgreSQL with shared storage) each sweep only what they can tell is dead.
+ */
+function processWorkRoot(dataDir: string): string {
+  return path.join(preparationWorkRoot(dataDir), `${os.hostname()}-${process.pid}`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
  * Run at start, before the job worker: a server killed mid-preparation leaves its work directory (a copy
- * of the original and half-rendered pages). Its job is taken again and starts afresh.
+ * of the original and half-rendered pages). Its job is taken again and starts afresh. Only this host's
+ * folders of processes that no longer run are removed: another host's, or a live server's, are theirs.
  */
 export async function sweepPreparationWork(ctx: Pick<AppContext, 'config' | 'log'>): Promise<void> {
   const root = preparationWorkRoot(ctx.config.dataDir);
-  const left = await fsp.readdir(root).catch(() => []);
-  await fsp.rm(root, { recursive: true, force: true });
   await fsp.mkdir(root, { recursive: true });
-  if (left.length > 0)
-    ctx.log.warn({ count: left.length }, 'removed preparation work left by an earlier stop');
+  const prefix = `${os.hostname()}-`;
+  let removed = 0;
+  for (const name of await fsp.readdir(root)) {
+    const pid = Number(name.slice(prefix.length));
+    if (!name.startsWith(prefix) || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) continue;
+    await fsp.rm(path.join(root, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  if (removed > 0) ctx.log.warn({ count: removed }, 'removed preparation work left by an earlier stop');
 }
 
 /**
