@@ -158,6 +158,7 @@ async function seedReadingHistory(
           document_id: id,
           kind: 'pages',
           status: 'ready',
+          generation: 1,
           failure_code: null,
           page_count: PAGES,
           is_text_available: 1,

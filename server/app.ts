@@ -60,6 +60,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The job worker, for tests (`await app.jobs.whenIdle()`); services use ctx.jobs. */
     jobs: JobRunner;
+    /** What services receive, for tests that call one directly; routes receive it explicitly. */
+    ctx: AppContext;
   }
 }
 
@@ -149,6 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     jobs,
     log: app.log,
   };
+  app.decorate('ctx', ctx);
   await reconcileStoredFiles(ctx);
   await sweepPreparationWork(ctx);
   jobs.register(prepareDocumentJob(ctx));

@@ -105,6 +105,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'created_at',
       'document_id',
       'failure_code',
+      'generation',
       'is_text_available',
       'kind',
       'page_count',

@@ -134,6 +134,8 @@ export interface DocumentPreviewsTable {
   created_at: EpochMs;
   updated_at: EpochMs;
   prepared_at: EpochMs | null;
+  /** The preparation started last (1 on upload, one more on each retry): only its job writes. */
+  generation: number;
 }
 
 /** One stored object of a preview: a page image at one width, a thumbnail, a page's text, a resized image. */

@@ -32,6 +32,22 @@ export const PREVIEW_FAILURE_CODES = Object.keys(PREVIEW_FAILURES) as [
 /** Page images are rendered at these widths in pixels: a phone (and a desktop at 1x), and a retina desktop. */
 export const PAGE_IMAGE_WIDTHS = [800, 1600] as const;
 export type PageImageWidth = (typeof PAGE_IMAGE_WIDTHS)[number];
+
+/**
+ * The names of a preview's objects, unique within a document. The preparation (in its child process) writes
+ * them; the viewer's routes find them by these names, so both use these functions.
+ */
+export const previewObjectNames = {
+  pageImage: (page: number, width: PageImageWidth) => `page-${page}-${width}`,
+  thumbnail: (page: number) => `thumbnail-${page}`,
+  pageText: (page: number) => `text-${page}`,
+  /** A resized image (kind 'image') at one width. */
+  image: (width: PageImageWidth) => `image-${width}`,
+  /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
+  text: () => 'text',
+  table: () => 'table',
+} as const;
+
 /** Thumbnails in the viewer's side strip. */
 export const THUMBNAIL_WIDTH = 200;
 /** Past this many pages a document is not previewed (it can still be downloaded). */

@@ -5,12 +5,16 @@ import {
   deletePreviewObjects,
   insertPreviewObjects,
   type PreviewObject,
-  previewObjectNames,
   startPreview,
   updatePreview,
 } from '../../server/features/room-content/previews.repository';
 import { createLocalDiskStorage } from '../../server/storage/local-disk-storage';
-import { PAGE_IMAGE_WIDTHS, type PreviewFailureCode, THUMBNAIL_WIDTH } from '../../shared/contracts/previews';
+import {
+  PAGE_IMAGE_WIDTHS,
+  type PreviewFailureCode,
+  previewObjectNames,
+  THUMBNAIL_WIDTH,
+} from '../../shared/contracts/previews';
 import type { TestApp } from './test-app';
 
 /**

@@ -45,6 +45,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('prepared_at', 'bigint')
+    // Counts the preparations started (upload, retry): a job prepares one generation and writes only
+    // while it is still the current one, so a retry's job and an older one still running never mix.
+    .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(1))
     .addCheckConstraint(
       'document_previews_kind_check',
       sql`kind in ('pages', 'image', 'text', 'table', 'video', 'download-only')`,

@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
+import { removeObjects } from '../../storage/remove-objects';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
 import { recordAccessEvent } from './access-events.repository';
 import {
@@ -35,6 +36,7 @@ import {
   deletePreviewObjects,
   findPreview,
   findPreviews,
+  lockPreviewRow,
 } from './previews.repository';
 import type { RoomUser } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
@@ -278,6 +280,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     async (trx) => {
       const found = await findDocumentInRoom(trx, room.id, documentId);
       if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
+      await lockPreviewRow(trx, documentId);
       const previewKeys = await deletePreviewObjects(trx, documentId);
       await deleteDocumentRow(trx, room.id, documentId);
       return { storageKey: found.storageKey, previewKeys };
@@ -285,7 +288,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     new Date(),
   );
   await ctx.storage.remove(document.storageKey);
-  for (const key of document.previewKeys) await ctx.storage.remove(key);
+  await removeObjects(ctx, document.previewKeys);
 }
 
 /** A document someone may read, and whether they own its room (their own reading is not analytics). */

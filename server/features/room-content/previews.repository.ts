@@ -1,4 +1,5 @@
-import type { PageImageWidth, PreviewKind } from '../../../shared/contracts/previews';
+import { sql } from 'kysely';
+import type { PreviewKind } from '../../../shared/contracts/previews';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
 
@@ -6,21 +7,6 @@ import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
 export type DocumentPreview = Entity<DocumentPreviewRow>;
 /** One stored object of a preview. */
 export type PreviewObject = Entity<PreviewObjectRow>;
-
-/**
- * The names of a preview's objects, unique within a document. The preparation writes them; the viewer's
- * routes find them by these names, so both use these functions.
- */
-export const previewObjectNames = {
-  pageImage: (page: number, width: PageImageWidth) => `page-${page}-${width}`,
-  thumbnail: (page: number) => `thumbnail-${page}`,
-  pageText: (page: number) => `text-${page}`,
-  /** A resized image (kind 'image') at one width. */
-  image: (width: PageImageWidth) => `image-${width}`,
-  /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
-  text: () => 'text',
-  table: () => 'table',
-} as const;
 
 export async function findPreview(db: Executor, documentId: string): Promise<DocumentPreview | undefined> {
   const row = await db
@@ -45,13 +31,16 @@ export async function findPreviews(
   return new Map(rows.map((row) => [row.document_id, fromRow(row)]));
 }
 
-/** A new preview waiting for its job, or one being prepared again (a retry): no objects yet. */
+/**
+ * A new preview waiting for its job, or one being prepared again (a retry): no objects yet. Returns its
+ * generation: 1 for a new one, one more than before for a retry.
+ */
 export async function startPreview(
   db: Executor,
   documentId: string,
   kind: PreviewKind,
   now: Date,
-): Promise<void> {
+): Promise<number> {
   const preview: DocumentPreview = {
     documentId,
     kind,
@@ -62,8 +51,9 @@ export async function startPreview(
     createdAt: now,
     updatedAt: now,
     preparedAt: null,
+    generation: 1,
   };
-  await db
+  const row = await db
     .insertInto('document_previews')
     .values(toRow<DocumentPreviewRow>(preview))
     .onConflict((conflict) =>
@@ -75,8 +65,26 @@ export async function startPreview(
         is_text_available: 0,
         updated_at: now.getTime(),
         prepared_at: null,
+        generation: sql<number>`document_previews.generation + 1`,
       }),
     )
+    .returning('generation')
+    .executeTakeFirstOrThrow();
+  return row.generation;
+}
+
+/**
+ * Takes the preview's row lock until the caller's transaction ends. Whatever changes a preview's objects
+ * (the preparation's final write, a retry, a delete) takes it first, so a delete never misses objects
+ * written by a preparation committing meanwhile (which the cascade would then drop with their files
+ * left). Taken by a write that changes nothing, as rooms.repository.ts lockRoomRow does: SQLite has no
+ * SELECT ... FOR UPDATE, and there transactions already run one at a time.
+ */
+export async function lockPreviewRow(trx: Executor, documentId: string): Promise<void> {
+  await trx
+    .updateTable('document_previews')
+    .set((eb) => ({ generation: eb.ref('generation') }))
+    .where('document_id', '=', documentId)
     .execute();
 }
 

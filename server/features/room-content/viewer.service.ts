@@ -5,6 +5,7 @@ import {
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
   type PreviewKind,
+  previewObjectNames,
 } from '../../../shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
@@ -17,7 +18,6 @@ import {
   findPreviewObject,
   listPreviewObjects,
   type PreviewObject,
-  previewObjectNames,
 } from './previews.repository';
 import type { RoomUser } from './room-content.service';
 

@@ -44,10 +44,15 @@ export const MAX_TEXT_PREVIEW_BYTES = 2 * 1024 * 1024;
 /** A table preview keeps at most this many rows, and this much of each cell. */
 export const MAX_TABLE_PREVIEW_ROWS = 5_000;
 export const MAX_TABLE_CELL_CHARACTERS = 2_000;
+/** A CSV record longer than this (about 1 MB) is refused as damaged: no real table has one. */
+export const MAX_CSV_RECORD_CHARACTERS = 1024 * 1024;
 /** A page's own text beyond this is cut (a page of a real document holds a few thousand characters). */
 export const MAX_PAGE_TEXT_CHARACTERS = 100_000;
-/** LibreOffice's address space: a zip bomb or a runaway document ends its own process, not the machine. */
-export const OFFICE_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
+/**
+ * The address space of every program a preparation runs (LibreOffice, pdfinfo, pdftotext, pdftoppm): a
+ * zip bomb or a runaway document ends its own process, not the machine.
+ */
+export const HELPER_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
 
 /** One file the child wrote, to be stored as one preview object. */
 export interface PreparedFile {
@@ -71,4 +76,6 @@ export interface PreparationTask {
   widths: readonly PageImageWidth[];
   thumbnailWidth: number;
   maxPages: number;
+  /** Each helper program's address space (HELPER_MEMORY_LIMIT_BYTES). */
+  memoryLimitBytes: number;
 }

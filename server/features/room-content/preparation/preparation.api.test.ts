@@ -1,9 +1,13 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encode as encodeBmp } from 'bmp-ts';
+import type { KyselyPlugin, QueryId } from 'kysely';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { consistencyProblems } from '../../../../tests/support/data-consistency';
 import { createFounder, type SignedIn, uploadFile } from '../../../../tests/support/factories';
 import { previewProcesses } from '../../../../tests/support/preview-processes';
 import {
@@ -18,8 +22,9 @@ import {
   zipBombDocx,
 } from '../../../../tests/support/sample-documents';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { findPreview, listPreviewObjects } from '../previews.repository';
-import { startDocumentPreview } from './preparation.service';
+import { deleteDocument } from '../documents.service';
+import { deletePreviewObjects, findPreview, listPreviewObjects, startPreview } from '../previews.repository';
+import { failPreview, prepareDocument, retryPreview } from './preparation.service';
 
 let t: TestApp;
 let founder: SignedIn;
@@ -140,6 +145,13 @@ test('a CSV becomes a table parsed with its quotes, a text file its text', async
   );
 });
 
+test('a CSV with a record past 1 MB (no line break, or a quote never closed) fails as corrupt', async () => {
+  const endless = Buffer.from(`Name,Note\nAcme,${'x'.repeat(2 * 1024 * 1024)}`);
+  const { preview, objects } = await uploadAndPrepare(t, founder, 'endless.csv', endless);
+  expect(preview).toMatchObject({ status: 'failed', failureCode: 'corrupt' });
+  expect(objects).toEqual([]);
+});
+
 test.each([
   ['a corrupt PDF', 'corrupt', () => Buffer.from('%PDF-1.7\nthis is not a PDF at all\n%%EOF\n')],
   ['a truncated PDF', 'corrupt', () => writtenPdf({ pages: 5 }).subarray(0, 400)],
@@ -205,25 +217,24 @@ test("a document's macro is never run while it is converted", async () => {
     officeDocument({ name: 'm.html', content: htmlPages(1) }, 'docx'),
   );
   // The stored original replaced by a document whose macro runs on loading (LibreOffice reads content,
-  // not names), then prepared again.
+  // not names), then prepared again by the founder's Retry.
   const document = await t.app.database.db
     .selectFrom('documents')
-    .select(['storage_key', 'original_name'])
+    .select('storage_key')
     .where('id', '=', uploaded.documentId)
     .executeTakeFirstOrThrow();
-  fs.writeFileSync(
-    path.join(t.config.dataDir, 'uploads', document.storage_key),
-    documentWithAutoRunMacro(marker),
-  );
-  await t.app.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('preview_objects').where('document_id', '=', uploaded.documentId).execute();
-    await startDocumentPreview(
-      trx,
-      { id: uploaded.documentId, originalName: document.original_name },
-      new Date(),
-    );
-  });
-  t.app.jobs.wake();
+  const macroDocument = documentWithAutoRunMacro(marker);
+  fs.writeFileSync(path.join(t.config.dataDir, 'uploads', document.storage_key), macroDocument);
+  // Recorded as stored, so the data stays consistent for the checks of this file's other tests.
+  await t.app.database.db
+    .updateTable('documents')
+    .set({
+      size_bytes: macroDocument.length,
+      sha256: crypto.createHash('sha256').update(macroDocument).digest('hex'),
+    })
+    .where('id', '=', uploaded.documentId)
+    .execute();
+  await retryPreview(t.app.ctx, founder.user, uploaded.documentId);
   await t.app.jobs.whenIdle();
   const { preview, byName } = await previewOf(t, uploaded.documentId);
   expect(preview).toMatchObject({ status: 'ready', pageCount: 1 });
@@ -231,6 +242,10 @@ test("a document's macro is never run while it is converted", async () => {
     'A document with a macro',
   );
   expect(fs.existsSync(marker)).toBe(false);
+  // The first preparation's objects went with the Retry.
+  expect(
+    await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config.dataDir),
+  ).toEqual([]);
 }, 60_000);
 
 test('a conversion past the time limit is killed with every process it started and fails as timed out', async () => {
@@ -252,3 +267,144 @@ test('a conversion past the time limit is killed with every process it started a
 }, 60_000);
 
 /** Processes still running for a preparation: the child, or LibreOffice with a preview's profile. */
+
+test("a Retry while the first job still runs (its 'ready' committed, the job not yet marked done) is prepared by its own job", async () => {
+  const first = await uploadAndPrepare(t, founder, 'retried.pdf', writtenPdf({ pages: 2 }));
+  expect(first.preview).toMatchObject({ status: 'ready', generation: 1 });
+  const db = t.app.database.db;
+  const job = db.updateTable('jobs').where('dedupe_key', 'like', `prepare-document:${first.documentId}%`);
+  // The first job as its worker still holds it: its preview written, the queue not told yet.
+  await job.set({ status: 'running', lease_expires_at: Date.now() + 60_000 }).execute();
+  await retryPreview(t.app.ctx, founder.user, first.documentId);
+  await job
+    .where('status', '=', 'running')
+    .where('dedupe_key', 'not like', '%:2')
+    .set({ status: 'succeeded' })
+    .execute();
+  t.app.jobs.wake();
+  await t.app.jobs.whenIdle();
+  const retried = await previewOf(t, first.documentId);
+  expect(retried.preview).toMatchObject({ status: 'ready', generation: 2, pageCount: 2 });
+  expect(retried.objects).toHaveLength(2 * 4);
+  expect(
+    await db
+      .selectFrom('jobs')
+      .select('status')
+      .where('dedupe_key', '=', `prepare-document:${first.documentId}:2`)
+      .execute(),
+  ).toEqual([{ status: 'succeeded' }]);
+  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config.dataDir)).toEqual([]);
+});
+
+test('a job of an earlier generation that finishes late, or fails late, changes nothing', async () => {
+  const { documentId } = await uploadAndPrepare(t, founder, 'late.pdf', writtenPdf({ pages: 1 }));
+  await retryPreview(t.app.ctx, founder.user, documentId);
+  // The first generation's job, still running somewhere, ends after the Retry started the second.
+  await failPreview(t.app.ctx, documentId, 1, 'timed_out');
+  expect(await prepareDocument(t.app.ctx, documentId, 1)).toEqual({ status: 'skipped' });
+  await t.app.jobs.whenIdle();
+  const { preview, objects } = await previewOf(t, documentId);
+  expect(preview).toMatchObject({ status: 'ready', generation: 2, failureCode: null });
+  expect(objects).toHaveLength(4);
+  // After it is ready, a late first generation still writes nothing.
+  expect(await prepareDocument(t.app.ctx, documentId, 1)).toEqual({ status: 'skipped' });
+  await failPreview(t.app.ctx, documentId, 1, 'timed_out');
+  expect(await findPreview(t.app.database.db, documentId)).toMatchObject({ status: 'ready', generation: 2 });
+  expect(
+    await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config.dataDir),
+  ).toEqual([]);
+});
+
+/**
+ * A plugin that, once the preview's 'ready' state is written inside the final transaction (not yet
+ * committed), starts `meanwhile` and holds the transaction open until `meanwhile` waits on a lock.
+ */
+function pauseAfterReadyWritten(meanwhile: () => Promise<void>): {
+  plugin: KyselyPlugin;
+  started: Promise<void>;
+} {
+  const readyUpdates = new Set<QueryId>();
+  let start: (value: Promise<void>) => void = () => {};
+  const started = new Promise<Promise<void>>((resolve) => {
+    start = resolve;
+  }).then((running) => running);
+  let isArmed = true;
+  return {
+    started,
+    plugin: {
+      transformQuery({ node, queryId }) {
+        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"ready"'))
+          readyUpdates.add(queryId);
+        return node;
+      },
+      async transformResult({ queryId, result }) {
+        if (!isArmed || !readyUpdates.has(queryId)) return result;
+        isArmed = false;
+        start(meanwhile());
+        const db = t.app.database.db;
+        for (;;) {
+          const waiting = await sql<{
+            count: string;
+          }>`select count(*) as count from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+            db,
+          );
+          if (Number(waiting.rows[0]?.count) > 0) return result;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+    },
+  };
+}
+
+// The race needs a second connection waiting on a lock while the first commits: PostgreSQL's (SQLite runs
+// one transaction at a time, so a delete there comes wholly before or after the final write).
+test.runIf(inject('testDatabase').dialect === 'postgres')(
+  "a document deleted while its preparation's final write is being committed leaves no stored file behind",
+  async () => {
+    const { documentId } = await uploadAndPrepare(t, founder, 'deleted.pdf', writtenPdf({ pages: 2 }));
+    const db = t.app.database.db;
+    // A preparation started again without its job: this test runs it, paused inside its final write.
+    const generation = await startPreview(db, documentId, 'pages', new Date());
+    for (const key of await deletePreviewObjects(db, documentId)) await t.app.ctx.storage.remove(key);
+    const { plugin, started } = pauseAfterReadyWritten(() =>
+      deleteDocument(t.app.ctx, founder.user, documentId),
+    );
+    const result = await prepareDocument({ ...t.app.ctx, db: db.withPlugin(plugin) }, documentId, generation);
+    expect(result).toEqual({ status: 'ready' });
+    await started;
+    expect(
+      await db.selectFrom('preview_objects').where('document_id', '=', documentId).selectAll().execute(),
+    ).toEqual([]);
+    expect(await consistencyProblems(db, 'postgres', t.config.dataDir)).toEqual([]);
+  },
+);
+
+test('a preparation aborted while it stores its files removes them and writes nothing', async () => {
+  const { documentId } = await uploadAndPrepare(t, founder, 'aborted.pdf', writtenPdf({ pages: 2 }));
+  const db = t.app.database.db;
+  for (const key of await deletePreviewObjects(db, documentId)) await t.app.ctx.storage.remove(key);
+  // Started again without its job: this test runs it, and aborts it once its third object is stored.
+  const generation = await startPreview(db, documentId, 'pages', new Date());
+  const controller = new AbortController();
+  const storage = t.app.ctx.storage;
+  let writes = 0;
+  const abortingStorage: typeof storage = {
+    ...storage,
+    async write(...args) {
+      const pending = await storage.write(...args);
+      writes += 1;
+      if (writes === 3) controller.abort(new Error('the server is stopping'));
+      return pending;
+    },
+  };
+  await expect(
+    prepareDocument({ ...t.app.ctx, storage: abortingStorage }, documentId, generation, {
+      signal: controller.signal,
+    }),
+  ).rejects.toThrow('the server is stopping');
+  expect(writes).toBe(3);
+  const { preview, objects } = await previewOf(t, documentId);
+  expect(preview).toMatchObject({ status: 'preparing' });
+  expect(objects).toEqual([]);
+  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config.dataDir)).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -14,19 +15,27 @@ import type { AppContext } from '../../../app-context';
 import type { Executor } from '../../../db/columns';
 import { enqueueJob, type JobDefinition } from '../../../jobs/job-queue';
 import { HttpError } from '../../../plugins/errors';
+import { removeObjects } from '../../../storage/remove-objects';
 import { findDocumentById, findDocumentInRoom } from '../documents.repository';
 import {
+  type DocumentPreview,
   deletePreviewObjects,
   documentsWithoutPreview,
   findPreview,
   insertPreviewObjects,
+  lockPreviewRow,
   type PreviewObject,
   startPreview,
   updatePreview,
 } from '../previews.repository';
 import type { RoomUser } from '../room-content.service';
 import { requireOwnedRoom } from '../rooms.service';
-import { isReadyWithoutPreparation, type PreparedFile, previewKindOf } from './preparation-limits';
+import {
+  HELPER_MEMORY_LIMIT_BYTES,
+  isReadyWithoutPreparation,
+  type PreparedFile,
+  previewKindOf,
+} from './preparation-limits';
 import { runPreparationChild } from './run-preparation-child';
 
 /** What one preparation ended in: its preview's new state, or nothing to do (deleted, already prepared). */
@@ -42,7 +51,8 @@ const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;
  * Prepares one document's preview (docs/decisions/0039-viewer-pipeline.md): its original is copied to a
  * work directory, a child process converts it (run-preparation-child.ts), every file it made is stored
  * and committed, and only then are their rows and the 'ready' state written, in one transaction. A
- * hostile or broken file ends as 'failed' with its code (final: returned, not thrown). An unexpected
+ * hostile or broken file ends as 'failed' with its code (final: returned, not thrown). Only the preview's
+ * current `generation` is written: a retry started meanwhile makes this run's work not its. An unexpected
  * error throws for the job to retry, after removing every object this run stored: nothing half-written
  * is ever shown, and a crash between the commits and the transaction leaves only unreferenced objects,
  * which the start-up check sets aside.
@@ -50,22 +60,18 @@ const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;
 export async function prepareDocument(
   ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'log'>,
   documentId: string,
+  generation: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<PreparationResult> {
   const document = await findDocumentById(ctx.db, documentId);
   const preview = await findPreview(ctx.db, documentId);
-  if (!document || preview?.status !== 'preparing') return { status: 'skipped' };
+  if (!document || !preview || !isAwaiting(preview, generation)) return { status: 'skipped' };
   const startedAt = Date.now();
-  if (isReadyWithoutPreparation(preview.kind)) {
-    await updatePreview(ctx.db, documentId, {
-      status: 'ready',
-      updatedAt: new Date(),
-      preparedAt: new Date(),
-    });
-    return { status: 'ready' };
-  }
+  // Video and archives are ready when stored and never enqueued (startDocumentPreview).
   const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
-  const workDir = await fsp.mkdtemp(path.join(preparationWorkRoot(ctx.config.dataDir), `${documentId}-`));
+  const processRoot = processWorkRoot(ctx.config.dataDir);
+  await fsp.mkdir(processRoot, { recursive: true });
+  const workDir = await fsp.mkdtemp(path.join(processRoot, `${documentId}-`));
   const storedKeys: string[] = [];
   try {
     const inputPath = path.join(workDir, 'original');
@@ -79,23 +85,29 @@ export async function prepareDocument(
         widths: PAGE_IMAGE_WIDTHS,
         thumbnailWidth: THUMBNAIL_WIDTH,
         maxPages: MAX_PREVIEW_PAGES,
+        memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
       },
       { timeLimitMs: ctx.config.previews.timeLimitMs, signal: options.signal },
     );
     if (outcome.status === 'failed') {
-      await failPreview(ctx, documentId, outcome.code);
+      await failPreview(ctx, documentId, generation, outcome.code);
       ctx.log.info({ documentId, code: outcome.code, detail: outcome.detail }, 'preview refused');
       return { status: 'failed', code: outcome.code };
     }
     const objects: PreviewObject[] = [];
     for (const file of outcome.files) {
+      // Aborted (the job's deadline, the server stopping) after the child: the catch removes what is stored.
+      options.signal?.throwIfAborted();
       const object = await storeFile(ctx, documentId, file);
       storedKeys.push(object.storageKey);
       objects.push(object);
     }
+    options.signal?.throwIfAborted();
     const written = await ctx.db.transaction().execute(async (trx) => {
+      await lockPreviewRow(trx, documentId);
       // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
-      if ((await findPreview(trx, documentId))?.status !== 'preparing') return false;
+      const current = await findPreview(trx, documentId);
+      if (!current || !isAwaiting(current, generation)) return false;
       await insertPreviewObjects(trx, objects);
       const now = new Date();
       await updatePreview(trx, documentId, {
@@ -108,7 +120,7 @@ export async function prepareDocument(
       return true;
     });
     if (!written) {
-      await removeAll(ctx, storedKeys);
+      await removeObjects(ctx, storedKeys);
       return { status: 'skipped' };
     }
     ctx.log.info(
@@ -117,21 +129,28 @@ export async function prepareDocument(
     );
     return { status: 'ready' };
   } catch (error) {
-    await removeAll(ctx, storedKeys);
+    await removeObjects(ctx, storedKeys);
     throw error;
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
   }
 }
 
+/** Whether the preview still waits for the preparation of this generation (no retry started since). */
+function isAwaiting(preview: DocumentPreview, generation: number): boolean {
+  return preview.status === 'preparing' && preview.generation === generation;
+}
+
 /** A final failure, written only while the preview still waits for this preparation. */
 export async function failPreview(
   ctx: Pick<AppContext, 'db'>,
   documentId: string,
+  generation: number,
   code: PreviewFailureCode,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if ((await findPreview(trx, documentId))?.status !== 'preparing') return;
+    const preview = await findPreview(trx, documentId);
+    if (!preview || !isAwaiting(preview, generation)) return;
     await updatePreview(trx, documentId, { status: 'failed', failureCode: code, updatedAt: new Date() });
   });
 }
@@ -157,18 +176,9 @@ async function storeFile(
   };
 }
 
-async function removeAll(ctx: Pick<AppContext, 'storage' | 'log'>, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await ctx.storage.remove(key);
-    } catch (error) {
-      // Left for the start-up check to set aside: no row refers to it.
-      ctx.log.warn({ err: error, key }, 'could not remove a preview object of a failed preparation');
-    }
-  }
-}
-
 export const PREPARE_DOCUMENT_JOB = 'prepare-document';
+const prepareDocumentPayloadSchema = z.object({ documentId: z.string(), generation: z.number().int() });
+type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema>;
 
 /**
  * Inside the transaction that stores or re-prepares a document: its preview starts as 'preparing' with
@@ -182,15 +192,17 @@ export async function startDocumentPreview(
   now: Date,
 ): Promise<boolean> {
   const kind = previewKindOf(extensionOf(document.originalName));
-  await startPreview(trx, document.id, kind, now);
+  const generation = await startPreview(trx, document.id, kind, now);
   if (isReadyWithoutPreparation(kind)) {
     await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
     return false;
   }
+  // One job per generation: a retry's job is enqueued even while an older one still runs (its lease not
+  // yet released), and that older one then writes nothing.
   return enqueueJob(trx, {
     kind: PREPARE_DOCUMENT_JOB,
-    payload: { documentId: document.id },
-    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}`,
+    payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
   });
 }
 
@@ -203,12 +215,13 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const document = await findDocumentInRoom(trx, room.id, documentId);
     if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
+    await lockPreviewRow(trx, documentId);
     const keys = await deletePreviewObjects(trx, documentId);
     await startDocumentPreview(trx, document, new Date());
     return keys;
   });
   ctx.jobs.wake();
-  await removeAll(ctx, removed);
+  await removeObjects(ctx, removed);
 }
 
 /**
@@ -221,16 +234,40 @@ export function preparationWorkRoot(dataDir: string): string {
 }
 
 /**
+ * This server process's own folder of work directories, named after its host and pid: servers sharing a
+ * DATA_DIR (several nodes on PostgreSQL with shared storage) each sweep only what they can tell is dead.
+ */
+function processWorkRoot(dataDir: string): string {
+  return path.join(preparationWorkRoot(dataDir), `${os.hostname()}-${process.pid}`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
  * Run at start, before the job worker: a server killed mid-preparation leaves its work directory (a copy
- * of the original and half-rendered pages). Its job is taken again and starts afresh.
+ * of the original and half-rendered pages). Its job is taken again and starts afresh. Only this host's
+ * folders of processes that no longer run are removed: another host's, or a live server's, are theirs.
  */
 export async function sweepPreparationWork(ctx: Pick<AppContext, 'config' | 'log'>): Promise<void> {
   const root = preparationWorkRoot(ctx.config.dataDir);
-  const left = await fsp.readdir(root).catch(() => []);
-  await fsp.rm(root, { recursive: true, force: true });
   await fsp.mkdir(root, { recursive: true });
-  if (left.length > 0)
-    ctx.log.warn({ count: left.length }, 'removed preparation work left by an earlier stop');
+  const prefix = `${os.hostname()}-`;
+  let removed = 0;
+  for (const name of await fsp.readdir(root)) {
+    const pid = Number(name.slice(prefix.length));
+    if (!name.startsWith(prefix) || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) continue;
+    await fsp.rm(path.join(root, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  if (removed > 0) ctx.log.warn({ count: removed }, 'removed preparation work left by an earlier stop');
 }
 
 /**
@@ -248,19 +285,19 @@ export async function startMissingPreviews(ctx: Pick<AppContext, 'db' | 'jobs' |
 }
 
 /** The job that prepares one document (ADR 39): hostile files end in a final state, other errors retry. */
-export function prepareDocumentJob(ctx: AppContext): JobDefinition<{ documentId: string }> {
+export function prepareDocumentJob(ctx: AppContext): JobDefinition<PrepareDocumentPayload> {
   return {
     kind: PREPARE_DOCUMENT_JOB,
-    payloadSchema: z.object({ documentId: z.string() }),
+    payloadSchema: prepareDocumentPayloadSchema,
     maxAttempts: 3,
     // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
     timeoutMs: ctx.config.previews.timeLimitMs + 120_000,
     concurrency: ctx.config.previews.concurrency,
-    async run({ documentId }, job) {
-      await prepareDocument(ctx, documentId, { signal: job.signal });
+    async run({ documentId, generation }, job) {
+      await prepareDocument(ctx, documentId, generation, { signal: job.signal });
     },
-    async onFailed({ documentId }) {
-      await failPreview(ctx, documentId, 'conversion_failed');
+    async onFailed({ documentId, generation }) {
+      await failPreview(ctx, documentId, generation, 'conversion_failed');
     },
   };
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { type ExecFileOptions, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -6,16 +6,15 @@ import { promisify } from 'node:util';
 import { decode as decodeBmp } from 'bmp-ts';
 import { parse as parseCsv } from 'csv-parse';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { PreviewFailureCode } from '../../../../shared/contracts/previews';
-import { previewObjectNames } from '../previews.repository';
+import { type PreviewFailureCode, previewObjectNames } from '../../../../shared/contracts/previews';
 import {
+  MAX_CSV_RECORD_CHARACTERS,
   MAX_IMAGE_PIXELS,
   MAX_PAGE_ASPECT_RATIO,
   MAX_PAGE_TEXT_CHARACTERS,
   MAX_TABLE_CELL_CHARACTERS,
   MAX_TABLE_PREVIEW_ROWS,
   MAX_TEXT_PREVIEW_BYTES,
-  OFFICE_MEMORY_LIMIT_BYTES,
   type PreparationOutcome,
   type PreparationTask,
   type PreparedFile,
@@ -28,6 +27,28 @@ import {
  */
 
 const run = promisify(execFile);
+
+/**
+ * Runs one helper program (LibreOffice, poppler) under `prlimit --as`, with its temporary files in the
+ * work directory: a hostile file ends that program, and whatever a killed one leaves goes with the work
+ * directory rather than into the system's /tmp.
+ */
+async function runHelper(
+  task: PreparationTask,
+  command: string,
+  args: string[],
+  options: ExecFileOptions = {},
+): Promise<{ stdout: string; stderr: string }> {
+  const tmp = path.join(task.workDir, 'tmp');
+  await fsp.mkdir(tmp, { recursive: true });
+  const { stdout, stderr } = await run('prlimit', [`--as=${task.memoryLimitBytes}`, '--', command, ...args], {
+    maxBuffer: 1024 * 1024,
+    ...options,
+    env: { ...process.env, ...options.env, TMPDIR: tmp },
+    encoding: 'utf8',
+  });
+  return { stdout, stderr };
+}
 // One core for libvips: the other stays with the server answering requests.
 sharp.concurrency(1);
 
@@ -61,8 +82,8 @@ export async function prepareFiles(task: PreparationTask): Promise<PreparationOu
 
 async function preparePages(task: PreparationTask): Promise<PreparationOutcome> {
   const pdf = task.extension === 'pdf' ? task.inputPath : await convertToPdf(task);
-  const pageCount = await countPages(pdf, task.maxPages);
-  const sizes = await pageSizes(pdf, pageCount);
+  const pageCount = await countPages(task, pdf);
+  const sizes = await pageSizes(task, pdf, pageCount);
   for (const [index, size] of sizes.entries()) {
     const ratio = Math.max(size.height / size.width, size.width / size.height);
     if (!(ratio <= MAX_PAGE_ASPECT_RATIO))
@@ -72,7 +93,7 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
       );
   }
   const files: PreparedFile[] = [];
-  const texts = await pageTexts(pdf, pageCount, task.workDir);
+  const texts = await pageTexts(task, pdf, pageCount);
   let isTextAvailable = false;
   for (const [index, text] of texts.entries()) {
     const page = index + 1;
@@ -90,7 +111,7 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
   const widest = Math.max(...task.widths);
   for (let first = 1; first <= pageCount; first += PAGES_PER_RENDER) {
     const last = Math.min(pageCount, first + PAGES_PER_RENDER - 1);
-    for (const rendered of await renderPages(pdf, first, last, widest, task.workDir)) {
+    for (const rendered of await renderPages(task, pdf, first, last, widest)) {
       files.push(...(await encodePage(rendered, task)));
       await fsp.rm(rendered.path);
     }
@@ -111,12 +132,10 @@ async function convertToPdf(task: PreparationTask): Promise<string> {
   const input = path.join(task.workDir, `document.${task.extension}`);
   await fsp.rename(task.inputPath, input);
   try {
-    await run(
-      'prlimit',
+    await runHelper(
+      task,
+      'soffice',
       [
-        `--as=${OFFICE_MEMORY_LIMIT_BYTES}`,
-        '--',
-        'soffice',
         '--headless',
         '--norestore',
         '--nologo',
@@ -129,7 +148,7 @@ async function convertToPdf(task: PreparationTask): Promise<string> {
         outDir,
         input,
       ],
-      { cwd: task.workDir, env: { ...process.env, HOME: profile }, maxBuffer: 1024 * 1024 },
+      { cwd: task.workDir, env: { HOME: profile } },
     );
   } catch (error) {
     throw new PreparationRefused('conversion_failed', `LibreOffice failed: ${firstLine(error)}`);
@@ -151,17 +170,17 @@ const LOCKED_DOWN_OFFICE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 /** The page count from the page tree, checked against the cap before any page is rendered. */
-async function countPages(pdf: string, maxPages: number): Promise<number> {
-  const info = await pdfinfo(pdf, []);
+async function countPages(task: PreparationTask, pdf: string): Promise<number> {
+  const info = await pdfinfo(task, pdf, []);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
   if (pages < 1) throw new PreparationRefused('corrupt', 'the PDF has no pages');
-  if (pages > maxPages) throw new PreparationRefused('too_many_pages', `${pages} pages`);
+  if (pages > task.maxPages) throw new PreparationRefused('too_many_pages', `${pages} pages`);
   return pages;
 }
 
-async function pdfinfo(pdf: string, args: string[]): Promise<string> {
+async function pdfinfo(task: PreparationTask, pdf: string, args: string[]): Promise<string> {
   try {
-    return (await run('pdfinfo', [...args, pdf], { maxBuffer: 16 * 1024 * 1024 })).stdout;
+    return (await runHelper(task, 'pdfinfo', [...args, pdf], { maxBuffer: 16 * 1024 * 1024 })).stdout;
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '');
     if (/incorrect password/i.test(stderr))
@@ -171,8 +190,12 @@ async function pdfinfo(pdf: string, args: string[]): Promise<string> {
 }
 
 /** Each page's size in points as it is shown (a page rotated by 90 or 270 degrees swaps its sides). */
-async function pageSizes(pdf: string, pageCount: number): Promise<{ width: number; height: number }[]> {
-  const info = await pdfinfo(pdf, ['-f', '1', '-l', String(pageCount)]);
+async function pageSizes(
+  task: PreparationTask,
+  pdf: string,
+  pageCount: number,
+): Promise<{ width: number; height: number }[]> {
+  const info = await pdfinfo(task, pdf, ['-f', '1', '-l', String(pageCount)]);
   const sizes: { width: number; height: number }[] = [];
   for (const match of info.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm)) {
     sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]) };
@@ -188,10 +211,10 @@ async function pageSizes(pdf: string, pageCount: number): Promise<{ width: numbe
 }
 
 /** Every page's own text in one pdftotext run: pages are separated by form feeds. */
-async function pageTexts(pdf: string, pageCount: number, workDir: string): Promise<string[]> {
-  const out = path.join(workDir, 'pages.txt');
+async function pageTexts(task: PreparationTask, pdf: string, pageCount: number): Promise<string[]> {
+  const out = path.join(task.workDir, 'pages.txt');
   try {
-    await run('pdftotext', ['-f', '1', '-l', String(pageCount), '-enc', 'UTF-8', pdf, out]);
+    await runHelper(task, 'pdftotext', ['-f', '1', '-l', String(pageCount), '-enc', 'UTF-8', pdf, out]);
   } catch (error) {
     throw new PreparationRefused('corrupt', `pdftotext failed: ${firstLine(error)}`);
   }
@@ -212,16 +235,16 @@ interface RenderedPage {
  * pay for, since sharp encodes every size from it.
  */
 async function renderPages(
+  task: PreparationTask,
   pdf: string,
   first: number,
   last: number,
   width: number,
-  workDir: string,
 ): Promise<RenderedPage[]> {
-  const dir = path.join(workDir, 'rendered');
+  const dir = path.join(task.workDir, 'rendered');
   await fsp.mkdir(dir, { recursive: true });
   try {
-    await run('pdftoppm', [
+    await runHelper(task, 'pdftoppm', [
       '-f',
       String(first),
       '-l',
@@ -379,9 +402,16 @@ async function prepareText(task: PreparationTask): Promise<PreparationOutcome> {
 async function prepareTable(task: PreparationTask): Promise<PreparationOutcome> {
   const rows: string[][] = [];
   let truncated = false;
-  const parser = fs
-    .createReadStream(task.inputPath)
-    .pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
+  const parser = fs.createReadStream(task.inputPath).pipe(
+    parseCsv({
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      // A file with no line break (or one open quote) would otherwise be held whole in memory as one record.
+      max_record_size: MAX_CSV_RECORD_CHARACTERS,
+    }),
+  );
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (rows.length === MAX_TABLE_PREVIEW_ROWS) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +38,22 @@ async function childEntryFile(): Promise<string> {
   return outfile;
 }
 
-let entryFile: Promise<string> | undefined;
+/**
+ * `make`'s promise, made once and shared by every caller; a rejected one is forgotten, so a failure
+ * (esbuild failing on a transient error) is tried again by the next caller instead of failing them all.
+ */
+export function cachedUntilRejected<T>(make: () => Promise<T>): () => Promise<T> {
+  let cached: Promise<T> | undefined;
+  return () => {
+    cached ??= make().catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  };
+}
+
+const entryFile = cachedUntilRejected(childEntryFile);
 
 /** The child's process group: itself and everything it started, killed in one signal. */
 function killGroup(pid: number | undefined): void {
@@ -61,9 +77,8 @@ export async function runPreparationChild(
   options: { timeLimitMs: number; signal?: AbortSignal },
 ): Promise<PreparationOutcome> {
   options.signal?.throwIfAborted();
-  entryFile ??= childEntryFile();
   // The work directory as an argument only names the process (ps, /proc), which directory it serves.
-  const child = spawn(process.execPath, [await entryFile, task.workDir], {
+  const child = spawn(process.execPath, [await entryFile(), task.workDir], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -90,28 +105,59 @@ export async function runPreparationChild(
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
       };
-      child.once('message', (message: { outcome?: PreparationOutcome; error?: string }) => {
-        settle();
-        if (message.outcome) resolve(message.outcome);
-        else reject(new Error(`document preparation failed: ${message.error}`));
-      });
-      child.once('error', (error) => {
-        settle();
-        reject(error);
-      });
-      child.once('exit', (code, signal) => {
-        settle();
-        // After a message this changes nothing (a promise settles once).
-        reject(
-          new Error(
-            `document preparation ended (${signal ?? `exit ${code}`}) without an outcome: ${stderr.trim()}`,
-          ),
-        );
-      });
+      childOutcome(child, () => stderr).then(
+        (outcome) => {
+          settle();
+          resolve(outcome);
+        },
+        (error: unknown) => {
+          settle();
+          reject(error);
+        },
+      );
       child.send(task);
     });
   } finally {
     killGroup(child.pid);
     if (child.connected) child.disconnect();
   }
+}
+
+/** How long after the child's exit its outcome may still be on its way over the IPC channel. */
+const OUTCOME_GRACE_MS = 1_000;
+
+/**
+ * The outcome the child sends. Node does not order a child's last IPC message before its 'exit' event,
+ * so an exit alone is not the end: the channel's 'disconnect' is (its messages come before it), or,
+ * should a grandchild still hold the channel open, a short grace period after the exit.
+ */
+export function childOutcome(child: EventEmitter, stderr: () => string): Promise<PreparationOutcome> {
+  return new Promise((resolve, reject) => {
+    let exit: string | undefined;
+    let isDisconnected = false;
+    let grace: NodeJS.Timeout | undefined;
+    const endedWithoutOutcome = () => {
+      clearTimeout(grace);
+      reject(new Error(`document preparation ended (${exit}) without an outcome: ${stderr().trim()}`));
+    };
+    child.once('message', (message: { outcome?: PreparationOutcome; error?: string }) => {
+      clearTimeout(grace);
+      if (message.outcome) resolve(message.outcome);
+      else reject(new Error(`document preparation failed: ${message.error}`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(grace);
+      reject(error);
+    });
+    child.once('disconnect', () => {
+      isDisconnected = true;
+      if (exit !== undefined) endedWithoutOutcome();
+    });
+    child.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      exit = signal ?? `exit ${code}`;
+      // After a message this changes nothing (a promise settles once).
+      if (isDisconnected) endedWithoutOutcome();
+      else grace = setTimeout(endedWithoutOutcome, OUTCOME_GRACE_MS).unref();
+    });
+  });
 }

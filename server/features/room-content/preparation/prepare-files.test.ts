@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../../../../shared/contracts/previews';
+import { htmlPages, officeDocument, writtenPdf } from '../../../../tests/support/sample-documents';
+import { HELPER_MEMORY_LIMIT_BYTES, type PreparationTask } from './preparation-limits';
+import { prepareFiles } from './prepare-files';
+
+let workDir: string;
+beforeEach(() => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prepare-files-test-'));
+});
+afterEach(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+function taskFor(extension: string, bytes: Buffer, changes: Partial<PreparationTask> = {}): PreparationTask {
+  const inputPath = path.join(workDir, 'original');
+  fs.writeFileSync(inputPath, bytes);
+  return {
+    kind: 'pages',
+    extension,
+    inputPath,
+    workDir,
+    widths: PAGE_IMAGE_WIDTHS,
+    thumbnailWidth: THUMBNAIL_WIDTH,
+    maxPages: 50,
+    memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
+    ...changes,
+  };
+}
+
+test('poppler runs under the memory limit: with too little address space it cannot read the PDF', async () => {
+  const roomy = await prepareFiles(taskFor('pdf', writtenPdf({ pages: 1 })));
+  expect(roomy.status).toBe('ready');
+  const starved = await prepareFiles(
+    taskFor('pdf', writtenPdf({ pages: 1 }), { memoryLimitBytes: 4 * 1024 ** 2 }),
+  );
+  expect(starved).toMatchObject({ status: 'failed', code: 'corrupt' });
+});
+
+/** The environment of a live process whose command line names this work directory, if one runs now. */
+function officeEnvironment(): Map<string, string> | undefined {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!commandLine.includes('soffice') || !commandLine.includes(workDir)) continue;
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      return new Map(
+        environ.map((entry) => [entry.split('=')[0] ?? '', entry.slice(entry.indexOf('=') + 1)]),
+      );
+    } catch {
+      // ended between the listing and the read
+    }
+  }
+  return undefined;
+}
+
+test("LibreOffice's temporary directory is inside the work directory, not the system's /tmp", async () => {
+  const docx = officeDocument({ name: 'memo.html', content: htmlPages(2) }, 'docx');
+  const preparing = prepareFiles(taskFor('docx', docx));
+  let environment: Map<string, string> | undefined;
+  let isDone = false;
+  void preparing.finally(() => {
+    isDone = true;
+  });
+  while (!environment && !isDone) {
+    environment = officeEnvironment();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect((await preparing).status).toBe('ready');
+  expect(environment?.get('TMPDIR')).toBe(path.join(workDir, 'tmp'));
+}, 60_000);
