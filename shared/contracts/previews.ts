@@ -50,6 +50,8 @@ export const previewObjectNames = {
 
 /** Thumbnails in the viewer's side strip. */
 export const THUMBNAIL_WIDTH = 200;
+/** A text preview (TXT, MD) keeps at most this many bytes of the file; the viewer says when it is cut. */
+export const MAX_TEXT_PREVIEW_BYTES = 2 * 1024 * 1024;
 /** Past this many pages a document is not previewed (it can still be downloaded). */
 export const MAX_PREVIEW_PAGES = 500;
 
@@ -76,6 +78,8 @@ export const documentPreviewSchema = previewStateSchema.extend({
   pages: z.array(previewPageSchema),
   /** For 'pages': whether each page's text is available (GET .../text). */
   hasText: z.boolean(),
+  /** For 'text': the file is longer than the MAX_TEXT_PREVIEW_BYTES the preview keeps. */
+  isTextCut: z.boolean(),
   /** Where the original downloads from. */
   downloadUrl: z.string(),
 });

@@ -20,10 +20,14 @@ export const storedUploads = (t: TestApp) => fs.readdirSync(uploadsDir(t)).filte
 /** Uploads being written (or left behind by a failed one) in DATA_DIR/uploads/tmp. */
 export const unfinishedUploads = (t: TestApp) => fs.readdirSync(path.join(uploadsDir(t), 'tmp'));
 
-/** Every file under DATA_DIR except the database's own, relative to it. */
+/**
+ * Every file under DATA_DIR except the database's own and the preparations' work space (DATA_DIR/
+ * preparing: each server process keeps a folder there for the previews it prepares in the background,
+ * emptied after each), relative to it.
+ */
 function dataDirFiles(t: TestApp): string[] {
   return (fs.readdirSync(t.config.dataDir, { recursive: true }) as string[])
-    .filter((name) => !name.startsWith('roundroom.sqlite'))
+    .filter((name) => !name.startsWith('roundroom.sqlite') && !name.startsWith('preparing'))
     .sort();
 }
 

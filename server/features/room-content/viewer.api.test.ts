@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_TEXT_PREVIEW_BYTES } from '../../../shared/contracts/previews';
 import {
   createFounder,
   founderWithInvestor,
@@ -77,6 +78,7 @@ describe('GET /api/documents/:id/preview', () => {
       fileType: 'pdf',
       pages: [],
       hasText: false,
+      isTextCut: false,
       downloadUrl: `/api/documents/${documentId}/download`,
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
@@ -89,6 +91,7 @@ describe('GET /api/documents/:id/preview', () => {
       status: 'ready',
       kind: 'pages',
       hasText: true,
+      isTextCut: false,
       pages: [1, 2, 3].map((number) => ({ number, width: 1600, height: 2263 })),
     });
   });
@@ -281,6 +284,20 @@ describe('GET /api/documents/:id/preview/content', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.text).toBe('# Notes\nÉtude — 100 %');
+    const state = await get(investor, `/api/documents/${documentId}/preview`);
+    expect(state.json).toMatchObject({ kind: 'text', isTextCut: false });
+  });
+
+  test('a text file longer than the preview keeps is prepared cut, and says so', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const line = 'A line of the data-room index, long enough to fill the preview quickly.\n';
+    const long = Buffer.from(line.repeat(Math.ceil((MAX_TEXT_PREVIEW_BYTES + 1) / line.length)));
+    const documentId = await uploaded(founder, 'Index.txt', long);
+    await t.app.jobs.whenIdle();
+    const state = await get(investor, `/api/documents/${documentId}/preview`);
+    expect(state.json).toMatchObject({ status: 'ready', kind: 'text', isTextCut: true });
+    const text = await rawGet(investor, `/api/documents/${documentId}/preview/content`);
+    expect(text.bytes.length).toBe(MAX_TEXT_PREVIEW_BYTES);
   });
 
   test('a table preview is its rows as JSON', async () => {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   type DocumentPreview as DocumentPreviewResponse,
   type DocumentText,
+  MAX_TEXT_PREVIEW_BYTES,
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
   type PreviewKind,
@@ -50,6 +51,7 @@ export async function documentPreviewFor(
     fileType: fileTypeFromName(document.originalName),
     pages: isReadyPages ? pageSizes(await listPreviewObjects(ctx.db, document.id)) : [],
     hasText: isReadyPages && preview.isTextAvailable,
+    isTextCut: state.kind === 'text' && document.sizeBytes > MAX_TEXT_PREVIEW_BYTES,
     downloadUrl: `/api/documents/${document.id}/download`,
   };
 }

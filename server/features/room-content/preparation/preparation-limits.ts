@@ -39,8 +39,6 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
  * be a ribbon of pixels no reader can use, and is refused rather than rendered.
  */
 export const MAX_PAGE_ASPECT_RATIO = 10;
-/** A text preview keeps at most this many bytes of the file (the viewer says it is cut). */
-export const MAX_TEXT_PREVIEW_BYTES = 2 * 1024 * 1024;
 /** A table preview keeps at most this many rows, and this much of each cell. */
 export const MAX_TABLE_PREVIEW_ROWS = 5_000;
 export const MAX_TABLE_CELL_CHARACTERS = 2_000;

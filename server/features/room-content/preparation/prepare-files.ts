@@ -6,7 +6,11 @@ import { promisify } from 'node:util';
 import { decode as decodeBmp } from 'bmp-ts';
 import { parse as parseCsv } from 'csv-parse';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { type PreviewFailureCode, previewObjectNames } from '../../../../shared/contracts/previews';
+import {
+  MAX_TEXT_PREVIEW_BYTES,
+  type PreviewFailureCode,
+  previewObjectNames,
+} from '../../../../shared/contracts/previews';
 import {
   MAX_CSV_RECORD_CHARACTERS,
   MAX_IMAGE_PIXELS,
@@ -14,7 +18,6 @@ import {
   MAX_PAGE_TEXT_CHARACTERS,
   MAX_TABLE_CELL_CHARACTERS,
   MAX_TABLE_PREVIEW_ROWS,
-  MAX_TEXT_PREVIEW_BYTES,
   type PreparationOutcome,
   type PreparationTask,
   type PreparedFile,

@@ -154,7 +154,7 @@ function PreviewBody({
         </div>
       );
     case 'text':
-      return <TextPreview documentId={document.documentId} />;
+      return <TextPreview documentId={document.documentId} isCut={document.isTextCut} />;
     case 'table':
       return <TablePreview documentId={document.documentId} title={document.title} />;
     case 'video':
@@ -180,14 +180,21 @@ function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-function TextPreview({ documentId }: { documentId: string }) {
+function TextPreview({ documentId, isCut }: { documentId: string; isCut: boolean }) {
   const text = usePreviewText(documentId);
   if (text.isPending) return <Spinner label="Loading the text…" />;
   if (text.isError) return <LoadFailed what="the text" onRetry={() => text.refetch()} />;
   return (
-    <pre className="rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-900 sm:p-6">
-      {text.data}
-    </pre>
+    <div className="flex flex-col gap-2">
+      <pre className="rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-900 sm:p-6">
+        {text.data}
+      </pre>
+      {isCut && (
+        <p className="text-sm text-slate-600">
+          Only the beginning of this file is shown. Download the file to read all of it.
+        </p>
+      )}
+    </div>
   );
 }
 
