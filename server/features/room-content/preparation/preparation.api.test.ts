@@ -24,7 +24,7 @@ import {
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { deleteDocument } from '../documents.service';
 import { deletePreviewObjects, findPreview, listPreviewObjects, startPreview } from '../previews.repository';
-import { failPreview, prepareDocument, retryPreview } from './preparation.service';
+import { failPreview, prepareDocument, retryPreview, startMissingPreviews } from './preparation.service';
 
 let t: TestApp;
 let founder: SignedIn;
@@ -76,6 +76,32 @@ test('a five-page PDF is ready with two widths, a thumbnail and the text of ever
       .toString(),
   ).toBe('WEBP');
   expect(readObject(t, byName.get('text-4')?.storageKey ?? '').toString()).toContain('Page 4 of the deck');
+});
+
+test('documents stored before previews existed are prepared once at the next start', async () => {
+  const uploaded = await uploadAndPrepare(t, founder, 'older.pdf', writtenPdf({ pages: 2 }));
+  // As an installation from before the upgrade has it: the document, and no preview or job for it.
+  const db = t.app.database.db;
+  for (const key of await deletePreviewObjects(db, uploaded.documentId)) await t.app.ctx.storage.remove(key);
+  await db.deleteFrom('document_previews').where('document_id', '=', uploaded.documentId).execute();
+  await db
+    .deleteFrom('jobs')
+    .where('dedupe_key', 'like', `prepare-document:${uploaded.documentId}:%`)
+    .execute();
+
+  // Two starts (a restart before the job ran): one preparation.
+  await startMissingPreviews(t.app.ctx);
+  await startMissingPreviews(t.app.ctx);
+  const jobs = await db
+    .selectFrom('jobs')
+    .where('dedupe_key', 'like', `prepare-document:${uploaded.documentId}:%`)
+    .select('status')
+    .execute();
+  expect(jobs).toHaveLength(1);
+  await t.app.jobs.whenIdle();
+  const prepared = await previewOf(t, uploaded.documentId);
+  expect(prepared.preview).toMatchObject({ status: 'ready', pageCount: 2 });
+  expect(prepared.objects).toHaveLength(2 * 4);
 });
 
 test('a DOCX, a PPTX and an XLSX made by LibreOffice are converted and rendered page by page', async () => {
