@@ -50,6 +50,11 @@ const environmentSchema = z.object({
   // Document previews (ADR 39): one conversion's time limit, and how many run at once per process.
   PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(120_000),
   PREVIEW_CONCURRENCY: wholeNumber.min(1, 'must be at least 1').default(1),
+  // Small preview objects (page images, thumbnails) kept in memory, in MB; 0 keeps none.
+  PREVIEW_OBJECT_CACHE_MB: wholeNumber
+    .min(0, 'must be 0 or more')
+    .max(4096, 'must be at most 4096')
+    .default(64),
   // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
@@ -104,6 +109,8 @@ export interface Config {
     timeLimitMs: number;
     /** At most this many preparations at once in one process. */
     concurrency: number;
+    /** Bytes of stored preview objects kept in memory for the viewer (server/caches/preview-bytes-cache.ts). */
+    objectCacheBytes: number;
   };
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
 }
@@ -155,7 +162,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
-    previews: { timeLimitMs: env.PREVIEW_TIME_LIMIT_MS, concurrency: env.PREVIEW_CONCURRENCY },
+    previews: {
+      timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
+      concurrency: env.PREVIEW_CONCURRENCY,
+      objectCacheBytes: env.PREVIEW_OBJECT_CACHE_MB * 1024 * 1024,
+    },
     jobs: {
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS,

@@ -2,8 +2,11 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { LRUCache } from 'lru-cache';
 import { EPOCH_CACHE_MAX_AGE_MS } from '../durations';
 import type { LiveSession } from '../features/accounts/accounts.service';
+import type { StoredDocument } from '../features/room-content/documents.repository';
+import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { DataRoom } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
+import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
 import type { WriteEpoch } from './write-epoch';
 
@@ -24,6 +27,19 @@ export interface Caches {
   sessions: ReadCache<LiveSession>;
   /** Whether a user may read a room (membership included), by room and user: the same rule. */
   readableRooms: ReadCache<DataRoom>;
+  /**
+   * What the viewer reads on every page image and thumbnail, by the same rule: documents by id, their
+   * previews by document id, and preview objects by document id and name. A deletion, a new preparation
+   * or a retry is a write, so the very next request reads the database again.
+   */
+  documents: ReadCache<StoredDocument>;
+  previews: ReadCache<DocumentPreview>;
+  previewObjects: ReadCache<PreviewObject>;
+  /**
+   * The bytes of small preview objects, by storage key, on both dialects: keys are never rewritten, and
+   * callers authorise every request first (preview-bytes-cache.ts). Bounded by PREVIEW_OBJECT_CACHE_MB.
+   */
+  previewBytes: PreviewBytesCache;
   /** Sections parsed and as JSON, by text: exact on both dialects (sections-cache.ts). */
   sections: SectionsCache;
   /**
@@ -33,10 +49,13 @@ export interface Caches {
   statements: LRUCache<string, SqliteDatabase.Statement> | undefined;
 }
 
-export function createCaches(database: {
-  writeEpoch: WriteEpoch | undefined;
-  statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
-}): Caches {
+export function createCaches(
+  database: {
+    writeEpoch: WriteEpoch | undefined;
+    statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
+  },
+  options: { previewObjectCacheBytes: number } = { previewObjectCacheBytes: 0 },
+): Caches {
   const { writeEpoch } = database;
   const untilNextWrite = <V extends object>(expiresAt?: (value: V) => Date): ReadCache<V> =>
     writeEpoch
@@ -49,6 +68,10 @@ export function createCaches(database: {
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
     readableRooms: untilNextWrite<DataRoom>(),
+    documents: untilNextWrite<StoredDocument>(),
+    previews: untilNextWrite<DocumentPreview>(),
+    previewObjects: untilNextWrite<PreviewObject>(),
+    previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
     sections: new SectionsCache(),
     statements: database.statements,
   };

@@ -334,7 +334,8 @@ export async function findReadableDocument(
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
-  const document = await findDocumentById(ctx.db, documentId);
+  // Read on every page image (caches.ts: when an answer may be reused).
+  const document = await ctx.caches.documents.get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
   if (!document || !room)
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');

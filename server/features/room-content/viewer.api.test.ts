@@ -35,10 +35,10 @@ async function uploaded(founder: SignedIn, name: string, bytes: Buffer = uniqueP
 
 /** A founder's room with a signed-in member and one uploaded PDF whose preview is ready. */
 async function roomWithReadyDeck(pages = 3, texts?: string[]) {
-  const { founder, investor } = await founderWithInvestor(t);
+  const { founder, investor, investorEmail } = await founderWithInvestor(t);
   const documentId = await uploaded(founder, 'Deck.pdf');
   await storeReadyPreview(t, documentId, { kind: 'pages', pages, texts });
-  return { founder, investor, documentId };
+  return { founder, investor, investorEmail, documentId };
 }
 
 const get = (who: SignedIn, path: string, headers: Record<string, string> = {}) =>
@@ -234,6 +234,68 @@ describe('who may read a preview: exactly who may download the document', () => 
     const stranger = await signInWithMagicLink(t, email);
     expect((await get(stranger, `/api/documents/${documentId}/pages/1`)).status).toBe(404);
     expect((await t.request('GET', `/api/documents/${documentId}/pages/1`)).status).toBe(401);
+  });
+});
+
+describe('page images are kept in memory, and still authorised on every request', () => {
+  /** A member has read page 1 twice (the image and its authorisation are cached); its file is then gone. */
+  async function cachedPage() {
+    const room = await roomWithReadyDeck(2);
+    const path = `/api/documents/${room.documentId}/pages/1`;
+    const first = await rawGet(room.investor, path);
+    expect((await rawGet(room.investor, path)).status).toBe(200);
+    const object = await t.app.database.db
+      .selectFrom('preview_objects')
+      .select('storage_key')
+      .where('document_id', '=', room.documentId)
+      .where('name', '=', 'page-1-800')
+      .executeTakeFirstOrThrow();
+    // Removed from storage, the page can only come from memory from now on.
+    await t.app.ctx.storage.remove(object.storage_key);
+    const missing = await get(room.investor, `/api/documents/${crypto.randomUUID()}/pages/1`);
+    return { ...room, path, first, missing };
+  }
+
+  test('a page read again is served from memory, the same bytes with the same headers', async () => {
+    const { investor, path, first } = await cachedPage();
+    const again = await rawGet(investor, path);
+    expect(again.status).toBe(200);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(again.headers.get('content-length')).toBe(String(first.bytes.length));
+    expect(again.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+  });
+
+  test('a revoked investor is refused at once', async () => {
+    const { founder, investor, investorEmail, path, missing } = await cachedPage();
+    const invitations = (await get(founder, '/api/invites')).json as { id: string; email: string }[];
+    const invitation = invitations.find((candidate) => candidate.email === investorEmail);
+    const revoked = await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    expect(revoked.status).toBe(204);
+    const response = await get(investor, path);
+    expect([response.status, response.json]).toEqual([404, missing.json]);
+  });
+
+  test('a member of a room the founder closes is refused at once; the owner still reads it', async () => {
+    const { founder, investor, path, missing } = await cachedPage();
+    const closed = await t.request('POST', '/api/my-data-room/status', {
+      json: { isActive: false },
+      headers: founder.auth,
+    });
+    expect(closed.status).toBe(200);
+    const response = await get(investor, path);
+    expect([response.status, response.json]).toEqual([404, missing.json]);
+    expect((await rawGet(founder, path)).status).toBe(200);
+  });
+
+  test('a deleted document is gone at once, for its owner too', async () => {
+    const { founder, investor, documentId, path, missing } = await cachedPage();
+    const deleted = await t.request('DELETE', `/api/documents/${documentId}`, { headers: founder.auth });
+    expect(deleted.status).toBe(204);
+    for (const who of [investor, founder]) {
+      const response = await get(who, path);
+      expect([response.status, response.json]).toEqual([404, missing.json]);
+    }
   });
 });
 

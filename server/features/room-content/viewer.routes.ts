@@ -44,11 +44,24 @@ function commonHeaders(reply: FastifyReply, contentType: string, etag: string): 
     .header('etag', etag);
 }
 
-function sendObject(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, object: PreviewObject) {
+/**
+ * A small object (a page image, a thumbnail) is sent from memory (server/caches/preview-bytes-cache.ts),
+ * a large one streamed from storage. Either way the caller was authorised for it just before.
+ */
+async function sendObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  object: PreviewObject,
+) {
   const etag = `"${object.storageKey}"`;
   commonHeaders(reply, object.contentType, etag);
   if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
-  return reply.header('content-length', String(object.sizeBytes)).send(ctx.storage.read(object.storageKey));
+  reply.header('content-length', String(object.sizeBytes));
+  const bytes = await ctx.caches.previewBytes.bytes(object.storageKey, object.sizeBytes, () =>
+    ctx.storage.read(object.storageKey),
+  );
+  return reply.send(bytes ?? ctx.storage.read(object.storageKey));
 }
 
 /**

@@ -11,7 +11,13 @@ import {
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
-import { type DownloadableDocument, findDownloadableDocument, previewStateOf } from './documents.service';
+import {
+  type DownloadableDocument,
+  findDownloadableDocument,
+  findReadableDocument,
+  previewStateOf,
+  type ReadableDocument,
+} from './documents.service';
 import { previewKindOf } from './preparation/preparation-limits';
 import {
   type DocumentPreview,
@@ -69,14 +75,18 @@ function pageSizes(objects: PreviewObject[]): DocumentPreviewResponse['pages'] {
   return pages.sort((a, b) => a.number - b.number);
 }
 
-/** The readable document with its preview, when that preview is ready; otherwise a 404 that says why. */
+/**
+ * The readable document with its preview, when that preview is ready; otherwise a 404 that says why.
+ * Read on every page image and thumbnail: the lookups go through the caches (server/caches/caches.ts),
+ * and the document's name in the room, which needs its sections, is not looked up.
+ */
 async function readyPreview(
   ctx: AppContext,
   user: RoomUser,
   documentId: string,
-): Promise<{ document: DownloadableDocument; preview: DocumentPreview }> {
-  const document = await findDownloadableDocument(ctx, user, documentId);
-  const preview = await findPreview(ctx.db, document.id);
+): Promise<{ document: ReadableDocument; preview: DocumentPreview }> {
+  const document = await findReadableDocument(ctx, user, documentId);
+  const preview = await ctx.caches.previews.get(document.id, () => findPreview(ctx.db, document.id));
   if (preview?.status !== 'ready') {
     throw new HttpError(
       404,
@@ -112,7 +122,9 @@ function requirePageInRange(preview: DocumentPreview, page: number): void {
 }
 
 async function requireObject(ctx: AppContext, documentId: string, name: string): Promise<PreviewObject> {
-  const object = await findPreviewObject(ctx.db, documentId, name);
+  const object = await ctx.caches.previewObjects.get(`${documentId}/${name}`, () =>
+    findPreviewObject(ctx.db, documentId, name),
+  );
   // A ready preview has every object it names; a missing one is a broken preview, not the client's fault.
   if (!object) throw new Error(`the ready preview of ${documentId} has no object ${name}`);
   return object;
@@ -172,7 +184,7 @@ export async function documentTextFor(
 /** What GET .../preview/content serves: a stored object of the preview, or the original (video). */
 export type PreviewContent =
   | { source: 'object'; object: PreviewObject }
-  | { source: 'original'; document: DownloadableDocument };
+  | { source: 'original'; document: ReadableDocument };
 
 /** The content of an image, text, table or video preview; pages are read page by page instead. */
 export async function previewContentFor(
