@@ -105,12 +105,19 @@ test('the headers time limit never exceeds the whole request limit (Node refuses
   );
 });
 
-test('previews get two minutes per document and one preparation at once unless configured', () => {
-  expect(parseConfig({}).previews).toEqual({ timeLimitMs: 120_000, concurrency: 1 });
-  expect(parseConfig({ PREVIEW_TIME_LIMIT_MS: '500', PREVIEW_CONCURRENCY: '2' }).previews).toEqual({
-    timeLimitMs: 500,
-    concurrency: 2,
+test('previews get two minutes per document, one preparation at once and 64 MB of objects in memory unless configured', () => {
+  expect(parseConfig({}).previews).toEqual({
+    timeLimitMs: 120_000,
+    concurrency: 1,
+    objectCacheBytes: 64 * 1024 * 1024,
   });
+  expect(
+    parseConfig({ PREVIEW_TIME_LIMIT_MS: '500', PREVIEW_CONCURRENCY: '2', PREVIEW_OBJECT_CACHE_MB: '0' })
+      .previews,
+  ).toEqual({ timeLimitMs: 500, concurrency: 2, objectCacheBytes: 0 });
+  expect(() => parseConfig({ PREVIEW_OBJECT_CACHE_MB: '-1' })).toThrow(
+    'Invalid configuration: PREVIEW_OBJECT_CACHE_MB must be 0 or more (got "-1")',
+  );
   expect(() => parseConfig({ PREVIEW_CONCURRENCY: '0' })).toThrow(
     'Invalid configuration: PREVIEW_CONCURRENCY must be at least 1 (got "0")',
   );
