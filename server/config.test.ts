@@ -107,7 +107,7 @@ test('the headers time limit never exceeds the whole request limit (Node refuses
 
 test('previews get two minutes per document, one preparation at once and 64 MB of objects in memory unless configured', () => {
   expect(parseConfig({}).previews).toEqual({
-    timeLimitMs: 120_000,
+    timeLimitMs: 300_000,
     concurrency: 1,
     objectCacheBytes: 64 * 1024 * 1024,
   });

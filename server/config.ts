@@ -48,7 +48,7 @@ const environmentSchema = z.object({
   MAX_CONNECTIONS_PER_IP: wholeNumber.min(0, 'must be 0 or more').default(64),
   SECTIONS_PARSE_TIMEOUT_MS: wholeNumber.min(100, 'must be at least 100').default(4_000),
   // Document previews (ADR 39): one conversion's time limit, and how many run at once per process.
-  PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(120_000),
+  PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(300_000),
   PREVIEW_CONCURRENCY: wholeNumber.min(1, 'must be at least 1').default(1),
   // Small preview objects (page images, thumbnails) kept in memory, in MB; 0 keeps none.
   PREVIEW_OBJECT_CACHE_MB: wholeNumber
