@@ -30,6 +30,7 @@ import {
 import {
   addOpenedView,
   addReportedPages,
+  addViewPages,
   claimReport,
   findDocumentTotals,
   findReaderIdentity,
@@ -140,10 +141,12 @@ export async function acceptReport(
     const reader = await lockReaderClock(trx, view);
     if (!reader) throw viewNotFound();
     const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
-    // Another report of this view was accepted since we read it: this one is too soon.
-    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs }))) throw tooSoon();
     // A page credited no time was not read: it must not count as seen (completion, readers per page).
     const read = credit.pages.filter((page) => page.readMs > 0);
+    const newPages = read.length > 0 ? await addViewPages(trx, view, read) : 0;
+    // Another report of this view was accepted since we read it: this one is too soon (and the view's
+    // pages just added are rolled back with the rest).
+    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs, newPages }))) throw tooSoon();
     if (read.length > 0) await addReportedPages(trx, view, read, now, credit.clockAt);
   });
 }
