@@ -17,7 +17,7 @@ import {
   findDocumentPreview,
   findDocumentPreviews,
   findDownloadableDocument,
-  findReadableDocument,
+  findReadableLastPage,
   findRoomDocument,
   isMemberOfRoom,
   listAccessOfUser,
@@ -86,13 +86,6 @@ export async function openView(
 const viewNotFound = () =>
   new HttpError(404, 'not_found', 'That view does not exist, or it is not yours to report on.');
 
-/** The highest page a report may name: the prepared page count, or 1 for a document read as one piece. */
-async function lastReadablePage(ctx: AppContext, document: { id: string }): Promise<number> {
-  const preview = await findDocumentPreview(ctx, document.id);
-  if (preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount) return preview.pageCount;
-  return 1;
-}
-
 /**
  * Adds what the viewer reports to the view's roll-ups, after checking it: the view is the caller's, the
  * document still readable by them, each page within the document, and the seconds no more than the
@@ -106,12 +99,11 @@ export async function acceptReport(
 ): Promise<void> {
   const view = await findView(ctx.db, viewId);
   if (!view || view.userId !== user.id) throw viewNotFound();
-  const document = await findReadableDocument(ctx, user, view.documentId).catch(() => {
-    throw viewNotFound();
-  });
+  // The highest page a report may name: the prepared page count, 1 for a document read as one piece.
+  const lastPage = await findReadableLastPage(ctx, user, view.documentId);
+  if (lastPage === undefined) throw viewNotFound();
 
   const named = new Set<number>();
-  const lastPage = await lastReadablePage(ctx, document);
   for (const [index, { page }] of report.pages.entries()) {
     if (named.has(page))
       throw new HttpError(400, 'invalid_request', `pages.${index}.page: page ${page} is named twice.`, {
