@@ -195,7 +195,7 @@ const REPORTS_PER_READER = 10;
  * per-view limit allows): the server's CPU seconds per accepted report, read from /proc around the
  * reports alone. One view each stays well within the per-user limit on opening views.
  */
-async function measureReportCost(
+export async function measureReportCost(
   server: RunningServer,
   room: BenchRoom,
   documentId: string,

@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type {
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.database.db;
+const RUNNING_METHODS = ['run', 'get', 'all', 'iterate'];
 
 /** A founder's room with a PDF prepared as `pages` pages, and an investor of the room. */
 async function roomWithDeck(pages = 5) {
@@ -550,6 +552,39 @@ describe('reports', () => {
       .executeTakeFirstOrThrow();
     expect(view).toMatchObject({ read_ms: 10_000, report_count: 1 });
   });
+});
+
+describe('what a report costs', () => {
+  // Each statement is most of a report's server CPU (bench/report-cost.ts); this keeps their number
+  // from growing unnoticed. Counted at SQLite's statements, below the query builder.
+  test.runIf(inject('testDatabase').dialect === 'sqlite')(
+    'an accepted report of a new page on an open view runs at most 15 statements, its transaction included',
+    async () => {
+      const { investor, documentId } = await roomWithDeck(4);
+      const viewId = await openedView(investor, documentId);
+      await reportAfter(investor, viewId, 10, [{ page: 1, seconds: 5 }]);
+      await age(viewId, 10);
+      const statement = new SqliteDatabase(':memory:').prepare('select 1');
+      const prototype = Object.getPrototypeOf(statement) as Record<string, (...args: unknown[]) => unknown>;
+      const originals = Object.fromEntries(RUNNING_METHODS.map((name) => [name, prototype[name]]));
+      let statements = 0;
+      for (const name of RUNNING_METHODS) {
+        const original = originals[name] as (...args: unknown[]) => unknown;
+        prototype[name] = function (this: unknown, ...args: unknown[]) {
+          statements++;
+          return original.apply(this, args);
+        };
+      }
+      try {
+        const response = await report(investor, viewId, [{ page: 2, seconds: 5 }]);
+        expect(response.status, response.text).toBe(204);
+      } finally {
+        for (const name of RUNNING_METHODS)
+          prototype[name] = originals[name] as (...args: unknown[]) => unknown;
+      }
+      expect(statements).toBeLessThanOrEqual(15);
+    },
+  );
 });
 
 describe("the founder's analytics", () => {

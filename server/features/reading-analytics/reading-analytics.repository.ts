@@ -117,14 +117,40 @@ export async function lockReaderClock(
 }
 
 /**
- * Takes the view's next report slot: succeeds only if no other report was accepted since the one the
- * caller checked (`previousReportAt`), so a second report racing this one changes nothing. On
- * PostgreSQL it also holds the view's row lock until the transaction ends.
+ * Adds a report's pages to the view's per-page roll-up and answers how many of them the view had not
+ * seen before. Every page given has read_ms > 0 and every row is created with it, so a row whose total
+ * after the upsert equals what this report added was created by it: no read before the write, and exact
+ * under concurrent writers on PostgreSQL (each upsert is atomic on its row).
+ */
+export async function addViewPages(db: Executor, view: ReadingView, pages: PageReading[]): Promise<number> {
+  const rows = await db
+    .insertInto('reading_view_pages')
+    .values(pages.map((page) => ({ view_id: view.id, page: page.page, read_ms: page.readMs })))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['view_id', 'page'])
+        .doUpdateSet({ read_ms: sql`reading_view_pages.read_ms + excluded.read_ms` }),
+    )
+    .returning(['page', 'read_ms'])
+    .execute();
+  return countCreated(rows, pages).size;
+}
+
+/** The pages whose roll-up row the upsert created: its total is exactly what was just added. */
+function countCreated(rows: { page: number; read_ms: number }[], pages: PageReading[]): Set<number> {
+  const added = new Map(pages.map((page) => [page.page, page.readMs]));
+  return new Set(rows.filter((row) => Number(row.read_ms) === added.get(row.page)).map((row) => row.page));
+}
+
+/**
+ * Takes the view's next report slot and credits it: succeeds only if no other report was accepted since
+ * the one the caller checked (`lastReportAt`), so a second report racing this one changes nothing (its
+ * transaction is rolled back). On PostgreSQL it also holds the view's row lock until the transaction ends.
  */
 export async function claimReport(
   db: Executor,
   view: ReadingView,
-  report: { at: Date; readMs: number },
+  report: { at: Date; readMs: number; newPages: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('reading_views')
@@ -132,6 +158,7 @@ export async function claimReport(
       last_report_at: report.at.getTime(),
       read_ms: eb('read_ms', '+', report.readMs),
       report_count: eb('report_count', '+', 1),
+      pages_seen: eb('pages_seen', '+', report.newPages),
     }))
     .where('id', '=', view.id)
     .where((eb) =>
@@ -143,7 +170,10 @@ export async function claimReport(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Adds one accepted report's pages to every roll-up; call after claimReport, in its transaction. */
+/**
+ * Adds one accepted report's pages (each read_ms > 0) to the reader's, the document's and the room's
+ * roll-ups; in the report's transaction, after lockReaderClock.
+ */
 export async function addReportedPages(
   db: Executor,
   view: ReadingView,
@@ -152,61 +182,12 @@ export async function addReportedPages(
   readerClockAt: Date,
 ): Promise<void> {
   const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
-  const pageNumbers = pages.map((page) => page.page);
-
-  // Pages new to this view: the view's row lock (claimReport) keeps this read exact.
-  const seenInView = new Set(
-    (
-      await db
-        .selectFrom('reading_view_pages')
-        .select('page')
-        .where('view_id', '=', view.id)
-        .where('page', 'in', pageNumbers)
-        .execute()
-    ).map((row) => row.page),
-  );
-  await db
-    .insertInto('reading_view_pages')
-    .values(pages.map((page) => ({ view_id: view.id, page: page.page, read_ms: page.readMs })))
-    .onConflict((conflict) =>
-      conflict
-        .columns(['view_id', 'page'])
-        .doUpdateSet({ read_ms: sql`reading_view_pages.read_ms + excluded.read_ms` }),
-    )
-    .execute();
-  const newInView = pageNumbers.filter((page) => !seenInView.has(page)).length;
-  if (newInView > 0) {
-    await db
-      .updateTable('reading_views')
-      .set((eb) => ({ pages_seen: eb('pages_seen', '+', newInView) }))
-      .where('id', '=', view.id)
-      .execute();
-  }
-
-  // Pages new to this reader (over all their views of the document): counted by the insert that made them.
-  const newForReader = new Set(
-    (
-      await db
-        .insertInto('reading_reader_pages')
-        .values(
-          pages.map((page) => ({
-            document_id: view.documentId,
-            user_id: view.userId,
-            page: page.page,
-            read_ms: page.readMs,
-          })),
-        )
-        .onConflict((conflict) => conflict.columns(['document_id', 'user_id', 'page']).doNothing())
-        .returning('page')
-        .execute()
-    ).map((row) => row.page),
-  );
-  const alreadySeen = pages.filter((page) => !newForReader.has(page.page));
-  if (alreadySeen.length > 0) {
+  // Pages new to this reader (over all their views of the document): those whose row this upsert made.
+  const newForReader = countCreated(
     await db
       .insertInto('reading_reader_pages')
       .values(
-        alreadySeen.map((page) => ({
+        pages.map((page) => ({
           document_id: view.documentId,
           user_id: view.userId,
           page: page.page,
@@ -218,9 +199,10 @@ export async function addReportedPages(
           .columns(['document_id', 'user_id', 'page'])
           .doUpdateSet({ read_ms: sql`reading_reader_pages.read_ms + excluded.read_ms` }),
       )
-      .execute();
-  }
-
+      .returning(['page', 'read_ms'])
+      .execute(),
+    pages,
+  );
   await db
     .insertInto('reading_document_pages')
     .values(
@@ -238,7 +220,6 @@ export async function addReportedPages(
       }),
     )
     .execute();
-
   await db
     .updateTable('reading_document_readers')
     .set((eb) => ({

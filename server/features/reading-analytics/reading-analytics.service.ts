@@ -17,7 +17,7 @@ import {
   findDocumentPreview,
   findDocumentPreviews,
   findDownloadableDocument,
-  findReadableDocument,
+  findReadableLastPage,
   findRoomDocument,
   isMemberOfRoom,
   listAccessOfUser,
@@ -30,6 +30,7 @@ import {
 import {
   addOpenedView,
   addReportedPages,
+  addViewPages,
   claimReport,
   findDocumentTotals,
   findReaderIdentity,
@@ -85,13 +86,6 @@ export async function openView(
 const viewNotFound = () =>
   new HttpError(404, 'not_found', 'That view does not exist, or it is not yours to report on.');
 
-/** The highest page a report may name: the prepared page count, or 1 for a document read as one piece. */
-async function lastReadablePage(ctx: AppContext, document: { id: string }): Promise<number> {
-  const preview = await findDocumentPreview(ctx, document.id);
-  if (preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount) return preview.pageCount;
-  return 1;
-}
-
 /**
  * Adds what the viewer reports to the view's roll-ups, after checking it: the view is the caller's, the
  * document still readable by them, each page within the document, and the seconds no more than the
@@ -105,12 +99,11 @@ export async function acceptReport(
 ): Promise<void> {
   const view = await findView(ctx.db, viewId);
   if (!view || view.userId !== user.id) throw viewNotFound();
-  const document = await findReadableDocument(ctx, user, view.documentId).catch(() => {
-    throw viewNotFound();
-  });
+  // The highest page a report may name: the prepared page count, 1 for a document read as one piece.
+  const lastPage = await findReadableLastPage(ctx, user, view.documentId);
+  if (lastPage === undefined) throw viewNotFound();
 
   const named = new Set<number>();
-  const lastPage = await lastReadablePage(ctx, document);
   for (const [index, { page }] of report.pages.entries()) {
     if (named.has(page))
       throw new HttpError(400, 'invalid_request', `pages.${index}.page: page ${page} is named twice.`, {
@@ -140,10 +133,12 @@ export async function acceptReport(
     const reader = await lockReaderClock(trx, view);
     if (!reader) throw viewNotFound();
     const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
-    // Another report of this view was accepted since we read it: this one is too soon.
-    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs }))) throw tooSoon();
     // A page credited no time was not read: it must not count as seen (completion, readers per page).
     const read = credit.pages.filter((page) => page.readMs > 0);
+    const newPages = read.length > 0 ? await addViewPages(trx, view, read) : 0;
+    // Another report of this view was accepted since we read it: this one is too soon (and the view's
+    // pages just added are rolled back with the rest).
+    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs, newPages }))) throw tooSoon();
     if (read.length > 0) await addReportedPages(trx, view, read, now, credit.clockAt);
   });
 }

@@ -23,6 +23,7 @@ import {
   deleteDocumentRow,
   findDocumentById,
   findDocumentInRoom,
+  findDocumentPageLimit,
   insertDocument,
   listRoomDocuments,
   type StoredDocument,
@@ -331,6 +332,21 @@ export async function findReadableDocument(
   documentId: string,
 ): Promise<ReadableDocument> {
   return (await readableDocumentAndRoom(ctx, user, documentId)).document;
+}
+
+/**
+ * For a reading report: the highest page of a document the user can still read (owner, or member of its
+ * active room), or undefined exactly where findReadableDocument answers 404. The document and its
+ * preview are one query; the room's readability is the same rule and cache as every other read.
+ */
+export async function findReadableLastPage(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<number | undefined> {
+  const document = await findDocumentPageLimit(ctx.db, documentId);
+  const room = document && (await findReadableRoom(ctx, user, document.roomId));
+  return document && room ? document.lastPage : undefined;
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {

@@ -20,6 +20,7 @@ export {
   type DownloadableDocument,
   findDownloadableDocument,
   findReadableDocument,
+  findReadableLastPage,
   type ReadableDocument,
   reconcileStoredFiles,
   recordAccess,
