@@ -3,6 +3,13 @@ import { FILE_TYPES } from '../file-types';
 import { isoDateTime, optionalText } from './fields';
 import { previewStateSchema } from './previews';
 
+/**
+ * A document's own download rule as stored (docs/decisions/0043-view-only-documents.md): investors may
+ * download it, or read it in the viewer only. Without one it follows its room's default.
+ */
+export const DOCUMENT_DOWNLOAD_POLICIES = ['allowed', 'view_only'] as const;
+export type DocumentDownloadPolicy = (typeof DOCUMENT_DOWNLOAD_POLICIES)[number];
+
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
 export const documentListItemSchema = z.object({
   id: z.string(),

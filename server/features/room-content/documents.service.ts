@@ -212,6 +212,7 @@ export async function uploadDocument(
     sha256: pending.sha256,
     storageKey: key,
     uploadedBy: founder.id,
+    downloadPolicy: null,
     createdAt: now,
     updatedAt: now,
   };

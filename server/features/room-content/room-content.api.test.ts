@@ -35,6 +35,7 @@ async function storedDocument(founder: SignedIn, title: string): Promise<string>
     sha256: 'c'.repeat(64),
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.user.id,
+    downloadPolicy: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   });
