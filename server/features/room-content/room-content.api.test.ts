@@ -62,6 +62,7 @@ describe('POST /api/data-rooms (company profile)', () => {
       foundedYear: 2022,
       website: 'https://orbit.example',
       isActive: true,
+      isDownloadAllowed: true,
     };
     expect(saved.json).toEqual(expected);
     expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(expected);
