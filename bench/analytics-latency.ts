@@ -148,6 +148,7 @@ async function seedReadingHistory(
           file_type: 'pdf',
           mime_type: 'application/pdf',
           size_bytes: 1_000_000,
+          download_policy: null,
           sha256: crypto.randomBytes(32).toString('hex'),
           storage_key: `bench-analytics/${id}`,
           uploaded_by: founderId,

@@ -94,6 +94,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'founded_year',
       'id',
       'is_active',
+      'is_download_allowed',
       'owner_id',
       'sections_markdown',
       'sections_updated_at',
@@ -115,6 +116,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     ],
     documents: [
       'created_at',
+      'download_policy',
       'file_type',
       'id',
       'mime_type',
@@ -242,6 +244,7 @@ test('a room and a document round-trip, with a size beyond 32 bits', async () =>
     foundedYear: 2021,
     website: 'https://example.com',
     isActive: false,
+    isDownloadAllowed: false,
     sectionsMarkdown: '# Company Information\nname: Ørsted\n\n## Financial information\n',
     sectionsUpdatedAt: new Date('2026-06-01T00:00:00.001Z'),
     createdAt: new Date('2026-05-01T08:00:00.000Z'),
@@ -261,6 +264,7 @@ test('a room and a document round-trip, with a size beyond 32 bits', async () =>
     sha256: 'a'.repeat(64),
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.id,
+    downloadPolicy: 'allowed',
     createdAt: new Date('2026-05-03T10:00:00.000Z'),
     updatedAt: new Date('2026-05-03T10:00:00.000Z'),
   };
@@ -284,6 +288,7 @@ test('foreign keys are enforced: a document cannot point at a missing room', asy
       sha256: 'b'.repeat(64),
       storageKey: crypto.randomUUID(),
       uploadedBy: founder.id,
+      downloadPolicy: null,
       createdAt: new Date(),
       updatedAt: new Date(),
     }),
@@ -298,6 +303,62 @@ test('check constraints hold: a role outside founder/investor is refused', async
       email: 'admin@example.com',
       role: 'admin' as User['role'],
     }),
+  ).rejects.toThrow();
+});
+
+test('check constraints hold: a download policy outside allowed/view_only is refused; a room allows downloads by default', async () => {
+  const roomId = crypto.randomUUID();
+  const at = Date.now();
+  // Raw, as a row written before this column existed would be: the default applies.
+  await handle.db
+    .insertInto('data_rooms')
+    .values({
+      id: roomId,
+      owner_id: founder.id,
+      company_name: 'Defaults',
+      description: '',
+      stage: 'Seed',
+      founded_year: null,
+      website: '',
+      is_active: 1,
+      sections_markdown: null,
+      sections_updated_at: null,
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .execute();
+  expect((await findDataRoomById(handle.db, roomId))?.isDownloadAllowed).toBe(true);
+  const document: StoredDocument = {
+    id: crypto.randomUUID(),
+    roomId,
+    title: 'Deck.pdf',
+    originalName: 'Deck.pdf',
+    fileType: 'pdf',
+    mimeType: 'application/pdf',
+    sizeBytes: 1,
+    sha256: 'c'.repeat(64),
+    storageKey: crypto.randomUUID(),
+    uploadedBy: founder.id,
+    downloadPolicy: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+  await insertDocument(handle.db, document);
+  expect((await findDocumentInRoom(handle.db, roomId, document.id))?.downloadPolicy).toBeNull();
+  await expect(
+    insertDocument(handle.db, {
+      ...document,
+      id: crypto.randomUUID(),
+      storageKey: crypto.randomUUID(),
+      downloadPolicy: 'room' as StoredDocument['downloadPolicy'],
+    }),
+  ).rejects.toThrow();
+  await expect(
+    handle.db
+      .updateTable('data_rooms')
+      .set({ is_download_allowed: 2 as never })
+      .where('id', '=', roomId)
+      .execute(),
   ).rejects.toThrow();
 });
 

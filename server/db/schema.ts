@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { DocumentDownloadPolicy } from '../../shared/contracts/documents';
 import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../shared/contracts/previews';
 
 /**
@@ -32,6 +33,8 @@ export interface DataRoomsTable {
   founded_year: number | null;
   website: string;
   is_active: Flag;
+  /** The room's default for its documents: investors may download them (1) or read them in the viewer only. */
+  is_download_allowed: Flag;
   sections_markdown: string | null;
   sections_updated_at: EpochMs | null;
   created_at: EpochMs;
@@ -88,6 +91,8 @@ export interface DocumentsTable {
   sha256: string;
   storage_key: string;
   uploaded_by: string;
+  /** The document's own download rule; null follows its room's is_download_allowed. */
+  download_policy: DocumentDownloadPolicy | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 }

@@ -3,6 +3,25 @@ import { FILE_TYPES } from '../file-types';
 import { isoDateTime, optionalText } from './fields';
 import { previewStateSchema } from './previews';
 
+/**
+ * A document's own download rule as stored (docs/decisions/0043-view-only-documents.md): investors may
+ * download it, or read it in the viewer only. Without one it follows its room's default.
+ */
+export const DOCUMENT_DOWNLOAD_POLICIES = ['allowed', 'view_only'] as const;
+export type DocumentDownloadPolicy = (typeof DOCUMENT_DOWNLOAD_POLICIES)[number];
+
+/** The founder's choice for one document, 'room' to follow the room's default ("Allow download"). */
+export const DOWNLOAD_POLICY_CHOICES = ['room', ...DOCUMENT_DOWNLOAD_POLICIES] as const;
+export type DownloadPolicyChoice = (typeof DOWNLOAD_POLICY_CHOICES)[number];
+
+/** POST /api/documents/:id/download-policy. */
+export const documentDownloadPolicyRequestSchema = z.strictObject({
+  policy: z.enum(DOWNLOAD_POLICY_CHOICES, {
+    error: `must be one of ${DOWNLOAD_POLICY_CHOICES.join(', ')}`,
+  }),
+});
+export type DocumentDownloadPolicyRequest = z.infer<typeof documentDownloadPolicyRequestSchema>;
+
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
 export const documentListItemSchema = z.object({
   id: z.string(),
@@ -16,6 +35,10 @@ export const documentListItemSchema = z.object({
   isUploaded: z.literal(true),
   /** Its preparation for the viewer: being prepared, ready, or failed and why. */
   preview: previewStateSchema,
+  /** The founder's choice for this document: follow the room's default, or its own. */
+  downloadPolicy: z.enum(DOWNLOAD_POLICY_CHOICES),
+  /** Whether investors may download it (the choice, or the room's default): false reads "View only". */
+  isDownloadAllowed: z.boolean(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 

@@ -82,6 +82,8 @@ export const documentPreviewSchema = previewStateSchema.extend({
   isTextCut: z.boolean(),
   /** Where the original downloads from. */
   downloadUrl: z.string(),
+  /** Whether the caller may download it: false for an investor when the document is view-only. */
+  isDownloadAllowed: z.boolean(),
 });
 export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
 

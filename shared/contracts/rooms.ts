@@ -27,6 +27,8 @@ export const myDataRoomSchema = z.object({
   foundedYear: z.number().nullable(),
   website: z.string(),
   isActive: z.boolean(),
+  /** The room's default for its documents ("Allow downloads"); each document may choose otherwise. */
+  isDownloadAllowed: z.boolean(),
 });
 export type MyDataRoom = z.infer<typeof myDataRoomSchema>;
 
@@ -64,6 +66,11 @@ export type CompanyProfileRequest = z.input<typeof companyProfileRequestSchema>;
 /** POST /api/my-data-room/status: the founder opens or closes the room to its investors. */
 export const roomStatusRequestSchema = z.strictObject({
   isActive: z.boolean({ error: 'must be true or false' }),
+});
+
+/** POST /api/my-data-room/download-policy: the room's default for its documents. */
+export const roomDownloadPolicyRequestSchema = z.strictObject({
+  isDownloadAllowed: z.boolean({ error: 'must be true or false' }),
 });
 
 /** The sections markdown as readers get it. */

@@ -99,6 +99,7 @@ GET    /api/data-room/invite/:token/click     404    404      404    404     404
 GET    /api/my-data-room                      401    403      403    403     200     200   401    401     401     401     401     401
 POST   /api/data-rooms                        401    403      403    403     200     200   401    401     401     401     401     401
 POST   /api/my-data-room/status               401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/my-data-room/download-policy      401    403      403    403     200     200   401    401     401     401     401     401
 GET    /api/sections/content                  401    403      403    403     200     200   401    401     401     401     401     401
 GET    /api/sections/markdown                 401    403      403    403     200     200   401    401     401     401     401     401
 POST   /api/sections/update                   401    403      403    403     200     200   401    401     401     401     401     401
@@ -119,8 +120,24 @@ GET    /api/admin/analytics                   401    403      403    403     200
 DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
 DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
 POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   401    401     401     401     401     401
+POST   /api/documents/:id/download-policy     401    403      403    403     404     200   401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401 403     403    403     404     200   401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   401    401     401     401     401     401
+`;
+
+/**
+ * The same callers on the room's view-only document (its "Allow download" off, docs/decisions/
+ * 0043-view-only-documents.md): the member may read it in the viewer, page images and a video's stream
+ * included, but the download route refuses them with 403 view_only (they know the document, so 404
+ * would lie); the owner still downloads it. Everyone else gets what they get for any document.
+ */
+const VIEW_ONLY_MATRIX = `
+route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
+GET    /api/documents/:id/download            401    404      403    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      206    404     404     206   401    401     401     401     401     401
+POST   /api/documents/:id/views               401    404      201    404     404     200   401    401     401     401     401     401
 `;
 
 const CALLER_KEYS = [
@@ -180,6 +197,7 @@ function parseMatrix(table: string): Row[] {
 }
 
 const ROWS = parseMatrix(MATRIX);
+const VIEW_ONLY_ROWS = parseMatrix(VIEW_ONLY_MATRIX);
 
 // ---------------------------------------------------------------------------------------------------
 // The world: one room full of canaries, and one of each caller.
@@ -206,6 +224,9 @@ interface World {
   documentId: string;
   /** An image of the room, for the content route (the document above is read page by page). */
   imageDocumentId: string;
+  /** A deck and a video of the room whose owner turned "Allow download" off. */
+  viewOnlyDocumentId: string;
+  viewOnlyVideoId: string;
   /** The visitor's pending invitation: what outsiders try to delete. */
   pendingInvitationId: string;
   externalUrl: string;
@@ -235,6 +256,31 @@ function pdfForm(fileName: string, text: string): FormData {
   const data = new FormData();
   data.append('file', new Blob([pdfWith(text)]), fileName);
   return data;
+}
+
+function mp4Form(fileName: string): FormData {
+  const data = new FormData();
+  const bytes = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom'),
+    crypto.randomBytes(256),
+  ]);
+  data.append('file', new Blob([bytes]), fileName);
+  return data;
+}
+
+/** Uploads a file to the owner's room and turns its "Allow download" off. */
+async function uploadedViewOnly(owner: SignedIn, form: FormData): Promise<string> {
+  const uploaded = await expectStatus(t.request('POST', '/api/upload', { form, headers: owner.auth }), 201);
+  const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  await expectStatus(
+    t.request('POST', `/api/documents/${documentId}/download-policy`, {
+      json: { policy: 'view_only' },
+      headers: owner.auth,
+    }),
+    200,
+  );
+  return documentId;
 }
 
 /** A well-formed token that no invitation ever had. */
@@ -309,6 +355,13 @@ async function buildWorld(): Promise<World> {
   );
   const imageDocumentId = (uploadedImage.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, imageDocumentId, { kind: 'image', width: 640, height: 480 });
+  const viewOnlyDocumentId = await uploadedViewOnly(
+    owner,
+    pdfForm(`${canary('viewonlytitle')}.pdf`, canary('viewonlycontent')),
+  );
+  await storeReadyPreview(t, viewOnlyDocumentId, { kind: 'pages', pages: 1 });
+  const viewOnlyVideoId = await uploadedViewOnly(owner, mp4Form('Walkthrough.mp4'));
+  await storeReadyPreview(t, viewOnlyVideoId, { kind: 'video' });
   const externalUrl = `https://${canary('link')}.example/deck`;
   const markdown = [
     '# Company Information',
@@ -444,6 +497,8 @@ async function buildWorld(): Promise<World> {
     memberUserId: member.user.id,
     documentId,
     imageDocumentId,
+    viewOnlyDocumentId,
+    viewOnlyVideoId,
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
     externalUrl,
     profile,
@@ -473,6 +528,8 @@ interface Call {
   form?: FormData;
   /** A session to send instead of the caller's own (a throwaway one, for logout). */
   session?: string;
+  /** Headers besides the caller's credentials (a Range). */
+  headers?: Record<string, string>;
 }
 type Plan = (caller: Caller) => Call | Promise<Call>;
 
@@ -565,6 +622,7 @@ const CALLS: Record<string, Plan> = {
   'GET /api/my-data-room': () => ({}),
   'POST /api/data-rooms': (caller) => ({ json: isOwner(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
+  'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
@@ -597,6 +655,25 @@ const CALLS: Record<string, Plan> = {
   'POST /api/documents/:id/preview/retry': async (caller) => ({
     path: `/api/documents/${isOwner(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
   }),
+  // The owner writes what is already there: the world's document keeps following the room.
+  'POST /api/documents/:id/download-policy': () => ({
+    path: `/api/documents/${w.documentId}/download-policy`,
+    json: { policy: 'room' },
+  }),
+};
+
+/** The view-only block's calls: the same routes, on the room's view-only deck and video. */
+const VIEW_ONLY_CALLS: Record<string, Plan> = {
+  'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/download` }),
+  'GET /api/documents/:id/preview': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/preview` }),
+  'GET /api/documents/:id/pages/:page': () => ({
+    path: `/api/documents/${w.viewOnlyDocumentId}/pages/1?width=1600`,
+  }),
+  'GET /api/documents/:id/preview/content': () => ({
+    path: `/api/documents/${w.viewOnlyVideoId}/preview/content`,
+    headers: { range: 'bytes=0-99' },
+  }),
+  'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/views` }),
 };
 
 type Via = 'bearer' | 'cookie' | 'cookie from our origin';
@@ -610,13 +687,18 @@ interface Prepared {
 }
 
 /** Resolves a cell's request (creating its throwaway resources) before anything is measured. */
-async function prepare(row: Row, caller: Caller, via: Via = 'bearer'): Promise<Prepared> {
-  const plan = CALLS[row.route];
+async function prepare(
+  row: Row,
+  caller: Caller,
+  via: Via = 'bearer',
+  calls: Record<string, Plan> = CALLS,
+): Promise<Prepared> {
+  const plan = calls[row.route];
   if (!plan) throw new Error(`no way to call ${row.route}: add it to CALLS`);
   const call = await plan(caller);
   if (!call.path && row.url.includes(':')) throw new Error(`${row.route} needs a concrete path`);
   const token = call.session ?? caller.bearer;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...call.headers };
   if (token && via === 'bearer') headers.authorization = `Bearer ${token}`;
   if (token && via !== 'bearer') headers.cookie = `${SESSION_COOKIE}=${token}`;
   if (via === 'cookie from our origin') headers.origin = new URL(t.config.appUrl).origin;
@@ -683,6 +765,8 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.roomId, crypto.randomUUID())
       .replace(w.documentId, crypto.randomUUID())
       .replace(w.imageDocumentId, crypto.randomUUID())
+      .replace(w.viewOnlyDocumentId, crypto.randomUUID())
+      .replace(w.viewOnlyVideoId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
@@ -714,6 +798,7 @@ test("every canary is the room's data: the owner's own reads show each one", asy
     `/api/documents/${w.documentId}/download`,
     `/api/documents/${w.documentId}/text`,
     `/api/documents/${w.imageDocumentId}/preview`,
+    `/api/documents/${w.viewOnlyDocumentId}/download`,
   ]) {
     const response = await expectStatus(t.request('GET', url, { headers: w.owner.auth }), 200);
     seen += `${[...response.headers].join('\n')}\n${response.text}\n`;
@@ -723,32 +808,38 @@ test("every canary is the room's data: the owner's own reads show each one", asy
   expect(w.canaries.length - w.retiredCanaries.length).toBeGreaterThanOrEqual(16);
 });
 
-for (const row of ROWS) {
-  describe(row.route, () => {
-    for (const key of CALLER_KEYS) {
-      const status = row.expected[key];
-      test(`${CALLER_NAMES[key]} gets ${status}`, async () => {
-        const caller = w.callers[key];
-        const request = await prepare(row, caller);
-        // A refusal must write nothing at all; an allowed call by anyone but the owner must leave the
-        // room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
-        const measure = status >= 400 ? everything : key === 'owner' ? undefined : roomRows;
-        const before = await measure?.();
-        const response = await send(request);
-        expect(response.status, response.text).toBe(status);
-        expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
-        const after = await measure?.();
-        if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
-        else if (measure) expect(after, 'only the owner changes the room').toEqual(before);
-        if (status === 404 && row.url.includes('/:')) {
-          const missing = await send(aboutNothing(request, caller));
-          expect(missing.status).toBe(404);
-          expect(response.json, 'the same answer as for something that does not exist').toEqual(missing.json);
-        }
-      });
-    }
-  });
+function cellTests(row: Row, calls: Record<string, Plan>) {
+  for (const key of CALLER_KEYS) {
+    const status = row.expected[key];
+    test(`${CALLER_NAMES[key]} gets ${status}`, async () => {
+      const caller = w.callers[key];
+      const request = await prepare(row, caller, 'bearer', calls);
+      // A refusal must write nothing at all; an allowed call by anyone but the owner must leave the
+      // room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
+      const measure = status >= 400 ? everything : key === 'owner' ? undefined : roomRows;
+      const before = await measure?.();
+      const response = await send(request);
+      expect(response.status, response.text).toBe(status);
+      expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
+      const after = await measure?.();
+      if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
+      else if (measure) expect(after, 'only the owner changes the room').toEqual(before);
+      if (status === 404 && row.url.includes('/:')) {
+        const missing = await send(aboutNothing(request, caller));
+        expect(missing.status).toBe(404);
+        expect(response.json, 'the same answer as for something that does not exist').toEqual(missing.json);
+      }
+      if (status === 403 && calls === VIEW_ONLY_CALLS)
+        expect(response.json).toMatchObject({ error: 'view_only' });
+    });
+  }
 }
+
+for (const row of ROWS) describe(row.route, () => cellTests(row, CALLS));
+
+describe('on a view-only document', () => {
+  for (const row of VIEW_ONLY_ROWS) describe(row.route, () => cellTests(row, VIEW_ONLY_CALLS));
+});
 
 describe('cookie sessions: a write must come from our Origin (CSRF)', () => {
   const writes = ROWS.filter((row) => row.method !== 'GET');

@@ -43,6 +43,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
     website: 'https://acme.example',
   }),
   '/api/my-data-room/status': () => ({ isActive: true }),
+  '/api/my-data-room/download-policy': () => ({ isDownloadAllowed: true }),
   '/api/sections/update': () => ({ content: '## Team\n' }),
 };
 const JSON_ROUTES = Object.keys(VALID_BODIES);
@@ -303,6 +304,24 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
     ['/api/my-data-room/status', 'isActive', 'true', /^isActive: must be true or false$/],
     ['/api/my-data-room/status', 'isActive', 1, /^isActive: must be true or false$/],
     ['/api/my-data-room/status', 'isActive', null, /^isActive: must be true or false$/],
+    [
+      '/api/my-data-room/download-policy',
+      'isDownloadAllowed',
+      MISSING,
+      /^isDownloadAllowed: must be true or false$/,
+    ],
+    [
+      '/api/my-data-room/download-policy',
+      'isDownloadAllowed',
+      'false',
+      /^isDownloadAllowed: must be true or false$/,
+    ],
+    [
+      '/api/my-data-room/download-policy',
+      'isDownloadAllowed',
+      0,
+      /^isDownloadAllowed: must be true or false$/,
+    ],
     [sections, 'content', MISSING, /^content: is required$/],
     [sections, 'content', 42, /^content: must be text$/],
     [sections, 'content', 'x'.repeat(200_001), /^content: must be at most 200000 characters$/],

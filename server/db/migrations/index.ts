@@ -4,6 +4,7 @@ import * as sessionLookupIndex from './0002-session-lookup-index';
 import * as oneOpenInvitation from './0003-one-open-invitation';
 import * as documentPreviewsAndJobs from './0004-document-previews-and-jobs';
 import * as readingAnalytics from './0005-reading-analytics';
+import * as viewOnlyDocuments from './0006-view-only-documents';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-one-open-invitation': oneOpenInvitation,
   '0004-document-previews-and-jobs': documentPreviewsAndJobs,
   '0005-reading-analytics': readingAnalytics,
+  '0006-view-only-documents': viewOnlyDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {

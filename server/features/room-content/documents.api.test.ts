@@ -54,6 +54,8 @@ describe('POST /api/upload', () => {
       updatedAt: expect.any(String),
       isUploaded: true,
       preview: { status: 'preparing', kind: 'pages', failure: null },
+      downloadPolicy: 'room',
+      isDownloadAllowed: true,
     });
     expect(body.url).toBe(`/api/documents/${body.document.id}/download`);
 

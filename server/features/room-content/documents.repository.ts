@@ -1,3 +1,4 @@
+import type { DocumentDownloadPolicy } from '../../../shared/contracts/documents';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { DocumentRow } from '../../db/schema';
 
@@ -43,6 +44,26 @@ export async function listRoomDocuments(db: Executor, roomId: string): Promise<S
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
+}
+
+/**
+ * Sets the document's own download rule (null: follow the room); the updated document, if it is in the
+ * room. updated_at stays: it tells investors when the file changed, and the file has not.
+ */
+export async function updateDocumentDownloadPolicy(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+  policy: DocumentDownloadPolicy | null,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .updateTable('documents')
+    .set({ download_policy: policy })
+    .where('room_id', '=', roomId)
+    .where('id', '=', documentId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
 }
 
 export async function countRoomDocuments(db: Executor, roomId: string): Promise<number> {

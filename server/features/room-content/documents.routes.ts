@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  documentDownloadPolicyRequestSchema,
   documentIdParamsSchema,
+  documentListItemSchema,
   documentListSchema,
   uploadResponseSchema,
 } from '../../../shared/contracts/documents';
@@ -16,6 +18,8 @@ import {
   findDownloadableDocument,
   listMyDocuments,
   recordAccess,
+  requireDownloadAllowed,
+  setDocumentDownloadPolicy,
   type UploadPart,
   uploadDocument,
 } from './documents.service';
@@ -77,13 +81,15 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             200: fileBytes,
             206: fileBytes,
             304: noBody,
-            ...errorResponses(401, 404, 416),
+            // 403 view_only: an investor may read this document in the viewer only.
+            ...errorResponses(401, 403, 404, 416),
           },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
         const document = await findDownloadableDocument(ctx, user, request.params.id);
+        requireDownloadAllowed(document);
         const etag = `"${document.sha256}"`;
         reply
           .header('content-type', document.mimeType)
@@ -131,6 +137,19 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/my-documents',
       { schema: { response: { 200: documentListSchema, ...errorResponses(401, 403, 404) } } },
       async (request) => listMyDocuments(ctx, requireFounder(request)),
+    );
+
+    app.post(
+      '/api/documents/:id/download-policy',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          body: documentDownloadPolicyRequestSchema,
+          response: { 200: documentListItemSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) =>
+        setDocumentDownloadPolicy(ctx, requireFounder(request), request.params.id, request.body.policy),
     );
 
     app.delete(

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type DocumentListItem,
+  type DownloadPolicyChoice,
   MAX_DOCUMENT_TITLE_LENGTH,
   uploadFieldsSchema,
 } from '../../../shared/contracts/documents';
@@ -27,6 +28,7 @@ import {
   insertDocument,
   listRoomDocuments,
   type StoredDocument,
+  updateDocumentDownloadPolicy,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import { startDocumentPreview } from './preparation/preparation.service';
@@ -86,7 +88,19 @@ export function previewStateOf(
   };
 }
 
+/**
+ * Whether the room's investors may download the document: its own choice, else the room's default
+ * (docs/decisions/0043-view-only-documents.md). The room's owner always may (readableDocumentAndRoom).
+ */
+export function isDownloadAllowedToInvestors(
+  room: Pick<DataRoom, 'isDownloadAllowed'>,
+  document: Pick<StoredDocument, 'downloadPolicy'>,
+): boolean {
+  return document.downloadPolicy === null ? room.isDownloadAllowed : document.downloadPolicy === 'allowed';
+}
+
 function toListItem(
+  room: DataRoom,
   document: StoredDocument,
   sectionOf: Map<string, string>,
   preview: DocumentPreview | undefined,
@@ -100,6 +114,8 @@ function toListItem(
     updatedAt: document.updatedAt.toISOString(),
     isUploaded: true,
     preview: previewStateOf(preview, previewKindOf(extensionOf(document.originalName))),
+    downloadPolicy: document.downloadPolicy ?? 'room',
+    isDownloadAllowed: isDownloadAllowedToInvestors(room, document),
   };
 }
 
@@ -213,6 +229,7 @@ export async function uploadDocument(
     sha256: pending.sha256,
     storageKey: key,
     uploadedBy: founder.id,
+    downloadPolicy: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -237,7 +254,10 @@ export async function uploadDocument(
   }
   ctx.jobs.wake();
   const sectionOf = new Map(section ? [[document.id, section]] : []);
-  return { document: toListItem(document, sectionOf, await findPreview(ctx.db, document.id)), url };
+  return {
+    document: toListItem(room, document, sectionOf, await findPreview(ctx.db, document.id)),
+    url,
+  };
 }
 
 function uploadLimitReached(): HttpError {
@@ -260,7 +280,25 @@ export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Prom
     ctx.db,
     documents.map((document) => document.id),
   );
-  return documents.map((document) => toListItem(document, sectionOf, previews.get(document.id)));
+  return documents.map((document) => toListItem(room, document, sectionOf, previews.get(document.id)));
+}
+
+/**
+ * The founder's "Allow download" for one document of their room: 'room' follows the room's default,
+ * 'allowed' or 'view_only' overrides it. Another room's document is a 404, as everywhere.
+ */
+export async function setDocumentDownloadPolicy(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+  choice: DownloadPolicyChoice,
+): Promise<DocumentListItem> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const policy = choice === 'room' ? null : choice;
+  const updated = await updateDocumentDownloadPolicy(ctx.db, room.id, documentId, policy);
+  if (!updated) throw new HttpError(404, 'not_found', 'That document does not exist.');
+  const sectionOf = await sectionsByDocument(ctx, room);
+  return toListItem(room, updated, sectionOf, await findPreview(ctx.db, updated.id));
 }
 
 /**
@@ -292,8 +330,11 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
   await removeObjects(ctx, document.previewKeys);
 }
 
-/** A document someone may read, and whether they own its room (their own reading is not analytics). */
-export type ReadableDocument = StoredDocument & { readerOwnsRoom: boolean };
+/**
+ * A document someone may read, whether they own its room (their own reading is not analytics) and
+ * whether they may download its original (the owner always; an investor unless it is view-only).
+ */
+export type ReadableDocument = StoredDocument & { readerOwnsRoom: boolean; readerMayDownload: boolean };
 
 /** A document someone may download, with the name its room shows it under. */
 export type DownloadableDocument = ReadableDocument & {
@@ -355,7 +396,23 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
   if (!document || !room)
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
-  return { document: { ...document, readerOwnsRoom: room.ownerId === user.id }, room };
+  const readerOwnsRoom = room.ownerId === user.id;
+  const readerMayDownload = readerOwnsRoom || isDownloadAllowedToInvestors(room, document);
+  return { document: { ...document, readerOwnsRoom, readerMayDownload }, room };
+}
+
+/**
+ * Refuses the original to a reader who may only read the document in the viewer: 403, saying so (they
+ * may read it, so a 404 would be a lie). Page images, text and a video's stream stay theirs.
+ */
+export function requireDownloadAllowed(document: ReadableDocument): void {
+  if (!document.readerMayDownload) {
+    throw new HttpError(
+      403,
+      'view_only',
+      'This document can be read in the viewer only: its owner does not allow downloads.',
+    );
+  }
 }
 
 /**

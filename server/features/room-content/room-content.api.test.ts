@@ -35,6 +35,7 @@ async function storedDocument(founder: SignedIn, title: string): Promise<string>
     sha256: 'c'.repeat(64),
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.user.id,
+    downloadPolicy: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   });
@@ -61,6 +62,7 @@ describe('POST /api/data-rooms (company profile)', () => {
       foundedYear: 2022,
       website: 'https://orbit.example',
       isActive: true,
+      isDownloadAllowed: true,
     };
     expect(saved.json).toEqual(expected);
     expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(expected);

@@ -69,6 +69,8 @@ export async function createFounderRoom(
     foundedYear: null,
     website: '',
     isActive: true,
+    // Downloads allowed unless the founder says otherwise (DESIGN.md's defaults).
+    isDownloadAllowed: true,
     sectionsMarkdown: null,
     sectionsUpdatedAt: null,
     createdAt: founder.at,

@@ -100,7 +100,14 @@ export async function updateDataRoom(
   changes: Partial<
     Pick<
       DataRoom,
-      'companyName' | 'description' | 'stage' | 'foundedYear' | 'website' | 'isActive' | 'sectionsMarkdown'
+      | 'companyName'
+      | 'description'
+      | 'stage'
+      | 'foundedYear'
+      | 'website'
+      | 'isActive'
+      | 'isDownloadAllowed'
+      | 'sectionsMarkdown'
     >
   >,
   at: Date,

@@ -10,6 +10,7 @@ import {
   invitedDataRoomResponseSchema,
   inviteTokenParamsSchema,
   myDataRoomSchema,
+  roomDownloadPolicyRequestSchema,
   roomIdParamsSchema,
   roomStatusRequestSchema,
   sectionsChangedResponseSchema,
@@ -38,6 +39,7 @@ import {
   sectionsMarkdownOf,
   sectionsPayloadOf,
   setRoomActive,
+  setRoomDownloadDefault,
   toDataRoomView,
 } from './rooms.service';
 
@@ -189,6 +191,17 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       '/api/my-data-room/status',
       { schema: { body: roomStatusRequestSchema, response: { 200: myDataRoomSchema, ...ownerOnly } } },
       async (request) => setRoomActive(ctx, requireFounder(request), request.body.isActive),
+    );
+
+    app.post(
+      '/api/my-data-room/download-policy',
+      {
+        schema: {
+          body: roomDownloadPolicyRequestSchema,
+          response: { 200: myDataRoomSchema, ...ownerOnly },
+        },
+      },
+      async (request) => setRoomDownloadDefault(ctx, requireFounder(request), request.body.isDownloadAllowed),
     );
 
     // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.

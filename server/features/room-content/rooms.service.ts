@@ -65,6 +65,7 @@ function toMyDataRoom(room: DataRoom): MyDataRoom {
     foundedYear: room.foundedYear,
     website: room.website,
     isActive: room.isActive,
+    isDownloadAllowed: room.isDownloadAllowed,
   };
 }
 
@@ -162,6 +163,20 @@ export async function setRoomActive(
   const room = await requireOwnedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isActive }, new Date());
   return toMyDataRoom({ ...room, isActive });
+}
+
+/**
+ * The room's default for its documents ("Allow downloads" in Settings): when off, investors read every
+ * document that does not choose otherwise in the viewer only (docs/decisions/0043-view-only-documents.md).
+ */
+export async function setRoomDownloadDefault(
+  ctx: AppContext,
+  founder: RoomUser,
+  isDownloadAllowed: boolean,
+): Promise<MyDataRoom> {
+  const room = await requireOwnedRoom(ctx, founder);
+  await updateDataRoom(ctx.db, room.id, { isDownloadAllowed }, new Date());
+  return toMyDataRoom({ ...room, isDownloadAllowed });
 }
 
 /**

@@ -80,6 +80,7 @@ describe('GET /api/documents/:id/preview', () => {
       hasText: false,
       isTextCut: false,
       downloadUrl: `/api/documents/${documentId}/download`,
+      isDownloadAllowed: true,
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
   });

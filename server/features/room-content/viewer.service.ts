@@ -59,6 +59,7 @@ export async function documentPreviewFor(
     hasText: isReadyPages && preview.isTextAvailable,
     isTextCut: state.kind === 'text' && document.sizeBytes > MAX_TEXT_PREVIEW_BYTES,
     downloadUrl: `/api/documents/${document.id}/download`,
+    isDownloadAllowed: document.readerMayDownload,
   };
 }
 

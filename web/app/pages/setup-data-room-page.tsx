@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
+import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
 import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
@@ -132,6 +133,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <RoomStatusCard room={room} />
+      <DownloadDefaultCard room={room} />
       <Card>
         <CardHeader>
           <CardTitle>Preview</CardTitle>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, ExternalLink } from 'lucide-react';
+import { ArrowLeft, Download, ExternalLink, Eye } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import type { FileType } from '../../../shared/file-types';
 import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
@@ -12,6 +12,8 @@ export interface DocumentRow {
   title: string;
   fileType: FileType;
   isUploaded: boolean;
+  /** An uploaded file its owner does not let investors download: read in the viewer only. */
+  isViewOnly?: boolean;
   updatedLabel: string;
 }
 
@@ -82,12 +84,25 @@ export function SectionDocuments({
                 {/* Phone: the title, then date and type, wrapping as needed. Wider: the type on the right. */}
                 <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5 sm:grid sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4">
                   <span className="w-full font-medium break-words text-slate-900 sm:w-auto">{doc.title}</span>
-                  <span className="text-sm text-slate-500">{doc.updatedLabel}</span>
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                    <span className="text-sm text-slate-500">{doc.updatedLabel}</span>
+                    {doc.isViewOnly && (
+                      <span className="inline-flex items-center gap-1 rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
+                        <Eye aria-hidden="true" className="size-3" />
+                        View only
+                      </span>
+                    )}
+                  </span>
                   <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs font-medium tracking-wide whitespace-nowrap text-slate-700 sm:col-start-2 sm:row-span-2 sm:row-start-1">
                     {doc.fileType.toUpperCase()}
                   </span>
                 </span>
-                {doc.isUploaded ? (
+                {doc.isViewOnly ? (
+                  <Eye
+                    aria-hidden="true"
+                    className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600"
+                  />
+                ) : doc.isUploaded ? (
                   <Download
                     aria-hidden="true"
                     className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600"

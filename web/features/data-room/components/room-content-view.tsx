@@ -77,6 +77,7 @@ function ParsedRoomContentView({
         title: doc.title,
         fileType: doc.fileType,
         isUploaded: doc.isUploaded,
+        isViewOnly: upload ? !upload.isDownloadAllowed : false,
         updatedLabel: formatUpdated(upload?.updatedAt ?? dataRoom.updatedAt),
       };
     }),

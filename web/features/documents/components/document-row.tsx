@@ -1,3 +1,4 @@
+import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import { FileTypeIcon } from '../../../components/data-room/data-room-icons';
@@ -21,7 +22,8 @@ interface DocumentRowProps {
 }
 
 /**
- * One uploaded file in a console list: its type icon, title, section, size, date, badge and preview state. On a phone
+ * One uploaded file in a console list: its type icon, title, section, size, date, badges ("View only" when
+ * investors may not download it) and preview state. On a phone
  * the details wrap under the title and the actions stay in reach at the right.
  */
 export function DocumentRow({
@@ -45,6 +47,12 @@ export function DocumentRow({
           <Badge variant={document.isUploaded ? 'success' : 'info'}>
             {document.isUploaded ? 'Uploaded' : 'External'}
           </Badge>
+          {!document.isDownloadAllowed && (
+            <Badge variant="secondary" title="Investors read it in the viewer only">
+              <Eye aria-hidden="true" className="size-3" />
+              View only
+            </Badge>
+          )}
           <PreviewStatus
             title={document.title}
             preview={document.preview}
@@ -55,7 +63,12 @@ export function DocumentRow({
       </div>
       {/* On a phone several actions take a line of their own under the details, at the right. */}
       {actions && (
-        <div className={cn('flex shrink-0 justify-end gap-1', singleAction ? 'w-auto' : 'w-full sm:w-auto')}>
+        <div
+          className={cn(
+            'flex shrink-0 items-end justify-end gap-1',
+            singleAction ? 'w-auto' : 'w-full sm:w-auto',
+          )}
+        >
           {actions}
         </div>
       )}

@@ -1,4 +1,6 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
@@ -6,7 +8,20 @@ import type { PreviewState } from '../../../../shared/contracts/previews';
 import { refetchIntervalFor } from '../api/document-hooks';
 import { FileList } from './file-list';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The router and the query client the list's own controls ("Allow download") use. */
+function Providers({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
 
 const document = (
   id: string,
@@ -23,6 +38,8 @@ const document = (
   updatedAt: '2026-11-02T10:00:00.000Z',
   isUploaded: true,
   preview,
+  downloadPolicy: 'room',
+  isDownloadAllowed: true,
 });
 
 const documents = [
@@ -52,7 +69,7 @@ function renderList() {
       onDelete={onDelete}
       onRetryPreview={onRetryPreview}
     />,
-    { wrapper: MemoryRouter },
+    { wrapper: Providers },
   );
   return { onDelete, onCopyLink, onRetryPreview };
 }
@@ -136,7 +153,7 @@ test("each file shows its preview's state, and Retry only beside a failure, in w
 
 test('an archive, ready only to be downloaded, says so', () => {
   render(
-    <MemoryRouter>
+    <Providers>
       <FileList
         documents={[
           document('4', 'Data.zip', '64', null, { status: 'ready', kind: 'download-only', failure: null }),
@@ -146,7 +163,7 @@ test('an archive, ready only to be downloaded, says so', () => {
         onDownload={vi.fn()}
         onDelete={vi.fn()}
       />
-    </MemoryRouter>,
+    </Providers>,
   );
   expect(rows()[0]?.textContent).toContain('Download only');
   expect(rows()[0]?.textContent).not.toContain('Ready');
@@ -164,4 +181,62 @@ test('each uploaded file links to its reading analytics', () => {
   renderList();
   const link = screen.getByRole('link', { name: 'Reading analytics of Pitch deck.pdf' });
   expect(link.getAttribute('href')).toBe('/admin/analytics/documents/1');
+});
+
+test('each file has its "Allow download"; a view-only file says "View only", and a choice is sent to the server', async () => {
+  const sent: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      const saved = {
+        ...document('1', 'Pitch deck.pdf', '183500', null),
+        downloadPolicy: 'view_only',
+        isDownloadAllowed: false,
+      };
+      return new Response(JSON.stringify(saved), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  render(
+    <Providers>
+      <FileList
+        documents={[
+          document('1', 'Pitch deck.pdf', '183500', null),
+          {
+            ...document('2', 'Financial model.xlsx', '64', null),
+            downloadPolicy: 'view_only',
+            isDownloadAllowed: false,
+          },
+          {
+            ...document('3', 'Cap table.xlsx', '64', null),
+            downloadPolicy: 'room',
+            isDownloadAllowed: false,
+          },
+        ]}
+        downloading={new Set()}
+        onCopyLink={vi.fn()}
+        onDownload={vi.fn()}
+        onDelete={vi.fn()}
+      />
+    </Providers>,
+  );
+  // The badge, beside the others: on a file's own choice, and on a file that follows a view-only room.
+  const viewOnlyBadges = rows().map(
+    (row) => row.querySelectorAll('[title="Investors read it in the viewer only"]').length,
+  );
+  expect(viewOnlyBadges).toEqual([0, 1, 1]);
+  expect(rows()[1]?.querySelector('[title="Investors read it in the viewer only"]')?.textContent).toBe(
+    'View only',
+  );
+  const select = screen.getByRole('combobox', {
+    name: 'Allow download for Pitch deck.pdf',
+  }) as HTMLSelectElement;
+  expect(select.value).toBe('room');
+  expect([...select.options].map((option) => option.text)).toEqual(['Follow room', 'Allowed', 'View only']);
+  fireEvent.change(select, { target: { value: 'view_only' } });
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toEqual({ url: '/api/documents/1/download-policy', body: { policy: 'view_only' } });
 });

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { FOCUS_ROW_ATTRIBUTE } from '../../../lib/use-focus-after-removal';
 import { filterByTitle, selectAllState, selectedVisible, toggleAll, toggleOne } from '../file-selection';
 import { DocumentRow } from './document-row';
+import { DownloadPolicySelect } from './download-policy-select';
 
 interface FileListProps {
   documents: readonly DocumentListItem[];
@@ -27,7 +28,7 @@ const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-60
 
 /**
  * The Files tab's list: a title filter, select-all and per-file checkboxes, bulk 'Delete (n)', and per
- * file its preview state (with Retry after a failure), Copy link, Download and Delete. Selection acts only on the files the filter shows.
+ * file its preview state (with Retry after a failure), "Allow download", Copy link, Download and Delete. Selection acts only on the files the filter shows.
  */
 export function FileList({
   documents,
@@ -132,6 +133,7 @@ export function FileList({
                 }
                 actions={
                   <>
+                    <DownloadPolicySelect document={document} />
                     {document.isUploaded && (
                       <Button
                         variant="ghost"

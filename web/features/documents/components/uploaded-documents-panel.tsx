@@ -11,6 +11,7 @@ import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focu
 import { useDeleteDocuments, useMyDocuments, useRetryPreview } from '../api/document-hooks';
 import type { UploadResponse } from '../api/use-upload-queue';
 import { DocumentRow } from './document-row';
+import { DownloadPolicySelect } from './download-policy-select';
 import { UploadCard } from './upload-card';
 
 interface UploadedDocumentsPanelProps {
@@ -22,7 +23,7 @@ interface UploadedDocumentsPanelProps {
 
 /**
  * The setup page's Files tab (docs/product-rules.md#setup-data-room): an upload area and the uploaded
- * documents, each with its section, size, date and badge, and a delete that asks first. The console's
+ * documents, each with its section, size, date and badges, its "Allow download", and a delete that asks first. The console's
  * Files tab (FilesPanel) adds search, bulk selection, links and downloads on the same pieces.
  */
 export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: UploadedDocumentsPanelProps) {
@@ -90,20 +91,22 @@ export function UploadedDocumentsPanel({ sectionNames, onUploaded, onDeleted }: 
                   <li key={document.id}>
                     <DocumentRow
                       document={document}
-                      singleAction
                       onRetryPreview={retryPreview}
                       isRetryingPreview={retry.isPending && retry.variables === document.id}
                       actions={
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          title="Delete"
-                          aria-label={`Delete ${document.title}`}
-                          {...{ [FOCUS_ROW_ATTRIBUTE]: document.id }}
-                          onClick={() => setPendingDelete(document)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
+                        <>
+                          <DownloadPolicySelect document={document} />
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            title="Delete"
+                            aria-label={`Delete ${document.title}`}
+                            {...{ [FOCUS_ROW_ATTRIBUTE]: document.id }}
+                            onClick={() => setPendingDelete(document)}
+                          >
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </>
                       }
                     />
                   </li>

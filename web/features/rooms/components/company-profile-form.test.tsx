@@ -14,6 +14,7 @@ const room: MyDataRoom = {
   foundedYear: 2021,
   website: 'https://northwind.example',
   isActive: true,
+  isDownloadAllowed: true,
 };
 
 function renderForm(saveError: Error | null = null) {

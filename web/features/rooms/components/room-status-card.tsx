@@ -39,7 +39,7 @@ export function RoomStatusCard({ room }: { room: MyDataRoom }) {
         </div>
         <CardDescription id={explanationId}>
           {room.isActive
-            ? 'Open: the investors you invited can see your data room and download its files.'
+            ? 'Open: the investors you invited can see your data room and read its files.'
             : 'Closed: investors do not see your data room on their dashboards, and its pages tell them it is unavailable.'}
         </CardDescription>
       </CardHeader>

@@ -19,6 +19,7 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
+    isDownloadAllowed: true,
     ...overrides,
   };
 }
@@ -163,6 +164,33 @@ test('an archive says it cannot be previewed, and a failure says why, each with 
   renderViewer();
   expect(await screen.findByText('This PDF is password-protected.')).toBeTruthy();
   expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(1);
+});
+
+test('a view-only document reads "View only" and offers no Download, whatever its state', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages, isDownloadAllowed: false })) };
+  renderViewer();
+  expect(await screen.findByRole('img', { name: 'Page 1 of 3' })).toBeTruthy();
+  expect(screen.getByText('View only')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+  cleanup();
+
+  answers = {
+    [`${base}/preview`]: json(previewOf({ status: 'preparing', pages: [], isDownloadAllowed: false })),
+  };
+  renderViewer();
+  expect(await screen.findByText('It shows here by itself when it is ready.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+  cleanup();
+
+  answers = {
+    [`${base}/preview`]: json(
+      previewOf({ kind: 'download-only', fileType: 'archive', isDownloadAllowed: false }),
+    ),
+  };
+  renderViewer();
+  expect(await screen.findByText(/Its owner does not allow downloads/)).toBeTruthy();
+  expect(screen.queryByText('Download it to open it.')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
 });
 
 test('a CSV is an accessible table with a header row, in a box that scrolls by keyboard', async () => {

@@ -1,9 +1,10 @@
-import { ArrowLeft, Download, FileX, LoaderCircle } from 'lucide-react';
+import { ArrowLeft, Download, Eye, FileX, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
 import { LoadFailed } from '../../../components/app/load-failed';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -20,9 +21,9 @@ interface DocumentViewerProps {
 
 /**
  * One document read in the browser, at a URL of its own: its title, the way back to the room, Download
- * (the original, as before), and the document shown as its kind allows: pages, an image, text, a table,
- * a video, or a sentence saying it can only be downloaded. While it is being prepared it says so and
- * asks again until it is ready.
+ * (the original, as before) or "View only" when its owner does not allow the reader to download it, and
+ * the document shown as its kind allows: pages, an image, text, a table, a video, or a sentence saying
+ * it can only be downloaded. While it is being prepared it says so and asks again until it is ready.
  */
 export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
   const preview = usePreview(documentId);
@@ -59,7 +60,11 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
           </h1>
         </div>
         {/* A notice (being prepared, failed, download-only) offers Download itself, in its sentence. */}
-        {!isNotice(document) && <DownloadButton document={document} />}
+        {!document.isDownloadAllowed ? (
+          <ViewOnlyBadge />
+        ) : (
+          !isNotice(document) && <DownloadButton document={document} />
+        )}
       </div>
       <PreviewBody document={document} onPageChange={onPageChange} />
     </div>
@@ -78,6 +83,16 @@ function BackLink({ back }: { back: DocumentViewerProps['back'] }) {
         <ArrowLeft aria-hidden="true" />
       </Link>
     </Button>
+  );
+}
+
+/** In place of Download: the server refuses this reader the original (docs/decisions/0043-view-only-documents.md). */
+function ViewOnlyBadge() {
+  return (
+    <Badge variant="secondary" className="px-3 py-1 text-sm" title="Its owner does not allow downloads">
+      <Eye aria-hidden="true" className="size-4" />
+      View only
+    </Badge>
   );
 }
 
@@ -117,9 +132,11 @@ function PreviewBody({
           Preview being prepared
         </p>
         <p className="text-sm text-slate-600">
-          It shows here by itself when it is ready. You can download the file meanwhile.
+          {document.isDownloadAllowed
+            ? 'It shows here by itself when it is ready. You can download the file meanwhile.'
+            : 'It shows here by itself when it is ready.'}
         </p>
-        <DownloadButton document={document} />
+        {document.isDownloadAllowed && <DownloadButton document={document} />}
       </Notice>
     );
   }
@@ -131,8 +148,16 @@ function PreviewBody({
             ? `${document.failure?.message ?? 'This file could not be converted'}.`
             : "This file can't be previewed."}
         </p>
-        <p className="text-sm text-slate-600">Download it to open it.</p>
-        <DownloadButton document={document} />
+        {document.isDownloadAllowed ? (
+          <>
+            <p className="text-sm text-slate-600">Download it to open it.</p>
+            <DownloadButton document={document} />
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Its owner does not allow downloads, so it cannot be opened here. Ask them for access.
+          </p>
+        )}
       </Notice>
     );
   }
@@ -154,9 +179,21 @@ function PreviewBody({
         </div>
       );
     case 'text':
-      return <TextPreview documentId={document.documentId} isCut={document.isTextCut} />;
+      return (
+        <TextPreview
+          documentId={document.documentId}
+          isCut={document.isTextCut}
+          isDownloadAllowed={document.isDownloadAllowed}
+        />
+      );
     case 'table':
-      return <TablePreview documentId={document.documentId} title={document.title} />;
+      return (
+        <TablePreview
+          documentId={document.documentId}
+          title={document.title}
+          isDownloadAllowed={document.isDownloadAllowed}
+        />
+      );
     case 'video':
       return (
         // biome-ignore lint/a11y/useMediaCaption: founders' uploads come without caption tracks.
@@ -180,7 +217,15 @@ function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-function TextPreview({ documentId, isCut }: { documentId: string; isCut: boolean }) {
+function TextPreview({
+  documentId,
+  isCut,
+  isDownloadAllowed,
+}: {
+  documentId: string;
+  isCut: boolean;
+  isDownloadAllowed: boolean;
+}) {
   const text = usePreviewText(documentId);
   if (text.isPending) return <Spinner label="Loading the text…" />;
   if (text.isError) return <LoadFailed what="the text" onRetry={() => text.refetch()} />;
@@ -191,14 +236,23 @@ function TextPreview({ documentId, isCut }: { documentId: string; isCut: boolean
       </pre>
       {isCut && (
         <p className="text-sm text-slate-600">
-          Only the beginning of this file is shown. Download the file to read all of it.
+          Only the beginning of this file is shown.
+          {isDownloadAllowed && ' Download the file to read all of it.'}
         </p>
       )}
     </div>
   );
 }
 
-function TablePreview({ documentId, title }: { documentId: string; title: string }) {
+function TablePreview({
+  documentId,
+  title,
+  isDownloadAllowed,
+}: {
+  documentId: string;
+  title: string;
+  isDownloadAllowed: boolean;
+}) {
   const table = usePreviewTable(documentId);
   if (table.isPending) return <Spinner label="Loading the table…" />;
   if (table.isError) return <LoadFailed what="the table" onRetry={() => table.refetch()} />;
@@ -248,7 +302,8 @@ function TablePreview({ documentId, title }: { documentId: string; title: string
       </section>
       {table.data.truncated && (
         <p className="text-sm text-slate-600">
-          Only the first rows are shown. Download the file for all of them.
+          Only the first rows are shown.
+          {isDownloadAllowed && ' Download the file for all of them.'}
         </p>
       )}
     </div>

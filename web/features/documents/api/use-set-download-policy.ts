@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DownloadPolicyChoice, documentListItemSchema } from '../../../../shared/contracts/documents';
+import { apiRequest } from '../../../lib/api-client';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { documentsKeys } from './documents-keys';
+
+/** One document's "Allow download": POST /api/documents/:id/download-policy. */
+export function useSetDownloadPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, policy }: { documentId: string; policy: DownloadPolicyChoice }) =>
+      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/download-policy`, documentListItemSchema, {
+        method: 'POST',
+        body: { policy },
+      }),
+    onSuccess: (updated) => {
+      // The list shows the saved state at once; the founder's preview of the room reads it too.
+      queryClient.setQueryData(documentsKeys.mine(), (list: readonly { id: string }[] | undefined) =>
+        list?.map((document) => (document.id === updated.id ? updated : document)),
+      );
+      for (const queryKey of [documentsKeys.all, dataRoomKeys.all])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

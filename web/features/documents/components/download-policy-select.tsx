@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import {
+  DOWNLOAD_POLICY_CHOICES,
+  type DocumentListItem,
+  type DownloadPolicyChoice,
+} from '../../../../shared/contracts/documents';
+import { useSetDownloadPolicy } from '../api/use-set-download-policy';
+
+const CHOICE_LABELS: Record<DownloadPolicyChoice, string> = {
+  room: 'Follow room',
+  allowed: 'Allowed',
+  view_only: 'View only',
+};
+
+/**
+ * A file's "Allow download" (issue 12): follow the room's default, or allow or refuse downloads to
+ * investors for this file alone. Saved as soon as it changes; the row's "View only" badge shows the result.
+ */
+export function DownloadPolicySelect({ document }: { document: DocumentListItem }) {
+  const setPolicy = useSetDownloadPolicy();
+  const id = useId();
+  const choose = (policy: DownloadPolicyChoice) =>
+    setPolicy.mutate(
+      { documentId: document.id, policy },
+      {
+        onSuccess: (updated) =>
+          toast.success(updated.isDownloadAllowed ? 'Downloads allowed' : 'View only', {
+            description: updated.isDownloadAllowed
+              ? `Investors can download “${updated.title}”.`
+              : `Investors can read “${updated.title}” in the viewer only.`,
+          }),
+        onError: (error) => toast.error('Failed to change “Allow download”', { description: error.message }),
+      },
+    );
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">
+        Allow download
+      </label>
+      <select
+        id={id}
+        aria-label={`Allow download for ${document.title}`}
+        value={setPolicy.isPending ? setPolicy.variables.policy : document.downloadPolicy}
+        disabled={setPolicy.isPending}
+        onChange={(event) => choose(event.target.value as DownloadPolicyChoice)}
+        className="h-9 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200 disabled:opacity-60"
+      >
+        {DOWNLOAD_POLICY_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {CHOICE_LABELS[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
