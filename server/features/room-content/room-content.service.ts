@@ -24,6 +24,7 @@ export {
   reconcileStoredFiles,
   recordAccess,
 } from './documents.service';
+export { attachmentDisposition } from './download';
 export {
   prepareDocumentJob,
   retryPreview,
