@@ -1,5 +1,5 @@
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { type Options, stringify } from 'csv-stringify/sync';
 
 /**
  * Characters that make a spreadsheet read a cell as a formula (or, for tab and carriage return, hide
@@ -17,25 +17,27 @@ export function neutraliseFormula(value: string): string {
 
 export type CsvCell = string | number | null;
 
+/** RFC 4180: CRLF after every record, fields quoted where they need it. */
+const RFC_4180: Options = { record_delimiter: '\r\n', cast: { string: neutraliseFormula } };
+
 /**
- * The rows as an RFC 4180 CSV stream (CRLF, quoted where needed) in UTF-8 with a byte-order mark, so
- * spreadsheet programs read accents right. Rows are pulled from the generator only as fast as the
- * reader takes them (backpressure); when the reader goes away the generator is closed, and a failure
- * while reading rows ends the stream with that error.
+ * Pages of rows as one RFC 4180 CSV stream in UTF-8 with a byte-order mark (so spreadsheet programs
+ * read accents right), the header first. Each page is written by csv-stringify in one call, so its rows
+ * and every string made on the way die young (ADR 42: a stream of single records kept the server's
+ * heap growing through a million rows). Pages are pulled only as fast as the reader takes the text
+ * (backpressure); when the reader goes away the generator is closed, and a failure while reading ends
+ * the stream with that error.
  */
 export function csvStream(
   header: string[],
-  rows: AsyncIterable<CsvCell[]>,
+  pages: AsyncIterable<CsvCell[][]>,
   onError: (error: Error) => void,
 ): NodeJS.ReadableStream {
-  const stringifier = stringify({
-    bom: true,
-    header: true,
-    columns: header,
-    record_delimiter: '\r\n',
-    cast: { string: neutraliseFormula },
-  });
-  return pipeline(Readable.from(rows), stringifier, (error) => {
-    if (error) onError(error);
-  });
+  async function* text() {
+    yield stringify([header], { ...RFC_4180, bom: true });
+    for await (const rows of pages) if (rows.length > 0) yield stringify(rows, RFC_4180);
+  }
+  const stream = Readable.from(text(), { highWaterMark: 1 });
+  stream.on('error', onError);
+  return stream;
 }

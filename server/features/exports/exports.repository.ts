@@ -58,16 +58,17 @@ export async function listAccessLogPage(
   if (scope.fromMs !== null) query = query.where('access_events.occurred_at', '>=', scope.fromMs);
   if (scope.toMs !== null) query = query.where('access_events.occurred_at', '<', scope.toMs);
   if (scope.userId !== null) query = query.where('access_events.user_id', '=', scope.userId);
+  // `occurred_at >= t` first, so both planners start an index range at the cursor; the `or` only
+  // settles the ties at t, and cannot widen the range the index is read from.
   if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('access_events.occurred_at', '>', after.occurredAt),
-        eb.and([
-          eb('access_events.occurred_at', '=', after.occurredAt),
+    query = query
+      .where('access_events.occurred_at', '>=', after.occurredAt)
+      .where((eb) =>
+        eb.or([
+          eb('access_events.occurred_at', '>', after.occurredAt),
           eb('access_events.id', '>', after.id),
         ]),
-      ]),
-    );
+      );
   return query.orderBy('access_events.occurred_at').orderBy('access_events.id').limit(limit).execute();
 }
 

@@ -23,7 +23,7 @@ import {
 } from './exports.repository';
 
 /** Rows read from the database per query: the most an export holds in memory at once. */
-export const ACCESS_LOG_PAGE_ROWS = 1000;
+export const ACCESS_LOG_PAGE_ROWS = 250;
 /** Investors whose per-document rows are read and written together. */
 const INVESTORS_PER_PAGE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,21 +107,19 @@ const ACCESS_LOG_COLUMNS = [
 ];
 
 /** Every access event in the scope, oldest first, a page at a time (keyset on occurred_at, id). */
-async function* accessLogRows(ctx: AppContext, scope: ExportScope): AsyncGenerator<CsvCell[]> {
+async function* accessLogRows(ctx: AppContext, scope: ExportScope): AsyncGenerator<CsvCell[][]> {
   let cursor: AccessLogCursor | null = null;
   for (;;) {
     const page = await listAccessLogPage(ctx.db, scope, cursor, ACCESS_LOG_PAGE_ROWS);
-    for (const event of page) {
-      yield [
-        new Date(event.occurred_at).toISOString(),
-        event.user_name ?? (event.invited_email ? `${event.invited_email} (invited)` : 'A removed user'),
-        event.user_email ?? event.invited_email ?? '',
-        event.action,
-        event.document_title,
-        event.url.startsWith('/') ? `${ctx.config.appUrl}${event.url}` : event.url,
-        event.action === 'viewed' ? seconds(numberOf(event.view_read_ms)) : null,
-      ];
-    }
+    yield page.map((event) => [
+      new Date(event.occurred_at).toISOString(),
+      event.user_name ?? (event.invited_email ? `${event.invited_email} (invited)` : 'A removed user'),
+      event.user_email ?? event.invited_email ?? '',
+      event.action,
+      event.document_title,
+      event.url.startsWith('/') ? `${ctx.config.appUrl}${event.url}` : event.url,
+      event.action === 'viewed' ? seconds(numberOf(event.view_read_ms)) : null,
+    ]);
     const last = page.at(-1);
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
     cursor = { occurredAt: last.occurred_at, id: last.id };
@@ -155,7 +153,7 @@ async function pageCounts(ctx: AppContext, roomId: string): Promise<Map<string, 
  * One row per document of the room: views opened in the scope, distinct readers, reading time in those
  * views, and completion (the average over readers of the share of pages they read, as ADR 41's pages).
  */
-async function* documentRows(ctx: AppContext, scope: ExportScope): AsyncGenerator<CsvCell[]> {
+async function* documentRows(ctx: AppContext, scope: ExportScope): AsyncGenerator<CsvCell[][]> {
   const [documents, views, pages, counts] = await Promise.all([
     listRoomDocumentsForExport(ctx.db, scope.roomId),
     sumViewsByDocumentAndReader(ctx.db, scope),
@@ -176,10 +174,10 @@ async function* documentRows(ctx: AppContext, scope: ExportScope): AsyncGenerato
     total.completion += pageCount ? Math.min(1, seen / pageCount) : 0;
     totals.set(row.document_id, total);
   }
-  for (const document of documents) {
+  yield documents.map((document) => {
     const total = totals.get(document.id);
     const pageCount = counts.get(document.id);
-    yield [
+    return [
       document.title,
       total?.views ?? 0,
       total?.readers ?? 0,
@@ -187,7 +185,7 @@ async function* documentRows(ctx: AppContext, scope: ExportScope): AsyncGenerato
       total ? seconds(total.readMs / total.readers) : 0,
       pageCount && total ? Math.round((total.completion / total.readers) * 100) : null,
     ];
-  }
+  });
 }
 
 const INVESTOR_COLUMNS = [
@@ -226,7 +224,7 @@ async function* investorRows(
   ctx: AppContext,
   scope: ExportScope,
   ownerId: string,
-): AsyncGenerator<CsvCell[]> {
+): AsyncGenerator<CsvCell[][]> {
   const titleOf = new Map(
     (await listRoomDocumentsForExport(ctx.db, scope.roomId)).map((document) => [document.id, document.title]),
   );
@@ -291,9 +289,9 @@ async function* investorRows(
         a.userId.localeCompare(b.userId) ||
         a.title.localeCompare(b.title),
     );
-    for (const row of sorted) {
+    yield sorted.map((row) => {
       const user = who.get(row.userId);
-      yield [
+      return [
         user?.name || 'A removed user',
         user?.email ?? '',
         row.title,
@@ -305,6 +303,6 @@ async function* investorRows(
         isoOrEmpty(row.firstAt),
         isoOrEmpty(row.lastAt),
       ];
-    }
+    });
   }
 }
