@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { type Options, stringify } from 'csv-stringify/sync';
 
 /**
@@ -21,23 +20,11 @@ export type CsvCell = string | number | null;
 const RFC_4180: Options = { record_delimiter: '\r\n', cast: { string: neutraliseFormula } };
 
 /**
- * Pages of rows as one RFC 4180 CSV stream in UTF-8 with a byte-order mark (so spreadsheet programs
- * read accents right), the header first. Each page is written by csv-stringify in one call, so its rows
- * and every string made on the way die young (ADR 42: a stream of single records kept the server's
- * heap growing through a million rows). Pages are pulled only as fast as the reader takes the text
- * (backpressure); when the reader goes away the generator is closed, and a failure while reading ends
- * the stream with that error.
+ * Pages of rows as the text of one RFC 4180 CSV file in UTF-8 with a byte-order mark (so spreadsheet
+ * programs read accents right), the header first. Each page is written by csv-stringify in one call,
+ * so its rows and every string made on the way die young (ADR 42).
  */
-export function csvStream(
-  header: string[],
-  pages: AsyncIterable<CsvCell[][]>,
-  onError: (error: Error) => void,
-): NodeJS.ReadableStream {
-  async function* text() {
-    yield stringify([header], { ...RFC_4180, bom: true });
-    for await (const rows of pages) if (rows.length > 0) yield stringify(rows, RFC_4180);
-  }
-  const stream = Readable.from(text(), { highWaterMark: 1 });
-  stream.on('error', onError);
-  return stream;
+export async function* csvText(header: string[], pages: AsyncIterable<CsvCell[][]>): AsyncGenerator<string> {
+  yield stringify([header], { ...RFC_4180, bom: true });
+  for await (const rows of pages) if (rows.length > 0) yield stringify(rows, RFC_4180);
 }

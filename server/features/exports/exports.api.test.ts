@@ -18,7 +18,7 @@ import { expectRefusal } from '../../../tests/support/refusals';
 import { startTestApp, type TestApp, type TestResponse } from '../../../tests/support/test-app';
 // biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
 import { startPreview, updatePreview } from '../room-content/previews.repository';
-import { ACCESS_LOG_PAGE_ROWS } from './exports.service';
+import { ACCESS_LOG_PAGE_ROWS } from './export-rows';
 
 let t: TestApp;
 beforeAll(async () => {
