@@ -9,6 +9,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createSessionResolver } from './features/accounts/accounts.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx));
+  await app.register(exportsRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -123,6 +123,9 @@ POST   /api/documents/:id/preview/retry       401    403      403    403     404
 POST   /api/documents/:id/download-policy     401    403      403    403     404     200   401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401 403     403    403     404     200   401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   401    401     401     401     401     401
+GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   401    401     401     401     401     401
+GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   401    401     401     401     401     401
+GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   401    401     401     401     401     401
 `;
 
 /**
@@ -644,6 +647,16 @@ const CALLS: Record<string, Plan> = {
   }),
   'GET /api/admin/analytics/investors/:userId': () => ({
     path: `/api/admin/analytics/investors/${w.memberUserId}`,
+  }),
+  // Filtered by the room's investor: another founder's room has no such investor (404).
+  'GET /api/admin/exports/access-log.csv': () => ({
+    path: `/api/admin/exports/access-log.csv?investor=${w.memberUserId}`,
+  }),
+  'GET /api/admin/exports/documents.csv': () => ({
+    path: `/api/admin/exports/documents.csv?investor=${w.memberUserId}`,
+  }),
+  'GET /api/admin/exports/investors.csv': () => ({
+    path: `/api/admin/exports/investors.csv?investor=${w.memberUserId}`,
   }),
 
   'DELETE /api/invites/:id': async (caller) => ({

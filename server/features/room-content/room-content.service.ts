@@ -25,6 +25,7 @@ export {
   reconcileStoredFiles,
   recordAccess,
 } from './documents.service';
+export { attachmentDisposition } from './download';
 export {
   prepareDocumentJob,
   retryPreview,

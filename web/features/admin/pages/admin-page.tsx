@@ -10,6 +10,7 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { dashboardCounters } from '../admin-summary';
 import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-queries';
 import { DashboardCounters } from '../components/dashboard-counters';
+import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
@@ -101,6 +102,7 @@ export function AdminPage() {
           <InvitationsTable invitations={data.invitations} refreshing={dashboard.invitationsRefreshing} />
         </div>
         <UsersTable users={data.users} />
+        <ExportCsvPanel investors={data.users} />
       </div>
     </AppPage>
   );

@@ -1,0 +1,352 @@
+import crypto from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ExportKind } from '../../../shared/contracts/exports';
+import type { OpenViewResponse } from '../../../shared/contracts/reading';
+import {
+  countRows,
+  createFounder,
+  founderWithInvestor,
+  invite,
+  type SignedIn,
+  signInWithMagicLink,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '../../../tests/support/factories';
+import { expectRefusal } from '../../../tests/support/refusals';
+import { startTestApp, type TestApp, type TestResponse } from '../../../tests/support/test-app';
+// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
+import { startPreview, updatePreview } from '../room-content/previews.repository';
+import { ACCESS_LOG_PAGE_ROWS } from './export-rows';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.database.db;
+
+function exportOf(caller: SignedIn | null, kind: ExportKind, query = '') {
+  return t.request('GET', `/api/admin/exports/${kind}.csv${query}`, { headers: caller?.auth ?? {} });
+}
+
+/** The CSV's records (header first), parsed by csv-parse as RFC 4180 with CRLF records. */
+function recordsOf(response: TestResponse): string[][] {
+  expect(response.status, response.text).toBe(200);
+  return parse(response.text, { bom: true, record_delimiter: '\r\n', relax_column_count: false });
+}
+
+async function roomIdOf(founder: SignedIn): Promise<string> {
+  const room = await db()
+    .selectFrom('data_rooms')
+    .select('id')
+    .where('owner_id', '=', founder.user.id)
+    .executeTakeFirstOrThrow();
+  return room.id;
+}
+
+/** Writes access events straight into the log, as the server records them (times in epoch ms). */
+async function logEvents(
+  roomId: string,
+  events: {
+    userId?: string | null;
+    title?: string;
+    url?: string;
+    action?: 'downloaded' | 'clicked';
+    at: number;
+  }[],
+) {
+  await db()
+    .insertInto('access_events')
+    .values(
+      events.map((event) => ({
+        id: crypto.randomUUID(),
+        room_id: roomId,
+        user_id: event.userId ?? null,
+        invitation_id: null,
+        document_id: null,
+        document_title: event.title ?? 'Pitch site',
+        url: event.url ?? 'https://example.com/pitch',
+        action: event.action ?? 'clicked',
+        occurred_at: event.at,
+        ip: '127.0.0.1',
+        user_agent: null,
+      })),
+    )
+    .execute();
+}
+
+/** A founder whose investor opened the deck (read 12 s on page 1) and downloaded it. */
+async function roomWithViewAndDownload() {
+  const { founder, investor, investorEmail } = await founderWithInvestor(t);
+  const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  const opened = await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth });
+  expect(opened.status, opened.text).toBe(201);
+  const { viewId } = opened.json as OpenViewResponse;
+  if (!viewId) throw new Error('no view');
+  // The view was opened a minute ago, so a 12 s report is credited in full.
+  const view = await db()
+    .selectFrom('reading_views')
+    .selectAll()
+    .where('id', '=', viewId)
+    .executeTakeFirstOrThrow();
+  await db()
+    .updateTable('reading_views')
+    .set({ started_at: view.started_at - 60_000 })
+    .where('id', '=', viewId)
+    .execute();
+  await db()
+    .updateTable('access_events')
+    .set({ occurred_at: view.started_at - 60_000 })
+    .where('document_id', '=', documentId)
+    .where('action', '=', 'viewed')
+    .execute();
+  const reported = await t.request('POST', `/api/views/${viewId}/reports`, {
+    json: { pages: [{ page: 1, seconds: 12 }] },
+    headers: investor.auth,
+  });
+  expect(reported.status, reported.text).toBe(204);
+  const downloaded = await t.request('GET', `/api/documents/${documentId}/download`, {
+    headers: investor.auth,
+  });
+  expect(downloaded.status).toBe(200);
+  return { founder, investor, investorEmail, documentId, roomId: await roomIdOf(founder) };
+}
+
+describe('the access log export', () => {
+  test('lists the view with its reading time and the download, as a UTF-8 CSV attachment with a BOM', async () => {
+    const { founder, investorEmail, documentId } = await roomWithViewAndDownload();
+    const response = await exportOf(founder, 'access-log');
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename=roundroom-access-log-${today}.csv`,
+    );
+    // fetch's text() drops a byte-order mark: read the bytes.
+    const bytes = Buffer.from(
+      await (
+        await fetch(`${t.baseUrl}/api/admin/exports/access-log.csv`, { headers: founder.auth })
+      ).arrayBuffer(),
+    );
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').startsWith('Time (UTC),')).toBe(true);
+    expect(response.text.endsWith('\r\n')).toBe(true);
+
+    const [header, ...rows] = recordsOf(response);
+    expect(header).toEqual([
+      'Time (UTC)',
+      'Investor',
+      'E-mail',
+      'Action',
+      'Document',
+      'URL',
+      'Reading seconds',
+    ]);
+    expect(rows).toHaveLength(2);
+    const [view, download] = rows;
+    expect(view?.slice(1)).toEqual([
+      'Ivy Investor',
+      investorEmail,
+      'viewed',
+      'Deck.pdf',
+      `${t.config.appUrl}/api/documents/${documentId}/download`,
+      '12',
+    ]);
+    expect(download?.slice(1, 5)).toEqual(['Ivy Investor', investorEmail, 'downloaded', 'Deck.pdf']);
+    expect(download?.[6]).toBe('');
+    for (const row of rows) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(view?.[0] ?? '')).toBeLessThan(Date.parse(download?.[0] ?? ''));
+  });
+
+  test('quotes commas, double quotes and line breaks so that the cells read back exactly', async () => {
+    const founder = await createFounder(t);
+    const roomId = await roomIdOf(founder);
+    const awkward = ['Terms, final', 'The "real" deck', 'Line one\nline two', 'Carriage\r\nreturn'];
+    await logEvents(
+      roomId,
+      awkward.map((title, index) => ({ title, at: Date.UTC(2026, 0, 1, 0, index) })),
+    );
+    const response = await exportOf(founder, 'access-log');
+    expect(response.text).toContain('"The ""real"" deck"');
+    expect(
+      recordsOf(response)
+        .slice(1)
+        .map((row) => row[4]),
+    ).toEqual(awkward);
+  });
+
+  test.each([
+    ['=', '=HYPERLINK("https://evil.example","Click")'],
+    ['+', '+1+cmd|" /C calc"!A0'],
+    ['-', '-2+3'],
+    ['@', '@SUM(1+1)'],
+    ['tab', '\t=1+1'],
+    ['carriage return', '\r=1+1'],
+  ])('a cell starting with %s gets a leading apostrophe, so no spreadsheet runs it', async (_name, title) => {
+    const founder = await createFounder(t);
+    await logEvents(await roomIdOf(founder), [{ title, url: title, at: Date.UTC(2026, 0, 1) }]);
+    const [, row] = recordsOf(await exportOf(founder, 'access-log'));
+    expect(row?.[4]).toBe(`'${title}`);
+    expect(row?.[5]).toBe(`'${title}`);
+  });
+
+  test('an investor whose name starts with = is neutralised too, in every export', async () => {
+    const founder = await createFounder(t);
+    const email = uniqueEmail('formula');
+    await invite(t, founder, email, '=cmd|"/C calc"!A0');
+    const investor = await signInWithMagicLink(t, email);
+    await logEvents(await roomIdOf(founder), [{ userId: investor.user.id, at: Date.UTC(2026, 0, 1) }]);
+    expect(recordsOf(await exportOf(founder, 'access-log'))[1]?.[1]).toBe(`'=cmd|"/C calc"!A0`);
+    expect(recordsOf(await exportOf(founder, 'investors'))[1]?.[0]).toBe(`'=cmd|"/C calc"!A0`);
+  });
+
+  test('pages through a log longer than one page, every event once and in time order', async () => {
+    const founder = await createFounder(t);
+    const roomId = await roomIdOf(founder);
+    const count = ACCESS_LOG_PAGE_ROWS * 2 + 7;
+    // Many events share one millisecond, so the page boundaries fall inside a tie on occurred_at.
+    await logEvents(
+      roomId,
+      Array.from({ length: count }, (_, index) => ({
+        title: `Link ${index}`,
+        at: Date.UTC(2026, 0, 1) + Math.floor(index / 300),
+      })),
+    );
+    const rows = recordsOf(await exportOf(founder, 'access-log')).slice(1);
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((row) => row[4])).size).toBe(count);
+    const times = rows.map((row) => row[0] ?? '');
+    expect([...times].sort()).toEqual(times);
+  });
+});
+
+describe('filters', () => {
+  test('from and to are whole days in UTC, both inclusive', async () => {
+    const founder = await createFounder(t);
+    await logEvents(await roomIdOf(founder), [
+      { title: 'Before', at: Date.UTC(2026, 0, 31, 23, 59, 59, 999) },
+      { title: 'First moment', at: Date.UTC(2026, 1, 1) },
+      { title: 'Last moment', at: Date.UTC(2026, 1, 28, 23, 59, 59, 999) },
+      { title: 'After', at: Date.UTC(2026, 2, 1) },
+    ]);
+    const titles = async (query: string) =>
+      recordsOf(await exportOf(founder, 'access-log', query))
+        .slice(1)
+        .map((row) => row[4]);
+    expect(await titles('?from=2026-02-01&to=2026-02-28')).toEqual(['First moment', 'Last moment']);
+    expect(await titles('?from=2026-02-28&to=2026-02-28')).toEqual(['Last moment']);
+    expect(await titles('?from=2026-03-01')).toEqual(['After']);
+    expect(await titles('?to=2026-01-31')).toEqual(['Before']);
+  });
+
+  test('investor keeps one investor’s rows in each export', async () => {
+    const { founder, investor, roomId, documentId } = await roomWithViewAndDownload();
+    const otherEmail = uniqueEmail('other');
+    await invite(t, founder, otherEmail, 'Otto Other');
+    const other = await signInWithMagicLink(t, otherEmail);
+    await t.request('GET', `/api/documents/${documentId}/download`, { headers: other.auth });
+    await logEvents(roomId, [{ userId: other.user.id, at: Date.now() }]);
+
+    const all = recordsOf(await exportOf(founder, 'access-log')).slice(1);
+    expect(new Set(all.map((row) => row[1]))).toEqual(new Set(['Ivy Investor', 'Otto Other']));
+    const mine = recordsOf(await exportOf(founder, 'access-log', `?investor=${investor.user.id}`)).slice(1);
+    expect(mine.map((row) => [row[1], row[3]])).toEqual([
+      ['Ivy Investor', 'viewed'],
+      ['Ivy Investor', 'downloaded'],
+    ]);
+    const theirs = recordsOf(await exportOf(founder, 'investors', `?investor=${other.user.id}`)).slice(1);
+    expect(theirs.map((row) => [row[0], row[2], row[6], row[7]])).toEqual([
+      ['Otto Other', 'Deck.pdf', '1', '0'],
+      ['Otto Other', 'Pitch site', '0', '1'],
+    ]);
+    const documents = recordsOf(await exportOf(founder, 'documents', `?investor=${other.user.id}`)).slice(1);
+    expect(documents).toEqual([['Deck.pdf', '0', '0', '0', '0', '']]);
+  });
+
+  test.each([
+    ['?from=2026-02-30', 'from', /^from: must be a date written YYYY-MM-DD/],
+    ['?to=yesterday', 'to', /^to: must be a date written YYYY-MM-DD/],
+    ['?from=2026-03-02&to=2026-03-01', 'from', /^from: must not be after to/],
+    ['?investor=42', 'investor', /^investor: must be an investor id/],
+    ['?format=xlsx', 'format', /Unexpected field/],
+  ])('%s is refused with a 400 naming %s', async (query, field, message) => {
+    const founder = await createFounder(t);
+    for (const kind of ['access-log', 'documents', 'investors'] as const)
+      expectRefusal(await exportOf(founder, kind, query), 400, { message, field });
+  });
+
+  test('an investor who is not of the room is a 404, as on the analytics pages', async () => {
+    const { founder } = await founderWithInvestor(t);
+    const elsewhere = await founderWithInvestor(t);
+    for (const investor of [elsewhere.investor.user.id, crypto.randomUUID(), founder.user.id])
+      expectRefusal(await exportOf(founder, 'access-log', `?investor=${investor}`), 404, {
+        message: /investor does not exist/,
+      });
+  });
+});
+
+describe('the analytics exports', () => {
+  test('per document: views, readers, reading time and completion of each document of the room', async () => {
+    const { founder, documentId } = await roomWithViewAndDownload();
+    // Prepared as 4 pages, of which the investor read 1.
+    await t.app.jobs.whenIdle();
+    await startPreview(db(), documentId, 'pages', new Date());
+    await updatePreview(db(), documentId, { status: 'ready', pageCount: 4, preparedAt: new Date() });
+    await uploadFile(t, founder, { name: 'Unread.pdf', bytes: uniquePdf() });
+    const response = await exportOf(founder, 'documents');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename=roundroom-document-analytics-\d{4}-\d\d-\d\d\.csv$/,
+    );
+    expect(recordsOf(response)).toEqual([
+      [
+        'Document',
+        'Views',
+        'Readers',
+        'Total reading seconds',
+        'Average reading seconds per reader',
+        'Completion (%)',
+      ],
+      ['Deck.pdf', '1', '1', '12', '12', '25'],
+      ['Unread.pdf', '0', '0', '0', '0', ''],
+    ]);
+  });
+
+  test('per investor: one row per investor and document with views, time, pages, downloads and clicks', async () => {
+    const { founder, investorEmail } = await roomWithViewAndDownload();
+    const rows = recordsOf(await exportOf(founder, 'investors'));
+    expect(rows[0]).toEqual([
+      'Investor',
+      'E-mail',
+      'Document',
+      'Views',
+      'Reading seconds',
+      'Pages seen',
+      'Downloads',
+      'Clicks',
+      'First activity (UTC)',
+      'Last activity (UTC)',
+    ]);
+    expect(rows).toHaveLength(2);
+    const [row] = rows.slice(1);
+    expect(row?.slice(0, 8)).toEqual(['Ivy Investor', investorEmail, 'Deck.pdf', '1', '12', '1', '1', '0']);
+    expect(Date.parse(row?.[8] ?? '')).toBeLessThan(Date.parse(row?.[9] ?? ''));
+  });
+});
+
+describe('who may export', () => {
+  test('investors are refused with 403, strangers with 401, and nothing is written', async () => {
+    const { investor } = await founderWithInvestor(t);
+    const before = await countRows(t);
+    for (const kind of ['access-log', 'documents', 'investors'] as const) {
+      expect((await exportOf(investor, kind)).status).toBe(403);
+      expect((await exportOf(null, kind)).status).toBe(401);
+    }
+    expect(await countRows(t)).toEqual(before);
+  });
+});

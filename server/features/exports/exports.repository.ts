@@ -1,0 +1,202 @@
+import type { Executor } from '../../db/columns';
+
+/**
+ * The queries behind the CSV exports (docs/decisions/0042-csv-exports.md). Each reads one bounded page
+ * and is scoped by the room; the caller walks the pages, so no export holds its whole result in memory.
+ */
+
+/** Which events to read: the room, whole days as [fromMs, toMs), and optionally one user. */
+export interface ExportScope {
+  roomId: string;
+  fromMs: number | null;
+  toMs: number | null;
+  userId: string | null;
+}
+
+/** Where the previous page ended: the access log is read in (occurred_at, id) order. */
+export interface AccessLogCursor {
+  occurredAt: number;
+  id: string;
+}
+
+/**
+ * One page of the access log after the cursor, oldest first, with who (the user, or the invited e-mail)
+ * and, for a view, the seconds read in it: the view and its 'viewed' event are written in one
+ * transaction with the same time (ADR 41), so the view is found by reader, document and that time
+ * (index reading_views (room_id, user_id, started_at)).
+ */
+export async function listAccessLogPage(
+  db: Executor,
+  scope: ExportScope,
+  after: AccessLogCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('access_events')
+    .leftJoin('users', 'users.id', 'access_events.user_id')
+    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
+    .select((eb) => [
+      'access_events.id',
+      'access_events.occurred_at',
+      'access_events.action',
+      'access_events.document_title',
+      'access_events.url',
+      'users.name as user_name',
+      'users.email as user_email',
+      'invitations.email as invited_email',
+      eb
+        .selectFrom('reading_views')
+        .select('reading_views.read_ms')
+        .whereRef('reading_views.room_id', '=', 'access_events.room_id')
+        .whereRef('reading_views.user_id', '=', 'access_events.user_id')
+        .whereRef('reading_views.started_at', '=', 'access_events.occurred_at')
+        .whereRef('reading_views.document_id', '=', 'access_events.document_id')
+        .limit(1)
+        .as('view_read_ms'),
+    ])
+    .where('access_events.room_id', '=', scope.roomId);
+  if (scope.fromMs !== null) query = query.where('access_events.occurred_at', '>=', scope.fromMs);
+  if (scope.toMs !== null) query = query.where('access_events.occurred_at', '<', scope.toMs);
+  if (scope.userId !== null) query = query.where('access_events.user_id', '=', scope.userId);
+  // `occurred_at >= t` first, so both planners start an index range at the cursor; the `or` only
+  // settles the ties at t, and cannot widen the range the index is read from.
+  if (after)
+    query = query
+      .where('access_events.occurred_at', '>=', after.occurredAt)
+      .where((eb) =>
+        eb.or([
+          eb('access_events.occurred_at', '>', after.occurredAt),
+          eb('access_events.id', '>', after.id),
+        ]),
+      );
+  return query.orderBy('access_events.occurred_at').orderBy('access_events.id').limit(limit).execute();
+}
+
+/** The room's uploaded documents (a bounded set: the plan limits uploads), by title. */
+export async function listRoomDocumentsForExport(db: Executor, roomId: string) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'title'])
+    .where('room_id', '=', roomId)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
+
+function viewsInScope(db: Executor, scope: ExportScope) {
+  let query = db.selectFrom('reading_views').where('reading_views.room_id', '=', scope.roomId);
+  if (scope.fromMs !== null) query = query.where('reading_views.started_at', '>=', scope.fromMs);
+  if (scope.toMs !== null) query = query.where('reading_views.started_at', '<', scope.toMs);
+  if (scope.userId !== null) query = query.where('reading_views.user_id', '=', scope.userId);
+  return query;
+}
+
+/**
+ * Views opened in the scope, per document and reader (and only for these readers when given): how many,
+ * the milliseconds read in them, the first and last opening.
+ */
+export async function sumViewsByDocumentAndReader(db: Executor, scope: ExportScope, userIds?: string[]) {
+  let query = viewsInScope(db, scope);
+  if (userIds) query = query.where('reading_views.user_id', 'in', userIds);
+  return query
+    .select((eb) => [
+      'reading_views.document_id',
+      'reading_views.user_id',
+      eb.fn.countAll().as('view_count'),
+      eb.fn.sum('reading_views.read_ms').as('read_ms'),
+      eb.fn.min('reading_views.started_at').as('first_at'),
+      eb.fn.max('reading_views.started_at').as('last_at'),
+    ])
+    .groupBy(['reading_views.document_id', 'reading_views.user_id'])
+    .execute();
+}
+
+/** The distinct pages each reader read in their views opened in the scope, per document. */
+export async function countPagesByDocumentAndReader(db: Executor, scope: ExportScope, userIds?: string[]) {
+  let query = viewsInScope(db, scope).innerJoin(
+    'reading_view_pages',
+    'reading_view_pages.view_id',
+    'reading_views.id',
+  );
+  if (userIds) query = query.where('reading_views.user_id', 'in', userIds);
+  return query
+    .select((eb) => [
+      'reading_views.document_id',
+      'reading_views.user_id',
+      eb.fn.count('reading_view_pages.page').distinct().as('pages_seen'),
+    ])
+    .groupBy(['reading_views.document_id', 'reading_views.user_id'])
+    .execute();
+}
+
+/** The page count of each prepared document of the room (1 for one read as a single piece). */
+export async function listPreparedPageCounts(db: Executor, roomId: string) {
+  return db
+    .selectFrom('document_previews')
+    .innerJoin('documents', 'documents.id', 'document_previews.document_id')
+    .select(['document_previews.document_id', 'document_previews.kind', 'document_previews.page_count'])
+    .where('documents.room_id', '=', roomId)
+    .where('document_previews.status', '=', 'ready')
+    .execute();
+}
+
+/** The next users (by id, after `afterUserId`) with any access event in the scope. */
+export async function listActiveUserIds(
+  db: Executor,
+  scope: ExportScope,
+  afterUserId: string | null,
+  limit: number,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('access_events')
+    .select('user_id')
+    .distinct()
+    .where('room_id', '=', scope.roomId)
+    .where('user_id', 'is not', null);
+  if (scope.fromMs !== null) query = query.where('occurred_at', '>=', scope.fromMs);
+  if (scope.toMs !== null) query = query.where('occurred_at', '<', scope.toMs);
+  if (scope.userId !== null) query = query.where('user_id', '=', scope.userId);
+  if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
+  const rows = await query.orderBy('user_id').limit(limit).execute();
+  return rows.flatMap((row) => (row.user_id ? [row.user_id] : []));
+}
+
+/** Downloads and clicks of these users in the scope, per user and document (or link title). */
+export async function sumDownloadsAndClicks(db: Executor, scope: ExportScope, userIds: string[]) {
+  let query = db
+    .selectFrom('access_events')
+    .where('room_id', '=', scope.roomId)
+    .where('user_id', 'in', userIds)
+    .where('action', 'in', ['downloaded', 'clicked']);
+  if (scope.fromMs !== null) query = query.where('occurred_at', '>=', scope.fromMs);
+  if (scope.toMs !== null) query = query.where('occurred_at', '<', scope.toMs);
+  return query
+    .select((eb) => [
+      'user_id',
+      'document_id',
+      'document_title',
+      eb.fn.sum(eb.case().when('action', '=', 'downloaded').then(1).else(0).end()).as('download_count'),
+      eb.fn.sum(eb.case().when('action', '=', 'clicked').then(1).else(0).end()).as('click_count'),
+      eb.fn.min('occurred_at').as('first_at'),
+      eb.fn.max('occurred_at').as('last_at'),
+    ])
+    .groupBy(['user_id', 'document_id', 'document_title'])
+    .execute();
+}
+
+export async function findUsers(db: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute();
+}
+
+/** Whether the user ever acted in the room (an investor whose access was removed keeps their history). */
+export async function hasActivityInRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('access_events')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

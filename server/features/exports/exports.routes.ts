@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EXPORT_KINDS, exportQuerySchema } from '../../../shared/contracts/exports';
+import type { AppContext } from '../../app-context';
+import { requireFounder } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/response-contracts';
+import { exportCsv } from './exports.service';
+
+/** The CSV file, streamed as it is read from the database (never serialized). */
+const csvFile = z.unknown().describe('A CSV file (RFC 4180, UTF-8 with a byte-order mark).');
+
+/** The founder's CSV exports (docs/decisions/0042-csv-exports.md); like every /api/admin route, owner only. */
+export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const kind of EXPORT_KINDS) {
+      app.get(
+        `/api/admin/exports/${kind}.csv`,
+        {
+          schema: {
+            querystring: exportQuerySchema,
+            response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request, reply) => {
+          const csv = await exportCsv(ctx, requireFounder(request), kind, request.query);
+          return reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', csv.contentDisposition)
+            .header('cache-control', 'private, no-store')
+            .send(csv.body);
+        },
+      );
+    }
+  };
+}

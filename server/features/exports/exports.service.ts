@@ -1,0 +1,76 @@
+import type { ExportKind, ExportQuery } from '../../../shared/contracts/exports';
+import type { AppContext } from '../../app-context';
+import { HttpError } from '../../plugins/errors';
+import {
+  attachmentDisposition,
+  isMemberOfRoom,
+  type RoomUser,
+  requireOwnedRoom,
+} from '../room-content/room-content.service';
+import { csvFromWorker } from './export-worker-stream';
+import { type ExportScope, hasActivityInRoom } from './exports.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CsvExport {
+  contentDisposition: string;
+  body: NodeJS.ReadableStream;
+}
+
+const investorNotFound = () =>
+  new HttpError(404, 'not_found', 'That investor does not exist, or has never had access to your room.');
+
+/**
+ * The founder's room and the filters as a scope: whole UTC days, both inclusive, and an investor of the
+ * room (a member, or someone whose history in it remains); anyone else is the same 404 as elsewhere.
+ */
+async function resolveScope(ctx: AppContext, founder: RoomUser, query: ExportQuery): Promise<ExportScope> {
+  const room = await requireOwnedRoom(ctx, founder);
+  const investor = query.investor ?? null;
+  if (investor !== null) {
+    if (investor === founder.id) throw investorNotFound();
+    const [isMember, hasHistory] = await Promise.all([
+      isMemberOfRoom(ctx.db, room.id, investor),
+      hasActivityInRoom(ctx.db, room.id, investor),
+    ]);
+    if (!isMember && !hasHistory) throw investorNotFound();
+  }
+  return {
+    roomId: room.id,
+    fromMs: query.from ? Date.parse(`${query.from}T00:00:00Z`) : null,
+    toMs: query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : null,
+    userId: investor,
+  };
+}
+
+const FILE_NAMES: Record<ExportKind, string> = {
+  'access-log': 'access-log',
+  documents: 'document-analytics',
+  investors: 'investor-analytics',
+};
+
+/**
+ * An export of the founder's room as a CSV stream, read from the database as it is sent, in a worker
+ * thread of its own (export-worker-stream.ts).
+ */
+export async function exportCsv(
+  ctx: AppContext,
+  founder: RoomUser,
+  kind: ExportKind,
+  query: ExportQuery,
+): Promise<CsvExport> {
+  const scope = await resolveScope(ctx, founder, query);
+  const today = new Date().toISOString().slice(0, 10);
+  const onError = (error: Error) => {
+    // A reader who goes away mid-file is not a failure of ours.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    ctx.log.error({ err: error, kind }, 'a CSV export failed while streaming');
+  };
+  return {
+    contentDisposition: attachmentDisposition(`roundroom-${FILE_NAMES[kind]}-${today}.csv`),
+    body: await csvFromWorker(
+      { database: ctx.config.database, appUrl: ctx.config.appUrl, kind, scope, ownerId: founder.id },
+      onError,
+    ),
+  };
+}

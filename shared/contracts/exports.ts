@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The founder's CSV exports (docs/decisions/0042-csv-exports.md), each at /api/admin/exports/<kind>.csv. */
+export const EXPORT_KINDS = ['access-log', 'documents', 'investors'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+const day = (field: string) =>
+  z.iso.date({ error: `must be a date written YYYY-MM-DD (${field})` }).optional();
+
+/** The filters every export takes: a date range (whole days in UTC, both inclusive) and one investor. */
+export const exportQuerySchema = z
+  .strictObject({
+    from: day('the first day'),
+    to: day('the last day'),
+    investor: z.uuid({ error: 'must be an investor id' }).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from && query.to && query.from > query.to)
+      context.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+  });
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** The route of an export with its filters, for a plain link (the session cookie authenticates it). */
+export function exportHref(kind: ExportKind, filters: ExportQuery = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const search = query.toString();
+  return `/api/admin/exports/${kind}.csv${search ? `?${search}` : ''}`;
+}
