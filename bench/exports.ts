@@ -87,6 +87,7 @@ async function seedAccessLog(
           size_bytes: 1_000_000,
           sha256: crypto.randomBytes(32).toString('hex'),
           storage_key: `bench-exports/${id}`,
+          download_policy: null,
           uploaded_by: founderId,
           created_at: now - HISTORY_MS,
           updated_at: now - HISTORY_MS,

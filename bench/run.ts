@@ -4,6 +4,7 @@ import path from 'node:path';
 import { measureAnalyticsLatency } from './analytics-latency';
 import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
+import { measureExportBudgets } from './exports';
 import { measureFileBudgets } from './files';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
@@ -25,6 +26,7 @@ rows.push(...(await measureFileBudgets()));
 rows.push(...(await measureLoadBudgets()));
 rows.push(...(await measurePreviewBudgets()));
 rows.push(...(await measureAnalyticsLatency()));
+rows.push(...(await measureExportBudgets()));
 
 /** The distribution's name (Debian GNU/Linux 12 (bookworm)), else the kernel's. */
 function operatingSystem(): string {
