@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import {
   type CompanyInformation,
@@ -9,6 +6,7 @@ import {
   sectionsParseTimeoutMessage,
 } from '../../shared/sections-markdown';
 import { HttpError } from '../plugins/errors';
+import { entryFile } from '../workers/entry-file';
 
 /**
  * Founders' sections markdown is parsed in a pool of worker threads (ADR 26): micromark's time grows
@@ -41,43 +39,12 @@ let timeoutMs = 4_000;
 const QUEUE_WAIT_MS = 15_000;
 const CHECK_EVERY_MS = 20;
 
-/**
- * The worker's file: beside this one in the bundle (dist/server, built by npm run build). Run from
- * source (development, tests), the worker is bundled on first use with esbuild, a development
- * dependency: a worker thread does not inherit tsx's loader on every Node version.
- */
-async function workerFile(): Promise<string> {
-  const built = fileURLToPath(new URL('./sections-parse.worker.js', import.meta.url));
-  if (fs.existsSync(built)) return built;
-  const source = fileURLToPath(new URL('./sections-parse.worker.ts', import.meta.url));
-  // Inside the project, so the bundle's imports resolve from its node_modules.
-  const outfile = path.resolve(
-    path.dirname(source),
-    '../../node_modules/.cache/roundroom/sections-parse.worker.js',
-  );
-  const esbuild = await import('esbuild');
-  const { outputFiles } = await esbuild.build({
-    entryPoints: [source],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    write: false,
-    logLevel: 'warning',
-  });
-  // Written beside it, then renamed over it: test files run in parallel processes, and none may load
-  // another's bundle half-written.
-  const written = `${outfile}.${process.pid}`;
-  fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  fs.writeFileSync(written, outputFiles.find((file) => file.path === outfile)?.contents ?? '');
-  fs.renameSync(written, outfile);
-  return outfile;
-}
-
 let poolStarting: Promise<Piscina> | undefined;
 function thePool(): Promise<Piscina> {
-  poolStarting ??= workerFile().then(
+  poolStarting ??= entryFile(
+    'sections-parse.worker',
+    new URL('./sections-parse.worker.ts', import.meta.url),
+  ).then(
     (filename) =>
       new Piscina({
         filename,

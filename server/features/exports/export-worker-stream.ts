@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExportKind } from '../../../shared/contracts/exports';
 import type { Config } from '../../config';
+import { entryFile } from '../../workers/entry-file';
 import type { ExportScope } from './exports.repository';
 
 /** What the export's thread needs to know. */
@@ -29,46 +27,14 @@ export type FromWorker =
 const EXPORT_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 };
 
 /**
- * The worker's file: beside this one in the bundle (dist/server, built by npm run build). Run from
- * source (development, tests), it is bundled on first use with esbuild, as the sections parser's is.
- */
-let workerFileReady: Promise<string> | undefined;
-function workerFile(): Promise<string> {
-  workerFileReady ??= (async () => {
-    const built = fileURLToPath(new URL('./export-csv.worker.js', import.meta.url));
-    if (fs.existsSync(built)) return built;
-    const source = fileURLToPath(new URL('./export-csv.worker.ts', import.meta.url));
-    const outfile = path.resolve(
-      path.dirname(source),
-      '../../../node_modules/.cache/roundroom/export-csv.worker.js',
-    );
-    const esbuild = await import('esbuild');
-    const { outputFiles } = await esbuild.build({
-      entryPoints: [source],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      outfile,
-      write: false,
-      logLevel: 'warning',
-    });
-    // Written beside it, then renamed over it: test files run in parallel processes.
-    const written = `${outfile}.${process.pid}`;
-    fs.mkdirSync(path.dirname(outfile), { recursive: true });
-    fs.writeFileSync(written, outputFiles.find((file) => file.path === outfile)?.contents ?? '');
-    fs.renameSync(written, outfile);
-    return outfile;
-  })();
-  return workerFileReady;
-}
-
-/**
  * The export's CSV as a stream the reply pipes to the client: a piece is asked of the worker only when
  * the stream wants more (backpressure); a client that goes away, or a failure, ends the worker.
  */
 export async function csvFromWorker(job: ExportJob, onError: (error: Error) => void): Promise<Readable> {
-  const worker = new Worker(await workerFile(), { workerData: job, resourceLimits: EXPORT_THREAD_LIMITS });
+  const worker = new Worker(
+    await entryFile('export-csv.worker', new URL('./export-csv.worker.ts', import.meta.url)),
+    { workerData: job, resourceLimits: EXPORT_THREAD_LIMITS },
+  );
   const stream = new Readable({
     read() {
       worker.postMessage('more');

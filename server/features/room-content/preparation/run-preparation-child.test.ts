@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { expect, test } from 'vitest';
-import { cachedUntilRejected, childOutcome } from './run-preparation-child';
+import { childOutcome } from './run-preparation-child';
 
 const outcome = { status: 'ready', pageCount: 1, isTextAvailable: false, files: [] } as const;
 const nextTick = () => new Promise((resolve) => setImmediate(resolve));
@@ -21,17 +21,4 @@ test('a child that exits and closes its channel without an outcome fails with it
   child.emit('exit', null, 'SIGKILL');
   child.emit('disconnect');
   await expect(result).rejects.toThrow('ended (SIGKILL) without an outcome: out of memory');
-});
-
-test('a failed first attempt is not kept: the next caller tries again', async () => {
-  let calls = 0;
-  const entry = cachedUntilRejected(async () => {
-    calls += 1;
-    if (calls === 1) throw new Error('esbuild failed');
-    return 'child.js';
-  });
-  await expect(entry()).rejects.toThrow('esbuild failed');
-  await expect(entry()).resolves.toBe('child.js');
-  await expect(entry()).resolves.toBe('child.js');
-  expect(calls).toBe(2);
 });

@@ -1,59 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { entryFile } from '../../../workers/entry-file';
 import type { PreparationOutcome, PreparationTask } from './preparation-limits';
-
-/**
- * The child's file: beside the server's bundle (dist/server, built by npm run build). Run from source
- * (development, tests) it is bundled on first use with esbuild, a development dependency, as the
- * sections parser's worker is (server/parsing/sections-parser.ts).
- */
-async function childEntryFile(): Promise<string> {
-  const built = fileURLToPath(new URL('./prepare-document.child.js', import.meta.url));
-  if (fs.existsSync(built)) return built;
-  const source = fileURLToPath(new URL('./prepare-document.child.ts', import.meta.url));
-  // Inside the project, so the bundle's imports (sharp, csv-parse) resolve from its node_modules.
-  const outfile = path.resolve(
-    path.dirname(source),
-    '../../../../node_modules/.cache/roundroom/prepare-document.child.js',
-  );
-  const esbuild = await import('esbuild');
-  const { outputFiles } = await esbuild.build({
-    entryPoints: [source],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    write: false,
-    logLevel: 'warning',
-  });
-  // Written beside it, then renamed over it: parallel test processes must not load a half-written bundle.
-  const written = `${outfile}.${process.pid}`;
-  fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  fs.writeFileSync(written, outputFiles.find((file) => file.path === outfile)?.contents ?? '');
-  fs.renameSync(written, outfile);
-  return outfile;
-}
-
-/**
- * `make`'s promise, made once and shared by every caller; a rejected one is forgotten, so a failure
- * (esbuild failing on a transient error) is tried again by the next caller instead of failing them all.
- */
-export function cachedUntilRejected<T>(make: () => Promise<T>): () => Promise<T> {
-  let cached: Promise<T> | undefined;
-  return () => {
-    cached ??= make().catch((error: unknown) => {
-      cached = undefined;
-      throw error;
-    });
-    return cached;
-  };
-}
-
-const entryFile = cachedUntilRejected(childEntryFile);
 
 /** The child's process group: itself and everything it started, killed in one signal. */
 function killGroup(pid: number | undefined): void {
@@ -78,7 +26,11 @@ export async function runPreparationChild(
 ): Promise<PreparationOutcome> {
   options.signal?.throwIfAborted();
   // The work directory as an argument only names the process (ps, /proc), which directory it serves.
-  const child = spawn(process.execPath, [await entryFile(), task.workDir], {
+  const entry = await entryFile(
+    'prepare-document.child',
+    new URL('./prepare-document.child.ts', import.meta.url),
+  );
+  const child = spawn(process.execPath, [entry, task.workDir], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
