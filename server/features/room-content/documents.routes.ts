@@ -23,7 +23,13 @@ import {
   type UploadPart,
   uploadDocument,
 } from './documents.service';
-import { attachmentDisposition, clientHasCurrentCopy, requestedRange } from './download';
+import {
+  attachmentDisposition,
+  clientHasCurrentCopy,
+  requestedRange,
+  sendRangeNotSatisfiable,
+  sendStoredBytes,
+} from './download';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
 
 /** A download's body: the stored file, streamed with its own content type. */
@@ -102,16 +108,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
 
         const range = requestedRange(request.headers, document.sizeBytes, etag);
-        if (range.kind === 'unsatisfiable') {
-          return reply
-            .status(416)
-            .header('content-range', `bytes */${document.sizeBytes}`)
-            .type('application/json; charset=utf-8')
-            .send({
-              error: 'range_not_satisfiable',
-              message: `The requested range is outside the file, which is ${document.sizeBytes} bytes long.`,
-            });
-        }
+        if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, document.sizeBytes);
         // A download is logged once: a resumed range that does not start at 0 is the same download.
         if (range.kind === 'whole' || range.start === 0) {
           await recordAccess(ctx.db, user, document, 'downloaded', {
@@ -120,16 +117,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             at: new Date(),
           });
         }
-        // Always an explicit byte range: the stream then ends exactly where Content-Length says.
-        const bytes = range.kind === 'range' ? range : { start: 0, end: document.sizeBytes - 1 };
-        if (range.kind === 'range') {
-          reply
-            .status(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${document.sizeBytes}`);
-        }
-        return reply
-          .header('content-length', String(bytes.end - bytes.start + 1))
-          .send(ctx.storage.read(document.storageKey, bytes));
+        return sendStoredBytes(reply, ctx.storage, document, range);
       },
     );
 

@@ -3,8 +3,10 @@
  * libraries (content-disposition, fresh, range-parser) that Express and @fastify/static rely on.
  */
 import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply } from 'fastify';
 import fresh from 'fresh';
 import rangeParser from 'range-parser';
+import type { Storage } from '../../storage/storage';
 
 /**
  * The name an old client that ignores `filename*` shows: accents dropped (Résumé -> Resume), any other
@@ -81,4 +83,35 @@ export function requestedRange(headers: DownloadRequestHeaders, size: number, et
   const [only, ...others] = parsed;
   if (!only || others.length > 0) return { kind: 'whole' };
   return { kind: 'range', start: only.start, end: only.end };
+}
+
+/** The 416 answer to a range outside a `size`-byte file. */
+export function sendRangeNotSatisfiable(reply: FastifyReply, size: number): FastifyReply {
+  return reply
+    .status(416)
+    .header('content-range', `bytes */${size}`)
+    .type('application/json; charset=utf-8')
+    .send({
+      error: 'range_not_satisfiable',
+      message: `The requested range is outside the file, which is ${size} bytes long.`,
+    });
+}
+
+/**
+ * Sends a stored file whole (200) or the requested range (206). Always as an explicit byte range: the
+ * stream then ends exactly where Content-Length says.
+ */
+export function sendStoredBytes(
+  reply: FastifyReply,
+  storage: Storage,
+  file: { storageKey: string; sizeBytes: number },
+  range: Exclude<RangeRequest, { kind: 'unsatisfiable' }>,
+): FastifyReply {
+  const bytes = range.kind === 'range' ? range : { start: 0, end: file.sizeBytes - 1 };
+  if (range.kind === 'range') {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
+  }
+  return reply
+    .header('content-length', String(bytes.end - bytes.start + 1))
+    .send(storage.read(file.storageKey, bytes));
 }

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { requireFounder, requireUser } from '../../plugins/auth';
 import { errorResponses, noBody } from '../../plugins/response-contracts';
-import { clientHasCurrentCopy, requestedRange } from './download';
+import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
 import { retryPreview } from './preparation/preparation.service';
 import type { PreviewObject } from './previews.repository';
 import {
@@ -163,25 +163,8 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.header('content-disposition', 'inline').header('accept-ranges', 'bytes');
         if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
         const range = requestedRange(request.headers, document.sizeBytes, etag);
-        if (range.kind === 'unsatisfiable') {
-          return reply
-            .status(416)
-            .header('content-range', `bytes */${document.sizeBytes}`)
-            .type('application/json; charset=utf-8')
-            .send({
-              error: 'range_not_satisfiable',
-              message: `The requested range is outside the file, which is ${document.sizeBytes} bytes long.`,
-            });
-        }
-        const bytes = range.kind === 'range' ? range : { start: 0, end: document.sizeBytes - 1 };
-        if (range.kind === 'range') {
-          reply
-            .status(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${document.sizeBytes}`);
-        }
-        return reply
-          .header('content-length', String(bytes.end - bytes.start + 1))
-          .send(ctx.storage.read(document.storageKey, bytes));
+        if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, document.sizeBytes);
+        return sendStoredBytes(reply, ctx.storage, document, range);
       },
     );
 
