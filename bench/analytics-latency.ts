@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import type { Database } from '../server/db/schema';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
 import { type BudgetRow, percentile } from './report';
-import { apiCall } from './room-fixture';
-import { createBenchFounder, type RunningServer, startRoundroom } from './servers';
+import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
+import type { RunningServer } from './servers';
 
 /**
  * Issue 11's analytics budget: with 1,000,000 page-reading reports and 1,000,000 access events in one
@@ -26,13 +24,11 @@ const REPORTS_PER_VIEW = 50;
 const ACCESS_EVENTS = 1_000_000;
 const WARM_UP_REQUESTS = 30;
 const REQUESTS = 300;
-const P95_BUDGET_MS = { sqlite: 25, postgres: 50 } as const;
+const P95_BUDGET_MS: Record<Dialect, number> = { sqlite: 25, postgres: 50 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The seeded history spans this many days before now, so some readers fall in "the last 7 days". */
 const HISTORY_DAYS = 60;
-
-type Dialect = keyof typeof P95_BUDGET_MS;
 
 /** A small deterministic generator, so two runs seed the same room. */
 function seededRandom(seed: number): () => number {
@@ -44,43 +40,6 @@ function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/**
- * Rows of one table, inserted by one multi-row INSERT per chunk. Chunks stay under SQLite's 32766
- * bound parameters (and PostgreSQL's 65535).
- */
-class BatchInsert<Table extends keyof Database & string> {
-  readonly #rows: Database[Table][] = [];
-  count = 0;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly table: Table,
-    private readonly rowsPerInsert: number,
-    /** Rows this table's foreign keys point at, written first. */
-    private readonly after?: { flush(): Promise<void> },
-  ) {}
-
-  async add(row: Database[Table]): Promise<void> {
-    this.#rows.push(row);
-    this.count++;
-    if (this.#rows.length >= this.rowsPerInsert) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.#rows.length === 0) return;
-    await this.after?.flush();
-    const rows = this.#rows.splice(0);
-    try {
-      await this.db
-        .insertInto(this.table)
-        .values(rows as never)
-        .execute();
-    } catch (error) {
-      throw new Error(`seeding ${this.table}: ${error instanceof Error ? error.message : error}`);
-    }
-  }
 }
 
 interface SeededRoom {
@@ -373,15 +332,9 @@ async function p95Of(server: RunningServer, urlPath: string, token: string | nul
 }
 
 async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {
-  const server = await startRoundroom(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const { server, founderToken, founderId, roomId, database } = await startSeedableServer(databaseUrl);
   try {
-    const founder = await createBenchFounder(server.baseUrl);
-    const room = (await apiCall(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
-    const me = (await apiCall(server, 'GET', '/api/auth/me', founder.token)) as { user: { id: string } };
-    const database: Config['database'] = databaseUrl
-      ? { dialect: 'postgres', url: databaseUrl }
-      : { dialect: 'sqlite', file: path.join(server.dataDir, 'roundroom.sqlite') };
-    const seeded = await seedReadingHistory(database, room.id, me.user.id);
+    const seeded = await seedReadingHistory(database, roomId, founderId);
     const documentId = seeded.documentIds[0] ?? '';
     const readerId = seeded.readerIds[0] ?? '';
     const endpoints: [string, string][] = [
@@ -395,7 +348,7 @@ async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<Budget
     const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     const rows: BudgetRow[] = [];
     for (const [label, urlPath] of endpoints) {
-      const p95 = await p95Of(server, urlPath, founder.token);
+      const p95 = await p95Of(server, urlPath, founderToken);
       rows.push({
         budget: `analytics ${label}, 1M reports + 1M events, ${name}: p95 <= ${budget} ms`,
         measured: `${p95.toFixed(1)} ms`,
@@ -410,13 +363,6 @@ async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<Budget
 }
 
 /** The analytics budget on SQLite, then on a throwaway PostgreSQL cluster (the tests' kind). */
-export async function measureAnalyticsLatency(): Promise<BudgetRow[]> {
-  const rows = await measureOn('sqlite');
-  const cluster = await startPostgresCluster();
-  try {
-    rows.push(...(await measureOn('postgres', cluster.url)));
-  } finally {
-    cluster.stop();
-  }
-  return rows;
+export function measureAnalyticsLatency(): Promise<BudgetRow[]> {
+  return onSqliteThenPostgres(measureOn);
 }

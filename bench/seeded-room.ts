@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/schema';
+import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import { apiCall } from './room-fixture';
+import { createBenchFounder, type RunningServer, startRoundroom } from './servers';
+
+/**
+ * For the budgets measured on a room seeded straight into the server's database (millions of rows the
+ * API would take hours to write): the server and its founder, the database to seed, multi-row inserts,
+ * and a run on SQLite then on a throwaway PostgreSQL cluster.
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Rows of one table, inserted by one multi-row INSERT per chunk. Chunks stay under SQLite's 32766
+ * bound parameters (and PostgreSQL's 65535).
+ */
+export class BatchInsert<Table extends keyof Database & string> {
+  readonly #rows: Database[Table][] = [];
+  count = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly table: Table,
+    private readonly rowsPerInsert: number,
+    /** Rows this table's foreign keys point at, written first. */
+    private readonly after?: { flush(): Promise<void> },
+  ) {}
+
+  async add(row: Database[Table]): Promise<void> {
+    this.#rows.push(row);
+    this.count++;
+    if (this.#rows.length >= this.rowsPerInsert) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#rows.length === 0) return;
+    await this.after?.flush();
+    const rows = this.#rows.splice(0);
+    try {
+      await this.db
+        .insertInto(this.table)
+        .values(rows as never)
+        .execute();
+    } catch (error) {
+      throw new Error(`seeding ${this.table}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+}
+
+/** Inserts `rows` in multi-row INSERTs of `rowsPerInsert`. */
+export async function insertAll<Table extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: Table,
+  rows: Database[Table][],
+  rowsPerInsert: number,
+): Promise<void> {
+  const batch = new BatchInsert(db, table, rowsPerInsert);
+  for (const row of rows) await batch.add(row);
+  await batch.flush();
+}
+
+export interface SeedableServer {
+  server: RunningServer;
+  founderToken: string;
+  founderId: string;
+  roomId: string;
+  /** The server's own database, to open beside it and seed. */
+  database: Config['database'];
+}
+
+/** Our built server (on PostgreSQL when given its URL) with a founder and their room, made through the API. */
+export async function startSeedableServer(databaseUrl?: string): Promise<SeedableServer> {
+  const server = await startRoundroom(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const founder = await createBenchFounder(server.baseUrl);
+  const room = (await apiCall(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
+  const me = (await apiCall(server, 'GET', '/api/auth/me', founder.token)) as { user: { id: string } };
+  const database: Config['database'] = databaseUrl
+    ? { dialect: 'postgres', url: databaseUrl }
+    : { dialect: 'sqlite', file: path.join(server.dataDir, 'roundroom.sqlite') };
+  return { server, founderToken: founder.token, founderId: me.user.id, roomId: room.id, database };
+}
+
+/** `measure` on SQLite, then on a throwaway PostgreSQL cluster (the tests' kind). */
+export async function onSqliteThenPostgres<Row>(
+  measure: (dialect: Dialect, databaseUrl?: string) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows = await measure('sqlite');
+  const cluster = await startPostgresCluster();
+  try {
+    rows.push(...(await measure('postgres', cluster.url)));
+  } finally {
+    cluster.stop();
+  }
+  return rows;
+}
