@@ -35,6 +35,8 @@ export interface DataRoomsTable {
   is_active: Flag;
   /** The room's default for its documents: investors may download them (1) or read them in the viewer only. */
   is_download_allowed: Flag;
+  /** Whether investors read and download its documents with their e-mail and the date burned in. */
+  is_watermark_enabled: Flag;
   sections_markdown: string | null;
   sections_updated_at: EpochMs | null;
   created_at: EpochMs;

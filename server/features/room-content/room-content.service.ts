@@ -72,6 +72,8 @@ export async function createFounderRoom(
     isActive: true,
     // Downloads allowed unless the founder says otherwise (DESIGN.md's defaults).
     isDownloadAllowed: true,
+    // Off unless the founder turns it on (DESIGN.md's defaults).
+    isWatermarkEnabled: false,
     sectionsMarkdown: null,
     sectionsUpdatedAt: null,
     createdAt: founder.at,

@@ -107,6 +107,7 @@ export async function updateDataRoom(
       | 'website'
       | 'isActive'
       | 'isDownloadAllowed'
+      | 'isWatermarkEnabled'
       | 'sectionsMarkdown'
     >
   >,

@@ -13,6 +13,7 @@ import {
   roomDownloadPolicyRequestSchema,
   roomIdParamsSchema,
   roomStatusRequestSchema,
+  roomWatermarkRequestSchema,
   sectionsChangedResponseSchema,
   sectionsContentSchema,
   sectionsRefusedResponseSchema,
@@ -40,6 +41,7 @@ import {
   sectionsPayloadOf,
   setRoomActive,
   setRoomDownloadDefault,
+  setRoomWatermark,
   toDataRoomView,
 } from './rooms.service';
 
@@ -202,6 +204,17 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
         },
       },
       async (request) => setRoomDownloadDefault(ctx, requireFounder(request), request.body.isDownloadAllowed),
+    );
+
+    app.post(
+      '/api/my-data-room/watermark',
+      {
+        schema: {
+          body: roomWatermarkRequestSchema,
+          response: { 200: myDataRoomSchema, ...ownerOnly },
+        },
+      },
+      async (request) => setRoomWatermark(ctx, requireFounder(request), request.body.isWatermarkEnabled),
     );
 
     // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.
