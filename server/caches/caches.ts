@@ -8,6 +8,7 @@ import type { DataRoom } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
+import { WatermarkedImageCache } from './watermarked-image-cache';
 import type { WriteEpoch } from './write-epoch';
 
 /** Entries kept by each epoch cache: a session or a (room, user) pair each. */
@@ -40,6 +41,11 @@ export interface Caches {
    * callers authorise every request first (preview-bytes-cache.ts). Bounded by PREVIEW_OBJECT_CACHE_MB.
    */
   previewBytes: PreviewBytesCache;
+  /**
+   * Images with a reader's watermark, by reader, stored object and day, on both dialects: nothing they
+   * are made from ever changes under that key (watermarked-image-cache.ts). Bounded by WATERMARK_CACHE_MB.
+   */
+  watermarkedImages: WatermarkedImageCache;
   /** Sections parsed and as JSON, by text: exact on both dialects (sections-cache.ts). */
   sections: SectionsCache;
   /**
@@ -54,7 +60,7 @@ export function createCaches(
     writeEpoch: WriteEpoch | undefined;
     statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
   },
-  options: { previewObjectCacheBytes: number } = { previewObjectCacheBytes: 0 },
+  options: { previewObjectCacheBytes: number; watermarkCacheBytes?: number } = { previewObjectCacheBytes: 0 },
 ): Caches {
   const { writeEpoch } = database;
   const untilNextWrite = <V extends object>(expiresAt?: (value: V) => Date): ReadCache<V> =>
@@ -72,6 +78,7 @@ export function createCaches(
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
+    watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),
     sections: new SectionsCache(),
     statements: database.statements,
   };

@@ -46,6 +46,11 @@ export const previewObjectNames = {
   /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
   text: () => 'text',
   table: () => 'table',
+  /**
+   * An Office document converted to PDF (kind 'pages'), kept so that a watermarked download can be
+   * that PDF stamped (docs/decisions/0046-dynamic-watermark.md). A PDF original has none: it is its own.
+   */
+  pdf: () => 'pdf',
 } as const;
 
 /** Thumbnails in the viewer's side strip. */

@@ -1,0 +1,56 @@
+/**
+ * What a watermark says and how it is drawn (docs/decisions/0046-dynamic-watermark.md): the reader's
+ * e-mail, the day (UTC) and the word Confidential, tiled diagonally and semi-transparent. The same
+ * words on page images, images and PDFs; the SVG tile is what sharp composites onto pixels.
+ */
+
+/** The watermark's one line of text for a reader on a day. */
+export function watermarkText(email: string, at: Date): string {
+  return `${email} · ${at.toISOString().slice(0, 10)} · Confidential`;
+}
+
+/** The day a watermark names, which is also part of every cache key and ETag of a watermarked object. */
+export function watermarkDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The angle of the text, counter-clockwise from the horizontal, in degrees. */
+export const WATERMARK_ANGLE_DEGREES = 30;
+/** Light enough to read the page through, dark enough to be legible on white and on photographs. */
+export const WATERMARK_OPACITY = 0.22;
+/** The font: DejaVu Sans is installed with fonts-dejavu-core (scripts/ensure-document-tools.ts). */
+export const WATERMARK_FONT_FAMILY = 'DejaVu Sans';
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Text safe inside an SVG element or attribute: an e-mail may hold <, &, and quotes. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+}
+
+/**
+ * One tile of the watermark for an image `width` pixels wide: the text twice, diagonally, offset by
+ * half a tile so that the rows interleave once sharp repeats the tile across the image. Sizes follow
+ * the image's width, so the text reads the same on a phone's 800 px page and a thumbnail.
+ */
+export function watermarkTileSvg(text: string, width: number): { svg: Buffer; size: number } {
+  const fontSize = Math.max(7, Math.round(width / 48));
+  const size = Math.max(64, Math.round(fontSize * text.length * 0.62));
+  const half = Math.round(size / 2);
+  const line = (x: number, y: number) =>
+    `<text x="${x}" y="${y}" text-anchor="middle" transform="rotate(-${WATERMARK_ANGLE_DEGREES} ${x} ${y})">${escapeXml(text)}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+<g font-family="${WATERMARK_FONT_FAMILY}" font-size="${fontSize}" fill="#1f2937" fill-opacity="${WATERMARK_OPACITY}">
+${line(half, Math.round(size / 4))}
+${line(0, Math.round((size * 3) / 4))}
+${line(size, Math.round((size * 3) / 4))}
+</g>
+</svg>`;
+  return { svg: Buffer.from(svg), size };
+}
