@@ -45,7 +45,6 @@ export type PreparationResult =
   | { status: 'failed'; code: PreviewFailureCode }
   | { status: 'skipped' };
 
-
 /**
  * Prepares one document's preview (docs/decisions/0039-viewer-pipeline.md): its original is copied to a
  * work directory, a child process converts it (run-preparation-child.ts), every file it made is stored
