@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import { watermarkTileSvg } from './watermark-marks';
+import { watermarkSvg } from './watermark-marks';
 
 export type WatermarkedImageFormat = 'webp' | 'png' | 'jpeg';
 
 /**
- * The image with the watermark burned into its pixels: the SVG tile (watermark-marks.ts) repeated over
- * it by sharp. libvips runs this on libuv's thread pool, not on the event loop; the images are the
+ * The image with the watermark burned into its pixels: the tiled SVG (watermark-marks.ts) rendered by
+ * sharp's librsvg over it. libvips runs this on libuv's thread pool, not on the event loop; the images are the
  * preview's own renderings (at most PAGE_IMAGE_WIDTHS' widest), so each costs tens of milliseconds.
  */
 export async function watermarkImage(
@@ -14,9 +14,8 @@ export async function watermarkImage(
   format: WatermarkedImageFormat,
 ): Promise<Buffer> {
   const image = sharp(bytes);
-  const { width } = await image.metadata();
-  const { svg } = watermarkTileSvg(text, width ?? 800);
-  const stamped = image.composite([{ input: svg, tile: true, blend: 'over' }]);
+  const { width, height } = await image.metadata();
+  const stamped = image.composite([{ input: watermarkSvg(text, width, height), blend: 'over' }]);
   if (format === 'png') return stamped.png().toBuffer();
   if (format === 'jpeg') return stamped.jpeg({ quality: 88 }).toBuffer();
   return stamped.webp({ quality: 82, effort: 2 }).toBuffer();

@@ -35,22 +35,23 @@ export function escapeXml(text: string): string {
 }
 
 /**
- * One tile of the watermark for an image `width` pixels wide: the text twice, diagonally, offset by
- * half a tile so that the rows interleave once sharp repeats the tile across the image. Sizes follow
- * the image's width, so the text reads the same on a phone's 800 px page and a thumbnail.
+ * The watermark over an image `width` x `height` pixels: one tile holding the text three times,
+ * diagonally, offset so that rows interleave, repeated over the whole image as an SVG pattern. Sizes
+ * follow the image's width, so the text reads the same on a phone's 800 px page and on a thumbnail.
  */
-export function watermarkTileSvg(text: string, width: number): { svg: Buffer; size: number } {
-  const fontSize = Math.max(7, Math.round(width / 48));
-  const size = Math.max(64, Math.round(fontSize * text.length * 0.62));
-  const half = Math.round(size / 2);
+export function watermarkSvg(text: string, width: number, height: number): Buffer {
+  const fontSize = Math.max(6, Math.round(width / 48));
+  const tile = Math.max(64, Math.round(fontSize * text.length * 0.62));
   const line = (x: number, y: number) =>
     `<text x="${x}" y="${y}" text-anchor="middle" transform="rotate(-${WATERMARK_ANGLE_DEGREES} ${x} ${y})">${escapeXml(text)}</text>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<defs><pattern id="watermark" width="${tile}" height="${tile}" patternUnits="userSpaceOnUse">
 <g font-family="${WATERMARK_FONT_FAMILY}" font-size="${fontSize}" fill="#1f2937" fill-opacity="${WATERMARK_OPACITY}">
-${line(half, Math.round(size / 4))}
-${line(0, Math.round((size * 3) / 4))}
-${line(size, Math.round((size * 3) / 4))}
+${line(Math.round(tile / 2), Math.round(tile / 4))}
+${line(0, Math.round((tile * 3) / 4))}
+${line(tile, Math.round((tile * 3) / 4))}
 </g>
-</svg>`;
-  return { svg: Buffer.from(svg), size };
+</pattern></defs>
+<rect width="${width}" height="${height}" fill="url(#watermark)"/>
+</svg>`);
 }
