@@ -100,6 +100,7 @@ GET    /api/my-data-room                      401    403      403    403     200
 POST   /api/data-rooms                        401    403      403    403     200     200   401    401     401     401     401     401
 POST   /api/my-data-room/status               401    403      403    403     200     200   401    401     401     401     401     401
 POST   /api/my-data-room/download-policy      401    403      403    403     200     200   401    401     401     401     401     401
+POST   /api/my-data-room/watermark            401    403      403    403     200     200   401    401     401     401     401     401
 GET    /api/sections/content                  401    403      403    403     200     200   401    401     401     401     401     401
 GET    /api/sections/markdown                 401    403      403    403     200     200   401    401     401     401     401     401
 POST   /api/sections/update                   401    403      403    403     200     200   401    401     401     401     401     401
@@ -626,6 +627,8 @@ const CALLS: Record<string, Plan> = {
   'POST /api/data-rooms': (caller) => ({ json: isOwner(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
   'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
+  // Off, as it was: the rows after it read the room's documents unwatermarked.
+  'POST /api/my-data-room/watermark': () => ({ json: { isWatermarkEnabled: false } }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({

@@ -121,7 +121,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .send(copy.bytes);
           }
           // A reader who leaves mid-download stops qpdf and frees its work directory.
-          request.raw.once('close', () => void copy.stamped.close());
+          reply.raw.once('close', () => void copy.stamped.close());
           return reply
             .header('content-type', 'application/pdf')
             .header('content-disposition', attachmentDisposition(copy.fileName))

@@ -2,7 +2,7 @@ import { type ChildProcessByStdio, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { degrees, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
@@ -151,17 +151,24 @@ export async function stampPdf(source: Readable, text: string, workDir: string):
       if (stderr.length < 2000) stderr += chunk;
     });
     const exited = new Promise<number | null>((resolve) => spawned.on('close', (code) => resolve(code)));
+    // Piped at once: Node resumes (and so drops) a child's unread output when the child exits, and a
+    // small PDF is written whole before the response reads it. The pipe keeps qpdf's backpressure.
+    const output = spawned.stdout.pipe(new PassThrough());
     // Wait for the first bytes (or the end): a PDF qpdf refuses is a clear refusal, not a cut download.
-    const started = await Promise.race([
-      new Promise<'data'>((resolve) => spawned.stdout.once('readable', () => resolve('data'))),
-      exited.then(() => 'exited' as const),
-    ]);
-    // qpdf exits 3 when it succeeded with warnings (a slightly damaged file it repaired).
-    if (started === 'exited' && spawned.exitCode !== 0 && spawned.exitCode !== 3) {
-      throw new UnstampablePdfError(`qpdf failed: ${stderr.split('\n')[0]}`);
+    await new Promise<void>((resolve) => {
+      output.once('readable', resolve);
+      output.once('end', resolve);
+    });
+    if (output.readableLength === 0) {
+      const code = await exited;
+      throw new UnstampablePdfError(`qpdf wrote nothing (exit ${code}): ${stderr.split('\n')[0]}`);
     }
-    spawned.stdout.on('close', () => void close());
-    return { stream: spawned.stdout, close };
+    output.on('close', () => void close());
+    // qpdf failing part way (after its first bytes): the download is cut off, never ended as if whole.
+    void exited.then((code) => {
+      if (code !== 0 && code !== 3 && !closed) output.destroy(new Error(`qpdf exited ${code}: ${stderr}`));
+    });
+    return { stream: output, close };
   } catch (error) {
     await close();
     throw error;
