@@ -10,6 +10,7 @@ import { UploadedDocumentsPanel } from '../../features/documents/components/uplo
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
 import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
+import { WatermarkCard } from '../../features/rooms/components/watermark-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
 import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
@@ -134,6 +135,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <RoomStatusCard room={room} />
       <DownloadDefaultCard room={room} />
+      <WatermarkCard room={room} />
       <Card>
         <CardHeader>
           <CardTitle>Preview</CardTitle>

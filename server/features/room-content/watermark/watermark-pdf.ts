@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { degrees, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { WATERMARK_ANGLE_DEGREES, WATERMARK_OPACITY } from './watermark-marks';
+import { WATERMARK_ANGLE_DEGREES, WATERMARK_OPACITY } from '../../../../shared/watermark';
 
 const run = promisify(execFile);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { previewObjectNames } from '../../../../shared/contracts/previews';
 import { extensionOf } from '../../../../shared/file-types';
+import { watermarkDay, watermarkText } from '../../../../shared/watermark';
 import type { AppContext } from '../../../app-context';
 import { HttpError } from '../../../plugins/errors';
 import type { ReadableDocument } from '../documents.service';
@@ -10,7 +11,6 @@ import { processWorkRoot } from '../preparation/preparation.service';
 import { previewKindOf } from '../preparation/preparation-limits';
 import { findPreview, findPreviewObject, type PreviewObject } from '../previews.repository';
 import { watermarkImage } from './watermark-image';
-import { watermarkDay, watermarkText } from './watermark-marks';
 import { type StampedPdf, stampPdf, UnstampablePdfError } from './watermark-pdf';
 
 /**
