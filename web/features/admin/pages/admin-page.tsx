@@ -14,6 +14,7 @@ import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
+import { RoomControls } from '../components/room-controls';
 import { SectionCards } from '../components/section-cards';
 import { SendInvitationForm } from '../components/send-invitation-form';
 import { UsersTable } from '../components/users-table';
@@ -92,6 +93,7 @@ export function AdminPage() {
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
+        <RoomControls />
         <SectionCards sections={data.sections} />
         <div className="grid gap-6 lg:grid-cols-2">
           <RecentDocuments documents={data.recentDocuments} />
