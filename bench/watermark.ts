@@ -29,7 +29,8 @@ const ROUNDS = 3;
 async function write300PagePdf(file: string): Promise<number> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
-  const side = 410;
+  // About 165 KB a page: 48 MiB in all, just under the 50 MiB upload limit.
+  const side = 406;
   for (let page = 1; page <= PAGES; page++) {
     const noise = crypto.randomBytes(side * side * 3);
     const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
@@ -71,18 +72,10 @@ export async function measureWatermarkBudgets(): Promise<BudgetRow[]> {
     const downloadPath = await uploadFile(server, room, file, 'Board pack.pdf');
     const url = `${server.baseUrl}${downloadPath}`;
 
-    const plain = await download(url, room.investorToken);
     await apiCall(server, 'POST', '/api/my-data-room/watermark', room.founderToken, {
       isWatermarkEnabled: true,
     });
-    const firstBytes: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const stamped = await download(url, room.investorToken);
-      if (stamped.bytes < size) throw new Error(`the watermarked PDF is ${stamped.bytes} bytes`);
-      firstBytes.push(stamped.firstByteMs);
-    }
-    const firstByte = median(firstBytes);
-
+    // Memory first, after the upload: the plain download's own memory (ADR 27's budget) is not counted.
     const before = rssBytes(pid);
     let concurrentFirstBytes: number[] = [];
     const peak = await peakRssDuring(pid, async () => {
@@ -91,6 +84,18 @@ export async function measureWatermarkBudgets(): Promise<BudgetRow[]> {
       );
       concurrentFirstBytes = results.map((result) => result.firstByteMs);
     });
+    const firstBytes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const stamped = await download(url, room.investorToken);
+      if (stamped.bytes < size) throw new Error(`the watermarked PDF is ${stamped.bytes} bytes`);
+      firstBytes.push(stamped.firstByteMs);
+    }
+    const firstByte = median(firstBytes);
+    await apiCall(server, 'POST', '/api/my-data-room/watermark', room.founderToken, {
+      isWatermarkEnabled: false,
+    });
+    const plain = await download(url, room.investorToken);
+
     return [
       {
         budget: `watermarked 50 MB, ${PAGES}-page PDF: first byte <= ${FIRST_BYTE_BUDGET_MS / 1000} s`,
@@ -101,7 +106,7 @@ export async function measureWatermarkBudgets(): Promise<BudgetRow[]> {
       {
         budget: `${CONCURRENT} watermarked 50 MB PDF downloads at once: server RSS < ${RSS_BUDGET_MB} MB`,
         measured: mb(peak),
-        baseline: `${mb(before)} before`,
+        baseline: `${mb(before)} before (after the upload)`,
         pass: peak < RSS_BUDGET_MB * 1024 * 1024,
       },
     ];

@@ -101,24 +101,35 @@ export interface StampedPdf {
 }
 
 /**
- * Stamps every page of the PDF `source` with `text`: the PDF is copied to a work directory (qpdf
- * needs to seek), the watermark made for its page sizes, and qpdf's --overlay writes the result to its
- * standard output, which is streamed to the reader as it is written. The server holds neither file in
- * memory; qpdf is its own process, so neither the event loop nor the server's heap carries the work.
+ * Stamps every page of the PDF `source` with `text`: qpdf reads the stored file in place, or a copy in
+ * the work directory when storage is not a local disk (qpdf needs to seek); the watermark is made for
+ * the PDF's page sizes, and qpdf's --overlay writes the result to its standard output, which is
+ * streamed to the reader as it is written. The server holds neither file in memory; qpdf is its own
+ * process, so neither the event loop nor the server's heap carries the work.
  */
-export async function stampPdf(source: Readable, text: string, workDir: string): Promise<StampedPdf> {
+export async function stampPdf(
+  source: { path: string } | { stream: Readable },
+  text: string,
+  workDir: string,
+): Promise<StampedPdf> {
   await fsp.mkdir(workDir, { recursive: true });
   let child: ChildProcessByStdio<null, Readable, Readable> | undefined;
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await fsp.rm(workDir, { recursive: true, force: true });
+  let closed: Promise<void> | undefined;
+  // Once: the response's end and the stream's own close both call it, and each waits for the removal.
+  const close = () => {
+    closed ??= (async () => {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await fsp.rm(workDir, { recursive: true, force: true });
+    })();
+    return closed;
   };
   try {
-    const input = path.join(workDir, 'original.pdf');
-    await pipeline(source, fs.createWriteStream(input));
+    let input: string;
+    if ('path' in source) input = source.path;
+    else {
+      input = path.join(workDir, 'original.pdf');
+      await pipeline(source.stream, fs.createWriteStream(input));
+    }
     const sizes = await pageSizes(input);
     if (!sizes) throw new UnstampablePdfError('poppler could not read the PDF');
     const distinct: PageSize[] = [];
@@ -166,7 +177,8 @@ export async function stampPdf(source: Readable, text: string, workDir: string):
     output.on('close', () => void close());
     // qpdf failing part way (after its first bytes): the download is cut off, never ended as if whole.
     void exited.then((code) => {
-      if (code !== 0 && code !== 3 && !closed) output.destroy(new Error(`qpdf exited ${code}: ${stderr}`));
+      if (code !== 0 && code !== 3 && closed === undefined)
+        output.destroy(new Error(`qpdf exited ${code}: ${stderr}`));
     });
     return { stream: output, close };
   } catch (error) {

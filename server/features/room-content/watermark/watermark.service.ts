@@ -136,7 +136,10 @@ export async function watermarkedDownload(
       : (await preparedObject(ctx, document.id, previewObjectNames.pdf())).storageKey;
   const workDir = path.join(processWorkRoot(ctx.config.dataDir), `watermark-${crypto.randomUUID()}`);
   try {
-    const stamped = await stampPdf(ctx.storage.read(storageKey), watermark.text, workDir);
+    const source = ctx.storage.localPath
+      ? { path: ctx.storage.localPath(storageKey) }
+      : { stream: ctx.storage.read(storageKey) };
+    const stamped = await stampPdf(source, watermark.text, workDir);
     return { kind: 'pdf', fileName: renamed(document.title, 'pdf'), stamped };
   } catch (error) {
     if (!(error instanceof UnstampablePdfError)) throw error;
