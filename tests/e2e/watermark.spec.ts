@@ -60,6 +60,15 @@ test('the founder turns the watermark on; an investor on a phone reads a page wh
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('switch', { name: 'Watermark' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('settings-390.png') });
+  // /admin shows it among the room's reading controls.
+  await page.goto('/admin');
+  const controls = page.getByRole('region', { name: 'Reading controls' });
+  await expect(controls.getByText('Watermark', { exact: true })).toBeVisible();
+  await expect(controls.getByText('On', { exact: true })).toBeVisible();
+  await controls.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('admin-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('admin-1280.png') });
 
   // The investor, on the phone, opens the deck in the viewer.
   const reader = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
