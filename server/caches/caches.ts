@@ -2,10 +2,12 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { LRUCache } from 'lru-cache';
 import { EPOCH_CACHE_MAX_AGE_MS } from '../durations';
 import type { LiveSession } from '../features/accounts/accounts.service';
+import type { ViewIdentity } from '../features/reading-analytics/reading-analytics.repository';
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { DataRoom } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
+import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
 import type { WriteEpoch } from './write-epoch';
@@ -35,6 +37,12 @@ export interface Caches {
   documents: ReadCache<StoredDocument>;
   previews: ReadCache<DocumentPreview>;
   previewObjects: ReadCache<PreviewObject>;
+  /**
+   * The reading views reports name, by id: only what never changes after a view is opened (whose it is,
+   * of which document, since when), so exact on both dialects. A deleted view is found gone by the
+   * report's own transaction (report-batch.ts).
+   */
+  readingViews: ReadCache<ViewIdentity>;
   /**
    * The bytes of small preview objects, by storage key, on both dialects: keys are never rewritten, and
    * callers authorise every request first (preview-bytes-cache.ts). Bounded by PREVIEW_OBJECT_CACHE_MB.
@@ -71,6 +79,7 @@ export function createCaches(
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),
+    readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
     sections: new SectionsCache(),
     statements: database.statements,

@@ -6,7 +6,6 @@ import {
   type InvestorAnalytics,
   MIN_SECONDS_BETWEEN_REPORTS,
   RECENT_READERS_DAYS,
-  REPORT_CLOCK_ALLOWANCE_SECONDS,
   type ReadingReport,
   type RoomAnalytics,
   VISIT_GAP_MINUTES,
@@ -29,13 +28,10 @@ import {
 } from '../room-content/room-content.service';
 import {
   addOpenedView,
-  addReportedPages,
-  addViewPages,
-  claimReport,
   findDocumentTotals,
   findReaderIdentity,
   findRoomReader,
-  findView,
+  findViewIdentity,
   insertView,
   listDocumentPages,
   listDocumentReaders,
@@ -44,10 +40,9 @@ import {
   listReaderPages,
   listReaderViews,
   listRecentRoomReaders,
-  lockReaderClock,
-  type PageReading,
   type ReadingView,
 } from './reading-analytics.repository';
+import { reportBatchFor } from './report-batch';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
@@ -89,7 +84,10 @@ const viewNotFound = () =>
 /**
  * Adds what the viewer reports to the view's roll-ups, after checking it: the view is the caller's, the
  * document still readable by them, each page within the document, and the seconds no more than the
- * wall-clock time since the view's previous report (clamped to it). A refused report changes nothing.
+ * wall-clock time since the view's previous report (clamped to it). The checks a request can make alone
+ * run here, on cached facts; the view's report slot and the reader's clock are judged, and the report
+ * written, by the report batch (report-batch.ts), with every report of the same moment in one
+ * transaction. A refused report changes nothing.
  */
 export async function acceptReport(
   ctx: AppContext,
@@ -97,7 +95,7 @@ export async function acceptReport(
   viewId: string,
   report: ReadingReport,
 ): Promise<void> {
-  const view = await findView(ctx.db, viewId);
+  const view = await ctx.caches.readingViews.get(viewId, () => findViewIdentity(ctx.db, viewId));
   if (!view || view.userId !== user.id) throw viewNotFound();
   // The highest page a report may name: the prepared page count, 1 for a document read as one piece.
   const lastPage = await findReadableLastPage(ctx, user, view.documentId);
@@ -119,47 +117,18 @@ export async function acceptReport(
       );
   }
 
-  const now = new Date();
-  if (view.lastReportAt && now.getTime() - view.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000)
-    throw tooSoon();
-
-  // By page number: every transaction then locks the shared per-page roll-up rows in one order, so two
-  // readers' reports naming the same pages cannot deadlock on PostgreSQL.
+  // By page number: every batch then writes the shared per-page roll-up rows in one order, so two
+  // servers' batches naming the same pages cannot deadlock on PostgreSQL.
   const claimed = report.pages
     .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
     .sort((a, b) => a.page - b.page);
-  await ctx.db.transaction().execute(async (trx) => {
-    // The reader's row is locked first, so their views of the document report one after the other.
-    const reader = await lockReaderClock(trx, view);
-    if (!reader) throw viewNotFound();
-    const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
-    // A page credited no time was not read: it must not count as seen (completion, readers per page).
-    const read = credit.pages.filter((page) => page.readMs > 0);
-    const newPages = read.length > 0 ? await addViewPages(trx, view, read) : 0;
-    // Another report of this view was accepted since we read it: this one is too soon (and the view's
-    // pages just added are rolled back with the rest).
-    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs, newPages }))) throw tooSoon();
-    if (read.length > 0) await addReportedPages(trx, view, read, now, credit.clockAt);
+  const outcome = await reportBatchFor(ctx.db, ctx.config.database.dialect).submit({
+    view,
+    claimed,
+    at: new Date(),
   });
-}
-
-/**
- * What a report may be credited: no more than the wall-clock time since this view's previous report
- * (or its opening) that the reader's clock on the document has not already credited to one of their
- * views, plus REPORT_CLOCK_ALLOWANCE_SECONDS. The clock moves on by what is credited, so over all of a
- * reader's views of a document the total never exceeds the time that passed plus one allowance, however
- * often or in how many views they report.
- */
-export function creditOnReaderClock(
-  view: ReadingView,
-  clockAt: Date | null,
-  now: Date,
-  claimed: PageReading[],
-): { pages: PageReading[]; readMs: number; clockAt: Date } {
-  const sinceMs = Math.max((view.lastReportAt ?? view.startedAt).getTime(), clockAt?.getTime() ?? 0);
-  const pages = clampToElapsed(claimed, now.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - sinceMs);
-  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
-  return { pages, readMs, clockAt: new Date(sinceMs + readMs) };
+  if (outcome === 'not_found') throw viewNotFound();
+  if (outcome === 'too_soon') throw tooSoon();
 }
 
 function tooSoon(): HttpError {
@@ -170,14 +139,6 @@ function tooSoon(): HttpError {
     {},
     { 'retry-after': String(MIN_SECONDS_BETWEEN_REPORTS) },
   );
-}
-
-/** Scales every page down in proportion when the report claims more time than has passed. */
-export function clampToElapsed(pages: PageReading[], elapsedMs: number): PageReading[] {
-  const claimed = pages.reduce((sum, page) => sum + page.readMs, 0);
-  if (claimed <= elapsedMs) return pages;
-  const ratio = Math.max(0, elapsedMs) / claimed;
-  return pages.map((page) => ({ page: page.page, readMs: Math.floor(page.readMs * ratio) }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ import {
   deleteDocumentRow,
   findDocumentById,
   findDocumentInRoom,
-  findDocumentPageLimit,
   insertDocument,
   listRoomDocuments,
   type StoredDocument,
@@ -377,17 +376,19 @@ export async function findReadableDocument(
 
 /**
  * For a reading report: the highest page of a document the user can still read (owner, or member of its
- * active room), or undefined exactly where findReadableDocument answers 404. The document and its
- * preview are one query; the room's readability is the same rule and cache as every other read.
+ * active room), or undefined exactly where findReadableDocument answers 404. Read on every report: the
+ * document, its preview and the room's readability come through the caches (server/caches/caches.ts).
  */
 export async function findReadableLastPage(
   ctx: AppContext,
   user: RoomUser,
   documentId: string,
 ): Promise<number | undefined> {
-  const document = await findDocumentPageLimit(ctx.db, documentId);
+  const document = await ctx.caches.documents.get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
-  return document && room ? document.lastPage : undefined;
+  if (!document || !room) return undefined;
+  const preview = await ctx.caches.previews.get(documentId, () => findPreview(ctx.db, documentId));
+  return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
