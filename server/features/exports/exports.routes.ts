@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPORT_KINDS, exportQuerySchema } from '../../../shared/contracts/exports';
 import type { AppContext } from '../../app-context';
-import { requireFounder } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/response-contracts';
 import { exportCsv } from './exports.service';
 
@@ -22,7 +22,7 @@ export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const csv = await exportCsv(ctx, requireFounder(request), kind, request.query);
+          const csv = await exportCsv(ctx, requireUser(request), kind, request.query);
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', csv.contentDisposition)

@@ -5,7 +5,7 @@ import {
   attachmentDisposition,
   isMemberOfRoom,
   type RoomUser,
-  requireOwnedRoom,
+  requireManagedRoom,
 } from '../room-content/room-content.service';
 import { csvFromWorker } from './export-worker-stream';
 import { type ExportScope, hasActivityInRoom } from './exports.repository';
@@ -25,7 +25,7 @@ const investorNotFound = () =>
  * room (a member, or someone whose history in it remains); anyone else is the same 404 as elsewhere.
  */
 async function resolveScope(ctx: AppContext, founder: RoomUser, query: ExportQuery): Promise<ExportScope> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const investor = query.investor ?? null;
   if (investor !== null) {
     if (investor === founder.id) throw investorNotFound();

@@ -24,7 +24,7 @@ import {
   listUploadedDocuments,
   type RoomUser,
   recordAccess,
-  requireOwnedRoom,
+  requireManagedRoom,
   type StoredDocument,
 } from '../room-content/room-content.service';
 import {
@@ -63,7 +63,7 @@ export async function openView(
   request: { ip: string; userAgent: string | undefined },
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
-  if (document.readerOwnsRoom) return { viewId: null };
+  if (document.readerManagesRoom) return { viewId: null };
   const view: ReadingView = {
     id: crypto.randomUUID(),
     roomId: document.roomId,
@@ -184,7 +184,7 @@ export function clampToElapsed(pages: PageReading[], elapsedMs: number): PageRea
 // The founder's analytics.
 
 export async function roomAnalytics(ctx: AppContext, founder: RoomUser): Promise<RoomAnalytics> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const [documents, totals, readers] = await Promise.all([
     listUploadedDocuments(ctx, room.id),
     listDocumentTotals(ctx.db, room.id),
@@ -220,7 +220,7 @@ const documentNotFound = () => new HttpError(404, 'not_found', 'That document do
 
 /** The founder's own uploaded document, or the same 404 as a missing one. */
 async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, documentId: string) {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const document = await findRoomDocument(ctx, room.id, documentId);
   if (!document) throw documentNotFound();
   return document;
@@ -294,7 +294,7 @@ export async function investorAnalytics(
   founder: RoomUser,
   userId: string,
 ): Promise<InvestorAnalytics> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   if (userId === founder.id) throw investorNotFound();
   const [identity, isMember, reader] = await Promise.all([
     findReaderIdentity(ctx.db, userId),
