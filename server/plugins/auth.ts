@@ -1,12 +1,8 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import {
-  type NewSession,
-  type SessionResolver,
-  toPublicUser,
-  type User,
-} from '../features/accounts/accounts.service';
+import type { PublicUser } from '../../shared/contracts/auth';
+import type { NewSession, SessionResolver, User } from '../features/accounts/accounts.service';
 import { HttpError } from './errors';
 
 /**
@@ -89,11 +85,11 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: N
 export function sendSignedIn(
   reply: FastifyReply,
   config: Config,
-  signedIn: { user: User; session: NewSession },
+  signedIn: { user: PublicUser; session: NewSession },
   status: 200 | 201,
 ) {
   setSessionCookie(reply, config, signedIn.session);
-  return reply.status(status).send({ token: signedIn.session.token, user: toPublicUser(signedIn.user) });
+  return reply.status(status).send({ token: signedIn.session.token, user: signedIn.user });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
