@@ -103,6 +103,7 @@ export async function inviteInvestor(
   input: { email: string; name?: string | undefined },
 ): Promise<Invitation> {
   const room = await requireManagedRoom(ctx, inviter);
+  refuseOwnAddress(inviter, input.email);
   const invitee = await findUserByEmail(ctx.db, input.email);
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
@@ -120,8 +121,14 @@ export async function inviteInvestor(
   return toInvitationView(row, now);
 }
 
+function refuseOwnAddress(inviter: User, email: string): void {
+  if (email === inviter.email) {
+    throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
+  }
+}
+
 /**
- * What both kinds of invitation check and do: not one's own address, within the room's daily limit,
+ * What both kinds of invitation check and do: within the room's daily limit,
  * saved (or refreshed) and sent, or nothing saved when the e-mail did not go out.
  */
 async function sendRoomInvitation(
@@ -132,9 +139,6 @@ async function sendRoomInvitation(
   input: { email: string; name?: string | undefined },
   message: (token: string, saved: StoredInvitation) => OutgoingMessage,
 ): Promise<{ row: StoredInvitation; now: Date }> {
-  if (input.email === inviter.email) {
-    throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
-  }
   // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
   const limit = ctx.config.rateLimits.invitationsPerDay;
   const windowStart = new Date(Date.now() - INVITATIONS_PER_ROOM_WINDOW_MS);
@@ -311,7 +315,8 @@ export async function inviteEditor(
   input: { email: string; name?: string | undefined },
 ): Promise<TeamMember> {
   const room = await requireRoomOwner(ctx, owner);
-  const invitee = input.email === owner.email ? undefined : await findUserByEmail(ctx.db, input.email);
+  refuseOwnAddress(owner, input.email);
+  const invitee = await findUserByEmail(ctx.db, input.email);
   if (invitee) {
     const managed = await findManagedRoom(ctx, invitee);
     if (managed?.room.id === room.id) {
