@@ -1,7 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import type { PublicUser } from '../../shared/contracts/auth';
+import type { Config } from '../config';
 import type { NewSession, SessionResolver, User } from '../features/accounts/accounts.service';
 import { HttpError } from './errors';
 

@@ -39,7 +39,9 @@ async function allowEditorMembers(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('room_members_pk', ['room_id', 'user_id'])
     .addCheckConstraint('room_members_role_check', memberRoles)
     .execute();
-  await sql`insert into room_members_new select room_id, user_id, role, created_at from room_members`.execute(db);
+  await sql`insert into room_members_new select room_id, user_id, role, created_at from room_members`.execute(
+    db,
+  );
   await db.schema.dropTable('room_members').execute();
   await db.schema.alterTable('room_members_new').renameTo('room_members').execute();
   await db.schema.createIndex('room_members_user_id_idx').on('room_members').column('user_id').execute();

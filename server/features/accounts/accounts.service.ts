@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { AccountSetupRequest } from '../../../shared/contracts/accounts';
+import type { PublicUser } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
-import type { PublicUser } from '../../../shared/contracts/auth';
 import { createFounderRoom, findManagedRoom } from '../room-content/room-content.service';
 import { toPublicUser } from './public-user';
 import { type NewSession, startSession } from './sessions.service';

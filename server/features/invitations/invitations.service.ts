@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Invitation } from '../../../shared/contracts/invitations';
+import type { Team, TeamMember } from '../../../shared/contracts/team';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
 import {
@@ -7,7 +8,6 @@ import {
   INVITATIONS_PER_ROOM_WINDOW_MS,
   INVITATIONS_RETRY_AFTER_MS,
 } from '../../durations';
-import type { Team, TeamMember } from '../../../shared/contracts/team';
 import { deliverOrUndo } from '../../mail/deliver';
 import type { OutgoingMessage } from '../../mail/mailer';
 import { editorInvitationEmail, invitationEmail } from '../../mail/templates';
@@ -355,7 +355,11 @@ export async function inviteEditor(
  * The owner removes a co-founder, or withdraws their invitation (owner only). A removed editor keeps
  * their session but every console request is refused from the next one on.
  */
-export async function removeEditorInvitation(ctx: AppContext, owner: User, invitationId: string): Promise<void> {
+export async function removeEditorInvitation(
+  ctx: AppContext,
+  owner: User,
+  invitationId: string,
+): Promise<void> {
   const room = await requireRoomOwner(ctx, owner);
   await revokeInvitation(ctx, room, invitationId, 'editor');
 }

@@ -19,7 +19,7 @@ import {
   findDownloadableDocument,
   findReadableLastPage,
   findRoomDocument,
-  isMemberOfRoom,
+  investorStandingIn,
   listAccessOfUser,
   listUploadedDocuments,
   type RoomUser,
@@ -295,12 +295,14 @@ export async function investorAnalytics(
   userId: string,
 ): Promise<InvestorAnalytics> {
   const room = await requireManagedRoom(ctx, founder);
-  if (userId === founder.id) throw investorNotFound();
-  const [identity, isMember, reader] = await Promise.all([
+  const [identity, standing, reader] = await Promise.all([
     findReaderIdentity(ctx.db, userId),
-    isMemberOfRoom(ctx.db, room.id, userId),
+    investorStandingIn(ctx.db, room, userId),
     findRoomReader(ctx.db, room.id, userId),
   ]);
+  // The room's owner and editors are not investors (docs/decisions/0047-room-editors.md).
+  if (standing === 'manager') throw investorNotFound();
+  const isMember = standing === 'investor';
   const [access, views, documents, uploaded] = await Promise.all([
     listAccessOfUser(ctx, room.id, userId, ['downloaded', 'clicked'], INVESTOR_TIMELINE_LIMIT),
     listReaderViews(ctx.db, room.id, userId, INVESTOR_TIMELINE_LIMIT),

@@ -8,11 +8,12 @@ import { type DocumentPreview, findPreview, findPreviews } from './previews.repo
 import {
   addRoomMember,
   findDataRoomById,
+  findMemberRole,
   insertDataRoom,
   isRoomMember,
   listActiveRoomsForMember,
-  listRoomManagers,
   listRoomInvestors,
+  listRoomManagers,
   removeEditorMember,
   removeInvestorMember,
 } from './rooms.repository';
@@ -92,6 +93,21 @@ export async function createFounderRoom(
 
 export async function isMemberOfRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {
   return isRoomMember(db, roomId, userId);
+}
+
+/**
+ * Whether someone is, for the room's analytics and exports, one of its investors: a member who is not
+ * one of its managers (its owner or an editor, whose own activity is not investor activity: ADR 47).
+ */
+export async function investorStandingIn(
+  db: Executor,
+  room: { id: string; ownerId: string },
+  userId: string,
+): Promise<'investor' | 'manager' | 'none'> {
+  if (userId === room.ownerId) return 'manager';
+  const role = await findMemberRole(db, room.id, userId);
+  if (role === 'owner' || role === 'editor') return 'manager';
+  return role === 'investor' ? 'investor' : 'none';
 }
 
 /** Makes the user an investor of the room (an accepted invitation); already one is not an error. */

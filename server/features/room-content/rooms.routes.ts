@@ -28,9 +28,9 @@ import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks } from './room-content.service';
 import {
   getMyDataRoom,
-  type ReadableRoom,
   getSectionsMarkdown,
   listAccessibleRooms,
+  type ReadableRoom,
   requireExternalLink,
   requireInvitedRoom,
   requireReadableRoom,
@@ -135,16 +135,16 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       // The room's owner and editors are not investors: their own clicks are not logged (ADR 47).
       if (!room.readerManagesRoom)
         await recordAccessEvent(ctx.db, {
-        roomId: room.id,
-        ...who,
-        documentId: null,
-        documentTitle: document.title,
-        url: document.url,
-        action: 'clicked',
-        occurredAt: new Date(),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+          roomId: room.id,
+          ...who,
+          documentId: null,
+          documentTitle: document.title,
+          url: document.url,
+          action: 'clicked',
+          occurredAt: new Date(),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
       return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
     };
     app.get(
@@ -174,7 +174,13 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       async (request, reply) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
         const invited = { ...room, readerManagesRoom: false };
-        return click(invited, request.query.url, { userId: null, invitationId: invitation.id }, request, reply);
+        return click(
+          invited,
+          request.query.url,
+          { userId: null, invitationId: invitation.id },
+          request,
+          reply,
+        );
       },
     );
 
@@ -209,8 +215,10 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
 
     // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.
     for (const url of ['/api/sections/content', '/api/sections/markdown']) {
-      app.get(url, { schema: { response: { 200: sectionsSourceSchema, ...managersOnly } } }, async (request) =>
-        getSectionsMarkdown(ctx, requireUser(request)),
+      app.get(
+        url,
+        { schema: { response: { 200: sectionsSourceSchema, ...managersOnly } } },
+        async (request) => getSectionsMarkdown(ctx, requireUser(request)),
       );
     }
 
