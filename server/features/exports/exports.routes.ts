@@ -9,7 +9,7 @@ import { exportCsv } from './exports.service';
 /** The CSV file, streamed as it is read from the database (never serialized). */
 const csvFile = z.unknown().describe('A CSV file (RFC 4180, UTF-8 with a byte-order mark).');
 
-/** The founder's CSV exports (docs/decisions/0042-csv-exports.md); like every /api/admin route, owner only. */
+/** The founder's CSV exports (docs/decisions/0042-csv-exports.md); like every /api/admin route, for the room's managers (ADR 47). */
 export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const kind of EXPORT_KINDS) {

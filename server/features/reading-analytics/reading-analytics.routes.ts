@@ -56,7 +56,7 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        // The owner's own reading is not recorded: nothing was created.
+        // The owner's and editors' own reading is not recorded: nothing was created.
         return reply.status(opened.viewId ? 201 : 200).send(opened);
       },
     );

@@ -54,7 +54,7 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
  * Opens a view of a document for the viewer, authorised exactly like a download. An investor's view is
- * recorded with one 'viewed' access event, in one transaction; the owner's own reading is not (null).
+ * recorded with one 'viewed' access event, in one transaction; the room's owner's and editors' own reading is not (null).
  */
 export async function openView(
   ctx: AppContext,

@@ -19,7 +19,7 @@ const consolePages: { page: PageName; label: string }[] = [
 ];
 const editorPages: { page: PageName; label: string }[] = [
   ...consolePages,
-  { page: 'investorDashboard', label: 'Rooms you read' },
+  { page: 'investorDashboard', label: 'Rooms' },
 ];
 
 /**
