@@ -5,7 +5,7 @@ import type { LiveSession } from '../features/accounts/accounts.service';
 import type { ViewIdentity } from '../features/reading-analytics/reading-analytics.repository';
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
-import type { DataRoom } from '../features/room-content/room-content.service';
+import type { ManagedRoom, ReadableRoom } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
@@ -28,7 +28,12 @@ export interface Caches {
    */
   sessions: ReadCache<LiveSession>;
   /** Whether a user may read a room (membership included), by room and user: the same rule. */
-  readableRooms: ReadCache<DataRoom>;
+  readableRooms: ReadCache<ReadableRoom>;
+  /**
+   * The room a user manages (owns or edits), by user: what every console request checks. The same rule:
+   * removing an editor is a write, so their very next request reads the database again (ADR 47).
+   */
+  managedRooms: ReadCache<ManagedRoom>;
   /**
    * What the viewer reads on every page image and thumbnail, by the same rule: documents by id, their
    * previews by document id, and preview objects by document id and name. A deletion, a new preparation
@@ -75,7 +80,8 @@ export function createCaches(
       : uncached<V>();
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
-    readableRooms: untilNextWrite<DataRoom>(),
+    readableRooms: untilNextWrite<ReadableRoom>(),
+    managedRooms: untilNextWrite<ManagedRoom>(),
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),

@@ -11,6 +11,7 @@ import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../share
  * - ids: random UUIDs as text.
  */
 export type EpochMs = number;
+export type RoomMemberRole = 'owner' | 'investor' | 'editor';
 export type Flag = 0 | 1;
 
 export interface UsersTable {
@@ -44,7 +45,8 @@ export interface DataRoomsTable {
 export interface RoomMembersTable {
   room_id: string;
   user_id: string;
-  role: 'owner' | 'investor';
+  /** 'editor': a co-founder, who manages the room beside its owner (docs/decisions/0047-room-editors.md). */
+  role: RoomMemberRole;
   created_at: EpochMs;
 }
 
@@ -59,6 +61,8 @@ export interface InvitationsTable {
   expires_at: EpochMs;
   used_at: EpochMs | null;
   revoked_at: EpochMs | null;
+  /** What accepting it makes the invitee: an investor of the room, or an editor (a co-founder). */
+  role: 'investor' | 'editor';
 }
 
 export interface MagicLinksTable {

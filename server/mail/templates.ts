@@ -89,3 +89,42 @@ export function invitationEmail(input: {
     ),
   };
 }
+
+/** A co-founder's invitation: they manage the room beside its owner, after signing in (ADR 47). */
+export function editorInvitationEmail(input: {
+  to: string;
+  inviteeName: string | null;
+  inviterName: string;
+  companyName: string;
+  link: string;
+  expiresAt: Date;
+}): OutgoingMessage {
+  const greeting = input.inviteeName ? `Hello ${input.inviteeName},` : 'Hello,';
+  const expiry = `The invitation is valid until ${input.expiresAt.toUTCString()} (7 days).`;
+  const how =
+    'Sign in with this e-mail address: we send you a one-time sign-in link, no password needed. You can then upload files, edit the sections, invite investors and see the analytics.';
+  return {
+    to: input.to,
+    subject: `${input.inviterName} invited you to manage the ${input.companyName} data room`,
+    text: [
+      greeting,
+      '',
+      `${input.inviterName} invited you to manage the ${input.companyName} data room on Roundroom, as a co-founder.`,
+      '',
+      input.link,
+      '',
+      how,
+      expiry,
+    ].join('\n'),
+    html: layout(
+      `Manage the ${input.companyName} data room`,
+      [
+        escapeHtml(greeting),
+        `${escapeHtml(input.inviterName)} invited you to manage the <strong>${escapeHtml(input.companyName)}</strong> data room on Roundroom, as a co-founder.`,
+        escapeHtml(how),
+      ],
+      { label: 'Sign in', url: input.link },
+      escapeHtml(expiry),
+    ),
+  };
+}

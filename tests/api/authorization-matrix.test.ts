@@ -8,6 +8,7 @@ import {
   countRows,
   createFounder,
   invite,
+  inviteEditor,
   requestMagicLinkToken,
   type SignedIn,
   signInWithMagicLink,
@@ -30,6 +31,9 @@ import { SAMPLE_FILES } from '../support/uploads';
  *   revoked   an investor who signed in, then the founder deleted their invitation
  *   founder   another founder, owner of a different room
  *   owner     the room's owner
+ *   editor    a co-founder the owner invited as an editor of the room, signed in: the same console as
+ *             the owner, but not the owner-only actions (the team); docs/decisions/0047-room-editors.md
+ *   ex-editor an editor the owner removed: their session lives on, but reaches nothing of the room
  *   invite    a visitor with a valid invite token to the room (no session)
  *   inv-exp   a visitor whose invite token expired (expires_at in the past)
  *   inv-del   a visitor whose invitation the founder deleted before it was used
@@ -50,82 +54,89 @@ import { SAMPLE_FILES } from '../support/uploads';
  * room, so another founder gets 200 there, about their room and nothing of ours.
  *
  * Every cell also checks that a caller who may not read the room sees none of its canaries (in the body
- * or any header; members see none of the other invitees'), that nobody but the owner changes the room,
+ * or any header; members see none of the other invitees'), that nobody but the room's managers (its
+ * owner and editor) changes the room,
  * that a refused call writes nothing, and that a 404 is the same as for an id that does not exist.
  */
 const MATRIX = `
-route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
 
 # Public: the same answer for everyone.
-GET    /api/health                            200    200      200    200     200     200   200    200     200     200     200     200
-GET    /api/site                              200    200      200    200     200     200   200    200     200     200     200     200
-GET    /api/auth/session                      200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/auth/logout                       204    204      204    204     204     204   204    204     204     204     204     204
-POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/auth/verify                       200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/complete-account-setup            201    201      201    201     201     201   201    201     201     201     201     201
-POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201     201     201     201     201
-POST   /api/validate-promo-code               200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/waitlist                          200    200      200    200     200     200   200    200     200     200     200     200
+GET    /api/health                            200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/site                              200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/auth/session                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/auth/logout                       204    204      204    204     204     204   204    204       204    204     204     204     204     204
+POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/auth/verify                       200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/complete-account-setup            201    201      201    201     201     201   201    201       201    201     201     201     201     201
+POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201       201    201     201     201     201     201
+POST   /api/validate-promo-code               200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/waitlist                          200    200      200    200     200     200   200    200       200    200     200     200     200     200
 
 # Anyone signed in, about themselves.
-GET    /api/auth/me                           401    200      200    200     200     200   401    401     401     401     401     401
-GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   401    401     401     401     401     401
+GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401
+GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   200    200       401    401     401     401     401     401
 
-# Reading the room by its id: owner and members; anyone else 404, as for a room that does not exist.
-GET    /api/data-room/:id                     401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/data-room/:id/sections            401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/data-room/:id/documents           401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/data-room/:id/click               401    404      302    404     404     302   401    401     401     401     401     401
-GET    /api/documents/:id/download            401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/text                401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview/content     401    404      200    404     404     200   401    401     401     401     401     401
+# Reading the room by its id: owner, editor and members; anyone else 404, as for a room that does not exist.
+GET    /api/data-room/:id                     401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/sections            401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/documents           401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/click               401    404      302    404     404     302   302    404       401    401     401     401     401     401
+GET    /api/documents/:id/download            401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/text                401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      200    404     404     200   200    404       401    401     401     401     401     401
 
-# Reading in the viewer: a view is opened as a download is authorised (the owner's own reading is not
-# recorded: 200 with no view); a report only on one's own view.
-POST   /api/documents/:id/views               401    404      201    404     404     200   401    401     401     401     401     401
-POST   /api/views/:viewId/reports             401    404      204    404     404     404   401    401     401     401     401     401
+# Reading in the viewer: a view is opened as a download is authorised (the owner's and the editor's own
+# reading is not recorded: 200 with no view); a report only on one's own view.
+POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
+POST   /api/views/:viewId/reports             401    404      204    404     404     404   404    404       401    401     401     401     401     401
 
 # The invited view: only a usable invite token opens it; a session does not stand in for one.
-GET    /api/data-room/invite/:token           404    404      404    404     404     404   200    404     404     404     404     404
-GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   200    404     404     404     404     404
-GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   200    404     404     404     404     404
-GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   302    404     404     404     404     404
+GET    /api/data-room/invite/:token           404    404      404    404     404     404   404    404       200    404     404     404     404     404
+GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   404    404       200    404     404     404     404     404
+GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   404    404       200    404     404     404     404     404
+GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   404    404       302    404     404     404     404     404
 
-# Founders only (403 for investors), each on their own room.
-GET    /api/my-data-room                      401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/data-rooms                        401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/my-data-room/status               401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/my-data-room/download-policy      401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/sections/content                  401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/sections/markdown                 401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/sections/update                   401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/invites                           401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/invites                           401    403      403    403     201     201   401    401     401     401     401     401
-POST   /api/invitations                       401    403      403    403     201     201   401    401     401     401     401     401
-POST   /api/upload                            401    403      403    403     201     201   401    401     401     401     401     401
-GET    /api/my-documents                      401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/users                       401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/invitations                 401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/sections                    401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/recent-documents            401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/recent-access               401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/analytics                   401    403      403    403     200     200   401    401     401     401     401     401
+# The console: the room's managers (its owner and editors; 403 for investors and a removed editor), each
+# on the room they manage.
+GET    /api/my-data-room                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/data-rooms                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/status               401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/download-policy      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/sections/content                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/sections/markdown                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/sections/update                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/invites                           401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/invites                           401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/invitations                       401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/upload                            401    403      403    403     201     201   201    403       401    401     401     401     401     401
+GET    /api/my-documents                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/users                       401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/invitations                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/sections                    401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/recent-documents            401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/recent-access               401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/analytics                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
 
-# Founders only, on the room's own invitation or document: another founder gets 404 (not theirs, and
+# The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
-DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
-DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
-POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   401    401     401     401     401     401
-POST   /api/documents/:id/download-policy     401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/analytics/documents/:documentId 401 403     403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   401    401     401     401     401     401
+DELETE /api/invites/:id                       401    403      403    403     404     204   204    403       401    401     401     401     401     401
+DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401
+POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
+POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
+
+# The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
+GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/admin/team                        401    403      403    403     201     201   403    403       401    401     401     401     401     401
+DELETE /api/admin/team/:id                    401    403      403    403     404     204   403    403       401    401     401     401     401     401
 `;
 
 /**
@@ -135,12 +146,12 @@ GET    /api/admin/exports/investors.csv       401    403      403    403     404
  * would lie); the owner still downloads it. Everyone else gets what they get for any document.
  */
 const VIEW_ONLY_MATRIX = `
-route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
-GET    /api/documents/:id/download            401    404      403    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview/content     401    404      206    404     404     206   401    401     401     401     401     401
-POST   /api/documents/:id/views               401    404      201    404     404     200   401    401     401     401     401     401
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
+GET    /api/documents/:id/download            401    404      403    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      206    404     404     206   206    404       401    401     401     401     401     401
+POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
 `;
 
 const CALLER_KEYS = [
@@ -150,6 +161,8 @@ const CALLER_KEYS = [
   'revoked',
   'founder',
   'owner',
+  'editor',
+  'ex-editor',
   'invite',
   'inv-exp',
   'inv-del',
@@ -166,6 +179,8 @@ const CALLER_NAMES: Record<CallerKey, string> = {
   revoked: 'an investor whose access was revoked',
   founder: 'another founder',
   owner: "the room's owner",
+  editor: "the room's editor (a co-founder)",
+  'ex-editor': 'an editor the owner removed',
   invite: 'a visitor with a valid invite token',
   'inv-exp': 'a visitor with an expired invite token',
   'inv-del': 'a visitor whose invitation was deleted',
@@ -232,6 +247,8 @@ interface World {
   viewOnlyVideoId: string;
   /** The visitor's pending invitation: what outsiders try to delete. */
   pendingInvitationId: string;
+  /** The editor's place on the team: what everyone but the owner tries to remove. */
+  editorMemberId: string;
   externalUrl: string;
   profile: Record<string, unknown>;
   markdown: string;
@@ -295,7 +312,8 @@ const registeredRoutes: string[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({
-    environment: { PROMO_CODES: PROMO_CODE },
+    // Every cell of the owner and the editor that invites sends from the one room.
+    environment: { PROMO_CODES: PROMO_CODE, INVITATIONS_PER_DAY: '1000' },
     onRoute: (route) => {
       for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
     },
@@ -397,6 +415,22 @@ async function buildWorld(): Promise<World> {
     204,
   );
 
+  // Co-founders: one the owner invited as an editor, and one the owner removed after they signed in.
+  const editorEmail = `${canary('editor')}@example.com`;
+  const editorName = `Edda ${canary('editor-name')}`;
+  const { memberId: editorMemberId } = await inviteEditor(t, owner, editorEmail, editorName);
+  const editor = await signInWithMagicLink(t, editorEmail);
+  const exEditorEmail = `${canary('exeditor')}@example.com`;
+  const exEditorName = `Xander ${canary('exeditor-name')}`;
+  const exEditorInvitation = await inviteEditor(t, owner, exEditorEmail, exEditorName);
+  const exEditor = await signInWithMagicLink(t, exEditorEmail);
+  // A warm cache first: the removal must be seen by the ex-editor's very next request.
+  await expectStatus(t.request('GET', '/api/my-data-room', { headers: exEditor.auth }), 200);
+  await expectStatus(
+    t.request('DELETE', `/api/admin/team/${exEditorInvitation.memberId}`, { headers: owner.auth }),
+    204,
+  );
+
   // Visitors: a pending invitation, an expired one, and one the founder deleted before it was used.
   const visitorEmail = `${canary('visitor')}@example.com`;
   const visitorName = `Vera ${canary('visitor-name')}`;
@@ -472,6 +506,8 @@ async function buildWorld(): Promise<World> {
     },
     founder: signedIn(otherFounder, otherFounder.user.email),
     owner: signedIn(owner, ownerEmail),
+    editor: signedIn(editor, editorEmail, [editorEmail, editorName]),
+    'ex-editor': signedIn(exEditor, exEditorEmail, [exEditorEmail, exEditorName]),
     invite: visitor(visitorToken, [visitorEmail, visitorName]),
     'inv-exp': visitor(expiredToken),
     'inv-del': visitor(deletedToken),
@@ -503,13 +539,16 @@ async function buildWorld(): Promise<World> {
     viewOnlyDocumentId,
     viewOnlyVideoId,
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
+    editorMemberId,
     externalUrl,
     profile,
     markdown,
     canaries,
     inviteeCanaries: canaries.slice(firstInviteeCanary),
     retiredCanaries: canaries.filter((value) =>
-      [revokedEmail, revokedName, deletedEmail, deletedName].some((retired) => retired.includes(value)),
+      [revokedEmail, revokedName, deletedEmail, deletedName, exEditorEmail, exEditorName].some((retired) =>
+        retired.includes(value),
+      ),
     ),
     bystanderEmail: bystander.user.email,
     owner,
@@ -538,7 +577,8 @@ type Plan = (caller: Caller) => Call | Promise<Call>;
 
 const NEUTRAL_PROFILE = { name: 'Plain Company', description: 'Widgets.', stage: 'Seed', website: '' };
 const NEUTRAL_MARKDOWN = '# Company Information\nname: Plain Company\n\n## Overview\n';
-const isOwner = (caller: Caller) => caller.key === 'owner';
+/** The room's owner and its editor manage it: their writes act on throwaway resources or change nothing. */
+const managesRoom = (caller: Caller) => caller.key === 'owner' || caller.key === 'editor';
 const newFounder = () => ({ name: 'Nia New', email: uniqueEmail('signup'), companyName: 'Fresh Co' });
 
 async function throwawayInvitation(): Promise<string> {
@@ -547,6 +587,10 @@ async function throwawayInvitation(): Promise<string> {
     201,
   );
   return (created.json as { invitation: { id: string } }).invitation.id;
+}
+
+async function throwawayEditorInvitation(): Promise<string> {
+  return (await inviteEditor(t, w.owner, uniqueEmail('throwaway-cofounder'))).memberId;
 }
 
 async function throwawayDocument(): Promise<string> {
@@ -623,13 +667,13 @@ const CALLS: Record<string, Plan> = {
     invitedView(`/click?url=${encodeURIComponent(w.externalUrl)}`)(caller),
 
   'GET /api/my-data-room': () => ({}),
-  'POST /api/data-rooms': (caller) => ({ json: isOwner(caller) ? w.profile : NEUTRAL_PROFILE }),
+  'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
   'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
-    json: { content: isOwner(caller) ? w.markdown : NEUTRAL_MARKDOWN },
+    json: { content: managesRoom(caller) ? w.markdown : NEUTRAL_MARKDOWN },
   }),
   'GET /api/invites': () => ({}),
   'POST /api/invites': () => ({ json: { email: uniqueEmail('invitee'), name: 'Tess Throwaway' } }),
@@ -659,14 +703,20 @@ const CALLS: Record<string, Plan> = {
     path: `/api/admin/exports/investors.csv?investor=${w.memberUserId}`,
   }),
 
+  'GET /api/admin/team': () => ({}),
+  'POST /api/admin/team': () => ({ json: { email: uniqueEmail('cofounder'), name: 'Cory Cofounder' } }),
+  'DELETE /api/admin/team/:id': async (caller) => ({
+    path: `/api/admin/team/${caller.key === 'owner' ? await throwawayEditorInvitation() : w.editorMemberId}`,
+  }),
+
   'DELETE /api/invites/:id': async (caller) => ({
-    path: `/api/invites/${isOwner(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
+    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
   }),
   'DELETE /api/documents/:id': async (caller) => ({
-    path: `/api/documents/${isOwner(caller) ? await throwawayDocument() : w.documentId}`,
+    path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}`,
   }),
   'POST /api/documents/:id/preview/retry': async (caller) => ({
-    path: `/api/documents/${isOwner(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
+    path: `/api/documents/${managesRoom(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
   }),
   // The owner writes what is already there: the world's document keeps following the room.
   'POST /api/documents/:id/download-policy': () => ({
@@ -756,7 +806,7 @@ async function everything() {
  * own e-mail and name are never a leak.
  */
 function forbiddenCanaries(caller: Caller, row: Row): string[] {
-  if (caller.key === 'owner') return [];
+  if (caller.key === 'owner' || caller.key === 'editor') return [];
   const readsRoom = caller.key === 'member' || (caller.key === 'invite' && row.url.includes(':token'));
   return (readsRoom ? w.inviteeCanaries : w.canaries).filter(
     (canary) => !caller.ownCanaries.some((own) => own.includes(canary)),
@@ -781,6 +831,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.viewOnlyDocumentId, crypto.randomUUID())
       .replace(w.viewOnlyVideoId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
+      .replace(w.editorMemberId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
 }
@@ -808,6 +859,7 @@ test("every canary is the room's data: the owner's own reads show each one", asy
     '/api/my-documents',
     '/api/invites',
     '/api/admin/users',
+    '/api/admin/team',
     `/api/documents/${w.documentId}/download`,
     `/api/documents/${w.documentId}/text`,
     `/api/documents/${w.imageDocumentId}/preview`,
@@ -827,16 +879,16 @@ function cellTests(row: Row, calls: Record<string, Plan>) {
     test(`${CALLER_NAMES[key]} gets ${status}`, async () => {
       const caller = w.callers[key];
       const request = await prepare(row, caller, 'bearer', calls);
-      // A refusal must write nothing at all; an allowed call by anyone but the owner must leave the
-      // room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
-      const measure = status >= 400 ? everything : key === 'owner' ? undefined : roomRows;
+      // A refusal must write nothing at all; an allowed call by anyone but the room's managers must leave
+      // the room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
+      const measure = status >= 400 ? everything : managesRoom(caller) ? undefined : roomRows;
       const before = await measure?.();
       const response = await send(request);
       expect(response.status, response.text).toBe(status);
       expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
       const after = await measure?.();
       if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
-      else if (measure) expect(after, 'only the owner changes the room').toEqual(before);
+      else if (measure) expect(after, "only the room's managers change the room").toEqual(before);
       if (status === 404 && row.url.includes('/:')) {
         const missing = await send(aboutNothing(request, caller));
         expect(missing.status).toBe(404);

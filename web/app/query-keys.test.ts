@@ -22,6 +22,7 @@ const keysByFeature = {
     adminKeys.sections(),
     adminKeys.recentDocuments(),
     adminKeys.recentAccess(),
+    adminKeys.team(),
   ],
   auth: [authKeys.currentUser()],
   dataRoom: [

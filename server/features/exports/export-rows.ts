@@ -189,7 +189,7 @@ export async function* investorRows(
     const last = userIds.at(-1);
     if (!last) return;
     afterUserId = last;
-    // The owner's own downloads are in the log, but they are not an investor.
+    // The owner's downloads from before ADR 47 are in the log, but they are not an investor.
     const investors = userIds.filter((id) => id !== ownerId);
     if (investors.length === 0) continue;
     const [users, views, pages, actions] = await Promise.all([

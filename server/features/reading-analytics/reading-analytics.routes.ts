@@ -13,7 +13,7 @@ import {
   viewIdParamsSchema,
 } from '../../../shared/contracts/reading';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { errorResponses, noBody } from '../../plugins/response-contracts';
 import {
@@ -56,7 +56,7 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        // The owner's own reading is not recorded: nothing was created.
+        // The owner's and editors' own reading is not recorded: nothing was created.
         return reply.status(opened.viewId ? 201 : 200).send(opened);
       },
     );
@@ -76,11 +76,11 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    const ownerOnly = errorResponses(401, 403, 404);
+    const managersOnly = errorResponses(401, 403, 404);
     app.get(
       '/api/admin/analytics',
-      { schema: { response: { 200: roomAnalyticsSchema, ...ownerOnly } } },
-      async (request) => roomAnalytics(ctx, requireFounder(request)),
+      { schema: { response: { 200: roomAnalyticsSchema, ...managersOnly } } },
+      async (request) => roomAnalytics(ctx, requireUser(request)),
     );
     app.get(
       '/api/admin/analytics/documents/:documentId',
@@ -88,21 +88,21 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: documentAnalyticsParamsSchema,
           querystring: documentAnalyticsQuerySchema,
-          response: { 200: documentAnalyticsSchema, ...ownerOnly },
+          response: { 200: documentAnalyticsSchema, ...managersOnly },
         },
       },
       async (request) =>
-        documentAnalytics(ctx, requireFounder(request), request.params.documentId, request.query.reader),
+        documentAnalytics(ctx, requireUser(request), request.params.documentId, request.query.reader),
     );
     app.get(
       '/api/admin/analytics/investors/:userId',
       {
         schema: {
           params: investorAnalyticsParamsSchema,
-          response: { 200: investorAnalyticsSchema, ...ownerOnly },
+          response: { 200: investorAnalyticsSchema, ...managersOnly },
         },
       },
-      async (request) => investorAnalytics(ctx, requireFounder(request), request.params.userId),
+      async (request) => investorAnalytics(ctx, requireUser(request), request.params.userId),
     );
   };
 }

@@ -18,12 +18,12 @@ import {
   findDownloadableDocument,
   findReadableLastPage,
   findRoomDocument,
-  isMemberOfRoom,
+  investorStandingIn,
   listAccessOfUser,
   listUploadedDocuments,
   type RoomUser,
   recordAccess,
-  requireOwnedRoom,
+  requireManagedRoom,
   type StoredDocument,
 } from '../room-content/room-content.service';
 import {
@@ -49,7 +49,7 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
  * Opens a view of a document for the viewer, authorised exactly like a download. An investor's view is
- * recorded with one 'viewed' access event, in one transaction; the owner's own reading is not (null).
+ * recorded with one 'viewed' access event, in one transaction; the room's owner's and editors' own reading is not (null).
  */
 export async function openView(
   ctx: AppContext,
@@ -58,7 +58,7 @@ export async function openView(
   request: { ip: string; userAgent: string | undefined },
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
-  if (document.readerOwnsRoom) return { viewId: null };
+  if (document.readerManagesRoom) return { viewId: null };
   const view: ReadingView = {
     id: crypto.randomUUID(),
     roomId: document.roomId,
@@ -145,7 +145,7 @@ function tooSoon(): HttpError {
 // The founder's analytics.
 
 export async function roomAnalytics(ctx: AppContext, founder: RoomUser): Promise<RoomAnalytics> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const [documents, totals, readers] = await Promise.all([
     listUploadedDocuments(ctx, room.id),
     listDocumentTotals(ctx.db, room.id),
@@ -181,7 +181,7 @@ const documentNotFound = () => new HttpError(404, 'not_found', 'That document do
 
 /** The founder's own uploaded document, or the same 404 as a missing one. */
 async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, documentId: string) {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const document = await findRoomDocument(ctx, room.id, documentId);
   if (!document) throw documentNotFound();
   return document;
@@ -255,13 +255,15 @@ export async function investorAnalytics(
   founder: RoomUser,
   userId: string,
 ): Promise<InvestorAnalytics> {
-  const room = await requireOwnedRoom(ctx, founder);
-  if (userId === founder.id) throw investorNotFound();
-  const [identity, isMember, reader] = await Promise.all([
+  const room = await requireManagedRoom(ctx, founder);
+  const [identity, standing, reader] = await Promise.all([
     findReaderIdentity(ctx.db, userId),
-    isMemberOfRoom(ctx.db, room.id, userId),
+    investorStandingIn(ctx.db, room, userId),
     findRoomReader(ctx.db, room.id, userId),
   ]);
+  // The room's owner and editors are not investors (docs/decisions/0047-room-editors.md).
+  if (standing === 'manager') throw investorNotFound();
+  const isMember = standing === 'investor';
   const [access, views, documents, uploaded] = await Promise.all([
     listAccessOfUser(ctx, room.id, userId, ['downloaded', 'clicked'], INVESTOR_TIMELINE_LIMIT),
     listReaderViews(ctx.db, room.id, userId, INVESTOR_TIMELINE_LIMIT),

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { errorResponses, noBody } from '../../plugins/response-contracts';
 import {
@@ -59,7 +59,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const founder = requireFounder(request);
+        const founder = requireUser(request);
         if (!request.isMultipart()) {
           throw new HttpError(400, 'invalid_request', 'file: send the file as multipart/form-data.', {
             field: 'file',
@@ -124,7 +124,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/my-documents',
       { schema: { response: { 200: documentListSchema, ...errorResponses(401, 403, 404) } } },
-      async (request) => listMyDocuments(ctx, requireFounder(request)),
+      async (request) => listMyDocuments(ctx, requireUser(request)),
     );
 
     app.post(
@@ -137,7 +137,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        setDocumentDownloadPolicy(ctx, requireFounder(request), request.params.id, request.body.policy),
+        setDocumentDownloadPolicy(ctx, requireUser(request), request.params.id, request.body.policy),
     );
 
     app.delete(
@@ -149,7 +149,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteDocument(ctx, requireFounder(request), request.params.id);
+        await deleteDocument(ctx, requireUser(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -45,7 +45,7 @@ import type { DataRoom } from './rooms.repository';
 import {
   findReadableRoom,
   parsedSectionsOf,
-  requireOwnedRoom,
+  requireManagedRoom,
   sectionsMarkdownOf,
   writeWithSectionsEdit,
 } from './rooms.service';
@@ -139,7 +139,7 @@ export async function uploadDocument(
   founder: RoomUser,
   parts: AsyncIterable<UploadPart>,
 ): Promise<{ document: DocumentListItem; url: string }> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   // Refuses early, before a byte is stored; counted again where it is decided, below.
   if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
 
@@ -268,7 +268,7 @@ function uploadLimitReached(): HttpError {
 }
 
 export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promise<DocumentListItem[]> {
-  return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
+  return listDocumentsOfRoom(ctx, await requireManagedRoom(ctx, founder));
 }
 
 /** A room's uploaded documents with the section that links each and their preview's state, newest first. */
@@ -292,7 +292,7 @@ export async function setDocumentDownloadPolicy(
   documentId: string,
   choice: DownloadPolicyChoice,
 ): Promise<DocumentListItem> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const policy = choice === 'room' ? null : choice;
   const updated = await updateDocumentDownloadPolicy(ctx.db, room.id, documentId, policy);
   if (!updated) throw new HttpError(404, 'not_found', 'That document does not exist.');
@@ -305,7 +305,7 @@ export async function setDocumentDownloadPolicy(
  * Access-log rows keep the title they copied.
  */
 export async function deleteDocument(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const document = await writeWithSectionsEdit(
     ctx,
     room.id,
@@ -330,10 +330,11 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
 }
 
 /**
- * A document someone may read, whether they own its room (their own reading is not analytics) and
- * whether they may download its original (the owner always; an investor unless it is view-only).
+ * A document someone may read, whether they manage its room (its owner or an editor: their own reading
+ * is not investor activity) and whether they may download its original (managers always; an investor
+ * unless it is view-only).
  */
-export type ReadableDocument = StoredDocument & { readerOwnsRoom: boolean; readerMayDownload: boolean };
+export type ReadableDocument = StoredDocument & { readerManagesRoom: boolean; readerMayDownload: boolean };
 
 /** A document someone may download, with the name its room shows it under. */
 export type DownloadableDocument = ReadableDocument & {
@@ -397,9 +398,9 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
   if (!document || !room)
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
-  const readerOwnsRoom = room.ownerId === user.id;
-  const readerMayDownload = readerOwnsRoom || isDownloadAllowedToInvestors(room, document);
-  return { document: { ...document, readerOwnsRoom, readerMayDownload }, room };
+  const { readerManagesRoom } = room;
+  const readerMayDownload = readerManagesRoom || isDownloadAllowedToInvestors(room, document);
+  return { document: { ...document, readerManagesRoom, readerMayDownload }, room };
 }
 
 /**
@@ -420,7 +421,8 @@ export function requireDownloadAllowed(document: ReadableDocument): void {
  * Logs a download ('downloaded', docs/product-rules.md#documents-and-the-access-log) or an opening in the
  * viewer ('viewed', once per view: docs/decisions/0041-reading-analytics.md) for the access log the
  * founder reads: under the name the investor saw in the room, copied so that it outlives the document
- * and later edits. Inside the caller's transaction when given one.
+ * and later edits. Inside the caller's transaction when given one. The room's own managers (its owner
+ * and editors) are not investors: nothing of theirs is logged (docs/decisions/0047-room-editors.md).
  */
 export async function recordAccess(
   db: Executor,
@@ -429,6 +431,7 @@ export async function recordAccess(
   action: 'downloaded' | 'viewed',
   request: { ip: string; userAgent: string | undefined; at: Date },
 ): Promise<void> {
+  if (document.readerManagesRoom) return;
   await recordAccessEvent(db, {
     roomId: document.roomId,
     userId: user.id,

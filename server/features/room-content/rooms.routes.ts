@@ -21,16 +21,16 @@ import {
   sectionsUpdateResponseSchema,
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { errorResponses, noBody, rememberingSerializerCompiler } from '../../plugins/response-contracts';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks } from './room-content.service';
-import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
   getSectionsMarkdown,
   listAccessibleRooms,
+  type ReadableRoom,
   requireExternalLink,
   requireInvitedRoom,
   requireReadableRoom,
@@ -48,7 +48,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
   // Anyone who may not read the room gets 404, as for a room that does not exist.
   const memberRead = errorResponses(401, 404);
   const inviteRead = errorResponses(404);
-  const ownerOnly = errorResponses(401, 403, 404);
+  const managersOnly = errorResponses(401, 403, 404);
   return async (app) => {
     app.get(
       '/api/my-accessible-data-rooms',
@@ -125,24 +125,26 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
 
     // Clicks on external documents: logged as 'clicked', then redirected, only to the room's own links.
     const click = async (
-      room: DataRoom,
+      room: ReadableRoom,
       url: string,
       who: { userId: string | null; invitationId: string | null },
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
       const document = await requireExternalLink(ctx, room, url);
-      await recordAccessEvent(ctx.db, {
-        roomId: room.id,
-        ...who,
-        documentId: null,
-        documentTitle: document.title,
-        url: document.url,
-        action: 'clicked',
-        occurredAt: new Date(),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      // The room's owner and editors are not investors: their own clicks are not logged (ADR 47).
+      if (!room.readerManagesRoom)
+        await recordAccessEvent(ctx.db, {
+          roomId: room.id,
+          ...who,
+          documentId: null,
+          documentTitle: document.title,
+          url: document.url,
+          action: 'clicked',
+          occurredAt: new Date(),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
       return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
     };
     app.get(
@@ -171,26 +173,33 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       },
       async (request, reply) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
-        return click(room, request.query.url, { userId: null, invitationId: invitation.id }, request, reply);
+        const invited = { ...room, readerManagesRoom: false };
+        return click(
+          invited,
+          request.query.url,
+          { userId: null, invitationId: invitation.id },
+          request,
+          reply,
+        );
       },
     );
 
     app.get(
       '/api/my-data-room',
-      { schema: { response: { 200: myDataRoomSchema, ...ownerOnly } } },
-      async (request) => getMyDataRoom(ctx, requireFounder(request)),
+      { schema: { response: { 200: myDataRoomSchema, ...managersOnly } } },
+      async (request) => getMyDataRoom(ctx, requireUser(request)),
     );
 
     app.post(
       '/api/data-rooms',
-      { schema: { body: companyProfileRequestSchema, response: { 200: myDataRoomSchema, ...ownerOnly } } },
-      async (request) => saveCompanyProfile(ctx, requireFounder(request), request.body),
+      { schema: { body: companyProfileRequestSchema, response: { 200: myDataRoomSchema, ...managersOnly } } },
+      async (request) => saveCompanyProfile(ctx, requireUser(request), request.body),
     );
 
     app.post(
       '/api/my-data-room/status',
-      { schema: { body: roomStatusRequestSchema, response: { 200: myDataRoomSchema, ...ownerOnly } } },
-      async (request) => setRoomActive(ctx, requireFounder(request), request.body.isActive),
+      { schema: { body: roomStatusRequestSchema, response: { 200: myDataRoomSchema, ...managersOnly } } },
+      async (request) => setRoomActive(ctx, requireUser(request), request.body.isActive),
     );
 
     app.post(
@@ -198,16 +207,18 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       {
         schema: {
           body: roomDownloadPolicyRequestSchema,
-          response: { 200: myDataRoomSchema, ...ownerOnly },
+          response: { 200: myDataRoomSchema, ...managersOnly },
         },
       },
-      async (request) => setRoomDownloadDefault(ctx, requireFounder(request), request.body.isDownloadAllowed),
+      async (request) => setRoomDownloadDefault(ctx, requireUser(request), request.body.isDownloadAllowed),
     );
 
     // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.
     for (const url of ['/api/sections/content', '/api/sections/markdown']) {
-      app.get(url, { schema: { response: { 200: sectionsSourceSchema, ...ownerOnly } } }, async (request) =>
-        getSectionsMarkdown(ctx, requireFounder(request)),
+      app.get(
+        url,
+        { schema: { response: { 200: sectionsSourceSchema, ...managersOnly } } },
+        async (request) => getSectionsMarkdown(ctx, requireUser(request)),
       );
     }
 
@@ -220,13 +231,13 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
             200: sectionsUpdateResponseSchema,
             400: sectionsRefusedResponseSchema,
             409: sectionsChangedResponseSchema,
-            ...ownerOnly,
+            ...managersOnly,
           },
         },
       },
       async (request) => {
         const { content, baseVersion } = request.body;
-        const version = await saveSectionsMarkdown(ctx, requireFounder(request), content, baseVersion);
+        const version = await saveSectionsMarkdown(ctx, requireUser(request), content, baseVersion);
         return { message: 'Sections updated successfully', version };
       },
     );

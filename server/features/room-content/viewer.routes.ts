@@ -9,7 +9,7 @@ import {
   pageImageQuerySchema,
 } from '../../../shared/contracts/previews';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { errorResponses, noBody } from '../../plugins/response-contracts';
 import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
 import { retryPreview } from './preparation/preparation.service';
@@ -177,7 +177,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await retryPreview(ctx, requireFounder(request), request.params.id);
+        await retryPreview(ctx, requireUser(request), request.params.id);
         return reply.status(202).send(null);
       },
     );

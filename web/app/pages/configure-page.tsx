@@ -24,7 +24,7 @@ export function ConfigurePage() {
   return (
     <OwnRoomGate
       title="Configure"
-      foundersOnly="Only the founder who owns a data room can configure it. Your data rooms are on your dashboard."
+      foundersOnly="Only the founder who owns a data room, and the co-founders they invited, can configure it. Your data rooms are on your dashboard."
     >
       {(room) => (
         <AppPage title={`${room.companyName} data room`}>

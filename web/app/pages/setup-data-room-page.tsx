@@ -28,7 +28,7 @@ export function SetupDataRoomPage() {
   return (
     <OwnRoomGate
       title={TITLE}
-      foundersOnly="Only the founder who owns a data room can set it up. Your data rooms are on your dashboard."
+      foundersOnly="Only the founder who owns a data room, and the co-founders they invited, can set it up. Your data rooms are on your dashboard."
     >
       {(room) => (
         <AppPage title={TITLE}>

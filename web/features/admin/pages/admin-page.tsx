@@ -16,11 +16,13 @@ import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { SectionCards } from '../components/section-cards';
 import { SendInvitationForm } from '../components/send-invitation-form';
+import { TeamPanel } from '../components/team-panel';
 import { UsersTable } from '../components/users-table';
 
 /**
- * /admin, the room owner's dashboard (docs/product-rules.md#admin-dashboard). The server decides who is
- * the owner: anyone else gets 403 from every /api/admin route and sees the founders-only notice.
+ * /admin, the room's dashboard (docs/product-rules.md#admin-dashboard), for its owner and co-founders. The
+ * server decides who manages the room: anyone else gets 403 from every /api/admin route and sees the
+ * founders-only notice.
  */
 export function AdminPage() {
   const dashboard = useAdminDashboard();
@@ -36,8 +38,8 @@ export function AdminPage() {
     return (
       <AppPage title="Admin dashboard">
         <FoundersOnlyNotice>
-          The admin dashboard belongs to the founder who owns the data room. Your data rooms are on your
-          dashboard.
+          The admin dashboard belongs to the founder who owns the data room and the co-founders they invited.
+          Your data rooms are on your dashboard.
         </FoundersOnlyNotice>
       </AppPage>
     );
@@ -102,6 +104,7 @@ export function AdminPage() {
           <InvitationsTable invitations={data.invitations} refreshing={dashboard.invitationsRefreshing} />
         </div>
         <UsersTable users={data.users} />
+        <TeamPanel />
         <ExportCsvPanel investors={data.users} />
       </div>
     </AppPage>
