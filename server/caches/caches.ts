@@ -4,7 +4,7 @@ import { EPOCH_CACHE_MAX_AGE_MS } from '../durations';
 import type { LiveSession } from '../features/accounts/accounts.service';
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
-import type { DataRoom } from '../features/room-content/room-content.service';
+import type { RoomReading } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
@@ -25,8 +25,12 @@ export interface Caches {
    * other servers write too.
    */
   sessions: ReadCache<LiveSession>;
-  /** Whether a user may read a room (membership included), by room and user: the same rule. */
-  readableRooms: ReadCache<DataRoom>;
+  /**
+   * Whether a user may read a room (membership included) and the NDA they must accept first, if any, by
+   * room and user: the same rule. An acceptance, a new NDA text or its switch is a write, so the very
+   * next request asks the database again (docs/decisions/0045-nda-before-entry.md).
+   */
+  readableRooms: ReadCache<RoomReading>;
   /**
    * What the viewer reads on every page image and thumbnail, by the same rule: documents by id, their
    * previews by document id, and preview objects by document id and name. A deletion, a new preparation
@@ -67,7 +71,7 @@ export function createCaches(
       : uncached<V>();
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
-    readableRooms: untilNextWrite<DataRoom>(),
+    readableRooms: untilNextWrite<RoomReading>(),
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),

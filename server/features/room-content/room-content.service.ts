@@ -26,6 +26,7 @@ export {
   recordAccess,
 } from './documents.service';
 export { attachmentDisposition } from './download';
+export type { RoomReading } from './nda-gate';
 export {
   prepareDocumentJob,
   retryPreview,
@@ -72,6 +73,9 @@ export async function createFounderRoom(
     isActive: true,
     // Downloads allowed unless the founder says otherwise (DESIGN.md's defaults).
     isDownloadAllowed: true,
+    // No NDA unless the founder asks for one (DESIGN.md's defaults).
+    isNdaRequired: false,
+    ndaVersionId: null,
     sectionsMarkdown: null,
     sectionsUpdatedAt: null,
     createdAt: founder.at,

@@ -107,6 +107,8 @@ export async function updateDataRoom(
       | 'website'
       | 'isActive'
       | 'isDownloadAllowed'
+      | 'isNdaRequired'
+      | 'ndaVersionId'
       | 'sectionsMarkdown'
     >
   >,
