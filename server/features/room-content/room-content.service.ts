@@ -27,6 +27,7 @@ export {
 } from './documents.service';
 export { attachmentDisposition } from './download';
 export type { RoomReading } from './nda-gate';
+export { listNdaAcceptancesSince } from './nda.service';
 export {
   prepareDocumentJob,
   retryPreview,
