@@ -26,8 +26,8 @@ export {
   recordAccess,
 } from './documents.service';
 export { attachmentDisposition } from './download';
-export type { RoomReading } from './nda-gate';
 export { listNdaAcceptancesSince } from './nda.service';
+export type { RoomReading } from './nda-gate';
 export {
   prepareDocumentJob,
   retryPreview,
