@@ -149,9 +149,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
           </Button>
         </CardContent>
       </Card>
-      <div className="lg:col-span-2">
+      <section aria-label="NDA before entry" className="lg:col-span-2">
         <NdaSettingsCard />
-      </div>
+      </section>
     </div>
   );
 }
