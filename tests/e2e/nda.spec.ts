@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { devices } from '@playwright/test';
 import { expect, test, watchConsole } from './fixtures';
-import { waitForMail } from './support/mailbox';
+import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
 
 const SCREENSHOTS = path.join('test-results', 'screenshots');
@@ -46,7 +46,8 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   expect(
     (await request.post('/api/invites', { headers, data: { email, name: 'Nia Signer' } })).status(),
   ).toBe(201);
-  await waitForMail(email, 'invited you');
+  const invitation = await waitForMail(email, 'invited you');
+  const invitedView = firstLinkStartingWith(invitation, `${baseURL}/data-room?invite=`);
 
   // The founder, at a desk, turns the NDA on with its text in Settings.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -76,6 +77,19 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Require an NDA' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByLabel('Agreement (markdown)')).toHaveValue(AGREEMENT);
+
+  // The invitation's link, at a desk and without signing in, shows the NDA too, not the room.
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const visitorPage = await visitor.newPage();
+  watchConsole(visitorPage, [/403/]);
+  await visitorPage.goto(invitedView);
+  await expect(
+    visitorPage.getByRole('heading', { level: 1, name: `${companyName} asks you to accept an NDA` }),
+  ).toBeVisible();
+  await expect(visitorPage.getByRole('button', { name: 'Accept and enter' })).toBeDisabled();
+  await expect(visitorPage.getByText('Finance')).toHaveCount(0);
+  await visitorPage.screenshot({ path: path.join(SCREENSHOTS, 'nda-page-invited-1280.png'), fullPage: true });
+  await visitor.close();
 
   // The investor, on the phone, meets the NDA instead of the room.
   const reader = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });

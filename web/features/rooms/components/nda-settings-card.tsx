@@ -164,10 +164,11 @@ function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
               {textChanged && ' Saving a changed text asks everyone to accept it again.'}
             </p>
           )}
-          <div>
+          <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={save.isPending || unchanged}>
               {save.isPending ? 'Saving…' : 'Save NDA'}
             </Button>
+            {!unchanged && !save.isPending && <span className="text-sm text-slate-600">Not saved yet</span>}
           </div>
         </form>
       </CardContent>
