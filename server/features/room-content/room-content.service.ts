@@ -26,6 +26,7 @@ export {
   recordAccess,
 } from './documents.service';
 export { attachmentDisposition } from './download';
+export type { AcceptanceWithVersion as NdaAcceptanceRecord } from './nda.repository';
 export { listNdaAcceptancesSince } from './nda.service';
 export type { RoomReading } from './nda-gate';
 export {
