@@ -16,8 +16,9 @@ import { ndaPromptOf, useAcceptNda } from '../api/use-accept-nda';
  */
 export function NdaGate({ prompt: refusedWith, source }: { prompt: NdaPrompt; source: RoomSource }) {
   const accept = useAcceptNda(source);
-  // A newer version, when the founder changed the text while this page was open (409 nda_changed).
-  const prompt = ndaPromptOf(accept.error) ?? refusedWith;
+  // Replaced by a newer version when the founder changed the text while this page was open (409
+  // nda_changed), and kept while the next attempt is under way.
+  const [prompt, setPrompt] = useState(refusedWith);
   const [signerName, setSignerName] = useState('');
   const [agree, setAgree] = useState(false);
   const nameId = useId();
@@ -33,7 +34,10 @@ export function NdaGate({ prompt: refusedWith, source }: { prompt: NdaPrompt; so
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValid || accept.isPending) return;
-    accept.mutate({ versionId: prompt.versionId, signerName: signerName.trim(), agree: true });
+    accept.mutate(
+      { versionId: prompt.versionId, signerName: signerName.trim(), agree: true },
+      { onError: (failure) => setPrompt(ndaPromptOf(failure) ?? prompt) },
+    );
   };
 
   return (
