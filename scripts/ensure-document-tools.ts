@@ -2,7 +2,7 @@ import { ensureDebianPackages } from './debian-packages';
 
 /**
  * Previews are made by LibreOffice (Office files to PDF) and poppler (PDF pages to images and text);
- * qpdf makes the hostile PDFs the tests feed them. Run before the API tests and the server starts,
+ * qpdf makes the hostile PDFs the tests feed them; DejaVu Sans is the NDA records' font. Run before the API tests and the server starts,
  * so a clean machine gets them the way it gets Chromium.
  */
 ensureDebianPackages(
@@ -12,6 +12,8 @@ ensureDebianPackages(
     { name: 'libreoffice-impress-nogui', provides: '/usr/lib/libreoffice/program/libsdlo.so' },
     { name: 'poppler-utils', provides: '/usr/bin/pdftoppm' },
     { name: 'qpdf', provides: '/usr/bin/qpdf' },
+    // The NDA acceptance records (PDF) write every script a name may be typed in: DejaVu Sans.
+    { name: 'fonts-dejavu-core', provides: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf' },
   ],
   { withoutRecommends: true },
 );

@@ -15,6 +15,7 @@ import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
+import { ndaRoutes } from './features/room-content/nda.routes';
 import {
   prepareDocumentJob,
   reconcileStoredFiles,
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks(ctx)));
+  await app.register(ndaRoutes(ctx, invitationLinks(ctx)));
   await app.register(documentsRoutes(ctx));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));

@@ -5,7 +5,7 @@ import type { LiveSession } from '../features/accounts/accounts.service';
 import type { ViewIdentity } from '../features/reading-analytics/reading-analytics.repository';
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
-import type { ManagedRoom, ReadableRoom } from '../features/room-content/room-content.service';
+import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
@@ -27,8 +27,12 @@ export interface Caches {
    * other servers write too.
    */
   sessions: ReadCache<LiveSession>;
-  /** Whether a user may read a room (membership included), by room and user: the same rule. */
-  readableRooms: ReadCache<ReadableRoom>;
+  /**
+   * Whether a user may read a room (membership included, and whether they manage it) and the NDA they
+   * must accept first, if any, by room and user: the same rule. An acceptance, a new NDA text or its
+   * switch is a write, so the very next request asks the database again (ADR 45).
+   */
+  readableRooms: ReadCache<RoomReading>;
   /**
    * The room a user manages (owns or edits), by user: what every console request checks. The same rule:
    * removing an editor is a write, so their very next request reads the database again (ADR 47).
@@ -80,7 +84,7 @@ export function createCaches(
       : uncached<V>();
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
-    readableRooms: untilNextWrite<ReadableRoom>(),
+    readableRooms: untilNextWrite<RoomReading>(),
     managedRooms: untilNextWrite<ManagedRoom>(),
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),

@@ -36,6 +36,9 @@ export interface DataRoomsTable {
   is_active: Flag;
   /** The room's default for its documents: investors may download them (1) or read them in the viewer only. */
   is_download_allowed: Flag;
+  /** Investors must accept the room's NDA (nda_version_id, its current text) before reading it. */
+  is_nda_required: Flag;
+  nda_version_id: string | null;
   sections_markdown: string | null;
   sections_updated_at: EpochMs | null;
   created_at: EpochMs;
@@ -230,6 +233,30 @@ export interface ReadingRoomReadersTable {
   last_seen_at: EpochMs;
 }
 
+/** Every text of a room's NDA, exactly as saved, with its SHA-256 (ADR 45). */
+export interface NdaVersionsTable {
+  id: string;
+  room_id: string;
+  text: string;
+  sha256: string;
+  created_by: string | null;
+  created_at: EpochMs;
+}
+
+/** One acceptance of one version of a room's NDA, by an e-mail address (a user's or an invitation's). */
+export interface NdaAcceptancesTable {
+  id: string;
+  room_id: string;
+  version_id: string;
+  user_id: string | null;
+  invitation_id: string | null;
+  email: string;
+  signer_name: string;
+  accepted_at: EpochMs;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface WaitlistTable {
   id: string;
   company_name: string;
@@ -257,6 +284,8 @@ export interface Database {
   reading_document_readers: ReadingDocumentReadersTable;
   reading_documents: ReadingDocumentsTable;
   reading_room_readers: ReadingRoomReadersTable;
+  nda_versions: NdaVersionsTable;
+  nda_acceptances: NdaAcceptancesTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -280,6 +309,8 @@ const everyTable: Record<keyof Database, true> = {
   reading_document_readers: true,
   reading_documents: true,
   reading_room_readers: true,
+  nda_versions: true,
+  nda_acceptances: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -315,6 +346,8 @@ export type SessionRow = Selectable<SessionsTable>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type WaitlistRow = Selectable<WaitlistTable>;
+export type NdaVersionRow = Selectable<NdaVersionsTable>;
+export type NdaAcceptanceRow = Selectable<NdaAcceptancesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type DocumentPreviewRow = Selectable<DocumentPreviewsTable>;
 export type PreviewObjectRow = Selectable<PreviewObjectsTable>;

@@ -106,6 +106,9 @@ GET    /api/my-data-room                      401    403      403    403     200
 POST   /api/data-rooms                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/status               401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/download-policy      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/nda-acceptances             401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/sections/content                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/sections/markdown                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/sections/update                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -132,11 +135,47 @@ GET    /api/admin/analytics/investors/:userId 401    403      403    403     404
 GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/nda-acceptances.csv 401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/nda-acceptances/:id/record.pdf 401 403      403    403     404     200   200    403       401    401     401     401     401     401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
 GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/admin/team                        401    403      403    403     201     201   403    403       401    401     401     401     401     401
 DELETE /api/admin/team/:id                    401    403      403    403     404     204   403    403       401    401     401     401     401     401
+
+# Accepting the room's NDA: its members (signed in) or an invitation's holder (invited view). The room's
+# NDA is off here, so there is nothing to accept (409; its managers never have anything to accept); the
+# NDA pass below has it on.
+POST   /api/data-room/:id/nda/acceptances     401    404      409    404     404     409   409    404       401    401     401     401     401     401
+POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404     404   404    404       409    404     404     404     404     404
+`;
+
+/**
+ * The same callers with the room's NDA on and a text the member and the visitor have not accepted
+ * (docs/decisions/0045-nda-before-entry.md): every read of the room, and of anything in it, refuses them
+ * with 403 nda_required, showing only the agreement and the company's name; the room's managers (owner
+ * and editors) are never asked; everyone else gets what they get without an NDA.
+ */
+const NDA_MATRIX = `
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
+POST   /api/documents/:id/preview/retry        401    403    403    403    404    202    202    404    401    401    401    401    401    401
+POST   /api/documents/:id/download-policy      401    403    403    403    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id                      401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/sections             401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/documents            401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/click                401    404    403    404    404    302    302    404    401    401    401    401    401    401
+GET    /api/documents/:id/download             401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/preview              401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/pages/:page          401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/thumbnails/:page     401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/text                 401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/preview/content      401    404    403    404    404    200    200    404    401    401    401    401    401    401
+POST   /api/documents/:id/views                401    404    403    404    404    200    200    404    401    401    401    401    401    401
+POST   /api/views/:viewId/reports              401    404    403    404    404    404    404    404    401    401    401    401    401    401
+GET    /api/data-room/invite/:token            404    404    404    404    404    404    404    404    403    404    404    404    404    404
+GET    /api/data-room/invite/:token/sections   404    404    404    404    404    404    404    404    403    404    404    404    404    404
+GET    /api/data-room/invite/:token/documents  404    404    404    404    404    404    404    404    403    404    404    404    404    404
+GET    /api/data-room/invite/:token/click      404    404    404    404    404    404    404    404    403    404    404    404    404    404
 `;
 
 /**
@@ -216,6 +255,7 @@ function parseMatrix(table: string): Row[] {
 
 const ROWS = parseMatrix(MATRIX);
 const VIEW_ONLY_ROWS = parseMatrix(VIEW_ONLY_MATRIX);
+const NDA_ROWS = parseMatrix(NDA_MATRIX);
 
 // ---------------------------------------------------------------------------------------------------
 // The world: one room full of canaries, and one of each caller.
@@ -250,6 +290,11 @@ interface World {
   /** The editor's place on the team: what everyone but the owner tries to remove. */
   editorMemberId: string;
   externalUrl: string;
+  /** The NDA's text (off in the main matrix) and the member's acceptance of it. */
+  ndaText: string;
+  ndaAcceptanceId: string;
+  /** What a member who has not accepted the NDA may see of the room: the agreement and whose it is. */
+  ndaPromptCanaries: string[];
   profile: Record<string, unknown>;
   markdown: string;
   canaries: string[];
@@ -400,12 +445,42 @@ async function buildWorld(): Promise<World> {
     200,
   );
 
+  // The NDA: the member accepts a first text, then the owner turns it off (the NDA pass turns it on again
+  // with a new text).
+  const ndaText = `# Confidentiality\n\nKeep ${canary('ndatext')} to yourself.`;
+  await expectStatus(
+    t.request('POST', '/api/my-data-room/nda', {
+      json: { isRequired: true, text: ndaText },
+      headers: owner.auth,
+    }),
+    200,
+  );
+
   // Investors: one with access, one whose access the founder revoked after they signed in.
   const firstInviteeCanary = canaries.length;
   const memberEmail = `${canary('member')}@example.com`;
   const memberName = `Ivy ${canary('member-name')}`;
   const memberInviteToken = await invite(t, owner, memberEmail, memberName);
   const member = await signInWithMagicLink(t, memberEmail);
+  const ndaVersionId = (
+    (await t.request('GET', '/api/my-data-room/nda', { headers: owner.auth })).json as {
+      version: { id: string };
+    }
+  ).version.id;
+  const accepted = await expectStatus(
+    t.request('POST', `/api/data-room/${room.id}/nda/acceptances`, {
+      json: { versionId: ndaVersionId, signerName: memberName, agree: true },
+      headers: member.auth,
+    }),
+    201,
+  );
+  await expectStatus(
+    t.request('POST', '/api/my-data-room/nda', {
+      json: { isRequired: false, text: ndaText },
+      headers: owner.auth,
+    }),
+    200,
+  );
   const revokedEmail = `${canary('revoked')}@example.com`;
   const revokedName = `Rex ${canary('revoked-name')}`;
   const revokedInviteToken = await invite(t, owner, revokedEmail, revokedName);
@@ -541,6 +616,9 @@ async function buildWorld(): Promise<World> {
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
     editorMemberId,
     externalUrl,
+    ndaText,
+    ndaAcceptanceId: (accepted.json as { acceptance: { id: string } }).acceptance.id,
+    ndaPromptCanaries: canaries.filter((value) => companyName.includes(value) || ndaText.includes(value)),
     profile,
     markdown,
     canaries,
@@ -670,6 +748,26 @@ const CALLS: Record<string, Plan> = {
   'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
   'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
+  'GET /api/my-data-room/nda': () => ({}),
+  // The owner writes what is already there (off, with the world's text); another founder, their own room.
+  'POST /api/my-data-room/nda': (caller) => ({
+    json: { isRequired: false, text: managesRoom(caller) ? w.ndaText : '' },
+  }),
+  'GET /api/admin/nda-acceptances': () => ({}),
+  'GET /api/admin/nda-acceptances/:id/record.pdf': () => ({
+    path: `/api/admin/nda-acceptances/${w.ndaAcceptanceId}/record.pdf`,
+  }),
+  'GET /api/admin/exports/nda-acceptances.csv': () => ({
+    path: `/api/admin/exports/nda-acceptances.csv?investor=${w.memberUserId}`,
+  }),
+  'POST /api/data-room/:id/nda/acceptances': () => ({
+    path: `/api/data-room/${w.roomId}/nda/acceptances`,
+    json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
+  }),
+  'POST /api/data-room/invite/:token/nda/acceptances': (caller) => ({
+    path: `/api/data-room/invite/${caller.inviteToken}/nda/acceptances`,
+    json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
+  }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
@@ -739,6 +837,18 @@ const VIEW_ONLY_CALLS: Record<string, Plan> = {
   'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/views` }),
 };
 
+/** A view the member opened before the NDA pass turned the NDA on: its reports are refused until they accept. */
+let viewBeforeNda = '';
+
+/** The NDA pass's calls: the main matrix's, except a report, on the view opened before the NDA. */
+const NDA_CALLS: Record<string, Plan> = {
+  ...CALLS,
+  'POST /api/views/:viewId/reports': () => ({
+    path: `/api/views/${viewBeforeNda}/reports`,
+    json: { pages: [{ page: 1, seconds: 1 }] },
+  }),
+};
+
 type Via = 'bearer' | 'cookie' | 'cookie from our origin';
 
 interface Prepared {
@@ -805,8 +915,14 @@ async function everything() {
  * invited view) read the room but not who else was invited; anyone else sees nothing of it. A caller's
  * own e-mail and name are never a leak.
  */
-function forbiddenCanaries(caller: Caller, row: Row): string[] {
-  if (caller.key === 'owner' || caller.key === 'editor') return [];
+function forbiddenCanaries(caller: Caller, row: Row, ndaPass = false): string[] {
+  if (managesRoom(caller)) return [];
+  // Before accepting the NDA, a member (or the visitor) sees the agreement and whose it is, nothing else.
+  if (ndaPass)
+    return w.canaries.filter(
+      (canary) =>
+        !w.ndaPromptCanaries.includes(canary) && !caller.ownCanaries.some((own) => own.includes(canary)),
+    );
   const readsRoom = caller.key === 'member' || (caller.key === 'invite' && row.url.includes(':token'));
   return (readsRoom ? w.inviteeCanaries : w.canaries).filter(
     (canary) => !caller.ownCanaries.some((own) => own.includes(canary)),
@@ -814,10 +930,10 @@ function forbiddenCanaries(caller: Caller, row: Row): string[] {
 }
 
 /** The forbidden canaries found in a response's headers or body. */
-function leakedCanaries(response: TestResponse, caller: Caller, row: Row): string[] {
+function leakedCanaries(response: TestResponse, caller: Caller, row: Row, ndaPass = false): string[] {
   const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
   const seen = `${headers}\n\n${response.text}`.toLowerCase();
-  return forbiddenCanaries(caller, row).filter((canary) => seen.includes(canary));
+  return forbiddenCanaries(caller, row, ndaPass).filter((canary) => seen.includes(canary));
 }
 
 /** The same call about an id or token that does not exist: a refusal must not tell the two apart. */
@@ -855,6 +971,7 @@ test("every canary is the room's data: the owner's own reads show each one", asy
   for (const url of [
     '/api/auth/me',
     '/api/my-data-room',
+    '/api/my-data-room/nda',
     '/api/sections/content',
     '/api/my-documents',
     '/api/invites',
@@ -885,7 +1002,7 @@ function cellTests(row: Row, calls: Record<string, Plan>) {
       const before = await measure?.();
       const response = await send(request);
       expect(response.status, response.text).toBe(status);
-      expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
+      expect(leakedCanaries(response, caller, row, calls === NDA_CALLS), 'leaked').toEqual([]);
       const after = await measure?.();
       if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
       else if (measure) expect(after, "only the room's managers change the room").toEqual(before);
@@ -896,6 +1013,11 @@ function cellTests(row: Row, calls: Record<string, Plan>) {
       }
       if (status === 403 && calls === VIEW_ONLY_CALLS)
         expect(response.json).toMatchObject({ error: 'view_only' });
+      if (status === 403 && calls === NDA_CALLS)
+        expect(response.json).toMatchObject({
+          error: 'nda_required',
+          nda: { roomId: w.roomId, text: `${w.ndaText}\n\nRevised.` },
+        });
     });
   }
 }
@@ -904,6 +1026,29 @@ for (const row of ROWS) describe(row.route, () => cellTests(row, CALLS));
 
 describe('on a view-only document', () => {
   for (const row of VIEW_ONLY_ROWS) describe(row.route, () => cellTests(row, VIEW_ONLY_CALLS));
+});
+
+describe("with the room's NDA on, before the member and the visitor accepted it", () => {
+  beforeAll(async () => {
+    viewBeforeNda = await memberView();
+    await expectStatus(
+      t.request('POST', '/api/my-data-room/nda', {
+        json: { isRequired: true, text: `${w.ndaText}\n\nRevised.` },
+        headers: w.owner.auth,
+      }),
+      200,
+    );
+  });
+  afterAll(async () => {
+    await expectStatus(
+      t.request('POST', '/api/my-data-room/nda', {
+        json: { isRequired: false, text: w.ndaText },
+        headers: w.owner.auth,
+      }),
+      200,
+    );
+  });
+  for (const row of NDA_ROWS) describe(row.route, () => cellTests(row, NDA_CALLS));
 });
 
 describe('cookie sessions: a write must come from our Origin (CSRF)', () => {

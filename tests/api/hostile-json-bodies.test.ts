@@ -20,6 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ACCEPT_NDA = '/api/data-room/7f0c2b7e-55f5-4d3e-9a51-0f7c8f1f2a10/nda/acceptances';
+const ACCEPT_NDA_BY_INVITATION = `/api/data-room/invite/${'A'.repeat(43)}/nda/acceptances`;
+
 /** Each route with a body it accepts, so that a case's one change is the only thing wrong. */
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   '/api/complete-account-setup': () => ({ name: 'Ann Founder', email: uniqueEmail(), companyName: 'Acme' }),
@@ -45,6 +48,10 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   '/api/my-data-room/status': () => ({ isActive: true }),
   '/api/my-data-room/download-policy': () => ({ isDownloadAllowed: true }),
   '/api/sections/update': () => ({ content: '## Team\n' }),
+  '/api/my-data-room/nda': () => ({ isRequired: true, text: 'Keep it **secret**.' }),
+  // Bodies are checked before anything else: a room nobody has is enough to show the refusals.
+  [ACCEPT_NDA]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
+  [ACCEPT_NDA_BY_INVITATION]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
 };
 const JSON_ROUTES = Object.keys(VALID_BODIES);
 const validBody = (route: string) => VALID_BODIES[route]?.() ?? {};
@@ -338,6 +345,34 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
       /^content: line 2 contains the invisible text-direction control U\+202E/,
     ],
     [sections, 'content', '## Team \ud800\n', /^content: line 1 contains an unpaired surrogate/],
+    ['/api/my-data-room/nda', 'isRequired', 'true', /^isRequired: must be true or false$/],
+    ['/api/my-data-room/nda', 'text', MISSING, /^text: is required$/],
+    ['/api/my-data-room/nda', 'text', 42, /^text: must be text$/],
+    ['/api/my-data-room/nda', 'text', 'x'.repeat(20_001), /^text: must be at most 20000 characters$/],
+    [
+      '/api/my-data-room/nda',
+      'text',
+      'Keep\n\u202Eit\n',
+      /^text: line 2 contains the invisible text-direction control/,
+    ],
+    ['/api/my-data-room/nda', 'text', '', /^text: write the agreement investors must accept/, 'invalid_nda'],
+    [
+      '/api/my-data-room/nda',
+      'text',
+      `${'['.repeat(40)}x`,
+      /^text: This text is too deeply nested on line 1/,
+      'invalid_nda',
+    ],
+    [ACCEPT_NDA, 'agree', false, /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA, 'agree', MISSING, /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA, 'agree', 'yes', /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA, 'signerName', '  ', /^signerName: Type your full name$/],
+    [ACCEPT_NDA, 'signerName', MISSING, /^signerName: is required$/],
+    [ACCEPT_NDA, 'signerName', 'N'.repeat(201), /^signerName: must be at most 200 characters$/],
+    [ACCEPT_NDA, 'signerName', 'Ivy\nEvil', /^signerName: contains the control character U\+000A/],
+    [ACCEPT_NDA, 'versionId', MISSING, /^versionId: is required$/],
+    [ACCEPT_NDA_BY_INVITATION, 'agree', false, /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA_BY_INVITATION, 'signerName', '', /^signerName: Type your full name$/],
   ];
 
   const rows = cases.map(([route, field, value, message, error]) => ({

@@ -52,6 +52,7 @@ const FILE_NAMES: Record<ExportKind, string> = {
   'access-log': 'access-log',
   documents: 'document-analytics',
   investors: 'investor-analytics',
+  'nda-acceptances': 'nda-acceptances',
 };
 
 /**

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import {
   acceptReport,
   documentAnalytics,
@@ -48,7 +48,12 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         schema: {
           params: documentIdParamsSchema,
-          response: { 200: openViewResponseSchema, 201: openViewResponseSchema, ...errorResponses(401, 404) },
+          response: {
+            200: openViewResponseSchema,
+            201: openViewResponseSchema,
+            ...errorResponses(401, 404),
+            ...ndaGated,
+          },
         },
       },
       async (request, reply) => {
@@ -67,7 +72,7 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: viewIdParamsSchema,
           body: readingReportSchema,
-          response: { 204: noBody, ...errorResponses(400, 401, 404, 429) },
+          response: { 204: noBody, ...errorResponses(400, 401, 404, 429), ...ndaGated },
         },
       },
       async (request, reply) => {

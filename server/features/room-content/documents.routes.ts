@@ -12,7 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import {
   deleteDocument,
   findDownloadableDocument,
@@ -87,8 +87,10 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             200: fileBytes,
             206: fileBytes,
             304: noBody,
-            // 403 view_only: an investor may read this document in the viewer only.
-            ...errorResponses(401, 403, 404, 416),
+            // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
+            // before they accepted the room's NDA.
+            ...errorResponses(401, 404, 416),
+            ...ndaGated,
           },
         },
       },

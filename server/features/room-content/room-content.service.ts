@@ -29,6 +29,9 @@ export {
   recordAccess,
 } from './documents.service';
 export { attachmentDisposition } from './download';
+export type { AcceptanceWithVersion as NdaAcceptanceRecord } from './nda.repository';
+export { listNdaAcceptancesSince } from './nda.service';
+export type { RoomReading } from './nda-gate';
 export {
   prepareDocumentJob,
   retryPreview,
@@ -83,6 +86,9 @@ export async function createFounderRoom(
     isActive: true,
     // Downloads allowed unless the founder says otherwise (DESIGN.md's defaults).
     isDownloadAllowed: true,
+    // No NDA unless the founder asks for one (DESIGN.md's defaults).
+    isNdaRequired: false,
+    ndaVersionId: null,
     sectionsMarkdown: null,
     sectionsUpdatedAt: null,
     createdAt: founder.at,

@@ -160,6 +160,8 @@ export async function updateDataRoom(
       | 'website'
       | 'isActive'
       | 'isDownloadAllowed'
+      | 'isNdaRequired'
+      | 'ndaVersionId'
       | 'sectionsMarkdown'
     >
   >,

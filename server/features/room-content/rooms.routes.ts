@@ -22,7 +22,12 @@ import {
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
-import { errorResponses, noBody, rememberingSerializerCompiler } from '../../plugins/response-contracts';
+import {
+  errorResponses,
+  ndaGated,
+  noBody,
+  rememberingSerializerCompiler,
+} from '../../plugins/response-contracts';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks } from './room-content.service';
@@ -46,8 +51,9 @@ import {
 export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
   const signedIn = errorResponses(401);
   // Anyone who may not read the room gets 404, as for a room that does not exist.
-  const memberRead = errorResponses(401, 404);
-  const inviteRead = errorResponses(404);
+  // and 403 nda_required before they accepted its NDA (ADR 45).
+  const memberRead = { ...errorResponses(401, 404), ...ndaGated };
+  const inviteRead = { ...errorResponses(404), ...ndaGated };
   const managersOnly = errorResponses(401, 403, 404);
   return async (app) => {
     app.get(

@@ -24,6 +24,7 @@ import {
 } from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
+import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser, type RoomReading } from './nda-gate';
 import type { InvitationLinks, RoomUser } from './room-content.service';
 import {
   type DataRoom,
@@ -393,42 +394,80 @@ export async function requireReadableRoom(
 }
 
 /**
- * The one rule for reading a room: its owner and editors always, an investor member while it is active.
- * Undefined for anyone else, so each caller answers its own 404 (a room's, a document's).
+/**
+ * The one rule for reading a room: its owner and editors always, an investor member while it is active
+ * and, while the room asks for its NDA, only once they accepted its current version (403 nda_required
+ * before: nda-gate.ts; managers are never asked). Undefined for anyone who may not read it, so each
+ * caller answers its own 404 (a room's, a document's).
  */
 export async function findReadableRoom(
   ctx: AppContext,
   user: RoomUser,
   roomId: string,
 ): Promise<ReadableRoom | undefined> {
-  const load = async (): Promise<ReadableRoom | undefined> => {
+  const reading = await findRoomReading(ctx, user, roomId);
+  if (reading?.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
+  return reading?.room;
+}
+
+/**
+ * The room this user may read and the NDA they must accept first, if any: what findReadableRoom decides
+ * from, for the one place that must reach a gated room (accepting its NDA). Cached with the NDA's answer,
+ * so the gate holds through the cache: an acceptance, a new text or the switch is a write, which empties
+ * it (caches.ts).
+ */
+export async function findRoomReading(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<RoomReading | undefined> {
+  const load = async (): Promise<RoomReading | undefined> => {
     const room = await findDataRoomById(ctx.db, roomId);
     if (!room) return undefined;
-    if (room.ownerId === user.id) return { ...room, readerManagesRoom: true };
-    const role = await findMemberRole(ctx.db, room.id, user.id);
-    if (role === 'owner' || role === 'editor') return { ...room, readerManagesRoom: true };
-    return role && room.isActive ? { ...room, readerManagesRoom: false } : undefined;
+    const role = room.ownerId === user.id ? 'owner' : await findMemberRole(ctx.db, room.id, user.id);
+    if (role === 'owner' || role === 'editor')
+      return { room: { ...room, readerManagesRoom: true }, pendingNda: null };
+    if (!role || !room.isActive) return undefined;
+    return {
+      room: { ...room, readerManagesRoom: false },
+      pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
+    };
   };
   // Members read their room on every page and click (caches.ts: when an answer may be reused).
   return ctx.caches.readableRooms.get(`${roomId}:${user.id}`, load);
 }
 
-/** The room an invitation link opens, while the invitation is usable and the room active. */
-export async function requireInvitedRoom(
+const INVITATION_NOT_FOUND =
+  'This invitation link is invalid, expired or was withdrawn. If you have already signed in, sign in again to open the data room.';
+
+/**
+ * The room an invitation link opens, while the invitation is usable and the room active, whether or not
+ * its NDA was accepted: for accepting it. Every read uses requireInvitedRoom.
+ */
+export async function findInvitedRoom(
   ctx: AppContext,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
   const invitation = await invitationLinks.findUsable(token);
   const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
-  if (!invitation || !room?.isActive) {
-    throw new HttpError(
-      404,
-      'invitation_not_found',
-      'This invitation link is invalid, expired or was withdrawn. If you have already signed in, sign in again to open the data room.',
-    );
-  }
+  if (!invitation || !room?.isActive) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
   return { room, invitation };
+}
+
+/**
+ * The room an invitation link opens, for reading: as findInvitedRoom, and, while the room asks for its
+ * NDA, only once the invited address accepted its current version (403 nda_required before).
+ */
+export async function requireInvitedRoom(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  token: string,
+): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
+  const invited = await findInvitedRoom(ctx, invitationLinks, token);
+  const pending = await pendingNdaForEmail(ctx.db, invited.room, invited.invitation.email);
+  if (pending) throw ndaRequiredError(invited.room, pending);
+  return invited;
 }
 
 export function toDataRoomView(room: DataRoom): DataRoomView {

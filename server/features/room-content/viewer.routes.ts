@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/previews';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
-import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
 import { retryPreview } from './preparation/preparation.service';
 import type { PreviewObject } from './previews.repository';
@@ -76,7 +76,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: documentIdParamsSchema,
-          response: { 200: documentPreviewSchema, ...errorResponses(401, 404) },
+          response: { 200: documentPreviewSchema, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -93,7 +93,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: pageImageParamsSchema,
           querystring: pageImageQuerySchema,
-          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404) },
+          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -108,7 +108,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: pageImageParamsSchema,
-          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404) },
+          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -123,7 +123,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: documentIdParamsSchema,
-          response: { 200: documentTextSchema, ...errorResponses(401, 404) },
+          response: { 200: documentTextSchema, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -144,6 +144,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             206: objectBytes,
             304: noBody,
             ...errorResponses(401, 404, 416),
+            ...ndaGated,
           },
         },
       },

@@ -9,6 +9,7 @@ import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
+import { NdaSettingsCard } from '../../features/rooms/components/nda-settings-card';
 import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
@@ -148,6 +149,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
           </Button>
         </CardContent>
       </Card>
+      <section aria-label="NDA before entry" className="lg:col-span-2">
+        <NdaSettingsCard />
+      </section>
     </div>
   );
 }

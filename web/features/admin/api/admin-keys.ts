@@ -7,4 +7,5 @@ export const adminKeys = {
   recentDocuments: () => [...adminKeys.all, 'recent-documents'] as const,
   recentAccess: () => [...adminKeys.all, 'recent-access'] as const,
   team: () => [...adminKeys.all, 'team'] as const,
+  ndaAcceptances: () => [...adminKeys.all, 'nda-acceptances'] as const,
 };

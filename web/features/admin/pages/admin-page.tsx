@@ -12,6 +12,7 @@ import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-que
 import { DashboardCounters } from '../components/dashboard-counters';
 import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
+import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { SectionCards } from '../components/section-cards';
@@ -105,6 +106,7 @@ export function AdminPage() {
         </div>
         <UsersTable users={data.users} />
         <TeamPanel />
+        <NdaAcceptancesPanel />
         <ExportCsvPanel investors={data.users} />
       </div>
     </AppPage>
