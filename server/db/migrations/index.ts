@@ -5,6 +5,7 @@ import * as oneOpenInvitation from './0003-one-open-invitation';
 import * as documentPreviewsAndJobs from './0004-document-previews-and-jobs';
 import * as readingAnalytics from './0005-reading-analytics';
 import * as viewOnlyDocuments from './0006-view-only-documents';
+import * as founderNotifications from './0007-founder-notifications';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-document-previews-and-jobs': documentPreviewsAndJobs,
   '0005-reading-analytics': readingAnalytics,
   '0006-view-only-documents': viewOnlyDocuments,
+  '0007-founder-notifications': founderNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {

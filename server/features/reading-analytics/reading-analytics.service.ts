@@ -22,6 +22,7 @@ import {
   isMemberOfRoom,
   listAccessOfUser,
   listUploadedDocuments,
+  type RoomActivity,
   type RoomUser,
   recordAccess,
   requireOwnedRoom,
@@ -61,6 +62,7 @@ export async function openView(
   user: RoomUser,
   documentId: string,
   request: { ip: string; userAgent: string | undefined },
+  activity: RoomActivity,
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
   if (document.readerOwnsRoom) return { viewId: null };
@@ -80,6 +82,7 @@ export async function openView(
     await addOpenedView(trx, view);
     await recordAccess(trx, user, document, 'viewed', { ...request, at: view.startedAt });
   });
+  await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
   return { viewId: view.id };
 }
 

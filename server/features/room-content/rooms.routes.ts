@@ -25,7 +25,7 @@ import { requireFounder, requireUser } from '../../plugins/auth';
 import { errorResponses, noBody, rememberingSerializerCompiler } from '../../plugins/response-contracts';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
-import type { InvitationLinks } from './room-content.service';
+import type { InvitationLinks, RoomActivity } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
@@ -43,7 +43,11 @@ import {
   toDataRoomView,
 } from './rooms.service';
 
-export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+export function roomsRoutes(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
   const signedIn = errorResponses(401);
   // Anyone who may not read the room gets 404, as for a room that does not exist.
   const memberRead = errorResponses(401, 404);
@@ -60,9 +64,13 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
     app.get(
       '/api/data-room/:id',
       { schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema, ...memberRead } } },
-      async (request) => ({
-        dataRoom: toDataRoomView(await requireReadableRoom(ctx, requireUser(request), request.params.id)),
-      }),
+      async (request) => {
+        const user = requireUser(request);
+        const room = await requireReadableRoom(ctx, user, request.params.id);
+        // The room's page loads this first: an investor's first one is their first visit (ADR 44).
+        await activity.record({ roomId: room.id, visitor: { userId: user.id }, isAction: false });
+        return { dataRoom: toDataRoomView(room) };
+      },
     );
     app.get(
       '/api/data-room/:id/sections',
@@ -93,6 +101,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       },
       async (request) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        await activity.record({ roomId: room.id, visitor: { invitationId: invitation.id }, isAction: false });
         return { dataRoom: toDataRoomView(room), invitedEmail: invitation.email };
       },
     );
@@ -142,6 +151,11 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
         occurredAt: new Date(),
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+      });
+      await activity.record({
+        roomId: room.id,
+        visitor: who.userId ? { userId: who.userId } : { invitationId: who.invitationId ?? '' },
+        isAction: true,
       });
       return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
     };
