@@ -12,6 +12,7 @@ import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-que
 import { DashboardCounters } from '../components/dashboard-counters';
 import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
+import { NotificationsSummary } from '../components/notifications-summary';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { SectionCards } from '../components/section-cards';
@@ -92,6 +93,7 @@ export function AdminPage() {
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
+        <NotificationsSummary />
         <SectionCards sections={data.sections} />
         <div className="grid gap-6 lg:grid-cols-2">
           <RecentDocuments documents={data.recentDocuments} />
