@@ -267,7 +267,7 @@ export function digestEmail(input: {
       ? `<strong>${escapeHtml(investor.name)}</strong> <span style="color:#475569">${escapeHtml(investor.email)}</span>`
       : `<strong>${escapeHtml(investor.email)}</strong>`;
     const badge = investor.isFirstVisit
-      ? ' <span style="font-size:12px;color:#166534;background:#dcfce7;border-radius:4px;padding:1px 6px">first visit</span>'
+      ? ' <span style="display:inline-block;white-space:nowrap;font-size:12px;color:#166534;background:#dcfce7;border-radius:4px;padding:1px 6px">first visit</span>'
       : '';
     const entries = investor.entries
       .slice(0, DIGEST_MAX_ENTRIES)

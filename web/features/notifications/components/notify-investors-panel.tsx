@@ -110,7 +110,7 @@ export function NotifyInvestorsPanel() {
                 {INVESTOR_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
               </p>
             </div>
-            <fieldset className="flex flex-col gap-2">
+            <fieldset className="flex min-w-0 flex-col gap-2">
               <legend id={audienceId} className="mb-2 text-sm font-medium text-slate-800">
                 Send to
               </legend>
@@ -148,11 +148,13 @@ export function NotifyInvestorsPanel() {
                           onChange={() => toggle(investor.id)}
                           className="size-4 shrink-0 accent-indigo-600"
                         />
-                        <span className="min-w-0 break-words">
+                        <span className="min-w-0 break-words [overflow-wrap:anywhere]">
                           <span className="font-medium text-slate-900">
                             {investor.name || investor.email}
                           </span>
-                          {investor.name && <span className="block text-slate-600">{investor.email}</span>}
+                          {investor.name && (
+                            <span className="block break-all text-slate-600">{investor.email}</span>
+                          )}
                         </span>
                       </label>
                     </li>

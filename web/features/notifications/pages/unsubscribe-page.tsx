@@ -40,8 +40,9 @@ export function UnsubscribePage() {
     content = (
       <div className="flex flex-col gap-4">
         <p className="text-slate-700">
-          Stop the e-mails to <strong className="break-all">{details.data.email}</strong> about investor
-          activity in the <strong>{details.data.companyName}</strong> data room: first visits and digests.
+          Stop the e-mails to <strong className="[overflow-wrap:anywhere]">{details.data.email}</strong> about
+          investor activity in the <strong>{details.data.companyName}</strong> data room: first visits and
+          digests.
         </p>
         {unsubscribe.isError && (
           <p role="alert" className="text-sm text-red-700">
