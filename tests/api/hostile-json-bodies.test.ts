@@ -332,12 +332,6 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
     [
       '/api/my-data-room/investor-messages',
       'recipientIds',
-      ['not-a-uuid'],
-      /^recipientIds\.0: must be investor ids$/,
-    ],
-    [
-      '/api/my-data-room/investor-messages',
-      'recipientIds',
       'everyone',
       /^recipientIds: must be a list of investor ids$/,
     ],
