@@ -45,7 +45,9 @@ test('the founder is told of a first visit, unsubscribes from the mail, and noti
     page.getByRole('radiogroup', { name: 'Notifications' }).getByRole('radio', { name: /First visits only/ }),
   ).toBeChecked();
   await page.goto('/admin');
-  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText('First visits only');
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText(
+    'First visits only',
+  );
 
   // The investor signs in and opens the room.
   const investor = await browser.newContext();
