@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DocumentDownloadPolicy } from '../../shared/contracts/documents';
+import type { FounderNotificationChoice } from '../../shared/contracts/notifications';
 import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../shared/contracts/previews';
 
 /**
@@ -257,6 +258,58 @@ export interface NdaAcceptancesTable {
   user_agent: string | null;
 }
 
+/** The founder's notification choice for a room; a room without a row has the default (ADR 44). */
+export interface RoomNotificationSettingsTable {
+  room_id: string;
+  founder_notifications: FounderNotificationChoice;
+  /** When the founder last sent "Notify investors": at most one an hour. */
+  investors_notified_at: EpochMs | null;
+  updated_at: EpochMs;
+}
+
+/** An investor's first visit to a room, by e-mail (a member or the invited view). */
+export interface RoomFirstVisitsTable {
+  room_id: string;
+  investor_email: string;
+  investor_name: string;
+  user_id: string | null;
+  visited_at: EpochMs;
+}
+
+/** One mail to the founder: a first visit, or a digest of one window (ADR 44). */
+export interface FounderNotificationsTable {
+  id: string;
+  room_id: string;
+  kind: 'first_visit' | 'hourly' | 'daily';
+  /** Unique: the same notification cannot be made twice. */
+  notification_key: string;
+  investor_email: string | null;
+  window_start_at: EpochMs | null;
+  window_end_at: EpochMs | null;
+  unsubscribe_token_hash: string | null;
+  created_at: EpochMs;
+  /** Claimed before the send, released if the send fails. */
+  sent_at: EpochMs | null;
+  /** Not sent: the founder turned it off, or the window had nothing to tell. */
+  skipped_at: EpochMs | null;
+}
+
+/** A message the founder sent to investors ("Notify investors"). */
+export interface InvestorMessagesTable {
+  id: string;
+  room_id: string;
+  sent_by: string;
+  body: string;
+  created_at: EpochMs;
+}
+
+export interface InvestorMessageRecipientsTable {
+  message_id: string;
+  user_id: string;
+  email: string;
+  sent_at: EpochMs | null;
+}
+
 export interface WaitlistTable {
   id: string;
   company_name: string;
@@ -286,6 +339,11 @@ export interface Database {
   reading_room_readers: ReadingRoomReadersTable;
   nda_versions: NdaVersionsTable;
   nda_acceptances: NdaAcceptancesTable;
+  room_notification_settings: RoomNotificationSettingsTable;
+  room_first_visits: RoomFirstVisitsTable;
+  founder_notifications: FounderNotificationsTable;
+  investor_messages: InvestorMessagesTable;
+  investor_message_recipients: InvestorMessageRecipientsTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -311,6 +369,11 @@ const everyTable: Record<keyof Database, true> = {
   reading_room_readers: true,
   nda_versions: true,
   nda_acceptances: true,
+  room_notification_settings: true,
+  room_first_visits: true,
+  founder_notifications: true,
+  investor_messages: true,
+  investor_message_recipients: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -355,3 +418,6 @@ export type ReadingViewRow = Selectable<ReadingViewsTable>;
 export type ReadingDocumentReaderRow = Selectable<ReadingDocumentReadersTable>;
 export type ReadingDocumentRow = Selectable<ReadingDocumentsTable>;
 export type ReadingRoomReaderRow = Selectable<ReadingRoomReadersTable>;
+export type FounderNotificationRow = Selectable<FounderNotificationsTable>;
+export type RoomFirstVisitRow = Selectable<RoomFirstVisitsTable>;
+export type InvestorMessageRow = Selectable<InvestorMessagesTable>;

@@ -9,6 +9,7 @@ import {
   createFounder,
   invite,
   inviteEditor,
+  linkIn,
   requestMagicLinkToken,
   type SignedIn,
   signInWithMagicLink,
@@ -72,6 +73,9 @@ POST   /api/complete-account-setup            201    201      201    201     201
 POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201       201    201     201     201     201     201
 POST   /api/validate-promo-code               200    200      200    200     200     200   200    200       200    200     200     200     200     200
 POST   /api/waitlist                          200    200      200    200     200     200   200    200       200    200     200     200     200     200
+# The unsubscribe link in a founder's notification mail: the token is the credential, whoever sends it.
+GET    /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200
+POST   /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200
 
 # Anyone signed in, about themselves.
 GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401
@@ -123,6 +127,10 @@ GET    /api/admin/sections                    401    403      403    403     200
 GET    /api/admin/recent-documents            401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/admin/recent-access               401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
+GET    /api/my-data-room/investor-messages     401    403    403    403    200    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/investor-messages     401    403    403    403    202    202    202    403    401    401    401    401    401    401
 
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
@@ -304,6 +312,8 @@ interface World {
   retiredCanaries: string[];
   /** A founder with no tie to the room: public cells sign in and send links as them. */
   bystanderEmail: string;
+  /** The unsubscribe token of a notification mail about another room (the public unsubscribe cells). */
+  bystanderUnsubscribeToken: string;
   owner: SignedIn;
   callers: Record<CallerKey, Caller>;
 }
@@ -543,6 +553,24 @@ async function buildWorld(): Promise<World> {
   await invite(t, otherFounder, outsiderEmail, 'Olga Outsider');
   const outsider = await signInWithMagicLink(t, outsiderEmail);
   const bystander = await createFounder(t);
+  // The bystander's room has an investor whose first visit mails the bystander an unsubscribe link.
+  const bystanderSession = await signInWithMagicLink(t, bystander.user.email);
+  const bystanderInvestorEmail = uniqueEmail('bystander-investor');
+  await invite(t, bystanderSession, bystanderInvestorEmail, 'Bea Bystander');
+  const bystanderInvestor = await signInWithMagicLink(t, bystanderInvestorEmail);
+  const bystanderRoom = (await t.request('GET', '/api/my-data-room', { headers: bystanderSession.auth }))
+    .json as { id: string };
+  await expectStatus(
+    t.request('GET', `/api/data-room/${bystanderRoom.id}`, { headers: bystanderInvestor.auth }),
+    200,
+  );
+  const firstVisitMail = await t.smtp.waitForMessage(
+    (mail) =>
+      (mail.subject ?? '').startsWith('Bea Bystander opened') &&
+      (mail.text ?? '').includes('/unsubscribe?token='),
+  );
+  const bystanderUnsubscribeToken =
+    new URL(linkIn(firstVisitMail, `${t.config.appUrl}/unsubscribe?token=`)).searchParams.get('token') ?? '';
 
   // Two more sessions of the owner: one expired, one logged out.
   const expiredOwnerSession = async () => {
@@ -629,6 +657,7 @@ async function buildWorld(): Promise<World> {
       ),
     ),
     bystanderEmail: bystander.user.email,
+    bystanderUnsubscribeToken,
     owner,
     callers: Object.fromEntries(CALLER_KEYS.map((key) => [key, { key, ...callers[key] }])) as Record<
       CallerKey,
@@ -714,6 +743,10 @@ const CALLS: Record<string, Plan> = {
   'POST /api/upgrade-with-promo': () => ({ json: { ...newFounder(), promoCode: PROMO_CODE } }),
   'POST /api/validate-promo-code': () => ({ json: { code: PROMO_CODE } }),
   'POST /api/waitlist': () => ({ json: { companyName: 'Queued Co', contactEmail: uniqueEmail('waitlist') } }),
+  'GET /api/notifications/unsubscribe': () => ({
+    path: `/api/notifications/unsubscribe?token=${w.bystanderUnsubscribeToken}`,
+  }),
+  'POST /api/notifications/unsubscribe': () => ({ json: { token: w.bystanderUnsubscribeToken } }),
 
   'GET /api/auth/me': () => ({}),
   'GET /api/my-accessible-data-rooms': () => ({}),
@@ -768,6 +801,19 @@ const CALLS: Record<string, Plan> = {
     path: `/api/data-room/invite/${caller.inviteToken}/nda/acceptances`,
     json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
   }),
+  'GET /api/my-data-room/notifications': () => ({}),
+  'POST /api/my-data-room/notifications': () => ({
+    json: { founderNotifications: 'first_visits_and_hourly' },
+  }),
+  'GET /api/my-data-room/investor-messages': () => ({}),
+  // One message an hour per room: every cell starts with the hour free, so each allowed call is a 202.
+  'POST /api/my-data-room/investor-messages': async () => {
+    await t.app.database.db
+      .updateTable('room_notification_settings')
+      .set({ investors_notified_at: null })
+      .execute();
+    return { json: { message: 'Our Q3 update is in the room.' } };
+  },
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({

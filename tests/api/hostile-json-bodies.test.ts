@@ -52,6 +52,9 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   // Bodies are checked before anything else: a room nobody has is enough to show the refusals.
   [ACCEPT_NDA]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
   [ACCEPT_NDA_BY_INVITATION]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
+  '/api/my-data-room/notifications': () => ({ founderNotifications: 'daily' }),
+  '/api/my-data-room/investor-messages': () => ({ message: 'Our Q3 update is in the room.' }),
+  '/api/notifications/unsubscribe': () => ({ token: 'A'.repeat(43) }),
 };
 const JSON_ROUTES = Object.keys(VALID_BODIES);
 const validBody = (route: string) => VALID_BODIES[route]?.() ?? {};
@@ -307,6 +310,45 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
     [room, 'foundedYear', '2020', /^foundedYear: must be a year$/],
     [room, 'foundedYear', 2020.5, /^foundedYear: must be a whole year$/],
     [room, 'foundedYear', 9999, /^foundedYear: cannot be in the future$/],
+    [
+      '/api/my-data-room/notifications',
+      'founderNotifications',
+      'weekly',
+      /^founderNotifications: must be one of off, first_visits/,
+    ],
+    [
+      '/api/my-data-room/notifications',
+      'founderNotifications',
+      MISSING,
+      /^founderNotifications: must be one of/,
+    ],
+    ['/api/my-data-room/investor-messages', 'message', MISSING, /^message: is required$/],
+    [
+      '/api/my-data-room/investor-messages',
+      'message',
+      'x'.repeat(1001),
+      /^message: must be at most 1000 characters$/,
+    ],
+    ['/api/my-data-room/investor-messages', 'message', ' \n\t ', /^message: is required/],
+    [
+      '/api/my-data-room/investor-messages',
+      'message',
+      'Hi\u0007',
+      /^message: line 1 contains the control character U\+0007/,
+    ],
+    [
+      '/api/my-data-room/investor-messages',
+      'recipientIds',
+      'everyone',
+      /^recipientIds: must be a list of investor ids$/,
+    ],
+    ['/api/notifications/unsubscribe', 'token', 'short', /^token: must be the token from the e-mail$/],
+    [
+      '/api/notifications/unsubscribe',
+      'token',
+      `${'A'.repeat(42)}\u0000`,
+      /^token: must be the token from the e-mail$/,
+    ],
     ['/api/my-data-room/status', 'isActive', MISSING, /^isActive: must be true or false$/],
     ['/api/my-data-room/status', 'isActive', 'true', /^isActive: must be true or false$/],
     ['/api/my-data-room/status', 'isActive', 1, /^isActive: must be true or false$/],

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
+import type { RoomActivity } from '../room-content/room-content.service';
 import {
   acceptReport,
   documentAnalytics,
@@ -25,7 +26,7 @@ import {
 } from './reading-analytics.service';
 
 /** Views and reading reports from the viewer, and the founder's reading analytics (ADR 41). */
-export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/documents/:id/views',
@@ -57,10 +58,16 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const opened = await openView(ctx, requireUser(request), request.params.id, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
+        const opened = await openView(
+          ctx,
+          requireUser(request),
+          request.params.id,
+          {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          },
+          activity,
+        );
         // The owner's and editors' own reading is not recorded: nothing was created.
         return reply.status(opened.viewId ? 201 : 200).send(opened);
       },

@@ -21,6 +21,7 @@ import {
   investorStandingIn,
   listAccessOfUser,
   listUploadedDocuments,
+  type RoomActivity,
   type RoomUser,
   recordAccess,
   requireManagedRoom,
@@ -56,6 +57,7 @@ export async function openView(
   user: RoomUser,
   documentId: string,
   request: { ip: string; userAgent: string | undefined },
+  activity: RoomActivity,
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
   if (document.readerManagesRoom) return { viewId: null };
@@ -75,6 +77,7 @@ export async function openView(
     await addOpenedView(trx, view);
     await recordAccess(trx, user, document, 'viewed', { ...request, at: view.startedAt });
   });
+  await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
   return { viewId: view.id };
 }
 

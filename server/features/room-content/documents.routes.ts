@@ -30,6 +30,7 @@ import {
   sendRangeNotSatisfiable,
   sendStoredBytes,
 } from './download';
+import type { RoomActivity } from './room-content.service';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
 
 /** A download's body: the stored file, streamed with its own content type. */
@@ -38,7 +39,7 @@ const fileBytes = z.unknown().describe('The file, in its own content type.');
 /** Room for the multipart framing and the title and section fields around a 50 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function documentsRoutes(ctx: AppContext, activity: RoomActivity): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
@@ -118,6 +119,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             userAgent: request.headers['user-agent'],
             at: new Date(),
           });
+          await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
         }
         return sendStoredBytes(reply, ctx.storage, document, range);
       },

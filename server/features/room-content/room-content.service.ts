@@ -69,6 +69,18 @@ export interface InvitationLinks {
   findUsable(token: string): Promise<{ id: string; roomId: string; email: string } | undefined>;
 }
 
+/** Who read a room or acted in it: a signed-in user, or the holder of an invitation link (the invited view). */
+export type RoomVisitor = { userId: string } | { invitationId: string };
+
+/**
+ * What room content reports of people's use of a room, for the founder's notifications (provided by
+ * notifications, wired by app.ts): a read of the room itself (a member's, or the invited view) and each
+ * logged view, download and click once committed. It decides who is an investor, and never throws.
+ */
+export interface RoomActivity {
+  record(activity: { roomId: string; visitor: RoomVisitor; isAction: boolean }): Promise<void>;
+}
+
 /** A new founder's data room, with the founder as its owner, inside the sign-up's transaction. */
 export async function createFounderRoom(
   trx: Executor,

@@ -30,7 +30,8 @@ import {
 } from '../../plugins/response-contracts';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
-import type { InvitationLinks } from './room-content.service';
+import type { InvitationLinks, RoomActivity } from './room-content.service';
+import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
   getSectionsMarkdown,
@@ -48,7 +49,11 @@ import {
   toDataRoomView,
 } from './rooms.service';
 
-export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+export function roomsRoutes(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
   const signedIn = errorResponses(401);
   // Anyone who may not read the room gets 404, as for a room that does not exist.
   // and 403 nda_required before they accepted its NDA (ADR 45).
@@ -66,9 +71,13 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
     app.get(
       '/api/data-room/:id',
       { schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema, ...memberRead } } },
-      async (request) => ({
-        dataRoom: toDataRoomView(await requireReadableRoom(ctx, requireUser(request), request.params.id)),
-      }),
+      async (request) => {
+        const user = requireUser(request);
+        const room = await requireReadableRoom(ctx, user, request.params.id);
+        // The room's page loads this first: an investor's first one is their first visit (ADR 44).
+        await activity.record({ roomId: room.id, visitor: { userId: user.id }, isAction: false });
+        return { dataRoom: toDataRoomView(room) };
+      },
     );
     app.get(
       '/api/data-room/:id/sections',
@@ -99,6 +108,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       },
       async (request) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        await activity.record({ roomId: room.id, visitor: { invitationId: invitation.id }, isAction: false });
         return { dataRoom: toDataRoomView(room), invitedEmail: invitation.email };
       },
     );
@@ -139,7 +149,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
     ) => {
       const document = await requireExternalLink(ctx, room, url);
       // The room's owner and editors are not investors: their own clicks are not logged (ADR 47).
-      if (!room.readerManagesRoom)
+      if (!room.readerManagesRoom) {
         await recordAccessEvent(ctx.db, {
           roomId: room.id,
           ...who,
@@ -151,6 +161,12 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });
+        await activity.record({
+          roomId: room.id,
+          visitor: who.userId ? { userId: who.userId } : { invitationId: who.invitationId ?? '' },
+          isAction: true,
+        });
+      }
       return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
     };
     app.get(

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
+import { NotificationSettingsCard } from '../../features/notifications/components/notification-settings-card';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
 import { NdaSettingsCard } from '../../features/rooms/components/nda-settings-card';
@@ -135,6 +136,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <RoomStatusCard room={room} />
       <DownloadDefaultCard room={room} />
+      <NotificationSettingsCard />
       <Card>
         <CardHeader>
           <CardTitle>Preview</CardTitle>

@@ -13,6 +13,7 @@ import { DashboardCounters } from '../components/dashboard-counters';
 import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
 import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
+import { NotificationsSummary } from '../components/notifications-summary';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { SectionCards } from '../components/section-cards';
@@ -95,6 +96,7 @@ export function AdminPage() {
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
+        <NotificationsSummary />
         <SectionCards sections={data.sections} />
         <div className="grid gap-6 lg:grid-cols-2">
           <RecentDocuments documents={data.recentDocuments} />
