@@ -179,7 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks(ctx), notifications.activity));
-  await app.register(ndaRoutes(ctx, invitationLinks(ctx)));
+  await app.register(ndaRoutes(ctx, invitationLinks(ctx), notifications.activity));
   await app.register(documentsRoutes(ctx, notifications.activity));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));

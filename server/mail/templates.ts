@@ -241,7 +241,8 @@ export function firstVisitEmail(input: {
 export type DigestEntry =
   | { kind: 'viewed'; title: string; readMs: number; views: number }
   | { kind: 'downloaded'; title: string; times: number }
-  | { kind: 'clicked'; title: string; times: number };
+  | { kind: 'clicked'; title: string; times: number }
+  | { kind: 'accepted_nda'; signerName: string };
 
 export interface DigestInvestor {
   name: string;
@@ -264,6 +265,8 @@ export function describeDigestEntry(entry: DigestEntry): string {
       return `Downloaded “${entry.title}”${times(entry.times)}`;
     case 'clicked':
       return `Opened the link “${entry.title}”${times(entry.times)}`;
+    case 'accepted_nda':
+      return `Accepted the NDA, signed “${entry.signerName}”`;
   }
 }
 

@@ -228,6 +228,29 @@ describe('digests', () => {
     expect(mailsTo(room.founderEmail, /investor was active/)).toHaveLength(1);
   });
 
+  test("the digest lists an investor's NDA acceptance, with the name they signed", async () => {
+    const room = await roomWithContent();
+    const { email, investor } = await investorOf(room, 'Nora Nda');
+    const turnedOn = await t.request('POST', '/api/my-data-room/nda', {
+      json: { isRequired: true, text: '# Confidentiality\n\nKeep it to yourself.' },
+      headers: room.founder.auth,
+    });
+    expect(turnedOn.status, turnedOn.text).toBe(200);
+    const settings = await t.request('GET', '/api/my-data-room/nda', { headers: room.founder.auth });
+    const versionId = (settings.json as { version: { id: string } }).version.id;
+    const accepted = await t.request('POST', `/api/data-room/${room.roomId}/nda/acceptances`, {
+      json: { versionId, signerName: 'Nora N. Nda', agree: true },
+      headers: investor.auth,
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+
+    await runDigestsNow();
+    const digests = mailsTo(room.founderEmail, /investor was active/);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.text).toContain(`Nora Nda (${email})`);
+    expect(digests[0]?.text).toContain('- Accepted the NDA, signed “Nora N. Nda”');
+  });
+
   test('nothing happened: no digest is sent, and a digest made for an empty window is skipped', async () => {
     const room = await roomWithContent();
     const { investor } = await investorOf(room);

@@ -26,6 +26,7 @@ import { HttpError } from '../../plugins/errors';
 import { generateToken, hashToken } from '../../security/tokens';
 import {
   listInvestors,
+  listNdaAcceptancesSince,
   type RoomActivity,
   type RoomUser,
   type RoomVisitor,
@@ -237,10 +238,12 @@ export function createNotifications(ctx: AppContext): Notifications {
     const start = notification.windowStartAt ?? new Date(0);
     const end = notification.windowEndAt ?? new Date(0);
     const roomId = notification.roomId;
-    const [events, reading, firstVisits] = await Promise.all([
+    const [events, reading, firstVisits, ndaAcceptances] = await Promise.all([
       listInvestorEvents(ctx.db, roomId, start, end),
       listReadingInWindow(ctx.db, roomId, start, end),
       listFirstVisitsInWindow(ctx.db, roomId, start, end),
+      // `since` is exclusive: one millisecond back keeps an acceptance made at the window's first instant.
+      listNdaAcceptancesSince(ctx, roomId, new Date(start.getTime() - 1)),
     ]);
     const readingOf = new Map(reading.map((row) => [`${row.userId}:${row.documentId}`, row]));
     const investors = new Map<string, DigestInvestor & { lines: Map<string, DigestEntry> }>();
@@ -252,7 +255,8 @@ export function createNotifications(ctx: AppContext): Notifications {
       }
       return found;
     };
-    // Sources of a digest's lines. NDA acceptances (issue 12, built separately) add theirs here.
+    // Sources of a digest's lines: the access log (views with their reading time, downloads, clicks),
+    // then the NDA acceptances of the window.
     for (const event of events) {
       const email = event.userEmail ?? event.invitedEmail;
       if (!email) continue;
@@ -268,8 +272,13 @@ export function createNotifications(ctx: AppContext): Notifications {
           readMs: read?.readMs ?? 0,
           views: read?.viewCount ?? 1,
         });
-      } else if (line && line.kind !== 'viewed') line.times += 1;
+      } else if (line?.kind === 'downloaded' || line?.kind === 'clicked') line.times += 1;
       else who.lines.set(lineKey, { kind: event.action, title: event.documentTitle, times: 1 });
+    }
+    for (const acceptance of ndaAcceptances) {
+      if (acceptance.acceptedAt.getTime() >= end.getTime()) continue;
+      const who = investor(acceptance.email, acceptance.userName ?? acceptance.signerName);
+      who.lines.set(`nda:${acceptance.id}`, { kind: 'accepted_nda', signerName: acceptance.signerName });
     }
     const firstVisitors = new Set(firstVisits.map((visit) => visit.investorEmail));
     if (notification.kind === 'daily') {

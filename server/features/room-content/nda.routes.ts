@@ -23,7 +23,7 @@ import {
   saveNdaSettings,
 } from './nda.service';
 import { ndaRecordFileName, ndaRecordPdf } from './nda-record';
-import type { InvitationLinks } from './room-content.service';
+import type { InvitationLinks, RoomActivity } from './room-content.service';
 
 const pdfFile = z.unknown().describe('A PDF file, streamed as it is written.');
 
@@ -31,7 +31,11 @@ const pdfFile = z.unknown().describe('A PDF file, streamed as it is written.');
  * The NDA before entry (docs/decisions/0045-nda-before-entry.md): the founder's setting, investors'
  * acceptance (signed in, or by an invitation link), and the founder's list and PDF records.
  */
-export function ndaRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+export function ndaRoutes(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
   const ownerOnly = errorResponses(401, 403, 404);
   // 409: no NDA to accept (nda_not_required), or the page showed an older version (nda_changed, with `nda`).
   const acceptAnswers = {
@@ -61,10 +65,17 @@ export function ndaRoutes(ctx: AppContext, invitationLinks: InvitationLinks): Fa
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const accepted = await acceptNdaAsMember(ctx, user, request.params.id, request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
+        const accepted = await acceptNdaAsMember(
+          ctx,
+          user,
+          request.params.id,
+          request.body,
+          {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          },
+          activity,
+        );
         return reply.status(201).send(accepted);
       },
     );
@@ -87,6 +98,7 @@ export function ndaRoutes(ctx: AppContext, invitationLinks: InvitationLinks): Fa
             ip: request.ip,
             userAgent: request.headers['user-agent'],
           },
+          activity,
         );
         return reply.status(201).send(accepted);
       },

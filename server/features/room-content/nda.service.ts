@@ -22,7 +22,7 @@ import {
   type NdaVersion,
 } from './nda.repository';
 import { ndaPromptOf } from './nda-gate';
-import type { InvitationLinks, RoomUser } from './room-content.service';
+import type { InvitationLinks, RoomActivity, RoomUser } from './room-content.service';
 import { type DataRoom, findDataRoomById, lockRoomRow, updateDataRoom } from './rooms.repository';
 import { findInvitedRoom, findRoomReading, requireManagedRoom } from './rooms.service';
 
@@ -173,18 +173,28 @@ export async function acceptNdaAsMember(
   roomId: string,
   request: NdaAcceptRequest,
   facts: RequestFacts,
+  activity: RoomActivity,
 ) {
   const reading = await findRoomReading(ctx, user, roomId);
   if (!reading) throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
   if (reading.room.readerManagesRoom)
-    throw new HttpError(409, 'nda_not_required', 'You manage this data room: there is nothing to accept.');
-  return accept(
+    throw new HttpError(
+      409,
+      'nda_not_required',
+      reading.room.ownerId === user.id
+        ? 'You own this data room: there is nothing to accept.'
+        : 'You manage this data room as a co-founder: there is nothing to accept.',
+    );
+  const accepted = await accept(
     ctx,
     reading.room,
     { userId: user.id, invitationId: null, email: user.email },
     request,
     facts,
   );
+  // The founder's digest tells of it (notifications).
+  await activity.record({ roomId: reading.room.id, visitor: { userId: user.id }, isAction: true });
+  return accepted;
 }
 
 /** The holder of an invitation link accepts the room's NDA in the invited view, for the invited address. */
@@ -194,15 +204,18 @@ export async function acceptNdaByInvitation(
   token: string,
   request: NdaAcceptRequest,
   facts: RequestFacts,
+  activity: RoomActivity,
 ) {
   const { room, invitation } = await findInvitedRoom(ctx, invitationLinks, token);
-  return accept(
+  const accepted = await accept(
     ctx,
     room,
     { userId: null, invitationId: invitation.id, email: invitation.email },
     request,
     facts,
   );
+  await activity.record({ roomId: room.id, visitor: { invitationId: invitation.id }, isAction: true });
+  return accepted;
 }
 
 /** /admin's list holds the newest acceptances; the CSV export has them all. */
