@@ -13,8 +13,11 @@ import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createNotifications } from './features/notifications/notifications.service';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
+import { ndaRoutes } from './features/room-content/nda.routes';
 import {
   prepareDocumentJob,
   reconcileStoredFiles,
@@ -159,6 +162,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await reconcileStoredFiles(ctx);
   await sweepPreparationWork(ctx);
   jobs.register(prepareDocumentJob(ctx));
+  const notifications = createNotifications(ctx);
+  for (const job of notifications.jobs) jobs.register(job);
   await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
@@ -176,12 +181,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, invitationLinks(ctx)));
-  await app.register(documentsRoutes(ctx));
+  await app.register(roomsRoutes(ctx, invitationLinks(ctx), notifications.activity));
+  await app.register(ndaRoutes(ctx, invitationLinks(ctx), notifications.activity));
+  await app.register(documentsRoutes(ctx, notifications.activity));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
-  await app.register(readingAnalyticsRoutes(ctx));
+  await app.register(readingAnalyticsRoutes(ctx, notifications.activity));
   await app.register(exportsRoutes(ctx));
+  await app.register(notificationsRoutes(ctx, notifications));
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -32,6 +32,8 @@ export const paths = {
   setupDataRoom: '/setup-data-room',
   configure: '/configure',
   investorDashboard: '/investor-dashboard',
+  /** The one-click unsubscribe of the founder's notification mails: the page confirms, POST unsubscribes. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 export type PageName = keyof typeof paths;
@@ -60,6 +62,7 @@ export const pageRoutes = [
   'documentAnalytics',
   'investorAnalytics',
   'setupDataRoom',
+  'unsubscribe',
 ] as const satisfies readonly PageName[];
 
 export type ServedPageName = (typeof pageRoutes)[number];

@@ -2,10 +2,12 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { LRUCache } from 'lru-cache';
 import { EPOCH_CACHE_MAX_AGE_MS } from '../durations';
 import type { LiveSession } from '../features/accounts/accounts.service';
+import type { ViewIdentity } from '../features/reading-analytics/reading-analytics.repository';
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
-import type { DataRoom } from '../features/room-content/room-content.service';
+import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
 import { EpochCache, type ReadCache, uncached } from './epoch-cache';
+import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
 import { WatermarkedImageCache } from './watermarked-image-cache';
@@ -26,8 +28,17 @@ export interface Caches {
    * other servers write too.
    */
   sessions: ReadCache<LiveSession>;
-  /** Whether a user may read a room (membership included), by room and user: the same rule. */
-  readableRooms: ReadCache<DataRoom>;
+  /**
+   * Whether a user may read a room (membership included, and whether they manage it) and the NDA they
+   * must accept first, if any, by room and user: the same rule. An acceptance, a new NDA text or its
+   * switch is a write, so the very next request asks the database again (ADR 45).
+   */
+  readableRooms: ReadCache<RoomReading>;
+  /**
+   * The room a user manages (owns or edits), by user: what every console request checks. The same rule:
+   * removing an editor is a write, so their very next request reads the database again (ADR 47).
+   */
+  managedRooms: ReadCache<ManagedRoom>;
   /**
    * What the viewer reads on every page image and thumbnail, by the same rule: documents by id, their
    * previews by document id, and preview objects by document id and name. A deletion, a new preparation
@@ -36,6 +47,12 @@ export interface Caches {
   documents: ReadCache<StoredDocument>;
   previews: ReadCache<DocumentPreview>;
   previewObjects: ReadCache<PreviewObject>;
+  /**
+   * The reading views reports name, by id: only what never changes after a view is opened (whose it is,
+   * of which document, since when), so exact on both dialects. A deleted view is found gone by the
+   * report's own transaction (report-batch.ts).
+   */
+  readingViews: ReadCache<ViewIdentity>;
   /**
    * The bytes of small preview objects, by storage key, on both dialects: keys are never rewritten, and
    * callers authorise every request first (preview-bytes-cache.ts). Bounded by PREVIEW_OBJECT_CACHE_MB.
@@ -73,10 +90,12 @@ export function createCaches(
       : uncached<V>();
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
-    readableRooms: untilNextWrite<DataRoom>(),
+    readableRooms: untilNextWrite<RoomReading>(),
+    managedRooms: untilNextWrite<ManagedRoom>(),
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),
+    readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
     watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),
     sections: new SectionsCache(),

@@ -8,12 +8,44 @@ const STATEMENTS_KEPT = 500;
 const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
 
 /**
+ * Tables no epoch cache reads (caches.ts: sessions, rooms and their members, documents, previews): the
+ * access log and the reading analytics' views and roll-ups, written on every download, click and reading
+ * report, and the job queue, whose worker claims due jobs every second. A statement that writes only one
+ * of them cannot make a cached answer stale, so it leaves the epoch alone, and a burst of reports or
+ * downloads, or an idle worker's poll, does not send every next request back to the database. Their rows
+ * are leaves: deleting or updating them cascades into no table a cache reads. (A job's own work, such as
+ * a finished preview, writes other tables and moves the epoch as before.)
+ */
+const TABLES_NO_CACHE_READS = new Set([
+  'access_events',
+  'jobs',
+  'reading_views',
+  'reading_view_pages',
+  'reading_reader_pages',
+  'reading_document_pages',
+  'reading_document_readers',
+  'reading_documents',
+  'reading_room_readers',
+]);
+
+/** The table a statement that starts as a single-table INSERT, UPDATE or DELETE writes, else undefined. */
+const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?[\s(]/i;
+
+/** Whether a statement may change what an epoch cache has read: any write, unless it names only such a table. */
+export function movesEpoch(statement: { readonly: boolean; source: string }): boolean {
+  if (statement.readonly) return false;
+  const table = WRITTEN_TABLE.exec(statement.source)?.[1];
+  return table === undefined || !TABLES_NO_CACHE_READS.has(table);
+}
+
+/**
  * A statement that can write moves the epoch before it runs and again after, so a lookup running around
  * it never keeps what it read. SQLite itself says which statements are read-only (`readonly`:
- * sqlite3_stmt_readonly), so a write cannot be mistaken for a read, however it was built.
+ * sqlite3_stmt_readonly), so a write cannot be mistaken for a read, however it was built; of the writes,
+ * only those that name one table outside the caches' reads (TABLES_NO_CACHE_READS) are let through.
  */
 function countingWrites(statement: SqliteDatabase.Statement, epoch: WriteEpoch): SqliteDatabase.Statement {
-  if (statement.readonly) return statement;
+  if (!movesEpoch(statement)) return statement;
   return new Proxy(statement, {
     get(target, property) {
       const value = Reflect.get(target, property, target);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database';
+import { movesEpoch } from './statement-cache';
 import type { WriteEpoch } from './write-epoch';
 
 // The write epoch exists only on SQLite: the connection counts every statement that can write.
@@ -55,4 +56,37 @@ test('a write that returns rows (INSERT ... RETURNING) counts as a write, and so
     await trx.deleteFrom('waitlist').where('id', '=', '3').execute();
   });
   expect(epoch.value).toBeGreaterThan(beforeTransaction);
+});
+
+test('writes to the access log, the reading roll-ups and the job queue, which no epoch cache reads, leave the epoch alone', async () => {
+  const before = epoch.value;
+  const neutral = [
+    'insert into "access_events" ("id") values (?)',
+    'update "reading_views" set "read_ms" = 1',
+    'insert into "reading_document_pages" ("document_id", "page") values (?, ?) on conflict do nothing',
+    'delete from "reading_room_readers" where 1',
+    'update "jobs" set "status" = ? where "id" in (select "id" from "jobs")',
+    'insert into reading_view_pages (view_id) select value from json_each(?)',
+  ];
+  for (const source of neutral) expect(movesEpoch({ readonly: false, source }), source).toBe(false);
+  await handle.db
+    .updateTable('reading_documents')
+    .set({ read_ms: 1 })
+    .where('document_id', '=', 'none')
+    .execute();
+  expect(epoch.value).toBe(before);
+});
+
+test('every other write moves the epoch, and so does one this rule cannot read', async () => {
+  const moving = [
+    'insert into "sessions" ("id") values (?)',
+    'update "documents" set "title" = ?',
+    'delete from "room_members" where 1',
+    'with "x" as (select 1) insert into "access_events" select * from "x"',
+    'insert into "access_events_archive" ("id") values (?)',
+    'update sessions set revoked_at = ?',
+    'replace into "access_events" ("id") values (?)',
+  ];
+  for (const source of moving) expect(movesEpoch({ readonly: false, source }), source).toBe(true);
+  expect(movesEpoch({ readonly: true, source: 'select 1' })).toBe(false);
 });

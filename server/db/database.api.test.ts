@@ -95,7 +95,9 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'id',
       'is_active',
       'is_download_allowed',
+      'is_nda_required',
       'is_watermark_enabled',
+      'nda_version_id',
       'owner_id',
       'sections_markdown',
       'sections_updated_at',
@@ -103,6 +105,19 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'updated_at',
       'website',
     ],
+    nda_acceptances: [
+      'accepted_at',
+      'email',
+      'id',
+      'invitation_id',
+      'ip',
+      'room_id',
+      'signer_name',
+      'user_agent',
+      'user_id',
+      'version_id',
+    ],
+    nda_versions: ['created_at', 'created_by', 'id', 'room_id', 'sha256', 'text'],
     document_previews: [
       'created_at',
       'document_id',
@@ -130,6 +145,21 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'updated_at',
       'uploaded_by',
     ],
+    founder_notifications: [
+      'created_at',
+      'id',
+      'investor_email',
+      'kind',
+      'notification_key',
+      'room_id',
+      'sent_at',
+      'skipped_at',
+      'unsubscribe_token_hash',
+      'window_end_at',
+      'window_start_at',
+    ],
+    investor_message_recipients: ['email', 'message_id', 'sent_at', 'user_id'],
+    investor_messages: ['body', 'created_at', 'id', 'room_id', 'sent_by'],
     invitations: [
       'created_at',
       'email',
@@ -195,7 +225,9 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'started_at',
       'user_id',
     ],
+    room_first_visits: ['investor_email', 'investor_name', 'room_id', 'user_id', 'visited_at'],
     room_members: ['created_at', 'role', 'room_id', 'user_id'],
+    room_notification_settings: ['founder_notifications', 'investors_notified_at', 'room_id', 'updated_at'],
     sessions: ['created_at', 'expires_at', 'id', 'revoked_at', 'token_hash', 'user_agent', 'user_id'],
     users: ['created_at', 'email', 'id', 'is_active', 'last_login_at', 'name', 'plan', 'role'],
     waitlist: ['company_name', 'contact_email', 'created_at', 'id'],
@@ -246,6 +278,8 @@ test('a room and a document round-trip, with a size beyond 32 bits', async () =>
     website: 'https://example.com',
     isActive: false,
     isDownloadAllowed: false,
+    isNdaRequired: true,
+    ndaVersionId: null,
     isWatermarkEnabled: true,
     sectionsMarkdown: '# Company Information\nname: Ørsted\n\n## Financial information\n',
     sectionsUpdatedAt: new Date('2026-06-01T00:00:00.001Z'),
@@ -386,4 +420,83 @@ test('on SQLite, every commit syncs the write-ahead log before it returns (synch
   if (handle.dialect !== 'sqlite') return; // PostgreSQL's synchronous_commit belongs to the server's operator
   const result = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
   expect(result.rows[0]?.synchronous).toBe(2);
+});
+
+test('notifications (migration 0007): only the four choices, one first visit per room and e-mail, one row per notification key', async () => {
+  const roomId = crypto.randomUUID();
+  const at = Date.now();
+  await handle.db
+    .insertInto('data_rooms')
+    .values({
+      id: roomId,
+      owner_id: founder.id,
+      company_name: 'Notified',
+      description: '',
+      stage: 'Seed',
+      founded_year: null,
+      website: '',
+      is_active: 1,
+      sections_markdown: null,
+      sections_updated_at: null,
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .execute();
+  // Raw, without the choice: the default applies.
+  await handle.db
+    .insertInto('room_notification_settings')
+    .values({ room_id: roomId, updated_at: at } as never)
+    .execute();
+  const settings = await handle.db
+    .selectFrom('room_notification_settings')
+    .select('founder_notifications')
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  expect(settings.founder_notifications).toBe('first_visits_and_hourly');
+  await expect(
+    handle.db
+      .updateTable('room_notification_settings')
+      .set({ founder_notifications: 'weekly' as never })
+      .where('room_id', '=', roomId)
+      .execute(),
+  ).rejects.toThrow();
+
+  const visit = {
+    room_id: roomId,
+    investor_email: 'ann@example.com',
+    investor_name: 'Ann',
+    user_id: null,
+    visited_at: at,
+  };
+  await handle.db.insertInto('room_first_visits').values(visit).execute();
+  await expect(handle.db.insertInto('room_first_visits').values(visit).execute()).rejects.toThrow();
+
+  const notification = {
+    room_id: roomId,
+    kind: 'first_visit' as const,
+    notification_key: `first_visit:${roomId}:ann@example.com`,
+    investor_email: 'ann@example.com',
+    window_start_at: null,
+    window_end_at: null,
+    unsubscribe_token_hash: null,
+    created_at: at,
+    sent_at: null,
+    skipped_at: null,
+  };
+  await handle.db
+    .insertInto('founder_notifications')
+    .values({ ...notification, id: crypto.randomUUID() })
+    .execute();
+  await expect(
+    handle.db
+      .insertInto('founder_notifications')
+      .values({ ...notification, id: crypto.randomUUID() })
+      .execute(),
+  ).rejects.toThrow();
+  await expect(
+    handle.db
+      .insertInto('founder_notifications')
+      .values({ ...notification, id: crypto.randomUUID(), notification_key: 'x', kind: 'weekly' as never })
+      .execute(),
+  ).rejects.toThrow();
 });

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DocumentDownloadPolicy } from '../../shared/contracts/documents';
+import type { FounderNotificationChoice } from '../../shared/contracts/notifications';
 import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../shared/contracts/previews';
 
 /**
@@ -11,6 +12,7 @@ import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../share
  * - ids: random UUIDs as text.
  */
 export type EpochMs = number;
+export type RoomMemberRole = 'owner' | 'investor' | 'editor';
 export type Flag = 0 | 1;
 
 export interface UsersTable {
@@ -35,6 +37,9 @@ export interface DataRoomsTable {
   is_active: Flag;
   /** The room's default for its documents: investors may download them (1) or read them in the viewer only. */
   is_download_allowed: Flag;
+  /** Investors must accept the room's NDA (nda_version_id, its current text) before reading it. */
+  is_nda_required: Flag;
+  nda_version_id: string | null;
   /** Whether investors read and download its documents with their e-mail and the date burned in. */
   is_watermark_enabled: Flag;
   sections_markdown: string | null;
@@ -46,7 +51,8 @@ export interface DataRoomsTable {
 export interface RoomMembersTable {
   room_id: string;
   user_id: string;
-  role: 'owner' | 'investor';
+  /** 'editor': a co-founder, who manages the room beside its owner (docs/decisions/0047-room-editors.md). */
+  role: RoomMemberRole;
   created_at: EpochMs;
 }
 
@@ -61,6 +67,8 @@ export interface InvitationsTable {
   expires_at: EpochMs;
   used_at: EpochMs | null;
   revoked_at: EpochMs | null;
+  /** What accepting it makes the invitee: an investor of the room, or an editor (a co-founder). */
+  role: 'investor' | 'editor';
 }
 
 export interface MagicLinksTable {
@@ -228,6 +236,82 @@ export interface ReadingRoomReadersTable {
   last_seen_at: EpochMs;
 }
 
+/** Every text of a room's NDA, exactly as saved, with its SHA-256 (ADR 45). */
+export interface NdaVersionsTable {
+  id: string;
+  room_id: string;
+  text: string;
+  sha256: string;
+  created_by: string | null;
+  created_at: EpochMs;
+}
+
+/** One acceptance of one version of a room's NDA, by an e-mail address (a user's or an invitation's). */
+export interface NdaAcceptancesTable {
+  id: string;
+  room_id: string;
+  version_id: string;
+  user_id: string | null;
+  invitation_id: string | null;
+  email: string;
+  signer_name: string;
+  accepted_at: EpochMs;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** The founder's notification choice for a room; a room without a row has the default (ADR 44). */
+export interface RoomNotificationSettingsTable {
+  room_id: string;
+  founder_notifications: FounderNotificationChoice;
+  /** When the founder last sent "Notify investors": at most one an hour. */
+  investors_notified_at: EpochMs | null;
+  updated_at: EpochMs;
+}
+
+/** An investor's first visit to a room, by e-mail (a member or the invited view). */
+export interface RoomFirstVisitsTable {
+  room_id: string;
+  investor_email: string;
+  investor_name: string;
+  user_id: string | null;
+  visited_at: EpochMs;
+}
+
+/** One mail to the founder: a first visit, or a digest of one window (ADR 44). */
+export interface FounderNotificationsTable {
+  id: string;
+  room_id: string;
+  kind: 'first_visit' | 'hourly' | 'daily';
+  /** Unique: the same notification cannot be made twice. */
+  notification_key: string;
+  investor_email: string | null;
+  window_start_at: EpochMs | null;
+  window_end_at: EpochMs | null;
+  unsubscribe_token_hash: string | null;
+  created_at: EpochMs;
+  /** Claimed before the send, released if the send fails. */
+  sent_at: EpochMs | null;
+  /** Not sent: the founder turned it off, or the window had nothing to tell. */
+  skipped_at: EpochMs | null;
+}
+
+/** A message the founder sent to investors ("Notify investors"). */
+export interface InvestorMessagesTable {
+  id: string;
+  room_id: string;
+  sent_by: string;
+  body: string;
+  created_at: EpochMs;
+}
+
+export interface InvestorMessageRecipientsTable {
+  message_id: string;
+  user_id: string;
+  email: string;
+  sent_at: EpochMs | null;
+}
+
 export interface WaitlistTable {
   id: string;
   company_name: string;
@@ -255,6 +339,13 @@ export interface Database {
   reading_document_readers: ReadingDocumentReadersTable;
   reading_documents: ReadingDocumentsTable;
   reading_room_readers: ReadingRoomReadersTable;
+  nda_versions: NdaVersionsTable;
+  nda_acceptances: NdaAcceptancesTable;
+  room_notification_settings: RoomNotificationSettingsTable;
+  room_first_visits: RoomFirstVisitsTable;
+  founder_notifications: FounderNotificationsTable;
+  investor_messages: InvestorMessagesTable;
+  investor_message_recipients: InvestorMessageRecipientsTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -278,6 +369,13 @@ const everyTable: Record<keyof Database, true> = {
   reading_document_readers: true,
   reading_documents: true,
   reading_room_readers: true,
+  nda_versions: true,
+  nda_acceptances: true,
+  room_notification_settings: true,
+  room_first_visits: true,
+  founder_notifications: true,
+  investor_messages: true,
+  investor_message_recipients: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -313,6 +411,8 @@ export type SessionRow = Selectable<SessionsTable>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type WaitlistRow = Selectable<WaitlistTable>;
+export type NdaVersionRow = Selectable<NdaVersionsTable>;
+export type NdaAcceptanceRow = Selectable<NdaAcceptancesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type DocumentPreviewRow = Selectable<DocumentPreviewsTable>;
 export type PreviewObjectRow = Selectable<PreviewObjectsTable>;
@@ -320,3 +420,6 @@ export type ReadingViewRow = Selectable<ReadingViewsTable>;
 export type ReadingDocumentReaderRow = Selectable<ReadingDocumentReadersTable>;
 export type ReadingDocumentRow = Selectable<ReadingDocumentsTable>;
 export type ReadingRoomReaderRow = Selectable<ReadingRoomReadersTable>;
+export type FounderNotificationRow = Selectable<FounderNotificationsTable>;
+export type RoomFirstVisitRow = Selectable<RoomFirstVisitsTable>;
+export type InvestorMessageRow = Selectable<InvestorMessagesTable>;

@@ -9,6 +9,12 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (List-Unsubscribe on notifications). */
+  headers?: Record<string, string>;
+  /** A stable Message-ID, so a copy sent again is recognisably the same message. */
+  messageId?: string;
+  /** Where a reply goes when it is not to us (a founder's message to investors goes back to the founder). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,12 +1,8 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicUser } from '../../shared/contracts/auth';
 import type { Config } from '../config';
-import {
-  type NewSession,
-  type SessionResolver,
-  toPublicUser,
-  type User,
-} from '../features/accounts/accounts.service';
+import type { NewSession, SessionResolver, User } from '../features/accounts/accounts.service';
 import { HttpError } from './errors';
 
 /**
@@ -89,30 +85,25 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: N
 export function sendSignedIn(
   reply: FastifyReply,
   config: Config,
-  signedIn: { user: User; session: NewSession },
+  signedIn: { user: PublicUser; session: NewSession },
   status: 200 | 201,
 ) {
   setSessionCookie(reply, config, signedIn.session);
-  return reply.status(status).send({ token: signedIn.session.token, user: toPublicUser(signedIn.user) });
+  return reply.status(status).send({ token: signedIn.session.token, user: signedIn.user });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.header('set-cookie', sessionCookieHeader(config, '', new Date(0)));
 }
 
-/** The signed-in user, or 401. */
+/**
+ * The signed-in user, or 401. What they may do in a room is the room's business: console routes then
+ * call requireManagedRoom (the owner or an editor) or requireRoomOwner (owner-only actions), in
+ * server/features/room-content (docs/decisions/0047-room-editors.md).
+ */
 export function requireUser(request: FastifyRequest): User {
   if (!request.session) {
     throw new HttpError(401, 'authentication_required', 'Authentication required. Please sign in.');
   }
   return request.session.user;
-}
-
-/** A signed-in founder, or 401 / 403. */
-export function requireFounder(request: FastifyRequest): User {
-  const user = requireUser(request);
-  if (user.role !== 'founder') {
-    throw new HttpError(403, 'forbidden', 'Only the founder who owns a data room can do this.');
-  }
-  return user;
 }

@@ -3,6 +3,7 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/contracts/api-error';
+import { ndaRequiredResponseSchema } from '../../shared/contracts/nda';
 import { HttpError } from './errors';
 
 /**
@@ -131,3 +132,9 @@ export function enforceResponseContracts(app: FastifyInstance): void {
     return payload;
   });
 }
+
+/**
+ * 403 on every read of a room (and of what is in it) whose NDA the caller has not accepted: the shared
+ * error shape, with the agreement to show (`nda`). Other 403s of those routes carry no `nda`. ADR 45.
+ */
+export const ndaGated = { 403: ndaRequiredResponseSchema };

@@ -4,13 +4,23 @@ import { emailField, isoDateTime, optionalText } from './fields';
 export const MAGIC_LINK_TTL_MINUTES = 15;
 export const SESSION_TTL_DAYS = 7;
 
+/**
+ * The room the user manages in the console, and how (docs/decisions/0047-room-editors.md): as its owner,
+ * or as an editor (a co-founder). Null for anyone who manages none. It decides what the web app shows;
+ * the server decides every request.
+ */
+export const managedRoomSchema = z.object({ id: z.string(), role: z.enum(['owner', 'editor']) }).nullable();
+export type PublicManagedRoom = z.infer<typeof managedRoomSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The account's kind: 'founder' signed up with a room and a plan; anyone invited is 'investor'. */
   role: z.enum(['founder', 'investor']),
   isActive: z.boolean(),
   createdAt: isoDateTime,
+  managedRoom: managedRoomSchema,
 });
 export type PublicUser = z.infer<typeof userSchema>;
 

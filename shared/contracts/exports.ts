@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The founder's CSV exports (docs/decisions/0042-csv-exports.md), each at /api/admin/exports/<kind>.csv. */
-export const EXPORT_KINDS = ['access-log', 'documents', 'investors'] as const;
+export const EXPORT_KINDS = ['access-log', 'documents', 'investors', 'nda-acceptances'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const day = (field: string) =>

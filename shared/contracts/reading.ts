@@ -14,7 +14,7 @@ export const READER_IDLE_AFTER_SECONDS = 60;
 /** At most this many pages in one report. */
 export const MAX_PAGES_PER_REPORT = 50;
 
-/** POST /api/documents/:id/views: opens a view. The owner's own reading is not recorded (viewId null). */
+/** POST /api/documents/:id/views: opens a view. The owner's and editors' own reading is not recorded (viewId null). */
 export const openViewResponseSchema = z.object({ viewId: z.uuid().nullable() });
 export type OpenViewResponse = z.infer<typeof openViewResponseSchema>;
 

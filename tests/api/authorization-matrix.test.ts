@@ -8,6 +8,8 @@ import {
   countRows,
   createFounder,
   invite,
+  inviteEditor,
+  linkIn,
   requestMagicLinkToken,
   type SignedIn,
   signInWithMagicLink,
@@ -30,6 +32,9 @@ import { SAMPLE_FILES } from '../support/uploads';
  *   revoked   an investor who signed in, then the founder deleted their invitation
  *   founder   another founder, owner of a different room
  *   owner     the room's owner
+ *   editor    a co-founder the owner invited as an editor of the room, signed in: the same console as
+ *             the owner, but not the owner-only actions (the team); docs/decisions/0047-room-editors.md
+ *   ex-editor an editor the owner removed: their session lives on, but reaches nothing of the room
  *   invite    a visitor with a valid invite token to the room (no session)
  *   inv-exp   a visitor whose invite token expired (expires_at in the past)
  *   inv-del   a visitor whose invitation the founder deleted before it was used
@@ -50,83 +55,136 @@ import { SAMPLE_FILES } from '../support/uploads';
  * room, so another founder gets 200 there, about their room and nothing of ours.
  *
  * Every cell also checks that a caller who may not read the room sees none of its canaries (in the body
- * or any header; members see none of the other invitees'), that nobody but the owner changes the room,
+ * or any header; members see none of the other invitees'), that nobody but the room's managers (its
+ * owner and editor) changes the room,
  * that a refused call writes nothing, and that a 404 is the same as for an id that does not exist.
  */
 const MATRIX = `
-route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
 
 # Public: the same answer for everyone.
-GET    /api/health                            200    200      200    200     200     200   200    200     200     200     200     200
-GET    /api/site                              200    200      200    200     200     200   200    200     200     200     200     200
-GET    /api/auth/session                      200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/auth/logout                       204    204      204    204     204     204   204    204     204     204     204     204
-POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/auth/verify                       200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/complete-account-setup            201    201      201    201     201     201   201    201     201     201     201     201
-POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201     201     201     201     201
-POST   /api/validate-promo-code               200    200      200    200     200     200   200    200     200     200     200     200
-POST   /api/waitlist                          200    200      200    200     200     200   200    200     200     200     200     200
+GET    /api/health                            200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/site                              200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/auth/session                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/auth/logout                       204    204      204    204     204     204   204    204       204    204     204     204     204     204
+POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/auth/verify                       200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/complete-account-setup            201    201      201    201     201     201   201    201       201    201     201     201     201     201
+POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201       201    201     201     201     201     201
+POST   /api/validate-promo-code               200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/waitlist                          200    200      200    200     200     200   200    200       200    200     200     200     200     200
+# The unsubscribe link in a founder's notification mail: the token is the credential, whoever sends it.
+GET    /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200
+POST   /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200
 
 # Anyone signed in, about themselves.
-GET    /api/auth/me                           401    200      200    200     200     200   401    401     401     401     401     401
-GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   401    401     401     401     401     401
+GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401
+GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   200    200       401    401     401     401     401     401
 
-# Reading the room by its id: owner and members; anyone else 404, as for a room that does not exist.
-GET    /api/data-room/:id                     401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/data-room/:id/sections            401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/data-room/:id/documents           401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/data-room/:id/click               401    404      302    404     404     302   401    401     401     401     401     401
-GET    /api/documents/:id/download            401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/text                401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview/content     401    404      200    404     404     200   401    401     401     401     401     401
+# Reading the room by its id: owner, editor and members; anyone else 404, as for a room that does not exist.
+GET    /api/data-room/:id                     401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/sections            401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/documents           401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/click               401    404      302    404     404     302   302    404       401    401     401     401     401     401
+GET    /api/documents/:id/download            401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/text                401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      200    404     404     200   200    404       401    401     401     401     401     401
 
-# Reading in the viewer: a view is opened as a download is authorised (the owner's own reading is not
-# recorded: 200 with no view); a report only on one's own view.
-POST   /api/documents/:id/views               401    404      201    404     404     200   401    401     401     401     401     401
-POST   /api/views/:viewId/reports             401    404      204    404     404     404   401    401     401     401     401     401
+# Reading in the viewer: a view is opened as a download is authorised (the owner's and the editor's own
+# reading is not recorded: 200 with no view); a report only on one's own view.
+POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
+POST   /api/views/:viewId/reports             401    404      204    404     404     404   404    404       401    401     401     401     401     401
 
 # The invited view: only a usable invite token opens it; a session does not stand in for one.
-GET    /api/data-room/invite/:token           404    404      404    404     404     404   200    404     404     404     404     404
-GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   200    404     404     404     404     404
-GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   200    404     404     404     404     404
-GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   302    404     404     404     404     404
+GET    /api/data-room/invite/:token           404    404      404    404     404     404   404    404       200    404     404     404     404     404
+GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   404    404       200    404     404     404     404     404
+GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   404    404       200    404     404     404     404     404
+GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   404    404       302    404     404     404     404     404
 
-# Founders only (403 for investors), each on their own room.
-GET    /api/my-data-room                      401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/data-rooms                        401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/my-data-room/status               401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/my-data-room/download-policy      401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/my-data-room/watermark            401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/sections/content                  401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/sections/markdown                 401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/sections/update                   401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/invites                           401    403      403    403     200     200   401    401     401     401     401     401
-POST   /api/invites                           401    403      403    403     201     201   401    401     401     401     401     401
-POST   /api/invitations                       401    403      403    403     201     201   401    401     401     401     401     401
-POST   /api/upload                            401    403      403    403     201     201   401    401     401     401     401     401
-GET    /api/my-documents                      401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/users                       401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/invitations                 401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/sections                    401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/recent-documents            401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/recent-access               401    403      403    403     200     200   401    401     401     401     401     401
-GET    /api/admin/analytics                   401    403      403    403     200     200   401    401     401     401     401     401
+# The console: the room's managers (its owner and editors; 403 for investors and a removed editor), each
+# on the room they manage.
+GET    /api/my-data-room                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/data-rooms                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/status               401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/download-policy      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/watermark            401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/nda-acceptances             401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/sections/content                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/sections/markdown                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/sections/update                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/invites                           401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/invites                           401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/invitations                       401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/upload                            401    403      403    403     201     201   201    403       401    401     401     401     401     401
+GET    /api/my-documents                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/users                       401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/invitations                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/sections                    401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/recent-documents            401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/recent-access               401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/admin/analytics                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
+GET    /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
+GET    /api/my-data-room/investor-messages     401    403    403    403    200    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/investor-messages     401    403    403    403    202    202    202    403    401    401    401    401    401    401
 
-# Founders only, on the room's own invitation or document: another founder gets 404 (not theirs, and
+# The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
-DELETE /api/invites/:id                       401    403      403    403     404     204   401    401     401     401     401     401
-DELETE /api/documents/:id                     401    403      403    403     404     204   401    401     401     401     401     401
-POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   401    401     401     401     401     401
-POST   /api/documents/:id/download-policy     401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/analytics/documents/:documentId 401 403     403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   401    401     401     401     401     401
-GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   401    401     401     401     401     401
+DELETE /api/invites/:id                       401    403      403    403     404     204   204    403       401    401     401     401     401     401
+DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401
+POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
+POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/exports/nda-acceptances.csv 401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/admin/nda-acceptances/:id/record.pdf 401 403      403    403     404     200   200    403       401    401     401     401     401     401
+
+# The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
+GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/admin/team                        401    403      403    403     201     201   403    403       401    401     401     401     401     401
+DELETE /api/admin/team/:id                    401    403      403    403     404     204   403    403       401    401     401     401     401     401
+
+# Accepting the room's NDA: its members (signed in) or an invitation's holder (invited view). The room's
+# NDA is off here, so there is nothing to accept (409; its managers never have anything to accept); the
+# NDA pass below has it on.
+POST   /api/data-room/:id/nda/acceptances     401    404      409    404     404     409   409    404       401    401     401     401     401     401
+POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404     404   404    404       409    404     404     404     404     404
+`;
+
+/**
+ * The same callers with the room's NDA on and a text the member and the visitor have not accepted
+ * (docs/decisions/0045-nda-before-entry.md): every read of the room, and of anything in it, refuses them
+ * with 403 nda_required, showing only the agreement and the company's name; the room's managers (owner
+ * and editors) are never asked; everyone else gets what they get without an NDA.
+ */
+const NDA_MATRIX = `
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
+POST   /api/documents/:id/preview/retry        401    403    403    403    404    202    202    404    401    401    401    401    401    401
+POST   /api/documents/:id/download-policy      401    403    403    403    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id                      401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/sections             401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/documents            401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/click                401    404    403    404    404    302    302    404    401    401    401    401    401    401
+GET    /api/documents/:id/download             401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/preview              401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/pages/:page          401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/thumbnails/:page     401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/text                 401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/documents/:id/preview/content      401    404    403    404    404    200    200    404    401    401    401    401    401    401
+POST   /api/documents/:id/views                401    404    403    404    404    200    200    404    401    401    401    401    401    401
+POST   /api/views/:viewId/reports              401    404    403    404    404    404    404    404    401    401    401    401    401    401
+GET    /api/data-room/invite/:token            404    404    404    404    404    404    404    404    403    404    404    404    404    404
+GET    /api/data-room/invite/:token/sections   404    404    404    404    404    404    404    404    403    404    404    404    404    404
+GET    /api/data-room/invite/:token/documents  404    404    404    404    404    404    404    404    403    404    404    404    404    404
+GET    /api/data-room/invite/:token/click      404    404    404    404    404    404    404    404    403    404    404    404    404    404
 `;
 
 /**
@@ -136,12 +194,12 @@ GET    /api/admin/exports/investors.csv       401    403      403    403     404
  * would lie); the owner still downloads it. Everyone else gets what they get for any document.
  */
 const VIEW_ONLY_MATRIX = `
-route                                         nobody outsider member revoked founder owner invite inv-exp inv-del ses-exp ses-end impostor
-GET    /api/documents/:id/download            401    404      403    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview             401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   401    401     401     401     401     401
-GET    /api/documents/:id/preview/content     401    404      206    404     404     206   401    401     401     401     401     401
-POST   /api/documents/:id/views               401    404      201    404     404     200   401    401     401     401     401     401
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
+GET    /api/documents/:id/download            401    404      403    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/documents/:id/preview/content     401    404      206    404     404     206   206    404       401    401     401     401     401     401
+POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
 `;
 
 const CALLER_KEYS = [
@@ -151,6 +209,8 @@ const CALLER_KEYS = [
   'revoked',
   'founder',
   'owner',
+  'editor',
+  'ex-editor',
   'invite',
   'inv-exp',
   'inv-del',
@@ -167,6 +227,8 @@ const CALLER_NAMES: Record<CallerKey, string> = {
   revoked: 'an investor whose access was revoked',
   founder: 'another founder',
   owner: "the room's owner",
+  editor: "the room's editor (a co-founder)",
+  'ex-editor': 'an editor the owner removed',
   invite: 'a visitor with a valid invite token',
   'inv-exp': 'a visitor with an expired invite token',
   'inv-del': 'a visitor whose invitation was deleted',
@@ -202,6 +264,7 @@ function parseMatrix(table: string): Row[] {
 
 const ROWS = parseMatrix(MATRIX);
 const VIEW_ONLY_ROWS = parseMatrix(VIEW_ONLY_MATRIX);
+const NDA_ROWS = parseMatrix(NDA_MATRIX);
 
 // ---------------------------------------------------------------------------------------------------
 // The world: one room full of canaries, and one of each caller.
@@ -233,7 +296,14 @@ interface World {
   viewOnlyVideoId: string;
   /** The visitor's pending invitation: what outsiders try to delete. */
   pendingInvitationId: string;
+  /** The editor's place on the team: what everyone but the owner tries to remove. */
+  editorMemberId: string;
   externalUrl: string;
+  /** The NDA's text (off in the main matrix) and the member's acceptance of it. */
+  ndaText: string;
+  ndaAcceptanceId: string;
+  /** What a member who has not accepted the NDA may see of the room: the agreement and whose it is. */
+  ndaPromptCanaries: string[];
   profile: Record<string, unknown>;
   markdown: string;
   canaries: string[];
@@ -243,6 +313,8 @@ interface World {
   retiredCanaries: string[];
   /** A founder with no tie to the room: public cells sign in and send links as them. */
   bystanderEmail: string;
+  /** The unsubscribe token of a notification mail about another room (the public unsubscribe cells). */
+  bystanderUnsubscribeToken: string;
   owner: SignedIn;
   callers: Record<CallerKey, Caller>;
 }
@@ -296,7 +368,8 @@ const registeredRoutes: string[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({
-    environment: { PROMO_CODES: PROMO_CODE },
+    // Every cell of the owner and the editor that invites sends from the one room.
+    environment: { PROMO_CODES: PROMO_CODE, INVITATIONS_PER_DAY: '1000' },
     onRoute: (route) => {
       for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
     },
@@ -383,18 +456,64 @@ async function buildWorld(): Promise<World> {
     200,
   );
 
+  // The NDA: the member accepts a first text, then the owner turns it off (the NDA pass turns it on again
+  // with a new text).
+  const ndaText = `# Confidentiality\n\nKeep ${canary('ndatext')} to yourself.`;
+  await expectStatus(
+    t.request('POST', '/api/my-data-room/nda', {
+      json: { isRequired: true, text: ndaText },
+      headers: owner.auth,
+    }),
+    200,
+  );
+
   // Investors: one with access, one whose access the founder revoked after they signed in.
   const firstInviteeCanary = canaries.length;
   const memberEmail = `${canary('member')}@example.com`;
   const memberName = `Ivy ${canary('member-name')}`;
   const memberInviteToken = await invite(t, owner, memberEmail, memberName);
   const member = await signInWithMagicLink(t, memberEmail);
+  const ndaVersionId = (
+    (await t.request('GET', '/api/my-data-room/nda', { headers: owner.auth })).json as {
+      version: { id: string };
+    }
+  ).version.id;
+  const accepted = await expectStatus(
+    t.request('POST', `/api/data-room/${room.id}/nda/acceptances`, {
+      json: { versionId: ndaVersionId, signerName: memberName, agree: true },
+      headers: member.auth,
+    }),
+    201,
+  );
+  await expectStatus(
+    t.request('POST', '/api/my-data-room/nda', {
+      json: { isRequired: false, text: ndaText },
+      headers: owner.auth,
+    }),
+    200,
+  );
   const revokedEmail = `${canary('revoked')}@example.com`;
   const revokedName = `Rex ${canary('revoked-name')}`;
   const revokedInviteToken = await invite(t, owner, revokedEmail, revokedName);
   const revoked = await signInWithMagicLink(t, revokedEmail);
   await expectStatus(
     t.request('DELETE', `/api/invites/${await invitationIdOf(owner, revokedEmail)}`, { headers: owner.auth }),
+    204,
+  );
+
+  // Co-founders: one the owner invited as an editor, and one the owner removed after they signed in.
+  const editorEmail = `${canary('editor')}@example.com`;
+  const editorName = `Edda ${canary('editor-name')}`;
+  const { memberId: editorMemberId } = await inviteEditor(t, owner, editorEmail, editorName);
+  const editor = await signInWithMagicLink(t, editorEmail);
+  const exEditorEmail = `${canary('exeditor')}@example.com`;
+  const exEditorName = `Xander ${canary('exeditor-name')}`;
+  const exEditorInvitation = await inviteEditor(t, owner, exEditorEmail, exEditorName);
+  const exEditor = await signInWithMagicLink(t, exEditorEmail);
+  // A warm cache first: the removal must be seen by the ex-editor's very next request.
+  await expectStatus(t.request('GET', '/api/my-data-room', { headers: exEditor.auth }), 200);
+  await expectStatus(
+    t.request('DELETE', `/api/admin/team/${exEditorInvitation.memberId}`, { headers: owner.auth }),
     204,
   );
 
@@ -435,6 +554,24 @@ async function buildWorld(): Promise<World> {
   await invite(t, otherFounder, outsiderEmail, 'Olga Outsider');
   const outsider = await signInWithMagicLink(t, outsiderEmail);
   const bystander = await createFounder(t);
+  // The bystander's room has an investor whose first visit mails the bystander an unsubscribe link.
+  const bystanderSession = await signInWithMagicLink(t, bystander.user.email);
+  const bystanderInvestorEmail = uniqueEmail('bystander-investor');
+  await invite(t, bystanderSession, bystanderInvestorEmail, 'Bea Bystander');
+  const bystanderInvestor = await signInWithMagicLink(t, bystanderInvestorEmail);
+  const bystanderRoom = (await t.request('GET', '/api/my-data-room', { headers: bystanderSession.auth }))
+    .json as { id: string };
+  await expectStatus(
+    t.request('GET', `/api/data-room/${bystanderRoom.id}`, { headers: bystanderInvestor.auth }),
+    200,
+  );
+  const firstVisitMail = await t.smtp.waitForMessage(
+    (mail) =>
+      (mail.subject ?? '').startsWith('Bea Bystander opened') &&
+      (mail.text ?? '').includes('/unsubscribe?token='),
+  );
+  const bystanderUnsubscribeToken =
+    new URL(linkIn(firstVisitMail, `${t.config.appUrl}/unsubscribe?token=`)).searchParams.get('token') ?? '';
 
   // Two more sessions of the owner: one expired, one logged out.
   const expiredOwnerSession = async () => {
@@ -473,6 +610,8 @@ async function buildWorld(): Promise<World> {
     },
     founder: signedIn(otherFounder, otherFounder.user.email),
     owner: signedIn(owner, ownerEmail),
+    editor: signedIn(editor, editorEmail, [editorEmail, editorName]),
+    'ex-editor': signedIn(exEditor, exEditorEmail, [exEditorEmail, exEditorName]),
     invite: visitor(visitorToken, [visitorEmail, visitorName]),
     'inv-exp': visitor(expiredToken),
     'inv-del': visitor(deletedToken),
@@ -504,15 +643,22 @@ async function buildWorld(): Promise<World> {
     viewOnlyDocumentId,
     viewOnlyVideoId,
     pendingInvitationId: await invitationIdOf(owner, visitorEmail),
+    editorMemberId,
     externalUrl,
+    ndaText,
+    ndaAcceptanceId: (accepted.json as { acceptance: { id: string } }).acceptance.id,
+    ndaPromptCanaries: canaries.filter((value) => companyName.includes(value) || ndaText.includes(value)),
     profile,
     markdown,
     canaries,
     inviteeCanaries: canaries.slice(firstInviteeCanary),
     retiredCanaries: canaries.filter((value) =>
-      [revokedEmail, revokedName, deletedEmail, deletedName].some((retired) => retired.includes(value)),
+      [revokedEmail, revokedName, deletedEmail, deletedName, exEditorEmail, exEditorName].some((retired) =>
+        retired.includes(value),
+      ),
     ),
     bystanderEmail: bystander.user.email,
+    bystanderUnsubscribeToken,
     owner,
     callers: Object.fromEntries(CALLER_KEYS.map((key) => [key, { key, ...callers[key] }])) as Record<
       CallerKey,
@@ -539,7 +685,8 @@ type Plan = (caller: Caller) => Call | Promise<Call>;
 
 const NEUTRAL_PROFILE = { name: 'Plain Company', description: 'Widgets.', stage: 'Seed', website: '' };
 const NEUTRAL_MARKDOWN = '# Company Information\nname: Plain Company\n\n## Overview\n';
-const isOwner = (caller: Caller) => caller.key === 'owner';
+/** The room's owner and its editor manage it: their writes act on throwaway resources or change nothing. */
+const managesRoom = (caller: Caller) => caller.key === 'owner' || caller.key === 'editor';
 const newFounder = () => ({ name: 'Nia New', email: uniqueEmail('signup'), companyName: 'Fresh Co' });
 
 async function throwawayInvitation(): Promise<string> {
@@ -548,6 +695,10 @@ async function throwawayInvitation(): Promise<string> {
     201,
   );
   return (created.json as { invitation: { id: string } }).invitation.id;
+}
+
+async function throwawayEditorInvitation(): Promise<string> {
+  return (await inviteEditor(t, w.owner, uniqueEmail('throwaway-cofounder'))).memberId;
 }
 
 async function throwawayDocument(): Promise<string> {
@@ -593,6 +744,10 @@ const CALLS: Record<string, Plan> = {
   'POST /api/upgrade-with-promo': () => ({ json: { ...newFounder(), promoCode: PROMO_CODE } }),
   'POST /api/validate-promo-code': () => ({ json: { code: PROMO_CODE } }),
   'POST /api/waitlist': () => ({ json: { companyName: 'Queued Co', contactEmail: uniqueEmail('waitlist') } }),
+  'GET /api/notifications/unsubscribe': () => ({
+    path: `/api/notifications/unsubscribe?token=${w.bystanderUnsubscribeToken}`,
+  }),
+  'POST /api/notifications/unsubscribe': () => ({ json: { token: w.bystanderUnsubscribeToken } }),
 
   'GET /api/auth/me': () => ({}),
   'GET /api/my-accessible-data-rooms': () => ({}),
@@ -624,15 +779,48 @@ const CALLS: Record<string, Plan> = {
     invitedView(`/click?url=${encodeURIComponent(w.externalUrl)}`)(caller),
 
   'GET /api/my-data-room': () => ({}),
-  'POST /api/data-rooms': (caller) => ({ json: isOwner(caller) ? w.profile : NEUTRAL_PROFILE }),
+  'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
   'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
   // Off, as it was: the rows after it read the room's documents unwatermarked.
   'POST /api/my-data-room/watermark': () => ({ json: { isWatermarkEnabled: false } }),
+  'GET /api/my-data-room/nda': () => ({}),
+  // The owner writes what is already there (off, with the world's text); another founder, their own room.
+  'POST /api/my-data-room/nda': (caller) => ({
+    json: { isRequired: false, text: managesRoom(caller) ? w.ndaText : '' },
+  }),
+  'GET /api/admin/nda-acceptances': () => ({}),
+  'GET /api/admin/nda-acceptances/:id/record.pdf': () => ({
+    path: `/api/admin/nda-acceptances/${w.ndaAcceptanceId}/record.pdf`,
+  }),
+  'GET /api/admin/exports/nda-acceptances.csv': () => ({
+    path: `/api/admin/exports/nda-acceptances.csv?investor=${w.memberUserId}`,
+  }),
+  'POST /api/data-room/:id/nda/acceptances': () => ({
+    path: `/api/data-room/${w.roomId}/nda/acceptances`,
+    json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
+  }),
+  'POST /api/data-room/invite/:token/nda/acceptances': (caller) => ({
+    path: `/api/data-room/invite/${caller.inviteToken}/nda/acceptances`,
+    json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
+  }),
+  'GET /api/my-data-room/notifications': () => ({}),
+  'POST /api/my-data-room/notifications': () => ({
+    json: { founderNotifications: 'first_visits_and_hourly' },
+  }),
+  'GET /api/my-data-room/investor-messages': () => ({}),
+  // One message an hour per room: every cell starts with the hour free, so each allowed call is a 202.
+  'POST /api/my-data-room/investor-messages': async () => {
+    await t.app.database.db
+      .updateTable('room_notification_settings')
+      .set({ investors_notified_at: null })
+      .execute();
+    return { json: { message: 'Our Q3 update is in the room.' } };
+  },
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
-    json: { content: isOwner(caller) ? w.markdown : NEUTRAL_MARKDOWN },
+    json: { content: managesRoom(caller) ? w.markdown : NEUTRAL_MARKDOWN },
   }),
   'GET /api/invites': () => ({}),
   'POST /api/invites': () => ({ json: { email: uniqueEmail('invitee'), name: 'Tess Throwaway' } }),
@@ -662,14 +850,20 @@ const CALLS: Record<string, Plan> = {
     path: `/api/admin/exports/investors.csv?investor=${w.memberUserId}`,
   }),
 
+  'GET /api/admin/team': () => ({}),
+  'POST /api/admin/team': () => ({ json: { email: uniqueEmail('cofounder'), name: 'Cory Cofounder' } }),
+  'DELETE /api/admin/team/:id': async (caller) => ({
+    path: `/api/admin/team/${caller.key === 'owner' ? await throwawayEditorInvitation() : w.editorMemberId}`,
+  }),
+
   'DELETE /api/invites/:id': async (caller) => ({
-    path: `/api/invites/${isOwner(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
+    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
   }),
   'DELETE /api/documents/:id': async (caller) => ({
-    path: `/api/documents/${isOwner(caller) ? await throwawayDocument() : w.documentId}`,
+    path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}`,
   }),
   'POST /api/documents/:id/preview/retry': async (caller) => ({
-    path: `/api/documents/${isOwner(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
+    path: `/api/documents/${managesRoom(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
   }),
   // The owner writes what is already there: the world's document keeps following the room.
   'POST /api/documents/:id/download-policy': () => ({
@@ -690,6 +884,18 @@ const VIEW_ONLY_CALLS: Record<string, Plan> = {
     headers: { range: 'bytes=0-99' },
   }),
   'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/views` }),
+};
+
+/** A view the member opened before the NDA pass turned the NDA on: its reports are refused until they accept. */
+let viewBeforeNda = '';
+
+/** The NDA pass's calls: the main matrix's, except a report, on the view opened before the NDA. */
+const NDA_CALLS: Record<string, Plan> = {
+  ...CALLS,
+  'POST /api/views/:viewId/reports': () => ({
+    path: `/api/views/${viewBeforeNda}/reports`,
+    json: { pages: [{ page: 1, seconds: 1 }] },
+  }),
 };
 
 type Via = 'bearer' | 'cookie' | 'cookie from our origin';
@@ -758,8 +964,14 @@ async function everything() {
  * invited view) read the room but not who else was invited; anyone else sees nothing of it. A caller's
  * own e-mail and name are never a leak.
  */
-function forbiddenCanaries(caller: Caller, row: Row): string[] {
-  if (caller.key === 'owner') return [];
+function forbiddenCanaries(caller: Caller, row: Row, ndaPass = false): string[] {
+  if (managesRoom(caller)) return [];
+  // Before accepting the NDA, a member (or the visitor) sees the agreement and whose it is, nothing else.
+  if (ndaPass)
+    return w.canaries.filter(
+      (canary) =>
+        !w.ndaPromptCanaries.includes(canary) && !caller.ownCanaries.some((own) => own.includes(canary)),
+    );
   const readsRoom = caller.key === 'member' || (caller.key === 'invite' && row.url.includes(':token'));
   return (readsRoom ? w.inviteeCanaries : w.canaries).filter(
     (canary) => !caller.ownCanaries.some((own) => own.includes(canary)),
@@ -767,10 +979,10 @@ function forbiddenCanaries(caller: Caller, row: Row): string[] {
 }
 
 /** The forbidden canaries found in a response's headers or body. */
-function leakedCanaries(response: TestResponse, caller: Caller, row: Row): string[] {
+function leakedCanaries(response: TestResponse, caller: Caller, row: Row, ndaPass = false): string[] {
   const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
   const seen = `${headers}\n\n${response.text}`.toLowerCase();
-  return forbiddenCanaries(caller, row).filter((canary) => seen.includes(canary));
+  return forbiddenCanaries(caller, row, ndaPass).filter((canary) => seen.includes(canary));
 }
 
 /** The same call about an id or token that does not exist: a refusal must not tell the two apart. */
@@ -784,6 +996,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.viewOnlyDocumentId, crypto.randomUUID())
       .replace(w.viewOnlyVideoId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
+      .replace(w.editorMemberId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
 }
@@ -807,10 +1020,12 @@ test("every canary is the room's data: the owner's own reads show each one", asy
   for (const url of [
     '/api/auth/me',
     '/api/my-data-room',
+    '/api/my-data-room/nda',
     '/api/sections/content',
     '/api/my-documents',
     '/api/invites',
     '/api/admin/users',
+    '/api/admin/team',
     `/api/documents/${w.documentId}/download`,
     `/api/documents/${w.documentId}/text`,
     `/api/documents/${w.imageDocumentId}/preview`,
@@ -830,16 +1045,16 @@ function cellTests(row: Row, calls: Record<string, Plan>) {
     test(`${CALLER_NAMES[key]} gets ${status}`, async () => {
       const caller = w.callers[key];
       const request = await prepare(row, caller, 'bearer', calls);
-      // A refusal must write nothing at all; an allowed call by anyone but the owner must leave the
-      // room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
-      const measure = status >= 400 ? everything : key === 'owner' ? undefined : roomRows;
+      // A refusal must write nothing at all; an allowed call by anyone but the room's managers must leave
+      // the room as it was. (Measuring only what the cell asserts keeps the matrix fast on PostgreSQL.)
+      const measure = status >= 400 ? everything : managesRoom(caller) ? undefined : roomRows;
       const before = await measure?.();
       const response = await send(request);
       expect(response.status, response.text).toBe(status);
-      expect(leakedCanaries(response, caller, row), 'leaked').toEqual([]);
+      expect(leakedCanaries(response, caller, row, calls === NDA_CALLS), 'leaked').toEqual([]);
       const after = await measure?.();
       if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
-      else if (measure) expect(after, 'only the owner changes the room').toEqual(before);
+      else if (measure) expect(after, "only the room's managers change the room").toEqual(before);
       if (status === 404 && row.url.includes('/:')) {
         const missing = await send(aboutNothing(request, caller));
         expect(missing.status).toBe(404);
@@ -847,6 +1062,11 @@ function cellTests(row: Row, calls: Record<string, Plan>) {
       }
       if (status === 403 && calls === VIEW_ONLY_CALLS)
         expect(response.json).toMatchObject({ error: 'view_only' });
+      if (status === 403 && calls === NDA_CALLS)
+        expect(response.json).toMatchObject({
+          error: 'nda_required',
+          nda: { roomId: w.roomId, text: `${w.ndaText}\n\nRevised.` },
+        });
     });
   }
 }
@@ -855,6 +1075,29 @@ for (const row of ROWS) describe(row.route, () => cellTests(row, CALLS));
 
 describe('on a view-only document', () => {
   for (const row of VIEW_ONLY_ROWS) describe(row.route, () => cellTests(row, VIEW_ONLY_CALLS));
+});
+
+describe("with the room's NDA on, before the member and the visitor accepted it", () => {
+  beforeAll(async () => {
+    viewBeforeNda = await memberView();
+    await expectStatus(
+      t.request('POST', '/api/my-data-room/nda', {
+        json: { isRequired: true, text: `${w.ndaText}\n\nRevised.` },
+        headers: w.owner.auth,
+      }),
+      200,
+    );
+  });
+  afterAll(async () => {
+    await expectStatus(
+      t.request('POST', '/api/my-data-room/nda', {
+        json: { isRequired: false, text: w.ndaText },
+        headers: w.owner.auth,
+      }),
+      200,
+    );
+  });
+  for (const row of NDA_ROWS) describe(row.route, () => cellTests(row, NDA_CALLS));
 });
 
 describe('cookie sessions: a write must come from our Origin (CSRF)', () => {

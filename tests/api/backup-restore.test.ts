@@ -71,9 +71,21 @@ beforeAll(async () => {
   source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
-  // read with their roll-ups, jobs, the waitlist.
+  // read with their roll-ups, jobs, the waitlist, notifications.
   const room = await founderWithInvestor(source);
   founder = room.founder;
+  // Notifications (ADR 44): the founder's choice (first visits only, so no digest is waiting to change a
+  // row mid-test), the investor's first visit and its mail (from the downloads below), a message to investors.
+  const choice = await source.request('POST', '/api/my-data-room/notifications', {
+    json: { founderNotifications: 'first_visits' },
+    headers: founder.auth,
+  });
+  expect(choice.status, choice.text).toBe(200);
+  const message = await source.request('POST', '/api/my-data-room/investor-messages', {
+    json: { message: 'Our Q3 update is in the room.' },
+    headers: founder.auth,
+  });
+  expect(message.status, message.text).toBe(202);
   for (const [index, section] of ['Financials', 'Legal', ''].entries()) {
     const response = await uploadFile(
       source,

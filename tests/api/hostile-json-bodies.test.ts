@@ -20,6 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ACCEPT_NDA = '/api/data-room/7f0c2b7e-55f5-4d3e-9a51-0f7c8f1f2a10/nda/acceptances';
+const ACCEPT_NDA_BY_INVITATION = `/api/data-room/invite/${'A'.repeat(43)}/nda/acceptances`;
+
 /** Each route with a body it accepts, so that a case's one change is the only thing wrong. */
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   '/api/complete-account-setup': () => ({ name: 'Ann Founder', email: uniqueEmail(), companyName: 'Acme' }),
@@ -46,6 +49,13 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   '/api/my-data-room/download-policy': () => ({ isDownloadAllowed: true }),
   '/api/my-data-room/watermark': () => ({ isWatermarkEnabled: false }),
   '/api/sections/update': () => ({ content: '## Team\n' }),
+  '/api/my-data-room/nda': () => ({ isRequired: true, text: 'Keep it **secret**.' }),
+  // Bodies are checked before anything else: a room nobody has is enough to show the refusals.
+  [ACCEPT_NDA]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
+  [ACCEPT_NDA_BY_INVITATION]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
+  '/api/my-data-room/notifications': () => ({ founderNotifications: 'daily' }),
+  '/api/my-data-room/investor-messages': () => ({ message: 'Our Q3 update is in the room.' }),
+  '/api/notifications/unsubscribe': () => ({ token: 'A'.repeat(43) }),
 };
 const JSON_ROUTES = Object.keys(VALID_BODIES);
 const validBody = (route: string) => VALID_BODIES[route]?.() ?? {};
@@ -301,6 +311,45 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
     [room, 'foundedYear', '2020', /^foundedYear: must be a year$/],
     [room, 'foundedYear', 2020.5, /^foundedYear: must be a whole year$/],
     [room, 'foundedYear', 9999, /^foundedYear: cannot be in the future$/],
+    [
+      '/api/my-data-room/notifications',
+      'founderNotifications',
+      'weekly',
+      /^founderNotifications: must be one of off, first_visits/,
+    ],
+    [
+      '/api/my-data-room/notifications',
+      'founderNotifications',
+      MISSING,
+      /^founderNotifications: must be one of/,
+    ],
+    ['/api/my-data-room/investor-messages', 'message', MISSING, /^message: is required$/],
+    [
+      '/api/my-data-room/investor-messages',
+      'message',
+      'x'.repeat(1001),
+      /^message: must be at most 1000 characters$/,
+    ],
+    ['/api/my-data-room/investor-messages', 'message', ' \n\t ', /^message: is required/],
+    [
+      '/api/my-data-room/investor-messages',
+      'message',
+      'Hi\u0007',
+      /^message: line 1 contains the control character U\+0007/,
+    ],
+    [
+      '/api/my-data-room/investor-messages',
+      'recipientIds',
+      'everyone',
+      /^recipientIds: must be a list of investor ids$/,
+    ],
+    ['/api/notifications/unsubscribe', 'token', 'short', /^token: must be the token from the e-mail$/],
+    [
+      '/api/notifications/unsubscribe',
+      'token',
+      `${'A'.repeat(42)}\u0000`,
+      /^token: must be the token from the e-mail$/,
+    ],
     ['/api/my-data-room/status', 'isActive', MISSING, /^isActive: must be true or false$/],
     ['/api/my-data-room/status', 'isActive', 'true', /^isActive: must be true or false$/],
     ['/api/my-data-room/status', 'isActive', 1, /^isActive: must be true or false$/],
@@ -351,6 +400,34 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
       /^content: line 2 contains the invisible text-direction control U\+202E/,
     ],
     [sections, 'content', '## Team \ud800\n', /^content: line 1 contains an unpaired surrogate/],
+    ['/api/my-data-room/nda', 'isRequired', 'true', /^isRequired: must be true or false$/],
+    ['/api/my-data-room/nda', 'text', MISSING, /^text: is required$/],
+    ['/api/my-data-room/nda', 'text', 42, /^text: must be text$/],
+    ['/api/my-data-room/nda', 'text', 'x'.repeat(20_001), /^text: must be at most 20000 characters$/],
+    [
+      '/api/my-data-room/nda',
+      'text',
+      'Keep\n\u202Eit\n',
+      /^text: line 2 contains the invisible text-direction control/,
+    ],
+    ['/api/my-data-room/nda', 'text', '', /^text: write the agreement investors must accept/, 'invalid_nda'],
+    [
+      '/api/my-data-room/nda',
+      'text',
+      `${'['.repeat(40)}x`,
+      /^text: This text is too deeply nested on line 1/,
+      'invalid_nda',
+    ],
+    [ACCEPT_NDA, 'agree', false, /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA, 'agree', MISSING, /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA, 'agree', 'yes', /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA, 'signerName', '  ', /^signerName: Type your full name$/],
+    [ACCEPT_NDA, 'signerName', MISSING, /^signerName: is required$/],
+    [ACCEPT_NDA, 'signerName', 'N'.repeat(201), /^signerName: must be at most 200 characters$/],
+    [ACCEPT_NDA, 'signerName', 'Ivy\nEvil', /^signerName: contains the control character U\+000A/],
+    [ACCEPT_NDA, 'versionId', MISSING, /^versionId: is required$/],
+    [ACCEPT_NDA_BY_INVITATION, 'agree', false, /^agree: Tick “I agree” to accept the agreement$/],
+    [ACCEPT_NDA_BY_INVITATION, 'signerName', '', /^signerName: Type your full name$/],
   ];
 
   const rows = cases.map(([route, field, value, message, error]) => ({

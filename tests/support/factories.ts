@@ -68,6 +68,40 @@ export async function invite(t: TestApp, founder: SignedIn, email: string, name?
   return new URL(linkIn(mail, `${t.config.appUrl}/data-room?invite=`)).searchParams.get('invite') ?? '';
 }
 
+/**
+ * The owner invites the e-mail as a co-founder (an editor of the room): returns the team member's id
+ * (what removing them names) and the sign-in link from the invitation e-mail.
+ */
+export async function inviteEditor(
+  t: TestApp,
+  owner: SignedIn,
+  email: string,
+  name?: string,
+): Promise<{ memberId: string; link: string }> {
+  const before = t.smtp.messages.length;
+  const response = await t.request('POST', '/api/admin/team', { json: { email, name }, headers: owner.auth });
+  expect(response.status, response.text).toBe(201);
+  const mail = await t.smtp.waitForMessage(
+    (m) =>
+      t.smtp.messages.indexOf(m) >= before &&
+      recipientsOf(m).includes(email) &&
+      /invited you to manage/.test(m.subject ?? ''),
+  );
+  return {
+    memberId: (response.json as { member: { id: string } }).member.id,
+    link: linkIn(mail, `${t.config.appUrl}/login`),
+  };
+}
+
+/** A founder's room with a co-founder who accepted the invitation and signed in as its editor. */
+export async function founderWithEditor(t: TestApp) {
+  const founder = await createFounder(t);
+  const editorEmail = uniqueEmail('editor');
+  const { memberId } = await inviteEditor(t, founder, editorEmail, 'Eddie Editor');
+  const editor = await signInWithMagicLink(t, editorEmail);
+  return { founder, editor, editorEmail, memberId };
+}
+
 /** Requests a magic link and returns its token, read from the e-mail. */
 export async function requestMagicLinkToken(t: TestApp, email: string): Promise<string> {
   const before = t.smtp.messages.length;

@@ -8,18 +8,29 @@ import path from 'node:path';
  * not counted.
  */
 export function previewProcesses(dataDir: string): string[] {
+  return previewProcessStats(dataDir).map((process) => process.commandLine);
+}
+
+/** The same processes' niceness (their CPU priority: 0 by default, 19 the lowest). */
+export function previewProcessNiceness(dataDir: string): number[] {
+  // /proc/PID/stat after the command's closing parenthesis: state is field 0, nice field 16.
+  return previewProcessStats(dataDir).map((process) => Number(process.stat.split(' ')[16]));
+}
+
+function previewProcessStats(dataDir: string): { commandLine: string; stat: string }[] {
   const workRoot = path.join(dataDir, 'preparing');
-  const found: string[] = [];
+  const found: { commandLine: string; stat: string }[] = [];
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let commandLine = '';
-    let state = '';
+    let stat = '';
     try {
       commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '';
+      const line = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      stat = line.slice(line.lastIndexOf(')') + 2);
     } catch {
       continue; // ended between the listing and the read
     }
-    if (state !== 'Z' && commandLine.includes(workRoot)) found.push(commandLine);
+    if (stat[0] !== 'Z' && commandLine.includes(workRoot)) found.push({ commandLine, stat });
   }
   return found;
 }

@@ -6,6 +6,7 @@ import { dataRoomKeys } from '../features/data-room/api/data-room-keys';
 import { documentsKeys } from '../features/documents/api/documents-keys';
 import { investorDashboardKeys } from '../features/investor-dashboard/api/investor-dashboard-keys';
 import { invitationsKeys } from '../features/invitations/api/invitations-keys';
+import { notificationsKeys } from '../features/notifications/api/notifications-keys';
 import { roomsKeys } from '../features/rooms/api/rooms-keys';
 import { sectionsKeys } from '../features/sections/api/sections-keys';
 import { siteKeys } from '../features/site/api/site-keys';
@@ -22,6 +23,7 @@ const keysByFeature = {
     adminKeys.sections(),
     adminKeys.recentDocuments(),
     adminKeys.recentAccess(),
+    adminKeys.team(),
   ],
   auth: [authKeys.currentUser()],
   dataRoom: [
@@ -33,6 +35,11 @@ const keysByFeature = {
   documents: [documentsKeys.mine()],
   investorDashboard: [investorDashboardKeys.accessibleRooms()],
   invitations: [invitationsKeys.mine()],
+  notifications: [
+    notificationsKeys.settings(),
+    notificationsKeys.investorMessages(),
+    notificationsKeys.unsubscribe('token-1'),
+  ],
   rooms: [roomsKeys.mine()],
   sections: [sectionsKeys.mine()],
   site: [siteKeys.info()],
@@ -50,6 +57,7 @@ const roots = {
   documents: documentsKeys.all,
   investorDashboard: investorDashboardKeys.all,
   invitations: invitationsKeys.all,
+  notifications: notificationsKeys.all,
   rooms: roomsKeys.all,
   sections: sectionsKeys.all,
   site: siteKeys.all,

@@ -128,6 +128,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.SetupDataRoomPage,
     'protected',
   ),
+  // Public: the link in a notification mail works without signing in.
+  unsubscribe: page(
+    () => import('../features/notifications/pages/unsubscribe-page'),
+    (m) => m.UnsubscribePage,
+  ),
 };
 
 /** Pages that render before the app providers (queries, toasts) load: keep this list small. */

@@ -5,7 +5,10 @@ import * as oneOpenInvitation from './0003-one-open-invitation';
 import * as documentPreviewsAndJobs from './0004-document-previews-and-jobs';
 import * as readingAnalytics from './0005-reading-analytics';
 import * as viewOnlyDocuments from './0006-view-only-documents';
+import * as founderNotifications from './0007-founder-notifications';
+import * as ndaGate from './0008-nda-gate';
 import * as dynamicWatermark from './0009-dynamic-watermark';
+import * as roomEditors from './0010-room-editors';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -18,7 +21,10 @@ const migrations: Record<string, Migration> = {
   '0004-document-previews-and-jobs': documentPreviewsAndJobs,
   '0005-reading-analytics': readingAnalytics,
   '0006-view-only-documents': viewOnlyDocuments,
+  '0007-founder-notifications': founderNotifications,
+  '0008-nda-gate': ndaGate,
   '0009-dynamic-watermark': dynamicWatermark,
+  '0010-room-editors': roomEditors,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,6 +24,7 @@ describe('POST /api/complete-account-setup', () => {
       role: 'founder',
       isActive: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      managedRoom: { id: expect.any(String), role: 'owner' },
     });
 
     const cookie = response.headers.get('set-cookie') ?? '';

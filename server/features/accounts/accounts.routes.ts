@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountExistsResponseSchema,
@@ -11,12 +12,21 @@ import { authResponseSchema, messageResponseSchema } from '../../../shared/contr
 import type { AppContext } from '../../app-context';
 import { sendSignedIn } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
-import { createFounderAccount, isValidPromoCode, joinWaitlist } from './accounts.service';
+import { createFounderAccount, isValidPromoCode, joinWaitlist, publicUserOf } from './accounts.service';
 
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const rateLimit = authRateLimit(ctx.config);
 
+    const signUp = async (
+      input: Parameters<typeof createFounderAccount>[1],
+      userAgent: string | undefined,
+      reply: FastifyReply,
+    ) => {
+      const signedIn = await createFounderAccount(ctx, input, userAgent);
+      const user = await publicUserOf(ctx, signedIn.user);
+      return sendSignedIn(reply, ctx.config, { user, session: signedIn.session }, 201);
+    };
     const signUpOptions = <Body>(body: Body) => ({
       schema: { body, response: { 201: authResponseSchema, 409: accountExistsResponseSchema } },
       config: { rateLimit },
@@ -25,26 +35,14 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/complete-account-setup',
       signUpOptions(accountSetupRequestSchema),
-      async (request, reply) =>
-        sendSignedIn(
-          reply,
-          ctx.config,
-          await createFounderAccount(ctx, request.body, request.headers['user-agent']),
-          201,
-        ),
+      async (request, reply) => signUp(request.body, request.headers['user-agent'], reply),
     );
 
     // The same sign-up; a valid promo code makes the plan free, an invalid one refuses it.
     app.post(
       '/api/upgrade-with-promo',
       signUpOptions(upgradeWithPromoRequestSchema),
-      async (request, reply) =>
-        sendSignedIn(
-          reply,
-          ctx.config,
-          await createFounderAccount(ctx, request.body, request.headers['user-agent']),
-          201,
-        ),
+      async (request, reply) => signUp(request.body, request.headers['user-agent'], reply),
     );
 
     app.post(

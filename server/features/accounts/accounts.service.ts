@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { AccountSetupRequest } from '../../../shared/contracts/accounts';
+import type { PublicUser } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
-import { createFounderRoom } from '../room-content/room-content.service';
+import { createFounderRoom, findManagedRoom } from '../room-content/room-content.service';
+import { toPublicUser } from './public-user';
 import { type NewSession, startSession } from './sessions.service';
 import { findUserByEmail, insertUser, type User } from './users.repository';
 import { addToWaitlist } from './waitlist.repository';
@@ -11,7 +13,6 @@ import { addToWaitlist } from './waitlist.repository';
  * The accounts feature's public surface: who the users are and their sessions, for the sign-in flow
  * (auth), invitations and the platform's session plugin. Everything else in this folder is private.
  */
-export { toPublicUser } from './public-user';
 export type { LiveSession } from './sessions.repository';
 export {
   createSessionResolver,
@@ -22,6 +23,15 @@ export {
   startSession,
 } from './sessions.service';
 export { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from './users.repository';
+
+/**
+ * The user as the API shows it to them, with the room they manage in the console (ADR 47): what the web
+ * app decides its pages and header by.
+ */
+export async function publicUserOf(ctx: AppContext, user: User): Promise<PublicUser> {
+  const managed = await findManagedRoom(ctx, user);
+  return toPublicUser(user, managed ? { id: managed.room.id, role: managed.role } : null);
+}
 
 /** docs/product-rules.md#plans-and-limits: every new account gets Professional limits; a promo code makes it free. */
 export type Plan = 'professional' | 'professional_free';

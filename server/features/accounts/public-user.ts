@@ -1,8 +1,8 @@
-import type { PublicUser } from '../../../shared/contracts/auth';
+import type { PublicManagedRoom, PublicUser } from '../../../shared/contracts/auth';
 import type { User } from './users.repository';
 
 /** The user as the API shows it to that same user: no plan, no login history. */
-export function toPublicUser(user: User): PublicUser {
+export function toPublicUser(user: User, managedRoom: PublicManagedRoom): PublicUser {
   return {
     id: user.id,
     name: user.name,
@@ -10,5 +10,6 @@ export function toPublicUser(user: User): PublicUser {
     role: user.role,
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
+    managedRoom,
   };
 }

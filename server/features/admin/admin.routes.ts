@@ -8,42 +8,42 @@ import {
 } from '../../../shared/contracts/admin';
 import { invitationListSchema } from '../../../shared/contracts/invitations';
 import type { AppContext } from '../../app-context';
-import { requireFounder } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/response-contracts';
 import { listInvitations } from '../invitations/invitations.service';
 import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.service';
 
 /**
- * The owner's dashboard data (docs/product-rules.md#room-access: every /api/admin route requires the room's
- * owner).
+ * The dashboard's data (docs/product-rules.md#room-access: every /api/admin route requires a manager of
+ * the room, its owner or an editor).
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const ownerOnly = errorResponses(401, 403, 404);
+  const managersOnly = errorResponses(401, 403, 404);
   return async (app) => {
     app.get(
       '/api/admin/users',
-      { schema: { response: { 200: z.array(adminUserSchema), ...ownerOnly } } },
-      async (request) => roomUsers(ctx, requireFounder(request)),
+      { schema: { response: { 200: z.array(adminUserSchema), ...managersOnly } } },
+      async (request) => roomUsers(ctx, requireUser(request)),
     );
     app.get(
       '/api/admin/invitations',
-      { schema: { response: { 200: invitationListSchema, ...ownerOnly } } },
-      async (request) => listInvitations(ctx, requireFounder(request)),
+      { schema: { response: { 200: invitationListSchema, ...managersOnly } } },
+      async (request) => listInvitations(ctx, requireUser(request)),
     );
     app.get(
       '/api/admin/sections',
-      { schema: { response: { 200: z.array(adminSectionSchema), ...ownerOnly } } },
-      async (request) => roomSections(ctx, requireFounder(request)),
+      { schema: { response: { 200: z.array(adminSectionSchema), ...managersOnly } } },
+      async (request) => roomSections(ctx, requireUser(request)),
     );
     app.get(
       '/api/admin/recent-documents',
-      { schema: { response: { 200: z.array(recentDocumentSchema), ...ownerOnly } } },
-      async (request) => recentDocuments(ctx, requireFounder(request)),
+      { schema: { response: { 200: z.array(recentDocumentSchema), ...managersOnly } } },
+      async (request) => recentDocuments(ctx, requireUser(request)),
     );
     app.get(
       '/api/admin/recent-access',
-      { schema: { response: { 200: z.array(accessLogEntrySchema), ...ownerOnly } } },
-      async (request) => recentAccess(ctx, requireFounder(request)),
+      { schema: { response: { 200: z.array(accessLogEntrySchema), ...managersOnly } } },
+      async (request) => recentAccess(ctx, requireUser(request)),
     );
   };
 }

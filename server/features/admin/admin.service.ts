@@ -14,12 +14,12 @@ import {
   listRecentAccess,
   listUploadedDocuments,
   parsedSectionsOf,
-  requireOwnedRoom,
+  requireManagedRoom,
 } from '../room-content/room-content.service';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   return (await listInvestors(ctx, room.id)).map((investor) => ({
     ...investor,
     createdAt: investor.createdAt.toISOString(),
@@ -30,7 +30,7 @@ export async function roomSections(
   ctx: AppContext,
   founder: User,
 ): Promise<z.infer<typeof adminSectionSchema>[]> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   return (await parsedSectionsOf(ctx, room)).sections.map((section) => ({
     id: section.id,
     name: section.name,
@@ -48,7 +48,7 @@ export async function recentDocuments(
   ctx: AppContext,
   founder: User,
 ): Promise<z.infer<typeof recentDocumentSchema>[]> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const uploads = new Map(
     (await listUploadedDocuments(ctx, room.id)).map((document) => [document.id, document]),
   );
@@ -89,7 +89,7 @@ export async function recentAccess(
   ctx: AppContext,
   founder: User,
 ): Promise<z.infer<typeof accessLogEntrySchema>[]> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const events = await listRecentAccess(ctx, room.id, RECENT_ACCESS);
   return events.map((event) => ({
     id: event.id,

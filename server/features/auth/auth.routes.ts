@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context';
 import { clearSessionCookie, requireUser, sendSignedIn } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
 import { errorResponses } from '../../plugins/response-contracts';
-import { endSession, toPublicUser } from '../accounts/accounts.service';
+import { endSession, publicUserOf } from '../accounts/accounts.service';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,7 +40,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const signedIn = await verifyMagicLink(ctx, request.body.token, request.headers['user-agent']);
-        return sendSignedIn(reply, ctx.config, signedIn, 200);
+        const user = await publicUserOf(ctx, signedIn.user);
+        return sendSignedIn(reply, ctx.config, { user, session: signedIn.session }, 200);
       },
     );
 
@@ -49,7 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 200: meResponseSchema, ...errorResponses(401) } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { user: toPublicUser(requireUser(request)) };
+        return { user: await publicUserOf(ctx, requireUser(request)) };
       },
     );
 
@@ -58,7 +59,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 200: sessionResponseSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { user: request.session ? toPublicUser(request.session.user) : null };
+        return { user: request.session ? await publicUserOf(ctx, request.session.user) : null };
       },
     );
 

@@ -16,7 +16,7 @@ import {
   type User,
 } from '../accounts/accounts.service';
 import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.service';
-import { addInvestor, companyNamesFor } from '../room-content/room-content.service';
+import { addEditor, addInvestor, companyNamesFor } from '../room-content/room-content.service';
 import {
   consumeMagicLink,
   countMagicLinksSince,
@@ -78,7 +78,8 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
 }
 
 /**
- * Exchanges a magic link for a session, once. An investor's first verification creates their user;
+ * Exchanges a magic link for a session, once. An invitee's first verification creates their user (an
+ * investor's account, also for a co-founder: what they may do in a room is their membership's role);
  * every verification accepts the e-mail's pending invitations and grants those rooms.
  *
  * Sign-up proves nothing about the e-mail it is given, so the first link ever used for an address ends
@@ -117,11 +118,13 @@ export async function verifyMagicLink(
     if (!user?.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
     if ((await countUsedMagicLinks(trx, email)) === 1) await endUserSessions(trx, user.id, now);
 
-    const roomIds = await acceptPendingInvitations(trx, email, now);
-    if (isNewInvestor && roomIds.length === 0)
+    const accepted = await acceptPendingInvitations(trx, email, now);
+    if (isNewInvestor && accepted.length === 0)
       throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    for (const roomId of roomIds) {
-      await addInvestor(trx, roomId, user.id, now);
+    for (const { roomId, role } of accepted) {
+      // A co-founder's invitation makes them an editor of the room (docs/decisions/0047-room-editors.md).
+      if (role === 'editor') await addEditor(trx, roomId, user.id, now);
+      else await addInvestor(trx, roomId, user.id, now);
     }
     await recordLogin(trx, user.id, now);
     const session = await startSession(trx, user.id, userAgent);

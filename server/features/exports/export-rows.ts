@@ -9,8 +9,10 @@ import {
   findUsers,
   listAccessLogPage,
   listActiveUserIds,
+  listNdaAcceptancePage,
   listPreparedPageCounts,
   listRoomDocumentsForExport,
+  type NdaAcceptanceCursor,
   sumDownloadsAndClicks,
   sumViewsByDocumentAndReader,
 } from './exports.repository';
@@ -45,6 +47,8 @@ export function exportRows(
 ): { header: string[]; pages: AsyncGenerator<CsvCell[][]> } {
   if (kind === 'access-log') return { header: ACCESS_LOG_COLUMNS, pages: accessLogRows(source, scope) };
   if (kind === 'documents') return { header: DOCUMENT_COLUMNS, pages: documentRows(source, scope) };
+  if (kind === 'nda-acceptances')
+    return { header: NDA_ACCEPTANCE_COLUMNS, pages: ndaAcceptanceRows(source, scope) };
   return { header: INVESTOR_COLUMNS, pages: investorRows(source, scope, ownerId) };
 }
 
@@ -75,6 +79,43 @@ export async function* accessLogRows(source: ExportSource, scope: ExportScope): 
     const last = page.at(-1);
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
     cursor = { occurredAt: last.occurred_at, id: last.id };
+  }
+}
+
+export const NDA_ACCEPTANCE_COLUMNS = [
+  'Accepted at (UTC)',
+  'Name typed',
+  'E-mail',
+  'Investor',
+  'Accepted as',
+  'IP address',
+  'Browser',
+  'Agreement version',
+  'SHA-256 of the text',
+];
+
+/** Every NDA acceptance in the scope, oldest first, a page at a time (keyset on accepted_at, id). */
+export async function* ndaAcceptanceRows(
+  source: ExportSource,
+  scope: ExportScope,
+): AsyncGenerator<CsvCell[][]> {
+  let cursor: NdaAcceptanceCursor | null = null;
+  for (;;) {
+    const page = await listNdaAcceptancePage(source.db, scope, cursor, ACCESS_LOG_PAGE_ROWS);
+    yield page.map((acceptance) => [
+      new Date(acceptance.accepted_at).toISOString(),
+      acceptance.signer_name,
+      acceptance.email,
+      acceptance.user_name,
+      acceptance.user_id !== null || acceptance.invitation_id === null ? 'Signed in' : 'Invitation link',
+      acceptance.ip,
+      acceptance.user_agent,
+      acceptance.version_id,
+      acceptance.sha256,
+    ]);
+    const last = page.at(-1);
+    if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
+    cursor = { acceptedAt: last.accepted_at, id: last.id };
   }
 }
 
@@ -189,7 +230,7 @@ export async function* investorRows(
     const last = userIds.at(-1);
     if (!last) return;
     afterUserId = last;
-    // The owner's own downloads are in the log, but they are not an investor.
+    // The owner's downloads from before ADR 47 are in the log, but they are not an investor.
     const investors = userIds.filter((id) => id !== ownerId);
     if (investors.length === 0) continue;
     const [users, views, pages, actions] = await Promise.all([

@@ -72,6 +72,60 @@ export async function listAccessLogPage(
   return query.orderBy('access_events.occurred_at').orderBy('access_events.id').limit(limit).execute();
 }
 
+/** Where the previous page of NDA acceptances ended: read in (accepted_at, id) order. */
+export interface NdaAcceptanceCursor {
+  acceptedAt: number;
+  id: string;
+}
+
+/**
+ * One page of the room's NDA acceptances after the cursor, oldest first, with the version's hash and
+ * the investor's account name. An acceptance is its e-mail address's (ADR 45), so an investor's are
+ * those of their address, including the ones given through their invitation link before signing in.
+ */
+export async function listNdaAcceptancePage(
+  db: Executor,
+  scope: ExportScope,
+  after: NdaAcceptanceCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('nda_acceptances')
+    .innerJoin('nda_versions', 'nda_versions.id', 'nda_acceptances.version_id')
+    .leftJoin('users', 'users.id', 'nda_acceptances.user_id')
+    .select([
+      'nda_acceptances.id',
+      'nda_acceptances.accepted_at',
+      'nda_acceptances.signer_name',
+      'nda_acceptances.email',
+      'nda_acceptances.user_id',
+      'nda_acceptances.invitation_id',
+      'nda_acceptances.ip',
+      'nda_acceptances.user_agent',
+      'nda_acceptances.version_id',
+      'nda_versions.sha256',
+      'users.name as user_name',
+    ])
+    .where('nda_acceptances.room_id', '=', scope.roomId);
+  if (scope.fromMs !== null) query = query.where('nda_acceptances.accepted_at', '>=', scope.fromMs);
+  if (scope.toMs !== null) query = query.where('nda_acceptances.accepted_at', '<', scope.toMs);
+  const investor = scope.userId;
+  if (investor !== null)
+    query = query.where('nda_acceptances.email', '=', (eb) =>
+      eb.selectFrom('users as investor').select('investor.email').where('investor.id', '=', investor),
+    );
+  if (after)
+    query = query
+      .where('nda_acceptances.accepted_at', '>=', after.acceptedAt)
+      .where((eb) =>
+        eb.or([
+          eb('nda_acceptances.accepted_at', '>', after.acceptedAt),
+          eb('nda_acceptances.id', '>', after.id),
+        ]),
+      );
+  return query.orderBy('nda_acceptances.accepted_at').orderBy('nda_acceptances.id').limit(limit).execute();
+}
+
 /** The room's uploaded documents (a bounded set: the plan limits uploads), by title. */
 export async function listRoomDocumentsForExport(db: Executor, roomId: string) {
   return db

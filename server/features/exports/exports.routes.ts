@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPORT_KINDS, exportQuerySchema } from '../../../shared/contracts/exports';
 import type { AppContext } from '../../app-context';
-import { requireFounder } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/response-contracts';
 import { exportCsv } from './exports.service';
 
 /** The CSV file, streamed as it is read from the database (never serialized). */
 const csvFile = z.unknown().describe('A CSV file (RFC 4180, UTF-8 with a byte-order mark).');
 
-/** The founder's CSV exports (docs/decisions/0042-csv-exports.md); like every /api/admin route, owner only. */
+/** The founder's CSV exports (docs/decisions/0042-csv-exports.md); like every /api/admin route, for the room's managers (ADR 47). */
 export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const kind of EXPORT_KINDS) {
@@ -22,7 +22,7 @@ export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const csv = await exportCsv(ctx, requireFounder(request), kind, request.query);
+          const csv = await exportCsv(ctx, requireUser(request), kind, request.query);
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', csv.contentDisposition)

@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
 import {
   attachmentDisposition,
-  isMemberOfRoom,
+  investorStandingIn,
   type RoomUser,
-  requireOwnedRoom,
+  requireManagedRoom,
 } from '../room-content/room-content.service';
 import { csvFromWorker } from './export-worker-stream';
 import { type ExportScope, hasActivityInRoom } from './exports.repository';
@@ -24,29 +24,35 @@ const investorNotFound = () =>
  * The founder's room and the filters as a scope: whole UTC days, both inclusive, and an investor of the
  * room (a member, or someone whose history in it remains); anyone else is the same 404 as elsewhere.
  */
-async function resolveScope(ctx: AppContext, founder: RoomUser, query: ExportQuery): Promise<ExportScope> {
-  const room = await requireOwnedRoom(ctx, founder);
+async function resolveScope(
+  ctx: AppContext,
+  manager: RoomUser,
+  query: ExportQuery,
+): Promise<{ scope: ExportScope; ownerId: string }> {
+  const room = await requireManagedRoom(ctx, manager);
   const investor = query.investor ?? null;
   if (investor !== null) {
-    if (investor === founder.id) throw investorNotFound();
-    const [isMember, hasHistory] = await Promise.all([
-      isMemberOfRoom(ctx.db, room.id, investor),
+    // The room's owner and editors are not investors (docs/decisions/0047-room-editors.md).
+    const [standing, hasHistory] = await Promise.all([
+      investorStandingIn(ctx.db, room, investor),
       hasActivityInRoom(ctx.db, room.id, investor),
     ]);
-    if (!isMember && !hasHistory) throw investorNotFound();
+    if (standing === 'manager' || (standing === 'none' && !hasHistory)) throw investorNotFound();
   }
-  return {
+  const scope = {
     roomId: room.id,
     fromMs: query.from ? Date.parse(`${query.from}T00:00:00Z`) : null,
     toMs: query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : null,
     userId: investor,
   };
+  return { scope, ownerId: room.ownerId };
 }
 
 const FILE_NAMES: Record<ExportKind, string> = {
   'access-log': 'access-log',
   documents: 'document-analytics',
   investors: 'investor-analytics',
+  'nda-acceptances': 'nda-acceptances',
 };
 
 /**
@@ -59,7 +65,7 @@ export async function exportCsv(
   kind: ExportKind,
   query: ExportQuery,
 ): Promise<CsvExport> {
-  const scope = await resolveScope(ctx, founder, query);
+  const { scope, ownerId } = await resolveScope(ctx, founder, query);
   const today = new Date().toISOString().slice(0, 10);
   const onError = (error: Error) => {
     // A reader who goes away mid-file is not a failure of ours.
@@ -69,7 +75,7 @@ export async function exportCsv(
   return {
     contentDisposition: attachmentDisposition(`roundroom-${FILE_NAMES[kind]}-${today}.csv`),
     body: await csvFromWorker(
-      { database: ctx.config.database, appUrl: ctx.config.appUrl, kind, scope, ownerId: founder.id },
+      { database: ctx.config.database, appUrl: ctx.config.appUrl, kind, scope, ownerId },
       onError,
     ),
   };

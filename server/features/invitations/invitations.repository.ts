@@ -2,15 +2,22 @@ import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/
 import type { InvitationRow } from '../../db/schema';
 
 export type StoredInvitation = Entity<InvitationRow>;
+/** Investor invitations open the room to read; editor invitations make a co-founder (ADR 47). */
+export type InvitationRole = InvitationRow['role'];
 
 const toInvitation = (row: InvitationRow): StoredInvitation => fromRow(row);
 
-/** Invitations of a room that were not deleted by the founder, newest first. */
-export async function listRoomInvitations(db: Executor, roomId: string): Promise<StoredInvitation[]> {
+/** Invitations of a room, of one role, that were not deleted by the founder, newest first. */
+export async function listRoomInvitations(
+  db: Executor,
+  roomId: string,
+  role: InvitationRole,
+): Promise<StoredInvitation[]> {
   const rows = await db
     .selectFrom('invitations')
     .selectAll()
     .where('room_id', '=', roomId)
+    .where('role', '=', role)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
     .execute();
@@ -21,12 +28,14 @@ export async function findRoomInvitation(
   db: Executor,
   roomId: string,
   id: string,
+  role: InvitationRole,
 ): Promise<StoredInvitation | undefined> {
   const row = await db
     .selectFrom('invitations')
     .selectAll()
     .where('room_id', '=', roomId)
     .where('id', '=', id)
+    .where('role', '=', role)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return row && toInvitation(row);
@@ -51,10 +60,14 @@ export async function findOpenInvitation(
 
 /**
  * Accepts every invitation of this e-mail that can still be accepted (unused, undeleted, unexpired)
- * and returns their rooms. One conditional UPDATE: an invitation deleted a moment before is not
- * accepted, whatever the interleaving.
+ * and returns their rooms, with the role each gives. One conditional UPDATE: an invitation deleted a
+ * moment before is not accepted, whatever the interleaving.
  */
-export async function acceptPendingInvitations(db: Executor, email: string, now: Date): Promise<string[]> {
+export async function acceptPendingInvitations(
+  db: Executor,
+  email: string,
+  now: Date,
+): Promise<{ roomId: string; role: InvitationRole }[]> {
   const rows = await db
     .updateTable('invitations')
     .set({ used_at: toEpochMs(now) })
@@ -62,9 +75,9 @@ export async function acceptPendingInvitations(db: Executor, email: string, now:
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', toEpochMs(now))
-    .returning('room_id')
+    .returning(['room_id', 'role'])
     .execute();
-  return rows.map((row) => row.room_id);
+  return rows.map((row) => ({ roomId: row.room_id, role: row.role }));
 }
 
 /** Invitations created or refreshed for a room since a moment: the daily sending limit counts these. */
@@ -132,7 +145,10 @@ export async function restoreInvitation(
     .execute();
 }
 
-/** The invitation a link carries, while it can still be used: unaccepted, undeleted, unexpired. */
+/**
+ * The investor invitation a link carries, while it can still be used: unaccepted, undeleted, unexpired.
+ * An editor's invitation opens no invited view: a co-founder signs in.
+ */
 export async function findUsableInvitationByTokenHash(
   db: Executor,
   tokenHash: string,
@@ -142,6 +158,7 @@ export async function findUsableInvitationByTokenHash(
     .selectFrom('invitations')
     .selectAll()
     .where('token_hash', '=', tokenHash)
+    .where('role', '=', 'investor')
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', toEpochMs(now))

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Invitation } from '../../../shared/contracts/invitations';
+import type { Team, TeamMember } from '../../../shared/contracts/team';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
 import {
@@ -8,15 +9,21 @@ import {
   INVITATIONS_RETRY_AFTER_MS,
 } from '../../durations';
 import { deliverOrUndo } from '../../mail/deliver';
-import { invitationEmail } from '../../mail/templates';
+import type { OutgoingMessage } from '../../mail/mailer';
+import { editorInvitationEmail, invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
 import { generateToken, hashToken } from '../../security/tokens';
 import { findUserByEmail, type User } from '../accounts/accounts.service';
 import {
+  type DataRoom,
+  findManagedRoom,
   type InvitationLinks,
   isMemberOfRoom,
+  listManagers,
+  removeEditor,
   removeInvestor,
-  requireOwnedRoom,
+  requireManagedRoom,
+  requireRoomOwner,
 } from '../room-content/room-content.service';
 import {
   acceptPendingInvitations as acceptPendingInvitationRows,
@@ -25,6 +32,7 @@ import {
   findOpenInvitation,
   findRoomInvitation,
   findUsableInvitationByTokenHash,
+  type InvitationRole,
   insertInvitation,
   listPendingInvitationsFor as listPendingInvitationRows,
   listRoomInvitations,
@@ -49,9 +57,14 @@ export async function listPendingInvitationsFor(
 
 /**
  * Accepts every invitation of this e-mail that can still be accepted, in one conditional statement,
- * and returns their rooms: an invitation deleted a moment before is not accepted.
+ * and returns their rooms and what each makes the invitee: an invitation deleted a moment before is
+ * not accepted.
  */
-export async function acceptPendingInvitations(db: Executor, email: string, now: Date): Promise<string[]> {
+export async function acceptPendingInvitations(
+  db: Executor,
+  email: string,
+  now: Date,
+): Promise<{ roomId: string; role: InvitationRole }[]> {
   return acceptPendingInvitationRows(db, email, now);
 }
 
@@ -80,22 +93,52 @@ function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
 }
 
 /**
- * Invites an investor by e-mail. An open invitation for the same e-mail is refreshed (new link, new
- * expiry) rather than duplicated. The database is only left changed if the e-mail went out.
+ * Invites an investor by e-mail, to the room the caller manages (its owner or an editor). An open
+ * invitation for the same e-mail is refreshed (new link, new expiry) rather than duplicated. The
+ * database is only left changed if the e-mail went out.
  */
 export async function inviteInvestor(
   ctx: AppContext,
-  owner: User,
+  inviter: User,
   input: { email: string; name?: string | undefined },
 ): Promise<Invitation> {
-  const room = await requireOwnedRoom(ctx, owner);
-  if (input.email === owner.email) {
-    throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
-  }
+  const room = await requireManagedRoom(ctx, inviter);
+  refuseOwnAddress(inviter, input.email);
   const invitee = await findUserByEmail(ctx.db, input.email);
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
+  const { row, now } = await sendRoomInvitation(ctx, inviter, room, 'investor', input, (token, saved) =>
+    invitationEmail({
+      to: input.email,
+      inviteeName: saved.name,
+      inviterName: inviter.name,
+      companyName: room.companyName,
+      link: `${ctx.config.appUrl}/data-room?invite=${token}`,
+      expiresAt: saved.expiresAt,
+    }),
+  );
+  return toInvitationView(row, now);
+}
+
+function refuseOwnAddress(inviter: User, email: string): void {
+  if (email === inviter.email) {
+    throw new HttpError(400, 'invalid_request', 'email: you cannot invite yourself', { field: 'email' });
+  }
+}
+
+/**
+ * What both kinds of invitation check and do: within the room's daily limit,
+ * saved (or refreshed) and sent, or nothing saved when the e-mail did not go out.
+ */
+async function sendRoomInvitation(
+  ctx: AppContext,
+  inviter: User,
+  room: DataRoom,
+  role: InvitationRole,
+  input: { email: string; name?: string | undefined },
+  message: (token: string, saved: StoredInvitation) => OutgoingMessage,
+): Promise<{ row: StoredInvitation; now: Date }> {
   // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
   const limit = ctx.config.rateLimits.invitationsPerDay;
   const windowStart = new Date(Date.now() - INVITATIONS_PER_ROOM_WINDOW_MS);
@@ -117,22 +160,14 @@ export async function inviteInvestor(
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
   };
   const name = input.name ? input.name : null;
-  const saved = await saveOpenInvitation(ctx, room.id, owner.id, input.email, name, fresh);
-
+  const saved = await saveOpenInvitation(ctx, room.id, inviter.id, input.email, name, role, fresh);
   await deliverOrUndo(
     ctx,
-    invitationEmail({
-      to: input.email,
-      inviteeName: saved.row.name,
-      inviterName: owner.name,
-      companyName: room.companyName,
-      link: `${ctx.config.appUrl}/data-room?invite=${token}`,
-      expiresAt: saved.row.expiresAt,
-    }),
+    message(token, saved.row),
     saved.undo,
     'The invitation e-mail could not be sent. Nothing was saved; please try again.',
   );
-  return toInvitationView(saved.row, now);
+  return { row: saved.row, now };
 }
 
 /**
@@ -145,10 +180,21 @@ async function saveOpenInvitation(
   invitedBy: string,
   email: string,
   name: string | null,
+  role: InvitationRole,
   fresh: Pick<StoredInvitation, 'tokenHash' | 'createdAt' | 'expiresAt'>,
 ): Promise<{ row: StoredInvitation; undo: () => Promise<void> }> {
   for (let attempt = 0; ; attempt++) {
     const open = await findOpenInvitation(ctx.db, roomId, email);
+    // One open invitation per room and address (ADR 47): it is refreshed, never turned into the other kind.
+    if (open && open.role !== role) {
+      throw new HttpError(
+        409,
+        'invitation_pending',
+        open.role === 'investor'
+          ? `${email} has a pending investor invitation to this data room. Delete it first to invite them as a co-founder.`
+          : `${email} has a pending co-founder invitation to this data room. Delete it first to invite them as an investor.`,
+      );
+    }
     if (open) {
       const row = { ...open, ...fresh, name: name ?? open.name };
       await updateInvitation(ctx.db, open.id, { ...fresh, name: row.name });
@@ -160,6 +206,7 @@ async function saveOpenInvitation(
       email,
       name,
       invitedBy,
+      role,
       usedAt: null,
       revokedAt: null,
       ...fresh,
@@ -173,23 +220,146 @@ async function saveOpenInvitation(
   }
 }
 
-export async function listInvitations(ctx: AppContext, owner: User): Promise<Invitation[]> {
-  const room = await requireOwnedRoom(ctx, owner);
+/** The investor invitations of the room the caller manages (co-founders' are the team's). */
+export async function listInvitations(ctx: AppContext, manager: User): Promise<Invitation[]> {
+  const room = await requireManagedRoom(ctx, manager);
   const now = new Date();
-  return (await listRoomInvitations(ctx.db, room.id)).map((row) => toInvitationView(row, now));
+  return (await listRoomInvitations(ctx.db, room.id, 'investor')).map((row) => toInvitationView(row, now));
 }
 
 /**
- * Deletes an invitation. Its link stops working, and if it was accepted the investor loses access to
- * the room at once (their session stays, but no longer reaches this room).
+ * Deletes an investor invitation. Its link stops working, and if it was accepted the investor loses
+ * access to the room at once (their session stays, but no longer reaches this room). A co-founder's
+ * invitation is not found here: only the owner removes co-founders (removeEditorInvitation).
  */
-export async function deleteInvitation(ctx: AppContext, owner: User, invitationId: string): Promise<void> {
-  const room = await requireOwnedRoom(ctx, owner);
+export async function deleteInvitation(ctx: AppContext, manager: User, invitationId: string): Promise<void> {
+  const room = await requireManagedRoom(ctx, manager);
+  await revokeInvitation(ctx, room, invitationId, 'investor');
+}
+
+/**
+ * Revokes a room's invitation of this role and ends the access it gave, in one transaction: the next
+ * request of the person it named is refused (every authorisation fact is read again after a write).
+ */
+async function revokeInvitation(
+  ctx: AppContext,
+  room: DataRoom,
+  invitationId: string,
+  role: InvitationRole,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const invitation = await findRoomInvitation(trx, room.id, invitationId);
+    const invitation = await findRoomInvitation(trx, room.id, invitationId, role);
     if (!invitation) throw new HttpError(404, 'not_found', 'That invitation does not exist.');
     await updateInvitation(trx, invitation.id, { revokedAt: new Date() });
-    const investor = await findUserByEmail(trx, invitation.email);
-    if (investor) await removeInvestor(trx, room.id, investor.id);
+    const invitee = await findUserByEmail(trx, invitation.email);
+    if (!invitee) return;
+    if (role === 'investor') await removeInvestor(trx, room.id, invitee.id);
+    else await removeEditor(trx, room.id, invitee.id);
   });
+}
+
+/**
+ * The room's team (docs/decisions/0047-room-editors.md): its owner, the co-founders who joined, and the
+ * co-founder invitations still open. Any manager reads it; only the owner may change it.
+ */
+export async function getTeam(ctx: AppContext, manager: User): Promise<Team> {
+  const room = await requireManagedRoom(ctx, manager);
+  const now = new Date();
+  const managers = await listManagers(ctx, room.id);
+  const members: TeamMember[] = managers
+    .filter((person) => person.role === 'owner')
+    .map((owner) => ({
+      id: owner.id,
+      name: owner.name,
+      email: owner.email,
+      role: 'owner',
+      status: 'active',
+      createdAt: owner.createdAt.toISOString(),
+    }));
+  const editorsByEmail = new Map(
+    managers.filter((person) => person.role === 'editor').map((editor) => [editor.email, editor]),
+  );
+  for (const invitation of (await listRoomInvitations(ctx.db, room.id, 'editor')).reverse()) {
+    const editor = editorsByEmail.get(invitation.email);
+    // An accepted invitation whose editor is gone (an account deleted) is nobody on the team.
+    if (invitation.usedAt !== null && !editor) continue;
+    members.push(toTeamMember(invitation, editor, now));
+  }
+  return { members, canManageTeam: room.ownerId === manager.id };
+}
+
+function toTeamMember(
+  invitation: StoredInvitation,
+  editor: { name: string; createdAt: Date } | undefined,
+  now: Date,
+): TeamMember {
+  return {
+    id: invitation.id,
+    name: editor?.name ?? invitation.name,
+    email: invitation.email,
+    role: 'editor',
+    status: editor ? 'active' : invitation.expiresAt <= now ? 'expired' : 'pending',
+    createdAt: (editor?.createdAt ?? invitation.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The owner invites a co-founder as an editor of their room (owner only). Refused: one's own address
+ * (400); someone who already has access to the room, as an editor or an investor (409: an investor's
+ * invitation is deleted first, so the log never mixes their investor activity with a co-founder's); and
+ * someone who manages another data room (409: the console serves one room per person).
+ */
+export async function inviteEditor(
+  ctx: AppContext,
+  owner: User,
+  input: { email: string; name?: string | undefined },
+): Promise<TeamMember> {
+  const room = await requireRoomOwner(ctx, owner);
+  refuseOwnAddress(owner, input.email);
+  const invitee = await findUserByEmail(ctx.db, input.email);
+  if (invitee) {
+    const managed = await findManagedRoom(ctx, invitee);
+    if (managed?.room.id === room.id) {
+      throw new HttpError(409, 'already_member', `${input.email} is already a co-founder of this data room.`);
+    }
+    if (managed) {
+      throw new HttpError(
+        409,
+        'manages_another_room',
+        `${input.email} already manages another data room. A person can manage one data room.`,
+      );
+    }
+    if (await isMemberOfRoom(ctx.db, room.id, invitee.id)) {
+      throw new HttpError(
+        409,
+        'already_member',
+        `${input.email} is an investor in this data room. Delete their invitation first to invite them as a co-founder.`,
+      );
+    }
+  }
+  const { row, now } = await sendRoomInvitation(ctx, owner, room, 'editor', input, (_token, saved) =>
+    editorInvitationEmail({
+      to: input.email,
+      inviteeName: saved.name,
+      inviterName: owner.name,
+      companyName: room.companyName,
+      // A co-founder signs in like everyone else: the link asks for a one-time sign-in link.
+      link: `${ctx.config.appUrl}/login?email=${encodeURIComponent(input.email)}`,
+      expiresAt: saved.expiresAt,
+    }),
+  );
+  return toTeamMember(row, undefined, now);
+}
+
+/**
+ * The owner removes a co-founder, or withdraws their invitation (owner only). A removed editor keeps
+ * their session but every console request is refused from the next one on.
+ */
+export async function removeEditorInvitation(
+  ctx: AppContext,
+  owner: User,
+  invitationId: string,
+): Promise<void> {
+  const room = await requireRoomOwner(ctx, owner);
+  await revokeInvitation(ctx, room, invitationId, 'editor');
 }

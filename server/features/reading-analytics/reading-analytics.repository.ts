@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
+import type { Dialect } from '../../db/database';
+import { jsonRows, jsonTextList } from '../../db/json-rows';
 import type {
   ReadingDocumentReaderRow,
   ReadingDocumentRow,
@@ -28,8 +30,13 @@ export async function insertView(db: Executor, view: ReadingView): Promise<void>
   await db.insertInto('reading_views').values(toRow<ReadingViewRow>(view)).execute();
 }
 
-export async function findView(db: Executor, viewId: string): Promise<ReadingView | undefined> {
-  const row = await db.selectFrom('reading_views').selectAll().where('id', '=', viewId).executeTakeFirst();
+/** A view's fields that never change after it is opened. */
+export async function findViewIdentity(db: Executor, viewId: string): Promise<ViewIdentity | undefined> {
+  const row = await db
+    .selectFrom('reading_views')
+    .select(['id', 'room_id', 'document_id', 'user_id', 'started_at'])
+    .where('id', '=', viewId)
+    .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
@@ -96,151 +103,296 @@ export async function addOpenedView(db: Executor, view: ReadingView): Promise<vo
     .execute();
 }
 
+/** What a report's batch needs of a view: the fields that never change after it is opened. */
+export type ViewIdentity = Pick<ReadingView, 'id' | 'roomId' | 'documentId' | 'userId' | 'startedAt'>;
+
+/** One reader's roll-up row of one document, by `${documentId} ${userId}`. */
+export const readerKey = (documentId: string, userId: string) => `${documentId} ${userId}`;
+
+/** What a batch judges its reports against: each view's start and report slot, each reader's clock. */
+export interface ReportTargets {
+  views: Map<string, { startedAt: Date; lastReportAt: Date | null }>;
+  clockAt: Map<string, Date | null>;
+}
+
 /**
- * Locks the reader's roll-up row of the document for the rest of the transaction and answers their
- * wall clock (when their reading is credited up to; null before any report). An update rather than
- * `select … for update`, which SQLite lacks; SQLite runs one write transaction at a time anyway.
- * Undefined when the row is gone (the document was deleted).
+ * Locks, for the rest of the transaction, the report slots of these views and the wall clocks of their
+ * readers on their documents, and answers them: missing entries are views or readers whose document was
+ * deleted. Rows are locked in one order (readers by key, then views by id) in every batch, so two
+ * servers' batches on PostgreSQL cannot deadlock; SQLite runs one write transaction at a time anyway.
+ * The readers are read as documents x users, a superset when a batch spans several documents: locking
+ * a few extra rows is harmless, and the statement stays small.
  */
-export async function lockReaderClock(
+export async function lockReportTargets(
   db: Executor,
-  view: ReadingView,
-): Promise<{ clockAt: Date | null } | undefined> {
-  const row = await db
-    .updateTable('reading_document_readers')
-    .set((eb) => ({ clock_at: eb.ref('clock_at') }))
-    .where('document_id', '=', view.documentId)
-    .where('user_id', '=', view.userId)
-    .returning('clock_at')
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
+  dialect: Dialect,
+  views: ViewIdentity[],
+): Promise<ReportTargets> {
+  const documentIds = [...new Set(views.map((view) => view.documentId))];
+  const userIds = [...new Set(views.map((view) => view.userId))];
+  const viewIds = [...new Set(views.map((view) => view.id))];
+  const forUpdate = sql.raw(dialect === 'postgres' ? 'for update' : '');
+  const readers = await sql<{ document_id: string; user_id: string; clock_at: string | number | null }>`
+    select document_id, user_id, clock_at from reading_document_readers
+    where document_id in (${jsonTextList(dialect, documentIds)}) and user_id in (${jsonTextList(dialect, userIds)})
+    order by document_id, user_id ${forUpdate}`.execute(db);
+  const slots = await sql<{
+    id: string;
+    started_at: string | number;
+    last_report_at: string | number | null;
+  }>`
+    select id, started_at, last_report_at from reading_views where id in (${jsonTextList(dialect, viewIds)})
+    order by id ${forUpdate}`.execute(db);
+  const dateOf = (ms: string | number | null) => (ms === null ? null : new Date(Number(ms)));
+  return {
+    clockAt: new Map(
+      readers.rows.map((row) => [readerKey(row.document_id, row.user_id), dateOf(row.clock_at)]),
+    ),
+    views: new Map(
+      slots.rows.map((row) => [
+        row.id,
+        { startedAt: new Date(Number(row.started_at)), lastReportAt: dateOf(row.last_report_at) },
+      ]),
+    ),
+  };
 }
+
+/** One accepted report as the batch writes it: its pages each read for more than 0 ms. */
+export interface AcceptedReport {
+  view: ViewIdentity;
+  at: Date;
+  pages: PageReading[];
+  readMs: number;
+  /** The reader's clock on the document after this report (written only when pages were read). */
+  readerClockAt: Date;
+}
+
+/** Sums rows by key into one row each (the first row seen keeps its other fields), in key order. */
+function sumBy<Row>(rows: Row[], keyOf: (row: Row) => string, add: (into: Row, row: Row) => void): Row[] {
+  const byKey = new Map<string, Row>();
+  for (const row of rows) {
+    const into = byKey.get(keyOf(row));
+    if (into) add(into, row);
+    else byKey.set(keyOf(row), { ...row });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+function countBy(keys: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+const pageKey = (owner: string, page: number) => `${owner} ${String(page).padStart(10, '0')}`;
 
 /**
- * Adds a report's pages to the view's per-page roll-up and answers how many of them the view had not
- * seen before. Every page given has read_ms > 0 and every row is created with it, so a row whose total
- * after the upsert equals what this report added was created by it: no read before the write, and exact
- * under concurrent writers on PostgreSQL (each upsert is atomic on its row).
+ * Writes a batch of accepted reports, after lockReportTargets in the same transaction: each roll-up
+ * table with one statement whose rows come from one JSON parameter (db/json-rows.ts), in key order (the
+ * lock order of every batch). Totals grow with `x = x + excluded.x`; a page counts as new for a view or
+ * a reader only where the upsert created its row, told by the total it returns: every page written has
+ * read_ms > 0 and every row is created with it, so a row whose total equals what this batch added was
+ * just made (exact under concurrent writers on PostgreSQL, with no read before the write).
+ *
+ * The views, readers and room readers are updated by an upsert whose insert never happens (their rows
+ * exist and are locked, or were made when the view was opened): the one statement both dialects share
+ * that updates many rows to different values.
  */
-export async function addViewPages(db: Executor, view: ReadingView, pages: PageReading[]): Promise<number> {
-  const rows = await db
-    .insertInto('reading_view_pages')
-    .values(pages.map((page) => ({ view_id: view.id, page: page.page, read_ms: page.readMs })))
-    .onConflict((conflict) =>
-      conflict
-        .columns(['view_id', 'page'])
-        .doUpdateSet({ read_ms: sql`reading_view_pages.read_ms + excluded.read_ms` }),
-    )
-    .returning(['page', 'read_ms'])
-    .execute();
-  return countCreated(rows, pages).size;
-}
-
-/** The pages whose roll-up row the upsert created: its total is exactly what was just added. */
-function countCreated(rows: { page: number; read_ms: number }[], pages: PageReading[]): Set<number> {
-  const added = new Map(pages.map((page) => [page.page, page.readMs]));
-  return new Set(rows.filter((row) => Number(row.read_ms) === added.get(row.page)).map((row) => row.page));
-}
-
-/**
- * Takes the view's next report slot and credits it: succeeds only if no other report was accepted since
- * the one the caller checked (`lastReportAt`), so a second report racing this one changes nothing (its
- * transaction is rolled back). On PostgreSQL it also holds the view's row lock until the transaction ends.
- */
-export async function claimReport(
+export async function writeAcceptedReports(
   db: Executor,
-  view: ReadingView,
-  report: { at: Date; readMs: number; newPages: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('reading_views')
-    .set((eb) => ({
-      last_report_at: report.at.getTime(),
-      read_ms: eb('read_ms', '+', report.readMs),
-      report_count: eb('report_count', '+', 1),
-      pages_seen: eb('pages_seen', '+', report.newPages),
-    }))
-    .where('id', '=', view.id)
-    .where((eb) =>
-      view.lastReportAt === null
-        ? eb('last_report_at', 'is', null)
-        : eb('last_report_at', '=', view.lastReportAt.getTime()),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Adds one accepted report's pages (each read_ms > 0) to the reader's, the document's and the room's
- * roll-ups; in the report's transaction, after lockReaderClock.
- */
-export async function addReportedPages(
-  db: Executor,
-  view: ReadingView,
-  pages: PageReading[],
-  at: Date,
-  readerClockAt: Date,
+  dialect: Dialect,
+  reports: AcceptedReport[],
 ): Promise<void> {
-  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
-  // Pages new to this reader (over all their views of the document): those whose row this upsert made.
-  const newForReader = countCreated(
-    await db
-      .insertInto('reading_reader_pages')
-      .values(
-        pages.map((page) => ({
-          document_id: view.documentId,
-          user_id: view.userId,
-          page: page.page,
-          read_ms: page.readMs,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['document_id', 'user_id', 'page'])
-          .doUpdateSet({ read_ms: sql`reading_reader_pages.read_ms + excluded.read_ms` }),
-      )
-      .returning(['page', 'read_ms'])
-      .execute(),
-    pages,
+  if (reports.length === 0) return;
+  const viewPages = sumBy(
+    reports.flatMap((report) =>
+      report.pages.map((page) => ({ view_id: report.view.id, page: page.page, read_ms: page.readMs })),
+    ),
+    (row) => pageKey(row.view_id, row.page),
+    (into, row) => {
+      into.read_ms += row.read_ms;
+    },
   );
-  await db
-    .insertInto('reading_document_pages')
-    .values(
-      pages.map((page) => ({
-        document_id: view.documentId,
+  const viewPageTotals =
+    viewPages.length === 0
+      ? []
+      : (
+          await sql<{ view_id: string; page: number; read_ms: string | number }>`
+            insert into reading_view_pages (view_id, page, read_ms)
+            ${jsonRows(dialect, viewPages, { view_id: 'text', page: 'integer', read_ms: 'bigint' })}
+            on conflict (view_id, page) do update set read_ms = reading_view_pages.read_ms + excluded.read_ms
+            returning view_id, page, read_ms`.execute(db)
+        ).rows;
+  const addedToView = new Map(viewPages.map((row) => [pageKey(row.view_id, row.page), row.read_ms]));
+  const newPagesOfView = countBy(
+    viewPageTotals
+      .filter((row) => Number(row.read_ms) === addedToView.get(pageKey(row.view_id, row.page)))
+      .map((row) => row.view_id),
+  );
+
+  const views = sumBy(
+    reports.map((report) => ({
+      id: report.view.id,
+      room_id: report.view.roomId,
+      document_id: report.view.documentId,
+      user_id: report.view.userId,
+      started_at: report.view.startedAt.getTime(),
+      last_report_at: report.at.getTime(),
+      read_ms: report.readMs,
+      pages_seen: newPagesOfView.get(report.view.id) ?? 0,
+      report_count: 1,
+    })),
+    (row) => row.id,
+    (into, row) => {
+      into.read_ms += row.read_ms;
+      into.report_count += row.report_count;
+      into.last_report_at = Math.max(into.last_report_at, row.last_report_at);
+    },
+  );
+  await sql`
+    insert into reading_views (id, room_id, document_id, user_id, started_at, last_report_at, read_ms, pages_seen, report_count)
+    ${jsonRows(dialect, views, {
+      id: 'text',
+      room_id: 'text',
+      document_id: 'text',
+      user_id: 'text',
+      started_at: 'bigint',
+      last_report_at: 'bigint',
+      read_ms: 'bigint',
+      pages_seen: 'integer',
+      report_count: 'integer',
+    })}
+    on conflict (id) do update set
+      last_report_at = excluded.last_report_at,
+      read_ms = reading_views.read_ms + excluded.read_ms,
+      pages_seen = reading_views.pages_seen + excluded.pages_seen,
+      report_count = reading_views.report_count + excluded.report_count`.execute(db);
+
+  const read = reports.filter((report) => report.pages.length > 0);
+  if (read.length === 0) return;
+  // Pages new to a reader over all their views of the document: those whose row this upsert made.
+  const readerPages = sumBy(
+    read.flatMap((report) =>
+      report.pages.map((page) => ({
+        document_id: report.view.documentId,
+        user_id: report.view.userId,
         page: page.page,
         read_ms: page.readMs,
-        reader_count: newForReader.has(page.page) ? 1 : 0,
       })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(['document_id', 'page']).doUpdateSet({
-        read_ms: sql`reading_document_pages.read_ms + excluded.read_ms`,
-        reader_count: sql`reading_document_pages.reader_count + excluded.reader_count`,
-      }),
-    )
-    .execute();
-  await db
-    .updateTable('reading_document_readers')
-    .set((eb) => ({
-      read_ms: eb('read_ms', '+', readMs),
-      pages_seen: eb('pages_seen', '+', newForReader.size),
-      clock_at: readerClockAt.getTime(),
-    }))
-    .where('document_id', '=', view.documentId)
-    .where('user_id', '=', view.userId)
-    .execute();
-  await db
-    .updateTable('reading_documents')
-    .set((eb) => ({ read_ms: eb('read_ms', '+', readMs) }))
-    .where('document_id', '=', view.documentId)
-    .execute();
-  await db
-    .updateTable('reading_room_readers')
-    .set((eb) => ({ read_ms: eb('read_ms', '+', readMs), last_seen_at: at.getTime() }))
-    .where('room_id', '=', view.roomId)
-    .where('user_id', '=', view.userId)
-    .execute();
+    ),
+    (row) => pageKey(readerKey(row.document_id, row.user_id), row.page),
+    (into, row) => {
+      into.read_ms += row.read_ms;
+    },
+  );
+  const readerPageTotals = (
+    await sql<{ document_id: string; user_id: string; page: number; read_ms: string | number }>`
+      insert into reading_reader_pages (document_id, user_id, page, read_ms)
+      ${jsonRows(dialect, readerPages, { document_id: 'text', user_id: 'text', page: 'integer', read_ms: 'bigint' })}
+      on conflict (document_id, user_id, page) do update set read_ms = reading_reader_pages.read_ms + excluded.read_ms
+      returning document_id, user_id, page, read_ms`.execute(db)
+  ).rows;
+  const addedToReader = new Map(
+    readerPages.map((row) => [pageKey(readerKey(row.document_id, row.user_id), row.page), row.read_ms]),
+  );
+  const createdReaderPages = readerPageTotals.filter(
+    (row) =>
+      Number(row.read_ms) === addedToReader.get(pageKey(readerKey(row.document_id, row.user_id), row.page)),
+  );
+  const newReadersOfPage = countBy(createdReaderPages.map((row) => pageKey(row.document_id, row.page)));
+  const newPagesOfReader = countBy(createdReaderPages.map((row) => readerKey(row.document_id, row.user_id)));
+
+  const documentPages = sumBy(
+    readerPages.map((row) => ({
+      document_id: row.document_id,
+      page: row.page,
+      read_ms: row.read_ms,
+      reader_count: newReadersOfPage.get(pageKey(row.document_id, row.page)) ?? 0,
+    })),
+    (row) => pageKey(row.document_id, row.page),
+    (into, row) => {
+      into.read_ms += row.read_ms;
+    },
+  );
+  await sql`
+    insert into reading_document_pages (document_id, page, read_ms, reader_count)
+    ${jsonRows(dialect, documentPages, { document_id: 'text', page: 'integer', read_ms: 'bigint', reader_count: 'integer' })}
+    on conflict (document_id, page) do update set
+      read_ms = reading_document_pages.read_ms + excluded.read_ms,
+      reader_count = reading_document_pages.reader_count + excluded.reader_count`.execute(db);
+
+  const documentReaders = sumBy(
+    read.map((report) => ({
+      document_id: report.view.documentId,
+      user_id: report.view.userId,
+      room_id: report.view.roomId,
+      read_ms: report.readMs,
+      pages_seen: newPagesOfReader.get(readerKey(report.view.documentId, report.view.userId)) ?? 0,
+      viewed_at: report.at.getTime(),
+      clock_at: report.readerClockAt.getTime(),
+    })),
+    (row) => readerKey(row.document_id, row.user_id),
+    (into, row) => {
+      into.read_ms += row.read_ms;
+      into.clock_at = Math.max(into.clock_at, row.clock_at);
+    },
+  );
+  await sql`
+    insert into reading_document_readers
+      (document_id, user_id, room_id, view_count, read_ms, pages_seen, first_viewed_at, last_viewed_at, clock_at)
+    select document_id, user_id, room_id, 0, read_ms, pages_seen, viewed_at, viewed_at, clock_at from (
+      ${jsonRows(dialect, documentReaders, {
+        document_id: 'text',
+        user_id: 'text',
+        room_id: 'text',
+        read_ms: 'bigint',
+        pages_seen: 'integer',
+        viewed_at: 'bigint',
+        clock_at: 'bigint',
+      })}
+    ) as readers where true
+    on conflict (document_id, user_id) do update set
+      read_ms = reading_document_readers.read_ms + excluded.read_ms,
+      pages_seen = reading_document_readers.pages_seen + excluded.pages_seen,
+      clock_at = excluded.clock_at`.execute(db);
+
+  // Few documents per batch: one update each.
+  const documents = sumBy(
+    read.map((report) => ({ documentId: report.view.documentId, readMs: report.readMs })),
+    (row) => row.documentId,
+    (into, row) => {
+      into.readMs += row.readMs;
+    },
+  );
+  for (const document of documents) {
+    await db
+      .updateTable('reading_documents')
+      .set((eb) => ({ read_ms: eb('read_ms', '+', document.readMs) }))
+      .where('document_id', '=', document.documentId)
+      .execute();
+  }
+
+  const roomReaders = sumBy(
+    read.map((report) => ({
+      room_id: report.view.roomId,
+      user_id: report.view.userId,
+      read_ms: report.readMs,
+      seen_at: report.at.getTime(),
+    })),
+    (row) => `${row.room_id} ${row.user_id}`,
+    (into, row) => {
+      into.read_ms += row.read_ms;
+      into.seen_at = Math.max(into.seen_at, row.seen_at);
+    },
+  );
+  await sql`
+    insert into reading_room_readers (room_id, user_id, view_count, read_ms, first_viewed_at, last_seen_at)
+    select room_id, user_id, 0, read_ms, seen_at, seen_at from (
+      ${jsonRows(dialect, roomReaders, { room_id: 'text', user_id: 'text', read_ms: 'bigint', seen_at: 'bigint' })}
+    ) as readers where true
+    on conflict (room_id, user_id) do update set
+      read_ms = reading_room_readers.read_ms + excluded.read_ms,
+      last_seen_at = excluded.last_seen_at`.execute(db);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ import {
   viewIdParamsSchema,
 } from '../../../shared/contracts/reading';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
+import type { RoomActivity } from '../room-content/room-content.service';
 import {
   acceptReport,
   documentAnalytics,
@@ -25,7 +26,7 @@ import {
 } from './reading-analytics.service';
 
 /** Views and reading reports from the viewer, and the founder's reading analytics (ADR 41). */
-export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/documents/:id/views',
@@ -48,15 +49,26 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         schema: {
           params: documentIdParamsSchema,
-          response: { 200: openViewResponseSchema, 201: openViewResponseSchema, ...errorResponses(401, 404) },
+          response: {
+            200: openViewResponseSchema,
+            201: openViewResponseSchema,
+            ...errorResponses(401, 404),
+            ...ndaGated,
+          },
         },
       },
       async (request, reply) => {
-        const opened = await openView(ctx, requireUser(request), request.params.id, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-        // The owner's own reading is not recorded: nothing was created.
+        const opened = await openView(
+          ctx,
+          requireUser(request),
+          request.params.id,
+          {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          },
+          activity,
+        );
+        // The owner's and editors' own reading is not recorded: nothing was created.
         return reply.status(opened.viewId ? 201 : 200).send(opened);
       },
     );
@@ -67,7 +79,7 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: viewIdParamsSchema,
           body: readingReportSchema,
-          response: { 204: noBody, ...errorResponses(400, 401, 404, 429) },
+          response: { 204: noBody, ...errorResponses(400, 401, 404, 429), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -76,11 +88,11 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    const ownerOnly = errorResponses(401, 403, 404);
+    const managersOnly = errorResponses(401, 403, 404);
     app.get(
       '/api/admin/analytics',
-      { schema: { response: { 200: roomAnalyticsSchema, ...ownerOnly } } },
-      async (request) => roomAnalytics(ctx, requireFounder(request)),
+      { schema: { response: { 200: roomAnalyticsSchema, ...managersOnly } } },
+      async (request) => roomAnalytics(ctx, requireUser(request)),
     );
     app.get(
       '/api/admin/analytics/documents/:documentId',
@@ -88,21 +100,21 @@ export function readingAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: documentAnalyticsParamsSchema,
           querystring: documentAnalyticsQuerySchema,
-          response: { 200: documentAnalyticsSchema, ...ownerOnly },
+          response: { 200: documentAnalyticsSchema, ...managersOnly },
         },
       },
       async (request) =>
-        documentAnalytics(ctx, requireFounder(request), request.params.documentId, request.query.reader),
+        documentAnalytics(ctx, requireUser(request), request.params.documentId, request.query.reader),
     );
     app.get(
       '/api/admin/analytics/investors/:userId',
       {
         schema: {
           params: investorAnalyticsParamsSchema,
-          response: { 200: investorAnalyticsSchema, ...ownerOnly },
+          response: { 200: investorAnalyticsSchema, ...managersOnly },
         },
       },
-      async (request) => investorAnalytics(ctx, requireFounder(request), request.params.userId),
+      async (request) => investorAnalytics(ctx, requireUser(request), request.params.userId),
     );
   };
 }

@@ -6,7 +6,6 @@ import {
   type InvestorAnalytics,
   MIN_SECONDS_BETWEEN_REPORTS,
   RECENT_READERS_DAYS,
-  REPORT_CLOCK_ALLOWANCE_SECONDS,
   type ReadingReport,
   type RoomAnalytics,
   VISIT_GAP_MINUTES,
@@ -19,23 +18,21 @@ import {
   findDownloadableDocument,
   findReadableLastPage,
   findRoomDocument,
-  isMemberOfRoom,
+  investorStandingIn,
   listAccessOfUser,
   listUploadedDocuments,
+  type RoomActivity,
   type RoomUser,
   recordAccess,
-  requireOwnedRoom,
+  requireManagedRoom,
   type StoredDocument,
 } from '../room-content/room-content.service';
 import {
   addOpenedView,
-  addReportedPages,
-  addViewPages,
-  claimReport,
   findDocumentTotals,
   findReaderIdentity,
   findRoomReader,
-  findView,
+  findViewIdentity,
   insertView,
   listDocumentPages,
   listDocumentReaders,
@@ -44,26 +41,26 @@ import {
   listReaderPages,
   listReaderViews,
   listRecentRoomReaders,
-  lockReaderClock,
-  type PageReading,
   type ReadingView,
 } from './reading-analytics.repository';
+import { reportBatchFor } from './report-batch';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
  * Opens a view of a document for the viewer, authorised exactly like a download. An investor's view is
- * recorded with one 'viewed' access event, in one transaction; the owner's own reading is not (null).
+ * recorded with one 'viewed' access event, in one transaction; the room's owner's and editors' own reading is not (null).
  */
 export async function openView(
   ctx: AppContext,
   user: RoomUser,
   documentId: string,
   request: { ip: string; userAgent: string | undefined },
+  activity: RoomActivity,
 ): Promise<{ viewId: string | null }> {
   const document = await findDownloadableDocument(ctx, user, documentId);
-  if (document.readerOwnsRoom) return { viewId: null };
+  if (document.readerManagesRoom) return { viewId: null };
   const view: ReadingView = {
     id: crypto.randomUUID(),
     roomId: document.roomId,
@@ -80,6 +77,7 @@ export async function openView(
     await addOpenedView(trx, view);
     await recordAccess(trx, user, document, 'viewed', { ...request, at: view.startedAt });
   });
+  await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
   return { viewId: view.id };
 }
 
@@ -89,7 +87,10 @@ const viewNotFound = () =>
 /**
  * Adds what the viewer reports to the view's roll-ups, after checking it: the view is the caller's, the
  * document still readable by them, each page within the document, and the seconds no more than the
- * wall-clock time since the view's previous report (clamped to it). A refused report changes nothing.
+ * wall-clock time since the view's previous report (clamped to it). The checks a request can make alone
+ * run here, on cached facts; the view's report slot and the reader's clock are judged, and the report
+ * written, by the report batch (report-batch.ts), with every report of the same moment in one
+ * transaction. A refused report changes nothing.
  */
 export async function acceptReport(
   ctx: AppContext,
@@ -97,7 +98,7 @@ export async function acceptReport(
   viewId: string,
   report: ReadingReport,
 ): Promise<void> {
-  const view = await findView(ctx.db, viewId);
+  const view = await ctx.caches.readingViews.get(viewId, () => findViewIdentity(ctx.db, viewId));
   if (!view || view.userId !== user.id) throw viewNotFound();
   // The highest page a report may name: the prepared page count, 1 for a document read as one piece.
   const lastPage = await findReadableLastPage(ctx, user, view.documentId);
@@ -119,47 +120,18 @@ export async function acceptReport(
       );
   }
 
-  const now = new Date();
-  if (view.lastReportAt && now.getTime() - view.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000)
-    throw tooSoon();
-
-  // By page number: every transaction then locks the shared per-page roll-up rows in one order, so two
-  // readers' reports naming the same pages cannot deadlock on PostgreSQL.
+  // By page number: every batch then writes the shared per-page roll-up rows in one order, so two
+  // servers' batches naming the same pages cannot deadlock on PostgreSQL.
   const claimed = report.pages
     .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
     .sort((a, b) => a.page - b.page);
-  await ctx.db.transaction().execute(async (trx) => {
-    // The reader's row is locked first, so their views of the document report one after the other.
-    const reader = await lockReaderClock(trx, view);
-    if (!reader) throw viewNotFound();
-    const credit = creditOnReaderClock(view, reader.clockAt, now, claimed);
-    // A page credited no time was not read: it must not count as seen (completion, readers per page).
-    const read = credit.pages.filter((page) => page.readMs > 0);
-    const newPages = read.length > 0 ? await addViewPages(trx, view, read) : 0;
-    // Another report of this view was accepted since we read it: this one is too soon (and the view's
-    // pages just added are rolled back with the rest).
-    if (!(await claimReport(trx, view, { at: now, readMs: credit.readMs, newPages }))) throw tooSoon();
-    if (read.length > 0) await addReportedPages(trx, view, read, now, credit.clockAt);
+  const outcome = await reportBatchFor(ctx.db, ctx.config.database.dialect).submit({
+    view,
+    claimed,
+    at: new Date(),
   });
-}
-
-/**
- * What a report may be credited: no more than the wall-clock time since this view's previous report
- * (or its opening) that the reader's clock on the document has not already credited to one of their
- * views, plus REPORT_CLOCK_ALLOWANCE_SECONDS. The clock moves on by what is credited, so over all of a
- * reader's views of a document the total never exceeds the time that passed plus one allowance, however
- * often or in how many views they report.
- */
-export function creditOnReaderClock(
-  view: ReadingView,
-  clockAt: Date | null,
-  now: Date,
-  claimed: PageReading[],
-): { pages: PageReading[]; readMs: number; clockAt: Date } {
-  const sinceMs = Math.max((view.lastReportAt ?? view.startedAt).getTime(), clockAt?.getTime() ?? 0);
-  const pages = clampToElapsed(claimed, now.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - sinceMs);
-  const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
-  return { pages, readMs, clockAt: new Date(sinceMs + readMs) };
+  if (outcome === 'not_found') throw viewNotFound();
+  if (outcome === 'too_soon') throw tooSoon();
 }
 
 function tooSoon(): HttpError {
@@ -172,19 +144,11 @@ function tooSoon(): HttpError {
   );
 }
 
-/** Scales every page down in proportion when the report claims more time than has passed. */
-export function clampToElapsed(pages: PageReading[], elapsedMs: number): PageReading[] {
-  const claimed = pages.reduce((sum, page) => sum + page.readMs, 0);
-  if (claimed <= elapsedMs) return pages;
-  const ratio = Math.max(0, elapsedMs) / claimed;
-  return pages.map((page) => ({ page: page.page, readMs: Math.floor(page.readMs * ratio) }));
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The founder's analytics.
 
 export async function roomAnalytics(ctx: AppContext, founder: RoomUser): Promise<RoomAnalytics> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const [documents, totals, readers] = await Promise.all([
     listUploadedDocuments(ctx, room.id),
     listDocumentTotals(ctx.db, room.id),
@@ -220,7 +184,7 @@ const documentNotFound = () => new HttpError(404, 'not_found', 'That document do
 
 /** The founder's own uploaded document, or the same 404 as a missing one. */
 async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, documentId: string) {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const document = await findRoomDocument(ctx, room.id, documentId);
   if (!document) throw documentNotFound();
   return document;
@@ -294,13 +258,15 @@ export async function investorAnalytics(
   founder: RoomUser,
   userId: string,
 ): Promise<InvestorAnalytics> {
-  const room = await requireOwnedRoom(ctx, founder);
-  if (userId === founder.id) throw investorNotFound();
-  const [identity, isMember, reader] = await Promise.all([
+  const room = await requireManagedRoom(ctx, founder);
+  const [identity, standing, reader] = await Promise.all([
     findReaderIdentity(ctx.db, userId),
-    isMemberOfRoom(ctx.db, room.id, userId),
+    investorStandingIn(ctx.db, room, userId),
     findRoomReader(ctx.db, room.id, userId),
   ]);
+  // The room's owner and editors are not investors (docs/decisions/0047-room-editors.md).
+  if (standing === 'manager') throw investorNotFound();
+  const isMember = standing === 'investor';
   const [access, views, documents, uploaded] = await Promise.all([
     listAccessOfUser(ctx, room.id, userId, ['downloaded', 'clicked'], INVESTOR_TIMELINE_LIMIT),
     listReaderViews(ctx.db, room.id, userId, INVESTOR_TIMELINE_LIMIT),

@@ -87,30 +87,6 @@ export async function findDocumentById(
   return row ? fromRow(row) : undefined;
 }
 
-/**
- * A document's room, and the highest page a reader may name: the prepared page count, or 1 for a document
- * not (yet) prepared as a set of pages. One query, for the reading reports that ask on every call.
- */
-export async function findDocumentPageLimit(
-  db: Executor,
-  documentId: string,
-): Promise<{ roomId: string; lastPage: number } | undefined> {
-  const row = await db
-    .selectFrom('documents')
-    .leftJoin('document_previews', 'document_previews.document_id', 'documents.id')
-    .select([
-      'documents.room_id',
-      'document_previews.status',
-      'document_previews.kind',
-      'document_previews.page_count',
-    ])
-    .where('documents.id', '=', documentId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const pages = row.status === 'ready' && row.kind === 'pages' && row.page_count ? row.page_count : 1;
-  return { roomId: row.room_id, lastPage: pages };
-}
-
 /** Every stored file a document refers to, in any room: what the storage must keep. */
 export async function allStorageKeys(db: Executor): Promise<Set<string>> {
   const rows = await db.selectFrom('documents').select('storage_key').execute();

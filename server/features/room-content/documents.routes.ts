@@ -10,9 +10,9 @@ import {
 } from '../../../shared/contracts/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import {
   deleteDocument,
   findDownloadableDocument,
@@ -30,6 +30,7 @@ import {
   sendRangeNotSatisfiable,
   sendStoredBytes,
 } from './download';
+import type { RoomActivity } from './room-content.service';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
 import { watermarkedDownload, watermarkOf } from './watermark/watermark.service';
 
@@ -39,7 +40,7 @@ const fileBytes = z.unknown().describe('The file, in its own content type.');
 /** Room for the multipart framing and the title and section fields around a 50 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function documentsRoutes(ctx: AppContext, activity: RoomActivity): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
@@ -60,7 +61,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const founder = requireFounder(request);
+        const founder = requireUser(request);
         if (!request.isMultipart()) {
           throw new HttpError(400, 'invalid_request', 'file: send the file as multipart/form-data.', {
             field: 'file',
@@ -88,10 +89,12 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             200: fileBytes,
             206: fileBytes,
             304: noBody,
-            // 403 view_only: an investor may read this document in the viewer only; 403
-            // watermark_unsupported: the room's watermark is on and this file cannot carry it; 409
-            // watermark_not_ready: the watermarked copy is made from a preview still being prepared.
-            ...errorResponses(401, 403, 404, 409, 416),
+            // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
+            // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
+            // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
+            // preview still being prepared.
+            ...errorResponses(401, 404, 409, 416),
+            ...ndaGated,
           },
         },
       },
@@ -113,6 +116,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             userAgent: request.headers['user-agent'],
             at: new Date(),
           });
+          await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
           if (copy.kind === 'image') {
             return reply
               .header('content-type', copy.contentType)
@@ -147,6 +151,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             userAgent: request.headers['user-agent'],
             at: new Date(),
           });
+          await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
         }
         return sendStoredBytes(reply, ctx.storage, document, range);
       },
@@ -155,7 +160,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/my-documents',
       { schema: { response: { 200: documentListSchema, ...errorResponses(401, 403, 404) } } },
-      async (request) => listMyDocuments(ctx, requireFounder(request)),
+      async (request) => listMyDocuments(ctx, requireUser(request)),
     );
 
     app.post(
@@ -168,7 +173,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        setDocumentDownloadPolicy(ctx, requireFounder(request), request.params.id, request.body.policy),
+        setDocumentDownloadPolicy(ctx, requireUser(request), request.params.id, request.body.policy),
     );
 
     app.delete(
@@ -180,7 +185,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteDocument(ctx, requireFounder(request), request.params.id);
+        await deleteDocument(ctx, requireUser(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

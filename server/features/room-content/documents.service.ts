@@ -24,7 +24,6 @@ import {
   deleteDocumentRow,
   findDocumentById,
   findDocumentInRoom,
-  findDocumentPageLimit,
   insertDocument,
   listRoomDocuments,
   type StoredDocument,
@@ -46,7 +45,7 @@ import type { DataRoom } from './rooms.repository';
 import {
   findReadableRoom,
   parsedSectionsOf,
-  requireOwnedRoom,
+  requireManagedRoom,
   sectionsMarkdownOf,
   writeWithSectionsEdit,
 } from './rooms.service';
@@ -164,7 +163,7 @@ export async function uploadDocument(
   founder: RoomUser,
   parts: AsyncIterable<UploadPart>,
 ): Promise<{ document: DocumentListItem; url: string }> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   // Refuses early, before a byte is stored; counted again where it is decided, below.
   if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
 
@@ -293,7 +292,7 @@ function uploadLimitReached(): HttpError {
 }
 
 export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promise<DocumentListItem[]> {
-  return listDocumentsOfRoom(ctx, await requireOwnedRoom(ctx, founder));
+  return listDocumentsOfRoom(ctx, await requireManagedRoom(ctx, founder));
 }
 
 /** A room's uploaded documents with the section that links each and their preview's state, newest first. */
@@ -317,7 +316,7 @@ export async function setDocumentDownloadPolicy(
   documentId: string,
   choice: DownloadPolicyChoice,
 ): Promise<DocumentListItem> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const policy = choice === 'room' ? null : choice;
   const updated = await updateDocumentDownloadPolicy(ctx.db, room.id, documentId, policy);
   if (!updated) throw new HttpError(404, 'not_found', 'That document does not exist.');
@@ -330,7 +329,7 @@ export async function setDocumentDownloadPolicy(
  * Access-log rows keep the title they copied.
  */
 export async function deleteDocument(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const document = await writeWithSectionsEdit(
     ctx,
     room.id,
@@ -355,12 +354,13 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
 }
 
 /**
- * A document someone may read, whether they own its room (their own reading is not analytics), whether
- * they may download it (the owner always; an investor unless it is view-only, or cannot carry the
- * watermark) and whether what they are served carries their watermark (an investor in a room with it on).
+ * A document someone may read, whether they manage its room (its owner or an editor: their own reading
+ * is not investor activity), whether they may download it (managers always; an investor unless it is
+ * view-only, or cannot carry the watermark) and whether what they are served carries their watermark
+ * (an investor in a room with it on).
  */
 export type ReadableDocument = StoredDocument & {
-  readerOwnsRoom: boolean;
+  readerManagesRoom: boolean;
   readerMayDownload: boolean;
   downloadRefusal: DownloadRefusal | null;
   readerSeesWatermark: boolean;
@@ -407,17 +407,19 @@ export async function findReadableDocument(
 
 /**
  * For a reading report: the highest page of a document the user can still read (owner, or member of its
- * active room), or undefined exactly where findReadableDocument answers 404. The document and its
- * preview are one query; the room's readability is the same rule and cache as every other read.
+ * active room), or undefined exactly where findReadableDocument answers 404. Read on every report: the
+ * document, its preview and the room's readability come through the caches (server/caches/caches.ts).
  */
 export async function findReadableLastPage(
   ctx: AppContext,
   user: RoomUser,
   documentId: string,
 ): Promise<number | undefined> {
-  const document = await findDocumentPageLimit(ctx.db, documentId);
+  const document = await ctx.caches.documents.get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
-  return document && room ? document.lastPage : undefined;
+  if (!document || !room) return undefined;
+  const preview = await ctx.caches.previews.get(documentId, () => findPreview(ctx.db, documentId));
+  return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
@@ -426,14 +428,14 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
   if (!document || !room)
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
-  const readerOwnsRoom = room.ownerId === user.id;
-  const downloadRefusal = readerOwnsRoom ? null : downloadRefusalFor(room, document);
-  // The owner reads their own documents as they are: a watermark names who a copy leaked from.
-  const readerSeesWatermark = !readerOwnsRoom && room.isWatermarkEnabled;
+  const { readerManagesRoom } = room;
+  const downloadRefusal = readerManagesRoom ? null : downloadRefusalFor(room, document);
+  // The room's managers read its documents as they are: a watermark names who a copy leaked from.
+  const readerSeesWatermark = !readerManagesRoom && room.isWatermarkEnabled;
   return {
     document: {
       ...document,
-      readerOwnsRoom,
+      readerManagesRoom,
       readerMayDownload: downloadRefusal === null,
       downloadRefusal,
       readerSeesWatermark,
@@ -467,7 +469,8 @@ export function requireDownloadAllowed(document: ReadableDocument): void {
  * Logs a download ('downloaded', docs/product-rules.md#documents-and-the-access-log) or an opening in the
  * viewer ('viewed', once per view: docs/decisions/0041-reading-analytics.md) for the access log the
  * founder reads: under the name the investor saw in the room, copied so that it outlives the document
- * and later edits. Inside the caller's transaction when given one.
+ * and later edits. Inside the caller's transaction when given one. The room's own managers (its owner
+ * and editors) are not investors: nothing of theirs is logged (docs/decisions/0047-room-editors.md).
  */
 export async function recordAccess(
   db: Executor,
@@ -476,6 +479,7 @@ export async function recordAccess(
   action: 'downloaded' | 'viewed',
   request: { ip: string; userAgent: string | undefined; at: Date },
 ): Promise<void> {
+  if (document.readerManagesRoom) return;
   await recordAccessEvent(db, {
     roomId: document.roomId,
     userId: user.id,

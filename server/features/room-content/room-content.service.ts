@@ -8,10 +8,13 @@ import { type DocumentPreview, findPreview, findPreviews } from './previews.repo
 import {
   addRoomMember,
   findDataRoomById,
+  findMemberRole,
   insertDataRoom,
   isRoomMember,
   listActiveRoomsForMember,
   listRoomInvestors,
+  listRoomManagers,
+  removeEditorMember,
   removeInvestorMember,
 } from './rooms.repository';
 
@@ -26,6 +29,9 @@ export {
   recordAccess,
 } from './documents.service';
 export { attachmentDisposition } from './download';
+export type { AcceptanceWithVersion as NdaAcceptanceRecord } from './nda.repository';
+export { listNdaAcceptancesSince } from './nda.service';
+export type { RoomReading } from './nda-gate';
 export {
   prepareDocumentJob,
   retryPreview,
@@ -39,7 +45,15 @@ export type { DocumentPreview } from './previews.repository';
  * (biome.json fails the lint on such an import).
  */
 export type { DataRoom } from './rooms.repository';
-export { parsedSectionsOf, requireOwnedRoom } from './rooms.service';
+export {
+  findManagedRoom,
+  type ManagedRoom,
+  type ManagerRole,
+  parsedSectionsOf,
+  type ReadableRoom,
+  requireManagedRoom,
+  requireRoomOwner,
+} from './rooms.service';
 
 /** Who is acting on a room: room content needs only the user's id. */
 export interface RoomUser {
@@ -53,6 +67,18 @@ export interface RoomUser {
 export interface InvitationLinks {
   /** The invitation a link's token carries, while it can still be used. */
   findUsable(token: string): Promise<{ id: string; roomId: string; email: string } | undefined>;
+}
+
+/** Who read a room or acted in it: a signed-in user, or the holder of an invitation link (the invited view). */
+export type RoomVisitor = { userId: string } | { invitationId: string };
+
+/**
+ * What room content reports of people's use of a room, for the founder's notifications (provided by
+ * notifications, wired by app.ts): a read of the room itself (a member's, or the invited view) and each
+ * logged view, download and click once committed. It decides who is an investor, and never throws.
+ */
+export interface RoomActivity {
+  record(activity: { roomId: string; visitor: RoomVisitor; isAction: boolean }): Promise<void>;
 }
 
 /** A new founder's data room, with the founder as its owner, inside the sign-up's transaction. */
@@ -72,6 +98,9 @@ export async function createFounderRoom(
     isActive: true,
     // Downloads allowed unless the founder says otherwise (DESIGN.md's defaults).
     isDownloadAllowed: true,
+    // No NDA unless the founder asks for one (DESIGN.md's defaults).
+    isNdaRequired: false,
+    ndaVersionId: null,
     // Off unless the founder turns it on (DESIGN.md's defaults).
     isWatermarkEnabled: false,
     sectionsMarkdown: null,
@@ -86,9 +115,39 @@ export async function isMemberOfRoom(db: Executor, roomId: string, userId: strin
   return isRoomMember(db, roomId, userId);
 }
 
+/**
+ * Whether someone is, for the room's analytics and exports, one of its investors: a member who is not
+ * one of its managers (its owner or an editor, whose own activity is not investor activity: ADR 47).
+ */
+export async function investorStandingIn(
+  db: Executor,
+  room: { id: string; ownerId: string },
+  userId: string,
+): Promise<'investor' | 'manager' | 'none'> {
+  if (userId === room.ownerId) return 'manager';
+  const role = await findMemberRole(db, room.id, userId);
+  if (role === 'owner' || role === 'editor') return 'manager';
+  return role === 'investor' ? 'investor' : 'none';
+}
+
 /** Makes the user an investor of the room (an accepted invitation); already one is not an error. */
 export async function addInvestor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
   await addRoomMember(db, { roomId, userId, role: 'investor', createdAt: at });
+}
+
+/** Makes the user an editor of the room (an accepted co-founder invitation). */
+export async function addEditor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
+  await addRoomMember(db, { roomId, userId, role: 'editor', createdAt: at });
+}
+
+/** Ends an editor's access to the room at once: every console request asks the database (ADR 47). */
+export async function removeEditor(db: Executor, roomId: string, userId: string): Promise<void> {
+  await removeEditorMember(db, roomId, userId);
+}
+
+/** The room's owner and editors (co-founders), oldest first. */
+export async function listManagers(ctx: AppContext, roomId: string) {
+  return listRoomManagers(ctx.db, roomId);
 }
 
 /** Ends an investor's access to the room (a deleted invitation); the owner is never removed. */

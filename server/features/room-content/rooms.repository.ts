@@ -1,5 +1,5 @@
 import { type Entity, type Executor, fromRow, toFlag, toRow } from '../../db/columns';
-import type { DataRoomRow, RoomMemberRow } from '../../db/schema';
+import type { DataRoomRow, RoomMemberRole, RoomMemberRow } from '../../db/schema';
 
 export type DataRoom = Entity<DataRoomRow>;
 
@@ -42,6 +42,59 @@ export async function addRoomMember(db: Executor, member: Entity<RoomMemberRow>)
     .values(toRow<RoomMemberRow>(member))
     // Accepting a second invitation to the same room is not an error.
     .onConflict((conflict) => conflict.columns(['room_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** The room a co-founder edits (one per person: docs/decisions/0047-room-editors.md), the oldest if several. */
+export async function findRoomEditedBy(db: Executor, userId: string): Promise<DataRoom | undefined> {
+  const row = await db
+    .selectFrom('room_members')
+    .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
+    .selectAll('data_rooms')
+    .where('room_members.user_id', '=', userId)
+    .where('room_members.role', '=', 'editor')
+    .orderBy('room_members.created_at', 'asc')
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** The user's role in the room, or undefined when they are not a member. */
+export async function findMemberRole(
+  db: Executor,
+  roomId: string,
+  userId: string,
+): Promise<RoomMemberRole | undefined> {
+  const row = await db
+    .selectFrom('room_members')
+    .select('role')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+/** The room's owner and editors (co-founders), oldest membership first, with when they joined. */
+export async function listRoomManagers(
+  db: Executor,
+  roomId: string,
+): Promise<{ id: string; name: string; email: string; role: RoomMemberRole; createdAt: Date }[]> {
+  const rows = await db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'room_members.role', 'room_members.created_at'])
+    .where('room_members.room_id', '=', roomId)
+    .where('room_members.role', 'in', ['owner', 'editor'])
+    .orderBy('room_members.created_at', 'asc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+export async function removeEditorMember(db: Executor, roomId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('room_members')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'editor')
     .execute();
 }
 
@@ -107,6 +160,8 @@ export async function updateDataRoom(
       | 'website'
       | 'isActive'
       | 'isDownloadAllowed'
+      | 'isNdaRequired'
+      | 'ndaVersionId'
       | 'isWatermarkEnabled'
       | 'sectionsMarkdown'
     >

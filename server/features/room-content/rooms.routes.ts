@@ -22,16 +22,22 @@ import {
   sectionsUpdateResponseSchema,
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
-import { errorResponses, noBody, rememberingSerializerCompiler } from '../../plugins/response-contracts';
+import { requireUser } from '../../plugins/auth';
+import {
+  errorResponses,
+  ndaGated,
+  noBody,
+  rememberingSerializerCompiler,
+} from '../../plugins/response-contracts';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
-import type { InvitationLinks } from './room-content.service';
+import type { InvitationLinks, RoomActivity } from './room-content.service';
 import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
   getSectionsMarkdown,
   listAccessibleRooms,
+  type ReadableRoom,
   requireExternalLink,
   requireInvitedRoom,
   requireReadableRoom,
@@ -45,12 +51,17 @@ import {
   toDataRoomView,
 } from './rooms.service';
 
-export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+export function roomsRoutes(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
   const signedIn = errorResponses(401);
   // Anyone who may not read the room gets 404, as for a room that does not exist.
-  const memberRead = errorResponses(401, 404);
-  const inviteRead = errorResponses(404);
-  const ownerOnly = errorResponses(401, 403, 404);
+  // and 403 nda_required before they accepted its NDA (ADR 45).
+  const memberRead = { ...errorResponses(401, 404), ...ndaGated };
+  const inviteRead = { ...errorResponses(404), ...ndaGated };
+  const managersOnly = errorResponses(401, 403, 404);
   return async (app) => {
     app.get(
       '/api/my-accessible-data-rooms',
@@ -62,9 +73,13 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
     app.get(
       '/api/data-room/:id',
       { schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema, ...memberRead } } },
-      async (request) => ({
-        dataRoom: toDataRoomView(await requireReadableRoom(ctx, requireUser(request), request.params.id)),
-      }),
+      async (request) => {
+        const user = requireUser(request);
+        const room = await requireReadableRoom(ctx, user, request.params.id);
+        // The room's page loads this first: an investor's first one is their first visit (ADR 44).
+        await activity.record({ roomId: room.id, visitor: { userId: user.id }, isAction: false });
+        return { dataRoom: toDataRoomView(room) };
+      },
     );
     app.get(
       '/api/data-room/:id/sections',
@@ -95,6 +110,7 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       },
       async (request) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        await activity.record({ roomId: room.id, visitor: { invitationId: invitation.id }, isAction: false });
         return { dataRoom: toDataRoomView(room), invitedEmail: invitation.email };
       },
     );
@@ -127,24 +143,32 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
 
     // Clicks on external documents: logged as 'clicked', then redirected, only to the room's own links.
     const click = async (
-      room: DataRoom,
+      room: ReadableRoom,
       url: string,
       who: { userId: string | null; invitationId: string | null },
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
       const document = await requireExternalLink(ctx, room, url);
-      await recordAccessEvent(ctx.db, {
-        roomId: room.id,
-        ...who,
-        documentId: null,
-        documentTitle: document.title,
-        url: document.url,
-        action: 'clicked',
-        occurredAt: new Date(),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      // The room's owner and editors are not investors: their own clicks are not logged (ADR 47).
+      if (!room.readerManagesRoom) {
+        await recordAccessEvent(ctx.db, {
+          roomId: room.id,
+          ...who,
+          documentId: null,
+          documentTitle: document.title,
+          url: document.url,
+          action: 'clicked',
+          occurredAt: new Date(),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        await activity.record({
+          roomId: room.id,
+          visitor: who.userId ? { userId: who.userId } : { invitationId: who.invitationId ?? '' },
+          isAction: true,
+        });
+      }
       return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
     };
     app.get(
@@ -173,26 +197,33 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       },
       async (request, reply) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
-        return click(room, request.query.url, { userId: null, invitationId: invitation.id }, request, reply);
+        const invited = { ...room, readerManagesRoom: false };
+        return click(
+          invited,
+          request.query.url,
+          { userId: null, invitationId: invitation.id },
+          request,
+          reply,
+        );
       },
     );
 
     app.get(
       '/api/my-data-room',
-      { schema: { response: { 200: myDataRoomSchema, ...ownerOnly } } },
-      async (request) => getMyDataRoom(ctx, requireFounder(request)),
+      { schema: { response: { 200: myDataRoomSchema, ...managersOnly } } },
+      async (request) => getMyDataRoom(ctx, requireUser(request)),
     );
 
     app.post(
       '/api/data-rooms',
-      { schema: { body: companyProfileRequestSchema, response: { 200: myDataRoomSchema, ...ownerOnly } } },
-      async (request) => saveCompanyProfile(ctx, requireFounder(request), request.body),
+      { schema: { body: companyProfileRequestSchema, response: { 200: myDataRoomSchema, ...managersOnly } } },
+      async (request) => saveCompanyProfile(ctx, requireUser(request), request.body),
     );
 
     app.post(
       '/api/my-data-room/status',
-      { schema: { body: roomStatusRequestSchema, response: { 200: myDataRoomSchema, ...ownerOnly } } },
-      async (request) => setRoomActive(ctx, requireFounder(request), request.body.isActive),
+      { schema: { body: roomStatusRequestSchema, response: { 200: myDataRoomSchema, ...managersOnly } } },
+      async (request) => setRoomActive(ctx, requireUser(request), request.body.isActive),
     );
 
     app.post(
@@ -200,10 +231,10 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       {
         schema: {
           body: roomDownloadPolicyRequestSchema,
-          response: { 200: myDataRoomSchema, ...ownerOnly },
+          response: { 200: myDataRoomSchema, ...managersOnly },
         },
       },
-      async (request) => setRoomDownloadDefault(ctx, requireFounder(request), request.body.isDownloadAllowed),
+      async (request) => setRoomDownloadDefault(ctx, requireUser(request), request.body.isDownloadAllowed),
     );
 
     app.post(
@@ -211,16 +242,18 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
       {
         schema: {
           body: roomWatermarkRequestSchema,
-          response: { 200: myDataRoomSchema, ...ownerOnly },
+          response: { 200: myDataRoomSchema, ...managersOnly },
         },
       },
-      async (request) => setRoomWatermark(ctx, requireFounder(request), request.body.isWatermarkEnabled),
+      async (request) => setRoomWatermark(ctx, requireUser(request), request.body.isWatermarkEnabled),
     );
 
     // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.
     for (const url of ['/api/sections/content', '/api/sections/markdown']) {
-      app.get(url, { schema: { response: { 200: sectionsSourceSchema, ...ownerOnly } } }, async (request) =>
-        getSectionsMarkdown(ctx, requireFounder(request)),
+      app.get(
+        url,
+        { schema: { response: { 200: sectionsSourceSchema, ...managersOnly } } },
+        async (request) => getSectionsMarkdown(ctx, requireUser(request)),
       );
     }
 
@@ -233,13 +266,13 @@ export function roomsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): 
             200: sectionsUpdateResponseSchema,
             400: sectionsRefusedResponseSchema,
             409: sectionsChangedResponseSchema,
-            ...ownerOnly,
+            ...managersOnly,
           },
         },
       },
       async (request) => {
         const { content, baseVersion } = request.body;
-        const version = await saveSectionsMarkdown(ctx, requireFounder(request), content, baseVersion);
+        const version = await saveSectionsMarkdown(ctx, requireUser(request), content, baseVersion);
         return { message: 'Sections updated successfully', version };
       },
     );

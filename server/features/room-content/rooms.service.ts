@@ -24,12 +24,14 @@ import {
 } from '../../parsing/sections-parser';
 import { HttpError } from '../../plugins/errors';
 import { documentIdsInRoom } from './documents.repository';
+import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser, type RoomReading } from './nda-gate';
 import type { InvitationLinks, RoomUser } from './room-content.service';
 import {
   type DataRoom,
   findDataRoomById,
+  findMemberRole,
+  findRoomEditedBy,
   findRoomOwnedBy,
-  isRoomMember,
   listActiveRoomsForMember,
   lockRoomRow,
   updateDataRoom,
@@ -49,11 +51,58 @@ export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Prom
   }));
 }
 
-/** The room the founder owns; every owner-only route acts on it. */
-export async function requireOwnedRoom(ctx: AppContext, founder: RoomUser): Promise<DataRoom> {
-  const room = await findRoomOwnedBy(ctx.db, founder.id);
-  if (!room) throw new HttpError(404, 'no_data_room', 'You have no data room yet. Create one first.');
-  return room;
+/** How a person manages a room: as its owner, or as an editor (a co-founder the owner invited). */
+export type ManagerRole = 'owner' | 'editor';
+export interface ManagedRoom {
+  room: DataRoom;
+  role: ManagerRole;
+}
+
+/**
+ * The room this user manages, and how: the room they own, else the room they edit (one per person,
+ * docs/decisions/0047-room-editors.md). Console requests ask on every call, so it is cached by the
+ * rule of every authorisation fact (caches.ts): removing an editor is a write, seen by the next request.
+ */
+export async function findManagedRoom(ctx: AppContext, user: RoomUser): Promise<ManagedRoom | undefined> {
+  return ctx.caches.managedRooms.get(user.id, async () => {
+    const owned = await findRoomOwnedBy(ctx.db, user.id);
+    if (owned) return { room: owned, role: 'owner' };
+    const edited = await findRoomEditedBy(ctx.db, user.id);
+    return edited && { room: edited, role: 'editor' };
+  });
+}
+
+/**
+ * THE guard of every console route (/configure, /setup-data-room, /admin and their /api routes): the
+ * room this user manages, as its owner or an editor; 403 for anyone who manages none
+ * (docs/product-rules.md#room-access). Owner-only actions use requireRoomOwner instead.
+ */
+export async function requireManagedRoom(ctx: AppContext, user: RoomUser): Promise<DataRoom> {
+  const managed = await findManagedRoom(ctx, user);
+  if (!managed) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      'Only the founder who owns a data room, and the co-founders they invited, can do this.',
+    );
+  }
+  return managed.room;
+}
+
+/**
+ * The guard of the owner-only actions (inviting and removing co-founders; anything about the account, its
+ * plan or the room's existence): the room this user owns. An editor gets 403 saying so.
+ */
+export async function requireRoomOwner(ctx: AppContext, user: RoomUser): Promise<DataRoom> {
+  const managed = await findManagedRoom(ctx, user);
+  if (managed?.role === 'owner') return managed.room;
+  throw new HttpError(
+    403,
+    'forbidden',
+    managed
+      ? 'Only the owner of this data room can do this; co-founders cannot.'
+      : 'Only the founder who owns a data room can do this.',
+  );
 }
 
 function toMyDataRoom(room: DataRoom): MyDataRoom {
@@ -72,7 +121,7 @@ function toMyDataRoom(room: DataRoom): MyDataRoom {
 
 /** The founder's own room, as the console shows it. */
 export async function getMyDataRoom(ctx: AppContext, founder: RoomUser): Promise<MyDataRoom> {
-  return toMyDataRoom(await requireOwnedRoom(ctx, founder));
+  return toMyDataRoom(await requireManagedRoom(ctx, founder));
 }
 
 /** The company's name, stage and description: the room's columns, which every reader shows (ADR 38). */
@@ -91,7 +140,7 @@ export async function saveCompanyProfile(
   founder: RoomUser,
   profile: Required<CompanyProfileRequest>,
 ): Promise<MyDataRoom> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const changes = {
     companyName: profile.name,
     description: profile.description,
@@ -161,7 +210,7 @@ export async function setRoomActive(
   founder: RoomUser,
   isActive: boolean,
 ): Promise<MyDataRoom> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isActive }, new Date());
   return toMyDataRoom({ ...room, isActive });
 }
@@ -175,7 +224,7 @@ export async function setRoomDownloadDefault(
   founder: RoomUser,
   isDownloadAllowed: boolean,
 ): Promise<MyDataRoom> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isDownloadAllowed }, new Date());
   return toMyDataRoom({ ...room, isDownloadAllowed });
 }
@@ -189,7 +238,7 @@ export async function setRoomWatermark(
   founder: RoomUser,
   isWatermarkEnabled: boolean,
 ): Promise<MyDataRoom> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isWatermarkEnabled }, new Date());
   return toMyDataRoom({ ...room, isWatermarkEnabled });
 }
@@ -218,7 +267,7 @@ function requireSectionsUnchanged(stored: string, baseVersion: string | undefine
 
 /** The room's sections markdown (or the starter template while none is saved), with its version. */
 export async function getSectionsMarkdown(ctx: AppContext, founder: RoomUser): Promise<SectionsSource> {
-  const content = sectionsMarkdownOf(await requireOwnedRoom(ctx, founder));
+  const content = sectionsMarkdownOf(await requireManagedRoom(ctx, founder));
   return { content, version: sectionsVersionOf(content) };
 }
 
@@ -234,7 +283,7 @@ export async function saveSectionsMarkdown(
   content: string,
   baseVersion?: string,
 ): Promise<string> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   // First, so a stale draft is rebased before it is judged (its links to a since-deleted file would be
   // refused, though the founder never touched them); checked again under the lock below.
   requireSectionsUnchanged(sectionsMarkdownOf(room), baseVersion);
@@ -341,56 +390,99 @@ export function writeWithSectionsEdit<T>(
 
 const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
 
+/** A room someone may read, and whether they manage it (their own reading is not investor activity). */
+export type ReadableRoom = DataRoom & { readerManagesRoom: boolean };
+
 /**
- * A room this user may read: its owner always, a member while it is active. Anyone else gets the same
- * 404 as for a room that does not exist (docs/product-rules.md#room-access: never confirm that it exists).
+ * A room this user may read: its owner and editors always, a member while it is active. Anyone else gets
+ * the same 404 as for a room that does not exist (docs/product-rules.md#room-access: never confirm that
+ * it exists).
  */
 export async function requireReadableRoom(
   ctx: AppContext,
   user: RoomUser,
   roomId: string,
-): Promise<DataRoom> {
+): Promise<ReadableRoom> {
   const room = await findReadableRoom(ctx, user, roomId);
   if (room) return room;
   throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
 }
 
 /**
- * The one rule for reading a room: its owner always, a member while it is active. Undefined for
- * anyone else, so each caller answers its own 404 (a room's, a document's).
+/**
+ * The one rule for reading a room: its owner and editors always, an investor member while it is active
+ * and, while the room asks for its NDA, only once they accepted its current version (403 nda_required
+ * before: nda-gate.ts; managers are never asked). Undefined for anyone who may not read it, so each
+ * caller answers its own 404 (a room's, a document's).
  */
 export async function findReadableRoom(
   ctx: AppContext,
   user: RoomUser,
   roomId: string,
-): Promise<DataRoom | undefined> {
-  const load = async () => {
+): Promise<ReadableRoom | undefined> {
+  const reading = await findRoomReading(ctx, user, roomId);
+  if (reading?.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
+  return reading?.room;
+}
+
+/**
+ * The room this user may read and the NDA they must accept first, if any: what findReadableRoom decides
+ * from, for the one place that must reach a gated room (accepting its NDA). Cached with the NDA's answer,
+ * so the gate holds through the cache: an acceptance, a new text or the switch is a write, which empties
+ * it (caches.ts).
+ */
+export async function findRoomReading(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<RoomReading | undefined> {
+  const load = async (): Promise<RoomReading | undefined> => {
     const room = await findDataRoomById(ctx.db, roomId);
     if (!room) return undefined;
-    const readable =
-      room.ownerId === user.id || (room.isActive && (await isRoomMember(ctx.db, room.id, user.id)));
-    return readable ? room : undefined;
+    const role = room.ownerId === user.id ? 'owner' : await findMemberRole(ctx.db, room.id, user.id);
+    if (role === 'owner' || role === 'editor')
+      return { room: { ...room, readerManagesRoom: true }, pendingNda: null };
+    if (!role || !room.isActive) return undefined;
+    return {
+      room: { ...room, readerManagesRoom: false },
+      pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
+    };
   };
   // Members read their room on every page and click (caches.ts: when an answer may be reused).
   return ctx.caches.readableRooms.get(`${roomId}:${user.id}`, load);
 }
 
-/** The room an invitation link opens, while the invitation is usable and the room active. */
-export async function requireInvitedRoom(
+const INVITATION_NOT_FOUND =
+  'This invitation link is invalid, expired or was withdrawn. If you have already signed in, sign in again to open the data room.';
+
+/**
+ * The room an invitation link opens, while the invitation is usable and the room active, whether or not
+ * its NDA was accepted: for accepting it. Every read uses requireInvitedRoom.
+ */
+export async function findInvitedRoom(
   ctx: AppContext,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
   const invitation = await invitationLinks.findUsable(token);
   const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
-  if (!invitation || !room?.isActive) {
-    throw new HttpError(
-      404,
-      'invitation_not_found',
-      'This invitation link is invalid, expired or was withdrawn. If you have already signed in, sign in again to open the data room.',
-    );
-  }
+  if (!invitation || !room?.isActive) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
   return { room, invitation };
+}
+
+/**
+ * The room an invitation link opens, for reading: as findInvitedRoom, and, while the room asks for its
+ * NDA, only once the invited address accepted its current version (403 nda_required before).
+ */
+export async function requireInvitedRoom(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  token: string,
+): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
+  const invited = await findInvitedRoom(ctx, invitationLinks, token);
+  const pending = await pendingNdaForEmail(ctx.db, invited.room, invited.invitation.email);
+  if (pending) throw ndaRequiredError(invited.room, pending);
+  return invited;
 }
 
 export function toDataRoomView(room: DataRoom): DataRoomView {

@@ -9,8 +9,8 @@ import {
   pageImageQuerySchema,
 } from '../../../shared/contracts/previews';
 import type { AppContext } from '../../app-context';
-import { requireFounder, requireUser } from '../../plugins/auth';
-import { errorResponses, noBody } from '../../plugins/response-contracts';
+import { requireUser } from '../../plugins/auth';
+import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
 import { retryPreview } from './preparation/preparation.service';
 import {
@@ -89,7 +89,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: documentIdParamsSchema,
-          response: { 200: documentPreviewSchema, ...errorResponses(401, 404) },
+          response: { 200: documentPreviewSchema, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -106,7 +106,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: pageImageParamsSchema,
           querystring: pageImageQuerySchema,
-          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404) },
+          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -122,7 +122,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: pageImageParamsSchema,
-          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404) },
+          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -138,7 +138,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: documentIdParamsSchema,
-          response: { 200: documentTextSchema, ...errorResponses(401, 404) },
+          response: { 200: documentTextSchema, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
@@ -159,6 +159,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             206: objectBytes,
             304: noBody,
             ...errorResponses(401, 404, 416),
+            ...ndaGated,
           },
         },
       },
@@ -188,7 +189,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await retryPreview(ctx, requireFounder(request), request.params.id);
+        await retryPreview(ctx, requireUser(request), request.params.id);
         return reply.status(202).send(null);
       },
     );

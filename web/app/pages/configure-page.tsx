@@ -1,4 +1,4 @@
-import { BookOpen, Eye, FileText, FolderOpen, Mail } from 'lucide-react';
+import { BookOpen, Eye, FileText, FolderOpen, Mail, Megaphone } from 'lucide-react';
 import { href } from '../../../shared/routes';
 import { AppPage } from '../../components/app/app-page';
 import { Button } from '../../components/ui/button';
@@ -7,6 +7,7 @@ import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { useMyDocuments } from '../../features/documents/api/document-hooks';
 import { FilesPanel } from '../../features/documents/components/files-panel';
 import { InvitesPanel } from '../../features/invitations/components/invites-panel';
+import { NotifyInvestorsPanel } from '../../features/notifications/components/notify-investors-panel';
 import { InsertDocumentLink } from '../../features/sections/components/insert-document-link';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsHelp } from '../../features/sections/components/sections-help';
@@ -14,17 +15,18 @@ import { SectionsDraftProvider } from '../../features/sections/sections-draft';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
 import { OwnRoomGate } from './own-room-gate';
 
-const TAB_IDS = ['files', 'sections', 'invites'] as const;
+const TAB_IDS = ['files', 'sections', 'invites', 'notify'] as const;
 
 /**
- * /configure, the founder's console (docs/product-rules.md#configure): Files, Sections and Invites. It
+ * /configure, the founder's console (docs/product-rules.md#configure): Files, Sections, Invites and
+ * Notify investors. It
  * composes three features around one draft of the sections markdown, so it lives in the app layer.
  */
 export function ConfigurePage() {
   return (
     <OwnRoomGate
       title="Configure"
-      foundersOnly="Only the founder who owns a data room can configure it. Your data rooms are on your dashboard."
+      foundersOnly="Only the founder who owns a data room, and the co-founders they invited, can configure it. Your data rooms are on your dashboard."
     >
       {(room) => (
         <AppPage title={`${room.companyName} data room`}>
@@ -74,6 +76,16 @@ function ConsoleTabs() {
         { id: 'files', label: 'Files', icon: FolderOpen, panel: <FilesPanel {...files} /> },
         { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
         { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel /> },
+        {
+          id: 'notify',
+          label: 'Notify investors',
+          icon: Megaphone,
+          panel: (
+            <div className="max-w-2xl">
+              <NotifyInvestorsPanel />
+            </div>
+          ),
+        },
       ]}
     />
   );

@@ -7,8 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
+import { NotificationSettingsCard } from '../../features/notifications/components/notification-settings-card';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
+import { NdaSettingsCard } from '../../features/rooms/components/nda-settings-card';
 import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
 import { WatermarkCard } from '../../features/rooms/components/watermark-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
@@ -29,7 +31,7 @@ export function SetupDataRoomPage() {
   return (
     <OwnRoomGate
       title={TITLE}
-      foundersOnly="Only the founder who owns a data room can set it up. Your data rooms are on your dashboard."
+      foundersOnly="Only the founder who owns a data room, and the co-founders they invited, can set it up. Your data rooms are on your dashboard."
     >
       {(room) => (
         <AppPage title={TITLE}>
@@ -136,6 +138,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <RoomStatusCard room={room} />
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
+      <NotificationSettingsCard />
       <Card>
         <CardHeader>
           <CardTitle>Preview</CardTitle>
@@ -150,6 +153,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
           </Button>
         </CardContent>
       </Card>
+      <section aria-label="NDA before entry" className="lg:col-span-2">
+        <NdaSettingsCard />
+      </section>
     </div>
   );
 }

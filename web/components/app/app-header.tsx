@@ -8,11 +8,18 @@ import { confirmDiscardUnsavedChanges } from '../../lib/unsaved-changes';
 import { Logo } from '../site/logo';
 import { Button } from '../ui/button';
 
-/** Where a founder works: the console, the room's setup, and the owner's dashboard. */
-const founderPages: { page: PageName; label: string }[] = [
+/**
+ * Where a founder or a co-founder works: the console, the room's setup, and the room's dashboard. A
+ * co-founder may also read other rooms as an investor: their list is one more link.
+ */
+const consolePages: { page: PageName; label: string }[] = [
   { page: 'configure', label: 'Configure' },
   { page: 'setupDataRoom', label: 'Setup' },
   { page: 'admin', label: 'Dashboard' },
+];
+const editorPages: { page: PageName; label: string }[] = [
+  ...consolePages,
+  { page: 'investorDashboard', label: 'Rooms' },
 ];
 
 /**
@@ -55,10 +62,10 @@ export function AppHeader() {
           </Button>
         </div>
       </div>
-      {user?.role === 'founder' && (
+      {user?.managedRoom && (
         <nav aria-label="Your data room" className="border-t border-slate-100">
           <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
-            {founderPages.map(({ page, label }) => (
+            {(user.managedRoom.role === 'editor' ? editorPages : consolePages).map(({ page, label }) => (
               <li key={page}>
                 <NavLink
                   to={href(page)}

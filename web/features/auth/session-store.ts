@@ -22,7 +22,10 @@ export function clearStoredUser(): void {
   } catch {}
 }
 
-/** Where a user goes after signing in (docs/product-rules.md#pages). */
-export function homePathFor(user: Pick<PublicUser, 'role'>): '/configure' | '/investor-dashboard' {
-  return user.role === 'founder' ? '/configure' : '/investor-dashboard';
+/**
+ * Where a user goes after signing in (docs/product-rules.md#pages): whoever manages a room, its owner or
+ * a co-founder, to its console; anyone else to the rooms they read.
+ */
+export function homePathFor(user: Pick<PublicUser, 'managedRoom'>): '/configure' | '/investor-dashboard' {
+  return user.managedRoom ? '/configure' : '/investor-dashboard';
 }

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { consistencyProblems } from '../../../../tests/support/data-consistency';
 import { createFounder, type SignedIn, uploadFile } from '../../../../tests/support/factories';
-import { previewProcesses } from '../../../../tests/support/preview-processes';
+import { previewProcesses, previewProcessNiceness } from '../../../../tests/support/preview-processes';
 import {
   documentWithAutoRunMacro,
   encryptedPdf,
@@ -290,6 +290,25 @@ test('a conversion past the time limit is killed with every process it started a
   } finally {
     await hurried.close();
   }
+}, 60_000);
+
+test('a preparation and every process it starts run at the lowest CPU priority, so requests come first', async () => {
+  const owner = await createFounder(t);
+  const docx = officeDocument({ name: 'niceness.html', content: htmlPages(20) }, 'docx');
+  let prepared = false;
+  const preparing = uploadAndPrepare(t, owner, 'niceness.docx', docx).finally(() => {
+    prepared = true;
+  });
+  const niceness = new Set<number>();
+  let looks = 0;
+  while (!prepared) {
+    for (const value of previewProcessNiceness(t.config.dataDir)) niceness.add(value);
+    looks++;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect((await preparing).preview).toMatchObject({ status: 'ready' });
+  expect(looks).toBeGreaterThan(0);
+  expect([...niceness]).toEqual([19]);
 }, 60_000);
 
 /** Processes still running for a preparation: the child, or LibreOffice with a preview's profile. */

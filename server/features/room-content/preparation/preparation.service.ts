@@ -29,7 +29,7 @@ import {
   updatePreview,
 } from '../previews.repository';
 import type { RoomUser } from '../room-content.service';
-import { requireOwnedRoom } from '../rooms.service';
+import { requireManagedRoom } from '../rooms.service';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
   isReadyWithoutPreparation,
@@ -209,7 +209,7 @@ export async function startDocumentPreview(
  * are removed after the commit). A 404 for a document that is not in the founder's room.
  */
 export async function retryPreview(ctx: AppContext, founder: RoomUser, documentId: string): Promise<void> {
-  const room = await requireOwnedRoom(ctx, founder);
+  const room = await requireManagedRoom(ctx, founder);
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const document = await findDocumentInRoom(trx, room.id, documentId);
     if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');

@@ -1,7 +1,26 @@
 import { spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
+import os from 'node:os';
 import { entryFile } from '../../../workers/entry-file';
 import type { PreparationOutcome, PreparationTask } from './preparation-limits';
+
+/**
+ * The preparation's CPU priority: the lowest. It inherits to LibreOffice, poppler and sharp's threads,
+ * which the child starts, so a conversion takes only the CPU that requests leave (on two cores, one
+ * 300-page deck would otherwise take a whole core from the server: docs/performance.md). Raising one's
+ * own child's niceness needs no privilege.
+ */
+const PREPARATION_NICENESS = 19;
+
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, PREPARATION_NICENESS);
+  } catch (error) {
+    // Already gone (it failed to start): its outcome says why.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 /** The child's process group: itself and everything it started, killed in one signal. */
 function killGroup(pid: number | undefined): void {
@@ -34,6 +53,7 @@ export async function runPreparationChild(
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  lowerPriority(child.pid);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     if (stderr.length < 8_192) stderr += chunk;

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createFounder,
+  founderWithEditor,
   founderWithInvestor,
   invite,
   type SignedIn,
@@ -243,7 +244,7 @@ describe('downloads with the watermark on', () => {
     const theirs = pdfPageTexts((await fetchBytes(other, `/api/documents/${documentId}/download`)).bytes);
     for (const page of theirs) expect(page).toContain(otherEmail);
 
-    // The owner downloads the original, byte for byte.
+    // The owner downloads the original, byte for byte (their own download is not investor activity).
     const own = await fetchBytes(founder, `/api/documents/${documentId}/download`);
     expect(own.bytes.equals(original)).toBe(true);
     const logged = await t.app.database.db
@@ -252,9 +253,7 @@ describe('downloads with the watermark on', () => {
       .where('document_id', '=', documentId)
       .where('action', '=', 'downloaded')
       .execute();
-    expect(logged.map((row) => row.user_id).sort()).toEqual(
-      [investor.user.id, other.user.id, founder.user.id].sort(),
-    );
+    expect(logged.map((row) => row.user_id).sort()).toEqual([investor.user.id, other.user.id].sort());
   });
 
   test('a DOCX downloads as its converted PDF, stamped', async () => {
@@ -355,6 +354,24 @@ describe('downloads with the watermark on', () => {
       error: 'view_only',
       message: /^This document can be read in the viewer only/,
     });
+  });
+});
+
+test('a co-founder (an editor of the room) reads and downloads its files as they are, and may turn the watermark off', async () => {
+  const { founder, editor } = await founderWithEditor(t);
+  expect((await setWatermark(founder, { isWatermarkEnabled: true })).status).toBe(200);
+  const original = writtenPdf({ pages: 1 });
+  const documentId = await uploaded(founder, 'Deck.pdf', original);
+  await storeReadyPreview(t, documentId, { kind: 'pages', pages: 1 });
+  const url = `/api/documents/${documentId}/pages/1?width=800`;
+  const own = await fetchBytes(founder, url);
+  expect((await fetchBytes(editor, url)).bytes.equals(own.bytes)).toBe(true);
+  expect((await fetchBytes(editor, `/api/documents/${documentId}/download`)).bytes.equals(original)).toBe(
+    true,
+  );
+  expect((await get(editor, `/api/documents/${documentId}/preview`)).json).toMatchObject({ watermark: null });
+  expect((await setWatermark(editor, { isWatermarkEnabled: false })).json).toMatchObject({
+    isWatermarkEnabled: false,
   });
 });
 

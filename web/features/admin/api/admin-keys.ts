@@ -1,4 +1,4 @@
-/** TanStack Query keys for the owner's dashboard: its five reads under /api/admin. */
+/** TanStack Query keys for the room's dashboard: its reads under /api/admin. */
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
@@ -6,4 +6,6 @@ export const adminKeys = {
   sections: () => [...adminKeys.all, 'sections'] as const,
   recentDocuments: () => [...adminKeys.all, 'recent-documents'] as const,
   recentAccess: () => [...adminKeys.all, 'recent-access'] as const,
+  team: () => [...adminKeys.all, 'team'] as const,
+  ndaAcceptances: () => [...adminKeys.all, 'nda-acceptances'] as const,
 };

@@ -16,6 +16,11 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   },
   { kind: 'documents', label: 'Document analytics', description: 'Views, readers, reading time, completion' },
   { kind: 'investors', label: 'Investor analytics', description: 'Each investor’s activity per document' },
+  {
+    kind: 'nda-acceptances',
+    label: 'NDA acceptances',
+    description: 'Who accepted which version of your NDA, when and from where',
+  },
 ];
 
 const selectClassName =

@@ -12,16 +12,20 @@ import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-que
 import { DashboardCounters } from '../components/dashboard-counters';
 import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
+import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
+import { NotificationsSummary } from '../components/notifications-summary';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { RoomControls } from '../components/room-controls';
 import { SectionCards } from '../components/section-cards';
 import { SendInvitationForm } from '../components/send-invitation-form';
+import { TeamPanel } from '../components/team-panel';
 import { UsersTable } from '../components/users-table';
 
 /**
- * /admin, the room owner's dashboard (docs/product-rules.md#admin-dashboard). The server decides who is
- * the owner: anyone else gets 403 from every /api/admin route and sees the founders-only notice.
+ * /admin, the room's dashboard (docs/product-rules.md#admin-dashboard), for its owner and co-founders. The
+ * server decides who manages the room: anyone else gets 403 from every /api/admin route and sees the
+ * founders-only notice.
  */
 export function AdminPage() {
   const dashboard = useAdminDashboard();
@@ -37,8 +41,8 @@ export function AdminPage() {
     return (
       <AppPage title="Admin dashboard">
         <FoundersOnlyNotice>
-          The admin dashboard belongs to the founder who owns the data room. Your data rooms are on your
-          dashboard.
+          The admin dashboard belongs to the founder who owns the data room and the co-founders they invited.
+          Your data rooms are on your dashboard.
         </FoundersOnlyNotice>
       </AppPage>
     );
@@ -94,6 +98,7 @@ export function AdminPage() {
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
         <RoomControls />
+        <NotificationsSummary />
         <SectionCards sections={data.sections} />
         <div className="grid gap-6 lg:grid-cols-2">
           <RecentDocuments documents={data.recentDocuments} />
@@ -104,6 +109,8 @@ export function AdminPage() {
           <InvitationsTable invitations={data.invitations} refreshing={dashboard.invitationsRefreshing} />
         </div>
         <UsersTable users={data.users} />
+        <TeamPanel />
+        <NdaAcceptancesPanel />
         <ExportCsvPanel investors={data.users} />
       </div>
     </AppPage>

@@ -26,6 +26,11 @@ export function clickUrl(source: RoomSource, url: string): string {
   return `${basePath(source)}/click?url=${encodeURIComponent(url)}`;
 }
 
+/** Where the NDA of the room is accepted, as a member or by the invitation (docs/decisions/0045-nda-before-entry.md). */
+export function ndaAcceptancePath(source: RoomSource): string {
+  return `${basePath(source)}/nda/acceptances`;
+}
+
 const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
 function roomQuery(source: RoomSource) {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { type RoomSource, useRoomContent } from '../api/room-queries';
+import { ndaPromptOf } from '../api/use-accept-nda';
+import { NdaGate } from './nda-gate';
 import type { RoomContent } from './room-content-view';
 import { InvalidInvitation, isNotFound, RoomLoadFailed, RoomLoading, RoomUnavailable } from './room-states';
 
@@ -9,10 +11,15 @@ interface RoomLoaderProps {
   children: (content: RoomContent, invitedEmail: string | null, source: RoomSource) => ReactNode;
 }
 
-/** Loads a room and shows the loading, unavailable, invalid-invitation and error states around it. */
+/**
+ * Loads a room and shows the loading, unavailable, invalid-invitation and error states around it, and the
+ * NDA page while the server asks for the room's NDA first.
+ */
 export function RoomLoader({ source, children }: RoomLoaderProps) {
   const room = useRoomContent(source);
   if (room.error) {
+    const nda = ndaPromptOf(room.error);
+    if (nda && source) return <NdaGate key={nda.versionId} prompt={nda} source={source} />;
     if (isNotFound(room.error))
       return source?.kind === 'invite' ? <InvalidInvitation /> : <RoomUnavailable />;
     return <RoomLoadFailed onRetry={room.refetch} />;

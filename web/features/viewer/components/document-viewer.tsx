@@ -35,10 +35,20 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
   if (preview.isPending) return <PageSpinner label="Opening the document…" />;
   if (preview.isError) {
     const isMissing = preview.error instanceof ApiRequestError && preview.error.status === 404;
+    // Opened by its own URL before the room's NDA was accepted: the NDA is on the room's page.
+    const needsNda = preview.error instanceof ApiRequestError && preview.error.code === 'nda_required';
     return (
       <div className="flex flex-col gap-6">
         <BackLink back={back} />
-        {isMissing ? (
+        {needsNda ? (
+          <p role="alert" className="text-slate-700">
+            {preview.error.message}{' '}
+            <Link to={back.to} className="font-medium text-indigo-700 underline">
+              Read and accept it
+            </Link>
+            , then open this document again.
+          </p>
+        ) : isMissing ? (
           <p role="alert" className="text-slate-700">
             This document does not exist, or you do not have access to it.
           </p>

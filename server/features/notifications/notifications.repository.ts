@@ -1,0 +1,414 @@
+import { sql } from 'kysely';
+import type { FounderNotificationChoice } from '../../../shared/contracts/notifications';
+import { DEFAULT_FOUNDER_NOTIFICATIONS } from '../../../shared/contracts/notifications';
+import { type Entity, type Executor, fromRow } from '../../db/columns';
+import type { FounderNotificationRow } from '../../db/schema';
+
+/** The queries of notifications (docs/decisions/0044-founder-notifications.md); every one scoped by room. */
+
+export type FounderNotification = Entity<FounderNotificationRow>;
+
+/** The room as a notification needs it: its name, and its owner, who receives the founder's mail. */
+export async function findRoomAndOwner(db: Executor, roomId: string) {
+  const row = await db
+    .selectFrom('data_rooms')
+    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
+    .select([
+      'data_rooms.id',
+      'data_rooms.company_name',
+      'data_rooms.owner_id',
+      'users.email as owner_email',
+      'users.name as owner_name',
+    ])
+    .where('data_rooms.id', '=', roomId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function findFounderChoice(db: Executor, roomId: string): Promise<FounderNotificationChoice> {
+  const row = await db
+    .selectFrom('room_notification_settings')
+    .select('founder_notifications')
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row?.founder_notifications ?? DEFAULT_FOUNDER_NOTIFICATIONS;
+}
+
+export async function saveFounderChoice(
+  db: Executor,
+  roomId: string,
+  choice: FounderNotificationChoice,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('room_notification_settings')
+    .values({ room_id: roomId, founder_notifications: choice, updated_at: at.getTime() })
+    .onConflict((conflict) =>
+      conflict.column('room_id').doUpdateSet({ founder_notifications: choice, updated_at: at.getTime() }),
+    )
+    .execute();
+}
+
+/**
+ * Takes the room's one message an hour: true, and `at` recorded, when the last one was at least
+ * `intervalMs` before; false otherwise. One statement, so two concurrent sends cannot both pass (on
+ * PostgreSQL the second waits for the first's row and then sees its time).
+ */
+export async function claimInvestorMessageSlot(
+  db: Executor,
+  roomId: string,
+  at: Date,
+  intervalMs: number,
+): Promise<boolean> {
+  const now = at.getTime();
+  const result = await db
+    .insertInto('room_notification_settings')
+    .values({
+      room_id: roomId,
+      founder_notifications: DEFAULT_FOUNDER_NOTIFICATIONS,
+      investors_notified_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('room_id')
+        .doUpdateSet({ investors_notified_at: now })
+        .where((eb) =>
+          eb.or([
+            eb('room_notification_settings.investors_notified_at', 'is', null),
+            eb('room_notification_settings.investors_notified_at', '<=', now - intervalMs),
+          ]),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findInvestorsNotifiedAt(db: Executor, roomId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('room_notification_settings')
+    .select('investors_notified_at')
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row?.investors_notified_at ? new Date(row.investors_notified_at) : null;
+}
+
+/** Records the investor's first visit; true only the one time it is new. */
+export async function insertFirstVisit(
+  db: Executor,
+  visit: { roomId: string; email: string; name: string; userId: string | null; at: Date },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('room_first_visits')
+    .values({
+      room_id: visit.roomId,
+      investor_email: visit.email,
+      investor_name: visit.name,
+      user_id: visit.userId,
+      visited_at: visit.at.getTime(),
+    })
+    .onConflict((conflict) => conflict.columns(['room_id', 'investor_email']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Adds a notification unless one with its key exists; true when added. */
+export async function insertNotification(
+  db: Executor,
+  notification: {
+    id: string;
+    roomId: string;
+    kind: FounderNotification['kind'];
+    key: string;
+    investorEmail: string | null;
+    window: { start: Date; end: Date } | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('founder_notifications')
+    .values({
+      id: notification.id,
+      room_id: notification.roomId,
+      kind: notification.kind,
+      notification_key: notification.key,
+      investor_email: notification.investorEmail,
+      window_start_at: notification.window?.start.getTime() ?? null,
+      window_end_at: notification.window?.end.getTime() ?? null,
+      unsubscribe_token_hash: null,
+      created_at: notification.at.getTime(),
+      sent_at: null,
+      skipped_at: null,
+    })
+    .onConflict((conflict) => conflict.column('notification_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findNotification(db: Executor, id: string): Promise<FounderNotification | undefined> {
+  const row = await db
+    .selectFrom('founder_notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/**
+ * Claims the sending of a notification: sets sent_at (and the hash of the unsubscribe token the mail
+ * will carry) only if nobody has. True: this attempt sends it; false: it is sent, skipped or being sent.
+ */
+export async function claimNotificationSend(
+  db: Executor,
+  id: string,
+  unsubscribeTokenHash: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('founder_notifications')
+    .set({ sent_at: at.getTime(), unsubscribe_token_hash: unsubscribeTokenHash })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('skipped_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a claim back after the mail could not be handed over: the job's retry claims it again. */
+export async function releaseNotificationSend(db: Executor, id: string, claimedAt: Date): Promise<void> {
+  await db
+    .updateTable('founder_notifications')
+    .set({ sent_at: null, unsubscribe_token_hash: null })
+    .where('id', '=', id)
+    .where('sent_at', '=', claimedAt.getTime())
+    .execute();
+}
+
+export async function skipNotification(db: Executor, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('founder_notifications')
+    .set({ skipped_at: at.getTime() })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** The notification a mail's unsubscribe token belongs to. */
+export async function findNotificationByTokenHash(db: Executor, tokenHash: string) {
+  const row = await db
+    .selectFrom('founder_notifications')
+    .select(['id', 'room_id'])
+    .where('unsubscribe_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Who an investor is in a room: a member's name, else their invitation's, else nothing but the address. */
+export async function findInvestorName(db: Executor, roomId: string, email: string): Promise<string> {
+  const row = await db
+    .selectFrom('room_first_visits')
+    .select('investor_name')
+    .where('room_id', '=', roomId)
+    .where('investor_email', '=', email)
+    .executeTakeFirst();
+  return row?.investor_name ?? '';
+}
+
+export async function findUserIdentity(db: Executor, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row;
+}
+
+export async function findInvitationIdentity(db: Executor, invitationId: string) {
+  return db
+    .selectFrom('invitations')
+    .select(['email', 'name', 'room_id'])
+    .where('id', '=', invitationId)
+    .executeTakeFirst();
+}
+
+/** True when the user is an investor member of the room (not its owner, nor a member of another kind). */
+export async function isInvestorMember(db: Executor, roomId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('room_members')
+    .select('user_id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'investor')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A digest's window: what investors did in [start, end).
+
+/**
+ * Investors' logged actions in the window, with who: the user, or the invitation for the invited view.
+ * Events of the room's owner, and of any member who is not an investor, are not investor activity.
+ */
+export async function listInvestorEvents(db: Executor, roomId: string, start: Date, end: Date) {
+  const rows = await db
+    .selectFrom('access_events')
+    .leftJoin('users', 'users.id', 'access_events.user_id')
+    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
+    .select([
+      'access_events.action',
+      'access_events.user_id',
+      'access_events.document_id',
+      'access_events.document_title',
+      'access_events.occurred_at',
+      'users.email as user_email',
+      'users.name as user_name',
+      'invitations.email as invited_email',
+      'invitations.name as invited_name',
+    ])
+    .where('access_events.room_id', '=', roomId)
+    .where('access_events.occurred_at', '>=', start.getTime())
+    .where('access_events.occurred_at', '<', end.getTime())
+    .where((eb) =>
+      eb.or([
+        eb('access_events.user_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('room_members')
+              .select(sql`1`.as('one'))
+              .whereRef('room_members.room_id', '=', 'access_events.room_id')
+              .whereRef('room_members.user_id', '=', 'access_events.user_id')
+              .where('room_members.role', '<>', 'investor'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('access_events.occurred_at')
+    .limit(5000)
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** Reading time of the views opened in the window, per reader and document (ADR 41's views). */
+export async function listReadingInWindow(db: Executor, roomId: string, start: Date, end: Date) {
+  const rows = await db
+    .selectFrom('reading_views')
+    .select((eb) => [
+      'user_id',
+      'document_id',
+      eb.fn.sum<number | string>('read_ms').as('read_ms'),
+      eb.fn.countAll<number | string>().as('view_count'),
+    ])
+    .where('room_id', '=', roomId)
+    .where('started_at', '>=', start.getTime())
+    .where('started_at', '<', end.getTime())
+    .groupBy(['user_id', 'document_id'])
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    documentId: row.document_id,
+    readMs: Number(row.read_ms),
+    viewCount: Number(row.view_count),
+  }));
+}
+
+/** First visits in the window, by e-mail. */
+export async function listFirstVisitsInWindow(db: Executor, roomId: string, start: Date, end: Date) {
+  const rows = await db
+    .selectFrom('room_first_visits')
+    .select(['investor_email', 'investor_name'])
+    .where('room_id', '=', roomId)
+    .where('visited_at', '>=', start.getTime())
+    .where('visited_at', '<', end.getTime())
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// "Notify investors".
+
+export async function insertInvestorMessage(
+  db: Executor,
+  message: { id: string; roomId: string; sentBy: string; body: string; at: Date },
+  recipients: { userId: string; email: string }[],
+): Promise<void> {
+  await db
+    .insertInto('investor_messages')
+    .values({
+      id: message.id,
+      room_id: message.roomId,
+      sent_by: message.sentBy,
+      body: message.body,
+      created_at: message.at.getTime(),
+    })
+    .execute();
+  for (let start = 0; start < recipients.length; start += 200) {
+    await db
+      .insertInto('investor_message_recipients')
+      .values(
+        recipients.slice(start, start + 200).map((recipient) => ({
+          message_id: message.id,
+          user_id: recipient.userId,
+          email: recipient.email,
+          sent_at: null,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** A recipient's copy of a message, with what its mail needs. */
+export async function findMessageForRecipient(db: Executor, messageId: string, userId: string) {
+  const row = await db
+    .selectFrom('investor_message_recipients')
+    .innerJoin('investor_messages', 'investor_messages.id', 'investor_message_recipients.message_id')
+    .innerJoin('data_rooms', 'data_rooms.id', 'investor_messages.room_id')
+    .innerJoin('users as sender', 'sender.id', 'investor_messages.sent_by')
+    .leftJoin('users as recipient', 'recipient.id', 'investor_message_recipients.user_id')
+    .select([
+      'investor_message_recipients.email',
+      'investor_message_recipients.sent_at',
+      'investor_messages.body',
+      'investor_messages.room_id',
+      'data_rooms.company_name',
+      'sender.name as sender_name',
+      'sender.email as sender_email',
+      'recipient.name as recipient_name',
+    ])
+    .where('investor_message_recipients.message_id', '=', messageId)
+    .where('investor_message_recipients.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function claimMessageSend(
+  db: Executor,
+  messageId: string,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('investor_message_recipients')
+    .set({ sent_at: at.getTime() })
+    .where('message_id', '=', messageId)
+    .where('user_id', '=', userId)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseMessageSend(
+  db: Executor,
+  messageId: string,
+  userId: string,
+  claimedAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('investor_message_recipients')
+    .set({ sent_at: null })
+    .where('message_id', '=', messageId)
+    .where('user_id', '=', userId)
+    .where('sent_at', '=', claimedAt.getTime())
+    .execute();
+}

@@ -1,0 +1,557 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import {
+  FOUNDER_NOTIFICATION_LABELS,
+  type FounderNotificationChoice,
+  INVESTOR_MESSAGE_INTERVAL_MINUTES,
+  type InvestorMessageRequest,
+  type InvestorMessagesState,
+  type NotificationSettings,
+  type UnsubscribeDetails,
+} from '../../../shared/contracts/notifications';
+import { href } from '../../../shared/routes';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
+import { enqueueJob, type JobDefinition } from '../../jobs/job-queue';
+import {
+  type DigestEntry,
+  type DigestInvestor,
+  digestEmail,
+  firstVisitEmail,
+  formatUtcDateTime,
+  investorMessageEmail,
+  type NotificationFooter,
+} from '../../mail/templates';
+import { HttpError } from '../../plugins/errors';
+import { generateToken, hashToken } from '../../security/tokens';
+import {
+  listInvestors,
+  listNdaAcceptancesSince,
+  type RoomActivity,
+  type RoomUser,
+  type RoomVisitor,
+  requireManagedRoom,
+} from '../room-content/room-content.service';
+import {
+  claimInvestorMessageSlot,
+  claimMessageSend,
+  claimNotificationSend,
+  type FounderNotification,
+  findFounderChoice,
+  findInvestorsNotifiedAt,
+  findInvitationIdentity,
+  findMessageForRecipient,
+  findNotification,
+  findNotificationByTokenHash,
+  findRoomAndOwner,
+  findUserIdentity,
+  insertFirstVisit,
+  insertInvestorMessage,
+  insertNotification,
+  isInvestorMember,
+  listFirstVisitsInWindow,
+  listInvestorEvents,
+  listReadingInWindow,
+  releaseMessageSend,
+  releaseNotificationSend,
+  saveFounderChoice,
+  skipNotification,
+} from './notifications.repository';
+
+/**
+ * Notifications (docs/decisions/0044-founder-notifications.md): the founder is told of each investor's
+ * first visit at once and of what investors did in digests, by mail through the job queue; the founder
+ * tells investors with "Notify investors". Every mail is a row, claimed before it is sent, so a job run
+ * twice (a retry, a restart, two servers) sends it once.
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** A digest goes this long after its window ends, so views opened late in it have reported their time. */
+export const DIGEST_DELAY_MS = 5 * MINUTE_MS;
+/** How long this process trusts what it last saw of a room's choice before reading it again. */
+const CHOICE_MEMO_MS = MINUTE_MS;
+const INVESTOR_MESSAGE_INTERVAL_MS = INVESTOR_MESSAGE_INTERVAL_MINUTES * MINUTE_MS;
+/** Visitors this process remembers having recorded, so a member's every read costs nothing. */
+const REMEMBERED_VISITORS = 20_000;
+
+export const FOUNDER_NOTIFICATION_JOB = 'founder-notification';
+export const INVESTOR_MESSAGE_JOB = 'investor-message';
+
+type Cadence = 'hourly' | 'daily';
+
+function cadenceOf(choice: FounderNotificationChoice): Cadence | null {
+  if (choice === 'first_visits_and_hourly') return 'hourly';
+  if (choice === 'daily') return 'daily';
+  return null;
+}
+
+function wantsFirstVisits(choice: FounderNotificationChoice): boolean {
+  return choice === 'first_visits' || choice === 'first_visits_and_hourly';
+}
+
+/** Whether a notification of this kind is still what the founder wants. */
+function isWanted(choice: FounderNotificationChoice, kind: FounderNotification['kind']): boolean {
+  return kind === 'first_visit' ? wantsFirstVisits(choice) : cadenceOf(choice) === kind;
+}
+
+/** The UTC hour or day that contains `at`. */
+export function digestWindow(cadence: Cadence, at: Date): { start: Date; end: Date } {
+  const length = cadence === 'hourly' ? HOUR_MS : DAY_MS;
+  const start = Math.floor(at.getTime() / length) * length;
+  return { start: new Date(start), end: new Date(start + length) };
+}
+
+export interface Notifications {
+  /** Given to room content: what it reports of investors' reads and actions. */
+  activity: RoomActivity;
+  /** The job kinds, registered once by buildApp. */
+  // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload share one registry
+  jobs: JobDefinition<any>[];
+  getSettings(founder: RoomUser): Promise<NotificationSettings>;
+  saveSettings(founder: RoomUser, choice: FounderNotificationChoice): Promise<NotificationSettings>;
+  unsubscribeDetails(token: string): Promise<UnsubscribeDetails>;
+  unsubscribe(token: string): Promise<UnsubscribeDetails>;
+  investorMessagesState(founder: RoomUser): Promise<InvestorMessagesState>;
+  sendInvestorMessage(
+    founder: RoomUser,
+    request: InvestorMessageRequest,
+  ): Promise<{ recipientCount: number; nextAllowedAt: string }>;
+}
+
+export function createNotifications(ctx: AppContext): Notifications {
+  const recordedVisitors = new Set<string>();
+  /** Per room: the digest this process last made sure of, and until when that holds. */
+  const ensuredDigests = new Map<string, { key: string | null; until: number }>();
+
+  const appLink = (path: string) => `${ctx.config.appUrl}${path}`;
+
+  function remember(visitorKey: string) {
+    if (recordedVisitors.size >= REMEMBERED_VISITORS) recordedVisitors.clear();
+    recordedVisitors.add(visitorKey);
+  }
+
+  /** Who the visitor is, if an investor of the room; undefined for its owner or anyone else. */
+  async function investorIdentity(roomId: string, visitor: RoomVisitor) {
+    if ('userId' in visitor) {
+      if (!(await isInvestorMember(ctx.db, roomId, visitor.userId))) return undefined;
+      const user = await findUserIdentity(ctx.db, visitor.userId);
+      return user && { email: user.email, name: user.name, userId: visitor.userId };
+    }
+    const invitation = await findInvitationIdentity(ctx.db, visitor.invitationId);
+    if (!invitation || invitation.room_id !== roomId) return undefined;
+    return { email: invitation.email, name: invitation.name ?? '', userId: null };
+  }
+
+  /** Makes sure a digest is queued for the window that contains now, when the founder wants digests. */
+  async function ensureDigest(roomId: string, now: Date): Promise<void> {
+    const known = ensuredDigests.get(roomId);
+    if (known && known.until > now.getTime()) return;
+    const cadence = cadenceOf(await findFounderChoice(ctx.db, roomId));
+    if (!cadence) {
+      ensuredDigests.set(roomId, { key: null, until: now.getTime() + CHOICE_MEMO_MS });
+      return;
+    }
+    const window = digestWindow(cadence, now);
+    const key = `${cadence}:${roomId}:${window.start.toISOString()}`;
+    const id = crypto.randomUUID();
+    await ctx.db.transaction().execute(async (trx) => {
+      const added = await insertNotification(trx, {
+        id,
+        roomId,
+        kind: cadence,
+        key,
+        investorEmail: null,
+        window,
+        at: now,
+      });
+      if (added) await enqueueNotificationJob(trx, id, new Date(window.end.getTime() + DIGEST_DELAY_MS));
+    });
+    ensuredDigests.set(roomId, {
+      key,
+      until: Math.min(window.end.getTime(), now.getTime() + CHOICE_MEMO_MS),
+    });
+  }
+
+  /** Records a first visit; when it is one and the founder wants first visits, queues its mail at once. */
+  async function recordFirstVisit(roomId: string, visitor: RoomVisitor, now: Date): Promise<boolean> {
+    const investor = await investorIdentity(roomId, visitor);
+    if (!investor) return false;
+    const id = crypto.randomUUID();
+    const isFirst = await ctx.db.transaction().execute(async (trx) => {
+      const added = await insertFirstVisit(trx, { roomId, ...investor, at: now });
+      if (!added) return false;
+      if (wantsFirstVisits(await findFounderChoice(trx, roomId))) {
+        await insertNotification(trx, {
+          id,
+          roomId,
+          kind: 'first_visit',
+          key: `first_visit:${roomId}:${investor.email}`,
+          investorEmail: investor.email,
+          window: null,
+          at: now,
+        });
+        await enqueueNotificationJob(trx, id, now);
+      }
+      return true;
+    });
+    if (isFirst) ctx.jobs.wake();
+    return isFirst;
+  }
+
+  const activity: RoomActivity = {
+    async record({ roomId, visitor, isAction }) {
+      const now = new Date();
+      try {
+        const visitorKey = `${roomId}:${'userId' in visitor ? `u:${visitor.userId}` : `i:${visitor.invitationId}`}`;
+        let isFirstVisit = false;
+        if (!recordedVisitors.has(visitorKey)) {
+          isFirstVisit = await recordFirstVisit(roomId, visitor, now);
+          remember(visitorKey);
+        }
+        // A daily digest tells of first visits too (there is no mail at once); an hourly one of actions.
+        if (isAction || (isFirstVisit && (await findFounderChoice(ctx.db, roomId)) === 'daily'))
+          await ensureDigest(roomId, now);
+      } catch (error) {
+        // A notification is never worth failing an investor's request for.
+        ctx.log.error({ err: error, roomId }, 'could not record investor activity for notifications');
+      }
+    },
+  };
+
+  // -------------------------------------------------------------------------------------------------
+  // Sending.
+
+  function footerFor(choice: FounderNotificationChoice, token: string): NotificationFooter {
+    return {
+      choiceLabel: FOUNDER_NOTIFICATION_LABELS[choice],
+      settingsUrl: `${appLink(href('setupDataRoom'))}?tab=settings`,
+      unsubscribeUrl: `${appLink(href('unsubscribe'))}?token=${token}`,
+    };
+  }
+
+  const messageIdOf = (kind: string, id: string) => `<${kind}-${id}@${new URL(ctx.config.appUrl).hostname}>`;
+
+  /** The digest's investors, in the order they first did something, from every source of activity. */
+  async function collectDigest(notification: FounderNotification): Promise<DigestInvestor[]> {
+    const start = notification.windowStartAt ?? new Date(0);
+    const end = notification.windowEndAt ?? new Date(0);
+    const roomId = notification.roomId;
+    const [events, reading, firstVisits, ndaAcceptances] = await Promise.all([
+      listInvestorEvents(ctx.db, roomId, start, end),
+      listReadingInWindow(ctx.db, roomId, start, end),
+      listFirstVisitsInWindow(ctx.db, roomId, start, end),
+      // `since` is exclusive: one millisecond back keeps an acceptance made at the window's first instant.
+      listNdaAcceptancesSince(ctx, roomId, new Date(start.getTime() - 1)),
+    ]);
+    const readingOf = new Map(reading.map((row) => [`${row.userId}:${row.documentId}`, row]));
+    const investors = new Map<string, DigestInvestor & { lines: Map<string, DigestEntry> }>();
+    const investor = (email: string, name: string) => {
+      let found = investors.get(email);
+      if (!found) {
+        found = { email, name, isFirstVisit: false, entries: [], lines: new Map() };
+        investors.set(email, found);
+      }
+      return found;
+    };
+    // Sources of a digest's lines: the access log (views with their reading time, downloads, clicks),
+    // then the NDA acceptances of the window.
+    for (const event of events) {
+      const email = event.userEmail ?? event.invitedEmail;
+      if (!email) continue;
+      const who = investor(email, event.userName ?? event.invitedName ?? '');
+      const lineKey = `${event.action}:${event.documentId ?? event.documentTitle}`;
+      const line = who.lines.get(lineKey);
+      if (event.action === 'viewed') {
+        const read = readingOf.get(`${event.userId}:${event.documentId}`);
+        if (line?.kind === 'viewed') continue;
+        who.lines.set(lineKey, {
+          kind: 'viewed',
+          title: event.documentTitle,
+          readMs: read?.readMs ?? 0,
+          views: read?.viewCount ?? 1,
+        });
+      } else if (line?.kind === 'downloaded' || line?.kind === 'clicked') line.times += 1;
+      else who.lines.set(lineKey, { kind: event.action, title: event.documentTitle, times: 1 });
+    }
+    for (const acceptance of ndaAcceptances) {
+      if (acceptance.acceptedAt.getTime() >= end.getTime()) continue;
+      const who = investor(acceptance.email, acceptance.userName ?? acceptance.signerName);
+      who.lines.set(`nda:${acceptance.id}`, { kind: 'accepted_nda', signerName: acceptance.signerName });
+    }
+    const firstVisitors = new Set(firstVisits.map((visit) => visit.investorEmail));
+    if (notification.kind === 'daily') {
+      // Daily digests replace the mail at once: a visit alone is news.
+      for (const visit of firstVisits) investor(visit.investorEmail, visit.investorName);
+    }
+    return [...investors.values()].map(({ lines, ...rest }) => ({
+      ...rest,
+      isFirstVisit: firstVisitors.has(rest.email),
+      entries: [...lines.values()],
+    }));
+  }
+
+  async function composeNotification(
+    notification: FounderNotification,
+    room: NonNullable<Awaited<ReturnType<typeof findRoomAndOwner>>>,
+    choice: FounderNotificationChoice,
+  ): Promise<((token: string) => ReturnType<typeof firstVisitEmail>) | undefined> {
+    const messageId = messageIdOf('notification', notification.id);
+    if (notification.kind === 'first_visit') {
+      const email = notification.investorEmail ?? '';
+      const visit = await ctx.db
+        .selectFrom('room_first_visits')
+        .select(['investor_name', 'user_id', 'visited_at'])
+        .where('room_id', '=', room.id)
+        .where('investor_email', '=', email)
+        .executeTakeFirst();
+      if (!visit) return undefined;
+      const activityUrl = visit.user_id
+        ? appLink(href('investorAnalytics', { userId: visit.user_id }))
+        : appLink(href('admin'));
+      return (token) =>
+        firstVisitEmail({
+          to: room.ownerEmail,
+          companyName: room.companyName,
+          investorName: visit.investor_name,
+          investorEmail: email,
+          visitedAt: new Date(visit.visited_at),
+          viaInvitation: visit.user_id === null,
+          activityUrl,
+          footer: footerFor(choice, token),
+          messageId,
+        });
+    }
+    const investors = await collectDigest(notification);
+    if (investors.length === 0) return undefined;
+    return (token) =>
+      digestEmail({
+        to: room.ownerEmail,
+        companyName: room.companyName,
+        cadence: notification.kind === 'daily' ? 'daily' : 'hourly',
+        windowStart: notification.windowStartAt ?? new Date(0),
+        windowEnd: notification.windowEndAt ?? new Date(0),
+        investors,
+        adminUrl: appLink(href('admin')),
+        footer: footerFor(choice, token),
+        messageId,
+      });
+  }
+
+  /**
+   * Sends one notification, at most once: the row's sent_at is claimed before the send and released
+   * only when the mail server refused it (so the job's retry claims it again). A second run, a retry
+   * after a restart or another server finds it claimed and sends nothing (ADR 44).
+   */
+  async function sendNotification(notificationId: string): Promise<void> {
+    const notification = await findNotification(ctx.db, notificationId);
+    if (!notification || notification.sentAt || notification.skippedAt) return;
+    const room = await findRoomAndOwner(ctx.db, notification.roomId);
+    if (!room) return;
+    const now = new Date();
+    const choice = await findFounderChoice(ctx.db, room.id);
+    const compose = isWanted(choice, notification.kind)
+      ? await composeNotification(notification, room, choice)
+      : undefined;
+    if (!compose) {
+      // Turned off since, or nothing happened in the window: nothing to send.
+      await skipNotification(ctx.db, notification.id, now);
+      return;
+    }
+    const token = generateToken();
+    if (!(await claimNotificationSend(ctx.db, notification.id, hashToken(token), now))) return;
+    try {
+      await ctx.mailer.send(compose(token));
+    } catch (error) {
+      await releaseNotificationSend(ctx.db, notification.id, now);
+      throw error;
+    }
+  }
+
+  async function sendInvestorMessageMail(messageId: string, userId: string): Promise<void> {
+    const copy = await findMessageForRecipient(ctx.db, messageId, userId);
+    if (!copy || copy.sentAt) return;
+    const now = new Date();
+    if (!(await claimMessageSend(ctx.db, messageId, userId, now))) return;
+    try {
+      await ctx.mailer.send(
+        investorMessageEmail({
+          to: copy.email,
+          recipientName: copy.recipientName || null,
+          founderName: copy.senderName || copy.senderEmail,
+          founderEmail: copy.senderEmail,
+          companyName: copy.companyName,
+          message: copy.body,
+          roomUrl: appLink(href('dataRoomById', { id: copy.roomId })),
+          messageId: messageIdOf('message', `${messageId}-${userId}`),
+        }),
+      );
+    } catch (error) {
+      await releaseMessageSend(ctx.db, messageId, userId, now);
+      throw error;
+    }
+  }
+
+  const jobs = [
+    {
+      kind: FOUNDER_NOTIFICATION_JOB,
+      payloadSchema: z.object({ notificationId: z.string() }),
+      maxAttempts: 5,
+      timeoutMs: 60_000,
+      concurrency: 2,
+      run: ({ notificationId }: { notificationId: string }) => sendNotification(notificationId),
+    } satisfies JobDefinition<{ notificationId: string }>,
+    {
+      kind: INVESTOR_MESSAGE_JOB,
+      payloadSchema: z.object({ messageId: z.string(), userId: z.string() }),
+      maxAttempts: 5,
+      timeoutMs: 60_000,
+      concurrency: 2,
+      run: ({ messageId, userId }: { messageId: string; userId: string }) =>
+        sendInvestorMessageMail(messageId, userId),
+    } satisfies JobDefinition<{ messageId: string; userId: string }>,
+  ];
+
+  // -------------------------------------------------------------------------------------------------
+  // The founder's settings and the unsubscribe link.
+
+  async function settingsOf(roomId: string): Promise<NotificationSettings> {
+    const room = await findRoomAndOwner(ctx.db, roomId);
+    return { founderNotifications: await findFounderChoice(ctx.db, roomId), email: room?.ownerEmail ?? '' };
+  }
+
+  async function applyChoice(roomId: string, choice: FounderNotificationChoice): Promise<void> {
+    const now = new Date();
+    await saveFounderChoice(ctx.db, roomId, choice, now);
+    ensuredDigests.delete(roomId);
+    // Activity earlier in this window is told in the new cadence's digest (empty digests are not sent).
+    if (cadenceOf(choice)) await ensureDigest(roomId, now);
+  }
+
+  async function requireTokenNotification(token: string) {
+    const found = await findNotificationByTokenHash(ctx.db, hashToken(token));
+    const room = found && (await findRoomAndOwner(ctx.db, found.roomId));
+    if (!room)
+      throw new HttpError(
+        404,
+        'unsubscribe_link_invalid',
+        'This unsubscribe link is not valid. You can change your notifications in your data room’s Settings.',
+      );
+    return room;
+  }
+
+  return {
+    activity,
+    jobs,
+    async getSettings(founder) {
+      return settingsOf((await requireManagedRoom(ctx, founder)).id);
+    },
+    async saveSettings(founder, choice) {
+      const room = await requireManagedRoom(ctx, founder);
+      await applyChoice(room.id, choice);
+      return settingsOf(room.id);
+    },
+    async unsubscribeDetails(token) {
+      const room = await requireTokenNotification(token);
+      const choice = await findFounderChoice(ctx.db, room.id);
+      return { companyName: room.companyName, email: room.ownerEmail, isUnsubscribed: choice === 'off' };
+    },
+    async unsubscribe(token) {
+      const room = await requireTokenNotification(token);
+      await applyChoice(room.id, 'off');
+      return { companyName: room.companyName, email: room.ownerEmail, isUnsubscribed: true };
+    },
+
+    // -----------------------------------------------------------------------------------------------
+    // "Notify investors".
+
+    async investorMessagesState(founder) {
+      const room = await requireManagedRoom(ctx, founder);
+      const [investors, last] = await Promise.all([
+        listInvestors(ctx, room.id),
+        findInvestorsNotifiedAt(ctx.db, room.id),
+      ]);
+      const next = last ? last.getTime() + INVESTOR_MESSAGE_INTERVAL_MS : 0;
+      return {
+        investors: investors
+          .filter((investor) => investor.isActive)
+          .map(({ id, name, email }) => ({ id, name, email })),
+        lastSentAt: last?.toISOString() ?? null,
+        nextAllowedAt: next > Date.now() ? new Date(next).toISOString() : null,
+      };
+    },
+
+    async sendInvestorMessage(founder, request) {
+      const room = await requireManagedRoom(ctx, founder);
+      const investors = (await listInvestors(ctx, room.id)).filter((investor) => investor.isActive);
+      let recipients = investors;
+      if (request.recipientIds) {
+        const byId = new Map(investors.map((investor) => [investor.id, investor]));
+        const chosen = new Set<string>();
+        for (const [index, id] of request.recipientIds.entries()) {
+          if (!byId.has(id))
+            throw new HttpError(
+              400,
+              'not_an_investor',
+              `recipientIds.${index}: ${id} is not an investor of your data room.`,
+              { field: `recipientIds.${index}` },
+            );
+          chosen.add(id);
+        }
+        recipients = investors.filter((investor) => chosen.has(investor.id));
+      }
+      if (recipients.length === 0)
+        throw new HttpError(
+          400,
+          'no_investors',
+          'Your data room has no investors to notify yet: invite some first.',
+          { field: 'recipientIds' },
+        );
+      const now = new Date();
+      const messageId = crypto.randomUUID();
+      const accepted = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await claimInvestorMessageSlot(trx, room.id, now, INVESTOR_MESSAGE_INTERVAL_MS))) return false;
+        await insertInvestorMessage(
+          trx,
+          { id: messageId, roomId: room.id, sentBy: founder.id, body: request.message, at: now },
+          recipients.map((recipient) => ({ userId: recipient.id, email: recipient.email })),
+        );
+        for (const recipient of recipients) {
+          await enqueueJob(trx, {
+            kind: INVESTOR_MESSAGE_JOB,
+            payload: { messageId, userId: recipient.id },
+            dedupeKey: `${INVESTOR_MESSAGE_JOB}:${messageId}:${recipient.id}`,
+          });
+        }
+        return true;
+      });
+      if (!accepted) {
+        const last = (await findInvestorsNotifiedAt(ctx.db, room.id)) ?? now;
+        const next = new Date(last.getTime() + INVESTOR_MESSAGE_INTERVAL_MS);
+        const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
+        throw new HttpError(
+          429,
+          'too_soon',
+          `You can notify investors once an hour. Your next message can go at ${formatUtcDateTime(next)}.`,
+          { nextAllowedAt: next.toISOString() },
+          { 'retry-after': String(seconds) },
+        );
+      }
+      ctx.jobs.wake();
+      return {
+        recipientCount: recipients.length,
+        nextAllowedAt: new Date(now.getTime() + INVESTOR_MESSAGE_INTERVAL_MS).toISOString(),
+      };
+    },
+  };
+}
+
+async function enqueueNotificationJob(trx: Executor, notificationId: string, runAt: Date): Promise<void> {
+  await enqueueJob(trx, {
+    kind: FOUNDER_NOTIFICATION_JOB,
+    payload: { notificationId },
+    dedupeKey: `${FOUNDER_NOTIFICATION_JOB}:${notificationId}`,
+    runAt,
+  });
+}

@@ -1,0 +1,151 @@
+import { MIN_SECONDS_BETWEEN_REPORTS } from '../../../shared/contracts/reading';
+import type { Executor } from '../../db/columns';
+import type { Dialect } from '../../db/database';
+import {
+  type AcceptedReport,
+  lockReportTargets,
+  type PageReading,
+  type ReportTargets,
+  readerKey,
+  type ViewIdentity,
+  writeAcceptedReports,
+} from './reading-analytics.repository';
+import { creditOnReaderClock } from './reading-credit';
+
+/** A report that passed the checks a request can make alone, waiting for its batch. */
+export interface SubmittedReport {
+  view: ViewIdentity;
+  /** Its pages in page order, each with the milliseconds the viewer claims. */
+  claimed: PageReading[];
+  at: Date;
+}
+
+/** What the batch decided: counted, refused as too soon after the view's previous report, or gone. */
+export type ReportOutcome = 'accepted' | 'too_soon' | 'not_found';
+
+/** Reports per transaction: a burst is written in a few transactions, none holding locks for long. */
+const REPORTS_PER_BATCH = 500;
+
+interface Waiting {
+  report: SubmittedReport;
+  resolve(outcome: ReportOutcome): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Decides, in arrival order, which of a batch's reports count, against the views' report slots and the
+ * readers' clocks read under lock: a view reports at most once every MIN_SECONDS_BETWEEN_REPORTS, and each
+ * accepted report moves its view's slot and (when it read something) its reader's clock, so a later
+ * report of the same batch is judged after it, exactly as if each had its own transaction.
+ */
+export function decideReports(
+  reports: SubmittedReport[],
+  locked: ReportTargets,
+): { outcomes: ReportOutcome[]; accepted: AcceptedReport[] } {
+  const views = new Map([...locked.views].map(([id, view]) => [id, { ...view }]));
+  const clockAt = new Map(locked.clockAt);
+  const outcomes: ReportOutcome[] = [];
+  const accepted: AcceptedReport[] = [];
+  for (const { view, claimed, at } of reports) {
+    const reader = readerKey(view.documentId, view.userId);
+    const slot = views.get(view.id);
+    const clock = clockAt.get(reader);
+    if (slot === undefined || clock === undefined) {
+      outcomes.push('not_found');
+      continue;
+    }
+    if (
+      slot.lastReportAt &&
+      at.getTime() - slot.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000
+    ) {
+      outcomes.push('too_soon');
+      continue;
+    }
+    const credit = creditOnReaderClock(slot, clock, at, claimed);
+    // A page credited no time was not read: it must not count as seen (completion, readers per page).
+    const pages = credit.pages.filter((page) => page.readMs > 0);
+    slot.lastReportAt = at;
+    if (pages.length > 0) clockAt.set(reader, credit.clockAt);
+    accepted.push({ view, at, pages, readMs: credit.readMs, readerClockAt: credit.clockAt });
+    outcomes.push('accepted');
+  }
+  return { outcomes, accepted };
+}
+
+/**
+ * Accepted reading reports are written by group commit (ADR 41): every report submitted during one turn
+ * of the event loop is decided and written in one transaction, each roll-up table with one multi-row
+ * statement, after which each waiting request answers. A request still answers only once its report is
+ * committed (or refused), so nothing answered 204 is lost in a crash. When a batch's transaction fails
+ * (a document deleted under it, a PostgreSQL serialization error), its reports are retried one per
+ * transaction, so only the report that cannot be written fails.
+ */
+export class ReportBatch {
+  #waiting: Waiting[] = [];
+
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+  ) {}
+
+  submit(report: SubmittedReport): Promise<ReportOutcome> {
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.length === 0) setImmediate(() => void this.#flush());
+      this.#waiting.push({ report, resolve, reject });
+    });
+  }
+
+  async #flush(): Promise<void> {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (let start = 0; start < waiting.length; start += REPORTS_PER_BATCH) {
+      const batch = waiting.slice(start, start + REPORTS_PER_BATCH);
+      try {
+        settle(batch, await this.#write(batch));
+      } catch (error) {
+        if (batch.length === 1) batch[0]?.reject(error);
+        else await this.#oneByOne(batch);
+      }
+    }
+  }
+
+  async #oneByOne(batch: Waiting[]): Promise<void> {
+    for (const waiting of batch) {
+      try {
+        settle([waiting], await this.#write([waiting]));
+      } catch (error) {
+        waiting.reject(error);
+      }
+    }
+  }
+
+  #write(batch: Waiting[]): Promise<ReportOutcome[]> {
+    const reports = batch.map((waiting) => waiting.report);
+    return this.db.transaction().execute(async (trx) => {
+      const locked = await lockReportTargets(
+        trx,
+        this.dialect,
+        reports.map((report) => report.view),
+      );
+      const { outcomes, accepted } = decideReports(reports, locked);
+      await writeAcceptedReports(trx, this.dialect, accepted);
+      return outcomes;
+    });
+  }
+}
+
+function settle(batch: Waiting[], outcomes: ReportOutcome[]): void {
+  for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index] ?? 'not_found');
+}
+
+const batches = new WeakMap<Executor, ReportBatch>();
+
+/** The one report batch of a database (a process has one per database it serves). */
+export function reportBatchFor(db: Executor, dialect: Dialect): ReportBatch {
+  let batch = batches.get(db);
+  if (!batch) {
+    batch = new ReportBatch(db, dialect);
+    batches.set(db, batch);
+  }
+  return batch;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { apiErrorSchema } from './api-error';
+import { isoDateTime, multilineText, requiredText } from './fields';
+
+/**
+ * The NDA before entry (docs/decisions/0045-nda-before-entry.md): a room's agreement, which investors
+ * accept (their full name typed, "I agree" ticked) before any of the room is shown or served.
+ */
+
+/** The agreement's markdown: a few pages of legal text fit many times over. */
+export const MAX_NDA_TEXT_LENGTH = 20_000;
+/** A full name as typed on the NDA page. */
+export const MAX_SIGNER_NAME_LENGTH = 200;
+
+export const ndaVersionSchema = z.object({
+  id: z.string(),
+  /** SHA-256 of the exact text (UTF-8), hex: what an acceptance record proves was accepted. */
+  sha256: z.string(),
+  createdAt: isoDateTime,
+});
+export type NdaVersionView = z.infer<typeof ndaVersionSchema>;
+
+/** GET/POST /api/my-data-room/nda: the founder's setting, in /setup-data-room Settings. */
+export const ndaSettingsSchema = z.object({
+  isRequired: z.boolean(),
+  /** The current version's text ('' before the first one). */
+  text: z.string(),
+  version: ndaVersionSchema.nullable(),
+  /** How many people accepted the current version. */
+  acceptedCount: z.number(),
+});
+export type NdaSettings = z.infer<typeof ndaSettingsSchema>;
+
+export const ndaSettingsRequestSchema = z.strictObject({
+  isRequired: z.boolean({ error: 'must be true or false' }),
+  text: multilineText(MAX_NDA_TEXT_LENGTH, { trim: true }),
+});
+export type NdaSettingsRequest = z.infer<typeof ndaSettingsRequestSchema>;
+
+/** What the NDA page needs: whose room, and the text to accept with its version. */
+export const ndaPromptSchema = z.object({
+  roomId: z.string(),
+  companyName: z.string(),
+  versionId: z.string(),
+  sha256: z.string(),
+  text: z.string(),
+});
+export type NdaPrompt = z.infer<typeof ndaPromptSchema>;
+
+/**
+ * 403 on every read of a room whose NDA the caller has not accepted (`error: 'nda_required'`, with
+ * `nda`); other 403s of the same routes (view_only, the Origin check) have no `nda`.
+ */
+export const ndaRequiredResponseSchema = apiErrorSchema.extend({ nda: ndaPromptSchema.optional() });
+/** 409 when the accepted version is no longer the room's: the current one, to show instead. */
+export const ndaChangedResponseSchema = apiErrorSchema.extend({ nda: ndaPromptSchema });
+
+export const ndaAcceptRequestSchema = z.strictObject({
+  versionId: requiredText(100, 'is required: the version of the agreement shown'),
+  signerName: requiredText(MAX_SIGNER_NAME_LENGTH, 'Type your full name'),
+  agree: z.literal(true, { error: 'Tick “I agree” to accept the agreement' }),
+});
+export type NdaAcceptRequest = z.infer<typeof ndaAcceptRequestSchema>;
+
+export const ndaAcceptResponseSchema = z.object({
+  acceptance: z.object({
+    id: z.string(),
+    versionId: z.string(),
+    signerName: z.string(),
+    acceptedAt: isoDateTime,
+  }),
+});
+
+/** /admin's list: one acceptance, with what the founder needs to tell who and which text. */
+export const adminNdaAcceptanceSchema = z.object({
+  id: z.string(),
+  signerName: z.string(),
+  email: z.string(),
+  /** The investor's account name, when they accepted signed in. */
+  investorName: z.string().nullable(),
+  via: z.enum(['signed_in', 'invitation']),
+  acceptedAt: isoDateTime,
+  ip: z.string().nullable(),
+  versionId: z.string(),
+  versionSha256: z.string(),
+  isCurrentVersion: z.boolean(),
+  recordUrl: z.string(),
+});
+export type AdminNdaAcceptance = z.infer<typeof adminNdaAcceptanceSchema>;
+export const adminNdaAcceptancesSchema = z.array(adminNdaAcceptanceSchema);
+
+export const ndaAcceptanceParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'must be an acceptance id' }),
+});
+
+export function ndaRecordPath(acceptanceId: string): string {
+  return `/api/admin/nda-acceptances/${acceptanceId}/record.pdf`;
+}

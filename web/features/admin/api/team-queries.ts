@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { inviteEditorResponseSchema, teamSchema } from '../../../../shared/contracts/team';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** The room's team: its owner and co-founders (docs/decisions/0047-room-editors.md). */
+export const teamQuery = queryOptions({
+  queryKey: adminKeys.team(),
+  queryFn: ({ signal }) => apiRequest('/api/admin/team', teamSchema, { signal }),
+});
+
+/** Reloaded on each visit, as the rest of the dashboard: a co-founder may have signed in meanwhile. */
+export function useTeam() {
+  return useQuery({ ...teamQuery, refetchOnMount: 'always' });
+}
+
+/** The owner invites a co-founder as an editor of the room. */
+export function useInviteEditor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name?: string }) =>
+      apiRequest('/api/admin/team', inviteEditorResponseSchema, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+  });
+}
+
+/** The owner removes a co-founder, or withdraws their invitation. */
+export function useRemoveEditor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/admin/team/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminNdaAcceptancesSchema } from '../../../../shared/contracts/nda';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export const ndaAcceptancesQuery = queryOptions({
+  queryKey: adminKeys.ndaAcceptances(),
+  queryFn: ({ signal }) => apiRequest('/api/admin/nda-acceptances', adminNdaAcceptancesSchema, { signal }),
+});
+
+/**
+ * Who accepted the room's NDA, newest first. Like the dashboard's five, reloaded on each visit: investors
+ * accept it elsewhere. Loaded beside them, so the rest of the page never waits for it.
+ */
+export function useNdaAcceptances() {
+  return useQuery({ ...ndaAcceptancesQuery, refetchOnMount: 'always' });
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InvestorMessageRequest,
+  investorMessageSentSchema,
+  investorMessagesStateSchema,
+} from '../../../../shared/contracts/notifications';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { notificationsKeys } from './notifications-keys';
+
+export const investorMessagesQuery = queryOptions({
+  queryKey: notificationsKeys.investorMessages(),
+  queryFn: ({ signal }) =>
+    apiRequest('/api/my-data-room/investor-messages', investorMessagesStateSchema, { signal }),
+});
+
+/** Who "Notify investors" can reach and when the next message may go: GET /api/my-data-room/investor-messages. */
+export function useInvestorMessages() {
+  return useQuery(investorMessagesQuery);
+}
+
+/** POST /api/my-data-room/investor-messages; a 429 carries `nextAllowedAt`, which the panel shows. */
+export function useSendInvestorMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: InvestorMessageRequest) =>
+      apiRequest('/api/my-data-room/investor-messages', investorMessageSentSchema, {
+        method: 'POST',
+        body: request,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.investorMessages() }),
+  });
+}
+
+/** The time a refused message may be sent again, from a 429's body. */
+export function nextAllowedAtOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return undefined;
+  const body = error.body as { nextAllowedAt?: unknown } | null;
+  return typeof body?.nextAllowedAt === 'string' ? body.nextAllowedAt : undefined;
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unsubscribeDetailsSchema } from '../../../../shared/contracts/notifications';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationsKeys } from './notifications-keys';
+
+/** What an unsubscribe link would stop (it changes nothing): GET /api/notifications/unsubscribe. */
+export function useUnsubscribeDetails(token: string) {
+  return useQuery({
+    queryKey: notificationsKeys.unsubscribe(token),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+        unsubscribeDetailsSchema,
+        {
+          signal,
+        },
+      ),
+    enabled: token !== '',
+  });
+}
+
+/** The confirm button: POST /api/notifications/unsubscribe. */
+export function useUnsubscribe(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/api/notifications/unsubscribe', unsubscribeDetailsSchema, {
+        method: 'POST',
+        body: { token },
+      }),
+    onSuccess: (details) => {
+      queryClient.setQueryData(notificationsKeys.unsubscribe(token), details);
+      void queryClient.invalidateQueries({ queryKey: notificationsKeys.settings() });
+    },
+  });
+}

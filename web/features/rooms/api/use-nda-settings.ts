@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type NdaSettingsRequest, ndaSettingsSchema } from '../../../../shared/contracts/nda';
+import { apiRequest } from '../../../lib/api-client';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { roomsKeys } from './rooms-keys';
+
+export const ndaSettingsQuery = queryOptions({
+  queryKey: roomsKeys.nda(),
+  queryFn: ({ signal }) => apiRequest('/api/my-data-room/nda', ndaSettingsSchema, { signal }),
+});
+
+/** The room's NDA before entry: whether it is asked for, its text and current version. */
+export function useNdaSettings() {
+  return useQuery(ndaSettingsQuery);
+}
+
+/** Saves the NDA switch and text: POST /api/my-data-room/nda (a changed text is a new version). */
+export function useSaveNdaSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NdaSettingsRequest) =>
+      apiRequest('/api/my-data-room/nda', ndaSettingsSchema, { method: 'POST', body: settings }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(roomsKeys.nda(), settings);
+      void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all });
+    },
+  });
+}
