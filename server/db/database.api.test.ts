@@ -168,6 +168,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'invited_by',
       'name',
       'revoked_at',
+      'role',
       'room_id',
       'token_hash',
       'used_at',

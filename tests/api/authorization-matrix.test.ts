@@ -167,8 +167,6 @@ POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404
  */
 const NDA_MATRIX = `
 route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
-POST   /api/documents/:id/preview/retry        401    403    403    403    404    202    202    404    401    401    401    401    401    401
-POST   /api/documents/:id/download-policy      401    403    403    403    404    200    200    404    401    401    401    401    401    401
 GET    /api/data-room/:id                      401    404    403    404    404    200    200    404    401    401    401    401    401    401
 GET    /api/data-room/:id/sections             401    404    403    404    404    200    200    404    401    401    401    401    401    401
 GET    /api/data-room/:id/documents            401    404    403    404    404    200    200    404    401    401    401    401    401    401

@@ -71,9 +71,26 @@ beforeAll(async () => {
   source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
-  // read with their roll-ups, jobs, the waitlist, notifications.
+  // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance.
   const room = await founderWithInvestor(source);
   founder = room.founder;
+  const nda = await source.request('POST', '/api/my-data-room/nda', {
+    json: { isRequired: true, text: 'Keep what you read here to yourself.' },
+    headers: founder.auth,
+  });
+  expect(nda.status, nda.text).toBe(200);
+  const roomId = (
+    (await source.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
+  ).id;
+  const accepted = await source.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
+    json: {
+      versionId: (nda.json as { version: { id: string } }).version.id,
+      signerName: 'Ivy Investor',
+      agree: true,
+    },
+    headers: room.investor.auth,
+  });
+  expect(accepted.status, accepted.text).toBe(201);
   // Notifications (ADR 44): the founder's choice (first visits only, so no digest is waiting to change a
   // row mid-test), the investor's first visit and its mail (from the downloads below), a message to investors.
   const choice = await source.request('POST', '/api/my-data-room/notifications', {

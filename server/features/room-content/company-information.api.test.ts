@@ -109,6 +109,8 @@ describe('sections → profile', () => {
     const { founder, investor } = await founderWithInvestor(t);
     await saveProfile(founder, { name: 'Before Co', stage: 'Seed', description: 'Before' });
     const before = await readSections(founder);
+    // The investor's first visit writes its own rows (the founder's first-visit mail): before counting.
+    await companyAsEveryoneReadsIt(founder, investor);
     const rows = await countRows(t);
     const refused = await saveSections(founder, { content: `# Company Information\n${block}\n\n## Legal\n` });
     expect(refused.status).toBe(400);

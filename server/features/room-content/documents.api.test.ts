@@ -421,18 +421,19 @@ describe('GET /api/documents/:id/download', () => {
   });
 
   test('ranges resume a download (206) without logging it twice; a bad range is 416; a known ETag is 304', async () => {
-    const { founder, documentId, url } = await roomWithFile();
-    const first = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, range: 'bytes=0-9' } });
+    // An investor's download: the room's own managers' downloads are not logged (ADR 47).
+    const { investor, documentId, url } = await roomWithFile();
+    const first = await fetch(`${t.baseUrl}${url}`, { headers: { ...investor.auth, range: 'bytes=0-9' } });
     expect(first.status).toBe(206);
     expect(first.headers.get('content-range')).toBe(`bytes 0-9/${PDF.length}`);
     expect(Buffer.from(await first.arrayBuffer())).toEqual(PDF.subarray(0, 10));
-    const rest = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, range: 'bytes=10-' } });
+    const rest = await fetch(`${t.baseUrl}${url}`, { headers: { ...investor.auth, range: 'bytes=10-' } });
     expect(rest.status).toBe(206);
     expect(Buffer.from(await rest.arrayBuffer())).toEqual(PDF.subarray(10));
     expect(await events(documentId)).toHaveLength(1);
 
     const beyond = await fetch(`${t.baseUrl}${url}`, {
-      headers: { ...founder.auth, range: `bytes=${PDF.length}-` },
+      headers: { ...investor.auth, range: `bytes=${PDF.length}-` },
     });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${PDF.length}`);
@@ -441,7 +442,9 @@ describe('GET /api/documents/:id/download', () => {
       message: `The requested range is outside the file, which is ${PDF.length} bytes long.`,
     });
     const etag = first.headers.get('etag') ?? '';
-    const cached = await fetch(`${t.baseUrl}${url}`, { headers: { ...founder.auth, 'if-none-match': etag } });
+    const cached = await fetch(`${t.baseUrl}${url}`, {
+      headers: { ...investor.auth, 'if-none-match': etag },
+    });
     expect(cached.status).toBe(304);
     await cached.arrayBuffer();
     expect(await events(documentId)).toHaveLength(1);
