@@ -12,6 +12,7 @@ import { measureMagicLinkLatency } from './magic-link-latency';
 import { measurePreviewBudgets } from './previews';
 import { type BudgetRow, printTable } from './report';
 import { measureHealthWhileParsing } from './sections-parse-latency';
+import { measureWatermarkBudgets } from './watermark';
 
 // npm run bench: builds, then measures every performance budget of docs/performance.md and prints
 // one table. Budgets are checked here, never as timed assertions in tests. Exit 1 when one fails.
@@ -27,6 +28,7 @@ rows.push(...(await measureLoadBudgets()));
 rows.push(...(await measurePreviewBudgets()));
 rows.push(...(await measureAnalyticsLatency()));
 rows.push(...(await measureExportBudgets()));
+rows.push(...(await measureWatermarkBudgets()));
 
 /** The distribution's name (Debian GNU/Linux 12 (bookworm)), else the kernel's. */
 function operatingSystem(): string {

@@ -134,7 +134,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
-  const caches = createCaches(database, { previewObjectCacheBytes: config.previews.objectCacheBytes });
+  const caches = createCaches(database, {
+    previewObjectCacheBytes: config.previews.objectCacheBytes,
+    watermarkCacheBytes: config.previews.watermarkCacheBytes,
+  });
   const jobs = createJobRunner(database.db, {
     dialect: database.dialect,
     log: app.log,

@@ -110,11 +110,16 @@ test('previews get two minutes per document, one preparation at once and 64 MB o
     timeLimitMs: 300_000,
     concurrency: 1,
     objectCacheBytes: 64 * 1024 * 1024,
+    watermarkCacheBytes: 32 * 1024 * 1024,
   });
   expect(
-    parseConfig({ PREVIEW_TIME_LIMIT_MS: '500', PREVIEW_CONCURRENCY: '2', PREVIEW_OBJECT_CACHE_MB: '0' })
-      .previews,
-  ).toEqual({ timeLimitMs: 500, concurrency: 2, objectCacheBytes: 0 });
+    parseConfig({
+      PREVIEW_TIME_LIMIT_MS: '500',
+      PREVIEW_CONCURRENCY: '2',
+      PREVIEW_OBJECT_CACHE_MB: '0',
+      WATERMARK_CACHE_MB: '0',
+    }).previews,
+  ).toEqual({ timeLimitMs: 500, concurrency: 2, objectCacheBytes: 0, watermarkCacheBytes: 0 });
   expect(() => parseConfig({ PREVIEW_OBJECT_CACHE_MB: '-1' })).toThrow(
     'Invalid configuration: PREVIEW_OBJECT_CACHE_MB must be 0 or more (got "-1")',
   );

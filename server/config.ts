@@ -55,6 +55,8 @@ const environmentSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(4096, 'must be at most 4096')
     .default(64),
+  // Page images with a reader's watermark burned in, kept in memory, in MB; 0 keeps none (ADR 46).
+  WATERMARK_CACHE_MB: wholeNumber.min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32),
   // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
@@ -111,6 +113,7 @@ export interface Config {
     concurrency: number;
     /** Bytes of stored preview objects kept in memory for the viewer (server/caches/preview-bytes-cache.ts). */
     objectCacheBytes: number;
+    watermarkCacheBytes: number;
   };
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
 }
@@ -166,6 +169,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
       concurrency: env.PREVIEW_CONCURRENCY,
       objectCacheBytes: env.PREVIEW_OBJECT_CACHE_MB * 1024 * 1024,
+      watermarkCacheBytes: env.WATERMARK_CACHE_MB * 1024 * 1024,
     },
     jobs: {
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,

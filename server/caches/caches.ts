@@ -10,6 +10,7 @@ import { EpochCache, type ReadCache, uncached } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
+import { WatermarkedImageCache } from './watermarked-image-cache';
 import type { WriteEpoch } from './write-epoch';
 
 /** Entries kept by each epoch cache: a session or a (room, user) pair each. */
@@ -57,6 +58,11 @@ export interface Caches {
    * callers authorise every request first (preview-bytes-cache.ts). Bounded by PREVIEW_OBJECT_CACHE_MB.
    */
   previewBytes: PreviewBytesCache;
+  /**
+   * Images with a reader's watermark, by reader, stored object and day, on both dialects: nothing they
+   * are made from ever changes under that key (watermarked-image-cache.ts). Bounded by WATERMARK_CACHE_MB.
+   */
+  watermarkedImages: WatermarkedImageCache;
   /** Sections parsed and as JSON, by text: exact on both dialects (sections-cache.ts). */
   sections: SectionsCache;
   /**
@@ -71,7 +77,7 @@ export function createCaches(
     writeEpoch: WriteEpoch | undefined;
     statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
   },
-  options: { previewObjectCacheBytes: number } = { previewObjectCacheBytes: 0 },
+  options: { previewObjectCacheBytes: number; watermarkCacheBytes?: number } = { previewObjectCacheBytes: 0 },
 ): Caches {
   const { writeEpoch } = database;
   const untilNextWrite = <V extends object>(expiresAt?: (value: V) => Date): ReadCache<V> =>
@@ -91,6 +97,7 @@ export function createCaches(
     previewObjects: untilNextWrite<PreviewObject>(),
     readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
+    watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),
     sections: new SectionsCache(),
     statements: database.statements,
   };

@@ -40,6 +40,8 @@ export interface DataRoomsTable {
   /** Investors must accept the room's NDA (nda_version_id, its current text) before reading it. */
   is_nda_required: Flag;
   nda_version_id: string | null;
+  /** Whether investors read and download its documents with their e-mail and the date burned in. */
+  is_watermark_enabled: Flag;
   sections_markdown: string | null;
   sections_updated_at: EpochMs | null;
   created_at: EpochMs;

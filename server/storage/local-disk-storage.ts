@@ -102,6 +102,8 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
       return fs.createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
     },
 
+    localPath: pathOf,
+
     async size(key) {
       try {
         return (await fsp.stat(pathOf(key))).size;

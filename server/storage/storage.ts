@@ -36,6 +36,11 @@ export interface Storage {
   write(source: Readable, options: { maxBytes: number }): Promise<PendingObject>;
   /** A stream of the object's bytes, or of an inclusive byte range. */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * The object's own file on this machine, for a program that must read it in place (qpdf seeks in the
+   * PDF it stamps, docs/decisions/0046-dynamic-watermark.md); absent where objects are not local files.
+   */
+  localPath?(key: string): string;
   size(key: string): Promise<number | undefined>;
   /** Deletes a committed object, or keeps it aside while a backup holds removals. */
   remove(key: string): Promise<void>;

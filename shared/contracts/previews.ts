@@ -46,6 +46,11 @@ export const previewObjectNames = {
   /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
   text: () => 'text',
   table: () => 'table',
+  /**
+   * An Office document converted to PDF (kind 'pages'), kept so that a watermarked download can be
+   * that PDF stamped (docs/decisions/0046-dynamic-watermark.md). A PDF original has none: it is its own.
+   */
+  pdf: () => 'pdf',
 } as const;
 
 /** Thumbnails in the viewer's side strip. */
@@ -84,6 +89,16 @@ export const documentPreviewSchema = previewStateSchema.extend({
   downloadUrl: z.string(),
   /** Whether the caller may download it: false for an investor when the document is view-only. */
   isDownloadAllowed: z.boolean(),
+  /**
+   * Why the caller may not download it, when they may not: the document is view-only, or the room's
+   * watermark is on and this kind of file cannot carry it.
+   */
+  downloadRefusal: z.enum(['view_only', 'watermark_unsupported']).nullable(),
+  /**
+   * The watermark the caller's pages carry (their e-mail, the day, Confidential), or null: burned into
+   * page images and images on the server; the viewer lays it over text and tables, which have no image.
+   */
+  watermark: z.string().nullable(),
 });
 export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
 

@@ -29,6 +29,8 @@ export const myDataRoomSchema = z.object({
   isActive: z.boolean(),
   /** The room's default for its documents ("Allow downloads"); each document may choose otherwise. */
   isDownloadAllowed: z.boolean(),
+  /** Whether investors see their e-mail and the date on every page and download ("Watermark"). */
+  isWatermarkEnabled: z.boolean(),
 });
 export type MyDataRoom = z.infer<typeof myDataRoomSchema>;
 
@@ -71,6 +73,11 @@ export const roomStatusRequestSchema = z.strictObject({
 /** POST /api/my-data-room/download-policy: the room's default for its documents. */
 export const roomDownloadPolicyRequestSchema = z.strictObject({
   isDownloadAllowed: z.boolean({ error: 'must be true or false' }),
+});
+
+/** POST /api/my-data-room/watermark: the room's dynamic watermark, on or off. */
+export const roomWatermarkRequestSchema = z.strictObject({
+  isWatermarkEnabled: z.boolean({ error: 'must be true or false' }),
 });
 
 /** The sections markdown as readers get it. */

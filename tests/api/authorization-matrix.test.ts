@@ -110,6 +110,7 @@ GET    /api/my-data-room                      401    403      403    403     200
 POST   /api/data-rooms                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/status               401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/download-policy      401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/watermark            401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/admin/nda-acceptances             401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -779,6 +780,8 @@ const CALLS: Record<string, Plan> = {
   'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
   'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
+  // Off, as it was: the rows after it read the room's documents unwatermarked.
+  'POST /api/my-data-room/watermark': () => ({ json: { isWatermarkEnabled: false } }),
   'GET /api/my-data-room/nda': () => ({}),
   // The owner writes what is already there (off, with the world's text); another founder, their own room.
   'POST /api/my-data-room/nda': (caller) => ({

@@ -47,6 +47,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
   '/api/my-data-room/status': () => ({ isActive: true }),
   '/api/my-data-room/download-policy': () => ({ isDownloadAllowed: true }),
+  '/api/my-data-room/watermark': () => ({ isWatermarkEnabled: false }),
   '/api/sections/update': () => ({ content: '## Team\n' }),
   '/api/my-data-room/nda': () => ({ isRequired: true, text: 'Keep it **secret**.' }),
   // Bodies are checked before anything else: a room nobody has is enough to show the refusals.
@@ -370,6 +371,18 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
       'isDownloadAllowed',
       0,
       /^isDownloadAllowed: must be true or false$/,
+    ],
+    [
+      '/api/my-data-room/watermark',
+      'isWatermarkEnabled',
+      MISSING,
+      /^isWatermarkEnabled: must be true or false$/,
+    ],
+    [
+      '/api/my-data-room/watermark',
+      'isWatermarkEnabled',
+      'on',
+      /^isWatermarkEnabled: must be true or false$/,
     ],
     [sections, 'content', MISSING, /^content: is required$/],
     [sections, 'content', 42, /^content: must be text$/],

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { devices } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { deckPdf } from '../support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
@@ -7,6 +7,15 @@ import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast, uniqueEmail } from './support/people';
 
 const DECK_NAME = 'Board deck.pdf';
+
+/** Settings' "Watermark" switch, flipped on and saved (docs/decisions/0046-dynamic-watermark.md). */
+async function turnWatermarkOn(page: Page): Promise<void> {
+  const watermark = page.getByRole('switch', { name: 'Watermark' });
+  await expect(watermark).toHaveAttribute('aria-checked', 'false');
+  await watermark.click();
+  await expect(toast(page, 'Watermark on')).toBeVisible();
+  await expect(watermark).toHaveAttribute('aria-checked', 'true');
+}
 
 /**
  * The founder's controls together (issue 12): the founder turns on view-only downloads, the watermark
@@ -37,7 +46,10 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   expect(saved.status()).toBe(200);
   const uploaded = await request.post('/api/upload', {
     headers,
-    multipart: { section: 'Board', file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deckPdf(3) } },
+    multipart: {
+      section: 'Board',
+      file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deckPdf(3) },
+    },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
@@ -55,11 +67,16 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   await expect(toast(page, 'Downloads turned off')).toBeVisible();
   await turnWatermarkOn(page);
   await page.getByRole('switch', { name: 'Require an NDA' }).click();
-  await page.getByLabel('Agreement (markdown)').fill('# Confidentiality\n\nKeep what you read here to yourself.');
+  await page
+    .getByLabel('Agreement (markdown)')
+    .fill('# Confidentiality\n\nKeep what you read here to yourself.');
   await page.getByRole('button', { name: 'Save NDA' }).click();
   await expect(toast(page, 'NDA saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Allow downloads' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Allow downloads' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await expect(page.getByRole('switch', { name: 'Require an NDA' })).toHaveAttribute('aria-checked', 'true');
 
   // The preview's pages are ready before the investor reads (the founder's own copy is not watermarked).
@@ -68,7 +85,9 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
       timeout: 60_000,
     })
     .toBe(200);
-  const foundersPage = await (await page.request.get(`/api/documents/${documentId}/pages/1?width=800`)).body();
+  const foundersPage = await (
+    await page.request.get(`/api/documents/${documentId}/pages/1?width=800`)
+  ).body();
 
   // The investor, on the phone: the NDA first, then the room.
   const reader = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });

@@ -7,6 +7,7 @@ import * as readingAnalytics from './0005-reading-analytics';
 import * as viewOnlyDocuments from './0006-view-only-documents';
 import * as founderNotifications from './0007-founder-notifications';
 import * as ndaGate from './0008-nda-gate';
+import * as dynamicWatermark from './0009-dynamic-watermark';
 import * as roomEditors from './0010-room-editors';
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006-view-only-documents': viewOnlyDocuments,
   '0007-founder-notifications': founderNotifications,
   '0008-nda-gate': ndaGate,
+  '0009-dynamic-watermark': dynamicWatermark,
   '0010-room-editors': roomEditors,
 };
 

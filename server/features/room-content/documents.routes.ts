@@ -32,6 +32,7 @@ import {
 } from './download';
 import type { RoomActivity } from './room-content.service';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
+import { watermarkedDownload, watermarkOf } from './watermark/watermark.service';
 
 /** A download's body: the stored file, streamed with its own content type. */
 const fileBytes = z.unknown().describe('The file, in its own content type.');
@@ -89,8 +90,10 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             206: fileBytes,
             304: noBody,
             // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
-            // before they accepted the room's NDA.
-            ...errorResponses(401, 404, 416),
+            // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
+            // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
+            // preview still being prepared.
+            ...errorResponses(401, 404, 409, 416),
             ...ndaGated,
           },
         },
@@ -99,6 +102,35 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
         const user = requireUser(request);
         const document = await findDownloadableDocument(ctx, user, request.params.id);
         requireDownloadAllowed(document);
+        const watermark = watermarkOf(user, document);
+        if (watermark) {
+          // The reader's own copy, made now: no validator or range to offer (each copy is new), never
+          // kept by any cache.
+          const copy = await watermarkedDownload(ctx, document, watermark);
+          reply
+            .header('content-security-policy', "sandbox; default-src 'none'")
+            .header('cache-control', 'private, no-store')
+            .header('accept-ranges', 'none');
+          await recordAccess(ctx.db, user, document, 'downloaded', {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            at: new Date(),
+          });
+          await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+          if (copy.kind === 'image') {
+            return reply
+              .header('content-type', copy.contentType)
+              .header('content-disposition', attachmentDisposition(copy.fileName))
+              .header('content-length', String(copy.bytes.length))
+              .send(copy.bytes);
+          }
+          // A reader who leaves mid-download stops qpdf and frees its work directory.
+          reply.raw.once('close', () => void copy.stamped.close());
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', attachmentDisposition(copy.fileName))
+            .send(copy.stamped.stream);
+        }
         const etag = `"${document.sha256}"`;
         reply
           .header('content-type', document.mimeType)

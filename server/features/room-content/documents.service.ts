@@ -88,14 +88,38 @@ export function previewStateOf(
 }
 
 /**
+ * Whether a download of this document can carry a watermark (docs/decisions/0046-dynamic-watermark.md):
+ * a PDF, an Office document (as its converted PDF) or an image. Text, tables, video and archives cannot.
+ */
+export function isWatermarkableDownload(document: Pick<StoredDocument, 'originalName'>): boolean {
+  const kind = previewKindOf(extensionOf(document.originalName));
+  return kind === 'pages' || kind === 'image';
+}
+
+/** Why an investor may not download a document, if they may not. */
+export type DownloadRefusal = 'view_only' | 'watermark_unsupported';
+
+function downloadRefusalFor(
+  room: Pick<DataRoom, 'isDownloadAllowed' | 'isWatermarkEnabled'>,
+  document: Pick<StoredDocument, 'downloadPolicy' | 'originalName'>,
+): DownloadRefusal | null {
+  const allowed =
+    document.downloadPolicy === null ? room.isDownloadAllowed : document.downloadPolicy === 'allowed';
+  if (!allowed) return 'view_only';
+  if (room.isWatermarkEnabled && !isWatermarkableDownload(document)) return 'watermark_unsupported';
+  return null;
+}
+
+/**
  * Whether the room's investors may download the document: its own choice, else the room's default
- * (docs/decisions/0043-view-only-documents.md). The room's owner always may (readableDocumentAndRoom).
+ * (docs/decisions/0043-view-only-documents.md), and, while the room's watermark is on, only a file that
+ * can carry it (ADR 46). The room's owner always may (readableDocumentAndRoom).
  */
 export function isDownloadAllowedToInvestors(
-  room: Pick<DataRoom, 'isDownloadAllowed'>,
-  document: Pick<StoredDocument, 'downloadPolicy'>,
+  room: Pick<DataRoom, 'isDownloadAllowed' | 'isWatermarkEnabled'>,
+  document: Pick<StoredDocument, 'downloadPolicy' | 'originalName'>,
 ): boolean {
-  return document.downloadPolicy === null ? room.isDownloadAllowed : document.downloadPolicy === 'allowed';
+  return downloadRefusalFor(room, document) === null;
 }
 
 function toListItem(
@@ -331,10 +355,16 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
 
 /**
  * A document someone may read, whether they manage its room (its owner or an editor: their own reading
- * is not investor activity) and whether they may download its original (managers always; an investor
- * unless it is view-only).
+ * is not investor activity), whether they may download it (managers always; an investor unless it is
+ * view-only, or cannot carry the watermark) and whether what they are served carries their watermark
+ * (an investor in a room with it on).
  */
-export type ReadableDocument = StoredDocument & { readerManagesRoom: boolean; readerMayDownload: boolean };
+export type ReadableDocument = StoredDocument & {
+  readerManagesRoom: boolean;
+  readerMayDownload: boolean;
+  downloadRefusal: DownloadRefusal | null;
+  readerSeesWatermark: boolean;
+};
 
 /** A document someone may download, with the name its room shows it under. */
 export type DownloadableDocument = ReadableDocument & {
@@ -399,8 +429,19 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   if (!document || !room)
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
   const { readerManagesRoom } = room;
-  const readerMayDownload = readerManagesRoom || isDownloadAllowedToInvestors(room, document);
-  return { document: { ...document, readerManagesRoom, readerMayDownload }, room };
+  const downloadRefusal = readerManagesRoom ? null : downloadRefusalFor(room, document);
+  // The room's managers read its documents as they are: a watermark names who a copy leaked from.
+  const readerSeesWatermark = !readerManagesRoom && room.isWatermarkEnabled;
+  return {
+    document: {
+      ...document,
+      readerManagesRoom,
+      readerMayDownload: downloadRefusal === null,
+      downloadRefusal,
+      readerSeesWatermark,
+    },
+    room,
+  };
 }
 
 /**
@@ -408,11 +449,18 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
  * may read it, so a 404 would be a lie). Page images, text and a video's stream stay theirs.
  */
 export function requireDownloadAllowed(document: ReadableDocument): void {
-  if (!document.readerMayDownload) {
+  if (document.downloadRefusal === 'view_only') {
     throw new HttpError(
       403,
       'view_only',
       'This document can be read in the viewer only: its owner does not allow downloads.',
+    );
+  }
+  if (document.downloadRefusal === 'watermark_unsupported') {
+    throw new HttpError(
+      403,
+      'watermark_unsupported',
+      'This file can be read in the viewer only: downloads in this room carry a watermark, and this kind of file cannot carry one.',
     );
   }
 }

@@ -63,6 +63,7 @@ describe('POST /api/data-rooms (company profile)', () => {
       website: 'https://orbit.example',
       isActive: true,
       isDownloadAllowed: true,
+      isWatermarkEnabled: false,
     };
     expect(saved.json).toEqual(expected);
     expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(expected);

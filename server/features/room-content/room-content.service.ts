@@ -101,6 +101,8 @@ export async function createFounderRoom(
     // No NDA unless the founder asks for one (DESIGN.md's defaults).
     isNdaRequired: false,
     ndaVersionId: null,
+    // Off unless the founder turns it on (DESIGN.md's defaults).
+    isWatermarkEnabled: false,
     sectionsMarkdown: null,
     sectionsUpdatedAt: null,
     createdAt: founder.at,

@@ -97,6 +97,7 @@ test('GET /api/my-data-room answers the founder’s own room; an investor gets 4
     website: '',
     isActive: true,
     isDownloadAllowed: true,
+    isWatermarkEnabled: false,
   });
   expect((await t.request('GET', '/api/my-data-room', { headers: investor.auth })).status).toBe(403);
   expect((await t.request('GET', '/api/my-data-room')).status).toBe(401);

@@ -162,6 +162,7 @@ export async function updateDataRoom(
       | 'isDownloadAllowed'
       | 'isNdaRequired'
       | 'ndaVersionId'
+      | 'isWatermarkEnabled'
       | 'sectionsMarkdown'
     >
   >,

@@ -13,6 +13,7 @@ import {
   roomDownloadPolicyRequestSchema,
   roomIdParamsSchema,
   roomStatusRequestSchema,
+  roomWatermarkRequestSchema,
   sectionsChangedResponseSchema,
   sectionsContentSchema,
   sectionsRefusedResponseSchema,
@@ -46,6 +47,7 @@ import {
   sectionsPayloadOf,
   setRoomActive,
   setRoomDownloadDefault,
+  setRoomWatermark,
   toDataRoomView,
 } from './rooms.service';
 
@@ -233,6 +235,17 @@ export function roomsRoutes(
         },
       },
       async (request) => setRoomDownloadDefault(ctx, requireUser(request), request.body.isDownloadAllowed),
+    );
+
+    app.post(
+      '/api/my-data-room/watermark',
+      {
+        schema: {
+          body: roomWatermarkRequestSchema,
+          response: { 200: myDataRoomSchema, ...managersOnly },
+        },
+      },
+      async (request) => setRoomWatermark(ctx, requireUser(request), request.body.isWatermarkEnabled),
     );
 
     // Two names for one read (docs/product-rules.md#api): the console uses one, the setup page the other.

@@ -115,6 +115,7 @@ function toMyDataRoom(room: DataRoom): MyDataRoom {
     website: room.website,
     isActive: room.isActive,
     isDownloadAllowed: room.isDownloadAllowed,
+    isWatermarkEnabled: room.isWatermarkEnabled,
   };
 }
 
@@ -226,6 +227,20 @@ export async function setRoomDownloadDefault(
   const room = await requireManagedRoom(ctx, founder);
   await updateDataRoom(ctx.db, room.id, { isDownloadAllowed }, new Date());
   return toMyDataRoom({ ...room, isDownloadAllowed });
+}
+
+/**
+ * The room's dynamic watermark ("Watermark" in Settings): when on, investors' page images, images and
+ * downloads carry their e-mail and the date (docs/decisions/0046-dynamic-watermark.md).
+ */
+export async function setRoomWatermark(
+  ctx: AppContext,
+  founder: RoomUser,
+  isWatermarkEnabled: boolean,
+): Promise<MyDataRoom> {
+  const room = await requireManagedRoom(ctx, founder);
+  await updateDataRoom(ctx.db, room.id, { isWatermarkEnabled }, new Date());
+  return toMyDataRoom({ ...room, isWatermarkEnabled });
 }
 
 /**

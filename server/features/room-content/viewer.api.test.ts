@@ -81,6 +81,8 @@ describe('GET /api/documents/:id/preview', () => {
       isTextCut: false,
       downloadUrl: `/api/documents/${documentId}/download`,
       isDownloadAllowed: true,
+      downloadRefusal: null,
+      watermark: null,
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
   });

@@ -13,14 +13,15 @@ import { requireUser } from '../../plugins/auth';
 import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
 import { retryPreview } from './preparation/preparation.service';
-import type { PreviewObject } from './previews.repository';
 import {
   documentPreviewFor,
   documentTextFor,
   pageImageFor,
   previewContentFor,
+  type ServedObject,
   thumbnailFor,
 } from './viewer.service';
+import { watermarkedEtag, watermarkedObjectBytes, watermarkOf } from './watermark/watermark.service';
 
 /** A stored object's bytes, streamed in its own content type. */
 const objectBytes = z.unknown().describe('The stored object, in its own content type.');
@@ -46,14 +47,26 @@ function commonHeaders(reply: FastifyReply, contentType: string, etag: string): 
 
 /**
  * A small object (a page image, a thumbnail) is sent from memory (server/caches/preview-bytes-cache.ts),
- * a large one streamed from storage. Either way the caller was authorised for it just before.
+ * a large one streamed from storage. Either way the caller was authorised for it just before. An image
+ * whose reader must see a watermark is theirs alone: stamped (or found in their cache) with an ETag of
+ * their own, so neither a browser nor any cache in between can hand one reader's copy to another.
  */
 async function sendObject(
   request: FastifyRequest,
   reply: FastifyReply,
   ctx: AppContext,
-  object: PreviewObject,
+  { object, document }: ServedObject,
+  reader: { id: string; email: string },
 ) {
+  const watermark = object.contentType.startsWith('image/') ? watermarkOf(reader, document) : null;
+  if (watermark) {
+    const etag = watermarkedEtag(object, watermark);
+    commonHeaders(reply, object.contentType, etag);
+    reply.header('vary', 'Cookie, Authorization');
+    if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
+    const bytes = await watermarkedObjectBytes(ctx, object, watermark);
+    return reply.header('content-length', String(bytes.length)).send(bytes);
+  }
   const etag = `"${object.storageKey}"`;
   commonHeaders(reply, object.contentType, etag);
   if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
@@ -98,8 +111,9 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, page } = request.params;
-        const object = await pageImageFor(ctx, requireUser(request), id, page, request.query.width);
-        return sendObject(request, reply, ctx, object);
+        const reader = requireUser(request);
+        const served = await pageImageFor(ctx, reader, id, page, request.query.width);
+        return sendObject(request, reply, ctx, served, reader);
       },
     );
 
@@ -113,8 +127,9 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, page } = request.params;
-        const object = await thumbnailFor(ctx, requireUser(request), id, page);
-        return sendObject(request, reply, ctx, object);
+        const reader = requireUser(request);
+        const served = await thumbnailFor(ctx, reader, id, page);
+        return sendObject(request, reply, ctx, served, reader);
       },
     );
 
@@ -149,13 +164,9 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const content = await previewContentFor(
-          ctx,
-          requireUser(request),
-          request.params.id,
-          request.query.width,
-        );
-        if (content.source === 'object') return sendObject(request, reply, ctx, content.object);
+        const reader = requireUser(request);
+        const content = await previewContentFor(ctx, reader, request.params.id, request.query.width);
+        if (content.source === 'object') return sendObject(request, reply, ctx, content, reader);
 
         // A video plays from the original, inline, with byte ranges so the player can seek.
         const { document } = content;

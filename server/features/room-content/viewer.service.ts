@@ -27,6 +27,7 @@ import {
   type PreviewObject,
 } from './previews.repository';
 import type { RoomUser } from './room-content.service';
+import { watermarkOf } from './watermark/watermark.service';
 
 /**
  * What the viewer reads (docs/decisions/0039-viewer-pipeline.md): a document's preparation state and the
@@ -43,7 +44,7 @@ function expectedKind(document: DownloadableDocument): PreviewKind {
 /** The document's preview as the viewer first asks for it: its state, kind and, for pages, their sizes. */
 export async function documentPreviewFor(
   ctx: AppContext,
-  user: RoomUser,
+  user: RoomUser & { email: string },
   documentId: string,
 ): Promise<DocumentPreviewResponse> {
   const document = await findDownloadableDocument(ctx, user, documentId);
@@ -60,6 +61,9 @@ export async function documentPreviewFor(
     isTextCut: state.kind === 'text' && document.sizeBytes > MAX_TEXT_PREVIEW_BYTES,
     downloadUrl: `/api/documents/${document.id}/download`,
     isDownloadAllowed: document.readerMayDownload,
+    downloadRefusal: document.downloadRefusal,
+    // Shown over text and tables in the page (they have no image to burn it into) and beside the title.
+    watermark: watermarkOf(user, document)?.text ?? null,
   };
 }
 
@@ -131,6 +135,12 @@ async function requireObject(ctx: AppContext, documentId: string, name: string):
   return object;
 }
 
+/** A preview object to serve, and the document it belongs to (whose reader may see a watermark). */
+export interface ServedObject {
+  object: PreviewObject;
+  document: ReadableDocument;
+}
+
 /** One page's image at one width (image/webp). */
 export async function pageImageFor(
   ctx: AppContext,
@@ -138,11 +148,14 @@ export async function pageImageFor(
   documentId: string,
   page: number,
   width: PageImageWidth,
-): Promise<PreviewObject> {
+): Promise<ServedObject> {
   const { document, preview } = await readyPreview(ctx, user, documentId);
   requirePagesKind(preview);
   requirePageInRange(preview, page);
-  return requireObject(ctx, document.id, previewObjectNames.pageImage(page, width));
+  return {
+    object: await requireObject(ctx, document.id, previewObjectNames.pageImage(page, width)),
+    document,
+  };
 }
 
 /** One page's thumbnail (image/webp). */
@@ -151,11 +164,11 @@ export async function thumbnailFor(
   user: RoomUser,
   documentId: string,
   page: number,
-): Promise<PreviewObject> {
+): Promise<ServedObject> {
   const { document, preview } = await readyPreview(ctx, user, documentId);
   requirePagesKind(preview);
   requirePageInRange(preview, page);
-  return requireObject(ctx, document.id, previewObjectNames.thumbnail(page));
+  return { object: await requireObject(ctx, document.id, previewObjectNames.thumbnail(page)), document };
 }
 
 async function readText(stream: Readable): Promise<string> {
@@ -184,7 +197,7 @@ export async function documentTextFor(
 
 /** What GET .../preview/content serves: a stored object of the preview, or the original (video). */
 export type PreviewContent =
-  | { source: 'object'; object: PreviewObject }
+  | ({ source: 'object' } & ServedObject)
   | { source: 'original'; document: ReadableDocument };
 
 /** The content of an image, text, table or video preview; pages are read page by page instead. */
@@ -200,11 +213,20 @@ export async function previewContentFor(
       return {
         source: 'object',
         object: await requireObject(ctx, document.id, previewObjectNames.image(width)),
+        document,
       };
     case 'text':
-      return { source: 'object', object: await requireObject(ctx, document.id, previewObjectNames.text()) };
+      return {
+        source: 'object',
+        object: await requireObject(ctx, document.id, previewObjectNames.text()),
+        document,
+      };
     case 'table':
-      return { source: 'object', object: await requireObject(ctx, document.id, previewObjectNames.table()) };
+      return {
+        source: 'object',
+        object: await requireObject(ctx, document.id, previewObjectNames.table()),
+        document,
+      };
     case 'video':
       return { source: 'original', document };
     case 'pages':

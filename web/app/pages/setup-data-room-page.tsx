@@ -12,6 +12,7 @@ import { CompanyProfileCard } from '../../features/rooms/components/company-prof
 import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
 import { NdaSettingsCard } from '../../features/rooms/components/nda-settings-card';
 import { RoomStatusCard } from '../../features/rooms/components/room-status-card';
+import { WatermarkCard } from '../../features/rooms/components/watermark-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
 import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
@@ -136,6 +137,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <RoomStatusCard room={room} />
       <DownloadDefaultCard room={room} />
+      <WatermarkCard room={room} />
       <NotificationSettingsCard />
       <Card>
         <CardHeader>

@@ -77,3 +77,10 @@ export interface PreparationTask {
   /** Each helper program's address space (HELPER_MEMORY_LIMIT_BYTES). */
   memoryLimitBytes: number;
 }
+
+/**
+ * A preview object is at most as large as the largest thing we render (far below this), or a converted
+ * PDF kept for watermarked downloads: one larger than this is not kept, and that document then has no
+ * watermarked download (docs/decisions/0046-dynamic-watermark.md).
+ */
+export const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;

@@ -33,6 +33,7 @@ import { requireManagedRoom } from '../rooms.service';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
   isReadyWithoutPreparation,
+  MAX_PREVIEW_OBJECT_BYTES,
   type PreparedFile,
   previewKindOf,
 } from './preparation-limits';
@@ -43,9 +44,6 @@ export type PreparationResult =
   | { status: 'ready' }
   | { status: 'failed'; code: PreviewFailureCode }
   | { status: 'skipped' };
-
-/** A preview object is at most as large as the largest thing we render: far below this. */
-const MAX_PREVIEW_OBJECT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Prepares one document's preview (docs/decisions/0039-viewer-pipeline.md): its original is copied to a
@@ -237,7 +235,7 @@ export function preparationWorkRoot(dataDir: string): string {
  * This server process's own folder of work directories, named after its host and pid: servers sharing a
  * DATA_DIR (several nodes on PostgreSQL with shared storage) each sweep only what they can tell is dead.
  */
-function processWorkRoot(dataDir: string): string {
+export function processWorkRoot(dataDir: string): string {
   return path.join(preparationWorkRoot(dataDir), `${os.hostname()}-${process.pid}`);
 }
 

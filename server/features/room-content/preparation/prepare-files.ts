@@ -16,6 +16,7 @@ import {
   MAX_IMAGE_PIXELS,
   MAX_PAGE_ASPECT_RATIO,
   MAX_PAGE_TEXT_CHARACTERS,
+  MAX_PREVIEW_OBJECT_BYTES,
   MAX_TABLE_CELL_CHARACTERS,
   MAX_TABLE_PREVIEW_ROWS,
   type PreparationOutcome,
@@ -118,6 +119,16 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
       files.push(...(await encodePage(rendered, task)));
       await fsp.rm(rendered.path);
     }
+  }
+  if (pdf !== task.inputPath && (await fsp.stat(pdf)).size <= MAX_PREVIEW_OBJECT_BYTES) {
+    // The converted PDF itself: a watermarked download of an Office file is this PDF, stamped.
+    files.push({
+      name: previewObjectNames.pdf(),
+      path: pdf,
+      contentType: 'application/pdf',
+      width: null,
+      height: null,
+    });
   }
   return { status: 'ready', pageCount, isTextAvailable, files };
 }

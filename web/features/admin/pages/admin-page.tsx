@@ -16,6 +16,7 @@ import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
 import { NotificationsSummary } from '../components/notifications-summary';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
+import { RoomControls } from '../components/room-controls';
 import { SectionCards } from '../components/section-cards';
 import { SendInvitationForm } from '../components/send-invitation-form';
 import { TeamPanel } from '../components/team-panel';
@@ -96,6 +97,7 @@ export function AdminPage() {
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
+        <RoomControls />
         <NotificationsSummary />
         <SectionCards sections={data.sections} />
         <div className="grid gap-6 lg:grid-cols-2">

@@ -11,13 +11,29 @@ export async function saveDocument(documentId: string, title: string): Promise<v
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = objectUrl;
-  link.download = title;
+  link.download = savedName(response.headers.get('content-disposition'), title);
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
   // Let the browser start the save before the blob goes away.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
+
+/**
+ * The name the server gives the file, when it gives one: a watermarked Word file arrives as
+ * "Memo.pdf" (docs/decisions/0046-dynamic-watermark.md). RFC 8187's `filename*` first, then `filename`.
+ */
+export function savedName(disposition: string | null, title: string): string {
+  const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: the plain name below, or the title.
+    }
+  }
+  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? title;
 }
 
 /**

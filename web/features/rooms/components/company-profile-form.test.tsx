@@ -15,6 +15,7 @@ const room: MyDataRoom = {
   website: 'https://northwind.example',
   isActive: true,
   isDownloadAllowed: true,
+  isWatermarkEnabled: false,
 };
 
 function renderForm(saveError: Error | null = null) {

@@ -18,6 +18,7 @@ const room: MyDataRoom = {
   website: '',
   isActive: true,
   isDownloadAllowed: true,
+  isWatermarkEnabled: false,
 };
 
 function renderCard(shown: MyDataRoom) {

@@ -20,6 +20,8 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     isTextCut: false,
     downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
     isDownloadAllowed: true,
+    downloadRefusal: null,
+    watermark: null,
     ...overrides,
   };
 }
@@ -258,4 +260,42 @@ test('a document the reader may not open says so, as for one that does not exist
   expect(
     await screen.findByText('This document does not exist, or you do not have access to it.'),
   ).toBeTruthy();
+});
+
+test('with the watermark on, a text file reads "Watermarked" with the watermark laid over it, and says why it is view only', async () => {
+  const watermark = 'ada@fund.example · 2026-11-25 · Confidential';
+  answers = {
+    [`${base}/preview`]: json(
+      previewOf({
+        kind: 'text',
+        fileType: 'text',
+        title: 'Notes.md',
+        isDownloadAllowed: false,
+        downloadRefusal: 'watermark_unsupported',
+        watermark,
+      }),
+    ),
+    [`${base}/preview/content`]: () => new Response('Plan', { headers: { 'content-type': 'text/plain' } }),
+  };
+  const view = renderViewer();
+  await screen.findByText('Plan');
+  expect(screen.getByText('Watermarked').closest('[title]')?.getAttribute('title')).toBe(watermark);
+  expect(screen.getByText('View only').closest('[title]')?.getAttribute('title')).toMatch(
+    /^Downloads in this room carry a watermark/,
+  );
+  const overlay = view.container.querySelector('[data-testid="watermark-overlay"]') as HTMLElement;
+  expect(overlay.getAttribute('aria-hidden')).toBe('true');
+  expect(decodeURIComponent(overlay.style.backgroundImage)).toContain('ada@fund.example · 2026-11-25');
+  expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+});
+
+test('without the watermark nothing is laid over the text and no badge shows', async () => {
+  answers = {
+    [`${base}/preview`]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),
+    [`${base}/preview/content`]: () => new Response('Plan', { headers: { 'content-type': 'text/plain' } }),
+  };
+  const view = renderViewer();
+  await screen.findByText('Plan');
+  expect(screen.queryByText('Watermarked')).toBeNull();
+  expect(view.container.querySelector('[data-testid="watermark-overlay"]')).toBeNull();
 });

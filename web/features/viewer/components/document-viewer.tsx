@@ -1,8 +1,9 @@
-import { ArrowLeft, Download, Eye, FileX, LoaderCircle } from 'lucide-react';
+import { ArrowLeft, Download, Eye, FileX, LoaderCircle, Stamp } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
+import { watermarkMetrics, watermarkSvg } from '../../../../shared/watermark';
 import { LoadFailed } from '../../../components/app/load-failed';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -69,12 +70,15 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
             {document.title}
           </h1>
         </div>
-        {/* A notice (being prepared, failed, download-only) offers Download itself, in its sentence. */}
-        {!document.isDownloadAllowed ? (
-          <ViewOnlyBadge />
-        ) : (
-          !isNotice(document) && <DownloadButton document={document} />
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {document.watermark && <WatermarkBadge watermark={document.watermark} />}
+          {/* A notice (being prepared, failed, download-only) offers Download itself, in its sentence. */}
+          {!document.isDownloadAllowed ? (
+            <ViewOnlyBadge refusal={document.downloadRefusal} />
+          ) : (
+            !isNotice(document) && <DownloadButton document={document} />
+          )}
+        </div>
       </div>
       <PreviewBody document={document} onPageChange={onPageChange} />
     </div>
@@ -96,13 +100,51 @@ function BackLink({ back }: { back: DocumentViewerProps['back'] }) {
   );
 }
 
-/** In place of Download: the server refuses this reader the original (docs/decisions/0043-view-only-documents.md). */
-function ViewOnlyBadge() {
+/** Why this reader may not download the file, in their words. */
+function refusalReason(refusal: DocumentPreview['downloadRefusal']): string {
+  return refusal === 'watermark_unsupported'
+    ? 'Downloads in this room carry a watermark, and this kind of file cannot carry one'
+    : 'Its owner does not allow downloads';
+}
+
+/**
+ * In place of Download: the server refuses this reader the original (docs/decisions/0043-view-only-documents.md),
+ * or cannot watermark this kind of file (docs/decisions/0046-dynamic-watermark.md).
+ */
+function ViewOnlyBadge({ refusal }: { refusal: DocumentPreview['downloadRefusal'] }) {
   return (
-    <Badge variant="secondary" className="px-3 py-1 text-sm" title="Its owner does not allow downloads">
+    <Badge variant="secondary" className="px-3 py-1 text-sm" title={refusalReason(refusal)}>
       <Eye aria-hidden="true" className="size-4" />
       View only
     </Badge>
+  );
+}
+
+/** Tells the reader that what they see and download carries their watermark. */
+function WatermarkBadge({ watermark }: { watermark: string }) {
+  return (
+    <Badge variant="secondary" className="px-3 py-1 text-sm" title={watermark}>
+      <Stamp aria-hidden="true" className="size-4" />
+      Watermarked
+    </Badge>
+  );
+}
+
+/**
+ * The watermark laid over text and tables, which have no image to burn it into (ADR 46): the same SVG
+ * the server burns into page images, as a repeated background that neither takes clicks nor hides text
+ * from selection or screen readers.
+ */
+function WatermarkOverlay({ watermark }: { watermark: string }) {
+  const { tile } = watermarkMetrics(watermark, 720);
+  const image = `url("data:image/svg+xml,${encodeURIComponent(watermarkSvg(watermark, tile, tile, 720))}")`;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="watermark-overlay"
+      className="pointer-events-none absolute inset-0 select-none"
+      style={{ backgroundImage: image, backgroundRepeat: 'repeat' }}
+    />
   );
 }
 
@@ -165,7 +207,7 @@ function PreviewBody({
           </>
         ) : (
           <p className="text-sm text-slate-600">
-            Its owner does not allow downloads, so it cannot be opened here. Ask them for access.
+            {refusalReason(document.downloadRefusal)}, so it cannot be opened here. Ask them for access.
           </p>
         )}
       </Notice>
@@ -194,6 +236,7 @@ function PreviewBody({
           documentId={document.documentId}
           isCut={document.isTextCut}
           isDownloadAllowed={document.isDownloadAllowed}
+          watermark={document.watermark}
         />
       );
     case 'table':
@@ -202,6 +245,7 @@ function PreviewBody({
           documentId={document.documentId}
           title={document.title}
           isDownloadAllowed={document.isDownloadAllowed}
+          watermark={document.watermark}
         />
       );
     case 'video':
@@ -231,19 +275,24 @@ function TextPreview({
   documentId,
   isCut,
   isDownloadAllowed,
+  watermark,
 }: {
   documentId: string;
   isCut: boolean;
   isDownloadAllowed: boolean;
+  watermark: string | null;
 }) {
   const text = usePreviewText(documentId);
   if (text.isPending) return <Spinner label="Loading the text…" />;
   if (text.isError) return <LoadFailed what="the text" onRetry={() => text.refetch()} />;
   return (
     <div className="flex flex-col gap-2">
-      <pre className="rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-900 sm:p-6">
-        {text.data}
-      </pre>
+      <div className="relative">
+        <pre className="rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-900 sm:p-6">
+          {text.data}
+        </pre>
+        {watermark && <WatermarkOverlay watermark={watermark} />}
+      </div>
       {isCut && (
         <p className="text-sm text-slate-600">
           Only the beginning of this file is shown.
@@ -258,10 +307,12 @@ function TablePreview({
   documentId,
   title,
   isDownloadAllowed,
+  watermark,
 }: {
   documentId: string;
   title: string;
   isDownloadAllowed: boolean;
+  watermark: string | null;
 }) {
   const table = usePreviewTable(documentId);
   if (table.isPending) return <Spinner label="Loading the table…" />;
@@ -272,7 +323,7 @@ function TablePreview({
   const columns = Array.from({ length: columnCount }, (_, index) => ({ key: `c${index}`, index }));
   const rows = body.map((cells, index) => ({ key: `r${index}`, cells }));
   return (
-    <div className="flex flex-col gap-2">
+    <div className="relative flex flex-col gap-2">
       {/* A wide table scrolls inside its box; the box takes focus so the keyboard can scroll it. */}
       <section
         aria-label={title}
@@ -310,6 +361,7 @@ function TablePreview({
           </tbody>
         </table>
       </section>
+      {watermark && <WatermarkOverlay watermark={watermark} />}
       {table.data.truncated && (
         <p className="text-sm text-slate-600">
           Only the first rows are shown.

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, expect, test } from 'vitest';
+import { encryptedPdf, writtenPdf } from '../../../../tests/support/sample-documents';
+import { stampPdf, UnstampablePdfError } from './watermark-pdf';
+
+const TEXT = 'ada@fund.example · 2026-11-25 · Confidential';
+const dirs: string[] = [];
+const workDir = () => {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stamp-test-')), 'work');
+  dirs.push(path.dirname(dir));
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Each page's text and size, by poppler. */
+function pages(pdf: Buffer): { text: string; size: string }[] {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stamped-')), 'out.pdf');
+  dirs.push(path.dirname(file));
+  fs.writeFileSync(file, pdf);
+  const texts = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', file], { encoding: 'utf8' });
+  const sizes = [...info.matchAll(/^Page\s+\d+\s+size:\s+(.+) pts/gm)].map((match) => match[1] ?? '');
+  return texts.map((text, index) => ({ text: text.replace(/\s+/g, ''), size: sizes[index] ?? '' }));
+}
+
+test('a PDF streamed in is stamped on every page, pages of two sizes each keeping their size; its work directory goes with the stream', async () => {
+  const portrait = writtenPdf({ pages: 2, width: 595, height: 842 });
+  const dir = workDir();
+  const stamped = await stampPdf({ stream: Readable.from([portrait]) }, TEXT, dir);
+  const bytes = await readAll(stamped.stream);
+  const result = pages(bytes);
+  expect(result).toHaveLength(2);
+  for (const page of result) {
+    expect(page.text).toContain('ada@fund.example·2026-11-25·Confidential');
+    expect(page.size).toBe('595 x 842');
+  }
+  await stamped.close();
+  expect(fs.existsSync(dir)).toBe(false);
+});
+
+test('a stored file is read in place, and a landscape page gets a landscape watermark', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stored-')), 'original');
+  dirs.push(path.dirname(file));
+  fs.writeFileSync(file, writtenPdf({ pages: 1, width: 842, height: 595 }));
+  const stamped = await stampPdf({ path: file }, TEXT, workDir());
+  const [page] = pages(await readAll(stamped.stream));
+  expect(page?.size).toBe('842 x 595');
+  expect(page?.text).toContain('ada@fund.example');
+  expect(fs.existsSync(file)).toBe(true);
+});
+
+test('a password-protected PDF is refused before a byte is sent', async () => {
+  await expect(stampPdf({ stream: Readable.from([encryptedPdf()]) }, TEXT, workDir())).rejects.toBeInstanceOf(
+    UnstampablePdfError,
+  );
+});

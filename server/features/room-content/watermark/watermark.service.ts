@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { previewObjectNames } from '../../../../shared/contracts/previews';
+import { extensionOf } from '../../../../shared/file-types';
+import { watermarkDay, watermarkText } from '../../../../shared/watermark';
+import type { AppContext } from '../../../app-context';
+import { HttpError } from '../../../plugins/errors';
+import type { ReadableDocument } from '../documents.service';
+import { processWorkRoot } from '../preparation/preparation.service';
+import { previewKindOf } from '../preparation/preparation-limits';
+import { findPreview, findPreviewObject, type PreviewObject } from '../previews.repository';
+import { watermarkImage } from './watermark-image';
+import { type StampedPdf, stampPdf, UnstampablePdfError } from './watermark-pdf';
+
+/**
+ * The dynamic watermark (docs/decisions/0046-dynamic-watermark.md): what an investor is served from a
+ * room with the watermark on carries their e-mail, the day and "Confidential", burned in on the server.
+ */
+
+/** One reader's watermark today. */
+export interface Watermark {
+  userId: string;
+  text: string;
+  day: string;
+  /** Part of every ETag of a watermarked object: differs per reader and per day, names neither. */
+  tag: string;
+}
+
+/** The reader's watermark, when what they read must carry one; null for the owner or a room without it. */
+export function watermarkOf(
+  reader: { id: string; email: string },
+  document: Pick<ReadableDocument, 'readerSeesWatermark'>,
+  at = new Date(),
+): Watermark | null {
+  if (!document.readerSeesWatermark) return null;
+  const day = watermarkDay(at);
+  const tag = crypto.createHash('sha256').update(`${reader.id}\n${day}`).digest('base64url').slice(0, 16);
+  return { userId: reader.id, text: watermarkText(reader.email, at), day, tag };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A stored object's bytes, through the preview bytes cache where small enough. */
+async function storedBytes(ctx: AppContext, object: PreviewObject): Promise<Buffer> {
+  return (
+    (await ctx.caches.previewBytes.bytes(object.storageKey, object.sizeBytes, () =>
+      ctx.storage.read(object.storageKey),
+    )) ?? readAll(ctx.storage.read(object.storageKey))
+  );
+}
+
+/** The ETag of a preview object as one reader sees it today. */
+export function watermarkedEtag(object: PreviewObject, watermark: Watermark): string {
+  return `"${object.storageKey}.${watermark.tag}"`;
+}
+
+/**
+ * A page image, thumbnail or resized image with the reader's watermark, from the per-reader cache
+ * (server/caches/watermarked-image-cache.ts) or stamped now, in the object's own format (WebP).
+ */
+export async function watermarkedObjectBytes(
+  ctx: AppContext,
+  object: PreviewObject,
+  watermark: Watermark,
+): Promise<Buffer> {
+  return ctx.caches.watermarkedImages.image(
+    { userId: watermark.userId, storageKey: object.storageKey, day: watermark.day },
+    async () => watermarkImage(await storedBytes(ctx, object), watermark.text, 'webp'),
+  );
+}
+
+/** What a watermarked download sends. */
+export type WatermarkedDownload =
+  | { kind: 'pdf'; fileName: string; stamped: StampedPdf }
+  | { kind: 'image'; fileName: string; contentType: string; bytes: Buffer };
+
+const UNSUPPORTED_MESSAGE =
+  'This file can be read in the viewer only: downloads in this room carry a watermark, and this file cannot carry one.';
+
+/** The name of the download: the title, with the extension of what is really sent. */
+function renamed(title: string, extension: string): string {
+  const current = extensionOf(title);
+  const base = current ? title.slice(0, -(current.length + 1)) : title;
+  return `${base || 'document'}.${extension}`;
+}
+
+function notReady(): HttpError {
+  return new HttpError(
+    409,
+    'watermark_not_ready',
+    'This document is still being prepared, and its watermarked copy is made from it: try again in a minute.',
+  );
+}
+
+/** A ready preview's object by name, or a 409 while it is prepared and a 403 if it never will be. */
+async function preparedObject(ctx: AppContext, documentId: string, name: string): Promise<PreviewObject> {
+  const preview = await findPreview(ctx.db, documentId);
+  if (!preview || preview.status === 'preparing') throw notReady();
+  const object = preview.status === 'ready' ? await findPreviewObject(ctx.db, documentId, name) : undefined;
+  if (!object) throw new HttpError(403, 'watermark_unsupported', UNSUPPORTED_MESSAGE);
+  return object;
+}
+
+/**
+ * The reader's copy of a document, watermarked: a PDF stamped page by page by qpdf and streamed (an
+ * Office document as its converted PDF), or an image stamped at the viewer's widest rendering (PNG, or
+ * JPEG for a JPEG). Other files never get here (requireDownloadAllowed refuses them first).
+ */
+export async function watermarkedDownload(
+  ctx: AppContext,
+  document: ReadableDocument & { titleInRoom: string },
+  watermark: Watermark,
+): Promise<WatermarkedDownload> {
+  const extension = extensionOf(document.originalName);
+  const kind = previewKindOf(extension);
+  if (kind === 'image') {
+    const object = await preparedObject(ctx, document.id, previewObjectNames.image(1600));
+    const format = extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : 'png';
+    const bytes = await watermarkImage(await storedBytes(ctx, object), watermark.text, format);
+    return {
+      kind: 'image',
+      fileName: renamed(document.title, format === 'jpeg' ? extension : 'png'),
+      contentType: `image/${format}`,
+      bytes,
+    };
+  }
+  if (kind !== 'pages') throw new HttpError(403, 'watermark_unsupported', UNSUPPORTED_MESSAGE);
+  const storageKey =
+    extension === 'pdf'
+      ? document.storageKey
+      : (await preparedObject(ctx, document.id, previewObjectNames.pdf())).storageKey;
+  const workDir = path.join(processWorkRoot(ctx.config.dataDir), `watermark-${crypto.randomUUID()}`);
+  try {
+    const source = ctx.storage.localPath
+      ? { path: ctx.storage.localPath(storageKey) }
+      : { stream: ctx.storage.read(storageKey) };
+    const stamped = await stampPdf(source, watermark.text, workDir);
+    return { kind: 'pdf', fileName: renamed(document.title, 'pdf'), stamped };
+  } catch (error) {
+    if (!(error instanceof UnstampablePdfError)) throw error;
+    ctx.log.info({ documentId: document.id, detail: error.message }, 'PDF could not be watermarked');
+    throw new HttpError(
+      403,
+      'watermark_unsupported',
+      'This PDF cannot carry a watermark (it is protected or damaged), so it can be read in the viewer only.',
+    );
+  }
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { myDataRoomSchema } from '../../../../shared/contracts/rooms';
+import { apiRequest } from '../../../lib/api-client';
+import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { documentsKeys } from '../../documents/api/documents-keys';
+import { roomsKeys } from './rooms-keys';
+
+/** The room's "Watermark": POST /api/my-data-room/watermark. */
+export function useSetWatermark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isWatermarkEnabled: boolean) =>
+      apiRequest('/api/my-data-room/watermark', myDataRoomSchema, {
+        method: 'POST',
+        body: { isWatermarkEnabled },
+      }),
+    onSuccess: (room) => {
+      queryClient.setQueryData(roomsKeys.mine(), room);
+      // Files that cannot carry a watermark become view only for investors: the lists say so.
+      for (const queryKey of [documentsKeys.all, dataRoomKeys.all])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

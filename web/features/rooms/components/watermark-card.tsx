@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import type { MyDataRoom } from '../../../../shared/contracts/rooms';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { useSetWatermark } from '../api/use-set-watermark';
+
+/**
+ * The room's "Watermark" (issue 12, docs/decisions/0046-dynamic-watermark.md): on, every page image and
+ * image an investor reads, and every file they download, carries their e-mail, the date and
+ * "Confidential", burned in by the server. A switch, saved as soon as it is flipped.
+ */
+export function WatermarkCard({ room }: { room: MyDataRoom }) {
+  const setWatermark = useSetWatermark();
+  const labelId = useId();
+  const explanationId = useId();
+  const isOn = setWatermark.isPending ? setWatermark.variables : room.isWatermarkEnabled;
+
+  const flip = () =>
+    setWatermark.mutate(!room.isWatermarkEnabled, {
+      onSuccess: (saved) =>
+        saved.isWatermarkEnabled
+          ? toast.success('Watermark on', {
+              description: 'Investors see their e-mail and the date on every page and download.',
+            })
+          : toast.success('Watermark off', { description: 'Investors see your files as they are.' }),
+      onError: (error) => toast.error('Failed to change “Watermark”', { description: error.message }),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>Watermark</CardTitle>
+          <Badge variant={room.isWatermarkEnabled ? 'success' : 'secondary'}>
+            {room.isWatermarkEnabled ? 'On' : 'Off'}
+          </Badge>
+        </div>
+        <CardDescription id={explanationId}>
+          {room.isWatermarkEnabled
+            ? 'Every page an investor reads and every PDF or image they download shows their e-mail, the date and “Confidential”. Word, Excel and PowerPoint files download as PDF.'
+            : 'Investors read and download your files as you uploaded them.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-4">
+          <span id={labelId} className="font-medium text-slate-900">
+            Watermark
+          </span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={isOn}
+            aria-labelledby={labelId}
+            aria-describedby={explanationId}
+            disabled={setWatermark.isPending}
+            onClick={flip}
+            className={cn(
+              'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60',
+              isOn ? 'bg-indigo-600' : 'bg-slate-300',
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
+                isOn ? 'translate-x-6' : 'translate-x-1',
+              )}
+            />
+          </button>
+        </div>
+        <p className="text-sm text-slate-600">
+          Files that cannot carry a watermark (ZIP, video, CSV and text) are view only while it is on. You
+          always see your own files without it.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
