@@ -32,7 +32,6 @@ import {
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks, RoomActivity } from './room-content.service';
-import type { DataRoom } from './rooms.repository';
 import {
   getMyDataRoom,
   getSectionsMarkdown,
