@@ -25,8 +25,8 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   await expect(team.getByRole('list', { name: 'Team members' })).toContainText('Owner');
   const cofounderEmail = uniqueEmail('cofounder');
   const inviteForm = team.getByRole('form', { name: 'Invite a co-founder' });
-  await inviteForm.getByLabel('Email address').fill(cofounderEmail);
-  await inviteForm.getByLabel('Name (optional)').fill('Cass Cofounder');
+  await inviteForm.getByLabel("Co-founder's email address").fill(cofounderEmail);
+  await inviteForm.getByLabel("Co-founder's name (optional)").fill('Cass Cofounder');
   await inviteForm.getByRole('button', { name: 'Invite co-founder' }).click();
   await expect(toast(page, 'Invitation sent')).toBeVisible();
   const row = team.getByRole('listitem').filter({ hasText: 'Cass Cofounder' });

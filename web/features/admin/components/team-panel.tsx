@@ -90,7 +90,7 @@ function InviteEditorForm() {
       <h3 className="text-sm font-semibold text-slate-900">Invite a co-founder</h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={emailId}>Email address</Label>
+          <Label htmlFor={emailId}>Co-founder's email address</Label>
           <Input
             ref={emailInput}
             id={emailId}
@@ -106,7 +106,7 @@ function InviteEditorForm() {
           />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={nameId}>Name (optional)</Label>
+          <Label htmlFor={nameId}>Co-founder's name (optional)</Label>
           <Input
             id={nameId}
             type="text"
