@@ -207,7 +207,7 @@ test.describe('the Send Invitation form', () => {
     const region = page.getByRole('region', { name: 'Invitations' });
     await expect(region.getByText('No invitations yet')).toBeVisible();
 
-    const field = page.getByLabel('Email address');
+    const field = page.getByLabel('Email address', { exact: true });
     const send = page.getByRole('button', { name: 'Send invitation' });
     await expect(send).toBeDisabled();
     await field.fill('   ');

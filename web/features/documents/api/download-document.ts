@@ -1,3 +1,4 @@
+import { extensionOf } from '../../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../../shared/sections-markdown';
 
 /**
@@ -21,19 +22,29 @@ export async function saveDocument(documentId: string, title: string): Promise<v
 }
 
 /**
- * The name the server gives the file, when it gives one: a watermarked Word file arrives as
- * "Memo.pdf" (docs/decisions/0046-dynamic-watermark.md). RFC 8187's `filename*` first, then `filename`.
+ * The name a download is saved under: the title the reader clicked (docs/product-rules.md#documents-and-
+ * the-access-log), unless the server sends another kind of file than the title names. A watermarked Word
+ * file arrives as a PDF (docs/decisions/0046-dynamic-watermark.md): "Board memo.docx" is saved as
+ * "Board memo.pdf", the title with the served file's extension.
  */
 export function savedName(disposition: string | null, title: string): string {
+  const served = extensionOf(servedName(disposition) ?? '');
+  const titled = extensionOf(title);
+  if (!served || served === titled) return title;
+  return `${titled ? title.slice(0, -(titled.length + 1)) : title}.${served}`;
+}
+
+/** The file name in a Content-Disposition header: RFC 8187's `filename*` first, then `filename`. */
+function servedName(disposition: string | null): string | undefined {
   const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (extended) {
     try {
       return decodeURIComponent(extended);
     } catch {
-      // A malformed escape: the plain name below, or the title.
+      // A malformed escape: the plain name below.
     }
   }
-  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? title;
+  return disposition?.match(/filename="?([^";]+)"?/i)?.[1];
 }
 
 /**
