@@ -120,6 +120,9 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   expect((await shown.body()).equals(foundersPage), 'the page the investor is shown is watermarked').toBe(
     false,
   );
+  await expect
+    .poll(() => firstPage.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
   await readerPage.screenshot({ path: testInfo.outputPath('watermarked-page-390.png') });
 
   // The download URL itself: refused.
