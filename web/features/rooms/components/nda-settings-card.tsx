@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/cn';
 import { useNdaSettings, useSaveNdaSettings } from '../api/use-nda-settings';
 
@@ -102,25 +103,11 @@ function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
             <span id={switchLabelId} className="font-medium text-slate-900">
               Require an NDA
             </span>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={isRequired}
+            <Switch
+              checked={isRequired}
               aria-labelledby={switchLabelId}
               onClick={() => setIsRequired(!isRequired)}
-              className={cn(
-                'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                isRequired ? 'bg-indigo-600' : 'bg-slate-300',
-              )}
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
-                  isRequired ? 'translate-x-6' : 'translate-x-1',
-                )}
-              />
-            </button>
+            />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={textId}>Agreement (markdown)</Label>

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { MyDataRoom } from '../../../../shared/contracts/rooms';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Switch } from '../../../components/ui/switch';
 import { useSetWatermark } from '../api/use-set-watermark';
 
 /**
@@ -48,27 +48,13 @@ export function WatermarkCard({ room }: { room: MyDataRoom }) {
           <span id={labelId} className="font-medium text-slate-900">
             Watermark
           </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={isOn}
+          <Switch
+            checked={isOn}
             aria-labelledby={labelId}
             aria-describedby={explanationId}
             disabled={setWatermark.isPending}
             onClick={flip}
-            className={cn(
-              'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60',
-              isOn ? 'bg-indigo-600' : 'bg-slate-300',
-            )}
-          >
-            <span
-              aria-hidden="true"
-              className={cn(
-                'inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
-                isOn ? 'translate-x-6' : 'translate-x-1',
-              )}
-            />
-          </button>
+          />
         </div>
         <p className="text-sm text-slate-600">
           Files that cannot carry a watermark (ZIP, video, CSV and text) are view only while it is on. You
