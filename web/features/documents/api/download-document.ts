@@ -22,10 +22,10 @@ export async function saveDocument(documentId: string, title: string): Promise<v
 }
 
 /**
- * The name a download is saved under: the title the reader clicked (docs/product-rules.md#documents-and-
- * the-access-log), unless the server sends another kind of file than the title names. A watermarked Word
- * file arrives as a PDF (docs/decisions/0046-dynamic-watermark.md): "Board memo.docx" is saved as
- * "Board memo.pdf", the title with the served file's extension.
+ * The name a download is saved under: the title the reader clicked
+ * (docs/product-rules.md#documents-and-the-access-log), unless the server sends another kind of file
+ * than the title names. A watermarked Word file arrives as a PDF (docs/decisions/0046-dynamic-watermark.md):
+ * "Board memo.docx" is saved as "Board memo.pdf", the title with the served file's extension.
  */
 export function savedName(disposition: string | null, title: string): string {
   const served = extensionOf(servedName(disposition) ?? '');
