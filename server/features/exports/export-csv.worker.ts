@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database';
 import { csvText } from './csv-output';
 import { exportRows } from './export-rows';
-import { type ExportThreadData, type FromWorker, PIECE_BYTES, type ToWorker } from './export-worker-stream';
+import { type ExportThreadData, type FromWorker, PIECE_BYTES, type ToWorker } from './export-thread-messages';
 
 /**
  * One export, in its own thread with its own connection (export-worker-stream.ts). The CSV text is

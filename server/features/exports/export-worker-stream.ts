@@ -1,41 +1,14 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { ExportKind } from '../../../shared/contracts/exports';
-import type { Config } from '../../config';
 import { entryFile } from '../../workers/entry-file';
-import type { ExportScope } from './exports.repository';
-
-/** What the export's thread needs to know. */
-export interface ExportJob {
-  database: Config['database'];
-  appUrl: string;
-  kind: ExportKind;
-  scope: ExportScope;
-  ownerId: string;
-}
-
-/** The job as the thread receives it: with the memory it writes the CSV's bytes into. */
-export interface ExportThreadData extends ExportJob {
-  /** PIECES_IN_FLIGHT slots of PIECE_BYTES, shared by both threads. */
-  window: SharedArrayBuffer;
-}
-
-export type FromWorker =
-  | { kind: 'piece'; slot: number; bytes: number }
-  | { kind: 'done' }
-  | { kind: 'failed'; message: string };
-
-/** A slot of the window, handed back to the thread once the response has written its bytes. */
-export type ToWorker = { slot: number };
-
-/**
- * Pieces of the CSV the thread may have written and the response not yet sent: the thread writes into a
- * slot only when it holds its credit, and the request thread gives the credit back only when the
- * response has written the slot's bytes out (ADR 42). Four slots of 64 KiB keep a fast client busy on
- * a local network and bound what a slow one costs us to 256 KiB.
- */
-export const PIECES_IN_FLIGHT = 4;
-export const PIECE_BYTES = 64 * 1024;
+import {
+  type ExportJob,
+  type ExportThreadData,
+  type FromWorker,
+  PIECE_BYTES,
+  PIECES_IN_FLIGHT,
+  type ToWorker,
+} from './export-thread-messages';
 
 /**
  * A long export allocates without pause, and V8 then grows the young generation of the thread doing it
@@ -46,7 +19,7 @@ const EXPORT_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSize
 
 /**
  * Writes the export's CSV to `response` as the worker thread produces it, and resolves once the thread
- * has exited. The bytes cross from the thread in the shared slots, never as new strings or buffers on
+ * has exited and the response is closed. The bytes cross from the thread in the shared slots, never as new strings or buffers on
  * the request thread: a million rows used to allocate ~170 MB there as fast as a local client read
  * them, and grew its heap past the export's memory budget. A client that goes away ends the thread; a
  * failure is given to `onError` and cuts the response short, so the client cannot take a partial file
@@ -88,14 +61,20 @@ export async function sendCsvFromWorker(
     } else stop(new Error(`the CSV export failed: ${message.message}`));
   });
   worker.on('error', (error) => stop(error));
-  // Ended or not, a closed response needs no more pieces; before its end, the client went away.
-  response.once('close', () => stop());
+  const closed = new Promise<void>((resolve) =>
+    // Ended or not, a closed response needs no more pieces; before its end, the client went away.
+    response.once('close', () => {
+      stop();
+      resolve();
+    }),
+  );
   // A write to a client that has gone away can fail before 'close': not a failure of the export.
   response.on('error', () => stop());
-  await new Promise<void>((resolve) =>
+  const exited = new Promise<void>((resolve) =>
     worker.once('exit', (code) => {
       stop(new Error(`the CSV export's thread stopped before the end of the file (exit code ${code})`));
       resolve();
     }),
   );
+  await Promise.all([exited, closed]);
 }
