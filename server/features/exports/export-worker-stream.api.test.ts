@@ -88,15 +88,25 @@ test('a slow client never has more than the window of pieces sent to it and not 
   let mostInFlight = 0;
   let mostBuffered = 0;
   const received: Buffer[] = [];
+  // The client takes nothing until the window has been full for 200 ms (time for a thread that did not
+  // wait for credits to send more), then takes a piece every 3 ms.
+  let stalled: Promise<void> | null = null;
+  let windowFull = () => {};
+  const whenWindowFull = new Promise<void>((resolve) => {
+    windowFull = resolve;
+  });
   const slowClient = new Writable({
     write(chunk: Buffer, _encoding, done) {
       // Copied: the slot it lies in is written again once this write is done.
       received.push(Buffer.from(chunk));
-      setTimeout(() => {
-        inFlight--;
-        written++;
-        done();
-      }, 3);
+      stalled ??= whenWindowFull.then(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      void stalled.then(() =>
+        setTimeout(() => {
+          inFlight--;
+          written++;
+          done();
+        }, 3),
+      );
     },
   });
   const write = slowClient.write.bind(slowClient) as (chunk: Buffer, done: () => void) => boolean;
@@ -104,6 +114,7 @@ test('a slow client never has more than the window of pieces sent to it and not 
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     mostBuffered = Math.max(mostBuffered, slowClient.writableLength + chunk.length);
+    if (inFlight === PIECES_IN_FLIGHT) windowFull();
     return write(chunk, done);
   }) as typeof slowClient.write;
 
