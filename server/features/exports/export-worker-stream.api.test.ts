@@ -156,6 +156,16 @@ test('a client that goes away mid-export ends the export’s thread before the e
   }
 });
 
+test('a client gone before the export’s thread started ends the thread at once', async () => {
+  const gone = new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+  gone.destroy();
+  await within(sendCsvFromWorker(job, gone, noFailure), 5000, 'the export’s thread exiting');
+});
+
 test('a failure after the first bytes is logged and cuts the response, so no partial file looks whole', async () => {
   const emptyDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-export-failure-'));
   const failures: Error[] = [];

@@ -70,13 +70,16 @@ export async function sendCsvFromWorker(
     } else stop(new Error(`the CSV export failed: ${message.message}`));
   });
   worker.on('error', (error) => stop(error));
-  const closed = new Promise<void>((resolve) =>
-    // Ended or not, a closed response needs no more pieces; before its end, the client went away.
-    response.once('close', () => {
+  const closed = new Promise<void>((resolve) => {
+    // Ended or not, a closed response needs no more pieces; before its end, the client went away
+    // (perhaps already, while the thread was starting: its writes would fail and never give credits).
+    const onClose = () => {
       stop();
       resolve();
-    }),
-  );
+    };
+    if (response.destroyed) onClose();
+    else response.once('close', onClose);
+  });
   // A write to a client that has gone away can fail before 'close': not a failure of the export.
   response.on('error', () => stop());
   const exited = new Promise<void>((resolve) =>
