@@ -23,11 +23,18 @@ export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const csv = await exportCsv(ctx, requireUser(request), kind, request.query);
-          return reply
+          // The file is written to the raw response, so that each piece's write callback can pace the
+          // export's thread (ADR 42); refusals were thrown above, through the usual error handler.
+          reply.hijack();
+          reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', csv.contentDisposition)
-            .header('cache-control', 'private, no-store')
-            .send(csv.body);
+            .header('cache-control', 'private, no-store');
+          // The hooks' headers too (security-headers.ts), which Fastify would otherwise have written.
+          for (const [name, value] of Object.entries(reply.getHeaders()))
+            if (value !== undefined) reply.raw.setHeader(name, value);
+          reply.raw.statusCode = 200;
+          await csv.sendTo(reply.raw);
         },
       );
     }

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { ExportKind, ExportQuery } from '../../../shared/contracts/exports';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
@@ -7,14 +8,15 @@ import {
   type RoomUser,
   requireManagedRoom,
 } from '../room-content/room-content.service';
-import { csvFromWorker } from './export-worker-stream';
+import { sendCsvFromWorker } from './export-worker-stream';
 import { type ExportScope, hasActivityInRoom } from './exports.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CsvExport {
   contentDisposition: string;
-  body: NodeJS.ReadableStream;
+  /** Writes the file to the response, read from the database as the client takes it. */
+  sendTo(response: Writable): Promise<void>;
 }
 
 const investorNotFound = () =>
@@ -67,16 +69,11 @@ export async function exportCsv(
 ): Promise<CsvExport> {
   const { scope, ownerId } = await resolveScope(ctx, founder, query);
   const today = new Date().toISOString().slice(0, 10);
-  const onError = (error: Error) => {
-    // A reader who goes away mid-file is not a failure of ours.
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+  const onError = (error: Error) =>
     ctx.log.error({ err: error, kind }, 'a CSV export failed while streaming');
-  };
+  const job = { database: ctx.config.database, appUrl: ctx.config.appUrl, kind, scope, ownerId };
   return {
     contentDisposition: attachmentDisposition(`roundroom-${FILE_NAMES[kind]}-${today}.csv`),
-    body: await csvFromWorker(
-      { database: ctx.config.database, appUrl: ctx.config.appUrl, kind, scope, ownerId },
-      onError,
-    ),
+    sendTo: (response) => sendCsvFromWorker(job, response, onError),
   };
 }

@@ -1,0 +1,37 @@
+import type { ExportKind } from '../../../shared/contracts/exports';
+import type { Config } from '../../config';
+import type { ExportScope } from './exports.repository';
+
+/** What the request thread and an export's thread say to each other (export-worker-stream.ts). */
+
+/** What the export's thread needs to know. */
+export interface ExportJob {
+  database: Config['database'];
+  appUrl: string;
+  kind: ExportKind;
+  scope: ExportScope;
+  ownerId: string;
+}
+
+/** The job as the thread receives it: with the memory it writes the CSV's bytes into. */
+export interface ExportThreadData extends ExportJob {
+  /** PIECES_IN_FLIGHT slots of PIECE_BYTES, shared by both threads. */
+  window: SharedArrayBuffer;
+}
+
+export type FromWorker =
+  | { kind: 'piece'; slot: number; bytes: number }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string };
+
+/** A slot of the window, handed back to the thread once the response has written its bytes. */
+export type ToWorker = { slot: number };
+
+/**
+ * Pieces of the CSV the thread may have written and the response not yet sent: the thread writes into a
+ * slot only when it holds its credit, and the request thread gives the credit back only when the
+ * response has written the slot's bytes out (ADR 42). Four slots of 64 KiB keep a fast client busy on
+ * a local network and bound what a slow one costs us to 256 KiB.
+ */
+export const PIECES_IN_FLIGHT = 4;
+export const PIECE_BYTES = 64 * 1024;
