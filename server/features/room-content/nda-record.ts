@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type { Content, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString as textOf } from 'mdast-util-to-string';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import type { AcceptanceWithVersion } from './nda.repository';
 import type { DataRoom } from './rooms.repository';
 
@@ -31,11 +32,20 @@ export function ndaRecordFileName(acceptance: AcceptanceWithVersion): string {
   return `nda-acceptance-${acceptance.acceptedAt.toISOString().slice(0, 10)}-${acceptance.id.slice(0, 8)}.pdf`;
 }
 
+const require = createRequire(import.meta.url);
+let pdfkit: typeof PDFKitDocument | undefined;
+/** pdfkit and its fonts are loaded on the first record, not at start: most servers seldom write one. */
+const loadPdfKit = () => {
+  pdfkit ??= require('pdfkit') as typeof PDFKitDocument;
+  return pdfkit;
+};
+
 export function ndaRecordPdf(
   room: DataRoom,
   acceptance: AcceptanceWithVersion & { versionText: string },
 ): Readable {
   const title = `NDA acceptance: ${acceptance.signerName}, ${room.companyName}`;
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { watermarkSvg } from '../../../../shared/watermark';
 
 export type WatermarkedImageFormat = 'webp' | 'png' | 'jpeg';
@@ -13,6 +12,9 @@ export async function watermarkImage(
   text: string,
   format: WatermarkedImageFormat,
 ): Promise<Buffer> {
+  // Loaded on the first watermark, not at start: libvips is tens of MB a server without the watermark
+  // never needs (the preparation child loads its own).
+  const { default: sharp } = await import('sharp');
   const image = sharp(bytes);
   const { width, height } = await image.metadata();
   const stamped = image.composite([{ input: Buffer.from(watermarkSvg(text, width, height)), blend: 'over' }]);

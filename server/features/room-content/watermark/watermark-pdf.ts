@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { degrees, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { WATERMARK_ANGLE_DEGREES, WATERMARK_OPACITY } from '../../../../shared/watermark';
 
 const run = promisify(execFile);
@@ -55,6 +55,8 @@ function winAnsi(text: string, font: PDFFont): string {
  * real text (pdftotext finds the reader's e-mail on every page), diagonal and semi-transparent.
  */
 export async function watermarkPdf(text: string, sizes: PageSize[]): Promise<Uint8Array> {
+  // Loaded on the first watermarked download, not at start (like sharp in watermark-image.ts).
+  const { degrees, PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   const line = winAnsi(text, font);
