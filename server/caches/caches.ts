@@ -35,10 +35,11 @@ export interface Caches {
    */
   readableRooms: ReadCache<RoomReading>;
   /**
-   * The room a user manages (owns or edits), by user: what every console request checks. The same rule:
+   * The room a user manages (owns or edits), or null for none, by user: what every console request and
+   * every /api/auth/me checks. The same rule:
    * removing an editor is a write, so their very next request reads the database again (ADR 47).
    */
-  managedRooms: ReadCache<ManagedRoom>;
+  managedRooms: ReadCache<{ managed: ManagedRoom | null }>;
   /**
    * What the viewer reads on every page image and thumbnail, by the same rule: documents by id, their
    * previews by document id, and preview objects by document id and name. A deletion, a new preparation
@@ -91,7 +92,7 @@ export function createCaches(
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
     readableRooms: untilNextWrite<RoomReading>(),
-    managedRooms: untilNextWrite<ManagedRoom>(),
+    managedRooms: untilNextWrite<{ managed: ManagedRoom | null }>(),
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),

@@ -64,12 +64,14 @@ export interface ManagedRoom {
  * rule of every authorisation fact (caches.ts): removing an editor is a write, seen by the next request.
  */
 export async function findManagedRoom(ctx: AppContext, user: RoomUser): Promise<ManagedRoom | undefined> {
-  return ctx.caches.managedRooms.get(user.id, async () => {
+  // "Manages none" is cached too (as null): every investor's /api/auth/me asks.
+  const answer = await ctx.caches.managedRooms.get(user.id, async () => {
     const owned = await findRoomOwnedBy(ctx.db, user.id);
-    if (owned) return { room: owned, role: 'owner' };
+    if (owned) return { managed: { room: owned, role: 'owner' as const } };
     const edited = await findRoomEditedBy(ctx.db, user.id);
-    return edited && { room: edited, role: 'editor' };
+    return { managed: edited ? { room: edited, role: 'editor' as const } : null };
   });
+  return answer?.managed ?? undefined;
 }
 
 /**
