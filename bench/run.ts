@@ -16,19 +16,31 @@ import { measureWatermarkBudgets } from './watermark';
 
 // npm run bench: builds, then measures every performance budget of docs/performance.md and prints
 // one table. Budgets are checked here, never as timed assertions in tests. Exit 1 when one fails.
+// `npm run bench -- previews exports` measures only those groups (the names below), for a change that
+// touches one budget.
+
+const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
+  landing: async () => [await measureLandingBundle(path.resolve('dist/web'))],
+  start: measureColdStartAndIdleMemory,
+  auth: async () => [await measureAuthenticatedReadThroughput()],
+  mail: async () => [await measureMagicLinkLatency()],
+  parsing: async () => [await measureHealthWhileParsing()],
+  files: measureFileBudgets,
+  load: measureLoadBudgets,
+  previews: measurePreviewBudgets,
+  analytics: measureAnalyticsLatency,
+  exports: measureExportBudgets,
+  watermark: measureWatermarkBudgets,
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in GROUPS));
+if (unknown.length > 0)
+  throw new Error(`unknown bench groups: ${unknown.join(', ')} (known: ${Object.keys(GROUPS).join(', ')})`);
 
 const rows: BudgetRow[] = [];
-rows.push(await measureLandingBundle(path.resolve('dist/web')));
-rows.push(...(await measureColdStartAndIdleMemory()));
-rows.push(await measureAuthenticatedReadThroughput());
-rows.push(await measureMagicLinkLatency());
-rows.push(await measureHealthWhileParsing());
-rows.push(...(await measureFileBudgets()));
-rows.push(...(await measureLoadBudgets()));
-rows.push(...(await measurePreviewBudgets()));
-rows.push(...(await measureAnalyticsLatency()));
-rows.push(...(await measureExportBudgets()));
-rows.push(...(await measureWatermarkBudgets()));
+for (const [name, measure] of Object.entries(GROUPS)) {
+  if (chosen.length === 0 || chosen.includes(name)) rows.push(...(await measure()));
+}
 
 /** The distribution's name (Debian GNU/Linux 12 (bookworm)), else the kernel's. */
 function operatingSystem(): string {
