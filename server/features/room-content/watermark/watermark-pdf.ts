@@ -5,16 +5,11 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import type { PDFFont } from 'pdf-lib';
-import { WATERMARK_ANGLE_DEGREES, WATERMARK_OPACITY } from '../../../../shared/watermark';
+import { entryFile } from '../../../workers/entry-file';
 
 const run = promisify(execFile);
 
-/** A page's size in points, as pdfinfo reports it (its media box, before any /Rotate). */
-interface PageSize {
-  width: number;
-  height: number;
-}
+import type { PageSize } from './watermark-overlay';
 
 /**
  * Every page's size, from one pdfinfo run (poppler reads only the page tree, not the content: about a
@@ -35,61 +30,17 @@ async function pageSizes(pdf: string): Promise<PageSize[] | undefined> {
   }
 }
 
-/** Helvetica writes WinAnsi only: any other character (a rare non-Latin e-mail) is shown as '?'. */
-function winAnsi(text: string, font: PDFFont): string {
-  return Array.from(text)
-    .map((character) => {
-      try {
-        font.encodeText(character);
-        return character;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-}
-
 /**
- * The watermark as a PDF of one page per distinct page size of the document, each exactly that size,
- * so that qpdf's overlay (which centres and only shrinks) covers every page edge to edge. The text is
- * real text (pdftotext finds the reader's e-mail on every page), diagonal and semi-transparent.
+ * The watermark's overlay PDF, written to `file` by a child process (watermark-overlay.child.ts): pdf-lib
+ * takes about 30 MB once loaded, which would stay in the server for good after its first watermarked
+ * download (docs/performance.md: four such downloads must keep the server under 250 MB).
  */
-export async function watermarkPdf(text: string, sizes: PageSize[]): Promise<Uint8Array> {
-  // Loaded on the first watermarked download, not at start (like sharp in watermark-image.ts).
-  const { degrees, PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const line = winAnsi(text, font);
-  for (const { width, height } of sizes) {
-    const page = document.addPage([width, height]);
-    const fontSize = Math.max(7, Math.round(Math.min(width, height) / 40));
-    const lineWidth = font.widthOfTextAtSize(line, fontSize);
-    const angle = (WATERMARK_ANGLE_DEGREES * Math.PI) / 180;
-    // Rows along the diagonal, far enough apart to read the page between them, covering the corners.
-    const rowGap = fontSize * 9;
-    const columnGap = lineWidth + fontSize * 4;
-    const reach = width + height;
-    for (let row = -reach; row < reach; row += rowGap) {
-      for (let column = -reach; column < reach; column += columnGap) {
-        const offset = (Math.round(row / rowGap) % 2) * (columnGap / 2);
-        const x = column + offset;
-        // Rotate (x, row) about the page's centre so rows run diagonally across it.
-        const px = width / 2 + x * Math.cos(angle) - row * Math.sin(angle);
-        const py = height / 2 + x * Math.sin(angle) + row * Math.cos(angle);
-        if (px < -lineWidth || px > width + lineWidth || py < -lineWidth || py > height + lineWidth) continue;
-        page.drawText(line, {
-          x: px,
-          y: py,
-          size: fontSize,
-          font,
-          color: rgb(0.12, 0.16, 0.22),
-          opacity: WATERMARK_OPACITY,
-          rotate: degrees(WATERMARK_ANGLE_DEGREES),
-        });
-      }
-    }
-  }
-  return document.save();
+async function writeOverlay(overlay: { text: string; sizes: PageSize[] }, file: string): Promise<void> {
+  const entry = await entryFile(
+    'watermark-overlay.child',
+    new URL('./watermark-overlay.child.ts', import.meta.url),
+  );
+  await run(process.execPath, [entry, JSON.stringify(overlay), file]);
 }
 
 /** Why a PDF could not be stamped: it cannot be read (encrypted, damaged). */
@@ -141,7 +92,7 @@ export async function stampPdf(
       return index + 1;
     });
     const watermark = path.join(workDir, 'watermark.pdf');
-    await fsp.writeFile(watermark, await watermarkPdf(text, distinct));
+    await writeOverlay({ text, sizes: distinct }, watermark);
     // The page map is long for a long document: given to qpdf in an argument file.
     const argumentsFile = path.join(workDir, 'arguments');
     await fsp.writeFile(
