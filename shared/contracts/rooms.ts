@@ -31,6 +31,8 @@ export const myDataRoomSchema = z.object({
   isDownloadAllowed: z.boolean(),
   /** Whether investors see their e-mail and the date on every page and download ("Watermark"). */
   isWatermarkEnabled: z.boolean(),
+  /** Whether investors must accept the room's NDA before entry (ADR 45; its text: /api/my-data-room/nda). */
+  isNdaRequired: z.boolean(),
 });
 export type MyDataRoom = z.infer<typeof myDataRoomSchema>;
 

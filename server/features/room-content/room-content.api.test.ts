@@ -64,6 +64,7 @@ describe('POST /api/data-rooms (company profile)', () => {
       isActive: true,
       isDownloadAllowed: true,
       isWatermarkEnabled: false,
+      isNdaRequired: false,
     };
     expect(saved.json).toEqual(expected);
     expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(expected);

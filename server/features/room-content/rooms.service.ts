@@ -118,6 +118,7 @@ function toMyDataRoom(room: DataRoom): MyDataRoom {
     isActive: room.isActive,
     isDownloadAllowed: room.isDownloadAllowed,
     isWatermarkEnabled: room.isWatermarkEnabled,
+    isNdaRequired: room.isNdaRequired,
   };
 }
 

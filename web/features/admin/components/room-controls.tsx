@@ -1,4 +1,4 @@
-import { Download, Settings, Stamp } from 'lucide-react';
+import { Download, FileSignature, Settings, Stamp } from 'lucide-react';
 import { Link } from 'react-router';
 import { href } from '../../../../shared/routes';
 import { Badge } from '../../../components/ui/badge';
@@ -6,13 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
 
 /**
- * The room's reading controls at a glance (issue 12): whether investors may download, and whether what
- * they read and download carries their watermark. Changed in /setup-data-room Settings.
+ * The room's reading controls at a glance (issue 12): whether investors may download, whether what they
+ * read and download carries their watermark, and whether they must accept an NDA first. Changed in
+ * /setup-data-room Settings.
  */
 export function RoomControls() {
   const room = useMyDataRoom();
   if (!room.data) return null;
-  const { isDownloadAllowed, isWatermarkEnabled } = room.data;
+  const { isDownloadAllowed, isWatermarkEnabled, isNdaRequired } = room.data;
   return (
     <section
       aria-labelledby="room-controls-title"
@@ -41,6 +42,17 @@ export function RoomControls() {
           <dd>
             <Badge variant={isWatermarkEnabled ? 'success' : 'secondary'}>
               {isWatermarkEnabled ? 'On' : 'Off'}
+            </Badge>
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="flex items-center gap-1.5 text-slate-600">
+            <FileSignature aria-hidden="true" className="size-4" />
+            NDA before entry
+          </dt>
+          <dd>
+            <Badge variant={isNdaRequired ? 'success' : 'secondary'}>
+              {isNdaRequired ? 'Required' : 'Off'}
             </Badge>
           </dd>
         </div>

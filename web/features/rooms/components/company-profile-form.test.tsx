@@ -16,6 +16,7 @@ const room: MyDataRoom = {
   isActive: true,
   isDownloadAllowed: true,
   isWatermarkEnabled: false,
+  isNdaRequired: false,
 };
 
 function renderForm(saveError: Error | null = null) {

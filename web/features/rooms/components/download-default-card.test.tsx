@@ -19,6 +19,7 @@ const room: MyDataRoom = {
   isActive: true,
   isDownloadAllowed: true,
   isWatermarkEnabled: false,
+  isNdaRequired: false,
 };
 
 function renderCard(shown: MyDataRoom) {
