@@ -98,6 +98,7 @@ test('GET /api/my-data-room answers the founder’s own room; an investor gets 4
     isActive: true,
     isDownloadAllowed: true,
     isWatermarkEnabled: false,
+    isNdaRequired: false,
   });
   expect((await t.request('GET', '/api/my-data-room', { headers: investor.auth })).status).toBe(403);
   expect((await t.request('GET', '/api/my-data-room')).status).toBe(401);
