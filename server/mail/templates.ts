@@ -52,78 +52,74 @@ export function magicLinkEmail(input: {
   };
 }
 
-export function invitationEmail(input: {
+interface InvitationInput {
   to: string;
   inviteeName: string | null;
   inviterName: string;
   companyName: string;
   link: string;
   expiresAt: Date;
-}): OutgoingMessage {
-  const greeting = input.inviteeName ? `Hello ${input.inviteeName},` : 'Hello,';
-  const expiry = `The invitation is valid until ${input.expiresAt.toUTCString()} (7 days).`;
-  const how =
-    'Open the link to see the data room. To download files, sign in with this e-mail address: we send you a one-time sign-in link, no password needed.';
-  return {
-    to: input.to,
+}
+
+/** An investor's invitation: the invited view at once, downloads after signing in. */
+export function invitationEmail(input: InvitationInput): OutgoingMessage {
+  return invitation(input, {
     subject: `${input.inviterName} invited you to the ${input.companyName} data room`,
-    text: [
-      greeting,
-      '',
-      `${input.inviterName} invited you to the ${input.companyName} data room on Roundroom.`,
-      '',
-      input.link,
-      '',
-      how,
-      expiry,
-    ].join('\n'),
-    html: layout(
-      `You are invited to the ${input.companyName} data room`,
-      [
-        escapeHtml(greeting),
-        `${escapeHtml(input.inviterName)} invited you to the <strong>${escapeHtml(input.companyName)}</strong> data room on Roundroom.`,
-        escapeHtml(how),
-      ],
-      { label: 'Open the data room', url: input.link },
-      escapeHtml(expiry),
-    ),
-  };
+    invited: 'invited you to the',
+    onRoundroom: 'data room on Roundroom.',
+    how: 'Open the link to see the data room. To download files, sign in with this e-mail address: we send you a one-time sign-in link, no password needed.',
+    heading: `You are invited to the ${input.companyName} data room`,
+    action: 'Open the data room',
+  });
 }
 
 /** A co-founder's invitation: they manage the room beside its owner, after signing in (ADR 47). */
-export function editorInvitationEmail(input: {
-  to: string;
-  inviteeName: string | null;
-  inviterName: string;
-  companyName: string;
-  link: string;
-  expiresAt: Date;
-}): OutgoingMessage {
+export function editorInvitationEmail(input: InvitationInput): OutgoingMessage {
+  return invitation(input, {
+    subject: `${input.inviterName} invited you to manage the ${input.companyName} data room`,
+    invited: 'invited you to manage the',
+    onRoundroom: 'data room on Roundroom, as a co-founder.',
+    how: 'Sign in with this e-mail address: we send you a one-time sign-in link, no password needed. You can then upload files, edit the sections, invite investors and see the analytics.',
+    heading: `Manage the ${input.companyName} data room`,
+    action: 'Sign in',
+  });
+}
+
+/** Both invitations: a greeting, who invited them to what, the link, what to do, and until when. */
+function invitation(
+  input: InvitationInput,
+  wording: {
+    subject: string;
+    invited: string;
+    onRoundroom: string;
+    how: string;
+    heading: string;
+    action: string;
+  },
+): OutgoingMessage {
   const greeting = input.inviteeName ? `Hello ${input.inviteeName},` : 'Hello,';
   const expiry = `The invitation is valid until ${input.expiresAt.toUTCString()} (7 days).`;
-  const how =
-    'Sign in with this e-mail address: we send you a one-time sign-in link, no password needed. You can then upload files, edit the sections, invite investors and see the analytics.';
   return {
     to: input.to,
-    subject: `${input.inviterName} invited you to manage the ${input.companyName} data room`,
+    subject: wording.subject,
     text: [
       greeting,
       '',
-      `${input.inviterName} invited you to manage the ${input.companyName} data room on Roundroom, as a co-founder.`,
+      `${input.inviterName} ${wording.invited} ${input.companyName} ${wording.onRoundroom}`,
       '',
       input.link,
       '',
-      how,
+      wording.how,
       expiry,
     ].join('\n'),
     html: layout(
-      `Manage the ${input.companyName} data room`,
+      wording.heading,
       [
         escapeHtml(greeting),
-        `${escapeHtml(input.inviterName)} invited you to manage the <strong>${escapeHtml(input.companyName)}</strong> data room on Roundroom, as a co-founder.`,
-        escapeHtml(how),
+        `${escapeHtml(input.inviterName)} ${wording.invited} <strong>${escapeHtml(input.companyName)}</strong> ${wording.onRoundroom}`,
+        escapeHtml(wording.how),
       ],
-      { label: 'Sign in', url: input.link },
+      { label: wording.action, url: input.link },
       escapeHtml(expiry),
     ),
   };
