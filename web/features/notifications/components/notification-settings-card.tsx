@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
   FOUNDER_NOTIFICATION_CHOICES,
@@ -21,16 +21,22 @@ export function NotificationSettingsCard() {
   const setChoice = useSetNotificationChoice();
   const legendId = useId();
   const saved = settings.data?.founderNotifications;
-  const shown = setChoice.isPending ? setChoice.variables : saved;
+  // The choice just picked, shown from the click's own render until the save settles: the mutation's
+  // state arrives a render later, and a controlled radio would meanwhile spring back to the saved one.
+  const [picked, setPicked] = useState<FounderNotificationChoice | null>(null);
+  const shown = picked ?? saved;
 
-  const choose = (choice: FounderNotificationChoice) =>
+  const choose = (choice: FounderNotificationChoice) => {
+    setPicked(choice);
     setChoice.mutate(choice, {
       onSuccess: (result) =>
         toast.success('Notifications updated', {
           description: FOUNDER_NOTIFICATION_LABELS[result.founderNotifications],
         }),
       onError: (error) => toast.error('Failed to change notifications', { description: error.message }),
+      onSettled: () => setPicked(null),
     });
+  };
 
   return (
     <Card>
