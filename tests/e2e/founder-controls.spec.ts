@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { devices, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { deckPdf } from '../support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
+import { roomWithDeck } from './support/deck-room';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
-import { signInByMagicLink, toast, uniqueEmail } from './support/people';
+import { signInByMagicLink, toast } from './support/people';
 
 const DECK_NAME = 'Board deck.pdf';
 
@@ -32,32 +32,18 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   test.skip(testInfo.project.name !== 'phone', 'a phone journey: the investor reads at 390 px');
   test.setTimeout(180_000);
   const companyName = `Keel Controls ${Date.now()}`;
-  const founderEmail = uniqueEmail('founder');
-  const created = await request.post('/api/complete-account-setup', {
-    data: { name: 'Fran Founder', email: founderEmail, companyName },
+  const {
+    founderEmail,
+    token,
+    documentId,
+    investorEmail: email,
+  } = await roomWithDeck(request, baseURL, {
+    companyName,
+    section: 'Board',
+    deckName: DECK_NAME,
+    pages: 3,
+    investorName: 'Rae Reader',
   });
-  expect(created.status()).toBe(201);
-  const { token } = (await created.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
-    headers,
-    data: { content: `# Company Information\nname: ${companyName}\n\n## Board\nThe board's papers.\n` },
-  });
-  expect(saved.status()).toBe(200);
-  const uploaded = await request.post('/api/upload', {
-    headers,
-    multipart: {
-      section: 'Board',
-      file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deckPdf(3) },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
-  const email = uniqueEmail('reader');
-  expect(
-    (await request.post('/api/invites', { headers, data: { email, name: 'Rae Reader' } })).status(),
-  ).toBe(201);
-  await waitForMail(email, 'invited you');
 
   // The founder, at a desk: downloads off, the watermark on, an NDA with its text, in Settings.
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,8 +1,8 @@
 import { devices } from '@playwright/test';
 import { deckPdf } from '../support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
-import { waitForMail } from './support/mailbox';
-import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
+import { roomWithDeck } from './support/deck-room';
+import { founderWithRoom, signInByMagicLink, toast } from './support/people';
 
 const DECK_NAME = 'Cap table walkthrough.pdf';
 
@@ -20,29 +20,21 @@ test('a view-only document is read on a phone but not downloaded; its founder st
   test.skip(testInfo.project.name !== 'phone', 'a phone journey: the investor reads at 390 px');
   test.setTimeout(120_000);
   const companyName = `Quayside View Only ${Date.now()}`;
-  const founder = await founderWithRoom(request, companyName);
-  const headers = { ...founder, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
-    headers,
-    data: { content: `# Company Information\nname: ${companyName}\n\n## Finance\nThe numbers.\n` },
+  const {
+    token,
+    documentId,
+    deck,
+    investorEmail: email,
+  } = await roomWithDeck(request, baseURL, {
+    companyName,
+    section: 'Finance',
+    deckName: DECK_NAME,
+    pages: 2,
+    investorName: 'Vic Viewer',
   });
-  expect(saved.status()).toBe(200);
-  const deck = deckPdf(2);
-  const uploaded = await request.post('/api/upload', {
-    headers,
-    multipart: { section: 'Finance', file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deck } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
-  const email = uniqueEmail('viewer');
-  expect(
-    (await request.post('/api/invites', { headers, data: { email, name: 'Vic Viewer' } })).status(),
-  ).toBe(201);
-  await waitForMail(email, 'invited you');
 
   // The founder, at a desk, turns the file's "Allow download" to View only in /configure's Files.
   await page.setViewportSize({ width: 1280, height: 900 });
-  const token = founder.authorization?.replace('Bearer ', '') ?? '';
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
   await page.getByRole('tab', { name: 'Files' }).click();

@@ -1,8 +1,8 @@
 import { devices } from '@playwright/test';
-import { deckPdf, realPng, sampleDocx, samplePptx, sampleXlsx } from '../support/sample-documents';
+import { realPng, sampleDocx, samplePptx, sampleXlsx } from '../support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
-import { waitForMail } from './support/mailbox';
-import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
+import { roomWithDeck } from './support/deck-room';
+import { founderWithRoom, signInByMagicLink } from './support/people';
 
 const DECK_NAME = 'Series A deck.pdf';
 
@@ -20,30 +20,21 @@ test('an investor on a phone reads three pages of a real deck in the viewer, and
   test.skip(testInfo.project.name !== 'phone', 'a phone journey: the investor reads at 390 px');
   test.setTimeout(120_000);
   const companyName = `Tidewater Reading ${Date.now()}`;
-  const founder = await founderWithRoom(request, companyName);
-  const headers = { ...founder, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
+  const {
+    token,
     headers,
-    data: { content: `# Company Information\nname: ${companyName}\n\n## Decks\nWhat we show first.\n` },
+    documentId,
+    investorEmail: email,
+  } = await roomWithDeck(request, baseURL, {
+    companyName,
+    section: 'Decks',
+    deckName: DECK_NAME,
+    pages: 3,
+    investorName: 'Rae Reader',
   });
-  expect(saved.status()).toBe(200);
-  const uploaded = await request.post('/api/upload', {
-    headers,
-    multipart: {
-      section: 'Decks',
-      file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deckPdf(3) },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
-  const email = uniqueEmail('reader');
-  expect(
-    (await request.post('/api/invites', { headers, data: { email, name: 'Rae Reader' } })).status(),
-  ).toBe(201);
-  await waitForMail(email, 'invited you');
+  const founder = { authorization: headers.authorization ?? '' };
 
   // The founder's file list turns from "Preparing preview" to "Ready" by itself.
-  const token = founder.authorization?.replace('Bearer ', '') ?? '';
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
   await page.getByRole('tab', { name: 'Files' }).click();

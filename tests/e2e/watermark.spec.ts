@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { devices } from '@playwright/test';
-import { deckPdf } from '../support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
-import { waitForMail } from './support/mailbox';
-import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
+import { roomWithDeck } from './support/deck-room';
+import { signInByMagicLink, toast } from './support/people';
 
 const DECK_NAME = 'Board update.pdf';
 
@@ -21,31 +20,21 @@ test('the founder turns the watermark on; an investor on a phone reads a page wh
   test.skip(testInfo.project.name !== 'phone', 'a phone journey: the investor reads at 390 px');
   test.setTimeout(120_000);
   const companyName = `Lantern Watermark ${Date.now()}`;
-  const founder = await founderWithRoom(request, companyName);
-  const headers = { ...founder, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
+  const {
+    token,
     headers,
-    data: { content: `# Company Information\nname: ${companyName}\n\n## Board\nUpdates for the board.\n` },
+    documentId,
+    investorEmail: email,
+  } = await roomWithDeck(request, baseURL, {
+    companyName,
+    section: 'Board',
+    deckName: DECK_NAME,
+    pages: 2,
+    investorName: 'Wren Reader',
   });
-  expect(saved.status()).toBe(200);
-  const uploaded = await request.post('/api/upload', {
-    headers,
-    multipart: {
-      section: 'Board',
-      file: { name: DECK_NAME, mimeType: 'application/pdf', buffer: deckPdf(2) },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
-  const email = uniqueEmail('reader');
-  expect(
-    (await request.post('/api/invites', { headers, data: { email, name: 'Wren Reader' } })).status(),
-  ).toBe(201);
-  await waitForMail(email, 'invited you');
 
   // The founder, at a desk, turns the watermark on in Settings.
   await page.setViewportSize({ width: 1280, height: 900 });
-  const token = founder.authorization?.replace('Bearer ', '') ?? '';
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/setup-data-room?tab=settings');
   const watermark = page.getByRole('switch', { name: 'Watermark' });
