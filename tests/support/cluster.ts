@@ -1,0 +1,293 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freePort, RAISED_RATE_LIMITS, waitForHealthy } from '../../bench/servers';
+import { ensureDebianPackages } from '../../scripts/debian-packages';
+import type { Config } from '../../server/config';
+import { startPostgresCluster } from './postgres-cluster';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
+
+/**
+ * Roundroom as an operator runs it on several machines (docs/operations.md), on this one: PostgreSQL,
+ * the S3-compatible server and Redis when the project has them, two nodes of the production build
+ * started from deploy/systemd/roundroom@.service, and Debian's nginx in front with
+ * deploy/nginx/roundroom.test.conf (round robin, no sticky sessions). Used by npm run test:cluster and
+ * npm run bench:load -- --cluster. Run `npm run build` first.
+ */
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const UNIT_FILE = path.join(projectRoot, 'deploy/systemd/roundroom@.service');
+const NGINX_TEST_CONF = path.join(projectRoot, 'deploy/nginx/roundroom.test.conf');
+const NGINX_PROXY_CONF = path.join(projectRoot, 'deploy/nginx/roundroom-proxy.conf');
+/** Where the unit expects the checkout; the test runs it from this one. */
+const UNIT_CHECKOUT = '/srv/roundroom';
+
+export interface ClusterNode {
+  name: string;
+  port: number;
+  /** The node itself, past nginx. */
+  baseUrl: string;
+  pid: number;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  exited: Promise<number | null>;
+  isRunning(): boolean;
+  /** SIGKILL, as a crash or an OOM kill: nothing of the drain runs. */
+  kill(): Promise<void>;
+  /** SIGTERM (the drain), then waits for the exit. */
+  stop(): Promise<number | null>;
+}
+
+export interface Cluster {
+  /** nginx: what users reach. */
+  baseUrl: string;
+  nodes: [ClusterNode, ClusterNode];
+  database: Extract<Config['database'], { dialect: 'postgres' }>;
+  smtp: TestSmtpServer;
+  /** The environment every node shares (the unit's EnvironmentFile). */
+  environment: Record<string, string>;
+  /** What the cluster is made of, for reports: e.g. "PostgreSQL, local disk, no Redis". */
+  description: string;
+  /** Whether rate limits are shared between the nodes (Redis is running). */
+  sharedRateLimits: boolean;
+  /** Starts a node again on its port after it was killed or stopped. */
+  restart(node: ClusterNode): Promise<ClusterNode>;
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** Added to every node's environment (rate limits, promo codes...). */
+  environment?: Record<string, string>;
+  /** The SMTP server also writes each message here (the e2e mailbox reads it). */
+  mailDir?: string;
+}
+
+/** The shape of the helpers other parts of issue 13 add; loaded only when their files exist. */
+interface S3Server {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop(): Promise<void>;
+}
+interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const S3_HELPER = 's3-server.ts';
+const REDIS_HELPER = 'redis-server.ts';
+const helperExists = (file: string) => fs.existsSync(path.join(import.meta.dirname, file));
+/** Whether clusters get Redis (its part of issue 13 has landed): rate limits are then shared. */
+export const clusterHasRedis = helperExists(REDIS_HELPER);
+
+async function optionalHelper<T>(file: string, exported: string): Promise<(() => Promise<T>) | undefined> {
+  if (!helperExists(file)) return undefined;
+  const full = path.join(import.meta.dirname, file);
+  const module = (await import(pathToFileURL(full).href)) as Record<string, () => Promise<T>>;
+  return module[exported];
+}
+
+/** ExecStart and the Environment lines of the systemd unit, for instance `instance`. */
+export function unitCommand(unitText: string, instance: string) {
+  const expand = (value: string) =>
+    value.replaceAll('%i', instance).replaceAll(UNIT_CHECKOUT, projectRoot).trim();
+  const values = (key: string) =>
+    unitText
+      .split('\n')
+      .filter((line) => line.startsWith(`${key}=`))
+      .map((line) => expand(line.slice(key.length + 1)));
+  const [execStart] = values('ExecStart');
+  if (!execStart) throw new Error(`${UNIT_FILE} has no ExecStart`);
+  const [command = '', ...args] = execStart.split(/\s+/);
+  const environment = Object.fromEntries(
+    values('Environment').map((assignment) => {
+      const equals = assignment.indexOf('=');
+      return [assignment.slice(0, equals), assignment.slice(equals + 1)];
+    }),
+  );
+  return { command, args, environment };
+}
+
+function startNode(name: string, port: number, environment: Record<string, string>, logDir: string) {
+  const unit = unitCommand(fs.readFileSync(UNIT_FILE, 'utf8'), String(port));
+  const child: ChildProcess = spawn(unit.command, unit.args, {
+    cwd: projectRoot,
+    // The unit's own lines last, as systemd applies Environment= after EnvironmentFile=; HOST is
+    // loopback here instead of every interface.
+    env: { PATH: process.env.PATH ?? '', ...environment, ...unit.environment, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = fs.createWriteStream(path.join(logDir, `node-${name}.log`));
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    // The tail is enough to explain a failure.
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let running = true;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running = false;
+      log.end();
+      resolve(code);
+    }),
+  );
+  const node: ClusterNode = {
+    name,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    output: () => output,
+    exited,
+    isRunning: () => running,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+  return node;
+}
+
+async function waitForNode(node: ClusterNode): Promise<void> {
+  const died = node.exited.then((code) => {
+    throw new Error(`node ${node.name} exited (${code}) before it was healthy:\n${node.output()}`);
+  });
+  await Promise.race([waitForHealthy(node.baseUrl, 60_000), died]);
+  died.catch(() => {});
+}
+
+function startNginx(prefix: string, listen: number, nodes: ClusterNode[]) {
+  for (const directory of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    fs.mkdirSync(path.join(prefix, directory), { recursive: true });
+  const config = fs
+    .readFileSync(NGINX_TEST_CONF, 'utf8')
+    .replaceAll('@PREFIX@', prefix)
+    .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
+    .replaceAll('@NODE_A@', `127.0.0.1:${nodes[0]?.port}`)
+    .replaceAll('@NODE_B@', `127.0.0.1:${nodes[1]?.port}`)
+    .replaceAll('@PROXY_CONF@', NGINX_PROXY_CONF);
+  const file = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(file, config);
+  const child = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, exited, errors: () => errors };
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  ensureDebianPackages([{ name: 'nginx', provides: '/usr/sbin/nginx' }]);
+  if (!fs.existsSync(path.join(projectRoot, 'dist/server/main.js')))
+    throw new Error('dist/server/main.js is missing: run npm run build first');
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-cluster-'));
+  const stops: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    const postgres = await startPostgresCluster();
+    stops.push(() => postgres.stop());
+    const startS3 = await optionalHelper<S3Server>(S3_HELPER, 'startS3Server');
+    const s3 = startS3 ? await startS3() : undefined;
+    if (s3) stops.push(() => s3.stop());
+    const startRedis = await optionalHelper<RedisServer>(REDIS_HELPER, 'startRedisServer');
+    const redis = startRedis ? await startRedis() : undefined;
+    if (redis) stops.push(() => redis.stop());
+    const smtp = await startTestSmtpServer(options.mailDir ? { saveTo: options.mailDir } : {});
+    stops.push(() => smtp.close());
+
+    const nginxPort = await freePort();
+    const baseUrl = `http://127.0.0.1:${nginxPort}`;
+    const sharedDataDir = path.join(workDir, 'data');
+    const environment: Record<string, string> = {
+      ...RAISED_RATE_LIMITS,
+      APP_URL: baseUrl,
+      DATABASE_URL: postgres.url,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      // nginx is the one proxy: its X-Forwarded-For names the client.
+      TRUST_PROXY: '127.0.0.1',
+      // Every connection comes from nginx: a cap per address would cap nginx.
+      MAX_CONNECTIONS_PER_IP: '0',
+      // A killed node's job is taken by the other within this.
+      JOB_LEASE_MS: '3000',
+      ...(s3
+        ? {
+            S3_ENDPOINT: s3.endpoint,
+            S3_BUCKET: s3.bucket,
+            S3_REGION: s3.region,
+            S3_ACCESS_KEY_ID: s3.accessKeyId,
+            S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+            S3_FORCE_PATH_STYLE: 'true',
+          }
+        : {}),
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+      ...options.environment,
+    };
+    // Without S3 both nodes keep documents on one shared DATA_DIR, as on a shared volume.
+    const dataDirOf = (name: string) => (s3 ? path.join(workDir, `data-${name}`) : sharedDataDir);
+    const nodeEnvironment = (name: string) => ({ ...environment, DATA_DIR: dataDirOf(name) });
+
+    const ports = [await freePort(), await freePort()] as const;
+    // One after the other: the first applies the migrations.
+    const first = startNode('a', ports[0], nodeEnvironment('a'), workDir);
+    stops.push(async () => void (await stopNode(first)));
+    await waitForNode(first);
+    const second = startNode('b', ports[1], nodeEnvironment('b'), workDir);
+    stops.push(async () => void (await stopNode(second)));
+    await waitForNode(second);
+    const nodes: [ClusterNode, ClusterNode] = [first, second];
+
+    const nginx = startNginx(path.join(workDir, 'nginx'), nginxPort, nodes);
+    stops.push(async () => {
+      nginx.child.kill('SIGQUIT');
+      await nginx.exited;
+    });
+    const nginxDied = nginx.exited.then((code) => {
+      throw new Error(`nginx exited (${code}): ${nginx.errors()}`);
+    });
+    await Promise.race([waitForHealthy(baseUrl), nginxDied]);
+    nginxDied.catch(() => {});
+
+    return {
+      baseUrl,
+      nodes,
+      database: { dialect: 'postgres', url: postgres.url },
+      smtp,
+      environment,
+      description: `2 nodes behind nginx, PostgreSQL, ${s3 ? 'S3-compatible storage' : 'one shared local DATA_DIR'}, ${redis ? 'Redis' : 'no Redis'}`,
+      sharedRateLimits: Boolean(redis),
+      async restart(node) {
+        await stopNode(node);
+        const index = nodes.indexOf(node);
+        const again = startNode(node.name, node.port, nodeEnvironment(node.name), workDir);
+        stops.push(async () => void (await stopNode(again)));
+        await waitForNode(again);
+        if (index >= 0) nodes[index] = again;
+        return again;
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** SIGTERM to a node still running; nothing for one already gone. */
+function stopNode(node: ClusterNode): Promise<number | null> {
+  return node.isRunning() ? node.stop() : node.exited;
+}
