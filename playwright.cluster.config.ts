@@ -18,6 +18,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // Two nodes, PostgreSQL and nginx share the two cores with the browsers: the longest journey (the
+  // admin dashboard's) takes about 30 s here, its limit in the one-node run.
+  timeout: 60_000,
   reporter: [['list']],
   use: {
     baseURL: clusterUrl,

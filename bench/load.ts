@@ -1,20 +1,37 @@
 import { parseArgs } from 'node:util';
+import { startCluster } from '../tests/support/cluster';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
-import { DEFAULT_LOAD, type LoadOptions, type LoadResult, runLoadScenario } from './load-scenario';
+import {
+  DEFAULT_LOAD,
+  type LoadOptions,
+  type LoadResult,
+  runLoadAgainst,
+  runLoadScenario,
+} from './load-scenario';
 import { printGrid } from './report';
+import { smtpSignInLinks } from './room-fixture';
 import { RAISED_RATE_LIMITS } from './servers';
 
 // npm run bench:load: the load scenario of issue 6 against the production build (run `npm run build`
 // first; the npm script does). Options: --seconds N, --investors N, --postgres (a throwaway cluster;
-// or set DATABASE_URL to an empty database). Exits 1 when any check fails.
+// or set DATABASE_URL to an empty database), --cluster (one node on SQLite, one on PostgreSQL, then
+// two nodes behind nginx as npm run test:cluster starts them, compared). Exits 1 when any check fails.
 
-function parseOptions(argv: string[]): { options: LoadOptions; throwawayPostgres: boolean } {
+/** Issue 13: one PostgreSQL node keeps at least this share of one SQLite node's throughput. */
+const MIN_POSTGRES_TO_SQLITE_THROUGHPUT = 0.6;
+
+function parseOptions(argv: string[]): {
+  options: LoadOptions;
+  throwawayPostgres: boolean;
+  cluster: boolean;
+} {
   const { values } = parseArgs({
     args: argv,
     options: {
       seconds: { type: 'string', default: String(DEFAULT_LOAD.seconds) },
       investors: { type: 'string', default: String(DEFAULT_LOAD.investors) },
       postgres: { type: 'boolean', default: false },
+      cluster: { type: 'boolean', default: false },
     },
   });
   const whole = (name: string, value: string) => {
@@ -31,6 +48,7 @@ function parseOptions(argv: string[]): { options: LoadOptions; throwawayPostgres
       databaseUrl,
     },
     throwawayPostgres: values.postgres && !databaseUrl,
+    cluster: values.cluster,
   };
 }
 
@@ -88,12 +106,74 @@ export function printLoadReport(result: LoadResult): void {
   console.log(result.passed ? '\nEvery check passed.' : '\nFAILED: see above.');
 }
 
-const { options, throwawayPostgres } = parseOptions(process.argv.slice(2));
-const cluster = throwawayPostgres ? await startPostgresCluster() : undefined;
-try {
-  const result = await runLoadScenario({ ...options, databaseUrl: cluster?.url ?? options.databaseUrl });
-  printLoadReport(result);
-  process.exitCode = result.passed ? 0 : 1;
-} finally {
-  cluster?.stop();
+/** Two nodes behind nginx on PostgreSQL (and S3 and Redis when the project has them). */
+async function runOnCluster(options: LoadOptions): Promise<LoadResult> {
+  const cluster = await startCluster();
+  try {
+    return await runLoadAgainst(
+      {
+        baseUrl: cluster.baseUrl,
+        database: cluster.database,
+        label: cluster.description,
+        pids: cluster.nodes.map((node) => node.pid),
+        readSignInLink: smtpSignInLinks(cluster.smtp),
+      },
+      options,
+    );
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/** The three runs side by side, and issue 13's ratio of one PostgreSQL node to one SQLite node. */
+function printComparison(sqlite: LoadResult, postgres: LoadResult, cluster: LoadResult): boolean {
+  const row = (name: string, result: LoadResult) => [
+    name,
+    fixed(result.totals.perSecond, 0),
+    fixed(
+      result.routes.find((route) => route.route.startsWith('GET /api/data-room/:id/sections'))?.p95Ms ?? 0,
+    ),
+    fixed(result.serverCpuMsPerRequest, 2),
+    String(result.totals.serverErrors + result.totals.failed + result.totals.unexpected),
+    result.accessLog.exact ? 'exact' : 'NOT EXACT',
+  ];
+  console.log('\nOne node against two behind nginx, the same scenario:');
+  printGrid(
+    ['run', 'req/s', 'sections p95 ms', 'server CPU ms/req', 'misses', 'access log'],
+    [row('1 node, SQLite', sqlite), row('1 node, PostgreSQL', postgres), row(cluster.database, cluster)],
+    [1, 2, 3, 4],
+  );
+  const ratio = postgres.totals.perSecond / sqlite.totals.perSecond;
+  const ratioPassed = ratio >= MIN_POSTGRES_TO_SQLITE_THROUGHPUT;
+  console.log(
+    `One PostgreSQL node reached ${Math.round(ratio * 100)}% of one SQLite node's throughput (at least ${MIN_POSTGRES_TO_SQLITE_THROUGHPUT * 100}%: ${ratioPassed ? 'pass' : 'FAIL'}).`,
+  );
+  return ratioPassed;
+}
+
+const { options, throwawayPostgres, cluster } = parseOptions(process.argv.slice(2));
+if (cluster) {
+  const sqlite = await runLoadScenario({ ...options, databaseUrl: undefined });
+  printLoadReport(sqlite);
+  const postgresCluster = await startPostgresCluster();
+  let postgres: LoadResult;
+  try {
+    postgres = await runLoadScenario({ ...options, databaseUrl: postgresCluster.url });
+  } finally {
+    postgresCluster.stop();
+  }
+  printLoadReport(postgres);
+  const nodes = await runOnCluster(options);
+  printLoadReport(nodes);
+  const ratioPassed = printComparison(sqlite, postgres, nodes);
+  process.exitCode = sqlite.passed && postgres.passed && nodes.passed && ratioPassed ? 0 : 1;
+} else {
+  const postgres = throwawayPostgres ? await startPostgresCluster() : undefined;
+  try {
+    const result = await runLoadScenario({ ...options, databaseUrl: postgres?.url ?? options.databaseUrl });
+    printLoadReport(result);
+    process.exitCode = result.passed ? 0 : 1;
+  } finally {
+    postgres?.stop();
+  }
 }

@@ -52,9 +52,35 @@ export interface Cluster {
   description: string;
   /** Whether rate limits are shared between the nodes (Redis is running). */
   sharedRateLimits: boolean;
+  /** nginx's access log so far: one line per request, with the nodes it went to. */
+  proxyLog(): ProxiedRequest[];
   /** Starts a node again on its port after it was killed or stopped. */
   restart(node: ClusterNode): Promise<ClusterNode>;
   stop(): Promise<void>;
+}
+
+export interface ProxiedRequest {
+  method: string;
+  uri: string;
+  status: number;
+  /** The nodes tried, in order (host:port). */
+  upstreams: string[];
+}
+
+/** Lines of the test config's `upstreams` log format. */
+export function parseProxyLog(text: string): ProxiedRequest[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const match = /^(\S+) (\S+) (\d+) "([^"]*)"/.exec(line);
+      return {
+        method: match?.[1] ?? '',
+        uri: match?.[2] ?? '',
+        status: Number(match?.[3]),
+        upstreams: (match?.[4] ?? '').split(/,\s*/).filter((address) => address && address !== '-'),
+      };
+    });
 }
 
 export interface ClusterOptions {
@@ -270,6 +296,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       environment,
       description: `2 nodes behind nginx, PostgreSQL, ${s3 ? 'S3-compatible storage' : 'one shared local DATA_DIR'}, ${redis ? 'Redis' : 'no Redis'}`,
       sharedRateLimits: Boolean(redis),
+      proxyLog: () => parseProxyLog(fs.readFileSync(path.join(workDir, 'nginx', 'access.log'), 'utf8')),
       async restart(node) {
         await stopNode(node);
         const index = nodes.indexOf(node);
