@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { proxyRequestId } from '../../plugins/proxy-request-id';
 import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import {
   deleteDocument,
@@ -115,6 +116,7 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             ip: request.ip,
             userAgent: request.headers['user-agent'],
             at: new Date(),
+            requestId: proxyRequestId(request, ctx.config),
           });
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
           if (copy.kind === 'image') {
@@ -150,6 +152,7 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             ip: request.ip,
             userAgent: request.headers['user-agent'],
             at: new Date(),
+            requestId: proxyRequestId(request, ctx.config),
           });
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
         }

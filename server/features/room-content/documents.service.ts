@@ -477,7 +477,7 @@ export async function recordAccess(
   user: RoomUser,
   document: DownloadableDocument,
   action: 'downloaded' | 'viewed',
-  request: { ip: string; userAgent: string | undefined; at: Date },
+  request: { ip: string; userAgent: string | undefined; at: Date; requestId?: string | undefined },
 ): Promise<void> {
   if (document.readerManagesRoom) return;
   await recordAccessEvent(db, {
@@ -491,6 +491,7 @@ export async function recordAccess(
     occurredAt: request.at,
     ip: request.ip,
     userAgent: request.userAgent ?? null,
+    requestId: request.requestId,
   });
 }
 
