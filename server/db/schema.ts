@@ -351,6 +351,7 @@ export interface WebhookDeliveriesTable {
   response_excerpt: string | null;
   duration_ms: number | null;
   created_at: EpochMs;
+  first_attempt_at: EpochMs | null;
   last_attempt_at: EpochMs | null;
   next_attempt_at: EpochMs | null;
   finished_at: EpochMs | null;

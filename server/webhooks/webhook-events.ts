@@ -92,6 +92,7 @@ export async function queueWebhookDelivery(
       response_excerpt: null,
       duration_ms: null,
       created_at: at.getTime(),
+      first_attempt_at: null,
       last_attempt_at: null,
       next_attempt_at: at.getTime(),
       finished_at: null,

@@ -49,6 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('response_excerpt', 'text')
     .addColumn('duration_ms', 'integer')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('first_attempt_at', 'bigint')
     .addColumn('last_attempt_at', 'bigint')
     .addColumn('next_attempt_at', 'bigint')
     .addColumn('finished_at', 'bigint')

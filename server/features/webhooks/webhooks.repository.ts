@@ -152,7 +152,11 @@ export interface AttemptRecord {
 export async function recordAttempt(db: Executor, id: string, attempt: AttemptRecord): Promise<boolean> {
   const result = await db
     .updateTable('webhook_deliveries')
-    .set((eb) => ({ ...toRow<WebhookDeliveryRow>(attempt), attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      ...toRow<WebhookDeliveryRow>(attempt),
+      attempts: eb('attempts', '+', 1),
+      first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(toEpochMs(attempt.lastAttemptAt))),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -202,7 +202,9 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
         recorded(givesUp ? 'failed' : 'pending', givesUp ? null : new Date(finishedAt.getTime() + wait)),
       );
       const failingSince = await markEndpointFailing(trx, endpoint.id, startedAt);
-      if (finishedAt.getTime() - failingSince.getTime() < settings.failureWindowMs) return false;
+      // A whole window of failures: this delivery's, with no success anywhere on the endpoint since its
+      // first attempt.
+      if (!givesUp || failingSince > (delivery.firstAttemptAt ?? startedAt)) return false;
       return disableEndpoint(trx, endpoint, failingSince, outcome, finishedAt);
     });
     // Thrown, the attempt is retried by the queue after retryDelayMs.
