@@ -44,6 +44,7 @@ const ACCESS_WEBHOOK_EVENTS = {
 } as const;
 
 async function emitAccessWebhookEvent(trx: Executor, event: NewAccessEvent): Promise<void> {
+  if (!(await roomListensFor(trx, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action]))) return;
   const reader = await webhookReaderOf(trx, event);
   if (!reader) return;
   const activity = {
