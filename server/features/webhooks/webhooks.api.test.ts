@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type {
   WebhookDelivery,
@@ -418,6 +419,34 @@ describe('a day of failures', () => {
       const ownerEmail = uniqueEmail('founder');
       const founder = await createFounder(short, { email: ownerEmail, companyName: 'Failing Hooks Co' });
       const { endpoint } = await addEndpoint(short, founder, failing.url);
+      // A delivery finished 31 days ago: this app's first delivery job prunes the log of it.
+      const longAgo = Date.now() - 31 * 24 * 3600_000;
+      const room = (await short.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+        id: string;
+      };
+      await short.app.database.db
+        .insertInto('webhook_deliveries')
+        .values({
+          id: crypto.randomUUID(),
+          endpoint_id: endpoint.id,
+          room_id: room.id,
+          message_id: `msg_old_${crypto.randomUUID()}`,
+          event_type: 'webhook.test',
+          payload: '{}',
+          status: 'succeeded',
+          attempts: 1,
+          last_status_code: 200,
+          last_error: null,
+          response_excerpt: null,
+          duration_ms: 5,
+          created_at: longAgo,
+          first_attempt_at: longAgo,
+          last_attempt_at: longAgo,
+          next_attempt_at: null,
+          finished_at: longAgo,
+        })
+        .execute();
+      expect(await deliveriesOf(short, founder, endpoint.id)).toHaveLength(1);
       await sendTest(short, founder, endpoint.id);
       const turnedOff = await until(async () => {
         const list = (await short.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth }))
@@ -427,7 +456,9 @@ describe('a day of failures', () => {
         return list.endpoints[0]?.isEnabled === false && list.endpoints[0];
       });
       expect(turnedOff.disabledReason).toBe('Every delivery failed for 1 second.');
-      const [delivery] = await deliveriesOf(short, founder, endpoint.id);
+      const log = await deliveriesOf(short, founder, endpoint.id);
+      expect(log).toHaveLength(1);
+      const [delivery] = log;
       expect(delivery).toMatchObject({ status: 'failed', lastStatusCode: 503, nextAttemptAt: null });
       expect(delivery?.attempts).toBeGreaterThanOrEqual(3);
       const mail = await short.smtp.waitForMessage(

@@ -198,3 +198,12 @@ export async function findRoomOwner(db: Executor, roomId: string) {
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
+
+/** Deletes finished deliveries older than `before`: the log is for recent trouble, not an archive. */
+export async function deleteFinishedDeliveriesBefore(db: Executor, before: Date): Promise<void> {
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', '!=', 'pending')
+    .where('finished_at', '<', toEpochMs(before))
+    .execute();
+}

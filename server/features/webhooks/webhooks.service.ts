@@ -30,6 +30,7 @@ import { checkEndpointUrl, RefusedAddressError, type ResolveHost, resolveWithSys
 import { type AttemptOutcome, sendWebhook } from './webhook-sender';
 import {
   countRoomEndpoints,
+  deleteFinishedDeliveriesBefore,
   deleteRoomEndpoint,
   disableFailingEndpoint,
   failDelivery,
@@ -62,6 +63,9 @@ export const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** The delivery log shows this many of an endpoint's newest deliveries. */
 export const DELIVERY_LOG_LENGTH = 50;
 const SECRET_HINT_LENGTH = 12;
+/** Finished deliveries are kept this long, then deleted (at most once an hour per process). */
+export const FINISHED_DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const disabledMailJobSchema = z.object({
   endpointId: z.string(),
@@ -126,6 +130,13 @@ const ENDPOINT_NOT_FOUND = 'That webhook endpoint does not exist in your data ro
 export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): Webhooks {
   const settings = ctx.config.webhooks;
   const resolve = options.resolve ?? resolveWithSystem;
+  let lastPrunedAt = 0;
+
+  async function pruneOldDeliveries(now: number): Promise<void> {
+    if (now - lastPrunedAt < PRUNE_EVERY_MS) return;
+    lastPrunedAt = now;
+    await deleteFinishedDeliveriesBefore(ctx.db, new Date(now - FINISHED_DELIVERIES_KEPT_MS));
+  }
 
   async function requireEndpoint(user: RoomUser, id: string) {
     const room = await requireManagedRoom(ctx, user);
@@ -145,6 +156,7 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
   }
 
   async function deliver(job: WebhookDeliveryJob, signal: AbortSignal): Promise<void> {
+    await pruneOldDeliveries(Date.now());
     const delivery = await findDelivery(ctx.db, job.deliveryId);
     // Finished (this job ran before, or its endpoint was turned off), or deleted with its endpoint.
     if (delivery?.status !== 'pending') return;
