@@ -65,6 +65,14 @@ const environmentSchema = z.object({
   // (a proxy) to close, and how long in-flight requests may take before the process exits anyway.
   SHUTDOWN_IDLE_CONNECTIONS_MS: wholeNumber.min(0, 'must be 0 or more').default(3_000),
   SHUTDOWN_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(30_000),
+  // Webhooks (ADR 52): private, loopback and link-local targets (and plain http) only when an operator
+  // allows them, e.g. for tests or a receiver on the same network.
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  WEBHOOKS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(30_000),
+  WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(24 * 60 * 60 * 1000),
+  WEBHOOKS_TIMEOUT_MS: wholeNumber.min(50, 'must be at least 50').default(10_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -122,6 +130,17 @@ export interface Config {
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
   /** SIGTERM's drain (ADR 50). */
   shutdown: { idleConnectionsMs: number; timeoutMs: number };
+  /** Webhook delivery (docs/decisions/0052-webhooks.md). */
+  webhooks: {
+    /** Endpoints on private, loopback or link-local addresses, and http:// ones, are allowed. */
+    allowPrivateAddresses: boolean;
+    /** The first retry of a delivery waits this long, each later one twice as long. */
+    retryBaseDelayMs: number;
+    /** A delivery is retried this long; an endpoint failing this long is turned off. */
+    failureWindowMs: number;
+    /** Each of connecting, and waiting for the answer, may take this long. */
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +204,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     shutdown: {
       idleConnectionsMs: env.SHUTDOWN_IDLE_CONNECTIONS_MS,
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    },
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+      retryBaseDelayMs: env.WEBHOOKS_RETRY_BASE_DELAY_MS,
+      failureWindowMs: env.WEBHOOKS_FAILURE_WINDOW_MS,
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

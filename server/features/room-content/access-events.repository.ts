@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { AccessEventRow, AccessEventsTable } from '../../db/schema';
+import { emitWebhookEvent, roomListensFor, webhookReaderOf } from '../../webhooks/webhook-events';
 
 export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'> & {
   /** The proxy's id for the request (proxyRequestId): the same request logged twice is one event. */
@@ -49,12 +50,56 @@ function toInsert(event: NewAccessEvent): AccessEventInsert {
 /**
  * Access logs are kept indefinitely (docs/product-rules.md#documents-and-the-access-log); the title is copied
  * so deletion keeps it legible. Resolves once the event is committed: the download or redirect is sent only
- * after that.
+ * after that. A room with a webhook endpoint for the event gets its delivery in the same transaction
+ * (docs/decisions/0052-webhooks.md); only rooms without one join the group commit.
  */
 export async function recordAccessEvent(db: Executor, event: NewAccessEvent): Promise<void> {
-  // Inside a transaction the event belongs to it; otherwise it joins the next group commit.
-  if (db.isTransaction) await insertRows(db, [toInsert(event)]);
-  else await groupCommitFor(db).add(toInsert(event));
+  const row = toInsert(event);
+  // A request logged already (see eventId) inserts nothing, and its webhook went out with it then.
+  if (db.isTransaction) {
+    if ((await insertRows(db, [row])) > 0) await emitAccessWebhookEvent(db, event);
+  } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action])) {
+    await db.transaction().execute(async (trx) => {
+      if ((await insertRows(trx, [row])) > 0) await emitAccessWebhookEvent(trx, event);
+    });
+  } else {
+    await groupCommitFor(db).add(row);
+  }
+}
+
+const ACCESS_WEBHOOK_EVENTS = {
+  viewed: 'document.viewed',
+  downloaded: 'document.downloaded',
+  clicked: 'link.clicked',
+} as const;
+
+async function emitAccessWebhookEvent(trx: Executor, event: NewAccessEvent): Promise<void> {
+  if (!(await roomListensFor(trx, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action]))) return;
+  const reader = await webhookReaderOf(trx, event);
+  if (!reader) return;
+  const activity = {
+    roomId: event.roomId,
+    documentId: event.documentId,
+    documentTitle: event.documentTitle,
+    reader,
+    occurredAt: event.occurredAt.toISOString(),
+  };
+  if (event.action === 'clicked')
+    await emitWebhookEvent(
+      trx,
+      event.roomId,
+      'link.clicked',
+      { ...activity, url: event.url },
+      event.occurredAt,
+    );
+  else
+    await emitWebhookEvent(
+      trx,
+      event.roomId,
+      ACCESS_WEBHOOK_EVENTS[event.action],
+      activity,
+      event.occurredAt,
+    );
 }
 
 /** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */
@@ -102,13 +147,14 @@ export async function listUserAccessEvents(
 /** Rows per INSERT: 11 parameters each, well under SQLite's 32766. */
 const MAX_ROWS_PER_INSERT = 500;
 
-async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<void> {
-  // An id already there is the same request logged by the node that died before answering it.
-  await db
+/** Resolves with the rows inserted: an id already there is the same request, logged before. */
+async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<number> {
+  const result = await db
     .insertInto('access_events')
     .values(rows)
     .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /**
