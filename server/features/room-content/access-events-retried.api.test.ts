@@ -19,7 +19,13 @@ let behindProxy: TestApp;
 let direct: TestApp;
 beforeAll(async () => {
   [behindProxy, direct] = await Promise.all([
-    startTestApp({ environment: { TRUST_PROXY: '127.0.0.1' } }),
+    startTestApp({
+      environment: {
+        TRUST_PROXY: '127.0.0.1',
+        // The webhook test's endpoint is on loopback; it is never called (the job queue is not waited on).
+        WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      },
+    }),
     startTestApp(),
   ]);
 });
@@ -101,4 +107,26 @@ test('one request id never merges two readers’ events', async () => {
   expect(new Set(events.map((event) => event.user_id))).toEqual(
     new Set([first.investor.user.id, other.user.id]),
   );
+});
+
+test('a download sent twice with one request id to a room with a webhook emits one document.downloaded', async () => {
+  const { founder, investor, room, downloadUrl } = await roomWithDocumentAndLink(behindProxy);
+  const endpoint = await behindProxy.request('POST', '/api/my-data-room/webhooks', {
+    json: { url: 'http://127.0.0.1:9/hooks', events: ['document.downloaded'] },
+    headers: founder.auth,
+  });
+  expect(endpoint.status, endpoint.text).toBe(201);
+  const retried = 'e3f1c2d4e5f60718293a4b5c6d7e8f94';
+  for (let sent = 0; sent < 2; sent++)
+    expect((await download(behindProxy, downloadUrl, investor, retried)).status).toBe(200);
+
+  const deliveries = await behindProxy.app.database.db
+    .selectFrom('webhook_deliveries')
+    .select('event_type')
+    .where('room_id', '=', room.id)
+    .execute();
+  expect(deliveries.map((delivery) => delivery.event_type)).toEqual(['document.downloaded']);
+  expect(
+    (await eventsOf(behindProxy, room.id)).filter((event) => event.action === 'downloaded'),
+  ).toHaveLength(1);
 });
