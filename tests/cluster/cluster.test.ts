@@ -9,7 +9,13 @@ import { apiCall, inviteAndSignIn, smtpSignInLinks } from '../../bench/room-fixt
 import { createBenchFounder } from '../../bench/servers';
 import { openDatabase } from '../../server/db/database';
 import { e2eDataDir, e2eMailDir, e2ePromoCode, e2eSupportEmail } from '../e2e/e2e-environment';
-import { type Cluster, type ClusterNode, clusterHasRedis, startCluster } from '../support/cluster';
+import {
+  type Cluster,
+  type ClusterNode,
+  checkSampleSiteConfig,
+  clusterHasRedis,
+  startCluster,
+} from '../support/cluster';
 
 // npm run test:cluster (ADR 50): two nodes of the production build on one PostgreSQL (with the
 // S3-compatible server and Redis when the project has them) behind Debian's nginx, round robin,
@@ -77,6 +83,11 @@ async function millisecondsUntil(check: () => Promise<boolean>, withinMs = 5_000
   }
   return Number.POSITIVE_INFINITY;
 }
+
+test('the sample nginx site file, with the proxy settings this cluster runs, passes nginx -t', () => {
+  const { ok, output } = checkSampleSiteConfig();
+  expect(ok, output).toBe(true);
+});
 
 test('the founder, investor, viewer and admin journeys pass through nginx', async () => {
   const playwright = spawn(

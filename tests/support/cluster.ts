@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 const UNIT_FILE = path.join(projectRoot, 'deploy/systemd/roundroom@.service');
 const NGINX_TEST_CONF = path.join(projectRoot, 'deploy/nginx/roundroom.test.conf');
 const NGINX_PROXY_CONF = path.join(projectRoot, 'deploy/nginx/roundroom-proxy.conf');
+const NGINX_SITE_CONF = path.join(projectRoot, 'deploy/nginx/roundroom.conf');
 /** Where the unit expects the checkout; the test runs it from this one. */
 const UNIT_CHECKOUT = '/srv/roundroom';
 
@@ -317,4 +318,52 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 /** SIGTERM to a node still running; nothing for one already gone. */
 function stopNode(node: ClusterNode): Promise<number | null> {
   return node.isRunning() ? node.stop() : node.exited;
+}
+
+/**
+ * `nginx -t` on the sample site file as an operator installs it (deploy/nginx/roundroom.conf with the
+ * proxy settings in snippets/), with a throwaway certificate in place of Let's Encrypt's and loopback
+ * ports in place of 80 and 443. Resolves with nginx's verdict.
+ */
+export function checkSampleSiteConfig(): { ok: boolean; output: string } {
+  ensureDebianPackages([{ name: 'nginx', provides: '/usr/sbin/nginx' }]);
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-nginx-site-'));
+  try {
+    fs.mkdirSync(path.join(prefix, 'snippets'));
+    fs.copyFileSync(NGINX_PROXY_CONF, path.join(prefix, 'snippets', 'roundroom-proxy.conf'));
+    const certificate = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=dataroom.example.com',
+      '-keyout',
+      path.join(prefix, 'key.pem'),
+      '-out',
+      path.join(prefix, 'cert.pem'),
+    ]);
+    if (certificate.status !== 0) return { ok: false, output: `openssl: ${certificate.stderr}` };
+    const site = fs
+      .readFileSync(NGINX_SITE_CONF, 'utf8')
+      .replace(/\/etc\/letsencrypt\/live\/[^;]*fullchain\.pem/, path.join(prefix, 'cert.pem'))
+      .replace(/\/etc\/letsencrypt\/live\/[^;]*privkey\.pem/, path.join(prefix, 'key.pem'))
+      .replace(/listen \[::\]:\d+[^;]*;/g, '')
+      .replace(/listen 443/g, 'listen 127.0.0.1:1443')
+      .replace(/listen 80;/g, 'listen 127.0.0.1:1080;');
+    fs.writeFileSync(path.join(prefix, 'roundroom.conf'), site);
+    fs.writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  include ${prefix}/roundroom.conf;\n}\n`,
+    );
+    const test = spawnSync('/usr/sbin/nginx', ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+      encoding: 'utf8',
+    });
+    return { ok: test.status === 0, output: `${test.stdout}${test.stderr}` };
+  } finally {
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
 }
