@@ -312,6 +312,21 @@ export interface InvestorMessageRecipientsTable {
   sent_at: EpochMs | null;
 }
 
+/** A room's API token: only its hash is stored (ADR 51). `scopes` is space-separated. */
+export interface ApiTokensTable {
+  id: string;
+  room_id: string;
+  created_by: string;
+  name: string;
+  scopes: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: EpochMs;
+  expires_at: EpochMs | null;
+  last_used_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+}
+
 export interface WaitlistTable {
   id: string;
   company_name: string;
@@ -346,6 +361,7 @@ export interface Database {
   founder_notifications: FounderNotificationsTable;
   investor_messages: InvestorMessagesTable;
   investor_message_recipients: InvestorMessageRecipientsTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -376,6 +392,7 @@ const everyTable: Record<keyof Database, true> = {
   founder_notifications: true,
   investor_messages: true,
   investor_message_recipients: true,
+  api_tokens: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
