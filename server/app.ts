@@ -36,6 +36,7 @@ import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogSerializers } from './plugins/request-log';
@@ -181,6 +182,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);
+  // Before every route: it describes them as they are registered.
+  await registerOpenApi(app, config.appUrl);
 
   await app.register(healthRoutes(database));
   await app.register(siteRoutes(config));
@@ -196,6 +199,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx, notifications));
   await app.register(apiTokensRoutes(ctx));
+  await app.register(openApiRoutes());
 
   await registerWebApp(app, options.webRoot);
   return app;

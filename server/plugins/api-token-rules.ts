@@ -16,6 +16,7 @@ export type ApiTokenRouteScope = ApiTokenScope | 'public';
 export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'GET /api/health': 'public',
   'GET /api/site': 'public',
+  'GET /api/openapi.json': 'public',
 
   'GET /api/admin/analytics': 'analytics:read',
   'GET /api/admin/analytics/documents/:documentId': 'analytics:read',

@@ -30,13 +30,25 @@ export const recentDocumentSchema = z.object({
   updatedAt: isoDateTime,
 });
 
-export const accessLogEntrySchema = z.object({
-  id: z.string(),
-  userName: z.string(),
-  documentTitle: z.string(),
-  actionType: z.enum(['downloaded', 'clicked', 'viewed']),
-  accessedAt: isoDateTime,
-});
+export const accessLogEntrySchema = z
+  .object({
+    id: z.string(),
+    userName: z.string(),
+    documentTitle: z.string(),
+    actionType: z.enum(['downloaded', 'clicked', 'viewed']),
+    accessedAt: isoDateTime,
+  })
+  .meta({
+    examples: [
+      {
+        id: '0b6f6a52-3c1e-4f5e-8a3b-2f9d7c1e4a10',
+        userName: 'Ivy Investor',
+        documentTitle: 'Pitch deck.pdf',
+        actionType: 'viewed',
+        accessedAt: '2026-11-25T10:02:11.000Z',
+      },
+    ],
+  });
 
 export const RECENT_DOCUMENTS = 5;
 export const RECENT_ACCESS = 10;
