@@ -174,7 +174,11 @@ export async function createApiToken(
   input: { name?: string; scopes: string[]; expiresInDays?: number | null },
 ): Promise<{ id: string; secret: string; auth: Record<string, string> }> {
   const response = await t.request('POST', '/api/my-data-room/api-tokens', {
-    json: { name: input.name ?? 'Test integration', scopes: input.scopes, expiresInDays: input.expiresInDays },
+    json: {
+      name: input.name ?? 'Test integration',
+      scopes: input.scopes,
+      expiresInDays: input.expiresInDays,
+    },
     headers: manager.auth,
   });
   expect(response.status, response.text).toBe(201);
