@@ -34,7 +34,9 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 test('/api/openapi.json is a valid OpenAPI 3.1 document, by a kept validator', async () => {
   const document = await openApiDocument();
   expect(document.openapi).toBe('3.1.0');
-  const result = await new Validator().validate(structuredClone(document) as object);
+  const result = await new Validator().validate(
+    structuredClone(document) as Parameters<Validator['validate']>[0],
+  );
   expect(result.errors ?? []).toEqual([]);
   expect(result.valid).toBe(true);
 });
@@ -42,7 +44,8 @@ test('/api/openapi.json is a valid OpenAPI 3.1 document, by a kept validator', a
 test('every /api route is described, with each status its schemas declare and the platform answers', async () => {
   const document = await openApiDocument();
   const routes = registered.filter(
-    (route) => route.split(' ')[1]?.startsWith('/api/') && !route.startsWith('HEAD ') && !route.startsWith('OPTIONS '),
+    (route) =>
+      route.split(' ')[1]?.startsWith('/api/') && !route.startsWith('HEAD ') && !route.startsWith('OPTIONS '),
   );
   expect(routes.length).toBeGreaterThan(60);
   for (const route of routes) {
@@ -80,7 +83,9 @@ test('each route says who may call it: an API token scope, the session only, or 
   const accessLog = document.paths['/api/admin/recent-access']?.get;
   expect(accessLog?.tags).toEqual(['Analytics and access log']);
   expect(accessLog?.security).toEqual([{ apiToken: [] }, { session: [] }]);
-  expect(Object.keys(accessLog?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
+  expect(Object.keys(accessLog?.responses ?? {})).toEqual(
+    expect.arrayContaining(['200', '401', '403', '429']),
+  );
   const tokens = document.paths['/api/my-data-room/api-tokens']?.post;
   expect(tokens?.security).toEqual([{ session: [] }]);
   expect(tokens?.requestBody).toBeDefined();

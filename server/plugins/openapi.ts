@@ -24,10 +24,14 @@ const TAG_OF_SCOPE = {
 const SESSION_ONLY_TAG = 'Signed-in only (no API token)';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  [TAG_OF_SCOPE['analytics:read']]: `API tokens with the analytics:read scope (${API_TOKEN_SCOPE_LABELS['analytics:read']}).`,
-  [TAG_OF_SCOPE['documents:write']]: `API tokens with the documents:write scope (${API_TOKEN_SCOPE_LABELS['documents:write']}).`,
-  [TAG_OF_SCOPE['invitations:write']]: `API tokens with the invitations:write scope (${API_TOKEN_SCOPE_LABELS['invitations:write']}).`,
-  [TAG_OF_SCOPE['sections:write']]: `API tokens with the sections:write scope (${API_TOKEN_SCOPE_LABELS['sections:write']}).`,
+  [TAG_OF_SCOPE['analytics:read']]:
+    `API tokens with the analytics:read scope (${API_TOKEN_SCOPE_LABELS['analytics:read']}).`,
+  [TAG_OF_SCOPE['documents:write']]:
+    `API tokens with the documents:write scope (${API_TOKEN_SCOPE_LABELS['documents:write']}).`,
+  [TAG_OF_SCOPE['invitations:write']]:
+    `API tokens with the invitations:write scope (${API_TOKEN_SCOPE_LABELS['invitations:write']}).`,
+  [TAG_OF_SCOPE['sections:write']]:
+    `API tokens with the sections:write scope (${API_TOKEN_SCOPE_LABELS['sections:write']}).`,
   [TAG_OF_SCOPE.public]: 'Anyone may call these.',
   [SESSION_ONLY_TAG]:
     'The web app\u2019s own routes: a signed-in session (the cookie, or a session token as Bearer). An API token gets 403 here.',
@@ -52,7 +56,12 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
             scheme: 'bearer',
             description: 'An API token (`rr_` and 43 characters), created in Set up your data room.',
           },
-          session: { type: 'apiKey', in: 'cookie', name: 'rr_session', description: 'The web app\u2019s session.' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'rr_session',
+            description: 'The web app\u2019s session.',
+          },
         },
       },
     },
@@ -101,7 +110,8 @@ export function openApiRoutes(): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         if (!document) {
-          const { openapi, info, servers, tags, paths, components } = app.swagger() as unknown as OpenApiDocument;
+          const { openapi, info, servers, tags, paths, components } =
+            app.swagger() as unknown as OpenApiDocument;
           document = { openapi, info, servers, tags, paths, components };
         }
         reply.header('cache-control', 'public, max-age=300');
