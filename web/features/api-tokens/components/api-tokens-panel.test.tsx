@@ -99,7 +99,7 @@ test('creating asks for a name and a scope first, then shows the secret once', a
   expect(await screen.findByText('No API tokens yet.')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
   expect((await screen.findByRole('alert')).textContent).toMatch(/Give the token a name/);
-  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Attio' } });
+  fireEvent.change(screen.getByLabelText('Token name'), { target: { value: 'Attio' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
   expect((await screen.findByRole('alert')).textContent).toMatch(/at least one thing/);
   expect(requests.filter((request) => request.method === 'POST')).toEqual([]);

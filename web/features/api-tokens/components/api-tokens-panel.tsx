@@ -101,7 +101,7 @@ function CreateTokenCard({ onCreated }: { onCreated: (created: CreatedApiToken) 
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
-            <Label htmlFor={nameId}>Name</Label>
+            <Label htmlFor={nameId}>Token name</Label>
             <Input
               id={nameId}
               value={name}
