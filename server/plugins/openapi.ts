@@ -45,7 +45,7 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
         title: 'Roundroom API',
         version: '1',
         description:
-          'The data room\u2019s REST API. Create an API token in Set up your data room \u2192 API tokens and send it as `Authorization: Bearer rr_\u2026`. A token acts for its own room only, and only on the routes of its scopes; every error has the shape `{ error, message }`.',
+          'The data room\u2019s REST API. Create an API token in Set up your data room \u2192 API and send it as `Authorization: Bearer rr_\u2026`. A token acts for its own room only, and only on the routes of its scopes; every error has the shape `{ error, message }`.',
       },
       servers: [{ url: new URL(appUrl).origin }],
       tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
