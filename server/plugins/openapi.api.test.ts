@@ -91,3 +91,17 @@ test('each route says who may call it: an API token scope, the session only, or 
   expect(tokens?.requestBody).toBeDefined();
   expect(document.paths['/api/health']?.get?.security).toEqual([]);
 });
+
+test('answers are described: the access log with an example, a CSV export as text/csv, each status in words', async () => {
+  const document = await openApiDocument();
+  const accessLog = document.paths['/api/admin/recent-access']?.get?.responses['200']?.content?.[
+    'application/json'
+  ] as { example?: unknown };
+  expect(accessLog.example).toEqual([
+    expect.objectContaining({ userName: 'Ivy Investor', actionType: 'viewed' }),
+  ]);
+  const csv = document.paths['/api/admin/exports/access-log.csv']?.get?.responses;
+  expect(Object.keys(csv?.['200']?.content ?? {})).toEqual(['text/csv']);
+  expect(Object.keys(csv?.['404']?.content ?? {})).toEqual(['application/json']);
+  expect(document.paths['/api/admin/analytics']?.get?.responses['401']?.description).toMatch(/API token/);
+});

@@ -37,6 +37,64 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The web app\u2019s own routes: a signed-in session (the cookie, or a session token as Bearer). An API token gets 403 here.',
 };
 
+/** What each status means, for the responses whose schema does not say. */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  200: 'Done.',
+  201: 'Created.',
+  202: 'Accepted: the work goes on in the background.',
+  204: 'Done; no body.',
+  206: 'The requested range of the file.',
+  302: 'A redirect to the Location header.',
+  304: 'Not modified since the ETag you sent.',
+  400: 'The input is not valid; `message` says what is wrong and `field` names it.',
+  401: 'Not signed in, or an API token that was revoked, expired or never existed.',
+  403: 'Not allowed: not a manager of the room, outside the API token\u2019s scopes, or a route API tokens cannot use.',
+  404: 'Not found, or not yours (the same answer either way).',
+  409: 'In conflict with what is stored; `message` says how.',
+  413: 'Too large.',
+  415: 'A content type this route does not take.',
+  416: 'The requested range is outside the file.',
+  429: 'Too many requests; try again after Retry-After.',
+  500: 'The server failed; the error is logged.',
+  502: 'A service the server relies on (mail) failed.',
+  503: 'Busy; try again shortly.',
+};
+
+type ResponseSchema = {
+  type?: unknown;
+  description?: string;
+  examples?: unknown[];
+  items?: { examples?: unknown[] };
+  content?: unknown;
+};
+
+/** The media type of a file answer (a schema with no type), by what the route serves. */
+function fileMediaType(url: string): { type: string; schema: object } {
+  if (url.endsWith('.csv')) return { type: 'text/csv', schema: { type: 'string' } };
+  if (url.endsWith('.pdf')) return { type: 'application/pdf', schema: { type: 'string', format: 'binary' } };
+  return { type: 'application/octet-stream', schema: { type: 'string', format: 'binary' } };
+}
+
+/**
+ * Each answer with a description, a file answer with its own media type instead of JSON, and a list
+ * with its items' example as its own (@fastify/swagger shows only a schema's top-level examples).
+ */
+function describeResponses(url: string, response: Record<string, ResponseSchema> | undefined) {
+  if (!response) return response;
+  const described: Record<string, ResponseSchema> = {};
+  for (const [status, schema] of Object.entries(response)) {
+    const description = schema.description ?? STATUS_DESCRIPTIONS[status] ?? 'Answered.';
+    if (status.startsWith('2') && schema.type === undefined && schema.content === undefined) {
+      const media = fileMediaType(url);
+      described[status] = { description, content: { [media.type]: { schema: media.schema } } };
+      continue;
+    }
+    const lifted = schema.type === 'array' && !schema.examples && schema.items?.examples;
+    described[status] = { ...schema, description, ...(lifted ? { examples: [lifted] } : {}) };
+  }
+  return described;
+}
+
 export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -73,6 +131,7 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
         url,
         schema: {
           ...schema,
+          response: describeResponses(url, schema.response as Record<string, ResponseSchema> | undefined),
           tags: [scope ? TAG_OF_SCOPE[scope] : SESSION_ONLY_TAG],
           ...(scope === 'public'
             ? { security: [] }
