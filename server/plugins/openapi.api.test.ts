@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { API_TOKEN_ROUTES } from './api-token-rules';
 
 let t: TestApp;
 const registered: string[] = [];
@@ -104,4 +105,22 @@ test('answers are described: the access log with an example, a CSV export as tex
   expect(Object.keys(csv?.['200']?.content ?? {})).toEqual(['text/csv']);
   expect(Object.keys(csv?.['404']?.content ?? {})).toEqual(['application/json']);
   expect(document.paths['/api/admin/analytics']?.get?.responses['401']?.description).toMatch(/API token/);
+});
+
+test('every JSON answer of the routes API tokens may call carries an example', async () => {
+  const document = await openApiDocument();
+  const missing: string[] = [];
+  for (const [route, scope] of Object.entries(API_TOKEN_ROUTES)) {
+    const [method = '', url = ''] = route.split(' ');
+    if (url === '/api/openapi.json') continue;
+    const responses = document.paths[openApiPath(url)]?.[method.toLowerCase()]?.responses ?? {};
+    for (const [status, response] of Object.entries(responses)) {
+      const json = response.content?.['application/json'] as
+        | { example?: unknown; examples?: unknown }
+        | undefined;
+      if (json && json.example === undefined && json.examples === undefined)
+        missing.push(`${route} ${status} (${scope})`);
+    }
+  }
+  expect(missing).toEqual([]);
 });
