@@ -111,16 +111,14 @@ export const sectionsUpdateRequestSchema = z.strictObject({
    */
   baseVersion: z.string().min(1, 'is required').max(100, 'is too long to be a version').optional(),
 });
-export const sectionsUpdateResponseSchema = z
-  .object({ message: z.string(), version: z.string() })
-  .meta({
-    examples: [
-      {
-        message: 'Data room sections updated successfully',
-        version: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
-      },
-    ],
-  });
+export const sectionsUpdateResponseSchema = z.object({ message: z.string(), version: z.string() }).meta({
+  examples: [
+    {
+      message: 'Data room sections updated successfully',
+      version: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
+    },
+  ],
+});
 
 /** 400 when the markdown is refused: `line` names the line of the link at fault. */
 export const sectionsRefusedResponseSchema = apiErrorSchema
