@@ -6,7 +6,7 @@ import type { ViewIdentity } from '../features/reading-analytics/reading-analyti
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
-import { EpochCache, type ReadCache, uncached } from './epoch-cache';
+import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
@@ -22,10 +22,11 @@ const EPOCH_CACHE_ENTRIES = 10_000;
  */
 export interface Caches {
   /**
-   * Session lookups by token hash, one per authenticated request. SQLite: kept until the next write
-   * through this process (the write epoch), 5 seconds at most, never past the session's expiry; a
-   * logout, revocation or deactivation is seen by the very next request. PostgreSQL: not cached, since
-   * other servers write too.
+   * Session lookups by token hash, one per authenticated request: kept until the next write (the write
+   * epoch), 5 seconds at most, never past the session's expiry. A logout, revocation or deactivation
+   * through this process is seen by its very next request. On PostgreSQL a write committed by another
+   * process moves the epoch when its notification arrives (within milliseconds; one second at most, or
+   * the cache stops answering: cluster-write-epoch.ts, ADR 49).
    */
   sessions: ReadCache<LiveSession>;
   /**
@@ -75,20 +76,18 @@ export interface Caches {
 
 export function createCaches(
   database: {
-    writeEpoch: WriteEpoch | undefined;
+    writeEpoch: WriteEpoch;
     statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
   },
   options: { previewObjectCacheBytes: number; watermarkCacheBytes?: number } = { previewObjectCacheBytes: 0 },
 ): Caches {
   const { writeEpoch } = database;
   const untilNextWrite = <V extends object>(expiresAt?: (value: V) => Date): ReadCache<V> =>
-    writeEpoch
-      ? new EpochCache<V>(writeEpoch, {
-          maxEntries: EPOCH_CACHE_ENTRIES,
-          maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
-          expiresAt,
-        })
-      : uncached<V>();
+    new EpochCache<V>(writeEpoch, {
+      maxEntries: EPOCH_CACHE_ENTRIES,
+      maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
+      expiresAt,
+    });
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
     readableRooms: untilNextWrite<RoomReading>(),

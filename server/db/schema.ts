@@ -121,6 +121,13 @@ export interface AccessEventsTable {
   user_agent: string | null;
 }
 
+/** A rate limit's count for one key in its current window, on PostgreSQL without Redis (ADR 49). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  expires_at: EpochMs;
+}
+
 /** One durable job (docs/decisions/0040-durable-job-queue.md); `payload` is JSON. */
 export interface JobsTable {
   id: string;
@@ -346,6 +353,7 @@ export interface Database {
   founder_notifications: FounderNotificationsTable;
   investor_messages: InvestorMessagesTable;
   investor_message_recipients: InvestorMessageRecipientsTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -376,6 +384,7 @@ const everyTable: Record<keyof Database, true> = {
   founder_notifications: true,
   investor_messages: true,
   investor_message_recipients: true,
+  rate_limit_counters: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

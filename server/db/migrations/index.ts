@@ -9,6 +9,7 @@ import * as founderNotifications from './0007-founder-notifications';
 import * as ndaGate from './0008-nda-gate';
 import * as dynamicWatermark from './0009-dynamic-watermark';
 import * as roomEditors from './0010-room-editors';
+import * as rateLimitCounters from './0012-rate-limit-counters';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-nda-gate': ndaGate,
   '0009-dynamic-watermark': dynamicWatermark,
   '0010-room-editors': roomEditors,
+  '0012-rate-limit-counters': rateLimitCounters,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,171 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { Redis } from 'ioredis';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Incr = FastifyRateLimitStore['incr'];
+type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/** Every key this app counts starts so, in Redis and in the database alike. */
+const KEY_PREFIX = 'roundroom-rate-limit-';
+/** The database store deletes ended windows once every this many counts, so dead keys do not pile up. */
+const SWEEP_EVERY = 200;
+/** A Redis command that has not answered in this long counts as failed (the fallback then answers). */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** A failing shared store is reported at most once per this long. */
+const REPORT_EVERY_MS = 60_000;
+
+/** A route's own counts, as the plugin's Redis store keys them (it passes the route as `routeInfo`). */
+const routeKey = (prefix: string, routeOptions: RouteOptions) => {
+  const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string; url: string } };
+  return `${prefix}${routeInfo.method}${routeInfo.url}-`;
+};
+
+/**
+ * Counts in PostgreSQL (ADR 49): one row per key, made or bumped by one atomic upsert that also starts a
+ * new window when the last one has ended, so every server on the database shares each count exactly.
+ * For several servers without Redis, and as Redis's stand-in while Redis is unreachable.
+ */
+export class DatabaseStore implements FastifyRateLimitStore {
+  #counted = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly prefix = KEY_PREFIX,
+  ) {}
+
+  incr(key: string, callback: Parameters<Incr>[1], timeWindow: number): void {
+    this.#increment(`${this.prefix}${key}`, timeWindow).then(
+      (result) => callback(null, result),
+      (error: Error) => callback(error),
+    );
+  }
+
+  child(routeOptions: RouteOptions): FastifyRateLimitStore {
+    return new DatabaseStore(this.db, routeKey(this.prefix, routeOptions));
+  }
+
+  async #increment(key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
+    const now = Date.now();
+    const ended = sql<boolean>`rate_limit_counters.expires_at <= ${now}`;
+    const row = await this.db
+      .insertInto('rate_limit_counters')
+      .values({ key, count: 1, expires_at: now + timeWindow })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: sql`case when ${ended} then 1 else rate_limit_counters.count + 1 end`,
+          expires_at: sql`case when ${ended} then ${now + timeWindow} else rate_limit_counters.expires_at end`,
+        }),
+      )
+      .returning(['count', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    if (++this.#counted % SWEEP_EVERY === 0) {
+      void this.db
+        .deleteFrom('rate_limit_counters')
+        .where('expires_at', '<', now)
+        .execute()
+        .catch(() => {});
+    }
+    return { current: Number(row.count), ttl: Math.max(0, Number(row.expires_at) - now) };
+  }
+}
+
+/**
+ * Asks the shared store first and, when it fails (Redis unreachable or too slow), counts in `fallback`
+ * instead of refusing everyone or letting everyone through (ADR 49): the database when there is one to
+ * share, else this process's memory, where a limit holds per server.
+ */
+export class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly primary: FastifyRateLimitStore,
+    private readonly fallback: FastifyRateLimitStore,
+    private readonly reportFailure: (error: Error) => void,
+  ) {}
+
+  incr(key: string, callback: Parameters<Incr>[1], timeWindow: number, max: number): void {
+    this.primary.incr(
+      key,
+      (error, result) => {
+        if (!error) return callback(null, result);
+        this.reportFailure(error);
+        this.fallback.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(routeOptions: RouteOptions): FastifyRateLimitStore {
+    return new FallbackStore(
+      this.primary.child(routeOptions),
+      this.fallback.child(routeOptions),
+      this.reportFailure,
+    );
+  }
+}
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+/** Where the per-address limits are counted, and how to let go of it at close. */
+export interface RateLimitStore {
+  store: FastifyRateLimitStore;
+  /** Which store counts, for the start-up log. */
+  kind: 'redis' | 'database' | 'memory';
+  close(): Promise<void>;
+}
+
+/**
+ * REDIS_URL set: Redis, shared by every server, with the database (PostgreSQL) or memory (SQLite) as the
+ * stand-in while it is unreachable. PostgreSQL without Redis: the database. SQLite: this process's
+ * memory, since one process is the only server of a SQLite file.
+ */
+export function createRateLimitStore(options: {
+  redisUrl: string | undefined;
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  log: Log;
+}): RateLimitStore {
+  const { redisUrl, db, dialect, log } = options;
+  const local = (): FastifyRateLimitStore => new LocalStore(false, false);
+  const unshared = dialect === 'postgres' ? new DatabaseStore(db) : local();
+  if (!redisUrl) {
+    return {
+      store: unshared,
+      kind: dialect === 'postgres' ? 'database' : 'memory',
+      close: async () => {},
+    };
+  }
+  let reportedAt = 0;
+  const report = (message: string) => (error: Error) => {
+    if (Date.now() - reportedAt < REPORT_EVERY_MS) return;
+    reportedAt = Date.now();
+    log.warn({ error: error.message }, message);
+  };
+  const redis = new Redis(redisUrl, {
+    // Fail at once while disconnected rather than queue: the fallback answers meanwhile.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+  });
+  const fallbackName = dialect === 'postgres' ? 'the database' : "this server's memory";
+  redis.on(
+    'error',
+    report(`Redis (REDIS_URL) is unreachable: rate limits are counted in ${fallbackName} meanwhile`),
+  );
+  return {
+    store: new FallbackStore(
+      new RedisStore(false, false, redis, KEY_PREFIX),
+      unshared,
+      report(`a rate limit could not be counted in Redis: counted in ${fallbackName} instead`),
+    ),
+    kind: 'redis',
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}
