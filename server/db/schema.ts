@@ -121,7 +121,7 @@ export interface AccessEventsTable {
   user_agent: string | null;
 }
 
-/** A rate limit's count for one key in its current window, on PostgreSQL without Redis (ADR 49). */
+/** A rate limit's count for one key in its current window, when no Redis is configured (ADR 49). */
 export interface RateLimitCountersTable {
   key: string;
   count: number;

@@ -1,5 +1,4 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
@@ -24,9 +23,9 @@ const routeKey = (prefix: string, routeOptions: RouteOptions) => {
 };
 
 /**
- * Counts in PostgreSQL (ADR 49): one row per key, made or bumped by one atomic upsert that also starts a
- * new window when the last one has ended, so every server on the database shares each count exactly.
- * For several servers without Redis, and as Redis's stand-in while Redis is unreachable.
+ * Counts in the database (ADR 49): one row per key, made or bumped by one atomic upsert that also starts
+ * a new window when the last one has ended, so every server on a PostgreSQL database shares each count
+ * exactly, and a restart forgets none. Without Redis, and as Redis's stand-in while it is unreachable.
  */
 export class DatabaseStore implements FastifyRateLimitStore {
   #counted = 0;
@@ -74,8 +73,7 @@ export class DatabaseStore implements FastifyRateLimitStore {
 
 /**
  * Asks the shared store first and, when it fails (Redis unreachable or too slow), counts in `fallback`
- * instead of refusing everyone or letting everyone through (ADR 49): the database when there is one to
- * share, else this process's memory, where a limit holds per server.
+ * (the database) instead of refusing everyone or letting everyone through (ADR 49).
  */
 export class FallbackStore implements FastifyRateLimitStore {
   constructor(
@@ -114,31 +112,23 @@ interface Log {
 export interface RateLimitStore {
   store: FastifyRateLimitStore;
   /** Which store counts, for the start-up log. */
-  kind: 'redis' | 'database' | 'memory';
+  kind: 'redis' | 'database';
   close(): Promise<void>;
 }
 
 /**
- * REDIS_URL set: Redis, shared by every server, with the database (PostgreSQL) or memory (SQLite) as the
- * stand-in while it is unreachable. PostgreSQL without Redis: the database. SQLite: this process's
- * memory, since one process is the only server of a SQLite file.
+ * REDIS_URL set: Redis, shared by every server, with the database as the stand-in while it is
+ * unreachable. Otherwise the database: shared by every server on one PostgreSQL, and on SQLite the one
+ * server's, kept across restarts.
  */
 export function createRateLimitStore(options: {
   redisUrl: string | undefined;
   db: Kysely<Database>;
-  dialect: 'sqlite' | 'postgres';
   log: Log;
 }): RateLimitStore {
-  const { redisUrl, db, dialect, log } = options;
-  const local = (): FastifyRateLimitStore => new LocalStore(false, false);
-  const unshared = dialect === 'postgres' ? new DatabaseStore(db) : local();
-  if (!redisUrl) {
-    return {
-      store: unshared,
-      kind: dialect === 'postgres' ? 'database' : 'memory',
-      close: async () => {},
-    };
-  }
+  const { redisUrl, db, log } = options;
+  const database = new DatabaseStore(db);
+  if (!redisUrl) return { store: database, kind: 'database', close: async () => {} };
   let reportedAt = 0;
   const report = (message: string) => (error: Error) => {
     if (Date.now() - reportedAt < REPORT_EVERY_MS) return;
@@ -146,22 +136,21 @@ export function createRateLimitStore(options: {
     log.warn({ error: error.message }, message);
   };
   const redis = new Redis(redisUrl, {
-    // Fail at once while disconnected rather than queue: the fallback answers meanwhile.
+    // Fail at once while disconnected rather than queue: the database answers meanwhile.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 2_000,
   });
-  const fallbackName = dialect === 'postgres' ? 'the database' : "this server's memory";
   redis.on(
     'error',
-    report(`Redis (REDIS_URL) is unreachable: rate limits are counted in ${fallbackName} meanwhile`),
+    report('Redis (REDIS_URL) is unreachable: rate limits are counted in the database meanwhile'),
   );
   return {
     store: new FallbackStore(
       new RedisStore(false, false, redis, KEY_PREFIX),
-      unshared,
-      report(`a rate limit could not be counted in Redis: counted in ${fallbackName} instead`),
+      database,
+      report('a rate limit could not be counted in Redis: counted in the database instead'),
     ),
     kind: 'redis',
     close: async () => {

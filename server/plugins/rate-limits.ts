@@ -9,20 +9,19 @@ import { createRateLimitStore } from './rate-limit-stores';
 /**
  * Per-IP limits on the routes anyone can call to guess or to make us send mail (magic links,
  * verification, promo codes, sign-up, the waitlist), and per-user ones (opening views), applied route by
- * route. Each count is shared by every server (ADR 49): in Redis when REDIS_URL is set, else in
- * PostgreSQL; on SQLite, whose file has one server, in memory (rate-limit-stores.ts). The limits counted
+ * route. Each count is shared by every server (ADR 49): in Redis when REDIS_URL is set, else in the
+ * database (rate-limit-stores.ts). The limits counted
  * in the product's own tables instead: magic links per e-mail (magic-links.service), invitations per
  * room and day (invitations.service), and notifying investors once an hour (notifications.service).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   config: Config,
-  database: Pick<DatabaseHandle, 'db' | 'dialect'>,
+  database: Pick<DatabaseHandle, 'db'>,
 ): Promise<void> {
   const { store, kind, close } = createRateLimitStore({
     redisUrl: config.redisUrl,
     db: database.db,
-    dialect: database.dialect,
     log: app.log,
   });
   app.log.info({ store: kind }, 'rate limits counted');

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Per-address rate limits counted in the database, shared by every server on one PostgreSQL when no
-// Redis is configured (docs/decisions/0049-several-nodes-shared-state.md). One row per limited key
-// (route and address or user): the count in the current window and when that window ends. Created on
-// both dialects so the schema is one; SQLite's single server counts in memory and never writes it.
+// Per-address rate limits counted in the database when no Redis is configured, shared by every server
+// on one PostgreSQL (docs/decisions/0049-several-nodes-shared-state.md). One row per limited key (route
+// and address or user): the count in the current window and when that window ends.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
