@@ -288,3 +288,58 @@ describe.runIf(!onPostgres)('SQLite', () => {
     }
   });
 });
+
+describe('limits counted in the product tables hold under concurrent requests, on one node or two', () => {
+  const PER_ADDRESS = 3;
+  let a: TestApp;
+  let nodes: TestApp[];
+
+  beforeAll(async () => {
+    const environment = {
+      MAGIC_LINKS_PER_EMAIL: String(PER_ADDRESS),
+      INVITATIONS_PER_DAY: String(PER_ADDRESS),
+    };
+    a = await startTestApp({ environment });
+    nodes = onPostgres ? [a, await startTestApp({ environment, nodeBeside: a })] : [a];
+  });
+  afterAll(async () => {
+    for (const node of [...(nodes ?? [])].reverse()) await node.close();
+  });
+
+  const together = (count: number, send: (node: TestApp) => Promise<TestResponse>) =>
+    Promise.all(Array.from({ length: count }, (_, i) => send(nodes[i % nodes.length] as TestApp)));
+
+  test('magic links per e-mail: of 8 requests at once, exactly the limit are sent', async () => {
+    const founder = await createFounder(a);
+    const email = uniqueEmail('rush');
+    const invited = await a.request('POST', '/api/invites', { json: { email }, headers: founder.auth });
+    expect(invited.status, invited.text).toBe(201);
+    const statuses = await together(8, (node) =>
+      node.request('POST', '/api/auth/magic-link', { json: { email, name: '' } }),
+    );
+    expect(statuses.map((response) => response.status).sort()).toEqual([
+      ...Array(PER_ADDRESS).fill(200),
+      ...Array(8 - PER_ADDRESS).fill(429),
+    ]);
+    const links = await a.app.database.db
+      .selectFrom('magic_links')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(links).toHaveLength(PER_ADDRESS);
+  });
+
+  test('invitations per room and day: of 8 sent at once, exactly the limit are saved', async () => {
+    const founder = await createFounder(a);
+    const statuses = await together(8, (node) =>
+      node.request('POST', '/api/invites', { json: { email: uniqueEmail('crowd') }, headers: founder.auth }),
+    );
+    expect(statuses.map((response) => response.status).sort()).toEqual([
+      ...Array(PER_ADDRESS).fill(201),
+      ...Array(8 - PER_ADDRESS).fill(429),
+    ]);
+    expect((await a.request('GET', '/api/invites', { headers: founder.auth })).json).toHaveLength(
+      PER_ADDRESS,
+    );
+  });
+});
