@@ -62,9 +62,10 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
     await a?.close();
   });
 
-  test('both caches are on: each node listens for the writes of the other', () => {
-    expect(a.app.database.writeEpoch.isCaching).toBe(true);
-    expect(b.app.database.writeEpoch.isCaching).toBe(true);
+  test('both caches are on: each node listens for the writes of the other', async () => {
+    // Polled: on a busy machine a ping can come back late, and the caches pause until the next one.
+    await expect.poll(() => a.app.database.writeEpoch.isCaching, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => b.app.database.writeEpoch.isCaching, { timeout: 5_000 }).toBe(true);
   });
 
   test('an investor whose invitation is revoked on node A is refused by node B within a second', async () => {
