@@ -27,6 +27,9 @@ import {
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
+import type { ResolveHost } from './features/webhooks/address-policy';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
+import { createWebhooks } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
@@ -56,6 +59,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** Sees every route as it is registered (the authorization matrix checks that none is left out). */
   onRoute?: (route: RouteOptions) => void;
+  /** Replaces the system's DNS for webhook endpoints (tests of the address checks, ADR 52). */
+  resolveWebhookHost?: ResolveHost;
 }
 
 declare module 'fastify' {
@@ -166,6 +171,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   jobs.register(prepareDocumentJob(ctx));
   const notifications = createNotifications(ctx);
   for (const job of notifications.jobs) jobs.register(job);
+  const webhooks = createWebhooks(ctx, { resolve: options.resolveWebhookHost });
+  for (const job of webhooks.jobs) jobs.register(job);
   await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
@@ -191,6 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(readingAnalyticsRoutes(ctx, notifications.activity));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx, notifications));
+  await app.register(webhooksRoutes(webhooks));
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -63,6 +63,14 @@ const environmentSchema = z.object({
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
   JOB_LEASE_MS: wholeNumber.min(300, 'must be at least 300').default(30_000),
+  // Webhooks (ADR 52): private, loopback and link-local targets (and plain http) only when an operator
+  // allows them, e.g. for tests or a receiver on the same network.
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  WEBHOOKS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(30_000),
+  WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(24 * 60 * 60 * 1000),
+  WEBHOOKS_TIMEOUT_MS: wholeNumber.min(50, 'must be at least 50').default(10_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -120,6 +128,17 @@ export interface Config {
     watermarkCacheBytes: number;
   };
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
+  /** Webhook delivery (docs/decisions/0052-webhooks.md). */
+  webhooks: {
+    /** Endpoints on private, loopback or link-local addresses, and http:// ones, are allowed. */
+    allowPrivateAddresses: boolean;
+    /** The first retry of a delivery waits this long, each later one twice as long. */
+    retryBaseDelayMs: number;
+    /** A delivery is retried this long; an endpoint failing this long is turned off. */
+    failureWindowMs: number;
+    /** Each of connecting, and waiting for the answer, may take this long. */
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +199,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS,
       leaseMs: env.JOB_LEASE_MS,
+    },
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+      retryBaseDelayMs: env.WEBHOOKS_RETRY_BASE_DELAY_MS,
+      failureWindowMs: env.WEBHOOKS_FAILURE_WINDOW_MS,
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

@@ -16,7 +16,7 @@ const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
  * are leaves: deleting or updating them cascades into no table a cache reads. (A job's own work, such as
  * a finished preview, writes other tables and moves the epoch as before.) The same list decides which
  * tables notify other servers on PostgreSQL (write-notifications.ts), with the rate limits' counters,
- * written by every limited request there (ADR 49).
+ * written by every limited request (ADR 49), and webhook deliveries, one per event and endpoint (ADR 52).
  */
 export const TABLES_NO_CACHE_READS = new Set([
   'access_events',
@@ -29,6 +29,7 @@ export const TABLES_NO_CACHE_READS = new Set([
   'reading_documents',
   'reading_room_readers',
   'rate_limit_counters',
+  'webhook_deliveries',
 ]);
 
 /** The table a statement that starts as a single-table INSERT, UPDATE or DELETE writes, else undefined. */

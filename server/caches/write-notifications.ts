@@ -17,7 +17,7 @@ const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
  * PostgreSQL delivers only when the transaction commits (never for a rollback) and folds repeats within
  * one transaction into one. Every writer is covered, the servers and an operator's SQL shell alike.
  * The tables no cache reads (TABLES_NO_CACHE_READS: the access log, reading analytics, the job queue,
- * rate-limit counters) get no trigger, so their constant writes leave every node's caches alone.
+ * rate-limit counters, webhook deliveries) get no trigger, so their constant writes leave every node's caches alone.
  *
  * Run at every start after the migrations, so a table added by a later migration gets its trigger
  * without that migration having to remember it; it creates only what is missing.

@@ -18,6 +18,7 @@ import {
 import { storeFailedPreview, storeReadyPreview } from '../support/previews';
 import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
 import { SAMPLE_FILES } from '../support/uploads';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller
@@ -132,6 +133,8 @@ GET    /api/my-data-room/notifications         401    403    403    403    200  
 POST   /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
 GET    /api/my-data-room/investor-messages     401    403    403    403    200    200    200    403    401    401    401    401    401    401
 POST   /api/my-data-room/investor-messages     401    403    403    403    202    202    202    403    401    401    401    401    401    401
+GET    /api/my-data-room/webhooks              401    403    403    403    200    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks              401    403    403    403    201    201    201    403    401    401    401    401    401    401
 
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
@@ -146,6 +149,11 @@ GET    /api/admin/exports/documents.csv       401    403      403    403     404
 GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/nda-acceptances.csv 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/nda-acceptances/:id/record.pdf 401 403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/webhooks/:id          401    403    403    403    404    200    200    403    401    401    401    401    401    401
+DELETE /api/my-data-room/webhooks/:id          401    403    403    403    404    204    204    403    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks/:id/rotate-secret 401 403   403    403    404    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks/:id/test     401    403    403    403    404    202    202    403    401    401    401    401    401    401
+GET    /api/my-data-room/webhooks/:id/deliveries 401  403    403    403    404    200    200    403    401    401    401    401    401    401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
 GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -313,6 +321,8 @@ interface World {
   bystanderEmail: string;
   /** The unsubscribe token of a notification mail about another room (the public unsubscribe cells). */
   bystanderUnsubscribeToken: string;
+  /** The room's webhook endpoint, delivering to a receiver in this test (ADR 52). */
+  webhookEndpointId: string;
   owner: SignedIn;
   callers: Record<CallerKey, Caller>;
 }
@@ -362,19 +372,29 @@ const unissuedToken = () => crypto.randomBytes(32).toString('base64url');
 
 let t: TestApp;
 let w: World;
+let receiver: WebhookReceiver;
 const registeredRoutes: string[] = [];
 
 beforeAll(async () => {
+  receiver = await startWebhookReceiver();
   t = await startTestApp({
-    // Every cell of the owner and the editor that invites sends from the one room.
-    environment: { PROMO_CODES: PROMO_CODE, INVITATIONS_PER_DAY: '1000' },
+    // Every cell of the owner and the editor that invites sends from the one room; webhooks go to the
+    // receiver on 127.0.0.1.
+    environment: {
+      PROMO_CODES: PROMO_CODE,
+      INVITATIONS_PER_DAY: '1000',
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+    },
     onRoute: (route) => {
       for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
     },
   });
   w = await buildWorld();
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
 
 async function expectStatus(response: Promise<TestResponse>, status: number): Promise<TestResponse> {
   const answered = await response;
@@ -633,7 +653,16 @@ async function buildWorld(): Promise<World> {
     },
   };
 
+  const webhook = await expectStatus(
+    t.request('POST', '/api/my-data-room/webhooks', {
+      json: { url: `${receiver.url}/world`, events: ['document.uploaded'] },
+      headers: owner.auth,
+    }),
+    201,
+  );
+
   return {
+    webhookEndpointId: (webhook.json as { endpoint: { id: string } }).endpoint.id,
     roomId: room.id,
     memberUserId: member.user.id,
     documentId,
@@ -693,6 +722,17 @@ async function throwawayInvitation(): Promise<string> {
     201,
   );
   return (created.json as { invitation: { id: string } }).invitation.id;
+}
+
+async function throwawayWebhookEndpoint(): Promise<string> {
+  const created = await expectStatus(
+    t.request('POST', '/api/my-data-room/webhooks', {
+      json: { url: `${receiver.url}/throwaway-${crypto.randomUUID()}`, events: ['nda.accepted'] },
+      headers: w.owner.auth,
+    }),
+    201,
+  );
+  return (created.json as { endpoint: { id: string } }).endpoint.id;
 }
 
 async function throwawayEditorInvitation(): Promise<string> {
@@ -815,6 +855,28 @@ const CALLS: Record<string, Plan> = {
       .execute();
     return { json: { message: 'Our Q3 update is in the room.' } };
   },
+  // A new URL each time: a room refuses the same URL twice.
+  'GET /api/my-data-room/webhooks': () => ({}),
+  'POST /api/my-data-room/webhooks': () => ({
+    json: { url: `${receiver.url}/${crypto.randomUUID()}`, events: ['document.uploaded'] },
+  }),
+  // The managers write what is already there, rotate the secret, send a test event, read the log.
+  'POST /api/my-data-room/webhooks/:id': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}`,
+    json: { events: ['document.uploaded'] },
+  }),
+  'DELETE /api/my-data-room/webhooks/:id': async (caller) => ({
+    path: `/api/my-data-room/webhooks/${managesRoom(caller) ? await throwawayWebhookEndpoint() : w.webhookEndpointId}`,
+  }),
+  'POST /api/my-data-room/webhooks/:id/rotate-secret': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/rotate-secret`,
+  }),
+  'POST /api/my-data-room/webhooks/:id/test': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/test`,
+  }),
+  'GET /api/my-data-room/webhooks/:id/deliveries': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/deliveries`,
+  }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
@@ -995,6 +1057,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.viewOnlyVideoId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
       .replace(w.editorMemberId, crypto.randomUUID())
+      .replace(w.webhookEndpointId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
 }

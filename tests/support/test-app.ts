@@ -90,6 +90,8 @@ export interface StartTestAppOptions {
   extend?: (app: App) => void | Promise<void>;
   /** Sees every route the app registers, as it registers it (see BuildAppOptions.onRoute). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Answers webhook endpoints' host names instead of the system's DNS (see BuildAppOptions). */
+  resolveWebhookHost?: BuildAppOptions['resolveWebhookHost'];
   /**
    * A second server on this app's database and data directory, as a node beside it (PostgreSQL only:
    * a SQLite file has one server). Closing it leaves both to the first app.
@@ -98,7 +100,7 @@ export interface StartTestAppOptions {
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend, onRoute, nodeBeside } = options;
+  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost, nodeBeside } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
@@ -113,7 +115,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     ...database.environment,
     ...environment,
   });
-  const app = await buildApp(config, { logger: false, webRoot, onRoute });
+  const app = await buildApp(config, { logger: false, webRoot, onRoute, resolveWebhookHost });
   await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

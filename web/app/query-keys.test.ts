@@ -11,6 +11,7 @@ import { roomsKeys } from '../features/rooms/api/rooms-keys';
 import { sectionsKeys } from '../features/sections/api/sections-keys';
 import { siteKeys } from '../features/site/api/site-keys';
 import { viewerKeys } from '../features/viewer/api/viewer-keys';
+import { webhooksKeys } from '../features/webhooks/api/webhooks-keys';
 
 const member = { kind: 'member', roomId: 'room-1' } as const;
 const invite = { kind: 'invite', token: 'token-1' } as const;
@@ -49,6 +50,11 @@ const keysByFeature = {
     viewerKeys.content('doc-1'),
     viewerKeys.preview('doc-2'),
   ],
+  webhooks: [
+    webhooksKeys.endpoints(),
+    webhooksKeys.deliveries('endpoint-1'),
+    webhooksKeys.deliveries('endpoint-2'),
+  ],
 };
 const roots = {
   admin: adminKeys.all,
@@ -62,6 +68,7 @@ const roots = {
   sections: sectionsKeys.all,
   site: siteKeys.all,
   viewer: viewerKeys.all,
+  webhooks: webhooksKeys.all,
 };
 
 function cacheWithEveryKey(): QueryClient {

@@ -10,6 +10,7 @@ import * as ndaGate from './0008-nda-gate';
 import * as dynamicWatermark from './0009-dynamic-watermark';
 import * as roomEditors from './0010-room-editors';
 import * as rateLimitCounters from './0012-rate-limit-counters';
+import * as webhooks from './0014-webhooks';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-dynamic-watermark': dynamicWatermark,
   '0010-room-editors': roomEditors,
   '0012-rate-limit-counters': rateLimitCounters,
+  '0014-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

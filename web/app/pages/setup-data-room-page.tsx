@@ -16,6 +16,7 @@ import { WatermarkCard } from '../../features/rooms/components/watermark-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
 import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
+import { WebhooksCard } from '../../features/webhooks/components/webhooks-card';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
 import { OwnRoomGate } from './own-room-gate';
 
@@ -155,6 +156,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       </Card>
       <section aria-label="NDA before entry" className="lg:col-span-2">
         <NdaSettingsCard />
+      </section>
+      <section aria-label="Webhooks" className="lg:col-span-2">
+        <WebhooksCard />
       </section>
     </div>
   );
