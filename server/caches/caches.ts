@@ -6,6 +6,7 @@ import type { ViewIdentity } from '../features/reading-analytics/reading-analyti
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
+import type { DataRoom } from '../features/room-content/rooms.repository';
 import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
@@ -49,6 +50,14 @@ export interface Caches {
   documents: ReadCache<StoredDocument>;
   previews: ReadCache<DocumentPreview>;
   previewObjects: ReadCache<PreviewObject>;
+  /**
+   * What every member's room page and dashboard read, by the same rule (ADR 49): a room's documents
+   * with their previews, by room id, and the active rooms a user is a member of, by user id. An upload,
+   * a deletion, a preparation's progress, an invitation accepted or revoked, or a room closed is a write,
+   * so the very next request reads the database again.
+   */
+  roomDocuments: ReadCache<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>;
+  memberRooms: ReadCache<{ rooms: DataRoom[] }>;
   /**
    * The reading views reports name, by id: only what never changes after a view is opened (whose it is,
    * of which document, since when), so exact on both dialects. A deleted view is found gone by the
@@ -95,6 +104,8 @@ export function createCaches(
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),
+    roomDocuments: untilNextWrite<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>(),
+    memberRooms: untilNextWrite<{ rooms: DataRoom[] }>(),
     readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
     watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),

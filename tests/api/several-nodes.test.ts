@@ -10,6 +10,8 @@ import {
   founderWithInvestor,
   type SignedIn,
   uniqueEmail,
+  uniquePdf,
+  uploadFile,
 } from '../support/factories';
 import { startRedisServer } from '../support/redis-server';
 import { type HttpClient, startTestApp, type TestApp, type TestResponse } from '../support/test-app';
@@ -121,6 +123,25 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
     await seenWithin(
       () => get(b, investor, `/api/data-room/${roomId}/sections`),
       (response) => response.status === 200 && response.text.includes(heading),
+    );
+  });
+
+  test("a document uploaded on node A is in the room's list and the dashboard's rooms on node B within a second", async () => {
+    const { founder, investor } = await founderWithInvestor(a);
+    const roomId = await roomIdOf(a, founder);
+    await servedTwice(b, investor, `/api/data-room/${roomId}/documents`);
+    const uploaded = await uploadFile(a, founder, { name: 'Added on node A.pdf', bytes: uniquePdf() });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    await seenWithin(
+      () => get(b, investor, `/api/data-room/${roomId}/documents`),
+      (response) => response.status === 200 && response.text.includes('Added on node A.pdf'),
+    );
+    await servedTwice(b, investor, '/api/my-accessible-data-rooms');
+    const [invitation] = (await get(a, founder, '/api/invites')).json as { id: string }[];
+    await a.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    await seenWithin(
+      () => get(b, investor, '/api/my-accessible-data-rooms'),
+      (response) => response.status === 200 && !response.text.includes(roomId),
     );
   });
 
