@@ -8,6 +8,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createSessionResolver } from './features/accounts/accounts.service';
 import { adminRoutes } from './features/admin/admin.routes';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
+import { createApiTokenResolver } from './features/api-tokens/api-tokens.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -33,9 +35,11 @@ import { createWebhooks } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
+import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogSerializers } from './plugins/request-log';
@@ -177,13 +181,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
+  // Before declarePlatformResponses: the statuses it declares depend on a route's API-token scope.
+  assignApiTokenScopes(app);
   declarePlatformResponses(app);
   if (config.nodeEnv === 'test') enforceResponseContracts(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app, config, database);
-  registerAuth(app, createSessionResolver(database.db, caches.sessions));
+  registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));
+  registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);
+  // Before every route: it describes them as they are registered.
+  await registerOpenApi(app, config.appUrl);
 
   await app.register(healthRoutes(database));
   await app.register(siteRoutes(config));
@@ -198,6 +207,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(readingAnalyticsRoutes(ctx, notifications.activity));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx, notifications));
+  await app.register(apiTokensRoutes(ctx));
+  await app.register(openApiRoutes());
   await app.register(webhooksRoutes(webhooks));
 
   await registerWebApp(app, options.webRoot);

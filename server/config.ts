@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
   PROMO_CODES: z.string().default(''),
   AUTH_RATE_LIMIT_PER_IP: wholeNumber.min(1, 'must be at least 1').default(30),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: wholeNumber.min(1, 'must be at least 1').default(120),
   INVITATIONS_PER_DAY: wholeNumber.min(1, 'must be at least 1').default(100),
   TRUST_PROXY: z
     .string()
@@ -99,6 +100,8 @@ export interface Config {
   rateLimits: {
     /** Magic-link requests, verifications, promo checks, sign-ups and waitlist entries per IP per 15 minutes. */
     authPerIp: number;
+    /** Requests one API token may make per minute, across every route (ADR 51). */
+    apiTokenPerMinute: number;
     /** Magic links sent to one e-mail address per 15 minutes. */
     magicLinksPerEmail: number;
     /** Invitations a data room may send (or re-send) per 24 hours. */
@@ -183,6 +186,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       .filter(Boolean),
     rateLimits: {
       authPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+      apiTokenPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
       magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL,
       invitationsPerDay: env.INVITATIONS_PER_DAY,
     },

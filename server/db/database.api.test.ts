@@ -74,6 +74,19 @@ test('migrating an empty database gives the whole schema, the same on both diale
       .map((table) => [table.name, table.columns.map((column) => column.name).sort()]),
   );
   expect(schema).toEqual({
+    api_tokens: [
+      'created_at',
+      'created_by',
+      'expires_at',
+      'id',
+      'last_used_at',
+      'name',
+      'revoked_at',
+      'room_id',
+      'scopes',
+      'token_hash',
+      'token_hint',
+    ],
     access_events: [
       'action',
       'document_id',

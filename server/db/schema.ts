@@ -319,6 +319,21 @@ export interface InvestorMessageRecipientsTable {
   sent_at: EpochMs | null;
 }
 
+/** A room's API token: only its hash is stored (ADR 51). `scopes` is space-separated. */
+export interface ApiTokensTable {
+  id: string;
+  room_id: string;
+  created_by: string;
+  name: string;
+  scopes: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: EpochMs;
+  expires_at: EpochMs | null;
+  last_used_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+}
+
 /** A room's webhook endpoint (docs/decisions/0052-webhooks.md). */
 export interface WebhookEndpointsTable {
   id: string;
@@ -398,6 +413,7 @@ export interface Database {
   founder_notifications: FounderNotificationsTable;
   investor_messages: InvestorMessagesTable;
   investor_message_recipients: InvestorMessageRecipientsTable;
+  api_tokens: ApiTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   rate_limit_counters: RateLimitCountersTable;
@@ -431,6 +447,7 @@ const everyTable: Record<keyof Database, true> = {
   founder_notifications: true,
   investor_messages: true,
   investor_message_recipients: true,
+  api_tokens: true,
   webhook_endpoints: true,
   webhook_deliveries: true,
   rate_limit_counters: true,

@@ -16,10 +16,13 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** A failing shared store is reported at most once per this long. */
 const REPORT_EVERY_MS = 60_000;
 
-/** A route's own counts, as the plugin's Redis store keys them (it passes the route as `routeInfo`). */
+/**
+ * A route's own counts, as the plugin's Redis store keys them (it passes the route as `routeInfo`); a
+ * limiter made with `app.rateLimit()` for several routes (one per API token) has no route: its key says so.
+ */
 const routeKey = (prefix: string, routeOptions: RouteOptions) => {
-  const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string; url: string } };
-  return `${prefix}${routeInfo.method}${routeInfo.url}-`;
+  const { routeInfo } = routeOptions as unknown as { routeInfo: { method?: string; url?: string } };
+  return routeInfo.url ? `${prefix}${routeInfo.method}${routeInfo.url}-` : `${prefix}any-route-`;
 };
 
 /**

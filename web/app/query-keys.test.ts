@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
 import { adminKeys } from '../features/admin/api/admin-keys';
+import { apiTokensKeys } from '../features/api-tokens/api/api-tokens-keys';
 import { authKeys } from '../features/auth/api/auth-keys';
 import { dataRoomKeys } from '../features/data-room/api/data-room-keys';
 import { documentsKeys } from '../features/documents/api/documents-keys';
@@ -26,6 +27,7 @@ const keysByFeature = {
     adminKeys.recentAccess(),
     adminKeys.team(),
   ],
+  apiTokens: [apiTokensKeys.list()],
   auth: [authKeys.currentUser()],
   dataRoom: [
     dataRoomKeys.room(member),
@@ -58,6 +60,7 @@ const keysByFeature = {
 };
 const roots = {
   admin: adminKeys.all,
+  apiTokens: apiTokensKeys.all,
   auth: authKeys.all,
   dataRoom: dataRoomKeys.all,
   documents: documentsKeys.all,
