@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  // Shared rate limits for several nodes (ADR 49); unset keeps them in this process or PostgreSQL.
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Roundroom <no-reply@example.com>"').optional(),
   SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
@@ -93,6 +95,8 @@ export interface Config {
   /** Absolute path of the directory holding the SQLite database, uploads and the dev outbox. */
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  /** Where the per-address rate limits are counted across nodes (ADR 49); undefined: not in Redis. */
+  redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   supportEmail: string;
   /** Upper-cased; compared case-insensitively. Never sent to the client. */
@@ -160,7 +164,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     const variable = String(issue?.path[0] ?? 'environment');
     const value = present[variable];
     // Connection URLs carry passwords: never echo them into logs.
-    const isSecret = variable === 'DATABASE_URL' || variable === 'SMTP_URL' || variable === 'PROMO_CODES';
+    const isSecret = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PROMO_CODES'].includes(variable);
     const shown = value === undefined || isSecret ? '' : ` (got ${JSON.stringify(value)})`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
@@ -177,6 +181,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     database: env.DATABASE_URL
       ? { dialect: 'postgres', url: env.DATABASE_URL }
       : { dialect: 'sqlite', file: path.join(dataDir, 'roundroom.sqlite') },
+    redisUrl: env.REDIS_URL,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `Roundroom <no-reply@${new URL(appUrl).hostname}>`,

@@ -9,16 +9,10 @@ import { apiCall, inviteAndSignIn, smtpSignInLinks } from '../../bench/room-fixt
 import { createBenchFounder } from '../../bench/servers';
 import { openDatabase } from '../../server/db/database';
 import { e2eDataDir, e2eMailDir, e2ePromoCode, e2eSupportEmail } from '../e2e/e2e-environment';
-import {
-  type Cluster,
-  type ClusterNode,
-  checkSampleSiteConfig,
-  clusterHasRedis,
-  startCluster,
-} from '../support/cluster';
+import { type Cluster, type ClusterNode, checkSampleSiteConfig, startCluster } from '../support/cluster';
 
-// npm run test:cluster (ADR 50): two nodes of the production build on one PostgreSQL (with the
-// S3-compatible server and Redis when the project has them) behind Debian's nginx, round robin,
+// npm run test:cluster (ADR 50): two nodes of the production build on one PostgreSQL and Redis (with
+// the S3-compatible server when the project has it) behind Debian's nginx, round robin,
 // no sticky sessions. The tests run in order on one cluster; the last one kills a node.
 
 /** The per-address limit of sign-in requests: above what the journeys and the load's setup send from 127.0.0.1. */
@@ -126,35 +120,28 @@ test('a session signed out on node A is refused by node B within one second', as
   expect(refusedAfter).toBeLessThan(1_000);
 });
 
-// Until Redis has landed (tests/support/redis-server.ts), each node counts its own share.
-test.skipIf(!clusterHasRedis)(
-  `a limit of ${AUTH_LIMIT} sign-in attempts per address is ${AUTH_LIMIT} across both nodes`,
-  async () => {
-    expect(cluster.sharedRateLimits).toBe(true);
-    // Direct to the nodes, which trust 127.0.0.1 as their proxy: the address is the one named here.
-    const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
-    const attempt = async (node: ClusterNode) => {
-      const response = await fetch(`${node.baseUrl}/api/auth/verify`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify({ token: 'not-a-real-token-but-long-enough-to-be-checked' }),
-      });
-      await response.body?.cancel();
-      return response.status;
-    };
-    const statuses: number[] = [];
-    for (let sent = 0; sent < AUTH_LIMIT; sent += 20) {
-      const batch = Array.from({ length: 20 }, (_, i) =>
-        attempt(cluster.nodes[(sent + i) % 2] as ClusterNode),
-      );
-      statuses.push(...(await Promise.all(batch)));
-    }
-    expect(statuses.filter((code) => code === 429)).toEqual([]);
-    // Each node has seen only half of them: refused only if the count is shared.
-    expect(await attempt(nodeA())).toBe(429);
-    expect(await attempt(nodeB())).toBe(429);
-  },
-);
+test(`a limit of ${AUTH_LIMIT} sign-in attempts per address is ${AUTH_LIMIT} across both nodes`, async () => {
+  // Direct to the nodes, which trust 127.0.0.1 as their proxy: the address is the one named here.
+  const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+  const attempt = async (node: ClusterNode) => {
+    const response = await fetch(`${node.baseUrl}/api/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ token: 'not-a-real-token-but-long-enough-to-be-checked' }),
+    });
+    await response.body?.cancel();
+    return response.status;
+  };
+  const statuses: number[] = [];
+  for (let sent = 0; sent < AUTH_LIMIT; sent += 20) {
+    const batch = Array.from({ length: 20 }, (_, i) => attempt(cluster.nodes[(sent + i) % 2] as ClusterNode));
+    statuses.push(...(await Promise.all(batch)));
+  }
+  expect(statuses.filter((code) => code === 429)).toEqual([]);
+  // Each node has seen only half of them: refused only if the count is shared.
+  expect(await attempt(nodeA())).toBe(429);
+  expect(await attempt(nodeB())).toBe(429);
+});
 
 test('a rolling restart under load (each node in turn drained by SIGTERM, then started) drops no request', async () => {
   const restarted: string[] = [];

@@ -7,11 +7,12 @@ import { freePort, RAISED_RATE_LIMITS, waitForHealthy } from '../../bench/server
 import { ensureDebianPackages } from '../../scripts/debian-packages';
 import type { Config } from '../../server/config';
 import { startPostgresCluster } from './postgres-cluster';
+import { startRedisServer } from './redis-server';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
 /**
  * Roundroom as an operator runs it on several machines (docs/operations.md), on this one: PostgreSQL,
- * the S3-compatible server and Redis when the project has them, two nodes of the production build
+ * Redis, the S3-compatible server when the project has it, two nodes of the production build
  * started from deploy/systemd/roundroom@.service, and Debian's nginx in front with
  * deploy/nginx/roundroom.test.conf (round robin, no sticky sessions). Used by npm run test:cluster and
  * npm run bench:load -- --cluster. Run `npm run build` first.
@@ -49,10 +50,8 @@ export interface Cluster {
   smtp: TestSmtpServer;
   /** The environment every node shares (the unit's EnvironmentFile). */
   environment: Record<string, string>;
-  /** What the cluster is made of, for reports: e.g. "PostgreSQL, local disk, no Redis". */
+  /** What the cluster is made of, for reports: e.g. "PostgreSQL, S3-compatible storage, Redis". */
   description: string;
-  /** Whether rate limits are shared between the nodes (Redis is running). */
-  sharedRateLimits: boolean;
   /** nginx's access log so far: one line per request, with the nodes it went to. */
   proxyLog(): ProxiedRequest[];
   /** Starts a node again on its port after it was killed or stopped. */
@@ -91,7 +90,7 @@ export interface ClusterOptions {
   mailDir?: string;
 }
 
-/** The shape of the helpers other parts of issue 13 add; loaded only when their files exist. */
+/** The shape of the S3 helper (issue 13's storage part); loaded only when its file exists. */
 interface S3Server {
   endpoint: string;
   bucket: string;
@@ -100,16 +99,9 @@ interface S3Server {
   secretAccessKey: string;
   stop(): Promise<void>;
 }
-interface RedisServer {
-  url: string;
-  stop(): Promise<void>;
-}
 
 const S3_HELPER = 's3-server.ts';
-const REDIS_HELPER = 'redis-server.ts';
 const helperExists = (file: string) => fs.existsSync(path.join(import.meta.dirname, file));
-/** Whether clusters get Redis (its part of issue 13 has landed): rate limits are then shared. */
-export const clusterHasRedis = helperExists(REDIS_HELPER);
 
 async function optionalHelper<T>(file: string, exported: string): Promise<(() => Promise<T>) | undefined> {
   if (!helperExists(file)) return undefined;
@@ -230,9 +222,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const startS3 = await optionalHelper<S3Server>(S3_HELPER, 'startS3Server');
     const s3 = startS3 ? await startS3() : undefined;
     if (s3) stops.push(() => s3.stop());
-    const startRedis = await optionalHelper<RedisServer>(REDIS_HELPER, 'startRedisServer');
-    const redis = startRedis ? await startRedis() : undefined;
-    if (redis) stops.push(() => redis.stop());
+    const redis = await startRedisServer();
+    stops.push(() => redis.stop());
     const smtp = await startTestSmtpServer(options.mailDir ? { saveTo: options.mailDir } : {});
     stops.push(() => smtp.close());
 
@@ -261,7 +252,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
             S3_FORCE_PATH_STYLE: 'true',
           }
         : {}),
-      ...(redis ? { REDIS_URL: redis.url } : {}),
+      REDIS_URL: redis.url,
       ...options.environment,
     };
     // Without S3 both nodes keep documents on one shared DATA_DIR, as on a shared volume.
@@ -295,8 +286,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       database: { dialect: 'postgres', url: postgres.url },
       smtp,
       environment,
-      description: `2 nodes behind nginx, PostgreSQL, ${s3 ? 'S3-compatible storage' : 'one shared local DATA_DIR'}, ${redis ? 'Redis' : 'no Redis'}`,
-      sharedRateLimits: Boolean(redis),
+      description: `2 nodes behind nginx, PostgreSQL, ${s3 ? 'S3-compatible storage' : 'one shared local DATA_DIR'}, Redis`,
       proxyLog: () => parseProxyLog(fs.readFileSync(path.join(workDir, 'nginx', 'access.log'), 'utf8')),
       async restart(node) {
         await stopNode(node);

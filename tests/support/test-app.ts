@@ -92,13 +92,18 @@ export interface StartTestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Answers webhook endpoints' host names instead of the system's DNS (see BuildAppOptions). */
   resolveWebhookHost?: BuildAppOptions['resolveWebhookHost'];
+  /**
+   * A second server on this app's database and data directory, as a node beside it (PostgreSQL only:
+   * a SQLite file has one server). Closing it leaves both to the first app.
+   */
+  nodeBeside?: TestApp;
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost } = options;
+  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost, nodeBeside } = options;
   const smtp = await startTestSmtpServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
-  const database = await createTestDatabase();
+  const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
+  const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -127,9 +132,14 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
       await app.close();
       await smtp.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!nodeBeside) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function sharedDatabase(config: Config): TestDatabase {
+  if (config.database.dialect !== 'postgres') throw new Error('only PostgreSQL takes several servers');
+  return { environment: { DATABASE_URL: config.database.url }, drop: async () => {} };
 }
 
 export function httpClient(baseUrl: string): HttpClient {

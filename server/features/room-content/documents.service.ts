@@ -313,11 +313,16 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
 /** A room's uploaded documents with the section that links each and their preview's state, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
   const sectionOf = await sectionsByDocument(ctx, room);
-  const documents = await listRoomDocuments(ctx.db, room.id);
-  const previews = await findPreviews(
-    ctx.db,
-    documents.map((document) => document.id),
-  );
+  const listed = await ctx.caches.roomDocuments.get(room.id, async () => {
+    const documents = await listRoomDocuments(ctx.db, room.id);
+    const previews = await findPreviews(
+      ctx.db,
+      documents.map((document) => document.id),
+    );
+    return { documents, previews };
+  });
+  if (!listed) throw new Error('a room always has a documents list');
+  const { documents, previews } = listed;
   return documents.map((document) => toListItem(room, document, sectionOf, previews.get(document.id)));
 }
 
