@@ -7,6 +7,7 @@ import type { StoredDocument } from '../features/room-content/documents.reposito
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
 import type { DataRoom } from '../features/room-content/rooms.repository';
+import type { RoomWebhookEvents } from '../webhooks/webhook-events';
 import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
@@ -58,6 +59,8 @@ export interface Caches {
    */
   roomDocuments: ReadCache<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>;
   memberRooms: ReadCache<{ rooms: DataRoom[] }>;
+  /** The events a room's enabled webhook endpoints want, by room: asked on every download and click. */
+  webhookEvents: ReadCache<RoomWebhookEvents>;
   /**
    * The reading views reports name, by id: only what never changes after a view is opened (whose it is,
    * of which document, since when), so exact on both dialects. A deleted view is found gone by the
@@ -106,6 +109,7 @@ export function createCaches(
     previewObjects: untilNextWrite<PreviewObject>(),
     roomDocuments: untilNextWrite<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>(),
     memberRooms: untilNextWrite<{ rooms: DataRoom[] }>(),
+    webhookEvents: untilNextWrite<RoomWebhookEvents>(),
     readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
     watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),

@@ -15,6 +15,7 @@ import { restore } from '../../server/operations/restore';
 import { consistencyProblems } from '../support/data-consistency';
 import {
   ALL_TABLES,
+  createApiToken,
   createFounder,
   founderWithInvestor,
   type SignedIn,
@@ -25,10 +26,12 @@ import {
 import { writtenPdf } from '../support/sample-documents';
 import { runScript } from '../support/server-process';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 // npm run backup and npm run restore (scripts/backup.ts, scripts/restore.ts; the logic is in
 // server/operations/backup.ts and restore.ts), on SQLite and PostgreSQL, against a server that keeps writing.
 
+let webhookReceiver: WebhookReceiver;
 let source: TestApp;
 let founder: SignedIn;
 const scratch: string[] = [];
@@ -67,13 +70,24 @@ async function tablesIn(config: Config): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  // The write load invites far beyond the default 100 a day, however slow the backup.
-  source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
+  // The write load invites far beyond the default 100 a day, however slow the backup; the room's webhook
+  // delivers to a receiver on 127.0.0.1.
+  webhookReceiver = await startWebhookReceiver();
+  source = await startTestApp({
+    environment: { INVITATIONS_PER_DAY: '100000', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' },
+  });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
-  // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance.
+  // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance, an API
+  // token, a webhook endpoint and its deliveries (of the uploads below).
   const room = await founderWithInvestor(source);
   founder = room.founder;
+  await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
+  const webhook = await source.request('POST', '/api/my-data-room/webhooks', {
+    json: { url: `${webhookReceiver.url}/backup`, events: ['document.uploaded'] },
+    headers: founder.auth,
+  });
+  expect(webhook.status, webhook.text).toBe(201);
   const nda = await source.request('POST', '/api/my-data-room/nda', {
     json: { isRequired: true, text: 'Keep what you read here to yourself.' },
     headers: founder.auth,
@@ -142,6 +156,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source.close();
+  await webhookReceiver.close();
   for (const database of databases) await database.drop();
   for (const directory of scratch) fs.rmSync(directory, { recursive: true, force: true });
 });

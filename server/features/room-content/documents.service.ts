@@ -12,12 +12,13 @@ import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
+import type { ReadCache } from '../../caches/epoch-cache';
 import type { Executor } from '../../db/columns';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { removeObjects } from '../../storage/remove-objects';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
-import { emitWebhookEvent } from '../../webhooks/webhook-events';
+import { emitWebhookEvent, type RoomWebhookEvents } from '../../webhooks/webhook-events';
 import { recordAccessEvent } from './access-events.repository';
 import {
   allStorageKeys,
@@ -498,21 +499,26 @@ export async function recordAccess(
   document: DownloadableDocument,
   action: 'downloaded' | 'viewed',
   request: { ip: string; userAgent: string | undefined; at: Date; requestId?: string | undefined },
+  webhookEvents?: ReadCache<RoomWebhookEvents>,
 ): Promise<void> {
   if (document.readerManagesRoom) return;
-  await recordAccessEvent(db, {
-    roomId: document.roomId,
-    userId: user.id,
-    invitationId: null,
-    documentId: document.id,
-    documentTitle: document.titleInRoom,
-    url: uploadedDocumentPath(document.id),
-    action,
-    occurredAt: request.at,
-    ip: request.ip,
-    userAgent: request.userAgent ?? null,
-    requestId: request.requestId,
-  });
+  await recordAccessEvent(
+    db,
+    {
+      roomId: document.roomId,
+      userId: user.id,
+      invitationId: null,
+      documentId: document.id,
+      documentTitle: document.titleInRoom,
+      url: uploadedDocumentPath(document.id),
+      action,
+      occurredAt: request.at,
+      ip: request.ip,
+      userAgent: request.userAgent ?? null,
+      requestId: request.requestId,
+    },
+    webhookEvents,
+  );
 }
 
 /**
