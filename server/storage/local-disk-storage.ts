@@ -88,10 +88,12 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
     localPath: pathOf,
 
     async size(key) {
+      const file = pathOf(key);
       try {
-        return (await fsp.stat(pathOf(key))).size;
-      } catch {
-        return undefined;
+        return (await fsp.stat(file)).size;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
       }
     },
 
