@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -189,10 +189,10 @@ describe.each([
     const pending = await storage.write(Readable.from(parts), { maxBytes: 50 * 1024 * 1024 });
     expect(pending.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
     const key = await pending.commit();
-    const read = Buffer.concat(await Array.fromAsync(storage.read(key)));
+    const read = await buffer(storage.read(key));
     expect(read.equals(bytes)).toBe(true);
     const start = 5 * 1024 * 1024 - 3;
-    const range = Buffer.concat(await Array.fromAsync(storage.read(key, { start, end: start + 9 })));
+    const range = await buffer(storage.read(key, { start, end: start + 9 }));
     expect(range.equals(bytes.subarray(start, start + 10))).toBe(true);
   });
 
