@@ -302,6 +302,7 @@ function s3RemovalHold(client: S3Client, Bucket: string, leaseMs: number) {
         Bucket,
         Key: HOLD_KEY,
         Body: '',
+        ContentLength: 0,
         Metadata: {
           token: record.token,
           pid: String(record.pid),

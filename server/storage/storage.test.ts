@@ -102,7 +102,9 @@ async function s3Fixture(
   const client = createS3Client(settings);
   const has = async (Key: string) => (await namesIn(client, bucket, Key)).includes('');
   const put = (Key: string, Body: string, Metadata?: Record<string, string>) =>
-    client.send(new PutObjectCommand({ Bucket: bucket, Key, Body, Metadata }));
+    client.send(
+      new PutObjectCommand({ Bucket: bucket, Key, Body, ContentLength: Buffer.byteLength(Body), Metadata }),
+    );
   // Settled at once: these tests start and stop "nodes" in milliseconds.
   const make = () => createS3Storage(settings, { settleMs: 0, ...options });
   return {
@@ -314,6 +316,7 @@ describe('S3 storage shared by several nodes', () => {
         Bucket: fixture.bucket,
         Key: 'backup.lock',
         Body: '',
+        ContentLength: 0,
         Metadata: { token: 'elsewhere', pid: '1', hostname: 'another-host', startedat: String(Date.now()) },
       }),
     );
