@@ -74,9 +74,20 @@ function storageKeyOf(server: RunningServer, downloadPath: string): string {
 export async function measureStorageBudgets(): Promise<BudgetRow[]> {
   ensureWrk();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-storage-'));
+  const started: { stop(): Promise<void> }[] = [];
   const s3 = await startS3Process();
-  const onS3 = await startRoundroom({ ...s3Environment(s3.settings, s3.settings.bucket) });
-  const onDisk = await startRoundroom();
+  started.push(s3);
+  const onS3 = await startRoundroom({ ...s3Environment(s3.settings, s3.settings.bucket) }).catch(
+    async (error: unknown) => {
+      await s3.stop();
+      throw error;
+    },
+  );
+  started.push(onS3);
+  const onDisk = await startRoundroom().catch(async (error: unknown) => {
+    for (const server of started) await server.stop();
+    throw error;
+  });
   const client = createS3Client({
     driver: 's3',
     bucket: s3.settings.bucket,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
@@ -112,7 +112,21 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
     const response = await client.send(
       new GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
     );
-    return response.Body as Readable;
+    const body = response.Body as Readable;
+    const wanted = range ? range.end - range.start + 1 : undefined;
+    if (!range || response.ContentLength === wanted) return body;
+    // A service that serves more than the range asked (s3rver reads "bytes=0-0" as "bytes=0-"): cut it
+    // to the range, or a download's Content-Length would promise fewer bytes than it sends.
+    const servedFrom = Number(/^bytes (\d+)-/.exec(response.ContentRange ?? '')?.[1] ?? 0);
+    if (servedFrom > range.start) {
+      body.destroy();
+      throw new Error(`the bucket answered bytes from ${servedFrom} to a range from ${range.start}`);
+    }
+    const window = byteWindow(range.start - servedFrom, wanted ?? 0);
+    body.on('error', (error) => window.destroy(error));
+    // The rest of what was sent is not wanted: stop reading it.
+    window.on('close', () => body.destroy());
+    return body.pipe(window);
   };
 
   const hold = s3RemovalHold(client, Bucket, holdLeaseMs);
@@ -261,6 +275,22 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       return stale.length + keptAside.length;
     },
   };
+}
+
+/** Passes `take` bytes after skipping `skip`, then ends. */
+function byteWindow(skip: number, take: number): Transform {
+  let position = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (position >= skip + take) return callback();
+      const from = Math.max(0, skip - position);
+      const to = Math.min(chunk.length, skip + take - position);
+      position += chunk.length;
+      if (to > from) this.push(chunk.subarray(from, to));
+      if (position >= skip + take) this.push(null);
+      callback();
+    },
+  });
 }
 
 interface HoldRecord {

@@ -179,6 +179,8 @@ describe.each([
     expect(await fixture.temporary()).toEqual([]);
     expect(await text(storage.read(key))).toBe('%PDF-1.7 hello');
     expect(await text(storage.read(key, { start: 9, end: 13 }))).toBe('hello');
+    expect(await text(storage.read(key, { start: 0, end: 0 }))).toBe('%');
+    expect(await text(storage.read(key, { start: 13, end: 13 }))).toBe('o');
     expect(await storage.size(key)).toBe(14);
     await expect(pending.commit()).rejects.toThrow('already committed');
   });
