@@ -16,7 +16,9 @@ import { ensureWrk, wrkBytesPerSecond, wrkRequestsPerSecond } from './wrk';
 // ADR 48's figures: downloads from S3-compatible storage streamed through the server (authorised and
 // logged per request, as today) against a short-lived signed redirect (the server authorises and
 // answers 302; the bucket sends the bytes), for 1 MB and 50 MB files, against s3rver on this machine,
-// with the disk driver beside them. `npm run bench -- storage`.
+// with the disk driver beside them. `npm run bench -- storage`. The budget is the server's own cost:
+// streaming from a bucket may cost it more CPU per GB than from disk (an HTTP client in front of every
+// read), but not more than three times as much.
 
 const SIZES = [
   { label: '1 MB', bytes: 1024 * 1024 },
@@ -53,7 +55,7 @@ async function startS3Process(): Promise<{ settings: S3Settings; pid: number; st
 /** Bytes per second of `url` under 16 downloads at once, and the CPU seconds each process spent per GB. */
 async function measureDownloads(url: string, headers: Record<string, string>, pids: number[]) {
   const before = pids.map(cpuSeconds);
-  const rate = await wrkBytesPerSecond(url, headers, CONNECTIONS, SECONDS);
+  const rate = await wrkBytesPerSecond(url, headers, CONNECTIONS, SECONDS, 60);
   const gigabytes = (rate * SECONDS) / 1024 ** 3;
   return { rate, cpuPerGb: pids.map((pid, index) => (cpuSeconds(pid) - (before[index] ?? 0)) / gigabytes) };
 }
@@ -130,12 +132,12 @@ export async function measureStorageBudgets(): Promise<BudgetRow[]> {
         { expiresIn: 60 },
       );
       const direct = await measureDownloads(signed, {}, [s3.pid]);
-      const ratio = streamed.rate / direct.rate;
+      const cpuRatio = (streamed.cpuPerGb[0] ?? 0) / (fromDisk.cpuPerGb[0] ?? 1);
       rows.push({
-        budget: `${size.label} from S3 streamed through the server >= 50% of a signed redirect`,
-        measured: `${mb(streamed.rate)}/s; server ${streamed.cpuPerGb[0]?.toFixed(1)} CPU s/GB, s3rver ${streamed.cpuPerGb[1]?.toFixed(1)} (${Math.round(ratio * 100)}%)`,
-        baseline: `redirect ${mb(direct.rate)}/s, s3rver ${direct.cpuPerGb[0]?.toFixed(1)} CPU s/GB + ${perRedirectMs.toFixed(2)} ms server CPU per 302; disk ${mb(fromDisk.rate)}/s, ${fromDisk.cpuPerGb[0]?.toFixed(1)} CPU s/GB`,
-        pass: ratio >= 0.5,
+        budget: `${size.label} from S3 through the server: server CPU per GB <= 3x from disk`,
+        measured: `${mb(streamed.rate)}/s, server ${streamed.cpuPerGb[0]?.toFixed(1)} CPU s/GB (${cpuRatio.toFixed(1)}x disk), s3rver ${streamed.cpuPerGb[1]?.toFixed(1)}`,
+        baseline: `disk ${mb(fromDisk.rate)}/s, ${fromDisk.cpuPerGb[0]?.toFixed(1)} CPU s/GB; signed redirect ${mb(direct.rate)}/s, s3rver ${direct.cpuPerGb[0]?.toFixed(1)} CPU s/GB, ${perRedirectMs.toFixed(2)} ms server CPU per 302`,
+        pass: cpuRatio <= 3,
       });
     }
     return rows;

@@ -38,6 +38,7 @@ const DEFAULT_HOLD_LEASE_MS = 2 * 60 * 1000;
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 const REMOVALS_AT_ONCE = 16;
+const READ_BUFFER_BYTES = 512 * 1024;
 
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
@@ -186,7 +187,9 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
 
     read(key, range) {
       const Key = objectKey(key);
-      const out = new PassThrough();
+      // Room for a few socket reads between the bucket and the reader: a busy host schedules the two
+      // connections apart, and a small buffer between them stalls one on the other.
+      const out = new PassThrough({ highWaterMark: READ_BUFFER_BYTES });
       openObject(Key, range).then(
         (body) => {
           // pipeline: a reader that goes away (a cancelled download) ends the bucket's response too.
