@@ -25,7 +25,13 @@ import { overwriteStored, storedBytes, storedNames } from '../../../../tests/sup
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { deleteDocument } from '../documents.service';
 import { deletePreviewObjects, findPreview, listPreviewObjects, startPreview } from '../previews.repository';
-import { failPreview, prepareDocument, retryPreview, startMissingPreviews } from './preparation.service';
+import {
+  failPreview,
+  prepareDocument,
+  processWorkRoot,
+  retryPreview,
+  startMissingPreviews,
+} from './preparation.service';
 
 let t: TestApp;
 let founder: SignedIn;
@@ -68,6 +74,9 @@ test('a five-page PDF is ready with two widths, a thumbnail and the text of ever
     writtenPdf({ pages: 5 }),
   );
   expect(preview).toMatchObject({ status: 'ready', kind: 'pages', pageCount: 5, isTextAvailable: true });
+  // The original was copied out of storage (a bucket, with TEST_STORAGE=s3) for LibreOffice and poppler,
+  // and that copy went with the work directory.
+  expect(fs.readdirSync(processWorkRoot(t.config.dataDir))).toEqual([]);
   expect(objects).toHaveLength(5 * 4);
   expect(byName.get('page-1-1600')).toMatchObject({ contentType: 'image/webp', width: 1600, height: 2071 });
   expect(byName.get('page-5-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 1036 });
