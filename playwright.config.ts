@@ -53,6 +53,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_IP: '10000',
       MAGIC_LINKS_PER_EMAIL: '100',
       PROMO_CODES: e2ePromoCode,
+      // The webhooks journey's receiver listens on 127.0.0.1, over http.
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   },
 });

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { freePort } from './servers';
 
 /** nginx (Debian's package, installed when missing) serving one directory on loopback, one worker. */
-export async function startNginx(root: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startNginx(
+  root: string,
+): Promise<{ baseUrl: string; workerPid(): number; stop(): Promise<void> }> {
   if (spawnSync('which', ['nginx']).status !== 0) {
     if (process.getuid?.() !== 0)
       throw new Error('nginx is missing: install it with sudo apt-get install -y nginx');
@@ -49,6 +51,11 @@ http {
   }
   return {
     baseUrl,
+    /** The one worker's process: what nginx spends serving is its CPU time, not the master's. */
+    workerPid() {
+      const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8');
+      return Number(children.trim().split(' ')[0]);
+    },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGQUIT');

@@ -79,7 +79,8 @@ export async function startNodeServer(
 
 export const startRoundroom = (environment?: Record<string, string>) =>
   startNodeServer('dist/server/main.js', environment);
-export const startBareFastify = () => startNodeServer('bench/baselines/fastify-hello.mjs');
+export const startBareFastify = (environment?: { PAGE_IMAGE_FILE: string }) =>
+  startNodeServer('bench/baselines/fastify-hello.mjs', environment);
 /** Bare Node streaming one file, for the downloads' memory baseline. */
 export const startBareFileStream = (file: string) =>
   startNodeServer('bench/baselines/node-file-stream.mjs', { STREAM_FILE: file });

@@ -7,6 +7,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createSessionResolver } from './features/accounts/accounts.service';
 import { adminRoutes } from './features/admin/admin.routes';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
+import { createApiTokenResolver } from './features/api-tokens/api-tokens.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -26,12 +28,17 @@ import {
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
+import type { ResolveHost } from './features/webhooks/address-policy';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
+import { createWebhooks } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
+import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerRateLimits } from './plugins/rate-limits';
 import { requestLogSerializers } from './plugins/request-log';
@@ -55,6 +62,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** Sees every route as it is registered (the authorization matrix checks that none is left out). */
   onRoute?: (route: RouteOptions) => void;
+  /** Replaces the system's DNS for webhook endpoints (tests of the address checks, ADR 52). */
+  resolveWebhookHost?: ResolveHost;
 }
 
 declare module 'fastify' {
@@ -163,17 +172,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   jobs.register(prepareDocumentJob(ctx));
   const notifications = createNotifications(ctx);
   for (const job of notifications.jobs) jobs.register(job);
+  const webhooks = createWebhooks(ctx, { resolve: options.resolveWebhookHost });
+  for (const job of webhooks.jobs) jobs.register(job);
   await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
+  // Before declarePlatformResponses: the statuses it declares depend on a route's API-token scope.
+  assignApiTokenScopes(app);
   declarePlatformResponses(app);
   if (config.nodeEnv === 'test') enforceResponseContracts(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app);
-  registerAuth(app, createSessionResolver(database.db, caches.sessions));
+  registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));
+  registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);
+  // Before every route: it describes them as they are registered.
+  await registerOpenApi(app, config.appUrl);
 
   await app.register(healthRoutes(database));
   await app.register(siteRoutes(config));
@@ -188,6 +204,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(readingAnalyticsRoutes(ctx, notifications.activity));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx, notifications));
+  await app.register(apiTokensRoutes(ctx));
+  await app.register(openApiRoutes());
+  await app.register(webhooksRoutes(webhooks));
 
   await registerWebApp(app, options.webRoot);
   return app;

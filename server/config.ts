@@ -32,6 +32,7 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
   PROMO_CODES: z.string().default(''),
   AUTH_RATE_LIMIT_PER_IP: wholeNumber.min(1, 'must be at least 1').default(30),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: wholeNumber.min(1, 'must be at least 1').default(120),
   INVITATIONS_PER_DAY: wholeNumber.min(1, 'must be at least 1').default(100),
   TRUST_PROXY: z
     .string()
@@ -76,6 +77,14 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Webhooks (ADR 52): private, loopback and link-local targets (and plain http) only when an operator
+  // allows them, e.g. for tests or a receiver on the same network.
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  WEBHOOKS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(30_000),
+  WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(24 * 60 * 60 * 1000),
+  WEBHOOKS_TIMEOUT_MS: wholeNumber.min(50, 'must be at least 50').default(10_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -102,6 +111,8 @@ export interface Config {
   rateLimits: {
     /** Magic-link requests, verifications, promo checks, sign-ups and waitlist entries per IP per 15 minutes. */
     authPerIp: number;
+    /** Requests one API token may make per minute, across every route (ADR 51). */
+    apiTokenPerMinute: number;
     /** Magic links sent to one e-mail address per 15 minutes. */
     magicLinksPerEmail: number;
     /** Invitations a data room may send (or re-send) per 24 hours. */
@@ -133,6 +144,17 @@ export interface Config {
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
   /** Where uploaded files live (server/storage/create-storage.ts). */
   storage: StorageConfig;
+  /** Webhook delivery (docs/decisions/0052-webhooks.md). */
+  webhooks: {
+    /** Endpoints on private, loopback or link-local addresses, and http:// ones, are allowed. */
+    allowPrivateAddresses: boolean;
+    /** The first retry of a delivery waits this long, each later one twice as long. */
+    retryBaseDelayMs: number;
+    /** A delivery is retried this long; an endpoint failing this long is turned off. */
+    failureWindowMs: number;
+    /** Each of connecting, and waiting for the answer, may take this long. */
+    timeoutMs: number;
+  };
 }
 
 export type StorageConfig =
@@ -191,6 +213,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       .filter(Boolean),
     rateLimits: {
       authPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+      apiTokenPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
       magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL,
       invitationsPerDay: env.INVITATIONS_PER_DAY,
     },
@@ -207,6 +230,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS,
       leaseMs: env.JOB_LEASE_MS,
+    },
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+      retryBaseDelayMs: env.WEBHOOKS_RETRY_BASE_DELAY_MS,
+      failureWindowMs: env.WEBHOOKS_FAILURE_WINDOW_MS,
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

@@ -14,6 +14,8 @@ export const paths = {
   terms: '/terms',
   demo: '/demo',
   docs: '/docs',
+  /** The API's reference, rendered from /api/openapi.json. */
+  apiReference: '/docs/api',
   checkout: '/checkout',
   setupAccount: '/setup-account',
   dataRoom: '/data-room',
@@ -42,6 +44,7 @@ export const pageRoutes = [
   'landing',
   'demo',
   'docs',
+  'apiReference',
   'support',
   'privacy',
   'terms',

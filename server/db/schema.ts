@@ -312,6 +312,66 @@ export interface InvestorMessageRecipientsTable {
   sent_at: EpochMs | null;
 }
 
+/** A room's API token: only its hash is stored (ADR 51). `scopes` is space-separated. */
+export interface ApiTokensTable {
+  id: string;
+  room_id: string;
+  created_by: string;
+  name: string;
+  scopes: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: EpochMs;
+  expires_at: EpochMs | null;
+  last_used_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+}
+
+/** A room's webhook endpoint (docs/decisions/0052-webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: string;
+  room_id: string;
+  url: string;
+  /** A JSON array of event types. */
+  events: string;
+  /** whsec_ followed by 32 random bytes in base64: deliveries are signed with it. */
+  secret: string;
+  /** The secret before the last rotation, also signing deliveries until previous_secret_expires_at. */
+  previous_secret: string | null;
+  previous_secret_expires_at: EpochMs | null;
+  is_enabled: Flag;
+  disabled_at: EpochMs | null;
+  disabled_reason: string | null;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since_at: EpochMs | null;
+  created_by: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** One event for one endpoint: the delivery log's row, with its last attempt's outcome. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  room_id: string;
+  /** The webhook-id header, the same on every attempt. */
+  message_id: string;
+  event_type: string;
+  /** The body, exactly as it is signed and sent. */
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  response_excerpt: string | null;
+  duration_ms: number | null;
+  created_at: EpochMs;
+  first_attempt_at: EpochMs | null;
+  last_attempt_at: EpochMs | null;
+  next_attempt_at: EpochMs | null;
+  finished_at: EpochMs | null;
+}
+
 export interface WaitlistTable {
   id: string;
   company_name: string;
@@ -346,6 +406,9 @@ export interface Database {
   founder_notifications: FounderNotificationsTable;
   investor_messages: InvestorMessagesTable;
   investor_message_recipients: InvestorMessageRecipientsTable;
+  api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -376,6 +439,9 @@ const everyTable: Record<keyof Database, true> = {
   founder_notifications: true,
   investor_messages: true,
   investor_message_recipients: true,
+  api_tokens: true,
+  webhook_endpoints: true,
+  webhook_deliveries: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -423,3 +489,5 @@ export type ReadingRoomReaderRow = Selectable<ReadingRoomReadersTable>;
 export type FounderNotificationRow = Selectable<FounderNotificationsTable>;
 export type RoomFirstVisitRow = Selectable<RoomFirstVisitsTable>;
 export type InvestorMessageRow = Selectable<InvestorMessagesTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -128,6 +128,34 @@ test('a failed attempt is retried after a growing delay, and the job succeeds on
   expect(row).toMatchObject({ status: 'succeeded', attempts: 3, last_error: 'attempt 2 failed' });
 });
 
+test("a definition's own retryDelayMs schedules its retries instead of the runner's backoff", async () => {
+  const attemptsAt: number[] = [];
+  const asked: [number, number][] = [];
+  // The runner's own backoff would wait a minute: the kind's 150 ms must win.
+  const runner = runnerOn(handle, { retryBaseDelayMs: 60_000 });
+  runner.register(
+    definition({
+      run: async (_payload, job) => {
+        attemptsAt.push(Date.now());
+        if (job.attempt < 2) throw new Error('not yet');
+      },
+      retryDelayMs: (attempt, payload) => {
+        asked.push([attempt, payload.n]);
+        return 150;
+      },
+    }),
+  );
+  await enqueueJob(handle.db, { kind: 'count', payload: { n: 5 } });
+  runner.start();
+  while (attemptsAt.length < 2) await sleep(20);
+  await runner.whenIdle();
+  const [first = 0, second = 0] = attemptsAt;
+  expect(second - first).toBeGreaterThanOrEqual(150);
+  expect(second - first).toBeLessThan(10_000);
+  expect(asked).toEqual([[1, 5]]);
+  expect((await jobRows())[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+});
+
 test('when every attempt fails, the job fails for good and onFailed is told once', async () => {
   const failures: string[] = [];
   const runner = runnerOn(handle, { retryBaseDelayMs: 0 });

@@ -42,6 +42,11 @@ export interface JobDefinition<Payload> {
   /** Throws to fail the attempt. */
   run(payload: Payload, job: RunningJob): Promise<void>;
   /**
+   * How long to wait before retrying after this failed attempt (1 for the first), where a kind keeps its
+   * own schedule (webhook deliveries retry for a day, ADR 52); the runner's backoff otherwise.
+   */
+  retryDelayMs?(attempt: number, payload: Payload): number;
+  /**
    * Called once when the job has failed for good (its last attempt failed, or its worker died during
    * the last attempt), so what waits on it can say so instead of waiting forever. Not called for a
    * payload its schema refuses: there is no payload to hand over.
@@ -321,7 +326,7 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
       await updateHeld(row.id, claim)
         .set({
           status: 'queued',
-          run_at: now + retryDelayMs(row.attempts),
+          run_at: now + (definition.retryDelayMs?.(row.attempts, parsed.data) ?? retryDelayMs(row.attempts)),
           locked_by: null,
           lease_expires_at: null,
           last_error: error,

@@ -1,26 +1,45 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ApiTokenScope, apiTokenPattern } from '../../shared/contracts/api-tokens';
 import type { PublicUser } from '../../shared/contracts/auth';
 import type { Config } from '../config';
 import type { NewSession, SessionResolver, User } from '../features/accounts/accounts.service';
 import { HttpError } from './errors';
 
 /**
- * Who is calling: a session token from the httpOnly cookie or an `Authorization: Bearer` header,
- * looked up (by its hash) on every API request. Routes then call a guard, a verb that throws.
+ * Who is calling: a session token from the httpOnly cookie or an `Authorization: Bearer` header, or an
+ * API token (`rr_…`) in that header, looked up (by its hash) on every API request. A Bearer header
+ * always wins: the cookie is not read beside it, so a Bearer request carries no ambient credential
+ * (ADR 51). Routes then call a guard, a verb that throws.
  */
 export const SESSION_COOKIE = 'rr_session';
 
 export interface RequestSession {
-  sessionId: string;
+  /** The sign-in session; null for an API token, which is not one (and cannot log out). */
+  sessionId: string | null;
   user: User;
-  /** How the token arrived; cookie-authenticated writes must pass the Origin check. */
-  via: 'cookie' | 'bearer';
+  /** How the credential arrived; cookie-authenticated writes must pass the Origin check. */
+  via: 'cookie' | 'bearer' | 'api_token';
+}
+
+/** An API token in use: it acts as the manager who created it, in its room only, within its scopes. */
+export interface ApiTokenCaller {
+  tokenId: string;
+  roomId: string;
+  scopes: readonly ApiTokenScope[];
+}
+
+export interface ApiTokenResolver {
+  /** The token's caller, or undefined: unknown, revoked, expired, or its creator no longer manages its room. */
+  resolve(token: string): Promise<{ user: User; apiToken: ApiTokenCaller } | undefined>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession | null;
+    apiToken: ApiTokenCaller | null;
+    /** An `rr_` token was presented that cannot be used (the API-token rules answer 401). */
+    hasUnusableApiToken: boolean;
   }
 }
 
@@ -63,11 +82,27 @@ function sessionCookieHeader(config: Config, value: string, expires: Date): stri
   });
 }
 
-export function registerAuth(app: FastifyInstance, sessions: SessionResolver): void {
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: SessionResolver,
+  apiTokens: ApiTokenResolver,
+): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('apiToken', null);
+  app.decorateRequest('hasUnusableApiToken', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
+    if (bearer !== undefined && apiTokenPattern.test(bearer)) {
+      const found = await apiTokens.resolve(bearer);
+      if (!found) {
+        request.hasUnusableApiToken = true;
+        return;
+      }
+      request.session = { sessionId: null, user: found.user, via: 'api_token' };
+      request.apiToken = found.apiToken;
+      return;
+    }
     const token = bearer ?? sessionCookie(request);
     // Tokens we issue are 43 characters; skip the lookup for anything absurd.
     if (!token || token.length > 128) return;

@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/contracts/api-error';
 import { ndaRequiredResponseSchema } from '../../shared/contracts/nda';
+import { apiTokenStatuses } from './api-token-rules';
 import { HttpError } from './errors';
 
 /**
@@ -34,10 +35,12 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * error handler) everywhere; on routes that take input, 400 when it fails its schema; on writes, the
  * body parser's 400, 413 and 415 and the Origin check's 403 (CSRF); on rate-limited routes, 429; and
  * 503 everywhere, while the sections parser's queue is full (server/parsing/sections-parser.ts): any
- * route that reads a room may need its sections parsed.
+ * route that reads a room may need its sections parsed. And what the API-token rules answer: 401 for a
+ * token that cannot be used and 403 for one the route refuses, on every route but the public ones, and
+ * 429 on the routes tokens may call (ADR 51).
  */
 function platformStatuses(route: RouteOptions): number[] {
-  const statuses = [500, 503];
+  const statuses = [500, 503, ...apiTokenStatuses(route)];
   const schema = route.schema as FastifySchema | undefined;
   if (schema?.body || schema?.params || schema?.querystring) statuses.push(400);
   const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -4,39 +4,88 @@ import { SECTION_ICONS } from '../section-icons';
 import { isoDateTime } from './fields';
 
 /** The room owner's dashboard (docs/product-rules.md#admin-dashboard). */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  isActive: z.boolean(),
-  /** When they joined this room. */
-  createdAt: isoDateTime,
-});
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    isActive: z.boolean(),
+    /** When they joined this room. */
+    createdAt: isoDateTime,
+  })
+  .meta({
+    examples: [
+      {
+        id: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+        name: 'Ann Lee',
+        email: 'ann@fund.example',
+        isActive: true,
+        createdAt: '2026-11-25T09:30:00.000Z',
+      },
+    ],
+  });
 
-export const adminSectionSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string(),
-  icon: z.enum(SECTION_ICONS),
-  documentCount: z.number(),
-});
+export const adminSectionSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.enum(SECTION_ICONS),
+    documentCount: z.number(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        name: 'Financials',
+        description: 'Our model and last three years of accounts.',
+        icon: 'chart-line',
+        documentCount: 4,
+      },
+    ],
+  });
 
-export const recentDocumentSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  sectionName: z.string().nullable(),
-  fileType: z.enum(FILE_TYPES),
-  isUploaded: z.boolean(),
-  updatedAt: isoDateTime,
-});
+export const recentDocumentSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    sectionName: z.string().nullable(),
+    fileType: z.enum(FILE_TYPES),
+    isUploaded: z.boolean(),
+    updatedAt: isoDateTime,
+  })
+  .meta({
+    examples: [
+      {
+        id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+        title: 'Pitch deck',
+        sectionName: 'Financials',
+        fileType: 'pdf',
+        isUploaded: true,
+        updatedAt: '2026-11-25T09:30:00.000Z',
+      },
+    ],
+  });
 
-export const accessLogEntrySchema = z.object({
-  id: z.string(),
-  userName: z.string(),
-  documentTitle: z.string(),
-  actionType: z.enum(['downloaded', 'clicked', 'viewed']),
-  accessedAt: isoDateTime,
-});
+export const accessLogEntrySchema = z
+  .object({
+    id: z.string(),
+    userName: z.string(),
+    documentTitle: z.string(),
+    actionType: z.enum(['downloaded', 'clicked', 'viewed']),
+    accessedAt: isoDateTime,
+  })
+  .meta({
+    examples: [
+      {
+        id: '0b6f6a52-3c1e-4f5e-8a3b-2f9d7c1e4a10',
+        userName: 'Ivy Investor',
+        documentTitle: 'Pitch deck.pdf',
+        actionType: 'viewed',
+        accessedAt: '2026-11-25T10:02:11.000Z',
+      },
+    ],
+  });
 
 export const RECENT_DOCUMENTS = 5;
 export const RECENT_ACCESS = 10;

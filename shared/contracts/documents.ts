@@ -23,33 +23,71 @@ export const documentDownloadPolicyRequestSchema = z.strictObject({
 export type DocumentDownloadPolicyRequest = z.infer<typeof documentDownloadPolicyRequestSchema>;
 
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
-export const documentListItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  fileType: z.enum(FILE_TYPES),
-  /** Bytes, as a string (what the web app has always read). */
-  fileSize: z.string(),
-  /** The section whose list links the document, if any. */
-  sectionName: z.string().nullable(),
-  updatedAt: isoDateTime,
-  isUploaded: z.literal(true),
-  /** Its preparation for the viewer: being prepared, ready, or failed and why. */
-  preview: previewStateSchema,
-  /** The founder's choice for this document: follow the room's default, or its own. */
-  downloadPolicy: z.enum(DOWNLOAD_POLICY_CHOICES),
-  /** Whether investors may download it (the choice, or the room's default): false reads "View only". */
-  isDownloadAllowed: z.boolean(),
-});
+export const documentListItemSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    fileType: z.enum(FILE_TYPES),
+    /** Bytes, as a string (what the web app has always read). */
+    fileSize: z.string(),
+    /** The section whose list links the document, if any. */
+    sectionName: z.string().nullable(),
+    updatedAt: isoDateTime,
+    isUploaded: z.literal(true),
+    /** Its preparation for the viewer: being prepared, ready, or failed and why. */
+    preview: previewStateSchema,
+    /** The founder's choice for this document: follow the room's default, or its own. */
+    downloadPolicy: z.enum(DOWNLOAD_POLICY_CHOICES),
+    /** Whether investors may download it (the choice, or the room's default): false reads "View only". */
+    isDownloadAllowed: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+        title: 'Pitch deck',
+        fileType: 'pdf',
+        fileSize: '2483120',
+        sectionName: 'Financials',
+        updatedAt: '2026-11-25T09:30:00.000Z',
+        isUploaded: true,
+        preview: { status: 'ready', kind: 'pages', failure: null },
+        downloadPolicy: 'room',
+        isDownloadAllowed: true,
+      },
+    ],
+  });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 export const documentListSchema = z.array(documentListItemSchema);
 
-export const uploadResponseSchema = z.object({
-  message: z.string(),
-  document: documentListItemSchema,
-  /** The link to put in the sections markdown. */
-  url: z.string(),
-});
+export const uploadResponseSchema = z
+  .object({
+    message: z.string(),
+    document: documentListItemSchema,
+    /** The link to put in the sections markdown. */
+    url: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        message: 'File uploaded successfully',
+        document: {
+          id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+          title: 'Pitch deck',
+          fileType: 'pdf',
+          fileSize: '2483120',
+          sectionName: 'Financials',
+          updatedAt: '2026-11-25T09:30:00.000Z',
+          isUploaded: true,
+          preview: { status: 'ready', kind: 'pages', failure: null },
+          downloadPolicy: 'room',
+          isDownloadAllowed: true,
+        },
+        url: '/api/documents/8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b/download',
+      },
+    ],
+  });
 
 export const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a document id' }) });
 

@@ -72,20 +72,38 @@ export const ndaAcceptResponseSchema = z.object({
 });
 
 /** /admin's list: one acceptance, with what the founder needs to tell who and which text. */
-export const adminNdaAcceptanceSchema = z.object({
-  id: z.string(),
-  signerName: z.string(),
-  email: z.string(),
-  /** The investor's account name, when they accepted signed in. */
-  investorName: z.string().nullable(),
-  via: z.enum(['signed_in', 'invitation']),
-  acceptedAt: isoDateTime,
-  ip: z.string().nullable(),
-  versionId: z.string(),
-  versionSha256: z.string(),
-  isCurrentVersion: z.boolean(),
-  recordUrl: z.string(),
-});
+export const adminNdaAcceptanceSchema = z
+  .object({
+    id: z.string(),
+    signerName: z.string(),
+    email: z.string(),
+    /** The investor's account name, when they accepted signed in. */
+    investorName: z.string().nullable(),
+    via: z.enum(['signed_in', 'invitation']),
+    acceptedAt: isoDateTime,
+    ip: z.string().nullable(),
+    versionId: z.string(),
+    versionSha256: z.string(),
+    isCurrentVersion: z.boolean(),
+    recordUrl: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091',
+        signerName: 'Ann Lee',
+        email: 'ann@fund.example',
+        investorName: 'Ann Lee',
+        via: 'signed_in',
+        acceptedAt: '2026-11-25T09:58:00.000Z',
+        ip: '203.0.113.7',
+        versionId: '7c6b5a49-3827-4165-9e8d-7c6b5a493827',
+        versionSha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        isCurrentVersion: true,
+        recordUrl: '/api/admin/nda-acceptances/2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091/record.pdf',
+      },
+    ],
+  });
 export type AdminNdaAcceptance = z.infer<typeof adminNdaAcceptanceSchema>;
 export const adminNdaAcceptancesSchema = z.array(adminNdaAcceptanceSchema);
 

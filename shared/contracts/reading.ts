@@ -53,22 +53,49 @@ export const INVESTOR_TIMELINE_LIMIT = 500;
 const readerSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
 
 /** GET /api/admin/analytics: the founder's room. Documents by reading time, most read first. */
-export const roomAnalyticsSchema = z.object({
-  documents: z.array(
-    z.object({
-      documentId: z.string(),
-      title: z.string(),
-      readSeconds: z.number(),
-      viewCount: z.number(),
-      readerCount: z.number(),
-      lastViewedAt: isoDateTime.nullable(),
-    }),
-  ),
-  /** Readers whose last view or report is within RECENT_READERS_DAYS, most recent first. */
-  recentReaders: z.array(
-    readerSchema.extend({ lastSeenAt: isoDateTime, readSeconds: z.number(), viewCount: z.number() }),
-  ),
-});
+export const roomAnalyticsSchema = z
+  .object({
+    documents: z.array(
+      z.object({
+        documentId: z.string(),
+        title: z.string(),
+        readSeconds: z.number(),
+        viewCount: z.number(),
+        readerCount: z.number(),
+        lastViewedAt: isoDateTime.nullable(),
+      }),
+    ),
+    /** Readers whose last view or report is within RECENT_READERS_DAYS, most recent first. */
+    recentReaders: z.array(
+      readerSchema.extend({ lastSeenAt: isoDateTime, readSeconds: z.number(), viewCount: z.number() }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        documents: [
+          {
+            documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+            title: 'Pitch deck',
+            readSeconds: 412,
+            viewCount: 3,
+            readerCount: 2,
+            lastViewedAt: '2026-11-25T10:02:11.000Z',
+          },
+        ],
+        recentReaders: [
+          {
+            userId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+            name: 'Ann Lee',
+            email: 'ann@fund.example',
+            lastSeenAt: '2026-11-25T10:02:11.000Z',
+            readSeconds: 300,
+            viewCount: 2,
+          },
+        ],
+      },
+    ],
+  });
 export type RoomAnalytics = z.infer<typeof roomAnalyticsSchema>;
 
 export const documentAnalyticsParamsSchema = z.object({
@@ -80,39 +107,70 @@ export const documentAnalyticsQuerySchema = z.strictObject({
 });
 
 /** GET /api/admin/analytics/documents/:documentId */
-export const documentAnalyticsSchema = z.object({
-  document: z.object({ id: z.string(), title: z.string(), pageCount: z.number().nullable() }),
-  viewCount: z.number(),
-  readerCount: z.number(),
-  totalReadSeconds: z.number(),
-  /** Per reader (total over readers / readers). */
-  averageReadSeconds: z.number(),
-  /** The share of pages seen, averaged over readers, 0 to 1; null while the page count is unknown. */
-  completion: z.number().nullable(),
-  readers: z.array(
-    readerSchema.extend({
-      viewCount: z.number(),
-      firstViewedAt: isoDateTime,
-      lastViewedAt: isoDateTime,
-      readSeconds: z.number(),
-      pagesSeen: z.number(),
-      completion: z.number().nullable(),
-    }),
-  ),
-  /** Every page of the document (1..pageCount, or those seen while the count is unknown). */
-  pages: z.array(
-    z.object({
-      page: z.number(),
-      /** Seconds on the page averaged over every reader of the document (0 for a reader who never saw it). */
-      averageSeconds: z.number(),
-      readerCount: z.number(),
-      /** The chosen reader's seconds on this page, or null when no reader is chosen. */
-      readerSeconds: z.number().nullable(),
-    }),
-  ),
-  /** The reader the query chose, if they read this document. */
-  chosenReader: readerSchema.nullable(),
-});
+export const documentAnalyticsSchema = z
+  .object({
+    document: z.object({ id: z.string(), title: z.string(), pageCount: z.number().nullable() }),
+    viewCount: z.number(),
+    readerCount: z.number(),
+    totalReadSeconds: z.number(),
+    /** Per reader (total over readers / readers). */
+    averageReadSeconds: z.number(),
+    /** The share of pages seen, averaged over readers, 0 to 1; null while the page count is unknown. */
+    completion: z.number().nullable(),
+    readers: z.array(
+      readerSchema.extend({
+        viewCount: z.number(),
+        firstViewedAt: isoDateTime,
+        lastViewedAt: isoDateTime,
+        readSeconds: z.number(),
+        pagesSeen: z.number(),
+        completion: z.number().nullable(),
+      }),
+    ),
+    /** Every page of the document (1..pageCount, or those seen while the count is unknown). */
+    pages: z.array(
+      z.object({
+        page: z.number(),
+        /** Seconds on the page averaged over every reader of the document (0 for a reader who never saw it). */
+        averageSeconds: z.number(),
+        readerCount: z.number(),
+        /** The chosen reader's seconds on this page, or null when no reader is chosen. */
+        readerSeconds: z.number().nullable(),
+      }),
+    ),
+    /** The reader the query chose, if they read this document. */
+    chosenReader: readerSchema.nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        document: { id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b', title: 'Pitch deck', pageCount: 2 },
+        viewCount: 3,
+        readerCount: 1,
+        totalReadSeconds: 95,
+        averageReadSeconds: 95,
+        completion: 1,
+        readers: [
+          {
+            userId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+            name: 'Ann Lee',
+            email: 'ann@fund.example',
+            viewCount: 3,
+            firstViewedAt: '2026-11-24T16:00:00.000Z',
+            lastViewedAt: '2026-11-25T10:02:11.000Z',
+            readSeconds: 95,
+            pagesSeen: 2,
+            completion: 1,
+          },
+        ],
+        pages: [
+          { page: 1, averageSeconds: 60, readerCount: 1, readerSeconds: null },
+          { page: 2, averageSeconds: 35, readerCount: 1, readerSeconds: null },
+        ],
+        chosenReader: null,
+      },
+    ],
+  });
 export type DocumentAnalytics = z.infer<typeof documentAnalyticsSchema>;
 
 export const investorAnalyticsParamsSchema = z.object({
@@ -138,23 +196,69 @@ const activitySchema = z.discriminatedUnion('kind', [
 export type InvestorActivity = z.infer<typeof activitySchema>;
 
 /** GET /api/admin/analytics/investors/:userId */
-export const investorAnalyticsSchema = z.object({
-  investor: readerSchema.extend({ isMember: z.boolean() }),
-  /** The documents they opened, most read first. */
-  documents: z.array(
-    z.object({
-      documentId: z.string(),
-      title: z.string(),
-      viewCount: z.number(),
-      readSeconds: z.number(),
-      pagesSeen: z.number(),
-      pageCount: z.number().nullable(),
-      lastViewedAt: isoDateTime,
-    }),
-  ),
-  /** Their visits, oldest first, each with its activities in order (VISIT_GAP_MINUTES apart at most). */
-  visits: z.array(
-    z.object({ startedAt: isoDateTime, endedAt: isoDateTime, activities: z.array(activitySchema) }),
-  ),
-});
+export const investorAnalyticsSchema = z
+  .object({
+    investor: readerSchema.extend({ isMember: z.boolean() }),
+    /** The documents they opened, most read first. */
+    documents: z.array(
+      z.object({
+        documentId: z.string(),
+        title: z.string(),
+        viewCount: z.number(),
+        readSeconds: z.number(),
+        pagesSeen: z.number(),
+        pageCount: z.number().nullable(),
+        lastViewedAt: isoDateTime,
+      }),
+    ),
+    /** Their visits, oldest first, each with its activities in order (VISIT_GAP_MINUTES apart at most). */
+    visits: z.array(
+      z.object({ startedAt: isoDateTime, endedAt: isoDateTime, activities: z.array(activitySchema) }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        investor: {
+          userId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+          name: 'Ann Lee',
+          email: 'ann@fund.example',
+          isMember: true,
+        },
+        documents: [
+          {
+            documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+            title: 'Pitch deck',
+            viewCount: 1,
+            readSeconds: 95,
+            pagesSeen: 2,
+            pageCount: 2,
+            lastViewedAt: '2026-11-25T10:02:11.000Z',
+          },
+        ],
+        visits: [
+          {
+            startedAt: '2026-11-25T10:00:00.000Z',
+            endedAt: '2026-11-25T10:03:00.000Z',
+            activities: [
+              {
+                kind: 'viewed',
+                at: '2026-11-25T10:00:00.000Z',
+                documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+                title: 'Pitch deck',
+                readSeconds: 95,
+                pagesSeen: 2,
+              },
+              {
+                kind: 'downloaded',
+                at: '2026-11-25T10:03:00.000Z',
+                documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+                title: 'Pitch deck',
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
 export type InvestorAnalytics = z.infer<typeof investorAnalyticsSchema>;

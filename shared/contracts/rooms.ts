@@ -89,7 +89,15 @@ export const sectionsContentSchema = z.object({ content: z.string() });
  * The founder's sections as the editor loads them: the text and its version, an opaque tag that
  * changes whenever the text does (a save, or the server's own change: an upload's link, a deletion).
  */
-export const sectionsSourceSchema = z.object({ content: z.string(), version: z.string() });
+export const sectionsSourceSchema = z.object({ content: z.string(), version: z.string() }).meta({
+  examples: [
+    {
+      content:
+        '# Company Information\nname: Lighthouse Labs\n\n## Financials\n- [Pitch deck](/api/documents/8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b/download)\n',
+      version: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
+    },
+  ],
+});
 export type SectionsSource = z.infer<typeof sectionsSourceSchema>;
 
 export const MAX_SECTIONS_MARKDOWN_LENGTH = 200_000;
@@ -103,20 +111,50 @@ export const sectionsUpdateRequestSchema = z.strictObject({
    */
   baseVersion: z.string().min(1, 'is required').max(100, 'is too long to be a version').optional(),
 });
-export const sectionsUpdateResponseSchema = z.object({ message: z.string(), version: z.string() });
+export const sectionsUpdateResponseSchema = z.object({ message: z.string(), version: z.string() }).meta({
+  examples: [
+    {
+      message: 'Data room sections updated successfully',
+      version: 'n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg',
+    },
+  ],
+});
 
 /** 400 when the markdown is refused: `line` names the line of the link at fault. */
-export const sectionsRefusedResponseSchema = apiErrorSchema.extend({
-  line: z.number().int().positive().optional(),
-});
+export const sectionsRefusedResponseSchema = apiErrorSchema
+  .extend({
+    line: z.number().int().positive().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        error: 'invalid_sections',
+        message: 'Line 5: this link is not one of your documents.',
+        field: 'content',
+        line: 5,
+      },
+    ],
+  });
 
 /** 409 when the stored sections changed since the draft's base: the text and version to rebase on. */
-export const sectionsChangedResponseSchema = z.object({
-  error: z.literal('sections_changed'),
-  message: z.string(),
-  content: z.string(),
-  version: z.string(),
-});
+export const sectionsChangedResponseSchema = z
+  .object({
+    error: z.literal('sections_changed'),
+    message: z.string(),
+    content: z.string(),
+    version: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        error: 'sections_changed',
+        message:
+          'The sections changed since you started editing (an upload or a deletion may have changed their links). Nothing was saved.',
+        content: '# Company Information\nname: Lighthouse Labs\n',
+        version: 'LCa0a2j_xo_5m0U8HTBBNBNCLXBkg7-g-YpeiGJm564',
+      },
+    ],
+  });
 
 /** A data room as its views show it (with both spellings of each field the web app reads). */
 export const dataRoomViewSchema = z.object({

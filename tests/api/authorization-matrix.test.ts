@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../../server/plugins/auth';
 import { hashToken } from '../../server/security/tokens';
 import {
   countRows,
+  createApiToken,
   createFounder,
   invite,
   inviteEditor,
@@ -18,6 +19,7 @@ import {
 import { storeFailedPreview, storeReadyPreview } from '../support/previews';
 import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
 import { SAMPLE_FILES } from '../support/uploads';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller
@@ -65,6 +67,7 @@ route                                         nobody outsider member revoked fou
 # Public: the same answer for everyone.
 GET    /api/health                            200    200      200    200     200     200   200    200       200    200     200     200     200     200
 GET    /api/site                              200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/openapi.json                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
 GET    /api/auth/session                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
 POST   /api/auth/logout                       204    204      204    204     204     204   204    204       204    204     204     204     204     204
 POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200       200    200     200     200     200     200
@@ -132,6 +135,10 @@ GET    /api/my-data-room/notifications         401    403    403    403    200  
 POST   /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
 GET    /api/my-data-room/investor-messages     401    403    403    403    200    200    200    403    401    401    401    401    401    401
 POST   /api/my-data-room/investor-messages     401    403    403    403    202    202    202    403    401    401    401    401    401    401
+GET    /api/my-data-room/api-tokens           401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/api-tokens           401    403      403    403     201     201   201    403       401    401     401     401     401     401
+GET    /api/my-data-room/webhooks              401    403    403    403    200    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks              401    403    403    403    201    201    201    403    401    401    401    401    401    401
 
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
@@ -139,6 +146,7 @@ DELETE /api/invites/:id                       401    403      403    403     404
 DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401
 POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
 POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
+DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
@@ -146,6 +154,11 @@ GET    /api/admin/exports/documents.csv       401    403      403    403     404
 GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/nda-acceptances.csv 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/nda-acceptances/:id/record.pdf 401 403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/webhooks/:id          401    403    403    403    404    200    200    403    401    401    401    401    401    401
+DELETE /api/my-data-room/webhooks/:id          401    403    403    403    404    204    204    403    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks/:id/rotate-secret 401 403   403    403    404    200    200    403    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks/:id/test     401    403    403    403    404    202    202    403    401    401    401    401    401    401
+GET    /api/my-data-room/webhooks/:id/deliveries 401  403    403    403    404    200    200    403    401    401    401    401    401    401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
 GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -200,6 +213,135 @@ GET    /api/documents/:id/preview/content     401    404      206    404     404
 POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
 `;
 
+/**
+ * API tokens (docs/decisions/0051-api-tokens-and-openapi.md), every route against each scope: a token
+ * calls only the routes of its scopes (403 api_token_scope_missing on another scope's, 403
+ * api_token_not_allowed on a cookie-only one), and there answers as the manager who made it; the public
+ * routes answer it as anyone; a revoked or expired token gets 401 everywhere else.
+ *
+ * Columns, the tokens (each sent as `Authorization: Bearer rr_...`):
+ *   tok-read      the owner's token with analytics:read (analytics and the access log)
+ *   tok-docs      the owner's token with documents:write
+ *   tok-invites   the owner's token with invitations:write
+ *   tok-sections  the owner's token with sections:write
+ *   tok-editor    the editor's token with every scope: the editor's answers
+ *   tok-other     another founder's token with every scope, on their own room: never ours
+ *   tok-revoked   the owner's token with every scope, revoked
+ *   tok-expired   the owner's token with every scope, past its expiry
+ */
+const TOKEN_MATRIX = `
+route                                              tok-read     tok-docs     tok-invites  tok-sections tok-editor   tok-other    tok-revoked  tok-expired
+GET    /api/health                                 200          200          200          200          200          200          200          200
+GET    /api/site                                   200          200          200          200          200          200          200          200
+GET    /api/openapi.json                           200          200          200          200          200          200          200          200
+GET    /api/auth/session                           403          403          403          403          403          403          401          401
+POST   /api/auth/logout                            403          403          403          403          403          403          401          401
+POST   /api/auth/magic-link                        403          403          403          403          403          403          401          401
+POST   /api/auth/verify                            403          403          403          403          403          403          401          401
+POST   /api/complete-account-setup                 403          403          403          403          403          403          401          401
+POST   /api/upgrade-with-promo                     403          403          403          403          403          403          401          401
+POST   /api/validate-promo-code                    403          403          403          403          403          403          401          401
+POST   /api/waitlist                               403          403          403          403          403          403          401          401
+GET    /api/notifications/unsubscribe              403          403          403          403          403          403          401          401
+POST   /api/notifications/unsubscribe              403          403          403          403          403          403          401          401
+GET    /api/auth/me                                403          403          403          403          403          403          401          401
+GET    /api/my-accessible-data-rooms               403          403          403          403          403          403          401          401
+GET    /api/data-room/:id                          403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/sections                 403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/documents                403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/click                    403          403          403          403          403          403          401          401
+GET    /api/documents/:id/download                 403          403          403          403          403          403          401          401
+GET    /api/documents/:id/preview                  403          403          403          403          403          403          401          401
+GET    /api/documents/:id/pages/:page              403          403          403          403          403          403          401          401
+GET    /api/documents/:id/thumbnails/:page         403          403          403          403          403          403          401          401
+GET    /api/documents/:id/text                     403          403          403          403          403          403          401          401
+GET    /api/documents/:id/preview/content          403          403          403          403          403          403          401          401
+POST   /api/documents/:id/views                    403          403          403          403          403          403          401          401
+POST   /api/views/:viewId/reports                  403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token                403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/sections       403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/documents      403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/click          403          403          403          403          403          403          401          401
+GET    /api/my-data-room                           403          403          403          403          403          403          401          401
+POST   /api/data-rooms                             403          403          403          403          403          403          401          401
+POST   /api/my-data-room/status                    403          403          403          403          403          403          401          401
+POST   /api/my-data-room/download-policy           403          403          403          403          403          403          401          401
+POST   /api/my-data-room/watermark                 403          403          403          403          403          403          401          401
+GET    /api/my-data-room/nda                       403          403          403          403          403          403          401          401
+POST   /api/my-data-room/nda                       403          403          403          403          403          403          401          401
+GET    /api/admin/nda-acceptances                  200          403          403          403          200          200          401          401
+GET    /api/sections/content                       403          403          403          200          200          200          401          401
+GET    /api/sections/markdown                      403          403          403          200          200          200          401          401
+POST   /api/sections/update                        403          403          403          200          200          200          401          401
+GET    /api/invites                                403          403          200          403          200          200          401          401
+POST   /api/invites                                403          403          201          403          201          201          401          401
+POST   /api/invitations                            403          403          201          403          201          201          401          401
+POST   /api/upload                                 403          201          403          403          201          201          401          401
+GET    /api/my-documents                           403          200          403          403          200          200          401          401
+GET    /api/admin/users                            200          403          403          403          200          200          401          401
+GET    /api/admin/invitations                      403          403          200          403          200          200          401          401
+GET    /api/admin/sections                         403          403          403          200          200          200          401          401
+GET    /api/admin/recent-documents                 200          403          403          403          200          200          401          401
+GET    /api/admin/recent-access                    200          403          403          403          200          200          401          401
+GET    /api/admin/analytics                        200          403          403          403          200          200          401          401
+GET    /api/my-data-room/notifications             403          403          403          403          403          403          401          401
+POST   /api/my-data-room/notifications             403          403          403          403          403          403          401          401
+GET    /api/my-data-room/investor-messages         403          403          403          403          403          403          401          401
+POST   /api/my-data-room/investor-messages         403          403          403          403          403          403          401          401
+GET    /api/my-data-room/api-tokens                403          403          403          403          403          403          401          401
+POST   /api/my-data-room/api-tokens                403          403          403          403          403          403          401          401
+DELETE /api/invites/:id                            403          403          204          403          204          404          401          401
+DELETE /api/documents/:id                          403          204          403          403          204          404          401          401
+POST   /api/documents/:id/preview/retry            403          202          403          403          202          404          401          401
+POST   /api/documents/:id/download-policy          403          200          403          403          200          404          401          401
+DELETE /api/my-data-room/api-tokens/:id            403          403          403          403          403          403          401          401
+GET    /api/admin/analytics/documents/:documentId  200          403          403          403          200          404          401          401
+GET    /api/admin/analytics/investors/:userId      200          403          403          403          200          404          401          401
+GET    /api/admin/exports/access-log.csv           200          403          403          403          200          404          401          401
+GET    /api/admin/exports/documents.csv            200          403          403          403          200          404          401          401
+GET    /api/admin/exports/investors.csv            200          403          403          403          200          404          401          401
+GET    /api/admin/exports/nda-acceptances.csv      200          403          403          403          200          404          401          401
+GET    /api/admin/nda-acceptances/:id/record.pdf   200          403          403          403          200          404          401          401
+GET    /api/admin/team                             403          403          403          403          403          403          401          401
+POST   /api/admin/team                             403          403          403          403          403          403          401          401
+DELETE /api/admin/team/:id                         403          403          403          403          403          403          401          401
+POST   /api/data-room/:id/nda/acceptances          403          403          403          403          403          403          401          401
+POST   /api/data-room/invite/:token/nda/acceptances 403          403          403          403          403          403          401          401
+GET    /api/my-data-room/webhooks                  403          403          403          403          403          403          401          401
+POST   /api/my-data-room/webhooks                  403          403          403          403          403          403          401          401
+POST   /api/my-data-room/webhooks/:id              403          403          403          403          403          403          401          401
+DELETE /api/my-data-room/webhooks/:id              403          403          403          403          403          403          401          401
+POST   /api/my-data-room/webhooks/:id/rotate-secret 403          403          403          403          403          403          401          401
+POST   /api/my-data-room/webhooks/:id/test         403          403          403          403          403          403          401          401
+GET    /api/my-data-room/webhooks/:id/deliveries   403          403          403          403          403          403          401          401
+`;
+
+const TOKEN_CALLER_KEYS = [
+  'tok-read',
+  'tok-docs',
+  'tok-invites',
+  'tok-sections',
+  'tok-editor',
+  'tok-other',
+  'tok-revoked',
+  'tok-expired',
+] as const;
+type TokenCallerKey = (typeof TOKEN_CALLER_KEYS)[number];
+const ALL_SCOPES = ['analytics:read', 'documents:write', 'invitations:write', 'sections:write'];
+
+const TOKEN_CALLER_NAMES: Record<TokenCallerKey, string> = {
+  'tok-read': 'an API token with analytics:read',
+  'tok-docs': 'an API token with documents:write',
+  'tok-invites': 'an API token with invitations:write',
+  'tok-sections': 'an API token with sections:write',
+  'tok-editor': "the editor's API token with every scope",
+  'tok-other': "another founder's API token with every scope",
+  'tok-revoked': 'a revoked API token',
+  'tok-expired': 'an expired API token',
+};
+/** The tokens that act for the room: what they are allowed, they may see all of. */
+const ROOM_TOKENS = new Set<string>(['tok-read', 'tok-docs', 'tok-invites', 'tok-sections', 'tok-editor']);
+
 const CALLER_KEYS = [
   'nobody',
   'outsider',
@@ -235,32 +377,36 @@ const CALLER_NAMES: Record<CallerKey, string> = {
   impostor: "an impostor who signed up with an investor's e-mail",
 };
 
-interface Row {
+interface Row<Key extends string = CallerKey> {
   route: string;
   method: string;
   url: string;
-  expected: Record<CallerKey, number>;
+  expected: Record<Key, number>;
 }
 
-function parseMatrix(table: string): Row[] {
+function parseMatrix<Key extends string = CallerKey>(
+  table: string,
+  keys: readonly Key[] = CALLER_KEYS as unknown as readonly Key[],
+): Row<Key>[] {
   const lines = table
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
   const [header, ...rows] = lines;
   const columns = header?.split(/\s+/).slice(1);
-  if (JSON.stringify(columns) !== JSON.stringify(CALLER_KEYS))
-    throw new Error(`the matrix's columns must be ${CALLER_KEYS.join(' ')}`);
+  if (JSON.stringify(columns) !== JSON.stringify(keys))
+    throw new Error(`the matrix's columns must be ${keys.join(' ')}`);
   return rows.map((line) => {
     const [method = '', url = '', ...statuses] = line.split(/\s+/);
-    if (statuses.length !== CALLER_KEYS.length || statuses.some((status) => !/^\d{3}$/.test(status)))
+    if (statuses.length !== keys.length || statuses.some((status) => !/^\d{3}$/.test(status)))
       throw new Error(`matrix row "${line}" needs one status per caller`);
-    const expected = Object.fromEntries(CALLER_KEYS.map((key, index) => [key, Number(statuses[index])]));
-    return { route: `${method} ${url}`, method, url, expected: expected as Record<CallerKey, number> };
+    const expected = Object.fromEntries(keys.map((key, index) => [key, Number(statuses[index])]));
+    return { route: `${method} ${url}`, method, url, expected: expected as Record<Key, number> };
   });
 }
 
 const ROWS = parseMatrix(MATRIX);
+const TOKEN_ROWS = parseMatrix(TOKEN_MATRIX, TOKEN_CALLER_KEYS);
 const VIEW_ONLY_ROWS = parseMatrix(VIEW_ONLY_MATRIX);
 const NDA_ROWS = parseMatrix(NDA_MATRIX);
 
@@ -268,7 +414,7 @@ const NDA_ROWS = parseMatrix(NDA_MATRIX);
 // The world: one room full of canaries, and one of each caller.
 
 interface Caller {
-  key: CallerKey;
+  key: CallerKey | TokenCallerKey;
   /** Sent as `Authorization: Bearer` (a session token, or a visitor's invite token), if any. */
   bearer?: string;
   /** The token this caller presents on :token routes. */
@@ -280,6 +426,8 @@ interface Caller {
   anotherSession?: () => Promise<string>;
   /** The caller's own e-mail and name: seeing them is not a leak. */
   ownCanaries: string[];
+  /** An API token of the room in a cell where it is allowed: its writes take effect, like a manager's. */
+  actsForRoom?: boolean;
 }
 
 interface World {
@@ -313,8 +461,14 @@ interface World {
   bystanderEmail: string;
   /** The unsubscribe token of a notification mail about another room (the public unsubscribe cells). */
   bystanderUnsubscribeToken: string;
+  /** The room's webhook endpoint, delivering to a receiver in this test (ADR 52). */
+  webhookEndpointId: string;
   owner: SignedIn;
   callers: Record<CallerKey, Caller>;
+  /** The API-token callers of the token matrix. */
+  tokenCallers: Record<TokenCallerKey, Caller>;
+  /** The owner's analytics:read token: what everyone but the room's managers tries to revoke. */
+  apiTokenId: string;
 }
 
 const PROMO_CODE = 'MATRIX100';
@@ -362,19 +516,29 @@ const unissuedToken = () => crypto.randomBytes(32).toString('base64url');
 
 let t: TestApp;
 let w: World;
+let receiver: WebhookReceiver;
 const registeredRoutes: string[] = [];
 
 beforeAll(async () => {
+  receiver = await startWebhookReceiver();
   t = await startTestApp({
-    // Every cell of the owner and the editor that invites sends from the one room.
-    environment: { PROMO_CODES: PROMO_CODE, INVITATIONS_PER_DAY: '1000' },
+    // Every cell of the owner and the editor that invites sends from the one room; webhooks go to the
+    // receiver on 127.0.0.1.
+    environment: {
+      PROMO_CODES: PROMO_CODE,
+      INVITATIONS_PER_DAY: '1000',
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+    },
     onRoute: (route) => {
       for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
     },
   });
   w = await buildWorld();
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
 
 async function expectStatus(response: Promise<TestResponse>, status: number): Promise<TestResponse> {
   const answered = await response;
@@ -633,7 +797,49 @@ async function buildWorld(): Promise<World> {
     },
   };
 
+  // API tokens: four of the owner's, one scope each; the editor's and another founder's with every scope;
+  // and the owner's revoked and expired ones.
+  const ownerToken = (scopes: string[], name = 'Matrix token') => createApiToken(t, owner, { name, scopes });
+  const readToken = await ownerToken(['analytics:read'], `Sync ${canary('tokenname')}`);
+  const revokedToken = await ownerToken(ALL_SCOPES);
+  await expectStatus(
+    t.request('DELETE', `/api/my-data-room/api-tokens/${revokedToken.id}`, { headers: owner.auth }),
+    204,
+  );
+  const expiredApiToken = await ownerToken(ALL_SCOPES);
+  await t.app.database.db
+    .updateTable('api_tokens')
+    .set({ expires_at: Date.now() - 60_000 })
+    .where('id', '=', expiredApiToken.id)
+    .execute();
+  const tokenSecrets: Record<TokenCallerKey, string> = {
+    'tok-read': readToken.secret,
+    'tok-docs': (await ownerToken(['documents:write'])).secret,
+    'tok-invites': (await ownerToken(['invitations:write'])).secret,
+    'tok-sections': (await ownerToken(['sections:write'])).secret,
+    'tok-editor': (await createApiToken(t, editor, { scopes: ALL_SCOPES })).secret,
+    'tok-other': (await createApiToken(t, otherFounder, { scopes: ALL_SCOPES })).secret,
+    'tok-revoked': revokedToken.secret,
+    'tok-expired': expiredApiToken.secret,
+  };
+
+  const webhook = await expectStatus(
+    t.request('POST', '/api/my-data-room/webhooks', {
+      json: { url: `${receiver.url}/world`, events: ['document.uploaded'] },
+      headers: owner.auth,
+    }),
+    201,
+  );
+
   return {
+    tokenCallers: Object.fromEntries(
+      TOKEN_CALLER_KEYS.map((key) => [
+        key,
+        { key, bearer: tokenSecrets[key], inviteToken: unissuedToken(), ownCanaries: [] } as Caller,
+      ]),
+    ) as Record<TokenCallerKey, Caller>,
+    apiTokenId: readToken.id,
+    webhookEndpointId: (webhook.json as { endpoint: { id: string } }).endpoint.id,
     roomId: room.id,
     memberUserId: member.user.id,
     documentId,
@@ -684,7 +890,8 @@ type Plan = (caller: Caller) => Call | Promise<Call>;
 const NEUTRAL_PROFILE = { name: 'Plain Company', description: 'Widgets.', stage: 'Seed', website: '' };
 const NEUTRAL_MARKDOWN = '# Company Information\nname: Plain Company\n\n## Overview\n';
 /** The room's owner and its editor manage it: their writes act on throwaway resources or change nothing. */
-const managesRoom = (caller: Caller) => caller.key === 'owner' || caller.key === 'editor';
+const managesRoom = (caller: Caller) =>
+  caller.key === 'owner' || caller.key === 'editor' || caller.actsForRoom === true;
 const newFounder = () => ({ name: 'Nia New', email: uniqueEmail('signup'), companyName: 'Fresh Co' });
 
 async function throwawayInvitation(): Promise<string> {
@@ -693,6 +900,17 @@ async function throwawayInvitation(): Promise<string> {
     201,
   );
   return (created.json as { invitation: { id: string } }).invitation.id;
+}
+
+async function throwawayWebhookEndpoint(): Promise<string> {
+  const created = await expectStatus(
+    t.request('POST', '/api/my-data-room/webhooks', {
+      json: { url: `${receiver.url}/throwaway-${crypto.randomUUID()}`, events: ['nda.accepted'] },
+      headers: w.owner.auth,
+    }),
+    201,
+  );
+  return (created.json as { endpoint: { id: string } }).endpoint.id;
 }
 
 async function throwawayEditorInvitation(): Promise<string> {
@@ -731,6 +949,14 @@ const invitedView = (suffix: string) => (caller: Caller) => ({
 const CALLS: Record<string, Plan> = {
   'GET /api/health': () => ({}),
   'GET /api/site': () => ({}),
+  'GET /api/openapi.json': () => ({}),
+  'GET /api/my-data-room/api-tokens': () => ({}),
+  'POST /api/my-data-room/api-tokens': () => ({
+    json: { name: 'Throwaway token', scopes: ['analytics:read'] },
+  }),
+  'DELETE /api/my-data-room/api-tokens/:id': async (caller) => ({
+    path: `/api/my-data-room/api-tokens/${managesRoom(caller) ? (await createApiToken(t, w.owner, { scopes: ['analytics:read'] })).id : w.apiTokenId}`,
+  }),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>
     caller.anotherSession ? { session: await caller.anotherSession() } : {},
@@ -815,6 +1041,28 @@ const CALLS: Record<string, Plan> = {
       .execute();
     return { json: { message: 'Our Q3 update is in the room.' } };
   },
+  // A new URL each time: a room refuses the same URL twice.
+  'GET /api/my-data-room/webhooks': () => ({}),
+  'POST /api/my-data-room/webhooks': () => ({
+    json: { url: `${receiver.url}/${crypto.randomUUID()}`, events: ['document.uploaded'] },
+  }),
+  // The managers write what is already there, rotate the secret, send a test event, read the log.
+  'POST /api/my-data-room/webhooks/:id': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}`,
+    json: { events: ['document.uploaded'] },
+  }),
+  'DELETE /api/my-data-room/webhooks/:id': async (caller) => ({
+    path: `/api/my-data-room/webhooks/${managesRoom(caller) ? await throwawayWebhookEndpoint() : w.webhookEndpointId}`,
+  }),
+  'POST /api/my-data-room/webhooks/:id/rotate-secret': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/rotate-secret`,
+  }),
+  'POST /api/my-data-room/webhooks/:id/test': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/test`,
+  }),
+  'GET /api/my-data-room/webhooks/:id/deliveries': () => ({
+    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/deliveries`,
+  }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
@@ -908,7 +1156,7 @@ interface Prepared {
 
 /** Resolves a cell's request (creating its throwaway resources) before anything is measured. */
 async function prepare(
-  row: Row,
+  row: Pick<Row, 'route' | 'method' | 'url'>,
   caller: Caller,
   via: Via = 'bearer',
   calls: Record<string, Plan> = CALLS,
@@ -995,6 +1243,8 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.viewOnlyVideoId, crypto.randomUUID())
       .replace(w.pendingInvitationId, crypto.randomUUID())
       .replace(w.editorMemberId, crypto.randomUUID())
+      .replace(w.apiTokenId, crypto.randomUUID())
+      .replace(w.webhookEndpointId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };
 }
@@ -1010,6 +1260,7 @@ test('the matrix has a row, and CALLS a way to call it, for every /api route the
     .sort();
   expect(apiRoutes.length).toBeGreaterThan(30);
   expect(ROWS.map((row) => row.route).sort()).toEqual(apiRoutes);
+  expect(TOKEN_ROWS.map((row) => row.route).sort(), 'TOKEN_MATRIX has every route too').toEqual(apiRoutes);
   expect(Object.keys(CALLS).sort()).toEqual(apiRoutes);
 });
 
@@ -1024,6 +1275,7 @@ test("every canary is the room's data: the owner's own reads show each one", asy
     '/api/invites',
     '/api/admin/users',
     '/api/admin/team',
+    '/api/my-data-room/api-tokens',
     `/api/documents/${w.documentId}/download`,
     `/api/documents/${w.documentId}/text`,
     `/api/documents/${w.imageDocumentId}/preview`,
@@ -1070,6 +1322,42 @@ function cellTests(row: Row, calls: Record<string, Plan>) {
 }
 
 for (const row of ROWS) describe(row.route, () => cellTests(row, CALLS));
+
+describe('API tokens', () => {
+  for (const row of TOKEN_ROWS)
+    describe(row.route, () => {
+      for (const key of TOKEN_CALLER_KEYS) {
+        const status = row.expected[key];
+        test(`${TOKEN_CALLER_NAMES[key]} gets ${status}`, async () => {
+          const actsForRoom = ROOM_TOKENS.has(key) && status < 400;
+          const caller = { ...w.tokenCallers[key], actsForRoom };
+          const request = await prepare(row, caller);
+          const measure = status >= 400 ? everything : actsForRoom ? undefined : roomRows;
+          const before = await measure?.();
+          const response = await send(request);
+          expect(response.status, response.text).toBe(status);
+          const seen = `${[...response.headers].join('\n')}\n${response.text}`.toLowerCase();
+          const leaked = actsForRoom ? [] : w.canaries.filter((canary) => seen.includes(canary));
+          expect(leaked, 'leaked').toEqual([]);
+          const after = await measure?.();
+          if (status >= 400) expect(after, 'a refused call writes nothing').toEqual(before);
+          else if (measure)
+            expect(after, 'a token of another room leaves this one as it was').toEqual(before);
+          if (status === 404 && row.url.includes('/:')) {
+            const missing = await send(aboutNothing(request, caller));
+            expect(response.json, 'the same answer as for something that does not exist').toEqual(
+              missing.json,
+            );
+          }
+          if (status === 401) expect(response.json).toMatchObject({ error: 'api_token_invalid' });
+          if (status === 403)
+            expect((response.json as { error: string }).error).toMatch(
+              /^api_token_(not_allowed|scope_missing)$/,
+            );
+        });
+      }
+    });
+});
 
 describe('on a view-only document', () => {
   for (const row of VIEW_ONLY_ROWS) describe(row.route, () => cellTests(row, VIEW_ONLY_CALLS));

@@ -11,6 +11,7 @@ const topics = [
   ['examples', 'Examples'],
   ['access-tracking', 'Access tracking'],
   ['important-notes', 'Important notes'],
+  ['api', 'API'],
 ] as const;
 
 // Evaluated in the browser. A string, because the tests' TypeScript program has no DOM types.
@@ -21,7 +22,7 @@ function topicHeading(page: Page, id: string, title: string) {
 }
 
 test.describe('the documentation', () => {
-  test('has one h1 and all nine topics, in order, without widening a phone screen @phone', async ({
+  test('has one h1 and all ten topics, in order, without widening a phone screen @phone', async ({
     page,
   }) => {
     await page.goto('/docs');

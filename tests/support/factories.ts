@@ -166,3 +166,22 @@ export function uploadFile(
   form.append('file', new Blob([file.bytes]), file.name);
   return t.request('POST', '/api/upload', { form, headers: founder.auth });
 }
+
+/** An API token of the founder's room, made through the console's route; its secret and the headers to send it. */
+export async function createApiToken(
+  t: HttpClient,
+  manager: SignedIn,
+  input: { name?: string; scopes: string[]; expiresInDays?: number | null },
+): Promise<{ id: string; secret: string; auth: Record<string, string> }> {
+  const response = await t.request('POST', '/api/my-data-room/api-tokens', {
+    json: {
+      name: input.name ?? 'Test integration',
+      scopes: input.scopes,
+      expiresInDays: input.expiresInDays,
+    },
+    headers: manager.auth,
+  });
+  expect(response.status, response.text).toBe(201);
+  const body = response.json as { token: { id: string }; secret: string };
+  return { id: body.token.id, secret: body.secret, auth: { authorization: `Bearer ${body.secret}` } };
+}

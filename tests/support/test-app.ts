@@ -102,10 +102,12 @@ export interface StartTestAppOptions {
   extend?: (app: App) => void | Promise<void>;
   /** Sees every route the app registers, as it registers it (see BuildAppOptions.onRoute). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Answers webhook endpoints' host names instead of the system's DNS (see BuildAppOptions). */
+  resolveWebhookHost?: BuildAppOptions['resolveWebhookHost'];
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend, onRoute } = options;
+  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = await createTestDatabase();
@@ -122,7 +124,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     ...storage,
     ...environment,
   });
-  const app = await buildApp(config, { logger: false, webRoot, onRoute });
+  const app = await buildApp(config, { logger: false, webRoot, onRoute, resolveWebhookHost });
   await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
 import { adminKeys } from '../features/admin/api/admin-keys';
+import { apiTokensKeys } from '../features/api-tokens/api/api-tokens-keys';
 import { authKeys } from '../features/auth/api/auth-keys';
 import { dataRoomKeys } from '../features/data-room/api/data-room-keys';
 import { documentsKeys } from '../features/documents/api/documents-keys';
@@ -11,6 +12,7 @@ import { roomsKeys } from '../features/rooms/api/rooms-keys';
 import { sectionsKeys } from '../features/sections/api/sections-keys';
 import { siteKeys } from '../features/site/api/site-keys';
 import { viewerKeys } from '../features/viewer/api/viewer-keys';
+import { webhooksKeys } from '../features/webhooks/api/webhooks-keys';
 
 const member = { kind: 'member', roomId: 'room-1' } as const;
 const invite = { kind: 'invite', token: 'token-1' } as const;
@@ -25,6 +27,7 @@ const keysByFeature = {
     adminKeys.recentAccess(),
     adminKeys.team(),
   ],
+  apiTokens: [apiTokensKeys.list()],
   auth: [authKeys.currentUser()],
   dataRoom: [
     dataRoomKeys.room(member),
@@ -49,9 +52,15 @@ const keysByFeature = {
     viewerKeys.content('doc-1'),
     viewerKeys.preview('doc-2'),
   ],
+  webhooks: [
+    webhooksKeys.endpoints(),
+    webhooksKeys.deliveries('endpoint-1'),
+    webhooksKeys.deliveries('endpoint-2'),
+  ],
 };
 const roots = {
   admin: adminKeys.all,
+  apiTokens: apiTokensKeys.all,
   auth: authKeys.all,
   dataRoom: dataRoomKeys.all,
   documents: documentsKeys.all,
@@ -62,6 +71,7 @@ const roots = {
   sections: sectionsKeys.all,
   site: siteKeys.all,
   viewer: viewerKeys.all,
+  webhooks: webhooksKeys.all,
 };
 
 function cacheWithEveryKey(): QueryClient {

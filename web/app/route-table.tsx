@@ -35,6 +35,10 @@ const pages: Record<ServedPageName, PageEntry> = {
     () => import('../features/docs/pages/docs-page'),
     (m) => m.DocsPage,
   ),
+  apiReference: page(
+    () => import('../features/docs/pages/api-reference-page'),
+    (m) => m.ApiReferencePage,
+  ),
   support: page(
     () => import('../features/support/pages/support-page'),
     (m) => m.SupportPage,

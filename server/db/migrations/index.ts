@@ -9,6 +9,8 @@ import * as founderNotifications from './0007-founder-notifications';
 import * as ndaGate from './0008-nda-gate';
 import * as dynamicWatermark from './0009-dynamic-watermark';
 import * as roomEditors from './0010-room-editors';
+import * as apiTokens from './0013-api-tokens';
+import * as webhooks from './0014-webhooks';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0008-nda-gate': ndaGate,
   '0009-dynamic-watermark': dynamicWatermark,
   '0010-room-editors': roomEditors,
+  '0013-api-tokens': apiTokens,
+  '0014-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,7 +22,13 @@ export {
   type SessionResolver,
   startSession,
 } from './sessions.service';
-export { findUserByEmail, insertUserIfAbsent, recordLogin, type User } from './users.repository';
+export {
+  findUserByEmail,
+  findUserById,
+  insertUserIfAbsent,
+  recordLogin,
+  type User,
+} from './users.repository';
 
 /**
  * The user as the API shows it to them, with the room they manage in the console (ADR 47): what the web

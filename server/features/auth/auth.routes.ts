@@ -65,7 +65,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
       // Logging out without a session is not an error: the goal (no session) holds either way.
-      if (request.session) await endSession(ctx.db, request.session.sessionId);
+      if (request.session?.sessionId) await endSession(ctx.db, request.session.sessionId);
       clearSessionCookie(reply, ctx.config);
       return reply.status(204).send(null);
     });

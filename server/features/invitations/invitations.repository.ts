@@ -67,7 +67,7 @@ export async function acceptPendingInvitations(
   db: Executor,
   email: string,
   now: Date,
-): Promise<{ roomId: string; role: InvitationRole }[]> {
+): Promise<{ id: string; roomId: string; role: InvitationRole; name: string | null }[]> {
   const rows = await db
     .updateTable('invitations')
     .set({ used_at: toEpochMs(now) })
@@ -75,9 +75,9 @@ export async function acceptPendingInvitations(
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', toEpochMs(now))
-    .returning(['room_id', 'role'])
+    .returning(['id', 'room_id', 'role', 'name'])
     .execute();
-  return rows.map((row) => ({ roomId: row.room_id, role: row.role }));
+  return rows.map((row) => ({ id: row.id, roomId: row.room_id, role: row.role, name: row.name }));
 }
 
 /** Invitations created or refreshed for a room since a moment: the daily sending limit counts these. */

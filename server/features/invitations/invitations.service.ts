@@ -13,6 +13,7 @@ import type { OutgoingMessage } from '../../mail/mailer';
 import { editorInvitationEmail, invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
 import { generateToken, hashToken } from '../../security/tokens';
+import { emitWebhookEvent } from '../../webhooks/webhook-events';
 import { findUserByEmail, type User } from '../accounts/accounts.service';
 import {
   type DataRoom,
@@ -65,7 +66,24 @@ export async function acceptPendingInvitations(
   email: string,
   now: Date,
 ): Promise<{ roomId: string; role: InvitationRole }[]> {
-  return acceptPendingInvitationRows(db, email, now);
+  const accepted = await acceptPendingInvitationRows(db, email, now);
+  // In the sign-in's transaction: the acceptance and its webhook deliveries commit together (ADR 52).
+  for (const invitation of accepted)
+    await emitWebhookEvent(
+      db,
+      invitation.roomId,
+      'invitation.accepted',
+      {
+        roomId: invitation.roomId,
+        invitationId: invitation.id,
+        email,
+        name: invitation.name,
+        role: invitation.role,
+        acceptedAt: now.toISOString(),
+      },
+      now,
+    );
+  return accepted.map(({ roomId, role }) => ({ roomId, role }));
 }
 
 /** Room content's view of invitation links (the invited view), backed by this feature. */

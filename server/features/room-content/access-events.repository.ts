@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { AccessEventRow, AccessEventsTable } from '../../db/schema';
+import { emitWebhookEvent, roomListensFor, webhookReaderOf } from '../../webhooks/webhook-events';
 
 export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'>;
 
@@ -18,12 +19,57 @@ function toInsert(event: NewAccessEvent): AccessEventInsert {
 /**
  * Access logs are kept indefinitely (docs/product-rules.md#documents-and-the-access-log); the title is copied
  * so deletion keeps it legible. Resolves once the event is committed: the download or redirect is sent only
- * after that.
+ * after that. A room with a webhook endpoint for the event gets its delivery in the same transaction
+ * (docs/decisions/0052-webhooks.md); only rooms without one join the group commit.
  */
 export async function recordAccessEvent(db: Executor, event: NewAccessEvent): Promise<void> {
-  // Inside a transaction the event belongs to it; otherwise it joins the next group commit.
-  if (db.isTransaction) await insertRows(db, [toInsert(event)]);
-  else await groupCommitFor(db).add(toInsert(event));
+  const row = toInsert(event);
+  if (db.isTransaction) {
+    await insertRows(db, [row]);
+    await emitAccessWebhookEvent(db, event);
+  } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action])) {
+    await db.transaction().execute(async (trx) => {
+      await insertRows(trx, [row]);
+      await emitAccessWebhookEvent(trx, event);
+    });
+  } else {
+    await groupCommitFor(db).add(row);
+  }
+}
+
+const ACCESS_WEBHOOK_EVENTS = {
+  viewed: 'document.viewed',
+  downloaded: 'document.downloaded',
+  clicked: 'link.clicked',
+} as const;
+
+async function emitAccessWebhookEvent(trx: Executor, event: NewAccessEvent): Promise<void> {
+  if (!(await roomListensFor(trx, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action]))) return;
+  const reader = await webhookReaderOf(trx, event);
+  if (!reader) return;
+  const activity = {
+    roomId: event.roomId,
+    documentId: event.documentId,
+    documentTitle: event.documentTitle,
+    reader,
+    occurredAt: event.occurredAt.toISOString(),
+  };
+  if (event.action === 'clicked')
+    await emitWebhookEvent(
+      trx,
+      event.roomId,
+      'link.clicked',
+      { ...activity, url: event.url },
+      event.occurredAt,
+    );
+  else
+    await emitWebhookEvent(
+      trx,
+      event.roomId,
+      ACCESS_WEBHOOK_EVENTS[event.action],
+      activity,
+      event.occurredAt,
+    );
 }
 
 /** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */

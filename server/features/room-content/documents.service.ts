@@ -17,6 +17,7 @@ import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { removeObjects } from '../../storage/remove-objects';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
+import { emitWebhookEvent } from '../../webhooks/webhook-events';
 import { recordAccessEvent } from './access-events.repository';
 import {
   allStorageKeys,
@@ -268,6 +269,20 @@ export async function uploadDocument(
         if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
         await insertDocument(trx, document);
         await startDocumentPreview(trx, document, now);
+        await emitWebhookEvent(
+          trx,
+          room.id,
+          'document.uploaded',
+          {
+            roomId: room.id,
+            documentId: document.id,
+            title,
+            fileType: document.fileType,
+            sizeBytes: document.sizeBytes,
+            uploadedAt: now.toISOString(),
+          },
+          now,
+        );
       },
       now,
     );

@@ -10,6 +10,7 @@ import {
 import { findSectionsLimitProblem } from '../../../shared/sections-markdown';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../plugins/errors';
+import { emitWebhookEvent } from '../../webhooks/webhook-events';
 import {
   type AcceptanceWithVersion,
   countAcceptances,
@@ -140,7 +141,7 @@ async function accept(
       { nda: ndaPromptOf(room, version) },
     );
   }
-  await insertAcceptance(ctx.db, {
+  const acceptance = {
     id: crypto.randomUUID(),
     roomId: room.id,
     versionId: version.id,
@@ -151,6 +152,25 @@ async function accept(
     acceptedAt: new Date(),
     ip: facts.ip,
     userAgent: facts.userAgent?.slice(0, 500) ?? null,
+  };
+  // The acceptance and its webhook deliveries commit together (docs/decisions/0052-webhooks.md); a repeat
+  // acceptance writes nothing, so it sends nothing either.
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await insertAcceptance(trx, acceptance))) return;
+    await emitWebhookEvent(
+      trx,
+      room.id,
+      'nda.accepted',
+      {
+        roomId: room.id,
+        acceptanceId: acceptance.id,
+        versionId: version.id,
+        email: acceptance.email,
+        signerName: acceptance.signerName,
+        acceptedAt: acceptance.acceptedAt.toISOString(),
+      },
+      acceptance.acceptedAt,
+    );
   });
   const stored = await findAcceptanceOf(ctx.db, version.id, acceptor.email);
   if (!stored) throw new Error('an acceptance just written is missing');

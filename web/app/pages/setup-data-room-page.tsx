@@ -1,4 +1,4 @@
-import { BookOpen, Building2, Eye, FileText, FolderOpen, Mail, Settings } from 'lucide-react';
+import { BookOpen, Building2, Eye, FileText, FolderOpen, KeyRound, Mail, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MyDataRoom } from '../../../shared/contracts/rooms';
 import { href } from '../../../shared/routes';
@@ -6,6 +6,7 @@ import { AppPage } from '../../components/app/app-page';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
+import { ApiTokensPanel } from '../../features/api-tokens/components/api-tokens-panel';
 import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
 import { NotificationSettingsCard } from '../../features/notifications/components/notification-settings-card';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
@@ -16,15 +17,16 @@ import { WatermarkCard } from '../../features/rooms/components/watermark-card';
 import { SectionsEditor } from '../../features/sections/components/sections-editor';
 import { SectionsPreview } from '../../features/sections/components/sections-preview';
 import { SectionsDraftProvider, useSectionsDraft } from '../../features/sections/sections-draft';
+import { WebhooksCard } from '../../features/webhooks/components/webhooks-card';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
 import { OwnRoomGate } from './own-room-gate';
 
-const TAB_IDS = ['company', 'sections', 'files', 'settings'] as const;
+const TAB_IDS = ['company', 'sections', 'files', 'settings', 'api'] as const;
 const TITLE = 'Set up your data room';
 
 /**
- * /setup-data-room (docs/product-rules.md#setup-data-room): the founder's room in four tabs, Company,
- * Sections, Files and Settings. The Sections and Files tabs share one draft of the sections markdown,
+ * /setup-data-room (docs/product-rules.md#setup-data-room): the founder's room in five tabs, Company,
+ * Sections, Files, Settings and API (its API tokens). The Sections and Files tabs share one draft of the sections markdown,
  * as in /configure, so an upload linked into a section never undoes unsaved edits, nor the reverse.
  */
 export function SetupDataRoomPage() {
@@ -79,6 +81,7 @@ function SetupTabs({ room }: { room: MyDataRoom }) {
         { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
         { id: 'files', label: 'Files', icon: FolderOpen, panel: <UploadedDocumentsPanel {...files} /> },
         { id: 'settings', label: 'Settings', icon: Settings, panel: <SettingsTab room={room} /> },
+        { id: 'api', label: 'API', icon: KeyRound, panel: <ApiTokensPanel /> },
       ]}
     />
   );
@@ -155,6 +158,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       </Card>
       <section aria-label="NDA before entry" className="lg:col-span-2">
         <NdaSettingsCard />
+      </section>
+      <section aria-label="Webhooks" className="lg:col-span-2">
+        <WebhooksCard />
       </section>
     </div>
   );

@@ -53,3 +53,7 @@ What utility customers told us, and how big the market is.
 
 export const minimalExample = `## Pitch
 - [Pitch deck](https://docs.google.com/presentation/d/1PiTcHdEcK/edit)`;
+
+/** Calling the API with a token (the API topic). */
+export const apiCallExample = `curl -H "Authorization: Bearer $ROUNDROOM_TOKEN" \\
+  https://your-roundroom.example/api/admin/recent-access`;

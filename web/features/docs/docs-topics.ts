@@ -14,6 +14,7 @@ export const docsTopics = [
   { id: 'examples', title: 'Examples' },
   { id: 'access-tracking', title: 'Access tracking' },
   { id: 'important-notes', title: 'Important notes' },
+  { id: 'api', title: 'API' },
 ] as const;
 
 export type DocsTopicId = (typeof docsTopics)[number]['id'];

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { href } from '../../../../shared/routes';
 import {
+  apiCallExample,
   documentExample,
   fullExample,
   minimalExample,
@@ -378,6 +379,54 @@ export function ImportantNotesTopic() {
         <li>Changes to your sections take effect as soon as you save; no restart.</li>
         <li>Every download and click is logged, and the logs are kept indefinitely.</li>
       </BulletList>
+    </>
+  );
+}
+
+export function ApiTopic() {
+  return (
+    <>
+      <Paragraph>
+        Connect your CRM, a spreadsheet or your own scripts to your data room with an API token: read the
+        access log and analytics, upload documents, invite investors, or edit your sections.
+      </Paragraph>
+      <NumberedList>
+        <li>
+          Open{' '}
+          <Link
+            to={`${href('setupDataRoom')}?tab=api`}
+            className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+          >
+            Set up your data room → API
+          </Link>{' '}
+          (the founder and co-founders can).
+        </li>
+        <li>
+          Name the token, tick what it may do (read analytics and the access log, manage documents, manage
+          invitations, manage sections) and choose when it expires.
+        </li>
+        <li>Copy the token: it is shown once. Only a fingerprint of it is stored.</li>
+        <li>
+          Send it as <Code>Authorization: Bearer rr_…</Code>. A token works for your data room only, and only
+          for what you ticked; anything else is refused with 403.
+        </li>
+      </NumberedList>
+      <CodeBlock label="The last ten downloads, views and clicks" code={apiCallExample} />
+      <BulletList>
+        <li>Each token may make a limited number of requests a minute; past that it gets 429.</li>
+        <li>The list shows when each token was last used. Revoke a token there: it stops working at once.</li>
+        <li>Signing in, your account and API tokens themselves are not available to tokens.</li>
+      </BulletList>
+      <Paragraph>
+        Every route, its parameters and answers are in the{' '}
+        <Link
+          to={href('apiReference')}
+          className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+        >
+          API reference
+        </Link>
+        .
+      </Paragraph>
     </>
   );
 }

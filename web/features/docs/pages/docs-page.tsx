@@ -4,6 +4,7 @@ import {
   AccessTrackingTopic,
   AddingDocumentsTopic,
   AddingSectionsTopic,
+  ApiTopic,
   DocumentUploadTopic,
   ExamplesTopic,
   FileStructureTopic,
@@ -24,6 +25,7 @@ const topicBodies: Record<DocsTopicId, ComponentType> = {
   examples: ExamplesTopic,
   'access-tracking': AccessTrackingTopic,
   'important-notes': ImportantNotesTopic,
+  api: ApiTopic,
 };
 
 /**

@@ -1,0 +1,76 @@
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
+import type { ApiTokensTable } from '../../db/schema';
+
+export type StoredApiToken = Entity<ApiTokensTable>;
+export type ApiTokenWithCreator = StoredApiToken & { creatorName: string | null; creatorEmail: string };
+
+export async function insertApiToken(db: Executor, token: StoredApiToken): Promise<void> {
+  await db.insertInto('api_tokens').values(toRow<ApiTokensTable>(token)).execute();
+}
+
+/** Every token of a room, newest first, with who created it. */
+export async function listRoomApiTokens(db: Executor, roomId: string): Promise<ApiTokenWithCreator[]> {
+  const rows = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.created_by')
+    .selectAll('api_tokens')
+    .select(['users.name as creator_name', 'users.email as creator_email'])
+    .where('api_tokens.room_id', '=', roomId)
+    .orderBy('api_tokens.created_at', 'desc')
+    .orderBy('api_tokens.id')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+export async function findRoomApiToken(
+  db: Executor,
+  roomId: string,
+  id: string,
+): Promise<ApiTokenWithCreator | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.created_by')
+    .selectAll('api_tokens')
+    .select(['users.name as creator_name', 'users.email as creator_email'])
+    .where('api_tokens.room_id', '=', roomId)
+    .where('api_tokens.id', '=', id)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Revokes a room's token unless it already was (the first revocation's time stays). */
+export async function revokeRoomApiToken(db: Executor, roomId: string, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: toEpochMs(at) })
+    .where('room_id', '=', roomId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The token with this hash if it may be used now: not revoked, not expired. */
+export async function findUsableApiToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<StoredApiToken | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', toEpochMs(now))]))
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Records a use, at most once a minute per token (a write on every API call would be the API's cost). */
+export async function recordApiTokenUse(db: Executor, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: toEpochMs(at) })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', toEpochMs(at) - 60_000)]))
+    .execute();
+}

@@ -1,0 +1,111 @@
+import dns from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Which addresses a webhook may reach (docs/decisions/0052-webhooks.md): public unicast only, unless the
+ * operator allows private ones (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES). An endpoint is checked when it is
+ * registered, and again at every delivery against the addresses actually connected to, so a name that
+ * resolved to a public address at registration and to 127.0.0.1 later (DNS rebinding) reaches nothing.
+ */
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Resolves a host name to every address it has (tests pass one that answers what they need). */
+export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export const resolveWithSystem: ResolveHost = (hostname) =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Public unicast only: ipaddr.js names every special range (loopback, private, link-local, unique local,
+ * carrier-grade NAT, multicast, documentation, 6to4, NAT64…), and `process` turns an IPv4-mapped IPv6
+ * address (::ffff:127.0.0.1) into the IPv4 address it is.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+/** Why an address may not be reached, in words for the founder; undefined when it may. */
+export function refusedAddressReason(address: string, allowPrivate: boolean): string | undefined {
+  if (allowPrivate || isPublicAddress(address)) return undefined;
+  return `${address} is a private, loopback or link-local address`;
+}
+
+export class RefusedAddressError extends Error {}
+
+/** The host of a URL as net sees it: an IPv6 literal without its brackets. */
+export function hostOf(url: URL): string {
+  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+/**
+ * Checks an endpoint's URL before it is stored: https (http only where private addresses are allowed),
+ * no credentials in it, and every address its host resolves to public. Throws RefusedAddressError with
+ * a sentence naming what is wrong.
+ */
+export async function checkEndpointUrl(
+  value: string,
+  options: { allowPrivate: boolean; resolve: ResolveHost },
+): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RefusedAddressError('must be a full URL, such as https://example.com/webhooks');
+  }
+  const allowedProtocols = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
+  if (!allowedProtocols.includes(url.protocol)) throw new RefusedAddressError('must start with https://');
+  if (url.username || url.password) throw new RefusedAddressError('must not contain a user name or password');
+  if (options.allowPrivate) return url;
+  const host = hostOf(url);
+  const addresses = net.isIP(host) ? [host] : await resolveAll(host, options.resolve);
+  for (const address of addresses) {
+    const reason = refusedAddressReason(address, false);
+    if (reason)
+      throw new RefusedAddressError(`must reach a public address: ${url.hostname} resolves to ${reason}`);
+  }
+  return url;
+}
+
+async function resolveAll(host: string, resolve: ResolveHost): Promise<string[]> {
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await resolve(host);
+  } catch {
+    addresses = [];
+  }
+  if (addresses.length === 0)
+    throw new RefusedAddressError(`must name a host that exists: ${host} was not found`);
+  return addresses.map((resolved) => resolved.address);
+}
+
+/**
+ * A `lookup` for net.connect that answers only the addresses a delivery may reach, so the socket
+ * connects to an address that was checked (the one a second resolution might change is never used).
+ */
+export function guardedLookup(resolve: ResolveHost, allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const allowed = addresses.filter((resolved) => !refusedAddressReason(resolved.address, allowPrivate));
+        const first = allowed[0];
+        if (!first) {
+          const reason = addresses[0]
+            ? refusedAddressReason(addresses[0].address, allowPrivate)
+            : `${hostname} was not found`;
+          callback(new RefusedAddressError(`refused to connect: ${reason}`), '', 0);
+          return;
+        }
+        if (options.all) (callback as unknown as (e: null, all: ResolvedAddress[]) => void)(null, allowed);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}

@@ -1,0 +1,180 @@
+import net from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { Agent, buildConnector, request } from 'undici';
+import {
+  guardedLookup,
+  hostOf,
+  RefusedAddressError,
+  type ResolveHost,
+  refusedAddressReason,
+} from './address-policy';
+
+/**
+ * One attempt at one delivery: signed the Standard Webhooks way, sent only to an address the policy
+ * allows (address-policy.ts), with a time limit on connecting and on the answer, and nothing kept of
+ * the answer but its status and a short excerpt.
+ */
+
+export interface SenderOptions {
+  allowPrivate: boolean;
+  resolve: ResolveHost;
+  /** Each of connecting and waiting for the answer's headers (and then its body) may take this long. */
+  timeoutMs: number;
+}
+
+export interface OutgoingWebhook {
+  url: string;
+  /** webhook-id: the same on every attempt of a delivery. */
+  messageId: string;
+  body: string;
+  /** Every secret to sign with: the current one, and the one before a rotation while it still counts. */
+  secrets: string[];
+  at: Date;
+  signal?: AbortSignal;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  /** Why it failed, for the founder; null on success. */
+  error: string | null;
+  responseExcerpt: string | null;
+  durationMs: number;
+}
+
+/** How much of an answer's body is kept, in characters: enough to recognise an error page. */
+const RESPONSE_EXCERPT_LENGTH = 200;
+const RESPONSE_BYTES_READ = 1024;
+
+/** The webhook-signature header: `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per secret, spaced. */
+export function signatureHeader(secrets: string[], messageId: string, at: Date, body: string): string {
+  return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
+}
+
+export async function sendWebhook(
+  outgoing: OutgoingWebhook,
+  options: SenderOptions,
+): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const outcome = (fields: Omit<AttemptOutcome, 'durationMs'>): AttemptOutcome => ({
+    ...fields,
+    durationMs: Math.round(performance.now() - started),
+  });
+  const url = new URL(outgoing.url);
+  // net.connect does not look up an IP literal, so the guarded lookup never sees one: check it here.
+  const host = hostOf(url);
+  const literalRefusal = net.isIP(host) ? refusedAddressReason(host, options.allowPrivate) : undefined;
+  if (literalRefusal)
+    return outcome({
+      ok: false,
+      statusCode: null,
+      error: `Refused to connect: ${literalRefusal}.`,
+      responseExcerpt: null,
+    });
+
+  const connect = buildConnector({
+    timeout: options.timeoutMs,
+    lookup: guardedLookup(options.resolve, options.allowPrivate),
+  } as buildConnector.BuildOptions);
+  const agent = new Agent({
+    // The address a socket really reached, checked once more: whatever resolved it, nothing private is
+    // spoken to unless the operator allows it.
+    connect: (connectOptions, callback) =>
+      connect(connectOptions, (error, socket) => {
+        if (error || !socket) return callback(error ?? new Error('no socket'), null);
+        const reason = refusedAddressReason(socket.remoteAddress ?? '', options.allowPrivate);
+        if (!reason) return callback(null, socket);
+        socket.destroy();
+        return callback(new RefusedAddressError(`refused to connect: ${reason}`), null);
+      }),
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connections: 1,
+    pipelining: 0,
+  });
+  const timestamp = Math.floor(outgoing.at.getTime() / 1000);
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      dispatcher: agent,
+      signal: outgoing.signal,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Roundroom-Webhooks/1.0',
+        'webhook-id': outgoing.messageId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(
+          outgoing.secrets,
+          outgoing.messageId,
+          new Date(timestamp * 1000),
+          outgoing.body,
+        ),
+      },
+      body: outgoing.body,
+    });
+    const excerpt = await readExcerpt(response.body);
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    return outcome({
+      ok,
+      statusCode: response.statusCode,
+      error: ok ? null : `The endpoint answered ${response.statusCode}.`,
+      responseExcerpt: excerpt,
+    });
+  } catch (error) {
+    return outcome({
+      ok: false,
+      statusCode: null,
+      error: describeFailure(error, options.timeoutMs),
+      responseExcerpt: null,
+    });
+  } finally {
+    agent.destroy().catch(() => undefined);
+  }
+}
+
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= RESPONSE_BYTES_READ) break;
+    }
+  } catch {
+    // A body cut short or too slow: the status is what counts.
+  } finally {
+    body.destroy();
+  }
+  const text = Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_EXCERPT_LENGTH).trim();
+  return text || null;
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const failure =
+    error instanceof RefusedAddressError ? error : cause instanceof RefusedAddressError ? cause : error;
+  if (failure instanceof RefusedAddressError) return `${capitalise(failure.message)}.`;
+  const code = (failure as { code?: string } | undefined)?.code;
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `Could not connect within ${timeoutMs} ms.`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `No answer within ${timeoutMs} ms.`;
+    case 'ECONNREFUSED':
+      return 'The connection was refused.';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'The host name was not found.';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'The connection was closed before an answer.';
+    default:
+      if (failure instanceof Error && /certificate|self[- ]signed|TLS|SSL/i.test(failure.message))
+        return `The TLS connection failed: ${failure.message}`;
+      return `The request failed: ${failure instanceof Error ? failure.message : String(failure)}`;
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

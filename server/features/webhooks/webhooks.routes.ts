@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createWebhookEndpointRequestSchema,
+  updateWebhookEndpointRequestSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointParamsSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookTestSentSchema,
+} from '../../../shared/contracts/webhooks';
+import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/response-contracts';
+import type { Webhooks } from './webhooks.service';
+
+/**
+ * The room's webhook endpoints, for its managers (owner and editors, ADR 47): list, add, change, delete,
+ * rotate the secret, send a test event, read the delivery log (docs/decisions/0052-webhooks.md).
+ */
+export function webhooksRoutes(webhooks: Webhooks): FastifyPluginAsyncZod {
+  const managers = errorResponses(401, 403);
+  const onEndpoint = errorResponses(401, 403, 404);
+  const params = webhookEndpointParamsSchema;
+  return async (app) => {
+    app.get(
+      '/api/my-data-room/webhooks',
+      { schema: { response: { 200: webhookEndpointListSchema, ...managers } } },
+      async (request) => webhooks.list(requireUser(request)),
+    );
+    app.post(
+      '/api/my-data-room/webhooks',
+      {
+        schema: {
+          body: createWebhookEndpointRequestSchema,
+          response: { 201: webhookEndpointWithSecretSchema, ...managers, ...errorResponses(409) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await webhooks.create(requireUser(request), request.body)),
+    );
+    app.post(
+      '/api/my-data-room/webhooks/:id',
+      {
+        schema: {
+          params,
+          body: updateWebhookEndpointRequestSchema,
+          response: { 200: webhookEndpointSchema, ...onEndpoint },
+        },
+      },
+      async (request) => webhooks.update(requireUser(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/api/my-data-room/webhooks/:id',
+      { schema: { params, response: { 204: z.null(), ...onEndpoint } } },
+      async (request, reply) => {
+        await webhooks.remove(requireUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    app.post(
+      '/api/my-data-room/webhooks/:id/rotate-secret',
+      { schema: { params, response: { 200: webhookEndpointWithSecretSchema, ...onEndpoint } } },
+      async (request) => webhooks.rotateSecret(requireUser(request), request.params.id),
+    );
+    app.post(
+      '/api/my-data-room/webhooks/:id/test',
+      { schema: { params, response: { 202: webhookTestSentSchema, ...onEndpoint, ...errorResponses(409) } } },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send({ delivery: await webhooks.sendTest(requireUser(request), request.params.id) }),
+    );
+    app.get(
+      '/api/my-data-room/webhooks/:id/deliveries',
+      { schema: { params, response: { 200: webhookDeliveryListSchema, ...onEndpoint } } },
+      async (request) => webhooks.deliveries(requireUser(request), request.params.id),
+    );
+  };
+}

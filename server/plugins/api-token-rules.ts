@@ -1,0 +1,132 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { API_TOKEN_SCOPE_LABELS, type ApiTokenScope } from '../../shared/contracts/api-tokens';
+import { HttpError } from './errors';
+
+/**
+ * What an API token may call (docs/decisions/0051-api-tokens-and-openapi.md): the routes below, each
+ * with the scope it needs, or 'public' where anyone may call it and a token changes nothing. Only
+ * console routes are here, whose guard (requireManagedRoom) answers the one room the token's creator
+ * manages, which is the token's own: a route that reads a room by its readers (the investor's view, a
+ * download) would reach any room the creator is an investor of. Every other /api route is cookie-only
+ * (signing in, account set-up, the tokens' own management, reading as an investor): a token there gets
+ * 403. A token that cannot be used (unknown, revoked, expired) gets 401 on every route but the public ones.
+ */
+export type ApiTokenRouteScope = ApiTokenScope | 'public';
+
+export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
+  'GET /api/health': 'public',
+  'GET /api/site': 'public',
+  'GET /api/openapi.json': 'public',
+
+  'GET /api/admin/analytics': 'analytics:read',
+  'GET /api/admin/analytics/documents/:documentId': 'analytics:read',
+  'GET /api/admin/analytics/investors/:userId': 'analytics:read',
+  'GET /api/admin/recent-access': 'analytics:read',
+  'GET /api/admin/recent-documents': 'analytics:read',
+  'GET /api/admin/users': 'analytics:read',
+  'GET /api/admin/nda-acceptances': 'analytics:read',
+  'GET /api/admin/nda-acceptances/:id/record.pdf': 'analytics:read',
+  'GET /api/admin/exports/access-log.csv': 'analytics:read',
+  'GET /api/admin/exports/documents.csv': 'analytics:read',
+  'GET /api/admin/exports/investors.csv': 'analytics:read',
+  'GET /api/admin/exports/nda-acceptances.csv': 'analytics:read',
+
+  'GET /api/my-documents': 'documents:write',
+  'POST /api/upload': 'documents:write',
+  'DELETE /api/documents/:id': 'documents:write',
+  'POST /api/documents/:id/download-policy': 'documents:write',
+  'POST /api/documents/:id/preview/retry': 'documents:write',
+
+  'GET /api/invites': 'invitations:write',
+  'POST /api/invites': 'invitations:write',
+  'POST /api/invitations': 'invitations:write',
+  'DELETE /api/invites/:id': 'invitations:write',
+  'GET /api/admin/invitations': 'invitations:write',
+
+  'GET /api/sections/content': 'sections:write',
+  'GET /api/sections/markdown': 'sections:write',
+  'POST /api/sections/update': 'sections:write',
+  'GET /api/admin/sections': 'sections:write',
+};
+
+/**
+ * Marks each route of API_TOKEN_ROUTES as it is registered; registered before every route and before the
+ * hooks that read the mark (declared statuses). A name above that no route has fails the start.
+ */
+export function assignApiTokenScopes(app: FastifyInstance): void {
+  const unmatched = new Set(Object.keys(API_TOKEN_ROUTES));
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const key = `${method} ${route.url}`;
+      const scope = API_TOKEN_ROUTES[key];
+      if (scope === undefined) continue;
+      unmatched.delete(key);
+      route.config = { ...route.config, apiTokenScope: scope };
+    }
+  });
+  app.addHook('onReady', async () => {
+    if (unmatched.size > 0)
+      throw new Error(`API_TOKEN_ROUTES names routes that do not exist: ${[...unmatched].join(', ')}`);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    apiTokenScope?: ApiTokenRouteScope;
+  }
+}
+
+export function apiTokenScopeOf(route: Pick<RouteOptions, 'config'>): ApiTokenRouteScope | undefined {
+  return (route.config as { apiTokenScope?: ApiTokenRouteScope } | undefined)?.apiTokenScope;
+}
+
+/** The statuses this adds to a route's answers, for its declared responses (ADR 31). */
+export function apiTokenStatuses(route: Pick<RouteOptions, 'config'>): number[] {
+  const scope = apiTokenScopeOf(route);
+  if (scope === 'public') return [];
+  return scope ? [401, 403, 429] : [401, 403];
+}
+
+export function registerApiTokenRules(app: FastifyInstance, options: { perMinute: number }): void {
+  // One counter per token across every route (a route's own limit would count per route).
+  const limitPerToken = app.rateLimit({
+    max: options.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-token:${request.apiToken?.tokenId}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        'rate_limited',
+        `This API token made more than ${context.max} requests in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} second(s).`,
+      ),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const scope = apiTokenScopeOf(request.routeOptions);
+    if (scope === 'public' || request.is404) return;
+    if (request.hasUnusableApiToken) {
+      throw new HttpError(
+        401,
+        'api_token_invalid',
+        'This API token does not work: it was revoked, it expired, or it never existed. Create a new one in Set up your data room.',
+      );
+    }
+    const token = request.apiToken;
+    if (!token) return;
+    if (!scope) {
+      throw new HttpError(
+        403,
+        'api_token_not_allowed',
+        `API tokens cannot call ${request.method} ${request.routeOptions.url}: sign in to Roundroom to do this.`,
+      );
+    }
+    if (!token.scopes.includes(scope)) {
+      throw new HttpError(
+        403,
+        'api_token_scope_missing',
+        `This API token lacks the ${scope} scope (${API_TOKEN_SCOPE_LABELS[scope]}) that ${request.method} ${request.routeOptions.url} needs.`,
+      );
+    }
+    await limitPerToken.call(app, request, reply);
+  });
+}

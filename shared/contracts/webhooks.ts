@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { isoDateTime } from './fields';
+
+/**
+ * Webhooks (docs/decisions/0052-webhooks.md): a room's managers register HTTPS endpoints for the events
+ * below; each delivery is signed the Standard Webhooks way (webhook-id, webhook-timestamp,
+ * webhook-signature). These schemas are the console's routes and the bodies a receiver gets.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'document.viewed',
+  'document.downloaded',
+  'link.clicked',
+  'invitation.accepted',
+  'nda.accepted',
+  'document.uploaded',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** What "Send test event" sends, whatever the endpoint's events. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'document.viewed': 'An investor opened a document in the viewer',
+  'document.downloaded': 'An investor downloaded a document',
+  'link.clicked': 'An investor opened an external link',
+  'invitation.accepted': 'An invitee signed in for the first time',
+  'nda.accepted': 'An investor accepted your NDA',
+  'document.uploaded': 'A document was uploaded to the room',
+};
+
+/** At most this many endpoints per room. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+// ---- What a receiver gets -------------------------------------------------------------------------
+
+/** Who did it: an investor signed in (`account`) or reading through their invitation link (`invitation`). */
+const webhookReaderSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  via: z.enum(['account', 'invitation']),
+});
+
+const documentActivitySchema = z.object({
+  roomId: z.string(),
+  documentId: z.string().nullable(),
+  documentTitle: z.string(),
+  reader: webhookReaderSchema,
+  occurredAt: isoDateTime,
+});
+
+export const webhookEventDataSchemas = {
+  'document.viewed': documentActivitySchema,
+  'document.downloaded': documentActivitySchema,
+  'link.clicked': documentActivitySchema.extend({ url: z.string() }),
+  'invitation.accepted': z.object({
+    roomId: z.string(),
+    invitationId: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(['investor', 'editor']),
+    acceptedAt: isoDateTime,
+  }),
+  'nda.accepted': z.object({
+    roomId: z.string(),
+    acceptanceId: z.string(),
+    versionId: z.string(),
+    email: z.string(),
+    signerName: z.string(),
+    acceptedAt: isoDateTime,
+  }),
+  'document.uploaded': z.object({
+    roomId: z.string(),
+    documentId: z.string(),
+    title: z.string(),
+    fileType: z.string(),
+    sizeBytes: z.number(),
+    uploadedAt: isoDateTime,
+  }),
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+export type WebhookEventData<Type extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[Type]>;
+
+/** The body of every delivery (Standard Webhooks' recommended shape). */
+export const webhookPayloadSchema = z.object({
+  type: z.union([z.enum(WEBHOOK_EVENT_TYPES), z.literal(WEBHOOK_TEST_EVENT)]),
+  timestamp: isoDateTime,
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+// ---- The console's routes -------------------------------------------------------------------------
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  isEnabled: z.boolean(),
+  /** Why it was turned off by the server (a day of failures), or null. */
+  disabledReason: z.string().nullable(),
+  disabledAt: isoDateTime.nullable(),
+  /** The secret's first characters, to tell which one a receiver holds. */
+  secretHint: z.string(),
+  /** Until when deliveries are also signed with the secret before the last rotation. */
+  previousSecretExpiresAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
+
+const eventsField = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must each be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }))
+  .min(1, 'must name at least one event')
+  .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)));
+
+export const createWebhookEndpointRequestSchema = z.strictObject({
+  url: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`),
+  events: eventsField,
+});
+export type CreateWebhookEndpointRequest = z.input<typeof createWebhookEndpointRequestSchema>;
+
+export const updateWebhookEndpointRequestSchema = z
+  .strictObject({
+    events: eventsField.optional(),
+    isEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .refine((request) => request.events !== undefined || request.isEnabled !== undefined, {
+    error: 'must change events or isEnabled',
+  });
+export type UpdateWebhookEndpointRequest = z.input<typeof updateWebhookEndpointRequestSchema>;
+
+/** Creating an endpoint or rotating its secret: the secret, shown this once. */
+export const webhookEndpointWithSecretSchema = z.object({
+  endpoint: webhookEndpointSchema,
+  secret: z.string(),
+});
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
+
+export const webhookEndpointParamsSchema = z.object({
+  id: z.uuid({ error: 'must be an endpoint id' }),
+});
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  /** The webhook-id header: the same on every attempt of this delivery. */
+  messageId: z.string(),
+  eventType: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number(),
+  /** The HTTP status of the last attempt; null when none was answered (refused, timed out). */
+  lastStatusCode: z.number().nullable(),
+  /** Why the last attempt failed, in a sentence; null after a success. */
+  lastError: z.string().nullable(),
+  /** The first characters of the last answer's body. */
+  responseExcerpt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  createdAt: isoDateTime,
+  lastAttemptAt: isoDateTime.nullable(),
+  nextAttemptAt: isoDateTime.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
+
+export const webhookTestSentSchema = z.object({ delivery: webhookDeliverySchema });

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { webhookDeliveryListSchema } from '../../../../shared/contracts/webhooks';
+import { apiRequest } from '../../../lib/api-client';
+import { webhooksKeys } from './webhooks-keys';
+
+/** While a delivery is still being tried, the log is read again this often. */
+const PENDING_REFRESH_MS = 2_000;
+
+export const webhookDeliveriesQuery = (endpointId: string) =>
+  queryOptions({
+    queryKey: webhooksKeys.deliveries(endpointId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/my-data-room/webhooks/${encodeURIComponent(endpointId)}/deliveries`,
+        webhookDeliveryListSchema,
+        { signal },
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((delivery) => delivery.status === 'pending')
+        ? PENDING_REFRESH_MS
+        : false,
+  });
+
+/** An endpoint's newest deliveries: GET /api/my-data-room/webhooks/:id/deliveries. */
+export function useWebhookDeliveries(endpointId: string) {
+  return useQuery(webhookDeliveriesQuery(endpointId));
+}
