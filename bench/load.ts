@@ -6,15 +6,25 @@ import { RAISED_RATE_LIMITS } from './servers';
 
 // npm run bench:load: the load scenario of issue 6 against the production build (run `npm run build`
 // first; the npm script does). Options: --seconds N, --investors N, --postgres (a throwaway cluster;
-// or set DATABASE_URL to an empty database). Exits 1 when any check fails.
+// or set DATABASE_URL to an empty database), --compare (SQLite, then PostgreSQL on a throwaway cluster,
+// in one run: PostgreSQL's throughput must reach POSTGRES_SHARE_OF_SQLITE of SQLite's, ADR 49).
+// Exits 1 when any check fails.
 
-function parseOptions(argv: string[]): { options: LoadOptions; throwawayPostgres: boolean } {
+/** With the caches on for PostgreSQL too (ADR 49), its single-node throughput must reach this share of SQLite's. */
+const POSTGRES_SHARE_OF_SQLITE = 0.6;
+
+function parseOptions(argv: string[]): {
+  options: LoadOptions;
+  throwawayPostgres: boolean;
+  compare: boolean;
+} {
   const { values } = parseArgs({
     args: argv,
     options: {
       seconds: { type: 'string', default: String(DEFAULT_LOAD.seconds) },
       investors: { type: 'string', default: String(DEFAULT_LOAD.investors) },
       postgres: { type: 'boolean', default: false },
+      compare: { type: 'boolean', default: false },
     },
   });
   const whole = (name: string, value: string) => {
@@ -30,7 +40,8 @@ function parseOptions(argv: string[]): { options: LoadOptions; throwawayPostgres
       investors: whole('investors', values.investors),
       databaseUrl,
     },
-    throwawayPostgres: values.postgres && !databaseUrl,
+    throwawayPostgres: (values.postgres || values.compare) && !databaseUrl,
+    compare: values.compare,
   };
 }
 
@@ -88,12 +99,23 @@ export function printLoadReport(result: LoadResult): void {
   console.log(result.passed ? '\nEvery check passed.' : '\nFAILED: see above.');
 }
 
-const { options, throwawayPostgres } = parseOptions(process.argv.slice(2));
+const { options, throwawayPostgres, compare } = parseOptions(process.argv.slice(2));
+const sqlite = compare ? await runLoadScenario({ ...options, databaseUrl: undefined }) : undefined;
+if (sqlite) printLoadReport(sqlite);
 const cluster = throwawayPostgres ? await startPostgresCluster() : undefined;
 try {
   const result = await runLoadScenario({ ...options, databaseUrl: cluster?.url ?? options.databaseUrl });
   printLoadReport(result);
-  process.exitCode = result.passed ? 0 : 1;
+  let passed = result.passed && (sqlite?.passed ?? true);
+  if (sqlite) {
+    const share = result.totals.perSecond / sqlite.totals.perSecond;
+    const enough = share >= POSTGRES_SHARE_OF_SQLITE;
+    passed &&= enough;
+    console.log(
+      `\nPostgreSQL ${fixed(result.totals.perSecond)} req/s against SQLite ${fixed(sqlite.totals.perSecond)} req/s in this run: ${fixed(share * 100, 0)}% (at least ${POSTGRES_SHARE_OF_SQLITE * 100}%): ${enough ? 'pass' : 'FAIL'}.`,
+    );
+  }
+  process.exitCode = passed ? 0 : 1;
 } finally {
   cluster?.stop();
 }

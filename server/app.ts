@@ -136,6 +136,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('database', database);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  // Before the caches answer anything: on PostgreSQL they are exact only while other servers' writes reach us.
+  await database.watchOtherWriters(app.log);
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -184,7 +186,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.nodeEnv === 'test') enforceResponseContracts(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
-  await registerRateLimits(app);
+  await registerRateLimits(app, config, database);
   registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);

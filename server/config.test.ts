@@ -82,6 +82,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(
       new ConfigError('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'),
     );
+    expect(() => parseConfig({ REDIS_URL: 'http://:hunter2@cache:6379' })).toThrow(
+      new ConfigError('Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL'),
+    );
+  });
+
+  test('REDIS_URL takes redis:// and rediss:// URLs, and is unset by default', () => {
+    expect(parseConfig({}).redisUrl).toBeUndefined();
+    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(parseConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe(
+      'rediss://:pw@cache.internal:6380/2',
+    );
   });
 });
 

@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  // Shared rate limits for several nodes (ADR 49); unset keeps them in this process or PostgreSQL.
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Roundroom <no-reply@example.com>"').optional(),
   SUPPORT_EMAIL: emailAddress.default('support@roundroom.app'),
@@ -104,6 +106,8 @@ export interface Config {
   /** Absolute path of the directory holding the SQLite database, uploads and the dev outbox. */
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  /** Where the per-address rate limits are counted across nodes (ADR 49); undefined: not in Redis. */
+  redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   supportEmail: string;
   /** Upper-cased; compared case-insensitively. Never sent to the client. */
@@ -170,7 +174,13 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'PROMO_CODES', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PROMO_CODES',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 export class ConfigError extends Error {}
 
@@ -203,6 +213,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     database: env.DATABASE_URL
       ? { dialect: 'postgres', url: env.DATABASE_URL }
       : { dialect: 'sqlite', file: path.join(dataDir, 'roundroom.sqlite') },
+    redisUrl: env.REDIS_URL,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `Roundroom <no-reply@${new URL(appUrl).hostname}>`,

@@ -5,8 +5,13 @@ import { WriteEpoch } from './write-epoch';
 
 const value = (label: string) => ({ label, expiresAt: new Date(Date.now() + 60_000) });
 
-test('on PostgreSQL (no write epoch) sessions and readable rooms are never cached', async () => {
-  const caches = createCaches({ writeEpoch: undefined });
+test('while the epoch is not caching (PostgreSQL without its notifications) every lookup loads', async () => {
+  const epoch = new (class extends WriteEpoch {
+    override get isCaching() {
+      return false;
+    }
+  })();
+  const caches = createCaches({ writeEpoch: epoch });
   let loads = 0;
   const load = async () => {
     loads++;

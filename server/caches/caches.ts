@@ -6,7 +6,9 @@ import type { ViewIdentity } from '../features/reading-analytics/reading-analyti
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
-import { EpochCache, type ReadCache, uncached } from './epoch-cache';
+import type { DataRoom } from '../features/room-content/rooms.repository';
+import type { RoomWebhookEvents } from '../webhooks/webhook-events';
+import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
 import { SectionsCache } from './sections-cache';
@@ -22,10 +24,11 @@ const EPOCH_CACHE_ENTRIES = 10_000;
  */
 export interface Caches {
   /**
-   * Session lookups by token hash, one per authenticated request. SQLite: kept until the next write
-   * through this process (the write epoch), 5 seconds at most, never past the session's expiry; a
-   * logout, revocation or deactivation is seen by the very next request. PostgreSQL: not cached, since
-   * other servers write too.
+   * Session lookups by token hash, one per authenticated request: kept until the next write (the write
+   * epoch), 5 seconds at most, never past the session's expiry. A logout, revocation or deactivation
+   * through this process is seen by its very next request. On PostgreSQL a write committed by another
+   * process moves the epoch when its notification arrives (within milliseconds; one second at most, or
+   * the cache stops answering: cluster-write-epoch.ts, ADR 49).
    */
   sessions: ReadCache<LiveSession>;
   /**
@@ -48,6 +51,16 @@ export interface Caches {
   documents: ReadCache<StoredDocument>;
   previews: ReadCache<DocumentPreview>;
   previewObjects: ReadCache<PreviewObject>;
+  /**
+   * What every member's room page and dashboard read, by the same rule (ADR 49): a room's documents
+   * with their previews, by room id, and the active rooms a user is a member of, by user id. An upload,
+   * a deletion, a preparation's progress, an invitation accepted or revoked, or a room closed is a write,
+   * so the very next request reads the database again.
+   */
+  roomDocuments: ReadCache<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>;
+  memberRooms: ReadCache<{ rooms: DataRoom[] }>;
+  /** The events a room's enabled webhook endpoints want, by room: asked on every download and click. */
+  webhookEvents: ReadCache<RoomWebhookEvents>;
   /**
    * The reading views reports name, by id: only what never changes after a view is opened (whose it is,
    * of which document, since when), so exact on both dialects. A deleted view is found gone by the
@@ -75,20 +88,18 @@ export interface Caches {
 
 export function createCaches(
   database: {
-    writeEpoch: WriteEpoch | undefined;
+    writeEpoch: WriteEpoch;
     statements?: LRUCache<string, SqliteDatabase.Statement> | undefined;
   },
   options: { previewObjectCacheBytes: number; watermarkCacheBytes?: number } = { previewObjectCacheBytes: 0 },
 ): Caches {
   const { writeEpoch } = database;
   const untilNextWrite = <V extends object>(expiresAt?: (value: V) => Date): ReadCache<V> =>
-    writeEpoch
-      ? new EpochCache<V>(writeEpoch, {
-          maxEntries: EPOCH_CACHE_ENTRIES,
-          maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
-          expiresAt,
-        })
-      : uncached<V>();
+    new EpochCache<V>(writeEpoch, {
+      maxEntries: EPOCH_CACHE_ENTRIES,
+      maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
+      expiresAt,
+    });
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
     readableRooms: untilNextWrite<RoomReading>(),
@@ -96,6 +107,9 @@ export function createCaches(
     documents: untilNextWrite<StoredDocument>(),
     previews: untilNextWrite<DocumentPreview>(),
     previewObjects: untilNextWrite<PreviewObject>(),
+    roomDocuments: untilNextWrite<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>(),
+    memberRooms: untilNextWrite<{ rooms: DataRoom[] }>(),
+    webhookEvents: untilNextWrite<RoomWebhookEvents>(),
     readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),
     watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),

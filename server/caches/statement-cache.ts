@@ -14,9 +14,11 @@ const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
  * of them cannot make a cached answer stale, so it leaves the epoch alone, and a burst of reports or
  * downloads, or an idle worker's poll, does not send every next request back to the database. Their rows
  * are leaves: deleting or updating them cascades into no table a cache reads. (A job's own work, such as
- * a finished preview, writes other tables and moves the epoch as before.)
+ * a finished preview, writes other tables and moves the epoch as before.) The same list decides which
+ * tables notify other servers on PostgreSQL (write-notifications.ts), with the rate limits' counters,
+ * written by every limited request (ADR 49), and webhook deliveries, one per event and endpoint (ADR 52).
  */
-const TABLES_NO_CACHE_READS = new Set([
+export const TABLES_NO_CACHE_READS = new Set([
   'access_events',
   'jobs',
   'reading_views',
@@ -26,6 +28,8 @@ const TABLES_NO_CACHE_READS = new Set([
   'reading_document_readers',
   'reading_documents',
   'reading_room_readers',
+  'rate_limit_counters',
+  'webhook_deliveries',
 ]);
 
 /** The table a statement that starts as a single-table INSERT, UPDATE or DELETE writes, else undefined. */

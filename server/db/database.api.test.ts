@@ -212,6 +212,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'storage_key',
       'width',
     ],
+    rate_limit_counters: ['count', 'expires_at', 'key'],
     reading_document_pages: ['document_id', 'page', 'read_ms', 'reader_count'],
     reading_document_readers: [
       'clock_at',

@@ -4,8 +4,11 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { ClusterWriteEpoch } from '../caches/cluster-write-epoch';
+import { countingWrites } from '../caches/postgres-write-counting';
 import { withStatementCache } from '../caches/statement-cache';
 import { WriteEpoch } from '../caches/write-epoch';
+import { ensureWriteNotifications } from '../caches/write-notifications';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
@@ -17,11 +20,19 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   /**
-   * On SQLite, where this process is the database's only writer, the count of writes made so far,
-   * counted by the connection (server/caches/write-epoch.ts). Undefined on PostgreSQL, where other
-   * servers write too.
+   * The count of writes that may change a cached answer, counted by the connection
+   * (server/caches/write-epoch.ts); on PostgreSQL also moved by other processes' commits once
+   * watchOtherWriters() has started (server/caches/cluster-write-epoch.ts).
    */
-  writeEpoch: WriteEpoch | undefined;
+  writeEpoch: WriteEpoch;
+  /**
+   * PostgreSQL: makes every table a cache reads notify its writes, and listens for them, so the caches
+   * stay exact with several servers on one database (ADR 49). Idempotent. SQLite: nothing to do.
+   */
+  watchOtherWriters(log?: {
+    warn(object: object, message: string): void;
+    info(object: object, message: string): void;
+  }): Promise<void>;
   /** SQLite's prepared statements by SQL text (server/caches/statement-cache.ts); undefined on PostgreSQL. */
   statements: LRUCache<string, SqliteDatabase.Statement> | undefined;
   /** True when a trivial query succeeds; used by /api/health. */
@@ -63,7 +74,7 @@ function openSqlite(
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: counted }) }), statements };
 }
 
-function openPostgres(url: string): Kysely<Database> {
+function openPostgres(url: string, writeEpoch: WriteEpoch): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -79,17 +90,29 @@ function openPostgres(url: string): Kysely<Database> {
   pool.on('error', (error) => {
     console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: countingWrites(pool, writeEpoch) }) });
 }
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'sqlite') {
     const writeEpoch = new WriteEpoch();
     const { db, statements } = openSqlite(database.file, writeEpoch);
-    return handleFor(db, 'sqlite', { writeEpoch, statements }, async () => undefined);
+    return handleFor(
+      db,
+      'sqlite',
+      { writeEpoch, statements, watchOtherWriters: async () => {} },
+      async () => undefined,
+    );
   }
   const { url } = database;
-  return handleFor(openPostgres(url), 'postgres', { writeEpoch: undefined, statements: undefined }, () =>
+  const writeEpoch = new ClusterWriteEpoch(url);
+  const db = openPostgres(url, writeEpoch);
+  let watching: Promise<void> | undefined;
+  const watchOtherWriters: DatabaseHandle['watchOtherWriters'] = (log) => {
+    watching ??= ensureWriteNotifications(db).then(() => writeEpoch.start(log));
+    return watching;
+  };
+  return handleFor(db, 'postgres', { writeEpoch, statements: undefined, watchOtherWriters }, () =>
     holdServerLock(url),
   );
 }
@@ -97,7 +120,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 function handleFor(
   db: Kysely<Database>,
   dialect: Dialect,
-  counting: Pick<DatabaseHandle, 'writeEpoch' | 'statements'>,
+  counting: Pick<DatabaseHandle, 'writeEpoch' | 'statements' | 'watchOtherWriters'>,
   takeServerLock: () => Promise<HeldLock | undefined>,
 ): DatabaseHandle {
   let serverLock: HeldLock | undefined;
@@ -117,6 +140,7 @@ function handleFor(
       serverLock ??= await takeServerLock();
     },
     async close() {
+      if (counting.writeEpoch instanceof ClusterWriteEpoch) await counting.writeEpoch.stop();
       await db.destroy();
       // Last: a restore cannot begin while this server still has connections open.
       await serverLock?.release();

@@ -121,6 +121,13 @@ export interface AccessEventsTable {
   user_agent: string | null;
 }
 
+/** A rate limit's count for one key in its current window, when no Redis is configured (ADR 49). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  expires_at: EpochMs;
+}
+
 /** One durable job (docs/decisions/0040-durable-job-queue.md); `payload` is JSON. */
 export interface JobsTable {
   id: string;
@@ -409,6 +416,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -442,6 +450,7 @@ const everyTable: Record<keyof Database, true> = {
   api_tokens: true,
   webhook_endpoints: true,
   webhook_deliveries: true,
+  rate_limit_counters: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

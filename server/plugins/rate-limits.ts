@@ -1,19 +1,37 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from '../durations';
 import { HttpError } from './errors';
+import { createRateLimitStore } from './rate-limit-stores';
 
 /**
  * Per-IP limits on the routes anyone can call to guess or to make us send mail (magic links,
- * verification, promo codes, sign-up, the waitlist), applied route by route. Counters live in memory:
- * on several servers each counts its own share, which still bounds a guesser. The limits counted in
- * the database instead: magic links per e-mail (magic-links.service) and invitations per room and day
- * (invitations.service).
+ * verification, promo codes, sign-up, the waitlist), and per-user ones (opening views), applied route by
+ * route. Each count is shared by every server (ADR 49): in Redis when REDIS_URL is set, else in the
+ * database (rate-limit-stores.ts). The limits counted
+ * in the product's own tables instead: magic links per e-mail (magic-links.service), invitations per
+ * room and day (invitations.service), and notifying investors once an hour (notifications.service).
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  database: Pick<DatabaseHandle, 'db'>,
+): Promise<void> {
+  const { store, kind, close } = createRateLimitStore({
+    redisUrl: config.redisUrl,
+    db: database.db,
+    log: app.log,
+  });
+  app.log.info({ store: kind }, 'rate limits counted');
+  app.addHook('onClose', close);
   await app.register(rateLimit, {
     global: false,
+    // The plugin makes its store with `new`: this hands it the one made above.
+    store: function sharedStore() {
+      return store;
+    } as unknown as FastifyRateLimitStoreCtor,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

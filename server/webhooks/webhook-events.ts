@@ -6,6 +6,7 @@ import type {
   WebhookEventType,
   WebhookPayload,
 } from '../../shared/contracts/webhooks';
+import type { ReadCache } from '../caches/epoch-cache';
 import type { Executor } from '../db/columns';
 import { enqueueJob } from '../jobs/job-queue';
 
@@ -41,12 +42,28 @@ async function enabledEndpoints(db: Executor, roomId: string): Promise<Listening
   return rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as WebhookEventType[] }));
 }
 
+/** The events a room's enabled endpoints want, together: what caches.webhookEvents keeps by room. */
+export interface RoomWebhookEvents {
+  events: WebhookEventType[];
+}
+
 /**
- * Whether an enabled endpoint of the room wants this event: one indexed read, so a path that writes
- * outside a transaction (the access log's group commit) opens one only when there is something to send.
+ * Whether an enabled endpoint of the room wants this event, so a path that writes outside a transaction
+ * (the access log's group commit) opens one only when there is something to send. Every download and
+ * click asks: given the cache, the answer is kept until the next write (on any node, ADR 49); inside a
+ * transaction, pass none, so the answer is the transaction's own.
  */
-export async function roomListensFor(db: Executor, roomId: string, type: WebhookEventType): Promise<boolean> {
-  return (await enabledEndpoints(db, roomId)).some((endpoint) => endpoint.events.includes(type));
+export async function roomListensFor(
+  db: Executor,
+  roomId: string,
+  type: WebhookEventType,
+  cache?: ReadCache<RoomWebhookEvents>,
+): Promise<boolean> {
+  const load = async () => ({
+    events: (await enabledEndpoints(db, roomId)).flatMap((endpoint) => endpoint.events),
+  });
+  const listened = cache ? await cache.get(roomId, load) : await load();
+  return listened?.events.includes(type) ?? false;
 }
 
 /** Queues the event for each enabled endpoint of the room that wants it; returns how many. */

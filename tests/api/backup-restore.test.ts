@@ -15,6 +15,7 @@ import { restore } from '../../server/operations/restore';
 import { consistencyProblems } from '../support/data-consistency';
 import {
   ALL_TABLES,
+  createApiToken,
   createFounder,
   founderWithInvestor,
   type SignedIn,
@@ -36,14 +37,17 @@ import {
   createTestDatabase,
   createTestStorage,
   startTestApp,
+  storageEnvironmentOf,
   type TestApp,
   type TestDatabase,
 } from '../support/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 // npm run backup and npm run restore (scripts/backup.ts, scripts/restore.ts; the logic is in
 // server/operations/backup.ts and restore.ts), on SQLite and PostgreSQL, with files on disk or in an
 // S3-compatible bucket (TEST_STORAGE=s3), against a server that keeps writing.
 
+let webhookReceiver: WebhookReceiver;
 let source: TestApp;
 let founder: SignedIn;
 const scratch: string[] = [];
@@ -70,13 +74,7 @@ async function freshTarget(): Promise<{ environment: Record<string, string>; con
 const environmentOf = (config: Config): Record<string, string> => ({
   DATA_DIR: config.dataDir,
   ...(config.database.dialect === 'postgres' && { DATABASE_URL: config.database.url }),
-  ...(config.storage.driver === 's3' && {
-    S3_BUCKET: config.storage.bucket,
-    S3_ENDPOINT: config.storage.endpoint ?? '',
-    S3_ACCESS_KEY_ID: config.storage.credentials?.accessKeyId ?? '',
-    S3_SECRET_ACCESS_KEY: config.storage.credentials?.secretAccessKey ?? '',
-    S3_FORCE_PATH_STYLE: String(config.storage.forcePathStyle),
-  }),
+  ...storageEnvironmentOf(config),
 });
 
 type DocumentId = { document: { id: string } };
@@ -93,13 +91,24 @@ async function tablesIn(config: Config): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  // The write load invites far beyond the default 100 a day, however slow the backup.
-  source = await startTestApp({ environment: { INVITATIONS_PER_DAY: '100000' } });
+  // The write load invites far beyond the default 100 a day, however slow the backup; the room's webhook
+  // delivers to a receiver on 127.0.0.1.
+  webhookReceiver = await startWebhookReceiver();
+  source = await startTestApp({
+    environment: { INVITATIONS_PER_DAY: '100000', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' },
+  });
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
-  // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance.
+  // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance, an API
+  // token, a webhook endpoint and its deliveries (of the uploads below).
   const room = await founderWithInvestor(source);
   founder = room.founder;
+  await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
+  const webhook = await source.request('POST', '/api/my-data-room/webhooks', {
+    json: { url: `${webhookReceiver.url}/backup`, events: ['document.uploaded'] },
+    headers: founder.auth,
+  });
+  expect(webhook.status, webhook.text).toBe(201);
   const nda = await source.request('POST', '/api/my-data-room/nda', {
     json: { isRequired: true, text: 'Keep what you read here to yourself.' },
     headers: founder.auth,
@@ -168,6 +177,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source.close();
+  await webhookReceiver.close();
   for (const database of databases) await database.drop();
   for (const directory of scratch) fs.rmSync(directory, { recursive: true, force: true });
 });

@@ -93,6 +93,19 @@ export async function createTestStorage(): Promise<Record<string, string>> {
   return s3Environment(target, await createTestBucket(target));
 }
 
+/** The S3_* variables that name the storage of `config` (none for disk): for a script or a node beside it. */
+export function storageEnvironmentOf(config: Config): Record<string, string> {
+  if (config.storage.driver === 'disk') return {};
+  return {
+    S3_BUCKET: config.storage.bucket,
+    S3_ENDPOINT: config.storage.endpoint ?? '',
+    S3_REGION: config.storage.region,
+    S3_ACCESS_KEY_ID: config.storage.credentials?.accessKeyId ?? '',
+    S3_SECRET_ACCESS_KEY: config.storage.credentials?.secretAccessKey ?? '',
+    S3_FORCE_PATH_STYLE: String(config.storage.forcePathStyle),
+  };
+}
+
 export interface StartTestAppOptions {
   /** Environment variables on top of the test defaults. */
   environment?: Record<string, string>;
@@ -104,14 +117,20 @@ export interface StartTestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Answers webhook endpoints' host names instead of the system's DNS (see BuildAppOptions). */
   resolveWebhookHost?: BuildAppOptions['resolveWebhookHost'];
+  /**
+   * A second server on this app's database and data directory, as a node beside it (PostgreSQL only:
+   * a SQLite file has one server). Closing it leaves both to the first app.
+   */
+  nodeBeside?: TestApp;
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost } = options;
+  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost, nodeBeside } = options;
   const smtp = await startTestSmtpServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
-  const database = await createTestDatabase();
-  const storage = await createTestStorage();
+  const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
+  const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
+  // A node beside another shares its files as it shares its database.
+  const storage = nodeBeside ? storageEnvironmentOf(nodeBeside.config) : await createTestStorage();
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -141,9 +160,14 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
       await app.close();
       await smtp.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!nodeBeside) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function sharedDatabase(config: Config): TestDatabase {
+  if (config.database.dialect !== 'postgres') throw new Error('only PostgreSQL takes several servers');
+  return { environment: { DATABASE_URL: config.database.url }, drop: async () => {} };
 }
 
 export function httpClient(baseUrl: string): HttpClient {

@@ -9,6 +9,7 @@ import * as founderNotifications from './0007-founder-notifications';
 import * as ndaGate from './0008-nda-gate';
 import * as dynamicWatermark from './0009-dynamic-watermark';
 import * as roomEditors from './0010-room-editors';
+import * as rateLimitCounters from './0012-rate-limit-counters';
 import * as apiTokens from './0013-api-tokens';
 import * as webhooks from './0014-webhooks';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0008-nda-gate': ndaGate,
   '0009-dynamic-watermark': dynamicWatermark,
   '0010-room-editors': roomEditors,
+  '0012-rate-limit-counters': rateLimitCounters,
   '0013-api-tokens': apiTokens,
   '0014-webhooks': webhooks,
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { MAGIC_LINK_TTL_MINUTES } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
+import { lockForTransaction } from '../../db/transaction-lock';
 import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '../../durations';
 import { deliverOrUndo } from '../../mail/deliver';
 import { magicLinkEmail } from '../../mail/templates';
@@ -40,25 +41,28 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
     throw new HttpError(404, 'no_invitation', 'No invitation found for this email address.');
   }
   const windowStart = new Date(now.getTime() - MAGIC_LINKS_PER_EMAIL_WINDOW_MS);
-  const recent = await countMagicLinksSince(ctx.db, email, windowStart);
-  if (recent >= ctx.config.rateLimits.magicLinksPerEmail) {
-    throw new HttpError(
-      429,
-      'rate_limited',
-      'Too many sign-in links were requested for this address. Please try again in 15 minutes.',
-      {},
-      { 'retry-after': String(MAGIC_LINKS_PER_EMAIL_WINDOW_MS / 1000) },
-    );
-  }
-
   const token = generateToken();
   const id = crypto.randomUUID();
-  await insertMagicLink(ctx.db, {
-    id,
-    email,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+  // Counted and written under the address's lock: concurrent requests, on any server, pass one by one.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `magic-links:${email}`);
+    const recent = await countMagicLinksSince(trx, email, windowStart);
+    if (recent >= ctx.config.rateLimits.magicLinksPerEmail) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        'Too many sign-in links were requested for this address. Please try again in 15 minutes.',
+        {},
+        { 'retry-after': String(MAGIC_LINKS_PER_EMAIL_WINDOW_MS / 1000) },
+      );
+    }
+    await insertMagicLink(trx, {
+      id,
+      email,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+    });
   });
   await deliverOrUndo(
     ctx,

@@ -3,6 +3,7 @@ import type { Invitation } from '../../../shared/contracts/invitations';
 import type { Team, TeamMember } from '../../../shared/contracts/team';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
+import { lockForTransaction } from '../../db/transaction-lock';
 import {
   INVITATION_TTL_MS,
   INVITATIONS_PER_ROOM_WINDOW_MS,
@@ -160,16 +161,6 @@ async function sendRoomInvitation(
   // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
   const limit = ctx.config.rateLimits.invitationsPerDay;
   const windowStart = new Date(Date.now() - INVITATIONS_PER_ROOM_WINDOW_MS);
-  if ((await countInvitationsSentSince(ctx.db, room.id, windowStart)) >= limit) {
-    throw new HttpError(
-      429,
-      'rate_limited',
-      `You have sent ${limit} invitations in the last 24 hours, the most a data room can send. Please try again later.`,
-      {},
-      { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / 1000) },
-    );
-  }
-
   const token = generateToken();
   const now = new Date();
   const fresh = {
@@ -178,7 +169,21 @@ async function sendRoomInvitation(
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
   };
   const name = input.name ? input.name : null;
-  const saved = await saveOpenInvitation(ctx, room.id, inviter.id, input.email, name, role, fresh);
+  // Counted and saved under the room's lock: concurrent invitations, on any server, pass one by one, and
+  // no other can create this room's open invitation for the address meanwhile.
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `invitations:${room.id}`);
+    if ((await countInvitationsSentSince(trx, room.id, windowStart)) >= limit) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `You have sent ${limit} invitations in the last 24 hours, the most a data room can send. Please try again later.`,
+        {},
+        { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / 1000) },
+      );
+    }
+    return saveOpenInvitation(ctx, trx, room.id, inviter.id, input.email, name, role, fresh);
+  });
   await deliverOrUndo(
     ctx,
     message(token, saved.row),
@@ -189,11 +194,13 @@ async function sendRoomInvitation(
 }
 
 /**
- * Refreshes the room's open invitation for this e-mail, or creates one. A unique index allows one open
- * invitation per room and e-mail, so when a concurrent request creates it first, this one refreshes it.
+ * Refreshes the room's open invitation for this e-mail, or creates one, in `trx`, which holds the room's
+ * invitation lock (one open invitation per room and e-mail is also a unique index). The undo, run if the
+ * e-mail does not go out, runs after that transaction.
  */
 async function saveOpenInvitation(
   ctx: AppContext,
+  trx: Executor,
   roomId: string,
   invitedBy: string,
   email: string,
@@ -201,41 +208,35 @@ async function saveOpenInvitation(
   role: InvitationRole,
   fresh: Pick<StoredInvitation, 'tokenHash' | 'createdAt' | 'expiresAt'>,
 ): Promise<{ row: StoredInvitation; undo: () => Promise<void> }> {
-  for (let attempt = 0; ; attempt++) {
-    const open = await findOpenInvitation(ctx.db, roomId, email);
-    // One open invitation per room and address (ADR 47): it is refreshed, never turned into the other kind.
-    if (open && open.role !== role) {
-      throw new HttpError(
-        409,
-        'invitation_pending',
-        open.role === 'investor'
-          ? `${email} has a pending investor invitation to this data room. Delete it first to invite them as a co-founder.`
-          : `${email} has a pending co-founder invitation to this data room. Delete it first to invite them as an investor.`,
-      );
-    }
-    if (open) {
-      const row = { ...open, ...fresh, name: name ?? open.name };
-      await updateInvitation(ctx.db, open.id, { ...fresh, name: row.name });
-      return { row, undo: () => restoreInvitation(ctx.db, open, fresh.tokenHash) };
-    }
-    const row: StoredInvitation = {
-      id: crypto.randomUUID(),
-      roomId,
-      email,
-      name,
-      invitedBy,
-      role,
-      usedAt: null,
-      revokedAt: null,
-      ...fresh,
-    };
-    try {
-      await insertInvitation(ctx.db, row);
-      return { row, undo: () => deleteInvitationRow(ctx.db, row.id) };
-    } catch (error) {
-      if (attempt > 0 || !(await findOpenInvitation(ctx.db, roomId, email))) throw error;
-    }
+  const open = await findOpenInvitation(trx, roomId, email);
+  // One open invitation per room and address (ADR 47): it is refreshed, never turned into the other kind.
+  if (open && open.role !== role) {
+    throw new HttpError(
+      409,
+      'invitation_pending',
+      open.role === 'investor'
+        ? `${email} has a pending investor invitation to this data room. Delete it first to invite them as a co-founder.`
+        : `${email} has a pending co-founder invitation to this data room. Delete it first to invite them as an investor.`,
+    );
   }
+  if (open) {
+    const row = { ...open, ...fresh, name: name ?? open.name };
+    await updateInvitation(trx, open.id, { ...fresh, name: row.name });
+    return { row, undo: () => restoreInvitation(ctx.db, open, fresh.tokenHash) };
+  }
+  const row: StoredInvitation = {
+    id: crypto.randomUUID(),
+    roomId,
+    email,
+    name,
+    invitedBy,
+    role,
+    usedAt: null,
+    revokedAt: null,
+    ...fresh,
+  };
+  await insertInvitation(trx, row);
+  return { row, undo: () => deleteInvitationRow(ctx.db, row.id) };
 }
 
 /** The investor invitations of the room the caller manages (co-founders' are the team's). */

@@ -32,7 +32,7 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
       '/api/documents/:id/views',
       {
         // Each opening writes a 'viewed' event to the founder's log: one user may open only so many a
-        // minute (counted per server process, after the session is known: by user, else by address).
+        // minute (counted across every server, ADR 49, after the session is known: by user, else by address).
         config: {
           rateLimit: {
             max: VIEW_OPENS_PER_MINUTE,

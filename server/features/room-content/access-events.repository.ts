@@ -1,8 +1,14 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
+import type { ReadCache } from '../../caches/epoch-cache';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
 import type { AccessEventRow, AccessEventsTable } from '../../db/schema';
-import { emitWebhookEvent, roomListensFor, webhookReaderOf } from '../../webhooks/webhook-events';
+import {
+  emitWebhookEvent,
+  type RoomWebhookEvents,
+  roomListensFor,
+  webhookReaderOf,
+} from '../../webhooks/webhook-events';
 
 export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'>;
 
@@ -20,14 +26,19 @@ function toInsert(event: NewAccessEvent): AccessEventInsert {
  * Access logs are kept indefinitely (docs/product-rules.md#documents-and-the-access-log); the title is copied
  * so deletion keeps it legible. Resolves once the event is committed: the download or redirect is sent only
  * after that. A room with a webhook endpoint for the event gets its delivery in the same transaction
- * (docs/decisions/0052-webhooks.md); only rooms without one join the group commit.
+ * (docs/decisions/0052-webhooks.md); only rooms without one join the group commit. Outside a transaction
+ * give `webhookEvents` (ctx.caches.webhookEvents), so downloads and clicks do not each ask the database.
  */
-export async function recordAccessEvent(db: Executor, event: NewAccessEvent): Promise<void> {
+export async function recordAccessEvent(
+  db: Executor,
+  event: NewAccessEvent,
+  webhookEvents?: ReadCache<RoomWebhookEvents>,
+): Promise<void> {
   const row = toInsert(event);
   if (db.isTransaction) {
     await insertRows(db, [row]);
     await emitAccessWebhookEvent(db, event);
-  } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action])) {
+  } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action], webhookEvents)) {
     await db.transaction().execute(async (trx) => {
       await insertRows(trx, [row]);
       await emitAccessWebhookEvent(trx, event);

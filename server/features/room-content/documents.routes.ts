@@ -111,11 +111,14 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             .header('content-security-policy', "sandbox; default-src 'none'")
             .header('cache-control', 'private, no-store')
             .header('accept-ranges', 'none');
-          await recordAccess(ctx.db, user, document, 'downloaded', {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'],
-            at: new Date(),
-          });
+          await recordAccess(
+            ctx.db,
+            user,
+            document,
+            'downloaded',
+            { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date() },
+            ctx.caches.webhookEvents,
+          );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
           if (copy.kind === 'image') {
             return reply
@@ -146,11 +149,14 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
         if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, document.sizeBytes);
         // A download is logged once: a resumed range that does not start at 0 is the same download.
         if (range.kind === 'whole' || range.start === 0) {
-          await recordAccess(ctx.db, user, document, 'downloaded', {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'],
-            at: new Date(),
-          });
+          await recordAccess(
+            ctx.db,
+            user,
+            document,
+            'downloaded',
+            { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date() },
+            ctx.caches.webhookEvents,
+          );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
         }
         return sendStoredBytes(reply, ctx.storage, document, range);

@@ -12,12 +12,13 @@ import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import { uploadedDocumentPath } from '../../../shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
+import type { ReadCache } from '../../caches/epoch-cache';
 import type { Executor } from '../../db/columns';
 import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { removeObjects } from '../../storage/remove-objects';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
-import { emitWebhookEvent } from '../../webhooks/webhook-events';
+import { emitWebhookEvent, type RoomWebhookEvents } from '../../webhooks/webhook-events';
 import { recordAccessEvent } from './access-events.repository';
 import {
   allStorageKeys,
@@ -313,11 +314,16 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
 /** A room's uploaded documents with the section that links each and their preview's state, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
   const sectionOf = await sectionsByDocument(ctx, room);
-  const documents = await listRoomDocuments(ctx.db, room.id);
-  const previews = await findPreviews(
-    ctx.db,
-    documents.map((document) => document.id),
-  );
+  const listed = await ctx.caches.roomDocuments.get(room.id, async () => {
+    const documents = await listRoomDocuments(ctx.db, room.id);
+    const previews = await findPreviews(
+      ctx.db,
+      documents.map((document) => document.id),
+    );
+    return { documents, previews };
+  });
+  if (!listed) throw new Error('a room always has a documents list');
+  const { documents, previews } = listed;
   return documents.map((document) => toListItem(room, document, sectionOf, previews.get(document.id)));
 }
 
@@ -493,20 +499,25 @@ export async function recordAccess(
   document: DownloadableDocument,
   action: 'downloaded' | 'viewed',
   request: { ip: string; userAgent: string | undefined; at: Date },
+  webhookEvents?: ReadCache<RoomWebhookEvents>,
 ): Promise<void> {
   if (document.readerManagesRoom) return;
-  await recordAccessEvent(db, {
-    roomId: document.roomId,
-    userId: user.id,
-    invitationId: null,
-    documentId: document.id,
-    documentTitle: document.titleInRoom,
-    url: uploadedDocumentPath(document.id),
-    action,
-    occurredAt: request.at,
-    ip: request.ip,
-    userAgent: request.userAgent ?? null,
-  });
+  await recordAccessEvent(
+    db,
+    {
+      roomId: document.roomId,
+      userId: user.id,
+      invitationId: null,
+      documentId: document.id,
+      documentTitle: document.titleInRoom,
+      url: uploadedDocumentPath(document.id),
+      action,
+      occurredAt: request.at,
+      ip: request.ip,
+      userAgent: request.userAgent ?? null,
+    },
+    webhookEvents,
+  );
 }
 
 /**

@@ -151,17 +151,21 @@ export function roomsRoutes(
       const document = await requireExternalLink(ctx, room, url);
       // The room's owner and editors are not investors: their own clicks are not logged (ADR 47).
       if (!room.readerManagesRoom) {
-        await recordAccessEvent(ctx.db, {
-          roomId: room.id,
-          ...who,
-          documentId: null,
-          documentTitle: document.title,
-          url: document.url,
-          action: 'clicked',
-          occurredAt: new Date(),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-        });
+        await recordAccessEvent(
+          ctx.db,
+          {
+            roomId: room.id,
+            ...who,
+            documentId: null,
+            documentTitle: document.title,
+            url: document.url,
+            action: 'clicked',
+            occurredAt: new Date(),
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+          },
+          ctx.caches.webhookEvents,
+        );
         await activity.record({
           roomId: room.id,
           visitor: who.userId ? { userId: who.userId } : { invitationId: who.invitationId ?? '' },

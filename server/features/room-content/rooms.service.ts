@@ -39,8 +39,10 @@ import {
 
 /** The active rooms this user may see, as the investor dashboard lists them. */
 export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
-  const rooms = await listActiveRoomsForMember(ctx.db, user.id);
-  return rooms.map((room) => ({
+  const listed = await ctx.caches.memberRooms.get(user.id, async () => ({
+    rooms: await listActiveRoomsForMember(ctx.db, user.id),
+  }));
+  return (listed?.rooms ?? []).map((room) => ({
     id: room.id,
     companyName: room.companyName,
     name: room.companyName,

@@ -8,6 +8,7 @@ import type {
 import {
   countRows,
   createFounder,
+  founderWithInvestor,
   invite,
   type SignedIn,
   signInWithMagicLink,
@@ -411,6 +412,23 @@ describe('a day of failures', () => {
     });
   });
   afterAll(() => short?.close());
+
+  test('an endpoint added after downloads were logged without one gets the next download', async () => {
+    // Whether a room listens is cached (caches.webhookEvents): adding an endpoint must end that answer.
+    const { founder, investor } = await founderWithInvestor(t);
+    const uploaded = await uploadFile(t, founder, { name: 'Model.pdf', bytes: uniquePdf() });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const download = `/api/documents/${(uploaded.json as { document: { id: string } }).document.id}/download`;
+    expect((await t.request('GET', download, { headers: investor.auth })).status).toBe(200);
+
+    const endpoint = await addEndpoint(t, founder, ownPath(), ['document.downloaded']);
+    expect((await t.request('GET', download, { headers: investor.auth })).status).toBe(200);
+    await until(async () => requestsFor(endpoint.endpoint.url).length > 0);
+    await t.app.jobs.whenIdle();
+    expect(requestsFor(endpoint.endpoint.url).map((request) => request.json.type)).toEqual([
+      'document.downloaded',
+    ]);
+  });
 
   test('turns the endpoint off after its failure window, fails what was pending, and mails the owner', async () => {
     const failing = await startWebhookReceiver();
