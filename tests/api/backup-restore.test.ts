@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { WRITES_LISTENER_APPLICATION } from '../../server/caches/cluster-write-epoch';
 import { type Config, parseConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
@@ -183,8 +184,9 @@ afterAll(async () => {
 });
 
 /**
- * Ends every client connection to the database but the server lock's (and this one), as pg.Pool does
- * when the server has been idle for 10 s; returns the applications still connected.
+ * Ends every client connection to the database but the server's two long-lived ones (its lock, and the
+ * cache listener of ADR 49) and this one, as pg.Pool does when the server has been idle for 10 s;
+ * returns the applications still connected.
  */
 async function endIdlePooledConnections(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -192,18 +194,15 @@ async function endIdlePooledConnections(url: string): Promise<string[]> {
   try {
     const others = `from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
       and backend_type = 'client backend'`;
-    await client.query(`select pg_terminate_backend(pid) ${others} and application_name <> $1`, [
-      SERVER_LOCK_APPLICATION,
-    ]);
+    const pooled = `${others} and application_name not in ($1, $2)`;
+    const longLived = [SERVER_LOCK_APPLICATION, WRITES_LISTENER_APPLICATION];
+    await client.query(`select pg_terminate_backend(pid) ${pooled}`, longLived);
     await vi.waitFor(async () => {
-      const { rows } = await client.query(
-        `select count(*)::int as count ${others} and application_name <> $1`,
-        [SERVER_LOCK_APPLICATION],
-      );
+      const { rows } = await client.query(`select count(*)::int as count ${pooled}`, longLived);
       expect(rows[0].count).toBe(0);
     });
     const { rows } = await client.query<{ name: string }>(`select application_name as name ${others}`);
-    return rows.map((row) => row.name);
+    return rows.map((row) => row.name).sort();
   } finally {
     await client.end();
   }
@@ -399,7 +398,9 @@ test('a restore checks everything before it changes anything, and replaces data 
   // The live server's own database, the server idle: a running server is recognised by its lock, not
   // by its traffic. Its pool keeps no connection open when idle (pg closes them after 10 s).
   if (source.config.database.dialect === 'postgres') {
-    expect(await endIdlePooledConnections(source.config.database.url)).toEqual([SERVER_LOCK_APPLICATION]);
+    expect(await endIdlePooledConnections(source.config.database.url)).toEqual(
+      [SERVER_LOCK_APPLICATION, WRITES_LISTENER_APPLICATION].sort(),
+    );
   }
   await expect(restore(source.config, backupDir, { force: true })).rejects.toThrow(
     source.config.database.dialect === 'sqlite'
