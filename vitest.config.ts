@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects: unit tests beside the code (Node and browser-like), and API integration tests that
 // build the whole app on a fresh database per file. `npm run test:api` runs the api project twice,
-// once on SQLite and once on PostgreSQL (TEST_DATABASE selects which; see tests/support/README.md).
+// once on SQLite and once on PostgreSQL (TEST_DATABASE selects which; see tests/support/README.md), and
+// the storage tests again with files in an S3-compatible bucket (TEST_STORAGE=s3, test:api:s3).
 const failOnConsoleError = 'tests/support/fail-on-console-error.ts';
 
 export default defineConfig({
@@ -37,7 +38,7 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/database-global-setup.ts'],
+          globalSetup: ['tests/support/database-global-setup.ts', 'tests/support/storage-global-setup.ts'],
           setupFiles: [failOnConsoleError],
           testTimeout: 20_000,
           hookTimeout: 60_000,

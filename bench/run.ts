@@ -12,6 +12,7 @@ import { measureMagicLinkLatency } from './magic-link-latency';
 import { measurePreviewBudgets } from './previews';
 import { type BudgetRow, printTable } from './report';
 import { measureHealthWhileParsing } from './sections-parse-latency';
+import { measureStorageBudgets } from './storage';
 import { measureWatermarkBudgets } from './watermark';
 
 // npm run bench: builds, then measures every performance budget of docs/performance.md and prints
@@ -31,6 +32,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   analytics: measureAnalyticsLatency,
   exports: measureExportBudgets,
   watermark: measureWatermarkBudgets,
+  storage: measureStorageBudgets,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

@@ -16,8 +16,15 @@ export function ensureWrk(): void {
 }
 
 /** Runs wrk asynchronously (callers may sample the server while it runs); refuses any failed request. */
-async function runWrk(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+async function runWrk(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  timeoutSeconds?: number,
+) {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`];
+  if (timeoutSeconds) args.push(`--timeout=${timeoutSeconds}s`);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const output = await new Promise<string>((resolve, reject) =>
     execFile('wrk', [...args, url], { encoding: 'utf8' }, (error, stdout) =>
@@ -48,8 +55,10 @@ export async function wrkBytesPerSecond(
   headers: Record<string, string>,
   connections: number,
   seconds = 8,
+  /** wrk counts a response still arriving after 2 s as timed out: long downloads over a slow hop need more. */
+  timeoutSeconds?: number,
 ): Promise<number> {
-  const output = await runWrk(url, headers, connections, seconds);
+  const output = await runWrk(url, headers, connections, seconds, timeoutSeconds);
   const match = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(output);
   if (!match?.[1] || !match[2]) throw new Error(`no Transfer/sec in wrk's output:\n${output}`);
   return Number(match[1]) * (UNITS[match[2]] ?? 1);

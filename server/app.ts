@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
@@ -48,7 +47,7 @@ import { declarePlatformResponses, enforceResponseContracts } from './plugins/re
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSlowClientLimits } from './plugins/slow-clients';
 import { registerWebApp } from './plugins/web-app';
-import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
 export interface BuildAppOptions {
@@ -60,7 +59,7 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Replaces the configured mailer. */
   mailer?: Mailer;
-  /** Replaces the local-disk storage under DATA_DIR/uploads. */
+  /** Replaces the configured storage (DATA_DIR/uploads, or the S3 bucket). */
   storage?: Storage;
   /** Sees every route as it is registered (the authorization matrix checks that none is left out). */
   onRoute?: (route: RouteOptions) => void;
@@ -146,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = options.storage ?? createStorage(config.storage);
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
   const caches = createCaches(database, {

@@ -141,3 +141,73 @@ test('previews get two minutes per document, one preparation at once and 64 MB o
     'Invalid configuration: PREVIEW_TIME_LIMIT_MS must be a whole number (got "soon")',
   );
 });
+
+test('files stay in DATA_DIR/uploads unless S3_BUCKET names a bucket, which takes the documented defaults', () => {
+  expect(parseConfig({ DATA_DIR: '/srv/rr' }).storage).toEqual({
+    driver: 'disk',
+    uploadsDir: '/srv/rr/uploads',
+  });
+  expect(parseConfig({ S3_BUCKET: 'roundroom-files' }).storage).toEqual({
+    driver: 's3',
+    bucket: 'roundroom-files',
+    endpoint: undefined,
+    region: 'us-east-1',
+    credentials: undefined,
+    forcePathStyle: false,
+  });
+  expect(
+    parseConfig({
+      S3_BUCKET: 'rr-files',
+      S3_ENDPOINT: 'http://minio.internal:9000/',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'hunter2',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).storage,
+  ).toEqual({
+    driver: 's3',
+    bucket: 'rr-files',
+    endpoint: 'http://minio.internal:9000',
+    region: 'eu-west-3',
+    credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'hunter2' },
+    forcePathStyle: true,
+  });
+});
+
+test.each([
+  [
+    { S3_BUCKET: 'Has Spaces' },
+    /^Invalid configuration: S3_BUCKET must be a bucket name .*\(got "Has Spaces"\)$/,
+  ],
+  [
+    { S3_BUCKET: 'rr-files', S3_ENDPOINT: 's3.example.com' },
+    /^Invalid configuration: S3_ENDPOINT must be an http/,
+  ],
+  [
+    { S3_BUCKET: 'rr-files', S3_FORCE_PATH_STYLE: 'yes' },
+    /^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/,
+  ],
+  [{ S3_ENDPOINT: 'http://minio:9000' }, /^Invalid configuration: S3_ENDPOINT is set but S3_BUCKET is not$/],
+  [
+    { S3_BUCKET: 'rr-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+    /^Invalid configuration: S3_SECRET_ACCESS_KEY must be set too/,
+  ],
+  [
+    { S3_BUCKET: 'rr-files', S3_SECRET_ACCESS_KEY: 'hunter2' },
+    /^Invalid configuration: S3_ACCESS_KEY_ID must be set too/,
+  ],
+])('a bad S3 setting stops with one line naming the variable, never the secret: %j', (environment, line) => {
+  expect(() => parseConfig(environment)).toThrow(line);
+  try {
+    parseConfig(environment);
+  } catch (error) {
+    expect((error as Error).message).not.toContain('hunter2');
+    expect((error as Error).message.split('\n')).toHaveLength(1);
+  }
+});
+
+test('a bad region is named with its value, and the secret beside it is not shown', () => {
+  expect(() =>
+    parseConfig({ S3_BUCKET: 'rr-files', S3_REGION: 'Mars One', S3_SECRET_ACCESS_KEY: 'hunter2' }),
+  ).toThrow('Invalid configuration: S3_REGION must be a region name such as us-east-1 (got "Mars One")');
+});

@@ -68,6 +68,21 @@ const environmentSchema = z.object({
   // (a proxy) to close, and how long in-flight requests may take before the process exits anyway.
   SHUTDOWN_IDLE_CONNECTIONS_MS: wholeNumber.min(0, 'must be 0 or more').default(3_000),
   SHUTDOWN_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(30_000),
+  // S3-compatible object storage for uploads (ADR 48); unset: files under DATA_DIR/uploads.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+    })
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   // Webhooks (ADR 52): private, loopback and link-local targets (and plain http) only when an operator
   // allows them, e.g. for tests or a receiver on the same network.
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
@@ -137,6 +152,8 @@ export interface Config {
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
   /** SIGTERM's drain (ADR 50). */
   shutdown: { idleConnectionsMs: number; timeoutMs: number };
+  /** Where uploaded files live (server/storage/create-storage.ts). */
+  storage: StorageConfig;
   /** Webhook delivery (docs/decisions/0052-webhooks.md). */
   webhooks: {
     /** Endpoints on private, loopback or link-local addresses, and http:// ones, are allowed. */
@@ -149,6 +166,27 @@ export interface Config {
     timeoutMs: number;
   };
 }
+
+export type StorageConfig =
+  | { driver: 'disk'; uploadsDir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Unset: AWS's own endpoint for the region. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's usual chain (instance role, ~/.aws, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PROMO_CODES',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 export class ConfigError extends Error {}
 
@@ -164,8 +202,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     const variable = String(issue?.path[0] ?? 'environment');
     const value = present[variable];
     // Connection URLs carry passwords: never echo them into logs.
-    const isSecret = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PROMO_CODES'].includes(variable);
-    const shown = value === undefined || isSecret ? '' : ` (got ${JSON.stringify(value)})`;
+    const shown =
+      value === undefined || SECRET_VARIABLES.has(variable) ? '' : ` (got ${JSON.stringify(value)})`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const env = result.data;
@@ -228,6 +266,35 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       bodyRateWindowMs: env.BODY_RATE_WINDOW_MS,
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_IP,
     },
+    storage: storageConfig(env, dataDir),
+  };
+}
+
+function storageConfig(env: z.output<typeof environmentSchema>, dataDir: string): StorageConfig {
+  if (!env.S3_BUCKET) {
+    for (const variable of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (env[variable] !== undefined)
+        throw new ConfigError(`Invalid configuration: ${variable} is set but S3_BUCKET is not`);
+    }
+    return { driver: 'disk', uploadsDir: path.join(dataDir, 'uploads') };
+  }
+  // One without the other is a half-copied secret: refused rather than left to the SDK's chain.
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together)`,
+    );
+  }
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    credentials:
+      env.S3_ACCESS_KEY_ID !== undefined && env.S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

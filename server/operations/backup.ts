@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
+import { createStorage, describeStorage } from '../storage/create-storage';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from '../storage/storage';
 import { describeDatabase, type LiveDatabase, openLive } from './database-targets';
@@ -42,7 +43,7 @@ async function requireEmptyDirectory(directory: string): Promise<void> {
  * Copies the files a snapshot refers to, each checked against the size and SHA-256 its row records.
  * Reading through the hold also finds files whose document was deleted after the snapshot.
  */
-async function copyFiles(files: StoredFile[], live: RemovalHold, backup: Storage, uploadsDir: string) {
+async function copyFiles(files: StoredFile[], live: RemovalHold, backup: Storage, liveStorage: string) {
   for (const file of files) {
     let pending: PendingObject;
     try {
@@ -50,7 +51,7 @@ async function copyFiles(files: StoredFile[], live: RemovalHold, backup: Storage
     } catch (error) {
       if (errorCode(error) !== 'ENOENT') throw error;
       throw new OperationError(
-        `The stored file ${file.key} is missing from ${uploadsDir} although a document refers to it. The live data is damaged; no backup was written.`,
+        `The stored file ${file.key} is missing from ${liveStorage} although a document refers to it. The live data is damaged; no backup was written.`,
       );
     }
     if (pending.size !== file.size || pending.sha256 !== file.sha256) {
@@ -71,7 +72,7 @@ export interface BackupOptions {
   afterSnapshot?: () => Promise<void>;
 }
 
-/** Backs up the configured database and DATA_DIR/uploads into `directory` (new or empty), while the server runs. */
+/** Backs up the configured database and storage (DATA_DIR/uploads or the bucket) into `directory` (new or empty), while the server runs. */
 export async function backUp(
   config: Config,
   directory: string,
@@ -99,16 +100,15 @@ async function backUpInto(
   live: LiveDatabase,
   { afterSnapshot }: BackupOptions,
 ): Promise<BackupManifest> {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
   const copies = createLocalDiskStorage(path.join(target, 'uploads'));
   const databaseFile = path.join(target, DATABASE_FILE[config.database.dialect]);
 
   // Held from before the snapshot until every file is copied: a document deleted after the snapshot
-  // keeps its file (aside, in uploads/deleted) until then. Files are stored before their row exists,
+  // keeps its file (aside, in uploads/deleted or the bucket's deleted/) until then. Files are stored before their row exists,
   // so every file the snapshot names is in one place or the other.
   let hold: RemovalHold;
   try {
-    hold = await createLocalDiskStorage(uploadsDir).holdRemovals();
+    hold = await createStorage(config.storage).holdRemovals();
   } catch (error) {
     if (error instanceof StorageHeldError) throw new OperationError(`Not now: ${error.message}.`);
     throw error;
@@ -117,7 +117,7 @@ async function backUpInto(
     const createdAt = new Date().toISOString();
     const contents = await live.snapshot(databaseFile);
     await afterSnapshot?.();
-    await copyFiles(contents.files, hold, copies, uploadsDir);
+    await copyFiles(contents.files, hold, copies, describeStorage(config.storage));
     await fsp.rm(path.join(target, 'uploads', 'tmp'), { recursive: true, force: true });
     await fsp.chmod(databaseFile, 0o600);
     await syncPath(databaseFile);
@@ -138,5 +138,5 @@ async function backUpInto(
 }
 
 export function describeBackupSource(config: Config): string {
-  return `${describeDatabase(config)} and ${path.join(config.dataDir, 'uploads')}`;
+  return `${describeDatabase(config)} and ${describeStorage(config.storage)}`;
 }

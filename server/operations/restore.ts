@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { createLocalDiskStorage } from '../storage/local-disk-storage';
+import { createStorage, describeStorage } from '../storage/create-storage';
 import type { PendingObject, Storage } from '../storage/storage';
 import { describeDatabase, openTarget } from './database-targets';
 import {
@@ -16,7 +16,7 @@ import { errorCode, OperationError } from './operation-error';
 
 /**
  * `npm run restore` (scripts/restore.ts): a backup made by backup.ts, verified against its manifest,
- * into the configured database and DATA_DIR/uploads.
+ * into the configured database and storage (DATA_DIR/uploads, or the S3 bucket).
  */
 
 export interface RestoreResult {
@@ -26,7 +26,7 @@ export interface RestoreResult {
 }
 
 /**
- * Restores the backup in `directory` into the configured database and DATA_DIR/uploads. Refuses a
+ * Restores the backup in `directory` into the configured database and storage. Refuses a
  * target that holds data unless `force`, and a database a server has open. The backup is verified
  * against its manifest (the database snapshot and every file) before anything is changed.
  */
@@ -57,12 +57,12 @@ export async function restore(
   const target = openTarget(config.database);
   try {
     await target.requireNoServer();
-    const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+    const storage = createStorage(config.storage);
     const existingRows = Object.values(await target.existingRows()).reduce((sum, count) => sum + count, 0);
     const existingFiles = await storage.list();
     if ((existingRows > 0 || existingFiles.length > 0) && !force) {
       throw new OperationError(
-        `The target already holds data (${existingRows} rows in ${describeDatabase(config)}, ${existingFiles.length} files in ${path.join(config.dataDir, 'uploads')}). Restoring replaces all of it: run again with --force if that is what you want. Nothing was changed.`,
+        `The target already holds data (${existingRows} rows in ${describeDatabase(config)}, ${existingFiles.length} files in ${describeStorage(config.storage)}). Restoring replaces all of it: run again with --force if that is what you want. Nothing was changed.`,
       );
     }
 

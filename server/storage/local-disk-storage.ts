@@ -2,13 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { removalHoldFile } from './removal-hold';
-import { ObjectTooLargeError, type PendingObject, type RemovalHold, type Storage } from './storage';
-
-const HEAD_BYTES = 64;
-const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+import type { PendingObject, RemovalHold, Storage } from './storage';
+import { STORAGE_KEY_PATTERN as KEY_PATTERN, measuringStream } from './storage-stream';
 
 /** Makes a rename or an unlink in `directory` survive a power cut (the file's own fsync does not). */
 async function syncDirectory(directory: string): Promise<void> {
@@ -51,24 +48,12 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
   return {
     async write(source, { maxBytes }) {
       const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.part`);
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) return callback(new ObjectTooLargeError(`larger than ${maxBytes} bytes`));
-          if (head.length < HEAD_BYTES)
-            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
+      const measure = measuringStream(maxBytes);
       // Opened before any byte flows: a write stream that opens lazily could create the file after a
       // failed upload's clean-up had already run, leaving a temp file behind.
       const out = (await fsp.open(tmpPath, 'wx', 0o600)).createWriteStream();
       try {
-        await pipeline(source, measure, out);
+        await pipeline(source, measure.stream, out);
         // Durable before anyone is told it is stored.
         const handle = await fsp.open(tmpPath, 'r');
         await handle.sync();
@@ -80,9 +65,7 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
       }
       let settled = false;
       return {
-        size,
-        sha256: hash.digest('hex'),
-        head,
+        ...measure.result(),
         async commit(givenKey) {
           if (settled) throw new Error('already committed or discarded');
           settled = true;
@@ -105,10 +88,12 @@ export function createLocalDiskStorage(uploadsDir: string): Storage {
     localPath: pathOf,
 
     async size(key) {
+      const file = pathOf(key);
       try {
-        return (await fsp.stat(pathOf(key))).size;
-      } catch {
-        return undefined;
+        return (await fsp.stat(file)).size;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
       }
     },
 

@@ -16,14 +16,19 @@ interface HoldRecord {
 
 const FOREIGN_HOLD_MS = 24 * 60 * 60 * 1000;
 
-function isLive(hold: HoldRecord): boolean {
-  if (hold.hostname !== os.hostname()) return Date.now() - hold.startedAt < FOREIGN_HOLD_MS;
+/** Whether a process with this id runs on this host. */
+export function isProcessAlive(pid: number): boolean {
   try {
-    process.kill(hold.pid, 0); // signal 0: only asks whether the process exists
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+function isLive(hold: HoldRecord): boolean {
+  if (hold.hostname !== os.hostname()) return Date.now() - hold.startedAt < FOREIGN_HOLD_MS;
+  return isProcessAlive(hold.pid);
 }
 
 export function removalHoldFile(lockFile: string) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { WRITES_LISTENER_APPLICATION } from '../../server/caches/cluster-write-epoch';
 import { type Config, parseConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
@@ -25,11 +26,27 @@ import {
 } from '../support/factories';
 import { writtenPdf } from '../support/sample-documents';
 import { runScript } from '../support/server-process';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../support/test-app';
+import {
+  deleteStored,
+  everyStoredName,
+  holdIsPresent,
+  overwriteStored,
+  storedBytes,
+  storedNames,
+} from '../support/stored-objects';
+import {
+  createTestDatabase,
+  createTestStorage,
+  startTestApp,
+  storageEnvironmentOf,
+  type TestApp,
+  type TestDatabase,
+} from '../support/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 // npm run backup and npm run restore (scripts/backup.ts, scripts/restore.ts; the logic is in
-// server/operations/backup.ts and restore.ts), on SQLite and PostgreSQL, against a server that keeps writing.
+// server/operations/backup.ts and restore.ts), on SQLite and PostgreSQL, with files on disk or in an
+// S3-compatible bucket (TEST_STORAGE=s3), against a server that keeps writing.
 
 let webhookReceiver: WebhookReceiver;
 let source: TestApp;
@@ -43,17 +60,22 @@ const newDirectory = (label: string) => {
   return directory;
 };
 
-/** A fresh DATA_DIR and, on PostgreSQL, a fresh database: where a restore goes. */
+/** A fresh DATA_DIR, on PostgreSQL a fresh database, and on S3 a fresh bucket: where a restore goes. */
 async function freshTarget(): Promise<{ environment: Record<string, string>; config: Config }> {
   const database = await createTestDatabase();
   databases.push(database);
-  const environment = { DATA_DIR: newDirectory('restored'), ...database.environment };
+  const environment = {
+    DATA_DIR: newDirectory('restored'),
+    ...database.environment,
+    ...(await createTestStorage()),
+  };
   return { environment, config: parseConfig(environment) };
 }
 
 const environmentOf = (config: Config): Record<string, string> => ({
   DATA_DIR: config.dataDir,
   ...(config.database.dialect === 'postgres' && { DATABASE_URL: config.database.url }),
+  ...storageEnvironmentOf(config),
 });
 
 type DocumentId = { document: { id: string } };
@@ -162,8 +184,9 @@ afterAll(async () => {
 });
 
 /**
- * Ends every client connection to the database but the server lock's (and this one), as pg.Pool does
- * when the server has been idle for 10 s; returns the applications still connected.
+ * Ends every client connection to the database but the server's two long-lived ones (its lock, and the
+ * cache listener of ADR 49) and this one, as pg.Pool does when the server has been idle for 10 s;
+ * returns the applications still connected.
  */
 async function endIdlePooledConnections(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -171,18 +194,15 @@ async function endIdlePooledConnections(url: string): Promise<string[]> {
   try {
     const others = `from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
       and backend_type = 'client backend'`;
-    await client.query(`select pg_terminate_backend(pid) ${others} and application_name <> $1`, [
-      SERVER_LOCK_APPLICATION,
-    ]);
+    const pooled = `${others} and application_name not in ($1, $2)`;
+    const longLived = [SERVER_LOCK_APPLICATION, WRITES_LISTENER_APPLICATION];
+    await client.query(`select pg_terminate_backend(pid) ${pooled}`, longLived);
     await vi.waitFor(async () => {
-      const { rows } = await client.query(
-        `select count(*)::int as count ${others} and application_name <> $1`,
-        [SERVER_LOCK_APPLICATION],
-      );
+      const { rows } = await client.query(`select count(*)::int as count ${pooled}`, longLived);
       expect(rows[0].count).toBe(0);
     });
     const { rows } = await client.query<{ name: string }>(`select application_name as name ${others}`);
-    return rows.map((row) => row.name);
+    return rows.map((row) => row.name).sort();
   } finally {
     await client.end();
   }
@@ -294,7 +314,7 @@ test('a backup taken while the server writes restores every row and file committ
   const app = await startTestApp({ environment: target.environment });
   try {
     const { db } = app.app.database;
-    expect(await consistencyProblems(db, app.app.database.dialect, target.config.dataDir)).toEqual([]);
+    expect(await consistencyProblems(db, app.app.database.dialect, target.config)).toEqual([]);
     const rows = await everyRow(db);
     for (const [key, row] of before) expect(rows.get(key), key).toEqual(row);
 
@@ -304,9 +324,7 @@ test('a backup taken while the server writes restores every row and file committ
       const { id, storage_key: storageKey } = row as { id: string; storage_key: string };
       const download = await fetch(`${app.baseUrl}/api/documents/${id}/download`, { headers: founder.auth });
       expect(download.status).toBe(200);
-      expect(Buffer.from(await download.arrayBuffer())).toEqual(
-        fs.readFileSync(path.join(source.config.dataDir, 'uploads', storageKey)),
-      );
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(await storedBytes(source.config, storageKey));
     }
   } finally {
     await app.close();
@@ -322,7 +340,6 @@ test('a document deleted after the snapshot keeps its file until the backup has 
     .select('storage_key')
     .where('id', '=', document.id)
     .executeTakeFirstOrThrow();
-  const liveUploads = path.join(source.config.dataDir, 'uploads');
   const backupDir = path.join(newDirectory('backup'), 'racing');
 
   const manifest = await backUp(source.config, backupDir, {
@@ -331,15 +348,15 @@ test('a document deleted after the snapshot keeps its file until the backup has 
         headers: founder.auth,
       });
       expect(deleted.status).toBe(204);
-      expect(fs.existsSync(path.join(liveUploads, key))).toBe(false);
-      expect(fs.existsSync(path.join(liveUploads, 'deleted', key))).toBe(true);
+      expect(await storedBytes(source.config, key)).toBeUndefined();
+      expect(await storedBytes(source.config, key, 'deleted')).toEqual(bytes);
     },
   });
   expect(manifest.files.map((file) => file.key)).toContain(key);
   expect(fs.readFileSync(path.join(backupDir, 'uploads', key))).toEqual(bytes);
   // Released: what was kept aside is gone, and deletes delete at once again.
-  expect(fs.existsSync(path.join(liveUploads, 'deleted'))).toBe(false);
-  expect(fs.existsSync(path.join(liveUploads, 'backup.lock'))).toBe(false);
+  expect(await storedNames(source.config, 'deleted')).toEqual([]);
+  expect(await holdIsPresent(source.config)).toBe(false);
 });
 
 test('a backup refuses a directory in use and a live file that is missing, and leaves nothing', async () => {
@@ -355,9 +372,9 @@ test('a backup refuses a directory in use and a live file that is missing, and l
     .select('storage_key')
     .where('id', '=', document.id)
     .executeTakeFirstOrThrow();
-  const file = path.join(source.config.dataDir, 'uploads', row.storage_key);
-  const bytes = fs.readFileSync(file);
-  fs.rmSync(file);
+  const bytes = await storedBytes(source.config, row.storage_key);
+  if (!bytes) throw new Error('the upload was not stored');
+  await deleteStored(source.config, row.storage_key);
   const target = path.join(newDirectory('backup'), 'damaged');
   try {
     await expect(backUp(source.config, target)).rejects.toThrow(
@@ -365,7 +382,7 @@ test('a backup refuses a directory in use and a live file that is missing, and l
     );
     expect(fs.existsSync(target)).toBe(false);
   } finally {
-    fs.writeFileSync(file, bytes);
+    await overwriteStored(source.config, row.storage_key, bytes);
   }
 });
 
@@ -381,7 +398,9 @@ test('a restore checks everything before it changes anything, and replaces data 
   // The live server's own database, the server idle: a running server is recognised by its lock, not
   // by its traffic. Its pool keeps no connection open when idle (pg closes them after 10 s).
   if (source.config.database.dialect === 'postgres') {
-    expect(await endIdlePooledConnections(source.config.database.url)).toEqual([SERVER_LOCK_APPLICATION]);
+    expect(await endIdlePooledConnections(source.config.database.url)).toEqual(
+      [SERVER_LOCK_APPLICATION, WRITES_LISTENER_APPLICATION].sort(),
+    );
   }
   await expect(restore(source.config, backupDir, { force: true })).rejects.toThrow(
     source.config.database.dialect === 'sqlite'
@@ -401,8 +420,7 @@ test('a restore checks everything before it changes anything, and replaces data 
   await expect(restore(target.config, backupDir, { force: false })).rejects.toThrow(
     `${copy} differs from its manifest entry: the backup is damaged. Nothing was changed.`,
   );
-  expect(fs.readdirSync(path.join(target.config.dataDir, 'uploads', 'tmp'))).toEqual([]);
-  expect(fs.readdirSync(path.join(target.config.dataDir, 'uploads'))).toEqual(['tmp']);
+  expect(await everyStoredName(target.config)).toEqual([]);
   expect(await tablesIn(target.config)).toEqual([]);
   fs.writeFileSync(copy, original);
 

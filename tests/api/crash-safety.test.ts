@@ -137,7 +137,9 @@ test(
       const documents = await server.request('GET', '/api/my-documents', { headers: founder.auth });
       expect(documents.json).toEqual([]);
       await inspectDatabase(async (handle) => {
-        expect(await consistencyProblems(handle.db, handle.dialect, dataDir)).toEqual([]);
+        expect(
+          await consistencyProblems(handle.db, handle.dialect, parseConfig({ DATA_DIR: dataDir })),
+        ).toEqual([]);
       });
     } finally {
       await server.stop();
@@ -282,7 +284,7 @@ test(
       expect(fs.existsSync(path.join(uploadsDir(), 'orphaned', orphan))).toBe(true);
 
       await inspectDatabase(async ({ db, dialect }) => {
-        expect(await consistencyProblems(db, dialect, dataDir)).toEqual([]);
+        expect(await consistencyProblems(db, dialect, parseConfig({ DATA_DIR: dataDir }))).toEqual([]);
 
         // Read by room, not by id: the kill may come before any invitation was acknowledged, and an
         // empty `in ()` is a syntax error on PostgreSQL. Writes in flight at the kill may be there too.
@@ -411,7 +413,9 @@ test(
           .select('name')
           .execute();
         expect(objects).toHaveLength(80 * 4);
-        expect(await consistencyProblems(handle.db, handle.dialect, dataDir)).toEqual([]);
+        expect(
+          await consistencyProblems(handle.db, handle.dialect, parseConfig({ DATA_DIR: dataDir })),
+        ).toEqual([]);
       });
       // The killed server's folder is swept; the new one's holds no work directory once it is done.
       const workRoot = path.join(dataDir, 'preparing');

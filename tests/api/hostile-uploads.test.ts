@@ -94,14 +94,14 @@ describe('file names are cleaned, and the file lands only in DATA_DIR/uploads un
     const { document, url } = response.json as { document: { title: string }; url: string };
     expect(document.title).toBe(title);
 
-    const [stored] = storedUploads(t).filter(
+    const [stored] = (await storedUploads(t)).filter(
       (name) => !before.dataDirFiles.includes(path.join('uploads', name)),
     );
     expect(stored).toMatch(UUID);
     expect((await writtenState(t)).dataDirFiles).toEqual(
       [...before.dataDirFiles, path.join('uploads', stored ?? '')].sort(),
     );
-    expect(unfinishedUploads(t)).toEqual([]);
+    expect(await unfinishedUploads(t)).toEqual([]);
     // Nothing named after this run where the climbing names point (DATA_DIR is in the temp directory).
     for (const dir of [os.tmpdir(), path.join(os.tmpdir(), 'etc'), '/etc']) {
       const entries = fs.existsSync(dir) ? fs.readdirSync(dir) : [];

@@ -11,8 +11,8 @@ import { openDatabase } from '../../server/db/database';
 import { e2eDataDir, e2eMailDir, e2ePromoCode, e2eSupportEmail } from '../e2e/e2e-environment';
 import { type Cluster, type ClusterNode, checkSampleSiteConfig, startCluster } from '../support/cluster';
 
-// npm run test:cluster (ADR 50): two nodes of the production build on one PostgreSQL and Redis (with
-// the S3-compatible server when the project has it) behind Debian's nginx, round robin,
+// npm run test:cluster (ADR 50): two nodes of the production build on one PostgreSQL, Redis and an
+// S3-compatible server (s3rver) behind Debian's nginx, round robin,
 // no sticky sessions. The tests run in order on one cluster; the last one kills a node.
 
 /** The per-address limit of sign-in requests: above what the journeys and the load's setup send from 127.0.0.1. */
@@ -164,9 +164,7 @@ test('a rolling restart under load (each node in turn drained by SIGTERM, then s
         }
       },
     },
-    // Readers only: a node that starts clears uploads it finds unfinished on the shared DATA_DIR, which
-    // is the disk driver's rule for one node (the S3 driver is what several nodes share).
-    { investors: LOAD_INVESTORS, seconds: 25, thinkMs: [20, 120], founderWrites: false },
+    { investors: LOAD_INVESTORS, seconds: 25, thinkMs: [20, 120] },
   );
   console.info(
     `Rolling restart of ${restarted.join(' then ')} under ${result.totals.requests} requests: ${result.misses.length} missed`,

@@ -2,17 +2,17 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { freePort, RAISED_RATE_LIMITS, waitForHealthy } from '../../bench/servers';
 import { ensureDebianPackages } from '../../scripts/debian-packages';
 import type { Config } from '../../server/config';
 import { startPostgresCluster } from './postgres-cluster';
 import { startRedisServer } from './redis-server';
+import { startS3Server } from './s3-server';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
 /**
  * Roundroom as an operator runs it on several machines (docs/operations.md), on this one: PostgreSQL,
- * Redis, the S3-compatible server when the project has it, two nodes of the production build
+ * Redis, the S3-compatible server (s3rver), two nodes of the production build
  * started from deploy/systemd/roundroom@.service, and Debian's nginx in front with
  * deploy/nginx/roundroom.test.conf (round robin, no sticky sessions). Used by npm run test:cluster and
  * npm run bench:load -- --cluster. Run `npm run build` first.
@@ -88,26 +88,6 @@ export interface ClusterOptions {
   environment?: Record<string, string>;
   /** The SMTP server also writes each message here (the e2e mailbox reads it). */
   mailDir?: string;
-}
-
-/** The shape of the S3 helper (issue 13's storage part); loaded only when its file exists. */
-interface S3Server {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  stop(): Promise<void>;
-}
-
-const S3_HELPER = 's3-server.ts';
-const helperExists = (file: string) => fs.existsSync(path.join(import.meta.dirname, file));
-
-async function optionalHelper<T>(file: string, exported: string): Promise<(() => Promise<T>) | undefined> {
-  if (!helperExists(file)) return undefined;
-  const full = path.join(import.meta.dirname, file);
-  const module = (await import(pathToFileURL(full).href)) as Record<string, () => Promise<T>>;
-  return module[exported];
 }
 
 /** ExecStart and the Environment lines of the systemd unit, for instance `instance`. */
@@ -219,9 +199,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   try {
     const postgres = await startPostgresCluster();
     stops.push(() => postgres.stop());
-    const startS3 = await optionalHelper<S3Server>(S3_HELPER, 'startS3Server');
-    const s3 = startS3 ? await startS3() : undefined;
-    if (s3) stops.push(() => s3.stop());
+    const s3 = await startS3Server();
+    stops.push(() => s3.stop());
     const redis = await startRedisServer();
     stops.push(() => redis.stop());
     const smtp = await startTestSmtpServer(options.mailDir ? { saveTo: options.mailDir } : {});
@@ -229,7 +208,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     const nginxPort = await freePort();
     const baseUrl = `http://127.0.0.1:${nginxPort}`;
-    const sharedDataDir = path.join(workDir, 'data');
     const environment: Record<string, string> = {
       ...RAISED_RATE_LIMITS,
       APP_URL: baseUrl,
@@ -242,21 +220,17 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       MAX_CONNECTIONS_PER_IP: '0',
       // A killed node's job is taken by the other within this.
       JOB_LEASE_MS: '3000',
-      ...(s3
-        ? {
-            S3_ENDPOINT: s3.endpoint,
-            S3_BUCKET: s3.bucket,
-            S3_REGION: s3.region,
-            S3_ACCESS_KEY_ID: s3.accessKeyId,
-            S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-            S3_FORCE_PATH_STYLE: 'true',
-          }
-        : {}),
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
       REDIS_URL: redis.url,
       ...options.environment,
     };
-    // Without S3 both nodes keep documents on one shared DATA_DIR, as on a shared volume.
-    const dataDirOf = (name: string) => (s3 ? path.join(workDir, `data-${name}`) : sharedDataDir);
+    // Documents live in the bucket; each node's DATA_DIR holds only its own work files.
+    const dataDirOf = (name: string) => path.join(workDir, `data-${name}`);
     const nodeEnvironment = (name: string) => ({ ...environment, DATA_DIR: dataDirOf(name) });
 
     const ports = [await freePort(), await freePort()] as const;
@@ -286,7 +260,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       database: { dialect: 'postgres', url: postgres.url },
       smtp,
       environment,
-      description: `2 nodes behind nginx, PostgreSQL, ${s3 ? 'S3-compatible storage' : 'one shared local DATA_DIR'}, Redis`,
+      description: '2 nodes behind nginx, PostgreSQL, S3-compatible storage, Redis',
       proxyLog: () => parseProxyLog(fs.readFileSync(path.join(workDir, 'nginx', 'access.log'), 'utf8')),
       async restart(node) {
         await stopNode(node);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import type { Config } from '../../server/config';
 import type { Dialect } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
+import { storedBytes, storedNames } from './stored-objects';
 
 /**
  * What a crash or a restore must never leave, as a list of problems (empty when all is well):
@@ -17,11 +17,10 @@ import type { Database } from '../../server/db/schema';
 export async function consistencyProblems(
   db: Kysely<Database>,
   dialect: Dialect,
-  dataDir: string,
+  config: Config,
 ): Promise<string[]> {
   const problems = dialect === 'sqlite' ? await sqliteProblems(db) : await postgresForeignKeyProblems(db);
 
-  const uploadsDir = path.join(dataDir, 'uploads');
   const documents = await db
     .selectFrom('documents')
     .select(['id', 'storage_key', 'size_bytes', 'sha256'])
@@ -32,12 +31,11 @@ export async function consistencyProblems(
     )
     .execute();
   for (const document of documents) {
-    const file = path.join(uploadsDir, document.storage_key);
-    if (!fs.existsSync(file)) {
+    const bytes = await storedBytes(config, document.storage_key);
+    if (!bytes) {
       problems.push(`document ${document.id} has no file`);
       continue;
     }
-    const bytes = fs.readFileSync(file);
     if (bytes.length !== document.size_bytes)
       problems.push(
         `document ${document.id}: ${bytes.length} bytes on disk, ${document.size_bytes} recorded`,
@@ -46,11 +44,10 @@ export async function consistencyProblems(
       problems.push(`document ${document.id}: the file's SHA-256 differs from the recorded one`);
   }
   const referenced = new Set(documents.map((document) => document.storage_key));
-  for (const entry of fs.readdirSync(uploadsDir, { withFileTypes: true })) {
-    if (entry.isFile() && !referenced.has(entry.name)) problems.push(`uploads/${entry.name} has no document`);
+  for (const name of await storedNames(config, 'objects')) {
+    if (!referenced.has(name)) problems.push(`stored object ${name} has no document`);
   }
-  for (const name of fs.readdirSync(path.join(uploadsDir, 'tmp')))
-    problems.push(`uploads/tmp/${name} was left`);
+  for (const name of await storedNames(config, 'tmp')) problems.push(`temporary object ${name} was left`);
   return problems;
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
@@ -8,7 +7,6 @@ import {
   startPreview,
   updatePreview,
 } from '../../server/features/room-content/previews.repository';
-import { createLocalDiskStorage } from '../../server/storage/local-disk-storage';
 import {
   PAGE_IMAGE_WIDTHS,
   type PreviewFailureCode,
@@ -31,7 +29,7 @@ export type FixturePreview =
   | { kind: 'video' }
   | { kind: 'download-only' };
 
-const storage = (t: TestApp) => createLocalDiskStorage(path.join(t.config.dataDir, 'uploads'));
+const storage = (t: TestApp) => t.app.ctx.storage;
 
 /** A real WebP image of this size, one flat colour (a different one per call, so each is unique). */
 let colourSeed = 0;

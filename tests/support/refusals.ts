@@ -1,24 +1,25 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { countRows } from './factories';
+import { everyStoredName, storedNames } from './stored-objects';
 import type { TestApp, TestResponse } from './test-app';
 
 /**
  * What a refused request must leave as it was: the rows of every table, the files under DATA_DIR
- * (by name, so a file written anywhere in it shows), and the mail sent.
+ * (by name, so a file written anywhere in it shows), what the storage holds (the bucket, on S3), and
+ * the mail sent.
  */
 export interface WrittenState {
   rows: Record<string, number>;
   dataDirFiles: string[];
+  storedNames: string[];
   mailsSent: number;
 }
 
-export const uploadsDir = (t: TestApp) => path.join(t.config.dataDir, 'uploads');
-/** Committed uploads: files named by the server, directly in DATA_DIR/uploads. */
-export const storedUploads = (t: TestApp) => fs.readdirSync(uploadsDir(t)).filter((name) => name !== 'tmp');
-/** Uploads being written (or left behind by a failed one) in DATA_DIR/uploads/tmp. */
-export const unfinishedUploads = (t: TestApp) => fs.readdirSync(path.join(uploadsDir(t), 'tmp'));
+/** Committed uploads: objects named by the server (DATA_DIR/uploads/<key>, or objects/<key> in the bucket). */
+export const storedUploads = (t: TestApp) => storedNames(t.config, 'objects');
+/** Uploads being written (or left behind by a failed one): DATA_DIR/uploads/tmp, or tmp/ in the bucket. */
+export const unfinishedUploads = (t: TestApp) => storedNames(t.config, 'tmp');
 
 /**
  * Every file under DATA_DIR except the database's own and the preparations' work space (DATA_DIR/
@@ -35,13 +36,18 @@ export async function writtenState(t: TestApp): Promise<WrittenState> {
   // Earlier accepted uploads are still being prepared in the background (page images, rows): let them
   // finish, so only what the request under test wrote can differ.
   await t.app.jobs.whenIdle();
-  return { rows: await countRows(t), dataDirFiles: dataDirFiles(t), mailsSent: t.smtp.messages.length };
+  return {
+    rows: await countRows(t),
+    dataDirFiles: dataDirFiles(t),
+    storedNames: await everyStoredName(t.config),
+    mailsSent: t.smtp.messages.length,
+  };
 }
 
-/** Nothing was written since `before`, and no unfinished upload is left in DATA_DIR/uploads/tmp. */
+/** Nothing was written since `before`, and no unfinished upload is left behind. */
 export async function expectNothingWritten(t: TestApp, before: WrittenState): Promise<void> {
   expect(await writtenState(t)).toEqual(before);
-  expect(unfinishedUploads(t)).toEqual([]);
+  expect(await unfinishedUploads(t)).toEqual([]);
 }
 
 /** Fields an error body may carry: the one shape, plus the line of a refused sections markdown. */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, parseConfig } from '../../server/config';
+import { createTestBucket, s3Environment } from './s3-server';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
 /**
@@ -15,7 +16,8 @@ import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
  *   beforeAll(async () => { t = await startTestApp(); });
  *   afterAll(() => t.close());
  *
- * The database is SQLite or PostgreSQL as the run was started (see database-global-setup.ts).
+ * The database is SQLite or PostgreSQL as the run was started (see database-global-setup.ts), and the
+ * files on disk or in a bucket (storage-global-setup.ts).
  */
 export interface TestApp extends HttpClient {
   app: App;
@@ -81,6 +83,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Where a test app keeps its files: DATA_DIR/uploads, or (TEST_STORAGE=s3) a new bucket on the run's
+ * S3-compatible server, as the S3_* variables an operator would set.
+ */
+export async function createTestStorage(): Promise<Record<string, string>> {
+  const target = inject('testStorage');
+  if (target.driver === 'disk') return {};
+  return s3Environment(target, await createTestBucket(target));
+}
+
+/** The S3_* variables that name the storage of `config` (none for disk): for a script or a node beside it. */
+export function storageEnvironmentOf(config: Config): Record<string, string> {
+  if (config.storage.driver === 'disk') return {};
+  return {
+    S3_BUCKET: config.storage.bucket,
+    S3_ENDPOINT: config.storage.endpoint ?? '',
+    S3_REGION: config.storage.region,
+    S3_ACCESS_KEY_ID: config.storage.credentials?.accessKeyId ?? '',
+    S3_SECRET_ACCESS_KEY: config.storage.credentials?.secretAccessKey ?? '',
+    S3_FORCE_PATH_STYLE: String(config.storage.forcePathStyle),
+  };
+}
+
 export interface StartTestAppOptions {
   /** Environment variables on top of the test defaults. */
   environment?: Record<string, string>;
@@ -104,6 +129,8 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const smtp = await startTestSmtpServer();
   const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
+  // A node beside another shares its files as it shares its database.
+  const storage = nodeBeside ? storageEnvironmentOf(nodeBeside.config) : await createTestStorage();
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -113,6 +140,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     AUTH_RATE_LIMIT_PER_IP: '1000',
     MAGIC_LINKS_PER_EMAIL: '1000',
     ...database.environment,
+    ...storage,
     ...environment,
   });
   const app = await buildApp(config, { logger: false, webRoot, onRoute, resolveWebhookHost });

@@ -11,7 +11,8 @@ import {
   type SignedIn,
 } from '../../../tests/support/factories';
 import { worstAcceptedSectionsText } from '../../../tests/support/hostile-markdown';
-import { storedUploads, unfinishedUploads, uploadsDir } from '../../../tests/support/refusals';
+import { storedUploads, unfinishedUploads } from '../../../tests/support/refusals';
+import { storedBytes } from '../../../tests/support/stored-objects';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SAMPLE_FILES } from '../../../tests/support/uploads';
 
@@ -70,8 +71,8 @@ describe('POST /api/upload', () => {
       mime_type: 'application/pdf',
     });
     expect(row.storage_key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fs.readFileSync(path.join(uploadsDir(t), row.storage_key))).toEqual(PDF);
-    expect(tmpFiles()).toEqual([]);
+    expect(await storedBytes(t.config, row.storage_key)).toEqual(PDF);
+    expect(await tmpFiles()).toEqual([]);
 
     const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
       content: string;
@@ -97,13 +98,13 @@ describe('POST /api/upload', () => {
 
   test('path traversal and control characters in a file name reach neither the disk nor the title', async () => {
     const founder = await createFounder(t);
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const response = await upload(founder, form([{ name: '../../etc/\u0007pass\nwd.pdf', bytes: PDF }]));
     expect(response.status).toBe(201);
     const title = (response.json as { document: { title: string } }).document.title;
     expect(title).not.toMatch(/\p{Cc}/u);
-    expect(storedFiles().length).toBe(before + 1);
-    expect(storedFiles().every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
+    expect((await storedFiles()).length).toBe(before + 1);
+    expect((await storedFiles()).every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
     expect(fs.existsSync(path.join(t.config.dataDir, 'etc'))).toBe(false);
   });
 
@@ -118,18 +119,18 @@ describe('POST /api/upload', () => {
     ['empty.pdf', Buffer.alloc(0), 400, 'empty_file'],
   ])('%s is refused (%s, %s) and nothing is kept', async (name, bytes, status, code) => {
     const founder = await createFounder(t);
-    const before = { rows: await countRows(t), files: storedFiles().length };
+    const before = { rows: await countRows(t), files: (await storedFiles()).length };
     const response = await upload(founder, form([{ name, bytes }]));
     expect(response.status).toBe(status);
     expect(response.json).toMatchObject({ error: code, field: 'file' });
     expect(await countRows(t)).toEqual(before.rows);
-    expect(storedFiles().length).toBe(before.files);
-    expect(tmpFiles()).toEqual([]);
+    expect((await storedFiles()).length).toBe(before.files);
+    expect(await tmpFiles()).toEqual([]);
   });
 
   test('two files in one request, or none, are refused', async () => {
     const founder = await createFounder(t);
-    const before = { rows: await countRows(t), files: storedFiles().length };
+    const before = { rows: await countRows(t), files: (await storedFiles()).length };
     const two = await upload(
       founder,
       form([
@@ -145,8 +146,8 @@ describe('POST /api/upload', () => {
     const json = await t.request('POST', '/api/upload', { json: { file: 'x' }, headers: founder.auth });
     expect(json.status).toBe(400);
     expect(await countRows(t)).toEqual(before.rows);
-    expect(storedFiles().length).toBe(before.files);
-    expect(tmpFiles()).toEqual([]);
+    expect((await storedFiles()).length).toBe(before.files);
+    expect(await tmpFiles()).toEqual([]);
   });
 
   test('a file over 50 MB is a 413, refused from Content-Length before the body is read', async () => {
@@ -184,7 +185,7 @@ describe('POST /api/upload', () => {
 
   test('a file over 50 MB without Content-Length is a 413 too, with no partial file or row left', async () => {
     const founder = await createFounder(t);
-    const before = { rows: await countRows(t), files: storedFiles().length };
+    const before = { rows: await countRows(t), files: (await storedFiles()).length };
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0x20);
     big.write('%PDF-1.7');
     const data = form([{ name: 'huge.pdf', bytes: big }]);
@@ -198,18 +199,18 @@ describe('POST /api/upload', () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await countRows(t)).toEqual(before.rows);
-    expect(storedFiles().length).toBe(before.files);
-    expect(tmpFiles()).toEqual([]);
+    expect((await storedFiles()).length).toBe(before.files);
+    expect(await tmpFiles()).toEqual([]);
   });
 
   test('an investor gets 403 and nobody 401; nothing is stored', async () => {
     const { investor } = await founderWithInvestor(t);
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     expect((await upload(investor, form([{ name: 'a.pdf', bytes: PDF }]))).status).toBe(403);
     expect(
       (await t.request('POST', '/api/upload', { form: form([{ name: 'a.pdf', bytes: PDF }]) })).status,
     ).toBe(401);
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 });
 
@@ -308,7 +309,7 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
       headers: founder.auth,
     });
     expect(deleted.status).toBe(204);
-    expect(fs.existsSync(path.join(uploadsDir(t), row.storage_key))).toBe(false);
+    expect(await storedBytes(t.config, row.storage_key)).toBeUndefined();
     expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toEqual([]);
     const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
       content: string;
@@ -516,21 +517,21 @@ async function seedDocuments(founder: SignedIn, count: number): Promise<string> 
 test('the plan allows 500 uploads per room: the next one is refused clearly and nothing is kept', async () => {
   const founder = await createFounder(t);
   await seedDocuments(founder, 500);
-  const before = storedFiles().length;
+  const before = (await storedFiles()).length;
   const response = await upload(founder, form([{ name: 'One more.pdf', bytes: PDF }]));
   expect(response.status).toBe(409);
   expect(response.json).toMatchObject({
     error: 'upload_limit_reached',
     message: expect.stringMatching(/500 uploads/),
   });
-  expect(storedFiles().length).toBe(before);
-  expect(tmpFiles()).toEqual([]);
+  expect((await storedFiles()).length).toBe(before);
+  expect(await tmpFiles()).toEqual([]);
 });
 
 test('20 uploads at once into the last free slot: exactly one is stored, 19 are refused by the plan', async () => {
   const founder = await createFounder(t);
   const roomId = await seedDocuments(founder, 499);
-  const before = storedFiles().length;
+  const before = (await storedFiles()).length;
   const responses = await Promise.all(
     Array.from({ length: 20 }, (_, index) =>
       upload(
@@ -551,8 +552,8 @@ test('20 uploads at once into the last free slot: exactly one is stored, 19 are 
     .execute();
   expect(documents).toHaveLength(500);
   // The refused uploads left no file behind, and the sections link only the one stored.
-  expect(storedFiles().length).toBe(before + 1);
-  expect(tmpFiles()).toEqual([]);
+  expect((await storedFiles()).length).toBe(before + 1);
+  expect(await tmpFiles()).toEqual([]);
   const markdown = (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as {
     content: string;
   };

@@ -21,10 +21,17 @@ import {
   writtenPdf,
   zipBombDocx,
 } from '../../../../tests/support/sample-documents';
+import { overwriteStored, storedBytes, storedNames } from '../../../../tests/support/stored-objects';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { deleteDocument } from '../documents.service';
 import { deletePreviewObjects, findPreview, listPreviewObjects, startPreview } from '../previews.repository';
-import { failPreview, prepareDocument, retryPreview, startMissingPreviews } from './preparation.service';
+import {
+  failPreview,
+  prepareDocument,
+  processWorkRoot,
+  retryPreview,
+  startMissingPreviews,
+} from './preparation.service';
 
 let t: TestApp;
 let founder: SignedIn;
@@ -51,11 +58,13 @@ async function previewOf(app: TestApp, documentId: string) {
   return { documentId, preview, objects, byName };
 }
 
-const storedFiles = (app: TestApp) =>
-  fs.readdirSync(path.join(app.config.dataDir, 'uploads')).filter((name) => /^[0-9a-f-]{36}$/.test(name));
+const storedFiles = (app: TestApp) => storedNames(app.config);
 
-const readObject = (app: TestApp, key: string) =>
-  fs.readFileSync(path.join(app.config.dataDir, 'uploads', key));
+async function readObject(app: TestApp, key: string): Promise<Buffer> {
+  const bytes = await storedBytes(app.config, key);
+  if (!bytes) throw new Error(`no stored object ${key}`);
+  return bytes;
+}
 
 test('a five-page PDF is ready with two widths, a thumbnail and the text of every page', async () => {
   const { preview, objects, byName } = await uploadAndPrepare(
@@ -65,17 +74,18 @@ test('a five-page PDF is ready with two widths, a thumbnail and the text of ever
     writtenPdf({ pages: 5 }),
   );
   expect(preview).toMatchObject({ status: 'ready', kind: 'pages', pageCount: 5, isTextAvailable: true });
+  // The original was copied out of storage (a bucket, with TEST_STORAGE=s3) for LibreOffice and poppler,
+  // and that copy went with the work directory.
+  expect(fs.readdirSync(processWorkRoot(t.config.dataDir))).toEqual([]);
   expect(objects).toHaveLength(5 * 4);
   expect(byName.get('page-1-1600')).toMatchObject({ contentType: 'image/webp', width: 1600, height: 2071 });
   expect(byName.get('page-5-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 1036 });
   expect(byName.get('thumbnail-3')).toMatchObject({ width: 200 });
   const page = byName.get('page-2-800');
-  expect(
-    readObject(t, page?.storageKey ?? '')
-      .subarray(8, 12)
-      .toString(),
-  ).toBe('WEBP');
-  expect(readObject(t, byName.get('text-4')?.storageKey ?? '').toString()).toContain('Page 4 of the deck');
+  expect((await readObject(t, page?.storageKey ?? '')).subarray(8, 12).toString()).toBe('WEBP');
+  expect((await readObject(t, byName.get('text-4')?.storageKey ?? '')).toString()).toContain(
+    'Page 4 of the deck',
+  );
 });
 
 test('documents stored before previews existed are prepared once at the next start', async () => {
@@ -110,7 +120,9 @@ test('a DOCX, a PPTX and an XLSX made by LibreOffice are converted and rendered 
   const xlsx = officeDocument({ name: 'model.csv', content: 'Year,Revenue\n2024,100\n2025,250\n' }, 'xlsx');
   const word = await uploadAndPrepare(t, founder, 'memo.docx', docx);
   expect(word.preview).toMatchObject({ status: 'ready', pageCount: 3, isTextAvailable: true });
-  expect(readObject(t, word.byName.get('text-2')?.storageKey ?? '').toString()).toContain('Chapter 2');
+  expect((await readObject(t, word.byName.get('text-2')?.storageKey ?? '')).toString()).toContain(
+    'Chapter 2',
+  );
   const slides = await uploadAndPrepare(t, founder, 'deck.pptx', pptx);
   expect(slides.preview).toMatchObject({ status: 'ready', pageCount: 4 });
   expect(slides.byName.get('page-4-1600')).toMatchObject({ width: 1600 });
@@ -118,7 +130,7 @@ test('a DOCX, a PPTX and an XLSX made by LibreOffice are converted and rendered 
   expect(slides.byName.get('page-1-1600')?.height).toBeLessThan(1600);
   const sheet = await uploadAndPrepare(t, founder, 'model.xlsx', xlsx);
   expect(sheet.preview).toMatchObject({ status: 'ready', pageCount: 1 });
-  expect(readObject(t, sheet.byName.get('text-1')?.storageKey ?? '').toString()).toContain('Revenue');
+  expect((await readObject(t, sheet.byName.get('text-1')?.storageKey ?? '')).toString()).toContain('Revenue');
 }, 120_000);
 
 test('an image is resized to each width and never enlarged', async () => {
@@ -139,7 +151,7 @@ test('a BMP (which sharp cannot read) is decoded, resized and opaque; a giant BM
   const image = await uploadAndPrepare(t, founder, 'office-plan.bmp', bmp);
   expect(image.preview).toMatchObject({ status: 'ready', kind: 'image' });
   expect(image.byName.get('image-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 400 });
-  const webp = readObject(t, image.byName.get('image-800')?.storageKey ?? '');
+  const webp = await readObject(t, image.byName.get('image-800')?.storageKey ?? '');
   const { data, info } = await sharp(webp).raw().toBuffer({ resolveWithObject: true });
   // The picture's colour (R 20, G 120, B 200) and no transparency.
   expect(info.channels).toBe(3);
@@ -156,7 +168,7 @@ test('a CSV becomes a table parsed with its quotes, a text file its text', async
   const csv = 'Name,Note\n"Acme, Inc.","said ""hi"""\nBeta,plain\n';
   const table = await uploadAndPrepare(t, founder, 'cap-table.csv', Buffer.from(csv));
   expect(table.preview).toMatchObject({ status: 'ready', kind: 'table' });
-  expect(JSON.parse(readObject(t, table.byName.get('table')?.storageKey ?? '').toString())).toEqual({
+  expect(JSON.parse((await readObject(t, table.byName.get('table')?.storageKey ?? '')).toString())).toEqual({
     rows: [
       ['Name', 'Note'],
       ['Acme, Inc.', 'said "hi"'],
@@ -166,7 +178,7 @@ test('a CSV becomes a table parsed with its quotes, a text file its text', async
   });
   const text = await uploadAndPrepare(t, founder, 'notes.md', Buffer.from('# Plan\n\nÜnïcode stays.\n'));
   expect(text.preview).toMatchObject({ status: 'ready', kind: 'text' });
-  expect(readObject(t, text.byName.get('text')?.storageKey ?? '').toString()).toBe(
+  expect((await readObject(t, text.byName.get('text')?.storageKey ?? '')).toString()).toBe(
     '# Plan\n\nÜnïcode stays.\n',
   );
 });
@@ -193,12 +205,12 @@ test.each([
     () => writtenPdf({ pages: 1, width: 100, height: 14_400 }),
   ],
 ])('%s fails as %s, with nothing stored for it', async (_name, code, make) => {
-  const filesBefore = storedFiles(t).length;
+  const filesBefore = (await storedFiles(t)).length;
   const { preview, objects } = await uploadAndPrepare(t, founder, 'hostile.pdf', make());
   expect(preview).toMatchObject({ status: 'failed', failureCode: code, pageCount: null });
   expect(objects).toEqual([]);
   // Only the original was added.
-  expect(storedFiles(t).length).toBe(filesBefore + 1);
+  expect((await storedFiles(t)).length).toBe(filesBefore + 1);
 });
 
 test('a page of 200 x 200 inches is rendered at the fixed widths, not at its size', async () => {
@@ -250,7 +262,7 @@ test("a document's macro is never run while it is converted", async () => {
     .where('id', '=', uploaded.documentId)
     .executeTakeFirstOrThrow();
   const macroDocument = documentWithAutoRunMacro(marker);
-  fs.writeFileSync(path.join(t.config.dataDir, 'uploads', document.storage_key), macroDocument);
+  await overwriteStored(t.config, document.storage_key, macroDocument);
   // Recorded as stored, so the data stays consistent for the checks of this file's other tests.
   await t.app.database.db
     .updateTable('documents')
@@ -264,14 +276,12 @@ test("a document's macro is never run while it is converted", async () => {
   await t.app.jobs.whenIdle();
   const { preview, byName } = await previewOf(t, uploaded.documentId);
   expect(preview).toMatchObject({ status: 'ready', pageCount: 1 });
-  expect(readObject(t, byName.get('text-1')?.storageKey ?? '').toString()).toContain(
+  expect((await readObject(t, byName.get('text-1')?.storageKey ?? '')).toString()).toContain(
     'A document with a macro',
   );
   expect(fs.existsSync(marker)).toBe(false);
   // The first preparation's objects went with the Retry.
-  expect(
-    await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config.dataDir),
-  ).toEqual([]);
+  expect(await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config)).toEqual([]);
 }, 60_000);
 
 test('a conversion past the time limit is killed with every process it started and fails as timed out', async () => {
@@ -281,11 +291,11 @@ test('a conversion past the time limit is killed with every process it started a
   try {
     const owner = await createFounder(hurried);
     const docx = officeDocument({ name: 'long.html', content: htmlPages(20) }, 'docx');
-    const filesBefore = storedFiles(hurried).length;
+    const filesBefore = (await storedFiles(hurried)).length;
     const { preview, objects } = await uploadAndPrepare(hurried, owner, 'long.docx', docx);
     expect(preview).toMatchObject({ status: 'failed', failureCode: 'timed_out' });
     expect(objects).toEqual([]);
-    expect(storedFiles(hurried).length).toBe(filesBefore + 1);
+    expect((await storedFiles(hurried)).length).toBe(filesBefore + 1);
     expect(previewProcesses(hurried.config.dataDir)).toEqual([]);
   } finally {
     await hurried.close();
@@ -338,7 +348,7 @@ test("a Retry while the first job still runs (its 'ready' committed, the job not
       .where('dedupe_key', '=', `prepare-document:${first.documentId}:2`)
       .execute(),
   ).toEqual([{ status: 'succeeded' }]);
-  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config.dataDir)).toEqual([]);
+  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config)).toEqual([]);
 });
 
 test('a job of an earlier generation that finishes late, or fails late, changes nothing', async () => {
@@ -355,9 +365,7 @@ test('a job of an earlier generation that finishes late, or fails late, changes 
   expect(await prepareDocument(t.app.ctx, documentId, 1)).toEqual({ status: 'skipped' });
   await failPreview(t.app.ctx, documentId, 1, 'timed_out');
   expect(await findPreview(t.app.database.db, documentId)).toMatchObject({ status: 'ready', generation: 2 });
-  expect(
-    await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config.dataDir),
-  ).toEqual([]);
+  expect(await consistencyProblems(t.app.database.db, inject('testDatabase').dialect, t.config)).toEqual([]);
 });
 
 /**
@@ -420,7 +428,7 @@ test.runIf(inject('testDatabase').dialect === 'postgres')(
     expect(
       await db.selectFrom('preview_objects').where('document_id', '=', documentId).selectAll().execute(),
     ).toEqual([]);
-    expect(await consistencyProblems(db, 'postgres', t.config.dataDir)).toEqual([]);
+    expect(await consistencyProblems(db, 'postgres', t.config)).toEqual([]);
   },
 );
 
@@ -451,5 +459,5 @@ test('a preparation aborted while it stores its files removes them and writes no
   const { preview, objects } = await previewOf(t, documentId);
   expect(preview).toMatchObject({ status: 'preparing' });
   expect(objects).toEqual([]);
-  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config.dataDir)).toEqual([]);
+  expect(await consistencyProblems(db, inject('testDatabase').dialect, t.config)).toEqual([]);
 });

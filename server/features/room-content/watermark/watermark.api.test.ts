@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   createFounder,
   founderWithEditor,
@@ -24,6 +24,7 @@ import {
   zipArchive,
 } from '../../../../tests/support/sample-documents';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { processWorkRoot } from '../preparation/preparation.service';
 
 // The dynamic watermark (issue 12, docs/decisions/0046-dynamic-watermark.md): the room's setting, the
 // page images and images each investor is served, and what their downloads are.
@@ -254,6 +255,13 @@ describe('downloads with the watermark on', () => {
       .where('action', '=', 'downloaded')
       .execute();
     expect(logged.map((row) => row.user_id).sort()).toEqual([investor.user.id, other.user.id].sort());
+    // qpdf's work directory (with the copy of the original that S3 storage needs: qpdf seeks in the
+    // file it stamps) is gone once each download has ended.
+    await vi.waitFor(() =>
+      expect(
+        fs.readdirSync(processWorkRoot(t.config.dataDir)).filter((name) => name.startsWith('watermark-')),
+      ).toEqual([]),
+    );
   });
 
   test('a DOCX downloads as its converted PDF, stamped', async () => {

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { createS3Client } from '../../server/storage/s3-storage';
+
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop(): Promise<void>;
+}
+
+/** s3rver's fixed credentials: it checks signatures made with them. */
+const ACCESS_KEY_ID = 'S3RVER';
+const SECRET_ACCESS_KEY = 'S3RVER';
+const REGION = 'us-east-1';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real S3-compatible server (the npm package s3rver, storing under a throwaway directory) on a free
+ * port, with one empty bucket. Tests that need more buckets make them with createTestBucket.
+ */
+export async function startS3Server(): Promise<TestS3Server> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-s3-'));
+  const port = await freePort();
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const bucket = `roundroom-${crypto.randomBytes(4).toString('hex')}`;
+  await createTestBucket(
+    { endpoint, accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY },
+    bucket,
+  );
+  return {
+    endpoint,
+    bucket,
+    region: REGION,
+    accessKeyId: ACCESS_KEY_ID,
+    secretAccessKey: SECRET_ACCESS_KEY,
+    async stop() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+type S3Endpoint = Pick<TestS3Server, 'endpoint' | 'accessKeyId' | 'secretAccessKey'>;
+
+/** The app's configuration for `bucket` on the test server: what an operator would set. */
+export function s3Environment(server: S3Endpoint, bucket: string): Record<string, string> {
+  return {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: server.endpoint,
+    S3_REGION: REGION,
+    S3_ACCESS_KEY_ID: server.accessKeyId,
+    S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
+/** Makes a new empty bucket on the test server (one per test app, as each has its own database). */
+export async function createTestBucket(server: S3Endpoint, bucket?: string): Promise<string> {
+  const name = bucket ?? `roundroom-${crypto.randomBytes(6).toString('hex')}`;
+  const client = createS3Client({
+    driver: 's3',
+    bucket: name,
+    endpoint: server.endpoint,
+    region: REGION,
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+    forcePathStyle: true,
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: name }));
+  } finally {
+    client.destroy();
+  }
+  return name;
+}

@@ -1,0 +1,28 @@
+import type { TestProject } from 'vitest/node';
+import { startS3Server } from './s3-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** 'disk' (DATA_DIR/uploads), or an S3-compatible server on which each test app makes its bucket. */
+    testStorage:
+      | { driver: 'disk' }
+      | { driver: 's3'; endpoint: string; accessKeyId: string; secretAccessKey: string };
+  }
+}
+
+/**
+ * Runs once per API test run. TEST_STORAGE=s3 starts one S3-compatible server (s3rver) for the run;
+ * every test app then stores its files in a bucket of its own there (tests/support/test-app.ts).
+ */
+export default async function setup(project: TestProject) {
+  const choice = process.env.TEST_STORAGE ?? 'disk';
+  if (choice === 'disk') {
+    project.provide('testStorage', { driver: 'disk' });
+    return;
+  }
+  if (choice !== 's3') throw new Error(`TEST_STORAGE must be disk or s3, not ${choice}`);
+  const server = await startS3Server();
+  const { endpoint, accessKeyId, secretAccessKey } = server;
+  project.provide('testStorage', { driver: 's3', endpoint, accessKeyId, secretAccessKey });
+  return () => server.stop();
+}
