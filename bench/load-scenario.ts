@@ -36,8 +36,6 @@ export interface LoadOptions {
   thinkMs: [number, number];
   /** PostgreSQL instead of SQLite (the server creates the schema). */
   databaseUrl?: string | undefined;
-  /** Whether the founder uploads and edits during the run (true unless said otherwise). */
-  founderWrites?: boolean;
 }
 
 export const DEFAULT_LOAD: LoadOptions = { investors: 200, seconds: 60, thinkMs: [20, 120] };
@@ -509,9 +507,7 @@ export async function runLoadAgainst(target: LoadTarget, options: LoadOptions): 
     };
     const firstRoom = seeded.rooms[0] as SeededRoom;
     const [founder] = await Promise.all([
-      options.founderWrites === false
-        ? { links: [], edits: 0 }
-        : founderAtWork(run, firstRoom, files, SEED_FILE_SIZES.length),
+      founderAtWork(run, firstRoom, files, SEED_FILE_SIZES.length),
       untilDeadline(run, seeded.investors.length, (user) =>
         investorVisit(run, seeded.investors[user] as BenchInvestor),
       ),
