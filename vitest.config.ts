@@ -44,6 +44,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // npm run test:cluster: two nodes behind nginx (tests/support/cluster.ts), one file, in order.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [failOnConsoleError],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

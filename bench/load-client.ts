@@ -60,8 +60,7 @@ export class LoadClient {
         body: request.body,
       });
     } catch (error) {
-      stats.failed++;
-      this.#stats.noteProblem(`${request.route}: no answer (${(error as Error).message})`);
+      this.#stats.miss(request.route, 'failed', `no answer (${(error as Error).message})`);
       request.whenUnanswered?.();
       return undefined;
     }
@@ -69,9 +68,11 @@ export class LoadClient {
       if (!request.expect.includes(response.statusCode)) {
         const text = await response.body.text();
         stats.latency.record(elapsedMicros());
-        if (response.statusCode >= 500) stats.serverErrors++;
-        else stats.unexpected++;
-        this.#stats.noteProblem(`${request.route}: ${response.statusCode} ${text.slice(0, 300)}`);
+        this.#stats.miss(
+          request.route,
+          response.statusCode >= 500 ? 'serverError' : 'unexpected',
+          `${response.statusCode} ${text.slice(0, 300)}`,
+        );
         return undefined;
       }
       const value = await read(response);
@@ -80,8 +81,7 @@ export class LoadClient {
       return value;
     } catch (error) {
       // The body was cut short, timed out, or was not what the route promises.
-      stats.failed++;
-      this.#stats.noteProblem(`${request.route}: ${(error as Error).message}`);
+      this.#stats.miss(request.route, 'failed', (error as Error).message);
       response.body.destroy();
       return undefined;
     }

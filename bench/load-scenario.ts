@@ -3,23 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData } from 'undici';
+import type { Config } from '../server/config';
 import { UPLOADS_PER_ROOM } from '../server/features/room-content/documents.service';
 import { startTestSmtpServer } from '../tests/support/smtp-server';
 import { type AccessLogCheck, AccessTally, checkAccessLog } from './access-log-check';
 import { drainedBytes, LoadClient } from './load-client';
-import { LoadStats, type RouteSummary } from './load-stats';
+import { LoadStats, type Miss, type RouteSummary } from './load-stats';
 import { cpuSeconds } from './process-cpu';
 import {
   apiCall,
   type BenchInvestor,
   inviteAndSignIn,
+  type ServerAddress,
   type SignInLinkReader,
   saveSections,
   smtpSignInLinks,
   uploadFile,
   writePdf,
 } from './room-fixture';
-import { createBenchFounder, type RunningServer, startBareFastify, startRoundroom } from './servers';
+import { createBenchFounder, startBareFastify, startRoundroom } from './servers';
 
 /**
  * The load scenario of issue 6: investors, invited and signed in through the real magic-link flow,
@@ -59,8 +61,25 @@ export interface LoadTotals {
   unexpected: number;
 }
 
+/** What the load runs against: one server, or the load balancer in front of a cluster. */
+export interface LoadTarget {
+  baseUrl: string;
+  /** The database the servers write, read at the end to check the access log. */
+  database: Config['database'];
+  /** For the report: "SQLite", "PostgreSQL", or what the cluster is made of. */
+  label: string;
+  /** The server processes whose CPU time is measured (a process gone by the end counts until it went). */
+  pids: number[];
+  readSignInLink: SignInLinkReader;
+  /**
+   * Runs beside the measured run from its start, given the run's stats and its start time (the
+   * cluster test kills a node halfway). The run ends when both it and the virtual users are done.
+   */
+  duringRun?: (stats: LoadStats, startedMs: number) => Promise<void>;
+}
+
 export interface LoadResult {
-  database: 'SQLite' | 'PostgreSQL';
+  database: string;
   options: LoadOptions;
   seconds: number;
   setupSeconds: number;
@@ -78,6 +97,8 @@ export interface LoadResult {
   lostSectionLinks: number;
   accessLog: AccessLogCheck;
   problems: string[];
+  /** Every request that did not get its expected answer, with its time. */
+  misses: Miss[];
   /**
    * Every check of the run: no 5xx, no failed request, no unexpected answer, an exact access log, and
    * every link the founder's uploads added still in the sections.
@@ -151,7 +172,7 @@ interface Seed {
 
 /** Three founders' rooms with links and files; investors each invited to two rooms and signed in. */
 async function seed(
-  server: RunningServer,
+  server: ServerAddress,
   options: LoadOptions,
   files: string,
   readSignInLink: SignInLinkReader,
@@ -420,22 +441,61 @@ function totalsOf(routes: RouteSummary[], seconds: number): LoadTotals {
   };
 }
 
+/** The scenario against one production server it starts (on SQLite, or PostgreSQL at databaseUrl). */
 export async function runLoadScenario(options: LoadOptions): Promise<LoadResult> {
   const smtp = await startTestSmtpServer();
   const server = await startRoundroom({
     SMTP_URL: smtp.url,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
+  try {
+    return await runLoadAgainst(
+      {
+        baseUrl: server.baseUrl,
+        database: options.databaseUrl
+          ? { dialect: 'postgres', url: options.databaseUrl }
+          : { dialect: 'sqlite', file: path.join(server.dataDir, 'roundroom.sqlite') },
+        label: options.databaseUrl ? 'PostgreSQL' : 'SQLite',
+        pids: [server.child.pid ?? 0],
+        readSignInLink: smtpSignInLinks(smtp),
+      },
+      options,
+    );
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
+}
+
+/** CPU seconds of the processes so far; a process that has exited keeps the last reading taken. */
+function cpuMeter(pids: number[]) {
+  const last = new Map<number, number>();
+  const read = () => {
+    for (const pid of pids) {
+      try {
+        last.set(pid, cpuSeconds(pid));
+      } catch {} // gone: its last reading stands
+    }
+    return [...last.values()].reduce((sum, seconds) => sum + seconds, 0);
+  };
+  return read;
+}
+
+/** The scenario against servers already running (one, or a cluster behind its load balancer). */
+export async function runLoadAgainst(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
+  const server: ServerAddress = { baseUrl: target.baseUrl };
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-load-'));
   const stats = new LoadStats();
   const client = new LoadClient(server.baseUrl, stats);
+  const serverCpu = cpuMeter(target.pids);
+  // Read every second, so a process killed during the run still counts until shortly before.
+  const cpuSampler = setInterval(serverCpu, 1000);
   try {
     const setupStarted = performance.now();
-    const seeded = await seed(server, options, files, smtpSignInLinks(smtp));
+    const seeded = await seed(server, options, files, target.readSignInLink);
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
-    const pid = server.child.pid ?? 0;
-    const cpuBefore = cpuSeconds(pid);
+    const cpuBefore = serverCpu();
     const generatorCpuBefore = process.cpuUsage();
     const started = performance.now();
     const run: RunState = {
@@ -451,17 +511,15 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
       untilDeadline(run, seeded.investors.length, (user) =>
         investorVisit(run, seeded.investors[user] as BenchInvestor),
       ),
+      target.duringRun?.(stats, started),
     ]);
     const seconds = (performance.now() - started) / 1000;
-    const serverCpuSeconds = cpuSeconds(pid) - cpuBefore;
+    const serverCpuSeconds = serverCpu() - cpuBefore;
     const generatorCpu = process.cpuUsage(generatorCpuBefore);
 
     // Every answer is in: the events the server logged are committed. Read them from the database.
-    const database = options.databaseUrl
-      ? ({ dialect: 'postgres', url: options.databaseUrl } as const)
-      : ({ dialect: 'sqlite', file: path.join(server.dataDir, 'roundroom.sqlite') } as const);
     const accessLog = await checkAccessLog(
-      database,
+      target.database,
       seeded.rooms.map((room) => room.id),
       run.tally,
     );
@@ -472,7 +530,7 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
     };
     const lostSectionLinks = founder.links.filter((link) => !content.includes(link)).length;
     return {
-      database: options.databaseUrl ? 'PostgreSQL' : 'SQLite',
+      database: target.label,
       options,
       seconds,
       setupSeconds,
@@ -487,6 +545,7 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
       lostSectionLinks,
       accessLog,
       problems: stats.problems,
+      misses: stats.misses,
       passed:
         totals.serverErrors === 0 &&
         totals.failed === 0 &&
@@ -495,9 +554,8 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
         lostSectionLinks === 0,
     };
   } finally {
+    clearInterval(cpuSampler);
     await client.close();
-    await server.stop();
-    await smtp.close();
     fs.rmSync(files, { recursive: true, force: true });
   }
 }

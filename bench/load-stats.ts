@@ -26,10 +26,20 @@ export interface RouteSummary {
   failed: number;
 }
 
+/** A request that did not get its expected answer, and when (performance.now()). */
+export interface Miss {
+  route: string;
+  kind: 'failed' | 'serverError' | 'unexpected';
+  atMs: number;
+  description: string;
+}
+
 /** Per-route counters and latency histograms, plus the first few problems verbatim for the report. */
 export class LoadStats {
   readonly #routes = new Map<string, RouteStats>();
   readonly problems: string[] = [];
+  /** Every miss with its time, for a run that disturbs the servers on purpose (the cluster test). */
+  readonly misses: Miss[] = [];
 
   route(pattern: string): RouteStats {
     let stats = this.#routes.get(pattern);
@@ -42,6 +52,20 @@ export class LoadStats {
 
   noteProblem(description: string): void {
     if (this.problems.length < 20) this.problems.push(description);
+  }
+
+  /** Counts a miss on its route, with its time and what happened. */
+  miss(route: string, kind: Miss['kind'], description: string): void {
+    this.route(route)[kind === 'serverError' ? 'serverErrors' : kind]++;
+    this.misses.push({ route, kind, atMs: performance.now(), description });
+    this.noteProblem(`${route}: ${description}`);
+  }
+
+  /** Requests answered as expected so far, over every route. */
+  get answered(): number {
+    let ok = 0;
+    for (const stats of this.#routes.values()) ok += stats.ok;
+    return ok;
   }
 
   summaries(seconds: number): RouteSummary[] {

@@ -1,13 +1,22 @@
 import { parseArgs } from 'node:util';
+import { startCluster } from '../tests/support/cluster';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
-import { DEFAULT_LOAD, type LoadOptions, type LoadResult, runLoadScenario } from './load-scenario';
+import {
+  DEFAULT_LOAD,
+  type LoadOptions,
+  type LoadResult,
+  runLoadAgainst,
+  runLoadScenario,
+} from './load-scenario';
 import { printGrid } from './report';
+import { smtpSignInLinks } from './room-fixture';
 import { RAISED_RATE_LIMITS } from './servers';
 
 // npm run bench:load: the load scenario of issue 6 against the production build (run `npm run build`
 // first; the npm script does). Options: --seconds N, --investors N, --postgres (a throwaway cluster;
 // or set DATABASE_URL to an empty database), --compare (SQLite, then PostgreSQL on a throwaway cluster,
-// in one run: PostgreSQL's throughput must reach POSTGRES_SHARE_OF_SQLITE of SQLite's, ADR 49).
+// in one run: PostgreSQL's throughput must reach POSTGRES_SHARE_OF_SQLITE of SQLite's, ADR 49),
+// --cluster (the same, then two nodes behind nginx as npm run test:cluster starts them, side by side).
 // Exits 1 when any check fails.
 
 /** With the caches on for PostgreSQL too (ADR 49), its single-node throughput must reach this share of SQLite's. */
@@ -17,6 +26,7 @@ function parseOptions(argv: string[]): {
   options: LoadOptions;
   throwawayPostgres: boolean;
   compare: boolean;
+  cluster: boolean;
 } {
   const { values } = parseArgs({
     args: argv,
@@ -25,6 +35,7 @@ function parseOptions(argv: string[]): {
       investors: { type: 'string', default: String(DEFAULT_LOAD.investors) },
       postgres: { type: 'boolean', default: false },
       compare: { type: 'boolean', default: false },
+      cluster: { type: 'boolean', default: false },
     },
   });
   const whole = (name: string, value: string) => {
@@ -40,8 +51,9 @@ function parseOptions(argv: string[]): {
       investors: whole('investors', values.investors),
       databaseUrl,
     },
-    throwawayPostgres: (values.postgres || values.compare) && !databaseUrl,
-    compare: values.compare,
+    throwawayPostgres: (values.postgres || values.compare || values.cluster) && !databaseUrl,
+    compare: values.compare || values.cluster,
+    cluster: values.cluster,
   };
 }
 
@@ -99,7 +111,46 @@ export function printLoadReport(result: LoadResult): void {
   console.log(result.passed ? '\nEvery check passed.' : '\nFAILED: see above.');
 }
 
-const { options, throwawayPostgres, compare } = parseOptions(process.argv.slice(2));
+/** Two nodes behind nginx on PostgreSQL (and S3 and Redis when the project has them). */
+async function runOnCluster(options: LoadOptions): Promise<LoadResult> {
+  const cluster = await startCluster();
+  try {
+    return await runLoadAgainst(
+      {
+        baseUrl: cluster.baseUrl,
+        database: cluster.database,
+        label: cluster.description,
+        pids: cluster.nodes.map((node) => node.pid),
+        readSignInLink: smtpSignInLinks(cluster.smtp),
+      },
+      options,
+    );
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/** The three runs side by side. */
+function printComparison(sqlite: LoadResult, postgres: LoadResult, cluster: LoadResult): void {
+  const row = (name: string, result: LoadResult) => [
+    name,
+    fixed(result.totals.perSecond, 0),
+    fixed(
+      result.routes.find((route) => route.route.startsWith('GET /api/data-room/:id/sections'))?.p95Ms ?? 0,
+    ),
+    fixed(result.serverCpuMsPerRequest, 2),
+    String(result.totals.serverErrors + result.totals.failed + result.totals.unexpected),
+    result.accessLog.exact ? 'exact' : 'NOT EXACT',
+  ];
+  console.log('\nOne node against two behind nginx, the same scenario:');
+  printGrid(
+    ['run', 'req/s', 'sections p95 ms', 'server CPU ms/req', 'misses', 'access log'],
+    [row('1 node, SQLite', sqlite), row('1 node, PostgreSQL', postgres), row(cluster.database, cluster)],
+    [1, 2, 3, 4],
+  );
+}
+
+const { options, throwawayPostgres, compare, cluster: withCluster } = parseOptions(process.argv.slice(2));
 const sqlite = compare ? await runLoadScenario({ ...options, databaseUrl: undefined }) : undefined;
 if (sqlite) printLoadReport(sqlite);
 const cluster = throwawayPostgres ? await startPostgresCluster() : undefined;
@@ -114,6 +165,12 @@ try {
     console.log(
       `\nPostgreSQL ${fixed(result.totals.perSecond)} req/s against SQLite ${fixed(sqlite.totals.perSecond)} req/s in this run: ${fixed(share * 100, 0)}% (at least ${POSTGRES_SHARE_OF_SQLITE * 100}%): ${enough ? 'pass' : 'FAIL'}.`,
     );
+  }
+  if (sqlite && withCluster) {
+    const nodes = await runOnCluster(options);
+    printLoadReport(nodes);
+    printComparison(sqlite, result, nodes);
+    passed &&= nodes.passed;
   }
   process.exitCode = passed ? 0 : 1;
 } finally {

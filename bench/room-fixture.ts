@@ -5,9 +5,12 @@ import { recipientsOf, type TestSmtpServer } from '../tests/support/smtp-server'
 import type { RunningServer } from './servers';
 import { createBenchFounder } from './servers';
 
+/** Where requests go: one server, or the load balancer in front of several. */
+export type ServerAddress = Pick<RunningServer, 'baseUrl'>;
+
 /** JSON over HTTP to a running server, failing loudly on an unexpected status. */
 export async function apiCall(
-  server: RunningServer,
+  server: ServerAddress,
   method: string,
   urlPath: string,
   token: string | null,
@@ -82,7 +85,7 @@ export interface BenchInvestor {
  * founder invites the address, the investor asks for a link, reads it from the mail and verifies it.
  */
 export async function inviteAndSignIn(
-  server: RunningServer,
+  server: ServerAddress,
   founderTokens: string[],
   email: string,
   readSignInLink: SignInLinkReader,
@@ -118,7 +121,7 @@ export async function roomWithInvestor(server: RunningServer): Promise<BenchRoom
 
 /** Saves the room's sections markdown as the founder. */
 export async function saveSections(
-  server: RunningServer,
+  server: ServerAddress,
   room: Pick<BenchRoom, 'founderToken'>,
   content: string,
 ): Promise<void> {
@@ -146,7 +149,7 @@ export function writePdf(file: string, bytes: number): void {
  * returns the download path.
  */
 export async function uploadFile(
-  server: RunningServer,
+  server: ServerAddress,
   room: Pick<BenchRoom, 'founderToken'>,
   file: string | Blob,
   name: string,

@@ -36,6 +36,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
 import { registerAuth } from './plugins/auth';
+import { registerDrain } from './plugins/drain';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
@@ -114,6 +115,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Room for an invite token (at most 128 characters) to reach its schema and be refused there by name.
     routerOptions: { maxParamLength: 256 },
     frameworkErrors: frameworkErrorHandler,
+    // A request that reaches a draining server on a kept-alive connection is answered, not refused
+    // with 503: the proxy could not retry a refused POST (ADR 50).
+    return503OnClosing: false,
     clientErrorHandler,
     // The whole request (headers and body) must arrive within this; its body also has a minimum rate
     // (registerSlowClientLimits). ADR 27.
@@ -185,6 +189,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   declarePlatformResponses(app);
   if (config.nodeEnv === 'test') enforceResponseContracts(app);
   registerJsonBodyParser(app);
+  registerDrain(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app, config, database);
   registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));

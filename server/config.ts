@@ -64,6 +64,10 @@ const environmentSchema = z.object({
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
   JOB_LEASE_MS: wholeNumber.min(300, 'must be at least 300').default(30_000),
+  // SIGTERM drains the server (ADR 50): how long idle keep-alive connections are left for the client
+  // (a proxy) to close, and how long in-flight requests may take before the process exits anyway.
+  SHUTDOWN_IDLE_CONNECTIONS_MS: wholeNumber.min(0, 'must be 0 or more').default(3_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(30_000),
   // S3-compatible object storage for uploads (ADR 48); unset: files under DATA_DIR/uploads.
   S3_BUCKET: z
     .string()
@@ -146,6 +150,8 @@ export interface Config {
     watermarkCacheBytes: number;
   };
   jobs: { pollIntervalMs: number; retryBaseDelayMs: number; leaseMs: number };
+  /** SIGTERM's drain (ADR 50). */
+  shutdown: { idleConnectionsMs: number; timeoutMs: number };
   /** Where uploaded files live (server/storage/create-storage.ts). */
   storage: StorageConfig;
   /** Webhook delivery (docs/decisions/0052-webhooks.md). */
@@ -241,6 +247,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       retryBaseDelayMs: env.JOB_RETRY_BASE_DELAY_MS,
       leaseMs: env.JOB_LEASE_MS,
+    },
+    shutdown: {
+      idleConnectionsMs: env.SHUTDOWN_IDLE_CONNECTIONS_MS,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     },
     webhooks: {
       allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',

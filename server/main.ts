@@ -16,8 +16,6 @@ function findProjectRoot(from: string): string {
   return directory;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   const unsupportedNode = unsupportedNodeMessage(process.versions.node, process.execPath);
   if (unsupportedNode) {
@@ -52,12 +50,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a stuck one cannot hold the process past the grace period.
+    // In-flight requests finish; a stuck one cannot hold the process past the time limit.
     setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
+    }, config.shutdown.timeoutMs).unref();
+    app.drain({ idleConnectionsMs: config.shutdown.idleConnectionsMs }).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');

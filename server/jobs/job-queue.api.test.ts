@@ -311,6 +311,39 @@ test('two workers on two connections to one database never run the same job twic
   expect(new Set(rows.map((row) => row.locked_by?.split(':')[0])).size).toBe(2);
 });
 
+/** A fixture of this folder run as its own process on the test database; its stdout is collected. */
+function workerProcess(fixture: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, fixture)], {
+    env: { ...process.env, DATA_DIR: dataDir, ...testDatabase.environment },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+test('two worker processes on one database run 60 jobs between them, each exactly once', async () => {
+  for (let n = 0; n < 60; n++) await enqueueJob(handle.db, { kind: 'count', payload: { n } });
+  const workers = [workerProcess('job-queue.claim-fixture.ts'), workerProcess('job-queue.claim-fixture.ts')];
+  const finished = async () =>
+    (await jobRows()).every((row) => row.status === 'succeeded' || row.status === 'failed');
+  const deadline = Date.now() + 30_000;
+  while (!(await finished()) && Date.now() < deadline) await sleep(50);
+  for (const worker of workers) worker.child.kill('SIGTERM');
+  await Promise.all(workers.map((worker) => worker.exited));
+
+  const runsOf = (output: string) => [...output.matchAll(/ran (\d+)/g)].map((match) => Number(match[1]));
+  const [first, second] = workers.map((worker) => runsOf(worker.output()));
+  const all = [...(first ?? []), ...(second ?? [])].sort((a, b) => a - b);
+  expect(all).toEqual(Array.from({ length: 60 }, (_, n) => n));
+  expect(first?.length).toBeGreaterThan(0);
+  expect(second?.length).toBeGreaterThan(0);
+  expect((await jobRows()).every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
+});
+
 test('a job running longer than its lease keeps it by renewing it: a second worker never takes it', async () => {
   const second = openDatabase(config.database);
   extraHandles.push(second);

@@ -10,14 +10,45 @@ import {
   webhookReaderOf,
 } from '../../webhooks/webhook-events';
 
-export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'>;
+export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'> & {
+  /** The proxy's id for the request (proxyRequestId): the same request logged twice is one event. */
+  requestId?: string | undefined;
+};
 
 type AccessEventInsert = Insertable<AccessEventsTable>;
 
+/**
+ * An event's id. Behind a load balancer a node may log a download and die before it answers; the
+ * balancer sends the same request (same request id) to another node, which logs it again. Derived
+ * from the request id and what the event says, both inserts carry one id and the second adds nothing.
+ * Who and what are part of it, so a client that chose its own request id could at most merge its own
+ * repeated requests for one document into one event.
+ */
+function eventId(event: NewAccessEvent): string {
+  if (!event.requestId) return crypto.randomUUID();
+  const digest = crypto
+    .createHash('sha256')
+    .update(
+      [
+        event.requestId,
+        event.roomId,
+        event.userId ?? '',
+        event.invitationId ?? '',
+        event.action,
+        event.documentId ?? '',
+        event.url,
+      ].join('\n'),
+    )
+    .digest('hex');
+  // Shaped as a UUID (version 8: name-based, custom hash) like every other id of the table.
+  return `${digest.slice(0, 8)}-${digest.slice(8, 12)}-8${digest.slice(13, 16)}-a${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
+}
+
 function toInsert(event: NewAccessEvent): AccessEventInsert {
+  const { requestId: _notAColumn, ...columns } = event;
   return toRow<AccessEventRow>({
-    ...event,
-    id: crypto.randomUUID(),
+    ...columns,
+    id: eventId(event),
     userAgent: event.userAgent?.slice(0, 500) ?? null,
   });
 }
@@ -35,13 +66,12 @@ export async function recordAccessEvent(
   webhookEvents?: ReadCache<RoomWebhookEvents>,
 ): Promise<void> {
   const row = toInsert(event);
+  // A request logged already (see eventId) inserts nothing, and its webhook went out with it then.
   if (db.isTransaction) {
-    await insertRows(db, [row]);
-    await emitAccessWebhookEvent(db, event);
+    if ((await insertRows(db, [row])) > 0) await emitAccessWebhookEvent(db, event);
   } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action], webhookEvents)) {
     await db.transaction().execute(async (trx) => {
-      await insertRows(trx, [row]);
-      await emitAccessWebhookEvent(trx, event);
+      if ((await insertRows(trx, [row])) > 0) await emitAccessWebhookEvent(trx, event);
     });
   } else {
     await groupCommitFor(db).add(row);
@@ -128,8 +158,14 @@ export async function listUserAccessEvents(
 /** Rows per INSERT: 11 parameters each, well under SQLite's 32766. */
 const MAX_ROWS_PER_INSERT = 500;
 
-async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<void> {
-  await db.insertInto('access_events').values(rows).execute();
+/** Resolves with the rows inserted: an id already there is the same request, logged before. */
+async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<number> {
+  const result = await db
+    .insertInto('access_events')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /**

@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { proxyRequestId } from '../../plugins/proxy-request-id';
 import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
 import {
   deleteDocument,
@@ -116,7 +117,12 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             user,
             document,
             'downloaded',
-            { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date() },
+            {
+              ip: request.ip,
+              userAgent: request.headers['user-agent'],
+              at: new Date(),
+              requestId: proxyRequestId(request, ctx.config),
+            },
             ctx.caches.webhookEvents,
           );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
@@ -154,7 +160,12 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             user,
             document,
             'downloaded',
-            { ip: request.ip, userAgent: request.headers['user-agent'], at: new Date() },
+            {
+              ip: request.ip,
+              userAgent: request.headers['user-agent'],
+              at: new Date(),
+              requestId: proxyRequestId(request, ctx.config),
+            },
             ctx.caches.webhookEvents,
           );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });

@@ -498,7 +498,7 @@ export async function recordAccess(
   user: RoomUser,
   document: DownloadableDocument,
   action: 'downloaded' | 'viewed',
-  request: { ip: string; userAgent: string | undefined; at: Date },
+  request: { ip: string; userAgent: string | undefined; at: Date; requestId?: string | undefined },
   webhookEvents?: ReadCache<RoomWebhookEvents>,
 ): Promise<void> {
   if (document.readerManagesRoom) return;
@@ -515,6 +515,7 @@ export async function recordAccess(
       occurredAt: request.at,
       ip: request.ip,
       userAgent: request.userAgent ?? null,
+      requestId: request.requestId,
     },
     webhookEvents,
   );

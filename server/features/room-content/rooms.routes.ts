@@ -23,6 +23,7 @@ import {
 } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
+import { proxyRequestId } from '../../plugins/proxy-request-id';
 import {
   errorResponses,
   ndaGated,
@@ -163,6 +164,7 @@ export function roomsRoutes(
             occurredAt: new Date(),
             ip: request.ip,
             userAgent: request.headers['user-agent'] ?? null,
+            requestId: proxyRequestId(request, ctx.config),
           },
           ctx.caches.webhookEvents,
         );

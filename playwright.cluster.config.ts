@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
+
+// The end-to-end journeys (founder, investor, viewer, admin) against two nodes behind nginx. Run by
+// tests/cluster/cluster.test.ts (npm run test:cluster), which starts the cluster and its SMTP server
+// and hands them over: ROUNDROOM_CLUSTER_URL is nginx, E2E_MAIL_DIR where the mail is written.
+const clusterUrl = process.env.ROUNDROOM_CLUSTER_URL;
+if (!clusterUrl || !process.env.E2E_MAIL_DIR)
+  throw new Error(
+    'playwright.cluster.config.ts runs inside npm run test:cluster, which sets ROUNDROOM_CLUSTER_URL and E2E_MAIL_DIR',
+  );
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: ['journey.spec.ts', 'data-room.spec.ts', 'viewer.spec.ts', 'admin.spec.ts'],
+  outputDir: 'test-results/cluster',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  // Two nodes, PostgreSQL and nginx share the two cores with the browsers: the longest journey (the
+  // admin dashboard's) takes about 30 s here, its limit in the one-node run.
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: clusterUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+      grep: /@phone/,
+    },
+  ],
+});
