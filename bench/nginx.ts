@@ -1,21 +1,15 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureDebianPackages, NGINX } from '../scripts/debian-packages';
 import { freePort } from './servers';
 
 /** nginx (Debian's package, installed when missing) serving one directory on loopback, one worker. */
 export async function startNginx(
   root: string,
 ): Promise<{ baseUrl: string; workerPid(): number; stop(): Promise<void> }> {
-  if (spawnSync('which', ['nginx']).status !== 0) {
-    if (process.getuid?.() !== 0)
-      throw new Error('nginx is missing: install it with sudo apt-get install -y nginx');
-    execFileSync('sh', ['-c', 'apt-get update >/dev/null && apt-get install -y nginx >/dev/null'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  }
+  ensureDebianPackages([NGINX]);
   const port = await freePort();
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-nginx-'));
   const config = path.join(prefix, 'nginx.conf');

@@ -63,3 +63,6 @@ export const DOCUMENT_TOOLS: DebianPackage[] = [
  * (tests/support/redis-server.ts, ADR 49). Debian's package installs it without starting it.
  */
 export const TEST_SERVICES: DebianPackage[] = [{ name: 'redis-server', provides: '/usr/bin/redis-server' }];
+
+/** The load balancer of the cluster test (deploy/nginx) and the baseline of the benchmarks (bench/nginx.ts). */
+export const NGINX: DebianPackage = { name: 'nginx', provides: '/usr/sbin/nginx' };

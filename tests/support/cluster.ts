@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, RAISED_RATE_LIMITS, waitForHealthy } from '../../bench/servers';
-import { ensureDebianPackages } from '../../scripts/debian-packages';
+import { ensureDebianPackages, NGINX } from '../../scripts/debian-packages';
 import type { Config } from '../../server/config';
 import { startPostgresCluster } from './postgres-cluster';
 import { startRedisServer } from './redis-server';
@@ -187,7 +187,7 @@ function startNginx(prefix: string, listen: number, nodes: ClusterNode[]) {
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  ensureDebianPackages([{ name: 'nginx', provides: '/usr/sbin/nginx' }]);
+  ensureDebianPackages([NGINX]);
   if (!fs.existsSync(path.join(projectRoot, 'dist/server/main.js')))
     throw new Error('dist/server/main.js is missing: run npm run build first');
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-cluster-'));
@@ -290,7 +290,7 @@ function stopNode(node: ClusterNode): Promise<number | null> {
  * ports in place of 80 and 443. Resolves with nginx's verdict.
  */
 export function checkSampleSiteConfig(): { ok: boolean; output: string } {
-  ensureDebianPackages([{ name: 'nginx', provides: '/usr/sbin/nginx' }]);
+  ensureDebianPackages([NGINX]);
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-nginx-site-'));
   try {
     fs.mkdirSync(path.join(prefix, 'snippets'));
