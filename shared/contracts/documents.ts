@@ -22,6 +22,20 @@ export const documentDownloadPolicyRequestSchema = z.strictObject({
 });
 export type DocumentDownloadPolicyRequest = z.infer<typeof documentDownloadPolicyRequestSchema>;
 
+/** The document the OpenAPI examples show (docs/api.md). */
+const pitchDeckExample = {
+  id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+  title: 'Pitch deck',
+  fileType: 'pdf',
+  fileSize: '2483120',
+  sectionName: 'Financials',
+  updatedAt: '2026-11-25T09:30:00.000Z',
+  isUploaded: true,
+  preview: { status: 'ready', kind: 'pages', failure: null },
+  downloadPolicy: 'room',
+  isDownloadAllowed: true,
+} as const;
+
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
 export const documentListItemSchema = z
   .object({
@@ -42,20 +56,7 @@ export const documentListItemSchema = z
     isDownloadAllowed: z.boolean(),
   })
   .meta({
-    examples: [
-      {
-        id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
-        title: 'Pitch deck',
-        fileType: 'pdf',
-        fileSize: '2483120',
-        sectionName: 'Financials',
-        updatedAt: '2026-11-25T09:30:00.000Z',
-        isUploaded: true,
-        preview: { status: 'ready', kind: 'pages', failure: null },
-        downloadPolicy: 'room',
-        isDownloadAllowed: true,
-      },
-    ],
+    examples: [pitchDeckExample],
   });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
@@ -72,18 +73,7 @@ export const uploadResponseSchema = z
     examples: [
       {
         message: 'File uploaded successfully',
-        document: {
-          id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
-          title: 'Pitch deck',
-          fileType: 'pdf',
-          fileSize: '2483120',
-          sectionName: 'Financials',
-          updatedAt: '2026-11-25T09:30:00.000Z',
-          isUploaded: true,
-          preview: { status: 'ready', kind: 'pages', failure: null },
-          downloadPolicy: 'room',
-          isDownloadAllowed: true,
-        },
+        document: pitchDeckExample,
         url: '/api/documents/8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b/download',
       },
     ],

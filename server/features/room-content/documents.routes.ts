@@ -103,15 +103,8 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
         const user = requireUser(request);
         const document = await findDownloadableDocument(ctx, user, request.params.id);
         requireDownloadAllowed(document);
-        const watermark = watermarkOf(user, document);
-        if (watermark) {
-          // The reader's own copy, made now: no validator or range to offer (each copy is new), never
-          // kept by any cache.
-          const copy = await watermarkedDownload(ctx, document, watermark);
-          reply
-            .header('content-security-policy', "sandbox; default-src 'none'")
-            .header('cache-control', 'private, no-store')
-            .header('accept-ranges', 'none');
+        // Logged before any byte is sent, so an answered download is always in the access log.
+        const logDownload = async () => {
           await recordAccess(
             ctx.db,
             user,
@@ -126,6 +119,17 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             ctx.caches.webhookEvents,
           );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+        };
+        const watermark = watermarkOf(user, document);
+        if (watermark) {
+          // The reader's own copy, made now: no validator or range to offer (each copy is new), never
+          // kept by any cache.
+          const copy = await watermarkedDownload(ctx, document, watermark);
+          reply
+            .header('content-security-policy', "sandbox; default-src 'none'")
+            .header('cache-control', 'private, no-store')
+            .header('accept-ranges', 'none');
+          await logDownload();
           if (copy.kind === 'image') {
             return reply
               .header('content-type', copy.contentType)
@@ -155,20 +159,7 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
         if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, document.sizeBytes);
         // A download is logged once: a resumed range that does not start at 0 is the same download.
         if (range.kind === 'whole' || range.start === 0) {
-          await recordAccess(
-            ctx.db,
-            user,
-            document,
-            'downloaded',
-            {
-              ip: request.ip,
-              userAgent: request.headers['user-agent'],
-              at: new Date(),
-              requestId: proxyRequestId(request, ctx.config),
-            },
-            ctx.caches.webhookEvents,
-          );
-          await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+          await logDownload();
         }
         return sendStoredBytes(reply, ctx.storage, document, range);
       },
