@@ -338,9 +338,9 @@ test('two worker processes on one database run 60 jobs between them, each exactl
   const runsOf = (output: string) => [...output.matchAll(/ran (\d+)/g)].map((match) => Number(match[1]));
   const [first, second] = workers.map((worker) => runsOf(worker.output()));
   const all = [...(first ?? []), ...(second ?? [])].sort((a, b) => a - b);
+  // Each exactly once, whichever process ran it. Which one ran how many is timing: the one that starts a
+  // second earlier may run all 60 before the other polls. That both share the work is the test above's.
   expect(all).toEqual(Array.from({ length: 60 }, (_, n) => n));
-  expect(first?.length).toBeGreaterThan(0);
-  expect(second?.length).toBeGreaterThan(0);
   expect((await jobRows()).every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
 });
 
