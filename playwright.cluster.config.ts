@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
+import { defineConfig } from '@playwright/test';
+import { browserProjects, chromiumLaunch } from './tests/e2e/browser-projects';
 
 // The end-to-end journeys (founder, investor, viewer, admin) against two nodes behind nginx. Run by
 // tests/cluster/cluster.test.ts (npm run test:cluster), which starts the cluster and its SMTP server
@@ -26,14 +26,7 @@ export default defineConfig({
     baseURL: clusterUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: chromiumLaunch,
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
-      grep: /@phone/,
-    },
-  ],
+  projects: browserProjects,
 });

@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { browserProjects, chromiumLaunch } from './tests/e2e/browser-projects';
 import {
   e2eBaseUrl,
   e2eDataDir,
@@ -7,7 +8,6 @@ import {
   e2eSmtpPort,
   e2eSupportEmail,
 } from './tests/e2e/e2e-environment';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 // End-to-end tests run against the production build (npm run test:e2e builds it first), served by the
 // real server on its own port with a throwaway data directory, sending mail to a real SMTP server
@@ -24,17 +24,9 @@ export default defineConfig({
     baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: chromiumLaunch,
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
-      // Journeys run once on desktop; the phone project checks layout-sensitive pages.
-      grep: /@phone/,
-    },
-  ],
+  projects: browserProjects,
   webServer: {
     command: 'node dist/server/main.js',
     url: `${e2eBaseUrl}/api/health`,
