@@ -106,6 +106,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw error;
   }
   await migrateToLatest(database.db);
+  // The caches name the tables each answer was read from, so a write drops only what it could change.
+  database.writeEpoch.knowTables((await database.db.introspection.getTables()).map((table) => table.name));
 
   const app = Fastify({
     logger: options.logger ?? loggerFor(config),

@@ -91,7 +91,9 @@ export class ClusterWriteEpoch extends WriteEpoch {
     });
     this.#client = client;
     client.on('notification', (message) => {
-      if (message.channel === WRITES_CHANNEL) this.moved();
+      // The payload names the table an INSERT or UPDATE wrote; it is empty for anything else (a DELETE
+      // may cascade, write-notifications.ts), and from a server older than ADR 53: every table then.
+      if (message.channel === WRITES_CHANNEL) this.moved(message.payload || undefined);
     });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, new Error('the connection ended')));

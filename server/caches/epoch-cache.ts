@@ -7,13 +7,13 @@ export interface ReadCache<V extends object> {
 }
 
 /**
- * A read cache that is exact (ADR 34, ADR 49): an entry is reused only while no write at all has gone
- * through this process, nor been committed by another (PostgreSQL), since it was read (the write epoch
- * is unchanged), for at most `maxAgeMs`, and never past its own expiry. Misses (undefined) are not
- * cached. While the epoch says it is not caching, every lookup loads and nothing is kept.
+ * A read cache that is exact (ADR 34, ADR 49, ADR 53): an entry is reused only while no write to a table
+ * its load read has gone through this process, nor been committed by another (PostgreSQL), since it was
+ * read, for at most `maxAgeMs`, and never past its own expiry. Misses (undefined) are not cached. While
+ * the epoch says it is not caching, every lookup loads and nothing is kept.
  */
 export class EpochCache<V extends object> implements ReadCache<V> {
-  readonly #entries: LRUCache<string, { epoch: number; value: V }>;
+  readonly #entries: LRUCache<string, { readAt: number; tables: ReadonlySet<string>; value: V }>;
 
   constructor(
     private readonly epoch: WriteEpoch,
@@ -26,13 +26,17 @@ export class EpochCache<V extends object> implements ReadCache<V> {
     // Not caching (PostgreSQL, while other processes' writes may not reach us): the database answers.
     if (!this.epoch.isCaching) return load();
     const hit = this.#entries.get(key);
-    if (hit && hit.epoch === this.epoch.value && this.#unexpired(hit.value)) return hit.value;
-    const epochBefore = this.epoch.value;
-    const value = await load();
+    if (hit && this.epoch.unchangedSince(hit.readAt, hit.tables) && this.#unexpired(hit.value)) {
+      // A cache whose load asked this one depends on what this entry was read from.
+      this.epoch.tablesRead(hit.tables);
+      return hit.value;
+    }
+    const readAt = this.epoch.value;
+    const { value, tables } = await this.epoch.readingTables(load);
     this.#entries.delete(key);
-    // Only a result no write could have overtaken is kept.
-    if (value !== undefined && this.epoch.value === epochBefore && this.epoch.isCaching) {
-      this.#entries.set(key, { epoch: epochBefore, value });
+    // Only a result no write to what it read could have overtaken is kept.
+    if (value !== undefined && this.epoch.isCaching && this.epoch.unchangedSince(readAt, tables)) {
+      this.#entries.set(key, { readAt, tables, value });
     }
     return value;
   }

@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import type { WriteEpoch } from './write-epoch';
+import { ANY_TABLE, type WriteEpoch } from './write-epoch';
 
 /** SQL texts whose prepared statements are kept per SQLite connection. */
 const STATEMENTS_KEPT = 500;
@@ -32,14 +32,23 @@ export const TABLES_NO_CACHE_READS = new Set([
   'webhook_deliveries',
 ]);
 
-/** The table a statement that starts as a single-table INSERT, UPDATE or DELETE writes, else undefined. */
-const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?[\s(]/i;
+/** The table a statement that starts as a single-table INSERT or UPDATE writes. */
+const INSERTED_OR_UPDATED_TABLE = /^\s*(?:insert\s+into|update)\s+"?([a-z_]+)"?[\s(]/i;
+/** The table a statement that starts as a DELETE writes. */
+const DELETED_FROM_TABLE = /^\s*delete\s+from\s+"?([a-z_]+)"?[\s(]/i;
 
-/** Whether a statement may change what an epoch cache has read: any write, unless it names only such a table. */
-export function movesEpoch(statement: { readonly: boolean; source: string }): boolean {
-  if (statement.readonly) return false;
-  const table = WRITTEN_TABLE.exec(statement.source)?.[1];
-  return table === undefined || !TABLES_NO_CACHE_READS.has(table);
+/**
+ * What a statement may change that an epoch cache could have read (ADR 34, ADR 53): nothing (null) for a
+ * read, or for a write that names only a table no cache reads; the one table an INSERT or UPDATE writes
+ * (no foreign key here cascades an update); ANY_TABLE for a DELETE, whose foreign keys may cascade into
+ * other tables, and for any other write, whose tables are not named where this looks.
+ */
+export function tablesWritten(statement: { readonly: boolean; source: string }): string | null {
+  if (statement.readonly) return null;
+  const written = INSERTED_OR_UPDATED_TABLE.exec(statement.source)?.[1];
+  if (written !== undefined) return TABLES_NO_CACHE_READS.has(written) ? null : written.toLowerCase();
+  const deleted = DELETED_FROM_TABLE.exec(statement.source)?.[1];
+  return deleted !== undefined && TABLES_NO_CACHE_READS.has(deleted) ? null : ANY_TABLE;
 }
 
 /**
@@ -49,17 +58,18 @@ export function movesEpoch(statement: { readonly: boolean; source: string }): bo
  * only those that name one table outside the caches' reads (TABLES_NO_CACHE_READS) are let through.
  */
 function countingWrites(statement: SqliteDatabase.Statement, epoch: WriteEpoch): SqliteDatabase.Statement {
-  if (!movesEpoch(statement)) return statement;
+  const written = tablesWritten(statement);
+  if (written === null) return statement;
   return new Proxy(statement, {
     get(target, property) {
       const value = Reflect.get(target, property, target);
       if (!RUNNING_METHODS.has(property) || typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        epoch.moved();
+        epoch.moved(written);
         try {
           return value.apply(target, args);
         } finally {
-          epoch.moved();
+          epoch.moved(written);
         }
       };
     },
@@ -78,6 +88,8 @@ export function withStatementCache(
 ): { connection: SqliteDatabase.Database; statements: LRUCache<string, SqliteDatabase.Statement> } {
   const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: STATEMENTS_KEPT });
   const prepare = (source: string) => {
+    // Kysely prepares every statement it runs, so this sees each one, in the async context of its caller.
+    epoch.statementRuns(source);
     let statement = statements.get(source);
     if (!statement) {
       statement = countingWrites(connection.prepare(source), epoch);

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database';
-import { movesEpoch } from './statement-cache';
-import type { WriteEpoch } from './write-epoch';
+import { EpochCache } from './epoch-cache';
+import { tablesWritten } from './statement-cache';
+import { ANY_TABLE, type WriteEpoch } from './write-epoch';
 
 // The write epoch exists only on SQLite: the connection counts every statement that can write.
 
@@ -68,7 +69,7 @@ test('writes to the access log, the reading roll-ups and the job queue, which no
     'update "jobs" set "status" = ? where "id" in (select "id" from "jobs")',
     'insert into reading_view_pages (view_id) select value from json_each(?)',
   ];
-  for (const source of neutral) expect(movesEpoch({ readonly: false, source }), source).toBe(false);
+  for (const source of neutral) expect(tablesWritten({ readonly: false, source }), source).toBeNull();
   await handle.db
     .updateTable('reading_documents')
     .set({ read_ms: 1 })
@@ -77,16 +78,74 @@ test('writes to the access log, the reading roll-ups and the job queue, which no
   expect(epoch.value).toBe(before);
 });
 
-test('every other write moves the epoch, and so does one this rule cannot read', async () => {
-  const moving = [
-    'insert into "sessions" ("id") values (?)',
-    'update "documents" set "title" = ?',
+test('an INSERT or UPDATE moves the table it writes; a DELETE, and any write this rule cannot read, moves every table', () => {
+  const written = (source: string) => tablesWritten({ readonly: false, source });
+  expect(written('insert into "sessions" ("id") values (?)')).toBe('sessions');
+  expect(written('update "documents" set "title" = ?')).toBe('documents');
+  expect(written('update sessions set revoked_at = ?')).toBe('sessions');
+  expect(written('insert into "access_events_archive" ("id") values (?)')).toBe('access_events_archive');
+  const everything = [
     'delete from "room_members" where 1',
     'with "x" as (select 1) insert into "access_events" select * from "x"',
-    'insert into "access_events_archive" ("id") values (?)',
-    'update sessions set revoked_at = ?',
     'replace into "access_events" ("id") values (?)',
+    'insert or replace into "sessions" ("id") values (?)',
   ];
-  for (const source of moving) expect(movesEpoch({ readonly: false, source }), source).toBe(true);
-  expect(movesEpoch({ readonly: true, source: 'select 1' })).toBe(false);
+  for (const source of everything) expect(written(source), source).toBe(ANY_TABLE);
+  expect(tablesWritten({ readonly: true, source: 'select 1' })).toBeNull();
+});
+
+describe('a cached answer is dropped only by a write to a table its load read (ADR 53)', () => {
+  const cacheOn = (writeEpoch: WriteEpoch) =>
+    new EpochCache<{ label: string }>(writeEpoch, { maxEntries: 10, maxAgeMs: 60_000 });
+  let loads: number;
+  const usersWithWaitlist = async () => {
+    loads++;
+    await handle.db.selectFrom('users').select('id').execute();
+    await sql`select count(*) from waitlist`.execute(handle.db);
+    return { label: `load ${loads}` };
+  };
+  beforeEach(async () => {
+    loads = 0;
+    epoch.knowTables((await handle.db.introspection.getTables()).map((table) => table.name));
+  });
+
+  test('by the query builder and by raw SQL alike', async () => {
+    const cache = cacheOn(epoch);
+    await cache.get('k', usersWithWaitlist);
+    await handle.db.updateTable('documents').set({ title: 'x' }).where('id', '=', 'none').execute();
+    expect((await cache.get('k', usersWithWaitlist))?.label).toBe('load 1');
+    await handle.db.insertInto('waitlist').values(waitlistEntry('4')).execute();
+    expect((await cache.get('k', usersWithWaitlist))?.label).toBe('load 2');
+    await handle.db.updateTable('users').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect((await cache.get('k', usersWithWaitlist))?.label).toBe('load 3');
+    await handle.db.deleteFrom('documents').where('id', '=', 'none').execute();
+    expect((await cache.get('k', usersWithWaitlist))?.label).toBe('load 4');
+  });
+
+  test('a load that asks another cache depends on what that cache read, on a hit too', async () => {
+    const inner = cacheOn(epoch);
+    const outer = cacheOn(epoch);
+    const outerLoad = async () => ({ label: `outer over ${(await inner.get('k', usersWithWaitlist))?.label}` });
+    await inner.get('k', usersWithWaitlist);
+    expect((await outer.get('k', outerLoad))?.label).toBe('outer over load 1');
+    await handle.db.insertInto('waitlist').values(waitlistEntry('5')).execute();
+    expect((await outer.get('k', outerLoad))?.label).toBe('outer over load 2');
+  });
+
+  test('a load whose reads cannot be named, or that ran no statement, depends on every write', async () => {
+    const cache = cacheOn(epoch);
+    let runs = 0;
+    const noStatement = async () => ({ label: `run ${++runs}` });
+    await cache.get('k', noStatement);
+    await handle.db.updateTable('documents').set({ title: 'x' }).where('id', '=', 'none').execute();
+    expect((await cache.get('k', noStatement))?.label).toBe('run 2');
+
+    const unnamed = async () => {
+      await sql`select 1 as one`.execute(handle.db);
+      return { label: `unnamed ${++runs}` };
+    };
+    await cache.get('u', unnamed);
+    await handle.db.updateTable('documents').set({ title: 'x' }).where('id', '=', 'none').execute();
+    expect((await cache.get('u', unnamed))?.label).toBe(`unnamed ${runs}`);
+  });
 });

@@ -15,7 +15,9 @@ const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
  * On PostgreSQL, makes every table a cache may read notify WRITES_CHANNEL when a statement writes it
  * (ADR 49): a statement-level trigger, so a bulk write sends one notification, and NOTIFY, which
  * PostgreSQL delivers only when the transaction commits (never for a rollback) and folds repeats within
- * one transaction into one. Every writer is covered, the servers and an operator's SQL shell alike.
+ * one transaction into one. Its payload names the table an INSERT or UPDATE wrote, so the other nodes
+ * drop only what was read from it; it is empty for a DELETE or TRUNCATE, which may cascade into other
+ * tables, and every cache is dropped (ADR 53). Every writer is covered, the servers and an operator's SQL shell alike.
  * The tables no cache reads (TABLES_NO_CACHE_READS: the access log, reading analytics, the job queue,
  * rate-limit counters, webhook deliveries) get no trigger, so their constant writes leave every node's caches alone.
  *
@@ -30,7 +32,8 @@ export async function ensureWriteNotifications(db: Kysely<Database>): Promise<vo
       .raw(
         `create or replace function ${NOTIFY_FUNCTION}() returns trigger language plpgsql as $$
          begin
-           perform pg_notify('${WRITES_CHANNEL}', '');
+           perform pg_notify('${WRITES_CHANNEL}',
+             case when TG_OP in ('INSERT', 'UPDATE') then TG_TABLE_NAME::text else '' end);
            return null;
          end $$`,
       )
