@@ -56,6 +56,8 @@ export async function startNodeServer(
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       ...RAISED_RATE_LIMITS,
+      // PROF_DIR=dir: every server a benchmark starts writes its CPU profile there when it stops.
+      ...(process.env.PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF_DIR}` } : {}),
       ...environment,
       PORT: String(port),
       HOST: '127.0.0.1',
