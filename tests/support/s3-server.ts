@@ -13,6 +13,8 @@ export interface TestS3Server {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Where s3rver keeps the buckets on disk (see unfinishedMultipartUploads). */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startS3Server(): Promise<TestS3Server> {
     region: REGION,
     accessKeyId: ACCESS_KEY_ID,
     secretAccessKey: SECRET_ACCESS_KEY,
+    directory,
     async stop() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
@@ -91,4 +94,24 @@ export async function createTestBucket(server: S3Endpoint, bucket?: string): Pro
     client.destroy();
   }
   return name;
+}
+
+/**
+ * The multipart uploads begun in `bucket` and neither completed nor aborted, each with the bytes of the
+ * parts it holds. S3 lists them (ListMultipartUploads), but s3rver answers that with NotImplemented, so
+ * this reads its store: <directory>/<bucket>/._S3rver_uploads/<upload id>/<part number>.
+ */
+export function unfinishedMultipartUploads(
+  directory: string,
+  bucket: string,
+): { id: string; bytes: number }[] {
+  const uploads = path.join(directory, bucket, '._S3rver_uploads');
+  if (!fs.existsSync(uploads)) return [];
+  return fs.readdirSync(uploads).map((id) => ({
+    id,
+    bytes: fs
+      .readdirSync(path.join(uploads, id))
+      .filter((name) => /^\d+$/.test(name))
+      .reduce((total, part) => total + fs.statSync(path.join(uploads, id, part)).size, 0),
+  }));
 }
