@@ -319,9 +319,10 @@ describe('S3 storage shared by several nodes', () => {
       );
     const dead = writerMetadata(deadPid());
     const elsewhere = { ...dead, writerhost: 'another-host' };
-    const [crashedTemporary, crashedCommitted, otherTemporary, otherCommitted] = [1, 2, 3, 4].map(() =>
-      crypto.randomUUID(),
-    );
+    const crashedTemporary = crypto.randomUUID();
+    const crashedCommitted = crypto.randomUUID();
+    const otherTemporary = crypto.randomUUID();
+    const otherCommitted = crypto.randomUUID();
     await put(`tmp/${crashedTemporary}`, dead);
     await put(`objects/${crashedCommitted}`, dead);
     await put(`tmp/${otherTemporary}`, elsewhere);
