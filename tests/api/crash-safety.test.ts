@@ -122,7 +122,7 @@ test(
     const founder = await createFounder(server);
 
     const uploading = trickleUpload(server.baseUrl, founder);
-    // On disk a file in uploads/tmp; on S3 a multipart upload with a part stored (5 MB in).
+    // On disk a file in uploads/tmp; on S3 a multipart upload with a part streaming in (past 5 MB).
     const partial = await firstUnfinishedWrite();
     await server.kill();
     expect(await uploading).toMatch(/^connection lost/);
