@@ -42,6 +42,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-s3-'));
   const port = await freePort();
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+  keepDirectoriesOnDelete(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const bucket = `roundroom-${crypto.randomBytes(4).toString('hex')}`;
@@ -60,6 +61,29 @@ export async function startS3Server(): Promise<TestS3Server> {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+interface S3rverStore {
+  deleteObject(bucket: string, key: string): Promise<void>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+}
+
+/**
+ * s3rver keeps a key's prefixes as directories and, deleting an object, removes those left empty. A put
+ * under the same prefix at that moment (it makes the directory, then opens its file) fails with ENOENT,
+ * as an error its write stream does not handle, and that ends the whole process (seen when uploads are
+ * stored and committed in parallel: `tmp/` empties and fills all the time). Deleting only the object's
+ * files, and leaving the directories (which listings skip), takes the race away.
+ */
+function keepDirectoriesOnDelete(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        fs.promises.rm(store.getResourcePath(bucket, key, resource), { force: true }),
+      ),
+    );
   };
 }
 
