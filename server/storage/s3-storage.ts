@@ -23,7 +23,8 @@ export interface S3StorageOptions {
   /**
    * How old a temporary or unreferenced object must be before a start-up sweeps or sets it aside.
    * Several nodes share one bucket: a node starting must not take an upload another node is storing
-   * (written, not yet committed) or has committed but not yet recorded in its row.
+   * (written, not yet committed) or has committed but not yet recorded in its row. What a process of
+   * this host that has died wrote is taken at once, whatever its age (see writerMetadata).
    */
   settleMs?: number;
   /** How long a backup's hold counts without being renewed, when its process cannot be checked. */
@@ -59,6 +60,16 @@ const isNotFound = (error: unknown) => {
   const name = (error as { name?: string }).name;
   return status === 404 || name === 'NoSuchKey' || name === 'NotFound';
 };
+
+/**
+ * Who wrote an object, in its metadata (a commit's copy keeps it): a start-up takes at once the
+ * temporary and unrecorded objects of a process of this host that no longer runs (a crash between
+ * writing and recording), as the backup hold and the preparation sweep judge their own processes.
+ * Anything else, another host's or a live process's, waits for the settle period.
+ */
+export function writerMetadata(pid = process.pid): Record<string, string> {
+  return { writerhost: os.hostname(), writerpid: String(pid) };
+}
 
 const missing = (key: string) => Object.assign(new Error(`no stored object ${key}`), { code: 'ENOENT' });
 
@@ -109,6 +120,32 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
     };
     await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, items.length) }, worker));
   };
+  /** Whether `Key` may be taken now: settled, or left by a dead process of this host. */
+  const isLeftBehind = async (Key: string, lastModified: number, settledBefore: number) => {
+    if (lastModified <= settledBefore) return true;
+    try {
+      const { Metadata = {} } = await client.send(new HeadObjectCommand({ Bucket, Key }));
+      const pid = Number(Metadata.writerpid);
+      return (
+        Metadata.writerhost === os.hostname() && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)
+      );
+    } catch (error) {
+      // Taken by another node's start meanwhile (or committed, for a temporary object).
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  };
+  const leftBehind = async <T extends { name: string; lastModified: number }>(
+    Prefix: string,
+    items: readonly T[],
+  ) => {
+    const settledBefore = Date.now() - settleMs;
+    const taken = new Set<T>();
+    await inTurn(items, async (item) => {
+      if (await isLeftBehind(`${Prefix}${item.name}`, item.lastModified, settledBefore)) taken.add(item);
+    });
+    return items.filter((item) => taken.has(item));
+  };
   const openObject = async (Key: string, range?: { start: number; end: number }) => {
     const response = await client.send(
       new GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
@@ -139,7 +176,7 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       const body = new PassThrough();
       const upload = new Upload({
         client,
-        params: { Bucket, Key: tmpKey, Body: body },
+        params: { Bucket, Key: tmpKey, Body: body, Metadata: writerMetadata() },
         partSize: PART_BYTES,
         queueSize: PARTS_IN_FLIGHT,
         leavePartsOnError: false,
@@ -255,11 +292,10 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
     },
 
     async reconcile(referenced) {
-      const settledBefore = Date.now() - settleMs;
-      const stored = (await listUnder(PREFIX.objects)).filter(({ name }) => STORAGE_KEY_PATTERN.test(name));
-      const setAside = stored
-        .filter(({ name, lastModified }) => !referenced.has(name) && lastModified <= settledBefore)
-        .map(({ name }) => name);
+      const unreferenced = (await listUnder(PREFIX.objects)).filter(
+        ({ name }) => STORAGE_KEY_PATTERN.test(name) && !referenced.has(name),
+      );
+      const setAside = (await leftBehind(PREFIX.objects, unreferenced)).map(({ name }) => name);
       const restored = (await listUnder(PREFIX.orphaned))
         .map(({ name }) => name)
         .filter((name) => STORAGE_KEY_PATTERN.test(name) && referenced.has(name));
@@ -269,8 +305,7 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
     },
 
     async sweepTemporary() {
-      const settledBefore = Date.now() - settleMs;
-      const stale = (await listUnder(PREFIX.tmp)).filter(({ lastModified }) => lastModified <= settledBefore);
+      const stale = await leftBehind(PREFIX.tmp, await listUnder(PREFIX.tmp));
       await inTurn(stale, ({ name }) => deleteQuietly(`${PREFIX.tmp}${name}`));
       if (await hold.isHeld()) return stale.length;
       const keptAside = await listUnder(PREFIX.keptAside);

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestBucket, startS3Server, type TestS3Server } from '../../tests/support/s3-server';
 import type { StorageConfig } from '../config';
 import { createLocalDiskStorage } from './local-disk-storage';
-import { createS3Client, createS3Storage, type S3StorageOptions } from './s3-storage';
+import { createS3Client, createS3Storage, type S3StorageOptions, writerMetadata } from './s3-storage';
 import { ObjectTooLargeError, type Storage, StorageHeldError } from './storage';
 
 /**
@@ -308,6 +308,41 @@ describe('S3 storage shared by several nodes', () => {
     expect(await fixture.temporary()).toHaveLength(1);
     expect(await text(fixture.storage.read(committed))).toBe('row not yet inserted');
     await uploading.discard();
+  });
+
+  test("a node starting takes at once what a dead process of this host left, however fresh; not another host's", async () => {
+    const fixture = await s3Fixture(s3, { settleMs: 60_000 });
+    const client = createS3Client(s3Settings(s3, fixture.bucket));
+    const put = (Key: string, Metadata: Record<string, string>) =>
+      client.send(
+        new PutObjectCommand({ Bucket: fixture.bucket, Key, Body: 'x', ContentLength: 1, Metadata }),
+      );
+    const dead = writerMetadata(deadPid());
+    const elsewhere = { ...dead, writerhost: 'another-host' };
+    const crashedTemporary = crypto.randomUUID();
+    const crashedCommitted = crypto.randomUUID();
+    const otherTemporary = crypto.randomUUID();
+    const otherCommitted = crypto.randomUUID();
+    await put(`tmp/${crashedTemporary}`, dead);
+    await put(`objects/${crashedCommitted}`, dead);
+    await put(`tmp/${otherTemporary}`, elsewhere);
+    await put(`objects/${otherCommitted}`, elsewhere);
+    // A commit's copy keeps the writer, so what a killed process committed but never recorded is known too.
+    const live = await (
+      await fixture.storage.write(chunks('row not yet inserted'), { maxBytes: 100 })
+    ).commit();
+    const committed = await client.send(
+      new HeadObjectCommand({ Bucket: fixture.bucket, Key: `objects/${live}` }),
+    );
+    expect(committed.Metadata).toEqual(writerMetadata());
+
+    const starting = fixture.another();
+    expect(await starting.sweepTemporary()).toBe(1);
+    expect(await fixture.temporary()).toEqual([otherTemporary]);
+    expect(await starting.reconcile(new Set())).toEqual({ setAside: [crashedCommitted], restored: [] });
+    expect(await fixture.orphaned(crashedCommitted)).toBe('x');
+    expect((await starting.list()).sort()).toEqual([live, otherCommitted].sort());
+    client.destroy();
   });
 
   test('a hold from another host counts until its lease passes unrenewed; our own is renewed', async () => {

@@ -13,6 +13,8 @@ export interface TestS3Server {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Where s3rver keeps the buckets on disk (see unfinishedMultipartUploads). */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-s3-'));
   const port = await freePort();
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+  keepDirectoriesOnDelete(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const bucket = `roundroom-${crypto.randomBytes(4).toString('hex')}`;
@@ -53,10 +56,34 @@ export async function startS3Server(): Promise<TestS3Server> {
     region: REGION,
     accessKeyId: ACCESS_KEY_ID,
     secretAccessKey: SECRET_ACCESS_KEY,
+    directory,
     async stop() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+interface S3rverStore {
+  deleteObject(bucket: string, key: string): Promise<void>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+}
+
+/**
+ * s3rver keeps a key's prefixes as directories and, deleting an object, removes those left empty. A put
+ * under the same prefix at that moment (it makes the directory, then opens its file) fails with ENOENT,
+ * as an error its write stream does not handle, and that ends the whole process (seen when uploads are
+ * stored and committed in parallel: `tmp/` empties and fills all the time). Deleting only the object's
+ * files, and leaving the directories (which listings skip), takes the race away.
+ */
+function keepDirectoriesOnDelete(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        fs.promises.rm(store.getResourcePath(bucket, key, resource), { force: true }),
+      ),
+    );
   };
 }
 
@@ -91,4 +118,24 @@ export async function createTestBucket(server: S3Endpoint, bucket?: string): Pro
     client.destroy();
   }
   return name;
+}
+
+/**
+ * The multipart uploads begun in `bucket` and neither completed nor aborted, each with the bytes of the
+ * parts it holds. S3 lists them (ListMultipartUploads), but s3rver answers that with NotImplemented, so
+ * this reads its store: <directory>/<bucket>/._S3rver_uploads/<upload id>/<part number>.
+ */
+export function unfinishedMultipartUploads(
+  directory: string,
+  bucket: string,
+): { id: string; bytes: number }[] {
+  const uploads = path.join(directory, bucket, '._S3rver_uploads');
+  if (!fs.existsSync(uploads)) return [];
+  return fs.readdirSync(uploads).map((id) => ({
+    id,
+    bytes: fs
+      .readdirSync(path.join(uploads, id))
+      .filter((name) => /^\d+$/.test(name))
+      .reduce((total, part) => total + fs.statSync(path.join(uploads, id, part)).size, 0),
+  }));
 }

@@ -6,7 +6,7 @@ declare module 'vitest' {
     /** 'disk' (DATA_DIR/uploads), or an S3-compatible server on which each test app makes its bucket. */
     testStorage:
       | { driver: 'disk' }
-      | { driver: 's3'; endpoint: string; accessKeyId: string; secretAccessKey: string };
+      | { driver: 's3'; endpoint: string; accessKeyId: string; secretAccessKey: string; directory: string };
   }
 }
 
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   }
   if (choice !== 's3') throw new Error(`TEST_STORAGE must be disk or s3, not ${choice}`);
   const server = await startS3Server();
-  const { endpoint, accessKeyId, secretAccessKey } = server;
-  project.provide('testStorage', { driver: 's3', endpoint, accessKeyId, secretAccessKey });
+  const { endpoint, accessKeyId, secretAccessKey, directory } = server;
+  project.provide('testStorage', { driver: 's3', endpoint, accessKeyId, secretAccessKey, directory });
   return () => server.stop();
 }

@@ -8,8 +8,10 @@ import {
   paginateListObjectsV2,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { inject } from 'vitest';
 import type { Config } from '../../server/config';
-import { createS3Client } from '../../server/storage/s3-storage';
+import { createS3Client, writerMetadata } from '../../server/storage/s3-storage';
+import { unfinishedMultipartUploads } from './s3-server';
 
 /**
  * What a test sees of the stored files from outside the app, whichever driver the run uses (TEST_STORAGE):
@@ -120,4 +122,45 @@ export async function holdIsPresent(config: Config): Promise<boolean> {
     if (isMissing(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Writes cut short, each named with the bytes it got so far: on disk the files in uploads/tmp; on S3 the
+ * multipart uploads begun and never completed nor aborted (no object exists until an upload completes;
+ * a temporary object is a finished write: storedNames(config, 'tmp')). Read from the test's s3rver.
+ */
+export async function unfinishedWrites(config: Config): Promise<{ name: string; bytes: number }[]> {
+  const s3 = s3Of(config);
+  if (!s3) {
+    return (await storedNames(config, 'tmp')).flatMap((name) => {
+      try {
+        return [{ name, bytes: fs.statSync(diskPath(config, 'tmp', name)).size }];
+      } catch {
+        return []; // removed between the listing and the stat
+      }
+    });
+  }
+  const target = inject('testStorage');
+  if (target.driver !== 's3') throw new Error('the run has no S3-compatible server');
+  return unfinishedMultipartUploads(target.directory, s3.bucket).map(({ id, bytes }) => ({
+    name: id,
+    bytes,
+  }));
+}
+
+/**
+ * A committed object with no row, as a process killed between storing a file and recording it leaves
+ * one: on S3 with that process's id as its writer (what a start-up reads to take it at once).
+ */
+export async function leaveUnrecorded(config: Config, key: string, bytes: Buffer, writerPid: number) {
+  const s3 = s3Of(config);
+  if (!s3) return fs.writeFileSync(diskPath(config, 'objects', key), bytes);
+  await s3.client.send(
+    new PutObjectCommand({
+      Bucket: s3.bucket,
+      Key: `objects/${key}`,
+      Body: bytes,
+      Metadata: writerMetadata(writerPid),
+    }),
+  );
 }
