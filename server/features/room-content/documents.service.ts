@@ -363,7 +363,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
     async (trx) => {
       const found = await findDocumentInRoom(trx, room.id, documentId);
       if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
-      await lockPreviewRow(trx, documentId);
+      await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
       const previewKeys = await deletePreviewObjects(trx, documentId);
       await deleteDocumentRow(trx, room.id, documentId);
       return { storageKey: found.storageKey, previewKeys };

@@ -78,7 +78,7 @@ export async function saveNdaSettings(
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
     // Under the room's lock: two saves at once make one version each, in turn, never two current ones.
-    await lockRoomRow(trx, room.id);
+    await lockRoomRow(trx, ctx.config.database.dialect, room.id);
     const current = (await findDataRoomById(trx, room.id)) ?? room;
     const currentVersion = current.ndaVersionId
       ? await findNdaVersion(trx, room.id, current.ndaVersionId)

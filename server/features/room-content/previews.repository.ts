@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PreviewKind } from '../../../shared/contracts/previews';
 import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
+import type { Dialect } from '../../db/database';
 import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
 
 /** A document's preparation for the viewer (docs/decisions/0039-viewer-pipeline.md). */
@@ -77,10 +78,19 @@ export async function startPreview(
  * Takes the preview's row lock until the caller's transaction ends. Whatever changes a preview's objects
  * (the preparation's final write, a retry, a delete) takes it first, so a delete never misses objects
  * written by a preparation committing meanwhile (which the cascade would then drop with their files
- * left). Taken by a write that changes nothing, as rooms.repository.ts lockRoomRow does: SQLite has no
- * SELECT ... FOR UPDATE, and there transactions already run one at a time.
+ * left). As rooms.repository.ts lockRoomRow does: SELECT ... FOR UPDATE on PostgreSQL, which drops no
+ * cache; on SQLite, which has none, a write that changes nothing.
  */
-export async function lockPreviewRow(trx: Executor, documentId: string): Promise<void> {
+export async function lockPreviewRow(trx: Executor, dialect: Dialect, documentId: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await trx
+      .selectFrom('document_previews')
+      .select('document_id')
+      .where('document_id', '=', documentId)
+      .forUpdate()
+      .execute();
+    return;
+  }
   await trx
     .updateTable('document_previews')
     .set((eb) => ({ generation: eb.ref('generation') }))

@@ -1,4 +1,5 @@
 import { type Entity, type Executor, fromRow, toFlag, toRow } from '../../db/columns';
+import type { Dialect } from '../../db/database';
 import type { DataRoomRow, RoomMemberRole, RoomMemberRow } from '../../db/schema';
 
 export type DataRoom = Entity<DataRoomRow>;
@@ -135,11 +136,16 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
 
 /**
  * Takes the room's row lock until the caller's transaction ends, so that changes of the room that read
- * before they write (its markdown, its count of documents) run one after the other. The lock is taken
- * by a write that changes nothing: SQLite has no SELECT ... FOR UPDATE (ADR 2), and there transactions
- * already run one at a time.
+ * before they write (its markdown, its count of documents) run one after the other. PostgreSQL: SELECT
+ * ... FOR UPDATE, a read, which drops no cache on any node (ADR 53); a write that changed nothing used
+ * to, and every upload took this lock. SQLite has no SELECT ... FOR UPDATE (ADR 2): a write that changes
+ * nothing takes it there, where transactions already run one at a time.
  */
-export async function lockRoomRow(trx: Executor, roomId: string): Promise<void> {
+export async function lockRoomRow(trx: Executor, dialect: Dialect, roomId: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await trx.selectFrom('data_rooms').select('id').where('id', '=', roomId).forUpdate().execute();
+    return;
+  }
   await trx
     .updateTable('data_rooms')
     .set((eb) => ({ sections_markdown: eb.ref('sections_markdown') }))

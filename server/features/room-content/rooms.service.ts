@@ -323,7 +323,7 @@ export async function saveSectionsMarkdown(
   }
   await ctx.db.transaction().execute(async (trx) => {
     // Under the room's lock, as the server's own changes (ADR 24): none can land between check and write.
-    await lockRoomRow(trx, room.id);
+    await lockRoomRow(trx, ctx.config.database.dialect, room.id);
     requireSectionsUnchanged(sectionsMarkdownOf((await findDataRoomById(trx, room.id)) ?? room), baseVersion);
     // The block's fields are the profile's (ADR 38): written with the text, or neither.
     await updateDataRoom(trx, room.id, { ...companyChanges, sectionsMarkdown: content }, new Date());
@@ -372,7 +372,7 @@ export function writeWithSectionsEdit<T>(
       const before = await findDataRoomById(ctx.db, roomId);
       const edited = before ? await edit(before) : undefined;
       const outcome = await ctx.db.transaction().execute(async (trx) => {
-        await lockRoomRow(trx, roomId);
+        await lockRoomRow(trx, ctx.config.database.dialect, roomId);
         const current = await findDataRoomById(trx, roomId);
         // Checked before any write, so that a stale edit leaves nothing to roll back.
         if (edited !== undefined && current?.sectionsMarkdown !== before?.sectionsMarkdown) return undefined;

@@ -102,7 +102,7 @@ export async function prepareDocument(
     }
     options.signal?.throwIfAborted();
     const written = await ctx.db.transaction().execute(async (trx) => {
-      await lockPreviewRow(trx, documentId);
+      await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
       // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
       const current = await findPreview(trx, documentId);
       if (!current || !isAwaiting(current, generation)) return false;
@@ -213,7 +213,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const document = await findDocumentInRoom(trx, room.id, documentId);
     if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
-    await lockPreviewRow(trx, documentId);
+    await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
     const keys = await deletePreviewObjects(trx, documentId);
     await startDocumentPreview(trx, document, new Date());
     return keys;
