@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { WriteEpoch } from './write-epoch';
+import { ANY_TABLE, WriteEpoch } from './write-epoch';
 
 /**
  * How stale SQLite's epoch may be about another process's commit (an operator's sqlite3 shell, a
@@ -32,24 +32,28 @@ export class SqliteWriteEpoch extends WriteEpoch {
   }
 
   override get value(): number {
-    if (this.#dataVersion) {
-      const now = Date.now();
-      if (now - this.#checkedAt >= OTHER_PROCESS_CHECK_MS) {
-        this.#checkedAt = now;
-        this.#checkOtherWriters(this.#dataVersion);
-      }
-    }
+    this.#checkOtherWriters();
     return super.value;
   }
 
-  #checkOtherWriters(dataVersion: () => unknown): void {
+  override unchangedSince(since: number, tables: ReadonlySet<string>): boolean {
+    this.#checkOtherWriters();
+    return super.unchangedSince(since, tables);
+  }
+
+  #checkOtherWriters(): void {
+    if (!this.#dataVersion) return;
+    const now = Date.now();
+    if (now - this.#checkedAt < OTHER_PROCESS_CHECK_MS) return;
+    this.#checkedAt = now;
     try {
-      const version = dataVersion();
+      const version = this.#dataVersion();
       if (version === this.#seenVersion) return;
       this.#seenVersion = version;
     } catch {
       // Unknown whether another process wrote: treated as if it did.
     }
-    this.moved();
+    // Which tables another process wrote is unknown: every one may have changed.
+    this.moved(ANY_TABLE);
   }
 }
