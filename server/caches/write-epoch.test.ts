@@ -125,7 +125,9 @@ describe('a cached answer is dropped only by a write to a table its load read (A
   test('a load that asks another cache depends on what that cache read, on a hit too', async () => {
     const inner = cacheOn(epoch);
     const outer = cacheOn(epoch);
-    const outerLoad = async () => ({ label: `outer over ${(await inner.get('k', usersWithWaitlist))?.label}` });
+    const outerLoad = async () => ({
+      label: `outer over ${(await inner.get('k', usersWithWaitlist))?.label}`,
+    });
     await inner.get('k', usersWithWaitlist);
     expect((await outer.get('k', outerLoad))?.label).toBe('outer over load 1');
     await handle.db.insertInto('waitlist').values(waitlistEntry('5')).execute();

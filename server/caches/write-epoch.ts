@@ -99,7 +99,11 @@ export class WriteEpoch {
     let tables = this.#tablesInStatement.get(source);
     if (!tables) {
       tables = this.#tableNames
-        ? [...new Set(Array.from(source.matchAll(this.#tableNames), (match) => (match[1] ?? '').toLowerCase()))]
+        ? [
+            ...new Set(
+              Array.from(source.matchAll(this.#tableNames), (match) => (match[1] ?? '').toLowerCase()),
+            ),
+          ]
         : [];
       // A statement naming no known table may read one under another name: depend on every table.
       if (tables.length === 0) tables = [ANY_TABLE];
