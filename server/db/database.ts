@@ -6,8 +6,9 @@ import type { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { ClusterWriteEpoch } from '../caches/cluster-write-epoch';
 import { countingWrites } from '../caches/postgres-write-counting';
+import { SqliteWriteEpoch } from '../caches/sqlite-write-epoch';
 import { withStatementCache } from '../caches/statement-cache';
-import { WriteEpoch } from '../caches/write-epoch';
+import type { WriteEpoch } from '../caches/write-epoch';
 import { ensureWriteNotifications } from '../caches/write-notifications';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations/index';
@@ -59,7 +60,7 @@ function parsePgBigint(value: string): number {
 
 function openSqlite(
   file: string,
-  writeEpoch: WriteEpoch,
+  writeEpoch: SqliteWriteEpoch,
 ): { db: Kysely<Database>; statements: LRUCache<string, SqliteDatabase.Statement> } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SqliteDatabase(file);
@@ -71,6 +72,7 @@ function openSqlite(
   // row back after its file was removed. It costs about a millisecond per write; reads are unaffected.
   connection.pragma('synchronous = FULL');
   const { connection: counted, statements } = withStatementCache(connection, writeEpoch);
+  writeEpoch.watch(connection);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: counted }) }), statements };
 }
 
@@ -95,7 +97,7 @@ function openPostgres(url: string, writeEpoch: WriteEpoch): Kysely<Database> {
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'sqlite') {
-    const writeEpoch = new WriteEpoch();
+    const writeEpoch = new SqliteWriteEpoch();
     const { db, statements } = openSqlite(database.file, writeEpoch);
     return handleFor(
       db,

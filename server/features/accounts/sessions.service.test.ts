@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createCaches } from '../../caches/caches';
+import { OTHER_PROCESS_CHECK_MS } from '../../caches/sqlite-write-epoch';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database';
 import { createSessionResolver, endSession, startSession } from './sessions.service';
 import { insertUser } from './users.repository';
@@ -49,14 +50,23 @@ function deleteSessionsOutOfBand() {
   other.close();
 }
 
-test('a resolved session is reused while nothing has been written', async () => {
-  const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
-  const { user, session } = await signedInUser();
-  expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
+test('a resolved session is reused while nothing has been written, and a write by another process is seen within half a second', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
+    const { user, session } = await signedInUser();
+    expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
 
-  deleteSessionsOutOfBand();
-  // No write went through this process: the first answer still stands (for at most 5 seconds).
-  expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
+    deleteSessionsOutOfBand();
+    // No write went through this process, and SQLite's data_version was read a moment ago: the first
+    // answer still stands.
+    expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
+    // Once the check is due, the other connection's commit is seen: the session is read again, and gone.
+    vi.advanceTimersByTime(OTHER_PROCESS_CHECK_MS);
+    expect(await resolver.resolve(session.token)).toBeUndefined();
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('any write through the app drops what was cached: logout is seen by the next request', async () => {
