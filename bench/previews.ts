@@ -79,7 +79,7 @@ interface ListedDocument {
 }
 
 /** Uploads a file and waits until its preview is ready; returns its id and the seconds from upload to ready. */
-async function uploadUntilReady(
+export async function uploadUntilReady(
   server: RunningServer,
   room: BenchRoom,
   file: string,
@@ -158,7 +158,7 @@ export async function measurePreviewBudgets(): Promise<BudgetRow[]> {
       pass: busy >= 0.7 * idle,
     });
 
-    rows.push(await measureReportCost(server, room, deck.id));
+    rows.push(...(await measureReportCost(server, room, deck.id)));
     return rows;
   } finally {
     await server.stop();
@@ -171,7 +171,7 @@ export async function measurePreviewBudgets(): Promise<BudgetRow[]> {
  * beside a bare Fastify route answering the same bytes from memory: what the runtime and framework alone
  * cost here. Each with the CPU the serving process spent per request, the figure a busy host moves least.
  */
-async function measurePageImages(
+export async function measurePageImages(
   server: RunningServer,
   investor: Record<string, string>,
   documentId: string,
@@ -208,20 +208,33 @@ async function measurePageImages(
 }
 
 const READERS = 200;
-const REPORTS_PER_READER = 10;
+/** The viewer's interval between reports (web/features/viewer), which the budget names. */
+const REPORT_INTERVAL_MS = 10_000;
+/** Rounds of the compressed run: every view at once, as soon as the per-view limit allows. */
+const BURST_ROUNDS = 10;
+/** Reports per view in the run at the budget's own pace. */
+const SPREAD_ROUNDS = 3;
+/** How long the idle server's own CPU (timers, the job queue's polls) is sampled, to be subtracted. */
+const IDLE_SAMPLE_MS = 5_000;
+
+type ReaderViews = { viewId: string; token: string }[];
 
 /**
- * 200 distinct investors, each with their own view open and reporting every 10 s (here as fast as the
- * per-view limit allows): the server's CPU seconds per accepted report, read from /proc around the
- * reports alone. One view each stays well within the per-user limit on opening views. Beside it, the
- * same bursts of 200 POSTs against a bare Fastify route that answers 204: what any request costs here.
+ * The reading-report budget, measured two ways, each beside a bare Fastify route that answers the same
+ * POSTs at the same moments with 204 (what any request costs here), CPU read from /proc:
+ * - at the budget's own pace: 200 distinct investors, each with their own view, each reporting every
+ *   10 s at their own moment (spread evenly, so one report every 50 ms, each arriving alone), three
+ *   each; the server's CPU over those 30 s less what the idle server spends in as long;
+ * - compressed: the same 200 views reporting all at once, ten rounds as fast as the per-view limit
+ *   allows: the marginal cost of a report when many arrive together.
+ * One view each stays well within the per-user limit on opening views.
  */
 export async function measureReportCost(
   server: RunningServer,
   room: BenchRoom,
   documentId: string,
-): Promise<BudgetRow> {
-  const views: { viewId: string; token: string }[] = [];
+): Promise<BudgetRow[]> {
+  const views: ReaderViews = [];
   const readSignInLink = outboxSignInLinks(server);
   for (let reader = 0; reader < READERS; reader++) {
     const investor = await inviteAndSignIn(
@@ -242,44 +255,82 @@ export async function measureReportCost(
     };
     views.push({ viewId: opened.viewId, token: investor.token });
   }
-  const perReportMs = await cpuMsPerRequest(server, views);
+  const ours = {
+    spread: await cpuMsPerSpreadReport(server, views),
+    burst: await cpuMsPerBurstReport(server, views),
+  };
   const bare = await startBareFastify();
-  let bareMs: number;
+  let bareMs: typeof ours;
   try {
-    bareMs = await cpuMsPerRequest(bare, views);
+    bareMs = {
+      spread: await cpuMsPerSpreadReport(bare, views),
+      burst: await cpuMsPerBurstReport(bare, views),
+    };
   } finally {
     await bare.stop();
   }
-  return {
-    budget: 'a reading report costs <= 0.2 ms of server CPU (200 readers)',
-    measured: `${perReportMs.toFixed(3)} ms CPU per report (${READERS * REPORTS_PER_READER} reports)`,
-    baseline: `${bareMs.toFixed(3)} ms per POST (bare Fastify, same bursts; CPU from /proc)`,
-    pass: perReportMs <= 0.2,
-  };
+  return [
+    {
+      budget: 'a reading report costs <= 0.2 ms of server CPU (200 readers every 10 s)',
+      measured: `${ours.spread.toFixed(3)} ms CPU per report (${READERS * SPREAD_ROUNDS} reports, one every ${REPORT_INTERVAL_MS / READERS} ms)`,
+      baseline: `${bareMs.spread.toFixed(3)} ms per POST (bare Fastify, same moments; idle CPU subtracted)`,
+      pass: ours.spread <= 0.2,
+    },
+    {
+      budget: 'the same, compressed: 200 readers reporting at once',
+      measured: `${ours.burst.toFixed(3)} ms CPU per report (${READERS * BURST_ROUNDS} reports)`,
+      baseline: `${bareMs.burst.toFixed(3)} ms per POST (bare Fastify, same bursts)`,
+      pass: ours.burst <= 0.2,
+    },
+  ];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** Each view may report again once its previous report is this old (MIN_SECONDS_BETWEEN_REPORTS). */
+const UNTIL_A_VIEW_MAY_REPORT_MS = 2_100;
+
+const sendReport = (server: RunningServer, view: ReaderViews[number], page: number) =>
+  apiCall(
+    server,
+    'POST',
+    `/api/views/${view.viewId}/reports`,
+    view.token,
+    { pages: [{ page: (page % 30) + 1, seconds: 2 }] },
+    204,
+  );
+
+/** Every view reports every REPORT_INTERVAL_MS at its own phase: the server's CPU ms per report, idle subtracted. */
+async function cpuMsPerSpreadReport(server: RunningServer, views: ReaderViews) {
+  const pid = server.child.pid ?? 0;
+  await sleep(UNTIL_A_VIEW_MAY_REPORT_MS);
+  const idleStart = cpuSeconds(pid);
+  await sleep(IDLE_SAMPLE_MS);
+  const idleCpuPerMs = (cpuSeconds(pid) - idleStart) / IDLE_SAMPLE_MS;
+
+  const started = performance.now();
+  const before = cpuSeconds(pid);
+  await Promise.all(
+    views.map(async (view, reader) => {
+      const phase = (reader / views.length) * REPORT_INTERVAL_MS;
+      for (let round = 0; round < SPREAD_ROUNDS; round++) {
+        await sleep(started + phase + round * REPORT_INTERVAL_MS - performance.now());
+        await sendReport(server, view, reader + round);
+      }
+    }),
+  );
+  const cpu = cpuSeconds(pid) - before - idleCpuPerMs * (performance.now() - started);
+  return (cpu / (views.length * SPREAD_ROUNDS)) * 1000;
 }
 
 /** Rounds of one report per view, all at once, each round once the per-view limit allows: CPU ms each. */
-async function cpuMsPerRequest(server: RunningServer, views: { viewId: string; token: string }[]) {
+async function cpuMsPerBurstReport(server: RunningServer, views: ReaderViews) {
   const pid = server.child.pid ?? 0;
   let cpu = 0;
-  for (let round = 0; round < REPORTS_PER_READER; round++) {
-    // Each view may report again once its previous report is this old.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+  for (let round = 0; round < BURST_ROUNDS; round++) {
+    await sleep(UNTIL_A_VIEW_MAY_REPORT_MS);
     const before = cpuSeconds(pid);
-    await Promise.all(
-      views.map(async ({ viewId, token }, reader) => {
-        const page = ((reader + round) % 30) + 1;
-        await apiCall(
-          server,
-          'POST',
-          `/api/views/${viewId}/reports`,
-          token,
-          { pages: [{ page, seconds: 2 }] },
-          204,
-        );
-      }),
-    );
+    await Promise.all(views.map((view, reader) => sendReport(server, view, reader + round)));
     cpu += cpuSeconds(pid) - before;
   }
-  return (cpu / (views.length * REPORTS_PER_READER)) * 1000;
+  return (cpu / (views.length * BURST_ROUNDS)) * 1000;
 }
