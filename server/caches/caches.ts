@@ -25,8 +25,9 @@ const EPOCH_CACHE_ENTRIES = 10_000;
 export interface Caches {
   /**
    * Session lookups by token hash, one per authenticated request: kept until the next write to a table
-   * the lookup read (the write epoch, by table: ADR 53), 5 seconds at most, never past the session's expiry. A logout, revocation or deactivation
-   * through this process is seen by its very next request. On PostgreSQL a write committed by another
+   * the lookup read (the write epoch, by table: ADR 53), EPOCH_CACHE_MAX_AGE_MS at most, never past the
+   * session's expiry. A logout, revocation or deactivation through this process is seen by its very next
+   * request. On PostgreSQL a write committed by another
    * process moves the epoch when its notification arrives (within milliseconds; one second at most, or
    * the cache stops answering: cluster-write-epoch.ts, ADR 49).
    */

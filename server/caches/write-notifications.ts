@@ -17,9 +17,10 @@ const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
  * PostgreSQL delivers only when the transaction commits (never for a rollback) and folds repeats within
  * one transaction into one. Its payload names the table an INSERT or UPDATE wrote, so the other nodes
  * drop only what was read from it; it is empty for a DELETE or TRUNCATE, which may cascade into other
- * tables, and every cache is dropped (ADR 53). Every writer is covered, the servers and an operator's SQL shell alike.
- * The tables no cache reads (TABLES_NO_CACHE_READS: the access log, reading analytics, the job queue,
- * rate-limit counters, webhook deliveries) get no trigger, so their constant writes leave every node's caches alone.
+ * tables, and every cache is dropped (ADR 53). Every writer is covered, the servers and an operator's
+ * SQL shell alike. The tables no cache reads (TABLES_NO_CACHE_READS: the access log, reading analytics,
+ * the job queue, rate-limit counters, webhook deliveries) get no trigger, so their constant writes leave
+ * every node's caches alone.
  *
  * Run at every start after the migrations, so a table added by a later migration gets its trigger
  * without that migration having to remember it; it creates only what is missing.
