@@ -13,33 +13,6 @@ export async function findDataRoomById(db: Executor, id: string): Promise<DataRo
   return row ? fromRow(row) : undefined;
 }
 
-/**
- * A room with the role the user holds in it, if any, in one query: what every member's request decides
- * from (rooms.service.ts findRoomReading), so a cache miss costs one round trip, not two.
- */
-export async function findRoomWithMemberRole(
-  db: Executor,
-  roomId: string,
-  userId: string,
-): Promise<{ room: DataRoom; memberRole: RoomMemberRole | undefined } | undefined> {
-  const row = await db
-    .selectFrom('data_rooms')
-    .selectAll('data_rooms')
-    .select((eb) =>
-      eb
-        .selectFrom('room_members')
-        .select('room_members.role')
-        .whereRef('room_members.room_id', '=', 'data_rooms.id')
-        .where('room_members.user_id', '=', userId)
-        .as('member_role'),
-    )
-    .where('data_rooms.id', '=', roomId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { member_role: memberRole, ...room } = row;
-  return { room: fromRow(room), memberRole: memberRole ?? undefined };
-}
-
 /** The founder's own room (one per founder today; the oldest if there are several). */
 export async function findRoomOwnedBy(db: Executor, ownerId: string): Promise<DataRoom | undefined> {
   const row = await db

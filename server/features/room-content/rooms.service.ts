@@ -29,9 +29,9 @@ import type { InvitationLinks, RoomUser } from './room-content.service';
 import {
   type DataRoom,
   findDataRoomById,
+  findMemberRole,
   findRoomEditedBy,
   findRoomOwnedBy,
-  findRoomWithMemberRole,
   listActiveRoomsForMember,
   lockRoomRow,
   updateDataRoom,
@@ -442,10 +442,9 @@ export async function findRoomReading(
   roomId: string,
 ): Promise<RoomReading | undefined> {
   const load = async (): Promise<RoomReading | undefined> => {
-    const found = await findRoomWithMemberRole(ctx.db, roomId, user.id);
-    if (!found) return undefined;
-    const { room, memberRole } = found;
-    const role = room.ownerId === user.id ? 'owner' : memberRole;
+    const room = await findDataRoomById(ctx.db, roomId);
+    if (!room) return undefined;
+    const role = room.ownerId === user.id ? 'owner' : await findMemberRole(ctx.db, room.id, user.id);
     if (role === 'owner' || role === 'editor')
       return { room: { ...room, readerManagesRoom: true }, pendingNda: null };
     if (!role || !room.isActive) return undefined;
