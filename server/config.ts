@@ -60,6 +60,11 @@ const environmentSchema = z.object({
     .default(64),
   // Page images with a reader's watermark burned in, kept in memory, in MB; 0 keeps none (ADR 46).
   WATERMARK_CACHE_MB: wholeNumber.min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32),
+  // How long a reading report waits for others to share its transaction (ADR 41); 0 writes each turn.
+  READING_REPORT_WINDOW_MS: wholeNumber
+    .min(0, 'must be 0 or more')
+    .max(10_000, 'must be at most 10000')
+    .default(1_000),
   // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
@@ -139,6 +144,8 @@ export interface Config {
   };
   /** How long parsing one sections text may run in the parser's worker before it is refused (ADR 26). */
   sectionsParseTimeoutMs: number;
+  /** How long a reading report waits for others to share its transaction; 0: the same turn only. */
+  readingReportWindowMs: number;
   /** Preparing documents for the viewer (ADR 39). */
   previews: {
     /** One document's conversion, killed with every process it started past this. */
@@ -237,6 +244,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
+    readingReportWindowMs: env.READING_REPORT_WINDOW_MS,
     previews: {
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
       concurrency: env.PREVIEW_CONCURRENCY,

@@ -139,6 +139,8 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     // Generous limits: tests that check rate limiting set their own.
     AUTH_RATE_LIMIT_PER_IP: '1000',
     MAGIC_LINKS_PER_EMAIL: '1000',
+    // A report waits a second for others in production; tests send them one after another.
+    READING_REPORT_WINDOW_MS: '5',
     ...database.environment,
     ...storage,
     ...environment,

@@ -90,6 +90,12 @@ function report(reader: SignedIn, viewId: string, pages: { page: number; seconds
   return t.request('POST', `/api/views/${viewId}/reports`, { json: { pages }, headers: reader.auth });
 }
 
+async function timedReport(reader: SignedIn, viewId: string) {
+  const started = performance.now();
+  const response = await report(reader, viewId, [{ page: 1, seconds: 5 }]);
+  return { response, ms: performance.now() - started };
+}
+
 /** Reports after the view has been open (or since its last report) for `elapsed` seconds. */
 async function reportAfter(
   reader: SignedIn,
@@ -554,6 +560,26 @@ describe('reports', () => {
   });
 });
 
+/** The SQL of every statement SQLite runs meanwhile, counted below the query builder. */
+async function countingStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statement = new SqliteDatabase(':memory:').prepare('select 1');
+  const prototype = Object.getPrototypeOf(statement) as Record<string, (...args: unknown[]) => unknown>;
+  const originals = Object.fromEntries(RUNNING_METHODS.map((name) => [name, prototype[name]]));
+  const statements: string[] = [];
+  for (const name of RUNNING_METHODS) {
+    const original = originals[name] as (...args: unknown[]) => unknown;
+    prototype[name] = function (this: { source: string }, ...args: unknown[]) {
+      statements.push(this.source);
+      return original.apply(this, args);
+    };
+  }
+  try {
+    return { result: await run(), statements };
+  } finally {
+    for (const name of RUNNING_METHODS) prototype[name] = originals[name] as (...args: unknown[]) => unknown;
+  }
+}
+
 describe('what a report costs', () => {
   // Statements are most of a report's server CPU (bench/report-cost.ts); this keeps their number from
   // growing unnoticed. Counted at SQLite's statements, below the query builder.
@@ -574,27 +600,13 @@ describe('what a report costs', () => {
         await reportAfter(readers[index] as SignedIn, viewId, 10, [{ page: 1, seconds: 5 }]);
       for (const viewId of views) await age(viewId, 10);
 
-      const statement = new SqliteDatabase(':memory:').prepare('select 1');
-      const prototype = Object.getPrototypeOf(statement) as Record<string, (...args: unknown[]) => unknown>;
-      const originals = Object.fromEntries(RUNNING_METHODS.map((name) => [name, prototype[name]]));
-      let statements = 0;
-      for (const name of RUNNING_METHODS) {
-        const original = originals[name] as (...args: unknown[]) => unknown;
-        prototype[name] = function (this: unknown, ...args: unknown[]) {
-          statements++;
-          return original.apply(this, args);
-        };
-      }
-      try {
-        const responses = await Promise.all(
+      const { result: responses, statements } = await countingStatements(() =>
+        Promise.all(
           views.map((viewId, index) => report(readers[index] as SignedIn, viewId, [{ page: 2, seconds: 5 }])),
-        );
-        for (const response of responses) expect(response.status, response.text).toBe(204);
-      } finally {
-        for (const name of RUNNING_METHODS)
-          prototype[name] = originals[name] as (...args: unknown[]) => unknown;
-      }
-      expect(statements).toBeLessThanOrEqual(3 * views.length);
+        ),
+      );
+      for (const response of responses) expect(response.status, response.text).toBe(204);
+      expect(statements.length).toBeLessThanOrEqual(3 * views.length);
       const pageTwo = await db()
         .selectFrom('reading_document_pages')
         .selectAll()
@@ -602,6 +614,41 @@ describe('what a report costs', () => {
         .where('page', '=', 2)
         .executeTakeFirstOrThrow();
       expect(pageTwo).toMatchObject({ read_ms: 50_000, reader_count: 10 });
+    },
+  );
+
+  test.runIf(inject('testDatabase').dialect === 'sqlite')(
+    'reports arriving apart within the window share one transaction, and each is answered once it is written',
+    async () => {
+      // The tests' app writes reports after a few milliseconds; this one waits as production does.
+      const testsApp = t;
+      t = await startTestApp({ environment: { READING_REPORT_WINDOW_MS: '1500' } });
+      try {
+        const { founder, investor, documentId } = await roomWithDeck(4);
+        const second = uniqueEmail('second');
+        await invite(t, founder, second, 'Sam Second');
+        const readers = [investor, await signInWithMagicLink(t, second)];
+        const views = await Promise.all(readers.map((reader) => openedView(reader, documentId)));
+        for (const viewId of views) await age(viewId, 10);
+
+        const { result: answered, statements } = await countingStatements(async () => {
+          const first = timedReport(readers[0] as SignedIn, views[0] as string);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return Promise.all([first, timedReport(readers[1] as SignedIn, views[1] as string)]);
+        });
+        for (const { response } of answered) expect(response.status, response.text).toBe(204);
+        // Each batch's transaction reads its views' report slots once (lockReportTargets).
+        const batches = statements.filter((sql) =>
+          /select id, started_at, last_report_at from reading_views/.test(sql),
+        );
+        expect(batches).toHaveLength(1);
+        // The first waited for the window; the second, sent 200 ms later, was answered with it.
+        expect(answered[0]?.ms).toBeGreaterThanOrEqual(1500);
+        expect(answered[1]?.ms).toBeLessThan(1500);
+      } finally {
+        await t.close();
+        t = testsApp;
+      }
     },
   );
 });

@@ -125,7 +125,11 @@ export async function acceptReport(
   const claimed = report.pages
     .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
     .sort((a, b) => a.page - b.page);
-  const outcome = await reportBatchFor(ctx.db, ctx.config.database.dialect).submit({
+  const outcome = await reportBatchFor(
+    ctx.db,
+    ctx.config.database.dialect,
+    ctx.config.readingReportWindowMs,
+  ).submit({
     view,
     claimed,
     at: new Date(),

@@ -25,14 +25,6 @@ export type ReportOutcome = 'accepted' | 'too_soon' | 'not_found';
 
 /** Reports per transaction: a burst is written in a few transactions, none holding locks for long. */
 const REPORTS_PER_BATCH = 500;
-/**
- * A batch's transaction starts at least this long after the previous one started. A report that
- * arrives alone is written at once; in a burst, the reports of these milliseconds wait and share one
- * transaction, whose fixed cost (its statements, and a commit synced to disk) is most of a small
- * batch's: a burst of 200 reports took 30 to 170 transactions with the turns of the event loop alone.
- */
-export const MIN_MS_BETWEEN_BATCHES = 5;
-
 interface Waiting {
   report: SubmittedReport;
   resolve(outcome: ReportOutcome): void;
@@ -80,42 +72,46 @@ export function decideReports(
 }
 
 /**
- * Accepted reading reports are written by group commit (ADR 41): every report submitted during one turn
- * of the event loop, or while the previous batch is less than MIN_MS_BETWEEN_BATCHES old, is decided
- * and written in one transaction, each roll-up table with one multi-row statement, after which each
- * waiting request answers. A request still answers only once its report is
- * committed (or refused), so nothing answered 204 is lost in a crash. When a batch's transaction fails
- * (a document deleted under it, a PostgreSQL serialization error), its reports are retried one per
- * transaction, so only the report that cannot be written fails.
+ * Accepted reading reports are written by group commit (ADR 41): a report waits up to the window
+ * (READING_REPORT_WINDOW_MS) for others, and the reports of that window are decided and written in one
+ * transaction, each roll-up table with one multi-row statement, after which each waiting request
+ * answers. A transaction's fixed cost (its statements, and a commit synced to disk) is most of a small
+ * batch's, and readers report every ten seconds each at their own moment: written as they came, 200
+ * readers cost a transaction per report. Nobody waits on the answer (the viewer sends it as a beacon),
+ * so a second's wait costs nothing. A request still answers only once its report is committed (or
+ * refused), so nothing answered 204 is lost in a crash. When a batch's transaction fails (a document
+ * deleted under it, a PostgreSQL serialization error), its reports are retried one per transaction, so
+ * only the report that cannot be written fails.
  */
 export class ReportBatch {
   #waiting: Waiting[] = [];
-  #lastFlushAt = Number.NEGATIVE_INFINITY;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly db: Executor,
     private readonly dialect: Dialect,
+    private readonly windowMs: number,
   ) {}
 
   submit(report: SubmittedReport): Promise<ReportOutcome> {
     return new Promise((resolve, reject) => {
-      if (this.#waiting.length === 0) this.#scheduleFlush();
       this.#waiting.push({ report, resolve, reject });
+      // A full batch has nothing more to wait for.
+      if (this.#waiting.length >= REPORTS_PER_BATCH) this.#flushNow();
+      // At the end of this turn of the event loop at the soonest, so the reports it brought share the batch.
+      else if (this.#waiting.length === 1) this.#timer = setTimeout(() => this.#flushNow(), this.windowMs);
     });
   }
 
-  #scheduleFlush(): void {
-    const flush = () => void this.#flush();
-    const wait = this.#lastFlushAt + MIN_MS_BETWEEN_BATCHES - performance.now();
-    // After this turn of the event loop at the soonest, so the reports it brought share the batch.
-    if (wait <= 0) setImmediate(flush);
-    else setTimeout(flush, wait);
-  }
-
-  async #flush(): Promise<void> {
-    this.#lastFlushAt = performance.now();
+  #flushNow(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     const waiting = this.#waiting;
     this.#waiting = [];
+    void this.#flush(waiting);
+  }
+
+  async #flush(waiting: Waiting[]): Promise<void> {
     for (let start = 0; start < waiting.length; start += REPORTS_PER_BATCH) {
       const batch = waiting.slice(start, start + REPORTS_PER_BATCH);
       try {
@@ -159,10 +155,10 @@ function settle(batch: Waiting[], outcomes: ReportOutcome[]): void {
 const batches = new WeakMap<Executor, ReportBatch>();
 
 /** The one report batch of a database (a process has one per database it serves). */
-export function reportBatchFor(db: Executor, dialect: Dialect): ReportBatch {
+export function reportBatchFor(db: Executor, dialect: Dialect, windowMs: number): ReportBatch {
   let batch = batches.get(db);
   if (!batch) {
-    batch = new ReportBatch(db, dialect);
+    batch = new ReportBatch(db, dialect, windowMs);
     batches.set(db, batch);
   }
   return batch;
