@@ -15,6 +15,7 @@ import type { AppContext } from '../../../app-context';
 import type { Executor } from '../../../db/columns';
 import { enqueueJob, type JobDefinition } from '../../../jobs/job-queue';
 import { HttpError } from '../../../plugins/errors';
+import { isProcessAlive } from '../../../storage/removal-hold';
 import { removeObjects } from '../../../storage/remove-objects';
 import { findDocumentById, findDocumentInRoom } from '../documents.repository';
 import {
@@ -237,16 +238,6 @@ export function preparationWorkRoot(dataDir: string): string {
  */
 export function processWorkRoot(dataDir: string): string {
   return path.join(preparationWorkRoot(dataDir), `${os.hostname()}-${process.pid}`);
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, someone else's.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
 }
 
 /**
