@@ -14,8 +14,6 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  // On PostgreSQL the caches keep nothing until the node hears its own database's writes (ADR 49).
-  await expect.poll(() => t.app.database.writeEpoch.isCaching, { timeout: 5_000 }).toBe(true);
 });
 afterAll(() => t.close());
 
@@ -73,6 +71,8 @@ test('a new room has no saved sections: it shows the starter template, and a pro
 });
 
 test("a section save and an upload's link leave every reader's cached room answer in place, and show at once", async () => {
+  // On PostgreSQL the caches keep nothing until the node hears its own database's writes (ADR 49).
+  await expect.poll(() => t.app.database.writeEpoch.isCaching, { timeout: 5_000 }).toBe(true);
   const { founder, investor } = await founderWithInvestor(t);
   const other = await founderWithInvestor(t);
   const roomId = await roomIdOf(founder);
