@@ -6,7 +6,7 @@ import type { ViewIdentity } from '../features/reading-analytics/reading-analyti
 import type { StoredDocument } from '../features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '../features/room-content/previews.repository';
 import type { ManagedRoom, RoomReading } from '../features/room-content/room-content.service';
-import type { DataRoom } from '../features/room-content/rooms.repository';
+import type { DataRoom, RoomSections } from '../features/room-content/rooms.repository';
 import type { RoomWebhookEvents } from '../webhooks/webhook-events';
 import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
@@ -60,6 +60,12 @@ export interface Caches {
    */
   roomDocuments: ReadCache<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>;
   memberRooms: ReadCache<{ rooms: DataRoom[] }>;
+  /**
+   * A room's saved sections text and when it was saved (null: the starter template), by room id, by the
+   * same rule: what every room page and sections read shows. Read from room_sections alone, so a section
+   * save or an upload's link drops these answers and leaves the readable rooms above alone (ADR 54).
+   */
+  roomSections: ReadCache<{ saved: RoomSections | null }>;
   /** The events a room's enabled webhook endpoints want, by room: asked on every download and click. */
   webhookEvents: ReadCache<RoomWebhookEvents>;
   /**
@@ -110,6 +116,7 @@ export function createCaches(
     previewObjects: untilNextWrite<PreviewObject>(),
     roomDocuments: untilNextWrite<{ documents: StoredDocument[]; previews: Map<string, DocumentPreview> }>(),
     memberRooms: untilNextWrite<{ rooms: DataRoom[] }>(),
+    roomSections: untilNextWrite<{ saved: RoomSections | null }>(),
     webhookEvents: untilNextWrite<RoomWebhookEvents>(),
     readingViews: new ImmutableCache<ViewIdentity>(EPOCH_CACHE_ENTRIES),
     previewBytes: new PreviewBytesCache(options.previewObjectCacheBytes),

@@ -15,8 +15,6 @@ const row: DataRoomRow = {
   is_nda_required: 1,
   nda_version_id: null,
   is_watermark_enabled: 1,
-  sections_markdown: null,
-  sections_updated_at: null,
   created_at: 1_700_000_000_000,
   updated_at: 1_700_000_000_001,
 };
@@ -35,8 +33,6 @@ test('a row becomes a camelCase object: timestamps are Dates, flags booleans, nu
     isNdaRequired: true,
     ndaVersionId: null,
     isWatermarkEnabled: true,
-    sectionsMarkdown: null,
-    sectionsUpdatedAt: null,
     createdAt: new Date(1_700_000_000_000),
     updatedAt: new Date(1_700_000_000_001),
   });

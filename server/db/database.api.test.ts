@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
@@ -13,8 +13,15 @@ import {
   insertDocument,
   type StoredDocument,
 } from '../features/room-content/documents.repository';
-import { type DataRoom, findDataRoomById, insertDataRoom } from '../features/room-content/rooms.repository';
+import {
+  type DataRoom,
+  findDataRoomById,
+  findRoomSections,
+  insertDataRoom,
+  saveRoomSections,
+} from '../features/room-content/rooms.repository';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
+import { migrationProvider } from './migrations/index';
 import { tryExclusiveServerLock } from './server-lock';
 
 // Runs on SQLite and again on PostgreSQL: the same expectations hold on both dialects.
@@ -112,8 +119,6 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'is_watermark_enabled',
       'nda_version_id',
       'owner_id',
-      'sections_markdown',
-      'sections_updated_at',
       'stage',
       'updated_at',
       'website',
@@ -243,6 +248,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     room_first_visits: ['investor_email', 'investor_name', 'room_id', 'user_id', 'visited_at'],
     room_members: ['created_at', 'role', 'room_id', 'user_id'],
     room_notification_settings: ['founder_notifications', 'investors_notified_at', 'room_id', 'updated_at'],
+    room_sections: ['markdown', 'room_id', 'updated_at'],
     sessions: ['created_at', 'expires_at', 'id', 'revoked_at', 'token_hash', 'user_agent', 'user_id'],
     users: ['created_at', 'email', 'id', 'is_active', 'last_login_at', 'name', 'plan', 'role'],
     waitlist: ['company_name', 'contact_email', 'created_at', 'id'],
@@ -331,13 +337,28 @@ test('a room and a document round-trip, with a size beyond 32 bits', async () =>
     isNdaRequired: true,
     ndaVersionId: null,
     isWatermarkEnabled: true,
-    sectionsMarkdown: '# Company Information\nname: Ørsted\n\n## Financial information\n',
-    sectionsUpdatedAt: new Date('2026-06-01T00:00:00.001Z'),
     createdAt: new Date('2026-05-01T08:00:00.000Z'),
     updatedAt: new Date('2026-05-02T09:30:00.500Z'),
   };
   await insertDataRoom(handle.db, room);
   expect(await findDataRoomById(handle.db, room.id)).toEqual(room);
+
+  // Its sections: none saved (the starter template), then a first save, then one that replaces it.
+  expect(await findRoomSections(handle.db, room.id)).toBeUndefined();
+  const sections = {
+    roomId: room.id,
+    markdown: '# Company Information\nname: Ørsted\n\n## Financial information 財務\n',
+    updatedAt: new Date('2026-06-01T00:00:00.001Z'),
+  };
+  await saveRoomSections(handle.db, sections);
+  expect(await findRoomSections(handle.db, room.id)).toEqual(sections);
+  const resaved = {
+    ...sections,
+    markdown: '## Legal {icon=gavel}\n',
+    updatedAt: new Date('2026-06-02T00:00:00.002Z'),
+  };
+  await saveRoomSections(handle.db, resaved);
+  expect(await findRoomSections(handle.db, room.id)).toEqual(resaved);
 
   const document: StoredDocument = {
     id: crypto.randomUUID(),
@@ -407,8 +428,6 @@ test('check constraints hold: a download policy outside allowed/view_only is ref
       founded_year: null,
       website: '',
       is_active: 1,
-      sections_markdown: null,
-      sections_updated_at: null,
       created_at: at,
       updated_at: at,
     } as never)
@@ -486,8 +505,6 @@ test('notifications (migration 0007): only the four choices, one first visit per
       founded_year: null,
       website: '',
       is_active: 1,
-      sections_markdown: null,
-      sections_updated_at: null,
       created_at: at,
       updated_at: at,
     } as never)
@@ -549,4 +566,77 @@ test('notifications (migration 0007): only the four choices, one first visit per
       .values({ ...notification, id: crypto.randomUUID(), notification_key: 'x', kind: 'weekly' as never })
       .execute(),
   ).rejects.toThrow();
+});
+
+test('migration 0015 moves every saved sections text to room_sections with its time, leaves the starter template as no row, and goes back down', async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0015-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0014-webhooks')).error).toBeUndefined();
+    const owner = crypto.randomUUID();
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    const room = (id: string, markdown: string | null, sectionsAt: number | null, updatedAt: number) =>
+      sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at, sections_markdown, sections_updated_at)
+          values (${id}, ${owner}, 'Co', 'Seed', 1, ${updatedAt}, ${markdown}, ${sectionsAt})`.execute(
+        older.db,
+      );
+    const [saved, starter, savedWithoutTime] = [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+    ];
+    await room(saved, '## Legal 法務\n', 3_000, 2_000);
+    await room(starter, null, null, 5_000);
+    await room(savedWithoutTime, '## Team\n', null, 7_000);
+    // A time beside no text (not written so by the server) is still "last updated".
+    const timeWithoutText = crypto.randomUUID();
+    await room(timeWithoutText, null, 9_000, 8_000);
+
+    await migrateToLatest(older.db);
+    const rows = await older.db.selectFrom('room_sections').selectAll().orderBy('updated_at').execute();
+    expect(rows).toEqual([
+      { room_id: saved, markdown: '## Legal 法務\n', updated_at: 3_000 },
+      { room_id: savedWithoutTime, markdown: '## Team\n', updated_at: 7_000 },
+    ]);
+    const columns = (await older.db.introspection.getTables()).find(
+      (table) => table.name === 'data_rooms',
+    )?.columns;
+    expect(columns?.map((column) => column.name)).not.toContain('sections_markdown');
+    // The room's row is as it was: its own last change is kept, beside its sections' own.
+    expect((await findDataRoomById(older.db, saved))?.updatedAt).toEqual(new Date(2_000));
+    expect((await findDataRoomById(older.db, timeWithoutText))?.updatedAt).toEqual(new Date(9_000));
+    await older.db.deleteFrom('data_rooms').where('id', '=', timeWithoutText).execute();
+
+    // A room deleted takes its sections with it.
+    await older.db.deleteFrom('data_rooms').where('id', '=', savedWithoutTime).execute();
+    expect(await findRoomSections(older.db, savedWithoutTime)).toBeUndefined();
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    const restored = await sql<{
+      id: string;
+      sections_markdown: string | null;
+      sections_updated_at: number | null;
+    }>`
+      select id, sections_markdown, sections_updated_at from data_rooms order by updated_at`.execute(
+      older.db,
+    );
+    expect(
+      restored.rows.map((row) => ({
+        ...row,
+        sections_updated_at: row.sections_updated_at && Number(row.sections_updated_at),
+      })),
+    ).toEqual([
+      { id: saved, sections_markdown: '## Legal 法務\n', sections_updated_at: 3_000 },
+      { id: starter, sections_markdown: null, sections_updated_at: null },
+    ]);
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
 });

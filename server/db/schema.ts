@@ -42,9 +42,19 @@ export interface DataRoomsTable {
   nda_version_id: string | null;
   /** Whether investors read and download its documents with their e-mail and the date burned in. */
   is_watermark_enabled: Flag;
-  sections_markdown: string | null;
-  sections_updated_at: EpochMs | null;
   created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/**
+ * The sections text a room's founder saved, and when (docs/decisions/0054-sections-in-their-own-table.md).
+ * No row: the starter template made from the room's company columns (rooms.service.ts sectionsMarkdownOf).
+ * Apart from data_rooms so that a section save or an upload's link leaves the room's row, and every
+ * cached answer read from it, alone (ADR 53).
+ */
+export interface RoomSectionsTable {
+  room_id: string;
+  markdown: string;
   updated_at: EpochMs;
 }
 
@@ -389,6 +399,7 @@ export interface WaitlistTable {
 export interface Database {
   users: UsersTable;
   data_rooms: DataRoomsTable;
+  room_sections: RoomSectionsTable;
   room_members: RoomMembersTable;
   invitations: InvitationsTable;
   magic_links: MagicLinksTable;
@@ -423,6 +434,7 @@ export interface Database {
 const everyTable: Record<keyof Database, true> = {
   users: true,
   data_rooms: true,
+  room_sections: true,
   room_members: true,
   invitations: true,
   magic_links: true,
@@ -480,6 +492,7 @@ export const everyColumnFollowsNamingRule: EveryColumnFollowsNamingRule extends 
 export type UserRow = Selectable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DataRoomRow = Selectable<DataRoomsTable>;
+export type RoomSectionsRow = Selectable<RoomSectionsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type AccessEventRow = Selectable<AccessEventsTable>;
 export type SessionRow = Selectable<SessionsTable>;

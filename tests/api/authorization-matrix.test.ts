@@ -1184,13 +1184,14 @@ const send = (request: Prepared) =>
 /** The room's own rows, read at once. */
 async function roomRows() {
   const db = t.app.database.db;
-  const [room, members, invitations, documents] = await Promise.all([
+  const [room, sections, members, invitations, documents] = await Promise.all([
     db.selectFrom('data_rooms').selectAll().where('id', '=', w.roomId).executeTakeFirst(),
+    db.selectFrom('room_sections').selectAll().where('room_id', '=', w.roomId).executeTakeFirst(),
     db.selectFrom('room_members').selectAll().where('room_id', '=', w.roomId).orderBy('user_id').execute(),
     db.selectFrom('invitations').selectAll().where('room_id', '=', w.roomId).orderBy('id').execute(),
     db.selectFrom('documents').selectAll().where('room_id', '=', w.roomId).orderBy('id').execute(),
   ]);
-  return { room, members, invitations, documents };
+  return { room, sections, members, invitations, documents };
 }
 
 /** Everything a call could change: row counts, the room's own rows, and the files on disk. */

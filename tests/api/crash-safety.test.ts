@@ -332,10 +332,18 @@ test(
           ).toEqual([]);
         }
 
+        // No room_sections row: the starter template, never saved (null, as the old column had it).
         const roomRows = await db
           .selectFrom('data_rooms')
-          .select(['id', 'sections_markdown', 'company_name', 'stage', 'description'])
-          .where('id', 'in', rooms)
+          .leftJoin('room_sections', 'room_sections.room_id', 'data_rooms.id')
+          .select([
+            'data_rooms.id',
+            'room_sections.markdown as sections_markdown',
+            'data_rooms.company_name',
+            'data_rooms.stage',
+            'data_rooms.description',
+          ])
+          .where('data_rooms.id', 'in', rooms)
           .execute();
         rooms.forEach((roomId, f) => {
           const row = roomRows.find((candidate) => candidate.id === roomId);

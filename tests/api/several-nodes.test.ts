@@ -145,6 +145,25 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
     );
   });
 
+  test('uploads into one section through both nodes at once all keep their links', async () => {
+    // Each node queues its own edits of a room; only the room's lock (FOR UPDATE) and the check of the
+    // text under it keep one node's link from overwriting the other's (ADR 24, ADR 54).
+    const founder = await createFounder(a);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        uploadFile(
+          i % 2 ? b : a,
+          founder,
+          { name: `Both nodes ${i}.pdf`, bytes: uniquePdf() },
+          { section: 'Decks' },
+        ),
+      ),
+    );
+    for (const response of responses) expect(response.status, response.text).toBe(201);
+    const { content } = (await get(b, founder, '/api/sections/content')).json as { content: string };
+    for (const response of responses) expect(content).toContain((response.json as { url: string }).url);
+  });
+
   test('an NDA turned on at node A stops a member at node B within a second', async () => {
     const { founder, investor } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);

@@ -12,6 +12,7 @@ import * as roomEditors from './0010-room-editors';
 import * as rateLimitCounters from './0012-rate-limit-counters';
 import * as apiTokens from './0013-api-tokens';
 import * as webhooks from './0014-webhooks';
+import * as roomSections from './0015-room-sections';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-rate-limit-counters': rateLimitCounters,
   '0013-api-tokens': apiTokens,
   '0014-webhooks': webhooks,
+  '0015-room-sections': roomSections,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,7 @@ import {
   listUploadedDocuments,
   parsedSectionsOf,
   requireManagedRoom,
+  roomSectionsFor,
 } from '../room-content/room-content.service';
 
 /** The investors who have access to the founder's room. */
@@ -52,7 +53,7 @@ export async function recentDocuments(
   const uploads = new Map(
     (await listUploadedDocuments(ctx, room.id)).map((document) => [document.id, document]),
   );
-  const linkedAt = (room.sectionsUpdatedAt ?? room.updatedAt).toISOString();
+  const linkedAt = ((await roomSectionsFor(ctx, room.id))?.updatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
   const listed = new Set<string>();
   for (const section of (await parsedSectionsOf(ctx, room)).sections) {

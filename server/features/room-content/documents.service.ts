@@ -263,8 +263,10 @@ export async function uploadDocument(
     await writeWithSectionsEdit(
       ctx,
       room.id,
-      async (current) =>
-        section ? addDocumentToSectionOffThread(sectionsMarkdownOf(current), section, title, url) : undefined,
+      async (current, saved) =>
+        section
+          ? addDocumentToSectionOffThread(sectionsMarkdownOf(current, saved), section, title, url)
+          : undefined,
       async (trx) => {
         // Uploads at once into the last free slot: the room's lock makes them count one after the other.
         if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
@@ -354,10 +356,10 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
   const document = await writeWithSectionsEdit(
     ctx,
     room.id,
-    async (current) =>
-      current.sectionsMarkdown === null
+    async (_current, saved) =>
+      saved === undefined
         ? undefined
-        : removeDocumentLinksOffThread(current.sectionsMarkdown, documentId, {
+        : removeDocumentLinksOffThread(saved.markdown, documentId, {
             appOrigin: new URL(ctx.config.appUrl).origin,
           }),
     async (trx) => {

@@ -53,6 +53,7 @@ export {
   type ReadableRoom,
   requireManagedRoom,
   requireRoomOwner,
+  roomSectionsFor,
 } from './rooms.service';
 
 /** Who is acting on a room: room content needs only the user's id. */
@@ -103,8 +104,6 @@ export async function createFounderRoom(
     ndaVersionId: null,
     // Off unless the founder turns it on (DESIGN.md's defaults).
     isWatermarkEnabled: false,
-    sectionsMarkdown: null,
-    sectionsUpdatedAt: null,
     createdAt: founder.at,
     updatedAt: founder.at,
   });

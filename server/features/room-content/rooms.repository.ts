@@ -1,8 +1,10 @@
 import { type Entity, type Executor, fromRow, toFlag, toRow } from '../../db/columns';
 import type { Dialect } from '../../db/database';
-import type { DataRoomRow, RoomMemberRole, RoomMemberRow } from '../../db/schema';
+import type { DataRoomRow, RoomMemberRole, RoomMemberRow, RoomSectionsRow } from '../../db/schema';
 
 export type DataRoom = Entity<DataRoomRow>;
+/** The sections text a room's founder saved, and when; a room without one shows the starter template. */
+export type RoomSections = Entity<RoomSectionsRow>;
 
 export async function insertDataRoom(db: Executor, room: DataRoom): Promise<void> {
   await db.insertInto('data_rooms').values(toRow<DataRoomRow>(room)).execute();
@@ -136,20 +138,41 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
 
 /**
  * Takes the room's row lock until the caller's transaction ends, so that changes of the room that read
- * before they write (its markdown, its count of documents) run one after the other. PostgreSQL: SELECT
- * ... FOR UPDATE, a read, which drops no cache on any node (ADR 53); a write that changed nothing used
- * to, and every upload took this lock. SQLite has no SELECT ... FOR UPDATE (ADR 2): a write that changes
- * nothing takes it there, where transactions already run one at a time.
+ * before they write (its sections text, its count of documents, its NDA) run one after the other.
+ * PostgreSQL: SELECT ... FOR UPDATE, a read, which drops no cache on any node (ADR 53). SQLite has no
+ * SELECT ... FOR UPDATE (ADR 2), and needs none: its one server runs one transaction at a time on its
+ * one connection (Kysely's SQLite driver holds it from BEGIN to COMMIT, as transaction-lock.ts relies
+ * on too). The write that changed nothing which took the lock there until ADR 54 dropped every
+ * answer read from data_rooms at each upload. Were another process to commit between this
+ * transaction's read and its write, SQLite's WAL refuses the write (SQLITE_BUSY_SNAPSHOT) rather than
+ * let it overwrite what it did not read.
  */
 export async function lockRoomRow(trx: Executor, dialect: Dialect, roomId: string): Promise<void> {
-  if (dialect === 'postgres') {
-    await trx.selectFrom('data_rooms').select('id').where('id', '=', roomId).forUpdate().execute();
-    return;
-  }
-  await trx
-    .updateTable('data_rooms')
-    .set((eb) => ({ sections_markdown: eb.ref('sections_markdown') }))
-    .where('id', '=', roomId)
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('data_rooms').select('id').where('id', '=', roomId).forUpdate().execute();
+}
+
+/** The room's saved sections text, or undefined while it shows the starter template. */
+export async function findRoomSections(db: Executor, roomId: string): Promise<RoomSections | undefined> {
+  const row = await db
+    .selectFrom('room_sections')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Saves the room's sections text: the first save adds its row, every later one replaces it. */
+export async function saveRoomSections(db: Executor, sections: RoomSections): Promise<void> {
+  await db
+    .insertInto('room_sections')
+    .values(toRow<RoomSectionsRow>(sections))
+    .onConflict((conflict) =>
+      conflict.column('room_id').doUpdateSet((eb) => ({
+        markdown: eb.ref('excluded.markdown'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
     .execute();
 }
 
@@ -169,20 +192,13 @@ export async function updateDataRoom(
       | 'isNdaRequired'
       | 'ndaVersionId'
       | 'isWatermarkEnabled'
-      | 'sectionsMarkdown'
     >
   >,
   at: Date,
 ): Promise<void> {
   await db
     .updateTable('data_rooms')
-    .set(
-      toRow<DataRoomRow>({
-        ...changes,
-        ...(changes.sectionsMarkdown !== undefined && { sectionsUpdatedAt: at }),
-        updatedAt: at,
-      }),
-    )
+    .set(toRow<DataRoomRow>({ ...changes, updatedAt: at }))
     .where('id', '=', roomId)
     .execute();
 }

@@ -34,6 +34,7 @@ import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks, RoomActivity } from './room-content.service';
 import {
+  dataRoomViewOf,
   getMyDataRoom,
   getSectionsMarkdown,
   listAccessibleRooms,
@@ -43,12 +44,10 @@ import {
   requireReadableRoom,
   saveCompanyProfile,
   saveSectionsMarkdown,
-  sectionsMarkdownOf,
   sectionsPayloadOf,
   setRoomActive,
   setRoomDownloadDefault,
   setRoomWatermark,
-  toDataRoomView,
 } from './rooms.service';
 
 export function roomsRoutes(
@@ -78,7 +77,7 @@ export function roomsRoutes(
         const room = await requireReadableRoom(ctx, user, request.params.id);
         // The room's page loads this first: an investor's first one is their first visit (ADR 44).
         await activity.record({ roomId: room.id, visitor: { userId: user.id }, isAction: false });
-        return { dataRoom: toDataRoomView(room) };
+        return { dataRoom: await dataRoomViewOf(ctx, room) };
       },
     );
     app.get(
@@ -111,7 +110,7 @@ export function roomsRoutes(
       async (request) => {
         const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
         await activity.record({ roomId: room.id, visitor: { invitationId: invitation.id }, isAction: false });
-        return { dataRoom: toDataRoomView(room), invitedEmail: invitation.email };
+        return { dataRoom: await dataRoomViewOf(ctx, room), invitedEmail: invitation.email };
       },
     );
     app.get(
@@ -119,11 +118,8 @@ export function roomsRoutes(
       {
         schema: { params: inviteTokenParamsSchema, response: { 200: sectionsContentSchema, ...inviteRead } },
       },
-      async (request) => ({
-        content: sectionsMarkdownOf(
-          (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room,
-        ),
-      }),
+      async (request) =>
+        sectionsPayloadOf(ctx, (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room),
     );
     app.get(
       '/api/data-room/invite/:token/documents',

@@ -32,8 +32,11 @@ import {
   findMemberRole,
   findRoomEditedBy,
   findRoomOwnedBy,
+  findRoomSections,
   listActiveRoomsForMember,
   lockRoomRow,
+  type RoomSections,
+  saveRoomSections,
   updateDataRoom,
 } from './rooms.repository';
 
@@ -157,10 +160,10 @@ export async function saveCompanyProfile(
   await writeWithSectionsEdit(
     ctx,
     room.id,
-    async (current) =>
-      current.sectionsMarkdown === null
+    async (_current, saved) =>
+      saved === undefined
         ? undefined // the starter template is made from the columns (sectionsMarkdownOf)
-        : setCompanyInformationOffThread(current.sectionsMarkdown, company),
+        : setCompanyInformationOffThread(saved.markdown, company),
     (trx) => updateDataRoom(trx, room.id, changes, new Date()),
     new Date(),
   );
@@ -272,8 +275,22 @@ function requireSectionsUnchanged(stored: string, baseVersion: string | undefine
 
 /** The room's sections markdown (or the starter template while none is saved), with its version. */
 export async function getSectionsMarkdown(ctx: AppContext, founder: RoomUser): Promise<SectionsSource> {
-  const content = sectionsMarkdownOf(await requireManagedRoom(ctx, founder));
+  const content = await readSectionsMarkdown(ctx, await requireManagedRoom(ctx, founder));
   return { content, version: sectionsVersionOf(content) };
+}
+
+/**
+ * The company fields a save would change: only those that differ from the room's, so that a sections
+ * text whose Company Information block says what the profile already says leaves the room's row, and
+ * every answer cached from it, alone (ADR 54).
+ */
+function companyFieldsChanged(
+  room: DataRoom,
+  changes: Partial<Pick<DataRoom, 'companyName' | 'stage' | 'description'>>,
+): Partial<Pick<DataRoom, 'companyName' | 'stage' | 'description'>> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([field, value]) => room[field as keyof typeof changes] !== value),
+  );
 }
 
 /**
@@ -291,7 +308,7 @@ export async function saveSectionsMarkdown(
   const room = await requireManagedRoom(ctx, founder);
   // First, so a stale draft is rebased before it is judged (its links to a since-deleted file would be
   // refused, though the founder never touched them); checked again under the lock below.
-  requireSectionsUnchanged(sectionsMarkdownOf(room), baseVersion);
+  requireSectionsUnchanged(await readSectionsMarkdown(ctx, room), baseVersion);
   const parsed = await parseSectionsOffThread(content, {
     appOrigin: new URL(ctx.config.appUrl).origin,
   }).catch((error: unknown) => {
@@ -324,9 +341,13 @@ export async function saveSectionsMarkdown(
   await ctx.db.transaction().execute(async (trx) => {
     // Under the room's lock, as the server's own changes (ADR 24): none can land between check and write.
     await lockRoomRow(trx, ctx.config.database.dialect, room.id);
-    requireSectionsUnchanged(sectionsMarkdownOf((await findDataRoomById(trx, room.id)) ?? room), baseVersion);
+    const current = (await findDataRoomById(trx, room.id)) ?? room;
+    requireSectionsUnchanged(sectionsMarkdownOf(current, await findRoomSections(trx, room.id)), baseVersion);
+    const at = new Date();
     // The block's fields are the profile's (ADR 38): written with the text, or neither.
-    await updateDataRoom(trx, room.id, { ...companyChanges, sectionsMarkdown: content }, new Date());
+    const changed = companyFieldsChanged(current, companyChanges);
+    if (Object.keys(changed).length > 0) await updateDataRoom(trx, room.id, changed, at);
+    await saveRoomSections(trx, { roomId: room.id, markdown: content, updatedAt: at });
   });
   return sectionsVersionOf(content);
 }
@@ -351,7 +372,7 @@ const sectionsEditsUnderWay = new Map<string, Promise<void>>();
 export function writeWithSectionsEdit<T>(
   ctx: AppContext,
   roomId: string,
-  edit: (room: DataRoom) => Promise<string | undefined>,
+  edit: (room: DataRoom, saved: RoomSections | undefined) => Promise<string | undefined>,
   write: (trx: Executor) => Promise<T>,
   at: Date,
 ): Promise<T> {
@@ -370,15 +391,20 @@ export function writeWithSectionsEdit<T>(
   async function editThenWrite(): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const before = await findDataRoomById(ctx.db, roomId);
-      const edited = before ? await edit(before) : undefined;
+      const savedBefore = await findRoomSections(ctx.db, roomId);
+      const edited = before ? await edit(before, savedBefore) : undefined;
       const outcome = await ctx.db.transaction().execute(async (trx) => {
         await lockRoomRow(trx, ctx.config.database.dialect, roomId);
         const current = await findDataRoomById(trx, roomId);
+        // The text the edit was made from: the saved one, or the starter template of the room's columns.
+        const text = current && sectionsMarkdownOf(current, await findRoomSections(trx, roomId));
         // Checked before any write, so that a stale edit leaves nothing to roll back.
-        if (edited !== undefined && current?.sectionsMarkdown !== before?.sectionsMarkdown) return undefined;
+        if (edited !== undefined && (!before || text !== sectionsMarkdownOf(before, savedBefore)))
+          return undefined;
         const result = await write(trx);
-        if (edited !== undefined && edited !== current?.sectionsMarkdown)
-          await updateDataRoom(trx, roomId, { sectionsMarkdown: edited }, at);
+        // Only the sections' own row is written: the room's, and what is cached from it, stay (ADR 54).
+        if (edited !== undefined && edited !== text)
+          await saveRoomSections(trx, { roomId, markdown: edited, updatedAt: at });
         return { result };
       });
       if (outcome) return outcome.result;
@@ -490,7 +516,15 @@ export async function requireInvitedRoom(
   return invited;
 }
 
-export function toDataRoomView(room: DataRoom): DataRoomView {
+/**
+ * The room as its readers' pages show it. "Last updated" is the later of the room's own last change and
+ * the last save of its sections, which since ADR 54 no longer touches the room's row.
+ */
+export async function dataRoomViewOf(ctx: AppContext, room: DataRoom): Promise<DataRoomView> {
+  return toDataRoomView(room, await roomSectionsFor(ctx, room.id));
+}
+
+function toDataRoomView(room: DataRoom, saved: RoomSections | undefined): DataRoomView {
   return {
     id: room.id,
     companyName: room.companyName,
@@ -502,21 +536,34 @@ export function toDataRoomView(room: DataRoom): DataRoomView {
     foundedYear: room.foundedYear,
     website: room.website,
     isActive: room.isActive,
-    updatedAt: (room.sectionsUpdatedAt && room.sectionsUpdatedAt > room.updatedAt
-      ? room.sectionsUpdatedAt
-      : room.updatedAt
-    ).toISOString(),
+    updatedAt: (saved && saved.updatedAt > room.updatedAt ? saved.updatedAt : room.updatedAt).toISOString(),
   };
 }
 
+/**
+ * The room's saved sections text and when it was saved, or undefined while it has none (the starter
+ * template): cached by room until the next write to room_sections (caches.ts).
+ */
+export async function roomSectionsFor(ctx: AppContext, roomId: string): Promise<RoomSections | undefined> {
+  const answer = await ctx.caches.roomSections.get(roomId, async () => ({
+    saved: (await findRoomSections(ctx.db, roomId)) ?? null,
+  }));
+  return answer?.saved ?? undefined;
+}
+
 /** What a reader sees of the sections: the saved markdown, or the starter template. */
-export function sectionsMarkdownOf(room: DataRoom): string {
-  return room.sectionsMarkdown ?? starterSectionsMarkdown(companyInformationOf(room));
+export function sectionsMarkdownOf(room: DataRoom, saved: RoomSections | undefined): string {
+  return saved?.markdown ?? starterSectionsMarkdown(companyInformationOf(room));
+}
+
+/** The room's sections text as readers see it, saved or the starter template. */
+export async function readSectionsMarkdown(ctx: AppContext, room: DataRoom): Promise<string> {
+  return sectionsMarkdownOf(room, await roomSectionsFor(ctx, room.id));
 }
 
 /** The room's sections as readers see them, parsed once per version of the text (server/caches/sections-cache.ts). */
-export function parsedSectionsOf(ctx: AppContext, room: DataRoom): Promise<ParsedSections> {
-  return ctx.caches.sections.parsed(sectionsMarkdownOf(room));
+export async function parsedSectionsOf(ctx: AppContext, room: DataRoom): Promise<ParsedSections> {
+  return ctx.caches.sections.parsed(await readSectionsMarkdown(ctx, room));
 }
 
 /**
@@ -540,6 +587,6 @@ export async function requireExternalLink(
  * `{content}` for readers, one object per text (server/caches/sections-cache.ts), so the route's
  * remembering serializer writes its JSON once per version.
  */
-export function sectionsPayloadOf(ctx: AppContext, room: DataRoom): { content: string } {
-  return ctx.caches.sections.payload(sectionsMarkdownOf(room));
+export async function sectionsPayloadOf(ctx: AppContext, room: DataRoom): Promise<{ content: string }> {
+  return ctx.caches.sections.payload(await readSectionsMarkdown(ctx, room));
 }
