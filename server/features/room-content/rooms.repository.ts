@@ -1,17 +1,51 @@
 import { type Entity, type Executor, fromRow, toFlag, toRow } from '../../db/columns';
 import type { Dialect } from '../../db/database';
-import type { DataRoomRow, RoomMemberRole, RoomMemberRow, RoomSectionsRow } from '../../db/schema';
+import type {
+  DataRoomRow,
+  DataRoomsTable,
+  RoomMemberRole,
+  RoomMemberRow,
+  RoomSectionsRow,
+} from '../../db/schema';
 
 export type DataRoom = Entity<DataRoomRow>;
 /** The sections text a room's founder saved, and when; a room without one shows the starter template. */
 export type RoomSections = Entity<RoomSectionsRow>;
+
+/**
+ * A room is read by naming its columns: on PostgreSQL data_rooms keeps the two columns migration 0015
+ * moved to room_sections until the next release (for the previous build's nodes during an upgrade), and
+ * no room this build reads should carry their stale text.
+ */
+const dataRoomColumns: Record<keyof DataRoomsTable, true> = {
+  id: true,
+  owner_id: true,
+  company_name: true,
+  description: true,
+  stage: true,
+  founded_year: true,
+  website: true,
+  is_active: true,
+  is_download_allowed: true,
+  is_nda_required: true,
+  nda_version_id: true,
+  is_watermark_enabled: true,
+  created_at: true,
+  updated_at: true,
+};
+const DATA_ROOM_COLUMNS = Object.keys(dataRoomColumns) as (keyof DataRoomsTable)[];
+const JOINED_DATA_ROOM_COLUMNS = DATA_ROOM_COLUMNS.map((column) => `data_rooms.${column}` as const);
 
 export async function insertDataRoom(db: Executor, room: DataRoom): Promise<void> {
   await db.insertInto('data_rooms').values(toRow<DataRoomRow>(room)).execute();
 }
 
 export async function findDataRoomById(db: Executor, id: string): Promise<DataRoom | undefined> {
-  const row = await db.selectFrom('data_rooms').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('data_rooms')
+    .select(DATA_ROOM_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
@@ -19,7 +53,7 @@ export async function findDataRoomById(db: Executor, id: string): Promise<DataRo
 export async function findRoomOwnedBy(db: Executor, ownerId: string): Promise<DataRoom | undefined> {
   const row = await db
     .selectFrom('data_rooms')
-    .selectAll()
+    .select(DATA_ROOM_COLUMNS)
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'asc')
     .executeTakeFirst();
@@ -31,7 +65,7 @@ export async function listActiveRoomsForMember(db: Executor, userId: string): Pr
   const rows = await db
     .selectFrom('room_members')
     .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
-    .selectAll('data_rooms')
+    .select(JOINED_DATA_ROOM_COLUMNS)
     .where('room_members.user_id', '=', userId)
     .where('data_rooms.is_active', '=', toFlag(true))
     .orderBy('room_members.created_at', 'desc')
@@ -53,7 +87,7 @@ export async function findRoomEditedBy(db: Executor, userId: string): Promise<Da
   const row = await db
     .selectFrom('room_members')
     .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
-    .selectAll('data_rooms')
+    .select(JOINED_DATA_ROOM_COLUMNS)
     .where('room_members.user_id', '=', userId)
     .where('room_members.role', '=', 'editor')
     .orderBy('room_members.created_at', 'asc')
