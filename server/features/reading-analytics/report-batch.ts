@@ -23,7 +23,7 @@ export interface SubmittedReport {
 /** What the batch decided: counted, refused as too soon after the view's previous report, or gone. */
 export type ReportOutcome = 'accepted' | 'too_soon' | 'not_found';
 
-/** Reports per transaction: a burst is written in a few transactions, none holding locks for long. */
+/** Reports per transaction, at most: a full batch is written at once, none holding locks for long. */
 const REPORTS_PER_BATCH = 500;
 interface Waiting {
   report: SubmittedReport;
@@ -77,8 +77,8 @@ export function decideReports(
  * transaction, each roll-up table with one multi-row statement, after which each waiting request
  * answers. A transaction's fixed cost (its statements, and a commit synced to disk) is most of a small
  * batch's, and readers report every ten seconds each at their own moment: written as they came, 200
- * readers cost a transaction per report. Nobody waits on the answer (the viewer sends it as a beacon),
- * so a second's wait costs nothing. A request still answers only once its report is committed (or
+ * readers cost a transaction per report. Nobody waits on the answer (the viewer sends it with
+ * `keepalive` and ignores it), so a second's wait costs nothing. A request still answers only once its report is committed (or
  * refused), so nothing answered 204 is lost in a crash. When a batch's transaction fails (a document
  * deleted under it, a PostgreSQL serialization error), its reports are retried one per transaction, so
  * only the report that cannot be written fails.
@@ -111,15 +111,12 @@ export class ReportBatch {
     void this.#flush(waiting);
   }
 
-  async #flush(waiting: Waiting[]): Promise<void> {
-    for (let start = 0; start < waiting.length; start += REPORTS_PER_BATCH) {
-      const batch = waiting.slice(start, start + REPORTS_PER_BATCH);
-      try {
-        settle(batch, await this.#write(batch));
-      } catch (error) {
-        if (batch.length === 1) batch[0]?.reject(error);
-        else await this.#oneByOne(batch);
-      }
+  async #flush(batch: Waiting[]): Promise<void> {
+    try {
+      settle(batch, await this.#write(batch));
+    } catch (error) {
+      if (batch.length === 1) batch[0]?.reject(error);
+      else await this.#oneByOne(batch);
     }
   }
 
