@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     // Two files at once even on two cores (Vitest's default there is one): an API file spends most of its
     // time waiting on the databases, LibreOffice and the servers it starts, and the API suites take
-    // about half as long (on PostgreSQL 232 s against 400-510 s with one worker).
+    // about half as long (on PostgreSQL 232 s against 400-510 s with one worker). The S3 subset
+    // (test:api:s3), whose files each start servers, LibreOffice and the S3-compatible server, runs one
+    // file at a time: two at once starved a 2 s job lease there.
     maxWorkers: 2,
     projects: [
       {
