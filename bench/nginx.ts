@@ -5,9 +5,13 @@ import path from 'node:path';
 import { ensureDebianPackages, NGINX } from '../scripts/debian-packages';
 import { freePort } from './servers';
 
-/** nginx (Debian's package, installed when missing) serving one directory on loopback, one worker. */
+/**
+ * nginx (Debian's package, installed when missing) serving one directory on loopback, one worker, or
+ * answering as `serverDirectives` say (for example `return 204;`, a request's floor cost in C).
+ */
 export async function startNginx(
   root: string,
+  serverDirectives = '',
 ): Promise<{ baseUrl: string; workerPid(): number; stop(): Promise<void> }> {
   ensureDebianPackages([NGINX]);
   const port = await freePort();
@@ -28,7 +32,7 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-  server { listen 127.0.0.1:${port}; root ${root}; }
+  server { listen 127.0.0.1:${port}; root ${root}; ${serverDirectives} }
 }
 `,
   );

@@ -83,6 +83,9 @@ export const startRoundroom = (environment?: Record<string, string>) =>
   startNodeServer('dist/server/main.js', environment);
 export const startBareFastify = (environment?: { PAGE_IMAGE_FILE: string }) =>
   startNodeServer('bench/baselines/fastify-hello.mjs', environment);
+/** Bare node:http, no framework: the runtime's own cost of a request. */
+export const startBareNode = (environment?: { PAGE_IMAGE_FILE: string }) =>
+  startNodeServer('bench/baselines/node-hello.mjs', environment);
 /** Bare Node streaming one file, for the downloads' memory baseline. */
 export const startBareFileStream = (file: string) =>
   startNodeServer('bench/baselines/node-file-stream.mjs', { STREAM_FILE: file });
