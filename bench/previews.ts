@@ -169,7 +169,8 @@ export async function measurePreviewBudgets(): Promise<BudgetRow[]> {
 /**
  * A member fetching one page image, against nginx serving the same bytes from a file (the budget), and
  * beside a bare Fastify route and bare node:http answering the same bytes from memory: what the runtime
- * and the framework alone cost here. Each with the CPU the serving process spent per request, the figure a busy host moves least.
+ * and the framework alone cost here. Each with the CPU the serving process spent per request, the figure
+ * a busy host moves least.
  */
 export async function measurePageImages(
   server: RunningServer,
