@@ -78,10 +78,10 @@ export function decideReports(
  * answers. A transaction's fixed cost (its statements, and a commit synced to disk) is most of a small
  * batch's, and readers report every ten seconds each at their own moment: written as they came, 200
  * readers cost a transaction per report. Nobody waits on the answer (the viewer sends it with
- * `keepalive` and ignores it), so a second's wait costs nothing. A request still answers only once its report is committed (or
- * refused), so nothing answered 204 is lost in a crash. When a batch's transaction fails (a document
- * deleted under it, a PostgreSQL serialization error), its reports are retried one per transaction, so
- * only the report that cannot be written fails.
+ * `keepalive` and ignores it), so a second's wait costs nothing. A request still answers only once its
+ * report is committed (or refused), so nothing answered 204 is lost in a crash. When a batch's
+ * transaction fails (a document deleted under it, a PostgreSQL serialization error), its reports are
+ * retried one per transaction, so only the report that cannot be written fails.
  */
 export class ReportBatch {
   #waiting: Waiting[] = [];
@@ -98,7 +98,7 @@ export class ReportBatch {
       this.#waiting.push({ report, resolve, reject });
       // A full batch has nothing more to wait for.
       if (this.#waiting.length >= REPORTS_PER_BATCH) this.#flushNow();
-      // At the end of this turn of the event loop at the soonest, so the reports it brought share the batch.
+      // The first report of a batch opens the window; every report until it closes shares the batch.
       else if (this.#waiting.length === 1) this.#timer = setTimeout(() => this.#flushNow(), this.windowMs);
     });
   }
