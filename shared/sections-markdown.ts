@@ -513,7 +513,9 @@ export function linkTextRange(link: Link): { start: number; end: number } | null
   if (start === undefined) return null;
   const first = link.children[0]?.position?.start.offset;
   const last = link.children.at(-1)?.position?.end.offset;
-  return first === undefined || last === undefined ? { start: start + 1, end: start + 1 } : { start: first, end: last };
+  return first === undefined || last === undefined
+    ? { start: start + 1, end: start + 1 }
+    : { start: first, end: last };
 }
 
 /**

@@ -195,8 +195,7 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
           response: { 200: documentListItemSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        renameDocument(ctx, requireUser(request), request.params.id, request.body.title),
+      async (request) => renameDocument(ctx, requireUser(request), request.params.id, request.body.title),
     );
 
     app.delete(
