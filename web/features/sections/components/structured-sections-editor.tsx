@@ -10,7 +10,16 @@ import {
   Upload,
   X,
 } from 'lucide-react';
-import { type DragEvent, type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   DEFAULT_SECTION_ICON,
   inferSectionIcon,
@@ -60,6 +69,14 @@ function iconOf(section: SectionModel): SectionIconName {
   return isSectionIcon(icon) ? icon : DEFAULT_SECTION_ICON;
 }
 
+/**
+ * The controls to focus after a move, in order of preference (a disabled one is skipped): keyboard users
+ * who pressed "Move down" keep their place on the document they moved, wherever it went.
+ */
+type FocusRequest = string[];
+
+const focusKey = (...parts: (string | number)[]) => parts.join(':');
+
 const documentsOf = (section: SectionModel) =>
   section.blocks.filter((block): block is DocumentBlock => block.kind === 'document');
 
@@ -80,7 +97,22 @@ export function StructuredSectionsEditor({
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [newSection, setNewSection] = useState('');
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const newSectionId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the moved row is rendered from the new markdown
+  useEffect(() => {
+    if (!focusRequest) return;
+    for (const key of focusRequest) {
+      const control = root.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`);
+      if (control && !(control as HTMLButtonElement).disabled) {
+        control.focus();
+        break;
+      }
+    }
+    setFocusRequest(null);
+  }, [focusRequest, markdown]);
 
   if (!parsed.ok) {
     return (
@@ -122,21 +154,29 @@ export function StructuredSectionsEditor({
     if (apply({ kind: 'addSection', name }, `Added the section ${name}.`)) setNewSection('');
   };
 
-  const moveDocument = (from: { section: number; index: number }, to: { section: number; index: number }) => {
+  const moveDocument = (
+    from: { section: number; index: number },
+    to: { section: number; index: number },
+    control: 'up' | 'down' | 'move' = 'move',
+  ) => {
     const document = documentsOf(model.sections[from.section] as SectionModel)[from.index];
     const target = model.sections[to.section];
     if (!document || !target) return;
     // "Move to" a section puts the document at its end.
     const last = documentsOf(target).length - (from.section === to.section ? 1 : 0);
     const index = Math.min(to.index, last);
-    apply(
+    const moved = apply(
       { kind: 'moveDocument', from, to: { section: to.section, index } },
       `Moved ${document.title} to ${target.name}, place ${index + 1}.`,
     );
+    if (moved) {
+      const key = (name: string) => focusKey('document', to.section, index, name);
+      setFocusRequest([key(control), key('up'), key('down'), key('move'), key('rename')]);
+    }
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={root} className="flex flex-col gap-4">
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -165,6 +205,12 @@ export function StructuredSectionsEditor({
               onUpload={onUpload}
               onProblem={setProblem}
               onAnnounce={setAnnouncement}
+              onMoved={(to, control) =>
+                setFocusRequest([
+                  focusKey('section', to, control),
+                  focusKey('section', to, control === 'up' ? 'down' : 'up'),
+                ])
+              }
             />
           ))}
         </ol>
@@ -196,11 +242,16 @@ interface SectionCardProps {
   sectionIndex: number;
   sectionNames: string[];
   apply: (edit: SectionsEdit, said: string) => boolean;
-  moveDocument: (from: { section: number; index: number }, to: { section: number; index: number }) => void;
+  moveDocument: (
+    from: { section: number; index: number },
+    to: { section: number; index: number },
+    control?: 'up' | 'down' | 'move',
+  ) => void;
   onRenameUploaded: (documentId: string, title: string) => Promise<void>;
   onUpload: (section: string, files: File[]) => void;
   onProblem: (problem: string | null) => void;
   onAnnounce: (said: string) => void;
+  onMoved: (to: number, control: 'up' | 'down') => void;
 }
 
 function dragged(event: DragEvent, type: string): { section: number; index: number } | null {
@@ -224,6 +275,7 @@ function SectionCard({
   onUpload,
   onProblem,
   onAnnounce,
+  onMoved,
 }: SectionCardProps) {
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -310,25 +362,33 @@ function SectionCard({
             </IconButton>
             <IconButton
               label={`Move section ${name} up`}
+              focus={focusKey('section', sectionIndex, 'up')}
               disabled={sectionIndex === 0}
-              onClick={() =>
-                apply(
-                  { kind: 'moveSection', from: sectionIndex, to: sectionIndex - 1 },
-                  `Moved the section ${name} up, to place ${sectionIndex} of ${count}.`,
+              onClick={() => {
+                if (
+                  apply(
+                    { kind: 'moveSection', from: sectionIndex, to: sectionIndex - 1 },
+                    `Moved the section ${name} up, to place ${sectionIndex} of ${count}.`,
+                  )
                 )
-              }
+                  onMoved(sectionIndex - 1, 'up');
+              }}
             >
               <ArrowUp aria-hidden="true" />
             </IconButton>
             <IconButton
               label={`Move section ${name} down`}
+              focus={focusKey('section', sectionIndex, 'down')}
               disabled={sectionIndex === count - 1}
-              onClick={() =>
-                apply(
-                  { kind: 'moveSection', from: sectionIndex, to: sectionIndex + 1 },
-                  `Moved the section ${name} down, to place ${sectionIndex + 2} of ${count}.`,
+              onClick={() => {
+                if (
+                  apply(
+                    { kind: 'moveSection', from: sectionIndex, to: sectionIndex + 1 },
+                    `Moved the section ${name} down, to place ${sectionIndex + 2} of ${count}.`,
+                  )
                 )
-              }
+                  onMoved(sectionIndex + 1, 'down');
+              }}
             >
               <ArrowDown aria-hidden="true" />
             </IconButton>
@@ -411,7 +471,7 @@ interface DocumentRowProps {
   documentCount: number;
   sectionNames: string[];
   apply: (edit: SectionsEdit, said: string) => boolean;
-  moveDocument: (from: { section: number; index: number }, to: { section: number; index: number }) => void;
+  moveDocument: SectionCardProps['moveDocument'];
   onRenameUploaded: (documentId: string, title: string) => Promise<void>;
   onProblem: (problem: string | null) => void;
   onAnnounce: (said: string) => void;
@@ -434,6 +494,7 @@ function DocumentRow({
   const documentId = linkedDocumentId(document.url, { appOrigin: window.location.origin });
   const here = { section: sectionIndex, index };
   const title = document.title;
+  const key = (control: string) => focusKey('document', sectionIndex, index, control);
 
   return (
     <li
@@ -498,20 +559,22 @@ function DocumentRow({
       )}
       {!renaming && (
         <div className="flex shrink-0 flex-wrap items-center gap-1">
-          <IconButton label={`Rename ${title}`} onClick={() => setRenaming(true)}>
+          <IconButton label={`Rename ${title}`} focus={key('rename')} onClick={() => setRenaming(true)}>
             <Pencil aria-hidden="true" />
           </IconButton>
           <IconButton
             label={`Move ${title} up`}
+            focus={key('up')}
             disabled={index === 0}
-            onClick={() => moveDocument(here, { section: sectionIndex, index: index - 1 })}
+            onClick={() => moveDocument(here, { section: sectionIndex, index: index - 1 }, 'up')}
           >
             <ArrowUp aria-hidden="true" />
           </IconButton>
           <IconButton
             label={`Move ${title} down`}
+            focus={key('down')}
             disabled={index === documentCount - 1}
-            onClick={() => moveDocument(here, { section: sectionIndex, index: index + 1 })}
+            onClick={() => moveDocument(here, { section: sectionIndex, index: index + 1 }, 'down')}
           >
             <ArrowDown aria-hidden="true" />
           </IconButton>
@@ -522,6 +585,7 @@ function DocumentRow({
               </label>
               <select
                 id={moveToId}
+                data-focus={key('move')}
                 value=""
                 onChange={(event) => {
                   const target = Number(event.target.value);
@@ -552,15 +616,19 @@ function IconButton({
   label,
   onClick,
   disabled,
+  focus,
   children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  /** The key a focus request names this button by, after a move. */
+  focus?: string;
   children: ReactNode;
 }) {
   return (
     <Button
+      data-focus={focus}
       type="button"
       variant="ghost"
       size="icon"
