@@ -333,7 +333,7 @@ function SectionCard({
         >
           <GripVertical aria-hidden="true" className="size-4" />
         </span>
-        <SectionIcon name={iconOf(section)} className="size-5 shrink-0 text-indigo-600" />
+        <SectionIcon name={iconOf(section)} className="size-9" />
         {renaming ? (
           <InlineRename
             label="Section name"
@@ -351,12 +351,12 @@ function SectionCard({
             }}
           />
         ) : (
-          <h3 id={headingId} className="min-w-0 flex-1 font-semibold break-words text-slate-900">
+          <h3 id={headingId} className="min-w-[10ch] flex-1 font-semibold break-words text-slate-900">
             {name}
           </h3>
         )}
         {!renaming && (
-          <div className="flex shrink-0 items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center">
             <IconButton label={`Rename section ${name}`} onClick={() => setRenaming(true)}>
               <Pencil aria-hidden="true" />
             </IconButton>
@@ -552,13 +552,13 @@ function DocumentRow({
           }}
         />
       ) : (
-        <span className="min-w-0 flex-1 text-sm break-words text-slate-900">
+        <span className="min-w-[12ch] flex-1 text-sm break-words text-slate-900">
           {title}
           {!documentId && <span className="text-slate-500"> (link)</span>}
         </span>
       )}
       {!renaming && (
-        <div className="flex shrink-0 flex-wrap items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center">
           <IconButton label={`Rename ${title}`} focus={key('rename')} onClick={() => setRenaming(true)}>
             <Pencil aria-hidden="true" />
           </IconButton>
@@ -592,7 +592,7 @@ function DocumentRow({
                   if (!Number.isInteger(target) || event.target.value === '') return;
                   moveDocument(here, { section: target, index: Number.MAX_SAFE_INTEGER });
                 }}
-                className="h-10 max-w-36 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
+                className="h-9 max-w-36 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
               >
                 <option value="">Move to…</option>
                 {sectionNames.map((name, target) =>
@@ -632,6 +632,7 @@ function IconButton({
       type="button"
       variant="ghost"
       size="icon"
+      className="size-9"
       aria-label={label}
       title={label}
       disabled={disabled}
