@@ -37,13 +37,39 @@ function selectLine(textarea: HTMLTextAreaElement, line: number) {
   textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
 }
 
+type SectionsEditorMode = 'structured' | 'markdown';
+const MODE_KEY = 'roundroom.sections-editor';
+
+/**
+ * Which editor the founder chose last, kept in this browser: one who prefers markdown gets it again on
+ * the next visit and after switching tabs. Where storage is refused (private mode), it lasts the page.
+ */
+function useSectionsEditorMode(): [SectionsEditorMode, (mode: SectionsEditorMode) => void] {
+  const [mode, setMode] = useState<SectionsEditorMode>(() => {
+    try {
+      return window.localStorage.getItem(MODE_KEY) === 'markdown' ? 'markdown' : 'structured';
+    } catch {
+      return 'structured';
+    }
+  });
+  const choose = (next: SectionsEditorMode) => {
+    setMode(next);
+    try {
+      window.localStorage.setItem(MODE_KEY, next);
+    } catch {
+      // Not kept: the choice still holds on this page.
+    }
+  };
+  return [mode, choose];
+}
+
 /**
  * The sections editor of /configure and /setup-data-room: the structured editor first (ADR 59), the
  * markdown editor one click away ("Edit as markdown"). Both edit the page's one draft, so switching
  * keeps every unsaved change.
  */
 export function SectionsEditor(props: SectionsEditorProps) {
-  const [mode, setMode] = useState<'structured' | 'markdown'>('structured');
+  const [mode, setMode] = useSectionsEditorMode();
   if (mode === 'markdown') {
     return (
       <div className="flex flex-col gap-3">
