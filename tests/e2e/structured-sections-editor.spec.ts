@@ -44,7 +44,8 @@ test('the founder renames a document and moves it to another section; an investo
   await page.getByRole('button', { name: 'Save name' }).click();
   const financeDocuments = page.getByRole('list', { name: 'Documents in Finance' });
   await expect(financeDocuments).toContainText('Seed deck, November');
-  await page.getByLabel('Move Seed deck, November to section').selectOption({ label: 'Pitch' });
+  await page.getByRole('button', { name: 'Move Seed deck, November to another section' }).click();
+  await page.getByRole('button', { name: 'Move Seed deck, November to Pitch' }).click();
   await expect(page.getByRole('list', { name: 'Documents in Pitch' })).toContainText('Seed deck, November');
   await expect(financeDocuments).toHaveCount(0);
   await expect(page.getByText('Unsaved changes')).toBeVisible();

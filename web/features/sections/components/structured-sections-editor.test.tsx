@@ -159,10 +159,18 @@ test('moves a document by keyboard: its buttons move it, and focus follows it', 
   ]);
 });
 
-test('moves a document to another section with "Move to", keeping its line as written', () => {
+test('moves a document to another section with "Move to…", keeping its line as written', () => {
   const editor = renderEditor();
-  const moveTo = screen.getByLabelText('Move Deck to section');
-  fireEvent.change(moveTo, { target: { value: '1' } });
+  const moveTo = screen.getByRole('button', { name: 'Move Deck to another section' });
+  fireEvent.click(moveTo);
+  expect(moveTo.getAttribute('aria-expanded')).toBe('true');
+  // Every other section is offered, and only those.
+  expect(
+    within(screen.getByRole('group', { name: 'Move Deck to' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Legal']);
+  fireEvent.click(screen.getByRole('button', { name: 'Move Deck to Legal' }));
   expect(documentsIn('Legal')).toEqual(['Certificate (link)', 'Deck']);
   expect(editor.room()).toEqual([
     ['Financials', ['Financial model', 'Cap table']],
@@ -171,7 +179,8 @@ test('moves a document to another section with "Move to", keeping its line as wr
   expect(editor.markdown()).toContain(
     `- [Certificate](https://example.com/coi.pdf)\n- [Deck](/api/documents/${DECK_ID}/download)\n`,
   );
-  expect(document.activeElement).toBe(screen.getByLabelText('Move Deck to section'));
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Deck to another section' }));
+  expect(screen.queryByRole('group', { name: 'Move Deck to' })).toBeNull();
 });
 
 test('drags a document onto another section’s row', () => {

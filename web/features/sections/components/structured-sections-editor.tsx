@@ -3,6 +3,7 @@ import {
   ArrowUp,
   Check,
   FileText,
+  FolderInput,
   GripVertical,
   Pencil,
   Plus,
@@ -491,6 +492,7 @@ function DocumentRow({
 }: DocumentRowProps) {
   const [renaming, setRenaming] = useState(false);
   const moveToId = useId();
+  const [choosingSection, setChoosingSection] = useState(false);
   const documentId = linkedDocumentId(document.url, { appOrigin: window.location.origin });
   const here = { section: sectionIndex, index };
   const title = document.title;
@@ -579,34 +581,56 @@ function DocumentRow({
             <ArrowDown aria-hidden="true" />
           </IconButton>
           {sectionNames.length > 1 && (
-            <>
-              <label htmlFor={moveToId} className="sr-only">
-                Move {title} to section
-              </label>
-              <select
-                id={moveToId}
-                data-focus={key('move')}
-                value=""
-                onChange={(event) => {
-                  const target = Number(event.target.value);
-                  if (!Number.isInteger(target) || event.target.value === '') return;
-                  moveDocument(here, { section: target, index: Number.MAX_SAFE_INTEGER });
-                }}
-                className="h-9 max-w-36 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
-              >
-                <option value="">Move to…</option>
-                {sectionNames.map((name, target) =>
-                  target === sectionIndex ? null : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
-                    <option key={target} value={target}>
-                      {name}
-                    </option>
-                  ),
-                )}
-              </select>
-            </>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="h-9"
+              data-focus={key('move')}
+              aria-expanded={choosingSection}
+              aria-controls={moveToId}
+              aria-label={`Move ${title} to another section`}
+              onClick={() => setChoosingSection((open) => !open)}
+            >
+              <FolderInput aria-hidden="true" />
+              Move to…
+            </Button>
           )}
         </div>
+      )}
+      {choosingSection && (
+        // A list of buttons rather than a <select>: a closed select's arrow keys would move the document
+        // at the first key press.
+        <fieldset
+          id={moveToId}
+          className="flex basis-full flex-wrap items-center gap-1 pl-6"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setChoosingSection(false);
+            }
+          }}
+        >
+          <legend className="sr-only">Move {title} to</legend>
+          {sectionNames.map((name, target) =>
+            target === sectionIndex ? null : (
+              <Button
+                // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
+                key={target}
+                type="button"
+                variant="secondary"
+                size="sm"
+                aria-label={`Move ${title} to ${name}`}
+                onClick={() => {
+                  setChoosingSection(false);
+                  moveDocument(here, { section: target, index: Number.MAX_SAFE_INTEGER });
+                }}
+              >
+                {name}
+              </Button>
+            ),
+          )}
+        </fieldset>
       )}
     </li>
   );
