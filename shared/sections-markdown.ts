@@ -1,4 +1,4 @@
-import type { Heading, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import type { Heading, Link, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { DEFAULT_FUNDING_STAGE, MAX_SECTIONS_MARKDOWN_LENGTH } from './contracts/rooms';
 import { detectFileType, type FileType } from './file-types';
@@ -66,7 +66,7 @@ export interface ParsedSections {
 
 const DOWNLOAD_PATH =
   /^\/api\/documents\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/download$/i;
-const ICON_SUFFIX = /\s*\{icon=([a-z-]+)\}\s*$/i;
+export const ICON_SUFFIX = /\s*\{icon=([a-z-]+)\}\s*$/i;
 
 /** The link to an uploaded document, as the server writes it into the markdown. */
 export function uploadedDocumentPath(documentId: string): string {
@@ -77,7 +77,7 @@ export function uploadedDocumentPath(documentId: string): string {
  * Every node under `root` (itself included) in document order, without recursion: however deeply
  * a text nests, walking it never overflows the stack.
  */
-function* walk(root: Nodes): Generator<Nodes> {
+export function* walk(root: Nodes): Generator<Nodes> {
   const pending: Nodes[] = [root];
   for (let node = pending.pop(); node; node = pending.pop()) {
     yield node;
@@ -89,7 +89,7 @@ function* walk(root: Nodes): Generator<Nodes> {
 }
 
 /** Plain text of a node: the literal characters of text and inline code, without markup. */
-function textOf(node: Nodes): string {
+export function textOf(node: Nodes): string {
   let text = '';
   for (const part of walk(node)) {
     if ('value' in part && typeof part.value === 'string' && part.type !== 'html') text += part.value;
@@ -99,6 +99,17 @@ function textOf(node: Nodes): string {
 }
 
 const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
+
+/** The uploaded document a link points at, or null (an external link, or one that may not be saved). */
+export function linkedDocumentId(url: string, options: { appOrigin?: string } = {}): string | null {
+  const link = classifyLink(url, options.appOrigin);
+  return link.kind === 'uploaded' ? link.documentId : null;
+}
+
+/** Whether a document link may be saved: our upload, or an http(s) address. */
+export function isSavableDocumentLink(url: string, options: { appOrigin?: string } = {}): boolean {
+  return classifyLink(url, options.appOrigin).kind !== 'refused';
+}
 
 /**
  * Classifies a document link. `appOrigin` (e.g. https://rooms.example.com) also recognises our
@@ -485,6 +496,56 @@ export function addDocumentToSection(
   while (end > lineOf(heading) && (lines[end - 1] ?? '').trim() === '') end--;
   lines.splice(end, 0, item);
   return lines.join('\n');
+}
+
+/**
+ * A document's title as link text that reads back as exactly that title: line breaks become spaces and
+ * every character markdown would take as markup is escaped, so a title such as `*Deck* <b>` is shown
+ * as written (investors see the link's text: titleInRoom).
+ */
+export function documentLinkText(title: string): string {
+  return title.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_[\]<>&~!]/g, (char) => `\\${char}`);
+}
+
+/** Where the text of a link (between its brackets) starts and ends in the markdown. */
+export function linkTextRange(link: Link): { start: number; end: number } | null {
+  const start = link.position?.start.offset;
+  if (start === undefined) return null;
+  const first = link.children[0]?.position?.start.offset;
+  const last = link.children.at(-1)?.position?.end.offset;
+  return first === undefined || last === undefined
+    ? { start: start + 1, end: start + 1 }
+    : { start: first, end: last };
+}
+
+/**
+ * Gives every link to the uploaded document `documentId` the text `title` (the document was renamed),
+ * however the link is written; everything else is kept byte for byte. The link's text is what investors
+ * read, so it follows the document's title (docs/decisions/0059-structured-sections-editor.md).
+ */
+export function renameDocumentLinks(
+  markdown: string,
+  documentId: string,
+  title: string,
+  options: { appOrigin?: string } = {},
+): string {
+  const tree = fromMarkdown(markdown);
+  const ranges: { start: number; end: number }[] = [];
+  for (const node of walk(tree)) {
+    if (node.type !== 'link') continue;
+    const link = classifyLink(node.url, options.appOrigin);
+    if (link.kind !== 'uploaded' || link.documentId !== documentId.toLowerCase()) continue;
+    // An autolink (<https://…>) has no text apart from its address: it stays as written.
+    const range = linkTextRange(node);
+    if (range && markdown[range.start - 1] === '[') ranges.push(range);
+  }
+  const text = documentLinkText(title);
+  let renamed = markdown;
+  // From the end, so that each range's offsets still hold when it is replaced.
+  for (const { start, end } of ranges.sort((a, b) => b.start - a.start)) {
+    renamed = `${renamed.slice(0, start)}${text}${renamed.slice(end)}`;
+  }
+  return renamed;
 }
 
 /**

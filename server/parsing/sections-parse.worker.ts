@@ -4,6 +4,7 @@ import {
   type ParsedSections,
   parseSectionsMarkdown,
   removeDocumentLinks,
+  renameDocumentLinks,
   setCompanyInformation,
 } from '../../shared/sections-markdown';
 
@@ -38,6 +39,13 @@ export function removeDocument(
 ): string {
   markStarted(task);
   return removeDocumentLinks(task.markdown, task.documentId, { appOrigin: task.appOrigin });
+}
+
+export function renameDocument(
+  task: Task & { markdown: string; documentId: string; title: string; appOrigin?: string },
+): string {
+  markStarted(task);
+  return renameDocumentLinks(task.markdown, task.documentId, task.title, { appOrigin: task.appOrigin });
 }
 
 export function setCompany(task: Task & { markdown: string; company: CompanyInformation }): string {

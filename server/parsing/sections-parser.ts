@@ -121,6 +121,15 @@ export function removeDocumentLinksOffThread(
   return run<string>('removeDocument', { markdown, documentId, appOrigin: options.appOrigin });
 }
 
+export function renameDocumentLinksOffThread(
+  markdown: string,
+  documentId: string,
+  title: string,
+  options: { appOrigin?: string } = {},
+) {
+  return run<string>('renameDocument', { markdown, documentId, title, appOrigin: options.appOrigin });
+}
+
 export function setCompanyInformationOffThread(markdown: string, company: CompanyInformation) {
   return run<string>('setCompany', { markdown, company });
 }

@@ -35,6 +35,7 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'POST /api/upload': 'documents:write',
   'DELETE /api/documents/:id': 'documents:write',
   'POST /api/documents/:id/download-policy': 'documents:write',
+  'POST /api/documents/:id/title': 'documents:write',
   'POST /api/documents/:id/preview/retry': 'documents:write',
 
   'GET /api/invites': 'invitations:write',

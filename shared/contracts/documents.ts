@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '../file-types';
-import { isoDateTime, optionalText } from './fields';
+import { isoDateTime, optionalText, requiredText } from './fields';
 import { previewStateSchema } from './previews';
 
 /**
@@ -82,6 +82,15 @@ export const uploadResponseSchema = z
 export const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a document id' }) });
 
 export const MAX_DOCUMENT_TITLE_LENGTH = 200;
+
+/**
+ * POST /api/documents/:id/title: the title investors read (in the room, the viewer and the access
+ * log), stored as plain text. Markup is kept as written and shown escaped.
+ */
+export const documentTitleRequestSchema = z.strictObject({
+  title: requiredText(MAX_DOCUMENT_TITLE_LENGTH),
+});
+export type DocumentTitleRequest = z.infer<typeof documentTitleRequestSchema>;
 
 /** The text fields an upload may carry beside its file (multipart/form-data), checked like JSON fields. */
 export const uploadFieldsSchema = z.strictObject({

@@ -146,6 +146,7 @@ DELETE /api/invites/:id                       401    403      403    403     404
 DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401
 POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
 POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/documents/:id/title               401    403      403    403     404     200   200    403       401    401     401     401     401     401
 DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
@@ -294,6 +295,7 @@ DELETE /api/invites/:id                            403          403          204
 DELETE /api/documents/:id                          403          204          403          403          204          404          401          401
 POST   /api/documents/:id/preview/retry            403          202          403          403          202          404          401          401
 POST   /api/documents/:id/download-policy          403          200          403          403          200          404          401          401
+POST   /api/documents/:id/title                    403          200          403          403          200          404          401          401
 DELETE /api/my-data-room/api-tokens/:id            403          403          403          403          403          403          401          401
 GET    /api/admin/analytics/documents/:documentId  200          403          403          403          200          404          401          401
 GET    /api/admin/analytics/investors/:userId      200          403          403          403          200          404          401          401
@@ -1110,6 +1112,11 @@ const CALLS: Record<string, Plan> = {
   }),
   'POST /api/documents/:id/preview/retry': async (caller) => ({
     path: `/api/documents/${managesRoom(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
+  }),
+  // Managers rename a throwaway document: the world's keeps the title its canaries are checked against.
+  'POST /api/documents/:id/title': async (caller) => ({
+    path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}/title`,
+    json: { title: 'Renamed deck' },
   }),
   // The owner writes what is already there: the world's document keeps following the room.
   'POST /api/documents/:id/download-policy': () => ({

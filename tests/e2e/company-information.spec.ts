@@ -49,6 +49,8 @@ test('an edit in the sections block or in the Company tab shows the same company
 
   // The founder writes the company into the sections' block (the profile still says Series A).
   await page.goto('/setup-data-room?tab=sections');
+  // The structured editor comes first; the markdown one is a click away (ADR 59).
+  await page.getByRole('button', { name: 'Edit as markdown' }).click();
   const editor = page.getByLabel('Sections markdown');
   await expect(editor).toHaveValue(/^# Company Information\nname: Profile Co/);
   const fromSections = {

@@ -208,6 +208,8 @@ test.describe('Sections tab', () => {
     page,
   }) => {
     await founderOnConsole(page, `Pine Labs ${Date.now()}`, 'sections');
+    // The structured editor comes first; the markdown one is a click away (ADR 59).
+    await page.getByRole('button', { name: 'Edit as markdown' }).click();
     const editor = page.getByLabel('Sections markdown');
     await expect(editor).toHaveAttribute('rows', '25');
     await expect(editor).toHaveValue(/^# Company Information\nname: Pine Labs/);
@@ -303,6 +305,6 @@ test('on a phone the console tabs and a file’s actions fit the screen @phone',
   await page.getByRole('tab', { name: 'Files' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Sections' })).toBeFocused();
-  await expect(page.getByLabel('Sections markdown')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit as markdown' })).toBeVisible();
   await expect(page).toHaveURL(/tab=sections/);
 });

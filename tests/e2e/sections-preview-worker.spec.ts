@@ -38,6 +38,8 @@ test('/setup-data-room: the preview says it is updating while the slow text pars
   test.setTimeout(120_000);
   await signedInFounder(page, `Slow Text Co ${Date.now()}`);
   await page.goto('/setup-data-room?tab=sections');
+  // The structured editor comes first; the markdown one is a click away (ADR 59).
+  await page.getByRole('button', { name: 'Edit as markdown' }).click();
   const editor = page.getByLabel('Sections markdown');
   await expect(editor).toHaveValue(/^# Company Information/);
   const preview = page.getByRole('region', { name: 'Preview' });
@@ -81,6 +83,8 @@ test('/configure: the Sections editor takes keys while the slow text parses, and
   test.setTimeout(120_000);
   await signedInFounder(page, `Slow Console Co ${Date.now()}`);
   await page.goto('/configure?tab=sections');
+  // The structured editor comes first; the markdown one is a click away (ADR 59).
+  await page.getByRole('button', { name: 'Edit as markdown' }).click();
   const editor = page.getByLabel('Sections markdown');
   await expect(editor).toHaveValue(/^# Company Information/);
   const sectionChoice = page.getByLabel('Add to section');

@@ -16,6 +16,8 @@ async function founderOnSections(page: Page) {
   });
   expect(setup.status()).toBe(201);
   await page.goto('/configure?tab=sections');
+  // The structured editor comes first; the markdown one is a click away (ADR 59).
+  await page.getByRole('button', { name: 'Edit as markdown' }).click();
   const editor = page.getByLabel('Sections markdown');
   await expect(editor).toHaveValue(/^# Company Information/);
   return editor;

@@ -86,6 +86,8 @@ test('sections: a new section and its bullet show in the live preview, are saved
   await signedInFounder(page, `Lumen Bio ${Date.now()}`);
   await page.goto('/setup-data-room?tab=sections');
   await expect(page.getByRole('tab', { name: 'Sections', selected: true })).toBeVisible();
+  // The structured editor comes first; the markdown one is a click away (ADR 59).
+  await page.getByRole('button', { name: 'Edit as markdown' }).click();
   const editor = page.getByLabel('Sections markdown');
   await expect(editor).toHaveAttribute('rows', '20');
   await expect(editor).toHaveValue(/## Financial information/);

@@ -66,6 +66,23 @@ export async function updateDocumentDownloadPolicy(
   return row ? fromRow(row) : undefined;
 }
 
+/** Renames the document, if it is in the room; updated_at stays (the file has not changed). */
+export async function updateDocumentTitle(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+  title: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .updateTable('documents')
+    .set({ title })
+    .where('room_id', '=', roomId)
+    .where('id', '=', documentId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
 export async function countRoomDocuments(db: Executor, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('documents')

@@ -6,6 +6,7 @@ import {
   documentIdParamsSchema,
   documentListItemSchema,
   documentListSchema,
+  documentTitleRequestSchema,
   uploadResponseSchema,
 } from '../../../shared/contracts/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
@@ -19,6 +20,7 @@ import {
   findDownloadableDocument,
   listMyDocuments,
   recordAccess,
+  renameDocument,
   requireDownloadAllowed,
   setDocumentDownloadPolicy,
   type UploadPart,
@@ -182,6 +184,18 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
       },
       async (request) =>
         setDocumentDownloadPolicy(ctx, requireUser(request), request.params.id, request.body.policy),
+    );
+
+    app.post(
+      '/api/documents/:id/title',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          body: documentTitleRequestSchema,
+          response: { 200: documentListItemSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => renameDocument(ctx, requireUser(request), request.params.id, request.body.title),
     );
 
     app.delete(

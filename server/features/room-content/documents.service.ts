@@ -14,7 +14,11 @@ import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '.
 import type { AppContext } from '../../app-context';
 import type { ReadCache } from '../../caches/epoch-cache';
 import type { Executor } from '../../db/columns';
-import { addDocumentToSectionOffThread, removeDocumentLinksOffThread } from '../../parsing/sections-parser';
+import {
+  addDocumentToSectionOffThread,
+  removeDocumentLinksOffThread,
+  renameDocumentLinksOffThread,
+} from '../../parsing/sections-parser';
 import { HttpError, invalidInput } from '../../plugins/errors';
 import { removeObjects } from '../../storage/remove-objects';
 import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
@@ -30,6 +34,7 @@ import {
   listRoomDocuments,
   type StoredDocument,
   updateDocumentDownloadPolicy,
+  updateDocumentTitle,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import { startDocumentPreview } from './preparation/preparation.service';
@@ -345,6 +350,38 @@ export async function setDocumentDownloadPolicy(
   if (!updated) throw new HttpError(404, 'not_found', 'That document does not exist.');
   const sectionOf = await sectionsByDocument(ctx, room);
   return toListItem(room, updated, sectionOf, await findPreview(ctx.db, updated.id));
+}
+
+/**
+ * Renames a document of the founder's room: its row, and the text of every link to it in the sections
+ * markdown in the same write, so that the room, the viewer and the console all show the new title
+ * (investors read a link's text: titleInRoom). Access-log rows keep the title they copied.
+ */
+export async function renameDocument(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+  title: string,
+): Promise<DocumentListItem> {
+  const room = await requireManagedRoom(ctx, founder);
+  const renamed = await writeWithSectionsEdit(
+    ctx,
+    room.id,
+    async (_current, saved) =>
+      saved === undefined
+        ? undefined // the starter template links no document
+        : renameDocumentLinksOffThread(saved.markdown, documentId, title, {
+            appOrigin: new URL(ctx.config.appUrl).origin,
+          }),
+    async (trx) => {
+      const updated = await updateDocumentTitle(trx, room.id, documentId, title);
+      if (!updated) throw new HttpError(404, 'not_found', 'That document does not exist.');
+      return updated;
+    },
+    new Date(),
+  );
+  const sectionOf = await sectionsByDocument(ctx, room);
+  return toListItem(room, renamed, sectionOf, await findPreview(ctx.db, renamed.id));
 }
 
 /**

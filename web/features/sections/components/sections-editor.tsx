@@ -1,12 +1,16 @@
-import { Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef } from 'react';
+import { Code, ListTree, Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { addDocumentToSection, renameDocumentLinks } from '../../../../shared/sections-markdown';
 import { LoadFailed } from '../../../components/app/load-failed';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
+import { useRenameDocument } from '../../documents/api/use-rename-document';
+import { useUploadQueue } from '../../documents/api/use-upload-queue';
 import { useSectionsDraft } from '../sections-draft';
+import { StructuredSectionsEditor } from './structured-sections-editor';
 
 interface SectionsEditorProps {
   /** 25 in /configure, 20 in /setup-data-room (docs/product-rules.md#configure, #setup-data-room). */
@@ -33,11 +37,139 @@ function selectLine(textarea: HTMLTextAreaElement, line: number) {
   textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
 }
 
+type SectionsEditorMode = 'structured' | 'markdown';
+const MODE_KEY = 'roundroom.sections-editor';
+
+/**
+ * Which editor the founder chose last, kept in this browser: one who prefers markdown gets it again on
+ * the next visit and after switching tabs. Where storage is refused (private mode), it lasts the page.
+ */
+function useSectionsEditorMode(): [SectionsEditorMode, (mode: SectionsEditorMode) => void] {
+  const [mode, setMode] = useState<SectionsEditorMode>(() => {
+    try {
+      return window.localStorage.getItem(MODE_KEY) === 'markdown' ? 'markdown' : 'structured';
+    } catch {
+      return 'structured';
+    }
+  });
+  const choose = (next: SectionsEditorMode) => {
+    setMode(next);
+    try {
+      window.localStorage.setItem(MODE_KEY, next);
+    } catch {
+      // Not kept: the choice still holds on this page.
+    }
+  };
+  return [mode, choose];
+}
+
+/**
+ * The sections editor of /configure and /setup-data-room: the structured editor first (ADR 59), the
+ * markdown editor one click away ("Edit as markdown"). Both edit the page's one draft, so switching
+ * keeps every unsaved change.
+ */
+export function SectionsEditor(props: SectionsEditorProps) {
+  const [mode, setMode] = useSectionsEditorMode();
+  if (mode === 'markdown') {
+    return (
+      <div className="flex flex-col gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => setMode('structured')}
+        >
+          <ListTree aria-hidden="true" />
+          Arrange without markdown
+        </Button>
+        <SectionsMarkdownEditor {...props} />
+      </div>
+    );
+  }
+  return <StructuredSectionsForm {...props} onEditAsMarkdown={() => setMode('markdown')} />;
+}
+
+/** The structured editor over the page's draft, with the same Save, status and refusals as the markdown one. */
+function StructuredSectionsForm({
+  saveLabel,
+  messages,
+  actions,
+  onEditAsMarkdown,
+}: SectionsEditorProps & { onEditAsMarkdown: () => void }) {
+  const draft = useSectionsDraft();
+  const renameDocument = useRenameDocument();
+  const uploads = useUploadQueue();
+  const statusId = useId();
+  const errorId = useId();
+  useUnsavedChangesPrompt(draft.dirty);
+
+  if (draft.status === 'pending') return <Spinner label="Loading your sections…" />;
+  if (draft.status === 'error') {
+    return <LoadFailed what="your sections" detail={draft.loadError?.message} onRetry={draft.retry} />;
+  }
+
+  const save = () =>
+    draft.save({
+      onSuccess: () => toast.success(messages.saved),
+      onError: (error) => toast.error(messages.failed, { description: error.message }),
+    });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h3 className="text-sm font-medium text-slate-900">Sections and documents</h3>
+        <span id={statusId} className="text-xs text-slate-500" aria-live="polite">
+          {draft.saving ? 'Saving…' : draft.dirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
+      </div>
+      <StructuredSectionsEditor
+        markdown={draft.value}
+        onChange={draft.edit}
+        onEditAsMarkdown={onEditAsMarkdown}
+        onRenameUploaded={async (documentId, title) => {
+          const renamed = await renameDocument.mutateAsync({ documentId, title });
+          // The server renamed the links in the saved text; an unsaved draft gets the same change.
+          draft.followServerChange((markdown) =>
+            renameDocumentLinks(markdown, documentId, renamed.title, { appOrigin: window.location.origin }),
+          );
+        }}
+        onUpload={(section, files) =>
+          uploads.add(files, {
+            section,
+            onUploaded: ({ document, url }) =>
+              draft.followServerChange((markdown) =>
+                addDocumentToSection(markdown, section, document.title, url),
+              ),
+          })
+        }
+      />
+      {draft.saveError && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {draft.saveError.message}
+        </p>
+      )}
+      {draft.conflict && <SavedVersionConflict conflict={draft.conflict.content} />}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <Button type="button" disabled={draft.saving} onClick={save} aria-describedby={statusId}>
+          <Save aria-hidden="true" />
+          {draft.saving ? 'Saving...' : saveLabel}
+        </Button>
+        <Button type="button" variant="outline" onClick={onEditAsMarkdown}>
+          <Code aria-hidden="true" />
+          Edit as markdown
+        </Button>
+        {actions}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The sections markdown editor with Save. A refusal from the server is shown under the text, names the
  * line and selects it. Leaving the page with unsaved changes asks first.
  */
-export function SectionsEditor({ rows, saveLabel, messages, actions }: SectionsEditorProps) {
+function SectionsMarkdownEditor({ rows, saveLabel, messages, actions }: SectionsEditorProps) {
   const draft = useSectionsDraft();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const editorId = useId();

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseSectionsMarkdown } from '../../../shared/sections-markdown';
+import {
+  createApiToken,
+  createFounder,
+  founderWithEditor,
+  founderWithInvestor,
+  type SignedIn,
+  uniquePdf,
+  uploadFile,
+} from '../../../tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '../../../tests/support/refusals';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+// Renaming a document (docs/decisions/0059-structured-sections-editor.md): the title investors read,
+// in the room's sections (a link's text), the viewer, downloads and the access log.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const rename = (auth: Record<string, string>, documentId: string, json: unknown) =>
+  t.request('POST', `/api/documents/${documentId}/title`, { json, headers: auth });
+
+async function uploadedInto(
+  founder: SignedIn,
+  section: string,
+  name = 'Acme-Seed-Deck.pdf',
+): Promise<string> {
+  const response = await uploadFile(t, founder, { name, bytes: uniquePdf() }, { section });
+  expect(response.status, response.text).toBe(201);
+  return (response.json as { document: { id: string } }).document.id;
+}
+
+async function roomIdOf(founder: SignedIn): Promise<string> {
+  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+}
+
+/** The titles of the documents in each section, as an investor's room shows them. */
+async function sectionsAsInvestorSees(investor: SignedIn, roomId: string) {
+  const response = await t.request('GET', `/api/data-room/${roomId}/sections`, { headers: investor.auth });
+  expect(response.status, response.text).toBe(200);
+  const { content } = response.json as { content: string };
+  return parseSectionsMarkdown(content).sections.map((section) => ({
+    name: section.name,
+    titles: section.documents.map((document) => document.title),
+  }));
+}
+
+async function listedTitle(founder: SignedIn, documentId: string): Promise<string | undefined> {
+  const list = (await t.request('GET', '/api/my-documents', { headers: founder.auth })).json as {
+    id: string;
+    title: string;
+  }[];
+  return list.find((document) => document.id === documentId)?.title;
+}
+
+describe('POST /api/documents/:id/title', () => {
+  test('the owner renames a document: the list, the sections markdown and the investor all show the new title', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedInto(founder, 'Financials');
+    const response = await rename(founder.auth, documentId, { title: '  Seed deck, November  ' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({
+      id: documentId,
+      title: 'Seed deck, November',
+      sectionName: 'Financials',
+    });
+    expect(await listedTitle(founder, documentId)).toBe('Seed deck, November');
+    const saved = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    expect(saved.content).toContain(`- [Seed deck, November](/api/documents/${documentId}/download)`);
+    expect(saved.content).not.toContain('Acme-Seed-Deck');
+    expect(await sectionsAsInvestorSees(investor, await roomIdOf(founder))).toContainEqual({
+      name: 'Financials',
+      titles: ['Seed deck, November'],
+    });
+  });
+
+  test('a download and its access-log row carry the new title', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedInto(founder, 'Legal');
+    expect((await rename(founder.auth, documentId, { title: 'Term sheet' })).status).toBe(200);
+    const download = await t.request('GET', `/api/documents/${documentId}/download`, {
+      headers: investor.auth,
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('Term sheet');
+    const logged = await t.app.database.db
+      .selectFrom('access_events')
+      .select('document_title')
+      .where('document_id', '=', documentId)
+      .execute();
+    expect(logged.map((row) => row.document_title)).toEqual(['Term sheet']);
+  });
+
+  test('markup in a title is stored as text and reads back as written in the room', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedInto(founder, 'Team');
+    const title = '<img src=x onerror=alert(1)> *Deck* [v2] \\ & `code` ![x](javascript:alert(1))';
+    const response = await rename(founder.auth, documentId, { title });
+    expect(response.status, response.text).toBe(200);
+    expect(await listedTitle(founder, documentId)).toBe(title);
+    expect(await sectionsAsInvestorSees(investor, await roomIdOf(founder))).toContainEqual({
+      name: 'Team',
+      titles: [title],
+    });
+  });
+
+  test('an editor of the room and a documents:write token may rename; another scope may not', async () => {
+    const { founder, editor } = await founderWithEditor(t);
+    const documentId = await uploadedInto(founder, 'Financials');
+    expect((await rename(editor.auth, documentId, { title: 'By the editor' })).status).toBe(200);
+    const documentsToken = await createApiToken(t, founder, { scopes: ['documents:write'] });
+    expect((await rename(documentsToken.auth, documentId, { title: 'By the token' })).status).toBe(200);
+    expect(await listedTitle(founder, documentId)).toBe('By the token');
+    const analyticsToken = await createApiToken(t, founder, { scopes: ['analytics:read'] });
+    expectRefusal(await rename(analyticsToken.auth, documentId, { title: 'Nope' }), 403, {
+      error: 'api_token_scope_missing',
+      message: /documents:write/,
+    });
+    expect(await listedTitle(founder, documentId)).toBe('By the token');
+  });
+
+  test("nobody, an investor of the room, and another room's founder are refused, and nothing changes", async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedInto(founder, 'Financials');
+    const other = await createFounder(t);
+    const before = await writtenState(t);
+    expect((await rename({}, documentId, { title: 'Nobody' })).status).toBe(401);
+    expect((await rename(investor.auth, documentId, { title: 'Investor' })).status).toBe(403);
+    // Another room's document answers like a missing one.
+    expectRefusal(await rename(other.auth, documentId, { title: 'Other founder' }), 404, {
+      error: 'not_found',
+      message: /does not exist/,
+    });
+    await expectNothingWritten(t, before);
+    expect(await listedTitle(founder, documentId)).toBe('Acme-Seed-Deck.pdf');
+  });
+
+  test.each([
+    ['a title of 10,000 characters', { title: 'x'.repeat(10_000) }, /title: must be at most 200 characters/],
+    ['an empty title', { title: '' }, /title: is required/],
+    ['a title of spaces only', { title: '    ' }, /title: is required/],
+    ['no title', {}, /title: is required/],
+    ['a title that is not text', { title: 42 }, /title: must be text/],
+    ['a title with a line break', { title: 'Deck\nv2' }, /title: contains the control character U\+000A/],
+    ['a title with a text-direction override', { title: 'invoice\u202Efdp.exe' }, /title: contains/],
+    ['another field', { title: 'Deck', section: 'Team' }, /section/],
+  ])('%s is a 400 naming what is wrong, and nothing is written', async (_case, json, message) => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedInto(founder, 'Financials');
+    const before = await writtenState(t);
+    expectRefusal(await rename(founder.auth, documentId, json), 400, { message });
+    await expectNothingWritten(t, before);
+  });
+
+  test('an id that is not a document id is a 400; an unknown document a 404', async () => {
+    const founder = await createFounder(t);
+    expectRefusal(await rename(founder.auth, 'not-an-id', { title: 'Deck' }), 400, {
+      message: /must be a document id/,
+    });
+    expectRefusal(await rename(founder.auth, crypto.randomUUID(), { title: 'Deck' }), 404, {
+      message: /does not exist/,
+    });
+  });
+
+  test('a 200-character title is accepted', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedInto(founder, 'Financials');
+    expect((await rename(founder.auth, documentId, { title: 'é'.repeat(200) })).status).toBe(200);
+    expect(await listedTitle(founder, documentId)).toBe('é'.repeat(200));
+  });
+});

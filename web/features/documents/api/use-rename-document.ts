@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DocumentTitleRequest, documentListItemSchema } from '../../../../shared/contracts/documents';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateAfterDocumentChange } from './document-hooks';
+import { documentsKeys } from './documents-keys';
+
+/**
+ * Renames an uploaded document: POST /api/documents/:id/title. The server renames its links in the
+ * sections markdown in the same write (ADR 59), so the sections and the room's views are fetched again.
+ */
+export function useRenameDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, title }: { documentId: string } & DocumentTitleRequest) =>
+      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/title`, documentListItemSchema, {
+        method: 'POST',
+        body: { title },
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(documentsKeys.mine(), (list: readonly { id: string }[] | undefined) =>
+        list?.map((document) => (document.id === updated.id ? updated : document)),
+      );
+      void invalidateAfterDocumentChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,255 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { parseSectionsMarkdown } from '../../../../shared/sections-markdown';
+import { StructuredSectionsEditor } from './structured-sections-editor';
+
+afterEach(cleanup);
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+const DECK_ID = '0b6f7f5e-5c1a-4a38-9b7e-3f1c2d4e5a6b';
+
+const MARKDOWN = [
+  '# Company Information',
+  'name: Northwind Robotics',
+  '',
+  '## Financials {icon=chart}',
+  'Model and statements.',
+  '',
+  `- [Deck](/api/documents/${DECK_ID}/download)`,
+  '- [Financial model](https://docs.google.com/spreadsheets/d/abc)',
+  '- [Cap table](https://example.com/cap.xlsx)',
+  '',
+  '## Legal',
+  '- [Certificate](https://example.com/coi.pdf)',
+  '',
+].join('\n');
+
+/** The editor over a markdown text held in state, as the page's draft holds it. */
+function renderEditor(
+  options: { onRenameUploaded?: (id: string, title: string) => Promise<void>; onUpload?: () => void } = {},
+) {
+  let markdown = MARKDOWN;
+  const onEditAsMarkdown = vi.fn();
+  function Harness() {
+    const [value, setValue] = useState(MARKDOWN);
+    markdown = value;
+    return (
+      <StructuredSectionsEditor
+        markdown={value}
+        onChange={setValue}
+        onRenameUploaded={options.onRenameUploaded ?? (async () => {})}
+        onUpload={options.onUpload ?? (() => {})}
+        onEditAsMarkdown={onEditAsMarkdown}
+      />
+    );
+  }
+  render(<Harness />);
+  return {
+    markdown: () => markdown,
+    room: () =>
+      parseSectionsMarkdown(markdown).sections.map((section) => [
+        section.name,
+        section.documents.map((document) => document.title),
+      ]),
+  };
+}
+
+const sectionNames = () =>
+  within(screen.getByRole('list', { name: 'Sections' }))
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent);
+
+const documentsIn = (section: string) =>
+  within(screen.getByRole('list', { name: `Documents in ${section}` }))
+    .getAllByRole('listitem')
+    // The row's text before its controls: the title as shown.
+    .map((item) => item.querySelector('span')?.textContent);
+
+test('shows each section with its documents, as the room reads them', () => {
+  renderEditor();
+  expect(sectionNames()).toEqual(['Financials', 'Legal']);
+  expect(documentsIn('Financials')).toEqual(['Deck', 'Financial model (link)', 'Cap table (link)']);
+  expect(documentsIn('Legal')).toEqual(['Certificate (link)']);
+});
+
+test('adds a section at the end of the markdown', () => {
+  const editor = renderEditor();
+  fireEvent.change(screen.getByLabelText('New section'), { target: { value: 'Team & organization' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
+  expect(sectionNames()).toEqual(['Financials', 'Legal', 'Team & organization']);
+  expect(editor.markdown()).toBe(`${MARKDOWN}\n## Team \\& organization\n`);
+  expect((screen.getByLabelText('New section') as HTMLInputElement).value).toBe('');
+});
+
+test('an empty name adds nothing and says why', () => {
+  const editor = renderEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
+  expect(screen.getByRole('alert').textContent).toBe('A section needs a name.');
+  expect(editor.markdown()).toBe(MARKDOWN);
+});
+
+test('renames a section in place, keeping its icon and everything under it', () => {
+  const editor = renderEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Rename section Financials' }));
+  const input = screen.getByLabelText('Section name');
+  expect(document.activeElement).toBe(input);
+  fireEvent.change(input, { target: { value: 'Money' } });
+  fireEvent.submit(input);
+  expect(sectionNames()).toEqual(['Money', 'Legal']);
+  expect(editor.markdown()).toBe(MARKDOWN.replace('## Financials {icon=chart}', '## Money {icon=chart}'));
+});
+
+test('Escape cancels a rename', () => {
+  const editor = renderEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Rename section Legal' }));
+  fireEvent.change(screen.getByLabelText('Section name'), { target: { value: 'Other' } });
+  fireEvent.keyDown(screen.getByLabelText('Section name'), { key: 'Escape' });
+  expect(sectionNames()).toEqual(['Financials', 'Legal']);
+  expect(editor.markdown()).toBe(MARKDOWN);
+});
+
+test('reorders sections, and focus stays on the moved section’s button', () => {
+  const editor = renderEditor();
+  const up = screen.getByRole('button', { name: 'Move section Legal up' });
+  up.focus();
+  fireEvent.click(up);
+  expect(sectionNames()).toEqual(['Legal', 'Financials']);
+  expect(editor.room().map(([name]) => name)).toEqual(['Legal', 'Financials']);
+  // At the top "up" is disabled: focus lands on the same section's "down".
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move section Legal down' }));
+  expect(screen.getByRole('button', { name: 'Move section Legal up' })).toHaveProperty('disabled', true);
+});
+
+test('deletes a section after asking, and only that section', () => {
+  const editor = renderEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Delete section Legal' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete the section “Legal”?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete section' }));
+  expect(sectionNames()).toEqual(['Financials']);
+  expect(editor.markdown()).toBe(
+    MARKDOWN.replace('## Legal\n- [Certificate](https://example.com/coi.pdf)\n', ''),
+  );
+});
+
+test('moves a document by keyboard: its buttons move it, and focus follows it', () => {
+  const editor = renderEditor();
+  const down = screen.getByRole('button', { name: 'Move Deck down' });
+  down.focus();
+  // A focused button's Enter or Space is a click.
+  fireEvent.click(down);
+  expect(documentsIn('Financials')).toEqual(['Financial model (link)', 'Deck', 'Cap table (link)']);
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Deck down' }));
+  fireEvent.click(document.activeElement as HTMLElement);
+  expect(documentsIn('Financials')).toEqual(['Financial model (link)', 'Cap table (link)', 'Deck']);
+  // Last in its section: "down" is disabled, focus is on "up".
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Deck up' }));
+  expect(editor.room()).toEqual([
+    ['Financials', ['Financial model', 'Cap table', 'Deck']],
+    ['Legal', ['Certificate']],
+  ]);
+});
+
+test('moves a document to another section with "Move to…", keeping its line as written', () => {
+  const editor = renderEditor();
+  const moveTo = screen.getByRole('button', { name: 'Move Deck to another section' });
+  fireEvent.click(moveTo);
+  expect(moveTo.getAttribute('aria-expanded')).toBe('true');
+  // Every other section is offered, and only those.
+  expect(
+    within(screen.getByRole('group', { name: 'Move Deck to' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Legal']);
+  fireEvent.click(screen.getByRole('button', { name: 'Move Deck to Legal' }));
+  expect(documentsIn('Legal')).toEqual(['Certificate (link)', 'Deck']);
+  expect(editor.room()).toEqual([
+    ['Financials', ['Financial model', 'Cap table']],
+    ['Legal', ['Certificate', 'Deck']],
+  ]);
+  expect(editor.markdown()).toContain(
+    `- [Certificate](https://example.com/coi.pdf)\n- [Deck](/api/documents/${DECK_ID}/download)\n`,
+  );
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Deck to another section' }));
+  expect(screen.queryByRole('group', { name: 'Move Deck to' })).toBeNull();
+});
+
+test('drags a document onto another section’s row', () => {
+  const editor = renderEditor();
+  const data = new Map<string, string>();
+  const dataTransfer = {
+    setData: (type: string, value: string) => data.set(type, value),
+    getData: (type: string) => data.get(type) ?? '',
+    get types() {
+      return [...data.keys()];
+    },
+    effectAllowed: 'all',
+  };
+  const row = (title: string) => screen.getByText(title, { exact: true }).closest('li') as HTMLElement;
+  fireEvent.dragStart(row('Cap table'), { dataTransfer });
+  fireEvent.dragOver(row('Certificate'), { dataTransfer });
+  fireEvent.drop(row('Certificate'), { dataTransfer });
+  expect(editor.room()).toEqual([
+    ['Financials', ['Deck', 'Financial model']],
+    ['Legal', ['Cap table', 'Certificate']],
+  ]);
+});
+
+test('renames an uploaded document through the server, and a link in the markdown', async () => {
+  const onRenameUploaded = vi.fn(async () => {});
+  const editor = renderEditor({ onRenameUploaded });
+  fireEvent.click(screen.getByRole('button', { name: 'Rename Deck' }));
+  fireEvent.change(screen.getByLabelText('Document title'), { target: { value: '  Seed deck  ' } });
+  await act(async () => fireEvent.submit(screen.getByLabelText('Document title')));
+  expect(onRenameUploaded).toHaveBeenCalledWith(DECK_ID, 'Seed deck');
+  // The page's draft follows the server's rename; here, the link to an external file is renamed in the text.
+  fireEvent.click(screen.getByRole('button', { name: 'Rename Cap table' }));
+  fireEvent.change(screen.getByLabelText('Document title'), { target: { value: 'Cap *table* [v2]' } });
+  await act(async () => fireEvent.submit(screen.getByLabelText('Document title')));
+  expect(editor.markdown()).toContain('- [Cap \\*table\\* \\[v2\\]](https://example.com/cap.xlsx)');
+  expect(editor.room()[0]?.[1]).toEqual(['Deck', 'Financial model', 'Cap *table* [v2]']);
+});
+
+test('a refused rename keeps the field open with the server’s reason', async () => {
+  const onRenameUploaded = vi.fn(async () => {
+    throw new Error('title: must be at most 200 characters');
+  });
+  renderEditor({ onRenameUploaded });
+  fireEvent.click(screen.getByRole('button', { name: 'Rename Deck' }));
+  await act(async () => fireEvent.submit(screen.getByLabelText('Document title')));
+  expect(screen.getByRole('alert').textContent).toBe('title: must be at most 200 characters');
+  expect(screen.getByLabelText('Document title')).toBeTruthy();
+});
+
+test('uploads straight into a section', () => {
+  const onUpload = vi.fn();
+  renderEditor({ onUpload });
+  const file = new File(['%PDF-1.7'], 'Term sheet.pdf', { type: 'application/pdf' });
+  fireEvent.change(screen.getByLabelText('Files to upload into Legal'), { target: { files: [file] } });
+  expect(onUpload).toHaveBeenCalledWith('Legal', [file]);
+});
+
+test('a text past the limits offers the markdown editor instead', () => {
+  const onEditAsMarkdown = vi.fn();
+  render(
+    <StructuredSectionsEditor
+      markdown={'x'.repeat(1_000_000)}
+      onChange={() => {}}
+      onRenameUploaded={async () => {}}
+      onUpload={() => {}}
+      onEditAsMarkdown={onEditAsMarkdown}
+    />,
+  );
+  expect(screen.getByRole('alert').textContent).toMatch(/too long/);
+  fireEvent.click(screen.getByRole('button', { name: 'Edit as markdown' }));
+  expect(onEditAsMarkdown).toHaveBeenCalled();
+});

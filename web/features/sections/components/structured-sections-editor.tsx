@@ -1,0 +1,725 @@
+import {
+  ArrowDown,
+  ArrowUp,
+  Check,
+  FileText,
+  FolderInput,
+  GripVertical,
+  Pencil,
+  Plus,
+  Trash2,
+  Upload,
+  X,
+} from 'lucide-react';
+import {
+  type DragEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  DEFAULT_SECTION_ICON,
+  inferSectionIcon,
+  isSectionIcon,
+  type SectionIcon as SectionIconName,
+} from '../../../../shared/section-icons';
+import { linkedDocumentId } from '../../../../shared/sections-markdown';
+import {
+  applySectionsEdit,
+  type DocumentBlock,
+  parseSectionsModel,
+  type SectionModel,
+  type SectionsEdit,
+  serializeSectionsModel,
+} from '../../../../shared/sections-model';
+import { UPLOAD_EXTENSIONS } from '../../../../shared/uploads';
+import { SectionIcon } from '../../../components/data-room/data-room-icons';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
+
+export interface StructuredSectionsEditorProps {
+  /** The sections markdown (the page's draft). */
+  markdown: string;
+  /** Called with the markdown an edit wrote. */
+  onChange: (markdown: string) => void;
+  /**
+   * Renames an uploaded document on the server (its links in the markdown follow there and in the
+   * draft: ADR 59); rejects with the server's reason.
+   */
+  onRenameUploaded: (documentId: string, title: string) => Promise<void>;
+  /** Uploads files into the section (the server links each at its end). */
+  onUpload: (section: string, files: File[]) => void;
+  /** Shows the markdown editor instead. */
+  onEditAsMarkdown: () => void;
+}
+
+/** What the file picker offers: the types an upload may have (shared/uploads.ts). */
+const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+const DOCUMENT_DRAG = 'application/x-roundroom-document';
+const SECTION_DRAG = 'application/x-roundroom-section';
+
+function iconOf(section: SectionModel): SectionIconName {
+  if (section.icon === null) return inferSectionIcon(section.name);
+  const icon = section.icon.toLowerCase();
+  return isSectionIcon(icon) ? icon : DEFAULT_SECTION_ICON;
+}
+
+/**
+ * The controls to focus after a move, in order of preference (a disabled one is skipped): keyboard users
+ * who pressed "Move down" keep their place on the document they moved, wherever it went.
+ */
+type FocusRequest = string[];
+
+const focusKey = (...parts: (string | number)[]) => parts.join(':');
+
+const documentsOf = (section: SectionModel) =>
+  section.blocks.filter((block): block is DocumentBlock => block.kind === 'document');
+
+/**
+ * Arranging the room without markdown (ADR 59): add, rename, move and delete sections; move documents
+ * within and between sections by dragging or with their buttons (the keyboard's and the phone's way);
+ * rename a document; upload straight into a section. Every change is an edit of the same sections
+ * markdown (shared/sections-model.ts), so the markdown editor shows it and a save stores it.
+ */
+export function StructuredSectionsEditor({
+  markdown,
+  onChange,
+  onRenameUploaded,
+  onUpload,
+  onEditAsMarkdown,
+}: StructuredSectionsEditorProps) {
+  const parsed = useMemo(() => parseSectionsModel(markdown), [markdown]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [newSection, setNewSection] = useState('');
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const newSectionId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the moved row is rendered from the new markdown
+  useEffect(() => {
+    if (!focusRequest) return;
+    for (const key of focusRequest) {
+      const control = root.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`);
+      if (control && !(control as HTMLButtonElement).disabled) {
+        control.focus();
+        break;
+      }
+    }
+    setFocusRequest(null);
+  }, [focusRequest, markdown]);
+
+  if (!parsed.ok) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
+      >
+        <p className="text-amber-950">
+          These sections can only be edited as markdown right now: {parsed.message}
+        </p>
+        <Button type="button" variant="outline" onClick={onEditAsMarkdown} className="self-start">
+          Edit as markdown
+        </Button>
+      </div>
+    );
+  }
+  const model = parsed.model;
+  const sectionNames = model.sections.map((section) => section.name);
+
+  const apply = (edit: SectionsEdit, said: string) => {
+    const result = applySectionsEdit(model, edit);
+    if (!result.ok) {
+      setProblem(result.message);
+      return false;
+    }
+    setProblem(null);
+    setAnnouncement(said);
+    onChange(serializeSectionsModel(result.model));
+    return true;
+  };
+
+  const addSection = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = newSection.trim();
+    if (!name) {
+      setProblem('A section needs a name.');
+      return;
+    }
+    if (apply({ kind: 'addSection', name }, `Added the section ${name}.`)) setNewSection('');
+  };
+
+  const moveDocument = (
+    from: { section: number; index: number },
+    to: { section: number; index: number },
+    control: 'up' | 'down' | 'move' = 'move',
+  ) => {
+    const document = documentsOf(model.sections[from.section] as SectionModel)[from.index];
+    const target = model.sections[to.section];
+    if (!document || !target) return;
+    // "Move to" a section puts the document at its end.
+    const last = documentsOf(target).length - (from.section === to.section ? 1 : 0);
+    const index = Math.min(to.index, last);
+    const moved = apply(
+      { kind: 'moveDocument', from, to: { section: to.section, index } },
+      `Moved ${document.title} to ${target.name}, place ${index + 1}.`,
+    );
+    if (moved) {
+      const key = (name: string) => focusKey('document', to.section, index, name);
+      setFocusRequest([key(control), key('up'), key('down'), key('move'), key('rename')]);
+    }
+  };
+
+  return (
+    <div ref={root} className="flex flex-col gap-4">
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {problem && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+      {model.sections.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+          No sections yet. Add the first one below, for example “Financials”.
+        </p>
+      ) : (
+        <ol aria-label="Sections" className="flex flex-col gap-3">
+          {model.sections.map((section, sectionIndex) => (
+            <SectionCard
+              // A section's place is its identity here: the markdown has no ids.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={sectionIndex}
+              section={section}
+              sectionIndex={sectionIndex}
+              sectionNames={sectionNames}
+              apply={apply}
+              moveDocument={moveDocument}
+              onRenameUploaded={onRenameUploaded}
+              onUpload={onUpload}
+              onProblem={setProblem}
+              onAnnounce={setAnnouncement}
+              onMoved={(to, control) =>
+                setFocusRequest([
+                  focusKey('section', to, control),
+                  focusKey('section', to, control === 'up' ? 'down' : 'up'),
+                ])
+              }
+            />
+          ))}
+        </ol>
+      )}
+      <form onSubmit={addSection} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor={newSectionId} className="text-sm font-medium text-slate-900">
+            New section
+          </label>
+          <Input
+            id={newSectionId}
+            value={newSection}
+            maxLength={200}
+            placeholder="e.g. Financials"
+            onChange={(event) => setNewSection(event.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="outline" size="field">
+          <Plus aria-hidden="true" />
+          Add section
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+interface SectionCardProps {
+  section: SectionModel;
+  sectionIndex: number;
+  sectionNames: string[];
+  apply: (edit: SectionsEdit, said: string) => boolean;
+  moveDocument: (
+    from: { section: number; index: number },
+    to: { section: number; index: number },
+    control?: 'up' | 'down' | 'move',
+  ) => void;
+  onRenameUploaded: (documentId: string, title: string) => Promise<void>;
+  onUpload: (section: string, files: File[]) => void;
+  onProblem: (problem: string | null) => void;
+  onAnnounce: (said: string) => void;
+  onMoved: (to: number, control: 'up' | 'down') => void;
+}
+
+function dragged(event: DragEvent, type: string): { section: number; index: number } | null {
+  const data = event.dataTransfer.getData(type);
+  if (!data) return null;
+  try {
+    const value = JSON.parse(data) as { section: number; index: number };
+    return Number.isInteger(value.section) && Number.isInteger(value.index) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function SectionCard({
+  section,
+  sectionIndex,
+  sectionNames,
+  apply,
+  moveDocument,
+  onRenameUploaded,
+  onUpload,
+  onProblem,
+  onAnnounce,
+  onMoved,
+}: SectionCardProps) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [dropTarget, setDropTarget] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const documents = documentsOf(section);
+  const count = sectionNames.length;
+  const name = section.name;
+
+  const acceptsDrop = (event: DragEvent) =>
+    event.dataTransfer.types.includes(DOCUMENT_DRAG) || event.dataTransfer.types.includes(SECTION_DRAG);
+
+  const onDrop = (event: DragEvent) => {
+    setDropTarget(false);
+    const document = dragged(event, DOCUMENT_DRAG);
+    if (document) {
+      event.preventDefault();
+      const last = documents.length - (document.section === sectionIndex ? 1 : 0);
+      moveDocument(document, { section: sectionIndex, index: Math.max(0, last) });
+      return;
+    }
+    const moved = dragged(event, SECTION_DRAG);
+    if (moved && moved.section !== sectionIndex) {
+      event.preventDefault();
+      apply(
+        { kind: 'moveSection', from: moved.section, to: sectionIndex },
+        `Moved the section ${sectionNames[moved.section]} to place ${sectionIndex + 1}.`,
+      );
+    }
+  };
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      onDragOver={(event) => {
+        if (!acceptsDrop(event)) return;
+        event.preventDefault();
+        setDropTarget(true);
+      }}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={onDrop}
+      className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${dropTarget ? 'border-indigo-400 ring-2 ring-indigo-200' : 'border-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the mouse's way; the keyboard's is the Move buttons */}
+        <span
+          draggable
+          onDragStart={(event) => {
+            event.dataTransfer.setData(SECTION_DRAG, JSON.stringify({ section: sectionIndex, index: 0 }));
+            event.dataTransfer.effectAllowed = 'move';
+          }}
+          title="Drag to reorder the sections"
+          className="hidden cursor-grab text-slate-400 sm:inline-flex"
+        >
+          <GripVertical aria-hidden="true" className="size-4" />
+        </span>
+        <SectionIcon name={iconOf(section)} className="size-9" />
+        {renaming ? (
+          <InlineRename
+            label="Section name"
+            initial={name}
+            maxLength={200}
+            onCancel={() => setRenaming(false)}
+            onSubmit={async (value) => {
+              if (
+                apply(
+                  { kind: 'renameSection', section: sectionIndex, name: value },
+                  `Renamed the section to ${value}.`,
+                )
+              )
+                setRenaming(false);
+            }}
+          />
+        ) : (
+          <h3 id={headingId} className="min-w-[10ch] flex-1 font-semibold break-words text-slate-900">
+            {name}
+          </h3>
+        )}
+        {!renaming && (
+          <div className="ml-auto flex shrink-0 items-center">
+            <IconButton label={`Rename section ${name}`} onClick={() => setRenaming(true)}>
+              <Pencil aria-hidden="true" />
+            </IconButton>
+            <IconButton
+              label={`Move section ${name} up`}
+              focus={focusKey('section', sectionIndex, 'up')}
+              disabled={sectionIndex === 0}
+              onClick={() => {
+                if (
+                  apply(
+                    { kind: 'moveSection', from: sectionIndex, to: sectionIndex - 1 },
+                    `Moved the section ${name} up, to place ${sectionIndex} of ${count}.`,
+                  )
+                )
+                  onMoved(sectionIndex - 1, 'up');
+              }}
+            >
+              <ArrowUp aria-hidden="true" />
+            </IconButton>
+            <IconButton
+              label={`Move section ${name} down`}
+              focus={focusKey('section', sectionIndex, 'down')}
+              disabled={sectionIndex === count - 1}
+              onClick={() => {
+                if (
+                  apply(
+                    { kind: 'moveSection', from: sectionIndex, to: sectionIndex + 1 },
+                    `Moved the section ${name} down, to place ${sectionIndex + 2} of ${count}.`,
+                  )
+                )
+                  onMoved(sectionIndex + 1, 'down');
+              }}
+            >
+              <ArrowDown aria-hidden="true" />
+            </IconButton>
+            <IconButton label={`Delete section ${name}`} onClick={() => setConfirmingDelete(true)}>
+              <Trash2 aria-hidden="true" />
+            </IconButton>
+          </div>
+        )}
+      </div>
+
+      {documents.length === 0 ? (
+        <p className="mt-2 rounded-md border border-dashed border-slate-200 p-3 text-sm text-slate-500">
+          No documents yet. Upload one, or drag one here.
+        </p>
+      ) : (
+        <ul aria-label={`Documents in ${name}`} className="mt-2 flex flex-col divide-y divide-slate-100">
+          {documents.map((document, index) => (
+            <DocumentRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: a document's place is its identity in the markdown
+              key={index}
+              document={document}
+              sectionIndex={sectionIndex}
+              index={index}
+              documentCount={documents.length}
+              sectionNames={sectionNames}
+              apply={apply}
+              moveDocument={moveDocument}
+              onRenameUploaded={onRenameUploaded}
+              onProblem={onProblem}
+              onAnnounce={onAnnounce}
+            />
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-2">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={UPLOAD_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={`Files to upload into ${name}`}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            if (files.length > 0) onUpload(name, files);
+          }}
+        />
+        <Button type="button" variant="ghost" size="sm" onClick={() => fileInput.current?.click()}>
+          <Upload aria-hidden="true" />
+          Upload into {name}
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Delete the section “${name}”?`}
+        description={
+          documents.length === 0
+            ? 'The section leaves the room.'
+            : `The section leaves the room with its ${documents.length === 1 ? 'link' : `${documents.length} links`}; uploaded files stay in your Files.`
+        }
+        confirmLabel="Delete section"
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          apply({ kind: 'deleteSection', section: sectionIndex }, `Deleted the section ${name}.`);
+        }}
+      />
+    </li>
+  );
+}
+
+interface DocumentRowProps {
+  document: DocumentBlock;
+  sectionIndex: number;
+  index: number;
+  documentCount: number;
+  sectionNames: string[];
+  apply: (edit: SectionsEdit, said: string) => boolean;
+  moveDocument: SectionCardProps['moveDocument'];
+  onRenameUploaded: (documentId: string, title: string) => Promise<void>;
+  onProblem: (problem: string | null) => void;
+  onAnnounce: (said: string) => void;
+}
+
+function DocumentRow({
+  document,
+  sectionIndex,
+  index,
+  documentCount,
+  sectionNames,
+  apply,
+  moveDocument,
+  onRenameUploaded,
+  onProblem,
+  onAnnounce,
+}: DocumentRowProps) {
+  const [renaming, setRenaming] = useState(false);
+  const moveToId = useId();
+  const [choosingSection, setChoosingSection] = useState(false);
+  const documentId = linkedDocumentId(document.url, { appOrigin: window.location.origin });
+  const here = { section: sectionIndex, index };
+  const title = document.title;
+  const key = (control: string) => focusKey('document', sectionIndex, index, control);
+
+  return (
+    <li
+      draggable={!renaming}
+      onDragStart={(event) => {
+        event.stopPropagation();
+        event.dataTransfer.setData(DOCUMENT_DRAG, JSON.stringify(here));
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(DOCUMENT_DRAG)) return;
+        event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const from = dragged(event, DOCUMENT_DRAG);
+        if (!from) return;
+        event.preventDefault();
+        event.stopPropagation();
+        // Dropped on a row: it takes that row's place (one less when it came from above in this section).
+        const to = from.section === sectionIndex && from.index < index ? index - 1 : index;
+        if (from.section !== sectionIndex || from.index !== to)
+          moveDocument(from, { section: sectionIndex, index: to });
+      }}
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2"
+    >
+      <GripVertical
+        aria-hidden="true"
+        className="hidden size-4 shrink-0 cursor-grab text-slate-400 sm:block"
+      />
+      <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      {renaming ? (
+        <InlineRename
+          label="Document title"
+          initial={title}
+          maxLength={200}
+          onCancel={() => setRenaming(false)}
+          onSubmit={async (value) => {
+            if (documentId) {
+              try {
+                await onRenameUploaded(documentId, value);
+                onProblem(null);
+                onAnnounce(`Renamed the document to ${value}.`);
+                setRenaming(false);
+              } catch (error) {
+                onProblem(error instanceof Error ? error.message : 'The document could not be renamed.');
+              }
+            } else if (
+              apply(
+                { kind: 'renameDocument', section: sectionIndex, index, title: value },
+                `Renamed the link to ${value}.`,
+              )
+            ) {
+              setRenaming(false);
+            }
+          }}
+        />
+      ) : (
+        <span className="min-w-[12ch] flex-1 text-sm break-words text-slate-900">
+          {title}
+          {!documentId && <span className="text-slate-500"> (link)</span>}
+        </span>
+      )}
+      {!renaming && (
+        <div className="ml-auto flex shrink-0 items-center">
+          <IconButton label={`Rename ${title}`} focus={key('rename')} onClick={() => setRenaming(true)}>
+            <Pencil aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            label={`Move ${title} up`}
+            focus={key('up')}
+            disabled={index === 0}
+            onClick={() => moveDocument(here, { section: sectionIndex, index: index - 1 }, 'up')}
+          >
+            <ArrowUp aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            label={`Move ${title} down`}
+            focus={key('down')}
+            disabled={index === documentCount - 1}
+            onClick={() => moveDocument(here, { section: sectionIndex, index: index + 1 }, 'down')}
+          >
+            <ArrowDown aria-hidden="true" />
+          </IconButton>
+          {sectionNames.length > 1 && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="h-9"
+              data-focus={key('move')}
+              aria-expanded={choosingSection}
+              aria-controls={moveToId}
+              aria-label={`Move ${title} to another section`}
+              onClick={() => setChoosingSection((open) => !open)}
+            >
+              <FolderInput aria-hidden="true" />
+              Move to…
+            </Button>
+          )}
+        </div>
+      )}
+      {choosingSection && (
+        // A list of buttons rather than a <select>: a closed select's arrow keys would move the document
+        // at the first key press.
+        <fieldset
+          id={moveToId}
+          className="flex basis-full flex-wrap items-center gap-1 pl-6"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setChoosingSection(false);
+            }
+          }}
+        >
+          <legend className="sr-only">Move {title} to</legend>
+          {sectionNames.map((name, target) =>
+            target === sectionIndex ? null : (
+              <Button
+                // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
+                key={target}
+                type="button"
+                variant="secondary"
+                size="sm"
+                aria-label={`Move ${title} to ${name}`}
+                onClick={() => {
+                  setChoosingSection(false);
+                  moveDocument(here, { section: target, index: Number.MAX_SAFE_INTEGER });
+                }}
+              >
+                {name}
+              </Button>
+            ),
+          )}
+        </fieldset>
+      )}
+    </li>
+  );
+}
+
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  focus,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  /** The key a focus request names this button by, after a move. */
+  focus?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      data-focus={focus}
+      type="button"
+      variant="ghost"
+      size="icon"
+      className="size-9"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** A name edited in place: Enter or the check saves, Escape or the cross cancels. */
+function InlineRename({
+  label,
+  initial,
+  maxLength,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  maxLength: number;
+  onSubmit: (value: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="flex min-w-0 flex-1 basis-full items-center gap-1 sm:basis-auto"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        await onSubmit(value.trim());
+        setBusy(false);
+      }}
+    >
+      <Input
+        aria-label={label}
+        value={value}
+        maxLength={maxLength}
+        autoFocus
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onCancel();
+          }
+        }}
+        className="h-10 min-w-0 flex-1"
+      />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        aria-label="Save name"
+        title="Save name"
+        disabled={busy}
+      >
+        <Check aria-hidden="true" />
+      </Button>
+      <Button type="button" variant="ghost" size="icon" aria-label="Cancel" title="Cancel" onClick={onCancel}>
+        <X aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}
