@@ -62,11 +62,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderViewer() {
+function renderViewer(address = `/data-room/x/documents/${DOCUMENT_ID}`) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The viewer reads the page from the router's address and writes it to the browser's.
+  window.history.replaceState(null, '', address);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[address]}>
         <DocumentViewer
           documentId={DOCUMENT_ID}
           back={{ to: '/data-room/x', label: 'Back to the data room' }}
@@ -299,4 +301,107 @@ test('without the watermark nothing is laid over the text and no badge shows', a
   await screen.findByText('Plan');
   expect(screen.queryByText('Watermarked')).toBeNull();
   expect(view.container.querySelector('[data-testid="watermark-overlay"]')).toBeNull();
+});
+
+/** The strip of pages laid out as a browser would: `width` px wide, scrolled to `scrollLeft`. */
+function layOutStrip(width: number, scrollLeft = 0) {
+  const strip = screen.getByTestId('page-strip');
+  Object.defineProperty(strip, 'clientWidth', { configurable: true, value: width });
+  Object.defineProperty(strip, 'scrollLeft', { configurable: true, writable: true, value: scrollLeft });
+  strip.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 100, width, height: width * 0.5625 });
+  return strip;
+}
+
+test('a deck opens at the page its address names, and turning pages rewrites ?page= in place', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(false);
+  // Opening does not rewrite the address; turning does, without adding to the history.
+  expect(window.location.search).toBe('?page=2');
+  const historyLength = window.history.length;
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(window.location.search).toBe('?page=3');
+  expect(window.location.pathname).toBe(`/data-room/x/documents/${DOCUMENT_ID}`);
+  fireEvent.keyDown(document, { key: 'ArrowLeft' });
+  fireEvent.keyDown(document, { key: 'ArrowLeft' });
+  expect(window.location.search).toBe('?page=1');
+  expect(window.history.length).toBe(historyLength);
+});
+
+test('a page past the end opens the last page, and a page that is not a number the first', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=40`);
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  expect(window.location.search).toBe('?page=3');
+  cleanup();
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=two`);
+  expect(within(await screen.findByRole('toolbar', { name: 'Pages' })).getByText('Page 1 of 3')).toBeTruthy();
+});
+
+test('swiping the strip of pages turns to the page that covers most of it, and the address follows', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const strip = layOutStrip(390);
+  strip.scrollLeft = 250;
+  fireEvent.scroll(strip);
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  strip.scrollLeft = 780;
+  fireEvent.scroll(strip);
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  expect(window.location.search).toBe('?page=3');
+  // A swipe back that stops short of half a page leaves the page where it was.
+  strip.scrollLeft = 600;
+  fireEvent.scroll(strip);
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+});
+
+test('a tap at the right edge turns forward, at the left edge back, in the middle not at all', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const strip = layOutStrip(390);
+  const image = screen.getByRole('img', { name: 'Page 1 of 3' });
+  fireEvent.click(image, { clientX: 370, clientY: 200 });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  fireEvent.click(strip, { clientX: 195, clientY: 200 });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  fireEvent.click(strip, { clientX: 12, clientY: 200 });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+  // Nothing before the first page.
+  fireEvent.click(strip, { clientX: 12, clientY: 200 });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+});
+
+test('pages not loaded show their number; once the page on screen loads, the next two load too', async () => {
+  const fourPages = [1, 2, 3, 4].map((number) => ({ number, width: 1600, height: 900 }));
+  answers = { [`${base}/preview`]: json(previewOf({ pages: fourPages })) };
+  const view = renderViewer();
+  const images = await screen.findAllByRole('img', { name: /^Page \d of 4$/ });
+  const skeletons = () => screen.queryAllByTestId('page-skeleton').map((skeleton) => skeleton.textContent);
+  expect(skeletons()).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4']);
+  expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
+  fireEvent.load(images[0] as HTMLImageElement);
+  expect(skeletons()).toEqual(['Page 2', 'Page 3', 'Page 4']);
+  expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);
+  expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual([
+    'high',
+    'auto',
+    'auto',
+    'auto',
+  ]);
+  // The skeleton sits over the image's own box, which has the page's proportions before it loads.
+  expect(view.container.querySelector('[data-page="2"] img')?.getAttribute('height')).toBe('900');
+});
+
+test('portrait pages open fitted to the width', async () => {
+  const portrait = [1, 2].map((number) => ({ number, width: 1600, height: 2070 }));
+  answers = { [`${base}/preview`]: json(previewOf({ pages: portrait })) };
+  renderViewer();
+  expect((await screen.findByRole('button', { name: 'Fit to width' })).getAttribute('aria-pressed')).toBe(
+    'true',
+  );
 });
