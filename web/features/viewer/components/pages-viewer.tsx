@@ -294,16 +294,18 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
           </Button>
         </div>
         <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="hidden aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 lg:inline-flex"
-            aria-pressed={isFitToWidth}
-            onClick={() => setFitToWidth((fit) => !fit)}
-          >
-            <MoveHorizontal aria-hidden="true" />
-            Fit to width
-          </Button>
+          <div className="hidden lg:block">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700"
+              aria-pressed={isFitToWidth}
+              onClick={() => setFitToWidth((fit) => !fit)}
+            >
+              <MoveHorizontal aria-hidden="true" />
+              Fit to width
+            </Button>
+          </div>
           <Button
             variant="ghost"
             size="sm"
@@ -374,7 +376,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
                 id={pageId(page.number)}
                 data-page={page.number}
                 style={{ scrollMarginTop: pageScrollMargin }}
-                className="flex w-full shrink-0 snap-start snap-always flex-col items-center [@media(orientation:landscape)_and_(max-height:500px)]:h-dvh [@media(orientation:landscape)_and_(max-height:500px)]:justify-center"
+                className="relative flex w-full shrink-0 snap-start snap-always flex-col items-center [@media(orientation:landscape)_and_(max-height:500px)]:h-dvh [@media(orientation:landscape)_and_(max-height:500px)]:justify-center"
               >
                 <div className="relative max-w-full">
                   <img
