@@ -31,14 +31,14 @@ const FOUR_G = {
 };
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 
-interface SeededDeck {
+export interface SeededDeck {
   roomId: string;
   documentId: string;
   invitationUrl: string;
   investorToken: string;
 }
 
-async function seedDeck(server: RunningServer): Promise<SeededDeck> {
+export async function seedDeck(server: RunningServer): Promise<SeededDeck> {
   const founder = await createBenchFounder(server.baseUrl);
   const room = (await apiCall(server, 'GET', '/api/my-data-room', founder.token)) as { id: string };
   const founderRoom = { founderToken: founder.token };

@@ -73,6 +73,23 @@ function usePinchZoom(): number {
   return zoom;
 }
 
+/** Whether the window is as wide as a desk's (Tailwind's lg), where fit to width can be chosen. */
+function useIsDeskWide(): boolean {
+  const query = '(min-width: 1024px)';
+  const [isWide, setWide] = useState(() => window.matchMedia?.(query).matches ?? true);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const onChange = () => setWide(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return isWide;
+}
+
+/** The widest a page fitted to the width is drawn (Tailwind's max-w-5xl): lines longer read badly. */
+const FIT_TO_WIDTH_MAX_PX = 1024;
+
 /** The toolbar's height and the air under it: where a page scrolled to starts. */
 const TOOLBAR_SPACE_PX = 64;
 
@@ -112,6 +129,9 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
   const [stripWidth, setStripWidth] = useState(0);
   const [fittedHeight, setFittedHeight] = useState<number | null>(null);
   const zoom = usePinchZoom();
+  // On a phone a page is always fitted to the screen; the choice is a desk's.
+  const isDeskWide = useIsDeskWide();
+  const isFittedToWidth = isFitToWidth && isDeskWide;
   const frameRef = useRef<HTMLDivElement>(null);
   const stripRef = useRef<HTMLDivElement>(null);
   const thumbnailsRef = useRef<HTMLOListElement>(null);
@@ -236,13 +256,18 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
   const textOf = (page: number) => text.data?.pages.find((entry) => entry.number === page)?.text ?? '';
   const markLoaded = (page: number) =>
     setLoadedPages((loaded) => (loaded.has(page) ? loaded : new Set(loaded).add(page)));
-  const sizesOf = (page: { width: number; height: number }) =>
+  // The width each page is drawn at, once the strip is laid out: set on the image so that its box
+  // (and the skeleton over it) has the page's size before the image arrives.
+  const widthOf = (page: { width: number; height: number }) =>
     stripWidth > 0
-      ? imageSizes(
-          drawnWidth(page, { width: stripWidth, maxHeight: isFitToWidth ? null : fittedHeight }),
-          zoom,
+      ? Math.floor(
+          isFittedToWidth
+            ? Math.min(stripWidth, FIT_TO_WIDTH_MAX_PX)
+            : drawnWidth(page, { width: stripWidth, maxHeight: fittedHeight }),
         )
-      : '(min-width: 1024px) 60rem, 100vw';
+      : undefined;
+  const sizesOf = (drawn: number | undefined) =>
+    drawn === undefined ? '(min-width: 1024px) 60rem, 100vw' : imageSizes(drawn, zoom);
 
   return (
     <div
@@ -370,6 +395,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
         >
           {pages.map((page) => {
             const isLoaded = loadedPages.has(page.number);
+            const drawn = widthOf(page);
             return (
               <figure
                 key={page.number}
@@ -384,7 +410,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
                     srcSet={PAGE_IMAGE_WIDTHS.map(
                       (width) => `${pageImageUrl(documentId, page.number, width)} ${width}w`,
                     ).join(', ')}
-                    sizes={sizesOf(page)}
+                    sizes={sizesOf(drawn)}
                     alt={`Page ${page.number} of ${pageCount}`}
                     // The page on screen at once, the pages around it once it has loaded, the rest
                     // as they near the screen.
@@ -395,11 +421,10 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
                     height={page.height}
                     draggable={false}
                     onLoad={() => markLoaded(page.number)}
+                    style={drawn === undefined ? undefined : { width: drawn }}
                     className={cn(
                       'mx-auto block h-auto max-w-full bg-white shadow-sm',
-                      isFitToWidth
-                        ? 'w-auto max-h-(--page-max-height) lg:max-h-none lg:w-full lg:max-w-5xl'
-                        : 'w-auto max-h-(--page-max-height)',
+                      isFittedToWidth ? 'w-full max-w-5xl' : 'w-auto max-h-(--page-max-height)',
                     )}
                   />
                   {!isLoaded && (
