@@ -137,7 +137,8 @@ test('on a desk a 16:9 deck opens fitted to the page, whole at 1280x800 @desktop
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto(`/preview/documents/${documentId}?page=2`);
   const toolbar = page.getByRole('toolbar', { name: 'Pages' });
-  await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
+  // The console's code loads first on a busy machine.
+  await expect(toolbar).toContainText(`Page 2 of ${PAGES}`, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Fit to width' })).toHaveAttribute('aria-pressed', 'false');
   const slide = page.getByRole('img', { name: `Page 2 of ${PAGES}` });
   await expect.poll(() => slide.evaluate(isWhollyOnScreen)).toBe(true);
