@@ -405,3 +405,26 @@ test('portrait pages open fitted to the width', async () => {
     'true',
   );
 });
+
+test('a page image is chosen for the width it is drawn at, and for the 1600 px rendering once pinched', async () => {
+  const viewport = Object.assign(new EventTarget(), { scale: 1 });
+  vi.stubGlobal('visualViewport', viewport);
+  const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+  try {
+    answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+    renderViewer();
+    const image = await screen.findByRole('img', { name: 'Page 1 of 3' });
+    // As wide as the phone: the browser multiplies by the screen's density itself.
+    expect(image.getAttribute('sizes')).toBe('390px');
+    expect(image.style.width).toBe('390px');
+    act(() => {
+      viewport.scale = 2.5;
+      viewport.dispatchEvent(new Event('resize'));
+    });
+    expect(image.getAttribute('sizes')).toBe('975px');
+    // The page keeps its drawn size; only the rendering chosen for it changes.
+    expect(image.style.width).toBe('390px');
+  } finally {
+    clientWidth.mockRestore();
+  }
+});
