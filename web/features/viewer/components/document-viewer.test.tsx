@@ -428,3 +428,19 @@ test('a page image is chosen for the width it is drawn at, and for the 1600 px r
     clientWidth.mockRestore();
   }
 });
+
+test('without the Fullscreen API, Full screen makes the viewer cover the window until Exit full screen or Escape', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const frame = toolbar.parentElement as HTMLElement;
+  expect(document.fullscreenEnabled).toBeFalsy();
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  expect(frame.className).toMatch(/\bfixed inset-0\b/);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Exit full screen' }));
+  expect(frame.className).not.toMatch(/\bfixed inset-0\b/);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(within(toolbar).getByRole('button', { name: 'Full screen' })).toBeTruthy();
+  expect(frame.className).not.toMatch(/\bfixed inset-0\b/);
+});
