@@ -402,7 +402,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
                 id={pageId(page.number)}
                 data-page={page.number}
                 style={{ scrollMarginTop: pageScrollMargin }}
-                className="relative flex w-full shrink-0 snap-start snap-always flex-col items-center [@media(orientation:landscape)_and_(max-height:500px)]:h-dvh [@media(orientation:landscape)_and_(max-height:500px)]:justify-center"
+                className="relative flex w-full shrink-0 snap-start snap-always flex-col items-center overflow-hidden [@media(orientation:landscape)_and_(max-height:500px)]:h-dvh [@media(orientation:landscape)_and_(max-height:500px)]:justify-center"
               >
                 <div className="relative max-w-full">
                   <img
