@@ -10,6 +10,7 @@ import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
 import { measurePreviewBudgets } from './previews';
+import { measureReaderBudgets } from './reader';
 import { type BudgetRow, printTable } from './report';
 import { measureHealthWhileParsing } from './sections-parse-latency';
 import { measureStorageBudgets } from './storage';
@@ -33,6 +34,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   exports: measureExportBudgets,
   watermark: measureWatermarkBudgets,
   storage: measureStorageBudgets,
+  reader: measureReaderBudgets,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

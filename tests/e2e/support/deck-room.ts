@@ -24,7 +24,15 @@ export interface DeckRoom {
 export async function roomWithDeck(
   request: APIRequestContext,
   baseURL: string | undefined,
-  options: { companyName: string; section: string; deckName: string; pages: number; investorName: string },
+  options: {
+    companyName: string;
+    section: string;
+    deckName: string;
+    pages: number;
+    investorName: string;
+    /** The deck's bytes, when not the sample deck of `pages` letter-size pages. */
+    deck?: Buffer;
+  },
 ): Promise<DeckRoom> {
   const founderEmail = uniqueEmail('founder');
   const created = await request.post('/api/complete-account-setup', {
@@ -40,7 +48,7 @@ export async function roomWithDeck(
     },
   });
   expect(saved.status()).toBe(200);
-  const deck = deckPdf(options.pages);
+  const deck = options.deck ?? deckPdf(options.pages);
   const uploaded = await request.post('/api/upload', {
     headers,
     multipart: {

@@ -62,11 +62,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderViewer() {
+function renderViewer(address = `/data-room/x/documents/${DOCUMENT_ID}`) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The viewer reads the page from the router's address and writes it to the browser's.
+  window.history.replaceState(null, '', address);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[address]}>
         <DocumentViewer
           documentId={DOCUMENT_ID}
           back={{ to: '/data-room/x', label: 'Back to the data room' }}
@@ -132,7 +134,8 @@ test('next, previous and the arrow and page keys move one page, within the docum
   expect(within(thumbnails).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe(
     'page',
   );
-  expect(screen.getByRole('button', { name: 'Fit to width' }).getAttribute('aria-pressed')).toBe('true');
+  // Slides open fitted to the page, whole on a desk (docs/decisions/0056-reading-a-deck-on-a-phone.md).
+  expect(screen.getByRole('button', { name: 'Fit to width' }).getAttribute('aria-pressed')).toBe('false');
 });
 
 test('a document being prepared says so with Download, and shows itself once ready', async () => {
@@ -298,4 +301,146 @@ test('without the watermark nothing is laid over the text and no badge shows', a
   await screen.findByText('Plan');
   expect(screen.queryByText('Watermarked')).toBeNull();
   expect(view.container.querySelector('[data-testid="watermark-overlay"]')).toBeNull();
+});
+
+/** The strip of pages laid out as a browser would: `width` px wide, scrolled to `scrollLeft`. */
+function layOutStrip(width: number, scrollLeft = 0) {
+  const strip = screen.getByTestId('page-strip');
+  Object.defineProperty(strip, 'clientWidth', { configurable: true, value: width });
+  Object.defineProperty(strip, 'scrollLeft', { configurable: true, writable: true, value: scrollLeft });
+  strip.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 100, width, height: width * 0.5625 });
+  return strip;
+}
+
+test('a deck opens at the page its address names, and turning pages rewrites ?page= in place', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(false);
+  // Opening does not rewrite the address; turning does, without adding to the history.
+  expect(window.location.search).toBe('?page=2');
+  const historyLength = window.history.length;
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(window.location.search).toBe('?page=3');
+  expect(window.location.pathname).toBe(`/data-room/x/documents/${DOCUMENT_ID}`);
+  fireEvent.keyDown(document, { key: 'ArrowLeft' });
+  fireEvent.keyDown(document, { key: 'ArrowLeft' });
+  expect(window.location.search).toBe('?page=1');
+  expect(window.history.length).toBe(historyLength);
+});
+
+test('a page past the end opens the last page, and a page that is not a number the first', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=40`);
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  expect(window.location.search).toBe('?page=3');
+  cleanup();
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=two`);
+  expect(within(await screen.findByRole('toolbar', { name: 'Pages' })).getByText('Page 1 of 3')).toBeTruthy();
+});
+
+test('swiping the strip of pages turns to the page that covers most of it, and the address follows', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const strip = layOutStrip(390);
+  strip.scrollLeft = 250;
+  fireEvent.scroll(strip);
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  strip.scrollLeft = 780;
+  fireEvent.scroll(strip);
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  expect(window.location.search).toBe('?page=3');
+  // A swipe back that stops short of half a page leaves the page where it was.
+  strip.scrollLeft = 600;
+  fireEvent.scroll(strip);
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+});
+
+test('a tap at the right edge turns forward, at the left edge back, in the middle not at all', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const strip = layOutStrip(390);
+  const image = screen.getByRole('img', { name: 'Page 1 of 3' });
+  fireEvent.click(image, { clientX: 370, clientY: 200 });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  fireEvent.click(strip, { clientX: 195, clientY: 200 });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  fireEvent.click(strip, { clientX: 12, clientY: 200 });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+  // Nothing before the first page.
+  fireEvent.click(strip, { clientX: 12, clientY: 200 });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+});
+
+test('pages not loaded show their number; once the page on screen loads, the next two load too', async () => {
+  const fourPages = [1, 2, 3, 4].map((number) => ({ number, width: 1600, height: 900 }));
+  answers = { [`${base}/preview`]: json(previewOf({ pages: fourPages })) };
+  const view = renderViewer();
+  const images = await screen.findAllByRole('img', { name: /^Page \d of 4$/ });
+  const skeletons = () => screen.queryAllByTestId('page-skeleton').map((skeleton) => skeleton.textContent);
+  expect(skeletons()).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4']);
+  expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
+  fireEvent.load(images[0] as HTMLImageElement);
+  expect(skeletons()).toEqual(['Page 2', 'Page 3', 'Page 4']);
+  expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);
+  expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual([
+    'high',
+    'auto',
+    'auto',
+    'auto',
+  ]);
+  // The skeleton sits over the image's own box, which has the page's proportions before it loads.
+  expect(view.container.querySelector('[data-page="2"] img')?.getAttribute('height')).toBe('900');
+});
+
+test('portrait pages open fitted to the width', async () => {
+  const portrait = [1, 2].map((number) => ({ number, width: 1600, height: 2070 }));
+  answers = { [`${base}/preview`]: json(previewOf({ pages: portrait })) };
+  renderViewer();
+  expect((await screen.findByRole('button', { name: 'Fit to width' })).getAttribute('aria-pressed')).toBe(
+    'true',
+  );
+});
+
+test('a page image is chosen for the width it is drawn at, and for the 1600 px rendering once pinched', async () => {
+  const viewport = Object.assign(new EventTarget(), { scale: 1 });
+  vi.stubGlobal('visualViewport', viewport);
+  const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+  try {
+    answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+    renderViewer();
+    const image = await screen.findByRole('img', { name: 'Page 1 of 3' });
+    // As wide as the phone: the browser multiplies by the screen's density itself.
+    expect(image.getAttribute('sizes')).toBe('390px');
+    expect(image.style.width).toBe('390px');
+    act(() => {
+      viewport.scale = 2.5;
+      viewport.dispatchEvent(new Event('resize'));
+    });
+    expect(image.getAttribute('sizes')).toBe('975px');
+    // The page keeps its drawn size; only the rendering chosen for it changes.
+    expect(image.style.width).toBe('390px');
+  } finally {
+    clientWidth.mockRestore();
+  }
+});
+
+test('without the Fullscreen API, Full screen makes the viewer cover the window until Exit full screen or Escape', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const frame = toolbar.parentElement as HTMLElement;
+  expect(document.fullscreenEnabled).toBeFalsy();
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  expect(frame.className).toMatch(/\bfixed inset-0\b/);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Exit full screen' }));
+  expect(frame.className).not.toMatch(/\bfixed inset-0\b/);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(within(toolbar).getByRole('button', { name: 'Full screen' })).toBeTruthy();
+  expect(frame.className).not.toMatch(/\bfixed inset-0\b/);
 });

@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, Eye, FileX, LoaderCircle, Stamp } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
 import { watermarkMetrics, watermarkSvg } from '../../../../shared/watermark';
@@ -11,6 +11,7 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { downloadDocument } from '../../documents/api/download-document';
 import { contentUrl, usePreview, usePreviewTable, usePreviewText } from '../api/preview-queries';
+import { addressWithPage, pageFromSearch } from '../paging';
 import { useReadingReporter } from '../use-reading-reporter';
 import { PagesViewer } from './pages-viewer';
 
@@ -28,9 +29,21 @@ interface DocumentViewerProps {
  */
 export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
   const preview = usePreview(documentId);
-  const [page, setPage] = useState(1);
-  useReadingReporter(documentId, page, preview.data?.status === 'ready');
-  const onPageChange = useCallback((next: number) => setPage(next), []);
+  const { search } = useLocation();
+  const [initialPage] = useState(() => pageFromSearch(search));
+  const [page, setPage] = useState(initialPage);
+  const readable = preview.data?.status === 'ready' ? preview.data : undefined;
+  // Only page images have pages; anything else is read as its page 1.
+  const pageOnScreen = readable?.kind === 'pages' ? Math.min(page, Math.max(readable.pages.length, 1)) : 1;
+  useReadingReporter(documentId, pageOnScreen, readable !== undefined);
+  const onPageChange = useCallback((next: number) => {
+    setPage(next);
+    // The address names the page on screen, corrected in place: a page turn is not a navigation, so
+    // Back leaves the document rather than stepping through its pages, and going through the router
+    // would re-render the route and scroll the window to the top (web/app/scroll-on-navigate.tsx).
+    const address = addressWithPage(window.location.href, next);
+    if (address) window.history.replaceState(window.history.state, '', address);
+  }, []);
 
   if (preview.isPending) return <PageSpinner label="Opening the document…" />;
   if (preview.isError) {
@@ -80,7 +93,7 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
           )}
         </div>
       </div>
-      <PreviewBody document={document} onPageChange={onPageChange} />
+      <PreviewBody document={document} initialPage={initialPage} onPageChange={onPageChange} />
     </div>
   );
 }
@@ -170,9 +183,11 @@ function DownloadButton({ document }: { document: DocumentPreview }) {
 
 function PreviewBody({
   document,
+  initialPage,
   onPageChange,
 }: {
   document: DocumentPreview;
+  initialPage: number;
   onPageChange: (page: number) => void;
 }) {
   if (document.status === 'preparing') {
@@ -215,7 +230,7 @@ function PreviewBody({
   }
   switch (document.kind) {
     case 'pages':
-      return <PagesViewer preview={document} onPageChange={onPageChange} />;
+      return <PagesViewer preview={document} initialPage={initialPage} onPageChange={onPageChange} />;
     case 'image':
       return (
         <div className="flex justify-center rounded-lg bg-slate-100 p-2 sm:p-4">

@@ -1,14 +1,32 @@
 import { ChevronLeft, ChevronRight, Maximize, Minimize, MoveHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { pageImageUrl, thumbnailUrl, useDocumentText } from '../api/preview-queries';
-import { pageMostOnScreen } from '../reading-clock';
+import {
+  clampPage,
+  drawnWidth,
+  edgeTapTurn,
+  imageSizes,
+  opensFittedToWidth,
+  pageAtScroll,
+  shouldLoadPage,
+} from '../paging';
 
 interface PagesViewerProps {
   preview: DocumentPreview;
-  /** The page most on screen changed (the reading reporter counts its time). */
+  /** The page to open at (from the address's `?page=`). */
+  initialPage: number;
+  /** The page on screen changed (the reading reporter counts its time; the address names it). */
   onPageChange: (page: number) => void;
 }
 
@@ -41,55 +59,130 @@ function useHeaderHeight(isFullScreen: boolean): number {
   return isFullScreen ? 0 : height;
 }
 
+/** The pinch zoom of the visual viewport (1 when not zoomed), in quarter steps. */
+function usePinchZoom(): number {
+  const [zoom, setZoom] = useState(1);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const measure = () => setZoom(Math.round(viewport.scale * 4) / 4);
+    measure();
+    viewport.addEventListener('resize', measure);
+    return () => viewport.removeEventListener('resize', measure);
+  }, []);
+  return zoom;
+}
+
+/** Whether the window is as wide as a desk's (Tailwind's lg), where fit to width can be chosen. */
+function useIsDeskWide(): boolean {
+  const query = '(min-width: 1024px)';
+  const [isWide, setWide] = useState(() => window.matchMedia?.(query).matches ?? true);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const onChange = () => setWide(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return isWide;
+}
+
+/** The widest a page fitted to the width is drawn (Tailwind's max-w-5xl): lines longer read badly. */
+const FIT_TO_WIDTH_MAX_PX = 1024;
+
 /** The toolbar's height and the air under it: where a page scrolled to starts. */
 const TOOLBAR_SPACE_PX = 64;
+
+/** A page fitted to the screen never gets shorter than this, whatever sits above it. */
+const MIN_FITTED_HEIGHT_PX = 240;
 
 /** The id of a page's figure, for scrolling to it and for the thumbnails' links. */
 const pageId = (page: number) => `page-${page}`;
 
 /**
- * A document read as page images (PDF and Office files): every page in one vertical scroll, each image
- * loaded as it nears the screen (the first at once), at the width the screen needs (srcset: a retina
- * screen gets the wide rendering). On a desktop, a strip of thumbnails, "Page N of M", previous and next
- * (buttons, arrow keys, Page Up and Page Down), fit to width or to the page, and full screen. Each image
- * has an alt text with its number and, after it, the page's own text for screen readers and find in page.
+ * A phone held sideways (a landscape screen too short for the header, toolbar and page together): the
+ * viewer covers the screen and the page fills its height, with the toolbar floating at the bottom.
+ * Written out in each class below because Tailwind reads class names from the source as they are.
  */
-export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
+
+/**
+ * A document read as page images (PDF and Office files), one page at a time, as large as the screen
+ * allows (docs/decisions/0056-reading-a-deck-on-a-phone.md): the pages sit side by side in a strip that
+ * snaps to one page, so a swipe turns the page with the browser's own scrolling and pinch zoom stays the
+ * browser's; a tap at the left or right edge turns it too. The page on screen loads first, then the next
+ * two and the one before; pages not loaded yet show their number. Each image has both widths in its
+ * srcset and `sizes` says the width it is drawn at times the zoom, so a 2x screen or a pinch gets the
+ * 1600 px rendering. On a desktop, a strip of thumbnails, "Page N of M", previous and next (buttons,
+ * arrow keys, Page Up and Page Down), fit to width or to the page (the page for slides), and full screen
+ * (the Fullscreen API, or the viewer covering the window where the browser has none). Each image has an
+ * alt text with its number and, after it, the page's own text for screen readers and find in page.
+ */
+export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerProps) {
   const { documentId, pages } = preview;
   const pageCount = pages.length;
   const text = useDocumentText(preview);
-  const [currentPage, setCurrentPage] = useState(1);
-  const [isFitToWidth, setFitToWidth] = useState(true);
+  const [currentPage, setCurrentPage] = useState(() => clampPage(initialPage, pageCount));
+  const [loadedPages, setLoadedPages] = useState<ReadonlySet<number>>(() => new Set());
+  const [isFitToWidth, setFitToWidth] = useState(() => opensFittedToWidth(pages));
   const [isFullScreen, setFullScreen] = useState(false);
+  const [isCoveringWindow, setCoveringWindow] = useState(false);
+  const [stripWidth, setStripWidth] = useState(0);
+  const [fittedHeight, setFittedHeight] = useState<number | null>(null);
+  const zoom = usePinchZoom();
+  // On a phone a page is always fitted to the screen; the choice is a desk's.
+  const isDeskWide = useIsDeskWide();
+  const isFittedToWidth = isFitToWidth && isDeskWide;
   const frameRef = useRef<HTMLDivElement>(null);
+  const stripRef = useRef<HTMLDivElement>(null);
   const thumbnailsRef = useRef<HTMLOListElement>(null);
-  const headerHeight = useHeaderHeight(isFullScreen);
+  const currentPageRef = useRef(currentPage);
+  currentPageRef.current = currentPage;
+  const isImmersive = isFullScreen || isCoveringWindow;
+  const headerHeight = useHeaderHeight(isImmersive);
   const pagesTop = headerHeight + TOOLBAR_SPACE_PX;
   // The document's own scroll padding (kept clear for the app header) adds to a page's scroll margin.
-  const rootScrollPadding = isFullScreen
+  const rootScrollPadding = isImmersive
     ? 0
     : Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   const pageScrollMargin = Math.max(0, pagesTop - rootScrollPadding);
 
-  // The page most on screen, from each page's visible height.
-  useEffect(() => {
-    const visibleHeights = new Map<number, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const page = Number((entry.target as HTMLElement).dataset.page);
-          visibleHeights.set(page, entry.isIntersecting ? entry.intersectionRect.height : 0);
-        }
-        const page = pageMostOnScreen(visibleHeights);
-        if (page !== undefined) setCurrentPage(page);
-      },
-      { threshold: [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1] },
-    );
-    for (const figure of frameRef.current?.querySelectorAll<HTMLElement>('[data-page]') ?? []) {
-      observer.observe(figure);
-    }
+  // Opens at the address's page before the first paint; afterwards keeps the page on screen when the
+  // strip changes width (a phone turned sideways, full screen, the window resized).
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    let width = -1;
+    const align = () => {
+      if (strip.clientWidth === width) return;
+      width = strip.clientWidth;
+      setStripWidth(width);
+      strip.scrollLeft = (currentPageRef.current - 1) * width;
+    };
+    align();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(align);
+    observer.observe(strip);
     return () => observer.disconnect();
   }, []);
+
+  // The height a page fitted to the screen may take: from where the strip starts, with the page
+  // scrolled to its top, to the bottom of the window, so a slide is whole at first sight. Measured again
+  // when full screen starts or ends.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: entering or leaving full screen moves the strip
+  useLayoutEffect(() => {
+    const measure = () => {
+      const strip = stripRef.current;
+      const frame = frameRef.current;
+      if (!strip || !frame) return;
+      const isFrameScrolling =
+        frame === document.fullscreenElement || getComputedStyle(frame).position === 'fixed';
+      const top = strip.getBoundingClientRect().top + (isFrameScrolling ? frame.scrollTop : window.scrollY);
+      setFittedHeight(Math.max(MIN_FITTED_HEIGHT_PX, Math.floor(window.innerHeight - top - 8)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [isImmersive]);
 
   useEffect(() => {
     onPageChange(currentPage);
@@ -107,15 +200,32 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
 
   const goTo = useCallback(
     (page: number) => {
-      const target = Math.min(Math.max(page, 1), pageCount);
-      document.getElementById(pageId(target))?.scrollIntoView({ block: 'start' });
+      const target = clampPage(page, pageCount);
+      document.getElementById(pageId(target))?.scrollIntoView({ block: 'nearest', inline: 'start' });
       setCurrentPage(target);
     },
     [pageCount],
   );
 
+  // A swipe scrolls the strip; the page covering most of it is the page on screen.
+  const onStripScroll = () => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    setCurrentPage(pageAtScroll(strip.scrollLeft, strip.clientWidth, pageCount));
+  };
+
+  const onStripClick = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const turn = edgeTapTurn(event.clientX - box.left, box.width);
+    if (turn !== 0) goTo(currentPage + turn);
+  };
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isCoveringWindow) {
+        setCoveringWindow(false);
+        return;
+      }
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
       if (PREVIOUS_KEYS.has(event.key)) {
         event.preventDefault();
@@ -127,7 +237,7 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [currentPage, goTo]);
+  }, [currentPage, goTo, isCoveringWindow]);
 
   useEffect(() => {
     const onChange = () => setFullScreen(document.fullscreenElement === frameRef.current);
@@ -135,23 +245,50 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
+  // Where the Fullscreen API is missing (Safari on an iPhone), the viewer covers the window instead.
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
-    else void frameRef.current?.requestFullscreen?.();
+    else if (isCoveringWindow) setCoveringWindow(false);
+    else if (document.fullscreenEnabled && frameRef.current?.requestFullscreen)
+      void frameRef.current.requestFullscreen();
+    else setCoveringWindow(true);
   };
-  const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const textOf = (page: number) => text.data?.pages.find((entry) => entry.number === page)?.text ?? '';
+  const markLoaded = (page: number) =>
+    setLoadedPages((loaded) => (loaded.has(page) ? loaded : new Set(loaded).add(page)));
+  // The width each page is drawn at, once the strip is laid out: set on the image so that its box
+  // (and the skeleton over it) has the page's size before the image arrives.
+  const widthOf = (page: { width: number; height: number }) =>
+    stripWidth > 0
+      ? Math.floor(
+          isFittedToWidth
+            ? Math.min(stripWidth, FIT_TO_WIDTH_MAX_PX)
+            : drawnWidth(page, { width: stripWidth, maxHeight: fittedHeight }),
+        )
+      : undefined;
+  const sizesOf = (drawn: number | undefined) =>
+    drawn === undefined ? '(min-width: 1024px) 60rem, 100vw' : imageSizes(drawn, zoom);
 
   return (
     <div
       ref={frameRef}
-      className="flex flex-col gap-3 bg-slate-100 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-4"
+      style={
+        {
+          '--fitted-height': fittedHeight === null ? 'calc(100dvh - 8rem)' : `${fittedHeight}px`,
+        } as CSSProperties
+      }
+      className={cn(
+        'flex flex-col gap-2 bg-slate-100 [--page-max-height:var(--fitted-height)] max-sm:-mx-4',
+        '[&:fullscreen]:overflow-y-auto [&:fullscreen]:p-2',
+        isCoveringWindow && 'fixed inset-0 z-50 mx-0 overflow-y-auto p-2',
+        '[@media(orientation:landscape)_and_(max-height:500px)]:fixed [@media(orientation:landscape)_and_(max-height:500px)]:inset-0 [@media(orientation:landscape)_and_(max-height:500px)]:z-50 [@media(orientation:landscape)_and_(max-height:500px)]:mx-0 [@media(orientation:landscape)_and_(max-height:500px)]:overflow-y-auto [@media(orientation:landscape)_and_(max-height:500px)]:bg-slate-900 [@media(orientation:landscape)_and_(max-height:500px)]:p-0 [@media(orientation:landscape)_and_(max-height:500px)]:[--page-max-height:100dvh]',
+      )}
     >
       <div
         role="toolbar"
         aria-label="Pages"
         style={{ top: headerHeight }}
-        className="sticky z-10 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white/95 px-2 py-1.5 shadow-sm backdrop-blur"
+        className="sticky z-10 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white/95 px-2 py-1.5 shadow-sm backdrop-blur [@media(orientation:landscape)_and_(max-height:500px)]:fixed [@media(orientation:landscape)_and_(max-height:500px)]:top-auto! [@media(orientation:landscape)_and_(max-height:500px)]:bottom-2 [@media(orientation:landscape)_and_(max-height:500px)]:left-1/2 [@media(orientation:landscape)_and_(max-height:500px)]:-translate-x-1/2 [@media(orientation:landscape)_and_(max-height:500px)]:py-0.5 [@media(orientation:landscape)_and_(max-height:500px)]:opacity-90"
       >
         <div className="flex items-center gap-1">
           <Button
@@ -181,23 +318,28 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="flex items-center gap-1">
+          <div className="hidden lg:block">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700"
+              aria-pressed={isFitToWidth}
+              onClick={() => setFitToWidth((fit) => !fit)}
+            >
+              <MoveHorizontal aria-hidden="true" />
+              Fit to width
+            </Button>
+          </div>
           <Button
             variant="ghost"
             size="sm"
-            className="aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700"
-            aria-pressed={isFitToWidth}
-            onClick={() => setFitToWidth((fit) => !fit)}
+            onClick={toggleFullScreen}
+            aria-label={isImmersive ? 'Exit full screen' : 'Full screen'}
           >
-            <MoveHorizontal aria-hidden="true" />
-            Fit to width
+            {isImmersive ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+            <span className="max-sm:sr-only">{isImmersive ? 'Exit full screen' : 'Full screen'}</span>
           </Button>
-          {canFullScreen && (
-            <Button variant="ghost" size="sm" onClick={toggleFullScreen}>
-              {isFullScreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
-              {isFullScreen ? 'Exit full screen' : 'Full screen'}
-            </Button>
-          )}
         </div>
       </div>
 
@@ -241,37 +383,64 @@ export function PagesViewer({ preview, onPageChange }: PagesViewerProps) {
           </ol>
         </nav>
 
-        <div className="flex min-w-0 flex-1 flex-col items-center gap-4">
-          {pages.map((page) => (
-            <figure
-              key={page.number}
-              id={pageId(page.number)}
-              data-page={page.number}
-              style={{ scrollMarginTop: pageScrollMargin }}
-              className="w-full"
-            >
-              <img
-                src={pageImageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0])}
-                srcSet={PAGE_IMAGE_WIDTHS.map(
-                  (width) => `${pageImageUrl(documentId, page.number, width)} ${width}w`,
-                ).join(', ')}
-                sizes="(min-width: 1024px) 60rem, 100vw"
-                alt={`Page ${page.number} of ${pageCount}`}
-                // The first page at once; the others as they near the screen.
-                loading={page.number === 1 ? 'eager' : 'lazy'}
-                fetchPriority={page.number === 1 ? 'high' : 'auto'}
-                decoding="async"
-                width={page.width}
-                height={page.height}
-                className={cn(
-                  'mx-auto h-auto bg-white shadow-sm',
-                  isFitToWidth ? 'w-full max-w-5xl' : 'w-auto max-w-full',
-                )}
-                style={isFitToWidth ? undefined : { maxHeight: `calc(100dvh - ${pagesTop + 16}px)` }}
-              />
-              {textOf(page.number) && <figcaption className="sr-only">{textOf(page.number)}</figcaption>}
-            </figure>
-          ))}
+        {/* Taps at the edges are a touch shortcut; the keyboard turns pages with the arrow keys above. */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the arrow and page keys turn pages document-wide. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap at an edge repeats the toolbar's buttons. */}
+        <div
+          ref={stripRef}
+          data-testid="page-strip"
+          onScroll={onStripScroll}
+          onClick={onStripClick}
+          className="flex min-w-0 flex-1 snap-x snap-mandatory items-start overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
+        >
+          {pages.map((page) => {
+            const isLoaded = loadedPages.has(page.number);
+            const drawn = widthOf(page);
+            return (
+              <figure
+                key={page.number}
+                id={pageId(page.number)}
+                data-page={page.number}
+                style={{ scrollMarginTop: pageScrollMargin }}
+                className="relative flex w-full shrink-0 snap-start snap-always flex-col items-center overflow-hidden [@media(orientation:landscape)_and_(max-height:500px)]:h-dvh [@media(orientation:landscape)_and_(max-height:500px)]:justify-center"
+              >
+                <div className="relative max-w-full">
+                  <img
+                    src={pageImageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0])}
+                    srcSet={PAGE_IMAGE_WIDTHS.map(
+                      (width) => `${pageImageUrl(documentId, page.number, width)} ${width}w`,
+                    ).join(', ')}
+                    sizes={sizesOf(drawn)}
+                    alt={`Page ${page.number} of ${pageCount}`}
+                    // The page on screen at once, the pages around it once it has loaded, the rest
+                    // as they near the screen.
+                    loading={shouldLoadPage(page.number, currentPage, loadedPages) ? 'eager' : 'lazy'}
+                    fetchPriority={page.number === currentPage ? 'high' : 'auto'}
+                    decoding="async"
+                    width={page.width}
+                    height={page.height}
+                    draggable={false}
+                    onLoad={() => markLoaded(page.number)}
+                    style={drawn === undefined ? undefined : { width: drawn }}
+                    className={cn(
+                      'mx-auto block h-auto max-w-full bg-white shadow-sm',
+                      isFittedToWidth ? 'w-full max-w-5xl' : 'w-auto max-h-(--page-max-height)',
+                    )}
+                  />
+                  {!isLoaded && (
+                    <div
+                      aria-hidden="true"
+                      data-testid="page-skeleton"
+                      className="absolute inset-0 flex items-center justify-center bg-white text-sm font-medium text-slate-400 shadow-sm motion-safe:animate-pulse"
+                    >
+                      Page {page.number}
+                    </div>
+                  )}
+                </div>
+                {textOf(page.number) && <figcaption className="sr-only">{textOf(page.number)}</figcaption>}
+              </figure>
+            );
+          })}
         </div>
       </div>
     </div>

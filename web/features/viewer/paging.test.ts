@@ -1,0 +1,97 @@
+import { expect, test } from 'vitest';
+import {
+  addressWithPage,
+  drawnWidth,
+  edgeTapTurn,
+  imageSizes,
+  opensFittedToWidth,
+  pageAtScroll,
+  pageFromSearch,
+  shouldLoadPage,
+} from './paging';
+
+test('the address names the page with ?page=, and anything else reads as page 1', () => {
+  expect(pageFromSearch('?page=7')).toBe(7);
+  expect(pageFromSearch('?tab=x&page=3')).toBe(3);
+  expect(pageFromSearch('')).toBe(1);
+  expect(pageFromSearch('?page=0')).toBe(1);
+  expect(pageFromSearch('?page=-2')).toBe(1);
+  expect(pageFromSearch('?page=2.5')).toBe(1);
+  expect(pageFromSearch('?page=<script>')).toBe(1);
+  expect(pageFromSearch('?page=99999999999')).toBe(1);
+});
+
+test('turning a page sets ?page= and keeps the rest of the address; opening on the page it names changes nothing', () => {
+  const documentAddress = 'https://roundroom.test/data-room/r/documents/d';
+  expect(addressWithPage(documentAddress, 1)).toBeNull();
+  expect(addressWithPage(`${documentAddress}?page=4`, 4)).toBeNull();
+  expect(addressWithPage(documentAddress, 3)).toBe(`${documentAddress}?page=3`);
+  expect(addressWithPage(`${documentAddress}?page=3`, 1)).toBe(`${documentAddress}?page=1`);
+  expect(addressWithPage(`${documentAddress}?from=mail#top`, 2)).toBe(
+    `${documentAddress}?from=mail&page=2#top`,
+  );
+});
+
+test('a swipe shows the page covering most of the strip, within the document', () => {
+  expect(pageAtScroll(0, 390, 3)).toBe(1);
+  expect(pageAtScroll(190, 390, 3)).toBe(1);
+  expect(pageAtScroll(200, 390, 3)).toBe(2);
+  expect(pageAtScroll(780, 390, 3)).toBe(3);
+  // Overscroll past the last page, and a strip not laid out yet.
+  expect(pageAtScroll(5000, 390, 3)).toBe(3);
+  expect(pageAtScroll(-40, 390, 3)).toBe(1);
+  expect(pageAtScroll(400, 0, 3)).toBe(1);
+});
+
+test('a tap in the outer quarters turns the page, in the middle it does nothing', () => {
+  expect(edgeTapTurn(20, 390)).toBe(-1);
+  expect(edgeTapTurn(96, 390)).toBe(-1);
+  expect(edgeTapTurn(195, 390)).toBe(0);
+  expect(edgeTapTurn(300, 390)).toBe(1);
+  expect(edgeTapTurn(389, 390)).toBe(1);
+  expect(edgeTapTurn(10, 0)).toBe(0);
+});
+
+test('the page on screen loads first; the next two and the one before follow once it has loaded', () => {
+  const nothingLoaded = new Set<number>();
+  expect([1, 2, 3, 4].map((page) => shouldLoadPage(page, 1, nothingLoaded))).toEqual([
+    true,
+    false,
+    false,
+    false,
+  ]);
+  expect([1, 2, 3, 4].map((page) => shouldLoadPage(page, 1, new Set([1])))).toEqual([
+    true,
+    true,
+    true,
+    false,
+  ]);
+  expect([4, 5, 6, 7, 8, 9].map((page) => shouldLoadPage(page, 6, new Set([6])))).toEqual([
+    false,
+    true,
+    true,
+    true,
+    true,
+    false,
+  ]);
+  // A page once loaded stays loaded, wherever the reader is.
+  expect(shouldLoadPage(1, 9, new Set([1]))).toBe(true);
+});
+
+test('slides open fitted to the page, portrait pages fitted to the width', () => {
+  expect(opensFittedToWidth([{ width: 1600, height: 900 }])).toBe(false);
+  expect(opensFittedToWidth([{ width: 1600, height: 2070 }])).toBe(true);
+  expect(opensFittedToWidth([])).toBe(true);
+});
+
+test('the image chosen follows the width drawn and the pinch zoom', () => {
+  const slide = { width: 1600, height: 900 };
+  // On a 390 px phone the slide is as wide as the screen; at 1280x800 fitted into 576 px of height.
+  expect(drawnWidth(slide, { width: 390, maxHeight: 650 })).toBe(390);
+  expect(drawnWidth(slide, { width: 1070, maxHeight: 576 })).toBe(1024);
+  expect(drawnWidth(slide, { width: 1070, maxHeight: null })).toBe(1070);
+  expect(imageSizes(390, 1)).toBe('390px');
+  // Pinched to 2.5x, the browser is told the page is 975 px wide and picks the 1600 px rendering.
+  expect(imageSizes(390, 2.5)).toBe('975px');
+  expect(imageSizes(390.2, 0.5)).toBe('391px');
+});
