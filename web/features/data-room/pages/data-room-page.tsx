@@ -44,7 +44,12 @@ function InvitedRoomPage({ token }: { token: string }) {
           {(content, invitedEmail, source) => (
             <>
               <title>{`${content.dataRoom.companyName} data room · Roundroom`}</title>
-              <RoomContentView content={content} source={source} invitedEmail={invitedEmail} />
+              <RoomContentView
+                content={content}
+                source={source}
+                invitedEmail={invitedEmail}
+                hideEmptySections
+              />
             </>
           )}
         </RoomLoader>
