@@ -112,7 +112,8 @@ test.describe('the investor’s way in', () => {
     const errors = watchConsole(otherPage, [/status of 404/]);
     await otherPage.goto(inviteLink);
     await expect(otherPage.getByRole('heading', { name: 'This invitation was already used' })).toBeVisible();
-    await otherPage.getByRole('button', { name: `Email a sign-in link to ${room.investorEmail}` }).click();
+    await expect(otherPage.getByText(`sign in with a link sent to ${room.investorEmail}`)).toBeVisible();
+    await otherPage.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(otherPage.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     const signIn = firstLinkStartingWith(
       await waitForMail(room.investorEmail, 'sign-in link'),

@@ -88,7 +88,10 @@ export function SectionDocuments({
             className="text-xl font-semibold break-words text-slate-900 focus:outline-none sm:text-2xl"
           >
             {inlineHref ? (
-              <Link to={inlineHref} className="rounded-sm hover:text-indigo-700 hover:underline">
+              <Link
+                to={inlineHref}
+                className="rounded-sm underline decoration-slate-300 underline-offset-4 hover:text-indigo-700 hover:decoration-indigo-400"
+              >
                 {section.name}
               </Link>
             ) : (

@@ -150,7 +150,8 @@ function AcceptedElsewhere({ invitedEmail, roomId }: { invitedEmail: string; roo
   if (sent)
     return (
       <StateCard icon={<MailCheck className="size-6" />} title="Check your email">
-        We sent a sign-in link to {invitedEmail}. It opens the data room on this device.
+        We sent a sign-in link to <span className="break-all">{invitedEmail}</span>. It opens the data room on
+        this device.
       </StateCard>
     );
   const failure =
@@ -175,7 +176,7 @@ function AcceptedElsewhere({ invitedEmail, roomId }: { invitedEmail: string; roo
             }
           >
             <MailCheck aria-hidden="true" />
-            {requestLink.isPending ? 'Sending…' : `Email a sign-in link to ${invitedEmail}`}
+            {requestLink.isPending ? 'Sending…' : 'Email me a sign-in link'}
           </Button>
           {failure && (
             <p role="alert" className="text-sm font-medium text-red-700">
@@ -186,7 +187,7 @@ function AcceptedElsewhere({ invitedEmail, roomId }: { invitedEmail: string; roo
       }
     >
       The invitation opened the data room on another device or browser, and works only once. To open it here,
-      sign in with a link sent to the invited address.
+      sign in with a link sent to {invitedEmail}.
     </StateCard>
   );
 }
