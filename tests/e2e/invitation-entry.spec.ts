@@ -173,3 +173,38 @@ test.describe('the investor’s way in', () => {
     await expect(page.getByRole('img', { name: 'Page 2 of 3' })).toBeAttached();
   });
 });
+
+test.describe('an invitation that no longer opens the room', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('a withdrawn invitation says so, in words @phone', async ({ page, request, baseURL }) => {
+    const room = await roomWithDeck(request, baseURL, {
+      companyName: `Withdrawn Works ${Date.now()}`,
+      section: 'Decks',
+      deckName: DECK_NAME,
+      pages: 1,
+      investorName: 'Wes Withdrawn',
+    });
+    const inviteLink = firstLinkStartingWith(
+      await waitForMail(room.investorEmail, 'invited you'),
+      `${baseURL}/data-room?invite=`,
+    );
+    const invitations = (await (await request.get('/api/invites', { headers: room.headers })).json()) as {
+      id: string;
+      email: string;
+    }[];
+    const invitation = invitations.find((candidate) => candidate.email === room.investorEmail);
+    expect((await request.delete(`/api/invites/${invitation?.id}`, { headers: room.headers })).status()).toBe(
+      204,
+    );
+
+    await page.goto(inviteLink);
+    await expect(page.getByRole('heading', { name: 'This invitation was withdrawn' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(
+      page.getByText(`The founder withdrew the invitation to ${room.investorEmail}.`),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open the data room' })).toHaveCount(0);
+  });
+});
