@@ -20,6 +20,8 @@ export const paths = {
   setupAccount: '/setup-account',
   dataRoom: '/data-room',
   dataRoomById: '/data-room/:id',
+  /** One section of a room (section ids are 1..n, from the sections markdown). */
+  sectionInRoom: '/data-room/:id/sections/:section',
   /** A document of a room read in the viewer (members and the owner). */
   documentInRoom: '/data-room/:id/documents/:documentId',
   preview: '/preview',
@@ -56,6 +58,7 @@ export const pageRoutes = [
   'configure',
   'dataRoom',
   'dataRoomById',
+  'sectionInRoom',
   'documentInRoom',
   'preview',
   'previewDocument',
@@ -84,7 +87,12 @@ export function href(name: PageName, params: Record<string, string> = {}): strin
  * page: it gets the 404 status, and a scanner probing for backup files is not told one exists.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PARAMETER_SHAPES: Record<string, RegExp> = { id: UUID, documentId: UUID, userId: UUID };
+const PARAMETER_SHAPES: Record<string, RegExp> = {
+  id: UUID,
+  documentId: UUID,
+  userId: UUID,
+  section: /^[1-9][0-9]{0,3}$/,
+};
 
 function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);

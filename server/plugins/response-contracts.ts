@@ -14,7 +14,7 @@ import { HttpError } from './errors';
  */
 
 /** Error statuses a route's guards and services answer, in the shared error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429 | 502;
 
 /** The shared error schema for each of these statuses: `response: { 200: …, ...errorResponses(401, 404) }`. */
 export function errorResponses<const Statuses extends ErrorStatus[]>(

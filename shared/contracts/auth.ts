@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../return-to';
 import { emailField, isoDateTime, optionalText } from './fields';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
@@ -27,10 +28,24 @@ export type PublicUser = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * Where the sign-in link returns to: a same-site path to one of the app's pages, nothing else
+ * (shared/return-to.ts, docs/decisions/0055-invitation-as-credential.md).
+ */
+export const returnToField = z
+  .string({ error: 'must be text' })
+  .max(RETURN_TO_MAX_LENGTH, `must be at most ${RETURN_TO_MAX_LENGTH} characters`)
+  .refine(
+    (value) => safeReturnTo(value) !== null,
+    'must be a path to a page of this site, such as /data-room',
+  )
+  .transform((value) => safeReturnTo(value) ?? '');
+
 export const magicLinkRequestSchema = z.strictObject({
   email: emailField,
   // The sign-in form sends an empty name (docs/product-rules.md#sign-in); it is accepted and unused.
   name: optionalText(200),
+  returnTo: returnToField.optional(),
 });
 
 export const messageResponseSchema = z.object({ message: z.string() });
@@ -48,3 +63,19 @@ export const meResponseSchema = z.object({ user: userSchema });
 
 /** GET /api/auth/session: whether anyone is signed in, without a 401 (and its console noise) when not. */
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+
+/**
+ * What an invitation link can still do (docs/decisions/0055-invitation-as-credential.md): `pending` opens
+ * the room and signs in once; `accepted` no longer does (a sign-in link to the invited address does);
+ * `expired` and `withdrawn` say why nothing opens. The room's id only once accepted (where to return).
+ */
+export const invitationLinkStateSchema = z.object({
+  state: z.enum(['pending', 'accepted', 'expired', 'withdrawn']),
+  invitedEmail: z.string(),
+  expiresAt: isoDateTime,
+  roomId: z.string().nullable(),
+});
+export type InvitationLinkState = z.infer<typeof invitationLinkStateSchema>;
+
+/** POST /api/data-room/invite/:token/accept: signed in, and the room to open. */
+export const invitationAcceptedResponseSchema = authResponseSchema.extend({ roomId: z.string() });

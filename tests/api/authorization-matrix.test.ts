@@ -106,6 +106,10 @@ GET    /api/data-room/invite/:token           404    404      404    404     404
 GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   404    404       200    404     404     404     404     404
 GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   404    404       200    404     404     404     404     404
 GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   404    404       302    404     404     404     404     404
+# An invitation's link (ADR 55): its holder may learn what it can still do (the member's and the revoked
+# investor's own links: accepted, withdrawn), and only a pending one signs in, once.
+GET    /api/data-room/invite/:token/state     404    404      200    200     404     404   404    404       200    200     200     404     404     404
+POST   /api/data-room/invite/:token/accept    404    404      409    410     404     404   404    404       200    410     410     404     404     404
 
 # The console: the room's managers (its owner and editors; 403 for investors and a removed editor), each
 # on the room they manage.
@@ -263,6 +267,8 @@ GET    /api/data-room/invite/:token                403          403          403
 GET    /api/data-room/invite/:token/sections       403          403          403          403          403          403          401          401
 GET    /api/data-room/invite/:token/documents      403          403          403          403          403          403          401          401
 GET    /api/data-room/invite/:token/click          403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/state          403          403          403          403          403          403          401          401
+POST   /api/data-room/invite/:token/accept         403          403          403          403          403          403          401          401
 GET    /api/my-data-room                           403          403          403          403          403          403          401          401
 POST   /api/data-rooms                             403          403          403          403          403          403          401          401
 POST   /api/my-data-room/status                    403          403          403          403          403          403          401          401
@@ -777,8 +783,9 @@ async function buildWorld(): Promise<World> {
     editor: signedIn(editor, editorEmail, [editorEmail, editorName]),
     'ex-editor': signedIn(exEditor, exEditorEmail, [exEditorEmail, exEditorName]),
     invite: visitor(visitorToken, [visitorEmail, visitorName]),
-    'inv-exp': visitor(expiredToken),
-    'inv-del': visitor(deletedToken),
+    // Their own address is theirs to see: an invitation link's state names it.
+    'inv-exp': visitor(expiredToken, [expiredEmail]),
+    'inv-del': visitor(deletedToken, [deletedEmail, deletedName]),
     'ses-exp': {
       bearer: await expiredOwnerSession(),
       inviteToken: unissuedToken(),
@@ -1003,6 +1010,16 @@ const CALLS: Record<string, Plan> = {
   'GET /api/data-room/invite/:token/documents': invitedView('/documents'),
   'GET /api/data-room/invite/:token/click': (caller) =>
     invitedView(`/click?url=${encodeURIComponent(w.externalUrl)}`)(caller),
+  'GET /api/data-room/invite/:token/state': invitedView('/state'),
+  // The visitor accepts a fresh invitation to a room of its own (accepting joins that room, which would
+  // change ours, and spend the visitor's link for the rows after it).
+  'POST /api/data-room/invite/:token/accept': async (caller) => ({
+    path: `/api/data-room/invite/${
+      caller.key === 'invite'
+        ? await invite(t, await createFounder(t), uniqueEmail('accepting'), 'Acey Accepting')
+        : caller.inviteToken
+    }/accept`,
+  }),
 
   'GET /api/my-data-room': () => ({}),
   'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),

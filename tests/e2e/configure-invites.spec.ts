@@ -92,7 +92,8 @@ test.describe('a session that ends while the console is open', () => {
 
     await page.getByLabel('Email address').fill(uniqueEmail('late'));
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // The sign-in page, carrying the place the session ended on (ADR 55).
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fconfigure%3Ftab%3Dinvites$/);
     await expect(page.getByText('Authentication required', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('user_data'))).toBeNull();
   });

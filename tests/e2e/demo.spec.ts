@@ -88,7 +88,8 @@ test.describe('the demo data room', () => {
           /Updated (today|yesterday|\d+ days ago|[A-Z][a-z]{2} \d{1,2}, \d{4})/,
         );
         await expect(row).toContainText(
-          /(PDF|EXCEL|WORD|POWERPOINT|CSV|VIDEO|GOOGLE-SHEETS|GOOGLE-DOCS|GOOGLE-SLIDES)$/,
+          // The type, then what the row does: an upload is read, a link opened.
+          /(PDF|EXCEL|WORD|POWERPOINT|CSV|VIDEO|GOOGLE-SHEETS|GOOGLE-DOCS|GOOGLE-SLIDES)(Read|Open)$/,
         );
       }
       total += await rows.count();

@@ -93,8 +93,7 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   await readerPage.getByRole('button', { name: 'Accept and enter' }).click();
 
   // A page of the deck, in the viewer: watermarked for this reader, with no Download.
-  await readerPage.getByRole('button', { name: 'Board 1 document' }).click();
-  const entry = readerPage.getByRole('button', { name: new RegExp(DECK_NAME) });
+  const entry = readerPage.getByRole('link', { name: new RegExp(DECK_NAME) });
   await expect(entry).toContainText('View only');
   await entry.click();
   await expect(readerPage).toHaveURL(new RegExp(`/documents/${documentId}$`));

@@ -106,7 +106,7 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await expect(agreement.getByRole('heading', { name: 'Mutual non-disclosure agreement' })).toBeVisible();
   await expect(agreement.getByText('recipient', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
   await expect(agreement.getByRole('listitem')).toHaveCount(2);
-  await expect(readerPage.getByRole('button', { name: 'Finance 1 document' })).toHaveCount(0);
+  await expect(readerPage.getByRole('link', { name: 'Finance', exact: true })).toHaveCount(0);
   await readerPage.screenshot({ path: path.join(SCREENSHOTS, 'nda-page-390.png'), fullPage: true });
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -117,7 +117,7 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await readerPage.getByLabel('I agree to the terms of this agreement').check();
   await expect(accept).toBeEnabled();
   await accept.click();
-  await expect(readerPage.getByRole('button', { name: 'Finance 1 document' })).toBeVisible();
+  await expect(readerPage.getByRole('link', { name: 'Finance', exact: true })).toBeVisible();
   await expect(readerPage.getByRole('heading', { name: /asks you to accept an NDA/ })).toHaveCount(0);
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);

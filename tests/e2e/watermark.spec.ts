@@ -66,13 +66,12 @@ test('the founder turns the watermark on; an investor on a phone reads a page wh
   await signInByMagicLink(readerPage, email, baseURL);
   await expect(readerPage).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
   await readerPage.getByRole('link', { name: 'View data room' }).click();
-  await readerPage.getByRole('button', { name: 'Board 1 document' }).click();
   const pageImage = readerPage.waitForResponse(
     (response) =>
       response.url().includes(`/api/documents/${documentId}/pages/1`) && response.status() === 200,
     { timeout: 60_000 },
   );
-  await readerPage.getByRole('button', { name: new RegExp(DECK_NAME) }).click();
+  await readerPage.getByRole('link', { name: new RegExp(DECK_NAME) }).click();
   await expect(readerPage.getByRole('heading', { level: 1, name: DECK_NAME })).toBeVisible();
   await expect(readerPage.getByRole('img', { name: 'Page 1 of 2' })).toBeVisible({ timeout: 60_000 });
   await expect(readerPage.getByText('Watermarked', { exact: true })).toBeVisible();

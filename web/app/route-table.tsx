@@ -18,6 +18,12 @@ function page<M>(
   return { load: () => load().then((module) => ({ default: pick(module) })), access };
 }
 
+const roomPage = page(
+  () => import('../features/data-room/pages/data-room-by-id-page'),
+  (m) => m.DataRoomByIdPage,
+  'protected',
+);
+
 /**
  * One lazy page per served route. Typed by shared/routes.ts, so a route the server serves cannot lack
  * a page here, and each page's code loads only when it is visited.
@@ -82,11 +88,9 @@ const pages: Record<ServedPageName, PageEntry> = {
     () => import('../features/data-room/pages/data-room-page'),
     (m) => m.DataRoomPage,
   ),
-  dataRoomById: page(
-    () => import('../features/data-room/pages/data-room-by-id-page'),
-    (m) => m.DataRoomByIdPage,
-    'protected',
-  ),
+  dataRoomById: roomPage,
+  // The same page as the room: moving between the room and its sections keeps it (and its parse) mounted.
+  sectionInRoom: roomPage,
   documentInRoom: page(
     () => import('../features/viewer/pages/document-in-room-page'),
     (m) => m.DocumentInRoomPage,
@@ -154,7 +158,14 @@ const NotFoundPage = lazy(() =>
 
 const pageNames = Object.keys(pages) as ServedPageName[];
 const lazyPages = {} as Record<ServedPageName, ComponentType>;
-for (const name of pageNames) lazyPages[name] = lazy(pages[name].load);
+// One component per page entry: routes that share an entry render the same component, kept mounted.
+const lazyByEntry = new Map<PageEntry, ComponentType>();
+for (const name of pageNames) {
+  const entry = pages[name];
+  const component = lazyByEntry.get(entry) ?? lazy(entry.load);
+  lazyByEntry.set(entry, component);
+  lazyPages[name] = component;
+}
 
 function routeFor(name: ServedPageName) {
   const Page = lazyPages[name];

@@ -2,17 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponseSchema,
+  invitationAcceptedResponseSchema,
+  invitationLinkStateSchema,
   magicLinkRequestSchema,
   meResponseSchema,
   messageResponseSchema,
   sessionResponseSchema,
   verifyRequestSchema,
 } from '../../../shared/contracts/auth';
+import { inviteTokenParamsSchema } from '../../../shared/contracts/rooms';
 import type { AppContext } from '../../app-context';
-import { clearSessionCookie, requireUser, sendSignedIn } from '../../plugins/auth';
+import { clearSessionCookie, requireUser, sendSignedIn, setSessionCookie } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limits';
 import { errorResponses } from '../../plugins/response-contracts';
 import { endSession, publicUserOf } from '../accounts/accounts.service';
+import { acceptInvitationLink, describeInvitationLink } from './invitation-acceptance.service';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -27,7 +31,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (request) => {
-        await requestMagicLink(ctx, request.body.email, request.ip);
+        await requestMagicLink(ctx, request.body.email, request.ip, request.body.returnTo);
         return { message: 'Check your email for the secure access link.' };
       },
     );
@@ -42,6 +46,44 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const signedIn = await verifyMagicLink(ctx, request.body.token, request.headers['user-agent']);
         const user = await publicUserOf(ctx, signedIn.user);
         return sendSignedIn(reply, ctx.config, { user, session: signedIn.session }, 200);
+      },
+    );
+
+    // An invitation's link (docs/decisions/0055-invitation-as-credential.md): what it can still do, read
+    // without consuming anything (mail scanners fetch links), ...
+    app.get(
+      '/api/data-room/invite/:token/state',
+      {
+        schema: {
+          params: inviteTokenParamsSchema,
+          response: { 200: invitationLinkStateSchema, ...errorResponses(404) },
+        },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return describeInvitationLink(ctx, request.params.token);
+      },
+    );
+
+    // ... and the one POST that accepts it and signs its invitee in on this device, once.
+    app.post(
+      '/api/data-room/invite/:token/accept',
+      {
+        schema: {
+          params: inviteTokenParamsSchema,
+          response: { 200: invitationAcceptedResponseSchema, ...errorResponses(403, 404, 409, 410) },
+        },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request, reply) => {
+        const accepted = await acceptInvitationLink(ctx, request.params.token, {
+          userAgent: request.headers['user-agent'],
+          previousSessionId: request.session?.sessionId ?? null,
+        });
+        const user = await publicUserOf(ctx, accepted.user);
+        setSessionCookie(reply, ctx.config, accepted.session);
+        return reply.status(200).send({ token: accepted.session.token, user, roomId: accepted.roomId });
       },
     );
 

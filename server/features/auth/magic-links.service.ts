@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { MAGIC_LINK_TTL_MINUTES } from '../../../shared/contracts/auth';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/columns';
 import { lockForTransaction } from '../../db/transaction-lock';
 import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '../../durations';
 import { deliverOrUndo } from '../../mail/deliver';
@@ -16,7 +17,11 @@ import {
   startSession,
   type User,
 } from '../accounts/accounts.service';
-import { acceptPendingInvitations, listPendingInvitationsFor } from '../invitations/invitations.service';
+import {
+  acceptPendingInvitations,
+  hasAcceptedInvitation,
+  listPendingInvitationsFor,
+} from '../invitations/invitations.service';
 import { addEditor, addInvestor, companyNamesFor } from '../room-content/room-content.service';
 import {
   consumeMagicLink,
@@ -31,8 +36,15 @@ export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
 /**
  * Sends a one-time sign-in link to an active user, or to an e-mail with a pending, unexpired
  * invitation (docs/product-rules.md#invitations). Anyone else gets 404 'No invitation found'.
+ * `returnTo`, a same-site page path the request schema already checked (shared/return-to.ts), rides in
+ * the link, so the sign-in ends on the page that asked for it.
  */
-export async function requestMagicLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function requestMagicLink(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  returnTo?: string,
+): Promise<void> {
   const now = new Date();
   const user = await findUserByEmail(ctx.db, email);
   const pending = await listPendingInvitationsFor(ctx.db, email, now);
@@ -68,7 +80,7 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
     ctx,
     magicLinkEmail({
       to: email,
-      link: `${ctx.config.appUrl}/verify?token=${token}`,
+      link: `${ctx.config.appUrl}/verify?token=${token}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`,
       companyNames: await companyNamesFor(
         ctx.db,
         user?.id,
@@ -82,12 +94,11 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
 }
 
 /**
- * Exchanges a magic link for a session, once. An invitee's first verification creates their user (an
- * investor's account, also for a co-founder: what they may do in a room is their membership's role);
- * every verification accepts the e-mail's pending invitations and grants those rooms.
+ * Exchanges a magic link for a session, once (signInProvenAddress does the rest).
  *
- * Sign-up proves nothing about the e-mail it is given, so the first link ever used for an address ends
- * every session started before it: otherwise whoever signed up with someone else's address would keep
+ * Sign-up proves nothing about the e-mail it is given, so the first proof ever given for an address (its
+ * first magic link, or an invitation's link opened before any: docs/decisions/0055-invitation-as-credential.md)
+ * ends every session started before it: otherwise whoever signed up with someone else's address would keep
  * a session into the rooms that person is invited to (docs/decisions/0020-sign-up-sessions.md).
  */
 export async function verifyMagicLink(
@@ -99,39 +110,59 @@ export async function verifyMagicLink(
     const now = new Date();
     const email = await consumeMagicLink(trx, hashToken(token), now);
     if (!email) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-
-    let user = await findUserByEmail(trx, email);
-    const isNewInvestor = !user;
-    if (!user) {
-      const [firstInvitation] = await listPendingInvitationsFor(trx, email, now);
-      // The invitation was deleted or expired after the link was sent.
-      if (!firstInvitation) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-      await insertUserIfAbsent(trx, {
-        id: crypto.randomUUID(),
-        email,
-        name: firstInvitation.name ?? email.split('@')[0] ?? email,
-        role: 'investor',
-        isActive: true,
-        plan: 'investor',
-        createdAt: now,
-        lastLoginAt: null,
-      });
-      // Read back: a concurrent first sign-in with another link may have created the user.
-      user = await findUserByEmail(trx, email);
-    }
-    if (!user?.isActive) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    if ((await countUsedMagicLinks(trx, email)) === 1) await endUserSessions(trx, user.id, now);
-
-    const accepted = await acceptPendingInvitations(trx, email, now);
-    if (isNewInvestor && accepted.length === 0)
-      throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    for (const { roomId, role } of accepted) {
-      // A co-founder's invitation makes them an editor of the room (docs/decisions/0047-room-editors.md).
-      if (role === 'editor') await addEditor(trx, roomId, user.id, now);
-      else await addInvestor(trx, roomId, user.id, now);
-    }
-    await recordLogin(trx, user.id, now);
-    const session = await startSession(trx, user.id, userAgent);
-    return { user: { ...user, lastLoginAt: now }, session };
+    // Before its first magic link, an address's accepted invitation was accepted by its link: a proof.
+    const isFirstProof =
+      (await countUsedMagicLinks(trx, email)) === 1 && !(await hasAcceptedInvitation(trx, email));
+    const signedIn = await signInProvenAddress(trx, email, now, userAgent, isFirstProof);
+    if (!signedIn) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+    return signedIn;
   });
+}
+
+/**
+ * Signs in whoever just proved they read this mailbox (a magic link, or an invitation's link), inside the
+ * proof's transaction. An invitee's first sign-in creates their user (an investor's account, also for a
+ * co-founder: what they may do in a room is their membership's role); every sign-in accepts the
+ * address's pending invitations and grants those rooms. The first proof ends the sessions started
+ * before it (ADR 20). Undefined when there is nobody to sign in: no account and no pending invitation
+ * (deleted or expired since the link was sent), or an inactive account.
+ */
+export async function signInProvenAddress(
+  trx: Executor,
+  email: string,
+  now: Date,
+  userAgent: string | undefined,
+  isFirstProof: boolean,
+): Promise<{ user: User; session: NewSession; accepted: { id: string; roomId: string }[] } | undefined> {
+  let user = await findUserByEmail(trx, email);
+  const isNewInvestor = !user;
+  if (!user) {
+    const [firstInvitation] = await listPendingInvitationsFor(trx, email, now);
+    if (!firstInvitation) return undefined;
+    await insertUserIfAbsent(trx, {
+      id: crypto.randomUUID(),
+      email,
+      name: firstInvitation.name ?? email.split('@')[0] ?? email,
+      role: 'investor',
+      isActive: true,
+      plan: 'investor',
+      createdAt: now,
+      lastLoginAt: null,
+    });
+    // Read back: a concurrent first sign-in with another link may have created the user.
+    user = await findUserByEmail(trx, email);
+  }
+  if (!user?.isActive) return undefined;
+  if (isFirstProof) await endUserSessions(trx, user.id, now);
+
+  const accepted = await acceptPendingInvitations(trx, email, now);
+  if (isNewInvestor && accepted.length === 0) return undefined;
+  for (const { roomId, role } of accepted) {
+    // A co-founder's invitation makes them an editor of the room (docs/decisions/0047-room-editors.md).
+    if (role === 'editor') await addEditor(trx, roomId, user.id, now);
+    else await addInvestor(trx, roomId, user.id, now);
+  }
+  await recordLogin(trx, user.id, now);
+  const session = await startSession(trx, user.id, userAgent);
+  return { user: { ...user, lastLoginAt: now }, session, accepted };
 }

@@ -165,3 +165,31 @@ export async function findUsableInvitationByTokenHash(
     .executeTakeFirst();
   return row && toInvitation(row);
 }
+
+/**
+ * The investor invitation a link's token names, in whatever state: for saying why a link no longer
+ * opens the room, and for accepting it. An editor's token is no link (its mail links to the sign-in page).
+ */
+export async function findInvestorInvitationByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<StoredInvitation | undefined> {
+  const row = await db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('role', '=', 'investor')
+    .executeTakeFirst();
+  return row && toInvitation(row);
+}
+
+/** How many of this address's invitations were ever accepted (signed in by link or by magic link). */
+export async function countAcceptedInvitations(db: Executor, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('used_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

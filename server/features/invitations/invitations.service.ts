@@ -29,8 +29,10 @@ import {
 } from '../room-content/room-content.service';
 import {
   acceptPendingInvitations as acceptPendingInvitationRows,
+  countAcceptedInvitations,
   countInvitationsSentSince,
   deleteInvitationRow,
+  findInvestorInvitationByTokenHash,
   findOpenInvitation,
   findRoomInvitation,
   findUsableInvitationByTokenHash,
@@ -66,7 +68,7 @@ export async function acceptPendingInvitations(
   db: Executor,
   email: string,
   now: Date,
-): Promise<{ roomId: string; role: InvitationRole }[]> {
+): Promise<{ id: string; roomId: string; role: InvitationRole }[]> {
   const accepted = await acceptPendingInvitationRows(db, email, now);
   // In the sign-in's transaction: the acceptance and its webhook deliveries commit together (ADR 52).
   for (const invitation of accepted)
@@ -84,7 +86,55 @@ export async function acceptPendingInvitations(
       },
       now,
     );
-  return accepted.map(({ roomId, role }) => ({ roomId, role }));
+  return accepted.map(({ id, roomId, role }) => ({ id, roomId, role }));
+}
+
+/** An investor invitation as its link's holder may learn it (docs/decisions/0055-invitation-as-credential.md). */
+export interface InvitationLink {
+  id: string;
+  roomId: string;
+  email: string;
+  name: string | null;
+  expiresAt: Date;
+  state: 'pending' | 'accepted' | 'expired' | 'withdrawn';
+}
+
+/**
+ * The investor invitation a link's token names, and what the link can still do; undefined for a token
+ * no investor invitation has. Withdrawn wins over accepted: the founder ended that access.
+ */
+export async function findInvitationLink(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<InvitationLink | undefined> {
+  const invitation = await findInvestorInvitationByTokenHash(db, hashToken(token));
+  if (!invitation) return undefined;
+  const state =
+    invitation.revokedAt !== null
+      ? 'withdrawn'
+      : invitation.usedAt !== null
+        ? 'accepted'
+        : invitation.expiresAt <= now
+          ? 'expired'
+          : 'pending';
+  return {
+    id: invitation.id,
+    roomId: invitation.roomId,
+    email: invitation.email,
+    name: invitation.name,
+    expiresAt: invitation.expiresAt,
+    state,
+  };
+}
+
+/**
+ * Whether this address ever accepted an invitation. Before its first magic link, that can only have
+ * been by opening an invitation's link: a proof of the mailbox (docs/decisions/0020-sign-up-sessions.md,
+ * 0055-invitation-as-credential.md).
+ */
+export async function hasAcceptedInvitation(db: Executor, email: string): Promise<boolean> {
+  return (await countAcceptedInvitations(db, email)) > 0;
 }
 
 /** Room content's view of invitation links (the invited view), backed by this feature. */

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { safeReturnTo } from '../../../shared/return-to';
 import { href } from '../../../shared/routes';
 import { currentUserQuery } from '../../features/auth/api/auth-hooks';
 import { clearStoredUser } from '../../features/auth/session-store';
@@ -21,7 +22,11 @@ export function AppProvidersLayout() {
       queryClient.clear();
       queryClient.setQueryData(currentUserQuery.queryKey, null);
       toast.error('Authentication required', { description: 'Please sign in again.' });
-      navigate(href('login'));
+      // The sign-in link brings the reader back to this place (docs/decisions/0055-invitation-as-credential.md).
+      const here = safeReturnTo(
+        `${window.location.pathname}${window.location.search}${window.location.hash}`,
+      );
+      navigate(here ? `${href('login')}?returnTo=${encodeURIComponent(here)}` : href('login'));
     });
   }, [navigate]);
 

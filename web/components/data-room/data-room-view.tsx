@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CompanyHeader, type RoomCompany } from './company-header';
 import { type DocumentRow, SectionDocuments } from './section-documents';
@@ -6,6 +6,19 @@ import { SectionGrid, type SectionSummary, sectionCardId } from './section-grid'
 
 /** Below the sticky header (4rem) with a little air: where an opened section's list starts. */
 const SCROLL_MARGIN_PX = 80;
+
+/** At most this many sections: the room's page shows their documents at once, without the extra tap. */
+export const FEW_SECTIONS = 3;
+
+/**
+ * A room read at its URL (docs/decisions/0055-invitation-as-credential.md): the open section comes from
+ * the URL, cards and the way back are links, and Back returns where the reader came from.
+ */
+export interface RoomRouting {
+  openSectionId: number | null;
+  roomHref: string;
+  sectionHref: (sectionId: number) => string;
+}
 
 /** A section as the view shows it: its card, and its documents already worded as rows. */
 export interface RoomSection extends SectionSummary {
@@ -29,6 +42,8 @@ interface DataRoomViewProps {
   top?: ReactNode;
   /** The section open at first (coming back from a document opened in it). */
   initialOpenSectionId?: number | null;
+  /** The room at its URL; without it (the preview, the demo) sections open in place. */
+  routing?: RoomRouting;
 }
 
 /**
@@ -47,10 +62,17 @@ export function DataRoomView({
   backLabel,
   top,
   initialOpenSectionId = null,
+  routing,
 }: DataRoomViewProps) {
-  const [openSectionId, setOpenSectionId] = useState<number | null>(initialOpenSectionId);
+  const [localOpenSectionId, setOpenSectionId] = useState<number | null>(initialOpenSectionId);
+  const openSectionId = routing ? routing.openSectionId : localOpenSectionId;
   const sectionHeadingRef = useRef<HTMLHeadingElement>(null);
   const openSection = sections.find((section) => section.id === openSectionId);
+  const routedSectionId = routing?.openSectionId ?? null;
+  // A section opened by its URL: focus its heading, as opening one in place does.
+  useEffect(() => {
+    if (routedSectionId !== null) sectionHeadingRef.current?.focus({ preventScroll: true });
+  }, [routedSectionId]);
   const documentCount = sections.reduce((sum, section) => sum + section.documents.length, 0);
 
   function open(sectionId: number) {
@@ -87,15 +109,32 @@ export function DataRoomView({
           documents={openSection.documents}
           headingRef={sectionHeadingRef}
           backLabel={backLabel}
-          onBack={back}
+          back={routing ? { href: routing.roomHref } : { onBack: back }}
           onOpenDocument={(key) => {
             const row = openSection.documents.find((doc) => doc.key === key);
             if (row) onOpenDocument(openSection, row);
           }}
           notice={notice}
         />
+      ) : routing && sections.length > 0 && sections.length <= FEW_SECTIONS ? (
+        // A room with few sections: their documents at once, each section's name a link to its page.
+        <div className="flex flex-col gap-10">
+          {notice}
+          {sections.map((section) => (
+            <SectionDocuments
+              key={section.id}
+              section={section}
+              documents={section.documents}
+              inlineHref={routing.sectionHref(section.id)}
+              onOpenDocument={(key) => {
+                const row = section.documents.find((doc) => doc.key === key);
+                if (row) onOpenDocument(section, row);
+              }}
+            />
+          ))}
+        </div>
       ) : (
-        <SectionGrid sections={sections} onOpen={open} />
+        <SectionGrid sections={sections} onOpen={open} sectionHref={routing?.sectionHref} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
-import { ArrowLeft, Download, ExternalLink, Eye } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Eye } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router';
 import type { FileType } from '../../../shared/file-types';
 import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
 import { Button } from '../ui/button';
@@ -15,15 +16,31 @@ export interface DocumentRow {
   /** An uploaded file its owner does not let investors download: read in the viewer only. */
   isViewOnly?: boolean;
   updatedLabel: string;
+  /** '12 pages', where known. */
+  detailLabel?: string;
+  /**
+   * Where the row goes, as a real link (a new tab, a long press on a phone): the viewer's URL for an
+   * uploaded file, the click log's for an external one (opened in a new tab). Without it the row is a
+   * button calling onOpenDocument.
+   */
+  href?: string;
+  /** Router state for an uploaded file's link: where the viewer's "Back" returns. */
+  linkState?: unknown;
 }
 
 interface SectionDocumentsProps {
-  section: { name: string; description: string; icon: SectionIconName };
+  section: { id?: number; name: string; description: string; icon: SectionIconName };
   documents: readonly DocumentRow[];
-  headingRef: Ref<HTMLHeadingElement>;
+  headingRef?: Ref<HTMLHeadingElement>;
   /** 'Back to sections' in a room, 'Close preview' in the founder's preview. */
   backLabel?: string;
-  onBack: () => void;
+  /** The way back: a link to the room's URL, or a button (the preview and the demo keep no URL). */
+  back?: { href: string } | { onBack: () => void };
+  /**
+   * A section shown inline on the room's page (a room with few sections): no way back, and its name links
+   * to the section's own page.
+   */
+  inlineHref?: string;
   onOpenDocument: (key: string) => void;
   /** Shown between the heading and the list (e.g. a sign-in prompt). */
   notice?: ReactNode;
@@ -35,27 +52,51 @@ export function SectionDocuments({
   documents,
   headingRef,
   backLabel = 'Back to sections',
-  onBack,
+  back,
+  inlineHref,
   onOpenDocument,
   notice,
 }: SectionDocumentsProps) {
+  const titleId = inlineHref ? `room-section-title-${section.id ?? 0}` : 'room-section-title';
   return (
-    <section aria-labelledby="room-section-title">
-      <Button variant="outline" onClick={onBack}>
-        <ArrowLeft aria-hidden="true" />
-        {backLabel}
-      </Button>
+    <section aria-labelledby={titleId}>
+      {back && !inlineHref && (
+        <div className="mb-6">
+          {'href' in back ? (
+            <Button asChild variant="outline">
+              <Link to={back.href}>
+                <ArrowLeft aria-hidden="true" />
+                {backLabel}
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={back.onBack}>
+              <ArrowLeft aria-hidden="true" />
+              {backLabel}
+            </Button>
+          )}
+        </div>
+      )}
 
-      <div className="mt-6 flex items-start gap-4">
+      <div className="flex items-start gap-4">
         <SectionIcon name={section.icon} className="size-12" />
         <div className="min-w-0">
           <h2
-            id="room-section-title"
+            id={titleId}
             ref={headingRef}
             tabIndex={-1}
             className="text-xl font-semibold break-words text-slate-900 focus:outline-none sm:text-2xl"
           >
-            {section.name}
+            {inlineHref ? (
+              <Link
+                to={inlineHref}
+                className="rounded-sm underline decoration-slate-300 underline-offset-4 hover:text-indigo-700 hover:decoration-indigo-400"
+              >
+                {section.name}
+              </Link>
+            ) : (
+              section.name
+            )}
           </h2>
           <p className="mt-1 text-sm break-words text-slate-600 sm:text-base">{section.description}</p>
           <p className="mt-1 text-sm font-medium text-slate-700">{documentCountLabel(documents.length)}</p>
@@ -75,49 +116,73 @@ export function SectionDocuments({
         >
           {documents.map((doc) => (
             <li key={doc.key}>
-              <button
-                type="button"
-                onClick={() => onOpenDocument(doc.key)}
-                className="group flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors hover:bg-slate-50 focus-visible:-outline-offset-2 sm:gap-4 sm:px-5"
-              >
-                <FileTypeIcon fileType={doc.fileType} />
-                {/* Phone: the title, then date and type, wrapping as needed. Wider: the type on the right. */}
-                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5 sm:grid sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4">
-                  <span className="w-full font-medium break-words text-slate-900 sm:w-auto">{doc.title}</span>
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                    <span className="text-sm text-slate-500">{doc.updatedLabel}</span>
-                    {doc.isViewOnly && (
-                      <span className="inline-flex items-center gap-1 rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
-                        <Eye aria-hidden="true" className="size-3" />
-                        View only
-                      </span>
-                    )}
-                  </span>
-                  <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs font-medium tracking-wide whitespace-nowrap text-slate-700 sm:col-start-2 sm:row-span-2 sm:row-start-1">
-                    {doc.fileType.toUpperCase()}
-                  </span>
-                </span>
-                {doc.isViewOnly ? (
-                  <Eye
-                    aria-hidden="true"
-                    className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600"
-                  />
-                ) : doc.isUploaded ? (
-                  <Download
-                    aria-hidden="true"
-                    className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600"
-                  />
-                ) : (
-                  <ExternalLink
-                    aria-hidden="true"
-                    className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600"
-                  />
-                )}
-              </button>
+              <DocumentRowLink doc={doc} onOpen={() => onOpenDocument(doc.key)} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+const ROW_CLASS =
+  'group flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors hover:bg-slate-50 focus-visible:-outline-offset-2 sm:gap-4 sm:px-5';
+
+/**
+ * One document row: a real link where it has a URL, else a button. An uploaded file says "Read" (it opens
+ * in the viewer, whether or not it may also be downloaded there); an external one says "Open".
+ */
+function DocumentRowLink({ doc, onOpen }: { doc: DocumentRow; onOpen: () => void }) {
+  const content = (
+    <>
+      <FileTypeIcon fileType={doc.fileType} />
+      {/* Phone: the title, then date and type, wrapping as needed. Wider: the type on the right. */}
+      <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5 sm:grid sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4">
+        <span className="w-full font-medium break-words text-slate-900 sm:w-auto">{doc.title}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <span className="text-sm text-slate-500">{doc.updatedLabel}</span>
+          {doc.detailLabel && <span className="text-sm text-slate-500">· {doc.detailLabel}</span>}
+          {doc.isViewOnly && (
+            <span className="inline-flex items-center gap-1 rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
+              <Eye aria-hidden="true" className="size-3" />
+              View only
+            </span>
+          )}
+        </span>
+        <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs font-medium tracking-wide whitespace-nowrap text-slate-700 sm:col-start-2 sm:row-span-2 sm:row-start-1">
+          {doc.fileType.toUpperCase()}
+        </span>
+      </span>
+      <span className="flex shrink-0 items-center gap-1 text-sm font-medium text-indigo-700 group-hover:text-indigo-900">
+        {doc.isUploaded ? (
+          <>
+            <Eye aria-hidden="true" className="size-4" />
+            Read
+          </>
+        ) : (
+          <>
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open
+          </>
+        )}
+      </span>
+    </>
+  );
+  if (doc.href && !doc.isUploaded)
+    return (
+      <a href={doc.href} target="_blank" rel="noopener noreferrer" className={ROW_CLASS}>
+        {content}
+      </a>
+    );
+  if (doc.href)
+    return (
+      <Link to={doc.href} state={doc.linkState} className={ROW_CLASS}>
+        {content}
+      </Link>
+    );
+  return (
+    <button type="button" onClick={onOpen} className={ROW_CLASS}>
+      {content}
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
 import { SectionIcon } from './data-room-icons';
 
@@ -22,10 +23,18 @@ export interface SectionSummary {
 interface SectionGridProps {
   sections: readonly SectionSummary[];
   onOpen: (sectionId: number) => void;
+  /** The section's own URL: each card is then a real link to it (a room read at its URL). */
+  sectionHref?: (sectionId: number) => string;
 }
 
-/** The room's sections as cards; each card is a button that opens the section's document list. */
-export function SectionGrid({ sections, onOpen }: SectionGridProps) {
+const CARD_CLASS =
+  'group flex h-full w-full flex-col rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/**
+ * The room's sections as cards; each card opens the section's document list: a link to the section's
+ * URL where it has one, else a button.
+ */
+export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps) {
   return (
     <section aria-labelledby="room-sections-title">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -46,38 +55,55 @@ export function SectionGrid({ sections, onOpen }: SectionGridProps) {
             const nameId = `section-${section.id}-name`;
             const countId = `section-${section.id}-count`;
             const descriptionId = `section-${section.id}-description`;
-            return (
-              <li key={section.id}>
-                <button
-                  type="button"
-                  id={sectionCardId(section.id)}
-                  onClick={() => onOpen(section.id)}
-                  aria-labelledby={`${nameId} ${countId}`}
-                  aria-describedby={descriptionId}
-                  className="group flex h-full w-full flex-col rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-                >
-                  <span className="flex items-center gap-3">
-                    <SectionIcon name={section.icon} />
-                    <span className="flex min-w-0 flex-col">
-                      <span id={nameId} className="font-semibold break-words text-slate-900">
-                        {section.name}
-                      </span>
-                      <span id={countId} className="text-sm text-slate-500">
-                        {documentCountLabel(section.documents.length)}
-                      </span>
+            const card = (
+              <>
+                <span className="flex items-center gap-3">
+                  <SectionIcon name={section.icon} />
+                  <span className="flex min-w-0 flex-col">
+                    <span id={nameId} className="font-semibold break-words text-slate-900">
+                      {section.name}
+                    </span>
+                    <span id={countId} className="text-sm text-slate-500">
+                      {documentCountLabel(section.documents.length)}
                     </span>
                   </span>
-                  <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
-                    {section.description}
-                  </span>
-                  <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-indigo-700">
-                    Click to view
-                    <ArrowRight
-                      aria-hidden="true"
-                      className="size-4 transition-transform group-hover:translate-x-0.5"
-                    />
-                  </span>
-                </button>
+                </span>
+                <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
+                  {section.description}
+                </span>
+                <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-indigo-700">
+                  Click to view
+                  <ArrowRight
+                    aria-hidden="true"
+                    className="size-4 transition-transform group-hover:translate-x-0.5"
+                  />
+                </span>
+              </>
+            );
+            return (
+              <li key={section.id}>
+                {sectionHref ? (
+                  <Link
+                    to={sectionHref(section.id)}
+                    id={sectionCardId(section.id)}
+                    aria-labelledby={`${nameId} ${countId}`}
+                    aria-describedby={descriptionId}
+                    className={CARD_CLASS}
+                  >
+                    {card}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    id={sectionCardId(section.id)}
+                    onClick={() => onOpen(section.id)}
+                    aria-labelledby={`${nameId} ${countId}`}
+                    aria-describedby={descriptionId}
+                    className={CARD_CLASS}
+                  >
+                    {card}
+                  </button>
+                )}
               </li>
             );
           })}

@@ -2,12 +2,23 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** A public page: header, its content in <main>, footer, and the document title. */
-export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A public page: header, its content in <main>, footer, and the document title. `account` replaces the
+ * header's Login for someone already signed in (the way back to their rooms).
+ */
+export function PublicPage({
+  title,
+  children,
+  account,
+}: {
+  title: string;
+  children: ReactNode;
+  account?: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{title === 'Roundroom' ? title : `${title} · Roundroom`}</title>
-      <SiteHeader />
+      <SiteHeader account={account} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '../../../shared/routes';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
 
 /** The public pages' header: Demo, Docs and Login (docs/product-rules.md#landing-page). */
-export function SiteHeader() {
+export function SiteHeader({ account }: { account?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
@@ -18,9 +19,11 @@ export function SiteHeader() {
           <Button asChild variant="ghost" size="nav">
             <Link to={href('docs')}>Docs</Link>
           </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link to={href('login')}>Login</Link>
-          </Button>
+          {account ?? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={href('login')}>Login</Link>
+            </Button>
+          )}
         </nav>
       </div>
     </header>

@@ -7,7 +7,7 @@ import {
   sessionResponseSchema,
 } from '../../../../shared/contracts/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { clearStoredUser, storeUser } from '../session-store';
+import { clearStoredUser, homePathFor, storeUser } from '../session-store';
 import { authKeys } from './auth-keys';
 
 /** Who is signed in, or null. Never redirects: protected pages decide what to show. */
@@ -25,14 +25,23 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
+/** Where the signed-in user's rooms are (their console, or the rooms they read); null for a visitor. */
+export function useHomePath(): string | null {
+  const { data: user } = useCurrentUser();
+  return user ? homePathFor(user) : null;
+}
+
 export function useRequestMagicLink() {
   return useMutation({
-    // Spec section 5: the name is sent as an empty string.
-    mutationFn: (email: string) =>
-      apiRequest('/api/auth/magic-link', messageResponseSchema, {
+    // Spec section 5: the name is sent as an empty string. `returnTo`, the page that asked for the
+    // sign-in (shared/return-to.ts), rides in the link and the verify page opens it.
+    mutationFn: (request: string | { email: string; returnTo?: string | null }) => {
+      const { email, returnTo } = typeof request === 'string' ? { email: request, returnTo: null } : request;
+      return apiRequest('/api/auth/magic-link', messageResponseSchema, {
         method: 'POST',
-        body: { email, name: '' },
-      }),
+        body: returnTo ? { email, name: '', returnTo } : { email, name: '' },
+      });
+    },
   });
 }
 

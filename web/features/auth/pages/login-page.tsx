@@ -1,8 +1,10 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MAGIC_LINK_TTL_MINUTES } from '../../../../shared/contracts/auth';
+import { safeReturnTo } from '../../../../shared/return-to';
+import { paths } from '../../../../shared/routes';
 import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -19,9 +21,23 @@ function failureDescription(error: unknown): string {
   return 'Failed to send magic link. Please try again.';
 }
 
+/**
+ * Where the sign-in returns to (docs/decisions/0055-invitation-as-credential.md): the page this login form
+ * stands in for (a protected page without a session shows it at its own URL), or /login's `returnTo`;
+ * only a same-site page path, else the user's home.
+ */
+function useReturnTo(): string | null {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  if (location.pathname !== paths.login)
+    return safeReturnTo(`${location.pathname}${location.search}${location.hash}`);
+  return safeReturnTo(searchParams.get('returnTo'));
+}
+
 /** /login, and what every protected page shows without a session. */
 export function LoginPage() {
   const [searchParams] = useSearchParams();
+  const returnTo = useReturnTo();
   const [email, setEmail] = useState(searchParams.get('email') ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const requestLink = useRequestMagicLink();
@@ -30,13 +46,16 @@ export function LoginPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    requestLink.mutate(address, {
-      onSuccess: () => {
-        setSentTo(address);
-        toast.success('Magic link sent!', { description: 'Check your email for the secure access link.' });
+    requestLink.mutate(
+      { email: address, returnTo },
+      {
+        onSuccess: () => {
+          setSentTo(address);
+          toast.success('Magic link sent!', { description: 'Check your email for the secure access link.' });
+        },
+        onError: (error) => toast.error('Error', { description: failureDescription(error) }),
       },
-      onError: (error) => toast.error('Error', { description: failureDescription(error) }),
-    });
+    );
   };
 
   return (

@@ -2,6 +2,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PublicUser } from '../../../../shared/contracts/auth';
+import { safeReturnTo } from '../../../../shared/return-to';
 import { href } from '../../../../shared/routes';
 import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
@@ -17,10 +18,15 @@ type State =
   | { kind: 'granted'; user: PublicUser }
   | { kind: 'failed'; reason: string };
 
-/** /verify?token=…: exchanges the magic link for a session, then sends the user home after 2 seconds. */
+/**
+ * /verify?token=…: exchanges the magic link for a session, then after 2 seconds sends the user to the
+ * page that asked for the sign-in (`returnTo`, a same-site page path) or home.
+ */
 export function VerifyPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  // The page that asked for the sign-in, checked again here: a link can be edited before it is opened.
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const navigate = useNavigate();
   const verify = useVerifyMagicLink();
   const [state, setState] = useState<State>(
@@ -41,11 +47,11 @@ export function VerifyPage() {
   useEffect(() => {
     if (state.kind !== 'granted') return;
     const timer = window.setTimeout(
-      () => navigate(homePathFor(state.user), { replace: true }),
+      () => navigate(returnTo ?? homePathFor(state.user), { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [state, navigate]);
+  }, [state, navigate, returnTo]);
 
   return (
     <PublicPage title="Verifying access">
@@ -64,7 +70,8 @@ export function VerifyPage() {
                 <CircleCheck className="size-12 text-emerald-600" aria-hidden="true" />
                 <h1 className="text-2xl font-semibold text-slate-900">Access granted</h1>
                 <p className="text-slate-600">
-                  Welcome{state.user.name ? `, ${state.user.name}` : ''}. Taking you to your data rooms…
+                  Welcome{state.user.name ? `, ${state.user.name}` : ''}.{' '}
+                  {returnTo ? 'Taking you back to where you were…' : 'Taking you to your data rooms…'}
                 </p>
               </>
             )}

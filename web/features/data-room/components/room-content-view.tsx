@@ -1,17 +1,20 @@
-import { LogIn, X } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
 import type { ParsedSections } from '../../../../shared/sections-markdown';
-import { DataRoomView, type RoomSection } from '../../../components/data-room/data-room-view';
+import {
+  DataRoomView,
+  type RoomRouting,
+  type RoomSection,
+} from '../../../components/data-room/data-room-view';
 import type { DocumentRow } from '../../../components/data-room/section-documents';
-import { Button } from '../../../components/ui/button';
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
 import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
 import { openExternal } from '../../documents/api/download-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
+import { OpenRoomPanel, useOpenInvitedRoom } from './invitation-entry';
 import { RoomLoading } from './room-states';
 
 export interface RoomContent {
@@ -23,7 +26,7 @@ export interface RoomContent {
 interface RoomContentViewProps {
   content: RoomContent;
   source: RoomSource;
-  /** The invited view (no session): uploaded files ask the visitor to sign in as this e-mail. */
+  /** The invited view (no session): the address the invitation was sent to. */
   invitedEmail?: string | null;
   /** 'Back to sections' (default), or 'Close preview' in the founder's preview. */
   backLabel?: string;
@@ -34,12 +37,16 @@ interface RoomContentViewProps {
    * (/data-room/:id/documents/:documentId). The founder's preview opens its own.
    */
   documentHref?: (documentId: string) => string;
+  /** The room read at its URL (its sections at theirs); without it sections open in place (the preview). */
+  routing?: RoomRouting;
+  /** Investors never see an empty section (the founder's preview shows them, to be filled). */
+  hideEmptySections?: boolean;
 }
 
 /**
  * A real room in the data-room view: the markdown parsed with the shared parser and shown as text;
- * an uploaded document opens in the viewer (or, in the invited view, asks the visitor to sign in), a
- * link opens through the server's click log.
+ * an uploaded document opens in the viewer (in the invited view, "Read" first opens the room with the
+ * invitation), a link opens through the server's click log.
  * (docs/product-rules.md#data-room-view, #preview)
  * The parse runs in a Web Worker (ADR 26), so a long room never holds up the page; until the first
  * one finishes the room shows as loading, and a refreshed room keeps the previous parse meanwhile.
@@ -57,6 +64,8 @@ function ParsedRoomContentView({
   backLabel,
   top,
   documentHref,
+  routing,
+  hideEmptySections = false,
   parsed,
 }: RoomContentViewProps & { parsed: ParsedSections }) {
   const navigate = useNavigate();
@@ -65,23 +74,36 @@ function ParsedRoomContentView({
   const { dataRoom, documents } = content;
   const company = companyOf(dataRoom);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
-  const [signInFor, setSignInFor] = useState<string | null>(null);
-  const isInvitedView = source.kind === 'invite';
+  const invited = useOpenInvitedRoom(source.kind === 'invite' ? source.token : '');
 
-  const sections: RoomSection[] = parsed.sections.map((section) => ({
-    ...section,
-    documents: section.documents.map((doc, index) => {
-      const upload = doc.documentId ? uploads.get(doc.documentId) : undefined;
-      return {
-        key: String(index),
-        title: doc.title,
-        fileType: doc.fileType,
-        isUploaded: doc.isUploaded,
-        isViewOnly: upload ? !upload.isDownloadAllowed : false,
-        updatedLabel: formatUpdated(upload?.updatedAt ?? dataRoom.updatedAt),
-      };
-    }),
-  }));
+  const viewerHref = (documentId: string) =>
+    source.kind === 'member'
+      ? (documentHref?.(documentId) ?? href('documentInRoom', { id: source.roomId, documentId }))
+      : undefined;
+
+  const sections: RoomSection[] = parsed.sections
+    .filter((section) => !hideEmptySections || section.documents.length > 0)
+    .map((section) => ({
+      ...section,
+      documents: section.documents.map((doc, index) => {
+        const upload = doc.documentId ? uploads.get(doc.documentId) : undefined;
+        return {
+          key: String(index),
+          title: doc.title,
+          fileType: doc.fileType,
+          isUploaded: doc.isUploaded,
+          isViewOnly: upload ? !upload.isDownloadAllowed : false,
+          updatedLabel: formatUpdated(upload?.updatedAt ?? dataRoom.updatedAt),
+          // At a URL, rows are real links: the viewer's (its Back returns to this page), or the click log's.
+          href: routing
+            ? doc.isUploaded && doc.documentId
+              ? viewerHref(doc.documentId)
+              : clickUrl(source, doc.url)
+            : undefined,
+          linkState: { backTo: `${location.pathname}${location.search}` },
+        };
+      }),
+    }));
 
   function openDocument(section: RoomSection, row: DocumentRow) {
     const doc = parsed.sections.find((parsedSection) => parsedSection.id === section.id)?.documents[
@@ -92,51 +114,26 @@ function ParsedRoomContentView({
       openExternal(clickUrl(source, doc.url));
       return;
     }
-    if (isInvitedView) {
-      setSignInFor(doc.title);
+    if (source.kind === 'invite') {
+      // Reading needs a session: the tap opens the room with the invitation, then the document.
+      invited.open(doc.documentId);
       return;
     }
-    if (source.kind === 'member') {
-      // Read in the viewer, at a URL of its own: the back button returns here, to this section (kept in
-      // this history entry), and the link can be shared.
-      navigate(`${location.pathname}${location.search}`, {
-        replace: true,
-        state: { openSectionId: section.id },
-      });
-      navigate(
-        documentHref?.(doc.documentId) ??
-          href('documentInRoom', { id: source.roomId, documentId: doc.documentId }),
-      );
-    }
+    // Read in the viewer, at a URL of its own: the back button returns here, to this section (kept in
+    // this history entry).
+    navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { openSectionId: section.id },
+    });
+    navigate(viewerHref(doc.documentId) ?? href('dataRoomById', { id: source.roomId }));
   }
 
-  const signInNotice = signInFor !== null && (
-    <div
-      role="alert"
-      className="mt-6 flex flex-col gap-3 rounded-xl border border-indigo-200 bg-indigo-50 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
-    >
-      <div className="min-w-0">
-        <p className="font-semibold break-words text-indigo-950">Sign in to download “{signInFor}”</p>
-        <p className="mt-0.5 text-sm break-words text-indigo-900">
-          Files uploaded to this data room are for invited investors who have signed in.
-          {invitedEmail ? ` Sign in as ${invitedEmail} to download it.` : ' Sign in to download it.'}
-        </p>
-      </div>
-      <div className="flex shrink-0 items-center gap-2">
-        <Button asChild>
-          <Link
-            to={invitedEmail ? `${href('login')}?email=${encodeURIComponent(invitedEmail)}` : href('login')}
-          >
-            <LogIn aria-hidden="true" />
-            Sign in to download
-          </Link>
-        </Button>
-        <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={() => setSignInFor(null)}>
-          <X aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
-  );
+  const notice =
+    source.kind === 'invite' && invited.error ? (
+      <p role="alert" className="mt-6 text-sm font-medium text-red-700">
+        {invited.error.message}
+      </p>
+    ) : undefined;
 
   return (
     <DataRoomView
@@ -144,11 +141,20 @@ function ParsedRoomContentView({
       lastUpdated={formatLastUpdated(dataRoom.updatedAt)}
       sections={sections}
       onOpenDocument={openDocument}
-      onNavigate={() => setSignInFor(null)}
-      notice={signInNotice}
+      notice={notice}
       backLabel={backLabel}
-      top={top}
+      top={
+        source.kind === 'invite' ? (
+          <>
+            {top}
+            <OpenRoomPanel token={source.token} invitedEmail={invitedEmail} companyName={company.name} />
+          </>
+        ) : (
+          top
+        )
+      }
       initialOpenSectionId={cameBackToSection}
+      routing={routing}
     />
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { type RoomSource, useRoomContent } from '../api/room-queries';
 import { ndaPromptOf } from '../api/use-accept-nda';
+import { InvitationLinkStatePanel } from './invitation-entry';
 import { NdaGate } from './nda-gate';
 import type { RoomContent } from './room-content-view';
-import { InvalidInvitation, isNotFound, RoomLoadFailed, RoomLoading, RoomUnavailable } from './room-states';
+import { isNotFound, RoomLoadFailed, RoomLoading, RoomUnavailable } from './room-states';
 
 interface RoomLoaderProps {
   /** null while the source itself is being found (e.g. the founder's own room id). */
@@ -12,7 +13,8 @@ interface RoomLoaderProps {
 }
 
 /**
- * Loads a room and shows the loading, unavailable, invalid-invitation and error states around it, and the
+ * Loads a room and shows the loading, unavailable and error states around it (for an invitation link that
+ * no longer opens it, why, and the way on), and the
  * NDA page while the server asks for the room's NDA first.
  */
 export function RoomLoader({ source, children }: RoomLoaderProps) {
@@ -21,7 +23,11 @@ export function RoomLoader({ source, children }: RoomLoaderProps) {
     const nda = ndaPromptOf(room.error);
     if (nda && source) return <NdaGate key={nda.versionId} prompt={nda} source={source} />;
     if (isNotFound(room.error))
-      return source?.kind === 'invite' ? <InvalidInvitation /> : <RoomUnavailable />;
+      return source?.kind === 'invite' ? (
+        <InvitationLinkStatePanel token={source.token} />
+      ) : (
+        <RoomUnavailable />
+      );
     return <RoomLoadFailed onRetry={room.refetch} />;
   }
   if (!room.data || !source) return <RoomLoading />;

@@ -11,7 +11,7 @@ export function RoomLoading() {
   return <PageSpinner label="Loading the data room…" />;
 }
 
-function StateCard({
+export function StateCard({
   icon,
   title,
   children,
@@ -20,7 +20,7 @@ function StateCard({
   icon: ReactNode;
   title: string;
   children: ReactNode;
-  action: ReactNode;
+  action?: ReactNode;
 }) {
   return (
     <Card className="mx-auto max-w-xl">
@@ -33,7 +33,7 @@ function StateCard({
         </span>
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         <p className="max-w-md text-sm text-slate-600">{children}</p>
-        <div className="mt-2">{action}</div>
+        {action && <div className="mt-2">{action}</div>}
       </CardContent>
     </Card>
   );

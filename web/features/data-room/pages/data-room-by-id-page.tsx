@@ -2,13 +2,22 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
+import type { RoomRouting } from '../../../components/data-room/data-room-view';
 import { Button } from '../../../components/ui/button';
 import { RoomContentView } from '../components/room-content-view';
 import { RoomLoader } from '../components/room-loader';
 
-/** /data-room/:id: one room the signed-in investor (or its owner) may read. */
+/**
+ * /data-room/:id and /data-room/:id/sections/:section: one room the signed-in investor (or its owner) may
+ * read, at the room or at one of its sections; each place has its URL, so Back, reload and links keep it.
+ */
 export function DataRoomByIdPage() {
-  const { id = '' } = useParams();
+  const { id = '', section } = useParams();
+  const routing: RoomRouting = {
+    openSectionId: section ? Number(section) : null,
+    roomHref: href('dataRoomById', { id }),
+    sectionHref: (sectionId) => href('sectionInRoom', { id, section: String(sectionId) }),
+  };
   const backToDashboard = (
     <div>
       <Button asChild variant="outline">
@@ -25,7 +34,13 @@ export function DataRoomByIdPage() {
         {(content, _invitedEmail, source) => (
           <>
             <title>{`${content.dataRoom.companyName} data room · Roundroom`}</title>
-            <RoomContentView content={content} source={source} top={backToDashboard} />
+            <RoomContentView
+              content={content}
+              source={source}
+              top={backToDashboard}
+              routing={routing}
+              hideEmptySections
+            />
           </>
         )}
       </RoomLoader>

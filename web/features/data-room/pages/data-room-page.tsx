@@ -1,7 +1,9 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AppPage } from '../../../components/app/app-page';
 import { PublicPage } from '../../../components/site/public-page';
+import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useHomePath } from '../../auth/api/auth-hooks';
 import { RequireSession } from '../../auth/components/require-session';
 import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
 import { RoomContentView } from '../components/room-content-view';
@@ -24,18 +26,30 @@ export function DataRoomPage() {
 }
 
 /**
- * The invited view: read-only, no login; uploaded files ask the visitor to sign in
- * (docs/product-rules.md#invited-view).
+ * The invited view: the room at once, read-only, and one button that opens it with the invitation
+ * (docs/product-rules.md#invited-view, docs/decisions/0055-invitation-as-credential.md). Someone signed in
+ * sees the way to their rooms in the header, not "Login".
  */
 function InvitedRoomPage({ token }: { token: string }) {
+  const homePath = useHomePath();
+  const account = homePath ? (
+    <Button asChild variant="outline" size="sm">
+      <Link to={homePath}>Your data rooms</Link>
+    </Button>
+  ) : undefined;
   return (
-    <PublicPage title="Data room">
+    <PublicPage title="Data room" account={account}>
       <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <RoomLoader source={{ kind: 'invite', token }}>
           {(content, invitedEmail, source) => (
             <>
               <title>{`${content.dataRoom.companyName} data room · Roundroom`}</title>
-              <RoomContentView content={content} source={source} invitedEmail={invitedEmail} />
+              <RoomContentView
+                content={content}
+                source={source}
+                invitedEmail={invitedEmail}
+                hideEmptySections
+              />
             </>
           )}
         </RoomLoader>
@@ -56,7 +70,9 @@ export function OwnRoomPage() {
         <RoomLoadFailed onRetry={() => myRoom.refetch()} />
       ) : (
         <RoomLoader source={myRoom.data ? { kind: 'member', roomId: myRoom.data.id } : null}>
-          {(content, _invitedEmail, source) => <RoomContentView content={content} source={source} />}
+          {(content, _invitedEmail, source) => (
+            <RoomContentView content={content} source={source} hideEmptySections />
+          )}
         </RoomLoader>
       )}
     </AppPage>

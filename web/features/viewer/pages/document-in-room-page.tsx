@@ -1,18 +1,25 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { safeReturnTo } from '../../../../shared/return-to';
 import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
 import { DocumentViewer } from '../components/document-viewer';
 
-/** /data-room/:id/documents/:documentId: a document of a room, read by a member or the owner. */
+/**
+ * /data-room/:id/documents/:documentId: a document of a room, read by a member or the owner. "Back" returns
+ * to the room's page it was opened from (a section's, kept in the link's state), else the room.
+ */
 export function DocumentInRoomPage() {
   const { id = '', documentId = '' } = useParams();
+  const location = useLocation();
+  const roomHref = href('dataRoomById', { id });
+  const openedFrom = safeReturnTo((location.state as { backTo?: string } | null)?.backTo);
+  const back =
+    openedFrom?.startsWith(`${roomHref}/sections/`) === true
+      ? { to: openedFrom, label: 'Back to the section' }
+      : { to: roomHref, label: 'Back to the data room' };
   return (
     <AppPage title="Document">
-      <DocumentViewer
-        key={documentId}
-        documentId={documentId}
-        back={{ to: href('dataRoomById', { id }), label: 'Back to the data room' }}
-      />
+      <DocumentViewer key={documentId} documentId={documentId} back={back} />
     </AppPage>
   );
 }

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  invitationAcceptedResponseSchema,
+  invitationLinkStateSchema,
+} from '../../../../shared/contracts/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { adoptSignedInUser } from '../../auth/api/auth-hooks';
+import { dataRoomKeys } from './data-room-keys';
+
+const invitePath = (token: string) => `/api/data-room/invite/${encodeURIComponent(token)}`;
+
+/**
+ * What an invitation link can still do (docs/decisions/0055-invitation-as-credential.md): asked when the
+ * invited view refuses it, so the page can say why in words, or offer a sign-in link.
+ */
+export function useInvitationLinkState(token: string) {
+  return useQuery({
+    queryKey: dataRoomKeys.invitationLink(token),
+    queryFn: ({ signal }) => apiRequest(`${invitePath(token)}/state`, invitationLinkStateSchema, { signal }),
+    retry: false,
+  });
+}
+
+/**
+ * "Open the data room": accepts the invitation and signs its invitee in on this device, once. Whoever
+ * was signed in in this tab before is replaced, with nothing of theirs left in the cache.
+ */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`${invitePath(token)}/accept`, invitationAcceptedResponseSchema, { method: 'POST' }),
+    onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
+    onError: () => queryClient.invalidateQueries({ queryKey: dataRoomKeys.invitationLink(token) }),
+  });
+}
