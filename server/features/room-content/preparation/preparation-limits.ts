@@ -24,10 +24,10 @@ const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
 };
 
 /** Workbooks: shown as pages too, one per sheet, with the sheets' names as tabs (ADR 57). */
-const SPREADSHEET_EXTENSIONS = new Set(['xls', 'xlsx', 'ods']);
+export const SPREADSHEET_EXTENSIONS = ['xls', 'xlsx', 'ods'] as const;
 
 export function isSpreadsheet(extension: string): boolean {
-  return SPREADSHEET_EXTENSIONS.has(extension.toLowerCase());
+  return (SPREADSHEET_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
 }
 
 export function previewKindOf(extension: string): PreviewKind {
