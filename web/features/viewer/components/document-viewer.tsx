@@ -13,6 +13,7 @@ import { downloadDocument } from '../../documents/api/download-document';
 import { contentUrl, usePreview, usePreviewTable, usePreviewText } from '../api/preview-queries';
 import { useReadingReporter } from '../use-reading-reporter';
 import { PagesViewer } from './pages-viewer';
+import { SheetsViewer } from './sheets-viewer';
 
 interface DocumentViewerProps {
   documentId: string;
@@ -215,6 +216,12 @@ function PreviewBody({
   }
   switch (document.kind) {
     case 'pages':
+      // A workbook's sheets are tabs, each sheet whole at 100% (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
+      if (document.sheets) {
+        return (
+          <SheetsViewer preview={{ ...document, sheets: document.sheets }} onPageChange={onPageChange} />
+        );
+      }
       return <PagesViewer preview={document} onPageChange={onPageChange} />;
     case 'image':
       return (
