@@ -27,9 +27,12 @@ import { MAX_SHEET_IMAGE_PIXELS, MAX_SHEET_IMAGE_SIDE } from './preparation-limi
 // like page images.
 
 let t: TestApp;
+/** Made by LibreOffice before the server starts: a synchronous conversion in a test would stall it. */
+let fixtures: { xlsx: Buffer; ods: Buffer; docx: Buffer };
 beforeAll(async () => {
+  fixtures = { xlsx: sampleWorkbook('xlsx'), ods: sampleWorkbook('ods'), docx: sampleDocx(1) };
   t = await startTestApp({ environment: { PREVIEW_TIME_LIMIT_MS: '120000', JOB_POLL_INTERVAL_MS: '50' } });
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 const get = (who: SignedIn | undefined, urlPath: string) =>
@@ -70,7 +73,7 @@ const previewOf = async (who: SignedIn, documentId: string) => {
 let room: Awaited<ReturnType<typeof founderWithInvestor>> & { workbookId: string; workbook: Buffer };
 beforeAll(async () => {
   const people = await founderWithInvestor(t);
-  const workbook = sampleWorkbook('xlsx');
+  const workbook = fixtures.xlsx;
   room = { ...people, workbook, workbookId: await uploadAndPrepare(people.founder, 'Model.xlsx', workbook) };
 }, 180_000);
 
@@ -125,13 +128,13 @@ describe('a workbook is shown as its sheets', () => {
   });
 
   test('an ODS reads the same sheets', async () => {
-    const documentId = await uploadAndPrepare(room.founder, 'Model.ods', sampleWorkbook('ods'));
+    const documentId = await uploadAndPrepare(room.founder, 'Model.ods', fixtures.ods);
     const preview = await previewOf(room.investor, documentId);
     expect(preview.sheets?.map((sheet) => sheet.name)).toEqual(['Summary', 'P&L 2027', 'Cap table']);
   }, 120_000);
 
   test('a PDF, or a Word file, has no sheets', async () => {
-    const documentId = await uploadAndPrepare(room.founder, 'Memo.docx', sampleDocx(1));
+    const documentId = await uploadAndPrepare(room.founder, 'Memo.docx', fixtures.docx);
     expect((await previewOf(room.investor, documentId)).sheets).toBeNull();
   }, 120_000);
 });
