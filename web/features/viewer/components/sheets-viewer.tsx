@@ -25,10 +25,22 @@ export function SheetsViewer({ preview, onPageChange }: SheetsViewerProps) {
   const [selected, setSelected] = useState(sheets[0]?.page ?? 1);
   const text = useDocumentText(preview);
   const tabsRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLElement>(null);
+  const [frameWidth, setFrameWidth] = useState<number | null>(null);
   const idPrefix = useId();
   const sheet = sheets.find((candidate) => candidate.page === selected) ?? sheets[0];
 
   useEffect(() => onPageChange(selected), [selected, onPageChange]);
+
+  // Whether the sheet is wider than its frame: then a line under it says it scrolls sideways (a phone
+  // shows no scroll bar until the reader scrolls).
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setFrameWidth(frame.clientWidth));
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   function select(page: number, focus: boolean) {
     setSelected(page);
@@ -86,6 +98,7 @@ export function SheetsViewer({ preview, onPageChange }: SheetsViewerProps) {
         })}
       </div>
       <section
+        ref={frameRef}
         id={`${idPrefix}-panel`}
         role="tabpanel"
         aria-labelledby={`${idPrefix}-tab-${sheet.page}`}
@@ -93,7 +106,7 @@ export function SheetsViewer({ preview, onPageChange }: SheetsViewerProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
         tabIndex={0}
         data-testid="sheet-frame"
-        className="max-h-[75dvh] overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="max-h-[75dvh] overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         {isEmpty ? (
           <p className="p-6 text-sm text-slate-600">This sheet is empty.</p>
@@ -113,6 +126,9 @@ export function SheetsViewer({ preview, onPageChange }: SheetsViewerProps) {
         )}
         {sheetText && <p className="sr-only">{sheetText}</p>}
       </section>
+      {!isEmpty && frameWidth !== null && sheet.width > frameWidth && (
+        <p className="text-sm text-slate-600">This sheet is wider than the screen: scroll it sideways.</p>
+      )}
     </div>
   );
 }
