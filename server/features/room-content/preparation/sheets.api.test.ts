@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   MAX_PREVIEW_SHEETS,
-  type SheetPreview,
   SHEET_CSS_PIXELS_PER_POINT,
+  type SheetPreview,
 } from '../../../../shared/contracts/previews';
 import {
   createFounder,
