@@ -52,6 +52,12 @@ export const UPLOAD_TYPES = [
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     content: ZIP,
   },
+  {
+    extension: 'ods',
+    fileType: 'excel',
+    mimeType: 'application/vnd.oasis.opendocument.spreadsheet',
+    content: ZIP,
+  },
   { extension: 'ppt', fileType: 'powerpoint', mimeType: 'application/vnd.ms-powerpoint', content: OLE },
   {
     extension: 'pptx',

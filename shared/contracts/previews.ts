@@ -22,6 +22,7 @@ export const PREVIEW_FAILURES = {
   page_too_large: 'A page of this document is too large to preview',
   image_too_large: 'This image is too large to preview',
   timed_out: 'Preparing this file took too long',
+  too_many_sheets: 'This workbook has too many sheets to preview',
 } as const;
 export type PreviewFailureCode = keyof typeof PREVIEW_FAILURES;
 export const PREVIEW_FAILURE_CODES = Object.keys(PREVIEW_FAILURES) as [
@@ -51,6 +52,11 @@ export const previewObjectNames = {
    * that PDF stamped (docs/decisions/0046-dynamic-watermark.md). A PDF original has none: it is its own.
    */
   pdf: () => 'pdf',
+  /**
+   * A workbook's sheets as JSON (SheetPreview[], in page order): a spreadsheet is shown as one page
+   * image per sheet, with the sheet's name as its tab (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
+   */
+  sheets: () => 'sheets',
 } as const;
 
 /** Thumbnails in the viewer's side strip. */
@@ -59,6 +65,22 @@ export const THUMBNAIL_WIDTH = 200;
 export const MAX_TEXT_PREVIEW_BYTES = 2 * 1024 * 1024;
 /** Past this many pages a document is not previewed (it can still be downloaded). */
 export const MAX_PREVIEW_PAGES = 500;
+/** Past this many sheets (hidden ones included) a workbook is not previewed: each sheet is one rendering. */
+export const MAX_PREVIEW_SHEETS = 100;
+/**
+ * A sheet's image is shown at this many CSS pixels per point of the sheet at 100%, as a browser shows
+ * 1pt (1/72 in) at 96 CSS px per inch: a sheet's 10 pt text is 13.3 CSS px on any screen.
+ */
+export const SHEET_CSS_PIXELS_PER_POINT = 96 / 72;
+
+/** One sheet of a workbook: its page (1 for the first visible sheet), its name and its size in CSS px. */
+export const sheetPreviewSchema = z.object({
+  page: z.int().min(1),
+  name: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type SheetPreview = z.infer<typeof sheetPreviewSchema>;
 
 /** A document's preparation as the founder's file lists show it. */
 export const previewStateSchema = z.object({
@@ -81,6 +103,11 @@ export const documentPreviewSchema = previewStateSchema.extend({
   fileType: z.enum(FILE_TYPES),
   /** For 'pages': each page's size at the widest rendering (for the layout before images load). */
   pages: z.array(previewPageSchema),
+  /**
+   * For a workbook shown as pages: its visible sheets in order, one page each, shown as tabs at their
+   * size at 100%; null for every other document (and for a workbook prepared before sheets were read).
+   */
+  sheets: z.array(sheetPreviewSchema).nullable(),
   /** For 'pages': whether each page's text is available (GET .../text). */
   hasText: z.boolean(),
   /** For 'text': the file is longer than the MAX_TEXT_PREVIEW_BYTES the preview keeps. */

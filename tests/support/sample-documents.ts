@@ -99,11 +99,13 @@ export function encryptedPdf(): Buffer {
  */
 export function officeDocument(
   source: { name: string; content: string },
-  target: 'docx' | 'xlsx' | 'pptx',
+  target: 'docx' | 'xlsx' | 'ods' | 'xls' | 'pptx',
 ): Buffer {
   const filters = {
     docx: 'docx:MS Word 2007 XML',
     xlsx: 'xlsx:Calc MS Excel 2007 XML',
+    ods: 'ods:calc8',
+    xls: 'xls:MS Excel 97',
     pptx: 'pptx:Impress MS PowerPoint 2007 XML',
   };
   return inTempDir((dir) => {
@@ -131,6 +133,158 @@ export const htmlPages = (pages: number) =>
     (_, index) =>
       `<h1>Chapter ${index + 1}</h1><p style="page-break-after: always">Text of chapter ${index + 1}.</p>`,
   ).join('')}</body></html>`;
+
+/** One sheet of a flat OpenDocument spreadsheet (flatSpreadsheet). */
+export interface SampleSheet {
+  name: string;
+  rows: string[][];
+  isHidden?: boolean;
+  /** Each column's width, e.g. '8cm' (LibreOffice's default is about 2.26 cm). */
+  columnWidth?: string;
+  /** Empty rows before the last row of `rows` (to place a cell far down the sheet). */
+  emptyRowsBeforeLast?: number;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A flat OpenDocument spreadsheet (XML), which LibreOffice converts to XLSX, ODS or XLS. */
+export function flatSpreadsheet(sheets: SampleSheet[]): string {
+  const cell = (text: string) =>
+    /^-?\d+(\.\d+)?$/.test(text)
+      ? `<table:table-cell office:value-type="float" office:value="${text}"><text:p>${text}</text:p></table:table-cell>`
+      : `<table:table-cell office:value-type="string"><text:p>${escapeXml(text)}</text:p></table:table-cell>`;
+  const row = (cells: string[]) => `<table:table-row>${cells.map(cell).join('')}</table:table-row>`;
+  const tables = sheets.map((sheet, index) => {
+    const columns = Math.max(1, ...sheet.rows.map((cells) => cells.length));
+    const columnStyle = sheet.columnWidth ? ` table:style-name="column-${index}"` : '';
+    const rows = sheet.rows.map(row);
+    if (sheet.emptyRowsBeforeLast)
+      rows.splice(
+        rows.length - 1,
+        0,
+        `<table:table-row table:number-rows-repeated="${sheet.emptyRowsBeforeLast}"><table:table-cell/></table:table-row>`,
+      );
+    return (
+      `<table:table table:name="${escapeXml(sheet.name)}"${sheet.isHidden ? ' table:style-name="hidden-sheet"' : ''}>` +
+      `<table:table-column${columnStyle} table:number-columns-repeated="${columns}"/>${rows.join('')}</table:table>`
+    );
+  });
+  const columnStyles = sheets
+    .map((sheet, index) =>
+      sheet.columnWidth
+        ? `<style:style style:name="column-${index}" style:family="table-column"><style:table-column-properties style:column-width="${sheet.columnWidth}"/></style:style>`
+        : '',
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
+<office:automatic-styles><style:style style:name="hidden-sheet" style:family="table"><style:table-properties table:display="false"/></style:style>${columnStyles}</office:automatic-styles>
+<office:body><office:spreadsheet>${tables.join('')}</office:spreadsheet></office:body></office:document>`;
+}
+
+/**
+ * A financial model of three visible sheets and one hidden, as a founder sends it: a summary with 26
+ * columns (wider than any A4 page), a P&L of 40 rows and a cap table.
+ */
+export function sampleModelSheets(): SampleSheet[] {
+  const months = Array.from({ length: 25 }, (_, index) => `M${index + 1}`);
+  return [
+    {
+      name: 'Summary',
+      rows: [
+        ['Metric', ...months],
+        ['Revenue', ...months.map((_, index) => String(100 + index * 12))],
+        ['Burn', ...months.map((_, index) => String(80 + index * 3))],
+      ],
+    },
+    {
+      name: 'P&L 2027',
+      rows: [
+        ['Line', 'Q1', 'Q2', 'Q3', 'Q4'],
+        ...Array.from({ length: 40 }, (_, index) => [`Line item ${index + 1}`, '10', '20', '30', '40']),
+      ],
+    },
+    { name: 'Internal notes', rows: [['Not for investors']], isHidden: true },
+    {
+      name: 'Cap table',
+      rows: [
+        ['Holder', 'Shares'],
+        ['Founders', '8000000'],
+        ['Seed investors', '2000000'],
+      ],
+    },
+  ];
+}
+
+/** A workbook of the sample model (sampleModelSheets) as XLSX, ODS or XLS, made by LibreOffice. */
+export const sampleWorkbook = (target: 'xlsx' | 'ods' | 'xls', sheets: SampleSheet[] = sampleModelSheets()) =>
+  officeDocument({ name: 'model.fods', content: flatSpreadsheet(sheets) }, target);
+
+/**
+ * An XLSX written part by part, without LibreOffice (which takes minutes to write 1,000 sheets): each
+ * sheet an inline-string cell in A1 and, if given, another in row `lastRow`, and any column width.
+ */
+export function handWrittenXlsx(
+  sheets: { name: string; lastRow?: number; columnWidth?: number; columns?: number }[],
+): Buffer {
+  const workbook =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+    sheets
+      .map(
+        (sheet, index) =>
+          `<sheet name="${escapeXml(sheet.name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
+      )
+      .join('') +
+    '</sheets></workbook>';
+  const relationships =
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    sheets
+      .map(
+        (_, index) =>
+          `<Relationship Id="rId${index + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`,
+      )
+      .join('') +
+    '</Relationships>';
+  const inline = (reference: string, text: string) =>
+    `<c r="${reference}" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`;
+  const worksheet = (sheet: (typeof sheets)[number]) => {
+    const columns = sheet.columns ?? 1;
+    const letters = (index: number) => String.fromCharCode(65 + index);
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      (sheet.columnWidth
+        ? `<cols><col min="1" max="${columns}" width="${sheet.columnWidth}" customWidth="1"/></cols>`
+        : '') +
+      `<sheetData><row r="1">${Array.from({ length: columns }, (_, index) => inline(`${letters(index)}1`, sheet.name)).join('')}</row>` +
+      (sheet.lastRow ? `<row r="${sheet.lastRow}">${inline(`A${sheet.lastRow}`, 'last row')}</row>` : '') +
+      '</sheetData></worksheet>'
+    );
+  };
+  const contentTypes =
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    sheets
+      .map(
+        (_, index) =>
+          `<Override PartName="/xl/worksheets/sheet${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+      )
+      .join('') +
+    '</Types>';
+  return zipArchive([
+    { name: '[Content_Types].xml', chunk: contentTypes },
+    {
+      name: '_rels/.rels',
+      chunk:
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    },
+    { name: 'xl/workbook.xml', chunk: workbook },
+    { name: 'xl/_rels/workbook.xml.rels', chunk: relationships },
+    ...sheets.map((sheet, index) => ({
+      name: `xl/worksheets/sheet${index + 1}.xml`,
+      chunk: worksheet(sheet),
+    })),
+  ]);
+}
 
 /** A flat OpenDocument presentation with one titled slide each. */
 export function flatPresentation(slides: number): string {

@@ -169,3 +169,34 @@ export async function documentsWithoutPreview(db: Executor): Promise<{ id: strin
     .execute();
   return rows.map((row) => ({ id: row.id, originalName: row.original_name }));
 }
+
+/**
+ * Workbooks whose ready preview has no `sheets` object: prepared before sheets were read (as printed A4
+ * pages, docs/decisions/0057-spreadsheets-and-word-on-a-phone.md). Every workbook prepared since has one.
+ */
+export async function workbooksPreparedWithoutSheets(
+  db: Executor,
+  extensions: readonly string[],
+): Promise<{ id: string; originalName: string }[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .innerJoin('document_previews', 'document_previews.document_id', 'documents.id')
+    .where('document_previews.status', '=', 'ready')
+    .where('document_previews.kind', '=', 'pages')
+    .where((eb) =>
+      eb.or(extensions.map((extension) => eb(sql`lower(documents.original_name)`, 'like', `%.${extension}`))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('preview_objects')
+            .select('preview_objects.name')
+            .whereRef('preview_objects.document_id', '=', 'documents.id')
+            .where('preview_objects.name', '=', 'sheets'),
+        ),
+      ),
+    )
+    .select(['documents.id', 'documents.original_name'])
+    .execute();
+  return rows.map((row) => ({ id: row.id, originalName: row.original_name }));
+}

@@ -77,6 +77,7 @@ describe('GET /api/documents/:id/preview', () => {
       title: 'Plan.pdf',
       fileType: 'pdf',
       pages: [],
+      sheets: null,
       hasText: false,
       isTextCut: false,
       downloadUrl: `/api/documents/${documentId}/download`,

@@ -7,6 +7,8 @@ import {
   type PageImageWidth,
   type PreviewKind,
   previewObjectNames,
+  type SheetPreview,
+  sheetPreviewSchema,
 } from '../../../shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
 import type { AppContext } from '../../app-context';
@@ -51,12 +53,14 @@ export async function documentPreviewFor(
   const preview = await findPreview(ctx.db, document.id);
   const state = previewStateOf(preview, expectedKind(document));
   const isReadyPages = preview?.status === 'ready' && preview.kind === 'pages';
+  const objects = isReadyPages ? await listPreviewObjects(ctx.db, document.id) : [];
   return {
     ...state,
     documentId: document.id,
     title: document.titleInRoom,
     fileType: fileTypeFromName(document.originalName),
-    pages: isReadyPages ? pageSizes(await listPreviewObjects(ctx.db, document.id)) : [],
+    pages: pageSizes(objects),
+    sheets: await sheetsOf(ctx, objects),
     hasText: isReadyPages && preview.isTextAvailable,
     isTextCut: state.kind === 'text' && document.sizeBytes > MAX_TEXT_PREVIEW_BYTES,
     downloadUrl: `/api/documents/${document.id}/download`,
@@ -78,6 +82,13 @@ function pageSizes(objects: PreviewObject[]): DocumentPreviewResponse['pages'] {
     pages.push({ number, width: object.width ?? widest, height: object.height ?? widest });
   }
   return pages.sort((a, b) => a.number - b.number);
+}
+
+/** A workbook's sheets (the preparation's `sheets` object, ADR 57), or null for any other document. */
+async function sheetsOf(ctx: AppContext, objects: PreviewObject[]): Promise<SheetPreview[] | null> {
+  const object = objects.find((candidate) => candidate.name === previewObjectNames.sheets());
+  if (!object) return null;
+  return sheetPreviewSchema.array().parse(JSON.parse(await readText(ctx.storage.read(object.storageKey))));
 }
 
 /**

@@ -7,6 +7,7 @@ const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
   docx: 'pages',
   xls: 'pages',
   xlsx: 'pages',
+  ods: 'pages',
   ppt: 'pages',
   pptx: 'pages',
   png: 'image',
@@ -21,6 +22,13 @@ const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
   mp4: 'video',
   mov: 'video',
 };
+
+/** Workbooks: shown as pages too, one per sheet, with the sheets' names as tabs (ADR 57). */
+export const SPREADSHEET_EXTENSIONS = ['xls', 'xlsx', 'ods'] as const;
+
+export function isSpreadsheet(extension: string): boolean {
+  return (SPREADSHEET_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
+}
 
 export function previewKindOf(extension: string): PreviewKind {
   return KIND_BY_EXTENSION[extension.toLowerCase()] ?? 'download-only';
@@ -51,6 +59,15 @@ export const MAX_PAGE_TEXT_CHARACTERS = 100_000;
  * zip bomb or a runaway document ends its own process, not the machine.
  */
 export const HELPER_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
+/**
+ * A sheet renders at 2 device pixels per CSS pixel (SHEET_CSS_PIXELS_PER_POINT), smaller if that would
+ * pass either cap: a WebP side is at most 16,383 px, and this many pixels bound a sheet's raw rendering
+ * (about 100 MB) whatever its used range. A sheet past them is shown at its size, less sharp.
+ */
+export const MAX_SHEET_IMAGE_PIXELS = 32_000_000;
+export const MAX_SHEET_IMAGE_SIDE = 16_383;
+/** A workbook's list of sheets (xl/workbook.xml) larger than this is refused as damaged. */
+export const MAX_WORKBOOK_XML_BYTES = 4 * 1024 * 1024;
 
 /** One file the child wrote, to be stored as one preview object. */
 export interface PreparedFile {

@@ -28,6 +28,7 @@ import {
   type PreviewObject,
   startPreview,
   updatePreview,
+  workbooksPreparedWithoutSheets,
 } from '../previews.repository';
 import type { RoomUser } from '../room-content.service';
 import { requireManagedRoom } from '../rooms.service';
@@ -37,6 +38,7 @@ import {
   MAX_PREVIEW_OBJECT_BYTES,
   type PreparedFile,
   previewKindOf,
+  SPREADSHEET_EXTENSIONS,
 } from './preparation-limits';
 import { runPreparationChild } from './run-preparation-child';
 
@@ -263,13 +265,39 @@ export async function sweepPreparationWork(ctx: Pick<AppContext, 'config' | 'log
  * At start: every document stored before previews existed (or whose preview was lost) gets one started
  * and its job enqueued, once (the job's dedupe key and the preview row make a second start add nothing).
  */
-export async function startMissingPreviews(ctx: Pick<AppContext, 'db' | 'jobs' | 'log'>): Promise<void> {
+export async function startMissingPreviews(
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'log' | 'config' | 'storage'>,
+): Promise<void> {
+  await startOutdatedWorkbookPreviews(ctx);
   const documents = await documentsWithoutPreview(ctx.db);
   if (documents.length === 0) return;
   for (const document of documents) {
     await ctx.db.transaction().execute((trx) => startDocumentPreview(trx, document, new Date()));
   }
   ctx.log.info({ count: documents.length }, 'started previews of documents stored without one');
+  ctx.jobs.wake();
+}
+
+/**
+ * At start: a workbook prepared before sheets were read (printed A4 pages, no sheet names) is prepared
+ * again, once, as a Retry would (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md): the new
+ * preparation writes the `sheets` object, or fails, and either way the workbook no longer matches.
+ */
+async function startOutdatedWorkbookPreviews(
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'log' | 'config' | 'storage'>,
+): Promise<void> {
+  const workbooks = await workbooksPreparedWithoutSheets(ctx.db, SPREADSHEET_EXTENSIONS);
+  if (workbooks.length === 0) return;
+  for (const workbook of workbooks) {
+    const removed = await ctx.db.transaction().execute(async (trx) => {
+      await lockPreviewRow(trx, ctx.config.database.dialect, workbook.id);
+      const keys = await deletePreviewObjects(trx, workbook.id);
+      await startDocumentPreview(trx, workbook, new Date());
+      return keys;
+    });
+    await removeObjects(ctx, removed);
+  }
+  ctx.log.info({ count: workbooks.length }, 'started previews of workbooks prepared before sheets were read');
   ctx.jobs.wake();
 }
 

@@ -5,20 +5,28 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { decode as decodeBmp } from 'bmp-ts';
 import { parse as parseCsv } from 'csv-parse';
+import { unzipSync } from 'fflate';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
+  MAX_PREVIEW_SHEETS,
   MAX_TEXT_PREVIEW_BYTES,
   type PreviewFailureCode,
   previewObjectNames,
+  SHEET_CSS_PIXELS_PER_POINT,
+  type SheetPreview,
 } from '../../../../shared/contracts/previews';
 import {
+  isSpreadsheet,
   MAX_CSV_RECORD_CHARACTERS,
   MAX_IMAGE_PIXELS,
   MAX_PAGE_ASPECT_RATIO,
   MAX_PAGE_TEXT_CHARACTERS,
   MAX_PREVIEW_OBJECT_BYTES,
+  MAX_SHEET_IMAGE_PIXELS,
+  MAX_SHEET_IMAGE_SIDE,
   MAX_TABLE_CELL_CHARACTERS,
   MAX_TABLE_PREVIEW_ROWS,
+  MAX_WORKBOOK_XML_BYTES,
   type PreparationOutcome,
   type PreparationTask,
   type PreparedFile,
@@ -85,6 +93,7 @@ export async function prepareFiles(task: PreparationTask): Promise<PreparationOu
 }
 
 async function preparePages(task: PreparationTask): Promise<PreparationOutcome> {
+  if (isSpreadsheet(task.extension)) return await prepareSheets(task);
   const pdf = task.extension === 'pdf' ? task.inputPath : await convertToPdf(task);
   const pageCount = await countPages(task, pdf);
   const sizes = await pageSizes(task, pdf, pageCount);
@@ -134,17 +143,236 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
 }
 
 /**
- * Office to PDF with LibreOffice, headless, in a profile of its own (parallel runs would block on a
- * shared one) whose settings forbid macros: a document's macros never run, whatever it asks. Its
- * address space is capped, so a zip bomb ends LibreOffice rather than filling the machine's memory.
+ * A workbook (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md): LibreOffice exports each sheet
+ * as one page sized to its used range at 100% ("whole sheet export"), so no column is split and no text
+ * is shrunk; each visible sheet is rendered at a fixed scale (2 device pixels per CSS pixel at 96 CSS px
+ * an inch) within the pixel caps, and the sheets' names and sizes are kept as the `sheets` object. The
+ * names come from the workbook itself (an XLS or ODS is first converted to XLSX to read them): the PDF
+ * has no sheet names, but has one page per sheet, hidden ones included, in the workbook's order.
  */
+async function prepareSheets(task: PreparationTask): Promise<PreparationOutcome> {
+  const workbook =
+    task.extension.toLowerCase() === 'xlsx' ? task.inputPath : await convertWithOffice(task, 'xlsx', 'xlsx');
+  const sheets = await workbookSheets(workbook);
+  if (sheets.length > MAX_PREVIEW_SHEETS)
+    throw new PreparationRefused('too_many_sheets', `${sheets.length} sheets`);
+  const visible = sheets.filter((sheet) => !sheet.isHidden);
+  if (visible.length === 0) throw new PreparationRefused('corrupt', 'the workbook has no visible sheet');
+  const pdf = await convertWithOffice(task, WHOLE_SHEET_PDF_EXPORT, 'pdf');
+  const pageCount = await countPages(task, pdf);
+  if (pageCount !== sheets.length)
+    throw new PreparationRefused('conversion_failed', `${pageCount} pages for ${sheets.length} sheets`);
+  const sizes = await pageSizes(task, pdf, pageCount);
+  const texts = await pageTexts(task, pdf, pageCount);
+  const files: PreparedFile[] = [];
+  const shown: SheetPreview[] = [];
+  let isTextAvailable = false;
+  for (const [index, sheet] of sheets.entries()) {
+    if (sheet.isHidden) continue;
+    const page = shown.length + 1;
+    const size = sizes[index] as { width: number; height: number };
+    shown.push({
+      page,
+      name: sheet.name,
+      width: roundTo100th(size.width * SHEET_CSS_PIXELS_PER_POINT),
+      height: roundTo100th(size.height * SHEET_CSS_PIXELS_PER_POINT),
+    });
+    const text = texts[index] ?? '';
+    if (text.trim() !== '') isTextAvailable = true;
+    const textFile = path.join(task.workDir, previewObjectNames.pageText(page));
+    await fsp.writeFile(textFile, text);
+    files.push({
+      name: previewObjectNames.pageText(page),
+      path: textFile,
+      contentType: PLAIN_TEXT,
+      width: null,
+      height: null,
+    });
+    const rendered = await renderSheet(task, pdf, index + 1, size);
+    files.push(...(await encodeSheet(rendered, page, task)));
+    await fsp.rm(rendered);
+  }
+  const sheetsFile = path.join(task.workDir, previewObjectNames.sheets());
+  await fsp.writeFile(sheetsFile, JSON.stringify(shown));
+  files.push({
+    name: previewObjectNames.sheets(),
+    path: sheetsFile,
+    contentType: 'application/json',
+    width: null,
+    height: null,
+  });
+  if ((await fsp.stat(pdf)).size <= MAX_PREVIEW_OBJECT_BYTES) {
+    // A watermarked download of a workbook is this PDF, stamped (ADR 46), as for any Office file.
+    files.push({
+      name: previewObjectNames.pdf(),
+      path: pdf,
+      contentType: 'application/pdf',
+      width: null,
+      height: null,
+    });
+  }
+  return { status: 'ready', pageCount: shown.length, isTextAvailable, files };
+}
+
+/**
+ * Calc's PDF export with "whole sheet export" (SinglePageSheets, LibreOffice 6.4 and later): one page
+ * per sheet, as large as its used range at 100%, without headers or margins. LibreOffice itself shrinks
+ * a sheet larger than a PDF page may be (200 inches a side) to fit.
+ */
+const WHOLE_SHEET_PDF_EXPORT = 'pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}';
+
+function roundTo100th(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+interface WorkbookSheet {
+  name: string;
+  isHidden: boolean;
+}
+
+/**
+ * The sheets of an XLSX in order, from xl/workbook.xml alone: the sheets' own parts (which may hold a
+ * million rows) are never inflated. Its `<sheet name=… state=…>` elements are read by a pattern, as
+ * they are flat elements with quoted attributes; a list larger than MAX_WORKBOOK_XML_BYTES is refused.
+ */
+async function workbookSheets(xlsx: string): Promise<WorkbookSheet[]> {
+  let workbookXml: Uint8Array | undefined;
+  let isTooLarge = false;
+  try {
+    const entries = unzipSync(await fsp.readFile(xlsx), {
+      filter: (entry) => {
+        if (entry.name !== 'xl/workbook.xml') return false;
+        isTooLarge = entry.originalSize > MAX_WORKBOOK_XML_BYTES;
+        return !isTooLarge;
+      },
+    });
+    workbookXml = entries['xl/workbook.xml'];
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `unreadable workbook: ${firstLine(error)}`);
+  }
+  if (isTooLarge) throw new PreparationRefused('corrupt', 'the list of sheets is too large');
+  if (!workbookXml) throw new PreparationRefused('corrupt', 'the workbook has no list of sheets');
+  const xml = Buffer.from(workbookXml).toString('utf8');
+  const sheets: WorkbookSheet[] = [];
+  for (const element of xml.matchAll(/<(?:[\w.-]+:)?sheet\s([^>]*)>/g)) {
+    const attributes = new Map<string, string>();
+    for (const attribute of (element[1] ?? '').matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      attributes.set(attribute[1] ?? '', decodeXmlText(attribute[2] ?? attribute[3] ?? ''));
+    }
+    const state = attributes.get('state') ?? 'visible';
+    sheets.push({
+      name: attributes.get('name') ?? `Sheet ${sheets.length + 1}`,
+      isHidden: state !== 'visible',
+    });
+  }
+  if (sheets.length === 0) throw new PreparationRefused('corrupt', 'the workbook has no sheets');
+  return sheets;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeXmlText(text: string): string {
+  return text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#x') || entity.startsWith('#X'))
+      return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
+    return XML_ENTITIES[entity] ?? whole;
+  });
+}
+
+/**
+ * One sheet's page rendered at 2 device pixels per CSS pixel, less if its used range would pass a cap
+ * (MAX_SHEET_IMAGE_SIDE, MAX_SHEET_IMAGE_PIXELS): the viewer shows it at its size in CSS pixels either way.
+ */
+async function renderSheet(
+  task: PreparationTask,
+  pdf: string,
+  page: number,
+  size: { width: number; height: number },
+): Promise<string> {
+  const pixelsPerPoint = SHEET_CSS_PIXELS_PER_POINT * 2;
+  const width = size.width * pixelsPerPoint;
+  const height = size.height * pixelsPerPoint;
+  const fit = Math.min(
+    1,
+    MAX_SHEET_IMAGE_SIDE / width,
+    MAX_SHEET_IMAGE_SIDE / height,
+    Math.sqrt(MAX_SHEET_IMAGE_PIXELS / (width * height)),
+  );
+  const dir = path.join(task.workDir, 'rendered');
+  await fsp.mkdir(dir, { recursive: true });
+  const prefix = path.join(dir, `sheet-${page}`);
+  try {
+    await runHelper(task, 'pdftoppm', [
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      '-scale-to-x',
+      String(Math.max(1, Math.floor(width * fit))),
+      '-scale-to-y',
+      String(Math.max(1, Math.floor(height * fit))),
+      pdf,
+      prefix,
+    ]);
+  } catch (error) {
+    throw new PreparationRefused('corrupt', `pdftoppm failed: ${firstLine(error)}`);
+  }
+  return `${prefix}.ppm`;
+}
+
+/** The widest rendering as it is, the others (and the thumbnail) resized from it. */
+async function encodeSheet(rendered: string, page: number, task: PreparationTask): Promise<PreparedFile[]> {
+  const { width, height, pixels } = await readPpm(rendered);
+  const image = () => sharp(pixels, { raw: { width, height, channels: 3 } });
+  const widest = Math.max(...task.widths);
+  const files: PreparedFile[] = [];
+  for (const target of task.widths) {
+    // A width names a density here: 1600 is 2 device pixels per CSS pixel, 800 is 1.
+    const scaled = Math.max(1, Math.round((width * target) / widest));
+    files.push(
+      await writeWebp(
+        image().resize({ width: scaled }),
+        previewObjectNames.pageImage(page, target),
+        task.workDir,
+      ),
+    );
+  }
+  files.push(
+    await writeWebp(
+      image().resize({ width: task.thumbnailWidth, withoutEnlargement: true }),
+      previewObjectNames.thumbnail(page),
+      task.workDir,
+    ),
+  );
+  return files;
+}
+
+/** Office to PDF with LibreOffice (convertWithOffice). */
 async function convertToPdf(task: PreparationTask): Promise<string> {
+  return convertWithOffice(task, 'pdf', 'pdf');
+}
+
+/**
+ * One LibreOffice conversion, headless, in a profile of its own (parallel runs would block on a shared
+ * one) whose settings forbid macros: a document's macros never run, whatever it asks. Its address space
+ * is capped, so a zip bomb ends LibreOffice rather than filling the machine's memory. `convertTo` is
+ * LibreOffice's target (an extension, with a filter and its options after a colon); returns the file
+ * it wrote, document.<extension>.
+ */
+async function convertWithOffice(
+  task: PreparationTask,
+  convertTo: string,
+  extension: string,
+): Promise<string> {
   const profile = path.join(task.workDir, 'office-profile');
   await fsp.mkdir(path.join(profile, 'user'), { recursive: true });
   await fsp.writeFile(path.join(profile, 'user', 'registrymodifications.xcu'), LOCKED_DOWN_OFFICE_SETTINGS);
   const outDir = path.join(task.workDir, 'converted');
   const input = path.join(task.workDir, `document.${task.extension}`);
-  await fsp.rename(task.inputPath, input);
+  // LibreOffice names its output after its input: the original gets its extension back, once.
+  if (!fs.existsSync(input)) await fsp.rename(task.inputPath, input);
   try {
     await runHelper(
       task,
@@ -157,7 +385,7 @@ async function convertToPdf(task: PreparationTask): Promise<string> {
         '--nodefault',
         `-env:UserInstallation=file://${profile}`,
         '--convert-to',
-        'pdf',
+        convertTo,
         '--outdir',
         outDir,
         input,
@@ -167,10 +395,11 @@ async function convertToPdf(task: PreparationTask): Promise<string> {
   } catch (error) {
     throw new PreparationRefused('conversion_failed', `LibreOffice failed: ${firstLine(error)}`);
   }
-  const pdf = path.join(outDir, 'document.pdf');
-  // LibreOffice exits 0 when it could not load a file; only the PDF it wrote says it converted.
-  if (!fs.existsSync(pdf)) throw new PreparationRefused('conversion_failed', 'LibreOffice wrote no PDF');
-  return pdf;
+  const converted = path.join(outDir, `document.${extension}`);
+  // LibreOffice exits 0 when it could not load a file; only the file it wrote says it converted.
+  if (!fs.existsSync(converted))
+    throw new PreparationRefused('conversion_failed', `LibreOffice wrote no ${extension.toUpperCase()}`);
+  return converted;
 }
 
 /** Macros off for good (https://help.libreoffice.org/latest/en-US/text/shared/optionen/macrosecurity_ss.html). */

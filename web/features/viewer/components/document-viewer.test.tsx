@@ -16,6 +16,7 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     title: 'Series A deck.pdf',
     fileType: 'pdf',
     pages: [],
+    sheets: null,
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,

@@ -14,6 +14,7 @@ import { contentUrl, usePreview, usePreviewTable, usePreviewText } from '../api/
 import { addressWithPage, pageFromSearch } from '../paging';
 import { useReadingReporter } from '../use-reading-reporter';
 import { PagesViewer } from './pages-viewer';
+import { SheetsViewer } from './sheets-viewer';
 
 interface DocumentViewerProps {
   documentId: string;
@@ -230,6 +231,16 @@ function PreviewBody({
   }
   switch (document.kind) {
     case 'pages':
+      // A workbook's sheets are tabs, each sheet whole at 100% (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
+      if (document.sheets) {
+        return (
+          <SheetsViewer
+            preview={{ ...document, sheets: document.sheets }}
+            initialPage={initialPage}
+            onPageChange={onPageChange}
+          />
+        );
+      }
       return <PagesViewer preview={document} initialPage={initialPage} onPageChange={onPageChange} />;
     case 'image':
       return (
