@@ -178,7 +178,6 @@ function secondFactorRequired(): HttpError {
     401,
     'second_factor_required',
     'Confirm it is you with your passkey or a recovery code to continue.',
-    { secondFactorRequired: true },
   );
 }
 

@@ -50,9 +50,48 @@ export const authenticationResponseSchema = z.object({
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 
-/** The options the browser passes to navigator.credentials; their shape is WebAuthn's. */
-export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
-export type WebauthnOptions = z.infer<typeof webauthnOptionsSchema>;
+/** The client extensions the server asks for: only credProps (whether the passkey is discoverable). */
+const webauthnExtensionsSchema = z.object({ credProps: z.boolean().optional() }).optional();
+
+/** WebAuthn's PublicKeyCredentialDescriptorJSON: a credential the browser may use or must not reuse. */
+const credentialDescriptorSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
+});
+
+/** The options for navigator.credentials.create(), in WebAuthn's JSON form (PublicKeyCredentialCreationOptionsJSON). */
+export const registrationOptionsSchema = z.object({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.string() })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.string().optional(),
+      residentKey: z.string().optional(),
+      requireResidentKey: z.boolean().optional(),
+      userVerification: z.string().optional(),
+    })
+    .optional(),
+  hints: z.array(z.string()).optional(),
+  attestation: z.string().optional(),
+  attestationFormats: z.array(z.string()).optional(),
+  extensions: webauthnExtensionsSchema,
+});
+
+/** The options for navigator.credentials.get() (PublicKeyCredentialRequestOptionsJSON). */
+export const authenticationOptionsSchema = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptorSchema).optional(),
+  userVerification: z.string().optional(),
+  hints: z.array(z.string()).optional(),
+  extensions: webauthnExtensionsSchema,
+});
 
 export const addPasskeyRequestSchema = z.strictObject({
   name: optionalText(80),

@@ -4,13 +4,14 @@ import { authResponseSchema } from '../../../shared/contracts/auth';
 import {
   addPasskeyRequestSchema,
   addPasskeyResponseSchema,
+  authenticationOptionsSchema,
   passkeyAuthenticationRequestSchema,
   passkeysResponseSchema,
   recoveryCodeRequestSchema,
   recoveryCodesResponseSchema,
+  registrationOptionsSchema,
   secondFactorResponseSchema,
   sessionsResponseSchema,
-  webauthnOptionsSchema,
 } from '../../../shared/contracts/passkeys';
 import type { AppContext } from '../../app-context';
 import { requirePendingSession, requireUser, sendSignedIn } from '../../plugins/auth';
@@ -51,7 +52,7 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/passkeys/options',
-      { schema: { response: { 200: webauthnOptionsSchema, ...errorResponses(401) } } },
+      { schema: { response: { 200: registrationOptionsSchema, ...errorResponses(401) } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return passkeyRegistrationOptions(ctx, requireUser(request));
@@ -94,7 +95,7 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/second-factor/options',
       {
-        schema: { response: { 200: webauthnOptionsSchema, ...errorResponses(401, 429) } },
+        schema: { response: { 200: authenticationOptionsSchema, ...errorResponses(401, 429) } },
         config: { allowsPendingSecondFactor: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
@@ -139,7 +140,7 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/passkey-sign-in/options',
       {
-        schema: { response: { 200: webauthnOptionsSchema, ...errorResponses(429) } },
+        schema: { response: { 200: authenticationOptionsSchema, ...errorResponses(429) } },
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (_request, reply) => {

@@ -8,7 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { RECOVERY_CODE_COUNT, type WebauthnOptions } from '../../../shared/contracts/passkeys';
+import { RECOVERY_CODE_COUNT } from '../../../shared/contracts/passkeys';
 import type { AppContext } from '../../app-context';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/columns';
@@ -51,11 +51,6 @@ import {
  */
 
 const RP_NAME = 'Roundroom';
-
-/** The library's options as the route answers them: WebAuthn's JSON shape, passed through whole. */
-function webauthnOptions(options: { challenge: string }): WebauthnOptions {
-  return { ...options };
-}
 
 function relyingParty(config: Config): { rpID: string; origin: string } {
   const url = new URL(config.appUrl);
@@ -148,7 +143,7 @@ export async function passkeyRegistrationOptions(ctx: AppContext, user: User) {
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   await issueChallenge(ctx.db, options.challenge, 'registration', { userId: user.id, sessionId: null });
-  return webauthnOptions(options);
+  return options;
 }
 
 type Transports = NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>;
@@ -287,7 +282,7 @@ export async function secondFactorOptions(ctx: AppContext, user: User, sessionId
     })),
   });
   await issueChallenge(ctx.db, options.challenge, 'second_factor', { userId: user.id, sessionId });
-  return webauthnOptions(options);
+  return options;
 }
 
 /** The pending session's passkey: the challenge must be the one issued to this session. */
@@ -330,7 +325,7 @@ export async function passkeySignInOptions(ctx: AppContext) {
   const { rpID } = relyingParty(ctx.config);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
   await issueChallenge(ctx.db, options.challenge, 'sign_in', { userId: null, sessionId: null });
-  return webauthnOptions(options);
+  return options;
 }
 
 /**
