@@ -25,6 +25,16 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
+/**
+ * Whether the session waits for its passkey or a recovery code: asked only when nobody is signed in, to
+ * choose between the login page and that step (docs/decisions/0062-passkeys-and-second-factor.md).
+ */
+export const secondFactorPendingQuery = queryOptions({
+  queryKey: authKeys.secondFactor(),
+  queryFn: async ({ signal }): Promise<boolean> =>
+    (await apiRequest('/api/auth/session', sessionResponseSchema, { signal })).isSecondFactorPending,
+});
+
 export function useRequestMagicLink() {
   return useMutation({
     // Spec section 5: the name is sent as an empty string.
@@ -51,7 +61,14 @@ export function useVerifyMagicLink() {
   return useMutation({
     mutationFn: (token: string) =>
       apiRequest('/api/auth/verify', authResponseSchema, { method: 'POST', body: { token } }),
-    onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
+    onSuccess: ({ user, isSecondFactorPending }) => {
+      if (!isSecondFactorPending) return adoptSignedInUser(queryClient, user);
+      // Nobody is signed in until the passkey is given: protected pages show that step.
+      queryClient.clear();
+      clearStoredUser();
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+      queryClient.setQueryData(secondFactorPendingQuery.queryKey, true);
+    },
   });
 }
 
