@@ -50,6 +50,8 @@ test.describe('a founder protects the console with a passkey', () => {
     request,
     baseURL,
   }) => {
+    // Four sign-ins and three passkey ceremonies: a long journey on a shared machine.
+    test.slow();
     const email = uniqueEmail('founder');
     const companyName = `Keystone Labs ${Date.now()}`;
     const created = await request.post('/api/complete-account-setup', {

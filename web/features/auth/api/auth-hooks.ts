@@ -56,6 +56,16 @@ export function adoptSignedInUser(queryClient: QueryClient, user: PublicUser): v
   queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
 
+/**
+ * The session that waited for its passkey now may do everything. Nothing was cached for anyone while it
+ * waited (verifying the link cleared the tab), so the guard on the page shown in place simply updates.
+ */
+export function adoptSecondFactorUser(queryClient: QueryClient, user: PublicUser): void {
+  storeUser(user);
+  queryClient.setQueryData(secondFactorPendingQuery.queryKey, false);
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
 export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({

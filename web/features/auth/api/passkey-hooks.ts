@@ -17,7 +17,7 @@ import {
   sessionsResponseSchema,
 } from '../../../../shared/contracts/passkeys';
 import { apiRequest } from '../../../lib/api-client';
-import { adoptSignedInUser } from './auth-hooks';
+import { adoptSecondFactorUser, adoptSignedInUser } from './auth-hooks';
 import { authKeys } from './auth-keys';
 
 /**
@@ -85,7 +85,7 @@ export function useGivePasskey() {
         method: 'POST',
         body: { response: await passkeyAssertion('/api/auth/second-factor/options') },
       }),
-    onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
+    onSuccess: ({ user }) => adoptSecondFactorUser(queryClient, user),
   });
 }
 
@@ -97,7 +97,7 @@ export function useGiveRecoveryCode() {
         method: 'POST',
         body: { code },
       }),
-    onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
+    onSuccess: ({ user }) => adoptSecondFactorUser(queryClient, user),
   });
 }
 
