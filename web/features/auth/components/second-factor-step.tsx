@@ -84,7 +84,7 @@ export function SecondFactorStep() {
                 Use recovery code
               </Button>
             </form>
-            <Button variant="link" className="self-start px-0" onClick={() => logout.mutate()}>
+            <Button variant="link" size="inline" className="self-start" onClick={() => logout.mutate()}>
               Sign out
             </Button>
           </CardContent>
