@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createFounder,
@@ -12,8 +13,13 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { resetPasskeys } from './passkeys.service';
 
 let t: TestApp;
+const registeredRoutes: { method: string; url: string }[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -178,6 +184,38 @@ describe('the second factor after the magic link', () => {
 
     const state = await t.request('GET', '/api/auth/session', { headers: session.auth });
     expect(state.json).toEqual({ user: null, isSecondFactorPending: true });
+  });
+
+  test('on every other /api route the server registers, a pending session is nobody: the answer without one', async () => {
+    const { founder } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const completesOrEnds = new Set([
+      'GET /api/auth/session',
+      'POST /api/auth/logout',
+      'POST /api/auth/second-factor/options',
+      'POST /api/auth/second-factor/passkey',
+      'POST /api/auth/second-factor/recovery-code',
+    ]);
+    const routes = registeredRoutes.filter(
+      ({ method, url }) =>
+        url.startsWith('/api/') && method !== 'HEAD' && !completesOrEnds.has(`${method} ${url}`),
+    );
+    expect(routes.length).toBeGreaterThan(60);
+    for (const { method, url } of routes) {
+      const path = url
+        .replace(':token', 'A'.repeat(43))
+        .replace(':page', '1')
+        .replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      const json = method === 'GET' || method === 'DELETE' ? undefined : {};
+      const anonymous = await t.request(method, path, { json, redirect: 'manual' });
+      const pending = await t.request(method, path, { json, headers: session.auth, redirect: 'manual' });
+      const refusal = (pending.json as { error?: string } | undefined)?.error;
+      expect(
+        anonymous.status === 401 ? refusal === 'second_factor_required' : pending.status === anonymous.status,
+        `${method} ${url}: ${pending.status} ${pending.text.slice(0, 120)}, without a session ${anonymous.status}`,
+      ).toBe(true);
+    }
+    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
   });
 
   test('the passkey completes the sign-in, and the console answers', async () => {
