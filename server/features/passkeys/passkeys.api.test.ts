@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
   createFounder,
   founderWithEditor,
@@ -558,5 +558,51 @@ describe('sessions', () => {
     expect(first).not.toBeNull();
     await t.request('GET', '/api/auth/me', { headers: founder.auth });
     expect((await read()).last_used_at).toBe(first);
+  });
+});
+
+describe.runIf(inject('testDatabase').dialect === 'postgres')('two nodes on one PostgreSQL', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await startTestApp({ nodeBeside: t });
+  });
+  afterAll(() => b?.close());
+
+  test('a challenge issued by one node is answered on the other, once, and the session is whole on both', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const assertion = authenticator.authenticate(await secondFactorOptions(session.auth));
+    const onB = await b.request('POST', '/api/auth/second-factor/passkey', {
+      json: { response: assertion },
+      headers: session.auth,
+    });
+    expect(onB.status, onB.text).toBe(200);
+    const second = await signInByMail(founder.user.email);
+    await secondFactorOptions(second.auth);
+    const replayedOnA = await givePasskey(second.auth, assertion);
+    expect(replayedOnA.status).toBe(400);
+    await expect
+      .poll(async () => (await t.request('GET', '/api/auth/me', { headers: session.auth })).status)
+      .toBe(200);
+    expect((await b.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(200);
+  });
+
+  test('a session ended on one node is refused by the other within a second', async () => {
+    const founder = await createFounder(t);
+    const byMail = await signInWithMagicLink(t, founder.user.email);
+    const other = await signInWithMagicLink(t, founder.user.email);
+    expect((await b.request('GET', '/api/auth/me', { headers: other.auth })).status).toBe(200);
+    const list = await t.request('GET', '/api/auth/sessions', { headers: byMail.auth });
+    const target = (list.json as { sessions: { id: string; isCurrent: boolean }[] }).sessions.find(
+      (entry) => !entry.isCurrent,
+    );
+    expect(
+      (await t.request('DELETE', `/api/auth/sessions/${target?.id}`, { headers: byMail.auth })).status,
+    ).toBe(204);
+    await expect
+      .poll(async () => (await b.request('GET', '/api/auth/me', { headers: other.auth })).status, {
+        timeout: 1_000,
+      })
+      .toBe(401);
   });
 });
