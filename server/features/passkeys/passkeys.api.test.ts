@@ -8,6 +8,7 @@ import {
   type SignedIn,
   signInWithMagicLink,
 } from '../../../tests/support/factories';
+import { runScript } from '../../../tests/support/server-process';
 import { SoftwareAuthenticator } from '../../../tests/support/software-authenticator';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { resetPasskeys } from './passkeys.service';
@@ -407,6 +408,43 @@ describe('the second factor after the magic link', () => {
     const after = await signInByMail(founder.user.email);
     expect(after.isPending).toBe(false);
     expect(await resetPasskeys(db(), 'nobody-here@example.com')).toBeUndefined();
+  });
+});
+
+describe('npm run reset-passkeys', () => {
+  const environment = (): Record<string, string> =>
+    t.config.database.dialect === 'postgres'
+      ? { DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.url }
+      : { DATA_DIR: t.config.dataDir };
+
+  test("the operator's command lets a founder who lost every passkey back in by mail, and says what it did", async () => {
+    const { founder } = await founderWithPasskey();
+    const pending = await signInByMail(founder.user.email);
+    const { code, output } = await runScript(
+      'scripts/reset-passkeys.ts',
+      [founder.user.email],
+      environment(),
+    );
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Removed 1 passkey(s) and every recovery code of ${founder.user.email}`);
+    await expect
+      .poll(async () => (await t.request('GET', '/api/auth/session', { headers: pending.auth })).json)
+      .toEqual({ user: null, isSecondFactorPending: false });
+    const after = await signInByMail(founder.user.email);
+    expect(after.isPending).toBe(false);
+  });
+
+  test('an unknown address or a missing one is refused with exit code 1', async () => {
+    const unknown = await runScript(
+      'scripts/reset-passkeys.ts',
+      ['nobody-at-all@example.com'],
+      environment(),
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No account has the e-mail address nobody-at-all@example.com.');
+    const missing = await runScript('scripts/reset-passkeys.ts', [], environment());
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('Usage: npm run reset-passkeys');
   });
 });
 
