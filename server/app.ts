@@ -16,6 +16,7 @@ import { invitationsRoutes } from './features/invitations/invitations.routes';
 import { invitationLinks } from './features/invitations/invitations.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { createNotifications } from './features/notifications/notifications.service';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
 import { ndaRoutes } from './features/room-content/nda.routes';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes(database));
   await app.register(siteRoutes(config));
   await app.register(authRoutes(ctx));
+  await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks(ctx), notifications.activity));

@@ -10,6 +10,10 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** A session lasts 7 days (docs/product-rules.md#accounts-and-sessions). */
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+/** A session's last use is written at most this often, so the sessions list costs no write per request. */
+export const SESSION_USE_INTERVAL_MS = MINUTE_MS;
+/** A WebAuthn challenge must be answered within this long, once (ADR 62). */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
 /** A sign-in link works once, for 15 minutes. */
 export const MAGIC_LINK_TTL_MS = MAGIC_LINK_TTL_MINUTES * MINUTE_MS;
 /** An invitation link works until first sign-in, for 7 days (docs/product-rules.md#invitations). */

@@ -38,6 +38,8 @@ export const paths = {
   investorDashboard: '/investor-dashboard',
   /** The one-click unsubscribe of the founder's notification mails: the page confirms, POST unsubscribes. */
   unsubscribe: '/unsubscribe',
+  /** The signed-in user's passkeys, recovery codes and sessions (ADR 62). */
+  security: '/security',
 } as const;
 
 export type PageName = keyof typeof paths;
@@ -69,6 +71,7 @@ export const pageRoutes = [
   'investorAnalytics',
   'setupDataRoom',
   'unsubscribe',
+  'security',
 ] as const satisfies readonly PageName[];
 
 export type ServedPageName = (typeof pageRoutes)[number];

@@ -17,6 +17,8 @@ const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
  * a finished preview, writes other tables and moves the epoch as before.) The same list decides which
  * tables notify other servers on PostgreSQL (write-notifications.ts), with the rate limits' counters,
  * written by every limited request (ADR 49), and webhook deliveries, one per event and endpoint (ADR 52).
+ * Passkeys, their challenges (one per options request, which anyone may make) and recovery codes are read
+ * only by the passkey routes, never through a cache (ADR 62).
  */
 export const TABLES_NO_CACHE_READS = new Set([
   'access_events',
@@ -30,6 +32,9 @@ export const TABLES_NO_CACHE_READS = new Set([
   'reading_room_readers',
   'rate_limit_counters',
   'webhook_deliveries',
+  'passkeys',
+  'webauthn_challenges',
+  'recovery_codes',
 ]);
 
 /** The table a statement that starts as a single-table INSERT or UPDATE writes. */

@@ -98,6 +98,47 @@ export interface SessionsTable {
   expires_at: EpochMs;
   revoked_at: EpochMs | null;
   user_agent: string | null;
+  /** A manager holding a passkey signed in by mail and has not yet given it (ADR 62). */
+  is_second_factor_pending: Flag;
+  /** When and from where the session was last used, written at most once a minute. */
+  last_used_at: EpochMs | null;
+  last_used_ip: string | null;
+}
+
+/** A user's WebAuthn credential (docs/decisions/0062-passkeys-and-second-factor.md). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter the authenticator last reported. */
+  counter: number;
+  transports: string;
+  name: string;
+  created_at: EpochMs;
+  last_used_at: EpochMs | null;
+}
+
+/** A WebAuthn challenge the server issued: short-lived and consumed once, on whichever node. */
+export interface WebauthnChallengesTable {
+  id: string;
+  challenge: string;
+  purpose: 'registration' | 'second_factor' | 'sign_in';
+  user_id: string | null;
+  session_id: string | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+/** A one-time recovery code of a user holding a passkey, stored hashed. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: EpochMs;
+  used_at: EpochMs | null;
 }
 
 export interface DocumentsTable {
@@ -428,6 +469,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   rate_limit_counters: RateLimitCountersTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -463,6 +507,9 @@ const everyTable: Record<keyof Database, true> = {
   webhook_endpoints: true,
   webhook_deliveries: true,
   rate_limit_counters: true,
+  passkeys: true,
+  webauthn_challenges: true,
+  recovery_codes: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -496,6 +543,9 @@ export type RoomSectionsRow = Selectable<RoomSectionsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type AccessEventRow = Selectable<AccessEventsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;
+export type WebauthnChallengeRow = Selectable<WebauthnChallengesTable>;
+export type RecoveryCodeRow = Selectable<RecoveryCodesTable>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type WaitlistRow = Selectable<WaitlistTable>;

@@ -20,6 +20,12 @@ export interface RequestSession {
   user: User;
   /** How the credential arrived; cookie-authenticated writes must pass the Origin check. */
   via: 'cookie' | 'bearer' | 'api_token';
+  /**
+   * Signed in by mail by a manager holding a passkey, who has not given it yet. Such a session is only
+   * ever set on the routes that complete the second factor or sign out (allowsPendingSecondFactor);
+   * everywhere else the request has no session and requireUser answers 401 second_factor_required.
+   */
+  isSecondFactorPending: boolean;
 }
 
 /** An API token in use: it acts as the manager who created it, in its room only, within its scopes. */
@@ -40,6 +46,12 @@ declare module 'fastify' {
     apiToken: ApiTokenCaller | null;
     /** An `rr_` token was presented that cannot be used (the API-token rules answer 401). */
     hasUnusableApiToken: boolean;
+    /** A live session waiting for its second factor was presented to a route that does not complete it. */
+    hasPendingSecondFactor: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route completes the second factor or ends the session: a pending session may call it (ADR 62). */
+    allowsPendingSecondFactor?: boolean;
   }
 }
 
@@ -90,6 +102,7 @@ export function registerAuth(
   app.decorateRequest('session', null);
   app.decorateRequest('apiToken', null);
   app.decorateRequest('hasUnusableApiToken', false);
+  app.decorateRequest('hasPendingSecondFactor', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
@@ -99,7 +112,7 @@ export function registerAuth(
         request.hasUnusableApiToken = true;
         return;
       }
-      request.session = { sessionId: null, user: found.user, via: 'api_token' };
+      request.session = { sessionId: null, user: found.user, via: 'api_token', isSecondFactorPending: false };
       request.apiToken = found.apiToken;
       return;
     }
@@ -107,8 +120,20 @@ export function registerAuth(
     // Tokens we issue are 43 characters; skip the lookup for anything absurd.
     if (!token || token.length > 128) return;
     const found = await sessions.resolve(token);
-    if (found)
-      request.session = { sessionId: found.sessionId, user: found.user, via: bearer ? 'bearer' : 'cookie' };
+    if (!found) return;
+    await sessions.noteUse(found, request.ip);
+    // Enforced here, once, for every route: a session waiting for its passkey reaches only the routes
+    // that complete it or sign out (docs/decisions/0062-passkeys-and-second-factor.md).
+    if (found.isSecondFactorPending && request.routeOptions.config?.allowsPendingSecondFactor !== true) {
+      request.hasPendingSecondFactor = true;
+      return;
+    }
+    request.session = {
+      sessionId: found.sessionId,
+      user: found.user,
+      via: bearer ? 'bearer' : 'cookie',
+      isSecondFactorPending: found.isSecondFactorPending,
+    };
   });
 }
 
@@ -120,11 +145,15 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: N
 export function sendSignedIn(
   reply: FastifyReply,
   config: Config,
-  signedIn: { user: PublicUser; session: NewSession },
+  signedIn: { user: PublicUser; session: NewSession; isSecondFactorPending?: boolean },
   status: 200 | 201,
 ) {
   setSessionCookie(reply, config, signedIn.session);
-  return reply.status(status).send({ token: signedIn.session.token, user: signedIn.user });
+  return reply.status(status).send({
+    token: signedIn.session.token,
+    user: signedIn.user,
+    ...(signedIn.isSecondFactorPending ? { isSecondFactorPending: true } : {}),
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
@@ -137,8 +166,33 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * server/features/room-content (docs/decisions/0047-room-editors.md).
  */
 export function requireUser(request: FastifyRequest): User {
-  if (!request.session) {
+  if (request.hasPendingSecondFactor) throw secondFactorRequired();
+  if (!request.session || request.session.isSecondFactorPending) {
     throw new HttpError(401, 'authentication_required', 'Authentication required. Please sign in.');
   }
   return request.session.user;
+}
+
+function secondFactorRequired(): HttpError {
+  return new HttpError(
+    401,
+    'second_factor_required',
+    'Confirm it is you with your passkey or a recovery code to continue.',
+  );
+}
+
+/**
+ * The session that is waiting for its second factor, on the routes that complete it; 401 otherwise
+ * (none, or one that has given it already: there is nothing to complete).
+ */
+export function requirePendingSession(request: FastifyRequest): RequestSession & { sessionId: string } {
+  const session = request.session;
+  if (!session?.sessionId || !session.isSecondFactorPending) {
+    throw new HttpError(
+      401,
+      'no_pending_second_factor',
+      'There is no sign-in waiting for a passkey. Please sign in again.',
+    );
+  }
+  return { ...session, sessionId: session.sessionId };
 }

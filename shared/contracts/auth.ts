@@ -25,7 +25,15 @@ export const userSchema = z.object({
 });
 export type PublicUser = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  /**
+   * The session waits for a passkey or a recovery code before it may do anything else
+   * (docs/decisions/0062-passkeys-and-second-factor.md).
+   */
+  isSecondFactorPending: z.boolean().optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /**
@@ -62,7 +70,11 @@ export const verifyRequestSchema = z.strictObject({ token: tokenField });
 export const meResponseSchema = z.object({ user: userSchema });
 
 /** GET /api/auth/session: whether anyone is signed in, without a 401 (and its console noise) when not. */
-export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export const sessionResponseSchema = z.object({
+  user: userSchema.nullable(),
+  /** A session is signed in by mail and waits for its passkey: the web app shows that step. */
+  isSecondFactorPending: z.boolean(),
+});
 
 /**
  * What an invitation link can still do (docs/decisions/0055-invitation-as-credential.md): `pending` opens

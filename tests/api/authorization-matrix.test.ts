@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from '../support/factories';
 import { storeFailedPreview, storeReadyPreview } from '../support/previews';
+import { SoftwareAuthenticator } from '../support/software-authenticator';
 import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
 import { SAMPLE_FILES } from '../support/uploads';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -83,6 +84,23 @@ POST   /api/notifications/unsubscribe          200    200    200    200    200  
 # Anyone signed in, about themselves.
 GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401
 GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   200    200       401    401     401     401     401     401
+
+# Passkeys, recovery codes and sessions: anyone signed in, about their own (ADR 62). The second-factor
+# routes answer only a session waiting for its passkey, which none of these callers holds; signing in
+# with a passkey is open to anyone holding one.
+GET    /api/auth/passkeys                     401    200      200    200     200     200   200    200       401    401     401     401     401     401
+POST   /api/auth/passkeys/options             401    200      200    200     200     200   200    200       401    401     401     401     401     401
+POST   /api/auth/passkeys                     401    201      201    201     201     201   201    201       401    401     401     401     401     401
+DELETE /api/auth/passkeys/:id                 401    204      204    204     204     204   204    204       401    401     401     401     401     401
+POST   /api/auth/recovery-codes               401    200      200    200     200     200   200    200       401    401     401     401     401     401
+GET    /api/auth/sessions                     401    200      200    200     200     200   200    200       401    401     401     401     401     401
+DELETE /api/auth/sessions/:id                 401    204      204    204     204     204   204    204       401    401     401     401     401     401
+POST   /api/auth/sessions/end-others          401    204      204    204     204     204   204    204       401    401     401     401     401     401
+POST   /api/auth/second-factor/options        401    401      401    401     401     401   401    401       401    401     401     401     401     401
+POST   /api/auth/second-factor/passkey        401    401      401    401     401     401   401    401       401    401     401     401     401     401
+POST   /api/auth/second-factor/recovery-code  401    401      401    401     401     401   401    401       401    401     401     401     401     401
+POST   /api/auth/passkey-sign-in/options      200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/auth/passkey-sign-in              200    200      200    200     200     200   200    200       200    200     200     200     200     200
 
 # Reading the room by its id: owner, editor and members; anyone else 404, as for a room that does not exist.
 GET    /api/data-room/:id                     401    404      200    404     404     200   200    404       401    401     401     401     401     401
@@ -251,6 +269,19 @@ GET    /api/notifications/unsubscribe              403          403          403
 POST   /api/notifications/unsubscribe              403          403          403          403          403          403          401          401
 GET    /api/auth/me                                403          403          403          403          403          403          401          401
 GET    /api/my-accessible-data-rooms               403          403          403          403          403          403          401          401
+GET    /api/auth/passkeys                          403          403          403          403          403          403          401          401
+POST   /api/auth/passkeys/options                  403          403          403          403          403          403          401          401
+POST   /api/auth/passkeys                          403          403          403          403          403          403          401          401
+DELETE /api/auth/passkeys/:id                      403          403          403          403          403          403          401          401
+POST   /api/auth/recovery-codes                    403          403          403          403          403          403          401          401
+GET    /api/auth/sessions                          403          403          403          403          403          403          401          401
+DELETE /api/auth/sessions/:id                      403          403          403          403          403          403          401          401
+POST   /api/auth/sessions/end-others               403          403          403          403          403          403          401          401
+POST   /api/auth/second-factor/options             403          403          403          403          403          403          401          401
+POST   /api/auth/second-factor/passkey             403          403          403          403          403          403          401          401
+POST   /api/auth/second-factor/recovery-code       403          403          403          403          403          403          401          401
+POST   /api/auth/passkey-sign-in/options           403          403          403          403          403          403          401          401
+POST   /api/auth/passkey-sign-in                   403          403          403          403          403          403          401          401
 GET    /api/data-room/:id                          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/sections                 403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/documents                403          403          403          403          403          403          401          401
@@ -951,6 +982,69 @@ async function memberView(): Promise<string> {
   return (opened.json as { viewId: string }).viewId;
 }
 
+const rpId = () => new URL(t.config.appUrl).hostname;
+const origin = () => new URL(t.config.appUrl).origin;
+
+/** The caller's own registration options, or (for a caller who cannot ask) a real challenge of someone else's. */
+async function registrationOptions(caller: Caller): Promise<{ challenge: string }> {
+  const own = await t.request('POST', '/api/auth/passkeys/options', {
+    headers: caller.bearer ? { authorization: `Bearer ${caller.bearer}` } : {},
+  });
+  if (own.status === 200) return own.json as { challenge: string };
+  const others = await t.request('POST', '/api/auth/passkeys/options', { headers: w.owner.auth });
+  return others.json as { challenge: string };
+}
+
+/** A passkey the caller registers now, when they can: its id. */
+async function ownPasskey(caller: Caller): Promise<string | undefined> {
+  if (!caller.bearer) return undefined;
+  const auth = { authorization: `Bearer ${caller.bearer}` };
+  const options = await t.request('POST', '/api/auth/passkeys/options', { headers: auth });
+  if (options.status !== 200) return undefined;
+  const authenticator = new SoftwareAuthenticator(rpId(), origin());
+  const added = await expectStatus(
+    t.request('POST', '/api/auth/passkeys', {
+      json: { response: authenticator.register(options.json as { challenge: string }) },
+      headers: auth,
+    }),
+    201,
+  );
+  return (added.json as { passkey: { id: string } }).passkey.id;
+}
+
+async function signInOptions(): Promise<{ challenge: string }> {
+  return (await expectStatus(t.request('POST', '/api/auth/passkey-sign-in/options'), 200)).json as {
+    challenge: string;
+  };
+}
+
+/** Someone outside the room holding a passkey, which signs in whoever presents it. */
+let bystanderAuthenticator: SoftwareAuthenticator | undefined;
+async function bystanderPasskey(): Promise<SoftwareAuthenticator> {
+  if (bystanderAuthenticator) return bystanderAuthenticator;
+  const holder = await createFounder(t);
+  const authenticator = new SoftwareAuthenticator(rpId(), origin());
+  const options = await t.request('POST', '/api/auth/passkeys/options', { headers: holder.auth });
+  await expectStatus(
+    t.request('POST', '/api/auth/passkeys', {
+      json: { response: authenticator.register(options.json as { challenge: string }) },
+      headers: holder.auth,
+    }),
+    201,
+  );
+  bystanderAuthenticator = authenticator;
+  return authenticator;
+}
+
+async function sessionIdOf(token: string): Promise<string> {
+  const row = await t.app.database.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const invitedView = (suffix: string) => (caller: Caller) => ({
   path: `/api/data-room/invite/${caller.inviteToken}${suffix}`,
 });
@@ -984,6 +1078,36 @@ const CALLS: Record<string, Plan> = {
 
   'GET /api/auth/me': () => ({}),
   'GET /api/my-accessible-data-rooms': () => ({}),
+
+  'GET /api/auth/passkeys': () => ({}),
+  'POST /api/auth/passkeys/options': () => ({}),
+  'POST /api/auth/passkeys': async (caller) => ({
+    json: {
+      response: new SoftwareAuthenticator(rpId(), origin()).register(await registrationOptions(caller)),
+    },
+  }),
+  'DELETE /api/auth/passkeys/:id': async (caller) => ({
+    path: `/api/auth/passkeys/${(await ownPasskey(caller)) ?? crypto.randomUUID()}`,
+  }),
+  // Codes are for a passkey's holder: the caller gets one first, where they can.
+  'POST /api/auth/recovery-codes': async (caller) => {
+    await ownPasskey(caller);
+    return {};
+  },
+  'GET /api/auth/sessions': () => ({}),
+  'DELETE /api/auth/sessions/:id': async (caller) => ({
+    path: `/api/auth/sessions/${caller.anotherSession ? await sessionIdOf(await caller.anotherSession()) : crypto.randomUUID()}`,
+  }),
+  'POST /api/auth/sessions/end-others': () => ({}),
+  'POST /api/auth/second-factor/options': () => ({}),
+  'POST /api/auth/second-factor/passkey': async () => ({
+    json: { response: new SoftwareAuthenticator(rpId(), origin()).authenticate(await signInOptions()) },
+  }),
+  'POST /api/auth/second-factor/recovery-code': () => ({ json: { code: 'ABCDE-FGHJK' } }),
+  'POST /api/auth/passkey-sign-in/options': () => ({}),
+  'POST /api/auth/passkey-sign-in': async () => ({
+    json: { response: (await bystanderPasskey()).authenticate(await signInOptions()) },
+  }),
 
   'GET /api/data-room/:id': () => ({ path: `/api/data-room/${w.roomId}` }),
   'GET /api/data-room/:id/sections': () => ({ path: `/api/data-room/${w.roomId}/sections` }),

@@ -26,6 +26,7 @@ import {
 } from '../support/factories';
 import { writtenPdf } from '../support/sample-documents';
 import { runScript } from '../support/server-process';
+import { SoftwareAuthenticator } from '../support/software-authenticator';
 import {
   deleteStored,
   everyStoredName,
@@ -101,10 +102,23 @@ beforeAll(async () => {
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
   // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance, an API
-  // token, a webhook endpoint and its deliveries (of the uploads below).
+  // token, a webhook endpoint and its deliveries (of the uploads below), a passkey and recovery codes.
   const room = await founderWithInvestor(source);
   founder = room.founder;
   await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
+  // A passkey (with its used challenge) and the recovery codes a manager's first passkey brings (ADR 62).
+  const passkeyOptions = await source.request('POST', '/api/auth/passkeys/options', {
+    headers: founder.auth,
+  });
+  const authenticator = new SoftwareAuthenticator(
+    new URL(source.config.appUrl).hostname,
+    new URL(source.config.appUrl).origin,
+  );
+  const passkey = await source.request('POST', '/api/auth/passkeys', {
+    json: { response: authenticator.register(passkeyOptions.json as { challenge: string }) },
+    headers: founder.auth,
+  });
+  expect(passkey.status, passkey.text).toBe(201);
   const webhook = await source.request('POST', '/api/my-data-room/webhooks', {
     json: { url: `${webhookReceiver.url}/backup`, events: ['document.uploaded'] },
     headers: founder.auth,

@@ -15,7 +15,9 @@ function onceDir(variable: string, prefix: string): string {
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 4310);
 export const e2eSmtpPort = e2ePort + 1;
-export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+// localhost, not 127.0.0.1: WebAuthn takes its relying party id from the address, and an IP address
+// cannot be one (the passkeys journey, docs/decisions/0062-passkeys-and-second-factor.md).
+export const e2eBaseUrl = `http://localhost:${e2ePort}`;
 export const e2eDataDir = onceDir('E2E_DATA_DIR', 'roundroom-e2e-');
 export const e2eMailDir = onceDir('E2E_MAIL_DIR', 'roundroom-e2e-mail-');
 export const e2eSupportEmail = 'help@roundroom.test';

@@ -73,6 +73,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     () => import('../features/accounts/pages/setup-account-page'),
     (m) => m.SetupAccountPage,
   ),
+  security: page(
+    () => import('../features/auth/pages/security-page'),
+    (m) => m.SecurityPage,
+    'protected',
+  ),
   investorDashboard: page(
     () => import('../features/investor-dashboard/pages/investor-dashboard-page'),
     (m) => m.InvestorDashboardPage,

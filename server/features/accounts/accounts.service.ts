@@ -15,10 +15,15 @@ import { addToWaitlist } from './waitlist.repository';
  */
 export type { LiveSession } from './sessions.repository';
 export {
+  completeSecondFactor,
   createSessionResolver,
+  endOtherSessions,
+  endOwnSession,
   endSession,
   endUserSessions,
+  listSessions,
   type NewSession,
+  needsSecondFactor,
   type SessionResolver,
   startSession,
 } from './sessions.service';

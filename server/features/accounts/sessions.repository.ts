@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { SessionRow, UserRow } from '../../db/schema';
+import type { Flag, SessionRow, UserRow } from '../../db/schema';
 import type { User } from './users.repository';
 
 export async function insertSession(
@@ -12,11 +12,12 @@ export async function insertSession(
     createdAt: Date;
     expiresAt: Date;
     userAgent: string | null;
+    isSecondFactorPending: boolean;
   },
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values(toRow<SessionRow>({ ...session, revokedAt: null }))
+    .values(toRow<SessionRow>({ ...session, revokedAt: null, lastUsedAt: null, lastUsedIp: null }))
     .execute();
 }
 
@@ -25,18 +26,31 @@ function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at as session_expires_at',
+      'sessions.is_second_factor_pending as session_is_second_factor_pending',
+      'sessions.last_used_at as session_last_used_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .where('users.is_active', '=', 1);
 }
 
-type LiveSessionRow = UserRow & { session_id: string; session_expires_at: number };
+type LiveSessionRow = UserRow & {
+  session_id: string;
+  session_expires_at: number;
+  session_is_second_factor_pending: Flag;
+  session_last_used_at: number | null;
+};
 
 export interface LiveSession {
   sessionId: string;
   expiresAt: Date;
+  /** Signed in by mail by a manager holding a passkey, who has not given it yet (ADR 62). */
+  isSecondFactorPending: boolean;
+  lastUsedAt: Date | null;
   user: User;
 }
 
@@ -87,10 +101,18 @@ export async function findLiveSession(
   const { rows } = await db.executeQuery<LiveSessionRow>({ ...lookup.query, parameters });
   const row = rows[0];
   if (!row) return undefined;
-  const { session_id, session_expires_at, ...userRow } = row;
+  const {
+    session_id,
+    session_expires_at,
+    session_is_second_factor_pending,
+    session_last_used_at,
+    ...userRow
+  } = row;
   return {
     sessionId: session_id,
     expiresAt: new Date(session_expires_at),
+    isSecondFactorPending: session_is_second_factor_pending === 1,
+    lastUsedAt: session_last_used_at === null ? null : new Date(session_last_used_at),
     user: fromRow<UserRow>(userRow),
   };
 }
@@ -112,4 +134,104 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Records that the session was used, from where. Called at most once a minute per session (the caller
+ * checks lastUsedAt, and the condition here keeps concurrent requests on several nodes to one write).
+ */
+export async function touchSession(
+  db: Executor,
+  sessionId: string,
+  at: Date,
+  ip: string,
+  minimumIntervalMs: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: toEpochMs(at), last_used_ip: ip.slice(0, 100) })
+    .where('id', '=', sessionId)
+    .where((eb) =>
+      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', toEpochMs(at) - minimumIntervalMs)]),
+    )
+    .execute();
+}
+
+/** The user's sessions that still work, newest first. */
+export async function listLiveSessions(db: Executor, userId: string, now: Date) {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'user_agent', 'last_used_at', 'last_used_ip'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', toEpochMs(now))
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** Ends one of the user's own sessions; false when they have no live session with that id. */
+export async function revokeOwnSession(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: toEpochMs(now) })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every live session of the user but one. */
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: string,
+  keptSessionId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: toEpochMs(now) })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keptSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The second factor was given: the session may do everything its user may. */
+export async function completeSecondFactor(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ is_second_factor_pending: 0 })
+    .where('id', '=', sessionId)
+    .where('is_second_factor_pending', '=', 1)
+    .execute();
+}
+
+/**
+ * A session started by mail must wait for the second factor when its user holds a passkey and manages a
+ * room (its owner or a co-founder): investors' reading never waits (ADR 62).
+ */
+export async function needsSecondFactor(db: Executor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passkeys')
+    .select('passkeys.id')
+    .where('passkeys.user_id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('room_members')
+          .select('room_members.user_id')
+          .where('room_members.user_id', '=', userId)
+          .where('room_members.role', 'in', ['owner', 'editor']),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,28 +1,46 @@
 import crypto from 'node:crypto';
+import type { SessionSummary } from '../../../shared/contracts/passkeys';
 import type { ReadCache } from '../../caches/epoch-cache';
 import type { Executor } from '../../db/columns';
-import { SESSION_TTL_MS } from '../../durations';
+import { SESSION_TTL_MS, SESSION_USE_INTERVAL_MS } from '../../durations';
+import { HttpError } from '../../plugins/errors';
 import { generateToken, hashToken } from '../../security/tokens';
+import { describeDevice } from './device-summary';
 import {
+  completeSecondFactor,
   findLiveSession,
   insertSession,
   type LiveSession,
+  listLiveSessions,
+  needsSecondFactor,
+  revokeOtherSessions,
+  revokeOwnSession,
   revokeSession,
   revokeUserSessions,
+  touchSession,
 } from './sessions.repository';
 
 export interface NewSession {
   token: string;
   expiresAt: Date;
+  /** Started by mail for a manager holding a passkey: it waits for the passkey (ADR 62). */
+  isSecondFactorPending: boolean;
 }
 
+/**
+ * Starts a session. Every way in but a passkey (a magic link, an invitation's link) proves only the
+ * mailbox, so a manager holding a passkey gets a session that waits for it (ADR 62); `signedInWith`
+ * 'passkey' is the one way that has already given it.
+ */
 export async function startSession(
   db: Executor,
   userId: string,
   userAgent: string | undefined,
+  signedInWith: 'mail' | 'passkey' = 'mail',
 ): Promise<NewSession> {
   const token = generateToken();
   const now = new Date();
+  const isSecondFactorPending = signedInWith === 'mail' && (await needsSecondFactor(db, userId));
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await insertSession(db, {
     id: crypto.randomUUID(),
@@ -31,13 +49,16 @@ export async function startSession(
     createdAt: now,
     expiresAt,
     userAgent: userAgent?.slice(0, 500) ?? null,
+    isSecondFactorPending,
   });
-  return { token, expiresAt };
+  return { token, expiresAt, isSecondFactorPending };
 }
 
 export interface SessionResolver {
   /** The live session for a token, or undefined: unknown, revoked, expired, or its user inactive. */
   resolve(token: string): Promise<LiveSession | undefined>;
+  /** Records a use of the session, when its last recorded use is older than a minute. */
+  noteUse(session: LiveSession, ip: string): Promise<void>;
 }
 
 /**
@@ -51,6 +72,12 @@ export function createSessionResolver(db: Executor, cache: ReadCache<LiveSession
       const tokenHash = hashToken(token);
       return cache.get(tokenHash, () => findLiveSession(db, tokenHash, new Date()));
     },
+    async noteUse(session, ip) {
+      const now = new Date();
+      if (session.lastUsedAt && now.getTime() - session.lastUsedAt.getTime() < SESSION_USE_INTERVAL_MS)
+        return;
+      await touchSession(db, session.sessionId, now, ip, SESSION_USE_INTERVAL_MS);
+    },
   };
 }
 
@@ -61,4 +88,37 @@ export async function endSession(db: Executor, sessionId: string): Promise<void>
 /** Ends every live session of a user (ADR 20: the first sign-in link used for an address). */
 export async function endUserSessions(db: Executor, userId: string, at: Date): Promise<void> {
   await revokeUserSessions(db, userId, at);
+}
+
+export { completeSecondFactor, needsSecondFactor };
+
+/** The user's live sessions as their sessions list shows them. */
+export async function listSessions(
+  db: Executor,
+  userId: string,
+  currentSessionId: string | null,
+): Promise<SessionSummary[]> {
+  const sessions = await listLiveSessions(db, userId, new Date());
+  return sessions.map((session) => ({
+    id: session.id,
+    device: describeDevice(session.userAgent),
+    ipAddress: session.lastUsedIp,
+    createdAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+    isCurrent: session.id === currentSessionId,
+  }));
+}
+
+/**
+ * Ends one of the user's sessions. A revocation is a write, so every node's cached session lookup is
+ * dropped with it (docs/decisions/0053-caches-drop-what-a-write-could-change.md).
+ */
+export async function endOwnSession(db: Executor, userId: string, sessionId: string): Promise<void> {
+  if (!(await revokeOwnSession(db, userId, sessionId, new Date()))) {
+    throw new HttpError(404, 'not_found', 'Session not found.');
+  }
+}
+
+export async function endOtherSessions(db: Executor, userId: string, keptSessionId: string): Promise<void> {
+  await revokeOtherSessions(db, userId, keptSessionId, new Date());
 }

@@ -196,11 +196,14 @@ describe('POST /api/auth/verify', () => {
 
 describe('sessions', () => {
   test('GET /api/auth/session says who is signed in, or null, without a 401', async () => {
-    expect((await t.request('GET', '/api/auth/session')).json).toEqual({ user: null });
+    expect((await t.request('GET', '/api/auth/session')).json).toEqual({
+      user: null,
+      isSecondFactorPending: false,
+    });
     const founder = await createFounder(t);
     const signed = await t.request('GET', '/api/auth/session', { headers: founder.auth });
     expect(signed.status).toBe(200);
-    expect(signed.json).toEqual({ user: founder.user });
+    expect(signed.json).toEqual({ user: founder.user, isSecondFactorPending: false });
   });
 
   test('GET /api/auth/me without a session is a 401', async () => {

@@ -45,7 +45,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const signedIn = await verifyMagicLink(ctx, request.body.token, request.headers['user-agent']);
         const user = await publicUserOf(ctx, signedIn.user);
-        return sendSignedIn(reply, ctx.config, { user, session: signedIn.session }, 200);
+        // A manager holding a passkey must give it next (ADR 62); the web app shows that step.
+        return sendSignedIn(
+          reply,
+          ctx.config,
+          { user, session: signedIn.session, isSecondFactorPending: signedIn.session.isSecondFactorPending },
+          200,
+        );
       },
     );
 
@@ -83,7 +89,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         const user = await publicUserOf(ctx, accepted.user);
         setSessionCookie(reply, ctx.config, accepted.session);
-        return reply.status(200).send({ token: accepted.session.token, user, roomId: accepted.roomId });
+        // A manager of another room holding a passkey gives it next, as after a magic link (ADR 62).
+        return reply.status(200).send({
+          token: accepted.session.token,
+          user,
+          roomId: accepted.roomId,
+          ...(accepted.session.isSecondFactorPending ? { isSecondFactorPending: true } : {}),
+        });
       },
     );
 
@@ -98,18 +110,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/session',
-      { schema: { response: { 200: sessionResponseSchema } } },
+      {
+        schema: { response: { 200: sessionResponseSchema } },
+        config: { allowsPendingSecondFactor: true },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { user: request.session ? await publicUserOf(ctx, request.session.user) : null };
+        // A session waiting for its passkey names nobody yet: it only says that step is next.
+        if (request.session?.isSecondFactorPending) return { user: null, isSecondFactorPending: true };
+        return {
+          user: request.session ? await publicUserOf(ctx, request.session.user) : null,
+          isSecondFactorPending: false,
+        };
       },
     );
 
-    app.post('/api/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-      // Logging out without a session is not an error: the goal (no session) holds either way.
-      if (request.session?.sessionId) await endSession(ctx.db, request.session.sessionId);
-      clearSessionCookie(reply, ctx.config);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/auth/logout',
+      { schema: { response: { 204: z.null() } }, config: { allowsPendingSecondFactor: true } },
+      async (request, reply) => {
+        // Logging out without a session is not an error: the goal (no session) holds either way.
+        if (request.session?.sessionId) await endSession(ctx.db, request.session.sessionId);
+        clearSessionCookie(reply, ctx.config);
+        return reply.status(204).send(null);
+      },
+    );
   };
 }

@@ -1,4 +1,14 @@
-import { BookOpen, Building2, Eye, FileText, FolderOpen, KeyRound, Mail, Settings } from 'lucide-react';
+import {
+  BookOpen,
+  Building2,
+  Eye,
+  FileText,
+  FolderOpen,
+  KeyRound,
+  Mail,
+  Settings,
+  ShieldCheck,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import type { MyDataRoom } from '../../../shared/contracts/rooms';
 import { href } from '../../../shared/routes';
@@ -142,6 +152,23 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
       <NotificationSettingsCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>Security</CardTitle>
+          <CardDescription>
+            Your passkeys, recovery codes and sessions. With a passkey, your e-mail alone no longer opens the
+            console.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link to={href('security')}>
+              <ShieldCheck aria-hidden="true" />
+              Passkeys and sessions
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>Preview</CardTitle>

@@ -30,6 +30,15 @@ export function useHomePath(): string | null {
   const { data: user } = useCurrentUser();
   return user ? homePathFor(user) : null;
 }
+/**
+ * Whether the session waits for its passkey or a recovery code: asked only when nobody is signed in, to
+ * choose between the login page and that step (docs/decisions/0062-passkeys-and-second-factor.md).
+ */
+export const secondFactorPendingQuery = queryOptions({
+  queryKey: authKeys.secondFactor(),
+  queryFn: async ({ signal }): Promise<boolean> =>
+    (await apiRequest('/api/auth/session', sessionResponseSchema, { signal })).isSecondFactorPending,
+});
 
 export function useRequestMagicLink() {
   return useMutation({
@@ -55,12 +64,29 @@ export function adoptSignedInUser(queryClient: QueryClient, user: PublicUser): v
   queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
 
+/**
+ * The session that waited for its passkey now may do everything. Nothing was cached for anyone while it
+ * waited (verifying the link cleared the tab), so the guard on the page shown in place simply updates.
+ */
+export function adoptSecondFactorUser(queryClient: QueryClient, user: PublicUser): void {
+  storeUser(user);
+  queryClient.setQueryData(secondFactorPendingQuery.queryKey, false);
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
 export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
       apiRequest('/api/auth/verify', authResponseSchema, { method: 'POST', body: { token } }),
-    onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
+    onSuccess: ({ user, isSecondFactorPending }) => {
+      if (!isSecondFactorPending) return adoptSignedInUser(queryClient, user);
+      // Nobody is signed in until the passkey is given: protected pages show that step.
+      queryClient.clear();
+      clearStoredUser();
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+      queryClient.setQueryData(secondFactorPendingQuery.queryKey, true);
+    },
   });
 }
 

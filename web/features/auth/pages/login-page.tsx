@@ -1,10 +1,10 @@
-import { MailCheck } from 'lucide-react';
+import { Fingerprint, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MAGIC_LINK_TTL_MINUTES } from '../../../../shared/contracts/auth';
 import { safeReturnTo } from '../../../../shared/return-to';
-import { paths } from '../../../../shared/routes';
+import { href, paths } from '../../../../shared/routes';
 import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -12,6 +12,9 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useRequestMagicLink } from '../api/auth-hooks';
+import { usePasskeySignIn } from '../api/passkey-hooks';
+import { passkeyFailureMessage } from '../passkey-errors';
+import { homePathFor } from '../session-store';
 
 /** Spec section 8: the toast for a failed request, by what the server said. */
 function failureDescription(error: unknown): string {
@@ -106,11 +109,40 @@ export function LoginPage() {
                     {requestLink.isPending ? 'Sending...' : 'Get magic link'}
                   </Button>
                 </form>
+                <PasskeySignIn returnTo={returnTo} />
               </CardContent>
             </>
           )}
         </Card>
       </div>
     </PublicPage>
+  );
+}
+
+/**
+ * Signing in with a passkey alone, without waiting for mail: the browser offers the passkeys it holds
+ * for this site (docs/decisions/0062-passkeys-and-second-factor.md). On /login it then goes to its
+ * `returnTo` or home; shown in place of a protected page, that page appears.
+ */
+function PasskeySignIn({ returnTo }: { returnTo: string | null }) {
+  const signIn = usePasskeySignIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const start = () =>
+    signIn.mutate(undefined, {
+      onSuccess: ({ user }) => {
+        if (location.pathname === href('login')) navigate(returnTo ?? homePathFor(user), { replace: true });
+      },
+      onError: (error) =>
+        toast.error('Passkey sign-in failed', { description: passkeyFailureMessage(error) }),
+    });
+  return (
+    <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6">
+      <p className="text-sm text-slate-600">Added a passkey to your account?</p>
+      <Button type="button" variant="outline" size="lg" onClick={start} disabled={signIn.isPending}>
+        <Fingerprint aria-hidden="true" />
+        {signIn.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      </Button>
+    </div>
   );
 }

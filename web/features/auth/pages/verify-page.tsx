@@ -39,10 +39,14 @@ export function VerifyPage() {
     if (!token || sent.current) return;
     sent.current = true;
     verify.mutate(token, {
-      onSuccess: ({ user }) => setState({ kind: 'granted', user }),
+      onSuccess: ({ user, isSecondFactorPending }) => {
+        // A manager holding a passkey gives it next, on the page they were going to.
+        if (isSecondFactorPending) navigate(homePathFor(user), { replace: true });
+        else setState({ kind: 'granted', user });
+      },
       onError: () => setState({ kind: 'failed', reason: 'Invalid or expired magic link' }),
     });
-  }, [token, verify]);
+  }, [token, verify, navigate]);
 
   useEffect(() => {
     if (state.kind !== 'granted') return;

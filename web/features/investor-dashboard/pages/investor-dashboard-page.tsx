@@ -1,4 +1,4 @@
-import { ArrowRight, Building2, CalendarDays, FolderLock, Globe } from 'lucide-react';
+import { ArrowRight, Building2, CalendarDays, Fingerprint, FolderLock, Globe } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AccessibleDataRoom } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
@@ -17,6 +17,16 @@ export function InvestorDashboardPage() {
     <AppPage title="Your data rooms">
       <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Your accessible data rooms</h1>
       <p className="mt-2 text-slate-600">The companies that invited you to review their documents.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        <Link
+          className="inline-flex items-center gap-1 font-medium text-indigo-700 underline"
+          to={href('security')}
+        >
+          <Fingerprint className="size-4" aria-hidden="true" />
+          Add a passkey
+        </Link>{' '}
+        to sign in without waiting for an e-mail.
+      </p>
       <div className="mt-8">
         {rooms.isPending && <PageSpinner label="Loading your data rooms…" />}
         {rooms.isError && (

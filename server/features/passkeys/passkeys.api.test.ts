@@ -1,0 +1,646 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import {
+  createFounder,
+  founderWithEditor,
+  founderWithInvestor,
+  requestMagicLinkToken,
+  type SignedIn,
+  signInWithMagicLink,
+} from '../../../tests/support/factories';
+import { runScript } from '../../../tests/support/server-process';
+import { SoftwareAuthenticator } from '../../../tests/support/software-authenticator';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { resetPasskeys } from './passkeys.service';
+
+let t: TestApp;
+const registeredRoutes: { method: string; url: string }[] = [];
+beforeAll(async () => {
+  t = await startTestApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    },
+  });
+});
+afterAll(() => t.close());
+
+const db = () => t.app.database.db;
+const authenticatorFor = () =>
+  new SoftwareAuthenticator(new URL(t.config.appUrl).hostname, new URL(t.config.appUrl).origin);
+
+interface Options {
+  challenge: string;
+  rp?: { id: string };
+  rpId?: string;
+  user?: { id: string };
+  allowCredentials?: { id: string }[];
+}
+
+async function addPasskey(who: SignedIn, authenticator: SoftwareAuthenticator) {
+  const options = await t.request('POST', '/api/auth/passkeys/options', { headers: who.auth });
+  expect(options.status, options.text).toBe(200);
+  const response = await t.request('POST', '/api/auth/passkeys', {
+    json: { name: 'Laptop', response: authenticator.register(options.json as Options) },
+    headers: who.auth,
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.json as { passkey: { id: string }; recoveryCodes: string[] | null };
+}
+
+/** Signs in by mail: the session, which for a manager holding a passkey waits for it. */
+async function signInByMail(email: string) {
+  const token = await requestMagicLinkToken(t, email);
+  const response = await t.request('POST', '/api/auth/verify', { json: { token } });
+  expect(response.status, response.text).toBe(200);
+  const body = response.json as { token: string; isSecondFactorPending?: boolean };
+  return {
+    isPending: body.isSecondFactorPending === true,
+    auth: { authorization: `Bearer ${body.token}` },
+  };
+}
+
+async function secondFactorOptions(auth: Record<string, string>) {
+  const response = await t.request('POST', '/api/auth/second-factor/options', { headers: auth });
+  expect(response.status, response.text).toBe(200);
+  return response.json as Options;
+}
+
+const givePasskey = (auth: Record<string, string>, response: unknown) =>
+  t.request('POST', '/api/auth/second-factor/passkey', { json: { response }, headers: auth });
+
+/** A founder with a passkey on a software authenticator, and the recovery codes it came with. */
+async function founderWithPasskey() {
+  const founder = await createFounder(t);
+  const authenticator = authenticatorFor();
+  const { recoveryCodes } = await addPasskey(founder, authenticator);
+  return { founder, authenticator, recoveryCodes: recoveryCodes ?? [] };
+}
+
+describe('registering a passkey', () => {
+  test("a founder's options name this site as the relying party and exclude nothing yet", async () => {
+    const founder = await createFounder(t);
+    const response = await t.request('POST', '/api/auth/passkeys/options', { headers: founder.auth });
+    expect(response.status).toBe(200);
+    const options = response.json as Options & { excludeCredentials: unknown[] };
+    expect(options.rp?.id).toBe(new URL(t.config.appUrl).hostname);
+    expect(options.excludeCredentials).toEqual([]);
+    const stored = await db()
+      .selectFrom('webauthn_challenges')
+      .selectAll()
+      .where('challenge', '=', options.challenge)
+      .executeTakeFirstOrThrow();
+    expect(stored.purpose).toBe('registration');
+    expect(stored.user_id).toBe(founder.user.id);
+  });
+
+  test("a founder's first passkey is listed and comes with ten recovery codes, stored only as hashes", async () => {
+    const { founder, recoveryCodes } = await founderWithPasskey();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    const stored = await db()
+      .selectFrom('recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', founder.user.id)
+      .execute();
+    expect(stored).toHaveLength(10);
+    for (const { code_hash } of stored) expect(recoveryCodes.join()).not.toContain(code_hash);
+
+    const list = await t.request('GET', '/api/auth/passkeys', { headers: founder.auth });
+    expect(list.json).toMatchObject({
+      passkeys: [{ name: 'Laptop', lastUsedAt: null }],
+      recoveryCodesLeft: 10,
+      isSecondFactorRequired: true,
+    });
+  });
+
+  test('a second passkey brings no new codes', async () => {
+    const { founder } = await founderWithPasskey();
+    const second = await addPasskey(founder, authenticatorFor());
+    expect(second.recoveryCodes).toBeNull();
+  });
+
+  test('a registration from another origin is refused and nothing is stored', async () => {
+    const founder = await createFounder(t);
+    const options = await t.request('POST', '/api/auth/passkeys/options', { headers: founder.auth });
+    const response = await t.request('POST', '/api/auth/passkeys', {
+      json: {
+        response: authenticatorFor().register(options.json as Options, { origin: 'https://evil.example' }),
+      },
+      headers: founder.auth,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'passkey_invalid' });
+    const list = await t.request('GET', '/api/auth/passkeys', { headers: founder.auth });
+    expect(list.json).toMatchObject({ passkeys: [], recoveryCodesLeft: 0, isSecondFactorRequired: false });
+  });
+
+  test("a registration answering another user's challenge is refused", async () => {
+    const founder = await createFounder(t);
+    const other = await createFounder(t);
+    const options = await t.request('POST', '/api/auth/passkeys/options', { headers: other.auth });
+    const response = await t.request('POST', '/api/auth/passkeys', {
+      json: { response: authenticatorFor().register(options.json as Options) },
+      headers: founder.auth,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'challenge_invalid' });
+  });
+
+  test('a body that is not a WebAuthn response gets 400 naming the field', async () => {
+    const founder = await createFounder(t);
+    const response = await t.request('POST', '/api/auth/passkeys', {
+      json: { response: { id: 'abc', type: 'public-key' } },
+      headers: founder.auth,
+    });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('response.rawId');
+  });
+});
+
+describe('the second factor after the magic link', () => {
+  test('a manager holding a passkey gets a session that reaches nothing but the passkey step', async () => {
+    const { founder } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    expect(session.isPending).toBe(true);
+
+    for (const [method, url] of [
+      ['GET', '/api/auth/me'],
+      ['GET', '/api/my-documents'],
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/auth/passkeys'],
+      ['POST', '/api/auth/passkeys/options'],
+      ['GET', '/api/auth/sessions'],
+      ['GET', '/api/my-accessible-data-rooms'],
+    ] as const) {
+      const response = await t.request(method, url, { headers: session.auth });
+      expect(response.status, `${method} ${url}`).toBe(401);
+      expect(response.json, `${method} ${url}`).toMatchObject({ error: 'second_factor_required' });
+    }
+    const token = await t.request('POST', '/api/my-data-room/api-tokens', {
+      json: { name: 'Sneaky', scopes: ['analytics:read'] },
+      headers: session.auth,
+    });
+    expect(token.status).toBe(401);
+
+    const state = await t.request('GET', '/api/auth/session', { headers: session.auth });
+    expect(state.json).toEqual({ user: null, isSecondFactorPending: true });
+  });
+
+  test('on every other /api route the server registers, a pending session is nobody: the answer without one', async () => {
+    const { founder } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const completesOrEnds = new Set([
+      'GET /api/auth/session',
+      'POST /api/auth/logout',
+      'POST /api/auth/second-factor/options',
+      'POST /api/auth/second-factor/passkey',
+      'POST /api/auth/second-factor/recovery-code',
+    ]);
+    const routes = registeredRoutes.filter(
+      ({ method, url }) =>
+        url.startsWith('/api/') && method !== 'HEAD' && !completesOrEnds.has(`${method} ${url}`),
+    );
+    expect(routes.length).toBeGreaterThan(60);
+    for (const { method, url } of routes) {
+      const path = url
+        .replace(':token', 'A'.repeat(43))
+        .replace(':page', '1')
+        .replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      const json = method === 'GET' || method === 'DELETE' ? undefined : {};
+      const anonymous = await t.request(method, path, { json, redirect: 'manual' });
+      const pending = await t.request(method, path, { json, headers: session.auth, redirect: 'manual' });
+      const refusal = (pending.json as { error?: string } | undefined)?.error;
+      expect(
+        anonymous.status === 401 ? refusal === 'second_factor_required' : pending.status === anonymous.status,
+        `${method} ${url}: ${pending.status} ${pending.text.slice(0, 120)}, without a session ${anonymous.status}`,
+      ).toBe(true);
+    }
+    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
+  });
+
+  test('the passkey completes the sign-in, and the console answers', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const options = await secondFactorOptions(session.auth);
+    expect(options.allowCredentials?.map((credential) => credential.id)).toEqual([authenticator.id]);
+
+    const response = await givePasskey(session.auth, authenticator.authenticate(options));
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({ user: { email: founder.user.email } });
+
+    const me = await t.request('GET', '/api/auth/me', { headers: session.auth });
+    expect(me.status).toBe(200);
+    expect((await t.request('GET', '/api/my-documents', { headers: session.auth })).status).toBe(200);
+    const list = await t.request('GET', '/api/auth/passkeys', { headers: session.auth });
+    expect(
+      (list.json as { passkeys: { lastUsedAt: string | null }[] }).passkeys[0]?.lastUsedAt,
+    ).not.toBeNull();
+  });
+
+  test('an assertion made for another origin is refused and the session still waits', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const options = await secondFactorOptions(session.auth);
+    const response = await givePasskey(
+      session.auth,
+      authenticator.authenticate(options, { origin: 'https://roundroom.evil.example' }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'passkey_invalid' });
+    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
+  });
+
+  test('an assertion for another relying party is refused', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const options = await secondFactorOptions(session.auth);
+    const response = await givePasskey(
+      session.auth,
+      authenticator.authenticate(options, { rpId: 'evil.example' }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'passkey_invalid' });
+  });
+
+  test('a replayed assertion is refused: its challenge was used once', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const first = await signInByMail(founder.user.email);
+    const assertion = authenticator.authenticate(await secondFactorOptions(first.auth));
+    expect((await givePasskey(first.auth, assertion)).status).toBe(200);
+
+    // The same assertion again, on the same session and on another one waiting for its passkey.
+    const again = await givePasskey(first.auth, assertion);
+    expect(again.status).toBe(401);
+    const second = await signInByMail(founder.user.email);
+    await secondFactorOptions(second.auth);
+    const replayed = await givePasskey(second.auth, assertion);
+    expect(replayed.status).toBe(400);
+    expect(replayed.json).toMatchObject({ error: 'challenge_invalid' });
+    expect((await t.request('GET', '/api/auth/me', { headers: second.auth })).status).toBe(401);
+  });
+
+  test('a challenge that expired is refused', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const options = await secondFactorOptions(session.auth);
+    await db()
+      .updateTable('webauthn_challenges')
+      .set({ expires_at: Date.now() - 1 })
+      .where('challenge', '=', options.challenge)
+      .execute();
+    const response = await givePasskey(session.auth, authenticator.authenticate(options));
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'challenge_invalid' });
+  });
+
+  test("a cloned key whose counter falls behind the original's is refused", async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const clone = authenticator.clone();
+    const first = await signInByMail(founder.user.email);
+    expect(
+      (await givePasskey(first.auth, authenticator.authenticate(await secondFactorOptions(first.auth))))
+        .status,
+    ).toBe(200);
+    const second = await signInByMail(founder.user.email);
+    expect(
+      (await givePasskey(second.auth, authenticator.authenticate(await secondFactorOptions(second.auth))))
+        .status,
+    ).toBe(200);
+
+    // The clone was copied when the counter stood at 0; the original has moved it to 2.
+    const third = await signInByMail(founder.user.email);
+    const response = await givePasskey(third.auth, clone.authenticate(await secondFactorOptions(third.auth)));
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'passkey_counter_mismatch' });
+    expect((await t.request('GET', '/api/auth/me', { headers: third.auth })).status).toBe(401);
+  });
+
+  test("another user's passkey does not complete this session", async () => {
+    const { founder } = await founderWithPasskey();
+    const other = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const response = await givePasskey(
+      session.auth,
+      other.authenticator.authenticate(await secondFactorOptions(session.auth)),
+    );
+    expect(response.status).toBe(400);
+    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
+  });
+
+  test('a recovery code completes the sign-in once, and never again', async () => {
+    const { founder, recoveryCodes } = await founderWithPasskey();
+    const [code] = recoveryCodes;
+    const first = await signInByMail(founder.user.email);
+    const used = await t.request('POST', '/api/auth/second-factor/recovery-code', {
+      json: { code: code?.toLowerCase() },
+      headers: first.auth,
+    });
+    expect(used.status, used.text).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { headers: first.auth })).status).toBe(200);
+
+    const second = await signInByMail(founder.user.email);
+    const again = await t.request('POST', '/api/auth/second-factor/recovery-code', {
+      json: { code },
+      headers: second.auth,
+    });
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({ error: 'recovery_code_invalid', field: 'code' });
+    expect((await t.request('GET', '/api/auth/me', { headers: second.auth })).status).toBe(401);
+    const list = await t.request('GET', '/api/auth/passkeys', { headers: first.auth });
+    expect(list.json).toMatchObject({ recoveryCodesLeft: 9 });
+  });
+
+  test('new recovery codes end the old set', async () => {
+    const { founder, recoveryCodes } = await founderWithPasskey();
+    const regenerated = await t.request('POST', '/api/auth/recovery-codes', { headers: founder.auth });
+    expect(regenerated.status).toBe(200);
+    const fresh = (regenerated.json as { recoveryCodes: string[] }).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+
+    const session = await signInByMail(founder.user.email);
+    const old = await t.request('POST', '/api/auth/second-factor/recovery-code', {
+      json: { code: recoveryCodes[1] },
+      headers: session.auth,
+    });
+    expect(old.status).toBe(400);
+    const current = await t.request('POST', '/api/auth/second-factor/recovery-code', {
+      json: { code: fresh[0] },
+      headers: session.auth,
+    });
+    expect(current.status).toBe(200);
+  });
+
+  test('a co-founder holding a passkey is asked for it too; a session without one pending is refused the step', async () => {
+    const { editor, editorEmail } = await founderWithEditor(t);
+    await addPasskey(editor, authenticatorFor());
+    expect((await signInByMail(editorEmail)).isPending).toBe(true);
+    const options = await t.request('POST', '/api/auth/second-factor/options', { headers: editor.auth });
+    expect(options.status).toBe(401);
+    expect(options.json).toMatchObject({ error: 'no_pending_second_factor' });
+  });
+
+  test('a founder without a passkey signs in by mail as before', async () => {
+    const founder = await createFounder(t);
+    const session = await signInByMail(founder.user.email);
+    expect(session.isPending).toBe(false);
+    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(200);
+  });
+
+  test('a pending session may sign out', async () => {
+    const { founder } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    expect((await t.request('POST', '/api/auth/logout', { headers: session.auth })).status).toBe(204);
+    const state = await t.request('GET', '/api/auth/session', { headers: session.auth });
+    expect(state.json).toEqual({ user: null, isSecondFactorPending: false });
+  });
+
+  test('the operator reset removes the passkeys and codes and ends the sessions; the mailbox then signs in alone', async () => {
+    const { founder } = await founderWithPasskey();
+    const pending = await signInByMail(founder.user.email);
+    const result = await resetPasskeys(db(), founder.user.email);
+    expect(result).toEqual({ passkeys: 1 });
+    expect((await t.request('GET', '/api/auth/session', { headers: pending.auth })).json).toEqual({
+      user: null,
+      isSecondFactorPending: false,
+    });
+    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(401);
+    const after = await signInByMail(founder.user.email);
+    expect(after.isPending).toBe(false);
+    expect(await resetPasskeys(db(), 'nobody-here@example.com')).toBeUndefined();
+  });
+});
+
+describe('npm run reset-passkeys', () => {
+  const environment = (): Record<string, string> =>
+    t.config.database.dialect === 'postgres'
+      ? { DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.database.url }
+      : { DATA_DIR: t.config.dataDir };
+
+  test("the operator's command lets a founder who lost every passkey back in by mail, and says what it did", async () => {
+    const { founder } = await founderWithPasskey();
+    const pending = await signInByMail(founder.user.email);
+    const { code, output } = await runScript(
+      'scripts/reset-passkeys.ts',
+      [founder.user.email],
+      environment(),
+    );
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Removed 1 passkey(s) and every recovery code of ${founder.user.email}`);
+    await expect
+      .poll(async () => (await t.request('GET', '/api/auth/session', { headers: pending.auth })).json)
+      .toEqual({ user: null, isSecondFactorPending: false });
+    const after = await signInByMail(founder.user.email);
+    expect(after.isPending).toBe(false);
+  });
+
+  test('an unknown address or a missing one is refused with exit code 1', async () => {
+    const unknown = await runScript(
+      'scripts/reset-passkeys.ts',
+      ['nobody-at-all@example.com'],
+      environment(),
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No account has the e-mail address nobody-at-all@example.com.');
+    const missing = await runScript('scripts/reset-passkeys.ts', [], environment());
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('Usage: npm run reset-passkeys');
+  });
+});
+
+describe('signing in with a passkey alone', () => {
+  test('an investor adds a passkey and signs in with it, without mail; their magic link never waits', async () => {
+    const { investor, investorEmail } = await founderWithInvestor(t);
+    const authenticator = authenticatorFor();
+    const added = await addPasskey(investor, authenticator);
+    expect(added.recoveryCodes).toBeNull();
+    expect((await signInByMail(investorEmail)).isPending).toBe(false);
+
+    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
+    expect(options.status).toBe(200);
+    expect((options.json as Options).allowCredentials ?? []).toEqual([]);
+    const response = await t.request('POST', '/api/auth/passkey-sign-in', {
+      json: { response: authenticator.authenticate(options.json as Options) },
+    });
+    expect(response.status, response.text).toBe(200);
+    const body = response.json as { token: string; user: { email: string } };
+    expect(body.user.email).toBe(investorEmail);
+    expect(response.headers.get('set-cookie')).toContain('rr_session=');
+    const me = await t.request('GET', '/api/auth/me', { headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.status).toBe(200);
+  });
+
+  test('a founder signing in with the passkey gets a whole session', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
+    const response = await t.request('POST', '/api/auth/passkey-sign-in', {
+      json: { response: authenticator.authenticate(options.json as Options) },
+    });
+    expect(response.status).toBe(200);
+    const token = (response.json as { token: string }).token;
+    const docs = await t.request('GET', '/api/my-documents', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(docs.status).toBe(200);
+    expect(founder.user.email).toBe((response.json as { user: { email: string } }).user.email);
+  });
+
+  test('an unknown passkey and a replayed sign-in are refused', async () => {
+    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
+    const unknown = await t.request('POST', '/api/auth/passkey-sign-in', {
+      json: { response: authenticatorFor().authenticate(options.json as Options) },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ error: 'passkey_unknown' });
+
+    const { authenticator } = await founderWithPasskey();
+    const fresh = await t.request('POST', '/api/auth/passkey-sign-in/options');
+    const assertion = authenticator.authenticate(fresh.json as Options);
+    expect(
+      (await t.request('POST', '/api/auth/passkey-sign-in', { json: { response: assertion } })).status,
+    ).toBe(200);
+    const replay = await t.request('POST', '/api/auth/passkey-sign-in', { json: { response: assertion } });
+    expect(replay.status).toBe(400);
+    expect(replay.json).toMatchObject({ error: 'challenge_invalid' });
+  });
+
+  test('a removed passkey no longer signs in, and the last one removed ends the second factor', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const list = await t.request('GET', '/api/auth/passkeys', { headers: founder.auth });
+    const [passkey] = (list.json as { passkeys: { id: string }[] }).passkeys;
+    const removed = await t.request('DELETE', `/api/auth/passkeys/${passkey?.id}`, { headers: founder.auth });
+    expect(removed.status).toBe(204);
+    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
+    const response = await t.request('POST', '/api/auth/passkey-sign-in', {
+      json: { response: authenticator.authenticate(options.json as Options) },
+    });
+    expect(response.status).toBe(400);
+    const byMail = await signInByMail(founder.user.email);
+    expect(byMail.isPending).toBe(false);
+    const again = await t.request('DELETE', `/api/auth/passkeys/${passkey?.id}`, { headers: byMail.auth });
+    expect(again.status).toBe(404);
+  });
+});
+
+describe('sessions', () => {
+  /** The first magic link of an address ends the sessions before it (ADR 20): a founder past that point. */
+  async function signedInByMailOnce() {
+    const founder = await createFounder(t);
+    return signInWithMagicLink(t, founder.user.email);
+  }
+
+  test('the list names each device and address, and ending one signs it out', async () => {
+    const founder = await signedInByMailOnce();
+    const phone = await signInWithMagicLink(t, founder.user.email);
+    const phoneAgent =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    await t.request('GET', '/api/auth/me', { headers: { ...phone.auth, 'user-agent': phoneAgent } });
+
+    const list = await t.request('GET', '/api/auth/sessions', { headers: founder.auth });
+    expect(list.status).toBe(200);
+    const sessions = (
+      list.json as {
+        sessions: {
+          id: string;
+          isCurrent: boolean;
+          ipAddress: string | null;
+          lastUsedAt: string | null;
+          device: string;
+        }[];
+      }
+    ).sessions;
+    expect(sessions).toHaveLength(2);
+    const current = sessions.find((session) => session.isCurrent);
+    const other = sessions.find((session) => !session.isCurrent);
+    expect(current?.ipAddress).toBe('127.0.0.1');
+    expect(current?.lastUsedAt).not.toBeNull();
+    expect(other?.lastUsedAt).not.toBeNull();
+
+    const ended = await t.request('DELETE', `/api/auth/sessions/${other?.id}`, { headers: founder.auth });
+    expect(ended.status).toBe(204);
+    expect((await t.request('GET', '/api/auth/me', { headers: phone.auth })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(200);
+  });
+
+  test("another user's session cannot be ended: 404, and it keeps working", async () => {
+    const founder = await signedInByMailOnce();
+    const stranger = await signedInByMailOnce();
+    const strangerSessions = await t.request('GET', '/api/auth/sessions', { headers: stranger.auth });
+    const [theirs] = (strangerSessions.json as { sessions: { id: string }[] }).sessions;
+    const response = await t.request('DELETE', `/api/auth/sessions/${theirs?.id}`, { headers: founder.auth });
+    expect(response.status).toBe(404);
+    expect((await t.request('GET', '/api/auth/me', { headers: stranger.auth })).status).toBe(200);
+  });
+
+  test('ending every other session keeps only this one', async () => {
+    const founder = await signedInByMailOnce();
+    const a = await signInWithMagicLink(t, founder.user.email);
+    const b = await signInWithMagicLink(t, founder.user.email);
+    const response = await t.request('POST', '/api/auth/sessions/end-others', { headers: founder.auth });
+    expect(response.status).toBe(204);
+    expect((await t.request('GET', '/api/auth/me', { headers: a.auth })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { headers: b.auth })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(200);
+  });
+
+  test('a session records its last use at most once a minute', async () => {
+    const founder = await createFounder(t);
+    await t.request('GET', '/api/auth/me', { headers: founder.auth });
+    const read = () =>
+      db()
+        .selectFrom('sessions')
+        .select('last_used_at')
+        .where('user_id', '=', founder.user.id)
+        .executeTakeFirstOrThrow();
+    const first = (await read()).last_used_at;
+    expect(first).not.toBeNull();
+    await t.request('GET', '/api/auth/me', { headers: founder.auth });
+    expect((await read()).last_used_at).toBe(first);
+  });
+});
+
+describe.runIf(inject('testDatabase').dialect === 'postgres')('two nodes on one PostgreSQL', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await startTestApp({ nodeBeside: t });
+  });
+  afterAll(() => b?.close());
+
+  test('a challenge issued by one node is answered on the other, once, and the session is whole on both', async () => {
+    const { founder, authenticator } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const assertion = authenticator.authenticate(await secondFactorOptions(session.auth));
+    const onB = await b.request('POST', '/api/auth/second-factor/passkey', {
+      json: { response: assertion },
+      headers: session.auth,
+    });
+    expect(onB.status, onB.text).toBe(200);
+    const second = await signInByMail(founder.user.email);
+    await secondFactorOptions(second.auth);
+    const replayedOnA = await givePasskey(second.auth, assertion);
+    expect(replayedOnA.status).toBe(400);
+    await expect
+      .poll(async () => (await t.request('GET', '/api/auth/me', { headers: session.auth })).status)
+      .toBe(200);
+    expect((await b.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(200);
+  });
+
+  test('a session ended on one node is refused by the other within a second', async () => {
+    const founder = await createFounder(t);
+    const byMail = await signInWithMagicLink(t, founder.user.email);
+    const other = await signInWithMagicLink(t, founder.user.email);
+    expect((await b.request('GET', '/api/auth/me', { headers: other.auth })).status).toBe(200);
+    const list = await t.request('GET', '/api/auth/sessions', { headers: byMail.auth });
+    const target = (list.json as { sessions: { id: string; isCurrent: boolean }[] }).sessions.find(
+      (entry) => !entry.isCurrent,
+    );
+    expect(
+      (await t.request('DELETE', `/api/auth/sessions/${target?.id}`, { headers: byMail.auth })).status,
+    ).toBe(204);
+    await expect
+      .poll(async () => (await b.request('GET', '/api/auth/me', { headers: other.auth })).status, {
+        timeout: 1_000,
+      })
+      .toBe(401);
+  });
+});
