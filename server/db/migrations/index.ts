@@ -13,6 +13,7 @@ import * as rateLimitCounters from './0012-rate-limit-counters';
 import * as apiTokens from './0013-api-tokens';
 import * as webhooks from './0014-webhooks';
 import * as roomSections from './0015-room-sections';
+import * as invitationPersonalMessage from './0020-invitation-personal-message';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-api-tokens': apiTokens,
   '0014-webhooks': webhooks,
   '0015-room-sections': roomSections,
+  '0020-invitation-personal-message': invitationPersonalMessage,
 };
 
 export const migrationProvider: MigrationProvider = {
