@@ -28,8 +28,20 @@ export function AppProvidersLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
-      {/* Spec section 9: one toast at a time, shown for 5 seconds. */}
-      <Toaster visibleToasts={1} duration={5000} richColors closeButton position="top-center" />
+      {/*
+        Spec section 9: one toast at a time, shown for 5 seconds. Below the 64 px sticky header on every
+        width (UX-NOTES "Everywhere"), with a close button of 28 px, a tap target and not a 12 px dot.
+      */}
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        richColors
+        closeButton
+        position="top-center"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+        toastOptions={{ classNames: { closeButton: 'size-7! [&>svg]:size-4!' } }}
+      />
     </QueryClientProvider>
   );
 }
