@@ -149,7 +149,7 @@ export function BulkInviteCard() {
           />
           <Button type="submit" disabled={bulk.isPending}>
             <Users aria-hidden="true" />
-            {bulk.isPending ? 'Sending...' : 'Send invitations'}
+            {bulk.isPending ? 'Sending...' : 'Invite all'}
           </Button>
           <FieldError id={ids.form} error={errors.form ?? null} />
         </form>

@@ -132,7 +132,7 @@ test('bulk: the refused addresses are listed with why and left in the box; the g
   renderWithQueries(<BulkInviteCard />);
   const box = screen.getByRole('textbox', { name: 'Addresses' });
   fireEvent.change(box, { target: { value: 'ann@fund.example\nbo@fund' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
 
   const refused = await screen.findByRole('list', { name: 'Addresses not invited' });
   expect(refused.textContent).toBe('bo@fund: Not an e-mail address: must be a valid e-mail address.');
@@ -153,7 +153,7 @@ test('bulk: a list the server cannot read is said beside the Addresses field', a
   renderWithQueries(<BulkInviteCard />);
   const box = screen.getByRole('textbox', { name: 'Addresses' });
   fireEvent.change(box, { target: { value: 'a@b.example' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
   await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
   expect(describedBy(box, 'Addresses at most 10,000 addresses at once: split the list.')).not.toBeNull();
 });
@@ -161,7 +161,7 @@ test('bulk: a list the server cannot read is said beside the Addresses field', a
 test('bulk: sending an empty box asks for addresses beside the field and calls nothing', () => {
   const sent = serve({});
   renderWithQueries(<BulkInviteCard />);
-  fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
   const box = screen.getByRole('textbox', { name: 'Addresses' });
   expect(describedBy(box, /Paste at least one address/)).not.toBeNull();
   expect(sent).toEqual([]);
