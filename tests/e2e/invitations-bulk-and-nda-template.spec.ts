@@ -87,3 +87,36 @@ test('a founder starts the NDA from the mutual template, saves it, and the switc
   await expect(page.getByRole('switch', { name: 'Require an NDA' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByLabel('Agreement (markdown)')).toHaveValue(/^# Mutual non-disclosure agreement/);
 });
+
+test('/docs/api fits a 390 px phone: no horizontal page scroll anywhere down the reference @phone', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone width is the point');
+  test.setTimeout(90_000);
+  await page.goto('/docs/api');
+  await expect(page.getByRole('heading', { name: 'Roundroom API' })).toBeVisible({ timeout: 20_000 });
+  // Scalar renders operations as they come into view: walk the whole page and measure at each step.
+  let widest = 0;
+  for (let top = 0; ; top += 700) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForTimeout(100);
+    const { width, height } = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      height: document.documentElement.scrollHeight,
+    }));
+    widest = Math.max(widest, width);
+    if (top > height) break;
+  }
+  expect(widest).toBeLessThanOrEqual(390);
+});
+
+test('the public footer’s links are at least 24 by 24 px to tap @phone', async ({ page }) => {
+  await page.goto('/docs');
+  const links = page.getByRole('contentinfo').getByRole('link');
+  expect(await links.count()).toBeGreaterThan(4);
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    expect(box?.height, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(24);
+    expect(box?.width, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(24);
+  }
+});

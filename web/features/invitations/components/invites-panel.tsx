@@ -220,29 +220,37 @@ function InvitationList() {
           <ul className="divide-y divide-slate-200">
             {invitations.data.map((invitation) => {
               return (
-                <li key={invitation.id} className="flex items-start justify-between gap-3 py-3">
-                  <div className="flex min-w-0 flex-col gap-1">
-                    <p className="truncate font-medium text-slate-900" title={invitation.email}>
-                      {invitation.name || invitation.email}
-                    </p>
-                    {invitation.name && <p className="truncate text-sm text-slate-600">{invitation.email}</p>}
-                    <p className="text-xs text-slate-500">
-                      Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
-                    </p>
+                <li key={invitation.id} className="flex flex-col gap-2 py-3">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="flex min-w-0 flex-col gap-1">
+                      <p className="truncate font-medium text-slate-900" title={invitation.email}>
+                        {invitation.name || invitation.email}
+                      </p>
+                      {invitation.name && (
+                        <p className="truncate text-sm text-slate-600">{invitation.email}</p>
+                      )}
+                      <p className="text-xs text-slate-500">
+                        Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 items-center gap-2">
+                      <InvitationStatusBadge status={invitation.status} />
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete the invitation for ${invitation.email}`}
+                        {...{ [FOCUS_ROW_ATTRIBUTE]: invitation.id }}
+                        onClick={() => setPendingDelete(invitation)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
                   </div>
-                  <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
-                    <InvitationStatusBadge status={invitation.status} />
-                    {invitation.status !== 'accepted' && <InvitationLinkActions invitation={invitation} />}
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete the invitation for ${invitation.email}`}
-                      {...{ [FOCUS_ROW_ATTRIBUTE]: invitation.id }}
-                      onClick={() => setPendingDelete(invitation)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </div>
+                  {invitation.status !== 'accepted' && (
+                    <div className="flex flex-wrap items-center gap-2">
+                      <InvitationLinkActions invitation={invitation} />
+                    </div>
+                  )}
                 </li>
               );
             })}
