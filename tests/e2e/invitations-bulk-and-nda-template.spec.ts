@@ -84,8 +84,11 @@ test('a founder starts the NDA from the mutual template, saves it, and the switc
   await requireNda.click();
   await expect(toast(page, 'NDA on')).toBeVisible();
   await page.reload();
+  // Saved on the server: a fresh load shows it on, with the template's text.
+  await expect(page.getByLabel('Agreement (markdown)')).toHaveValue(/^# Mutual non-disclosure agreement/, {
+    timeout: 15_000,
+  });
   await expect(page.getByRole('switch', { name: 'Require an NDA' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByLabel('Agreement (markdown)')).toHaveValue(/^# Mutual non-disclosure agreement/);
 });
 
 test('/docs/api fits a 390 px phone: no horizontal page scroll anywhere down the reference @phone', async ({
@@ -113,6 +116,7 @@ test('/docs/api fits a 390 px phone: no horizontal page scroll anywhere down the
 test('the public footer’s links are at least 24 by 24 px to tap @phone', async ({ page }) => {
   await page.goto('/docs');
   const links = page.getByRole('contentinfo').getByRole('link');
+  await expect(links.first()).toBeVisible();
   expect(await links.count()).toBeGreaterThan(4);
   for (const link of await links.all()) {
     const box = await link.boundingBox();
