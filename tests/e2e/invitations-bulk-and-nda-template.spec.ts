@@ -97,7 +97,7 @@ test('/docs/api fits a 390 px phone: no horizontal page scroll anywhere down the
   test.skip(testInfo.project.name !== 'phone', 'the phone width is the point');
   test.setTimeout(90_000);
   await page.goto('/docs/api');
-  await expect(page.getByRole('heading', { name: 'Roundroom API' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Roundroom API' })).toBeVisible({ timeout: 45_000 });
   // Scalar renders operations as they come into view: walk the whole page and measure at each step.
   let widest = 0;
   for (let top = 0; ; top += 700) {
