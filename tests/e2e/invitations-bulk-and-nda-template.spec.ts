@@ -56,6 +56,8 @@ test('a founder invites a pasted list: the good addresses go, the bad one is lis
   await page.screenshot({ path: path.join(SCREENSHOTS, `toast-${testInfo.project.name}.png`) });
   const close = toast(page, 'New link copied').getByRole('button', { name: 'Close toast' });
   expect((await close.boundingBox())?.width).toBeGreaterThanOrEqual(24);
+  const header = await page.getByRole('banner').boundingBox();
+  expect((await close.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^${baseURL}/data-room\\?invite=[A-Za-z0-9_-]{43}$`));
   expect((await page.request.get(`/api/data-room/invite/${mailedToken}`)).status()).toBe(404);
