@@ -79,6 +79,8 @@ export interface InvitationsTable {
   revoked_at: EpochMs | null;
   /** What accepting it makes the invitee: an investor of the room, or an editor (a co-founder). */
   role: 'investor' | 'editor';
+  /** The founder's plain-text note shown in an investor's invitation e-mail (ADR 60), or null. */
+  personal_message: string | null;
 }
 
 export interface MagicLinksTable {

@@ -5,13 +5,22 @@ import type { OutgoingMessage } from './mailer';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** A paragraph of HTML, or a quoted block of someone's plain text (escaped here, line breaks kept). */
+type Block = string | { quote: string };
+
 function layout(
   title: string,
-  paragraphs: string[],
+  paragraphs: Block[],
   action: { label: string; url: string },
   footnote: string,
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const body = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p style="margin:0 0 16px">${p}</p>`
+        : `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #c7d2fe;color:#334155">${escapeHtml(p.quote).replace(/\r?\n/g, '<br>')}</blockquote>`,
+    )
+    .join('');
   return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#fff;border:1px solid #e2e8f0;border-radius:12px">
@@ -61,15 +70,24 @@ interface InvitationInput {
   expiresAt: Date;
 }
 
-/** An investor's invitation: the invited view at once, downloads after signing in. */
-export function invitationEmail(input: InvitationInput): OutgoingMessage {
+/**
+ * An investor's invitation. The founder's personal message, plain text, is quoted as written (escaped in
+ * the HTML, line breaks kept). Where the room's documents are view-only the mail says "read" and never
+ * "download" (docs/decisions/0043-view-only-documents.md).
+ */
+export function invitationEmail(
+  input: InvitationInput & { personalMessage: string | null; documentsAreViewOnly: boolean },
+): OutgoingMessage {
   return invitation(input, {
     subject: `${input.inviterName} invited you to the ${input.companyName} data room`,
     invited: 'invited you to the',
     onRoundroom: 'data room on Roundroom.',
-    how: 'Open the link to see the data room. To download files, sign in with this e-mail address: we send you a one-time sign-in link, no password needed.',
+    how: input.documentsAreViewOnly
+      ? 'Open the link to read the documents of the data room. No password needed.'
+      : 'Open the link to read the documents of the data room and download them. No password needed.',
     heading: `You are invited to the ${input.companyName} data room`,
     action: 'Open the data room',
+    personalMessage: input.personalMessage,
   });
 }
 
@@ -95,10 +113,14 @@ function invitation(
     how: string;
     heading: string;
     action: string;
+    personalMessage?: string | null;
   },
 ): OutgoingMessage {
   const greeting = input.inviteeName ? `Hello ${input.inviteeName},` : 'Hello,';
-  const expiry = `The invitation is valid until ${input.expiresAt.toUTCString()} (7 days).`;
+  // A date for people ("Fri, 4 Dec 2026, 15:12 UTC"), not RFC 1123's "Fri, 04 Dec 2026 15:12:10 GMT".
+  const expiry = `The invitation is valid until ${formatUtcDateTime(input.expiresAt)} (7 days).`;
+  const note = wording.personalMessage ?? null;
+  const noteLead = `${input.inviterName} wrote:`;
   return {
     to: input.to,
     subject: wording.subject,
@@ -106,6 +128,7 @@ function invitation(
       greeting,
       '',
       `${input.inviterName} ${wording.invited} ${input.companyName} ${wording.onRoundroom}`,
+      ...(note ? ['', noteLead, ...note.split(/\r?\n/).map((line) => `> ${line}`)] : []),
       '',
       input.link,
       '',
@@ -117,6 +140,7 @@ function invitation(
       [
         escapeHtml(greeting),
         `${escapeHtml(input.inviterName)} ${wording.invited} <strong>${escapeHtml(input.companyName)}</strong> ${wording.onRoundroom}`,
+        ...(note ? [escapeHtml(noteLead), { quote: note }] : []),
         escapeHtml(wording.how),
       ],
       { label: wording.action, url: input.link },

@@ -42,6 +42,9 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'POST /api/invites': 'invitations:write',
   'POST /api/invitations': 'invitations:write',
   'DELETE /api/invites/:id': 'invitations:write',
+  'POST /api/invites/bulk': 'invitations:write',
+  'POST /api/invites/:id/resend': 'invitations:write',
+  'POST /api/invites/:id/link': 'invitations:write',
   'GET /api/admin/invitations': 'invitations:write',
 
   'GET /api/sections/content': 'sections:write',

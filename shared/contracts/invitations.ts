@@ -1,11 +1,24 @@
 import { z } from 'zod';
-import { emailField, isoDateTime, optionalText } from './fields';
+import { emailField, isoDateTime, multilineText, optionalText } from './fields';
 
 export const INVITATION_TTL_DAYS = 7;
+
+/**
+ * The founder's optional note in an investor's invitation e-mail: plain text (line breaks kept, no
+ * markdown or HTML), escaped in the HTML part (docs/decisions/0060-invitation-links-resend-and-bulk.md).
+ */
+export const MAX_PERSONAL_MESSAGE_LENGTH = 1000;
+/** One bulk invitation reads at most this many addresses; each gets its own answer. */
+export const MAX_BULK_INVITATION_ENTRIES = 10_000;
+/** The pasted text or CSV file of a bulk invitation, in characters (10,000 long addresses fit). */
+export const MAX_BULK_INVITATION_TEXT_LENGTH = 600_000;
+
+const personalMessageField = multilineText(MAX_PERSONAL_MESSAGE_LENGTH, { trim: true }).optional();
 
 export const createInvitationRequestSchema = z.strictObject({
   email: emailField,
   name: optionalText(100),
+  personalMessage: personalMessageField,
 });
 
 /** The admin form sends only an e-mail. */
@@ -64,3 +77,92 @@ export const createInvitationResponseSchema = z
   });
 
 export const invitationIdParamsSchema = z.object({ id: z.uuid({ error: 'must be an invitation id' }) });
+
+/**
+ * POST /api/invites/bulk: addresses pasted (one per line, or separated by commas, semicolons, tabs or
+ * spaces; "Name <address>" too) or a CSV file's text (with an "email" header column, and "name" if
+ * wanted). Each address is invited or refused on its own, with the reason.
+ */
+export const bulkInvitationRequestSchema = z.strictObject({
+  addresses: multilineText(MAX_BULK_INVITATION_TEXT_LENGTH, { trim: true }).refine(
+    (text) => text !== '',
+    'is required: paste addresses or choose a CSV file',
+  ),
+  personalMessage: personalMessageField,
+});
+export type BulkInvitationRequest = z.infer<typeof bulkInvitationRequestSchema>;
+
+export const bulkInvitationResultSchema = z.object({
+  /** The entry as it was read (shortened when very long), always text: a formula is never evaluated. */
+  entry: z.string(),
+  status: z.enum(['invited', 'refused']),
+  /** Why it was refused, as a sentence; null when invited. */
+  reason: z.string().nullable(),
+  invitation: invitationSchema.nullable(),
+});
+export type BulkInvitationResult = z.infer<typeof bulkInvitationResultSchema>;
+
+export const bulkInvitationResponseSchema = z
+  .object({
+    message: z.string(),
+    invitedCount: z.number(),
+    refusedCount: z.number(),
+    results: z.array(bulkInvitationResultSchema),
+  })
+  .meta({
+    examples: [
+      {
+        message: '1 invitation sent, 1 address refused',
+        invitedCount: 1,
+        refusedCount: 1,
+        results: [
+          {
+            entry: 'ann@fund.example',
+            status: 'invited',
+            reason: null,
+            invitation: {
+              id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
+              email: 'ann@fund.example',
+              name: null,
+              status: 'pending',
+              used: false,
+              createdAt: '2026-11-25T09:30:00.000Z',
+              expiresAt: '2026-12-02T09:30:00.000Z',
+            },
+          },
+          { entry: 'bob@fund', status: 'refused', reason: 'Not an e-mail address.', invitation: null },
+        ],
+      },
+    ],
+  });
+export type BulkInvitationResponse = z.infer<typeof bulkInvitationResponseSchema>;
+
+/**
+ * POST /api/invites/:id/link: a new link for a pending invitation, shown once. The link in the e-mail
+ * stops working; whoever holds the new one can open the room as the invited person, so it is a
+ * credential (docs/decisions/0060-invitation-links-resend-and-bulk.md).
+ */
+export const invitationLinkResponseSchema = z
+  .object({
+    message: z.string(),
+    link: z.string(),
+    invitation: invitationSchema,
+  })
+  .meta({
+    examples: [
+      {
+        message: 'A new link for ann@fund.example: the link in the e-mail no longer works.',
+        link: 'https://roundroom.example/data-room?invite=q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c',
+        invitation: {
+          id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
+          email: 'ann@fund.example',
+          name: 'Ann Lee',
+          status: 'pending',
+          used: false,
+          createdAt: '2026-11-25T09:30:00.000Z',
+          expiresAt: '2026-12-02T09:30:00.000Z',
+        },
+      },
+    ],
+  });
+export type InvitationLinkResponse = z.infer<typeof invitationLinkResponseSchema>;

@@ -145,6 +145,7 @@ POST   /api/sections/update                   401    403      403    403     200
 GET    /api/invites                           401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/invites                           401    403      403    403     201     201   201    403       401    401     401     401     401     401
 POST   /api/invitations                       401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/invites/bulk                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/upload                            401    403      403    403     201     201   201    403       401    401     401     401     401     401
 GET    /api/my-documents                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/admin/users                       401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -165,6 +166,8 @@ POST   /api/my-data-room/webhooks              401    403    403    403    201  
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
 DELETE /api/invites/:id                       401    403      403    403     404     204   204    403       401    401     401     401     401     401
+POST   /api/invites/:id/resend                401    403      403    403     404     201   201    403       401    401     401     401     401     401
+POST   /api/invites/:id/link                  401    403      403    403     404     200   200    403       401    401     401     401     401     401
 DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401
 POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
 POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
@@ -314,6 +317,7 @@ POST   /api/sections/update                        403          403          403
 GET    /api/invites                                403          403          200          403          200          200          401          401
 POST   /api/invites                                403          403          201          403          201          201          401          401
 POST   /api/invitations                            403          403          201          403          201          201          401          401
+POST   /api/invites/bulk                           403          403          200          403          200          200          401          401
 POST   /api/upload                                 403          201          403          403          201          201          401          401
 GET    /api/my-documents                           403          200          403          403          200          200          401          401
 GET    /api/admin/users                            200          403          403          403          200          200          401          401
@@ -329,6 +333,8 @@ POST   /api/my-data-room/investor-messages         403          403          403
 GET    /api/my-data-room/api-tokens                403          403          403          403          403          403          401          401
 POST   /api/my-data-room/api-tokens                403          403          403          403          403          403          401          401
 DELETE /api/invites/:id                            403          403          204          403          204          404          401          401
+POST   /api/invites/:id/resend                     403          403          201          403          201          404          401          401
+POST   /api/invites/:id/link                       403          403          200          403          200          404          401          401
 DELETE /api/documents/:id                          403          204          403          403          204          404          401          401
 POST   /api/documents/:id/preview/retry            403          202          403          403          202          404          401          401
 POST   /api/documents/:id/download-policy          403          200          403          403          200          404          401          401
@@ -1214,6 +1220,7 @@ const CALLS: Record<string, Plan> = {
   'GET /api/invites': () => ({}),
   'POST /api/invites': () => ({ json: { email: uniqueEmail('invitee'), name: 'Tess Throwaway' } }),
   'POST /api/invitations': () => ({ json: { email: uniqueEmail('invitee') } }),
+  'POST /api/invites/bulk': () => ({ json: { addresses: `${uniqueEmail('bulk')}\nnot-an-address` } }),
   'POST /api/upload': () => ({ form: pdfForm('Throwaway.pdf', 'throwaway') }),
   'GET /api/my-documents': () => ({}),
   'GET /api/admin/users': () => ({}),
@@ -1247,6 +1254,12 @@ const CALLS: Record<string, Plan> = {
 
   'DELETE /api/invites/:id': async (caller) => ({
     path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
+  }),
+  'POST /api/invites/:id/resend': async (caller) => ({
+    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}/resend`,
+  }),
+  'POST /api/invites/:id/link': async (caller) => ({
+    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}/link`,
   }),
   'DELETE /api/documents/:id': async (caller) => ({
     path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}`,

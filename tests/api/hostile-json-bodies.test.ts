@@ -38,6 +38,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   '/api/auth/verify': () => ({ token: 'A'.repeat(43) }),
   '/api/invites': () => ({ email: uniqueEmail('investor'), name: 'Ivy Investor' }),
   '/api/invitations': () => ({ email: uniqueEmail('investor') }),
+  '/api/invites/bulk': () => ({ addresses: uniqueEmail('investor'), personalMessage: 'Welcome.' }),
   '/api/data-rooms': () => ({
     name: 'Acme',
     description: 'We make things.',

@@ -52,12 +52,13 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   await page.getByRole('switch', { name: 'Allow downloads' }).click();
   await expect(toast(page, 'Downloads turned off')).toBeVisible();
   await turnWatermarkOn(page);
-  await page.getByRole('switch', { name: 'Require an NDA' }).click();
   await page
     .getByLabel('Agreement (markdown)')
     .fill('# Confidentiality\n\nKeep what you read here to yourself.');
   await page.getByRole('button', { name: 'Save NDA' }).click();
   await expect(toast(page, 'NDA saved')).toBeVisible();
+  await page.getByRole('switch', { name: 'Require an NDA' }).click();
+  await expect(toast(page, 'NDA on')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Allow downloads' })).toHaveAttribute(
     'aria-checked',

@@ -58,8 +58,9 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   const requireNda = page.getByRole('switch', { name: 'Require an NDA' });
   await expect(requireNda).toHaveAttribute('aria-checked', 'false');
   await requireNda.click();
-  // On without a text: said at once, and nothing to save.
-  await expect(page.getByRole('alert').filter({ hasText: 'Write the agreement' })).toBeVisible();
+  // On without a saved text: said beside the switch at once, and nothing saved.
+  await expect(card.getByText('Save the agreement first')).toBeVisible();
+  await expect(requireNda).toHaveAttribute('aria-checked', 'false');
   await page.getByLabel('Agreement (markdown)').fill(AGREEMENT);
   await expect(
     page
@@ -74,6 +75,9 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Save NDA' }).click();
   await expect(toast(page, 'NDA saved')).toBeVisible();
+  // The switch saves by itself, like every switch in Settings.
+  await requireNda.click();
+  await expect(toast(page, 'NDA on')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Require an NDA' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByLabel('Agreement (markdown)')).toHaveValue(AGREEMENT);

@@ -13,6 +13,13 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The request field a 400 names (`field` in the error body), for showing the error beside it. */
+export function fieldOfError(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const body = error.body as { field?: unknown } | null;
+  return typeof body?.field === 'string' ? body.field : undefined;
+}
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 

@@ -13,6 +13,7 @@ import * as rateLimitCounters from './0012-rate-limit-counters';
 import * as apiTokens from './0013-api-tokens';
 import * as webhooks from './0014-webhooks';
 import * as roomSections from './0015-room-sections';
+import * as invitationPersonalMessage from './0020-invitation-personal-message';
 import * as passkeys from './0022-passkeys';
 
 /**
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-api-tokens': apiTokens,
   '0014-webhooks': webhooks,
   '0015-room-sections': roomSections,
+  '0020-invitation-personal-message': invitationPersonalMessage,
   '0022-passkeys': passkeys,
 };
 

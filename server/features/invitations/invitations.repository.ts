@@ -115,7 +115,9 @@ export async function insertInvitation(db: Executor, invitation: StoredInvitatio
 export async function updateInvitation(
   db: Executor,
   id: string,
-  changes: Partial<Pick<StoredInvitation, 'name' | 'tokenHash' | 'createdAt' | 'expiresAt' | 'revokedAt'>>,
+  changes: Partial<
+    Pick<StoredInvitation, 'name' | 'personalMessage' | 'tokenHash' | 'createdAt' | 'expiresAt' | 'revokedAt'>
+  >,
 ): Promise<void> {
   await db.updateTable('invitations').set(toRow<InvitationRow>(changes)).where('id', '=', id).execute();
 }
@@ -138,6 +140,7 @@ export async function restoreInvitation(
         createdAt: previous.createdAt,
         expiresAt: previous.expiresAt,
         name: previous.name,
+        personalMessage: previous.personalMessage,
       }),
     )
     .where('id', '=', previous.id)

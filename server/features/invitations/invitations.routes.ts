@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminInvitationRequestSchema,
+  bulkInvitationRequestSchema,
+  bulkInvitationResponseSchema,
   createInvitationRequestSchema,
   createInvitationResponseSchema,
   invitationIdParamsSchema,
+  invitationLinkResponseSchema,
   invitationListSchema,
 } from '../../../shared/contracts/invitations';
 import {
@@ -19,12 +22,16 @@ import { requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/response-contracts';
 import type { User } from '../accounts/accounts.service';
 import {
+  copyInvitationLink,
   deleteInvitation,
   getTeam,
+  type InvestorInvitationInput,
   inviteEditor,
   inviteInvestor,
+  inviteInvestorsInBulk,
   listInvitations,
   removeEditorInvitation,
+  resendInvitation,
 } from './invitations.service';
 
 export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,11 +47,7 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ...errorResponses(400, 401, 403, 404, 409, 429, 502),
     };
 
-    const sendInvitation = async (
-      owner: User,
-      input: { email: string; name?: string },
-      reply: FastifyReply,
-    ) => {
+    const sendInvitation = async (owner: User, input: InvestorInvitationInput, reply: FastifyReply) => {
       const invitation = await inviteInvestor(ctx, owner, input);
       return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
     };
@@ -60,6 +63,48 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/invitations',
       { schema: { body: adminInvitationRequestSchema, response: sent } },
       async (request, reply) => sendInvitation(requireUser(request), request.body, reply),
+    );
+
+    // Bulk: every address answered on its own (invited, or refused with why), so 200 even when some are
+    // refused; a list that cannot be read at all is a 400 that sends nothing.
+    app.post(
+      '/api/invites/bulk',
+      {
+        schema: {
+          body: bulkInvitationRequestSchema,
+          response: { 200: bulkInvitationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => inviteInvestorsInBulk(ctx, requireUser(request), request.body),
+    );
+
+    // A pending invitation's e-mail again, with a new link: the old one stops working.
+    app.post(
+      '/api/invites/:id/resend',
+      { schema: { params: invitationIdParamsSchema, response: sent } },
+      async (request, reply) => {
+        const invitation = await resendInvitation(ctx, requireUser(request), request.params.id);
+        return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
+      },
+    );
+
+    // A pending invitation's new link, shown once, for the founder to pass on (ADR 60): no e-mail.
+    app.post(
+      '/api/invites/:id/link',
+      {
+        schema: {
+          params: invitationIdParamsSchema,
+          response: { 200: invitationLinkResponseSchema, ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { link, invitation } = await copyInvitationLink(ctx, requireUser(request), request.params.id);
+        return {
+          message: `A new link for ${invitation.email}: the link in the e-mail no longer works.`,
+          link,
+          invitation,
+        };
+      },
     );
 
     app.delete(

@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import type { Invitation } from '../../../shared/contracts/invitations';
+import { emailField, optionalText } from '../../../shared/contracts/fields';
+import type {
+  BulkInvitationResponse,
+  BulkInvitationResult,
+  Invitation,
+} from '../../../shared/contracts/invitations';
 import type { Team, TeamMember } from '../../../shared/contracts/team';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
@@ -27,6 +32,7 @@ import {
   requireManagedRoom,
   requireRoomOwner,
 } from '../room-content/room-content.service';
+import { readBulkAddresses } from './bulk-addresses';
 import {
   acceptPendingInvitations as acceptPendingInvitationRows,
   countAcceptedInvitations,
@@ -161,6 +167,13 @@ function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
   };
 }
 
+/** What a founder writes when inviting an investor: the address, and optionally a name and a note. */
+export interface InvestorInvitationInput {
+  email: string;
+  name?: string | undefined;
+  personalMessage?: string | undefined;
+}
+
 /**
  * Invites an investor by e-mail, to the room the caller manages (its owner or an editor). An open
  * invitation for the same e-mail is refreshed (new link, new expiry) rather than duplicated. The
@@ -169,9 +182,18 @@ function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
 export async function inviteInvestor(
   ctx: AppContext,
   inviter: User,
-  input: { email: string; name?: string | undefined },
+  input: InvestorInvitationInput,
 ): Promise<Invitation> {
   const room = await requireManagedRoom(ctx, inviter);
+  return inviteInvestorToRoom(ctx, inviter, room, input);
+}
+
+async function inviteInvestorToRoom(
+  ctx: AppContext,
+  inviter: User,
+  room: DataRoom,
+  input: InvestorInvitationInput,
+): Promise<Invitation> {
   refuseOwnAddress(inviter, input.email);
   const invitee = await findUserByEmail(ctx.db, input.email);
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
@@ -179,16 +201,165 @@ export async function inviteInvestor(
   }
   const { row, now } = await sendRoomInvitation(ctx, inviter, room, 'investor', input, (token, saved) =>
     invitationEmail({
-      to: input.email,
+      to: saved.email,
       inviteeName: saved.name,
       inviterName: inviter.name,
       companyName: room.companyName,
-      link: `${ctx.config.appUrl}/data-room?invite=${token}`,
+      link: investorInvitationLink(ctx, token),
       expiresAt: saved.expiresAt,
+      personalMessage: saved.personalMessage,
+      // The room's default decides the wording: "read" where its documents are view-only (ADR 43).
+      documentsAreViewOnly: !room.isDownloadAllowed,
     }),
   );
   return toInvitationView(row, now);
 }
+
+const investorInvitationLink = (ctx: AppContext, token: string) =>
+  `${ctx.config.appUrl}/data-room?invite=${token}`;
+
+/**
+ * Sends a pending investor invitation again (docs/decisions/0060-invitation-links-resend-and-bulk.md):
+ * a new link in a new e-mail, the old link dead, seven days from now, with the same name and personal
+ * message. It counts against the room's daily limit like any invitation sent. An accepted invitation
+ * has nothing to resend (409).
+ */
+export async function resendInvitation(
+  ctx: AppContext,
+  manager: User,
+  invitationId: string,
+): Promise<Invitation> {
+  const room = await requireManagedRoom(ctx, manager);
+  const invitation = await requirePendingInvitation(ctx.db, room.id, invitationId);
+  return inviteInvestorToRoom(ctx, manager, room, {
+    email: invitation.email,
+    name: invitation.name ?? undefined,
+    personalMessage: invitation.personalMessage ?? undefined,
+  });
+}
+
+/**
+ * A new link for a pending investor invitation, for the founder to pass on themself (ADR 60). Only a
+ * hash of each link is stored, so the link cannot be shown again: a new one is made, valid seven days,
+ * and the one in the e-mail stops working. No e-mail is sent, so the daily limit does not count it.
+ */
+export async function copyInvitationLink(
+  ctx: AppContext,
+  manager: User,
+  invitationId: string,
+): Promise<{ link: string; invitation: Invitation }> {
+  const room = await requireManagedRoom(ctx, manager);
+  const token = generateToken();
+  const now = new Date();
+  const fresh = { tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // The room's invitation lock: a resend at the same moment either precedes this link or replaces it.
+    await lockForTransaction(trx, ctx.config.database.dialect, `invitations:${room.id}`);
+    const invitation = await requirePendingInvitation(trx, room.id, invitationId);
+    await updateInvitation(trx, invitation.id, fresh);
+    return { ...invitation, ...fresh };
+  });
+  return { link: investorInvitationLink(ctx, token), invitation: toInvitationView(row, now) };
+}
+
+async function requirePendingInvitation(
+  db: Executor,
+  roomId: string,
+  invitationId: string,
+): Promise<StoredInvitation> {
+  const invitation = await findRoomInvitation(db, roomId, invitationId, 'investor');
+  if (!invitation) throw new HttpError(404, 'not_found', 'That invitation does not exist.');
+  if (invitation.usedAt !== null) {
+    throw new HttpError(
+      409,
+      'invitation_accepted',
+      `${invitation.email} has accepted this invitation and has access: there is no link to send.`,
+    );
+  }
+  return invitation;
+}
+
+/** One bulk invitation's answer for one entry: invited, or refused with the reason. */
+type BulkOutcome = BulkInvitationResult;
+
+/**
+ * Invites every address of a pasted list or CSV (ADR 60), one by one through the same rules as a single
+ * invitation, and answers for each: invited, or refused with the reason (not an address, listed twice,
+ * one's own, already in the room, the daily limit reached, the e-mail not sent). Once the room's daily
+ * limit is reached the remaining addresses are refused without touching the database or the mail server,
+ * so a list of 10,000 answers at once.
+ */
+export async function inviteInvestorsInBulk(
+  ctx: AppContext,
+  inviter: User,
+  input: { addresses: string; personalMessage?: string | undefined },
+): Promise<BulkInvitationResponse> {
+  const room = await requireManagedRoom(ctx, inviter);
+  const entries = readBulkAddresses(input.addresses);
+  const personalMessage = input.personalMessage || undefined;
+  const listed = new Set<string>();
+  let limitReached: string | null = null;
+  const results: BulkOutcome[] = [];
+  for (const entry of entries) {
+    const refuse = (reason: string): BulkOutcome => ({
+      entry: shortened(entry.text),
+      status: 'refused',
+      reason,
+      invitation: null,
+    });
+    const email = emailField.safeParse(entry.text);
+    if (!email.success) {
+      results.push(refuse(`Not an e-mail address: ${email.error.issues[0]?.message ?? 'unreadable'}.`));
+      continue;
+    }
+    const name = optionalText(100).safeParse(entry.name);
+    if (!name.success) {
+      results.push(refuse(`The name ${name.error.issues[0]?.message ?? 'is unreadable'}.`));
+      continue;
+    }
+    if (listed.has(email.data)) {
+      results.push(refuse('Listed more than once: invited once, from its first line.'));
+      continue;
+    }
+    listed.add(email.data);
+    if (email.data === inviter.email) {
+      results.push(refuse('That is your own address.'));
+      continue;
+    }
+    if (limitReached) {
+      results.push(refuse(limitReached));
+      continue;
+    }
+    try {
+      const invitation = await inviteInvestorToRoom(ctx, inviter, room, {
+        email: email.data,
+        name: name.data || undefined,
+        personalMessage,
+      });
+      results.push({ entry: shortened(entry.text), status: 'invited', reason: null, invitation });
+    } catch (error) {
+      // A refusal (4xx) or a mail that did not go out (502) is this address's answer; anything else is a fault.
+      const answersThisAddress =
+        error instanceof HttpError && (error.statusCode < 500 || error.statusCode === 502);
+      if (!answersThisAddress) throw error;
+      if (error.statusCode === 429) limitReached = error.message;
+      results.push(refuse(error.message));
+    }
+  }
+  const invitedCount = results.filter((result) => result.status === 'invited').length;
+  const refusedCount = results.length - invitedCount;
+  return {
+    message: `${plural(invitedCount, 'invitation')} sent, ${plural(refusedCount, 'address', 'addresses')} refused`,
+    invitedCount,
+    refusedCount,
+    results,
+  };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** An entry echoed back is bounded: a hostile cell of half a megabyte comes back as its first 200 characters. */
+const shortened = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 function refuseOwnAddress(inviter: User, email: string): void {
   if (email === inviter.email) {
@@ -205,7 +376,7 @@ async function sendRoomInvitation(
   inviter: User,
   room: DataRoom,
   role: InvitationRole,
-  input: { email: string; name?: string | undefined },
+  input: { email: string; name?: string | undefined; personalMessage?: string | undefined },
   message: (token: string, saved: StoredInvitation) => OutgoingMessage,
 ): Promise<{ row: StoredInvitation; now: Date }> {
   // Sign-up is open, so invitations are a way to send mail from our domain: bound them per room.
@@ -219,6 +390,7 @@ async function sendRoomInvitation(
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
   };
   const name = input.name ? input.name : null;
+  const personalMessage = input.personalMessage ? input.personalMessage : null;
   // Counted and saved under the room's lock: concurrent invitations, on any server, pass one by one, and
   // no other can create this room's open invitation for the address meanwhile.
   const saved = await ctx.db.transaction().execute(async (trx) => {
@@ -232,7 +404,16 @@ async function sendRoomInvitation(
         { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / 1000) },
       );
     }
-    return saveOpenInvitation(ctx, trx, room.id, inviter.id, input.email, name, role, fresh);
+    return saveOpenInvitation(
+      ctx,
+      trx,
+      room.id,
+      inviter.id,
+      input.email,
+      { name, personalMessage },
+      role,
+      fresh,
+    );
   });
   await deliverOrUndo(
     ctx,
@@ -254,7 +435,7 @@ async function saveOpenInvitation(
   roomId: string,
   invitedBy: string,
   email: string,
-  name: string | null,
+  written: Pick<StoredInvitation, 'name' | 'personalMessage'>,
   role: InvitationRole,
   fresh: Pick<StoredInvitation, 'tokenHash' | 'createdAt' | 'expiresAt'>,
 ): Promise<{ row: StoredInvitation; undo: () => Promise<void> }> {
@@ -270,15 +451,21 @@ async function saveOpenInvitation(
     );
   }
   if (open) {
-    const row = { ...open, ...fresh, name: name ?? open.name };
-    await updateInvitation(trx, open.id, { ...fresh, name: row.name });
+    // Inviting again without a name or a message keeps the ones written before.
+    const row = {
+      ...open,
+      ...fresh,
+      name: written.name ?? open.name,
+      personalMessage: written.personalMessage ?? open.personalMessage,
+    };
+    await updateInvitation(trx, open.id, { ...fresh, name: row.name, personalMessage: row.personalMessage });
     return { row, undo: () => restoreInvitation(ctx.db, open, fresh.tokenHash) };
   }
   const row: StoredInvitation = {
     id: crypto.randomUUID(),
     roomId,
     email,
-    name,
+    ...written,
     invitedBy,
     role,
     usedAt: null,

@@ -33,8 +33,21 @@ export function AppProvidersLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
-      {/* Spec section 9: one toast at a time, shown for 5 seconds. */}
-      <Toaster visibleToasts={1} duration={5000} richColors closeButton position="top-center" />
+      {/*
+        Spec section 9: one toast at a time, shown for 5 seconds. Below the sticky header on every width
+        (UX-NOTES "Everywhere"): the console's is 104 px (its bar and its navigation), the public pages'
+        64 px; the close button hangs 9 px above the toast. It is 28 px, a tap target and not a 12 px dot.
+      */}
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        richColors
+        closeButton
+        position="top-center"
+        offset={{ top: 120 }}
+        mobileOffset={{ top: 120 }}
+        toastOptions={{ classNames: { closeButton: 'size-7! [&>svg]:size-4!' } }}
+      />
     </QueryClientProvider>
   );
 }

@@ -8,6 +8,10 @@ const socialLinks = [
   { label: 'Roundroom on GitHub', text: 'GitHub', url: 'https://github.com/roundroomhq' },
 ];
 
+/** At least 24 by 24 px to tap (WCAG 2.2 target size), however short the word. */
+const FOOTER_LINK_CLASS =
+  'inline-flex min-h-6 min-w-6 items-center text-sm text-slate-600 hover:text-slate-900';
+
 /** The public pages' footer: Resources, Legal and social links (docs/product-rules.md#landing-page). */
 export function SiteFooter() {
   return (
@@ -34,7 +38,7 @@ export function SiteFooter() {
                 aria-label={link.label}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="text-sm text-slate-600 hover:text-slate-900"
+                className={FOOTER_LINK_CLASS}
               >
                 {link.text}
               </a>
@@ -53,7 +57,7 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
   return (
     <div>
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <ul className="mt-3 space-y-2">{children}</ul>
+      <ul className="mt-3 space-y-1">{children}</ul>
     </div>
   );
 }
@@ -61,7 +65,7 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
 function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <li>
-      <Link to={to} className="text-sm text-slate-600 hover:text-slate-900">
+      <Link to={to} className={FOOTER_LINK_CLASS}>
         {children}
       </Link>
     </li>

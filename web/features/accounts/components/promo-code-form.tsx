@@ -2,6 +2,7 @@ import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -21,12 +22,16 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();
+  const errorId = useId();
+  // Beside the field as well as in the spec's toast: a toast vanishes and is not the only place an error is said.
+  const [error, setError] = useState<string | null>(null);
   const applied = appliedCode !== null;
   const trimmed = code.trim();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!trimmed || applied || validate.isPending) return;
+    setError(null);
     validate.mutate(
       { code: trimmed },
       {
@@ -35,16 +40,20 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
             onApplied(trimmed);
             toast.success('Promo code applied!', { description: 'Your account will be upgraded for free.' });
           } else {
+            setError('Invalid promo code. Please check your code and try again.');
             toast.error('Invalid promo code', { description: 'Please check your code and try again.' });
           }
         },
-        onError: (error) => {
+        onError: (failure) => {
           // A code the server refuses to read (too long, say) is just as invalid as an unknown one.
-          if (error instanceof ApiRequestError && error.status === 400) {
+          if (failure instanceof ApiRequestError && failure.status === 400) {
+            setError('Invalid promo code. Please check your code and try again.');
             toast.error('Invalid promo code', { description: 'Please check your code and try again.' });
-          } else if (error instanceof ApiRequestError && error.status === 429) {
-            toast.error('Failed to validate promo code.', { description: error.message });
+          } else if (failure instanceof ApiRequestError && failure.status === 429) {
+            setError(`Failed to validate promo code. ${failure.message}`);
+            toast.error('Failed to validate promo code.', { description: failure.message });
           } else {
+            setError('Failed to validate promo code. Please try again in a moment.');
             toast.error('Failed to validate promo code.', { description: 'Please try again in a moment.' });
           }
         },
@@ -68,14 +77,18 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
             ref={input}
             id={inputId}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
             readOnly={applied}
             maxLength={64}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="Enter your code"
-            aria-describedby={applied ? statusId : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={applied ? statusId : error ? errorId : undefined}
             className="min-w-0 flex-1 font-mono uppercase placeholder:font-sans placeholder:normal-case read-only:bg-slate-50 read-only:text-slate-600"
           />
           <Button
@@ -90,6 +103,7 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
           </Button>
         </div>
       </form>
+      <FieldError id={errorId} error={error} />
       {/* The toast announces the result; this line keeps it on the page. */}
       {applied && (
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">

@@ -93,7 +93,9 @@ export function ApiReferencePage() {
           </p>
         )}
       </div>
-      <div ref={container} className="mt-6 min-h-[60vh]" />
+      {/* Clipped, not scrolled: a heading's copy-link button hangs a few pixels past the edge at 390 px,
+          and nothing of Scalar's may widen the page (web/app/styles.css lets its titles wrap). */}
+      <div ref={container} className="mt-6 min-h-[60vh] overflow-x-clip" />
     </PublicPage>
   );
 }

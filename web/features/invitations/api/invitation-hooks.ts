@@ -1,7 +1,10 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  type BulkInvitationRequest,
+  bulkInvitationResponseSchema,
   createInvitationResponseSchema,
+  invitationLinkResponseSchema,
   invitationListSchema,
 } from '../../../../shared/contracts/invitations';
 import { apiRequest } from '../../../lib/api-client';
@@ -29,7 +32,7 @@ function invalidateInvitationLists(queryClient: QueryClient) {
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name?: string }) =>
+    mutationFn: (input: { email: string; name?: string; personalMessage?: string }) =>
       apiRequest('/api/invites', createInvitationResponseSchema, { method: 'POST', body: input }),
     onSuccess: () => invalidateInvitationLists(queryClient),
   });
@@ -40,6 +43,40 @@ export function useDeleteInvitation() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/api/invites/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
+    onSuccess: () => invalidateInvitationLists(queryClient),
+  });
+}
+
+/** Many addresses at once: each invited or refused with the reason (docs/decisions/0060-invitation-links-resend-and-bulk.md). */
+export function useBulkInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkInvitationRequest) =>
+      apiRequest('/api/invites/bulk', bulkInvitationResponseSchema, { method: 'POST', body: input }),
+    onSuccess: () => invalidateInvitationLists(queryClient),
+  });
+}
+
+/** The invitation e-mail again, with a new link; the old link stops working. */
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, createInvitationResponseSchema, {
+        method: 'POST',
+      }),
+    onSuccess: () => invalidateInvitationLists(queryClient),
+  });
+}
+
+/** A new link to pass on, answered once; the link in the e-mail stops working. */
+export function useCopyInvitationLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/invites/${encodeURIComponent(id)}/link`, invitationLinkResponseSchema, {
+        method: 'POST',
+      }),
     onSuccess: () => invalidateInvitationLists(queryClient),
   });
 }

@@ -1,3 +1,4 @@
+import { FileText } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '../../../../shared/contracts/nda';
@@ -5,11 +6,13 @@ import { MarkdownView } from '../../../components/markdown/markdown-view';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/cn';
 import { useNdaSettings, useSaveNdaSettings } from '../api/use-nda-settings';
+import { MUTUAL_NDA_TEMPLATE } from '../mutual-nda-template';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -42,38 +45,68 @@ export function NdaSettingsCard() {
 }
 
 function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
+  // The switch and the text save apart, like every switch in Settings: the switch at once, the text
+  // with its button (a half-typed agreement is not saved by flipping the switch).
+  const saveSwitch = useSaveNdaSettings();
   const save = useSaveNdaSettings();
-  const [isRequired, setIsRequired] = useState(saved.isRequired);
   const [text, setText] = useState(saved.text);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [switchError, setSwitchError] = useState<string | null>(null);
   const switchLabelId = useId();
+  const switchErrorId = useId();
   const textId = useId();
   const errorId = useId();
   const countId = useId();
+  const isOn = saveSwitch.isPending ? saveSwitch.variables.isRequired : saved.isRequired;
 
   const trimmed = text.trim();
   const tooLong = text.length > MAX_NDA_TEXT_LENGTH;
   const localError = tooLong
     ? `The agreement may have at most ${count(MAX_NDA_TEXT_LENGTH)} characters: remove ${count(text.length - MAX_NDA_TEXT_LENGTH)}.`
-    : isRequired && trimmed === ''
-      ? 'Write the agreement investors must accept before turning the NDA on.'
+    : saved.isRequired && trimmed === ''
+      ? 'Write the agreement investors must accept, or turn the NDA off.'
       : null;
   const error = localError ?? serverError;
-  const unchanged = isRequired === saved.isRequired && trimmed === saved.text;
+  const unchanged = trimmed === saved.text;
   const textChanged = saved.version !== null && trimmed !== saved.text;
+
+  const flip = () => {
+    const isRequired = !saved.isRequired;
+    if (isRequired && saved.text === '') {
+      setSwitchError('Save the agreement first: investors need a text to accept before the NDA can be on.');
+      return;
+    }
+    setSwitchError(null);
+    saveSwitch.mutate(
+      { isRequired, text: saved.text },
+      {
+        onSuccess: (result) =>
+          result.isRequired
+            ? toast.success('NDA on', {
+                description: 'Investors accept it before they enter your data room.',
+              })
+            : toast.success('NDA off', { description: 'Investors enter your data room without an NDA.' }),
+        onError: (failure) => {
+          setSwitchError(failure.message);
+          toast.error('Failed to change “Require an NDA”', { description: failure.message });
+        },
+      },
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (localError) return;
     setServerError(null);
+    setSwitchError(null);
     save.mutate(
-      { isRequired, text: trimmed },
+      { isRequired: saved.isRequired, text: trimmed },
       {
         onSuccess: (result) =>
           toast.success('NDA saved', {
             description: result.isRequired
               ? 'Investors accept it before they enter your data room.'
-              : 'Investors enter your data room without an NDA.',
+              : 'Turn on “Require an NDA” when investors should accept it.',
           }),
         onError: (failure) => {
           setServerError(failure.message);
@@ -98,17 +131,22 @@ function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <div className="mb-4 flex flex-col gap-2">
           <div className="flex items-center justify-between gap-4">
             <span id={switchLabelId} className="font-medium text-slate-900">
               Require an NDA
             </span>
             <Switch
-              checked={isRequired}
+              checked={isOn}
               aria-labelledby={switchLabelId}
-              onClick={() => setIsRequired(!isRequired)}
+              aria-describedby={switchError ? switchErrorId : undefined}
+              disabled={saveSwitch.isPending}
+              onClick={flip}
             />
           </div>
+          <FieldError id={switchErrorId} error={switchError} />
+        </div>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor={textId}>Agreement (markdown)</Label>
             <textarea
@@ -129,6 +167,23 @@ function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
             <p id={countId} className={cn('text-xs', tooLong ? 'text-red-700' : 'text-slate-500')}>
               {count(text.length)} / {count(MAX_NDA_TEXT_LENGTH)} characters
             </p>
+            {trimmed === '' && (
+              <div className="flex flex-col items-start gap-2 rounded-md border border-indigo-100 bg-indigo-50 p-3 text-sm text-indigo-950">
+                <p>
+                  Start from a plain mutual NDA written for Roundroom, then fill in the parts in brackets. It
+                  is a starting point, not legal advice.
+                </p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setText(MUTUAL_NDA_TEMPLATE)}
+                >
+                  <FileText aria-hidden="true" />
+                  Use the mutual NDA template
+                </Button>
+              </div>
+            )}
             {error && (
               <p id={errorId} role="alert" className="text-sm text-red-700">
                 {error}

@@ -1,0 +1,168 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { BulkInviteCard } from './bulk-invite-card';
+import { InvitesPanel } from './invites-panel';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server's answers by method and path; every other request is a test failure. */
+function serve(routes: Record<string, (body: unknown) => Response>) {
+  const sent: { route: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const route = `${init.method ?? 'GET'} ${url}`;
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      sent.push({ route, body });
+      const answer = routes[route];
+      if (!answer) throw new Error(`unexpected ${route}`);
+      return answer(body);
+    }),
+  );
+  return sent;
+}
+
+function renderWithQueries(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+/** The element the input's aria-describedby names, holding this text. */
+function describedBy(input: HTMLElement, text: string | RegExp) {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const found = ids
+    .map((id) => document.getElementById(id))
+    .find(
+      (element) =>
+        element &&
+        (typeof text === 'string' ? element.textContent === text : text.test(element.textContent ?? '')),
+    );
+  return found ?? null;
+}
+
+test('a refused address is said beside the address field, announced, and the field is marked invalid', async () => {
+  const sent = serve({
+    'GET /api/invites': () => json(200, []),
+    'POST /api/invites': () =>
+      json(409, {
+        error: 'already_member',
+        message: 'ann@fund.example already has access to this data room.',
+      }),
+  });
+  renderWithQueries(<InvitesPanel />);
+  const address = screen.getByRole('textbox', { name: 'Email address' });
+  fireEvent.change(address, { target: { value: 'ann@fund.example' } });
+  fireEvent.change(screen.getAllByRole('textbox', { name: /Personal message/ })[0] as HTMLElement, {
+    target: { value: 'See you Thursday.' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+
+  await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
+  const error = describedBy(address, 'ann@fund.example already has access to this data room.');
+  expect(error).not.toBeNull();
+  expect(error?.getAttribute('aria-live')).toBe('polite');
+  expect(sent.find((request) => request.route === 'POST /api/invites')?.body).toEqual({
+    email: 'ann@fund.example',
+    personalMessage: 'See you Thursday.',
+  });
+
+  // Typing again clears it.
+  fireEvent.change(address, { target: { value: 'bo@fund.example' } });
+  expect(address.getAttribute('aria-invalid')).toBeNull();
+});
+
+test('a 400 naming the address reads as a sentence beside it', async () => {
+  serve({
+    'GET /api/invites': () => json(200, []),
+    'POST /api/invites': () =>
+      json(400, {
+        error: 'invalid_request',
+        message: 'email: must be a valid e-mail address',
+        field: 'email',
+      }),
+  });
+  renderWithQueries(<InvitesPanel />);
+  const address = screen.getByRole('textbox', { name: 'Email address' });
+  fireEvent.change(address, { target: { value: 'ann@fund' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+  await waitFor(() =>
+    expect(describedBy(address, 'Email address must be a valid e-mail address.')).not.toBeNull(),
+  );
+});
+
+test('bulk: the refused addresses are listed with why and left in the box; the good ones are gone', async () => {
+  const sent = serve({
+    'POST /api/invites/bulk': () =>
+      json(200, {
+        message: '1 invitation sent, 1 address refused',
+        invitedCount: 1,
+        refusedCount: 1,
+        results: [
+          {
+            entry: 'ann@fund.example',
+            status: 'invited',
+            reason: null,
+            invitation: {
+              id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
+              email: 'ann@fund.example',
+              name: null,
+              status: 'pending',
+              used: false,
+              createdAt: '2026-11-25T09:30:00.000Z',
+              expiresAt: '2026-12-02T09:30:00.000Z',
+            },
+          },
+          {
+            entry: 'bo@fund',
+            status: 'refused',
+            reason: 'Not an e-mail address: must be a valid e-mail address.',
+            invitation: null,
+          },
+        ],
+      }),
+  });
+  renderWithQueries(<BulkInviteCard />);
+  const box = screen.getByRole('textbox', { name: 'Addresses' });
+  fireEvent.change(box, { target: { value: 'ann@fund.example\nbo@fund' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
+
+  const refused = await screen.findByRole('list', { name: 'Addresses not invited' });
+  expect(refused.textContent).toBe('bo@fund: Not an e-mail address: must be a valid e-mail address.');
+  expect(screen.getByText('1 invitation sent, 1 address refused').closest('[aria-live]')).not.toBeNull();
+  expect((box as HTMLTextAreaElement).value).toBe('bo@fund');
+  expect(sent[0]?.body).toEqual({ addresses: 'ann@fund.example\nbo@fund' });
+});
+
+test('bulk: a list the server cannot read is said beside the Addresses field', async () => {
+  serve({
+    'POST /api/invites/bulk': () =>
+      json(400, {
+        error: 'invalid_request',
+        message: 'addresses: at most 10,000 addresses at once: split the list',
+        field: 'addresses',
+      }),
+  });
+  renderWithQueries(<BulkInviteCard />);
+  const box = screen.getByRole('textbox', { name: 'Addresses' });
+  fireEvent.change(box, { target: { value: 'a@b.example' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
+  await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+  expect(describedBy(box, 'Addresses at most 10,000 addresses at once: split the list.')).not.toBeNull();
+});
+
+test('bulk: sending an empty box asks for addresses beside the field and calls nothing', () => {
+  const sent = serve({});
+  renderWithQueries(<BulkInviteCard />);
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
+  const box = screen.getByRole('textbox', { name: 'Addresses' });
+  expect(describedBy(box, /Paste at least one address/)).not.toBeNull();
+  expect(sent).toEqual([]);
+});
