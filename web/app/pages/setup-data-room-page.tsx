@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MyDataRoom } from '../../../shared/contracts/rooms';
 import { href } from '../../../shared/routes';
 import { AppPage } from '../../components/app/app-page';
+import { SETUP_DATA_ROOM_TABS } from '../../components/app/console-places';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
@@ -21,7 +22,6 @@ import { WebhooksCard } from '../../features/webhooks/components/webhooks-card';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
 import { OwnRoomGate } from './own-room-gate';
 
-const TAB_IDS = ['company', 'sections', 'files', 'settings', 'api'] as const;
 const TITLE = 'Set up your data room';
 
 /**
@@ -63,7 +63,7 @@ export function SetupDataRoomPage() {
 }
 
 function SetupTabs({ room }: { room: MyDataRoom }) {
-  const [tab, setTab] = useTabParam(TAB_IDS);
+  const [tab, setTab] = useTabParam(SETUP_DATA_ROOM_TABS);
   const files = useFilesFollowingDraft();
 
   return (
