@@ -142,12 +142,13 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
       <NotificationSettingsCard />
-      <Card>
-        <CardHeader>
+      {/* Across both columns: the cards above pair up, and this one would otherwise sit alone. */}
+      <Card className="flex flex-col sm:flex-row sm:items-center sm:justify-between lg:col-span-2">
+        <CardHeader className="sm:pb-6">
           <CardTitle>Preview</CardTitle>
           <CardDescription>Your data room as investors see it, in a new tab.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="sm:pl-0">
           <Button asChild className="w-full sm:w-auto">
             <a href={href('dataRoom')} target="_blank" rel="noopener">
               <Eye aria-hidden="true" />
