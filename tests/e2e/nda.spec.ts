@@ -122,8 +122,8 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);
 
-  // The founder sees the acceptance in /admin and downloads its PDF record.
-  await page.goto('/admin');
+  // The founder sees the acceptance in the console's Investors and downloads its PDF record.
+  await page.goto('/admin/investors');
   const panel = page.getByRole('region', { name: 'NDA acceptances' });
   const table = panel.getByRole('table', { name: 'NDA acceptances' });
   await expect(table).toContainText('Nia Q. Signer');
