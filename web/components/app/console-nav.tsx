@@ -54,7 +54,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
                 to={consoleHref(first.to)}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  '-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 px-1 text-[11px] font-medium transition-colors sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm',
+                  '-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 px-0.5 text-[10px] font-medium tracking-tight transition-colors sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:tracking-normal',
                   current
                     ? 'border-indigo-600 text-indigo-700'
                     : 'border-transparent text-slate-600 hover:text-slate-900',
@@ -70,7 +70,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
           <li className="min-w-0 sm:ml-auto">
             <Link
               to={href('investorDashboard')}
-              className="-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 border-transparent px-1 text-[11px] font-medium text-slate-600 transition-colors hover:text-slate-900 sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm"
+              className="-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 border-transparent px-0.5 text-[10px] font-medium tracking-tight text-slate-600 transition-colors hover:text-slate-900 sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:tracking-normal"
             >
               <LibraryBig aria-hidden="true" className="size-5 shrink-0 sm:size-4" />
               <span className="max-w-full truncate">Rooms</span>
