@@ -42,7 +42,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
 
   return (
     <nav aria-label="Your data room" className="border-t border-slate-100">
-      <ul className="mx-auto grid max-w-6xl grid-flow-col auto-cols-fr sm:flex sm:gap-1 sm:px-4">
+      <ul className="mx-auto grid max-w-6xl grid-flow-col auto-cols-fr sm:flex sm:gap-1 sm:px-3">
         {places.map((place) => {
           const first = place.subPlaces[0];
           if (!first) return null;
@@ -81,7 +81,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
       {subPlaces.length > 0 && position && (
         <ul
           aria-label={position.place.label}
-          className="mx-auto flex max-w-6xl gap-1 overflow-x-auto border-t border-slate-100 px-2 py-1.5 sm:px-4"
+          className="mx-auto flex max-w-6xl gap-0.5 overflow-x-auto border-t border-slate-100 px-2 py-1.5 sm:gap-1 sm:px-3"
         >
           {subPlaces.map((subPlace) => {
             const current = position.subPlace?.id === subPlace.id;
@@ -91,7 +91,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
                   to={consoleHref(subPlace.to)}
                   aria-current={current ? 'page' : undefined}
                   className={cn(
-                    'inline-flex h-8 items-center rounded-full px-3 text-sm whitespace-nowrap transition-colors',
+                    'inline-flex h-8 items-center rounded-full px-2.5 text-[13px] whitespace-nowrap transition-colors sm:px-3 sm:text-sm',
                     current
                       ? 'bg-indigo-50 font-medium text-indigo-700'
                       : 'text-slate-600 hover:bg-slate-100',

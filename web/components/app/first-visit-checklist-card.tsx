@@ -86,7 +86,8 @@ export function FirstVisitChecklistCard() {
         {steps.map((step) => {
           const Icon = step.done ? CircleCheck : Circle;
           return (
-            <li key={step.id} data-done={step.done}>
+            // On a phone the steps done fold into the count above, so the page's own content stays near the top.
+            <li key={step.id} data-done={step.done} className={step.done ? 'hidden sm:block' : undefined}>
               <Link
                 to={consoleHref(step.to)}
                 className={cn(
