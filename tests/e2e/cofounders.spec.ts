@@ -12,6 +12,8 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   browser,
   baseURL,
 }) => {
+  // Two people's sign-ins, an upload and the console's places: about 20 s alone, more beside other tests.
+  test.setTimeout(60_000);
   const companyName = `Tandem Labs ${Date.now()}`;
   // page.request shares the browser's cookies: the owner is signed in for the page too.
   const setup = await page.request.post('/api/complete-account-setup', {
