@@ -29,6 +29,10 @@ export const paths = {
   previewDocument: '/preview/documents/:documentId',
   app: '/app',
   admin: '/admin',
+  /** The console's Investors place: the active investors, the NDA acceptances and the CSV exports. */
+  adminInvestors: '/admin/investors',
+  /** The console's Team (ADR 47), in Settings: the owner and the co-founders. */
+  adminTeam: '/admin/team',
   /** Reading analytics: the room, one document, one investor. */
   roomAnalytics: '/admin/analytics',
   documentAnalytics: '/admin/analytics/documents/:documentId',
@@ -66,6 +70,8 @@ export const pageRoutes = [
   'previewDocument',
   'app',
   'admin',
+  'adminInvestors',
+  'adminTeam',
   'roomAnalytics',
   'documentAnalytics',
   'investorAnalytics',

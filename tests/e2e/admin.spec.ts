@@ -183,7 +183,7 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   });
   expect(second.status(), await second.text()).toBe(201);
   const nav = page.getByRole('navigation', { name: 'Your data room' });
-  await nav.getByRole('link', { name: 'Configure' }).click();
+  await nav.getByRole('link', { name: 'Documents' }).click();
   // The console must have replaced the dashboard (a lazy page keeps the old one up while it loads).
   await expect(page.getByRole('heading', { level: 1, name: `${companyName} data room` })).toBeVisible();
   await nav.getByRole('link', { name: 'Dashboard' }).click();

@@ -3,7 +3,7 @@ import { expect, test, watchConsole } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
 
-// Co-founders (docs/decisions/0047-room-editors.md): the owner invites one from /admin's Team, the
+// Co-founders (docs/decisions/0047-room-editors.md): the owner invites one from the console's Team, the
 // co-founder signs in with the magic link from the e-mail, works in the console, and loses it the
 // moment the owner removes them.
 
@@ -12,6 +12,8 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   browser,
   baseURL,
 }) => {
+  // Two people's sign-ins, an upload and the console's places: about 20 s alone, more beside other tests.
+  test.setTimeout(60_000);
   const companyName = `Tandem Labs ${Date.now()}`;
   // page.request shares the browser's cookies: the owner is signed in for the page too.
   const setup = await page.request.post('/api/complete-account-setup', {
@@ -19,7 +21,7 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   });
   expect(setup.status()).toBe(201);
 
-  await page.goto('/admin');
+  await page.goto('/admin/team');
   const team = page.getByRole('region', { name: 'Team' });
   await expect(team.getByRole('list', { name: 'Team members' })).toContainText('Olive Owner');
   await expect(team.getByRole('list', { name: 'Team members' })).toContainText('Owner');
@@ -59,6 +61,12 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
     .getByRole('link', { name: 'Dashboard' })
     .click();
   await expect(cofounder.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+  // The Team is the owner's place of the console: not in a co-founder's navigation, read-only by URL.
+  const cofounderNav = cofounder.getByRole('navigation', { name: 'Your data room' });
+  await cofounderNav.getByRole('link', { name: 'Settings' }).click();
+  await expect(cofounderNav.getByRole('link', { name: 'API' })).toBeVisible();
+  await expect(cofounderNav.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await cofounder.goto('/admin/team');
   const theirTeam = cofounder.getByRole('region', { name: 'Team' });
   await expect(theirTeam).toContainText('Only the owner of the data room can invite or remove co-founders.');
   await expect(theirTeam.getByRole('form', { name: 'Invite a co-founder' })).toHaveCount(0);
@@ -67,7 +75,7 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   await expect(page.getByRole('list', { name: 'Files' })).toContainText('Cofounder deck');
 
   // The owner removes them.
-  await page.goto('/admin');
+  await page.goto('/admin/team');
   const activeRow = team.getByRole('listitem').filter({ hasText: 'Cass Cofounder' });
   await expect(activeRow).toContainText('Active');
   await activeRow.getByRole('button', { name: `Remove ${cofounderEmail} from the team` }).click();
@@ -78,7 +86,7 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   await expect(team.getByRole('listitem').filter({ hasText: 'Cass Cofounder' })).toHaveCount(0);
 
   // Their very next page load is refused.
-  await cofounder.reload();
+  await cofounder.goto('/admin');
   await expect(cofounder.getByRole('heading', { name: 'This page is for founders' })).toBeVisible();
   await expect(cofounder.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
   await cofounder.goto('/configure');

@@ -24,7 +24,7 @@ const AGREEMENT = [
  * investor on a 390 px phone meets the NDA page instead of the room, accepts it with their full name and
  * "I agree", and reads the room; the founder sees the acceptance in /admin and downloads its PDF record.
  */
-test('an investor on a phone accepts the NDA before entering; the founder sees it in /admin and downloads its record @phone', async ({
+test('an investor on a phone accepts the NDA before entering; the founder sees it in the console’s Investors and downloads its record @phone', async ({
   page,
   browser,
   request,
@@ -126,8 +126,8 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);
 
-  // The founder sees the acceptance in /admin and downloads its PDF record.
-  await page.goto('/admin');
+  // The founder sees the acceptance in the console's Investors and downloads its PDF record.
+  await page.goto('/admin/investors');
   const panel = page.getByRole('region', { name: 'NDA acceptances' });
   const table = panel.getByRole('table', { name: 'NDA acceptances' });
   await expect(table).toContainText('Nia Q. Signer');

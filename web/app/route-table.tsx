@@ -121,6 +121,16 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.AdminPage,
     'protected',
   ),
+  adminInvestors: page(
+    () => import('../features/admin/pages/admin-investors-page'),
+    (m) => m.AdminInvestorsPage,
+    'protected',
+  ),
+  adminTeam: page(
+    () => import('../features/admin/pages/admin-team-page'),
+    (m) => m.AdminTeamPage,
+    'protected',
+  ),
   roomAnalytics: page(
     () => import('../features/reading-analytics/pages/room-analytics-page'),
     (m) => m.RoomAnalyticsPage,

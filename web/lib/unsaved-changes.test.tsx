@@ -44,3 +44,15 @@ test('agreeing lets the click through; nothing is asked once the editors are cle
   expect(confirm).toHaveBeenCalledTimes(1);
   confirm.mockRestore();
 });
+
+test('a link to another tab of the same page keeps the edits and asks nothing', () => {
+  const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  window.history.replaceState(null, '', '/configure?tab=sections');
+  render(<Editor dirty />);
+  expect(clickLinkTo('/configure?tab=invites')).toBe(false);
+  expect(clickLinkTo('/configure')).toBe(false);
+  expect(confirm).not.toHaveBeenCalled();
+  expect(clickLinkTo('/setup-data-room?tab=sections')).toBe(true);
+  expect(confirm).toHaveBeenCalledTimes(1);
+  confirm.mockRestore();
+});

@@ -30,7 +30,8 @@ function onClick(event: MouseEvent) {
   const destination = new URL(link.href, window.location.href);
   const here = window.location;
   if (destination.origin !== here.origin) return; // The browser's beforeunload prompt covers it.
-  if (destination.pathname === here.pathname && destination.search === here.search) return;
+  // Another tab of the same page (`?tab=`, a place of the console) keeps every panel and its edits mounted.
+  if (destination.pathname === here.pathname) return;
   if (!confirmDiscardUnsavedChanges()) {
     event.preventDefault();
     event.stopPropagation();

@@ -1,6 +1,7 @@
 import { BookOpen, Eye, FileText, FolderOpen, Mail, Megaphone } from 'lucide-react';
 import { href } from '../../../shared/routes';
 import { AppPage } from '../../components/app/app-page';
+import { CONFIGURE_TABS } from '../../components/app/console-places';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
@@ -14,8 +15,6 @@ import { SectionsHelp } from '../../features/sections/components/sections-help';
 import { SectionsDraftProvider } from '../../features/sections/sections-draft';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
 import { OwnRoomGate } from './own-room-gate';
-
-const TAB_IDS = ['files', 'sections', 'invites', 'notify'] as const;
 
 /**
  * /configure, the founder's console (docs/product-rules.md#configure): Files, Sections, Invites and
@@ -64,7 +63,7 @@ export function ConfigurePage() {
 }
 
 function ConsoleTabs() {
-  const [tab, setTab] = useTabParam(TAB_IDS);
+  const [tab, setTab] = useTabParam(CONFIGURE_TABS);
   const files = useFilesFollowingDraft();
 
   return (

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import type { MyDataRoom } from '../../../shared/contracts/rooms';
 import { href } from '../../../shared/routes';
 import { AppPage } from '../../components/app/app-page';
+import { SETUP_DATA_ROOM_TABS } from '../../components/app/console-places';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
@@ -31,7 +32,6 @@ import { WebhooksCard } from '../../features/webhooks/components/webhooks-card';
 import { useFilesFollowingDraft } from '../use-files-following-draft';
 import { OwnRoomGate } from './own-room-gate';
 
-const TAB_IDS = ['company', 'sections', 'files', 'settings', 'api'] as const;
 const TITLE = 'Set up your data room';
 
 /**
@@ -73,7 +73,7 @@ export function SetupDataRoomPage() {
 }
 
 function SetupTabs({ room }: { room: MyDataRoom }) {
-  const [tab, setTab] = useTabParam(TAB_IDS);
+  const [tab, setTab] = useTabParam(SETUP_DATA_ROOM_TABS);
   const files = useFilesFollowingDraft();
 
   return (
@@ -152,7 +152,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
       <NotificationSettingsCard />
-      <Card>
+      <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle>Security</CardTitle>
           <CardDescription>
@@ -169,12 +169,13 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
           </Button>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
+      {/* Across both columns: the cards above pair up, and this one would otherwise sit alone. */}
+      <Card className="flex flex-col sm:flex-row sm:items-center sm:justify-between lg:col-span-2">
+        <CardHeader className="sm:pb-6">
           <CardTitle>Preview</CardTitle>
           <CardDescription>Your data room as investors see it, in a new tab.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="sm:pl-0">
           <Button asChild className="w-full sm:w-auto">
             <a href={href('dataRoom')} target="_blank" rel="noopener">
               <Eye aria-hidden="true" />

@@ -1,26 +1,12 @@
 import { LogOut } from 'lucide-react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { href, type PageName } from '../../../shared/routes';
+import { href } from '../../../shared/routes';
 import { useCurrentUser, useLogout } from '../../features/auth/api/auth-hooks';
-import { cn } from '../../lib/cn';
 import { confirmDiscardUnsavedChanges } from '../../lib/unsaved-changes';
 import { Logo } from '../site/logo';
 import { Button } from '../ui/button';
-
-/**
- * Where a founder or a co-founder works: the console, the room's setup, and the room's dashboard. A
- * co-founder may also read other rooms as an investor: their list is one more link.
- */
-const consolePages: { page: PageName; label: string }[] = [
-  { page: 'configure', label: 'Configure' },
-  { page: 'setupDataRoom', label: 'Setup' },
-  { page: 'admin', label: 'Dashboard' },
-];
-const editorPages: { page: PageName; label: string }[] = [
-  ...consolePages,
-  { page: 'investorDashboard', label: 'Rooms' },
-];
+import { ConsoleNav } from './console-nav';
 
 /**
  * The signed-in pages' header: the product, who is signed in, and Logout
@@ -62,29 +48,7 @@ export function AppHeader() {
           </Button>
         </div>
       </div>
-      {user?.managedRoom && (
-        <nav aria-label="Your data room" className="border-t border-slate-100">
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
-            {(user.managedRoom.role === 'editor' ? editorPages : consolePages).map(({ page, label }) => (
-              <li key={page}>
-                <NavLink
-                  to={href(page)}
-                  className={({ isActive }) =>
-                    cn(
-                      '-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                      isActive
-                        ? 'border-indigo-600 text-indigo-700'
-                        : 'border-transparent text-slate-600 hover:text-slate-900',
-                    )
-                  }
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {user?.managedRoom && <ConsoleNav role={user.managedRoom.role} />}
     </header>
   );
 }

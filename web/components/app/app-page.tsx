@@ -1,13 +1,24 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/auth-hooks';
 import { AppHeader } from './app-header';
+import { consolePositionOf } from './console-places';
+import { FirstVisitChecklistCard } from './first-visit-checklist-card';
 
-/** A signed-in page: the app header, the content in <main>, and the document title. */
+/**
+ * A signed-in page: the app header, the content in <main>, and the document title. In the founder's
+ * console the first-visit checklist heads every place until it is done (ADR 58).
+ */
 export function AppPage({ title, children }: { title: string; children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const inConsole = Boolean(user?.managedRoom) && consolePositionOf(pathname, search) !== null;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>{`${title} · Roundroom`}</title>
       <AppHeader />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+        {inConsole && <FirstVisitChecklistCard />}
         {children}
       </main>
     </div>

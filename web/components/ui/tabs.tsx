@@ -104,22 +104,22 @@ export function Tabs<Id extends string>({ label, tabs, value, onChange }: TabsPr
 
 /**
  * The selected tab, kept in `?tab=` so a reload or a shared link opens the same tab. An unknown value
- * falls back to the first tab.
+ * falls back to the first tab. Each tab is a place of the console (ADR 58), so choosing one is a step
+ * in the history that Back undoes.
  */
 export function useTabParam<Id extends string>(ids: readonly Id[]): [Id, (id: Id) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const first = ids[0] as Id;
   const value = ids.find((id) => id === requested) ?? first;
-  const select = (id: Id) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === first) next.delete('tab');
-        else next.set('tab', id);
-        return next;
-      },
-      { replace: true },
-    );
+  const select = (id: Id) => {
+    if (id === value) return;
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === first) next.delete('tab');
+      else next.set('tab', id);
+      return next;
+    });
+  };
   return [value, select];
 }

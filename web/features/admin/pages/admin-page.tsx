@@ -10,22 +10,20 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { dashboardCounters } from '../admin-summary';
 import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-queries';
 import { DashboardCounters } from '../components/dashboard-counters';
-import { ExportCsvPanel } from '../components/export-csv-panel';
 import { InvitationsTable } from '../components/invitations-table';
-import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
 import { NotificationsSummary } from '../components/notifications-summary';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { RoomControls } from '../components/room-controls';
 import { SectionCards } from '../components/section-cards';
 import { SendInvitationForm } from '../components/send-invitation-form';
-import { TeamPanel } from '../components/team-panel';
 import { UsersTable } from '../components/users-table';
 
 /**
- * /admin, the room's dashboard (docs/product-rules.md#admin-dashboard), for its owner and co-founders. The
- * server decides who manages the room: anyone else gets 403 from every /api/admin route and sees the
- * founders-only notice.
+ * /admin, the room's dashboard (docs/product-rules.md#admin-dashboard), for its owner and co-founders: the
+ * console's Dashboard place (ADR 58). The Team is in Settings (/admin/team), the NDA acceptances and the
+ * CSV exports in Investors (/admin/investors). The server decides who manages the room: anyone else
+ * gets 403 from every /api/admin route and sees the founders-only notice.
  */
 export function AdminPage() {
   const dashboard = useAdminDashboard();
@@ -109,9 +107,6 @@ export function AdminPage() {
           <InvitationsTable invitations={data.invitations} refreshing={dashboard.invitationsRefreshing} />
         </div>
         <UsersTable users={data.users} />
-        <TeamPanel />
-        <NdaAcceptancesPanel />
-        <ExportCsvPanel investors={data.users} />
       </div>
     </AppPage>
   );

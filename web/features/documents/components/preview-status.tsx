@@ -30,8 +30,8 @@ export function PreviewStatus({ title, preview, onRetry, isRetrying = false }: P
     return <Badge variant="success">Ready</Badge>;
   }
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <Badge variant="destructive" className="whitespace-normal">
+    <span className="inline-flex max-w-full flex-wrap items-center gap-2">
+      <Badge variant="destructive" className="whitespace-normal!">
         {preview.failure?.message ?? 'This file could not be converted'}
       </Badge>
       {onRetry && (

@@ -1,0 +1,174 @@
+import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { e2ePromoCode } from './e2e-environment';
+import { expect, test } from './fixtures';
+import { waitForMail } from './support/mailbox';
+import { toast, uniqueEmail } from './support/people';
+
+// The founder's console (docs/decisions/0058-one-console.md): a new founder follows the first-visit
+// checklist from sign-up to the first invitation, and every place of the navigation is opened by its
+// URL and left and found again with Back, with nothing wider than the screen.
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Your data room' });
+const checklist = (page: Page) => page.getByRole('region', { name: 'Get your data room ready' });
+// Steps done are folded away on a phone, so they are found whether shown or not.
+const step = (page: Page, label: string) => checklist(page).locator('li').filter({ hasText: label });
+
+/** The links of the navigation marked as the page on screen: the place, then its sub-place if it has some. */
+async function currentPlace(page: Page): Promise<string[]> {
+  return nav(page).locator('a[aria-current="page"]').allTextContents();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  // The elements that reach past the screen's right edge, named so a failure says which.
+  const tooWide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .map((element) => `${element.tagName} ${element.className} ${element.textContent?.slice(0, 40)}`)
+      .slice(-5);
+  });
+  expect(tooWide, `the page at ${page.url()} scrolls sideways`).toEqual([]);
+}
+
+/** Every sub-place of the owner's console: its URL, the links the navigation marks, and a heading it shows. */
+const places: { url: string; current: string[]; heading: RegExp }[] = [
+  { url: '/admin', current: ['Dashboard'], heading: /^Admin dashboard$/ },
+  { url: '/setup-data-room', current: ['Room', 'Company'], heading: /^Set up your data room$/ },
+  { url: '/configure?tab=sections', current: ['Room', 'Sections'], heading: /data room$/ },
+  { url: '/configure', current: ['Documents'], heading: /data room$/ },
+  { url: '/configure?tab=invites', current: ['Investors', 'Invitations'], heading: /data room$/ },
+  { url: '/admin/investors', current: ['Investors', 'Investors & NDAs'], heading: /^Investors$/ },
+  { url: '/configure?tab=notify', current: ['Investors', 'Notify investors'], heading: /data room$/ },
+  { url: '/admin/analytics', current: ['Analytics'], heading: /^Reading analytics$/ },
+  {
+    url: '/setup-data-room?tab=settings',
+    current: ['Settings', 'Room settings'],
+    heading: /^Set up your data room$/,
+  },
+  { url: '/setup-data-room?tab=api', current: ['Settings', 'API'], heading: /^Set up your data room$/ },
+  { url: '/admin/team', current: ['Settings', 'Team'], heading: /^Team$/ },
+];
+
+test('a new founder: the checklist from sign-up to the first invitation, ticked as they go, then gone @phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const companyName = `Brightwater Grid ${Date.now()}`;
+  await page.goto('/checkout');
+  await page.getByLabel('Promo code').fill(e2ePromoCode);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('link', { name: 'Get free access' }).click();
+  await expect(page).toHaveURL(/\/setup-account\?promo=true$/);
+  await page.getByLabel('Full name').fill('Bea Founder');
+  await page.getByLabel('Email address').fill(uniqueEmail('bea'));
+  await page.getByLabel('Company name').fill(companyName);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/configure$/);
+  await expect(page.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
+
+  // Nothing done yet: the checklist says so, and where each step is done.
+  await expect(checklist(page)).toContainText('0 of 4 done');
+  await expect.poll(() => currentPlace(page)).toEqual(['Documents']);
+
+  // The company, from the checklist's own link.
+  await step(page, 'Describe your company').getByRole('link').click();
+  await expect(page).toHaveURL(/\/setup-data-room$/);
+  await expect.poll(() => currentPlace(page)).toEqual(['Room', 'Company']);
+  await page.getByLabel('Description').fill('Batteries that keep small towns lit through the night.');
+  await page.getByRole('button', { name: 'Save Company Info' }).click();
+  await expect(step(page, 'Describe your company')).toHaveAttribute('data-done', 'true');
+  await expect(checklist(page)).toContainText('1 of 4 done');
+
+  // The first document, through the navigation.
+  await nav(page).getByRole('link', { name: 'Documents' }).click();
+  await expect(page).toHaveURL(/\/configure$/);
+  const deck = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(4096)]);
+  await page
+    .getByLabel('Choose files')
+    .setInputFiles({ name: 'Seed deck.pdf', mimeType: 'application/pdf', buffer: deck });
+  await expect(toast(page, 'File uploaded successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(step(page, 'Upload your first document')).toHaveAttribute('data-done', 'true');
+  await expect(step(page, 'Place a document in a section')).toHaveAttribute('data-done', 'false');
+
+  // Placed in a section with the "insert document link" control, then saved.
+  await nav(page).getByRole('link', { name: 'Room' }).click();
+  await nav(page).getByRole('link', { name: 'Sections' }).click();
+  await expect(page).toHaveURL(/\/configure\?tab=sections$/);
+  await expect(page.getByRole('tab', { name: 'Sections', selected: true })).toBeVisible();
+  await page.getByLabel('Uploaded file').selectOption({ label: 'Seed deck.pdf' });
+  await page.getByLabel('Section', { exact: true }).selectOption('Financial information');
+  await page.getByRole('button', { name: 'Insert link' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Sections updated successfully')).toBeVisible();
+  await expect(step(page, 'Place a document in a section')).toHaveAttribute('data-done', 'true');
+  await expect(checklist(page)).toContainText('3 of 4 done');
+
+  // The first invitation: the last step, and the checklist is gone.
+  await nav(page).getByRole('link', { name: 'Investors' }).click();
+  await expect(page).toHaveURL(/\/configure\?tab=invites$/);
+  await expect.poll(() => currentPlace(page)).toEqual(['Investors', 'Invitations']);
+  const investorEmail = uniqueEmail('ivan');
+  await page.getByLabel('Email address').fill(investorEmail);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent successfully')).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
+  await waitForMail(investorEmail, 'invited you');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
+});
+
+test('every place of the console by its URL, by the navigation, and again by Back @phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // page.request shares the browser's cookies: the founder is signed in for the page too.
+  const setup = await page.request.post('/api/complete-account-setup', {
+    data: { name: 'Pia Founder', email: uniqueEmail('pia'), companyName: `Places Co ${Date.now()}` },
+  });
+  expect(setup.status()).toBe(201);
+
+  // Every place by its URL: the navigation marks it, the page shows it, and a reload keeps it.
+  for (const place of places) {
+    await page.goto(place.url);
+    // A page's code loads when it is first visited: on a busy machine that takes a while.
+    await expect(page.getByRole('heading', { level: 1, name: place.heading })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect.poll(() => currentPlace(page), { message: place.url }).toEqual(place.current);
+    await expectNoSidewaysScroll(page);
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await expect.poll(() => currentPlace(page)).toEqual(['Settings', 'Team']);
+
+  // By the navigation, then Back through each place in turn.
+  const visited: { url: RegExp; current: string[] }[] = [];
+  await page.goto('/admin');
+  visited.push({ url: /\/admin$/, current: ['Dashboard'] });
+  for (const [link, url, current] of [
+    ['Room', /\/setup-data-room$/, ['Room', 'Company']],
+    ['Documents', /\/configure$/, ['Documents']],
+    ['Investors', /\/configure\?tab=invites$/, ['Investors', 'Invitations']],
+    ['Investors & NDAs', /\/admin\/investors$/, ['Investors', 'Investors & NDAs']],
+    ['Analytics', /\/admin\/analytics$/, ['Analytics']],
+    ['Settings', /\/setup-data-room\?tab=settings$/, ['Settings', 'Room settings']],
+    ['API', /\/setup-data-room\?tab=api$/, ['Settings', 'API']],
+  ] as const) {
+    await nav(page).getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect.poll(() => currentPlace(page)).toEqual(current);
+    visited.push({ url, current: [...current] });
+  }
+  // A page's own tab is a step too.
+  await page.getByRole('tab', { name: 'Company' }).click();
+  await expect(page).toHaveURL(/\/setup-data-room$/);
+  await expect.poll(() => currentPlace(page)).toEqual(['Room', 'Company']);
+  for (const previous of visited.reverse()) {
+    await page.goBack();
+    await expect(page).toHaveURL(previous.url);
+    await expect.poll(() => currentPlace(page)).toEqual(previous.current);
+  }
+});

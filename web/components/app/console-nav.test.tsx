@@ -1,0 +1,205 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { useMyDocuments } from '../../features/documents/api/document-hooks';
+import { useInvitations } from '../../features/invitations/api/invitation-hooks';
+import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
+import { ConsoleNav } from './console-nav';
+import { FirstVisitChecklistCard } from './first-visit-checklist-card';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => window.localStorage.clear());
+
+function renderNav(url: string, role: 'owner' | 'editor' = 'owner') {
+  const router = createMemoryRouter([{ path: '*', element: <ConsoleNav role={role} /> }], {
+    initialEntries: [url],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Your data room' });
+const currentLinks = () =>
+  within(nav())
+    .queryAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+
+test('the place and the sub-place on screen are marked current', () => {
+  renderNav('/configure?tab=invites');
+  expect(currentLinks()).toEqual(['Investors', 'Invitations']);
+  const investors = within(nav()).getByRole('list', { name: 'Investors' });
+  expect(
+    within(investors)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Invitations', '/configure?tab=invites'],
+    ['Investors & NDAs', '/admin/investors'],
+    ['Notify investors', '/configure?tab=notify'],
+  ]);
+});
+
+test('each place links to its first sub-place, and a place with one has no second row', () => {
+  renderNav('/admin');
+  const links = Object.fromEntries(
+    within(nav())
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  );
+  expect(links).toEqual({
+    Dashboard: '/admin',
+    Room: '/setup-data-room',
+    Documents: '/configure',
+    Investors: '/configure?tab=invites',
+    Analytics: '/admin/analytics',
+    Settings: '/setup-data-room?tab=settings',
+  });
+  expect(currentLinks()).toEqual(['Dashboard']);
+});
+
+test('following a link moves the current place, and Back moves it back', async () => {
+  const router = renderNav('/admin');
+  fireEvent.click(within(nav()).getByRole('link', { name: 'Settings' }));
+  expect(currentLinks()).toEqual(['Settings', 'Room settings']);
+  fireEvent.click(within(nav()).getByRole('link', { name: 'Team' }));
+  expect(router.state.location.pathname).toBe('/admin/team');
+  expect(currentLinks()).toEqual(['Settings', 'Team']);
+  await act(() => router.navigate(-1));
+  expect(currentLinks()).toEqual(['Settings', 'Room settings']);
+  await act(() => router.navigate(-1));
+  expect(currentLinks()).toEqual(['Dashboard']);
+});
+
+test('a co-founder has no Team link, and has the rooms they read as an investor', () => {
+  renderNav('/setup-data-room?tab=api', 'editor');
+  expect(within(nav()).queryByRole('link', { name: 'Team' })).toBeNull();
+  expect(within(nav()).getByRole('link', { name: 'Rooms' })).toHaveProperty(
+    'href',
+    expect.stringMatching(/\/investor-dashboard$/),
+  );
+  expect(currentLinks()).toEqual(['Settings', 'API']);
+});
+
+// The checklist, from the answers of the three reads it is made of.
+const room = {
+  id: '11111111-2222-4333-8444-555555555555',
+  companyName: 'Tidewater Energy',
+  description: '',
+  stage: 'Seed',
+  foundedYear: null,
+  website: '',
+  isActive: true,
+  isDownloadAllowed: true,
+  isWatermarkEnabled: false,
+  isNdaRequired: false,
+};
+const document = {
+  id: '21111111-2222-4333-8444-555555555555',
+  title: 'Deck.pdf',
+  fileType: 'pdf',
+  fileSize: '1024',
+  sectionName: null as string | null,
+  updatedAt: '2026-11-27T10:00:00.000Z',
+  isUploaded: true,
+  preview: { status: 'ready', kind: 'pages', failure: null },
+  downloadPolicy: 'room',
+  isDownloadAllowed: true,
+};
+
+function serve(answers: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (!(path in answers)) return new Response('{}', { status: 404 });
+      return new Response(JSON.stringify(answers[path]), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+/** Says when the checklist's three reads have answered, so that its absence means something. */
+function LoadedProbe() {
+  const loaded = [useMyDataRoom(), useMyDocuments(), useInvitations()].every((query) => query.isSuccess);
+  return loaded ? <p>Room data loaded</p> : null;
+}
+
+function renderChecklist() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const page = (
+    <>
+      <LoadedProbe />
+      <FirstVisitChecklistCard />
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', element: page }], {
+    initialEntries: ['/configure'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const steps = () =>
+  within(screen.getByRole('list', { name: 'First steps' }))
+    .getAllByRole('listitem')
+    .map((item) => `${item.textContent?.match(/^[^.(]*/)?.[0]?.trim()} ${item.dataset.done}`);
+
+test('the checklist ticks what the room already holds and links to the rest', async () => {
+  serve({
+    '/api/my-data-room': room,
+    '/api/my-documents': [document],
+    '/api/invites': [],
+  });
+  renderChecklist();
+  expect(await screen.findByRole('heading', { name: 'Get your data room ready' })).toBeTruthy();
+  expect(screen.getByText('1 of 4 done')).toBeTruthy();
+  expect(steps()).toEqual([
+    'Describe your company false',
+    'Upload your first document true',
+    'Place a document in a section false',
+    'Invite your first investor false',
+  ]);
+  expect(screen.getByRole('link', { name: /Invite your first investor/ }).getAttribute('href')).toBe(
+    '/configure?tab=invites',
+  );
+});
+
+test('closed, the checklist stays closed for that room on this browser', async () => {
+  serve({ '/api/my-data-room': room, '/api/my-documents': [], '/api/invites': [] });
+  renderChecklist();
+  fireEvent.click(await screen.findByRole('button', { name: 'Close the checklist' }));
+  expect(screen.queryByRole('heading', { name: 'Get your data room ready' })).toBeNull();
+  cleanup();
+  renderChecklist();
+  await screen.findByText('Room data loaded');
+  expect(screen.queryByRole('heading', { name: 'Get your data room ready' })).toBeNull();
+});
+
+test('a room with every step done shows no checklist', async () => {
+  serve({
+    '/api/my-data-room': { ...room, description: 'Grid batteries for towns.' },
+    '/api/my-documents': [{ ...document, sectionName: 'Deck' }],
+    '/api/invites': [
+      {
+        id: '31111111-2222-4333-8444-555555555555',
+        email: 'ann@fund.example',
+        name: null,
+        status: 'pending',
+        used: false,
+        createdAt: '2026-11-27T10:00:00.000Z',
+        expiresAt: '2026-12-04T10:00:00.000Z',
+      },
+    ],
+  });
+  renderChecklist();
+  await screen.findByText('Room data loaded');
+  expect(screen.queryByRole('heading', { name: 'Get your data room ready' })).toBeNull();
+  expect(window.localStorage.getItem(`roundroom.first-visit-checklist.${room.id}`)).toBe('complete');
+});

@@ -1,0 +1,155 @@
+import { href, type PageName } from '../../../shared/routes';
+
+/**
+ * The founder's console (docs/decisions/0058-one-console.md): every thing a founder manages lives in
+ * one place of one navigation, and each sub-place is a URL. The spec's pages keep their tabs; a tab is
+ * a sub-place here (`?tab=`), so where the spec shows one thing on two pages (files, sections,
+ * invitations) both URLs belong to the same place and the navigation says which.
+ */
+export type ConsolePlaceId = 'dashboard' | 'room' | 'documents' | 'investors' | 'analytics' | 'settings';
+
+export interface ConsoleLocation {
+  /** A page of the route table, e.g. 'configure'. */
+  page: PageName;
+  /** Its `?tab=`, or null for the page's first tab. */
+  tab: string | null;
+}
+
+export interface ConsoleSubPlace {
+  id: string;
+  label: string;
+  /** Where the navigation links to. */
+  to: ConsoleLocation;
+  /** Other URLs that show the same thing (the spec's second copy of it). */
+  alsoAt?: readonly ConsoleLocation[];
+  /** Only the room's owner sees it in the navigation (ADR 47: co-founders do not manage the team). */
+  ownerOnly?: boolean;
+}
+
+export interface ConsolePlace {
+  id: ConsolePlaceId;
+  label: string;
+  subPlaces: readonly ConsoleSubPlace[];
+  /** Pages whose every URL below them belongs to this place (the analytics' document and investor pages). */
+  pagesBelow?: readonly PageName[];
+}
+
+/** The tabs of /configure and /setup-data-room, first tab first (the spec's order), read by their pages. */
+export const CONFIGURE_TABS = ['files', 'sections', 'invites', 'notify'] as const;
+export const SETUP_DATA_ROOM_TABS = ['company', 'sections', 'files', 'settings', 'api'] as const;
+
+const at = (page: PageName, tab: string | null = null): ConsoleLocation => ({ page, tab });
+
+export const CONSOLE_PLACES: readonly ConsolePlace[] = [
+  {
+    id: 'dashboard',
+    label: 'Dashboard',
+    subPlaces: [{ id: 'overview', label: 'Overview', to: at('admin') }],
+  },
+  {
+    id: 'room',
+    label: 'Room',
+    subPlaces: [
+      { id: 'company', label: 'Company', to: at('setupDataRoom') },
+      {
+        id: 'sections',
+        label: 'Sections',
+        to: at('configure', 'sections'),
+        alsoAt: [at('setupDataRoom', 'sections')],
+      },
+    ],
+  },
+  {
+    id: 'documents',
+    label: 'Documents',
+    subPlaces: [{ id: 'files', label: 'Files', to: at('configure'), alsoAt: [at('setupDataRoom', 'files')] }],
+  },
+  {
+    id: 'investors',
+    label: 'Investors',
+    subPlaces: [
+      { id: 'invitations', label: 'Invitations', to: at('configure', 'invites') },
+      { id: 'people', label: 'Investors & NDAs', to: at('adminInvestors') },
+      { id: 'notify', label: 'Notify investors', to: at('configure', 'notify') },
+    ],
+  },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    subPlaces: [{ id: 'reading', label: 'Reading', to: at('roomAnalytics') }],
+    pagesBelow: ['roomAnalytics'],
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    subPlaces: [
+      { id: 'room-settings', label: 'Room settings', to: at('setupDataRoom', 'settings') },
+      { id: 'api', label: 'API', to: at('setupDataRoom', 'api') },
+      { id: 'team', label: 'Team', to: at('adminTeam'), ownerOnly: true },
+    ],
+  },
+];
+
+/** The URL a sub-place's link opens. */
+export function consoleHref({ page, tab }: ConsoleLocation): string {
+  return tab ? `${href(page)}?tab=${encodeURIComponent(tab)}` : href(page);
+}
+
+export type ConsoleRole = 'owner' | 'editor';
+
+/** The places and sub-places a manager of the room sees: co-founders see all but the owner's own. */
+export function consolePlacesFor(role: ConsoleRole): ConsolePlace[] {
+  return CONSOLE_PLACES.map((place) => ({
+    ...place,
+    subPlaces: place.subPlaces.filter((subPlace) => role === 'owner' || !subPlace.ownerOnly),
+  }));
+}
+
+function trimmed(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+const TABS_OF: Partial<Record<PageName, readonly string[]>> = {
+  configure: CONFIGURE_TABS,
+  setupDataRoom: SETUP_DATA_ROOM_TABS,
+};
+
+/**
+ * The tab a page shows for a `?tab=` value: null for its first tab, which is also what an unknown value
+ * or a page without tabs shows.
+ */
+function shownTab(page: PageName, requested: string | null): string | null {
+  const tabs = TABS_OF[page];
+  if (!tabs || requested === null || !tabs.some((tab) => tab === requested) || requested === tabs[0])
+    return null;
+  return requested;
+}
+
+export interface ConsolePosition {
+  place: ConsolePlace;
+  subPlace: ConsoleSubPlace | null;
+}
+
+/**
+ * Which place and sub-place of the console a URL shows, or null when it is not part of the console
+ * (the investor dashboard, a room's view, the public site).
+ */
+export function consolePositionOf(
+  pathname: string,
+  search: string,
+  places: readonly ConsolePlace[] = CONSOLE_PLACES,
+): ConsolePosition | null {
+  const path = trimmed(pathname);
+  const requested = new URLSearchParams(search).get('tab');
+  for (const place of places) {
+    for (const subPlace of place.subPlaces) {
+      const shows = (location: ConsoleLocation) =>
+        path === href(location.page) && shownTab(location.page, requested) === location.tab;
+      if ([subPlace.to, ...(subPlace.alsoAt ?? [])].some(shows)) return { place, subPlace };
+    }
+    for (const page of place.pagesBelow ?? []) {
+      if (path.startsWith(`${href(page)}/`)) return { place, subPlace: null };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { AppPage } from '../../../components/app/app-page';
+import { LoadFailed } from '../../../components/app/load-failed';
+import { FoundersOnlyNotice } from '../../../components/app/page-notice';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { adminUsersQuery, isForbidden } from '../api/admin-queries';
+import { ExportCsvPanel } from '../components/export-csv-panel';
+import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
+import { UsersTable } from '../components/users-table';
+
+const TITLE = 'Investors';
+
+/**
+ * /admin/investors, the console's Investors place beside the invitations (ADR 58): who joined, the NDA
+ * each accepted, and the room's records as CSV, moved here from /admin's one long page. Like /admin,
+ * each visit reloads what investors did elsewhere.
+ */
+export function AdminInvestorsPage() {
+  const users = useQuery({ ...adminUsersQuery, refetchOnMount: 'always' });
+
+  if (users.error && isForbidden(users.error)) {
+    return (
+      <AppPage title={TITLE}>
+        <FoundersOnlyNotice>
+          The investors of a data room are for the founder who owns it and the co-founders they invited. Your
+          data rooms are on your dashboard.
+        </FoundersOnlyNotice>
+      </AppPage>
+    );
+  }
+
+  return (
+    <AppPage title={TITLE}>
+      <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{TITLE}</h1>
+      <p className="mt-1 text-slate-600">
+        Who joined your data room, the NDA each accepted, and every record as CSV.
+      </p>
+      <div className="mt-6 flex flex-col gap-8 sm:mt-8">
+        {users.data ? (
+          <UsersTable users={users.data} />
+        ) : users.isError ? (
+          <LoadFailed what="the investors" onRetry={() => users.refetch()} />
+        ) : (
+          <PageSpinner label="Loading..." showLabel />
+        )}
+        <NdaAcceptancesPanel />
+        {users.data && <ExportCsvPanel investors={users.data} />}
+      </div>
+    </AppPage>
+  );
+}
