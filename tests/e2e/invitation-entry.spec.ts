@@ -7,6 +7,7 @@ import { e2eMailDir } from './e2e-environment';
 import { expect, test, watchConsole } from './fixtures';
 import { type DeckRoom, roomWithDeck } from './support/deck-room';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+import { swipeToNextPage } from './support/touch';
 
 const DECK_NAME = 'Seed deck.pdf';
 
@@ -43,7 +44,7 @@ async function roomIdOf(request: APIRequestContext, room: DeckRoom): Promise<str
 test.describe('the investor’s way in', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('from the invitation e-mail to page 1 of the deck in two taps, no second e-mail; Back and reload keep the place @phone', async ({
+  test('from the invitation e-mail to page 1 of the deck in two taps, no second e-mail; a swipe to page 3 that a reload keeps; Back returns to the section @phone', async ({
     page,
     browser,
     request,
@@ -82,6 +83,23 @@ test.describe('the investor’s way in', () => {
       .poll(() => firstPage.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     expect((await mailsTo(room.investorEmail)).map((mail) => mail.subject)).toEqual([invitation.subject]);
+
+    // A swipe turns the page; the address names it, and a reload keeps it.
+    const toolbar = page.getByRole('toolbar', { name: 'Pages' });
+    await swipeToNextPage(page);
+    await expect(toolbar).toContainText('Page 2 of 3');
+    await swipeToNextPage(page);
+    await expect(toolbar).toContainText('Page 3 of 3');
+    await expect(page).toHaveURL(new RegExp(`/documents/${room.documentId}\\?page=3$`));
+    await page.reload();
+    await expect(page.getByRole('toolbar', { name: 'Pages' })).toContainText('Page 3 of 3');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: 'Page 3 of 3' })
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     // Back returns to the room with the section shown; a section has its own page, and Back returns there.
     await page.goBack();
