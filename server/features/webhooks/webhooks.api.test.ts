@@ -517,6 +517,8 @@ describe('private addresses, refused unless the operator allows them', () => {
     { address: '127.0.0.1', family: 4 },
   ]);
   answersFor.set('internal.example', [{ address: '10.0.0.5', family: 4 }]);
+  answersFor.set('compatible.example', [{ address: '::7f00:1', family: 6 }]);
+  answersFor.set('nat64.example', [{ address: '64:ff9b::a9fe:a9fe', family: 6 }]);
   answersFor.set('mixed.example', [
     { address: '93.184.215.14', family: 4 },
     { address: 'fd00::5', family: 6 },
@@ -527,6 +529,14 @@ describe('private addresses, refused unless the operator allows them', () => {
     'https://[::1]/hooks',
     'https://[::ffff:127.0.0.1]/hooks',
     'https://[::ffff:a00:1]/hooks',
+    'https://[::127.0.0.1]/hooks',
+    'https://[::a00:1]/hooks',
+    'https://[64:ff9b::7f00:1]/hooks',
+    'https://[64:ff9b:1::a00:1]/hooks',
+    'https://[2002:7f00:1::1]/hooks',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hooks',
+    'https://compatible.example/hooks',
+    'https://nat64.example/hooks',
     'https://169.254.169.254/latest/meta-data',
     'https://[fe80::1]/hooks',
     'https://100.64.0.1/hooks',
@@ -564,6 +574,8 @@ describe('private addresses, refused unless the operator allows them', () => {
       for (const [address, family] of [
         ['127.0.0.1', 4],
         ['::ffff:127.0.0.1', 6],
+        ['::7f00:1', 6],
+        ['64:ff9b::7f00:1', 6],
       ] as const) {
         // Before any delivery: the public answer was only ever used to check the registration.
         answersFor.set('rebinding.example', [{ address, family }]);
