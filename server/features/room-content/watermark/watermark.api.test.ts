@@ -220,6 +220,26 @@ describe('page images and thumbnails', () => {
       downloadRefusal: 'watermark_unsupported',
     });
   });
+
+  test('a video cannot carry it: investors are refused its stream with 403 watermark_unsupported; the owner plays it', async () => {
+    const { founder, investor } = await roomWithTwoReaders(true);
+    const video = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(1000, 7),
+    ]);
+    const documentId = await uploaded(founder, 'Demo.mp4', video);
+    await storeReadyPreview(t, documentId, { kind: 'video' });
+    const path = `/api/documents/${documentId}/preview/content`;
+    const refused = await get(investor, path);
+    expectRefusal(refused, 403, { error: 'watermark_unsupported', message: /video cannot carry one/ });
+    expect(refused.text).not.toContain('ftyp');
+    const ranged = await fetchBytes(investor, path, { range: 'bytes=0-99' });
+    expect(ranged.status).toBe(403);
+    expect((await fetchBytes(founder, path)).bytes.equals(video)).toBe(true);
+    expect(await setWatermark(founder, { isWatermarkEnabled: false })).toMatchObject({ status: 200 });
+    expect((await fetchBytes(investor, path)).bytes.equals(video)).toBe(true);
+  });
 });
 
 describe('downloads with the watermark on', () => {
