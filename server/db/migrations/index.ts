@@ -13,6 +13,7 @@ import * as rateLimitCounters from './0012-rate-limit-counters';
 import * as apiTokens from './0013-api-tokens';
 import * as webhooks from './0014-webhooks';
 import * as roomSections from './0015-room-sections';
+import * as fairJobClaims from './0021-fair-job-claims';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-api-tokens': apiTokens,
   '0014-webhooks': webhooks,
   '0015-room-sections': roomSections,
+  '0021-fair-job-claims': fairJobClaims,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -160,12 +160,14 @@ export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> 
 }
 
 /** Documents that have no preview row yet (stored before previews existed). */
-export async function documentsWithoutPreview(db: Executor): Promise<{ id: string; originalName: string }[]> {
+export async function documentsWithoutPreview(
+  db: Executor,
+): Promise<{ id: string; roomId: string; originalName: string }[]> {
   const rows = await db
     .selectFrom('documents')
     .leftJoin('document_previews', 'document_previews.document_id', 'documents.id')
     .where('document_previews.document_id', 'is', null)
-    .select(['documents.id', 'documents.original_name'])
+    .select(['documents.id', 'documents.room_id', 'documents.original_name'])
     .execute();
-  return rows.map((row) => ({ id: row.id, originalName: row.original_name }));
+  return rows.map((row) => ({ id: row.id, roomId: row.room_id, originalName: row.original_name }));
 }
