@@ -96,7 +96,8 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
             // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
             // preview still being prepared.
-            ...errorResponses(401, 404, 409, 416),
+            // 429 watermark_busy: too many watermarked PDFs being made at once (ADR 61).
+            ...errorResponses(401, 404, 409, 416, 429),
             ...ndaGated,
           },
         },

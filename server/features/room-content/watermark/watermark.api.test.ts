@@ -362,6 +362,23 @@ describe('downloads with the watermark on', () => {
     expect((await fetchBytes(founder, `/api/documents/${zipId}/download`)).bytes.equals(zip)).toBe(true);
   });
 
+  test('a PDF of more pages than the viewer prepares is a 403 watermark_unsupported, refused before qpdf runs; nothing is logged', async () => {
+    const { founder, investor } = await roomWithTwoReaders(true);
+    const documentId = await uploaded(founder, 'Long.pdf', writtenPdf({ pages: 501 }));
+    await t.app.jobs.whenIdle();
+    expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 403, {
+      error: 'watermark_unsupported',
+      message: /more than 500 pages/,
+    });
+    const logged = await t.app.database.db
+      .selectFrom('access_events')
+      .select('id')
+      .where('document_id', '=', documentId)
+      .where('action', '=', 'downloaded')
+      .execute();
+    expect(logged).toEqual([]);
+  });
+
   test('a PDF qpdf cannot open (password-protected) is a 403 watermark_unsupported, not a broken download', async () => {
     const { founder, investor } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Locked.pdf', encryptedPdf());
