@@ -93,7 +93,7 @@ let stampsRunning = 0;
 const stampsByReader = new Map<string, number>();
 
 /** Takes a stamping slot for this reader, or throws 429; the returned function gives it back, once. */
-function takeStampSlot(readerId: string): () => void {
+export function takeStampSlot(readerId: string): () => void {
   const mine = stampsByReader.get(readerId) ?? 0;
   if (stampsRunning >= STAMPS_AT_ONCE || mine >= STAMPS_AT_ONCE_PER_READER)
     throw new HttpError(
