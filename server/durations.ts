@@ -35,3 +35,6 @@ export const INVITATIONS_RETRY_AFTER_MS = HOUR_MS;
  * and room are read from the database once, not again for every report.
  */
 export const EPOCH_CACHE_MAX_AGE_MS = 60 * SECOND_MS;
+
+/** A notification mail's unsubscribe link works for 30 days after the mail was sent (ADR 61). */
+export const UNSUBSCRIBE_LINK_TTL_MS = 30 * DAY_MS;

@@ -187,6 +187,8 @@ export interface JobsTable {
   kind: string;
   payload: string;
   dedupe_key: string | null;
+  /** What the kind's jobs are shared fairly between (a room's id for preparations); null: arrival order. */
+  fair_key: string | null;
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   attempts: number;
   run_at: EpochMs;

@@ -288,6 +288,32 @@ test('a kind runs at most its concurrency at once in one process', async () => {
   }
 });
 
+test('a kind shared fairly runs the rooms in turn: one room with many queued jobs does not hold up another', async () => {
+  const order: string[] = [];
+  const runner = runnerOn(handle);
+  runner.register({
+    ...definition({ run: async () => {} }),
+    kind: 'fair',
+    payloadSchema: z.object({ room: z.string(), n: z.number() }),
+    isSharedFairly: true,
+    run: async ({ room, n }: { room: string; n: number }) => {
+      order.push(`${room}${n}`);
+      await sleep(5);
+    },
+  } as JobDefinition<{ room: string; n: number }> as never);
+  const queue = (room: string, n: number, at: number) =>
+    enqueueJob(handle.db, { kind: 'fair', payload: { room, n }, fairKey: room, runAt: new Date(at) });
+  const start = Date.now() - 60_000;
+  // Room A queued six jobs first; rooms B and C queued theirs after all of A's.
+  for (let n = 1; n <= 6; n++) await queue('A', n, start + n);
+  await queue('B', 1, start + 100);
+  await queue('B', 2, start + 101);
+  await queue('C', 1, start + 200);
+  runner.start();
+  await runner.whenIdle();
+  expect(order).toEqual(['A1', 'B1', 'C1', 'A2', 'B2', 'A3', 'A4', 'A5', 'A6']);
+});
+
 test('two workers on two connections to one database never run the same job twice', async () => {
   const second = openDatabase(config.database);
   extraHandles.push(second);

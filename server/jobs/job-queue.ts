@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../db/columns';
 import type { Dialect } from '../db/database';
-import type { JobRow } from '../db/schema';
+import type { Database, JobRow } from '../db/schema';
 
 /**
  * The one durable job queue (docs/decisions/0040-durable-job-queue.md): jobs are rows of `jobs`, on
@@ -39,6 +39,12 @@ export interface JobDefinition<Payload> {
   timeoutMs: number;
   /** At most this many jobs of this kind run at once in one process. */
   concurrency: number;
+  /**
+   * Shared fairly between fair keys (a room's id) instead of in arrival order: a claim takes the oldest
+   * due job of the key with the fewest jobs running (on every worker), then of the key whose jobs ran
+   * least recently, so one room's many jobs take turns with every other room's (ADR 61).
+   */
+  isSharedFairly?: boolean;
   /** Throws to fail the attempt. */
   run(payload: Payload, job: RunningJob): Promise<void>;
   /**
@@ -61,6 +67,8 @@ export interface EnqueueRequest {
   dedupeKey?: string;
   /** Not before this time (now by default). */
   runAt?: Date;
+  /** What this job is shared fairly by, for a kind that is (isSharedFairly): its room's id. */
+  fairKey?: string;
 }
 
 /**
@@ -77,6 +85,7 @@ export async function enqueueJob(db: Executor, request: EnqueueRequest): Promise
       kind: request.kind,
       payload: JSON.stringify(request.payload),
       dedupe_key: request.dedupeKey ?? null,
+      fair_key: request.fairKey ?? null,
       status: 'queued',
       attempts: 0,
       run_at: request.runAt?.getTime() ?? now,
@@ -173,8 +182,32 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
           eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
         ]),
       )
-      .orderBy('run_at')
       .limit(1);
+    if (definition.isSharedFairly) {
+      const sameKey = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+        eb
+          .selectFrom('jobs as other')
+          .where('other.kind', '=', definition.kind)
+          .whereRef('other.fair_key', '=', 'jobs.fair_key');
+      due = due
+        // Fewest running first: a live lease, on any worker.
+        .orderBy((eb) =>
+          sameKey(eb)
+            .select((inner) => inner.fn.countAll<number>().as('running'))
+            .where('other.status', '=', 'running')
+            .where('other.lease_expires_at', '>=', now),
+        )
+        // Then the key whose jobs were claimed or finished least recently (never: 0, first on both dialects).
+        .orderBy((eb) =>
+          eb.fn.coalesce(
+            sameKey(eb)
+              .select((inner) => inner.fn.max('other.updated_at').as('last'))
+              .where('other.status', 'in', ['running', 'succeeded', 'failed']),
+            eb.lit(0),
+          ),
+        );
+    }
+    due = due.orderBy('run_at');
     if (options.dialect === 'postgres') due = due.forUpdate().skipLocked();
     const row = await db
       .updateTable('jobs')

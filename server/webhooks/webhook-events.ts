@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type {
-  WEBHOOK_TEST_EVENT,
-  WebhookEventData,
-  WebhookEventType,
-  WebhookPayload,
+import {
+  CREATOR_REMOVED_REASON,
+  type WEBHOOK_TEST_EVENT,
+  type WebhookEventData,
+  type WebhookEventType,
+  type WebhookPayload,
 } from '../../shared/contracts/webhooks';
 import type { ReadCache } from '../caches/epoch-cache';
 import type { Executor } from '../db/columns';
@@ -32,12 +33,36 @@ interface ListeningEndpoint {
   events: WebhookEventType[];
 }
 
+/**
+ * The room's enabled endpoints whose creator still manages the room: its owner, or a co-founder who is
+ * still one. An endpoint answers for the person who added it (ADR 47, ADR 52, amended by ADR 61): once
+ * a co-founder is removed, what they added receives nothing more, even before it is turned off.
+ */
 async function enabledEndpoints(db: Executor, roomId: string): Promise<ListeningEndpoint[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
     .where('room_id', '=', roomId)
     .where('is_enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('data_rooms')
+            .select('data_rooms.id')
+            .whereRef('data_rooms.id', '=', 'webhook_endpoints.room_id')
+            .whereRef('data_rooms.owner_id', '=', 'webhook_endpoints.created_by'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('room_members')
+            .select('room_members.user_id')
+            .whereRef('room_members.room_id', '=', 'webhook_endpoints.room_id')
+            .whereRef('room_members.user_id', '=', 'webhook_endpoints.created_by')
+            .where('room_members.role', '=', 'editor'),
+        ),
+      ]),
+    )
     .execute();
   return rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as WebhookEventType[] }));
 }
@@ -64,6 +89,69 @@ export async function roomListensFor(
   });
   const listened = cache ? await cache.get(roomId, load) : await load();
   return listened?.events.includes(type) ?? false;
+}
+
+/** Whether this person manages the room (its owner or a co-founder): whom an endpoint may answer for. */
+export async function managesRoom(db: Executor, roomId: string, userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  const owned = await db
+    .selectFrom('data_rooms')
+    .select('id')
+    .where('id', '=', roomId)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  if (owned) return true;
+  const edited = await db
+    .selectFrom('room_members')
+    .select('user_id')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'editor')
+    .executeTakeFirst();
+  return edited !== undefined;
+}
+
+/**
+ * Turns off the room's endpoints this co-founder added, and ends what was pending for them, in the
+ * caller's transaction (the one that removes the co-founder): the room's data stops going where a
+ * person who lost access chose (ADR 61).
+ */
+export async function stopEndpointsAddedBy(
+  trx: Executor,
+  roomId: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  const endpoints = await trx
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('created_by', '=', userId)
+    .execute();
+  if (endpoints.length === 0) return;
+  const ids = endpoints.map((endpoint) => endpoint.id);
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({
+      is_enabled: 0,
+      disabled_at: at.getTime(),
+      disabled_reason: CREATOR_REMOVED_REASON,
+      updated_at: at.getTime(),
+    })
+    .where('id', 'in', ids)
+    .where('is_enabled', '=', 1)
+    .execute();
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'failed',
+      last_error: CREATOR_REMOVED_REASON,
+      next_attempt_at: null,
+      finished_at: at.getTime(),
+    })
+    .where('endpoint_id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** Queues the event for each enabled endpoint of the room that wants it; returns how many. */

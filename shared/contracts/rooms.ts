@@ -5,14 +5,20 @@ import { multilineText, noUnsafeCharacters, requiredText } from './fields';
 export const FUNDING_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth'] as const;
 export const DEFAULT_FUNDING_STAGE = 'Series A';
 
+/**
+ * A room on the investor dashboard. Before the investor accepted the room's NDA (ADR 45) the card holds
+ * the room's name and "NDA required", nothing more: the company's stage, description, founding year
+ * and website are null until then.
+ */
 export const accessibleDataRoomSchema = z.object({
   id: z.string(),
   companyName: z.string(),
   name: z.string(),
-  fundingStage: z.string(),
-  companyDescription: z.string(),
+  isNdaRequired: z.boolean(),
+  fundingStage: z.string().nullable(),
+  companyDescription: z.string().nullable(),
   foundedYear: z.number().nullable(),
-  website: z.string(),
+  website: z.string().nullable(),
 });
 export type AccessibleDataRoom = z.infer<typeof accessibleDataRoomSchema>;
 

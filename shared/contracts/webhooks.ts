@@ -90,6 +90,10 @@ export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 // ---- The console's routes -------------------------------------------------------------------------
 
+/** Why an endpoint is off once the co-founder who added it was removed from the room (ADR 61). */
+export const CREATOR_REMOVED_REASON =
+  'The co-founder who added this endpoint no longer manages the data room. Turn it on to keep it as yours.';
+
 export const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -103,6 +107,11 @@ export const webhookEndpointSchema = z.object({
   /** Until when deliveries are also signed with the secret before the last rotation. */
   previousSecretExpiresAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
+  /**
+   * Who answers for it: the manager who added it, or who turned it back on after that co-founder was
+   * removed (their endpoints are turned off then). Null when that account no longer exists.
+   */
+  addedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 

@@ -14,6 +14,7 @@ import * as apiTokens from './0013-api-tokens';
 import * as webhooks from './0014-webhooks';
 import * as roomSections from './0015-room-sections';
 import * as invitationPersonalMessage from './0020-invitation-personal-message';
+import * as fairJobClaims from './0021-fair-job-claims';
 import * as passkeys from './0022-passkeys';
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-webhooks': webhooks,
   '0015-room-sections': roomSections,
   '0020-invitation-personal-message': invitationPersonalMessage,
+  '0021-fair-job-claims': fairJobClaims,
   '0022-passkeys': passkeys,
 };
 

@@ -7,11 +7,23 @@ import { type Options, stringify } from 'csv-stringify/sync';
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 /**
- * A text cell a spreadsheet shows as text: one starting with a formula trigger gets a leading
- * apostrophe (OWASP's advice), which spreadsheets hide and which keeps the value readable.
+ * A formula character that would start a cell if a spreadsheet split this text on a separator the
+ * file was not written with (comma, semicolon, tab) or on a line break: the character after the split,
+ * past any spaces and double quotes (which a spreadsheet's import may drop from the start of a field).
+ * Quoting does not protect such text: LibreOffice's and Excel's `;` imports read `"a;=1",b` as the
+ * cells `"a` and `=1",b` (docs/decisions/0061-security-review-fixes.md).
+ */
+const FORMULA_AFTER_A_SPLIT = /([,;\t\r\n][ "]*)([=+\-@])/g;
+
+/**
+ * A text cell a spreadsheet shows as text whichever separator it splits the file on: one starting with
+ * a formula trigger gets a leading apostrophe (OWASP's advice), which spreadsheets hide and which keeps
+ * the value readable, and so does every formula character that a split on `,`, `;`, tab or a line
+ * break would put at the start of a cell (there the apostrophe stays visible: inert beats exact).
  */
 export function neutraliseFormula(value: string): string {
-  return FORMULA_TRIGGERS.has(value.charAt(0)) ? `'${value}` : value;
+  const inside = value.replace(FORMULA_AFTER_A_SPLIT, "$1'$2");
+  return FORMULA_TRIGGERS.has(inside.charAt(0)) ? `'${inside}` : inside;
 }
 
 export type CsvCell = string | number | null;

@@ -15,6 +15,7 @@ import {
   uploadFile,
 } from '../../../tests/support/factories';
 import { expectRefusal } from '../../../tests/support/refusals';
+import { formulasAfterImport, SPREADSHEET_SEPARATORS } from '../../../tests/support/spreadsheet-import';
 import { startTestApp, type TestApp, type TestResponse } from '../../../tests/support/test-app';
 // biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
 import { startPreview, updatePreview } from '../room-content/previews.repository';
@@ -182,19 +183,23 @@ describe('the access log export', () => {
   });
 
   test.each([
-    ['=', '=HYPERLINK("https://evil.example","Click")'],
-    ['+', '+1+cmd|" /C calc"!A0'],
-    ['-', '-2+3'],
-    ['@', '@SUM(1+1)'],
-    ['tab', '\t=1+1'],
-    ['carriage return', '\r=1+1'],
-  ])('a cell starting with %s gets a leading apostrophe, so no spreadsheet runs it', async (_name, title) => {
-    const founder = await createFounder(t);
-    await logEvents(await roomIdOf(founder), [{ title, url: title, at: Date.UTC(2026, 0, 1) }]);
-    const [, row] = recordsOf(await exportOf(founder, 'access-log'));
-    expect(row?.[4]).toBe(`'${title}`);
-    expect(row?.[5]).toBe(`'${title}`);
-  });
+    ['=', '=HYPERLINK("https://evil.example","Click")', `'=HYPERLINK("https://evil.example","Click")`],
+    ['+', '+1+cmd|" /C calc"!A0', `'+1+cmd|" /C calc"!A0`],
+    ['-', '-2+3', `'-2+3`],
+    ['@', '@SUM(1+1)', `'@SUM(1+1)`],
+    // A split on tab or a line break would start a cell at the `=`, so it is neutralised too.
+    ['tab', '\t=1+1', `'\t'=1+1`],
+    ['carriage return', '\r=1+1', `'\r'=1+1`],
+  ])(
+    'a cell starting with %s gets a leading apostrophe, so no spreadsheet runs it',
+    async (_name, title, cell) => {
+      const founder = await createFounder(t);
+      await logEvents(await roomIdOf(founder), [{ title, url: title, at: Date.UTC(2026, 0, 1) }]);
+      const [, row] = recordsOf(await exportOf(founder, 'access-log'));
+      expect(row?.[4]).toBe(cell);
+      expect(row?.[5]).toBe(cell);
+    },
+  );
 
   test('an investor whose name starts with = is neutralised too, in every export', async () => {
     const founder = await createFounder(t);
@@ -224,6 +229,72 @@ describe('the access log export', () => {
     const times = rows.map((row) => row[0] ?? '');
     expect([...times].sort()).toEqual(times);
   });
+});
+
+/**
+ * Text that others type (names, titles, URLs, a browser's User-Agent) built to become a formula once a
+ * spreadsheet splits the file on a separator the file was not written with, or on a line break.
+ */
+const SPLIT_FORMULAS = [
+  'Mallory;=1+41;',
+  'Mallory,=1+41,',
+  'Mallory\t=1+41\t',
+  'Mallory; =1+41',
+  'Mallory;"=1+41"',
+  'Mallory";=1+41;"',
+  'Mallory;+1+41',
+  'Mallory;-1+41',
+  'Mallory;@SUM(1+41)',
+  'Mallory\n=1+41',
+  'Mallory\r\n=1+41',
+];
+
+describe('every export under any separator', () => {
+  test.each(Object.keys(SPREADSHEET_SEPARATORS) as (keyof typeof SPREADSHEET_SEPARATORS)[])(
+    'opened by LibreOffice split on %s, no cell of any export is a formula',
+    async (separator) => {
+      const founder = await createFounder(t);
+      const roomId = await roomIdOf(founder);
+      const email = uniqueEmail('split');
+      await invite(t, founder, email, 'Mallory;=1+41;"=2+40",=3+39');
+      const investor = await signInWithMagicLink(t, email);
+      const nda = await t.request('POST', '/api/my-data-room/nda', {
+        json: { isRequired: true, text: 'Keep it confidential.' },
+        headers: founder.auth,
+      });
+      expect(nda.status, nda.text).toBe(200);
+      const versionId = (nda.json as { version: { id: string } }).version.id;
+      const accepted = await t.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
+        json: { versionId, signerName: 'Mallory;=1+41;', agree: true },
+        headers: { ...investor.auth, 'user-agent': SPLIT_FORMULAS.join(' ').replace(/[\r\n]/g, ' ') },
+      });
+      expect(accepted.status, accepted.text).toBe(201);
+      const uploaded = await uploadFile(t, founder, { name: 'Deck;=1+41;.pdf', bytes: uniquePdf() });
+      expect(uploaded.status, uploaded.text).toBe(201);
+      await logEvents(
+        roomId,
+        SPLIT_FORMULAS.map((text, index) => ({
+          userId: investor.user.id,
+          title: text,
+          url: `https://example.com/${text}`,
+          at: Date.UTC(2026, 0, 1) + index,
+        })),
+      );
+      const files: Record<string, string> = {};
+      for (const kind of ['access-log', 'documents', 'investors', 'nda-acceptances'] as const) {
+        const response = await exportOf(founder, kind);
+        expect(response.status, response.text).toBe(200);
+        expect(response.text).toContain('=1+41');
+        files[kind] = response.text;
+      }
+      expect(await formulasAfterImport(files, separator)).toEqual({
+        'access-log': [],
+        documents: [],
+        investors: [],
+        'nda-acceptances': [],
+      });
+    },
+  );
 });
 
 describe('filters', () => {

@@ -19,7 +19,7 @@ import type { OutgoingMessage } from '../../mail/mailer';
 import { editorInvitationEmail, invitationEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
 import { generateToken, hashToken } from '../../security/tokens';
-import { emitWebhookEvent } from '../../webhooks/webhook-events';
+import { emitWebhookEvent, stopEndpointsAddedBy } from '../../webhooks/webhook-events';
 import { findUserByEmail, type User } from '../accounts/accounts.service';
 import {
   type DataRoom,
@@ -510,7 +510,10 @@ async function revokeInvitation(
     const invitee = await findUserByEmail(trx, invitation.email);
     if (!invitee) return;
     if (role === 'investor') await removeInvestor(trx, room.id, invitee.id);
-    else await removeEditor(trx, room.id, invitee.id);
+    else {
+      await removeEditor(trx, room.id, invitee.id);
+      await stopEndpointsAddedBy(trx, room.id, invitee.id, new Date());
+    }
   });
 }
 

@@ -432,6 +432,58 @@ describe('unsubscribe', () => {
     expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
   });
 
+  test('an old link does not turn notifications off again after the founder turned them back on', async () => {
+    const room = await roomWithContent();
+    const mail = await firstVisitMail(room, 'Rae Return');
+    const token = new URL(unsubscribeLinkOf(mail)).searchParams.get('token') ?? '';
+    expect((await t.request('POST', '/api/notifications/unsubscribe', { json: { token } })).status).toBe(200);
+    // Used again while off, it still says so and changes nothing.
+    expect((await t.request('GET', `/api/notifications/unsubscribe?token=${token}`)).json).toMatchObject({
+      isUnsubscribed: true,
+    });
+    const on = await t.request('POST', '/api/my-data-room/notifications', {
+      json: { founderNotifications: 'first_visits_and_hourly' },
+      headers: room.founder.auth,
+    });
+    expect(on.status, on.text).toBe(200);
+    for (const attempt of [
+      () => t.request('GET', `/api/notifications/unsubscribe?token=${token}`),
+      () => t.request('POST', '/api/notifications/unsubscribe', { json: { token } }),
+      () =>
+        t.request('POST', `/unsubscribe?token=${token}`, {
+          body: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+    ]) {
+      const refused = await attempt();
+      expect(refused.status, refused.text).toBe(404);
+      expect(refused.text).toMatch(/older than your last change/);
+    }
+    const settings = await t.request('GET', '/api/my-data-room/notifications', {
+      headers: room.founder.auth,
+    });
+    expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
+  });
+
+  test('a link expires 30 days after its mail was sent', async () => {
+    const room = await roomWithContent();
+    const mail = await firstVisitMail(room, 'Ezra Expired');
+    const token = new URL(unsubscribeLinkOf(mail)).searchParams.get('token') ?? '';
+    await t.app.database.db
+      .updateTable('founder_notifications')
+      .set((eb) => ({ sent_at: eb('sent_at', '-', 30 * 24 * 60 * 60 * 1000 + 1000) }))
+      .where('room_id', '=', room.roomId)
+      .execute();
+    const refused = await t.request('POST', '/api/notifications/unsubscribe', { json: { token } });
+    expect(refused.status, refused.text).toBe(404);
+    expect(refused.json).toMatchObject({ error: 'unsubscribe_link_expired' });
+    expect((await t.request('GET', `/api/notifications/unsubscribe?token=${token}`)).status).toBe(404);
+    const settings = await t.request('GET', '/api/my-data-room/notifications', {
+      headers: room.founder.auth,
+    });
+    expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
+  });
+
   test("one founder's token never touches another founder's room", async () => {
     const first = await roomWithContent();
     const second = await roomWithContent();

@@ -25,6 +25,22 @@ export async function findRoomAndOwner(db: Executor, roomId: string) {
   return row ? fromRow(row) : undefined;
 }
 
+/** The founder's choice and when they last saved one (0 when never), which old unsubscribe links yield to. */
+export async function findFounderChoiceSavedAt(
+  db: Executor,
+  roomId: string,
+): Promise<{ choice: FounderNotificationChoice; savedAt: number }> {
+  const row = await db
+    .selectFrom('room_notification_settings')
+    .select(['founder_notifications', 'updated_at'])
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return {
+    choice: row?.founder_notifications ?? DEFAULT_FOUNDER_NOTIFICATIONS,
+    savedAt: Number(row?.updated_at ?? 0),
+  };
+}
+
 export async function findFounderChoice(db: Executor, roomId: string): Promise<FounderNotificationChoice> {
   const row = await db
     .selectFrom('room_notification_settings')
@@ -67,7 +83,8 @@ export async function claimInvestorMessageSlot(
       room_id: roomId,
       founder_notifications: DEFAULT_FOUNDER_NOTIFICATIONS,
       investors_notified_at: now,
-      updated_at: now,
+      // updated_at is when the founder saved a choice (unsubscribe links yield to it): none was saved.
+      updated_at: 0,
     })
     .onConflict((conflict) =>
       conflict
@@ -197,7 +214,7 @@ export async function skipNotification(db: Executor, id: string, at: Date): Prom
 export async function findNotificationByTokenHash(db: Executor, tokenHash: string) {
   const row = await db
     .selectFrom('founder_notifications')
-    .select(['id', 'room_id'])
+    .select(['id', 'room_id', 'sent_at'])
     .where('unsubscribe_token_hash', '=', tokenHash)
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;

@@ -112,7 +112,7 @@ export function notificationsRoutes(ctx: AppContext, notifications: Notification
               );
           } catch (error) {
             if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-            return reply.status(404).send('This unsubscribe link is not valid.\n');
+            return reply.status(404).send(`${error.message || 'This unsubscribe link is not valid.'}\n`);
           }
         },
       );

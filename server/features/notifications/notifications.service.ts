@@ -12,6 +12,7 @@ import {
 import { href } from '../../../shared/routes';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/columns';
+import { UNSUBSCRIBE_LINK_TTL_MS } from '../../durations';
 import { enqueueJob, type JobDefinition } from '../../jobs/job-queue';
 import {
   type DigestEntry,
@@ -38,6 +39,7 @@ import {
   claimNotificationSend,
   type FounderNotification,
   findFounderChoice,
+  findFounderChoiceSavedAt,
   findInvestorsNotifiedAt,
   findInvitationIdentity,
   findMessageForRecipient,
@@ -429,16 +431,36 @@ export function createNotifications(ctx: AppContext): Notifications {
     if (cadenceOf(choice)) await ensureDigest(roomId, now);
   }
 
-  async function requireTokenNotification(token: string) {
+  /**
+   * The room an unsubscribe link may act on, and whether it is already off. A link belongs to the mail it
+   * came in (ADR 44, amended by ADR 61): it expires UNSUBSCRIBE_LINK_TTL_MS after that mail was
+   * sent, and it yields to any choice the founder saved after it, so an old link never turns off again
+   * what the founder turned back on. Used again while the room's mail is off, it only says so.
+   */
+  async function requireTokenNotification(token: string, now = Date.now()) {
     const found = await findNotificationByTokenHash(ctx.db, hashToken(token));
     const room = found && (await findRoomAndOwner(ctx.db, found.roomId));
-    if (!room)
+    if (!found || !room)
       throw new HttpError(
         404,
         'unsubscribe_link_invalid',
         'This unsubscribe link is not valid. You can change your notifications in your data room’s Settings.',
       );
-    return room;
+    const sentAt = found.sentAt?.getTime() ?? 0;
+    if (now - sentAt > UNSUBSCRIBE_LINK_TTL_MS)
+      throw new HttpError(
+        404,
+        'unsubscribe_link_expired',
+        'This unsubscribe link has expired. You can change your notifications in your data room’s Settings.',
+      );
+    const { choice, savedAt } = await findFounderChoiceSavedAt(ctx.db, room.id);
+    if (choice !== 'off' && savedAt > sentAt)
+      throw new HttpError(
+        404,
+        'unsubscribe_link_expired',
+        'This unsubscribe link is older than your last change to notifications, so it no longer changes them. Use the link in a newer mail, or your data room’s Settings.',
+      );
+    return { room, isUnsubscribed: choice === 'off' };
   }
 
   return {
@@ -453,13 +475,12 @@ export function createNotifications(ctx: AppContext): Notifications {
       return settingsOf(room.id);
     },
     async unsubscribeDetails(token) {
-      const room = await requireTokenNotification(token);
-      const choice = await findFounderChoice(ctx.db, room.id);
-      return { companyName: room.companyName, email: room.ownerEmail, isUnsubscribed: choice === 'off' };
+      const { room, isUnsubscribed } = await requireTokenNotification(token);
+      return { companyName: room.companyName, email: room.ownerEmail, isUnsubscribed };
     },
     async unsubscribe(token) {
-      const room = await requireTokenNotification(token);
-      await applyChoice(room.id, 'off');
+      const { room, isUnsubscribed } = await requireTokenNotification(token);
+      if (!isUnsubscribed) await applyChoice(room.id, 'off');
       return { companyName: room.companyName, email: room.ownerEmail, isUnsubscribed: true };
     },
 

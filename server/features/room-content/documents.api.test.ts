@@ -421,6 +421,33 @@ describe('GET /api/documents/:id/download', () => {
     ]);
   });
 
+  test.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+  ])(
+    'a download another site made the browser ask for (%s) is refused with 403 and logs nothing',
+    async (_name, headers) => {
+      const { investor, documentId, url } = await roomWithFile();
+      const response = await t.request('GET', url, { headers: { ...investor.auth, ...headers } });
+      expect(response.status, response.text).toBe(403);
+      expect(response.json).toMatchObject({ error: 'cross_site_request' });
+      expect(await events(documentId)).toEqual([]);
+      // From the room itself (or opened directly) it downloads and is logged.
+      const own = await fetch(`${t.baseUrl}${url}`, {
+        headers: { ...investor.auth, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(own.status).toBe(200);
+      expect(Buffer.from(await own.arrayBuffer())).toEqual(PDF);
+      const typed = await fetch(`${t.baseUrl}${url}`, {
+        headers: { ...investor.auth, 'sec-fetch-site': 'none' },
+      });
+      expect(typed.status).toBe(200);
+      await typed.arrayBuffer();
+      expect(await events(documentId)).toHaveLength(2);
+    },
+  );
+
   test('ranges resume a download (206) without logging it twice; a bad range is 416; a known ETag is 304', async () => {
     // An investor's download: the room's own managers' downloads are not logged (ADR 47).
     const { investor, documentId, url } = await roomWithFile();

@@ -15,6 +15,7 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { proxyRequestId } from '../../plugins/proxy-request-id';
 import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
+import { isCrossSiteRequest } from '../../security/cross-site';
 import {
   deleteDocument,
   findDownloadableDocument,
@@ -92,17 +93,26 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
             200: fileBytes,
             206: fileBytes,
             304: noBody,
+            // 403 cross_site_request: another site made the browser ask (ADR 61);
             // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
             // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
             // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
             // preview still being prepared.
-            ...errorResponses(401, 404, 409, 416),
+            // 429 watermark_busy: too many watermarked PDFs being made at once (ADR 61).
+            ...errorResponses(401, 404, 409, 416, 429),
             ...ndaGated,
           },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
+        // Another page must not make a signed-in investor's browser download (and log) a file (ADR 61).
+        if (isCrossSiteRequest(request, ctx.config.appUrl))
+          throw new HttpError(
+            403,
+            'cross_site_request',
+            'Downloads start from the data room itself: open the document in Roundroom and download it there.',
+          );
         const document = await findDownloadableDocument(ctx, user, request.params.id);
         requireDownloadAllowed(document);
         // Logged before any byte is sent, so an answered download is always in the access log.

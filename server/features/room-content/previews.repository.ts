@@ -160,14 +160,16 @@ export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> 
 }
 
 /** Documents that have no preview row yet (stored before previews existed). */
-export async function documentsWithoutPreview(db: Executor): Promise<{ id: string; originalName: string }[]> {
+export async function documentsWithoutPreview(
+  db: Executor,
+): Promise<{ id: string; roomId: string; originalName: string }[]> {
   const rows = await db
     .selectFrom('documents')
     .leftJoin('document_previews', 'document_previews.document_id', 'documents.id')
     .where('document_previews.document_id', 'is', null)
-    .select(['documents.id', 'documents.original_name'])
+    .select(['documents.id', 'documents.room_id', 'documents.original_name'])
     .execute();
-  return rows.map((row) => ({ id: row.id, originalName: row.original_name }));
+  return rows.map((row) => ({ id: row.id, roomId: row.room_id, originalName: row.original_name }));
 }
 
 /**
@@ -177,7 +179,7 @@ export async function documentsWithoutPreview(db: Executor): Promise<{ id: strin
 export async function workbooksPreparedWithoutSheets(
   db: Executor,
   extensions: readonly string[],
-): Promise<{ id: string; originalName: string }[]> {
+): Promise<{ id: string; roomId: string; originalName: string }[]> {
   const rows = await db
     .selectFrom('documents')
     .innerJoin('document_previews', 'document_previews.document_id', 'documents.id')
@@ -196,7 +198,7 @@ export async function workbooksPreparedWithoutSheets(
         ),
       ),
     )
-    .select(['documents.id', 'documents.original_name'])
+    .select(['documents.id', 'documents.room_id', 'documents.original_name'])
     .execute();
-  return rows.map((row) => ({ id: row.id, originalName: row.original_name }));
+  return rows.map((row) => ({ id: row.id, roomId: row.room_id, originalName: row.original_name }));
 }

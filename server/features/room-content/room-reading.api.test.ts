@@ -234,6 +234,30 @@ describe('clicks on external documents', () => {
   });
 
   test.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+  ])(
+    'a click another site made the browser send (%s) still redirects, and logs nothing',
+    async (_name, headers) => {
+      const { founder, investor } = await founderWithInvestor(t);
+      const room = await roomOf(founder);
+      const url = `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent(MODEL)}`;
+      const crossSite = await fetch(url, { headers: { ...investor.auth, ...headers }, redirect: 'manual' });
+      expect(crossSite.status).toBe(302);
+      expect(crossSite.headers.get('location')).toBe(MODEL);
+      expect(await clickEvents(room.id)).toEqual([]);
+      // The investor's own click in the room is logged.
+      const own = await fetch(url, {
+        headers: { ...investor.auth, 'sec-fetch-site': 'same-origin', origin: t.config.appUrl },
+        redirect: 'manual',
+      });
+      expect(own.status).toBe(302);
+      expect(await clickEvents(room.id)).toHaveLength(1);
+    },
+  );
+
+  test.each([
     'https://evil.example/phish',
     `${MODEL}/extra`,
     'javascript:alert(1)',

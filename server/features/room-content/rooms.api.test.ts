@@ -39,6 +39,59 @@ test('an investor sees the rooms they were invited to, with the card fields, and
         id: room.id,
         companyName: room.company_name,
         name: room.company_name,
+        isNdaRequired: false,
+        fundingStage: 'Series A',
+        companyDescription: 'Robots for warehouses',
+        foundedYear: 2021,
+        website: 'https://acme.example',
+      },
+    ],
+  });
+});
+
+test('before the investor accepts its NDA, a room’s card shows its name and "NDA required", nothing more', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const room = await t.app.database.db
+    .selectFrom('data_rooms')
+    .selectAll()
+    .where('owner_id', '=', founder.user.id)
+    .executeTakeFirstOrThrow();
+  await t.app.database.db
+    .updateTable('data_rooms')
+    .set({ description: 'Robots for warehouses', founded_year: 2021, website: 'https://acme.example' })
+    .where('id', '=', room.id)
+    .execute();
+  const nda = await t.request('POST', '/api/my-data-room/nda', {
+    json: { isRequired: true, text: 'Keep it confidential.' },
+    headers: founder.auth,
+  });
+  expect(nda.status, nda.text).toBe(200);
+
+  expect((await accessible(investor.auth)).json).toEqual({
+    dataRooms: [
+      {
+        id: room.id,
+        companyName: room.company_name,
+        name: room.company_name,
+        isNdaRequired: true,
+        fundingStage: null,
+        companyDescription: null,
+        foundedYear: null,
+        website: null,
+      },
+    ],
+  });
+
+  const versionId = (nda.json as { version: { id: string } }).version.id;
+  const accepted = await t.request('POST', `/api/data-room/${room.id}/nda/acceptances`, {
+    json: { versionId, signerName: 'Ivy Investor', agree: true },
+    headers: investor.auth,
+  });
+  expect(accepted.status, accepted.text).toBe(201);
+  expect((await accessible(investor.auth)).json).toMatchObject({
+    dataRooms: [
+      {
+        isNdaRequired: false,
         fundingStage: 'Series A',
         companyDescription: 'Robots for warehouses',
         foundedYear: 2021,

@@ -30,6 +30,7 @@ import {
   noBody,
   rememberingSerializerCompiler,
 } from '../../plugins/response-contracts';
+import { isCrossSiteRequest } from '../../security/cross-site';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks, RoomActivity } from './room-content.service';
@@ -146,8 +147,10 @@ export function roomsRoutes(
       reply: FastifyReply,
     ) => {
       const document = await requireExternalLink(ctx, room, url);
-      // The room's owner and editors are not investors: their own clicks are not logged (ADR 47).
-      if (!room.readerManagesRoom) {
+      // The room's owner and editors are not investors: their own clicks are not logged (ADR 47). A
+      // click another site made the browser send is redirected like any other but not logged either:
+      // the log holds only what the investor did in the room (ADR 61).
+      if (!room.readerManagesRoom && !isCrossSiteRequest(request, ctx.config.appUrl)) {
         await recordAccessEvent(
           ctx.db,
           {

@@ -40,20 +40,30 @@ import {
   updateDataRoom,
 } from './rooms.repository';
 
-/** The active rooms this user may see, as the investor dashboard lists them. */
+/**
+ * The active rooms this user may see, as the investor dashboard lists them. A room whose NDA they have
+ * not accepted shows its name and that an NDA is required, nothing more (ADR 45): what a company tells
+ * its investors begins behind the agreement.
+ */
 export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
   const listed = await ctx.caches.memberRooms.get(user.id, async () => ({
     rooms: await listActiveRoomsForMember(ctx.db, user.id),
   }));
-  return (listed?.rooms ?? []).map((room) => ({
-    id: room.id,
-    companyName: room.companyName,
-    name: room.companyName,
-    fundingStage: room.stage,
-    companyDescription: room.description,
-    foundedYear: room.foundedYear,
-    website: room.website,
-  }));
+  return Promise.all(
+    (listed?.rooms ?? []).map(async (room) => {
+      const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user.id)) !== null;
+      return {
+        id: room.id,
+        companyName: room.companyName,
+        name: room.companyName,
+        isNdaRequired,
+        fundingStage: isNdaRequired ? null : room.stage,
+        companyDescription: isNdaRequired ? null : room.description,
+        foundedYear: isNdaRequired ? null : room.foundedYear,
+        website: isNdaRequired ? null : room.website,
+      };
+    }),
+  );
 }
 
 /** How a person manages a room: as its owner, or as an editor (a co-founder the owner invited). */

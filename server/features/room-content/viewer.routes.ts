@@ -158,6 +158,8 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             200: objectBytes,
             206: objectBytes,
             304: noBody,
+            // 403 nda_required before the NDA is accepted; 403 watermark_unsupported: a video while the
+            // reader's pages carry a watermark (a video cannot carry one).
             ...errorResponses(401, 404, 416),
             ...ndaGated,
           },

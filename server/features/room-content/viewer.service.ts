@@ -211,6 +211,9 @@ export type PreviewContent =
   | ({ source: 'object' } & ServedObject)
   | { source: 'original'; document: ReadableDocument };
 
+const VIDEO_UNMARKED =
+  'This video cannot be played here: everything in this room carries your watermark, and a video cannot carry one. Ask the founder for a copy.';
+
 /** The content of an image, text, table or video preview; pages are read page by page instead. */
 export async function previewContentFor(
   ctx: AppContext,
@@ -239,6 +242,9 @@ export async function previewContentFor(
         document,
       };
     case 'video':
+      // The player streams the file itself, which carries no watermark: while the reader's pages
+      // carry one, a video is refused like every download that cannot (ADR 46, amended by ADR 61).
+      if (document.readerSeesWatermark) throw new HttpError(403, 'watermark_unsupported', VIDEO_UNMARKED);
       return { source: 'original', document };
     case 'pages':
       throw new HttpError(

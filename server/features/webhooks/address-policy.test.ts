@@ -25,6 +25,23 @@ test('loopback, private, link-local and other special addresses are not public, 
     '::ffff:169.254.169.254',
     '64:ff9b::7f00:1',
     '2002:7f00:1::',
+    // IPv4-compatible (deprecated ::/96), as a URL stores [::127.0.0.1], and the rest of ::/8.
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a00:1',
+    '::8.8.8.8',
+    '::1:7f00:1',
+    '::ffff:0:7f00:1',
+    // NAT64 embedding a private IPv4 address, in both well-known prefixes.
+    '64:ff9b::a00:1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::7f00:1',
+    '64:ff9b:1:ffff::c0a8:1',
+    // 6to4 and Teredo reach IPv4 by a tunnel: refused whatever they embed.
+    '2002:a00:1::1',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001::7f00:1',
     'ff02::1',
     'not an address',
     '',
@@ -33,7 +50,15 @@ test('loopback, private, link-local and other special addresses are not public, 
 });
 
 test('public unicast addresses are public, IPv4 and IPv6 (and IPv4 mapped into IPv6)', () => {
-  for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.215.14'])
+  for (const address of [
+    '93.184.215.14',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '::ffff:93.184.215.14',
+    // NAT64 (DNS64 on an IPv6-only host) to a public IPv4 address.
+    '64:ff9b::5db8:d70e',
+    '64:ff9b:1::808:808',
+  ])
     expect(isPublicAddress(address), address).toBe(true);
 });
 

@@ -22,13 +22,57 @@ export const resolveWithSystem: ResolveHost = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /**
+ * IPv6 ranges that carry an IPv4 address, or reach IPv4 by a tunnel, which ipaddr.js calls unicast or
+ * names by a range of their own. Every one is refused whatever it embeds, except NAT64 (RFC 6052,
+ * RFC 8215), whose DNS64 answers on an IPv6-only host are how public IPv4 services are reached: there
+ * the embedded IPv4 address (the last 32 bits) must itself be public (docs/decisions/0061-security-review-fixes.md).
+ */
+const REFUSED_IPV6_RANGES: [ipaddr.IPv6, number][] = [
+  // ::/8, reserved by the IETF: the deprecated IPv4-compatible ::/96 (::7f00:1 is ::127.0.0.1), ::1,
+  // IPv4-mapped ::ffff:0:0/96 and SIIT's ::ffff:0:0:0/96 among them.
+  ipaddr.IPv6.parseCIDR('::/8'),
+  ipaddr.IPv6.parseCIDR('2002::/16'), // 6to4 (RFC 3056, deprecated by RFC 7526)
+  ipaddr.IPv6.parseCIDR('2001::/32'), // Teredo (RFC 4380)
+];
+const NAT64_RANGES: [ipaddr.IPv6, number][] = [
+  ipaddr.IPv6.parseCIDR('64:ff9b::/96'),
+  ipaddr.IPv6.parseCIDR('64:ff9b:1::/48'),
+];
+
+/** The IPv4 address in the last 32 bits of an IPv6 one. */
+function lastIpv4Of(address: ipaddr.IPv6): ipaddr.IPv4 {
+  const parts = address.parts;
+  const high = parts[6] ?? 0;
+  const low = parts[7] ?? 0;
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
+function canonicalIpv6(address: string): string | undefined {
+  if (!net.isIPv6(address)) return undefined;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Public unicast only: ipaddr.js names every special range (loopback, private, link-local, unique local,
- * carrier-grade NAT, multicast, documentation, 6to4, NAT64…), and `process` turns an IPv4-mapped IPv6
- * address (::ffff:127.0.0.1) into the IPv4 address it is.
+ * carrier-grade NAT, multicast, documentation…), and `process` turns an IPv4-mapped IPv6 address
+ * (::ffff:127.0.0.1) into the IPv4 address it is; IPv6 forms that embed or tunnel to IPv4 are refused
+ * above, but for NAT64 to a public IPv4 address.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  if (ipaddr.IPv4.isValid(address)) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  // Written out as the WHATWG URL parser does (all hex) before ipaddr.js reads it: ipaddr.js reads the
+  // dotted ::8.8.8.8 as the IPv4-mapped ::ffff:808:808, while URLs and sockets mean ::808:808.
+  const canonical = canonicalIpv6(address);
+  if (!canonical || !ipaddr.IPv6.isValid(canonical)) return false;
+  const ipv6 = ipaddr.IPv6.parse(canonical);
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range() === 'unicast';
+  if (NAT64_RANGES.some((range) => ipv6.match(range))) return lastIpv4Of(ipv6).range() === 'unicast';
+  if (REFUSED_IPV6_RANGES.some((range) => ipv6.match(range))) return false;
+  return ipv6.range() === 'unicast';
 }
 
 /** Why an address may not be reached, in words for the founder; undefined when it may. */

@@ -8,6 +8,7 @@ import type {
 import {
   countRows,
   createFounder,
+  founderWithEditor,
   founderWithInvestor,
   invite,
   type SignedIn,
@@ -398,6 +399,79 @@ describe('delivery', () => {
   });
 });
 
+describe('endpoints added by a co-founder', () => {
+  test('the list says who added each endpoint', async () => {
+    const { founder, editor, editorEmail } = await founderWithEditor(t);
+    const byEditor = await addEndpoint(t, editor, ownPath());
+    const byOwner = await addEndpoint(t, founder, ownPath());
+    expect(byEditor.endpoint.addedBy).toEqual({ name: 'Eddie Editor', email: editorEmail });
+    const listed = await t.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth });
+    const endpoints = (listed.json as { endpoints: WebhookEndpoint[] }).endpoints;
+    expect(endpoints.map((endpoint) => [endpoint.id, endpoint.addedBy?.email])).toEqual([
+      [byEditor.endpoint.id, editorEmail],
+      [byOwner.endpoint.id, founder.user.email],
+    ]);
+  });
+
+  test('once the co-founder is removed, what they added receives nothing more, and the owner may take it over', async () => {
+    const { founder, editor, memberId } = await founderWithEditor(t);
+    const url = ownPath();
+    const { endpoint } = await addEndpoint(t, editor, url, ['document.uploaded']);
+    const upload = async (name: string) => {
+      const response = await uploadFile(t, founder, { name, bytes: uniquePdf() });
+      expect(response.status, response.text).toBe(201);
+    };
+    await upload('Before.pdf');
+    await until(async () => requestsFor(url).length === 1);
+
+    const removed = await t.request('DELETE', `/api/admin/team/${memberId}`, { headers: founder.auth });
+    expect(removed.status, removed.text).toBe(204);
+    await upload('After.pdf');
+    await t.app.jobs.whenIdle();
+    expect(requestsFor(url)).toHaveLength(1);
+
+    const listed = await t.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth });
+    expect((listed.json as { endpoints: WebhookEndpoint[] }).endpoints).toEqual([
+      expect.objectContaining({
+        id: endpoint.id,
+        isEnabled: false,
+        disabledReason: expect.stringMatching(/co-founder who added this endpoint no longer manages/),
+      }),
+    ]);
+    // Even turned on behind the server's back, it gets nothing while its creator manages nothing.
+    await t.app.database.db
+      .updateTable('webhook_endpoints')
+      .set({ is_enabled: 1 })
+      .where('id', '=', endpoint.id)
+      .execute();
+    await upload('Sneaky.pdf');
+    // A delivery already queued (here the test event, which goes to one endpoint) is not sent either.
+    const queued = await sendTest(t, founder, endpoint.id);
+    await t.app.jobs.whenIdle();
+    expect(requestsFor(url)).toHaveLength(1);
+    expect((await deliveriesOf(t, founder, endpoint.id)).find((d) => d.id === queued.id)).toMatchObject({
+      status: 'failed',
+      attempts: 0,
+      lastError: expect.stringMatching(/no longer manages/),
+    });
+
+    // The owner turns it back on through the console: it is theirs now, and delivers again.
+    await t.app.database.db
+      .updateTable('webhook_endpoints')
+      .set({ is_enabled: 0 })
+      .where('id', '=', endpoint.id)
+      .execute();
+    const on = await t.request('POST', `/api/my-data-room/webhooks/${endpoint.id}`, {
+      json: { isEnabled: true },
+      headers: founder.auth,
+    });
+    expect(on.status, on.text).toBe(200);
+    expect(on.json).toMatchObject({ isEnabled: true, addedBy: { email: founder.user.email } });
+    await upload('Later.pdf');
+    await until(async () => requestsFor(url).length === 2);
+  });
+});
+
 describe('a day of failures', () => {
   let short: TestApp;
   beforeAll(async () => {
@@ -517,6 +591,8 @@ describe('private addresses, refused unless the operator allows them', () => {
     { address: '127.0.0.1', family: 4 },
   ]);
   answersFor.set('internal.example', [{ address: '10.0.0.5', family: 4 }]);
+  answersFor.set('compatible.example', [{ address: '::7f00:1', family: 6 }]);
+  answersFor.set('nat64.example', [{ address: '64:ff9b::a9fe:a9fe', family: 6 }]);
   answersFor.set('mixed.example', [
     { address: '93.184.215.14', family: 4 },
     { address: 'fd00::5', family: 6 },
@@ -527,6 +603,14 @@ describe('private addresses, refused unless the operator allows them', () => {
     'https://[::1]/hooks',
     'https://[::ffff:127.0.0.1]/hooks',
     'https://[::ffff:a00:1]/hooks',
+    'https://[::127.0.0.1]/hooks',
+    'https://[::a00:1]/hooks',
+    'https://[64:ff9b::7f00:1]/hooks',
+    'https://[64:ff9b:1::a00:1]/hooks',
+    'https://[2002:7f00:1::1]/hooks',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hooks',
+    'https://compatible.example/hooks',
+    'https://nat64.example/hooks',
     'https://169.254.169.254/latest/meta-data',
     'https://[fe80::1]/hooks',
     'https://100.64.0.1/hooks',
@@ -564,6 +648,8 @@ describe('private addresses, refused unless the operator allows them', () => {
       for (const [address, family] of [
         ['127.0.0.1', 4],
         ['::ffff:127.0.0.1', 6],
+        ['::7f00:1', 6],
+        ['64:ff9b::7f00:1', 6],
       ] as const) {
         // Before any delivery: the public answer was only ever used to check the registration.
         answersFor.set('rebinding.example', [{ address, family }]);

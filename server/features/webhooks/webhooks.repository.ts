@@ -17,6 +17,20 @@ export async function listRoomEndpoints(db: Executor, roomId: string): Promise<S
   return rows.map((row) => fromRow(row));
 }
 
+/** The name and e-mail of whoever added each of the room's endpoints, by user id. */
+export async function listEndpointCreators(
+  db: Executor,
+  roomId: string,
+): Promise<Map<string, { name: string; email: string }>> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .innerJoin('users', 'users.id', 'webhook_endpoints.created_by')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('webhook_endpoints.room_id', '=', roomId)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
+}
+
 export async function countRoomEndpoints(db: Executor, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('webhook_endpoints')
@@ -52,7 +66,7 @@ export async function findEndpoint(db: Executor, id: string): Promise<StoredEndp
 export async function updateEndpoint(
   db: Executor,
   id: string,
-  changes: Partial<Omit<StoredEndpoint, 'id' | 'roomId' | 'createdAt' | 'createdBy'>>,
+  changes: Partial<Omit<StoredEndpoint, 'id' | 'roomId' | 'createdAt'>>,
 ): Promise<void> {
   await db
     .updateTable('webhook_endpoints')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
+  CREATOR_REMOVED_REASON,
   type CreateWebhookEndpointRequest,
   createWebhookEndpointRequestSchema,
   MAX_WEBHOOK_ENDPOINTS,
@@ -20,6 +21,7 @@ import { enqueueJob, type JobDefinition } from '../../jobs/job-queue';
 import { webhookDisabledEmail } from '../../mail/templates';
 import { HttpError } from '../../plugins/errors';
 import {
+  managesRoom,
   queueWebhookDelivery,
   WEBHOOK_DELIVERY_JOB,
   type WebhookDeliveryJob,
@@ -40,6 +42,7 @@ import {
   findRoomEndpoint,
   findRoomOwner,
   insertEndpoint,
+  listEndpointCreators,
   listEndpointDeliveries,
   listRoomEndpoints,
   markEndpointFailing,
@@ -93,7 +96,10 @@ export interface Webhooks {
 
 const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
 
-function toEndpointView(endpoint: StoredEndpoint, now: Date): WebhookEndpoint {
+/** Who added each endpoint, by user id (a deleted account is missing). */
+type Creators = Map<string, { name: string; email: string }>;
+
+function toEndpointView(endpoint: StoredEndpoint, now: Date, creators: Creators): WebhookEndpoint {
   const overlapping = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
   return {
     id: endpoint.id,
@@ -105,6 +111,7 @@ function toEndpointView(endpoint: StoredEndpoint, now: Date): WebhookEndpoint {
     secretHint: `${endpoint.secret.slice(0, SECRET_HINT_LENGTH)}…`,
     previousSecretExpiresAt: overlapping ? (endpoint.previousSecretExpiresAt?.toISOString() ?? null) : null,
     createdAt: endpoint.createdAt.toISOString(),
+    addedBy: endpoint.createdBy ? (creators.get(endpoint.createdBy) ?? null) : null,
   };
 }
 
@@ -164,6 +171,11 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
     if (!endpoint) return;
     if (!endpoint.isEnabled) {
       await failDelivery(ctx.db, delivery.id, 'The endpoint is turned off.', new Date());
+      return;
+    }
+    // Queued before its creator was removed from the room: what they added sends nothing more (ADR 61).
+    if (!(await managesRoom(ctx.db, endpoint.roomId, endpoint.createdBy))) {
+      await failDelivery(ctx.db, delivery.id, CREATOR_REMOVED_REASON, new Date());
       return;
     }
     const startedAt = new Date();
@@ -291,7 +303,10 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
     async list(user) {
       const room = await requireManagedRoom(ctx, user);
       const now = new Date();
-      return { endpoints: (await listRoomEndpoints(ctx.db, room.id)).map((e) => toEndpointView(e, now)) };
+      const creators = await listEndpointCreators(ctx.db, room.id);
+      return {
+        endpoints: (await listRoomEndpoints(ctx.db, room.id)).map((e) => toEndpointView(e, now, creators)),
+      };
     },
 
     async create(user, input) {
@@ -338,22 +353,26 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
           );
         await insertEndpoint(trx, endpoint);
       });
-      return { endpoint: toEndpointView(endpoint, now), secret: endpoint.secret };
+      const creators = await listEndpointCreators(ctx.db, room.id);
+      return { endpoint: toEndpointView(endpoint, now, creators), secret: endpoint.secret };
     },
 
     async update(user, id, input) {
       const request = updateWebhookEndpointRequestSchema.parse(input);
-      const { endpoint } = await requireEndpoint(user, id);
+      const { room, endpoint } = await requireEndpoint(user, id);
       const now = new Date();
       const changes: Parameters<typeof updateEndpoint>[2] = { updatedAt: now };
       if (request.events) changes.events = JSON.stringify(request.events);
-      if (request.isEnabled === true && !endpoint.isEnabled)
+      if (request.isEnabled === true && !endpoint.isEnabled) {
         Object.assign(changes, {
           isEnabled: true,
           disabledAt: null,
           disabledReason: null,
           failingSinceAt: null,
         });
+        // Turned back on after its creator left the room: the manager who does so answers for it now.
+        if (!(await managesRoom(ctx.db, room.id, endpoint.createdBy))) changes.createdBy = user.id;
+      }
       if (request.isEnabled === false && endpoint.isEnabled)
         Object.assign(changes, { isEnabled: false, disabledAt: now, disabledReason: null });
       await ctx.db.transaction().execute(async (trx) => {
@@ -363,7 +382,7 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
       });
       const updated = await findEndpoint(ctx.db, endpoint.id);
       if (!updated) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
-      return toEndpointView(updated, now);
+      return toEndpointView(updated, now, await listEndpointCreators(ctx.db, room.id));
     },
 
     async remove(user, id) {
@@ -374,7 +393,7 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
     },
 
     async rotateSecret(user, id) {
-      const { endpoint } = await requireEndpoint(user, id);
+      const { room, endpoint } = await requireEndpoint(user, id);
       const now = new Date();
       const secret = newSecret();
       await updateEndpoint(ctx.db, endpoint.id, {
@@ -385,7 +404,7 @@ export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): 
       });
       const updated = await findEndpoint(ctx.db, endpoint.id);
       if (!updated) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
-      return { endpoint: toEndpointView(updated, now), secret };
+      return { endpoint: toEndpointView(updated, now, await listEndpointCreators(ctx.db, room.id)), secret };
     },
 
     async sendTest(user, id) {

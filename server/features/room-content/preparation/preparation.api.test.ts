@@ -88,6 +88,25 @@ test('a five-page PDF is ready with two widths, a thumbnail and the text of ever
   );
 });
 
+test("each room's preparations are shared fairly: their jobs are claimed by the room they belong to", async () => {
+  const response = await uploadFile(t, founder, { name: 'Fair.pdf', bytes: writtenPdf() });
+  expect(response.status, response.text).toBe(201);
+  const documentId = (response.json as { document: { id: string } }).document.id;
+  const db = t.app.database.db;
+  const document = await db
+    .selectFrom('documents')
+    .select('room_id')
+    .where('id', '=', documentId)
+    .executeTakeFirstOrThrow();
+  const job = await db
+    .selectFrom('jobs')
+    .select(['fair_key'])
+    .where('dedupe_key', 'like', `%:${documentId}:%`)
+    .executeTakeFirstOrThrow();
+  expect(job.fair_key).toBe(document.room_id);
+  await t.app.jobs.whenIdle();
+});
+
 test('documents stored before previews existed are prepared once at the next start', async () => {
   const uploaded = await uploadAndPrepare(t, founder, 'older.pdf', writtenPdf({ pages: 2 }));
   // As an installation from before the upgrade has it: the document, and no preview or job for it.

@@ -189,7 +189,7 @@ type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema>;
  */
 export async function startDocumentPreview(
   trx: Executor,
-  document: { id: string; originalName: string },
+  document: { id: string; roomId: string; originalName: string },
   now: Date,
 ): Promise<boolean> {
   const kind = previewKindOf(extensionOf(document.originalName));
@@ -204,6 +204,7 @@ export async function startDocumentPreview(
     kind: PREPARE_DOCUMENT_JOB,
     payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
     dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
+    fairKey: document.roomId,
   });
 }
 
@@ -310,6 +311,8 @@ export function prepareDocumentJob(ctx: AppContext): JobDefinition<PrepareDocume
     // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
     timeoutMs: ctx.config.previews.timeLimitMs + 120_000,
     concurrency: ctx.config.previews.concurrency,
+    // One founder's many slow files take turns with every other room's (ADR 40, amended by ADR 61).
+    isSharedFairly: true,
     async run({ documentId, generation }, job) {
       await prepareDocument(ctx, documentId, generation, { signal: job.signal });
     },

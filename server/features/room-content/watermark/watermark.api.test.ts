@@ -220,6 +220,26 @@ describe('page images and thumbnails', () => {
       downloadRefusal: 'watermark_unsupported',
     });
   });
+
+  test('a video cannot carry it: investors are refused its stream with 403 watermark_unsupported; the owner plays it', async () => {
+    const { founder, investor } = await roomWithTwoReaders(true);
+    const video = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(1000, 7),
+    ]);
+    const documentId = await uploaded(founder, 'Demo.mp4', video);
+    await storeReadyPreview(t, documentId, { kind: 'video' });
+    const path = `/api/documents/${documentId}/preview/content`;
+    const refused = await get(investor, path);
+    expectRefusal(refused, 403, { error: 'watermark_unsupported', message: /video cannot carry one/ });
+    expect(refused.text).not.toContain('ftyp');
+    const ranged = await fetchBytes(investor, path, { range: 'bytes=0-99' });
+    expect(ranged.status).toBe(403);
+    expect((await fetchBytes(founder, path)).bytes.equals(video)).toBe(true);
+    expect(await setWatermark(founder, { isWatermarkEnabled: false })).toMatchObject({ status: 200 });
+    expect((await fetchBytes(investor, path)).bytes.equals(video)).toBe(true);
+  });
 });
 
 describe('downloads with the watermark on', () => {
@@ -340,6 +360,23 @@ describe('downloads with the watermark on', () => {
       .execute();
     expect(logged).toHaveLength(0);
     expect((await fetchBytes(founder, `/api/documents/${zipId}/download`)).bytes.equals(zip)).toBe(true);
+  });
+
+  test('a PDF of more pages than the viewer prepares is a 403 watermark_unsupported, refused before qpdf runs; nothing is logged', async () => {
+    const { founder, investor } = await roomWithTwoReaders(true);
+    const documentId = await uploaded(founder, 'Long.pdf', writtenPdf({ pages: 501 }));
+    await t.app.jobs.whenIdle();
+    expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 403, {
+      error: 'watermark_unsupported',
+      message: /more than 500 pages/,
+    });
+    const logged = await t.app.database.db
+      .selectFrom('access_events')
+      .select('id')
+      .where('document_id', '=', documentId)
+      .where('action', '=', 'downloaded')
+      .execute();
+    expect(logged).toEqual([]);
   });
 
   test('a PDF qpdf cannot open (password-protected) is a 403 watermark_unsupported, not a broken download', async () => {

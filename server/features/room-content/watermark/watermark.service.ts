@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { previewObjectNames } from '../../../../shared/contracts/previews';
+import { MAX_PREVIEW_PAGES, previewObjectNames } from '../../../../shared/contracts/previews';
 import { extensionOf } from '../../../../shared/file-types';
 import { watermarkDay, watermarkText } from '../../../../shared/watermark';
 import type { AppContext } from '../../../app-context';
@@ -82,6 +82,42 @@ export type WatermarkedDownload =
 const UNSUPPORTED_MESSAGE =
   'This file can be read in the viewer only: downloads in this room carry a watermark, and this file cannot carry one.';
 
+/**
+ * Watermarked PDFs made at once in one process, and by one reader: each runs qpdf for as long as its
+ * download lasts (ADR 46), so past these a request is refused with 429 rather than queued behind them
+ * (ADR 61). Four at once is the load docs/performance.md measures.
+ */
+export const STAMPS_AT_ONCE = 4;
+export const STAMPS_AT_ONCE_PER_READER = 2;
+let stampsRunning = 0;
+const stampsByReader = new Map<string, number>();
+
+/** Takes a stamping slot for this reader, or throws 429; the returned function gives it back, once. */
+export function takeStampSlot(readerId: string): () => void {
+  const mine = stampsByReader.get(readerId) ?? 0;
+  if (stampsRunning >= STAMPS_AT_ONCE || mine >= STAMPS_AT_ONCE_PER_READER)
+    throw new HttpError(
+      429,
+      'watermark_busy',
+      mine >= STAMPS_AT_ONCE_PER_READER
+        ? 'Your other watermarked downloads are still being made: let one finish, then try again.'
+        : 'Too many watermarked downloads are being made right now: try again in a minute.',
+      {},
+      { 'retry-after': '30' },
+    );
+  stampsRunning++;
+  stampsByReader.set(readerId, mine + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    stampsRunning--;
+    const left = (stampsByReader.get(readerId) ?? 1) - 1;
+    if (left > 0) stampsByReader.set(readerId, left);
+    else stampsByReader.delete(readerId);
+  };
+}
+
 /** The name of the download: the title, with the extension of what is really sent. */
 function renamed(title: string, extension: string): string {
   const current = extensionOf(title);
@@ -135,19 +171,38 @@ export async function watermarkedDownload(
       ? document.storageKey
       : (await preparedObject(ctx, document.id, previewObjectNames.pdf())).storageKey;
   const workDir = path.join(processWorkRoot(ctx.config.dataDir), `watermark-${crypto.randomUUID()}`);
+  const release = takeStampSlot(watermark.userId);
   try {
     const source = ctx.storage.localPath
       ? { path: ctx.storage.localPath(storageKey) }
       : { stream: ctx.storage.read(storageKey) };
-    const stamped = await stampPdf(source, watermark.text, workDir);
-    return { kind: 'pdf', fileName: renamed(document.title, 'pdf'), stamped };
+    // The preparation's limits (ADR 39): its page cap, its time limit, its priority (ADR 61).
+    const stamped = await stampPdf(source, watermark.text, workDir, {
+      maxPages: MAX_PREVIEW_PAGES,
+      timeLimitMs: ctx.config.previews.timeLimitMs,
+    });
+    const close = stamped.close;
+    return {
+      kind: 'pdf',
+      fileName: renamed(document.title, 'pdf'),
+      stamped: {
+        stream: stamped.stream,
+        close: async () => {
+          release();
+          await close();
+        },
+      },
+    };
   } catch (error) {
+    release();
     if (!(error instanceof UnstampablePdfError)) throw error;
     ctx.log.info({ documentId: document.id, detail: error.message }, 'PDF could not be watermarked');
     throw new HttpError(
       403,
       'watermark_unsupported',
-      'This PDF cannot carry a watermark (it is protected or damaged), so it can be read in the viewer only.',
+      error.reason === 'too_many_pages'
+        ? `This PDF has more than ${MAX_PREVIEW_PAGES} pages, too many to carry a watermark, so it can be read in the viewer only.`
+        : 'This PDF cannot carry a watermark (it is protected or damaged), so it can be read in the viewer only.',
     );
   }
 }

@@ -1,4 +1,12 @@
-import { ArrowRight, Building2, CalendarDays, Fingerprint, FolderLock, Globe } from 'lucide-react';
+import {
+  ArrowRight,
+  Building2,
+  CalendarDays,
+  FileSignature,
+  Fingerprint,
+  FolderLock,
+  Globe,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import type { AccessibleDataRoom } from '../../../../shared/contracts/rooms';
 import { href } from '../../../../shared/routes';
@@ -55,6 +63,7 @@ export function InvestorDashboardPage() {
   );
 }
 
+/** A room's card; before its NDA is accepted, the name and "NDA required" only (ADR 45). */
 function RoomCard({ room }: { room: AccessibleDataRoom }) {
   return (
     <Card className="flex h-full flex-col">
@@ -71,9 +80,16 @@ function RoomCard({ room }: { room: AccessibleDataRoom }) {
               {room.companyName}
             </h2>
           </div>
-          <Badge variant="secondary">{room.fundingStage}</Badge>
+          {room.fundingStage && <Badge variant="secondary">{room.fundingStage}</Badge>}
         </div>
-        <p className="line-clamp-3 text-sm text-slate-600">{room.companyDescription || room.name}</p>
+        {room.isNdaRequired ? (
+          <p className="flex items-center gap-2 text-sm font-medium text-amber-800">
+            <FileSignature className="size-4 shrink-0" aria-hidden="true" />
+            NDA required
+          </p>
+        ) : (
+          <p className="line-clamp-3 text-sm text-slate-600">{room.companyDescription || room.name}</p>
+        )}
         <dl className="mt-auto flex flex-col gap-1.5 text-sm text-slate-600">
           {room.foundedYear !== null && (
             <div className="flex items-center gap-2">

@@ -6,6 +6,7 @@ import { PublicPage } from '../../../components/site/public-page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useUnsubscribe, useUnsubscribeDetails } from '../api/use-unsubscribe';
 
 /**
@@ -20,7 +21,14 @@ export function UnsubscribePage() {
   const unsubscribe = useUnsubscribe(token);
 
   let content: ReactNode;
-  if (token === '' || details.isError) {
+  // An old link (past 30 days, or older than the founder's last change) is refused as such (ADR 61).
+  if (details.error instanceof ApiRequestError && details.error.code === 'unsubscribe_link_expired') {
+    content = (
+      <Outcome icon={CircleAlert} tone="text-red-700" title="This unsubscribe link has expired">
+        {details.error.message}
+      </Outcome>
+    );
+  } else if (token === '' || details.isError) {
     content = (
       <Outcome icon={CircleAlert} tone="text-red-700" title="This unsubscribe link is not valid">
         It may have been copied only in part. You can change your notifications in your data room’s Settings

@@ -57,7 +57,8 @@ export function WatermarkCard({ room }: { room: MyDataRoom }) {
           />
         </div>
         <p className="text-sm text-slate-600">
-          Files that cannot carry a watermark (ZIP, video, CSV and text) are view only while it is on. You
+          Files that cannot carry a watermark (ZIP, CSV and text) are view only while it is on, and videos
+          cannot be played by investors at all. Text and CSV files show the watermark in the viewer only. You
           always see your own files without it.
         </p>
       </CardContent>

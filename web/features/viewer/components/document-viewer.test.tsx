@@ -293,6 +293,25 @@ test('with the watermark on, a text file reads "Watermarked" with the watermark 
   expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
 });
 
+test('with the watermark on, a video is not played (its stream is refused): the viewer says why', async () => {
+  answers = {
+    [`${base}/preview`]: json(
+      previewOf({
+        kind: 'video',
+        fileType: 'video',
+        title: 'Demo.mp4',
+        isDownloadAllowed: false,
+        downloadRefusal: 'watermark_unsupported',
+        watermark: 'ada@fund.example · 2026-11-25 · Confidential',
+      }),
+    ),
+  };
+  const view = renderViewer();
+  expect(await screen.findByText('This video cannot be played here.')).toBeTruthy();
+  expect(screen.getByText(/a video cannot carry one/)).toBeTruthy();
+  expect(view.container.querySelector('video')).toBeNull();
+});
+
 test('without the watermark nothing is laid over the text and no badge shows', async () => {
   answers = {
     [`${base}/preview`]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),

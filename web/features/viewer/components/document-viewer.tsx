@@ -275,6 +275,17 @@ function PreviewBody({
         />
       );
     case 'video':
+      // The server refuses the stream while the reader's pages carry a watermark (ADR 46, ADR 61).
+      if (document.watermark !== null)
+        return (
+          <Notice icon={<Stamp className="size-6" aria-hidden="true" />}>
+            <p className="font-medium text-slate-900">This video cannot be played here.</p>
+            <p className="text-sm text-slate-600">
+              Everything in this room carries your watermark, and a video cannot carry one. Ask the founder
+              for a copy.
+            </p>
+          </Notice>
+        );
       return (
         // biome-ignore lint/a11y/useMediaCaption: founders' uploads come without caption tracks.
         <video

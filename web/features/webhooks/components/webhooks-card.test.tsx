@@ -30,6 +30,7 @@ const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => 
   secretHint: 'whsec_AbCdEf…',
   previousSecretExpiresAt: null,
   createdAt: '2026-11-25T10:00:00.000Z',
+  addedBy: { name: 'Fran Founder', email: 'fran@example.com' },
   ...overrides,
 });
 

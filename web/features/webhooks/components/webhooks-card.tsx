@@ -2,6 +2,7 @@ import { Copy, Plus, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
+  CREATOR_REMOVED_REASON,
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
@@ -253,10 +254,18 @@ function EndpointItem({
       </div>
       {endpoint.disabledReason && (
         <p className="mt-2 text-sm text-red-700">
-          {endpoint.disabledReason} Fix your receiver, then turn the endpoint back on.
+          {endpoint.disabledReason === CREATOR_REMOVED_REASON
+            ? endpoint.disabledReason
+            : `${endpoint.disabledReason} Fix your receiver, then turn the endpoint back on.`}
         </p>
       )}
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-600">Added by</dt>
+        <dd className="break-words text-slate-900">
+          {endpoint.addedBy
+            ? `${endpoint.addedBy.name || endpoint.addedBy.email} (${endpoint.addedBy.email})`
+            : 'A removed account'}
+        </dd>
         <dt className="text-slate-600">Events</dt>
         <dd className="break-words font-mono text-slate-900">{endpoint.events.join(', ')}</dd>
         <dt className="text-slate-600">Secret</dt>
