@@ -199,6 +199,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'attempts',
       'created_at',
       'dedupe_key',
+      'fair_key',
       'finished_at',
       'id',
       'kind',
