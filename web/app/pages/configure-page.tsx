@@ -74,7 +74,7 @@ function ConsoleTabs() {
       tabs={[
         { id: 'files', label: 'Files', icon: FolderOpen, panel: <FilesPanel page="configure" {...files} /> },
         { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
-        { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel /> },
+        { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel page="configure" /> },
         {
           id: 'notify',
           label: 'Notify investors',
