@@ -49,6 +49,7 @@ const places: { url: string; current: string[]; heading: RegExp }[] = [
   },
   { url: '/setup-data-room?tab=api', current: ['Settings', 'API'], heading: /^Set up your data room$/ },
   { url: '/admin/team', current: ['Settings', 'Team'], heading: /^Team$/ },
+  { url: '/security', current: ['Settings', 'Security'], heading: /^Security$/ },
 ];
 
 test('a new founder: the checklist from sign-up to the first invitation, ticked as they go, then gone @phone', async ({
