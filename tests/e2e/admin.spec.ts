@@ -242,6 +242,10 @@ test.describe('the Send Invitation form', () => {
     await expect(rowsOf(region)).toHaveCount(1);
     await expect(counter(page, 'Pending Invitations')).toHaveText('1');
     await waitForMail(email, 'invited you');
+    // The same list as /configure's: a pending invitation can be sent again from here.
+    await expect(row.getByRole('button', { name: `Copy a new invitation link for ${email}` })).toBeVisible();
+    await row.getByRole('button', { name: `Resend the invitation to ${email}` }).click();
+    await expect(toast(page, 'Invitation sent successfully')).toContainText(`A new e-mail went to ${email}`);
     // The blank entry never left the page: only the refused address and the real one were sent.
     expect(posts.map((body) => JSON.parse(body))).toEqual([{ email: 'not-an-address' }, { email }]);
   });

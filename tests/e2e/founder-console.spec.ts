@@ -48,6 +48,7 @@ const places: { url: string; current: string[]; heading: RegExp }[] = [
     heading: /^Set up your data room$/,
   },
   { url: '/setup-data-room?tab=api', current: ['Settings', 'API'], heading: /^Set up your data room$/ },
+  { url: '/security', current: ['Settings', 'Security'], heading: /^Security$/ },
   { url: '/admin/team', current: ['Settings', 'Team'], heading: /^Team$/ },
 ];
 
@@ -155,6 +156,7 @@ test('every place of the console by its URL, by the navigation, and again by Bac
     ['Investors & NDAs', /\/admin\/investors$/, ['Investors', 'Investors & NDAs']],
     ['Analytics', /\/admin\/analytics$/, ['Analytics']],
     ['Settings', /\/setup-data-room\?tab=settings$/, ['Settings', 'Room settings']],
+    ['Security', /\/security$/, ['Settings', 'Security']],
     ['API', /\/setup-data-room\?tab=api$/, ['Settings', 'API']],
   ] as const) {
     await nav(page).getByRole('link', { name: link, exact: true }).click();

@@ -117,8 +117,8 @@ const pages: Record<ServedPageName, PageEntry> = {
     'protected',
   ),
   admin: page(
-    () => import('../features/admin/pages/admin-page'),
-    (m) => m.AdminPage,
+    () => import('./pages/admin-dashboard-page'),
+    (m) => m.AdminDashboardPage,
     'protected',
   ),
   adminInvestors: page(

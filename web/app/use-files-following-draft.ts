@@ -7,8 +7,7 @@ import { useParsedSections } from '../lib/sections-parser/use-parsed-sections';
 /**
  * What a Files tab needs from the page's sections draft: the sections an upload may go into, and the
  * server's changes to the markdown (an upload linked into a section, a deleted file's links removed)
- * carried into an unsaved draft so saving it cannot undo them. Spread into FilesPanel or
- * UploadedDocumentsPanel.
+ * carried into an unsaved draft so saving it cannot undo them. Spread into FilesPanel.
  */
 export function useFilesFollowingDraft() {
   const draft = useSectionsDraft();

@@ -13,6 +13,8 @@ import { queryClient } from '../query-client';
  * Data fetching and toasts for every page but the landing page. It is a lazy route of its own so the
  * landing page's first load stays within its JavaScript budget (docs/decisions/0006-landing-bundle.md).
  */
+const TOASTS_TOP = 'calc(var(--app-header-height, 104px) + 16px)';
+
 export function AppProvidersLayout() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -35,8 +37,9 @@ export function AppProvidersLayout() {
       <Outlet />
       {/*
         Spec section 9: one toast at a time, shown for 5 seconds. Below the sticky header on every width
-        (UX-NOTES "Everywhere"): the console's is 104 px (its bar and its navigation), the public pages'
-        64 px; the close button hangs 9 px above the toast. It is 28 px, a tap target and not a 12 px dot.
+        (UX-NOTES "Everywhere"): the signed-in header publishes its height (the console's grows with its
+        navigation's rows), else 104 px, which clears the public pages' 64 px; the close button hangs 9 px
+        above the toast, hence the 16 px. It is 28 px, a tap target and not a 12 px dot.
       */}
       <Toaster
         visibleToasts={1}
@@ -44,8 +47,8 @@ export function AppProvidersLayout() {
         richColors
         closeButton
         position="top-center"
-        offset={{ top: 120 }}
-        mobileOffset={{ top: 120 }}
+        offset={{ top: TOASTS_TOP }}
+        mobileOffset={{ top: TOASTS_TOP }}
         toastOptions={{ classNames: { closeButton: 'size-7! [&>svg]:size-4!' } }}
       />
     </QueryClientProvider>

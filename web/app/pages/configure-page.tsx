@@ -72,9 +72,9 @@ function ConsoleTabs() {
       value={tab}
       onChange={setTab}
       tabs={[
-        { id: 'files', label: 'Files', icon: FolderOpen, panel: <FilesPanel {...files} /> },
+        { id: 'files', label: 'Files', icon: FolderOpen, panel: <FilesPanel page="configure" {...files} /> },
         { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
-        { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel /> },
+        { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel page="configure" /> },
         {
           id: 'notify',
           label: 'Notify investors',

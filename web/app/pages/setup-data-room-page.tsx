@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, useTabParam } from '../../components/ui/tabs';
 import { ApiTokensPanel } from '../../features/api-tokens/components/api-tokens-panel';
-import { UploadedDocumentsPanel } from '../../features/documents/components/uploaded-documents-panel';
+import { FilesPanel } from '../../features/documents/components/files-panel';
 import { NotificationSettingsCard } from '../../features/notifications/components/notification-settings-card';
 import { CompanyProfileCard } from '../../features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '../../features/rooms/components/download-default-card';
@@ -89,7 +89,12 @@ function SetupTabs({ room }: { room: MyDataRoom }) {
           panel: <CompanyProfileCard key={room.id} room={room} />,
         },
         { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
-        { id: 'files', label: 'Files', icon: FolderOpen, panel: <UploadedDocumentsPanel {...files} /> },
+        {
+          id: 'files',
+          label: 'Files',
+          icon: FolderOpen,
+          panel: <FilesPanel page="setupDataRoom" {...files} />,
+        },
         { id: 'settings', label: 'Settings', icon: Settings, panel: <SettingsTab room={room} /> },
         { id: 'api', label: 'API', icon: KeyRound, panel: <ApiTokensPanel /> },
       ]}

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { href } from '../../../shared/routes';
@@ -16,6 +17,23 @@ export function AppHeader() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const header = useRef<HTMLElement>(null);
+
+  // The toasts sit below this sticky header, whose height depends on the console's rows (ADR 58):
+  // its height is published for the Toaster's offset (app-providers-layout.tsx).
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--app-header-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
 
   const signOut = () => {
     if (!confirmDiscardUnsavedChanges()) return;
@@ -31,7 +49,7 @@ export function AppHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link to={href('landing')} className="rounded-md" aria-label="Roundroom home">
           <Logo />

@@ -78,6 +78,9 @@ test('following a link moves the current place, and Back moves it back', async (
 test('a co-founder has no Team link, and has the rooms they read as an investor', () => {
   renderNav('/setup-data-room?tab=api', 'editor');
   expect(within(nav()).queryByRole('link', { name: 'Team' })).toBeNull();
+  fireEvent.click(within(nav()).getByRole('link', { name: 'Security' }));
+  expect(currentLinks()).toEqual(['Settings', 'Security']);
+  fireEvent.click(within(nav()).getByRole('link', { name: 'API' }));
   expect(within(nav()).getByRole('link', { name: 'Rooms' })).toHaveProperty(
     'href',
     expect.stringMatching(/\/investor-dashboard$/),

@@ -42,6 +42,11 @@ test('what left /admin has a place of its own: investors and NDAs in Investors, 
   expect(placeAt('/admin/team/')).toBe('settings/team');
 });
 
+test('a manager’s passkeys and sessions are Settings’ Security, for co-founders too', () => {
+  expect(placeAt('/security')).toBe('settings/security');
+  expect(placeAt('/security', 'editor')).toBe('settings/security');
+});
+
 test('the analytics of one document or one investor stay in Analytics', () => {
   expect(placeAt('/admin/analytics')).toBe('analytics/reading');
   expect(placeAt('/admin/analytics/documents/3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e')).toBe('analytics/-');
@@ -63,8 +68,13 @@ test('a co-founder sees every place but the owner’s Team', () => {
   const editor = consolePlacesFor('editor');
   expect(editor.map((place) => place.id)).toEqual(CONSOLE_PLACES.map((place) => place.id));
   const settings = editor.find((place) => place.id === 'settings');
-  expect(settings?.subPlaces.map((subPlace) => subPlace.id)).toEqual(['room-settings', 'api']);
+  expect(settings?.subPlaces.map((subPlace) => subPlace.id)).toEqual(['room-settings', 'api', 'security']);
   expect(placeAt('/admin/team', 'editor')).toBeNull();
   const owner = consolePlacesFor('owner').find((place) => place.id === 'settings');
-  expect(owner?.subPlaces.map((subPlace) => subPlace.id)).toEqual(['room-settings', 'api', 'team']);
+  expect(owner?.subPlaces.map((subPlace) => subPlace.id)).toEqual([
+    'room-settings',
+    'api',
+    'team',
+    'security',
+  ]);
 });

@@ -86,6 +86,8 @@ export const CONSOLE_PLACES: readonly ConsolePlace[] = [
       { id: 'room-settings', label: 'Room settings', to: at('setupDataRoom', 'settings') },
       { id: 'api', label: 'API', to: at('setupDataRoom', 'api') },
       { id: 'team', label: 'Team', to: at('adminTeam'), ownerOnly: true },
+      // A manager's passkeys, recovery codes and sessions (ADR 62); investors open it from their dashboard.
+      { id: 'security', label: 'Security', to: at('security') },
     ],
   },
 ];

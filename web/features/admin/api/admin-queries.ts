@@ -77,7 +77,6 @@ export function useAdminDashboard() {
         refreshing: [users, sections, recentDocuments, recentAccess].some(
           (query) => query.isFetching && !query.isPending,
         ),
-        invitationsRefreshing: invitations.isFetching && !invitations.isPending,
         data:
           users.data && invitations.data && sections.data && recentDocuments.data && recentAccess.data
             ? {

@@ -1,5 +1,5 @@
 import { ChartColumn, CircleAlert, LoaderCircle, RotateCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { href } from '../../../../shared/routes';
@@ -10,22 +10,22 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { dashboardCounters } from '../admin-summary';
 import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-queries';
 import { DashboardCounters } from '../components/dashboard-counters';
-import { InvitationsTable } from '../components/invitations-table';
 import { NotificationsSummary } from '../components/notifications-summary';
 import { RecentAccess } from '../components/recent-access';
 import { RecentDocuments } from '../components/recent-documents';
 import { RoomControls } from '../components/room-controls';
 import { SectionCards } from '../components/section-cards';
-import { SendInvitationForm } from '../components/send-invitation-form';
 import { UsersTable } from '../components/users-table';
 
 /**
  * /admin, the room's dashboard (docs/product-rules.md#admin-dashboard), for its owner and co-founders: the
  * console's Dashboard place (ADR 58). The Team is in Settings (/admin/team), the NDA acceptances and the
  * CSV exports in Investors (/admin/investors). The server decides who manages the room: anyone else
- * gets 403 from every /api/admin route and sees the founders-only notice.
+ * gets 403 from every /api/admin route and sees the founders-only notice. The invitation form and list
+ * (`invitations`) are the invitations feature's, the same component as /configure's Invites tab, given
+ * by the app layer.
  */
-export function AdminPage() {
+export function AdminPage({ invitations }: { invitations: ReactNode }) {
   const dashboard = useAdminDashboard();
   const { error, failedAt } = dashboard;
 
@@ -102,10 +102,7 @@ export function AdminPage() {
           <RecentDocuments documents={data.recentDocuments} />
           <RecentAccess entries={data.recentAccess} />
         </div>
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <SendInvitationForm />
-          <InvitationsTable invitations={data.invitations} refreshing={dashboard.invitationsRefreshing} />
-        </div>
+        {invitations}
         <UsersTable users={data.users} />
       </div>
     </AppPage>

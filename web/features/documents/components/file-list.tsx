@@ -22,6 +22,10 @@ interface FileListProps {
   onRetryPreview?: (document: DocumentListItem) => void;
   /** The document whose Retry is running, if any. */
   retryingPreview?: string;
+  /** The list's accessible name, the page's word for its files. */
+  label?: string;
+  /** What the list says when nothing is uploaded yet. */
+  emptyText?: string;
 }
 
 const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-600';
@@ -38,6 +42,8 @@ export function FileList({
   onDelete,
   onRetryPreview,
   retryingPreview,
+  label = 'Files',
+  emptyText = 'No files yet. Upload your first file above.',
 }: FileListProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -110,12 +116,10 @@ export function FileList({
 
       {visible.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-600">
-          {documents.length === 0
-            ? 'No files yet. Upload your first file above.'
-            : `No files match “${query.trim()}”.`}
+          {documents.length === 0 ? emptyText : `No files match “${query.trim()}”.`}
         </p>
       ) : (
-        <ul aria-label="Files" className="divide-y divide-slate-200">
+        <ul aria-label={label} className="divide-y divide-slate-200">
           {visible.map((document) => (
             <li key={document.id}>
               <DocumentRow

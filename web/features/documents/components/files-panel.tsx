@@ -13,15 +13,87 @@ import type { UploadResponse } from '../api/use-upload-queue';
 import { FileList } from './file-list';
 import { UploadCard } from './upload-card';
 
+/** The page the panel is on: the spec gives each its own words for the same files. */
+export type FilesPanelPage = 'configure' | 'setupDataRoom';
+
+interface FilesPanelCopy {
+  uploadTitle: string;
+  uploadDescription: string;
+  listTitle: string;
+  listDescription: (count: number | undefined) => string;
+  listLabel: string;
+  loading: string;
+  loadFailed: string;
+  empty: string;
+  confirmTitle: (documents: readonly DocumentListItem[]) => string;
+  confirmDescription: (documents: readonly DocumentListItem[]) => string;
+  confirmLabel: (count: number) => string;
+  deleted: string;
+  deleteFailed: string;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/**
+ * /configure's copy and /setup-data-room's (docs/product-rules.md#configure, #setup-data-room): the
+ * same list and controls, each page's own words, confirmation and toasts.
+ */
+const COPY: Record<FilesPanelPage, FilesPanelCopy> = {
+  configure: {
+    uploadTitle: 'Upload files',
+    uploadDescription: 'Several at once. Each file is checked and stored privately.',
+    listTitle: 'Your files',
+    listDescription: () => 'Everything you uploaded to this data room.',
+    listLabel: 'Files',
+    loading: 'Loading your files…',
+    loadFailed: 'your files',
+    empty: 'No files yet. Upload your first file above.',
+    confirmTitle: ({ length }) => (length === 1 ? 'Delete this file?' : `Delete ${length} files?`),
+    confirmDescription: ({ length }) =>
+      `Are you sure you want to delete ${length} file(s)? Investors lose access at once, and the links in your sections are removed.`,
+    confirmLabel: (count) => (count === 1 ? 'Delete file' : `Delete ${count} files`),
+    deleted: 'File deleted successfully',
+    deleteFailed: 'Failed to delete file',
+  },
+  setupDataRoom: {
+    uploadTitle: 'Upload documents',
+    uploadDescription: 'Each file is checked and stored privately; only your investors can open it.',
+    listTitle: 'Uploaded documents',
+    listDescription: (count) =>
+      count === undefined
+        ? 'Everything you uploaded to your data room.'
+        : `${count} ${plural(count, 'document', 'documents')} in your data room.`,
+    listLabel: 'Uploaded documents',
+    loading: 'Loading your documents…',
+    loadFailed: 'your documents',
+    empty: 'No documents yet. Upload your first file here.',
+    confirmTitle: ({ length }) => (length === 1 ? 'Delete this document?' : `Delete ${length} documents?`),
+    confirmDescription: (documents) =>
+      documents.length > 1
+        ? `Are you sure you want to delete these ${documents.length} documents? They are removed for your investors at once, with their links in your sections.`
+        : `Are you sure you want to delete this document? ${documents[0] ? `“${documents[0].title}” is` : 'It is'} removed for your investors at once, with its links in your sections.`,
+    confirmLabel: (count) => (count === 1 ? 'Delete document' : `Delete ${count} documents`),
+    deleted: 'Document deleted successfully',
+    deleteFailed: 'Failed to delete document',
+  },
+};
+
 interface FilesPanelProps {
+  /** Which page shows it, for that page's copy; the controls are the same on both. */
+  page: FilesPanelPage;
   /** The sections an upload may be linked into, from the markdown. */
   sectionNames: readonly string[];
   onUploaded?: (uploaded: UploadResponse, section: string | undefined) => void;
   onDeleted?: (documentIds: readonly string[]) => void;
 }
 
-/** The console's Files tab (docs/product-rules.md#configure). */
-export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
+/**
+ * The room's files, one component on /configure's Files tab and /setup-data-room's (ADR 58): an upload
+ * area, then every document with search, selection, bulk delete, Copy link, Download, "Allow download"
+ * and a delete that asks first. Both pages read one query, so they are always in step.
+ */
+export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
+  const copy = COPY[page];
   const documents = useMyDocuments();
   const remove = useDeleteDocuments();
   const [pendingDelete, setPendingDelete] = useState<{
@@ -70,9 +142,9 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
       onSuccess: ({ deleted, failures }) => {
         focus.removed(deleted);
         if (deleted.length > 0) onDeleted?.(deleted);
-        if (failures.length === 0) toast.success('File deleted successfully');
+        if (failures.length === 0) toast.success(copy.deleted);
         else
-          toast.error('Failed to delete file', {
+          toast.error(copy.deleteFailed, {
             description:
               failures.length === ids.length
                 ? failures[0]?.reason
@@ -87,12 +159,12 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
     });
   };
 
-  const count = pendingDelete?.documents.length ?? 0;
+  const chosen = pendingDelete?.documents ?? [];
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
       <UploadCard
-        title="Upload files"
-        description="Several at once. Each file is checked and stored privately."
+        title={copy.uploadTitle}
+        description={copy.uploadDescription}
         sectionNames={sectionNames}
         onUploaded={onUploaded}
       />
@@ -100,13 +172,13 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
       <Card>
         <CardHeader>
           <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
-            Your files
+            {copy.listTitle}
           </CardTitle>
-          <CardDescription>Everything you uploaded to this data room.</CardDescription>
+          <CardDescription>{copy.listDescription(documents.data?.length)}</CardDescription>
         </CardHeader>
         <CardContent>
-          {documents.isPending && <Spinner label="Loading your files…" />}
-          {documents.isError && <LoadFailed what="your files" onRetry={() => documents.refetch()} />}
+          {documents.isPending && <Spinner label={copy.loading} />}
+          {documents.isError && <LoadFailed what={copy.loadFailed} onRetry={() => documents.refetch()} />}
           {documents.data && (
             <FileList
               documents={documents.data}
@@ -116,6 +188,8 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
               onDelete={(chosen, clear) => setPendingDelete({ documents: chosen, clear })}
               onRetryPreview={retryPreview}
               retryingPreview={retry.isPending ? retry.variables : undefined}
+              label={copy.listLabel}
+              emptyText={copy.empty}
             />
           )}
         </CardContent>
@@ -123,9 +197,9 @@ export function FilesPanel({ sectionNames, onUploaded, onDeleted }: FilesPanelPr
 
       <ConfirmDialog
         open={pendingDelete !== null}
-        title={count === 1 ? 'Delete this file?' : `Delete ${count} files?`}
-        description={`Are you sure you want to delete ${count} file(s)? Investors lose access at once, and the links in your sections are removed.`}
-        confirmLabel={count === 1 ? 'Delete file' : `Delete ${count} files`}
+        title={copy.confirmTitle(chosen)}
+        description={copy.confirmDescription(chosen)}
+        confirmLabel={copy.confirmLabel(chosen.length)}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}

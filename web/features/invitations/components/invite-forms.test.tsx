@@ -57,7 +57,7 @@ test('a refused address is said beside the address field, announced, and the fie
         message: 'ann@fund.example already has access to this data room.',
       }),
   });
-  renderWithQueries(<InvitesPanel />);
+  renderWithQueries(<InvitesPanel page="configure" />);
   const address = screen.getByRole('textbox', { name: 'Email address' });
   fireEvent.change(address, { target: { value: 'ann@fund.example' } });
   fireEvent.change(screen.getAllByRole('textbox', { name: /Personal message/ })[0] as HTMLElement, {
@@ -89,7 +89,7 @@ test('a 400 naming the address reads as a sentence beside it', async () => {
         field: 'email',
       }),
   });
-  renderWithQueries(<InvitesPanel />);
+  renderWithQueries(<InvitesPanel page="configure" />);
   const address = screen.getByRole('textbox', { name: 'Email address' });
   fireEvent.change(address, { target: { value: 'ann@fund' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));

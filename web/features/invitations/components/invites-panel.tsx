@@ -1,11 +1,12 @@
-import { Info, Mail, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Info, LoaderCircle, Mail, Trash2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Invitation } from '../../../../shared/contracts/invitations';
+import { INVITATION_TTL_DAYS, type Invitation } from '../../../../shared/contracts/invitations';
 import { InvitationStatusBadge } from '../../../components/app/invitation-status-badge';
 import { LoadFailed } from '../../../components/app/load-failed';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
@@ -13,27 +14,136 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
-import { useCreateInvitation, useDeleteInvitation, useInvitations } from '../api/invitation-hooks';
+import { adminInvitationsQuery } from '../../admin/api/admin-queries';
+import { useSendInvitation } from '../../admin/api/use-send-invitation';
+import { invitationsQuery, useCreateInvitation, useDeleteInvitation } from '../api/invitation-hooks';
 import { BulkInviteCard } from './bulk-invite-card';
 import { placeInvitationError } from './field-sentence';
 import { InvitationLinkActions } from './invitation-link-actions';
 import { PersonalMessageField } from './personal-message-field';
 
-/** The console's Invites tab (docs/product-rules.md#configure). */
-export function InvitesPanel() {
+/** The page the invitations are on: the spec gives each its own form, copy and columns. */
+export type InvitesPanelPage = 'configure' | 'admin';
+
+interface InvitesPanelCopy {
+  /** The cards' heading level: /admin's panels sit under its h1, /configure's inside a tab. */
+  heading: 'h2' | 'h3';
+  formTitle: string;
+  formDescription?: string;
+  /** /configure asks for a name and a personal message; /admin only for the address. */
+  asksForName: boolean;
+  sent: string;
+  listTitle: string;
+  listDescription: string;
+  empty: string;
+  /** /configure lists the name (or the address) with a delete; /admin the address, as its table did. */
+  showsName: boolean;
+  canDelete: boolean;
+}
+
+/**
+ * /configure's Invites tab and /admin's Send Invitation and Invitations (docs/product-rules.md#configure,
+ * #admin-dashboard): the same form and list, each page's own words and fields.
+ */
+const COPY: Record<InvitesPanelPage, InvitesPanelCopy> = {
+  configure: {
+    heading: 'h3',
+    formTitle: 'Invite an investor',
+    formDescription: 'They receive an e-mail with a link to your data room.',
+    asksForName: true,
+    sent: 'Invitation sent successfully',
+    listTitle: 'Sent invitations',
+    listDescription: 'Who you invited, and whether they have signed in.',
+    empty: 'No invitations yet. Invite your first investor with the form.',
+    showsName: true,
+    canDelete: true,
+  },
+  admin: {
+    heading: 'h2',
+    formTitle: 'Send Invitation',
+    asksForName: false,
+    sent: 'Invitation sent',
+    listTitle: 'Invitations',
+    listDescription: 'Everyone you invited, and whether they have signed in.',
+    empty: 'No invitations yet. Send the first one with the form.',
+    showsName: false,
+    canDelete: false,
+  },
+};
+
+/**
+ * The room's invitations, one component on /configure's Invites tab and on /admin (ADR 58): a form to
+ * invite, and the list with Resend and Copy link (ADR 60). Every change invalidates both pages' queries,
+ * so they are always in step. /configure adds the bulk invite and the help.
+ */
+export function InvitesPanel({ page }: { page: InvitesPanelPage }) {
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+    <div
+      className={
+        page === 'admin'
+          ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]'
+          : 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]'
+      }
+    >
       <div className="flex flex-col gap-6">
-        <InviteForm />
-        <BulkInviteCard />
-        <InviteHelp />
+        <InviteForm page={page} />
+        {page === 'configure' && (
+          <>
+            <BulkInviteCard />
+            <InviteHelp />
+          </>
+        )}
       </div>
-      <InvitationList />
+      <InvitationList page={page} />
     </div>
   );
 }
 
-function InviteForm() {
+/** A named region holding one card, so each can be found and skipped to. */
+function InvitesCard({
+  heading: Heading,
+  title,
+  description,
+  aside,
+  headingRef,
+  children,
+  footer,
+}: {
+  heading: 'h2' | 'h3';
+  title: string;
+  description?: string;
+  aside?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0">
+      <Card>
+        <CardHeader>
+          <div className="flex items-start justify-between gap-3">
+            <Heading
+              id={id}
+              ref={headingRef}
+              tabIndex={headingRef ? -1 : undefined}
+              className="text-lg font-semibold leading-tight text-slate-900 focus:outline-none"
+            >
+              {title}
+            </Heading>
+            {aside}
+          </div>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+        {footer}
+      </Card>
+    </section>
+  );
+}
+
+function InviteForm({ page }: { page: InvitesPanelPage }) {
+  const copy = COPY[page];
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [personalMessage, setPersonalMessage] = useState('');
@@ -43,23 +153,55 @@ function InviteForm() {
     personalMessage?: string;
     form?: string;
   }>({});
+  // /configure posts to /api/invites (name and message), /admin to /api/invitations (the address only).
   const create = useCreateInvitation();
+  const sendFromDashboard = useSendInvitation();
+  const sending = copy.asksForName ? create.isPending : sendFromDashboard.isPending;
   const emailId = useId();
   const nameId = useId();
   const messageId = useId();
-  const ids = { email: useId(), name: useId(), personalMessage: useId(), form: useId(), count: useId() };
+  const ids = {
+    email: useId(),
+    name: useId(),
+    personalMessage: useId(),
+    form: useId(),
+    count: useId(),
+    hint: useId(),
+  };
   const emailInput = useRef<HTMLInputElement>(null);
+  const address = email.trim();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const address = email.trim();
+    if (sending) return;
     if (!address) {
+      // /admin ignores an empty or whitespace-only address; /configure says it is required.
+      if (!copy.asksForName) return;
       setErrors({ email: 'Email is required' });
       toast.error('Error', { description: 'Email is required' });
       emailInput.current?.focus();
       return;
     }
     setErrors({});
+    const callbacks = {
+      onSuccess: ({ invitation }: { invitation: Invitation }) => {
+        toast.success(copy.sent, { description: `Invitation sent to ${invitation.email}` });
+        setEmail('');
+        setName('');
+        setPersonalMessage('');
+        if (!copy.asksForName) emailInput.current?.focus();
+      },
+      onError: (error: Error) => {
+        const { field, sentence } = placeInvitationError(error, INVITE_FIELD_LABELS);
+        setErrors({ [field ?? 'form']: sentence });
+        toast.error('Failed to send invitation', { description: error.message });
+        if (field === 'email' || !copy.asksForName) emailInput.current?.focus();
+      },
+    };
+    if (!copy.asksForName) {
+      sendFromDashboard.mutate(address, callbacks);
+      return;
+    }
     const trimmedName = name.trim();
     const note = personalMessage.trim();
     create.mutate(
@@ -68,22 +210,7 @@ function InviteForm() {
         ...(trimmedName ? { name: trimmedName } : {}),
         ...(note ? { personalMessage: note } : {}),
       },
-      {
-        onSuccess: ({ invitation }) => {
-          toast.success('Invitation sent successfully', {
-            description: `Invitation sent to ${invitation.email}`,
-          });
-          setEmail('');
-          setName('');
-          setPersonalMessage('');
-        },
-        onError: (error) => {
-          const { field, sentence } = placeInvitationError(error, INVITE_FIELD_LABELS);
-          setErrors({ [field ?? 'form']: sentence });
-          toast.error('Failed to send invitation', { description: error.message });
-          if (field === 'email') emailInput.current?.focus();
-        },
-      },
+      callbacks,
     );
   };
 
@@ -91,65 +218,78 @@ function InviteForm() {
     [always, errors[field] ? ids[field] : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Invite an investor</CardTitle>
-        <CardDescription>They receive an e-mail with a link to your data room.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={emailId}>Email address</Label>
-            <Input
-              ref={emailInput}
-              id={emailId}
-              // Text, not email: the browser would silently strip spaces and hide an empty entry.
-              type="text"
-              autoComplete="off"
-              inputMode="email"
-              spellCheck={false}
-              placeholder="partner@fund.com"
-              value={email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={described('email')}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setErrors({});
-              }}
-            />
-            <FieldError id={ids.email} error={errors.email ?? null} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={nameId}>
-              Name <span className="font-normal text-slate-500">(optional)</span>
-            </Label>
-            <Input
-              id={nameId}
-              autoComplete="off"
-              placeholder="Alex Partner"
-              value={name}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={described('name')}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <FieldError id={ids.name} error={errors.name ?? null} />
-          </div>
-          <PersonalMessageField
-            id={messageId}
-            countId={ids.count}
-            errorId={ids.personalMessage}
-            value={personalMessage}
-            error={errors.personalMessage ?? null}
-            onChange={setPersonalMessage}
+    <InvitesCard heading={copy.heading} title={copy.formTitle} description={copy.formDescription}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={emailId}>Email address</Label>
+          <Input
+            ref={emailInput}
+            id={emailId}
+            // Text, not email: the browser would silently strip spaces and hide an empty entry.
+            type="text"
+            autoComplete="off"
+            inputMode="email"
+            spellCheck={false}
+            placeholder="partner@fund.com"
+            value={email}
+            readOnly={sending}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={described('email', copy.asksForName ? undefined : ids.hint)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setErrors({});
+            }}
           />
-          <Button type="submit" disabled={create.isPending || email === ''}>
+          <FieldError id={ids.email} error={errors.email ?? null} />
+          {!copy.asksForName && (
+            <p id={ids.hint} className="text-xs text-slate-500">
+              They get an e-mail with a link to your data room, valid for {INVITATION_TTL_DAYS} days.
+            </p>
+          )}
+        </div>
+        {copy.asksForName && (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={nameId}>
+                Name <span className="font-normal text-slate-500">(optional)</span>
+              </Label>
+              <Input
+                id={nameId}
+                autoComplete="off"
+                placeholder="Alex Partner"
+                value={name}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={described('name')}
+                onChange={(event) => setName(event.target.value)}
+              />
+              <FieldError id={ids.name} error={errors.name ?? null} />
+            </div>
+            <PersonalMessageField
+              id={messageId}
+              countId={ids.count}
+              errorId={ids.personalMessage}
+              value={personalMessage}
+              error={errors.personalMessage ?? null}
+              onChange={setPersonalMessage}
+            />
+          </>
+        )}
+        <Button
+          type="submit"
+          size="field"
+          // /configure's button waits only for an address typed; /admin's for one that is not blank.
+          disabled={sending || (copy.asksForName ? email === '' : !address)}
+        >
+          {sending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
             <Mail aria-hidden="true" />
-            {create.isPending ? 'Sending...' : 'Send invitation'}
-          </Button>
-          <FieldError id={ids.form} error={errors.form ?? null} />
-        </form>
-      </CardContent>
-    </Card>
+          )}
+          {sending ? 'Sending...' : 'Send invitation'}
+        </Button>
+        <FieldError id={ids.form} error={errors.form ?? null} />
+      </form>
+    </InvitesCard>
   );
 }
 
@@ -174,8 +314,12 @@ function InviteHelp() {
   );
 }
 
-function InvitationList() {
-  const invitations = useInvitations();
+function InvitationList({ page }: { page: InvitesPanelPage }) {
+  const copy = COPY[page];
+  // /admin's list is the one its dashboard loads with its other four reads (docs/product-rules.md#api).
+  const dashboardList = useQuery({ ...adminInvitationsQuery, enabled: page === 'admin' });
+  const consoleList = useQuery({ ...invitationsQuery, enabled: page === 'configure' });
+  const invitations = page === 'admin' ? dashboardList : consoleList;
   const remove = useDeleteInvitation();
   const [pendingDelete, setPendingDelete] = useState<Invitation | null>(null);
   const focus = useFocusAfterRemoval<HTMLHeadingElement>(
@@ -201,40 +345,52 @@ function InvitationList() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
-          Sent invitations
-        </CardTitle>
-        <CardDescription>Who you invited, and whether they have signed in.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {invitations.isPending && <Spinner label="Loading invitations…" />}
-        {invitations.isError && <LoadFailed what="the invitations" onRetry={() => invitations.refetch()} />}
-        {invitations.data?.length === 0 && (
-          <p className="text-sm text-slate-600">
-            No invitations yet. Invite your first investor with the form.
-          </p>
-        )}
-        {invitations.data && invitations.data.length > 0 && (
-          <ul className="divide-y divide-slate-200">
-            {invitations.data.map((invitation) => {
-              return (
-                <li key={invitation.id} className="flex flex-col gap-2 py-3">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="flex min-w-0 flex-col gap-1">
-                      <p className="truncate font-medium text-slate-900" title={invitation.email}>
-                        {invitation.name || invitation.email}
-                      </p>
-                      {invitation.name && (
-                        <p className="truncate text-sm text-slate-600">{invitation.email}</p>
-                      )}
-                      <p className="text-xs text-slate-500">
-                        Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 items-center gap-2">
-                      <InvitationStatusBadge status={invitation.status} />
+    <InvitesCard
+      heading={copy.heading}
+      title={copy.listTitle}
+      description={copy.listDescription}
+      headingRef={focus.headingRef}
+      aside={
+        invitations.isFetching && !invitations.isPending && <Spinner label="Refreshing the invitations…" />
+      }
+      footer={
+        <ConfirmDialog
+          open={pendingDelete !== null}
+          title="Delete this invitation?"
+          description={
+            pendingDelete?.status === 'accepted'
+              ? `${pendingDelete.email} will lose access to your data room at once.`
+              : `The invitation link sent to ${pendingDelete?.email ?? ''} will stop working.`
+          }
+          confirmLabel="Delete invitation"
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        />
+      }
+    >
+      {invitations.isPending && <Spinner label="Loading invitations…" />}
+      {invitations.isError && <LoadFailed what="the invitations" onRetry={() => invitations.refetch()} />}
+      {invitations.data?.length === 0 && <p className="text-sm text-slate-600">{copy.empty}</p>}
+      {invitations.data && invitations.data.length > 0 && (
+        <ul aria-label={copy.listTitle} className="divide-y divide-slate-200">
+          {invitations.data.map((invitation) => {
+            const named = copy.showsName && invitation.name;
+            return (
+              <li key={invitation.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <p className="font-medium text-slate-900 wrap-anywhere" title={invitation.email}>
+                      {named || invitation.email}
+                    </p>
+                    {named && <p className="text-sm text-slate-600 wrap-anywhere">{invitation.email}</p>}
+                    <p className="text-xs text-slate-500">
+                      Sent {formatDate(invitation.createdAt)} · Expires {formatDate(invitation.expiresAt)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2">
+                    <InvitationStatusBadge status={invitation.status} />
+                    {copy.canDelete && (
                       <Button
                         variant="ghost"
                         size="icon"
@@ -244,32 +400,19 @@ function InvitationList() {
                       >
                         <Trash2 aria-hidden="true" />
                       </Button>
-                    </div>
+                    )}
                   </div>
-                  {invitation.status !== 'accepted' && (
-                    <div className="flex flex-wrap items-center gap-2">
-                      <InvitationLinkActions invitation={invitation} />
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        title="Delete this invitation?"
-        description={
-          pendingDelete?.status === 'accepted'
-            ? `${pendingDelete.email} will lose access to your data room at once.`
-            : `The invitation link sent to ${pendingDelete?.email ?? ''} will stop working.`
-        }
-        confirmLabel="Delete invitation"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPendingDelete(null)}
-      />
-    </Card>
+                </div>
+                {invitation.status !== 'accepted' && (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <InvitationLinkActions invitation={invitation} />
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </InvitesCard>
   );
 }

@@ -1,0 +1,10 @@
+import { AdminPage } from '../../features/admin/pages/admin-page';
+import { InvitesPanel } from '../../features/invitations/components/invites-panel';
+
+/**
+ * /admin: the admin feature's dashboard with the invitations feature's form and list, the same
+ * component as /configure's Invites tab (docs/decisions/0058-one-console.md), so it is composed here.
+ */
+export function AdminDashboardPage() {
+  return <AdminPage invitations={<InvitesPanel page="admin" />} />;
+}
