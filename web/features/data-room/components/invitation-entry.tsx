@@ -24,6 +24,8 @@ export function useOpenInvitedRoom(token: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const open = (documentId?: string) => {
+    // One acceptance: a second tap (the button, or a document's row) while the first is on its way waits.
+    if (accept.isPending) return;
     // What the invited view already shows is the room the member's page reads: read it before the sign-in
     // clears the cache, so the room opens without asking for it again (ADR 56).
     const shown = roomShownByInvitation(queryClient, token);

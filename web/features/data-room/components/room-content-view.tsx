@@ -14,7 +14,7 @@ import type { DocumentRow } from '../../../components/data-room/section-document
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
 import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
 import { openExternal } from '../../documents/api/download-document';
-import { createDocumentPrefetcher, isPrefetchable } from '../../viewer/api/prefetch-document';
+import { createDocumentPrefetcher, rowPrefetch } from '../../viewer/api/prefetch-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
 import { OpenRoomPanel, useOpenInvitedRoom } from './invitation-entry';
 import { RoomLoading } from './room-states';
@@ -78,14 +78,12 @@ function ParsedRoomContentView({
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
   const invited = useOpenInvitedRoom(source.kind === 'invite' ? source.token : '');
   const queryClient = useQueryClient();
-  const prefetcher = useMemo(() => createDocumentPrefetcher(queryClient), [queryClient]);
-  // Only a member's session may read a document: the invited view fetches nothing ahead of the POST that
-  // accepts the invitation (ADR 55), and a document that is not prepared as pages has no page 1 to warm.
-  const prefetchOf = (documentId: string | null) => {
-    const upload = documentId ? uploads.get(documentId) : undefined;
-    if (source.kind !== 'member' || !isPrefetchable(upload)) return {};
-    return { onSight: () => prefetcher.onSight(upload.id), onIntent: () => prefetcher.onIntent(upload.id) };
-  };
+  // Only a member's session reads ahead: the invited view fetches nothing before the POST that accepts
+  // the invitation (ADR 55).
+  const prefetcher = useMemo(
+    () => (source.kind === 'member' ? createDocumentPrefetcher(queryClient) : null),
+    [queryClient, source.kind],
+  );
 
   const viewerHref = (documentId: string) =>
     source.kind === 'member'
@@ -112,7 +110,7 @@ function ParsedRoomContentView({
               : clickUrl(source, doc.url)
             : undefined,
           linkState: { backTo: `${location.pathname}${location.search}` },
-          ...prefetchOf(doc.documentId),
+          ...rowPrefetch(prefetcher, doc.documentId ? uploads.get(doc.documentId) : undefined),
         };
       }),
     }));

@@ -24,9 +24,10 @@ export function isPrefetchable(document: DocumentListItem | undefined): document
  * What a signed-in member's room fetches ahead for the viewer: the document's preview (into the query
  * cache the viewer reads) and page 1's image at the width the viewer will pick (into the browser's cache),
  * so the tap shows page 1 without a round trip. Both go through the same authorised routes as the
- * viewer's own reads (every page image is authorised like a download), with the session: a document the
- * server refuses (its NDA not yet accepted, or no longer readable) answers an error, is dropped from the
- * cache, and its image is never asked for. Nothing here records a view: the viewer opens one when shown.
+ * viewer's own reads (every page image is authorised like a download), with the session, and the image
+ * only once the preview was answered: a document the server refuses (its room's NDA not accepted, no
+ * longer readable) costs one refused request, never its page. Nothing here records a view: the viewer
+ * opens one when it shows the document.
  */
 export function createDocumentPrefetcher(queryClient: QueryClient) {
   const started = new Set<string>();
@@ -45,11 +46,16 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
         queryFn: ({ signal }) => readPreview(documentId, signal),
       });
     } catch {
-      // Refused or failed: the viewer asks again itself when opened, and says why.
+      // Refused (an NDA to accept first, no longer readable) or failed: no image is asked for, and the
+      // viewer asks again itself when opened, and says why.
       queryClient.removeQueries({ queryKey, exact: true });
       return;
     }
-    if (preview.status !== 'ready' || preview.kind !== 'pages' || preview.pages.length === 0) return;
+    if (preview.status === 'ready' && preview.kind === 'pages' && preview.pages.length > 0)
+      preloadFirstPage(documentId);
+  }
+
+  function preloadFirstPage(documentId: string): void {
     const image = new Image();
     image.decoding = 'async';
     image.sizes = PAGE_IMAGE_SIZES_BEFORE_LAYOUT;
@@ -78,3 +84,15 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
 }
 
 export type DocumentPrefetcher = ReturnType<typeof createDocumentPrefetcher>;
+
+/**
+ * A room row's prefetch handlers: none in the invited view (prefetcher null: nothing is read with a
+ * session before the invitation is accepted, ADR 55), none for a document without prepared pages.
+ */
+export function rowPrefetch(
+  prefetcher: DocumentPrefetcher | null,
+  document: DocumentListItem | undefined,
+): { onSight?: () => void; onIntent?: () => void } {
+  if (!prefetcher || !isPrefetchable(document)) return {};
+  return { onSight: () => prefetcher.onSight(document.id), onIntent: () => prefetcher.onIntent(document.id) };
+}
