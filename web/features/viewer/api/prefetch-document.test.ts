@@ -151,6 +151,25 @@ test('a document no longer readable (refused) or not shown as pages gets no page
   expect(images).toHaveLength(0);
 });
 
+test('while a sign-out is on its way nothing is read ahead with the session it ends', async () => {
+  const client = new QueryClient();
+  let signedOut: () => void = () => {};
+  const signOut = client
+    .getMutationCache()
+    .build(client, { mutationFn: () => new Promise<void>((resolve) => (signedOut = resolve)) })
+    .execute(undefined);
+  const prefetcher = createDocumentPrefetcher(client);
+  prefetcher.onSight(ids[0] as string);
+  prefetcher.onIntent(ids[1] as string);
+  await settled();
+  expect(requested).toEqual([]);
+  signedOut();
+  await signOut;
+  // Once it is done, a row seen again is fetched ahead as before.
+  prefetcher.onIntent(ids[1] as string);
+  await vi.waitFor(() => expect(images).toHaveLength(1));
+});
+
 test('the invited view, and rows whose pages are not ready, prefetch nothing', () => {
   const prefetcher = createDocumentPrefetcher(new QueryClient());
   expect(rowPrefetch(null, listItem())).toEqual({});

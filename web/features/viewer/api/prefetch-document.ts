@@ -35,8 +35,12 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
   const images = new Set<HTMLImageElement>();
   let sightings = 0;
 
+  // While the app changes something on the server (a sign-out above all, whose session these reads
+  // would use) nothing is read ahead: it could be refused a moment later.
+  const isBusy = () => queryClient.isMutating() > 0;
+
   async function prefetch(documentId: string): Promise<void> {
-    if (started.has(documentId)) return;
+    if (started.has(documentId) || isBusy()) return;
     started.add(documentId);
     const queryKey = viewerKeys.preview(documentId);
     let preview: DocumentPreview;
@@ -51,7 +55,7 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
       queryClient.removeQueries({ queryKey, exact: true });
       return;
     }
-    if (preview.status === 'ready' && preview.kind === 'pages' && preview.pages.length > 0)
+    if (preview.status === 'ready' && preview.kind === 'pages' && preview.pages.length > 0 && !isBusy())
       preloadFirstPage(documentId);
   }
 
@@ -72,7 +76,7 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
   return {
     /** A row came on screen: prefetched while fewer than PREFETCHED_ON_SIGHT have been. */
     onSight(documentId: string): void {
-      if (started.has(documentId) || sightings >= PREFETCHED_ON_SIGHT) return;
+      if (started.has(documentId) || sightings >= PREFETCHED_ON_SIGHT || isBusy()) return;
       sightings++;
       void prefetch(documentId);
     },
