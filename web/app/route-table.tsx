@@ -88,9 +88,13 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.ConfigurePage,
     'protected',
   ),
-  // Public: with ?invite= it is the invited view; without, the page asks for a session itself.
+  // Public: with ?invite= it is the invited view; without, the page asks for a session itself. Either way
+  // the next page is a protected one (the room the invitation opens, ADR 56): its layout's code comes along.
   dataRoom: page(
-    () => import('../features/data-room/pages/data-room-page'),
+    () => {
+      void import('./layouts/protected-layout');
+      return import('../features/data-room/pages/data-room-page');
+    },
     (m) => m.DataRoomPage,
   ),
   dataRoomById: roomPage,

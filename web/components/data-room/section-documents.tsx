@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink, Eye } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import type { FileType } from '../../../shared/file-types';
 import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
@@ -26,6 +26,10 @@ export interface DocumentRow {
   href?: string;
   /** Router state for an uploaded file's link: where the viewer's "Back" returns. */
   linkState?: unknown;
+  /** The row came on screen: the room may fetch its first page ahead (ADR 56). */
+  onSight?: () => void;
+  /** A pointer over the row, a finger on it, or focus: about to be opened. */
+  onIntent?: () => void;
 }
 
 interface SectionDocumentsProps {
@@ -133,6 +137,10 @@ const ROW_CLASS =
  * in the viewer, whether or not it may also be downloaded there); an external one says "Open".
  */
 function DocumentRowLink({ doc, onOpen }: { doc: DocumentRow; onOpen: () => void }) {
+  const sightRef = useOnSight(doc.onSight);
+  const intent = doc.onIntent
+    ? { onPointerEnter: doc.onIntent, onTouchStart: doc.onIntent, onFocus: doc.onIntent }
+    : {};
   const content = (
     <>
       <FileTypeIcon fileType={doc.fileType} />
@@ -170,19 +178,49 @@ function DocumentRowLink({ doc, onOpen }: { doc: DocumentRow; onOpen: () => void
   );
   if (doc.href && !doc.isUploaded)
     return (
-      <a href={doc.href} target="_blank" rel="noopener noreferrer" className={ROW_CLASS}>
+      <a
+        href={doc.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={ROW_CLASS}
+        ref={sightRef}
+        {...intent}
+      >
         {content}
       </a>
     );
   if (doc.href)
     return (
-      <Link to={doc.href} state={doc.linkState} className={ROW_CLASS}>
+      <Link to={doc.href} state={doc.linkState} className={ROW_CLASS} ref={sightRef} {...intent}>
         {content}
       </Link>
     );
   return (
-    <button type="button" onClick={onOpen} className={ROW_CLASS}>
+    <button type="button" onClick={onOpen} className={ROW_CLASS} ref={sightRef} {...intent}>
       {content}
     </button>
+  );
+}
+
+/**
+ * A ref that calls onSight once, the first time its element is on screen (where the browser can tell).
+ * React 19 runs the returned cleanup when the element goes.
+ */
+function useOnSight(onSight: (() => void) | undefined) {
+  const latest = useRef(onSight);
+  latest.current = onSight;
+  const wanted = onSight !== undefined;
+  return useCallback(
+    (element: Element | null) => {
+      if (!wanted || !element || typeof IntersectionObserver === 'undefined') return;
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        latest.current?.();
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [wanted],
   );
 }

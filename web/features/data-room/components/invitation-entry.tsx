@@ -1,14 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CalendarX, DoorOpen, MailCheck, MailX } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../../../shared/routes';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser, useHomePath, useRequestMagicLink } from '../../auth/api/auth-hooks';
+import { warmViewerCode } from '../../viewer/api/viewer-code';
 import { dataRoomKeys } from '../api/data-room-keys';
 import { useAcceptInvitation, useInvitationLinkState } from '../api/invitation-link';
+import type { RoomSource } from '../api/room-queries';
 import { InvalidInvitation, RoomLoading, RoomUnavailable, StateCard } from './room-states';
 
 /**
@@ -21,9 +23,15 @@ export function useOpenInvitedRoom(token: string) {
   const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const open = (documentId?: string) =>
+  const open = (documentId?: string) => {
+    // One acceptance: a second tap (the button, or a document's row) while the first is on its way waits.
+    if (accept.isPending) return;
+    // What the invited view already shows is the room the member's page reads: read it before the sign-in
+    // clears the cache, so the room opens without asking for it again (ADR 56).
+    const shown = roomShownByInvitation(queryClient, token);
     accept.mutate(undefined, {
       onSuccess: ({ roomId }) => {
+        if (shown) seedMemberRoom(queryClient, roomId, shown);
         navigate(href('dataRoomById', { id: roomId }), { replace: true });
         if (documentId) navigate(href('documentInRoom', { id: roomId, documentId }));
       },
@@ -31,7 +39,43 @@ export function useOpenInvitedRoom(token: string) {
       onError: () =>
         void queryClient.invalidateQueries({ queryKey: dataRoomKeys.source({ kind: 'invite', token }) }),
     });
+  };
   return { open, isPending: accept.isPending, error: accept.error };
+}
+
+type ShownRoom = [room: unknown, sections: unknown, documents: unknown];
+
+function roomShownByInvitation(queryClient: QueryClient, token: string): ShownRoom | null {
+  const source: RoomSource = { kind: 'invite', token };
+  const shown: ShownRoom = [
+    queryClient.getQueryData(dataRoomKeys.room(source)),
+    queryClient.getQueryData(dataRoomKeys.sections(source)),
+    queryClient.getQueryData(dataRoomKeys.documents(source)),
+  ];
+  return shown.every((data) => data !== undefined) ? shown : null;
+}
+
+/**
+ * The member's room, seeded with what the invitation showed a moment ago and marked stale: the room's page
+ * draws it at once and reads it again behind it, so nothing changed meanwhile is kept.
+ */
+function seedMemberRoom(queryClient: QueryClient, roomId: string, [room, sections, documents]: ShownRoom) {
+  const source: RoomSource = { kind: 'member', roomId };
+  queryClient.setQueryData(dataRoomKeys.room(source), { ...(room as object), invitedEmail: null });
+  queryClient.setQueryData(dataRoomKeys.sections(source), sections);
+  queryClient.setQueryData(dataRoomKeys.documents(source), documents);
+  void queryClient.invalidateQueries({ queryKey: dataRoomKeys.source(source), refetchType: 'none' });
+}
+
+/**
+ * The code the way in will need, fetched while the investor reads the invitation: the room's page and the
+ * viewer's (each its own chunk, ADR 56). Code only: no data is read before the invitation is accepted.
+ */
+function useWarmRoomCode() {
+  useEffect(() => {
+    void import('../pages/data-room-by-id-page');
+    warmViewerCode();
+  }, []);
 }
 
 /** The invited view's one call to action, above the room it shows. */
@@ -46,6 +90,7 @@ export function OpenRoomPanel({
 }) {
   const { open, isPending, error } = useOpenInvitedRoom(token);
   const { data: user } = useCurrentUser();
+  useWarmRoomCode();
   const someoneElse = user && invitedEmail && user.email !== invitedEmail ? user.email : null;
   return (
     <section

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DocumentListItem } from '../../../../shared/contracts/documents';
@@ -13,6 +14,7 @@ import type { DocumentRow } from '../../../components/data-room/section-document
 import { formatLastUpdated, formatUpdated } from '../../../lib/format';
 import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
 import { openExternal } from '../../documents/api/download-document';
+import { createDocumentPrefetcher, rowPrefetch } from '../../viewer/api/prefetch-document';
 import { clickUrl, type RoomSource } from '../api/room-queries';
 import { OpenRoomPanel, useOpenInvitedRoom } from './invitation-entry';
 import { RoomLoading } from './room-states';
@@ -75,6 +77,13 @@ function ParsedRoomContentView({
   const company = companyOf(dataRoom);
   const uploads = useMemo(() => new Map(documents.map((doc) => [doc.id, doc])), [documents]);
   const invited = useOpenInvitedRoom(source.kind === 'invite' ? source.token : '');
+  const queryClient = useQueryClient();
+  // Only a member's session reads ahead: the invited view fetches nothing before the POST that accepts
+  // the invitation (ADR 55).
+  const prefetcher = useMemo(
+    () => (source.kind === 'member' ? createDocumentPrefetcher(queryClient) : null),
+    [queryClient, source.kind],
+  );
 
   const viewerHref = (documentId: string) =>
     source.kind === 'member'
@@ -101,6 +110,7 @@ function ParsedRoomContentView({
               : clickUrl(source, doc.url)
             : undefined,
           linkState: { backTo: `${location.pathname}${location.search}` },
+          ...rowPrefetch(prefetcher, doc.documentId ? uploads.get(doc.documentId) : undefined),
         };
       }),
     }));

@@ -1,9 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { href } from '../../../../shared/routes';
 import { AppPage } from '../../../components/app/app-page';
 import type { RoomRouting } from '../../../components/data-room/data-room-view';
 import { Button } from '../../../components/ui/button';
+import { warmViewerCode } from '../../viewer/api/viewer-code';
 import { RoomContentView } from '../components/room-content-view';
 import { RoomLoader } from '../components/room-loader';
 
@@ -13,6 +15,8 @@ import { RoomLoader } from '../components/room-loader';
  */
 export function DataRoomByIdPage() {
   const { id = '', section } = useParams();
+  // The viewer's code, fetched while the room is read, so a tap on a document waits for its data only.
+  useEffect(warmViewerCode, []);
   const routing: RoomRouting = {
     openSectionId: section ? Number(section) : null,
     roomHref: href('dataRoomById', { id }),

@@ -21,11 +21,20 @@ export const thumbnailUrl = (documentId: string, page: number) =>
 export const contentUrl = (documentId: string, width?: PageImageWidth) =>
   `${documentPath(documentId)}/preview/content${width ? `?width=${width}` : ''}`;
 
+/**
+ * The `sizes` a page image has before the viewer's strip is laid out (then it is the drawn width): what
+ * a prefetch gives too, so the browser picks the same width from the srcset and the viewer finds it cached.
+ */
+export const PAGE_IMAGE_SIZES_BEFORE_LAYOUT = '(min-width: 1024px) 60rem, 100vw';
+
+/** The document's preview state: what the viewer reads first (and what a room's row may fetch ahead). */
+export const readPreview = (documentId: string, signal?: AbortSignal) =>
+  apiRequest(`${documentPath(documentId)}/preview`, documentPreviewSchema, { signal });
+
 export function usePreview(documentId: string) {
   return useQuery({
     queryKey: viewerKeys.preview(documentId),
-    queryFn: ({ signal }) =>
-      apiRequest(`${documentPath(documentId)}/preview`, documentPreviewSchema, { signal }),
+    queryFn: ({ signal }) => readPreview(documentId, signal),
     refetchInterval: (query) => (query.state.data?.status === 'preparing' ? PREPARING_POLL_MS : false),
   });
 }

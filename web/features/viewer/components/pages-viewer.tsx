@@ -11,7 +11,12 @@ import {
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { pageImageUrl, thumbnailUrl, useDocumentText } from '../api/preview-queries';
+import {
+  PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
+  pageImageUrl,
+  thumbnailUrl,
+  useDocumentText,
+} from '../api/preview-queries';
 import {
   clampPage,
   drawnWidth,
@@ -267,7 +272,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
         )
       : undefined;
   const sizesOf = (drawn: number | undefined) =>
-    drawn === undefined ? '(min-width: 1024px) 60rem, 100vw' : imageSizes(drawn, zoom);
+    drawn === undefined ? PAGE_IMAGE_SIZES_BEFORE_LAYOUT : imageSizes(drawn, zoom);
 
   return (
     <div
