@@ -17,6 +17,7 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     fileType: 'pdf',
     pages: [],
     sheets: null,
+    narrowPages: null,
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
