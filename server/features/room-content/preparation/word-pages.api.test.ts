@@ -87,7 +87,8 @@ async function bodyLinePitch(image: Buffer): Promise<number> {
   }
   const gaps = new Map<number, number>();
   for (let index = 1; index < lines.length; index++) {
-    const [above, line] = [lines[index - 1], lines[index]] as [{ top: number; height: number }, typeof above];
+    const above = lines[index - 1] as { top: number; height: number };
+    const line = lines[index] as { top: number; height: number };
     if (Math.abs(above.height - line.height) > 2) continue;
     const gap = line.top - above.top;
     gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
