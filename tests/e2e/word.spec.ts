@@ -76,6 +76,7 @@ test('an investor on a phone reads a Word document on its narrow pages, at a rea
   expect(MEMO_BODY_POINTS * cssPixelsPerPoint).toBeGreaterThanOrEqual(11);
   expect(shownWidth).toBeGreaterThan(360);
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await readerPage.screenshot({ path: testInfo.outputPath('word-narrow-390.png') });
 
   // The last narrow page is the second chapter: the address names its real page.
   for (let page = 1; page < narrowPages.length; page++)
@@ -83,5 +84,12 @@ test('an investor on a phone reads a Word document on its narrow pages, at a rea
   await expect(toolbar.getByText(`Page ${narrowPages.length} of ${narrowPages.length}`)).toBeVisible();
   await expect(readerPage).toHaveURL(/[?&]page=2$/);
   expect(errors).toEqual([]);
+
+  // Wider than a phone (a tablet, a desk): the real pages, at the page the phone was on.
+  await readerPage.setViewportSize({ width: 1280, height: 800 });
+  await expect(readerPage.getByTestId('page-strip')).toHaveAttribute('data-layout', 'pages');
+  await expect(toolbar.getByText('Page 2 of 2')).toBeVisible();
+  await expect(readerPage).toHaveURL(/[?&]page=2$/);
+  await readerPage.screenshot({ path: testInfo.outputPath('word-pages-1280.png') });
   await reader.close();
 });
