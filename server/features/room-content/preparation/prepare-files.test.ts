@@ -97,3 +97,14 @@ test("each narrow page starts on the real page that holds its first letter, page
   expect(realPagesWhereEachStarts(real, narrow)).toEqual([1, 1, 1, 2, 3]);
   expect(realPagesWhereEachStarts([''], ['', 'x'])).toEqual([1, 1]);
 });
+
+test('a table is fitted between the narrow margins, and a picture wider than the line is scaled down to it', () => {
+  const flat =
+    '<style:table-properties style:width="9.375in" fo:margin-left="0.0007in" table:align="left" style:writing-mode="lr-tb"/>' +
+    '<draw:frame draw:name="Logo" svg:width="16cm" svg:height="4cm"><draw:image/></draw:frame>' +
+    '<draw:frame draw:name="Icon" svg:width="2cm" svg:height="2cm"><draw:image/></draw:frame>';
+  const narrow = withNarrowPages(flat);
+  expect(narrow).toContain('<style:table-properties table:align="margins" style:writing-mode="lr-tb"/>');
+  expect(narrow).toContain('<draw:frame svg:width="8cm" svg:height="2.000cm" draw:name="Logo">');
+  expect(narrow).toContain('<draw:frame draw:name="Icon" svg:width="2cm" svg:height="2cm">');
+});

@@ -414,28 +414,70 @@ async function prepareNarrowPages(task: PreparationTask, realTexts: string[]): P
   return files;
 }
 
-/** Every page layout of a flat ODT set to NARROW_PAGE, upright, whatever its size and margins were. */
+/**
+ * Every page layout of a flat ODT set to NARROW_PAGE, upright, whatever its size and margins were; every
+ * table fitted between the margins (its columns keep their proportions, their text wraps) and every
+ * picture or frame wider than the line scaled down to it, so nothing is cut at the narrow page's edge.
+ */
 export function withNarrowPages(flatOdt: string): string {
   const { widthCm, heightCm, marginCm } = NARROW_PAGE;
-  const attributes: [string, string][] = [
-    ['fo:page-width', `${widthCm}cm`],
-    ['fo:page-height', `${heightCm}cm`],
-    ['style:print-orientation', 'portrait'],
-    ['fo:margin-top', `${marginCm}cm`],
-    ['fo:margin-bottom', `${marginCm}cm`],
-    ['fo:margin-left', `${marginCm}cm`],
-    ['fo:margin-right', `${marginCm}cm`],
-    ['loext:margin-gutter', '0cm'],
-  ];
-  return flatOdt.replace(/<style:page-layout-properties\b[^>]*?(\/?)>/g, (element, selfClosing: string) => {
-    let rest = element.slice(
-      '<style:page-layout-properties'.length,
-      element.length - `${selfClosing}>`.length,
-    );
-    for (const [name] of attributes) rest = rest.replace(new RegExp(`\\s${name}="[^"]*"`, 'g'), '');
-    const set = attributes.map(([name, value]) => ` ${name}="${value}"`).join('');
-    return `<style:page-layout-properties${set}${rest}${selfClosing}>`;
-  });
+  const lineCm = widthCm - 2 * marginCm;
+  return flatOdt
+    .replace(/<style:page-layout-properties\b[^>]*>/g, (element) =>
+      withAttributes(element, [
+        ['fo:page-width', `${widthCm}cm`],
+        ['fo:page-height', `${heightCm}cm`],
+        ['style:print-orientation', 'portrait'],
+        ['fo:margin-top', `${marginCm}cm`],
+        ['fo:margin-bottom', `${marginCm}cm`],
+        ['fo:margin-left', `${marginCm}cm`],
+        ['fo:margin-right', `${marginCm}cm`],
+        ['loext:margin-gutter', '0cm'],
+      ]),
+    )
+    .replace(/<style:table-properties\b[^>]*>/g, (element) =>
+      withAttributes(
+        element,
+        [['table:align', 'margins']],
+        ['style:width', 'style:rel-width', 'fo:margin-left', 'fo:margin-right'],
+      ),
+    )
+    .replace(/<draw:frame\b[^>]*>/g, (element) => {
+      const width = centimetres(/\ssvg:width="([^"]*)"/.exec(element)?.[1]);
+      const height = centimetres(/\ssvg:height="([^"]*)"/.exec(element)?.[1]);
+      if (width === null || width <= lineCm) return element;
+      const scale = lineCm / width;
+      return withAttributes(element, [
+        ['svg:width', `${lineCm}cm`],
+        ...(height === null
+          ? []
+          : ([['svg:height', `${(height * scale).toFixed(3)}cm`]] as [string, string][])),
+      ]);
+    });
+}
+
+/** An XML start tag with `set` attributes set (replacing any of the same name) and `removed` ones gone. */
+function withAttributes(element: string, set: [string, string][], removed: string[] = []): string {
+  const [, name = '', rest = '', end = '>'] = /^<([\w:.-]+)([\s\S]*?)(\/?>)$/.exec(element) ?? [];
+  let attributes = rest;
+  for (const attribute of [...set.map(([attributeName]) => attributeName), ...removed])
+    attributes = attributes.replace(new RegExp(`\\s${attribute}="[^"]*"`, 'g'), '');
+  return `<${name}${set.map(([attributeName, value]) => ` ${attributeName}="${value}"`).join('')}${attributes}${end}`;
+}
+
+const CENTIMETRES_PER_UNIT: Record<string, number> = {
+  cm: 1,
+  mm: 0.1,
+  in: 2.54,
+  pt: 2.54 / 72,
+  pc: 2.54 / 6,
+};
+
+/** An ODF length (e.g. "9.375in") in centimetres; null for a relative one (%) or none. */
+function centimetres(length: string | undefined): number | null {
+  const match = /^([\d.]+)(cm|mm|in|pt|pc)$/.exec(length ?? '');
+  if (!match) return null;
+  return Number(match[1]) * (CENTIMETRES_PER_UNIT[match[2] ?? 'cm'] ?? 1);
 }
 
 /**
