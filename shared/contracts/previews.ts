@@ -57,6 +57,12 @@ export const previewObjectNames = {
    * image per sheet, with the sheet's name as its tab (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
    */
   sheets: () => 'sheets',
+  /**
+   * A Word document laid out again on a narrow page, for phones (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md):
+   * one image per narrow page at one width, and the list of narrow pages as JSON (NarrowPagePreview[]).
+   */
+  narrowPageImage: (page: number, width: PageImageWidth) => `narrow-page-${page}-${width}`,
+  narrowPages: () => 'narrow-pages',
 } as const;
 
 /** Thumbnails in the viewer's side strip. */
@@ -81,6 +87,24 @@ export const sheetPreviewSchema = z.object({
   height: z.number(),
 });
 export type SheetPreview = z.infer<typeof sheetPreviewSchema>;
+
+/**
+ * The narrow page a Word document is laid out on again for phones (ADR 57): 9 cm by 16 cm with 0.5 cm
+ * margins, so its 8 cm of line fill a 390 px screen and 11 pt text is drawn at about 17 CSS px.
+ */
+export const NARROW_PAGE = { widthCm: 9, heightCm: 16, marginCm: 0.5 } as const;
+
+/**
+ * One narrow page of a Word document: its number in the narrow layout, the real page its text starts on
+ * (what the address and reading analytics name), and its size at the widest rendering.
+ */
+export const narrowPagePreviewSchema = z.object({
+  number: z.int().min(1),
+  startsOnPage: z.int().min(1),
+  width: z.int(),
+  height: z.int(),
+});
+export type NarrowPagePreview = z.infer<typeof narrowPagePreviewSchema>;
 
 /** A document's preparation as the founder's file lists show it. */
 export const previewStateSchema = z.object({
@@ -108,6 +132,12 @@ export const documentPreviewSchema = previewStateSchema.extend({
    * size at 100%; null for every other document (and for a workbook prepared before sheets were read).
    */
   sheets: z.array(sheetPreviewSchema).nullable(),
+  /**
+   * For a Word document: the same text laid out on narrow pages for phones (read from
+   * /pages/{page}?layout=narrow), each with the real page it starts on; null for every other document
+   * (and for one whose narrow layout was not made: too many pages).
+   */
+  narrowPages: z.array(narrowPagePreviewSchema).nullable(),
   /** For 'pages': whether each page's text is available (GET .../text). */
   hasText: z.boolean(),
   /** For 'text': the file is longer than the MAX_TEXT_PREVIEW_BYTES the preview keeps. */
@@ -148,4 +178,13 @@ export const pageImageQuerySchema = z.object({
     .pipe(z.union(PAGE_IMAGE_WIDTHS.map((width) => z.literal(width))))
     .default(PAGE_IMAGE_WIDTHS[0])
     .describe(`One of ${PAGE_IMAGE_WIDTHS.join(', ')}`),
+});
+/** GET .../pages/:page: a real page, or (a Word document on a phone) a page of its narrow layout. */
+export const PAGE_LAYOUTS = ['pages', 'narrow'] as const;
+export type PageLayout = (typeof PAGE_LAYOUTS)[number];
+export const pagesQuerySchema = pageImageQuerySchema.extend({
+  layout: z
+    .enum(PAGE_LAYOUTS)
+    .default('pages')
+    .describe('pages: the real pages; narrow: a Word document laid out again on narrow pages for phones'),
 });

@@ -465,6 +465,32 @@ export const samplePptx = (slides: number) =>
 export const sampleDocx = (pages: number) =>
   officeDocument({ name: 'memo.html', content: htmlPages(pages) }, 'docx');
 
+/** The body text's size in the investment memo (sampleMemoDocx), in points: Word's common default. */
+export const MEMO_BODY_POINTS = 11;
+
+const MEMO_PARAGRAPH =
+  'Roundroom lets a founder share a data room with the investors they invite, and see who read what. ' +
+  'Revenue grew 3.2x year over year with net retention of 128%, and gross margin held at 81% while the team doubled. ' +
+  'Every number in this memo is an example.';
+
+/**
+ * An investment memo as a DOCX (made by LibreOffice from HTML): an A4 first page of several paragraphs
+ * of 11 pt body text, then a page break and a short second chapter with a small table.
+ */
+export const sampleMemoDocx = () =>
+  officeDocument(
+    {
+      name: 'memo.html',
+      content: `<html><body><h1>Investment memo</h1>${Array.from(
+        { length: 9 },
+        (_, index) => `<p style="font-size:${MEMO_BODY_POINTS}pt">${index + 1}. ${MEMO_PARAGRAPH}</p>`,
+      ).join(
+        '',
+      )}<h1 style="page-break-before: always">Chapter two</h1><p style="font-size:${MEMO_BODY_POINTS}pt">The round: 4 million at a 20 million cap. ${MEMO_PARAGRAPH}</p><table border="1"><tr><td>Year</td><td>Revenue</td><td>Costs</td></tr><tr><td>2026</td><td>1.2</td><td>0.9</td></tr></table></body></html>`,
+    },
+    'docx',
+  );
+
 /** An XLSX financial model, made by LibreOffice from CSV. */
 export const sampleXlsx = () =>
   officeDocument(

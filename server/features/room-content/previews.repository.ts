@@ -173,12 +173,14 @@ export async function documentsWithoutPreview(
 }
 
 /**
- * Workbooks whose ready preview has no `sheets` object: prepared before sheets were read (as printed A4
- * pages, docs/decisions/0057-spreadsheets-and-word-on-a-phone.md). Every workbook prepared since has one.
+ * Documents with one of `extensions` whose ready pages preview has no object named `objectName`: prepared
+ * before that object was made (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md: a workbook's
+ * `sheets`, a Word document's `narrow-pages`). Every such document prepared since has it.
  */
-export async function workbooksPreparedWithoutSheets(
+export async function pagesPreparedWithout(
   db: Executor,
   extensions: readonly string[],
+  objectName: string,
 ): Promise<{ id: string; roomId: string; originalName: string }[]> {
   const rows = await db
     .selectFrom('documents')
@@ -194,7 +196,7 @@ export async function workbooksPreparedWithoutSheets(
           selectFrom('preview_objects')
             .select('preview_objects.name')
             .whereRef('preview_objects.document_id', '=', 'documents.id')
-            .where('preview_objects.name', '=', 'sheets'),
+            .where('preview_objects.name', '=', objectName),
         ),
       ),
     )

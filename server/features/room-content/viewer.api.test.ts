@@ -78,6 +78,7 @@ describe('GET /api/documents/:id/preview', () => {
       fileType: 'pdf',
       pages: [],
       sheets: null,
+      narrowPages: null,
       hasText: false,
       isTextCut: false,
       downloadUrl: `/api/documents/${documentId}/download`,

@@ -7,6 +7,7 @@ import {
   documentTextSchema,
   pageImageParamsSchema,
   pageImageQuerySchema,
+  pagesQuerySchema,
 } from '../../../shared/contracts/previews';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/auth';
@@ -105,14 +106,15 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           params: pageImageParamsSchema,
-          querystring: pageImageQuerySchema,
+          querystring: pagesQuerySchema,
           response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
         },
       },
       async (request, reply) => {
         const { id, page } = request.params;
         const reader = requireUser(request);
-        const served = await pageImageFor(ctx, reader, id, page, request.query.width);
+        const { width, layout } = request.query;
+        const served = await pageImageFor(ctx, reader, id, page, width, layout);
         return sendObject(request, reply, ctx, served, reader);
       },
     );

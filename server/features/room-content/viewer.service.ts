@@ -3,8 +3,11 @@ import {
   type DocumentPreview as DocumentPreviewResponse,
   type DocumentText,
   MAX_TEXT_PREVIEW_BYTES,
+  type NarrowPagePreview,
+  narrowPagePreviewSchema,
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
+  type PageLayout,
   type PreviewKind,
   previewObjectNames,
   type SheetPreview,
@@ -61,6 +64,7 @@ export async function documentPreviewFor(
     fileType: fileTypeFromName(document.originalName),
     pages: pageSizes(objects),
     sheets: await sheetsOf(ctx, objects),
+    narrowPages: await narrowPagesOf(ctx, objects),
     hasText: isReadyPages && preview.isTextAvailable,
     isTextCut: state.kind === 'text' && document.sizeBytes > MAX_TEXT_PREVIEW_BYTES,
     downloadUrl: `/api/documents/${document.id}/download`,
@@ -89,6 +93,19 @@ async function sheetsOf(ctx: AppContext, objects: PreviewObject[]): Promise<Shee
   const object = objects.find((candidate) => candidate.name === previewObjectNames.sheets());
   if (!object) return null;
   return sheetPreviewSchema.array().parse(JSON.parse(await readText(ctx.storage.read(object.storageKey))));
+}
+
+/**
+ * A Word document's narrow layout for phones (the preparation's `narrow-pages` object, ADR 57), or null
+ * for any other document and for one whose layout was not made.
+ */
+async function narrowPagesOf(ctx: AppContext, objects: PreviewObject[]): Promise<NarrowPagePreview[] | null> {
+  const object = objects.find((candidate) => candidate.name === previewObjectNames.narrowPages());
+  if (!object) return null;
+  const pages = narrowPagePreviewSchema
+    .array()
+    .parse(JSON.parse(await readText(ctx.storage.read(object.storageKey))));
+  return pages.length > 0 ? pages : null;
 }
 
 /**
@@ -152,21 +169,48 @@ export interface ServedObject {
   document: ReadableDocument;
 }
 
-/** One page's image at one width (image/webp). */
+/**
+ * One page's image at one width (image/webp): a real page, or a page of a Word document's narrow layout
+ * (ADR 57), authorised and watermarked alike.
+ */
 export async function pageImageFor(
   ctx: AppContext,
   user: RoomUser,
   documentId: string,
   page: number,
   width: PageImageWidth,
+  layout: PageLayout = 'pages',
 ): Promise<ServedObject> {
   const { document, preview } = await readyPreview(ctx, user, documentId);
   requirePagesKind(preview);
+  if (layout === 'narrow') return { object: await narrowPageObject(ctx, document.id, page, width), document };
   requirePageInRange(preview, page);
   return {
     object: await requireObject(ctx, document.id, previewObjectNames.pageImage(page, width)),
     document,
   };
+}
+
+/** A page of the narrow layout; a document without one, or a page past its end, is the client's 404. */
+async function narrowPageObject(
+  ctx: AppContext,
+  documentId: string,
+  page: number,
+  width: PageImageWidth,
+): Promise<PreviewObject> {
+  const name = previewObjectNames.narrowPageImage(page, width);
+  const object = await ctx.caches.previewObjects.get(`${documentId}/${name}`, () =>
+    findPreviewObject(ctx.db, documentId, name),
+  );
+  if (!object) {
+    throw new HttpError(
+      404,
+      'page_not_found',
+      `page: there is no narrow page ${page}; only a Word document is laid out on narrow pages, and it has as many as its preview's narrowPages lists.`,
+      { field: 'page' },
+    );
+  }
+  return object;
 }
 
 /** One page's thumbnail (image/webp). */

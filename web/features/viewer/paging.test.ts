@@ -4,6 +4,7 @@ import {
   drawnWidth,
   edgeTapTurn,
   imageSizes,
+  narrowPageFor,
   opensFittedToWidth,
   pageAtScroll,
   pageFromSearch,
@@ -94,4 +95,14 @@ test('the image chosen follows the width drawn and the pinch zoom', () => {
   // Pinched to 2.5x, the browser is told the page is 975 px wide and picks the 1600 px rendering.
   expect(imageSizes(390, 2.5)).toBe('975px');
   expect(imageSizes(390.2, 0.5)).toBe('391px');
+});
+
+test('a real page opens on the first narrow page that starts on it, or else on the one it starts partway down', () => {
+  const narrow = [1, 1, 1, 3, 3, 4].map((startsOnPage) => ({ startsOnPage }));
+  expect(narrowPageFor(1, narrow)).toBe(1);
+  // Page 2 starts partway down narrow page 3 (whose top is still page 1).
+  expect(narrowPageFor(2, narrow)).toBe(3);
+  expect(narrowPageFor(3, narrow)).toBe(4);
+  expect(narrowPageFor(4, narrow)).toBe(6);
+  expect(narrowPageFor(9, narrow)).toBe(6);
 });

@@ -93,3 +93,18 @@ export function drawnWidth(
 export function imageSizes(drawnWidthPx: number, zoom: number): string {
   return `${Math.ceil(drawnWidthPx * Math.max(zoom, 1))}px`;
 }
+
+/**
+ * The narrow page to open for a real page (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md): the
+ * first narrow page that starts on it; when none does (the real page starts partway down a narrow
+ * page), the last narrow page that starts before it.
+ */
+export function narrowPageFor(realPage: number, narrowPages: readonly { startsOnPage: number }[]): number {
+  const starting = narrowPages.findIndex((page) => page.startsOnPage === realPage);
+  if (starting !== -1) return starting + 1;
+  const before = narrowPages.findLastIndex((page) => page.startsOnPage < realPage);
+  return before === -1 ? 1 : before + 1;
+}
+
+/** Screens narrower than this (Tailwind's sm) read a Word document on its narrow pages: an A4 page's 11 pt text would be drawn under 11 CSS px. */
+export const NARROW_LAYOUT_QUERY = '(max-width: 639px)';

@@ -30,6 +30,16 @@ export function isSpreadsheet(extension: string): boolean {
   return (SPREADSHEET_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
 }
 
+/**
+ * Word documents: shown as their real pages on a wide screen and laid out again on narrow pages for a
+ * phone (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
+ */
+export const WORD_EXTENSIONS = ['doc', 'docx'] as const;
+
+export function isWordDocument(extension: string): boolean {
+  return (WORD_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
+}
+
 export function previewKindOf(extension: string): PreviewKind {
   return KIND_BY_EXTENSION[extension.toLowerCase()] ?? 'download-only';
 }

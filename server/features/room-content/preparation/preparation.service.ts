@@ -8,6 +8,7 @@ import {
   MAX_PREVIEW_PAGES,
   PAGE_IMAGE_WIDTHS,
   type PreviewFailureCode,
+  previewObjectNames,
   THUMBNAIL_WIDTH,
 } from '../../../../shared/contracts/previews';
 import { extensionOf } from '../../../../shared/file-types';
@@ -26,9 +27,9 @@ import {
   insertPreviewObjects,
   lockPreviewRow,
   type PreviewObject,
+  pagesPreparedWithout,
   startPreview,
   updatePreview,
-  workbooksPreparedWithoutSheets,
 } from '../previews.repository';
 import type { RoomUser } from '../room-content.service';
 import { requireManagedRoom } from '../rooms.service';
@@ -39,6 +40,7 @@ import {
   type PreparedFile,
   previewKindOf,
   SPREADSHEET_EXTENSIONS,
+  WORD_EXTENSIONS,
 } from './preparation-limits';
 import { runPreparationChild } from './run-preparation-child';
 
@@ -269,7 +271,7 @@ export async function sweepPreparationWork(ctx: Pick<AppContext, 'config' | 'log
 export async function startMissingPreviews(
   ctx: Pick<AppContext, 'db' | 'jobs' | 'log' | 'config' | 'storage'>,
 ): Promise<void> {
-  await startOutdatedWorkbookPreviews(ctx);
+  await startOutdatedPhonePreviews(ctx);
   const documents = await documentsWithoutPreview(ctx.db);
   if (documents.length === 0) return;
   for (const document of documents) {
@@ -280,25 +282,29 @@ export async function startMissingPreviews(
 }
 
 /**
- * At start: a workbook prepared before sheets were read (printed A4 pages, no sheet names) is prepared
- * again, once, as a Retry would (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md): the new
- * preparation writes the `sheets` object, or fails, and either way the workbook no longer matches.
+ * At start: a document prepared before its pages for phones were made is prepared again, once, as a
+ * Retry would (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md): a workbook without the `sheets`
+ * object (printed A4 pages, no sheet names), a Word document without the `narrow-pages` object. The new
+ * preparation writes that object, or fails, and either way the document no longer matches.
  */
-async function startOutdatedWorkbookPreviews(
+async function startOutdatedPhonePreviews(
   ctx: Pick<AppContext, 'db' | 'jobs' | 'log' | 'config' | 'storage'>,
 ): Promise<void> {
-  const workbooks = await workbooksPreparedWithoutSheets(ctx.db, SPREADSHEET_EXTENSIONS);
-  if (workbooks.length === 0) return;
-  for (const workbook of workbooks) {
+  const outdated = [
+    ...(await pagesPreparedWithout(ctx.db, SPREADSHEET_EXTENSIONS, previewObjectNames.sheets())),
+    ...(await pagesPreparedWithout(ctx.db, WORD_EXTENSIONS, previewObjectNames.narrowPages())),
+  ];
+  if (outdated.length === 0) return;
+  for (const document of outdated) {
     const removed = await ctx.db.transaction().execute(async (trx) => {
-      await lockPreviewRow(trx, ctx.config.database.dialect, workbook.id);
-      const keys = await deletePreviewObjects(trx, workbook.id);
-      await startDocumentPreview(trx, workbook, new Date());
+      await lockPreviewRow(trx, ctx.config.database.dialect, document.id);
+      const keys = await deletePreviewObjects(trx, document.id);
+      await startDocumentPreview(trx, document, new Date());
       return keys;
     });
     await removeObjects(ctx, removed);
   }
-  ctx.log.info({ count: workbooks.length }, 'started previews of workbooks prepared before sheets were read');
+  ctx.log.info({ count: outdated.length }, 'started previews of documents prepared before their phone pages');
   ctx.jobs.wake();
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../../../../shared/contracts/previews';
 import { htmlPages, officeDocument, writtenPdf } from '../../../../tests/support/sample-documents';
 import { HELPER_MEMORY_LIMIT_BYTES, type PreparationTask } from './preparation-limits';
-import { prepareFiles } from './prepare-files';
+import { prepareFiles, realPagesWhereEachStarts, withNarrowPages } from './prepare-files';
 
 let workDir: string;
 beforeEach(() => {
@@ -70,3 +70,41 @@ test("LibreOffice's temporary directory is inside the work directory, not the sy
   expect((await preparing).status).toBe('ready');
   expect(environment?.get('TMPDIR')).toBe(path.join(workDir, 'tmp'));
 }, 60_000);
+
+test('every page layout of a flat ODT is set to the narrow page, upright, whatever it had', () => {
+  const flat =
+    '<style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="29.7cm" fo:page-height="21cm" style:print-orientation="landscape" fo:margin-left="2cm" style:writing-mode="lr-tb"/></style:page-layout>' +
+    '<style:page-layout style:name="pm2"><style:page-layout-properties style:writing-mode="lr-tb"></style:page-layout-properties></style:page-layout>';
+  const narrow = withNarrowPages(flat);
+  const layouts = [...narrow.matchAll(/<style:page-layout-properties[^>]*>/g)].map((match) => match[0]);
+  expect(layouts).toHaveLength(2);
+  for (const layout of layouts) {
+    expect(layout).toContain('fo:page-width="9cm"');
+    expect(layout).toContain('fo:page-height="16cm"');
+    expect(layout).toContain('style:print-orientation="portrait"');
+    expect(layout).toContain('fo:margin-left="0.5cm"');
+    expect(layout).toContain('style:writing-mode="lr-tb"');
+    expect(layout.match(/fo:page-width=/g)).toHaveLength(1);
+  }
+  expect(layouts[0]?.endsWith('/>')).toBe(true);
+  expect(narrow).toContain('</style:page-layout-properties>');
+});
+
+test("each narrow page starts on the real page that holds its first letter, pages' texts laid end to end", () => {
+  const real = ['Alpha beta gamma delta', 'Epsilon zeta', 'Eta'];
+  // The same letters over five narrow pages: the third starts inside real page 1, the fourth at page 2.
+  const narrow = ['Alpha be', 'ta gam', 'ma delta', 'Epsilon zeta', 'Eta'];
+  expect(realPagesWhereEachStarts(real, narrow)).toEqual([1, 1, 1, 2, 3]);
+  expect(realPagesWhereEachStarts([''], ['', 'x'])).toEqual([1, 1]);
+});
+
+test('a table is fitted between the narrow margins, and a picture wider than the line is scaled down to it', () => {
+  const flat =
+    '<style:table-properties style:width="9.375in" fo:margin-left="0.0007in" table:align="left" style:writing-mode="lr-tb"/>' +
+    '<draw:frame draw:name="Logo" svg:width="16cm" svg:height="4cm"><draw:image/></draw:frame>' +
+    '<draw:frame draw:name="Icon" svg:width="2cm" svg:height="2cm"><draw:image/></draw:frame>';
+  const narrow = withNarrowPages(flat);
+  expect(narrow).toContain('<style:table-properties table:align="margins" style:writing-mode="lr-tb"/>');
+  expect(narrow).toContain('<draw:frame svg:width="8cm" svg:height="2.000cm" draw:name="Logo">');
+  expect(narrow).toContain('<draw:frame draw:name="Icon" svg:width="2cm" svg:height="2cm">');
+});

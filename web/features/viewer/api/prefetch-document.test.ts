@@ -39,6 +39,7 @@ function previewOf(documentId: string, overrides: Partial<DocumentPreview> = {})
     fileType: 'pdf',
     pages: [{ number: 1, width: 1600, height: 900 }],
     sheets: null,
+    narrowPages: null,
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${documentId}/download`,

@@ -16,6 +16,9 @@ const documentPath = (documentId: string) => `/api/documents/${encodeURIComponen
 
 export const pageImageUrl = (documentId: string, page: number, width: PageImageWidth) =>
   `${documentPath(documentId)}/pages/${page}?width=${width}`;
+/** A page of a Word document's narrow layout, for phones (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md). */
+export const narrowPageImageUrl = (documentId: string, page: number, width: PageImageWidth) =>
+  `${documentPath(documentId)}/pages/${page}?layout=narrow&width=${width}`;
 export const thumbnailUrl = (documentId: string, page: number) =>
   `${documentPath(documentId)}/thumbnails/${page}`;
 export const contentUrl = (documentId: string, width?: PageImageWidth) =>

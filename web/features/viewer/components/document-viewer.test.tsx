@@ -17,6 +17,7 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     fileType: 'pdf',
     pages: [],
     sheets: null,
+    narrowPages: null,
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
@@ -463,4 +464,77 @@ test('without the Fullscreen API, Full screen makes the viewer cover the window 
   fireEvent.keyDown(document, { key: 'Escape' });
   expect(within(toolbar).getByRole('button', { name: 'Full screen' })).toBeTruthy();
   expect(frame.className).not.toMatch(/\bfixed inset-0\b/);
+});
+
+/** A screen `width` CSS px wide, as the browser's media queries answer for it (jsdom has no layout). */
+function screenOf(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return { matches, media: query, addEventListener() {}, removeEventListener() {} };
+  });
+}
+
+/** A memo of two real pages laid out on four narrow ones: the first three start on page 1, the last on 2. */
+const memo = {
+  title: 'Memo.docx',
+  fileType: 'word' as const,
+  pages: [1, 2].map((number) => ({ number, width: 1600, height: 2263 })),
+  narrowPages: [1, 1, 1, 2].map((startsOnPage, index) => ({
+    number: index + 1,
+    startsOnPage,
+    width: 1600,
+    height: 2844,
+  })),
+  hasText: true,
+};
+const memoText = json({
+  pages: [
+    { number: 1, text: 'Investment memo' },
+    { number: 2, text: 'Chapter two' },
+  ],
+});
+
+test('on a phone a Word document is read on its narrow pages; the address and reports name the real page each starts on', async () => {
+  screenOf(390);
+  answers = { [`${base}/preview`]: json(previewOf(memo)), [`${base}/text`]: memoText };
+  renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
+  const images = await screen.findAllByRole('img', { name: /^Page \d of 4$/ });
+  expect(images).toHaveLength(4);
+  expect(images[0]?.getAttribute('srcset')).toBe(
+    `${base}/pages/1?layout=narrow&width=800 800w, ${base}/pages/1?layout=narrow&width=1600 1600w`,
+  );
+  const toolbar = screen.getByRole('toolbar', { name: 'Pages' });
+  // Real page 2 starts on narrow page 4.
+  expect(within(toolbar).getByText('Page 4 of 4')).toBeTruthy();
+  expect(window.location.search).toBe('?page=2');
+  fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+  expect(within(toolbar).getByText('Page 3 of 4')).toBeTruthy();
+  expect(window.location.search).toBe('?page=1');
+  // Each real page's text is read once, with the narrow page it starts on.
+  expect((await screen.findByText('Chapter two')).closest('figure')?.getAttribute('data-page')).toBe('4');
+  expect(screen.getByText('Investment memo').closest('figure')?.getAttribute('data-page')).toBe('1');
+  expect(screen.queryByRole('navigation', { name: 'Page thumbnails' })).toBeNull();
+});
+
+test('on a desk (and on a tablet) the same Word document shows its real pages', async () => {
+  for (const width of [1280, 768]) {
+    screenOf(width);
+    answers = { [`${base}/preview`]: json(previewOf(memo)), [`${base}/text`]: memoText };
+    renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
+    const images = await screen.findAllByRole('img', { name: /^Page \d of 2$/ });
+    expect(images[1]?.getAttribute('src')).toBe(`${base}/pages/2?width=800`);
+    expect(within(screen.getByRole('toolbar', { name: 'Pages' })).getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByTestId('page-strip').getAttribute('data-layout')).toBe('pages');
+    cleanup();
+  }
+});
+
+test('on a phone a document without narrow pages (a PDF, a deck) shows its real pages', async () => {
+  screenOf(390);
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const images = await screen.findAllByRole('img', { name: /^Page \d of 3$/ });
+  expect(images[0]?.getAttribute('src')).toBe(`${base}/pages/1?width=800`);
 });

@@ -8,10 +8,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
+import {
+  type DocumentPreview,
+  PAGE_IMAGE_WIDTHS,
+  type PageLayout,
+} from '../../../../shared/contracts/previews';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import {
+  narrowPageImageUrl,
   PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
   pageImageUrl,
   thumbnailUrl,
@@ -22,6 +27,8 @@ import {
   drawnWidth,
   edgeTapTurn,
   imageSizes,
+  NARROW_LAYOUT_QUERY,
+  narrowPageFor,
   opensFittedToWidth,
   pageAtScroll,
   shouldLoadPage,
@@ -78,18 +85,23 @@ function usePinchZoom(): number {
   return zoom;
 }
 
-/** Whether the window is as wide as a desk's (Tailwind's lg), where fit to width can be chosen. */
-function useIsDeskWide(): boolean {
-  const query = '(min-width: 1024px)';
-  const [isWide, setWide] = useState(() => window.matchMedia?.(query).matches ?? true);
+/** Whether the window matches a media query, as it changes (`fallback` where matchMedia is missing). */
+function useMediaQuery(query: string, fallback: boolean): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? fallback);
   useEffect(() => {
     const list = window.matchMedia?.(query);
     if (!list) return;
-    const onChange = () => setWide(list.matches);
+    const onChange = () => setMatches(list.matches);
+    onChange();
     list.addEventListener('change', onChange);
     return () => list.removeEventListener('change', onChange);
-  }, []);
-  return isWide;
+  }, [query]);
+  return matches;
+}
+
+/** Whether the window is as wide as a desk's (Tailwind's lg), where fit to width can be chosen. */
+function useIsDeskWide(): boolean {
+  return useMediaQuery('(min-width: 1024px)', true);
 }
 
 /** The widest a page fitted to the width is drawn (Tailwind's max-w-5xl): lines longer read badly. */
@@ -123,10 +135,47 @@ const pageId = (page: number) => `page-${page}`;
  * alt text with its number and, after it, the page's own text for screen readers and find in page.
  */
 export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerProps) {
-  const { documentId, pages } = preview;
+  // A Word document on a phone is read on its narrow pages (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md);
+  // crossing the width (a phone turned, a window resized) lays the viewer out again at the same real page.
+  const isNarrowScreen = useMediaQuery(NARROW_LAYOUT_QUERY, false);
+  const layout: PageLayout = isNarrowScreen && preview.narrowPages ? 'narrow' : 'pages';
+  const [realPage, setRealPage] = useState(initialPage);
+  const onRealPageChange = useCallback(
+    (page: number) => {
+      setRealPage(page);
+      onPageChange(page);
+    },
+    [onPageChange],
+  );
+  return (
+    <LaidOutPages
+      key={layout}
+      preview={preview}
+      layout={layout}
+      initialPage={realPage}
+      onPageChange={onRealPageChange}
+    />
+  );
+}
+
+/**
+ * The pages of one layout: the real pages, or a Word document's narrow pages, which are numbered and
+ * turned as their own but report (to the address and the reading reporter) the real page each starts on.
+ */
+function LaidOutPages({
+  preview,
+  layout,
+  initialPage,
+  onPageChange,
+}: PagesViewerProps & { layout: PageLayout }) {
+  const { documentId } = preview;
+  const narrowPages = layout === 'narrow' ? (preview.narrowPages ?? []) : null;
+  const pages = narrowPages ?? preview.pages;
   const pageCount = pages.length;
   const text = useDocumentText(preview);
-  const [currentPage, setCurrentPage] = useState(() => clampPage(initialPage, pageCount));
+  const [currentPage, setCurrentPage] = useState(() =>
+    clampPage(narrowPages ? narrowPageFor(initialPage, narrowPages) : initialPage, pageCount),
+  );
   const [loadedPages, setLoadedPages] = useState<ReadonlySet<number>>(() => new Set());
   const [isFitToWidth, setFitToWidth] = useState(() => opensFittedToWidth(pages));
   const [isFullScreen, setFullScreen] = useState(false);
@@ -136,7 +185,8 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
   const zoom = usePinchZoom();
   // On a phone a page is always fitted to the screen; the choice is a desk's.
   const isDeskWide = useIsDeskWide();
-  const isFittedToWidth = isFitToWidth && isDeskWide;
+  // Narrow pages are laid out for the phone's width: drawn across it, read down it.
+  const isFittedToWidth = narrowPages !== null || (isFitToWidth && isDeskWide);
   const frameRef = useRef<HTMLDivElement>(null);
   const stripRef = useRef<HTMLDivElement>(null);
   const thumbnailsRef = useRef<HTMLOListElement>(null);
@@ -190,7 +240,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
   }, [isImmersive]);
 
   useEffect(() => {
-    onPageChange(currentPage);
+    onPageChange(narrowPages ? (narrowPages[currentPage - 1]?.startsOnPage ?? 1) : currentPage);
     // Keeps the current thumbnail in view in the strip, scrolling the strip alone (scrollIntoView would
     // move the document too).
     const strip = thumbnailsRef.current;
@@ -201,7 +251,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
         top < strip.scrollTop || top + thumbnail.offsetHeight > strip.scrollTop + strip.clientHeight;
       if (isOutside) strip.scrollTop = top - (strip.clientHeight - thumbnail.offsetHeight) / 2;
     }
-  }, [currentPage, onPageChange]);
+  }, [currentPage, onPageChange, narrowPages]);
 
   const goTo = useCallback(
     (page: number) => {
@@ -258,7 +308,16 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
       void frameRef.current.requestFullscreen();
     else setCoveringWindow(true);
   };
-  const textOf = (page: number) => text.data?.pages.find((entry) => entry.number === page)?.text ?? '';
+  const realTextOf = (page: number) => text.data?.pages.find((entry) => entry.number === page)?.text ?? '';
+  // A narrow page carries the text of each real page that opens on it, so the text is read once, in order.
+  const textOf = (page: number) =>
+    narrowPages
+      ? (text.data?.pages ?? [])
+          .filter((entry) => narrowPageFor(entry.number, narrowPages) === page)
+          .map((entry) => entry.text)
+          .join('\n')
+      : realTextOf(page);
+  const imageUrl = narrowPages ? narrowPageImageUrl : pageImageUrl;
   const markLoaded = (page: number) =>
     setLoadedPages((loaded) => (loaded.has(page) ? loaded : new Set(loaded).add(page)));
   // The width each page is drawn at, once the strip is laid out: set on the image so that its box
@@ -349,44 +408,46 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
       </div>
 
       <div className="flex gap-4">
-        <nav aria-label="Page thumbnails" className="hidden w-32 shrink-0 lg:block">
-          <ol
-            ref={thumbnailsRef}
-            style={{ top: pagesTop, maxHeight: `calc(100dvh - ${pagesTop + 8}px)` }}
-            className="sticky flex flex-col gap-2 overflow-y-auto p-1"
-          >
-            {pages.map((page) => (
-              <li key={page.number}>
-                <button
-                  type="button"
-                  data-thumbnail={page.number}
-                  aria-label={`Page ${page.number}`}
-                  aria-current={page.number === currentPage ? 'page' : undefined}
-                  onClick={() => goTo(page.number)}
-                  className={cn(
-                    'block w-full rounded border-2 bg-white p-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                    page.number === currentPage
-                      ? 'border-indigo-600'
-                      : 'border-transparent hover:border-slate-300',
-                  )}
-                >
-                  <img
-                    src={thumbnailUrl(documentId, page.number)}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    width={page.width}
-                    height={page.height}
-                    className="h-auto w-full"
-                  />
-                  <span aria-hidden="true" className="block text-center text-xs text-slate-600">
-                    {page.number}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        {narrowPages === null && (
+          <nav aria-label="Page thumbnails" className="hidden w-32 shrink-0 lg:block">
+            <ol
+              ref={thumbnailsRef}
+              style={{ top: pagesTop, maxHeight: `calc(100dvh - ${pagesTop + 8}px)` }}
+              className="sticky flex flex-col gap-2 overflow-y-auto p-1"
+            >
+              {pages.map((page) => (
+                <li key={page.number}>
+                  <button
+                    type="button"
+                    data-thumbnail={page.number}
+                    aria-label={`Page ${page.number}`}
+                    aria-current={page.number === currentPage ? 'page' : undefined}
+                    onClick={() => goTo(page.number)}
+                    className={cn(
+                      'block w-full rounded border-2 bg-white p-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                      page.number === currentPage
+                        ? 'border-indigo-600'
+                        : 'border-transparent hover:border-slate-300',
+                    )}
+                  >
+                    <img
+                      src={thumbnailUrl(documentId, page.number)}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      width={page.width}
+                      height={page.height}
+                      className="h-auto w-full"
+                    />
+                    <span aria-hidden="true" className="block text-center text-xs text-slate-600">
+                      {page.number}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
 
         {/* Taps at the edges are a touch shortcut; the keyboard turns pages with the arrow keys above. */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the arrow and page keys turn pages document-wide. */}
@@ -394,6 +455,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
         <div
           ref={stripRef}
           data-testid="page-strip"
+          data-layout={layout}
           onScroll={onStripScroll}
           onClick={onStripClick}
           className="flex min-w-0 flex-1 snap-x snap-mandatory items-start overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
@@ -411,9 +473,9 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
               >
                 <div className="relative max-w-full">
                   <img
-                    src={pageImageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0])}
+                    src={imageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0])}
                     srcSet={PAGE_IMAGE_WIDTHS.map(
-                      (width) => `${pageImageUrl(documentId, page.number, width)} ${width}w`,
+                      (width) => `${imageUrl(documentId, page.number, width)} ${width}w`,
                     ).join(', ')}
                     sizes={sizesOf(drawn)}
                     alt={`Page ${page.number} of ${pageCount}`}

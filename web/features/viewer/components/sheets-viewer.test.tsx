@@ -22,6 +22,7 @@ const preview: DocumentPreview & { sheets: SheetPreview[] } = {
   fileType: 'excel',
   pages: sheets.map((sheet) => ({ number: sheet.page, width: 1600, height: 100 })),
   sheets,
+  narrowPages: null,
   hasText: true,
   isTextCut: false,
   downloadUrl: `${base}/download`,
