@@ -26,6 +26,17 @@ export const adminInvitationRequestSchema = z.strictObject({ email: emailField }
 
 export const invitationStatusSchema = z.enum(['pending', 'accepted', 'expired']);
 
+/** The invitation the OpenAPI examples show. */
+const EXAMPLE_INVITATION = {
+  id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
+  email: 'ann@fund.example',
+  name: 'Ann Lee',
+  status: 'pending',
+  used: false,
+  createdAt: '2026-11-25T09:30:00.000Z',
+  expiresAt: '2026-12-02T09:30:00.000Z',
+} as const;
+
 export const invitationSchema = z
   .object({
     id: z.string(),
@@ -38,17 +49,7 @@ export const invitationSchema = z
     expiresAt: isoDateTime,
   })
   .meta({
-    examples: [
-      {
-        id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
-        email: 'ann@fund.example',
-        name: 'Ann Lee',
-        status: 'pending',
-        used: false,
-        createdAt: '2026-11-25T09:30:00.000Z',
-        expiresAt: '2026-12-02T09:30:00.000Z',
-      },
-    ],
+    examples: [EXAMPLE_INVITATION],
   });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -63,15 +64,7 @@ export const createInvitationResponseSchema = z
     examples: [
       {
         message: 'Invitation sent to ann@fund.example',
-        invitation: {
-          id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
-          email: 'ann@fund.example',
-          name: 'Ann Lee',
-          status: 'pending',
-          used: false,
-          createdAt: '2026-11-25T09:30:00.000Z',
-          expiresAt: '2026-12-02T09:30:00.000Z',
-        },
+        invitation: EXAMPLE_INVITATION,
       },
     ],
   });
@@ -120,15 +113,7 @@ export const bulkInvitationResponseSchema = z
             entry: 'ann@fund.example',
             status: 'invited',
             reason: null,
-            invitation: {
-              id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
-              email: 'ann@fund.example',
-              name: null,
-              status: 'pending',
-              used: false,
-              createdAt: '2026-11-25T09:30:00.000Z',
-              expiresAt: '2026-12-02T09:30:00.000Z',
-            },
+            invitation: { ...EXAMPLE_INVITATION, name: null },
           },
           { entry: 'bob@fund', status: 'refused', reason: 'Not an e-mail address.', invitation: null },
         ],
@@ -153,15 +138,7 @@ export const invitationLinkResponseSchema = z
       {
         message: 'A new link for ann@fund.example: the link in the e-mail no longer works.',
         link: 'https://roundroom.example/data-room?invite=q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c',
-        invitation: {
-          id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
-          email: 'ann@fund.example',
-          name: 'Ann Lee',
-          status: 'pending',
-          used: false,
-          createdAt: '2026-11-25T09:30:00.000Z',
-          expiresAt: '2026-12-02T09:30:00.000Z',
-        },
+        invitation: EXAMPLE_INVITATION,
       },
     ],
   });

@@ -196,15 +196,7 @@ async function prepareSheets(task: PreparationTask): Promise<PreparationOutcome>
     files.push(...(await encodeSheet(rendered, page, task)));
     await fsp.rm(rendered);
   }
-  const sheetsFile = path.join(task.workDir, previewObjectNames.sheets());
-  await fsp.writeFile(sheetsFile, JSON.stringify(shown));
-  files.push({
-    name: previewObjectNames.sheets(),
-    path: sheetsFile,
-    contentType: 'application/json',
-    width: null,
-    height: null,
-  });
+  files.push(await jsonObject(task, previewObjectNames.sheets(), shown));
   if ((await fsp.stat(pdf)).size <= MAX_PREVIEW_OBJECT_BYTES) {
     // A watermarked download of a workbook is this PDF, stamped (ADR 46), as for any Office file.
     files.push({
@@ -402,15 +394,7 @@ async function prepareNarrowPages(task: PreparationTask, realTexts: string[]): P
     }
   }
   await fsp.rm(pdf);
-  const listFile = path.join(task.workDir, previewObjectNames.narrowPages());
-  await fsp.writeFile(listFile, JSON.stringify(narrowPages));
-  files.push({
-    name: previewObjectNames.narrowPages(),
-    path: listFile,
-    contentType: 'application/json',
-    width: null,
-    height: null,
-  });
+  files.push(await jsonObject(task, previewObjectNames.narrowPages(), narrowPages));
   return files;
 }
 
@@ -823,21 +807,11 @@ async function prepareTable(task: PreparationTask): Promise<PreparationOutcome> 
   } finally {
     parser.destroy();
   }
-  const file = path.join(task.workDir, previewObjectNames.table());
-  await fsp.writeFile(file, JSON.stringify({ rows, truncated }));
   return {
     status: 'ready',
     pageCount: null,
     isTextAvailable: rows.length > 0,
-    files: [
-      {
-        name: previewObjectNames.table(),
-        path: file,
-        contentType: 'application/json',
-        width: null,
-        height: null,
-      },
-    ],
+    files: [await jsonObject(task, previewObjectNames.table(), { rows, truncated })],
   };
 }
 
@@ -846,4 +820,11 @@ function firstLine(error: unknown): string {
   return (
     (stderr || (error instanceof Error ? error.message : String(error))).split('\n')[0]?.slice(0, 300) ?? ''
   );
+}
+
+/** A preview object holding `value` as JSON (a table's rows, a workbook's sheets, a Word file's narrow pages). */
+async function jsonObject(task: PreparationTask, name: string, value: unknown): Promise<PreparedFile> {
+  const file = path.join(task.workDir, name);
+  await fsp.writeFile(file, JSON.stringify(value));
+  return { name, path: file, contentType: 'application/json', width: null, height: null };
 }
