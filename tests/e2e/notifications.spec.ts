@@ -82,7 +82,9 @@ test('the founder is told of a first visit, unsubscribes from the mail, and noti
 
   // "Notify investors" from /configure reaches the investor, with a link to the room.
   await page.goto('/configure?tab=notify');
-  await page.getByLabel('Message').fill('We added our Q3 numbers.\nAsk me anything.');
+  await page
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('We added our Q3 numbers.\nAsk me anything.');
   await page.getByRole('button', { name: 'Send to 1 investor' }).click();
   await expect(toast(page, 'Message sent')).toBeVisible();
   await expect(page.getByText(/The next one can go at/)).toBeVisible();
