@@ -27,10 +27,11 @@ export function AppHeader() {
     const root = document.documentElement;
     const publish = () => root.style.setProperty('--app-header-height', `${element.offsetHeight}px`);
     publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(element);
+    // Without ResizeObserver (jsdom) the height published once stands.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       root.style.removeProperty('--app-header-height');
     };
   }, []);
