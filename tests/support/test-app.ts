@@ -28,6 +28,20 @@ export interface TestApp extends HttpClient {
   close(): Promise<void>;
 }
 
+/** A GET's status, headers and raw bytes, as a browser receives them (images, downloads). */
+export async function fetchBytes(
+  t: Pick<TestApp, 'baseUrl'>,
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(`${t.baseUrl}${urlPath}`, { headers });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
 /** Real HTTP requests to one server: the in-process test app or a server process. */
 export interface HttpClient {
   request(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse>;

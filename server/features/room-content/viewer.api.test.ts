@@ -18,7 +18,7 @@ import {
   storeReadyPreview,
 } from '../../../tests/support/previews';
 import { deckPdf } from '../../../tests/support/sample-documents';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { fetchBytes, startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { SAMPLE_FILES } from '../../../tests/support/uploads';
 
 let t: TestApp;
@@ -44,17 +44,7 @@ async function roomWithReadyDeck(pages = 3, texts?: string[]) {
 const get = (who: SignedIn, path: string, headers: Record<string, string> = {}) =>
   t.request('GET', path, { headers: { ...who.auth, ...headers } });
 
-async function rawGet(
-  who: SignedIn,
-  path: string,
-): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const response = await fetch(`${t.baseUrl}${path}`, { headers: who.auth });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
+const rawGet = (who: SignedIn, path: string) => fetchBytes(t, path, who.auth);
 
 /** An MP4 by its signature (`ftyp` at offset 4), with unique bytes after it. */
 const mp4 = () =>

@@ -17,7 +17,7 @@ import {
 } from '../../../../tests/support/factories';
 import { handWrittenXlsx, sampleDocx, sampleWorkbook } from '../../../../tests/support/sample-documents';
 import { storedBytes } from '../../../../tests/support/stored-objects';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { fetchBytes, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { findPreview, listPreviewObjects } from '../previews.repository';
 import { startMissingPreviews } from './preparation.service';
 import { MAX_SHEET_IMAGE_PIXELS, MAX_SHEET_IMAGE_SIDE } from './preparation-limits';
@@ -38,14 +38,7 @@ afterAll(() => t?.close());
 const get = (who: SignedIn | undefined, urlPath: string) =>
   t.request('GET', urlPath, { headers: { ...who?.auth } });
 
-async function fetchBytes(who: SignedIn | undefined, urlPath: string) {
-  const response = await fetch(`${t.baseUrl}${urlPath}`, { headers: { ...who?.auth } });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
+const fetchBytesAs = (who: SignedIn | undefined, urlPath: string) => fetchBytes(t, urlPath, { ...who?.auth });
 
 async function uploadAndPrepare(founder: SignedIn, name: string, bytes: Buffer): Promise<string> {
   const response = await uploadFile(t, founder, { name, bytes });
@@ -105,11 +98,11 @@ describe('a workbook is shown as its sheets', () => {
     expect(text.pages[1]?.text).toContain('Line item 1');
     expect(text.pages[1]?.text).toContain('Line item 40');
     for (const sheet of preview.sheets ?? []) {
-      const sharpest = await fetchBytes(
+      const sharpest = await fetchBytesAs(
         room.investor,
         `/api/documents/${room.workbookId}/pages/${sheet.page}?width=1600`,
       );
-      const plain = await fetchBytes(
+      const plain = await fetchBytesAs(
         room.investor,
         `/api/documents/${room.workbookId}/pages/${sheet.page}?width=800`,
       );
@@ -194,8 +187,8 @@ describe("a sheet's images are authorised exactly like page images", () => {
         `/api/documents/${documentId}/pages/${sheet.page}?width=1600`,
         `/api/documents/${documentId}/thumbnails/${sheet.page}`,
       ]) {
-        const original = await fetchBytes(founder, url);
-        const stamped = await fetchBytes(investor, url);
+        const original = await fetchBytesAs(founder, url);
+        const stamped = await fetchBytesAs(investor, url);
         expect(stamped.status).toBe(200);
         expect(stamped.headers.get('cache-control')).toMatch(/^private/);
         const [plainPixels, stampedPixels] = await Promise.all([
@@ -235,7 +228,7 @@ describe("a sheet's images are authorised exactly like page images", () => {
       `/api/documents/${documentId}/thumbnails/1`,
       `/api/documents/${documentId}/text`,
     ]) {
-      const served = await fetchBytes(investor, url);
+      const served = await fetchBytesAs(investor, url);
       expect(served.status).toBe(200);
       expect(served.bytes.includes(head)).toBe(false);
       expect(served.bytes.subarray(0, 2).toString()).not.toBe('PK');
@@ -254,7 +247,7 @@ describe('hostile workbooks end within the caps', () => {
       failure: { code: 'too_many_sheets', message: 'This workbook has too many sheets to preview' },
       sheets: null,
     });
-    const download = await fetchBytes(room.investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(room.investor, `/api/documents/${documentId}/download`);
     expect(download.status).toBe(200);
     expect(download.bytes.equals(bytes)).toBe(true);
   }, 120_000);

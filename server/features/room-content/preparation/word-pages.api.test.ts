@@ -13,7 +13,7 @@ import {
 } from '../../../../tests/support/factories';
 import { deckPdf, MEMO_BODY_POINTS, sampleMemoDocx } from '../../../../tests/support/sample-documents';
 import { storedBytes } from '../../../../tests/support/stored-objects';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { fetchBytes, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { findPreview, listPreviewObjects } from '../previews.repository';
 import { startMissingPreviews } from './preparation.service';
 
@@ -32,14 +32,7 @@ afterAll(() => t?.close());
 const get = (who: SignedIn | undefined, urlPath: string) =>
   t.request('GET', urlPath, { headers: { ...who?.auth } });
 
-async function fetchBytes(who: SignedIn | undefined, urlPath: string) {
-  const response = await fetch(`${t.baseUrl}${urlPath}`, { headers: { ...who?.auth } });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
+const fetchBytesAs = (who: SignedIn | undefined, urlPath: string) => fetchBytes(t, urlPath, { ...who?.auth });
 
 async function uploadAndPrepare(founder: SignedIn, name: string, bytes: Buffer): Promise<string> {
   const response = await uploadFile(t, founder, { name, bytes });
@@ -129,13 +122,13 @@ describe('a Word document is laid out again on narrow pages for phones', () => {
   });
 
   test(`its ${MEMO_BODY_POINTS} pt body text is at least 11 CSS px on a 390 px phone, where the real page's is not`, async () => {
-    const narrow = await fetchBytes(
+    const narrow = await fetchBytesAs(
       room.investor,
       `/api/documents/${room.memoId}/pages/1?layout=narrow&width=1600`,
     );
     expect(narrow.status).toBe(200);
     expect(narrow.headers.get('content-type')).toBe('image/webp');
-    const real = await fetchBytes(room.investor, `/api/documents/${room.memoId}/pages/1?width=1600`);
+    const real = await fetchBytesAs(room.investor, `/api/documents/${room.memoId}/pages/1?width=1600`);
     const cssPixelsOfText = async (image: Buffer) => {
       const { width = 1 } = await sharp(image).metadata();
       return ((await bodyLinePitch(image)) * (PHONE_CSS_WIDTH / width)) / LINE_PITCH_PER_EM;
@@ -150,7 +143,7 @@ describe('a Word document is laid out again on narrow pages for phones', () => {
     );
     // The real A4 page drawn across the same phone: about 7 px, which is why the narrow pages exist.
     expect(realText).toBeLessThan(8);
-    const plain = await fetchBytes(
+    const plain = await fetchBytesAs(
       room.investor,
       `/api/documents/${room.memoId}/pages/1?layout=narrow&width=800`,
     );
@@ -220,8 +213,8 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
     for (const page of preview.narrowPages ?? []) {
       for (const width of [800, 1600]) {
         const url = `/api/documents/${documentId}/pages/${page.number}?layout=narrow&width=${width}`;
-        const original = await fetchBytes(founder, url);
-        const stamped = await fetchBytes(investor, url);
+        const original = await fetchBytesAs(founder, url);
+        const stamped = await fetchBytesAs(investor, url);
         expect(stamped.status).toBe(200);
         expect(stamped.headers.get('cache-control')).toMatch(/^private/);
         expect(stamped.headers.get('etag')).not.toBe(original.headers.get('etag'));
@@ -262,7 +255,7 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
       `/api/documents/${documentId}/pages/1?width=800`,
       `/api/documents/${documentId}/text`,
     ]) {
-      const served = await fetchBytes(investor, url);
+      const served = await fetchBytesAs(investor, url);
       expect(served.status).toBe(200);
       expect(served.bytes.includes(head)).toBe(false);
       expect(served.bytes.subarray(0, 2).toString()).not.toBe('PK');

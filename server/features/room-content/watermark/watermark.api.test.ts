@@ -23,7 +23,7 @@ import {
   writtenPdf,
   zipArchive,
 } from '../../../../tests/support/sample-documents';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { fetchBytes, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { processWorkRoot } from '../preparation/preparation.service';
 
 // The dynamic watermark (issue 12, docs/decisions/0046-dynamic-watermark.md): the room's setting, the
@@ -42,14 +42,8 @@ const get = (who: SignedIn | undefined, urlPath: string) =>
   t.request('GET', urlPath, { headers: { ...who?.auth } });
 
 /** The raw bytes and headers of a GET, as a browser receives them. */
-async function fetchBytes(who: SignedIn | undefined, urlPath: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${t.baseUrl}${urlPath}`, { headers: { ...who?.auth, ...headers } });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
+const fetchBytesAs = (who: SignedIn | undefined, urlPath: string, headers: Record<string, string> = {}) =>
+  fetchBytes(t, urlPath, { ...who?.auth, ...headers });
 
 async function uploaded(founder: SignedIn, name: string, bytes: Buffer): Promise<string> {
   const response = await uploadFile(t, founder, { name, bytes });
@@ -131,9 +125,9 @@ describe('page images and thumbnails', () => {
     const documentId = await uploaded(founder, 'Deck.pdf', writtenPdf({ pages: 2 }));
     await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2 });
     const url = `/api/documents/${documentId}/pages/1?width=800`;
-    const own = await fetchBytes(founder, url);
-    const first = await fetchBytes(investor, url);
-    const second = await fetchBytes(other, url);
+    const own = await fetchBytesAs(founder, url);
+    const first = await fetchBytesAs(investor, url);
+    const second = await fetchBytesAs(other, url);
     expect(own.status).toBe(200);
     expect(first.bytes.equals(own.bytes)).toBe(true);
     expect(second.bytes.equals(own.bytes)).toBe(true);
@@ -153,9 +147,9 @@ describe('page images and thumbnails', () => {
       `/api/documents/${documentId}/pages/2?width=1600`,
       `/api/documents/${documentId}/thumbnails/1`,
     ]) {
-      const original = await fetchBytes(founder, url);
-      const mine = await fetchBytes(investor, url);
-      const theirs = await fetchBytes(other, url);
+      const original = await fetchBytesAs(founder, url);
+      const mine = await fetchBytesAs(investor, url);
+      const theirs = await fetchBytesAs(other, url);
       expect(mine.status).toBe(200);
       expect(theirs.status).toBe(200);
       expect(mine.bytes.equals(original.bytes)).toBe(false);
@@ -174,13 +168,13 @@ describe('page images and thumbnails', () => {
       expect([stamped.width, stamped.height]).toEqual([plain.width, plain.height]);
 
       // Asked again: the reader's own copy (from the cache), byte for byte, with the same ETag.
-      const again = await fetchBytes(investor, url);
+      const again = await fetchBytesAs(investor, url);
       expect(again.bytes.equals(mine.bytes)).toBe(true);
       expect(again.headers.get('etag')).toBe(mine.headers.get('etag'));
       // Their ETag revalidates their copy only: another reader presenting it gets their own image.
       const etag = mine.headers.get('etag') ?? '';
-      expect((await fetchBytes(investor, url, { 'if-none-match': etag })).status).toBe(304);
-      const stranger = await fetchBytes(other, url, { 'if-none-match': etag });
+      expect((await fetchBytesAs(investor, url, { 'if-none-match': etag })).status).toBe(304);
+      const stranger = await fetchBytesAs(other, url, { 'if-none-match': etag });
       expect(stranger.status).toBe(200);
       expect(stranger.bytes.equals(theirs.bytes)).toBe(true);
     }
@@ -198,12 +192,12 @@ describe('page images and thumbnails', () => {
     const documentId = await uploaded(founder, 'Chart.png', await realPng(640, 400));
     await storeReadyPreview(t, documentId, { kind: 'image', width: 640, height: 400 });
     const url = `/api/documents/${documentId}/preview/content?width=800`;
-    const original = await fetchBytes(founder, url);
-    const stamped = await fetchBytes(investor, url);
+    const original = await fetchBytesAs(founder, url);
+    const stamped = await fetchBytesAs(investor, url);
     expect(stamped.status).toBe(200);
     expect(stamped.bytes.equals(original.bytes)).toBe(false);
     await setWatermark(founder, { isWatermarkEnabled: false });
-    const plain = await fetchBytes(investor, url);
+    const plain = await fetchBytesAs(investor, url);
     expect(plain.bytes.equals(original.bytes)).toBe(true);
     expect(plain.headers.get('etag')).toBe(original.headers.get('etag'));
   });
@@ -212,7 +206,7 @@ describe('page images and thumbnails', () => {
     const { founder, investor, investorEmail } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Notes.txt', Buffer.from('Our plan, in plain text.\n'));
     await storeReadyPreview(t, documentId, { kind: 'text', text: 'Our plan, in plain text.\n' });
-    const content = await fetchBytes(investor, `/api/documents/${documentId}/preview/content`);
+    const content = await fetchBytesAs(investor, `/api/documents/${documentId}/preview/content`);
     expect(content.bytes.toString()).toBe('Our plan, in plain text.\n');
     expect((await get(investor, `/api/documents/${documentId}/preview`)).json).toMatchObject({
       watermark: `${investorEmail} · ${today()} · Confidential`,
@@ -234,11 +228,11 @@ describe('page images and thumbnails', () => {
     const refused = await get(investor, path);
     expectRefusal(refused, 403, { error: 'watermark_unsupported', message: /video cannot carry one/ });
     expect(refused.text).not.toContain('ftyp');
-    const ranged = await fetchBytes(investor, path, { range: 'bytes=0-99' });
+    const ranged = await fetchBytesAs(investor, path, { range: 'bytes=0-99' });
     expect(ranged.status).toBe(403);
-    expect((await fetchBytes(founder, path)).bytes.equals(video)).toBe(true);
+    expect((await fetchBytesAs(founder, path)).bytes.equals(video)).toBe(true);
     expect(await setWatermark(founder, { isWatermarkEnabled: false })).toMatchObject({ status: 200 });
-    expect((await fetchBytes(investor, path)).bytes.equals(video)).toBe(true);
+    expect((await fetchBytesAs(investor, path)).bytes.equals(video)).toBe(true);
   });
 });
 
@@ -247,7 +241,7 @@ describe('downloads with the watermark on', () => {
     const { founder, investor, investorEmail, other, otherEmail } = await roomWithTwoReaders(true);
     const original = writtenPdf({ pages: 4 });
     const documentId = await uploaded(founder, 'Deck.pdf', original);
-    const download = await fetchBytes(investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('cache-control')).toBe('private, no-store');
@@ -262,11 +256,11 @@ describe('downloads with the watermark on', () => {
       expect(page).toContain('Confidential');
       expect(page).not.toContain(otherEmail);
     }
-    const theirs = pdfPageTexts((await fetchBytes(other, `/api/documents/${documentId}/download`)).bytes);
+    const theirs = pdfPageTexts((await fetchBytesAs(other, `/api/documents/${documentId}/download`)).bytes);
     for (const page of theirs) expect(page).toContain(otherEmail);
 
     // The owner downloads the original, byte for byte (their own download is not investor activity).
-    const own = await fetchBytes(founder, `/api/documents/${documentId}/download`);
+    const own = await fetchBytesAs(founder, `/api/documents/${documentId}/download`);
     expect(own.bytes.equals(original)).toBe(true);
     const logged = await t.app.database.db
       .selectFrom('access_events')
@@ -288,7 +282,7 @@ describe('downloads with the watermark on', () => {
     const { founder, investor, investorEmail } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Memo.docx', sampleDocx(2));
     await t.app.jobs.whenIdle();
-    const download = await fetchBytes(investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
     expect(download.status, download.bytes.toString().slice(0, 300)).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toBe('attachment; filename=Memo.pdf');
@@ -297,7 +291,7 @@ describe('downloads with the watermark on', () => {
     for (const page of pages) expect(page).toContain(investorEmail);
     // Without the watermark the reader gets the DOCX itself.
     await setWatermark(founder, { isWatermarkEnabled: false });
-    const plain = await fetchBytes(investor, `/api/documents/${documentId}/download`);
+    const plain = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
     expect(plain.bytes.subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
 
@@ -316,7 +310,7 @@ describe('downloads with the watermark on', () => {
     const original = await realPng(900, 600, 'Chart');
     const documentId = await uploaded(founder, 'Chart.png', original);
     await t.app.jobs.whenIdle();
-    const download = await fetchBytes(investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(download.bytes.equals(original)).toBe(false);
@@ -331,9 +325,9 @@ describe('downloads with the watermark on', () => {
       if (Math.abs((stamped.data[i] ?? 0) - (plain.data[i] ?? 0)) > 12) changed++;
     }
     expect(changed / plain.data.length).toBeGreaterThan(0.005);
-    expect((await fetchBytes(founder, `/api/documents/${documentId}/download`)).bytes.equals(original)).toBe(
-      true,
-    );
+    expect(
+      (await fetchBytesAs(founder, `/api/documents/${documentId}/download`)).bytes.equals(original),
+    ).toBe(true);
   });
 
   test('a ZIP or a CSV cannot carry it: investors get 403 watermark_unsupported, and nothing is logged; the owner downloads', async () => {
@@ -359,7 +353,7 @@ describe('downloads with the watermark on', () => {
       .where('document_id', 'in', [zipId, csvId])
       .execute();
     expect(logged).toHaveLength(0);
-    expect((await fetchBytes(founder, `/api/documents/${zipId}/download`)).bytes.equals(zip)).toBe(true);
+    expect((await fetchBytesAs(founder, `/api/documents/${zipId}/download`)).bytes.equals(zip)).toBe(true);
   });
 
   test('a PDF of more pages than the viewer prepares is a 403 watermark_unsupported, refused before qpdf runs; nothing is logged', async () => {
@@ -409,9 +403,9 @@ test('a co-founder (an editor of the room) reads and downloads its files as they
   const documentId = await uploaded(founder, 'Deck.pdf', original);
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 1 });
   const url = `/api/documents/${documentId}/pages/1?width=800`;
-  const own = await fetchBytes(founder, url);
-  expect((await fetchBytes(editor, url)).bytes.equals(own.bytes)).toBe(true);
-  expect((await fetchBytes(editor, `/api/documents/${documentId}/download`)).bytes.equals(original)).toBe(
+  const own = await fetchBytesAs(founder, url);
+  expect((await fetchBytesAs(editor, url)).bytes.equals(own.bytes)).toBe(true);
+  expect((await fetchBytesAs(editor, `/api/documents/${documentId}/download`)).bytes.equals(original)).toBe(
     true,
   );
   expect((await get(editor, `/api/documents/${documentId}/preview`)).json).toMatchObject({ watermark: null });
