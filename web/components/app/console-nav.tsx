@@ -28,6 +28,10 @@ const PLACE_ICONS: Record<ConsolePlaceId, LucideIcon> = {
   settings: Settings,
 };
 
+/** A place of the navigation: icon over label on a phone, side by side from sm up. */
+const PLACE_LINK_CLASS =
+  '-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 px-0.5 text-[10px] font-medium tracking-tight transition-colors sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:tracking-normal';
+
 /**
  * The console's navigation (docs/decisions/0058-one-console.md): its places in one row, and the
  * sub-places of the place on screen in a second. On a phone the places are a six-column bar of icons
@@ -54,7 +58,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
                 to={consoleHref(first.to)}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  '-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 px-0.5 text-[10px] font-medium tracking-tight transition-colors sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:tracking-normal',
+                  PLACE_LINK_CLASS,
                   current
                     ? 'border-indigo-600 text-indigo-700'
                     : 'border-transparent text-slate-600 hover:text-slate-900',
@@ -70,7 +74,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
           <li className="min-w-0 sm:ml-auto">
             <Link
               to={href('investorDashboard')}
-              className="-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 border-transparent px-0.5 text-[10px] font-medium tracking-tight text-slate-600 transition-colors hover:text-slate-900 sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:tracking-normal"
+              className={cn(PLACE_LINK_CLASS, 'border-transparent text-slate-600 hover:text-slate-900')}
             >
               <LibraryBig aria-hidden="true" className="size-5 shrink-0 sm:size-4" />
               <span className="max-w-full truncate">Rooms</span>
