@@ -1,5 +1,5 @@
-import type { Config } from '../server/config';
-import { openDatabase } from '../server/db/database';
+import type { Config } from '#server/config';
+import { openDatabase } from '#server/db/database';
 
 /**
  * What the load generator expects the access log to hold: one event per download the server answered

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Config } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import type { Database } from '../server/db/schema';
+import type { Config } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import type { Database } from '#server/db/schema';
 import { type BudgetRow, percentile } from './report';
 import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
 import type { RunningServer } from './servers';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { startCluster } from '../tests/support/cluster';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import { startCluster } from '#tests/support/cluster';
+import { startPostgresCluster } from '#tests/support/postgres-cluster';
 import {
   DEFAULT_LOAD,
   type LoadOptions,

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { startTestSmtpServer } from '../tests/support/smtp-server';
+import { startTestSmtpServer } from '#tests/support/smtp-server';
 import { type BudgetRow, ms, percentile } from './report';
 import { createBenchFounder, startRoundroom } from './servers';
 

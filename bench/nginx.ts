@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackages, NGINX } from '../scripts/debian-packages';
+import { ensureDebianPackages, NGINX } from '#scripts/debian-packages';
 import { freePort } from './servers';
 
 /**

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../shared/contracts/previews';
-import { deckPdf, samplePptx } from '../tests/support/sample-documents';
+import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '#shared/contracts/previews';
+import { deckPdf, samplePptx } from '#tests/support/sample-documents';
 import { threadCpuSeconds } from './process-cpu';
 import { type BudgetRow, median } from './report';
 import {

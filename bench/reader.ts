@@ -1,6 +1,6 @@
 import { type BrowserContext, chromium, devices, type Locator, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
-import { writtenPdf } from '../tests/support/sample-documents';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium';
+import { writtenPdf } from '#tests/support/sample-documents';
 import { type BudgetRow, median, ms } from './report';
 import {
   apiCall,

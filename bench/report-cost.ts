@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deckPdf } from '../tests/support/sample-documents';
+import { deckPdf } from '#tests/support/sample-documents';
 import { measureReportCost, uploadUntilReady } from './previews';
 import { roomWithInvestor } from './room-fixture';
 import { startRoundroom } from './servers';

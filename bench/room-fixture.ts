@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { recipientsOf, type TestSmtpServer } from '../tests/support/smtp-server';
+import { recipientsOf, type TestSmtpServer } from '#tests/support/smtp-server';
 import type { RunningServer } from './servers';
 import { createBenchFounder } from './servers';
 

@@ -1,4 +1,4 @@
-import { startS3Server } from '../tests/support/s3-server';
+import { startS3Server } from '#tests/support/s3-server';
 
 // s3rver in a process of its own for bench/storage.ts, so its CPU is neither the server's nor the
 // load generator's. Prints its settings as one JSON line, then serves until killed.

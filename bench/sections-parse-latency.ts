@@ -1,4 +1,4 @@
-import { worstAcceptedSectionsText } from '../tests/support/hostile-markdown';
+import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { type BudgetRow, ms, percentile } from './report';
 import { createBenchFounder, startRoundroom } from './servers';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Config } from '../server/config';
-import type { Database } from '../server/db/schema';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
+import { startPostgresCluster } from '#tests/support/postgres-cluster';
 import { apiCall } from './room-fixture';
 import { createBenchFounder, type RunningServer, startRoundroom } from './servers';
 

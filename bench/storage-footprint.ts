@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase } from '../server/db/database';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import { openDatabase } from '#server/db/database';
+import { startPostgresCluster } from '#tests/support/postgres-cluster';
 import { BatchInsert, startSeedableServer } from './seeded-room';
 
 /**

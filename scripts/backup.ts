@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { backUp, describeBackupSource } from '../server/operations/backup';
-import { describeManifest } from '../server/operations/manifest';
-import { OperationError } from '../server/operations/operation-error';
+import { backUp, describeBackupSource } from '#server/operations/backup';
+import { describeManifest } from '#server/operations/manifest';
+import { OperationError } from '#server/operations/operation-error';
 import { runOperation } from './lib/operation';
 
 const USAGE = `npm run backup -- <directory>

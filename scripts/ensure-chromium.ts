@@ -1,4 +1,4 @@
-import { CHROMIUM_PATH } from '../tests/support/chromium';
+import { CHROMIUM_PATH } from '#tests/support/chromium';
 import { ensureDebianPackages } from './debian-packages';
 
 // Browser tests drive Debian's Chromium; Playwright's own browser downloads cannot work here.

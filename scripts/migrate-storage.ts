@@ -1,5 +1,5 @@
-import { migrateStorage } from '../server/operations/migrate-storage';
-import { OperationError } from '../server/operations/operation-error';
+import { migrateStorage } from '#server/operations/migrate-storage';
+import { OperationError } from '#server/operations/operation-error';
 import { runOperation } from './lib/operation';
 
 const USAGE = `npm run migrate-storage -- --to s3|disk [--delete-source]

@@ -1,6 +1,6 @@
-import { migrateToLatest, openDatabase } from '../server/db/database';
-import { migrationProvider } from '../server/db/migrations/index';
-import { OperationError } from '../server/operations/operation-error';
+import { migrateToLatest, openDatabase } from '#server/db/database';
+import { migrationProvider } from '#server/db/migrations/index';
+import { OperationError } from '#server/operations/operation-error';
 import { runOperation } from './lib/operation';
 
 const USAGE = `npm run migrate

@@ -1,6 +1,6 @@
-import { openDatabase } from '../server/db/database';
-import { resetPasskeys } from '../server/features/passkeys/passkeys.service';
-import { OperationError } from '../server/operations/operation-error';
+import { openDatabase } from '#server/db/database';
+import { resetPasskeys } from '#server/features/passkeys/passkeys.service';
+import { OperationError } from '#server/operations/operation-error';
 import { runOperation } from './lib/operation';
 
 const USAGE = `npm run reset-passkeys -- <email>

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { describeBackupSource } from '../server/operations/backup';
-import { describeManifest } from '../server/operations/manifest';
-import { OperationError } from '../server/operations/operation-error';
-import { restore } from '../server/operations/restore';
+import { describeBackupSource } from '#server/operations/backup';
+import { describeManifest } from '#server/operations/manifest';
+import { OperationError } from '#server/operations/operation-error';
+import { restore } from '#server/operations/restore';
 import { runOperation } from './lib/operation';
 
 const USAGE = `npm run restore -- <directory> [--force]

@@ -1,4 +1,4 @@
-import { deckPdf, realPng, sampleXlsx, writtenPdf } from '../tests/support/sample-documents';
+import { deckPdf, realPng, sampleXlsx, writtenPdf } from '#tests/support/sample-documents';
 
 /**
  * Files a founder in the middle of a raise has uploaded, each with the section it belongs to (empty:

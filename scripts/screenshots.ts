@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium';
 import { sampleFiles } from './sample-files';
 
 /**

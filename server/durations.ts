@@ -1,5 +1,5 @@
-import { MAGIC_LINK_TTL_MINUTES, SESSION_TTL_DAYS } from '../shared/contracts/auth';
-import { INVITATION_TTL_DAYS } from '../shared/contracts/invitations';
+import { MAGIC_LINK_TTL_MINUTES, SESSION_TTL_DAYS } from '#shared/contracts/auth';
+import { INVITATION_TTL_DAYS } from '#shared/contracts/invitations';
 
 /** Every lifetime, window and cache age of the server, in milliseconds, in one place. */
 

@@ -7,7 +7,7 @@
  * The token needs the analytics:read scope ("Read analytics and the access log"). In another project,
  * copy shared/ (it needs only zod) or depend on this repository, and import the client from there.
  */
-import { createRoundroomClient, RoundroomApiError } from '../../shared/client/roundroom-client';
+import { createRoundroomClient, RoundroomApiError } from '#shared/client/roundroom-client';
 
 const baseUrl = process.env.ROUNDROOM_URL;
 const token = process.env.ROUNDROOM_TOKEN;

@@ -1,5 +1,5 @@
-import { type Config, ConfigError, loadConfigFromEnvironment } from '../../server/config';
-import { OperationError } from '../../server/operations/operation-error';
+import { type Config, ConfigError, loadConfigFromEnvironment } from '#server/config';
+import { OperationError } from '#server/operations/operation-error';
 
 /**
  * Runs an operational command with the server's own configuration (DATA_DIR, DATABASE_URL): a refusal

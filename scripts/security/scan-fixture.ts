@@ -4,9 +4,9 @@ import {
   roomWithInvestor,
   saveSections,
   uploadFile,
-} from '../../bench/room-fixture';
-import { createBenchFounder, type RunningServer, startRoundroom } from '../../bench/servers';
-import { sampleFiles } from '../sample-files';
+} from '#bench/room-fixture';
+import { createBenchFounder, type RunningServer, startRoundroom } from '#bench/servers';
+import { sampleFiles } from '#scripts/sample-files';
 
 /**
  * The app the scanners attack: the production build on loopback with a throwaway DATA_DIR (mail goes

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseSectionsMarkdown } from '../../shared/sections-markdown';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { SectionsCache } from './sections-cache';
 
 const room = (label: string) =>

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_COMPANY, type ParsedSections } from '../../shared/sections-markdown';
-import { parseSectionsOffThread, SectionsTooComplexError } from '../parsing/sections-parser';
+import { parseSectionsOffThread, SectionsTooComplexError } from '#server/parsing/sections-parser';
+import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown';
 
 /** Rooms whose sections are kept, parsed and as JSON. */
 const ROOMS_KEPT = 64;

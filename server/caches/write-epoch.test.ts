@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database';
 import { EpochCache } from './epoch-cache';
 import { tablesWritten } from './statement-cache';
 import { ANY_TABLE, type WriteEpoch } from './write-epoch';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 import { WRITES_CHANNEL } from './cluster-write-epoch';
 import { TABLES_NO_CACHE_READS } from './statement-cache';
 

@@ -5,21 +5,26 @@ import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
-import { type Config, parseConfig } from '../config';
-import { findUserByEmail, findUserById, insertUser, type User } from '../features/accounts/users.repository';
+import { type Config, parseConfig } from '#server/config';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type User,
+} from '#server/features/accounts/users.repository';
 import {
   findDocumentInRoom,
   insertDocument,
   type StoredDocument,
-} from '../features/room-content/documents.repository';
+} from '#server/features/room-content/documents.repository';
 import {
   type DataRoom,
   findDataRoomById,
   findRoomSections,
   insertDataRoom,
   saveRoomSections,
-} from '../features/room-content/rooms.repository';
+} from '#server/features/room-content/rooms.repository';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
 import { migrationProvider } from './migrations/index';
 import { tryExclusiveServerLock } from './server-lock';

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { DocumentDownloadPolicy } from '../../shared/contracts/documents';
-import type { FounderNotificationChoice } from '../../shared/contracts/notifications';
-import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '../../shared/contracts/previews';
+import type { DocumentDownloadPolicy } from '#shared/contracts/documents';
+import type { FounderNotificationChoice } from '#shared/contracts/notifications';
+import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '#shared/contracts/previews';
 
 /**
  * The database as both dialects store it. One representation behaves the same on SQLite and

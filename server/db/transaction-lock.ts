@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 import type { Executor } from './columns';
 
 /**

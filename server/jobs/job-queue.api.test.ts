@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
-import { type Config, parseConfig } from '../config';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database';
+import { type Config, parseConfig } from '#server/config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 import { createJobRunner, enqueueJob, type JobDefinition, type JobRunner } from './job-queue';
 
 // Runs on SQLite and again on PostgreSQL: the queue behaves the same on both.

@@ -4,8 +4,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { parseConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { parseConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
 import { createJobRunner } from './job-queue';
 
 const config = parseConfig(process.env);

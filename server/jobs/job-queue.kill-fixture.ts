@@ -3,8 +3,8 @@
  * then works on it until it is killed (kill -9). Its lease is short so the test need not wait long.
  */
 import { z } from 'zod';
-import { parseConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { parseConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
 import { createJobRunner } from './job-queue';
 
 const config = parseConfig(process.env);

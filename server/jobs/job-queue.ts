@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Executor } from '../db/columns';
-import type { Dialect } from '../db/database';
-import type { Database, JobRow } from '../db/schema';
+import type { Executor } from '#server/db/columns';
+import type { Dialect } from '#server/db/database';
+import type { Database, JobRow } from '#server/db/schema';
 
 /**
  * The one durable job queue (docs/decisions/0040-durable-job-queue.md): jobs are rows of `jobs`, on

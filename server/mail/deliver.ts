@@ -1,5 +1,5 @@
-import type { AppContext } from '../app-context';
-import { HttpError } from '../plugins/errors';
+import type { AppContext } from '#server/app-context';
+import { HttpError } from '#server/plugins/errors';
 import { MailDeliveryError, type OutgoingMessage } from './mailer';
 
 /**

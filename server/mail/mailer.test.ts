@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { recipientsOf, startTestSmtpServer, type TestSmtpServer } from '../../tests/support/smtp-server';
-import { parseConfig } from '../config';
+import { parseConfig } from '#server/config';
+import { recipientsOf, startTestSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
 import { createMailer, MailDeliveryError } from './mailer';
 
 let smtp: TestSmtpServer;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 
 export interface OutgoingMessage {
   to: string;

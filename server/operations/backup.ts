@@ -1,9 +1,14 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config';
-import { createStorage, describeStorage } from '../storage/create-storage';
-import { createLocalDiskStorage } from '../storage/local-disk-storage';
-import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from '../storage/storage';
+import type { Config } from '#server/config';
+import { createStorage, describeStorage } from '#server/storage/create-storage';
+import { createLocalDiskStorage } from '#server/storage/local-disk-storage';
+import {
+  type PendingObject,
+  type RemovalHold,
+  type Storage,
+  StorageHeldError,
+} from '#server/storage/storage';
 import { describeDatabase, type LiveDatabase, openLive } from './database-targets';
 import {
   type BackupManifest,

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 import type { DatabaseContents } from './manifest';
 import { describePostgres, openLivePostgres, postgresTarget } from './postgres-target';
 import { openLiveSqlite, sqliteTarget } from './sqlite-target';

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type Database, TABLE_NAMES } from '../db/schema';
+import { type Database, TABLE_NAMES } from '#server/db/schema';
 import { errorCode, OperationError } from './operation-error';
 
 /**

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
-import { openDatabase } from '../db/database';
-import { createLocalDiskStorage } from '../storage/local-disk-storage';
-import { createS3Storage } from '../storage/s3-storage';
-import type { Storage } from '../storage/storage';
+import type { Config } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { createLocalDiskStorage } from '#server/storage/local-disk-storage';
+import { createS3Storage } from '#server/storage/s3-storage';
+import type { Storage } from '#server/storage/storage';
 import { contentsOf, type StoredFile } from './manifest';
 import { errorCode, OperationError } from './operation-error';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { openDatabase } from '../db/database';
-import { type HeldLock, tryExclusiveServerLock } from '../db/server-lock';
+import { openDatabase } from '#server/db/database';
+import { type HeldLock, tryExclusiveServerLock } from '#server/db/server-lock';
 import type { LiveDatabase, TargetDatabase } from './database-targets';
 import { contentsOf, countExistingTables } from './manifest';
 import { OperationError } from './operation-error';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
-import { createStorage, describeStorage } from '../storage/create-storage';
-import type { PendingObject, Storage } from '../storage/storage';
+import type { Config } from '#server/config';
+import { createStorage, describeStorage } from '#server/storage/create-storage';
+import type { PendingObject, Storage } from '#server/storage/storage';
 import { describeDatabase, openTarget } from './database-targets';
 import {
   type BackupManifest,

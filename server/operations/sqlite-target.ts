@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 import type { LiveDatabase, TargetDatabase } from './database-targets';
 import { contentsOf, countExistingTables, syncPath } from './manifest';
 import { errorCode, OperationError } from './operation-error';

@@ -6,7 +6,7 @@ import {
   removeDocumentLinks,
   renameDocumentLinks,
   setCompanyInformation,
-} from '../../shared/sections-markdown';
+} from '#shared/sections-markdown';
 
 /**
  * Runs in a worker thread of the sections parser's pool (sections-parser.ts), never on the thread

@@ -1,12 +1,12 @@
 import { Piscina } from 'piscina';
+import { HttpError } from '#server/plugins/errors';
+import { entryFile } from '#server/workers/entry-file';
 import {
   type CompanyInformation,
   type ParsedSections,
   SECTIONS_TOO_COMPLEX_MESSAGE,
   sectionsParseTimeoutMessage,
-} from '../../shared/sections-markdown';
-import { HttpError } from '../plugins/errors';
-import { entryFile } from '../workers/entry-file';
+} from '#shared/sections-markdown';
 
 /**
  * Founders' sections markdown is parsed in a pool of worker threads (ADR 26): micromark's time grows

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { API_TOKEN_SCOPE_LABELS, type ApiTokenScope } from '../../shared/contracts/api-tokens';
+import { API_TOKEN_SCOPE_LABELS, type ApiTokenScope } from '#shared/contracts/api-tokens';
 import { HttpError } from './errors';
 
 /**

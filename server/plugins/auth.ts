@@ -1,9 +1,9 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiTokenScope, apiTokenPattern } from '../../shared/contracts/api-tokens';
-import type { PublicUser } from '../../shared/contracts/auth';
-import type { Config } from '../config';
-import type { NewSession, SessionResolver, User } from '../features/accounts/accounts.service';
+import type { Config } from '#server/config';
+import type { NewSession, SessionResolver, User } from '#server/features/accounts/accounts.service';
+import { type ApiTokenScope, apiTokenPattern } from '#shared/contracts/api-tokens';
+import type { PublicUser } from '#shared/contracts/auth';
 import { HttpError } from './errors';
 
 /**

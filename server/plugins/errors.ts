@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
-import type { ApiError } from '../../shared/contracts/api-error';
+import type { ApiError } from '#shared/contracts/api-error';
 
 /**
  * An error a service throws on purpose: its status, code and message reach the client as they are.

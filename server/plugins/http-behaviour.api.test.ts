@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/contracts/api-error';
-import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { apiErrorSchema } from '#shared/contracts/api-error';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { HttpError } from './errors';
 
 // A probe route exercises the error handler the way a feature route would.

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { API_TOKEN_ROUTES } from './api-token-rules';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_TOKEN_SCOPE_LABELS } from '../../shared/contracts/api-tokens';
+import { API_TOKEN_SCOPE_LABELS } from '#shared/contracts/api-tokens';
 import { apiTokenScopeOf } from './api-token-rules';
 import { rememberingSerializerCompiler } from './response-contracts';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 
 /** nginx's $request_id is 32 hex digits; other proxies' ids are UUIDs or similar. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{16,128}$/;

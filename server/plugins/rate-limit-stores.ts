@@ -2,7 +2,7 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 
 type Incr = FastifyRateLimitStore['incr'];
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];

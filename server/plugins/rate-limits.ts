@@ -1,8 +1,8 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { DatabaseHandle } from '../db/database';
-import { AUTH_RATE_LIMIT_WINDOW_MS } from '../durations';
+import type { Config } from '#server/config';
+import type { DatabaseHandle } from '#server/db/database';
+import { AUTH_RATE_LIMIT_WINDOW_MS } from '#server/durations';
 import { HttpError } from './errors';
 import { createRateLimitStore } from './rate-limit-stores';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } fro
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/contracts/api-error';
-import { ndaRequiredResponseSchema } from '../../shared/contracts/nda';
+import { apiErrorSchema } from '#shared/contracts/api-error';
+import { ndaRequiredResponseSchema } from '#shared/contracts/nda';
 import { apiTokenStatuses } from './api-token-rules';
 import { HttpError } from './errors';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isPageRoute } from '../../shared/routes';
+import { isPageRoute } from '#shared/routes';
 import { apiNotFound } from './errors';
 
 const ONE_YEAR_SECONDS = 31_536_000;

@@ -1,4 +1,4 @@
-import type { StorageConfig } from '../config';
+import type { StorageConfig } from '#server/config';
 import { createLocalDiskStorage } from './local-disk-storage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';

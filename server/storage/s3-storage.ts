@@ -12,7 +12,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { StorageConfig } from '../config';
+import type { StorageConfig } from '#server/config';
 import { isProcessAlive } from './removal-hold';
 import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from './storage';
 import { measuringStream, STORAGE_KEY_PATTERN } from './storage-stream';

@@ -13,8 +13,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createTestBucket, startS3Server, type TestS3Server } from '../../tests/support/s3-server';
-import type { StorageConfig } from '../config';
+import type { StorageConfig } from '#server/config';
+import { createTestBucket, startS3Server, type TestS3Server } from '#tests/support/s3-server';
 import { createLocalDiskStorage } from './local-disk-storage';
 import { createS3Client, createS3Storage, type S3StorageOptions, writerMetadata } from './s3-storage';
 import { ObjectTooLargeError, type Storage, StorageHeldError } from './storage';

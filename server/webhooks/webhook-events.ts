@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { ReadCache } from '#server/caches/epoch-cache';
+import type { Executor } from '#server/db/columns';
+import { enqueueJob } from '#server/jobs/job-queue';
 import {
   CREATOR_REMOVED_REASON,
   type WEBHOOK_TEST_EVENT,
   type WebhookEventData,
   type WebhookEventType,
   type WebhookPayload,
-} from '../../shared/contracts/webhooks';
-import type { ReadCache } from '../caches/epoch-cache';
-import type { Executor } from '../db/columns';
-import { enqueueJob } from '../jobs/job-queue';
+} from '#shared/contracts/webhooks';
 
 /**
  * The one way an event becomes webhook deliveries (docs/decisions/0052-webhooks.md): a row per enabled

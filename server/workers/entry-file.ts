@@ -50,6 +50,8 @@ async function bundledEntryFile(name: string, sourceUrl: URL): Promise<string> {
     platform: 'node',
     format: 'esm',
     packages: 'external',
+    // The subpath imports (#server/...) name files without extensions: tsconfig's paths resolve them.
+    tsconfig: fileURLToPath(new URL('../../tsconfig.server.json', import.meta.url)),
     outfile,
     write: false,
     logLevel: 'warning',

@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { accessLogEntrySchema } from '../contracts/admin';
-import { apiErrorSchema } from '../contracts/api-error';
-import { documentListSchema } from '../contracts/documents';
-import { type ExportQuery, exportQuerySchema } from '../contracts/exports';
+import { accessLogEntrySchema } from '#shared/contracts/admin';
+import { apiErrorSchema } from '#shared/contracts/api-error';
+import { documentListSchema } from '#shared/contracts/documents';
+import { type ExportQuery, exportQuerySchema } from '#shared/contracts/exports';
 import {
   type createInvitationRequestSchema,
   createInvitationResponseSchema,
   invitationListSchema,
-} from '../contracts/invitations';
-import { investorAnalyticsSchema, roomAnalyticsSchema } from '../contracts/reading';
+} from '#shared/contracts/invitations';
+import { investorAnalyticsSchema, roomAnalyticsSchema } from '#shared/contracts/reading';
 import {
   sectionsSourceSchema,
   type sectionsUpdateRequestSchema,
   sectionsUpdateResponseSchema,
-} from '../contracts/rooms';
+} from '#shared/contracts/rooms';
 
 /**
  * A typed client of Roundroom's API for another TypeScript project (docs/api.md): the routes an API

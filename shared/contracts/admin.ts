@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILE_TYPES } from '../file-types';
-import { SECTION_ICONS } from '../section-icons';
+import { FILE_TYPES } from '#shared/file-types';
+import { SECTION_ICONS } from '#shared/section-icons';
 import { isoDateTime } from './fields';
 
 /** The room owner's dashboard (docs/product-rules.md#admin-dashboard). */

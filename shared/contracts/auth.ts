@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../return-to';
+import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '#shared/return-to';
 import { emailField, isoDateTime, optionalText } from './fields';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;

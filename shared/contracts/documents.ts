@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_TYPES } from '../file-types';
+import { FILE_TYPES } from '#shared/file-types';
 import { isoDateTime, optionalText, requiredText } from './fields';
 import { previewStateSchema } from './previews';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_TYPES } from '../file-types';
+import { FILE_TYPES } from '#shared/file-types';
 
 /**
  * Reading a document in the browser (docs/decisions/0039-viewer-pipeline.md). After an upload a job

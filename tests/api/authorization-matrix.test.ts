@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../server/plugins/auth';
-import { hashToken } from '../../server/security/tokens';
+import { SESSION_COOKIE } from '#server/plugins/auth';
+import { hashToken } from '#server/security/tokens';
 import {
   countRows,
   createApiToken,
@@ -15,12 +15,12 @@ import {
   type SignedIn,
   signInWithMagicLink,
   uniqueEmail,
-} from '../support/factories';
-import { storeFailedPreview, storeReadyPreview } from '../support/previews';
-import { SoftwareAuthenticator } from '../support/software-authenticator';
-import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
-import { SAMPLE_FILES } from '../support/uploads';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+} from '#tests/support/factories';
+import { storeFailedPreview, storeReadyPreview } from '#tests/support/previews';
+import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { SAMPLE_FILES } from '#tests/support/uploads';
+import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller

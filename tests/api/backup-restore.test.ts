@@ -5,15 +5,15 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { WRITES_LISTENER_APPLICATION } from '../../server/caches/cluster-write-epoch';
-import { type Config, parseConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
-import { SERVER_LOCK_APPLICATION } from '../../server/db/server-lock';
-import { backUp } from '../../server/operations/backup';
-import type { BackupManifest } from '../../server/operations/manifest';
-import { restore } from '../../server/operations/restore';
-import { consistencyProblems } from '../support/data-consistency';
+import { WRITES_LISTENER_APPLICATION } from '#server/caches/cluster-write-epoch';
+import { type Config, parseConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { SERVER_LOCK_APPLICATION } from '#server/db/server-lock';
+import { backUp } from '#server/operations/backup';
+import type { BackupManifest } from '#server/operations/manifest';
+import { restore } from '#server/operations/restore';
+import { consistencyProblems } from '#tests/support/data-consistency';
 import {
   ALL_TABLES,
   createApiToken,
@@ -23,10 +23,10 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../support/factories';
-import { writtenPdf } from '../support/sample-documents';
-import { runScript } from '../support/server-process';
-import { SoftwareAuthenticator } from '../support/software-authenticator';
+} from '#tests/support/factories';
+import { writtenPdf } from '#tests/support/sample-documents';
+import { runScript } from '#tests/support/server-process';
+import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
 import {
   deleteStored,
   everyStoredName,
@@ -34,7 +34,7 @@ import {
   overwriteStored,
   storedBytes,
   storedNames,
-} from '../support/stored-objects';
+} from '#tests/support/stored-objects';
 import {
   createTestDatabase,
   createTestStorage,
@@ -42,8 +42,8 @@ import {
   storageEnvironmentOf,
   type TestApp,
   type TestDatabase,
-} from '../support/test-app';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+} from '#tests/support/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
 
 // npm run backup and npm run restore (scripts/backup.ts, scripts/restore.ts; the logic is in
 // server/operations/backup.ts and restore.ts), on SQLite and PostgreSQL, with files on disk or in an

@@ -4,17 +4,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { type Config, parseConfig } from '../../server/config';
-import { type DatabaseHandle, openDatabase } from '../../server/db/database';
-import { setCompanyInformation } from '../../shared/sections-markdown';
-import { consistencyProblems } from '../support/data-consistency';
-import { createFounder, type SignedIn, uniqueEmail, uniquePdf, uploadFile } from '../support/factories';
-import { previewProcesses } from '../support/preview-processes';
-import { deckPdf } from '../support/sample-documents';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
-import { leaveUnrecorded, storedNames, unfinishedWrites } from '../support/stored-objects';
-import { createTestDatabase, createTestStorage, type TestDatabase } from '../support/test-app';
+import { type Config, parseConfig } from '#server/config';
+import { type DatabaseHandle, openDatabase } from '#server/db/database';
+import { setCompanyInformation } from '#shared/sections-markdown';
+import { consistencyProblems } from '#tests/support/data-consistency';
+import { createFounder, type SignedIn, uniqueEmail, uniquePdf, uploadFile } from '#tests/support/factories';
+import { previewProcesses } from '#tests/support/preview-processes';
+import { deckPdf } from '#tests/support/sample-documents';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process';
+import { startTestSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
+import { leaveUnrecorded, storedNames, unfinishedWrites } from '#tests/support/stored-objects';
+import { createTestDatabase, createTestStorage, type TestDatabase } from '#tests/support/test-app';
 
 // The real server process killed with SIGKILL (no shutdown code runs, as in a crash or an OOM kill),
 // then started again on the same DATA_DIR, database and storage (DATA_DIR/uploads, or with TEST_STORAGE=s3

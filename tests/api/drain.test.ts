@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { createFounder, type SignedIn, uploadFile } from '../support/factories';
-import { sampleDocx } from '../support/sample-documents';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-app';
-import { MULTIPART_BOUNDARY, multipartBody } from '../support/uploads';
+import { parseConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
+import { sampleDocx } from '#tests/support/sample-documents';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
+import { MULTIPART_BOUNDARY, multipartBody } from '#tests/support/uploads';
 
 // SIGTERM drains the real process (ADR 50): what is in flight finishes, what is new goes elsewhere,
 // and a running job is handed back for another node to take at once.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createFounder, type SignedIn } from '../support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../support/refusals';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createFounder, type SignedIn } from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * Hostile e-mail addresses in every field that takes one (issue 6). The decision, written in

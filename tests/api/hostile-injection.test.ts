@@ -6,10 +6,10 @@ import {
   founderWithInvestor,
   type SignedIn,
   uniqueEmail,
-} from '../support/factories';
-import { recipientsOf } from '../support/smtp-server';
-import { startTestApp, type TestApp, type TestResponse } from '../support/test-app';
-import { contentDispositionTitle, multipartBody, SAMPLE_FILES } from '../support/uploads';
+} from '#tests/support/factories';
+import { recipientsOf } from '#tests/support/smtp-server';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { contentDispositionTitle, multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
  * SQL and script injection in every text field (issue 6). These strings are valid text, so each is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { createFounder, type SignedIn, uniqueEmail } from '../support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../support/refusals';
-import { type RequestOptions, startTestApp, type TestApp } from '../support/test-app';
+import { createFounder, type SignedIn, uniqueEmail } from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { type RequestOptions, startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * Hostile JSON bodies on every route that reads one (issue 6): each case changes one thing in a body

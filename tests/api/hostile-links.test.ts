@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createFounder, founderWithInvestor, invite, type SignedIn, uniqueEmail } from '../support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../support/refusals';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { multipartBody, SAMPLE_FILES } from '../support/uploads';
+import {
+  createFounder,
+  founderWithInvestor,
+  invite,
+  type SignedIn,
+  uniqueEmail,
+} from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
+import { multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
  * Hostile links (issue 6): the sections markdown may only link to http(s) addresses and to this room's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SECTIONS_LIMITS } from '../../shared/sections-markdown';
-import { createFounder, type SignedIn } from '../support/factories';
-import { expectRefusal } from '../support/refusals';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { SECTIONS_LIMITS } from '#shared/sections-markdown';
+import { createFounder, type SignedIn } from '#tests/support/factories';
+import { expectRefusal } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * The parser's time limit (ADR 26) is the backstop behind the shared parser's limits: a text that

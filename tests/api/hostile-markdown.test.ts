@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_SECTIONS_MARKDOWN_LENGTH } from '../../shared/contracts/rooms';
-import { SECTIONS_LIMITS } from '../../shared/sections-markdown';
-import { createFounder, type SignedIn } from '../support/factories';
-import { worstAcceptedSectionsText } from '../support/hostile-markdown';
-import { expectRefusal } from '../support/refusals';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { MAX_SECTIONS_MARKDOWN_LENGTH } from '#shared/contracts/rooms';
+import { SECTIONS_LIMITS } from '#shared/sections-markdown';
+import { createFounder, type SignedIn } from '#tests/support/factories';
+import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
+import { expectRefusal } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * Hostile sections markdown (issue 15, ADR 26): texts whose parse time grows faster than their size.

@@ -7,10 +7,10 @@ import {
   requestMagicLinkToken,
   type SignedIn,
   uniqueEmail,
-} from '../support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../support/refusals';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { multipartBody, SAMPLE_FILES } from '../support/uploads';
+} from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
+import { multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
  * Hostile tokens and ids (issue 6). Invitation links and magic links are 43-character base64url

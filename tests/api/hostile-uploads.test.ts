@@ -3,17 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
-import { createFounder, type SignedIn } from '../support/factories';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
+import { createFounder, type SignedIn } from '#tests/support/factories';
 import {
   expectNothingWritten,
   expectRefusal,
   storedUploads,
   unfinishedUploads,
   writtenState,
-} from '../support/refusals';
-import { type RequestOptions, startTestApp, type TestApp } from '../support/test-app';
-import { contentDispositionTitle, type MultipartPart, multipartBody, SAMPLE_FILES } from '../support/uploads';
+} from '#tests/support/refusals';
+import { type RequestOptions, startTestApp, type TestApp } from '#tests/support/test-app';
+import {
+  contentDispositionTitle,
+  type MultipartPart,
+  multipartBody,
+  SAMPLE_FILES,
+} from '#tests/support/uploads';
 
 /**
  * Hostile uploads (issue 6): file names that climb out of a folder or hide characters, files too large

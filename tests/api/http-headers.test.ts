@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createFounder, type SignedIn, uniquePdf, uploadFile } from '../support/factories';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createFounder, type SignedIn, uniquePdf, uploadFile } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * The HTTP header grammar the server reads and writes through kept libraries (cookie,

@@ -8,8 +8,8 @@ import {
   type SignedIn,
   uniquePdf,
   uploadFile,
-} from '../support/factories';
-import { startTestApp, type TestApp } from '../support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // The typed client's example (docs/examples/list-access-log.ts), run as a founder would run it: its own
 // process, against a real server, with an API token in its environment.

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrationProvider } from '../../server/db/migrations/index';
-import { runScript } from '../support/server-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-app';
+import { parseConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { migrationProvider } from '#server/db/migrations/index';
+import { runScript } from '#tests/support/server-process';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 
 // npm run migrate: the first step of an upgrade with no downtime (docs/operations.md).
 

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Config, parseConfig } from '../../server/config';
-import { consistencyProblems } from '../support/data-consistency';
-import { createFounder, type SignedIn, uniquePdf, uploadFile } from '../support/factories';
-import { createTestBucket, s3Environment, startS3Server, type TestS3Server } from '../support/s3-server';
-import { writtenPdf } from '../support/sample-documents';
-import { runScript } from '../support/server-process';
-import { overwriteStored, storedBytes, storedNames } from '../support/stored-objects';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { type Config, parseConfig } from '#server/config';
+import { consistencyProblems } from '#tests/support/data-consistency';
+import { createFounder, type SignedIn, uniquePdf, uploadFile } from '#tests/support/factories';
+import { createTestBucket, s3Environment, startS3Server, type TestS3Server } from '#tests/support/s3-server';
+import { writtenPdf } from '#tests/support/sample-documents';
+import { runScript } from '#tests/support/server-process';
+import { overwriteStored, storedBytes, storedNames } from '#tests/support/stored-objects';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // npm run migrate-storage (scripts/migrate-storage.ts; the logic in server/operations/migrate-storage.ts):
 // an installation on disk moves its files into a bucket on a real S3-compatible server, and back.

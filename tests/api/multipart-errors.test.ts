@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createFounder, type SignedIn } from '../support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../support/refusals';
-import { type RequestOptions, startTestApp, type TestApp } from '../support/test-app';
-import { MULTIPART_BOUNDARY, multipartBody, SAMPLE_FILES } from '../support/uploads';
+import { createFounder, type SignedIn } from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { type RequestOptions, startTestApp, type TestApp } from '#tests/support/test-app';
+import { MULTIPART_BOUNDARY, multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
  * Multipart bodies the parser cannot read, or reads and refuses, beyond those of hostile-uploads: each is

@@ -2,10 +2,10 @@ import type { RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from '../../server/plugins/errors';
-import { errorResponses } from '../../server/plugins/response-contracts';
-import { createFounder, founderWithInvestor } from '../support/factories';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { HttpError } from '#server/plugins/errors';
+import { errorResponses } from '#server/plugins/response-contracts';
+import { createFounder, founderWithInvestor } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * Every /api route declares each status it answers (ADR 31). API tests run with the check on: an

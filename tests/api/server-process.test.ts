@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { spawnServer, startServerProcess } from '../support/server-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-app';
+import { spawnServer, startServerProcess } from '#tests/support/server-process';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 
 // The real process entry (server/main.ts): configuration errors, listening, and graceful shutdown.
 

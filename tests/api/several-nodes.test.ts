@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { ClusterWriteEpoch } from '../../server/caches/cluster-write-epoch';
-import { TABLES_NO_CACHE_READS } from '../../server/caches/statement-cache';
-import { tablesThatNotify } from '../../server/caches/write-notifications';
-import { TABLE_NAMES } from '../../server/db/schema';
+import type { ClusterWriteEpoch } from '#server/caches/cluster-write-epoch';
+import { TABLES_NO_CACHE_READS } from '#server/caches/statement-cache';
+import { tablesThatNotify } from '#server/caches/write-notifications';
+import { TABLE_NAMES } from '#server/db/schema';
 import {
   createFounder,
   founderWithEditor,
@@ -12,9 +12,9 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../support/factories';
-import { startRedisServer } from '../support/redis-server';
-import { type HttpClient, startTestApp, type TestApp, type TestResponse } from '../support/test-app';
+} from '#tests/support/factories';
+import { startRedisServer } from '#tests/support/redis-server';
+import { type HttpClient, startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 
 // Two servers on one PostgreSQL, as nodes behind a load balancer (ADR 49): a write through one is seen
 // by the other within a second, with the caches on, and a rate limit counts across both.

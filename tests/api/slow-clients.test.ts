@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createFounder, type SignedIn } from '../support/factories';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createFounder, type SignedIn } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * Slow clients (issue 15, ADR 27), over real sockets against a listening server: a body that trickles

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ROUTES, runLoadAgainst } from '../../bench/load-scenario';
-import type { Miss } from '../../bench/load-stats';
-import { apiCall, inviteAndSignIn, smtpSignInLinks } from '../../bench/room-fixture';
-import { createBenchFounder } from '../../bench/servers';
-import { openDatabase } from '../../server/db/database';
-import { e2eDataDir, e2eMailDir, e2ePromoCode, e2eSupportEmail } from '../e2e/e2e-environment';
-import { type Cluster, type ClusterNode, checkSampleSiteConfig, startCluster } from '../support/cluster';
+import { ROUTES, runLoadAgainst } from '#bench/load-scenario';
+import type { Miss } from '#bench/load-stats';
+import { apiCall, inviteAndSignIn, smtpSignInLinks } from '#bench/room-fixture';
+import { createBenchFounder } from '#bench/servers';
+import { openDatabase } from '#server/db/database';
+import { e2eDataDir, e2eMailDir, e2ePromoCode, e2eSupportEmail } from '#tests/e2e/e2e-environment';
+import { type Cluster, type ClusterNode, checkSampleSiteConfig, startCluster } from '#tests/support/cluster';
 
 // npm run test:cluster (ADR 50): two nodes of the production build on one PostgreSQL, Redis and an
 // S3-compatible server (s3rver) behind Debian's nginx, round robin,

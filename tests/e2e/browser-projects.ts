@@ -1,5 +1,5 @@
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium';
 
 /** Debian's Chromium, for both Playwright configurations (one node, and the cluster behind nginx). */
 export const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { deckPdf } from '../support/sample-documents';
+import { deckPdf } from '#tests/support/sample-documents';
 import { e2eBaseUrl } from './e2e-environment';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';

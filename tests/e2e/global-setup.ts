@@ -1,4 +1,4 @@
-import { startTestSmtpServer } from '../support/smtp-server';
+import { startTestSmtpServer } from '#tests/support/smtp-server';
 import { e2eMailDir, e2eSmtpPort } from './e2e-environment';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, devices } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { recipientsOf } from '../support/smtp-server';
+import { recipientsOf } from '#tests/support/smtp-server';
 import { e2eMailDir } from './e2e-environment';
 import { expect, test, watchConsole } from './fixtures';
 import { type DeckRoom, roomWithDeck } from './support/deck-room';

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { writtenPdf } from '../support/sample-documents';
+import { writtenPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink } from './support/people';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { deckPdf, writtenPdf } from '../support/sample-documents';
+import { deckPdf, writtenPdf } from '#tests/support/sample-documents';
 import { e2eBaseUrl } from './e2e-environment';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { worstAcceptedSectionsText } from '../support/hostile-markdown';
+import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/people';
 

@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test';
-import { SHEET_CSS_PIXELS_PER_POINT, type SheetPreview } from '../../shared/contracts/previews';
-import { sampleWorkbook } from '../support/sample-documents';
+import { SHEET_CSS_PIXELS_PER_POINT, type SheetPreview } from '#shared/contracts/previews';
+import { sampleWorkbook } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink } from './support/people';

@@ -1,5 +1,5 @@
 import { devices } from '@playwright/test';
-import { deckPdf } from '../support/sample-documents';
+import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { founderWithRoom, signInByMagicLink, toast } from './support/people';

@@ -1,5 +1,5 @@
 import { devices } from '@playwright/test';
-import { realPng, sampleDocx, samplePptx, sampleXlsx } from '../support/sample-documents';
+import { realPng, sampleDocx, samplePptx, sampleXlsx } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { founderWithRoom, signInByMagicLink } from './support/people';

@@ -1,4 +1,4 @@
-import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
+import { startWebhookReceiver, verifyWebhook } from '#tests/support/webhook-receiver';
 import { expect, test } from './fixtures';
 import { toast, uniqueEmail } from './support/people';
 

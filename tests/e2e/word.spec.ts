@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test';
-import { NARROW_PAGE, type NarrowPagePreview } from '../../shared/contracts/previews';
-import { MEMO_BODY_POINTS, sampleMemoDocx } from '../support/sample-documents';
+import { NARROW_PAGE, type NarrowPagePreview } from '#shared/contracts/previews';
+import { MEMO_BODY_POINTS, sampleMemoDocx } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink } from './support/people';

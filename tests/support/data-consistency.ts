@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Config } from '../../server/config';
-import type { Dialect } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
+import type { Config } from '#server/config';
+import type { Dialect } from '#server/db/database';
+import type { Database } from '#server/db/schema';
 import { storedBytes, storedNames } from './stored-objects';
 
 /**

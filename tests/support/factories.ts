@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
-import { TABLE_NAMES } from '../../server/db/schema';
-import type { AuthResponse } from '../../shared/contracts/auth';
+import { TABLE_NAMES } from '#server/db/schema';
+import type { AuthResponse } from '#shared/contracts/auth';
 import { recipientsOf } from './smtp-server';
 import type { HttpClient, TestApp, TestResponse } from './test-app';
 

@@ -1,4 +1,4 @@
-import { SECTIONS_LIMITS } from '../../shared/sections-markdown';
+import { SECTIONS_LIMITS } from '#shared/sections-markdown';
 
 /**
  * The slowest text to parse that the limits accept, among the shapes of tests/api/hostile-markdown:

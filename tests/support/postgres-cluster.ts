@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { installedPostgresBinDirs } from '../../server/operations/postgres-tools';
+import { installedPostgresBinDirs } from '#server/operations/postgres-tools';
 
 /**
  * A throwaway PostgreSQL cluster from the installed server binaries: initdb in a temp directory,

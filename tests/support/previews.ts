@@ -6,13 +6,13 @@ import {
   type PreviewObject,
   startPreview,
   updatePreview,
-} from '../../server/features/room-content/previews.repository';
+} from '#server/features/room-content/previews.repository';
 import {
   PAGE_IMAGE_WIDTHS,
   type PreviewFailureCode,
   previewObjectNames,
   THUMBNAIL_WIDTH,
-} from '../../shared/contracts/previews';
+} from '#shared/contracts/previews';
 import type { TestApp } from './test-app';
 
 /**

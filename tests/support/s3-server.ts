@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createS3Client } from '../../server/storage/s3-storage';
+import { createS3Client } from '#server/storage/s3-storage';
 
 export interface TestS3Server {
   endpoint: string;

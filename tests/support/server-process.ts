@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort, waitForHealthy } from '../../bench/servers';
+import { freePort, waitForHealthy } from '#bench/servers';
 import { type HttpClient, httpClient } from './test-app';
 
 /**

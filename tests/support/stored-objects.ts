@@ -9,8 +9,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
-import type { Config } from '../../server/config';
-import { createS3Client, writerMetadata } from '../../server/storage/s3-storage';
+import type { Config } from '#server/config';
+import { createS3Client, writerMetadata } from '#server/storage/s3-storage';
 import { unfinishedMultipartUploads } from './s3-server';
 
 /**

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, type BuildAppOptions, buildApp } from '../../server/app';
-import { type Config, parseConfig } from '../../server/config';
+import { type App, type BuildAppOptions, buildApp } from '#server/app';
+import { type Config, parseConfig } from '#server/config';
 import { createTestBucket, s3Environment } from './s3-server';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { paths, type ServedPageName } from '../../shared/routes';
+import { paths, type ServedPageName } from '#shared/routes';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -19,7 +19,7 @@ function page<M>(
 }
 
 const roomPage = page(
-  () => import('../features/data-room/pages/data-room-by-id-page'),
+  () => import('#web/features/data-room/pages/data-room-by-id-page'),
   (m) => m.DataRoomByIdPage,
   'protected',
 );
@@ -30,56 +30,56 @@ const roomPage = page(
  */
 const pages: Record<ServedPageName, PageEntry> = {
   landing: page(
-    () => import('../features/landing/pages/landing-page'),
+    () => import('#web/features/landing/pages/landing-page'),
     (m) => m.LandingPage,
   ),
   demo: page(
-    () => import('../features/demo/pages/demo-page'),
+    () => import('#web/features/demo/pages/demo-page'),
     (m) => m.DemoPage,
   ),
   docs: page(
-    () => import('../features/docs/pages/docs-page'),
+    () => import('#web/features/docs/pages/docs-page'),
     (m) => m.DocsPage,
   ),
   apiReference: page(
-    () => import('../features/docs/pages/api-reference-page'),
+    () => import('#web/features/docs/pages/api-reference-page'),
     (m) => m.ApiReferencePage,
   ),
   support: page(
-    () => import('../features/support/pages/support-page'),
+    () => import('#web/features/support/pages/support-page'),
     (m) => m.SupportPage,
   ),
   privacy: page(
-    () => import('../features/legal/pages/privacy-page'),
+    () => import('#web/features/legal/pages/privacy-page'),
     (m) => m.PrivacyPage,
   ),
   terms: page(
-    () => import('../features/legal/pages/terms-page'),
+    () => import('#web/features/legal/pages/terms-page'),
     (m) => m.TermsPage,
   ),
   login: page(
-    () => import('../features/auth/pages/login-page'),
+    () => import('#web/features/auth/pages/login-page'),
     (m) => m.LoginPage,
   ),
   verify: page(
-    () => import('../features/auth/pages/verify-page'),
+    () => import('#web/features/auth/pages/verify-page'),
     (m) => m.VerifyPage,
   ),
   checkout: page(
-    () => import('../features/accounts/pages/checkout-page'),
+    () => import('#web/features/accounts/pages/checkout-page'),
     (m) => m.CheckoutPage,
   ),
   setupAccount: page(
-    () => import('../features/accounts/pages/setup-account-page'),
+    () => import('#web/features/accounts/pages/setup-account-page'),
     (m) => m.SetupAccountPage,
   ),
   security: page(
-    () => import('../features/auth/pages/security-page'),
+    () => import('#web/features/auth/pages/security-page'),
     (m) => m.SecurityPage,
     'protected',
   ),
   investorDashboard: page(
-    () => import('../features/investor-dashboard/pages/investor-dashboard-page'),
+    () => import('#web/features/investor-dashboard/pages/investor-dashboard-page'),
     (m) => m.InvestorDashboardPage,
     'protected',
   ),
@@ -93,7 +93,7 @@ const pages: Record<ServedPageName, PageEntry> = {
   dataRoom: page(
     () => {
       void import('./layouts/protected-layout');
-      return import('../features/data-room/pages/data-room-page');
+      return import('#web/features/data-room/pages/data-room-page');
     },
     (m) => m.DataRoomPage,
   ),
@@ -101,22 +101,22 @@ const pages: Record<ServedPageName, PageEntry> = {
   // The same page as the room: moving between the room and its sections keeps it (and its parse) mounted.
   sectionInRoom: roomPage,
   documentInRoom: page(
-    () => import('../features/viewer/pages/document-in-room-page'),
+    () => import('#web/features/viewer/pages/document-in-room-page'),
     (m) => m.DocumentInRoomPage,
     'protected',
   ),
   previewDocument: page(
-    () => import('../features/viewer/pages/document-in-room-page'),
+    () => import('#web/features/viewer/pages/document-in-room-page'),
     (m) => m.PreviewDocumentPage,
     'protected',
   ),
   preview: page(
-    () => import('../features/data-room/pages/preview-page'),
+    () => import('#web/features/data-room/pages/preview-page'),
     (m) => m.PreviewPage,
     'protected',
   ),
   app: page(
-    () => import('../features/data-room/pages/data-room-page'),
+    () => import('#web/features/data-room/pages/data-room-page'),
     (m) => m.OwnRoomPage,
     'protected',
   ),
@@ -126,27 +126,27 @@ const pages: Record<ServedPageName, PageEntry> = {
     'protected',
   ),
   adminInvestors: page(
-    () => import('../features/admin/pages/admin-investors-page'),
+    () => import('#web/features/admin/pages/admin-investors-page'),
     (m) => m.AdminInvestorsPage,
     'protected',
   ),
   adminTeam: page(
-    () => import('../features/admin/pages/admin-team-page'),
+    () => import('#web/features/admin/pages/admin-team-page'),
     (m) => m.AdminTeamPage,
     'protected',
   ),
   roomAnalytics: page(
-    () => import('../features/reading-analytics/pages/room-analytics-page'),
+    () => import('#web/features/reading-analytics/pages/room-analytics-page'),
     (m) => m.RoomAnalyticsPage,
     'protected',
   ),
   documentAnalytics: page(
-    () => import('../features/reading-analytics/pages/document-analytics-page'),
+    () => import('#web/features/reading-analytics/pages/document-analytics-page'),
     (m) => m.DocumentAnalyticsPage,
     'protected',
   ),
   investorAnalytics: page(
-    () => import('../features/reading-analytics/pages/investor-analytics-page'),
+    () => import('#web/features/reading-analytics/pages/investor-analytics-page'),
     (m) => m.InvestorAnalyticsPage,
     'protected',
   ),
@@ -157,7 +157,7 @@ const pages: Record<ServedPageName, PageEntry> = {
   ),
   // Public: the link in a notification mail works without signing in.
   unsubscribe: page(
-    () => import('../features/notifications/pages/unsubscribe-page'),
+    () => import('#web/features/notifications/pages/unsubscribe-page'),
     (m) => m.UnsubscribePage,
   ),
 };
@@ -172,7 +172,7 @@ const ProtectedLayout = lazy(() =>
   import('./layouts/protected-layout').then((m) => ({ default: m.ProtectedLayout })),
 );
 const NotFoundPage = lazy(() =>
-  import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+  import('#web/features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 
 const pageNames = Object.keys(pages) as ServedPageName[];

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { addDocumentToSection, removeDocumentLinks } from '../../shared/sections-markdown';
-import type { UploadResponse } from '../features/documents/api/use-upload-queue';
-import { useSectionsDraft } from '../features/sections/sections-draft';
-import { useParsedSections } from '../lib/sections-parser/use-parsed-sections';
+import { addDocumentToSection, removeDocumentLinks } from '#shared/sections-markdown';
+import type { UploadResponse } from '#web/features/documents/api/use-upload-queue';
+import { useSectionsDraft } from '#web/features/sections/sections-draft';
+import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
 
 /**
  * What a Files tab needs from the page's sections draft: the sections an upload may go into, and the

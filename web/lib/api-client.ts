@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../shared/contracts/api-error';
+import { apiErrorSchema } from '#shared/contracts/api-error';
 
 /** A non-OK answer from the API. `message` is the server's sentence when it sent one. */
 export class ApiRequestError extends Error {

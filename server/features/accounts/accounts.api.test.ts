@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { countRows, createFounder, linkIn, mailTo, uniqueEmail } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { countRows, createFounder, linkIn, mailTo, uniqueEmail } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/app-context';
+import { sendSignedIn } from '#server/plugins/auth';
+import { authRateLimit } from '#server/plugins/rate-limits';
 import {
   accountExistsResponseSchema,
   accountSetupRequestSchema,
@@ -7,11 +10,8 @@ import {
   validatePromoCodeRequestSchema,
   validatePromoCodeResponseSchema,
   waitlistRequestSchema,
-} from '../../../shared/contracts/accounts';
-import { authResponseSchema, messageResponseSchema } from '../../../shared/contracts/auth';
-import type { AppContext } from '../../app-context';
-import { sendSignedIn } from '../../plugins/auth';
-import { authRateLimit } from '../../plugins/rate-limits';
+} from '#shared/contracts/accounts';
+import { authResponseSchema, messageResponseSchema } from '#shared/contracts/auth';
 import { createFounderAccount, isValidPromoCode, joinWaitlist, publicUserOf } from './accounts.service';
 
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

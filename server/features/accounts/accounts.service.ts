@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { AccountSetupRequest } from '../../../shared/contracts/accounts';
-import type { PublicUser } from '../../../shared/contracts/auth';
-import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
-import { createFounderRoom, findManagedRoom } from '../room-content/room-content.service';
+import type { AppContext } from '#server/app-context';
+import { createFounderRoom, findManagedRoom } from '#server/features/room-content/room-content.service';
+import { HttpError } from '#server/plugins/errors';
+import type { AccountSetupRequest } from '#shared/contracts/accounts';
+import type { PublicUser } from '#shared/contracts/auth';
 import { toPublicUser } from './public-user';
 import { type NewSession, startSession } from './sessions.service';
 import { findUserByEmail, insertUser, type User } from './users.repository';

@@ -1,4 +1,4 @@
-import type { PublicManagedRoom, PublicUser } from '../../../shared/contracts/auth';
+import type { PublicManagedRoom, PublicUser } from '#shared/contracts/auth';
 import type { User } from './users.repository';
 
 /** The user as the API shows it to that same user: no plan, no login history. */

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
-import { type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { Flag, SessionRow, UserRow } from '../../db/schema';
+import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { Flag, SessionRow, UserRow } from '#server/db/schema';
 import type { User } from './users.repository';
 
 export async function insertSession(

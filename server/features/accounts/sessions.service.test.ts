@@ -5,9 +5,9 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { createCaches } from '../../caches/caches';
-import { OTHER_PROCESS_CHECK_MS } from '../../caches/sqlite-write-epoch';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database';
+import { createCaches } from '#server/caches/caches';
+import { OTHER_PROCESS_CHECK_MS } from '#server/caches/sqlite-write-epoch';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database';
 import { createSessionResolver, endSession, startSession } from './sessions.service';
 import { insertUser } from './users.repository';
 

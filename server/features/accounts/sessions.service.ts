@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import type { SessionSummary } from '../../../shared/contracts/passkeys';
-import type { ReadCache } from '../../caches/epoch-cache';
-import type { Executor } from '../../db/columns';
-import { SESSION_TTL_MS, SESSION_USE_INTERVAL_MS } from '../../durations';
-import { HttpError } from '../../plugins/errors';
-import { generateToken, hashToken } from '../../security/tokens';
+import type { ReadCache } from '#server/caches/epoch-cache';
+import type { Executor } from '#server/db/columns';
+import { SESSION_TTL_MS, SESSION_USE_INTERVAL_MS } from '#server/durations';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
+import type { SessionSummary } from '#shared/contracts/passkeys';
 import { describeDevice } from './device-summary';
 import {
   completeSecondFactor,

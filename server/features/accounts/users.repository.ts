@@ -1,5 +1,5 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { UserRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { UserRow } from '#server/db/schema';
 
 export type User = Entity<UserRow>;
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { type Executor, toRow } from '../../db/columns';
-import type { WaitlistRow } from '../../db/schema';
+import { type Executor, toRow } from '#server/db/columns';
+import type { WaitlistRow } from '#server/db/schema';
 
 /** Adds the e-mail to the waitlist; joining twice keeps the first entry. */
 export async function addToWaitlist(

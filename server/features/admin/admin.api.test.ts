@@ -6,8 +6,8 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

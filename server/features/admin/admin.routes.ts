@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { listInvitations } from '#server/features/invitations/invitations.service';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   accessLogEntrySchema,
   adminSectionSchema,
   adminUserSchema,
   recentDocumentSchema,
-} from '../../../shared/contracts/admin';
-import { invitationListSchema } from '../../../shared/contracts/invitations';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/response-contracts';
-import { listInvitations } from '../invitations/invitations.service';
+} from '#shared/contracts/admin';
+import { invitationListSchema } from '#shared/contracts/invitations';
 import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.service';
 
 /**

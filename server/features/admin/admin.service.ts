@@ -1,14 +1,6 @@
 import type { z } from 'zod';
-import type {
-  accessLogEntrySchema,
-  adminSectionSchema,
-  adminUserSchema,
-  recentDocumentSchema,
-} from '../../../shared/contracts/admin';
-import { RECENT_ACCESS, RECENT_DOCUMENTS } from '../../../shared/contracts/admin';
-import { fileTypeFromName } from '../../../shared/file-types';
-import type { AppContext } from '../../app-context';
-import type { User } from '../accounts/accounts.service';
+import type { AppContext } from '#server/app-context';
+import type { User } from '#server/features/accounts/accounts.service';
 import {
   listInvestors,
   listRecentAccess,
@@ -16,7 +8,15 @@ import {
   parsedSectionsOf,
   requireManagedRoom,
   roomSectionsFor,
-} from '../room-content/room-content.service';
+} from '#server/features/room-content/room-content.service';
+import type {
+  accessLogEntrySchema,
+  adminSectionSchema,
+  adminUserSchema,
+  recentDocumentSchema,
+} from '#shared/contracts/admin';
+import { RECENT_ACCESS, RECENT_DOCUMENTS } from '#shared/contracts/admin';
+import { fileTypeFromName } from '#shared/file-types';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ApiTokenList, CreatedApiToken } from '../../../shared/contracts/api-tokens';
+import { SESSION_COOKIE } from '#server/plugins/auth';
+import { hashToken } from '#server/security/tokens';
+import type { ApiTokenList, CreatedApiToken } from '#shared/contracts/api-tokens';
 import {
   createApiToken,
   createFounder,
@@ -9,11 +11,9 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../../../tests/support/refusals';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { SESSION_COOKIE } from '../../plugins/auth';
-import { hashToken } from '../../security/tokens';
+} from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // API tokens (issue 14, docs/decisions/0051-api-tokens-and-openapi.md): a room's managers create named,
 // scoped tokens, shown once and stored as a hash; a token acts for its room only, on the routes of its

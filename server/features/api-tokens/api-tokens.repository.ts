@@ -1,5 +1,5 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { ApiTokensTable } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ApiTokensTable } from '#server/db/schema';
 
 export type StoredApiToken = Entity<ApiTokensTable>;
 export type ApiTokenWithCreator = StoredApiToken & { creatorName: string | null; creatorEmail: string };

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   apiTokenIdParamsSchema,
   apiTokenListSchema,
   createApiTokenRequestSchema,
   createdApiTokenSchema,
-} from '../../../shared/contracts/api-tokens';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/response-contracts';
+} from '#shared/contracts/api-tokens';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.service';
 
 /**

@@ -1,4 +1,10 @@
 import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import { findUserById, type User } from '#server/features/accounts/accounts.service';
+import { findManagedRoom, requireManagedRoom } from '#server/features/room-content/room-content.service';
+import type { ApiTokenResolver } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
 import {
   API_TOKEN_PREFIX,
   API_TOKEN_SCOPES,
@@ -7,13 +13,7 @@ import {
   type ApiTokenScope,
   type CreateApiTokenRequest,
   type CreatedApiToken,
-} from '../../../shared/contracts/api-tokens';
-import type { AppContext } from '../../app-context';
-import type { ApiTokenResolver } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { generateToken, hashToken } from '../../security/tokens';
-import { findUserById, type User } from '../accounts/accounts.service';
-import { findManagedRoom, requireManagedRoom } from '../room-content/room-content.service';
+} from '#shared/contracts/api-tokens';
 import {
   type ApiTokenWithCreator,
   findRoomApiToken,

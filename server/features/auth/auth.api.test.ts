@@ -10,8 +10,8 @@ import {
   requestMagicLinkToken,
   signInWithMagicLink,
   uniqueEmail,
-} from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { endSession, publicUserOf } from '#server/features/accounts/accounts.service';
+import { clearSessionCookie, requireUser, sendSignedIn, setSessionCookie } from '#server/plugins/auth';
+import { authRateLimit } from '#server/plugins/rate-limits';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   authResponseSchema,
   invitationAcceptedResponseSchema,
@@ -9,13 +14,8 @@ import {
   messageResponseSchema,
   sessionResponseSchema,
   verifyRequestSchema,
-} from '../../../shared/contracts/auth';
-import { inviteTokenParamsSchema } from '../../../shared/contracts/rooms';
-import type { AppContext } from '../../app-context';
-import { clearSessionCookie, requireUser, sendSignedIn, setSessionCookie } from '../../plugins/auth';
-import { authRateLimit } from '../../plugins/rate-limits';
-import { errorResponses } from '../../plugins/response-contracts';
-import { endSession, publicUserOf } from '../accounts/accounts.service';
+} from '#shared/contracts/auth';
+import { inviteTokenParamsSchema } from '#shared/contracts/rooms';
 import { acceptInvitationLink, describeInvitationLink } from './invitation-acceptance.service';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
 

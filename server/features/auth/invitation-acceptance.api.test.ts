@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hashToken } from '#server/security/tokens';
 import {
   countRows,
   createFounder,
@@ -10,10 +11,9 @@ import {
   type SignedIn,
   signInWithMagicLink,
   uniqueEmail,
-} from '../../../tests/support/factories';
-import { recipientsOf } from '../../../tests/support/smtp-server';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { hashToken } from '../../security/tokens';
+} from '#tests/support/factories';
+import { recipientsOf } from '#tests/support/smtp-server';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
-import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
-import { endSession, type NewSession, type User } from '../accounts/accounts.service';
+import type { AppContext } from '#server/app-context';
+import { endSession, type NewSession, type User } from '#server/features/accounts/accounts.service';
 import {
   findInvitationLink,
   hasAcceptedInvitation,
   type InvitationLink,
-} from '../invitations/invitations.service';
+} from '#server/features/invitations/invitations.service';
+import { HttpError } from '#server/plugins/errors';
 import { countUsedMagicLinks } from './magic-links.repository';
 import { signInProvenAddress } from './magic-links.service';
 

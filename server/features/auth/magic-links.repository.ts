@@ -1,5 +1,5 @@
-import { type Executor, toEpochMs, toRow } from '../../db/columns';
-import type { MagicLinkRow } from '../../db/schema';
+import { type Executor, toEpochMs, toRow } from '#server/db/columns';
+import type { MagicLinkRow } from '#server/db/schema';
 
 export async function insertMagicLink(
   db: Executor,

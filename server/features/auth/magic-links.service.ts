@@ -1,13 +1,8 @@
 import crypto from 'node:crypto';
-import { MAGIC_LINK_TTL_MINUTES } from '../../../shared/contracts/auth';
-import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/columns';
-import { lockForTransaction } from '../../db/transaction-lock';
-import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '../../durations';
-import { deliverOrUndo } from '../../mail/deliver';
-import { magicLinkEmail } from '../../mail/templates';
-import { HttpError } from '../../plugins/errors';
-import { generateToken, hashToken } from '../../security/tokens';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { lockForTransaction } from '#server/db/transaction-lock';
+import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '#server/durations';
 import {
   endUserSessions,
   findUserByEmail,
@@ -16,13 +11,18 @@ import {
   recordLogin,
   startSession,
   type User,
-} from '../accounts/accounts.service';
+} from '#server/features/accounts/accounts.service';
 import {
   acceptPendingInvitations,
   hasAcceptedInvitation,
   listPendingInvitationsFor,
-} from '../invitations/invitations.service';
-import { addEditor, addInvestor, companyNamesFor } from '../room-content/room-content.service';
+} from '#server/features/invitations/invitations.service';
+import { addEditor, addInvestor, companyNamesFor } from '#server/features/room-content/room-content.service';
+import { deliverOrUndo } from '#server/mail/deliver';
+import { magicLinkEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
+import { MAGIC_LINK_TTL_MINUTES } from '#shared/contracts/auth';
 import {
   consumeMagicLink,
   countMagicLinksSince,

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../../db/database';
+import { openDatabase } from '#server/db/database';
 import { csvText } from './csv-output';
 import { exportRows } from './export-rows';
 import { type ExportThreadData, type FromWorker, PIECE_BYTES, type ToWorker } from './export-thread-messages';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ExportKind } from '../../../shared/contracts/exports';
-import type { Database } from '../../db/schema';
+import type { Database } from '#server/db/schema';
+import type { ExportKind } from '#shared/contracts/exports';
 import type { CsvCell } from './csv-output';
 import {
   type AccessLogCursor,

@@ -1,5 +1,5 @@
-import type { ExportKind } from '../../../shared/contracts/exports';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
+import type { ExportKind } from '#shared/contracts/exports';
 import type { ExportScope } from './exports.repository';
 
 /** What the request thread and an export's thread say to each other (export-worker-stream.ts). */

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createFounder } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createFounder } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { type ExportJob, PIECE_BYTES, PIECES_IN_FLIGHT } from './export-thread-messages';
 import { sendCsvFromWorker } from './export-worker-stream';
 

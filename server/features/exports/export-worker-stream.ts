@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { ExportKind } from '../../../shared/contracts/exports';
-import { entryFile } from '../../workers/entry-file';
+import { entryFile } from '#server/workers/entry-file';
+import type { ExportKind } from '#shared/contracts/exports';
 import {
   type ExportJob,
   type ExportThreadData,

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ExportKind } from '../../../shared/contracts/exports';
-import type { OpenViewResponse } from '../../../shared/contracts/reading';
+// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
+import { startPreview, updatePreview } from '#server/features/room-content/previews.repository';
+import type { ExportKind } from '#shared/contracts/exports';
+import type { OpenViewResponse } from '#shared/contracts/reading';
 import {
   countRows,
   createFounder,
@@ -13,12 +15,10 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { expectRefusal } from '../../../tests/support/refusals';
-import { formulasAfterImport, SPREADSHEET_SEPARATORS } from '../../../tests/support/spreadsheet-import';
-import { startTestApp, type TestApp, type TestResponse } from '../../../tests/support/test-app';
-// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
-import { startPreview, updatePreview } from '../room-content/previews.repository';
+} from '#tests/support/factories';
+import { expectRefusal } from '#tests/support/refusals';
+import { formulasAfterImport, SPREADSHEET_SEPARATORS } from '#tests/support/spreadsheet-import';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 import { ACCESS_LOG_PAGE_ROWS } from './export-rows';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/columns';
+import type { Executor } from '#server/db/columns';
 
 /**
  * The queries behind the CSV exports (docs/decisions/0042-csv-exports.md). Each reads one bounded page

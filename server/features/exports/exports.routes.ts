@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_KINDS, exportQuerySchema } from '../../../shared/contracts/exports';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/response-contracts';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses } from '#server/plugins/response-contracts';
+import { EXPORT_KINDS, exportQuerySchema } from '#shared/contracts/exports';
 import { exportCsv } from './exports.service';
 
 /** The CSV file, streamed as it is read from the database (never serialized). */

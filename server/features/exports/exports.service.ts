@@ -1,13 +1,13 @@
 import type { Writable } from 'node:stream';
-import type { ExportKind, ExportQuery } from '../../../shared/contracts/exports';
-import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
+import type { AppContext } from '#server/app-context';
 import {
   attachmentDisposition,
   investorStandingIn,
   type RoomUser,
   requireManagedRoom,
-} from '../room-content/room-content.service';
+} from '#server/features/room-content/room-content.service';
+import { HttpError } from '#server/plugins/errors';
+import type { ExportKind, ExportQuery } from '#shared/contracts/exports';
 import { sendCsvFromWorker } from './export-worker-stream';
 import { type ExportScope, hasActivityInRoom } from './exports.repository';
 

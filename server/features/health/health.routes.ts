@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '../../../shared/contracts/health';
-import type { DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '#server/db/database';
+import { healthResponseSchema } from '#shared/contracts/health';
 
 export function healthRoutes(database: DatabaseHandle): FastifyPluginAsyncZod {
   return async (app) => {

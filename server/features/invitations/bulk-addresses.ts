@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { MAX_BULK_INVITATION_ENTRIES } from '../../../shared/contracts/invitations';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '#server/plugins/errors';
+import { MAX_BULK_INVITATION_ENTRIES } from '#shared/contracts/invitations';
 
 /** One address of a bulk invitation as it was read, with the name a CSV or "Name <address>" gave it. */
 export interface BulkEntry {

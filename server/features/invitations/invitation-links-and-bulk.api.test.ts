@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BulkInvitationResponse } from '../../../shared/contracts/invitations';
+import type { BulkInvitationResponse } from '#shared/contracts/invitations';
 import {
   createFounder,
   founderWithInvestor,
@@ -8,9 +8,9 @@ import {
   mailTo,
   type SignedIn,
   uniqueEmail,
-} from '../../../tests/support/factories';
-import { recipientsOf } from '../../../tests/support/smtp-server';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { recipientsOf } from '#tests/support/smtp-server';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

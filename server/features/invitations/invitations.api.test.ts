@@ -9,8 +9,8 @@ import {
   mailTo,
   requestMagicLinkToken,
   uniqueEmail,
-} from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { InvitationRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { InvitationRow } from '#server/db/schema';
 
 export type StoredInvitation = Entity<InvitationRow>;
 /** Investor invitations open the room to read; editor invitations make a co-founder (ADR 47). */

@@ -1,6 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import type { User } from '#server/features/accounts/accounts.service';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   adminInvitationRequestSchema,
   bulkInvitationRequestSchema,
@@ -10,17 +14,13 @@ import {
   invitationIdParamsSchema,
   invitationLinkResponseSchema,
   invitationListSchema,
-} from '../../../shared/contracts/invitations';
+} from '#shared/contracts/invitations';
 import {
   inviteEditorRequestSchema,
   inviteEditorResponseSchema,
   teamMemberIdParamsSchema,
   teamSchema,
-} from '../../../shared/contracts/team';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/response-contracts';
-import type { User } from '../accounts/accounts.service';
+} from '#shared/contracts/team';
 import {
   copyInvitationLink,
   deleteInvitation,

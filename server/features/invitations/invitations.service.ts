@@ -1,26 +1,13 @@
 import crypto from 'node:crypto';
-import { emailField, optionalText } from '../../../shared/contracts/fields';
-import type {
-  BulkInvitationResponse,
-  BulkInvitationResult,
-  Invitation,
-} from '../../../shared/contracts/invitations';
-import type { Team, TeamMember } from '../../../shared/contracts/team';
-import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/columns';
-import { lockForTransaction } from '../../db/transaction-lock';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { lockForTransaction } from '#server/db/transaction-lock';
 import {
   INVITATION_TTL_MS,
   INVITATIONS_PER_ROOM_WINDOW_MS,
   INVITATIONS_RETRY_AFTER_MS,
-} from '../../durations';
-import { deliverOrUndo } from '../../mail/deliver';
-import type { OutgoingMessage } from '../../mail/mailer';
-import { editorInvitationEmail, invitationEmail } from '../../mail/templates';
-import { HttpError } from '../../plugins/errors';
-import { generateToken, hashToken } from '../../security/tokens';
-import { emitWebhookEvent, stopEndpointsAddedBy } from '../../webhooks/webhook-events';
-import { findUserByEmail, type User } from '../accounts/accounts.service';
+} from '#server/durations';
+import { findUserByEmail, type User } from '#server/features/accounts/accounts.service';
 import {
   type DataRoom,
   findManagedRoom,
@@ -31,7 +18,16 @@ import {
   removeInvestor,
   requireManagedRoom,
   requireRoomOwner,
-} from '../room-content/room-content.service';
+} from '#server/features/room-content/room-content.service';
+import { deliverOrUndo } from '#server/mail/deliver';
+import type { OutgoingMessage } from '#server/mail/mailer';
+import { editorInvitationEmail, invitationEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
+import { emitWebhookEvent, stopEndpointsAddedBy } from '#server/webhooks/webhook-events';
+import { emailField, optionalText } from '#shared/contracts/fields';
+import type { BulkInvitationResponse, BulkInvitationResult, Invitation } from '#shared/contracts/invitations';
+import type { Team, TeamMember } from '#shared/contracts/team';
 import { readBulkAddresses } from './bulk-addresses';
 import {
   acceptPendingInvitations as acceptPendingInvitationRows,

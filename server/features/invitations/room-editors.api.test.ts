@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Team } from '../../../shared/contracts/team';
+import type { Team } from '#shared/contracts/team';
 import {
   createFounder,
   founderWithEditor,
@@ -12,9 +12,9 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../../../tests/support/refusals';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // Co-founders as editors of a room (issue 12, docs/decisions/0047-room-editors.md): the owner invites
 // them; they sign in by magic link and get the owner's console, but not the owner-only actions; their

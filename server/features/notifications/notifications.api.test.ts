@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type App, buildApp } from '#server/app';
 import {
   createFounder,
   invite,
@@ -9,11 +10,10 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { storeReadyPreview } from '../../../tests/support/previews';
-import { recipientsOf } from '../../../tests/support/smtp-server';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { type App, buildApp } from '../../app';
+} from '#tests/support/factories';
+import { storeReadyPreview } from '#tests/support/previews';
+import { recipientsOf } from '#tests/support/smtp-server';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { FOUNDER_NOTIFICATION_JOB } from './notifications.service';
 
 let t: TestApp;

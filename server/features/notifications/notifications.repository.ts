@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { FounderNotificationChoice } from '../../../shared/contracts/notifications';
-import { DEFAULT_FOUNDER_NOTIFICATIONS } from '../../../shared/contracts/notifications';
-import { type Entity, type Executor, fromRow } from '../../db/columns';
-import type { FounderNotificationRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow } from '#server/db/columns';
+import type { FounderNotificationRow } from '#server/db/schema';
+import type { FounderNotificationChoice } from '#shared/contracts/notifications';
+import { DEFAULT_FOUNDER_NOTIFICATIONS } from '#shared/contracts/notifications';
 
 /** The queries of notifications (docs/decisions/0044-founder-notifications.md); every one scoped by room. */
 

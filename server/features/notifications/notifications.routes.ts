@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/errors';
+import { authRateLimit } from '#server/plugins/rate-limits';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   investorMessageRequestSchema,
   investorMessageSentSchema,
@@ -10,12 +15,7 @@ import {
   unsubscribeDetailsSchema,
   unsubscribeQuerySchema,
   unsubscribeRequestSchema,
-} from '../../../shared/contracts/notifications';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { authRateLimit } from '../../plugins/rate-limits';
-import { errorResponses } from '../../plugins/response-contracts';
+} from '#shared/contracts/notifications';
 import type { Notifications } from './notifications.service';
 
 /**

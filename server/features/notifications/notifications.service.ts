@@ -1,19 +1,17 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { UNSUBSCRIBE_LINK_TTL_MS } from '#server/durations';
 import {
-  FOUNDER_NOTIFICATION_LABELS,
-  type FounderNotificationChoice,
-  INVESTOR_MESSAGE_INTERVAL_MINUTES,
-  type InvestorMessageRequest,
-  type InvestorMessagesState,
-  type NotificationSettings,
-  type UnsubscribeDetails,
-} from '../../../shared/contracts/notifications';
-import { href } from '../../../shared/routes';
-import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/columns';
-import { UNSUBSCRIBE_LINK_TTL_MS } from '../../durations';
-import { enqueueJob, type JobDefinition } from '../../jobs/job-queue';
+  listInvestors,
+  listNdaAcceptancesSince,
+  type RoomActivity,
+  type RoomUser,
+  type RoomVisitor,
+  requireManagedRoom,
+} from '#server/features/room-content/room-content.service';
+import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import {
   type DigestEntry,
   type DigestInvestor,
@@ -22,17 +20,19 @@ import {
   formatUtcDateTime,
   investorMessageEmail,
   type NotificationFooter,
-} from '../../mail/templates';
-import { HttpError } from '../../plugins/errors';
-import { generateToken, hashToken } from '../../security/tokens';
+} from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
 import {
-  listInvestors,
-  listNdaAcceptancesSince,
-  type RoomActivity,
-  type RoomUser,
-  type RoomVisitor,
-  requireManagedRoom,
-} from '../room-content/room-content.service';
+  FOUNDER_NOTIFICATION_LABELS,
+  type FounderNotificationChoice,
+  INVESTOR_MESSAGE_INTERVAL_MINUTES,
+  type InvestorMessageRequest,
+  type InvestorMessagesState,
+  type NotificationSettings,
+  type UnsubscribeDetails,
+} from '#shared/contracts/notifications';
+import { href } from '#shared/routes';
 import {
   claimInvestorMessageSlot,
   claimMessageSend,

@@ -7,10 +7,10 @@ import {
   requestMagicLinkToken,
   type SignedIn,
   signInWithMagicLink,
-} from '../../../tests/support/factories';
-import { runScript } from '../../../tests/support/server-process';
-import { SoftwareAuthenticator } from '../../../tests/support/software-authenticator';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { runScript } from '#tests/support/server-process';
+import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { resetPasskeys } from './passkeys.service';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import { type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { PasskeyRow, RecoveryCodeRow, WebauthnChallengeRow } from '../../db/schema';
+import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { PasskeyRow, RecoveryCodeRow, WebauthnChallengeRow } from '#server/db/schema';
 
 export type Passkey = ReturnType<typeof fromRow<PasskeyRow>>;
 export type ChallengePurpose = WebauthnChallengeRow['purpose'];

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema } from '../../../shared/contracts/auth';
+import type { AppContext } from '#server/app-context';
+import {
+  endOtherSessions,
+  endOwnSession,
+  listSessions,
+  publicUserOf,
+} from '#server/features/accounts/accounts.service';
+import { requirePendingSession, requireUser, sendSignedIn } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/errors';
+import { authRateLimit } from '#server/plugins/rate-limits';
+import { errorResponses } from '#server/plugins/response-contracts';
+import { authResponseSchema } from '#shared/contracts/auth';
 import {
   addPasskeyRequestSchema,
   addPasskeyResponseSchema,
@@ -12,13 +23,7 @@ import {
   registrationOptionsSchema,
   secondFactorResponseSchema,
   sessionsResponseSchema,
-} from '../../../shared/contracts/passkeys';
-import type { AppContext } from '../../app-context';
-import { requirePendingSession, requireUser, sendSignedIn } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { authRateLimit } from '../../plugins/rate-limits';
-import { errorResponses } from '../../plugins/response-contracts';
-import { endOtherSessions, endOwnSession, listSessions, publicUserOf } from '../accounts/accounts.service';
+} from '#shared/contracts/passkeys';
 import {
   addPasskey,
   completeSecondFactorWithPasskey,

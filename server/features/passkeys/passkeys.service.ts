@@ -8,13 +8,10 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { RECOVERY_CODE_COUNT } from '../../../shared/contracts/passkeys';
-import type { AppContext } from '../../app-context';
-import type { Config } from '../../config';
-import type { Executor } from '../../db/columns';
-import { WEBAUTHN_CHALLENGE_TTL_MS } from '../../durations';
-import { HttpError } from '../../plugins/errors';
-import { hashToken } from '../../security/tokens';
+import type { AppContext } from '#server/app-context';
+import type { Config } from '#server/config';
+import type { Executor } from '#server/db/columns';
+import { WEBAUTHN_CHALLENGE_TTL_MS } from '#server/durations';
 import {
   completeSecondFactor,
   endUserSessions,
@@ -25,7 +22,10 @@ import {
   recordLogin,
   startSession,
   type User,
-} from '../accounts/accounts.service';
+} from '#server/features/accounts/accounts.service';
+import { HttpError } from '#server/plugins/errors';
+import { hashToken } from '#server/security/tokens';
+import { RECOVERY_CODE_COUNT } from '#shared/contracts/passkeys';
 import {
   type ChallengePurpose,
   consumeChallenge,

@@ -1,12 +1,14 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
+import { startPreview, updatePreview } from '#server/features/room-content/previews.repository';
 import type {
   DocumentAnalytics,
   InvestorAnalytics,
   OpenViewResponse,
   RoomAnalytics,
-} from '../../../shared/contracts/reading';
+} from '#shared/contracts/reading';
 import {
   countRows,
   createFounder,
@@ -17,11 +19,9 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { expectRefusal } from '../../../tests/support/refusals';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
-import { startPreview, updatePreview } from '../room-content/previews.repository';
+} from '#tests/support/factories';
+import { expectRefusal } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

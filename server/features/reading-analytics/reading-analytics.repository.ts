@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
-import type { Dialect } from '../../db/database';
-import { jsonRows, jsonTextList } from '../../db/json-rows';
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { Dialect } from '#server/db/database';
+import { jsonRows, jsonTextList } from '#server/db/json-rows';
 import type {
   ReadingDocumentReaderRow,
   ReadingDocumentRow,
   ReadingRoomReaderRow,
   ReadingViewRow,
-} from '../../db/schema';
+} from '#server/db/schema';
 
 /**
  * Views and their roll-ups (docs/decisions/0041-reading-analytics.md). Every write adds to a total with

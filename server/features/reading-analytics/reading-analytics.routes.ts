@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentIdParamsSchema } from '../../../shared/contracts/documents';
+import type { AppContext } from '#server/app-context';
+import type { RoomActivity } from '#server/features/room-content/room-content.service';
+import { requireUser } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/errors';
+import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import { documentIdParamsSchema } from '#shared/contracts/documents';
 import {
   documentAnalyticsParamsSchema,
   documentAnalyticsQuerySchema,
@@ -11,12 +16,7 @@ import {
   roomAnalyticsSchema,
   VIEW_OPENS_PER_MINUTE,
   viewIdParamsSchema,
-} from '../../../shared/contracts/reading';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
-import type { RoomActivity } from '../room-content/room-content.service';
+} from '#shared/contracts/reading';
 import {
   acceptReport,
   documentAnalytics,

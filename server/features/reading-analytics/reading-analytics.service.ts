@@ -1,17 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  type DocumentAnalytics,
-  INVESTOR_TIMELINE_LIMIT,
-  type InvestorActivity,
-  type InvestorAnalytics,
-  MIN_SECONDS_BETWEEN_REPORTS,
-  RECENT_READERS_DAYS,
-  type ReadingReport,
-  type RoomAnalytics,
-  VISIT_GAP_MINUTES,
-} from '../../../shared/contracts/reading';
-import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
+import type { AppContext } from '#server/app-context';
 import {
   findDocumentPreview,
   findDocumentPreviews,
@@ -26,7 +14,19 @@ import {
   recordAccess,
   requireManagedRoom,
   type StoredDocument,
-} from '../room-content/room-content.service';
+} from '#server/features/room-content/room-content.service';
+import { HttpError } from '#server/plugins/errors';
+import {
+  type DocumentAnalytics,
+  INVESTOR_TIMELINE_LIMIT,
+  type InvestorActivity,
+  type InvestorAnalytics,
+  MIN_SECONDS_BETWEEN_REPORTS,
+  RECENT_READERS_DAYS,
+  type ReadingReport,
+  type RoomAnalytics,
+  VISIT_GAP_MINUTES,
+} from '#shared/contracts/reading';
 import {
   addOpenedView,
   findDocumentTotals,

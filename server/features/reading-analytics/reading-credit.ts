@@ -1,4 +1,4 @@
-import { REPORT_CLOCK_ALLOWANCE_SECONDS } from '../../../shared/contracts/reading';
+import { REPORT_CLOCK_ALLOWANCE_SECONDS } from '#shared/contracts/reading';
 import type { PageReading, ReadingView } from './reading-analytics.repository';
 
 /**

@@ -1,6 +1,6 @@
-import { MIN_SECONDS_BETWEEN_REPORTS } from '../../../shared/contracts/reading';
-import type { Executor } from '../../db/columns';
-import type { Dialect } from '../../db/database';
+import type { Executor } from '#server/db/columns';
+import type { Dialect } from '#server/db/database';
+import { MIN_SECONDS_BETWEEN_REPORTS } from '#shared/contracts/reading';
 import {
   type AcceptedReport,
   lockReportTargets,

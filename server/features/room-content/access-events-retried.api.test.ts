@@ -7,8 +7,8 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // Behind a load balancer a node may log a download or a click and die before it answers; the balancer
 // sends the same request (same X-Request-Id) to another node. The access log must still hold one event

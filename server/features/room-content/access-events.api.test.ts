@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createFounder } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createFounder } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { type NewAccessEvent, recordAccessEvent } from './access-events.repository';
 
 let t: TestApp;

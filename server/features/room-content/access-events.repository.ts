@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { ReadCache } from '../../caches/epoch-cache';
-import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
-import type { AccessEventRow, AccessEventsTable } from '../../db/schema';
+import type { ReadCache } from '#server/caches/epoch-cache';
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { AccessEventRow, AccessEventsTable } from '#server/db/schema';
 import {
   emitWebhookEvent,
   type RoomWebhookEvents,
   roomListensFor,
   webhookReaderOf,
-} from '../../webhooks/webhook-events';
+} from '#server/webhooks/webhook-events';
 
 export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'> & {
   /** The proxy's id for the request (proxyRequestId): the same request logged twice is one event. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { countRows, founderWithInvestor, type SignedIn } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { countRows, founderWithInvestor, type SignedIn } from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * DESIGN.md answer 13, ADR 38: the company profile and the sections' Company Information block are one

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseSectionsMarkdown } from '../../../shared/sections-markdown';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
   createApiToken,
   createFounder,
@@ -8,9 +8,9 @@ import {
   type SignedIn,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { expectNothingWritten, expectRefusal, writtenState } from '../../../tests/support/refusals';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // Renaming a document (docs/decisions/0059-structured-sections-editor.md): the title investors read,
 // in the room's sections (a link's text), the viewer, downloads and the access log.

@@ -3,18 +3,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import {
-  countRows,
-  createFounder,
-  founderWithInvestor,
-  type SignedIn,
-} from '../../../tests/support/factories';
-import { worstAcceptedSectionsText } from '../../../tests/support/hostile-markdown';
-import { storedUploads, unfinishedUploads } from '../../../tests/support/refusals';
-import { storedBytes } from '../../../tests/support/stored-objects';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { SAMPLE_FILES } from '../../../tests/support/uploads';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
+import { countRows, createFounder, founderWithInvestor, type SignedIn } from '#tests/support/factories';
+import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
+import { storedUploads, unfinishedUploads } from '#tests/support/refusals';
+import { storedBytes } from '#tests/support/stored-objects';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
+import { SAMPLE_FILES } from '#tests/support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {

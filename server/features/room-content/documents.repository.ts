@@ -1,6 +1,6 @@
-import type { DocumentDownloadPolicy } from '../../../shared/contracts/documents';
-import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
-import type { DocumentRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { DocumentRow } from '#server/db/schema';
+import type { DocumentDownloadPolicy } from '#shared/contracts/documents';
 
 /** An uploaded file's record; `sizeBytes` is a bigint column, exact up to 2^53. */
 export type StoredDocument = Entity<DocumentRow>;

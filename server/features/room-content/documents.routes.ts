@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/errors';
+import { proxyRequestId } from '#server/plugins/proxy-request-id';
+import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import { isCrossSiteRequest } from '#server/security/cross-site';
 import {
   documentDownloadPolicyRequestSchema,
   documentIdParamsSchema,
@@ -8,14 +14,8 @@ import {
   documentListSchema,
   documentTitleRequestSchema,
   uploadResponseSchema,
-} from '../../../shared/contracts/documents';
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { proxyRequestId } from '../../plugins/proxy-request-id';
-import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
-import { isCrossSiteRequest } from '../../security/cross-site';
+} from '#shared/contracts/documents';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import {
   deleteDocument,
   findDownloadableDocument,

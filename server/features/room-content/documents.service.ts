@@ -1,28 +1,28 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { AppContext } from '#server/app-context';
+import type { ReadCache } from '#server/caches/epoch-cache';
+import type { Executor } from '#server/db/columns';
+import {
+  addDocumentToSectionOffThread,
+  removeDocumentLinksOffThread,
+  renameDocumentLinksOffThread,
+} from '#server/parsing/sections-parser';
+import { HttpError, invalidInput } from '#server/plugins/errors';
+import { removeObjects } from '#server/storage/remove-objects';
+import { ObjectTooLargeError, type PendingObject } from '#server/storage/storage';
+import { emitWebhookEvent, type RoomWebhookEvents } from '#server/webhooks/webhook-events';
 import {
   type DocumentListItem,
   type DownloadPolicyChoice,
   MAX_DOCUMENT_TITLE_LENGTH,
   uploadFieldsSchema,
-} from '../../../shared/contracts/documents';
-import { replaceUnsafeCharacters } from '../../../shared/contracts/fields';
-import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '../../../shared/contracts/previews';
-import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
-import { uploadedDocumentPath } from '../../../shared/sections-markdown';
-import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
-import type { AppContext } from '../../app-context';
-import type { ReadCache } from '../../caches/epoch-cache';
-import type { Executor } from '../../db/columns';
-import {
-  addDocumentToSectionOffThread,
-  removeDocumentLinksOffThread,
-  renameDocumentLinksOffThread,
-} from '../../parsing/sections-parser';
-import { HttpError, invalidInput } from '../../plugins/errors';
-import { removeObjects } from '../../storage/remove-objects';
-import { ObjectTooLargeError, type PendingObject } from '../../storage/storage';
-import { emitWebhookEvent, type RoomWebhookEvents } from '../../webhooks/webhook-events';
+} from '#shared/contracts/documents';
+import { replaceUnsafeCharacters } from '#shared/contracts/fields';
+import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '#shared/contracts/previews';
+import { extensionOf, fileTypeFromName } from '#shared/file-types';
+import { uploadedDocumentPath } from '#shared/sections-markdown';
+import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
 import {
   allStorageKeys,

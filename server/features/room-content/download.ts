@@ -6,7 +6,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import fresh from 'fresh';
 import rangeParser from 'range-parser';
-import type { Storage } from '../../storage/storage';
+import type { Storage } from '#server/storage/storage';
 
 /**
  * The name an old client that ignores `filename*` shows: accents dropped (Résumé -> Resume), any other

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SAMPLE_FILES } from '../../../tests/support/uploads';
+import { SAMPLE_FILES } from '#tests/support/uploads';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 
 test.each([

@@ -1,4 +1,4 @@
-import { type Signature, type UploadExtension, uploadTypeOf } from '../../../shared/uploads';
+import { type Signature, type UploadExtension, uploadTypeOf } from '#shared/uploads';
 
 /** Whether `head` holds every part of the signature, each at its offset. */
 const holds = (head: Buffer, signature: Signature) =>

@@ -1,6 +1,6 @@
-import type { NdaPrompt } from '../../../shared/contracts/nda';
-import type { Executor } from '../../db/columns';
-import { HttpError } from '../../plugins/errors';
+import type { Executor } from '#server/db/columns';
+import { HttpError } from '#server/plugins/errors';
+import type { NdaPrompt } from '#shared/contracts/nda';
 import {
   findNdaVersion,
   hasAcceptedVersion,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_NDA_TEXT_LENGTH, MAX_SIGNER_NAME_LENGTH } from '../../../shared/contracts/nda';
+import { MAX_NDA_TEXT_LENGTH, MAX_SIGNER_NAME_LENGTH } from '#shared/contracts/nda';
 import {
   createFounder,
   founderWithInvestor,
@@ -14,11 +14,11 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { storeReadyPreview } from '../../../tests/support/previews';
-import { expectNothingWritten, expectRefusal, writtenState } from '../../../tests/support/refusals';
-import { startTestApp, type TestApp, type TestResponse } from '../../../tests/support/test-app';
-import { SAMPLE_FILES } from '../../../tests/support/uploads';
+} from '#tests/support/factories';
+import { storeReadyPreview } from '#tests/support/previews';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { SAMPLE_FILES } from '#tests/support/uploads';
 import { listNdaAcceptancesSince } from './room-content.service';
 
 // The NDA before entry (issue 12, docs/decisions/0045-nda-before-entry.md): the founder's setting and its

@@ -1,5 +1,5 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { NdaAcceptanceRow, NdaVersionRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { NdaAcceptanceRow, NdaVersionRow } from '#server/db/schema';
 
 /** The queries of the NDA before entry (docs/decisions/0045-nda-before-entry.md), each scoped by room. */
 

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   adminNdaAcceptancesSchema,
   ndaAcceptanceParamsSchema,
@@ -8,11 +11,8 @@ import {
   ndaChangedResponseSchema,
   ndaSettingsRequestSchema,
   ndaSettingsSchema,
-} from '../../../shared/contracts/nda';
-import { inviteTokenParamsSchema, roomIdParamsSchema } from '../../../shared/contracts/rooms';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/response-contracts';
+} from '#shared/contracts/nda';
+import { inviteTokenParamsSchema, roomIdParamsSchema } from '#shared/contracts/rooms';
 import { attachmentDisposition } from './download';
 import {
   acceptNdaAsMember,

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import { HttpError } from '#server/plugins/errors';
+import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import {
   type AdminNdaAcceptance,
   MAX_NDA_TEXT_LENGTH,
@@ -6,11 +9,8 @@ import {
   type NdaSettings,
   type NdaSettingsRequest,
   ndaRecordPath,
-} from '../../../shared/contracts/nda';
-import { findSectionsLimitProblem } from '../../../shared/sections-markdown';
-import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
-import { emitWebhookEvent } from '../../webhooks/webhook-events';
+} from '#shared/contracts/nda';
+import { findSectionsLimitProblem } from '#shared/sections-markdown';
 import {
   type AcceptanceWithVersion,
   countAcceptances,

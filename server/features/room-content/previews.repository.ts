@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { PreviewKind } from '../../../shared/contracts/previews';
-import { type Entity, type Executor, fromRow, toRow } from '../../db/columns';
-import type { Dialect } from '../../db/database';
-import type { DocumentPreviewRow, PreviewObjectRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { Dialect } from '#server/db/database';
+import type { DocumentPreviewRow, PreviewObjectRow } from '#server/db/schema';
+import type { PreviewKind } from '#shared/contracts/previews';
 
 /** A document's preparation for the viewer (docs/decisions/0039-viewer-pipeline.md). */
 export type DocumentPreview = Entity<DocumentPreviewRow>;

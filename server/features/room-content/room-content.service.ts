@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { DEFAULT_FUNDING_STAGE } from '../../../shared/contracts/rooms';
-import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/columns';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { DEFAULT_FUNDING_STAGE } from '#shared/contracts/rooms';
 import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
 import { findDocumentInRoom, listRoomDocuments, type StoredDocument } from './documents.repository';
 import { type DocumentPreview, findPreview, findPreviews } from './previews.repository';

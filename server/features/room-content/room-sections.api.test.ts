@@ -5,8 +5,8 @@ import {
   type SignedIn,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // A room's sections text lives in room_sections, apart from the room's row (ADR 54): a section save or
 // an upload's link writes that table alone, so the answers cached from data_rooms survive it.

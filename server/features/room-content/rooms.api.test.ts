@@ -5,8 +5,8 @@ import {
   invite,
   signInWithMagicLink,
   uniqueEmail,
-} from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

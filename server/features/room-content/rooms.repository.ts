@@ -1,12 +1,12 @@
-import { type Entity, type Executor, fromRow, toFlag, toRow } from '../../db/columns';
-import type { Dialect } from '../../db/database';
+import { type Entity, type Executor, fromRow, toFlag, toRow } from '#server/db/columns';
+import type { Dialect } from '#server/db/database';
 import type {
   DataRoomRow,
   DataRoomsTable,
   RoomMemberRole,
   RoomMemberRow,
   RoomSectionsRow,
-} from '../../db/schema';
+} from '#server/db/schema';
 
 export type DataRoom = Entity<DataRoomRow>;
 /** The sections text a room's founder saved, and when; a room without one shows the starter template. */

@@ -1,7 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentListSchema } from '../../../shared/contracts/documents';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { proxyRequestId } from '#server/plugins/proxy-request-id';
+import {
+  errorResponses,
+  ndaGated,
+  noBody,
+  rememberingSerializerCompiler,
+} from '#server/plugins/response-contracts';
+import { isCrossSiteRequest } from '#server/security/cross-site';
+import { documentListSchema } from '#shared/contracts/documents';
 import {
   accessibleDataRoomsResponseSchema,
   clickQuerySchema,
@@ -20,17 +30,7 @@ import {
   sectionsSourceSchema,
   sectionsUpdateRequestSchema,
   sectionsUpdateResponseSchema,
-} from '../../../shared/contracts/rooms';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { proxyRequestId } from '../../plugins/proxy-request-id';
-import {
-  errorResponses,
-  ndaGated,
-  noBody,
-  rememberingSerializerCompiler,
-} from '../../plugins/response-contracts';
-import { isCrossSiteRequest } from '../../security/cross-site';
+} from '#shared/contracts/rooms';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 import type { InvitationLinks, RoomActivity } from './room-content.service';

@@ -1,4 +1,12 @@
 import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import {
+  parseSectionsOffThread,
+  SectionsTooComplexError,
+  setCompanyInformationOffThread,
+} from '#server/parsing/sections-parser';
+import { HttpError } from '#server/plugins/errors';
 import {
   type AccessibleDataRoom,
   type CompanyProfileRequest,
@@ -7,22 +15,14 @@ import {
   FUNDING_STAGES,
   type MyDataRoom,
   type SectionsSource,
-} from '../../../shared/contracts/rooms';
+} from '#shared/contracts/rooms';
 import {
   type CompanyFieldLine,
   type CompanyInformation,
   type ParsedSections,
   type SectionDocument,
   starterSectionsMarkdown,
-} from '../../../shared/sections-markdown';
-import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/columns';
-import {
-  parseSectionsOffThread,
-  SectionsTooComplexError,
-  setCompanyInformationOffThread,
-} from '../../parsing/sections-parser';
-import { HttpError } from '../../plugins/errors';
+} from '#shared/sections-markdown';
 import { documentIdsInRoom } from './documents.repository';
 import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser, type RoomReading } from './nda-gate';
 import type { InvitationLinks, RoomUser } from './room-content.service';

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HttpError } from '../../plugins/errors';
-import { ObjectTooLargeError } from '../../storage/storage';
+import { HttpError } from '#server/plugins/errors';
+import { ObjectTooLargeError } from '#server/storage/storage';
 import { translateUploadError } from './upload-errors';
 
 const app = Fastify();

@@ -1,8 +1,8 @@
 import { MIMEType } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import { HttpError } from '../../plugins/errors';
-import { ObjectTooLargeError } from '../../storage/storage';
+import { HttpError } from '#server/plugins/errors';
+import { ObjectTooLargeError } from '#server/storage/storage';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 
 /**
  * What can go wrong with an upload's multipart body, in the API's words, for POST /api/upload.

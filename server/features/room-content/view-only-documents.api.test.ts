@@ -6,10 +6,10 @@ import {
   type SignedIn,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { storeReadyPreview } from '../../../tests/support/previews';
-import { expectRefusal } from '../../../tests/support/refusals';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { storeReadyPreview } from '#tests/support/previews';
+import { expectRefusal } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // View-only documents (issue 12, docs/decisions/0043-view-only-documents.md): the room's default, each
 // document's own "Allow download", what the download route answers each caller, and what the lists and

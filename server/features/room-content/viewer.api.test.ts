@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_TEXT_PREVIEW_BYTES } from '../../../shared/contracts/previews';
+import { MAX_TEXT_PREVIEW_BYTES } from '#shared/contracts/previews';
 import {
   createFounder,
   founderWithInvestor,
@@ -11,15 +11,11 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import {
-  storeFailedPreview,
-  storePreparingPreview,
-  storeReadyPreview,
-} from '../../../tests/support/previews';
-import { deckPdf } from '../../../tests/support/sample-documents';
-import { fetchBytes, startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { SAMPLE_FILES } from '../../../tests/support/uploads';
+} from '#tests/support/factories';
+import { storeFailedPreview, storePreparingPreview, storeReadyPreview } from '#tests/support/previews';
+import { deckPdf } from '#tests/support/sample-documents';
+import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
+import { SAMPLE_FILES } from '#tests/support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {

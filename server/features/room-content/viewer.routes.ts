@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentIdParamsSchema } from '../../../shared/contracts/documents';
+import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import { documentIdParamsSchema } from '#shared/contracts/documents';
 import {
   documentPreviewSchema,
   documentTextSchema,
   pageImageParamsSchema,
   pageImageQuerySchema,
   pagesQuerySchema,
-} from '../../../shared/contracts/previews';
-import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses, ndaGated, noBody } from '../../plugins/response-contracts';
+} from '#shared/contracts/previews';
 import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
 import { retryPreview } from './preparation/preparation.service';
 import {

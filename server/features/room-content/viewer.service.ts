@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { AppContext } from '#server/app-context';
+import { HttpError } from '#server/plugins/errors';
 import {
   type DocumentPreview as DocumentPreviewResponse,
   type DocumentText,
@@ -12,10 +14,8 @@ import {
   previewObjectNames,
   type SheetPreview,
   sheetPreviewSchema,
-} from '../../../shared/contracts/previews';
-import { extensionOf, fileTypeFromName } from '../../../shared/file-types';
-import type { AppContext } from '../../app-context';
-import { HttpError } from '../../plugins/errors';
+} from '#shared/contracts/previews';
+import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import {
   type DownloadableDocument,
   findDownloadableDocument,

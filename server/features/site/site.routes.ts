@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteInfoSchema } from '../../../shared/contracts/site';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
+import { siteInfoSchema } from '#shared/contracts/site';
 
 /** Installation facts the public pages show, read from configuration so self-hosters set their own. */
 export function siteRoutes(config: Config): FastifyPluginAsyncZod {

@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type {
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpointWithSecret,
-} from '../../../shared/contracts/webhooks';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '#shared/contracts/webhooks';
 import {
   countRows,
   createFounder,
@@ -16,16 +12,16 @@ import {
   uniqueEmail,
   uniquePdf,
   uploadFile,
-} from '../../../tests/support/factories';
-import { storeReadyPreview } from '../../../tests/support/previews';
-import { recipientsOf } from '../../../tests/support/smtp-server';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '#tests/support/factories';
+import { storeReadyPreview } from '#tests/support/previews';
+import { recipientsOf } from '#tests/support/smtp-server';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import {
   type ReceivedWebhook,
   startWebhookReceiver,
   verifyWebhook,
   type WebhookReceiver,
-} from '../../../tests/support/webhook-receiver';
+} from '#tests/support/webhook-receiver';
 import type { ResolvedAddress } from './address-policy';
 
 /** Webhooks end to end through the API (docs/decisions/0052-webhooks.md), against a real receiver. */

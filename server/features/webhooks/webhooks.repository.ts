@@ -1,5 +1,5 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '../../db/columns';
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '#server/db/schema';
 
 /** Webhook endpoints and their delivery log (docs/decisions/0052-webhooks.md); every query names its room or endpoint. */
 

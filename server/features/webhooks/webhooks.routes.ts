@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser } from '#server/plugins/auth';
+import { errorResponses } from '#server/plugins/response-contracts';
 import {
   createWebhookEndpointRequestSchema,
   updateWebhookEndpointRequestSchema,
@@ -9,9 +11,7 @@ import {
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
   webhookTestSentSchema,
-} from '../../../shared/contracts/webhooks';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/response-contracts';
+} from '#shared/contracts/webhooks';
 import type { Webhooks } from './webhooks.service';
 
 /**

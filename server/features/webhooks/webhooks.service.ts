@@ -1,5 +1,17 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import { type RoomUser, requireManagedRoom } from '#server/features/room-content/room-content.service';
+import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
+import { webhookDisabledEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import {
+  managesRoom,
+  queueWebhookDelivery,
+  WEBHOOK_DELIVERY_JOB,
+  type WebhookDeliveryJob,
+  webhookDeliveryJobSchema,
+} from '#server/webhooks/webhook-events';
 import {
   CREATOR_REMOVED_REASON,
   type CreateWebhookEndpointRequest,
@@ -14,20 +26,8 @@ import {
   type WebhookEndpointList,
   type WebhookEndpointWithSecret,
   type WebhookEventType,
-} from '../../../shared/contracts/webhooks';
-import { href } from '../../../shared/routes';
-import type { AppContext } from '../../app-context';
-import { enqueueJob, type JobDefinition } from '../../jobs/job-queue';
-import { webhookDisabledEmail } from '../../mail/templates';
-import { HttpError } from '../../plugins/errors';
-import {
-  managesRoom,
-  queueWebhookDelivery,
-  WEBHOOK_DELIVERY_JOB,
-  type WebhookDeliveryJob,
-  webhookDeliveryJobSchema,
-} from '../../webhooks/webhook-events';
-import { type RoomUser, requireManagedRoom } from '../room-content/room-content.service';
+} from '#shared/contracts/webhooks';
+import { href } from '#shared/routes';
 import { checkEndpointUrl, RefusedAddressError, type ResolveHost, resolveWithSystem } from './address-policy';
 import { type AttemptOutcome, sendWebhook } from './webhook-sender';
 import {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { deckPdf } from '../../support/sample-documents';
+import { deckPdf } from '#tests/support/sample-documents';
 import { waitForMail } from './mailbox';
 import { uniqueEmail } from './people';
 

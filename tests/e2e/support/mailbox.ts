@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { recipientsOf } from '../../support/smtp-server';
-import { e2eMailDir } from '../e2e-environment';
+import { e2eMailDir } from '#tests/e2e/e2e-environment';
+import { recipientsOf } from '#tests/support/smtp-server';
 
 /** Waits for a message to `to` whose subject contains `subject`, received by the e2e SMTP server. */
 export async function waitForMail(to: string, subject: string, timeoutMs = 10_000): Promise<ParsedMail> {

@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { safeReturnTo } from '../../../shared/return-to';
-import { href } from '../../../shared/routes';
-import { currentUserQuery } from '../../features/auth/api/auth-hooks';
-import { clearStoredUser } from '../../features/auth/session-store';
-import { setUnauthorizedHandler } from '../../lib/api-client';
-import { queryClient } from '../query-client';
+import { safeReturnTo } from '#shared/return-to';
+import { href } from '#shared/routes';
+import { queryClient } from '#web/app/query-client';
+import { currentUserQuery } from '#web/features/auth/api/auth-hooks';
+import { clearStoredUser } from '#web/features/auth/session-store';
+import { setUnauthorizedHandler } from '#web/lib/api-client';
 
 /**
  * Data fetching and toasts for every page but the landing page. It is a lazy route of its own so the

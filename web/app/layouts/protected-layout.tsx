@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RequireSession } from '../../features/auth/components/require-session';
+import { RequireSession } from '#web/features/auth/components/require-session';
 
 /**
  * The signed-in-only routes (docs/product-rules.md#pages): the login page until the server confirms a

@@ -1,5 +1,5 @@
-import { AdminPage } from '../../features/admin/pages/admin-page';
-import { InvitesPanel } from '../../features/invitations/components/invites-panel';
+import { AdminPage } from '#web/features/admin/pages/admin-page';
+import { InvitesPanel } from '#web/features/invitations/components/invites-panel';
 
 /**
  * /admin: the admin feature's dashboard with the invitations feature's form and list, the same

@@ -1,19 +1,19 @@
 import { BookOpen, Eye, FileText, FolderOpen, Mail, Megaphone } from 'lucide-react';
-import { href } from '../../../shared/routes';
-import { AppPage } from '../../components/app/app-page';
-import { CONFIGURE_TABS } from '../../components/app/console-places';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Tabs, useTabParam } from '../../components/ui/tabs';
-import { useMyDocuments } from '../../features/documents/api/document-hooks';
-import { FilesPanel } from '../../features/documents/components/files-panel';
-import { InvitesPanel } from '../../features/invitations/components/invites-panel';
-import { NotifyInvestorsPanel } from '../../features/notifications/components/notify-investors-panel';
-import { InsertDocumentLink } from '../../features/sections/components/insert-document-link';
-import { SectionsEditor } from '../../features/sections/components/sections-editor';
-import { SectionsHelp } from '../../features/sections/components/sections-help';
-import { SectionsDraftProvider } from '../../features/sections/sections-draft';
-import { useFilesFollowingDraft } from '../use-files-following-draft';
+import { href } from '#shared/routes';
+import { useFilesFollowingDraft } from '#web/app/use-files-following-draft';
+import { AppPage } from '#web/components/app/app-page';
+import { CONFIGURE_TABS } from '#web/components/app/console-places';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Tabs, useTabParam } from '#web/components/ui/tabs';
+import { useMyDocuments } from '#web/features/documents/api/document-hooks';
+import { FilesPanel } from '#web/features/documents/components/files-panel';
+import { InvitesPanel } from '#web/features/invitations/components/invites-panel';
+import { NotifyInvestorsPanel } from '#web/features/notifications/components/notify-investors-panel';
+import { InsertDocumentLink } from '#web/features/sections/components/insert-document-link';
+import { SectionsEditor } from '#web/features/sections/components/sections-editor';
+import { SectionsHelp } from '#web/features/sections/components/sections-help';
+import { SectionsDraftProvider } from '#web/features/sections/sections-draft';
 import { OwnRoomGate } from './own-room-gate';
 
 /**

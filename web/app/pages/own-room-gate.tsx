@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { MyDataRoom } from '../../../shared/contracts/rooms';
-import { AppPage } from '../../components/app/app-page';
-import { FoundersOnlyNotice, PageNotice } from '../../components/app/page-notice';
-import { Button } from '../../components/ui/button';
-import { PageSpinner } from '../../components/ui/spinner';
-import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
-import { ApiRequestError } from '../../lib/api-client';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { AppPage } from '#web/components/app/app-page';
+import { FoundersOnlyNotice, PageNotice } from '#web/components/app/page-notice';
+import { Button } from '#web/components/ui/button';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
+import { ApiRequestError } from '#web/lib/api-client';
 
 interface OwnRoomGateProps {
   /** The document title while the room loads or cannot be shown. */

@@ -2,11 +2,11 @@ import { LogOut } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { href } from '../../../shared/routes';
-import { useCurrentUser, useLogout } from '../../features/auth/api/auth-hooks';
-import { confirmDiscardUnsavedChanges } from '../../lib/unsaved-changes';
-import { Logo } from '../site/logo';
-import { Button } from '../ui/button';
+import { href } from '#shared/routes';
+import { Logo } from '#web/components/site/logo';
+import { Button } from '#web/components/ui/button';
+import { useCurrentUser, useLogout } from '#web/features/auth/api/auth-hooks';
+import { confirmDiscardUnsavedChanges } from '#web/lib/unsaved-changes';
 import { ConsoleNav } from './console-nav';
 
 /**

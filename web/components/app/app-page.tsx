@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useCurrentUser } from '../../features/auth/api/auth-hooks';
+import { useCurrentUser } from '#web/features/auth/api/auth-hooks';
 import { AppHeader } from './app-header';
 import { consolePositionOf } from './console-places';
 import { FirstVisitChecklistCard } from './first-visit-checklist-card';

@@ -9,8 +9,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { href } from '../../../shared/routes';
-import { cn } from '../../lib/cn';
+import { href } from '#shared/routes';
+import { cn } from '#web/lib/cn';
 import {
   type ConsolePlaceId,
   type ConsoleRole,

@@ -1,4 +1,4 @@
-import { href, type PageName } from '../../../shared/routes';
+import { href, type PageName } from '#shared/routes';
 
 /**
  * The founder's console (docs/decisions/0058-one-console.md): every thing a founder manages lives in

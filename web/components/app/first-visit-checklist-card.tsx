@@ -1,11 +1,11 @@
 import { Circle, CircleCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useMyDocuments } from '../../features/documents/api/document-hooks';
-import { useInvitations } from '../../features/invitations/api/invitation-hooks';
-import { useMyDataRoom } from '../../features/rooms/api/use-my-data-room';
-import { cn } from '../../lib/cn';
-import { Button } from '../ui/button';
+import { Button } from '#web/components/ui/button';
+import { useMyDocuments } from '#web/features/documents/api/document-hooks';
+import { useInvitations } from '#web/features/invitations/api/invitation-hooks';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
+import { cn } from '#web/lib/cn';
 import { consoleHref } from './console-places';
 import { firstVisitChecklist, isChecklistComplete } from './first-visit-checklist';
 

@@ -1,5 +1,5 @@
-import type { Invitation } from '../../../shared/contracts/invitations';
-import { Badge } from '../ui/badge';
+import type { Invitation } from '#shared/contracts/invitations';
+import { Badge } from '#web/components/ui/badge';
 
 const badges: Record<
   Invitation['status'],

@@ -1,4 +1,4 @@
-import { Button } from '../ui/button';
+import { Button } from '#web/components/ui/button';
 
 /** A panel whose data could not be loaded: says what, and offers Try again. */
 export function LoadFailed({

@@ -1,9 +1,9 @@
 import { LayoutDashboard, type LucideIcon, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../../shared/routes';
-import { Button } from '../ui/button';
-import { Card, CardContent } from '../ui/card';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
 
 interface PageNoticeProps {
   title: string;

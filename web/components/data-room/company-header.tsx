@@ -1,6 +1,6 @@
 import { CalendarClock, Files } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../ui/badge';
+import { Badge } from '#web/components/ui/badge';
 
 export interface RoomCompany {
   name: string;

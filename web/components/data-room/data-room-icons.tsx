@@ -19,9 +19,9 @@ import {
   Sheet,
   Users,
 } from 'lucide-react';
-import type { FileType } from '../../../shared/file-types';
-import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
-import { cn } from '../../lib/cn';
+import type { FileType } from '#shared/file-types';
+import type { SectionIcon as SectionIconName } from '#shared/section-icons';
+import { cn } from '#web/lib/cn';
 
 const sectionIcons: Record<SectionIconName, LucideIcon> = {
   'chart-line': ChartLine,

@@ -1,9 +1,9 @@
 import { ArrowLeft, ExternalLink, Eye } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
-import type { FileType } from '../../../shared/file-types';
-import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
-import { Button } from '../ui/button';
+import type { FileType } from '#shared/file-types';
+import type { SectionIcon as SectionIconName } from '#shared/section-icons';
+import { Button } from '#web/components/ui/button';
 import { FileTypeIcon, SectionIcon } from './data-room-icons';
 import { documentCountLabel } from './section-grid';
 

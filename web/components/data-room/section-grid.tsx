@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
+import type { SectionIcon as SectionIconName } from '#shared/section-icons';
 import { SectionIcon } from './data-room-icons';
 
 export function documentCountLabel(count: number): string {

@@ -1,7 +1,7 @@
 import type { Content, Parent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { type ReactNode, useMemo } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * Markdown written by a founder (an NDA), shown formatted and safely: parsed by mdast-util-from-markdown

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { href } from '../../../shared/routes';
+import { href } from '#shared/routes';
 import { Logo } from './logo';
 
 const socialLinks = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../../shared/routes';
-import { Button } from '../ui/button';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
 import { Logo } from './logo';
 
 /** The public pages' header: Demo, Docs and Login (docs/product-rules.md#landing-page). */

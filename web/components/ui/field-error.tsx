@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * The error of one field, under it. Always rendered, so that screen readers, which watch a live region

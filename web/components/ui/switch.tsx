@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * An on/off switch (WAI-ARIA `role="switch"`): a button whose `aria-checked` is its state. Label it with

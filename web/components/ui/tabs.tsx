@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 export interface TabDefinition<Id extends string> {
   id: Id;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { adminSectionSchema, adminUserSchema } from '../../../shared/contracts/admin';
-import type { Invitation } from '../../../shared/contracts/invitations';
+import type { adminSectionSchema, adminUserSchema } from '#shared/contracts/admin';
+import type { Invitation } from '#shared/contracts/invitations';
 
 export interface DashboardCounters {
   activeUsers: number;

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError } from '#web/lib/api-client';
 
 /**
  * What to tell someone whose passkey step failed: the server's own sentence when it refused, otherwise

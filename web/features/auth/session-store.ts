@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/contracts/auth';
+import type { PublicUser } from '#shared/contracts/auth';
 
 /**
  * The signed-in user's record, kept in localStorage as `user_data`

@@ -3,7 +3,7 @@
  * 6 sections, 22 documents. Nothing here is fetched; nothing opens or downloads.
  */
 
-import type { SectionIcon as SectionIconName } from '../../../shared/section-icons';
+import type { SectionIcon as SectionIconName } from '#shared/section-icons';
 
 /** The file types (docs/product-rules.md#file-types) that the demo uses. */
 export type DemoFileType =

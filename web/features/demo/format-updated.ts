@@ -1,4 +1,4 @@
-import { formatDate } from '../../lib/format';
+import { formatDate } from '#web/lib/format';
 
 const relativeDays = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TYPES } from '../../../shared/uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TYPES } from '#shared/uploads';
 
 /**
  * The documentation's topics in reading order. The ids are public anchors (/docs#document-upload):

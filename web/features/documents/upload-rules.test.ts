@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { UPLOAD_ACCEPT, uploadRefusal } from './upload-rules';
 
 test('an allowed file within the limit may go', () => {

@@ -1,5 +1,5 @@
-import { extensionOf } from '../../../shared/file-types';
-import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../shared/uploads';
+import { extensionOf } from '#shared/file-types';
+import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '#shared/uploads';
 import { formatFileSize } from './file-size';
 
 /** For the file picker's accept attribute: the same list the server enforces. */

@@ -5,8 +5,8 @@ import {
   DEFAULT_FUNDING_STAGE,
   FUNDING_STAGES,
   type MyDataRoom,
-} from '../../../shared/contracts/rooms';
-import { ApiRequestError } from '../../lib/api-client';
+} from '#shared/contracts/rooms';
+import { ApiRequestError } from '#web/lib/api-client';
 
 export type CompanyField = 'name' | 'stage' | 'foundedYear' | 'website' | 'description';
 

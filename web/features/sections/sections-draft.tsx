@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { SectionsSource } from '../../../shared/contracts/rooms';
+import type { SectionsSource } from '#shared/contracts/rooms';
 import { sectionsChangedIn, useMySections, useSaveSections } from './api/sections-hooks';
 import { mergeSectionsDraft } from './merge-sections-draft';
 

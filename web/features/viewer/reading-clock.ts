@@ -1,4 +1,4 @@
-import { MAX_PAGES_PER_REPORT, type ReadingReport } from '../../../shared/contracts/reading';
+import { MAX_PAGES_PER_REPORT, type ReadingReport } from '#shared/contracts/reading';
 
 /**
  * The seconds a document was really read, page by page, between two reports (docs/decisions/

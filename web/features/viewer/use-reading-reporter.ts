@@ -3,7 +3,7 @@ import {
   MIN_SECONDS_BETWEEN_REPORTS,
   READER_IDLE_AFTER_SECONDS,
   READING_REPORT_INTERVAL_SECONDS,
-} from '../../../shared/contracts/reading';
+} from '#shared/contracts/reading';
 import { openView, sendReadingReport } from './api/open-view';
 import { ReadingClock } from './reading-clock';
 

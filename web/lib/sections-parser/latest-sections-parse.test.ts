@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { parseSectionsMarkdown } from '../../../shared/sections-markdown';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
   LatestSectionsParse,
   type ParseWorker,

@@ -3,7 +3,7 @@ import {
   type ParsedSections,
   SECTIONS_TOO_COMPLEX_MESSAGE,
   sectionsParseTimeoutMessage,
-} from '../../../shared/sections-markdown';
+} from '#shared/sections-markdown';
 
 export interface SectionsParseRequest {
   id: number;

@@ -1,4 +1,4 @@
-import { parseSectionsMarkdown } from '../../../shared/sections-markdown';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import type { SectionsParseReply, SectionsParseRequest } from './latest-sections-parse';
 
 /**

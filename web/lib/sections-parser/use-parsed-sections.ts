@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type ParsedSections, parseSectionsMarkdown } from '../../../shared/sections-markdown';
+import { type ParsedSections, parseSectionsMarkdown } from '#shared/sections-markdown';
 import { LatestSectionsParse, type ParseWorker, type SectionsParseState } from './latest-sections-parse';
 
 function createParseWorker(): ParseWorker {

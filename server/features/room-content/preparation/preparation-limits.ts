@@ -1,4 +1,4 @@
-import type { PageImageWidth, PreviewFailureCode, PreviewKind } from '../../../../shared/contracts/previews';
+import type { PageImageWidth, PreviewFailureCode, PreviewKind } from '#shared/contracts/previews';
 
 /** What a preview is made from, by the original's extension (docs/decisions/0039-viewer-pipeline.md). */
 const KIND_BY_EXTENSION: Record<string, PreviewKind> = {

@@ -7,9 +7,16 @@ import type { KyselyPlugin, QueryId } from 'kysely';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { consistencyProblems } from '../../../../tests/support/data-consistency';
-import { createFounder, type SignedIn, uploadFile } from '../../../../tests/support/factories';
-import { previewProcesses, previewProcessNiceness } from '../../../../tests/support/preview-processes';
+import { deleteDocument } from '#server/features/room-content/documents.service';
+import {
+  deletePreviewObjects,
+  findPreview,
+  listPreviewObjects,
+  startPreview,
+} from '#server/features/room-content/previews.repository';
+import { consistencyProblems } from '#tests/support/data-consistency';
+import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
+import { previewProcesses, previewProcessNiceness } from '#tests/support/preview-processes';
 import {
   documentWithAutoRunMacro,
   encryptedPdf,
@@ -20,11 +27,9 @@ import {
   realPng,
   writtenPdf,
   zipBombDocx,
-} from '../../../../tests/support/sample-documents';
-import { overwriteStored, storedBytes, storedNames } from '../../../../tests/support/stored-objects';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { deleteDocument } from '../documents.service';
-import { deletePreviewObjects, findPreview, listPreviewObjects, startPreview } from '../previews.repository';
+} from '#tests/support/sample-documents';
+import { overwriteStored, storedBytes, storedNames } from '#tests/support/stored-objects';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
 import {
   failPreview,
   prepareDocument,

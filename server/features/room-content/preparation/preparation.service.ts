@@ -4,21 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import {
-  MAX_PREVIEW_PAGES,
-  PAGE_IMAGE_WIDTHS,
-  type PreviewFailureCode,
-  previewObjectNames,
-  THUMBNAIL_WIDTH,
-} from '../../../../shared/contracts/previews';
-import { extensionOf } from '../../../../shared/file-types';
-import type { AppContext } from '../../../app-context';
-import type { Executor } from '../../../db/columns';
-import { enqueueJob, type JobDefinition } from '../../../jobs/job-queue';
-import { HttpError } from '../../../plugins/errors';
-import { isProcessAlive } from '../../../storage/removal-hold';
-import { removeObjects } from '../../../storage/remove-objects';
-import { findDocumentById, findDocumentInRoom } from '../documents.repository';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { findDocumentById, findDocumentInRoom } from '#server/features/room-content/documents.repository';
 import {
   type DocumentPreview,
   deletePreviewObjects,
@@ -30,9 +18,21 @@ import {
   pagesPreparedWithout,
   startPreview,
   updatePreview,
-} from '../previews.repository';
-import type { RoomUser } from '../room-content.service';
-import { requireManagedRoom } from '../rooms.service';
+} from '#server/features/room-content/previews.repository';
+import type { RoomUser } from '#server/features/room-content/room-content.service';
+import { requireManagedRoom } from '#server/features/room-content/rooms.service';
+import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
+import { HttpError } from '#server/plugins/errors';
+import { isProcessAlive } from '#server/storage/removal-hold';
+import { removeObjects } from '#server/storage/remove-objects';
+import {
+  MAX_PREVIEW_PAGES,
+  PAGE_IMAGE_WIDTHS,
+  type PreviewFailureCode,
+  previewObjectNames,
+  THUMBNAIL_WIDTH,
+} from '#shared/contracts/previews';
+import { extensionOf } from '#shared/file-types';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
   isReadyWithoutPreparation,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '../../../../shared/contracts/previews';
-import { htmlPages, officeDocument, writtenPdf } from '../../../../tests/support/sample-documents';
+import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '#shared/contracts/previews';
+import { htmlPages, officeDocument, writtenPdf } from '#tests/support/sample-documents';
 import { HELPER_MEMORY_LIMIT_BYTES, type PreparationTask } from './preparation-limits';
 import { prepareFiles, realPagesWhereEachStarts, withNarrowPages } from './prepare-files';
 

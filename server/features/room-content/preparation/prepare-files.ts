@@ -16,7 +16,7 @@ import {
   previewObjectNames,
   SHEET_CSS_PIXELS_PER_POINT,
   type SheetPreview,
-} from '../../../../shared/contracts/previews';
+} from '#shared/contracts/previews';
 import {
   isSpreadsheet,
   isWordDocument,

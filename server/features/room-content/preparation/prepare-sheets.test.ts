@@ -10,8 +10,8 @@ import {
   SHEET_CSS_PIXELS_PER_POINT,
   type SheetPreview,
   THUMBNAIL_WIDTH,
-} from '../../../../shared/contracts/previews';
-import { handWrittenXlsx, sampleWorkbook } from '../../../../tests/support/sample-documents';
+} from '#shared/contracts/previews';
+import { handWrittenXlsx, sampleWorkbook } from '#tests/support/sample-documents';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
   MAX_SHEET_IMAGE_PIXELS,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import os from 'node:os';
-import { entryFile } from '../../../workers/entry-file';
+import { entryFile } from '#server/workers/entry-file';
 import type { PreparationOutcome, PreparationTask } from './preparation-limits';
 
 /**

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { findPreview, listPreviewObjects } from '#server/features/room-content/previews.repository';
 import {
   MAX_PREVIEW_SHEETS,
   SHEET_CSS_PIXELS_PER_POINT,
   type SheetPreview,
-} from '../../../../shared/contracts/previews';
+} from '#shared/contracts/previews';
 import {
   createFounder,
   founderWithInvestor,
@@ -14,11 +15,10 @@ import {
   signInWithMagicLink,
   uniqueEmail,
   uploadFile,
-} from '../../../../tests/support/factories';
-import { handWrittenXlsx, sampleDocx, sampleWorkbook } from '../../../../tests/support/sample-documents';
-import { storedBytes } from '../../../../tests/support/stored-objects';
-import { fetchBytes, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { findPreview, listPreviewObjects } from '../previews.repository';
+} from '#tests/support/factories';
+import { handWrittenXlsx, sampleDocx, sampleWorkbook } from '#tests/support/sample-documents';
+import { storedBytes } from '#tests/support/stored-objects';
+import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
 import { startMissingPreviews } from './preparation.service';
 import { MAX_SHEET_IMAGE_PIXELS, MAX_SHEET_IMAGE_SIDE } from './preparation-limits';
 

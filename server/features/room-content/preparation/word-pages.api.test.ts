@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NARROW_PAGE, type NarrowPagePreview } from '../../../../shared/contracts/previews';
+import { findPreview, listPreviewObjects } from '#server/features/room-content/previews.repository';
+import { NARROW_PAGE, type NarrowPagePreview } from '#shared/contracts/previews';
 import {
   createFounder,
   founderWithInvestor,
@@ -10,11 +11,10 @@ import {
   signInWithMagicLink,
   uniqueEmail,
   uploadFile,
-} from '../../../../tests/support/factories';
-import { deckPdf, MEMO_BODY_POINTS, sampleMemoDocx } from '../../../../tests/support/sample-documents';
-import { storedBytes } from '../../../../tests/support/stored-objects';
-import { fetchBytes, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { findPreview, listPreviewObjects } from '../previews.repository';
+} from '#tests/support/factories';
+import { deckPdf, MEMO_BODY_POINTS, sampleMemoDocx } from '#tests/support/sample-documents';
+import { storedBytes } from '#tests/support/stored-objects';
+import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
 import { startMissingPreviews } from './preparation.service';
 
 // Word documents read on a phone (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md): the same

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { HttpError } from '../../../plugins/errors';
+import { HttpError } from '#server/plugins/errors';
 import { STAMPS_AT_ONCE, STAMPS_AT_ONCE_PER_READER, takeStampSlot } from './watermark.service';
 
 const refusal = (take: () => unknown) => {

@@ -1,4 +1,4 @@
-import { watermarkSvg } from '../../../../shared/watermark';
+import { watermarkSvg } from '#shared/watermark';
 
 export type WatermarkedImageFormat = 'webp' | 'png' | 'jpeg';
 

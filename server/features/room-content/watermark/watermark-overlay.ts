@@ -1,5 +1,5 @@
 import { degrees, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { WATERMARK_ANGLE_DEGREES, WATERMARK_OPACITY } from '../../../../shared/watermark';
+import { WATERMARK_ANGLE_DEGREES, WATERMARK_OPACITY } from '#shared/watermark';
 
 /** A page's size in points, as pdfinfo reports it (its media box, before any /Rotate). */
 export interface PageSize {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
-import { encryptedPdf, writtenPdf } from '../../../../tests/support/sample-documents';
+import { encryptedPdf, writtenPdf } from '#tests/support/sample-documents';
 import { stampPdf, UnstampablePdfError } from './watermark-pdf';
 
 const TEXT = 'ada@fund.example · 2026-11-25 · Confidential';

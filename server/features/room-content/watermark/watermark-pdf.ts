@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { entryFile } from '../../../workers/entry-file';
+import { entryFile } from '#server/workers/entry-file';
 import type { PageSize } from './watermark-overlay';
 
 /**

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { processWorkRoot } from '#server/features/room-content/preparation/preparation.service';
 import {
   createFounder,
   founderWithEditor,
@@ -13,18 +14,11 @@ import {
   signInWithMagicLink,
   uniqueEmail,
   uploadFile,
-} from '../../../../tests/support/factories';
-import { storePreparingPreview, storeReadyPreview } from '../../../../tests/support/previews';
-import { expectRefusal } from '../../../../tests/support/refusals';
-import {
-  encryptedPdf,
-  realPng,
-  sampleDocx,
-  writtenPdf,
-  zipArchive,
-} from '../../../../tests/support/sample-documents';
-import { fetchBytes, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { processWorkRoot } from '../preparation/preparation.service';
+} from '#tests/support/factories';
+import { storePreparingPreview, storeReadyPreview } from '#tests/support/previews';
+import { expectRefusal } from '#tests/support/refusals';
+import { encryptedPdf, realPng, sampleDocx, writtenPdf, zipArchive } from '#tests/support/sample-documents';
+import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
 
 // The dynamic watermark (issue 12, docs/decisions/0046-dynamic-watermark.md): the room's setting, the
 // page images and images each investor is served, and what their downloads are.

@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { MAX_PREVIEW_PAGES, previewObjectNames } from '../../../../shared/contracts/previews';
-import { extensionOf } from '../../../../shared/file-types';
-import { watermarkDay, watermarkText } from '../../../../shared/watermark';
-import type { AppContext } from '../../../app-context';
-import { HttpError } from '../../../plugins/errors';
-import type { ReadableDocument } from '../documents.service';
-import { processWorkRoot } from '../preparation/preparation.service';
-import { previewKindOf } from '../preparation/preparation-limits';
-import { findPreview, findPreviewObject, type PreviewObject } from '../previews.repository';
+import type { AppContext } from '#server/app-context';
+import type { ReadableDocument } from '#server/features/room-content/documents.service';
+import { processWorkRoot } from '#server/features/room-content/preparation/preparation.service';
+import { previewKindOf } from '#server/features/room-content/preparation/preparation-limits';
+import {
+  findPreview,
+  findPreviewObject,
+  type PreviewObject,
+} from '#server/features/room-content/previews.repository';
+import { HttpError } from '#server/plugins/errors';
+import { MAX_PREVIEW_PAGES, previewObjectNames } from '#shared/contracts/previews';
+import { extensionOf } from '#shared/file-types';
+import { watermarkDay, watermarkText } from '#shared/watermark';
 import { watermarkImage } from './watermark-image';
 import { type StampedPdf, stampPdf, UnstampablePdfError } from './watermark-pdf';
 

@@ -4,11 +4,11 @@ import {
   type AccountSetupRequest,
   accountExistsResponseSchema,
   type upgradeWithPromoRequestSchema,
-} from '../../../../shared/contracts/accounts';
-import { authResponseSchema } from '../../../../shared/contracts/auth';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
-import { adoptSignedInUser } from '../../auth/api/auth-hooks';
-import { clearPromoCode } from '../promo-code-store';
+} from '#shared/contracts/accounts';
+import { authResponseSchema } from '#shared/contracts/auth';
+import { clearPromoCode } from '#web/features/accounts/promo-code-store';
+import { adoptSignedInUser } from '#web/features/auth/api/auth-hooks';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client';
 
 export type CreateAccountInput = AccountSetupRequest & { promoCode?: string };
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { waitlistRequestSchema } from '../../../../shared/contracts/accounts';
-import { messageResponseSchema } from '../../../../shared/contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import type { waitlistRequestSchema } from '#shared/contracts/accounts';
+import { messageResponseSchema } from '#shared/contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 export type JoinWaitlistInput = z.input<typeof waitlistRequestSchema>;
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { validatePromoCodeRequestSchema } from '../../../../shared/contracts/accounts';
-import { validatePromoCodeResponseSchema } from '../../../../shared/contracts/accounts';
-import { apiRequest } from '../../../lib/api-client';
+import type { validatePromoCodeRequestSchema } from '#shared/contracts/accounts';
+import { validatePromoCodeResponseSchema } from '#shared/contracts/accounts';
+import { apiRequest } from '#web/lib/api-client';
 
 export type ValidatePromoCodeInput = z.input<typeof validatePromoCodeRequestSchema>;
 

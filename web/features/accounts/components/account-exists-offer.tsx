@@ -1,9 +1,9 @@
 import { MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { MAGIC_LINK_TTL_MINUTES } from '../../../../shared/contracts/auth';
-import { Button } from '../../../components/ui/button';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useRequestMagicLink } from '../../auth/api/auth-hooks';
+import { MAGIC_LINK_TTL_MINUTES } from '#shared/contracts/auth';
+import { Button } from '#web/components/ui/button';
+import { useRequestMagicLink } from '#web/features/auth/api/auth-hooks';
+import { ApiRequestError } from '#web/lib/api-client';
 
 /**
  * Shown when the address typed at sign-up already has an account. The server says only that (never

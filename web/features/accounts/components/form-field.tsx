@@ -1,6 +1,6 @@
 import { type ComponentProps, useId } from 'react';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
 
 type FormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
   label: string;

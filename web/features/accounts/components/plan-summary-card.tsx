@@ -1,8 +1,8 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
 import { PromoCodeForm } from './promo-code-form';
 
 interface PlanSummaryCardProps {

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent } from '#web/components/ui/card';
 
 /**
  * The Pro plan's features, in the product's words and order (docs/product-rules.md#checkout). The text stays

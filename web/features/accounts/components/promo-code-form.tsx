@@ -1,12 +1,12 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field-error';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useValidatePromoCode } from '../api/use-validate-promo-code';
+import { Button } from '#web/components/ui/button';
+import { FieldError } from '#web/components/ui/field-error';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { useValidatePromoCode } from '#web/features/accounts/api/use-validate-promo-code';
+import { ApiRequestError } from '#web/lib/api-client';
 
 interface PromoCodeFormProps {
   /** The code already applied (kept in sessionStorage), or null. */

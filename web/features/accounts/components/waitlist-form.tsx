@@ -1,10 +1,10 @@
 import { Clock, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useJoinWaitlist } from '../api/use-join-waitlist';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { useJoinWaitlist } from '#web/features/accounts/api/use-join-waitlist';
+import { ApiRequestError } from '#web/lib/api-client';
 import { FormField } from './form-field';
 
 /** Spec section 5: both fields required, the contact e-mail an e-mail (checked by the browser). */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { PublicPage } from '../../../components/site/public-page';
-import { PlanSummaryCard } from '../components/plan-summary-card';
-import { ProPlanCard } from '../components/pro-plan-card';
-import { WaitlistForm } from '../components/waitlist-form';
-import { clearPromoCode, readPromoCode, storePromoCode } from '../promo-code-store';
+import { PublicPage } from '#web/components/site/public-page';
+import { PlanSummaryCard } from '#web/features/accounts/components/plan-summary-card';
+import { ProPlanCard } from '#web/features/accounts/components/pro-plan-card';
+import { WaitlistForm } from '#web/features/accounts/components/waitlist-form';
+import { clearPromoCode, readPromoCode, storePromoCode } from '#web/features/accounts/promo-code-store';
 
 /**
  * /checkout: the Pro plan, a promo code for free access, and the waitlist (docs/product-rules.md#checkout).

@@ -3,17 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { type AccountSetupRequest, accountSetupRequestSchema } from '../../../../shared/contracts/accounts';
-import { href } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
-import { sentenceResolver } from '../../../lib/form-resolver';
-import { accountExistsIn, useCreateAccount } from '../api/use-create-account';
-import { AccountExistsOffer } from '../components/account-exists-offer';
-import { FormField } from '../components/form-field';
-import { clearPromoCode, readPromoCode } from '../promo-code-store';
+import { type AccountSetupRequest, accountSetupRequestSchema } from '#shared/contracts/accounts';
+import { href } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
+import { accountExistsIn, useCreateAccount } from '#web/features/accounts/api/use-create-account';
+import { AccountExistsOffer } from '#web/features/accounts/components/account-exists-offer';
+import { FormField } from '#web/features/accounts/components/form-field';
+import { clearPromoCode, readPromoCode } from '#web/features/accounts/promo-code-store';
+import { ApiRequestError } from '#web/lib/api-client';
+import { sentenceResolver } from '#web/lib/form-resolver';
 
 type Field = keyof AccountSetupRequest;
 

@@ -5,9 +5,9 @@ import {
   adminSectionSchema,
   adminUserSchema,
   recentDocumentSchema,
-} from '../../../../shared/contracts/admin';
-import { invitationListSchema } from '../../../../shared/contracts/invitations';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/admin';
+import { invitationListSchema } from '#shared/contracts/invitations';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export const adminUsersQuery = queryOptions({

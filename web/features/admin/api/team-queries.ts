@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { inviteEditorResponseSchema, teamSchema } from '../../../../shared/contracts/team';
-import { apiRequest } from '../../../lib/api-client';
+import { inviteEditorResponseSchema, teamSchema } from '#shared/contracts/team';
+import { apiRequest } from '#web/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** The room's team: its owner and co-founders (docs/decisions/0047-room-editors.md). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminNdaAcceptancesSchema } from '../../../../shared/contracts/nda';
-import { apiRequest } from '../../../lib/api-client';
+import { adminNdaAcceptancesSchema } from '#shared/contracts/nda';
+import { apiRequest } from '#web/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export const ndaAcceptancesQuery = queryOptions({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createInvitationResponseSchema } from '../../../../shared/contracts/invitations';
-import { apiRequest } from '../../../lib/api-client';
-import { invitationsKeys } from '../../invitations/api/invitations-keys';
+import { createInvitationResponseSchema } from '#shared/contracts/invitations';
+import { invitationsKeys } from '#web/features/invitations/api/invitations-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { FileText, FolderOpen, type LucideIcon, MailQuestion, Users } from 'lucide-react';
-import type { DashboardCounters as Counters } from '../admin-summary';
+import type { DashboardCounters as Counters } from '#web/features/admin/admin-summary';
 
 const counters: { key: keyof Counters; label: string; icon: LucideIcon }[] = [
   { key: 'activeUsers', label: 'Active Users', icon: Users },

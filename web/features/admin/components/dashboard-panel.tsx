@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 
 interface DashboardPanelProps {
   /** The heading's id; the section is named by it. */

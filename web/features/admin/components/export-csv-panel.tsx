@@ -1,11 +1,11 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
-import type { adminUserSchema } from '../../../../shared/contracts/admin';
-import { type ExportKind, exportHref } from '../../../../shared/contracts/exports';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import type { adminUserSchema } from '#shared/contracts/admin';
+import { type ExportKind, exportHref } from '#shared/contracts/exports';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
 import { DashboardPanel } from './dashboard-panel';
 
 const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [

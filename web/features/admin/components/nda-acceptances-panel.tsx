@@ -1,11 +1,11 @@
 import { FileDown } from 'lucide-react';
-import type { AdminNdaAcceptance } from '../../../../shared/contracts/nda';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { useNdaAcceptances } from '../api/use-nda-acceptances';
+import type { AdminNdaAcceptance } from '#shared/contracts/nda';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
+import { useNdaAcceptances } from '#web/features/admin/api/use-nda-acceptances';
+import { formatDateTime } from '#web/lib/format';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
 import { Nowrap, ResponsiveTable } from './responsive-table';
 

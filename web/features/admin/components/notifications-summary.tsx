@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import {
   FOUNDER_NOTIFICATION_DESCRIPTIONS,
   FOUNDER_NOTIFICATION_LABELS,
-} from '../../../../shared/contracts/notifications';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useNotificationSettings } from '../../notifications/api/use-notification-settings';
+} from '#shared/contracts/notifications';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
+import { useNotificationSettings } from '#web/features/notifications/api/use-notification-settings';
 import { DashboardPanel } from './dashboard-panel';
 
 /** The founder's notification choice on the dashboard, with the way to change it (Settings). */

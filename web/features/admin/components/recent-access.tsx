@@ -1,8 +1,8 @@
 import { BookOpen, Download, ExternalLink } from 'lucide-react';
 import type { z } from 'zod';
-import { type accessLogEntrySchema, RECENT_ACCESS } from '../../../../shared/contracts/admin';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+import { type accessLogEntrySchema, RECENT_ACCESS } from '#shared/contracts/admin';
+import { cn } from '#web/lib/cn';
+import { formatDateTime } from '#web/lib/format';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
 
 const actions = {

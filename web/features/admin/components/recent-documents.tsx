@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { RECENT_DOCUMENTS, type recentDocumentSchema } from '../../../../shared/contracts/admin';
-import { FileTypeIcon } from '../../../components/data-room/data-room-icons';
-import { Badge } from '../../../components/ui/badge';
-import { formatUpdated } from '../../../lib/format';
+import { RECENT_DOCUMENTS, type recentDocumentSchema } from '#shared/contracts/admin';
+import { FileTypeIcon } from '#web/components/data-room/data-room-icons';
+import { Badge } from '#web/components/ui/badge';
+import { formatUpdated } from '#web/lib/format';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
 
 export function RecentDocuments({

@@ -1,9 +1,9 @@
 import { Download, FileSignature, Settings, Stamp } from 'lucide-react';
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
+import { href } from '#shared/routes';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 
 /**
  * The room's reading controls at a glance (issue 12): whether investors may download, whether what they

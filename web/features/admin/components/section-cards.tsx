@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { adminSectionSchema } from '../../../../shared/contracts/admin';
-import { SectionIcon } from '../../../components/data-room/data-room-icons';
-import { Badge } from '../../../components/ui/badge';
+import type { adminSectionSchema } from '#shared/contracts/admin';
+import { SectionIcon } from '#web/components/data-room/data-room-icons';
+import { Badge } from '#web/components/ui/badge';
 import { EmptyPanel } from './dashboard-panel';
 
 /** Spec section 2 words it 'N docs'. */

@@ -1,17 +1,17 @@
 import { LoaderCircle, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { INVITATION_TTL_DAYS } from '../../../../shared/contracts/invitations';
-import type { TeamMember } from '../../../../shared/contracts/team';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
-import { useInviteEditor, useRemoveEditor, useTeam } from '../api/team-queries';
+import { INVITATION_TTL_DAYS } from '#shared/contracts/invitations';
+import type { TeamMember } from '#shared/contracts/team';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { Spinner } from '#web/components/ui/spinner';
+import { useInviteEditor, useRemoveEditor, useTeam } from '#web/features/admin/api/team-queries';
+import { formatDate } from '#web/lib/format';
 import { DashboardPanel } from './dashboard-panel';
 
 const STATUS_BADGES: Record<

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { adminUserSchema } from '../../../../shared/contracts/admin';
-import { Badge } from '../../../components/ui/badge';
-import { formatDate } from '../../../lib/format';
+import type { adminUserSchema } from '#shared/contracts/admin';
+import { Badge } from '#web/components/ui/badge';
+import { formatDate } from '#web/lib/format';
 import { DashboardPanel, EmptyPanel } from './dashboard-panel';
 import { Nowrap, ResponsiveTable } from './responsive-table';
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { AppPage } from '../../../components/app/app-page';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { FoundersOnlyNotice } from '../../../components/app/page-notice';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { adminUsersQuery, isForbidden } from '../api/admin-queries';
-import { ExportCsvPanel } from '../components/export-csv-panel';
-import { NdaAcceptancesPanel } from '../components/nda-acceptances-panel';
-import { UsersTable } from '../components/users-table';
+import { AppPage } from '#web/components/app/app-page';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { FoundersOnlyNotice } from '#web/components/app/page-notice';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { adminUsersQuery, isForbidden } from '#web/features/admin/api/admin-queries';
+import { ExportCsvPanel } from '#web/features/admin/components/export-csv-panel';
+import { NdaAcceptancesPanel } from '#web/features/admin/components/nda-acceptances-panel';
+import { UsersTable } from '#web/features/admin/components/users-table';
 
 const TITLE = 'Investors';
 

@@ -2,20 +2,20 @@ import { ChartColumn, CircleAlert, LoaderCircle, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { href } from '../../../../shared/routes';
-import { AppPage } from '../../../components/app/app-page';
-import { FoundersOnlyNotice, PageNotice } from '../../../components/app/page-notice';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { dashboardCounters } from '../admin-summary';
-import { isForbidden, isUnauthorized, useAdminDashboard } from '../api/admin-queries';
-import { DashboardCounters } from '../components/dashboard-counters';
-import { NotificationsSummary } from '../components/notifications-summary';
-import { RecentAccess } from '../components/recent-access';
-import { RecentDocuments } from '../components/recent-documents';
-import { RoomControls } from '../components/room-controls';
-import { SectionCards } from '../components/section-cards';
-import { UsersTable } from '../components/users-table';
+import { href } from '#shared/routes';
+import { AppPage } from '#web/components/app/app-page';
+import { FoundersOnlyNotice, PageNotice } from '#web/components/app/page-notice';
+import { Button } from '#web/components/ui/button';
+import { PageSpinner, Spinner } from '#web/components/ui/spinner';
+import { dashboardCounters } from '#web/features/admin/admin-summary';
+import { isForbidden, isUnauthorized, useAdminDashboard } from '#web/features/admin/api/admin-queries';
+import { DashboardCounters } from '#web/features/admin/components/dashboard-counters';
+import { NotificationsSummary } from '#web/features/admin/components/notifications-summary';
+import { RecentAccess } from '#web/features/admin/components/recent-access';
+import { RecentDocuments } from '#web/features/admin/components/recent-documents';
+import { RoomControls } from '#web/features/admin/components/room-controls';
+import { SectionCards } from '#web/features/admin/components/section-cards';
+import { UsersTable } from '#web/features/admin/components/users-table';
 
 /**
  * /admin, the room's dashboard (docs/product-rules.md#admin-dashboard), for its owner and co-founders: the

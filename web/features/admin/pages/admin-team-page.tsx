@@ -1,8 +1,8 @@
-import { AppPage } from '../../../components/app/app-page';
-import { FoundersOnlyNotice } from '../../../components/app/page-notice';
-import { isForbidden } from '../api/admin-queries';
-import { useTeam } from '../api/team-queries';
-import { TeamPanel } from '../components/team-panel';
+import { AppPage } from '#web/components/app/app-page';
+import { FoundersOnlyNotice } from '#web/components/app/page-notice';
+import { isForbidden } from '#web/features/admin/api/admin-queries';
+import { useTeam } from '#web/features/admin/api/team-queries';
+import { TeamPanel } from '#web/features/admin/components/team-panel';
 
 const TITLE = 'Team';
 

@@ -4,8 +4,8 @@ import {
   apiTokenListSchema,
   type CreateApiTokenRequest,
   createdApiTokenSchema,
-} from '../../../../shared/contracts/api-tokens';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/api-tokens';
+import { apiRequest } from '#web/lib/api-client';
 import { apiTokensKeys } from './api-tokens-keys';
 
 const TOKENS = '/api/my-data-room/api-tokens';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { ApiToken } from '../../../../shared/contracts/api-tokens';
+import type { ApiToken } from '#shared/contracts/api-tokens';
 import { ApiTokensPanel } from './api-tokens-panel';
 
 afterEach(() => {

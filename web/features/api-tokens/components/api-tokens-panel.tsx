@@ -8,18 +8,22 @@ import {
   type ApiToken,
   type ApiTokenScope,
   type CreatedApiToken,
-} from '../../../../shared/contracts/api-tokens';
-import { href } from '../../../../shared/routes';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { copyText } from '../../../lib/clipboard';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/use-api-tokens';
+} from '#shared/contracts/api-tokens';
+import { href } from '#shared/routes';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { Spinner } from '#web/components/ui/spinner';
+import {
+  useApiTokens,
+  useCreateApiToken,
+  useRevokeApiToken,
+} from '#web/features/api-tokens/api/use-api-tokens';
+import { copyText } from '#web/lib/clipboard';
+import { formatDate, formatDateTime } from '#web/lib/format';
 
 const EXPIRY_LABELS: Record<string, string> = {
   never: 'Never',

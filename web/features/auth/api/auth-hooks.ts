@@ -5,9 +5,9 @@ import {
   messageResponseSchema,
   type PublicUser,
   sessionResponseSchema,
-} from '../../../../shared/contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
-import { clearStoredUser, homePathFor, storeUser } from '../session-store';
+} from '#shared/contracts/auth';
+import { clearStoredUser, homePathFor, storeUser } from '#web/features/auth/session-store';
+import { apiRequest } from '#web/lib/api-client';
 import { authKeys } from './auth-keys';
 
 /** Who is signed in, or null. Never redirects: protected pages decide what to show. */

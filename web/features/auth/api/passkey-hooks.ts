@@ -6,7 +6,7 @@ import {
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authResponseSchema } from '../../../../shared/contracts/auth';
+import { authResponseSchema } from '#shared/contracts/auth';
 import {
   addPasskeyResponseSchema,
   authenticationOptionsSchema,
@@ -15,8 +15,8 @@ import {
   registrationOptionsSchema,
   secondFactorResponseSchema,
   sessionsResponseSchema,
-} from '../../../../shared/contracts/passkeys';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/passkeys';
+import { apiRequest } from '#web/lib/api-client';
 import { adoptSecondFactorUser, adoptSignedInUser } from './auth-hooks';
 import { authKeys } from './auth-keys';
 

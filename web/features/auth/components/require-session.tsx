@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { secondFactorPendingQuery, useCurrentUser } from '../api/auth-hooks';
-import { LoginPage } from '../pages/login-page';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { secondFactorPendingQuery, useCurrentUser } from '#web/features/auth/api/auth-hooks';
+import { LoginPage } from '#web/features/auth/pages/login-page';
 import { SecondFactorStep } from './second-factor-step';
 
 /**

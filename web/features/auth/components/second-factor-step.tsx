@@ -1,14 +1,14 @@
 import { Fingerprint, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { useLogout } from '../api/auth-hooks';
-import { useGivePasskey, useGiveRecoveryCode } from '../api/passkey-hooks';
-import { passkeyFailureMessage } from '../passkey-errors';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { Spinner } from '#web/components/ui/spinner';
+import { useLogout } from '#web/features/auth/api/auth-hooks';
+import { useGivePasskey, useGiveRecoveryCode } from '#web/features/auth/api/passkey-hooks';
+import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
 
 /**
  * What a signed-in page shows while the session waits for its second factor: the magic link proved the

@@ -2,19 +2,19 @@ import { Fingerprint, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { MAGIC_LINK_TTL_MINUTES } from '../../../../shared/contracts/auth';
-import { safeReturnTo } from '../../../../shared/return-to';
-import { href, paths } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useRequestMagicLink } from '../api/auth-hooks';
-import { usePasskeySignIn } from '../api/passkey-hooks';
-import { passkeyFailureMessage } from '../passkey-errors';
-import { homePathFor } from '../session-store';
+import { MAGIC_LINK_TTL_MINUTES } from '#shared/contracts/auth';
+import { safeReturnTo } from '#shared/return-to';
+import { href, paths } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { useRequestMagicLink } from '#web/features/auth/api/auth-hooks';
+import { usePasskeySignIn } from '#web/features/auth/api/passkey-hooks';
+import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
+import { homePathFor } from '#web/features/auth/session-store';
+import { ApiRequestError } from '#web/lib/api-client';
 
 /** Spec section 8: the toast for a failed request, by what the server said. */
 function failureDescription(error: unknown): string {

@@ -1,18 +1,16 @@
 import { Copy, Fingerprint, KeyRound, LogOut, MonitorSmartphone, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { PublicPasskey, SessionSummary } from '../../../../shared/contracts/passkeys';
-import { AppPage } from '../../../components/app/app-page';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { copyText } from '../../../lib/clipboard';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../api/auth-hooks';
+import type { PublicPasskey, SessionSummary } from '#shared/contracts/passkeys';
+import { AppPage } from '#web/components/app/app-page';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { PageSpinner, Spinner } from '#web/components/ui/spinner';
+import { useCurrentUser } from '#web/features/auth/api/auth-hooks';
 import {
   useAddPasskey,
   useEndOtherSessions,
@@ -21,8 +19,10 @@ import {
   useRegenerateRecoveryCodes,
   useRemovePasskey,
   useSessions,
-} from '../api/passkey-hooks';
-import { passkeyFailureMessage } from '../passkey-errors';
+} from '#web/features/auth/api/passkey-hooks';
+import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
+import { copyText } from '#web/lib/clipboard';
+import { formatDate, formatDateTime } from '#web/lib/format';
 
 const TITLE = 'Security';
 

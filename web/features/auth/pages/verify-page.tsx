@@ -1,15 +1,15 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PublicUser } from '../../../../shared/contracts/auth';
-import { safeReturnTo } from '../../../../shared/return-to';
-import { href } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useVerifyMagicLink } from '../api/auth-hooks';
-import { homePathFor } from '../session-store';
+import type { PublicUser } from '#shared/contracts/auth';
+import { safeReturnTo } from '#shared/return-to';
+import { href } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Spinner } from '#web/components/ui/spinner';
+import { useVerifyMagicLink } from '#web/features/auth/api/auth-hooks';
+import { homePathFor } from '#web/features/auth/session-store';
 
 const REDIRECT_DELAY_MS = 2000;
 

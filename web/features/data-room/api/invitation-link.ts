@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  invitationAcceptedResponseSchema,
-  invitationLinkStateSchema,
-} from '../../../../shared/contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
-import { adoptSignedInUser } from '../../auth/api/auth-hooks';
+import { invitationAcceptedResponseSchema, invitationLinkStateSchema } from '#shared/contracts/auth';
+import { adoptSignedInUser } from '#web/features/auth/api/auth-hooks';
+import { apiRequest } from '#web/lib/api-client';
 import { dataRoomKeys } from './data-room-keys';
 
 const invitePath = (token: string) => `/api/data-room/invite/${encodeURIComponent(token)}`;

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { documentListSchema } from '../../../../shared/contracts/documents';
+import { documentListSchema } from '#shared/contracts/documents';
 import {
   dataRoomResponseSchema,
   invitedDataRoomResponseSchema,
   sectionsContentSchema,
-} from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/rooms';
+import { apiRequest } from '#web/lib/api-client';
 import { dataRoomKeys } from './data-room-keys';
 
 /** Where a view reads its room from: as a signed-in owner or member, or by an invitation link. */

@@ -4,9 +4,9 @@ import {
   type NdaPrompt,
   ndaAcceptResponseSchema,
   ndaChangedResponseSchema,
-} from '../../../../shared/contracts/nda';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
-import { viewerKeys } from '../../viewer/api/viewer-keys';
+} from '#shared/contracts/nda';
+import { viewerKeys } from '#web/features/viewer/api/viewer-keys';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client';
 import { dataRoomKeys } from './data-room-keys';
 import { ndaAcceptancePath, type RoomSource } from './room-queries';
 

@@ -2,15 +2,15 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CalendarX, DoorOpen, MailCheck, MailX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { useCurrentUser, useHomePath, useRequestMagicLink } from '../../auth/api/auth-hooks';
-import { warmViewerCode } from '../../viewer/api/viewer-code';
-import { dataRoomKeys } from '../api/data-room-keys';
-import { useAcceptInvitation, useInvitationLinkState } from '../api/invitation-link';
-import type { RoomSource } from '../api/room-queries';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { useCurrentUser, useHomePath, useRequestMagicLink } from '#web/features/auth/api/auth-hooks';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { useAcceptInvitation, useInvitationLinkState } from '#web/features/data-room/api/invitation-link';
+import type { RoomSource } from '#web/features/data-room/api/room-queries';
+import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
+import { ApiRequestError } from '#web/lib/api-client';
+import { formatDate } from '#web/lib/format';
 import { InvalidInvitation, RoomLoading, RoomUnavailable, StateCard } from './room-states';
 
 /**
@@ -73,7 +73,7 @@ function seedMemberRoom(queryClient: QueryClient, roomId: string, [room, section
  */
 function useWarmRoomCode() {
   useEffect(() => {
-    void import('../pages/data-room-by-id-page');
+    void import('#web/features/data-room/pages/data-room-by-id-page');
     warmViewerCode();
   }, []);
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { NdaPrompt } from '../../../../shared/contracts/nda';
+import type { NdaPrompt } from '#shared/contracts/nda';
 import { NdaGate } from './nda-gate';
 
 afterEach(() => {

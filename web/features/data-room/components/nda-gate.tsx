@@ -1,13 +1,13 @@
 import { FileSignature } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { MAX_SIGNER_NAME_LENGTH, type NdaPrompt } from '../../../../shared/contracts/nda';
-import { MarkdownView } from '../../../components/markdown/markdown-view';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import type { RoomSource } from '../api/room-queries';
-import { ndaPromptOf, useAcceptNda } from '../api/use-accept-nda';
+import { MAX_SIGNER_NAME_LENGTH, type NdaPrompt } from '#shared/contracts/nda';
+import { MarkdownView } from '#web/components/markdown/markdown-view';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import type { RoomSource } from '#web/features/data-room/api/room-queries';
+import { ndaPromptOf, useAcceptNda } from '#web/features/data-room/api/use-accept-nda';
 
 /**
  * The NDA page (docs/decisions/0045-nda-before-entry.md): shown instead of the room while the server

@@ -1,21 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import type { DataRoomView as DataRoomData } from '../../../../shared/contracts/rooms';
-import { href } from '../../../../shared/routes';
-import type { ParsedSections } from '../../../../shared/sections-markdown';
-import {
-  DataRoomView,
-  type RoomRouting,
-  type RoomSection,
-} from '../../../components/data-room/data-room-view';
-import type { DocumentRow } from '../../../components/data-room/section-documents';
-import { formatLastUpdated, formatUpdated } from '../../../lib/format';
-import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
-import { openExternal } from '../../documents/api/download-document';
-import { createDocumentPrefetcher, rowPrefetch } from '../../viewer/api/prefetch-document';
-import { clickUrl, type RoomSource } from '../api/room-queries';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import type { DataRoomView as DataRoomData } from '#shared/contracts/rooms';
+import { href } from '#shared/routes';
+import type { ParsedSections } from '#shared/sections-markdown';
+import { DataRoomView, type RoomRouting, type RoomSection } from '#web/components/data-room/data-room-view';
+import type { DocumentRow } from '#web/components/data-room/section-documents';
+import { clickUrl, type RoomSource } from '#web/features/data-room/api/room-queries';
+import { openExternal } from '#web/features/documents/api/download-document';
+import { createDocumentPrefetcher, rowPrefetch } from '#web/features/viewer/api/prefetch-document';
+import { formatLastUpdated, formatUpdated } from '#web/lib/format';
+import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
 import { OpenRoomPanel, useOpenInvitedRoom } from './invitation-entry';
 import { RoomLoading } from './room-states';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { type RoomSource, useRoomContent } from '../api/room-queries';
-import { ndaPromptOf } from '../api/use-accept-nda';
+import { type RoomSource, useRoomContent } from '#web/features/data-room/api/room-queries';
+import { ndaPromptOf } from '#web/features/data-room/api/use-accept-nda';
 import { InvitationLinkStatePanel } from './invitation-entry';
 import { NdaGate } from './nda-gate';
 import type { RoomContent } from './room-content-view';

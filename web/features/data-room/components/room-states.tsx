@@ -1,11 +1,11 @@
 import { FolderLock, LayoutDashboard, Link2Off, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { ApiRequestError } from '#web/lib/api-client';
 
 export function RoomLoading() {
   return <PageSpinner label="Loading the data room…" />;

@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { AppPage } from '../../../components/app/app-page';
-import type { RoomRouting } from '../../../components/data-room/data-room-view';
-import { Button } from '../../../components/ui/button';
-import { warmViewerCode } from '../../viewer/api/viewer-code';
-import { RoomContentView } from '../components/room-content-view';
-import { RoomLoader } from '../components/room-loader';
+import { href } from '#shared/routes';
+import { AppPage } from '#web/components/app/app-page';
+import type { RoomRouting } from '#web/components/data-room/data-room-view';
+import { Button } from '#web/components/ui/button';
+import { RoomContentView } from '#web/features/data-room/components/room-content-view';
+import { RoomLoader } from '#web/features/data-room/components/room-loader';
+import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
 
 /**
  * /data-room/:id and /data-room/:id/sections/:section: one room the signed-in investor (or its owner) may

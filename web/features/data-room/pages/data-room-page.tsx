@@ -1,14 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
-import { AppPage } from '../../../components/app/app-page';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useHomePath } from '../../auth/api/auth-hooks';
-import { RequireSession } from '../../auth/components/require-session';
-import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
-import { RoomContentView } from '../components/room-content-view';
-import { RoomLoader } from '../components/room-loader';
-import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
+import { AppPage } from '#web/components/app/app-page';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { useHomePath } from '#web/features/auth/api/auth-hooks';
+import { RequireSession } from '#web/features/auth/components/require-session';
+import { RoomContentView } from '#web/features/data-room/components/room-content-view';
+import { RoomLoader } from '#web/features/data-room/components/room-loader';
+import { NoOwnRoom, RoomLoadFailed } from '#web/features/data-room/components/room-states';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
+import { ApiRequestError } from '#web/lib/api-client';
 
 /**
  * /data-room: with ?invite=TOKEN the public invited view (no session); otherwise the signed-in

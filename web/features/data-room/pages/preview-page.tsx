@@ -1,13 +1,13 @@
 import { Eye } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { AppPage } from '../../../components/app/app-page';
-import { Button } from '../../../components/ui/button';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useMyDataRoom } from '../../rooms/api/use-my-data-room';
-import { RoomContentView } from '../components/room-content-view';
-import { RoomLoader } from '../components/room-loader';
-import { NoOwnRoom, RoomLoadFailed } from '../components/room-states';
+import { href } from '#shared/routes';
+import { AppPage } from '#web/components/app/app-page';
+import { Button } from '#web/components/ui/button';
+import { RoomContentView } from '#web/features/data-room/components/room-content-view';
+import { RoomLoader } from '#web/features/data-room/components/room-loader';
+import { NoOwnRoom, RoomLoadFailed } from '#web/features/data-room/components/room-states';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
+import { ApiRequestError } from '#web/lib/api-client';
 
 /**
  * /preview: the founder's own room as an investor sees it, under a blue 'Investor preview' banner;

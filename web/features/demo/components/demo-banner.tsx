@@ -1,7 +1,7 @@
 import { FlaskConical, LogIn } from 'lucide-react';
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
 
 /** Says plainly that everything below is sample data, and where the real thing is. */
 export function DemoBanner({ companyName }: { companyName: string }) {

@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { href } from '../../../../shared/routes';
-import { DataRoomView, type RoomSection } from '../../../components/data-room/data-room-view';
-import type { DocumentRow } from '../../../components/data-room/section-documents';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { DemoBanner } from '../components/demo-banner';
-import { type DemoDocument, demoCompany, demoLastUpdatedDaysAgo, demoSections } from '../demo-data';
-import { formatDaysAgo, formatUpdated } from '../format-updated';
+import { href } from '#shared/routes';
+import { DataRoomView, type RoomSection } from '#web/components/data-room/data-room-view';
+import type { DocumentRow } from '#web/components/data-room/section-documents';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { DemoBanner } from '#web/features/demo/components/demo-banner';
+import {
+  type DemoDocument,
+  demoCompany,
+  demoLastUpdatedDaysAgo,
+  demoSections,
+} from '#web/features/demo/demo-data';
+import { formatDaysAgo, formatUpdated } from '#web/features/demo/format-updated';
 
 /** The demo's sections as the data-room view shows them; the dates are worded once per visit. */
 function sectionsOfTheDemo(): RoomSection[] {

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, test } from 'vitest';
-import { fileTypeFromName } from '../../../../shared/file-types';
-import { UPLOAD_EXTENSIONS } from '../../../../shared/uploads';
+import { fileTypeFromName } from '#shared/file-types';
+import { UPLOAD_EXTENSIONS } from '#shared/uploads';
 import { AddingDocumentsTopic, DocumentUploadTopic } from './docs-content';
 
 afterEach(cleanup);

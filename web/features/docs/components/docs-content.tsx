@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
+import { href } from '#shared/routes';
 import {
   apiCallExample,
   documentExample,
@@ -7,8 +7,8 @@ import {
   minimalExample,
   sectionExample,
   skeletonExample,
-} from '../docs-examples';
-import { maxUploadSize, uploadExtensions, uploadedFileTypes } from '../docs-topics';
+} from '#web/features/docs/docs-examples';
+import { maxUploadSize, uploadExtensions, uploadedFileTypes } from '#web/features/docs/docs-topics';
 import { CodeBlock } from './code-block';
 import { BulletList, Callout, Cell, Code, NumberedList, Paragraph, Subheading, Table } from './prose';
 import { SectionIconTable } from './section-icon-table';

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** The documentation's text styles, in one place so every topic reads the same. */
 

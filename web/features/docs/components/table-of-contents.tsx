@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { type DocsTopicId, docsTopics } from '../docs-topics';
+import { type DocsTopicId, docsTopics } from '#web/features/docs/docs-topics';
+import { cn } from '#web/lib/cn';
 
 /** Which topic is being read: the last one whose heading has passed the upper part of the viewport. */
 function useCurrentTopic(): DocsTopicId | null {

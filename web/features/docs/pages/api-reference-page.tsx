@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { Spinner } from '../../../components/ui/spinner';
+import { href } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { Spinner } from '#web/components/ui/spinner';
 
 interface ScalarGlobal {
   createApiReference: (

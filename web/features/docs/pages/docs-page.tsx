@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { PublicPage } from '../../../components/site/public-page';
+import { PublicPage } from '#web/components/site/public-page';
 import {
   AccessTrackingTopic,
   AddingDocumentsTopic,
@@ -11,9 +11,9 @@ import {
   ImportantNotesTopic,
   InvitationSystemTopic,
   OverviewTopic,
-} from '../components/docs-content';
-import { TableOfContents } from '../components/table-of-contents';
-import { type DocsTopicId, docsTopics } from '../docs-topics';
+} from '#web/features/docs/components/docs-content';
+import { TableOfContents } from '#web/features/docs/components/table-of-contents';
+import { type DocsTopicId, docsTopics } from '#web/features/docs/docs-topics';
 
 const topicBodies: Record<DocsTopicId, ComponentType> = {
   overview: OverviewTopic,

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type DocumentListItem, documentListSchema } from '../../../../shared/contracts/documents';
-import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from '../../admin/api/admin-keys';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
-import { sectionsKeys } from '../../sections/api/sections-keys';
+import { type DocumentListItem, documentListSchema } from '#shared/contracts/documents';
+import { adminKeys } from '#web/features/admin/api/admin-keys';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { sectionsKeys } from '#web/features/sections/api/sections-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { documentsKeys } from './documents-keys';
 
 /** While a file's preview is being prepared, the list asks again this often, so 'Ready' shows by itself. */

@@ -1,5 +1,5 @@
-import { extensionOf } from '../../../../shared/file-types';
-import { uploadedDocumentPath } from '../../../../shared/sections-markdown';
+import { extensionOf } from '#shared/file-types';
+import { uploadedDocumentPath } from '#shared/sections-markdown';
 
 /**
  * Fetches an uploaded document with the session cookie and saves it under its title

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DocumentTitleRequest, documentListItemSchema } from '../../../../shared/contracts/documents';
-import { apiRequest } from '../../../lib/api-client';
+import { type DocumentTitleRequest, documentListItemSchema } from '#shared/contracts/documents';
+import { apiRequest } from '#web/lib/api-client';
 import { invalidateAfterDocumentChange } from './document-hooks';
 import { documentsKeys } from './documents-keys';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DownloadPolicyChoice, documentListItemSchema } from '../../../../shared/contracts/documents';
-import { apiRequest } from '../../../lib/api-client';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { type DownloadPolicyChoice, documentListItemSchema } from '#shared/contracts/documents';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { documentsKeys } from './documents-keys';
 
 /** One document's "Allow download": POST /api/documents/:id/download-policy. */

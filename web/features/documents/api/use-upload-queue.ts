@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { uploadResponseSchema } from '../../../../shared/contracts/documents';
-import { apiUpload } from '../../../lib/api-client';
-import { uploadRefusal } from '../upload-rules';
+import { uploadResponseSchema } from '#shared/contracts/documents';
+import { uploadRefusal } from '#web/features/documents/upload-rules';
+import { apiUpload } from '#web/lib/api-client';
 import { invalidateAfterDocumentChange } from './document-hooks';
 
 export type UploadResponse = typeof uploadResponseSchema._output;

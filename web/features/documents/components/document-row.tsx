@@ -1,11 +1,11 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import { FileTypeIcon } from '../../../components/data-room/data-room-icons';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
-import { formatFileSize } from '../file-size';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import { FileTypeIcon } from '#web/components/data-room/data-room-icons';
+import { Badge } from '#web/components/ui/badge';
+import { formatFileSize } from '#web/features/documents/file-size';
+import { cn } from '#web/lib/cn';
+import { formatDate } from '#web/lib/format';
 import { PreviewStatus } from './preview-status';
 
 interface DocumentRowProps {

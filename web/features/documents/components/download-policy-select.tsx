@@ -4,8 +4,8 @@ import {
   DOWNLOAD_POLICY_CHOICES,
   type DocumentListItem,
   type DownloadPolicyChoice,
-} from '../../../../shared/contracts/documents';
-import { useSetDownloadPolicy } from '../api/use-set-download-policy';
+} from '#shared/contracts/documents';
+import { useSetDownloadPolicy } from '#web/features/documents/api/use-set-download-policy';
 
 const CHOICE_LABELS: Record<DownloadPolicyChoice, string> = {
   room: 'Follow room',

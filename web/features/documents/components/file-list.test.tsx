@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import type { PreviewState } from '../../../../shared/contracts/previews';
-import { refetchIntervalFor } from '../api/document-hooks';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import type { PreviewState } from '#shared/contracts/previews';
+import { refetchIntervalFor } from '#web/features/documents/api/document-hooks';
 import { FileList } from './file-list';
 
 afterEach(() => {

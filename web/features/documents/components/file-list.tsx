@@ -1,12 +1,18 @@
 import { ChartColumn, Copy, Download, Search, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { FOCUS_ROW_ATTRIBUTE } from '../../../lib/use-focus-after-removal';
-import { filterByTitle, selectAllState, selectedVisible, toggleAll, toggleOne } from '../file-selection';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import {
+  filterByTitle,
+  selectAllState,
+  selectedVisible,
+  toggleAll,
+  toggleOne,
+} from '#web/features/documents/file-selection';
+import { FOCUS_ROW_ATTRIBUTE } from '#web/lib/use-focus-after-removal';
 import { DocumentRow } from './document-row';
 import { DownloadPolicySelect } from './download-policy-select';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
+import type { DocumentListItem } from '#shared/contracts/documents';
 import { FilesPanel, type FilesPanelPage } from './files-panel';
 
 afterEach(() => {

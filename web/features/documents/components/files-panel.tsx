@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { copyText } from '../../../lib/clipboard';
-import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
-import { useDeleteDocuments, useMyDocuments, useRetryPreview } from '../api/document-hooks';
-import { documentLink, saveDocument } from '../api/download-document';
-import type { UploadResponse } from '../api/use-upload-queue';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Spinner } from '#web/components/ui/spinner';
+import {
+  useDeleteDocuments,
+  useMyDocuments,
+  useRetryPreview,
+} from '#web/features/documents/api/document-hooks';
+import { documentLink, saveDocument } from '#web/features/documents/api/download-document';
+import type { UploadResponse } from '#web/features/documents/api/use-upload-queue';
+import { copyText } from '#web/lib/clipboard';
+import { useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
 import { FileList } from './file-list';
 import { UploadCard } from './upload-card';
 

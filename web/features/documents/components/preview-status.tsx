@@ -1,7 +1,7 @@
 import { LoaderCircle, RotateCw } from 'lucide-react';
-import type { PreviewState } from '../../../../shared/contracts/previews';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import type { PreviewState } from '#shared/contracts/previews';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 
 interface PreviewStatusProps {
   title: string;

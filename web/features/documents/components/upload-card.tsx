@@ -1,5 +1,5 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { type UploadResponse, useUploadQueue } from '../api/use-upload-queue';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { type UploadResponse, useUploadQueue } from '#web/features/documents/api/use-upload-queue';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadProgressList } from './upload-progress-list';
 import { UploadSectionField, useUploadSection } from './upload-section-field';

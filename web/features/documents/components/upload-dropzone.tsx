@@ -1,7 +1,7 @@
 import { CloudUpload } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { MAX_UPLOAD_LABEL, SUPPORTED_TYPES_LABEL, UPLOAD_ACCEPT } from '../upload-rules';
+import { MAX_UPLOAD_LABEL, SUPPORTED_TYPES_LABEL, UPLOAD_ACCEPT } from '#web/features/documents/upload-rules';
+import { cn } from '#web/lib/cn';
 
 interface UploadDropzoneProps {
   onFiles: (files: File[]) => void;

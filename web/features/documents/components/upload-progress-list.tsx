@@ -1,7 +1,7 @@
 import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import type { UploadItem } from '../api/use-upload-queue';
-import { formatFileSize } from '../file-size';
+import { Button } from '#web/components/ui/button';
+import type { UploadItem } from '#web/features/documents/api/use-upload-queue';
+import { formatFileSize } from '#web/features/documents/file-size';
 
 /** Each file of the current uploads with its own progress bar, then its outcome. */
 export function UploadProgressList({ items, onClear }: { items: UploadItem[]; onClear: () => void }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accessibleDataRoomsResponseSchema } from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
+import { accessibleDataRoomsResponseSchema } from '#shared/contracts/rooms';
+import { apiRequest } from '#web/lib/api-client';
 import { investorDashboardKeys } from './investor-dashboard-keys';
 
 export const accessibleRoomsQuery = queryOptions({

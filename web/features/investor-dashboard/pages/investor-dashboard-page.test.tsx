@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { AccessibleDataRoom } from '../../../../shared/contracts/rooms';
+import type { AccessibleDataRoom } from '#shared/contracts/rooms';
 import { InvestorDashboardPage } from './investor-dashboard-page';
 
 afterEach(() => {

@@ -8,14 +8,14 @@ import {
   Globe,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AccessibleDataRoom } from '../../../../shared/contracts/rooms';
-import { href } from '../../../../shared/routes';
-import { AppPage } from '../../../components/app/app-page';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useAccessibleRooms } from '../api/use-accessible-rooms';
+import type { AccessibleDataRoom } from '#shared/contracts/rooms';
+import { href } from '#shared/routes';
+import { AppPage } from '#web/components/app/app-page';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { useAccessibleRooms } from '#web/features/investor-dashboard/api/use-accessible-rooms';
 
 /** /investor-dashboard: the data rooms this investor may open (docs/product-rules.md#investor-dashboard). */
 export function InvestorDashboardPage() {

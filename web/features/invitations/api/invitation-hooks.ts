@@ -6,9 +6,9 @@ import {
   createInvitationResponseSchema,
   invitationLinkResponseSchema,
   invitationListSchema,
-} from '../../../../shared/contracts/invitations';
-import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from '../../admin/api/admin-keys';
+} from '#shared/contracts/invitations';
+import { adminKeys } from '#web/features/admin/api/admin-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { invitationsKeys } from './invitations-keys';
 
 export const invitationsQuery = queryOptions({

@@ -5,12 +5,12 @@ import {
   type BulkInvitationResponse,
   MAX_BULK_INVITATION_ENTRIES,
   MAX_BULK_INVITATION_TEXT_LENGTH,
-} from '../../../../shared/contracts/invitations';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FieldError } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
-import { useBulkInvite } from '../api/invitation-hooks';
+} from '#shared/contracts/invitations';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { FieldError } from '#web/components/ui/field-error';
+import { Label } from '#web/components/ui/label';
+import { useBulkInvite } from '#web/features/invitations/api/invitation-hooks';
 import { placeInvitationError } from './field-sentence';
 import { PersonalMessageField } from './personal-message-field';
 

@@ -1,4 +1,4 @@
-import { ApiRequestError, fieldOfError } from '../../../lib/api-client';
+import { ApiRequestError, fieldOfError } from '#web/lib/api-client';
 
 /**
  * Where an invitation error belongs and how it reads there: a 400 names its field ("email: must be a

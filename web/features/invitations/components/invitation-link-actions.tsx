@@ -1,11 +1,11 @@
 import { Link2, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Invitation } from '../../../../shared/contracts/invitations';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { copyText } from '../../../lib/clipboard';
-import { useCopyInvitationLink, useResendInvitation } from '../api/invitation-hooks';
+import type { Invitation } from '#shared/contracts/invitations';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { useCopyInvitationLink, useResendInvitation } from '#web/features/invitations/api/invitation-hooks';
+import { copyText } from '#web/lib/clipboard';
 
 /**
  * Resend and Copy link for a pending (or expired) invitation (docs/decisions/0060-invitation-links-resend-and-bulk.md).

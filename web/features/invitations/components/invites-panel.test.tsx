@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Invitation } from '../../../../shared/contracts/invitations';
+import type { Invitation } from '#shared/contracts/invitations';
 import { InvitesPanel } from './invites-panel';
 
 afterEach(() => {

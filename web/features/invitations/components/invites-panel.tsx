@@ -2,21 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { Info, LoaderCircle, Mail, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { INVITATION_TTL_DAYS, type Invitation } from '../../../../shared/contracts/invitations';
-import { InvitationStatusBadge } from '../../../components/app/invitation-status-badge';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FieldError } from '../../../components/ui/field-error';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
-import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
-import { adminInvitationsQuery } from '../../admin/api/admin-queries';
-import { useSendInvitation } from '../../admin/api/use-send-invitation';
-import { invitationsQuery, useCreateInvitation, useDeleteInvitation } from '../api/invitation-hooks';
+import { INVITATION_TTL_DAYS, type Invitation } from '#shared/contracts/invitations';
+import { InvitationStatusBadge } from '#web/components/app/invitation-status-badge';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { FieldError } from '#web/components/ui/field-error';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { Spinner } from '#web/components/ui/spinner';
+import { adminInvitationsQuery } from '#web/features/admin/api/admin-queries';
+import { useSendInvitation } from '#web/features/admin/api/use-send-invitation';
+import {
+  invitationsQuery,
+  useCreateInvitation,
+  useDeleteInvitation,
+} from '#web/features/invitations/api/invitation-hooks';
+import { formatDate } from '#web/lib/format';
+import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
 import { BulkInviteCard } from './bulk-invite-card';
 import { placeInvitationError } from './field-sentence';
 import { InvitationLinkActions } from './invitation-link-actions';

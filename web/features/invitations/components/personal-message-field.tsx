@@ -1,7 +1,7 @@
-import { MAX_PERSONAL_MESSAGE_LENGTH } from '../../../../shared/contracts/invitations';
-import { FieldError } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { MAX_PERSONAL_MESSAGE_LENGTH } from '#shared/contracts/invitations';
+import { FieldError } from '#web/components/ui/field-error';
+import { Label } from '#web/components/ui/label';
+import { cn } from '#web/lib/cn';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '#web/components/ui/badge';
 import { LandingSection } from './landing-section';
 import { MockupFrame } from './mockup-frame';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
+import { href } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
 import { LandingIcon } from './landing-icon';
 
 export function FinalCallToAction() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 interface LandingSectionProps {
   /** The heading's id; the section is labelled by it, so each block is a named region. */

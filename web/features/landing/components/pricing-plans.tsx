@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { href } from '#shared/routes';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/cn';
 import { LandingIcon } from './landing-icon';
 import { LandingSection } from './landing-section';
 

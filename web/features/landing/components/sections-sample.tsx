@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/cn';
+import { Badge } from '#web/components/ui/badge';
+import { cn } from '#web/lib/cn';
 import { type IconName, LandingIcon } from './landing-icon';
 import { LandingSection } from './landing-section';
 import { MockupFrame } from './mockup-frame';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PublicPage } from '../../../components/site/public-page';
+import { PublicPage } from '#web/components/site/public-page';
 
 export interface LegalSection {
   /** The anchor of the section, e.g. 'cookies' for /privacy#cookies. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { useSiteInfo } from '../../site/api/use-site-info';
+import { href } from '#shared/routes';
+import { useSiteInfo } from '#web/features/site/api/use-site-info';
 
 /**
  * A sentence that ends with the installation's support address (SUPPORT_EMAIL) as a mailto: link,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { LegalDocument, type LegalSection } from '../components/legal-document';
-import { SupportContact } from '../components/support-contact';
+import { href } from '#shared/routes';
+import { LegalDocument, type LegalSection } from '#web/features/legal/components/legal-document';
+import { SupportContact } from '#web/features/legal/components/support-contact';
 
 const sections: LegalSection[] = [
   {

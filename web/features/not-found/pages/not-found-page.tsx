@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
+import { href } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
 
 /** Any path the app does not serve. The server answers it with HTTP status 404 as well. */
 export function NotFoundPage() {

@@ -3,8 +3,8 @@ import {
   type InvestorMessageRequest,
   investorMessageSentSchema,
   investorMessagesStateSchema,
-} from '../../../../shared/contracts/notifications';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/notifications';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client';
 import { notificationsKeys } from './notifications-keys';
 
 export const investorMessagesQuery = queryOptions({

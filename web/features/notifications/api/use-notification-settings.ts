@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type FounderNotificationChoice,
-  notificationSettingsSchema,
-} from '../../../../shared/contracts/notifications';
-import { apiRequest } from '../../../lib/api-client';
+import { type FounderNotificationChoice, notificationSettingsSchema } from '#shared/contracts/notifications';
+import { apiRequest } from '#web/lib/api-client';
 import { notificationsKeys } from './notifications-keys';
 
 export const notificationSettingsQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unsubscribeDetailsSchema } from '../../../../shared/contracts/notifications';
-import { apiRequest } from '../../../lib/api-client';
+import { unsubscribeDetailsSchema } from '#shared/contracts/notifications';
+import { apiRequest } from '#web/lib/api-client';
 import { notificationsKeys } from './notifications-keys';
 
 /** What an unsubscribe link would stop (it changes nothing): GET /api/notifications/unsubscribe. */

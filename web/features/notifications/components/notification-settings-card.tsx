@@ -5,12 +5,15 @@ import {
   FOUNDER_NOTIFICATION_DESCRIPTIONS,
   FOUNDER_NOTIFICATION_LABELS,
   type FounderNotificationChoice,
-} from '../../../../shared/contracts/notifications';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
-import { useNotificationSettings, useSetNotificationChoice } from '../api/use-notification-settings';
+} from '#shared/contracts/notifications';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Spinner } from '#web/components/ui/spinner';
+import {
+  useNotificationSettings,
+  useSetNotificationChoice,
+} from '#web/features/notifications/api/use-notification-settings';
+import { cn } from '#web/lib/cn';
 
 /**
  * The founder's e-mail notifications about investors (docs/decisions/0044-founder-notifications.md): one

@@ -4,13 +4,17 @@ import { toast } from 'sonner';
 import {
   INVESTOR_MESSAGE_INTERVAL_MINUTES,
   INVESTOR_MESSAGE_MAX_LENGTH,
-} from '../../../../shared/contracts/notifications';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { nextAllowedAtOf, useInvestorMessages, useSendInvestorMessage } from '../api/use-investor-messages';
+} from '#shared/contracts/notifications';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Label } from '#web/components/ui/label';
+import { Spinner } from '#web/components/ui/spinner';
+import {
+  nextAllowedAtOf,
+  useInvestorMessages,
+  useSendInvestorMessage,
+} from '#web/features/notifications/api/use-investor-messages';
+import { formatDateTime } from '#web/lib/format';
 
 type Audience = 'all' | 'chosen';
 

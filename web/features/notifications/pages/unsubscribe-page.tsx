@@ -1,13 +1,13 @@
 import { BellOff, CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useUnsubscribe, useUnsubscribeDetails } from '../api/use-unsubscribe';
+import { href } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
+import { Spinner } from '#web/components/ui/spinner';
+import { useUnsubscribe, useUnsubscribeDetails } from '#web/features/notifications/api/use-unsubscribe';
+import { ApiRequestError } from '#web/lib/api-client';
 
 /**
  * /unsubscribe?token=…, the link in every notification mail (docs/decisions/0044-founder-notifications.md).

@@ -3,8 +3,8 @@ import {
   documentAnalyticsSchema,
   investorAnalyticsSchema,
   roomAnalyticsSchema,
-} from '../../../../shared/contracts/reading';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/reading';
+import { apiRequest } from '#web/lib/api-client';
 
 /** TanStack Query keys for the founder's reading analytics. */
 export const readingAnalyticsKeys = {

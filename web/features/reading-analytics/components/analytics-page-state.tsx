@@ -1,12 +1,12 @@
 import { ArrowLeft, CircleAlert, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { href, type PageName } from '../../../../shared/routes';
-import { AppPage } from '../../../components/app/app-page';
-import { FoundersOnlyNotice, PageNotice } from '../../../components/app/page-notice';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
+import { href, type PageName } from '#shared/routes';
+import { AppPage } from '#web/components/app/app-page';
+import { FoundersOnlyNotice, PageNotice } from '#web/components/app/page-notice';
+import { Button } from '#web/components/ui/button';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { ApiRequestError } from '#web/lib/api-client';
 
 interface QueryState {
   error: Error | null;

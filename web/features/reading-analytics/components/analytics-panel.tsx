@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 
 /** One titled region of an analytics page, found and skipped to by its heading. */
 export function AnalyticsPanel({

@@ -8,7 +8,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatReadingTime } from '../reading-time';
+import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
 
 // Only what a bar chart needs (tree-shaken); this module loads only with the analytics pages.
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);

@@ -1,13 +1,21 @@
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { useDocumentAnalytics } from '../api/reading-analytics-queries';
-import { AnalyticsPageState, BackLink } from '../components/analytics-page-state';
-import { AnalyticsPanel, DataTable, EmptyNote, StatTiles } from '../components/analytics-panel';
-import { ChartSlot } from '../components/chart-slot';
-import { formatReadingTime, formatShare } from '../reading-time';
+import { href } from '#shared/routes';
+import { Spinner } from '#web/components/ui/spinner';
+import { useDocumentAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
+import {
+  AnalyticsPageState,
+  BackLink,
+} from '#web/features/reading-analytics/components/analytics-page-state';
+import {
+  AnalyticsPanel,
+  DataTable,
+  EmptyNote,
+  StatTiles,
+} from '#web/features/reading-analytics/components/analytics-panel';
+import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
+import { formatReadingTime, formatShare } from '#web/features/reading-analytics/reading-time';
+import { formatDateTime } from '#web/lib/format';
 
 const linkClass = 'text-indigo-700 hover:underline';
 

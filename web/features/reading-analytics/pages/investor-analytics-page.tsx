@@ -1,12 +1,20 @@
 import { Download, Eye, MousePointerClick } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { InvestorActivity } from '../../../../shared/contracts/reading';
-import { href } from '../../../../shared/routes';
-import { formatDateTime } from '../../../lib/format';
-import { useInvestorAnalytics } from '../api/reading-analytics-queries';
-import { AnalyticsPageState, BackLink } from '../components/analytics-page-state';
-import { AnalyticsPanel, DataTable, EmptyNote, StatTiles } from '../components/analytics-panel';
-import { formatReadingTime } from '../reading-time';
+import type { InvestorActivity } from '#shared/contracts/reading';
+import { href } from '#shared/routes';
+import { useInvestorAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
+import {
+  AnalyticsPageState,
+  BackLink,
+} from '#web/features/reading-analytics/components/analytics-page-state';
+import {
+  AnalyticsPanel,
+  DataTable,
+  EmptyNote,
+  StatTiles,
+} from '#web/features/reading-analytics/components/analytics-panel';
+import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
+import { formatDateTime } from '#web/lib/format';
 
 const linkClass = 'text-indigo-700 hover:underline';
 

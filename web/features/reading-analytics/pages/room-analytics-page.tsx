@@ -1,12 +1,19 @@
 import { Link } from 'react-router';
-import { RECENT_READERS_DAYS } from '../../../../shared/contracts/reading';
-import { href } from '../../../../shared/routes';
-import { formatDateTime } from '../../../lib/format';
-import { useRoomAnalytics } from '../api/reading-analytics-queries';
-import { AnalyticsPageState, BackLink } from '../components/analytics-page-state';
-import { AnalyticsPanel, DataTable, EmptyNote } from '../components/analytics-panel';
-import { ChartSlot } from '../components/chart-slot';
-import { formatReadingTime } from '../reading-time';
+import { RECENT_READERS_DAYS } from '#shared/contracts/reading';
+import { href } from '#shared/routes';
+import { useRoomAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
+import {
+  AnalyticsPageState,
+  BackLink,
+} from '#web/features/reading-analytics/components/analytics-page-state';
+import {
+  AnalyticsPanel,
+  DataTable,
+  EmptyNote,
+} from '#web/features/reading-analytics/components/analytics-panel';
+import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
+import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
+import { formatDateTime } from '#web/lib/format';
 
 /** How many documents the most-read chart and the least-read list show. */
 const TOP = 10;

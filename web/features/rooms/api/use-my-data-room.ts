@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myDataRoomSchema } from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
+import { myDataRoomSchema } from '#shared/contracts/rooms';
+import { apiRequest } from '#web/lib/api-client';
 import { roomsKeys } from './rooms-keys';
 
 export const myDataRoomQuery = queryOptions({

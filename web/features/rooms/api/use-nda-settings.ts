@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NdaSettingsRequest, ndaSettingsSchema } from '../../../../shared/contracts/nda';
-import { apiRequest } from '../../../lib/api-client';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { type NdaSettingsRequest, ndaSettingsSchema } from '#shared/contracts/nda';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { roomsKeys } from './rooms-keys';
 
 export const ndaSettingsQuery = queryOptions({

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type companyProfileRequestSchema, myDataRoomSchema } from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from '../../admin/api/admin-keys';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
-import { investorDashboardKeys } from '../../investor-dashboard/api/investor-dashboard-keys';
-import { sectionsKeys } from '../../sections/api/sections-keys';
+import { type companyProfileRequestSchema, myDataRoomSchema } from '#shared/contracts/rooms';
+import { adminKeys } from '#web/features/admin/api/admin-keys';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { investorDashboardKeys } from '#web/features/investor-dashboard/api/investor-dashboard-keys';
+import { sectionsKeys } from '#web/features/sections/api/sections-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { roomsKeys } from './rooms-keys';
 
 /** A profile the shared schema has accepted: what POST /api/data-rooms is sent. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { myDataRoomSchema } from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
-import { documentsKeys } from '../../documents/api/documents-keys';
+import { myDataRoomSchema } from '#shared/contracts/rooms';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { documentsKeys } from '#web/features/documents/api/documents-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { roomsKeys } from './rooms-keys';
 
 /** The room's "Allow downloads" default: POST /api/my-data-room/download-policy. */

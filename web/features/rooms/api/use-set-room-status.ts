@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { myDataRoomSchema } from '../../../../shared/contracts/rooms';
-import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from '../../admin/api/admin-keys';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
+import { myDataRoomSchema } from '#shared/contracts/rooms';
+import { adminKeys } from '#web/features/admin/api/admin-keys';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { apiRequest } from '#web/lib/api-client';
 import { roomsKeys } from './rooms-keys';
 
 /** Opens (true) or closes (false) the founder's room to its investors: POST /api/my-data-room/status. */

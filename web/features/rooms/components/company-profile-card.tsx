@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
-import type { MyDataRoom } from '../../../../shared/contracts/rooms';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useSaveCompanyProfile } from '../api/use-save-company-profile';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { useSaveCompanyProfile } from '#web/features/rooms/api/use-save-company-profile';
 import { CompanyProfileForm } from './company-profile-form';
 
 /** The Company tab: the profile form, saved with the setup page's toasts (docs/product-rules.md#messages). */

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { MyDataRoom } from '../../../../shared/contracts/rooms';
-import { ApiRequestError } from '../../../lib/api-client';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { ApiRequestError } from '#web/lib/api-client';
 import { CompanyProfileForm } from './company-profile-form';
 
 afterEach(cleanup);

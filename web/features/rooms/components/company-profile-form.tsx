@@ -1,13 +1,11 @@
 import { Save } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FUNDING_STAGES, type MyDataRoom } from '../../../../shared/contracts/rooms';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { sentenceResolver } from '../../../lib/form-resolver';
-import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
-import type { CompanyProfile } from '../api/use-save-company-profile';
+import { FUNDING_STAGES, type MyDataRoom } from '#shared/contracts/rooms';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import type { CompanyProfile } from '#web/features/rooms/api/use-save-company-profile';
 import {
   COMPANY_FIELD_LABELS,
   type CompanyField,
@@ -17,7 +15,9 @@ import {
   formValuesOf,
   hasUnsavedChanges,
   serverFieldError,
-} from '../company-profile-values';
+} from '#web/features/rooms/company-profile-values';
+import { sentenceResolver } from '#web/lib/form-resolver';
+import { useUnsavedChangesPrompt } from '#web/lib/unsaved-changes';
 
 interface CompanyProfileFormProps {
   /** The saved room: the form starts from it, and 'unsaved' compares against it. */

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
-import type { MyDataRoom } from '../../../../shared/contracts/rooms';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { useSetDownloadDefault } from '../api/use-set-download-default';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Switch } from '#web/components/ui/switch';
+import { useSetDownloadDefault } from '#web/features/rooms/api/use-set-download-default';
 
 /**
  * The room's "Allow downloads" (issue 12): the default of every file whose own "Allow download" follows

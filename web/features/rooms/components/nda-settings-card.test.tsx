@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '../../../../shared/contracts/nda';
-import { MUTUAL_NDA_TEMPLATE } from '../mutual-nda-template';
+import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '#shared/contracts/nda';
+import { MUTUAL_NDA_TEMPLATE } from '#web/features/rooms/mutual-nda-template';
 import { NdaSettingsCard } from './nda-settings-card';
 
 afterEach(() => {

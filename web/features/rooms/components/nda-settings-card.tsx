@@ -1,18 +1,18 @@
 import { FileText } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '../../../../shared/contracts/nda';
-import { MarkdownView } from '../../../components/markdown/markdown-view';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FieldError } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { Switch } from '../../../components/ui/switch';
-import { cn } from '../../../lib/cn';
-import { useNdaSettings, useSaveNdaSettings } from '../api/use-nda-settings';
-import { MUTUAL_NDA_TEMPLATE } from '../mutual-nda-template';
+import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '#shared/contracts/nda';
+import { MarkdownView } from '#web/components/markdown/markdown-view';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { FieldError } from '#web/components/ui/field-error';
+import { Label } from '#web/components/ui/label';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { Switch } from '#web/components/ui/switch';
+import { useNdaSettings, useSaveNdaSettings } from '#web/features/rooms/api/use-nda-settings';
+import { MUTUAL_NDA_TEMPLATE } from '#web/features/rooms/mutual-nda-template';
+import { cn } from '#web/lib/cn';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

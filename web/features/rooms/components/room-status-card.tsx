@@ -1,12 +1,12 @@
 import { Lock, LockOpen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { MyDataRoom } from '../../../../shared/contracts/rooms';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useSetRoomStatus } from '../api/use-set-room-status';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { useSetRoomStatus } from '#web/features/rooms/api/use-set-room-status';
 
 /**
  * The room's status (Active or Inactive, docs/product-rules.md#setup-data-room) and the control that switches

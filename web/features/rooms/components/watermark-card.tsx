@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
-import type { MyDataRoom } from '../../../../shared/contracts/rooms';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { useSetWatermark } from '../api/use-set-watermark';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Switch } from '#web/components/ui/switch';
+import { useSetWatermark } from '#web/features/rooms/api/use-set-watermark';
 
 /**
  * The room's "Watermark" (issue 12, docs/decisions/0046-dynamic-watermark.md): on, every page image and

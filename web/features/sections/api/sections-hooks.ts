@@ -4,13 +4,13 @@ import {
   sectionsChangedResponseSchema,
   sectionsSourceSchema,
   sectionsUpdateResponseSchema,
-} from '../../../../shared/contracts/rooms';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
-import { adminKeys } from '../../admin/api/admin-keys';
-import { dataRoomKeys } from '../../data-room/api/data-room-keys';
-import { documentsKeys } from '../../documents/api/documents-keys';
-import { investorDashboardKeys } from '../../investor-dashboard/api/investor-dashboard-keys';
-import { roomsKeys } from '../../rooms/api/rooms-keys';
+} from '#shared/contracts/rooms';
+import { adminKeys } from '#web/features/admin/api/admin-keys';
+import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
+import { documentsKeys } from '#web/features/documents/api/documents-keys';
+import { investorDashboardKeys } from '#web/features/investor-dashboard/api/investor-dashboard-keys';
+import { roomsKeys } from '#web/features/rooms/api/rooms-keys';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client';
 import { sectionsKeys } from './sections-keys';
 
 /** The founder's sections markdown (or the starter template while none is saved), with its version. */

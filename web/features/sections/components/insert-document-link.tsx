@@ -1,10 +1,10 @@
 import { Link2 } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { addDocumentToSection, uploadedDocumentPath } from '../../../../shared/sections-markdown';
-import { Button } from '../../../components/ui/button';
-import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
-import { useSectionsDraft } from '../sections-draft';
+import { addDocumentToSection, uploadedDocumentPath } from '#shared/sections-markdown';
+import { Button } from '#web/components/ui/button';
+import { useSectionsDraft } from '#web/features/sections/sections-draft';
+import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
 
 const selectClass =
   'h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200';

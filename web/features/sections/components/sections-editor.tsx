@@ -1,15 +1,15 @@
 import { Code, ListTree, Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { addDocumentToSection, renameDocumentLinks } from '../../../../shared/sections-markdown';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useUnsavedChangesPrompt } from '../../../lib/unsaved-changes';
-import { useRenameDocument } from '../../documents/api/use-rename-document';
-import { useUploadQueue } from '../../documents/api/use-upload-queue';
-import { useSectionsDraft } from '../sections-draft';
+import { addDocumentToSection, renameDocumentLinks } from '#shared/sections-markdown';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
+import { useRenameDocument } from '#web/features/documents/api/use-rename-document';
+import { useUploadQueue } from '#web/features/documents/api/use-upload-queue';
+import { useSectionsDraft } from '#web/features/sections/sections-draft';
+import { ApiRequestError } from '#web/lib/api-client';
+import { useUnsavedChangesPrompt } from '#web/lib/unsaved-changes';
 import { StructuredSectionsEditor } from './structured-sections-editor';
 
 interface SectionsEditorProps {

@@ -1,6 +1,6 @@
 import { FileUp, Lightbulb } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { href } from '../../../../shared/routes';
+import { href } from '#shared/routes';
 
 function HelpBox({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

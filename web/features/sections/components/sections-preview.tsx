@@ -1,5 +1,5 @@
-import type { ParsedSections } from '../../../../shared/sections-markdown';
-import { useParsedSections } from '../../../lib/sections-parser/use-parsed-sections';
+import type { ParsedSections } from '#shared/sections-markdown';
+import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
 
 /**
  * The live preview beside the editor: the company block, then each section heading with its

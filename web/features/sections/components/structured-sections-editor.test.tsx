@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { parseSectionsMarkdown } from '../../../../shared/sections-markdown';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { StructuredSectionsEditor } from './structured-sections-editor';
 
 afterEach(cleanup);

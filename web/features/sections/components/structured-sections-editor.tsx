@@ -26,8 +26,8 @@ import {
   inferSectionIcon,
   isSectionIcon,
   type SectionIcon as SectionIconName,
-} from '../../../../shared/section-icons';
-import { linkedDocumentId } from '../../../../shared/sections-markdown';
+} from '#shared/section-icons';
+import { linkedDocumentId } from '#shared/sections-markdown';
 import {
   applySectionsEdit,
   type DocumentBlock,
@@ -35,12 +35,12 @@ import {
   type SectionModel,
   type SectionsEdit,
   serializeSectionsModel,
-} from '../../../../shared/sections-model';
-import { UPLOAD_EXTENSIONS } from '../../../../shared/uploads';
-import { SectionIcon } from '../../../components/data-room/data-room-icons';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
+} from '#shared/sections-model';
+import { UPLOAD_EXTENSIONS } from '#shared/uploads';
+import { SectionIcon } from '#web/components/data-room/data-room-icons';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Input } from '#web/components/ui/input';
 
 export interface StructuredSectionsEditorProps {
   /** The sections markdown (the page's draft). */

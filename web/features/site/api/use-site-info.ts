@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteInfoSchema } from '../../../../shared/contracts/site';
-import { apiRequest } from '../../../lib/api-client';
+import { siteInfoSchema } from '#shared/contracts/site';
+import { apiRequest } from '#web/lib/api-client';
 import { siteKeys } from './site-keys';
 
 export const siteInfoQuery = queryOptions({

@@ -1,8 +1,8 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui/card';
-import { useSiteInfo } from '../../site/api/use-site-info';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardTitle } from '#web/components/ui/card';
+import { useSiteInfo } from '#web/features/site/api/use-site-info';
 import { SupportEmailLink } from './support-email-link';
 
 const supportPhone = { display: '+1 (415) 555-0142', tel: '+14155550142' };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
-import { useSiteInfo } from '../../site/api/use-site-info';
+import { useSiteInfo } from '#web/features/site/api/use-site-info';
+import { cn } from '#web/lib/cn';
 
 interface SupportEmailLinkProps {
   /** Prefills the subject line of the e-mail, e.g. 'URGENT: '. */

@@ -1,12 +1,12 @@
 import { ArrowRight, Clock, FileText, ShieldCheck, Siren } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../../../shared/routes';
-import { PublicPage } from '../../../components/site/public-page';
-import { cn } from '../../../lib/cn';
-import { ContactTiles } from '../components/contact-tiles';
-import { SupportEmailLink } from '../components/support-email-link';
-import { SupportFaq } from '../components/support-faq';
+import { href } from '#shared/routes';
+import { PublicPage } from '#web/components/site/public-page';
+import { ContactTiles } from '#web/features/support/components/contact-tiles';
+import { SupportEmailLink } from '#web/features/support/components/support-email-link';
+import { SupportFaq } from '#web/features/support/components/support-faq';
+import { cn } from '#web/lib/cn';
 
 // Spec sections 2 and 9, verbatim.
 const supportHours = [

@@ -1,5 +1,5 @@
-import { openViewResponseSchema, type ReadingReport } from '../../../../shared/contracts/reading';
-import { apiRequest } from '../../../lib/api-client';
+import { openViewResponseSchema, type ReadingReport } from '#shared/contracts/reading';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Opens a view of the document: its viewId, or null for the room's owner (whose reading is not recorded). */
 export async function openView(documentId: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import type { DocumentPreview } from '../../../../shared/contracts/previews';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import type { DocumentPreview } from '#shared/contracts/previews';
 import { createDocumentPrefetcher, PREFETCHED_ON_SIGHT, rowPrefetch } from './prefetch-document';
 import { viewerKeys } from './viewer-keys';
 

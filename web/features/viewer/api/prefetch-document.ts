@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DocumentListItem } from '../../../../shared/contracts/documents';
-import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
+import type { DocumentListItem } from '#shared/contracts/documents';
+import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '#shared/contracts/previews';
 import { PAGE_IMAGE_SIZES_BEFORE_LAYOUT, pageImageUrl, readPreview } from './preview-queries';
 import { viewerKeys } from './viewer-keys';
 

@@ -5,8 +5,8 @@ import {
   documentPreviewSchema,
   documentTextSchema,
   type PageImageWidth,
-} from '../../../../shared/contracts/previews';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/previews';
+import { apiRequest } from '#web/lib/api-client';
 import { viewerKeys } from './viewer-keys';
 
 /** While a preview is being prepared, the viewer asks again this often and shows it once ready. */

@@ -3,5 +3,5 @@
  * document, so the tap waits for the document's data only (ADR 56). Code only, no data.
  */
 export function warmViewerCode(): void {
-  void import('../pages/document-in-room-page');
+  void import('#web/features/viewer/pages/document-in-room-page');
 }

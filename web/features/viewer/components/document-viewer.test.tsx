@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { DocumentPreview } from '../../../../shared/contracts/previews';
+import type { DocumentPreview } from '#shared/contracts/previews';
 import { DocumentViewer } from './document-viewer';
 
 const DOCUMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';

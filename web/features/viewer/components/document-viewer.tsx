@@ -2,17 +2,22 @@ import { ArrowLeft, Download, Eye, FileX, LoaderCircle, Stamp } from 'lucide-rea
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '../../../../shared/contracts/previews';
-import { watermarkMetrics, watermarkSvg } from '../../../../shared/watermark';
-import { LoadFailed } from '../../../components/app/load-failed';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { downloadDocument } from '../../documents/api/download-document';
-import { contentUrl, usePreview, usePreviewTable, usePreviewText } from '../api/preview-queries';
-import { addressWithPage, pageFromSearch } from '../paging';
-import { useReadingReporter } from '../use-reading-reporter';
+import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '#shared/contracts/previews';
+import { watermarkMetrics, watermarkSvg } from '#shared/watermark';
+import { LoadFailed } from '#web/components/app/load-failed';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { PageSpinner, Spinner } from '#web/components/ui/spinner';
+import { downloadDocument } from '#web/features/documents/api/download-document';
+import {
+  contentUrl,
+  usePreview,
+  usePreviewTable,
+  usePreviewText,
+} from '#web/features/viewer/api/preview-queries';
+import { addressWithPage, pageFromSearch } from '#web/features/viewer/paging';
+import { useReadingReporter } from '#web/features/viewer/use-reading-reporter';
+import { ApiRequestError } from '#web/lib/api-client';
 import { PagesViewer } from './pages-viewer';
 import { SheetsViewer } from './sheets-viewer';
 

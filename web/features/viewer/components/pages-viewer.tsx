@@ -8,20 +8,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  type DocumentPreview,
-  PAGE_IMAGE_WIDTHS,
-  type PageLayout,
-} from '../../../../shared/contracts/previews';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { type DocumentPreview, PAGE_IMAGE_WIDTHS, type PageLayout } from '#shared/contracts/previews';
+import { Button } from '#web/components/ui/button';
 import {
   narrowPageImageUrl,
   PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
   pageImageUrl,
   thumbnailUrl,
   useDocumentText,
-} from '../api/preview-queries';
+} from '#web/features/viewer/api/preview-queries';
 import {
   clampPage,
   drawnWidth,
@@ -32,7 +27,8 @@ import {
   opensFittedToWidth,
   pageAtScroll,
   shouldLoadPage,
-} from '../paging';
+} from '#web/features/viewer/paging';
+import { cn } from '#web/lib/cn';
 
 interface PagesViewerProps {
   preview: DocumentPreview;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { DocumentPreview, SheetPreview } from '../../../../shared/contracts/previews';
+import type { DocumentPreview, SheetPreview } from '#shared/contracts/previews';
 import { SheetsViewer } from './sheets-viewer';
 
 const DOCUMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';

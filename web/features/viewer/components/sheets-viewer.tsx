@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { DocumentPreview, SheetPreview } from '../../../../shared/contracts/previews';
-import { cn } from '../../../lib/cn';
-import { pageImageUrl, useDocumentText } from '../api/preview-queries';
+import type { DocumentPreview, SheetPreview } from '#shared/contracts/previews';
+import { pageImageUrl, useDocumentText } from '#web/features/viewer/api/preview-queries';
+import { cn } from '#web/lib/cn';
 
 interface SheetsViewerProps {
   preview: DocumentPreview & { sheets: SheetPreview[] };

@@ -1,8 +1,8 @@
 import { useLocation, useParams } from 'react-router';
-import { safeReturnTo } from '../../../../shared/return-to';
-import { href } from '../../../../shared/routes';
-import { AppPage } from '../../../components/app/app-page';
-import { DocumentViewer } from '../components/document-viewer';
+import { safeReturnTo } from '#shared/return-to';
+import { href } from '#shared/routes';
+import { AppPage } from '#web/components/app/app-page';
+import { DocumentViewer } from '#web/features/viewer/components/document-viewer';
 
 /**
  * /data-room/:id/documents/:documentId: a document of a room, read by a member or the owner. "Back" returns

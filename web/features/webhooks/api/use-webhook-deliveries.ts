@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { webhookDeliveryListSchema } from '../../../../shared/contracts/webhooks';
-import { apiRequest } from '../../../lib/api-client';
+import { webhookDeliveryListSchema } from '#shared/contracts/webhooks';
+import { apiRequest } from '#web/lib/api-client';
 import { webhooksKeys } from './webhooks-keys';
 
 /** While a delivery is still being tried, the log is read again this often. */

@@ -7,8 +7,8 @@ import {
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
   webhookTestSentSchema,
-} from '../../../../shared/contracts/webhooks';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/contracts/webhooks';
+import { apiRequest } from '#web/lib/api-client';
 import { webhooksKeys } from './webhooks-keys';
 
 const ENDPOINTS = '/api/my-data-room/webhooks';

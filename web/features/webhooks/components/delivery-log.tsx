@@ -1,8 +1,8 @@
-import type { WebhookDelivery } from '../../../../shared/contracts/webhooks';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { useWebhookDeliveries } from '../api/use-webhook-deliveries';
+import type { WebhookDelivery } from '#shared/contracts/webhooks';
+import { Badge } from '#web/components/ui/badge';
+import { Spinner } from '#web/components/ui/spinner';
+import { useWebhookDeliveries } from '#web/features/webhooks/api/use-webhook-deliveries';
+import { formatDateTime } from '#web/lib/format';
 
 const STATUS_BADGES: Record<
   WebhookDelivery['status'],

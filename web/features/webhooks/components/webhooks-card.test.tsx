@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint } from '../../../../shared/contracts/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '#shared/contracts/webhooks';
 import { WebhooksCard } from './webhooks-card';
 
 afterEach(() => {

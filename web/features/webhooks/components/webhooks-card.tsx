@@ -7,17 +7,14 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
   type WebhookEventType,
-} from '../../../../shared/contracts/webhooks';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { copyText } from '../../../lib/clipboard';
-import { formatDateTime } from '../../../lib/format';
+} from '#shared/contracts/webhooks';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Input } from '#web/components/ui/input';
+import { Label } from '#web/components/ui/label';
+import { Spinner } from '#web/components/ui/spinner';
 import {
   useAddWebhookEndpoint,
   useDeleteWebhookEndpoint,
@@ -25,7 +22,10 @@ import {
   useSendWebhookTest,
   useUpdateWebhookEndpoint,
   useWebhookEndpoints,
-} from '../api/use-webhook-endpoints';
+} from '#web/features/webhooks/api/use-webhook-endpoints';
+import { ApiRequestError } from '#web/lib/api-client';
+import { copyText } from '#web/lib/clipboard';
+import { formatDateTime } from '#web/lib/format';
 import { DeliveryLog } from './delivery-log';
 
 /**
