@@ -8,7 +8,7 @@ import {
 } from '#shared/contracts/admin';
 import { invitationListSchema } from '#shared/contracts/invitations';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { adminKeys } from '#web/lib/query-keys';
 
 export const adminUsersQuery = queryOptions({
   queryKey: adminKeys.users(),

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { inviteEditorResponseSchema, teamSchema } from '#shared/contracts/team';
 import { apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { adminKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** The room's team: its owner and co-founders (docs/decisions/0047-room-editors.md). */
 export const teamQuery = queryOptions({
@@ -21,7 +21,7 @@ export function useInviteEditor() {
   return useMutation({
     mutationFn: (input: { email: string; name?: string }) =>
       apiRequest('/api/admin/team', inviteEditorResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.editorInvited()),
   });
 }
 
@@ -31,6 +31,6 @@ export function useRemoveEditor() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/api/admin/team/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.editorRemoved()),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminNdaAcceptancesSchema } from '#shared/contracts/nda';
 import { apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { adminKeys } from '#web/lib/query-keys';
 
 export const ndaAcceptancesQuery = queryOptions({
   queryKey: adminKeys.ndaAcceptances(),

@@ -6,7 +6,7 @@ import {
   createdApiTokenSchema,
 } from '#shared/contracts/api-tokens';
 import { apiRequest } from '#web/lib/api-client';
-import { apiTokensKeys } from './api-tokens-keys';
+import { apiTokensKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 const TOKENS = '/api/my-data-room/api-tokens';
 
@@ -26,7 +26,7 @@ export function useCreateApiToken() {
   return useMutation({
     mutationFn: (request: CreateApiTokenRequest) =>
       apiRequest(TOKENS, createdApiTokenSchema, { method: 'POST', body: request }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKeys.list() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.apiTokensChanged()),
   });
 }
 
@@ -35,6 +35,6 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`${TOKENS}/${id}`, z.null(), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKeys.list() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.apiTokensChanged()),
   });
 }

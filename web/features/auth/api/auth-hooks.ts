@@ -8,7 +8,7 @@ import {
 } from '#shared/contracts/auth';
 import { clearStoredUser, homePathFor, storeUser } from '#web/features/auth/session-store';
 import { apiRequest } from '#web/lib/api-client';
-import { authKeys } from './auth-keys';
+import { authKeys } from '#web/lib/query-keys';
 
 /** Who is signed in, or null. Never redirects: protected pages decide what to show. */
 export const currentUserQuery = queryOptions({

@@ -17,8 +17,8 @@ import {
   sessionsResponseSchema,
 } from '#shared/contracts/passkeys';
 import { apiRequest } from '#web/lib/api-client';
+import { authKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 import { adoptSecondFactorUser, adoptSignedInUser } from './auth-hooks';
-import { authKeys } from './auth-keys';
 
 /**
  * Passkeys, recovery codes and sessions (docs/decisions/0062-passkeys-and-second-factor.md). The browser's
@@ -55,7 +55,7 @@ export function useAddPasskey() {
         body: { name: name || undefined, response },
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.passkeys() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
 }
 
@@ -63,7 +63,7 @@ export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/api/auth/passkeys/${id}`, z.null(), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.passkeys() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
 }
 
@@ -72,7 +72,7 @@ export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/recovery-codes', recoveryCodesResponseSchema, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.passkeys() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
 }
 
@@ -126,7 +126,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/api/auth/sessions/${id}`, z.null(), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.sessionsEnded()),
   });
 }
 
@@ -134,6 +134,6 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/sessions/end-others', z.null(), { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.sessionsEnded()),
   });
 }

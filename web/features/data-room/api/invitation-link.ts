@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invitationAcceptedResponseSchema, invitationLinkStateSchema } from '#shared/contracts/auth';
 import { adoptSignedInUser } from '#web/features/auth/api/auth-hooks';
 import { apiRequest } from '#web/lib/api-client';
-import { dataRoomKeys } from './data-room-keys';
+import { dataRoomKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 const invitePath = (token: string) => `/api/data-room/invite/${encodeURIComponent(token)}`;
 
@@ -28,6 +28,7 @@ export function useAcceptInvitation(token: string) {
     mutationFn: () =>
       apiRequest(`${invitePath(token)}/accept`, invitationAcceptedResponseSchema, { method: 'POST' }),
     onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
-    onError: () => queryClient.invalidateQueries({ queryKey: dataRoomKeys.invitationLink(token) }),
+    // Accepted elsewhere, withdrawn or expired meanwhile: read the link again, and the page says which.
+    onError: () => invalidate(queryClient, invalidatedBy.invitationAcceptRefused(token)),
   });
 }

@@ -7,10 +7,7 @@ import {
   sectionsContentSchema,
 } from '#shared/contracts/rooms';
 import { apiRequest } from '#web/lib/api-client';
-import { dataRoomKeys } from './data-room-keys';
-
-/** Where a view reads its room from: as a signed-in owner or member, or by an invitation link. */
-export type RoomSource = { kind: 'member'; roomId: string } | { kind: 'invite'; token: string };
+import { dataRoomKeys, type RoomSource } from '#web/lib/query-keys';
 
 function basePath(source: RoomSource): string {
   return source.kind === 'member'

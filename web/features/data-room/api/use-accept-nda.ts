@@ -5,10 +5,9 @@ import {
   ndaAcceptResponseSchema,
   ndaChangedResponseSchema,
 } from '#shared/contracts/nda';
-import { viewerKeys } from '#web/features/viewer/api/viewer-keys';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { dataRoomKeys } from './data-room-keys';
-import { ndaAcceptancePath, type RoomSource } from './room-queries';
+import { invalidate, invalidatedBy, type RoomSource } from '#web/lib/query-keys';
+import { ndaAcceptancePath } from './room-queries';
 
 /**
  * The agreement a refusal asks the reader to accept: a 403 nda_required on any read of the room (or a
@@ -28,8 +27,7 @@ export function useAcceptNda(source: RoomSource) {
     mutationFn: (request: NdaAcceptRequest) =>
       apiRequest(ndaAcceptancePath(source), ndaAcceptResponseSchema, { method: 'POST', body: request }),
     onSuccess: () => {
-      for (const queryKey of [dataRoomKeys.source(source), viewerKeys.all])
-        void queryClient.invalidateQueries({ queryKey });
+      void invalidate(queryClient, invalidatedBy.ndaAccepted(source));
     },
   });
 }

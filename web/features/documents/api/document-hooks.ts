@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type DocumentListItem, documentListSchema } from '#shared/contracts/documents';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { sectionsKeys } from '#web/features/sections/api/sections-keys';
 import { apiRequest } from '#web/lib/api-client';
-import { documentsKeys } from './documents-keys';
+import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** While a file's preview is being prepared, the list asks again this often, so 'Ready' shows by itself. */
 export const PREPARING_REFETCH_MS = 3000;
@@ -25,18 +22,6 @@ export const myDocumentsQuery = queryOptions({
 
 export function useMyDocuments() {
   return useQuery(myDocumentsQuery);
-}
-
-/**
- * What an upload or a deletion changes besides the file list: the sections markdown (a link added or
- * removed), the views built from it, and the owner's dashboard.
- */
-export function invalidateAfterDocumentChange(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all(
-    [documentsKeys.all, sectionsKeys.all, dataRoomKeys.all, adminKeys.all].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
 }
 
 export interface DeleteOutcome {
@@ -66,7 +51,7 @@ export function useDeleteDocuments() {
       });
       return outcome;
     },
-    onSettled: () => invalidateAfterDocumentChange(queryClient),
+    onSettled: () => invalidate(queryClient, invalidatedBy.documentsDeleted()),
   });
 }
 
@@ -78,6 +63,6 @@ export function useRetryPreview() {
       apiRequest(`/api/documents/${encodeURIComponent(documentId)}/preview/retry`, z.null(), {
         method: 'POST',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.previewRetried()),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DownloadPolicyChoice, documentListItemSchema } from '#shared/contracts/documents';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
 import { apiRequest } from '#web/lib/api-client';
-import { documentsKeys } from './documents-keys';
+import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** One document's "Allow download": POST /api/documents/:id/download-policy. */
 export function useSetDownloadPolicy() {
@@ -18,8 +17,7 @@ export function useSetDownloadPolicy() {
       queryClient.setQueryData(documentsKeys.mine(), (list: readonly { id: string }[] | undefined) =>
         list?.map((document) => (document.id === updated.id ? updated : document)),
       );
-      for (const queryKey of [documentsKeys.all, dataRoomKeys.all])
-        void queryClient.invalidateQueries({ queryKey });
+      void invalidate(queryClient, invalidatedBy.documentDownloadPolicySet());
     },
   });
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { uploadResponseSchema } from '#shared/contracts/documents';
 import { uploadRefusal } from '#web/features/documents/upload-rules';
 import { apiUpload } from '#web/lib/api-client';
-import { invalidateAfterDocumentChange } from './document-hooks';
+import { invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 export type UploadResponse = typeof uploadResponseSchema._output;
 
@@ -68,7 +68,7 @@ export function useUploadQueue() {
         })
         .finally(() => {
           running.current--;
-          void invalidateAfterDocumentChange(queryClient);
+          void invalidate(queryClient, invalidatedBy.documentUploaded());
           pump();
         });
     }

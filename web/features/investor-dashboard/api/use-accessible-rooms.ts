@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accessibleDataRoomsResponseSchema } from '#shared/contracts/rooms';
 import { apiRequest } from '#web/lib/api-client';
-import { investorDashboardKeys } from './investor-dashboard-keys';
+import { investorDashboardKeys } from '#web/lib/query-keys';
 
 export const accessibleRoomsQuery = queryOptions({
   queryKey: investorDashboardKeys.accessibleRooms(),

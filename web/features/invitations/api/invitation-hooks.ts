@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   type BulkInvitationRequest,
@@ -7,9 +7,8 @@ import {
   invitationLinkResponseSchema,
   invitationListSchema,
 } from '#shared/contracts/invitations';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
 import { apiRequest } from '#web/lib/api-client';
-import { invitationsKeys } from './invitations-keys';
+import { invalidate, invalidatedBy, invitationsKeys } from '#web/lib/query-keys';
 
 export const invitationsQuery = queryOptions({
   queryKey: invitationsKeys.mine(),
@@ -20,21 +19,12 @@ export function useInvitations() {
   return useQuery(invitationsQuery);
 }
 
-/** Every list of invitations: /configure's and the owner's dashboard's. */
-function invalidateInvitationLists(queryClient: QueryClient) {
-  return Promise.all(
-    [invitationsKeys.all, adminKeys.invitations()].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
-
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; name?: string; personalMessage?: string }) =>
       apiRequest('/api/invites', createInvitationResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationCreated()),
   });
 }
 
@@ -43,7 +33,7 @@ export function useDeleteInvitation() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/api/invites/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationDeleted()),
   });
 }
 
@@ -53,7 +43,7 @@ export function useBulkInvite() {
   return useMutation({
     mutationFn: (input: BulkInvitationRequest) =>
       apiRequest('/api/invites/bulk', bulkInvitationResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationsBulkCreated()),
   });
 }
 
@@ -65,7 +55,7 @@ export function useResendInvitation() {
       apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, createInvitationResponseSchema, {
         method: 'POST',
       }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationResent()),
   });
 }
 
@@ -77,6 +67,6 @@ export function useCopyInvitationLink() {
       apiRequest(`/api/invites/${encodeURIComponent(id)}/link`, invitationLinkResponseSchema, {
         method: 'POST',
       }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationLinkCopied()),
   });
 }

@@ -5,7 +5,7 @@ import {
   investorMessagesStateSchema,
 } from '#shared/contracts/notifications';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { notificationsKeys } from './notifications-keys';
+import { invalidate, invalidatedBy, notificationsKeys } from '#web/lib/query-keys';
 
 export const investorMessagesQuery = queryOptions({
   queryKey: notificationsKeys.investorMessages(),
@@ -27,7 +27,7 @@ export function useSendInvestorMessage() {
         method: 'POST',
         body: request,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.investorMessages() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.investorMessageSent()),
   });
 }
 

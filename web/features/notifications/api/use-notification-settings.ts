@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FounderNotificationChoice, notificationSettingsSchema } from '#shared/contracts/notifications';
 import { apiRequest } from '#web/lib/api-client';
-import { notificationsKeys } from './notifications-keys';
+import { notificationsKeys } from '#web/lib/query-keys';
 
 export const notificationSettingsQuery = queryOptions({
   queryKey: notificationsKeys.settings(),

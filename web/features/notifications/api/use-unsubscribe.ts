@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unsubscribeDetailsSchema } from '#shared/contracts/notifications';
 import { apiRequest } from '#web/lib/api-client';
-import { notificationsKeys } from './notifications-keys';
+import { invalidate, invalidatedBy, notificationsKeys } from '#web/lib/query-keys';
 
 /** What an unsubscribe link would stop (it changes nothing): GET /api/notifications/unsubscribe. */
 export function useUnsubscribeDetails(token: string) {
@@ -30,7 +30,7 @@ export function useUnsubscribe(token: string) {
       }),
     onSuccess: (details) => {
       queryClient.setQueryData(notificationsKeys.unsubscribe(token), details);
-      void queryClient.invalidateQueries({ queryKey: notificationsKeys.settings() });
+      void invalidate(queryClient, invalidatedBy.unsubscribed());
     },
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myDataRoomSchema } from '#shared/contracts/rooms';
 import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { roomsKeys } from '#web/lib/query-keys';
 
 export const myDataRoomQuery = queryOptions({
   queryKey: roomsKeys.mine(),

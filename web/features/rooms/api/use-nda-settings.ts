@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type NdaSettingsRequest, ndaSettingsSchema } from '#shared/contracts/nda';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
 import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 export const ndaSettingsQuery = queryOptions({
   queryKey: roomsKeys.nda(),
@@ -22,7 +21,7 @@ export function useSaveNdaSettings() {
       apiRequest('/api/my-data-room/nda', ndaSettingsSchema, { method: 'POST', body: settings }),
     onSuccess: (settings) => {
       queryClient.setQueryData(roomsKeys.nda(), settings);
-      void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all });
+      void invalidate(queryClient, invalidatedBy.ndaSettingsSaved());
     },
   });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myDataRoomSchema } from '#shared/contracts/rooms';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { documentsKeys } from '#web/features/documents/api/documents-keys';
 import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 /** The room's "Allow downloads" default: POST /api/my-data-room/download-policy. */
 export function useSetDownloadDefault() {
@@ -16,9 +14,7 @@ export function useSetDownloadDefault() {
       }),
     onSuccess: (room) => {
       queryClient.setQueryData(roomsKeys.mine(), room);
-      // Every file that follows the room changes with it: the lists and the room's preview say so.
-      for (const queryKey of [documentsKeys.all, dataRoomKeys.all])
-        void queryClient.invalidateQueries({ queryKey });
+      void invalidate(queryClient, invalidatedBy.roomDownloadDefaultSet());
     },
   });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myDataRoomSchema } from '#shared/contracts/rooms';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { documentsKeys } from '#web/features/documents/api/documents-keys';
 import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 /** The room's "Watermark": POST /api/my-data-room/watermark. */
 export function useSetWatermark() {
@@ -16,9 +14,7 @@ export function useSetWatermark() {
       }),
     onSuccess: (room) => {
       queryClient.setQueryData(roomsKeys.mine(), room);
-      // Files that cannot carry a watermark become view only for investors: the lists say so.
-      for (const queryKey of [documentsKeys.all, dataRoomKeys.all])
-        void queryClient.invalidateQueries({ queryKey });
+      void invalidate(queryClient, invalidatedBy.watermarkSet());
     },
   });
 }

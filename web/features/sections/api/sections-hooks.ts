@@ -5,13 +5,8 @@ import {
   sectionsSourceSchema,
   sectionsUpdateResponseSchema,
 } from '#shared/contracts/rooms';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { documentsKeys } from '#web/features/documents/api/documents-keys';
-import { investorDashboardKeys } from '#web/features/investor-dashboard/api/investor-dashboard-keys';
-import { roomsKeys } from '#web/features/rooms/api/rooms-keys';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { sectionsKeys } from './sections-keys';
+import { invalidate, invalidatedBy, sectionsKeys } from '#web/lib/query-keys';
 
 /** The founder's sections markdown (or the starter template while none is saved), with its version. */
 export const mySectionsQuery = queryOptions({
@@ -34,17 +29,7 @@ export function useSaveSections() {
       apiRequest('/api/sections/update', sectionsUpdateResponseSchema, { method: 'POST', body: draft }),
     onSuccess: ({ version }, { content }) => {
       queryClient.setQueryData(mySectionsQuery.queryKey, { content, version });
-      // The file list's section names, the views and the owner's dashboard all come from the markdown;
-      // its Company Information block is the profile too (ADR 38).
-      for (const queryKey of [
-        documentsKeys.all,
-        dataRoomKeys.all,
-        adminKeys.all,
-        roomsKeys.mine(),
-        investorDashboardKeys.accessibleRooms(),
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void invalidate(queryClient, invalidatedBy.sectionsSaved());
     },
     onError: (error) => {
       const current = sectionsChangedIn(error);

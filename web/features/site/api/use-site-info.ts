@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { siteInfoSchema } from '#shared/contracts/site';
 import { apiRequest } from '#web/lib/api-client';
-import { siteKeys } from './site-keys';
+import { siteKeys } from '#web/lib/query-keys';
 
 export const siteInfoQuery = queryOptions({
   queryKey: siteKeys.info(),

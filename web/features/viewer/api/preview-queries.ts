@@ -7,7 +7,7 @@ import {
   type PageImageWidth,
 } from '#shared/contracts/previews';
 import { apiRequest } from '#web/lib/api-client';
-import { viewerKeys } from './viewer-keys';
+import { viewerKeys } from '#web/lib/query-keys';
 
 /** While a preview is being prepared, the viewer asks again this often and shows it once ready. */
 export const PREPARING_POLL_MS = 3000;

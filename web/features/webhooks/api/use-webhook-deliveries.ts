@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { webhookDeliveryListSchema } from '#shared/contracts/webhooks';
 import { apiRequest } from '#web/lib/api-client';
-import { webhooksKeys } from './webhooks-keys';
+import { webhooksKeys } from '#web/lib/query-keys';
 
 /** While a delivery is still being tried, the log is read again this often. */
 const PENDING_REFRESH_MS = 2_000;

@@ -9,7 +9,7 @@ import {
   webhookTestSentSchema,
 } from '#shared/contracts/webhooks';
 import { apiRequest } from '#web/lib/api-client';
-import { webhooksKeys } from './webhooks-keys';
+import { invalidate, invalidatedBy, webhooksKeys } from '#web/lib/query-keys';
 
 const ENDPOINTS = '/api/my-data-room/webhooks';
 const endpointPath = (id: string) => `${ENDPOINTS}/${encodeURIComponent(id)}`;
@@ -26,7 +26,7 @@ export function useWebhookEndpoints() {
 
 function useRefreshEndpoints() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints() });
+  return () => invalidate(queryClient, invalidatedBy.webhookEndpointsChanged());
 }
 
 /** POST /api/my-data-room/webhooks: answers the new endpoint and its secret, shown this once. */
@@ -74,6 +74,6 @@ export function useSendWebhookTest() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`${endpointPath(id)}/test`, webhookTestSentSchema, { method: 'POST' }),
-    onSuccess: (_sent, id) => queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(id) }),
+    onSuccess: (_sent, id) => invalidate(queryClient, invalidatedBy.webhookTestSent(id)),
   });
 }
