@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createInvitationResponseSchema } from '#shared/contracts/invitations';
-import { apiRequest } from '#web/lib/api-client';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /**
@@ -10,8 +10,7 @@ import { invalidate, invalidatedBy } from '#web/lib/query-keys';
 export function useSendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest('/api/invitations', createInvitationResponseSchema, { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api(invitationRoutes.createByEmail, { body: { email } }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationCreated()),
   });
 }

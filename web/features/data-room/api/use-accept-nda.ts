@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type NdaAcceptRequest,
   type NdaPrompt,
-  ndaAcceptResponseSchema,
   ndaChangedResponseSchema,
+  ndaRoutes,
 } from '#shared/contracts/nda';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
+import { ApiRequestError, api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy, type RoomSource } from '#web/lib/query-keys';
-import { ndaAcceptancePath } from './room-queries';
 
 /**
  * The agreement a refusal asks the reader to accept: a 403 nda_required on any read of the room (or a
@@ -25,7 +24,9 @@ export function useAcceptNda(source: RoomSource) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: NdaAcceptRequest) =>
-      apiRequest(ndaAcceptancePath(source), ndaAcceptResponseSchema, { method: 'POST', body: request }),
+      source.kind === 'member'
+        ? api(ndaRoutes.accept, { params: { id: source.roomId }, body: request })
+        : api(ndaRoutes.acceptByInvitation, { params: { token: source.token }, body: request }),
     onSuccess: () => {
       void invalidate(queryClient, invalidatedBy.ndaAccepted(source));
     },

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type DocumentListItem, documentListSchema } from '#shared/contracts/documents';
-import { apiRequest } from '#web/lib/api-client';
+import { type DocumentListItem, documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import { api } from '#web/lib/api-client';
 import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** While a file's preview is being prepared, the list asks again this often, so 'Ready' shows by itself. */
@@ -16,7 +16,7 @@ export function refetchIntervalFor(documents: readonly DocumentListItem[] | unde
 
 export const myDocumentsQuery = queryOptions({
   queryKey: documentsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/my-documents', documentListSchema, { signal }),
+  queryFn: ({ signal }) => api(documentRoutes.mine, { signal }),
   refetchInterval: (query) => refetchIntervalFor(query.state.data),
 });
 
@@ -39,9 +39,7 @@ export function useDeleteDocuments() {
   return useMutation({
     mutationFn: async (ids: readonly string[]): Promise<DeleteOutcome> => {
       const results = await Promise.allSettled(
-        ids.map((id) =>
-          apiRequest(`/api/documents/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' }),
-        ),
+        ids.map((id) => api(documentRoutes.remove, { params: { id } })),
       );
       const outcome: DeleteOutcome = { deleted: [], failures: [] };
       results.forEach((result, index) => {
@@ -59,10 +57,7 @@ export function useDeleteDocuments() {
 export function useRetryPreview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) =>
-      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/preview/retry`, z.null(), {
-        method: 'POST',
-      }),
+    mutationFn: (documentId: string) => api(previewRoutes.retry, { params: { id: documentId } }),
     onSettled: () => invalidate(queryClient, invalidatedBy.previewRetried()),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DocumentTitleRequest, documentListItemSchema } from '#shared/contracts/documents';
-import { apiRequest } from '#web/lib/api-client';
+import { type DocumentTitleRequest, documentRoutes } from '#shared/contracts/documents';
+import { api } from '#web/lib/api-client';
 import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /**
@@ -11,10 +11,7 @@ export function useRenameDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ documentId, title }: { documentId: string } & DocumentTitleRequest) =>
-      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/title`, documentListItemSchema, {
-        method: 'POST',
-        body: { title },
-      }),
+      api(documentRoutes.rename, { params: { id: documentId }, body: { title } }),
     onSuccess: (updated) => {
       queryClient.setQueryData(documentsKeys.mine(), (list: readonly { id: string }[] | undefined) =>
         list?.map((document) => (document.id === updated.id ? updated : document)),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DownloadPolicyChoice, documentListItemSchema } from '#shared/contracts/documents';
-import { apiRequest } from '#web/lib/api-client';
+import { type DownloadPolicyChoice, documentRoutes } from '#shared/contracts/documents';
+import { api } from '#web/lib/api-client';
 import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** One document's "Allow download": POST /api/documents/:id/download-policy. */
@@ -8,10 +8,7 @@ export function useSetDownloadPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ documentId, policy }: { documentId: string; policy: DownloadPolicyChoice }) =>
-      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/download-policy`, documentListItemSchema, {
-        method: 'POST',
-        body: { policy },
-      }),
+      api(documentRoutes.setDownloadPolicy, { params: { id: documentId }, body: { policy } }),
     onSuccess: (updated) => {
       // The list shows the saved state at once; the founder's preview of the room reads it too.
       queryClient.setQueryData(documentsKeys.mine(), (list: readonly { id: string }[] | undefined) =>

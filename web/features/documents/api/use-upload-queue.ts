@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { uploadResponseSchema } from '#shared/contracts/documents';
+import { documentRoutes, type uploadResponseSchema } from '#shared/contracts/documents';
 import { uploadRefusal } from '#web/features/documents/upload-rules';
 import { apiUpload } from '#web/lib/api-client';
 import { invalidate, invalidatedBy } from '#web/lib/query-keys';
@@ -56,7 +56,7 @@ export function useUploadQueue() {
       const body = new FormData();
       if (options.section) body.append('section', options.section);
       body.append('file', file, file.name);
-      apiUpload('/api/upload', body, uploadResponseSchema, (progress) => update(key, { progress }))
+      apiUpload(documentRoutes.upload, body, (progress) => update(key, { progress }))
         .then((uploaded) => {
           update(key, { status: 'done', progress: 1 });
           toast.success('File uploaded successfully', { id: key, description: uploaded.document.title });

@@ -1,18 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type BulkInvitationRequest,
-  bulkInvitationResponseSchema,
-  createInvitationResponseSchema,
-  invitationLinkResponseSchema,
-  invitationListSchema,
-} from '#shared/contracts/invitations';
-import { apiRequest } from '#web/lib/api-client';
+import { type BulkInvitationRequest, invitationRoutes } from '#shared/contracts/invitations';
+import { api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy, invitationsKeys } from '#web/lib/query-keys';
 
 export const invitationsQuery = queryOptions({
   queryKey: invitationsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/invites', invitationListSchema, { signal }),
+  queryFn: ({ signal }) => api(invitationRoutes.mine, { signal }),
 });
 
 export function useInvitations() {
@@ -23,7 +16,7 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; name?: string; personalMessage?: string }) =>
-      apiRequest('/api/invites', createInvitationResponseSchema, { method: 'POST', body: input }),
+      api(invitationRoutes.create, { body: input }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationCreated()),
   });
 }
@@ -31,8 +24,7 @@ export function useCreateInvitation() {
 export function useDeleteInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/invites/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
+    mutationFn: (id: string) => api(invitationRoutes.remove, { params: { id } }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationDeleted()),
   });
 }
@@ -41,8 +33,7 @@ export function useDeleteInvitation() {
 export function useBulkInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BulkInvitationRequest) =>
-      apiRequest('/api/invites/bulk', bulkInvitationResponseSchema, { method: 'POST', body: input }),
+    mutationFn: (input: BulkInvitationRequest) => api(invitationRoutes.bulk, { body: input }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationsBulkCreated()),
   });
 }
@@ -51,10 +42,7 @@ export function useBulkInvite() {
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, createInvitationResponseSchema, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => api(invitationRoutes.resend, { params: { id } }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationResent()),
   });
 }
@@ -63,10 +51,7 @@ export function useResendInvitation() {
 export function useCopyInvitationLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/invites/${encodeURIComponent(id)}/link`, invitationLinkResponseSchema, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => api(invitationRoutes.copyLink, { params: { id } }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationLinkCopied()),
   });
 }

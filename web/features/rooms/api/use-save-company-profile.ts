@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type companyProfileRequestSchema, myDataRoomSchema } from '#shared/contracts/rooms';
-import { apiRequest } from '#web/lib/api-client';
+import { type companyProfileRequestSchema, roomRoutes } from '#shared/contracts/rooms';
+import { api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 /** A profile the shared schema has accepted: what POST /api/data-rooms is sent. */
@@ -15,8 +15,7 @@ export type CompanyProfile = z.output<typeof companyProfileRequestSchema>;
 export function useSaveCompanyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: CompanyProfile) =>
-      apiRequest('/api/data-rooms', myDataRoomSchema, { method: 'POST', body: profile }),
+    mutationFn: (profile: CompanyProfile) => api(roomRoutes.saveProfile, { body: profile }),
     onSuccess: (room) => {
       queryClient.setQueryData(roomsKeys.mine(), room);
       void invalidate(queryClient, invalidatedBy.companyProfileSaved());

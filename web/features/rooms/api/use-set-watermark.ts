@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { myDataRoomSchema } from '#shared/contracts/rooms';
-import { apiRequest } from '#web/lib/api-client';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 /** The room's "Watermark": POST /api/my-data-room/watermark. */
@@ -8,10 +8,7 @@ export function useSetWatermark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isWatermarkEnabled: boolean) =>
-      apiRequest('/api/my-data-room/watermark', myDataRoomSchema, {
-        method: 'POST',
-        body: { isWatermarkEnabled },
-      }),
+      api(roomRoutes.setWatermark, { body: { isWatermarkEnabled } }),
     onSuccess: (room) => {
       queryClient.setQueryData(roomsKeys.mine(), room);
       void invalidate(queryClient, invalidatedBy.watermarkSet());

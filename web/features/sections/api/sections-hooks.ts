@@ -1,17 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type SectionsSource,
-  sectionsChangedResponseSchema,
-  sectionsSourceSchema,
-  sectionsUpdateResponseSchema,
-} from '#shared/contracts/rooms';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
+import { roomRoutes, type SectionsSource, sectionsChangedResponseSchema } from '#shared/contracts/rooms';
+import { ApiRequestError, api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy, sectionsKeys } from '#web/lib/query-keys';
 
 /** The founder's sections markdown (or the starter template while none is saved), with its version. */
 export const mySectionsQuery = queryOptions({
   queryKey: sectionsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/sections/content', sectionsSourceSchema, { signal }),
+  queryFn: ({ signal }) => api(roomRoutes.mySections, { signal }),
 });
 
 export function useMySections() {
@@ -26,7 +21,7 @@ export function useSaveSections() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: { content: string; baseVersion: string }) =>
-      apiRequest('/api/sections/update', sectionsUpdateResponseSchema, { method: 'POST', body: draft }),
+      api(roomRoutes.saveSections, { body: draft }),
     onSuccess: ({ version }, { content }) => {
       queryClient.setQueryData(mySectionsQuery.queryKey, { content, version });
       void invalidate(queryClient, invalidatedBy.sectionsSaved());
