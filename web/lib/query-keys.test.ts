@@ -125,25 +125,29 @@ test("a room's keys are apart from another source's", async () => {
   expect(invalidatedKeys(client)).toEqual([dataRoomKeys.room(invite)]);
 });
 
-/** Each change the app makes, and every query it leaves stale: the map in query-keys.ts, read as sentences. */
-const staleAfter: [
-  change: string,
-  keys: readonly (readonly unknown[])[],
-  stale: readonly (readonly unknown[])[],
-][] = [
-  [
-    'a document uploaded',
-    invalidatedBy.documentUploaded(),
-    [documentsKeys.mine(), sectionsKeys.mine(), ...keysByFeature.dataRoom, ...keysByFeature.admin],
-  ],
-  ['a preview retried', invalidatedBy.previewRetried(), [documentsKeys.mine()]],
-  [
-    'a document made view only',
-    invalidatedBy.documentDownloadPolicySet(),
-    [documentsKeys.mine(), ...keysByFeature.dataRoom],
-  ],
-  [
-    'the sections saved',
+type Key = readonly unknown[];
+const uploadedDocumentStale = [
+  documentsKeys.mine(),
+  sectionsKeys.mine(),
+  ...keysByFeature.dataRoom,
+  ...keysByFeature.admin,
+];
+const documentRulesStale = [documentsKeys.mine(), ...keysByFeature.dataRoom];
+const invitationListsStale = [invitationsKeys.mine(), adminKeys.invitations()];
+
+/**
+ * Each change the app makes (every entry of invalidatedBy), the keys it names for one example, and
+ * every query of a full cache those keys leave stale.
+ */
+const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stale: readonly Key[]]> = {
+  documentUploaded: [invalidatedBy.documentUploaded(), uploadedDocumentStale],
+  documentRenamed: [invalidatedBy.documentRenamed(), uploadedDocumentStale],
+  documentsDeleted: [invalidatedBy.documentsDeleted(), uploadedDocumentStale],
+  previewRetried: [invalidatedBy.previewRetried(), [documentsKeys.mine()]],
+  documentDownloadPolicySet: [invalidatedBy.documentDownloadPolicySet(), documentRulesStale],
+  roomDownloadDefaultSet: [invalidatedBy.roomDownloadDefaultSet(), documentRulesStale],
+  watermarkSet: [invalidatedBy.watermarkSet(), documentRulesStale],
+  sectionsSaved: [
     invalidatedBy.sectionsSaved(),
     [
       documentsKeys.mine(),
@@ -154,8 +158,7 @@ const staleAfter: [
       investorDashboardKeys.accessibleRooms(),
     ],
   ],
-  [
-    'the company profile saved',
+  companyProfileSaved: [
     invalidatedBy.companyProfileSaved(),
     [
       sectionsKeys.mine(),
@@ -164,10 +167,9 @@ const staleAfter: [
       ...keysByFeature.admin,
     ],
   ],
-  ['the room closed', invalidatedBy.roomStatusSet(), [...keysByFeature.dataRoom, ...keysByFeature.admin]],
-  ['the NDA saved', invalidatedBy.ndaSettingsSaved(), keysByFeature.dataRoom],
-  [
-    "the room's NDA accepted by a member",
+  roomStatusSet: [invalidatedBy.roomStatusSet(), [...keysByFeature.dataRoom, ...keysByFeature.admin]],
+  ndaSettingsSaved: [invalidatedBy.ndaSettingsSaved(), keysByFeature.dataRoom],
+  ndaAccepted: [
     invalidatedBy.ndaAccepted(member),
     [
       dataRoomKeys.room(member),
@@ -176,38 +178,38 @@ const staleAfter: [
       ...keysByFeature.viewer,
     ],
   ],
-  [
-    'an investor invited',
-    invalidatedBy.invitationCreated(),
-    [invitationsKeys.mine(), adminKeys.invitations()],
-  ],
-  [
-    'an invitation refused on accepting',
+  invitationCreated: [invalidatedBy.invitationCreated(), invitationListsStale],
+  invitationsBulkCreated: [invalidatedBy.invitationsBulkCreated(), invitationListsStale],
+  invitationDeleted: [invalidatedBy.invitationDeleted(), invitationListsStale],
+  invitationResent: [invalidatedBy.invitationResent(), invitationListsStale],
+  invitationLinkCopied: [invalidatedBy.invitationLinkCopied(), invitationListsStale],
+  invitationAcceptRefused: [
     invalidatedBy.invitationAcceptRefused('token-1'),
     [dataRoomKeys.room(invite), dataRoomKeys.invitationLink('token-1')],
   ],
-  ['a co-founder invited', invalidatedBy.editorInvited(), [adminKeys.team()]],
-  ['an API token made', invalidatedBy.apiTokensChanged(), [apiTokensKeys.list()]],
-  ['a passkey added', invalidatedBy.passkeysChanged(), [authKeys.passkeys()]],
-  ['a session ended', invalidatedBy.sessionsEnded(), [authKeys.sessions()]],
-  ['investors notified', invalidatedBy.investorMessageSent(), [notificationsKeys.investorMessages()]],
-  ['a notification mail unsubscribed', invalidatedBy.unsubscribed(), [notificationsKeys.settings()]],
-  ['a webhook endpoint added', invalidatedBy.webhookEndpointsChanged(), [webhooksKeys.endpoints()]],
-  [
-    'a webhook test sent',
-    invalidatedBy.webhookTestSent('endpoint-1'),
-    [webhooksKeys.deliveries('endpoint-1')],
-  ],
-];
+  editorInvited: [invalidatedBy.editorInvited(), [adminKeys.team()]],
+  editorRemoved: [invalidatedBy.editorRemoved(), [adminKeys.team()]],
+  apiTokensChanged: [invalidatedBy.apiTokensChanged(), [apiTokensKeys.list()]],
+  passkeysChanged: [invalidatedBy.passkeysChanged(), [authKeys.passkeys()]],
+  sessionsEnded: [invalidatedBy.sessionsEnded(), [authKeys.sessions()]],
+  investorMessageSent: [invalidatedBy.investorMessageSent(), [notificationsKeys.investorMessages()]],
+  unsubscribed: [invalidatedBy.unsubscribed(), [notificationsKeys.settings()]],
+  webhookEndpointsChanged: [invalidatedBy.webhookEndpointsChanged(), [webhooksKeys.endpoints()]],
+  webhookTestSent: [invalidatedBy.webhookTestSent('endpoint-1'), [webhooksKeys.deliveries('endpoint-1')]],
+};
 
-test.each(staleAfter)('%s leaves exactly what shows it stale', async (_change, keys, stale) => {
-  const client = cacheWithEveryKey();
-  for (const queryKey of keys) await client.invalidateQueries({ queryKey, refetchType: 'none' });
-  const invalidated = invalidatedKeys(client)
-    .map((key) => JSON.stringify(key))
-    .sort();
-  expect(invalidated).toEqual(stale.map((key) => JSON.stringify(key)).sort());
-});
+test.each(Object.keys(invalidatedBy) as (keyof typeof invalidatedBy)[])(
+  '%s leaves exactly what shows it stale',
+  async (change) => {
+    const [keys, stale] = staleAfter[change];
+    const client = cacheWithEveryKey();
+    for (const queryKey of keys) await client.invalidateQueries({ queryKey, refetchType: 'none' });
+    const invalidated = invalidatedKeys(client)
+      .map((key) => JSON.stringify(key))
+      .sort();
+    expect(invalidated).toEqual(stale.map((key) => JSON.stringify(key)).sort());
+  },
+);
 
 test('invalidate resolves once what is on screen has been read again', async () => {
   const client = new QueryClient();
