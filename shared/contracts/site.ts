@@ -10,8 +10,7 @@ export const siteInfoSchema = z
 
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
-/** The installation's public facts and the API's own description (docs/decisions/0065-query-keys-and-api-routes.md). */
+/** The installation's public facts (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const siteRoutes = {
   info: apiRoute('GET', '/api/site', { answer: siteInfoSchema }),
-  openApi: apiRoute('GET', '/api/openapi.json'),
 };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiPath } from '#shared/contracts/api-route';
-import { siteRoutes } from '#shared/contracts/site';
+import { openApiRoutes } from '#shared/contracts/openapi';
 import { href } from '#shared/routes';
 import { PublicPage } from '#web/components/site/public-page';
 import { Spinner } from '#web/components/ui/spinner';
@@ -35,7 +35,7 @@ async function loadScalar(): Promise<ScalarGlobal> {
 }
 
 /** The OpenAPI document the reference is rendered from. */
-const OPENAPI_URL = apiPath(siteRoutes.openApi);
+const OPENAPI_URL = apiPath(openApiRoutes.document);
 
 /** /docs/api: the API's reference, rendered from /api/openapi.json. */
 export function ApiReferencePage() {
