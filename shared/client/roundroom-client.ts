@@ -1,19 +1,12 @@
-import { z } from 'zod';
-import { accessLogEntrySchema } from '#shared/contracts/admin';
+import type { z } from 'zod';
+import { adminRoutes } from '#shared/contracts/admin';
 import { apiErrorSchema } from '#shared/contracts/api-error';
-import { documentListSchema } from '#shared/contracts/documents';
-import { type ExportQuery, exportQuerySchema } from '#shared/contracts/exports';
-import {
-  type createInvitationRequestSchema,
-  createInvitationResponseSchema,
-  invitationListSchema,
-} from '#shared/contracts/invitations';
-import { investorAnalyticsSchema, roomAnalyticsSchema } from '#shared/contracts/reading';
-import {
-  sectionsSourceSchema,
-  type sectionsUpdateRequestSchema,
-  sectionsUpdateResponseSchema,
-} from '#shared/contracts/rooms';
+import { type ApiRoute, apiPath, type JsonApiRoute, type QueryValues } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { type ExportQuery, exportQuerySchema, exportRoutes } from '#shared/contracts/exports';
+import { type createInvitationRequestSchema, invitationRoutes } from '#shared/contracts/invitations';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes, type sectionsUpdateRequestSchema } from '#shared/contracts/rooms';
 
 /**
  * A typed client of Roundroom's API for another TypeScript project (docs/api.md): the routes an API
@@ -42,15 +35,6 @@ export class RoundroomApiError extends Error {
   }
 }
 
-const exportQueryString = (query: ExportQuery = {}) => {
-  const parsed = exportQuerySchema.parse(query);
-  const params = new URLSearchParams(
-    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
 type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
 type SectionsUpdateRequest = z.input<typeof sectionsUpdateRequestSchema>;
 
@@ -58,9 +42,9 @@ export function createRoundroomClient(options: RoundroomClientOptions) {
   const send = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  async function request(route: ApiRoute, path: string, body?: unknown): Promise<Response> {
     const response = await send(`${base}${path}`, {
-      method,
+      method: route.method,
       headers: {
         authorization: `Bearer ${options.token}`,
         accept: 'application/json',
@@ -79,43 +63,57 @@ export function createRoundroomClient(options: RoundroomClientOptions) {
     throw new RoundroomApiError(
       response.status,
       refusal?.error ?? 'http_error',
-      refusal?.message ?? `${method} ${path} answered ${response.status}`,
+      refusal?.message ?? `${route.method} ${path} answered ${response.status}`,
     );
   }
 
-  async function json<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await request(method, path, body);
-    return schema.parse(response.status === 204 ? null : await response.json());
+  /** A route's answer, checked by its contract; `path` is the route's URL with its parameters and query. */
+  async function json<Route extends JsonApiRoute>(
+    route: Route,
+    parts?: { params?: Record<string, string>; query?: QueryValues },
+    body?: unknown,
+  ): Promise<z.output<Route['answer']>> {
+    const response = await request(route, urlOf(route, parts), body);
+    return route.answer.parse(response.status === 204 ? null : await response.json()) as z.output<
+      Route['answer']
+    >;
   }
 
   return {
     /** analytics:read — the room's latest downloads, views and clicks, newest first. */
-    recentAccess: () => json(z.array(accessLogEntrySchema), 'GET', '/api/admin/recent-access'),
+    recentAccess: () => json(adminRoutes.recentAccess),
     /** analytics:read — the whole access log as CSV, optionally from/to a day or of one investor. */
-    accessLogCsv: async (query?: ExportQuery) =>
-      (await request('GET', `/api/admin/exports/access-log.csv${exportQueryString(query)}`)).text(),
+    accessLogCsv: async (query?: ExportQuery) => {
+      const route = exportRoutes['access-log'];
+      return (await request(route, urlOf(route, { query: exportQuerySchema.parse(query ?? {}) }))).text();
+    },
     /** analytics:read — reading analytics of the room. */
-    analytics: () => json(roomAnalyticsSchema, 'GET', '/api/admin/analytics'),
+    analytics: () => json(readingRoutes.room),
     /** analytics:read — what one investor read. */
-    investorAnalytics: (userId: string) =>
-      json(investorAnalyticsSchema, 'GET', `/api/admin/analytics/investors/${encodeURIComponent(userId)}`),
+    investorAnalytics: (userId: string) => json(readingRoutes.investor, { params: { userId } }),
     /** documents:write — the room's uploaded documents. */
-    documents: () => json(documentListSchema, 'GET', '/api/my-documents'),
+    documents: () => json(documentRoutes.mine),
     /** documents:write — deletes one of the room's documents. */
-    deleteDocument: (id: string) => json(z.null(), 'DELETE', `/api/documents/${encodeURIComponent(id)}`),
+    deleteDocument: (id: string) => json(documentRoutes.remove, { params: { id } }),
     /** invitations:write — the room's investor invitations. */
-    invitations: () => json(invitationListSchema, 'GET', '/api/invites'),
+    invitations: () => json(invitationRoutes.mine),
     /** invitations:write — invites an investor by e-mail (the invitation mail goes out). */
-    invite: (invitation: CreateInvitationRequest) =>
-      json(createInvitationResponseSchema, 'POST', '/api/invites', invitation),
+    invite: (invitation: CreateInvitationRequest) => json(invitationRoutes.create, {}, invitation),
     /** invitations:write — withdraws a pending invitation. */
-    deleteInvitation: (id: string) => json(z.null(), 'DELETE', `/api/invites/${encodeURIComponent(id)}`),
+    deleteInvitation: (id: string) => json(invitationRoutes.remove, { params: { id } }),
     /** sections:write — the sections markdown and its version. */
-    sections: () => json(sectionsSourceSchema, 'GET', '/api/sections/markdown'),
+    sections: () => json(roomRoutes.sectionsMarkdown),
     /** sections:write — saves the sections markdown (name the version you edited to be told of a race). */
-    updateSections: (update: SectionsUpdateRequest) =>
-      json(sectionsUpdateResponseSchema, 'POST', '/api/sections/update', update),
+    updateSections: (update: SectionsUpdateRequest) => json(roomRoutes.saveSections, {}, update),
   };
+}
+
+/** A route's URL from its parameters and query (apiPath, which checks each parameter is given). */
+function urlOf(
+  route: ApiRoute,
+  parts: { params?: Record<string, string>; query?: QueryValues } = {},
+): string {
+  return (apiPath as (route: ApiRoute, parts?: object) => string)(route, parts);
 }
 
 export type RoundroomClient = ReturnType<typeof createRoundroomClient>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { authResponseSchema, messageResponseSchema } from './auth';
 import { emailField, requiredText } from './fields';
 
 export const accountSetupRequestSchema = z.strictObject({
@@ -29,3 +31,23 @@ export const waitlistRequestSchema = z.strictObject({
   companyName: requiredText(200),
   contactEmail: emailField,
 });
+
+/** The sign-up routes (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const accountRoutes = {
+  completeSetup: apiRoute('POST', '/api/complete-account-setup', {
+    answer: authResponseSchema,
+    body: accountSetupRequestSchema,
+  }),
+  upgradeWithPromo: apiRoute('POST', '/api/upgrade-with-promo', {
+    answer: authResponseSchema,
+    body: upgradeWithPromoRequestSchema,
+  }),
+  validatePromoCode: apiRoute('POST', '/api/validate-promo-code', {
+    answer: validatePromoCodeResponseSchema,
+    body: validatePromoCodeRequestSchema,
+  }),
+  joinWaitlist: apiRoute('POST', '/api/waitlist', {
+    answer: messageResponseSchema,
+    body: waitlistRequestSchema,
+  }),
+};

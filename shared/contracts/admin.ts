@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '#shared/file-types';
 import { SECTION_ICONS } from '#shared/section-icons';
+import { apiRoute } from './api-route';
 import { isoDateTime } from './fields';
+import { invitationListSchema } from './invitations';
 
 /** The room owner's dashboard (docs/product-rules.md#admin-dashboard). */
 export const adminUserSchema = z
@@ -89,3 +91,12 @@ export const accessLogEntrySchema = z
 
 export const RECENT_DOCUMENTS = 5;
 export const RECENT_ACCESS = 10;
+
+/** The owner's dashboard reads (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const adminRoutes = {
+  users: apiRoute('GET', '/api/admin/users', { answer: z.array(adminUserSchema) }),
+  invitations: apiRoute('GET', '/api/admin/invitations', { answer: invitationListSchema }),
+  sections: apiRoute('GET', '/api/admin/sections', { answer: z.array(adminSectionSchema) }),
+  recentDocuments: apiRoute('GET', '/api/admin/recent-documents', { answer: z.array(recentDocumentSchema) }),
+  recentAccess: apiRoute('GET', '/api/admin/recent-access', { answer: z.array(accessLogEntrySchema) }),
+};

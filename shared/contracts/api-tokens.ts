@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { isoDateTime, requiredText } from './fields';
 
 /**
@@ -91,3 +92,13 @@ export const createdApiTokenSchema = z.object({ token: apiTokenSchema, secret: z
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 export const apiTokenIdParamsSchema = z.object({ id: z.uuid({ error: 'must be an API token id' }) });
+
+/** The room's API tokens (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const apiTokenRoutes = {
+  list: apiRoute('GET', '/api/my-data-room/api-tokens', { answer: apiTokenListSchema }),
+  create: apiRoute('POST', '/api/my-data-room/api-tokens', {
+    answer: createdApiTokenSchema,
+    body: createApiTokenRequestSchema,
+  }),
+  revoke: apiRoute('DELETE', '/api/my-data-room/api-tokens/:id', { answer: z.null() }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '#shared/return-to';
+import { apiRoute } from './api-route';
 import { emailField, isoDateTime, optionalText } from './fields';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
@@ -91,3 +92,20 @@ export type InvitationLinkState = z.infer<typeof invitationLinkStateSchema>;
 
 /** POST /api/data-room/invite/:token/accept: signed in, and the room to open. */
 export const invitationAcceptedResponseSchema = authResponseSchema.extend({ roomId: z.string() });
+
+/** Signing in and out, and an invitation link's way in (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const authRoutes = {
+  session: apiRoute('GET', '/api/auth/session', { answer: sessionResponseSchema }),
+  requestMagicLink: apiRoute('POST', '/api/auth/magic-link', {
+    answer: messageResponseSchema,
+    body: magicLinkRequestSchema,
+  }),
+  verify: apiRoute('POST', '/api/auth/verify', { answer: authResponseSchema, body: verifyRequestSchema }),
+  logout: apiRoute('POST', '/api/auth/logout', { answer: z.null() }),
+  invitationLinkState: apiRoute('GET', '/api/data-room/invite/:token/state', {
+    answer: invitationLinkStateSchema,
+  }),
+  acceptInvitation: apiRoute('POST', '/api/data-room/invite/:token/accept', {
+    answer: invitationAcceptedResponseSchema,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '#shared/file-types';
+import { apiRoute } from './api-route';
 import { isoDateTime, optionalText, requiredText } from './fields';
 import { previewStateSchema } from './previews';
 
@@ -99,3 +100,27 @@ export const uploadFieldsSchema = z.strictObject({
   /** The section of the markdown to link the upload from (created when missing). */
   section: optionalText(200),
 });
+
+/** What an invitation link's view of the room lists. */
+export const invitedDocumentsSchema = z.object({ documents: documentListSchema });
+
+/** The founder's documents and a room's (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const documentRoutes = {
+  mine: apiRoute('GET', '/api/my-documents', { answer: documentListSchema }),
+  upload: apiRoute('POST', '/api/upload', { answer: uploadResponseSchema }),
+  remove: apiRoute('DELETE', '/api/documents/:id', { answer: z.null() }),
+  rename: apiRoute('POST', '/api/documents/:id/title', {
+    answer: documentListItemSchema,
+    body: documentTitleRequestSchema,
+  }),
+  setDownloadPolicy: apiRoute('POST', '/api/documents/:id/download-policy', {
+    answer: documentListItemSchema,
+    body: documentDownloadPolicyRequestSchema,
+  }),
+  /** The file itself; the sections markdown links it as `uploadedDocumentPath` writes it. */
+  download: apiRoute('GET', '/api/documents/:id/download'),
+  inRoom: apiRoute('GET', '/api/data-room/:id/documents', { answer: documentListSchema }),
+  inInvitedRoom: apiRoute('GET', '/api/data-room/invite/:token/documents', {
+    answer: invitedDocumentsSchema,
+  }),
+};

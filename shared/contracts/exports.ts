@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ApiRoute, apiPath, apiRoute } from './api-route';
 
 /** The founder's CSV exports (docs/decisions/0042-csv-exports.md), each at /api/admin/exports/<kind>.csv. */
 export const EXPORT_KINDS = ['access-log', 'documents', 'investors', 'nda-acceptances'] as const;
@@ -22,8 +23,13 @@ export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 /** The route of an export with its filters, for a plain link (the session cookie authenticates it). */
 export function exportHref(kind: ExportKind, filters: ExportQuery = {}): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const search = query.toString();
-  return `/api/admin/exports/${kind}.csv${search ? `?${search}` : ''}`;
+  return apiPath(exportRoutes[kind], { query: filters });
 }
+
+/** One route per export (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const exportRoutes = {
+  'access-log': apiRoute('GET', '/api/admin/exports/access-log.csv'),
+  documents: apiRoute('GET', '/api/admin/exports/documents.csv'),
+  investors: apiRoute('GET', '/api/admin/exports/investors.csv'),
+  'nda-acceptances': apiRoute('GET', '/api/admin/exports/nda-acceptances.csv'),
+} satisfies Record<ExportKind, ApiRoute>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { emailField, isoDateTime, multilineText, optionalText } from './fields';
 
 export const INVITATION_TTL_DAYS = 7;
@@ -143,3 +144,24 @@ export const invitationLinkResponseSchema = z
     ],
   });
 export type InvitationLinkResponse = z.infer<typeof invitationLinkResponseSchema>;
+
+/** The founder's invitations (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const invitationRoutes = {
+  mine: apiRoute('GET', '/api/invites', { answer: invitationListSchema }),
+  create: apiRoute('POST', '/api/invites', {
+    answer: createInvitationResponseSchema,
+    body: createInvitationRequestSchema,
+  }),
+  /** The dashboard's form: the address only. */
+  createByEmail: apiRoute('POST', '/api/invitations', {
+    answer: createInvitationResponseSchema,
+    body: adminInvitationRequestSchema,
+  }),
+  bulk: apiRoute('POST', '/api/invites/bulk', {
+    answer: bulkInvitationResponseSchema,
+    body: bulkInvitationRequestSchema,
+  }),
+  remove: apiRoute('DELETE', '/api/invites/:id', { answer: z.null() }),
+  resend: apiRoute('POST', '/api/invites/:id/resend', { answer: createInvitationResponseSchema }),
+  copyLink: apiRoute('POST', '/api/invites/:id/link', { answer: invitationLinkResponseSchema }),
+};

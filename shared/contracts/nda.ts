@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
+import { apiPath, apiRoute } from './api-route';
 import { isoDateTime, multilineText, requiredText } from './fields';
 
 /**
@@ -112,5 +113,24 @@ export const ndaAcceptanceParamsSchema = z.strictObject({
 });
 
 export function ndaRecordPath(acceptanceId: string): string {
-  return `/api/admin/nda-acceptances/${acceptanceId}/record.pdf`;
+  return apiPath(ndaRoutes.record, { params: { id: acceptanceId } });
 }
+
+/** The NDA's setting, its acceptance and its records (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const ndaRoutes = {
+  settings: apiRoute('GET', '/api/my-data-room/nda', { answer: ndaSettingsSchema }),
+  saveSettings: apiRoute('POST', '/api/my-data-room/nda', {
+    answer: ndaSettingsSchema,
+    body: ndaSettingsRequestSchema,
+  }),
+  accept: apiRoute('POST', '/api/data-room/:id/nda/acceptances', {
+    answer: ndaAcceptResponseSchema,
+    body: ndaAcceptRequestSchema,
+  }),
+  acceptByInvitation: apiRoute('POST', '/api/data-room/invite/:token/nda/acceptances', {
+    answer: ndaAcceptResponseSchema,
+    body: ndaAcceptRequestSchema,
+  }),
+  acceptances: apiRoute('GET', '/api/admin/nda-acceptances', { answer: adminNdaAcceptancesSchema }),
+  record: apiRoute('GET', '/api/admin/nda-acceptances/:id/record.pdf'),
+};

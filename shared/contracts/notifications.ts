@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
+import { apiRoute } from './api-route';
 import { isoDateTime, multilineText } from './fields';
 
 /**
@@ -105,3 +106,24 @@ export const investorMessageSentSchema = z.object({
 
 /** POST's 429: one message an hour. */
 export const investorMessageTooSoonSchema = apiErrorSchema.extend({ nextAllowedAt: isoDateTime });
+
+/** Notifications: the founder's setting, "Notify investors", an unsubscribe link (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const notificationRoutes = {
+  settings: apiRoute('GET', '/api/my-data-room/notifications', { answer: notificationSettingsSchema }),
+  saveSettings: apiRoute('POST', '/api/my-data-room/notifications', {
+    answer: notificationSettingsSchema,
+    body: notificationSettingsRequestSchema,
+  }),
+  investorMessages: apiRoute('GET', '/api/my-data-room/investor-messages', {
+    answer: investorMessagesStateSchema,
+  }),
+  sendInvestorMessage: apiRoute('POST', '/api/my-data-room/investor-messages', {
+    answer: investorMessageSentSchema,
+    body: investorMessageRequestSchema,
+  }),
+  unsubscribeDetails: apiRoute('GET', '/api/notifications/unsubscribe', { answer: unsubscribeDetailsSchema }),
+  unsubscribe: apiRoute('POST', '/api/notifications/unsubscribe', {
+    answer: unsubscribeDetailsSchema,
+    body: unsubscribeRequestSchema,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { userSchema } from './auth';
+import { apiRoute } from './api-route';
+import { authResponseSchema, userSchema } from './auth';
 import { isoDateTime, optionalText } from './fields';
 
 /**
@@ -147,3 +148,31 @@ export const sessionSummarySchema = z.object({
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+
+/** Passkeys, recovery codes and sessions (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const passkeyRoutes = {
+  list: apiRoute('GET', '/api/auth/passkeys', { answer: passkeysResponseSchema }),
+  registrationOptions: apiRoute('POST', '/api/auth/passkeys/options', { answer: registrationOptionsSchema }),
+  add: apiRoute('POST', '/api/auth/passkeys', { answer: addPasskeyResponseSchema }),
+  remove: apiRoute('DELETE', '/api/auth/passkeys/:id', { answer: z.null() }),
+  regenerateRecoveryCodes: apiRoute('POST', '/api/auth/recovery-codes', {
+    answer: recoveryCodesResponseSchema,
+  }),
+  secondFactorOptions: apiRoute('POST', '/api/auth/second-factor/options', {
+    answer: authenticationOptionsSchema,
+  }),
+  secondFactorPasskey: apiRoute('POST', '/api/auth/second-factor/passkey', {
+    answer: secondFactorResponseSchema,
+  }),
+  secondFactorRecoveryCode: apiRoute('POST', '/api/auth/second-factor/recovery-code', {
+    answer: secondFactorResponseSchema,
+    body: recoveryCodeRequestSchema,
+  }),
+  signInOptions: apiRoute('POST', '/api/auth/passkey-sign-in/options', {
+    answer: authenticationOptionsSchema,
+  }),
+  signIn: apiRoute('POST', '/api/auth/passkey-sign-in', { answer: authResponseSchema }),
+  sessions: apiRoute('GET', '/api/auth/sessions', { answer: sessionsResponseSchema }),
+  endSession: apiRoute('DELETE', '/api/auth/sessions/:id', { answer: z.null() }),
+  endOtherSessions: apiRoute('POST', '/api/auth/sessions/end-others', { answer: z.null() }),
+};

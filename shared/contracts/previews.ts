@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '#shared/file-types';
+import { apiRoute } from './api-route';
 
 /**
  * Reading a document in the browser (docs/decisions/0039-viewer-pipeline.md). After an upload a job
@@ -188,3 +189,19 @@ export const pagesQuerySchema = pageImageQuerySchema.extend({
     .default('pages')
     .describe('pages: the real pages; narrow: a Word document laid out again on narrow pages for phones'),
 });
+
+/** A table preview (CSV): its rows, the first being the header. */
+export const previewTableSchema = z.object({ rows: z.array(z.array(z.string())), truncated: z.boolean() });
+export type PreviewTable = z.infer<typeof previewTableSchema>;
+
+/** Reading a document in the viewer (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const previewRoutes = {
+  preview: apiRoute('GET', '/api/documents/:id/preview', { answer: documentPreviewSchema }),
+  text: apiRoute('GET', '/api/documents/:id/text', { answer: documentTextSchema }),
+  /** A page image (the browser fetches it: `<img>`). */
+  page: apiRoute('GET', '/api/documents/:id/pages/:page'),
+  thumbnail: apiRoute('GET', '/api/documents/:id/thumbnails/:page'),
+  /** An image, a video, a text as it is, or a table (CSV) as JSON. */
+  content: apiRoute('GET', '/api/documents/:id/preview/content', { answer: previewTableSchema }),
+  retry: apiRoute('POST', '/api/documents/:id/preview/retry', { answer: z.null() }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { isoDateTime } from './fields';
 
 /**
@@ -262,3 +263,15 @@ export const investorAnalyticsSchema = z
     ],
   });
 export type InvestorAnalytics = z.infer<typeof investorAnalyticsSchema>;
+
+/** Reading reports and the founder's reading analytics (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const readingRoutes = {
+  openView: apiRoute('POST', '/api/documents/:id/views', { answer: openViewResponseSchema }),
+  /** Sent with `fetch(..., { keepalive: true })`: nothing waits for its answer. */
+  report: apiRoute('POST', '/api/views/:viewId/reports'),
+  room: apiRoute('GET', '/api/admin/analytics', { answer: roomAnalyticsSchema }),
+  document: apiRoute('GET', '/api/admin/analytics/documents/:documentId', {
+    answer: documentAnalyticsSchema,
+  }),
+  investor: apiRoute('GET', '/api/admin/analytics/investors/:userId', { answer: investorAnalyticsSchema }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
+import { apiRoute } from './api-route';
 import { multilineText, noUnsafeCharacters, requiredText } from './fields';
 
 export const FUNDING_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth'] as const;
@@ -201,3 +202,42 @@ export const clickQuerySchema = z.object({
     .min(1, 'is required')
     .max(4000, 'is too long'),
 });
+
+/** The founder's room, its sections, and a room as its readers see it (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const roomRoutes = {
+  mine: apiRoute('GET', '/api/my-data-room', { answer: myDataRoomSchema }),
+  saveProfile: apiRoute('POST', '/api/data-rooms', {
+    answer: myDataRoomSchema,
+    body: companyProfileRequestSchema,
+  }),
+  setStatus: apiRoute('POST', '/api/my-data-room/status', {
+    answer: myDataRoomSchema,
+    body: roomStatusRequestSchema,
+  }),
+  setDownloadDefault: apiRoute('POST', '/api/my-data-room/download-policy', {
+    answer: myDataRoomSchema,
+    body: roomDownloadPolicyRequestSchema,
+  }),
+  setWatermark: apiRoute('POST', '/api/my-data-room/watermark', {
+    answer: myDataRoomSchema,
+    body: roomWatermarkRequestSchema,
+  }),
+  accessible: apiRoute('GET', '/api/my-accessible-data-rooms', { answer: accessibleDataRoomsResponseSchema }),
+  /** The founder's sections markdown, or the starter template while none is saved. */
+  mySections: apiRoute('GET', '/api/sections/content', { answer: sectionsSourceSchema }),
+  /** The saved markdown itself, for API clients. */
+  sectionsMarkdown: apiRoute('GET', '/api/sections/markdown', { answer: sectionsSourceSchema }),
+  saveSections: apiRoute('POST', '/api/sections/update', {
+    answer: sectionsUpdateResponseSchema,
+    body: sectionsUpdateRequestSchema,
+  }),
+  room: apiRoute('GET', '/api/data-room/:id', { answer: dataRoomResponseSchema }),
+  invitedRoom: apiRoute('GET', '/api/data-room/invite/:token', { answer: invitedDataRoomResponseSchema }),
+  sections: apiRoute('GET', '/api/data-room/:id/sections', { answer: sectionsContentSchema }),
+  invitedSections: apiRoute('GET', '/api/data-room/invite/:token/sections', {
+    answer: sectionsContentSchema,
+  }),
+  /** Logs a click on an external document and redirects to it. */
+  click: apiRoute('GET', '/api/data-room/:id/click'),
+  invitedClick: apiRoute('GET', '/api/data-room/invite/:token/click'),
+};

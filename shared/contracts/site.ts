@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 
 /** Public facts about this installation that the static pages show (legal pages, support). */
 export const siteInfoSchema = z
@@ -8,3 +9,8 @@ export const siteInfoSchema = z
   .meta({ examples: [{ supportEmail: 'support@roundroom.app' }] });
 
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+/** The installation's public facts (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const siteRoutes = {
+  info: apiRoute('GET', '/api/site', { answer: siteInfoSchema }),
+};

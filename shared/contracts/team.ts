@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { emailField, isoDateTime, optionalText } from './fields';
 
 /**
@@ -33,3 +34,13 @@ export const inviteEditorRequestSchema = z.strictObject({
 export const inviteEditorResponseSchema = z.object({ message: z.string(), member: teamMemberSchema });
 
 export const teamMemberIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a team member id' }) });
+
+/** The room's team (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const teamRoutes = {
+  team: apiRoute('GET', '/api/admin/team', { answer: teamSchema }),
+  inviteEditor: apiRoute('POST', '/api/admin/team', {
+    answer: inviteEditorResponseSchema,
+    body: inviteEditorRequestSchema,
+  }),
+  removeEditor: apiRoute('DELETE', '/api/admin/team/:id', { answer: z.null() }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 import { isoDateTime } from './fields';
 
 /**
@@ -180,3 +181,24 @@ export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookD
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
 export const webhookTestSentSchema = z.object({ delivery: webhookDeliverySchema });
+
+/** The room's webhook endpoints and their deliveries (docs/decisions/0065-query-keys-and-api-routes.md). */
+export const webhookRoutes = {
+  endpoints: apiRoute('GET', '/api/my-data-room/webhooks', { answer: webhookEndpointListSchema }),
+  addEndpoint: apiRoute('POST', '/api/my-data-room/webhooks', {
+    answer: webhookEndpointWithSecretSchema,
+    body: createWebhookEndpointRequestSchema,
+  }),
+  updateEndpoint: apiRoute('POST', '/api/my-data-room/webhooks/:id', {
+    answer: webhookEndpointSchema,
+    body: updateWebhookEndpointRequestSchema,
+  }),
+  removeEndpoint: apiRoute('DELETE', '/api/my-data-room/webhooks/:id', { answer: z.null() }),
+  rotateSecret: apiRoute('POST', '/api/my-data-room/webhooks/:id/rotate-secret', {
+    answer: webhookEndpointWithSecretSchema,
+  }),
+  sendTest: apiRoute('POST', '/api/my-data-room/webhooks/:id/test', { answer: webhookTestSentSchema }),
+  deliveries: apiRoute('GET', '/api/my-data-room/webhooks/:id/deliveries', {
+    answer: webhookDeliveryListSchema,
+  }),
+};

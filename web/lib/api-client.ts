@@ -1,5 +1,13 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '#shared/contracts/api-error';
+import {
+  type ApiRoute,
+  apiPath,
+  type JsonApiRoute,
+  type PathParameters,
+  type QueryValues,
+  type UrlParts,
+} from '#shared/contracts/api-route';
 
 /** A non-OK answer from the API. `message` is the server's sentence when it sent one. */
 export class ApiRequestError extends Error {
@@ -28,54 +36,68 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-export interface ApiRequestInit {
-  method?: string;
-  body?: unknown;
+type AnswerOf<Route extends JsonApiRoute> = z.output<Route['answer']>;
+/** The body its route's contract takes; where the route declares none (a passkey's answer, shaped by the browser), any. */
+type BodyOf<Route extends JsonApiRoute> = Route['body'] extends z.ZodType ? z.input<Route['body']> : unknown;
+
+/** A call's parameters and query (UrlParts), its body where the route takes one, and an abort signal. */
+export type ApiCall<Route extends JsonApiRoute> = UrlParts<Route['path']> & {
+  body?: BodyOf<Route> | FormData;
   signal?: AbortSignal;
-}
+};
+
+type ApiCallArgument<Route extends JsonApiRoute> = [PathParameters<Route['path']>] extends [never]
+  ? [call?: ApiCall<Route>]
+  : [call: ApiCall<Route>];
 
 /**
- * The one way the web app calls the API: same-origin, the session cookie included, JSON in and out,
- * and the answer checked against the shared contract so a drifted server fails loudly here.
+ * The one way the web app calls the API: a route declared in shared/contracts (ADR 65), its URL built
+ * from the call's parameters; same-origin, the session cookie included, JSON in and out, and the answer
+ * checked against the route's contract so a drifted server fails loudly here.
  */
-export async function apiRequest<T>(
-  path: string,
-  responseSchema: z.ZodType<T>,
-  init: ApiRequestInit = {},
-): Promise<T> {
+export async function api<Route extends JsonApiRoute>(
+  route: Route,
+  ...[call]: ApiCallArgument<Route>
+): Promise<AnswerOf<Route>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
-  if (init.body instanceof FormData) {
-    body = init.body;
-  } else if (init.body !== undefined) {
+  if (call?.body instanceof FormData) {
+    body = call.body;
+  } else if (call?.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body);
+    body = JSON.stringify(call.body);
   }
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
+  const response = await fetch(urlOf(route, call), {
+    method: route.method,
     headers,
     body,
     credentials: 'include',
-    signal: init.signal,
+    signal: call?.signal,
   });
   const text = await response.text();
   if (!response.ok) throw failedResponse(response.status, response.statusText, text);
-  return responseSchema.parse((text ? safeJson(text) : undefined) ?? null);
+  return route.answer.parse((text ? safeJson(text) : undefined) ?? null) as AnswerOf<Route>;
+}
+
+function urlOf(route: ApiRoute, call: { params?: unknown; query?: QueryValues } | undefined): string {
+  return (apiPath as (route: ApiRoute, parts?: object) => string)(route, {
+    params: call?.params,
+    query: call?.query,
+  });
 }
 
 /**
  * A multipart upload with progress, which fetch cannot report: XMLHttpRequest, with the same cookie,
- * errors and contract check as apiRequest. `onProgress` receives the fraction of the body sent, 0 to 1.
+ * errors and contract check as api(). `onProgress` receives the fraction of the body sent, 0 to 1.
  */
-export function apiUpload<T>(
-  path: string,
+export function apiUpload<Route extends JsonApiRoute<string, z.ZodType, undefined>>(
+  route: Route,
   body: FormData,
-  responseSchema: z.ZodType<T>,
   onProgress: (fraction: number) => void,
-): Promise<T> {
+): Promise<AnswerOf<Route>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(route.method, urlOf(route, undefined));
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
@@ -87,7 +109,7 @@ export function apiUpload<T>(
         return;
       }
       try {
-        resolve(responseSchema.parse(safeJson(request.responseText)));
+        resolve(route.answer.parse(safeJson(request.responseText)) as AnswerOf<Route>);
       } catch (error) {
         reject(error);
       }

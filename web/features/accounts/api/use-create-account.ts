@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import {
   type AccountSetupRequest,
   accountExistsResponseSchema,
+  accountRoutes,
   type upgradeWithPromoRequestSchema,
 } from '#shared/contracts/accounts';
-import { authResponseSchema } from '#shared/contracts/auth';
 import { clearPromoCode } from '#web/features/accounts/promo-code-store';
 import { adoptSignedInUser } from '#web/features/auth/api/auth-hooks';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
+import { ApiRequestError, api } from '#web/lib/api-client';
 
 export type CreateAccountInput = AccountSetupRequest & { promoCode?: string };
 
@@ -19,9 +19,9 @@ export type CreateAccountInput = AccountSetupRequest & { promoCode?: string };
 export function createAccount({ promoCode, ...account }: CreateAccountInput) {
   if (promoCode) {
     const body: z.input<typeof upgradeWithPromoRequestSchema> = { ...account, promoCode };
-    return apiRequest('/api/upgrade-with-promo', authResponseSchema, { method: 'POST', body });
+    return api(accountRoutes.upgradeWithPromo, { body });
   }
-  return apiRequest('/api/complete-account-setup', authResponseSchema, { method: 'POST', body: account });
+  return api(accountRoutes.completeSetup, { body: account });
 }
 
 export function useCreateAccount() {

@@ -1,40 +1,32 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  accessLogEntrySchema,
-  adminSectionSchema,
-  adminUserSchema,
-  recentDocumentSchema,
-} from '#shared/contracts/admin';
-import { invitationListSchema } from '#shared/contracts/invitations';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { adminRoutes } from '#shared/contracts/admin';
+import { ApiRequestError, api } from '#web/lib/api-client';
+import { adminKeys } from '#web/lib/query-keys';
 
 export const adminUsersQuery = queryOptions({
   queryKey: adminKeys.users(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/users', z.array(adminUserSchema), { signal }),
+  queryFn: ({ signal }) => api(adminRoutes.users, { signal }),
 });
 
 /** Whoever changes invitations (this page's form, /configure's invite and delete) invalidates this too. */
 export const adminInvitationsQuery = queryOptions({
   queryKey: adminKeys.invitations(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/invitations', invitationListSchema, { signal }),
+  queryFn: ({ signal }) => api(adminRoutes.invitations, { signal }),
 });
 
 export const adminSectionsQuery = queryOptions({
   queryKey: adminKeys.sections(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/sections', z.array(adminSectionSchema), { signal }),
+  queryFn: ({ signal }) => api(adminRoutes.sections, { signal }),
 });
 
 export const recentDocumentsQuery = queryOptions({
   queryKey: adminKeys.recentDocuments(),
-  queryFn: ({ signal }) =>
-    apiRequest('/api/admin/recent-documents', z.array(recentDocumentSchema), { signal }),
+  queryFn: ({ signal }) => api(adminRoutes.recentDocuments, { signal }),
 });
 
 export const recentAccessQuery = queryOptions({
   queryKey: adminKeys.recentAccess(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/recent-access', z.array(accessLogEntrySchema), { signal }),
+  queryFn: ({ signal }) => api(adminRoutes.recentAccess, { signal }),
 });
 
 /**

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { inviteEditorResponseSchema, teamSchema } from '#shared/contracts/team';
-import { apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { teamRoutes } from '#shared/contracts/team';
+import { api } from '#web/lib/api-client';
+import { adminKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** The room's team: its owner and co-founders (docs/decisions/0047-room-editors.md). */
 export const teamQuery = queryOptions({
   queryKey: adminKeys.team(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/team', teamSchema, { signal }),
+  queryFn: ({ signal }) => api(teamRoutes.team, { signal }),
 });
 
 /** Reloaded on each visit, as the rest of the dashboard: a co-founder may have signed in meanwhile. */
@@ -19,9 +18,8 @@ export function useTeam() {
 export function useInviteEditor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name?: string }) =>
-      apiRequest('/api/admin/team', inviteEditorResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+    mutationFn: (input: { email: string; name?: string }) => api(teamRoutes.inviteEditor, { body: input }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.editorInvited()),
   });
 }
 
@@ -29,8 +27,7 @@ export function useInviteEditor() {
 export function useRemoveEditor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/admin/team/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+    mutationFn: (id: string) => api(teamRoutes.removeEditor, { params: { id } }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.editorRemoved()),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminNdaAcceptancesSchema } from '#shared/contracts/nda';
-import { apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { api } from '#web/lib/api-client';
+import { adminKeys } from '#web/lib/query-keys';
 
 export const ndaAcceptancesQuery = queryOptions({
   queryKey: adminKeys.ndaAcceptances(),
-  queryFn: ({ signal }) => apiRequest('/api/admin/nda-acceptances', adminNdaAcceptancesSchema, { signal }),
+  queryFn: ({ signal }) => api(ndaRoutes.acceptances, { signal }),
 });
 
 /**

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createInvitationResponseSchema } from '#shared/contracts/invitations';
-import { invitationsKeys } from '#web/features/invitations/api/invitations-keys';
-import { apiRequest } from '#web/lib/api-client';
-import { adminKeys } from './admin-keys';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /**
  * The dashboard's Send Invitation form: POST /api/invitations with the e-mail only. Refreshes every
@@ -11,13 +10,7 @@ import { adminKeys } from './admin-keys';
 export function useSendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest('/api/invitations', createInvitationResponseSchema, { method: 'POST', body: { email } }),
-    onSuccess: () =>
-      Promise.all(
-        [adminKeys.invitations(), invitationsKeys.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    mutationFn: (email: string) => api(invitationRoutes.createByEmail, { body: { email } }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationCreated()),
   });
 }

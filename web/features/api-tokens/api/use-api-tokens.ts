@@ -1,18 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  apiTokenListSchema,
-  type CreateApiTokenRequest,
-  createdApiTokenSchema,
-} from '#shared/contracts/api-tokens';
-import { apiRequest } from '#web/lib/api-client';
-import { apiTokensKeys } from './api-tokens-keys';
-
-const TOKENS = '/api/my-data-room/api-tokens';
+import { apiTokenRoutes, type CreateApiTokenRequest } from '#shared/contracts/api-tokens';
+import { api } from '#web/lib/api-client';
+import { apiTokensKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 export const apiTokensQuery = queryOptions({
   queryKey: apiTokensKeys.list(),
-  queryFn: ({ signal }) => apiRequest(TOKENS, apiTokenListSchema, { signal }),
+  queryFn: ({ signal }) => api(apiTokenRoutes.list, { signal }),
 });
 
 /** The room's API tokens with their last use: GET /api/my-data-room/api-tokens. */
@@ -24,9 +17,8 @@ export function useApiTokens() {
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateApiTokenRequest) =>
-      apiRequest(TOKENS, createdApiTokenSchema, { method: 'POST', body: request }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKeys.list() }),
+    mutationFn: (request: CreateApiTokenRequest) => api(apiTokenRoutes.create, { body: request }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.apiTokensChanged()),
   });
 }
 
@@ -34,7 +26,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`${TOKENS}/${id}`, z.null(), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKeys.list() }),
+    mutationFn: (id: string) => api(apiTokenRoutes.revoke, { params: { id } }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.apiTokensChanged()),
   });
 }

@@ -1,20 +1,14 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  authResponseSchema,
-  messageResponseSchema,
-  type PublicUser,
-  sessionResponseSchema,
-} from '#shared/contracts/auth';
+import { authRoutes, type PublicUser } from '#shared/contracts/auth';
 import { clearStoredUser, homePathFor, storeUser } from '#web/features/auth/session-store';
-import { apiRequest } from '#web/lib/api-client';
-import { authKeys } from './auth-keys';
+import { api } from '#web/lib/api-client';
+import { authKeys } from '#web/lib/query-keys';
 
 /** Who is signed in, or null. Never redirects: protected pages decide what to show. */
 export const currentUserQuery = queryOptions({
   queryKey: authKeys.currentUser(),
   queryFn: async ({ signal }): Promise<PublicUser | null> => {
-    const { user } = await apiRequest('/api/auth/session', sessionResponseSchema, { signal });
+    const { user } = await api(authRoutes.session, { signal });
     if (user) storeUser(user);
     else clearStoredUser();
     return user;
@@ -37,7 +31,7 @@ export function useHomePath(): string | null {
 export const secondFactorPendingQuery = queryOptions({
   queryKey: authKeys.secondFactor(),
   queryFn: async ({ signal }): Promise<boolean> =>
-    (await apiRequest('/api/auth/session', sessionResponseSchema, { signal })).isSecondFactorPending,
+    (await api(authRoutes.session, { signal })).isSecondFactorPending,
 });
 
 export function useRequestMagicLink() {
@@ -46,8 +40,7 @@ export function useRequestMagicLink() {
     // sign-in (shared/return-to.ts), rides in the link and the verify page opens it.
     mutationFn: (request: string | { email: string; returnTo?: string | null }) => {
       const { email, returnTo } = typeof request === 'string' ? { email: request, returnTo: null } : request;
-      return apiRequest('/api/auth/magic-link', messageResponseSchema, {
-        method: 'POST',
+      return api(authRoutes.requestMagicLink, {
         body: returnTo ? { email, name: '', returnTo } : { email, name: '' },
       });
     },
@@ -77,8 +70,7 @@ export function adoptSecondFactorUser(queryClient: QueryClient, user: PublicUser
 export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      apiRequest('/api/auth/verify', authResponseSchema, { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => api(authRoutes.verify, { body: { token } }),
     onSuccess: ({ user, isSecondFactorPending }) => {
       if (!isSecondFactorPending) return adoptSignedInUser(queryClient, user);
       // Nobody is signed in until the passkey is given: protected pages show that step.
@@ -94,7 +86,7 @@ export function useVerifyMagicLink() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/logout', z.null(), { method: 'POST' }),
+    mutationFn: () => api(authRoutes.logout),
     onSettled: () => {
       clearStoredUser();
       queryClient.clear();

@@ -5,20 +5,10 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { authResponseSchema } from '#shared/contracts/auth';
-import {
-  addPasskeyResponseSchema,
-  authenticationOptionsSchema,
-  passkeysResponseSchema,
-  recoveryCodesResponseSchema,
-  registrationOptionsSchema,
-  secondFactorResponseSchema,
-  sessionsResponseSchema,
-} from '#shared/contracts/passkeys';
-import { apiRequest } from '#web/lib/api-client';
+import { passkeyRoutes } from '#shared/contracts/passkeys';
+import { api } from '#web/lib/api-client';
+import { authKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 import { adoptSecondFactorUser, adoptSignedInUser } from './auth-hooks';
-import { authKeys } from './auth-keys';
 
 /**
  * Passkeys, recovery codes and sessions (docs/decisions/0062-passkeys-and-second-factor.md). The browser's
@@ -26,8 +16,10 @@ import { authKeys } from './auth-keys';
  * navigator.credentials calls and the answers into the JSON the server verifies.
  */
 
-async function passkeyAssertion(optionsPath: string) {
-  const options = await apiRequest(optionsPath, authenticationOptionsSchema, { method: 'POST' });
+async function passkeyAssertion(
+  optionsRoute: typeof passkeyRoutes.secondFactorOptions | typeof passkeyRoutes.signInOptions,
+) {
+  const options = await api(optionsRoute);
   return startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON });
 }
 
@@ -35,7 +27,7 @@ async function passkeyAssertion(optionsPath: string) {
 export function usePasskeys() {
   return useQuery({
     queryKey: authKeys.passkeys(),
-    queryFn: ({ signal }) => apiRequest('/api/auth/passkeys', passkeysResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(passkeyRoutes.list, { signal }),
   });
 }
 
@@ -44,26 +36,21 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const options = await apiRequest('/api/auth/passkeys/options', registrationOptionsSchema, {
-        method: 'POST',
-      });
+      const options = await api(passkeyRoutes.registrationOptions);
       const response = await startRegistration({
         optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
       });
-      return apiRequest('/api/auth/passkeys', addPasskeyResponseSchema, {
-        method: 'POST',
-        body: { name: name || undefined, response },
-      });
+      return api(passkeyRoutes.add, { body: { name: name || undefined, response } });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.passkeys() }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
 }
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/auth/passkeys/${id}`, z.null(), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.passkeys() }),
+    mutationFn: (id: string) => api(passkeyRoutes.remove, { params: { id } }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
 }
 
@@ -71,8 +58,8 @@ export function useRemovePasskey() {
 export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/recovery-codes', recoveryCodesResponseSchema, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.passkeys() }),
+    mutationFn: () => api(passkeyRoutes.regenerateRecoveryCodes),
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
 }
 
@@ -81,9 +68,8 @@ export function useGivePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      apiRequest('/api/auth/second-factor/passkey', secondFactorResponseSchema, {
-        method: 'POST',
-        body: { response: await passkeyAssertion('/api/auth/second-factor/options') },
+      api(passkeyRoutes.secondFactorPasskey, {
+        body: { response: await passkeyAssertion(passkeyRoutes.secondFactorOptions) },
       }),
     onSuccess: ({ user }) => adoptSecondFactorUser(queryClient, user),
   });
@@ -92,11 +78,7 @@ export function useGivePasskey() {
 export function useGiveRecoveryCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest('/api/auth/second-factor/recovery-code', secondFactorResponseSchema, {
-        method: 'POST',
-        body: { code },
-      }),
+    mutationFn: (code: string) => api(passkeyRoutes.secondFactorRecoveryCode, { body: { code } }),
     onSuccess: ({ user }) => adoptSecondFactorUser(queryClient, user),
   });
 }
@@ -106,9 +88,8 @@ export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      apiRequest('/api/auth/passkey-sign-in', authResponseSchema, {
-        method: 'POST',
-        body: { response: await passkeyAssertion('/api/auth/passkey-sign-in/options') },
+      api(passkeyRoutes.signIn, {
+        body: { response: await passkeyAssertion(passkeyRoutes.signInOptions) },
       }),
     onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
   });
@@ -118,22 +99,22 @@ export function usePasskeySignIn() {
 export function useSessions() {
   return useQuery({
     queryKey: authKeys.sessions(),
-    queryFn: ({ signal }) => apiRequest('/api/auth/sessions', sessionsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(passkeyRoutes.sessions, { signal }),
   });
 }
 
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/auth/sessions/${id}`, z.null(), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+    mutationFn: (id: string) => api(passkeyRoutes.endSession, { params: { id } }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.sessionsEnded()),
   });
 }
 
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/sessions/end-others', z.null(), { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+    mutationFn: () => api(passkeyRoutes.endOtherSessions),
+    onSettled: () => invalidate(queryClient, invalidatedBy.sessionsEnded()),
   });
 }

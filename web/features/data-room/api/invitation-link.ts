@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invitationAcceptedResponseSchema, invitationLinkStateSchema } from '#shared/contracts/auth';
+import { authRoutes } from '#shared/contracts/auth';
 import { adoptSignedInUser } from '#web/features/auth/api/auth-hooks';
-import { apiRequest } from '#web/lib/api-client';
-import { dataRoomKeys } from './data-room-keys';
-
-const invitePath = (token: string) => `/api/data-room/invite/${encodeURIComponent(token)}`;
+import { api } from '#web/lib/api-client';
+import { dataRoomKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /**
  * What an invitation link can still do (docs/decisions/0055-invitation-as-credential.md): asked when the
@@ -13,7 +11,7 @@ const invitePath = (token: string) => `/api/data-room/invite/${encodeURIComponen
 export function useInvitationLinkState(token: string) {
   return useQuery({
     queryKey: dataRoomKeys.invitationLink(token),
-    queryFn: ({ signal }) => apiRequest(`${invitePath(token)}/state`, invitationLinkStateSchema, { signal }),
+    queryFn: ({ signal }) => api(authRoutes.invitationLinkState, { params: { token }, signal }),
     retry: false,
   });
 }
@@ -25,9 +23,9 @@ export function useInvitationLinkState(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest(`${invitePath(token)}/accept`, invitationAcceptedResponseSchema, { method: 'POST' }),
+    mutationFn: () => api(authRoutes.acceptInvitation, { params: { token } }),
     onSuccess: ({ user }) => adoptSignedInUser(queryClient, user),
-    onError: () => queryClient.invalidateQueries({ queryKey: dataRoomKeys.invitationLink(token) }),
+    // Accepted elsewhere, withdrawn or expired meanwhile: read the link again, and the page says which.
+    onError: () => invalidate(queryClient, invalidatedBy.invitationAcceptRefused(token)),
   });
 }

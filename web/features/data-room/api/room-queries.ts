@@ -1,47 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { documentListSchema } from '#shared/contracts/documents';
-import {
-  dataRoomResponseSchema,
-  invitedDataRoomResponseSchema,
-  sectionsContentSchema,
-} from '#shared/contracts/rooms';
-import { apiRequest } from '#web/lib/api-client';
-import { dataRoomKeys } from './data-room-keys';
-
-/** Where a view reads its room from: as a signed-in owner or member, or by an invitation link. */
-export type RoomSource = { kind: 'member'; roomId: string } | { kind: 'invite'; token: string };
-
-function basePath(source: RoomSource): string {
-  return source.kind === 'member'
-    ? `/api/data-room/${encodeURIComponent(source.roomId)}`
-    : `/api/data-room/invite/${encodeURIComponent(source.token)}`;
-}
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { api } from '#web/lib/api-client';
+import { dataRoomKeys, type RoomSource } from '#web/lib/query-keys';
 
 /**
  * The URL that logs a click on an external document and redirects to it
  * (docs/product-rules.md#documents-and-the-access-log).
  */
 export function clickUrl(source: RoomSource, url: string): string {
-  return `${basePath(source)}/click?url=${encodeURIComponent(url)}`;
+  return source.kind === 'member'
+    ? apiPath(roomRoutes.click, { params: { id: source.roomId }, query: { url } })
+    : apiPath(roomRoutes.invitedClick, { params: { token: source.token }, query: { url } });
 }
-
-/** Where the NDA of the room is accepted, as a member or by the invitation (docs/decisions/0045-nda-before-entry.md). */
-export function ndaAcceptancePath(source: RoomSource): string {
-  return `${basePath(source)}/nda/acceptances`;
-}
-
-const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
 function roomQuery(source: RoomSource) {
   return queryOptions({
     queryKey: dataRoomKeys.room(source),
     queryFn: async ({ signal }) => {
       if (source.kind === 'member') {
-        const { dataRoom } = await apiRequest(basePath(source), dataRoomResponseSchema, { signal });
+        const { dataRoom } = await api(roomRoutes.room, { params: { id: source.roomId }, signal });
         return { dataRoom, invitedEmail: null as string | null };
       }
-      return apiRequest(basePath(source), invitedDataRoomResponseSchema, { signal });
+      return api(roomRoutes.invitedRoom, { params: { token: source.token }, signal });
     },
   });
 }
@@ -49,7 +31,10 @@ function roomQuery(source: RoomSource) {
 function sectionsQuery(source: RoomSource) {
   return queryOptions({
     queryKey: dataRoomKeys.sections(source),
-    queryFn: ({ signal }) => apiRequest(`${basePath(source)}/sections`, sectionsContentSchema, { signal }),
+    queryFn: ({ signal }) =>
+      source.kind === 'member'
+        ? api(roomRoutes.sections, { params: { id: source.roomId }, signal })
+        : api(roomRoutes.invitedSections, { params: { token: source.token }, signal }),
   });
 }
 
@@ -58,8 +43,8 @@ function documentsQuery(source: RoomSource) {
     queryKey: dataRoomKeys.documents(source),
     queryFn: async ({ signal }) =>
       source.kind === 'member'
-        ? apiRequest(`${basePath(source)}/documents`, documentListSchema, { signal })
-        : (await apiRequest(`${basePath(source)}/documents`, invitedDocumentsSchema, { signal })).documents,
+        ? api(documentRoutes.inRoom, { params: { id: source.roomId }, signal })
+        : (await api(documentRoutes.inInvitedRoom, { params: { token: source.token }, signal })).documents,
   });
 }
 

@@ -2,13 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type NdaAcceptRequest,
   type NdaPrompt,
-  ndaAcceptResponseSchema,
   ndaChangedResponseSchema,
+  ndaRoutes,
 } from '#shared/contracts/nda';
-import { viewerKeys } from '#web/features/viewer/api/viewer-keys';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { dataRoomKeys } from './data-room-keys';
-import { ndaAcceptancePath, type RoomSource } from './room-queries';
+import { ApiRequestError, api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, type RoomSource } from '#web/lib/query-keys';
 
 /**
  * The agreement a refusal asks the reader to accept: a 403 nda_required on any read of the room (or a
@@ -26,10 +24,11 @@ export function useAcceptNda(source: RoomSource) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: NdaAcceptRequest) =>
-      apiRequest(ndaAcceptancePath(source), ndaAcceptResponseSchema, { method: 'POST', body: request }),
+      source.kind === 'member'
+        ? api(ndaRoutes.accept, { params: { id: source.roomId }, body: request })
+        : api(ndaRoutes.acceptByInvitation, { params: { token: source.token }, body: request }),
     onSuccess: () => {
-      for (const queryKey of [dataRoomKeys.source(source), viewerKeys.all])
-        void queryClient.invalidateQueries({ queryKey });
+      void invalidate(queryClient, invalidatedBy.ndaAccepted(source));
     },
   });
 }

@@ -5,12 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { href } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
 import { useCurrentUser, useHomePath, useRequestMagicLink } from '#web/features/auth/api/auth-hooks';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
 import { useAcceptInvitation, useInvitationLinkState } from '#web/features/data-room/api/invitation-link';
-import type { RoomSource } from '#web/features/data-room/api/room-queries';
 import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
 import { ApiRequestError } from '#web/lib/api-client';
 import { formatDate } from '#web/lib/format';
+import { dataRoomKeys, type RoomSource } from '#web/lib/query-keys';
 import { InvalidInvitation, RoomLoading, RoomUnavailable, StateCard } from './room-states';
 
 /**
@@ -35,9 +34,6 @@ export function useOpenInvitedRoom(token: string) {
         navigate(href('dataRoomById', { id: roomId }), { replace: true });
         if (documentId) navigate(href('documentInRoom', { id: roomId, documentId }));
       },
-      // Accepted elsewhere, withdrawn or expired meanwhile: read the link again, and the page says which.
-      onError: () =>
-        void queryClient.invalidateQueries({ queryKey: dataRoomKeys.source({ kind: 'invite', token }) }),
     });
   };
   return { open, isPending: accept.isPending, error: accept.error };

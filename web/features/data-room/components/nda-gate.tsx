@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
-import type { RoomSource } from '#web/features/data-room/api/room-queries';
 import { ndaPromptOf, useAcceptNda } from '#web/features/data-room/api/use-accept-nda';
+import type { RoomSource } from '#web/lib/query-keys';
 
 /**
  * The NDA page (docs/decisions/0045-nda-before-entry.md): shown instead of the room while the server

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { type RoomSource, useRoomContent } from '#web/features/data-room/api/room-queries';
+import { useRoomContent } from '#web/features/data-room/api/room-queries';
 import { ndaPromptOf } from '#web/features/data-room/api/use-accept-nda';
+import type { RoomSource } from '#web/lib/query-keys';
 import { InvitationLinkStatePanel } from './invitation-entry';
 import { NdaGate } from './nda-gate';
 import type { RoomContent } from './room-content-view';

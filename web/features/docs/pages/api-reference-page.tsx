@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { apiPath } from '#shared/contracts/api-route';
+import { openApiRoutes } from '#shared/contracts/openapi';
 import { href } from '#shared/routes';
 import { PublicPage } from '#web/components/site/public-page';
 import { Spinner } from '#web/components/ui/spinner';
@@ -32,6 +34,9 @@ async function loadScalar(): Promise<ScalarGlobal> {
   return loaded;
 }
 
+/** The OpenAPI document the reference is rendered from. */
+const OPENAPI_URL = apiPath(openApiRoutes.document);
+
 /** /docs/api: the API's reference, rendered from /api/openapi.json. */
 export function ApiReferencePage() {
   const container = useRef<HTMLDivElement>(null);
@@ -44,7 +49,7 @@ export function ApiReferencePage() {
       .then((scalar) => {
         if (cancelled || !container.current) return;
         instance = scalar.createApiReference(container.current, {
-          url: '/api/openapi.json',
+          url: OPENAPI_URL,
           // Our CSP allows fonts from this site only, and the page needs nothing from elsewhere.
           withDefaultFonts: false,
           hideClientButton: true,
@@ -77,8 +82,8 @@ export function ApiReferencePage() {
           Every route of Roundroom’s API. Create a token in Set up your data room → API, then send it as{' '}
           <code className="rounded bg-slate-100 px-1 text-base">Authorization: Bearer rr_…</code>. The same
           description as OpenAPI 3.1:{' '}
-          <a className="font-medium text-indigo-700 underline" href="/api/openapi.json">
-            /api/openapi.json
+          <a className="font-medium text-indigo-700 underline" href={OPENAPI_URL}>
+            {OPENAPI_URL}
           </a>
           .
         </p>
@@ -89,7 +94,7 @@ export function ApiReferencePage() {
         )}
         {typeof state === 'object' && (
           <p role="alert" className="mt-8 text-red-700">
-            {state.failed} The OpenAPI document is still at /api/openapi.json.
+            {state.failed} The OpenAPI document is still at {OPENAPI_URL}.
           </p>
         )}
       </div>

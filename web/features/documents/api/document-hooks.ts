@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type DocumentListItem, documentListSchema } from '#shared/contracts/documents';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { sectionsKeys } from '#web/features/sections/api/sections-keys';
-import { apiRequest } from '#web/lib/api-client';
-import { documentsKeys } from './documents-keys';
+import { type DocumentListItem, documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import { api } from '#web/lib/api-client';
+import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /** While a file's preview is being prepared, the list asks again this often, so 'Ready' shows by itself. */
 export const PREPARING_REFETCH_MS = 3000;
@@ -19,24 +16,12 @@ export function refetchIntervalFor(documents: readonly DocumentListItem[] | unde
 
 export const myDocumentsQuery = queryOptions({
   queryKey: documentsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/my-documents', documentListSchema, { signal }),
+  queryFn: ({ signal }) => api(documentRoutes.mine, { signal }),
   refetchInterval: (query) => refetchIntervalFor(query.state.data),
 });
 
 export function useMyDocuments() {
   return useQuery(myDocumentsQuery);
-}
-
-/**
- * What an upload or a deletion changes besides the file list: the sections markdown (a link added or
- * removed), the views built from it, and the owner's dashboard.
- */
-export function invalidateAfterDocumentChange(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all(
-    [documentsKeys.all, sectionsKeys.all, dataRoomKeys.all, adminKeys.all].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
 }
 
 export interface DeleteOutcome {
@@ -54,9 +39,7 @@ export function useDeleteDocuments() {
   return useMutation({
     mutationFn: async (ids: readonly string[]): Promise<DeleteOutcome> => {
       const results = await Promise.allSettled(
-        ids.map((id) =>
-          apiRequest(`/api/documents/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' }),
-        ),
+        ids.map((id) => api(documentRoutes.remove, { params: { id } })),
       );
       const outcome: DeleteOutcome = { deleted: [], failures: [] };
       results.forEach((result, index) => {
@@ -66,7 +49,7 @@ export function useDeleteDocuments() {
       });
       return outcome;
     },
-    onSettled: () => invalidateAfterDocumentChange(queryClient),
+    onSettled: () => invalidate(queryClient, invalidatedBy.documentsDeleted()),
   });
 }
 
@@ -74,10 +57,7 @@ export function useDeleteDocuments() {
 export function useRetryPreview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: string) =>
-      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/preview/retry`, z.null(), {
-        method: 'POST',
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKeys.all }),
+    mutationFn: (documentId: string) => api(previewRoutes.retry, { params: { id: documentId } }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.previewRetried()),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DocumentTitleRequest, documentListItemSchema } from '#shared/contracts/documents';
-import { apiRequest } from '#web/lib/api-client';
-import { invalidateAfterDocumentChange } from './document-hooks';
-import { documentsKeys } from './documents-keys';
+import { type DocumentTitleRequest, documentRoutes } from '#shared/contracts/documents';
+import { api } from '#web/lib/api-client';
+import { documentsKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 /**
  * Renames an uploaded document: POST /api/documents/:id/title. The server renames its links in the
@@ -12,15 +11,12 @@ export function useRenameDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ documentId, title }: { documentId: string } & DocumentTitleRequest) =>
-      apiRequest(`/api/documents/${encodeURIComponent(documentId)}/title`, documentListItemSchema, {
-        method: 'POST',
-        body: { title },
-      }),
+      api(documentRoutes.rename, { params: { id: documentId }, body: { title } }),
     onSuccess: (updated) => {
       queryClient.setQueryData(documentsKeys.mine(), (list: readonly { id: string }[] | undefined) =>
         list?.map((document) => (document.id === updated.id ? updated : document)),
       );
-      void invalidateAfterDocumentChange(queryClient);
+      void invalidate(queryClient, invalidatedBy.documentRenamed());
     },
   });
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { uploadResponseSchema } from '#shared/contracts/documents';
+import { documentRoutes, type uploadResponseSchema } from '#shared/contracts/documents';
 import { uploadRefusal } from '#web/features/documents/upload-rules';
 import { apiUpload } from '#web/lib/api-client';
-import { invalidateAfterDocumentChange } from './document-hooks';
+import { invalidate, invalidatedBy } from '#web/lib/query-keys';
 
 export type UploadResponse = typeof uploadResponseSchema._output;
 
@@ -56,7 +56,7 @@ export function useUploadQueue() {
       const body = new FormData();
       if (options.section) body.append('section', options.section);
       body.append('file', file, file.name);
-      apiUpload('/api/upload', body, uploadResponseSchema, (progress) => update(key, { progress }))
+      apiUpload(documentRoutes.upload, body, (progress) => update(key, { progress }))
         .then((uploaded) => {
           update(key, { status: 'done', progress: 1 });
           toast.success('File uploaded successfully', { id: key, description: uploaded.document.title });
@@ -68,7 +68,7 @@ export function useUploadQueue() {
         })
         .finally(() => {
           running.current--;
-          void invalidateAfterDocumentChange(queryClient);
+          void invalidate(queryClient, invalidatedBy.documentUploaded());
           pump();
         });
     }

@@ -56,7 +56,8 @@ function serveDocuments(initial: DocumentListItem[]) {
       if (method === 'DELETE' && id) {
         documents = documents.filter((item) => item.id !== id);
         deleted.push(id);
-        return json(200, { message: 'Document deleted' });
+        // As the server answers (its contract, shared/contracts/documents.ts): 204, no body.
+        return new Response(null, { status: 204 });
       }
       // Other caches a delete invalidates (sections, the dashboard) are not shown here.
       return json(404, { error: 'not_found', message: `${method} ${url}` });

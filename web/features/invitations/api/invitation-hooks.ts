@@ -1,49 +1,31 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type BulkInvitationRequest,
-  bulkInvitationResponseSchema,
-  createInvitationResponseSchema,
-  invitationLinkResponseSchema,
-  invitationListSchema,
-} from '#shared/contracts/invitations';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
-import { apiRequest } from '#web/lib/api-client';
-import { invitationsKeys } from './invitations-keys';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BulkInvitationRequest, invitationRoutes } from '#shared/contracts/invitations';
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, invitationsKeys } from '#web/lib/query-keys';
 
 export const invitationsQuery = queryOptions({
   queryKey: invitationsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/invites', invitationListSchema, { signal }),
+  queryFn: ({ signal }) => api(invitationRoutes.mine, { signal }),
 });
 
 export function useInvitations() {
   return useQuery(invitationsQuery);
 }
 
-/** Every list of invitations: /configure's and the owner's dashboard's. */
-function invalidateInvitationLists(queryClient: QueryClient) {
-  return Promise.all(
-    [invitationsKeys.all, adminKeys.invitations()].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
-
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; name?: string; personalMessage?: string }) =>
-      apiRequest('/api/invites', createInvitationResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+      api(invitationRoutes.create, { body: input }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationCreated()),
   });
 }
 
 export function useDeleteInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/invites/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    mutationFn: (id: string) => api(invitationRoutes.remove, { params: { id } }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationDeleted()),
   });
 }
 
@@ -51,9 +33,8 @@ export function useDeleteInvitation() {
 export function useBulkInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BulkInvitationRequest) =>
-      apiRequest('/api/invites/bulk', bulkInvitationResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    mutationFn: (input: BulkInvitationRequest) => api(invitationRoutes.bulk, { body: input }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationsBulkCreated()),
   });
 }
 
@@ -61,11 +42,8 @@ export function useBulkInvite() {
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, createInvitationResponseSchema, {
-        method: 'POST',
-      }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    mutationFn: (id: string) => api(invitationRoutes.resend, { params: { id } }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationResent()),
   });
 }
 
@@ -73,10 +51,7 @@ export function useResendInvitation() {
 export function useCopyInvitationLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/invites/${encodeURIComponent(id)}/link`, invitationLinkResponseSchema, {
-        method: 'POST',
-      }),
-    onSuccess: () => invalidateInvitationLists(queryClient),
+    mutationFn: (id: string) => api(invitationRoutes.copyLink, { params: { id } }),
+    onSuccess: () => invalidate(queryClient, invalidatedBy.invitationLinkCopied()),
   });
 }

@@ -1,16 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type InvestorMessageRequest,
-  investorMessageSentSchema,
-  investorMessagesStateSchema,
-} from '#shared/contracts/notifications';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { notificationsKeys } from './notifications-keys';
+import { type InvestorMessageRequest, notificationRoutes } from '#shared/contracts/notifications';
+import { ApiRequestError, api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, notificationsKeys } from '#web/lib/query-keys';
 
 export const investorMessagesQuery = queryOptions({
   queryKey: notificationsKeys.investorMessages(),
-  queryFn: ({ signal }) =>
-    apiRequest('/api/my-data-room/investor-messages', investorMessagesStateSchema, { signal }),
+  queryFn: ({ signal }) => api(notificationRoutes.investorMessages, { signal }),
 });
 
 /** Who "Notify investors" can reach and when the next message may go: GET /api/my-data-room/investor-messages. */
@@ -23,11 +18,8 @@ export function useSendInvestorMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: InvestorMessageRequest) =>
-      apiRequest('/api/my-data-room/investor-messages', investorMessageSentSchema, {
-        method: 'POST',
-        body: request,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.investorMessages() }),
+      api(notificationRoutes.sendInvestorMessage, { body: request }),
+    onSettled: () => invalidate(queryClient, invalidatedBy.investorMessageSent()),
   });
 }
 

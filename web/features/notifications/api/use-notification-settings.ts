@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FounderNotificationChoice, notificationSettingsSchema } from '#shared/contracts/notifications';
-import { apiRequest } from '#web/lib/api-client';
-import { notificationsKeys } from './notifications-keys';
+import { type FounderNotificationChoice, notificationRoutes } from '#shared/contracts/notifications';
+import { api } from '#web/lib/api-client';
+import { notificationsKeys } from '#web/lib/query-keys';
 
 export const notificationSettingsQuery = queryOptions({
   queryKey: notificationsKeys.settings(),
-  queryFn: ({ signal }) =>
-    apiRequest('/api/my-data-room/notifications', notificationSettingsSchema, { signal }),
+  queryFn: ({ signal }) => api(notificationRoutes.settings, { signal }),
 });
 
 /** The founder's notification choice for their room: GET /api/my-data-room/notifications. */
@@ -19,10 +18,7 @@ export function useSetNotificationChoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (founderNotifications: FounderNotificationChoice) =>
-      apiRequest('/api/my-data-room/notifications', notificationSettingsSchema, {
-        method: 'POST',
-        body: { founderNotifications },
-      }),
+      api(notificationRoutes.saveSettings, { body: { founderNotifications } }),
     onSuccess: (saved) => queryClient.setQueryData(notificationsKeys.settings(), saved),
   });
 }

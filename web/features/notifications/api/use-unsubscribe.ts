@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unsubscribeDetailsSchema } from '#shared/contracts/notifications';
-import { apiRequest } from '#web/lib/api-client';
-import { notificationsKeys } from './notifications-keys';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, notificationsKeys } from '#web/lib/query-keys';
 
 /** What an unsubscribe link would stop (it changes nothing): GET /api/notifications/unsubscribe. */
 export function useUnsubscribeDetails(token: string) {
   return useQuery({
     queryKey: notificationsKeys.unsubscribe(token),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
-        unsubscribeDetailsSchema,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => api(notificationRoutes.unsubscribeDetails, { query: { token }, signal }),
     enabled: token !== '',
   });
 }
@@ -23,14 +16,10 @@ export function useUnsubscribeDetails(token: string) {
 export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest('/api/notifications/unsubscribe', unsubscribeDetailsSchema, {
-        method: 'POST',
-        body: { token },
-      }),
+    mutationFn: () => api(notificationRoutes.unsubscribe, { body: { token } }),
     onSuccess: (details) => {
       queryClient.setQueryData(notificationsKeys.unsubscribe(token), details);
-      void queryClient.invalidateQueries({ queryKey: notificationsKeys.settings() });
+      void invalidate(queryClient, invalidatedBy.unsubscribed());
     },
   });
 }

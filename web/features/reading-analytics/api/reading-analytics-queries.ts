@@ -1,19 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  documentAnalyticsSchema,
-  investorAnalyticsSchema,
-  roomAnalyticsSchema,
-} from '#shared/contracts/reading';
-import { apiRequest } from '#web/lib/api-client';
-
-/** TanStack Query keys for the founder's reading analytics. */
-export const readingAnalyticsKeys = {
-  all: ['reading-analytics'] as const,
-  room: () => [...readingAnalyticsKeys.all, 'room'] as const,
-  document: (documentId: string, reader: string | null) =>
-    [...readingAnalyticsKeys.all, 'document', documentId, reader] as const,
-  investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
-};
+import { readingRoutes } from '#shared/contracts/reading';
+import { api } from '#web/lib/api-client';
+import { readingAnalyticsKeys } from '#web/lib/query-keys';
 
 /**
  * Each visit reloads: these pages report what investors did elsewhere, which nothing in this browser
@@ -25,23 +13,18 @@ export function useRoomAnalytics() {
   return useQuery(
     queryOptions({
       queryKey: readingAnalyticsKeys.room(),
-      queryFn: ({ signal }) => apiRequest('/api/admin/analytics', roomAnalyticsSchema, { signal }),
+      queryFn: ({ signal }) => api(readingRoutes.room, { signal }),
       ...onEveryVisit,
     }),
   );
 }
 
 export function useDocumentAnalytics(documentId: string, reader: string | null) {
-  const query = reader ? `?reader=${encodeURIComponent(reader)}` : '';
   return useQuery(
     queryOptions({
       queryKey: readingAnalyticsKeys.document(documentId, reader),
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/admin/analytics/documents/${encodeURIComponent(documentId)}${query}`,
-          documentAnalyticsSchema,
-          { signal },
-        ),
+        api(readingRoutes.document, { params: { documentId }, query: { reader }, signal }),
       ...onEveryVisit,
       // Choosing another reader keeps the page (and its chart) in place until their numbers arrive.
       placeholderData: (previous) => previous,
@@ -53,10 +36,7 @@ export function useInvestorAnalytics(userId: string) {
   return useQuery(
     queryOptions({
       queryKey: readingAnalyticsKeys.investor(userId),
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/admin/analytics/investors/${encodeURIComponent(userId)}`, investorAnalyticsSchema, {
-          signal,
-        }),
+      queryFn: ({ signal }) => api(readingRoutes.investor, { params: { userId }, signal }),
       ...onEveryVisit,
     }),
   );

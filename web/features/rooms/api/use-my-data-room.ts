@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myDataRoomSchema } from '#shared/contracts/rooms';
-import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { api } from '#web/lib/api-client';
+import { roomsKeys } from '#web/lib/query-keys';
 
 export const myDataRoomQuery = queryOptions({
   queryKey: roomsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/my-data-room', myDataRoomSchema, { signal }),
+  queryFn: ({ signal }) => api(roomRoutes.mine, { signal }),
 });
 
 /** The signed-in founder's own room: its id, profile and whether it is open. */

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NdaSettingsRequest, ndaSettingsSchema } from '#shared/contracts/nda';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { type NdaSettingsRequest, ndaRoutes } from '#shared/contracts/nda';
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 export const ndaSettingsQuery = queryOptions({
   queryKey: roomsKeys.nda(),
-  queryFn: ({ signal }) => apiRequest('/api/my-data-room/nda', ndaSettingsSchema, { signal }),
+  queryFn: ({ signal }) => api(ndaRoutes.settings, { signal }),
 });
 
 /** The room's NDA before entry: whether it is asked for, its text and current version. */
@@ -18,11 +17,10 @@ export function useNdaSettings() {
 export function useSaveNdaSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NdaSettingsRequest) =>
-      apiRequest('/api/my-data-room/nda', ndaSettingsSchema, { method: 'POST', body: settings }),
+    mutationFn: (settings: NdaSettingsRequest) => api(ndaRoutes.saveSettings, { body: settings }),
     onSuccess: (settings) => {
       queryClient.setQueryData(roomsKeys.nda(), settings);
-      void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all });
+      void invalidate(queryClient, invalidatedBy.ndaSettingsSaved());
     },
   });
 }

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type companyProfileRequestSchema, myDataRoomSchema } from '#shared/contracts/rooms';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { investorDashboardKeys } from '#web/features/investor-dashboard/api/investor-dashboard-keys';
-import { sectionsKeys } from '#web/features/sections/api/sections-keys';
-import { apiRequest } from '#web/lib/api-client';
-import { roomsKeys } from './rooms-keys';
+import { type companyProfileRequestSchema, roomRoutes } from '#shared/contracts/rooms';
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, roomsKeys } from '#web/lib/query-keys';
 
 /** A profile the shared schema has accepted: what POST /api/data-rooms is sent. */
 export type CompanyProfile = z.output<typeof companyProfileRequestSchema>;
@@ -19,18 +15,10 @@ export type CompanyProfile = z.output<typeof companyProfileRequestSchema>;
 export function useSaveCompanyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: CompanyProfile) =>
-      apiRequest('/api/data-rooms', myDataRoomSchema, { method: 'POST', body: profile }),
+    mutationFn: (profile: CompanyProfile) => api(roomRoutes.saveProfile, { body: profile }),
     onSuccess: (room) => {
       queryClient.setQueryData(roomsKeys.mine(), room);
-      for (const queryKey of [
-        sectionsKeys.all,
-        dataRoomKeys.all,
-        investorDashboardKeys.accessibleRooms(),
-        adminKeys.all,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void invalidate(queryClient, invalidatedBy.companyProfileSaved());
     },
   });
 }

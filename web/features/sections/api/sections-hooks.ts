@@ -1,22 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type SectionsSource,
-  sectionsChangedResponseSchema,
-  sectionsSourceSchema,
-  sectionsUpdateResponseSchema,
-} from '#shared/contracts/rooms';
-import { adminKeys } from '#web/features/admin/api/admin-keys';
-import { dataRoomKeys } from '#web/features/data-room/api/data-room-keys';
-import { documentsKeys } from '#web/features/documents/api/documents-keys';
-import { investorDashboardKeys } from '#web/features/investor-dashboard/api/investor-dashboard-keys';
-import { roomsKeys } from '#web/features/rooms/api/rooms-keys';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
-import { sectionsKeys } from './sections-keys';
+import { roomRoutes, type SectionsSource, sectionsChangedResponseSchema } from '#shared/contracts/rooms';
+import { ApiRequestError, api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, sectionsKeys } from '#web/lib/query-keys';
 
 /** The founder's sections markdown (or the starter template while none is saved), with its version. */
 export const mySectionsQuery = queryOptions({
   queryKey: sectionsKeys.mine(),
-  queryFn: ({ signal }) => apiRequest('/api/sections/content', sectionsSourceSchema, { signal }),
+  queryFn: ({ signal }) => api(roomRoutes.mySections, { signal }),
 });
 
 export function useMySections() {
@@ -31,20 +21,10 @@ export function useSaveSections() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: { content: string; baseVersion: string }) =>
-      apiRequest('/api/sections/update', sectionsUpdateResponseSchema, { method: 'POST', body: draft }),
+      api(roomRoutes.saveSections, { body: draft }),
     onSuccess: ({ version }, { content }) => {
       queryClient.setQueryData(mySectionsQuery.queryKey, { content, version });
-      // The file list's section names, the views and the owner's dashboard all come from the markdown;
-      // its Company Information block is the profile too (ADR 38).
-      for (const queryKey of [
-        documentsKeys.all,
-        dataRoomKeys.all,
-        adminKeys.all,
-        roomsKeys.mine(),
-        investorDashboardKeys.accessibleRooms(),
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void invalidate(queryClient, invalidatedBy.sectionsSaved());
     },
     onError: (error) => {
       const current = sectionsChangedIn(error);

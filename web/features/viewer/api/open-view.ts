@@ -1,13 +1,10 @@
-import { openViewResponseSchema, type ReadingReport } from '#shared/contracts/reading';
-import { apiRequest } from '#web/lib/api-client';
+import { apiPath } from '#shared/contracts/api-route';
+import { type ReadingReport, readingRoutes } from '#shared/contracts/reading';
+import { api } from '#web/lib/api-client';
 
 /** Opens a view of the document: its viewId, or null for the room's owner (whose reading is not recorded). */
 export async function openView(documentId: string): Promise<string | null> {
-  const { viewId } = await apiRequest(
-    `/api/documents/${encodeURIComponent(documentId)}/views`,
-    openViewResponseSchema,
-    { method: 'POST' },
-  );
+  const { viewId } = await api(readingRoutes.openView, { params: { id: documentId } });
   return viewId;
 }
 
@@ -18,8 +15,8 @@ export async function openView(documentId: string): Promise<string | null> {
  * server says why, and nothing the reader can do changes it.
  */
 export function sendReadingReport(viewId: string, report: ReadingReport): void {
-  void fetch(`/api/views/${encodeURIComponent(viewId)}/reports`, {
-    method: 'POST',
+  void fetch(apiPath(readingRoutes.report, { params: { viewId } }), {
+    method: readingRoutes.report.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(report),
     credentials: 'include',

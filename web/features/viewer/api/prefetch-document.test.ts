@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { DocumentListItem } from '#shared/contracts/documents';
 import type { DocumentPreview } from '#shared/contracts/previews';
+import { viewerKeys } from '#web/lib/query-keys';
 import { createDocumentPrefetcher, PREFETCHED_ON_SIGHT, rowPrefetch } from './prefetch-document';
-import { viewerKeys } from './viewer-keys';
 
 const ids = [
   '0f8fad5b-d9cb-469f-a165-70867728950e',

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentListItem } from '#shared/contracts/documents';
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '#shared/contracts/previews';
+import { viewerKeys } from '#web/lib/query-keys';
 import { PAGE_IMAGE_SIZES_BEFORE_LAYOUT, pageImageUrl, readPreview } from './preview-queries';
-import { viewerKeys } from './viewer-keys';
 
 /**
  * How many documents a room prefetches only because their rows came on screen (a hover, a touch or a

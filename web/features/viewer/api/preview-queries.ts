@@ -1,28 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type DocumentPreview,
-  documentPreviewSchema,
-  documentTextSchema,
-  type PageImageWidth,
-} from '#shared/contracts/previews';
-import { apiRequest } from '#web/lib/api-client';
-import { viewerKeys } from './viewer-keys';
+import { apiPath } from '#shared/contracts/api-route';
+import { type DocumentPreview, type PageImageWidth, previewRoutes } from '#shared/contracts/previews';
+import { api } from '#web/lib/api-client';
+import { viewerKeys } from '#web/lib/query-keys';
 
 /** While a preview is being prepared, the viewer asks again this often and shows it once ready. */
 export const PREPARING_POLL_MS = 3000;
 
-const documentPath = (documentId: string) => `/api/documents/${encodeURIComponent(documentId)}`;
-
 export const pageImageUrl = (documentId: string, page: number, width: PageImageWidth) =>
-  `${documentPath(documentId)}/pages/${page}?width=${width}`;
+  apiPath(previewRoutes.page, { params: { id: documentId, page }, query: { width } });
 /** A page of a Word document's narrow layout, for phones (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md). */
 export const narrowPageImageUrl = (documentId: string, page: number, width: PageImageWidth) =>
-  `${documentPath(documentId)}/pages/${page}?layout=narrow&width=${width}`;
+  apiPath(previewRoutes.page, { params: { id: documentId, page }, query: { layout: 'narrow', width } });
 export const thumbnailUrl = (documentId: string, page: number) =>
-  `${documentPath(documentId)}/thumbnails/${page}`;
+  apiPath(previewRoutes.thumbnail, { params: { id: documentId, page } });
 export const contentUrl = (documentId: string, width?: PageImageWidth) =>
-  `${documentPath(documentId)}/preview/content${width ? `?width=${width}` : ''}`;
+  apiPath(previewRoutes.content, { params: { id: documentId }, query: { width } });
 
 /**
  * The `sizes` a page image has before the viewer's strip is laid out (then it is the drawn width): what
@@ -32,7 +25,7 @@ export const PAGE_IMAGE_SIZES_BEFORE_LAYOUT = '(min-width: 1024px) 60rem, 100vw'
 
 /** The document's preview state: what the viewer reads first (and what a room's row may fetch ahead). */
 export const readPreview = (documentId: string, signal?: AbortSignal) =>
-  apiRequest(`${documentPath(documentId)}/preview`, documentPreviewSchema, { signal });
+  api(previewRoutes.preview, { params: { id: documentId }, signal });
 
 export function usePreview(documentId: string) {
   return useQuery({
@@ -46,8 +39,7 @@ export function usePreview(documentId: string) {
 export function useDocumentText(preview: DocumentPreview) {
   return useQuery({
     queryKey: viewerKeys.text(preview.documentId),
-    queryFn: ({ signal }) =>
-      apiRequest(`${documentPath(preview.documentId)}/text`, documentTextSchema, { signal }),
+    queryFn: ({ signal }) => api(previewRoutes.text, { params: { id: preview.documentId }, signal }),
     enabled: preview.hasText,
   });
 }
@@ -64,13 +56,10 @@ export function usePreviewText(documentId: string) {
   });
 }
 
-export const previewTableSchema = z.object({ rows: z.array(z.array(z.string())), truncated: z.boolean() });
-export type PreviewTable = z.infer<typeof previewTableSchema>;
-
 /** A table preview (CSV): its rows, the first being the header. */
 export function usePreviewTable(documentId: string) {
   return useQuery({
     queryKey: viewerKeys.content(documentId),
-    queryFn: ({ signal }) => apiRequest(contentUrl(documentId), previewTableSchema, { signal }),
+    queryFn: ({ signal }) => api(previewRoutes.content, { params: { id: documentId }, signal }),
   });
 }

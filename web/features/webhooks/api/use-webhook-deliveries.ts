@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { webhookDeliveryListSchema } from '#shared/contracts/webhooks';
-import { apiRequest } from '#web/lib/api-client';
-import { webhooksKeys } from './webhooks-keys';
+import { webhookRoutes } from '#shared/contracts/webhooks';
+import { api } from '#web/lib/api-client';
+import { webhooksKeys } from '#web/lib/query-keys';
 
 /** While a delivery is still being tried, the log is read again this often. */
 const PENDING_REFRESH_MS = 2_000;
@@ -9,12 +9,7 @@ const PENDING_REFRESH_MS = 2_000;
 export const webhookDeliveriesQuery = (endpointId: string) =>
   queryOptions({
     queryKey: webhooksKeys.deliveries(endpointId),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/my-data-room/webhooks/${encodeURIComponent(endpointId)}/deliveries`,
-        webhookDeliveryListSchema,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api(webhookRoutes.deliveries, { params: { id: endpointId }, signal }),
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((delivery) => delivery.status === 'pending')
         ? PENDING_REFRESH_MS

@@ -1,22 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   type CreateWebhookEndpointRequest,
   type UpdateWebhookEndpointRequest,
-  webhookEndpointListSchema,
-  webhookEndpointSchema,
-  webhookEndpointWithSecretSchema,
-  webhookTestSentSchema,
+  webhookRoutes,
 } from '#shared/contracts/webhooks';
-import { apiRequest } from '#web/lib/api-client';
-import { webhooksKeys } from './webhooks-keys';
-
-const ENDPOINTS = '/api/my-data-room/webhooks';
-const endpointPath = (id: string) => `${ENDPOINTS}/${encodeURIComponent(id)}`;
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, webhooksKeys } from '#web/lib/query-keys';
 
 export const webhookEndpointsQuery = queryOptions({
   queryKey: webhooksKeys.endpoints(),
-  queryFn: ({ signal }) => apiRequest(ENDPOINTS, webhookEndpointListSchema, { signal }),
+  queryFn: ({ signal }) => api(webhookRoutes.endpoints, { signal }),
 });
 
 /** The room's webhook endpoints: GET /api/my-data-room/webhooks. */
@@ -26,15 +19,14 @@ export function useWebhookEndpoints() {
 
 function useRefreshEndpoints() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints() });
+  return () => invalidate(queryClient, invalidatedBy.webhookEndpointsChanged());
 }
 
 /** POST /api/my-data-room/webhooks: answers the new endpoint and its secret, shown this once. */
 export function useAddWebhookEndpoint() {
   const refresh = useRefreshEndpoints();
   return useMutation({
-    mutationFn: (request: CreateWebhookEndpointRequest) =>
-      apiRequest(ENDPOINTS, webhookEndpointWithSecretSchema, { method: 'POST', body: request }),
+    mutationFn: (request: CreateWebhookEndpointRequest) => api(webhookRoutes.addEndpoint, { body: request }),
     onSuccess: refresh,
   });
 }
@@ -44,7 +36,7 @@ export function useUpdateWebhookEndpoint() {
   const refresh = useRefreshEndpoints();
   return useMutation({
     mutationFn: ({ id, ...request }: UpdateWebhookEndpointRequest & { id: string }) =>
-      apiRequest(endpointPath(id), webhookEndpointSchema, { method: 'POST', body: request }),
+      api(webhookRoutes.updateEndpoint, { params: { id }, body: request }),
     onSuccess: refresh,
   });
 }
@@ -53,7 +45,7 @@ export function useUpdateWebhookEndpoint() {
 export function useDeleteWebhookEndpoint() {
   const refresh = useRefreshEndpoints();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(endpointPath(id), z.null(), { method: 'DELETE' }),
+    mutationFn: (id: string) => api(webhookRoutes.removeEndpoint, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -62,8 +54,7 @@ export function useDeleteWebhookEndpoint() {
 export function useRotateWebhookSecret() {
   const refresh = useRefreshEndpoints();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`${endpointPath(id)}/rotate-secret`, webhookEndpointWithSecretSchema, { method: 'POST' }),
+    mutationFn: (id: string) => api(webhookRoutes.rotateSecret, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -72,8 +63,7 @@ export function useRotateWebhookSecret() {
 export function useSendWebhookTest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`${endpointPath(id)}/test`, webhookTestSentSchema, { method: 'POST' }),
-    onSuccess: (_sent, id) => queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(id) }),
+    mutationFn: (id: string) => api(webhookRoutes.sendTest, { params: { id } }),
+    onSuccess: (_sent, id) => invalidate(queryClient, invalidatedBy.webhookTestSent(id)),
   });
 }

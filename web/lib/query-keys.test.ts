@@ -1,0 +1,223 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { expect, test, vi } from 'vitest';
+import {
+  adminKeys,
+  apiTokensKeys,
+  authKeys,
+  dataRoomKeys,
+  documentsKeys,
+  invalidate,
+  invalidatedBy,
+  investorDashboardKeys,
+  invitationsKeys,
+  notificationsKeys,
+  readingAnalyticsKeys,
+  roomsKeys,
+  sectionsKeys,
+  siteKeys,
+  viewerKeys,
+  webhooksKeys,
+} from './query-keys';
+
+const member = { kind: 'member', roomId: 'room-1' } as const;
+const invite = { kind: 'invite', token: 'token-1' } as const;
+
+/** Every key each feature's queries use, by feature. */
+const keysByFeature = {
+  admin: [
+    adminKeys.users(),
+    adminKeys.invitations(),
+    adminKeys.sections(),
+    adminKeys.recentDocuments(),
+    adminKeys.recentAccess(),
+    adminKeys.team(),
+    adminKeys.ndaAcceptances(),
+  ],
+  apiTokens: [apiTokensKeys.list()],
+  auth: [authKeys.currentUser(), authKeys.secondFactor(), authKeys.passkeys(), authKeys.sessions()],
+  dataRoom: [
+    dataRoomKeys.room(member),
+    dataRoomKeys.sections(member),
+    dataRoomKeys.documents(member),
+    dataRoomKeys.room(invite),
+    dataRoomKeys.invitationLink('token-1'),
+  ],
+  documents: [documentsKeys.mine()],
+  investorDashboard: [investorDashboardKeys.accessibleRooms()],
+  invitations: [invitationsKeys.mine()],
+  notifications: [
+    notificationsKeys.settings(),
+    notificationsKeys.investorMessages(),
+    notificationsKeys.unsubscribe('token-1'),
+  ],
+  readingAnalytics: [
+    readingAnalyticsKeys.room(),
+    readingAnalyticsKeys.document('doc-1', null),
+    readingAnalyticsKeys.document('doc-1', 'user-1'),
+    readingAnalyticsKeys.investor('user-1'),
+  ],
+  rooms: [roomsKeys.mine(), roomsKeys.nda()],
+  sections: [sectionsKeys.mine()],
+  site: [siteKeys.info()],
+  viewer: [
+    viewerKeys.preview('doc-1'),
+    viewerKeys.text('doc-1'),
+    viewerKeys.content('doc-1'),
+    viewerKeys.preview('doc-2'),
+  ],
+  webhooks: [
+    webhooksKeys.endpoints(),
+    webhooksKeys.deliveries('endpoint-1'),
+    webhooksKeys.deliveries('endpoint-2'),
+  ],
+};
+const roots = {
+  admin: adminKeys.all,
+  apiTokens: apiTokensKeys.all,
+  auth: authKeys.all,
+  dataRoom: dataRoomKeys.all,
+  documents: documentsKeys.all,
+  investorDashboard: investorDashboardKeys.all,
+  invitations: invitationsKeys.all,
+  notifications: notificationsKeys.all,
+  readingAnalytics: readingAnalyticsKeys.all,
+  rooms: roomsKeys.all,
+  sections: sectionsKeys.all,
+  site: siteKeys.all,
+  viewer: viewerKeys.all,
+  webhooks: webhooksKeys.all,
+};
+
+function cacheWithEveryKey(): QueryClient {
+  const client = new QueryClient();
+  for (const keys of Object.values(keysByFeature)) for (const key of keys) client.setQueryData(key, 'data');
+  return client;
+}
+
+function invalidatedKeys(client: QueryClient) {
+  return client
+    .getQueryCache()
+    .findAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey);
+}
+
+test('no two queries share a key', () => {
+  const all = Object.values(keysByFeature).flatMap((keys) => keys.map((key) => JSON.stringify(key)));
+  expect(new Set(all).size).toBe(all.length);
+});
+
+test.each(Object.keys(roots) as (keyof typeof roots)[])(
+  "invalidating %s's root invalidates exactly that feature's queries",
+  async (feature) => {
+    const client = cacheWithEveryKey();
+    await client.invalidateQueries({ queryKey: roots[feature], refetchType: 'none' });
+    const invalidated = invalidatedKeys(client)
+      .map((key) => JSON.stringify(key))
+      .sort();
+    expect(invalidated).toEqual(keysByFeature[feature].map((key) => JSON.stringify(key)).sort());
+  },
+);
+
+test("a room's keys are apart from another source's", async () => {
+  const client = cacheWithEveryKey();
+  await client.invalidateQueries({ queryKey: dataRoomKeys.source(invite), refetchType: 'none' });
+  expect(invalidatedKeys(client)).toEqual([dataRoomKeys.room(invite)]);
+});
+
+type Key = readonly unknown[];
+const uploadedDocumentStale = [
+  documentsKeys.mine(),
+  sectionsKeys.mine(),
+  ...keysByFeature.dataRoom,
+  ...keysByFeature.admin,
+];
+const documentRulesStale = [documentsKeys.mine(), ...keysByFeature.dataRoom];
+const invitationListsStale = [invitationsKeys.mine(), adminKeys.invitations()];
+
+/**
+ * Each change the app makes (every entry of invalidatedBy), the keys it names for one example, and
+ * every query of a full cache those keys leave stale.
+ */
+const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stale: readonly Key[]]> = {
+  documentUploaded: [invalidatedBy.documentUploaded(), uploadedDocumentStale],
+  documentRenamed: [invalidatedBy.documentRenamed(), uploadedDocumentStale],
+  documentsDeleted: [invalidatedBy.documentsDeleted(), uploadedDocumentStale],
+  previewRetried: [invalidatedBy.previewRetried(), [documentsKeys.mine()]],
+  documentDownloadPolicySet: [invalidatedBy.documentDownloadPolicySet(), documentRulesStale],
+  roomDownloadDefaultSet: [invalidatedBy.roomDownloadDefaultSet(), documentRulesStale],
+  watermarkSet: [invalidatedBy.watermarkSet(), documentRulesStale],
+  sectionsSaved: [
+    invalidatedBy.sectionsSaved(),
+    [
+      documentsKeys.mine(),
+      ...keysByFeature.dataRoom,
+      ...keysByFeature.admin,
+      roomsKeys.mine(),
+      roomsKeys.nda(),
+      investorDashboardKeys.accessibleRooms(),
+    ],
+  ],
+  companyProfileSaved: [
+    invalidatedBy.companyProfileSaved(),
+    [
+      sectionsKeys.mine(),
+      ...keysByFeature.dataRoom,
+      investorDashboardKeys.accessibleRooms(),
+      ...keysByFeature.admin,
+    ],
+  ],
+  roomStatusSet: [invalidatedBy.roomStatusSet(), [...keysByFeature.dataRoom, ...keysByFeature.admin]],
+  ndaSettingsSaved: [invalidatedBy.ndaSettingsSaved(), keysByFeature.dataRoom],
+  ndaAccepted: [
+    invalidatedBy.ndaAccepted(member),
+    [
+      dataRoomKeys.room(member),
+      dataRoomKeys.sections(member),
+      dataRoomKeys.documents(member),
+      ...keysByFeature.viewer,
+    ],
+  ],
+  invitationCreated: [invalidatedBy.invitationCreated(), invitationListsStale],
+  invitationsBulkCreated: [invalidatedBy.invitationsBulkCreated(), invitationListsStale],
+  invitationDeleted: [invalidatedBy.invitationDeleted(), invitationListsStale],
+  invitationResent: [invalidatedBy.invitationResent(), invitationListsStale],
+  invitationLinkCopied: [invalidatedBy.invitationLinkCopied(), invitationListsStale],
+  invitationAcceptRefused: [
+    invalidatedBy.invitationAcceptRefused('token-1'),
+    [dataRoomKeys.room(invite), dataRoomKeys.invitationLink('token-1')],
+  ],
+  editorInvited: [invalidatedBy.editorInvited(), [adminKeys.team()]],
+  editorRemoved: [invalidatedBy.editorRemoved(), [adminKeys.team()]],
+  apiTokensChanged: [invalidatedBy.apiTokensChanged(), [apiTokensKeys.list()]],
+  passkeysChanged: [invalidatedBy.passkeysChanged(), [authKeys.passkeys()]],
+  sessionsEnded: [invalidatedBy.sessionsEnded(), [authKeys.sessions()]],
+  investorMessageSent: [invalidatedBy.investorMessageSent(), [notificationsKeys.investorMessages()]],
+  unsubscribed: [invalidatedBy.unsubscribed(), [notificationsKeys.settings()]],
+  webhookEndpointsChanged: [invalidatedBy.webhookEndpointsChanged(), [webhooksKeys.endpoints()]],
+  webhookTestSent: [invalidatedBy.webhookTestSent('endpoint-1'), [webhooksKeys.deliveries('endpoint-1')]],
+};
+
+test.each(Object.keys(invalidatedBy) as (keyof typeof invalidatedBy)[])(
+  '%s leaves exactly what shows it stale',
+  async (change) => {
+    const [keys, stale] = staleAfter[change];
+    const client = cacheWithEveryKey();
+    for (const queryKey of keys) await client.invalidateQueries({ queryKey, refetchType: 'none' });
+    const invalidated = invalidatedKeys(client)
+      .map((key) => JSON.stringify(key))
+      .sort();
+    expect(invalidated).toEqual(stale.map((key) => JSON.stringify(key)).sort());
+  },
+);
+
+test('invalidate resolves once what is on screen has been read again', async () => {
+  const client = new QueryClient();
+  let reads = 0;
+  const onScreen = new QueryObserver(client, { queryKey: documentsKeys.mine(), queryFn: () => ++reads });
+  const unsubscribe = onScreen.subscribe(() => {});
+  await vi.waitFor(() => expect(client.getQueryData(documentsKeys.mine())).toBe(1));
+  await invalidate(client, invalidatedBy.documentUploaded());
+  expect(client.getQueryData(documentsKeys.mine())).toBe(2);
+  unsubscribe();
+});

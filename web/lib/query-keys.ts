@@ -1,0 +1,216 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Every kind of server data the web app caches, with its TanStack Query keys, and what each change the
+ * app makes leaves stale (docs/decisions/0065-query-keys-and-api-routes.md). Features read and write
+ * through these: a feature that changes something never imports another feature to refresh what that
+ * one shows. Every `useQuery`, `setQueryData` and `invalidateQueries` uses a key from here; one query
+ * per endpoint. A key's first element names its kind, so invalidating a kind's `all` reaches exactly
+ * that kind's queries.
+ */
+
+/** Where a view reads its room from: as a signed-in owner or member, or by an invitation link. */
+export type RoomSource = { kind: 'member'; roomId: string } | { kind: 'invite'; token: string };
+
+/** The room's dashboard and its team: the owner's reads under /api/admin. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  invitations: () => [...adminKeys.all, 'invitations'] as const,
+  sections: () => [...adminKeys.all, 'sections'] as const,
+  recentDocuments: () => [...adminKeys.all, 'recent-documents'] as const,
+  recentAccess: () => [...adminKeys.all, 'recent-access'] as const,
+  team: () => [...adminKeys.all, 'team'] as const,
+  ndaAcceptances: () => [...adminKeys.all, 'nda-acceptances'] as const,
+};
+
+/** The room's API tokens. */
+export const apiTokensKeys = {
+  all: ['api-tokens'] as const,
+  list: () => [...apiTokensKeys.all, 'list'] as const,
+};
+
+/** Who is signed in, and what they manage of their own sign-in: passkeys and sessions. */
+export const authKeys = {
+  all: ['auth'] as const,
+  currentUser: () => [...authKeys.all, 'me'] as const,
+  /** Whether this tab's session waits for its passkey (docs/decisions/0062-passkeys-and-second-factor.md). */
+  secondFactor: () => [...authKeys.all, 'second-factor'] as const,
+  passkeys: () => [...authKeys.all, 'passkeys'] as const,
+  sessions: () => [...authKeys.all, 'sessions'] as const,
+};
+
+/**
+ * A room as its readers see it, per source (a member's room id or an invitation token): the room, its
+ * sections and its documents. `all` is what a change to any room's content invalidates.
+ */
+export const dataRoomKeys = {
+  all: ['data-room'] as const,
+  source: (source: RoomSource) =>
+    source.kind === 'member'
+      ? ([...dataRoomKeys.all, 'member', source.roomId] as const)
+      : ([...dataRoomKeys.all, 'invite', source.token] as const),
+  room: (source: RoomSource) => [...dataRoomKeys.source(source), 'room'] as const,
+  sections: (source: RoomSource) => [...dataRoomKeys.source(source), 'sections'] as const,
+  documents: (source: RoomSource) => [...dataRoomKeys.source(source), 'documents'] as const,
+  /** What an invitation link can still do (ADR 55), asked when it no longer opens the room. */
+  invitationLink: (token: string) => [...dataRoomKeys.all, 'invitation-link', token] as const,
+};
+
+/** The founder's uploaded documents, as the console lists them. */
+export const documentsKeys = {
+  all: ['documents'] as const,
+  mine: () => [...documentsKeys.all, 'mine'] as const,
+};
+
+/** The rooms an investor may read. */
+export const investorDashboardKeys = {
+  all: ['investor-dashboard'] as const,
+  accessibleRooms: () => [...investorDashboardKeys.all, 'accessible-rooms'] as const,
+};
+
+/** The founder's invitations, as /configure lists them. */
+export const invitationsKeys = {
+  all: ['invitations'] as const,
+  mine: () => [...invitationsKeys.all, 'mine'] as const,
+};
+
+/** Notifications: the founder's setting, "Notify investors", an unsubscribe link. */
+export const notificationsKeys = {
+  all: ['notifications'] as const,
+  settings: () => [...notificationsKeys.all, 'settings'] as const,
+  investorMessages: () => [...notificationsKeys.all, 'investor-messages'] as const,
+  unsubscribe: (token: string) => [...notificationsKeys.all, 'unsubscribe', token] as const,
+};
+
+/** The founder's reading analytics: the room, one document (for one reader or all), one investor. */
+export const readingAnalyticsKeys = {
+  all: ['reading-analytics'] as const,
+  room: () => [...readingAnalyticsKeys.all, 'room'] as const,
+  document: (documentId: string, reader: string | null) =>
+    [...readingAnalyticsKeys.all, 'document', documentId, reader] as const,
+  investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
+};
+
+/** The founder's own room and its NDA setting. */
+export const roomsKeys = {
+  all: ['rooms'] as const,
+  mine: () => [...roomsKeys.all, 'mine'] as const,
+  nda: () => [...roomsKeys.all, 'mine', 'nda'] as const,
+};
+
+/** The founder's sections markdown and its version. */
+export const sectionsKeys = {
+  all: ['sections'] as const,
+  mine: () => [...sectionsKeys.all, 'mine'] as const,
+};
+
+/** The installation's public facts. */
+export const siteKeys = {
+  all: ['site'] as const,
+  info: () => [...siteKeys.all, 'info'] as const,
+};
+
+/** Reading one document: its preview state, its text, its text or table content. */
+export const viewerKeys = {
+  all: ['viewer'] as const,
+  document: (documentId: string) => [...viewerKeys.all, documentId] as const,
+  preview: (documentId: string) => [...viewerKeys.document(documentId), 'preview'] as const,
+  text: (documentId: string) => [...viewerKeys.document(documentId), 'text'] as const,
+  content: (documentId: string) => [...viewerKeys.document(documentId), 'content'] as const,
+};
+
+/** Webhooks: the room's endpoints, and each endpoint's delivery log. */
+export const webhooksKeys = {
+  all: ['webhooks'] as const,
+  endpoints: () => [...webhooksKeys.all, 'endpoints'] as const,
+  deliveries: (endpointId: string) => [...webhooksKeys.all, 'deliveries', endpointId] as const,
+};
+
+/**
+ * A document uploaded, renamed or deleted: the file lists, the sections markdown (the server adds,
+ * renames or removes its links in the same write, ADR 59), the views built from it and the owner's
+ * dashboard.
+ */
+const documentAndItsLinks = () => [documentsKeys.all, sectionsKeys.all, dataRoomKeys.all, adminKeys.all];
+
+/** Anything that changes a room's download or watermark rules: the file lists and the room's views. */
+const documentRules = () => [documentsKeys.all, dataRoomKeys.all];
+
+/** Every list of invitations: /configure's and the owner's dashboard's. */
+const invitationLists = () => [invitationsKeys.all, adminKeys.invitations()];
+
+/**
+ * What each change the app makes leaves stale, stated once. The mutation that makes the change passes
+ * the list to `invalidate`; what it already knows (the answer of its own request) it writes into the
+ * cache itself with `setQueryData`.
+ */
+export const invalidatedBy = {
+  documentUploaded: documentAndItsLinks,
+  documentRenamed: documentAndItsLinks,
+  documentsDeleted: documentAndItsLinks,
+  /** A failed preview prepared again: the list shows it being prepared. */
+  previewRetried: () => [documentsKeys.all],
+  /** One document's "Allow download": its list, and the founder's preview of the room. */
+  documentDownloadPolicySet: documentRules,
+  /** The room's "Allow downloads" default: every file that follows the room changes with it. */
+  roomDownloadDefaultSet: documentRules,
+  /** The watermark: files that cannot carry one become view only for investors. */
+  watermarkSet: documentRules,
+  /**
+   * The sections saved: the file list's section names, the views and the owner's dashboard all come
+   * from the markdown; its Company Information block is the profile too (ADR 38).
+   */
+  sectionsSaved: () => [
+    documentsKeys.all,
+    dataRoomKeys.all,
+    adminKeys.all,
+    roomsKeys.mine(),
+    investorDashboardKeys.accessibleRooms(),
+  ],
+  /**
+   * The company profile saved: the views, the owner's dashboard, the investors' list of rooms and the
+   * starter sections (which carry the name until the founder saves their own).
+   */
+  companyProfileSaved: () => [
+    sectionsKeys.all,
+    dataRoomKeys.all,
+    investorDashboardKeys.accessibleRooms(),
+    adminKeys.all,
+  ],
+  /** The room opened or closed: the preview's banner and the owner's dashboard say whether it is open. */
+  roomStatusSet: () => [dataRoomKeys.all, adminKeys.all],
+  /** The NDA switch or text saved: the room's views ask for it, or stop asking. */
+  ndaSettingsSaved: () => [dataRoomKeys.all],
+  /** The room's NDA accepted: the room and every document refused until now are read again. */
+  ndaAccepted: (source: RoomSource) => [dataRoomKeys.source(source), viewerKeys.all],
+  invitationCreated: invitationLists,
+  invitationsBulkCreated: invitationLists,
+  invitationDeleted: invitationLists,
+  invitationResent: invitationLists,
+  invitationLinkCopied: invitationLists,
+  /**
+   * An invitation link refused on accepting (accepted elsewhere, withdrawn or expired meanwhile): what
+   * it shows and what it can still do are read again, and the page says which.
+   */
+  invitationAcceptRefused: (token: string) => [
+    dataRoomKeys.invitationLink(token),
+    dataRoomKeys.source({ kind: 'invite', token }),
+  ],
+  editorInvited: () => [adminKeys.team()],
+  editorRemoved: () => [adminKeys.team()],
+  apiTokensChanged: () => [apiTokensKeys.list()],
+  passkeysChanged: () => [authKeys.passkeys()],
+  sessionsEnded: () => [authKeys.sessions()],
+  investorMessageSent: () => [notificationsKeys.investorMessages()],
+  /** An unsubscribe link used: the founder's setting changed with it. */
+  unsubscribed: () => [notificationsKeys.settings()],
+  webhookEndpointsChanged: () => [webhooksKeys.endpoints()],
+  /** A test event queued: the endpoint's delivery log shows how it went. */
+  webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],
+} satisfies Record<string, (...args: never[]) => readonly QueryKey[]>;
+
+/** Invalidates each key (and every key under it); resolves once the active ones are read again. */
+export async function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
