@@ -129,7 +129,7 @@ export async function acceptReport(
     ctx.db,
     ctx.config.database.dialect,
     ctx.config.readingReportWindowMs,
-  ).submit({
+  ).add({
     view,
     claimed,
     at: new Date(),
