@@ -1,12 +1,12 @@
 import { MAGIC_LINK_TTL_MINUTES, SESSION_TTL_DAYS } from '#shared/contracts/auth';
 import { INVITATION_TTL_DAYS } from '#shared/contracts/invitations';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#shared/durations';
 
-/** Every lifetime, window and cache age of the server, in milliseconds, in one place. */
-
-const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+/**
+ * Every lifetime, window and cache age of the server, in milliseconds, in one place (ADR 66). The units
+ * come from shared/durations.ts and are exported again here, so server code imports durations from here.
+ */
+export { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS };
 
 /** A session lasts 7 days (docs/product-rules.md#accounts-and-sessions). */
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;

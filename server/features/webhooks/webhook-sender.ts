@@ -1,13 +1,8 @@
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { Agent, buildConnector, request } from 'undici';
-import {
-  guardedLookup,
-  hostOf,
-  RefusedAddressError,
-  type ResolveHost,
-  refusedAddressReason,
-} from './address-policy';
+import type { ResolveHost } from '#server/security/resolve-host';
+import { guardedLookup, hostOf, RefusedAddressError, refusedAddressReason } from './address-policy';
 
 /**
  * One attempt at one delivery: signed the Standard Webhooks way, sent only to an address the policy
