@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
+import { DAY_MS } from '#server/durations';
 import { type BudgetRow, percentile } from './report';
 import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
 import type { RunningServer } from './servers';
@@ -26,7 +27,6 @@ const WARM_UP_REQUESTS = 30;
 const REQUESTS = 300;
 const P95_BUDGET_MS: Record<Dialect, number> = { sqlite: 25, postgres: 50 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The seeded history spans this many days before now, so some readers fall in "the last 7 days". */
 const HISTORY_DAYS = 60;
 

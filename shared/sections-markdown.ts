@@ -1,6 +1,7 @@
 import type { Heading, Link, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { DEFAULT_FUNDING_STAGE, MAX_SECTIONS_MARKDOWN_LENGTH } from './contracts/rooms';
+import { SECOND_MS } from './durations';
 import { detectFileType, type FileType } from './file-types';
 import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon } from './section-icons';
 
@@ -249,7 +250,7 @@ export const SECTIONS_TOO_COMPLEX_MESSAGE = 'This text is too complex to read. R
  * with it, and the browser's preview shows it when its parsing worker is stopped.
  */
 export function sectionsParseTimeoutMessage(limitMs: number): string {
-  return `This text takes too long to read (more than ${limitMs / 1000} s). Split long paragraphs and lists, or remove deeply nested parts.`;
+  return `This text takes too long to read (more than ${limitMs / SECOND_MS} s). Split long paragraphs and lists, or remove deeply nested parts.`;
 }
 
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;

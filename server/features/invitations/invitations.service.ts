@@ -6,6 +6,7 @@ import {
   INVITATION_TTL_MS,
   INVITATIONS_PER_ROOM_WINDOW_MS,
   INVITATIONS_RETRY_AFTER_MS,
+  SECOND_MS,
 } from '#server/durations';
 import { findUserByEmail, type User } from '#server/features/accounts/accounts.service';
 import {
@@ -397,7 +398,7 @@ async function sendRoomInvitation(
         'rate_limited',
         `You have sent ${limit} invitations in the last 24 hours, the most a data room can send. Please try again later.`,
         {},
-        { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / 1000) },
+        { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / SECOND_MS) },
       );
     }
     return saveOpenInvitation(

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { defineCache } from '#server/caches/cache-registry';
 import type { Executor } from '#server/db/columns';
-import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS, UNSUBSCRIBE_LINK_TTL_MS } from '#server/durations';
+import {
+  DAY_MS,
+  DIGEST_DELAY_MS,
+  HOUR_MS,
+  INVESTOR_MESSAGE_INTERVAL_MS,
+  MINUTE_MS,
+  NOTIFICATION_CHOICE_MEMO_MS,
+  SECOND_MS,
+  UNSUBSCRIBE_LINK_TTL_MS,
+} from '#server/durations';
 import {
   listInvestors,
   listNdaAcceptancesSince,
@@ -26,7 +35,6 @@ import { generateToken, hashToken } from '#server/security/tokens';
 import {
   FOUNDER_NOTIFICATION_LABELS,
   type FounderNotificationChoice,
-  INVESTOR_MESSAGE_INTERVAL_MINUTES,
   type InvestorMessageRequest,
   type InvestorMessagesState,
   type NotificationSettings,
@@ -67,11 +75,6 @@ import {
  * twice (a retry, a restart, two servers) sends it once.
  */
 
-/** A digest goes this long after its window ends, so views opened late in it have reported their time. */
-export const DIGEST_DELAY_MS = 5 * MINUTE_MS;
-/** How long this process trusts what it last saw of a room's choice before reading it again. */
-const CHOICE_MEMO_MS = MINUTE_MS;
-const INVESTOR_MESSAGE_INTERVAL_MS = INVESTOR_MESSAGE_INTERVAL_MINUTES * MINUTE_MS;
 /** Visitors this process remembers having recorded, so a member's every read costs nothing. */
 const REMEMBERED_VISITORS = 20_000;
 const recordedVisitors = defineCache('notifications.recordedVisitors', () => new Set<string>());
@@ -135,7 +138,7 @@ async function ensureDigest(ctx: AppContext, roomId: string, now: Date): Promise
   if (known && known.until > now.getTime()) return;
   const cadence = cadenceOf(await findFounderChoice(ctx.db, roomId));
   if (!cadence) {
-    ensured.set(roomId, { key: null, until: now.getTime() + CHOICE_MEMO_MS });
+    ensured.set(roomId, { key: null, until: now.getTime() + NOTIFICATION_CHOICE_MEMO_MS });
     return;
   }
   const window = digestWindow(cadence, now);
@@ -153,7 +156,10 @@ async function ensureDigest(ctx: AppContext, roomId: string, now: Date): Promise
     });
     if (added) await enqueueNotificationJob(trx, id, new Date(window.end.getTime() + DIGEST_DELAY_MS));
   });
-  ensured.set(roomId, { key, until: Math.min(window.end.getTime(), now.getTime() + CHOICE_MEMO_MS) });
+  ensured.set(roomId, {
+    key,
+    until: Math.min(window.end.getTime(), now.getTime() + NOTIFICATION_CHOICE_MEMO_MS),
+  });
 }
 
 /** Records a first visit; when it is one and the founder wants first visits, queues its mail at once. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import { DAY_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
 import {
   findDocumentPreview,
   findDocumentPreviews,
@@ -45,7 +46,6 @@ import {
 } from './reading-analytics.repository';
 import { reportBatchFor } from './report-batch';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
@@ -123,7 +123,7 @@ export async function acceptReport(
   // By page number: every batch then writes the shared per-page roll-up rows in one order, so two
   // servers' batches naming the same pages cannot deadlock on PostgreSQL.
   const claimed = report.pages
-    .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
+    .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * SECOND_MS) }))
     .sort((a, b) => a.page - b.page);
   const outcome = await reportBatchFor(
     ctx.db,
@@ -334,7 +334,7 @@ function groupIntoVisits(activities: InvestorActivity[]): InvestorAnalytics['vis
   let current: InvestorAnalytics['visits'][number] | undefined;
   for (const activity of activities) {
     const at = Date.parse(activity.at);
-    if (!current || at - Date.parse(current.endedAt) > VISIT_GAP_MINUTES * 60_000) {
+    if (!current || at - Date.parse(current.endedAt) > VISIT_GAP_MINUTES * MINUTE_MS) {
       current = { startedAt: activity.at, endedAt: activity.at, activities: [] };
       visits.push(current);
     }

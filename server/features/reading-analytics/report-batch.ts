@@ -1,6 +1,7 @@
 import { BatchWriter } from '#server/db/batch-writer';
 import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import { SECOND_MS } from '#server/durations';
 import { MIN_SECONDS_BETWEEN_REPORTS } from '#shared/contracts/reading';
 import {
   type AcceptedReport,
@@ -51,7 +52,7 @@ export function decideReports(
     }
     if (
       slot.lastReportAt &&
-      at.getTime() - slot.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000
+      at.getTime() - slot.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * SECOND_MS
     ) {
       outcomes.push('too_soon');
       continue;

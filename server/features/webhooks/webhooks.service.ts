@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { defineCache } from '#server/caches/cache-registry';
-import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
+import {
+  FINISHED_WEBHOOK_DELIVERIES_KEPT_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  PRUNE_FINISHED_EVERY_MS,
+  SECOND_MS,
+  WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS,
+} from '#server/durations';
 import { type RoomUser, requireManagedRoom } from '#server/features/room-content/room-content.service';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { webhookDisabledEmail } from '#server/mail/templates';
@@ -63,14 +70,9 @@ import {
  */
 
 export const WEBHOOK_DISABLED_MAIL_JOB = 'webhook-endpoint-disabled';
-/** After a rotation, deliveries are signed with the old secret too for this long, so receivers can switch. */
-export const PREVIOUS_SECRET_OVERLAP_MS = DAY_MS;
 /** The delivery log shows this many of an endpoint's newest deliveries. */
 export const DELIVERY_LOG_LENGTH = 50;
 const SECRET_HINT_LENGTH = 12;
-/** Finished deliveries are kept this long, then deleted (at most once an hour per process). */
-export const FINISHED_DELIVERIES_KEPT_MS = 30 * DAY_MS;
-const PRUNE_EVERY_MS = HOUR_MS;
 
 const disabledMailJobSchema = z.object({
   endpointId: z.string(),
@@ -121,12 +123,12 @@ function toDeliveryView(delivery: StoredDelivery): WebhookDelivery {
 
 const ENDPOINT_NOT_FOUND = 'That webhook endpoint does not exist in your data room.';
 
-/** Deletes finished deliveries past FINISHED_DELIVERIES_KEPT_MS, at most once every PRUNE_EVERY_MS per app. */
+/** Deletes finished deliveries past their keeping time, at most once every PRUNE_FINISHED_EVERY_MS per app. */
 async function pruneOldDeliveries(ctx: AppContext, now: number): Promise<void> {
   const pruned = ctx.caches.get(lastPruned);
-  if (now - pruned.at < PRUNE_EVERY_MS) return;
+  if (now - pruned.at < PRUNE_FINISHED_EVERY_MS) return;
   pruned.at = now;
-  await deleteFinishedDeliveriesBefore(ctx.db, new Date(now - FINISHED_DELIVERIES_KEPT_MS));
+  await deleteFinishedDeliveriesBefore(ctx.db, new Date(now - FINISHED_WEBHOOK_DELIVERIES_KEPT_MS));
 }
 
 async function requireEndpoint(ctx: AppContext, user: RoomUser, id: string) {
@@ -441,7 +443,7 @@ export async function rotateWebhookSecret(
   await updateEndpoint(ctx.db, endpoint.id, {
     secret,
     previousSecret: endpoint.secret,
-    previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_OVERLAP_MS),
+    previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS),
     updatedAt: now,
   });
   const updated = await findEndpoint(ctx.db, endpoint.id);
