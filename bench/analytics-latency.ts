@@ -9,7 +9,7 @@ import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } 
 import type { RunningServer } from './servers';
 
 /**
- * Issue 11's analytics budget: with 1,000,000 page-reading reports and 1,000,000 access events in one
+ * The analytics budget (docs/decisions/0041-reading-analytics.md): with 1,000,000 page-reading reports and 1,000,000 access events in one
  * room, each founder analytics endpoint answers at p95 within 25 ms on SQLite and 50 ms on PostgreSQL.
  * Reports are never stored, only rolled up (ADR 41), so the data is written straight into the roll-ups
  * those reports would have produced, and the access log beside them, in big multi-row inserts: sending

@@ -9,7 +9,7 @@ import type { BudgetRow } from './report';
 import { type Dialect, insertAll, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
 
 /**
- * Issue 12's export budget: the access log of a room with 1,000,000 access events exports as CSV with
+ * The export budget (docs/decisions/0042-csv-exports.md): the access log of a room with 1,000,000 access events exports as CSV with
  * the server's peak RSS under 200 MB (it is streamed from the database in keyset pages, ADR 42). One in
  * ten events is a view with its reading_views row, so every page also looks up reading times. Baseline:
  * the same server's idle RSS just before the export.

@@ -57,7 +57,7 @@ export interface ParsedSections {
   company: { name: string; stage: string; description: string };
   /**
    * The lines of the Company Information block, in order: the fields the text sets, which a save
-   * writes to the room's profile (DESIGN.md answer 13). Empty when the text has no such block.
+   * writes to the room's profile (ADR 38). Empty when the text has no such block.
    */
   companyFields: CompanyFieldLine[];
   sections: Section[];
@@ -611,7 +611,7 @@ function companyBlockOf(company: CompanyInformation): string {
 
 /**
  * Sets the name, stage and description of the text's Company Information block (a company profile
- * save, DESIGN.md answer 13): each field's line is rewritten in place, a missing one is added after
+ * save, ADR 38): each field's line is rewritten in place, a missing one is added after
  * the block's last field (or under its heading), and a text without the block gets one at the top.
  * Every other line is kept byte for byte.
  */

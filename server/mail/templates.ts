@@ -256,8 +256,8 @@ export function firstVisitEmail(input: {
 }
 
 /**
- * One line of a digest. NDA acceptances (issue 12, built separately) add their kind here, a line in
- * describeDigestEntry, and a source in the digest's collector (notifications.service.ts).
+ * One line of a digest. A new kind of activity adds its kind here, a line in describeDigestEntry, and a
+ * source in the digest's collector (notifications.service.ts).
  */
 export type DigestEntry =
   | { kind: 'viewed'; title: string; readMs: number; views: number }
