@@ -44,7 +44,7 @@ import {
   listRecentRoomReaders,
   type ReadingView,
 } from './reading-analytics.repository';
-import { reportBatchFor } from './report-batch';
+import { reportBatchOf } from './report-batch';
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
@@ -125,15 +125,7 @@ export async function acceptReport(
   const claimed = report.pages
     .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * SECOND_MS) }))
     .sort((a, b) => a.page - b.page);
-  const outcome = await reportBatchFor(
-    ctx.db,
-    ctx.config.database.dialect,
-    ctx.config.readingReportWindowMs,
-  ).add({
-    view,
-    claimed,
-    at: new Date(),
-  });
+  const outcome = await reportBatchOf(ctx).add({ view, claimed, at: new Date() });
   if (outcome === 'not_found') throw viewNotFound();
   if (outcome === 'too_soon') throw tooSoon();
 }

@@ -1,3 +1,5 @@
+import type { AppContext } from '#server/app-context';
+import { defineCache } from '#server/caches/cache-registry';
 import { BatchWriter } from '#server/db/batch-writer';
 import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
@@ -100,14 +102,13 @@ function reportBatch(db: Executor, dialect: Dialect, windowMs: number): ReportBa
   });
 }
 
-const batches = new WeakMap<Executor, ReportBatch>();
+/** This app's report batch, made on the first report (ADR 66: per-app state lives in ctx.caches). */
+const reportBatchOfApp = defineCache('reading-analytics.reportBatch', () => ({
+  batch: undefined as ReportBatch | undefined,
+}));
 
-/** The one report batch of a database (a process has one per database it serves). */
-export function reportBatchFor(db: Executor, dialect: Dialect, windowMs: number): ReportBatch {
-  let batch = batches.get(db);
-  if (!batch) {
-    batch = reportBatch(db, dialect, windowMs);
-    batches.set(db, batch);
-  }
-  return batch;
+export function reportBatchOf(ctx: AppContext): ReportBatch {
+  const slot = ctx.caches.get(reportBatchOfApp);
+  slot.batch ??= reportBatch(ctx.db, ctx.config.database.dialect, ctx.config.readingReportWindowMs);
+  return slot.batch;
 }
