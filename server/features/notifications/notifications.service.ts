@@ -75,10 +75,10 @@ import {
  * twice (a retry, a restart, two servers) sends it once.
  */
 
-/** Visitors this process remembers having recorded, so a member's every read costs nothing. */
+/** Visitors this app remembers having recorded, so a member's every read costs nothing. */
 const REMEMBERED_VISITORS = 20_000;
 const recordedVisitors = defineCache('notifications.recordedVisitors', () => new Set<string>());
-/** Per room: the digest this process last made sure of, and until when that holds. */
+/** Per room: the digest this app last made sure of, and until when that holds. */
 const ensuredDigests = defineCache(
   'notifications.ensuredDigests',
   () => new Map<string, { key: string | null; until: number }>(),
