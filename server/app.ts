@@ -13,14 +13,14 @@ import { authRoutes } from './features/auth/auth.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
-import { invitationLinks } from './features/invitations/invitations.service';
+import { findUsableInvitationLink } from './features/invitations/invitations.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { notificationJobs, recordRoomActivity } from './features/notifications/notifications.service';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
 import { ndaRoutes } from './features/room-content/nda.routes';
-import type { RoomActivity } from './features/room-content/room-content.service';
+import type { InvitationLinks, RoomActivity } from './features/room-content/room-content.service';
 import {
   prepareDocumentJob,
   reconcileStoredFiles,
@@ -184,6 +184,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   for (const job of [...notificationJobs(ctx), ...webhookJobs(ctx)]) jobs.register(job);
   // What room content reports of investors' reads and actions, told to notifications (ADR 66).
   const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
+  // The invited view is room content; it reads invitation links through invitations (ADR 35).
+  const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
@@ -210,8 +212,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, invitationLinks(ctx), activity));
-  await app.register(ndaRoutes(ctx, invitationLinks(ctx), activity));
+  await app.register(roomsRoutes(ctx, invitationLinks, activity));
+  await app.register(ndaRoutes(ctx, invitationLinks, activity));
   await app.register(documentsRoutes(ctx, activity));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));

@@ -140,14 +140,13 @@ export async function hasAcceptedInvitation(db: Executor, email: string): Promis
   return (await countAcceptedInvitations(db, email)) > 0;
 }
 
-/** Room content's view of invitation links (the invited view), backed by this feature. */
-export function invitationLinks(ctx: AppContext): InvitationLinks {
-  return {
-    async findUsable(token) {
-      const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
-      return invitation && { id: invitation.id, roomId: invitation.roomId, email: invitation.email };
-    },
-  };
+/** A still usable invitation link, as room content's InvitationLinks asks for the invited view. */
+export async function findUsableInvitationLink(
+  ctx: AppContext,
+  token: string,
+): ReturnType<InvitationLinks['findUsable']> {
+  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
+  return invitation && { id: invitation.id, roomId: invitation.roomId, email: invitation.email };
 }
 
 function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
