@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { SECOND_MS } from '#shared/durations';
 import { safeReturnTo } from '#shared/return-to';
 import { href } from '#shared/routes';
 import { queryClient } from '#web/app/query-client';
@@ -43,7 +44,7 @@ export function AppProvidersLayout() {
       */}
       <Toaster
         visibleToasts={1}
-        duration={5000}
+        duration={5 * SECOND_MS}
         richColors
         closeButton
         position="top-center"
