@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
+import { DAY_MS } from '#server/durations';
 import { type BudgetRow, percentile } from './report';
 import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
 import type { RunningServer } from './servers';
 
 /**
- * Issue 11's analytics budget: with 1,000,000 page-reading reports and 1,000,000 access events in one
+ * The analytics budget (docs/decisions/0041-reading-analytics.md): with 1,000,000 page-reading reports and 1,000,000 access events in one
  * room, each founder analytics endpoint answers at p95 within 25 ms on SQLite and 50 ms on PostgreSQL.
  * Reports are never stored, only rolled up (ADR 41), so the data is written straight into the roll-ups
  * those reports would have produced, and the access log beside them, in big multi-row inserts: sending
@@ -26,7 +27,6 @@ const WARM_UP_REQUESTS = 30;
 const REQUESTS = 300;
 const P95_BUDGET_MS: Record<Dialect, number> = { sqlite: 25, postgres: 50 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The seeded history spans this many days before now, so some readers fall in "the last 7 days". */
 const HISTORY_DAYS = 60;
 

@@ -20,7 +20,7 @@ function bigPdf(dir: string): string {
 }
 
 /**
- * Issue 4's budgets: a 50 MB upload's memory cost, 16 concurrent downloads against nginx serving the
+ * The file budgets (docs/performance.md): a 50 MB upload's memory cost, 16 concurrent downloads against nginx serving the
  * same file, and a member's sections read on a room of 30 sections and 300 documents.
  */
 export async function measureFileBudgets(): Promise<BudgetRow[]> {

@@ -5,7 +5,7 @@ import type { BudgetRow } from './report';
 const BENCH_SECONDS = 20;
 /**
  * The users think only 20-120 ms, so our server runs near saturation and its latency includes
- * queueing, while bare Fastify keeps up. Before this issue's fixes the same run saw a sections p95 of
+ * queueing, while bare Fastify keeps up. Before two fixes the same run saw a sections p95 of
  * 6.5 s, 2.3 ms of CPU per request, 6% of bare Fastify's throughput and timeouts (the markdown parsed
  * on every document list and click); then an fsync per access event (ADR 21) took about half the
  * throughput again (ADR 23). After both fixes: about 50 ms, 0.3 ms and 70%. Throughput and latency move
@@ -16,7 +16,7 @@ const MIN_THROUGHPUT_RATIO = 0.4;
 const CPU_PER_REQUEST_BUDGET_MS = 1;
 
 /**
- * Issue 6's load scenario, shortened, beside the same 200 virtual users against a bare Fastify route.
+ * The load scenario (load-scenario.ts), shortened, beside the same 200 virtual users against a bare Fastify route.
  * The checks of npm run bench:load become rows; the baseline tells how much of the load this machine
  * and load generator can offer that our server sustained, and what a request's p95 is when the server
  * does nothing.

@@ -24,7 +24,7 @@ import {
 import { createBenchFounder, startBareFastify, startRoundroom } from './servers';
 
 /**
- * The load scenario of issue 6: investors, invited and signed in through the real magic-link flow,
+ * The load scenario: investors, invited and signed in through the real magic-link flow,
  * browse their rooms, download files (some by byte range) and click links, while a founder uploads
  * files and edits sections, all against the production build on loopback.
  */

@@ -12,7 +12,7 @@ import { printGrid } from './report';
 import { smtpSignInLinks } from './room-fixture';
 import { RAISED_RATE_LIMITS } from './servers';
 
-// npm run bench:load: the load scenario of issue 6 against the production build (run `npm run build`
+// npm run bench:load: the load scenario against the production build (run `npm run build`
 // first; the npm script does). Options: --seconds N, --investors N, --postgres (a throwaway cluster;
 // or set DATABASE_URL to an empty database), --compare (SQLite, then PostgreSQL on a throwaway cluster,
 // in one run: PostgreSQL's throughput must reach POSTGRES_SHARE_OF_SQLITE of SQLite's, ADR 49),

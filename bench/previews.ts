@@ -18,7 +18,7 @@ import { type RunningServer, startBareFastify, startBareNode, startRoundroom } f
 import { wrkRequestsPerSecond, wrkServingCost } from './wrk';
 
 /**
- * Issue 11's budgets for reading in the browser: how long a document takes to become readable against
+ * The budgets for reading in the browser: how long a document takes to become readable against
  * the tools' own time for the same work, how the server answers while it prepares a long document,
  * page images against nginx serving the same files, and the CPU cost of a reading report.
  */

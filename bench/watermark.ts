@@ -11,7 +11,7 @@ import { apiCall, roomWithInvestor, uploadFile } from './room-fixture';
 import { startRoundroom } from './servers';
 
 /**
- * Issue 12's watermark budgets (docs/decisions/0046-dynamic-watermark.md): a watermarked 50 MB,
+ * The watermark budgets (docs/decisions/0046-dynamic-watermark.md): a watermarked 50 MB,
  * 300-page PDF starts downloading within 2 s (time to the first byte of the body), and the server's RSS
  * stays under 250 MB while 4 such downloads run at once. The PDF is real: 300 pages, each with a
  * photograph-like image of its own bytes (noise, so nothing compresses) and a line of text; qpdf stamps

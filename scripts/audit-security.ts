@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MINUTE_MS } from '#server/durations';
 import { ensureDebianPackages } from './debian-packages';
 import { runPool } from './security/run-logged';
 import { createFounderPool, type ScanFixture, startScanFixture } from './security/scan-fixture';
@@ -182,7 +183,7 @@ function wapitiScans(f: ScanFixture): WapitiScan[] {
 }
 
 function printSummary(): void {
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const minutes = ((Date.now() - started) / MINUTE_MS).toFixed(1);
   console.log(
     `\nSecurity audit: sqlmap ${versions.sqlmap}, wapiti ${versions.wapiti}; ${minutes} min in all\n`,
   );

@@ -5,7 +5,9 @@ import { expect, test } from 'vitest';
 /**
  * Code comments cite the product's rules by anchor (docs/product-rules.md#invitations). Every anchor
  * cited must be a heading of that page, as a Markdown renderer names it, so a citation never points
- * at nothing after a heading is renamed.
+ * at nothing after a heading is renamed. Comments cite only what a reader of the repository can open:
+ * the product rules and the ADRs (docs/decisions), never an issue number or a document kept elsewhere
+ * (ADR 66).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -42,4 +44,33 @@ test('every docs/product-rules.md anchor cited in the code is a heading of that 
   expect(cited.length).toBeGreaterThan(40);
   const missing = cited.filter((citation) => !headings.has(citation.split(': #')[1] ?? ''));
   expect(missing).toEqual([]);
+});
+
+/**
+ * Citations a reader of the repository cannot follow: an issue by its number, in any wording, and
+ * the planning documents kept outside it. Written so that this file's own text does not match them.
+ */
+const OUTSIDE_CITATIONS = [
+  /\b[Ii]ssues? #?[0-9]+/,
+  /\b(DESIGN|UX-NOTE[S]|MACHINE-NOTE[S]|STYLE)\.md\b|\bUX-NOTE[S]\b/,
+  /\b[Dd]esign doc(ument)?s?\b/,
+  /\b[Ss]pec(ification)? (sections?|§) ?[0-9]/,
+  /\bproduct-spe[c]\b/,
+];
+/** Being split into four modules whose comments are rewritten as they move (ADR 63). */
+const BEING_MOVED = `server${path.sep}features${path.sep}room-content${path.sep}`;
+
+test('no comment in the code cites an issue number or a document outside the repository', () => {
+  const code = SOURCE_ROOTS.filter((root) => root !== 'docs')
+    .flatMap((root) => sourceFiles(path.join(ROOT, root)))
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !path.relative(ROOT, file).startsWith(BEING_MOVED));
+  expect(code.length).toBeGreaterThan(500);
+  const found: string[] = [];
+  for (const file of code) {
+    for (const [index, line] of fs.readFileSync(file, 'utf8').split('\n').entries()) {
+      if (OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)))
+        found.push(`${path.relative(ROOT, file)}:${index + 1}: ${line.trim()}`);
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -8,18 +8,19 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createSessionResolver } from './features/accounts/accounts.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
-import { createApiTokenResolver } from './features/api-tokens/api-tokens.service';
+import { resolveApiToken } from './features/api-tokens/api-tokens.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationsRoutes } from './features/invitations/invitations.routes';
-import { invitationLinks } from './features/invitations/invitations.service';
+import { findUsableInvitationLink } from './features/invitations/invitations.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { createNotifications } from './features/notifications/notifications.service';
+import { notificationJobs, recordRoomActivity } from './features/notifications/notifications.service';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
 import { documentsRoutes } from './features/room-content/documents.routes';
 import { ndaRoutes } from './features/room-content/nda.routes';
+import type { InvitationLinks, RoomActivity } from './features/room-content/room-content.service';
 import {
   prepareDocumentJob,
   reconcileStoredFiles,
@@ -29,9 +30,8 @@ import {
 import { roomsRoutes } from './features/room-content/rooms.routes';
 import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
-import type { ResolveHost } from './features/webhooks/address-policy';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
-import { createWebhooks } from './features/webhooks/webhooks.service';
+import { webhookJobs } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { setSectionsParseTimeout } from './parsing/sections-parser';
@@ -48,6 +48,7 @@ import { declarePlatformResponses, enforceResponseContracts } from './plugins/re
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSlowClientLimits } from './plugins/slow-clients';
 import { registerWebApp } from './plugins/web-app';
+import { type ResolveHost, resolveWithSystem } from './security/resolve-host';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -174,15 +175,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     caches,
     jobs,
     log: app.log,
+    resolveHost: options.resolveWebhookHost ?? resolveWithSystem,
   };
   app.decorate('ctx', ctx);
   await reconcileStoredFiles(ctx);
   await sweepPreparationWork(ctx);
   jobs.register(prepareDocumentJob(ctx));
-  const notifications = createNotifications(ctx);
-  for (const job of notifications.jobs) jobs.register(job);
-  const webhooks = createWebhooks(ctx, { resolve: options.resolveWebhookHost });
-  for (const job of webhooks.jobs) jobs.register(job);
+  for (const job of [...notificationJobs(ctx), ...webhookJobs(ctx)]) jobs.register(job);
+  // What room content reports of investors' reads and actions, told to notifications (ADR 66).
+  const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
+  // The invited view is room content; it reads invitation links through invitations (ADR 35).
+  const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
   setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
@@ -195,7 +198,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDrain(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app, config, database);
-  registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));
+  registerAuth(app, createSessionResolver(database.db, caches.sessions), {
+    resolve: (secret) => resolveApiToken(ctx, secret),
+  });
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);
   // Before every route: it describes them as they are registered.
@@ -207,17 +212,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, invitationLinks(ctx), notifications.activity));
-  await app.register(ndaRoutes(ctx, invitationLinks(ctx), notifications.activity));
-  await app.register(documentsRoutes(ctx, notifications.activity));
+  await app.register(roomsRoutes(ctx, invitationLinks, activity));
+  await app.register(ndaRoutes(ctx, invitationLinks, activity));
+  await app.register(documentsRoutes(ctx, activity));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
-  await app.register(readingAnalyticsRoutes(ctx, notifications.activity));
+  await app.register(readingAnalyticsRoutes(ctx, activity));
   await app.register(exportsRoutes(ctx));
-  await app.register(notificationsRoutes(ctx, notifications));
+  await app.register(notificationsRoutes(ctx));
   await app.register(apiTokensRoutes(ctx));
   await app.register(openApiRoutes());
-  await app.register(webhooksRoutes(webhooks));
+  await app.register(webhooksRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);
   return app;

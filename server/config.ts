@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DAY_MS } from '#server/durations';
 
 /**
  * The only module that reads process.env. Everything else receives a Config, so tests build one with
@@ -94,7 +95,7 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
   WEBHOOKS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(30_000),
-  WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(24 * 60 * 60 * 1000),
+  WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(DAY_MS),
   WEBHOOKS_TIMEOUT_MS: wholeNumber.min(50, 'must be at least 50').default(10_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

@@ -1,12 +1,13 @@
 import { MAGIC_LINK_TTL_MINUTES, SESSION_TTL_DAYS } from '#shared/contracts/auth';
 import { INVITATION_TTL_DAYS } from '#shared/contracts/invitations';
+import { INVESTOR_MESSAGE_INTERVAL_MINUTES } from '#shared/contracts/notifications';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#shared/durations';
 
-/** Every lifetime, window and cache age of the server, in milliseconds, in one place. */
-
-const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+/**
+ * Every lifetime, window and cache age of the server, in milliseconds, in one place (ADR 66). The units
+ * come from shared/durations.ts and are exported again here, so server code imports durations from here.
+ */
+export { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS };
 
 /** A session lasts 7 days (docs/product-rules.md#accounts-and-sessions). */
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
@@ -38,3 +39,34 @@ export const EPOCH_CACHE_MAX_AGE_MS = 60 * SECOND_MS;
 
 /** A notification mail's unsubscribe link works for 30 days after the mail was sent (ADR 61). */
 export const UNSUBSCRIBE_LINK_TTL_MS = 30 * DAY_MS;
+
+/** A digest goes this long after its window ends, so views opened late in it have reported their time (ADR 44). */
+export const DIGEST_DELAY_MS = 5 * MINUTE_MS;
+/** How long a process trusts what it last saw of a room's notification choice before reading it again. */
+export const NOTIFICATION_CHOICE_MEMO_MS = MINUTE_MS;
+/** "Notify investors" sends at most one message per room this often (ADR 44). */
+export const INVESTOR_MESSAGE_INTERVAL_MS = INVESTOR_MESSAGE_INTERVAL_MINUTES * MINUTE_MS;
+
+/** An API token's last use is written at most this often: a write on every API call would be the API's cost. */
+export const API_TOKEN_USE_INTERVAL_MS = MINUTE_MS;
+
+/** After a webhook secret is rotated, deliveries are signed with the old one too for this long (ADR 52). */
+export const WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS = DAY_MS;
+/** Finished webhook deliveries are kept this long, then deleted. */
+export const FINISHED_WEBHOOK_DELIVERIES_KEPT_MS = 30 * DAY_MS;
+/** Finished jobs are kept this long (for inspection), then deleted (ADR 40). */
+export const FINISHED_JOBS_KEPT_MS = 7 * DAY_MS;
+/** What is past its keeping time (finished jobs, webhook deliveries) is deleted at most this often per process. */
+export const PRUNE_FINISHED_EVERY_MS = HOUR_MS;
+
+/** A backup's hold made on another host counts this long, since its process cannot be checked from here. */
+export const FOREIGN_BACKUP_HOLD_MS = DAY_MS;
+/** S3 storage: how old an unfinished or unreferenced object must be before a start-up takes it (s3-storage.ts). */
+export const S3_SETTLE_MS = HOUR_MS;
+/** S3 storage: how long a backup's hold counts without being renewed, when its process cannot be checked. */
+export const S3_HOLD_LEASE_MS = 2 * MINUTE_MS;
+
+/** A failing shared rate-limit store (Redis, PostgreSQL) is reported at most once per this long. */
+export const RATE_LIMIT_STORE_REPORT_EVERY_MS = MINUTE_MS;
+/** The sections parser's thread ends after this long without work: idle memory is a budget. */
+export const SECTIONS_PARSER_IDLE_MS = MINUTE_MS;

@@ -189,7 +189,7 @@ test('the starter template parses cleanly with the company profile', () => {
   expect(parsed.problems).toEqual([]);
 });
 
-describe('setting the Company Information block (DESIGN.md answer 13)', () => {
+describe('setting the Company Information block (ADR 38)', () => {
   const profile = {
     name: 'Acme *Robotics* [EU]',
     stage: 'Series B',

@@ -1,6 +1,7 @@
 import type { Heading, Link, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { DEFAULT_FUNDING_STAGE, MAX_SECTIONS_MARKDOWN_LENGTH } from './contracts/rooms';
+import { SECOND_MS } from './durations';
 import { detectFileType, type FileType } from './file-types';
 import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon } from './section-icons';
 
@@ -56,7 +57,7 @@ export interface ParsedSections {
   company: { name: string; stage: string; description: string };
   /**
    * The lines of the Company Information block, in order: the fields the text sets, which a save
-   * writes to the room's profile (DESIGN.md answer 13). Empty when the text has no such block.
+   * writes to the room's profile (ADR 38). Empty when the text has no such block.
    */
   companyFields: CompanyFieldLine[];
   sections: Section[];
@@ -249,7 +250,7 @@ export const SECTIONS_TOO_COMPLEX_MESSAGE = 'This text is too complex to read. R
  * with it, and the browser's preview shows it when its parsing worker is stopped.
  */
 export function sectionsParseTimeoutMessage(limitMs: number): string {
-  return `This text takes too long to read (more than ${limitMs / 1000} s). Split long paragraphs and lists, or remove deeply nested parts.`;
+  return `This text takes too long to read (more than ${limitMs / SECOND_MS} s). Split long paragraphs and lists, or remove deeply nested parts.`;
 }
 
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
@@ -610,7 +611,7 @@ function companyBlockOf(company: CompanyInformation): string {
 
 /**
  * Sets the name, stage and description of the text's Company Information block (a company profile
- * save, DESIGN.md answer 13): each field's line is rewritten in place, a missing one is added after
+ * save, ADR 38): each field's line is rewritten in place, a missing one is added after
  * the block's last field (or under its heading), and a text without the block gets one at the top.
  * Every other line is kept byte for byte.
  */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MINUTE_MS } from '#server/durations';
 import { runLogged } from './run-logged';
 import { injectionPoints, type SqlmapTarget, withoutMarkers } from './sqlmap-targets';
 
@@ -11,7 +12,7 @@ import { injectionPoints, type SqlmapTarget, withoutMarkers } from './sqlmap-tar
  */
 export const SQLMAP_LEVEL = 3;
 export const SQLMAP_RISK = 3;
-const TIMEOUT_PER_TARGET_MS = 10 * 60 * 1000;
+const TIMEOUT_PER_TARGET_MS = 10 * MINUTE_MS;
 
 export interface SqlmapVerdict {
   /** Confirmed injection points, as sqlmap names them ('JSON #1*'). */
@@ -137,7 +138,7 @@ export async function runSqlmap(
   const points = injectionPoints(target);
   const failures: string[] = [];
   if (verdict.injectable.length > 0) failures.push(`INJECTABLE: ${verdict.injectable.join(', ')}`);
-  if (run.timedOut) failures.push(`did not finish within ${TIMEOUT_PER_TARGET_MS / 60_000} minutes`);
+  if (run.timedOut) failures.push(`did not finish within ${TIMEOUT_PER_TARGET_MS / MINUTE_MS} minutes`);
   if (verdict.tested < points)
     failures.push(`only ${verdict.tested} of ${points} injection points were tested`);
   // With --code sqlmap compares statuses, not pages: a redirect without a body, or an upload's answer

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { MINUTE_MS } from '#server/durations';
 import { runLogged } from './run-logged';
 
 /**
@@ -109,7 +110,7 @@ export interface WapitiResult {
   logFile: string;
 }
 
-const TIMEOUT_MS = 10 * 60 * 1000;
+const TIMEOUT_MS = 10 * MINUTE_MS;
 
 export async function runWapiti(baseUrl: string, scan: WapitiScan, workDir: string): Promise<WapitiResult> {
   const started = Date.now();
@@ -154,7 +155,7 @@ export async function runWapiti(baseUrl: string, scan: WapitiScan, workDir: stri
   ];
   const run = await runLogged('wapiti', args, logFile, TIMEOUT_MS);
   const failures: string[] = [];
-  if (run.timedOut) failures.push(`did not finish within ${TIMEOUT_MS / 60_000} minutes`);
+  if (run.timedOut) failures.push(`did not finish within ${TIMEOUT_MS / MINUTE_MS} minutes`);
   if (!fs.existsSync(reportFile)) {
     failures.push(`no report (exit code ${run.exitCode}); see ${logFile}`);
     return {

@@ -8,6 +8,7 @@ import type { DocumentPreview, PreviewObject } from '#server/features/room-conte
 import type { ManagedRoom, RoomReading } from '#server/features/room-content/room-content.service';
 import type { DataRoom, RoomSections } from '#server/features/room-content/rooms.repository';
 import type { RoomWebhookEvents } from '#server/webhooks/webhook-events';
+import { type CacheDefinition, CacheRegistry } from './cache-registry';
 import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';
 import { PreviewBytesCache } from './preview-bytes-cache';
@@ -91,6 +92,8 @@ export interface Caches {
    * database opens, since it is what counts the writes; never stale. Undefined on PostgreSQL.
    */
   statements: LRUCache<string, SqliteDatabase.Statement> | undefined;
+  /** A module's own cache or memo, made for this app on first use from its definition (cache-registry.ts). */
+  get<T>(definition: CacheDefinition<T>): T;
 }
 
 export function createCaches(
@@ -107,6 +110,7 @@ export function createCaches(
       maxAgeMs: EPOCH_CACHE_MAX_AGE_MS,
       expiresAt,
     });
+  const registry = new CacheRegistry();
   return {
     sessions: untilNextWrite<LiveSession>((session) => session.expiresAt),
     readableRooms: untilNextWrite<RoomReading>(),
@@ -123,5 +127,6 @@ export function createCaches(
     watermarkedImages: new WatermarkedImageCache(options.watermarkCacheBytes ?? 0),
     sections: new SectionsCache(),
     statements: database.statements,
+    get: (definition) => registry.get(definition),
   };
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
 import type { Database, JobRow } from '#server/db/schema';
+import { FINISHED_JOBS_KEPT_MS, PRUNE_FINISHED_EVERY_MS } from '#server/durations';
 
 /**
  * The one durable job queue (docs/decisions/0040-durable-job-queue.md): jobs are rows of `jobs`, on
@@ -119,9 +120,6 @@ export interface JobRunnerOptions {
   leaseMs: number;
 }
 
-/** Finished jobs are kept this long (for inspection), then deleted. */
-const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /**
  * How long an aborted attempt's `run` may take to stop before the worker records the outcome anyway
  * (and frees its slot): long enough to kill a child process and roll back, short enough not to hold
@@ -390,7 +388,7 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
 
   async function pruneFinished(): Promise<void> {
     const now = Date.now();
-    if (now - lastPrunedAt < PRUNE_EVERY_MS) return;
+    if (now - lastPrunedAt < PRUNE_FINISHED_EVERY_MS) return;
     lastPrunedAt = now;
     await db
       .deleteFrom('jobs')

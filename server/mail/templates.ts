@@ -1,3 +1,4 @@
+import { SECOND_MS } from '#server/durations';
 import type { OutgoingMessage } from './mailer';
 
 // Every message has a plain-text part (read by some clients and by the dev outbox log) and an HTML
@@ -179,7 +180,7 @@ export function formatUtcDateTime(at: Date): string {
 
 /** Reading time as a founder reads it: "45 s", "4 min 12 s", "1 h 5 min". */
 export function formatReadingTime(ms: number): string {
-  const seconds = Math.round(ms / 1000);
+  const seconds = Math.round(ms / SECOND_MS);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
@@ -255,8 +256,8 @@ export function firstVisitEmail(input: {
 }
 
 /**
- * One line of a digest. NDA acceptances (issue 12, built separately) add their kind here, a line in
- * describeDigestEntry, and a source in the digest's collector (notifications.service.ts).
+ * One line of a digest. A new kind of activity adds its kind here, a line in describeDigestEntry, and a
+ * source in the digest's collector (notifications.service.ts).
  */
 export type DigestEntry =
   | { kind: 'viewed'; title: string; readMs: number; views: number }

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { SECTIONS_PARSER_IDLE_MS } from '#server/durations';
 import { HttpError } from '#server/plugins/errors';
 import { entryFile } from '#server/workers/entry-file';
 import {
@@ -53,7 +54,7 @@ function thePool(): Promise<Piscina> {
         // once a thread runs it, so starting one costs the caller a wait, never a refusal.
         minThreads: 0,
         maxThreads: 1,
-        idleTimeout: 60_000,
+        idleTimeout: SECTIONS_PARSER_IDLE_MS,
         // Beyond this many waiting tasks the caller is told to retry, instead of waiting past its time.
         maxQueue: 32,
         // A text that makes the parser allocate without bound ends its own thread, not the server.

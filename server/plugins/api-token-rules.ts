@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { MINUTE_MS, SECOND_MS } from '#server/durations';
 import { API_TOKEN_SCOPE_LABELS, type ApiTokenScope } from '#shared/contracts/api-tokens';
 import { HttpError } from './errors';
 
@@ -95,13 +96,13 @@ export function registerApiTokenRules(app: FastifyInstance, options: { perMinute
   // One counter per token across every route (a route's own limit would count per route).
   const limitPerToken = app.rateLimit({
     max: options.perMinute,
-    timeWindow: 60_000,
+    timeWindow: MINUTE_MS,
     keyGenerator: (request) => `api-token:${request.apiToken?.tokenId}`,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
         'rate_limited',
-        `This API token made more than ${context.max} requests in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} second(s).`,
+        `This API token made more than ${context.max} requests in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / SECOND_MS))} second(s).`,
       ),
   });
   app.addHook('onRequest', async (request, reply) => {

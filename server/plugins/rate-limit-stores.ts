@@ -3,6 +3,7 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema';
+import { RATE_LIMIT_STORE_REPORT_EVERY_MS } from '#server/durations';
 
 type Incr = FastifyRateLimitStore['incr'];
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -13,8 +14,6 @@ const KEY_PREFIX = 'roundroom-rate-limit-';
 const SWEEP_EVERY = 200;
 /** A Redis command that has not answered in this long counts as failed (the fallback then answers). */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
-/** A failing shared store is reported at most once per this long. */
-const REPORT_EVERY_MS = 60_000;
 
 /**
  * A route's own counts, as the plugin's Redis store keys them (it passes the route as `routeInfo`); a
@@ -134,7 +133,7 @@ export function createRateLimitStore(options: {
   if (!redisUrl) return { store: database, kind: 'database', close: async () => {} };
   let reportedAt = 0;
   const report = (message: string) => (error: Error) => {
-    if (Date.now() - reportedAt < REPORT_EVERY_MS) return;
+    if (Date.now() - reportedAt < RATE_LIMIT_STORE_REPORT_EVERY_MS) return;
     reportedAt = Date.now();
     log.warn({ error: error.message }, message);
   };

@@ -2,7 +2,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#server/config';
 import type { DatabaseHandle } from '#server/db/database';
-import { AUTH_RATE_LIMIT_WINDOW_MS } from '#server/durations';
+import { AUTH_RATE_LIMIT_WINDOW_MS, MINUTE_MS } from '#server/durations';
 import { HttpError } from './errors';
 import { createRateLimitStore } from './rate-limit-stores';
 
@@ -36,7 +36,7 @@ export async function registerRateLimits(
       new HttpError(
         429,
         'rate_limited',
-        `Too many attempts from your network. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minute(s).`,
+        `Too many attempts from your network. Please try again in ${Math.max(1, Math.ceil(context.ttl / MINUTE_MS))} minute(s).`,
       ),
   });
 }

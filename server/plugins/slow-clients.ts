@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Bounds on clients that send slowly (issue 15, ADR 27). Node's own timeouts (headersTimeout,
+ * Bounds on clients that send slowly (ADR 27). Node's own timeouts (headersTimeout,
  * requestTimeout, set with the Fastify options in app.ts) bound the headers and the whole request;
  * this adds what Node lacks: a minimum rate for a request's body while it streams (JSON and
  * multipart uploads alike) and a cap on the connections one address may hold open.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
+import { FOREIGN_BACKUP_HOLD_MS } from '#server/durations';
 import { StorageHeldError } from './storage';
 
 /**
@@ -14,8 +15,6 @@ interface HoldRecord {
   startedAt: number;
 }
 
-const FOREIGN_HOLD_MS = 24 * 60 * 60 * 1000;
-
 /** Whether a process with this id runs on this host. */
 export function isProcessAlive(pid: number): boolean {
   try {
@@ -27,7 +26,7 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 function isLive(hold: HoldRecord): boolean {
-  if (hold.hostname !== os.hostname()) return Date.now() - hold.startedAt < FOREIGN_HOLD_MS;
+  if (hold.hostname !== os.hostname()) return Date.now() - hold.startedAt < FOREIGN_BACKUP_HOLD_MS;
   return isProcessAlive(hold.pid);
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '#server/config';
+import { S3_HOLD_LEASE_MS, S3_SETTLE_MS } from '#server/durations';
 import { isProcessAlive } from './removal-hold';
 import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from './storage';
 import { measuringStream, STORAGE_KEY_PATTERN } from './storage-stream';
@@ -33,8 +34,6 @@ export interface S3StorageOptions {
 
 const PREFIX = { objects: 'objects/', tmp: 'tmp/', orphaned: 'orphaned/', keptAside: 'deleted/' } as const;
 const HOLD_KEY = 'backup.lock';
-const DEFAULT_SETTLE_MS = 60 * 60 * 1000;
-const DEFAULT_HOLD_LEASE_MS = 2 * 60 * 1000;
 // lib-storage holds queueSize parts in memory at once: 10 MB for a 50 MB upload, never the whole file.
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
@@ -82,8 +81,8 @@ const missing = (key: string) => Object.assign(new Error(`no stored object ${key
 export function createS3Storage(settings: S3Settings, options: S3StorageOptions = {}): Storage {
   const client = createS3Client(settings);
   const Bucket = settings.bucket;
-  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
-  const holdLeaseMs = options.holdLeaseMs ?? DEFAULT_HOLD_LEASE_MS;
+  const settleMs = options.settleMs ?? S3_SETTLE_MS;
+  const holdLeaseMs = options.holdLeaseMs ?? S3_HOLD_LEASE_MS;
   const objectKey = (key: string) => {
     if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
     return `${PREFIX.objects}${key}`;

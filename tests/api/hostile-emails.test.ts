@@ -4,7 +4,7 @@ import { expectNothingWritten, expectRefusal, writtenState } from '#tests/suppor
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
- * Hostile e-mail addresses in every field that takes one (issue 6). The decision, written in
+ * Hostile e-mail addresses in every field that takes one (ADR 19). The decision, written in
  * shared/contracts/fields.ts: an address is ASCII, trimmed and lower-cased, at most 64 characters
  * before the @ and 254 in all, in the shape zod's practical e-mail check accepts (no quoted local
  * parts, no address literals, no display names). Internationalised addresses are refused rather than

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp, type TestResponse } from '#tests/support/te
 import { contentDispositionTitle, multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
- * SQL and script injection in every text field (issue 6). These strings are valid text, so each is
+ * SQL and script injection in every text field (ADR 19). These strings are valid text, so each is
  * accepted (these are accepted writes, not refusals) and must come back inert: byte for byte in the
  * JSON of every read that shows it, served as JSON, with every table still there and exactly the rows
  * the write should add. Queries are parameterised (Kysely) and nothing renders HTML on the server, so

@@ -4,7 +4,7 @@ import { expectNothingWritten, expectRefusal, writtenState } from '#tests/suppor
 import { type RequestOptions, startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
- * Hostile JSON bodies on every route that reads one (issue 6): each case changes one thing in a body
+ * Hostile JSON bodies on every route that reads one (ADR 19): each case changes one thing in a body
  * the route would accept, and expects a 4xx in the one error shape that names what is wrong, with
  * nothing written (rows, files, mail). Requests carry a founder's bearer token, so the refusal is
  * about the body, never about who is asking.

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
- * Hostile links (issue 6): the sections markdown may only link to http(s) addresses and to this room's
+ * Hostile links (ADR 19): the sections markdown may only link to http(s) addresses and to this room's
  * own uploads, and a refused save names the line; the click endpoint redirects only to a link that is
  * in the room's markdown, exactly as written, and refuses a ?url= that is missing, repeated, huge or
  * not the room's. Refusals write nothing: no markdown change, no access event.

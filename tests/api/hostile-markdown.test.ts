@@ -7,7 +7,7 @@ import { expectRefusal } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
- * Hostile sections markdown (issue 15, ADR 26): texts whose parse time grows faster than their size.
+ * Hostile sections markdown (ADR 26): texts whose parse time grows faster than their size.
  * Each is either refused with a 400 naming the problem, nothing stored, or stored as written; and
  * while it is handled the server goes on answering /api/health, because parsing runs in the
  * parser's worker thread, never on the request thread.

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 
 /**
- * Hostile tokens and ids (issue 6). Invitation links and magic links are 43-character base64url
+ * Hostile tokens and ids (ADR 19). Invitation links and magic links are 43-character base64url
  * secrets of different kinds: a token that is empty, cut, lengthened, of the wrong alphabet or of
  * another kind (a magic link as an invitation, a session as either) opens nothing and uses nothing up.
  * Every :id is a UUID: anything else is a 400 naming the id, a UUID of nothing or of another room is

@@ -21,7 +21,7 @@ import {
 } from '#tests/support/uploads';
 
 /**
- * Hostile uploads (issue 6): file names that climb out of a folder or hide characters, files too large
+ * Hostile uploads (ADR 19): file names that climb out of a folder or hide characters, files too large
  * (with and without Content-Length), empty, or not what their extension says, and multipart bodies of
  * the wrong shape. A refused upload is a 4xx in the one error shape with no row, no file and no
  * temporary file left; an accepted one is stored under a server-made name in DATA_DIR/uploads and

@@ -4,7 +4,7 @@ import { createFounder, type SignedIn } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
- * Slow clients (issue 15, ADR 27), over real sockets against a listening server: a body that trickles
+ * Slow clients (ADR 27), over real sockets against a listening server: a body that trickles
  * in below the minimum rate has its connection closed, and so do headers that never end; a body sent
  * at a fair rate still arrives; one address may hold only so many connections. The settings are
  * made small here, and each bound below is derived from them (no other timing is asserted).

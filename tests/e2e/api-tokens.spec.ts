@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { toast, uniqueEmail } from './support/people';
 
 /**
- * API tokens (issue 14): the founder creates a token in Set up your data room → API, sees it once, calls
+ * API tokens (docs/decisions/0051-api-tokens-and-openapi.md): the founder creates a token in Set up your data room → API, sees it once, calls
  * the API with it from a script (a fetch with `Authorization: Bearer`, no cookie), revokes it, and the
  * next call is refused. The reference at /docs/api renders the OpenAPI document.
  */

@@ -4,7 +4,7 @@ import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast, uniqueEmail } from './support/people';
 
 /**
- * DESIGN.md answer 13, ADR 38: the Company tab and the sections' Company Information block edit one set
+ * ADR 38: the Company tab and the sections' Company Information block edit one set
  * of fields, so the investor's dashboard card and the room header always say the same.
  */
 

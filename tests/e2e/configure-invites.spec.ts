@@ -22,7 +22,7 @@ test('a founder invites an investor from /configure, sees it pending, and delete
   await expect(send).toBeDisabled();
   await page.getByLabel('Email address').fill('   ');
   await send.click();
-  // Beside the field (and in the spec's toast), and the field is marked invalid.
+  // Beside the field (and in the toast), and the field is marked invalid.
   const address = page.getByLabel('Email address');
   await expect(address).toHaveAttribute('aria-invalid', 'true');
   await expect(address).toHaveAccessibleDescription('Email is required');

@@ -18,7 +18,7 @@ async function turnWatermarkOn(page: Page): Promise<void> {
 }
 
 /**
- * The founder's controls together (issue 12): the founder turns on view-only downloads, the watermark
+ * The founder's controls together: the founder turns on view-only downloads, the watermark
  * and an NDA in Settings; an investor on a 390 px phone accepts the NDA, reads a page the server
  * watermarked for them, and cannot download; the founder receives the first-visit mail from the test
  * SMTP server, unsubscribes with one click, and exports an access log that lists the view.

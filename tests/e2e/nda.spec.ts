@@ -20,7 +20,7 @@ const AGREEMENT = [
 ].join('\n');
 
 /**
- * The NDA before entry (issue 12): the founder turns it on with a text in /setup-data-room Settings; an
+ * The NDA before entry (docs/decisions/0045-nda-before-entry.md): the founder turns it on with a text in /setup-data-room Settings; an
  * investor on a 390 px phone meets the NDA page instead of the room, accepts it with their full name and
  * "I agree", and reads the room; the founder sees the acceptance in /admin and downloads its PDF record.
  */

@@ -3,7 +3,7 @@ import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast, uniqueEmail } from './support/people';
 
 /**
- * Notifications (issue 12): the founder picks "First visits only" in Settings; an investor opens the
+ * Notifications (docs/decisions/0044-founder-notifications.md): the founder picks "First visits only" in Settings; an investor opens the
  * room; the founder's first-visit mail arrives, and its unsubscribe link turns notifications off with one
  * click on the page it opens (no sign-in). Then the founder sends "Notify investors" from /configure and
  * the investor receives it.

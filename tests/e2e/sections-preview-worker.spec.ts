@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { uniqueEmail } from './support/people';
 
 /**
- * Issue 15: the slowest sections text the limits accept takes seconds to parse. The browser parses
+ * ADR 26: the slowest sections text the limits accept takes seconds to parse. The browser parses
  * it in a Web Worker (ADR 26), so the editor goes on taking keystrokes and the tabs go on switching
  * while it does. Each test checks order, not time: the keys typed after the paste are in the editor
  * while the first parse is still under way, which cannot happen when the parse holds the main thread.

@@ -7,7 +7,7 @@ import { founderWithRoom, signInByMagicLink, toast } from './support/people';
 const DECK_NAME = 'Cap table walkthrough.pdf';
 
 /**
- * View-only documents (issue 12): the founder turns one file's "Allow download" to View only in
+ * View-only documents (docs/decisions/0043-view-only-documents.md): the founder turns one file's "Allow download" to View only in
  * /configure; an investor on a 390 px phone sees "View only" on it in the room, reads it in the viewer
  * without a Download button, and the download URL itself answers 403; the founder still downloads it.
  */

@@ -7,7 +7,7 @@ import { signInByMagicLink, toast } from './support/people';
 const DECK_NAME = 'Board update.pdf';
 
 /**
- * The dynamic watermark (issue 12): the founder turns "Watermark" on in /setup-data-room Settings; an
+ * The dynamic watermark (docs/decisions/0046-dynamic-watermark.md): the founder turns "Watermark" on in /setup-data-room Settings; an
  * investor on a 390 px phone opens the deck in the viewer, and the page image their browser receives is
  * not the page as stored (the founder's copy): the watermark is burned into it on the server.
  */

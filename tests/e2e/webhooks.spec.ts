@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { toast, uniqueEmail } from './support/people';
 
 /**
- * Webhooks (issue 14): the founder adds an endpoint in Settings, copies its secret from the one time it
+ * Webhooks (docs/decisions/0052-webhooks.md): the founder adds an endpoint in Settings, copies its secret from the one time it
  * is shown, sends a test event, and sees it delivered in the endpoint's delivery log; the receiver (a
  * real HTTP server started here) checks the signature with the Standard Webhooks library.
  */

@@ -127,7 +127,7 @@ function failedResponse(status: number, statusText: string, text: string): ApiRe
   if (status === 401) onUnauthorized();
   const parsed: unknown = text ? safeJson(text) : undefined;
   const error = apiErrorSchema.safeParse(parsed);
-  // Spec section 8: without a message from the server, '{status}: {body or status text}'.
+  // Without a message from the server, '{status}: {body or status text}'.
   const message = error.success ? error.data.message : `${status}: ${text || statusText}`;
   return new ApiRequestError(status, error.success ? error.data.error : 'http_error', message, parsed);
 }

@@ -1,6 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
-// The second stage's reading pipeline (docs/decisions/0039-viewer-pipeline.md, 0040-durable-job-queue.md):
+// The reading pipeline (docs/decisions/0039-viewer-pipeline.md, 0040-durable-job-queue.md):
 // - jobs: the one durable queue (document preparation now; mail, webhooks and exports later);
 // - document_previews: each uploaded document's preparation state for the viewer;
 // - preview_objects: every stored object a preview is made of (page images, thumbnails, text), one row

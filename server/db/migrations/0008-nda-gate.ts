@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // The NDA before entry (docs/decisions/0045-nda-before-entry.md):
 // - data_rooms.is_nda_required: investors must accept the room's agreement before reading it (off by
-//   default, DESIGN.md's defaults); data_rooms.nda_version_id: the agreement's current text.
+//   default, docs/product-rules.md#nda-before-entry); data_rooms.nda_version_id: the agreement's current text.
 // - nda_versions: every text the founder saved, exactly, with its SHA-256: an acceptance names the
 //   version, so the record proves what was accepted. Never updated or deleted while the room lives.
 // - nda_acceptances: who accepted (a user, or an invitation in the invited view), the e-mail address

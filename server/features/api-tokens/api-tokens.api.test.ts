@@ -15,7 +15,7 @@ import {
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
-// API tokens (issue 14, docs/decisions/0051-api-tokens-and-openapi.md): a room's managers create named,
+// API tokens (docs/decisions/0051-api-tokens-and-openapi.md): a room's managers create named,
 // scoped tokens, shown once and stored as a hash; a token acts for its room only, on the routes of its
 // scopes, is limited per token, and stops at once when revoked or expired.
 

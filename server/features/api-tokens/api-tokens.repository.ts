@@ -1,5 +1,6 @@
 import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
 import type { ApiTokensTable } from '#server/db/schema';
+import { API_TOKEN_USE_INTERVAL_MS } from '#server/durations';
 
 export type StoredApiToken = Entity<ApiTokensTable>;
 export type ApiTokenWithCreator = StoredApiToken & { creatorName: string | null; creatorEmail: string };
@@ -71,6 +72,11 @@ export async function recordApiTokenUse(db: Executor, id: string, at: Date): Pro
     .updateTable('api_tokens')
     .set({ last_used_at: toEpochMs(at) })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', toEpochMs(at) - 60_000)]))
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', toEpochMs(at) - API_TOKEN_USE_INTERVAL_MS),
+      ]),
+    )
     .execute();
 }

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import { DAY_MS } from '#server/durations';
 import { findUserById, type User } from '#server/features/accounts/accounts.service';
 import { findManagedRoom, requireManagedRoom } from '#server/features/room-content/room-content.service';
-import type { ApiTokenResolver } from '#server/plugins/auth';
+import type { ApiTokenCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import {
@@ -31,7 +32,6 @@ import {
 
 /** A room's tokens that still work, at most: enough for every integration, not a store of secrets. */
 export const MAX_ACTIVE_API_TOKENS = 25;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function scopesOf(stored: string): ApiTokenScope[] {
   const names = new Set(stored.split(' '));
@@ -111,22 +111,21 @@ export async function revokeApiToken(ctx: AppContext, manager: User, id: string)
 }
 
 /**
- * What the auth plugin asks on every request with an `rr_` token. Not cached, so a revocation holds from
- * the next request. The token acts as its creator while they still manage its room: a co-founder removed
- * from the team, or the owner of a room that was replaced, makes their tokens stop.
+ * What the auth plugin asks on every request with an `rr_` token (its ApiTokenResolver). Not cached, so a
+ * revocation holds from the next request. The token acts as its creator while they still manage its room:
+ * a co-founder removed from the team, or the owner of a room that was replaced, makes their tokens stop.
  */
-export function createApiTokenResolver(ctx: AppContext): ApiTokenResolver {
-  return {
-    async resolve(secret) {
-      const now = new Date();
-      const token = await findUsableApiToken(ctx.db, hashToken(secret), now);
-      if (!token) return undefined;
-      const user = await findUserById(ctx.db, token.createdBy);
-      if (!user?.isActive) return undefined;
-      const managed = await findManagedRoom(ctx, user);
-      if (managed?.room.id !== token.roomId) return undefined;
-      await recordApiTokenUse(ctx.db, token.id, now);
-      return { user, apiToken: { tokenId: token.id, roomId: token.roomId, scopes: scopesOf(token.scopes) } };
-    },
-  };
+export async function resolveApiToken(
+  ctx: AppContext,
+  secret: string,
+): Promise<{ user: User; apiToken: ApiTokenCaller } | undefined> {
+  const now = new Date();
+  const token = await findUsableApiToken(ctx.db, hashToken(secret), now);
+  if (!token) return undefined;
+  const user = await findUserById(ctx.db, token.createdBy);
+  if (!user?.isActive) return undefined;
+  const managed = await findManagedRoom(ctx, user);
+  if (managed?.room.id !== token.roomId) return undefined;
+  await recordApiTokenUse(ctx.db, token.id, now);
+  return { user, apiToken: { tokenId: token.id, roomId: token.roomId, scopes: scopesOf(token.scopes) } };
 }

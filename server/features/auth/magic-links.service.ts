@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { lockForTransaction } from '#server/db/transaction-lock';
-import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS } from '#server/durations';
+import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS, SECOND_MS } from '#server/durations';
 import {
   endUserSessions,
   findUserByEmail,
@@ -65,7 +65,7 @@ export async function requestMagicLink(
         'rate_limited',
         'Too many sign-in links were requested for this address. Please try again in 15 minutes.',
         {},
-        { 'retry-after': String(MAGIC_LINKS_PER_EMAIL_WINDOW_MS / 1000) },
+        { 'retry-after': String(MAGIC_LINKS_PER_EMAIL_WINDOW_MS / SECOND_MS) },
       );
     }
     await insertMagicLink(trx, {

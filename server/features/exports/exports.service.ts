@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
+import { DAY_MS } from '#server/durations';
 import {
   attachmentDisposition,
   investorStandingIn,
@@ -10,8 +11,6 @@ import { HttpError } from '#server/plugins/errors';
 import type { ExportKind, ExportQuery } from '#shared/contracts/exports';
 import { sendCsvFromWorker } from './export-worker-stream';
 import { type ExportScope, hasActivityInRoom } from './exports.repository';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CsvExport {
   contentDisposition: string;

@@ -6,6 +6,7 @@ import {
   INVITATION_TTL_MS,
   INVITATIONS_PER_ROOM_WINDOW_MS,
   INVITATIONS_RETRY_AFTER_MS,
+  SECOND_MS,
 } from '#server/durations';
 import { findUserByEmail, type User } from '#server/features/accounts/accounts.service';
 import {
@@ -139,14 +140,13 @@ export async function hasAcceptedInvitation(db: Executor, email: string): Promis
   return (await countAcceptedInvitations(db, email)) > 0;
 }
 
-/** Room content's view of invitation links (the invited view), backed by this feature. */
-export function invitationLinks(ctx: AppContext): InvitationLinks {
-  return {
-    async findUsable(token) {
-      const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
-      return invitation && { id: invitation.id, roomId: invitation.roomId, email: invitation.email };
-    },
-  };
+/** A still usable invitation link, as room content's InvitationLinks asks for the invited view. */
+export async function findUsableInvitationLink(
+  ctx: AppContext,
+  token: string,
+): ReturnType<InvitationLinks['findUsable']> {
+  const invitation = await findUsableInvitationByTokenHash(ctx.db, hashToken(token), new Date());
+  return invitation && { id: invitation.id, roomId: invitation.roomId, email: invitation.email };
 }
 
 function toInvitationView(invitation: StoredInvitation, now: Date): Invitation {
@@ -397,7 +397,7 @@ async function sendRoomInvitation(
         'rate_limited',
         `You have sent ${limit} invitations in the last 24 hours, the most a data room can send. Please try again later.`,
         {},
-        { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / 1000) },
+        { 'retry-after': String(INVITATIONS_RETRY_AFTER_MS / SECOND_MS) },
       );
     }
     return saveOpenInvitation(

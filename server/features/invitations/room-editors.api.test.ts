@@ -16,7 +16,7 @@ import {
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
-// Co-founders as editors of a room (issue 12, docs/decisions/0047-room-editors.md): the owner invites
+// Co-founders as editors of a room (docs/decisions/0047-room-editors.md): the owner invites
 // them; they sign in by magic link and get the owner's console, but not the owner-only actions; their
 // own reading is not investor activity; removing them ends their access at once.
 

@@ -16,20 +16,27 @@ import {
   unsubscribeQuerySchema,
   unsubscribeRequestSchema,
 } from '#shared/contracts/notifications';
-import type { Notifications } from './notifications.service';
+import {
+  getNotificationSettings,
+  investorMessagesState,
+  saveNotificationSettings,
+  sendInvestorMessage,
+  unsubscribe,
+  unsubscribeDetails,
+} from './notifications.service';
 
 /**
  * The founder's notification setting, the one-click unsubscribe, and "Notify investors"
  * (docs/decisions/0044-founder-notifications.md).
  */
-export function notificationsRoutes(ctx: AppContext, notifications: Notifications): FastifyPluginAsyncZod {
+export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const ownerOnly = errorResponses(401, 403, 404);
   const byToken = errorResponses(404);
   return async (app) => {
     app.get(
       '/api/my-data-room/notifications',
       { schema: { response: { 200: notificationSettingsSchema, ...ownerOnly } } },
-      async (request) => notifications.getSettings(requireUser(request)),
+      async (request) => getNotificationSettings(ctx, requireUser(request)),
     );
     app.post(
       '/api/my-data-room/notifications',
@@ -39,13 +46,14 @@ export function notificationsRoutes(ctx: AppContext, notifications: Notification
           response: { 200: notificationSettingsSchema, ...ownerOnly },
         },
       },
-      async (request) => notifications.saveSettings(requireUser(request), request.body.founderNotifications),
+      async (request) =>
+        saveNotificationSettings(ctx, requireUser(request), request.body.founderNotifications),
     );
 
     app.get(
       '/api/my-data-room/investor-messages',
       { schema: { response: { 200: investorMessagesStateSchema, ...ownerOnly } } },
-      async (request) => notifications.investorMessagesState(requireUser(request)),
+      async (request) => investorMessagesState(ctx, requireUser(request)),
     );
     app.post(
       '/api/my-data-room/investor-messages',
@@ -56,7 +64,7 @@ export function notificationsRoutes(ctx: AppContext, notifications: Notification
         },
       },
       async (request, reply) =>
-        reply.status(202).send(await notifications.sendInvestorMessage(requireUser(request), request.body)),
+        reply.status(202).send(await sendInvestorMessage(ctx, requireUser(request), request.body)),
     );
 
     // The unsubscribe link works without signing in: the token is the only credential, and it can only
@@ -71,7 +79,7 @@ export function notificationsRoutes(ctx: AppContext, notifications: Notification
           response: { 200: unsubscribeDetailsSchema, ...byToken },
         },
       },
-      async (request) => notifications.unsubscribeDetails(request.query.token),
+      async (request) => unsubscribeDetails(ctx, request.query.token),
     );
     app.post(
       '/api/notifications/unsubscribe',
@@ -79,7 +87,7 @@ export function notificationsRoutes(ctx: AppContext, notifications: Notification
         ...limited,
         schema: { body: unsubscribeRequestSchema, response: { 200: unsubscribeDetailsSchema, ...byToken } },
       },
-      async (request) => notifications.unsubscribe(request.body.token),
+      async (request) => unsubscribe(ctx, request.body.token),
     );
 
     // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (a form) to the header's URL,
@@ -104,7 +112,7 @@ export function notificationsRoutes(ctx: AppContext, notifications: Notification
           const token = unsubscribeQuerySchema.safeParse(request.query);
           try {
             if (!token.success) throw new HttpError(404, 'unsubscribe_link_invalid', '');
-            const done = await notifications.unsubscribe(token.data.token);
+            const done = await unsubscribe(ctx, token.data.token);
             return reply
               .status(200)
               .send(

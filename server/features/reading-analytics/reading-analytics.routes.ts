@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
+import { MINUTE_MS, SECOND_MS } from '#server/durations';
 import type { RoomActivity } from '#server/features/room-content/room-content.service';
 import { requireUser } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
@@ -36,14 +37,14 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
         config: {
           rateLimit: {
             max: VIEW_OPENS_PER_MINUTE,
-            timeWindow: 60_000,
+            timeWindow: MINUTE_MS,
             hook: 'preHandler',
             keyGenerator: (request) => request.session?.user.id ?? request.ip,
             errorResponseBuilder: (_request, context) =>
               new HttpError(
                 429,
                 'too_many_views',
-                `You opened more than ${VIEW_OPENS_PER_MINUTE} documents in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+                `You opened more than ${VIEW_OPENS_PER_MINUTE} documents in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / SECOND_MS))} seconds.`,
               ),
           },
         },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import { DAY_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
 import {
   findDocumentPreview,
   findDocumentPreviews,
@@ -43,9 +44,8 @@ import {
   listRecentRoomReaders,
   type ReadingView,
 } from './reading-analytics.repository';
-import { reportBatchFor } from './report-batch';
+import { reportBatchOf } from './report-batch';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
@@ -123,17 +123,9 @@ export async function acceptReport(
   // By page number: every batch then writes the shared per-page roll-up rows in one order, so two
   // servers' batches naming the same pages cannot deadlock on PostgreSQL.
   const claimed = report.pages
-    .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * 1000) }))
+    .map(({ page, seconds }) => ({ page, readMs: Math.round(seconds * SECOND_MS) }))
     .sort((a, b) => a.page - b.page);
-  const outcome = await reportBatchFor(
-    ctx.db,
-    ctx.config.database.dialect,
-    ctx.config.readingReportWindowMs,
-  ).submit({
-    view,
-    claimed,
-    at: new Date(),
-  });
+  const outcome = await reportBatchOf(ctx).add({ view, claimed, at: new Date() });
   if (outcome === 'not_found') throw viewNotFound();
   if (outcome === 'too_soon') throw tooSoon();
 }
@@ -194,6 +186,36 @@ async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, document
   return document;
 }
 
+/** The pages a founder reads of a document: prepared pages, 1 for a document read whole, null until ready. */
+function pageCountOf(preview: Awaited<ReturnType<typeof findDocumentPreview>>): number | null {
+  return preview?.status === 'ready' ? (preview.kind === 'pages' ? preview.pageCount : 1) : null;
+}
+
+/**
+ * One row per page, up to the last page prepared or read: its readers and their average time, and the
+ * chosen reader's own time when one is chosen.
+ */
+function pageRows(
+  pageCount: number | null,
+  pageTotals: Awaited<ReturnType<typeof listDocumentPages>>,
+  readerCount: number,
+  chosenReaderPages: Awaited<ReturnType<typeof listReaderPages>> | undefined,
+): DocumentAnalytics['pages'] {
+  const totalOfPage = new Map(pageTotals.map((page) => [page.page, page]));
+  const readerMsOfPage = new Map(chosenReaderPages?.map((page) => [page.page, page.readMs]));
+  const lastPage = Math.max(pageCount ?? 0, ...pageTotals.map((page) => page.page));
+  return Array.from({ length: lastPage }, (_, index) => {
+    const page = index + 1;
+    const total = totalOfPage.get(page);
+    return {
+      page,
+      averageSeconds: readerCount ? seconds((total?.readMs ?? 0) / readerCount) : 0,
+      readerCount: total?.readerCount ?? 0,
+      readerSeconds: chosenReaderPages ? seconds(readerMsOfPage.get(page) ?? 0) : null,
+    };
+  });
+}
+
 export async function documentAnalytics(
   ctx: AppContext,
   founder: RoomUser,
@@ -208,24 +230,11 @@ export async function documentAnalytics(
     listDocumentPages(ctx.db, document.id),
     chosenReaderId ? listReaderPages(ctx.db, document.id, chosenReaderId) : Promise.resolve([]),
   ]);
-  const pageCount = preview?.status === 'ready' ? (preview.kind === 'pages' ? preview.pageCount : 1) : null;
+  const pageCount = pageCountOf(preview);
   const completionOf = (pagesSeen: number) => (pageCount ? Math.min(1, pagesSeen / pageCount) : null);
   const readerCount = readers.length;
   const chosen = readers.find((reader) => reader.userId === chosenReaderId);
-
-  const totalOfPage = new Map(pageTotals.map((page) => [page.page, page]));
-  const readerMsOfPage = new Map(readerPages.map((page) => [page.page, page.readMs]));
-  const lastPage = Math.max(pageCount ?? 0, ...pageTotals.map((page) => page.page));
-  const pages = Array.from({ length: lastPage }, (_, index) => {
-    const page = index + 1;
-    const total = totalOfPage.get(page);
-    return {
-      page,
-      averageSeconds: readerCount ? seconds((total?.readMs ?? 0) / readerCount) : 0,
-      readerCount: total?.readerCount ?? 0,
-      readerSeconds: chosen ? seconds(readerMsOfPage.get(page) ?? 0) : null,
-    };
-  });
+  const pages = pageRows(pageCount, pageTotals, readerCount, chosen ? readerPages : undefined);
   const totalMs = totals?.readMs ?? 0;
   const completions = readers.map((reader) => completionOf(reader.pagesSeen) ?? 0);
   return {
@@ -287,7 +296,30 @@ export async function investorAnalytics(
     documents.map((document) => document.documentId),
   );
 
-  const activities: InvestorActivity[] = [
+  return {
+    investor: { userId: identity.id, name: identity.name, email: identity.email, isMember },
+    documents: documents
+      .map((document) => ({
+        documentId: document.documentId,
+        title: titleOf(document.documentId),
+        viewCount: document.viewCount,
+        readSeconds: seconds(document.readMs),
+        pagesSeen: document.pagesSeen,
+        pageCount: pageCountOf(previews.get(document.documentId)),
+        lastViewedAt: document.lastViewedAt.toISOString(),
+      }))
+      .sort((a, b) => b.readSeconds - a.readSeconds),
+    visits: groupIntoVisits(timelineOf(views, access, titleOf)),
+  };
+}
+
+/** The investor's views, downloads and clicks in time order. */
+function timelineOf(
+  views: Awaited<ReturnType<typeof listReaderViews>>,
+  access: Awaited<ReturnType<typeof listAccessOfUser>>,
+  titleOf: (documentId: string) => string,
+): InvestorActivity[] {
+  return [
     ...views.map(
       (view): InvestorActivity => ({
         kind: 'viewed',
@@ -307,25 +339,6 @@ export async function investorAnalytics(
       }),
     ),
   ].sort((a, b) => a.at.localeCompare(b.at));
-
-  return {
-    investor: { userId: identity.id, name: identity.name, email: identity.email, isMember },
-    documents: documents
-      .map((document) => {
-        const preview = previews.get(document.documentId);
-        return {
-          documentId: document.documentId,
-          title: titleOf(document.documentId),
-          viewCount: document.viewCount,
-          readSeconds: seconds(document.readMs),
-          pagesSeen: document.pagesSeen,
-          pageCount: preview?.status === 'ready' ? (preview.kind === 'pages' ? preview.pageCount : 1) : null,
-          lastViewedAt: document.lastViewedAt.toISOString(),
-        };
-      })
-      .sort((a, b) => b.readSeconds - a.readSeconds),
-    visits: groupIntoVisits(activities),
-  };
 }
 
 /** Activities in time order, cut into visits wherever VISIT_GAP_MINUTES pass without one. */
@@ -334,7 +347,7 @@ function groupIntoVisits(activities: InvestorActivity[]): InvestorAnalytics['vis
   let current: InvestorAnalytics['visits'][number] | undefined;
   for (const activity of activities) {
     const at = Date.parse(activity.at);
-    if (!current || at - Date.parse(current.endedAt) > VISIT_GAP_MINUTES * 60_000) {
+    if (!current || at - Date.parse(current.endedAt) > VISIT_GAP_MINUTES * MINUTE_MS) {
       current = { startedAt: activity.at, endedAt: activity.at, activities: [] };
       visits.push(current);
     }

@@ -1,3 +1,4 @@
+import { SECOND_MS } from '#server/durations';
 import { REPORT_CLOCK_ALLOWANCE_SECONDS } from '#shared/contracts/reading';
 import type { PageReading, ReadingView } from './reading-analytics.repository';
 
@@ -15,7 +16,7 @@ export function creditOnReaderClock(
   claimed: PageReading[],
 ): { pages: PageReading[]; readMs: number; clockAt: Date } {
   const sinceMs = Math.max((view.lastReportAt ?? view.startedAt).getTime(), clockAt?.getTime() ?? 0);
-  const pages = clampToElapsed(claimed, now.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * 1000 - sinceMs);
+  const pages = clampToElapsed(claimed, now.getTime() + REPORT_CLOCK_ALLOWANCE_SECONDS * SECOND_MS - sinceMs);
   const readMs = pages.reduce((sum, page) => sum + page.readMs, 0);
   return { pages, readMs, clockAt: new Date(sinceMs + readMs) };
 }

@@ -1,5 +1,9 @@
+import type { AppContext } from '#server/app-context';
+import { defineCache } from '#server/caches/cache-registry';
+import { BatchWriter } from '#server/db/batch-writer';
 import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import { SECOND_MS } from '#server/durations';
 import { MIN_SECONDS_BETWEEN_REPORTS } from '#shared/contracts/reading';
 import {
   type AcceptedReport,
@@ -25,11 +29,6 @@ export type ReportOutcome = 'accepted' | 'too_soon' | 'not_found';
 
 /** Reports per transaction, at most: a full batch is written at once, none holding locks for long. */
 const REPORTS_PER_BATCH = 500;
-interface Waiting {
-  report: SubmittedReport;
-  resolve(outcome: ReportOutcome): void;
-  reject(error: unknown): void;
-}
 
 /**
  * Decides, in arrival order, which of a batch's reports count, against the views' report slots and the
@@ -55,7 +54,7 @@ export function decideReports(
     }
     if (
       slot.lastReportAt &&
-      at.getTime() - slot.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * 1000
+      at.getTime() - slot.lastReportAt.getTime() < MIN_SECONDS_BETWEEN_REPORTS * SECOND_MS
     ) {
       outcomes.push('too_soon');
       continue;
@@ -72,91 +71,44 @@ export function decideReports(
 }
 
 /**
- * Accepted reading reports are written by group commit (ADR 41): a report waits up to the window
- * (READING_REPORT_WINDOW_MS) for others, and the reports of that window are decided and written in one
- * transaction, each roll-up table with one multi-row statement, after which each waiting request
- * answers. A transaction's fixed cost (its statements, and a commit synced to disk) is most of a small
- * batch's, and readers report every ten seconds each at their own moment: written as they came, 200
- * readers cost a transaction per report. Nobody waits on the answer (the viewer sends it with
- * `keepalive` and ignores it), so a second's wait costs nothing. A request still answers only once its
- * report is committed (or refused), so nothing answered 204 is lost in a crash. When a batch's
+ * Accepted reading reports are written by group commit (ADR 41, through the batch writer of ADR 66): a
+ * report waits up to the window (READING_REPORT_WINDOW_MS) for others, and the reports of that window are
+ * decided and written in one transaction, each roll-up table with one multi-row statement, after which
+ * each waiting request answers. A transaction's fixed cost (its statements, and a commit synced to disk)
+ * is most of a small batch's, and readers report every ten seconds each at their own moment: written as
+ * they came, 200 readers cost a transaction per report. Nobody waits on the answer (the viewer sends it
+ * with `keepalive` and ignores it), so a second's wait costs nothing. A request still answers only once
+ * its report is committed (or refused), so nothing answered 204 is lost in a crash. When a batch's
  * transaction fails (a document deleted under it, a PostgreSQL serialization error), its reports are
  * retried one per transaction, so only the report that cannot be written fails.
  */
-export class ReportBatch {
-  #waiting: Waiting[] = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
+export type ReportBatch = BatchWriter<SubmittedReport, ReportOutcome>;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly dialect: Dialect,
-    private readonly windowMs: number,
-  ) {}
-
-  submit(report: SubmittedReport): Promise<ReportOutcome> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ report, resolve, reject });
-      // A full batch has nothing more to wait for.
-      if (this.#waiting.length >= REPORTS_PER_BATCH) this.#flushNow();
-      // The first report of a batch opens the window; every report until it closes shares the batch.
-      else if (this.#waiting.length === 1) this.#timer = setTimeout(() => this.#flushNow(), this.windowMs);
-    });
-  }
-
-  #flushNow(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const waiting = this.#waiting;
-    this.#waiting = [];
-    void this.#flush(waiting);
-  }
-
-  async #flush(batch: Waiting[]): Promise<void> {
-    try {
-      settle(batch, await this.#write(batch));
-    } catch (error) {
-      if (batch.length === 1) batch[0]?.reject(error);
-      else await this.#oneByOne(batch);
-    }
-  }
-
-  async #oneByOne(batch: Waiting[]): Promise<void> {
-    for (const waiting of batch) {
-      try {
-        settle([waiting], await this.#write([waiting]));
-      } catch (error) {
-        waiting.reject(error);
-      }
-    }
-  }
-
-  #write(batch: Waiting[]): Promise<ReportOutcome[]> {
-    const reports = batch.map((waiting) => waiting.report);
-    return this.db.transaction().execute(async (trx) => {
-      const locked = await lockReportTargets(
-        trx,
-        this.dialect,
-        reports.map((report) => report.view),
-      );
-      const { outcomes, accepted } = decideReports(reports, locked);
-      await writeAcceptedReports(trx, this.dialect, accepted);
-      return outcomes;
-    });
-  }
+function reportBatch(db: Executor, dialect: Dialect, windowMs: number): ReportBatch {
+  return new BatchWriter({
+    maxItems: REPORTS_PER_BATCH,
+    windowMs,
+    write: (reports) =>
+      db.transaction().execute(async (trx) => {
+        const locked = await lockReportTargets(
+          trx,
+          dialect,
+          reports.map((report) => report.view),
+        );
+        const { outcomes, accepted } = decideReports(reports, locked);
+        await writeAcceptedReports(trx, dialect, accepted);
+        return outcomes;
+      }),
+  });
 }
 
-function settle(batch: Waiting[], outcomes: ReportOutcome[]): void {
-  for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index] ?? 'not_found');
-}
+/** This app's report batch, made on the first report (ADR 66: per-app state lives in ctx.caches). */
+const reportBatchOfApp = defineCache('reading-analytics.reportBatch', () => ({
+  batch: undefined as ReportBatch | undefined,
+}));
 
-const batches = new WeakMap<Executor, ReportBatch>();
-
-/** The one report batch of a database (a process has one per database it serves). */
-export function reportBatchFor(db: Executor, dialect: Dialect, windowMs: number): ReportBatch {
-  let batch = batches.get(db);
-  if (!batch) {
-    batch = new ReportBatch(db, dialect, windowMs);
-    batches.set(db, batch);
-  }
-  return batch;
+export function reportBatchOf(ctx: AppContext): ReportBatch {
+  const slot = ctx.caches.get(reportBatchOfApp);
+  slot.batch ??= reportBatch(ctx.db, ctx.config.database.dialect, ctx.config.readingReportWindowMs);
+  return slot.batch;
 }

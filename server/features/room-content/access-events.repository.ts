@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { ReadCache } from '#server/caches/epoch-cache';
+import { BatchWriter } from '#server/db/batch-writer';
 import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
 import type { AccessEventRow, AccessEventsTable } from '#server/db/schema';
 import {
@@ -170,65 +171,28 @@ async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<numb
 
 /**
  * Every event recorded during one turn of the event loop is written by one INSERT, in one commit, and
- * each request waits for that commit. On SQLite every commit is an fsync that blocks the event loop
- * (synchronous = FULL, ADR 21): one per download or click took half the throughput under load and
- * stalled requests for seconds (npm run bench:load); one per turn does not. No event is lost or written
- * twice: a statement is atomic, and when one fails (say, its document was deleted meanwhile) the batch
- * is written event by event, so only the request whose event cannot be stored fails.
+ * each request waits for that commit (the batch writer, ADR 66). On SQLite every commit is an fsync that
+ * blocks the event loop (synchronous = FULL, ADR 21): one per download or click took half the throughput
+ * under load and stalled requests for seconds (npm run bench:load); one per turn does not. No event is
+ * lost or written twice: a statement is atomic, and when one fails (say, its document was deleted
+ * meanwhile) the batch is written event by event, so only the request whose event cannot be stored fails.
  */
-interface WaitingEvent {
-  row: AccessEventInsert;
-  resolve(): void;
-  reject(error: unknown): void;
+function accessEventWriter(db: Executor): BatchWriter<AccessEventInsert> {
+  return new BatchWriter({
+    maxItems: MAX_ROWS_PER_INSERT,
+    windowMs: 0,
+    async write(rows) {
+      await insertRows(db, rows);
+      return rows.map(() => undefined);
+    },
+  });
 }
 
-class GroupCommit {
-  #waiting: WaitingEvent[] = [];
-
-  constructor(private readonly db: Executor) {}
-
-  add(row: AccessEventInsert): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.#waiting.length === 0) setImmediate(() => void this.#flush());
-      this.#waiting.push({ row, resolve, reject });
-    });
-  }
-
-  async #flush(): Promise<void> {
-    const batch = this.#waiting;
-    this.#waiting = [];
-    for (let start = 0; start < batch.length; start += MAX_ROWS_PER_INSERT) {
-      const slice = batch.slice(start, start + MAX_ROWS_PER_INSERT);
-      try {
-        await insertRows(
-          this.db,
-          slice.map((waiting) => waiting.row),
-        );
-        for (const waiting of slice) waiting.resolve();
-      } catch (error) {
-        if (slice.length === 1) slice[0]?.reject(error);
-        else await this.#oneByOne(slice);
-      }
-    }
-  }
-
-  async #oneByOne(slice: WaitingEvent[]): Promise<void> {
-    for (const waiting of slice) {
-      try {
-        await insertRows(this.db, [waiting.row]);
-        waiting.resolve();
-      } catch (error) {
-        waiting.reject(error);
-      }
-    }
-  }
-}
-
-const groupCommits = new WeakMap<Executor, GroupCommit>();
-function groupCommitFor(db: Executor): GroupCommit {
+const groupCommits = new WeakMap<Executor, BatchWriter<AccessEventInsert>>();
+function groupCommitFor(db: Executor): BatchWriter<AccessEventInsert> {
   let groupCommit = groupCommits.get(db);
   if (!groupCommit) {
-    groupCommit = new GroupCommit(db);
+    groupCommit = accessEventWriter(db);
     groupCommits.set(db, groupCommit);
   }
   return groupCommit;

@@ -1,7 +1,7 @@
-import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { ResolvedAddress, ResolveHost } from '#server/security/resolve-host';
 
 /**
  * Which addresses a webhook may reach (docs/decisions/0052-webhooks.md): public unicast only, unless the
@@ -9,17 +9,6 @@ import ipaddr from 'ipaddr.js';
  * registered, and again at every delivery against the addresses actually connected to, so a name that
  * resolved to a public address at registration and to 127.0.0.1 later (DNS rebinding) reaches nothing.
  */
-
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Resolves a host name to every address it has (tests pass one that answers what they need). */
-export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
-
-export const resolveWithSystem: ResolveHost = (hostname) =>
-  dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /**
  * IPv6 ranges that carry an IPv4 address, or reach IPv4 by a tunnel, which ipaddr.js calls unicast or

@@ -1,13 +1,9 @@
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { Agent, buildConnector, request } from 'undici';
-import {
-  guardedLookup,
-  hostOf,
-  RefusedAddressError,
-  type ResolveHost,
-  refusedAddressReason,
-} from './address-policy';
+import { SECOND_MS } from '#server/durations';
+import type { ResolveHost } from '#server/security/resolve-host';
+import { guardedLookup, hostOf, RefusedAddressError, refusedAddressReason } from './address-policy';
 
 /**
  * One attempt at one delivery: signed the Standard Webhooks way, sent only to an address the policy
@@ -51,6 +47,49 @@ export function signatureHeader(secrets: string[], messageId: string, at: Date, 
   return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
 }
 
+/**
+ * One connection, to an address the policy allows: the guarded lookup refuses what resolves to a private
+ * address, and the address a socket really reached is checked once more.
+ */
+function guardedAgent(options: SenderOptions): Agent {
+  const connect = buildConnector({
+    timeout: options.timeoutMs,
+    lookup: guardedLookup(options.resolve, options.allowPrivate),
+  } as buildConnector.BuildOptions);
+  return new Agent({
+    // Whatever resolved it, nothing private is spoken to unless the operator allows it.
+    connect: (connectOptions, callback) =>
+      connect(connectOptions, (error, socket) => {
+        if (error || !socket) return callback(error ?? new Error('no socket'), null);
+        const reason = refusedAddressReason(socket.remoteAddress ?? '', options.allowPrivate);
+        if (!reason) return callback(null, socket);
+        socket.destroy();
+        return callback(new RefusedAddressError(`refused to connect: ${reason}`), null);
+      }),
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connections: 1,
+    pipelining: 0,
+  });
+}
+
+/** The Standard Webhooks headers: the message id, the timestamp in seconds, and its signatures. */
+function signedHeaders(outgoing: OutgoingWebhook): Record<string, string> {
+  const timestamp = Math.floor(outgoing.at.getTime() / SECOND_MS);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Roundroom-Webhooks/1.0',
+    'webhook-id': outgoing.messageId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(
+      outgoing.secrets,
+      outgoing.messageId,
+      new Date(timestamp * SECOND_MS),
+      outgoing.body,
+    ),
+  };
+}
+
 export async function sendWebhook(
   outgoing: OutgoingWebhook,
   options: SenderOptions,
@@ -72,44 +111,13 @@ export async function sendWebhook(
       responseExcerpt: null,
     });
 
-  const connect = buildConnector({
-    timeout: options.timeoutMs,
-    lookup: guardedLookup(options.resolve, options.allowPrivate),
-  } as buildConnector.BuildOptions);
-  const agent = new Agent({
-    // The address a socket really reached, checked once more: whatever resolved it, nothing private is
-    // spoken to unless the operator allows it.
-    connect: (connectOptions, callback) =>
-      connect(connectOptions, (error, socket) => {
-        if (error || !socket) return callback(error ?? new Error('no socket'), null);
-        const reason = refusedAddressReason(socket.remoteAddress ?? '', options.allowPrivate);
-        if (!reason) return callback(null, socket);
-        socket.destroy();
-        return callback(new RefusedAddressError(`refused to connect: ${reason}`), null);
-      }),
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connections: 1,
-    pipelining: 0,
-  });
-  const timestamp = Math.floor(outgoing.at.getTime() / 1000);
+  const agent = guardedAgent(options);
   try {
     const response = await request(url, {
       method: 'POST',
       dispatcher: agent,
       signal: outgoing.signal,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Roundroom-Webhooks/1.0',
-        'webhook-id': outgoing.messageId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(
-          outgoing.secrets,
-          outgoing.messageId,
-          new Date(timestamp * 1000),
-          outgoing.body,
-        ),
-      },
+      headers: signedHeaders(outgoing),
       body: outgoing.body,
     });
     const excerpt = await readExcerpt(response.body);

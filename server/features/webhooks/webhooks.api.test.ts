@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ResolvedAddress } from '#server/security/resolve-host';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '#shared/contracts/webhooks';
 import {
   countRows,
@@ -22,7 +23,6 @@ import {
   verifyWebhook,
   type WebhookReceiver,
 } from '#tests/support/webhook-receiver';
-import type { ResolvedAddress } from './address-policy';
 
 /** Webhooks end to end through the API (docs/decisions/0052-webhooks.md), against a real receiver. */
 

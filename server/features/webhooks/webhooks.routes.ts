@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
 import { requireUser } from '#server/plugins/auth';
 import { errorResponses } from '#server/plugins/response-contracts';
 import {
@@ -12,13 +13,21 @@ import {
   webhookEndpointWithSecretSchema,
   webhookTestSentSchema,
 } from '#shared/contracts/webhooks';
-import type { Webhooks } from './webhooks.service';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  updateWebhookEndpoint,
+} from './webhooks.service';
 
 /**
  * The room's webhook endpoints, for its managers (owner and editors, ADR 47): list, add, change, delete,
  * rotate the secret, send a test event, read the delivery log (docs/decisions/0052-webhooks.md).
  */
-export function webhooksRoutes(webhooks: Webhooks): FastifyPluginAsyncZod {
+export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const managers = errorResponses(401, 403);
   const onEndpoint = errorResponses(401, 403, 404);
   const params = webhookEndpointParamsSchema;
@@ -26,7 +35,7 @@ export function webhooksRoutes(webhooks: Webhooks): FastifyPluginAsyncZod {
     app.get(
       '/api/my-data-room/webhooks',
       { schema: { response: { 200: webhookEndpointListSchema, ...managers } } },
-      async (request) => webhooks.list(requireUser(request)),
+      async (request) => listWebhookEndpoints(ctx, requireUser(request)),
     );
     app.post(
       '/api/my-data-room/webhooks',
@@ -37,7 +46,7 @@ export function webhooksRoutes(webhooks: Webhooks): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await webhooks.create(requireUser(request), request.body)),
+        reply.status(201).send(await createWebhookEndpoint(ctx, requireUser(request), request.body)),
     );
     app.post(
       '/api/my-data-room/webhooks/:id',
@@ -48,20 +57,20 @@ export function webhooksRoutes(webhooks: Webhooks): FastifyPluginAsyncZod {
           response: { 200: webhookEndpointSchema, ...onEndpoint },
         },
       },
-      async (request) => webhooks.update(requireUser(request), request.params.id, request.body),
+      async (request) => updateWebhookEndpoint(ctx, requireUser(request), request.params.id, request.body),
     );
     app.delete(
       '/api/my-data-room/webhooks/:id',
       { schema: { params, response: { 204: z.null(), ...onEndpoint } } },
       async (request, reply) => {
-        await webhooks.remove(requireUser(request), request.params.id);
+        await deleteWebhookEndpoint(ctx, requireUser(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
     app.post(
       '/api/my-data-room/webhooks/:id/rotate-secret',
       { schema: { params, response: { 200: webhookEndpointWithSecretSchema, ...onEndpoint } } },
-      async (request) => webhooks.rotateSecret(requireUser(request), request.params.id),
+      async (request) => rotateWebhookSecret(ctx, requireUser(request), request.params.id),
     );
     app.post(
       '/api/my-data-room/webhooks/:id/test',
@@ -69,12 +78,12 @@ export function webhooksRoutes(webhooks: Webhooks): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(202)
-          .send({ delivery: await webhooks.sendTest(requireUser(request), request.params.id) }),
+          .send({ delivery: await sendTestWebhook(ctx, requireUser(request), request.params.id) }),
     );
     app.get(
       '/api/my-data-room/webhooks/:id/deliveries',
       { schema: { params, response: { 200: webhookDeliveryListSchema, ...onEndpoint } } },
-      async (request) => webhooks.deliveries(requireUser(request), request.params.id),
+      async (request) => listWebhookDeliveries(ctx, requireUser(request), request.params.id),
     );
   };
 }

@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
+import { defineCache } from '#server/caches/cache-registry';
+import {
+  FINISHED_WEBHOOK_DELIVERIES_KEPT_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  PRUNE_FINISHED_EVERY_MS,
+  SECOND_MS,
+  WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS,
+} from '#server/durations';
 import { type RoomUser, requireManagedRoom } from '#server/features/room-content/room-content.service';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { webhookDisabledEmail } from '#server/mail/templates';
@@ -28,7 +37,7 @@ import {
   type WebhookEventType,
 } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
-import { checkEndpointUrl, RefusedAddressError, type ResolveHost, resolveWithSystem } from './address-policy';
+import { checkEndpointUrl, RefusedAddressError } from './address-policy';
 import { type AttemptOutcome, sendWebhook } from './webhook-sender';
 import {
   countRoomEndpoints,
@@ -61,14 +70,9 @@ import {
  */
 
 export const WEBHOOK_DISABLED_MAIL_JOB = 'webhook-endpoint-disabled';
-/** After a rotation, deliveries are signed with the old secret too for this long, so receivers can switch. */
-export const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** The delivery log shows this many of an endpoint's newest deliveries. */
 export const DELIVERY_LOG_LENGTH = 50;
 const SECRET_HINT_LENGTH = 12;
-/** Finished deliveries are kept this long, then deleted (at most once an hour per process). */
-export const FINISHED_DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const disabledMailJobSchema = z.object({
   endpointId: z.string(),
@@ -76,23 +80,8 @@ const disabledMailJobSchema = z.object({
   lastError: z.string(),
 });
 
-export interface WebhooksOptions {
-  /** How host names are resolved, at registration and at delivery (tests answer what they need). */
-  resolve?: ResolveHost;
-}
-
-export interface Webhooks {
-  /** The job kinds, registered once by buildApp. */
-  // biome-ignore lint/suspicious/noExplicitAny: definitions of any payload share one registry
-  jobs: JobDefinition<any>[];
-  list(user: RoomUser): Promise<WebhookEndpointList>;
-  create(user: RoomUser, request: CreateWebhookEndpointRequest): Promise<WebhookEndpointWithSecret>;
-  update(user: RoomUser, id: string, request: UpdateWebhookEndpointRequest): Promise<WebhookEndpoint>;
-  remove(user: RoomUser, id: string): Promise<void>;
-  rotateSecret(user: RoomUser, id: string): Promise<WebhookEndpointWithSecret>;
-  sendTest(user: RoomUser, id: string): Promise<WebhookDelivery>;
-  deliveries(user: RoomUser, id: string): Promise<WebhookDeliveryList>;
-}
+/** When this app last deleted old deliveries (epoch ms), so it does so at most once an hour. */
+const lastPruned = defineCache('webhooks.lastPruned', () => ({ at: 0 }));
 
 const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
 
@@ -134,316 +123,373 @@ function toDeliveryView(delivery: StoredDelivery): WebhookDelivery {
 
 const ENDPOINT_NOT_FOUND = 'That webhook endpoint does not exist in your data room.';
 
-export function createWebhooks(ctx: AppContext, options: WebhooksOptions = {}): Webhooks {
+/** Deletes finished deliveries past their keeping time, at most once every PRUNE_FINISHED_EVERY_MS per app. */
+async function pruneOldDeliveries(ctx: AppContext, now: number): Promise<void> {
+  const pruned = ctx.caches.get(lastPruned);
+  if (now - pruned.at < PRUNE_FINISHED_EVERY_MS) return;
+  pruned.at = now;
+  await deleteFinishedDeliveriesBefore(ctx.db, new Date(now - FINISHED_WEBHOOK_DELIVERIES_KEPT_MS));
+}
+
+async function requireEndpoint(ctx: AppContext, user: RoomUser, id: string) {
+  const room = await requireManagedRoom(ctx, user);
+  const endpoint = await findRoomEndpoint(ctx.db, room.id, id);
+  if (!endpoint) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
+  return { room, endpoint };
+}
+
+/**
+ * The wait before retrying a failed attempt: exponential from WEBHOOKS_RETRY_BASE_DELAY_MS, but never
+ * past the end of the delivery's window, so its last attempt falls at the window's end. 0 or less: the
+ * window is over, give up.
+ */
+function retryDelayMs(ctx: AppContext, attempt: number, job: WebhookDeliveryJob, now = Date.now()): number {
   const settings = ctx.config.webhooks;
-  const resolve = options.resolve ?? resolveWithSystem;
-  let lastPrunedAt = 0;
+  const deadline = job.createdAt + settings.failureWindowMs;
+  return Math.min(settings.retryBaseDelayMs * 2 ** (attempt - 1), deadline - now);
+}
 
-  async function pruneOldDeliveries(now: number): Promise<void> {
-    if (now - lastPrunedAt < PRUNE_EVERY_MS) return;
-    lastPrunedAt = now;
-    await deleteFinishedDeliveriesBefore(ctx.db, new Date(now - FINISHED_DELIVERIES_KEPT_MS));
+/** The delivery and its endpoint when it is still to be sent; otherwise records why not, and undefined. */
+async function deliverable(ctx: AppContext, deliveryId: string) {
+  const delivery = await findDelivery(ctx.db, deliveryId);
+  // Finished (this job ran before, or its endpoint was turned off), or deleted with its endpoint.
+  if (delivery?.status !== 'pending') return undefined;
+  const endpoint = await findEndpoint(ctx.db, delivery.endpointId);
+  if (!endpoint) return undefined;
+  if (!endpoint.isEnabled) {
+    await failDelivery(ctx.db, delivery.id, 'The endpoint is turned off.', new Date());
+    return undefined;
   }
-
-  async function requireEndpoint(user: RoomUser, id: string) {
-    const room = await requireManagedRoom(ctx, user);
-    const endpoint = await findRoomEndpoint(ctx.db, room.id, id);
-    if (!endpoint) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
-    return { room, endpoint };
+  // Queued before its creator was removed from the room: what they added sends nothing more (ADR 61).
+  if (!(await managesRoom(ctx.db, endpoint.roomId, endpoint.createdBy))) {
+    await failDelivery(ctx.db, delivery.id, CREATOR_REMOVED_REASON, new Date());
+    return undefined;
   }
+  return { delivery, endpoint };
+}
 
-  /**
-   * The wait before retrying a failed attempt: exponential from WEBHOOKS_RETRY_BASE_DELAY_MS, but never
-   * past the end of the delivery's window, so its last attempt falls at the window's end. 0 or less: the
-   * window is over, give up.
-   */
-  function retryDelayMs(attempt: number, job: WebhookDeliveryJob, now = Date.now()): number {
-    const deadline = job.createdAt + settings.failureWindowMs;
-    return Math.min(settings.retryBaseDelayMs * 2 ** (attempt - 1), deadline - now);
+/** One attempt, signed with the current secret and, while a rotation's overlap lasts, the previous one. */
+function attemptDelivery(
+  ctx: AppContext,
+  { delivery, endpoint }: { delivery: StoredDelivery; endpoint: StoredEndpoint },
+  startedAt: Date,
+  signal: AbortSignal,
+): Promise<AttemptOutcome> {
+  const settings = ctx.config.webhooks;
+  const secrets = [endpoint.secret];
+  if (
+    endpoint.previousSecret &&
+    endpoint.previousSecretExpiresAt &&
+    endpoint.previousSecretExpiresAt > startedAt
+  )
+    secrets.push(endpoint.previousSecret);
+  return sendWebhook(
+    {
+      url: endpoint.url,
+      messageId: delivery.messageId,
+      body: delivery.payload,
+      secrets,
+      at: startedAt,
+      signal,
+    },
+    { allowPrivate: settings.allowPrivateAddresses, resolve: ctx.resolveHost, timeoutMs: settings.timeoutMs },
+  );
+}
+
+function attemptRecord(
+  outcome: AttemptOutcome,
+  times: { startedAt: Date; finishedAt: Date },
+  status: StoredDelivery['status'],
+  nextAttemptAt: Date | null,
+) {
+  return {
+    status,
+    lastStatusCode: outcome.statusCode,
+    lastError: outcome.error,
+    responseExcerpt: outcome.responseExcerpt,
+    durationMs: outcome.durationMs,
+    lastAttemptAt: times.startedAt,
+    nextAttemptAt,
+    finishedAt: status === 'pending' ? null : times.finishedAt,
+  };
+}
+
+async function deliver(ctx: AppContext, job: WebhookDeliveryJob, signal: AbortSignal): Promise<void> {
+  await pruneOldDeliveries(ctx, Date.now());
+  const found = await deliverable(ctx, job.deliveryId);
+  if (!found) return;
+  const { delivery, endpoint } = found;
+  const startedAt = new Date();
+  const outcome = await attemptDelivery(ctx, found, startedAt, signal);
+  // Stopping the server aborts the attempt: it is handed back to the queue, not recorded as a failure.
+  if (signal.aborted) throw signal.reason;
+  const times = { startedAt, finishedAt: new Date() };
+  if (outcome.ok) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await recordAttempt(trx, delivery.id, attemptRecord(outcome, times, 'succeeded', null));
+      await markEndpointHealthy(trx, endpoint.id);
+    });
+    return;
   }
-
-  async function deliver(job: WebhookDeliveryJob, signal: AbortSignal): Promise<void> {
-    await pruneOldDeliveries(Date.now());
-    const delivery = await findDelivery(ctx.db, job.deliveryId);
-    // Finished (this job ran before, or its endpoint was turned off), or deleted with its endpoint.
-    if (delivery?.status !== 'pending') return;
-    const endpoint = await findEndpoint(ctx.db, delivery.endpointId);
-    if (!endpoint) return;
-    if (!endpoint.isEnabled) {
-      await failDelivery(ctx.db, delivery.id, 'The endpoint is turned off.', new Date());
-      return;
-    }
-    // Queued before its creator was removed from the room: what they added sends nothing more (ADR 61).
-    if (!(await managesRoom(ctx.db, endpoint.roomId, endpoint.createdBy))) {
-      await failDelivery(ctx.db, delivery.id, CREATOR_REMOVED_REASON, new Date());
-      return;
-    }
-    const startedAt = new Date();
-    const secrets = [endpoint.secret];
-    if (
-      endpoint.previousSecret &&
-      endpoint.previousSecretExpiresAt &&
-      endpoint.previousSecretExpiresAt > startedAt
-    )
-      secrets.push(endpoint.previousSecret);
-    const outcome = await sendWebhook(
-      {
-        url: endpoint.url,
-        messageId: delivery.messageId,
-        body: delivery.payload,
-        secrets,
-        at: startedAt,
-        signal,
-      },
-      { allowPrivate: settings.allowPrivateAddresses, resolve, timeoutMs: settings.timeoutMs },
+  const wait = retryDelayMs(ctx, delivery.attempts + 1, job, times.finishedAt.getTime());
+  const givesUp = wait <= 0;
+  const nextAttemptAt = givesUp ? null : new Date(times.finishedAt.getTime() + wait);
+  const endpointTurnedOff = await ctx.db.transaction().execute(async (trx) => {
+    await recordAttempt(
+      trx,
+      delivery.id,
+      attemptRecord(outcome, times, givesUp ? 'failed' : 'pending', nextAttemptAt),
     );
-    // Stopping the server aborts the attempt: it is handed back to the queue, not recorded as a failure.
-    if (signal.aborted) throw signal.reason;
-    const finishedAt = new Date();
-    const recorded = (status: StoredDelivery['status'], nextAttemptAt: Date | null) => ({
-      status,
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-      responseExcerpt: outcome.responseExcerpt,
-      durationMs: outcome.durationMs,
-      lastAttemptAt: startedAt,
-      nextAttemptAt,
-      finishedAt: status === 'pending' ? null : finishedAt,
-    });
-    if (outcome.ok) {
-      await ctx.db.transaction().execute(async (trx) => {
-        await recordAttempt(trx, delivery.id, recorded('succeeded', null));
-        await markEndpointHealthy(trx, endpoint.id);
-      });
-      return;
-    }
-    const wait = retryDelayMs(delivery.attempts + 1, job, finishedAt.getTime());
-    const givesUp = wait <= 0;
-    const endpointTurnedOff = await ctx.db.transaction().execute(async (trx) => {
-      await recordAttempt(
-        trx,
-        delivery.id,
-        recorded(givesUp ? 'failed' : 'pending', givesUp ? null : new Date(finishedAt.getTime() + wait)),
-      );
-      const failingSince = await markEndpointFailing(trx, endpoint.id, startedAt);
-      // A whole window of failures: this delivery's, with no success anywhere on the endpoint since its
-      // first attempt.
-      if (!givesUp || failingSince > (delivery.firstAttemptAt ?? startedAt)) return false;
-      return disableEndpoint(trx, endpoint, failingSince, outcome, finishedAt);
-    });
-    // Thrown, the attempt is retried by the queue after retryDelayMs.
-    if (!givesUp && !endpointTurnedOff) throw new Error(outcome.error ?? 'the delivery failed');
-  }
+    const failingSince = await markEndpointFailing(trx, endpoint.id, startedAt);
+    // A whole window of failures: this delivery's, with no success anywhere on the endpoint since its
+    // first attempt.
+    if (!givesUp || failingSince > (delivery.firstAttemptAt ?? startedAt)) return false;
+    return disableEndpoint(ctx, trx, endpoint, failingSince, outcome, times.finishedAt);
+  });
+  // Thrown, the attempt is retried by the queue after retryDelayMs.
+  if (!givesUp && !endpointTurnedOff) throw new Error(outcome.error ?? 'the delivery failed');
+}
 
-  async function disableEndpoint(
-    trx: AppContext['db'],
-    endpoint: StoredEndpoint,
-    failingSince: Date,
-    outcome: AttemptOutcome,
-    now: Date,
-  ): Promise<boolean> {
-    const reason = `Every delivery failed for ${describeWindow(settings.failureWindowMs)}.`;
-    if (!(await disableFailingEndpoint(trx, endpoint.id, failingSince, reason, now))) return false;
-    await failPendingDeliveries(trx, endpoint.id, 'The endpoint was turned off after failing too long.', now);
-    await enqueueJob(trx, {
-      kind: WEBHOOK_DISABLED_MAIL_JOB,
-      payload: {
-        endpointId: endpoint.id,
-        failingSince: failingSince.getTime(),
-        lastError: outcome.error ?? 'the delivery failed',
-      },
-    });
-    return true;
-  }
+async function disableEndpoint(
+  ctx: AppContext,
+  trx: AppContext['db'],
+  endpoint: StoredEndpoint,
+  failingSince: Date,
+  outcome: AttemptOutcome,
+  now: Date,
+): Promise<boolean> {
+  const reason = `Every delivery failed for ${describeWindow(ctx.config.webhooks.failureWindowMs)}.`;
+  if (!(await disableFailingEndpoint(trx, endpoint.id, failingSince, reason, now))) return false;
+  await failPendingDeliveries(trx, endpoint.id, 'The endpoint was turned off after failing too long.', now);
+  await enqueueJob(trx, {
+    kind: WEBHOOK_DISABLED_MAIL_JOB,
+    payload: {
+      endpointId: endpoint.id,
+      failingSince: failingSince.getTime(),
+      lastError: outcome.error ?? 'the delivery failed',
+    },
+  });
+  return true;
+}
 
+/** Tells the room's owner that an endpoint was turned off after failing for a whole window. */
+async function sendDisabledMail(ctx: AppContext, job: z.infer<typeof disabledMailJobSchema>): Promise<void> {
+  const endpoint = await findEndpoint(ctx.db, job.endpointId);
+  // Deleted meanwhile, or turned back on: nothing to tell.
+  if (!endpoint || endpoint.isEnabled || !endpoint.disabledAt) return;
+  const owner = await findRoomOwner(ctx.db, endpoint.roomId);
+  if (!owner) return;
+  const host = new URL(ctx.config.appUrl).hostname;
+  await ctx.mailer.send(
+    webhookDisabledEmail({
+      to: owner.ownerEmail,
+      companyName: owner.companyName,
+      endpointUrl: endpoint.url,
+      failingSince: new Date(job.failingSince),
+      lastError: job.lastError,
+      settingsUrl: `${ctx.config.appUrl}${href('setupDataRoom')}?tab=settings`,
+      messageId: `<webhook-disabled-${endpoint.id}-${endpoint.disabledAt.getTime()}@${host}>`,
+    }),
+  );
+}
+
+/** The webhook job kinds, registered once by buildApp. */
+// biome-ignore lint/suspicious/noExplicitAny: definitions of any payload share one registry
+export function webhookJobs(ctx: AppContext): JobDefinition<any>[] {
   const deliveryJob: JobDefinition<WebhookDeliveryJob> = {
     kind: WEBHOOK_DELIVERY_JOB,
     payloadSchema: webhookDeliveryJobSchema,
     // The window ends the retries (retryDelayMs); this only bounds a runaway.
     maxAttempts: 64,
-    timeoutMs: settings.timeoutMs * 3 + 5_000,
+    timeoutMs: ctx.config.webhooks.timeoutMs * 3 + 5 * SECOND_MS,
     concurrency: 4,
-    run: (job, running) => deliver(job, running.signal),
-    retryDelayMs: (attempt, job) => Math.max(0, retryDelayMs(attempt, job)),
+    run: (job, running) => deliver(ctx, job, running.signal),
+    retryDelayMs: (attempt, job) => Math.max(0, retryDelayMs(ctx, attempt, job)),
     async onFailed(job, error) {
       await failDelivery(ctx.db, job.deliveryId, error, new Date());
     },
   };
-
   const disabledMailJob: JobDefinition<z.infer<typeof disabledMailJobSchema>> = {
     kind: WEBHOOK_DISABLED_MAIL_JOB,
     payloadSchema: disabledMailJobSchema,
     maxAttempts: 8,
-    timeoutMs: 60_000,
+    timeoutMs: MINUTE_MS,
     concurrency: 1,
-    async run(job) {
-      const endpoint = await findEndpoint(ctx.db, job.endpointId);
-      // Deleted meanwhile, or turned back on: nothing to tell.
-      if (!endpoint || endpoint.isEnabled || !endpoint.disabledAt) return;
-      const owner = await findRoomOwner(ctx.db, endpoint.roomId);
-      if (!owner) return;
-      const host = new URL(ctx.config.appUrl).hostname;
-      await ctx.mailer.send(
-        webhookDisabledEmail({
-          to: owner.ownerEmail,
-          companyName: owner.companyName,
-          endpointUrl: endpoint.url,
-          failingSince: new Date(job.failingSince),
-          lastError: job.lastError,
-          settingsUrl: `${ctx.config.appUrl}${href('setupDataRoom')}?tab=settings`,
-          messageId: `<webhook-disabled-${endpoint.id}-${endpoint.disabledAt.getTime()}@${host}>`,
-        }),
-      );
-    },
+    run: (job) => sendDisabledMail(ctx, job),
   };
+  return [deliveryJob, disabledMailJob];
+}
 
+export async function listWebhookEndpoints(ctx: AppContext, user: RoomUser): Promise<WebhookEndpointList> {
+  const room = await requireManagedRoom(ctx, user);
+  const now = new Date();
+  const creators = await listEndpointCreators(ctx.db, room.id);
   return {
-    jobs: [deliveryJob, disabledMailJob],
-
-    async list(user) {
-      const room = await requireManagedRoom(ctx, user);
-      const now = new Date();
-      const creators = await listEndpointCreators(ctx.db, room.id);
-      return {
-        endpoints: (await listRoomEndpoints(ctx.db, room.id)).map((e) => toEndpointView(e, now, creators)),
-      };
-    },
-
-    async create(user, input) {
-      const room = await requireManagedRoom(ctx, user);
-      const request = createWebhookEndpointRequestSchema.parse(input);
-      let url: URL;
-      try {
-        url = await checkEndpointUrl(request.url, { allowPrivate: settings.allowPrivateAddresses, resolve });
-      } catch (error) {
-        if (!(error instanceof RefusedAddressError)) throw error;
-        throw new HttpError(400, 'invalid_request', `url: ${error.message}.`, { field: 'url' });
-      }
-      const now = new Date();
-      const endpoint: StoredEndpoint = {
-        id: crypto.randomUUID(),
-        roomId: room.id,
-        url: url.toString(),
-        events: JSON.stringify(request.events),
-        secret: newSecret(),
-        previousSecret: null,
-        previousSecretExpiresAt: null,
-        isEnabled: true,
-        disabledAt: null,
-        disabledReason: null,
-        failingSinceAt: null,
-        createdBy: user.id,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await ctx.db.transaction().execute(async (trx) => {
-        // Counted in the transaction, so two creations at once cannot both take the last place.
-        const existing = await listRoomEndpoints(trx, room.id);
-        if (existing.some((other) => other.url === endpoint.url))
-          throw new HttpError(
-            409,
-            'endpoint_exists',
-            'This URL is already a webhook endpoint of your data room.',
-          );
-        if ((await countRoomEndpoints(trx, room.id)) >= MAX_WEBHOOK_ENDPOINTS)
-          throw new HttpError(
-            409,
-            'too_many_endpoints',
-            `A data room can have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`,
-          );
-        await insertEndpoint(trx, endpoint);
-      });
-      const creators = await listEndpointCreators(ctx.db, room.id);
-      return { endpoint: toEndpointView(endpoint, now, creators), secret: endpoint.secret };
-    },
-
-    async update(user, id, input) {
-      const request = updateWebhookEndpointRequestSchema.parse(input);
-      const { room, endpoint } = await requireEndpoint(user, id);
-      const now = new Date();
-      const changes: Parameters<typeof updateEndpoint>[2] = { updatedAt: now };
-      if (request.events) changes.events = JSON.stringify(request.events);
-      if (request.isEnabled === true && !endpoint.isEnabled) {
-        Object.assign(changes, {
-          isEnabled: true,
-          disabledAt: null,
-          disabledReason: null,
-          failingSinceAt: null,
-        });
-        // Turned back on after its creator left the room: the manager who does so answers for it now.
-        if (!(await managesRoom(ctx.db, room.id, endpoint.createdBy))) changes.createdBy = user.id;
-      }
-      if (request.isEnabled === false && endpoint.isEnabled)
-        Object.assign(changes, { isEnabled: false, disabledAt: now, disabledReason: null });
-      await ctx.db.transaction().execute(async (trx) => {
-        await updateEndpoint(trx, endpoint.id, changes);
-        if (changes.isEnabled === false)
-          await failPendingDeliveries(trx, endpoint.id, 'The endpoint was turned off.', now);
-      });
-      const updated = await findEndpoint(ctx.db, endpoint.id);
-      if (!updated) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
-      return toEndpointView(updated, now, await listEndpointCreators(ctx.db, room.id));
-    },
-
-    async remove(user, id) {
-      const room = await requireManagedRoom(ctx, user);
-      // Its deliveries go with it; their jobs find nothing to send.
-      if (!(await deleteRoomEndpoint(ctx.db, room.id, id)))
-        throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
-    },
-
-    async rotateSecret(user, id) {
-      const { room, endpoint } = await requireEndpoint(user, id);
-      const now = new Date();
-      const secret = newSecret();
-      await updateEndpoint(ctx.db, endpoint.id, {
-        secret,
-        previousSecret: endpoint.secret,
-        previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_OVERLAP_MS),
-        updatedAt: now,
-      });
-      const updated = await findEndpoint(ctx.db, endpoint.id);
-      if (!updated) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
-      return { endpoint: toEndpointView(updated, now, await listEndpointCreators(ctx.db, room.id)), secret };
-    },
-
-    async sendTest(user, id) {
-      const { room, endpoint } = await requireEndpoint(user, id);
-      if (!endpoint.isEnabled)
-        throw new HttpError(
-          409,
-          'endpoint_disabled',
-          'This endpoint is turned off. Turn it on to send it a test event.',
-        );
-      const now = new Date();
-      const deliveryId = await ctx.db
-        .transaction()
-        .execute((trx) =>
-          queueWebhookDelivery(
-            trx,
-            { endpointId: endpoint.id, roomId: room.id },
-            WEBHOOK_TEST_EVENT,
-            { roomId: room.id, endpointId: endpoint.id, message: 'A test event from Roundroom.' },
-            now,
-          ),
-        );
-      ctx.jobs.wake();
-      const delivery = await findDelivery(ctx.db, deliveryId);
-      if (!delivery) throw new Error('a delivery just queued is missing');
-      return toDeliveryView(delivery);
-    },
-
-    async deliveries(user, id) {
-      const { endpoint } = await requireEndpoint(user, id);
-      const deliveries = await listEndpointDeliveries(ctx.db, endpoint.id, DELIVERY_LOG_LENGTH);
-      return { deliveries: deliveries.map(toDeliveryView) };
-    },
+    endpoints: (await listRoomEndpoints(ctx.db, room.id)).map((e) => toEndpointView(e, now, creators)),
   };
 }
 
+/** The URL as it will be stored, once the address policy allows it; a 400 naming the field otherwise. */
+async function checkedEndpointUrl(ctx: AppContext, url: string): Promise<URL> {
+  try {
+    return await checkEndpointUrl(url, {
+      allowPrivate: ctx.config.webhooks.allowPrivateAddresses,
+      resolve: ctx.resolveHost,
+    });
+  } catch (error) {
+    if (!(error instanceof RefusedAddressError)) throw error;
+    throw new HttpError(400, 'invalid_request', `url: ${error.message}.`, { field: 'url' });
+  }
+}
+
+/** Counted in the transaction, so two creations at once cannot both take the last place. */
+async function insertNewEndpoint(ctx: AppContext, endpoint: StoredEndpoint): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await listRoomEndpoints(trx, endpoint.roomId);
+    if (existing.some((other) => other.url === endpoint.url))
+      throw new HttpError(
+        409,
+        'endpoint_exists',
+        'This URL is already a webhook endpoint of your data room.',
+      );
+    if ((await countRoomEndpoints(trx, endpoint.roomId)) >= MAX_WEBHOOK_ENDPOINTS)
+      throw new HttpError(
+        409,
+        'too_many_endpoints',
+        `A data room can have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`,
+      );
+    await insertEndpoint(trx, endpoint);
+  });
+}
+
+export async function createWebhookEndpoint(
+  ctx: AppContext,
+  user: RoomUser,
+  input: CreateWebhookEndpointRequest,
+): Promise<WebhookEndpointWithSecret> {
+  const room = await requireManagedRoom(ctx, user);
+  const request = createWebhookEndpointRequestSchema.parse(input);
+  const url = await checkedEndpointUrl(ctx, request.url);
+  const now = new Date();
+  const endpoint: StoredEndpoint = {
+    id: crypto.randomUUID(),
+    roomId: room.id,
+    url: url.toString(),
+    events: JSON.stringify(request.events),
+    secret: newSecret(),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    isEnabled: true,
+    disabledAt: null,
+    disabledReason: null,
+    failingSinceAt: null,
+    createdBy: user.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertNewEndpoint(ctx, endpoint);
+  const creators = await listEndpointCreators(ctx.db, room.id);
+  return { endpoint: toEndpointView(endpoint, now, creators), secret: endpoint.secret };
+}
+
+export async function updateWebhookEndpoint(
+  ctx: AppContext,
+  user: RoomUser,
+  id: string,
+  input: UpdateWebhookEndpointRequest,
+): Promise<WebhookEndpoint> {
+  const request = updateWebhookEndpointRequestSchema.parse(input);
+  const { room, endpoint } = await requireEndpoint(ctx, user, id);
+  const now = new Date();
+  const changes: Parameters<typeof updateEndpoint>[2] = { updatedAt: now };
+  if (request.events) changes.events = JSON.stringify(request.events);
+  if (request.isEnabled === true && !endpoint.isEnabled) {
+    Object.assign(changes, {
+      isEnabled: true,
+      disabledAt: null,
+      disabledReason: null,
+      failingSinceAt: null,
+    });
+    // Turned back on after its creator left the room: the manager who does so answers for it now.
+    if (!(await managesRoom(ctx.db, room.id, endpoint.createdBy))) changes.createdBy = user.id;
+  }
+  if (request.isEnabled === false && endpoint.isEnabled)
+    Object.assign(changes, { isEnabled: false, disabledAt: now, disabledReason: null });
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateEndpoint(trx, endpoint.id, changes);
+    if (changes.isEnabled === false)
+      await failPendingDeliveries(trx, endpoint.id, 'The endpoint was turned off.', now);
+  });
+  const updated = await findEndpoint(ctx.db, endpoint.id);
+  if (!updated) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
+  return toEndpointView(updated, now, await listEndpointCreators(ctx.db, room.id));
+}
+
+export async function deleteWebhookEndpoint(ctx: AppContext, user: RoomUser, id: string): Promise<void> {
+  const room = await requireManagedRoom(ctx, user);
+  // Its deliveries go with it; their jobs find nothing to send.
+  if (!(await deleteRoomEndpoint(ctx.db, room.id, id)))
+    throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
+}
+
+export async function rotateWebhookSecret(
+  ctx: AppContext,
+  user: RoomUser,
+  id: string,
+): Promise<WebhookEndpointWithSecret> {
+  const { room, endpoint } = await requireEndpoint(ctx, user, id);
+  const now = new Date();
+  const secret = newSecret();
+  await updateEndpoint(ctx.db, endpoint.id, {
+    secret,
+    previousSecret: endpoint.secret,
+    previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS),
+    updatedAt: now,
+  });
+  const updated = await findEndpoint(ctx.db, endpoint.id);
+  if (!updated) throw new HttpError(404, 'not_found', ENDPOINT_NOT_FOUND);
+  return { endpoint: toEndpointView(updated, now, await listEndpointCreators(ctx.db, room.id)), secret };
+}
+
+export async function sendTestWebhook(ctx: AppContext, user: RoomUser, id: string): Promise<WebhookDelivery> {
+  const { room, endpoint } = await requireEndpoint(ctx, user, id);
+  if (!endpoint.isEnabled)
+    throw new HttpError(
+      409,
+      'endpoint_disabled',
+      'This endpoint is turned off. Turn it on to send it a test event.',
+    );
+  const now = new Date();
+  const deliveryId = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      queueWebhookDelivery(
+        trx,
+        { endpointId: endpoint.id, roomId: room.id },
+        WEBHOOK_TEST_EVENT,
+        { roomId: room.id, endpointId: endpoint.id, message: 'A test event from Roundroom.' },
+        now,
+      ),
+    );
+  ctx.jobs.wake();
+  const delivery = await findDelivery(ctx.db, deliveryId);
+  if (!delivery) throw new Error('a delivery just queued is missing');
+  return toDeliveryView(delivery);
+}
+
+export async function listWebhookDeliveries(
+  ctx: AppContext,
+  user: RoomUser,
+  id: string,
+): Promise<WebhookDeliveryList> {
+  const { endpoint } = await requireEndpoint(ctx, user, id);
+  const deliveries = await listEndpointDeliveries(ctx.db, endpoint.id, DELIVERY_LOG_LENGTH);
+  return { deliveries: deliveries.map(toDeliveryView) };
+}
+
 function describeWindow(ms: number): string {
-  const hours = ms / 3_600_000;
+  const hours = ms / HOUR_MS;
   if (hours >= 1 && Number.isInteger(hours)) return hours === 24 ? 'a day' : `${hours} hours`;
-  const seconds = Math.round(ms / 1000);
+  const seconds = Math.round(ms / SECOND_MS);
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { SECOND_MS } from '#shared/durations';
 import { safeReturnTo } from '#shared/return-to';
 import { href } from '#shared/routes';
 import { queryClient } from '#web/app/query-client';
@@ -18,7 +19,7 @@ const TOASTS_TOP = 'calc(var(--app-header-height, 104px) + 16px)';
 export function AppProvidersLayout() {
   const navigate = useNavigate();
   useEffect(() => {
-    // Spec section 8: a 401 from any call forgets the user and goes to /login.
+    // docs/product-rules.md#api: a 401 from any call forgets the user and goes to /login.
     setUnauthorizedHandler(() => {
       clearStoredUser();
       queryClient.clear();
@@ -36,14 +37,14 @@ export function AppProvidersLayout() {
     <QueryClientProvider client={queryClient}>
       <Outlet />
       {/*
-        Spec section 9: one toast at a time, shown for 5 seconds. Below the sticky header on every width
-        (UX-NOTES "Everywhere"): the signed-in header publishes its height (the console's grows with its
+        docs/product-rules.md#messages: one toast at a time, shown for 5 seconds. Below the sticky header on
+        every width: the signed-in header publishes its height (the console's grows with its
         navigation's rows), else 104 px, which clears the public pages' 64 px; the close button hangs 9 px
         above the toast, hence the 16 px. It is 28 px, a tap target and not a 12 px dot.
       */}
       <Toaster
         visibleToasts={1}
-        duration={5000}
+        duration={5 * SECOND_MS}
         richColors
         closeButton
         position="top-center"

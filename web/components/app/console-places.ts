@@ -2,8 +2,8 @@ import { href, type PageName } from '#shared/routes';
 
 /**
  * The founder's console (docs/decisions/0058-one-console.md): every thing a founder manages lives in
- * one place of one navigation, and each sub-place is a URL. The spec's pages keep their tabs; a tab is
- * a sub-place here (`?tab=`), so where the spec shows one thing on two pages (files, sections,
+ * one place of one navigation, and each sub-place is a URL. The product's pages keep their tabs (docs/product-rules.md#pages); a tab is
+ * a sub-place here (`?tab=`), so where two pages show one thing on two pages (files, sections,
  * invitations) both URLs belong to the same place and the navigation says which.
  */
 export type ConsolePlaceId = 'dashboard' | 'room' | 'documents' | 'investors' | 'analytics' | 'settings';
@@ -20,7 +20,7 @@ export interface ConsoleSubPlace {
   label: string;
   /** Where the navigation links to. */
   to: ConsoleLocation;
-  /** Other URLs that show the same thing (the spec's second copy of it). */
+  /** Other URLs that show the same thing (a second copy of it on another page). */
   alsoAt?: readonly ConsoleLocation[];
   /** Only the room's owner sees it in the navigation (ADR 47: co-founders do not manage the team). */
   ownerOnly?: boolean;
@@ -34,7 +34,7 @@ export interface ConsolePlace {
   pagesBelow?: readonly PageName[];
 }
 
-/** The tabs of /configure and /setup-data-room, first tab first (the spec's order), read by their pages. */
+/** The tabs of /configure and /setup-data-room, first tab first (docs/product-rules.md#setup-data-room, #configure), read by their pages. */
 export const CONFIGURE_TABS = ['files', 'sections', 'invites', 'notify'] as const;
 export const SETUP_DATA_ROOM_TABS = ['company', 'sections', 'files', 'settings', 'api'] as const;
 

@@ -4,6 +4,7 @@ import {
   READER_IDLE_AFTER_SECONDS,
   READING_REPORT_INTERVAL_SECONDS,
 } from '#shared/contracts/reading';
+import { SECOND_MS } from '#shared/durations';
 import { openView, sendReadingReport } from './api/open-view';
 import { ReadingClock } from './reading-clock';
 
@@ -29,7 +30,7 @@ export function useReadingReporter(documentId: string, page: number, isReadable:
     if (!isReadable) return;
     let viewId: string | null = null;
     let isClosed = false;
-    const clock = new ReadingClock(READER_IDLE_AFTER_SECONDS * 1000, {
+    const clock = new ReadingClock(READER_IDLE_AFTER_SECONDS * SECOND_MS, {
       now: Date.now(),
       isVisible: document.visibilityState === 'visible',
     });
@@ -41,7 +42,7 @@ export function useReadingReporter(documentId: string, page: number, isReadable:
       const now = Date.now();
       // The server refuses a view's report sooner than this after the one before: the time stays on
       // the clock for the next report (only when the viewer closes that soon is it lost: under 2 s).
-      if (now - lastSentAt < MIN_SECONDS_BETWEEN_REPORTS * 1000) return;
+      if (now - lastSentAt < MIN_SECONDS_BETWEEN_REPORTS * SECOND_MS) return;
       const report = clock.takeReport(now);
       if (viewId && report) {
         lastSentAt = now;
@@ -66,7 +67,7 @@ export function useReadingReporter(documentId: string, page: number, isReadable:
       window.addEventListener(name, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibilityChange);
     window.addEventListener('pagehide', flush);
-    const timer = window.setInterval(flush, READING_REPORT_INTERVAL_SECONDS * 1000);
+    const timer = window.setInterval(flush, READING_REPORT_INTERVAL_SECONDS * SECOND_MS);
 
     return () => {
       flush();

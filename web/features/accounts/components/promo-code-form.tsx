@@ -23,7 +23,7 @@ export function PromoCodeForm({ appliedCode, onApplied, onRemoved }: PromoCodeFo
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const errorId = useId();
-  // Beside the field as well as in the spec's toast: a toast vanishes and is not the only place an error is said.
+  // Beside the field as well as in the toast (docs/product-rules.md#messages): a toast vanishes and is not the only place an error is said.
   const [error, setError] = useState<string | null>(null);
   const applied = appliedCode !== null;
   const trimmed = code.trim();

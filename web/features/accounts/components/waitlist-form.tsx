@@ -7,7 +7,7 @@ import { useJoinWaitlist } from '#web/features/accounts/api/use-join-waitlist';
 import { ApiRequestError } from '#web/lib/api-client';
 import { FormField } from './form-field';
 
-/** Spec section 5: both fields required, the contact e-mail an e-mail (checked by the browser). */
+/** Both fields required, the contact e-mail an e-mail (checked by the browser). */
 export function WaitlistForm() {
   const [companyName, setCompanyName] = useState('');
   const [contactEmail, setContactEmail] = useState('');

@@ -63,7 +63,7 @@ export function SetupAccountPage() {
   const createAccount = useCreateAccount();
   const navigate = useNavigate();
 
-  // Spec section 8 (Promo): arriving with an accepted code. Once, even when effects run twice.
+  // docs/product-rules.md#messages (promo): arriving with an accepted code. Once, even when effects run twice.
   const promoToastShown = useRef(false);
   useEffect(() => {
     if (!promoFlow || promoToastShown.current) return;

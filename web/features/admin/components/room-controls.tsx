@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 
 /**
- * The room's reading controls at a glance (issue 12): whether investors may download, whether what they
+ * The room's reading controls at a glance (docs/product-rules.md#reading-in-the-browser): whether investors may download, whether what they
  * read and download carries their watermark, and whether they must accept an NDA first. Changed in
  * /setup-data-room Settings.
  */

@@ -4,7 +4,7 @@ import { SectionIcon } from '#web/components/data-room/data-room-icons';
 import { Badge } from '#web/components/ui/badge';
 import { EmptyPanel } from './dashboard-panel';
 
-/** Spec section 2 words it 'N docs'. */
+/** A section card's count, worded 'N docs'. */
 export function docsLabel(count: number): string {
   return `${count} ${count === 1 ? 'doc' : 'docs'}`;
 }

@@ -36,7 +36,7 @@ export const secondFactorPendingQuery = queryOptions({
 
 export function useRequestMagicLink() {
   return useMutation({
-    // Spec section 5: the name is sent as an empty string. `returnTo`, the page that asked for the
+    // The name is sent as an empty string. `returnTo`, the page that asked for the
     // sign-in (shared/return-to.ts), rides in the link and the verify page opens it.
     mutationFn: (request: string | { email: string; returnTo?: string | null }) => {
       const { email, returnTo } = typeof request === 'string' ? { email: request, returnTo: null } : request;

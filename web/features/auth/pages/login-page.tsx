@@ -16,7 +16,7 @@ import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
 import { homePathFor } from '#web/features/auth/session-store';
 import { ApiRequestError } from '#web/lib/api-client';
 
-/** Spec section 8: the toast for a failed request, by what the server said. */
+/** docs/product-rules.md#messages: the toast for a failed request, by what the server said. */
 function failureDescription(error: unknown): string {
   if (error instanceof ApiRequestError && error.message.includes('No invitation found')) {
     return 'This email is not registered in our system. Please contact an administrator for access.';

@@ -168,7 +168,7 @@ function ParsedRoomContentView({
 
 /**
  * The company header: the room's profile, which the sections' Company Information block edits too
- * (DESIGN.md answer 13, ADR 38), so the header, the investor's dashboard card and /admin show the same.
+ * (ADR 38), so the header, the investor's dashboard card and /admin show the same.
  */
 function companyOf(dataRoom: DataRoomData) {
   return {

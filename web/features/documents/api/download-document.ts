@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '#shared/durations';
 import { extensionOf } from '#shared/file-types';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
 
@@ -18,7 +19,7 @@ export async function saveDocument(documentId: string, title: string): Promise<v
   link.click();
   link.remove();
   // Let the browser start the save before the blob goes away.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), MINUTE_MS);
 }
 
 /**

@@ -14,7 +14,7 @@ const CHOICE_LABELS: Record<DownloadPolicyChoice, string> = {
 };
 
 /**
- * A file's "Allow download" (issue 12): follow the room's default, or allow or refuse downloads to
+ * A file's "Allow download" (docs/decisions/0043-view-only-documents.md): follow the room's default, or allow or refuse downloads to
  * investors for this file alone. Saved as soon as it changes; the row's "View only" badge shows the result.
  */
 export function DownloadPolicySelect({ document }: { document: DocumentListItem }) {

@@ -17,7 +17,7 @@ import { useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
 import { FileList } from './file-list';
 import { UploadCard } from './upload-card';
 
-/** The page the panel is on: the spec gives each its own words for the same files. */
+/** The page the panel is on: each has its own words for the same files (docs/product-rules.md#pages). */
 export type FilesPanelPage = 'configure' | 'setupDataRoom';
 
 interface FilesPanelCopy {

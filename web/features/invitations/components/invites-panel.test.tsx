@@ -113,7 +113,7 @@ test('on /admin: the spec’s Send Invitation with the address only, and the Inv
 
   const list = await within(region('Invitations')).findByRole('list');
   const pending = rowOf(list, 'vera@capital.example');
-  // /admin's list is by address: the spec's admin view has no name.
+  // /admin's list is by address: the admin view has no name (docs/product-rules.md#admin-dashboard).
   expect(pending.textContent).not.toContain('Vera Capital');
   expect(
     within(pending).getByRole('button', { name: 'Resend the invitation to vera@capital.example' }),

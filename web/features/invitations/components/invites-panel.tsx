@@ -26,7 +26,7 @@ import { placeInvitationError } from './field-sentence';
 import { InvitationLinkActions } from './invitation-link-actions';
 import { PersonalMessageField } from './personal-message-field';
 
-/** The page the invitations are on: the spec gives each its own form, copy and columns. */
+/** The page the invitations are on: each has its own form, copy and columns (docs/product-rules.md#pages). */
 export type InvitesPanelPage = 'configure' | 'admin';
 
 interface InvitesPanelCopy {

@@ -7,7 +7,7 @@ import { Switch } from '#web/components/ui/switch';
 import { useSetDownloadDefault } from '#web/features/rooms/api/use-set-download-default';
 
 /**
- * The room's "Allow downloads" (issue 12): the default of every file whose own "Allow download" follows
+ * The room's "Allow downloads": the default of every file whose own "Allow download" follows
  * the room. Off, investors read those files in the viewer only; the server refuses them the original
  * (docs/decisions/0043-view-only-documents.md). A switch, saved as soon as it is flipped.
  */

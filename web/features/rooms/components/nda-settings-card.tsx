@@ -17,7 +17,7 @@ import { cn } from '#web/lib/cn';
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The room's NDA before entry (issue 12, docs/decisions/0045-nda-before-entry.md): when on, investors
+ * The room's NDA before entry (docs/decisions/0045-nda-before-entry.md): when on, investors
  * accept the agreement (their full name and "I agree") before they see or download anything. The text is
  * markdown, previewed as investors will read it; saving a changed text asks everyone to accept again.
  */

@@ -7,7 +7,7 @@ import { Switch } from '#web/components/ui/switch';
 import { useSetWatermark } from '#web/features/rooms/api/use-set-watermark';
 
 /**
- * The room's "Watermark" (issue 12, docs/decisions/0046-dynamic-watermark.md): on, every page image and
+ * The room's "Watermark" (docs/decisions/0046-dynamic-watermark.md): on, every page image and
  * image an investor reads, and every file they download, carries their e-mail, the date and
  * "Confidential", burned in by the server. A switch, saved as soon as it is flipped.
  */

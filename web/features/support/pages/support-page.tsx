@@ -8,7 +8,7 @@ import { SupportEmailLink } from '#web/features/support/components/support-email
 import { SupportFaq } from '#web/features/support/components/support-faq';
 import { cn } from '#web/lib/cn';
 
-// Spec sections 2 and 9, verbatim.
+// docs/product-rules.md#support, verbatim.
 const supportHours = [
   { days: 'Mon-Fri', hours: '9-6' },
   { days: 'Sat', hours: '10-4 EST' },
