@@ -1,5 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
+import {
+  prepareDocumentJob,
+  startMissingPreviews,
+  sweepPreparationWork,
+} from '#server/features/preparation/index';
+import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
+import { ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
 import type { AppContext } from './app-context';
 import { createCaches } from './caches/caches';
 import type { Config } from './config';
@@ -18,16 +26,6 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { createNotifications } from './features/notifications/notifications.service';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
-import { documentsRoutes } from './features/room-content/documents.routes';
-import { ndaRoutes } from './features/room-content/nda.routes';
-import {
-  prepareDocumentJob,
-  reconcileStoredFiles,
-  startMissingPreviews,
-  sweepPreparationWork,
-} from './features/room-content/room-content.service';
-import { roomsRoutes } from './features/room-content/rooms.routes';
-import { viewerRoutes } from './features/room-content/viewer.routes';
 import { siteRoutes } from './features/site/site.routes';
 import type { ResolveHost } from './features/webhooks/address-policy';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
@@ -208,8 +206,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks(ctx), notifications.activity));
+  await app.register(roomDocumentsRoutes(ctx, invitationLinks(ctx), notifications.activity));
   await app.register(ndaRoutes(ctx, invitationLinks(ctx), notifications.activity));
-  await app.register(documentsRoutes(ctx, notifications.activity));
+  await app.register(documentsRoutes(ctx, notifications.activity, downloadWatermarks(ctx)));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, notifications.activity));

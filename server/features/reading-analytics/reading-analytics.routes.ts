@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
-import type { RoomActivity } from '#server/features/room-content/room-content.service';
+import type { RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';

@@ -6,15 +6,17 @@ import {
   findDownloadableDocument,
   findReadableLastPage,
   findRoomDocument,
-  investorStandingIn,
   listAccessOfUser,
   listUploadedDocuments,
+  recordAccess,
+  type StoredDocument,
+} from '#server/features/documents/index';
+import {
+  investorStandingIn,
   type RoomActivity,
   type RoomUser,
-  recordAccess,
   requireManagedRoom,
-  type StoredDocument,
-} from '#server/features/room-content/room-content.service';
+} from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import {
   type DocumentAnalytics,

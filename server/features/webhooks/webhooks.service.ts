@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import { type RoomUser, requireManagedRoom } from '#server/features/room-content/room-content.service';
+import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { webhookDisabledEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';

@@ -23,9 +23,10 @@ import {
   type NdaVersion,
 } from './nda.repository';
 import { ndaPromptOf } from './nda-gate';
-import type { InvitationLinks, RoomActivity, RoomUser } from './room-content.service';
+import { findInvitedRoom, findRoomReading } from './readability';
 import { type DataRoom, findDataRoomById, lockRoomRow, updateDataRoom } from './rooms.repository';
-import { findInvitedRoom, findRoomReading, requireManagedRoom } from './rooms.service';
+import { requireManagedRoom } from './rooms.service';
+import type { InvitationLinks, RoomActivity, RoomUser } from './visitors';
 
 /**
  * The NDA before entry (docs/decisions/0045-nda-before-entry.md): the founder's setting and its versions,

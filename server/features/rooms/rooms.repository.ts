@@ -236,3 +236,18 @@ export async function updateDataRoom(
     .where('id', '=', roomId)
     .execute();
 }
+
+/**
+ * Which of these document ids belong to the room: what a sections save checks its links against (the
+ * sections own their links; the documents module owns the rows).
+ */
+export async function documentIdsInRoom(db: Executor, roomId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

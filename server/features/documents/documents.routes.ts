@@ -2,11 +2,19 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
+import type { RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { proxyRequestId } from '#server/plugins/proxy-request-id';
 import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
 import { isCrossSiteRequest } from '#server/security/cross-site';
+import {
+  attachmentDisposition,
+  clientHasCurrentCopy,
+  requestedRange,
+  sendRangeNotSatisfiable,
+  sendStoredBytes,
+} from '#server/storage/download';
 import {
   documentDownloadPolicyRequestSchema,
   documentIdParamsSchema,
@@ -27,16 +35,8 @@ import {
   type UploadPart,
   uploadDocument,
 } from './documents.service';
-import {
-  attachmentDisposition,
-  clientHasCurrentCopy,
-  requestedRange,
-  sendRangeNotSatisfiable,
-  sendStoredBytes,
-} from './download';
-import type { RoomActivity } from './room-content.service';
+import type { DownloadWatermarks } from './download-watermarks';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
-import { watermarkedDownload, watermarkOf } from './watermark/watermark.service';
 
 /** A download's body: the stored file, streamed with its own content type. */
 const fileBytes = z.unknown().describe('The file, in its own content type.');
@@ -44,7 +44,11 @@ const fileBytes = z.unknown().describe('The file, in its own content type.');
 /** Room for the multipart framing and the title and section fields around a 50 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export function documentsRoutes(ctx: AppContext, activity: RoomActivity): FastifyPluginAsyncZod {
+export function documentsRoutes(
+  ctx: AppContext,
+  activity: RoomActivity,
+  watermarks: DownloadWatermarks,
+): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
@@ -132,11 +136,10 @@ export function documentsRoutes(ctx: AppContext, activity: RoomActivity): Fastif
           );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
         };
-        const watermark = watermarkOf(user, document);
-        if (watermark) {
-          // The reader's own copy, made now: no validator or range to offer (each copy is new), never
-          // kept by any cache.
-          const copy = await watermarkedDownload(ctx, document, watermark);
+        // The reader's own copy, made now where the room's watermark applies: no validator or range to
+        // offer (each copy is new), never kept by any cache.
+        const copy = await watermarks.copyFor(user, document);
+        if (copy) {
           reply
             .header('content-security-policy', "sandbox; default-src 'none'")
             .header('cache-control', 'private, no-store')

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { requireUser } from '#server/plugins/auth';
 import { errorResponses } from '#server/plugins/response-contracts';
+import { attachmentDisposition } from '#server/storage/download';
 import {
   adminNdaAcceptancesSchema,
   ndaAcceptanceParamsSchema,
@@ -13,7 +14,6 @@ import {
   ndaSettingsSchema,
 } from '#shared/contracts/nda';
 import { inviteTokenParamsSchema, roomIdParamsSchema } from '#shared/contracts/rooms';
-import { attachmentDisposition } from './download';
 import {
   acceptNdaAsMember,
   acceptNdaByInvitation,
@@ -23,7 +23,7 @@ import {
   saveNdaSettings,
 } from './nda.service';
 import { ndaRecordFileName, ndaRecordPdf } from './nda-record';
-import type { InvitationLinks, RoomActivity } from './room-content.service';
+import type { InvitationLinks, RoomActivity } from './visitors';
 
 const pdfFile = z.unknown().describe('A PDF file, streamed as it is written.');
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { processWorkRoot } from '#server/features/room-content/preparation/preparation.service';
+import { processWorkRoot } from '#server/features/preparation/index';
 import {
   createFounder,
   founderWithEditor,

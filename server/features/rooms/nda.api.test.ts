@@ -19,7 +19,7 @@ import { storeReadyPreview } from '#tests/support/previews';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 import { SAMPLE_FILES } from '#tests/support/uploads';
-import { listNdaAcceptancesSince } from './room-content.service';
+import { listNdaAcceptancesSince } from './nda.service';
 
 // The NDA before entry (issue 12, docs/decisions/0045-nda-before-entry.md): the founder's setting and its
 // versions, the gate on every read of the room (members and the invited view), acceptance and its

@@ -2,14 +2,15 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
-import type { ReadableDocument } from '#server/features/room-content/documents.service';
-import { processWorkRoot } from '#server/features/room-content/preparation/preparation.service';
-import { previewKindOf } from '#server/features/room-content/preparation/preparation-limits';
 import {
+  type DownloadWatermarks,
   findPreview,
   findPreviewObject,
   type PreviewObject,
-} from '#server/features/room-content/previews.repository';
+  previewKindOf,
+  type ReadableDocument,
+} from '#server/features/documents/index';
+import { processWorkRoot } from '#server/features/preparation/index';
 import { HttpError } from '#server/plugins/errors';
 import { MAX_PREVIEW_PAGES, previewObjectNames } from '#shared/contracts/previews';
 import { extensionOf } from '#shared/file-types';
@@ -209,4 +210,17 @@ export async function watermarkedDownload(
         : 'This PDF cannot carry a watermark (it is protected or damaged), so it can be read in the viewer only.',
     );
   }
+}
+
+/**
+ * The reader's watermarked download, as the documents module's download route asks for it (app.ts wires
+ * it in, so documents never import reading: docs/decisions/0063-room-content-as-four-modules.md).
+ */
+export function downloadWatermarks(ctx: AppContext): DownloadWatermarks {
+  return {
+    async copyFor(reader, document) {
+      const watermark = watermarkOf(reader, document);
+      return watermark ? watermarkedDownload(ctx, document, watermark) : null;
+    },
+  };
 }

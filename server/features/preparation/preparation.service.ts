@@ -3,25 +3,26 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
-import { findDocumentById, findDocumentInRoom } from '#server/features/room-content/documents.repository';
 import {
   type DocumentPreview,
   deletePreviewObjects,
   documentsWithoutPreview,
+  findDocumentById,
+  findDocumentInRoom,
   findPreview,
   insertPreviewObjects,
   lockPreviewRow,
+  PREPARE_DOCUMENT_JOB,
+  type PrepareDocumentPayload,
   type PreviewObject,
   pagesPreparedWithout,
-  startPreview,
+  prepareDocumentPayloadSchema,
+  startDocumentPreview,
   updatePreview,
-} from '#server/features/room-content/previews.repository';
-import type { RoomUser } from '#server/features/room-content/room-content.service';
-import { requireManagedRoom } from '#server/features/room-content/rooms.service';
-import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
+} from '#server/features/documents/index';
+import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import type { JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
 import { isProcessAlive } from '#server/storage/removal-hold';
 import { removeObjects } from '#server/storage/remove-objects';
@@ -35,10 +36,8 @@ import {
 import { extensionOf } from '#shared/file-types';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
-  isReadyWithoutPreparation,
   MAX_PREVIEW_OBJECT_BYTES,
   type PreparedFile,
-  previewKindOf,
   SPREADSHEET_EXTENSIONS,
   WORD_EXTENSIONS,
 } from './preparation-limits';
@@ -177,37 +176,6 @@ async function storeFile(
     width: file.width,
     height: file.height,
   };
-}
-
-export const PREPARE_DOCUMENT_JOB = 'prepare-document';
-const prepareDocumentPayloadSchema = z.object({ documentId: z.string(), generation: z.number().int() });
-type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema>;
-
-/**
- * Inside the transaction that stores or re-prepares a document: its preview starts as 'preparing' with
- * a job to prepare it, both committed with the write or neither. Video and archives have nothing to
- * prepare and are ready at once. Returns whether a job was enqueued (the caller wakes the worker after
- * the commit).
- */
-export async function startDocumentPreview(
-  trx: Executor,
-  document: { id: string; roomId: string; originalName: string },
-  now: Date,
-): Promise<boolean> {
-  const kind = previewKindOf(extensionOf(document.originalName));
-  const generation = await startPreview(trx, document.id, kind, now);
-  if (isReadyWithoutPreparation(kind)) {
-    await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
-    return false;
-  }
-  // One job per generation: a retry's job is enqueued even while an older one still runs (its lease not
-  // yet released), and that older one then writes nothing.
-  return enqueueJob(trx, {
-    kind: PREPARE_DOCUMENT_JOB,
-    payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
-    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
-    fairKey: document.roomId,
-  });
 }
 
 /**

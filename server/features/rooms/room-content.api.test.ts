@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertDocument } from '#server/features/documents/documents.repository';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
 import { countRows, createFounder, founderWithInvestor, type SignedIn } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
-import { insertDocument } from './documents.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
+import { retryPreview } from '#server/features/preparation/index';
 import { requireUser } from '#server/plugins/auth';
 import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import {
+  clientHasCurrentCopy,
+  requestedRange,
+  sendRangeNotSatisfiable,
+  sendStoredBytes,
+} from '#server/storage/download';
 import { documentIdParamsSchema } from '#shared/contracts/documents';
 import {
   documentPreviewSchema,
@@ -12,8 +19,6 @@ import {
   pageImageQuerySchema,
   pagesQuerySchema,
 } from '#shared/contracts/previews';
-import { clientHasCurrentCopy, requestedRange, sendRangeNotSatisfiable, sendStoredBytes } from './download';
-import { retryPreview } from './preparation/preparation.service';
 import {
   documentPreviewFor,
   documentTextFor,
@@ -22,7 +27,7 @@ import {
   type ServedObject,
   thumbnailFor,
 } from './viewer.service';
-import { watermarkedEtag, watermarkedObjectBytes, watermarkOf } from './watermark/watermark.service';
+import { watermarkedEtag, watermarkedObjectBytes, watermarkOf } from './watermark.service';
 
 /** A stored object's bytes, streamed in its own content type. */
 const objectBytes = z.unknown().describe('The stored object, in its own content type.');

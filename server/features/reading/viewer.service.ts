@@ -1,5 +1,19 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
+import {
+  type DocumentPreview,
+  type DownloadableDocument,
+  findDownloadableDocument,
+  findPreview,
+  findPreviewObject,
+  findReadableDocument,
+  listPreviewObjects,
+  type PreviewObject,
+  previewKindOf,
+  previewStateOf,
+  type ReadableDocument,
+} from '#server/features/documents/index';
+import type { RoomUser } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import {
   type DocumentPreview as DocumentPreviewResponse,
@@ -16,23 +30,7 @@ import {
   sheetPreviewSchema,
 } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
-import {
-  type DownloadableDocument,
-  findDownloadableDocument,
-  findReadableDocument,
-  previewStateOf,
-  type ReadableDocument,
-} from './documents.service';
-import { previewKindOf } from './preparation/preparation-limits';
-import {
-  type DocumentPreview,
-  findPreview,
-  findPreviewObject,
-  listPreviewObjects,
-  type PreviewObject,
-} from './previews.repository';
-import type { RoomUser } from './room-content.service';
-import { watermarkOf } from './watermark/watermark.service';
+import { watermarkOf } from './watermark.service';
 
 /**
  * What the viewer reads (docs/decisions/0039-viewer-pipeline.md): a document's preparation state and the

@@ -24,18 +24,6 @@ export async function findDocumentInRoom(
   return row ? fromRow(row) : undefined;
 }
 
-/** Which of these document ids belong to the room. */
-export async function documentIdsInRoom(db: Executor, roomId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('room_id', '=', roomId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function listRoomDocuments(db: Executor, roomId: string): Promise<StoredDocument[]> {
   const rows = await db
     .selectFrom('documents')

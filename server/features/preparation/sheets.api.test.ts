@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findPreview, listPreviewObjects } from '#server/features/room-content/previews.repository';
+import { findPreview, listPreviewObjects } from '#server/features/documents/previews.repository';
 import {
   MAX_PREVIEW_SHEETS,
   SHEET_CSS_PIXELS_PER_POINT,

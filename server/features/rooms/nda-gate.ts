@@ -8,20 +8,13 @@ import {
   type NdaVersion,
 } from './nda.repository';
 import type { DataRoom } from './rooms.repository';
-import type { ReadableRoom } from './rooms.service';
 
 /**
- * The NDA before entry as the one rule every read of a room goes through (findReadableRoom for members,
- * requireInvitedRoom for the invited view; docs/decisions/0045-nda-before-entry.md): while the room asks
+ * The NDA before entry as the one rule every read of a room goes through (readability.ts: findReadableRoom for
+ * members, requireInvitedRoom for the invited view; docs/decisions/0045-nda-before-entry.md): while the room asks
  * for its NDA, a reader who has not accepted its current version gets 403 nda_required, with the text
  * to accept. The owner is never asked.
  */
-
-/** A room someone may read, and the NDA version they must accept first, if any (cached per reader). */
-export interface RoomReading {
-  room: ReadableRoom;
-  pendingNda: NdaVersion | null;
-}
 
 function currentVersionId(room: DataRoom): string | null {
   return room.isNdaRequired ? room.ndaVersionId : null;

@@ -1,27 +1,4 @@
-import type { PageImageWidth, PreviewFailureCode, PreviewKind } from '#shared/contracts/previews';
-
-/** What a preview is made from, by the original's extension (docs/decisions/0039-viewer-pipeline.md). */
-const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
-  pdf: 'pages',
-  doc: 'pages',
-  docx: 'pages',
-  xls: 'pages',
-  xlsx: 'pages',
-  ods: 'pages',
-  ppt: 'pages',
-  pptx: 'pages',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  gif: 'image',
-  webp: 'image',
-  bmp: 'image',
-  txt: 'text',
-  md: 'text',
-  csv: 'table',
-  mp4: 'video',
-  mov: 'video',
-};
+import type { PageImageWidth, PreviewFailureCode } from '#shared/contracts/previews';
 
 /** Workbooks: shown as pages too, one per sheet, with the sheets' names as tabs (ADR 57). */
 export const SPREADSHEET_EXTENSIONS = ['xls', 'xlsx', 'ods'] as const;
@@ -38,15 +15,6 @@ export const WORD_EXTENSIONS = ['doc', 'docx'] as const;
 
 export function isWordDocument(extension: string): boolean {
   return (WORD_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
-}
-
-export function previewKindOf(extension: string): PreviewKind {
-  return KIND_BY_EXTENSION[extension.toLowerCase()] ?? 'download-only';
-}
-
-/** Kinds with nothing to prepare: ready as soon as the document is stored. */
-export function isReadyWithoutPreparation(kind: PreviewKind): boolean {
-  return kind === 'video' || kind === 'download-only';
 }
 
 /** Past this many pixels an image is refused from its header alone, before anything is decoded. */

@@ -7,13 +7,13 @@ import type { KyselyPlugin, QueryId } from 'kysely';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { deleteDocument } from '#server/features/room-content/documents.service';
+import { deleteDocument } from '#server/features/documents/documents.service';
 import {
   deletePreviewObjects,
   findPreview,
   listPreviewObjects,
   startPreview,
-} from '#server/features/room-content/previews.repository';
+} from '#server/features/documents/previews.repository';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
 import { previewProcesses, previewProcessNiceness } from '#tests/support/preview-processes';

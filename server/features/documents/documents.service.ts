@@ -4,6 +4,15 @@ import type { AppContext } from '#server/app-context';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import type { Executor } from '#server/db/columns';
 import {
+  type DataRoom,
+  findReadableRoom,
+  parsedSectionsOf,
+  type RoomUser,
+  requireManagedRoom,
+  sectionsMarkdownOf,
+  writeWithSectionsEdit,
+} from '#server/features/rooms/index';
+import {
   addDocumentToSectionOffThread,
   removeDocumentLinksOffThread,
   renameDocumentLinksOffThread,
@@ -37,8 +46,6 @@ import {
   updateDocumentTitle,
 } from './documents.repository';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
-import { startDocumentPreview } from './preparation/preparation.service';
-import { previewKindOf } from './preparation/preparation-limits';
 import {
   allPreviewStorageKeys,
   type DocumentPreview,
@@ -47,15 +54,7 @@ import {
   findPreviews,
   lockPreviewRow,
 } from './previews.repository';
-import type { RoomUser } from './room-content.service';
-import type { DataRoom } from './rooms.repository';
-import {
-  findReadableRoom,
-  parsedSectionsOf,
-  requireManagedRoom,
-  sectionsMarkdownOf,
-  writeWithSectionsEdit,
-} from './rooms.service';
+import { previewKindOf, startDocumentPreview } from './previews.service';
 import { MULTIPART_SHAPE } from './upload-errors';
 
 /** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */

@@ -1,0 +1,121 @@
+/**
+ * Who may read a room, and so everything in it: its sections, its documents, each page image and
+ * reading report (documents.service.ts asks findReadableRoom with a document's room id, and every
+ * document answer of the documents and reading modules goes through that). The rule
+ * (docs/product-rules.md#room-access, #invited-view; ADR 45, ADR 47):
+ * - a signed-in reader: the room's owner and editors always; an investor member while the room is
+ *   active; anyone else gets the same 404 as for a room that does not exist;
+ * - an invitation link's holder: while the invitation is usable and the room active;
+ * - either reader, while the room asks for its NDA, only once they accepted its current version (403
+ *   nda_required before: nda-gate.ts); managers are never asked.
+ * findRoomReading is the one decision for a signed-in reader (cached per room and reader: server/caches/caches.ts),
+ * requireInvitedRoom the one for an invitation link; the other functions here only answer from them.
+ */
+import type { AppContext } from '#server/app-context';
+import { HttpError } from '#server/plugins/errors';
+import type { NdaVersion } from './nda.repository';
+import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
+import { type DataRoom, findDataRoomById, findMemberRole } from './rooms.repository';
+import type { InvitationLinks, RoomUser } from './visitors';
+
+/** A room someone may read, and the NDA version they must accept first, if any (cached per reader). */
+export interface RoomReading {
+  room: ReadableRoom;
+  pendingNda: NdaVersion | null;
+}
+
+const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
+
+/** A room someone may read, and whether they manage it (their own reading is not investor activity). */
+export type ReadableRoom = DataRoom & { readerManagesRoom: boolean };
+
+/**
+ * A room this user may read: its owner and editors always, a member while it is active. Anyone else gets
+ * the same 404 as for a room that does not exist (docs/product-rules.md#room-access: never confirm that
+ * it exists).
+ */
+export async function requireReadableRoom(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<ReadableRoom> {
+  const room = await findReadableRoom(ctx, user, roomId);
+  if (room) return room;
+  throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
+}
+
+/**
+ * The one rule for reading a room: its owner and editors always, an investor member while it is active
+ * and, while the room asks for its NDA, only once they accepted its current version (403 nda_required
+ * before: nda-gate.ts; managers are never asked). Undefined for anyone who may not read it, so each
+ * caller answers its own 404 (a room's, a document's).
+ */
+export async function findReadableRoom(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<ReadableRoom | undefined> {
+  const reading = await findRoomReading(ctx, user, roomId);
+  if (reading?.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
+  return reading?.room;
+}
+
+/**
+ * The room this user may read and the NDA they must accept first, if any: what findReadableRoom decides
+ * from, for the one place that must reach a gated room (accepting its NDA). Cached with the NDA's answer,
+ * so the gate holds through the cache: an acceptance, a new text or the switch is a write, which empties
+ * it (server/caches/caches.ts).
+ */
+export async function findRoomReading(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+): Promise<RoomReading | undefined> {
+  const load = async (): Promise<RoomReading | undefined> => {
+    const room = await findDataRoomById(ctx.db, roomId);
+    if (!room) return undefined;
+    const role = room.ownerId === user.id ? 'owner' : await findMemberRole(ctx.db, room.id, user.id);
+    if (role === 'owner' || role === 'editor')
+      return { room: { ...room, readerManagesRoom: true }, pendingNda: null };
+    if (!role || !room.isActive) return undefined;
+    return {
+      room: { ...room, readerManagesRoom: false },
+      pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
+    };
+  };
+  // Members read their room on every page and click (server/caches/caches.ts: when an answer may be reused).
+  return ctx.caches.readableRooms.get(`${roomId}:${user.id}`, load);
+}
+
+const INVITATION_NOT_FOUND =
+  'This invitation link is invalid, expired or was withdrawn. If you have already signed in, sign in again to open the data room.';
+
+/**
+ * The room an invitation link opens, while the invitation is usable and the room active, whether or not
+ * its NDA was accepted: for accepting it. Every read uses requireInvitedRoom.
+ */
+export async function findInvitedRoom(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  token: string,
+): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
+  const invitation = await invitationLinks.findUsable(token);
+  const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
+  if (!invitation || !room?.isActive) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
+  return { room, invitation };
+}
+
+/**
+ * The room an invitation link opens, for reading: as findInvitedRoom, and, while the room asks for its
+ * NDA, only once the invited address accepted its current version (403 nda_required before).
+ */
+export async function requireInvitedRoom(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  token: string,
+): Promise<{ room: DataRoom; invitation: { id: string; email: string } }> {
+  const invited = await findInvitedRoom(ctx, invitationLinks, token);
+  const pending = await pendingNdaForEmail(ctx.db, invited.room, invited.invitation.email);
+  if (pending) throw ndaRequiredError(invited.room, pending);
+  return invited;
+}
