@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sessionsCache } from '#server/features/accounts/sessions.caches';
 import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
 import {
   prepareDocumentJob,
@@ -9,7 +10,7 @@ import {
 import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
 import { ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
 import type { AppContext } from './app-context';
-import { createCaches } from './caches/caches';
+import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -32,7 +33,6 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import { createWebhooks } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
-import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
 import { registerAuth } from './plugins/auth';
 import { registerDrain } from './plugins/drain';
@@ -149,9 +149,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = options.storage ?? createStorage(config.storage);
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
-  const caches = createCaches(database, {
-    previewObjectCacheBytes: config.previews.objectCacheBytes,
-    watermarkCacheBytes: config.previews.watermarkCacheBytes,
+  const caches = new CacheRegistry({
+    writeEpoch: database.writeEpoch,
+    limits: {
+      previewObjectCacheBytes: config.previews.objectCacheBytes,
+      watermarkCacheBytes: config.previews.watermarkCacheBytes,
+      sectionsParseTimeoutMs: config.sectionsParseTimeoutMs,
+    },
   });
   const jobs = createJobRunner(database.db, {
     dialect: database.dialect,
@@ -182,7 +186,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const webhooks = createWebhooks(ctx, { resolve: options.resolveWebhookHost });
   for (const job of webhooks.jobs) jobs.register(job);
   await startMissingPreviews(ctx);
-  setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
   // Before declarePlatformResponses: the statuses it declares depend on a route's API-token scope.
@@ -193,7 +196,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDrain(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app, config, database);
-  registerAuth(app, createSessionResolver(database.db, caches.sessions), createApiTokenResolver(ctx));
+  registerAuth(
+    app,
+    createSessionResolver(database.db, caches.get(sessionsCache)),
+    createApiTokenResolver(ctx),
+  );
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);
   // Before every route: it describes them as they are registered.

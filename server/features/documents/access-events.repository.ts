@@ -58,7 +58,7 @@ function toInsert(event: NewAccessEvent): AccessEventInsert {
  * so deletion keeps it legible. Resolves once the event is committed: the download or redirect is sent only
  * after that. A room with a webhook endpoint for the event gets its delivery in the same transaction
  * (docs/decisions/0052-webhooks.md); only rooms without one join the group commit. Outside a transaction
- * give `webhookEvents` (ctx.caches.webhookEvents), so downloads and clicks do not each ask the database.
+ * give `webhookEvents` (ctx.caches.get(webhookEventsCache)), so downloads and clicks do not each ask the database.
  */
 export async function recordAccessEvent(
   db: Executor,

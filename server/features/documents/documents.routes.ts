@@ -15,6 +15,7 @@ import {
   sendRangeNotSatisfiable,
   sendStoredBytes,
 } from '#server/storage/download';
+import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import {
   documentDownloadPolicyRequestSchema,
   documentIdParamsSchema,
@@ -132,7 +133,7 @@ export function documentsRoutes(
               at: new Date(),
               requestId: proxyRequestId(request, ctx.config),
             },
-            ctx.caches.webhookEvents,
+            ctx.caches.get(webhookEventsCache),
           );
           await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
         };

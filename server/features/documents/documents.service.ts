@@ -33,6 +33,7 @@ import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
 import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
+import { documentsCache, previewsCache, roomDocumentsCache } from './documents.caches';
 import {
   allStorageKeys,
   countRoomDocuments,
@@ -269,7 +270,9 @@ export async function uploadDocument(
       room.id,
       async (current, saved) =>
         section
-          ? addDocumentToSectionOffThread(sectionsMarkdownOf(current, saved), section, title, url)
+          ? addDocumentToSectionOffThread(sectionsMarkdownOf(current, saved), section, title, url, {
+              timeoutMs: ctx.config.sectionsParseTimeoutMs,
+            })
           : undefined,
       async (trx) => {
         // Uploads at once into the last free slot: the room's lock makes them count one after the other.
@@ -320,7 +323,7 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
 /** A room's uploaded documents with the section that links each and their preview's state, newest first. */
 export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
   const sectionOf = await sectionsByDocument(ctx, room);
-  const listed = await ctx.caches.roomDocuments.get(room.id, async () => {
+  const listed = await ctx.caches.get(roomDocumentsCache).get(room.id, async () => {
     const documents = await listRoomDocuments(ctx.db, room.id);
     const previews = await findPreviews(
       ctx.db,
@@ -370,6 +373,7 @@ export async function renameDocument(
       saved === undefined
         ? undefined // the starter template links no document
         : renameDocumentLinksOffThread(saved.markdown, documentId, title, {
+            timeoutMs: ctx.config.sectionsParseTimeoutMs,
             appOrigin: new URL(ctx.config.appUrl).origin,
           }),
     async (trx) => {
@@ -396,6 +400,7 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
       saved === undefined
         ? undefined
         : removeDocumentLinksOffThread(saved.markdown, documentId, {
+            timeoutMs: ctx.config.sectionsParseTimeoutMs,
             appOrigin: new URL(ctx.config.appUrl).origin,
           }),
     async (trx) => {
@@ -474,16 +479,20 @@ export async function findReadableLastPage(
   user: RoomUser,
   documentId: string,
 ): Promise<number | undefined> {
-  const document = await ctx.caches.documents.get(documentId, () => findDocumentById(ctx.db, documentId));
+  const document = await ctx.caches
+    .get(documentsCache)
+    .get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
   if (!document || !room) return undefined;
-  const preview = await ctx.caches.previews.get(documentId, () => findPreview(ctx.db, documentId));
+  const preview = await ctx.caches.get(previewsCache).get(documentId, () => findPreview(ctx.db, documentId));
   return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
   // Read on every page image (caches.ts: when an answer may be reused).
-  const document = await ctx.caches.documents.get(documentId, () => findDocumentById(ctx.db, documentId));
+  const document = await ctx.caches
+    .get(documentsCache)
+    .get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
   if (!document || !room)
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');

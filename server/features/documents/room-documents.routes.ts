@@ -14,6 +14,7 @@ import { requireUser } from '#server/plugins/auth';
 import { proxyRequestId } from '#server/plugins/proxy-request-id';
 import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
 import { isCrossSiteRequest } from '#server/security/cross-site';
+import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import { documentListSchema } from '#shared/contracts/documents';
 import { clickQuerySchema, inviteTokenParamsSchema, roomIdParamsSchema } from '#shared/contracts/rooms';
 import { recordAccessEvent } from './access-events.repository';
@@ -83,7 +84,7 @@ export function roomDocumentsRoutes(
             userAgent: request.headers['user-agent'] ?? null,
             requestId: proxyRequestId(request, ctx.config),
           },
-          ctx.caches.webhookEvents,
+          ctx.caches.get(webhookEventsCache),
         );
         await activity.record({
           roomId: room.id,

@@ -19,6 +19,7 @@ import {
   pageImageQuerySchema,
   pagesQuerySchema,
 } from '#shared/contracts/previews';
+import { previewBytesCache } from './reading.caches';
 import {
   documentPreviewFor,
   documentTextFor,
@@ -77,9 +78,9 @@ async function sendObject(
   commonHeaders(reply, object.contentType, etag);
   if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
   reply.header('content-length', String(object.sizeBytes));
-  const bytes = await ctx.caches.previewBytes.bytes(object.storageKey, object.sizeBytes, () =>
-    ctx.storage.read(object.storageKey),
-  );
+  const bytes = await ctx.caches
+    .get(previewBytesCache)
+    .bytes(object.storageKey, object.sizeBytes, () => ctx.storage.read(object.storageKey));
   return reply.send(bytes ?? ctx.storage.read(object.storageKey));
 }
 

@@ -11,6 +11,7 @@ import {
   type PreviewObject,
   previewKindOf,
   previewStateOf,
+  previewsCache,
   type ReadableDocument,
 } from '#server/features/documents/index';
 import type { RoomUser } from '#server/features/rooms/index';
@@ -30,6 +31,7 @@ import {
   sheetPreviewSchema,
 } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
+import { previewObjectsCache } from './reading.caches';
 import { watermarkOf } from './watermark.service';
 
 /**
@@ -117,7 +119,9 @@ async function readyPreview(
   documentId: string,
 ): Promise<{ document: ReadableDocument; preview: DocumentPreview }> {
   const document = await findReadableDocument(ctx, user, documentId);
-  const preview = await ctx.caches.previews.get(document.id, () => findPreview(ctx.db, document.id));
+  const preview = await ctx.caches
+    .get(previewsCache)
+    .get(document.id, () => findPreview(ctx.db, document.id));
   if (preview?.status !== 'ready') {
     throw new HttpError(
       404,
@@ -153,9 +157,9 @@ function requirePageInRange(preview: DocumentPreview, page: number): void {
 }
 
 async function requireObject(ctx: AppContext, documentId: string, name: string): Promise<PreviewObject> {
-  const object = await ctx.caches.previewObjects.get(`${documentId}/${name}`, () =>
-    findPreviewObject(ctx.db, documentId, name),
-  );
+  const object = await ctx.caches
+    .get(previewObjectsCache)
+    .get(`${documentId}/${name}`, () => findPreviewObject(ctx.db, documentId, name));
   // A ready preview has every object it names; a missing one is a broken preview, not the client's fault.
   if (!object) throw new Error(`the ready preview of ${documentId} has no object ${name}`);
   return object;
@@ -197,9 +201,9 @@ async function narrowPageObject(
   width: PageImageWidth,
 ): Promise<PreviewObject> {
   const name = previewObjectNames.narrowPageImage(page, width);
-  const object = await ctx.caches.previewObjects.get(`${documentId}/${name}`, () =>
-    findPreviewObject(ctx.db, documentId, name),
-  );
+  const object = await ctx.caches
+    .get(previewObjectsCache)
+    .get(`${documentId}/${name}`, () => findPreviewObject(ctx.db, documentId, name));
   if (!object) {
     throw new HttpError(
       404,

@@ -15,6 +15,7 @@ import { HttpError } from '#server/plugins/errors';
 import { MAX_PREVIEW_PAGES, previewObjectNames } from '#shared/contracts/previews';
 import { extensionOf } from '#shared/file-types';
 import { watermarkDay, watermarkText } from '#shared/watermark';
+import { previewBytesCache, watermarkedImagesCache } from './reading.caches';
 import { watermarkImage } from './watermark-image';
 import { type StampedPdf, stampPdf, UnstampablePdfError } from './watermark-pdf';
 
@@ -53,9 +54,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** A stored object's bytes, through the preview bytes cache where small enough. */
 async function storedBytes(ctx: AppContext, object: PreviewObject): Promise<Buffer> {
   return (
-    (await ctx.caches.previewBytes.bytes(object.storageKey, object.sizeBytes, () =>
-      ctx.storage.read(object.storageKey),
-    )) ?? readAll(ctx.storage.read(object.storageKey))
+    (await ctx.caches
+      .get(previewBytesCache)
+      .bytes(object.storageKey, object.sizeBytes, () => ctx.storage.read(object.storageKey))) ??
+    readAll(ctx.storage.read(object.storageKey))
   );
 }
 
@@ -73,10 +75,11 @@ export async function watermarkedObjectBytes(
   object: PreviewObject,
   watermark: Watermark,
 ): Promise<Buffer> {
-  return ctx.caches.watermarkedImages.image(
-    { userId: watermark.userId, storageKey: object.storageKey, day: watermark.day },
-    async () => watermarkImage(await storedBytes(ctx, object), watermark.text, 'webp'),
-  );
+  return ctx.caches
+    .get(watermarkedImagesCache)
+    .image({ userId: watermark.userId, storageKey: object.storageKey, day: watermark.day }, async () =>
+      watermarkImage(await storedBytes(ctx, object), watermark.text, 'webp'),
+    );
 }
 
 /** What a watermarked download sends. */

@@ -25,12 +25,10 @@ export {
   requireInvitedRoom,
   requireReadableRoom,
 } from './readability';
-export type { DataRoom, RoomSections } from './rooms.repository';
+export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   findManagedRoom,
-  type ManagedRoom,
-  type ManagerRole,
   parsedSectionsOf,
   requireExternalLink,
   requireManagedRoom,

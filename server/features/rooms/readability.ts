@@ -12,6 +12,7 @@
  * requireInvitedRoom the one for an invitation link; the other functions here only answer from them.
  */
 import type { AppContext } from '#server/app-context';
+import { untilNextWrite } from '#server/caches/cache-registry';
 import { HttpError } from '#server/plugins/errors';
 import type { NdaVersion } from './nda.repository';
 import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
@@ -23,6 +24,14 @@ export interface RoomReading {
   room: ReadableRoom;
   pendingNda: NdaVersion | null;
 }
+
+/**
+ * The rule's answers, by room and user: whether they may read it (membership included, and whether
+ * they manage it) and the NDA they must accept first. Until the next write: an acceptance, a new NDA
+ * text or its switch, a membership ended, is a write, so the very next request asks the database again
+ * (ADR 45, server/caches/cache-registry.ts).
+ */
+export const readableRoomsCache = untilNextWrite<RoomReading>('readableRooms');
 
 const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
 
@@ -84,7 +93,7 @@ export async function findRoomReading(
     };
   };
   // Members read their room on every page and click (server/caches/caches.ts: when an answer may be reused).
-  return ctx.caches.readableRooms.get(`${roomId}:${user.id}`, load);
+  return ctx.caches.get(readableRoomsCache).get(`${roomId}:${user.id}`, load);
 }
 
 const INVITATION_NOT_FOUND =

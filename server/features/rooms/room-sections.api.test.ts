@@ -7,6 +7,7 @@ import {
   uploadFile,
 } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
+import { readableRoomsCache } from './readability';
 
 // A room's sections text lives in room_sections, apart from the room's row (ADR 54): a section save or
 // an upload's link writes that table alone, so the answers cached from data_rooms survive it.
@@ -50,7 +51,7 @@ async function sectionsRow(roomId: string) {
 /** Whether the cached answer to "may this user read this room" is still there, without loading it. */
 async function readableRoomIsCached(roomId: string, userId: string): Promise<boolean> {
   let loaded = false;
-  await t.app.ctx.caches.readableRooms.get(`${roomId}:${userId}`, async () => {
+  await t.app.ctx.caches.get(readableRoomsCache).get(`${roomId}:${userId}`, async () => {
     loaded = true;
     return undefined;
   });

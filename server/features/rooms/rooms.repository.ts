@@ -9,6 +9,13 @@ import type {
 } from '#server/db/schema';
 
 export type DataRoom = Entity<DataRoomRow>;
+/** How a person manages a room: as its owner, or as an editor (a co-founder the owner invited). */
+export type ManagerRole = 'owner' | 'editor';
+export interface ManagedRoom {
+  room: DataRoom;
+  role: ManagerRole;
+}
+
 /** The sections text a room's founder saved, and when; a room without one shows the starter template. */
 export type RoomSections = Entity<RoomSectionsRow>;
 

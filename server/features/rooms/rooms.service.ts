@@ -24,6 +24,7 @@ import {
   starterSectionsMarkdown,
 } from '#shared/sections-markdown';
 import { pendingNdaForUser } from './nda-gate';
+import { managedRoomsCache, memberRoomsCache, roomSectionsCache, sectionsCache } from './rooms.caches';
 import {
   type DataRoom,
   documentIdsInRoom,
@@ -33,6 +34,7 @@ import {
   findRoomSections,
   listActiveRoomsForMember,
   lockRoomRow,
+  type ManagedRoom,
   type RoomSections,
   saveRoomSections,
   updateDataRoom,
@@ -45,7 +47,7 @@ import type { RoomUser } from './visitors';
  * its investors begins behind the agreement.
  */
 export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
-  const listed = await ctx.caches.memberRooms.get(user.id, async () => ({
+  const listed = await ctx.caches.get(memberRoomsCache).get(user.id, async () => ({
     rooms: await listActiveRoomsForMember(ctx.db, user.id),
   }));
   return Promise.all(
@@ -65,13 +67,6 @@ export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Prom
   );
 }
 
-/** How a person manages a room: as its owner, or as an editor (a co-founder the owner invited). */
-export type ManagerRole = 'owner' | 'editor';
-export interface ManagedRoom {
-  room: DataRoom;
-  role: ManagerRole;
-}
-
 /**
  * The room this user manages, and how: the room they own, else the room they edit (one per person,
  * docs/decisions/0047-room-editors.md). Console requests ask on every call, so it is cached by the
@@ -79,7 +74,7 @@ export interface ManagedRoom {
  */
 export async function findManagedRoom(ctx: AppContext, user: RoomUser): Promise<ManagedRoom | undefined> {
   // "Manages none" is cached too (as null): every investor's /api/auth/me asks.
-  const answer = await ctx.caches.managedRooms.get(user.id, async () => {
+  const answer = await ctx.caches.get(managedRoomsCache).get(user.id, async () => {
     const owned = await findRoomOwnedBy(ctx.db, user.id);
     if (owned) return { managed: { room: owned, role: 'owner' as const } };
     const edited = await findRoomEditedBy(ctx.db, user.id);
@@ -172,7 +167,9 @@ export async function saveCompanyProfile(
     async (_current, saved) =>
       saved === undefined
         ? undefined // the starter template is made from the columns (sectionsMarkdownOf)
-        : setCompanyInformationOffThread(saved.markdown, company),
+        : setCompanyInformationOffThread(saved.markdown, company, {
+            timeoutMs: ctx.config.sectionsParseTimeoutMs,
+          }),
     (trx) => updateDataRoom(trx, room.id, changes, new Date()),
     new Date(),
   );
@@ -319,6 +316,7 @@ export async function saveSectionsMarkdown(
   // refused, though the founder never touched them); checked again under the lock below.
   requireSectionsUnchanged(await readSectionsMarkdown(ctx, room), baseVersion);
   const parsed = await parseSectionsOffThread(content, {
+    timeoutMs: ctx.config.sectionsParseTimeoutMs,
     appOrigin: new URL(ctx.config.appUrl).origin,
   }).catch((error: unknown) => {
     if (error instanceof SectionsTooComplexError)
@@ -457,7 +455,7 @@ function toDataRoomView(room: DataRoom, saved: RoomSections | undefined): DataRo
  * template): cached by room until the next write to room_sections (caches.ts).
  */
 export async function roomSectionsFor(ctx: AppContext, roomId: string): Promise<RoomSections | undefined> {
-  const answer = await ctx.caches.roomSections.get(roomId, async () => ({
+  const answer = await ctx.caches.get(roomSectionsCache).get(roomId, async () => ({
     saved: (await findRoomSections(ctx.db, roomId)) ?? null,
   }));
   return answer?.saved ?? undefined;
@@ -475,7 +473,7 @@ export async function readSectionsMarkdown(ctx: AppContext, room: DataRoom): Pro
 
 /** The room's sections as readers see them, parsed once per version of the text (server/caches/sections-cache.ts). */
 export async function parsedSectionsOf(ctx: AppContext, room: DataRoom): Promise<ParsedSections> {
-  return ctx.caches.sections.parsed(await readSectionsMarkdown(ctx, room));
+  return ctx.caches.get(sectionsCache).parsed(await readSectionsMarkdown(ctx, room));
 }
 
 /**
@@ -500,5 +498,5 @@ export async function requireExternalLink(
  * remembering serializer writes its JSON once per version.
  */
 export async function sectionsPayloadOf(ctx: AppContext, room: DataRoom): Promise<{ content: string }> {
-  return ctx.caches.sections.payload(await readSectionsMarkdown(ctx, room));
+  return ctx.caches.get(sectionsCache).payload(await readSectionsMarkdown(ctx, room));
 }

@@ -1,5 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { parseSectionsOffThread, SectionsTooComplexError } from '#server/parsing/sections-parser';
+import {
+  type ParseLimits,
+  parseSectionsOffThread,
+  SectionsTooComplexError,
+} from '#server/parsing/sections-parser';
 import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown';
 
 /** Rooms whose sections are kept, parsed and as JSON. */
@@ -24,6 +28,9 @@ export class SectionsCache {
     max: ROOMS_KEPT,
   });
 
+  /** The app's parse limits (config.sectionsParseTimeoutMs), for a stored text parsed here. */
+  constructor(readonly limits: ParseLimits) {}
+
   #entry(markdown: string) {
     let entry = this.#byText.get(markdown);
     if (!entry) {
@@ -46,7 +53,7 @@ export class SectionsCache {
    */
   async #parseStored(markdown: string, entry: { parsed?: Promise<ParsedSections> }): Promise<ParsedSections> {
     try {
-      return await parseSectionsOffThread(markdown);
+      return await parseSectionsOffThread(markdown, this.limits);
     } catch (error) {
       if (!(error instanceof SectionsTooComplexError)) {
         entry.parsed = undefined;

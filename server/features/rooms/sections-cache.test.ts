@@ -2,11 +2,14 @@ import { expect, test } from 'vitest';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { SectionsCache } from './sections-cache';
 
+/** The default SECTIONS_PARSE_TIMEOUT_MS (config.ts). */
+const LIMITS = { timeoutMs: 4_000 };
+
 const room = (label: string) =>
   `## Financials\n- [Model ${label}](https://files.example.com/${label}.xlsx)\n`;
 
 test('the same text is parsed once, and answers what a fresh parse answers', async () => {
-  const cache = new SectionsCache();
+  const cache = new SectionsCache(LIMITS);
   const text = room('a');
   const first = await cache.parsed(text);
   // A copy of the text built apart (as each PostgreSQL read returns) finds the same parse.
@@ -15,7 +18,7 @@ test('the same text is parsed once, and answers what a fresh parse answers', asy
 });
 
 test('a saved change is read at once: another text is another parse and another payload', async () => {
-  const cache = new SectionsCache();
+  const cache = new SectionsCache(LIMITS);
   const before = await cache.parsed(room('before'));
   const after = await cache.parsed(room('after'));
   expect(after).not.toBe(before);
@@ -26,7 +29,7 @@ test('a saved change is read at once: another text is another parse and another 
 });
 
 test('only the most recently read rooms are kept', async () => {
-  const cache = new SectionsCache();
+  const cache = new SectionsCache(LIMITS);
   const oldest = await cache.parsed(room('oldest'));
   const recent = await cache.parsed(room('recent'));
   for (let i = 0; i < 64; i++) {

@@ -1,7 +1,14 @@
 import { expect, test } from 'vitest';
-import { createCaches } from './caches';
+import { CacheRegistry, untilNextWrite } from './cache-registry';
 import { EpochCache } from './epoch-cache';
 import { WriteEpoch } from './write-epoch';
+
+// Two caches as the modules define theirs (accounts' sessions, rooms' readable rooms): built per app.
+const sessions = untilNextWrite<{ sessionId: string; expiresAt: Date }>(
+  'sessions',
+  (session) => session.expiresAt,
+);
+const readableRooms = untilNextWrite<{ roomId: string }>('readableRooms');
 
 const value = (label: string) => ({ label, expiresAt: new Date(Date.now() + 60_000) });
 
@@ -11,16 +18,19 @@ test('while the epoch is not caching (PostgreSQL without its notifications) ever
       return false;
     }
   })();
-  const caches = createCaches({ writeEpoch: epoch });
+  const caches = new CacheRegistry({
+    writeEpoch: epoch,
+    limits: { previewObjectCacheBytes: 0, watermarkCacheBytes: 0, sectionsParseTimeoutMs: 4_000 },
+  });
   let loads = 0;
   const load = async () => {
     loads++;
     return { sessionId: 's', expiresAt: new Date(Date.now() + 60_000) } as never;
   };
-  await caches.sessions.get('token', load);
-  await caches.sessions.get('token', load);
-  await caches.readableRooms.get('room:user', load);
-  await caches.readableRooms.get('room:user', load);
+  await caches.get(sessions).get('token', load);
+  await caches.get(sessions).get('token', load);
+  await caches.get(readableRooms).get('room:user', load);
+  await caches.get(readableRooms).get('room:user', load);
   expect(loads).toBe(4);
 });
 
