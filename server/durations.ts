@@ -38,3 +38,9 @@ export const EPOCH_CACHE_MAX_AGE_MS = 60 * SECOND_MS;
 
 /** A notification mail's unsubscribe link works for 30 days after the mail was sent (ADR 61). */
 export const UNSUBSCRIBE_LINK_TTL_MS = 30 * DAY_MS;
+
+/** What a preview's job may take beyond its conversion's own limit: copying and storing its files (ADR 39). */
+export const PREPARATION_STORING_ALLOWANCE_MS = 2 * MINUTE_MS;
+
+/** How long after a preparation child's exit its outcome may still be on its way over the IPC channel. */
+export const PREPARATION_OUTCOME_GRACE_MS = SECOND_MS;

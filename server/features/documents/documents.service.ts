@@ -31,7 +31,12 @@ import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
-import { isAllowedUploadExtension, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '#shared/uploads';
+import {
+  isAllowedUploadExtension,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_EXTENSIONS,
+  type UploadExtension,
+} from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
 import { documentsCache, previewsCache, roomDocumentsCache } from './documents.caches';
 import {
@@ -173,7 +178,19 @@ export async function uploadDocument(
   const room = await requireManagedRoom(ctx, founder);
   // Refuses early, before a byte is stored; counted again where it is decided, below.
   if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
+  const checked = await checkedUpload(await receivedUpload(ctx, parts));
+  return storeUpload(ctx, room, founder, checked);
+}
 
+/** What an upload's request carried: its text fields and its one file, stored but not yet committed. */
+interface ReceivedUpload {
+  fields: Record<string, string>;
+  pending: PendingObject | undefined;
+  fileName: string;
+}
+
+/** Reads the request's parts: the file is streamed to storage as it arrives; any refusal discards it. */
+async function receivedUpload(ctx: AppContext, parts: AsyncIterable<UploadPart>): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let pending: PendingObject | undefined;
   let fileName = '';
@@ -213,7 +230,19 @@ export async function uploadDocument(
     await pending?.discard();
     throw error;
   }
+  return { fields, pending, fileName };
+}
 
+/** A received upload that passed every check: its fields, its stored file and the file's extension. */
+interface CheckedUpload {
+  fields: { title?: string; section?: string };
+  pending: PendingObject;
+  fileName: string;
+  extension: UploadExtension;
+}
+
+/** The checks of the fields and the file's content; the stored file is discarded on any refusal. */
+async function checkedUpload({ fields, pending, fileName }: ReceivedUpload): Promise<CheckedUpload> {
   const checkedFields = uploadFieldsSchema.safeParse(fields);
   if (!checkedFields.success) {
     await pending?.discard();
@@ -243,9 +272,18 @@ export async function uploadDocument(
       },
     );
   }
+  return { fields: checkedFields.data, pending, fileName, extension };
+}
 
-  const title = checkedFields.data.title || cleanFileName(fileName) || `Untitled.${extension}`;
-  const section = checkedFields.data.section ?? '';
+/** Commits the file, then its row, preview job, link and webhook event in one write (or removes it). */
+async function storeUpload(
+  ctx: AppContext,
+  room: DataRoom,
+  founder: RoomUser,
+  { fields, pending, fileName, extension }: CheckedUpload,
+): Promise<{ document: DocumentListItem; url: string }> {
+  const title = fields.title || cleanFileName(fileName) || `Untitled.${extension}`;
+  const section = fields.section ?? '';
   const key = await pending.commit();
   const now = new Date();
   const document: StoredDocument = {

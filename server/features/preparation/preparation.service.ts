@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '#server/app-context';
+import { PREPARATION_STORING_ALLOWANCE_MS } from '#server/durations';
 import {
   type DocumentPreview,
   deletePreviewObjects,
@@ -283,7 +284,7 @@ export function prepareDocumentJob(ctx: AppContext): JobDefinition<PrepareDocume
     payloadSchema: prepareDocumentPayloadSchema,
     maxAttempts: 3,
     // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
-    timeoutMs: ctx.config.previews.timeLimitMs + 120_000,
+    timeoutMs: ctx.config.previews.timeLimitMs + PREPARATION_STORING_ALLOWANCE_MS,
     concurrency: ctx.config.previews.concurrency,
     // One founder's many slow files take turns with every other room's (ADR 40, amended by ADR 61).
     isSharedFairly: true,

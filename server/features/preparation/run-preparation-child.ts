@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import os from 'node:os';
+import { PREPARATION_OUTCOME_GRACE_MS } from '#server/durations';
 import { entryFile } from '#server/workers/entry-file';
 import type { PreparationOutcome, PreparationTask } from './preparation-limits';
 
@@ -95,9 +96,6 @@ export async function runPreparationChild(
   }
 }
 
-/** How long after the child's exit its outcome may still be on its way over the IPC channel. */
-const OUTCOME_GRACE_MS = 1_000;
-
 /**
  * The outcome the child sends. Node does not order a child's last IPC message before its 'exit' event,
  * so an exit alone is not the end: the channel's 'disconnect' is (its messages come before it), or,
@@ -129,7 +127,7 @@ export function childOutcome(child: EventEmitter, stderr: () => string): Promise
       exit = signal ?? `exit ${code}`;
       // After a message this changes nothing (a promise settles once).
       if (isDisconnected) endedWithoutOutcome();
-      else grace = setTimeout(endedWithoutOutcome, OUTCOME_GRACE_MS).unref();
+      else grace = setTimeout(endedWithoutOutcome, PREPARATION_OUTCOME_GRACE_MS).unref();
     });
   });
 }

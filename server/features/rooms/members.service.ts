@@ -32,12 +32,12 @@ export async function createFounderRoom(
     foundedYear: null,
     website: '',
     isActive: true,
-    // Downloads allowed unless the founder says otherwise (DESIGN.md's defaults).
+    // Downloads allowed unless the founder says otherwise (docs/product-rules.md#setup-data-room).
     isDownloadAllowed: true,
-    // No NDA unless the founder asks for one (DESIGN.md's defaults).
+    // No NDA unless the founder asks for one (docs/product-rules.md#nda-before-entry).
     isNdaRequired: false,
     ndaVersionId: null,
-    // Off unless the founder turns it on (DESIGN.md's defaults).
+    // Off unless the founder turns it on (docs/product-rules.md#documents-and-the-access-log).
     isWatermarkEnabled: false,
     createdAt: founder.at,
     updatedAt: founder.at,

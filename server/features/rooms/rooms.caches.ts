@@ -34,3 +34,9 @@ export const sectionsCache = defineCache(
   'sections',
   ({ limits }) => new SectionsCache({ timeoutMs: limits.sectionsParseTimeoutMs }),
 );
+
+/**
+ * Not a cache but the app's own state, held by its registry the same way: the last edit of each room's
+ * sections queued in this app, by room id, which the next one waits for (writeWithSectionsEdit).
+ */
+export const sectionsEditQueue = defineCache('sectionsEditQueue', () => new Map<string, Promise<void>>());

@@ -24,7 +24,13 @@ import {
   starterSectionsMarkdown,
 } from '#shared/sections-markdown';
 import { pendingNdaForUser } from './nda-gate';
-import { managedRoomsCache, memberRoomsCache, roomSectionsCache, sectionsCache } from './rooms.caches';
+import {
+  managedRoomsCache,
+  memberRoomsCache,
+  roomSectionsCache,
+  sectionsCache,
+  sectionsEditQueue,
+} from './rooms.caches';
 import {
   type DataRoom,
   documentIdsInRoom,
@@ -144,7 +150,7 @@ export function companyInformationOf(room: DataRoom): CompanyInformation {
 /**
  * Saves the company profile of the founder's room (POST /api/data-rooms, docs/product-rules.md#api),
  * and sets the same name, stage and description in the Company Information block of its stored
- * sections text, in one transaction (DESIGN.md answer 13, ADR 38). The new text is computed in the
+ * sections text, in one transaction (ADR 38). The new text is computed in the
  * parser's worker and outside the transaction, as every server-side edit of the text (ADR 37).
  */
 export async function saveCompanyProfile(
@@ -362,9 +368,6 @@ export async function saveSectionsMarkdown(
 /** How many times an edit of the sections text is computed again when the text changed meanwhile. */
 const SECTIONS_EDIT_ATTEMPTS = 5;
 
-/** The last edit of each room's sections queued in this process: the next one waits for it. */
-const sectionsEditsUnderWay = new Map<string, Promise<void>>();
-
 /**
  * Runs `write` (the upload's insert, the deletion's removal) in one transaction with an edit of the
  * room's sections text (the upload's link, the deletion's links), without keeping the transaction
@@ -383,6 +386,7 @@ export function writeWithSectionsEdit<T>(
   write: (trx: Executor) => Promise<T>,
   at: Date,
 ): Promise<T> {
+  const sectionsEditsUnderWay = ctx.caches.get(sectionsEditQueue);
   const previous = sectionsEditsUnderWay.get(roomId) ?? Promise.resolve();
   const mine = previous.then(() => editThenWrite());
   const settled = mine.then(
