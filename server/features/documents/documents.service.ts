@@ -510,7 +510,7 @@ export async function findReadableDocument(
 /**
  * For a reading report: the highest page of a document the user can still read (owner, or member of its
  * active room), or undefined exactly where findReadableDocument answers 404. Read on every report: the
- * document, its preview and the room's readability come through the caches (server/caches/caches.ts).
+ * document, its preview and the room's readability come through the caches (documents.caches.ts).
  */
 export async function findReadableLastPage(
   ctx: AppContext,
@@ -527,7 +527,7 @@ export async function findReadableLastPage(
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
-  // Read on every page image (caches.ts: when an answer may be reused).
+  // Read on every page image (documents.caches.ts: when an answer may be reused).
   const document = await ctx.caches
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));

@@ -110,7 +110,7 @@ async function narrowPagesOf(ctx: AppContext, objects: PreviewObject[]): Promise
 
 /**
  * The readable document with its preview, when that preview is ready; otherwise a 404 that says why.
- * Read on every page image and thumbnail: the lookups go through the caches (server/caches/caches.ts),
+ * Read on every page image and thumbnail: the lookups go through the caches (reading.caches.ts, documents.caches.ts),
  * and the document's name in the room, which needs its sections, is not looked up.
  */
 async function readyPreview(

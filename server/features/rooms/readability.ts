@@ -8,8 +8,9 @@
  * - an invitation link's holder: while the invitation is usable and the room active;
  * - either reader, while the room asks for its NDA, only once they accepted its current version (403
  *   nda_required before: nda-gate.ts); managers are never asked.
- * findRoomReading is the one decision for a signed-in reader (cached per room and reader: server/caches/caches.ts),
- * requireInvitedRoom the one for an invitation link; the other functions here only answer from them.
+ * findRoomReading is the one decision for a signed-in reader (cached per room and reader:
+ * readableRoomsCache), requireInvitedRoom the one for an invitation link; the other functions here only
+ * answer from them.
  */
 import type { AppContext } from '#server/app-context';
 import { untilNextWrite } from '#server/caches/cache-registry';
@@ -73,7 +74,7 @@ export async function findReadableRoom(
  * The room this user may read and the NDA they must accept first, if any: what findReadableRoom decides
  * from, for the one place that must reach a gated room (accepting its NDA). Cached with the NDA's answer,
  * so the gate holds through the cache: an acceptance, a new text or the switch is a write, which empties
- * it (server/caches/caches.ts).
+ * it (readableRoomsCache).
  */
 export async function findRoomReading(
   ctx: AppContext,
@@ -92,7 +93,7 @@ export async function findRoomReading(
       pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
     };
   };
-  // Members read their room on every page and click (server/caches/caches.ts: when an answer may be reused).
+  // Members read their room on every page and click (readableRoomsCache: when an answer may be reused).
   return ctx.caches.get(readableRoomsCache).get(`${roomId}:${user.id}`, load);
 }
 

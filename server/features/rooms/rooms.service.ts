@@ -76,7 +76,7 @@ export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Prom
 /**
  * The room this user manages, and how: the room they own, else the room they edit (one per person,
  * docs/decisions/0047-room-editors.md). Console requests ask on every call, so it is cached by the
- * rule of every authorisation fact (caches.ts): removing an editor is a write, seen by the next request.
+ * rule of every authorisation fact (rooms.caches.ts): removing an editor is a write, seen by the next request.
  */
 export async function findManagedRoom(ctx: AppContext, user: RoomUser): Promise<ManagedRoom | undefined> {
   // "Manages none" is cached too (as null): every investor's /api/auth/me asks.
@@ -456,7 +456,7 @@ function toDataRoomView(room: DataRoom, saved: RoomSections | undefined): DataRo
 
 /**
  * The room's saved sections text and when it was saved, or undefined while it has none (the starter
- * template): cached by room until the next write to room_sections (caches.ts).
+ * template): cached by room until the next write to room_sections (rooms.caches.ts).
  */
 export async function roomSectionsFor(ctx: AppContext, roomId: string): Promise<RoomSections | undefined> {
   const answer = await ctx.caches.get(roomSectionsCache).get(roomId, async () => ({
