@@ -20,10 +20,13 @@ export { ndaRoutes } from './nda.routes';
 export { listNdaAcceptancesSince } from './nda.service';
 export {
   findReadableRoom,
+  type InvitedRoom,
   type ReadableRoom,
+  type RoomReader,
   type RoomReading,
   requireInvitedRoom,
   requireReadableRoom,
+  roomReadingOf,
 } from './readability';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';

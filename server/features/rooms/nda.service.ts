@@ -23,7 +23,7 @@ import {
   type NdaVersion,
 } from './nda.repository';
 import { ndaPromptOf } from './nda-gate';
-import { findInvitedRoom, findRoomReading } from './readability';
+import { findInvitedRoom, roomReadingOf } from './readability';
 import { type DataRoom, findDataRoomById, lockRoomRow, updateDataRoom } from './rooms.repository';
 import { requireManagedRoom } from './rooms.service';
 import type { InvitationLinks, RoomActivity, RoomUser } from './visitors';
@@ -196,7 +196,7 @@ export async function acceptNdaAsMember(
   facts: RequestFacts,
   activity: RoomActivity,
 ) {
-  const reading = await findRoomReading(ctx, user, roomId);
+  const reading = await roomReadingOf(ctx, { user, roomId });
   if (!reading) throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
   if (reading.room.readerManagesRoom)
     throw new HttpError(
