@@ -19,6 +19,7 @@ import {
   type PreviewObject,
   pagesPreparedWithout,
   prepareDocumentPayloadSchema,
+  type StoredDocument,
   startDocumentPreview,
   updatePreview,
 } from '#server/features/documents/index';
@@ -77,21 +78,7 @@ export async function prepareDocument(
   const workDir = await fsp.mkdtemp(path.join(processRoot, `${documentId}-`));
   const storedKeys: string[] = [];
   try {
-    const inputPath = path.join(workDir, 'original');
-    await pipeline(ctx.storage.read(document.storageKey), fs.createWriteStream(inputPath));
-    const outcome = await runPreparationChild(
-      {
-        kind,
-        extension: extensionOf(document.originalName),
-        inputPath,
-        workDir,
-        widths: PAGE_IMAGE_WIDTHS,
-        thumbnailWidth: THUMBNAIL_WIDTH,
-        maxPages: MAX_PREVIEW_PAGES,
-        memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
-      },
-      { timeLimitMs: ctx.config.previews.timeLimitMs, signal: options.signal },
-    );
+    const outcome = await convertInChild(ctx, document, kind, workDir, options.signal);
     if (outcome.status === 'failed') {
       await failPreview(ctx, documentId, generation, outcome.code);
       ctx.log.info({ documentId, code: outcome.code, detail: outcome.detail }, 'preview refused');
@@ -106,22 +93,7 @@ export async function prepareDocument(
       objects.push(object);
     }
     options.signal?.throwIfAborted();
-    const written = await ctx.db.transaction().execute(async (trx) => {
-      await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
-      // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
-      const current = await findPreview(trx, documentId);
-      if (!current || !isAwaiting(current, generation)) return false;
-      await insertPreviewObjects(trx, objects);
-      const now = new Date();
-      await updatePreview(trx, documentId, {
-        status: 'ready',
-        pageCount: outcome.pageCount,
-        isTextAvailable: outcome.isTextAvailable,
-        updatedAt: now,
-        preparedAt: now,
-      });
-      return true;
-    });
+    const written = await commitPreview(ctx, documentId, generation, objects, outcome);
     if (!written) {
       await removeObjects(ctx, storedKeys);
       return { status: 'skipped' };
@@ -137,6 +109,60 @@ export async function prepareDocument(
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Copies the original into the work directory and converts it in the child process (ADR 39). */
+async function convertInChild(
+  ctx: Pick<AppContext, 'storage' | 'config'>,
+  document: StoredDocument,
+  kind: 'pages' | 'image' | 'text' | 'table',
+  workDir: string,
+  signal: AbortSignal | undefined,
+) {
+  const inputPath = path.join(workDir, 'original');
+  await pipeline(ctx.storage.read(document.storageKey), fs.createWriteStream(inputPath));
+  return runPreparationChild(
+    {
+      kind,
+      extension: extensionOf(document.originalName),
+      inputPath,
+      workDir,
+      widths: PAGE_IMAGE_WIDTHS,
+      thumbnailWidth: THUMBNAIL_WIDTH,
+      maxPages: MAX_PREVIEW_PAGES,
+      memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
+    },
+    { timeLimitMs: ctx.config.previews.timeLimitMs, signal },
+  );
+}
+
+/**
+ * Writes the stored objects' rows and the 'ready' state in one transaction, only while the preview still
+ * awaits this generation; false when it was deleted, or started again by a retry, meanwhile.
+ */
+async function commitPreview(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  documentId: string,
+  generation: number,
+  objects: PreviewObject[],
+  outcome: { pageCount: number | null; isTextAvailable: boolean },
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
+    // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
+    const current = await findPreview(trx, documentId);
+    if (!current || !isAwaiting(current, generation)) return false;
+    await insertPreviewObjects(trx, objects);
+    const now = new Date();
+    await updatePreview(trx, documentId, {
+      status: 'ready',
+      pageCount: outcome.pageCount,
+      isTextAvailable: outcome.isTextAvailable,
+      updatedAt: now,
+      preparedAt: now,
+    });
+    return true;
+  });
 }
 
 /** Whether the preview still waits for the preparation of this generation (no retry started since). */
