@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { requestedRange } from '#server/features/room-content/download';
+import { requestedRange } from '#server/storage/download';
 import { downloadVariant } from './load-scenario';
 
 // The load generator counts the downloads the access log must hold on its own, from what it asks

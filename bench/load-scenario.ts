@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FormData } from 'undici';
 import type { Config } from '#server/config';
-import { UPLOADS_PER_ROOM } from '#server/features/room-content/documents.service';
+import { UPLOADS_PER_ROOM } from '#server/features/documents/index';
 import { startTestSmtpServer } from '#tests/support/smtp-server';
 import { type AccessLogCheck, AccessTally, checkAccessLog } from './access-log-check';
 import { drainedBytes, LoadClient } from './load-client';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Caches } from './caches/caches';
+import type { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { JobRunner } from './jobs/job-queue';
@@ -14,8 +14,11 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   storage: Storage;
-  /** Every cache, each with its invalidation rule (server/caches/caches.ts, ADR 34). */
-  caches: Caches;
+  /**
+   * This app's caches, each built on first use from the definition its module owns, with its invalidation
+   * rule beside it (server/caches/cache-registry.ts, ADR 34): `ctx.caches.get(sectionsCache)`.
+   */
+  caches: CacheRegistry;
   /** The durable job queue's worker in this process (server/jobs/job-queue.ts, ADR 40). */
   jobs: JobRunner;
   log: FastifyBaseLogger;

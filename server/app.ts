@@ -1,7 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sessionsCache } from '#server/features/accounts/sessions.caches';
+import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
+import {
+  prepareDocumentJob,
+  startMissingPreviews,
+  sweepPreparationWork,
+} from '#server/features/preparation/index';
+import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
+import { ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
 import type { AppContext } from './app-context';
-import { createCaches } from './caches/caches';
+import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -18,23 +27,12 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationJobs, recordRoomActivity } from './features/notifications/notifications.service';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
-import { documentsRoutes } from './features/room-content/documents.routes';
-import { ndaRoutes } from './features/room-content/nda.routes';
-import type { InvitationLinks, RoomActivity } from './features/room-content/room-content.service';
-import {
-  prepareDocumentJob,
-  reconcileStoredFiles,
-  startMissingPreviews,
-  sweepPreparationWork,
-} from './features/room-content/room-content.service';
-import { roomsRoutes } from './features/room-content/rooms.routes';
-import { viewerRoutes } from './features/room-content/viewer.routes';
+import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { siteRoutes } from './features/site/site.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import { webhookJobs } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
-import { setSectionsParseTimeout } from './parsing/sections-parser';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
 import { registerAuth } from './plugins/auth';
 import { registerDrain } from './plugins/drain';
@@ -152,9 +150,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = options.storage ?? createStorage(config.storage);
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
-  const caches = createCaches(database, {
-    previewObjectCacheBytes: config.previews.objectCacheBytes,
-    watermarkCacheBytes: config.previews.watermarkCacheBytes,
+  const caches = new CacheRegistry({
+    writeEpoch: database.writeEpoch,
+    limits: {
+      previewObjectCacheBytes: config.previews.objectCacheBytes,
+      watermarkCacheBytes: config.previews.watermarkCacheBytes,
+      sectionsParseTimeoutMs: config.sectionsParseTimeoutMs,
+    },
   });
   const jobs = createJobRunner(database.db, {
     dialect: database.dialect,
@@ -187,7 +189,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // The invited view is room content; it reads invitation links through invitations (ADR 35).
   const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
-  setSectionsParseTimeout(config.sectionsParseTimeoutMs);
 
   registerErrorHandling(app);
   // Before declarePlatformResponses: the statuses it declares depend on a route's API-token scope.
@@ -198,7 +199,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDrain(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerRateLimits(app, config, database);
-  registerAuth(app, createSessionResolver(database.db, caches.sessions), {
+  registerAuth(app, createSessionResolver(database.db, caches.get(sessionsCache)), {
     resolve: (secret) => resolveApiToken(ctx, secret),
   });
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
@@ -213,8 +214,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(roomsRoutes(ctx, invitationLinks, activity));
+  await app.register(roomDocumentsRoutes(ctx, invitationLinks, activity));
   await app.register(ndaRoutes(ctx, invitationLinks, activity));
-  await app.register(documentsRoutes(ctx, activity));
+  await app.register(documentsRoutes(ctx, activity, downloadWatermarks(ctx)));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, activity));

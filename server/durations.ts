@@ -70,3 +70,8 @@ export const S3_HOLD_LEASE_MS = 2 * MINUTE_MS;
 export const RATE_LIMIT_STORE_REPORT_EVERY_MS = MINUTE_MS;
 /** The sections parser's thread ends after this long without work: idle memory is a budget. */
 export const SECTIONS_PARSER_IDLE_MS = MINUTE_MS;
+/** What a preview's job may take beyond its conversion's own limit: copying and storing its files (ADR 39). */
+export const PREPARATION_STORING_ALLOWANCE_MS = 2 * MINUTE_MS;
+
+/** How long after a preparation child's exit its outcome may still be on its way over the IPC channel. */
+export const PREPARATION_OUTCOME_GRACE_MS = SECOND_MS;

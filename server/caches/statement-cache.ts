@@ -8,8 +8,8 @@ const STATEMENTS_KEPT = 500;
 const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
 
 /**
- * Tables no epoch cache reads (caches.ts: sessions, rooms and their members, documents, previews): the
- * access log and the reading analytics' views and roll-ups, written on every download, click and reading
+ * Tables no epoch cache reads (the modules' *.caches.ts: sessions, rooms and their members, documents,
+ * previews): the access log and the reading analytics' views and roll-ups, written on every download, click and reading
  * report, and the job queue, whose worker claims due jobs every second. A statement that writes only one
  * of them cannot make a cached answer stale, so it leaves the epoch alone, and a burst of reports or
  * downloads, or an idle worker's poll, does not send every next request back to the database. Their rows

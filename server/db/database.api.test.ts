@@ -16,14 +16,14 @@ import {
   findDocumentInRoom,
   insertDocument,
   type StoredDocument,
-} from '#server/features/room-content/documents.repository';
+} from '#server/features/documents/documents.repository';
 import {
   type DataRoom,
   findDataRoomById,
   findRoomSections,
   insertDataRoom,
   saveRoomSections,
-} from '#server/features/room-content/rooms.repository';
+} from '#server/features/rooms/rooms.repository';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
 import { migrationProvider } from './migrations/index';

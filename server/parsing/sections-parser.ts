@@ -34,8 +34,6 @@ export class SectionsParserBusyError extends HttpError {
   }
 }
 
-/** How long one task may run (SECTIONS_PARSE_TIMEOUT_MS) before its thread is stopped and it is refused. */
-let timeoutMs = 4_000;
 /** How long a task may wait for a thread before the caller is told to retry. */
 const QUEUE_WAIT_MS = 15_000;
 const CHECK_EVERY_MS = 20;
@@ -64,9 +62,13 @@ function thePool(): Promise<Piscina> {
   return poolStarting;
 }
 
-/** The time limit of each task (SECTIONS_PARSE_TIMEOUT_MS); buildApp sets it from the configuration. */
-export function setSectionsParseTimeout(milliseconds: number): void {
-  timeoutMs = milliseconds;
+/**
+ * How long one task may run before its thread is stopped and it is refused: each caller passes its app's
+ * configuration (SECTIONS_PARSE_TIMEOUT_MS, config.sectionsParseTimeoutMs). The pool itself is the
+ * process's, as its threads are.
+ */
+export interface ParseLimits {
+  timeoutMs: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export function setSectionsParseTimeout(milliseconds: number): void {
  * shared with this thread), so a task that waited behind another, or for a thread to start, still
  * has its whole time.
  */
-async function run<T>(name: string, task: object): Promise<T> {
+async function run<T>(name: string, task: object, { timeoutMs }: ParseLimits): Promise<T> {
   const started = new Int32Array(new SharedArrayBuffer(4));
   const abort = new AbortController();
   const queuedAt = Date.now();
@@ -106,31 +108,45 @@ async function run<T>(name: string, task: object): Promise<T> {
   }
 }
 
-export function parseSectionsOffThread(markdown: string, options: { appOrigin?: string } = {}) {
-  return run<ParsedSections>('parse', { markdown, appOrigin: options.appOrigin });
+export function parseSectionsOffThread(markdown: string, options: ParseLimits & { appOrigin?: string }) {
+  return run<ParsedSections>('parse', { markdown, appOrigin: options.appOrigin }, options);
 }
 
-export function addDocumentToSectionOffThread(markdown: string, section: string, title: string, url: string) {
-  return run<string>('addDocument', { markdown, section, title, url });
+export function addDocumentToSectionOffThread(
+  markdown: string,
+  section: string,
+  title: string,
+  url: string,
+  limits: ParseLimits,
+) {
+  return run<string>('addDocument', { markdown, section, title, url }, limits);
 }
 
 export function removeDocumentLinksOffThread(
   markdown: string,
   documentId: string,
-  options: { appOrigin?: string } = {},
+  options: ParseLimits & { appOrigin?: string },
 ) {
-  return run<string>('removeDocument', { markdown, documentId, appOrigin: options.appOrigin });
+  return run<string>('removeDocument', { markdown, documentId, appOrigin: options.appOrigin }, options);
 }
 
 export function renameDocumentLinksOffThread(
   markdown: string,
   documentId: string,
   title: string,
-  options: { appOrigin?: string } = {},
+  options: ParseLimits & { appOrigin?: string },
 ) {
-  return run<string>('renameDocument', { markdown, documentId, title, appOrigin: options.appOrigin });
+  return run<string>(
+    'renameDocument',
+    { markdown, documentId, title, appOrigin: options.appOrigin },
+    options,
+  );
 }
 
-export function setCompanyInformationOffThread(markdown: string, company: CompanyInformation) {
-  return run<string>('setCompany', { markdown, company });
+export function setCompanyInformationOffThread(
+  markdown: string,
+  company: CompanyInformation,
+  limits: ParseLimits,
+) {
+  return run<string>('setCompany', { markdown, company }, limits);
 }

@@ -163,7 +163,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 /**
  * The signed-in user, or 401. What they may do in a room is the room's business: console routes then
  * call requireManagedRoom (the owner or an editor) or requireRoomOwner (owner-only actions), in
- * server/features/room-content (docs/decisions/0047-room-editors.md).
+ * server/features/rooms/rooms.service.ts (docs/decisions/0047-room-editors.md).
  */
 export function requireUser(request: FastifyRequest): User {
   if (request.hasPendingSecondFactor) throw secondFactorRequired();

@@ -122,7 +122,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Plugins' 4xx (the rate limit) carry messages written for clients; multipart errors are
-      // translated beside the upload route (features/room-content/upload-errors.ts).
+      // translated beside the upload route (features/documents/upload-errors.ts).
       return reply.status(status).send({ error: error.code ?? 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');

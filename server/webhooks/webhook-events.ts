@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { untilNextWrite } from '#server/caches/cache-registry';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import type { Executor } from '#server/db/columns';
 import { enqueueJob } from '#server/jobs/job-queue';
@@ -67,10 +68,16 @@ async function enabledEndpoints(db: Executor, roomId: string): Promise<Listening
   return rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as WebhookEventType[] }));
 }
 
-/** The events a room's enabled endpoints want, together: what caches.webhookEvents keeps by room. */
+/** The events a room's enabled endpoints want, together: what webhookEventsCache keeps by room. */
 export interface RoomWebhookEvents {
   events: WebhookEventType[];
 }
+
+/**
+ * The events a room's enabled webhook endpoints want, by room: asked on every download and click, kept
+ * until the next write (server/caches/cache-registry.ts), so a new or disabled endpoint is seen at once.
+ */
+export const webhookEventsCache = untilNextWrite<RoomWebhookEvents>('webhookEvents');
 
 /**
  * Whether an enabled endpoint of the room wants this event, so a path that writes outside a transaction

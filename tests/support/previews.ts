@@ -6,7 +6,7 @@ import {
   type PreviewObject,
   startPreview,
   updatePreview,
-} from '#server/features/room-content/previews.repository';
+} from '#server/features/documents/previews.repository';
 import {
   PAGE_IMAGE_WIDTHS,
   type PreviewFailureCode,

@@ -37,7 +37,7 @@ export function multipartBody(
   };
 }
 
-/** Small files that pass the content check of their extension (server/features/room-content/file-signatures.ts). */
+/** Small files that pass the content check of their extension (server/features/documents/file-signatures.ts). */
 export const SAMPLE_FILES = {
   pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n'),
   png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import { createFounderRoom, findManagedRoom } from '#server/features/room-content/room-content.service';
+import { createFounderRoom, findManagedRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import type { AccountSetupRequest } from '#shared/contracts/accounts';
 import type { PublicUser } from '#shared/contracts/auth';

@@ -5,14 +5,15 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { createCaches } from '#server/caches/caches';
+import { CacheRegistry } from '#server/caches/cache-registry';
 import { OTHER_PROCESS_CHECK_MS } from '#server/caches/sqlite-write-epoch';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database';
+import { sessionsCache } from './sessions.caches';
 import { createSessionResolver, endSession, startSession } from './sessions.service';
 import { insertUser } from './users.repository';
 
 // The session cache exists only on SQLite (the API tests cover PostgreSQL, where there is none; the
-// rule itself is in server/caches/caches.ts).
+// rule itself is in sessions.caches.ts and server/caches/cache-registry.ts).
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -23,6 +24,11 @@ beforeEach(async () => {
   handle = openDatabase({ dialect: 'sqlite', file });
   await migrateToLatest(handle.db);
 });
+/** The sessions cache of an app on this database, as buildApp makes it. */
+function sessionsOf(database: DatabaseHandle) {
+  const limits = { previewObjectCacheBytes: 0, watermarkCacheBytes: 0, sectionsParseTimeoutMs: 4_000 };
+  return new CacheRegistry({ writeEpoch: database.writeEpoch, limits }).get(sessionsCache);
+}
 afterEach(async () => {
   await handle.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -53,7 +59,7 @@ function deleteSessionsOutOfBand() {
 test('a resolved session is reused while nothing has been written, and a write by another process is seen within half a second', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
-    const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
+    const resolver = createSessionResolver(handle.db, sessionsOf(handle));
     const { user, session } = await signedInUser();
     expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
 
@@ -70,7 +76,7 @@ test('a resolved session is reused while nothing has been written, and a write b
 });
 
 test('any write through the app drops what was cached: logout is seen by the next request', async () => {
-  const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
+  const resolver = createSessionResolver(handle.db, sessionsOf(handle));
   const { session } = await signedInUser();
   const resolved = await resolver.resolve(session.token);
   expect(resolved).toBeDefined();
@@ -79,7 +85,7 @@ test('any write through the app drops what was cached: logout is seen by the nex
 });
 
 test('a deactivated user is refused at once', async () => {
-  const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
+  const resolver = createSessionResolver(handle.db, sessionsOf(handle));
   const { user, session } = await signedInUser();
   expect(await resolver.resolve(session.token)).toBeDefined();
   await handle.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
@@ -87,13 +93,13 @@ test('a deactivated user is refused at once', async () => {
 });
 
 test('an unknown token is never cached', async () => {
-  const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
+  const resolver = createSessionResolver(handle.db, sessionsOf(handle));
   expect(await resolver.resolve('unknown-token')).toBeUndefined();
   expect(await resolver.resolve('unknown-token')).toBeUndefined();
 });
 
 test('a write run from a precompiled query is seen by the next request too', async () => {
-  const resolver = createSessionResolver(handle.db, createCaches(handle).sessions);
+  const resolver = createSessionResolver(handle.db, sessionsOf(handle));
   const { session } = await signedInUser();
   expect(await resolver.resolve(session.token)).toBeDefined();
   await handle.db.executeQuery(CompiledQuery.raw('update sessions set revoked_at = 1'));

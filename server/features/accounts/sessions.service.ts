@@ -62,8 +62,8 @@ export interface SessionResolver {
 }
 
 /**
- * Every authenticated request resolves its session, through `cache` (caches.ts says when an answer may
- * be reused: on SQLite until the next write, on PostgreSQL never).
+ * Every authenticated request resolves its session, through `cache` (sessions.caches.ts says when an
+ * answer may be reused: on SQLite until the next write, on PostgreSQL never).
  */
 export function createSessionResolver(db: Executor, cache: ReadCache<LiveSession>): SessionResolver {
   return {

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { User } from '#server/features/accounts/accounts.service';
+import { listRecentAccess, listUploadedDocuments } from '#server/features/documents/index';
 import {
   listInvestors,
-  listRecentAccess,
-  listUploadedDocuments,
   parsedSectionsOf,
   requireManagedRoom,
   roomSectionsFor,
-} from '#server/features/room-content/room-content.service';
+} from '#server/features/rooms/index';
 import type {
   accessLogEntrySchema,
   adminSectionSchema,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import { DAY_MS } from '#server/durations';
 import { findUserById, type User } from '#server/features/accounts/accounts.service';
-import { findManagedRoom, requireManagedRoom } from '#server/features/room-content/room-content.service';
+import { findManagedRoom, requireManagedRoom } from '#server/features/rooms/index';
 import type { ApiTokenCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';

@@ -17,7 +17,7 @@ import {
   hasAcceptedInvitation,
   listPendingInvitationsFor,
 } from '#server/features/invitations/invitations.service';
-import { addEditor, addInvestor, companyNamesFor } from '#server/features/room-content/room-content.service';
+import { addEditor, addInvestor, companyNamesFor } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { magicLinkEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';

@@ -1,13 +1,9 @@
 import type { Writable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
 import { DAY_MS } from '#server/durations';
-import {
-  attachmentDisposition,
-  investorStandingIn,
-  type RoomUser,
-  requireManagedRoom,
-} from '#server/features/room-content/room-content.service';
+import { investorStandingIn, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
+import { attachmentDisposition } from '#server/storage/download';
 import type { ExportKind, ExportQuery } from '#shared/contracts/exports';
 import { sendCsvFromWorker } from './export-worker-stream';
 import { type ExportScope, hasActivityInRoom } from './exports.repository';

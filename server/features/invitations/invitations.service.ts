@@ -19,7 +19,7 @@ import {
   removeInvestor,
   requireManagedRoom,
   requireRoomOwner,
-} from '#server/features/room-content/room-content.service';
+} from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import type { OutgoingMessage } from '#server/mail/mailer';
 import { editorInvitationEmail, invitationEmail } from '#server/mail/templates';

@@ -19,7 +19,7 @@ import {
   type RoomUser,
   type RoomVisitor,
   requireManagedRoom,
-} from '#server/features/room-content/room-content.service';
+} from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import {
   type DigestEntry,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { MINUTE_MS, SECOND_MS } from '#server/durations';
-import type { RoomActivity } from '#server/features/room-content/room-content.service';
+import type { RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';

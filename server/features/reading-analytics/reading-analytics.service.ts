@@ -7,15 +7,17 @@ import {
   findDownloadableDocument,
   findReadableLastPage,
   findRoomDocument,
-  investorStandingIn,
   listAccessOfUser,
   listUploadedDocuments,
+  recordAccess,
+  type StoredDocument,
+} from '#server/features/documents/index';
+import {
+  investorStandingIn,
   type RoomActivity,
   type RoomUser,
-  recordAccess,
   requireManagedRoom,
-  type StoredDocument,
-} from '#server/features/room-content/room-content.service';
+} from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import {
   type DocumentAnalytics,
@@ -28,6 +30,7 @@ import {
   type RoomAnalytics,
   VISIT_GAP_MINUTES,
 } from '#shared/contracts/reading';
+import { readingViewsCache } from './reading-analytics.caches';
 import {
   addOpenedView,
   findDocumentTotals,
@@ -98,7 +101,7 @@ export async function acceptReport(
   viewId: string,
   report: ReadingReport,
 ): Promise<void> {
-  const view = await ctx.caches.readingViews.get(viewId, () => findViewIdentity(ctx.db, viewId));
+  const view = await ctx.caches.get(readingViewsCache).get(viewId, () => findViewIdentity(ctx.db, viewId));
   if (!view || view.userId !== user.id) throw viewNotFound();
   // The highest page a report may name: the prepared page count, 1 for a document read as one piece.
   const lastPage = await findReadableLastPage(ctx, user, view.documentId);

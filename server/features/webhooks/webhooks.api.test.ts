@@ -484,7 +484,7 @@ describe('a day of failures', () => {
   afterAll(() => short?.close());
 
   test('an endpoint added after downloads were logged without one gets the next download', async () => {
-    // Whether a room listens is cached (caches.webhookEvents): adding an endpoint must end that answer.
+    // Whether a room listens is cached (webhookEventsCache): adding an endpoint must end that answer.
     const { founder, investor } = await founderWithInvestor(t);
     const uploaded = await uploadFile(t, founder, { name: 'Model.pdf', bytes: uniquePdf() });
     expect(uploaded.status, uploaded.text).toBe(201);

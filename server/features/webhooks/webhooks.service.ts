@@ -10,7 +10,7 @@ import {
   SECOND_MS,
   WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS,
 } from '#server/durations';
-import { type RoomUser, requireManagedRoom } from '#server/features/room-content/room-content.service';
+import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { webhookDisabledEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';

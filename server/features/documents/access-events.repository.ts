@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { ReadCache } from '#server/caches/epoch-cache';
+import { BatchWriter } from '#server/db/batch-writer';
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { AccessEventRow, AccessEventsTable } from '#server/db/schema';
+import {
+  emitWebhookEvent,
+  type RoomWebhookEvents,
+  roomListensFor,
+  webhookReaderOf,
+} from '#server/webhooks/webhook-events';
+
+export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'> & {
+  /** The proxy's id for the request (proxyRequestId): the same request logged twice is one event. */
+  requestId?: string | undefined;
+};
+
+type AccessEventInsert = Insertable<AccessEventsTable>;
+
+/**
+ * An event's id. Behind a load balancer a node may log a download and die before it answers; the
+ * balancer sends the same request (same request id) to another node, which logs it again. Derived
+ * from the request id and what the event says, both inserts carry one id and the second adds nothing.
+ * Who and what are part of it, so a client that chose its own request id could at most merge its own
+ * repeated requests for one document into one event.
+ */
+function eventId(event: NewAccessEvent): string {
+  if (!event.requestId) return crypto.randomUUID();
+  const digest = crypto
+    .createHash('sha256')
+    .update(
+      [
+        event.requestId,
+        event.roomId,
+        event.userId ?? '',
+        event.invitationId ?? '',
+        event.action,
+        event.documentId ?? '',
+        event.url,
+      ].join('\n'),
+    )
+    .digest('hex');
+  // Shaped as a UUID (version 8: name-based, custom hash) like every other id of the table.
+  return `${digest.slice(0, 8)}-${digest.slice(8, 12)}-8${digest.slice(13, 16)}-a${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
+}
+
+function toInsert(event: NewAccessEvent): AccessEventInsert {
+  const { requestId: _notAColumn, ...columns } = event;
+  return toRow<AccessEventRow>({
+    ...columns,
+    id: eventId(event),
+    userAgent: event.userAgent?.slice(0, 500) ?? null,
+  });
+}
+
+/**
+ * Access logs are kept indefinitely (docs/product-rules.md#documents-and-the-access-log); the title is copied
+ * so deletion keeps it legible. Resolves once the event is committed: the download or redirect is sent only
+ * after that. A room with a webhook endpoint for the event gets its delivery in the same transaction
+ * (docs/decisions/0052-webhooks.md); only rooms without one join the group commit. Outside a transaction
+ * give `webhookEvents` (ctx.caches.get(webhookEventsCache)), so downloads and clicks do not each ask the database.
+ */
+export async function recordAccessEvent(
+  db: Executor,
+  event: NewAccessEvent,
+  webhookEvents?: ReadCache<RoomWebhookEvents>,
+): Promise<void> {
+  const row = toInsert(event);
+  // A request logged already (see eventId) inserts nothing, and its webhook went out with it then.
+  if (db.isTransaction) {
+    if ((await insertRows(db, [row])) > 0) await emitAccessWebhookEvent(db, event);
+  } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action], webhookEvents)) {
+    await db.transaction().execute(async (trx) => {
+      if ((await insertRows(trx, [row])) > 0) await emitAccessWebhookEvent(trx, event);
+    });
+  } else {
+    await groupCommitFor(db).add(row);
+  }
+}
+
+const ACCESS_WEBHOOK_EVENTS = {
+  viewed: 'document.viewed',
+  downloaded: 'document.downloaded',
+  clicked: 'link.clicked',
+} as const;
+
+async function emitAccessWebhookEvent(trx: Executor, event: NewAccessEvent): Promise<void> {
+  if (!(await roomListensFor(trx, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action]))) return;
+  const reader = await webhookReaderOf(trx, event);
+  if (!reader) return;
+  const activity = {
+    roomId: event.roomId,
+    documentId: event.documentId,
+    documentTitle: event.documentTitle,
+    reader,
+    occurredAt: event.occurredAt.toISOString(),
+  };
+  if (event.action === 'clicked')
+    await emitWebhookEvent(
+      trx,
+      event.roomId,
+      'link.clicked',
+      { ...activity, url: event.url },
+      event.occurredAt,
+    );
+  else
+    await emitWebhookEvent(
+      trx,
+      event.roomId,
+      ACCESS_WEBHOOK_EVENTS[event.action],
+      activity,
+      event.occurredAt,
+    );
+}
+
+/** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */
+export async function listRecentAccessEvents(db: Executor, roomId: string, limit: number) {
+  const rows = await db
+    .selectFrom('access_events')
+    .leftJoin('users', 'users.id', 'access_events.user_id')
+    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
+    .select([
+      'access_events.id',
+      'access_events.document_title',
+      'access_events.action',
+      'access_events.occurred_at',
+      'users.name as user_name',
+      'users.email as user_email',
+      'invitations.email as invited_email',
+    ])
+    .where('access_events.room_id', '=', roomId)
+    .orderBy('access_events.occurred_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** One user's newest events of these kinds in the room (index room_id, user_id, occurred_at). */
+export async function listUserAccessEvents(
+  db: Executor,
+  roomId: string,
+  userId: string,
+  actions: AccessEventRow['action'][],
+  limit: number,
+) {
+  const rows = await db
+    .selectFrom('access_events')
+    .select(['id', 'document_id', 'document_title', 'action', 'occurred_at'])
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .where('action', 'in', actions)
+    .orderBy('occurred_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** Rows per INSERT: 11 parameters each, well under SQLite's 32766. */
+const MAX_ROWS_PER_INSERT = 500;
+
+/** Resolves with the rows inserted: an id already there is the same request, logged before. */
+async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<number> {
+  const result = await db
+    .insertInto('access_events')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Every event recorded during one turn of the event loop is written by one INSERT, in one commit, and
+ * each request waits for that commit (the batch writer, ADR 66). On SQLite every commit is an fsync that
+ * blocks the event loop (synchronous = FULL, ADR 21): one per download or click took half the throughput
+ * under load and stalled requests for seconds (npm run bench:load); one per turn does not. No event is
+ * lost or written twice: a statement is atomic, and when one fails (say, its document was deleted
+ * meanwhile) the batch is written event by event, so only the request whose event cannot be stored fails.
+ */
+function accessEventWriter(db: Executor): BatchWriter<AccessEventInsert> {
+  return new BatchWriter({
+    maxItems: MAX_ROWS_PER_INSERT,
+    windowMs: 0,
+    async write(rows) {
+      await insertRows(db, rows);
+      return rows.map(() => undefined);
+    },
+  });
+}
+
+const groupCommits = new WeakMap<Executor, BatchWriter<AccessEventInsert>>();
+function groupCommitFor(db: Executor): BatchWriter<AccessEventInsert> {
+  let groupCommit = groupCommits.get(db);
+  if (!groupCommit) {
+    groupCommit = accessEventWriter(db);
+    groupCommits.set(db, groupCommit);
+  }
+  return groupCommit;
+}

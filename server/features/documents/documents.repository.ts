@@ -1,0 +1,99 @@
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { DocumentRow } from '#server/db/schema';
+import type { DocumentDownloadPolicy } from '#shared/contracts/documents';
+
+/** An uploaded file's record; `sizeBytes` is a bigint column, exact up to 2^53. */
+export type StoredDocument = Entity<DocumentRow>;
+
+export async function insertDocument(db: Executor, document: StoredDocument): Promise<void> {
+  await db.insertInto('documents').values(toRow<DocumentRow>(document)).execute();
+}
+
+/** Scoped by room: a document id alone never reaches a row of another room. */
+export async function findDocumentInRoom(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function listRoomDocuments(db: Executor, roomId: string): Promise<StoredDocument[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/**
+ * Sets the document's own download rule (null: follow the room); the updated document, if it is in the
+ * room. updated_at stays: it tells investors when the file changed, and the file has not.
+ */
+export async function updateDocumentDownloadPolicy(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+  policy: DocumentDownloadPolicy | null,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .updateTable('documents')
+    .set({ download_policy: policy })
+    .where('room_id', '=', roomId)
+    .where('id', '=', documentId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Renames the document, if it is in the room; updated_at stays (the file has not changed). */
+export async function updateDocumentTitle(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+  title: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .updateTable('documents')
+    .set({ title })
+    .where('room_id', '=', roomId)
+    .where('id', '=', documentId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function countRoomDocuments(db: Executor, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteDocumentRow(db: Executor, roomId: string, documentId: string): Promise<void> {
+  await db.deleteFrom('documents').where('room_id', '=', roomId).where('id', '=', documentId).execute();
+}
+
+export async function findDocumentById(
+  db: Executor,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** Every stored file a document refers to, in any room: what the storage must keep. */
+export async function allStorageKeys(db: Executor): Promise<Set<string>> {
+  const rows = await db.selectFrom('documents').select('storage_key').execute();
+  return new Set(rows.map((row) => row.storage_key));
+}

@@ -1,0 +1,229 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import type { RoomActivity } from '#server/features/rooms/index';
+import { requireUser } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/errors';
+import { proxyRequestId } from '#server/plugins/proxy-request-id';
+import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import { isCrossSiteRequest } from '#server/security/cross-site';
+import {
+  attachmentDisposition,
+  clientHasCurrentCopy,
+  requestedRange,
+  sendRangeNotSatisfiable,
+  sendStoredBytes,
+} from '#server/storage/download';
+import { webhookEventsCache } from '#server/webhooks/webhook-events';
+import {
+  documentDownloadPolicyRequestSchema,
+  documentIdParamsSchema,
+  documentListItemSchema,
+  documentListSchema,
+  documentTitleRequestSchema,
+  uploadResponseSchema,
+} from '#shared/contracts/documents';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
+import {
+  deleteDocument,
+  findDownloadableDocument,
+  listMyDocuments,
+  recordAccess,
+  renameDocument,
+  requireDownloadAllowed,
+  setDocumentDownloadPolicy,
+  type UploadPart,
+  uploadDocument,
+} from './documents.service';
+import type { DownloadWatermarks } from './download-watermarks';
+import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
+
+/** A download's body: the stored file, streamed with its own content type. */
+const fileBytes = z.unknown().describe('The file, in its own content type.');
+
+/** Room for the multipart framing and the title and section fields around a 50 MB file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export function documentsRoutes(
+  ctx: AppContext,
+  activity: RoomActivity,
+  watermarks: DownloadWatermarks,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 4, fieldSize: 2000, parts: 6 },
+    });
+
+    app.post(
+      '/api/upload',
+      {
+        schema: {
+          response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        },
+        // Refused before a byte of the body is read when the client says how large it is.
+        onRequest: async (request) => {
+          const length = Number(request.headers['content-length']);
+          if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+            throw tooLarge();
+        },
+      },
+      async (request, reply) => {
+        const founder = requireUser(request);
+        if (!request.isMultipart()) {
+          throw new HttpError(400, 'invalid_request', 'file: send the file as multipart/form-data.', {
+            field: 'file',
+          });
+        }
+        requireMultipartBoundary(request.headers['content-type']);
+        const uploaded = await uploadDocument(
+          ctx,
+          founder,
+          request.parts() as AsyncIterable<UploadPart>,
+        ).catch((error: unknown) => {
+          throw translateUploadError(error, app.multipartErrors);
+        });
+        return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/download',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: {
+            // The file's bytes, streamed as they are (never serialized).
+            200: fileBytes,
+            206: fileBytes,
+            304: noBody,
+            // 403 cross_site_request: another site made the browser ask (ADR 61);
+            // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
+            // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
+            // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
+            // preview still being prepared.
+            // 429 watermark_busy: too many watermarked PDFs being made at once (ADR 61).
+            ...errorResponses(401, 404, 409, 416, 429),
+            ...ndaGated,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        // Another page must not make a signed-in investor's browser download (and log) a file (ADR 61).
+        if (isCrossSiteRequest(request, ctx.config.appUrl))
+          throw new HttpError(
+            403,
+            'cross_site_request',
+            'Downloads start from the data room itself: open the document in Roundroom and download it there.',
+          );
+        const document = await findDownloadableDocument(ctx, user, request.params.id);
+        requireDownloadAllowed(document);
+        // Logged before any byte is sent, so an answered download is always in the access log.
+        const logDownload = async () => {
+          await recordAccess(
+            ctx.db,
+            user,
+            document,
+            'downloaded',
+            {
+              ip: request.ip,
+              userAgent: request.headers['user-agent'],
+              at: new Date(),
+              requestId: proxyRequestId(request, ctx.config),
+            },
+            ctx.caches.get(webhookEventsCache),
+          );
+          await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+        };
+        // The reader's own copy, made now where the room's watermark applies: no validator or range to
+        // offer (each copy is new), never kept by any cache.
+        const copy = await watermarks.copyFor(user, document);
+        if (copy) {
+          reply
+            .header('content-security-policy', "sandbox; default-src 'none'")
+            .header('cache-control', 'private, no-store')
+            .header('accept-ranges', 'none');
+          await logDownload();
+          if (copy.kind === 'image') {
+            return reply
+              .header('content-type', copy.contentType)
+              .header('content-disposition', attachmentDisposition(copy.fileName))
+              .header('content-length', String(copy.bytes.length))
+              .send(copy.bytes);
+          }
+          // A reader who leaves mid-download stops qpdf and frees its work directory.
+          reply.raw.once('close', () => void copy.stamped.close());
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', attachmentDisposition(copy.fileName))
+            .send(copy.stamped.stream);
+        }
+        const etag = `"${document.sha256}"`;
+        reply
+          .header('content-type', document.mimeType)
+          .header('content-disposition', attachmentDisposition(document.title))
+          // Never rendered by the browser as a page of ours, whatever the file holds.
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('cache-control', 'private, no-cache')
+          .header('etag', etag)
+          .header('accept-ranges', 'bytes');
+        if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
+
+        const range = requestedRange(request.headers, document.sizeBytes, etag);
+        if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, document.sizeBytes);
+        // A download is logged once: a resumed range that does not start at 0 is the same download.
+        if (range.kind === 'whole' || range.start === 0) {
+          await logDownload();
+        }
+        return sendStoredBytes(reply, ctx.storage, document, range);
+      },
+    );
+
+    app.get(
+      '/api/my-documents',
+      { schema: { response: { 200: documentListSchema, ...errorResponses(401, 403, 404) } } },
+      async (request) => listMyDocuments(ctx, requireUser(request)),
+    );
+
+    app.post(
+      '/api/documents/:id/download-policy',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          body: documentDownloadPolicyRequestSchema,
+          response: { 200: documentListItemSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) =>
+        setDocumentDownloadPolicy(ctx, requireUser(request), request.params.id, request.body.policy),
+    );
+
+    app.post(
+      '/api/documents/:id/title',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          body: documentTitleRequestSchema,
+          response: { 200: documentListItemSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => renameDocument(ctx, requireUser(request), request.params.id, request.body.title),
+    );
+
+    app.delete(
+      '/api/documents/:id',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await deleteDocument(ctx, requireUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

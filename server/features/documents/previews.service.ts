@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { Executor } from '#server/db/columns';
+import { enqueueJob } from '#server/jobs/job-queue';
+import type { PreviewKind } from '#shared/contracts/previews';
+import { extensionOf } from '#shared/file-types';
+import { startPreview, updatePreview } from './previews.repository';
+
+/**
+ * A document's preview as the documents module starts it: its kind, from the original's extension, and
+ * the job that the preparation module runs to make it (docs/decisions/0039-viewer-pipeline.md). The job
+ * is enqueued here, in the transaction that stores the document, so preparation depends on documents and
+ * never the other way (docs/decisions/0063-room-content-as-four-modules.md).
+ */
+
+/** What a preview is made from, by the original's extension (docs/decisions/0039-viewer-pipeline.md). */
+const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
+  pdf: 'pages',
+  doc: 'pages',
+  docx: 'pages',
+  xls: 'pages',
+  xlsx: 'pages',
+  ods: 'pages',
+  ppt: 'pages',
+  pptx: 'pages',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  bmp: 'image',
+  txt: 'text',
+  md: 'text',
+  csv: 'table',
+  mp4: 'video',
+  mov: 'video',
+};
+
+export function previewKindOf(extension: string): PreviewKind {
+  return KIND_BY_EXTENSION[extension.toLowerCase()] ?? 'download-only';
+}
+
+/** Kinds with nothing to prepare: ready as soon as the document is stored. */
+export function isReadyWithoutPreparation(kind: PreviewKind): boolean {
+  return kind === 'video' || kind === 'download-only';
+}
+
+export const PREPARE_DOCUMENT_JOB = 'prepare-document';
+export const prepareDocumentPayloadSchema = z.object({
+  documentId: z.string(),
+  generation: z.number().int(),
+});
+export type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema>;
+
+/**
+ * Inside the transaction that stores or re-prepares a document: its preview starts as 'preparing' with
+ * a job to prepare it, both committed with the write or neither. Video and archives have nothing to
+ * prepare and are ready at once. Returns whether a job was enqueued (the caller wakes the worker after
+ * the commit).
+ */
+export async function startDocumentPreview(
+  trx: Executor,
+  document: { id: string; roomId: string; originalName: string },
+  now: Date,
+): Promise<boolean> {
+  const kind = previewKindOf(extensionOf(document.originalName));
+  const generation = await startPreview(trx, document.id, kind, now);
+  if (isReadyWithoutPreparation(kind)) {
+    await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
+    return false;
+  }
+  // One job per generation: a retry's job is enqueued even while an older one still runs (its lease not
+  // yet released), and that older one then writes nothing.
+  return enqueueJob(trx, {
+    kind: PREPARE_DOCUMENT_JOB,
+    payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
+    fairKey: document.roomId,
+  });
+}

@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import {
+  type InvitationLinks,
+  type ReadableRoom,
+  type RoomActivity,
+  requireExternalLink,
+  requireInvitedRoom,
+  requireReadableRoom,
+} from '#server/features/rooms/index';
+import { requireUser } from '#server/plugins/auth';
+import { proxyRequestId } from '#server/plugins/proxy-request-id';
+import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import { isCrossSiteRequest } from '#server/security/cross-site';
+import { webhookEventsCache } from '#server/webhooks/webhook-events';
+import { documentListSchema } from '#shared/contracts/documents';
+import { clickQuerySchema, inviteTokenParamsSchema, roomIdParamsSchema } from '#shared/contracts/rooms';
+import { recordAccessEvent } from './access-events.repository';
+import { listDocumentsOfRoom } from './documents.service';
+
+/**
+ * A room's documents as its readers list them, and their clicks on its external links (logged as access
+ * events), for members (/api/data-room/{id}/...) and the invited view (/api/data-room/invite/{token}/...).
+ * Whether the reader may read the room is decided by the rooms module's readability rule.
+ */
+export function roomDocumentsRoutes(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
+  // Anyone who may not read the room gets 404, as for a room that does not exist,
+  // and 403 nda_required before they accepted its NDA (ADR 45).
+  const memberRead = { ...errorResponses(401, 404), ...ndaGated };
+  const inviteRead = { ...errorResponses(404), ...ndaGated };
+  return async (app) => {
+    app.get(
+      '/api/data-room/:id/documents',
+      { schema: { params: roomIdParamsSchema, response: { 200: documentListSchema, ...memberRead } } },
+      async (request) =>
+        listDocumentsOfRoom(ctx, await requireReadableRoom(ctx, requireUser(request), request.params.id)),
+    );
+    app.get(
+      '/api/data-room/invite/:token/documents',
+      {
+        schema: {
+          params: inviteTokenParamsSchema,
+          response: { 200: z.object({ documents: documentListSchema }), ...inviteRead },
+        },
+      },
+      async (request) => ({
+        documents: await listDocumentsOfRoom(
+          ctx,
+          (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room,
+        ),
+      }),
+    );
+
+    // Clicks on external documents: logged as 'clicked', then redirected, only to the room's own links.
+    const click = async (
+      room: ReadableRoom,
+      url: string,
+      who: { userId: string | null; invitationId: string | null },
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
+      const document = await requireExternalLink(ctx, room, url);
+      // The room's owner and editors are not investors: their own clicks are not logged (ADR 47). A
+      // click another site made the browser send is redirected like any other but not logged either:
+      // the log holds only what the investor did in the room (ADR 61).
+      if (!room.readerManagesRoom && !isCrossSiteRequest(request, ctx.config.appUrl)) {
+        await recordAccessEvent(
+          ctx.db,
+          {
+            roomId: room.id,
+            ...who,
+            documentId: null,
+            documentTitle: document.title,
+            url: document.url,
+            action: 'clicked',
+            occurredAt: new Date(),
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            requestId: proxyRequestId(request, ctx.config),
+          },
+          ctx.caches.get(webhookEventsCache),
+        );
+        await activity.record({
+          roomId: room.id,
+          visitor: who.userId ? { userId: who.userId } : { invitationId: who.invitationId ?? '' },
+          isAction: true,
+        });
+      }
+      return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
+    };
+    app.get(
+      '/api/data-room/:id/click',
+      {
+        schema: {
+          params: roomIdParamsSchema,
+          querystring: clickQuerySchema,
+          response: { 302: noBody, ...memberRead },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const room = await requireReadableRoom(ctx, user, request.params.id);
+        return click(room, request.query.url, { userId: user.id, invitationId: null }, request, reply);
+      },
+    );
+    app.get(
+      '/api/data-room/invite/:token/click',
+      {
+        schema: {
+          params: inviteTokenParamsSchema,
+          querystring: clickQuerySchema,
+          response: { 302: noBody, ...inviteRead },
+        },
+      },
+      async (request, reply) => {
+        const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        const invited = { ...room, readerManagesRoom: false };
+        return click(
+          invited,
+          request.query.url,
+          { userId: null, invitationId: invitation.id },
+          request,
+          reply,
+        );
+      },
+    );
+  };
+}

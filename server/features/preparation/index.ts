@@ -1,0 +1,12 @@
+/**
+ * The preparation module's public file: the job that makes documents' previews (page images, text,
+ * tables) in a child process, and what app.ts runs at start. Other modules and app.ts import only this
+ * file (docs/decisions/0063-room-content-as-four-modules.md).
+ */
+export {
+  prepareDocumentJob,
+  processWorkRoot,
+  retryPreview,
+  startMissingPreviews,
+  sweepPreparationWork,
+} from './preparation.service';

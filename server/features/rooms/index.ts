@@ -1,0 +1,43 @@
+/**
+ * The rooms module's public file: data rooms, their members and sections, the NDA gate and the
+ * readability rule (readability.ts). Other modules and app.ts import only this file
+ * (docs/decisions/0063-room-content-as-four-modules.md).
+ */
+export {
+  addEditor,
+  addInvestor,
+  companyNamesFor,
+  createFounderRoom,
+  investorStandingIn,
+  isMemberOfRoom,
+  listInvestors,
+  listManagers,
+  removeEditor,
+  removeInvestor,
+} from './members.service';
+export type { AcceptanceWithVersion as NdaAcceptanceRecord } from './nda.repository';
+export { ndaRoutes } from './nda.routes';
+export { listNdaAcceptancesSince } from './nda.service';
+export {
+  findReadableRoom,
+  type InvitedRoom,
+  type ReadableRoom,
+  type RoomReader,
+  type RoomReading,
+  requireInvitedRoom,
+  requireReadableRoom,
+  roomReadingOf,
+} from './readability';
+export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
+export { roomsRoutes } from './rooms.routes';
+export {
+  findManagedRoom,
+  parsedSectionsOf,
+  requireExternalLink,
+  requireManagedRoom,
+  requireRoomOwner,
+  roomSectionsFor,
+  sectionsMarkdownOf,
+  writeWithSectionsEdit,
+} from './rooms.service';
+export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { DEFAULT_FUNDING_STAGE } from '#shared/contracts/rooms';
+import {
+  addRoomMember,
+  findDataRoomById,
+  findMemberRole,
+  insertDataRoom,
+  isRoomMember,
+  listActiveRoomsForMember,
+  listRoomInvestors,
+  listRoomManagers,
+  removeEditorMember,
+  removeInvestorMember,
+} from './rooms.repository';
+
+/** Rooms' members: the founder's room at sign-up, investors and editors joining and leaving. */
+
+/** A new founder's data room, with the founder as its owner, inside the sign-up's transaction. */
+export async function createFounderRoom(
+  trx: Executor,
+  founder: { ownerId: string; companyName: string; at: Date },
+): Promise<void> {
+  const roomId = crypto.randomUUID();
+  await insertDataRoom(trx, {
+    id: roomId,
+    ownerId: founder.ownerId,
+    companyName: founder.companyName,
+    description: '',
+    stage: DEFAULT_FUNDING_STAGE,
+    foundedYear: null,
+    website: '',
+    isActive: true,
+    // Downloads allowed unless the founder says otherwise (docs/product-rules.md#setup-data-room).
+    isDownloadAllowed: true,
+    // No NDA unless the founder asks for one (docs/product-rules.md#nda-before-entry).
+    isNdaRequired: false,
+    ndaVersionId: null,
+    // Off unless the founder turns it on (docs/product-rules.md#documents-and-the-access-log).
+    isWatermarkEnabled: false,
+    createdAt: founder.at,
+    updatedAt: founder.at,
+  });
+  await addRoomMember(trx, { roomId, userId: founder.ownerId, role: 'owner', createdAt: founder.at });
+}
+
+export async function isMemberOfRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {
+  return isRoomMember(db, roomId, userId);
+}
+
+/**
+ * Whether someone is, for the room's analytics and exports, one of its investors: a member who is not
+ * one of its managers (its owner or an editor, whose own activity is not investor activity: ADR 47).
+ */
+export async function investorStandingIn(
+  db: Executor,
+  room: { id: string; ownerId: string },
+  userId: string,
+): Promise<'investor' | 'manager' | 'none'> {
+  if (userId === room.ownerId) return 'manager';
+  const role = await findMemberRole(db, room.id, userId);
+  if (role === 'owner' || role === 'editor') return 'manager';
+  return role === 'investor' ? 'investor' : 'none';
+}
+
+/** Makes the user an investor of the room (an accepted invitation); already one is not an error. */
+export async function addInvestor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
+  await addRoomMember(db, { roomId, userId, role: 'investor', createdAt: at });
+}
+
+/** Makes the user an editor of the room (an accepted co-founder invitation). */
+export async function addEditor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
+  await addRoomMember(db, { roomId, userId, role: 'editor', createdAt: at });
+}
+
+/** Ends an editor's access to the room at once: every console request asks the database (ADR 47). */
+export async function removeEditor(db: Executor, roomId: string, userId: string): Promise<void> {
+  await removeEditorMember(db, roomId, userId);
+}
+
+/** The room's owner and editors (co-founders), oldest first. */
+export async function listManagers(ctx: AppContext, roomId: string) {
+  return listRoomManagers(ctx.db, roomId);
+}
+
+/** Ends an investor's access to the room (a deleted invitation); the owner is never removed. */
+export async function removeInvestor(db: Executor, roomId: string, userId: string): Promise<void> {
+  await removeInvestorMember(db, roomId, userId);
+}
+
+/** The companies a sign-in e-mail names: the active rooms the user belongs to, then these rooms. */
+export async function companyNamesFor(
+  db: Executor,
+  userId: string | undefined,
+  roomIds: string[],
+): Promise<string[]> {
+  const names = new Set<string>();
+  if (userId) for (const room of await listActiveRoomsForMember(db, userId)) names.add(room.companyName);
+  for (const roomId of roomIds) {
+    const room = await findDataRoomById(db, roomId);
+    if (room) names.add(room.companyName);
+  }
+  return [...names];
+}
+
+/** The room's investors, newest membership first. */
+export async function listInvestors(ctx: AppContext, roomId: string) {
+  return listRoomInvestors(ctx.db, roomId);
+}

@@ -1,0 +1,80 @@
+import { LRUCache } from 'lru-cache';
+import {
+  type ParseLimits,
+  parseSectionsOffThread,
+  SectionsTooComplexError,
+} from '#server/parsing/sections-parser';
+import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown';
+
+/** Rooms whose sections are kept, parsed and as JSON. */
+const ROOMS_KEPT = 64;
+
+/**
+ * Rooms' sections markdown, parsed once per text, and the `{content}` payload members read on every
+ * visit, one object per text. Parsing (micromark) costs about a millisecond per kilobyte, up to
+ * seconds for a text at the limits (ADR 26), so even a stored text is parsed in the parser's worker
+ * thread, never on the request's; members' document lists and every click on a link need it, and under
+ * load (npm run bench:load) it was most of those routes' time. A parse still under way is shared too.
+ *
+ * Invalidation: none is needed. Entries are keyed by the text itself, so the cache is exact on both
+ * dialects: a saved change is a different key, and a text no longer read is dropped as least recently
+ * used. Results are shared between requests: callers read them and never change them.
+ */
+export class SectionsCache {
+  readonly #byText = new LRUCache<
+    string,
+    { parsed?: Promise<ParsedSections>; payload?: { content: string } }
+  >({
+    max: ROOMS_KEPT,
+  });
+
+  /** The app's parse limits (config.sectionsParseTimeoutMs), for a stored text parsed here. */
+  constructor(readonly limits: ParseLimits) {}
+
+  #entry(markdown: string) {
+    let entry = this.#byText.get(markdown);
+    if (!entry) {
+      entry = {};
+      this.#byText.set(markdown, entry);
+    }
+    return entry;
+  }
+
+  parsed(markdown: string): Promise<ParsedSections> {
+    const entry = this.#entry(markdown);
+    entry.parsed ??= this.#parseStored(markdown, entry);
+    return entry.parsed;
+  }
+
+  /**
+   * A stored text the parser cannot read in time (saved before the limits existed) reads as no
+   * sections, with the reason as its problem, and is kept so, so that readers do not make the parser
+   * try again. Any other failure (the parser busy) is not kept: the next reader tries again.
+   */
+  async #parseStored(markdown: string, entry: { parsed?: Promise<ParsedSections> }): Promise<ParsedSections> {
+    try {
+      return await parseSectionsOffThread(markdown, this.limits);
+    } catch (error) {
+      if (!(error instanceof SectionsTooComplexError)) {
+        entry.parsed = undefined;
+        throw error;
+      }
+      return {
+        company: { ...DEFAULT_COMPANY },
+        companyFields: [],
+        sections: [],
+        problems: [{ line: 0, message: error.message }],
+      };
+    }
+  }
+
+  /**
+   * `{content}` as members read it, one object per text: the route's remembering serializer
+   * (server/plugins/response-contracts.ts) writes each object's JSON once.
+   */
+  payload(markdown: string): { content: string } {
+    const entry = this.#entry(markdown);
+    entry.payload ??= { content: markdown };
+    return entry.payload;
+  }
+}
