@@ -8,6 +8,7 @@ import {
   sweepPreparationWork,
 } from '#server/features/preparation/index';
 import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
+import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
@@ -27,7 +28,6 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationJobs, recordRoomActivity } from './features/notifications/notifications.service';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
-import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { siteRoutes } from './features/site/site.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import { webhookJobs } from './features/webhooks/webhooks.service';
