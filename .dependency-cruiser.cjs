@@ -30,7 +30,7 @@ module.exports = {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment:
-        'This import resolves to no file, so no other rule can check it: fix the path (a subpath import names the file without its extension: #server/features/<name>/index).',
+        'This import resolves to no file, so no other rule can check it: fix the path (a subpath import names the file, without its extension).',
       from: {},
       to: { couldNotResolve: true, pathNot: '\\?(url|raw|inline)$' },
     },
