@@ -1,12 +1,12 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { LRUCache } from 'lru-cache';
 import { EPOCH_CACHE_MAX_AGE_MS } from '#server/durations';
-import type { LiveSession } from '#server/features/accounts/accounts.service';
 import type { ViewIdentity } from '#server/features/reading-analytics/reading-analytics.repository';
 import type { StoredDocument } from '#server/features/room-content/documents.repository';
 import type { DocumentPreview, PreviewObject } from '#server/features/room-content/previews.repository';
 import type { ManagedRoom, RoomReading } from '#server/features/room-content/room-content.service';
 import type { DataRoom, RoomSections } from '#server/features/room-content/rooms.repository';
+import type { LiveSession } from '#server/plugins/auth';
 import type { RoomWebhookEvents } from '#server/webhooks/webhook-events';
 import { EpochCache, type ReadCache } from './epoch-cache';
 import { ImmutableCache } from './immutable-cache';

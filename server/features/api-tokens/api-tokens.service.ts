@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import { findUserById, type User } from '#server/features/accounts/accounts.service';
+import { findUserById, type User } from '#server/features/accounts/index';
 import { findManagedRoom, requireManagedRoom } from '#server/features/room-content/room-content.service';
 import type { ApiTokenResolver } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
