@@ -62,7 +62,7 @@ module.exports = {
       comment:
         'shared/ is isomorphic: it imports no React (the server renders none). Keep components in web/.',
       from: { path: '^shared/' },
-      to: { path: '^node_modules/(react|react-dom)/' },
+      to: { path: '(^|/)node_modules/(react|react-dom)/' },
     },
     {
       name: 'web-imports-server-side',

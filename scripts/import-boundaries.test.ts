@@ -66,6 +66,8 @@ afterAll(() => {
 async function violationsWith(planted: Record<string, string>, config: Config): Promise<IViolation[]> {
   const tree = fs.mkdtempSync(path.join(workRoot, 'tree-'));
   const files = { ...BASE_TREE, 'package.json': JSON.stringify({ type: 'module', imports }), ...planted };
+  // Packages resolve from the project's node_modules, as they would in the project.
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'), 'dir');
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
     fs.writeFileSync(path.join(tree, file), text);
@@ -245,6 +247,59 @@ const PLANTED: PlantedImport[] = [
       'shared/contracts/rooms.ts': "import { format } from '#shared/format';\nexport const id = format;\n",
     },
     rules: ['shared-imports-node-builtin', 'shared-imports-only-packages'],
+  },
+  {
+    scenario: 'shared/ imports React',
+    bad: {
+      'shared/contracts/rooms.ts': "import { useState } from 'react';\nexport const id = useState;\n",
+    },
+    good: {
+      'shared/contracts/rooms.ts': "import { z } from 'zod';\nexport const id = z.string();\n",
+    },
+    rules: ['shared-imports-react'],
+  },
+  {
+    scenario: 'a server test file imports the end-to-end tests',
+    bad: {
+      'server/features/invitations/invitations.api.test.ts':
+        "import { journey } from '#tests/e2e/fixtures';\nexport const cases = journey;\n",
+      'tests/e2e/fixtures.ts': 'export const journey = 1;\n',
+    },
+    good: {
+      'server/features/invitations/invitations.api.test.ts':
+        "import { makeUser } from '#tests/support/factories';\nexport const cases = makeUser;\n",
+      'tests/support/factories.ts': 'export const makeUser = 1;\n',
+    },
+    rules: ['server-test-imports-beyond-support'],
+  },
+  {
+    scenario: "web/app reaches a feature's private file",
+    bad: {
+      'web/app/route-table.tsx':
+        "import { adminKeys } from '#web/features/admin/admin-state';\nexport const routes = adminKeys;\n",
+      'web/features/admin/admin-state.ts': 'export const adminKeys = 1;\n',
+    },
+    good: {
+      'web/app/route-table.tsx':
+        "import { adminKeys } from '#web/features/admin/api/admin-keys';\nexport const routes = adminKeys;\n",
+    },
+    rules: ['web-app-imports-feature-internals'],
+  },
+  {
+    scenario: "a loop closed by a dynamic import() that warms a page's code is no cycle, a static one is",
+    bad: {
+      'web/features/admin/pages/admin-page.tsx':
+        "import { Entry } from '#web/features/admin/components/entry';\nexport const page = Entry;\n",
+      'web/features/admin/components/entry.tsx':
+        "import { page } from '#web/features/admin/pages/admin-page';\nexport const Entry = () => page;\n",
+    },
+    good: {
+      'web/features/admin/pages/admin-page.tsx':
+        "import { Entry } from '#web/features/admin/components/entry';\nexport const page = Entry;\n",
+      'web/features/admin/components/entry.tsx':
+        "export const Entry = () => import('#web/features/admin/pages/admin-page');\n",
+    },
+    rules: ['no-cycle'],
   },
   {
     scenario: 'web/components imports a web feature',
