@@ -88,6 +88,14 @@ module.exports = {
       to: { path: '^web/(features|app)/' },
     },
     {
+      name: 'web-feature-imports-app',
+      severity: 'error',
+      comment:
+        'web/app composes the features (routes, providers, layouts): a feature never imports it. Move what the feature needs into the feature, web/components or web/lib.',
+      from: { path: '^web/features/' },
+      to: { path: '^web/app/' },
+    },
+    {
       name: 'web-feature-internals',
       severity: 'error',
       comment:

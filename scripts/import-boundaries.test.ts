@@ -273,6 +273,19 @@ const PLANTED: PlantedImport[] = [
     rules: ['server-test-imports-beyond-support'],
   },
   {
+    scenario: 'a web feature imports the app layer that composes it',
+    bad: {
+      'web/features/admin/pages/admin-page.tsx':
+        "import { routes } from '#web/app/route-table';\nexport const page = routes;\n",
+      'web/app/route-table.tsx': 'export const routes = [];\n',
+    },
+    good: {
+      'web/app/route-table.tsx':
+        "import { adminKeys } from '#web/features/admin/api/admin-keys';\nexport const routes = adminKeys;\n",
+    },
+    rules: ['web-feature-imports-app'],
+  },
+  {
     scenario: "web/app reaches a feature's private file",
     bad: {
       'web/app/route-table.tsx':
