@@ -92,7 +92,7 @@ module.exports = {
       severity: 'error',
       comment:
         'web/app composes the features (routes, providers, layouts): a feature never imports it. Move what the feature needs into the feature, web/components or web/lib.',
-      from: { path: '^web/features/' },
+      from: { path: '^web/features/', pathNot: TEST },
       to: { path: '^web/app/' },
     },
     {
