@@ -1,5 +1,5 @@
 import { openDatabase } from '#server/db/database';
-import { resetPasskeys } from '#server/features/passkeys/passkeys.service';
+import { resetPasskeys } from '#server/features/passkeys/index';
 import { OperationError } from '#server/operations/operation-error';
 import { runOperation } from './lib/operation';
 

@@ -1,36 +1,34 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sessionsCache } from '#server/features/accounts/sessions.caches';
+import { accountsRoutes, createSessionResolver, sessionsCache } from '#server/features/accounts/index';
+import { adminRoutes } from '#server/features/admin/index';
+import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
+import { authRoutes } from '#server/features/auth/index';
 import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
+import { exportsRoutes } from '#server/features/exports/index';
+import { healthRoutes } from '#server/features/health/index';
+import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
+import {
+  notificationJobs,
+  notificationsRoutes,
+  recordRoomActivity,
+} from '#server/features/notifications/index';
+import { passkeysRoutes } from '#server/features/passkeys/index';
 import {
   prepareDocumentJob,
   startMissingPreviews,
   sweepPreparationWork,
 } from '#server/features/preparation/index';
 import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
+import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
+import { siteRoutes } from '#server/features/site/index';
+import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
-import { accountsRoutes } from './features/accounts/accounts.routes';
-import { createSessionResolver } from './features/accounts/accounts.service';
-import { adminRoutes } from './features/admin/admin.routes';
-import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
-import { resolveApiToken } from './features/api-tokens/api-tokens.service';
-import { authRoutes } from './features/auth/auth.routes';
-import { exportsRoutes } from './features/exports/exports.routes';
-import { healthRoutes } from './features/health/health.routes';
-import { invitationsRoutes } from './features/invitations/invitations.routes';
-import { findUsableInvitationLink } from './features/invitations/invitations.service';
-import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { notificationJobs, recordRoomActivity } from './features/notifications/notifications.service';
-import { passkeysRoutes } from './features/passkeys/passkeys.routes';
-import { readingAnalyticsRoutes } from './features/reading-analytics/reading-analytics.routes';
-import { siteRoutes } from './features/site/site.routes';
-import { webhooksRoutes } from './features/webhooks/webhooks.routes';
-import { webhookJobs } from './features/webhooks/webhooks.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';

@@ -1,31 +1,8 @@
+import type { FileType } from './file-kinds';
 import { UPLOAD_TYPES } from './uploads';
 
-/**
- * A document's kind, from its link's host or its file extension (docs/product-rules.md#file-types). The same
- * answer on the server (stored with uploads), in the editor preview and in the data-room views.
- */
-export const FILE_TYPES = [
-  'pdf',
-  'excel',
-  'word',
-  'powerpoint',
-  'csv',
-  'text',
-  'image',
-  'video',
-  'archive',
-  'google-sheets',
-  'google-docs',
-  'google-slides',
-  'google-drive',
-  'google',
-  'dropbox',
-  'onedrive',
-  'box',
-  'file',
-] as const;
-
-export type FileType = (typeof FILE_TYPES)[number];
+// The kinds themselves sit in file-kinds.ts, below this file and uploads.ts, which both need them.
+export { FILE_TYPES, type FileType } from './file-kinds';
 
 /** The kind of a file by its extension: the upload types' table (shared/uploads.ts). */
 const BY_EXTENSION: Record<string, FileType> = Object.fromEntries(

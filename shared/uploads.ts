@@ -1,4 +1,4 @@
-import type { FileType } from './file-types';
+import type { FileType } from './file-kinds';
 
 /**
  * How a file's first bytes are checked against its extension: one of the signatures is there (a ".pdf"

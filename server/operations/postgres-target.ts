@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase } from '#server/db/database';
 import { type HeldLock, tryExclusiveServerLock } from '#server/db/server-lock';
-import type { LiveDatabase, TargetDatabase } from './database-targets';
+import type { LiveDatabase, TargetDatabase } from './database-handles';
 import { contentsOf, countExistingTables } from './manifest';
 import { OperationError } from './operation-error';
 import { runPostgresTool } from './postgres-tools';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '#server/db/schema';
-import type { LiveDatabase, TargetDatabase } from './database-targets';
+import type { LiveDatabase, TargetDatabase } from './database-handles';
 import { contentsOf, countExistingTables, syncPath } from './manifest';
 import { errorCode, OperationError } from './operation-error';
 

@@ -1,7 +1,8 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config';
-import type { NewSession, SessionResolver, User } from '#server/features/accounts/accounts.service';
+import type { Entity } from '#server/db/columns';
+import type { UserRow } from '#server/db/schema';
 import { type ApiTokenScope, apiTokenPattern } from '#shared/contracts/api-tokens';
 import type { PublicUser } from '#shared/contracts/auth';
 import { HttpError } from './errors';
@@ -13,6 +14,36 @@ import { HttpError } from './errors';
  * (ADR 51). Routes then call a guard, a verb that throws.
  */
 export const SESSION_COOKIE = 'rr_session';
+
+/** A user as the server holds it: the users row as services see it. */
+export type User = Entity<UserRow>;
+
+/**
+ * What this plugin needs of sign-in sessions, declared here because platform code imports no feature:
+ * the accounts feature implements it and app.ts passes it in (docs/decisions/0035-server-features-and-their-public-files.md).
+ */
+export interface LiveSession {
+  sessionId: string;
+  expiresAt: Date;
+  /** Signed in by mail by a manager holding a passkey, who has not given it yet (ADR 62). */
+  isSecondFactorPending: boolean;
+  lastUsedAt: Date | null;
+  user: User;
+}
+
+export interface SessionResolver {
+  /** The live session for a token, or undefined: unknown, revoked, expired, or its user inactive. */
+  resolve(token: string): Promise<LiveSession | undefined>;
+  /** Records a use of the session, when its last recorded use is older than a minute. */
+  noteUse(session: LiveSession, ip: string): Promise<void>;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  /** Started by mail for a manager holding a passkey: it waits for the passkey (ADR 62). */
+  isSecondFactorPending: boolean;
+}
 
 export interface RequestSession {
   /** The sign-in session; null for an API token, which is not one (and cannot log out). */

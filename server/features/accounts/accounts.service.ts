@@ -10,32 +10,6 @@ import { findUserByEmail, insertUser, type User } from './users.repository';
 import { addToWaitlist } from './waitlist.repository';
 
 /**
- * The accounts feature's public surface: who the users are and their sessions, for the sign-in flow
- * (auth), invitations and the platform's session plugin. Everything else in this folder is private.
- */
-export type { LiveSession } from './sessions.repository';
-export {
-  completeSecondFactor,
-  createSessionResolver,
-  endOtherSessions,
-  endOwnSession,
-  endSession,
-  endUserSessions,
-  listSessions,
-  type NewSession,
-  needsSecondFactor,
-  type SessionResolver,
-  startSession,
-} from './sessions.service';
-export {
-  findUserByEmail,
-  findUserById,
-  insertUserIfAbsent,
-  recordLogin,
-  type User,
-} from './users.repository';
-
-/**
  * The user as the API shows it to them, with the room they manage in the console (ADR 47): what the web
  * app decides its pages and header by.
  */

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
 import type { Flag, SessionRow, UserRow } from '#server/db/schema';
-import type { User } from './users.repository';
+import type { LiveSession } from '#server/plugins/auth';
 
 export async function insertSession(
   db: Executor,
@@ -45,14 +45,7 @@ type LiveSessionRow = UserRow & {
   session_last_used_at: number | null;
 };
 
-export interface LiveSession {
-  sessionId: string;
-  expiresAt: Date;
-  /** Signed in by mail by a manager holding a passkey, who has not given it yet (ADR 62). */
-  isSecondFactorPending: boolean;
-  lastUsedAt: Date | null;
-  user: User;
-}
+export type { LiveSession };
 
 /**
  * Runs on every authenticated request, so the query is built and compiled once per database and only

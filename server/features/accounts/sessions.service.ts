@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import type { Executor } from '#server/db/columns';
 import { SESSION_TTL_MS, SESSION_USE_INTERVAL_MS } from '#server/durations';
+import type { NewSession, SessionResolver } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import type { SessionSummary } from '#shared/contracts/passkeys';
@@ -20,12 +21,7 @@ import {
   touchSession,
 } from './sessions.repository';
 
-export interface NewSession {
-  token: string;
-  expiresAt: Date;
-  /** Started by mail for a manager holding a passkey: it waits for the passkey (ADR 62). */
-  isSecondFactorPending: boolean;
-}
+export type { NewSession, SessionResolver };
 
 /**
  * Starts a session. Every way in but a passkey (a magic link, an invitation's link) proves only the
@@ -52,13 +48,6 @@ export async function startSession(
     isSecondFactorPending,
   });
   return { token, expiresAt, isSecondFactorPending };
-}
-
-export interface SessionResolver {
-  /** The live session for a token, or undefined: unknown, revoked, expired, or its user inactive. */
-  resolve(token: string): Promise<LiveSession | undefined>;
-  /** Records a use of the session, when its last recorded use is older than a minute. */
-  noteUse(session: LiveSession, ip: string): Promise<void>;
 }
 
 /**

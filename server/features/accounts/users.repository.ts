@@ -1,7 +1,8 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
 import type { UserRow } from '#server/db/schema';
+import type { User } from '#server/plugins/auth';
 
-export type User = Entity<UserRow>;
+export type { User };
 
 export async function insertUser(db: Executor, user: User): Promise<void> {
   await db.insertInto('users').values(toRow<UserRow>(user)).execute();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import { listInvitations } from '#server/features/invitations/invitations.service';
+import { listInvitations } from '#server/features/invitations/index';
 import { requireUser } from '#server/plugins/auth';
 import { errorResponses } from '#server/plugins/response-contracts';
 import {

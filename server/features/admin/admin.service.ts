@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { User } from '#server/features/accounts/accounts.service';
+import type { User } from '#server/features/accounts/index';
 import { listRecentAccess, listUploadedDocuments } from '#server/features/documents/index';
 import {
   listInvestors,

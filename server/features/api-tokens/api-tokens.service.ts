@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import { DAY_MS } from '#server/durations';
-import { findUserById, type User } from '#server/features/accounts/accounts.service';
+import { findUserById, type User } from '#server/features/accounts/index';
 import { findManagedRoom, requireManagedRoom } from '#server/features/rooms/index';
 import type { ApiTokenCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';

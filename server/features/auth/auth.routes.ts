@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import { endSession, publicUserOf } from '#server/features/accounts/accounts.service';
+import { endSession, publicUserOf } from '#server/features/accounts/index';
 import { clearSessionCookie, requireUser, sendSignedIn, setSessionCookie } from '#server/plugins/auth';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { errorResponses } from '#server/plugins/response-contracts';

@@ -1,10 +1,10 @@
 import type { AppContext } from '#server/app-context';
-import { endSession, type NewSession, type User } from '#server/features/accounts/accounts.service';
+import { endSession, type NewSession, type User } from '#server/features/accounts/index';
 import {
   findInvitationLink,
   hasAcceptedInvitation,
   type InvitationLink,
-} from '#server/features/invitations/invitations.service';
+} from '#server/features/invitations/index';
 import { HttpError } from '#server/plugins/errors';
 import { countUsedMagicLinks } from './magic-links.repository';
 import { signInProvenAddress } from './magic-links.service';

@@ -11,12 +11,12 @@ import {
   recordLogin,
   startSession,
   type User,
-} from '#server/features/accounts/accounts.service';
+} from '#server/features/accounts/index';
 import {
   acceptPendingInvitations,
   hasAcceptedInvitation,
   listPendingInvitationsFor,
-} from '#server/features/invitations/invitations.service';
+} from '#server/features/invitations/index';
 import { addEditor, addInvestor, companyNamesFor } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { magicLinkEmail } from '#server/mail/templates';

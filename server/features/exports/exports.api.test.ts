@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
 import { startPreview, updatePreview } from '#server/features/documents/previews.repository';
 import type { ExportKind } from '#shared/contracts/exports';
 import type { OpenViewResponse } from '#shared/contracts/reading';

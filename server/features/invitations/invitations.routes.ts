@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { User } from '#server/features/accounts/accounts.service';
+import type { User } from '#server/features/accounts/index';
 import { requireUser } from '#server/plugins/auth';
 import { errorResponses } from '#server/plugins/response-contracts';
 import {

@@ -8,7 +8,7 @@ import {
   INVITATIONS_RETRY_AFTER_MS,
   SECOND_MS,
 } from '#server/durations';
-import { findUserByEmail, type User } from '#server/features/accounts/accounts.service';
+import { findUserByEmail, type User } from '#server/features/accounts/index';
 import {
   type DataRoom,
   findManagedRoom,
@@ -47,11 +47,6 @@ import {
   type StoredInvitation,
   updateInvitation,
 } from './invitations.repository';
-
-/**
- * The invitations feature's public surface is this file: the sign-in flow (auth) and the admin
- * dashboard call it; the repository is private.
- */
 
 /** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
 export async function listPendingInvitationsFor(

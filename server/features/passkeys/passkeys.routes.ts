@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import {
-  endOtherSessions,
-  endOwnSession,
-  listSessions,
-  publicUserOf,
-} from '#server/features/accounts/accounts.service';
+import { endOtherSessions, endOwnSession, listSessions, publicUserOf } from '#server/features/accounts/index';
 import { requirePendingSession, requireUser, sendSignedIn } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { authRateLimit } from '#server/plugins/rate-limits';

@@ -22,7 +22,7 @@ import {
   recordLogin,
   startSession,
   type User,
-} from '#server/features/accounts/accounts.service';
+} from '#server/features/accounts/index';
 import { HttpError } from '#server/plugins/errors';
 import { hashToken } from '#server/security/tokens';
 import { RECOVERY_CODE_COUNT } from '#shared/contracts/passkeys';

@@ -1,7 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: the test marks a document's preview ready itself, as the preparation would
 import { startPreview, updatePreview } from '#server/features/documents/previews.repository';
 import type {
   DocumentAnalytics,

@@ -5,7 +5,9 @@ import { Toaster, toast } from 'sonner';
 import { SECOND_MS } from '#shared/durations';
 import { safeReturnTo } from '#shared/return-to';
 import { href } from '#shared/routes';
+import { appShellParts } from '#web/app/app-shell-parts';
 import { queryClient } from '#web/app/query-client';
+import { AppShellContext } from '#web/components/app/app-shell';
 import { currentUserQuery } from '#web/features/auth/api/auth-hooks';
 import { clearStoredUser } from '#web/features/auth/session-store';
 import { setUnauthorizedHandler } from '#web/lib/api-client';
@@ -35,7 +37,9 @@ export function AppProvidersLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <AppShellContext value={appShellParts}>
+        <Outlet />
+      </AppShellContext>
       {/*
         docs/product-rules.md#messages: one toast at a time, shown for 5 seconds. Below the sticky header on
         every width: the signed-in header publishes its height (the console's grows with its

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { href } from '#shared/routes';
 import { Logo } from '#web/components/site/logo';
 import { Button } from '#web/components/ui/button';
-import { useCurrentUser, useLogout } from '#web/features/auth/api/auth-hooks';
 import { confirmDiscardUnsavedChanges } from '#web/lib/unsaved-changes';
+import { useAppShell } from './app-shell';
 import { ConsoleNav } from './console-nav';
 
 /**
@@ -14,6 +14,7 @@ import { ConsoleNav } from './console-nav';
  * (docs/product-rules.md#accounts-and-sessions).
  */
 export function AppHeader() {
+  const { useCurrentUser, useLogout } = useAppShell();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { FirstVisitChecklistCard } from '#web/app/first-visit-checklist-card';
 import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { useInvitations } from '#web/features/invitations/api/invitation-hooks';
 import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 import { ConsoleNav } from './console-nav';
-import { FirstVisitChecklistCard } from './first-visit-checklist-card';
 
 afterEach(() => {
   cleanup();

@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { AccessibleDataRoom } from '#shared/contracts/rooms';
+import { appShellParts } from '#web/app/app-shell-parts';
+import { AppShellContext } from '#web/components/app/app-shell';
 import { InvestorDashboardPage } from './investor-dashboard-page';
 
 afterEach(() => {
@@ -27,7 +29,9 @@ function renderDashboard(dataRooms: AccessibleDataRoom[]) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <InvestorDashboardPage />
+        <AppShellContext value={appShellParts}>
+          <InvestorDashboardPage />
+        </AppShellContext>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,13 +1,13 @@
 import { Circle, CircleCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { consoleHref } from '#web/components/app/console-places';
+import { firstVisitChecklist, isChecklistComplete } from '#web/components/app/first-visit-checklist';
 import { Button } from '#web/components/ui/button';
 import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { useInvitations } from '#web/features/invitations/api/invitation-hooks';
 import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 import { cn } from '#web/lib/cn';
-import { consoleHref } from './console-places';
-import { firstVisitChecklist, isChecklistComplete } from './first-visit-checklist';
 
 /** Set once the founder closes the checklist, or once it is complete: then it stays gone on this browser. */
 const storageKey = (roomId: string) => `roundroom.first-visit-checklist.${roomId}`;

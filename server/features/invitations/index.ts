@@ -1,0 +1,12 @@
+// The public file of the invitations feature: what app.ts and the other features may use
+// (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
+export { invitationsRoutes } from './invitations.routes';
+export {
+  acceptPendingInvitations,
+  findInvitationLink,
+  findUsableInvitationLink,
+  hasAcceptedInvitation,
+  type InvitationLink,
+  listInvitations,
+  listPendingInvitationsFor,
+} from './invitations.service';

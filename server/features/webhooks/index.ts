@@ -1,0 +1,4 @@
+// The public file of the webhooks feature: what app.ts and the other features may use
+// (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
+export { webhooksRoutes } from './webhooks.routes';
+export { webhookJobs } from './webhooks.service';
