@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { Agent, buildConnector, request } from 'undici';
+import type { buildConnector as ConnectorOptions } from 'undici';
 import {
   guardedLookup,
   hostOf,
@@ -72,10 +72,13 @@ export async function sendWebhook(
       responseExcerpt: null,
     });
 
+  // undici is about 4 MB of heap a server without webhooks never needs: loaded on the first delivery
+  // (docs/decisions/0067).
+  const { Agent, buildConnector, request } = await import('undici');
   const connect = buildConnector({
     timeout: options.timeoutMs,
     lookup: guardedLookup(options.resolve, options.allowPrivate),
-  } as buildConnector.BuildOptions);
+  } as ConnectorOptions.BuildOptions);
   const agent = new Agent({
     // The address a socket really reached, checked once more: whatever resolved it, nothing private is
     // spoken to unless the operator allows it.
