@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { rssBytes } from './process-memory';
 import { type BudgetRow, mb, median, ms } from './report';
-import { freePort, waitForHealthy } from './servers';
+import { freePort, productionStart, waitForHealthy } from './servers';
 
 const RUNS = 5;
 const IDLE_SETTLE_MS = 3000;
@@ -53,7 +53,12 @@ export async function measureColdStartAndIdleMemory(): Promise<BudgetRow[]> {
   };
   try {
     // Each run starts on an empty data directory: the cold start includes creating and migrating SQLite.
-    const ours = await measure(['dist/server/main.js'], freshDataDir);
+    // Started as the product starts it (the systemd unit's node flags and environment, ADR 67).
+    const production = productionStart();
+    const ours = await measure([...production.nodeFlags, 'dist/server/main.js'], () => ({
+      ...production.environment,
+      ...freshDataDir(),
+    }));
     const baseline = await measure(['bench/baselines/fastify-hello.mjs'], () => ({}));
     return [
       {
