@@ -9,6 +9,9 @@ import { ensureWrk, wrkBytesPerSecond, wrkRequestsPerSecond } from './wrk';
 
 const FILE_BYTES = 50 * 1024 * 1024 - 4096; // a 50 MB upload, just under the limit
 const DOWNLOAD_CONNECTIONS = 16;
+/** wrk's own 2 s would count a 50 MB download still arriving on a busy host as failed. */
+const DOWNLOAD_SECONDS = 8;
+const DOWNLOAD_TIMEOUT_SECONDS = 30;
 
 /** A 50 MB PDF-looking file on disk. */
 function bigPdf(dir: string): string {
@@ -51,9 +54,21 @@ export async function measureFileBudgets(): Promise<BudgetRow[]> {
     try {
       const headers = { authorization: `Bearer ${room.investorToken}` };
       downloadPeak = await peakRssDuring(pid, async () => {
-        ourRate = await wrkBytesPerSecond(`${ours.baseUrl}${downloadPath}`, headers, DOWNLOAD_CONNECTIONS);
+        ourRate = await wrkBytesPerSecond(
+          `${ours.baseUrl}${downloadPath}`,
+          headers,
+          DOWNLOAD_CONNECTIONS,
+          DOWNLOAD_SECONDS,
+          DOWNLOAD_TIMEOUT_SECONDS,
+        );
       });
-      nginxRate = await wrkBytesPerSecond(`${nginx.baseUrl}/big.pdf`, {}, DOWNLOAD_CONNECTIONS);
+      nginxRate = await wrkBytesPerSecond(
+        `${nginx.baseUrl}/big.pdf`,
+        {},
+        DOWNLOAD_CONNECTIONS,
+        DOWNLOAD_SECONDS,
+        DOWNLOAD_TIMEOUT_SECONDS,
+      );
     } finally {
       await nginx.stop();
     }
@@ -62,7 +77,13 @@ export async function measureFileBudgets(): Promise<BudgetRow[]> {
     let bareStreamPeak = 0;
     try {
       bareStreamPeak = await peakRssDuring(bareStream.child.pid ?? 0, () =>
-        wrkBytesPerSecond(`${bareStream.baseUrl}/big.pdf`, {}, DOWNLOAD_CONNECTIONS),
+        wrkBytesPerSecond(
+          `${bareStream.baseUrl}/big.pdf`,
+          {},
+          DOWNLOAD_CONNECTIONS,
+          DOWNLOAD_SECONDS,
+          DOWNLOAD_TIMEOUT_SECONDS,
+        ),
       );
     } finally {
       await bareStream.stop();

@@ -41,13 +41,30 @@ export const RAISED_RATE_LIMITS = {
   MAX_CONNECTIONS_PER_IP: '0',
 };
 
+/**
+ * How the product starts the server: the node flags and environment of deploy/systemd/roundroom@.service
+ * (npm start uses the same), so that what is measured is what runs (ADR 67).
+ */
+export function productionStart(): { nodeFlags: string[]; environment: Record<string, string> } {
+  const unit = fs.readFileSync('deploy/systemd/roundroom@.service', 'utf8').split('\n');
+  const execStart = unit.find((line) => line.startsWith('ExecStart='))?.split(/\s+/) ?? [];
+  const nodeFlags = execStart.filter((word) => word.startsWith('--'));
+  // The unit's own NODE_ENV, HOST and PORT are the deployment's; every benchmark sets its own.
+  const machineEnvironment = unit
+    .filter((line) => line.startsWith('Environment='))
+    .map((line) => line.slice('Environment='.length).split('='))
+    .filter(([name]) => name && !['NODE_ENV', 'HOST', 'PORT'].includes(name));
+  return { nodeFlags, environment: Object.fromEntries(machineEnvironment) };
+}
+
 export async function startNodeServer(
   script: string,
   environment: Record<string, string> = {},
+  nodeFlags: string[] = [],
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-'));
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: {
       PATH: process.env.PATH ?? '',
       // The address clients use, so e-mailed links and the Origin check of cookie writes agree with it.
@@ -79,8 +96,14 @@ export async function startNodeServer(
   };
 }
 
-export const startRoundroom = (environment?: Record<string, string>) =>
-  startNodeServer('dist/server/main.js', environment);
+export const startRoundroom = (environment?: Record<string, string>) => {
+  const production = productionStart();
+  return startNodeServer(
+    'dist/server/main.js',
+    { ...production.environment, ...environment },
+    production.nodeFlags,
+  );
+};
 export const startBareFastify = (environment?: { PAGE_IMAGE_FILE: string }) =>
   startNodeServer('bench/baselines/fastify-hello.mjs', environment);
 /** Bare node:http, no framework: the runtime's own cost of a request. */

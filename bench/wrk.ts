@@ -1,5 +1,4 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { cpuSeconds } from './process-cpu';
 
 /**
  * Load from wrk (Debian's package): a C load generator that leaves the second core to the server, so
@@ -62,20 +61,4 @@ export async function wrkBytesPerSecond(
   const match = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(output);
   if (!match?.[1] || !match[2]) throw new Error(`no Transfer/sec in wrk's output:\n${output}`);
   return Number(match[1]) * (UNITS[match[2]] ?? 1);
-}
-
-/**
- * Requests per second, and the CPU the serving process spent on each (from /proc, which hardly moves
- * when other processes compete for the machine, unlike the rate: the figure to compare on a busy host).
- */
-export async function wrkServingCost(
-  url: string,
-  servingPid: number,
-  headers: Record<string, string> = {},
-  seconds = 6,
-): Promise<{ requestsPerSecond: number; cpuMicrosecondsPerRequest: number }> {
-  const cpuBefore = cpuSeconds(servingPid);
-  const requestsPerSecond = await wrkRequestsPerSecond(url, headers, seconds);
-  const cpu = cpuSeconds(servingPid) - cpuBefore;
-  return { requestsPerSecond, cpuMicrosecondsPerRequest: (cpu * 1e6) / (requestsPerSecond * seconds) };
 }

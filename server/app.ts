@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const storage = options.storage ?? createStorage(config.storage);
+  const storage = options.storage ?? (await createStorage(config.storage));
   const swept = await storage.sweepTemporary();
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier stop');
   const caches = new CacheRegistry({

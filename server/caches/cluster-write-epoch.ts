@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '#server/db/pg-driver';
 import { WriteEpoch } from './write-epoch';
 
 /** The channel every epoch-moving write notifies, at its commit (write-notifications.ts). */
@@ -84,7 +85,7 @@ export class ClusterWriteEpoch extends WriteEpoch {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({
+    const client = new (pgDriver().Client)({
       connectionString: this.url,
       application_name: WRITES_LISTENER_APPLICATION,
       keepAlive: true,

@@ -11,7 +11,8 @@ export class ImmutableCache<V extends object> implements ReadCache<V> {
   readonly #entries: LRUCache<string, V>;
 
   constructor(maxEntries: number) {
-    this.#entries = new LRUCache({ max: maxEntries });
+    // Bounded by count through maxSize, not max, which allocates every slot up front (epoch-cache.ts).
+    this.#entries = new LRUCache({ maxSize: maxEntries, sizeCalculation: () => 1 });
   }
 
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {

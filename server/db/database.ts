@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import type pg from 'pg';
 import { ClusterWriteEpoch } from '#server/caches/cluster-write-epoch';
 import { countingWrites } from '#server/caches/postgres-write-counting';
 import { SqliteWriteEpoch } from '#server/caches/sqlite-write-epoch';
@@ -12,6 +12,7 @@ import type { WriteEpoch } from '#server/caches/write-epoch';
 import { ensureWriteNotifications } from '#server/caches/write-notifications';
 import type { Config } from '#server/config';
 import { migrationProvider } from './migrations/index';
+import { pgDriver } from './pg-driver';
 import type { Database } from './schema';
 import { type HeldLock, holdServerLock } from './server-lock';
 
@@ -77,14 +78,15 @@ function openSqlite(
 }
 
 function openPostgres(url: string, writeEpoch: WriteEpoch): Kysely<Database> {
-  const pool = new pg.Pool({
+  const driver = pgDriver();
+  const pool = new driver.Pool({
     connectionString: url,
     max: 10,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8_OID
           ? parsePgBigint
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle connection can be cut by the server (a restart, a failover, a dropped database). The pool

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver';
 
 /**
  * How `npm run restore` knows a server is running on a PostgreSQL database (ADR 22). Every server holds
@@ -15,7 +16,10 @@ export const SERVER_LOCK_APPLICATION = 'roundroom server lock';
 const RETAKE_DELAY_MS = 1000;
 
 async function connectAndTry(url: string, take: string): Promise<pg.Client | undefined> {
-  const client = new pg.Client({ connectionString: url, application_name: SERVER_LOCK_APPLICATION });
+  const client = new (pgDriver().Client)({
+    connectionString: url,
+    application_name: SERVER_LOCK_APPLICATION,
+  });
   // Without a listener a connection cut by the server would crash the process.
   client.on('error', (error) =>
     console.warn(`PostgreSQL closed the server lock's connection: ${error.message}`),

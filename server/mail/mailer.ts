@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Config } from '#server/config';
 
 export interface OutgoingMessage {
@@ -41,15 +41,37 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Mail
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log);
 }
 
+/**
+ * A transport made with the first message, not at start: nodemailer is about 3 MB of heap that an idle
+ * server need not hold (docs/decisions/0067). Closing before it exists closes it as soon as it is made.
+ */
+function onFirstMessage<T extends { close(): void }>(create: (mail: typeof nodemailer) => T) {
+  let made: T | undefined;
+  let making: Promise<T> | undefined;
+  let closed = false;
+  return {
+    get: () =>
+      (making ??= import('nodemailer').then(({ default: mail }) => {
+        made = create(mail);
+        if (closed) made.close();
+        return made;
+      })),
+    close() {
+      closed = true;
+      made?.close();
+    },
+  };
+}
+
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   // A pool keeps connections to the relay open: no TCP, TLS and greeting round trip per sign-in link.
   const pooled = new URL(smtpUrl);
   pooled.searchParams.set('pool', 'true');
-  const transport = nodemailer.createTransport(pooled.toString());
+  const transport = onFirstMessage((mail) => mail.createTransport(pooled.toString()));
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, ...message });
+        await (await transport.get()).sendMail({ from, ...message });
       } catch (error) {
         throw new MailDeliveryError(`The mail server refused the message: ${(error as Error).message}`, {
           cause: error,
@@ -61,11 +83,13 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 function createOutboxMailer(outboxDir: string, from: string, log: MailLog): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstMessage((mail) =>
+    mail.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await (await transport.get()).sendMail({ from, ...message });
         await fs.mkdir(outboxDir, { recursive: true });
         const file = path.join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
         await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

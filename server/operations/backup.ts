@@ -113,7 +113,7 @@ async function backUpInto(
   // so every file the snapshot names is in one place or the other.
   let hold: RemovalHold;
   try {
-    hold = await createStorage(config.storage).holdRemovals();
+    hold = await (await createStorage(config.storage)).holdRemovals();
   } catch (error) {
     if (error instanceof StorageHeldError) throw new OperationError(`Not now: ${error.message}.`);
     throw error;

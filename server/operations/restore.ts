@@ -57,7 +57,7 @@ export async function restore(
   const target = openTarget(config.database);
   try {
     await target.requireNoServer();
-    const storage = createStorage(config.storage);
+    const storage = await createStorage(config.storage);
     const existingRows = Object.values(await target.existingRows()).reduce((sum, count) => sum + count, 0);
     const existingFiles = await storage.list();
     if ((existingRows > 0 || existingFiles.length > 0) && !force) {

@@ -1,9 +1,15 @@
-import { STATUS_CODES } from 'node:http';
+import type http from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import type { ApiError } from '#shared/contracts/api-error';
+
+// Required, not imported: an ESM import of node:http builds its facade from every export, and three of
+// them (WebSocket, MessageEvent, CloseEvent) load Node's own copy of undici, about 2 MB of an idle
+// server's heap (docs/decisions/0067).
+const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof http;
 
 /**
  * An error a service throws on purpose: its status, code and message reach the client as they are.

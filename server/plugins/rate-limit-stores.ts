@@ -1,6 +1,4 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { RATE_LIMIT_STORE_REPORT_EVERY_MS } from '#server/durations';
@@ -121,13 +119,13 @@ export interface RateLimitStore {
 /**
  * REDIS_URL set: Redis, shared by every server, with the database as the stand-in while it is
  * unreachable. Otherwise the database: shared by every server on one PostgreSQL, and on SQLite the one
- * server's, kept across restarts.
+ * server's, kept across restarts. ioredis is loaded only when REDIS_URL is set (docs/decisions/0067).
  */
-export function createRateLimitStore(options: {
+export async function createRateLimitStore(options: {
   redisUrl: string | undefined;
   db: Kysely<Database>;
   log: Log;
-}): RateLimitStore {
+}): Promise<RateLimitStore> {
   const { redisUrl, db, log } = options;
   const database = new DatabaseStore(db);
   if (!redisUrl) return { store: database, kind: 'database', close: async () => {} };
@@ -137,6 +135,10 @@ export function createRateLimitStore(options: {
     reportedAt = Date.now();
     log.warn({ error: error.message }, message);
   };
+  const [{ Redis }, { default: RedisStore }] = await Promise.all([
+    import('ioredis'),
+    import('@fastify/rate-limit/store/RedisStore.js'),
+  ]);
   const redis = new Redis(redisUrl, {
     // Fail at once while disconnected rather than queue: the database answers meanwhile.
     enableOfflineQueue: false,

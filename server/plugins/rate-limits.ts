@@ -19,7 +19,7 @@ export async function registerRateLimits(
   config: Config,
   database: Pick<DatabaseHandle, 'db'>,
 ): Promise<void> {
-  const { store, kind, close } = createRateLimitStore({
+  const { store, kind, close } = await createRateLimitStore({
     redisUrl: config.redisUrl,
     db: database.db,
     log: app.log,

@@ -1,13 +1,10 @@
 import crypto from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { AppContext } from '#server/app-context';
 import type { Config } from '#server/config';
 import type { Executor } from '#server/db/columns';
@@ -42,6 +39,18 @@ import {
   recordPasskeyUse,
   replaceRecoveryCodes,
 } from './passkeys.repository';
+
+/**
+ * @simplewebauthn/server and its certificate libraries hold about 5 MB of heap once loaded: loaded on the
+ * first passkey request, not at start, since most servers never see one (docs/decisions/0067).
+ */
+async function webAuthn() {
+  const [server, { isoBase64URL }] = await Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return { ...server, isoBase64URL };
+}
 
 /**
  * Passkeys (docs/decisions/0062-passkeys-and-second-factor.md), with @simplewebauthn/server doing the
@@ -128,6 +137,7 @@ export async function passkeysOf(ctx: AppContext, user: User) {
 export async function passkeyRegistrationOptions(ctx: AppContext, user: User) {
   const { rpID } = relyingParty(ctx.config);
   const existing = await listPasskeys(ctx.db, user.id);
+  const { generateRegistrationOptions, isoBase64URL } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -165,6 +175,7 @@ export async function addPasskey(
     userId: user.id,
   });
   const { rpID, origin } = relyingParty(ctx.config);
+  const { verifyRegistrationResponse, isoBase64URL } = await webAuthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -228,6 +239,7 @@ async function verifyAssertion(
   requireUserVerification: boolean,
 ): Promise<void> {
   const { rpID, origin } = relyingParty(ctx.config);
+  const { verifyAuthenticationResponse, isoBase64URL } = await webAuthn();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
@@ -273,6 +285,7 @@ async function verifyAssertion(
 export async function secondFactorOptions(ctx: AppContext, user: User, sessionId: string) {
   const { rpID } = relyingParty(ctx.config);
   const passkeys = await listPasskeys(ctx.db, user.id);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID,
     userVerification: 'preferred',
@@ -323,6 +336,7 @@ export async function completeSecondFactorWithRecoveryCode(
 /** Options for signing in with a discoverable passkey: no address, so no credentials are listed. */
 export async function passkeySignInOptions(ctx: AppContext) {
   const { rpID } = relyingParty(ctx.config);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
   await issueChallenge(ctx.db, options.challenge, 'sign_in', { userId: null, sessionId: null });
   return options;

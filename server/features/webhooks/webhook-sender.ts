@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { Agent, buildConnector, request } from 'undici';
+import type { Agent, buildConnector } from 'undici';
 import { SECOND_MS } from '#server/durations';
 import type { ResolveHost } from '#server/security/resolve-host';
 import { guardedLookup, hostOf, RefusedAddressError, refusedAddressReason } from './address-policy';
@@ -51,12 +51,12 @@ export function signatureHeader(secrets: string[], messageId: string, at: Date, 
  * One connection, to an address the policy allows: the guarded lookup refuses what resolves to a private
  * address, and the address a socket really reached is checked once more.
  */
-function guardedAgent(options: SenderOptions): Agent {
-  const connect = buildConnector({
+function guardedAgent(undici: typeof import('undici'), options: SenderOptions): Agent {
+  const connect = undici.buildConnector({
     timeout: options.timeoutMs,
     lookup: guardedLookup(options.resolve, options.allowPrivate),
   } as buildConnector.BuildOptions);
-  return new Agent({
+  return new undici.Agent({
     // Whatever resolved it, nothing private is spoken to unless the operator allows it.
     connect: (connectOptions, callback) =>
       connect(connectOptions, (error, socket) => {
@@ -111,9 +111,12 @@ export async function sendWebhook(
       responseExcerpt: null,
     });
 
-  const agent = guardedAgent(options);
+  // undici is about 4 MB of heap a server without webhooks never needs: loaded on the first delivery
+  // (docs/decisions/0067-idle-footprint-and-reading-budgets.md).
+  const undici = await import('undici');
+  const agent = guardedAgent(undici, options);
   try {
-    const response = await request(url, {
+    const response = await undici.request(url, {
       method: 'POST',
       dispatcher: agent,
       signal: outgoing.signal,
