@@ -51,11 +51,17 @@ function onFirstMessage<T extends { close(): void }>(create: (mail: typeof nodem
   let closed = false;
   return {
     get: () =>
-      (making ??= import('nodemailer').then(({ default: mail }) => {
-        made = create(mail);
-        if (closed) made.close();
-        return made;
-      })),
+      (making ??= import('nodemailer')
+        .then(({ default: mail }) => {
+          made = create(mail);
+          if (closed) made.close();
+          return made;
+        })
+        // A failed load or transport is forgotten: the next message tries again.
+        .catch((error: unknown) => {
+          making = undefined;
+          throw error;
+        })),
     close() {
       closed = true;
       made?.close();

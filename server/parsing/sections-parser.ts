@@ -1,7 +1,6 @@
-import type { Piscina } from 'piscina';
 import { SECTIONS_PARSER_IDLE_MS } from '#server/durations';
 import { HttpError } from '#server/plugins/errors';
-import { entryFile } from '#server/workers/entry-file';
+import { cachedUntilRejected, entryFile } from '#server/workers/entry-file';
 import {
   type CompanyInformation,
   type ParsedSections,
@@ -38,30 +37,28 @@ export class SectionsParserBusyError extends HttpError {
 const QUEUE_WAIT_MS = 15_000;
 const CHECK_EVERY_MS = 20;
 
-let poolStarting: Promise<Piscina> | undefined;
-function thePool(): Promise<Piscina> {
-  poolStarting ??= entryFile(
-    'sections-parse.worker',
-    new URL('./sections-parse.worker.ts', import.meta.url),
-  ).then(async (filename) => {
-    // piscina is loaded with the pool, at the first parse: an idle server holds neither (docs/decisions/0067).
-    const { Piscina } = await import('piscina');
-    return new Piscina({
-      filename,
-      // One thread for parsing leaves the other core to the request thread on a two-core machine.
-      // No thread while nothing is parsed (idle memory is a budget); a task's time limit starts only
-      // once a thread runs it, so starting one costs the caller a wait, never a refusal.
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: SECTIONS_PARSER_IDLE_MS,
-      // Beyond this many waiting tasks the caller is told to retry, instead of waiting past its time.
-      maxQueue: 32,
-      // A text that makes the parser allocate without bound ends its own thread, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    });
-  });
-  return poolStarting;
-}
+// A failed start (the worker's bundle, piscina's import) is forgotten, so the next parse tries again.
+const thePool = cachedUntilRejected(() =>
+  entryFile('sections-parse.worker', new URL('./sections-parse.worker.ts', import.meta.url)).then(
+    async (filename) => {
+      // piscina is loaded with the pool, at the first parse: an idle server holds neither (docs/decisions/0067).
+      const { Piscina } = await import('piscina');
+      return new Piscina({
+        filename,
+        // One thread for parsing leaves the other core to the request thread on a two-core machine.
+        // No thread while nothing is parsed (idle memory is a budget); a task's time limit starts only
+        // once a thread runs it, so starting one costs the caller a wait, never a refusal.
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: SECTIONS_PARSER_IDLE_MS,
+        // Beyond this many waiting tasks the caller is told to retry, instead of waiting past its time.
+        maxQueue: 32,
+        // A text that makes the parser allocate without bound ends its own thread, not the server.
+        resourceLimits: { maxOldGenerationSizeMb: 256 },
+      });
+    },
+  ),
+);
 
 /**
  * How long one task may run before its thread is stopped and it is refused: each caller passes its app's
