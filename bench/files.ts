@@ -11,6 +11,7 @@ const FILE_BYTES = 50 * 1024 * 1024 - 4096; // a 50 MB upload, just under the li
 const DOWNLOAD_CONNECTIONS = 16;
 /** wrk's own 2 s would count a 50 MB download still arriving on a busy host as failed. */
 const DOWNLOAD_SECONDS = 8;
+const DOWNLOAD_ROUNDS = 3;
 const DOWNLOAD_TIMEOUT_SECONDS = 30;
 
 /** A 50 MB PDF-looking file on disk. */
@@ -48,30 +49,41 @@ export async function measureFileBudgets(): Promise<BudgetRow[]> {
     const uploadGrowth = uploadPeak - before;
 
     const nginx = await startNginx(work);
-    let ourRate = 0;
-    let nginxRate = 0;
+    // Three rounds, ours and nginx in turn, each judged by its median: one 8 s round moves by 10 points
+    // of the ratio on this shared machine (68% and 79% in two runs of the same build).
+    const ourRates: number[] = [];
+    const nginxRates: number[] = [];
     let downloadPeak = 0;
     try {
       const headers = { authorization: `Bearer ${room.investorToken}` };
-      downloadPeak = await peakRssDuring(pid, async () => {
-        ourRate = await wrkBytesPerSecond(
-          `${ours.baseUrl}${downloadPath}`,
-          headers,
-          DOWNLOAD_CONNECTIONS,
-          DOWNLOAD_SECONDS,
-          DOWNLOAD_TIMEOUT_SECONDS,
+      for (let round = 0; round < DOWNLOAD_ROUNDS; round++) {
+        const peak = await peakRssDuring(pid, async () => {
+          ourRates.push(
+            await wrkBytesPerSecond(
+              `${ours.baseUrl}${downloadPath}`,
+              headers,
+              DOWNLOAD_CONNECTIONS,
+              DOWNLOAD_SECONDS,
+              DOWNLOAD_TIMEOUT_SECONDS,
+            ),
+          );
+        });
+        downloadPeak = Math.max(downloadPeak, peak);
+        nginxRates.push(
+          await wrkBytesPerSecond(
+            `${nginx.baseUrl}/big.pdf`,
+            {},
+            DOWNLOAD_CONNECTIONS,
+            DOWNLOAD_SECONDS,
+            DOWNLOAD_TIMEOUT_SECONDS,
+          ),
         );
-      });
-      nginxRate = await wrkBytesPerSecond(
-        `${nginx.baseUrl}/big.pdf`,
-        {},
-        DOWNLOAD_CONNECTIONS,
-        DOWNLOAD_SECONDS,
-        DOWNLOAD_TIMEOUT_SECONDS,
-      );
+      }
     } finally {
       await nginx.stop();
     }
+    const ourRate = median(ourRates);
+    const nginxRate = median(nginxRates);
     // The runtime's own cost of the same downloads: bare Node streaming the same file.
     const bareStream = await startBareFileStream(file);
     let bareStreamPeak = 0;
