@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type nodemailer from 'nodemailer';
 import type { Config } from '#server/config';
+import { cachedUntilRejected } from '#server/workers/entry-file';
 
 export interface OutgoingMessage {
   to: string;
@@ -47,21 +48,15 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Mail
  */
 function onFirstMessage<T extends { close(): void }>(create: (mail: typeof nodemailer) => T) {
   let made: T | undefined;
-  let making: Promise<T> | undefined;
   let closed = false;
   return {
-    get: () =>
-      (making ??= import('nodemailer')
-        .then(({ default: mail }) => {
-          made = create(mail);
-          if (closed) made.close();
-          return made;
-        })
-        // A failed load or transport is forgotten: the next message tries again.
-        .catch((error: unknown) => {
-          making = undefined;
-          throw error;
-        })),
+    // A failed load or transport is forgotten: the next message tries again.
+    get: cachedUntilRejected(async () => {
+      const { default: mail } = await import('nodemailer');
+      made = create(mail);
+      if (closed) made.close();
+      return made;
+    }),
     close() {
       closed = true;
       made?.close();

@@ -153,10 +153,7 @@ export async function findInvitedRoom(
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<InvitedRoom> {
-  const reading = await roomReadingOf(ctx, { invitationToken: token, invitationLinks });
-  if (!reading?.invitation) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
-  const { readerManagesRoom: _readerManagesRoom, ...room } = reading.room;
-  return { room, invitation: reading.invitation };
+  return invitedRoomOf(await invitedReading(ctx, invitationLinks, token));
 }
 
 /**
@@ -168,9 +165,26 @@ export async function requireInvitedRoom(
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<InvitedRoom> {
+  const reading = await invitedReading(ctx, invitationLinks, token);
+  if (reading.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
+  return invitedRoomOf(reading);
+}
+
+/** The rule's answer for an invitation link's holder, or the invitation's 404. */
+async function invitedReading(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  token: string,
+): Promise<RoomReading & { invitation: InvitedRoom['invitation'] }> {
   const reading = await roomReadingOf(ctx, { invitationToken: token, invitationLinks });
   if (!reading?.invitation) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
-  if (reading.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
-  const { readerManagesRoom: _readerManagesRoom, ...room } = reading.room;
-  return { room, invitation: reading.invitation };
+  return { ...reading, invitation: reading.invitation };
+}
+
+function invitedRoomOf({
+  room,
+  invitation,
+}: RoomReading & { invitation: InvitedRoom['invitation'] }): InvitedRoom {
+  const { readerManagesRoom: _readerManagesRoom, ...dataRoom } = room;
+  return { room: dataRoom, invitation };
 }
