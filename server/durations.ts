@@ -65,6 +65,12 @@ export const FOREIGN_BACKUP_HOLD_MS = DAY_MS;
 export const S3_SETTLE_MS = HOUR_MS;
 /** S3 storage: how long a backup's hold counts without being renewed, when its process cannot be checked. */
 export const S3_HOLD_LEASE_MS = 2 * MINUTE_MS;
+/**
+ * How long a just-uploaded object may take to be seen: S3 itself reads after writes, but not every
+ * S3-compatible service does (an eventually consistent gateway, a replica behind a balancer), and a
+ * HEAD that answers 404 at once would fail an upload that is stored.
+ */
+export const S3_NEW_OBJECT_VISIBLE_WITHIN_MS = 3 * SECOND_MS;
 
 /** A failing shared rate-limit store (Redis, PostgreSQL) is reported at most once per this long. */
 export const RATE_LIMIT_STORE_REPORT_EVERY_MS = MINUTE_MS;

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '#server/config';
-import { S3_HOLD_LEASE_MS, S3_SETTLE_MS } from '#server/durations';
+import { S3_HOLD_LEASE_MS, S3_NEW_OBJECT_VISIBLE_WITHIN_MS, S3_SETTLE_MS } from '#server/durations';
 import { isProcessAlive } from './removal-hold';
 import { type PendingObject, type RemovalHold, type Storage, StorageHeldError } from './storage';
 import { measuringStream, STORAGE_KEY_PATTERN } from './storage-stream';
@@ -59,6 +59,26 @@ const isNotFound = (error: unknown) => {
   const name = (error as { name?: string }).name;
   return status === 404 || name === 'NoSuchKey' || name === 'NotFound';
 };
+
+/**
+ * Asks about an object just written until the service sees it: a 404 is retried, with a doubling
+ * pause, for at most `withinMs` (see S3_NEW_OBJECT_VISIBLE_WITHIN_MS); any other error, or a 404 past
+ * that, is thrown.
+ */
+export async function whenVisible<T>(
+  ask: () => Promise<T>,
+  withinMs = S3_NEW_OBJECT_VISIBLE_WITHIN_MS,
+): Promise<T> {
+  const giveUpAt = Date.now() + withinMs;
+  for (let pauseMs = 50; ; pauseMs *= 2) {
+    try {
+      return await ask();
+    } catch (error) {
+      if (!isNotFound(error) || Date.now() + pauseMs > giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
 
 /**
  * Who wrote an object, in its metadata (a commit's copy keeps it): a start-up takes at once the
@@ -197,7 +217,7 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       }
       const { size, sha256, head } = measure.result();
       // Checked before anyone is told it is stored: what S3 holds is what we hashed, to the byte count.
-      const stat = await client.send(new HeadObjectCommand({ Bucket, Key: tmpKey }));
+      const stat = await whenVisible(() => client.send(new HeadObjectCommand({ Bucket, Key: tmpKey })));
       if (stat.ContentLength !== size) {
         await deleteQuietly(tmpKey);
         throw new Error(`the bucket stored ${stat.ContentLength} bytes of a ${size}-byte upload`);

@@ -108,7 +108,9 @@ test('files move to the bucket, verified; a run killed mid-way resumes without c
   expect(resumed.code, resumed.output).toBe(0);
   const alreadyThere = (resumed.output.match(/^already there /gm) ?? []).length;
   const copied = (resumed.output.match(/^copied /gm) ?? []).length;
-  expect(alreadyThere).toBe(copiedBeforeKill);
+  // A copy the killed run had sent may still land in the bucket after the count above: at least what
+  // was counted is found, and no file is both found and copied.
+  expect(alreadyThere).toBeGreaterThanOrEqual(copiedBeforeKill);
   expect(alreadyThere + copied).toBe(recorded.size);
   expect(resumed.output).toContain(`Done: ${recorded.size} files named by the database`);
   await expectEveryFileVerified(bucketConfig, recorded);
