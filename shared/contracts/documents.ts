@@ -101,6 +101,19 @@ export const uploadFieldsSchema = z.strictObject({
   section: optionalText(200),
 });
 
+/**
+ * GET /api/data-room/:id/download-all: the whole room, or one section by its id (1..n, as the room's URLs
+ * name sections), as one zip of what the reader may download (docs/product-rules.md#download-all).
+ */
+export const downloadAllQuerySchema = z.strictObject({
+  section: z.coerce
+    .number({ error: 'must be a section number' })
+    .int('must be a section number')
+    .min(1, 'must be a section number')
+    .max(10_000, 'must be a section number')
+    .optional(),
+});
+
 /** What an invitation link's view of the room lists. */
 export const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
@@ -120,6 +133,8 @@ export const documentRoutes = {
   /** The file itself; the sections markdown links it as `uploadedDocumentPath` writes it. */
   download: apiRoute('GET', '/api/documents/:id/download'),
   inRoom: apiRoute('GET', '/api/data-room/:id/documents', { answer: documentListSchema }),
+  /** A zip of the room, or of one section (?section=n), streamed as it is built. */
+  downloadAll: apiRoute('GET', '/api/data-room/:id/download-all'),
   inInvitedRoom: apiRoute('GET', '/api/data-room/invite/:token/documents', {
     answer: invitedDocumentsSchema,
   }),
