@@ -114,6 +114,26 @@ export const downloadAllQuerySchema = z.strictObject({
     .optional(),
 });
 
+/** The fields an uploaded zip may carry beside it: the section for the files at its top. */
+export const archiveUploadFieldsSchema = z.strictObject({
+  /** The section of the markdown that links the zip's top-level files (its folders name their own). */
+  section: optionalText(200),
+});
+
+/** One line of an unpacked zip: a file stored (as the console lists it) or refused, and why. */
+export const archiveResultLineSchema = z.discriminatedUnion('status', [
+  z.object({ path: z.string(), status: z.literal('stored'), document: documentListItemSchema }),
+  z.object({ path: z.string(), status: z.literal('refused'), message: z.string() }),
+]);
+
+/** POST /api/upload/archive: how many files were stored and refused, and one line per file. */
+export const archiveUploadResponseSchema = z.object({
+  stored: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(archiveResultLineSchema),
+});
+export type ArchiveUploadResult = z.infer<typeof archiveUploadResponseSchema>;
+
 /** What an invitation link's view of the room lists. */
 export const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
@@ -121,6 +141,8 @@ export const invitedDocumentsSchema = z.object({ documents: documentListSchema }
 export const documentRoutes = {
   mine: apiRoute('GET', '/api/my-documents', { answer: documentListSchema }),
   upload: apiRoute('POST', '/api/upload', { answer: uploadResponseSchema }),
+  /** A zip, unpacked into sections named after its top folders (multipart: file, section). */
+  uploadArchive: apiRoute('POST', '/api/upload/archive', { answer: archiveUploadResponseSchema }),
   remove: apiRoute('DELETE', '/api/documents/:id', { answer: z.null() }),
   rename: apiRoute('POST', '/api/documents/:id/title', {
     answer: documentListItemSchema,

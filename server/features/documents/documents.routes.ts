@@ -17,6 +17,7 @@ import {
 } from '#server/storage/download';
 import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import {
+  archiveUploadResponseSchema,
   documentDownloadPolicyRequestSchema,
   documentIdParamsSchema,
   documentListItemSchema,
@@ -26,6 +27,7 @@ import {
   uploadResponseSchema,
 } from '#shared/contracts/documents';
 import { roomIdParamsSchema } from '#shared/contracts/rooms';
+import { uploadArchive } from './archive-upload.service';
 import {
   deleteDocument,
   findDownloadableDocument,
@@ -88,6 +90,40 @@ export function documentsRoutes(
           throw translateUploadError(error, app.multipartErrors, maxBytes);
         });
         return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
+      },
+    );
+
+    app.post(
+      '/api/upload/archive',
+      {
+        schema: {
+          response: {
+            201: archiveUploadResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          },
+        },
+        onRequest: async (request) => {
+          const length = Number(request.headers['content-length']);
+          if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES)
+            throw tooLarge(maxBytes);
+        },
+      },
+      async (request, reply) => {
+        const founder = requireUser(request);
+        if (!request.isMultipart()) {
+          throw new HttpError(400, 'invalid_request', 'file: send the zip as multipart/form-data.', {
+            field: 'file',
+          });
+        }
+        requireMultipartBoundary(request.headers['content-type']);
+        const unpacked = await uploadArchive(
+          ctx,
+          founder,
+          request.parts() as AsyncIterable<UploadPart>,
+        ).catch((error: unknown) => {
+          throw translateUploadError(error, app.multipartErrors, maxBytes);
+        });
+        return reply.status(201).send(unpacked);
       },
     );
 

@@ -31,11 +31,7 @@ import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
-import {
-  isAllowedUploadExtension,
-  UPLOAD_EXTENSIONS,
-  type UploadExtension,
-} from '#shared/uploads';
+import { isAllowedUploadExtension, UPLOAD_EXTENSIONS, type UploadExtension } from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
 import { documentsCache, previewsCache, roomDocumentsCache } from './documents.caches';
 import {
@@ -382,7 +378,12 @@ export async function storeUploads(
       documents.map(({ document }) => document.id),
     );
     return documents.map(({ document, section, url }) => ({
-      document: toListItem(room, document, new Map(section ? [[document.id, section]] : []), previews.get(document.id)),
+      document: toListItem(
+        room,
+        document,
+        new Map(section ? [[document.id, section]] : []),
+        previews.get(document.id),
+      ),
       url,
     }));
   } catch (error) {
