@@ -203,6 +203,13 @@ function damaged(error: Error): HttpError {
       'archive_unsafe_path',
       `The zip names a file outside its own folder ("${replaceUnsafeCharacters(unsafe[2] ?? '', '?').slice(0, 200)}").`,
     );
+  // yauzl counts the bytes an entry unpacks to against what the zip declares (validateEntrySizes).
+  if (error.message.startsWith('too many bytes in the stream'))
+    return archiveRefused(
+      413,
+      'archive_compression_ratio',
+      'A file of the zip unpacks to more than the size the zip declares, as a zip bomb does.',
+    );
   return archiveRefused(400, 'archive_damaged', `The zip is damaged and cannot be read (${error.message}).`);
 }
 
@@ -297,6 +304,9 @@ async function readEntry(ctx: AppContext, zip: yauzl.ZipFile, file: PlannedFile)
   const stream = await new Promise<Readable>((resolve, reject) => {
     zip.openReadStream(file.entry, (error, opened) => (error ? reject(damaged(error)) : resolve(opened)));
   });
+  // Storage's write sees the stream's error and rejects; yauzl may raise its own size check's error once
+  // the write has stopped listening, which must not become an unhandled one.
+  stream.on('error', () => undefined);
   try {
     return await ctx.storage.write(stream, { maxBytes: file.entry.uncompressedSize });
   } catch (error) {
