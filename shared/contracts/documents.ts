@@ -127,11 +127,28 @@ export const archiveResultLineSchema = z.discriminatedUnion('status', [
 ]);
 
 /** POST /api/upload/archive: how many files were stored and refused, and one line per file. */
-export const archiveUploadResponseSchema = z.object({
-  stored: z.number().int(),
-  refused: z.number().int(),
-  results: z.array(archiveResultLineSchema),
-});
+export const archiveUploadResponseSchema = z
+  .object({
+    stored: z.number().int(),
+    refused: z.number().int(),
+    results: z.array(archiveResultLineSchema),
+  })
+  .meta({
+    examples: [
+      {
+        stored: 1,
+        refused: 1,
+        results: [
+          { path: 'Raise/Financials/Pitch deck.pdf', status: 'stored', document: pitchDeckExample },
+          {
+            path: 'Raise/Financials/model.exe',
+            status: 'refused',
+            message: 'Files of type ".exe" cannot be uploaded.',
+          },
+        ],
+      },
+    ],
+  });
 export type ArchiveUploadResult = z.infer<typeof archiveUploadResponseSchema>;
 
 /** What an invitation link's view of the room lists. */
