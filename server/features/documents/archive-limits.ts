@@ -27,12 +27,3 @@ export const NESTED_ARCHIVE_EXTENSIONS: ReadonlySet<string> = new Set([
   'gz',
   'tgz',
 ]);
-
-/** What operating systems leave in a folder and no founder means to upload: skipped without a line. */
-export function isSystemLeftover(path: string): boolean {
-  const segments = path.split('/');
-  const name = segments.at(-1) ?? '';
-  return (
-    segments.includes('__MACOSX') || name === '.DS_Store' || name === 'Thumbs.db' || name === 'desktop.ini'
-  );
-}

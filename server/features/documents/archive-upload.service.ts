@@ -12,8 +12,9 @@ import { ObjectTooLargeError, type PendingObject } from '#server/storage/storage
 import { type ArchiveUploadResult, archiveUploadFieldsSchema } from '#shared/contracts/documents';
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { extensionOf } from '#shared/file-types';
+import { folderSectionsOf, isSystemLeftover } from '#shared/folder-sections';
 import { isAllowedUploadExtension, type UploadExtension } from '#shared/uploads';
-import { ARCHIVE_LIMITS, isSystemLeftover, NESTED_ARCHIVE_EXTENSIONS } from './archive-limits';
+import { ARCHIVE_LIMITS, NESTED_ARCHIVE_EXTENSIONS } from './archive-limits';
 import { countRoomDocuments } from './documents.repository';
 import {
   cleanFileName,
@@ -231,10 +232,13 @@ function planFiles(
       'archive_too_large',
       `The zip unpacks to ${gigabytes(total)}; at most ${gigabytes(ARCHIVE_LIMITS.maxTotalBytes)} are unpacked.`,
     );
-  const wrapper = commonTopFolder(files.map((entry) => entry.fileName));
+  const sections = folderSectionsOf(
+    files.map((entry) => entry.fileName),
+    rootSection || undefined,
+  );
   const planned: PlannedFile[] = [];
   const results: ArchiveUploadResult['results'] = [];
-  for (const entry of files) {
+  for (const [index, entry] of files.entries()) {
     const entryPath = entry.fileName;
     if (
       entry.uncompressedSize > ARCHIVE_LIMITS.ratioCheckedAboveBytes &&
@@ -251,7 +255,7 @@ function planFiles(
       continue;
     }
     const extension = extensionOf(entryPath) as UploadExtension;
-    planned.push({ entry, path: entryPath, extension, section: sectionOf(entryPath, wrapper, rootSection) });
+    planned.push({ entry, path: entryPath, extension, section: sections[index] ?? '' });
   }
   return { planned, results };
 }
@@ -275,28 +279,6 @@ function contentRefusal(file: PlannedFile, object: PendingObject): string | null
   if (!contentMatchesExtension(file.extension, object.head))
     return `It is not a real .${file.extension} file: its content does not match its extension.`;
   return null;
-}
-
-/**
- * The one folder every file is in, if any: a zipped folder ("Data room/Financials/model.xlsx") and a
- * folder picked in the browser both wrap the room's folders in one more, which is not a section.
- */
-function commonTopFolder(paths: string[]): string | null {
-  const tops = new Set(paths.map((entryPath) => (entryPath.includes('/') ? entryPath.split('/')[0] : null)));
-  const [only] = tops;
-  return tops.size === 1 && only ? only : null;
-}
-
-/** A file's section: its top folder (under the wrapping one), else the section chosen for the top. */
-function sectionOf(entryPath: string, wrapper: string | null, rootSection: string): string {
-  const segments = entryPath.split('/');
-  const inside = wrapper ? segments.slice(1) : segments;
-  if (inside.length < 2) return rootSection;
-  const name = replaceUnsafeCharacters(inside[0] ?? '', ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
-  return name || rootSection;
 }
 
 /** Streams one entry into a pending object; a size that differs from the declared one is a damaged zip. */
