@@ -103,6 +103,15 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect(await downloadsLogged(deck.id)).toBe(1);
   });
 
+  test('the founder’s whole room also holds what no section links yet; an investor’s does not', async () => {
+    const { founder, investor, roomId } = await roomWithSections();
+    const loose = await uploaded(founder, 'Loose.pdf', '');
+    const own = await unzipped((await downloadAll(founder, roomId)).bytes);
+    expect(own.get('Not in a section/Loose.pdf')).toEqual(loose.bytes);
+    const theirs = await unzipped((await downloadAll(investor, roomId)).bytes);
+    expect([...theirs.keys()].some((name) => name.includes('Loose'))).toBe(false);
+  });
+
   test('a section with nothing the reader may download is a 404 that says so', async () => {
     const { founder, investor, model, roomId } = await roomWithSections();
     const financials = await sectionIdOf(founder, 'Financials');

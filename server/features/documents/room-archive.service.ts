@@ -14,6 +14,7 @@ import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { extensionOf } from '#shared/file-types';
 import { type DownloadableDocument, findDownloadableDocument, recordAccess } from './documents.service';
+import { listRoomDocuments } from './documents.repository';
 import type { DownloadWatermarks } from './download-watermarks';
 
 /** One file of a "Download all": the document, and the folder it goes in (its section's name, or none). */
@@ -79,6 +80,14 @@ export async function roomArchiveFor(
         document,
         folder: sectionId === undefined ? archiveSegment(section.name, 'Section') : '',
       });
+    }
+  }
+  // The room's managers also get what no section links yet (an investor never sees those in the room).
+  if (sectionId === undefined && room.readerManagesRoom) {
+    for (const document of await listRoomDocuments(ctx.db, room.id)) {
+      if (seen.has(document.id)) continue;
+      const downloadable = await downloadableOrNothing(ctx, user, document.id);
+      if (downloadable) files.push({ document: downloadable, folder: 'Not in a section' });
     }
   }
   if (files.length === 0)
