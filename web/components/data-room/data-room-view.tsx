@@ -112,7 +112,11 @@ export function DataRoomView({
       <CompanyHeader company={company} lastUpdated={lastUpdated} documentCount={documentCount} />
       {!openSection && roomZip && (
         <div className="-mt-4 flex justify-end">
-          <DownloadAllLink href={roomZip} label="Download all documents of the data room" />
+          <DownloadAllLink
+            href={roomZip}
+            label="Download all documents of the data room"
+            text="Download all documents"
+          />
         </div>
       )}
       {openSection ? (

@@ -109,7 +109,10 @@ export function SectionDocuments({
           <p className="mt-1 text-sm font-medium text-slate-700">{documentCountLabel(documents.length)}</p>
         </div>
         {downloadAllHref && (
-          <DownloadAllLink href={downloadAllHref} label={`Download all of ${section.name}`} />
+          // Under the heading on a phone (beside it, the description would be squeezed), beside it wider.
+          <div className="w-full pl-16 sm:w-auto sm:pl-0">
+            <DownloadAllLink href={downloadAllHref} label={`Download all of ${section.name}`} />
+          </div>
         )}
       </div>
 
@@ -139,12 +142,20 @@ export function SectionDocuments({
  * "Download all": a plain link, so the browser saves the zip to disk as it streams in (it may be large),
  * with the reader's session (docs/product-rules.md#download-all).
  */
-export function DownloadAllLink({ href, label }: { href: string; label: string }) {
+export function DownloadAllLink({
+  href,
+  label,
+  text = 'Download all',
+}: {
+  href: string;
+  label: string;
+  text?: string;
+}) {
   return (
     <Button asChild variant="outline" size="sm">
       <a href={href} download aria-label={label}>
         <Download aria-hidden="true" />
-        Download all
+        {text}
       </a>
     </Button>
   );
