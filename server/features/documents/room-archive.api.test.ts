@@ -11,7 +11,7 @@ import {
   uploadFile,
 } from '#tests/support/factories';
 import { expectRefusal } from '#tests/support/refusals';
-import { writtenPdf } from '#tests/support/sample-documents';
+import { encryptedPdf, writtenPdf } from '#tests/support/sample-documents';
 import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
 import { unzipped } from '#tests/support/zips';
 
@@ -183,6 +183,21 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect(pdfText(stamped ?? Buffer.alloc(0))).toContain(investorEmail);
     expect(await downloadsLogged(deck.id)).toBe(1);
   });
+});
+
+test('a PDF that cannot carry the watermark is left out, named with why in "Not included.txt", and not logged', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const deck = await uploaded(founder, 'Deck.pdf', 'Financials', writtenPdf({ pages: 1 }));
+  const locked = await uploaded(founder, 'Locked.pdf', 'Financials', encryptedPdf());
+  await t.request('POST', '/api/my-data-room/watermark', {
+    json: { isWatermarkEnabled: true },
+    headers: founder.auth,
+  });
+  const files = await unzipped((await downloadAll(investor, await roomIdOf(founder))).bytes);
+  expect([...files.keys()].sort()).toEqual(['Financials/Deck.pdf', 'Not included.txt']);
+  expect(files.get('Not included.txt')?.toString()).toMatch(/Locked\.pdf: This PDF cannot carry a watermark/);
+  expect(await downloadsLogged(deck.id)).toBe(1);
+  expect(await downloadsLogged(locked.id)).toBe(0);
 });
 
 function pdfText(pdf: Buffer): string {

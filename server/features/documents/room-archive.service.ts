@@ -13,8 +13,8 @@ import { HttpError } from '#server/plugins/errors';
 import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { extensionOf } from '#shared/file-types';
-import { type DownloadableDocument, findDownloadableDocument, recordAccess } from './documents.service';
 import { listRoomDocuments } from './documents.repository';
+import { type DownloadableDocument, findDownloadableDocument, recordAccess } from './documents.service';
 import type { DownloadWatermarks } from './download-watermarks';
 
 /** One file of a "Download all": the document, and the folder it goes in (its section's name, or none). */
@@ -133,8 +133,8 @@ export interface ArchiveRequest {
  * opened only once the previous one has gone into the archive, so memory stays flat whatever the
  * room's size and the reader's connection. Each file is the reader's own watermarked copy where the
  * room says so (the reading module's port, ADR 46) and is logged as a download before its bytes go out.
- * A file whose watermarked copy cannot be made now (still being prepared) is left out and named in
- * "Not included.txt". `signal` ends the work when the reader goes away.
+ * A file whose watermarked copy cannot be made now (still being prepared, or refused) is left out and
+ * named in "Not included.txt", with why. `signal` ends the work when the reader goes away.
  */
 export function streamRoomArchive(
   ctx: AppContext,
@@ -160,6 +160,8 @@ export function streamRoomArchive(
     names.add(candidate.toLowerCase());
     return candidate;
   };
+  // yazl reports a file whose bytes differ from its size here; unhandled, the event would end the process.
+  zip.on('error', (error: Error) => output.destroy(error));
   const build = async () => {
     const leftOut: string[] = [];
     for (const { document, folder } of archive.files) {
@@ -168,12 +170,12 @@ export function streamRoomArchive(
         ...deps,
         uniqueName: (name) => uniqueName(folder, name),
       });
-      if (!added) leftOut.push(fileNameOf(document));
+      if (added !== true) leftOut.push(`${fileNameOf(document)}: ${added.reason}`);
     }
     if (leftOut.length > 0)
       zip.addBuffer(
         Buffer.from(
-          `These files are still being prepared and could not carry your watermark yet. Download them again in a few minutes:\r\n\r\n${leftOut.join('\r\n')}\r\n`,
+          `These files could not carry your watermark now, so they are not in this zip:\r\n\r\n${leftOut.join('\r\n')}\r\n`,
         ),
         uniqueName('', 'Not included.txt'),
         { compress: false },
@@ -187,7 +189,7 @@ export function streamRoomArchive(
   return output;
 }
 
-/** Adds one file, logged first; false when its watermarked copy cannot be made yet (409 not ready). */
+/** Adds one file, logged first; or why not, when its watermarked copy cannot be made now. */
 async function addFile(
   ctx: AppContext,
   user: RoomUser & { email: string },
@@ -200,12 +202,13 @@ async function addFile(
     signal: AbortSignal;
     uniqueName: (name: string) => string;
   },
-): Promise<boolean> {
+): Promise<true | { reason: string }> {
   const copy = await deps.watermarks.copyFor(user, document).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 409) return 'not_ready' as const;
+    // Still being prepared (409), unstampable (403), or too many stamped at once (429): left out, named.
+    if (error instanceof HttpError) return { reason: error.message };
     throw error;
   });
-  if (copy === 'not_ready') return false;
+  if (copy && 'reason' in copy) return copy;
   await recordAccess(
     ctx.db,
     user,
