@@ -13,7 +13,7 @@ import {
   writeWithSectionsEdit,
 } from '#server/features/rooms/index';
 import {
-  addDocumentToSectionOffThread,
+  addDocumentsToSectionOffThread,
   removeDocumentLinksOffThread,
   renameDocumentLinksOffThread,
 } from '#server/parsing/sections-parser';
@@ -334,15 +334,24 @@ export async function storeUploads(
       ctx,
       room.id,
       async (current, saved) => {
-        let markdown: string | undefined;
+        // One parse per section, whatever the number of its new links.
+        const linksBySection = new Map<string, { title: string; url: string }[]>();
         for (const { document, section, url } of documents) {
-          if (!section) continue;
-          markdown = await addDocumentToSectionOffThread(
+          if (section)
+            linksBySection.set(section, [
+              ...(linksBySection.get(section) ?? []),
+              { title: document.title, url },
+            ]);
+        }
+        let markdown: string | undefined;
+        for (const [section, links] of linksBySection) {
+          markdown = await addDocumentsToSectionOffThread(
             markdown ?? sectionsMarkdownOf(current, saved),
             section,
-            document.title,
-            url,
-            { timeoutMs: ctx.config.sectionsParseTimeoutMs },
+            links,
+            {
+              timeoutMs: ctx.config.sectionsParseTimeoutMs,
+            },
           );
         }
         return markdown;
