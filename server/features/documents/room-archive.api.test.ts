@@ -139,7 +139,10 @@ describe('GET /api/data-room/:id/download-all', () => {
         headers: (await roomWithSections()).founder.auth,
       }),
       404,
-      { message: /does not exist/ },
+      {
+        error: 'nothing_to_download',
+        message: /^That section does not exist, or has no document you may download\.$/,
+      },
     );
   });
 

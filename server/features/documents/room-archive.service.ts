@@ -66,8 +66,15 @@ export async function roomArchiveFor(
   const room = await requireReadableRoom(ctx, user, roomId);
   const sections = (await parsedSectionsOf(ctx, room)).sections;
   const chosen = sectionId === undefined ? sections : sections.filter((section) => section.id === sectionId);
-  if (chosen.length === 0)
-    throw new HttpError(404, 'not_found', 'That section does not exist, or you do not have access to it.');
+  // A section the reader may not read answers exactly as a missing one, and as one with nothing to
+  // download (whose documents the rule may be hiding from them).
+  const sectionRefusal = () =>
+    new HttpError(
+      404,
+      'nothing_to_download',
+      'That section does not exist, or has no document you may download.',
+    );
+  if (chosen.length === 0) throw sectionRefusal();
   const seen = new Set<string>();
   const files: ArchiveFile[] = [];
   for (const section of chosen) {
@@ -90,14 +97,9 @@ export async function roomArchiveFor(
       if (downloadable) files.push({ document: downloadable, folder: 'Not in a section' });
     }
   }
+  if (files.length === 0 && sectionId !== undefined) throw sectionRefusal();
   if (files.length === 0)
-    throw new HttpError(
-      404,
-      'nothing_to_download',
-      sectionId === undefined
-        ? 'This data room has no document you may download.'
-        : 'This section has no document you may download.',
-    );
+    throw new HttpError(404, 'nothing_to_download', 'This data room has no document you may download.');
   const sectionName = chosen.length === 1 && sectionId !== undefined ? chosen[0]?.name : undefined;
   return { fileName: `${archiveSegment(sectionName ?? roomTitle(room), 'Data room')}.zip`, files };
 }
