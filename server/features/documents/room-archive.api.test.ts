@@ -130,13 +130,13 @@ describe('GET /api/data-room/:id/download-all', () => {
   });
 
   test('a stranger, a signed-out caller and a missing section learn nothing', async () => {
-    const { roomId } = await roomWithSections();
+    const { roomId, founder } = await roomWithSections();
     const stranger = await createFounder(t);
     expect((await downloadAll(stranger, roomId)).status).toBe(404);
     expect((await downloadAll(undefined, roomId)).status).toBe(401);
     expectRefusal(
       await t.request('GET', `/api/data-room/${roomId}/download-all?section=999`, {
-        headers: (await roomWithSections()).founder.auth,
+        headers: founder.auth,
       }),
       404,
       {
