@@ -14,7 +14,7 @@ export const ARCHIVE_LIMITS = {
    */
   maxCompressionRatio: 200,
   ratioCheckedAboveBytes: 1024 * 1024,
-  /** The longest entry name read; longer ones are refused as damaged. */
+  /** The longest entry name read; a longer one refuses the zip as damaged. */
   maxNameLength: 1_000,
 } as const;
 

@@ -74,6 +74,18 @@ describe('POST /api/upload/archive', () => {
     expect(download.text).toBe(deck.toString());
   });
 
+  test('a name with a text direction override is shown with it made visible', async () => {
+    const founder = await createFounder(t);
+    const response = await uploadZip(
+      founder,
+      rawZip([{ name: 'Legal/inv\u202Eexe.pdf', data: uniquePdf() }]),
+    );
+    expect(response.status, response.text).toBe(201);
+    const [line] = (response.json as { results: ResultLine[] }).results;
+    expect(line?.path).toBe('Legal/inv?exe.pdf');
+    expect(line?.document?.title).toBe('inv exe.pdf');
+  });
+
   test('a refused file is named with its reason; the others are stored', async () => {
     const founder = await createFounder(t);
     const zip = rawZip([
@@ -141,6 +153,13 @@ describe('POST /api/upload/archive', () => {
       400,
       'archive_damaged',
       /damaged/,
+    ],
+    [
+      'a name of 2,000 characters',
+      () => rawZip([{ name: `${'a'.repeat(2000)}.pdf`, data: uniquePdf() }]),
+      400,
+      'archive_damaged',
+      /more than 1000 characters/,
     ],
     ['bytes that are no zip', () => Buffer.from('not a zip at all'), 400, 'archive_damaged', /damaged/],
     [

@@ -133,7 +133,7 @@ async function unpackArchive(
         results.push({ path: file.path, status: 'refused', message: refusal });
         continue;
       }
-      const name = path.posix.basename(file.path);
+      const name = path.posix.basename(file.entry.fileName);
       toStore.push({
         pending: object,
         fileName: name,
@@ -239,7 +239,13 @@ function planFiles(
   const planned: PlannedFile[] = [];
   const results: ArchiveUploadResult['results'] = [];
   for (const [index, entry] of files.entries()) {
-    const entryPath = entry.fileName;
+    const entryPath = shownPath(entry.fileName);
+    if (entry.fileName.length > ARCHIVE_LIMITS.maxNameLength)
+      throw archiveRefused(
+        400,
+        'archive_damaged',
+        `The zip names a file with more than ${ARCHIVE_LIMITS.maxNameLength} characters ("${entryPath.slice(0, 80)}…").`,
+      );
     if (
       entry.uncompressedSize > ARCHIVE_LIMITS.ratioCheckedAboveBytes &&
       entry.uncompressedSize > ARCHIVE_LIMITS.maxCompressionRatio * Math.max(entry.compressedSize, 1)
@@ -254,7 +260,7 @@ function planFiles(
       results.push({ path: entryPath, status: 'refused', message: refusal });
       continue;
     }
-    const extension = extensionOf(entryPath) as UploadExtension;
+    const extension = extensionOf(entry.fileName) as UploadExtension;
     planned.push({ entry, path: entryPath, extension, section: sections[index] ?? '' });
   }
   return { planned, results };
@@ -303,6 +309,11 @@ async function readEntry(ctx: AppContext, zip: yauzl.ZipFile, file: PlannedFile)
   }
 }
 
+/** An entry's name as a result line shows it: any text direction override or control made visible. */
+function shownPath(name: string): string {
+  return replaceUnsafeCharacters(name, '?').slice(0, ARCHIVE_LIMITS.maxNameLength);
+}
+
 function gigabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024 / 1024).toFixed(1)} GB`;
 }
@@ -312,6 +323,6 @@ function inZipOrder(
   results: ArchiveUploadResult['results'],
   entries: yauzl.Entry[],
 ): ArchiveUploadResult['results'] {
-  const order = new Map(entries.map((entry, index) => [entry.fileName, index]));
+  const order = new Map(entries.map((entry, index) => [shownPath(entry.fileName), index]));
   return [...results].sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
 }
