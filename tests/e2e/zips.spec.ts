@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
 import { unzipped, zipOf } from '#tests/support/zips';
@@ -100,4 +102,39 @@ test('a zipped folder goes into sections; "Download all" on a section gives what
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);
+});
+
+/** A folder picked with the browser's directory picker: each file goes into its top folder's section. */
+test('a folder picked in the console goes into sections named after its folders @desktop', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the founder uploads at a desk');
+  const created = await request.post('/api/complete-account-setup', {
+    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Folderly ${Date.now()}` },
+  });
+  expect(created.status()).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-e2e-folder-'));
+  try {
+    fs.mkdirSync(path.join(folder, 'Raise', 'Financials'), { recursive: true });
+    fs.mkdirSync(path.join(folder, 'Raise', 'Legal'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'Raise', 'Financials', 'Deck.pdf'), deckPdf(1));
+    fs.writeFileSync(path.join(folder, 'Raise', 'Legal', 'Charter.pdf'), deckPdf(1));
+    fs.writeFileSync(path.join(folder, 'Raise', '.DS_Store'), 'junk');
+    await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
+    await page.goto('/configure');
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page.getByLabel('Choose a folder').setInputFiles(path.join(folder, 'Raise'));
+    const uploads = page.getByRole('region', { name: 'Uploads' });
+    await expect(uploads.getByText('Uploaded')).toHaveCount(2, { timeout: 30_000 });
+    await expect(uploads).toContainText('Raise/Financials/Deck.pdf');
+    await expect(uploads).not.toContainText('.DS_Store');
+    const files = page.getByRole('list', { name: 'Files' });
+    await expect(files.getByRole('listitem').filter({ hasText: 'Deck.pdf' })).toContainText('Financials');
+    await expect(files.getByRole('listitem').filter({ hasText: 'Charter.pdf' })).toContainText('Legal');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 });
