@@ -15,6 +15,7 @@ import { type BudgetRow, printTable } from './report';
 import { measureHealthWhileParsing } from './sections-parse-latency';
 import { measureStorageBudgets } from './storage';
 import { measureWatermarkBudgets } from './watermark';
+import { measureZipBudgets } from './zips';
 
 // npm run bench: builds, then measures every performance budget of docs/performance.md and prints
 // one table. Budgets are checked here, never as timed assertions in tests. Exit 1 when one fails.
@@ -35,6 +36,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   watermark: measureWatermarkBudgets,
   storage: measureStorageBudgets,
   reader: measureReaderBudgets,
+  zips: measureZipBudgets,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

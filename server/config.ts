@@ -51,6 +51,9 @@ const environmentSchema = z.object({
   BODY_RATE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(30_000),
   MAX_CONNECTIONS_PER_IP: wholeNumber.min(0, 'must be 0 or more').default(64),
   SECTIONS_PARSE_TIMEOUT_MS: wholeNumber.min(100, 'must be at least 100').default(4_000),
+  // The largest file one upload (or one file of an unpacked zip) may be, in MB: the spec's 50 MB by
+  // default, up to 2 GB; uploads stream to storage whatever their size (ADR 70).
+  UPLOAD_MAX_MB: wholeNumber.min(1, 'must be at least 1').max(2048, 'must be at most 2048').default(50),
   // Document previews (ADR 39): one conversion's time limit, and how many run at once per process.
   PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(300_000),
   PREVIEW_CONCURRENCY: wholeNumber.min(1, 'must be at least 1').default(1),
@@ -147,6 +150,8 @@ export interface Config {
   sectionsParseTimeoutMs: number;
   /** How long a reading report waits for others to share its transaction; 0: the same turn only. */
   readingReportWindowMs: number;
+  /** The largest file one upload, or one file of an unpacked zip, may be (UPLOAD_MAX_MB; ADR 70). */
+  uploadMaxBytes: number;
   /** Preparing documents for the viewer (ADR 39). */
   previews: {
     /** One document's conversion, killed with every process it started past this. */
@@ -246,6 +251,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
     readingReportWindowMs: env.READING_REPORT_WINDOW_MS,
+    uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     previews: {
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
       concurrency: env.PREVIEW_CONCURRENCY,

@@ -1,6 +1,7 @@
 import type { Nodes, Paragraph } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import {
+  addDocumentsToSection,
   addDocumentToSection,
   findStrayLinkProblems,
   parseSectionsMarkdown,
@@ -394,4 +395,18 @@ describe('limits checked before parsing (ADR 26)', () => {
       { line: 7, message: 'Line 7: a link uses "javascript:", but only http and https links are allowed.' },
     ]);
   });
+});
+
+test('several links go to the end of their section in their order, with the section made when missing', () => {
+  const url = (id: number) => `/api/documents/${id}/download`;
+  const links = [
+    { title: 'One.pdf', url: url(1) },
+    { title: 'Two [draft].pdf', url: url(2) },
+  ];
+  expect(addDocumentsToSection('## Legal\n- [NDA.pdf](/x)\n\n## Team\n', 'legal', links)).toBe(
+    `## Legal\n- [NDA.pdf](/x)\n- [One.pdf](${url(1)})\n- [Two \\[draft\\].pdf](${url(2)})\n\n## Team\n`,
+  );
+  expect(addDocumentsToSection('## Legal\n', 'Financials', links)).toBe(
+    `## Legal\n\n## Financials\n- [One.pdf](${url(1)})\n- [Two \\[draft\\].pdf](${url(2)})\n`,
+  );
 });

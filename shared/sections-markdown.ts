@@ -475,7 +475,19 @@ export function addDocumentToSection(
   title: string,
   url: string,
 ): string {
-  const item = `- [${escapeLinkText(title)}](${url})`;
+  return addDocumentsToSection(markdown, sectionName, [{ title, url }]);
+}
+
+/**
+ * addDocumentToSection for several links at once, in their order, with one parse of the text (an
+ * unpacked zip adds hundreds: docs/decisions/0070-folders-and-zips.md).
+ */
+export function addDocumentsToSection(
+  markdown: string,
+  sectionName: string,
+  links: readonly { title: string; url: string }[],
+): string {
+  const items = links.map(({ title, url }) => `- [${escapeLinkText(title)}](${url})`);
   const tree = fromMarkdown(markdown);
   const lines = markdown.split('\n');
   const wanted = sectionName.trim().toLowerCase();
@@ -489,13 +501,13 @@ export function addDocumentToSection(
   const heading = headings[index];
   if (!heading) {
     const body = markdown.replace(/\s*$/, '');
-    return `${body}${body ? '\n\n' : ''}## ${sectionName.trim()}\n${item}\n`;
+    return `${body}${body ? '\n\n' : ''}## ${sectionName.trim()}\n${items.join('\n')}\n`;
   }
   // The section runs to the next heading of depth 1 or 2, or to the end.
   const next = headings.slice(index + 1).find((other) => other.depth <= 2);
   let end = next ? lineOf(next) - 1 : lines.length; // 1-based line after the section, exclusive
   while (end > lineOf(heading) && (lines[end - 1] ?? '').trim() === '') end--;
-  lines.splice(end, 0, item);
+  lines.splice(end, 0, ...items);
   return lines.join('\n');
 }
 

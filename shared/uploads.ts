@@ -109,7 +109,7 @@ export const UPLOAD_EXTENSIONS: readonly UploadExtension[] = UPLOAD_TYPES.map((t
 
 const BY_EXTENSION = new Map<string, UploadType>(UPLOAD_TYPES.map((type) => [type.extension, type]));
 
-/** 50 MB per file. */
+/** 50 MB per file: the spec's limit, and the server's default (UPLOAD_MAX_MB in server/config.ts). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export function isAllowedUploadExtension(extension: string): extension is UploadExtension {

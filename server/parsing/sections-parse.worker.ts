@@ -1,5 +1,5 @@
 import {
-  addDocumentToSection,
+  addDocumentsToSection,
   type CompanyInformation,
   type ParsedSections,
   parseSectionsMarkdown,
@@ -27,11 +27,11 @@ export function parse(task: Task & { markdown: string; appOrigin?: string }): Pa
   return parseSectionsMarkdown(task.markdown, { appOrigin: task.appOrigin });
 }
 
-export function addDocument(
-  task: Task & { markdown: string; section: string; title: string; url: string },
+export function addDocuments(
+  task: Task & { markdown: string; section: string; links: { title: string; url: string }[] },
 ): string {
   markStarted(task);
-  return addDocumentToSection(task.markdown, task.section, task.title, task.url);
+  return addDocumentsToSection(task.markdown, task.section, task.links);
 }
 
 export function removeDocument(

@@ -110,14 +110,14 @@ export function parseSectionsOffThread(markdown: string, options: ParseLimits & 
   return run<ParsedSections>('parse', { markdown, appOrigin: options.appOrigin }, options);
 }
 
-export function addDocumentToSectionOffThread(
+/** Adds links to the end of a section (made when missing), one parse for all of them. */
+export function addDocumentsToSectionOffThread(
   markdown: string,
   section: string,
-  title: string,
-  url: string,
+  links: { title: string; url: string }[],
   limits: ParseLimits,
 ) {
-  return run<string>('addDocument', { markdown, section, title, url }, limits);
+  return run<string>('addDocuments', { markdown, section, links }, limits);
 }
 
 export function removeDocumentLinksOffThread(

@@ -34,6 +34,7 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
 
   'GET /api/my-documents': 'documents:write',
   'POST /api/upload': 'documents:write',
+  'POST /api/upload/archive': 'documents:write',
   'DELETE /api/documents/:id': 'documents:write',
   'POST /api/documents/:id/download-policy': 'documents:write',
   'POST /api/documents/:id/title': 'documents:write',

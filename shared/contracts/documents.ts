@@ -101,6 +101,56 @@ export const uploadFieldsSchema = z.strictObject({
   section: optionalText(200),
 });
 
+/**
+ * GET /api/data-room/:id/download-all: the whole room, or one section by its id (1..n, as the room's URLs
+ * name sections), as one zip of what the reader may download (docs/product-rules.md#download-all).
+ */
+export const downloadAllQuerySchema = z.strictObject({
+  section: z.coerce
+    .number({ error: 'must be a section number' })
+    .int('must be a section number')
+    .min(1, 'must be a section number')
+    .max(10_000, 'must be a section number')
+    .optional(),
+});
+
+/** The fields an uploaded zip may carry beside it: the section for the files at its top. */
+export const archiveUploadFieldsSchema = z.strictObject({
+  /** The section of the markdown that links the zip's top-level files (its folders name their own). */
+  section: optionalText(200),
+});
+
+/** One line of an unpacked zip: a file stored (as the console lists it) or refused, and why. */
+export const archiveResultLineSchema = z.discriminatedUnion('status', [
+  z.object({ path: z.string(), status: z.literal('stored'), document: documentListItemSchema }),
+  z.object({ path: z.string(), status: z.literal('refused'), message: z.string() }),
+]);
+
+/** POST /api/upload/archive: how many files were stored and refused, and one line per file. */
+export const archiveUploadResponseSchema = z
+  .object({
+    stored: z.number().int(),
+    refused: z.number().int(),
+    results: z.array(archiveResultLineSchema),
+  })
+  .meta({
+    examples: [
+      {
+        stored: 1,
+        refused: 1,
+        results: [
+          { path: 'Raise/Financials/Pitch deck.pdf', status: 'stored', document: pitchDeckExample },
+          {
+            path: 'Raise/Financials/model.exe',
+            status: 'refused',
+            message: 'Files of type ".exe" cannot be uploaded.',
+          },
+        ],
+      },
+    ],
+  });
+export type ArchiveUploadResult = z.infer<typeof archiveUploadResponseSchema>;
+
 /** What an invitation link's view of the room lists. */
 export const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
@@ -108,6 +158,8 @@ export const invitedDocumentsSchema = z.object({ documents: documentListSchema }
 export const documentRoutes = {
   mine: apiRoute('GET', '/api/my-documents', { answer: documentListSchema }),
   upload: apiRoute('POST', '/api/upload', { answer: uploadResponseSchema }),
+  /** A zip, unpacked into sections named after its top folders (multipart: file, section). */
+  uploadArchive: apiRoute('POST', '/api/upload/archive', { answer: archiveUploadResponseSchema }),
   remove: apiRoute('DELETE', '/api/documents/:id', { answer: z.null() }),
   rename: apiRoute('POST', '/api/documents/:id/title', {
     answer: documentListItemSchema,
@@ -120,6 +172,8 @@ export const documentRoutes = {
   /** The file itself; the sections markdown links it as `uploadedDocumentPath` writes it. */
   download: apiRoute('GET', '/api/documents/:id/download'),
   inRoom: apiRoute('GET', '/api/data-room/:id/documents', { answer: documentListSchema }),
+  /** A zip of the room, or of one section (?section=n), streamed as it is built. */
+  downloadAll: apiRoute('GET', '/api/data-room/:id/download-all'),
   inInvitedRoom: apiRoute('GET', '/api/data-room/invite/:token/documents', {
     answer: invitedDocumentsSchema,
   }),

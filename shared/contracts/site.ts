@@ -5,8 +5,10 @@ import { apiRoute } from './api-route';
 export const siteInfoSchema = z
   .object({
     supportEmail: z.email(),
+    /** The largest file one upload may be (UPLOAD_MAX_MB), so the console refuses a larger one at once. */
+    uploadMaxBytes: z.number().int().positive(),
   })
-  .meta({ examples: [{ supportEmail: 'support@roundroom.app' }] });
+  .meta({ examples: [{ supportEmail: 'support@roundroom.app', uploadMaxBytes: 52428800 }] });
 
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

@@ -21,6 +21,7 @@ import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 import { SAMPLE_FILES } from '#tests/support/uploads';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
+import { zipOf } from '#tests/support/zips';
 
 /**
  * The authorization matrix: every /api route the server registers, called by every kind of caller
@@ -108,6 +109,7 @@ GET    /api/data-room/:id/sections            401    404      200    404     404
 GET    /api/data-room/:id/documents           401    404      200    404     404     200   200    404       401    401     401     401     401     401
 GET    /api/data-room/:id/click               401    404      302    404     404     302   302    404       401    401     401     401     401     401
 GET    /api/documents/:id/download            401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id/download-all        401    404      200    404     404     200   200    404       401    401     401     401     401     401
 GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
 GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
 GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   200    404       401    401     401     401     401     401
@@ -147,6 +149,7 @@ POST   /api/invites                           401    403      403    403     201
 POST   /api/invitations                       401    403      403    403     201     201   201    403       401    401     401     401     401     401
 POST   /api/invites/bulk                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
 POST   /api/upload                            401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/upload/archive                    401    403      403    403     201     201   201    403       401    401     401     401     401     401
 GET    /api/my-documents                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/admin/users                       401    403      403    403     200     200   200    403       401    401     401     401     401     401
 GET    /api/admin/invitations                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -211,6 +214,7 @@ GET    /api/data-room/:id/sections             401    404    403    404    404  
 GET    /api/data-room/:id/documents            401    404    403    404    404    200    200    404    401    401    401    401    401    401
 GET    /api/data-room/:id/click                401    404    403    404    404    302    302    404    401    401    401    401    401    401
 GET    /api/documents/:id/download             401    404    403    404    404    200    200    404    401    401    401    401    401    401
+GET    /api/data-room/:id/download-all         401    404    403    404    404    200    200    404    401    401    401    401    401    401
 GET    /api/documents/:id/preview              401    404    403    404    404    200    200    404    401    401    401    401    401    401
 GET    /api/documents/:id/pages/:page          401    404    403    404    404    200    200    404    401    401    401    401    401    401
 GET    /api/documents/:id/thumbnails/:page     401    404    403    404    404    200    200    404    401    401    401    401    401    401
@@ -290,6 +294,7 @@ GET    /api/data-room/:id/sections                 403          403          403
 GET    /api/data-room/:id/documents                403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/click                    403          403          403          403          403          403          401          401
 GET    /api/documents/:id/download                 403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/download-all             403          403          403          403          403          403          401          401
 GET    /api/documents/:id/preview                  403          403          403          403          403          403          401          401
 GET    /api/documents/:id/pages/:page              403          403          403          403          403          403          401          401
 GET    /api/documents/:id/thumbnails/:page         403          403          403          403          403          403          401          401
@@ -319,6 +324,7 @@ POST   /api/invites                                403          403          201
 POST   /api/invitations                            403          403          201          403          201          201          401          401
 POST   /api/invites/bulk                           403          403          200          403          200          200          401          401
 POST   /api/upload                                 403          201          403          403          201          201          401          401
+POST   /api/upload/archive                         403          201          403          403          201          201          401          401
 GET    /api/my-documents                           403          200          403          403          200          200          401          401
 GET    /api/admin/users                            200          403          403          403          200          200          401          401
 GET    /api/admin/invitations                      403          403          200          403          200          200          401          401
@@ -528,6 +534,12 @@ function pngForm(fileName: string): FormData {
 function pdfForm(fileName: string, text: string): FormData {
   const data = new FormData();
   data.append('file', new Blob([pdfWith(text)]), fileName);
+  return data;
+}
+
+function zipForm(fileName: string, files: Record<string, Buffer>): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([zipOf(files)]), fileName);
   return data;
 }
 
@@ -1122,6 +1134,7 @@ const CALLS: Record<string, Plan> = {
     path: `/api/data-room/${w.roomId}/click?url=${encodeURIComponent(w.externalUrl)}`,
   }),
   'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.documentId}/download` }),
+  'GET /api/data-room/:id/download-all': () => ({ path: `/api/data-room/${w.roomId}/download-all` }),
   'GET /api/documents/:id/preview': () => ({ path: `/api/documents/${w.documentId}/preview` }),
   'GET /api/documents/:id/pages/:page': () => ({ path: `/api/documents/${w.documentId}/pages/2?width=1600` }),
   'GET /api/documents/:id/thumbnails/:page': () => ({ path: `/api/documents/${w.documentId}/thumbnails/1` }),
@@ -1222,6 +1235,9 @@ const CALLS: Record<string, Plan> = {
   'POST /api/invitations': () => ({ json: { email: uniqueEmail('invitee') } }),
   'POST /api/invites/bulk': () => ({ json: { addresses: `${uniqueEmail('bulk')}\nnot-an-address` } }),
   'POST /api/upload': () => ({ form: pdfForm('Throwaway.pdf', 'throwaway') }),
+  'POST /api/upload/archive': () => ({
+    form: zipForm('Throwaway.zip', { 'Throwaway/Throwaway.pdf': pdfWith('throwaway') }),
+  }),
   'GET /api/my-documents': () => ({}),
   'GET /api/admin/users': () => ({}),
   'GET /api/admin/invitations': () => ({}),

@@ -17,14 +17,17 @@ import {
 } from '#server/storage/download';
 import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import {
+  archiveUploadResponseSchema,
   documentDownloadPolicyRequestSchema,
   documentIdParamsSchema,
   documentListItemSchema,
   documentListSchema,
   documentTitleRequestSchema,
+  downloadAllQuerySchema,
   uploadResponseSchema,
 } from '#shared/contracts/documents';
-import { MAX_UPLOAD_BYTES } from '#shared/uploads';
+import { roomIdParamsSchema } from '#shared/contracts/rooms';
+import { uploadArchive } from './archive-upload.service';
 import {
   deleteDocument,
   findDownloadableDocument,
@@ -37,12 +40,13 @@ import {
   uploadDocument,
 } from './documents.service';
 import type { DownloadWatermarks } from './download-watermarks';
+import { roomArchiveFor, streamRoomArchive } from './room-archive.service';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
 
 /** A download's body: the stored file, streamed with its own content type. */
 const fileBytes = z.unknown().describe('The file, in its own content type.');
 
-/** Room for the multipart framing and the title and section fields around a 50 MB file. */
+/** Room for the multipart framing and the title and section fields around the largest file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export function documentsRoutes(
@@ -51,9 +55,10 @@ export function documentsRoutes(
   watermarks: DownloadWatermarks,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    const maxBytes = ctx.config.uploadMaxBytes;
     await app.register(multipart, {
       // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
-      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 4, fieldSize: 2000, parts: 6 },
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 2000, parts: 6 },
     });
 
     app.post(
@@ -65,8 +70,8 @@ export function documentsRoutes(
         // Refused before a byte of the body is read when the client says how large it is.
         onRequest: async (request) => {
           const length = Number(request.headers['content-length']);
-          if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
-            throw tooLarge();
+          if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES)
+            throw tooLarge(maxBytes);
         },
       },
       async (request, reply) => {
@@ -82,9 +87,43 @@ export function documentsRoutes(
           founder,
           request.parts() as AsyncIterable<UploadPart>,
         ).catch((error: unknown) => {
-          throw translateUploadError(error, app.multipartErrors);
+          throw translateUploadError(error, app.multipartErrors, maxBytes);
         });
         return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
+      },
+    );
+
+    app.post(
+      '/api/upload/archive',
+      {
+        schema: {
+          response: {
+            201: archiveUploadResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          },
+        },
+        onRequest: async (request) => {
+          const length = Number(request.headers['content-length']);
+          if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES)
+            throw tooLarge(maxBytes);
+        },
+      },
+      async (request, reply) => {
+        const founder = requireUser(request);
+        if (!request.isMultipart()) {
+          throw new HttpError(400, 'invalid_request', 'file: send the zip as multipart/form-data.', {
+            field: 'file',
+          });
+        }
+        requireMultipartBoundary(request.headers['content-type']);
+        const unpacked = await uploadArchive(
+          ctx,
+          founder,
+          request.parts() as AsyncIterable<UploadPart>,
+        ).catch((error: unknown) => {
+          throw translateUploadError(error, app.multipartErrors, maxBytes);
+        });
+        return reply.status(201).send(unpacked);
       },
     );
 
@@ -178,6 +217,52 @@ export function documentsRoutes(
           await logDownload();
         }
         return sendStoredBytes(reply, ctx.storage, document, range);
+      },
+    );
+
+    app.get(
+      '/api/data-room/:id/download-all',
+      {
+        schema: {
+          params: roomIdParamsSchema,
+          querystring: downloadAllQuerySchema,
+          response: {
+            // A zip, streamed as it is built (never serialized).
+            200: z.unknown().describe('A zip of the files this reader may download.'),
+            // 404 nothing_to_download: the room or section holds no file this reader may download;
+            // 403 cross_site_request: another site made the browser ask (ADR 61).
+            ...errorResponses(400, 401, 404),
+            ...ndaGated,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (isCrossSiteRequest(request, ctx.config.appUrl))
+          throw new HttpError(
+            403,
+            'cross_site_request',
+            'Downloads start from the data room itself: open it in Roundroom and download it there.',
+          );
+        const archive = await roomArchiveFor(ctx, user, request.params.id, request.query.section);
+        const stop = new AbortController();
+        reply.raw.once('close', () => stop.abort());
+        const stream = streamRoomArchive(ctx, user, archive, {
+          watermarks,
+          activity,
+          signal: stop.signal,
+          request: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            requestId: proxyRequestId(request, ctx.config),
+          },
+        });
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachmentDisposition(archive.fileName))
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('cache-control', 'private, no-store')
+          .send(stream);
       },
     );
 

@@ -13,7 +13,7 @@ import {
   writeWithSectionsEdit,
 } from '#server/features/rooms/index';
 import {
-  addDocumentToSectionOffThread,
+  addDocumentsToSectionOffThread,
   removeDocumentLinksOffThread,
   renameDocumentLinksOffThread,
 } from '#server/parsing/sections-parser';
@@ -31,12 +31,7 @@ import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
-import {
-  isAllowedUploadExtension,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_EXTENSIONS,
-  type UploadExtension,
-} from '#shared/uploads';
+import { isAllowedUploadExtension, UPLOAD_EXTENSIONS, type UploadExtension } from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
 import { documentsCache, previewsCache, roomDocumentsCache } from './documents.caches';
 import {
@@ -76,7 +71,7 @@ export type UploadPart =
  * direction overrides, any length) becomes plain, bounded text. Names are cleaned rather than refused:
  * the uploader did not type them here. (busboy has already cut any path off.)
  */
-function cleanFileName(value: string): string {
+export function cleanFileName(value: string): string {
   const cleaned = [...replaceUnsafeCharacters(value, ' ').replace(/\s+/g, ' ').trim()];
   if (cleaned.length <= MAX_DOCUMENT_TITLE_LENGTH) return cleaned.join('');
   // Shorten the name, not its extension: 'A very long….pdf' still says what it is.
@@ -167,7 +162,7 @@ async function sectionsByDocument(ctx: AppContext, room: DataRoom): Promise<Map<
 
 /**
  * Stores one uploaded file for the founder's room: streamed to storage (never held in memory), at most
- * 50 MB, of an allowed type whose content matches its extension, not empty. With a section, a link to
+ * the upload limit (UPLOAD_MAX_MB, 50 MB by default), of an allowed type whose content matches its extension, not empty. With a section, a link to
  * it is added to that section of the markdown. Nothing is left behind when any check fails.
  */
 export async function uploadDocument(
@@ -223,7 +218,7 @@ async function receivedUpload(ctx: AppContext, parts: AsyncIterable<UploadPart>)
           { field: 'file' },
         );
       }
-      pending = await ctx.storage.write(part.file, { maxBytes: MAX_UPLOAD_BYTES });
+      pending = await ctx.storage.write(part.file, { maxBytes: ctx.config.uploadMaxBytes });
       if (part.file.truncated) throw new ObjectTooLargeError('truncated');
     }
   } catch (error) {
@@ -283,70 +278,130 @@ async function storeUpload(
   { fields, pending, fileName, extension }: CheckedUpload,
 ): Promise<{ document: DocumentListItem; url: string }> {
   const title = fields.title || cleanFileName(fileName) || `Untitled.${extension}`;
-  const section = fields.section ?? '';
-  const key = await pending.commit();
+  const [stored] = await storeUploads(ctx, room, founder, [
+    { pending, fileName, extension, title, section: fields.section ?? '' },
+  ]);
+  if (!stored) throw new Error('unreachable: one upload stores one document');
+  return stored;
+}
+
+/** One checked file to store: its pending object, its name, its title and the section that links it. */
+export interface UploadToStore {
+  pending: PendingObject;
+  fileName: string;
+  extension: UploadExtension;
+  title: string;
+  /** The section of the markdown to link it from ('' for none; created when missing). */
+  section: string;
+}
+
+/**
+ * Commits the files, then their rows, preview jobs, links and webhook events in one write, so that
+ * several files (an unpacked zip) are stored all together or not at all: any failure removes every
+ * file committed here. The room's upload limit is counted in the same write.
+ */
+export async function storeUploads(
+  ctx: AppContext,
+  room: DataRoom,
+  founder: RoomUser,
+  uploads: readonly UploadToStore[],
+): Promise<{ document: DocumentListItem; url: string }[]> {
+  const keys: string[] = [];
   const now = new Date();
-  const document: StoredDocument = {
-    id: crypto.randomUUID(),
-    roomId: room.id,
-    title,
-    originalName: cleanFileName(fileName) || `upload.${extension}`,
-    fileType: fileTypeFromName(fileName),
-    mimeType: mimeTypeFor(extension),
-    sizeBytes: pending.size,
-    sha256: pending.sha256,
-    storageKey: key,
-    uploadedBy: founder.id,
-    downloadPolicy: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const url = uploadedDocumentPath(document.id);
   try {
+    const documents: { document: StoredDocument; section: string; url: string }[] = [];
+    for (const { pending, fileName, extension, title, section } of uploads) {
+      const key = await pending.commit();
+      keys.push(key);
+      const document: StoredDocument = {
+        id: crypto.randomUUID(),
+        roomId: room.id,
+        title,
+        originalName: cleanFileName(fileName) || `upload.${extension}`,
+        fileType: fileTypeFromName(fileName),
+        mimeType: mimeTypeFor(extension),
+        sizeBytes: pending.size,
+        sha256: pending.sha256,
+        storageKey: key,
+        uploadedBy: founder.id,
+        downloadPolicy: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      documents.push({ document, section, url: uploadedDocumentPath(document.id) });
+    }
     await writeWithSectionsEdit(
       ctx,
       room.id,
-      async (current, saved) =>
-        section
-          ? addDocumentToSectionOffThread(sectionsMarkdownOf(current, saved), section, title, url, {
+      async (current, saved) => {
+        // One parse per section, whatever the number of its new links.
+        const linksBySection = new Map<string, { title: string; url: string }[]>();
+        for (const { document, section, url } of documents) {
+          if (section)
+            linksBySection.set(section, [
+              ...(linksBySection.get(section) ?? []),
+              { title: document.title, url },
+            ]);
+        }
+        let markdown: string | undefined;
+        for (const [section, links] of linksBySection) {
+          markdown = await addDocumentsToSectionOffThread(
+            markdown ?? sectionsMarkdownOf(current, saved),
+            section,
+            links,
+            {
               timeoutMs: ctx.config.sectionsParseTimeoutMs,
-            })
-          : undefined,
+            },
+          );
+        }
+        return markdown;
+      },
       async (trx) => {
-        // Uploads at once into the last free slot: the room's lock makes them count one after the other.
-        if ((await countRoomDocuments(trx, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
-        await insertDocument(trx, document);
-        await startDocumentPreview(trx, document, now);
-        await emitWebhookEvent(
-          trx,
-          room.id,
-          'document.uploaded',
-          {
-            roomId: room.id,
-            documentId: document.id,
-            title,
-            fileType: document.fileType,
-            sizeBytes: document.sizeBytes,
-            uploadedAt: now.toISOString(),
-          },
-          now,
-        );
+        // Uploads at once into the last free slots: the room's lock makes them count one after the other.
+        if ((await countRoomDocuments(trx, room.id)) + documents.length > UPLOADS_PER_ROOM)
+          throw uploadLimitReached();
+        for (const { document } of documents) {
+          await insertDocument(trx, document);
+          await startDocumentPreview(trx, document, now);
+          await emitWebhookEvent(
+            trx,
+            room.id,
+            'document.uploaded',
+            {
+              roomId: room.id,
+              documentId: document.id,
+              title: document.title,
+              fileType: document.fileType,
+              sizeBytes: document.sizeBytes,
+              uploadedAt: now.toISOString(),
+            },
+            now,
+          );
+        }
       },
       now,
     );
+    ctx.jobs.wake();
+    const previews = await findPreviews(
+      ctx.db,
+      documents.map(({ document }) => document.id),
+    );
+    return documents.map(({ document, section, url }) => ({
+      document: toListItem(
+        room,
+        document,
+        new Map(section ? [[document.id, section]] : []),
+        previews.get(document.id),
+      ),
+      url,
+    }));
   } catch (error) {
-    await ctx.storage.remove(key);
+    for (const key of keys) await ctx.storage.remove(key);
     throw error;
   }
-  ctx.jobs.wake();
-  const sectionOf = new Map(section ? [[document.id, section]] : []);
-  return {
-    document: toListItem(room, document, sectionOf, await findPreview(ctx.db, document.id)),
-    url,
-  };
 }
 
-function uploadLimitReached(): HttpError {
+export function uploadLimitReached(): HttpError {
   return new HttpError(
     409,
     'upload_limit_reached',

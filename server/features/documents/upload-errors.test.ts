@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpError } from '#server/plugins/errors';
 import { ObjectTooLargeError } from '#server/storage/storage';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { translateUploadError } from './upload-errors';
 
 const app = Fastify();
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const answer = (error: unknown) => {
-  const translated = translateUploadError(error, app.multipartErrors);
+  const translated = translateUploadError(error, app.multipartErrors, MAX_UPLOAD_BYTES);
   return translated instanceof HttpError ? [translated.statusCode, translated.code] : translated;
 };
 
@@ -36,7 +37,7 @@ test("busboy's classless end-of-body errors are the body's fault; any other erro
     'invalid_multipart',
   ]);
   const diskFull = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-  expect(translateUploadError(diskFull, app.multipartErrors)).toBe(diskFull);
+  expect(translateUploadError(diskFull, app.multipartErrors, MAX_UPLOAD_BYTES)).toBe(diskFull);
   const notOurs = new Error('Multipart: Boundary not found');
-  expect(translateUploadError(notOurs, app.multipartErrors)).toBe(notOurs);
+  expect(translateUploadError(notOurs, app.multipartErrors, MAX_UPLOAD_BYTES)).toBe(notOurs);
 });

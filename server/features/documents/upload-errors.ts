@@ -2,7 +2,6 @@ import { MIMEType } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '#server/plugins/errors';
 import { ObjectTooLargeError } from '#server/storage/storage';
-import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 
 /**
  * What can go wrong with an upload's multipart body, in the API's words, for POST /api/upload.
@@ -14,11 +13,12 @@ export const MULTIPART_SHAPE =
 
 type MultipartErrors = FastifyInstance['multipartErrors'];
 
-export function tooLarge(): HttpError {
+/** The file is over the upload limit (UPLOAD_MAX_MB, server/config.ts). */
+export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(
     413,
     'file_too_large',
-    `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the most a single upload may be.`,
+    `The file is larger than ${maxBytes / 1024 / 1024} MB, the most a single upload may be.`,
     { field: 'file' },
   );
 }
@@ -61,10 +61,10 @@ export function requireMultipartBoundary(contentType: string | undefined): void 
 const UNEXPECTED_END = 'unexpected end of multipart data';
 
 /** The upload's error as the client should read it; anything not the body's fault is returned as it is. */
-export function translateUploadError(error: unknown, classes: MultipartErrors): unknown {
+export function translateUploadError(error: unknown, classes: MultipartErrors, maxBytes: number): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof ObjectTooLargeError || error instanceof classes.RequestFileTooLargeError)
-    return tooLarge();
+    return tooLarge(maxBytes);
   if (error instanceof classes.FilesLimitError) {
     return new HttpError(400, 'too_many_files', 'Send one file per upload.', { field: 'file' });
   }

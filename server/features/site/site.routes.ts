@@ -7,6 +7,7 @@ export function siteRoutes(config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/site', { schema: { response: { 200: siteInfoSchema } } }, async () => ({
       supportEmail: config.supportEmail,
+      uploadMaxBytes: config.uploadMaxBytes,
     }));
   };
 }

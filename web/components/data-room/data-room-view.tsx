@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CompanyHeader, type RoomCompany } from './company-header';
-import { type DocumentRow, SectionDocuments } from './section-documents';
+import { type DocumentRow, DownloadAllLink, SectionDocuments } from './section-documents';
 import { SectionGrid, type SectionSummary, sectionCardId } from './section-grid';
 
 /** Below the sticky header (4rem) with a little air: where an opened section's list starts. */
@@ -44,6 +44,11 @@ interface DataRoomViewProps {
   initialOpenSectionId?: number | null;
   /** The room at its URL; without it (the preview, the demo) sections open in place. */
   routing?: RoomRouting;
+  /**
+   * "Download all" of the room (null) or of a section: its zip's URL, or undefined where the reader has
+   * nothing to download there (docs/product-rules.md#download-all). Without it, no such link.
+   */
+  downloadAllHref?: (sectionId: number | null) => string | undefined;
 }
 
 /**
@@ -63,6 +68,7 @@ export function DataRoomView({
   top,
   initialOpenSectionId = null,
   routing,
+  downloadAllHref,
 }: DataRoomViewProps) {
   const [localOpenSectionId, setOpenSectionId] = useState<number | null>(initialOpenSectionId);
   const openSectionId = routing ? routing.openSectionId : localOpenSectionId;
@@ -74,6 +80,7 @@ export function DataRoomView({
     if (routedSectionId !== null) sectionHeadingRef.current?.focus({ preventScroll: true });
   }, [routedSectionId]);
   const documentCount = sections.reduce((sum, section) => sum + section.documents.length, 0);
+  const roomZip = downloadAllHref?.(null);
 
   function open(sectionId: number) {
     flushSync(() => {
@@ -103,6 +110,15 @@ export function DataRoomView({
     <div className="flex flex-col gap-8">
       {top}
       <CompanyHeader company={company} lastUpdated={lastUpdated} documentCount={documentCount} />
+      {!openSection && roomZip && (
+        <div className="-mt-4 flex justify-end">
+          <DownloadAllLink
+            href={roomZip}
+            label="Download all documents of the data room"
+            text="Download all documents"
+          />
+        </div>
+      )}
       {openSection ? (
         <SectionDocuments
           section={openSection}
@@ -115,6 +131,7 @@ export function DataRoomView({
             if (row) onOpenDocument(openSection, row);
           }}
           notice={notice}
+          downloadAllHref={downloadAllHref?.(openSection.id)}
         />
       ) : routing && sections.length > 0 && sections.length <= FEW_SECTIONS ? (
         // A room with few sections: their documents at once, each section's name a link to its page.
@@ -126,6 +143,7 @@ export function DataRoomView({
               section={section}
               documents={section.documents}
               inlineHref={routing.sectionHref(section.id)}
+              downloadAllHref={downloadAllHref?.(section.id)}
               onOpenDocument={(key) => {
                 const row = section.documents.find((doc) => doc.key === key);
                 if (row) onOpenDocument(section, row);

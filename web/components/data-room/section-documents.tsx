@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, Eye } from 'lucide-react';
+import { ArrowLeft, Download, ExternalLink, Eye } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import type { FileType } from '#shared/file-types';
@@ -48,6 +48,8 @@ interface SectionDocumentsProps {
   onOpenDocument: (key: string) => void;
   /** Shown between the heading and the list (e.g. a sign-in prompt). */
   notice?: ReactNode;
+  /** "Download all": the section's zip of what the reader may download, where there is any. */
+  downloadAllHref?: string;
 }
 
 /** One section's documents, with the way back to the grid. */
@@ -60,6 +62,7 @@ export function SectionDocuments({
   inlineHref,
   onOpenDocument,
   notice,
+  downloadAllHref,
 }: SectionDocumentsProps) {
   const titleId = inlineHref ? `room-section-title-${section.id ?? 0}` : 'room-section-title';
   return (
@@ -82,9 +85,9 @@ export function SectionDocuments({
         </div>
       )}
 
-      <div className="flex items-start gap-4">
+      <div className="flex flex-wrap items-start gap-4">
         <SectionIcon name={section.icon} className="size-12" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2
             id={titleId}
             ref={headingRef}
@@ -105,6 +108,12 @@ export function SectionDocuments({
           <p className="mt-1 text-sm break-words text-slate-600 sm:text-base">{section.description}</p>
           <p className="mt-1 text-sm font-medium text-slate-700">{documentCountLabel(documents.length)}</p>
         </div>
+        {downloadAllHref && (
+          // Under the heading on a phone (beside it, the description would be squeezed), beside it wider.
+          <div className="w-full pl-16 sm:w-auto sm:pl-0">
+            <DownloadAllLink href={downloadAllHref} label={`Download all of ${section.name}`} />
+          </div>
+        )}
       </div>
 
       {notice}
@@ -126,6 +135,29 @@ export function SectionDocuments({
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * "Download all": a plain link, so the browser saves the zip to disk as it streams in (it may be large),
+ * with the reader's session (docs/product-rules.md#download-all).
+ */
+export function DownloadAllLink({
+  href,
+  label,
+  text = 'Download all',
+}: {
+  href: string;
+  label: string;
+  text?: string;
+}) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={href} download aria-label={label}>
+        <Download aria-hidden="true" />
+        {text}
+      </a>
+    </Button>
   );
 }
 

@@ -14,6 +14,14 @@ test('a file over 50 MB is refused with its size and the limit', () => {
   expect(uploadRefusal({ name: 'huge.zip', size: 80 * 1024 * 1024 })).toMatch(/^The file is 80\.0 MB;/);
 });
 
+test('the limit the server sets (UPLOAD_MAX_MB) is the one checked and named', () => {
+  const twoGigabytes = 2048 * 1024 * 1024;
+  expect(uploadRefusal({ name: 'video.mp4', size: 80 * 1024 * 1024 }, twoGigabytes)).toBeNull();
+  expect(uploadRefusal({ name: 'video.mp4', size: twoGigabytes + 1 }, twoGigabytes)).toMatch(
+    /the most a single upload may be is 2048 MB\.$/,
+  );
+});
+
 test('a type not allowed, or no extension, is refused naming it and the supported types', () => {
   expect(uploadRefusal({ name: 'setup.exe', size: 10 })).toMatch(
     /^\.exe files are not allowed\. Supported types: PDF, DOC,/,

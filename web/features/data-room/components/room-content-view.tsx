@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { DocumentListItem } from '#shared/contracts/documents';
+import { apiPath } from '#shared/contracts/api-route';
+import { type DocumentListItem, documentRoutes } from '#shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '#shared/contracts/rooms';
 import { href } from '#shared/routes';
 import type { ParsedSections } from '#shared/sections-markdown';
@@ -135,6 +136,22 @@ function ParsedRoomContentView({
     navigate(viewerHref(doc.documentId) ?? href('dataRoomById', { id: source.roomId }));
   }
 
+  // "Download all" needs a session: members and the room's managers, at the room's URL.
+  const downloadAllHref =
+    source.kind === 'member' && routing
+      ? (sectionId: number | null) => {
+          const chosen = parsed.sections.filter((section) => sectionId === null || section.id === sectionId);
+          const any = chosen.some((section) =>
+            section.documents.some((doc) => doc.documentId && uploads.get(doc.documentId)?.isDownloadAllowed),
+          );
+          if (!any) return undefined;
+          return apiPath(documentRoutes.downloadAll, {
+            params: { id: source.roomId },
+            ...(sectionId === null ? {} : { query: { section: sectionId } }),
+          });
+        }
+      : undefined;
+
   const notice =
     source.kind === 'invite' && invited.error ? (
       <p role="alert" className="mt-6 text-sm font-medium text-red-700">
@@ -162,6 +179,7 @@ function ParsedRoomContentView({
       }
       initialOpenSectionId={cameBackToSection}
       routing={routing}
+      downloadAllHref={downloadAllHref}
     />
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { DocumentListItem } from '#shared/contracts/documents';
+import { apiPath } from '#shared/contracts/api-route';
+import { type DocumentListItem, documentRoutes } from '#shared/contracts/documents';
 import { LoadFailed } from '#web/components/app/load-failed';
+import { DownloadAllLink } from '#web/components/data-room/section-documents';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Spinner } from '#web/components/ui/spinner';
@@ -12,6 +14,7 @@ import {
 } from '#web/features/documents/api/document-hooks';
 import { documentLink, saveDocument } from '#web/features/documents/api/download-document';
 import type { UploadResponse } from '#web/features/documents/api/use-upload-queue';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 import { copyText } from '#web/lib/clipboard';
 import { useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
 import { FileList } from './file-list';
@@ -109,6 +112,7 @@ export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesP
     pendingDelete !== null,
   );
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+  const roomId = useMyDataRoom().data?.id;
 
   const retry = useRetryPreview();
   const retryPreview = (document: DocumentListItem) =>
@@ -174,11 +178,20 @@ export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesP
       />
 
       <Card>
-        <CardHeader>
-          <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
-            {copy.listTitle}
-          </CardTitle>
-          <CardDescription>{copy.listDescription(documents.data?.length)}</CardDescription>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
+              {copy.listTitle}
+            </CardTitle>
+            <CardDescription>{copy.listDescription(documents.data?.length)}</CardDescription>
+          </div>
+          {roomId && (documents.data?.length ?? 0) > 0 && (
+            // The whole room as a zip, in folders named after its sections (docs/product-rules.md#download-all).
+            <DownloadAllLink
+              href={apiPath(documentRoutes.downloadAll, { params: { id: roomId } })}
+              label="Download all documents of your data room"
+            />
+          )}
         </CardHeader>
         <CardContent>
           {documents.isPending && <Spinner label={copy.loading} />}

@@ -25,7 +25,11 @@ export function UploadCard({ title, description, sectionNames, onUploaded }: Upl
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <UploadSectionField sectionNames={sectionNames} value={section} onChange={setSection} />
-          <UploadDropzone onFiles={(files) => uploads.add(files, { ...uploadOptions, onUploaded })} />
+          <UploadDropzone
+            maxBytes={uploads.maxBytes}
+            onFiles={(files) => uploads.add(files, { ...uploadOptions, onUploaded })}
+            onFolder={(files) => uploads.addFolder(files, { ...uploadOptions, onUploaded })}
+          />
         </CardContent>
       </Card>
       <UploadProgressList items={uploads.items} onClear={uploads.clearFinished} />

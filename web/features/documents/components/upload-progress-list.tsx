@@ -1,4 +1,5 @@
 import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
+import type { ArchiveUploadResult } from '#shared/contracts/documents';
 import { Button } from '#web/components/ui/button';
 import type { UploadItem } from '#web/features/documents/api/use-upload-queue';
 import { formatFileSize } from '#web/features/documents/file-size';
@@ -46,9 +47,10 @@ export function UploadProgressList({ items, onClear }: { items: UploadItem[]; on
                   · {formatFileSize(item.size)}
                 </span>
               </div>
+              {item.lines && <ArchiveLines lines={item.lines} name={item.name} />}
               {item.status === 'failed' ? (
                 <p className="text-xs text-red-700">{item.error}</p>
-              ) : (
+              ) : item.lines ? null : (
                 <div
                   role="progressbar"
                   aria-label={`Uploading ${item.name}`}
@@ -68,5 +70,33 @@ export function UploadProgressList({ items, onClear }: { items: UploadItem[]; on
         })}
       </ul>
     </section>
+  );
+}
+
+/** An unpacked zip's lines: each file stored (in which section) or refused, and why. */
+function ArchiveLines({ lines, name }: { lines: ArchiveUploadResult['results']; name: string }) {
+  if (lines.length === 0) return <p className="text-xs text-slate-600">The zip holds no file to upload.</p>;
+  return (
+    <ul aria-label={`Files of ${name}`} className="flex max-h-64 flex-col gap-1 overflow-y-auto pl-6 text-xs">
+      {lines.map((line) => (
+        <li key={line.path} className="flex min-w-0 items-start gap-1.5">
+          {line.status === 'stored' ? (
+            <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-emerald-600" aria-label="Stored" />
+          ) : (
+            <CircleAlert className="mt-0.5 size-3.5 shrink-0 text-red-600" aria-label="Refused" />
+          )}
+          <span className="min-w-0 break-words">
+            <span className="font-medium text-slate-900">{line.path}</span>
+            {line.status === 'stored' ? (
+              <span className="text-slate-600">
+                {line.document.sectionName ? ` → ${line.document.sectionName}` : ' → no section'}
+              </span>
+            ) : (
+              <span className="text-red-700">: {line.message}</span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

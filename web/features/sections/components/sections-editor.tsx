@@ -137,10 +137,13 @@ function StructuredSectionsForm({
         onUpload={(section, files) =>
           uploads.add(files, {
             section,
-            onUploaded: ({ document, url }) =>
-              draft.followServerChange((markdown) =>
-                addDocumentToSection(markdown, section, document.title, url),
-              ),
+            // Where the server linked it: this section, or a zip's folder's own (folderSectionsOf).
+            onUploaded: ({ document, url }, linkedIn) => {
+              if (linkedIn)
+                draft.followServerChange((markdown) =>
+                  addDocumentToSection(markdown, linkedIn, document.title, url),
+                );
+            },
           })
         }
       />

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createFounder, type SignedIn, uniquePdf } from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
+import { SAMPLE_FILES } from '#tests/support/uploads';
+import { lyingSizeZip, manyEntriesZip, rawZip, truncatedZip, zipBomb, zipOf } from '#tests/support/zips';
+
+// Folders in (docs/product-rules.md#folders-and-zips): a zip unpacked into sections named after its top
+// folders, one line per file, and every hostile zip refused whole with nothing stored.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+interface ResultLine {
+  path: string;
+  status: 'stored' | 'refused';
+  message?: string;
+  document?: { id: string; title: string; sectionName: string | null };
+}
+
+function uploadZip(founder: SignedIn, zip: Buffer, fields: Record<string, string> = {}, name = 'room.zip') {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) form.append(field, value);
+  form.append('file', new Blob([zip]), name);
+  return t.request('POST', '/api/upload/archive', { form, headers: founder.auth });
+}
+
+async function sectionsText(founder: SignedIn): Promise<string> {
+  const response = await t.request('GET', '/api/sections/content', { headers: founder.auth });
+  return (response.json as { content: string }).content;
+}
+
+describe('POST /api/upload/archive', () => {
+  test('files go into sections named after their top folders, the top ones into the chosen section', async () => {
+    const founder = await createFounder(t);
+    const deck = uniquePdf();
+    const zip = zipOf({
+      'Raise/Financials/Model.pdf': uniquePdf(),
+      'Raise/Financials/2024/Old model.pdf': uniquePdf(),
+      'Raise/Legal/Charter.pdf': uniquePdf(),
+      'Raise/Deck.pdf': deck,
+      'Raise/__MACOSX/._Deck.pdf': Buffer.from('junk'),
+      'Raise/.DS_Store': Buffer.from('junk'),
+    });
+    const response = await uploadZip(founder, zip, { section: 'Overview' });
+    expect(response.status, response.text).toBe(201);
+    const body = response.json as { stored: number; refused: number; results: ResultLine[] };
+    expect(body.stored).toBe(4);
+    expect(body.refused).toBe(0);
+    expect(body.results.map((line) => [line.path, line.status, line.document?.sectionName])).toEqual([
+      ['Raise/Financials/Model.pdf', 'stored', 'Financials'],
+      ['Raise/Financials/2024/Old model.pdf', 'stored', 'Financials'],
+      ['Raise/Legal/Charter.pdf', 'stored', 'Legal'],
+      ['Raise/Deck.pdf', 'stored', 'Overview'],
+    ]);
+    const text = await sectionsText(founder);
+    for (const name of ['Financials', 'Legal', 'Overview'])
+      expect(text).toMatch(new RegExp(`^## .*${name}`, 'm'));
+    const documents = (await t.request('GET', '/api/my-documents', { headers: founder.auth })).json as {
+      id: string;
+      title: string;
+    }[];
+    expect(documents.map((document) => document.title).sort()).toEqual([
+      'Charter.pdf',
+      'Deck.pdf',
+      'Model.pdf',
+      'Old model.pdf',
+    ]);
+    const deckId = body.results.find((line) => line.path === 'Raise/Deck.pdf')?.document?.id;
+    const download = await t.request('GET', `/api/documents/${deckId}/download`, { headers: founder.auth });
+    expect(download.text).toBe(deck.toString());
+  });
+
+  test('a name with a text direction override is shown with it made visible', async () => {
+    const founder = await createFounder(t);
+    const response = await uploadZip(
+      founder,
+      rawZip([{ name: 'Legal/inv\u202Eexe.pdf', data: uniquePdf() }]),
+    );
+    expect(response.status, response.text).toBe(201);
+    const [line] = (response.json as { results: ResultLine[] }).results;
+    expect(line?.path).toBe('Legal/inv?exe.pdf');
+    expect(line?.document?.title).toBe('inv exe.pdf');
+  });
+
+  test('a refused file is named with its reason; the others are stored', async () => {
+    const founder = await createFounder(t);
+    const zip = rawZip([
+      { name: 'Deck.pdf', data: uniquePdf(), deflate: true },
+      { name: 'script.exe', data: Buffer.from('MZ') },
+      { name: 'fake.pdf', data: Buffer.from('<html>not a pdf</html>') },
+      { name: 'empty.txt', data: Buffer.alloc(0) },
+      { name: 'inner.zip', data: zipOf({ 'a.pdf': uniquePdf() }) },
+      // Encrypted data starts with its 12-byte header; the declared size is the plain file's.
+      {
+        name: 'secret.pdf',
+        data: Buffer.concat([Buffer.alloc(12), uniquePdf()]),
+        declaredSize: uniquePdf().length,
+        encrypted: true,
+      },
+      { name: 'logo.png', data: SAMPLE_FILES.png },
+    ]);
+    const response = await uploadZip(founder, zip);
+    expect(response.status, response.text).toBe(201);
+    const lines = (response.json as { results: ResultLine[] }).results;
+    const byPath = Object.fromEntries(lines.map((line) => [line.path, line]));
+    expect(byPath['Deck.pdf']?.status).toBe('stored');
+    expect(byPath['logo.png']?.status).toBe('stored');
+    expect(byPath['script.exe']?.message).toMatch(/type "\.exe" cannot be uploaded/);
+    expect(byPath['fake.pdf']?.message).toMatch(/not a real \.pdf file/);
+    expect(byPath['empty.txt']?.message).toMatch(/empty/);
+    expect(byPath['inner.zip']?.message).toMatch(/archive inside the zip/);
+    expect(byPath['secret.pdf']?.message).toMatch(/password/);
+    expect(lines.map((line) => line.path)).toEqual([
+      'Deck.pdf',
+      'script.exe',
+      'fake.pdf',
+      'empty.txt',
+      'inner.zip',
+      'secret.pdf',
+      'logo.png',
+    ]);
+  });
+
+  const hostile: [string, () => Buffer, number, string, RegExp][] = [
+    ['a zip bomb', zipBomb, 413, 'archive_compression_ratio', /zip bomb/],
+    ['an entry larger than it declares', lyingSizeZip, 413, 'archive_compression_ratio', /declares/],
+    [
+      'a path outside the folder (zip slip)',
+      () =>
+        rawZip([
+          { name: 'ok.pdf', data: uniquePdf() },
+          { name: '../../evil.pdf', data: uniquePdf() },
+        ]),
+      400,
+      'archive_unsafe_path',
+      /outside its own folder \("\.\.\/\.\.\/evil\.pdf"\)/,
+    ],
+    [
+      'an absolute path',
+      () => rawZip([{ name: '/etc/evil.pdf', data: uniquePdf() }]),
+      400,
+      'archive_unsafe_path',
+      /outside its own folder/,
+    ],
+    ['100,000 entries', () => manyEntriesZip(100_000), 413, 'archive_too_many_entries', /at most 2000/],
+    [
+      'a truncated zip',
+      () => truncatedZip(zipOf({ 'Deck.pdf': uniquePdf() })),
+      400,
+      'archive_damaged',
+      /damaged/,
+    ],
+    [
+      'a name of 2,000 characters',
+      () => rawZip([{ name: `${'a'.repeat(2000)}.pdf`, data: uniquePdf() }]),
+      400,
+      'archive_damaged',
+      /more than 1000 characters/,
+    ],
+    ['bytes that are no zip', () => Buffer.from('not a zip at all'), 400, 'archive_damaged', /damaged/],
+    [
+      'sizes that add up past the total limit',
+      () =>
+        rawZip(
+          Array.from({ length: 3 }, (_, index) => ({
+            name: `big${index}.pdf`,
+            data: uniquePdf(),
+            deflate: true,
+            declaredSize: 0xfffffff0,
+          })),
+        ),
+      413,
+      'archive_too_large',
+      /unpacks to/,
+    ],
+  ];
+  for (const [what, make, status, error, message] of hostile) {
+    test(`${what} is refused whole and stores nothing`, async () => {
+      const founder = await createFounder(t);
+      const before = await writtenState(t);
+      const response = await uploadZip(founder, make());
+      expectRefusal(response, status, { error, message });
+      expect((response.json as { message: string }).message).toMatch(/Nothing was uploaded\.$/);
+      await expectNothingWritten(t, before);
+    });
+  }
+
+  test('a file that is not a .zip, a second file, an unknown field and a missing file are refused', async () => {
+    const founder = await createFounder(t);
+    const before = await writtenState(t);
+    expectRefusal(await uploadZip(founder, uniquePdf(), {}, 'Deck.pdf'), 415, {
+      error: 'not_a_zip',
+      message: /not a \.zip file/,
+    });
+    expectRefusal(await uploadZip(founder, zipOf({ 'a.pdf': uniquePdf() }), { title: 'x' }), 400, {
+      message: /title/,
+    });
+    const form = new FormData();
+    form.append('section', 'Legal');
+    expectRefusal(await t.request('POST', '/api/upload/archive', { form, headers: founder.auth }), 400, {
+      message: /choose a zip/,
+    });
+    const two = new FormData();
+    two.append('file', new Blob([zipOf({ 'a.pdf': uniquePdf() })]), 'a.zip');
+    two.append('file', new Blob([zipOf({ 'b.pdf': uniquePdf() })]), 'b.zip');
+    expect(
+      (await t.request('POST', '/api/upload/archive', { form: two, headers: founder.auth })).status,
+    ).toBe(400);
+    await expectNothingWritten(t, before);
+  });
+
+  test('a zip past the room’s 500 uploads stores nothing', async () => {
+    const founder = await createFounder(t);
+    const before = await writtenState(t);
+    const files = Object.fromEntries(
+      Array.from({ length: 501 }, (_, index) => [`Deck ${index}.txt`, Buffer.from(`deck ${index}`)]),
+    );
+    expectRefusal(await uploadZip(founder, zipOf(files)), 409, {
+      error: 'upload_limit_reached',
+      message: /500/,
+    });
+    await expectNothingWritten(t, before);
+  });
+
+  test('a signed-out caller gets 401 and an investor without a room of their own gets 404', async () => {
+    const zip = zipOf({ 'a.pdf': uniquePdf() });
+    const form = new FormData();
+    form.append('file', new Blob([zip]), 'a.zip');
+    expect((await t.request('POST', '/api/upload/archive', { form })).status).toBe(401);
+  });
+});

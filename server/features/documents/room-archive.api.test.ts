@@ -1,0 +1,216 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createFounder,
+  founderWithInvestor,
+  type SignedIn,
+  uniquePdf,
+  uploadFile,
+} from '#tests/support/factories';
+import { expectRefusal } from '#tests/support/refusals';
+import { encryptedPdf, writtenPdf } from '#tests/support/sample-documents';
+import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
+import { unzipped } from '#tests/support/zips';
+
+// "Download all" (docs/product-rules.md#download-all): a zip of the room or one section, holding exactly
+// what that reader may download, each file logged as a download and watermarked where the room says so.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function uploaded(founder: SignedIn, name: string, section: string, bytes = uniquePdf()) {
+  const response = await uploadFile(t, founder, { name, bytes }, { section });
+  expect(response.status, response.text).toBe(201);
+  return { id: (response.json as { document: { id: string } }).document.id, bytes };
+}
+
+async function roomIdOf(founder: SignedIn): Promise<string> {
+  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+}
+
+/** Section ids are 1..n in the order of the markdown: the starter template's come first. */
+async function sectionIdOf(founder: SignedIn, name: string): Promise<number> {
+  const content = (
+    (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as { content: string }
+  ).content;
+  const names = [...content.matchAll(/^## (.+)$/gm)].map((match) => (match[1] ?? '').trim());
+  const index = names.findIndex((candidate) => candidate.includes(name));
+  expect(index, content).toBeGreaterThanOrEqual(0);
+  return index + 1;
+}
+
+const downloadAll = (who: SignedIn | undefined, roomId: string, query = '') =>
+  fetchBytes(t, `/api/data-room/${roomId}/download-all${query}`, { ...who?.auth });
+
+async function downloadsLogged(documentId: string): Promise<number> {
+  const rows = await t.app.database.db
+    .selectFrom('access_events')
+    .select('id')
+    .where('document_id', '=', documentId)
+    .where('action', '=', 'downloaded')
+    .execute();
+  return rows.length;
+}
+
+/** A room with two sections: a deck and a view-only model in Financials, a memo in Legal. */
+async function roomWithSections() {
+  const { founder, investor, investorEmail } = await founderWithInvestor(t);
+  const deck = await uploaded(founder, 'Deck.pdf', 'Financials');
+  const model = await uploaded(founder, 'Model.pdf', 'Financials');
+  const memo = await uploaded(founder, 'Memo.pdf', 'Legal');
+  const policy = await t.request('POST', `/api/documents/${model.id}/download-policy`, {
+    json: { policy: 'view_only' },
+    headers: founder.auth,
+  });
+  expect(policy.status).toBe(200);
+  return { founder, investor, investorEmail, deck, model, memo, roomId: await roomIdOf(founder) };
+}
+
+describe('GET /api/data-room/:id/download-all', () => {
+  test('an investor gets every file they may download, in folders named after the sections, each logged', async () => {
+    const { investor, deck, model, memo, roomId } = await roomWithSections();
+    const response = await downloadAll(investor, roomId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toContain('data room.zip');
+    const files = await unzipped(response.bytes);
+    expect([...files.keys()].sort()).toEqual(['Financials/Deck.pdf', 'Legal/Memo.pdf']);
+    expect(files.get('Financials/Deck.pdf')).toEqual(deck.bytes);
+    expect(files.get('Legal/Memo.pdf')).toEqual(memo.bytes);
+    // The view-only model is not in it, and not logged; the others are logged once each.
+    expect(await downloadsLogged(deck.id)).toBe(1);
+    expect(await downloadsLogged(memo.id)).toBe(1);
+    expect(await downloadsLogged(model.id)).toBe(0);
+  });
+
+  test('one section holds only its own files, without a folder; the founder gets the view-only one too', async () => {
+    const { founder, investor, deck, model, roomId } = await roomWithSections();
+    const financials = await sectionIdOf(founder, 'Financials');
+    const theirs = await downloadAll(investor, roomId, `?section=${financials}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get('content-disposition')).toContain('Financials.zip');
+    expect([...(await unzipped(theirs.bytes)).keys()]).toEqual(['Deck.pdf']);
+    const own = await unzipped((await downloadAll(founder, roomId, `?section=${financials}`)).bytes);
+    expect([...own.keys()].sort()).toEqual(['Deck.pdf', 'Model.pdf']);
+    expect(own.get('Model.pdf')).toEqual(model.bytes);
+    // The founder's own download is not investor activity.
+    expect(await downloadsLogged(deck.id)).toBe(1);
+  });
+
+  test('the founder’s whole room also holds what no section links yet; an investor’s does not', async () => {
+    const { founder, investor, roomId } = await roomWithSections();
+    const loose = await uploaded(founder, 'Loose.pdf', '');
+    const own = await unzipped((await downloadAll(founder, roomId)).bytes);
+    expect(own.get('Not in a section/Loose.pdf')).toEqual(loose.bytes);
+    const theirs = await unzipped((await downloadAll(investor, roomId)).bytes);
+    expect([...theirs.keys()].some((name) => name.includes('Loose'))).toBe(false);
+  });
+
+  test('a section with nothing the reader may download is a 404 that says so', async () => {
+    const { founder, investor, model, roomId } = await roomWithSections();
+    const financials = await sectionIdOf(founder, 'Financials');
+    await t.request('POST', '/api/my-data-room/download-policy', {
+      json: { isDownloadAllowed: false },
+      headers: founder.auth,
+    });
+    expectRefusal(
+      await t.request('GET', `/api/data-room/${roomId}/download-all?section=${financials}`, {
+        headers: investor.auth,
+      }),
+      404,
+      { error: 'nothing_to_download', message: /no document you may download/ },
+    );
+    expect(await downloadsLogged(model.id)).toBe(0);
+  });
+
+  test('a stranger, a signed-out caller and a missing section learn nothing', async () => {
+    const { roomId, founder } = await roomWithSections();
+    const stranger = await createFounder(t);
+    expect((await downloadAll(stranger, roomId)).status).toBe(404);
+    expect((await downloadAll(undefined, roomId)).status).toBe(401);
+    expectRefusal(
+      await t.request('GET', `/api/data-room/${roomId}/download-all?section=999`, {
+        headers: founder.auth,
+      }),
+      404,
+      {
+        error: 'nothing_to_download',
+        message: /^That section does not exist, or has no document you may download\.$/,
+      },
+    );
+  });
+
+  test('hostile queries are refused naming the parameter', async () => {
+    const { investor, roomId } = await roomWithSections();
+    for (const query of ['?section=0', '?section=abc', '?section=1.5', '?section=-2', '?other=1']) {
+      const response = await t.request('GET', `/api/data-room/${roomId}/download-all${query}`, {
+        headers: investor.auth,
+      });
+      expect(response.status, query).toBe(400);
+    }
+    expect(
+      (await t.request('GET', '/api/data-room/not-a-uuid/download-all', { headers: investor.auth })).status,
+    ).toBe(400);
+  });
+
+  test('another site cannot make the browser download the room', async () => {
+    const { investor, deck, roomId } = await roomWithSections();
+    const response = await t.request('GET', `/api/data-room/${roomId}/download-all`, {
+      headers: { ...investor.auth, 'sec-fetch-site': 'cross-site' },
+    });
+    expectRefusal(response, 403, { error: 'cross_site_request', message: /data room itself/ });
+    expect(await downloadsLogged(deck.id)).toBe(0);
+  });
+
+  test("with the room's watermark on, each PDF in the zip carries the reader's e-mail", async () => {
+    const { founder, investor, investorEmail } = await founderWithInvestor(t);
+    const deck = await uploaded(founder, 'Deck.pdf', 'Financials', writtenPdf({ pages: 2 }));
+    expect(
+      (
+        await t.request('POST', '/api/my-data-room/watermark', {
+          json: { isWatermarkEnabled: true },
+          headers: founder.auth,
+        })
+      ).status,
+    ).toBe(200);
+    const files = await unzipped((await downloadAll(investor, await roomIdOf(founder))).bytes);
+    const stamped = files.get('Financials/Deck.pdf');
+    expect(stamped).toBeDefined();
+    expect(stamped).not.toEqual(deck.bytes);
+    expect(pdfText(stamped ?? Buffer.alloc(0))).toContain(investorEmail);
+    expect(await downloadsLogged(deck.id)).toBe(1);
+  });
+});
+
+test('a PDF that cannot carry the watermark is left out, named with why in "Not included.txt", and not logged', async () => {
+  const { founder, investor } = await founderWithInvestor(t);
+  const deck = await uploaded(founder, 'Deck.pdf', 'Financials', writtenPdf({ pages: 1 }));
+  const locked = await uploaded(founder, 'Locked.pdf', 'Financials', encryptedPdf());
+  await t.request('POST', '/api/my-data-room/watermark', {
+    json: { isWatermarkEnabled: true },
+    headers: founder.auth,
+  });
+  const files = await unzipped((await downloadAll(investor, await roomIdOf(founder))).bytes);
+  expect([...files.keys()].sort()).toEqual(['Financials/Deck.pdf', 'Not included.txt']);
+  expect(files.get('Not included.txt')?.toString()).toMatch(/Locked\.pdf: This PDF cannot carry a watermark/);
+  expect(await downloadsLogged(deck.id)).toBe(1);
+  expect(await downloadsLogged(locked.id)).toBe(0);
+});
+
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-archive-test-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'file.pdf'), pdf);
+    return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', path.join(dir, 'file.pdf'), '-'], {
+      encoding: 'utf8',
+    }).replace(/\s+/g, '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,242 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import yazl from 'yazl';
+import type { AppContext } from '#server/app-context';
+import {
+  parsedSectionsOf,
+  type ReadableRoom,
+  type RoomActivity,
+  type RoomUser,
+  requireReadableRoom,
+} from '#server/features/rooms/index';
+import { HttpError } from '#server/plugins/errors';
+import { webhookEventsCache } from '#server/webhooks/webhook-events';
+import { replaceUnsafeCharacters } from '#shared/contracts/fields';
+import { extensionOf } from '#shared/file-types';
+import { listRoomDocuments } from './documents.repository';
+import { type DownloadableDocument, findDownloadableDocument, recordAccess } from './documents.service';
+import type { DownloadWatermarks } from './download-watermarks';
+
+/** One file of a "Download all": the document, and the folder it goes in (its section's name, or none). */
+interface ArchiveFile {
+  document: DownloadableDocument;
+  folder: string;
+}
+
+/** What a "Download all" answers with: the archive's name and its files, decided before a byte is sent. */
+export interface RoomArchive {
+  fileName: string;
+  files: ArchiveFile[];
+}
+
+/** A name safe as one path segment inside a zip on every system: no separators, controls or dots alone. */
+export function archiveSegment(value: string, fallback: string): string {
+  const cleaned = replaceUnsafeCharacters(value, ' ')
+    .replace(/[/\\:*?"<>|]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 180)
+    .trim();
+  return cleaned || fallback;
+}
+
+/** The document's file name in the archive: its title in the room, with its file's extension. */
+function fileNameOf(document: DownloadableDocument, sentName?: string): string {
+  if (sentName) return archiveSegment(sentName, 'document');
+  const extension = extensionOf(document.originalName);
+  const title = document.titleInRoom;
+  const named = extension && extensionOf(title) !== extension ? `${title}.${extension}` : title;
+  return archiveSegment(named, `document.${extension || 'bin'}`);
+}
+
+/**
+ * The files of a room, or of one of its sections (ids 1..n, as the room's URLs name them), that this
+ * reader may download, in the order the room lists them: each document is asked of the readability
+ * rule (findDownloadableDocument, through roomReadingOf) and of its download rule, so a view-only
+ * document, or one whose file cannot carry the room's watermark, is left out for investors
+ * (docs/product-rules.md#download-all). A section the reader cannot read answers like a missing one.
+ */
+export async function roomArchiveFor(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+  sectionId: number | undefined,
+): Promise<RoomArchive> {
+  const room = await requireReadableRoom(ctx, user, roomId);
+  const sections = (await parsedSectionsOf(ctx, room)).sections;
+  const chosen = sectionId === undefined ? sections : sections.filter((section) => section.id === sectionId);
+  // A section the reader may not read answers exactly as a missing one, and as one with nothing to
+  // download (whose documents the rule may be hiding from them).
+  const sectionRefusal = () =>
+    new HttpError(
+      404,
+      'nothing_to_download',
+      'That section does not exist, or has no document you may download.',
+    );
+  if (chosen.length === 0) throw sectionRefusal();
+  const seen = new Set<string>();
+  const files: ArchiveFile[] = [];
+  for (const section of chosen) {
+    for (const link of section.documents) {
+      if (!link.documentId || seen.has(link.documentId)) continue;
+      seen.add(link.documentId);
+      const document = await downloadableOrNothing(ctx, user, link.documentId);
+      if (!document?.readerMayDownload) continue;
+      files.push({
+        document,
+        folder: sectionId === undefined ? archiveSegment(section.name, 'Section') : '',
+      });
+    }
+  }
+  // The room's managers also get what no section links yet (an investor never sees those in the room).
+  if (sectionId === undefined && room.readerManagesRoom) {
+    for (const document of await listRoomDocuments(ctx.db, room.id)) {
+      if (seen.has(document.id)) continue;
+      const downloadable = await downloadableOrNothing(ctx, user, document.id);
+      if (downloadable) files.push({ document: downloadable, folder: 'Not in a section' });
+    }
+  }
+  if (files.length === 0 && sectionId !== undefined) throw sectionRefusal();
+  if (files.length === 0)
+    throw new HttpError(404, 'nothing_to_download', 'This data room has no document you may download.');
+  const sectionName = chosen.length === 1 && sectionId !== undefined ? chosen[0]?.name : undefined;
+  return { fileName: `${archiveSegment(sectionName ?? roomTitle(room), 'Data room')}.zip`, files };
+}
+
+function roomTitle(room: ReadableRoom): string {
+  return room.companyName ? `${room.companyName} data room` : 'Data room';
+}
+
+async function downloadableOrNothing(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<DownloadableDocument | undefined> {
+  try {
+    return await findDownloadableDocument(ctx, user, documentId);
+  } catch (error) {
+    // A link to a document since deleted, or one the rule keeps from this reader: not in the archive.
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Who asks, for the access log: each file of the archive is logged as the download it is. */
+export interface ArchiveRequest {
+  ip: string;
+  userAgent: string | undefined;
+  requestId: string | undefined;
+}
+
+/**
+ * Streams the archive as it is built, one file at a time (yazl), stored without compression (the files
+ * are mostly compressed already, and storing keeps the rate of a plain download). The next file is
+ * opened only once the previous one has gone into the archive, so memory stays flat whatever the
+ * room's size and the reader's connection. Each file is the reader's own watermarked copy where the
+ * room says so (the reading module's port, ADR 46) and is logged as a download before its bytes go out.
+ * A file whose watermarked copy cannot be made now (still being prepared, or refused) is left out and
+ * named in "Not included.txt", with why. `signal` ends the work when the reader goes away.
+ */
+export function streamRoomArchive(
+  ctx: AppContext,
+  user: RoomUser & { email: string },
+  archive: RoomArchive,
+  deps: {
+    watermarks: DownloadWatermarks;
+    activity: RoomActivity;
+    request: ArchiveRequest;
+    signal: AbortSignal;
+  },
+): Readable {
+  const zip = new yazl.ZipFile();
+  // yazl's output is a PassThrough; its types say only ReadableStream.
+  const output = zip.outputStream as Readable;
+  const names = new Set<string>();
+  const uniqueName = (folder: string, name: string): string => {
+    const dot = name.lastIndexOf('.');
+    const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = folder ? `${folder}/${name}` : name;
+    for (let copy = 2; names.has(candidate.toLowerCase()); copy++)
+      candidate = `${folder ? `${folder}/` : ''}${base} (${copy})${extension}`;
+    names.add(candidate.toLowerCase());
+    return candidate;
+  };
+  // yazl reports a file whose bytes differ from its size here; unhandled, the event would end the process.
+  zip.on('error', (error: Error) => output.destroy(error));
+  const build = async () => {
+    const leftOut: string[] = [];
+    for (const { document, folder } of archive.files) {
+      if (deps.signal.aborted) return;
+      const added = await addFile(ctx, user, zip, document, {
+        ...deps,
+        uniqueName: (name) => uniqueName(folder, name),
+      });
+      if (added !== true) leftOut.push(`${fileNameOf(document)}: ${added.reason}`);
+    }
+    if (leftOut.length > 0)
+      zip.addBuffer(
+        Buffer.from(
+          `These files could not carry your watermark now, so they are not in this zip:\r\n\r\n${leftOut.join('\r\n')}\r\n`,
+        ),
+        uniqueName('', 'Not included.txt'),
+        { compress: false },
+      );
+    zip.end();
+  };
+  build().catch((error: unknown) => {
+    ctx.log.warn({ err: error }, 'a room archive stopped while being built');
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}
+
+/** Adds one file, logged first; or why not, when its watermarked copy cannot be made now. */
+async function addFile(
+  ctx: AppContext,
+  user: RoomUser & { email: string },
+  zip: yazl.ZipFile,
+  document: DownloadableDocument,
+  deps: {
+    watermarks: DownloadWatermarks;
+    activity: RoomActivity;
+    request: ArchiveRequest;
+    signal: AbortSignal;
+    uniqueName: (name: string) => string;
+  },
+): Promise<true | { reason: string }> {
+  const copy = await deps.watermarks.copyFor(user, document).catch((error: unknown) => {
+    // Still being prepared (409), unstampable (403), or too many stamped at once (429): left out, named.
+    if (error instanceof HttpError) return { reason: error.message };
+    throw error;
+  });
+  if (copy && 'reason' in copy) return copy;
+  await recordAccess(
+    ctx.db,
+    user,
+    document,
+    'downloaded',
+    { ...deps.request, at: new Date() },
+    ctx.caches.get(webhookEventsCache),
+  );
+  await deps.activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+  const options = { compress: false, mtime: document.updatedAt };
+  if (copy?.kind === 'image') {
+    zip.addBuffer(copy.bytes, deps.uniqueName(fileNameOf(document, copy.fileName)), options);
+    return true;
+  }
+  const source = copy ? copy.stamped.stream : ctx.storage.read(document.storageKey);
+  const stopOnAbort = () => source.destroy();
+  deps.signal.addEventListener('abort', stopOnAbort, { once: true });
+  try {
+    zip.addReadStream(source, deps.uniqueName(fileNameOf(document, copy?.fileName)), {
+      ...options,
+      ...(copy ? {} : { size: document.sizeBytes }),
+    });
+    await finished(source);
+  } finally {
+    deps.signal.removeEventListener('abort', stopOnAbort);
+    if (copy) await copy.stamped.close();
+  }
+  return true;
+}
