@@ -157,29 +157,30 @@ function invitation(
 
 // Made on first use, not at import: the first Intl formatter of a process maps several MB of the node
 // binary's ICU data, which an idle server never needs (ADR 67).
-let utcFormatters: { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
-function utcFormat() {
-  utcFormatters ??= {
-    dateTime: new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'UTC',
-    }),
-    date: new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-    time: new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }),
-  };
+const makeUtcFormatters = () => ({
+  dateTime: new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }),
+  date: new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
+  time: new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }),
+});
+let utcFormatters: ReturnType<typeof makeUtcFormatters> | undefined;
+const utcFormat = () => {
+  utcFormatters ??= makeUtcFormatters();
   return utcFormatters;
-}
+};
 
 /** "Wed, 25 Nov 2026, 14:05 UTC". */
 export function formatUtcDateTime(at: Date): string {
