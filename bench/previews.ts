@@ -250,7 +250,7 @@ const SPREAD_ROUNDS = 3;
 /** How long the idle server's own CPU (timers, the job queue's polls) is sampled, to be subtracted. */
 const IDLE_SAMPLE_MS = 5_000;
 
-type ReaderViews = { viewId: string; token: string }[];
+export type ReaderViews = { viewId: string; token: string }[];
 
 /**
  * The reading-report budget, measured two ways, each beside a bare Fastify route, bare node:http and
@@ -268,35 +268,8 @@ export async function measureReportCost(
   room: BenchRoom,
   documentId: string,
 ): Promise<BudgetRow[]> {
-  const views: ReaderViews = [];
-  const readSignInLink = outboxSignInLinks(server);
-  for (let reader = 0; reader < READERS; reader++) {
-    const investor = await inviteAndSignIn(
-      server,
-      [room.founderToken],
-      `reader-${reader}-${Date.now()}@example.com`,
-      readSignInLink,
-    );
-    const opened = (await apiCall(
-      server,
-      'POST',
-      `/api/documents/${documentId}/views`,
-      investor.token,
-      {},
-      201,
-    )) as {
-      viewId: string;
-    };
-    views.push({ viewId: opened.viewId, token: investor.token });
-  }
-  /** Warmed first by one unmeasured compressed run: a long-running server's code is optimised. */
-  const measure = async (target: ReportTarget) => {
-    await cpuMsPerBurstReport(target, views);
-    return {
-      burst: await cpuMsPerBurstReport(target, views),
-      spread: await cpuMsPerSpreadReport(target, views),
-    };
-  };
+  const views = await openReaderViews(server, room, documentId);
+  const measure = (target: ReportTarget) => reportCostOf(target, views);
   const ours = await measure({ baseUrl: server.baseUrl, pid: () => server.child.pid ?? 0 });
   const nginxRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-nginx-root-'));
   const { startNginx } = await import('./nginx');
@@ -337,8 +310,50 @@ export async function measureReportCost(
   ];
 }
 
+/** READERS investors of the room, each signed in with a view of the document open. */
+export async function openReaderViews(
+  server: RunningServer,
+  room: BenchRoom,
+  documentId: string,
+): Promise<ReaderViews> {
+  const views: ReaderViews = [];
+  const readSignInLink = outboxSignInLinks(server);
+  for (let reader = 0; reader < READERS; reader++) {
+    const investor = await inviteAndSignIn(
+      server,
+      [room.founderToken],
+      `reader-${reader}-${Date.now()}@example.com`,
+      readSignInLink,
+    );
+    const opened = (await apiCall(
+      server,
+      'POST',
+      `/api/documents/${documentId}/views`,
+      investor.token,
+      {},
+      201,
+    )) as {
+      viewId: string;
+    };
+    views.push({ viewId: opened.viewId, token: investor.token });
+  }
+  return views;
+}
+
+/**
+ * CPU ms per report at the budget's pace and compressed, warmed first by one unmeasured compressed run:
+ * a long-running server's code is optimised.
+ */
+export async function reportCostOf(target: ReportTarget, views: ReaderViews) {
+  await cpuMsPerBurstReport(target, views);
+  return {
+    burst: await cpuMsPerBurstReport(target, views),
+    spread: await cpuMsPerSpreadReport(target, views),
+  };
+}
+
 /** A server answering reading reports, and the process whose CPU they cost. */
-interface ReportTarget {
+export interface ReportTarget {
   baseUrl: string;
   pid(): number;
 }

@@ -49,6 +49,9 @@ await esbuild.build({
   external: EXTERNAL,
   minifyWhitespace: true,
   minifySyntax: true,
+  // Licence comments go to a .LEGAL.txt beside each file: one of them holds a non-ASCII letter, and a
+  // source file that is not pure ASCII is kept by V8 as a two-byte string, twice its size (ADR 67).
+  legalComments: 'external',
   tsconfig: 'tsconfig.server.json',
   sourcemap: true,
   logLevel: 'warning',

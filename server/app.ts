@@ -202,8 +202,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
   registerOriginCheck(app, config.appUrl);
-  // Before every route: it describes them as they are registered.
-  await registerOpenApi(app, config.appUrl);
+  // Before every route: it keeps each as it is registered, for the document.
+  const apiRoutes = registerOpenApi(app);
 
   await app.register(healthRoutes(database));
   await app.register(siteRoutes(config));
@@ -221,7 +221,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(apiTokensRoutes(ctx));
-  await app.register(openApiRoutes());
+  await app.register(openApiRoutes(apiRoutes, config.appUrl));
   await app.register(webhooksRoutes(ctx));
 
   await registerWebApp(app, options.webRoot);

@@ -155,27 +155,36 @@ function invitation(
 // lines, every link written out, readable on a phone and in a text-only client. Each carries its
 // one-click unsubscribe in the footer and in List-Unsubscribe (RFC 2369, RFC 8058).
 
-const utcDateTime = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
+// Made on first use, not at import: the first Intl formatter of a process maps several MB of the node
+// binary's ICU data, which an idle server never needs (ADR 67).
+const makeUtcFormatters = () => ({
+  dateTime: new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }),
+  date: new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
+  time: new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }),
 });
-const utcDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const utcTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+let utcFormatters: ReturnType<typeof makeUtcFormatters> | undefined;
+const utcFormat = () => {
+  utcFormatters ??= makeUtcFormatters();
+  return utcFormatters;
+};
 
 /** "Wed, 25 Nov 2026, 14:05 UTC". */
 export function formatUtcDateTime(at: Date): string {
-  return `${utcDateTime.format(at)} UTC`;
+  return `${utcFormat().dateTime.format(at)} UTC`;
 }
 
 /** Reading time as a founder reads it: "45 s", "4 min 12 s", "1 h 5 min". */
@@ -306,10 +315,11 @@ export function digestEmail(input: {
   footer: NotificationFooter;
   messageId: string;
 }): OutgoingMessage {
+  const { date, time } = utcFormat();
   const period =
     input.cadence === 'daily'
-      ? utcDate.format(input.windowStart)
-      : `${utcDate.format(input.windowStart)}, ${utcTime.format(input.windowStart)}–${utcTime.format(input.windowEnd)} UTC`;
+      ? date.format(input.windowStart)
+      : `${date.format(input.windowStart)}, ${time.format(input.windowStart)}–${time.format(input.windowEnd)} UTC`;
   const count = input.investors.length;
   const subject = `${input.companyName} data room: ${count === 1 ? '1 investor was' : `${count} investors were`} active`;
   const shown = input.investors.slice(0, DIGEST_MAX_INVESTORS);
