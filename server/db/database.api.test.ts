@@ -256,6 +256,8 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'user_id',
     ],
     room_first_visits: ['investor_email', 'investor_name', 'room_id', 'user_id', 'visited_at'],
+    investor_access: ['access_expires_at', 'email', 'group_id', 'room_id', 'updated_at'],
+    investor_groups: ['created_at', 'id', 'is_default', 'is_view_only', 'name', 'room_id'],
     room_members: ['created_at', 'role', 'room_id', 'user_id'],
     room_notification_settings: ['founder_notifications', 'investors_notified_at', 'room_id', 'updated_at'],
     room_sections: ['markdown', 'room_id', 'updated_at'],
@@ -271,6 +273,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'user_id',
     ],
     recovery_codes: ['code_hash', 'created_at', 'id', 'used_at', 'user_id'],
+    section_visibility: ['group_ids', 'room_id', 'section_name', 'updated_at'],
     sessions: [
       'created_at',
       'expires_at',

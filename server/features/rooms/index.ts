@@ -20,8 +20,11 @@ export { ndaRoutes } from './nda.routes';
 export { listNdaAcceptancesSince } from './nda.service';
 export {
   findReadableRoom,
+  hiddenDocumentIdsOf,
   type InvitedRoom,
+  MANAGERS_ACCESS,
   type ReadableRoom,
+  type ReaderAccess,
   type RoomReader,
   type RoomReading,
   requireInvitedRoom,
