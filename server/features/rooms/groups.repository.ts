@@ -86,7 +86,11 @@ export async function listGroups(db: Executor, roomId: string): Promise<Investor
   return rows.map((row) => fromRow(row));
 }
 
-export async function findGroup(db: Executor, roomId: string, groupId: string): Promise<InvestorGroup | undefined> {
+export async function findGroup(
+  db: Executor,
+  roomId: string,
+  groupId: string,
+): Promise<InvestorGroup | undefined> {
   const row = await db
     .selectFrom('investor_groups')
     .selectAll()
@@ -198,4 +202,26 @@ export async function setSectionGroups(
     .values({ room_id: roomId, section_name: sectionKey, ...row })
     .onConflict((conflict) => conflict.columns(['room_id', 'section_name']).doUpdateSet(row))
     .execute();
+}
+
+/**
+ * Every investor of the room by address: its investor members and its investor invitations not
+ * withdrawn (an invitation and the member it became share one address, so one place).
+ */
+export async function listInvestorAddresses(db: Executor, roomId: string): Promise<string[]> {
+  const members = await db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select('users.email')
+    .where('room_members.room_id', '=', roomId)
+    .where('room_members.role', '=', 'investor')
+    .execute();
+  const invited = await db
+    .selectFrom('invitations')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'investor')
+    .where('revoked_at', 'is', null)
+    .execute();
+  return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
 }

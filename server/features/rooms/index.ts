@@ -3,6 +3,8 @@
  * readability rule (readability.ts). Other modules and app.ts import only this file
  * (docs/decisions/0063-room-content-as-four-modules.md).
  */
+
+export { groupsRoutes } from './groups.routes';
 export {
   addEditor,
   addInvestor,

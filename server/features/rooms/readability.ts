@@ -49,7 +49,11 @@ export interface ReaderAccess {
 }
 
 /** A manager's access: every section, downloads as each document says, never ending. */
-export const MANAGERS_ACCESS: ReaderAccess = { hiddenSectionKeys: new Set(), isViewOnly: false, accessExpiresAt: null };
+export const MANAGERS_ACCESS: ReaderAccess = {
+  hiddenSectionKeys: new Set(),
+  isViewOnly: false,
+  accessExpiresAt: null,
+};
 
 /**
  * The rule's answers, by room and user: whether they may read it (membership included, and whether
@@ -250,7 +254,11 @@ export function hiddenSectionsOf(parsed: ParsedSections, access: ReaderAccess): 
 }
 
 /** The sections text as this reader reads it: the sections their group may not see left out. */
-export function readerSectionsMarkdown(markdown: string, parsed: ParsedSections, access: ReaderAccess): string {
+export function readerSectionsMarkdown(
+  markdown: string,
+  parsed: ParsedSections,
+  access: ReaderAccess,
+): string {
   return withoutSections(markdown, hiddenSectionsOf(parsed, access));
 }
 
