@@ -53,7 +53,8 @@ export const updateGroupRequestSchema = z
     isViewOnly: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .refine((body) => body.name !== undefined || body.isViewOnly !== undefined, {
-    message: 'must change the name or isViewOnly',
+    message: 'is required unless isViewOnly is given: say what to change',
+    path: ['name'],
   });
 export type UpdateGroupRequest = z.infer<typeof updateGroupRequestSchema>;
 
