@@ -64,6 +64,13 @@ export const groupIdParamsSchema = z.object({ id: groupId });
 export const moveInvestorRequestSchema = z.strictObject({ email: emailField, groupId });
 export type MoveInvestorRequest = z.infer<typeof moveInvestorRequestSchema>;
 
+/** When one investor's access ends (null: never); past it they are refused everywhere in the room. */
+export const investorAccessRequestSchema = z.strictObject({
+  email: emailField,
+  accessExpiresAt: isoDateTime.nullable(),
+});
+export type InvestorAccessRequest = z.infer<typeof investorAccessRequestSchema>;
+
 /** Shows a section (by its name) to chosen groups, or with null to every group. */
 export const sectionVisibilityRequestSchema = z.strictObject({
   section: requiredText(200, 'is required: name the section'),
@@ -89,6 +96,10 @@ export const groupRoutes = {
   moveInvestor: apiRoute('POST', '/api/my-data-room/investor-groups', {
     answer: roomGroupsSchema,
     body: moveInvestorRequestSchema,
+  }),
+  setInvestorAccess: apiRoute('POST', '/api/my-data-room/investor-access', {
+    answer: roomGroupsSchema,
+    body: investorAccessRequestSchema,
   }),
   setSectionVisibility: apiRoute('POST', '/api/my-data-room/section-visibility', {
     answer: roomGroupsSchema,

@@ -179,6 +179,7 @@ POST   /api/my-data-room/groups               401    403      403    403     201
 POST   /api/my-data-room/groups/:id           401    403      403    403     404     200   200    403       401    401     401     401     401     401
 DELETE /api/my-data-room/groups/:id           401    403      403    403     404     204   204    403       401    401     401     401     401     401
 POST   /api/my-data-room/investor-groups      401    403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/investor-access      401    403      403    403     404     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/section-visibility   401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
@@ -352,6 +353,7 @@ POST   /api/my-data-room/groups                    403          403          403
 POST   /api/my-data-room/groups/:id                403          403          403          403          403          403          401          401
 DELETE /api/my-data-room/groups/:id                403          403          403          403          403          403          401          401
 POST   /api/my-data-room/investor-groups           403          403          403          403          403          403          401          401
+POST   /api/my-data-room/investor-access           403          403          403          403          403          403          401          401
 POST   /api/my-data-room/section-visibility        403          403          403          403          403          403          401          401
 GET    /api/admin/analytics/documents/:documentId  200          403          403          403          200          404          401          401
 GET    /api/admin/analytics/investors/:userId      200          403          403          403          200          404          401          401
@@ -1112,6 +1114,9 @@ const CALLS: Record<string, Plan> = {
   }),
   'POST /api/my-data-room/investor-groups': async () => ({
     json: { email: await memberEmail(), groupId: w.roomId },
+  }),
+  'POST /api/my-data-room/investor-access': async () => ({
+    json: { email: await memberEmail(), accessExpiresAt: null },
   }),
   'POST /api/my-data-room/section-visibility': () => ({
     json: { section: /^## (.+)$/m.exec(w.markdown)?.[1], visibleTo: null },

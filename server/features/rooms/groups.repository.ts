@@ -167,6 +167,26 @@ export async function setInvestorGroup(
     .execute();
 }
 
+/** Sets when an investor's access ends (null: never), keeping their group. */
+export async function setInvestorAccessEnd(
+  db: Executor,
+  roomId: string,
+  email: string,
+  accessExpiresAt: Date | null,
+  at: Date,
+): Promise<void> {
+  const ends = accessExpiresAt === null ? null : toEpochMs(accessExpiresAt);
+  await db
+    .insertInto('investor_access')
+    .values({ room_id: roomId, email, group_id: null, access_expires_at: ends, updated_at: toEpochMs(at) })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['room_id', 'email'])
+        .doUpdateSet({ access_expires_at: ends, updated_at: toEpochMs(at) }),
+    )
+    .execute();
+}
+
 /** The groups of every investor of the room who has a row, by address. */
 export async function listInvestorPlaces(
   db: Executor,

@@ -6,6 +6,7 @@ import { errorResponses } from '#server/plugins/response-contracts';
 import {
   createGroupRequestSchema,
   groupIdParamsSchema,
+  investorAccessRequestSchema,
   investorGroupSchema,
   moveInvestorRequestSchema,
   roomGroupsSchema,
@@ -18,6 +19,7 @@ import {
   listRoomGroups,
   moveInvestor,
   removeGroup,
+  setInvestorAccess,
   setSectionVisibility,
 } from './groups.service';
 
@@ -76,6 +78,16 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => moveInvestor(ctx, requireUser(request), request.body),
+    );
+    app.post(
+      '/api/my-data-room/investor-access',
+      {
+        schema: {
+          body: investorAccessRequestSchema,
+          response: { 200: roomGroupsSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => setInvestorAccess(ctx, requireUser(request), request.body),
     );
     app.post(
       '/api/my-data-room/section-visibility',

@@ -3,6 +3,7 @@ import type { AppContext } from '#server/app-context';
 import { HttpError } from '#server/plugins/errors';
 import {
   type CreateGroupRequest,
+  type InvestorAccessRequest,
   type InvestorGroup as InvestorGroupView,
   MAX_GROUPS_PER_ROOM,
   type MoveInvestorRequest,
@@ -21,6 +22,7 @@ import {
   listGroups,
   listInvestorAddresses,
   listInvestorPlaces,
+  setInvestorAccessEnd,
   setInvestorGroup,
   setSectionGroups,
   updateGroup,
@@ -117,6 +119,29 @@ export async function removeGroup(ctx: AppContext, founder: RoomUser, groupId: s
   await deleteGroup(ctx.db, room.id, group.id);
 }
 
+async function requireInvestor(ctx: AppContext, roomId: string, email: string): Promise<void> {
+  if (!(await listInvestorAddresses(ctx.db, roomId)).includes(email))
+    throw new HttpError(404, 'investor_not_found', 'No investor of this data room has that e-mail address.', {
+      field: 'email',
+    });
+}
+
+/**
+ * Sets when an investor's access ends, or extends it; past it they are refused on every route of the
+ * room, on every node, as someone never invited (readability.ts: no cached answer outlives it).
+ */
+export async function setInvestorAccess(
+  ctx: AppContext,
+  founder: RoomUser,
+  request: InvestorAccessRequest,
+): Promise<RoomGroups> {
+  const room = await requireManagedRoom(ctx, founder);
+  await requireInvestor(ctx, room.id, request.email);
+  const ends = request.accessExpiresAt === null ? null : new Date(request.accessExpiresAt);
+  await setInvestorAccessEnd(ctx.db, room.id, request.email, ends, new Date());
+  return roomGroupsOf(ctx, room);
+}
+
 export async function moveInvestor(
   ctx: AppContext,
   founder: RoomUser,
@@ -125,10 +150,7 @@ export async function moveInvestor(
   const room = await requireManagedRoom(ctx, founder);
   const group = await findGroup(ctx.db, room.id, request.groupId);
   if (!group) throw new HttpError(404, 'not_found', GROUP_NOT_FOUND);
-  if (!(await listInvestorAddresses(ctx.db, room.id)).includes(request.email))
-    throw new HttpError(404, 'investor_not_found', 'No investor of this data room has that e-mail address.', {
-      field: 'email',
-    });
+  await requireInvestor(ctx, room.id, request.email);
   await setInvestorGroup(ctx.db, room.id, request.email, group.id, new Date());
   return roomGroupsOf(ctx, room);
 }

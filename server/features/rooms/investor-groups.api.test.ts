@@ -362,3 +362,105 @@ describe('the founder lists and changes groups', () => {
     expect(intoOwnGroup.status).toBe(404);
   });
 });
+
+describe('access that expires', () => {
+  const setAccessEnd = (room: Room, email: string, accessExpiresAt: string | null) =>
+    expectStatus(post(room.founder, '/api/my-data-room/investor-access', { email, accessExpiresAt }), 200);
+
+  /** Every room-content route a member calls, by path and method. */
+  const memberRoutes = (room: Room, roomId: string, documentId: string) => [
+    `/api/data-room/${roomId}`,
+    `/api/data-room/${roomId}/sections`,
+    `/api/data-room/${roomId}/documents`,
+    `/api/data-room/${roomId}/click?url=${encodeURIComponent(EXTERNAL_MODEL)}`,
+    `/api/documents/${documentId}/download`,
+    `/api/documents/${documentId}/preview`,
+    `/api/documents/${documentId}/pages/1`,
+    `/api/documents/${documentId}/thumbnails/1`,
+    `/api/documents/${documentId}/text`,
+    `/api/documents/${documentId}/preview/content`,
+  ];
+
+  async function answersOf(reader: SignedIn, paths: string[]) {
+    const answers = [];
+    for (const path of paths) {
+      const response = await get(reader, path);
+      answers.push({ status: response.status, body: response.text });
+    }
+    return answers;
+  }
+
+  test('past its end, a member is refused on every route exactly as someone never invited, even after a cached read', async () => {
+    const room = await tieredRoom();
+    const stranger = await createFounder(t);
+    await expectStatus(get(room.investor, `/api/data-room/${room.roomId}/sections`), 200);
+    const endsAt = new Date(Date.now() + 3_000);
+    await setAccessEnd(room, room.investorEmail, endsAt.toISOString());
+    // Read (and cached) before the end...
+    await expectStatus(get(room.investor, `/api/documents/${room.deckId}/download`), 200);
+    await expectStatus(get(room.investor, `/api/data-room/${room.roomId}/sections`), 200);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt.getTime() - Date.now()) + 50));
+    // ...refused after it, like a stranger to the room on each route.
+    const expired = await answersOf(room.investor, memberRoutes(room, room.roomId, room.deckId));
+    const strangers = await answersOf(stranger, memberRoutes(room, room.roomId, room.deckId));
+    expect(expired).toEqual(strangers);
+    expect(expired.every((answer) => answer.status === 404)).toBe(true);
+    const views = await t.request('POST', `/api/documents/${room.deckId}/views`, {
+      headers: room.investor.auth,
+    });
+    expect(views.status).toBe(404);
+    const rooms = (await get(room.investor, '/api/my-accessible-data-rooms')).json as {
+      dataRooms: { id: string }[];
+    };
+    expect(rooms.dataRooms.map((listed) => listed.id)).not.toContain(room.roomId);
+
+    // The founder sees when it ended, and extends it: the investor reads again at once.
+    const groups = (await get(room.founder, '/api/my-data-room/groups')).json as {
+      investors: { email: string; accessExpiresAt: string | null }[];
+    };
+    expect(groups.investors.find((investor) => investor.email === room.investorEmail)?.accessExpiresAt).toBe(
+      endsAt.toISOString(),
+    );
+    await setAccessEnd(room, room.investorEmail, null);
+    await expectStatus(get(room.investor, `/api/documents/${room.deckId}/download`), 200);
+  });
+
+  test("past its end, an invitation's link opens nothing, as a link never issued", async () => {
+    const room = await tieredRoom();
+    await setAccessEnd(room, room.inviteeEmail, new Date(Date.now() - 1_000).toISOString());
+    const paths = (token: string) => [
+      `/api/data-room/invite/${token}`,
+      `/api/data-room/invite/${token}/sections`,
+      `/api/data-room/invite/${token}/documents`,
+      `/api/data-room/invite/${token}/click?url=${encodeURIComponent(EXTERNAL_MODEL)}`,
+    ];
+    const expired = [];
+    const unissued = [];
+    for (const path of paths(room.inviteToken)) expired.push(await get(undefined, path));
+    for (const path of paths(crypto.randomBytes(32).toString('base64url')))
+      unissued.push(await get(undefined, path));
+    expect(expired.map((response) => [response.status, response.text])).toEqual(
+      unissued.map((response) => [response.status, response.text]),
+    );
+    expect(expired.every((response) => response.status === 404)).toBe(true);
+  });
+
+  test('an end of access must be a date, for an investor of the room', async () => {
+    const room = await tieredRoom();
+    const before = await countRows(t);
+    const notADate = await post(room.founder, '/api/my-data-room/investor-access', {
+      email: room.investorEmail,
+      accessExpiresAt: 'next week',
+    });
+    expect([notADate.status, (notADate.json as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/accessExpiresAt/),
+    ]);
+    const stranger = await post(room.founder, '/api/my-data-room/investor-access', {
+      email: uniqueEmail('stranger'),
+      accessExpiresAt: null,
+    });
+    expect(stranger.status).toBe(404);
+    expect(await countRows(t)).toEqual(before);
+  });
+});

@@ -25,7 +25,7 @@ import {
   starterSectionsMarkdown,
 } from '#shared/sections-markdown';
 import { pendingNdaForUser } from './nda-gate';
-import { type ReaderAccess, readerSectionsMarkdown } from './readability';
+import { type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
 import {
   managedRoomsCache,
   memberRoomsCache,
@@ -58,8 +58,13 @@ export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Prom
   const listed = await ctx.caches.get(memberRoomsCache).get(user.id, async () => ({
     rooms: await listActiveRoomsForMember(ctx.db, user.id),
   }));
+  // A room whose access ended for this investor is not theirs any more (readability.ts, ADR 68).
+  const readable = [];
+  for (const room of listed?.rooms ?? []) {
+    if (await roomReadingOf(ctx, { user, roomId: room.id })) readable.push(room);
+  }
   return Promise.all(
-    (listed?.rooms ?? []).map(async (room) => {
+    readable.map(async (room) => {
       const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user.id)) !== null;
       return {
         id: room.id,
