@@ -180,3 +180,16 @@ export async function setSectionVisibility(
   await setSectionGroups(ctx.db, room.id, key, visibleTo, new Date());
   return roomGroupsOf(ctx, room);
 }
+
+/** The room's group of that id, or a 404 naming the field: for an invitation that chooses one. */
+export async function requireRoomGroup(ctx: AppContext, roomId: string, groupId: string): Promise<void> {
+  if (!(await findGroup(ctx.db, roomId, groupId)))
+    throw new HttpError(404, 'group_not_found', 'groupId: that group does not exist in this data room.', {
+      field: 'groupId',
+    });
+}
+
+/** Puts an investor (by address) in a group of the room, for an invitation that chose it. */
+export async function placeInvestor(ctx: AppContext, roomId: string, email: string, groupId: string) {
+  await setInvestorGroup(ctx.db, roomId, email, groupId, new Date());
+}

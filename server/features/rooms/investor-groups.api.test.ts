@@ -367,8 +367,8 @@ describe('access that expires', () => {
   const setAccessEnd = (room: Room, email: string, accessExpiresAt: string | null) =>
     expectStatus(post(room.founder, '/api/my-data-room/investor-access', { email, accessExpiresAt }), 200);
 
-  /** Every room-content route a member calls, by path and method. */
-  const memberRoutes = (room: Room, roomId: string, documentId: string) => [
+  /** Every room-content route a member reads, by path. */
+  const memberRoutes = (roomId: string, documentId: string) => [
     `/api/data-room/${roomId}`,
     `/api/data-room/${roomId}/sections`,
     `/api/data-room/${roomId}/documents`,
@@ -401,8 +401,8 @@ describe('access that expires', () => {
     await expectStatus(get(room.investor, `/api/data-room/${room.roomId}/sections`), 200);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt.getTime() - Date.now()) + 50));
     // ...refused after it, like a stranger to the room on each route.
-    const expired = await answersOf(room.investor, memberRoutes(room, room.roomId, room.deckId));
-    const strangers = await answersOf(stranger, memberRoutes(room, room.roomId, room.deckId));
+    const expired = await answersOf(room.investor, memberRoutes(room.roomId, room.deckId));
+    const strangers = await answersOf(stranger, memberRoutes(room.roomId, room.deckId));
     expect(expired).toEqual(strangers);
     expect(expired.every((answer) => answer.status === 404)).toBe(true);
     const views = await t.request('POST', `/api/documents/${room.deckId}/views`, {
@@ -462,5 +462,46 @@ describe('access that expires', () => {
     });
     expect(stranger.status).toBe(404);
     expect(await countRows(t)).toEqual(before);
+  });
+});
+
+describe('inviting chooses the group', () => {
+  test('an invitation with a group puts the investor in it; the member they become reads as that group', async () => {
+    const room = await tieredRoom();
+    await showFinancialsTo(room, [room.diligence.id]);
+    const email = uniqueEmail('diligence');
+    const sent = await post(room.founder, '/api/invites', { email, groupId: room.diligence.id });
+    expect(sent.status, sent.text).toBe(201);
+    const groups = (await get(room.founder, '/api/my-data-room/groups')).json as {
+      investors: { email: string; groupId: string }[];
+    };
+    expect(groups.investors.find((investor) => investor.email === email)?.groupId).toBe(room.diligence.id);
+    const member = await signInWithMagicLink(t, email);
+    expect((await get(member, `/api/documents/${room.modelId}/download`)).status).toBe(200);
+  });
+
+  test('a group of another room, or none, is refused before anything is written or sent', async () => {
+    const room = await tieredRoom();
+    const other = await createFounder(t);
+    const otherRoomId = ((await get(other, '/api/my-data-room')).json as { id: string }).id;
+    const before = await countRows(t);
+    const mails = t.smtp.messages.length;
+    for (const groupId of [otherRoomId, crypto.randomUUID()]) {
+      const refused = await post(room.founder, '/api/invites', { email: uniqueEmail('nowhere'), groupId });
+      expect([refused.status, (refused.json as { message: string }).message]).toEqual([
+        404,
+        expect.stringMatching(/^groupId: /),
+      ]);
+    }
+    const malformed = await post(room.founder, '/api/invites', {
+      email: uniqueEmail('nowhere'),
+      groupId: 'x',
+    });
+    expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
+      400,
+      'groupId: must be a group id',
+    ]);
+    expect(await countRows(t)).toEqual(before);
+    expect(t.smtp.messages.length).toBe(mails);
   });
 });
