@@ -20,7 +20,7 @@ export function useRoomGroups() {
   return useQuery(roomGroupsQuery);
 }
 
-function useGroupsMutation<Input>(call: (input: Input) => Promise<unknown>) {
+function useGroupsMutation<Input, Answer>(call: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
