@@ -249,51 +249,56 @@ function InvestorRow({ investor, groups }: { investor: Investor; groups: readonl
           )}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={moveId} className="sr-only">
-          Group of {investor.email}
-        </label>
-        <select
-          id={moveId}
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          value={investor.groupId}
-          disabled={move.isPending}
-          onChange={(event) =>
-            move.mutate(
-              { email: investor.email, groupId: event.target.value },
-              { onError: (error) => toast.error(error.message) },
-            )
-          }
-        >
-          {groups.map((group) => (
-            <option key={group.id} value={group.id}>
-              {group.name}
-            </option>
-          ))}
-        </select>
-        {expired || endsAt ? (
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={moveId} className="text-xs font-medium text-slate-600">
+            Group
+          </label>
+          <select
+            id={moveId}
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            value={investor.groupId}
+            disabled={move.isPending}
+            onChange={(event) =>
+              move.mutate(
+                { email: investor.email, groupId: event.target.value },
+                { onError: (error) => toast.error(error.message) },
+              )
+            }
+          >
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={endId} className="text-xs font-medium text-slate-600">
+            Access ends
+          </label>
+          <input
+            id={endId}
+            type="date"
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            value={endsAt ? endsAt.slice(0, 10) : ''}
+            disabled={access.isPending}
+            onChange={(event) =>
+              setEnd(event.target.value ? new Date(`${event.target.value}T23:59:59Z`).toISOString() : null)
+            }
+          />
+        </div>
+        {endsAt ? (
           <Button
             size="sm"
             variant="outline"
+            className="h-9"
             disabled={access.isPending}
             onClick={() => setEnd(new Date(Date.now() + EXTEND_BY_DAYS * DAY_MS).toISOString())}
           >
             Extend
           </Button>
         ) : null}
-        <label htmlFor={endId} className="sr-only">
-          Access of {investor.email} ends on
-        </label>
-        <Input
-          id={endId}
-          type="date"
-          className="h-9 w-40"
-          value={endsAt ? endsAt.slice(0, 10) : ''}
-          disabled={access.isPending}
-          onChange={(event) =>
-            setEnd(event.target.value ? new Date(`${event.target.value}T23:59:59Z`).toISOString() : null)
-          }
-        />
       </div>
     </li>
   );
