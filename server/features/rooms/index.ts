@@ -5,7 +5,7 @@
  */
 
 export { groupsRoutes } from './groups.routes';
-export { placeInvestor, requireRoomGroup } from './groups.service';
+export { investorEmailsOfGroup, placeInvestor, requireRoomGroup } from './groups.service';
 export {
   addEditor,
   addInvestor,
