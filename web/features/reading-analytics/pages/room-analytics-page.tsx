@@ -49,7 +49,6 @@ export function RoomAnalyticsPage() {
             </p>
             <GroupFilter group={group} onChange={setGroup} />
             <div className="mt-6 flex flex-col gap-6 sm:mt-8">
-              <FirmsPanel firms={data.firms} />
               <AnalyticsPanel
                 id="most-read"
                 title="Most read documents"
@@ -154,6 +153,7 @@ export function RoomAnalyticsPage() {
                   )}
                 </AnalyticsPanel>
               </div>
+              <FirmsPanel firms={data.firms} />
             </div>
           </>
         );
