@@ -79,7 +79,10 @@ test('a section shown to "Diligence" only is read once the investor is moved the
 
   // The founder moves them to "Diligence"; on the next load they read "Financials".
   await page.goto('/admin/investors');
-  await page.getByRole('combobox', { name: 'Group' }).selectOption({ label: 'Diligence' });
+  await page
+    .getByRole('region', { name: 'All investors' })
+    .getByRole('combobox', { name: 'Group' })
+    .selectOption({ label: 'Diligence' });
   await expect(page.getByRole('region', { name: 'Diligence' })).toContainText(investorEmail);
   await readerPage.reload();
   await expect(readerPage.getByText('Financials', { exact: true }).first()).toBeVisible();

@@ -6,9 +6,16 @@ import { cachedUntilRejected } from '#server/workers/entry-file';
  * are people rather than firms. The list (about 97,000 domains) is loaded on the first roll-up, not at
  * start: an idle server need not hold it (docs/decisions/0067).
  */
-const webmailDomains = cachedUntilRejected(
-  async () => (await import('free-email-domains-list/build/src/constants')).DOMAINS as ReadonlySet<string>,
-);
+const webmailDomains = cachedUntilRejected(async (): Promise<ReadonlySet<string>> => {
+  // A CommonJS module: its exports are the namespace's own under tsx, its `default` once bundled.
+  const loaded = (await import('free-email-domains-list/build/src/constants')) as {
+    DOMAINS?: ReadonlySet<string>;
+    default?: { DOMAINS?: ReadonlySet<string> };
+  };
+  const domains = loaded.DOMAINS ?? loaded.default?.DOMAINS;
+  if (!domains) throw new Error('free-email-domains-list exports no DOMAINS');
+  return domains;
+});
 
 export interface FirmTotals {
   firm: string;
