@@ -37,6 +37,11 @@ export interface Section {
   description: string;
   icon: SectionIcon;
   documents: SectionDocument[];
+  /**
+   * Its 1-based lines in the markdown: from its heading to the line before the next heading of level 1
+   * or 2 (or the end), so that a reader's copy can leave out a section hidden from their group (ADR 68).
+   */
+  lines: { start: number; end: number };
 }
 
 export interface SectionsProblem {
@@ -401,6 +406,7 @@ export function parseSectionsMarkdown(
     if (node.type === 'heading') {
       const heading = node as Heading;
       const text = textOf(heading).trim();
+      if (heading.depth <= 2 && current) current.lines.end = (heading.position?.start.line ?? 1) - 1;
       if (/company information/i.test(text) && heading.depth <= 2) {
         inCompanyBlock = true;
         current = null;
@@ -420,6 +426,7 @@ export function parseSectionsMarkdown(
               : DEFAULT_SECTION_ICON
             : inferSectionIcon(name),
           documents: [],
+          lines: { start: heading.position?.start.line ?? 1, end: lineCountOf(markdown) },
         };
         currentHasDescription = false;
         sections.push(current);
@@ -663,4 +670,30 @@ export function setCompanyInformation(markdown: string, company: CompanyInformat
     .map((field) => companyFieldLine(field, company[field]));
   lines.splice(lastFieldLine, 0, ...missing);
   return lines.join('\n');
+}
+
+function lineCountOf(markdown: string): number {
+  return markdown.split(/\r\n|\r|\n/).length;
+}
+
+/**
+ * How a section is named where its visibility is kept (docs/decisions/0068-investor-groups.md): its name
+ * with runs of spaces made one and in lower case, so that a change of case or spacing keeps it.
+ */
+export function sectionKeyOf(name: string): string {
+  return name.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * The markdown without the given sections (each from its heading to the next heading of level 1 or 2):
+ * a reader's copy, with the sections their group may not see left out as if never written (ADR 68).
+ */
+export function withoutSections(markdown: string, hidden: readonly Section[]): string {
+  if (hidden.length === 0) return markdown;
+  const lines = markdown.split(/(?<=\r\n|\r(?!\n)|\n)/);
+  const dropped = new Set<number>();
+  for (const section of hidden) {
+    for (let line = section.lines.start; line <= section.lines.end; line++) dropped.add(line);
+  }
+  return lines.filter((_line, index) => !dropped.has(index + 1)).join('');
 }

@@ -42,7 +42,7 @@ export function defineCache<C>(name: string, create: (machinery: CacheMachinery)
  */
 export function untilNextWrite<V extends object>(
   name: string,
-  expiresAt?: (value: V) => Date,
+  expiresAt?: (value: V) => Date | undefined,
 ): CacheDefinition<ReadCache<V>> {
   return defineCache(
     name,

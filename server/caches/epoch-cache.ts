@@ -17,7 +17,11 @@ export class EpochCache<V extends object> implements ReadCache<V> {
 
   constructor(
     private readonly epoch: WriteEpoch,
-    private readonly options: { maxEntries: number; maxAgeMs: number; expiresAt?: (value: V) => Date },
+    private readonly options: {
+      maxEntries: number;
+      maxAgeMs: number;
+      expiresAt?: (value: V) => Date | undefined;
+    },
   ) {
     // Bounded by count through maxSize, not max: lru-cache allocates `max` slots up front, and ten
     // caches of 10,000 slots were 3 MB of an idle server's heap (docs/decisions/0067).

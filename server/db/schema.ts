@@ -83,6 +83,40 @@ export interface InvitationsTable {
   personal_message: string | null;
 }
 
+/**
+ * A room's investor groups (docs/decisions/0068-investor-groups.md). Each room has one default group,
+ * "All investors", whose id is the room's own and which cannot be removed; a view-only group narrows
+ * every document's download switch for its people.
+ */
+export interface InvestorGroupsTable {
+  id: string;
+  room_id: string;
+  name: string;
+  is_default: Flag;
+  is_view_only: Flag;
+  created_at: EpochMs;
+}
+
+/**
+ * An investor's place in a room, by address (an invitation and the member it becomes alike): the group
+ * (null, like no row at all, is the default group) and when their access ends (null: never).
+ */
+export interface InvestorAccessTable {
+  room_id: string;
+  email: string;
+  group_id: string | null;
+  access_expires_at: EpochMs | null;
+  updated_at: EpochMs;
+}
+
+/** A section shown only to chosen groups (by its name); group_ids is a JSON array of group ids. */
+export interface SectionVisibilityTable {
+  room_id: string;
+  section_name: string;
+  group_ids: string;
+  updated_at: EpochMs;
+}
+
 export interface MagicLinksTable {
   id: string;
   email: string;
@@ -476,6 +510,9 @@ export interface Database {
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
   recovery_codes: RecoveryCodesTable;
+  investor_groups: InvestorGroupsTable;
+  investor_access: InvestorAccessTable;
+  section_visibility: SectionVisibilityTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -514,6 +551,9 @@ const everyTable: Record<keyof Database, true> = {
   passkeys: true,
   webauthn_challenges: true,
   recovery_codes: true,
+  investor_groups: true,
+  investor_access: true,
+  section_visibility: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];
@@ -552,6 +592,8 @@ export type WebauthnChallengeRow = Selectable<WebauthnChallengesTable>;
 export type RecoveryCodeRow = Selectable<RecoveryCodesTable>;
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
+export type InvestorGroupRow = Selectable<InvestorGroupsTable>;
+export type InvestorAccessRow = Selectable<InvestorAccessTable>;
 export type WaitlistRow = Selectable<WaitlistTable>;
 export type NdaVersionRow = Selectable<NdaVersionsTable>;
 export type NdaAcceptanceRow = Selectable<NdaAcceptancesTable>;

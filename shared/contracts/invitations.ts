@@ -20,6 +20,8 @@ export const createInvitationRequestSchema = z.strictObject({
   email: emailField,
   name: optionalText(100),
   personalMessage: personalMessageField,
+  /** The investor group they join (docs/decisions/0068-investor-groups.md); "All investors" without one. */
+  groupId: z.uuid({ error: 'must be a group id' }).optional(),
 });
 
 /** The admin form sends only an e-mail. */

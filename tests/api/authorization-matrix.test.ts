@@ -176,6 +176,14 @@ POST   /api/documents/:id/preview/retry       401    403      403    403     404
 POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
 POST   /api/documents/:id/title               401    403      403    403     404     200   200    403       401    401     401     401     401     401
 DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401
+# Investor groups (ADR 68): the room's managers only; another founder reaches no group of this room.
+GET    /api/my-data-room/groups               401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/groups               401    403      403    403     201     201   201    403       401    401     401     401     401     401
+POST   /api/my-data-room/groups/:id           401    403      403    403     404     200   200    403       401    401     401     401     401     401
+DELETE /api/my-data-room/groups/:id           401    403      403    403     404     204   204    403       401    401     401     401     401     401
+POST   /api/my-data-room/investor-groups      401    403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/investor-access      401    403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/section-visibility   401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
@@ -346,6 +354,13 @@ POST   /api/documents/:id/preview/retry            403          202          403
 POST   /api/documents/:id/download-policy          403          200          403          403          200          404          401          401
 POST   /api/documents/:id/title                    403          200          403          403          200          404          401          401
 DELETE /api/my-data-room/api-tokens/:id            403          403          403          403          403          403          401          401
+GET    /api/my-data-room/groups                    403          403          403          403          403          403          401          401
+POST   /api/my-data-room/groups                    403          403          403          403          403          403          401          401
+POST   /api/my-data-room/groups/:id                403          403          403          403          403          403          401          401
+DELETE /api/my-data-room/groups/:id                403          403          403          403          403          403          401          401
+POST   /api/my-data-room/investor-groups           403          403          403          403          403          403          401          401
+POST   /api/my-data-room/investor-access           403          403          403          403          403          403          401          401
+POST   /api/my-data-room/section-visibility        403          403          403          403          403          403          401          401
 GET    /api/admin/analytics/documents/:documentId  200          403          403          403          200          404          401          401
 GET    /api/admin/analytics/investors/:userId      200          403          403          403          200          404          401          401
 GET    /api/admin/exports/access-log.csv           200          403          403          403          200          404          401          401
@@ -975,6 +990,26 @@ async function throwawayEditorInvitation(): Promise<string> {
   return (await inviteEditor(t, w.owner, uniqueEmail('throwaway-cofounder'))).memberId;
 }
 
+async function throwawayGroup(): Promise<string> {
+  const created = await expectStatus(
+    t.request('POST', '/api/my-data-room/groups', {
+      json: { name: `Throwaway ${crypto.randomUUID()}` },
+      headers: w.owner.auth,
+    }),
+    201,
+  );
+  return (created.json as { id: string }).id;
+}
+
+async function memberEmail(): Promise<string> {
+  const row = await t.app.database.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', w.memberUserId)
+    .executeTakeFirstOrThrow();
+  return row.email;
+}
+
 async function throwawayDocument(): Promise<string> {
   const uploaded = await expectStatus(
     t.request('POST', '/api/upload', { form: pdfForm('Throwaway.pdf', 'throwaway'), headers: w.owner.auth }),
@@ -1077,6 +1112,26 @@ const CALLS: Record<string, Plan> = {
   }),
   'DELETE /api/my-data-room/api-tokens/:id': async (caller) => ({
     path: `/api/my-data-room/api-tokens/${managesRoom(caller) ? (await createApiToken(t, w.owner, { scopes: ['analytics:read'] })).id : w.apiTokenId}`,
+  }),
+  // Managers change nothing of the room's access: a throwaway group, the member moved to the group they
+  // are in, a section shown to every group as it was.
+  'GET /api/my-data-room/groups': () => ({}),
+  'POST /api/my-data-room/groups': () => ({ json: { name: `Throwaway ${crypto.randomUUID()}` } }),
+  'POST /api/my-data-room/groups/:id': () => ({
+    path: `/api/my-data-room/groups/${w.roomId}`,
+    json: { isViewOnly: false },
+  }),
+  'DELETE /api/my-data-room/groups/:id': async (caller) => ({
+    path: `/api/my-data-room/groups/${managesRoom(caller) ? await throwawayGroup() : w.roomId}`,
+  }),
+  'POST /api/my-data-room/investor-groups': async () => ({
+    json: { email: await memberEmail(), groupId: w.roomId },
+  }),
+  'POST /api/my-data-room/investor-access': async () => ({
+    json: { email: await memberEmail(), accessExpiresAt: null },
+  }),
+  'POST /api/my-data-room/section-visibility': () => ({
+    json: { section: /^## (.+)$/m.exec(w.markdown)?.[1], visibleTo: null },
   }),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>

@@ -126,7 +126,7 @@ const pages: Record<ServedPageName, PageEntry> = {
     'protected',
   ),
   adminInvestors: page(
-    () => import('#web/features/admin/pages/admin-investors-page'),
+    () => import('./pages/admin-investors-page'),
     (m) => m.AdminInvestorsPage,
     'protected',
   ),

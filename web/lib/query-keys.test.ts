@@ -6,6 +6,7 @@ import {
   authKeys,
   dataRoomKeys,
   documentsKeys,
+  groupsKeys,
   invalidate,
   invalidatedBy,
   investorDashboardKeys,
@@ -43,6 +44,7 @@ const keysByFeature = {
     dataRoomKeys.invitationLink('token-1'),
   ],
   documents: [documentsKeys.mine()],
+  groups: [groupsKeys.mine()],
   investorDashboard: [investorDashboardKeys.accessibleRooms()],
   invitations: [invitationsKeys.mine()],
   notifications: [
@@ -77,6 +79,7 @@ const roots = {
   auth: authKeys.all,
   dataRoom: dataRoomKeys.all,
   documents: documentsKeys.all,
+  groups: groupsKeys.all,
   investorDashboard: investorDashboardKeys.all,
   invitations: invitationsKeys.all,
   notifications: notificationsKeys.all,
@@ -134,6 +137,7 @@ const uploadedDocumentStale = [
 ];
 const documentRulesStale = [documentsKeys.mine(), ...keysByFeature.dataRoom];
 const invitationListsStale = [invitationsKeys.mine(), adminKeys.invitations()];
+const invitationsAndGroupsStale = [...invitationListsStale, groupsKeys.mine()];
 
 /**
  * Each change the app makes (every entry of invalidatedBy), the keys it names for one example, and
@@ -151,6 +155,7 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
     invalidatedBy.sectionsSaved(),
     [
       documentsKeys.mine(),
+      groupsKeys.mine(),
       ...keysByFeature.dataRoom,
       ...keysByFeature.admin,
       roomsKeys.mine(),
@@ -178,9 +183,10 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
       ...keysByFeature.viewer,
     ],
   ],
-  invitationCreated: [invalidatedBy.invitationCreated(), invitationListsStale],
-  invitationsBulkCreated: [invalidatedBy.invitationsBulkCreated(), invitationListsStale],
-  invitationDeleted: [invalidatedBy.invitationDeleted(), invitationListsStale],
+  invitationCreated: [invalidatedBy.invitationCreated(), invitationsAndGroupsStale],
+  invitationsBulkCreated: [invalidatedBy.invitationsBulkCreated(), invitationsAndGroupsStale],
+  invitationDeleted: [invalidatedBy.invitationDeleted(), invitationsAndGroupsStale],
+  groupsChanged: [invalidatedBy.groupsChanged(), [groupsKeys.mine(), ...keysByFeature.dataRoom]],
   invitationResent: [invalidatedBy.invitationResent(), invitationListsStale],
   invitationLinkCopied: [invalidatedBy.invitationLinkCopied(), invitationListsStale],
   invitationAcceptRefused: [

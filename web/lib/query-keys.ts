@@ -63,6 +63,12 @@ export const documentsKeys = {
   mine: () => [...documentsKeys.all, 'mine'] as const,
 };
 
+/** The room's investor groups, who is in each, and each section's groups (ADR 68). */
+export const groupsKeys = {
+  all: ['groups'] as const,
+  mine: () => [...groupsKeys.all, 'mine'] as const,
+};
+
 /** The rooms an investor may read. */
 export const investorDashboardKeys = {
   all: ['investor-dashboard'] as const,
@@ -86,7 +92,8 @@ export const notificationsKeys = {
 /** The founder's reading analytics: the room, one document (for one reader or all), one investor. */
 export const readingAnalyticsKeys = {
   all: ['reading-analytics'] as const,
-  room: () => [...readingAnalyticsKeys.all, 'room'] as const,
+  /** The room's, over every reader or one group's (null: every reader). */
+  room: (group: string | null = null) => [...readingAnalyticsKeys.all, 'room', group] as const,
   document: (documentId: string, reader: string | null) =>
     [...readingAnalyticsKeys.all, 'document', documentId, reader] as const,
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
@@ -163,6 +170,7 @@ export const invalidatedBy = {
    */
   sectionsSaved: () => [
     documentsKeys.all,
+    groupsKeys.all,
     dataRoomKeys.all,
     adminKeys.all,
     roomsKeys.mine(),
@@ -184,9 +192,14 @@ export const invalidatedBy = {
   ndaSettingsSaved: () => [dataRoomKeys.all],
   /** The room's NDA accepted: the room and every document refused until now are read again. */
   ndaAccepted: (source: RoomSource) => [dataRoomKeys.source(source), viewerKeys.all],
-  invitationCreated: invitationLists,
-  invitationsBulkCreated: invitationLists,
-  invitationDeleted: invitationLists,
+  invitationCreated: () => [...invitationLists(), groupsKeys.all],
+  invitationsBulkCreated: () => [...invitationLists(), groupsKeys.all],
+  invitationDeleted: () => [...invitationLists(), groupsKeys.all],
+  /**
+   * A group added, renamed or removed, an investor moved or their access ended or extended, a section's
+   * groups chosen: the groups, and the founder's own view of the room.
+   */
+  groupsChanged: () => [groupsKeys.all, dataRoomKeys.all],
   invitationResent: invitationLists,
   invitationLinkCopied: invitationLists,
   /**

@@ -6,7 +6,11 @@ import type { Executor } from '#server/db/columns';
 import {
   type DataRoom,
   findReadableRoom,
+  hiddenDocumentIdsOf,
+  MANAGERS_ACCESS,
   parsedSectionsOf,
+  type ReadableRoom,
+  type ReaderAccess,
   type RoomUser,
   requireManagedRoom,
   sectionsMarkdownOf,
@@ -30,7 +34,7 @@ import {
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
-import { uploadedDocumentPath } from '#shared/sections-markdown';
+import { sectionKeyOf, uploadedDocumentPath } from '#shared/sections-markdown';
 import { isAllowedUploadExtension, UPLOAD_EXTENSIONS, type UploadExtension } from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
 import { documentsCache, previewsCache, roomDocumentsCache } from './documents.caches';
@@ -149,9 +153,14 @@ function toListItem(
   };
 }
 
-async function sectionsByDocument(ctx: AppContext, room: DataRoom): Promise<Map<string, string>> {
+async function sectionsByDocument(
+  ctx: AppContext,
+  room: DataRoom,
+  access: ReaderAccess = MANAGERS_ACCESS,
+): Promise<Map<string, string>> {
   const sectionOf = new Map<string, string>();
   for (const section of (await parsedSectionsOf(ctx, room)).sections) {
+    if (access.hiddenSectionKeys.has(sectionKeyOf(section.name))) continue;
     for (const document of section.documents) {
       if (document.documentId && !sectionOf.has(document.documentId))
         sectionOf.set(document.documentId, section.name);
@@ -410,12 +419,21 @@ export function uploadLimitReached(): HttpError {
 }
 
 export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promise<DocumentListItem[]> {
-  return listDocumentsOfRoom(ctx, await requireManagedRoom(ctx, founder));
+  return listDocumentsOfRoom(ctx, await requireManagedRoom(ctx, founder), MANAGERS_ACCESS);
 }
 
-/** A room's uploaded documents with the section that links each and their preview's state, newest first. */
-export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Promise<DocumentListItem[]> {
-  const sectionOf = await sectionsByDocument(ctx, room);
+/**
+ * A room's uploaded documents with the section that links each and their preview's state, newest first:
+ * as this reader's group sees them (documents linked only in sections hidden from it left out, and
+ * none downloadable for a view-only group: ADR 68).
+ */
+export async function listDocumentsOfRoom(
+  ctx: AppContext,
+  room: DataRoom,
+  access: ReaderAccess,
+): Promise<DocumentListItem[]> {
+  const sectionOf = await sectionsByDocument(ctx, room, access);
+  const hidden = hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), access);
   const listed = await ctx.caches.get(roomDocumentsCache).get(room.id, async () => {
     const documents = await listRoomDocuments(ctx.db, room.id);
     const previews = await findPreviews(
@@ -426,7 +444,13 @@ export async function listDocumentsOfRoom(ctx: AppContext, room: DataRoom): Prom
   });
   if (!listed) throw new Error('a room always has a documents list');
   const { documents, previews } = listed;
-  return documents.map((document) => toListItem(room, document, sectionOf, previews.get(document.id)));
+  const items = [];
+  for (const document of documents) {
+    if (hidden.has(document.id)) continue;
+    const item = toListItem(room, document, sectionOf, previews.get(document.id));
+    items.push(access.isViewOnly ? { ...item, isDownloadAllowed: false } : item);
+  }
+  return items;
 }
 
 /**
@@ -532,8 +556,9 @@ export type DownloadableDocument = ReadableDocument & {
   titleInRoom: string;
 };
 
-async function titleInRoom(ctx: AppContext, room: DataRoom, document: StoredDocument): Promise<string> {
+async function titleInRoom(ctx: AppContext, room: ReadableRoom, document: StoredDocument): Promise<string> {
   for (const section of (await parsedSectionsOf(ctx, room)).sections) {
+    if (room.readerAccess.hiddenSectionKeys.has(sectionKeyOf(section.name))) continue;
     const link = section.documents.find((candidate) => candidate.documentId === document.id);
     if (link) return link.title;
   }
@@ -576,9 +601,15 @@ export async function findReadableLastPage(
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
-  if (!document || !room) return undefined;
+  if (!document || !room || (await isHiddenFrom(ctx, room, document.id))) return undefined;
   const preview = await ctx.caches.get(previewsCache).get(documentId, () => findPreview(ctx.db, documentId));
   return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
+}
+
+/** Whether the document is linked only in sections hidden from this reader's group (then: as missing). */
+async function isHiddenFrom(ctx: AppContext, room: ReadableRoom, documentId: string): Promise<boolean> {
+  if (room.readerAccess.hiddenSectionKeys.size === 0) return false;
+  return hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), room.readerAccess).has(documentId);
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {
@@ -587,10 +618,13 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));
   const room = document && (await findReadableRoom(ctx, user, document.roomId));
-  if (!document || !room)
+  if (!document || !room || (await isHiddenFrom(ctx, room, document.id)))
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
   const { readerManagesRoom } = room;
-  const downloadRefusal = readerManagesRoom ? null : downloadRefusalFor(room, document);
+  const downloadRefusal = readerManagesRoom
+    ? null
+    : // A view-only group narrows the document's own switch, never widens it (ADR 68).
+      (downloadRefusalFor(room, document) ?? (room.readerAccess.isViewOnly ? 'view_only' : null));
   // The room's managers read its documents as they are: a watermark names who a copy leaked from.
   const readerSeesWatermark = !readerManagesRoom && room.isWatermarkEnabled;
   return {

@@ -38,8 +38,10 @@ export function roomDocumentsRoutes(
     app.get(
       '/api/data-room/:id/documents',
       { schema: { params: roomIdParamsSchema, response: { 200: documentListSchema, ...memberRead } } },
-      async (request) =>
-        listDocumentsOfRoom(ctx, await requireReadableRoom(ctx, requireUser(request), request.params.id)),
+      async (request) => {
+        const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
+        return listDocumentsOfRoom(ctx, room, room.readerAccess);
+      },
     );
     app.get(
       '/api/data-room/invite/:token/documents',
@@ -49,12 +51,10 @@ export function roomDocumentsRoutes(
           response: { 200: z.object({ documents: documentListSchema }), ...inviteRead },
         },
       },
-      async (request) => ({
-        documents: await listDocumentsOfRoom(
-          ctx,
-          (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room,
-        ),
-      }),
+      async (request) => {
+        const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        return { documents: await listDocumentsOfRoom(ctx, room, readerAccess) };
+      },
     );
 
     // Clicks on external documents: logged as 'clicked', then redirected, only to the room's own links.
@@ -65,7 +65,7 @@ export function roomDocumentsRoutes(
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
-      const document = await requireExternalLink(ctx, room, url);
+      const document = await requireExternalLink(ctx, room, room.readerAccess, url);
       // The room's owner and editors are not investors: their own clicks are not logged (ADR 47). A
       // click another site made the browser send is redirected like any other but not logged either:
       // the log holds only what the investor did in the room (ADR 61).
@@ -119,8 +119,12 @@ export function roomDocumentsRoutes(
         },
       },
       async (request, reply) => {
-        const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
-        const invited = { ...room, readerManagesRoom: false };
+        const { room, invitation, readerAccess } = await requireInvitedRoom(
+          ctx,
+          invitationLinks,
+          request.params.token,
+        );
+        const invited = { ...room, readerManagesRoom: false, readerAccess };
         return click(
           invited,
           request.query.url,

@@ -15,9 +15,11 @@ import {
   type InvitationLinks,
   isMemberOfRoom,
   listManagers,
+  placeInvestor,
   removeEditor,
   removeInvestor,
   requireManagedRoom,
+  requireRoomGroup,
   requireRoomOwner,
 } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
@@ -163,6 +165,8 @@ export interface InvestorInvitationInput {
   email: string;
   name?: string | undefined;
   personalMessage?: string | undefined;
+  /** The group they join; the room's default group ("All investors") without one. */
+  groupId?: string | undefined;
 }
 
 /**
@@ -186,6 +190,7 @@ async function inviteInvestorToRoom(
   input: InvestorInvitationInput,
 ): Promise<Invitation> {
   refuseOwnAddress(inviter, input.email);
+  if (input.groupId !== undefined) await requireRoomGroup(ctx, room.id, input.groupId);
   const invitee = await findUserByEmail(ctx.db, input.email);
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
@@ -203,6 +208,8 @@ async function inviteInvestorToRoom(
       documentsAreViewOnly: !room.isDownloadAllowed,
     }),
   );
+  // Once the mail went out, as the invitation itself (ADR 68: one group per investor, by address).
+  if (input.groupId !== undefined) await placeInvestor(ctx, room.id, row.email, input.groupId);
   return toInvitationView(row, now);
 }
 

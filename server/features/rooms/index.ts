@@ -3,6 +3,9 @@
  * readability rule (readability.ts). Other modules and app.ts import only this file
  * (docs/decisions/0063-room-content-as-four-modules.md).
  */
+
+export { groupsRoutes } from './groups.routes';
+export { investorEmailsOfGroup, placeInvestor, requireRoomGroup } from './groups.service';
 export {
   addEditor,
   addInvestor,
@@ -20,8 +23,11 @@ export { ndaRoutes } from './nda.routes';
 export { listNdaAcceptancesSince } from './nda.service';
 export {
   findReadableRoom,
+  hiddenDocumentIdsOf,
   type InvitedRoom,
+  MANAGERS_ACCESS,
   type ReadableRoom,
+  type ReaderAccess,
   type RoomReader,
   type RoomReading,
   requireInvitedRoom,

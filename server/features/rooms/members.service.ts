@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { DEFAULT_FUNDING_STAGE } from '#shared/contracts/rooms';
+import { insertDefaultGroup } from './groups.repository';
 import {
   addRoomMember,
   findDataRoomById,
@@ -43,6 +44,8 @@ export async function createFounderRoom(
     updatedAt: founder.at,
   });
   await addRoomMember(trx, { roomId, userId: founder.ownerId, role: 'owner', createdAt: founder.at });
+  // Every room starts with its one group, "All investors" (docs/decisions/0068-investor-groups.md).
+  await insertDefaultGroup(trx, roomId, founder.at);
 }
 
 export async function isMemberOfRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {

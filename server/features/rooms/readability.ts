@@ -7,7 +7,10 @@
  *   active; anyone else gets the same 404 as for a room that does not exist;
  * - an invitation link's holder: while the invitation is usable and the room active;
  * - either reader, while the room asks for its NDA, only once they accepted its current version (403
- *   nda_required before: nda-gate.ts); managers are never asked.
+ *   nda_required before: nda-gate.ts); managers are never asked;
+ * - an investor, only until their access ends, and only the sections their group may see: a section
+ *   shown to other groups, and a document linked only in such sections, answer exactly as one that does
+ *   not exist (ReaderAccess; docs/product-rules.md#groups, ADR 68).
  * roomReadingOf is the one decision, for either reader (a signed-in user's answer is cached per room
  * and reader: readableRoomsCache); the other functions here only turn its answer into a room or a
  * refusal.
@@ -15,6 +18,8 @@
 import type { AppContext } from '#server/app-context';
 import { untilNextWrite } from '#server/caches/cache-registry';
 import { HttpError } from '#server/plugins/errors';
+import { type ParsedSections, sectionKeyOf, withoutSections } from '#shared/sections-markdown';
+import { findInvestorPlace, findRestrictedSections, findUserEmail } from './groups.repository';
 import type { NdaVersion } from './nda.repository';
 import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
 import { type DataRoom, findDataRoomById, findMemberRole } from './rooms.repository';
@@ -31,17 +36,41 @@ export interface RoomReading {
 }
 
 /**
+ * What of a room its reader's group may see (ADR 68): a manager's sees everything, and so does an
+ * investor's until the founder shows a section to chosen groups only.
+ */
+export interface ReaderAccess {
+  /** The keys (sectionKeyOf) of the sections shown only to groups other than the reader's. */
+  hiddenSectionKeys: ReadonlySet<string>;
+  /** The reader's group reads in the viewer only: it narrows each document's own switch, never widens it. */
+  isViewOnly: boolean;
+  /** When the reader's access ends, or null for never (a manager's never does). */
+  accessExpiresAt: Date | null;
+}
+
+/** A manager's access: every section, downloads as each document says, never ending. */
+export const MANAGERS_ACCESS: ReaderAccess = {
+  hiddenSectionKeys: new Set(),
+  isViewOnly: false,
+  accessExpiresAt: null,
+};
+
+/**
  * The rule's answers, by room and user: whether they may read it (membership included, and whether
  * they manage it) and the NDA they must accept first. Until the next write: an acceptance, a new NDA
  * text or its switch, a membership ended, is a write, so the very next request asks the database again
  * (ADR 45, server/caches/cache-registry.ts).
  */
-export const readableRoomsCache = untilNextWrite<RoomReading>('readableRooms');
+export const readableRoomsCache = untilNextWrite<RoomReading>(
+  'readableRooms',
+  // An answer never outlives the reader's access (ADR 68): past it, the next request asks the database.
+  (reading) => reading.room.readerAccess.accessExpiresAt ?? undefined,
+);
 
 const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
 
 /** A room someone may read, and whether they manage it (their own reading is not investor activity). */
-export type ReadableRoom = DataRoom & { readerManagesRoom: boolean };
+export type ReadableRoom = DataRoom & { readerManagesRoom: boolean; readerAccess: ReaderAccess };
 
 /**
  * A room this user may read: its owner and editors always, a member while it is active. Anyone else gets
@@ -110,13 +139,38 @@ async function memberReading(
   if (!room) return undefined;
   const role = room.ownerId === user.id ? 'owner' : await findMemberRole(ctx.db, room.id, user.id);
   if (role === 'owner' || role === 'editor')
-    return { room: { ...room, readerManagesRoom: true }, pendingNda: null, invitation: null };
+    return {
+      room: { ...room, readerManagesRoom: true, readerAccess: MANAGERS_ACCESS },
+      pendingNda: null,
+      invitation: null,
+    };
   if (!role || !room.isActive) return undefined;
+  const email = await findUserEmail(ctx.db, user.id);
+  const readerAccess = email === undefined ? undefined : await investorAccessOf(ctx, room.id, email);
+  if (!readerAccess) return undefined;
   return {
-    room: { ...room, readerManagesRoom: false },
+    room: { ...room, readerManagesRoom: false, readerAccess },
     pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
     invitation: null,
   };
+}
+
+/**
+ * An investor's access by the address they were invited at: undefined once it has ended, else what
+ * their group may see (every section but those shown only to other groups).
+ */
+async function investorAccessOf(
+  ctx: AppContext,
+  roomId: string,
+  email: string,
+): Promise<ReaderAccess | undefined> {
+  const place = await findInvestorPlace(ctx.db, roomId, email);
+  if (place.accessExpiresAt && place.accessExpiresAt.getTime() <= Date.now()) return undefined;
+  const hiddenSectionKeys = new Set<string>();
+  for (const [key, groupIds] of await findRestrictedSections(ctx.db, roomId)) {
+    if (!groupIds.includes(place.group.id)) hiddenSectionKeys.add(key);
+  }
+  return { hiddenSectionKeys, isViewOnly: place.group.isViewOnly, accessExpiresAt: place.accessExpiresAt };
 }
 
 /** An invitation link's holder: while the invitation is usable and its room active. */
@@ -128,8 +182,10 @@ async function invitationReading(
   const invitation = await invitationLinks.findUsable(token);
   const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
   if (!invitation || !room?.isActive) return undefined;
+  const readerAccess = await investorAccessOf(ctx, room.id, invitation.email);
+  if (!readerAccess) return undefined;
   return {
-    room: { ...room, readerManagesRoom: false },
+    room: { ...room, readerManagesRoom: false, readerAccess },
     pendingNda: await pendingNdaForEmail(ctx.db, room, invitation.email),
     invitation: { id: invitation.id, email: invitation.email },
   };
@@ -142,6 +198,8 @@ const INVITATION_NOT_FOUND =
 export interface InvitedRoom {
   room: DataRoom;
   invitation: { id: string; email: string };
+  /** What of the room the invitation's group may see. */
+  readerAccess: ReaderAccess;
 }
 
 /**
@@ -185,6 +243,52 @@ function invitedRoomOf({
   room,
   invitation,
 }: RoomReading & { invitation: InvitedRoom['invitation'] }): InvitedRoom {
-  const { readerManagesRoom: _readerManagesRoom, ...dataRoom } = room;
-  return { room: dataRoom, invitation };
+  const { readerManagesRoom: _readerManagesRoom, readerAccess, ...dataRoom } = room;
+  return { room: dataRoom, invitation, readerAccess };
 }
+
+/** The sections of a room its reader's group may not see (none for a manager). */
+export function hiddenSectionsOf(parsed: ParsedSections, access: ReaderAccess): ParsedSections['sections'] {
+  if (access.hiddenSectionKeys.size === 0) return [];
+  return parsed.sections.filter((section) => access.hiddenSectionKeys.has(sectionKeyOf(section.name)));
+}
+
+/** The sections text as this reader reads it: the sections their group may not see left out. */
+export function readerSectionsMarkdown(
+  markdown: string,
+  parsed: ParsedSections,
+  access: ReaderAccess,
+): string {
+  return withoutSections(markdown, hiddenSectionsOf(parsed, access));
+}
+
+/** Answers by parsed text and hidden keys: a room's readers of one group share them. */
+const hiddenDocumentsByText = new WeakMap<ParsedSections, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The uploaded documents this reader may not see: those linked only in sections hidden from their
+ * group. A document linked in no section, or in one section they see, stays theirs.
+ */
+export function hiddenDocumentIdsOf(parsed: ParsedSections, access: ReaderAccess): ReadonlySet<string> {
+  if (access.hiddenSectionKeys.size === 0) return EMPTY;
+  let byKeys = hiddenDocumentsByText.get(parsed);
+  if (!byKeys) {
+    byKeys = new Map();
+    hiddenDocumentsByText.set(parsed, byKeys);
+  }
+  const keys = [...access.hiddenSectionKeys].sort().join('\n');
+  let hidden = byKeys.get(keys);
+  if (!hidden) {
+    const inHidden = new Set<string>();
+    const inVisible = new Set<string>();
+    for (const section of parsed.sections) {
+      const into = access.hiddenSectionKeys.has(sectionKeyOf(section.name)) ? inHidden : inVisible;
+      for (const document of section.documents) if (document.documentId) into.add(document.documentId);
+    }
+    hidden = new Set([...inHidden].filter((id) => !inVisible.has(id)));
+    byKeys.set(keys, hidden);
+  }
+  return hidden;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();

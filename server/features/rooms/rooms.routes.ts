@@ -73,8 +73,10 @@ export function roomsRoutes(
         // JSON is checked and written once (measured by npm run bench: authenticated reads).
         serializerCompiler: rememberingSerializerCompiler,
       },
-      async (request) =>
-        sectionsPayloadOf(ctx, await requireReadableRoom(ctx, requireUser(request), request.params.id)),
+      async (request) => {
+        const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
+        return sectionsPayloadOf(ctx, room, room.readerAccess);
+      },
     );
 
     // The invited view: no session, a usable invitation link (docs/product-rules.md#invited-view).
@@ -97,8 +99,10 @@ export function roomsRoutes(
       {
         schema: { params: inviteTokenParamsSchema, response: { 200: sectionsContentSchema, ...inviteRead } },
       },
-      async (request) =>
-        sectionsPayloadOf(ctx, (await requireInvitedRoom(ctx, invitationLinks, request.params.token)).room),
+      async (request) => {
+        const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        return sectionsPayloadOf(ctx, room, readerAccess);
+      },
     );
     app.get(
       '/api/my-data-room',

@@ -21,9 +21,11 @@ import {
   type CompanyInformation,
   type ParsedSections,
   type SectionDocument,
+  sectionKeyOf,
   starterSectionsMarkdown,
 } from '#shared/sections-markdown';
 import { pendingNdaForUser } from './nda-gate';
+import { type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
 import {
   managedRoomsCache,
   memberRoomsCache,
@@ -56,8 +58,13 @@ export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Prom
   const listed = await ctx.caches.get(memberRoomsCache).get(user.id, async () => ({
     rooms: await listActiveRoomsForMember(ctx.db, user.id),
   }));
+  // A room whose access ended for this investor is not theirs any more (readability.ts, ADR 68).
+  const readable = [];
+  for (const room of listed?.rooms ?? []) {
+    if (await roomReadingOf(ctx, { user, roomId: room.id })) readable.push(room);
+  }
   return Promise.all(
-    (listed?.rooms ?? []).map(async (room) => {
+    readable.map(async (room) => {
       const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user.id)) !== null;
       return {
         id: room.id,
@@ -488,9 +495,12 @@ export async function parsedSectionsOf(ctx: AppContext, room: DataRoom): Promise
 export async function requireExternalLink(
   ctx: AppContext,
   room: DataRoom,
+  access: ReaderAccess,
   url: string,
 ): Promise<SectionDocument> {
   for (const section of (await parsedSectionsOf(ctx, room)).sections) {
+    // A link in a section hidden from the reader's group is as one not in the room (ADR 68).
+    if (access.hiddenSectionKeys.has(sectionKeyOf(section.name))) continue;
     const document = section.documents.find((candidate) => !candidate.isUploaded && candidate.url === url);
     if (document) return document;
   }
@@ -501,6 +511,17 @@ export async function requireExternalLink(
  * `{content}` for readers, one object per text (server/caches/sections-cache.ts), so the route's
  * remembering serializer writes its JSON once per version.
  */
-export async function sectionsPayloadOf(ctx: AppContext, room: DataRoom): Promise<{ content: string }> {
-  return ctx.caches.get(sectionsCache).payload(await readSectionsMarkdown(ctx, room));
+export async function sectionsPayloadOf(
+  ctx: AppContext,
+  room: DataRoom,
+  access: ReaderAccess,
+): Promise<{ content: string }> {
+  const markdown = await readSectionsMarkdown(ctx, room);
+  const sections = ctx.caches.get(sectionsCache);
+  if (access.hiddenSectionKeys.size === 0) return sections.payload(markdown);
+  // The text as the reader's group reads it: the sections it may not see left out (ADR 68).
+  const hiddenKey = [...access.hiddenSectionKeys].sort().join('\n');
+  return sections.readerPayload(markdown, hiddenKey, (parsed) =>
+    readerSectionsMarkdown(markdown, parsed, access),
+  );
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Tabs, useTabParam } from '#web/components/ui/tabs';
 import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
+import { SectionVisibility } from '#web/features/groups/components/section-visibility';
 import { InvitesPanel } from '#web/features/invitations/components/invites-panel';
 import { NotifyInvestorsPanel } from '#web/features/notifications/components/notify-investors-panel';
 import { InsertDocumentLink } from '#web/features/sections/components/insert-document-link';
@@ -104,6 +105,7 @@ function SectionsTab() {
         </CardHeader>
         <CardContent>
           <SectionsEditor
+            sectionExtra={(section) => <SectionVisibility section={section} />}
             rows={25}
             saveLabel="Save"
             messages={{ saved: 'Sections updated successfully', failed: 'Failed to update sections' }}

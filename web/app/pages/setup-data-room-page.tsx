@@ -20,6 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Tabs, useTabParam } from '#web/components/ui/tabs';
 import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
+import { SectionVisibility } from '#web/features/groups/components/section-visibility';
 import { NotificationSettingsCard } from '#web/features/notifications/components/notification-settings-card';
 import { CompanyProfileCard } from '#web/features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '#web/features/rooms/components/download-default-card';
@@ -116,6 +117,7 @@ function SectionsTab() {
         </CardHeader>
         <CardContent>
           <SectionsEditor
+            sectionExtra={(section) => <SectionVisibility section={section} />}
             rows={20}
             saveLabel="Save Sections"
             messages={{

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { AppPage } from '#web/components/app/app-page';
 import { LoadFailed } from '#web/components/app/load-failed';
 import { FoundersOnlyNotice } from '#web/components/app/page-notice';
@@ -13,9 +14,10 @@ const TITLE = 'Investors';
 /**
  * /admin/investors, the console's Investors place beside the invitations (ADR 58): who joined, the NDA
  * each accepted, and the room's records as CSV, moved here from /admin's one long page. Like /admin,
- * each visit reloads what investors did elsewhere.
+ * each visit reloads what investors did elsewhere. The groups (and each person's end of access) are the
+ * groups feature's, composed by the app (web/app/pages/admin-investors-page.tsx).
  */
-export function AdminInvestorsPage() {
+export function AdminInvestorsPage({ groups }: { groups?: ReactNode }) {
   const users = useQuery({ ...adminUsersQuery, refetchOnMount: 'always' });
 
   if (users.error && isForbidden(users.error)) {
@@ -33,9 +35,10 @@ export function AdminInvestorsPage() {
     <AppPage title={TITLE}>
       <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{TITLE}</h1>
       <p className="mt-1 text-slate-600">
-        Who joined your data room, the NDA each accepted, and every record as CSV.
+        Who joined your data room, the group each reads as, the NDA each accepted, and every record as CSV.
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
+        {groups}
         {users.data ? (
           <UsersTable users={users.data} />
         ) : users.isError ? (

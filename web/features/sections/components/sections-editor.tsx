@@ -20,6 +20,8 @@ interface SectionsEditorProps {
   messages: { saved: string; failed: string };
   /** Beside the Save button, e.g. 'View Documentation'. */
   actions?: ReactNode;
+  /** What the structured editor shows under each section's name (its groups, "Visible to": ADR 68). */
+  sectionExtra?: (sectionName: string) => ReactNode;
 }
 
 /** The line a refusal names ('Line 12: …'), to put the caret there. */
@@ -96,6 +98,7 @@ function StructuredSectionsForm({
   messages,
   actions,
   onEditAsMarkdown,
+  sectionExtra,
 }: SectionsEditorProps & { onEditAsMarkdown: () => void }) {
   const draft = useSectionsDraft();
   const renameDocument = useRenameDocument();
@@ -127,6 +130,7 @@ function StructuredSectionsForm({
         markdown={draft.value}
         onChange={draft.edit}
         onEditAsMarkdown={onEditAsMarkdown}
+        sectionExtra={sectionExtra}
         onRenameUploaded={async (documentId, title) => {
           const renamed = await renameDocument.mutateAsync({ documentId, title });
           // The server renamed the links in the saved text; an unsaved draft gets the same change.

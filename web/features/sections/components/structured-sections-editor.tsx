@@ -56,6 +56,8 @@ export interface StructuredSectionsEditorProps {
   onUpload: (section: string, files: File[]) => void;
   /** Shows the markdown editor instead. */
   onEditAsMarkdown: () => void;
+  /** What the page shows under a section's name (its groups, "Visible to": ADR 68), if anything. */
+  sectionExtra?: ((sectionName: string) => ReactNode) | undefined;
 }
 
 /** What the file picker offers: the types an upload may have (shared/uploads.ts). */
@@ -93,6 +95,7 @@ export function StructuredSectionsEditor({
   onRenameUploaded,
   onUpload,
   onEditAsMarkdown,
+  sectionExtra,
 }: StructuredSectionsEditorProps) {
   const parsed = useMemo(() => parseSectionsModel(markdown), [markdown]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -206,6 +209,7 @@ export function StructuredSectionsEditor({
               onUpload={onUpload}
               onProblem={setProblem}
               onAnnounce={setAnnouncement}
+              sectionExtra={sectionExtra}
               onMoved={(to, control) =>
                 setFocusRequest([
                   focusKey('section', to, control),
@@ -253,6 +257,7 @@ interface SectionCardProps {
   onProblem: (problem: string | null) => void;
   onAnnounce: (said: string) => void;
   onMoved: (to: number, control: 'up' | 'down') => void;
+  sectionExtra?: ((sectionName: string) => ReactNode) | undefined;
 }
 
 function dragged(event: DragEvent, type: string): { section: number; index: number } | null {
@@ -277,6 +282,7 @@ function SectionCard({
   onProblem,
   onAnnounce,
   onMoved,
+  sectionExtra,
 }: SectionCardProps) {
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -399,6 +405,8 @@ function SectionCard({
           </div>
         )}
       </div>
+
+      {sectionExtra?.(name)}
 
       {documents.length === 0 ? (
         <p className="mt-2 rounded-md border border-dashed border-slate-200 p-3 text-sm text-slate-500">

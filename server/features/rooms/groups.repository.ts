@@ -1,0 +1,247 @@
+import { type Entity, type Executor, fromRow, toEpochMs, toFlag } from '#server/db/columns';
+import type { InvestorGroupRow } from '#server/db/schema';
+
+/**
+ * A room's investor groups, who is in which, and which sections each may see
+ * (docs/decisions/0068-investor-groups.md). Every query is scoped by room.
+ */
+
+export type InvestorGroup = Entity<InvestorGroupRow>;
+
+/** What the readability rule needs of one investor: their group and when their access ends. */
+export interface InvestorPlace {
+  group: { id: string; isViewOnly: boolean };
+  accessExpiresAt: Date | null;
+}
+
+/** The sections shown only to chosen groups, by section key (sectionKeyOf), with those groups' ids. */
+export type RestrictedSections = ReadonlyMap<string, readonly string[]>;
+
+/** Every room has its default group, "All investors", whose id is the room's (migration 0023). */
+export const DEFAULT_GROUP_NAME = 'All investors';
+
+export async function insertDefaultGroup(db: Executor, roomId: string, at: Date): Promise<void> {
+  await db
+    .insertInto('investor_groups')
+    .values({
+      id: roomId,
+      room_id: roomId,
+      name: DEFAULT_GROUP_NAME,
+      is_default: toFlag(true),
+      is_view_only: toFlag(false),
+      created_at: toEpochMs(at),
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * An investor's group and end of access in the room, by the address they were invited at (a member's
+ * is their account's: addresses are stored normalised). No row, or a null group, is the default group.
+ */
+export async function findInvestorPlace(db: Executor, roomId: string, email: string): Promise<InvestorPlace> {
+  const access = await db
+    .selectFrom('investor_access')
+    .select(['group_id', 'access_expires_at'])
+    .where('room_id', '=', roomId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const group = await db
+    .selectFrom('investor_groups')
+    .select(['id', 'is_view_only'])
+    .where('room_id', '=', roomId)
+    .where('id', '=', access?.group_id ?? roomId)
+    .executeTakeFirst();
+  return {
+    group: { id: group?.id ?? roomId, isViewOnly: group?.is_view_only === 1 },
+    accessExpiresAt: access?.access_expires_at == null ? null : new Date(access.access_expires_at),
+  };
+}
+
+/** A member's address, for their place in a room. */
+export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
+
+/** The room's sections shown only to chosen groups. */
+export async function findRestrictedSections(db: Executor, roomId: string): Promise<RestrictedSections> {
+  const rows = await db
+    .selectFrom('section_visibility')
+    .select(['section_name', 'group_ids'])
+    .where('room_id', '=', roomId)
+    .execute();
+  return new Map(rows.map((row) => [row.section_name, JSON.parse(row.group_ids) as string[]]));
+}
+
+/** The room's groups, the default one first, then by name. */
+export async function listGroups(db: Executor, roomId: string): Promise<InvestorGroup[]> {
+  const rows = await db
+    .selectFrom('investor_groups')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('is_default', 'desc')
+    .orderBy('name', 'asc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+export async function findGroup(
+  db: Executor,
+  roomId: string,
+  groupId: string,
+): Promise<InvestorGroup | undefined> {
+  const row = await db
+    .selectFrom('investor_groups')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function findGroupByName(
+  db: Executor,
+  roomId: string,
+  name: string,
+): Promise<InvestorGroup | undefined> {
+  const row = await db
+    .selectFrom('investor_groups')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function insertGroup(db: Executor, group: InvestorGroup): Promise<void> {
+  await db
+    .insertInto('investor_groups')
+    .values({
+      id: group.id,
+      room_id: group.roomId,
+      name: group.name,
+      is_default: toFlag(group.isDefault),
+      is_view_only: toFlag(group.isViewOnly),
+      created_at: toEpochMs(group.createdAt),
+    })
+    .execute();
+}
+
+export async function updateGroup(
+  db: Executor,
+  roomId: string,
+  groupId: string,
+  changes: { name?: string; isViewOnly?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('investor_groups')
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.isViewOnly === undefined ? {} : { is_view_only: toFlag(changes.isViewOnly) }),
+    })
+    .where('room_id', '=', roomId)
+    .where('id', '=', groupId)
+    .execute();
+}
+
+/** Removes a group: its people's rows fall back to the default group (ON DELETE SET NULL). */
+export async function deleteGroup(db: Executor, roomId: string, groupId: string): Promise<void> {
+  await db.deleteFrom('investor_groups').where('room_id', '=', roomId).where('id', '=', groupId).execute();
+}
+
+/** Puts an investor (by address) in a group, keeping their end of access. */
+export async function setInvestorGroup(
+  db: Executor,
+  roomId: string,
+  email: string,
+  groupId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('investor_access')
+    .values({ room_id: roomId, email, group_id: groupId, access_expires_at: null, updated_at: toEpochMs(at) })
+    .onConflict((conflict) =>
+      conflict.columns(['room_id', 'email']).doUpdateSet({ group_id: groupId, updated_at: toEpochMs(at) }),
+    )
+    .execute();
+}
+
+/** Sets when an investor's access ends (null: never), keeping their group. */
+export async function setInvestorAccessEnd(
+  db: Executor,
+  roomId: string,
+  email: string,
+  accessExpiresAt: Date | null,
+  at: Date,
+): Promise<void> {
+  const ends = accessExpiresAt === null ? null : toEpochMs(accessExpiresAt);
+  await db
+    .insertInto('investor_access')
+    .values({ room_id: roomId, email, group_id: null, access_expires_at: ends, updated_at: toEpochMs(at) })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['room_id', 'email'])
+        .doUpdateSet({ access_expires_at: ends, updated_at: toEpochMs(at) }),
+    )
+    .execute();
+}
+
+/** The groups of every investor of the room who has a row, by address. */
+export async function listInvestorPlaces(
+  db: Executor,
+  roomId: string,
+): Promise<{ email: string; groupId: string | null; accessExpiresAt: Date | null }[]> {
+  const rows = await db
+    .selectFrom('investor_access')
+    .select(['email', 'group_id', 'access_expires_at'])
+    .where('room_id', '=', roomId)
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** Shows a section to chosen groups only ([] for none), or, with null, to every group again. */
+export async function setSectionGroups(
+  db: Executor,
+  roomId: string,
+  sectionKey: string,
+  groupIds: readonly string[] | null,
+  at: Date,
+): Promise<void> {
+  if (groupIds === null) {
+    await db
+      .deleteFrom('section_visibility')
+      .where('room_id', '=', roomId)
+      .where('section_name', '=', sectionKey)
+      .execute();
+    return;
+  }
+  const row = { group_ids: JSON.stringify(groupIds), updated_at: toEpochMs(at) };
+  await db
+    .insertInto('section_visibility')
+    .values({ room_id: roomId, section_name: sectionKey, ...row })
+    .onConflict((conflict) => conflict.columns(['room_id', 'section_name']).doUpdateSet(row))
+    .execute();
+}
+
+/**
+ * Every investor of the room by address: its investor members and its investor invitations not
+ * withdrawn (an invitation and the member it became share one address, so one place).
+ */
+export async function listInvestorAddresses(db: Executor, roomId: string): Promise<string[]> {
+  const members = await db
+    .selectFrom('room_members')
+    .innerJoin('users', 'users.id', 'room_members.user_id')
+    .select('users.email')
+    .where('room_members.room_id', '=', roomId)
+    .where('room_members.role', '=', 'investor')
+    .execute();
+  const invited = await db
+    .selectFrom('invitations')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'investor')
+    .where('revoked_at', 'is', null)
+    .execute();
+  return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
+}

@@ -1,0 +1,217 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import { HttpError } from '#server/plugins/errors';
+import {
+  type CreateGroupRequest,
+  type InvestorAccessRequest,
+  type InvestorGroup as InvestorGroupView,
+  MAX_GROUPS_PER_ROOM,
+  type MoveInvestorRequest,
+  type RoomGroups,
+  type SectionVisibilityRequest,
+  type UpdateGroupRequest,
+} from '#shared/contracts/groups';
+import { sectionKeyOf } from '#shared/sections-markdown';
+import {
+  deleteGroup,
+  findGroup,
+  findGroupByName,
+  findRestrictedSections,
+  type InvestorGroup,
+  insertGroup,
+  listGroups,
+  listInvestorAddresses,
+  listInvestorPlaces,
+  setInvestorAccessEnd,
+  setInvestorGroup,
+  setSectionGroups,
+  updateGroup,
+} from './groups.repository';
+import type { DataRoom } from './rooms.repository';
+import { parsedSectionsOf, requireManagedRoom } from './rooms.service';
+import type { RoomUser } from './visitors';
+
+/**
+ * The founder's investor groups (docs/decisions/0068-investor-groups.md; docs/product-rules.md#groups):
+ * add, rename, remove, make view-only; move investors; choose the groups a section is shown to. Each
+ * change is a write to a table the readability rule reads, so every reader's next request, on every
+ * node, is answered by the new rule (readability.ts, readableRoomsCache).
+ */
+
+const GROUP_NOT_FOUND = 'That group does not exist.';
+
+function toView(group: InvestorGroup): InvestorGroupView {
+  return { id: group.id, name: group.name, isDefault: group.isDefault, isViewOnly: group.isViewOnly };
+}
+
+/** The room's groups, where each investor is, and each section's groups. */
+export async function listRoomGroups(ctx: AppContext, founder: RoomUser): Promise<RoomGroups> {
+  return roomGroupsOf(ctx, await requireManagedRoom(ctx, founder));
+}
+
+async function roomGroupsOf(ctx: AppContext, room: DataRoom): Promise<RoomGroups> {
+  const groups = await listGroups(ctx.db, room.id);
+  const known = new Set(groups.map((group) => group.id));
+  const places = new Map((await listInvestorPlaces(ctx.db, room.id)).map((place) => [place.email, place]));
+  const investors = (await listInvestorAddresses(ctx.db, room.id)).map((email) => {
+    const place = places.get(email);
+    const groupId = place?.groupId && known.has(place.groupId) ? place.groupId : room.id;
+    return { email, groupId, accessExpiresAt: place?.accessExpiresAt?.toISOString() ?? null };
+  });
+  const restricted = await findRestrictedSections(ctx.db, room.id);
+  const sections = (await parsedSectionsOf(ctx, room)).sections.map((section) => {
+    const visibleTo = restricted.get(sectionKeyOf(section.name));
+    return { name: section.name, visibleTo: visibleTo ? visibleTo.filter((id) => known.has(id)) : null };
+  });
+  return { groups: groups.map(toView), investors, sections };
+}
+
+async function requireUnusedName(ctx: AppContext, roomId: string, name: string, except?: string) {
+  const existing = await findGroupByName(ctx.db, roomId, name);
+  if (existing && existing.id !== except)
+    throw new HttpError(409, 'group_exists', `A group named "${name}" already exists.`, { field: 'name' });
+}
+
+export async function createGroup(
+  ctx: AppContext,
+  founder: RoomUser,
+  request: CreateGroupRequest,
+): Promise<InvestorGroupView> {
+  const room = await requireManagedRoom(ctx, founder);
+  await requireUnusedName(ctx, room.id, request.name);
+  if ((await listGroups(ctx.db, room.id)).length >= MAX_GROUPS_PER_ROOM)
+    throw new HttpError(400, 'too_many_groups', `A room has at most ${MAX_GROUPS_PER_ROOM} groups.`);
+  const group: InvestorGroup = {
+    id: crypto.randomUUID(),
+    roomId: room.id,
+    name: request.name,
+    isDefault: false,
+    isViewOnly: request.isViewOnly ?? false,
+    createdAt: new Date(),
+  };
+  await insertGroup(ctx.db, group);
+  return toView(group);
+}
+
+export async function changeGroup(
+  ctx: AppContext,
+  founder: RoomUser,
+  groupId: string,
+  request: UpdateGroupRequest,
+): Promise<InvestorGroupView> {
+  const room = await requireManagedRoom(ctx, founder);
+  const group = await findGroup(ctx.db, room.id, groupId);
+  if (!group) throw new HttpError(404, 'not_found', GROUP_NOT_FOUND);
+  if (request.name !== undefined) await requireUnusedName(ctx, room.id, request.name, group.id);
+  await updateGroup(ctx.db, room.id, group.id, request);
+  return toView({ ...group, ...request });
+}
+
+/**
+ * Removes a group: its people are in "All investors" from their next request; a section shown only to
+ * it is then shown to no investor (never to everyone) until the founder chooses again.
+ */
+export async function removeGroup(ctx: AppContext, founder: RoomUser, groupId: string): Promise<void> {
+  const room = await requireManagedRoom(ctx, founder);
+  const group = await findGroup(ctx.db, room.id, groupId);
+  if (!group) throw new HttpError(404, 'not_found', GROUP_NOT_FOUND);
+  if (group.isDefault) throw new HttpError(400, 'default_group', '"All investors" cannot be removed.');
+  await deleteGroup(ctx.db, room.id, group.id);
+}
+
+async function requireInvestor(ctx: AppContext, roomId: string, email: string): Promise<void> {
+  if (!(await listInvestorAddresses(ctx.db, roomId)).includes(email))
+    throw new HttpError(404, 'investor_not_found', 'No investor of this data room has that e-mail address.', {
+      field: 'email',
+    });
+}
+
+/**
+ * Sets when an investor's access ends, or extends it; past it they are refused on every route of the
+ * room, on every node, as someone never invited (readability.ts: no cached answer outlives it).
+ */
+export async function setInvestorAccess(
+  ctx: AppContext,
+  founder: RoomUser,
+  request: InvestorAccessRequest,
+): Promise<RoomGroups> {
+  const room = await requireManagedRoom(ctx, founder);
+  await requireInvestor(ctx, room.id, request.email);
+  const ends = request.accessExpiresAt === null ? null : new Date(request.accessExpiresAt);
+  await setInvestorAccessEnd(ctx.db, room.id, request.email, ends, new Date());
+  return roomGroupsOf(ctx, room);
+}
+
+export async function moveInvestor(
+  ctx: AppContext,
+  founder: RoomUser,
+  request: MoveInvestorRequest,
+): Promise<RoomGroups> {
+  const room = await requireManagedRoom(ctx, founder);
+  const group = await findGroup(ctx.db, room.id, request.groupId);
+  if (!group) throw new HttpError(404, 'not_found', GROUP_NOT_FOUND);
+  await requireInvestor(ctx, room.id, request.email);
+  await setInvestorGroup(ctx.db, room.id, request.email, group.id, new Date());
+  return roomGroupsOf(ctx, room);
+}
+
+export async function setSectionVisibility(
+  ctx: AppContext,
+  founder: RoomUser,
+  request: SectionVisibilityRequest,
+): Promise<RoomGroups> {
+  const room = await requireManagedRoom(ctx, founder);
+  const key = sectionKeyOf(request.section);
+  const sections = (await parsedSectionsOf(ctx, room)).sections;
+  if (!sections.some((section) => sectionKeyOf(section.name) === key))
+    throw new HttpError(404, 'section_not_found', 'This data room has no section of that name.', {
+      field: 'section',
+    });
+  let visibleTo: string[] | null = null;
+  if (request.visibleTo !== null) {
+    const known = new Set((await listGroups(ctx.db, room.id)).map((group) => group.id));
+    const unknown = request.visibleTo.find((id) => !known.has(id));
+    if (unknown)
+      throw new HttpError(400, 'invalid_request', `visibleTo: ${unknown} is not a group of this data room.`, {
+        field: 'visibleTo',
+      });
+    visibleTo = [...new Set(request.visibleTo)];
+  }
+  await setSectionGroups(ctx.db, room.id, key, visibleTo, new Date());
+  return roomGroupsOf(ctx, room);
+}
+
+/** The room's group of that id, or a 404 naming the field: for an invitation that chooses one. */
+export async function requireRoomGroup(ctx: AppContext, roomId: string, groupId: string): Promise<void> {
+  if (!(await findGroup(ctx.db, roomId, groupId)))
+    throw new HttpError(404, 'group_not_found', 'groupId: that group does not exist in this data room.', {
+      field: 'groupId',
+    });
+}
+
+/** Puts an investor (by address) in a group of the room, for an invitation that chose it. */
+export async function placeInvestor(ctx: AppContext, roomId: string, email: string, groupId: string) {
+  await setInvestorGroup(ctx.db, roomId, email, groupId, new Date());
+}
+
+/**
+ * The addresses of the room's investors in a group, for analytics filtered by group (a group of another
+ * room, or none, is the same 404 as a missing one).
+ */
+export async function investorEmailsOfGroup(
+  ctx: AppContext,
+  roomId: string,
+  groupId: string,
+): Promise<Set<string>> {
+  await requireRoomGroup(ctx, roomId, groupId);
+  const known = new Set((await listGroups(ctx.db, roomId)).map((group) => group.id));
+  const places = new Map(
+    (await listInvestorPlaces(ctx.db, roomId)).map((place) => [place.email, place.groupId]),
+  );
+  const emails = new Set<string>();
+  for (const email of await listInvestorAddresses(ctx.db, roomId)) {
+    const placed = places.get(email);
+    if ((placed && known.has(placed) ? placed : roomId) === groupId) emails.add(email);
+  }
+  return emails;
+}
