@@ -45,6 +45,12 @@ async function sectionIdOf(founder: SignedIn, name: string): Promise<number> {
   return index + 1;
 }
 
+/** The sections' names in the text this caller reads, in order (section ids are their places, from 1). */
+async function sectionNames(who: SignedIn, path: string): Promise<string[]> {
+  const { content } = (await t.request('GET', path, { headers: who.auth })).json as { content: string };
+  return [...content.matchAll(/^## (.+)$/gm)].map((match) => (match[1] ?? '').replace(/\{.*\}/, '').trim());
+}
+
 const downloadAll = (who: SignedIn | undefined, roomId: string, query = '') =>
   fetchBytes(t, `/api/data-room/${roomId}/download-all${query}`, { ...who?.auth });
 
@@ -110,6 +116,39 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect(own.get('Not in a section/Loose.pdf')).toEqual(loose.bytes);
     const theirs = await unzipped((await downloadAll(investor, roomId)).bytes);
     expect([...theirs.keys()].some((name) => name.includes('Loose'))).toBe(false);
+  });
+
+  test('a section hidden from the reader’s group is not in their zip, and sections are numbered as they read them', async () => {
+    const { founder, investor, deck, memo, roomId } = await roomWithSections();
+    const diligence = (
+      await t.request('POST', '/api/my-data-room/groups', {
+        json: { name: 'Diligence' },
+        headers: founder.auth,
+      })
+    ).json as { id: string };
+    const hidden = await t.request('POST', '/api/my-data-room/section-visibility', {
+      json: { section: 'Financials', visibleTo: [diligence.id] },
+      headers: founder.auth,
+    });
+    expect(hidden.status, hidden.text).toBe(200);
+    const whole = await unzipped((await downloadAll(investor, roomId)).bytes);
+    expect([...whole.keys()]).toEqual(['Legal/Memo.pdf']);
+    expect(await downloadsLogged(deck.id)).toBe(0);
+    // Their sections text has no Financials: Legal, after it, is one place earlier there.
+    const theirNames = await sectionNames(investor, `/api/data-room/${roomId}/sections`);
+    const foundersNames = await sectionNames(founder, '/api/sections/content');
+    expect(foundersNames.indexOf('Financials')).toBeLessThan(foundersNames.indexOf('Legal'));
+    const theirLegal = theirNames.indexOf('Legal') + 1;
+    expect(theirLegal).toBe(foundersNames.indexOf('Legal'));
+    const legal = await downloadAll(investor, roomId, `?section=${theirLegal}`);
+    expect(legal.status).toBe(200);
+    expect((await unzipped(legal.bytes)).get('Memo.pdf')).toEqual(memo.bytes);
+    // Past the sections they read, a number answers like a missing section.
+    const pastTheirs = `/api/data-room/${roomId}/download-all?section=${theirNames.length + 1}`;
+    expectRefusal(await t.request('GET', pastTheirs, { headers: investor.auth }), 404, {
+      error: 'nothing_to_download',
+      message: /does not exist/,
+    });
   });
 
   test('a section with nothing the reader may download is a 404 that says so', async () => {

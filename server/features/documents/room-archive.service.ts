@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { AppContext } from '#server/app-context';
 import {
+  hiddenSectionsOf,
   parsedSectionsOf,
   type ReadableRoom,
   type RoomActivity,
@@ -64,7 +65,7 @@ export async function roomArchiveFor(
   sectionId: number | undefined,
 ): Promise<RoomArchive> {
   const room = await requireReadableRoom(ctx, user, roomId);
-  const sections = (await parsedSectionsOf(ctx, room)).sections;
+  const sections = await sectionsReadBy(ctx, room);
   const chosen = sectionId === undefined ? sections : sections.filter((section) => section.id === sectionId);
   // A section the reader may not read answers exactly as a missing one, and as one with nothing to
   // download (whose documents the rule may be hiding from them).
@@ -102,6 +103,18 @@ export async function roomArchiveFor(
     throw new HttpError(404, 'nothing_to_download', 'This data room has no document you may download.');
   const sectionName = chosen.length === 1 && sectionId !== undefined ? chosen[0]?.name : undefined;
   return { fileName: `${archiveSegment(sectionName ?? roomTitle(room), 'Data room')}.zip`, files };
+}
+
+/**
+ * The sections this reader reads, numbered as their own sections text numbers them (ids 1..n, the
+ * room's URLs): a section hidden from their group is neither in the archive nor counted (ADR 68).
+ */
+async function sectionsReadBy(ctx: AppContext, room: ReadableRoom) {
+  const parsed = await parsedSectionsOf(ctx, room);
+  const hidden = new Set(hiddenSectionsOf(parsed, room.readerAccess));
+  return parsed.sections
+    .filter((section) => !hidden.has(section))
+    .map((section, index) => ({ ...section, id: index + 1 }));
 }
 
 function roomTitle(room: ReadableRoom): string {

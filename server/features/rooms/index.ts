@@ -24,6 +24,7 @@ export { listNdaAcceptancesSince } from './nda.service';
 export {
   findReadableRoom,
   hiddenDocumentIdsOf,
+  hiddenSectionsOf,
   type InvitedRoom,
   MANAGERS_ACCESS,
   type ReadableRoom,
