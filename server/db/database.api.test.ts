@@ -102,6 +102,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     access_events: [
       'action',
       'document_id',
+      'document_version',
       'document_title',
       'id',
       'invitation_id',
@@ -155,9 +156,26 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'prepared_at',
       'status',
       'updated_at',
+      'version_number',
+    ],
+    document_versions: [
+      'created_at',
+      'document_id',
+      'file_type',
+      'is_readers_notified',
+      'mime_type',
+      'number',
+      'original_name',
+      'room_id',
+      'sha256',
+      'size_bytes',
+      'status',
+      'storage_key',
+      'uploaded_by',
     ],
     documents: [
       'created_at',
+      'current_version',
       'download_policy',
       'file_type',
       'id',
@@ -246,6 +264,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     reading_view_pages: ['page', 'read_ms', 'view_id'],
     reading_views: [
       'document_id',
+      'document_version',
       'id',
       'last_report_at',
       'pages_seen',
@@ -415,6 +434,7 @@ test('a room and a document round-trip, with a size beyond 32 bits', async () =>
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.id,
     downloadPolicy: 'allowed',
+    currentVersion: 1,
     createdAt: new Date('2026-05-03T10:00:00.000Z'),
     updatedAt: new Date('2026-05-03T10:00:00.000Z'),
   };
@@ -439,6 +459,7 @@ test('foreign keys are enforced: a document cannot point at a missing room', asy
       storageKey: crypto.randomUUID(),
       uploadedBy: founder.id,
       downloadPolicy: null,
+      currentVersion: 1,
       createdAt: new Date(),
       updatedAt: new Date(),
     }),
@@ -488,6 +509,7 @@ test('check constraints hold: a download policy outside allowed/view_only is ref
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.id,
     downloadPolicy: null,
+    currentVersion: 1,
     createdAt: new Date(),
     updatedAt: new Date(),
   };
@@ -499,6 +521,7 @@ test('check constraints hold: a download policy outside allowed/view_only is ref
       id: crypto.randomUUID(),
       storageKey: crypto.randomUUID(),
       downloadPolicy: 'room' as StoredDocument['downloadPolicy'],
+      currentVersion: 1,
     }),
   ).rejects.toThrow();
   await expect(

@@ -16,6 +16,7 @@ import * as roomSections from './0015-room-sections';
 import * as invitationPersonalMessage from './0020-invitation-personal-message';
 import * as fairJobClaims from './0021-fair-job-claims';
 import * as passkeys from './0022-passkeys';
+import * as documentVersions from './0024-document-versions';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0020-invitation-personal-message': invitationPersonalMessage,
   '0021-fair-job-claims': fairJobClaims,
   '0022-passkeys': passkeys,
+  '0024-document-versions': documentVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -523,6 +523,7 @@ async function seedDocuments(founder: SignedIn, count: number): Promise<string> 
         title: `File ${index}.pdf`,
         original_name: `File ${index}.pdf`,
         file_type: 'pdf',
+        current_version: 1,
         mime_type: 'application/pdf',
         size_bytes: 1,
         sha256: 'd'.repeat(64),

@@ -25,6 +25,7 @@ function listItem(overrides: Partial<DocumentListItem> = {}): DocumentListItem {
     preview: { status: 'ready', kind: 'pages', failure: null },
     downloadPolicy: 'room',
     isDownloadAllowed: false,
+    version: 1,
     ...overrides,
   };
 }
