@@ -198,7 +198,10 @@ export interface ReceivedUpload {
 }
 
 /** Reads the request's parts: the file is streamed to storage as it arrives; any refusal discards it. */
-export async function receivedUpload(ctx: AppContext, parts: AsyncIterable<UploadPart>): Promise<ReceivedUpload> {
+export async function receivedUpload(
+  ctx: AppContext,
+  parts: AsyncIterable<UploadPart>,
+): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let pending: PendingObject | undefined;
   let fileName = '';

@@ -42,6 +42,11 @@ export {
 } from './previews.service';
 export { roomDocumentsRoutes } from './room-documents.routes';
 export {
+  commitVersionPreparation,
+  findPreparingVersion,
+  type VersionPreparation,
+} from './versions.service';
+export {
   findDocumentPreview,
   findDocumentPreviews,
   findRoomDocument,

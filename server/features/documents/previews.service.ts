@@ -82,3 +82,25 @@ export async function startDocumentPreview(
     fairKey: document.roomId,
   });
 }
+
+/**
+ * Inside the transaction that stores a new version: the job that prepares its file while readers keep
+ * the current one (docs/decisions/0069-document-versions.md). `generation` is the document's preview's
+ * at that moment, for the job's key only: the version's own state says whether it still waits.
+ */
+export async function enqueueVersionPreparation(
+  trx: Executor,
+  version: { documentId: string; roomId: string; number: number },
+  generation: number,
+): Promise<boolean> {
+  return enqueueJob(trx, {
+    kind: PREPARE_DOCUMENT_JOB,
+    payload: {
+      documentId: version.documentId,
+      generation,
+      versionNumber: version.number,
+    } satisfies PrepareDocumentPayload,
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${version.documentId}:version-${version.number}`,
+    fairKey: version.roomId,
+  });
+}

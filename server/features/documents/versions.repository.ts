@@ -79,7 +79,11 @@ export async function findVersion(
 }
 
 /** A document's versions, newest first. */
-export async function listVersions(db: Executor, roomId: string, documentId: string): Promise<StoredVersion[]> {
+export async function listVersions(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+): Promise<StoredVersion[]> {
   const rows = await db
     .selectFrom('document_versions')
     .selectAll()
