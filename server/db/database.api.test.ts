@@ -102,8 +102,8 @@ test('migrating an empty database gives the whole schema, the same on both diale
     access_events: [
       'action',
       'document_id',
-      'document_version',
       'document_title',
+      'document_version',
       'id',
       'invitation_id',
       'ip',
