@@ -42,11 +42,6 @@ export {
 } from './previews.service';
 export { roomDocumentsRoutes } from './room-documents.routes';
 export {
-  commitVersionPreparation,
-  findPreparingVersion,
-  type VersionPreparation,
-} from './versions.service';
-export {
   findDocumentPreview,
   findDocumentPreviews,
   findRoomDocument,
@@ -54,3 +49,9 @@ export {
   listRecentAccess,
   listUploadedDocuments,
 } from './room-documents.service';
+export { newVersionMailJob } from './version-mails';
+export {
+  commitVersionPreparation,
+  findPreparingVersion,
+  type VersionPreparation,
+} from './versions.service';

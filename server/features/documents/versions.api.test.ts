@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createFounder, founderWithInvestor, type SignedIn, uploadFile } from '#tests/support/factories';
+import {
+  createFounder,
+  founderWithInvestor,
+  mailTo,
+  type SignedIn,
+  uploadFile,
+} from '#tests/support/factories';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { deckPdf } from '#tests/support/sample-documents';
 import { storedBytes } from '#tests/support/stored-objects';
@@ -183,6 +189,36 @@ describe('Replace file', () => {
       { message: /document id/ },
     );
     await expectNothingWritten(t, before);
+  });
+
+  test('"Notify those who read the earlier version" mails each of its readers the document\'s link once the new one is current', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const unread = await uploadedDeck(founder, 1);
+    expect(
+      (await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth })).status,
+    ).toBe(201);
+    const mailsBefore = t.smtp.messages.length;
+    const response = await t.request('POST', `/api/documents/${documentId}/versions`, {
+      form: fileForm('Deck.pdf', deckPdf(2), { notifyReaders: 'true' }),
+      headers: founder.auth,
+    });
+    expect(response.status, response.text).toBe(201);
+    const quiet = await t.request('POST', `/api/documents/${unread}/versions`, {
+      form: fileForm('Deck.pdf', deckPdf(2), { notifyReaders: 'true' }),
+      headers: founder.auth,
+    });
+    expect(quiet.status, quiet.text).toBe(201);
+    await t.app.jobs.whenIdle();
+    await t.app.jobs.whenIdle();
+    const mail = await mailTo(t, investor.user.email, 'updated Deck.pdf');
+    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+      id: string;
+    };
+    expect(mail.text).toContain(`/data-room/${room.id}/documents/${documentId}`);
+    // One mail: the reader of the first document only, once.
+    const updates = t.smtp.messages.slice(mailsBefore).filter((sent) => sent.subject?.includes('updated'));
+    expect(updates).toHaveLength(1);
   });
 });
 

@@ -11,7 +11,8 @@ import {
 } from '#shared/contracts/documents';
 import type { PreviewFailureCode } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
-import { MAX_UPLOAD_BYTES, isAllowedUploadExtension } from '#shared/uploads';
+import { isAllowedUploadExtension, MAX_UPLOAD_BYTES } from '#shared/uploads';
+import { findDocumentInRoom, type StoredDocument } from './documents.repository';
 import {
   type CheckedUpload,
   checkedUpload,
@@ -19,7 +20,6 @@ import {
   receivedUpload,
   type UploadPart,
 } from './documents.service';
-import { findDocumentInRoom, type StoredDocument } from './documents.repository';
 import { mimeTypeFor } from './file-signatures';
 import {
   deletePreviewObjects,
@@ -35,6 +35,7 @@ import {
   previewKindOf,
   startDocumentPreview,
 } from './previews.service';
+import { enqueueNewVersionMails } from './version-mails';
 import {
   deleteVersionRow,
   emailsOfUsers,
@@ -44,8 +45,8 @@ import {
   makeVersionCurrent,
   nextVersionNumber,
   readersByVersion,
-  setVersionStatus,
   type StoredVersion,
+  setVersionStatus,
 } from './versions.repository';
 
 /**
@@ -172,8 +173,9 @@ async function storeNewVersion(
 }
 
 /**
- * The document's readers get this version from now on (makeVersionCurrent), and the previous preview's
- * objects are returned for removal after the commit. The caller holds the preview's row lock and writes
+ * The document's readers get this version from now on (makeVersionCurrent), its earlier readers are
+ * told when the founder asked for it, and the previous preview's objects are returned for removal after
+ * the commit. The caller holds the preview's row lock and writes
  * the new preview.
  */
 async function switchToVersion(
@@ -183,7 +185,8 @@ async function switchToVersion(
   now: Date,
 ): Promise<string[]> {
   const removed = await deletePreviewObjects(trx, document.id);
-  await makeVersionCurrent(trx, document, version, now);
+  const current = await makeVersionCurrent(trx, document, version, now);
+  if (version.isReadersNotified) await enqueueNewVersionMails(trx, current);
   return removed;
 }
 
