@@ -61,6 +61,8 @@ export const dataRoomKeys = {
 export const documentsKeys = {
   all: ['documents'] as const,
   mine: () => [...documentsKeys.all, 'mine'] as const,
+  /** One document's versions, as its managers see them (docs/decisions/0069-document-versions.md). */
+  versions: (documentId: string) => [...documentsKeys.all, 'versions', documentId] as const,
 };
 
 /** The rooms an investor may read. */
@@ -151,6 +153,11 @@ export const invalidatedBy = {
   documentsDeleted: documentAndItsLinks,
   /** A failed preview prepared again: the list shows it being prepared. */
   previewRetried: () => [documentsKeys.all],
+  /**
+   * A file replaced, a version restored or deleted: the lists and histories, the rooms' views ("Updated")
+   * and the owner's dashboard; the links stay as they were.
+   */
+  documentVersionsChanged: () => [documentsKeys.all, dataRoomKeys.all, adminKeys.all],
   /** One document's "Allow download": its list, and the founder's preview of the room. */
   documentDownloadPolicySet: documentRules,
   /** The room's "Allow downloads" default: every file that follows the room changes with it. */
