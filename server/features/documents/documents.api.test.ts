@@ -52,6 +52,7 @@ describe('POST /api/upload', () => {
       preview: { status: 'preparing', kind: 'pages', failure: null },
       downloadPolicy: 'room',
       isDownloadAllowed: true,
+      version: 1,
     });
     expect(body.url).toBe(`/api/documents/${body.document.id}/download`);
 

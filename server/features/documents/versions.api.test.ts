@@ -87,6 +87,8 @@ describe('Replace file', () => {
 
     await t.app.jobs.whenIdle();
     expect(await pagesSeenBy(investor, documentId)).toBe(3);
+    const preview = await t.request('GET', `/api/documents/${documentId}/preview`, { headers: investor.auth });
+    expect((preview.json as { replacedAt: string | null }).replacedAt).toEqual(expect.any(String));
     const download = await fetchBytes(t, `/api/documents/${documentId}/download`, investor.auth);
     expect(download.status).toBe(200);
     expect(download.bytes).toEqual(newDeck);

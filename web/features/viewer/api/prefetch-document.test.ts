@@ -44,6 +44,7 @@ function previewOf(documentId: string, overrides: Partial<DocumentPreview> = {})
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${documentId}/download`,
+    replacedAt: null,
     isDownloadAllowed: false,
     downloadRefusal: null,
     watermark: null,

@@ -18,6 +18,7 @@ import {
 import { addressWithPage, pageFromSearch } from '#web/features/viewer/paging';
 import { useReadingReporter } from '#web/features/viewer/use-reading-reporter';
 import { ApiRequestError } from '#web/lib/api-client';
+import { formatUpdated } from '#web/lib/format';
 import { PagesViewer } from './pages-viewer';
 import { SheetsViewer } from './sheets-viewer';
 
@@ -85,9 +86,14 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <BackLink back={back} />
-          <h1 className="min-w-0 text-lg font-semibold break-words text-slate-900 sm:text-xl">
-            {document.title}
-          </h1>
+          <div className="flex min-w-0 flex-col">
+            <h1 className="min-w-0 text-lg font-semibold break-words text-slate-900 sm:text-xl">
+              {document.title}
+            </h1>
+            {document.replacedAt && (
+              <p className="text-xs text-slate-500">{formatUpdated(document.replacedAt)}</p>
+            )}
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {document.watermark && <WatermarkBadge watermark={document.watermark} />}
