@@ -984,15 +984,20 @@ async function throwawayDocument(): Promise<string> {
 }
 
 /**
- * A throwaway video whose file was replaced by another: videos have nothing to prepare, so a new version
- * or a restore is current at once and nothing changes after the cell.
+ * A throwaway video: videos have nothing to prepare, so a new version of it, or a restore, is current at
+ * once and nothing changes after the cell (docs/decisions/0069-document-versions.md).
  */
-async function replacedThrowawayDocument(): Promise<string> {
+async function throwawayVideo(): Promise<string> {
   const uploaded = await expectStatus(
     t.request('POST', '/api/upload', { form: mp4Form('Throwaway.mp4'), headers: w.owner.auth }),
     201,
   );
-  const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  return (uploaded.json as { document: { id: string } }).document.id;
+}
+
+/** A throwaway video whose file was replaced by another: it has a version 1 that is not current. */
+async function replacedThrowawayDocument(): Promise<string> {
+  const documentId = await throwawayVideo();
   await expectStatus(
     t.request('POST', `/api/documents/${documentId}/versions`, {
       form: mp4Form('Replaced.mp4'),
@@ -1304,10 +1309,10 @@ const CALLS: Record<string, Plan> = {
     path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}/title`,
     json: { title: 'Renamed deck' },
   }),
-  // Managers replace a throwaway document's file: the world's keeps its canaries.
+  // Managers replace a throwaway video's file: the world's document keeps its canaries.
   'POST /api/documents/:id/versions': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}/versions`,
-    form: pdfForm('Replaced.pdf', 'replaced'),
+    path: `/api/documents/${managesRoom(caller) ? await throwawayVideo() : w.documentId}/versions`,
+    form: mp4Form('Replaced.mp4'),
   }),
   'GET /api/documents/:id/versions': () => ({ path: `/api/documents/${w.documentId}/versions` }),
   'POST /api/documents/:id/versions/:number/restore': async (caller) => ({
