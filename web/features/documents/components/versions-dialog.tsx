@@ -104,7 +104,7 @@ function ReplaceFileForm({ document }: { document: DocumentListItem }) {
   }
 
   return (
-    <section aria-label="Replace file" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+    <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <label htmlFor={fileId} className="text-sm font-medium text-slate-900">
         Replace file
       </label>
@@ -140,7 +140,7 @@ function ReplaceFileForm({ document }: { document: DocumentListItem }) {
           Replace file
         </Button>
       </div>
-    </section>
+    </div>
   );
 }
 
