@@ -113,13 +113,18 @@ export const siteKeys = {
   info: () => [...siteKeys.all, 'info'] as const,
 };
 
-/** Reading one document: its preview state, its text, its text or table content. */
+/**
+ * Reading one document: its preview state, its text, its text or table content. Text and content are
+ * per file: a replaced file (`replacedAt`, docs/decisions/0069-document-versions.md) is read afresh.
+ */
 export const viewerKeys = {
   all: ['viewer'] as const,
   document: (documentId: string) => [...viewerKeys.all, documentId] as const,
   preview: (documentId: string) => [...viewerKeys.document(documentId), 'preview'] as const,
-  text: (documentId: string) => [...viewerKeys.document(documentId), 'text'] as const,
-  content: (documentId: string) => [...viewerKeys.document(documentId), 'content'] as const,
+  text: (documentId: string, replacedAt: string | null = null) =>
+    [...viewerKeys.document(documentId), 'text', replacedAt] as const,
+  content: (documentId: string, replacedAt: string | null = null) =>
+    [...viewerKeys.document(documentId), 'content', replacedAt] as const,
 };
 
 /** Webhooks: the room's endpoints, and each endpoint's delivery log. */

@@ -105,13 +105,14 @@ function ReplaceFileForm({ document }: { document: DocumentListItem }) {
 
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
-      <label htmlFor={fileId} className="text-sm font-medium text-slate-900">
-        Replace file
-      </label>
+      <h3 className="text-sm font-semibold text-slate-900">Replace file</h3>
       <p className="text-sm text-slate-600">
         The new file keeps this document's title, place, links, settings and analytics. Readers keep the
         current version until the new one is prepared.
       </p>
+      <label htmlFor={fileId} className="sr-only">
+        The new file
+      </label>
       <input
         ref={input}
         id={fileId}

@@ -257,9 +257,9 @@ function PreviewBody({
       return (
         <div className="flex justify-center rounded-lg bg-slate-100 p-2 sm:p-4">
           <img
-            src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0])}
+            src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0], document.replacedAt)}
             srcSet={PAGE_IMAGE_WIDTHS.map(
-              (width) => `${contentUrl(document.documentId, width)} ${width}w`,
+              (width) => `${contentUrl(document.documentId, width, document.replacedAt)} ${width}w`,
             ).join(', ')}
             sizes="(min-width: 1024px) 60rem, 100vw"
             alt={document.title}
@@ -271,6 +271,7 @@ function PreviewBody({
       return (
         <TextPreview
           documentId={document.documentId}
+          replacedAt={document.replacedAt}
           isCut={document.isTextCut}
           isDownloadAllowed={document.isDownloadAllowed}
           watermark={document.watermark}
@@ -280,6 +281,7 @@ function PreviewBody({
       return (
         <TablePreview
           documentId={document.documentId}
+          replacedAt={document.replacedAt}
           title={document.title}
           isDownloadAllowed={document.isDownloadAllowed}
           watermark={document.watermark}
@@ -302,7 +304,7 @@ function PreviewBody({
         <video
           controls
           preload="metadata"
-          src={contentUrl(document.documentId)}
+          src={contentUrl(document.documentId, undefined, document.replacedAt)}
           aria-label={document.title}
           className="max-h-[80dvh] w-full rounded-lg bg-black"
         />
@@ -321,16 +323,18 @@ function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 function TextPreview({
   documentId,
+  replacedAt,
   isCut,
   isDownloadAllowed,
   watermark,
 }: {
   documentId: string;
+  replacedAt: string | null;
   isCut: boolean;
   isDownloadAllowed: boolean;
   watermark: string | null;
 }) {
-  const text = usePreviewText(documentId);
+  const text = usePreviewText(documentId, replacedAt);
   if (text.isPending) return <Spinner label="Loading the text…" />;
   if (text.isError) return <LoadFailed what="the text" onRetry={() => text.refetch()} />;
   return (
@@ -353,16 +357,18 @@ function TextPreview({
 
 function TablePreview({
   documentId,
+  replacedAt,
   title,
   isDownloadAllowed,
   watermark,
 }: {
   documentId: string;
+  replacedAt: string | null;
   title: string;
   isDownloadAllowed: boolean;
   watermark: string | null;
 }) {
-  const table = usePreviewTable(documentId);
+  const table = usePreviewTable(documentId, replacedAt);
   if (table.isPending) return <Spinner label="Loading the table…" />;
   if (table.isError) return <LoadFailed what="the table" onRetry={() => table.refetch()} />;
   const [header = [], ...body] = table.data.rows;
