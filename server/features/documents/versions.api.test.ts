@@ -87,7 +87,9 @@ describe('Replace file', () => {
 
     await t.app.jobs.whenIdle();
     expect(await pagesSeenBy(investor, documentId)).toBe(3);
-    const preview = await t.request('GET', `/api/documents/${documentId}/preview`, { headers: investor.auth });
+    const preview = await t.request('GET', `/api/documents/${documentId}/preview`, {
+      headers: investor.auth,
+    });
     expect((preview.json as { replacedAt: string | null }).replacedAt).toEqual(expect.any(String));
     const download = await fetchBytes(t, `/api/documents/${documentId}/download`, investor.auth);
     expect(download.status).toBe(200);
@@ -124,6 +126,15 @@ describe('Replace file', () => {
     expect(events).toEqual([
       { action: 'viewed', document_version: 1 },
       { action: 'downloaded', document_version: 2 },
+    ]);
+    const log = await t.request('GET', '/api/admin/recent-access', { headers: founder.auth });
+    expect(
+      (log.json as { actionType: string; documentVersion: number | null }[]).map(
+        ({ actionType, documentVersion }) => ({ actionType, documentVersion }),
+      ),
+    ).toEqual([
+      { actionType: 'downloaded', documentVersion: 2 },
+      { actionType: 'viewed', documentVersion: 1 },
     ]);
 
     const room = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
