@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import {
   createFounder,
   founderWithInvestor,
@@ -232,6 +233,25 @@ describe('Replace file', () => {
     // One mail: the reader of the first document only, once.
     const updates = t.smtp.messages.slice(mailsBefore).filter((sent) => sent.subject?.includes('updated'));
     expect(updates).toHaveLength(1);
+  });
+
+  test('a file over 50 MB is a 413, streamed without Content-Length, and leaves no partial file or row', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const before = await writtenState(t);
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0x20);
+    big.write('%PDF-1.7');
+    // A streamed body is sent chunked: the server only learns the size by reading it.
+    const encoded = new Response(fileForm('huge.pdf', big));
+    const response = await fetch(`${t.baseUrl}/api/documents/${documentId}/versions`, {
+      method: 'POST',
+      headers: { ...founder.auth, 'content-type': encoded.headers.get('content-type') ?? '' },
+      body: encoded.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toBe('file_too_large');
+    await expectNothingWritten(t, before);
   });
 });
 
