@@ -90,4 +90,19 @@ test('the founder replaces the deck; the reader sees "Updated" and the new pages
   await row.getByRole('button', { name: `Versions of ${DECK_NAME}` }).click();
   await expect(versions.first()).toContainText(investorEmail);
   await expect(versions.nth(1)).toContainText(investorEmail);
+
+  // The document's analytics show both versions, each with its reader.
+  await page.goto(`/admin/analytics/documents/${documentId}`);
+  const byVersion = page.getByRole('table', { name: 'Reading by version' });
+  await expect(byVersion.getByRole('row')).toHaveCount(3);
+  await expect(byVersion.getByRole('row').nth(1)).toContainText('2 (current)');
+  await expect(byVersion.getByRole('row').nth(1)).toContainText('Vera Reader');
+  await expect(byVersion.getByRole('row').nth(2)).toContainText('Vera Reader');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `versions-analytics-${width}.png`),
+      fullPage: true,
+    });
+  }
 });
