@@ -102,7 +102,6 @@ export async function restoreVersion(
     maxBytes: MAX_UPLOAD_BYTES,
   });
   return storeNewVersion(ctx, room, founder, documentId, {
-    fields: {},
     pending,
     fileName: version.originalName,
     extension,
@@ -119,7 +118,7 @@ async function storeNewVersion(
   room: DataRoom,
   founder: RoomUser,
   documentId: string,
-  upload: Omit<CheckedUpload<unknown>, 'fields'> & { fields: unknown; notifyReaders: boolean },
+  upload: Pick<CheckedUpload<unknown>, 'pending' | 'fileName' | 'extension'> & { notifyReaders: boolean },
 ): Promise<{ version: DocumentVersion; history: DocumentVersions }> {
   const key = await upload.pending.commit();
   const now = new Date();
