@@ -142,19 +142,59 @@ export const documentVersionSchema = z.object({
 });
 export type DocumentVersion = z.infer<typeof documentVersionSchema>;
 
-export const documentVersionsSchema = z.object({
-  documentId: z.string(),
-  title: z.string(),
-  versions: z.array(documentVersionSchema),
-});
+/** A deck replaced once, read by one investor before (docs/api.md). */
+const versionHistoryExample = {
+  documentId: pitchDeckExample.id,
+  title: 'Pitch deck',
+  versions: [
+    {
+      number: 2,
+      status: 'current',
+      fileName: 'Pitch deck v2.pdf',
+      fileType: 'pdf',
+      fileSize: '2519004',
+      uploadedAt: '2026-11-27T08:15:00.000Z',
+      uploadedBy: 'fran@acme.example',
+      readers: [],
+    },
+    {
+      number: 1,
+      status: 'earlier',
+      fileName: 'Pitch deck.pdf',
+      fileSize: '2483120',
+      fileType: 'pdf',
+      uploadedAt: '2026-11-25T09:30:00.000Z',
+      uploadedBy: 'fran@acme.example',
+      readers: [{ email: 'ivy@fund.example', name: 'Ivy Investor', views: 2, readSeconds: 312.4 }],
+    },
+  ],
+} as const;
+
+export const documentVersionsSchema = z
+  .object({
+    documentId: z.string(),
+    title: z.string(),
+    versions: z.array(documentVersionSchema),
+  })
+  .meta({ examples: [versionHistoryExample] });
 export type DocumentVersions = z.infer<typeof documentVersionsSchema>;
 
 /** The answer to a "Replace file" or a restore: the new version and the document's history. */
-export const newVersionResponseSchema = z.object({
-  message: z.string(),
-  version: documentVersionSchema,
-  history: documentVersionsSchema,
-});
+export const newVersionResponseSchema = z
+  .object({
+    message: z.string(),
+    version: documentVersionSchema,
+    history: documentVersionsSchema,
+  })
+  .meta({
+    examples: [
+      {
+        message: 'File replaced',
+        version: { ...versionHistoryExample.versions[0], status: 'preparing' },
+        history: versionHistoryExample,
+      },
+    ],
+  });
 
 /** What an invitation link's view of the room lists. */
 export const invitedDocumentsSchema = z.object({ documents: documentListSchema });

@@ -273,7 +273,6 @@ export function documentsRoutes(
           response: {
             200: fileBytes,
             206: fileBytes,
-            304: noBody,
             ...errorResponses(400, 401, 403, 404, 416),
           },
         },
@@ -291,7 +290,6 @@ export function documentsRoutes(
           .header('cache-control', 'private, no-cache')
           .header('etag', etag)
           .header('accept-ranges', 'bytes');
-        if (clientHasCurrentCopy(request.headers, etag)) return reply.status(304).send();
         const range = requestedRange(request.headers, version.sizeBytes, etag);
         if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, version.sizeBytes);
         return sendStoredBytes(reply, ctx.storage, version, range);
