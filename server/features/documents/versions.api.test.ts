@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { backUp } from '#server/operations/backup';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import {
   createFounder,
@@ -330,6 +334,29 @@ describe('Earlier versions', () => {
       { message: /does not exist/ },
     );
     await expectNothingWritten(t, before);
+  });
+
+  test("a backup holds every version's file, not only the current one's", async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    const keys = (
+      await t.app.database.db
+        .selectFrom('document_versions')
+        .select('storage_key')
+        .where('document_id', '=', documentId)
+        .execute()
+    ).map((row) => row.storage_key);
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-versions-backup-'));
+    try {
+      const manifest = await backUp(t.config, path.join(directory, 'backup'));
+      const backedUp = manifest.files.map((file) => file.key);
+      for (const key of keys) expect(backedUp).toContain(key);
+      expect(new Set(backedUp).size).toBe(backedUp.length);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   test("deleting the document removes every version's file", async () => {
