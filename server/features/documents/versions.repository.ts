@@ -184,21 +184,6 @@ export async function readersByVersion(
   }));
 }
 
-/** The addresses of the investors who opened or downloaded a document: whom a new version is told to. */
-export async function readerEmailsOf(db: Executor, roomId: string, documentId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('access_events')
-    .innerJoin('users', 'users.id', 'access_events.user_id')
-    .where('access_events.room_id', '=', roomId)
-    .where('access_events.document_id', '=', documentId)
-    .where('access_events.action', 'in', ['viewed', 'downloaded'])
-    .select('users.email')
-    .distinct()
-    .orderBy('users.email')
-    .execute();
-  return rows.map((row) => row.email);
-}
-
 /** The e-mail addresses of these users, by id (who uploaded each version). */
 export async function emailsOfUsers(db: Executor, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
