@@ -80,6 +80,8 @@ test('the founder replaces the deck; the reader sees "Updated" and the new pages
   await expect(readerPage.getByRole('toolbar', { name: 'Pages' })).toContainText('Page 1 of 3');
   await expect(readerPage.getByText('Updated today')).toBeVisible();
   await readerPage.screenshot({ path: path.join(SCREENSHOTS, 'versions-reader-390.png') });
+  await readerPage.setViewportSize({ width: 1280, height: 900 });
+  await readerPage.screenshot({ path: path.join(SCREENSHOTS, 'versions-reader-1280.png') });
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);
 
