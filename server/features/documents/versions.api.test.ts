@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { findPreview } from '#server/features/documents/previews.repository';
 import { backUp } from '#server/operations/backup';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import {
@@ -334,6 +335,22 @@ describe('Earlier versions', () => {
       { message: /does not exist/ },
     );
     await expectNothingWritten(t, before);
+  });
+
+  test('two replacements in a row: the later one is current whichever is prepared first', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck v2.pdf', deckPdf(2))).status).toBe(201);
+    expect((await replace(founder, documentId, 'Deck v3.pdf', deckPdf(3))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    const history = await historyOf(founder, documentId);
+    expect(history.versions.map(({ number, status }) => ({ number, status }))).toEqual([
+      { number: 3, status: 'current' },
+      { number: 2, status: 'earlier' },
+      { number: 1, status: 'earlier' },
+    ]);
+    const preview = await findPreview(t.app.database.db, documentId);
+    expect(preview).toMatchObject({ status: 'ready', pageCount: 3, versionNumber: 3 });
   });
 
   test("a backup holds every version's file, not only the current one's", async () => {
