@@ -113,6 +113,7 @@ async function seedReadingHistory(
           uploaded_by: founderId,
           created_at: now - HISTORY_DAYS * DAY_MS,
           updated_at: now - HISTORY_DAYS * DAY_MS,
+          current_version: 1,
         });
         await previews.add({
           document_id: id,
@@ -125,6 +126,7 @@ async function seedReadingHistory(
           created_at: now - HISTORY_DAYS * DAY_MS,
           updated_at: now - HISTORY_DAYS * DAY_MS,
           prepared_at: now - HISTORY_DAYS * DAY_MS,
+          version_number: 1,
         });
       }
       await documents.flush();
@@ -169,6 +171,7 @@ async function seedReadingHistory(
               read_ms: viewMs,
               pages_seen: lastPage,
               report_count: REPORTS_PER_VIEW,
+              document_version: 1,
             });
             for (const [index, readMs] of pageMs.entries()) {
               pagesOfReader[index] = (pagesOfReader[index] ?? 0) + readMs;
@@ -187,6 +190,7 @@ async function seedReadingHistory(
               occurred_at: startedAt,
               ip: '127.0.0.1',
               user_agent: 'bench',
+              document_version: 1,
             });
             readerMs += viewMs;
             firstAt = Math.min(firstAt, startedAt);
@@ -297,6 +301,7 @@ async function seedReadingHistory(
           occurred_at: someTimeAgo(),
           ip: '127.0.0.1',
           user_agent: 'bench',
+          document_version: isClick ? null : 1,
         });
       }
       await events.flush();

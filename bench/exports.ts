@@ -74,6 +74,7 @@ async function seedAccessLog(
           uploaded_by: founderId,
           created_at: now - HISTORY_MS,
           updated_at: now - HISTORY_MS,
+          current_version: 1,
         })),
         500,
       );
@@ -99,6 +100,7 @@ async function seedAccessLog(
             read_ms: 60_000,
             pages_seen: 3,
             report_count: 6,
+            document_version: 1,
           });
         events.push({
           id: crypto.randomUUID(),
@@ -115,6 +117,7 @@ async function seedAccessLog(
           occurred_at: at,
           ip: '127.0.0.1',
           user_agent: 'bench',
+          document_version: kind === 'clicked' ? null : 1,
         });
       }
       await handle.db.transaction().execute(async (trx) => {

@@ -71,6 +71,7 @@ try {
         occurred_at: now - i * 1000,
         ip: `203.0.113.${i % 250}`,
         user_agent: CHROME,
+        document_version: null,
       });
     }
     await events.flush();

@@ -4,7 +4,12 @@ import { accountsRoutes, createSessionResolver, sessionsCache } from '#server/fe
 import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { authRoutes } from '#server/features/auth/index';
-import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
+import {
+  documentsRoutes,
+  newVersionMailJob,
+  reconcileStoredFiles,
+  roomDocumentsRoutes,
+} from '#server/features/documents/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
@@ -181,6 +186,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await reconcileStoredFiles(ctx);
   await sweepPreparationWork(ctx);
   jobs.register(prepareDocumentJob(ctx));
+  jobs.register(newVersionMailJob(ctx));
   for (const job of [...notificationJobs(ctx), ...webhookJobs(ctx)]) jobs.register(job);
   // What room content reports of investors' reads and actions, told to notifications (ADR 66).
   const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };

@@ -103,6 +103,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'action',
       'document_id',
       'document_title',
+      'document_version',
       'id',
       'invitation_id',
       'ip',
@@ -155,9 +156,26 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'prepared_at',
       'status',
       'updated_at',
+      'version_number',
+    ],
+    document_versions: [
+      'created_at',
+      'document_id',
+      'file_type',
+      'is_readers_notified',
+      'mime_type',
+      'number',
+      'original_name',
+      'room_id',
+      'sha256',
+      'size_bytes',
+      'status',
+      'storage_key',
+      'uploaded_by',
     ],
     documents: [
       'created_at',
+      'current_version',
       'download_policy',
       'file_type',
       'id',
@@ -246,6 +264,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     reading_view_pages: ['page', 'read_ms', 'view_id'],
     reading_views: [
       'document_id',
+      'document_version',
       'id',
       'last_report_at',
       'pages_seen',
@@ -418,6 +437,7 @@ test('a room and a document round-trip, with a size beyond 32 bits', async () =>
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.id,
     downloadPolicy: 'allowed',
+    currentVersion: 1,
     createdAt: new Date('2026-05-03T10:00:00.000Z'),
     updatedAt: new Date('2026-05-03T10:00:00.000Z'),
   };
@@ -442,6 +462,7 @@ test('foreign keys are enforced: a document cannot point at a missing room', asy
       storageKey: crypto.randomUUID(),
       uploadedBy: founder.id,
       downloadPolicy: null,
+      currentVersion: 1,
       createdAt: new Date(),
       updatedAt: new Date(),
     }),
@@ -491,6 +512,7 @@ test('check constraints hold: a download policy outside allowed/view_only is ref
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.id,
     downloadPolicy: null,
+    currentVersion: 1,
     createdAt: new Date(),
     updatedAt: new Date(),
   };
@@ -502,6 +524,7 @@ test('check constraints hold: a download policy outside allowed/view_only is ref
       id: crypto.randomUUID(),
       storageKey: crypto.randomUUID(),
       downloadPolicy: 'room' as StoredDocument['downloadPolicy'],
+      currentVersion: 1,
     }),
   ).rejects.toThrow();
   await expect(
@@ -698,6 +721,66 @@ test('migration 0015 moves every saved sections text to room_sections with its t
       { id: saved, sections_markdown: '## Legal 法務\n', sections_updated_at: 3_000 },
       { id: starter, sections_markdown: null, sections_updated_at: null },
     ]);
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test('migration 0024 makes every existing document its own version 1, current, and goes back down', async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0024-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0022-passkeys')).error).toBeUndefined();
+    const [owner, room, document] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+              values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+    await sql`insert into documents (id, room_id, title, original_name, file_type, mime_type, size_bytes,
+                sha256, storage_key, uploaded_by, created_at, updated_at)
+              values (${document}, ${room}, 'Deck', 'Deck.pdf', 'pdf', 'application/pdf', 1234,
+                ${'a'.repeat(64)}, 'stored-deck', ${owner}, 5000, 6000)`.execute(older.db);
+
+    await migrateToLatest(older.db);
+    expect(
+      await older.db
+        .selectFrom('document_versions')
+        .selectAll()
+        .where('document_id', '=', document)
+        .execute(),
+    ).toEqual([
+      {
+        document_id: document,
+        number: 1,
+        room_id: room,
+        original_name: 'Deck.pdf',
+        file_type: 'pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 1234,
+        sha256: 'a'.repeat(64),
+        storage_key: 'stored-deck',
+        uploaded_by: owner,
+        created_at: 5000,
+        status: 'current',
+        is_readers_notified: 0,
+      },
+    ]);
+    const row = await older.db
+      .selectFrom('documents')
+      .select(['current_version', 'updated_at'])
+      .where('id', '=', document)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ current_version: 1, updated_at: 6000 });
+
+    expect((await migrator.migrateTo('0022-passkeys')).error).toBeUndefined();
+    const tables = (await older.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('document_versions');
   } finally {
     await older.close();
     await database.drop();

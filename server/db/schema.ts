@@ -192,6 +192,29 @@ export interface DocumentsTable {
   download_policy: DocumentDownloadPolicy | null;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** The version whose file the columns above hold (docs/decisions/0069-document-versions.md). */
+  current_version: number;
+}
+
+/** 'current': what readers get; 'preparing': a new file being prepared; 'earlier': any other. */
+export type DocumentVersionStatus = 'current' | 'preparing' | 'earlier';
+
+/** One file a document has had, numbered from 1 (docs/decisions/0069-document-versions.md). */
+export interface DocumentVersionsTable {
+  document_id: string;
+  number: number;
+  room_id: string;
+  original_name: string;
+  file_type: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: EpochMs;
+  status: DocumentVersionStatus;
+  /** The founder asked to mail the earlier version's readers once this version is current. */
+  is_readers_notified: Flag;
 }
 
 export interface AccessEventsTable {
@@ -206,6 +229,8 @@ export interface AccessEventsTable {
   occurred_at: EpochMs;
   ip: string | null;
   user_agent: string | null;
+  /** The version downloaded or viewed; null for clicks and for events from before versions. */
+  document_version: number | null;
 }
 
 /** A rate limit's count for one key in its current window, when no Redis is configured (ADR 49). */
@@ -247,6 +272,8 @@ export interface DocumentPreviewsTable {
   prepared_at: EpochMs | null;
   /** The preparation started last (1 on upload, one more on each retry): only its job writes. */
   generation: number;
+  /** The version of the document the preview was made from. */
+  version_number: number;
 }
 
 /** One stored object of a preview: a page image at one width, a thumbnail, a page's text, a resized image. */
@@ -273,6 +300,8 @@ export interface ReadingViewsTable {
   read_ms: number;
   pages_seen: number;
   report_count: number;
+  /** The version of the document opened; null for views from before versions. */
+  document_version: number | null;
 }
 
 /** Per view and page. */
@@ -484,6 +513,7 @@ export interface Database {
   magic_links: MagicLinksTable;
   sessions: SessionsTable;
   documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
   access_events: AccessEventsTable;
   waitlist: WaitlistTable;
   jobs: JobsTable;
@@ -525,6 +555,7 @@ const everyTable: Record<keyof Database, true> = {
   magic_links: true,
   sessions: true,
   documents: true,
+  document_versions: true,
   access_events: true,
   waitlist: true,
   jobs: true,
@@ -582,6 +613,7 @@ export const everyColumnFollowsNamingRule: EveryColumnFollowsNamingRule extends 
 
 export type UserRow = Selectable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
 export type DataRoomRow = Selectable<DataRoomsTable>;
 export type RoomSectionsRow = Selectable<RoomSectionsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;

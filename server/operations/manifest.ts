@@ -47,11 +47,13 @@ export async function contentsOf(db: Kysely<Database>): Promise<DatabaseContents
       .executeTakeFirstOrThrow();
     rows[table] = Number(row.count);
   }
-  // Originals and the objects their previews are made of, each with the size and hash recorded for it.
+  // Originals (every version's: the current one is in both tables, once here), and the objects their
+  // previews are made of, each with the size and hash recorded for it.
   const stored = await db
     .selectFrom('documents')
     .select(['storage_key', 'size_bytes', 'sha256'])
-    .unionAll(db.selectFrom('preview_objects').select(['storage_key', 'size_bytes', 'sha256']))
+    .union(db.selectFrom('document_versions').select(['storage_key', 'size_bytes', 'sha256']))
+    .union(db.selectFrom('preview_objects').select(['storage_key', 'size_bytes', 'sha256']))
     .orderBy('storage_key')
     .execute();
   return {

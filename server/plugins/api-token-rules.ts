@@ -39,6 +39,11 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'POST /api/documents/:id/download-policy': 'documents:write',
   'POST /api/documents/:id/title': 'documents:write',
   'POST /api/documents/:id/preview/retry': 'documents:write',
+  'POST /api/documents/:id/versions': 'documents:write',
+  'GET /api/documents/:id/versions': 'documents:write',
+  'POST /api/documents/:id/versions/:number/restore': 'documents:write',
+  'DELETE /api/documents/:id/versions/:number': 'documents:write',
+  'GET /api/documents/:id/versions/:number/download': 'documents:write',
 
   'GET /api/invites': 'invitations:write',
   'POST /api/invites': 'invitations:write',

@@ -74,6 +74,8 @@ export const accessLogEntrySchema = z
     id: z.string(),
     userName: z.string(),
     documentTitle: z.string(),
+    /** The version downloaded or viewed (ADR 69); null for clicks and for events from before versions. */
+    documentVersion: z.number().int().nullable(),
     actionType: z.enum(['downloaded', 'clicked', 'viewed']),
     accessedAt: isoDateTime,
   })
@@ -83,6 +85,7 @@ export const accessLogEntrySchema = z
         id: '0b6f6a52-3c1e-4f5e-8a3b-2f9d7c1e4a10',
         userName: 'Ivy Investor',
         documentTitle: 'Pitch deck.pdf',
+        documentVersion: 2,
         actionType: 'viewed',
         accessedAt: '2026-11-25T10:02:11.000Z',
       },

@@ -35,6 +35,7 @@ const pitchDeckExample = {
   preview: { status: 'ready', kind: 'pages', failure: null },
   downloadPolicy: 'room',
   isDownloadAllowed: true,
+  version: 1,
 } as const;
 
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
@@ -55,6 +56,8 @@ export const documentListItemSchema = z
     downloadPolicy: z.enum(DOWNLOAD_POLICY_CHOICES),
     /** Whether investors may download it (the choice, or the room's default): false reads "View only". */
     isDownloadAllowed: z.boolean(),
+    /** The number of the version readers get; past 1, investors see "Updated <date>" (ADR 69). */
+    version: z.number().int().min(1),
   })
   .meta({
     examples: [pitchDeckExample],
@@ -151,6 +154,98 @@ export const archiveUploadResponseSchema = z
   });
 export type ArchiveUploadResult = z.infer<typeof archiveUploadResponseSchema>;
 
+/** The text fields a "Replace file" may carry beside its file: whether to tell the earlier version's readers. */
+export const replaceFileFieldsSchema = z.strictObject({
+  notifyReaders: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+
+export const documentVersionParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a document id' }),
+  number: z.coerce
+    .number({ error: 'must be a version number' })
+    .int({ error: 'must be a version number' })
+    .min(1, { error: 'must be a version number' })
+    .max(1_000_000, { error: 'must be a version number' }),
+});
+
+/** One reader of one version, with the time they read it (from the reading analytics). */
+export const versionReaderSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  views: z.number().int(),
+  readSeconds: z.number(),
+});
+
+/** The states of a version (docs/decisions/0069-document-versions.md). */
+export const DOCUMENT_VERSION_STATUSES = ['current', 'preparing', 'earlier'] as const;
+
+/** One version of a document as its managers see it (GET /api/documents/:id/versions). */
+export const documentVersionSchema = z.object({
+  number: z.number().int(),
+  status: z.enum(DOCUMENT_VERSION_STATUSES),
+  fileName: z.string(),
+  fileType: z.enum(FILE_TYPES),
+  fileSize: z.string(),
+  uploadedAt: isoDateTime,
+  uploadedBy: z.string(),
+  readers: z.array(versionReaderSchema),
+});
+export type DocumentVersion = z.infer<typeof documentVersionSchema>;
+
+/** A deck replaced once, read by one investor before (docs/api.md). */
+const versionHistoryExample = {
+  documentId: pitchDeckExample.id,
+  title: 'Pitch deck',
+  versions: [
+    {
+      number: 2,
+      status: 'current',
+      fileName: 'Pitch deck v2.pdf',
+      fileType: 'pdf',
+      fileSize: '2519004',
+      uploadedAt: '2026-11-27T08:15:00.000Z',
+      uploadedBy: 'fran@acme.example',
+      readers: [],
+    },
+    {
+      number: 1,
+      status: 'earlier',
+      fileName: 'Pitch deck.pdf',
+      fileSize: '2483120',
+      fileType: 'pdf',
+      uploadedAt: '2026-11-25T09:30:00.000Z',
+      uploadedBy: 'fran@acme.example',
+      readers: [{ email: 'ivy@fund.example', name: 'Ivy Investor', views: 2, readSeconds: 312.4 }],
+    },
+  ],
+} as const;
+
+export const documentVersionsSchema = z
+  .object({
+    documentId: z.string(),
+    title: z.string(),
+    versions: z.array(documentVersionSchema),
+  })
+  .meta({ examples: [versionHistoryExample] });
+export type DocumentVersions = z.infer<typeof documentVersionsSchema>;
+
+/** The answer to a "Replace file" or a restore: the new version and the document's history. */
+export const newVersionResponseSchema = z
+  .object({
+    message: z.string(),
+    version: documentVersionSchema,
+    history: documentVersionsSchema,
+  })
+  .meta({
+    examples: [
+      {
+        message: 'File replaced',
+        version: { ...versionHistoryExample.versions[0], status: 'preparing' },
+        history: versionHistoryExample,
+      },
+    ],
+  });
+
 /** What an invitation link's view of the room lists. */
 export const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
@@ -169,6 +264,15 @@ export const documentRoutes = {
     answer: documentListItemSchema,
     body: documentDownloadPolicyRequestSchema,
   }),
+  /** A new version of the document's file (multipart: `file`, optional `notifyReaders`): ADR 69. */
+  replaceFile: apiRoute('POST', '/api/documents/:id/versions', { answer: newVersionResponseSchema }),
+  versions: apiRoute('GET', '/api/documents/:id/versions', { answer: documentVersionsSchema }),
+  restoreVersion: apiRoute('POST', '/api/documents/:id/versions/:number/restore', {
+    answer: newVersionResponseSchema,
+  }),
+  removeVersion: apiRoute('DELETE', '/api/documents/:id/versions/:number', { answer: z.null() }),
+  /** An earlier (or the current) version's file, for the room's managers only. */
+  downloadVersion: apiRoute('GET', '/api/documents/:id/versions/:number/download'),
   /** The file itself; the sections markdown links it as `uploadedDocumentPath` writes it. */
   download: apiRoute('GET', '/api/documents/:id/download'),
   inRoom: apiRoute('GET', '/api/data-room/:id/documents', { answer: documentListSchema }),

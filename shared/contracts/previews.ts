@@ -145,6 +145,11 @@ export const documentPreviewSchema = previewStateSchema.extend({
   isTextCut: z.boolean(),
   /** Where the original downloads from. */
   downloadUrl: z.string(),
+  /**
+   * When its file was last replaced (the viewer's quiet "Updated <date>"); null while it still has its
+   * first file (docs/decisions/0069-document-versions.md).
+   */
+  replacedAt: z.iso.datetime().nullable(),
   /** Whether the caller may download it: false for an investor when the document is view-only. */
   isDownloadAllowed: z.boolean(),
   /**

@@ -175,6 +175,13 @@ DELETE /api/documents/:id                     401    403      403    403     404
 POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
 POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
 POST   /api/documents/:id/title               401    403      403    403     404     200   200    403       401    401     401     401     401     401
+# Versions (docs/decisions/0069-document-versions.md): the room's managers only; investors never
+# reach a version, not even the current one by its number.
+POST   /api/documents/:id/versions            401    403      403    403     404     201   201    403       401    401     401     401     401     401
+GET    /api/documents/:id/versions            401    403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/documents/:id/versions/:number/restore 401 403    403    403     404     201   201    403       401    401     401     401     401     401
+DELETE /api/documents/:id/versions/:number    401    403      403    403     404     204   204    403       401    401     401     401     401     401
+GET    /api/documents/:id/versions/:number/download 401 403   403    403     404     200   200    403       401    401     401     401     401     401
 DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401
 # Investor groups (ADR 68): the room's managers only; another founder reaches no group of this room.
 GET    /api/my-data-room/groups               401    403      403    403     200     200   200    403       401    401     401     401     401     401
@@ -353,6 +360,11 @@ DELETE /api/documents/:id                          403          204          403
 POST   /api/documents/:id/preview/retry            403          202          403          403          202          404          401          401
 POST   /api/documents/:id/download-policy          403          200          403          403          200          404          401          401
 POST   /api/documents/:id/title                    403          200          403          403          200          404          401          401
+POST   /api/documents/:id/versions                 403          201          403          403          201          404          401          401
+GET    /api/documents/:id/versions                 403          200          403          403          200          404          401          401
+POST   /api/documents/:id/versions/:number/restore 403          201          403          403          201          404          401          401
+DELETE /api/documents/:id/versions/:number         403          204          403          403          204          404          401          401
+GET    /api/documents/:id/versions/:number/download 403         200          403          403          200          404          401          401
 DELETE /api/my-data-room/api-tokens/:id            403          403          403          403          403          403          401          401
 GET    /api/my-data-room/groups                    403          403          403          403          403          403          401          401
 POST   /api/my-data-room/groups                    403          403          403          403          403          403          401          401
@@ -1018,6 +1030,31 @@ async function throwawayDocument(): Promise<string> {
   return (uploaded.json as { document: { id: string } }).document.id;
 }
 
+/**
+ * A throwaway video: videos have nothing to prepare, so a new version of it, or a restore, is current at
+ * once and nothing changes after the cell (docs/decisions/0069-document-versions.md).
+ */
+async function throwawayVideo(): Promise<string> {
+  const uploaded = await expectStatus(
+    t.request('POST', '/api/upload', { form: mp4Form('Throwaway.mp4'), headers: w.owner.auth }),
+    201,
+  );
+  return (uploaded.json as { document: { id: string } }).document.id;
+}
+
+/** A throwaway video whose file was replaced by another: it has a version 1 that is not current. */
+async function replacedThrowawayDocument(): Promise<string> {
+  const documentId = await throwawayVideo();
+  await expectStatus(
+    t.request('POST', `/api/documents/${documentId}/versions`, {
+      form: mp4Form('Replaced.mp4'),
+      headers: w.owner.auth,
+    }),
+    201,
+  );
+  return documentId;
+}
+
 async function throwawayFailedDocument(): Promise<string> {
   const documentId = await throwawayDocument();
   await storeFailedPreview(t, documentId, 'corrupt');
@@ -1342,6 +1379,21 @@ const CALLS: Record<string, Plan> = {
   'POST /api/documents/:id/title': async (caller) => ({
     path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}/title`,
     json: { title: 'Renamed deck' },
+  }),
+  // Managers replace a throwaway video's file: the world's document keeps its canaries.
+  'POST /api/documents/:id/versions': async (caller) => ({
+    path: `/api/documents/${managesRoom(caller) ? await throwawayVideo() : w.documentId}/versions`,
+    form: mp4Form('Replaced.mp4'),
+  }),
+  'GET /api/documents/:id/versions': () => ({ path: `/api/documents/${w.documentId}/versions` }),
+  'POST /api/documents/:id/versions/:number/restore': async (caller) => ({
+    path: `/api/documents/${managesRoom(caller) ? await replacedThrowawayDocument() : w.documentId}/versions/1/restore`,
+  }),
+  'DELETE /api/documents/:id/versions/:number': async (caller) => ({
+    path: `/api/documents/${managesRoom(caller) ? await replacedThrowawayDocument() : w.documentId}/versions/1`,
+  }),
+  'GET /api/documents/:id/versions/:number/download': () => ({
+    path: `/api/documents/${w.documentId}/versions/1/download`,
   }),
   // The owner writes what is already there: the world's document keeps following the room.
   'POST /api/documents/:id/download-policy': () => ({

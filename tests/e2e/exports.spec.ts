@@ -87,6 +87,7 @@ test('the founder exports the access log from the console’s Investors and the 
     'Document',
     'URL',
     'Reading seconds',
+    'Version',
   ]);
   expect(rows.map((row) => [row[1], row[2], row[3], row[4]])).toEqual([
     ['Ivy Exporter', ivy, 'viewed', 'Series A deck.pdf'],

@@ -43,7 +43,7 @@ const keysByFeature = {
     dataRoomKeys.room(invite),
     dataRoomKeys.invitationLink('token-1'),
   ],
-  documents: [documentsKeys.mine()],
+  documents: [documentsKeys.mine(), documentsKeys.versions('document-1')],
   groups: [groupsKeys.mine()],
   investorDashboard: [investorDashboardKeys.accessibleRooms()],
   invitations: [invitationsKeys.mine()],
@@ -130,12 +130,12 @@ test("a room's keys are apart from another source's", async () => {
 
 type Key = readonly unknown[];
 const uploadedDocumentStale = [
-  documentsKeys.mine(),
+  ...keysByFeature.documents,
   sectionsKeys.mine(),
   ...keysByFeature.dataRoom,
   ...keysByFeature.admin,
 ];
-const documentRulesStale = [documentsKeys.mine(), ...keysByFeature.dataRoom];
+const documentRulesStale = [...keysByFeature.documents, ...keysByFeature.dataRoom];
 const invitationListsStale = [invitationsKeys.mine(), adminKeys.invitations()];
 const invitationsAndGroupsStale = [...invitationListsStale, groupsKeys.mine()];
 
@@ -147,14 +147,18 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
   documentUploaded: [invalidatedBy.documentUploaded(), uploadedDocumentStale],
   documentRenamed: [invalidatedBy.documentRenamed(), uploadedDocumentStale],
   documentsDeleted: [invalidatedBy.documentsDeleted(), uploadedDocumentStale],
-  previewRetried: [invalidatedBy.previewRetried(), [documentsKeys.mine()]],
+  previewRetried: [invalidatedBy.previewRetried(), keysByFeature.documents],
+  documentVersionsChanged: [
+    invalidatedBy.documentVersionsChanged(),
+    [...keysByFeature.documents, ...keysByFeature.dataRoom, ...keysByFeature.admin],
+  ],
   documentDownloadPolicySet: [invalidatedBy.documentDownloadPolicySet(), documentRulesStale],
   roomDownloadDefaultSet: [invalidatedBy.roomDownloadDefaultSet(), documentRulesStale],
   watermarkSet: [invalidatedBy.watermarkSet(), documentRulesStale],
   sectionsSaved: [
     invalidatedBy.sectionsSaved(),
     [
-      documentsKeys.mine(),
+      ...keysByFeature.documents,
       groupsKeys.mine(),
       ...keysByFeature.dataRoom,
       ...keysByFeature.admin,

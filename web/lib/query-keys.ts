@@ -61,6 +61,8 @@ export const dataRoomKeys = {
 export const documentsKeys = {
   all: ['documents'] as const,
   mine: () => [...documentsKeys.all, 'mine'] as const,
+  /** One document's versions, as its managers see them (docs/decisions/0069-document-versions.md). */
+  versions: (documentId: string) => [...documentsKeys.all, 'versions', documentId] as const,
 };
 
 /** The room's investor groups, who is in each, and each section's groups (ADR 68). */
@@ -118,13 +120,18 @@ export const siteKeys = {
   info: () => [...siteKeys.all, 'info'] as const,
 };
 
-/** Reading one document: its preview state, its text, its text or table content. */
+/**
+ * Reading one document: its preview state, its text, its text or table content. Text and content are
+ * per file: a replaced file (`replacedAt`, docs/decisions/0069-document-versions.md) is read afresh.
+ */
 export const viewerKeys = {
   all: ['viewer'] as const,
   document: (documentId: string) => [...viewerKeys.all, documentId] as const,
   preview: (documentId: string) => [...viewerKeys.document(documentId), 'preview'] as const,
-  text: (documentId: string) => [...viewerKeys.document(documentId), 'text'] as const,
-  content: (documentId: string) => [...viewerKeys.document(documentId), 'content'] as const,
+  text: (documentId: string, replacedAt: string | null = null) =>
+    [...viewerKeys.document(documentId), 'text', replacedAt] as const,
+  content: (documentId: string, replacedAt: string | null = null) =>
+    [...viewerKeys.document(documentId), 'content', replacedAt] as const,
 };
 
 /** Webhooks: the room's endpoints, and each endpoint's delivery log. */
@@ -158,6 +165,11 @@ export const invalidatedBy = {
   documentsDeleted: documentAndItsLinks,
   /** A failed preview prepared again: the list shows it being prepared. */
   previewRetried: () => [documentsKeys.all],
+  /**
+   * A file replaced, a version restored or deleted: the lists and histories, the rooms' views ("Updated")
+   * and the owner's dashboard; the links stay as they were.
+   */
+  documentVersionsChanged: () => [documentsKeys.all, dataRoomKeys.all, adminKeys.all],
   /** One document's "Allow download": its list, and the founder's preview of the room. */
   documentDownloadPolicySet: documentRules,
   /** The room's "Allow downloads" default: every file that follows the room changes with it. */

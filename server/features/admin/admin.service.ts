@@ -98,6 +98,7 @@ export async function recentAccess(
       event.userEmail ||
       (event.invitedEmail ? `${event.invitedEmail} (invited)` : 'A removed user'),
     documentTitle: event.documentTitle,
+    documentVersion: event.documentVersion,
     actionType: event.action,
     accessedAt: event.occurredAt.toISOString(),
   }));

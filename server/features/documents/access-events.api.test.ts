@@ -23,6 +23,7 @@ const click = (roomId: string, userId: string, n: number): NewAccessEvent => ({
   userId,
   invitationId: null,
   documentId: null,
+  documentVersion: null,
   documentTitle: `Link ${n}`,
   url: `https://files.example.com/${n}.pdf`,
   action: 'clicked',

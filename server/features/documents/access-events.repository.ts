@@ -123,6 +123,7 @@ export async function listRecentAccessEvents(db: Executor, roomId: string, limit
     .select([
       'access_events.id',
       'access_events.document_title',
+      'access_events.document_version',
       'access_events.action',
       'access_events.occurred_at',
       'users.name as user_name',

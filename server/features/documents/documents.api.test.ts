@@ -52,6 +52,7 @@ describe('POST /api/upload', () => {
       preview: { status: 'preparing', kind: 'pages', failure: null },
       downloadPolicy: 'room',
       isDownloadAllowed: true,
+      version: 1,
     });
     expect(body.url).toBe(`/api/documents/${body.document.id}/download`);
 
@@ -523,6 +524,7 @@ async function seedDocuments(founder: SignedIn, count: number): Promise<string> 
         title: `File ${index}.pdf`,
         original_name: `File ${index}.pdf`,
         file_type: 'pdf',
+        current_version: 1,
         mime_type: 'application/pdf',
         size_bytes: 1,
         sha256: 'd'.repeat(64),

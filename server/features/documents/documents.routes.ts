@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
@@ -23,7 +24,10 @@ import {
   documentListItemSchema,
   documentListSchema,
   documentTitleRequestSchema,
+  documentVersionParamsSchema,
+  documentVersionsSchema,
   downloadAllQuerySchema,
+  newVersionResponseSchema,
   uploadResponseSchema,
 } from '#shared/contracts/documents';
 import { roomIdParamsSchema } from '#shared/contracts/rooms';
@@ -42,6 +46,13 @@ import {
 import type { DownloadWatermarks } from './download-watermarks';
 import { roomArchiveFor, streamRoomArchive } from './room-archive.service';
 import { requireMultipartBoundary, tooLarge, translateUploadError } from './upload-errors';
+import {
+  deleteVersion,
+  findManagedVersion,
+  listDocumentVersions,
+  replaceDocumentFile,
+  restoreVersion,
+} from './versions.service';
 
 /** A download's body: the stored file, streamed with its own content type. */
 const fileBytes = z.unknown().describe('The file, in its own content type.');
@@ -56,6 +67,11 @@ export function documentsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const maxBytes = ctx.config.uploadMaxBytes;
+    // An upload is refused before a byte of its body is read when the client says it is too large.
+    const refuseDeclaredOverLimit = async (request: FastifyRequest) => {
+      const length = Number(request.headers['content-length']);
+      if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
+    };
     await app.register(multipart, {
       // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
       limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 2000, parts: 6 },
@@ -67,12 +83,7 @@ export function documentsRoutes(
         schema: {
           response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
         },
-        // Refused before a byte of the body is read when the client says how large it is.
-        onRequest: async (request) => {
-          const length = Number(request.headers['content-length']);
-          if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES)
-            throw tooLarge(maxBytes);
-        },
+        onRequest: refuseDeclaredOverLimit,
       },
       async (request, reply) => {
         const founder = requireUser(request);
@@ -102,11 +113,7 @@ export function documentsRoutes(
             ...errorResponses(400, 401, 403, 404, 409, 413, 415),
           },
         },
-        onRequest: async (request) => {
-          const length = Number(request.headers['content-length']);
-          if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES)
-            throw tooLarge(maxBytes);
-        },
+        onRequest: refuseDeclaredOverLimit,
       },
       async (request, reply) => {
         const founder = requireUser(request);
@@ -217,6 +224,107 @@ export function documentsRoutes(
           await logDownload();
         }
         return sendStoredBytes(reply, ctx.storage, document, range);
+      },
+    );
+
+    // Versions (docs/decisions/0069-document-versions.md): the room's managers only (requireManagedRoom).
+    app.post(
+      '/api/documents/:id/versions',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 201: newVersionResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
+        onRequest: refuseDeclaredOverLimit,
+      },
+      async (request, reply) => {
+        const founder = requireUser(request);
+        if (!request.isMultipart()) {
+          throw new HttpError(400, 'invalid_request', 'file: send the file as multipart/form-data.', {
+            field: 'file',
+          });
+        }
+        requireMultipartBoundary(request.headers['content-type']);
+        const replaced = await replaceDocumentFile(
+          ctx,
+          founder,
+          request.params.id,
+          request.parts() as AsyncIterable<UploadPart>,
+        ).catch((error: unknown) => {
+          throw translateUploadError(error, app.multipartErrors, maxBytes);
+        });
+        return reply.status(201).send({ message: 'File replaced', ...replaced });
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/versions',
+      {
+        schema: {
+          params: documentIdParamsSchema,
+          response: { 200: documentVersionsSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => listDocumentVersions(ctx, requireUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/documents/:id/versions/:number/restore',
+      {
+        schema: {
+          params: documentVersionParamsSchema,
+          response: { 201: newVersionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { id, number } = request.params;
+        const restored = await restoreVersion(ctx, requireUser(request), id, number);
+        return reply.status(201).send({ message: `Version ${number} restored`, ...restored });
+      },
+    );
+
+    app.delete(
+      '/api/documents/:id/versions/:number',
+      {
+        schema: {
+          params: documentVersionParamsSchema,
+          response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await deleteVersion(ctx, requireUser(request), request.params.id, request.params.number);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/documents/:id/versions/:number/download',
+      {
+        schema: {
+          params: documentVersionParamsSchema,
+          response: {
+            200: fileBytes,
+            206: fileBytes,
+            ...errorResponses(400, 401, 403, 404, 416),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (isCrossSiteRequest(request, ctx.config.appUrl))
+          throw new HttpError(403, 'cross_site_request', 'Downloads start from Roundroom itself.');
+        const version = await findManagedVersion(ctx, user, request.params.id, request.params.number);
+        const etag = `"${version.sha256}"`;
+        reply
+          .header('content-type', version.mimeType)
+          .header('content-disposition', attachmentDisposition(version.title))
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('cache-control', 'private, no-cache')
+          .header('etag', etag)
+          .header('accept-ranges', 'bytes');
+        const range = requestedRange(request.headers, version.sizeBytes, etag);
+        if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, version.sizeBytes);
+        return sendStoredBytes(reply, ctx.storage, version, range);
       },
     );
 

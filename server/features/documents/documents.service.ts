@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import type { Executor } from '#server/db/columns';
@@ -61,6 +62,12 @@ import {
 } from './previews.repository';
 import { previewKindOf, startDocumentPreview } from './previews.service';
 import { MULTIPART_SHAPE } from './upload-errors';
+import {
+  allVersionStorageKeys,
+  firstVersionOf,
+  insertVersion,
+  versionStorageKeysOf,
+} from './versions.repository';
 
 /** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */
 export const UPLOADS_PER_ROOM = 500;
@@ -150,6 +157,7 @@ function toListItem(
     preview: previewStateOf(preview, previewKindOf(extensionOf(document.originalName))),
     downloadPolicy: document.downloadPolicy ?? 'room',
     isDownloadAllowed: isDownloadAllowedToInvestors(room, document),
+    version: document.currentVersion,
   };
 }
 
@@ -182,19 +190,22 @@ export async function uploadDocument(
   const room = await requireManagedRoom(ctx, founder);
   // Refuses early, before a byte is stored; counted again where it is decided, below.
   if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
-  const checked = await checkedUpload(await receivedUpload(ctx, parts));
+  const checked = await checkedUpload(await receivedUpload(ctx, parts), uploadFieldsSchema);
   return storeUpload(ctx, room, founder, checked);
 }
 
 /** What an upload's request carried: its text fields and its one file, stored but not yet committed. */
-interface ReceivedUpload {
+export interface ReceivedUpload {
   fields: Record<string, string>;
   pending: PendingObject | undefined;
   fileName: string;
 }
 
 /** Reads the request's parts: the file is streamed to storage as it arrives; any refusal discards it. */
-async function receivedUpload(ctx: AppContext, parts: AsyncIterable<UploadPart>): Promise<ReceivedUpload> {
+export async function receivedUpload(
+  ctx: AppContext,
+  parts: AsyncIterable<UploadPart>,
+): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let pending: PendingObject | undefined;
   let fileName = '';
@@ -238,16 +249,22 @@ async function receivedUpload(ctx: AppContext, parts: AsyncIterable<UploadPart>)
 }
 
 /** A received upload that passed every check: its fields, its stored file and the file's extension. */
-interface CheckedUpload {
-  fields: { title?: string; section?: string };
+export interface CheckedUpload<Fields = { title?: string; section?: string }> {
+  fields: Fields;
   pending: PendingObject;
   fileName: string;
   extension: UploadExtension;
 }
 
-/** The checks of the fields and the file's content; the stored file is discarded on any refusal. */
-async function checkedUpload({ fields, pending, fileName }: ReceivedUpload): Promise<CheckedUpload> {
-  const checkedFields = uploadFieldsSchema.safeParse(fields);
+/**
+ * The checks of the fields (an upload's, or those of another form that sends a file: a new version's)
+ * and the file's content; the stored file is discarded on any refusal.
+ */
+export async function checkedUpload<Fields>(
+  { fields, pending, fileName }: ReceivedUpload,
+  fieldsSchema: z.ZodType<Fields>,
+): Promise<CheckedUpload<Fields>> {
+  const checkedFields = fieldsSchema.safeParse(fields);
   if (!checkedFields.success) {
     await pending?.discard();
     throw invalidInput(checkedFields.error);
@@ -336,6 +353,7 @@ export async function storeUploads(
         downloadPolicy: null,
         createdAt: now,
         updatedAt: now,
+        currentVersion: 1,
       };
       documents.push({ document, section, url: uploadedDocumentPath(document.id) });
     }
@@ -371,6 +389,7 @@ export async function storeUploads(
           throw uploadLimitReached();
         for (const { document } of documents) {
           await insertDocument(trx, document);
+          await insertVersion(trx, firstVersionOf(document));
           await startDocumentPreview(trx, document, now);
           await emitWebhookEvent(
             trx,
@@ -525,12 +544,13 @@ export async function deleteDocument(ctx: AppContext, founder: RoomUser, documen
       if (!found) throw new HttpError(404, 'not_found', 'That document does not exist.');
       await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
       const previewKeys = await deletePreviewObjects(trx, documentId);
+      const versionKeys = await versionStorageKeysOf(trx, documentId);
       await deleteDocumentRow(trx, room.id, documentId);
-      return { storageKey: found.storageKey, previewKeys };
+      return { storageKeys: new Set([found.storageKey, ...versionKeys]), previewKeys };
     },
     new Date(),
   );
-  await ctx.storage.remove(document.storageKey);
+  await removeObjects(ctx, [...document.storageKeys]);
   await removeObjects(ctx, document.previewKeys);
 }
 
@@ -683,6 +703,7 @@ export async function recordAccess(
       userId: user.id,
       invitationId: null,
       documentId: document.id,
+      documentVersion: document.currentVersion,
       documentTitle: document.titleInRoom,
       url: uploadedDocumentPath(document.id),
       action,
@@ -704,7 +725,12 @@ export async function recordAccess(
  */
 export async function reconcileStoredFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>): Promise<void> {
   // Preview objects are committed before their rows too (preparation.service.ts): the same rule keeps them.
-  const referenced = new Set([...(await allStorageKeys(ctx.db)), ...(await allPreviewStorageKeys(ctx.db))]);
+  // Every version's file is kept too, not only the current one's (docs/decisions/0069-document-versions.md).
+  const referenced = new Set([
+    ...(await allStorageKeys(ctx.db)),
+    ...(await allVersionStorageKeys(ctx.db)),
+    ...(await allPreviewStorageKeys(ctx.db)),
+  ]);
   const { setAside, restored } = await ctx.storage.reconcile(referenced);
   if (setAside.length > 0) {
     ctx.log.warn(

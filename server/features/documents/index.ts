@@ -49,3 +49,9 @@ export {
   listRecentAccess,
   listUploadedDocuments,
 } from './room-documents.service';
+export { newVersionMailJob } from './version-mails';
+export {
+  commitVersionPreparation,
+  findPreparingVersion,
+  type VersionPreparation,
+} from './versions.service';

@@ -41,6 +41,7 @@ export async function startPreview(
   documentId: string,
   kind: PreviewKind,
   now: Date,
+  versionNumber = 1,
 ): Promise<number> {
   const preview: DocumentPreview = {
     documentId,
@@ -53,6 +54,7 @@ export async function startPreview(
     updatedAt: now,
     preparedAt: null,
     generation: 1,
+    versionNumber,
   };
   const row = await db
     .insertInto('document_previews')
@@ -67,6 +69,7 @@ export async function startPreview(
         updated_at: now.getTime(),
         prepared_at: null,
         generation: sql<number>`document_previews.generation + 1`,
+        version_number: versionNumber,
       }),
     )
     .returning('generation')
@@ -162,14 +165,19 @@ export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> 
 /** Documents that have no preview row yet (stored before previews existed). */
 export async function documentsWithoutPreview(
   db: Executor,
-): Promise<{ id: string; roomId: string; originalName: string }[]> {
+): Promise<{ id: string; roomId: string; originalName: string; currentVersion: number }[]> {
   const rows = await db
     .selectFrom('documents')
     .leftJoin('document_previews', 'document_previews.document_id', 'documents.id')
     .where('document_previews.document_id', 'is', null)
-    .select(['documents.id', 'documents.room_id', 'documents.original_name'])
+    .select(['documents.id', 'documents.room_id', 'documents.original_name', 'documents.current_version'])
     .execute();
-  return rows.map((row) => ({ id: row.id, roomId: row.room_id, originalName: row.original_name }));
+  return rows.map((row) => ({
+    id: row.id,
+    roomId: row.room_id,
+    originalName: row.original_name,
+    currentVersion: row.current_version,
+  }));
 }
 
 /**
@@ -181,7 +189,7 @@ export async function pagesPreparedWithout(
   db: Executor,
   extensions: readonly string[],
   objectName: string,
-): Promise<{ id: string; roomId: string; originalName: string }[]> {
+): Promise<{ id: string; roomId: string; originalName: string; currentVersion: number }[]> {
   const rows = await db
     .selectFrom('documents')
     .innerJoin('document_previews', 'document_previews.document_id', 'documents.id')
@@ -200,7 +208,12 @@ export async function pagesPreparedWithout(
         ),
       ),
     )
-    .select(['documents.id', 'documents.room_id', 'documents.original_name'])
+    .select(['documents.id', 'documents.room_id', 'documents.original_name', 'documents.current_version'])
     .execute();
-  return rows.map((row) => ({ id: row.id, roomId: row.room_id, originalName: row.original_name }));
+  return rows.map((row) => ({
+    id: row.id,
+    roomId: row.room_id,
+    originalName: row.original_name,
+    currentVersion: row.current_version,
+  }));
 }

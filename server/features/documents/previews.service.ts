@@ -48,6 +48,11 @@ export const PREPARE_DOCUMENT_JOB = 'prepare-document';
 export const prepareDocumentPayloadSchema = z.object({
   documentId: z.string(),
   generation: z.number().int(),
+  /**
+   * A new version's file, prepared while readers still get the current one; it becomes current when its
+   * preparation ends (docs/decisions/0069-document-versions.md). Absent: the current version's preview.
+   */
+  versionNumber: z.number().int().optional(),
 });
 export type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema>;
 
@@ -59,11 +64,11 @@ export type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema
  */
 export async function startDocumentPreview(
   trx: Executor,
-  document: { id: string; roomId: string; originalName: string },
+  document: { id: string; roomId: string; originalName: string; currentVersion: number },
   now: Date,
 ): Promise<boolean> {
   const kind = previewKindOf(extensionOf(document.originalName));
-  const generation = await startPreview(trx, document.id, kind, now);
+  const generation = await startPreview(trx, document.id, kind, now, document.currentVersion);
   if (isReadyWithoutPreparation(kind)) {
     await updatePreview(trx, document.id, { status: 'ready', preparedAt: now });
     return false;
@@ -75,5 +80,27 @@ export async function startDocumentPreview(
     payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
     dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
     fairKey: document.roomId,
+  });
+}
+
+/**
+ * Inside the transaction that stores a new version: the job that prepares its file while readers keep
+ * the current one (docs/decisions/0069-document-versions.md). `generation` is the document's preview's
+ * at that moment, for the job's key only: the version's own state says whether it still waits.
+ */
+export async function enqueueVersionPreparation(
+  trx: Executor,
+  version: { documentId: string; roomId: string; number: number },
+  generation: number,
+): Promise<boolean> {
+  return enqueueJob(trx, {
+    kind: PREPARE_DOCUMENT_JOB,
+    payload: {
+      documentId: version.documentId,
+      generation,
+      versionNumber: version.number,
+    } satisfies PrepareDocumentPayload,
+    dedupeKey: `${PREPARE_DOCUMENT_JOB}:${version.documentId}:version-${version.number}`,
+    fairKey: version.roomId,
   });
 }

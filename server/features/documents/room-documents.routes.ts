@@ -76,6 +76,7 @@ export function roomDocumentsRoutes(
             roomId: room.id,
             ...who,
             documentId: null,
+            documentVersion: null,
             documentTitle: document.title,
             url: document.url,
             action: 'clicked',

@@ -60,6 +60,8 @@ export const ACCESS_LOG_COLUMNS = [
   'Document',
   'URL',
   'Reading seconds',
+  // The version of the document downloaded or viewed (docs/decisions/0069-document-versions.md).
+  'Version',
 ];
 
 /** Every access event in the scope, oldest first, a page at a time (keyset on occurred_at, id). */
@@ -75,6 +77,7 @@ export async function* accessLogRows(source: ExportSource, scope: ExportScope): 
       event.document_title,
       event.url.startsWith('/') ? `${source.appUrl}${event.url}` : event.url,
       event.action === 'viewed' ? seconds(numberOf(event.view_read_ms)) : null,
+      event.document_version,
     ]);
     const last = page.at(-1);
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;

@@ -147,6 +147,7 @@ describe('the access log export', () => {
       'Document',
       'URL',
       'Reading seconds',
+      'Version',
     ]);
     expect(rows).toHaveLength(2);
     const [view, download] = rows;
@@ -157,6 +158,7 @@ describe('the access log export', () => {
       'Deck.pdf',
       `${t.config.appUrl}/api/documents/${documentId}/download`,
       '12',
+      '1',
     ]);
     expect(download?.slice(1, 5)).toEqual(['Ivy Investor', investorEmail, 'downloaded', 'Deck.pdf']);
     expect(download?.[6]).toBe('');

@@ -54,6 +54,7 @@ export async function listAccessLogPage(
       'access_events.occurred_at',
       'access_events.action',
       'access_events.document_title',
+      'access_events.document_version',
       'access_events.url',
       'users.name as user_name',
       'users.email as user_email',

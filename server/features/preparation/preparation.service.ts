@@ -6,11 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '#server/app-context';
 import { PREPARATION_STORING_ALLOWANCE_MS } from '#server/durations';
 import {
+  commitVersionPreparation,
   type DocumentPreview,
   deletePreviewObjects,
   documentsWithoutPreview,
   findDocumentById,
   findDocumentInRoom,
+  findPreparingVersion,
   findPreview,
   insertPreviewObjects,
   lockPreviewRow,
@@ -19,9 +21,11 @@ import {
   type PreviewObject,
   pagesPreparedWithout,
   prepareDocumentPayloadSchema,
+  previewKindOf,
   type StoredDocument,
   startDocumentPreview,
   updatePreview,
+  type VersionPreparation,
 } from '#server/features/documents/index';
 import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import type { JobDefinition } from '#server/jobs/job-queue';
@@ -111,10 +115,69 @@ export async function prepareDocument(
   }
 }
 
+/**
+ * Prepares a new version's file (docs/decisions/0069-document-versions.md) the way prepareDocument
+ * prepares a document's, while its readers keep the current version; the commit makes it current with
+ * its preview (commitVersionPreparation), failed or ready. Skipped when the version no longer waits.
+ */
+export async function prepareVersion(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'log'>,
+  documentId: string,
+  number: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<PreparationResult> {
+  const version = await findPreparingVersion(ctx.db, documentId, number);
+  if (!version) return { status: 'skipped' };
+  const kind = previewKindOf(extensionOf(version.originalName)) as 'pages' | 'image' | 'text' | 'table';
+  const processRoot = processWorkRoot(ctx.config.dataDir);
+  await fsp.mkdir(processRoot, { recursive: true });
+  const workDir = await fsp.mkdtemp(path.join(processRoot, `${documentId}-v${number}-`));
+  const storedKeys: string[] = [];
+  try {
+    const outcome = await convertInChild(ctx, version, kind, workDir, options.signal);
+    const preparation: VersionPreparation =
+      outcome.status === 'failed'
+        ? { objects: [], outcome: { status: 'failed', code: outcome.code } }
+        : {
+            objects: [],
+            outcome: {
+              status: 'ready',
+              pageCount: outcome.pageCount,
+              isTextAvailable: outcome.isTextAvailable,
+            },
+          };
+    if (outcome.status !== 'failed') {
+      for (const file of outcome.files) {
+        options.signal?.throwIfAborted();
+        const object = await storeFile(ctx, documentId, file);
+        storedKeys.push(object.storageKey);
+        preparation.objects.push(object);
+      }
+    }
+    options.signal?.throwIfAborted();
+    const { written, removed } = await commitVersionPreparation(
+      ctx.db,
+      ctx.config.database.dialect,
+      documentId,
+      number,
+      preparation,
+    );
+    await removeObjects(ctx, written ? removed : storedKeys);
+    if (!written) return { status: 'skipped' };
+    ctx.log.info({ documentId, version: number, status: outcome.status }, 'new version current');
+    return outcome.status === 'failed' ? { status: 'failed', code: outcome.code } : { status: 'ready' };
+  } catch (error) {
+    await removeObjects(ctx, storedKeys);
+    throw error;
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
+
 /** Copies the original into the work directory and converts it in the child process (ADR 39). */
 async function convertInChild(
   ctx: Pick<AppContext, 'storage' | 'config'>,
-  document: StoredDocument,
+  document: Pick<StoredDocument, 'storageKey' | 'originalName'>,
   kind: 'pages' | 'image' | 'text' | 'table',
   workDir: string,
   signal: AbortSignal | undefined,
@@ -314,11 +377,25 @@ export function prepareDocumentJob(ctx: AppContext): JobDefinition<PrepareDocume
     concurrency: ctx.config.previews.concurrency,
     // One founder's many slow files take turns with every other room's (ADR 40, amended by ADR 61).
     isSharedFairly: true,
-    async run({ documentId, generation }, job) {
-      await prepareDocument(ctx, documentId, generation, { signal: job.signal });
+    async run({ documentId, generation, versionNumber }, job) {
+      if (versionNumber !== undefined)
+        await prepareVersion(ctx, documentId, versionNumber, { signal: job.signal });
+      else await prepareDocument(ctx, documentId, generation, { signal: job.signal });
     },
-    async onFailed({ documentId, generation }) {
-      await failPreview(ctx, documentId, generation, 'conversion_failed');
+    async onFailed({ documentId, generation, versionNumber }) {
+      if (versionNumber === undefined) return failPreview(ctx, documentId, generation, 'conversion_failed');
+      // The new version becomes current, failed, as a failed upload's file does (ADR 69).
+      const { removed } = await commitVersionPreparation(
+        ctx.db,
+        ctx.config.database.dialect,
+        documentId,
+        versionNumber,
+        {
+          objects: [],
+          outcome: { status: 'failed', code: 'conversion_failed' },
+        },
+      );
+      await removeObjects(ctx, removed);
     },
   };
 }

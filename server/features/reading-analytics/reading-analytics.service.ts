@@ -71,6 +71,7 @@ export async function openView(
     id: crypto.randomUUID(),
     roomId: document.roomId,
     documentId: document.id,
+    documentVersion: document.currentVersion,
     userId: user.id,
     startedAt: new Date(),
     lastReportAt: null,

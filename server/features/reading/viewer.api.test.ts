@@ -68,6 +68,7 @@ describe('GET /api/documents/:id/preview', () => {
       hasText: false,
       isTextCut: false,
       downloadUrl: `/api/documents/${documentId}/download`,
+      replacedAt: null,
       isDownloadAllowed: true,
       downloadRefusal: null,
       watermark: null,

@@ -68,6 +68,7 @@ export async function documentPreviewFor(
     hasText: isReadyPages && preview.isTextAvailable,
     isTextCut: state.kind === 'text' && document.sizeBytes > MAX_TEXT_PREVIEW_BYTES,
     downloadUrl: `/api/documents/${document.id}/download`,
+    replacedAt: document.currentVersion > 1 ? document.updatedAt.toISOString() : null,
     isDownloadAllowed: document.readerMayDownload,
     downloadRefusal: document.downloadRefusal,
     // Shown over text and tables in the page (they have no image to burn it into) and beside the title.

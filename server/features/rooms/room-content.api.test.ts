@@ -31,6 +31,7 @@ async function storedDocument(founder: SignedIn, title: string): Promise<string>
     storageKey: crypto.randomUUID(),
     uploadedBy: founder.user.id,
     downloadPolicy: null,
+    currentVersion: 1,
     createdAt: new Date(),
     updatedAt: new Date(),
   });

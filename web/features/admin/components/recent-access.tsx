@@ -40,6 +40,10 @@ export function RecentAccess({ entries }: { entries: readonly z.infer<typeof acc
                   <p className="text-sm text-slate-600 wrap-anywhere">
                     <span className="font-medium text-slate-900">{entry.userName}</span> {entry.actionType}{' '}
                     <span className="font-medium text-slate-900">{entry.documentTitle}</span>
+                    {/* Which file they read, once the document has had more than one (ADR 69). */}
+                    {entry.documentVersion !== null &&
+                      entry.documentVersion > 1 &&
+                      ` (version ${entry.documentVersion})`}
                   </p>
                   <p className="text-xs text-slate-500">
                     <time dateTime={entry.accessedAt}>{formatDateTime(entry.accessedAt)}</time>

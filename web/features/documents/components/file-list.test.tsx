@@ -40,6 +40,7 @@ const document = (
   preview,
   downloadPolicy: 'room',
   isDownloadAllowed: true,
+  version: 1,
 });
 
 const documents = [

@@ -1,4 +1,4 @@
-import { ChartColumn, Copy, Download, Search, Trash2 } from 'lucide-react';
+import { ChartColumn, Copy, Download, History, Search, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentListItem } from '#shared/contracts/documents';
@@ -15,6 +15,7 @@ import {
 import { FOCUS_ROW_ATTRIBUTE } from '#web/lib/use-focus-after-removal';
 import { DocumentRow } from './document-row';
 import { DownloadPolicySelect } from './download-policy-select';
+import { VersionsDialog } from './versions-dialog';
 
 interface FileListProps {
   documents: readonly DocumentListItem[];
@@ -38,7 +39,8 @@ const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-60
 
 /**
  * The Files tab's list: a title filter, select-all and per-file checkboxes, bulk 'Delete (n)', and per
- * file its preview state (with Retry after a failure), "Allow download", Copy link, Download and Delete. Selection acts only on the files the filter shows.
+ * file its preview state (with Retry after a failure), "Allow download", its versions ("Replace file",
+ * ADR 69), Copy link, Download and Delete. Selection acts only on the files the filter shows.
  */
 export function FileList({
   documents,
@@ -53,6 +55,7 @@ export function FileList({
 }: FileListProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [versionsOf, setVersionsOf] = useState<string>();
   const searchId = useId();
   const visible = useMemo(() => filterByTitle(documents, query), [documents, query]);
   const chosen = selectedVisible(selected, visible);
@@ -156,6 +159,17 @@ export function FileList({
                       </Button>
                     )}
                     {document.isUploaded && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        title="Replace file and versions"
+                        aria-label={`Versions of ${document.title}`}
+                        onClick={() => setVersionsOf(document.id)}
+                      >
+                        <History aria-hidden="true" />
+                      </Button>
+                    )}
+                    {document.isUploaded && (
                       <Button asChild variant="ghost" size="icon" title="Reading analytics">
                         <Link
                           to={href('documentAnalytics', { documentId: document.id })}
@@ -192,6 +206,10 @@ export function FileList({
           ))}
         </ul>
       )}
+      <VersionsDialog
+        document={versionsOf === undefined ? undefined : byId.get(versionsOf)}
+        onClose={() => setVersionsOf(undefined)}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { href } from '#shared/routes';
 import { Spinner } from '#web/components/ui/spinner';
+import { useDocumentVersions } from '#web/features/documents/api/use-document-versions';
 import { useDocumentAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
 import {
   AnalyticsPageState,
@@ -30,6 +31,7 @@ export function DocumentAnalyticsPage() {
   const reader = search.get('reader');
   const query = useDocumentAnalytics(documentId, reader);
   const readerSelectId = useId();
+  const versions = useDocumentVersions(documentId);
   return (
     <AnalyticsPageState title="Document analytics" query={query} notFound="Document not found">
       {() => {
@@ -173,6 +175,27 @@ export function DocumentAnalyticsPage() {
                   />
                 )}
               </AnalyticsPanel>
+              {versions.data && versions.data.versions.length > 1 && (
+                <AnalyticsPanel
+                  id="versions"
+                  title="Versions"
+                  description="Who read each version of its file, and for how long."
+                >
+                  <DataTable
+                    caption="Reading by version"
+                    headers={['Version', 'Uploaded', 'Readers', 'Reading time']}
+                    rows={versions.data.versions.map((version) => ({
+                      key: String(version.number),
+                      cells: [
+                        version.status === 'current' ? `${version.number} (current)` : String(version.number),
+                        formatDateTime(version.uploadedAt),
+                        version.readers.map((one) => one.name || one.email).join(', ') || '—',
+                        formatReadingTime(version.readers.reduce((sum, one) => sum + one.readSeconds, 0)),
+                      ],
+                    }))}
+                  />
+                </AnalyticsPanel>
+              )}
             </div>
           </>
         );

@@ -25,6 +25,7 @@ function listItem(overrides: Partial<DocumentListItem> = {}): DocumentListItem {
     preview: { status: 'ready', kind: 'pages', failure: null },
     downloadPolicy: 'room',
     isDownloadAllowed: false,
+    version: 1,
     ...overrides,
   };
 }
@@ -43,6 +44,7 @@ function previewOf(documentId: string, overrides: Partial<DocumentPreview> = {})
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${documentId}/download`,
+    replacedAt: null,
     isDownloadAllowed: false,
     downloadRefusal: null,
     watermark: null,

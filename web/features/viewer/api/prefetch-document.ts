@@ -56,17 +56,17 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
       return;
     }
     if (preview.status === 'ready' && preview.kind === 'pages' && preview.pages.length > 0 && !isBusy())
-      preloadFirstPage(documentId);
+      preloadFirstPage(documentId, preview.replacedAt);
   }
 
-  function preloadFirstPage(documentId: string): void {
+  function preloadFirstPage(documentId: string, replacedAt: string | null): void {
     const image = new Image();
     image.decoding = 'async';
     image.sizes = PAGE_IMAGE_SIZES_BEFORE_LAYOUT;
-    image.srcset = PAGE_IMAGE_WIDTHS.map((width) => `${pageImageUrl(documentId, 1, width)} ${width}w`).join(
-      ', ',
-    );
-    image.src = pageImageUrl(documentId, 1, PAGE_IMAGE_WIDTHS[0]);
+    image.srcset = PAGE_IMAGE_WIDTHS.map(
+      (width) => `${pageImageUrl(documentId, 1, width, replacedAt)} ${width}w`,
+    ).join(', ');
+    image.src = pageImageUrl(documentId, 1, PAGE_IMAGE_WIDTHS[0], replacedAt);
     images.add(image);
     const release = () => images.delete(image);
     image.addEventListener('load', release, { once: true });

@@ -7,15 +7,39 @@ import { viewerKeys } from '#web/lib/query-keys';
 /** While a preview is being prepared, the viewer asks again this often and shows it once ready. */
 export const PREPARING_POLL_MS = 3000;
 
-export const pageImageUrl = (documentId: string, page: number, width: PageImageWidth) =>
-  apiPath(previewRoutes.page, { params: { id: documentId, page }, query: { width } });
+/**
+ * A replaced file's images and content get URLs of their own (`v`, when it was replaced; the server reads
+ * no such parameter): the browser keeps each for an hour (viewer.routes.ts), and must not show the
+ * earlier version's under the new one (docs/decisions/0069-document-versions.md).
+ */
+type Revision = string | null | undefined;
+const revisionOf = (replacedAt: Revision) => (replacedAt ? { v: String(Date.parse(replacedAt)) } : {});
+
+export const pageImageUrl = (
+  documentId: string,
+  page: number,
+  width: PageImageWidth,
+  replacedAt?: Revision,
+) =>
+  apiPath(previewRoutes.page, {
+    params: { id: documentId, page },
+    query: { width, ...revisionOf(replacedAt) },
+  });
 /** A page of a Word document's narrow layout, for phones (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md). */
-export const narrowPageImageUrl = (documentId: string, page: number, width: PageImageWidth) =>
-  apiPath(previewRoutes.page, { params: { id: documentId, page }, query: { layout: 'narrow', width } });
-export const thumbnailUrl = (documentId: string, page: number) =>
-  apiPath(previewRoutes.thumbnail, { params: { id: documentId, page } });
-export const contentUrl = (documentId: string, width?: PageImageWidth) =>
-  apiPath(previewRoutes.content, { params: { id: documentId }, query: { width } });
+export const narrowPageImageUrl = (
+  documentId: string,
+  page: number,
+  width: PageImageWidth,
+  replacedAt?: Revision,
+) =>
+  apiPath(previewRoutes.page, {
+    params: { id: documentId, page },
+    query: { layout: 'narrow', width, ...revisionOf(replacedAt) },
+  });
+export const thumbnailUrl = (documentId: string, page: number, replacedAt?: Revision) =>
+  apiPath(previewRoutes.thumbnail, { params: { id: documentId, page }, query: revisionOf(replacedAt) });
+export const contentUrl = (documentId: string, width?: PageImageWidth, replacedAt?: Revision) =>
+  apiPath(previewRoutes.content, { params: { id: documentId }, query: { width, ...revisionOf(replacedAt) } });
 
 /**
  * The `sizes` a page image has before the viewer's strip is laid out (then it is the drawn width): what
@@ -32,24 +56,35 @@ export function usePreview(documentId: string) {
     queryKey: viewerKeys.preview(documentId),
     queryFn: ({ signal }) => readPreview(documentId, signal),
     refetchInterval: (query) => (query.state.data?.status === 'preparing' ? PREPARING_POLL_MS : false),
+    // Shown at once from the cache (a room's prefetch), then asked again: its file may have been
+    // replaced since (docs/decisions/0069-document-versions.md).
+    refetchOnMount: 'always',
   });
 }
 
 /** The document's own text, page by page, when it has one (for screen readers and find in page). */
 export function useDocumentText(preview: DocumentPreview) {
   return useQuery({
-    queryKey: viewerKeys.text(preview.documentId),
-    queryFn: ({ signal }) => api(previewRoutes.text, { params: { id: preview.documentId }, signal }),
+    queryKey: viewerKeys.text(preview.documentId, preview.replacedAt),
+    queryFn: ({ signal }) =>
+      api(previewRoutes.text, {
+        params: { id: preview.documentId },
+        query: revisionOf(preview.replacedAt),
+        signal,
+      }),
     enabled: preview.hasText,
   });
 }
 
 /** A text preview (TXT, MD): UTF-8 text, not JSON, so it is read as it is. */
-export function usePreviewText(documentId: string) {
+export function usePreviewText(documentId: string, replacedAt: string | null) {
   return useQuery({
-    queryKey: viewerKeys.content(documentId),
+    queryKey: viewerKeys.content(documentId, replacedAt),
     queryFn: async ({ signal }) => {
-      const response = await fetch(contentUrl(documentId), { credentials: 'include', signal });
+      const response = await fetch(contentUrl(documentId, undefined, replacedAt), {
+        credentials: 'include',
+        signal,
+      });
       if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
       return response.text();
     },
@@ -57,9 +92,10 @@ export function usePreviewText(documentId: string) {
 }
 
 /** A table preview (CSV): its rows, the first being the header. */
-export function usePreviewTable(documentId: string) {
+export function usePreviewTable(documentId: string, replacedAt: string | null) {
   return useQuery({
-    queryKey: viewerKeys.content(documentId),
-    queryFn: ({ signal }) => api(previewRoutes.content, { params: { id: documentId }, signal }),
+    queryKey: viewerKeys.content(documentId, replacedAt),
+    queryFn: ({ signal }) =>
+      api(previewRoutes.content, { params: { id: documentId }, query: revisionOf(replacedAt), signal }),
   });
 }

@@ -21,6 +21,7 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     hasText: false,
     isTextCut: false,
     downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
+    replacedAt: null,
     isDownloadAllowed: true,
     downloadRefusal: null,
     watermark: null,
@@ -171,6 +172,14 @@ test('an archive says it cannot be previewed, and a failure says why, each with 
   renderViewer();
   expect(await screen.findByText('This PDF is password-protected.')).toBeTruthy();
   expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(1);
+});
+
+test('a document whose file was replaced says "Updated" with the date', async () => {
+  answers = {
+    [`${base}/preview`]: json(previewOf({ pages: threePages, replacedAt: '2026-11-20T10:00:00.000Z' })),
+  };
+  renderViewer();
+  expect(await screen.findByText('Updated Nov 20, 2026')).toBeTruthy();
 });
 
 test('a view-only document reads "View only" and offers no Download, whatever its state', async () => {

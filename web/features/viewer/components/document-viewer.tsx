@@ -18,6 +18,7 @@ import {
 import { addressWithPage, pageFromSearch } from '#web/features/viewer/paging';
 import { useReadingReporter } from '#web/features/viewer/use-reading-reporter';
 import { ApiRequestError } from '#web/lib/api-client';
+import { formatUpdated } from '#web/lib/format';
 import { PagesViewer } from './pages-viewer';
 import { SheetsViewer } from './sheets-viewer';
 
@@ -85,9 +86,14 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <BackLink back={back} />
-          <h1 className="min-w-0 text-lg font-semibold break-words text-slate-900 sm:text-xl">
-            {document.title}
-          </h1>
+          <div className="flex min-w-0 flex-col">
+            <h1 className="min-w-0 text-lg font-semibold break-words text-slate-900 sm:text-xl">
+              {document.title}
+            </h1>
+            {document.replacedAt && (
+              <p className="text-xs text-slate-500">{formatUpdated(document.replacedAt)}</p>
+            )}
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {document.watermark && <WatermarkBadge watermark={document.watermark} />}
@@ -251,9 +257,9 @@ function PreviewBody({
       return (
         <div className="flex justify-center rounded-lg bg-slate-100 p-2 sm:p-4">
           <img
-            src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0])}
+            src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0], document.replacedAt)}
             srcSet={PAGE_IMAGE_WIDTHS.map(
-              (width) => `${contentUrl(document.documentId, width)} ${width}w`,
+              (width) => `${contentUrl(document.documentId, width, document.replacedAt)} ${width}w`,
             ).join(', ')}
             sizes="(min-width: 1024px) 60rem, 100vw"
             alt={document.title}
@@ -265,6 +271,7 @@ function PreviewBody({
       return (
         <TextPreview
           documentId={document.documentId}
+          replacedAt={document.replacedAt}
           isCut={document.isTextCut}
           isDownloadAllowed={document.isDownloadAllowed}
           watermark={document.watermark}
@@ -274,6 +281,7 @@ function PreviewBody({
       return (
         <TablePreview
           documentId={document.documentId}
+          replacedAt={document.replacedAt}
           title={document.title}
           isDownloadAllowed={document.isDownloadAllowed}
           watermark={document.watermark}
@@ -296,7 +304,7 @@ function PreviewBody({
         <video
           controls
           preload="metadata"
-          src={contentUrl(document.documentId)}
+          src={contentUrl(document.documentId, undefined, document.replacedAt)}
           aria-label={document.title}
           className="max-h-[80dvh] w-full rounded-lg bg-black"
         />
@@ -315,16 +323,18 @@ function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 function TextPreview({
   documentId,
+  replacedAt,
   isCut,
   isDownloadAllowed,
   watermark,
 }: {
   documentId: string;
+  replacedAt: string | null;
   isCut: boolean;
   isDownloadAllowed: boolean;
   watermark: string | null;
 }) {
-  const text = usePreviewText(documentId);
+  const text = usePreviewText(documentId, replacedAt);
   if (text.isPending) return <Spinner label="Loading the text…" />;
   if (text.isError) return <LoadFailed what="the text" onRetry={() => text.refetch()} />;
   return (
@@ -347,16 +357,18 @@ function TextPreview({
 
 function TablePreview({
   documentId,
+  replacedAt,
   title,
   isDownloadAllowed,
   watermark,
 }: {
   documentId: string;
+  replacedAt: string | null;
   title: string;
   isDownloadAllowed: boolean;
   watermark: string | null;
 }) {
-  const table = usePreviewTable(documentId);
+  const table = usePreviewTable(documentId, replacedAt);
   if (table.isPending) return <Spinner label="Loading the table…" />;
   if (table.isError) return <LoadFailed what="the table" onRetry={() => table.refetch()} />;
   const [header = [], ...body] = table.data.rows;

@@ -164,7 +164,7 @@ function LaidOutPages({
   initialPage,
   onPageChange,
 }: PagesViewerProps & { layout: PageLayout }) {
-  const { documentId } = preview;
+  const { documentId, replacedAt } = preview;
   const narrowPages = layout === 'narrow' ? (preview.narrowPages ?? []) : null;
   const pages = narrowPages ?? preview.pages;
   const pageCount = pages.length;
@@ -427,7 +427,7 @@ function LaidOutPages({
                     )}
                   >
                     <img
-                      src={thumbnailUrl(documentId, page.number)}
+                      src={thumbnailUrl(documentId, page.number, replacedAt)}
                       alt=""
                       loading="lazy"
                       decoding="async"
@@ -469,9 +469,9 @@ function LaidOutPages({
               >
                 <div className="relative max-w-full">
                   <img
-                    src={imageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0])}
+                    src={imageUrl(documentId, page.number, PAGE_IMAGE_WIDTHS[0], replacedAt)}
                     srcSet={PAGE_IMAGE_WIDTHS.map(
-                      (width) => `${imageUrl(documentId, page.number, width)} ${width}w`,
+                      (width) => `${imageUrl(documentId, page.number, width, replacedAt)} ${width}w`,
                     ).join(', ')}
                     sizes={sizesOf(drawn)}
                     alt={`Page ${page.number} of ${pageCount}`}

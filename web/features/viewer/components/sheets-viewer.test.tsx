@@ -26,6 +26,7 @@ const preview: DocumentPreview & { sheets: SheetPreview[] } = {
   hasText: true,
   isTextCut: false,
   downloadUrl: `${base}/download`,
+  replacedAt: null,
   isDownloadAllowed: false,
   downloadRefusal: 'view_only',
   watermark: null,

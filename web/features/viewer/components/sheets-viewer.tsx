@@ -23,7 +23,7 @@ const EMPTY_SHEET_HEIGHT = 2;
  * follows its image for screen readers and find in page.
  */
 export function SheetsViewer({ preview, initialPage, onPageChange }: SheetsViewerProps) {
-  const { documentId, sheets } = preview;
+  const { documentId, sheets, replacedAt } = preview;
   const [selected, setSelected] = useState(
     () => sheets.find((sheet) => sheet.page === initialPage)?.page ?? sheets[0]?.page ?? 1,
   );
@@ -117,8 +117,8 @@ export function SheetsViewer({ preview, initialPage, onPageChange }: SheetsViewe
         ) : (
           <img
             key={sheet.page}
-            src={pageImageUrl(documentId, sheet.page, 800)}
-            srcSet={`${pageImageUrl(documentId, sheet.page, 800)} 1x, ${pageImageUrl(documentId, sheet.page, 1600)} 2x`}
+            src={pageImageUrl(documentId, sheet.page, 800, replacedAt)}
+            srcSet={`${pageImageUrl(documentId, sheet.page, 800, replacedAt)} 1x, ${pageImageUrl(documentId, sheet.page, 1600, replacedAt)} 2x`}
             alt={`Sheet ${sheet.name}`}
             decoding="async"
             width={Math.ceil(sheet.width)}

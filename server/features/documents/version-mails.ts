@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { MINUTE_MS } from '#server/durations';
+import { findReadableRoom } from '#server/features/rooms/index';
+import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
+import { newVersionEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { href } from '#shared/routes';
+import type { StoredDocument } from './documents.repository';
+import { findDocumentById } from './documents.repository';
+
+/**
+ * "Notify those who read the earlier version" (docs/decisions/0069-document-versions.md): once a new
+ * version is current, one mail per investor who opened or downloaded the document, each its own job
+ * (retried alone, sent once: its dedupe key), sent only while they may still read the room.
+ */
+
+export const NEW_VERSION_MAIL_JOB = 'new-version-mail';
+const payloadSchema = z.object({
+  documentId: z.string(),
+  versionNumber: z.number().int(),
+  userId: z.string(),
+});
+type NewVersionMail = z.infer<typeof payloadSchema>;
+
+/** Inside the transaction that makes the version current: a mail job per earlier reader. */
+export async function enqueueNewVersionMails(trx: Executor, document: StoredDocument): Promise<void> {
+  const readers = await trx
+    .selectFrom('access_events')
+    .select('user_id')
+    .distinct()
+    .where('room_id', '=', document.roomId)
+    .where('document_id', '=', document.id)
+    .where('action', 'in', ['viewed', 'downloaded'])
+    .where('user_id', 'is not', null)
+    .execute();
+  for (const { user_id: userId } of readers) {
+    if (!userId) continue;
+    await enqueueJob(trx, {
+      kind: NEW_VERSION_MAIL_JOB,
+      payload: {
+        documentId: document.id,
+        versionNumber: document.currentVersion,
+        userId,
+      } satisfies NewVersionMail,
+      dedupeKey: `${NEW_VERSION_MAIL_JOB}:${document.id}:${document.currentVersion}:${userId}`,
+      fairKey: document.roomId,
+    });
+  }
+}
+
+async function sendNewVersionMail(ctx: AppContext, { documentId, versionNumber, userId }: NewVersionMail) {
+  const document = await findDocumentById(ctx.db, documentId);
+  if (!document || document.currentVersion !== versionNumber) return;
+  const reader = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  // Only readers who may still read the room are told: not one removed, nor one of a closed room, nor
+  // one held at a new NDA (403 from the gate).
+  const room = await findReadableRoom(ctx, { id: userId }, document.roomId).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 403) return undefined;
+    throw error;
+  });
+  if (!reader || !room) return;
+  await ctx.mailer.send(
+    newVersionEmail({
+      to: reader.email,
+      recipientName: reader.name || null,
+      companyName: room.companyName,
+      title: document.title,
+      updatedAt: document.updatedAt,
+      documentUrl: `${ctx.config.appUrl}${href('documentInRoom', { id: document.roomId, documentId })}`,
+      messageId: `<new-version-${documentId}-${versionNumber}-${userId}@roundroom>`,
+    }),
+  );
+}
+
+export function newVersionMailJob(ctx: AppContext): JobDefinition<NewVersionMail> {
+  return {
+    kind: NEW_VERSION_MAIL_JOB,
+    payloadSchema,
+    maxAttempts: 5,
+    timeoutMs: MINUTE_MS,
+    concurrency: 2,
+    run: (payload) => sendNewVersionMail(ctx, payload),
+  };
+}

@@ -1,0 +1,397 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { findPreview } from '#server/features/documents/previews.repository';
+import { backUp } from '#server/operations/backup';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
+import {
+  createFounder,
+  founderWithInvestor,
+  mailTo,
+  type SignedIn,
+  uploadFile,
+} from '#tests/support/factories';
+import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
+import { deckPdf } from '#tests/support/sample-documents';
+import { storedBytes } from '#tests/support/stored-objects';
+import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
+import { SAMPLE_FILES } from '#tests/support/uploads';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ environment: { PREVIEW_TIME_LIMIT_MS: '60000', JOB_POLL_INTERVAL_MS: '50' } });
+}, 120_000);
+afterAll(() => t?.close());
+
+interface History {
+  documentId: string;
+  title: string;
+  versions: {
+    number: number;
+    status: string;
+    fileName: string;
+    fileSize: string;
+    uploadedBy: string;
+    readers: { email: string; views: number }[];
+  }[];
+}
+
+function fileForm(name: string, bytes: Buffer, fields: Record<string, string> = {}): FormData {
+  const data = new FormData();
+  for (const [field, value] of Object.entries(fields)) data.append(field, value);
+  data.append('file', new Blob([bytes]), name);
+  return data;
+}
+
+const replace = (founder: SignedIn, documentId: string, name: string, bytes: Buffer) =>
+  t.request('POST', `/api/documents/${documentId}/versions`, {
+    form: fileForm(name, bytes),
+    headers: founder.auth,
+  });
+
+async function uploadedDeck(founder: SignedIn, pages: number): Promise<string> {
+  const response = await uploadFile(
+    t,
+    founder,
+    { name: 'Deck.pdf', bytes: deckPdf(pages) },
+    { section: 'Decks' },
+  );
+  expect(response.status, response.text).toBe(201);
+  await t.app.jobs.whenIdle();
+  return (response.json as { document: { id: string } }).document.id;
+}
+
+async function historyOf(founder: SignedIn, documentId: string): Promise<History> {
+  const response = await t.request('GET', `/api/documents/${documentId}/versions`, { headers: founder.auth });
+  expect(response.status, response.text).toBe(200);
+  return response.json as History;
+}
+
+async function pagesSeenBy(reader: SignedIn, documentId: string): Promise<number> {
+  const response = await t.request('GET', `/api/documents/${documentId}/preview`, { headers: reader.auth });
+  expect(response.status, response.text).toBe(200);
+  return (response.json as { pages: unknown[] }).pages.length;
+}
+
+describe('Replace file', () => {
+  test('keeps the document; readers get the earlier pages until the new file is prepared, then the new ones', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedDeck(founder, 2);
+    expect(await pagesSeenBy(investor, documentId)).toBe(2);
+    const opened = await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth });
+    expect(opened.status, opened.text).toBe(201);
+
+    const newDeck = deckPdf(3);
+    const response = await replace(founder, documentId, 'Deck v2.pdf', newDeck);
+    expect(response.status, response.text).toBe(201);
+    const body = response.json as { message: string; version: { number: number; status: string } };
+    expect(body.message).toBe('File replaced');
+    expect(body.version).toMatchObject({ number: 2, status: 'preparing' });
+    // Until its preparation ends, the reader's viewer and download are the first version's.
+    expect(await pagesSeenBy(investor, documentId)).toBe(2);
+
+    await t.app.jobs.whenIdle();
+    expect(await pagesSeenBy(investor, documentId)).toBe(3);
+    const preview = await t.request('GET', `/api/documents/${documentId}/preview`, {
+      headers: investor.auth,
+    });
+    expect((preview.json as { replacedAt: string | null }).replacedAt).toEqual(expect.any(String));
+    const download = await fetchBytes(t, `/api/documents/${documentId}/download`, investor.auth);
+    expect(download.status).toBe(200);
+    expect(download.bytes).toEqual(newDeck);
+
+    const row = await t.app.database.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: 'Deck.pdf', current_version: 2, size_bytes: newDeck.length });
+    const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
+      content: string;
+    };
+    expect(markdown.content).toContain(`[Deck.pdf](/api/documents/${documentId}/download)`);
+
+    const history = await historyOf(founder, documentId);
+    expect(history.versions.map(({ number, status, fileName }) => ({ number, status, fileName }))).toEqual([
+      { number: 2, status: 'current', fileName: 'Deck v2.pdf' },
+      { number: 1, status: 'earlier', fileName: 'Deck.pdf' },
+    ]);
+    expect(history.versions[0]?.uploadedBy).toBe(founder.user.email);
+    expect(history.versions[1]?.readers).toEqual([
+      expect.objectContaining({ email: investor.user.email, views: 1 }),
+    ]);
+    expect(history.versions[0]?.readers).toEqual([]);
+
+    const events = await t.app.database.db
+      .selectFrom('access_events')
+      .select(['action', 'document_version'])
+      .where('document_id', '=', documentId)
+      .orderBy('occurred_at')
+      .execute();
+    expect(events).toEqual([
+      { action: 'viewed', document_version: 1 },
+      { action: 'downloaded', document_version: 2 },
+    ]);
+    const log = await t.request('GET', '/api/admin/recent-access', { headers: founder.auth });
+    expect(
+      (log.json as { actionType: string; documentVersion: number | null }[]).map(
+        ({ actionType, documentVersion }) => ({ actionType, documentVersion }),
+      ),
+    ).toEqual([
+      { actionType: 'downloaded', documentVersion: 2 },
+      { actionType: 'viewed', documentVersion: 1 },
+    ]);
+
+    const room = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
+    const roomId = (room.json as { id: string }).id;
+    const listed = await t.request('GET', `/api/data-room/${roomId}/documents`, { headers: investor.auth });
+    expect(listed.json).toEqual([expect.objectContaining({ id: documentId, version: 2 })]);
+  });
+
+  test('investors never reach a version: not the history, not an earlier file, not the current one by number', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    for (const path of [
+      `/api/documents/${documentId}/versions`,
+      `/api/documents/${documentId}/versions/1/download`,
+      `/api/documents/${documentId}/versions/2/download`,
+    ]) {
+      expect((await t.request('GET', path, { headers: investor.auth })).status).toBe(403);
+    }
+    const before = await writtenState(t);
+    expect((await replace(investor, documentId, 'Deck.pdf', deckPdf(1))).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/documents/${documentId}/versions/1/restore`, { headers: investor.auth }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.request('DELETE', `/api/documents/${documentId}/versions/1`, { headers: investor.auth }))
+        .status,
+    ).toBe(403);
+    await expectNothingWritten(t, before);
+  });
+
+  test("a wrong type, a file whose content lies, an empty file or another room's document writes nothing", async () => {
+    const founder = await createFounder(t);
+    const other = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const before = await writtenState(t);
+    expectRefusal(await replace(founder, documentId, 'page.html', SAMPLE_FILES.html), 415, {
+      error: 'file_type_not_allowed',
+      message: /\.html/,
+    });
+    expectRefusal(await replace(founder, documentId, 'fake.pdf', SAMPLE_FILES.png), 415, {
+      error: 'content_mismatch',
+      message: /not a real \.pdf/,
+    });
+    expectRefusal(await replace(founder, documentId, 'empty.pdf', Buffer.alloc(0)), 400, {
+      error: 'empty_file',
+      message: /empty/,
+    });
+    expectRefusal(await replace(other, documentId, 'Deck.pdf', deckPdf(1)), 404, {
+      message: /does not exist/,
+    });
+    const unknownField = await t.request('POST', `/api/documents/${documentId}/versions`, {
+      form: fileForm('Deck.pdf', deckPdf(1), { notifyReaders: 'maybe' }),
+      headers: founder.auth,
+    });
+    expectRefusal(unknownField, 400, { message: /notifyReaders/ });
+    expectRefusal(
+      await t.request('POST', `/api/documents/not-an-id/versions`, {
+        form: fileForm('Deck.pdf', deckPdf(1)),
+        headers: founder.auth,
+      }),
+      400,
+      { message: /document id/ },
+    );
+    await expectNothingWritten(t, before);
+  });
+
+  test('"Notify those who read the earlier version" mails each of its readers the document\'s link once the new one is current', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const unread = await uploadedDeck(founder, 1);
+    expect(
+      (await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth })).status,
+    ).toBe(201);
+    const mailsBefore = t.smtp.messages.length;
+    const response = await t.request('POST', `/api/documents/${documentId}/versions`, {
+      form: fileForm('Deck.pdf', deckPdf(2), { notifyReaders: 'true' }),
+      headers: founder.auth,
+    });
+    expect(response.status, response.text).toBe(201);
+    const quiet = await t.request('POST', `/api/documents/${unread}/versions`, {
+      form: fileForm('Deck.pdf', deckPdf(2), { notifyReaders: 'true' }),
+      headers: founder.auth,
+    });
+    expect(quiet.status, quiet.text).toBe(201);
+    await t.app.jobs.whenIdle();
+    await t.app.jobs.whenIdle();
+    const mail = await mailTo(t, investor.user.email, 'updated Deck.pdf');
+    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+      id: string;
+    };
+    expect(mail.text).toContain(`/data-room/${room.id}/documents/${documentId}`);
+    // One mail: the reader of the first document only, once.
+    const updates = t.smtp.messages.slice(mailsBefore).filter((sent) => sent.subject?.includes('updated'));
+    expect(updates).toHaveLength(1);
+  });
+
+  test('a file over 50 MB is a 413, streamed without Content-Length, and leaves no partial file or row', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const before = await writtenState(t);
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0x20);
+    big.write('%PDF-1.7');
+    // A streamed body is sent chunked: the server only learns the size by reading it.
+    const encoded = new Response(fileForm('huge.pdf', big));
+    const response = await fetch(`${t.baseUrl}/api/documents/${documentId}/versions`, {
+      method: 'POST',
+      headers: { ...founder.auth, 'content-type': encoded.headers.get('content-type') ?? '' },
+      body: encoded.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toBe('file_too_large');
+    await expectNothingWritten(t, before);
+  });
+});
+
+describe('Earlier versions', () => {
+  test('the founder downloads an earlier version, restores it as a new version, and deletes an old one', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const first = await t.app.database.db
+      .selectFrom('document_versions')
+      .select(['storage_key', 'sha256'])
+      .where('document_id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    const firstBytes = await storedBytes(t.config, first.storage_key);
+    expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+
+    const earlier = await fetchBytes(t, `/api/documents/${documentId}/versions/1/download`, founder.auth);
+    expect(earlier.status).toBe(200);
+    expect(earlier.bytes).toEqual(firstBytes);
+
+    const restored = await t.request('POST', `/api/documents/${documentId}/versions/1/restore`, {
+      headers: founder.auth,
+    });
+    expect(restored.status, restored.text).toBe(201);
+    expect((restored.json as { version: { number: number } }).version.number).toBe(3);
+    await t.app.jobs.whenIdle();
+    const row = await t.app.database.db
+      .selectFrom('documents')
+      .select(['current_version', 'sha256'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ current_version: 3, sha256: first.sha256 });
+
+    expectRefusal(
+      await t.request('DELETE', `/api/documents/${documentId}/versions/3`, { headers: founder.auth }),
+      409,
+      { error: 'current_version', message: /readers get/ },
+    );
+    expectRefusal(
+      await t.request('POST', `/api/documents/${documentId}/versions/3/restore`, { headers: founder.auth }),
+      409,
+      { error: 'already_current', message: /already/ },
+    );
+    const deleted = await t.request('DELETE', `/api/documents/${documentId}/versions/1`, {
+      headers: founder.auth,
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await storedBytes(t.config, first.storage_key)).toBeUndefined();
+    expect((await historyOf(founder, documentId)).versions.map((version) => version.number)).toEqual([3, 2]);
+
+    const other = await createFounder(t);
+    const before = await writtenState(t);
+    expectRefusal(
+      await t.request('POST', `/api/documents/${documentId}/versions/1/restore`, { headers: founder.auth }),
+      404,
+      { message: /version does not exist/ },
+    );
+    expectRefusal(
+      await t.request('DELETE', `/api/documents/${documentId}/versions/1`, { headers: founder.auth }),
+      404,
+      { message: /version does not exist/ },
+    );
+    expectRefusal(
+      await t.request('GET', `/api/documents/${documentId}/versions/1/download`, { headers: founder.auth }),
+      404,
+      { message: /version does not exist/ },
+    );
+    expectRefusal(
+      await t.request('POST', `/api/documents/${documentId}/versions/0/restore`, { headers: founder.auth }),
+      400,
+      { message: /version number/ },
+    );
+    expectRefusal(
+      await t.request('POST', `/api/documents/${documentId}/versions/2/restore`, { headers: other.auth }),
+      404,
+      { message: /does not exist/ },
+    );
+    await expectNothingWritten(t, before);
+  });
+
+  test('two replacements in a row: the later one is current whichever is prepared first', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck v2.pdf', deckPdf(2))).status).toBe(201);
+    expect((await replace(founder, documentId, 'Deck v3.pdf', deckPdf(3))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    const history = await historyOf(founder, documentId);
+    expect(history.versions.map(({ number, status }) => ({ number, status }))).toEqual([
+      { number: 3, status: 'current' },
+      { number: 2, status: 'earlier' },
+      { number: 1, status: 'earlier' },
+    ]);
+    const preview = await findPreview(t.app.database.db, documentId);
+    expect(preview).toMatchObject({ status: 'ready', pageCount: 3, versionNumber: 3 });
+  });
+
+  test("a backup holds every version's file, not only the current one's", async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    const keys = (
+      await t.app.database.db
+        .selectFrom('document_versions')
+        .select('storage_key')
+        .where('document_id', '=', documentId)
+        .execute()
+    ).map((row) => row.storage_key);
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-versions-backup-'));
+    try {
+      const manifest = await backUp(t.config, path.join(directory, 'backup'));
+      const backedUp = manifest.files.map((file) => file.key);
+      for (const key of keys) expect(backedUp).toContain(key);
+      expect(new Set(backedUp).size).toBe(backedUp.length);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  test("deleting the document removes every version's file", async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    const keys = (
+      await t.app.database.db
+        .selectFrom('document_versions')
+        .select('storage_key')
+        .where('document_id', '=', documentId)
+        .execute()
+    ).map((row) => row.storage_key);
+    expect(keys).toHaveLength(2);
+    expect(
+      (await t.request('DELETE', `/api/documents/${documentId}`, { headers: founder.auth })).status,
+    ).toBe(204);
+    for (const key of keys) expect(await storedBytes(t.config, key)).toBeUndefined();
+  });
+});

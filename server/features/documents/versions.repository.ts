@@ -1,0 +1,192 @@
+import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import type { DocumentVersionRow, DocumentVersionStatus } from '#server/db/schema';
+import type { StoredDocument } from './documents.repository';
+
+/** One file a document has had (docs/decisions/0069-document-versions.md). */
+export type StoredVersion = Entity<DocumentVersionRow>;
+
+/** A new document's file as its version 1, current from the start. */
+export function firstVersionOf(document: StoredDocument): StoredVersion {
+  return {
+    documentId: document.id,
+    number: 1,
+    roomId: document.roomId,
+    originalName: document.originalName,
+    fileType: document.fileType,
+    mimeType: document.mimeType,
+    sizeBytes: document.sizeBytes,
+    sha256: document.sha256,
+    storageKey: document.storageKey,
+    uploadedBy: document.uploadedBy,
+    createdAt: document.createdAt,
+    status: 'current',
+    isReadersNotified: false,
+  };
+}
+
+/**
+ * The one function that changes which version a document's readers get (ADR 69): the documents row's
+ * file columns become the version's, its updated_at says when ("Updated <date>"), the version is marked
+ * current and every other one earlier. Inside the caller's transaction.
+ */
+export async function makeVersionCurrent(
+  db: Executor,
+  document: StoredDocument,
+  version: StoredVersion,
+  now: Date,
+): Promise<StoredDocument> {
+  const row = await db
+    .updateTable('documents')
+    .set({
+      original_name: version.originalName,
+      file_type: version.fileType,
+      mime_type: version.mimeType,
+      size_bytes: version.sizeBytes,
+      sha256: version.sha256,
+      storage_key: version.storageKey,
+      uploaded_by: version.uploadedBy,
+      current_version: version.number,
+      updated_at: now.getTime(),
+    })
+    .where('id', '=', document.id)
+    .where('room_id', '=', document.roomId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await setVersionStatus(db, document.id, version.number, 'current');
+  await demoteOtherVersions(db, document.id, version.number);
+  return fromRow(row);
+}
+
+export async function insertVersion(db: Executor, version: StoredVersion): Promise<void> {
+  await db.insertInto('document_versions').values(toRow<DocumentVersionRow>(version)).execute();
+}
+
+/** Scoped by room: a document id alone never reaches another room's versions. */
+export async function findVersion(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+  number: number,
+): Promise<StoredVersion | undefined> {
+  const row = await db
+    .selectFrom('document_versions')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('document_id', '=', documentId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+/** A document's versions, newest first. */
+export async function listVersions(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+): Promise<StoredVersion[]> {
+  const rows = await db
+    .selectFrom('document_versions')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('document_id', '=', documentId)
+    .orderBy('number', 'desc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** The number the document's next version gets: one more than any it has had that is still kept. */
+export async function nextVersionNumber(db: Executor, documentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('document_versions')
+    .select((eb) => eb.fn.max<number | null>('number').as('highest'))
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return Number(row?.highest ?? 0) + 1;
+}
+
+export async function setVersionStatus(
+  db: Executor,
+  documentId: string,
+  number: number,
+  status: DocumentVersionStatus,
+): Promise<void> {
+  await db
+    .updateTable('document_versions')
+    .set({ status })
+    .where('document_id', '=', documentId)
+    .where('number', '=', number)
+    .execute();
+}
+
+/** Every other version that is current becomes earlier (the one current version of a document). */
+export async function demoteOtherVersions(db: Executor, documentId: string, number: number): Promise<void> {
+  await db
+    .updateTable('document_versions')
+    .set({ status: 'earlier' })
+    .where('document_id', '=', documentId)
+    .where('number', '!=', number)
+    .where('status', '=', 'current')
+    .execute();
+}
+
+export async function deleteVersionRow(db: Executor, documentId: string, number: number): Promise<void> {
+  await db
+    .deleteFrom('document_versions')
+    .where('document_id', '=', documentId)
+    .where('number', '=', number)
+    .execute();
+}
+
+/** Every stored file of any version of any document: what the storage must keep. */
+export async function allVersionStorageKeys(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('document_versions').select('storage_key').execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** The files of all of a document's versions, for its delete. */
+export async function versionStorageKeysOf(db: Executor, documentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('document_versions')
+    .select('storage_key')
+    .where('document_id', '=', documentId)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** Who opened or downloaded each version of a document, and for how long they read it (ADR 41, ADR 69). */
+export async function readersByVersion(
+  db: Executor,
+  roomId: string,
+  documentId: string,
+): Promise<{ version: number; email: string; name: string | null; views: number; readMs: number }[]> {
+  const rows = await db
+    .selectFrom('reading_views')
+    .innerJoin('users', 'users.id', 'reading_views.user_id')
+    .where('reading_views.room_id', '=', roomId)
+    .where('reading_views.document_id', '=', documentId)
+    .groupBy(['reading_views.document_version', 'users.email', 'users.name'])
+    .select((eb) => [
+      'reading_views.document_version as version',
+      'users.email as email',
+      'users.name as name',
+      eb.fn.countAll<number>().as('views'),
+      eb.fn.sum<number>('reading_views.read_ms').as('read_ms'),
+    ])
+    .orderBy('users.email')
+    .execute();
+  return rows.map((row) => ({
+    // Views opened before versions existed were of the first.
+    version: Number(row.version ?? 1),
+    email: row.email,
+    name: row.name || null,
+    views: Number(row.views),
+    readMs: Number(row.read_ms ?? 0),
+  }));
+}
+
+/** The e-mail addresses of these users, by id (who uploaded each version). */
+export async function emailsOfUsers(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}

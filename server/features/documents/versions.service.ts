@@ -1,0 +1,349 @@
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import type { Dialect } from '#server/db/database';
+import { type DataRoom, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import { HttpError } from '#server/plugins/errors';
+import { removeObjects } from '#server/storage/remove-objects';
+import {
+  type DocumentVersion,
+  type DocumentVersions,
+  replaceFileFieldsSchema,
+} from '#shared/contracts/documents';
+import type { PreviewFailureCode } from '#shared/contracts/previews';
+import { extensionOf, fileTypeFromName } from '#shared/file-types';
+import { isAllowedUploadExtension } from '#shared/uploads';
+import { findDocumentInRoom, type StoredDocument } from './documents.repository';
+import {
+  type CheckedUpload,
+  checkedUpload,
+  cleanFileName,
+  receivedUpload,
+  type UploadPart,
+} from './documents.service';
+import { mimeTypeFor } from './file-signatures';
+import {
+  deletePreviewObjects,
+  findPreview,
+  insertPreviewObjects,
+  lockPreviewRow,
+  type PreviewObject,
+  updatePreview,
+} from './previews.repository';
+import {
+  enqueueVersionPreparation,
+  isReadyWithoutPreparation,
+  previewKindOf,
+  startDocumentPreview,
+} from './previews.service';
+import { enqueueNewVersionMails } from './version-mails';
+import {
+  deleteVersionRow,
+  emailsOfUsers,
+  findVersion,
+  insertVersion,
+  listVersions,
+  makeVersionCurrent,
+  nextVersionNumber,
+  readersByVersion,
+  type StoredVersion,
+  setVersionStatus,
+} from './versions.repository';
+
+/**
+ * Documents with versions (docs/decisions/0069-document-versions.md): a document's id, title, place,
+ * links, settings and analytics stay; its files are versions. Readers get the current version only, and
+ * every route here is for the room's managers (requireManagedRoom): investors never reach an earlier one.
+ */
+
+function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'That document does not exist.');
+}
+
+function versionNotFound(): HttpError {
+  return new HttpError(404, 'not_found', 'That version does not exist.');
+}
+
+/** "Replace file": a new version, through the upload's own reading and checks of the file. */
+export async function replaceDocumentFile(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+  parts: AsyncIterable<UploadPart>,
+): Promise<{ version: DocumentVersion; history: DocumentVersions }> {
+  const room = await requireManagedRoom(ctx, founder);
+  // Refused before a byte is stored: another room's document, or none, is a 404 as everywhere.
+  if (!(await findDocumentInRoom(ctx.db, room.id, documentId))) throw notFound();
+  const checked = await checkedUpload(await receivedUpload(ctx, parts), replaceFileFieldsSchema);
+  return storeNewVersion(ctx, room, founder, documentId, {
+    ...checked,
+    notifyReaders: checked.fields.notifyReaders === 'true',
+  });
+}
+
+/**
+ * Restore: an earlier version becomes current again as a new version, a copy of its file (ADR 69), so the
+ * history only grows and each reader's time stays with the version they read.
+ */
+export async function restoreVersion(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+  number: number,
+): Promise<{ version: DocumentVersion; history: DocumentVersions }> {
+  const room = await requireManagedRoom(ctx, founder);
+  if (!(await findDocumentInRoom(ctx.db, room.id, documentId))) throw notFound();
+  const version = await findVersion(ctx.db, room.id, documentId, number);
+  if (!version) throw versionNotFound();
+  if (version.status === 'current')
+    throw new HttpError(409, 'already_current', `Version ${number} is already the one readers get.`);
+  const extension = extensionOf(version.originalName);
+  if (!isAllowedUploadExtension(extension)) throw new Error('unreachable: stored versions were checked');
+  // The copy of a file once accepted: it is the size it was, whatever the upload limit is today.
+  const pending = await ctx.storage.write(ctx.storage.read(version.storageKey), {
+    maxBytes: version.sizeBytes,
+  });
+  return storeNewVersion(ctx, room, founder, documentId, {
+    pending,
+    fileName: version.originalName,
+    extension,
+    notifyReaders: false,
+  });
+}
+
+/**
+ * Commits the new file and its version row: a file with nothing to prepare (video, archives) is current
+ * at once; any other is prepared first, readers keep the current version until then (ADR 69).
+ */
+async function storeNewVersion(
+  ctx: AppContext,
+  room: DataRoom,
+  founder: RoomUser,
+  documentId: string,
+  upload: Pick<CheckedUpload<unknown>, 'pending' | 'fileName' | 'extension'> & { notifyReaders: boolean },
+): Promise<{ version: DocumentVersion; history: DocumentVersions }> {
+  const key = await upload.pending.commit();
+  const now = new Date();
+  const fileName = cleanFileName(upload.fileName) || `upload.${upload.extension}`;
+  let removed: string[] = [];
+  let number: number;
+  try {
+    ({ number, removed } = await ctx.db.transaction().execute(async (trx) => {
+      const document = await findDocumentInRoom(trx, room.id, documentId);
+      if (!document) throw notFound();
+      await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
+      const version: StoredVersion = {
+        documentId,
+        number: await nextVersionNumber(trx, documentId),
+        roomId: room.id,
+        originalName: fileName,
+        fileType: fileTypeFromName(fileName),
+        mimeType: mimeTypeFor(upload.extension),
+        sizeBytes: upload.pending.size,
+        sha256: upload.pending.sha256,
+        storageKey: key,
+        uploadedBy: founder.id,
+        createdAt: now,
+        status: 'preparing',
+        isReadersNotified: upload.notifyReaders,
+      };
+      await insertVersion(trx, version);
+      if (isReadyWithoutPreparation(previewKindOf(upload.extension))) {
+        const keys = await switchToVersion(trx, document, version, now);
+        await startDocumentPreview(
+          trx,
+          { ...document, originalName: fileName, currentVersion: version.number },
+          now,
+        );
+        return { number: version.number, removed: keys };
+      }
+      const preview = await findPreview(trx, documentId);
+      await enqueueVersionPreparation(trx, version, preview?.generation ?? 0);
+      return { number: version.number, removed: [] as string[] };
+    }));
+  } catch (error) {
+    await ctx.storage.remove(key);
+    throw error;
+  }
+  ctx.jobs.wake();
+  await removeObjects(ctx, removed);
+  const history = await versionHistory(ctx, room, documentId);
+  const version = history.versions.find((candidate) => candidate.number === number);
+  if (!version) throw new Error('unreachable: the version was just stored');
+  return { version, history };
+}
+
+/**
+ * The document's readers get this version from now on (makeVersionCurrent), its earlier readers are
+ * told when the founder asked for it, and the previous preview's objects are returned for removal after
+ * the commit. The caller holds the preview's row lock and writes
+ * the new preview.
+ */
+async function switchToVersion(
+  trx: Executor,
+  document: StoredDocument,
+  version: StoredVersion,
+  now: Date,
+): Promise<string[]> {
+  const removed = await deletePreviewObjects(trx, document.id);
+  const current = await makeVersionCurrent(trx, document, version, now);
+  if (version.isReadersNotified) await enqueueNewVersionMails(trx, current);
+  return removed;
+}
+
+/** What a new version's preparation ended in, for its commit. */
+export interface VersionPreparation {
+  objects: PreviewObject[];
+  outcome:
+    | { status: 'ready'; pageCount: number | null; isTextAvailable: boolean }
+    | { status: 'failed'; code: PreviewFailureCode };
+}
+
+/**
+ * The end of a new version's preparation (ADR 69): its objects and preview state are written and it
+ * becomes current, in one transaction, unless it was deleted, or a later version became current,
+ * meanwhile (then it stays an earlier version and its objects are not used: false). A failed preparation
+ * makes the version current too, as a failed upload's file is the document's: the founder sees why.
+ * Returns the objects no longer used, for the caller to remove after the commit.
+ */
+export async function commitVersionPreparation(
+  db: Executor,
+  dialect: Dialect,
+  documentId: string,
+  number: number,
+  { objects, outcome }: VersionPreparation,
+): Promise<{ written: boolean; removed: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    await lockPreviewRow(trx, dialect, documentId);
+    const version = await findVersionOfDocument(trx, documentId, number);
+    const document = version && (await findDocumentInRoom(trx, version.roomId, documentId));
+    if (!version || !document || version.status !== 'preparing') return { written: false, removed: [] };
+    if (document.currentVersion > number) {
+      await setVersionStatus(trx, documentId, number, 'earlier');
+      return { written: false, removed: [] };
+    }
+    const now = new Date();
+    const removed = await switchToVersion(trx, document, version, now);
+    const preview = await findPreview(trx, documentId);
+    await insertPreviewObjects(trx, objects);
+    await updatePreview(trx, documentId, {
+      kind: previewKindOf(extensionOf(version.originalName)),
+      status: outcome.status,
+      failureCode: outcome.status === 'failed' ? outcome.code : null,
+      pageCount: outcome.status === 'ready' ? outcome.pageCount : null,
+      isTextAvailable: outcome.status === 'ready' && outcome.isTextAvailable,
+      updatedAt: now,
+      preparedAt: outcome.status === 'ready' ? now : null,
+      // Any retry of the previous version still running now writes nothing (previews.repository.ts).
+      generation: (preview?.generation ?? 0) + 1,
+      versionNumber: number,
+    });
+    return { written: true, removed };
+  });
+}
+
+/** A version still waiting for its preparation, by document: what the preparation job reads. */
+export async function findPreparingVersion(
+  db: Executor,
+  documentId: string,
+  number: number,
+): Promise<StoredVersion | undefined> {
+  const version = await findVersionOfDocument(db, documentId, number);
+  return version?.status === 'preparing' ? version : undefined;
+}
+
+async function findVersionOfDocument(db: Executor, documentId: string, number: number) {
+  const row = await db
+    .selectFrom('documents')
+    .select('room_id')
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return row ? findVersion(db, row.room_id, documentId, number) : undefined;
+}
+
+/** The founder's list of a document's versions: number, date, uploader, who read which and how long. */
+export async function listDocumentVersions(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+): Promise<DocumentVersions> {
+  const room = await requireManagedRoom(ctx, founder);
+  return versionHistory(ctx, room, documentId);
+}
+
+async function versionHistory(
+  ctx: AppContext,
+  room: DataRoom,
+  documentId: string,
+): Promise<DocumentVersions> {
+  const document = await findDocumentInRoom(ctx.db, room.id, documentId);
+  if (!document) throw notFound();
+  const versions = await listVersions(ctx.db, room.id, documentId);
+  const readers = await readersByVersion(ctx.db, room.id, documentId);
+  const uploaders = await emailsOfUsers(ctx.db, [...new Set(versions.map((version) => version.uploadedBy))]);
+  return {
+    documentId,
+    title: document.title,
+    versions: versions.map((version) => ({
+      number: version.number,
+      status: version.status,
+      fileName: version.originalName,
+      fileType: fileTypeFromName(version.originalName),
+      fileSize: String(version.sizeBytes),
+      uploadedAt: version.createdAt.toISOString(),
+      uploadedBy: uploaders.get(version.uploadedBy) ?? '',
+      readers: readers
+        .filter((reader) => reader.version === version.number)
+        .map(({ email, name, views, readMs }) => ({
+          email,
+          name,
+          views,
+          readSeconds: Math.round(readMs / 100) / 10,
+        })),
+    })),
+  };
+}
+
+/**
+ * Deletes an earlier version: its row, then its file. The current version (and one still being prepared)
+ * cannot be deleted: readers get, or are about to get, its file.
+ */
+export async function deleteVersion(
+  ctx: AppContext,
+  founder: RoomUser,
+  documentId: string,
+  number: number,
+): Promise<void> {
+  const room = await requireManagedRoom(ctx, founder);
+  const storageKey = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await findDocumentInRoom(trx, room.id, documentId))) throw notFound();
+    await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
+    const version = await findVersion(trx, room.id, documentId, number);
+    if (!version) throw versionNotFound();
+    if (version.status === 'current')
+      throw new HttpError(
+        409,
+        'current_version',
+        `Version ${number} is the one readers get: replace the file or restore another version first.`,
+      );
+    if (version.status === 'preparing')
+      throw new HttpError(409, 'version_preparing', `Version ${number} is still being prepared.`);
+    await deleteVersionRow(trx, documentId, number);
+    return version.storageKey;
+  });
+  await ctx.storage.remove(storageKey);
+}
+
+/** A version's file for the room's managers (any version); 404 for anyone else, as for a missing one. */
+export async function findManagedVersion(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+  number: number,
+): Promise<StoredVersion & { title: string }> {
+  const room = await requireManagedRoom(ctx, user);
+  const document = await findDocumentInRoom(ctx.db, room.id, documentId);
+  if (!document) throw notFound();
+  const version = await findVersion(ctx.db, room.id, documentId, number);
+  if (!version) throw versionNotFound();
+  return { ...version, title: `v${number} ${version.originalName}` };
+}
