@@ -17,6 +17,7 @@ import * as invitationPersonalMessage from './0020-invitation-personal-message';
 import * as fairJobClaims from './0021-fair-job-claims';
 import * as passkeys from './0022-passkeys';
 import * as investorGroups from './0023-investor-groups';
+import * as shareLinks from './0026-share-links';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0021-fair-job-claims': fairJobClaims,
   '0022-passkeys': passkeys,
   '0023-investor-groups': investorGroups,
+  '0026-share-links': shareLinks,
 };
 
 export const migrationProvider: MigrationProvider = {
