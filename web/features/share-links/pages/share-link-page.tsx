@@ -100,11 +100,11 @@ function ShareEntry({
   const verify = useVerifyShareCode(token);
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const prove = (request: Parameters<typeof verify.mutate>[0]) =>
     verify.mutate(request, {
       onSuccess: (entry) => {
-        if (entry.state === 'pending') setWaiting(entry.message);
+        if (entry.state === 'pending') setWaiting(true);
         else navigate(href('dataRoomById', { id: entry.roomId }), { replace: true });
       },
     });
@@ -112,7 +112,7 @@ function ShareEntry({
   if (waiting)
     return (
       <Notice icon={<Clock className="size-6" />} title="The founder has been asked to let you in">
-        {waiting}
+        You will get an e-mail when they decide. You can close this page.
       </Notice>
     );
   if (proof && !sentTo)
@@ -245,6 +245,7 @@ function CodeStep({
             <Input
               id={codeId}
               required
+              autoFocus
               autoComplete="one-time-code"
               inputMode="numeric"
               pattern="[0-9]{6}"
