@@ -6,6 +6,7 @@ import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
 import { measureExportBudgets } from './exports';
 import { measureFileBudgets } from './files';
+import { measureGroupsReadingCost } from './groups';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
@@ -35,6 +36,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   watermark: measureWatermarkBudgets,
   storage: measureStorageBudgets,
   reader: measureReaderBudgets,
+  groups: measureGroupsReadingCost,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

@@ -730,3 +730,68 @@ test('migration 0015 moves every saved sections text to room_sections with its t
     fs.rmSync(before, { recursive: true, force: true });
   }
 });
+
+test('migration 0023 gives every room "All investors", with the room\'s id, and every investor a place in it; an editor none; and goes back down', async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0023-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0022-passkeys')).error).toBeUndefined();
+    const user = async (email: string) => {
+      const id = crypto.randomUUID();
+      await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+                values (${id}, ${email}, '', 'founder', 1, 'professional', 1)`.execute(older.db);
+      return id;
+    };
+    const [owner, member, editor] = [
+      await user('owner@example.com'),
+      await user('member@fund.example'),
+      await user('editor@example.com'),
+    ];
+    const room = crypto.randomUUID();
+    await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+              values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+    for (const [userId, role] of [
+      [owner, 'owner'],
+      [member, 'investor'],
+      [editor, 'editor'],
+    ] as const) {
+      await sql`insert into room_members (room_id, user_id, role, created_at)
+                values (${room}, ${userId}, ${role}, 5)`.execute(older.db);
+    }
+    // The member's own invitation (the same address) and one still pending, in capitals as typed once.
+    const invitation = (email: string, role: string, createdAt: number) =>
+      sql`insert into invitations (id, room_id, email, token_hash, invited_by, created_at, expires_at, role)
+          values (${crypto.randomUUID()}, ${room}, ${email}, ${crypto.randomUUID()}, ${owner}, ${createdAt}, 99, ${role})`.execute(
+        older.db,
+      );
+    await invitation('member@fund.example', 'investor', 3);
+    await invitation('Pending@Fund.example', 'investor', 4);
+    await invitation('cofounder@example.com', 'editor', 4);
+
+    await migrateToLatest(older.db);
+    const groups = await older.db.selectFrom('investor_groups').selectAll().execute();
+    expect(groups.map((group) => ({ ...group, created_at: Number(group.created_at) }))).toEqual([
+      { id: room, room_id: room, name: 'All investors', is_default: 1, is_view_only: 0, created_at: 1 },
+    ]);
+    const places = await older.db
+      .selectFrom('investor_access')
+      .select(['email', 'group_id', 'access_expires_at'])
+      .orderBy('email')
+      .execute();
+    expect(places).toEqual([
+      { email: 'member@fund.example', group_id: room, access_expires_at: null },
+      { email: 'pending@fund.example', group_id: room, access_expires_at: null },
+    ]);
+
+    expect((await migrator.migrateTo('0022-passkeys')).error).toBeUndefined();
+    const tables = (await older.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('investor_groups');
+    expect(tables).not.toContain('investor_access');
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});

@@ -8,12 +8,16 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 const day = (field: string) =>
   z.iso.date({ error: `must be a date written YYYY-MM-DD (${field})` }).optional();
 
-/** The filters every export takes: a date range (whole days in UTC, both inclusive) and one investor. */
+/**
+ * The filters every export takes: a date range (whole days in UTC, both inclusive), one investor and
+ * one investor group (docs/decisions/0068-investor-groups.md).
+ */
 export const exportQuerySchema = z
   .strictObject({
     from: day('the first day'),
     to: day('the last day'),
     investor: z.uuid({ error: 'must be an investor id' }).optional(),
+    group: z.uuid({ error: 'must be a group id' }).optional(),
   })
   .superRefine((query, context) => {
     if (query.from && query.to && query.from > query.to)

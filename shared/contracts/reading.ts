@@ -70,6 +70,11 @@ export const roomAnalyticsSchema = z
     recentReaders: z.array(
       readerSchema.extend({ lastSeenAt: isoDateTime, readSeconds: z.number(), viewCount: z.number() }),
     ),
+    /**
+     * Every reader rolled up by firm (their address's domain; webmail addresses left out), most read
+     * first: "example.vc: 3 readers, 41 min" (docs/product-rules.md#reading-analytics).
+     */
+    firms: z.array(z.object({ firm: z.string(), readerCount: z.number(), readSeconds: z.number() })),
   })
   .meta({
     examples: [
@@ -94,10 +99,16 @@ export const roomAnalyticsSchema = z
             viewCount: 2,
           },
         ],
+        firms: [{ firm: 'fund.example', readerCount: 1, readSeconds: 300 }],
       },
     ],
   });
 export type RoomAnalytics = z.infer<typeof roomAnalyticsSchema>;
+
+/** The room's analytics for one investor group's readers only (docs/decisions/0068-investor-groups.md). */
+export const roomAnalyticsQuerySchema = z.strictObject({
+  group: z.uuid({ error: 'must be a group id' }).optional(),
+});
 
 export const documentAnalyticsParamsSchema = z.object({
   documentId: z.uuid({ error: 'must be a document id' }),

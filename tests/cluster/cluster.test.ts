@@ -110,6 +110,71 @@ test('an investor revoked on node A is refused by node B within one second', asy
   expect(refusedAfter).toBeLessThan(1_000);
 });
 
+/** The sections text the investor reads on a node. */
+async function sectionsOn(node: ClusterNode, roomId: string, token: string): Promise<string> {
+  return ((await apiCall(node, 'GET', `/api/data-room/${roomId}/sections`, token)) as { content: string })
+    .content;
+}
+
+test('an investor moved between groups on node A reads as the new group on node B within one second', async () => {
+  const { founder, room, investor } = await roomWithInvestor();
+  const email = (
+    (await apiCall(cluster, 'GET', '/api/auth/me', investor.token)) as { user: { email: string } }
+  ).user.email;
+  const { version } = (await apiCall(cluster, 'GET', '/api/sections/content', founder.token)) as {
+    version: string;
+  };
+  await apiCall(cluster, 'POST', '/api/sections/update', founder.token, {
+    content: '# Company Information\nname: Cluster Co\n\n## Pitch\nThe deck.\n\n## Financials\nThe model.\n',
+    baseVersion: version,
+  });
+  const diligence = (await apiCall(
+    cluster,
+    'POST',
+    '/api/my-data-room/groups',
+    founder.token,
+    { name: 'Diligence' },
+    201,
+  )) as {
+    id: string;
+  };
+  await apiCall(cluster, 'POST', '/api/my-data-room/section-visibility', founder.token, {
+    section: 'Financials',
+    visibleTo: [diligence.id],
+  });
+  // Node B has served the investor as "All investors": whatever it caches, it has cached.
+  for (let read = 0; read < 3; read++)
+    expect(await sectionsOn(nodeB(), room.id, investor.token)).not.toContain('Financials');
+
+  await apiCall(nodeA(), 'POST', '/api/my-data-room/investor-groups', founder.token, {
+    email,
+    groupId: diligence.id,
+  });
+  const seenAfter = await millisecondsUntil(async () =>
+    (await sectionsOn(nodeB(), room.id, investor.token)).includes('## Financials'),
+  );
+  console.info(`Node B showed the moved investor their new group's section after ${seenAfter.toFixed(0)} ms`);
+  expect(seenAfter).toBeLessThan(1_000);
+});
+
+test('an end of access set on node A is refused by node B within one second', async () => {
+  const { founder, room, investor } = await roomWithInvestor();
+  const email = (
+    (await apiCall(cluster, 'GET', '/api/auth/me', investor.token)) as { user: { email: string } }
+  ).user.email;
+  for (let read = 0; read < 3; read++)
+    expect(await status(nodeB(), `/api/data-room/${room.id}`, investor.token)).toBe(200);
+  await apiCall(nodeA(), 'POST', '/api/my-data-room/investor-access', founder.token, {
+    email,
+    accessExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+  });
+  const refusedAfter = await millisecondsUntil(
+    async () => (await status(nodeB(), `/api/data-room/${room.id}`, investor.token)) === 404,
+  );
+  console.info(`Node B refused the investor whose access ended after ${refusedAfter.toFixed(0)} ms`);
+  expect(refusedAfter).toBeLessThan(1_000);
+});
+
 test('a session signed out on node A is refused by node B within one second', async () => {
   const { investor } = await roomWithInvestor();
   expect(await status(nodeB(), '/api/auth/me', investor.token)).toBe(200);

@@ -100,7 +100,8 @@ export const notificationsKeys = {
 /** The founder's reading analytics: the room, one document (for one reader or all), one investor. */
 export const readingAnalyticsKeys = {
   all: ['reading-analytics'] as const,
-  room: () => [...readingAnalyticsKeys.all, 'room'] as const,
+  /** The room's, over every reader or one group's (null: every reader). */
+  room: (group: string | null = null) => [...readingAnalyticsKeys.all, 'room', group] as const,
   document: (documentId: string, reader: string | null) =>
     [...readingAnalyticsKeys.all, 'document', documentId, reader] as const,
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,

@@ -53,7 +53,7 @@ beforeAll(async () => {
     database: t.config.database,
     appUrl: t.config.appUrl,
     kind: 'access-log',
-    scope: { roomId: room.id, fromMs: null, toMs: null, userId: null },
+    scope: { roomId: room.id, fromMs: null, toMs: null, userId: null, group: null },
     ownerId: room.owner_id,
   };
 });

@@ -339,7 +339,43 @@ describe('filters', () => {
     expect(documents).toEqual([['Deck.pdf', '0', '0', '0', '0', '']]);
   });
 
+  test("group keeps one investor group's rows in each export (docs/decisions/0068-investor-groups.md)", async () => {
+    const { founder, investorEmail, roomId, documentId } = await roomWithViewAndDownload();
+    const otherEmail = uniqueEmail('other');
+    await invite(t, founder, otherEmail, 'Otto Other');
+    const other = await signInWithMagicLink(t, otherEmail);
+    await t.request('GET', `/api/documents/${documentId}/download`, { headers: other.auth });
+    const diligence = (
+      await t.request('POST', '/api/my-data-room/groups', {
+        json: { name: 'Diligence' },
+        headers: founder.auth,
+      })
+    ).json as { id: string };
+    const moved = await t.request('POST', '/api/my-data-room/investor-groups', {
+      json: { email: otherEmail, groupId: diligence.id },
+      headers: founder.auth,
+    });
+    expect(moved.status, moved.text).toBe(200);
+
+    const inDiligence = recordsOf(await exportOf(founder, 'access-log', `?group=${diligence.id}`)).slice(1);
+    expect(inDiligence.map((row) => [row[1], row[3]])).toEqual([['Otto Other', 'downloaded']]);
+    const inAll = recordsOf(await exportOf(founder, 'access-log', `?group=${roomId}`)).slice(1);
+    expect(new Set(inAll.map((row) => row[1]))).toEqual(new Set(['Ivy Investor']));
+    const investors = recordsOf(await exportOf(founder, 'investors', `?group=${diligence.id}`)).slice(1);
+    expect(investors.map((row) => row[0])).toEqual(['Otto Other']);
+    expect(investorEmail).not.toBe(otherEmail);
+
+    const empty = (
+      await t.request('POST', '/api/my-data-room/groups', { json: { name: 'Empty' }, headers: founder.auth })
+    ).json as { id: string };
+    expect(recordsOf(await exportOf(founder, 'access-log', `?group=${empty.id}`)).slice(1)).toEqual([]);
+    expectRefusal(await exportOf(founder, 'access-log', `?group=${crypto.randomUUID()}`), 404, {
+      message: /group/,
+    });
+  });
+
   test.each([
+    ['?group=all', 'group', /^group: must be a group id/],
     ['?from=2026-02-30', 'from', /^from: must be a date written YYYY-MM-DD/],
     ['?to=yesterday', 'to', /^to: must be a date written YYYY-MM-DD/],
     ['?from=2026-03-02&to=2026-03-01', 'from', /^from: must not be after to/],

@@ -5,12 +5,26 @@ import type { Executor } from '#server/db/columns';
  * and is scoped by the room; the caller walks the pages, so no export holds its whole result in memory.
  */
 
-/** Which events to read: the room, whole days as [fromMs, toMs), and optionally one user. */
+/**
+ * Which events to read: the room, whole days as [fromMs, toMs), optionally one user, and optionally one
+ * investor group's people (docs/decisions/0068-investor-groups.md): their accounts and their addresses.
+ */
 export interface ExportScope {
   roomId: string;
   fromMs: number | null;
   toMs: number | null;
   userId: string | null;
+  group: { userIds: string[]; emails: string[] } | null;
+}
+
+/** A list for `in`, never empty: an empty group matches no row (no id or address is ''). */
+const anyOf = (values: string[]) => (values.length > 0 ? values : ['']);
+
+/** The accounts of these addresses, for an export narrowed to a group. */
+export async function findUserIdsByEmail(db: Executor, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Where the previous page ended: the access log is read in (occurred_at, id) order. */
@@ -58,6 +72,7 @@ export async function listAccessLogPage(
   if (scope.fromMs !== null) query = query.where('access_events.occurred_at', '>=', scope.fromMs);
   if (scope.toMs !== null) query = query.where('access_events.occurred_at', '<', scope.toMs);
   if (scope.userId !== null) query = query.where('access_events.user_id', '=', scope.userId);
+  if (scope.group !== null) query = query.where('access_events.user_id', 'in', anyOf(scope.group.userIds));
   // `occurred_at >= t` first, so both planners start an index range at the cursor; the `or` only
   // settles the ties at t, and cannot widen the range the index is read from.
   if (after)
@@ -114,6 +129,7 @@ export async function listNdaAcceptancePage(
     query = query.where('nda_acceptances.email', '=', (eb) =>
       eb.selectFrom('users as investor').select('investor.email').where('investor.id', '=', investor),
     );
+  if (scope.group !== null) query = query.where('nda_acceptances.email', 'in', anyOf(scope.group.emails));
   if (after)
     query = query
       .where('nda_acceptances.accepted_at', '>=', after.acceptedAt)
@@ -142,6 +158,7 @@ function viewsInScope(db: Executor, scope: ExportScope) {
   if (scope.fromMs !== null) query = query.where('reading_views.started_at', '>=', scope.fromMs);
   if (scope.toMs !== null) query = query.where('reading_views.started_at', '<', scope.toMs);
   if (scope.userId !== null) query = query.where('reading_views.user_id', '=', scope.userId);
+  if (scope.group !== null) query = query.where('reading_views.user_id', 'in', anyOf(scope.group.userIds));
   return query;
 }
 
@@ -210,6 +227,7 @@ export async function listActiveUserIds(
   if (scope.fromMs !== null) query = query.where('occurred_at', '>=', scope.fromMs);
   if (scope.toMs !== null) query = query.where('occurred_at', '<', scope.toMs);
   if (scope.userId !== null) query = query.where('user_id', '=', scope.userId);
+  if (scope.group !== null) query = query.where('user_id', 'in', anyOf(scope.group.userIds));
   if (afterUserId !== null) query = query.where('user_id', '>', afterUserId);
   const rows = await query.orderBy('user_id').limit(limit).execute();
   return rows.flatMap((row) => (row.user_id ? [row.user_id] : []));

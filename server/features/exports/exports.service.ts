@@ -1,12 +1,17 @@
 import type { Writable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
 import { DAY_MS } from '#server/durations';
-import { investorStandingIn, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import {
+  investorEmailsOfGroup,
+  investorStandingIn,
+  type RoomUser,
+  requireManagedRoom,
+} from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { attachmentDisposition } from '#server/storage/download';
 import type { ExportKind, ExportQuery } from '#shared/contracts/exports';
 import { sendCsvFromWorker } from './export-worker-stream';
-import { type ExportScope, hasActivityInRoom } from './exports.repository';
+import { type ExportScope, findUserIdsByEmail, hasActivityInRoom } from './exports.repository';
 
 export interface CsvExport {
   contentDisposition: string;
@@ -36,11 +41,17 @@ async function resolveScope(
     ]);
     if (standing === 'manager' || (standing === 'none' && !hasHistory)) throw investorNotFound();
   }
+  let group: ExportScope['group'] = null;
+  if (query.group !== undefined) {
+    const emails = [...(await investorEmailsOfGroup(ctx, room.id, query.group))];
+    group = { emails, userIds: await findUserIdsByEmail(ctx.db, emails) };
+  }
   const scope = {
     roomId: room.id,
     fromMs: query.from ? Date.parse(`${query.from}T00:00:00Z`) : null,
     toMs: query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : null,
     userId: investor,
+    group,
   };
   return { scope, ownerId: room.ownerId };
 }

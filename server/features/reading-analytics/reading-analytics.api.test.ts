@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -121,6 +122,10 @@ async function readingState() {
   const rows = await Promise.all(tables.map((table) => db().selectFrom(table).selectAll().execute()));
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
   return { counts: await countRows(t), rows: sorted };
+}
+
+async function roomIdOf(founder: SignedIn): Promise<string> {
+  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
 }
 
 async function get<T>(founder: SignedIn, path: string): Promise<T> {
@@ -754,7 +759,73 @@ describe("the founder's analytics", () => {
     expect(await get<RoomAnalytics>(otherFounder, '/api/admin/analytics')).toEqual({
       documents: [],
       recentReaders: [],
+      firms: [],
     });
+  });
+
+  test("per room, by group and by firm: one group's readers only, and readers rolled up by their address's domain, webmail left out", async () => {
+    const { founder, documentId } = await roomWithDeck();
+    const diligence = (
+      await t.request('POST', '/api/my-data-room/groups', {
+        json: { name: 'Diligence' },
+        headers: founder.auth,
+      })
+    ).json as { id: string };
+    const firm = `fund-${Date.now()}.vc`;
+    const readers = [];
+    for (const [email, groupId] of [
+      [`ann-${Date.now()}@${firm}`, diligence.id],
+      [`bob-${Date.now()}@${firm}`, undefined],
+      [`cat-${Date.now()}@gmail.com`, diligence.id],
+    ] as const) {
+      const sent = await t.request('POST', '/api/invites', {
+        json: { email, groupId },
+        headers: founder.auth,
+      });
+      expect(sent.status, sent.text).toBe(201);
+      readers.push(await signInWithMagicLink(t, email));
+    }
+    const [ann, bob, cat] = readers as [SignedIn, SignedIn, SignedIn];
+    await reportAfter(ann, await openedView(ann, documentId), 60, [{ page: 1, seconds: 40 }]);
+    await reportAfter(bob, await openedView(bob, documentId), 60, [{ page: 1, seconds: 20 }]);
+    await reportAfter(cat, await openedView(cat, documentId), 60, [{ page: 1, seconds: 10 }]);
+
+    const everyone = await get<RoomAnalytics>(founder, '/api/admin/analytics');
+    expect(everyone.firms.find((entry) => entry.firm === firm)).toEqual({
+      firm,
+      readerCount: 2,
+      readSeconds: 60,
+    });
+    expect(everyone.firms.map((entry) => entry.firm)).not.toContain('gmail.com');
+    expect(everyone.documents[0]?.readSeconds).toBe(70);
+
+    const grouped = await get<RoomAnalytics>(founder, `/api/admin/analytics?group=${diligence.id}`);
+    expect(grouped.recentReaders.map((reader) => reader.email).sort()).toEqual(
+      [ann.user.email, cat.user.email].sort(),
+    );
+    expect(grouped.documents.find((document) => document.documentId === documentId)).toMatchObject({
+      readSeconds: 50,
+      viewCount: 2,
+      readerCount: 2,
+    });
+    expect(grouped.firms).toEqual([{ firm, readerCount: 1, readSeconds: 40 }]);
+    expect(
+      (
+        await get<RoomAnalytics>(founder, `/api/admin/analytics?group=${await roomIdOf(founder)}`)
+      ).recentReaders.map((reader) => reader.email),
+    ).toEqual([bob.user.email]);
+
+    const missing = await t.request('GET', `/api/admin/analytics?group=${crypto.randomUUID()}`, {
+      headers: founder.auth,
+    });
+    expect(missing.status).toBe(404);
+    const malformed = await t.request('GET', '/api/admin/analytics?group=diligence', {
+      headers: founder.auth,
+    });
+    expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
+      400,
+      'group: must be a group id',
+    ]);
   });
 
   test('per investor: every visit in order with views, downloads and clicks, and time per document', async () => {

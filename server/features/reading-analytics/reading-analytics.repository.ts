@@ -415,8 +415,8 @@ export async function findDocumentTotals(
   return row ? fromRow(row) : undefined;
 }
 
-/** The readers seen in the room since then, most recent first, with who they are. */
-export async function listRecentRoomReaders(db: Executor, roomId: string, since: Date) {
+/** Every reader of the room with who they are, most recent first: for a group's view and the firms. */
+export async function listRoomReaders(db: Executor, roomId: string) {
   const rows = await db
     .selectFrom('reading_room_readers')
     .innerJoin('users', 'users.id', 'reading_room_readers.user_id')
@@ -429,10 +429,41 @@ export async function listRecentRoomReaders(db: Executor, roomId: string, since:
       'users.email',
     ])
     .where('reading_room_readers.room_id', '=', roomId)
-    .where('reading_room_readers.last_seen_at', '>=', since.getTime())
     .orderBy('reading_room_readers.last_seen_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
+}
+
+/** The room's documents' totals over these readers only (a group's), from the per-reader roll-up. */
+export async function listDocumentTotalsOfReaders(
+  db: Executor,
+  roomId: string,
+  userIds: readonly string[],
+): Promise<DocumentTotals[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('reading_document_readers')
+    .select((eb) => [
+      'document_id',
+      'room_id',
+      eb.fn.sum<number>('view_count').as('view_count'),
+      eb.fn.sum<number>('read_ms').as('read_ms'),
+      eb.fn.countAll<number>().as('reader_count'),
+      eb.fn.max('last_viewed_at').as('last_viewed_at'),
+    ])
+    .where('room_id', '=', roomId)
+    .where('user_id', 'in', userIds)
+    .groupBy(['document_id', 'room_id'])
+    .execute();
+  return rows.map((row) =>
+    fromRow({
+      ...row,
+      view_count: Number(row.view_count),
+      read_ms: Number(row.read_ms),
+      reader_count: Number(row.reader_count),
+      last_viewed_at: Number(row.last_viewed_at),
+    }),
+  );
 }
 
 /** A document's readers with who they are, most recent first. */

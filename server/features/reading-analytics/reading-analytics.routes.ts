@@ -14,6 +14,7 @@ import {
   investorAnalyticsSchema,
   openViewResponseSchema,
   readingReportSchema,
+  roomAnalyticsQuerySchema,
   roomAnalyticsSchema,
   VIEW_OPENS_PER_MINUTE,
   viewIdParamsSchema,
@@ -92,8 +93,13 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
     const managersOnly = errorResponses(401, 403, 404);
     app.get(
       '/api/admin/analytics',
-      { schema: { response: { 200: roomAnalyticsSchema, ...managersOnly } } },
-      async (request) => roomAnalytics(ctx, requireUser(request)),
+      {
+        schema: {
+          querystring: roomAnalyticsQuerySchema,
+          response: { 200: roomAnalyticsSchema, ...managersOnly },
+        },
+      },
+      async (request) => roomAnalytics(ctx, requireUser(request), request.query.group),
     );
     app.get(
       '/api/admin/analytics/documents/:documentId',

@@ -13,6 +13,7 @@ import {
   type StoredDocument,
 } from '#server/features/documents/index';
 import {
+  investorEmailsOfGroup,
   investorStandingIn,
   type RoomActivity,
   type RoomUser,
@@ -30,6 +31,7 @@ import {
   type RoomAnalytics,
   VISIT_GAP_MINUTES,
 } from '#shared/contracts/reading';
+import { firmsOf } from './firms';
 import { readingViewsCache } from './reading-analytics.caches';
 import {
   addOpenedView,
@@ -41,10 +43,11 @@ import {
   listDocumentPages,
   listDocumentReaders,
   listDocumentTotals,
+  listDocumentTotalsOfReaders,
   listReaderDocuments,
   listReaderPages,
   listReaderViews,
-  listRecentRoomReaders,
+  listRoomReaders,
   type ReadingView,
 } from './reading-analytics.repository';
 import { reportBatchOf } from './report-batch';
@@ -146,14 +149,29 @@ function tooSoon(): HttpError {
 // ---------------------------------------------------------------------------------------------------
 // The founder's analytics.
 
-export async function roomAnalytics(ctx: AppContext, founder: RoomUser): Promise<RoomAnalytics> {
+export async function roomAnalytics(
+  ctx: AppContext,
+  founder: RoomUser,
+  groupId?: string,
+): Promise<RoomAnalytics> {
   const room = await requireManagedRoom(ctx, founder);
-  const [documents, totals, readers] = await Promise.all([
+  // One group's readers only, when asked (docs/decisions/0068-investor-groups.md).
+  const inGroup = groupId === undefined ? undefined : await investorEmailsOfGroup(ctx, room.id, groupId);
+  const readers = (await listRoomReaders(ctx.db, room.id)).filter(
+    (reader) => inGroup === undefined || inGroup.has(reader.email),
+  );
+  const [documents, totals] = await Promise.all([
     listUploadedDocuments(ctx, room.id),
-    listDocumentTotals(ctx.db, room.id),
-    listRecentRoomReaders(ctx.db, room.id, new Date(Date.now() - RECENT_READERS_DAYS * DAY_MS)),
+    inGroup === undefined
+      ? listDocumentTotals(ctx.db, room.id)
+      : listDocumentTotalsOfReaders(
+          ctx.db,
+          room.id,
+          readers.map((reader) => reader.userId),
+        ),
   ]);
   const totalsOf = new Map(totals.map((total) => [total.documentId, total]));
+  const recentSince = Date.now() - RECENT_READERS_DAYS * DAY_MS;
   return {
     documents: documents
       .map((document) => {
@@ -168,13 +186,20 @@ export async function roomAnalytics(ctx: AppContext, founder: RoomUser): Promise
         };
       })
       .sort((a, b) => b.readSeconds - a.readSeconds || b.viewCount - a.viewCount),
-    recentReaders: readers.map((reader) => ({
-      userId: reader.userId,
-      name: reader.name,
-      email: reader.email,
-      lastSeenAt: reader.lastSeenAt.toISOString(),
-      readSeconds: seconds(reader.readMs),
-      viewCount: reader.viewCount,
+    recentReaders: readers
+      .filter((reader) => reader.lastSeenAt.getTime() >= recentSince)
+      .map((reader) => ({
+        userId: reader.userId,
+        name: reader.name,
+        email: reader.email,
+        lastSeenAt: reader.lastSeenAt.toISOString(),
+        readSeconds: seconds(reader.readMs),
+        viewCount: reader.viewCount,
+      })),
+    firms: (await firmsOf(readers)).map((firm) => ({
+      firm: firm.firm,
+      readerCount: firm.readerCount,
+      readSeconds: seconds(firm.readMs),
     })),
   };
 }

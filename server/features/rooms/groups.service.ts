@@ -193,3 +193,25 @@ export async function requireRoomGroup(ctx: AppContext, roomId: string, groupId:
 export async function placeInvestor(ctx: AppContext, roomId: string, email: string, groupId: string) {
   await setInvestorGroup(ctx.db, roomId, email, groupId, new Date());
 }
+
+/**
+ * The addresses of the room's investors in a group, for analytics filtered by group (a group of another
+ * room, or none, is the same 404 as a missing one).
+ */
+export async function investorEmailsOfGroup(
+  ctx: AppContext,
+  roomId: string,
+  groupId: string,
+): Promise<Set<string>> {
+  await requireRoomGroup(ctx, roomId, groupId);
+  const known = new Set((await listGroups(ctx.db, roomId)).map((group) => group.id));
+  const places = new Map(
+    (await listInvestorPlaces(ctx.db, roomId)).map((place) => [place.email, place.groupId]),
+  );
+  const emails = new Set<string>();
+  for (const email of await listInvestorAddresses(ctx.db, roomId)) {
+    const placed = places.get(email);
+    if ((placed && known.has(placed) ? placed : roomId) === groupId) emails.add(email);
+  }
+  return emails;
+}

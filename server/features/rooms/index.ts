@@ -6,7 +6,7 @@
 
 export { placeInvestorFromLink } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
-export { placeInvestor, requireRoomGroup } from './groups.service';
+export { investorEmailsOfGroup, placeInvestor, requireRoomGroup } from './groups.service';
 export {
   addEditor,
   addInvestor,

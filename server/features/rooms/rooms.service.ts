@@ -520,5 +520,8 @@ export async function sectionsPayloadOf(
   const sections = ctx.caches.get(sectionsCache);
   if (access.hiddenSectionKeys.size === 0) return sections.payload(markdown);
   // The text as the reader's group reads it: the sections it may not see left out (ADR 68).
-  return { content: readerSectionsMarkdown(markdown, await sections.parsed(markdown), access) };
+  const hiddenKey = [...access.hiddenSectionKeys].sort().join('\n');
+  return sections.readerPayload(markdown, hiddenKey, (parsed) =>
+    readerSectionsMarkdown(markdown, parsed, access),
+  );
 }

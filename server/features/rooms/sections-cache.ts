@@ -23,7 +23,11 @@ const ROOMS_KEPT = 64;
 export class SectionsCache {
   readonly #byText = new LRUCache<
     string,
-    { parsed?: Promise<ParsedSections>; payload?: { content: string } }
+    {
+      parsed?: Promise<ParsedSections>;
+      payload?: { content: string };
+      readerPayloads?: Map<string, { content: string }>;
+    }
   >({
     max: ROOMS_KEPT,
   });
@@ -76,5 +80,23 @@ export class SectionsCache {
     const entry = this.#entry(markdown);
     entry.payload ??= { content: markdown };
     return entry.payload;
+  }
+
+  /**
+   * `{content}` as the readers of one group read it (the sections hidden from them left out: ADR 68),
+   * one object per text and set of hidden sections (`hiddenKey`), so its JSON too is written once.
+   */
+  async readerPayload(
+    markdown: string,
+    hiddenKey: string,
+    readerText: (parsed: ParsedSections) => string,
+  ): Promise<{ content: string }> {
+    const entry = this.#entry(markdown);
+    const known = entry.readerPayloads?.get(hiddenKey);
+    if (known) return known;
+    const payload = { content: readerText(await this.parsed(markdown)) };
+    entry.readerPayloads ??= new Map();
+    entry.readerPayloads.set(hiddenKey, payload);
+    return payload;
   }
 }

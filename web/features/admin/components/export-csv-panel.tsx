@@ -6,6 +6,7 @@ import { type ExportKind, exportHref } from '#shared/contracts/exports';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import { DashboardPanel } from './dashboard-panel';
 
 const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
@@ -34,12 +35,20 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [investor, setInvestor] = useState('');
+  const [group, setGroup] = useState('');
+  const groups = useRoomGroups();
   const fromId = useId();
+  const groupId = useId();
   const toId = useId();
   const investorId = useId();
   const rangeErrorId = useId();
   const rangeIsBackwards = from !== '' && to !== '' && from > to;
-  const filters = { from: from || undefined, to: to || undefined, investor: investor || undefined };
+  const filters = {
+    from: from || undefined,
+    to: to || undefined,
+    investor: investor || undefined,
+    group: group || undefined,
+  };
 
   return (
     <DashboardPanel
@@ -86,6 +95,24 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
             ))}
           </select>
         </div>
+        {groups.data && groups.data.groups.length > 1 && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={groupId}>Group</Label>
+            <select
+              id={groupId}
+              className={selectClassName}
+              value={group}
+              onChange={(event) => setGroup(event.target.value)}
+            >
+              <option value="">Every group</option>
+              {groups.data.groups.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       {rangeIsBackwards && (
         <p id={rangeErrorId} role="alert" className="mt-2 text-sm text-red-700">

@@ -9,12 +9,15 @@ import { readingAnalyticsKeys } from '#web/lib/query-keys';
  */
 const onEveryVisit = { refetchOnMount: 'always' } as const;
 
-export function useRoomAnalytics() {
+/** The room's analytics, over every reader or one investor group's (null: every reader). */
+export function useRoomAnalytics(group: string | null) {
   return useQuery(
     queryOptions({
-      queryKey: readingAnalyticsKeys.room(),
-      queryFn: ({ signal }) => api(readingRoutes.room, { signal }),
+      queryKey: readingAnalyticsKeys.room(group),
+      queryFn: ({ signal }) => api(readingRoutes.room, { query: { group }, signal }),
       ...onEveryVisit,
+      // Choosing another group keeps the page in place until its numbers arrive.
+      placeholderData: (previous) => previous,
     }),
   );
 }

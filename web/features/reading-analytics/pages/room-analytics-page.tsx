@@ -1,6 +1,8 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RECENT_READERS_DAYS } from '#shared/contracts/reading';
 import { href } from '#shared/routes';
+import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import { useRoomAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
 import {
   AnalyticsPageState,
@@ -23,7 +25,8 @@ const linkClass = 'text-indigo-700 hover:underline';
 
 /** /admin/analytics: the room's most and least read documents, and who read lately. */
 export function RoomAnalyticsPage() {
-  const query = useRoomAnalytics();
+  const [group, setGroup] = useState<string | null>(null);
+  const query = useRoomAnalytics(group);
   return (
     <AnalyticsPageState title="Reading analytics" query={query} notFound="No data room yet">
       {() => {
@@ -44,6 +47,7 @@ export function RoomAnalyticsPage() {
             <p className="mt-1 text-slate-600">
               What your investors read in the viewer, page by page, and for how long.
             </p>
+            <GroupFilter group={group} onChange={setGroup} />
             <div className="mt-6 flex flex-col gap-6 sm:mt-8">
               <AnalyticsPanel
                 id="most-read"
@@ -149,10 +153,75 @@ export function RoomAnalyticsPage() {
                   )}
                 </AnalyticsPanel>
               </div>
+              <FirmsPanel firms={data.firms} />
             </div>
           </>
         );
       }}
     </AnalyticsPageState>
+  );
+}
+
+/** "Readers in": every reader, or one investor group's (docs/decisions/0068-investor-groups.md). */
+function GroupFilter({
+  group,
+  onChange,
+}: {
+  group: string | null;
+  onChange: (group: string | null) => void;
+}) {
+  const groups = useRoomGroups();
+  const selectId = useId();
+  if (!groups.data || groups.data.groups.length < 2) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
+        Readers in
+      </label>
+      <select
+        id={selectId}
+        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        value={group ?? ''}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
+        <option value="">Every group</option>
+        {groups.data.groups.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Readers rolled up by firm: "example.vc: 3 readers, 41 min" (webmail addresses left out). */
+function FirmsPanel({
+  firms,
+}: {
+  firms: readonly { firm: string; readerCount: number; readSeconds: number }[];
+}) {
+  return (
+    <AnalyticsPanel
+      id="firms"
+      title="Firms"
+      description="Readers by the domain of their e-mail address; personal webmail addresses are left out."
+    >
+      {firms.length === 0 ? (
+        <EmptyNote>No reader from a firm's address has read anything yet.</EmptyNote>
+      ) : (
+        <ul aria-label="Firms" className="divide-y divide-slate-100 text-sm">
+          {firms.map((firm) => (
+            <li key={firm.firm} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+              <span className="min-w-0 font-medium text-slate-900 wrap-anywhere">{firm.firm}</span>
+              <span className="text-slate-600">
+                {firm.readerCount} {firm.readerCount === 1 ? 'reader' : 'readers'},{' '}
+                {formatReadingTime(firm.readSeconds)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AnalyticsPanel>
   );
 }
