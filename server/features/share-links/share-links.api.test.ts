@@ -7,6 +7,8 @@ import {
   type SignedIn,
   signInWithMagicLink,
   uniqueEmail,
+  uniquePdf,
+  uploadFile,
 } from '#tests/support/factories';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
@@ -499,5 +501,53 @@ describe("the founder's routes", () => {
     await expectStatus(post(investor, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }), 403);
     await expectStatus(get(undefined, '/api/my-data-room/share-links'), 401);
     await expectStatus(post(room.founder, `/api/my-data-room/share-links/${link.id}`, {}), 400);
+  });
+});
+
+describe('analytics and exports filtered by link', () => {
+  test("exports keep the link's readers only; another room's link, or none, is a 404", async () => {
+    const room = await tieredRoom();
+    const uploaded = await uploadFile(
+      t,
+      room.founder,
+      { name: 'Deck.pdf', bytes: uniquePdf() },
+      { section: 'Legal documents' },
+    );
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const documentId = (uploaded.json as { document: { id: string } }).document.id;
+    const link = await makeLink(room.founder, room.roomId);
+    const linkReaderEmail = uniqueEmail('linked');
+    const linkReader = readerOf((await enter(link, linkReaderEmail)).auth);
+    const invitedEmail = uniqueEmail('invited');
+    await invite(t, room.founder, invitedEmail);
+    const invited = await signInWithMagicLink(t, invitedEmail);
+    for (const reader of [linkReader, invited])
+      await expectStatus(get(reader, `/api/documents/${documentId}/download`), 200);
+
+    const byLink = await expectStatus(
+      get(room.founder, `/api/admin/exports/access-log.csv?shareLink=${link.id}`),
+      200,
+    );
+    expect(byLink.text).toContain(linkReaderEmail);
+    expect(byLink.text).not.toContain(invitedEmail);
+    const all = await expectStatus(get(room.founder, '/api/admin/exports/access-log.csv'), 200);
+    expect(all.text).toContain(invitedEmail);
+    const investors = await expectStatus(
+      get(room.founder, `/api/admin/exports/investors.csv?shareLink=${link.id}`),
+      200,
+    );
+    expect(investors.text).toContain(linkReaderEmail.split('@')[0]);
+    expect(investors.text).not.toContain(invitedEmail.split('@')[0]);
+
+    const analytics = await expectStatus(get(room.founder, `/api/admin/analytics?shareLink=${link.id}`), 200);
+    expect(analytics.text).not.toContain(invitedEmail);
+
+    const other = await tieredRoom();
+    const otherLink = await makeLink(other.founder, other.roomId);
+    for (const path of ['/api/admin/exports/access-log.csv', '/api/admin/analytics']) {
+      const foreign = await expectStatus(get(room.founder, `${path}?shareLink=${otherLink.id}`), 404);
+      expect((foreign.json as { error: string }).error).toBe('share_link_not_found');
+      await expectStatus(get(room.founder, `${path}?shareLink=not-a-link`), 400);
+    }
   });
 });

@@ -34,6 +34,7 @@ import {
   findRoomReader,
   findShareLink,
   insertShareLink,
+  listAddressesBroughtBy,
   listReaders,
   listShareLinks,
   type StoredShareLink,
@@ -248,4 +249,25 @@ async function tellReader(
   } catch (error) {
     ctx.log.error({ err: error, email }, 'the share link reader could not be told the decision');
   }
+}
+
+/**
+ * The addresses a link of the room brought, for analytics and exports filtered by link; a link of
+ * another room, or none, is the same 404 as a missing one.
+ */
+export async function investorEmailsOfShareLink(
+  ctx: AppContext,
+  roomId: string,
+  linkId: string,
+): Promise<Set<string>> {
+  if (!(await findShareLink(ctx.db, roomId, linkId)))
+    throw new HttpError(
+      404,
+      'share_link_not_found',
+      'shareLink: that share link does not exist in this data room.',
+      {
+        field: 'shareLink',
+      },
+    );
+  return new Set(await listAddressesBroughtBy(ctx.db, roomId, linkId));
 }
