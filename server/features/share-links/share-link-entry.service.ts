@@ -2,32 +2,18 @@ import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { lockForTransaction } from '#server/db/transaction-lock';
-import {
-  INVITATION_TTL_MS,
-  MINUTE_MS,
-  SECOND_MS,
-  SHARE_CODE_TTL_MS,
-  SHARE_CODES_WINDOW_MS,
-} from '#server/durations';
-import { endSession, findUserByEmail, type NewSession, type User } from '#server/features/accounts/index';
+import { MINUTE_MS, SECOND_MS, SHARE_CODE_TTL_MS, SHARE_CODES_WINDOW_MS } from '#server/durations';
+import { endSession, type NewSession, type User } from '#server/features/accounts/index';
 import { countUsedMagicLinks, signInProvenAddress } from '#server/features/auth/index';
-import {
-  findOpenInvitation,
-  hasAcceptedInvitation,
-  insertInvitation,
-} from '#server/features/invitations/index';
-import {
-  companyNamesFor,
-  isMemberOfRoom,
-  listManagers,
-  placeInvestorFromLink,
-} from '#server/features/rooms/index';
+import { hasAcceptedInvitation } from '#server/features/invitations/index';
+import { companyNamesFor, listManagers } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { shareApprovalRequestEmail, shareCodeEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import type { ShareLinkState, ShareVerifyRequest } from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
+import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
 import { closedLinkRefusal, domainRefusal, isDomainAllowed, shareLinkStateOf } from './share-link-rules';
 import {
   countCodesForEmailSince,
@@ -74,13 +60,6 @@ export async function describeShareLink(ctx: AppContext, token: string): Promise
   return { state, requiresApproval: link.isApprovalRequired };
 }
 
-/** Whether the address is already in the room: a member, or invited and not yet signed in. */
-async function isAlreadyInRoom(db: Executor, roomId: string, email: string): Promise<boolean> {
-  const user = await findUserByEmail(db, email);
-  if (user && (await isMemberOfRoom(db, roomId, user.id))) return true;
-  return (await findOpenInvitation(db, roomId, email)) !== undefined;
-}
-
 /**
  * Refuses an address the link cannot let in now: a link turned off or expired refuses everyone; a full
  * link or a domain not allowed refuses the addresses not yet in the room nor already counted by it.
@@ -93,7 +72,7 @@ async function requireAdmissible(
 ): Promise<void> {
   const state = shareLinkStateOf(link, await countCountedReaders(db, link.id), now);
   if (state === 'disabled' || state === 'expired') throw closedLinkRefusal(state);
-  if (await isAlreadyInRoom(db, link.roomId, email)) return;
+  if (await isAlreadyInRoom(db, link.roomId, email, now)) return;
   if (await findReader(db, link.id, email)) return;
   if (!isDomainAllowed(link, email)) throw domainRefusal(link);
   if (state === 'full') throw closedLinkRefusal(state);
@@ -226,7 +205,7 @@ async function admit(
   now: Date,
   device: { userAgent: string | undefined; previousSessionId: string | null },
 ): Promise<Admission> {
-  if (!(await isAlreadyInRoom(trx, link.roomId, email))) {
+  if (!(await isAlreadyInRoom(trx, link.roomId, email, now))) {
     const reader = await findReader(trx, link.id, email);
     if (reader?.state === 'refused')
       throw new HttpError(
@@ -263,25 +242,6 @@ async function admit(
     throw new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
   if (device.previousSessionId) await endSession(trx, device.previousSessionId);
   return { state: 'admitted', user: signedIn.user, session: signedIn.session, roomId: link.roomId };
-}
-
-/** An invitation of the link's group, never mailed: the proof just given accepts it (signInProvenAddress). */
-async function inviteFromLink(trx: Executor, link: StoredShareLink, email: string, now: Date): Promise<void> {
-  await insertInvitation(trx, {
-    id: crypto.randomUUID(),
-    roomId: link.roomId,
-    email,
-    name: null,
-    tokenHash: hashToken(generateToken()),
-    invitedBy: link.createdBy,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-    usedAt: null,
-    revokedAt: null,
-    role: 'investor',
-    personalMessage: null,
-  });
-  await placeInvestorFromLink(trx, link.roomId, email, { groupId: link.groupId, shareLinkId: link.id }, now);
 }
 
 /** Tells each manager of the room that a reader waits; a failure is logged, the reader still waits. */

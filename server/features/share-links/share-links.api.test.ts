@@ -169,6 +169,33 @@ describe('a reader enters through a share link', () => {
   });
 });
 
+describe('an address the founder invited', () => {
+  test('invited and not yet in: signs in by the link, its group unchanged', async () => {
+    const room = await tieredRoom();
+    const email = uniqueEmail('invited');
+    await invite(t, room.founder, email);
+    const link = await makeLink(room.founder, room.diligenceId);
+    await enter(link, email);
+    expect((await investorsOf(room.founder)).investors).toContainEqual(
+      expect.objectContaining({ email, groupId: room.roomId }),
+    );
+  });
+
+  test('whose invitation expired: the link renews it and lets them in', async () => {
+    const room = await tieredRoom();
+    const email = uniqueEmail('expired');
+    await invite(t, room.founder, email);
+    await t.app.database.db
+      .updateTable('invitations')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('email', '=', email)
+      .execute();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const entered = await enter(link, email);
+    await expectStatus(get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`), 200);
+  });
+});
+
 describe('nothing is shown or written before the proof', () => {
   test('opening the link 10,000 times writes nothing and mails nobody, and the per-IP limit holds', async () => {
     const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '200' } });

@@ -2,14 +2,9 @@ import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import { toEpochMs, toFlag } from '#server/db/columns';
 import { lockForTransaction } from '#server/db/transaction-lock';
-import { INVITATION_TTL_MS } from '#server/durations';
-import { findUserByEmail } from '#server/features/accounts/index';
 import { requestMagicLink } from '#server/features/auth/index';
-import { findOpenInvitation, insertInvitation } from '#server/features/invitations/index';
 import {
   companyNamesFor,
-  isMemberOfRoom,
-  placeInvestorFromLink,
   type RoomUser,
   requireManagedRoom,
   requireRoomGroup,
@@ -27,6 +22,7 @@ import {
   type UpdateShareLinkRequest,
 } from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
+import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
 import { allowedDomainsOf, shareLinkStateOf } from './share-link-rules';
 import {
   countShareLinks,
@@ -198,32 +194,9 @@ export async function decideShareReader(
     const state = request.decision === 'approve' ? 'admitted' : 'refused';
     if (!(await decideReader(trx, reader.id, state, now))) return false;
     if (state === 'refused') return true;
-    const user = await findUserByEmail(trx, reader.email);
-    const isMember = user !== undefined && (await isMemberOfRoom(trx, room.id, user.id));
-    if (!isMember && !(await findOpenInvitation(trx, room.id, reader.email))) {
-      await insertInvitation(trx, {
-        id: crypto.randomUUID(),
-        roomId: room.id,
-        email: reader.email,
-        name: null,
-        // Never mailed: the reader signs in with the magic link below, which accepts it.
-        tokenHash: hashToken(generateToken()),
-        invitedBy: link.createdBy,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        usedAt: null,
-        revokedAt: null,
-        role: 'investor',
-        personalMessage: null,
-      });
-    }
-    await placeInvestorFromLink(
-      trx,
-      room.id,
-      reader.email,
-      { groupId: link.groupId, shareLinkId: link.id },
-      now,
-    );
+    // The magic link mailed below accepts this invitation (link-invitations.ts).
+    if (!(await isAlreadyInRoom(trx, room.id, reader.email, now)))
+      await inviteFromLink(trx, link, reader.email, now);
     return true;
   });
   if (!decided) throw new HttpError(409, 'already_decided', `${reader.email} was already let in or refused.`);
