@@ -63,7 +63,7 @@ test('a founder makes a share link; a reader on a phone proves an address by the
   await founderPage.goto('/admin/investors');
   const panel = founderPage.locator('#share-links');
   await panel.getByLabel('Link name').fill('Cold outreach, March');
-  await panel.getByLabel('Group').selectOption({ label: 'All investors' });
+  await panel.getByLabel('Readers join').selectOption({ label: 'All investors' });
   await panel.getByRole('button', { name: 'Make share link' }).click();
   const shareUrl = await panel.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/share/[A-Za-z0-9_-]{43}$`));

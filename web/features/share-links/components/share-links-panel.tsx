@@ -166,7 +166,7 @@ function NewLinkForm({
           onChange={(event) => set({ name: event.target.value })}
         />
       </Field>
-      <Field label="Group" htmlFor={`${id}-group`}>
+      <Field label="Readers join" htmlFor={`${id}-group`}>
         <select
           id={`${id}-group`}
           value={fields.groupId}
