@@ -68,6 +68,12 @@ test('a founder makes a share link; a reader on a phone proves an address by the
   const shareUrl = await panel.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/share/[A-Za-z0-9_-]{43}$`));
   await expect(panel.getByRole('region', { name: 'Cold outreach, March' })).toContainText('All investors');
+  // Changed: the link lets in at most five readers.
+  const card = panel.getByRole('region', { name: 'Cold outreach, March' });
+  await card.getByRole('button', { name: 'Change' }).click();
+  await card.getByLabel('Most readers').fill('5');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toContainText('0 of 5 readers');
 
   // The reader, on a phone: nothing of the room before the proof.
   const readerEmail = uniqueEmail('reader');

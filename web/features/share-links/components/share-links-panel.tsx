@@ -268,18 +268,27 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
   const approvalId = useId();
   const pending = link.readers.filter((reader) => reader.state === 'pending');
   const others = link.readers.filter((reader) => reader.state !== 'pending');
+  const [editing, setEditing] = useState(false);
   const change = (request: Parameters<typeof update.mutate>[0]) =>
     update.mutate(request, { onError: (error) => toast.error(error.message) });
   return (
     <section aria-label={link.name} className="rounded-lg border border-slate-200 p-4">
-      <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
-        <span className="wrap-anywhere">{link.name}</span>
-        <Badge variant={link.state === 'open' ? 'success' : 'secondary'}>{STATE_LABELS[link.state]}</Badge>
-        {pending.length > 0 && <Badge variant="info">{pending.length} waiting</Badge>}
-      </h3>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+          <span className="wrap-anywhere">{link.name}</span>
+          <Badge variant={link.state === 'open' ? 'success' : 'secondary'}>{STATE_LABELS[link.state]}</Badge>
+          {pending.length > 0 && <Badge variant="info">{pending.length} waiting</Badge>}
+        </h3>
+        {!editing && (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            Change
+          </Button>
+        )}
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         {groupName} · {limitsOf(link)}
       </p>
+      {editing && <ChangeLinkForm link={link} onDone={() => setEditing(false)} />}
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-6">
         <div className="flex items-center gap-3">
           <Switch
@@ -352,5 +361,101 @@ function WaitingReader({ id, email }: { id: string; email: string }) {
         </Button>
       </div>
     </li>
+  );
+}
+
+const daysUntil = (iso: string | null) =>
+  iso === null ? '' : String(Math.max(1, Math.round((new Date(iso).getTime() - Date.now()) / DAY_MS)));
+
+/** Changes a link's name, domains, end and most readers; a blank field is "no limit". */
+function ChangeLinkForm({ link, onDone }: { link: ShareLink; onDone: () => void }) {
+  const update = useUpdateShareLink();
+  const [fields, setFields] = useState({
+    name: link.name,
+    domains: (link.allowedDomains ?? []).join(', '),
+    days: daysUntil(link.expiresAt),
+    max: link.maxReaders === null ? '' : String(link.maxReaders),
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const set = (change: Partial<typeof fields>) => setFields({ ...fields, ...change });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { name, allowedDomains, expiresAt, maxReaders } = requestOf({
+      ...fields,
+      groupId: link.groupId,
+      approval: link.requiresApproval,
+    });
+    update.mutate(
+      {
+        id: link.id,
+        name,
+        allowedDomains,
+        // An end left as shown is kept as it is, not moved to whole days from now.
+        ...(fields.days === daysUntil(link.expiresAt) ? {} : { expiresAt }),
+        maxReaders,
+      },
+      { onSuccess: onDone, onError: (error) => setProblem(error.message) },
+    );
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`Change ${link.name}`}
+      className="mt-3 grid gap-3 sm:grid-cols-2"
+    >
+      <Field label="Link name" htmlFor={`${id}-name`}>
+        <Input
+          id={`${id}-name`}
+          value={fields.name}
+          maxLength={80}
+          onChange={(event) => set({ name: event.target.value })}
+        />
+      </Field>
+      <Field label="Only addresses at (optional)" htmlFor={`${id}-domains`}>
+        <Input
+          id={`${id}-domains`}
+          value={fields.domains}
+          placeholder="Any address"
+          onChange={(event) => set({ domains: event.target.value })}
+        />
+      </Field>
+      <Field label="Ends in (days)" htmlFor={`${id}-days`}>
+        <Input
+          id={`${id}-days`}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          value={fields.days}
+          placeholder="Never"
+          onChange={(event) => set({ days: event.target.value })}
+        />
+      </Field>
+      <Field label="Most readers" htmlFor={`${id}-max`}>
+        <Input
+          id={`${id}-max`}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          value={fields.max}
+          placeholder="No limit"
+          onChange={(event) => set({ max: event.target.value })}
+        />
+      </Field>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {problem}
+        </p>
+      )}
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
