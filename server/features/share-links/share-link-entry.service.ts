@@ -73,10 +73,16 @@ async function requireAdmissible(
   const state = shareLinkStateOf(link, await countCountedReaders(db, link.id), now);
   if (state === 'disabled' || state === 'expired') throw closedLinkRefusal(state);
   if (await isAlreadyInRoom(db, link.roomId, email, now)) return;
-  if (await findReader(db, link.id, email)) return;
+  const reader = await findReader(db, link.id, email);
+  // Refused by the founder: told at once, and no code is mailed to an address the link never lets in.
+  if (reader?.state === 'refused') throw refusedByFounder();
+  if (reader) return;
   if (!isDomainAllowed(link, email)) throw domainRefusal(link);
   if (state === 'full') throw closedLinkRefusal(state);
 }
+
+const refusedByFounder = () =>
+  new HttpError(403, 'share_refused', 'The founder did not open the data room to you through this link.');
 
 const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
 const codeHashOf = (codeId: string, code: string) => hashToken(`${codeId}:${code}`);
@@ -207,12 +213,7 @@ async function admit(
 ): Promise<Admission> {
   if (!(await isAlreadyInRoom(trx, link.roomId, email, now))) {
     const reader = await findReader(trx, link.id, email);
-    if (reader?.state === 'refused')
-      throw new HttpError(
-        403,
-        'share_refused',
-        'The founder did not open the data room to you through this link.',
-      );
+    if (reader?.state === 'refused') throw refusedByFounder();
     if (reader?.state === 'pending') return { state: 'pending' };
     // Let in before and since removed by the founder: the link does not undo the founder's removal.
     if (reader?.state === 'admitted')
