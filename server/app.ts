@@ -28,6 +28,7 @@ import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { groupsRoutes, ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
+import { shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import type { AppContext } from './app-context';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(roomDocumentsRoutes(ctx, invitationLinks, activity));
   await app.register(ndaRoutes(ctx, invitationLinks, activity));
   await app.register(groupsRoutes(ctx));
+  await app.register(shareLinksRoutes(ctx));
   await app.register(documentsRoutes(ctx, activity, downloadWatermarks(ctx)));
   await app.register(viewerRoutes(ctx));
   await app.register(adminRoutes(ctx));

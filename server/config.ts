@@ -44,6 +44,7 @@ const environmentSchema = z.object({
     })
     .default('false'),
   MAGIC_LINKS_PER_EMAIL: wholeNumber.min(1, 'must be at least 1').default(5),
+  SHARE_CODES_PER_LINK: wholeNumber.min(1, 'must be at least 1').default(60),
   // Slow clients (ADR 27). A 50 MB upload over a 1 Mbit/s phone link takes about 7 minutes.
   REQUEST_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(900_000),
   HEADERS_TIMEOUT_MS: wholeNumber.min(500, 'must be at least 500').default(20_000),
@@ -130,8 +131,10 @@ export interface Config {
     authPerIp: number;
     /** Requests one API token may make per minute, across every route (ADR 51). */
     apiTokenPerMinute: number;
-    /** Magic links sent to one e-mail address per 15 minutes. */
+    /** Magic links sent to one e-mail address per 15 minutes; share-link codes count the same way (ADR 71). */
     magicLinksPerEmail: number;
+    /** Codes one share link may send per 15 minutes, to every address together (ADR 71). */
+    shareCodesPerLink: number;
     /** Invitations a data room may send (or re-send) per 24 hours. */
     invitationsPerDay: number;
   };
@@ -245,6 +248,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       authPerIp: env.AUTH_RATE_LIMIT_PER_IP,
       apiTokenPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
       magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL,
+      shareCodesPerLink: env.SHARE_CODES_PER_LINK,
       invitationsPerDay: env.INVITATIONS_PER_DAY,
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -44,6 +44,8 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   /** The signed-in user's passkeys, recovery codes and sessions (ADR 62). */
   security: '/security',
+  /** A group's share link (ADR 71): asks for an e-mail address and proves it before anything is shown. */
+  shareLink: '/share/:token',
 } as const;
 
 export type PageName = keyof typeof paths;
@@ -78,6 +80,7 @@ export const pageRoutes = [
   'setupDataRoom',
   'unsubscribe',
   'security',
+  'shareLink',
 ] as const satisfies readonly PageName[];
 
 export type ServedPageName = (typeof pageRoutes)[number];
@@ -101,6 +104,8 @@ const PARAMETER_SHAPES: Record<string, RegExp> = {
   documentId: UUID,
   userId: UUID,
   section: /^[1-9][0-9]{0,3}$/,
+  /** A share link's secret: 43 base64url characters (server/security/tokens.ts). */
+  token: /^[A-Za-z0-9_-]{43}$/,
 };
 
 function matchesPattern(pattern: string, pathname: string): boolean {

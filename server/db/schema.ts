@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { DocumentDownloadPolicy } from '#shared/contracts/documents';
 import type { FounderNotificationChoice } from '#shared/contracts/notifications';
 import type { PreviewFailureCode, PreviewKind, PreviewStatus } from '#shared/contracts/previews';
@@ -107,6 +107,48 @@ export interface InvestorAccessTable {
   group_id: string | null;
   access_expires_at: EpochMs | null;
   updated_at: EpochMs;
+  /** The share link that brought this investor, or null (invited by e-mail): ADR 71. Optional on insert. */
+  share_link_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A group's share link (ADR 71): only its secret's SHA-256 is kept; allowed_domains is a JSON array or null. */
+export interface ShareLinksTable {
+  id: string;
+  room_id: string;
+  group_id: string;
+  name: string;
+  token_hash: string;
+  allowed_domains: string | null;
+  is_approval_required: Flag;
+  expires_at: EpochMs | null;
+  max_readers: number | null;
+  disabled_at: EpochMs | null;
+  created_by: string;
+  created_at: EpochMs;
+}
+
+/** A six-digit code and its magic link proving one address for one share link, both stored hashed. */
+export interface ShareLinkCodesTable {
+  id: string;
+  share_link_id: string;
+  email: string;
+  code_hash: string;
+  proof_hash: string;
+  attempts: number;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+/** An address a share link let in, or that waits for (or was refused) the founder's approval. */
+export interface ShareLinkReadersTable {
+  id: string;
+  share_link_id: string;
+  room_id: string;
+  email: string;
+  state: 'pending' | 'admitted' | 'refused';
+  created_at: EpochMs;
+  decided_at: EpochMs | null;
 }
 
 /** A section shown only to chosen groups (by its name); group_ids is a JSON array of group ids. */
@@ -543,6 +585,9 @@ export interface Database {
   investor_groups: InvestorGroupsTable;
   investor_access: InvestorAccessTable;
   section_visibility: SectionVisibilityTable;
+  share_links: ShareLinksTable;
+  share_link_codes: ShareLinkCodesTable;
+  share_link_readers: ShareLinkReadersTable;
 }
 
 /** Every table once; a table added to Database and not here (or the reverse) does not compile. */
@@ -585,6 +630,9 @@ const everyTable: Record<keyof Database, true> = {
   investor_groups: true,
   investor_access: true,
   section_visibility: true,
+  share_links: true,
+  share_link_codes: true,
+  share_link_readers: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -18,6 +18,8 @@ export const exportQuerySchema = z
     to: day('the last day'),
     investor: z.uuid({ error: 'must be an investor id' }).optional(),
     group: z.uuid({ error: 'must be a group id' }).optional(),
+    /** The readers one share link brought (docs/decisions/0071-share-links.md). */
+    shareLink: z.uuid({ error: 'must be a share link id' }).optional(),
   })
   .superRefine((query, context) => {
     if (query.from && query.to && query.from > query.to)

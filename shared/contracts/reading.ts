@@ -108,6 +108,8 @@ export type RoomAnalytics = z.infer<typeof roomAnalyticsSchema>;
 /** The room's analytics for one investor group's readers only (docs/decisions/0068-investor-groups.md). */
 export const roomAnalyticsQuerySchema = z.strictObject({
   group: z.uuid({ error: 'must be a group id' }).optional(),
+  /** The readers one share link brought (docs/decisions/0071-share-links.md). */
+  shareLink: z.uuid({ error: 'must be a share link id' }).optional(),
 });
 
 export const documentAnalyticsParamsSchema = z.object({

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from '#tests/support/factories';
 import { storeFailedPreview, storeReadyPreview } from '#tests/support/previews';
+import { recipientsOf } from '#tests/support/smtp-server';
 import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 import { SAMPLE_FILES } from '#tests/support/uploads';
@@ -191,6 +192,15 @@ DELETE /api/my-data-room/groups/:id           401    403      403    403     404
 POST   /api/my-data-room/investor-groups      401    403      403    403     404     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/investor-access      401    403      403    403     404     200   200    403       401    401     401     401     401     401
 POST   /api/my-data-room/section-visibility   401    403      403    403     404     200   200    403       401    401     401     401     401     401
+# Share links (ADR 71): the room's managers only; another founder reaches no link or reader of this room.
+GET    /api/my-data-room/share-links          401    403      403    403     200     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/share-links          401    403      403    403     404     201   201    403       401    401     401     401     401     401
+POST   /api/my-data-room/share-links/:id      401    403      403    403     404     200   200    403       401    401     401     401     401     401
+POST   /api/my-data-room/share-link-readers/:id 401  403      403    403     404     200   200    403       401    401     401     401     401     401
+# A share link's holder, whoever they are: what it allows, a code by mail, and the proof (a wrong code here).
+GET    /api/share/:token                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/share/:token/code                 200    200      200    200     200     200   200    200       200    200     200     200     200     200
+POST   /api/share/:token/verify               400    400      400    400     400     400   400    400       400    400     400     400     400     400
 GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
 GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
@@ -373,6 +383,13 @@ DELETE /api/my-data-room/groups/:id                403          403          403
 POST   /api/my-data-room/investor-groups           403          403          403          403          403          403          401          401
 POST   /api/my-data-room/investor-access           403          403          403          403          403          403          401          401
 POST   /api/my-data-room/section-visibility        403          403          403          403          403          403          401          401
+GET    /api/my-data-room/share-links               403          403          403          403          403          403          401          401
+POST   /api/my-data-room/share-links               403          403          403          403          403          403          401          401
+POST   /api/my-data-room/share-links/:id           403          403          403          403          403          403          401          401
+POST   /api/my-data-room/share-link-readers/:id    403          403          403          403          403          403          401          401
+GET    /api/share/:token                           403          403          403          403          403          403          401          401
+POST   /api/share/:token/code                      403          403          403          403          403          403          401          401
+POST   /api/share/:token/verify                    403          403          403          403          403          403          401          401
 GET    /api/admin/analytics/documents/:documentId  200          403          403          403          200          404          401          401
 GET    /api/admin/analytics/investors/:userId      200          403          403          403          200          404          401          401
 GET    /api/admin/exports/access-log.csv           200          403          403          403          200          404          401          401
@@ -547,6 +564,8 @@ interface World {
   tokenCallers: Record<TokenCallerKey, Caller>;
   /** The owner's analytics:read token: what everyone but the room's managers tries to revoke. */
   apiTokenId: string;
+  /** A share link of the room asking for approval, its secret, and a reader waiting at it (ADR 71). */
+  shareLink: PendingShareReader;
 }
 
 const PROMO_CODE = 'MATRIX100';
@@ -924,6 +943,7 @@ async function buildWorld(): Promise<World> {
       ]),
     ) as Record<TokenCallerKey, Caller>,
     apiTokenId: readToken.id,
+    shareLink: await pendingShareReader(owner),
     webhookEndpointId: (webhook.json as { endpoint: { id: string } }).endpoint.id,
     roomId: room.id,
     memberUserId: member.user.id,
@@ -1011,6 +1031,48 @@ async function throwawayGroup(): Promise<string> {
     201,
   );
   return (created.json as { id: string }).id;
+}
+
+interface PendingShareReader {
+  id: string;
+  token: string;
+  readerId: string;
+}
+
+/** A share link of the room that asks for approval, and a reader who proved an address and waits at it. */
+async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> {
+  const made = await expectStatus(
+    t.request('POST', '/api/my-data-room/share-links', {
+      json: {
+        name: `Matrix link ${crypto.randomUUID()}`,
+        groupId: (await roomIdOf(owner)) ?? '',
+        requiresApproval: true,
+      },
+      headers: owner.auth,
+    }),
+    201,
+  );
+  const { link, url } = made.json as { link: { id: string }; url: string };
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  const email = uniqueEmail('share-reader');
+  await expectStatus(t.request('POST', `/api/share/${token}/code`, { json: { email } }), 200);
+  const mail = await t.smtp.waitForMessage(
+    (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
+  );
+  const code = (mail.subject ?? '').slice(0, 6);
+  await expectStatus(t.request('POST', `/api/share/${token}/verify`, { json: { email, code } }), 200);
+  const listed = await expectStatus(
+    t.request('GET', '/api/my-data-room/share-links', { headers: owner.auth }),
+    200,
+  );
+  const links = (listed.json as { links: { id: string; readers: { id: string }[] }[] }).links;
+  const readerId = links.find((each) => each.id === link.id)?.readers[0]?.id ?? '';
+  return { id: link.id, token, readerId };
+}
+
+async function roomIdOf(owner: SignedIn): Promise<string | undefined> {
+  const room = await t.request('GET', '/api/my-data-room', { headers: owner.auth });
+  return (room.json as { id?: string }).id;
 }
 
 async function memberEmail(): Promise<string> {
@@ -1169,6 +1231,27 @@ const CALLS: Record<string, Plan> = {
   }),
   'POST /api/my-data-room/section-visibility': () => ({
     json: { section: /^## (.+)$/m.exec(w.markdown)?.[1], visibleTo: null },
+  }),
+  // Managers change nothing of the room's access: a throwaway link (of the room's default group, which
+  // another founder's room does not hold), the room's link left open, a throwaway waiting reader refused.
+  'GET /api/my-data-room/share-links': () => ({}),
+  'POST /api/my-data-room/share-links': () => ({ json: { name: 'Throwaway link', groupId: w.roomId } }),
+  'POST /api/my-data-room/share-links/:id': () => ({
+    path: `/api/my-data-room/share-links/${w.shareLink.id}`,
+    json: { isDisabled: false },
+  }),
+  'POST /api/my-data-room/share-link-readers/:id': async (caller) => ({
+    path: `/api/my-data-room/share-link-readers/${managesRoom(caller) ? (await pendingShareReader(w.owner)).readerId : w.shareLink.readerId}`,
+    json: { decision: 'refuse' },
+  }),
+  'GET /api/share/:token': () => ({ path: `/api/share/${w.shareLink.token}` }),
+  'POST /api/share/:token/code': () => ({
+    path: `/api/share/${w.shareLink.token}/code`,
+    json: { email: uniqueEmail('share-code') },
+  }),
+  'POST /api/share/:token/verify': () => ({
+    path: `/api/share/${w.shareLink.token}/verify`,
+    json: { email: uniqueEmail('share-guess'), code: '123456' },
   }),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>
@@ -1529,6 +1612,8 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.pendingInvitationId, crypto.randomUUID())
       .replace(w.editorMemberId, crypto.randomUUID())
       .replace(w.apiTokenId, crypto.randomUUID())
+      .replace(w.shareLink.id, crypto.randomUUID())
+      .replace(w.shareLink.readerId, crypto.randomUUID())
       .replace(w.webhookEndpointId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };

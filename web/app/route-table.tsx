@@ -78,6 +78,10 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.SecurityPage,
     'protected',
   ),
+  shareLink: page(
+    () => import('#web/features/share-links/pages/share-link-page'),
+    (m) => m.ShareLinkPage,
+  ),
   investorDashboard: page(
     () => import('#web/features/investor-dashboard/pages/investor-dashboard-page'),
     (m) => m.InvestorDashboardPage,

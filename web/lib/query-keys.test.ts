@@ -15,6 +15,7 @@ import {
   readingAnalyticsKeys,
   roomsKeys,
   sectionsKeys,
+  shareLinksKeys,
   siteKeys,
   viewerKeys,
   webhooksKeys,
@@ -45,6 +46,7 @@ const keysByFeature = {
   ],
   documents: [documentsKeys.mine(), documentsKeys.versions('document-1')],
   groups: [groupsKeys.mine()],
+  shareLinks: [shareLinksKeys.mine(), shareLinksKeys.state('token-1')],
   investorDashboard: [investorDashboardKeys.accessibleRooms()],
   invitations: [invitationsKeys.mine()],
   notifications: [
@@ -191,6 +193,7 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
   invitationsBulkCreated: [invalidatedBy.invitationsBulkCreated(), invitationsAndGroupsStale],
   invitationDeleted: [invalidatedBy.invitationDeleted(), invitationsAndGroupsStale],
   groupsChanged: [invalidatedBy.groupsChanged(), [groupsKeys.mine(), ...keysByFeature.dataRoom]],
+  shareLinksChanged: [invalidatedBy.shareLinksChanged(), [...keysByFeature.shareLinks, groupsKeys.mine()]],
   invitationResent: [invalidatedBy.invitationResent(), invitationListsStale],
   invitationLinkCopied: [invalidatedBy.invitationLinkCopied(), invitationListsStale],
   invitationAcceptRefused: [

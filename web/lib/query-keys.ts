@@ -71,6 +71,14 @@ export const groupsKeys = {
   mine: () => [...groupsKeys.all, 'mine'] as const,
 };
 
+/** The room's share links, their readers and the readers waiting for approval (ADR 71). */
+export const shareLinksKeys = {
+  all: ['share-links'] as const,
+  mine: () => [...shareLinksKeys.all, 'mine'] as const,
+  /** What a share link allows, as its public page asks before any proof. */
+  state: (token: string) => [...shareLinksKeys.all, 'state', token] as const,
+};
+
 /** The rooms an investor may read. */
 export const investorDashboardKeys = {
   all: ['investor-dashboard'] as const,
@@ -212,6 +220,11 @@ export const invalidatedBy = {
    * groups chosen: the groups, and the founder's own view of the room.
    */
   groupsChanged: () => [groupsKeys.all, dataRoomKeys.all],
+  /**
+   * A share link made or changed, or a waiting reader let in or refused: the links, and the groups (a
+   * reader let in is an investor of the link's group).
+   */
+  shareLinksChanged: () => [shareLinksKeys.all, groupsKeys.all],
   invitationResent: invitationLists,
   invitationLinkCopied: invitationLists,
   /**

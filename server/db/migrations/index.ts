@@ -18,6 +18,7 @@ import * as fairJobClaims from './0021-fair-job-claims';
 import * as passkeys from './0022-passkeys';
 import * as investorGroups from './0023-investor-groups';
 import * as documentVersions from './0024-document-versions';
+import * as shareLinks from './0026-share-links';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0022-passkeys': passkeys,
   '0023-investor-groups': investorGroups,
   '0024-document-versions': documentVersions,
+  '0026-share-links': shareLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import {
   type RoomUser,
   requireManagedRoom,
 } from '#server/features/rooms/index';
+import { investorEmailsOfShareLink } from '#server/features/share-links/index';
 import { HttpError } from '#server/plugins/errors';
 import { attachmentDisposition } from '#server/storage/download';
 import type { ExportKind, ExportQuery } from '#shared/contracts/exports';
@@ -42,8 +43,15 @@ async function resolveScope(
     if (standing === 'manager' || (standing === 'none' && !hasHistory)) throw investorNotFound();
   }
   let group: ExportScope['group'] = null;
-  if (query.group !== undefined) {
-    const emails = [...(await investorEmailsOfGroup(ctx, room.id, query.group))];
+  if (query.group !== undefined || query.shareLink !== undefined) {
+    // A group's people, a share link's readers (ADR 71), or those in both when both are given.
+    const inGroup =
+      query.group === undefined ? undefined : await investorEmailsOfGroup(ctx, room.id, query.group);
+    const byLink =
+      query.shareLink === undefined
+        ? undefined
+        : await investorEmailsOfShareLink(ctx, room.id, query.shareLink);
+    const emails = [...(inGroup ?? byLink ?? [])].filter((email) => !byLink || byLink.has(email));
     group = { emails, userIds: await findUserIdsByEmail(ctx.db, emails) };
   }
   const scope = {

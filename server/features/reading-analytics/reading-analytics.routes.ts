@@ -99,7 +99,8 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
           response: { 200: roomAnalyticsSchema, ...managersOnly },
         },
       },
-      async (request) => roomAnalytics(ctx, requireUser(request), request.query.group),
+      async (request) =>
+        roomAnalytics(ctx, requireUser(request), request.query.group, request.query.shareLink),
     );
     app.get(
       '/api/admin/analytics/documents/:documentId',

@@ -19,6 +19,7 @@ import {
   type RoomUser,
   requireManagedRoom,
 } from '#server/features/rooms/index';
+import { investorEmailsOfShareLink } from '#server/features/share-links/index';
 import { HttpError } from '#server/plugins/errors';
 import {
   type DocumentAnalytics,
@@ -150,14 +151,24 @@ function tooSoon(): HttpError {
 // ---------------------------------------------------------------------------------------------------
 // The founder's analytics.
 
+/** The addresses in both filters given (either alone when only one is). */
+function bothOf(first?: Set<string>, second?: Set<string>): Set<string> | undefined {
+  if (first === undefined || second === undefined) return first ?? second;
+  return new Set([...first].filter((email) => second.has(email)));
+}
+
 export async function roomAnalytics(
   ctx: AppContext,
   founder: RoomUser,
   groupId?: string,
+  shareLinkId?: string,
 ): Promise<RoomAnalytics> {
   const room = await requireManagedRoom(ctx, founder);
-  // One group's readers only, when asked (docs/decisions/0068-investor-groups.md).
-  const inGroup = groupId === undefined ? undefined : await investorEmailsOfGroup(ctx, room.id, groupId);
+  // One group's readers only, or one share link's, or both, when asked (ADR 68, ADR 71).
+  const inGroup = bothOf(
+    groupId === undefined ? undefined : await investorEmailsOfGroup(ctx, room.id, groupId),
+    shareLinkId === undefined ? undefined : await investorEmailsOfShareLink(ctx, room.id, shareLinkId),
+  );
   const readers = (await listRoomReaders(ctx.db, room.id)).filter(
     (reader) => inGroup === undefined || inGroup.has(reader.email),
   );

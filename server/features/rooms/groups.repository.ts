@@ -167,6 +167,31 @@ export async function setInvestorGroup(
     .execute();
 }
 
+/**
+ * Places an investor a share link brought in (docs/decisions/0071-share-links.md): the link's group and
+ * the link itself, kept for analytics and exports. An address already placed keeps its group and end.
+ */
+export async function placeInvestorFromLink(
+  db: Executor,
+  roomId: string,
+  email: string,
+  place: { groupId: string; shareLinkId: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('investor_access')
+    .values({
+      room_id: roomId,
+      email,
+      group_id: place.groupId,
+      access_expires_at: null,
+      updated_at: toEpochMs(at),
+      share_link_id: place.shareLinkId,
+    })
+    .onConflict((conflict) => conflict.columns(['room_id', 'email']).doNothing())
+    .execute();
+}
+
 /** Sets when an investor's access ends (null: never), keeping their group. */
 export async function setInvestorAccessEnd(
   db: Executor,

@@ -4,6 +4,7 @@
  * (docs/decisions/0063-room-content-as-four-modules.md).
  */
 
+export { placeInvestorFromLink } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export { investorEmailsOfGroup, placeInvestor, requireRoomGroup } from './groups.service';
 export {

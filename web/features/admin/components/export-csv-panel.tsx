@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
+import { useShareLinks } from '#web/features/share-links/api/use-share-links';
 import { DashboardPanel } from './dashboard-panel';
 
 const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
@@ -36,7 +37,10 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
   const [to, setTo] = useState('');
   const [investor, setInvestor] = useState('');
   const [group, setGroup] = useState('');
+  const [shareLink, setShareLink] = useState('');
   const groups = useRoomGroups();
+  const shareLinks = useShareLinks();
+  const shareLinkId = useId();
   const fromId = useId();
   const groupId = useId();
   const toId = useId();
@@ -48,6 +52,7 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
     to: to || undefined,
     investor: investor || undefined,
     group: group || undefined,
+    shareLink: shareLink || undefined,
   };
 
   return (
@@ -106,6 +111,24 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
             >
               <option value="">Every group</option>
               {groups.data.groups.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {shareLinks.data && shareLinks.data.links.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={shareLinkId}>Share link</Label>
+            <select
+              id={shareLinkId}
+              className={selectClassName}
+              value={shareLink}
+              onChange={(event) => setShareLink(event.target.value)}
+            >
+              <option value="">Any way in</option>
+              {shareLinks.data.links.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
                   {candidate.name}
                 </option>

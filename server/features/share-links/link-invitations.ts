@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import type { Executor } from '#server/db/columns';
+import { INVITATION_TTL_MS } from '#server/durations';
+import { findUserByEmail } from '#server/features/accounts/index';
+import { findOpenInvitation, insertInvitation, updateInvitation } from '#server/features/invitations/index';
+import { isMemberOfRoom, placeInvestorFromLink } from '#server/features/rooms/index';
+import { generateToken, hashToken } from '#server/security/tokens';
+
+/**
+ * The invitation a share link's reader is let in by (docs/decisions/0071-share-links.md): never mailed,
+ * accepted at once by the proof just given (signInProvenAddress) or by the magic link an approval sends.
+ */
+
+/** Whether the address is in the room now: a member, or invited and still able to accept. */
+export async function isAlreadyInRoom(
+  db: Executor,
+  roomId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  if (user && (await isMemberOfRoom(db, roomId, user.id))) return true;
+  const open = await findOpenInvitation(db, roomId, email);
+  return open !== undefined && open.expiresAt.getTime() > now.getTime();
+}
+
+/**
+ * A pending investor invitation of the link's room for the address, in the link's group (an address
+ * already placed keeps its group). The room's one open invitation per address, when it has expired, is
+ * renewed rather than duplicated (the unique index allows one).
+ */
+export async function inviteFromLink(
+  trx: Executor,
+  link: { id: string; roomId: string; groupId: string; createdBy: string },
+  email: string,
+  now: Date,
+): Promise<void> {
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const open = await findOpenInvitation(trx, link.roomId, email);
+  if (open) {
+    if (open.expiresAt.getTime() <= now.getTime()) await updateInvitation(trx, open.id, { expiresAt });
+  } else {
+    await insertInvitation(trx, {
+      id: crypto.randomUUID(),
+      roomId: link.roomId,
+      email,
+      name: null,
+      tokenHash: hashToken(generateToken()),
+      invitedBy: link.createdBy,
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+      revokedAt: null,
+      role: 'investor',
+      personalMessage: null,
+    });
+  }
+  await placeInvestorFromLink(trx, link.roomId, email, { groupId: link.groupId, shareLinkId: link.id }, now);
+}

@@ -1,0 +1,267 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { lockForTransaction } from '#server/db/transaction-lock';
+import { MINUTE_MS, SECOND_MS, SHARE_CODE_TTL_MS, SHARE_CODES_WINDOW_MS } from '#server/durations';
+import { endSession, type NewSession, type User } from '#server/features/accounts/index';
+import { countUsedMagicLinks, signInProvenAddress } from '#server/features/auth/index';
+import { hasAcceptedInvitation } from '#server/features/invitations/index';
+import { companyNamesFor, listManagers } from '#server/features/rooms/index';
+import { deliverOrUndo } from '#server/mail/deliver';
+import { shareApprovalRequestEmail, shareCodeEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
+import type { ShareLinkState, ShareVerifyRequest } from '#shared/contracts/share-links';
+import { paths } from '#shared/routes';
+import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
+import { closedLinkRefusal, domainRefusal, isDomainAllowed, shareLinkStateOf } from './share-link-rules';
+import {
+  countCodesForEmailSince,
+  countCodesForLinkSince,
+  countCountedReaders,
+  deleteShareCode,
+  findCodeByProofHash,
+  findNewestCode,
+  findReader,
+  findShareLinkByTokenHash,
+  insertReader,
+  insertShareCode,
+  type StoredShareCode,
+  type StoredShareLink,
+  takeTry,
+  useCode,
+} from './share-links.repository';
+import { shareLinkUrl } from './share-links.service';
+
+/**
+ * Entering a room through a share link (docs/decisions/0071-share-links.md): the page asks for an
+ * address, a code (or the magic link beside it in the same mail) proves it, and only then does the
+ * reader become an accepted investor of the link's group, signed in on that device. Nothing of the room
+ * is shown before; GETs write nothing (mail scanners and link previews fetch links).
+ */
+
+/** Wrong tries a code allows; the next answers as a wrong code would, right or not. */
+export const SHARE_CODE_TRIES = 5;
+
+const NOT_FOUND = 'This share link is not valid. Copy the whole link from the e-mail it came in.';
+const WRONG_CODE =
+  'That code is not right, or it has expired. Check the newest e-mail, or ask for a new code.';
+
+async function requireLink(ctx: AppContext, token: string): Promise<StoredShareLink> {
+  const link = await findShareLinkByTokenHash(ctx.db, hashToken(token));
+  if (!link) throw new HttpError(404, 'share_link_not_found', NOT_FOUND);
+  return link;
+}
+
+/** What the page may show before the proof: whether the link lets anyone in, and if approval follows. */
+export async function describeShareLink(ctx: AppContext, token: string): Promise<ShareLinkState> {
+  const link = await requireLink(ctx, token);
+  const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
+  return { state, requiresApproval: link.isApprovalRequired };
+}
+
+/**
+ * Refuses an address the link cannot let in now: a link turned off or expired refuses everyone; a full
+ * link or a domain not allowed refuses the addresses not yet in the room nor already counted by it.
+ */
+async function requireAdmissible(
+  db: Executor,
+  link: StoredShareLink,
+  email: string,
+  now: Date,
+): Promise<void> {
+  const state = shareLinkStateOf(link, await countCountedReaders(db, link.id), now);
+  if (state === 'disabled' || state === 'expired') throw closedLinkRefusal(state);
+  if (await isAlreadyInRoom(db, link.roomId, email, now)) return;
+  const reader = await findReader(db, link.id, email);
+  // Refused by the founder: told at once, and no code is mailed to an address the link never lets in.
+  if (reader?.state === 'refused') throw refusedByFounder();
+  if (reader) return;
+  if (!isDomainAllowed(link, email)) throw domainRefusal(link);
+  if (state === 'full') throw closedLinkRefusal(state);
+}
+
+const refusedByFounder = () =>
+  new HttpError(403, 'share_refused', 'The founder did not open the data room to you through this link.');
+
+const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+const codeHashOf = (codeId: string, code: string) => hashToken(`${codeId}:${code}`);
+
+function tooMany(message: string): HttpError {
+  return new HttpError(
+    429,
+    'rate_limited',
+    message,
+    {},
+    { 'retry-after': String(SHARE_CODES_WINDOW_MS / SECOND_MS) },
+  );
+}
+
+/**
+ * Mails a six-digit code and a magic link for this link and address. Counted under the link's lock, per
+ * link and per address (every link, and with the same number as sign-in links), so neither a link
+ * posted publicly nor a victim's address can be used to flood a mailbox; per IP by the route.
+ */
+export async function requestShareCode(ctx: AppContext, token: string, email: string): Promise<void> {
+  const link = await requireLink(ctx, token);
+  const now = new Date();
+  await requireAdmissible(ctx.db, link, email, now);
+  const code = sixDigits();
+  const proof = generateToken();
+  const id = crypto.randomUUID();
+  const windowStart = new Date(now.getTime() - SHARE_CODES_WINDOW_MS);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `share-link:${link.id}`);
+    if ((await countCodesForLinkSince(trx, link.id, windowStart)) >= ctx.config.rateLimits.shareCodesPerLink)
+      throw tooMany('This link has sent too many codes in the last minutes. Please try again in 15 minutes.');
+    if ((await countCodesForEmailSince(trx, email, windowStart)) >= ctx.config.rateLimits.magicLinksPerEmail)
+      throw tooMany('Too many codes were requested for this address. Please try again in 15 minutes.');
+    const row: StoredShareCode = {
+      id,
+      shareLinkId: link.id,
+      email,
+      codeHash: codeHashOf(id, code),
+      proofHash: hashToken(proof),
+      attempts: 0,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SHARE_CODE_TTL_MS),
+      usedAt: null,
+    };
+    await insertShareCode(trx, row);
+  });
+  await deliverOrUndo(
+    ctx,
+    shareCodeEmail({
+      to: email,
+      code,
+      link: `${shareLinkUrl(ctx, token)}?proof=${proof}`,
+      expiresInMinutes: SHARE_CODE_TTL_MS / MINUTE_MS,
+    }),
+    () => deleteShareCode(ctx.db, id),
+    'The e-mail with your code could not be sent. Please try again in a moment.',
+  );
+}
+
+/**
+ * The code row this request proves, or the one refusal for every failure (unknown, used, expired, spent,
+ * wrong): the answer never tells which, so it cannot be used to learn anything about a code or an
+ * address. Each typed code spends one try before it is compared, so parallel guesses cannot share one.
+ */
+async function provenCode(
+  ctx: AppContext,
+  link: StoredShareLink,
+  request: ShareVerifyRequest,
+  now: Date,
+): Promise<StoredShareCode> {
+  const wrong = new HttpError(400, 'invalid_code', WRONG_CODE, { field: 'code' });
+  if ('proof' in request) {
+    const code = await findCodeByProofHash(ctx.db, link.id, hashToken(request.proof));
+    if (!code || code.usedAt !== null || code.expiresAt.getTime() <= now.getTime()) throw wrong;
+    return code;
+  }
+  const code = await findNewestCode(ctx.db, link.id, request.email);
+  if (!code || !(await takeTry(ctx.db, code.id, SHARE_CODE_TRIES, now))) throw wrong;
+  const typed = Buffer.from(codeHashOf(code.id, request.code));
+  if (!crypto.timingSafeEqual(typed, Buffer.from(code.codeHash))) throw wrong;
+  return code;
+}
+
+export type ShareEntry =
+  | { state: 'admitted'; user: User; session: NewSession; roomId: string }
+  | { state: 'pending'; message: string };
+
+const WAITING = 'The founder has been asked to let you in. You will get an e-mail when they decide.';
+
+/**
+ * Proves the address and lets the reader in: an investor of the link's group (an invitation accepted
+ * at once, as an invitation's link does: ADR 55), signed in on this device. An address already in the
+ * room just signs in, its group unchanged. With approval on, a new reader waits instead, and the
+ * room's managers are told.
+ */
+export async function enterByShareLink(
+  ctx: AppContext,
+  token: string,
+  request: ShareVerifyRequest,
+  device: { userAgent: string | undefined; previousSessionId: string | null },
+): Promise<ShareEntry> {
+  const link = await requireLink(ctx, token);
+  const now = new Date();
+  const code = await provenCode(ctx, link, request, now);
+  const entry = await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `share-link:${link.id}`);
+    if (!(await useCode(trx, code.id, now)))
+      throw new HttpError(400, 'invalid_code', WRONG_CODE, { field: 'code' });
+    await requireAdmissible(trx, link, code.email, now);
+    return admit(trx, link, code.email, now, device);
+  });
+  if (entry.state === 'waiting') {
+    await askManagers(ctx, link, code.email);
+    return { state: 'pending', message: WAITING };
+  }
+  if (entry.state === 'pending') return { state: 'pending', message: WAITING };
+  return entry;
+}
+
+type Admission = Exclude<ShareEntry, { state: 'pending' }> | { state: 'pending' } | { state: 'waiting' };
+
+async function admit(
+  trx: Executor,
+  link: StoredShareLink,
+  email: string,
+  now: Date,
+  device: { userAgent: string | undefined; previousSessionId: string | null },
+): Promise<Admission> {
+  if (!(await isAlreadyInRoom(trx, link.roomId, email, now))) {
+    const reader = await findReader(trx, link.id, email);
+    if (reader?.state === 'refused') throw refusedByFounder();
+    if (reader?.state === 'pending') return { state: 'pending' };
+    // Let in before and since removed by the founder: the link does not undo the founder's removal.
+    if (reader?.state === 'admitted')
+      throw new HttpError(
+        403,
+        'share_access_ended',
+        'Your access through this link has ended. Ask the founder.',
+      );
+    const state = link.isApprovalRequired ? 'pending' : 'admitted';
+    await insertReader(trx, {
+      id: crypto.randomUUID(),
+      shareLinkId: link.id,
+      roomId: link.roomId,
+      email,
+      state,
+      createdAt: now,
+      decidedAt: null,
+    });
+    if (state === 'pending') return { state: 'waiting' };
+    await inviteFromLink(trx, link, email, now);
+  }
+  // No magic link used and no invitation accepted yet: this is the address's first proof (ADR 20, ADR 55).
+  const isFirstProof =
+    (await countUsedMagicLinks(trx, email)) === 0 && !(await hasAcceptedInvitation(trx, email));
+  const signedIn = await signInProvenAddress(trx, email, now, device.userAgent, isFirstProof);
+  if (!signedIn)
+    throw new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
+  if (device.previousSessionId) await endSession(trx, device.previousSessionId);
+  return { state: 'admitted', user: signedIn.user, session: signedIn.session, roomId: link.roomId };
+}
+
+/** Tells each manager of the room that a reader waits; a failure is logged, the reader still waits. */
+async function askManagers(ctx: AppContext, link: StoredShareLink, readerEmail: string): Promise<void> {
+  const [companyName = 'your company'] = await companyNamesFor(ctx.db, undefined, [link.roomId]);
+  const consoleUrl = `${ctx.config.appUrl}${paths.adminInvestors}#share-links`;
+  for (const manager of await listManagers(ctx, link.roomId)) {
+    try {
+      await ctx.mailer.send(
+        shareApprovalRequestEmail({
+          to: manager.email,
+          readerEmail,
+          linkName: link.name,
+          companyName,
+          consoleUrl,
+        }),
+      );
+    } catch (error) {
+      ctx.log.error({ err: error, linkId: link.id }, 'a manager could not be told of a reader waiting');
+    }
+  }
+}

@@ -1,0 +1,584 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  countRows,
+  createFounder,
+  invite,
+  linkIn,
+  type SignedIn,
+  signInWithMagicLink,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '#tests/support/factories';
+import { recipientsOf } from '#tests/support/smtp-server';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+
+// Share links that verify the reader (docs/decisions/0071-share-links.md,
+// docs/product-rules.md#share-links): nothing is shown before the address is proved by a code or the
+// magic link beside it; the reader then is an accepted investor of the link's group. Closed links,
+// domains not allowed and refused readers write nothing; codes are few tries and answer without oracle.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const get = (who: SignedIn | undefined, path: string) => t.request('GET', path, { headers: who?.auth ?? {} });
+const post = (who: SignedIn | undefined, path: string, json: unknown, app: TestApp = t) =>
+  app.request('POST', path, { json, headers: who?.auth ?? {} });
+
+async function expectStatus(response: Promise<TestResponse>, status: number): Promise<TestResponse> {
+  const answered = await response;
+  expect(answered.status, answered.text).toBe(status);
+  return answered;
+}
+
+interface MadeLink {
+  id: string;
+  url: string;
+  token: string;
+}
+
+/** A founder's room with every other section for everyone and "Financial information" for "Diligence" only. */
+async function tieredRoom() {
+  const founder = await createFounder(t);
+  const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  const diligence = (
+    await expectStatus(post(founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
+  ).json as { id: string };
+  await expectStatus(
+    post(founder, '/api/my-data-room/section-visibility', {
+      section: 'Financial information',
+      visibleTo: [diligence.id],
+    }),
+    200,
+  );
+  return { founder, roomId, diligenceId: diligence.id };
+}
+
+async function makeLink(founder: SignedIn, groupId: string, options: Record<string, unknown> = {}, app = t) {
+  const made = await expectStatus(
+    post(
+      founder,
+      '/api/my-data-room/share-links',
+      { name: 'Cold outreach, March', groupId, ...options },
+      app,
+    ),
+    201,
+  );
+  const { link, url } = made.json as { link: { id: string }; url: string };
+  return { id: link.id, url, token: url.slice(url.lastIndexOf('/') + 1) } satisfies MadeLink;
+}
+
+/** Asks for a code and reads it back from the mail, with the magic link beside it. */
+async function requestCode(link: MadeLink, email: string, app = t) {
+  const before = app.smtp.messages.length;
+  await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }, app), 200);
+  const mail = await app.smtp.waitForMessage(
+    (m) =>
+      app.smtp.messages.indexOf(m) >= before &&
+      recipientsOf(m).includes(email) &&
+      /is your Roundroom code/.test(m.subject ?? ''),
+  );
+  const code = /^(\d{6}) is your Roundroom code$/.exec(mail.subject ?? '')?.[1] ?? '';
+  const proof = new URL(linkIn(mail, link.url)).searchParams.get('proof') ?? '';
+  return { code, proof };
+}
+
+async function enter(link: MadeLink, email: string) {
+  const { code } = await requestCode(link, email);
+  const response = await expectStatus(
+    post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+    200,
+  );
+  const body = response.json as { state: string; token: string; roomId: string };
+  expect(body.state).toBe('admitted');
+  return { ...body, auth: { authorization: `Bearer ${body.token}` }, response };
+}
+
+const readerOf = (auth: Record<string, string>) => ({ auth }) as SignedIn;
+
+async function investorsOf(founder: SignedIn) {
+  return (await get(founder, '/api/my-data-room/groups')).json as {
+    investors: { email: string; groupId: string }[];
+  };
+}
+
+describe('a reader enters through a share link', () => {
+  test('by the code in the mail: an investor of the link group, signed in, reading what the group may read', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail('reader');
+    expect((await get(undefined, `/api/share/${link.token}`)).json).toEqual({
+      state: 'open',
+      requiresApproval: false,
+    });
+    const entered = await enter(link, email);
+    expect(entered.roomId).toBe(room.roomId);
+    expect(entered.response.headers.get('set-cookie')).toMatch(/rr_session=/);
+    const sections = (await get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`)).json as {
+      content: string;
+    };
+    expect(sections.content).toContain('Financial information');
+    expect((await investorsOf(room.founder)).investors).toContainEqual(
+      expect.objectContaining({ email, groupId: room.diligenceId }),
+    );
+    const listed = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+      links: { id: string; readerCount: number; readers: { email: string; state: string }[] }[];
+    };
+    expect(listed.links[0]).toMatchObject({
+      id: link.id,
+      readerCount: 1,
+      readers: [{ email, state: 'admitted' }],
+    });
+  });
+
+  test('a link of "All investors" does not show a section hidden from that group', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.roomId);
+    const entered = await enter(link, uniqueEmail('reader'));
+    const sections = (await get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`)).json as {
+      content: string;
+    };
+    expect(sections.content).toContain('Legal documents');
+    expect(sections.content).not.toContain('Financial information');
+  });
+
+  test('by the magic link in the same mail, once', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail('reader');
+    const { proof } = await requestCode(link, email);
+    const first = await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { proof }), 200);
+    expect((first.json as { state: string }).state).toBe('admitted');
+    const again = await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { proof }), 400);
+    expect((again.json as { error: string }).error).toBe('invalid_code');
+  });
+
+  test('an address already a member signs in, its group unchanged', async () => {
+    const room = await tieredRoom();
+    const email = uniqueEmail('member');
+    await invite(t, room.founder, email);
+    await signInWithMagicLink(t, email);
+    const link = await makeLink(room.founder, room.diligenceId);
+    await enter(link, email);
+    expect((await investorsOf(room.founder)).investors).toContainEqual(
+      expect.objectContaining({ email, groupId: room.roomId }),
+    );
+  });
+});
+
+describe('an address the founder invited', () => {
+  test('invited and not yet in: signs in by the link, its group unchanged', async () => {
+    const room = await tieredRoom();
+    const email = uniqueEmail('invited');
+    await invite(t, room.founder, email);
+    const link = await makeLink(room.founder, room.diligenceId);
+    await enter(link, email);
+    expect((await investorsOf(room.founder)).investors).toContainEqual(
+      expect.objectContaining({ email, groupId: room.roomId }),
+    );
+  });
+
+  test('whose invitation expired: the link renews it and lets them in', async () => {
+    const room = await tieredRoom();
+    const email = uniqueEmail('expired');
+    await invite(t, room.founder, email);
+    await t.app.database.db
+      .updateTable('invitations')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('email', '=', email)
+      .execute();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const entered = await enter(link, email);
+    await expectStatus(get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`), 200);
+  });
+});
+
+describe('nothing is shown or written before the proof', () => {
+  test('opening the link 10,000 times writes nothing and mails nobody, and the per-IP limit holds', async () => {
+    const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '200' } });
+    try {
+      const founder = await createFounder(limited);
+      const roomId = (
+        (await limited.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+          id: string;
+        }
+      ).id;
+      const link = await makeLink(founder, roomId, {}, limited);
+      const rowsBefore = await countRows(limited);
+      const mailsBefore = limited.smtp.messages.length;
+      const statuses = new Map<number, number>();
+      for (let batch = 0; batch < 500; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => limited.request('GET', `/api/share/${link.token}`)),
+        );
+        for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+      expect(statuses.get(200)).toBe(200);
+      expect(statuses.get(429)).toBe(9800);
+      expect(await countRows(limited)).toEqual(rowsBefore);
+      expect(limited.smtp.messages.length).toBe(mailsBefore);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
+  test('an unknown link answers 404 and a malformed one 400, with nothing of any room', async () => {
+    const unknown = await expectStatus(get(undefined, `/api/share/${'A'.repeat(43)}`), 404);
+    expect((unknown.json as { error: string }).error).toBe('share_link_not_found');
+    await expectStatus(get(undefined, '/api/share/not%20a%20token'), 400);
+    await expectStatus(post(undefined, `/api/share/${'A'.repeat(43)}/code`, { email: uniqueEmail() }), 404);
+  });
+
+  test('the page answers no room content: the state only', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const state = await get(undefined, `/api/share/${link.token}`);
+    expect(Object.keys(state.json as object).sort()).toEqual(['requiresApproval', 'state']);
+    expect(state.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('codes', () => {
+  test('guessed: locked after five tries, and every failure answers alike', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail('reader');
+    const { code } = await requestCode(link, email);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const answers: TestResponse[] = [];
+    for (let attempt = 0; attempt < 5; attempt++)
+      answers.push(await post(undefined, `/api/share/${link.token}/verify`, { email, code: wrong }));
+    // Spent: the right code now answers exactly as a wrong one, and as an address that asked for none.
+    answers.push(await post(undefined, `/api/share/${link.token}/verify`, { email, code }));
+    answers.push(await post(undefined, `/api/share/${link.token}/verify`, { email: uniqueEmail(), code }));
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.text).toBe(answers[0]?.text);
+    }
+    expect((await investorsOf(room.founder)).investors.map((investor) => investor.email)).not.toContain(
+      email,
+    );
+  });
+
+  test('parallel guesses each spend a try: at most five are compared', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail('reader');
+    const { code } = await requestCode(link, email);
+    const guesses = Array.from({ length: 40 }, (_, index) => String(index).padStart(6, '0')).filter(
+      (guess) => guess !== code,
+    );
+    await Promise.all(
+      guesses.map((guess) => post(undefined, `/api/share/${link.token}/verify`, { email, code: guess })),
+    );
+    await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { email, code }), 400);
+  });
+
+  test('only the newest code proves the address', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail('reader');
+    const first = await requestCode(link, email);
+    const second = await requestCode(link, email);
+    if (first.code !== second.code)
+      await expectStatus(
+        post(undefined, `/api/share/${link.token}/verify`, { email, code: first.code }),
+        400,
+      );
+    await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { email, code: second.code }), 200);
+  });
+
+  test('hostile bodies: a 400 naming the field, nothing written', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const rows = await countRows(t);
+    for (const body of [{}, { email: 'not-an-address' }, { email: uniqueEmail(), extra: 1 }]) {
+      const answer = await expectStatus(post(undefined, `/api/share/${link.token}/code`, body), 400);
+      expect(answer.text).toMatch(/email|extra/);
+    }
+    for (const body of [
+      { email: uniqueEmail(), code: '12345' },
+      { email: uniqueEmail(), code: 'abcdef' },
+      { proof: '../x' },
+    ]) {
+      await expectStatus(post(undefined, `/api/share/${link.token}/verify`, body), 400);
+    }
+    expect(await countRows(t)).toEqual(rows);
+  });
+
+  test('per address and per link, codes are limited; the refusal writes and mails nothing', async () => {
+    const limited = await startTestApp({
+      environment: { MAGIC_LINKS_PER_EMAIL: '2', SHARE_CODES_PER_LINK: '3' },
+    });
+    try {
+      const founder = await createFounder(limited);
+      const roomId = (
+        (await limited.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+          id: string;
+        }
+      ).id;
+      const link = await makeLink(founder, roomId, {}, limited);
+      const email = uniqueEmail('reader');
+      await requestCode(link, email, limited);
+      await requestCode(link, email, limited);
+      const perAddress = await post(undefined, `/api/share/${link.token}/code`, { email }, limited);
+      expect(perAddress.status).toBe(429);
+      expect(perAddress.headers.get('retry-after')).toBe('900');
+      await requestCode(link, uniqueEmail('other'), limited);
+      const rows = await countRows(limited);
+      const mails = limited.smtp.messages.length;
+      const perLink = await post(
+        undefined,
+        `/api/share/${link.token}/code`,
+        { email: uniqueEmail() },
+        limited,
+      );
+      expect(perLink.status).toBe(429);
+      expect(await countRows(limited)).toEqual(rows);
+      expect(limited.smtp.messages.length).toBe(mails);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('closed links and domains answer in words and write nothing', () => {
+  async function expectRefused(link: MadeLink, email: string, status: number, code: string) {
+    const rows = await countRows(t);
+    const mails = t.smtp.messages.length;
+    const answer = await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }), status);
+    expect((answer.json as { error: string }).error).toBe(code);
+    expect(await countRows(t)).toEqual(rows);
+    expect(t.smtp.messages.length).toBe(mails);
+  }
+
+  test('a disabled link, and again once turned back on', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }),
+      200,
+    );
+    expect(((await get(undefined, `/api/share/${link.token}`)).json as { state: string }).state).toBe(
+      'disabled',
+    );
+    await expectRefused(link, uniqueEmail(), 410, 'share_link_disabled');
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { isDisabled: false }),
+      200,
+    );
+    await enter(link, uniqueEmail());
+  });
+
+  test('a code asked before the link was turned off lets nobody in after', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail();
+    const { code } = await requestCode(link, email);
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }),
+      200,
+    );
+    const answer = await expectStatus(
+      post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+      410,
+    );
+    expect((answer.json as { error: string }).error).toBe('share_link_disabled');
+    expect((await investorsOf(room.founder)).investors.map((investor) => investor.email)).not.toContain(
+      email,
+    );
+  });
+
+  test('an expired link', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId, {
+      expiresAt: new Date(Date.now() + 1500).toISOString(),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await expectRefused(link, uniqueEmail(), 410, 'share_link_expired');
+  });
+
+  test('a full link refuses new readers, not the ones it let in', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId, { maxReaders: 1 });
+    const first = uniqueEmail('first');
+    await enter(link, first);
+    expect(((await get(undefined, `/api/share/${link.token}`)).json as { state: string }).state).toBe('full');
+    await expectRefused(link, uniqueEmail('second'), 410, 'share_link_full');
+    await enter(link, first);
+  });
+
+  test('a domain not allowed', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId, { allowedDomains: ['@Example.VC'] });
+    await expectRefused(link, uniqueEmail(), 403, 'domain_not_allowed');
+    const allowed = `partner-${Date.now()}@example.vc`;
+    await enter(link, allowed);
+  });
+});
+
+describe('approval', () => {
+  test('refused: the reader waits, the founder is told, refuses, and the link never lets them in', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId, { requiresApproval: true });
+    const email = uniqueEmail('waiting');
+    const { code } = await requestCode(link, email);
+    const waiting = await expectStatus(
+      post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+      200,
+    );
+    expect(waiting.json).toEqual({
+      state: 'pending',
+      message: 'The founder has been asked to let you in. You will get an e-mail when they decide.',
+    });
+    expect(waiting.headers.get('set-cookie')).toBeNull();
+    await t.smtp.waitForMessage((mail) => (mail.subject ?? '').startsWith(`${email} asks to enter`));
+    const listed = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+      links: { readers: { id: string; state: string }[] }[];
+    };
+    const reader = listed.links[0]?.readers[0];
+    expect(reader?.state).toBe('pending');
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-link-readers/${reader?.id}`, { decision: 'refuse' }),
+      200,
+    );
+    await t.smtp.waitForMessage(
+      (mail) => recipientsOf(mail).includes(email) && /About the/.test(mail.subject ?? ''),
+    );
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-link-readers/${reader?.id}`, { decision: 'approve' }),
+      409,
+    );
+    const mails = t.smtp.messages.length;
+    const refused = await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }), 403);
+    expect((refused.json as { error: string }).error).toBe('share_refused');
+    expect(t.smtp.messages.length).toBe(mails);
+    // The code spent on the wait proves nothing again.
+    const answer = await expectStatus(
+      post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+      400,
+    );
+    expect((answer.json as { error: string }).error).toBe('invalid_code');
+    expect((await investorsOf(room.founder)).investors.map((investor) => investor.email)).not.toContain(
+      email,
+    );
+  });
+
+  test('approved: the reader is mailed a sign-in link and reads as the link group', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId, { requiresApproval: true });
+    const email = uniqueEmail('approved');
+    const { code } = await requestCode(link, email);
+    await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { email, code }), 200);
+    const listed = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+      links: { readers: { id: string }[] }[];
+    };
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-link-readers/${listed.links[0]?.readers[0]?.id}`, {
+        decision: 'approve',
+      }),
+      200,
+    );
+    const mail = await t.smtp.waitForMessage(
+      (m) => recipientsOf(m).includes(email) && /sign-in link/.test(m.subject ?? ''),
+    );
+    const token = new URL(linkIn(mail, `${t.config.appUrl}/verify?token=`)).searchParams.get('token');
+    const signedIn = await expectStatus(post(undefined, '/api/auth/verify', { token }), 200);
+    const reader = readerOf({ authorization: `Bearer ${(signedIn.json as { token: string }).token}` });
+    const sections = (await get(reader, `/api/data-room/${room.roomId}/sections`)).json as {
+      content: string;
+    };
+    expect(sections.content).toContain('Financial information');
+  });
+});
+
+describe("the founder's routes", () => {
+  test('refuse bad input with a 400 naming the field, and write nothing', async () => {
+    const room = await tieredRoom();
+    const otherRoom = await tieredRoom();
+    const rows = await countRows(t);
+    const bodies: [Record<string, unknown>, RegExp][] = [
+      [{ name: '', groupId: room.diligenceId }, /name/],
+      [{ name: 'x'.repeat(81), groupId: room.diligenceId }, /name/],
+      [{ name: 'A', groupId: 'nope' }, /groupId/],
+      [{ name: 'A', groupId: room.diligenceId, allowedDomains: ['not a domain'] }, /allowedDomains/],
+      [{ name: 'A', groupId: room.diligenceId, maxReaders: 0 }, /maxReaders/],
+      [{ name: 'A', groupId: room.diligenceId, maxReaders: 1.5 }, /maxReaders/],
+      [{ name: 'A', groupId: room.diligenceId, expiresAt: '2020-01-01T00:00:00Z' }, /expiresAt/],
+      [{ name: 'A', groupId: room.diligenceId, tokenHash: 'x' }, /tokenHash/],
+    ];
+    for (const [body, field] of bodies) {
+      const answer = await expectStatus(post(room.founder, '/api/my-data-room/share-links', body), 400);
+      expect(answer.text).toMatch(field);
+    }
+    await expectStatus(
+      post(room.founder, '/api/my-data-room/share-links', { name: 'A', groupId: otherRoom.diligenceId }),
+      404,
+    );
+    expect(await countRows(t)).toEqual(rows);
+  });
+
+  test("only the room's managers: another founder's link is not found, an investor is refused", async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const stranger = await createFounder(t);
+    await expectStatus(post(stranger, `/api/my-data-room/share-links/${link.id}`, { name: 'Mine' }), 404);
+    const entered = await enter(link, uniqueEmail());
+    const investor = readerOf(entered.auth);
+    await expectStatus(get(investor, '/api/my-data-room/share-links'), 403);
+    await expectStatus(post(investor, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }), 403);
+    await expectStatus(get(undefined, '/api/my-data-room/share-links'), 401);
+    await expectStatus(post(room.founder, `/api/my-data-room/share-links/${link.id}`, {}), 400);
+  });
+});
+
+describe('analytics and exports filtered by link', () => {
+  test("exports keep the link's readers only; another room's link, or none, is a 404", async () => {
+    const room = await tieredRoom();
+    const uploaded = await uploadFile(
+      t,
+      room.founder,
+      { name: 'Deck.pdf', bytes: uniquePdf() },
+      { section: 'Legal documents' },
+    );
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const documentId = (uploaded.json as { document: { id: string } }).document.id;
+    const link = await makeLink(room.founder, room.roomId);
+    const linkReaderEmail = uniqueEmail('linked');
+    const linkReader = readerOf((await enter(link, linkReaderEmail)).auth);
+    const invitedEmail = uniqueEmail('invited');
+    await invite(t, room.founder, invitedEmail);
+    const invited = await signInWithMagicLink(t, invitedEmail);
+    for (const reader of [linkReader, invited])
+      await expectStatus(get(reader, `/api/documents/${documentId}/download`), 200);
+
+    const byLink = await expectStatus(
+      get(room.founder, `/api/admin/exports/access-log.csv?shareLink=${link.id}`),
+      200,
+    );
+    expect(byLink.text).toContain(linkReaderEmail);
+    expect(byLink.text).not.toContain(invitedEmail);
+    const all = await expectStatus(get(room.founder, '/api/admin/exports/access-log.csv'), 200);
+    expect(all.text).toContain(invitedEmail);
+    const investors = await expectStatus(
+      get(room.founder, `/api/admin/exports/investors.csv?shareLink=${link.id}`),
+      200,
+    );
+    expect(investors.text).toContain(linkReaderEmail.split('@')[0]);
+    expect(investors.text).not.toContain(invitedEmail.split('@')[0]);
+
+    const analytics = await expectStatus(get(room.founder, `/api/admin/analytics?shareLink=${link.id}`), 200);
+    expect(analytics.text).not.toContain(invitedEmail);
+
+    const other = await tieredRoom();
+    const otherLink = await makeLink(other.founder, other.roomId);
+    for (const path of ['/api/admin/exports/access-log.csv', '/api/admin/analytics']) {
+      const foreign = await expectStatus(get(room.founder, `${path}?shareLink=${otherLink.id}`), 404);
+      expect((foreign.json as { error: string }).error).toBe('share_link_not_found');
+      await expectStatus(get(room.founder, `${path}?shareLink=not-a-link`), 400);
+    }
+  });
+});

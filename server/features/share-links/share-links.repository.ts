@@ -1,0 +1,217 @@
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ShareLinkCodesTable, ShareLinkReadersTable, ShareLinksTable } from '#server/db/schema';
+
+/** A share link as stored (docs/decisions/0071-share-links.md); allowedDomains still JSON text. */
+export type StoredShareLink = Entity<ShareLinksTable>;
+export type StoredShareCode = Entity<ShareLinkCodesTable>;
+export type StoredShareReader = Entity<ShareLinkReadersTable>;
+
+export async function insertShareLink(db: Executor, link: StoredShareLink): Promise<void> {
+  await db.insertInto('share_links').values(toRow<ShareLinksTable>(link)).execute();
+}
+
+export async function listShareLinks(db: Executor, roomId: string): Promise<StoredShareLink[]> {
+  const rows = await db
+    .selectFrom('share_links')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+export async function countShareLinks(db: Executor, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('share_links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findShareLink(db: Executor, roomId: string, id: string) {
+  const row = await db
+    .selectFrom('share_links')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export async function findShareLinkByTokenHash(db: Executor, tokenHash: string) {
+  const row = await db
+    .selectFrom('share_links')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export async function updateShareLink(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<ShareLinksTable, 'id' | 'room_id' | 'created_by' | 'created_at' | 'token_hash'>>,
+): Promise<void> {
+  await db.updateTable('share_links').set(changes).where('id', '=', id).execute();
+}
+
+// --- Codes --------------------------------------------------------------------------------------------
+
+export async function insertShareCode(db: Executor, code: StoredShareCode): Promise<void> {
+  await db.insertInto('share_link_codes').values(toRow<ShareLinkCodesTable>(code)).execute();
+}
+
+export async function deleteShareCode(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('share_link_codes').where('id', '=', id).execute();
+}
+
+/** Codes sent for one link since a moment (every address together). */
+export async function countCodesForLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('share_link_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('share_link_id', '=', linkId)
+    .where('created_at', '>', toEpochMs(since))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Codes sent to one address since a moment (every link together). */
+export async function countCodesForEmailSince(db: Executor, email: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('share_link_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('created_at', '>', toEpochMs(since))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The newest code sent to this address for this link, used or not: only it can prove the address. */
+export async function findNewestCode(db: Executor, linkId: string, email: string) {
+  const row = await db
+    .selectFrom('share_link_codes')
+    .selectAll()
+    .where('share_link_id', '=', linkId)
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export async function findCodeByProofHash(db: Executor, linkId: string, proofHash: string) {
+  const row = await db
+    .selectFrom('share_link_codes')
+    .selectAll()
+    .where('share_link_id', '=', linkId)
+    .where('proof_hash', '=', proofHash)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** Marks the code used, once: false when a concurrent proof used it first. */
+export async function useCode(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('share_link_codes')
+    .set({ used_at: toEpochMs(now) })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// --- Readers ------------------------------------------------------------------------------------------
+
+export async function findReader(db: Executor, linkId: string, email: string) {
+  const row = await db
+    .selectFrom('share_link_readers')
+    .selectAll()
+    .where('share_link_id', '=', linkId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export async function findRoomReader(db: Executor, roomId: string, id: string) {
+  const row = await db
+    .selectFrom('share_link_readers')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export async function listReaders(db: Executor, roomId: string): Promise<StoredShareReader[]> {
+  const rows = await db
+    .selectFrom('share_link_readers')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** The readers a link's maximum counts: the ones it let in and the ones waiting for the founder. */
+export async function countCountedReaders(db: Executor, linkId: string): Promise<number> {
+  const row = await db
+    .selectFrom('share_link_readers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('share_link_id', '=', linkId)
+    .where('state', 'in', ['pending', 'admitted'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertReader(db: Executor, reader: StoredShareReader): Promise<void> {
+  await db.insertInto('share_link_readers').values(toRow<ShareLinkReadersTable>(reader)).execute();
+}
+
+/** Decides a waiting reader, once: false when it was decided meanwhile. */
+export async function decideReader(
+  db: Executor,
+  id: string,
+  state: 'admitted' | 'refused',
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('share_link_readers')
+    .set({ state, decided_at: toEpochMs(now) })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Spends one try of a live code before it is compared: false when it was used, has expired or has no
+ * tries left. One conditional UPDATE, so parallel guesses each spend their own.
+ */
+export async function takeTry(db: Executor, id: string, tries: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('share_link_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', tries)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toEpochMs(now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The addresses a share link brought into the room, as their access rows keep it. */
+export async function listAddressesBroughtBy(
+  db: Executor,
+  roomId: string,
+  linkId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('investor_access')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('share_link_id', '=', linkId)
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/app-context';
+import { publicUserOf } from '#server/features/accounts/index';
+import { requireUser, setSessionCookie } from '#server/plugins/auth';
+import { authRateLimit } from '#server/plugins/rate-limits';
+import { errorResponses } from '#server/plugins/response-contracts';
+import { messageResponseSchema } from '#shared/contracts/auth';
+import {
+  createdShareLinkSchema,
+  createShareLinkRequestSchema,
+  shareCodeRequestSchema,
+  shareLinkIdParamsSchema,
+  shareLinkSchema,
+  shareLinkStateSchema,
+  shareLinksSchema,
+  shareReaderDecisionSchema,
+  shareReaderIdParamsSchema,
+  shareTokenParamsSchema,
+  shareVerifyRequestSchema,
+  shareVerifyResponseSchema,
+  updateShareLinkRequestSchema,
+} from '#shared/contracts/share-links';
+import { describeShareLink, enterByShareLink, requestShareCode } from './share-link-entry.service';
+import {
+  changeShareLink,
+  createShareLink,
+  decideShareReader,
+  listRoomShareLinks,
+} from './share-links.service';
+
+/**
+ * Share links (docs/decisions/0071-share-links.md): the founder's routes (owner and co-founders; anyone
+ * else 403, as on every console route), and the public ones a link's holder calls to prove an address.
+ * The public ones are limited per IP here, and per link and per address by the service.
+ */
+export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/my-data-room/share-links',
+      { schema: { response: { 200: shareLinksSchema, ...errorResponses(401, 403) } } },
+      async (request) => listRoomShareLinks(ctx, requireUser(request)),
+    );
+    app.post(
+      '/api/my-data-room/share-links',
+      {
+        schema: {
+          body: createShareLinkRequestSchema,
+          response: { 201: createdShareLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createShareLink(ctx, requireUser(request), request.body)),
+    );
+    app.post(
+      '/api/my-data-room/share-links/:id',
+      {
+        schema: {
+          params: shareLinkIdParamsSchema,
+          body: updateShareLinkRequestSchema,
+          response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => changeShareLink(ctx, requireUser(request), request.params.id, request.body),
+    );
+    app.post(
+      '/api/my-data-room/share-link-readers/:id',
+      {
+        schema: {
+          params: shareReaderIdParamsSchema,
+          body: shareReaderDecisionSchema,
+          response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        decideShareReader(ctx, requireUser(request), request.params.id, request.body, request.ip),
+    );
+
+    // The link's holder: what it allows, read without writing anything (mail scanners fetch links) ...
+    app.get(
+      '/api/share/:token',
+      {
+        schema: {
+          params: shareTokenParamsSchema,
+          response: { 200: shareLinkStateSchema, ...errorResponses(404) },
+        },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return describeShareLink(ctx, request.params.token);
+      },
+    );
+    // ... a code by mail ...
+    app.post(
+      '/api/share/:token/code',
+      {
+        schema: {
+          params: shareTokenParamsSchema,
+          body: shareCodeRequestSchema,
+          response: { 200: messageResponseSchema, ...errorResponses(400, 403, 404, 410, 429, 502) },
+        },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request) => {
+        await requestShareCode(ctx, request.params.token, request.body.email);
+        return { message: `We sent a six-digit code to ${request.body.email}.` };
+      },
+    );
+    // ... and the proof, which lets the reader in (or has them wait for the founder).
+    app.post(
+      '/api/share/:token/verify',
+      {
+        schema: {
+          params: shareTokenParamsSchema,
+          body: shareVerifyRequestSchema,
+          response: { 200: shareVerifyResponseSchema, ...errorResponses(400, 403, 404, 410) },
+        },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request, reply) => {
+        const entry = await enterByShareLink(ctx, request.params.token, request.body, {
+          userAgent: request.headers['user-agent'],
+          previousSessionId: request.session?.sessionId ?? null,
+        });
+        if (entry.state === 'pending') return entry;
+        setSessionCookie(reply, ctx.config, entry.session);
+        return {
+          state: 'admitted' as const,
+          token: entry.session.token,
+          user: await publicUserOf(ctx, entry.user),
+          roomId: entry.roomId,
+          ...(entry.session.isSecondFactorPending ? { isSecondFactorPending: true } : {}),
+        };
+      },
+    );
+  };
+}

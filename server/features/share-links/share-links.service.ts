@@ -1,0 +1,246 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import { toEpochMs, toFlag } from '#server/db/columns';
+import { lockForTransaction } from '#server/db/transaction-lock';
+import { requestMagicLink } from '#server/features/auth/index';
+import {
+  companyNamesFor,
+  type RoomUser,
+  requireManagedRoom,
+  requireRoomGroup,
+} from '#server/features/rooms/index';
+import { shareRefusedEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { generateToken, hashToken } from '#server/security/tokens';
+import {
+  type CreatedShareLink,
+  type CreateShareLinkRequest,
+  MAX_SHARE_LINKS_PER_ROOM,
+  type ShareLink,
+  type ShareLinks,
+  type ShareReaderDecision,
+  type UpdateShareLinkRequest,
+} from '#shared/contracts/share-links';
+import { paths } from '#shared/routes';
+import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
+import { allowedDomainsOf, shareLinkStateOf } from './share-link-rules';
+import {
+  countShareLinks,
+  decideReader,
+  findRoomReader,
+  findShareLink,
+  insertShareLink,
+  listAddressesBroughtBy,
+  listReaders,
+  listShareLinks,
+  type StoredShareLink,
+  type StoredShareReader,
+  updateShareLink,
+} from './share-links.repository';
+
+/**
+ * The founder's share links (docs/decisions/0071-share-links.md; docs/product-rules.md#share-links):
+ * make, list, change and turn off a group's links, and let in or refuse the readers waiting for approval.
+ * Owner and co-founders only, as every console route.
+ */
+
+const LINK_NOT_FOUND = 'That share link does not exist.';
+
+export const shareLinkUrl = (ctx: AppContext, token: string) =>
+  `${ctx.config.appUrl}${paths.shareLink.replace(':token', token)}`;
+
+function toView(link: StoredShareLink, readers: StoredShareReader[], now: Date): ShareLink {
+  const own = readers.filter((reader) => reader.shareLinkId === link.id);
+  const readerCount = own.filter((reader) => reader.state !== 'refused').length;
+  return {
+    id: link.id,
+    name: link.name,
+    groupId: link.groupId,
+    allowedDomains: allowedDomainsOf(link),
+    requiresApproval: link.isApprovalRequired,
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    maxReaders: link.maxReaders,
+    isDisabled: link.disabledAt !== null,
+    state: shareLinkStateOf(link, readerCount, now),
+    readerCount,
+    createdAt: link.createdAt.toISOString(),
+    readers: own.map((reader) => ({
+      id: reader.id,
+      email: reader.email,
+      state: reader.state,
+      createdAt: reader.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Promise<ShareLinks> {
+  const room = await requireManagedRoom(ctx, founder);
+  const [links, readers] = await Promise.all([listShareLinks(ctx.db, room.id), listReaders(ctx.db, room.id)]);
+  const now = new Date();
+  return { links: links.map((link) => toView(link, readers, now)) };
+}
+
+const domainsText = (domains: string[] | null | undefined) =>
+  domains === undefined
+    ? undefined
+    : domains === null || domains.length === 0
+      ? null
+      : JSON.stringify([...new Set(domains)]);
+
+function requireFutureExpiry(expiresAt: string | null | undefined, now: Date): void {
+  if (expiresAt && new Date(expiresAt).getTime() <= now.getTime())
+    throw new HttpError(400, 'invalid_request', 'expiresAt: must be in the future', { field: 'expiresAt' });
+}
+
+/** Makes a link for a group of the room; its address is answered this once (only its hash is kept). */
+export async function createShareLink(
+  ctx: AppContext,
+  founder: RoomUser,
+  request: CreateShareLinkRequest,
+): Promise<CreatedShareLink> {
+  const room = await requireManagedRoom(ctx, founder);
+  const now = new Date();
+  requireFutureExpiry(request.expiresAt, now);
+  await requireRoomGroup(ctx, room.id, request.groupId);
+  if ((await countShareLinks(ctx.db, room.id)) >= MAX_SHARE_LINKS_PER_ROOM)
+    throw new HttpError(
+      400,
+      'too_many_share_links',
+      `A room has at most ${MAX_SHARE_LINKS_PER_ROOM} share links.`,
+    );
+  const token = generateToken();
+  const link: StoredShareLink = {
+    id: crypto.randomUUID(),
+    roomId: room.id,
+    groupId: request.groupId,
+    name: request.name,
+    tokenHash: hashToken(token),
+    allowedDomains: domainsText(request.allowedDomains) ?? null,
+    isApprovalRequired: request.requiresApproval ?? false,
+    expiresAt: request.expiresAt ? new Date(request.expiresAt) : null,
+    maxReaders: request.maxReaders ?? null,
+    disabledAt: null,
+    createdBy: founder.id,
+    createdAt: now,
+  };
+  await insertShareLink(ctx.db, link);
+  return { link: toView(link, [], now), url: shareLinkUrl(ctx, token) };
+}
+
+/** Changes a link: its name, domains, approval, expiry, maximum, or turns it off or on again. */
+export async function changeShareLink(
+  ctx: AppContext,
+  founder: RoomUser,
+  linkId: string,
+  request: UpdateShareLinkRequest,
+): Promise<ShareLink> {
+  const room = await requireManagedRoom(ctx, founder);
+  const now = new Date();
+  requireFutureExpiry(request.expiresAt, now);
+  const link = await findShareLink(ctx.db, room.id, linkId);
+  if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  const changes = {
+    name: request.name,
+    allowed_domains: domainsText(request.allowedDomains),
+    is_approval_required:
+      request.requiresApproval === undefined ? undefined : toFlag(request.requiresApproval),
+    expires_at:
+      request.expiresAt === undefined
+        ? undefined
+        : request.expiresAt === null
+          ? null
+          : toEpochMs(new Date(request.expiresAt)),
+    max_readers: request.maxReaders,
+    disabled_at:
+      request.isDisabled === undefined
+        ? undefined
+        : request.isDisabled
+          ? link.disabledAt
+            ? toEpochMs(link.disabledAt)
+            : toEpochMs(now)
+          : null,
+  };
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  await updateShareLink(ctx.db, link.id, defined);
+  return viewOf(ctx, room.id, link.id, now);
+}
+
+async function viewOf(ctx: AppContext, roomId: string, linkId: string, now: Date): Promise<ShareLink> {
+  const link = await findShareLink(ctx.db, roomId, linkId);
+  if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  return toView(link, await listReaders(ctx.db, roomId), now);
+}
+
+/**
+ * Lets in, or refuses, a reader waiting for approval. Let in: an accepted-on-sign-in invitation of the
+ * link's group is written, and the reader is mailed a sign-in link back to the room; refused: they are
+ * told by mail, and the link never lets that address in.
+ */
+export async function decideShareReader(
+  ctx: AppContext,
+  founder: RoomUser,
+  readerId: string,
+  request: ShareReaderDecision,
+  ip: string,
+): Promise<ShareLink> {
+  const room = await requireManagedRoom(ctx, founder);
+  const reader = await findRoomReader(ctx.db, room.id, readerId);
+  if (!reader) throw new HttpError(404, 'not_found', 'Nobody is waiting with that request.');
+  const link = await findShareLink(ctx.db, room.id, reader.shareLinkId);
+  if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  const now = new Date();
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `share-link:${link.id}`);
+    const state = request.decision === 'approve' ? 'admitted' : 'refused';
+    if (!(await decideReader(trx, reader.id, state, now))) return false;
+    if (state === 'refused') return true;
+    // The magic link mailed below accepts this invitation (link-invitations.ts).
+    if (!(await isAlreadyInRoom(trx, room.id, reader.email, now)))
+      await inviteFromLink(trx, link, reader.email, now);
+    return true;
+  });
+  if (!decided) throw new HttpError(409, 'already_decided', `${reader.email} was already let in or refused.`);
+  await tellReader(ctx, room.id, reader.email, request.decision, ip);
+  return viewOf(ctx, room.id, link.id, now);
+}
+
+/** The reader's mail of the outcome; a failure to send is logged, never undoes the founder's decision. */
+async function tellReader(
+  ctx: AppContext,
+  roomId: string,
+  email: string,
+  decision: ShareReaderDecision['decision'],
+  ip: string,
+): Promise<void> {
+  try {
+    if (decision === 'approve') {
+      await requestMagicLink(ctx, email, ip, paths.dataRoomById.replace(':id', roomId));
+    } else {
+      const [companyName = 'this company'] = await companyNamesFor(ctx.db, undefined, [roomId]);
+      await ctx.mailer.send(shareRefusedEmail({ to: email, companyName, appUrl: ctx.config.appUrl }));
+    }
+  } catch (error) {
+    ctx.log.error({ err: error, email }, 'the share link reader could not be told the decision');
+  }
+}
+
+/**
+ * The addresses a link of the room brought, for analytics and exports filtered by link; a link of
+ * another room, or none, is the same 404 as a missing one.
+ */
+export async function investorEmailsOfShareLink(
+  ctx: AppContext,
+  roomId: string,
+  linkId: string,
+): Promise<Set<string>> {
+  if (!(await findShareLink(ctx.db, roomId, linkId)))
+    throw new HttpError(
+      404,
+      'share_link_not_found',
+      'shareLink: that share link does not exist in this data room.',
+      {
+        field: 'shareLink',
+      },
+    );
+  return new Set(await listAddressesBroughtBy(ctx.db, roomId, linkId));
+}

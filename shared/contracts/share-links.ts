@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { apiRoute } from './api-route';
+import { authResponseSchema, messageResponseSchema } from './auth';
+import { emailField, isoDateTime, requiredText } from './fields';
+
+/**
+ * Share links that verify the reader (docs/decisions/0071-share-links.md): a group's link the founder
+ * pastes into their own e-mails. Opening one asks for an e-mail address and proves it by a six-digit code
+ * (or the magic link in the same mail) before anything of the room is shown; the reader then becomes an
+ * accepted investor of the link's group.
+ */
+
+export const MAX_SHARE_LINK_NAME_LENGTH = 80;
+export const MAX_SHARE_LINKS_PER_ROOM = 100;
+export const MAX_ALLOWED_DOMAINS = 20;
+export const SHARE_CODE_LENGTH = 6;
+
+const linkName = requiredText(MAX_SHARE_LINK_NAME_LENGTH, 'is required: name the link');
+const linkId = z.uuid({ error: 'must be a share link id' });
+
+/** A domain as typed ("example.vc", "@example.vc"), kept in lower case without the @. */
+const allowedDomain = z
+  .string({ error: 'must be a list of e-mail domains' })
+  .trim()
+  .toLowerCase()
+  .transform((domain) => domain.replace(/^@/, ''))
+  .pipe(
+    z
+      .string()
+      .max(253, 'each domain must be at most 253 characters')
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/,
+        'each must be an e-mail domain such as example.vc',
+      ),
+  );
+const allowedDomains = z
+  .array(allowedDomain, { error: 'must be a list of e-mail domains, or null for any' })
+  .max(MAX_ALLOWED_DOMAINS, `must list at most ${MAX_ALLOWED_DOMAINS} domains`)
+  .nullable();
+const maxReaders = z
+  .int({ error: 'must be a whole number of readers' })
+  .min(1, 'must be at least 1')
+  .max(100_000, 'must be at most 100000')
+  .nullable();
+
+export const shareLinkSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  groupId: z.uuid(),
+  allowedDomains: z.array(z.string()).nullable(),
+  requiresApproval: z.boolean(),
+  expiresAt: isoDateTime.nullable(),
+  maxReaders: z.int().nullable(),
+  isDisabled: z.boolean(),
+  /** Open: the link lets readers in now; otherwise why not. */
+  state: z.enum(['open', 'disabled', 'expired', 'full']),
+  readerCount: z.int(),
+  createdAt: isoDateTime,
+  readers: z.array(
+    z.object({
+      id: z.uuid(),
+      email: z.string(),
+      state: z.enum(['pending', 'admitted', 'refused']),
+      createdAt: isoDateTime,
+    }),
+  ),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+export const shareLinksSchema = z.object({ links: z.array(shareLinkSchema) });
+export type ShareLinks = z.infer<typeof shareLinksSchema>;
+
+/** A link just made: its address is shown this once (only its hash is kept). */
+export const createdShareLinkSchema = z.object({ link: shareLinkSchema, url: z.string() });
+export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
+
+export const createShareLinkRequestSchema = z.strictObject({
+  name: linkName,
+  groupId: z.uuid({ error: 'must be a group id' }),
+  allowedDomains: allowedDomains.optional(),
+  requiresApproval: z.boolean({ error: 'must be true or false' }).optional(),
+  expiresAt: isoDateTime.nullable().optional(),
+  maxReaders: maxReaders.optional(),
+});
+export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
+
+export const updateShareLinkRequestSchema = z
+  .strictObject({
+    name: linkName.optional(),
+    allowedDomains: allowedDomains.optional(),
+    requiresApproval: z.boolean({ error: 'must be true or false' }).optional(),
+    expiresAt: isoDateTime.nullable().optional(),
+    maxReaders: maxReaders.optional(),
+    isDisabled: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'is required unless another field is given: say what to change',
+    path: ['name'],
+  });
+export type UpdateShareLinkRequest = z.infer<typeof updateShareLinkRequestSchema>;
+
+export const shareLinkIdParamsSchema = z.object({ id: linkId });
+export const shareReaderIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a reader request id' }) });
+
+export const shareReaderDecisionSchema = z.strictObject({
+  decision: z.enum(['approve', 'refuse'], { error: 'must be "approve" or "refuse"' }),
+});
+export type ShareReaderDecision = z.infer<typeof shareReaderDecisionSchema>;
+
+/** The public page's token: 43 base64url characters; anything far from that is refused before a lookup. */
+export const shareTokenParamsSchema = z.object({
+  token: z
+    .string()
+    .min(1, 'is required')
+    .max(128, 'is too long to be a share link')
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid share link'),
+});
+
+/** What the link's holder may learn before proving an address: whether it lets anyone in. Nothing of the room. */
+export const shareLinkStateSchema = z.object({
+  state: z.enum(['open', 'disabled', 'expired', 'full']),
+  requiresApproval: z.boolean(),
+});
+export type ShareLinkState = z.infer<typeof shareLinkStateSchema>;
+
+export const shareCodeRequestSchema = z.strictObject({ email: emailField });
+
+export const shareVerifyRequestSchema = z.union([
+  z.strictObject({
+    email: emailField,
+    code: z
+      .string({ error: 'must be the six-digit code from the e-mail' })
+      .trim()
+      .regex(/^\d{6}$/, 'must be the six-digit code from the e-mail'),
+  }),
+  z.strictObject({
+    proof: z
+      .string({ error: 'must be the link from the e-mail' })
+      .regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be the link from the e-mail'),
+  }),
+]);
+export type ShareVerifyRequest = z.infer<typeof shareVerifyRequestSchema>;
+
+/** Proved: either in (signed in on this device, with the room to open) or waiting for the founder. */
+export const shareVerifyResponseSchema = z.union([
+  authResponseSchema.extend({ state: z.literal('admitted'), roomId: z.string() }),
+  z.object({ state: z.literal('pending'), message: z.string() }),
+]);
+export type ShareVerifyResponse = z.infer<typeof shareVerifyResponseSchema>;
+
+export const shareLinkRoutes = {
+  list: apiRoute('GET', '/api/my-data-room/share-links', { answer: shareLinksSchema }),
+  create: apiRoute('POST', '/api/my-data-room/share-links', {
+    answer: createdShareLinkSchema,
+    body: createShareLinkRequestSchema,
+  }),
+  update: apiRoute('POST', '/api/my-data-room/share-links/:id', {
+    answer: shareLinkSchema,
+    body: updateShareLinkRequestSchema,
+  }),
+  decide: apiRoute('POST', '/api/my-data-room/share-link-readers/:id', {
+    answer: shareLinkSchema,
+    body: shareReaderDecisionSchema,
+  }),
+  state: apiRoute('GET', '/api/share/:token', { answer: shareLinkStateSchema }),
+  requestCode: apiRoute('POST', '/api/share/:token/code', {
+    answer: messageResponseSchema,
+    body: shareCodeRequestSchema,
+  }),
+  verify: apiRoute('POST', '/api/share/:token/verify', {
+    answer: shareVerifyResponseSchema,
+    body: shareVerifyRequestSchema,
+  }),
+};

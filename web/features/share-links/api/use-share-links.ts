@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateShareLinkRequest,
+  type ShareReaderDecision,
+  type ShareVerifyRequest,
+  shareLinkRoutes,
+  type UpdateShareLinkRequest,
+} from '#shared/contracts/share-links';
+import { adoptSignedInUser } from '#web/features/auth/api/auth-hooks';
+import { api } from '#web/lib/api-client';
+import { invalidate, invalidatedBy, shareLinksKeys } from '#web/lib/query-keys';
+
+export const shareLinksQuery = queryOptions({
+  queryKey: shareLinksKeys.mine(),
+  queryFn: ({ signal }) => api(shareLinkRoutes.list, { signal }),
+});
+
+/** The room's share links with their readers: GET /api/my-data-room/share-links. */
+export function useShareLinks() {
+  return useQuery(shareLinksQuery);
+}
+
+function useShareLinksMutation<Input, Answer>(call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => invalidate(queryClient, invalidatedBy.shareLinksChanged()),
+  });
+}
+
+/** POST /api/my-data-room/share-links: answers the link's address, shown this once. */
+export function useCreateShareLink() {
+  return useShareLinksMutation((request: CreateShareLinkRequest) =>
+    api(shareLinkRoutes.create, { body: request }),
+  );
+}
+
+/** POST /api/my-data-room/share-links/:id: a new name, domains, approval, expiry, maximum, off or on. */
+export function useUpdateShareLink() {
+  return useShareLinksMutation(({ id, ...request }: UpdateShareLinkRequest & { id: string }) =>
+    api(shareLinkRoutes.update, { params: { id }, body: request }),
+  );
+}
+
+/** POST /api/my-data-room/share-link-readers/:id: let a waiting reader in, or refuse them. */
+export function useDecideShareReader() {
+  return useShareLinksMutation(({ id, decision }: ShareReaderDecision & { id: string }) =>
+    api(shareLinkRoutes.decide, { params: { id }, body: { decision } }),
+  );
+}
+
+/** What the link allows, before any proof: GET /api/share/:token. */
+export function useShareLinkState(token: string) {
+  return useQuery({
+    queryKey: shareLinksKeys.state(token),
+    queryFn: ({ signal }) => api(shareLinkRoutes.state, { params: { token }, signal }),
+    retry: false,
+  });
+}
+
+/** A six-digit code by mail: POST /api/share/:token/code. */
+export function useRequestShareCode(token: string) {
+  return useMutation({
+    mutationFn: (email: string) => api(shareLinkRoutes.requestCode, { params: { token }, body: { email } }),
+  });
+}
+
+/**
+ * The proof (the code, or the magic link's proof): let in, this device is signed in as the reader, with
+ * nothing of whoever was signed in before left in the cache; or the reader waits for the founder.
+ */
+export function useVerifyShareCode(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ShareVerifyRequest) =>
+      api(shareLinkRoutes.verify, { params: { token }, body: request }),
+    onSuccess: (entry) => {
+      if (entry.state === 'admitted') adoptSignedInUser(queryClient, entry.user);
+    },
+  });
+}
