@@ -60,6 +60,17 @@ const fileBytes = z.unknown().describe('The file, in its own content type.');
 /** Room for the multipart framing and the title and section fields around the largest file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** The parts of an upload's body, once it is a multipart body with its boundary; `noun` names what to send. */
+function uploadPartsOf(request: FastifyRequest, noun: 'file' | 'zip'): AsyncIterable<UploadPart> {
+  if (!request.isMultipart()) {
+    throw new HttpError(400, 'invalid_request', `file: send the ${noun} as multipart/form-data.`, {
+      field: 'file',
+    });
+  }
+  requireMultipartBoundary(request.headers['content-type']);
+  return request.parts() as AsyncIterable<UploadPart>;
+}
+
 export function documentsRoutes(
   ctx: AppContext,
   activity: RoomActivity,
@@ -71,6 +82,10 @@ export function documentsRoutes(
     const refuseDeclaredOverLimit = async (request: FastifyRequest) => {
       const length = Number(request.headers['content-length']);
       if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
+    };
+    // A multipart failure (a truncated body, a part over the limit) as the caller's error, naming the limit.
+    const refusedUpload = (error: unknown): never => {
+      throw translateUploadError(error, app.multipartErrors, maxBytes);
     };
     await app.register(multipart, {
       // One byte over our limit, so the storage write sees it and refuses (busboy would truncate quietly).
@@ -87,19 +102,9 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const founder = requireUser(request);
-        if (!request.isMultipart()) {
-          throw new HttpError(400, 'invalid_request', 'file: send the file as multipart/form-data.', {
-            field: 'file',
-          });
-        }
-        requireMultipartBoundary(request.headers['content-type']);
-        const uploaded = await uploadDocument(
-          ctx,
-          founder,
-          request.parts() as AsyncIterable<UploadPart>,
-        ).catch((error: unknown) => {
-          throw translateUploadError(error, app.multipartErrors, maxBytes);
-        });
+        const uploaded = await uploadDocument(ctx, founder, uploadPartsOf(request, 'file')).catch(
+          refusedUpload,
+        );
         return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
       },
     );
@@ -117,19 +122,9 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const founder = requireUser(request);
-        if (!request.isMultipart()) {
-          throw new HttpError(400, 'invalid_request', 'file: send the zip as multipart/form-data.', {
-            field: 'file',
-          });
-        }
-        requireMultipartBoundary(request.headers['content-type']);
-        const unpacked = await uploadArchive(
-          ctx,
-          founder,
-          request.parts() as AsyncIterable<UploadPart>,
-        ).catch((error: unknown) => {
-          throw translateUploadError(error, app.multipartErrors, maxBytes);
-        });
+        const unpacked = await uploadArchive(ctx, founder, uploadPartsOf(request, 'zip')).catch(
+          refusedUpload,
+        );
         return reply.status(201).send(unpacked);
       },
     );
@@ -239,20 +234,12 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const founder = requireUser(request);
-        if (!request.isMultipart()) {
-          throw new HttpError(400, 'invalid_request', 'file: send the file as multipart/form-data.', {
-            field: 'file',
-          });
-        }
-        requireMultipartBoundary(request.headers['content-type']);
         const replaced = await replaceDocumentFile(
           ctx,
           founder,
           request.params.id,
-          request.parts() as AsyncIterable<UploadPart>,
-        ).catch((error: unknown) => {
-          throw translateUploadError(error, app.multipartErrors, maxBytes);
-        });
+          uploadPartsOf(request, 'file'),
+        ).catch(refusedUpload);
         return reply.status(201).send({ message: 'File replaced', ...replaced });
       },
     );
