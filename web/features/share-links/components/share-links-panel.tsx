@@ -180,6 +180,42 @@ function NewLinkForm({
           ))}
         </select>
       </Field>
+      <LinkLimitsFields id={id} fields={fields} set={set} />
+      <div className="flex items-center gap-3 sm:col-span-2">
+        <Switch
+          checked={fields.approval}
+          aria-labelledby={`${id}-approval`}
+          onClick={() => set({ approval: !fields.approval })}
+        />
+        <span id={`${id}-approval`} className="text-sm text-slate-700">
+          I approve each reader before they read
+        </span>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" disabled={create.isPending} className="sm:col-span-2 sm:justify-self-start">
+        <Plus aria-hidden="true" />
+        Make share link
+      </Button>
+    </form>
+  );
+}
+
+/** What limits a link, the same in the new-link and change forms; a blank field is "no limit". */
+function LinkLimitsFields({
+  id,
+  fields,
+  set,
+}: {
+  id: string;
+  fields: { domains: string; days: string; max: string };
+  set: (change: { domains?: string; days?: string; max?: string }) => void;
+}) {
+  return (
+    <>
       <Field label="Only addresses at (optional)" htmlFor={`${id}-domains`}>
         <Input
           id={`${id}-domains`}
@@ -212,26 +248,7 @@ function NewLinkForm({
           />
         </Field>
       </div>
-      <div className="flex items-center gap-3 sm:col-span-2">
-        <Switch
-          checked={fields.approval}
-          aria-labelledby={`${id}-approval`}
-          onClick={() => set({ approval: !fields.approval })}
-        />
-        <span id={`${id}-approval`} className="text-sm text-slate-700">
-          I approve each reader before they read
-        </span>
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {problem}
-        </p>
-      )}
-      <Button type="submit" disabled={create.isPending} className="sm:col-span-2 sm:justify-self-start">
-        <Plus aria-hidden="true" />
-        Make share link
-      </Button>
-    </form>
+    </>
   );
 }
 
@@ -413,36 +430,7 @@ function ChangeLinkForm({ link, onDone }: { link: ShareLink; onDone: () => void 
           onChange={(event) => set({ name: event.target.value })}
         />
       </Field>
-      <Field label="Only addresses at (optional)" htmlFor={`${id}-domains`}>
-        <Input
-          id={`${id}-domains`}
-          value={fields.domains}
-          placeholder="Any address"
-          onChange={(event) => set({ domains: event.target.value })}
-        />
-      </Field>
-      <Field label="Ends in (days)" htmlFor={`${id}-days`}>
-        <Input
-          id={`${id}-days`}
-          type="number"
-          min={1}
-          inputMode="numeric"
-          value={fields.days}
-          placeholder="Never"
-          onChange={(event) => set({ days: event.target.value })}
-        />
-      </Field>
-      <Field label="Most readers" htmlFor={`${id}-max`}>
-        <Input
-          id={`${id}-max`}
-          type="number"
-          min={1}
-          inputMode="numeric"
-          value={fields.max}
-          placeholder="No limit"
-          onChange={(event) => set({ max: event.target.value })}
-        />
-      </Field>
+      <LinkLimitsFields id={id} fields={fields} set={set} />
       {problem && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {problem}
