@@ -685,6 +685,27 @@ export function sectionKeyOf(name: string): string {
 }
 
 /**
+ * The sections a save renamed in place, old key to new: the same number of sections, and every place
+ * whose name changed holds a name the text did not have (a section moved, added or removed is no rename).
+ */
+export function sectionsRenamedInPlace(
+  before: readonly { name: string }[],
+  after: readonly { name: string }[],
+): Map<string, string> {
+  const renames = new Map<string, string>();
+  if (before.length !== after.length) return renames;
+  const keysBefore = new Set(before.map((section) => sectionKeyOf(section.name)));
+  for (const [index, section] of before.entries()) {
+    const from = sectionKeyOf(section.name);
+    const to = sectionKeyOf(after[index]?.name ?? '');
+    if (from === to) continue;
+    if (keysBefore.has(to)) return new Map();
+    renames.set(from, to);
+  }
+  return renames;
+}
+
+/**
  * The markdown without the given sections (each from its heading to the next heading of level 1 or 2):
  * a reader's copy, with the sections their group may not see left out as if never written (ADR 68).
  */

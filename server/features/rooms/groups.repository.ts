@@ -250,6 +250,26 @@ export async function setSectionGroups(
 }
 
 /**
+ * Sections renamed in place keep who may see them (docs/product-rules.md#groups): each pair moves a
+ * restricted section's choice from its old key to its new one.
+ */
+export async function renameRestrictedSections(
+  db: Executor,
+  roomId: string,
+  renames: ReadonlyMap<string, string>,
+  at: Date,
+): Promise<void> {
+  for (const [from, to] of renames) {
+    await db
+      .updateTable('section_visibility')
+      .set({ section_name: to, updated_at: toEpochMs(at) })
+      .where('room_id', '=', roomId)
+      .where('section_name', '=', from)
+      .execute();
+  }
+}
+
+/**
  * Every investor of the room by address: its investor members and its investor invitations not
  * withdrawn (an invitation and the member it became share one address, so one place).
  */

@@ -182,6 +182,40 @@ describe('changes take effect on the next request', () => {
     expect((await get(room.investor, `/api/documents/${room.modelId}/preview`)).status).toBe(200);
   });
 
+  test('a section renamed where it stands keeps its groups; renamed in a save that also adds a section, it is shown to every group', async () => {
+    const room = await tieredRoom();
+    await showFinancialsTo(room, [room.diligence.id]);
+    const save = async (edit: (content: string) => string) => {
+      const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+        content: string;
+        version: string;
+      };
+      await expectStatus(
+        post(room.founder, '/api/sections/update', { content: edit(content), baseVersion: version }),
+        200,
+      );
+    };
+    const theirText = async () =>
+      ((await get(room.investor, `/api/data-room/${room.roomId}/sections`)).json as { content: string }).content;
+
+    await save((content) => content.replace('## Financials\n', '## Financials (Q3)\n'));
+    expect(await theirText()).not.toContain('Financials');
+    expect((await get(room.investor, `/api/documents/${room.modelId}/download`)).status).toBe(404);
+    const { sections } = (await get(room.founder, '/api/my-data-room/groups')).json as {
+      sections: { name: string; visibleTo: string[] | null }[];
+    };
+    expect(sections.find((section) => section.name === 'Financials (Q3)')?.visibleTo).toEqual([
+      room.diligence.id,
+    ]);
+
+    // A save that also adds a section is no rename in place: the choice is not carried (the rule says
+    // to choose again), and the section under its new name is shown to every group.
+    await save((content) =>
+      content.replace('## Financials (Q3)\n', '## Model\n').concat('\n## Appendix\n\nMore to come.\n'),
+    );
+    expect(await theirText()).toContain('## Model');
+  });
+
   test('a document linked in a section the reader sees stays theirs, though also linked in a hidden one', async () => {
     const room = await tieredRoom();
     const { content, version } = (await get(room.founder, '/api/sections/content')).json as {

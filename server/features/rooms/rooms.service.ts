@@ -22,8 +22,10 @@ import {
   type ParsedSections,
   type SectionDocument,
   sectionKeyOf,
+  sectionsRenamedInPlace,
   starterSectionsMarkdown,
 } from '#shared/sections-markdown';
+import { renameRestrictedSections } from './groups.repository';
 import { pendingNdaForUser } from './nda-gate';
 import { type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
 import {
@@ -327,7 +329,8 @@ export async function saveSectionsMarkdown(
   const room = await requireManagedRoom(ctx, founder);
   // First, so a stale draft is rebased before it is judged (its links to a since-deleted file would be
   // refused, though the founder never touched them); checked again under the lock below.
-  requireSectionsUnchanged(await readSectionsMarkdown(ctx, room), baseVersion);
+  const textBefore = await readSectionsMarkdown(ctx, room);
+  requireSectionsUnchanged(textBefore, baseVersion);
   const parsed = await parseSectionsOffThread(content, {
     timeoutMs: ctx.config.sectionsParseTimeoutMs,
     appOrigin: new URL(ctx.config.appUrl).origin,
@@ -358,16 +361,24 @@ export async function saveSectionsMarkdown(
       { field: 'content', line: foreign.line },
     );
   }
+  const sectionsBefore = await ctx.caches.get(sectionsCache).parsed(textBefore);
   await ctx.db.transaction().execute(async (trx) => {
     // Under the room's lock, as the server's own changes (ADR 24): none can land between check and write.
     await lockRoomRow(trx, ctx.config.database.dialect, room.id);
     const current = (await findDataRoomById(trx, room.id)) ?? room;
-    requireSectionsUnchanged(sectionsMarkdownOf(current, await findRoomSections(trx, room.id)), baseVersion);
+    const textNow = sectionsMarkdownOf(current, await findRoomSections(trx, room.id));
+    requireSectionsUnchanged(textNow, baseVersion);
     const at = new Date();
     // The block's fields are the profile's (ADR 38): written with the text, or neither.
     const changed = companyFieldsChanged(current, companyChanges);
     if (Object.keys(changed).length > 0) await updateDataRoom(trx, room.id, changed, at);
     await saveRoomSections(trx, { roomId: room.id, markdown: content, updatedAt: at });
+    // A section renamed where it stands keeps the groups it is shown to: a rename never widens it.
+    // (Judged against the text this save replaces: another save since, without a base version, is not.)
+    if (textNow === textBefore) {
+      const renames = sectionsRenamedInPlace(sectionsBefore.sections, parsed.sections);
+      if (renames.size > 0) await renameRestrictedSections(trx, room.id, renames, at);
+    }
   });
   return sectionsVersionOf(content);
 }
