@@ -196,7 +196,8 @@ describe('changes take effect on the next request', () => {
       );
     };
     const theirText = async () =>
-      ((await get(room.investor, `/api/data-room/${room.roomId}/sections`)).json as { content: string }).content;
+      ((await get(room.investor, `/api/data-room/${room.roomId}/sections`)).json as { content: string })
+        .content;
 
     await save((content) => content.replace('## Financials\n', '## Financials (Q3)\n'));
     expect(await theirText()).not.toContain('Financials');

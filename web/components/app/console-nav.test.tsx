@@ -112,6 +112,7 @@ const document = {
   preview: { status: 'ready', kind: 'pages', failure: null },
   downloadPolicy: 'room',
   isDownloadAllowed: true,
+  version: 1,
 };
 
 function serve(answers: Record<string, unknown>) {
