@@ -1558,13 +1558,20 @@ const NDA_CALLS: Record<string, Plan> = {
   }),
 };
 
+/** A view of the deck the member opened for the group pass: its callers report on it, refused. */
+let viewOfGroupPass = '';
+
 /**
  * The group pass's calls: the main matrix's, except that the content route reads the room's deck (the
- * image is linked in no section, so every group sees it), and Download all asks for the deck's section
- * by its number.
+ * image is linked in no section, so every group sees it), Download all asks for the deck's section by
+ * its number, and a report is on the one view above (the member may open only so many a minute).
  */
 const GROUP_CALLS: Record<string, Plan> = {
   ...CALLS,
+  'POST /api/views/:viewId/reports': () => ({
+    path: `/api/views/${viewOfGroupPass}/reports`,
+    json: { pages: [{ page: 1, seconds: 1 }] },
+  }),
   'GET /api/data-room/:id/download-all': () => ({
     path: `/api/data-room/${w.roomId}/download-all?section=1`,
   }),
@@ -1931,6 +1938,7 @@ function aboutNothingInRoom(request: Prepared): Prepared {
 describe("with the room's sections shown to its default group only, and an investor's access ended", () => {
   let groupCallers: Record<GroupCallerKey, Caller>;
   beforeAll(async () => {
+    viewOfGroupPass = await memberView();
     await showSectionsTo([w.roomId]);
     groupCallers = await groupCallersOf();
   });
