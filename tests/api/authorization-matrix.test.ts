@@ -254,6 +254,42 @@ GET    /api/data-room/invite/:token/click      404    404    404    404    404  
 `;
 
 /**
+ * The group dimension (docs/decisions/0068-investor-groups.md, docs/product-rules.md#groups): every
+ * read of the room, and of anything in it, by readers whose group sees none of the room's sections (both
+ * are shown to the room's default group only), and by an investor whose access ended. A section shown
+ * to other groups, its document and its link answer exactly as ones that do not exist (the same status
+ * and body), Download all of the deck's section (by its number) included; the room itself and what is
+ * left of it they still read. An investor past the end of their access gets what a stranger to the
+ * room gets.
+ *
+ * Columns, the callers (all made for this pass, in the room's group "Outside" but the last):
+ *   grp-hidden   an investor member, signed in
+ *   inv-hidden   a visitor with a valid invite token (no session): the invited view
+ *   link-hidden  a reader who came by a share link of the group (its readers are members of it, ADR 71)
+ *   expired      an investor member of the default group whose access ended (its end is in the past)
+ */
+const GROUP_MATRIX = `
+route                                         grp-hidden inv-hidden link-hidden expired
+GET    /api/data-room/:id                      200        401        200         404
+GET    /api/data-room/:id/sections             200        401        200         404
+GET    /api/data-room/:id/documents            200        401        200         404
+GET    /api/data-room/:id/click                404        401        404         404
+GET    /api/documents/:id/download             404        401        404         404
+GET    /api/data-room/:id/download-all         404        401        404         404
+GET    /api/documents/:id/preview              404        401        404         404
+GET    /api/documents/:id/pages/:page          404        401        404         404
+GET    /api/documents/:id/thumbnails/:page     404        401        404         404
+GET    /api/documents/:id/text                 404        401        404         404
+GET    /api/documents/:id/preview/content      404        401        404         404
+POST   /api/documents/:id/views                404        401        404         404
+POST   /api/views/:viewId/reports              404        401        404         404
+GET    /api/data-room/invite/:token            404        200        404         404
+GET    /api/data-room/invite/:token/sections   404        200        404         404
+GET    /api/data-room/invite/:token/documents  404        200        404         404
+GET    /api/data-room/invite/:token/click      404        404        404         404
+`;
+
+/**
  * The same callers on the room's view-only document (its "Allow download" off, docs/decisions/
  * 0043-view-only-documents.md): the member may read it in the viewer, page images and a video's stream
  * included, but the download route refuses them with 403 view_only (they know the document, so 404
@@ -437,6 +473,16 @@ const TOKEN_CALLER_NAMES: Record<TokenCallerKey, string> = {
 /** The tokens that act for the room: what they are allowed, they may see all of. */
 const ROOM_TOKENS = new Set<string>(['tok-read', 'tok-docs', 'tok-invites', 'tok-sections', 'tok-editor']);
 
+const GROUP_CALLER_KEYS = ['grp-hidden', 'inv-hidden', 'link-hidden', 'expired'] as const;
+type GroupCallerKey = (typeof GROUP_CALLER_KEYS)[number];
+
+const GROUP_CALLER_NAMES: Record<GroupCallerKey, string> = {
+  'grp-hidden': "a member whose group sees none of the room's sections",
+  'inv-hidden': "a visitor with a valid invite token whose group sees none of the room's sections",
+  'link-hidden': "a share link's reader whose group sees none of the room's sections",
+  expired: 'a member whose access ended',
+};
+
 const CALLER_KEYS = [
   'nobody',
   'outsider',
@@ -504,12 +550,13 @@ const ROWS = parseMatrix(MATRIX);
 const TOKEN_ROWS = parseMatrix(TOKEN_MATRIX, TOKEN_CALLER_KEYS);
 const VIEW_ONLY_ROWS = parseMatrix(VIEW_ONLY_MATRIX);
 const NDA_ROWS = parseMatrix(NDA_MATRIX);
+const GROUP_ROWS = parseMatrix(GROUP_MATRIX, GROUP_CALLER_KEYS);
 
 // ---------------------------------------------------------------------------------------------------
 // The world: one room full of canaries, and one of each caller.
 
 interface Caller {
-  key: CallerKey | TokenCallerKey;
+  key: CallerKey | TokenCallerKey | GroupCallerKey;
   /** Sent as `Authorization: Bearer` (a session token, or a visitor's invite token), if any. */
   bearer?: string;
   /** The token this caller presents on :token routes. */
@@ -1511,6 +1558,28 @@ const NDA_CALLS: Record<string, Plan> = {
   }),
 };
 
+/** A view of the deck the member opened for the group pass: its callers report on it, refused. */
+let viewOfGroupPass = '';
+
+/**
+ * The group pass's calls: the main matrix's, except that the content route reads the room's deck (the
+ * image is linked in no section, so every group sees it), Download all asks for the deck's section by
+ * its number, and a report is on the one view above (the member may open only so many a minute).
+ */
+const GROUP_CALLS: Record<string, Plan> = {
+  ...CALLS,
+  'POST /api/views/:viewId/reports': () => ({
+    path: `/api/views/${viewOfGroupPass}/reports`,
+    json: { pages: [{ page: 1, seconds: 1 }] },
+  }),
+  'GET /api/data-room/:id/download-all': () => ({
+    path: `/api/data-room/${w.roomId}/download-all?section=1`,
+  }),
+  'GET /api/documents/:id/preview/content': () => ({
+    path: `/api/documents/${w.documentId}/preview/content`,
+  }),
+};
+
 type Via = 'bearer' | 'cookie' | 'cookie from our origin';
 
 interface Prepared {
@@ -1754,6 +1823,165 @@ describe("with the room's NDA on, before the member and the visitor accepted it"
     );
   });
   for (const row of NDA_ROWS) describe(row.route, () => cellTests(row, NDA_CALLS));
+});
+
+/** The room's sections, by name: the group pass shows each to the default group only. */
+const sectionNames = () => [...w.markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1] ?? '');
+
+const showSectionsTo = async (visibleTo: string[] | null) => {
+  for (const section of sectionNames())
+    await expectStatus(
+      t.request('POST', '/api/my-data-room/section-visibility', {
+        json: { section, visibleTo },
+        headers: w.owner.auth,
+      }),
+      200,
+    );
+};
+
+/** A reader who enters by a new share link of the group, proving their address with the mailed code. */
+async function shareLinkReader(groupId: string, email: string): Promise<string> {
+  const made = await expectStatus(
+    t.request('POST', '/api/my-data-room/share-links', {
+      json: { name: `Outside link ${crypto.randomUUID()}`, groupId },
+      headers: w.owner.auth,
+    }),
+    201,
+  );
+  const url = (made.json as { url: string }).url;
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  await expectStatus(t.request('POST', `/api/share/${token}/code`, { json: { email } }), 200);
+  const mail = await t.smtp.waitForMessage(
+    (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
+  );
+  const code = (mail.subject ?? '').slice(0, 6);
+  const entered = await expectStatus(
+    t.request('POST', `/api/share/${token}/verify`, { json: { email, code } }),
+    200,
+  );
+  expect(entered.json).toMatchObject({ state: 'admitted', roomId: w.roomId });
+  return (entered.json as { token: string }).token;
+}
+
+/** The group pass's callers: three readers in a group that sees no section, and a member whose access ended. */
+async function groupCallersOf(): Promise<Record<GroupCallerKey, Caller>> {
+  const { owner } = w;
+  const post = (url: string, json: unknown) => t.request('POST', url, { json, headers: owner.auth });
+  const outside = (
+    await expectStatus(post('/api/my-data-room/groups', { name: `Outside ${crypto.randomUUID()}` }), 201)
+  ).json as { id: string };
+  const intoOutside = (email: string) =>
+    expectStatus(post('/api/my-data-room/investor-groups', { email, groupId: outside.id }), 200);
+  const hiddenEmail = uniqueEmail('hidden-member');
+  const hiddenToken = await invite(t, owner, hiddenEmail, 'Hal Hidden');
+  const hidden = await signInWithMagicLink(t, hiddenEmail);
+  await intoOutside(hiddenEmail);
+  const visitorEmail = uniqueEmail('hidden-visitor');
+  const visitorToken = await invite(t, owner, visitorEmail, 'Hana Hidden');
+  await intoOutside(visitorEmail);
+  const linkReaderEmail = uniqueEmail('hidden-link-reader');
+  const linkReaderToken = await shareLinkReader(outside.id, linkReaderEmail);
+  // Access ends in the future through the console, then the clock passes it before they ever read.
+  const expiredEmail = uniqueEmail('expired-member');
+  const expiredToken = await invite(t, owner, expiredEmail, 'Ezra Expired');
+  const expired = await signInWithMagicLink(t, expiredEmail);
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  await expectStatus(
+    post('/api/my-data-room/investor-access', { email: expiredEmail, accessExpiresAt: inAnHour }),
+    200,
+  );
+  await t.app.database.db
+    .updateTable('investor_access')
+    .set({ access_expires_at: Date.now() - 60_000 })
+    .where('room_id', '=', w.roomId)
+    .where('email', '=', expiredEmail)
+    .execute();
+  return {
+    'grp-hidden': { key: 'grp-hidden', bearer: hidden.token, inviteToken: hiddenToken, ownCanaries: [] },
+    'inv-hidden': { key: 'inv-hidden', bearer: visitorToken, inviteToken: visitorToken, ownCanaries: [] },
+    'link-hidden': {
+      key: 'link-hidden',
+      bearer: linkReaderToken,
+      inviteToken: unissuedToken(),
+      ownCanaries: [],
+    },
+    expired: { key: 'expired', bearer: expired.token, inviteToken: expiredToken, ownCanaries: [] },
+  };
+}
+
+/** Whether this caller reads the room by this route: a member by its id, a visitor by their link. */
+const readsRoomBy = (caller: Caller, row: Row<GroupCallerKey>) =>
+  caller.key === 'inv-hidden'
+    ? row.url.includes(':token')
+    : caller.key !== 'expired' && !row.url.includes(':token');
+
+/** The canaries of the room's sections: their names and links, and the deck that only they link. */
+const sectionCanaries = () =>
+  w.canaries.filter(
+    (canary) =>
+      w.markdown.slice(w.markdown.indexOf('\n## ')).includes(canary) ||
+      ['doctitle', 'filecontent', 'pagetext'].some((label) => canary.startsWith(`cnry-${label}-`)),
+  );
+
+/** The same call about a document, link or view that does not exist (the group reader's room does). */
+function aboutNothingInRoom(request: Prepared): Prepared {
+  return {
+    ...request,
+    path: request.path
+      .replace(w.documentId, crypto.randomUUID())
+      .replace(encodeURIComponent(w.externalUrl), encodeURIComponent('https://nowhere.example/deck'))
+      .replace('download-all?section=1', 'download-all?section=99')
+      .replace(/^\/api\/views\/[^/]+/, `/api/views/${crypto.randomUUID()}`),
+  };
+}
+
+describe("with the room's sections shown to its default group only, and an investor's access ended", () => {
+  let groupCallers: Record<GroupCallerKey, Caller>;
+  beforeAll(async () => {
+    viewOfGroupPass = await memberView();
+    await showSectionsTo([w.roomId]);
+    groupCallers = await groupCallersOf();
+  });
+  afterAll(() => showSectionsTo(null));
+
+  test('the group pass has a row for every read of the room, as the NDA pass does', () => {
+    expect(GROUP_ROWS.map((row) => row.route)).toEqual(NDA_ROWS.map((row) => row.route));
+  });
+
+  for (const row of GROUP_ROWS)
+    describe(row.route, () => {
+      for (const key of GROUP_CALLER_KEYS) {
+        const status = row.expected[key];
+        test(`${GROUP_CALLER_NAMES[key]} gets ${status}`, async () => {
+          const caller = groupCallers[key];
+          const request = await prepare(row, caller, 'bearer', GROUP_CALLS);
+          const measure = status >= 400 ? everything : roomRows;
+          const before = await measure();
+          const response = await send(request);
+          expect(response.status, response.text).toBe(status);
+          const forbidden = readsRoomBy(caller, row)
+            ? [...w.inviteeCanaries, ...sectionCanaries()]
+            : w.canaries;
+          const seen = `${[...response.headers].join('\n')}\n${response.text}`.toLowerCase();
+          expect(
+            forbidden.filter((canary) => seen.includes(canary)),
+            'leaked',
+          ).toEqual([]);
+          expect(await measure(), 'a group reader changes nothing of the room').toEqual(before);
+          if (status !== 404) return;
+          // A reader of the room is refused what their group may not see as something that does not
+          // exist; anyone else (the expired member among them) as a stranger to the room.
+          const same = readsRoomBy(caller, row)
+            ? aboutNothingInRoom(request)
+            : await prepare(row, w.callers.outsider, 'bearer', GROUP_CALLS);
+          const answer = await send(same);
+          expect({ status: response.status, body: response.json }).toEqual({
+            status: answer.status,
+            body: answer.json,
+          });
+        });
+      }
+    });
 });
 
 describe('cookie sessions: a write must come from our Origin (CSRF)', () => {

@@ -56,6 +56,9 @@ const keysByFeature = {
   ],
   readingAnalytics: [
     readingAnalyticsKeys.room(),
+    readingAnalyticsKeys.room({ group: 'group-1' }),
+    readingAnalyticsKeys.room({ shareLink: 'link-1' }),
+    readingAnalyticsKeys.room({ group: 'group-1', shareLink: 'link-1' }),
     readingAnalyticsKeys.document('doc-1', null),
     readingAnalyticsKeys.document('doc-1', 'user-1'),
     readingAnalyticsKeys.investor('user-1'),

@@ -99,11 +99,18 @@ export const notificationsKeys = {
   unsubscribe: (token: string) => [...notificationsKeys.all, 'unsubscribe', token] as const,
 };
 
+/** Whose reading the room's analytics count: one group's readers, one share link's, or both. */
+export interface RoomAnalyticsFilter {
+  group?: string | null;
+  shareLink?: string | null;
+}
+
 /** The founder's reading analytics: the room, one document (for one reader or all), one investor. */
 export const readingAnalyticsKeys = {
   all: ['reading-analytics'] as const,
-  /** The room's, over every reader or one group's (null: every reader). */
-  room: (group: string | null = null) => [...readingAnalyticsKeys.all, 'room', group] as const,
+  /** The room's, over every reader or those of one group, one share link, or both (null: every reader). */
+  room: ({ group = null, shareLink = null }: RoomAnalyticsFilter = {}) =>
+    [...readingAnalyticsKeys.all, 'room', group, shareLink] as const,
   document: (documentId: string, reader: string | null) =>
     [...readingAnalyticsKeys.all, 'document', documentId, reader] as const,
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readingRoutes } from '#shared/contracts/reading';
 import { api } from '#web/lib/api-client';
-import { readingAnalyticsKeys } from '#web/lib/query-keys';
+import { type RoomAnalyticsFilter, readingAnalyticsKeys } from '#web/lib/query-keys';
 
 /**
  * Each visit reloads: these pages report what investors did elsewhere, which nothing in this browser
@@ -9,14 +9,17 @@ import { readingAnalyticsKeys } from '#web/lib/query-keys';
  */
 const onEveryVisit = { refetchOnMount: 'always' } as const;
 
-/** The room's analytics, over every reader or one investor group's (null: every reader). */
-export function useRoomAnalytics(group: string | null) {
+/**
+ * The room's analytics, over every reader or those of one investor group, one share link, or both
+ * (null: every reader).
+ */
+export function useRoomAnalytics({ group = null, shareLink = null }: RoomAnalyticsFilter) {
   return useQuery(
     queryOptions({
-      queryKey: readingAnalyticsKeys.room(group),
-      queryFn: ({ signal }) => api(readingRoutes.room, { query: { group }, signal }),
+      queryKey: readingAnalyticsKeys.room({ group, shareLink }),
+      queryFn: ({ signal }) => api(readingRoutes.room, { query: { group, shareLink }, signal }),
       ...onEveryVisit,
-      // Choosing another group keeps the page in place until its numbers arrive.
+      // Choosing another group or link keeps the page in place until its numbers arrive.
       placeholderData: (previous) => previous,
     }),
   );

@@ -15,6 +15,7 @@ import {
 } from '#web/features/reading-analytics/components/analytics-panel';
 import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
 import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
+import { useShareLinks } from '#web/features/share-links/api/use-share-links';
 import { formatDateTime } from '#web/lib/format';
 
 /** How many documents the most-read chart and the least-read list show. */
@@ -22,11 +23,13 @@ const TOP = 10;
 const LEAST = 5;
 
 const linkClass = 'text-indigo-700 hover:underline';
+const filterSelectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
 /** /admin/analytics: the room's most and least read documents, and who read lately. */
 export function RoomAnalyticsPage() {
   const [group, setGroup] = useState<string | null>(null);
-  const query = useRoomAnalytics(group);
+  const [shareLink, setShareLink] = useState<string | null>(null);
+  const query = useRoomAnalytics({ group, shareLink });
   return (
     <AnalyticsPageState title="Reading analytics" query={query} notFound="No data room yet">
       {() => {
@@ -47,7 +50,10 @@ export function RoomAnalyticsPage() {
             <p className="mt-1 text-slate-600">
               What your investors read in the viewer, page by page, and for how long.
             </p>
-            <GroupFilter group={group} onChange={setGroup} />
+            <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+              <GroupFilter group={group} onChange={setGroup} />
+              <ShareLinkFilter shareLink={shareLink} onChange={setShareLink} />
+            </div>
             <div className="mt-6 flex flex-col gap-6 sm:mt-8">
               <AnalyticsPanel
                 id="most-read"
@@ -174,18 +180,54 @@ function GroupFilter({
   const selectId = useId();
   if (!groups.data || groups.data.groups.length < 2) return null;
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-2">
+    <div className="flex items-center gap-2">
       <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
         Readers in
       </label>
       <select
         id={selectId}
-        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        className={filterSelectClass}
         value={group ?? ''}
         onChange={(event) => onChange(event.target.value || null)}
       >
         <option value="">Every group</option>
         {groups.data.groups.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * "Came by": every reader, or those one share link brought (docs/decisions/0071-share-links.md); with a
+ * group, those in both (docs/product-rules.md#share-links). Offered once the room has a link.
+ */
+function ShareLinkFilter({
+  shareLink,
+  onChange,
+}: {
+  shareLink: string | null;
+  onChange: (shareLink: string | null) => void;
+}) {
+  const shareLinks = useShareLinks();
+  const selectId = useId();
+  if (!shareLinks.data || shareLinks.data.links.length === 0) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <label htmlFor={selectId} className="shrink-0 text-sm font-medium text-slate-700">
+        Came by
+      </label>
+      <select
+        id={selectId}
+        className={`${filterSelectClass} min-w-0 max-w-full`}
+        value={shareLink ?? ''}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
+        <option value="">Any way in</option>
+        {shareLinks.data.links.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>
             {candidate.name}
           </option>

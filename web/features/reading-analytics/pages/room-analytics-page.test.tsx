@@ -1,0 +1,130 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, expect, test, vi } from 'vitest';
+import type { RoomGroups } from '#shared/contracts/groups';
+import type { RoomAnalytics } from '#shared/contracts/reading';
+import type { ShareLink } from '#shared/contracts/share-links';
+import { appShellParts } from '#web/app/app-shell-parts';
+import { AppShellContext } from '#web/components/app/app-shell';
+import { RoomAnalyticsPage } from './room-analytics-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const DEFAULT_GROUP = '0b6f3c1e-8a4d-4f2b-9c7e-1a2b3c4d5e6f';
+const DILIGENCE = '6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d';
+const MARCH_LINK = '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b';
+const DEMO_DAY_LINK = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
+
+const groups: RoomGroups = {
+  groups: [
+    { id: DEFAULT_GROUP, name: 'Everyone', isDefault: true, isViewOnly: false },
+    { id: DILIGENCE, name: 'Diligence', isDefault: false, isViewOnly: false },
+  ],
+  investors: [],
+  sections: [],
+};
+
+const link = (id: string, name: string): ShareLink => ({
+  id,
+  name,
+  groupId: DEFAULT_GROUP,
+  allowedDomains: null,
+  requiresApproval: false,
+  expiresAt: null,
+  maxReaders: null,
+  isDisabled: false,
+  state: 'open',
+  readerCount: 1,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  readers: [],
+});
+
+/** The room's analytics with one document, named for whose reading it counts (so the page shows which). */
+const analyticsTitled = (title: string): RoomAnalytics => ({
+  documents: [
+    {
+      documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+      title,
+      readSeconds: 0,
+      viewCount: 0,
+      readerCount: 0,
+      lastViewedAt: null,
+    },
+  ],
+  recentReaders: [],
+  firms: [],
+});
+
+/**
+ * The Analytics place, its server answering with the room's groups, these share links, and analytics
+ * whose one document is titled by the query it was asked with (the URLs asked are kept).
+ */
+function renderAnalytics(links: ShareLink[]) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      const { pathname, search } = new URL(url, 'http://localhost');
+      if (pathname === '/api/admin/analytics')
+        return json(analyticsTitled(`Deck for ${search || 'everyone'}`));
+      if (pathname === '/api/my-data-room/groups') return json(groups);
+      if (pathname === '/api/my-data-room/share-links') return json({ links });
+      return json({ error: 'not_found', message: 'Not here.' }, 404);
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AppShellContext value={appShellParts}>
+          <RoomAnalyticsPage />
+        </AppShellContext>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return asked;
+}
+
+const analyticsAsked = (asked: string[]) => asked.filter((url) => url.startsWith('/api/admin/analytics'));
+
+test('"Came by" narrows the analytics to the readers one share link brought, with the group too', async () => {
+  const asked = renderAnalytics([link(MARCH_LINK, 'Cold outreach, March'), link(DEMO_DAY_LINK, 'Demo day')]);
+  await screen.findByRole('link', { name: 'Deck for everyone' });
+  const cameBy = await screen.findByRole('combobox', { name: 'Came by' });
+  expect([...(cameBy as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+    'Any way in',
+    'Cold outreach, March',
+    'Demo day',
+  ]);
+
+  fireEvent.change(cameBy, { target: { value: DEMO_DAY_LINK } });
+  await screen.findByRole('link', { name: `Deck for ?shareLink=${DEMO_DAY_LINK}` });
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Readers in' }), { target: { value: DILIGENCE } });
+  await screen.findByRole('link', { name: `Deck for ?group=${DILIGENCE}&shareLink=${DEMO_DAY_LINK}` });
+
+  fireEvent.change(cameBy, { target: { value: '' } });
+  await screen.findByRole('link', { name: `Deck for ?group=${DILIGENCE}` });
+  expect(analyticsAsked(asked)).toEqual([
+    '/api/admin/analytics',
+    `/api/admin/analytics?shareLink=${DEMO_DAY_LINK}`,
+    `/api/admin/analytics?group=${DILIGENCE}&shareLink=${DEMO_DAY_LINK}`,
+    `/api/admin/analytics?group=${DILIGENCE}`,
+  ]);
+});
+
+test('a room without share links offers no "Came by"', async () => {
+  const asked = renderAnalytics([]);
+  await screen.findByRole('combobox', { name: 'Readers in' });
+  await waitFor(() => expect(asked).toContain('/api/my-data-room/share-links'));
+  await screen.findByRole('link', { name: 'Deck for everyone' });
+  expect(screen.queryByRole('combobox', { name: 'Came by' })).toBeNull();
+});
