@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'invitation.accepted',
   'nda.accepted',
   'document.uploaded',
+  'document.updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "Send test event" sends, whatever the endpoint's events. */
@@ -26,6 +27,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'invitation.accepted': 'An invitee signed in for the first time',
   'nda.accepted': 'An investor accepted your NDA',
   'document.uploaded': 'A document was uploaded to the room',
+  'document.updated': 'A new version of a document became the one investors read',
 };
 
 /** At most this many endpoints per room. */
@@ -76,6 +78,16 @@ export const webhookEventDataSchemas = {
     fileType: z.string(),
     sizeBytes: z.number(),
     uploadedAt: isoDateTime,
+  }),
+  /** A replaced file, or a restored version, is what readers get from now on (ADR 69). */
+  'document.updated': z.object({
+    roomId: z.string(),
+    documentId: z.string(),
+    title: z.string(),
+    version: z.number(),
+    fileType: z.string(),
+    sizeBytes: z.number(),
+    updatedAt: isoDateTime,
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 

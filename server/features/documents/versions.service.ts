@@ -4,6 +4,7 @@ import type { Dialect } from '#server/db/database';
 import { type DataRoom, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { removeObjects } from '#server/storage/remove-objects';
+import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import {
   type DocumentVersion,
   type DocumentVersions,
@@ -174,7 +175,7 @@ async function storeNewVersion(
 
 /**
  * The document's readers get this version from now on (makeVersionCurrent), its earlier readers are
- * told when the founder asked for it, and the previous preview's objects are returned for removal after
+ * told when the founder asked for it, webhooks hear `document.updated`, and the previous preview's objects are returned for removal after
  * the commit. The caller holds the preview's row lock and writes
  * the new preview.
  */
@@ -187,6 +188,21 @@ async function switchToVersion(
   const removed = await deletePreviewObjects(trx, document.id);
   const current = await makeVersionCurrent(trx, document, version, now);
   if (version.isReadersNotified) await enqueueNewVersionMails(trx, current);
+  await emitWebhookEvent(
+    trx,
+    current.roomId,
+    'document.updated',
+    {
+      roomId: current.roomId,
+      documentId: current.id,
+      title: current.title,
+      version: version.number,
+      fileType: current.fileType,
+      sizeBytes: current.sizeBytes,
+      updatedAt: now.toISOString(),
+    },
+    now,
+  );
   return removed;
 }
 

@@ -395,6 +395,33 @@ describe('delivery', () => {
   });
 });
 
+describe('a new version of a document', () => {
+  test('is sent as document.updated once it is what investors read, naming the version', async () => {
+    const founder = await createFounder(t);
+    const { endpoint } = await addEndpoint(t, founder, ownPath(), ['document.updated']);
+    const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const documentId = (uploaded.json as { document: { id: string } }).document.id;
+    await t.app.jobs.whenIdle();
+    expect(requestsFor(endpoint.url)).toEqual([]);
+
+    const form = new FormData();
+    form.append('file', new Blob([uniquePdf()]), 'Deck v2.pdf');
+    const replaced = await t.request('POST', `/api/documents/${documentId}/versions`, {
+      form,
+      headers: founder.auth,
+    });
+    expect(replaced.status, replaced.text).toBe(201);
+    const [updated] = await until(
+      async () => requestsFor(endpoint.url).length > 0 && requestsFor(endpoint.url),
+    );
+    expect(updated?.json.type).toBe('document.updated');
+    expect(updated?.json.data).toMatchObject({ documentId, title: 'Deck.pdf', version: 2, fileType: 'pdf' });
+    await t.app.jobs.whenIdle();
+    expect(requestsFor(endpoint.url)).toHaveLength(1);
+  });
+});
+
 describe('endpoints added by a co-founder', () => {
   test('the list says who added each endpoint', async () => {
     const { founder, editor, editorEmail } = await founderWithEditor(t);

@@ -80,7 +80,13 @@ test('adding an endpoint sends its URL and chosen events, then shows the secret 
     expect(sent).toEqual([
       {
         url: 'https://crm.example.com/hooks',
-        events: ['document.viewed', 'document.downloaded', 'invitation.accepted', 'nda.accepted'],
+        events: [
+          'document.viewed',
+          'document.downloaded',
+          'invitation.accepted',
+          'nda.accepted',
+          'document.updated',
+        ],
       },
     ]),
   );
