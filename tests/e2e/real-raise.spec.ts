@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
+import { unzipped } from '#tests/support/zips';
 import { expect, test, watchConsole } from './fixtures';
 import { downloadAllOf } from './support/download-all';
 import { addGroup, makeShareLink, moveInvestor, showSectionOnlyTo } from './support/founder-console';
@@ -98,6 +100,14 @@ test.describe('a real raise', () => {
       expect(hidden.status(), path).toBe(404);
       expect(await hidden.json(), path).toEqual(await unknown.json());
     }
+
+    // Nor does the room's zip hold anything of "Financials".
+    await page.goto(roomUrl);
+    const roomDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download all documents of the data room' }).click();
+    const roomZip = await unzipped(fs.readFileSync(await (await roomDownload).path()));
+    expect([...roomZip.keys()].filter((name) => name.endsWith(DECK))).toHaveLength(1);
+    expect([...roomZip.keys()].join('\n')).not.toMatch(/Financials|Operating model|Cap table/);
 
     // The founder moves them to "Diligence"; on the next load they read the model.
     await moveInvestor(founder, readerEmail, 'All investors', 'Diligence');
