@@ -15,12 +15,13 @@ const CAP_TABLE = 'Cap table.pdf';
 const MISSING = 'This document does not exist, or you do not have access to it.';
 
 /**
- * A real raise, whole (docs/decisions/0068 to 0071): the founder, at a desk, makes a "Diligence" group,
- * hides "Financials" from "All investors" and copies a share link of "All investors"; a reader on a
- * phone opens it, proves an address by the mailed code and reads the deck, the model out of reach as if
- * it did not exist. Moved to "Diligence", they read the model on the next load; the founder replaces
- * the deck, the reader sees "Updated" and its new pages, the analytics show both versions; and
- * "Download all" on a section gives exactly the files that reader may download.
+ * A real raise, whole (ADRs 68 to 71 in docs/decisions: groups, versions, zips, share links): the
+ * founder, at a desk, makes a "Diligence" group, hides "Financials" from "All investors" and copies a
+ * share link of "All investors"; a reader on a phone opens it, proves an address by the mailed code and
+ * reads the deck, the model out of reach as if it did not exist. Moved to "Diligence", they read the
+ * model on the next load; the founder replaces the deck, the reader sees "Updated" and its new pages,
+ * the analytics show both versions; and "Download all" on a section gives exactly the files that
+ * reader may download.
  */
 test.describe('a real raise', () => {
   // Chromium logs the 404 of the hidden model's preview, which the reader is meant to get.
@@ -108,6 +109,13 @@ test.describe('a real raise', () => {
     const roomZip = await unzipped(fs.readFileSync(await (await roomDownload).path()));
     expect([...roomZip.keys()].filter((name) => name.endsWith(DECK))).toHaveLength(1);
     expect([...roomZip.keys()].join('\n')).not.toMatch(/Financials|Operating model|Cap table/);
+    // ...and its sections are numbered as this reader's room numbers them: a second one does not exist.
+    const roomZipUrl = `${roomUrl.replace('/data-room/', '/api/data-room/')}/download-all`;
+    const secondSection = await page.request.get(`${roomZipUrl}?section=2`);
+    const farSection = await page.request.get(`${roomZipUrl}?section=99`);
+    expect((await page.request.get(`${roomZipUrl}?section=1`)).status()).toBe(200);
+    expect(secondSection.status()).toBe(404);
+    expect(await secondSection.json()).toEqual(await farSection.json());
 
     // The founder moves them to "Diligence"; on the next load they read the model.
     await moveInvestor(founder, readerEmail, 'All investors', 'Diligence');
