@@ -1,7 +1,9 @@
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
+import { addGroup, moveInvestor, showSectionOnlyTo } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
-import { signInByMagicLink, toast, uniqueEmail } from './support/people';
+import { signInByMagicLink, uniqueEmail } from './support/people';
+import { roomWithSections } from './support/sections-room';
 
 /**
  * Investor groups (docs/decisions/0068-investor-groups.md): the founder makes a "Diligence" group in
@@ -15,30 +17,13 @@ test('a section shown to "Diligence" only is read once the investor is moved the
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const companyName = `Tiered Robotics ${Date.now()}`;
-  const created = await request.post('/api/complete-account-setup', {
-    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
+  const { token, headers } = await roomWithSections(request, baseURL, {
+    companyName: `Tiered Robotics ${Date.now()}`,
+    files: [
+      { section: 'Pitch', name: 'Pitch deck.pdf', pdf: deckPdf(1) },
+      { section: 'Financials', name: 'Financial model.pdf', pdf: deckPdf(1) },
+    ],
   });
-  expect(created.status()).toBe(201);
-  const { token } = (await created.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
-    headers,
-    data: {
-      content: `# Company Information\nname: ${companyName}\n\n## Pitch\nThe deck.\n\n## Financials\nThe model.\n`,
-    },
-  });
-  expect(saved.status()).toBe(200);
-  for (const [section, name] of [
-    ['Pitch', 'Pitch deck.pdf'],
-    ['Financials', 'Financial model.pdf'],
-  ] as const) {
-    const uploaded = await request.post('/api/upload', {
-      headers,
-      multipart: { section, file: { name, mimeType: 'application/pdf', buffer: deckPdf(1) } },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
-  }
   const investorEmail = uniqueEmail('reader');
   expect((await request.post('/api/invites', { headers, data: { email: investorEmail } })).status()).toBe(
     201,
@@ -47,23 +32,10 @@ test('a section shown to "Diligence" only is read once the investor is moved the
 
   // The founder makes "Diligence" in Investors.
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
-  await page.goto('/admin/investors');
-  await page.getByLabel('New group').fill('Diligence');
-  await page.getByRole('button', { name: 'Add group' }).click();
-  await expect(toast(page, 'Group “Diligence” added')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Diligence' })).toContainText('0 investors');
+  await addGroup(page, 'Diligence');
 
   // ...and shows "Financials" to it only, under the section in Room, Sections.
-  await page.goto('/setup-data-room');
-  await page.getByRole('tab', { name: 'Sections' }).click();
-  const financials = page.getByRole('listitem', { name: 'Financials' });
-  await financials.getByText('Visible to:').click();
-  // Each tick is saved at once; the box shows the saved choice.
-  await financials.getByRole('checkbox', { name: 'All groups, and groups added later' }).click();
-  await expect(financials.getByText('Visible to:')).toContainText('All investors, Diligence');
-  await financials.getByRole('checkbox', { name: 'All investors' }).click();
-  await expect(financials.getByText('Visible to:')).toContainText('Diligence');
-  await expect(financials.getByText('Visible to:')).not.toContainText('All investors');
+  await showSectionOnlyTo(page, 'Financials', 'Diligence');
 
   // The investor reads the deck, and the room has no "Financials".
   const reader = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -78,12 +50,7 @@ test('a section shown to "Diligence" only is read once the investor is moved the
   await expect(readerPage.getByText('Financial model.pdf')).toHaveCount(0);
 
   // The founder moves them to "Diligence"; on the next load they read "Financials".
-  await page.goto('/admin/investors');
-  await page
-    .getByRole('region', { name: 'All investors' })
-    .getByRole('combobox', { name: 'Group' })
-    .selectOption({ label: 'Diligence' });
-  await expect(page.getByRole('region', { name: 'Diligence' })).toContainText(investorEmail);
+  await moveInvestor(page, investorEmail, 'All investors', 'Diligence');
   await readerPage.reload();
   await expect(readerPage.getByText('Financials', { exact: true }).first()).toBeVisible();
   await readerPage

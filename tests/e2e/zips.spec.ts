@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
-import { unzipped, zipOf } from '#tests/support/zips';
+import { zipOf } from '#tests/support/zips';
 import { expect, test, watchConsole } from './fixtures';
+import { downloadAllOf } from './support/download-all';
 import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, uniqueEmail } from './support/people';
 
@@ -92,11 +93,7 @@ test('a zipped folder goes into sections; "Download all" on a section gives what
   await signInByMagicLink(readerPage, investorEmail, baseURL);
   await expect(readerPage).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
   await readerPage.getByRole('link', { name: 'View data room' }).click();
-  const download = readerPage.waitForEvent('download');
-  await readerPage.getByRole('link', { name: 'Download all of Financials' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('Financials.zip');
-  const files = await unzipped(fs.readFileSync(await file.path()));
+  const files = await downloadAllOf(readerPage, 'Financials');
   expect([...files.keys()]).toEqual(['Deck.pdf']);
   expect(files.get('Deck.pdf')?.equals(deck)).toBe(true);
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
