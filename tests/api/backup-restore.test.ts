@@ -188,7 +188,41 @@ beforeAll(async () => {
     json: { companyName: 'Waiting Co', contactEmail: uniqueEmail('waitlist') },
   });
   expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
+  await seedGroupsAndShareLinks(room.investorEmail);
 }, 60_000);
+
+/**
+ * Groups and share links (ADRs 68, 71): a "Diligence" group with the investor in it and "Legal" shown
+ * to it only (what the investor read above stays theirs), a share link of it, a reader it admitted and
+ * a code another address has not used yet.
+ */
+async function seedGroupsAndShareLinks(investorEmail: string) {
+  const send = async (path: string, json: unknown, status: number, headers = founder.auth) => {
+    const response = await source.request('POST', path, { json, headers });
+    expect(response.status, response.text).toBe(status);
+    return response.json;
+  };
+  const diligence = (await send('/api/my-data-room/groups', { name: 'Diligence' }, 201)) as { id: string };
+  await send('/api/my-data-room/investor-groups', { email: investorEmail, groupId: diligence.id }, 200);
+  await send('/api/my-data-room/section-visibility', { section: 'Legal', visibleTo: [diligence.id] }, 200);
+  const { url } = (await send(
+    '/api/my-data-room/share-links',
+    { name: 'Cold outreach, March', groupId: diligence.id },
+    201,
+  )) as { url: string };
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  const codeFor = async (email: string) => {
+    const before = source.smtp.messages.length;
+    await send(`/api/share/${token}/code`, { email }, 200, {});
+    const mail = await source.smtp.waitForMessage(
+      (m) => source.smtp.messages.indexOf(m) >= before && /is your Roundroom code/.test(m.subject ?? ''),
+    );
+    return /^(\d{6}) /.exec(mail.subject ?? '')?.[1] ?? '';
+  };
+  const reader = uniqueEmail('link-reader');
+  await send(`/api/share/${token}/verify`, { email: reader, code: await codeFor(reader) }, 200, {});
+  await codeFor(uniqueEmail('link-waiting'));
+}
 
 afterAll(async () => {
   await source.close();

@@ -66,7 +66,8 @@ async function expectRowsAdded(
   expect(await countRows(t)).toEqual(expected);
 }
 
-const NEW_FOUNDER = { users: 1, data_rooms: 1, room_members: 1, sessions: 1 };
+/** A sign-up: the founder, their room with its default group, membership and session. */
+const NEW_FOUNDER = { users: 1, data_rooms: 1, investor_groups: 1, room_members: 1, sessions: 1 };
 
 describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
   test('as the name and company of a sign-up', async () => {
@@ -267,7 +268,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
           headers: { ...upload.headers, ...founder.auth },
         });
       },
-      { documents: 1, document_previews: 1, jobs: 1 },
+      { documents: 1, document_versions: 1, document_previews: 1, jobs: 1 },
     );
     if (!uploaded) throw new Error('no response');
     expectShownBack(uploaded, (json: { document: { title: string } }) => json.document.title, text);
@@ -304,7 +305,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
           headers: { ...upload.headers, ...founder.auth },
         });
       },
-      { documents: 1, document_previews: 1, jobs: 1 },
+      { documents: 1, document_versions: 1, document_previews: 1, jobs: 1 },
     );
     if (!uploaded) throw new Error('no response');
     const baseName = `${text}.pdf`.split(/[/\\]/).pop();

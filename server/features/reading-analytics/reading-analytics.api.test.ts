@@ -309,7 +309,9 @@ describe('reports', () => {
       .executeTakeFirstOrThrow();
     expect(view.report_count).toBe(5);
     expect(view.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
-    expect(view.read_ms).toBeLessThan(12_500);
+    // The real time between each aging and the server's clock adds to the 10 s (a few hundred ms in
+    // all on a busy machine); a second allowance would add 2 s more.
+    expect(view.read_ms).toBeLessThan(13_500);
   });
 
   test("one reader's views of a document reporting at once share the wall clock", async () => {
