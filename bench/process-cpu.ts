@@ -15,20 +15,38 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/**
- * CPU seconds the live threads of a process have used so far, to the nanosecond (the first field of
- * each thread's /proc schedstat): for costs of a few milliseconds, where cpuSeconds' 10 ms ticks are
- * too coarse (an idle sample of a few seconds catches one tick or none). A thread that has exited is no
- * longer counted, so it is for servers that keep theirs, over a phase in which none starts or ends.
- */
-export function threadCpuSeconds(pid: number): number {
-  let nanoseconds = 0;
+/** Each live thread's CPU nanoseconds so far (the first field of its /proc schedstat), by thread id. */
+function threadCpuNanoseconds(pid: number): Map<string, number> {
+  const byThread = new Map<string, number>();
   for (const thread of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
-      nanoseconds += Number(fs.readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+      byThread.set(
+        thread,
+        Number(fs.readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]),
+      );
     } catch {
       // The thread ended between the listing and the read.
     }
   }
-  return nanoseconds / 1e9;
+  return byThread;
+}
+
+/**
+ * A stopwatch of the CPU a process's threads use from now on, to the nanosecond (/proc schedstat): for
+ * costs of a few milliseconds, where cpuSeconds' 10 ms ticks are too coarse (an idle sample of a few
+ * seconds catches one tick or none). Counted thread by thread: a thread started meanwhile counts whole,
+ * and one that ends meanwhile counts nothing, rather than taking all it ever used off the sum (the
+ * sections parser's thread ends after a minute idle, SECTIONS_PARSER_IDLE_MS, and a sum over the live
+ * threads then lost what that thread had spent since its start, making a burst look cheaper than it
+ * was). What an ending thread used between the start and its end is not counted: an idle thread, ending.
+ */
+export function threadCpuStopwatch(pid: number): { seconds(): number } {
+  const atStart = threadCpuNanoseconds(pid);
+  return {
+    seconds() {
+      let nanoseconds = 0;
+      for (const [thread, now] of threadCpuNanoseconds(pid)) nanoseconds += now - (atStart.get(thread) ?? 0);
+      return nanoseconds / 1e9;
+    },
+  };
 }
