@@ -83,6 +83,11 @@ export function documentsRoutes(
       const length = Number(request.headers['content-length']);
       if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
     };
+    // Another page must not make a signed-in reader's browser download (and log) a file (ADR 61).
+    const refuseCrossSiteDownload = (request: FastifyRequest, message: string) => {
+      if (isCrossSiteRequest(request, ctx.config.appUrl))
+        throw new HttpError(403, 'cross_site_request', message);
+    };
     // A multipart failure (a truncated body, a part over the limit) as the caller's error, naming the limit.
     const refusedUpload = (error: unknown): never => {
       throw translateUploadError(error, app.multipartErrors, maxBytes);
@@ -152,13 +157,10 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const user = requireUser(request);
-        // Another page must not make a signed-in investor's browser download (and log) a file (ADR 61).
-        if (isCrossSiteRequest(request, ctx.config.appUrl))
-          throw new HttpError(
-            403,
-            'cross_site_request',
-            'Downloads start from the data room itself: open the document in Roundroom and download it there.',
-          );
+        refuseCrossSiteDownload(
+          request,
+          'Downloads start from the data room itself: open the document in Roundroom and download it there.',
+        );
         const document = await findDownloadableDocument(ctx, user, request.params.id);
         requireDownloadAllowed(document);
         // Logged before any byte is sent, so an answered download is always in the access log.
@@ -298,8 +300,7 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const user = requireUser(request);
-        if (isCrossSiteRequest(request, ctx.config.appUrl))
-          throw new HttpError(403, 'cross_site_request', 'Downloads start from Roundroom itself.');
+        refuseCrossSiteDownload(request, 'Downloads start from Roundroom itself.');
         const version = await findManagedVersion(ctx, user, request.params.id, request.params.number);
         const etag = `"${version.sha256}"`;
         reply
@@ -333,12 +334,10 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const user = requireUser(request);
-        if (isCrossSiteRequest(request, ctx.config.appUrl))
-          throw new HttpError(
-            403,
-            'cross_site_request',
-            'Downloads start from the data room itself: open it in Roundroom and download it there.',
-          );
+        refuseCrossSiteDownload(
+          request,
+          'Downloads start from the data room itself: open it in Roundroom and download it there.',
+        );
         const archive = await roomArchiveFor(ctx, user, request.params.id, request.query.section);
         const stop = new AbortController();
         reply.raw.once('close', () => stop.abort());

@@ -1,11 +1,12 @@
 import { Download, RotateCcw, Trash2, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { DocumentListItem, DocumentVersion } from '#shared/contracts/documents';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Spinner } from '#web/components/ui/spinner';
+import { useModalDialog } from '#web/components/ui/use-modal-dialog';
 import {
   useDeleteVersion,
   useDocumentVersions,
@@ -37,15 +38,8 @@ function readingTime(seconds: number): string {
  * A native <dialog>, as ConfirmDialog, for focus and Escape.
  */
 export function VersionsDialog({ document, onClose }: VersionsDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(document !== undefined);
   const titleId = useId();
-  const open = document !== undefined;
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <dialog
