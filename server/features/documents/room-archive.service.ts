@@ -1,6 +1,4 @@
-import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import yazl from 'yazl';
+import { Readable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
 import {
   hiddenSectionsOf,
@@ -17,6 +15,7 @@ import { extensionOf } from '#shared/file-types';
 import { listRoomDocuments } from './documents.repository';
 import { type DownloadableDocument, findDownloadableDocument, recordAccess } from './documents.service';
 import type { DownloadWatermarks } from './download-watermarks';
+import { type StoredZipEntry, storedZip } from './stored-zip';
 
 /** One file of a "Download all": the document, and the folder it goes in (its section's name, or none). */
 interface ArchiveFile {
@@ -143,113 +142,97 @@ export interface ArchiveRequest {
 }
 
 /**
- * Streams the archive as it is built, one file at a time (yazl), stored without compression (the files
- * are mostly compressed already, and storing keeps the rate of a plain download). The next file is
- * opened only once the previous one has gone into the archive, so memory stays flat whatever the
- * room's size and the reader's connection. Each file is the reader's own watermarked copy where the
- * room says so (the reading module's port, ADR 46) and is logged as a download before its bytes go out.
- * A file whose watermarked copy cannot be made now (still being prepared, or refused) is left out and
- * named in "Not included.txt", with why. `signal` ends the work when the reader goes away.
+ * Streams the archive as it is built, one file at a time, stored without compression (the files are
+ * mostly compressed already, and storing keeps the rate of a plain download; ADR 72). The next file is
+ * opened only once the previous one has gone into the archive and the reader has taken it, so memory
+ * stays flat whatever the room's size and the reader's connection. Each file is the reader's own
+ * watermarked copy where the room says so (the reading module's port, ADR 46) and is logged as a
+ * download before its bytes go out. A file whose watermarked copy cannot be made now (still being
+ * prepared, or refused) is left out and named in "Not included.txt", with why. `signal` ends the work
+ * when the reader goes away.
  */
 export function streamRoomArchive(
   ctx: AppContext,
   user: RoomUser & { email: string },
   archive: RoomArchive,
-  deps: {
-    watermarks: DownloadWatermarks;
-    activity: RoomActivity;
-    request: ArchiveRequest;
-    signal: AbortSignal;
-  },
+  deps: ArchiveDeps,
 ): Readable {
-  const zip = new yazl.ZipFile();
-  // yazl's output is a PassThrough; its types say only ReadableStream.
-  const output = zip.outputStream as Readable;
+  // A file that fails mid-way ends the stream with its error; Fastify logs it and cuts the response.
+  return Readable.from(storedZip(archiveEntries(ctx, user, archive, deps)), { objectMode: false });
+}
+
+interface ArchiveDeps {
+  watermarks: DownloadWatermarks;
+  activity: RoomActivity;
+  request: ArchiveRequest;
+  signal: AbortSignal;
+}
+
+/** The archive's entries, each logged as a download as it is reached, then what was left out and why. */
+async function* archiveEntries(
+  ctx: AppContext,
+  user: RoomUser & { email: string },
+  archive: RoomArchive,
+  deps: ArchiveDeps,
+): AsyncGenerator<StoredZipEntry> {
+  const uniqueName = uniqueNames();
+  const leftOut: string[] = [];
+  for (const { document, folder } of archive.files) {
+    const copy = await deps.watermarks.copyFor(user, document).catch((error: unknown) => {
+      // Still being prepared (409), unstampable (403), or too many stamped at once (429): left out, named.
+      if (error instanceof HttpError) return { reason: error.message };
+      throw error;
+    });
+    if (deps.signal.aborted) {
+      if (copy && 'stamped' in copy) await copy.stamped.close();
+      return;
+    }
+    if (copy && 'reason' in copy) {
+      leftOut.push(`${fileNameOf(document)}: ${copy.reason}`);
+      continue;
+    }
+    await recordAccess(
+      ctx.db,
+      user,
+      document,
+      'downloaded',
+      { ...deps.request, at: new Date() },
+      ctx.caches.get(webhookEventsCache),
+    );
+    await deps.activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+    const name = uniqueName(folder, fileNameOf(document, copy?.fileName));
+    if (copy?.kind === 'image') {
+      yield { name, modifiedAt: document.updatedAt, bytes: copy.bytes };
+      continue;
+    }
+    try {
+      const bytes = copy ? copy.stamped.stream : ctx.storage.read(document.storageKey);
+      yield { name, modifiedAt: document.updatedAt, bytes };
+    } finally {
+      if (copy) await copy.stamped.close();
+    }
+  }
+  if (leftOut.length > 0)
+    yield {
+      name: uniqueName('', 'Not included.txt'),
+      modifiedAt: new Date(),
+      bytes: Buffer.from(
+        `These files could not carry your watermark now, so they are not in this zip:\r\n\r\n${leftOut.join('\r\n')}\r\n`,
+      ),
+    };
+}
+
+/** Paths unique inside the archive whatever the case: a second "Deck.pdf" becomes "Deck (2).pdf". */
+function uniqueNames(): (folder: string, name: string) => string {
   const names = new Set<string>();
-  const uniqueName = (folder: string, name: string): string => {
+  return (folder, name) => {
     const dot = name.lastIndexOf('.');
     const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = folder ? `${folder}/${name}` : name;
+    const inFolder = (fileName: string) => (folder ? `${folder}/${fileName}` : fileName);
+    let candidate = inFolder(name);
     for (let copy = 2; names.has(candidate.toLowerCase()); copy++)
-      candidate = `${folder ? `${folder}/` : ''}${base} (${copy})${extension}`;
+      candidate = inFolder(`${base} (${copy})${extension}`);
     names.add(candidate.toLowerCase());
     return candidate;
   };
-  // yazl reports a file whose bytes differ from its size here; unhandled, the event would end the process.
-  zip.on('error', (error: Error) => output.destroy(error));
-  const build = async () => {
-    const leftOut: string[] = [];
-    for (const { document, folder } of archive.files) {
-      if (deps.signal.aborted) return;
-      const added = await addFile(ctx, user, zip, document, {
-        ...deps,
-        uniqueName: (name) => uniqueName(folder, name),
-      });
-      if (added !== true) leftOut.push(`${fileNameOf(document)}: ${added.reason}`);
-    }
-    if (leftOut.length > 0)
-      zip.addBuffer(
-        Buffer.from(
-          `These files could not carry your watermark now, so they are not in this zip:\r\n\r\n${leftOut.join('\r\n')}\r\n`,
-        ),
-        uniqueName('', 'Not included.txt'),
-        { compress: false },
-      );
-    zip.end();
-  };
-  build().catch((error: unknown) => {
-    ctx.log.warn({ err: error }, 'a room archive stopped while being built');
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return output;
-}
-
-/** Adds one file, logged first; or why not, when its watermarked copy cannot be made now. */
-async function addFile(
-  ctx: AppContext,
-  user: RoomUser & { email: string },
-  zip: yazl.ZipFile,
-  document: DownloadableDocument,
-  deps: {
-    watermarks: DownloadWatermarks;
-    activity: RoomActivity;
-    request: ArchiveRequest;
-    signal: AbortSignal;
-    uniqueName: (name: string) => string;
-  },
-): Promise<true | { reason: string }> {
-  const copy = await deps.watermarks.copyFor(user, document).catch((error: unknown) => {
-    // Still being prepared (409), unstampable (403), or too many stamped at once (429): left out, named.
-    if (error instanceof HttpError) return { reason: error.message };
-    throw error;
-  });
-  if (copy && 'reason' in copy) return copy;
-  await recordAccess(
-    ctx.db,
-    user,
-    document,
-    'downloaded',
-    { ...deps.request, at: new Date() },
-    ctx.caches.get(webhookEventsCache),
-  );
-  await deps.activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
-  const options = { compress: false, mtime: document.updatedAt };
-  if (copy?.kind === 'image') {
-    zip.addBuffer(copy.bytes, deps.uniqueName(fileNameOf(document, copy.fileName)), options);
-    return true;
-  }
-  const source = copy ? copy.stamped.stream : ctx.storage.read(document.storageKey);
-  const stopOnAbort = () => source.destroy();
-  deps.signal.addEventListener('abort', stopOnAbort, { once: true });
-  try {
-    zip.addReadStream(source, deps.uniqueName(fileNameOf(document, copy?.fileName)), {
-      ...options,
-      ...(copy ? {} : { size: document.sizeBytes }),
-    });
-    await finished(source);
-  } finally {
-    deps.signal.removeEventListener('abort', stopOnAbort);
-    if (copy) await copy.stamped.close();
-  }
-  return true;
 }
