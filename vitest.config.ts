@@ -46,8 +46,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/database-global-setup.ts', 'tests/support/storage-global-setup.ts'],
           setupFiles: [failOnConsoleError],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          // Generous: a test here takes a second or two, but a shared CI machine has been seen to stall
+          // both workers for over a minute at once. A timeout catches a hang; it measures nothing.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
       {

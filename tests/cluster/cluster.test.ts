@@ -17,7 +17,7 @@ import { type Cluster, type ClusterNode, checkSampleSiteConfig, startCluster } f
 
 /** The per-address limit of sign-in requests: above what the journeys and the load's setup send from 127.0.0.1. */
 const AUTH_LIMIT = 1000;
-const LOAD_SECONDS = 30;
+const LOAD_SECONDS = 16;
 const LOAD_INVESTORS = 100;
 /** Misses allowed around the kill: requests in flight on the killed node, each for a reason below. */
 const KILL_WINDOW_MS = 2_000;

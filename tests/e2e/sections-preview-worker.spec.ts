@@ -32,7 +32,7 @@ async function pasteSlowTextAndType(page: Page, editor: Locator) {
   await page.keyboard.type(TYPED);
 }
 
-test('/setup-data-room: the preview says it is updating while the slow text parses, the editor takes keys meanwhile, and the latest text is shown @phone', async ({
+test('/setup-data-room: the preview says it is updating while the slow text parses, the editor takes keys meanwhile, and the latest text is shown', async ({
   page,
 }) => {
   test.setTimeout(120_000);

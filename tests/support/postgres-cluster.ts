@@ -86,6 +86,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    // For the report at the end: what held the server up, should a run stall (see stop()).
+    '-c log_min_duration_statement=5000',
+    '-c log_lock_waits=on',
   ].join(' ');
   run(path.join(binDir, 'pg_ctl'), [
     '-D',
@@ -101,6 +104,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
+      reportStalls(path.join(baseDir, 'log'));
       try {
         run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
@@ -108,4 +112,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       }
     },
   };
+}
+
+/**
+ * Prints the server log's statements that took over 5 s, its lock waits, deadlocks and panics: none
+ * are expected, and a test that timed out on PostgreSQL is explained by them, or shown to have waited
+ * on something else.
+ */
+function reportStalls(logPath: string): void {
+  if (!fs.existsSync(logPath)) return;
+  const stalls = fs
+    .readFileSync(logPath, 'utf8')
+    .split('\n')
+    .filter((line) => /duration: |still waiting|deadlock|PANIC/.test(line));
+  if (stalls.length > 0)
+    console.warn(`PostgreSQL's log: slow statements, lock waits and panics\n${stalls.slice(0, 200).join('\n')}`);
 }
