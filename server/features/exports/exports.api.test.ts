@@ -52,6 +52,7 @@ async function logEvents(
   roomId: string,
   events: {
     userId?: string | null;
+    invitationId?: string;
     title?: string;
     url?: string;
     action?: 'downloaded' | 'clicked';
@@ -65,7 +66,7 @@ async function logEvents(
         id: crypto.randomUUID(),
         room_id: roomId,
         user_id: event.userId ?? null,
-        invitation_id: null,
+        invitation_id: event.invitationId ?? null,
         document_id: null,
         document_title: event.title ?? 'Pitch site',
         url: event.url ?? 'https://example.com/pitch',
@@ -366,6 +367,24 @@ describe('filters', () => {
     const investors = recordsOf(await exportOf(founder, 'investors', `?group=${diligence.id}`)).slice(1);
     expect(investors.map((row) => row[0])).toEqual(['Otto Other']);
     expect(investorEmail).not.toBe(otherEmail);
+
+    // An invitation in the group, not accepted yet: what its link showed is the group's too.
+    const invitedEmail = uniqueEmail('invited');
+    await invite(t, founder, invitedEmail);
+    await t.request('POST', '/api/my-data-room/investor-groups', {
+      json: { email: invitedEmail, groupId: diligence.id },
+      headers: founder.auth,
+    });
+    const invitation = await db()
+      .selectFrom('invitations')
+      .select('id')
+      .where('email', '=', invitedEmail)
+      .executeTakeFirstOrThrow();
+    await logEvents(roomId, [{ invitationId: invitation.id, title: 'Invited view', at: Date.now() }]);
+    const withInvited = recordsOf(await exportOf(founder, 'access-log', `?group=${diligence.id}`)).slice(1);
+    expect(withInvited.map((row) => row[1])).toEqual(['Otto Other', `${invitedEmail} (invited)`]);
+    const stillAll = recordsOf(await exportOf(founder, 'access-log', `?group=${roomId}`)).slice(1);
+    expect(stillAll.map((row) => row[1])).not.toContain(`${invitedEmail} (invited)`);
 
     const empty = (
       await t.request('POST', '/api/my-data-room/groups', { json: { name: 'Empty' }, headers: founder.auth })

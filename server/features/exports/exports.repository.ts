@@ -73,7 +73,16 @@ export async function listAccessLogPage(
   if (scope.fromMs !== null) query = query.where('access_events.occurred_at', '>=', scope.fromMs);
   if (scope.toMs !== null) query = query.where('access_events.occurred_at', '<', scope.toMs);
   if (scope.userId !== null) query = query.where('access_events.user_id', '=', scope.userId);
-  if (scope.group !== null) query = query.where('access_events.user_id', 'in', anyOf(scope.group.userIds));
+  if (scope.group !== null) {
+    const { userIds, emails } = scope.group;
+    query = query.where((eb) =>
+      eb.or([
+        eb('access_events.user_id', 'in', anyOf(userIds)),
+        // What an invitation's link showed before it was accepted: no account yet, the invited address.
+        eb.and([eb('access_events.user_id', 'is', null), eb('invitations.email', 'in', anyOf(emails))]),
+      ]),
+    );
+  }
   // `occurred_at >= t` first, so both planners start an index range at the cursor; the `or` only
   // settles the ties at t, and cannot widen the range the index is read from.
   if (after)
