@@ -99,6 +99,7 @@ test('"Came by" narrows the analytics to the readers one share link brought, wit
   const asked = renderAnalytics([link(MARCH_LINK, 'Cold outreach, March'), link(DEMO_DAY_LINK, 'Demo day')]);
   await screen.findByRole('link', { name: 'Deck for everyone' });
   const cameBy = await screen.findByRole('combobox', { name: 'Came by' });
+  expect(screen.getByText('Total reading time over every investor.')).toBeTruthy();
   expect([...(cameBy as HTMLSelectElement).options].map((option) => option.text)).toEqual([
     'Any way in',
     'Cold outreach, March',
@@ -107,6 +108,8 @@ test('"Came by" narrows the analytics to the readers one share link brought, wit
 
   fireEvent.change(cameBy, { target: { value: DEMO_DAY_LINK } });
   await screen.findByRole('link', { name: `Deck for ?shareLink=${DEMO_DAY_LINK}` });
+  // The totals are the filtered readers' now, and the panel says so.
+  expect(screen.getByText('Total reading time of the investors the filters above keep.')).toBeTruthy();
 
   fireEvent.change(screen.getByRole('combobox', { name: 'Readers in' }), { target: { value: DILIGENCE } });
   await screen.findByRole('link', { name: `Deck for ?group=${DILIGENCE}&shareLink=${DEMO_DAY_LINK}` });

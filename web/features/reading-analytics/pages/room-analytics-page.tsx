@@ -58,7 +58,11 @@ export function RoomAnalyticsPage() {
               <AnalyticsPanel
                 id="most-read"
                 title="Most read documents"
-                description="Total reading time over every investor."
+                description={
+                  group || shareLink
+                    ? 'Total reading time of the investors the filters above keep.'
+                    : 'Total reading time over every investor.'
+                }
               >
                 {mostRead.length === 0 ? (
                   <EmptyNote>
