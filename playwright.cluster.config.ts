@@ -30,5 +30,5 @@ export default defineConfig({
   },
   // Desktop only: what the cluster adds is two nodes behind nginx, not a layout; the one-node run checks
   // the phone.
-  projects: browserProjects.filter((project) => project.name === 'desktop'),
+  projects: browserProjects?.filter((project) => project.name === 'desktop'),
 });

@@ -9,8 +9,8 @@ import { sampleFiles } from './sample-files';
  * Usage: npm run screenshots -- [--as-founder [--seed]] <base-url> <path> [<path> ...]
  * Writes test-results/screenshots/. --as-founder first creates a founder account and signs in, for
  * the console pages (the server's APP_URL must be the base URL, or its Origin check refuses it).
- * --seed also gives the room a few uploaded files, external links and two invitations, so the console
- * is shot the way a founder in the middle of a raise sees it.
+ * --seed also gives the room a few uploaded files, external links, a second group and two
+ * invitations, so the console is shot the way a founder in the middle of a raise sees it.
  */
 async function seedRoom(request: APIRequestContext, base: string, width: number) {
   const headers = { origin: new URL(base).origin };
@@ -32,6 +32,11 @@ async function seedRoom(request: APIRequestContext, base: string, width: number)
     '## Market research {icon=chart-bar}\nWho buys, and why now.\n- [Market sizing](https://docs.google.com/spreadsheets/d/1abc)\n- [Analyst report](https://www.dropbox.com/s/xyz/report.pdf)\n\n## Legal documents {icon=gavel}',
   );
   await request.post(new URL('/api/sections/update', base).toString(), { headers, data: { content } });
+  // A second investor group, as a room in diligence has: the forms then offer the choice.
+  await request.post(new URL('/api/my-data-room/groups', base).toString(), {
+    headers,
+    data: { name: 'Diligence' },
+  });
   for (const [email, name] of [
     [`partner-${width}@sequoia.example`, 'Pat Partner'],
     [`angel-${width}@example.com`, ''],

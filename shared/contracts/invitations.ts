@@ -85,6 +85,8 @@ export const bulkInvitationRequestSchema = z.strictObject({
     'is required: paste addresses or choose a CSV file',
   ),
   personalMessage: personalMessageField,
+  /** The investor group every address joins (ADR 68); "All investors" without one. */
+  groupId: z.uuid({ error: 'must be a group id' }).optional(),
 });
 export type BulkInvitationRequest = z.infer<typeof bulkInvitationRequestSchema>;
 

@@ -126,5 +126,7 @@ function reportStalls(logPath: string): void {
     .split('\n')
     .filter((line) => /duration: |still waiting|deadlock|PANIC/.test(line));
   if (stalls.length > 0)
-    console.warn(`PostgreSQL's log: slow statements, lock waits and panics\n${stalls.slice(0, 200).join('\n')}`);
+    console.warn(
+      `PostgreSQL's log: slow statements, lock waits and panics\n${stalls.slice(0, 200).join('\n')}`,
+    );
 }

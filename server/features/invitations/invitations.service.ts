@@ -290,9 +290,11 @@ type BulkOutcome = BulkInvitationResult;
 export async function inviteInvestorsInBulk(
   ctx: AppContext,
   inviter: User,
-  input: { addresses: string; personalMessage?: string | undefined },
+  input: { addresses: string; personalMessage?: string | undefined; groupId?: string | undefined },
 ): Promise<BulkInvitationResponse> {
   const room = await requireManagedRoom(ctx, inviter);
+  // A group not of this room refuses the whole list before any address is invited or mailed.
+  if (input.groupId !== undefined) await requireRoomGroup(ctx, room.id, input.groupId);
   const entries = readBulkAddresses(input.addresses);
   const personalMessage = input.personalMessage || undefined;
   const listed = new Set<string>();
@@ -333,6 +335,7 @@ export async function inviteInvestorsInBulk(
         email: email.data,
         name: name.data || undefined,
         personalMessage,
+        groupId: input.groupId,
       });
       results.push({ entry: shortened(entry.text), status: 'invited', reason: null, invitation });
     } catch (error) {

@@ -515,6 +515,22 @@ describe('inviting chooses the group', () => {
     expect((await get(member, `/api/documents/${room.modelId}/download`)).status).toBe(200);
   });
 
+  test('a pasted list with a group puts every address it invites in that group', async () => {
+    const room = await tieredRoom();
+    const [first, second] = [uniqueEmail('bulk-first'), uniqueEmail('bulk-second')];
+    const sent = await post(room.founder, '/api/invites/bulk', {
+      addresses: `${first}\n${second}\nnot an address`,
+      groupId: room.diligence.id,
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect((sent.json as { invitedCount: number }).invitedCount).toBe(2);
+    const groups = (await get(room.founder, '/api/my-data-room/groups')).json as {
+      investors: { email: string; groupId: string }[];
+    };
+    const groupOf = (email: string) => groups.investors.find((investor) => investor.email === email)?.groupId;
+    expect([groupOf(first), groupOf(second)]).toEqual([room.diligence.id, room.diligence.id]);
+  });
+
   test('a group of another room, or none, is refused before anything is written or sent', async () => {
     const room = await tieredRoom();
     const other = await createFounder(t);
@@ -524,6 +540,14 @@ describe('inviting chooses the group', () => {
     for (const groupId of [otherRoomId, crypto.randomUUID()]) {
       const refused = await post(room.founder, '/api/invites', { email: uniqueEmail('nowhere'), groupId });
       expect([refused.status, (refused.json as { message: string }).message]).toEqual([
+        404,
+        expect.stringMatching(/^groupId: /),
+      ]);
+      const refusedList = await post(room.founder, '/api/invites/bulk', {
+        addresses: `${uniqueEmail('nowhere')}\n${uniqueEmail('nowhere')}`,
+        groupId,
+      });
+      expect([refusedList.status, (refusedList.json as { message: string }).message]).toEqual([
         404,
         expect.stringMatching(/^groupId: /),
       ]);

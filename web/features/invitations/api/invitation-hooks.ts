@@ -15,7 +15,7 @@ export function useInvitations() {
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name?: string; personalMessage?: string }) =>
+    mutationFn: (input: { email: string; name?: string; personalMessage?: string; groupId?: string }) =>
       api(invitationRoutes.create, { body: input }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.invitationCreated()),
   });

@@ -12,10 +12,12 @@ import { FieldError } from '#web/components/ui/field-error';
 import { Label } from '#web/components/ui/label';
 import { useBulkInvite } from '#web/features/invitations/api/invitation-hooks';
 import { placeInvitationError } from './field-sentence';
+import { GroupChoice } from './group-choice';
 import { PersonalMessageField } from './personal-message-field';
 
 const BULK_FIELD_LABELS: Record<string, string> = {
   addresses: 'Addresses',
+  groupId: 'Group',
   personalMessage: 'Personal message',
 };
 
@@ -26,6 +28,7 @@ const BULK_FIELD_LABELS: Record<string, string> = {
 export function BulkInviteCard() {
   const [addresses, setAddresses] = useState('');
   const [personalMessage, setPersonalMessage] = useState('');
+  const [groupId, setGroupId] = useState('');
   const [errors, setErrors] = useState<{ addresses?: string; personalMessage?: string; form?: string }>({});
   const [answer, setAnswer] = useState<BulkInvitationResponse | null>(null);
   const bulk = useBulkInvite();
@@ -65,7 +68,7 @@ export function BulkInviteCard() {
     setAnswer(null);
     const note = personalMessage.trim();
     bulk.mutate(
-      { addresses, ...(note ? { personalMessage: note } : {}) },
+      { addresses, ...(note ? { personalMessage: note } : {}), ...(groupId ? { groupId } : {}) },
       {
         onSuccess: (result) => {
           setAnswer(result);
@@ -80,7 +83,8 @@ export function BulkInviteCard() {
         },
         onError: (error) => {
           const { field, sentence } = placeInvitationError(error, BULK_FIELD_LABELS);
-          setErrors({ [field ?? 'form']: sentence });
+          // A group removed meanwhile is said under the whole form: the group field has no error line.
+          setErrors({ [field && field !== 'groupId' ? field : 'form']: sentence });
           toast.error('Failed to send invitation', { description: error.message });
         },
       },
@@ -139,6 +143,7 @@ export function BulkInviteCard() {
               </Button>
             </div>
           </div>
+          <GroupChoice value={groupId} onChange={setGroupId} disabled={bulk.isPending} />
           <PersonalMessageField
             id={ids.message}
             countId={ids.messageCount}

@@ -13,16 +13,40 @@ afterEach(() => {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The server's answers by method and path; every other request is a test failure. */
+const ALL_INVESTORS = {
+  id: '0b1c2d3e-4f50-4617-8283-94a5b6c7d8e9',
+  name: 'All investors',
+  isDefault: true,
+  isViewOnly: false,
+};
+const DILIGENCE = {
+  id: '6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d',
+  name: 'Diligence',
+  isDefault: false,
+  isViewOnly: false,
+};
+const GROUPS_ROUTE = 'GET /api/my-data-room/groups';
+const groupsAnswer = (groups: (typeof ALL_INVESTORS)[]) => () =>
+  json(200, { groups, investors: [], sections: [] });
+
+/**
+ * The server's answers by method and path; every other request is a test failure. The forms read the
+ * room's groups to offer a choice: one group unless the test gives its own, and that read is not
+ * counted among what was sent.
+ */
 function serve(routes: Record<string, (body: unknown) => Response>) {
   const sent: { route: string; body: unknown }[] = [];
+  const answers: Record<string, (body: unknown) => Response> = {
+    [GROUPS_ROUTE]: groupsAnswer([ALL_INVESTORS]),
+    ...routes,
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const route = `${init.method ?? 'GET'} ${url}`;
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ route, body });
-      const answer = routes[route];
+      if (route !== GROUPS_ROUTE) sent.push({ route, body });
+      const answer = answers[route];
       if (!answer) throw new Error(`unexpected ${route}`);
       return answer(body);
     }),
@@ -165,4 +189,37 @@ test('bulk: sending an empty box asks for addresses beside the field and calls n
   const box = screen.getByRole('textbox', { name: 'Addresses' });
   expect(describedBy(box, /Paste at least one address/)).not.toBeNull();
   expect(sent).toEqual([]);
+});
+
+test('with more than one group, the pasted list goes to the group chosen; with one, nothing is asked', async () => {
+  const sent = serve({
+    [GROUPS_ROUTE]: groupsAnswer([ALL_INVESTORS, DILIGENCE]),
+    'POST /api/invites/bulk': () =>
+      json(200, {
+        message: '1 invitation sent, 0 addresses refused',
+        invitedCount: 1,
+        refusedCount: 0,
+        results: [],
+      }),
+  });
+  renderWithQueries(<BulkInviteCard />);
+  const group = await screen.findByRole('combobox', { name: 'Group' });
+  expect((group as HTMLSelectElement).value).toBe(ALL_INVESTORS.id);
+  fireEvent.change(group, { target: { value: DILIGENCE.id } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), {
+    target: { value: 'ann@fund.example' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
+  await screen.findByText('1 invitation sent, 0 addresses refused');
+  expect(sent[0]?.body).toEqual({ addresses: 'ann@fund.example', groupId: DILIGENCE.id });
+  cleanup();
+
+  serve({});
+  renderWithQueries(<BulkInviteCard />);
+  // Once the groups are read and rendered, the one group is not offered as a choice.
+  await waitFor(() =>
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => url === '/api/my-data-room/groups')).toBe(true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(screen.queryByRole('combobox', { name: 'Group' })).toBeNull();
 });

@@ -23,6 +23,7 @@ import { formatDate } from '#web/lib/format';
 import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
 import { BulkInviteCard } from './bulk-invite-card';
 import { placeInvitationError } from './field-sentence';
+import { GroupChoice } from './group-choice';
 import { InvitationLinkActions } from './invitation-link-actions';
 import { PersonalMessageField } from './personal-message-field';
 
@@ -151,6 +152,7 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [personalMessage, setPersonalMessage] = useState('');
+  const [groupId, setGroupId] = useState('');
   const [errors, setErrors] = useState<{
     email?: string;
     name?: string;
@@ -197,7 +199,8 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
       },
       onError: (error: Error) => {
         const { field, sentence } = placeInvitationError(error, INVITE_FIELD_LABELS);
-        setErrors({ [field ?? 'form']: sentence });
+        // A group removed meanwhile is said under the whole form: the group field has no error line.
+        setErrors({ [field && field !== 'groupId' ? field : 'form']: sentence });
         toast.error('Failed to send invitation', { description: error.message });
         if (field === 'email' || !copy.asksForName) emailInput.current?.focus();
       },
@@ -213,6 +216,7 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
         email: address,
         ...(trimmedName ? { name: trimmedName } : {}),
         ...(note ? { personalMessage: note } : {}),
+        ...(groupId ? { groupId } : {}),
       },
       callbacks,
     );
@@ -268,6 +272,7 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
               />
               <FieldError id={ids.name} error={errors.name ?? null} />
             </div>
+            <GroupChoice value={groupId} onChange={setGroupId} disabled={sending} />
             <PersonalMessageField
               id={messageId}
               countId={ids.count}
@@ -301,6 +306,7 @@ const INVITE_FIELD_LABELS: Record<string, string> = {
   email: 'Email address',
   name: 'Name',
   personalMessage: 'Personal message',
+  groupId: 'Group',
 };
 
 function InviteHelp() {
