@@ -26,6 +26,9 @@ export function AppProvidersLayout() {
       clearStoredUser();
       queryClient.clear();
       queryClient.setQueryData(currentUserQuery.queryKey, null);
+      // Calls still in flight answer 401 too, once the first has brought the visitor to /login: going
+      // there again would lose the place they came from.
+      if (window.location.pathname === href('login')) return;
       toast.error('Authentication required', { description: 'Please sign in again.' });
       // The sign-in link brings the reader back to this place (docs/decisions/0055-invitation-as-credential.md).
       const here = safeReturnTo(
