@@ -66,6 +66,16 @@ describe('POST /api/data-rooms (company profile)', () => {
     expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(expected);
   });
 
+  test('a website typed without its scheme is saved as https://', async () => {
+    const founder = await createFounder(t);
+    const saved = await t.request('POST', '/api/data-rooms', {
+      json: { name: 'Acme', website: ' acme.com/about ' },
+      headers: founder.auth,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.json as { website: string }).website).toBe('https://acme.com/about');
+  });
+
   test('only the name is required: the stage defaults to Series A, the rest to empty', async () => {
     const founder = await createFounder(t);
     const saved = await t.request('POST', '/api/data-rooms', {
@@ -91,7 +101,7 @@ describe('POST /api/data-rooms (company profile)', () => {
     [{ name: 'X', foundedYear: '2020' }, 'foundedYear'],
     [{ name: 'X', website: 'javascript:alert(1)' }, 'website'],
     [{ name: 'X', website: 'ftp://example.com' }, 'website'],
-    [{ name: 'X', website: 'example.com' }, 'website'],
+    [{ name: 'X', website: 'example dot com' }, 'website'],
     [{ name: 'X'.repeat(201) }, 'name'],
     [{ name: 'X', ownerId: 'someone-else' }, 'ownerId'],
   ])('%j is a 400 naming %s, and changes nothing', async (json, field) => {
