@@ -6,12 +6,14 @@ import {
   type DownloadPolicyChoice,
 } from '#shared/contracts/documents';
 import { useSetDownloadPolicy } from '#web/features/documents/api/use-set-download-policy';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 
-const CHOICE_LABELS: Record<DownloadPolicyChoice, string> = {
-  room: 'Follow room',
-  allowed: 'Allowed',
-  view_only: 'View only',
-};
+/** The first choice says what following the room comes to, once the room's default is known. */
+function choiceLabels(roomAllowsDownload: boolean | undefined): Record<DownloadPolicyChoice, string> {
+  const roomDefault =
+    roomAllowsDownload === undefined ? '' : roomAllowsDownload ? ' (allowed)' : ' (view only)';
+  return { room: `Room default${roomDefault}`, allowed: 'Allowed', view_only: 'View only' };
+}
 
 /**
  * A file's "Allow download" (docs/decisions/0043-view-only-documents.md): follow the room's default, or allow or refuse downloads to
@@ -19,6 +21,7 @@ const CHOICE_LABELS: Record<DownloadPolicyChoice, string> = {
  */
 export function DownloadPolicySelect({ document }: { document: DocumentListItem }) {
   const setPolicy = useSetDownloadPolicy();
+  const labels = choiceLabels(useMyDataRoom().data?.isDownloadAllowed);
   const id = useId();
   const choose = (policy: DownloadPolicyChoice) =>
     setPolicy.mutate(
@@ -48,7 +51,7 @@ export function DownloadPolicySelect({ document }: { document: DocumentListItem 
       >
         {DOWNLOAD_POLICY_CHOICES.map((choice) => (
           <option key={choice} value={choice}>
-            {CHOICE_LABELS[choice]}
+            {labels[choice]}
           </option>
         ))}
       </select>

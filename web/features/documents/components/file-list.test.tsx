@@ -188,7 +188,24 @@ test('each file has its "Allow download"; a view-only file says "View only", and
   const sent: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      // The room's own default, for the first choice's words.
+      if (url === '/api/my-data-room')
+        return new Response(
+          JSON.stringify({
+            id: 'room-1',
+            companyName: 'Northwind',
+            description: '',
+            stage: 'Seed',
+            foundedYear: null,
+            website: '',
+            isActive: true,
+            isDownloadAllowed: false,
+            isWatermarkEnabled: false,
+            isNdaRequired: false,
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
       sent.push({ url, body: JSON.parse(String(init.body)) });
       const saved = {
         ...document('1', 'Pitch deck.pdf', '183500', null),
@@ -236,7 +253,13 @@ test('each file has its "Allow download"; a view-only file says "View only", and
     name: 'Allow download for Pitch deck.pdf',
   }) as HTMLSelectElement;
   expect(select.value).toBe('room');
-  expect([...select.options].map((option) => option.text)).toEqual(['Follow room', 'Allowed', 'View only']);
+  await waitFor(() =>
+    expect([...select.options].map((option) => option.text)).toEqual([
+      'Room default (view only)',
+      'Allowed',
+      'View only',
+    ]),
+  );
   fireEvent.change(select, { target: { value: 'view_only' } });
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toEqual({ url: '/api/documents/1/download-policy', body: { policy: 'view_only' } });
