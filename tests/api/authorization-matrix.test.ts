@@ -269,7 +269,8 @@ POST   /api/views/:viewId/reports              401    404    403    404    404  
 GET    /api/data-room/invite/:token            404    404    404    404    404    404    404    404    403    404    404    404    404    404
 GET    /api/data-room/invite/:token/sections   404    404    404    404    404    404    404    404    403    404    404    404    404    404
 GET    /api/data-room/invite/:token/documents  404    404    404    404    404    404    404    404    403    404    404    404    404    404
-GET    /api/data-room/invite/:token/click      404    404    404    404    404    404    404    404    403    404    404    404    404    404POST   /api/data-room/:id/questions           401    404    403    404    404    403    403    404    401    401    401    401    401    401   
+GET    /api/data-room/invite/:token/click      404    404    404    404    404    404    404    404    403    404    404    404    404    404
+POST   /api/data-room/:id/questions           401    404    403    404    404    403    403    404    401    401    401    401    401    401   
 GET    /api/data-room/:id/questions           401    404    403    404    404    200    200    404    401    401    401    401    401    401   
 POST   /api/data-room/:id/questions/seen      401    404    403    404    404    200    200    404    401    401    401    401    401    401   
 GET    /api/data-room/:id/faq                 401    404    403    404    404    200    200    404    401    401    401    401    401    401   
@@ -310,7 +311,8 @@ POST   /api/views/:viewId/reports              404        401        404        
 GET    /api/data-room/invite/:token            404        200        404         404
 GET    /api/data-room/invite/:token/sections   404        200        404         404
 GET    /api/data-room/invite/:token/documents  404        200        404         404
-GET    /api/data-room/invite/:token/click      404        404        404         404POST   /api/data-room/:id/questions           404        401        404        404       
+GET    /api/data-room/invite/:token/click      404        404        404         404
+POST   /api/data-room/:id/questions           404        401        404        404       
 GET    /api/data-room/:id/questions           200        401        200        404       
 POST   /api/data-room/:id/questions/seen      200        401        200        404       
 GET    /api/data-room/:id/faq                 200        401        200        404       
