@@ -416,6 +416,22 @@ describe('a reader moved out of the group mid-thread', () => {
     expect(inbox.questions.map((question) => question.id)).toEqual(
       expect.arrayContaining([onModel.id, onSection.id]),
     );
+    // Renamed where it stands, the section keeps its groups, and its questions stay hidden with it.
+    const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+      content: string;
+      version: string;
+    };
+    await expectStatus(
+      post(room.founder, '/api/sections/update', {
+        content: content.replace('## Financials', '## Finance'),
+        baseVersion: version,
+      }),
+      200,
+    );
+    const afterRename = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: unknown[];
+    };
+    expect(afterRename.questions).toHaveLength(1);
     // Moved into the group that sees it, they read their thread again.
     await expectStatus(
       post(room.founder, '/api/my-data-room/investor-groups', {
