@@ -57,7 +57,7 @@ import {
 } from './questions.repository';
 
 /** The FAQ shows at most this many entries, most recently published first (search narrows it). */
-export const MAX_FAQ_ENTRIES = 500;
+export const MAX_FAQ_ENTRIES = 200;
 
 const QUESTION_NOT_FOUND = 'That question does not exist, or you do not have access to it.';
 const DOCUMENT_NOT_FOUND = 'That document does not exist, or you do not have access to it.';
