@@ -236,8 +236,10 @@ export async function askQuestion(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await insertQuestion(trx, question);
-    await questionAsked(ctx, trx, room, question);
+    await questionAsked(trx, room, question);
   });
+  // Committed: the founders' mail may go now.
+  ctx.jobs.wake();
   const stored = await findQuestionInRoom(ctx.db, room.id, question.id);
   if (!stored) throw new Error('the question just asked was not found');
   return toMyQuestion(stored);
@@ -400,8 +402,9 @@ export async function replyPrivately(
       answeredAt: question.answeredAt ?? at,
       answerChangedAt: at,
     });
-    await questionAnswered(ctx, trx, room, { ...question, answer, state: 'answered' }, 'private', at);
+    await questionAnswered(trx, room, { ...question, answer, state: 'answered' }, 'private', at);
   });
+  ctx.jobs.wake();
   return inboxQuestionOf(ctx, room.id, question.id);
 }
 
@@ -427,8 +430,9 @@ export async function publishAnswer(
       answerChangedAt: at,
     });
     const published = { ...question, answer: body.answer, state: 'published' as const };
-    await questionAnswered(ctx, trx, room, published, 'published', at);
+    await questionAnswered(trx, room, published, 'published', at);
   });
+  ctx.jobs.wake();
   return inboxQuestionOf(ctx, room.id, question.id);
 }
 
