@@ -19,6 +19,7 @@ import * as passkeys from './0022-passkeys';
 import * as investorGroups from './0023-investor-groups';
 import * as documentVersions from './0024-document-versions';
 import * as shareLinks from './0026-share-links';
+import * as questions from './0027-questions';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0023-investor-groups': investorGroups,
   '0024-document-versions': documentVersions,
   '0026-share-links': shareLinks,
+  '0027-questions': questions,
 };
 
 export const migrationProvider: MigrationProvider = {

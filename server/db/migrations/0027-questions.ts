@@ -1,0 +1,95 @@
+import { type Kysely, sql } from 'kysely';
+
+// Questions and answers (docs/decisions/0073-questions-and-answers.md):
+// - questions: one investor's question about a room, a section (section_key is sectionKeyOf of its name,
+//   as section_visibility keys sections; section_name as the asker saw it) or a document and optional
+//   page. state: open, answered (privately) or published (to the room's FAQ under published_question,
+//   the wording the founder chose). answer_changed_at moves on every answer or change of it;
+//   asker_seen_at is when the asker last marked their answers seen (the web's badge).
+// - question_answer_edits: every edit or withdrawal of a published answer: who, when, and what the
+//   question and answer said before.
+// - question_settings: a room's "Questions" switch; a room without a row takes questions.
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('questions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('asker_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('subject_kind', 'text', (c) =>
+      c.notNull().check(sql`subject_kind in ('room', 'section', 'document')`),
+    )
+    .addColumn('section_key', 'text')
+    .addColumn('section_name', 'text')
+    .addColumn('document_id', 'text', (c) => c.references('documents.id').onDelete('cascade'))
+    .addColumn('page', 'integer')
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('open', 'answered', 'published')`))
+    .addColumn('answer', 'text')
+    .addColumn('published_question', 'text')
+    .addColumn('answered_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('answered_at', 'bigint')
+    .addColumn('published_at', 'bigint')
+    .addColumn('answer_changed_at', 'bigint')
+    .addColumn('asker_seen_at', 'bigint')
+    .addCheckConstraint(
+      'questions_subject',
+      sql`(subject_kind = 'room' and section_key is null and document_id is null and page is null)
+        or (subject_kind = 'section' and section_key is not null and document_id is null and page is null)
+        or (subject_kind = 'document' and document_id is not null and section_key is null)`,
+    )
+    .execute();
+  // The inbox (a room's questions, newest first, by state), the FAQ and a document's questions, the
+  // asker's own and their daily count.
+  await db.schema
+    .createIndex('questions_room_created_idx')
+    .on('questions')
+    .columns(['room_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('questions_room_state_idx')
+    .on('questions')
+    .columns(['room_id', 'state', 'published_at'])
+    .execute();
+  await db.schema
+    .createIndex('questions_document_idx')
+    .on('questions')
+    .columns(['document_id', 'state', 'page'])
+    .execute();
+  await db.schema
+    .createIndex('questions_asker_idx')
+    .on('questions')
+    .columns(['asker_id', 'room_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createTable('question_answer_edits')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('question_id', 'text', (c) => c.notNull().references('questions.id').onDelete('cascade'))
+    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('edited', 'withdrawn')`))
+    .addColumn('edited_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('edited_at', 'bigint', (c) => c.notNull())
+    .addColumn('question_before', 'text', (c) => c.notNull())
+    .addColumn('answer_before', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('question_answer_edits_question_idx')
+    .on('question_answer_edits')
+    .columns(['question_id', 'edited_at'])
+    .execute();
+  await db.schema
+    .createTable('question_settings')
+    .addColumn('room_id', 'text', (c) => c.primaryKey().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('is_enabled', 'integer', (c) => c.notNull().defaultTo(1).check(sql`is_enabled in (0, 1)`))
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .execute();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('question_settings').execute();
+  await db.schema.dropTable('question_answer_edits').execute();
+  await db.schema.dropTable('questions').execute();
+}
