@@ -132,7 +132,13 @@ export const questionsKeys = {
       source.kind === 'member' ? source.roomId : source.token,
       search,
     ] as const,
-  inbox: ({ state = null, documentId = null, groupId = null, firm = null, page = 1 }: QuestionInboxFilter = {}) =>
+  inbox: ({
+    state = null,
+    documentId = null,
+    groupId = null,
+    firm = null,
+    page = 1,
+  }: QuestionInboxFilter = {}) =>
     [...questionsKeys.all, 'inbox', state, documentId, groupId, firm, page] as const,
   settings: () => [...questionsKeys.all, 'settings'] as const,
 };

@@ -16,7 +16,9 @@ test('an https address is a link opened in a new tab without the opener; the sen
 test('markup in the text is shown as text, never rendered; only https addresses become links', () => {
   const { container } = render(
     <LinkedText
-      text={'<img src=x onerror="alert(1)"> <a href="javascript:alert(1)">x</a> http://plain.example javascript:alert(1)'}
+      text={
+        '<img src=x onerror="alert(1)"> <a href="javascript:alert(1)">x</a> http://plain.example javascript:alert(1)'
+      }
     />,
   );
   expect(container.querySelector('img')).toBeNull();

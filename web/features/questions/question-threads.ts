@@ -72,4 +72,3 @@ export function subjectLabel(about: QuestionSubject): string {
       return about.page === null ? about.documentTitle : `${about.documentTitle}, page ${about.page}`;
   }
 }
-

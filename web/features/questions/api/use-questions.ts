@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   type AskQuestionRequest,
   type PublishRequest,
-  questionRoutes,
   type QuestionSettings,
+  questionRoutes,
 } from '#shared/contracts/questions';
 import { api } from '#web/lib/api-client';
 import {
@@ -53,7 +53,8 @@ export function useRoomFaq(source: RoomSource, search: string) {
 export function useAskQuestion(roomId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AskQuestionRequest) => api(questionRoutes.ask, { params: { id: roomId }, body: request }),
+    mutationFn: (request: AskQuestionRequest) =>
+      api(questionRoutes.ask, { params: { id: roomId }, body: request }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.questionAsked()),
   });
 }
@@ -109,7 +110,10 @@ export function useReplyToQuestion() {
 export function usePublishQuestion() {
   return useAnswerMutation(
     ({ id, isPublished, ...request }: PublishRequest & { id: string; isPublished: boolean }) =>
-      api(isPublished ? questionRoutes.editPublished : questionRoutes.publish, { params: { id }, body: request }),
+      api(isPublished ? questionRoutes.editPublished : questionRoutes.publish, {
+        params: { id },
+        body: request,
+      }),
   );
 }
 
