@@ -1,5 +1,8 @@
 import { useParams } from 'react-router';
-import { DocumentQuestionsPanel } from '#web/features/questions/components/document-questions-panel';
+import {
+  DocumentQuestionsPanel,
+  QuestionsLink,
+} from '#web/features/questions/components/document-questions-panel';
 import { DocumentInRoomPage as ViewerPage } from '#web/features/viewer/pages/document-in-room-page';
 
 /**
@@ -8,9 +11,10 @@ import { DocumentInRoomPage as ViewerPage } from '#web/features/viewer/pages/doc
  * folders.
  */
 export function DocumentInRoomPage() {
-  const { id = '' } = useParams();
+  const { id = '', documentId = '' } = useParams();
   return (
     <ViewerPage
+      actions={<QuestionsLink documentId={documentId} />}
       below={({ document, page }) => (
         <DocumentQuestionsPanel
           roomId={id}

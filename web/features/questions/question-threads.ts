@@ -50,17 +50,6 @@ export function documentThreads(
   return threads;
 }
 
-/** How many of the reader's answers they have not seen, per document (the room's badges). */
-export function unseenAnswersByDocument(mine: readonly MyQuestion[]): ReadonlyMap<string, number> {
-  const counts = new Map<string, number>();
-  for (const question of mine) {
-    if (!question.isAnswerUnseen || question.about.kind !== 'document') continue;
-    const { documentId } = question.about;
-    counts.set(documentId, (counts.get(documentId) ?? 0) + 1);
-  }
-  return counts;
-}
-
 /** What a question is about, in words: "The room", "Financials", "Series A deck.pdf, page 3". */
 export function subjectLabel(about: QuestionSubject): string {
   switch (about.kind) {

@@ -26,6 +26,21 @@ export function useMyQuestions(roomId: string, enabled = true) {
   return useQuery({ ...myQuestionsQuery(roomId), enabled: enabled && roomId !== '' });
 }
 
+/**
+ * The reader's answers not seen yet in a room: how many in all, and per document (the badges of the
+ * room's list). Nothing while the room takes no questions of theirs.
+ */
+export function useUnseenAnswers(roomId: string) {
+  const mine = useMyQuestions(roomId);
+  const byDocument = new Map<string, number>();
+  for (const question of mine.data?.questions ?? []) {
+    if (!question.isAnswerUnseen || question.about.kind !== 'document') continue;
+    const { documentId } = question.about;
+    byDocument.set(documentId, (byDocument.get(documentId) ?? 0) + 1);
+  }
+  return { total: mine.data?.unseenAnswers ?? 0, byDocument };
+}
+
 /** One document's questions for this reader: theirs and the published ones. */
 export function useDocumentQuestions(documentId: string, enabled = true) {
   return useQuery({

@@ -1,4 +1,4 @@
-import { MessageCirclePlus, X } from 'lucide-react';
+import { MessageCirclePlus, MessageCircleQuestion, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { href } from '#shared/routes';
@@ -9,6 +9,9 @@ import { useDocumentQuestions, useMarkAnswersSeen } from '#web/features/question
 import { documentThreads, type ReaderQuestion } from '#web/features/questions/question-threads';
 import { AskQuestionForm, type SubjectChoice } from './ask-question-form';
 import { ReaderQuestionCard } from './reader-question-card';
+
+/** The panel's id: the viewer's "Questions" link scrolls to it. */
+export const QUESTIONS_PANEL_ID = 'document-questions';
 
 /**
  * Under a document in the viewer: "Ask a question" about the page on screen (or the whole document),
@@ -40,12 +43,25 @@ export function DocumentQuestionsPanel({
     .join(' ');
   const { mutate: markDocumentSeen } = markSeen;
 
-  // Once per visit: what was new stays marked while the reader is here; the server counts it seen.
+  const panelRef = useRef<HTMLElement>(null);
+
+  // Once per visit, when the panel comes on screen: what was new stays marked while the reader is here,
+  // and the server counts it seen (the badges go).
   useEffect(() => {
-    if (unseenIds === '' || marked.current) return;
-    marked.current = true;
-    setNewAnswers(new Set(unseenIds.split(' ')));
-    markDocumentSeen(documentId);
+    const panel = panelRef.current;
+    if (unseenIds === '' || marked.current || !panel) return;
+    const markSeenNow = () => {
+      if (marked.current) return;
+      marked.current = true;
+      setNewAnswers(new Set(unseenIds.split(' ')));
+      markDocumentSeen(documentId);
+    };
+    if (typeof IntersectionObserver === 'undefined') return markSeenNow();
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) markSeenNow();
+    });
+    observer.observe(panel);
+    return () => observer.disconnect();
   }, [unseenIds, documentId, markDocumentSeen]);
 
   const choices: SubjectChoice[] = [
@@ -141,5 +157,27 @@ function Threads({
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * In the viewer's header: "Questions", with a badge while answers to the reader's questions about this
+ * document wait unseen, scrolling to the panel under the document.
+ */
+export function QuestionsLink({ documentId }: { documentId: string }) {
+  const questions = useDocumentQuestions(documentId);
+  const unseen = questions.data?.mine.filter((question) => question.isAnswerUnseen).length ?? 0;
+  return (
+    <Button asChild variant="outline">
+      <a href={`#${QUESTIONS_PANEL_ID}`}>
+        <MessageCircleQuestion aria-hidden="true" />
+        Questions
+        {unseen > 0 && (
+          <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs text-white">
+            {unseen === 1 ? 'New answer' : `${unseen} new answers`}
+          </span>
+        )}
+      </a>
+    </Button>
   );
 }

@@ -10,7 +10,10 @@ import { DocumentViewer } from '#web/features/viewer/components/document-viewer'
  * to the room's page it was opened from (a section's, kept in the link's state), else the room. `below`
  * is what the app composes under the document (its questions).
  */
-export function DocumentInRoomPage({ below }: Pick<ComponentProps<typeof DocumentViewer>, 'below'>) {
+export function DocumentInRoomPage({
+  below,
+  actions,
+}: Pick<ComponentProps<typeof DocumentViewer>, 'below' | 'actions'>) {
   const { id = '', documentId = '' } = useParams();
   const location = useLocation();
   const roomHref = href('dataRoomById', { id });
@@ -21,7 +24,7 @@ export function DocumentInRoomPage({ below }: Pick<ComponentProps<typeof Documen
       : { to: roomHref, label: 'Back to the data room' };
   return (
     <AppPage title="Document">
-      <DocumentViewer key={documentId} documentId={documentId} back={back} below={below} />
+      <DocumentViewer key={documentId} documentId={documentId} back={back} below={below} actions={actions} />
     </AppPage>
   );
 }
