@@ -22,6 +22,7 @@ import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-p
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
 import { NotificationSettingsCard } from '#web/features/notifications/components/notification-settings-card';
+import { QuestionSettingsCard } from '#web/features/questions/components/question-settings-card';
 import { CompanyProfileCard } from '#web/features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '#web/features/rooms/components/download-default-card';
 import { NdaSettingsCard } from '#web/features/rooms/components/nda-settings-card';
@@ -158,6 +159,7 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <RoomStatusCard room={room} />
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
+      <QuestionSettingsCard />
       <NotificationSettingsCard />
       <Card className="lg:col-span-2">
         <CardHeader>
