@@ -24,6 +24,7 @@ import {
   startMissingPreviews,
   sweepPreparationWork,
 } from '#server/features/preparation/index';
+import { questionAnsweredMailJob, questionsRoutes } from '#server/features/questions/index';
 import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await sweepPreparationWork(ctx);
   jobs.register(prepareDocumentJob(ctx));
   jobs.register(newVersionMailJob(ctx));
+  jobs.register(questionAnsweredMailJob(ctx));
   for (const job of [...notificationJobs(ctx), ...webhookJobs(ctx)]) jobs.register(job);
   // What room content reports of investors' reads and actions, told to notifications (ADR 66).
   const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
@@ -225,6 +227,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(shareLinksRoutes(ctx));
   await app.register(documentsRoutes(ctx, activity, downloadWatermarks(ctx)));
   await app.register(viewerRoutes(ctx));
+  await app.register(questionsRoutes(ctx, invitationLinks));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, activity));
   await app.register(exportsRoutes(ctx));

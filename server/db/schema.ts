@@ -449,7 +449,8 @@ export interface RoomFirstVisitsTable {
 export interface FounderNotificationsTable {
   id: string;
   room_id: string;
-  kind: 'first_visit' | 'hourly' | 'daily';
+  /** 'question': a new question, told at once (docs/decisions/0073-questions-and-answers.md). */
+  kind: 'first_visit' | 'hourly' | 'daily' | 'question';
   /** Unique: the same notification cannot be made twice. */
   notification_key: string;
   investor_email: string | null;

@@ -179,6 +179,8 @@ export const questionInboxSchema = z.object({
   pageSize: z.int(),
   /** The room's questions by state, whatever the filters. */
   counts: z.object({ open: z.int(), answered: z.int(), published: z.int() }),
+  /** The firms of the room's askers, whatever the filters: the firm filter's choices. */
+  firms: z.array(z.string()),
 });
 export type QuestionInbox = z.infer<typeof questionInboxSchema>;
 
@@ -205,6 +207,19 @@ export type QuestionSettings = z.infer<typeof questionSettingsSchema>;
 export const questionSettingsRequestSchema = z.strictObject({
   isEnabled: z.boolean({ error: 'must be true or false' }),
 });
+
+/** Questions per document and per page, for the console's analytics (a null page: the whole document). */
+export const questionsByPageSchema = z.object({
+  documents: z.array(
+    z.object({
+      documentId: z.uuid(),
+      title: z.string(),
+      total: z.int(),
+      pages: z.array(z.object({ page: z.int().nullable(), count: z.int() })),
+    }),
+  ),
+});
+export type QuestionsByPage = z.infer<typeof questionsByPageSchema>;
 
 /** Questions and answers (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const questionRoutes = {
@@ -234,6 +249,7 @@ export const questionRoutes = {
     body: editPublishedRequestSchema,
   }),
   withdraw: apiRoute('DELETE', '/api/my-data-room/questions/:id/published', { answer: inboxQuestionSchema }),
+  byPage: apiRoute('GET', '/api/my-data-room/questions/by-page', { answer: questionsByPageSchema }),
   settings: apiRoute('GET', '/api/my-data-room/question-settings', { answer: questionSettingsSchema }),
   saveSettings: apiRoute('POST', '/api/my-data-room/question-settings', {
     answer: questionSettingsSchema,

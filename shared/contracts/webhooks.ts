@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'nda.accepted',
   'document.uploaded',
   'document.updated',
+  'question.asked',
+  'question.answered',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "Send test event" sends, whatever the endpoint's events. */
@@ -28,6 +30,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'nda.accepted': 'An investor accepted your NDA',
   'document.uploaded': 'A document was uploaded to the room',
   'document.updated': 'A new version of a document became the one investors read',
+  'question.asked': 'An investor asked a question',
+  'question.answered': 'A question was answered, privately or in the FAQ',
 };
 
 /** At most this many endpoints per room. */
@@ -49,6 +53,20 @@ const documentActivitySchema = z.object({
   documentTitle: z.string(),
   reader: webhookReaderSchema,
   occurredAt: isoDateTime,
+});
+
+const questionEventSchema = z.object({
+  roomId: z.string(),
+  questionId: z.string(),
+  about: z.object({
+    kind: z.enum(['room', 'section', 'document']),
+    section: z.string().nullable(),
+    documentId: z.string().nullable(),
+    page: z.number().nullable(),
+  }),
+  text: z.string(),
+  asker: z.object({ email: z.string(), name: z.string().nullable() }),
+  askedAt: isoDateTime,
 });
 
 export const webhookEventDataSchemas = {
@@ -88,6 +106,16 @@ export const webhookEventDataSchemas = {
     fileType: z.string(),
     sizeBytes: z.number(),
     updatedAt: isoDateTime,
+  }),
+  /**
+   * Questions (docs/decisions/0073-questions-and-answers.md): the endpoint is the founders' own, so it is
+   * told who asked, as their inbox is; the FAQ never names them.
+   */
+  'question.asked': questionEventSchema,
+  'question.answered': questionEventSchema.extend({
+    answer: z.string(),
+    visibility: z.enum(['private', 'published']),
+    answeredAt: isoDateTime,
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 

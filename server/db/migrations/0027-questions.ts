@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
 // Questions and answers (docs/decisions/0073-questions-and-answers.md):
 // - questions: one investor's question about a room, a section (section_key is sectionKeyOf of its name,
@@ -9,6 +9,8 @@ import { type Kysely, sql } from 'kysely';
 // - question_answer_edits: every edit or withdrawal of a published answer: who, when, and what the
 //   question and answer said before.
 // - question_settings: a room's "Questions" switch; a room without a row takes questions.
+// - founder_notifications.kind gains 'question': the managers' mail of a new question, sent at once
+//   where the room's notification setting mails at once, with the same one-click unsubscribe.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
@@ -85,10 +87,52 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_enabled', 'integer', (c) => c.notNull().defaultTo(1).check(sql`is_enabled in (0, 1)`))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+  await allowFounderNotificationKinds(db, sql`kind in ('first_visit', 'hourly', 'daily', 'question')`);
+}
+
+/** The kind check names every kind; SQLite cannot alter a constraint, so it rebuilds the (small) table. */
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+async function allowFounderNotificationKinds(db: Kysely<any>, kinds: ReturnType<typeof sql>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    await sql`alter table founder_notifications drop constraint founder_notifications_kind_check`.execute(db);
+    await sql`alter table founder_notifications add constraint founder_notifications_kind_check check (${kinds})`.execute(
+      db,
+    );
+    return;
+  }
+  // https://www.sqlite.org/lang_altertable.html#otheralter: create, copy, drop, rename, in the migrator's
+  // transaction; no table refers to this one.
+  await db.schema
+    .createTable('founder_notifications_new')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('notification_key', 'text', (c) => c.notNull().unique())
+    .addColumn('investor_email', 'text')
+    .addColumn('window_start_at', 'bigint')
+    .addColumn('window_end_at', 'bigint')
+    .addColumn('unsubscribe_token_hash', 'text', (c) => c.unique())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('sent_at', 'bigint')
+    .addColumn('skipped_at', 'bigint')
+    .addCheckConstraint('founder_notifications_kind_check', kinds)
+    .execute();
+  await sql`insert into founder_notifications_new select id, room_id, kind, notification_key, investor_email, window_start_at, window_end_at, unsubscribe_token_hash, created_at, sent_at, skipped_at from founder_notifications`.execute(
+    db,
+  );
+  await db.schema.dropTable('founder_notifications').execute();
+  await db.schema.alterTable('founder_notifications_new').renameTo('founder_notifications').execute();
+  await db.schema
+    .createIndex('founder_notifications_room_idx')
+    .on('founder_notifications')
+    .column('room_id')
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('founder_notifications').where('kind', '=', 'question').execute();
+  await allowFounderNotificationKinds(db, sql`kind in ('first_visit', 'hourly', 'daily')`);
   await db.schema.dropTable('question_settings').execute();
   await db.schema.dropTable('question_answer_edits').execute();
   await db.schema.dropTable('questions').execute();

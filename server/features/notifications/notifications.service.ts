@@ -15,6 +15,7 @@ import {
 } from '#server/durations';
 import {
   listInvestors,
+  listManagers,
   listNdaAcceptancesSince,
   type RoomUser,
   type RoomVisitor,
@@ -29,6 +30,8 @@ import {
   formatUtcDateTime,
   investorMessageEmail,
   type NotificationFooter,
+  newQuestionEmail,
+  type QuestionPlace,
 } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
@@ -53,6 +56,7 @@ import {
   findMessageForRecipient,
   findNotification,
   findNotificationByTokenHash,
+  findQuestionForNotice,
   findRoomAndOwner,
   findUserIdentity,
   insertFirstVisit,
@@ -61,6 +65,7 @@ import {
   isInvestorMember,
   listFirstVisitsInWindow,
   listInvestorEvents,
+  listQuestionsInWindow,
   listReadingInWindow,
   releaseMessageSend,
   releaseNotificationSend,
@@ -101,6 +106,8 @@ function wantsFirstVisits(choice: FounderNotificationChoice): boolean {
 
 /** Whether a notification of this kind is still what the founder wants. */
 function isWanted(choice: FounderNotificationChoice, kind: FounderNotification['kind']): boolean {
+  // A new question is told at once wherever first visits are (ADR 73); a daily digest lists it instead.
+  if (kind === 'question') return wantsFirstVisits(choice);
   return kind === 'first_visit' ? wantsFirstVisits(choice) : cadenceOf(choice) === kind;
 }
 
@@ -293,8 +300,12 @@ async function collectDigest(ctx: AppContext, notification: FounderNotification)
   }
   const firstVisitors = new Set(firstVisits.map((visit) => visit.investorEmail));
   if (notification.kind === 'daily') {
-    // Daily digests replace the mail at once: a visit alone is news.
+    // Daily digests replace the mail at once: a visit alone is news, and so is a question (ADR 73).
     for (const visit of firstVisits) investorLines(investors, visit.investorEmail, visit.investorName);
+    for (const question of await listQuestionsInWindow(ctx.db, roomId, start, end)) {
+      const who = investorLines(investors, question.asker_email, question.asker_name);
+      who.lines.set(`question:${question.id}`, { kind: 'asked', place: questionPlaceOf(question) });
+    }
   }
   return [...investors.values()].map(({ lines, ...rest }) => ({
     ...rest,
@@ -304,7 +315,87 @@ async function collectDigest(ctx: AppContext, notification: FounderNotification)
 }
 
 type RoomAndOwner = NonNullable<Awaited<ReturnType<typeof findRoomAndOwner>>>;
-type ComposeMail = (token: string) => ReturnType<typeof firstVisitEmail>;
+/** A notification's mail, or one per recipient (a new question goes to every manager: ADR 73). */
+type ComposeMail = (
+  token: string,
+) => ReturnType<typeof firstVisitEmail> | ReturnType<typeof firstVisitEmail>[];
+
+function questionPlaceOf(question: {
+  subject_kind: 'room' | 'section' | 'document';
+  section_name: string | null;
+  document_title: string | null;
+  page: number | null;
+}): QuestionPlace {
+  if (question.subject_kind === 'section') return { kind: 'section', section: question.section_name ?? '' };
+  if (question.subject_kind === 'document')
+    return { kind: 'document', title: question.document_title ?? '', page: question.page };
+  return { kind: 'room' };
+}
+
+/** The managers' mail of a new question: to the owner and every co-founder, each with the inbox's link. */
+async function composeQuestion(
+  ctx: AppContext,
+  notification: FounderNotification,
+  room: RoomAndOwner,
+  choice: FounderNotificationChoice,
+): Promise<ComposeMail | undefined> {
+  const questionId = notification.notificationKey.slice('question:'.length);
+  const question = await findQuestionForNotice(ctx.db, room.id, questionId);
+  if (!question) return undefined;
+  const managers = await listManagers(ctx, room.id);
+  return (token) =>
+    managers.map((manager) =>
+      newQuestionEmail({
+        to: manager.email,
+        companyName: room.companyName,
+        askerName: question.asker_name,
+        askerEmail: question.asker_email,
+        place: questionPlaceOf(question),
+        question: question.text,
+        // The console's inbox (the web's /admin/questions, in Investors).
+        inboxUrl: appLink(ctx, '/admin/questions'),
+        footer: footerFor(ctx, choice, token),
+        messageId: messageIdOf(ctx, 'notification', `${notification.id}-${manager.id}`),
+      }),
+    );
+}
+
+/**
+ * A new question (docs/decisions/0073-questions-and-answers.md), in the transaction that stores it: told
+ * at once where the founder wants mails at once, else listed in the day's digest; nothing when off.
+ */
+export async function noteQuestionAsked(
+  _ctx: AppContext,
+  trx: Executor,
+  question: { roomId: string; questionId: string; at: Date },
+): Promise<void> {
+  const choice = await findFounderChoice(trx, question.roomId);
+  const id = crypto.randomUUID();
+  if (wantsFirstVisits(choice)) {
+    await insertNotification(trx, {
+      id,
+      roomId: question.roomId,
+      kind: 'question',
+      key: `question:${question.questionId}`,
+      investorEmail: null,
+      window: null,
+      at: question.at,
+    });
+    await enqueueNotificationJob(trx, id, question.at);
+  } else if (cadenceOf(choice) === 'daily') {
+    const window = digestWindow('daily', question.at);
+    const added = await insertNotification(trx, {
+      id,
+      roomId: question.roomId,
+      kind: 'daily',
+      key: `daily:${question.roomId}:${window.start.toISOString()}`,
+      investorEmail: null,
+      window,
+      at: question.at,
+    });
+    if (added) await enqueueNotificationJob(trx, id, new Date(window.end.getTime() + DIGEST_DELAY_MS));
+  }
+}
 
 async function composeFirstVisit(
   ctx: AppContext,
@@ -344,6 +435,7 @@ async function composeNotification(
   choice: FounderNotificationChoice,
 ): Promise<ComposeMail | undefined> {
   if (notification.kind === 'first_visit') return composeFirstVisit(ctx, notification, room, choice);
+  if (notification.kind === 'question') return composeQuestion(ctx, notification, room, choice);
   const investors = await collectDigest(ctx, notification);
   if (investors.length === 0) return undefined;
   return (token) =>
@@ -383,7 +475,7 @@ async function sendNotification(ctx: AppContext, notificationId: string): Promis
   const token = generateToken();
   if (!(await claimNotificationSend(ctx.db, notification.id, hashToken(token), now))) return;
   try {
-    await ctx.mailer.send(compose(token));
+    for (const mail of [compose(token)].flat()) await ctx.mailer.send(mail);
   } catch (error) {
     await releaseNotificationSend(ctx.db, notification.id, now);
     throw error;

@@ -1,0 +1,8 @@
+/**
+ * The questions module's public file: questions and answers inside the room, their routes and the job
+ * that tells an asker of an answer (docs/decisions/0073-questions-and-answers.md). Other modules and
+ * app.ts import only this file (docs/decisions/0064-import-boundaries-by-path.md).
+ */
+
+export { questionAnsweredMailJob } from './question-notices';
+export { questionsRoutes } from './questions.routes';

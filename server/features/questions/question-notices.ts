@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { MINUTE_MS } from '#server/durations';
+import { noteQuestionAsked } from '#server/features/notifications/index';
+import {
+  findReadableRoom,
+  hiddenDocumentIdsOf,
+  parsedSectionsOf,
+  type ReadableRoom,
+} from '#server/features/rooms/index';
+import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
+import { type QuestionPlace, questionAnsweredEmail } from '#server/mail/templates';
+import { HttpError } from '#server/plugins/errors';
+import { emitWebhookEvent } from '#server/webhooks/webhook-events';
+import type { WebhookEventData } from '#shared/contracts/webhooks';
+import { href } from '#shared/routes';
+import { sectionKeyOf } from '#shared/sections-markdown';
+import { findQuestionInRoom, type StoredQuestion } from './questions.repository';
+
+/**
+ * Telling people of questions (docs/decisions/0073-questions-and-answers.md), inside the transaction
+ * that writes the question or its answer: the room's managers of a new question (by the room's
+ * notification setting, through the notifications module), the asker of an answer (a mail job of
+ * this module), and the room's webhook endpoints.
+ */
+
+export const QUESTION_ANSWERED_MAIL_JOB = 'question-answered-mail';
+const answeredMailSchema = z.object({ roomId: z.string(), questionId: z.string(), answeredAt: z.number() });
+type AnsweredMail = z.infer<typeof answeredMailSchema>;
+
+async function askerOf(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+}
+
+function webhookSubject(question: StoredQuestion): WebhookEventData<'question.asked'>['about'] {
+  return {
+    kind: question.subjectKind,
+    section: question.sectionName,
+    documentId: question.documentId,
+    page: question.page,
+  };
+}
+
+async function questionEvent(trx: Executor, question: StoredQuestion) {
+  const asker = await askerOf(trx, question.askerId);
+  return {
+    roomId: question.roomId,
+    questionId: question.id,
+    about: webhookSubject(question),
+    text: question.text,
+    asker: { email: asker?.email ?? '', name: asker?.name || null },
+    askedAt: question.createdAt.toISOString(),
+  };
+}
+
+export async function questionAsked(
+  ctx: AppContext,
+  trx: Executor,
+  room: ReadableRoom,
+  question: StoredQuestion,
+): Promise<void> {
+  await noteQuestionAsked(ctx, trx, { roomId: room.id, questionId: question.id, at: question.createdAt });
+  await emitWebhookEvent(
+    trx,
+    room.id,
+    'question.asked',
+    await questionEvent(trx, question),
+    question.createdAt,
+  );
+}
+
+export async function questionAnswered(
+  ctx: AppContext,
+  trx: Executor,
+  room: Pick<ReadableRoom, 'id'>,
+  question: StoredQuestion,
+  visibility: 'private' | 'published',
+  at: Date,
+): Promise<void> {
+  const event = await questionEvent(trx, question);
+  await emitWebhookEvent(
+    trx,
+    room.id,
+    'question.answered',
+    { ...event, answer: question.answer ?? '', visibility, answeredAt: at.toISOString() },
+    at,
+  );
+  await enqueueJob(trx, {
+    kind: QUESTION_ANSWERED_MAIL_JOB,
+    payload: { roomId: room.id, questionId: question.id, answeredAt: at.getTime() } satisfies AnsweredMail,
+    dedupeKey: `${QUESTION_ANSWERED_MAIL_JOB}:${question.id}:${at.getTime()}`,
+    fairKey: room.id,
+  });
+  ctx.jobs.wake();
+}
+
+/** The web's page for the place a question is about: the room, its section, or the document at its page. */
+async function placeUrlOf(ctx: AppContext, room: ReadableRoom, question: StoredQuestion): Promise<string> {
+  const base = ctx.config.appUrl;
+  if (question.subjectKind === 'document' && question.documentId) {
+    const path = href('documentInRoom', { id: room.id, documentId: question.documentId });
+    return `${base}${path}${question.page ? `?page=${question.page}` : ''}`;
+  }
+  if (question.subjectKind === 'section') {
+    const sections = (await parsedSectionsOf(ctx, room)).sections;
+    const index = sections.findIndex((section) => sectionKeyOf(section.name) === question.sectionKey);
+    if (index >= 0) return `${base}${href('sectionInRoom', { id: room.id, section: String(index + 1) })}`;
+  }
+  return `${base}${href('dataRoomById', { id: room.id })}`;
+}
+
+function placeOf(question: StoredQuestion & { documentTitle: string | null }): QuestionPlace {
+  if (question.subjectKind === 'section') return { kind: 'section', section: question.sectionName ?? '' };
+  if (question.subjectKind === 'document')
+    return { kind: 'document', title: question.documentTitle ?? '', page: question.page };
+  return { kind: 'room' };
+}
+
+/** Whether the asker may read the place now: a question on a place hidden from them is not theirs to be told of. */
+async function isReadableTo(ctx: AppContext, room: ReadableRoom, question: StoredQuestion): Promise<boolean> {
+  const access = room.readerAccess;
+  if (access.hiddenSectionKeys.size === 0) return true;
+  if (question.sectionKey && access.hiddenSectionKeys.has(question.sectionKey)) return false;
+  if (!question.documentId) return true;
+  return !hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), access).has(question.documentId);
+}
+
+async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredAt }: AnsweredMail) {
+  const question = await findQuestionInRoom(ctx.db, roomId, questionId);
+  // Answered again since: that answer's own job tells them.
+  if (!question?.answer || question.answerChangedAt?.getTime() !== answeredAt) return;
+  const asker = await askerOf(ctx.db, question.askerId);
+  // Only an asker who may still read the room, and the place, is told (a removed investor is not).
+  const room = await findReadableRoom(ctx, { id: question.askerId }, roomId).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 403) return undefined;
+    throw error;
+  });
+  if (!asker || !room || !(await isReadableTo(ctx, room, question))) return;
+  await ctx.mailer.send(
+    questionAnsweredEmail({
+      to: asker.email,
+      recipientName: asker.name || null,
+      companyName: room.companyName,
+      place: placeOf(question),
+      question: question.text,
+      answer: question.answer,
+      isPublished: question.state === 'published',
+      placeUrl: await placeUrlOf(ctx, room, question),
+      messageId: `<question-answered-${questionId}-${answeredAt}@${new URL(ctx.config.appUrl).hostname}>`,
+    }),
+  );
+}
+
+export function questionAnsweredMailJob(ctx: AppContext): JobDefinition<AnsweredMail> {
+  return {
+    kind: QUESTION_ANSWERED_MAIL_JOB,
+    payloadSchema: answeredMailSchema,
+    maxAttempts: 5,
+    timeoutMs: MINUTE_MS,
+    concurrency: 2,
+    run: (payload) => sendAnsweredMail(ctx, payload),
+  };
+}

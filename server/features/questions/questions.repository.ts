@@ -1,0 +1,312 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { Database, QuestionAnswerEditsTable, QuestionsTable } from '#server/db/schema';
+import type { QuestionState } from '#shared/contracts/questions';
+
+/** A question as stored (docs/decisions/0073-questions-and-answers.md). */
+export type StoredQuestion = Entity<QuestionsTable>;
+/** A question with the title of the document it is about (null when it is about none). */
+export type QuestionWithTitle = StoredQuestion & { documentTitle: string | null };
+
+/** What of a room a reader may not read (ADR 68): their questions there do not exist for them. */
+export interface HiddenPlaces {
+  sectionKeys: readonly string[];
+  documentIds: readonly string[];
+}
+
+type QuestionQuery<Output> = SelectQueryBuilder<Database, 'questions' | 'documents', Output>;
+
+const withTitle = (db: Executor) =>
+  db
+    .selectFrom('questions')
+    .leftJoin('documents', 'documents.id', 'questions.document_id')
+    .selectAll('questions')
+    .select('documents.title as document_title');
+
+function toQuestion(row: QuestionsTable & { document_title: string | null }): QuestionWithTitle {
+  const { document_title, ...question } = row;
+  return { ...fromRow(question), documentTitle: document_title };
+}
+
+/** Leaves out the questions about a section or a document the reader may not read. */
+function readableBy<Output>(query: QuestionQuery<Output>, hidden: HiddenPlaces): QuestionQuery<Output> {
+  let narrowed = query;
+  if (hidden.sectionKeys.length > 0)
+    narrowed = narrowed.where((eb) =>
+      eb.or([
+        eb('questions.section_key', 'is', null),
+        eb('questions.section_key', 'not in', hidden.sectionKeys),
+      ]),
+    );
+  if (hidden.documentIds.length > 0)
+    narrowed = narrowed.where((eb) =>
+      eb.or([
+        eb('questions.document_id', 'is', null),
+        eb('questions.document_id', 'not in', hidden.documentIds),
+      ]),
+    );
+  return narrowed;
+}
+
+export async function insertQuestion(db: Executor, question: StoredQuestion): Promise<void> {
+  await db.insertInto('questions').values(toRow<QuestionsTable>(question)).execute();
+}
+
+/** How many questions this reader asked of the room, in all and since a moment (the caps). */
+export async function countAskedBy(
+  db: Executor,
+  roomId: string,
+  askerId: string,
+  since: Date,
+): Promise<{ total: number; recent: number }> {
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('created_at', '>=', toEpochMs(since)).then(1).else(0).end())
+        .as('recent'),
+    ])
+    .where('asker_id', '=', askerId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), recent: Number(row.recent ?? 0) };
+}
+
+export async function findQuestionInRoom(
+  db: Executor,
+  roomId: string,
+  id: string,
+): Promise<QuestionWithTitle | undefined> {
+  const row = await withTitle(db)
+    .where('questions.room_id', '=', roomId)
+    .where('questions.id', '=', id)
+    .executeTakeFirst();
+  return row && toQuestion(row);
+}
+
+/** The reader's own questions of the room (or of one document), newest first, that they may still read. */
+export async function listQuestionsOfAsker(
+  db: Executor,
+  roomId: string,
+  askerId: string,
+  hidden: HiddenPlaces,
+  documentId?: string,
+): Promise<QuestionWithTitle[]> {
+  let query = withTitle(db).where('questions.asker_id', '=', askerId).where('questions.room_id', '=', roomId);
+  if (documentId) query = query.where('questions.document_id', '=', documentId);
+  const rows = await readableBy(query, hidden).orderBy('questions.created_at', 'desc').execute();
+  return rows.map(toQuestion);
+}
+
+/** Room content escaped for LIKE, so a reader's % or _ is searched as itself. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The room's published questions this reader may read, most recently published first. */
+export async function listPublished(
+  db: Executor,
+  roomId: string,
+  hidden: HiddenPlaces,
+  filters: { q?: string | undefined; documentId?: string | undefined; limit: number },
+): Promise<QuestionWithTitle[]> {
+  let query = withTitle(db)
+    .where('questions.room_id', '=', roomId)
+    .where('questions.state', '=', 'published');
+  if (filters.documentId) query = query.where('questions.document_id', '=', filters.documentId);
+  if (filters.q) {
+    const pattern = `%${likeEscaped(filters.q.toLowerCase())}%`;
+    // Both dialects: lower() on both sides, and the backslash named as LIKE's escape (SQLite has none).
+    query = query.where(
+      sql<boolean>`(lower(questions.published_question) like ${pattern} escape '\\' or lower(questions.answer) like ${pattern} escape '\\')`,
+    );
+  }
+  const rows = await readableBy(query, hidden)
+    .orderBy('questions.published_at', 'desc')
+    .orderBy('questions.id')
+    .limit(filters.limit)
+    .execute();
+  return rows.map(toQuestion);
+}
+
+/** A question of the inbox, with who asked and their group now. */
+export type InboxRow = QuestionWithTitle & {
+  askerEmail: string;
+  askerName: string;
+  groupId: string | null;
+  groupName: string | null;
+};
+
+export interface InboxFilters {
+  state?: QuestionState | undefined;
+  documentId?: string | undefined;
+  groupId?: string | undefined;
+  firm?: string | undefined;
+  questionId?: string | undefined;
+}
+
+function inboxQuery(db: Executor, roomId: string, filters: InboxFilters) {
+  let query = db
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.asker_id')
+    .leftJoin('documents', 'documents.id', 'questions.document_id')
+    .leftJoin('investor_access', (join) =>
+      join
+        .onRef('investor_access.room_id', '=', 'questions.room_id')
+        .onRef('investor_access.email', '=', 'users.email'),
+    )
+    // An investor without a row, or whose group was removed, is in the room's default group (ADR 68),
+    // whose id is the room's.
+    .leftJoin('investor_groups', (join) =>
+      join.on((eb) =>
+        eb(
+          'investor_groups.id',
+          '=',
+          eb.fn.coalesce('investor_access.group_id', eb.ref('questions.room_id')),
+        ),
+      ),
+    )
+    .where('questions.room_id', '=', roomId);
+  if (filters.state) query = query.where('questions.state', '=', filters.state);
+  if (filters.documentId) query = query.where('questions.document_id', '=', filters.documentId);
+  if (filters.groupId) query = query.where('investor_groups.id', '=', filters.groupId);
+  if (filters.questionId) query = query.where('questions.id', '=', filters.questionId);
+  if (filters.firm)
+    query = query.where(
+      sql<boolean>`lower(users.email) like ${`%@${likeEscaped(filters.firm)}`} escape '\\'`,
+    );
+  return query;
+}
+
+export async function listInbox(
+  db: Executor,
+  roomId: string,
+  filters: InboxFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: InboxRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    inboxQuery(db, roomId, filters)
+      .selectAll('questions')
+      .select([
+        'documents.title as document_title',
+        'users.email as asker_email',
+        'users.name as asker_name',
+        'investor_groups.id as group_id',
+        'investor_groups.name as group_name',
+      ])
+      .orderBy('questions.created_at', 'desc')
+      .orderBy('questions.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    inboxQuery(db, roomId, filters)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(({ asker_email, asker_name, group_id, group_name, ...question }) => ({
+      ...toQuestion(question),
+      askerEmail: asker_email,
+      askerName: asker_name,
+      groupId: group_id,
+      groupName: group_name,
+    })),
+    total: Number(count.count),
+  };
+}
+
+export async function countByState(db: Executor, roomId: string): Promise<Record<QuestionState, number>> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('room_id', '=', roomId)
+    .groupBy('state')
+    .execute();
+  const counts = { open: 0, answered: 0, published: 0 };
+  for (const row of rows) counts[row.state] = Number(row.count);
+  return counts;
+}
+
+export async function updateQuestion(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<StoredQuestion, 'id' | 'roomId' | 'askerId' | 'createdAt'>>,
+): Promise<void> {
+  await db.updateTable('questions').set(toRow<QuestionsTable>(changes)).where('id', '=', id).execute();
+}
+
+export async function insertAnswerEdit(db: Executor, edit: Entity<QuestionAnswerEditsTable>): Promise<void> {
+  await db.insertInto('question_answer_edits').values(toRow<QuestionAnswerEditsTable>(edit)).execute();
+}
+
+/** Marks the reader's answers of the room (or of one document) seen now. */
+export async function markAnswersSeen(
+  db: Executor,
+  roomId: string,
+  askerId: string,
+  at: Date,
+  documentId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('questions')
+    .set({ asker_seen_at: toEpochMs(at) })
+    .where('asker_id', '=', askerId)
+    .where('room_id', '=', roomId)
+    .where('answer_changed_at', 'is not', null);
+  if (documentId) query = query.where('document_id', '=', documentId);
+  await query.execute();
+}
+
+/** Whether the room takes questions: a room without a row does. */
+export async function findQuestionsEnabled(db: Executor, roomId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('question_settings')
+    .select('is_enabled')
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row === undefined || row.is_enabled === 1;
+}
+
+export async function saveQuestionsEnabled(
+  db: Executor,
+  roomId: string,
+  isEnabled: boolean,
+  at: Date,
+): Promise<void> {
+  const values = { is_enabled: isEnabled ? (1 as const) : (0 as const), updated_at: toEpochMs(at) };
+  await db
+    .insertInto('question_settings')
+    .values({ room_id: roomId, ...values })
+    .onConflict((conflict) => conflict.column('room_id').doUpdateSet(values))
+    .execute();
+}
+
+/** The domains of the room's askers' addresses, each once, in order. */
+export async function listAskerFirms(db: Executor, roomId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.asker_id')
+    .select('users.email')
+    .distinct()
+    .where('questions.room_id', '=', roomId)
+    .execute();
+  const firms = new Set(rows.map((row) => row.email.slice(row.email.lastIndexOf('@') + 1).toLowerCase()));
+  return [...firms].sort();
+}
+
+/** How many questions each document of the room has, page by page (null: about the whole document). */
+export async function countQuestionsByPage(db: Executor, roomId: string) {
+  return db
+    .selectFrom('questions')
+    .innerJoin('documents', 'documents.id', 'questions.document_id')
+    .select([
+      'documents.id as document_id',
+      'documents.title',
+      'questions.page',
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('questions.room_id', '=', roomId)
+    .groupBy(['documents.id', 'documents.title', 'questions.page'])
+    .orderBy('documents.title')
+    .orderBy('questions.page')
+    .execute();
+}

@@ -1,0 +1,505 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '#server/app-context';
+import { DAY_MS } from '#server/durations';
+import { findDocumentInRoom, findReadableDocument } from '#server/features/documents/index';
+import {
+  findReadableRoom,
+  hiddenDocumentIdsOf,
+  type InvitationLinks,
+  parsedSectionsOf,
+  type ReadableRoom,
+  type RoomUser,
+  requireInvitedRoom,
+  requireManagedRoom,
+  requireReadableRoom,
+} from '#server/features/rooms/index';
+import { HttpError } from '#server/plugins/errors';
+import {
+  type AskQuestionRequest,
+  type DocumentQuestions,
+  type FaqEntry,
+  type FaqQuery,
+  INBOX_PAGE_SIZE,
+  type InboxQuery,
+  type InboxQuestion,
+  MAX_QUESTIONS_PER_READER,
+  MAX_QUESTIONS_PER_READER_PER_DAY,
+  type MyQuestion,
+  type MyQuestions,
+  type PublishRequest,
+  type QuestionInbox,
+  type QuestionSettings,
+  type QuestionSubject,
+  type QuestionsByPage,
+  type RoomFaq,
+} from '#shared/contracts/questions';
+import { sectionKeyOf } from '#shared/sections-markdown';
+import { questionAnswered, questionAsked } from './question-notices';
+import {
+  countAskedBy,
+  countByState,
+  countQuestionsByPage,
+  findQuestionInRoom,
+  findQuestionsEnabled,
+  type HiddenPlaces,
+  type InboxRow,
+  insertAnswerEdit,
+  insertQuestion,
+  listAskerFirms,
+  listInbox,
+  listPublished,
+  listQuestionsOfAsker,
+  markAnswersSeen,
+  type QuestionWithTitle,
+  type StoredQuestion,
+  saveQuestionsEnabled,
+  updateQuestion,
+} from './questions.repository';
+
+/** The FAQ shows at most this many entries, most recently published first (search narrows it). */
+export const MAX_FAQ_ENTRIES = 500;
+
+const QUESTION_NOT_FOUND = 'That question does not exist, or you do not have access to it.';
+const DOCUMENT_NOT_FOUND = 'That document does not exist, or you do not have access to it.';
+const SECTION_NOT_FOUND = 'That section does not exist, or you do not have access to it.';
+
+/** What of the room this reader may not read: questions about it do not exist for them (ADR 68). */
+async function hiddenPlacesOf(ctx: AppContext, room: ReadableRoom): Promise<HiddenPlaces> {
+  const access = room.readerAccess;
+  if (access.hiddenSectionKeys.size === 0) return { sectionKeys: [], documentIds: [] };
+  const parsed = await parsedSectionsOf(ctx, room);
+  return {
+    sectionKeys: [...access.hiddenSectionKeys],
+    documentIds: [...hiddenDocumentIdsOf(parsed, access)],
+  };
+}
+
+function subjectOf(question: QuestionWithTitle): QuestionSubject {
+  if (question.subjectKind === 'section') return { kind: 'section', section: question.sectionName ?? '' };
+  if (question.subjectKind === 'document')
+    return {
+      kind: 'document',
+      documentId: question.documentId ?? '',
+      documentTitle: question.documentTitle ?? '',
+      page: question.page,
+    };
+  return { kind: 'room' };
+}
+
+function toMyQuestion(question: QuestionWithTitle): MyQuestion {
+  const changed = question.answerChangedAt;
+  return {
+    id: question.id,
+    about: subjectOf(question),
+    text: question.text,
+    state: question.state,
+    answer: question.answer,
+    askedAt: question.createdAt.toISOString(),
+    answeredAt: question.answeredAt?.toISOString() ?? null,
+    isAnswerUnseen: changed !== null && (question.askerSeenAt === null || question.askerSeenAt < changed),
+  };
+}
+
+/** A published question as every reader sees it: never who asked (docs/product-rules.md#questions). */
+function toFaqEntry(question: QuestionWithTitle): FaqEntry {
+  return {
+    id: question.id,
+    about: subjectOf(question),
+    question: question.publishedQuestion ?? '',
+    answer: question.answer ?? '',
+    publishedAt: (question.publishedAt ?? question.createdAt).toISOString(),
+    updatedAt: (question.answerChangedAt ?? question.publishedAt ?? question.createdAt).toISOString(),
+  };
+}
+
+function toInboxQuestion(row: InboxRow): InboxQuestion {
+  return {
+    id: row.id,
+    about: subjectOf(row),
+    text: row.text,
+    state: row.state,
+    asker: { userId: row.askerId, email: row.askerEmail, name: row.askerName },
+    firm: row.askerEmail.slice(row.askerEmail.lastIndexOf('@') + 1),
+    group: row.groupId ? { id: row.groupId, name: row.groupName ?? '' } : null,
+    answer: row.answer,
+    publishedQuestion: row.publishedQuestion,
+    askedAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+// --- Readers ------------------------------------------------------------------------------------------
+
+/** The place a question is about, checked against what this reader may read now. */
+async function requireSubject(
+  ctx: AppContext,
+  room: ReadableRoom,
+  about: AskQuestionRequest['about'],
+): Promise<Pick<StoredQuestion, 'subjectKind' | 'sectionKey' | 'sectionName' | 'documentId' | 'page'>> {
+  if (about.kind === 'room')
+    return { subjectKind: 'room', sectionKey: null, sectionName: null, documentId: null, page: null };
+  if (about.kind === 'section') {
+    const key = sectionKeyOf(about.section);
+    const section = (await parsedSectionsOf(ctx, room)).sections.find(
+      (each) => sectionKeyOf(each.name) === key,
+    );
+    if (!section || room.readerAccess.hiddenSectionKeys.has(key))
+      throw new HttpError(404, 'not_found', SECTION_NOT_FOUND, { field: 'about.section' });
+    return {
+      subjectKind: 'section',
+      sectionKey: key,
+      sectionName: section.name,
+      documentId: null,
+      page: null,
+    };
+  }
+  const document = await findDocumentInRoom(ctx.db, room.id, about.documentId);
+  const hidden = document && (await hiddenPlacesOf(ctx, room)).documentIds.includes(document.id);
+  if (!document || hidden)
+    throw new HttpError(404, 'not_found', DOCUMENT_NOT_FOUND, { field: 'about.documentId' });
+  if (about.page !== undefined) {
+    const pageCount = await pageCountOf(ctx, document.id);
+    if (about.page > pageCount)
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `about.page: must be at most ${pageCount}: the document has ${pageCount === 1 ? 'one page' : `${pageCount} pages`}`,
+        { field: 'about.page' },
+      );
+  }
+  return {
+    subjectKind: 'document',
+    sectionKey: null,
+    sectionName: null,
+    documentId: document.id,
+    page: about.page ?? null,
+  };
+}
+
+/** The pages of the document's current version as the viewer shows them (one until it is prepared). */
+async function pageCountOf(ctx: AppContext, documentId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('document_previews')
+    .select(['status', 'kind', 'page_count'])
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return row?.status === 'ready' && row.kind === 'pages' && row.page_count ? row.page_count : 1;
+}
+
+/** The per-reader caps: a day's questions, and all of them, in one room. */
+async function requireUnderCaps(ctx: AppContext, roomId: string, askerId: string, at: Date): Promise<void> {
+  const asked = await countAskedBy(ctx.db, roomId, askerId, new Date(at.getTime() - DAY_MS));
+  if (asked.total >= MAX_QUESTIONS_PER_READER)
+    throw new HttpError(
+      429,
+      'too_many_questions',
+      `You have asked ${MAX_QUESTIONS_PER_READER} questions in this data room, as many as it takes from one investor. Write to the founders directly.`,
+    );
+  if (asked.recent >= MAX_QUESTIONS_PER_READER_PER_DAY)
+    throw new HttpError(
+      429,
+      'too_many_questions',
+      `You have asked ${MAX_QUESTIONS_PER_READER_PER_DAY} questions in this data room today. Please ask again tomorrow.`,
+    );
+}
+
+export async function askQuestion(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+  body: AskQuestionRequest,
+): Promise<MyQuestion> {
+  const room = await requireReadableRoom(ctx, user, roomId);
+  if (room.readerManagesRoom)
+    throw new HttpError(403, 'forbidden', "The room's founders answer questions here; investors ask them.");
+  if (!(await findQuestionsEnabled(ctx.db, room.id)))
+    throw new HttpError(409, 'questions_off', 'The founders have turned questions off for this data room.');
+  const subject = await requireSubject(ctx, room, body.about);
+  const at = new Date();
+  await requireUnderCaps(ctx, room.id, user.id, at);
+  const question: StoredQuestion = {
+    id: crypto.randomUUID(),
+    roomId: room.id,
+    askerId: user.id,
+    ...subject,
+    text: body.text,
+    state: 'open',
+    answer: null,
+    publishedQuestion: null,
+    answeredBy: null,
+    createdAt: at,
+    answeredAt: null,
+    publishedAt: null,
+    answerChangedAt: null,
+    askerSeenAt: null,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertQuestion(trx, question);
+    await questionAsked(ctx, trx, room, question);
+  });
+  const stored = await findQuestionInRoom(ctx.db, room.id, question.id);
+  if (!stored) throw new Error('the question just asked was not found');
+  return toMyQuestion(stored);
+}
+
+async function myQuestionsOf(
+  ctx: AppContext,
+  user: RoomUser,
+  room: ReadableRoom,
+  documentId?: string,
+): Promise<MyQuestion[]> {
+  const hidden = await hiddenPlacesOf(ctx, room);
+  return (await listQuestionsOfAsker(ctx.db, room.id, user.id, hidden, documentId)).map(toMyQuestion);
+}
+
+/** Whether this reader may ask now: an investor, in a room that takes questions. */
+async function canAsk(ctx: AppContext, room: ReadableRoom): Promise<boolean> {
+  return !room.readerManagesRoom && (await findQuestionsEnabled(ctx.db, room.id));
+}
+
+export async function listMyQuestions(ctx: AppContext, user: RoomUser, roomId: string): Promise<MyQuestions> {
+  const room = await requireReadableRoom(ctx, user, roomId);
+  const questions = await myQuestionsOf(ctx, user, room);
+  return {
+    questions,
+    unseenAnswers: questions.filter((question) => question.isAnswerUnseen).length,
+    canAsk: await canAsk(ctx, room),
+  };
+}
+
+export async function markMyAnswersSeen(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+  documentId: string | undefined,
+): Promise<MyQuestions> {
+  const room = await requireReadableRoom(ctx, user, roomId);
+  await markAnswersSeen(ctx.db, room.id, user.id, new Date(), documentId);
+  return listMyQuestions(ctx, user, roomId);
+}
+
+async function faqOf(ctx: AppContext, room: ReadableRoom, query: FaqQuery): Promise<FaqEntry[]> {
+  const hidden = await hiddenPlacesOf(ctx, room);
+  const rows = await listPublished(ctx.db, room.id, hidden, {
+    q: query.q || undefined,
+    documentId: query.documentId,
+    limit: MAX_FAQ_ENTRIES,
+  });
+  return rows.map(toFaqEntry);
+}
+
+export async function roomFaq(
+  ctx: AppContext,
+  user: RoomUser,
+  roomId: string,
+  query: FaqQuery,
+): Promise<RoomFaq> {
+  const room = await requireReadableRoom(ctx, user, roomId);
+  return { entries: await faqOf(ctx, room, query), canAsk: await canAsk(ctx, room) };
+}
+
+/** The invited view's FAQ: an invitation's holder reads it; asking needs an account (ADR 73). */
+export async function invitedRoomFaq(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  token: string,
+  query: FaqQuery,
+): Promise<RoomFaq> {
+  const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, token);
+  const readable: ReadableRoom = { ...room, readerManagesRoom: false, readerAccess };
+  return { entries: await faqOf(ctx, readable, query), canAsk: false };
+}
+
+/** A document's questions in the viewer: the reader's own and the published ones, on the same rule. */
+export async function documentQuestions(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+): Promise<DocumentQuestions> {
+  const document = await findReadableDocument(ctx, user, documentId);
+  const room = await findReadableRoom(ctx, user, document.roomId);
+  if (!room) throw new HttpError(404, 'not_found', DOCUMENT_NOT_FOUND);
+  return {
+    mine: await myQuestionsOf(ctx, user, room, document.id),
+    published: await faqOf(ctx, room, { documentId: document.id }),
+    canAsk: await canAsk(ctx, room),
+  };
+}
+
+// --- Managers -----------------------------------------------------------------------------------------
+
+export async function questionInbox(
+  ctx: AppContext,
+  user: RoomUser,
+  query: InboxQuery,
+): Promise<QuestionInbox> {
+  const room = await requireManagedRoom(ctx, user);
+  const page = query.page ?? 1;
+  const [{ rows, total }, counts, firms] = await Promise.all([
+    listInbox(ctx.db, room.id, query, { offset: (page - 1) * INBOX_PAGE_SIZE, limit: INBOX_PAGE_SIZE }),
+    countByState(ctx.db, room.id),
+    listAskerFirms(ctx.db, room.id),
+  ]);
+  return { questions: rows.map(toInboxQuestion), total, page, pageSize: INBOX_PAGE_SIZE, counts, firms };
+}
+
+export async function questionsByPage(ctx: AppContext, user: RoomUser): Promise<QuestionsByPage> {
+  const room = await requireManagedRoom(ctx, user);
+  const documents = new Map<string, QuestionsByPage['documents'][number]>();
+  for (const row of await countQuestionsByPage(ctx.db, room.id)) {
+    let document = documents.get(row.document_id);
+    if (!document) {
+      document = { documentId: row.document_id, title: row.title, total: 0, pages: [] };
+      documents.set(row.document_id, document);
+    }
+    document.total += Number(row.count);
+    document.pages.push({ page: row.page, count: Number(row.count) });
+  }
+  return { documents: [...documents.values()].sort((a, b) => b.total - a.total) };
+}
+
+async function inboxQuestionOf(ctx: AppContext, roomId: string, id: string): Promise<InboxQuestion> {
+  const { rows } = await listInboxById(ctx, roomId, id);
+  const row = rows[0];
+  if (!row) throw new HttpError(404, 'not_found', QUESTION_NOT_FOUND);
+  return toInboxQuestion(row);
+}
+
+function listInboxById(ctx: AppContext, roomId: string, id: string) {
+  return listInbox(ctx.db, roomId, { questionId: id }, { offset: 0, limit: 1 });
+}
+
+async function requireRoomQuestion(ctx: AppContext, user: RoomUser, id: string) {
+  const room = await requireManagedRoom(ctx, user);
+  const question = await findQuestionInRoom(ctx.db, room.id, id);
+  if (!question) throw new HttpError(404, 'not_found', QUESTION_NOT_FOUND);
+  return { room, question };
+}
+
+/** A private answer: the asker reads it; a published question keeps its FAQ wording and takes the new answer. */
+export async function replyPrivately(
+  ctx: AppContext,
+  user: RoomUser,
+  id: string,
+  answer: string,
+): Promise<InboxQuestion> {
+  const { room, question } = await requireRoomQuestion(ctx, user, id);
+  if (question.state === 'published')
+    throw new HttpError(
+      409,
+      'question_published',
+      'This answer is published in the FAQ: edit it there, or withdraw it first to answer privately.',
+    );
+  const at = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateQuestion(trx, question.id, {
+      state: 'answered',
+      answer,
+      answeredBy: user.id,
+      answeredAt: question.answeredAt ?? at,
+      answerChangedAt: at,
+    });
+    await questionAnswered(ctx, trx, room, { ...question, answer, state: 'answered' }, 'private', at);
+  });
+  return inboxQuestionOf(ctx, room.id, question.id);
+}
+
+/** Publishes to the FAQ under the founder's wording; the asker is told as of a private answer. */
+export async function publishAnswer(
+  ctx: AppContext,
+  user: RoomUser,
+  id: string,
+  body: PublishRequest,
+): Promise<InboxQuestion> {
+  const { room, question } = await requireRoomQuestion(ctx, user, id);
+  if (question.state === 'published')
+    throw new HttpError(409, 'question_published', 'This question is already in the FAQ: edit it there.');
+  const at = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateQuestion(trx, question.id, {
+      state: 'published',
+      answer: body.answer,
+      publishedQuestion: body.question,
+      answeredBy: user.id,
+      answeredAt: question.answeredAt ?? at,
+      publishedAt: at,
+      answerChangedAt: at,
+    });
+    const published = { ...question, answer: body.answer, state: 'published' as const };
+    await questionAnswered(ctx, trx, room, published, 'published', at);
+  });
+  return inboxQuestionOf(ctx, room.id, question.id);
+}
+
+async function requirePublished(ctx: AppContext, user: RoomUser, id: string) {
+  const found = await requireRoomQuestion(ctx, user, id);
+  if (found.question.state !== 'published')
+    throw new HttpError(409, 'question_not_published', 'This question is not in the FAQ.');
+  return found;
+}
+
+/** Edits a published question's wording or answer; what it said before is logged (ADR 73). */
+export async function editPublished(
+  ctx: AppContext,
+  user: RoomUser,
+  id: string,
+  body: PublishRequest,
+): Promise<InboxQuestion> {
+  const { room, question } = await requirePublished(ctx, user, id);
+  const at = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    await logAnswerEdit(trx, question, user, 'edited', at);
+    await updateQuestion(trx, question.id, {
+      answer: body.answer,
+      publishedQuestion: body.question,
+      answerChangedAt: body.answer === question.answer ? question.answerChangedAt : at,
+    });
+  });
+  return inboxQuestionOf(ctx, room.id, question.id);
+}
+
+/** Takes a published answer out of the FAQ: the asker keeps it as a private answer; logged (ADR 73). */
+export async function withdrawPublished(ctx: AppContext, user: RoomUser, id: string): Promise<InboxQuestion> {
+  const { room, question } = await requirePublished(ctx, user, id);
+  const at = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    await logAnswerEdit(trx, question, user, 'withdrawn', at);
+    await updateQuestion(trx, question.id, { state: 'answered', publishedQuestion: null, publishedAt: null });
+  });
+  return inboxQuestionOf(ctx, room.id, question.id);
+}
+
+function logAnswerEdit(
+  trx: AppContext['db'],
+  question: StoredQuestion,
+  user: RoomUser,
+  kind: 'edited' | 'withdrawn',
+  at: Date,
+) {
+  return insertAnswerEdit(trx, {
+    id: crypto.randomUUID(),
+    questionId: question.id,
+    roomId: question.roomId,
+    kind,
+    editedBy: user.id,
+    editedAt: at,
+    questionBefore: question.publishedQuestion ?? '',
+    answerBefore: question.answer ?? '',
+  });
+}
+
+export async function questionSettings(ctx: AppContext, user: RoomUser): Promise<QuestionSettings> {
+  const room = await requireManagedRoom(ctx, user);
+  return { isEnabled: await findQuestionsEnabled(ctx.db, room.id) };
+}
+
+export async function saveQuestionSettings(
+  ctx: AppContext,
+  user: RoomUser,
+  isEnabled: boolean,
+): Promise<QuestionSettings> {
+  const room = await requireManagedRoom(ctx, user);
+  await saveQuestionsEnabled(ctx.db, room.id, isEnabled, new Date());
+  return { isEnabled };
+}
