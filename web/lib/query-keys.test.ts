@@ -64,6 +64,7 @@ const keysByFeature = {
     questionsKeys.inbox(),
     questionsKeys.inbox({ state: 'open', groupId: 'group-1', page: 2 }),
     questionsKeys.settings(),
+    questionsKeys.byPage(),
   ],
   readingAnalytics: [
     readingAnalyticsKeys.room(),

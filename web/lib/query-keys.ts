@@ -141,6 +141,8 @@ export const questionsKeys = {
   }: QuestionInboxFilter = {}) =>
     [...questionsKeys.all, 'inbox', state, documentId, groupId, firm, page] as const,
   settings: () => [...questionsKeys.all, 'settings'] as const,
+  /** Questions per document and page, for the console's analytics. */
+  byPage: () => [...questionsKeys.all, 'by-page'] as const,
 };
 
 /** The founder's reading analytics: the room, one document (for one reader or all), one investor. */

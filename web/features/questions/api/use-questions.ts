@@ -137,6 +137,14 @@ export function useWithdrawQuestion() {
   return useAnswerMutation((id: string) => api(questionRoutes.withdraw, { params: { id } }));
 }
 
+/** Questions per document and page, for the console's analytics. */
+export function useQuestionsByPage() {
+  return useQuery({
+    queryKey: questionsKeys.byPage(),
+    queryFn: ({ signal }) => api(questionRoutes.byPage, { signal }),
+  });
+}
+
 /** The room's "Questions" setting. */
 export function useQuestionSettings() {
   return useQuery({

@@ -51,17 +51,17 @@ function useInboxFilters() {
 export function QuestionsInbox({ roomId }: { roomId: string }) {
   const [state, setState] = useTabParam(questionStates);
   const [filter, setFilter] = useInboxFilters();
-  const counts = useQuestionInbox({ ...filter, state }).data?.counts;
+  const shown = useQuestionInbox({ ...filter, state }).data;
   return (
     <div className="flex flex-col gap-4">
-      <InboxFilters filter={filter} onChange={setFilter} />
+      <InboxFilters filter={filter} firms={shown?.firms ?? []} onChange={setFilter} />
       <Tabs
         label="Questions by state"
         value={state}
         onChange={setState}
         tabs={questionStates.map((id) => ({
           id,
-          label: counts ? `${STATE_LABELS[id]} (${counts[id]})` : STATE_LABELS[id],
+          label: shown ? `${STATE_LABELS[id]} (${shown.counts[id]})` : STATE_LABELS[id],
           panel:
             id === state ? (
               <InboxList
@@ -78,16 +78,16 @@ export function QuestionsInbox({ roomId }: { roomId: string }) {
 
 function InboxFilters({
   filter,
+  firms,
   onChange,
 }: {
   filter: QuestionInboxFilter;
+  /** The firms of the room's askers: the firm filter's choices. */
+  firms: readonly string[];
   onChange: (name: 'document' | 'group' | 'firm', value: string | null) => void;
 }) {
   const documents = useMyDocuments();
   const groups = useRoomGroups();
-  // The firms of the askers of the room's latest questions, whatever their state.
-  const latest = useQuestionInbox({}).data?.questions ?? [];
-  const firms = [...new Set(latest.map((question) => question.firm))].sort();
   const ids = { document: useId(), group: useId(), firm: useId() };
   const selectClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm';
   return (
