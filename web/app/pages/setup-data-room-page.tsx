@@ -159,9 +159,10 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <RoomStatusCard room={room} />
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
-      <QuestionSettingsCard />
       <NotificationSettingsCard />
-      <Card className="lg:col-span-2">
+      <QuestionSettingsCard />
+      {/* Beside Questions: the cards pair up two by two. */}
+      <Card>
         <CardHeader>
           <CardTitle>Security</CardTitle>
           <CardDescription>

@@ -46,7 +46,7 @@ export function LinkedText({ text, className }: { text: string; className?: stri
               href={part.href}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="break-all text-indigo-700 underline"
+              className="wrap-anywhere text-indigo-700 underline"
             >
               {part.text}
             </a>

@@ -25,15 +25,16 @@ export function DataRoomByIdPage() {
   };
   const unseen = useUnseenAnswers(id);
   const backToDashboard = (
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <Button asChild variant="outline">
+    // On a phone the two ways out are one under the other, as wide as each other.
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      <Button asChild variant="outline" className="max-sm:w-full">
         <Link to={href('investorDashboard')}>
           <ArrowLeft aria-hidden="true" />
           Back to dashboard
         </Link>
       </Button>
       {/* The room's questions: the FAQ, and the reader's own with their answers (docs/product-rules.md#questions). */}
-      <Button asChild variant="outline">
+      <Button asChild variant="outline" className="max-sm:w-full">
         <Link to={href('roomQuestions', { id })}>
           <MessageCircleQuestion aria-hidden="true" />
           Questions

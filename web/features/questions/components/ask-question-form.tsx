@@ -20,10 +20,13 @@ export interface SubjectChoice {
 export function AskQuestionForm({
   roomId,
   choices,
+  placeholder,
   onAsked,
 }: {
   roomId: string;
   choices: readonly SubjectChoice[];
+  /** An example of a question about what is offered. */
+  placeholder: string;
   onAsked?: () => void;
 }) {
   const ask = useAskQuestion(roomId);
@@ -81,7 +84,7 @@ export function AskQuestionForm({
         max={MAX_QUESTION_LENGTH}
         error={problem}
         onChange={setText}
-        placeholder="What is in the other-income line?"
+        placeholder={placeholder}
       />
       <p className="text-xs text-slate-500">
         Only the founders see who asked. If they answer for everyone, your name is never shown.

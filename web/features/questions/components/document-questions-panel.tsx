@@ -103,7 +103,12 @@ export function DocumentQuestionsPanel({
               <X aria-hidden="true" />
             </Button>
           </div>
-          <AskQuestionForm roomId={roomId} choices={choices} onAsked={() => setAsking(false)} />
+          <AskQuestionForm
+            roomId={roomId}
+            choices={choices}
+            placeholder="What is in the other-income line on this page?"
+            onAsked={() => setAsking(false)}
+          />
         </div>
       )}
       {questions.isPending ? (
@@ -174,7 +179,7 @@ export function QuestionsLink({ documentId }: { documentId: string }) {
         Questions
         {unseen > 0 && (
           <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs text-white">
-            {unseen === 1 ? 'New answer' : `${unseen} new answers`}
+            {unseen === 1 ? 'New answer' : `${unseen} new`}
           </span>
         )}
       </a>

@@ -91,9 +91,9 @@ function InboxFilters({
   const ids = { document: useId(), group: useId(), firm: useId() };
   const selectClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm';
   return (
-    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       <legend className="sr-only">Filters</legend>
-      <div className="flex flex-col gap-1">
+      <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
         <Label htmlFor={ids.document}>Document</Label>
         <select
           id={ids.document}

@@ -1,14 +1,14 @@
 import { Search } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { QuestionSubject } from '#shared/contracts/questions';
+import type { MyQuestion, QuestionSubject } from '#shared/contracts/questions';
 import { MAX_FAQ_SEARCH_LENGTH } from '#shared/contracts/questions';
 import { href } from '#shared/routes';
 import { LoadFailed } from '#web/components/app/load-failed';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { Spinner } from '#web/components/ui/spinner';
-import { useMyQuestions, useRoomFaq } from '#web/features/questions/api/use-questions';
+import { useMarkAnswersSeen, useMyQuestions, useRoomFaq } from '#web/features/questions/api/use-questions';
 import { subjectLabel } from '#web/features/questions/question-threads';
 import { AskQuestionForm, type SubjectChoice } from './ask-question-form';
 import { ReaderQuestionCard } from './reader-question-card';
@@ -37,7 +37,11 @@ export function RoomQuestions({ roomId, sectionNames }: { roomId: string; sectio
           <p className="text-sm text-slate-600">
             About a page of a document? Open the document and ask under it: the founders see the page.
           </p>
-          <AskQuestionForm roomId={roomId} choices={choices} />
+          <AskQuestionForm
+            roomId={roomId}
+            choices={choices}
+            placeholder="When do you expect to close the round?"
+          />
         </section>
       )}
       <MyQuestionsList roomId={roomId} />
@@ -67,6 +71,7 @@ function SubjectLink({ roomId, about }: { roomId: string; about: QuestionSubject
 
 function MyQuestionsList({ roomId }: { roomId: string }) {
   const mine = useMyQuestions(roomId);
+  const newAnswers = useAnswersSeenOnSight(roomId, mine.data?.questions);
   if (mine.isPending) return <Spinner label="Loading your questions…" />;
   if (mine.isError) return <LoadFailed what="your questions" onRetry={() => mine.refetch()} />;
   if (mine.data.questions.length === 0) return null;
@@ -81,13 +86,34 @@ function MyQuestionsList({ roomId }: { roomId: string }) {
             <SubjectLink roomId={roomId} about={question.about} />
             <ReaderQuestionCard
               question={{ kind: 'mine', id: question.id, question }}
-              isNew={question.isAnswerUnseen}
+              isNew={newAnswers.has(question.id)}
             />
           </li>
         ))}
       </ul>
     </section>
   );
+}
+
+/**
+ * The reader's answers not seen before this visit: marked new while they are here, and counted seen by
+ * the server as soon as the list is shown (the room's badges go).
+ */
+function useAnswersSeenOnSight(roomId: string, questions: readonly MyQuestion[] | undefined) {
+  const [newAnswers, setNewAnswers] = useState<ReadonlySet<string>>(() => new Set());
+  const { mutate: markSeen } = useMarkAnswersSeen(roomId);
+  const marked = useRef(false);
+  const unseenIds = (questions ?? [])
+    .filter((question) => question.isAnswerUnseen)
+    .map((question) => question.id)
+    .join(' ');
+  useEffect(() => {
+    if (unseenIds === '' || marked.current) return;
+    marked.current = true;
+    setNewAnswers(new Set(unseenIds.split(' ')));
+    markSeen(undefined);
+  }, [unseenIds, markSeen]);
+  return newAnswers;
 }
 
 function Faq({ roomId }: { roomId: string }) {

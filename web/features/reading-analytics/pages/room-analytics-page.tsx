@@ -177,7 +177,7 @@ export function RoomAnalyticsPage() {
 function QuestionsByPagePanel() {
   const byPage = useQuestionsByPage();
   const documents = byPage.data?.documents ?? [];
-  const pageLabel = (page: number | null) => (page === null ? 'Whole document' : `p. ${page}`);
+  const pageLabel = (page: number | null) => (page === null ? 'the whole document' : `page ${page}`);
   return (
     <AnalyticsPanel
       id="questions-by-page"
@@ -207,8 +207,9 @@ function QuestionsByPagePanel() {
               document.total,
               [...document.pages]
                 .sort((a, b) => b.count - a.count || (a.page ?? 0) - (b.page ?? 0))
-                .map((entry) => `${pageLabel(entry.page)}: ${entry.count}`)
-                .join(', '),
+                .map((entry) => `${pageLabel(entry.page)} (${entry.count})`)
+                .join(', ')
+                .replace(/^./, (first) => first.toUpperCase()),
             ],
           }))}
         />
