@@ -73,6 +73,8 @@ export function DocumentQuestionsPanel({
 
   return (
     <section
+      ref={panelRef}
+      id={QUESTIONS_PANEL_ID}
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-5"
     >
