@@ -11,6 +11,7 @@ import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
 import { measurePreviewBudgets } from './previews';
+import { measureQuestionsLatency } from './questions';
 import { measureReaderBudgets } from './reader';
 import { type BudgetRow, printTable } from './report';
 import { measureHealthWhileParsing } from './sections-parse-latency';
@@ -39,6 +40,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   reader: measureReaderBudgets,
   zips: measureZipBudgets,
   groups: measureGroupsReadingCost,
+  questions: measureQuestionsLatency,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

@@ -31,6 +31,7 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'GET /api/admin/exports/documents.csv': 'analytics:read',
   'GET /api/admin/exports/investors.csv': 'analytics:read',
   'GET /api/admin/exports/nda-acceptances.csv': 'analytics:read',
+  'GET /api/admin/exports/questions.csv': 'analytics:read',
 
   'GET /api/my-documents': 'documents:write',
   'POST /api/upload': 'documents:write',
@@ -58,6 +59,14 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'GET /api/sections/markdown': 'sections:write',
   'POST /api/sections/update': 'sections:write',
   'GET /api/admin/sections': 'sections:write',
+
+  // Questions (docs/decisions/0073-questions-and-answers.md): the inbox and its answers.
+  'GET /api/my-data-room/questions': 'questions:write',
+  'GET /api/my-data-room/questions/by-page': 'questions:write',
+  'POST /api/my-data-room/questions/:id/reply': 'questions:write',
+  'POST /api/my-data-room/questions/:id/publish': 'questions:write',
+  'POST /api/my-data-room/questions/:id/published': 'questions:write',
+  'DELETE /api/my-data-room/questions/:id/published': 'questions:write',
 };
 
 /**

@@ -22,6 +22,7 @@ const TAG_OF_SCOPE = {
   'documents:write': 'Documents',
   'invitations:write': 'Invitations',
   'sections:write': 'Sections',
+  'questions:write': 'Questions',
   public: 'Public',
 } as const;
 const SESSION_ONLY_TAG = 'Signed-in only (no API token)';
@@ -35,6 +36,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     `API tokens with the invitations:write scope (${API_TOKEN_SCOPE_LABELS['invitations:write']}).`,
   [TAG_OF_SCOPE['sections:write']]:
     `API tokens with the sections:write scope (${API_TOKEN_SCOPE_LABELS['sections:write']}).`,
+  [TAG_OF_SCOPE['questions:write']]:
+    `API tokens with the questions:write scope (${API_TOKEN_SCOPE_LABELS['questions:write']}).`,
   [TAG_OF_SCOPE.public]: 'Anyone may call these.',
   [SESSION_ONLY_TAG]:
     'The web app\u2019s own routes: a signed-in session (the cookie, or a session token as Bearer). An API token gets 403 here.',

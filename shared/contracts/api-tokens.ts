@@ -11,6 +11,7 @@ export const API_TOKEN_SCOPES = [
   'documents:write',
   'invitations:write',
   'sections:write',
+  'questions:write',
 ] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
@@ -20,6 +21,7 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   'documents:write': 'Manage documents',
   'invitations:write': 'Manage invitations',
   'sections:write': 'Manage sections',
+  'questions:write': 'Read and answer questions',
 };
 
 /** The expiries the console offers, in days; null is "never". */

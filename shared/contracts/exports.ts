@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ApiRoute, apiPath, apiRoute } from './api-route';
 
 /** The founder's CSV exports (docs/decisions/0042-csv-exports.md), each at /api/admin/exports/<kind>.csv. */
-export const EXPORT_KINDS = ['access-log', 'documents', 'investors', 'nda-acceptances'] as const;
+export const EXPORT_KINDS = ['access-log', 'documents', 'investors', 'nda-acceptances', 'questions'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const day = (field: string) =>
@@ -38,4 +38,6 @@ export const exportRoutes = {
   documents: apiRoute('GET', '/api/admin/exports/documents.csv'),
   investors: apiRoute('GET', '/api/admin/exports/investors.csv'),
   'nda-acceptances': apiRoute('GET', '/api/admin/exports/nda-acceptances.csv'),
+  /** Questions and their answers, with who asked (docs/decisions/0073-questions-and-answers.md). */
+  questions: apiRoute('GET', '/api/admin/exports/questions.csv'),
 } satisfies Record<ExportKind, ApiRoute>;

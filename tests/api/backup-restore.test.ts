@@ -189,7 +189,31 @@ beforeAll(async () => {
   });
   expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
   await seedGroupsAndShareLinks(room.investorEmail);
+  await seedQuestions(room.investor, roomId);
 }, 60_000);
+
+/**
+ * Questions (ADR 73): the investor's question, published, then edited (its log row), the room's
+ * Questions setting, and the mails they send, sent before any backup.
+ */
+async function seedQuestions(investor: SignedIn, roomId: string) {
+  const send = async (path: string, json: unknown, status: number, headers = founder.auth) => {
+    const response = await source.request('POST', path, { json, headers });
+    expect(response.status, response.text).toBe(status);
+    return response.json as { id: string };
+  };
+  const asked = await send(
+    `/api/data-room/${roomId}/questions`,
+    { about: { kind: 'room' }, text: 'Is the cap table fully diluted?' },
+    201,
+    investor.auth,
+  );
+  const answer = { question: 'Is the cap table fully diluted?', answer: 'Yes, options included.' };
+  await send(`/api/my-data-room/questions/${asked.id}/publish`, answer, 200);
+  await send(`/api/my-data-room/questions/${asked.id}/published`, { ...answer, answer: 'Yes.' }, 200);
+  await send('/api/my-data-room/question-settings', { isEnabled: true }, 200);
+  await source.app.jobs.whenIdle();
+}
 
 /**
  * Groups and share links (ADRs 68, 71): a "Diligence" group with the investor in it and "Legal" shown

@@ -224,6 +224,40 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     );
   });
 
+  test('as a question and its published wording and answer: stored and read back exactly', async () => {
+    let questionId = '';
+    // The question, and the founders' mail of it (at once, the default notification setting) with its job.
+    await expectRowsAdded(
+      async () => {
+        const asked = await t.request('POST', `/api/data-room/${roomId}/questions`, {
+          json: { about: { kind: 'room' }, text },
+          headers: investor.auth,
+        });
+        expectShownBack(asked, (json: { text: string }) => json.text, text);
+        questionId = (asked.json as { id: string }).id;
+      },
+      { questions: 1, founder_notifications: 1, jobs: 1 },
+    );
+    const published = await t.request('POST', `/api/my-data-room/questions/${questionId}/publish`, {
+      json: { question: text, answer: `${text}\n${text}` },
+      headers: founder.auth,
+    });
+    expectShownBack(published, (json: { publishedQuestion: string }) => json.publishedQuestion, text);
+    const faq = await read(`/api/data-room/${roomId}/faq`, investor);
+    expectShownBack(
+      faq,
+      (json: { entries: { id: string; question: string }[] }) =>
+        json.entries.find((entry) => entry.id === questionId)?.question,
+      text,
+    );
+    expectShownBack(
+      await read('/api/my-data-room/questions'),
+      (json: { questions: { id: string; text: string }[] }) =>
+        json.questions.find((question) => question.id === questionId)?.text,
+      text,
+    );
+  });
+
   test('in the sections markdown: a heading, a description and a link title, read back exactly', async () => {
     const content = `## ${text}\n${text}\n\n- [${text.replace(/[[\]]/g, '\\$&')}](https://example.com/deck.pdf)\n`;
     // The room's first save adds its sections row (ADR 54); every later one replaces it.

@@ -11,8 +11,10 @@ import {
   listActiveUserIds,
   listNdaAcceptancePage,
   listPreparedPageCounts,
+  listQuestionPage,
   listRoomDocumentsForExport,
   type NdaAcceptanceCursor,
+  type QuestionCursor,
   sumDownloadsAndClicks,
   sumViewsByDocumentAndReader,
 } from './exports.repository';
@@ -49,6 +51,7 @@ export function exportRows(
   if (kind === 'documents') return { header: DOCUMENT_COLUMNS, pages: documentRows(source, scope) };
   if (kind === 'nda-acceptances')
     return { header: NDA_ACCEPTANCE_COLUMNS, pages: ndaAcceptanceRows(source, scope) };
+  if (kind === 'questions') return { header: QUESTION_COLUMNS, pages: questionRows(source, scope) };
   return { header: INVESTOR_COLUMNS, pages: investorRows(source, scope, ownerId) };
 }
 
@@ -119,6 +122,50 @@ export async function* ndaAcceptanceRows(
     const last = page.at(-1);
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
     cursor = { acceptedAt: last.accepted_at, id: last.id };
+  }
+}
+
+export const QUESTION_COLUMNS = [
+  'Asked at (UTC)',
+  'Investor',
+  'E-mail',
+  'About',
+  'Document',
+  'Page',
+  'Question',
+  'State',
+  'Answer',
+  'Published wording',
+  'Answered at (UTC)',
+  'Published at (UTC)',
+];
+
+const ABOUT_LABELS = { room: 'The data room', section: 'A section', document: 'A document' } as const;
+
+/** Every question in the scope, oldest first, with its answer (docs/decisions/0073-questions-and-answers.md). */
+export async function* questionRows(source: ExportSource, scope: ExportScope): AsyncGenerator<CsvCell[][]> {
+  let cursor: QuestionCursor | null = null;
+  for (;;) {
+    const page = await listQuestionPage(source.db, scope, cursor, ACCESS_LOG_PAGE_ROWS);
+    yield page.map((question) => [
+      new Date(question.created_at).toISOString(),
+      question.user_name,
+      question.user_email,
+      question.subject_kind === 'section'
+        ? `${ABOUT_LABELS.section}: ${question.section_name ?? ''}`
+        : ABOUT_LABELS[question.subject_kind],
+      question.document_title,
+      question.page,
+      question.text,
+      question.state,
+      question.answer,
+      question.published_question,
+      isoOrEmpty(question.answered_at),
+      isoOrEmpty(question.published_at),
+    ]);
+    const last = page.at(-1);
+    if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
+    cursor = { createdAt: last.created_at, id: last.id };
   }
 }
 

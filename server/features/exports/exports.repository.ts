@@ -143,6 +143,55 @@ export async function listNdaAcceptancePage(
   return query.orderBy('nda_acceptances.accepted_at').orderBy('nda_acceptances.id').limit(limit).execute();
 }
 
+export interface QuestionCursor {
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * The room's questions in the scope, oldest first, a page at a time (keyset on created_at, id), with who
+ * asked and the title of the document each is about (docs/decisions/0073-questions-and-answers.md).
+ */
+export async function listQuestionPage(
+  db: Executor,
+  scope: ExportScope,
+  after: QuestionCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.asker_id')
+    .leftJoin('documents', 'documents.id', 'questions.document_id')
+    .select([
+      'questions.id',
+      'questions.created_at',
+      'questions.subject_kind',
+      'questions.section_name',
+      'questions.page',
+      'questions.text',
+      'questions.state',
+      'questions.answer',
+      'questions.published_question',
+      'questions.answered_at',
+      'questions.published_at',
+      'documents.title as document_title',
+      'users.name as user_name',
+      'users.email as user_email',
+    ])
+    .where('questions.room_id', '=', scope.roomId);
+  if (scope.fromMs !== null) query = query.where('questions.created_at', '>=', scope.fromMs);
+  if (scope.toMs !== null) query = query.where('questions.created_at', '<', scope.toMs);
+  if (scope.userId !== null) query = query.where('questions.asker_id', '=', scope.userId);
+  if (scope.group !== null) query = query.where('questions.asker_id', 'in', anyOf(scope.group.userIds));
+  if (after)
+    query = query
+      .where('questions.created_at', '>=', after.createdAt)
+      .where((eb) =>
+        eb.or([eb('questions.created_at', '>', after.createdAt), eb('questions.id', '>', after.id)]),
+      );
+  return query.orderBy('questions.created_at').orderBy('questions.id').limit(limit).execute();
+}
+
 /** The room's uploaded documents (a bounded set: the plan limits uploads), by title. */
 export async function listRoomDocumentsForExport(db: Executor, roomId: string) {
   return db

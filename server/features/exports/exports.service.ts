@@ -69,6 +69,7 @@ const FILE_NAMES: Record<ExportKind, string> = {
   documents: 'document-analytics',
   investors: 'investor-analytics',
   'nda-acceptances': 'nda-acceptances',
+  questions: 'questions',
 };
 
 /**

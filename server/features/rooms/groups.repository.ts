@@ -266,6 +266,14 @@ export async function renameRestrictedSections(
       .where('room_id', '=', roomId)
       .where('section_name', '=', from)
       .execute();
+    // Questions about the section follow it, so they stay hidden exactly where it is
+    // (docs/decisions/0073-questions-and-answers.md).
+    await db
+      .updateTable('questions')
+      .set({ section_key: to })
+      .where('room_id', '=', roomId)
+      .where('section_key', '=', from)
+      .execute();
   }
 }
 

@@ -1,0 +1,220 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Config } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { DAY_MS } from '#server/durations';
+import { type BudgetRow, percentile } from './report';
+import { apiCall, inviteAndSignIn, outboxSignInLinks, saveSections } from './room-fixture';
+import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
+import type { RunningServer } from './servers';
+
+/**
+ * The questions budget (docs/decisions/0073-questions-and-answers.md): with 100,000 questions in one
+ * room, a tenth of them published, the room's FAQ (plain and searched) and a document's questions in
+ * the viewer answer an investor at p95 within 25 ms, on SQLite and on PostgreSQL. The investor's group
+ * does not see one section, so every answer applies the readability rule's filter. The questions are
+ * written straight into the database (asking 100,000 through the API would hit every cap); beside each
+ * route: the same server's /api/health, the floor of a request on this machine.
+ */
+
+const QUESTIONS = 100_000;
+const ASKERS = 200;
+const DOCUMENTS = 50;
+const PAGES = 30;
+const PUBLISHED_SHARE = 0.1;
+const WARM_UP_REQUESTS = 30;
+const REQUESTS = 300;
+const P95_BUDGET_MS = 25;
+const HISTORY_DAYS = 90;
+
+const SECTIONS = `# Company Information
+name: Bench Co
+
+## Pitch
+The deck and the memo.
+
+## Financials
+The model and the cap table.
+`;
+
+/** A small deterministic generator, so two runs seed the same room. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['revenue', 'churn', 'cap table', 'runway', 'hiring', 'pricing', 'pipeline', 'margin'];
+
+/** 50 ready 30-page documents, 200 askers and 100,000 questions (the reader's among them) about them. */
+async function seedQuestions(
+  database: Config['database'],
+  roomId: string,
+  founderId: string,
+  readerId: string,
+): Promise<{ documentIds: string[]; seconds: number }> {
+  const started = performance.now();
+  const handle = openDatabase(database);
+  const random = seededRandom(29);
+  const now = Date.now();
+  const documentIds = Array.from({ length: DOCUMENTS }, () => crypto.randomUUID());
+  const askerIds = [readerId, ...Array.from({ length: ASKERS - 1 }, () => crypto.randomUUID())];
+  try {
+    await handle.db.transaction().execute(async (trx) => {
+      const users = new BatchInsert(trx, 'users', 1000);
+      for (const [index, id] of askerIds.slice(1).entries())
+        await users.add({
+          id,
+          email: `asker-${index}-${id.slice(0, 8)}@fund-${index % 40}.example`,
+          name: `Asker ${index + 1}`,
+          role: 'investor',
+          is_active: 1,
+          plan: 'investor',
+          created_at: now - HISTORY_DAYS * DAY_MS,
+          last_login_at: now,
+        });
+      await users.flush();
+      const documents = new BatchInsert(trx, 'documents', 500);
+      const previews = new BatchInsert(trx, 'document_previews', 500, documents);
+      for (const [index, id] of documentIds.entries()) {
+        await documents.add({
+          id,
+          room_id: roomId,
+          title: `Document ${index + 1}`,
+          original_name: `document-${index + 1}.pdf`,
+          file_type: 'pdf',
+          mime_type: 'application/pdf',
+          size_bytes: 1_000_000,
+          download_policy: null,
+          sha256: crypto.randomBytes(32).toString('hex'),
+          storage_key: `bench-questions/${id}`,
+          uploaded_by: founderId,
+          created_at: now - HISTORY_DAYS * DAY_MS,
+          updated_at: now - HISTORY_DAYS * DAY_MS,
+          current_version: 1,
+        });
+        await previews.add({
+          document_id: id,
+          kind: 'pages',
+          status: 'ready',
+          generation: 1,
+          failure_code: null,
+          page_count: PAGES,
+          is_text_available: 1,
+          created_at: now - HISTORY_DAYS * DAY_MS,
+          updated_at: now - HISTORY_DAYS * DAY_MS,
+          prepared_at: now - HISTORY_DAYS * DAY_MS,
+          version_number: 1,
+        });
+      }
+      await previews.flush();
+    });
+    await handle.db.transaction().execute(async (trx) => {
+      const questions = new BatchInsert(trx, 'questions', 1000);
+      for (let index = 0; index < QUESTIONS; index++) {
+        const askedAt = now - Math.floor(random() * HISTORY_DAYS * DAY_MS);
+        const kind = random() < 0.8 ? 'document' : random() < 0.5 ? 'section' : 'room';
+        const published = random() < PUBLISHED_SHARE;
+        const word = WORDS[Math.floor(random() * WORDS.length)] ?? 'revenue';
+        const section = random() < 0.5 ? 'pitch' : 'financials';
+        await questions.add({
+          id: crypto.randomUUID(),
+          room_id: roomId,
+          asker_id: askerIds[Math.floor(random() * ASKERS)] ?? readerId,
+          subject_kind: kind,
+          section_key: kind === 'section' ? section : null,
+          section_name: kind === 'section' ? (section === 'pitch' ? 'Pitch' : 'Financials') : null,
+          document_id: kind === 'document' ? (documentIds[Math.floor(random() * DOCUMENTS)] ?? null) : null,
+          page: kind === 'document' ? 1 + Math.floor(random() * PAGES) : null,
+          text: `What about the ${word} in question ${index}?`,
+          state: published ? 'published' : random() < 0.5 ? 'answered' : 'open',
+          answer: published ? `The ${word}, explained for question ${index}.` : null,
+          published_question: published ? `What about the ${word}?` : null,
+          answered_by: published ? founderId : null,
+          created_at: askedAt,
+          answered_at: published ? askedAt + DAY_MS : null,
+          published_at: published ? askedAt + DAY_MS : null,
+          answer_changed_at: published ? askedAt + DAY_MS : null,
+          asker_seen_at: null,
+        });
+      }
+      await questions.flush();
+    });
+    await sql`analyze`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return { documentIds, seconds: (performance.now() - started) / 1000 };
+}
+
+/** p95 of sequential GETs of one path, after a warm-up. */
+async function p95Of(server: RunningServer, urlPath: string, token: string | null): Promise<number> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}${urlPath}`, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${urlPath}: ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) await once();
+  const latencies: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
+  return percentile(latencies, 0.95);
+}
+
+async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {
+  const { server, founderToken, founderId, roomId, database } = await startSeedableServer(databaseUrl);
+  try {
+    await saveSections(server, { founderToken }, SECTIONS);
+    const email = `questions-reader-${Date.now()}@example.com`;
+    const reader = await inviteAndSignIn(server, [founderToken], email, outboxSignInLinks(server));
+    // The reader's group does not see "Financials": every answer filters by what they may read.
+    const diligence = (await apiCall(
+      server,
+      'POST',
+      '/api/my-data-room/groups',
+      founderToken,
+      {
+        name: 'Diligence',
+      },
+      201,
+    )) as { id: string };
+    await apiCall(server, 'POST', '/api/my-data-room/section-visibility', founderToken, {
+      section: 'Financials',
+      visibleTo: [diligence.id],
+    });
+    const seeded = await seedQuestions(database, roomId, founderId, reader.userId);
+    const documentId = seeded.documentIds[0] ?? '';
+    const routes: [string, string][] = [
+      ["the room's FAQ", `/api/data-room/${roomId}/faq`],
+      ["the room's FAQ searched", `/api/data-room/${roomId}/faq?q=churn`],
+      ["a document's questions", `/api/documents/${documentId}/questions`],
+    ];
+    const health = await p95Of(server, '/api/health', null);
+    const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const rows: BudgetRow[] = [];
+    for (const [label, urlPath] of routes) {
+      const p95 = await p95Of(server, urlPath, reader.token);
+      rows.push({
+        budget: `${label}, 100k questions, ${name}: p95 <= ${P95_BUDGET_MS} ms`,
+        measured: `${p95.toFixed(1)} ms`,
+        baseline: `${health.toFixed(1)} ms (/api/health p95; seeded in ${seeded.seconds.toFixed(0)} s)`,
+        pass: p95 <= P95_BUDGET_MS,
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The questions budget on SQLite, then on a throwaway PostgreSQL cluster (the tests' kind). */
+export function measureQuestionsLatency(): Promise<BudgetRow[]> {
+  return onSqliteThenPostgres(measureOn);
+}

@@ -1,0 +1,480 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createFounder,
+  invite,
+  mailTo,
+  type SignedIn,
+  signInWithMagicLink,
+  uniqueEmail,
+  uniquePdf,
+  uploadFile,
+} from '#tests/support/factories';
+import { storeReadyPreview } from '#tests/support/previews';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
+
+// Questions and answers (docs/decisions/0073-questions-and-answers.md, docs/product-rules.md#questions):
+// asked on a page, a section or the room; answered privately or published to the FAQ without the
+// asker's name; on the readability rule like all room content. Every caller kind and the NDA and group
+// passes are in tests/api/authorization-matrix.test.ts; this file holds the flows and hostile input.
+
+let t: TestApp;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  t = await startTestApp({ environment: { WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+const get = (who: SignedIn, path: string) => t.request('GET', path, { headers: who.auth });
+const post = (who: SignedIn, path: string, json: unknown) =>
+  t.request('POST', path, { json, headers: who.auth });
+
+async function expectStatus(response: Promise<TestResponse>, status: number): Promise<TestResponse> {
+  const answered = await response;
+  expect(answered.status, answered.text).toBe(status);
+  return answered;
+}
+
+async function uploaded(founder: SignedIn, name: string, section: string, pages: number): Promise<string> {
+  const response = await uploadFile(t, founder, { name, bytes: uniquePdf() }, { section });
+  expect(response.status, response.text).toBe(201);
+  const documentId = (response.json as { document: { id: string } }).document.id;
+  await storeReadyPreview(t, documentId, { kind: 'pages', pages });
+  return documentId;
+}
+
+/** A room with a three-page deck in "Pitch", a model in "Financials", and two investors at two firms. */
+async function roomWithInvestors() {
+  const founder = await createFounder(t, { companyName: `Acme ${crypto.randomBytes(3).toString('hex')}` });
+  const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  const deckId = await uploaded(founder, 'Deck.pdf', 'Pitch', 3);
+  const modelId = await uploaded(founder, 'Model.pdf', 'Financials', 2);
+  const firstEmail = `ivy-${crypto.randomBytes(4).toString('hex')}@first-fund.example`;
+  await invite(t, founder, firstEmail, 'Ivy First');
+  const first = await signInWithMagicLink(t, firstEmail);
+  const secondEmail = uniqueEmail('second');
+  await invite(t, founder, secondEmail, 'Sam Second');
+  const second = await signInWithMagicLink(t, secondEmail);
+  return { founder, roomId, deckId, modelId, first, firstEmail, second, secondEmail };
+}
+
+type Room = Awaited<ReturnType<typeof roomWithInvestors>>;
+
+const ask = (room: Room, who: SignedIn, about: unknown, text: string) =>
+  post(who, `/api/data-room/${room.roomId}/questions`, { about, text });
+
+interface InboxQuestion {
+  id: string;
+  state: string;
+  asker: { email: string };
+  firm: string;
+  group: { name: string } | null;
+  about: { kind: string; page?: number | null };
+}
+
+describe('asking, answering and publishing', () => {
+  test('an investor asks on page 3; the founder is mailed, answers privately, then publishes for everyone', async () => {
+    const room = await roomWithInvestors();
+    const endpoint = await expectStatus(
+      post(room.founder, '/api/my-data-room/webhooks', {
+        url: `${receiver.url}/${room.roomId}`,
+        events: ['question.asked', 'question.answered'],
+      }),
+      201,
+    );
+    expect(endpoint.status).toBe(201);
+    const asked = await expectStatus(
+      ask(
+        room,
+        room.first,
+        { kind: 'document', documentId: room.deckId, page: 3 },
+        'What is in other income?',
+      ),
+      201,
+    );
+    const question = asked.json as { id: string; state: string; about: unknown };
+    expect(question).toMatchObject({
+      state: 'open',
+      about: { kind: 'document', documentId: room.deckId, documentTitle: 'Deck.pdf', page: 3 },
+    });
+
+    const founderMail = await mailTo(t, room.founder.user.email, 'Ivy First asked a question');
+    expect(founderMail.text).toContain('page 3 of "Deck.pdf"');
+    expect(founderMail.text).toContain('What is in other income?');
+    // The one-click unsubscribe every notification mail carries (ADR 44).
+    const unsubscribe = founderMail.headerLines.find((header) => header.key === 'list-unsubscribe');
+    expect(unsubscribe?.line).toContain('/unsubscribe?token=');
+    const askedHook = await receiver.waitFor(
+      (hook) => hook.path.endsWith(room.roomId) && hook.json.type === 'question.asked',
+    );
+    expect(askedHook.json.data).toMatchObject({ questionId: question.id, asker: { email: room.firstEmail } });
+
+    const inbox = (await expectStatus(get(room.founder, '/api/my-data-room/questions?state=open'), 200))
+      .json as { questions: InboxQuestion[]; counts: Record<string, number>; firms: string[] };
+    expect(inbox.questions).toHaveLength(1);
+    expect(inbox.questions[0]).toMatchObject({
+      asker: { email: room.firstEmail },
+      firm: 'first-fund.example',
+      group: { name: 'All investors' },
+    });
+    expect(inbox.counts).toEqual({ open: 1, answered: 0, published: 0 });
+    expect(inbox.firms).toContain('first-fund.example');
+    const byFirm = (await get(room.founder, '/api/my-data-room/questions?firm=other.example')).json as {
+      questions: unknown[];
+    };
+    expect(byFirm.questions).toHaveLength(0);
+
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${question.id}/reply`, { answer: 'Interest on cash.' }),
+      200,
+    );
+    const answerMail = await mailTo(t, room.firstEmail, 'answered your question');
+    expect(answerMail.text).toContain(`/data-room/${room.roomId}/documents/${room.deckId}?page=3`);
+    expect(answerMail.text).toContain('Interest on cash.');
+    const mine = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: { answer: string; isAnswerUnseen: boolean }[];
+      unseenAnswers: number;
+    };
+    expect(mine.questions[0]).toMatchObject({ answer: 'Interest on cash.', isAnswerUnseen: true });
+    expect(mine.unseenAnswers).toBe(1);
+    const seen = (
+      await expectStatus(
+        post(room.first, `/api/data-room/${room.roomId}/questions/seen`, { documentId: room.deckId }),
+        200,
+      )
+    ).json as { unseenAnswers: number };
+    expect(seen.unseenAnswers).toBe(0);
+    // Answered privately: nobody else reads it.
+    const privateFaq = (await get(room.second, `/api/data-room/${room.roomId}/faq`)).json as {
+      entries: unknown[];
+    };
+    expect(privateFaq.entries).toEqual([]);
+
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${question.id}/publish`, {
+        question: 'What is in the other-income line of the deck?',
+        answer: 'Interest earned on our cash.',
+      }),
+      200,
+    );
+    await receiver.waitFor(
+      (hook) => hook.json.type === 'question.answered' && hook.json.data.visibility === 'published',
+    );
+    const faq = await expectStatus(get(room.second, `/api/data-room/${room.roomId}/faq?q=OTHER-income`), 200);
+    expect((faq.json as { entries: unknown[] }).entries).toEqual([
+      expect.objectContaining({
+        question: 'What is in the other-income line of the deck?',
+        answer: 'Interest earned on our cash.',
+        about: expect.objectContaining({ page: 3 }),
+      }),
+    ]);
+    // The FAQ never names who asked: not their address, name, firm or account.
+    for (const trace of [
+      room.firstEmail,
+      'Ivy',
+      'first-fund',
+      room.first.user.id,
+      'What is in other income?',
+    ])
+      expect(faq.text).not.toContain(trace);
+    const missed = (await get(room.second, `/api/data-room/${room.roomId}/faq?q=unrelated`)).json as {
+      entries: unknown[];
+    };
+    expect(missed.entries).toEqual([]);
+    const ofDeck = (await get(room.second, `/api/documents/${room.deckId}/questions`)).json as {
+      mine: unknown[];
+      published: { about: { page: number } }[];
+    };
+    expect(ofDeck.mine).toEqual([]);
+    expect(ofDeck.published.map((entry) => entry.about.page)).toEqual([3]);
+    expect(await mailTo(t, room.firstEmail, 'answered your question')).toBeTruthy();
+
+    // Edited, then withdrawn: each logged with what it said before.
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${question.id}/published`, {
+        question: 'What is other income?',
+        answer: 'Interest on cash, and a grant.',
+      }),
+      200,
+    );
+    await expectStatus(
+      t.request('DELETE', `/api/my-data-room/questions/${question.id}/published`, {
+        headers: room.founder.auth,
+      }),
+      200,
+    );
+    const edits = await t.app.database.db
+      .selectFrom('question_answer_edits')
+      .select(['kind', 'question_before', 'answer_before', 'edited_by'])
+      .where('question_id', '=', question.id)
+      .orderBy('edited_at')
+      .execute();
+    expect(edits).toEqual([
+      {
+        kind: 'edited',
+        question_before: 'What is in the other-income line of the deck?',
+        answer_before: 'Interest earned on our cash.',
+        edited_by: room.founder.user.id,
+      },
+      {
+        kind: 'withdrawn',
+        question_before: 'What is other income?',
+        answer_before: 'Interest on cash, and a grant.',
+        edited_by: room.founder.user.id,
+      },
+    ]);
+    expect(
+      ((await get(room.second, `/api/data-room/${room.roomId}/faq`)).json as { entries: unknown[] }).entries,
+    ).toEqual([]);
+    const kept = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: { state: string; answer: string }[];
+    };
+    expect(kept.questions[0]).toMatchObject({ state: 'answered', answer: 'Interest on cash, and a grant.' });
+
+    const csv = await expectStatus(get(room.founder, '/api/admin/exports/questions.csv'), 200);
+    expect(csv.text).toContain('What is in other income?');
+    expect(csv.text).toContain(room.firstEmail);
+  });
+
+  test('the founder turns questions off: asking is refused, the FAQ stays readable', async () => {
+    const room = await roomWithInvestors();
+    await expectStatus(post(room.founder, '/api/my-data-room/question-settings', { isEnabled: false }), 200);
+    const refused = await expectStatus(ask(room, room.first, { kind: 'room' }, 'Still raising?'), 409);
+    expect(refused.json).toMatchObject({ error: 'questions_off' });
+    const faq = await expectStatus(get(room.first, `/api/data-room/${room.roomId}/faq`), 200);
+    expect(faq.json).toMatchObject({ entries: [], canAsk: false });
+    await expectStatus(post(room.founder, '/api/my-data-room/question-settings', { isEnabled: true }), 200);
+    await expectStatus(ask(room, room.first, { kind: 'room' }, 'Still raising?'), 201);
+    // The founders answer; they do not ask.
+    const founderAsks = await expectStatus(ask(room, room.founder, { kind: 'room' }, 'Hello?'), 403);
+    expect(founderAsks.json).toMatchObject({ error: 'forbidden' });
+  });
+});
+
+describe('hostile input', () => {
+  test('markup and scripts are stored and answered as the text they are', async () => {
+    const room = await roomWithInvestors();
+    const text =
+      '<script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3)) =HYPERLINK("http://evil")';
+    const asked = await expectStatus(ask(room, room.first, { kind: 'section', section: 'pitch' }, text), 201);
+    expect(asked.headers.get('content-type')).toContain('application/json');
+    expect(asked.json).toMatchObject({ text, about: { kind: 'section', section: 'Pitch' } });
+    const stored = await t.app.database.db
+      .selectFrom('questions')
+      .select('text')
+      .where('id', '=', (asked.json as { id: string }).id)
+      .executeTakeFirstOrThrow();
+    expect(stored.text).toBe(text);
+    const mail = await mailTo(t, room.founder.user.email, 'asked a question');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;');
+    // The export keeps a formula from running: the cell starts with an apostrophe.
+    await expectStatus(ask(room, room.first, { kind: 'room' }, '=HYPERLINK("http://evil")'), 201);
+    const csv = await expectStatus(get(room.founder, '/api/admin/exports/questions.csv'), 200);
+    expect(csv.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+
+  test.each([
+    [
+      'a page the document does not have',
+      (room: Room) => ({ kind: 'document', documentId: room.deckId, page: 4 }),
+      'x',
+      400,
+      'about.page',
+    ],
+    [
+      'page zero',
+      (room: Room) => ({ kind: 'document', documentId: room.deckId, page: 0 }),
+      'x',
+      400,
+      'about.page',
+    ],
+    ['over-long text', () => ({ kind: 'room' }), 'x'.repeat(4001), 400, 'text'],
+    ['blank text', () => ({ kind: 'room' }), '   ', 400, 'text'],
+    ['an unknown kind', () => ({ kind: 'fund' }), 'x', 400, 'about'],
+    [
+      'an unknown document',
+      () => ({ kind: 'document', documentId: crypto.randomUUID() }),
+      'x',
+      404,
+      'about.documentId',
+    ],
+    ['an unknown section', () => ({ kind: 'section', section: 'Secrets' }), 'x', 404, 'about.section'],
+  ])('%s is refused, naming what is wrong, and writes nothing', async (_name, about, text, status, field) => {
+    const room = await roomWithInvestors();
+    const refused = await expectStatus(ask(room, room.first, about(room), text), status);
+    if (status === 400) expect(refused.json).toMatchObject({ field: expect.stringContaining(field) });
+    else expect(refused.json).toMatchObject({ error: 'not_found' });
+    const count = await t.app.database.db
+      .selectFrom('questions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('room_id', '=', room.roomId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBe(0);
+  });
+
+  test('10,000 questions from one reader: the next one is refused with a clear message', async () => {
+    const room = await roomWithInvestors();
+    const now = Date.now();
+    const rows = Array.from({ length: 10_000 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      room_id: room.roomId,
+      asker_id: room.first.user.id,
+      subject_kind: 'room' as const,
+      text: `Question ${index}`,
+      state: 'open' as const,
+      // Spread over the last thirty days: the cap in all, not the day's, refuses the next one.
+      created_at: now - (index % 30) * 86_400_000 - 60_000,
+    }));
+    for (let start = 0; start < rows.length; start += 500)
+      await t.app.database.db
+        .insertInto('questions')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    const refused = await expectStatus(ask(room, room.first, { kind: 'room' }, 'One more?'), 429);
+    expect(refused.json).toMatchObject({ error: 'too_many_questions' });
+    expect((refused.json as { message: string }).message).toMatch(/1000 questions/);
+    // Another reader of the room is not held by the first one's questions.
+    await expectStatus(ask(room, room.second, { kind: 'room' }, 'Mine?'), 201);
+  });
+
+  test("a day's questions are capped on their own", async () => {
+    const room = await roomWithInvestors();
+    const now = Date.now();
+    await t.app.database.db
+      .insertInto('questions')
+      .values(
+        Array.from({ length: 50 }, (_, index) => ({
+          id: crypto.randomUUID(),
+          room_id: room.roomId,
+          asker_id: room.first.user.id,
+          subject_kind: 'room' as const,
+          text: `Today ${index}`,
+          state: 'open' as const,
+          created_at: now - 60_000,
+        })),
+      )
+      .execute();
+    const refused = await expectStatus(ask(room, room.first, { kind: 'room' }, 'One more?'), 429);
+    expect((refused.json as { message: string }).message).toMatch(/today/);
+  });
+});
+
+describe('a reader moved out of the group mid-thread', () => {
+  test('their question on a section now hidden no longer exists for them; the founder still sees it', async () => {
+    const room = await roomWithInvestors();
+    const onModel = (
+      await expectStatus(
+        ask(room, room.first, { kind: 'document', documentId: room.modelId, page: 2 }, 'Churn?'),
+        201,
+      )
+    ).json as { id: string };
+    const onSection = (
+      await expectStatus(ask(room, room.first, { kind: 'section', section: 'Financials' }, 'Audited?'), 201)
+    ).json as { id: string };
+    await expectStatus(ask(room, room.first, { kind: 'room' }, 'Round size?'), 201);
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${onModel.id}/publish`, {
+        question: 'Churn?',
+        answer: '2%.',
+      }),
+      200,
+    );
+    // A new group sees Financials; the first investor stays in "All investors", which no longer does.
+    const diligence = (
+      await expectStatus(post(room.founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
+    ).json as { id: string };
+    await expectStatus(
+      post(room.founder, '/api/my-data-room/section-visibility', {
+        section: 'Financials',
+        visibleTo: [diligence.id],
+      }),
+      200,
+    );
+    const mine = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: { id: string; text: string }[];
+    };
+    expect(mine.questions.map((question) => question.text)).toEqual(['Round size?']);
+    const faq = (await get(room.second, `/api/data-room/${room.roomId}/faq`)).json as { entries: unknown[] };
+    expect(faq.entries).toEqual([]);
+    const hidden = await get(room.first, `/api/documents/${room.modelId}/questions`);
+    const missing = await get(room.first, `/api/documents/${crypto.randomUUID()}/questions`);
+    expect([hidden.status, hidden.json]).toEqual([404, missing.json]);
+    // Asking about it now is asking about something that does not exist.
+    const refused = await ask(room, room.first, { kind: 'section', section: 'Financials' }, 'Again?');
+    const unknown = await ask(room, room.first, { kind: 'section', section: 'Nowhere' }, 'Again?');
+    expect([refused.status, refused.json]).toEqual([404, unknown.json]);
+    // The founders' inbox keeps every question, whatever the asker may read now.
+    const inbox = (await get(room.founder, '/api/my-data-room/questions')).json as {
+      questions: { id: string }[];
+    };
+    expect(inbox.questions.map((question) => question.id)).toEqual(
+      expect.arrayContaining([onModel.id, onSection.id]),
+    );
+    // Renamed where it stands, the section keeps its groups, and its questions stay hidden with it.
+    const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+      content: string;
+      version: string;
+    };
+    await expectStatus(
+      post(room.founder, '/api/sections/update', {
+        content: content.replace('## Financials', '## Finance'),
+        baseVersion: version,
+      }),
+      200,
+    );
+    const afterRename = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: unknown[];
+    };
+    expect(afterRename.questions).toHaveLength(1);
+    // Moved into the group that sees it, they read their thread again.
+    await expectStatus(
+      post(room.founder, '/api/my-data-room/investor-groups', {
+        email: room.firstEmail,
+        groupId: diligence.id,
+      }),
+      200,
+    );
+    const back = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: unknown[];
+    };
+    expect(back.questions).toHaveLength(3);
+    const byGroup = (await get(room.founder, `/api/my-data-room/questions?groupId=${diligence.id}`)).json as {
+      questions: { group: { name: string } }[];
+    };
+    expect(byGroup.questions.map((question) => question.group.name)).toEqual([
+      'Diligence',
+      'Diligence',
+      'Diligence',
+    ]);
+  });
+});
+
+describe('analytics', () => {
+  test('questions per document and page', async () => {
+    const room = await roomWithInvestors();
+    for (const page of [1, 3, 3])
+      await ask(room, room.first, { kind: 'document', documentId: room.deckId, page }, `p${page}`);
+    await ask(room, room.second, { kind: 'document', documentId: room.modelId }, 'whole model');
+    const byPage = (await expectStatus(get(room.founder, '/api/my-data-room/questions/by-page'), 200)).json;
+    expect(byPage).toEqual({
+      documents: [
+        {
+          documentId: room.deckId,
+          title: 'Deck.pdf',
+          total: 3,
+          pages: [
+            { page: 1, count: 1 },
+            { page: 3, count: 2 },
+          ],
+        },
+        { documentId: room.modelId, title: 'Model.pdf', total: 1, pages: [{ page: null, count: 1 }] },
+      ],
+    });
+  });
+});
