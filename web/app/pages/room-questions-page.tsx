@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { href } from '#shared/routes';
 import { AppPage } from '#web/components/app/app-page';
 import { Button } from '#web/components/ui/button';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { RoomLoader } from '#web/features/data-room/components/room-loader';
 import { RoomQuestions } from '#web/features/questions/components/room-questions';
 import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
@@ -48,6 +49,9 @@ function RoomQuestionsOf({
   markdown: string;
 }) {
   const { parsed } = useParsedSections(markdown);
+  // ?section=N: asked from that section's page (its number, as the room's URLs number sections).
+  const fromSection = Number(useSearchParams()[0].get('section'));
+  const sections = parsed?.sections ?? [];
   return (
     <>
       <title>{`Questions · ${companyName} data room · Roundroom`}</title>
@@ -57,7 +61,15 @@ function RoomQuestionsOf({
           Ask the founders of {companyName}, and read what they answered for everyone.
         </p>
       </div>
-      <RoomQuestions roomId={roomId} sectionNames={parsed?.sections.map((section) => section.name) ?? []} />
+      {parsed ? (
+        <RoomQuestions
+          roomId={roomId}
+          sectionNames={sections.map((section) => section.name)}
+          initialSection={sections.find((section) => section.id === fromSection)?.name ?? null}
+        />
+      ) : (
+        <PageSpinner label="Loading the questions…" />
+      )}
     </>
   );
 }

@@ -35,7 +35,8 @@ export function DataRoomByIdPage() {
       </Button>
       {/* The room's questions: the FAQ, and the reader's own with their answers (docs/product-rules.md#questions). */}
       <Button asChild variant="outline" className="max-sm:w-full">
-        <Link to={href('roomQuestions', { id })}>
+        {/* From a section's page, the question is about that section to start with. */}
+        <Link to={`${href('roomQuestions', { id })}${section ? `?section=${section}` : ''}`}>
           <MessageCircleQuestion aria-hidden="true" />
           Questions
           {unseen.total > 0 && (

@@ -21,17 +21,20 @@ export function AskQuestionForm({
   roomId,
   choices,
   placeholder,
+  initialChoice = 0,
   onAsked,
 }: {
   roomId: string;
   choices: readonly SubjectChoice[];
   /** An example of a question about what is offered. */
   placeholder: string;
+  /** The choice made to start with (the section the reader came from). */
+  initialChoice?: number;
   onAsked?: () => void;
 }) {
   const ask = useAskQuestion(roomId);
   const [text, setText] = useState('');
-  const [chosen, setChosen] = useState(0);
+  const [chosen, setChosen] = useState(initialChoice);
   const [problem, setProblem] = useState<string | null>(null);
   const textId = useId();
   const choiceName = useId();

@@ -18,7 +18,16 @@ import { ReaderQuestionCard } from './reader-question-card';
  * its sections (a document's pages are asked about in the viewer), the reader's own questions with their
  * answers, and the room's FAQ, searchable by its text and never naming who asked.
  */
-export function RoomQuestions({ roomId, sectionNames }: { roomId: string; sectionNames: readonly string[] }) {
+export function RoomQuestions({
+  roomId,
+  sectionNames,
+  initialSection = null,
+}: {
+  roomId: string;
+  sectionNames: readonly string[];
+  /** The section the reader came from: the question is about it to start with. */
+  initialSection?: string | null;
+}) {
   const choices: SubjectChoice[] = [
     { label: 'The room', about: { kind: 'room' } },
     ...sectionNames.map((section) => ({ label: section, about: { kind: 'section' as const, section } })),
@@ -40,6 +49,7 @@ export function RoomQuestions({ roomId, sectionNames }: { roomId: string; sectio
           <AskQuestionForm
             roomId={roomId}
             choices={choices}
+            initialChoice={initialSection === null ? 0 : sectionNames.indexOf(initialSection) + 1}
             placeholder="When do you expect to close the round?"
           />
         </section>
