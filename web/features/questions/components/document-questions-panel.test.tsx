@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { DocumentQuestions, MyQuestion } from '#shared/contracts/questions';
-import { DocumentQuestionsPanel } from './document-questions-panel';
+import { DocumentQuestionsPanel, QuestionsLink } from './document-questions-panel';
 
 const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const DOCUMENT = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -71,6 +71,7 @@ function renderPanel(page: number | null = 3) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
+        <QuestionsLink documentId={DOCUMENT} />
         <DocumentQuestionsPanel roomId={ROOM} documentId={DOCUMENT} documentTitle="Deck.pdf" page={page} />
         <Toaster />
       </MemoryRouter>
@@ -152,4 +153,16 @@ test('a room that takes no questions offers no way to ask, and still shows the a
   const onPage5 = await screen.findByRole('region', { name: 'On page 5' });
   expect(within(onPage5).getByText('Two percent a year.')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Ask a question' })).toBeNull();
+});
+
+test('the header’s Questions says an answer waits, and brings the panel on screen', async () => {
+  questions.mine = [myQuestion({ state: 'answered', answer: 'Yes.', answeredAt: AT, isAnswerUnseen: true })];
+  const scrolled = vi.fn();
+  Element.prototype.scrollIntoView = scrolled;
+  renderPanel(3);
+  const button = await screen.findByRole('button', { name: /^Questions/ });
+  await waitFor(() => expect(button.textContent).toBe('QuestionsNew answer'));
+  fireEvent.click(button);
+  expect(scrolled).toHaveBeenCalledTimes(1);
+  expect(document.activeElement?.textContent).toBe('Questions');
 });

@@ -10,7 +10,7 @@ import { documentThreads, type ReaderQuestion } from '#web/features/questions/qu
 import { AskQuestionForm, type SubjectChoice } from './ask-question-form';
 import { ReaderQuestionCard } from './reader-question-card';
 
-/** The panel's id: the viewer's "Questions" link scrolls to it. */
+/** The panel's id: the viewer's "Questions" button scrolls to it. */
 export const QUESTIONS_PANEL_ID = 'document-questions';
 
 /**
@@ -79,7 +79,11 @@ export function DocumentQuestionsPanel({
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-5"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className="text-base font-semibold text-slate-900 sm:text-lg">
+        <h2
+          id={headingId}
+          tabIndex={-1}
+          className="text-base font-semibold text-slate-900 focus:outline-none sm:text-lg"
+        >
           Questions
         </h2>
         {questions.data?.canAsk && !isAsking && (
@@ -174,17 +178,21 @@ function Threads({
 export function QuestionsLink({ documentId }: { documentId: string }) {
   const questions = useDocumentQuestions(documentId);
   const unseen = questions.data?.mine.filter((question) => question.isAnswerUnseen).length ?? 0;
+  // A scroll, not a link to #document-questions: the address keeps naming the page on screen.
+  const showPanel = () => {
+    const panel = document.getElementById(QUESTIONS_PANEL_ID);
+    panel?.scrollIntoView({ block: 'start' });
+    panel?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
   return (
-    <Button asChild variant="outline">
-      <a href={`#${QUESTIONS_PANEL_ID}`}>
-        <MessageCircleQuestion aria-hidden="true" />
-        Questions
-        {unseen > 0 && (
-          <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs text-white">
-            {unseen === 1 ? 'New answer' : `${unseen} new`}
-          </span>
-        )}
-      </a>
+    <Button variant="outline" onClick={showPanel}>
+      <MessageCircleQuestion aria-hidden="true" />
+      Questions
+      {unseen > 0 && (
+        <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs text-white">
+          {unseen === 1 ? 'New answer' : `${unseen} new`}
+        </span>
+      )}
     </Button>
   );
 }
