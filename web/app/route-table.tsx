@@ -97,7 +97,7 @@ const pages: Record<ServedPageName, PageEntry> = {
   dataRoom: page(
     () => {
       void import('./layouts/protected-layout');
-      return import('#web/features/data-room/pages/data-room-page');
+      return import('./pages/data-room-page');
     },
     (m) => m.DataRoomPage,
   ),

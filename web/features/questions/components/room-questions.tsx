@@ -1,17 +1,11 @@
-import { Search } from 'lucide-react';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import type { MyQuestion, QuestionSubject } from '#shared/contracts/questions';
-import { MAX_FAQ_SEARCH_LENGTH } from '#shared/contracts/questions';
-import { href } from '#shared/routes';
+import { useEffect, useRef, useState } from 'react';
+import type { MyQuestion } from '#shared/contracts/questions';
 import { LoadFailed } from '#web/components/app/load-failed';
-import { Input } from '#web/components/ui/input';
-import { Label } from '#web/components/ui/label';
 import { Spinner } from '#web/components/ui/spinner';
 import { useMarkAnswersSeen, useMyQuestions, useRoomFaq } from '#web/features/questions/api/use-questions';
-import { subjectLabel } from '#web/features/questions/question-threads';
 import { AskQuestionForm, type SubjectChoice } from './ask-question-form';
 import { ReaderQuestionCard } from './reader-question-card';
+import { RoomFaq, SubjectLink } from './room-faq';
 
 /**
  * A room's questions, for its reader (docs/product-rules.md#questions): ask about the room or one of
@@ -55,27 +49,8 @@ export function RoomQuestions({
         </section>
       )}
       <MyQuestionsList roomId={roomId} />
-      <Faq roomId={roomId} />
+      <RoomFaq source={{ kind: 'member', roomId }} />
     </div>
-  );
-}
-
-/** Where a question about a document leads: its page in the viewer. */
-function subjectHref(roomId: string, about: QuestionSubject): string | null {
-  if (about.kind !== 'document') return null;
-  const viewer = href('documentInRoom', { id: roomId, documentId: about.documentId });
-  return about.page === null ? viewer : `${viewer}?page=${about.page}`;
-}
-
-function SubjectLink({ roomId, about }: { roomId: string; about: QuestionSubject }) {
-  const to = subjectHref(roomId, about);
-  const label = subjectLabel(about);
-  return to ? (
-    <Link to={to} className="text-sm font-medium text-indigo-700 underline">
-      {label}
-    </Link>
-  ) : (
-    <p className="text-sm font-medium text-slate-700">{label}</p>
   );
 }
 
@@ -124,56 +99,4 @@ function useAnswersSeenOnSight(roomId: string, questions: readonly MyQuestion[] 
     markSeen(undefined);
   }, [unseenIds, markSeen]);
   return newAnswers;
-}
-
-function Faq({ roomId }: { roomId: string }) {
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search);
-  const faq = useRoomFaq({ kind: 'member', roomId }, deferred);
-  const searchId = useId();
-  return (
-    <section aria-labelledby="faq-heading" className="flex flex-col gap-3">
-      <h2 id="faq-heading" className="text-lg font-semibold text-slate-900">
-        Answered for everyone
-      </h2>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={searchId}>Search the questions</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={search}
-            maxLength={MAX_FAQ_SEARCH_LENGTH}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Cap table, churn, hiring plan…"
-            className="pl-9"
-          />
-        </div>
-      </div>
-      {faq.isPending ? (
-        <Spinner label="Loading the questions…" />
-      ) : faq.isError ? (
-        <LoadFailed what="the questions" onRetry={() => faq.refetch()} />
-      ) : faq.data.entries.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          {deferred.trim()
-            ? `No answered question mentions “${deferred.trim()}”.`
-            : 'No answers published yet.'}
-        </p>
-      ) : (
-        <ul aria-label="Answered questions" className="flex flex-col gap-3">
-          {faq.data.entries.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1">
-              <SubjectLink roomId={roomId} about={entry.about} />
-              <ReaderQuestionCard question={{ kind: 'published', id: entry.id, entry }} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
 }
