@@ -12,7 +12,8 @@ const ANSWER = 'Interest on the seed round’s deposits, nothing recurring.';
 /**
  * Questions and answers, whole (docs/product-rules.md#questions): an investor on a phone asks on page 3
  * of the deck; the founder gets the mail, publishes the answer with the question reworded; a second
- * investor finds it in the room's FAQ without the first one's name; the first gets the answer by mail,
+ * investor reads it under the room their invitation shows, then finds it in the room's FAQ, never with
+ * the first one's name; the first gets the answer by mail,
  * follows its link and lands on page 3, the answer under it.
  */
 test('an investor asks on page 3, the founder answers once for everyone @phone', async ({
@@ -84,10 +85,16 @@ test('an investor asks on page 3, the founder answers once for everyone @phone',
   expect(founderErrors, 'console errors in the founder’s browser').toEqual([]);
   await desk.close();
 
-  // A second investor finds it in the room's questions, searchable, without the asker's name.
+  // A second investor reads it under the room their invitation shows, then, signed in, finds it in the
+  // room's questions by searching; never with the asker's name.
   const second = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
   const secondPage = await second.newPage();
   const secondErrors = watchConsole(secondPage);
+  const invitation = await waitForMail(secondEmail, 'invited you');
+  await secondPage.goto(firstLinkStartingWith(invitation, `${baseURL}/data-room?invite=`));
+  const invitedFaq = secondPage.getByRole('list', { name: 'Answered questions' });
+  await expect(invitedFaq).toContainText(PUBLISHED);
+  await expect(invitedFaq).toContainText(ANSWER);
   await signInByMagicLink(secondPage, secondEmail, baseURL);
   await secondPage.getByRole('link', { name: 'View data room' }).click();
   await secondPage.getByRole('link', { name: 'Questions' }).click();
