@@ -144,3 +144,10 @@ test('a published answer is edited in place, or withdrawn after confirming', asy
     path: `/api/my-data-room/questions/${ID}/published`,
   });
 });
+
+test('a private reply can be changed, starting from what was sent', () => {
+  const card = renderCard(inboxQuestion({ state: 'answered', answer: 'See page 4.', answeredAt: AT }));
+  expect(within(card).getByText('See page 4.')).toBeTruthy();
+  fireEvent.click(within(card).getByRole('button', { name: 'Change reply' }));
+  expect(within(card).getByLabelText('Your reply')).toHaveProperty('value', 'See page 4.');
+});

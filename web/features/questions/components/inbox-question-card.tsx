@@ -26,8 +26,6 @@ function subjectHref(roomId: string, question: InboxQuestion): string | null {
  */
 export function InboxQuestionCard({ roomId, question }: { roomId: string; question: InboxQuestion }) {
   const [mode, setMode] = useState<AnswerMode | null>(null);
-  const [isWithdrawing, setWithdrawing] = useState(false);
-  const withdraw = useWithdrawQuestion();
   const to = subjectHref(roomId, question);
   const { asker } = question;
   return (
@@ -35,17 +33,7 @@ export function InboxQuestionCard({ roomId, question }: { roomId: string; questi
       aria-label={`Question from ${asker.name || asker.email}`}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span className="font-medium text-slate-900">{asker.name || asker.email}</span>
-        {asker.name && <span className="break-all text-slate-600">{asker.email}</span>}
-        <span className="text-slate-500">{question.firm}</span>
-        {question.group ? (
-          <Badge variant="secondary">{question.group.name}</Badge>
-        ) : (
-          <Badge variant="outline">No longer an investor</Badge>
-        )}
-        <span className="ml-auto text-xs text-slate-500">{formatDateTime(question.askedAt)}</span>
-      </div>
+      <AskerLine question={question} />
       <p className="text-sm">
         <span className="text-slate-500">About </span>
         {to ? (
@@ -58,52 +46,87 @@ export function InboxQuestionCard({ roomId, question }: { roomId: string; questi
       </p>
       <LinkedText text={question.text} className="break-words whitespace-pre-wrap text-slate-900" />
       {question.state === 'published' && question.publishedQuestion !== question.text && (
-        <div className="flex flex-col gap-1 border-l-2 border-slate-200 pl-3">
-          <p className="text-xs font-medium text-slate-500">Published as</p>
-          <LinkedText
-            text={question.publishedQuestion ?? ''}
-            className="text-sm break-words whitespace-pre-wrap text-slate-800"
-          />
-        </div>
+        <Quoted label="Published as" text={question.publishedQuestion ?? ''} />
       )}
       {question.answer !== null && (
-        <div className="flex flex-col gap-1 border-l-2 border-indigo-200 pl-3">
-          <p className="text-xs font-medium text-indigo-800">
-            {question.state === 'published' ? 'Published answer' : 'Your private reply'}
-            {question.answeredAt && ` · ${formatDateTime(question.answeredAt)}`}
-          </p>
-          <LinkedText
-            text={question.answer}
-            className="text-sm break-words whitespace-pre-wrap text-slate-800"
-          />
-        </div>
+        <Quoted
+          label={`${question.state === 'published' ? 'Published answer' : 'Your private reply'}${
+            question.answeredAt ? ` · ${formatDateTime(question.answeredAt)}` : ''
+          }`}
+          text={question.answer}
+          isAnswer
+        />
       )}
       {mode ? (
         <AnswerEditor question={question} mode={mode} onDone={() => setMode(null)} />
       ) : (
-        <div className="flex flex-wrap gap-2">
-          {question.state === 'open' && (
-            <Button variant="outline" size="sm" onClick={() => setMode('reply')}>
-              Reply privately
-            </Button>
-          )}
-          {question.state !== 'published' && (
-            <Button size="sm" onClick={() => setMode('publish')}>
-              Publish for everyone
-            </Button>
-          )}
-          {question.state === 'published' && (
-            <>
-              <Button variant="outline" size="sm" onClick={() => setMode('edit')}>
-                Edit
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => setWithdrawing(true)}>
-                Withdraw
-              </Button>
-            </>
-          )}
-        </div>
+        <CardActions question={question} onAnswer={setMode} />
       )}
+    </article>
+  );
+}
+
+/** Who asked: name, address, firm and group (or that they are no investor of the room any more). */
+function AskerLine({ question }: { question: InboxQuestion }) {
+  const { asker } = question;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="font-medium text-slate-900">{asker.name || asker.email}</span>
+      {asker.name && <span className="break-all text-slate-600">{asker.email}</span>}
+      <span className="text-slate-500">{question.firm}</span>
+      {question.group ? (
+        <Badge variant="secondary">{question.group.name}</Badge>
+      ) : (
+        <Badge variant="outline">No longer an investor</Badge>
+      )}
+      <span className="ml-auto text-xs text-slate-500">{formatDateTime(question.askedAt)}</span>
+    </div>
+  );
+}
+
+function Quoted({ label, text, isAnswer = false }: { label: string; text: string; isAnswer?: boolean }) {
+  return (
+    <div
+      className={`flex flex-col gap-1 border-l-2 pl-3 ${isAnswer ? 'border-indigo-200' : 'border-slate-200'}`}
+    >
+      <p className={`text-xs font-medium ${isAnswer ? 'text-indigo-800' : 'text-slate-500'}`}>{label}</p>
+      <LinkedText text={text} className="text-sm break-words whitespace-pre-wrap text-slate-800" />
+    </div>
+  );
+}
+
+/**
+ * What can be done next: an open question is replied to or published; one answered privately gets
+ * another reply or is published; a published one is edited or withdrawn (after confirming).
+ */
+function CardActions({
+  question,
+  onAnswer,
+}: {
+  question: InboxQuestion;
+  onAnswer: (mode: AnswerMode) => void;
+}) {
+  const [isWithdrawing, setWithdrawing] = useState(false);
+  const withdraw = useWithdrawQuestion();
+  if (question.state !== 'published')
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => onAnswer('reply')}>
+          {question.state === 'open' ? 'Reply privately' : 'Change reply'}
+        </Button>
+        <Button size="sm" onClick={() => onAnswer('publish')}>
+          Publish for everyone
+        </Button>
+      </div>
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => onAnswer('edit')}>
+        Edit
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => setWithdrawing(true)}>
+        Withdraw
+      </Button>
       <ConfirmDialog
         open={isWithdrawing}
         title="Withdraw this answer?"
@@ -121,6 +144,6 @@ export function InboxQuestionCard({ roomId, question }: { roomId: string; questi
           })
         }
       />
-    </article>
+    </div>
   );
 }
