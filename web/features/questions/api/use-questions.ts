@@ -5,6 +5,7 @@ import {
   type QuestionSettings,
   questionRoutes,
 } from '#shared/contracts/questions';
+import { useCurrentUser } from '#web/features/auth/api/auth-hooks';
 import { api } from '#web/lib/api-client';
 import {
   invalidate,
@@ -13,6 +14,14 @@ import {
   questionsKeys,
   type RoomSource,
 } from '#web/lib/query-keys';
+
+/**
+ * Whether the signed-in user manages this room (its owner or a co-founder): they answer in the inbox and
+ * do not ask (docs/product-rules.md#questions); the server refuses them anyway.
+ */
+export function useIsRoomManager(roomId: string): boolean {
+  return useCurrentUser().data?.managedRoom?.id === roomId;
+}
 
 /** The reader's own questions in a room, with their answers: GET /api/data-room/:id/questions. */
 export function myQuestionsQuery(roomId: string) {

@@ -27,6 +27,8 @@ const myQuestion = (overrides: Partial<MyQuestion>): MyQuestion => ({
 let questions: DocumentQuestions;
 let requests: { method: string; path: string; body: unknown }[];
 let askAnswer: () => Response;
+/** Who is signed in: an investor, unless a test signs in the room's founder. */
+let signedIn: { managedRoom: { id: string; role: 'owner' } | null } & Record<string, unknown>;
 /** jsdom has no layout: the test says when the panel comes on screen. */
 let comeOnScreen: () => void;
 const json = (body: unknown, status = 200) =>
@@ -36,6 +38,15 @@ beforeEach(() => {
   questions = { mine: [], published: [], canAsk: true };
   requests = [];
   askAnswer = () => json(myQuestion({ text: 'Asked' }), 201);
+  signedIn = {
+    id: '00000000-0000-4000-8000-00000000000a',
+    name: 'Ivy Investor',
+    email: 'ivy@fund.vc',
+    role: 'investor',
+    isActive: true,
+    createdAt: AT,
+    managedRoom: null,
+  };
   comeOnScreen = () => {};
   vi.stubGlobal(
     'IntersectionObserver',
@@ -53,6 +64,7 @@ beforeEach(() => {
       const path = url.split('?')[0] ?? url;
       const method = init?.method ?? 'GET';
       requests.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path === '/api/auth/session') return json({ user: signedIn, isSecondFactorPending: false });
       if (path === `/api/documents/${DOCUMENT}/questions`) return json(questions);
       if (path === `/api/data-room/${ROOM}/questions` && method === 'POST') return askAnswer();
       if (path === `/api/data-room/${ROOM}/questions/seen`)
@@ -165,4 +177,11 @@ test('the header’s Questions says an answer waits, and brings the panel on scr
   fireEvent.click(button);
   expect(scrolled).toHaveBeenCalledTimes(1);
   expect(document.activeElement?.textContent).toBe('Questions');
+});
+
+test('the room’s founder reading it is not offered to ask, and is told where they answer', async () => {
+  signedIn = { ...signedIn, role: 'founder', managedRoom: { id: ROOM, role: 'owner' } };
+  renderPanel(3);
+  expect(await screen.findByRole('link', { name: 'Investors, Questions' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Ask a question' })).toBeNull();
 });

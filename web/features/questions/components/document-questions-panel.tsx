@@ -5,8 +5,13 @@ import { href } from '#shared/routes';
 import { LoadFailed } from '#web/components/app/load-failed';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
-import { useDocumentQuestions, useMarkAnswersSeen } from '#web/features/questions/api/use-questions';
+import {
+  useDocumentQuestions,
+  useIsRoomManager,
+  useMarkAnswersSeen,
+} from '#web/features/questions/api/use-questions';
 import { documentThreads, type ReaderQuestion } from '#web/features/questions/question-threads';
+import { AnsweredInInbox } from './answered-in-inbox';
 import { AskQuestionForm, type SubjectChoice } from './ask-question-form';
 import { ReaderQuestionCard } from './reader-question-card';
 
@@ -32,6 +37,7 @@ export function DocumentQuestionsPanel({
   page: number | null;
 }) {
   const questions = useDocumentQuestions(documentId);
+  const isManager = useIsRoomManager(roomId);
   const markSeen = useMarkAnswersSeen(roomId);
   const [isAsking, setAsking] = useState(false);
   const [newAnswers, setNewAnswers] = useState<ReadonlySet<string>>(() => new Set());
@@ -86,13 +92,14 @@ export function DocumentQuestionsPanel({
         >
           Questions
         </h2>
-        {questions.data?.canAsk && !isAsking && (
+        {questions.data?.canAsk && !isManager && !isAsking && (
           <Button onClick={() => setAsking(true)} className="max-sm:w-full">
             <MessageCirclePlus aria-hidden="true" />
             Ask a question
           </Button>
         )}
       </div>
+      {isManager && <AnsweredInInbox />}
       {isAsking && (
         <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
           <div className="flex items-center justify-between gap-2">

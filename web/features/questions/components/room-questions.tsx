@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { MyQuestion } from '#shared/contracts/questions';
 import { LoadFailed } from '#web/components/app/load-failed';
 import { Spinner } from '#web/components/ui/spinner';
-import { useMarkAnswersSeen, useMyQuestions, useRoomFaq } from '#web/features/questions/api/use-questions';
+import {
+  useIsRoomManager,
+  useMarkAnswersSeen,
+  useMyQuestions,
+  useRoomFaq,
+} from '#web/features/questions/api/use-questions';
+import { AnsweredInInbox } from './answered-in-inbox';
 import { AskQuestionForm, type SubjectChoice } from './ask-question-form';
 import { ReaderQuestionCard } from './reader-question-card';
 import { RoomFaq, SubjectLink } from './room-faq';
@@ -27,9 +33,11 @@ export function RoomQuestions({
     ...sectionNames.map((section) => ({ label: section, about: { kind: 'section' as const, section } })),
   ];
   const faq = useRoomFaq({ kind: 'member', roomId }, '');
+  const isManager = useIsRoomManager(roomId);
   return (
     <div className="flex flex-col gap-8">
-      {faq.data?.canAsk && (
+      {isManager && <AnsweredInInbox />}
+      {faq.data?.canAsk && !isManager && (
         <section
           aria-labelledby="ask-heading"
           className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
