@@ -57,6 +57,10 @@ export function QuestionSettingsCard() {
             onClick={flip}
           />
         </div>
+        <p className="mt-3 text-sm text-slate-600">
+          Each new question is e-mailed to you and your co-founders at once when Notifications sends first
+          visits, or listed in the day’s e-mail with Daily digest.
+        </p>
         {settings.isError && (
           <p className="mt-2 text-sm text-red-700">
             Could not load this setting. Reload the page to try again.
