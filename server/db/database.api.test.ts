@@ -909,3 +909,48 @@ test('migration 0023 gives every room "All investors", with the room\'s id, and 
     fs.rmSync(before, { recursive: true, force: true });
   }
 });
+
+test("migration 0027 keeps the founder's notifications while their kinds gain 'question', and goes back down", async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0027-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0026-share-links')).error).toBeUndefined();
+    const [owner, room] = [crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+              values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+    const notification = (id: string, kind: string) =>
+      sql`insert into founder_notifications (id, room_id, kind, notification_key, created_at)
+          values (${id}, ${room}, ${kind}, ${`${kind}:${id}`}, 7)`.execute(older.db);
+    const visit = crypto.randomUUID();
+    await notification(visit, 'first_visit');
+    await expect(notification(crypto.randomUUID(), 'question')).rejects.toThrow();
+
+    await migrateToLatest(older.db);
+    const kept = await older.db
+      .selectFrom('founder_notifications')
+      .select(['id', 'kind', 'notification_key', 'created_at'])
+      .execute();
+    expect(kept).toEqual([
+      { id: visit, kind: 'first_visit', notification_key: `first_visit:${visit}`, created_at: 7 },
+    ]);
+    await notification(crypto.randomUUID(), 'question');
+    await expect(notification(crypto.randomUUID(), 'weekly')).rejects.toThrow();
+
+    expect((await migrator.migrateTo('0026-share-links')).error).toBeUndefined();
+    const tables = (await older.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('questions');
+    expect(
+      (await older.db.selectFrom('founder_notifications').select('kind').execute()).map((row) => row.kind),
+    ).toEqual(['first_visit']);
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});

@@ -133,23 +133,45 @@ export const documentQuestionsSchema = z.object({
 export type DocumentQuestions = z.infer<typeof documentQuestionsSchema>;
 
 /** A question in the managers' inbox: who asked, from which group and firm. */
-export const inboxQuestionSchema = z.object({
-  id: z.uuid(),
-  about: questionSubjectSchema,
-  text: z.string(),
-  state: z.enum(questionStates),
-  asker: z.object({ userId: z.uuid(), email: z.string(), name: z.string() }),
-  /** The asker's firm: their address's domain, as analytics groups firms. */
-  firm: z.string(),
-  /** The asker's group now (null when they are no longer an investor of the room). */
-  group: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  answer: z.string().nullable(),
-  /** The wording published to the FAQ; null unless published. */
-  publishedQuestion: z.string().nullable(),
-  askedAt: isoDateTime,
-  answeredAt: isoDateTime.nullable(),
-  publishedAt: isoDateTime.nullable(),
-});
+const inboxQuestionExample = {
+  id: '3b0f1c52-7a4e-4d2b-9c1e-5f6a7b8c9d0e',
+  about: {
+    kind: 'document' as const,
+    documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+    documentTitle: 'Pitch deck',
+    page: 14,
+  },
+  text: 'What is in the other-income line on page 14?',
+  state: 'published' as const,
+  asker: { userId: '5c2e8f1a-3b4d-4e6f-8a9b-0c1d2e3f4a5b', email: 'ivy@fund.example', name: 'Ivy Investor' },
+  firm: 'fund.example',
+  group: { id: '6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d', name: 'Diligence' },
+  answer: 'Interest earned on our cash.',
+  publishedQuestion: 'What is in the other-income line of the deck?',
+  askedAt: '2026-11-25T09:30:00.000Z',
+  answeredAt: '2026-11-25T11:02:00.000Z',
+  publishedAt: '2026-11-25T11:02:00.000Z',
+};
+
+export const inboxQuestionSchema = z
+  .object({
+    id: z.uuid(),
+    about: questionSubjectSchema,
+    text: z.string(),
+    state: z.enum(questionStates),
+    asker: z.object({ userId: z.uuid(), email: z.string(), name: z.string() }),
+    /** The asker's firm: their address's domain, as analytics groups firms. */
+    firm: z.string(),
+    /** The asker's group now (null when they are no longer an investor of the room). */
+    group: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    answer: z.string().nullable(),
+    /** The wording published to the FAQ; null unless published. */
+    publishedQuestion: z.string().nullable(),
+    askedAt: isoDateTime,
+    answeredAt: isoDateTime.nullable(),
+    publishedAt: isoDateTime.nullable(),
+  })
+  .meta({ examples: [inboxQuestionExample] });
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
 
 export const inboxQuerySchema = z.object({
@@ -171,17 +193,30 @@ export const inboxQuerySchema = z.object({
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
-export const questionInboxSchema = z.object({
-  questions: z.array(inboxQuestionSchema),
-  /** How many questions match the filters, in all pages. */
-  total: z.int(),
-  page: z.int(),
-  pageSize: z.int(),
-  /** The room's questions by state, whatever the filters. */
-  counts: z.object({ open: z.int(), answered: z.int(), published: z.int() }),
-  /** The firms of the room's askers, whatever the filters: the firm filter's choices. */
-  firms: z.array(z.string()),
-});
+export const questionInboxSchema = z
+  .object({
+    questions: z.array(inboxQuestionSchema),
+    /** How many questions match the filters, in all pages. */
+    total: z.int(),
+    page: z.int(),
+    pageSize: z.int(),
+    /** The room's questions by state, whatever the filters. */
+    counts: z.object({ open: z.int(), answered: z.int(), published: z.int() }),
+    /** The firms of the room's askers, whatever the filters: the firm filter's choices. */
+    firms: z.array(z.string()),
+  })
+  .meta({
+    examples: [
+      {
+        questions: [inboxQuestionExample],
+        total: 1,
+        page: 1,
+        pageSize: INBOX_PAGE_SIZE,
+        counts: { open: 0, answered: 0, published: 1 },
+        firms: ['fund.example'],
+      },
+    ],
+  });
 export type QuestionInbox = z.infer<typeof questionInboxSchema>;
 
 export const questionIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a question id' }) });
@@ -209,16 +244,34 @@ export const questionSettingsRequestSchema = z.strictObject({
 });
 
 /** Questions per document and per page, for the console's analytics (a null page: the whole document). */
-export const questionsByPageSchema = z.object({
-  documents: z.array(
-    z.object({
-      documentId: z.uuid(),
-      title: z.string(),
-      total: z.int(),
-      pages: z.array(z.object({ page: z.int().nullable(), count: z.int() })),
-    }),
-  ),
-});
+export const questionsByPageSchema = z
+  .object({
+    documents: z.array(
+      z.object({
+        documentId: z.uuid(),
+        title: z.string(),
+        total: z.int(),
+        pages: z.array(z.object({ page: z.int().nullable(), count: z.int() })),
+      }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        documents: [
+          {
+            documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+            title: 'Pitch deck',
+            total: 3,
+            pages: [
+              { page: 3, count: 2 },
+              { page: 14, count: 1 },
+            ],
+          },
+        ],
+      },
+    ],
+  });
 export type QuestionsByPage = z.infer<typeof questionsByPageSchema>;
 
 /** Questions and answers (docs/decisions/0065-query-keys-and-api-routes.md). */

@@ -55,6 +55,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('questions')
     .columns(['room_id', 'state', 'published_at'])
     .execute();
+  // The FAQ: a room's published questions, newest first, walked in order and read no further than the
+  // page (docs/decisions/0073-questions-and-answers.md; bench/questions.ts).
+  await db.schema
+    .createIndex('questions_published_idx')
+    .on('questions')
+    .columns(['room_id', 'published_at', 'id'])
+    .where(sql.ref('state'), '=', 'published')
+    .execute();
   await db.schema
     .createIndex('questions_document_idx')
     .on('questions')

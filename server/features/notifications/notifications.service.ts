@@ -365,7 +365,6 @@ async function composeQuestion(
  * at once where the founder wants mails at once, else listed in the day's digest; nothing when off.
  */
 export async function noteQuestionAsked(
-  _ctx: AppContext,
   trx: Executor,
   question: { roomId: string; questionId: string; at: Date },
 ): Promise<void> {

@@ -55,12 +55,11 @@ async function questionEvent(trx: Executor, question: StoredQuestion) {
 }
 
 export async function questionAsked(
-  ctx: AppContext,
   trx: Executor,
   room: ReadableRoom,
   question: StoredQuestion,
 ): Promise<void> {
-  await noteQuestionAsked(ctx, trx, { roomId: room.id, questionId: question.id, at: question.createdAt });
+  await noteQuestionAsked(trx, { roomId: room.id, questionId: question.id, at: question.createdAt });
   await emitWebhookEvent(
     trx,
     room.id,
@@ -71,7 +70,6 @@ export async function questionAsked(
 }
 
 export async function questionAnswered(
-  ctx: AppContext,
   trx: Executor,
   room: Pick<ReadableRoom, 'id'>,
   question: StoredQuestion,
@@ -92,7 +90,6 @@ export async function questionAnswered(
     dedupeKey: `${QUESTION_ANSWERED_MAIL_JOB}:${question.id}:${at.getTime()}`,
     fairKey: room.id,
   });
-  ctx.jobs.wake();
 }
 
 /** The web's page for the place a question is about: the room, its section, or the document at its page. */

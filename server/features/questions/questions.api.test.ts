@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createFounder,
   invite,
+  inviteEditor,
   mailTo,
   type SignedIn,
   signInWithMagicLink,
@@ -256,7 +257,53 @@ describe('asking, answering and publishing', () => {
   });
 });
 
+describe("telling the founders, by the room's notification setting", () => {
+  test('at once, every manager: the owner and a co-founder', async () => {
+    const room = await roomWithInvestors();
+    const editorEmail = uniqueEmail('cofounder');
+    await inviteEditor(t, room.founder, editorEmail, 'Cora Cofounder');
+    await signInWithMagicLink(t, editorEmail);
+    await expectStatus(ask(room, room.first, { kind: 'section', section: 'Financials' }, 'Audited?'), 201);
+    for (const manager of [room.founder.user.email, editorEmail]) {
+      const mail = await mailTo(t, manager, 'Ivy First asked a question');
+      expect(mail.text).toContain('the section "Financials"');
+      expect(mail.text).toContain(`${t.config.appUrl}/admin/questions`);
+    }
+  });
+
+  test("with the daily digest, a line of that day's digest instead of a mail at once", async () => {
+    const room = await roomWithInvestors();
+    await expectStatus(
+      post(room.founder, '/api/my-data-room/notifications', { founderNotifications: 'daily' }),
+      200,
+    );
+    await expectStatus(
+      ask(room, room.first, { kind: 'document', documentId: room.deckId, page: 2 }, 'Why this slide?'),
+      201,
+    );
+    await t.app.jobs.whenIdle();
+    const atOnce = t.smtp.messages.filter(
+      (mail) =>
+        (mail.subject ?? '').includes('asked a question') && (mail.text ?? '').includes('Why this slide?'),
+    );
+    expect(atOnce).toEqual([]);
+    // The day's digest, sent now rather than after midnight.
+    await t.app.database.db
+      .updateTable('jobs')
+      .set({ run_at: Date.now() })
+      .where('kind', '=', 'founder-notification')
+      .where('status', '=', 'queued')
+      .execute();
+    t.app.jobs.wake();
+    const digest = await mailTo(t, room.founder.user.email, 'was active');
+    expect(digest.text).toContain(`Ivy First (${room.firstEmail})`);
+    expect(digest.text).toContain('Asked a question about page 2 of "Deck.pdf"');
+  });
+});
+
 describe('hostile input', () => {
+  let refusalsRoom: Room | undefined;
+
   test('markup and scripts are stored and answered as the text they are', async () => {
     const room = await roomWithInvestors();
     const text =
@@ -306,7 +353,9 @@ describe('hostile input', () => {
     ],
     ['an unknown section', () => ({ kind: 'section', section: 'Secrets' }), 'x', 404, 'about.section'],
   ])('%s is refused, naming what is wrong, and writes nothing', async (_name, about, text, status, field) => {
-    const room = await roomWithInvestors();
+    // One room for every refusal: none of them writes.
+    refusalsRoom ??= await roomWithInvestors();
+    const room = refusalsRoom;
     const refused = await expectStatus(ask(room, room.first, about(room), text), status);
     if (status === 400) expect(refused.json).toMatchObject({ field: expect.stringContaining(field) });
     else expect(refused.json).toMatchObject({ error: 'not_found' });

@@ -109,9 +109,10 @@ export async function listPublished(
   hidden: HiddenPlaces,
   filters: { q?: string | undefined; documentId?: string | undefined; limit: number },
 ): Promise<QuestionWithTitle[]> {
+  // The state written as a literal: it is what lets both dialects use the partial index of the FAQ.
   let query = withTitle(db)
     .where('questions.room_id', '=', roomId)
-    .where('questions.state', '=', 'published');
+    .where(sql<boolean>`questions.state = 'published'`);
   if (filters.documentId) query = query.where('questions.document_id', '=', filters.documentId);
   if (filters.q) {
     const pattern = `%${likeEscaped(filters.q.toLowerCase())}%`;
@@ -122,7 +123,7 @@ export async function listPublished(
   }
   const rows = await readableBy(query, hidden)
     .orderBy('questions.published_at', 'desc')
-    .orderBy('questions.id')
+    .orderBy('questions.id', 'desc')
     .limit(filters.limit)
     .execute();
   return rows.map(toQuestion);

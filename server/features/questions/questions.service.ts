@@ -57,7 +57,7 @@ import {
 } from './questions.repository';
 
 /** The FAQ shows at most this many entries, most recently published first (search narrows it). */
-export const MAX_FAQ_ENTRIES = 500;
+export const MAX_FAQ_ENTRIES = 200;
 
 const QUESTION_NOT_FOUND = 'That question does not exist, or you do not have access to it.';
 const DOCUMENT_NOT_FOUND = 'That document does not exist, or you do not have access to it.';
@@ -236,8 +236,10 @@ export async function askQuestion(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await insertQuestion(trx, question);
-    await questionAsked(ctx, trx, room, question);
+    await questionAsked(trx, room, question);
   });
+  // Committed: the founders' mail may go now.
+  ctx.jobs.wake();
   const stored = await findQuestionInRoom(ctx.db, room.id, question.id);
   if (!stored) throw new Error('the question just asked was not found');
   return toMyQuestion(stored);
@@ -400,8 +402,9 @@ export async function replyPrivately(
       answeredAt: question.answeredAt ?? at,
       answerChangedAt: at,
     });
-    await questionAnswered(ctx, trx, room, { ...question, answer, state: 'answered' }, 'private', at);
+    await questionAnswered(trx, room, { ...question, answer, state: 'answered' }, 'private', at);
   });
+  ctx.jobs.wake();
   return inboxQuestionOf(ctx, room.id, question.id);
 }
 
@@ -427,8 +430,9 @@ export async function publishAnswer(
       answerChangedAt: at,
     });
     const published = { ...question, answer: body.answer, state: 'published' as const };
-    await questionAnswered(ctx, trx, room, published, 'published', at);
+    await questionAnswered(trx, room, published, 'published', at);
   });
+  ctx.jobs.wake();
   return inboxQuestionOf(ctx, room.id, question.id);
 }
 
