@@ -52,6 +52,7 @@ export function QuestionsInbox({ roomId }: { roomId: string }) {
   const [state, setState] = useTabParam(questionStates);
   const [filter, setFilter] = useInboxFilters();
   const shown = useQuestionInbox({ ...filter, state }).data;
+  const isFiltered = Boolean(filter.documentId || filter.groupId || filter.firm);
   return (
     <div className="flex flex-col gap-4">
       <InboxFilters filter={filter} firms={shown?.firms ?? []} onChange={setFilter} />
@@ -61,7 +62,8 @@ export function QuestionsInbox({ roomId }: { roomId: string }) {
         onChange={setState}
         tabs={questionStates.map((id) => ({
           id,
-          label: shown ? `${STATE_LABELS[id]} (${shown.counts[id]})` : STATE_LABELS[id],
+          // The server counts the room's questions whatever the filters: said only while none is set.
+          label: shown && !isFiltered ? `${STATE_LABELS[id]} (${shown.counts[id]})` : STATE_LABELS[id],
           panel:
             id === state ? (
               <InboxList
