@@ -267,7 +267,8 @@ export interface AccessEventsTable {
   document_id: string | null;
   document_title: string;
   url: string;
-  action: 'downloaded' | 'clicked' | 'viewed';
+  /** 'asked', 'answered': an investor's question and its answer (docs/decisions/0073-questions-and-answers.md). */
+  action: 'downloaded' | 'clicked' | 'viewed' | 'asked' | 'answered';
   occurred_at: EpochMs;
   ip: string | null;
   user_agent: string | null;

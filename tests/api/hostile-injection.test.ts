@@ -226,7 +226,8 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
 
   test('as a question and its published wording and answer: stored and read back exactly', async () => {
     let questionId = '';
-    // The question, and the founders' mail of it (at once, the default notification setting) with its job.
+    // The question, its line in the access log, and the founders' mail of it (at once, the default
+    // notification setting) with its job.
     await expectRowsAdded(
       async () => {
         const asked = await t.request('POST', `/api/data-room/${roomId}/questions`, {
@@ -236,7 +237,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
         expectShownBack(asked, (json: { text: string }) => json.text, text);
         questionId = (asked.json as { id: string }).id;
       },
-      { questions: 1, founder_notifications: 1, jobs: 1 },
+      { questions: 1, founder_notifications: 1, jobs: 1, access_events: 1 },
     );
     const published = await t.request('POST', `/api/my-data-room/questions/${questionId}/publish`, {
       json: { question: text, answer: `${text}\n${text}` },

@@ -11,6 +11,8 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // - question_settings: a room's "Questions" switch; a room without a row takes questions.
 // - founder_notifications.kind gains 'question': the managers' mail of a new question, sent at once
 //   where the room's notification setting mails at once, with the same one-click unsubscribe.
+// - access_events.action gains 'asked' and 'answered': the access log records an investor's question
+//   and its answer (who: the investor who asked).
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
@@ -96,6 +98,51 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await allowFounderNotificationKinds(db, sql`kind in ('first_visit', 'hourly', 'daily', 'question')`);
+  await allowAccessEventActions(db, sql`action in ('downloaded', 'clicked', 'viewed', 'asked', 'answered')`);
+}
+
+/** As 0004 did: PostgreSQL alters the check; SQLite rebuilds the table, its indexes and every column. */
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+async function allowAccessEventActions(db: Kysely<any>, actions: ReturnType<typeof sql>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    await sql`alter table access_events drop constraint access_events_action_check`.execute(db);
+    await sql`alter table access_events add constraint access_events_action_check check (${actions})`.execute(
+      db,
+    );
+    return;
+  }
+  await db.schema
+    .createTable('access_events_new')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('invitation_id', 'text', (c) => c.references('invitations.id').onDelete('set null'))
+    .addColumn('document_id', 'text', (c) => c.references('documents.id').onDelete('set null'))
+    .addColumn('document_title', 'text', (c) => c.notNull())
+    .addColumn('url', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('occurred_at', 'bigint', (c) => c.notNull())
+    .addColumn('ip', 'text')
+    .addColumn('user_agent', 'text')
+    .addColumn('document_version', 'integer')
+    .addCheckConstraint('access_events_action_check', actions)
+    .execute();
+  await sql`insert into access_events_new (id, room_id, user_id, invitation_id, document_id, document_title, url, action, occurred_at, ip, user_agent, document_version)
+    select id, room_id, user_id, invitation_id, document_id, document_title, url, action, occurred_at, ip, user_agent, document_version from access_events`.execute(
+    db,
+  );
+  await db.schema.dropTable('access_events').execute();
+  await db.schema.alterTable('access_events_new').renameTo('access_events').execute();
+  await db.schema
+    .createIndex('access_events_room_id_occurred_at_idx')
+    .on('access_events')
+    .columns(['room_id', 'occurred_at'])
+    .execute();
+  await db.schema
+    .createIndex('access_events_room_user_occurred_idx')
+    .on('access_events')
+    .columns(['room_id', 'user_id', 'occurred_at'])
+    .execute();
 }
 
 /** The kind check names every kind; SQLite cannot alter a constraint, so it rebuilds the (small) table. */
@@ -139,6 +186,8 @@ async function allowFounderNotificationKinds(db: Kysely<any>, kinds: ReturnType<
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('access_events').where('action', 'in', ['asked', 'answered']).execute();
+  await allowAccessEventActions(db, sql`action in ('downloaded', 'clicked', 'viewed')`);
   await db.deleteFrom('founder_notifications').where('kind', '=', 'question').execute();
   await allowFounderNotificationKinds(db, sql`kind in ('first_visit', 'hourly', 'daily')`);
   await db.schema.dropTable('question_settings').execute();

@@ -67,17 +67,26 @@ export async function recordAccessEvent(
   webhookEvents?: ReadCache<RoomWebhookEvents>,
 ): Promise<void> {
   const row = toInsert(event);
+  // A question's events have webhooks of their own, sent by the questions module (ADR 73).
+  const webhookType = isReadingAction(event.action) ? ACCESS_WEBHOOK_EVENTS[event.action] : undefined;
   // A request logged already (see eventId) inserts nothing, and its webhook went out with it then.
   if (db.isTransaction) {
-    if ((await insertRows(db, [row])) > 0) await emitAccessWebhookEvent(db, event);
-  } else if (await roomListensFor(db, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action], webhookEvents)) {
+    if ((await insertRows(db, [row])) > 0 && webhookType)
+      await emitAccessWebhookEvent(db, event, webhookType);
+  } else if (webhookType && (await roomListensFor(db, event.roomId, webhookType, webhookEvents))) {
     await db.transaction().execute(async (trx) => {
-      if ((await insertRows(trx, [row])) > 0) await emitAccessWebhookEvent(trx, event);
+      if ((await insertRows(trx, [row])) > 0) await emitAccessWebhookEvent(trx, event, webhookType);
     });
   } else {
     await groupCommitFor(db).add(row);
   }
 }
+
+/** The actions of reading the room: every list of investor activity but the CSV's log shows only these. */
+export const READING_ACTIONS = ['downloaded', 'clicked', 'viewed'] as const;
+type ReadingAction = (typeof READING_ACTIONS)[number];
+const isReadingAction = (action: AccessEventRow['action']): action is ReadingAction =>
+  (READING_ACTIONS as readonly string[]).includes(action);
 
 const ACCESS_WEBHOOK_EVENTS = {
   viewed: 'document.viewed',
@@ -85,8 +94,12 @@ const ACCESS_WEBHOOK_EVENTS = {
   clicked: 'link.clicked',
 } as const;
 
-async function emitAccessWebhookEvent(trx: Executor, event: NewAccessEvent): Promise<void> {
-  if (!(await roomListensFor(trx, event.roomId, ACCESS_WEBHOOK_EVENTS[event.action]))) return;
+async function emitAccessWebhookEvent(
+  trx: Executor,
+  event: NewAccessEvent,
+  type: (typeof ACCESS_WEBHOOK_EVENTS)[ReadingAction],
+): Promise<void> {
+  if (!(await roomListensFor(trx, event.roomId, type))) return;
   const reader = await webhookReaderOf(trx, event);
   if (!reader) return;
   const activity = {
@@ -96,22 +109,9 @@ async function emitAccessWebhookEvent(trx: Executor, event: NewAccessEvent): Pro
     reader,
     occurredAt: event.occurredAt.toISOString(),
   };
-  if (event.action === 'clicked')
-    await emitWebhookEvent(
-      trx,
-      event.roomId,
-      'link.clicked',
-      { ...activity, url: event.url },
-      event.occurredAt,
-    );
-  else
-    await emitWebhookEvent(
-      trx,
-      event.roomId,
-      ACCESS_WEBHOOK_EVENTS[event.action],
-      activity,
-      event.occurredAt,
-    );
+  if (type === 'link.clicked')
+    await emitWebhookEvent(trx, event.roomId, type, { ...activity, url: event.url }, event.occurredAt);
+  else await emitWebhookEvent(trx, event.roomId, type, activity, event.occurredAt);
 }
 
 /** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */
@@ -131,6 +131,8 @@ export async function listRecentAccessEvents(db: Executor, roomId: string, limit
       'invitations.email as invited_email',
     ])
     .where('access_events.room_id', '=', roomId)
+    .where('access_events.action', 'in', READING_ACTIONS)
+    .$narrowType<{ action: ReadingAction }>()
     .orderBy('access_events.occurred_at', 'desc')
     .limit(limit)
     .execute();

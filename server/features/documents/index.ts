@@ -4,6 +4,7 @@
  * import only this file (docs/decisions/0063-room-content-as-four-modules.md).
  */
 
+export { recordAccessEvent } from './access-events.repository';
 export { previewsCache } from './documents.caches';
 export { findDocumentById, findDocumentInRoom, type StoredDocument } from './documents.repository';
 export { documentsRoutes } from './documents.routes';

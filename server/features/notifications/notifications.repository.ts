@@ -284,6 +284,9 @@ export async function listInvestorEvents(db: Executor, roomId: string, start: Da
       'invitations.name as invited_name',
     ])
     .where('access_events.room_id', '=', roomId)
+    // Reading only: a question is a line of its own (ADR 73).
+    .where('access_events.action', 'in', ['downloaded', 'clicked', 'viewed'])
+    .$narrowType<{ action: 'downloaded' | 'clicked' | 'viewed' }>()
     .where('access_events.occurred_at', '>=', start.getTime())
     .where('access_events.occurred_at', '<', end.getTime())
     .where((eb) =>

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { MINUTE_MS } from '#server/durations';
+import { recordAccessEvent } from '#server/features/documents/index';
 import { noteQuestionAsked } from '#server/features/notifications/index';
 import {
+  type DataRoom,
   findReadableRoom,
   hiddenDocumentIdsOf,
   parsedSectionsOf,
@@ -16,7 +18,7 @@ import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
 import { sectionKeyOf } from '#shared/sections-markdown';
-import { findQuestionInRoom, type StoredQuestion } from './questions.repository';
+import { findQuestionInRoom, type QuestionWithTitle, type StoredQuestion } from './questions.repository';
 
 /**
  * Telling people of questions (docs/decisions/0073-questions-and-answers.md), inside the transaction
@@ -93,18 +95,51 @@ export async function questionAnswered(
 }
 
 /** The web's page for the place a question is about: the room, its section, or the document at its page. */
-async function placeUrlOf(ctx: AppContext, room: ReadableRoom, question: StoredQuestion): Promise<string> {
-  const base = ctx.config.appUrl;
+async function placePathOf(ctx: AppContext, room: DataRoom, question: StoredQuestion): Promise<string> {
   if (question.subjectKind === 'document' && question.documentId) {
     const path = href('documentInRoom', { id: room.id, documentId: question.documentId });
-    return `${base}${path}${question.page ? `?page=${question.page}` : ''}`;
+    return `${path}${question.page ? `?page=${question.page}` : ''}`;
   }
   if (question.subjectKind === 'section') {
     const sections = (await parsedSectionsOf(ctx, room)).sections;
     const index = sections.findIndex((section) => sectionKeyOf(section.name) === question.sectionKey);
-    if (index >= 0) return `${base}${href('sectionInRoom', { id: room.id, section: String(index + 1) })}`;
+    if (index >= 0) return href('sectionInRoom', { id: room.id, section: String(index + 1) });
   }
-  return `${base}${href('dataRoomById', { id: room.id })}`;
+  return href('dataRoomById', { id: room.id });
+}
+
+/**
+ * The access log's line of a question (ADR 73): 'asked' from the asker's request, 'answered' when the
+ * founders answer it (the investor is still the asker; the request was not theirs, so no IP or browser).
+ */
+export async function recordQuestionEvent(
+  ctx: AppContext,
+  trx: Executor,
+  room: DataRoom,
+  question: QuestionWithTitle,
+  action: 'asked' | 'answered',
+  request: { ip: string; userAgent: string | undefined } | null,
+  at: Date,
+): Promise<void> {
+  const title =
+    question.subjectKind === 'document'
+      ? `${question.documentTitle ?? ''}${question.page ? `, page ${question.page}` : ''}`
+      : question.subjectKind === 'section'
+        ? `Section: ${question.sectionName ?? ''}`
+        : 'The data room';
+  await recordAccessEvent(trx, {
+    roomId: room.id,
+    userId: question.askerId,
+    invitationId: null,
+    documentId: question.documentId,
+    documentVersion: null,
+    documentTitle: title,
+    url: await placePathOf(ctx, room, question),
+    action,
+    occurredAt: at,
+    ip: request?.ip ?? null,
+    userAgent: request?.userAgent ?? null,
+  });
 }
 
 function placeOf(question: StoredQuestion & { documentTitle: string | null }): QuestionPlace {
@@ -143,7 +178,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
       question: question.text,
       answer: question.answer,
       isPublished: question.state === 'published',
-      placeUrl: await placeUrlOf(ctx, room, question),
+      placeUrl: `${ctx.config.appUrl}${await placePathOf(ctx, room, question)}`,
       messageId: `<question-answered-${questionId}-${answeredAt}@${new URL(ctx.config.appUrl).hostname}>`,
     }),
   );

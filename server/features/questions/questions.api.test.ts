@@ -240,6 +240,19 @@ describe('asking, answering and publishing', () => {
     const csv = await expectStatus(get(room.founder, '/api/admin/exports/questions.csv'), 200);
     expect(csv.text).toContain('What is in other income?');
     expect(csv.text).toContain(room.firstEmail);
+    // The access log: the question asked, and each of its two answers, as the asker's lines.
+    const log = (await expectStatus(get(room.founder, '/api/admin/exports/access-log.csv'), 200)).text;
+    const lines = log.split('\n').filter((line) => line.includes('Deck.pdf, page 3'));
+    expect(lines.map((line) => /,(asked|answered),/.exec(line)?.[1])).toEqual([
+      'asked',
+      'answered',
+      'answered',
+    ]);
+    expect(lines.every((line) => line.includes(room.firstEmail))).toBe(true);
+    expect(lines[0]).toContain(`${t.config.appUrl}/data-room/${room.roomId}/documents/${room.deckId}?page=3`);
+    // The console's recent activity stays the reading of the room.
+    const recent = (await get(room.founder, '/api/admin/recent-access')).text;
+    expect(recent).not.toContain('"asked"');
   });
 
   test('the founder turns questions off: asking is refused, the FAQ stays readable', async () => {

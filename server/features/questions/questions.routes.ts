@@ -61,7 +61,12 @@ export function questionsRoutes(ctx: AppContext, invitationLinks: InvitationLink
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await askQuestion(ctx, requireUser(request), request.params.id, request.body)),
+        reply.status(201).send(
+          await askQuestion(ctx, requireUser(request), request.params.id, request.body, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          }),
+        ),
     );
     app.get(
       '/api/data-room/:id/questions',

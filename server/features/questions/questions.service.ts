@@ -34,7 +34,7 @@ import {
   type RoomFaq,
 } from '#shared/contracts/questions';
 import { sectionKeyOf } from '#shared/sections-markdown';
-import { questionAnswered, questionAsked } from './question-notices';
+import { questionAnswered, questionAsked, recordQuestionEvent } from './question-notices';
 import {
   countAskedBy,
   countByState,
@@ -209,6 +209,7 @@ export async function askQuestion(
   user: RoomUser,
   roomId: string,
   body: AskQuestionRequest,
+  request: { ip: string; userAgent: string | undefined },
 ): Promise<MyQuestion> {
   const room = await requireReadableRoom(ctx, user, roomId);
   if (room.readerManagesRoom)
@@ -234,14 +235,16 @@ export async function askQuestion(
     answerChangedAt: null,
     askerSeenAt: null,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  const stored = await ctx.db.transaction().execute(async (trx) => {
     await insertQuestion(trx, question);
+    const asked = await findQuestionInRoom(trx, room.id, question.id);
+    if (!asked) throw new Error('the question just asked was not found');
+    await recordQuestionEvent(ctx, trx, room, asked, 'asked', request, at);
     await questionAsked(trx, room, question);
+    return asked;
   });
   // Committed: the founders' mail may go now.
   ctx.jobs.wake();
-  const stored = await findQuestionInRoom(ctx.db, room.id, question.id);
-  if (!stored) throw new Error('the question just asked was not found');
   return toMyQuestion(stored);
 }
 
@@ -402,6 +405,7 @@ export async function replyPrivately(
       answeredAt: question.answeredAt ?? at,
       answerChangedAt: at,
     });
+    await recordQuestionEvent(ctx, trx, room, question, 'answered', null, at);
     await questionAnswered(trx, room, { ...question, answer, state: 'answered' }, 'private', at);
   });
   ctx.jobs.wake();
@@ -430,6 +434,7 @@ export async function publishAnswer(
       answerChangedAt: at,
     });
     const published = { ...question, answer: body.answer, state: 'published' as const };
+    await recordQuestionEvent(ctx, trx, room, question, 'answered', null, at);
     await questionAnswered(trx, room, published, 'published', at);
   });
   ctx.jobs.wake();
