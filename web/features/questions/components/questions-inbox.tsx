@@ -165,7 +165,11 @@ function InboxList({
   if (questions.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-        {isFiltered ? 'No question matches these filters.' : EMPTY[filter.state]}
+        {isFiltered
+          ? 'No question matches these filters.'
+          : Object.values(inbox.data.counts).every((count) => count === 0)
+            ? 'No questions yet. Investors ask under the documents they read, or about the room; each question shows here.'
+            : EMPTY[filter.state]}
       </p>
     );
   return (
