@@ -24,6 +24,8 @@ export const paths = {
   sectionInRoom: '/data-room/:id/sections/:section',
   /** A document of a room read in the viewer (members and the owner). */
   documentInRoom: '/data-room/:id/documents/:documentId',
+  /** A room's questions: its FAQ, searchable, and the reader's own questions with their answers. */
+  roomQuestions: '/data-room/:id/questions',
   preview: '/preview',
   /** A document of the founder's own room read in the viewer, from the preview. */
   previewDocument: '/preview/documents/:documentId',
@@ -33,6 +35,8 @@ export const paths = {
   adminInvestors: '/admin/investors',
   /** The console's Team (ADR 47), in Settings: the owner and the co-founders. */
   adminTeam: '/admin/team',
+  /** The console's questions inbox, in Investors: open, answered, published. */
+  adminQuestions: '/admin/questions',
   /** Reading analytics: the room, one document, one investor. */
   roomAnalytics: '/admin/analytics',
   documentAnalytics: '/admin/analytics/documents/:documentId',
@@ -68,12 +72,14 @@ export const pageRoutes = [
   'dataRoomById',
   'sectionInRoom',
   'documentInRoom',
+  'roomQuestions',
   'preview',
   'previewDocument',
   'app',
   'admin',
   'adminInvestors',
   'adminTeam',
+  'adminQuestions',
   'roomAnalytics',
   'documentAnalytics',
   'investorAnalytics',

@@ -97,7 +97,7 @@ const pages: Record<ServedPageName, PageEntry> = {
   dataRoom: page(
     () => {
       void import('./layouts/protected-layout');
-      return import('#web/features/data-room/pages/data-room-page');
+      return import('./pages/data-room-page');
     },
     (m) => m.DataRoomPage,
   ),
@@ -105,8 +105,13 @@ const pages: Record<ServedPageName, PageEntry> = {
   // The same page as the room: moving between the room and its sections keeps it (and its parse) mounted.
   sectionInRoom: roomPage,
   documentInRoom: page(
-    () => import('#web/features/viewer/pages/document-in-room-page'),
+    () => import('./pages/document-in-room-page'),
     (m) => m.DocumentInRoomPage,
+    'protected',
+  ),
+  roomQuestions: page(
+    () => import('./pages/room-questions-page'),
+    (m) => m.RoomQuestionsPage,
     'protected',
   ),
   previewDocument: page(
@@ -132,6 +137,11 @@ const pages: Record<ServedPageName, PageEntry> = {
   adminInvestors: page(
     () => import('./pages/admin-investors-page'),
     (m) => m.AdminInvestorsPage,
+    'protected',
+  ),
+  adminQuestions: page(
+    () => import('#web/features/questions/pages/admin-questions-page'),
+    (m) => m.AdminQuestionsPage,
     'protected',
   ),
   adminTeam: page(

@@ -105,6 +105,46 @@ export interface RoomAnalyticsFilter {
   shareLink?: string | null;
 }
 
+/** Which questions the founder's inbox shows: by state, document, group and firm, and its page. */
+export interface QuestionInboxFilter {
+  state?: 'open' | 'answered' | 'published' | null;
+  documentId?: string | null;
+  groupId?: string | null;
+  firm?: string | null;
+  page?: number;
+}
+
+/**
+ * Questions and answers (docs/product-rules.md#questions): a reader's own in a room, one document's
+ * in the viewer, a room's FAQ (per source and search), and the founder's inbox and setting.
+ */
+export const questionsKeys = {
+  all: ['questions'] as const,
+  mine: (roomId: string) => [...questionsKeys.all, 'mine', roomId] as const,
+  /** Every document's questions in the viewer. */
+  documents: () => [...questionsKeys.all, 'document'] as const,
+  ofDocument: (documentId: string) => [...questionsKeys.documents(), documentId] as const,
+  faq: (source: RoomSource, search = '') =>
+    [
+      ...questionsKeys.all,
+      'faq',
+      source.kind,
+      source.kind === 'member' ? source.roomId : source.token,
+      search,
+    ] as const,
+  inbox: ({
+    state = null,
+    documentId = null,
+    groupId = null,
+    firm = null,
+    page = 1,
+  }: QuestionInboxFilter = {}) =>
+    [...questionsKeys.all, 'inbox', state, documentId, groupId, firm, page] as const,
+  settings: () => [...questionsKeys.all, 'settings'] as const,
+  /** Questions per document and page, for the console's analytics. */
+  byPage: () => [...questionsKeys.all, 'by-page'] as const,
+};
+
 /** The founder's reading analytics: the room, one document (for one reader or all), one investor. */
 export const readingAnalyticsKeys = {
   all: ['reading-analytics'] as const,
@@ -250,6 +290,17 @@ export const invalidatedBy = {
   investorMessageSent: () => [notificationsKeys.investorMessages()],
   /** An unsubscribe link used: the founder's setting changed with it. */
   unsubscribed: () => [notificationsKeys.settings()],
+  /** A reader asked: their questions, the document's, and (for a founder asking in their own room) the inbox. */
+  questionAsked: () => [questionsKeys.all],
+  /** A reader saw their answers: their questions (the badges) and the document's. */
+  answersSeen: (roomId: string) => [questionsKeys.mine(roomId), questionsKeys.documents()],
+  /**
+   * A question answered, published, edited or withdrawn: the inbox, the FAQs and every reader's list the
+   * founder may be looking at in their own room.
+   */
+  questionAnswered: () => [questionsKeys.all],
+  /** Questions turned on or off: the setting, and every place that offers "Ask a question". */
+  questionSettingsSaved: () => [questionsKeys.all],
   webhookEndpointsChanged: () => [webhooksKeys.endpoints()],
   /** A test event queued: the endpoint's delivery log shows how it went. */
   webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],

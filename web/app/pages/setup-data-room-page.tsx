@@ -22,6 +22,7 @@ import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-p
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
 import { NotificationSettingsCard } from '#web/features/notifications/components/notification-settings-card';
+import { QuestionSettingsCard } from '#web/features/questions/components/question-settings-card';
 import { CompanyProfileCard } from '#web/features/rooms/components/company-profile-card';
 import { DownloadDefaultCard } from '#web/features/rooms/components/download-default-card';
 import { NdaSettingsCard } from '#web/features/rooms/components/nda-settings-card';
@@ -159,7 +160,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       <DownloadDefaultCard room={room} />
       <WatermarkCard room={room} />
       <NotificationSettingsCard />
-      <Card className="lg:col-span-2">
+      <QuestionSettingsCard />
+      {/* Beside Questions: the cards pair up two by two. */}
+      <Card>
         <CardHeader>
           <CardTitle>Security</CardTitle>
           <CardDescription>

@@ -40,6 +40,7 @@ test('the place and the sub-place on screen are marked current', () => {
   ).toEqual([
     ['Invitations', '/configure?tab=invites'],
     ['Investors & NDAs', '/admin/investors'],
+    ['Questions', '/admin/questions'],
     ['Notify investors', '/configure?tab=notify'],
   ]);
 });

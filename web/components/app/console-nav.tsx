@@ -8,6 +8,7 @@ import {
   SquareStack,
   Users,
 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { href } from '#shared/routes';
 import { cn } from '#web/lib/cn';
@@ -43,6 +44,20 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
   const places = consolePlacesFor(role);
   const position = consolePositionOf(pathname, search, places);
   const subPlaces = position && position.place.subPlaces.length > 1 ? position.place.subPlaces : [];
+  const subPlacesRef = useRef<HTMLUListElement>(null);
+  const currentSubPlace = position?.subPlace?.id;
+
+  // A row of sub-places wider than a phone scrolls sideways: the current one is brought into it (the
+  // row alone scrolls; scrollIntoView could move the page too).
+  useEffect(() => {
+    const row = subPlacesRef.current;
+    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !link || currentSubPlace === undefined) return;
+    const start = link.offsetLeft - row.offsetLeft;
+    const end = start + link.offsetWidth;
+    if (start < row.scrollLeft) row.scrollLeft = Math.max(0, start - 8);
+    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth + 8;
+  }, [currentSubPlace]);
 
   return (
     <nav aria-label="Your data room" className="border-t border-slate-100">
@@ -84,6 +99,7 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
       </ul>
       {subPlaces.length > 0 && position && (
         <ul
+          ref={subPlacesRef}
           aria-label={position.place.label}
           className="mx-auto flex max-w-6xl gap-0.5 overflow-x-auto border-t border-slate-100 px-2 py-1.5 sm:gap-1 sm:px-3"
         >

@@ -38,6 +38,7 @@ test('tabs of the spec pages are sub-places of the places they belong to', () =>
 
 test('what left /admin has a place of its own: investors and NDAs in Investors, the team in Settings', () => {
   expect(placeAt('/admin/investors')).toBe('investors/people');
+  expect(placeAt('/admin/questions')).toBe('investors/questions');
   expect(placeAt('/admin/team')).toBe('settings/team');
   expect(placeAt('/admin/team/')).toBe('settings/team');
 });

@@ -70,6 +70,8 @@ export const CONSOLE_PLACES: readonly ConsolePlace[] = [
     subPlaces: [
       { id: 'invitations', label: 'Invitations', to: at('configure', 'invites') },
       { id: 'people', label: 'Investors & NDAs', to: at('adminInvestors') },
+      // Investors ask; the founder answers here, by document, group and firm (docs/product-rules.md#questions).
+      { id: 'questions', label: 'Questions', to: at('adminQuestions') },
       { id: 'notify', label: 'Notify investors', to: at('configure', 'notify') },
     ],
   },

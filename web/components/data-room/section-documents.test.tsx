@@ -71,3 +71,9 @@ test('a row without them is not watched', () => {
   renderRows([row({}), row({ key: '1', title: 'Website', isUploaded: false, href: 'https://example.com' })]);
   expect(observed).toEqual([]);
 });
+
+test('a row with something new for its reader says so in its link', () => {
+  renderRows([row({ badge: '2 new answers' }), row({ key: '1', title: 'Model' })]);
+  expect(screen.getByRole('link', { name: /Series A deck/ }).textContent).toContain('2 new answers');
+  expect(screen.getByRole('link', { name: /Model/ }).textContent).not.toContain('new answer');
+});

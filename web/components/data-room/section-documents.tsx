@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, ExternalLink, Eye } from 'lucide-react';
+import { ArrowLeft, Download, ExternalLink, Eye, MessageCircle } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import type { FileType } from '#shared/file-types';
@@ -18,6 +18,8 @@ export interface DocumentRow {
   updatedLabel: string;
   /** '12 pages', where known. */
   detailLabel?: string;
+  /** Something new for this reader about the document ('New answer'), shown as a badge. */
+  badge?: string;
   /**
    * Where the row goes, as a real link (a new tab, a long press on a phone): the viewer's URL for an
    * uploaded file, the click log's for an external one (opened in a new tab). Without it the row is a
@@ -182,6 +184,12 @@ function DocumentRowLink({ doc, onOpen }: { doc: DocumentRow; onOpen: () => void
         <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className="text-sm text-slate-500">{doc.updatedLabel}</span>
           {doc.detailLabel && <span className="text-sm text-slate-500">· {doc.detailLabel}</span>}
+          {doc.badge && (
+            <span className="inline-flex items-center gap-1 rounded-md bg-indigo-600 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-white">
+              <MessageCircle aria-hidden="true" className="size-3" />
+              {doc.badge}
+            </span>
+          )}
           {doc.isViewOnly && (
             <span className="inline-flex items-center gap-1 rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
               <Eye aria-hidden="true" className="size-3" />

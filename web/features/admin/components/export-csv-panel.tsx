@@ -23,6 +23,11 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
     label: 'NDA acceptances',
     description: 'Who accepted which version of your NDA, when and from where',
   },
+  {
+    kind: 'questions',
+    label: 'Questions and answers',
+    description: 'Every question, who asked it about what, and your answer, private or published',
+  },
 ];
 
 const selectClassName =

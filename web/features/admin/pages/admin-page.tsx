@@ -11,6 +11,7 @@ import { dashboardCounters } from '#web/features/admin/admin-summary';
 import { isForbidden, isUnauthorized, useAdminDashboard } from '#web/features/admin/api/admin-queries';
 import { DashboardCounters } from '#web/features/admin/components/dashboard-counters';
 import { NotificationsSummary } from '#web/features/admin/components/notifications-summary';
+import { OpenQuestionsSummary } from '#web/features/admin/components/open-questions-summary';
 import { RecentAccess } from '#web/features/admin/components/recent-access';
 import { RecentDocuments } from '#web/features/admin/components/recent-documents';
 import { RoomControls } from '#web/features/admin/components/room-controls';
@@ -96,6 +97,7 @@ export function AdminPage({ invitations }: { invitations: ReactNode }) {
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
         <RoomControls />
+        <OpenQuestionsSummary />
         <NotificationsSummary />
         <SectionCards sections={data.sections} />
         <div className="grid gap-6 lg:grid-cols-2">

@@ -41,6 +41,8 @@ interface RoomContentViewProps {
   routing?: RoomRouting;
   /** Investors never see an empty section (the founder's preview shows them, to be filled). */
   hideEmptySections?: boolean;
+  /** Answers to the reader's questions they have not seen, per document id: a badge on its row. */
+  unseenAnswers?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -66,6 +68,7 @@ function ParsedRoomContentView({
   documentHref,
   routing,
   hideEmptySections = false,
+  unseenAnswers,
   parsed,
 }: RoomContentViewProps & { parsed: ParsedSections }) {
   const navigate = useNavigate();
@@ -100,6 +103,7 @@ function ParsedRoomContentView({
           fileType: doc.fileType,
           isUploaded: doc.isUploaded,
           isViewOnly: upload ? !upload.isDownloadAllowed : false,
+          badge: answerBadge(doc.documentId ? (unseenAnswers?.get(doc.documentId) ?? 0) : 0),
           updatedLabel: formatUpdated(upload?.updatedAt ?? dataRoom.updatedAt),
           // At a URL, rows are real links: the viewer's (its Back returns to this page), or the click log's.
           href: routing
@@ -182,6 +186,12 @@ function ParsedRoomContentView({
       downloadAllHref={downloadAllHref}
     />
   );
+}
+
+/** 'New answer', '2 new answers', or nothing. */
+export function answerBadge(count: number): string | undefined {
+  if (count <= 0) return undefined;
+  return count === 1 ? 'New answer' : `${count} new answers`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, MessageCircleQuestion } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { href } from '#shared/routes';
@@ -7,6 +7,7 @@ import type { RoomRouting } from '#web/components/data-room/data-room-view';
 import { Button } from '#web/components/ui/button';
 import { RoomContentView } from '#web/features/data-room/components/room-content-view';
 import { RoomLoader } from '#web/features/data-room/components/room-loader';
+import { useUnseenAnswers } from '#web/features/questions/api/use-questions';
 import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
 
 /**
@@ -22,12 +23,27 @@ export function DataRoomByIdPage() {
     roomHref: href('dataRoomById', { id }),
     sectionHref: (sectionId) => href('sectionInRoom', { id, section: String(sectionId) }),
   };
+  const unseen = useUnseenAnswers(id);
   const backToDashboard = (
-    <div>
-      <Button asChild variant="outline">
+    // On a phone the two ways out are one under the other, as wide as each other.
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      <Button asChild variant="outline" className="max-sm:w-full">
         <Link to={href('investorDashboard')}>
           <ArrowLeft aria-hidden="true" />
           Back to dashboard
+        </Link>
+      </Button>
+      {/* The room's questions: the FAQ, and the reader's own with their answers (docs/product-rules.md#questions). */}
+      <Button asChild variant="outline" className="max-sm:w-full">
+        {/* From a section's page, the question is about that section to start with. */}
+        <Link to={`${href('roomQuestions', { id })}${section ? `?section=${section}` : ''}`}>
+          <MessageCircleQuestion aria-hidden="true" />
+          Questions
+          {unseen.total > 0 && (
+            <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs text-white">
+              {unseen.total} new
+            </span>
+          )}
         </Link>
       </Button>
     </div>
@@ -44,6 +60,7 @@ export function DataRoomByIdPage() {
               top={backToDashboard}
               routing={routing}
               hideEmptySections
+              unseenAnswers={unseen.byDocument}
             />
           </>
         )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppPage } from '#web/components/app/app-page';
 import { PublicPage } from '#web/components/site/public-page';
@@ -12,12 +13,13 @@ import { ApiRequestError } from '#web/lib/api-client';
 
 /**
  * /data-room: with ?invite=TOKEN the public invited view (no session); otherwise the signed-in
- * founder's own room, behind the session check.
+ * founder's own room, behind the session check. `belowInvitedRoom` is what the app composes under the
+ * invited view's room (its FAQ).
  */
-export function DataRoomPage() {
+export function DataRoomPage({ belowInvitedRoom }: { belowInvitedRoom?: (token: string) => ReactNode }) {
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite');
-  if (invite) return <InvitedRoomPage token={invite} />;
+  if (invite) return <InvitedRoomPage token={invite} below={belowInvitedRoom?.(invite)} />;
   return (
     <RequireSession>
       <OwnRoomPage />
@@ -30,7 +32,7 @@ export function DataRoomPage() {
  * (docs/product-rules.md#invited-view, docs/decisions/0055-invitation-as-credential.md). Someone signed in
  * sees the way to their rooms in the header, not "Login".
  */
-function InvitedRoomPage({ token }: { token: string }) {
+function InvitedRoomPage({ token, below }: { token: string; below?: ReactNode }) {
   const homePath = useHomePath();
   const account = homePath ? (
     <Button asChild variant="outline" size="sm">
@@ -50,6 +52,7 @@ function InvitedRoomPage({ token }: { token: string }) {
                 invitedEmail={invitedEmail}
                 hideEmptySections
               />
+              {below && <div className="mt-10">{below}</div>}
             </>
           )}
         </RoomLoader>

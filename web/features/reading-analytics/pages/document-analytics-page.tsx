@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { href } from '#shared/routes';
 import { Spinner } from '#web/components/ui/spinner';
 import { useDocumentVersions } from '#web/features/documents/api/use-document-versions';
+import { useQuestionsByPage } from '#web/features/questions/api/use-questions';
 import { useDocumentAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
 import {
   AnalyticsPageState,
@@ -32,6 +33,9 @@ export function DocumentAnalyticsPage() {
   const query = useDocumentAnalytics(documentId, reader);
   const readerSelectId = useId();
   const versions = useDocumentVersions(documentId);
+  // Where readers ask (docs/product-rules.md#questions), beside where they stop.
+  const asked = useQuestionsByPage().data?.documents.find((entry) => entry.documentId === documentId);
+  const askedOn = (page: number | null) => asked?.pages.find((entry) => entry.page === page)?.count ?? 0;
   return (
     <AnalyticsPageState title="Document analytics" query={query} notFound="Document not found">
       {() => {
@@ -118,6 +122,7 @@ export function DocumentAnalyticsPage() {
                         'Page',
                         'Average per reader',
                         'Readers',
+                        'Questions',
                         ...(chosen ? [chosen.name || chosen.email] : []),
                       ]}
                       rows={data.pages.map((page) => ({
@@ -126,10 +131,23 @@ export function DocumentAnalyticsPage() {
                           `Page ${page.page}`,
                           formatReadingTime(page.averageSeconds),
                           page.readerCount,
+                          askedOn(page.page),
                           ...(chosen ? [formatReadingTime(page.readerSeconds ?? 0)] : []),
                         ],
                       }))}
                     />
+                    {asked && asked.total > 0 && (
+                      <p className="text-sm text-slate-600">
+                        {asked.total === 1 ? '1 question' : `${asked.total} questions`} about this document
+                        {askedOn(null) > 0 && ` (${askedOn(null)} about all of it)`}.{' '}
+                        <Link
+                          className={linkClass}
+                          to={`${href('adminQuestions')}?document=${encodeURIComponent(documentId)}`}
+                        >
+                          See them in Questions
+                        </Link>
+                      </p>
+                    )}
                   </div>
                 )}
               </AnalyticsPanel>

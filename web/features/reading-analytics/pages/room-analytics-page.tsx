@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RECENT_READERS_DAYS } from '#shared/contracts/reading';
 import { href } from '#shared/routes';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
+import { useQuestionsByPage } from '#web/features/questions/api/use-questions';
 import { useRoomAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
 import {
   AnalyticsPageState,
@@ -164,11 +165,60 @@ export function RoomAnalyticsPage() {
                 </AnalyticsPanel>
               </div>
               <FirmsPanel firms={data.firms} />
+              <QuestionsByPagePanel />
             </div>
           </>
         );
       }}
     </AnalyticsPageState>
+  );
+}
+
+/**
+ * Where investors ask (docs/product-rules.md#questions): questions per document, and per page of it, so a
+ * page that raises questions stands out; each document links to its analytics.
+ */
+function QuestionsByPagePanel() {
+  const byPage = useQuestionsByPage();
+  const documents = byPage.data?.documents ?? [];
+  const pageLabel = (page: number | null) => (page === null ? 'the whole document' : `page ${page}`);
+  return (
+    <AnalyticsPanel
+      id="questions-by-page"
+      title="Questions by page"
+      description="How many questions investors asked about each document, and about which pages."
+    >
+      {byPage.isError ? (
+        <EmptyNote>The questions could not be loaded. Reload the page to try again.</EmptyNote>
+      ) : documents.length === 0 ? (
+        <EmptyNote>
+          {byPage.isPending ? 'Loading…' : 'No questions about a document yet. They show here by page.'}
+        </EmptyNote>
+      ) : (
+        <DataTable
+          caption="Questions by document and page"
+          headers={['Document', 'Questions', 'Pages asked about']}
+          rows={documents.map((document) => ({
+            key: document.documentId,
+            cells: [
+              <Link
+                key="title"
+                className={linkClass}
+                to={href('documentAnalytics', { documentId: document.documentId })}
+              >
+                {document.title}
+              </Link>,
+              document.total,
+              [...document.pages]
+                .sort((a, b) => b.count - a.count || (a.page ?? 0) - (b.page ?? 0))
+                .map((entry) => `${pageLabel(entry.page)} (${entry.count})`)
+                .join(', ')
+                .replace(/^./, (first) => first.toUpperCase()),
+            ],
+          }))}
+        />
+      )}
+    </AnalyticsPanel>
   );
 }
 

@@ -26,6 +26,13 @@ interface DocumentViewerProps {
   documentId: string;
   /** Where "Back" goes: the room the document was opened from. */
   back: { to: string; label: string };
+  /**
+   * Under the document once it can be read (the room's questions about it): given the page on screen,
+   * or null for a document that is not read as pages.
+   */
+  below?: (context: { document: DocumentPreview; page: number | null }) => ReactNode;
+  /** Beside Download in the header (a link to the questions under the document). */
+  actions?: ReactNode;
 }
 
 /**
@@ -34,7 +41,7 @@ interface DocumentViewerProps {
  * the document shown as its kind allows: pages, an image, text, a table, a video, or a sentence saying
  * it can only be downloaded. While it is being prepared it says so and asks again until it is ready.
  */
-export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
+export function DocumentViewer({ documentId, back, below, actions }: DocumentViewerProps) {
   const preview = usePreview(documentId);
   const { search } = useLocation();
   const [initialPage] = useState(() => pageFromSearch(search));
@@ -96,6 +103,7 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {actions}
           {document.watermark && <WatermarkBadge watermark={document.watermark} />}
           {/* A notice (being prepared, failed, download-only) offers Download itself, in its sentence. */}
           {!document.isDownloadAllowed ? (
@@ -106,6 +114,7 @@ export function DocumentViewer({ documentId, back }: DocumentViewerProps) {
         </div>
       </div>
       <PreviewBody document={document} initialPage={initialPage} onPageChange={onPageChange} />
+      {below?.({ document, page: document.kind === 'pages' && readable ? pageOnScreen : null })}
     </div>
   );
 }

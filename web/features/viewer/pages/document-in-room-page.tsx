@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { safeReturnTo } from '#shared/return-to';
 import { href } from '#shared/routes';
@@ -6,9 +7,13 @@ import { DocumentViewer } from '#web/features/viewer/components/document-viewer'
 
 /**
  * /data-room/:id/documents/:documentId: a document of a room, read by a member or the owner. "Back" returns
- * to the room's page it was opened from (a section's, kept in the link's state), else the room.
+ * to the room's page it was opened from (a section's, kept in the link's state), else the room. `below`
+ * is what the app composes under the document (its questions).
  */
-export function DocumentInRoomPage() {
+export function DocumentInRoomPage({
+  below,
+  actions,
+}: Pick<ComponentProps<typeof DocumentViewer>, 'below' | 'actions'>) {
   const { id = '', documentId = '' } = useParams();
   const location = useLocation();
   const roomHref = href('dataRoomById', { id });
@@ -19,7 +24,7 @@ export function DocumentInRoomPage() {
       : { to: roomHref, label: 'Back to the data room' };
   return (
     <AppPage title="Document">
-      <DocumentViewer key={documentId} documentId={documentId} back={back} />
+      <DocumentViewer key={documentId} documentId={documentId} back={back} below={below} actions={actions} />
     </AppPage>
   );
 }

@@ -86,6 +86,8 @@ test('adding an endpoint sends its URL and chosen events, then shows the secret 
           'invitation.accepted',
           'nda.accepted',
           'document.updated',
+          'question.asked',
+          'question.answered',
         ],
       },
     ]),

@@ -1,0 +1,28 @@
+import { useParams } from 'react-router';
+import {
+  DocumentQuestionsPanel,
+  QuestionsLink,
+} from '#web/features/questions/components/document-questions-panel';
+import { DocumentInRoomPage as ViewerPage } from '#web/features/viewer/pages/document-in-room-page';
+
+/**
+ * /data-room/:id/documents/:documentId: the viewer's document, with its questions under it
+ * (docs/product-rules.md#questions), composed here as features use each other only through their api
+ * folders.
+ */
+export function DocumentInRoomPage() {
+  const { id = '', documentId = '' } = useParams();
+  return (
+    <ViewerPage
+      actions={<QuestionsLink documentId={documentId} />}
+      below={({ document, page }) => (
+        <DocumentQuestionsPanel
+          roomId={id}
+          documentId={document.documentId}
+          documentTitle={document.title}
+          page={page}
+        />
+      )}
+    />
+  );
+}
