@@ -352,8 +352,8 @@ async function composeQuestion(
         askerEmail: question.asker_email,
         place: questionPlaceOf(question),
         question: question.text,
-        // The console's inbox (the web's /admin/questions, in Investors).
-        inboxUrl: appLink(ctx, '/admin/questions'),
+        // The console's inbox, in Investors.
+        inboxUrl: appLink(ctx, href('adminQuestions')),
         footer: footerFor(ctx, choice, token),
         messageId: messageIdOf(ctx, 'notification', `${notification.id}-${manager.id}`),
       }),
