@@ -201,24 +201,30 @@ export interface NotificationFooter {
   /** The founder's current choice, in the settings' words. */
   choiceLabel: string;
   settingsUrl: string;
-  unsubscribeUrl: string;
+  /**
+   * The one-click unsubscribe, which turns the room's notifications off: on the owner's copy only, so a
+   * co-founder's copy (or their mail provider) never turns them off for the owner.
+   */
+  unsubscribeUrl: string | null;
 }
 
 function footerLines(footer: NotificationFooter): string[] {
   return [
     `You get these e-mails because your data room's notifications are set to "${footer.choiceLabel}".`,
     `Change this: ${footer.settingsUrl}`,
-    `Unsubscribe with one click: ${footer.unsubscribeUrl}`,
+    ...(footer.unsubscribeUrl ? [`Unsubscribe with one click: ${footer.unsubscribeUrl}`] : []),
   ];
 }
 
 function footerHtml(footer: NotificationFooter): string {
   const link = (url: string, label: string) =>
     `<a href="${escapeHtml(url)}" style="color:#4f46e5">${escapeHtml(label)}</a>`;
-  return `You get these e-mails because your data room's notifications are set to “${escapeHtml(footer.choiceLabel)}”. ${link(footer.settingsUrl, 'Change this')} or ${link(footer.unsubscribeUrl, 'unsubscribe')}.`;
+  const unsubscribe = footer.unsubscribeUrl ? ` or ${link(footer.unsubscribeUrl, 'unsubscribe')}` : '';
+  return `You get these e-mails because your data room's notifications are set to “${escapeHtml(footer.choiceLabel)}”. ${link(footer.settingsUrl, 'Change this')}${unsubscribe}.`;
 }
 
 function unsubscribeHeaders(footer: NotificationFooter): Record<string, string> {
+  if (!footer.unsubscribeUrl) return {};
   return {
     'List-Unsubscribe': `<${footer.unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -228,11 +228,16 @@ export async function recordRoomActivity(
 // -------------------------------------------------------------------------------------------------
 // Sending.
 
-function footerFor(ctx: AppContext, choice: FounderNotificationChoice, token: string): NotificationFooter {
+/** The footer of a notification; `token` is the owner's one-click unsubscribe, null on a co-founder's copy. */
+function footerFor(
+  ctx: AppContext,
+  choice: FounderNotificationChoice,
+  token: string | null,
+): NotificationFooter {
   return {
     choiceLabel: FOUNDER_NOTIFICATION_LABELS[choice],
     settingsUrl: `${appLink(ctx, href('setupDataRoom'))}?tab=settings`,
-    unsubscribeUrl: `${appLink(ctx, href('unsubscribe'))}?token=${token}`,
+    unsubscribeUrl: token === null ? null : `${appLink(ctx, href('unsubscribe'))}?token=${token}`,
   };
 }
 
@@ -354,7 +359,8 @@ async function composeQuestion(
         question: question.text,
         // The console's inbox, in Investors.
         inboxUrl: appLink(ctx, href('adminQuestions')),
-        footer: footerFor(ctx, choice, token),
+        // The unsubscribe turns the room's notifications off: the owner's to use, not a co-founder's.
+        footer: footerFor(ctx, choice, manager.role === 'owner' ? token : null),
         messageId: messageIdOf(ctx, 'notification', `${notification.id}-${manager.id}`),
       }),
     );

@@ -281,6 +281,10 @@ describe("telling the founders, by the room's notification setting", () => {
       const mail = await mailTo(t, manager, 'Ivy First asked a question');
       expect(mail.text).toContain('the section "Financials"');
       expect(mail.text).toContain(`${t.config.appUrl}/admin/questions`);
+      // The one-click unsubscribe turns the room's notifications off: only the owner's copy has it.
+      const isOwner = manager === room.founder.user.email;
+      const hasHeader = mail.headerLines.some((header) => header.key === 'list-unsubscribe');
+      expect([hasHeader, mail.text?.includes('Unsubscribe')]).toEqual([isOwner, isOwner]);
     }
   });
 
