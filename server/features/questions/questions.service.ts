@@ -119,7 +119,7 @@ function toInboxQuestion(row: InboxRow): InboxQuestion {
     text: row.text,
     state: row.state,
     asker: { userId: row.askerId, email: row.askerEmail, name: row.askerName },
-    firm: row.askerEmail.slice(row.askerEmail.lastIndexOf('@') + 1),
+    firm: row.askerEmail.slice(row.askerEmail.lastIndexOf('@') + 1).toLowerCase(),
     group: row.groupId ? { id: row.groupId, name: row.groupName ?? '' } : null,
     answer: row.answer,
     publishedQuestion: row.publishedQuestion,
