@@ -498,6 +498,14 @@ describe('a reader moved out of the group mid-thread', () => {
       questions: unknown[];
     };
     expect(afterRename.questions).toHaveLength(1);
+    // ... and is named as it is called now.
+    const renamedInbox = (await get(room.founder, '/api/my-data-room/questions')).json as {
+      questions: { id: string; about: unknown }[];
+    };
+    expect(renamedInbox.questions.find((question) => question.id === onSection.id)?.about).toEqual({
+      kind: 'section',
+      section: 'Finance',
+    });
     // Moved into the group that sees it, they read their thread again.
     await expectStatus(
       post(room.founder, '/api/my-data-room/investor-groups', {

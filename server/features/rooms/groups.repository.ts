@@ -251,12 +251,14 @@ export async function setSectionGroups(
 
 /**
  * Sections renamed in place keep who may see them (docs/product-rules.md#groups): each pair moves a
- * restricted section's choice from its old key to its new one.
+ * restricted section's choice from its old key to its new one, and its questions with their new name.
  */
 export async function renameRestrictedSections(
   db: Executor,
   roomId: string,
   renames: ReadonlyMap<string, string>,
+  /** The sections' names as the save writes them, by key: what a renamed section's questions are called. */
+  namesNow: ReadonlyMap<string, string>,
   at: Date,
 ): Promise<void> {
   for (const [from, to] of renames) {
@@ -270,7 +272,7 @@ export async function renameRestrictedSections(
     // (docs/decisions/0073-questions-and-answers.md).
     await db
       .updateTable('questions')
-      .set({ section_key: to })
+      .set({ section_key: to, section_name: namesNow.get(to) ?? to })
       .where('room_id', '=', roomId)
       .where('section_key', '=', from)
       .execute();

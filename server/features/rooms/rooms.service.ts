@@ -377,7 +377,12 @@ export async function saveSectionsMarkdown(
     // (Judged against the text this save replaces: another save since, without a base version, is not.)
     if (textNow === textBefore) {
       const renames = sectionsRenamedInPlace(sectionsBefore.sections, parsed.sections);
-      if (renames.size > 0) await renameRestrictedSections(trx, room.id, renames, at);
+      if (renames.size > 0) {
+        const namesNow = new Map(
+          parsed.sections.map((section) => [sectionKeyOf(section.name), section.name]),
+        );
+        await renameRestrictedSections(trx, room.id, renames, namesNow, at);
+      }
     }
   });
   return sectionsVersionOf(content);
