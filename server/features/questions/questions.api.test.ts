@@ -12,6 +12,7 @@ import {
   uploadFile,
 } from '#tests/support/factories';
 import { storeReadyPreview } from '#tests/support/previews';
+import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
 
@@ -428,6 +429,88 @@ describe('hostile input', () => {
       .execute();
     const refused = await expectStatus(ask(room, room.first, { kind: 'room' }, 'One more?'), 429);
     expect((refused.json as { message: string }).message).toMatch(/today/);
+  });
+
+  test("60 questions sent at once: the day's 50 are taken, the rest refused", async () => {
+    const room = await roomWithInvestors();
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => ask(room, room.first, { kind: 'room' }, `At once ${index}`)),
+    );
+    const outcomes = responses.map((response) =>
+      response.status === 201 ? 201 : `${response.status} ${(response.json as { error: string }).error}`,
+    );
+    expect(outcomes.filter((outcome) => outcome === 201)).toHaveLength(50);
+    expect(outcomes.filter((outcome) => outcome !== 201)).toEqual(Array(10).fill('429 too_many_questions'));
+  });
+});
+
+describe('answers sent at once', () => {
+  async function askedQuestions(count: number) {
+    const room = await roomWithInvestors();
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const asked = await expectStatus(ask(room, room.first, { kind: 'room' }, `Runway ${index}?`), 201);
+      ids.push((asked.json as { id: string }).id);
+    }
+    return { room, ids };
+  }
+
+  const publish = (room: Room, id: string, answer: string) =>
+    post(room.founder, `/api/my-data-room/questions/${id}/publish`, {
+      question: 'How long is the runway?',
+      answer,
+    });
+
+  const storedQuestion = (id: string) =>
+    t.app.database.db
+      .selectFrom('questions')
+      .select(['state', 'answer', 'published_question'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  test('a publish and a private reply: the reply never takes the answer out of the FAQ', async () => {
+    // Three questions raced at once: which of the two goes first varies from run to run.
+    const { room, ids } = await askedQuestions(3);
+    await Promise.all(
+      ids.map(async (id) => {
+        const [published, replied] = await Promise.all([
+          publish(room, id, '18 months.'),
+          post(room.founder, `/api/my-data-room/questions/${id}/reply`, { answer: 'About a year.' }),
+        ]);
+        // One after the other: a reply after the publish is refused, a published answer changes only
+        // by the edit route (ADR 73); a reply before it is what the publish then replaced.
+        const outcomes = [
+          published.status,
+          replied.status === 200 ? 200 : `${replied.status} ${(replied.json as { error: string }).error}`,
+        ];
+        expect([
+          [200, '409 question_published'],
+          [200, 200],
+        ]).toContainEqual(outcomes);
+        expect(await storedQuestion(id)).toEqual({
+          state: 'published',
+          answer: '18 months.',
+          published_question: 'How long is the runway?',
+        });
+      }),
+    );
+  });
+
+  test('two publishes: one is taken, the other refused, and the asker is told once', async () => {
+    const { room, ids } = await askedQuestions(1);
+    const [id = ''] = ids;
+    const responses = await Promise.all([publish(room, id, 'First.'), publish(room, id, 'Second.')]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const taken = responses.find((response) => response.status === 200)?.json as { answer: string };
+    expect((await storedQuestion(id)).answer).toBe(taken.answer);
+    await mailTo(t, room.firstEmail, 'answered your question');
+    await t.app.jobs.whenIdle();
+    const told = t.smtp.messages.filter(
+      (mail) =>
+        recipientsOf(mail).includes(room.firstEmail) &&
+        (mail.subject ?? '').includes('answered your question'),
+    );
+    expect(told).toHaveLength(1);
   });
 });
 

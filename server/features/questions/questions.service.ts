@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import type { Executor } from '#server/db/columns';
+import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS } from '#server/durations';
 import { findDocumentInRoom, findReadableDocument } from '#server/features/documents/index';
 import {
@@ -188,8 +190,8 @@ async function pageCountOf(ctx: AppContext, documentId: string): Promise<number>
 }
 
 /** The per-reader caps: a day's questions, and all of them, in one room. */
-async function requireUnderCaps(ctx: AppContext, roomId: string, askerId: string, at: Date): Promise<void> {
-  const asked = await countAskedBy(ctx.db, roomId, askerId, new Date(at.getTime() - DAY_MS));
+async function requireUnderCaps(db: Executor, roomId: string, askerId: string, at: Date): Promise<void> {
+  const asked = await countAskedBy(db, roomId, askerId, new Date(at.getTime() - DAY_MS));
   if (asked.total >= MAX_QUESTIONS_PER_READER)
     throw new HttpError(
       429,
@@ -218,7 +220,6 @@ export async function askQuestion(
     throw new HttpError(409, 'questions_off', 'The founders have turned questions off for this data room.');
   const subject = await requireSubject(ctx, room, body.about);
   const at = new Date();
-  await requireUnderCaps(ctx, room.id, user.id, at);
   const question: StoredQuestion = {
     id: crypto.randomUUID(),
     roomId: room.id,
@@ -235,7 +236,11 @@ export async function askQuestion(
     answerChangedAt: null,
     askerSeenAt: null,
   };
+  // Counted and written under the reader's lock in the room: questions sent at once, on any server,
+  // pass the caps one by one (ADR 49).
   const stored = await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `questions:${room.id}:${user.id}`);
+    await requireUnderCaps(trx, room.id, user.id, at);
     await insertQuestion(trx, question);
     const asked = await findQuestionInRoom(trx, room.id, question.id);
     if (!asked) throw new Error('the question just asked was not found');
@@ -375,11 +380,21 @@ function listInboxById(ctx: AppContext, roomId: string, id: string) {
   return listInbox(ctx.db, roomId, { questionId: id }, { offset: 0, limit: 1 });
 }
 
-async function requireRoomQuestion(ctx: AppContext, user: RoomUser, id: string) {
-  const room = await requireManagedRoom(ctx, user);
-  const question = await findQuestionInRoom(ctx.db, room.id, id);
+/**
+ * The question as it stands, read in `trx` under its lock: reply, publish, edit and withdraw each
+ * decide on this read and log what it said, so two of them at once, on any server, take turns and the
+ * second sees what the first wrote (ADR 49; ADR 73: a published answer changes only by the edit route).
+ */
+async function lockQuestion(
+  ctx: AppContext,
+  trx: Executor,
+  roomId: string,
+  id: string,
+): Promise<QuestionWithTitle> {
+  await lockForTransaction(trx, ctx.config.database.dialect, `questions:answer:${id}`);
+  const question = await findQuestionInRoom(trx, roomId, id);
   if (!question) throw new HttpError(404, 'not_found', QUESTION_NOT_FOUND);
-  return { room, question };
+  return question;
 }
 
 /** A private answer: the asker reads it; a published question keeps its FAQ wording and takes the new answer. */
@@ -389,15 +404,16 @@ export async function replyPrivately(
   id: string,
   answer: string,
 ): Promise<InboxQuestion> {
-  const { room, question } = await requireRoomQuestion(ctx, user, id);
-  if (question.state === 'published')
-    throw new HttpError(
-      409,
-      'question_published',
-      'This answer is published in the FAQ: edit it there, or withdraw it first to answer privately.',
-    );
+  const room = await requireManagedRoom(ctx, user);
   const at = new Date();
   await ctx.db.transaction().execute(async (trx) => {
+    const question = await lockQuestion(ctx, trx, room.id, id);
+    if (question.state === 'published')
+      throw new HttpError(
+        409,
+        'question_published',
+        'This answer is published in the FAQ: edit it there, or withdraw it first to answer privately.',
+      );
     await updateQuestion(trx, question.id, {
       state: 'answered',
       answer,
@@ -409,7 +425,7 @@ export async function replyPrivately(
     await questionAnswered(trx, room, { ...question, answer, state: 'answered' }, 'private', at);
   });
   ctx.jobs.wake();
-  return inboxQuestionOf(ctx, room.id, question.id);
+  return inboxQuestionOf(ctx, room.id, id);
 }
 
 /** Publishes to the FAQ under the founder's wording; the asker is told as of a private answer. */
@@ -419,11 +435,12 @@ export async function publishAnswer(
   id: string,
   body: PublishRequest,
 ): Promise<InboxQuestion> {
-  const { room, question } = await requireRoomQuestion(ctx, user, id);
-  if (question.state === 'published')
-    throw new HttpError(409, 'question_published', 'This question is already in the FAQ: edit it there.');
+  const room = await requireManagedRoom(ctx, user);
   const at = new Date();
   await ctx.db.transaction().execute(async (trx) => {
+    const question = await lockQuestion(ctx, trx, room.id, id);
+    if (question.state === 'published')
+      throw new HttpError(409, 'question_published', 'This question is already in the FAQ: edit it there.');
     await updateQuestion(trx, question.id, {
       state: 'published',
       answer: body.answer,
@@ -438,14 +455,14 @@ export async function publishAnswer(
     await questionAnswered(trx, room, published, 'published', at);
   });
   ctx.jobs.wake();
-  return inboxQuestionOf(ctx, room.id, question.id);
+  return inboxQuestionOf(ctx, room.id, id);
 }
 
-async function requirePublished(ctx: AppContext, user: RoomUser, id: string) {
-  const found = await requireRoomQuestion(ctx, user, id);
-  if (found.question.state !== 'published')
+async function lockPublished(ctx: AppContext, trx: Executor, roomId: string, id: string) {
+  const question = await lockQuestion(ctx, trx, roomId, id);
+  if (question.state !== 'published')
     throw new HttpError(409, 'question_not_published', 'This question is not in the FAQ.');
-  return found;
+  return question;
 }
 
 /** Edits a published question's wording or answer; what it said before is logged (ADR 73). */
@@ -455,9 +472,10 @@ export async function editPublished(
   id: string,
   body: PublishRequest,
 ): Promise<InboxQuestion> {
-  const { room, question } = await requirePublished(ctx, user, id);
+  const room = await requireManagedRoom(ctx, user);
   const at = new Date();
   await ctx.db.transaction().execute(async (trx) => {
+    const question = await lockPublished(ctx, trx, room.id, id);
     await logAnswerEdit(trx, question, user, 'edited', at);
     await updateQuestion(trx, question.id, {
       answer: body.answer,
@@ -465,18 +483,19 @@ export async function editPublished(
       answerChangedAt: body.answer === question.answer ? question.answerChangedAt : at,
     });
   });
-  return inboxQuestionOf(ctx, room.id, question.id);
+  return inboxQuestionOf(ctx, room.id, id);
 }
 
 /** Takes a published answer out of the FAQ: the asker keeps it as a private answer; logged (ADR 73). */
 export async function withdrawPublished(ctx: AppContext, user: RoomUser, id: string): Promise<InboxQuestion> {
-  const { room, question } = await requirePublished(ctx, user, id);
+  const room = await requireManagedRoom(ctx, user);
   const at = new Date();
   await ctx.db.transaction().execute(async (trx) => {
+    const question = await lockPublished(ctx, trx, room.id, id);
     await logAnswerEdit(trx, question, user, 'withdrawn', at);
     await updateQuestion(trx, question.id, { state: 'answered', publishedQuestion: null, publishedAt: null });
   });
-  return inboxQuestionOf(ctx, room.id, question.id);
+  return inboxQuestionOf(ctx, room.id, id);
 }
 
 function logAnswerEdit(
