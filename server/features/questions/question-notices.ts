@@ -17,7 +17,7 @@ import { HttpError } from '#server/plugins/errors';
 import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
-import { sectionKeyOf } from '#shared/sections-markdown';
+import { type ParsedSections, sectionKeyOf } from '#shared/sections-markdown';
 import { findQuestionInRoom, type QuestionWithTitle, type StoredQuestion } from './questions.repository';
 
 /**
@@ -94,14 +94,17 @@ export async function questionAnswered(
   });
 }
 
-/** The web's page for the place a question is about: the room, its section, or the document at its page. */
-async function placePathOf(ctx: AppContext, room: DataRoom, question: StoredQuestion): Promise<string> {
+/**
+ * The web's page for the place a question is about: the room, its section (numbered as the room's
+ * sections text numbers it), or the document at its page.
+ */
+function placePathOf(room: DataRoom, question: StoredQuestion, parsed: ParsedSections): string {
   if (question.subjectKind === 'document' && question.documentId) {
     const path = href('documentInRoom', { id: room.id, documentId: question.documentId });
     return `${path}${question.page ? `?page=${question.page}` : ''}`;
   }
   if (question.subjectKind === 'section') {
-    const sections = (await parsedSectionsOf(ctx, room)).sections;
+    const sections = parsed.sections;
     const index = sections.findIndex((section) => sectionKeyOf(section.name) === question.sectionKey);
     if (index >= 0) return href('sectionInRoom', { id: room.id, section: String(index + 1) });
   }
@@ -111,10 +114,12 @@ async function placePathOf(ctx: AppContext, room: DataRoom, question: StoredQues
 /**
  * The access log's line of a question (ADR 73): 'asked' from the asker's request, 'answered' when the
  * founders answer it (the investor is still the asker; the request was not theirs, so no IP or browser).
+ * `sections` are the room's, read before the transaction: on SQLite's one connection a read outside
+ * the transaction would wait for it forever.
  */
 export async function recordQuestionEvent(
-  ctx: AppContext,
   trx: Executor,
+  sections: ParsedSections,
   room: DataRoom,
   question: QuestionWithTitle,
   action: 'asked' | 'answered',
@@ -134,7 +139,7 @@ export async function recordQuestionEvent(
     documentId: question.documentId,
     documentVersion: null,
     documentTitle: title,
-    url: await placePathOf(ctx, room, question),
+    url: placePathOf(room, question, sections),
     action,
     occurredAt: at,
     ip: request?.ip ?? null,
@@ -178,7 +183,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
       question: question.text,
       answer: question.answer,
       isPublished: question.state === 'published',
-      placeUrl: `${ctx.config.appUrl}${await placePathOf(ctx, room, question)}`,
+      placeUrl: `${ctx.config.appUrl}${placePathOf(room, question, await parsedSectionsOf(ctx, room))}`,
       messageId: `<question-answered-${questionId}-${answeredAt}@${new URL(ctx.config.appUrl).hostname}>`,
     }),
   );

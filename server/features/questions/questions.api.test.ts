@@ -269,6 +269,40 @@ describe('asking, answering and publishing', () => {
     const founderAsks = await expectStatus(ask(room, room.founder, { kind: 'room' }, 'Hello?'), 403);
     expect(founderAsks.json).toMatchObject({ error: 'forbidden' });
   });
+
+  test("a section's question is answered and published just after the sections are saved", async () => {
+    // A save leaves the room's sections to be read again; the answer's access-log line names the
+    // section's page, read before its transaction (on SQLite a read beside it waited forever).
+    const room = await roomWithInvestors();
+    const saveSections = async () => {
+      const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+        content: string;
+        version: string;
+      };
+      await expectStatus(
+        post(room.founder, '/api/sections/update', { content: `${content}\n`, baseVersion: version }),
+        200,
+      );
+    };
+    const asked = await expectStatus(
+      ask(room, room.first, { kind: 'section', section: 'Financials' }, 'Audited?'),
+      201,
+    );
+    const { id } = asked.json as { id: string };
+    await saveSections();
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${id}/reply`, { answer: 'Yes.' }),
+      200,
+    );
+    await saveSections();
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${id}/publish`, {
+        question: 'Audited?',
+        answer: 'Yes.',
+      }),
+      200,
+    );
+  });
 });
 
 describe("telling the founders, by the room's notification setting", () => {

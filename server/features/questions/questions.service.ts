@@ -219,6 +219,7 @@ export async function askQuestion(
   if (!(await findQuestionsEnabled(ctx.db, room.id)))
     throw new HttpError(409, 'questions_off', 'The founders have turned questions off for this data room.');
   const subject = await requireSubject(ctx, room, body.about);
+  const sections = await parsedSectionsOf(ctx, room);
   const at = new Date();
   const question: StoredQuestion = {
     id: crypto.randomUUID(),
@@ -244,7 +245,7 @@ export async function askQuestion(
     await insertQuestion(trx, question);
     const asked = await findQuestionInRoom(trx, room.id, question.id);
     if (!asked) throw new Error('the question just asked was not found');
-    await recordQuestionEvent(ctx, trx, room, asked, 'asked', request, at);
+    await recordQuestionEvent(trx, sections, room, asked, 'asked', request, at);
     await questionAsked(trx, room, question);
     return asked;
   });
@@ -405,6 +406,7 @@ export async function replyPrivately(
   answer: string,
 ): Promise<InboxQuestion> {
   const room = await requireManagedRoom(ctx, user);
+  const sections = await parsedSectionsOf(ctx, room);
   const at = new Date();
   await ctx.db.transaction().execute(async (trx) => {
     const question = await lockQuestion(ctx, trx, room.id, id);
@@ -421,7 +423,7 @@ export async function replyPrivately(
       answeredAt: question.answeredAt ?? at,
       answerChangedAt: at,
     });
-    await recordQuestionEvent(ctx, trx, room, question, 'answered', null, at);
+    await recordQuestionEvent(trx, sections, room, question, 'answered', null, at);
     await questionAnswered(trx, room, { ...question, answer, state: 'answered' }, 'private', at);
   });
   ctx.jobs.wake();
@@ -436,6 +438,7 @@ export async function publishAnswer(
   body: PublishRequest,
 ): Promise<InboxQuestion> {
   const room = await requireManagedRoom(ctx, user);
+  const sections = await parsedSectionsOf(ctx, room);
   const at = new Date();
   await ctx.db.transaction().execute(async (trx) => {
     const question = await lockQuestion(ctx, trx, room.id, id);
@@ -451,7 +454,7 @@ export async function publishAnswer(
       answerChangedAt: at,
     });
     const published = { ...question, answer: body.answer, state: 'published' as const };
-    await recordQuestionEvent(ctx, trx, room, question, 'answered', null, at);
+    await recordQuestionEvent(trx, sections, room, question, 'answered', null, at);
     await questionAnswered(trx, room, published, 'published', at);
   });
   ctx.jobs.wake();
