@@ -5,7 +5,13 @@ import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { DAY_MS } from '#server/durations';
 import { type BudgetRow, percentile } from './report';
-import { BatchInsert, type Dialect, onSqliteThenPostgres, startSeedableServer } from './seeded-room';
+import {
+  BatchInsert,
+  type Dialect,
+  onSqliteThenPostgres,
+  preparedDocumentRows,
+  startSeedableServer,
+} from './seeded-room';
 import type { RunningServer } from './servers';
 
 /**
@@ -99,35 +105,18 @@ async function seedReadingHistory(
       const documents = new BatchInsert(trx, 'documents', 500);
       const previews = new BatchInsert(trx, 'document_previews', 500);
       for (const [index, id] of documentIds.entries()) {
-        await documents.add({
+        const rows = preparedDocumentRows({
           id,
-          room_id: roomId,
+          roomId,
+          founderId,
           title: titleOf(index),
-          original_name: `document-${index + 1}.pdf`,
-          file_type: 'pdf',
-          mime_type: 'application/pdf',
-          size_bytes: 1_000_000,
-          download_policy: null,
-          sha256: crypto.randomBytes(32).toString('hex'),
-          storage_key: `bench-analytics/${id}`,
-          uploaded_by: founderId,
-          created_at: now - HISTORY_DAYS * DAY_MS,
-          updated_at: now - HISTORY_DAYS * DAY_MS,
-          current_version: 1,
+          index,
+          pages: PAGES,
+          storagePrefix: 'bench-analytics',
+          at: now - HISTORY_DAYS * DAY_MS,
         });
-        await previews.add({
-          document_id: id,
-          kind: 'pages',
-          status: 'ready',
-          generation: 1,
-          failure_code: null,
-          page_count: PAGES,
-          is_text_available: 1,
-          created_at: now - HISTORY_DAYS * DAY_MS,
-          updated_at: now - HISTORY_DAYS * DAY_MS,
-          prepared_at: now - HISTORY_DAYS * DAY_MS,
-          version_number: 1,
-        });
+        await documents.add(rows.document);
+        await previews.add(rows.preview);
       }
       await documents.flush();
       await previews.flush();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
@@ -49,6 +50,54 @@ export class BatchInsert<Table extends keyof Database & string> {
       throw new Error(`seeding ${this.table}: ${error instanceof Error ? error.message : error}`);
     }
   }
+}
+
+/**
+ * A PDF document of the room, uploaded by its founder at `at` (epoch ms), with its pages prepared: the
+ * two rows a seeded room's documents need, as the server writes them.
+ */
+export function preparedDocumentRows(document: {
+  id: string;
+  roomId: string;
+  founderId: string;
+  title: string;
+  index: number;
+  pages: number;
+  storagePrefix: string;
+  at: number;
+}): { document: Database['documents']; preview: Database['document_previews'] } {
+  const { at } = document;
+  return {
+    document: {
+      id: document.id,
+      room_id: document.roomId,
+      title: document.title,
+      original_name: `document-${document.index + 1}.pdf`,
+      file_type: 'pdf',
+      mime_type: 'application/pdf',
+      size_bytes: 1_000_000,
+      download_policy: null,
+      sha256: crypto.randomBytes(32).toString('hex'),
+      storage_key: `${document.storagePrefix}/${document.id}`,
+      uploaded_by: document.founderId,
+      created_at: at,
+      updated_at: at,
+      current_version: 1,
+    },
+    preview: {
+      document_id: document.id,
+      kind: 'pages',
+      status: 'ready',
+      generation: 1,
+      failure_code: null,
+      page_count: document.pages,
+      is_text_available: 1,
+      created_at: at,
+      updated_at: at,
+      prepared_at: at,
+      version_number: 1,
+    },
+  };
 }
 
 /** Inserts `rows` in multi-row INSERTs of `rowsPerInsert`. */
