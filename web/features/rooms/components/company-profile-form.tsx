@@ -92,7 +92,7 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
   const name = field('name');
   const stage = field('stage');
   const year = field('foundedYear', `A year from 1900 to ${thisYear}, or empty.`);
-  const website = field('website', 'The full address, starting with https://');
+  const website = field('website', 'Such as acme.com; https:// is added for you.');
   const description = field('description');
 
   return (
