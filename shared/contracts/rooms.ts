@@ -64,8 +64,12 @@ export const companyProfileRequestSchema = z.strictObject({
     .trim()
     .max(MAX_WEBSITE_LENGTH, `must be at most ${MAX_WEBSITE_LENGTH} characters`)
     .check(noUnsafeCharacters(false))
-    // An address has no spaces (and browsers' URL parsers differ on a host with one: refused here first).
-    .refine((value) => !/\s/.test(value), 'must be an http:// or https:// address')
+    // Typed without its scheme, an address with a space is not one (browsers' URL parsers differ on a
+    // host with a space once https:// is put before it, so it is refused here first).
+    .refine(
+      (value) => /^[a-z][a-z0-9+-]*:/i.test(value) || !/\s/.test(value),
+      'must be an http:// or https:// address',
+    )
     // "acme.com" as founders type it is "https://acme.com"; a scheme of any other kind stays and is refused.
     .transform((value) => (value === '' || /^[a-z][a-z0-9+-]*:/i.test(value) ? value : `https://${value}`))
     .pipe(
