@@ -4,15 +4,16 @@ import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { DAY_MS } from '#server/durations';
-import { type BudgetRow, percentile } from './report';
+import type { BudgetRow } from './report';
 import {
   BatchInsert,
   type Dialect,
   onSqliteThenPostgres,
+  p95Of,
   preparedDocumentRows,
+  seededRandom,
   startSeedableServer,
 } from './seeded-room';
-import type { RunningServer } from './servers';
 
 /**
  * The analytics budget (docs/decisions/0041-reading-analytics.md): with 1,000,000 page-reading reports and 1,000,000 access events in one
@@ -29,24 +30,10 @@ const PAGES = 30;
 const VIEWS_PER_READER_AND_DOCUMENT = 2;
 const REPORTS_PER_VIEW = 50;
 const ACCESS_EVENTS = 1_000_000;
-const WARM_UP_REQUESTS = 30;
-const REQUESTS = 300;
 const P95_BUDGET_MS: Record<Dialect, number> = { sqlite: 25, postgres: 50 };
 
 /** The seeded history spans this many days before now, so some readers fall in "the last 7 days". */
 const HISTORY_DAYS = 60;
-
-/** A small deterministic generator, so two runs seed the same room. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SeededRoom {
   documentIds: string[];
@@ -307,22 +294,6 @@ async function seedReadingHistory(
     accessEvents: ACCESS_EVENTS,
     seconds: (performance.now() - started) / 1000,
   };
-}
-
-/** p95 of sequential GETs of one path, after a warm-up. */
-async function p95Of(server: RunningServer, urlPath: string, token: string | null): Promise<number> {
-  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
-  const once = async () => {
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}${urlPath}`, { headers });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`GET ${urlPath}: ${response.status}`);
-    return performance.now() - started;
-  };
-  for (let i = 0; i < WARM_UP_REQUESTS; i++) await once();
-  const latencies: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
-  return percentile(latencies, 0.95);
 }
 
 async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {

@@ -3,16 +3,17 @@ import { sql } from 'kysely';
 import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import { DAY_MS } from '#server/durations';
-import { type BudgetRow, percentile } from './report';
+import type { BudgetRow } from './report';
 import { apiCall, inviteAndSignIn, outboxSignInLinks, saveSections } from './room-fixture';
 import {
   BatchInsert,
   type Dialect,
   onSqliteThenPostgres,
+  p95Of,
   preparedDocumentRows,
+  seededRandom,
   startSeedableServer,
 } from './seeded-room';
-import type { RunningServer } from './servers';
 
 /**
  * The questions budget (docs/decisions/0073-questions-and-answers.md): with 100,000 questions in one
@@ -28,8 +29,6 @@ const ASKERS = 200;
 const DOCUMENTS = 50;
 const PAGES = 30;
 const PUBLISHED_SHARE = 0.1;
-const WARM_UP_REQUESTS = 30;
-const REQUESTS = 300;
 const P95_BUDGET_MS = 25;
 /** A search reads every published question of the room (LIKE, no index can narrow it): our own budget. */
 const SEARCH_P95_BUDGET_MS = 50;
@@ -44,18 +43,6 @@ The deck and the memo.
 ## Financials
 The model and the cap table.
 `;
-
-/** A small deterministic generator, so two runs seed the same room. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['revenue', 'churn', 'cap table', 'runway', 'hiring', 'pricing', 'pipeline', 'margin'];
 
@@ -141,22 +128,6 @@ async function seedQuestions(
     await handle.close();
   }
   return { documentIds, seconds: (performance.now() - started) / 1000 };
-}
-
-/** p95 of sequential GETs of one path, after a warm-up. */
-async function p95Of(server: RunningServer, urlPath: string, token: string | null): Promise<number> {
-  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
-  const once = async () => {
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}${urlPath}`, { headers });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`GET ${urlPath}: ${response.status}`);
-    return performance.now() - started;
-  };
-  for (let i = 0; i < WARM_UP_REQUESTS; i++) await once();
-  const latencies: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) latencies.push(await once());
-  return percentile(latencies, 0.95);
 }
 
 async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {

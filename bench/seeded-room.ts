@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { startPostgresCluster } from '#tests/support/postgres-cluster';
+import { percentile } from './report';
 import { apiCall } from './room-fixture';
 import { createBenchFounder, type RunningServer, startRoundroom } from './servers';
 
@@ -145,4 +146,32 @@ export async function onSqliteThenPostgres<Row>(
     cluster.stop();
   }
   return rows;
+}
+
+/** A small deterministic generator, so two runs seed the same room. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** p95 of sequential GETs of one path (300, after 30 to warm up), beside which a budget row stands. */
+export async function p95Of(server: RunningServer, urlPath: string, token: string | null): Promise<number> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}${urlPath}`, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${urlPath}: ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 30; i++) await once();
+  const latencies: number[] = [];
+  for (let i = 0; i < 300; i++) latencies.push(await once());
+  return percentile(latencies, 0.95);
 }
