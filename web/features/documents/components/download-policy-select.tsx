@@ -12,7 +12,7 @@ import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 function choiceLabels(roomAllowsDownload: boolean | undefined): Record<DownloadPolicyChoice, string> {
   const roomDefault =
     roomAllowsDownload === undefined ? '' : roomAllowsDownload ? ' (allowed)' : ' (view only)';
-  return { room: `Room default${roomDefault}`, allowed: 'Allowed', view_only: 'View only' };
+  return { room: `Room${roomDefault}`, allowed: 'Allowed', view_only: 'View only' };
 }
 
 /**

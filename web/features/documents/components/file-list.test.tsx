@@ -255,7 +255,7 @@ test('each file has its "Allow download"; a view-only file says "View only", and
   expect(select.value).toBe('room');
   await waitFor(() =>
     expect([...select.options].map((option) => option.text)).toEqual([
-      'Room default (view only)',
+      'Room (view only)',
       'Allowed',
       'View only',
     ]),
