@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { MINUTE_MS, SECOND_MS } from '#server/durations';
 import { API_TOKEN_SCOPE_LABELS, type ApiTokenScope } from '#shared/contracts/api-tokens';
 import { HttpError } from './errors';
+import { isApiRoute } from './matched-route';
 
 /**
  * What an API token may call (docs/decisions/0051-api-tokens-and-openapi.md): the routes below, each
@@ -121,7 +122,7 @@ export function registerApiTokenRules(app: FastifyInstance, options: { perMinute
       ),
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const scope = apiTokenScopeOf(request.routeOptions);
     if (scope === 'public' || request.is404) return;
     if (request.hasUnusableApiToken) {

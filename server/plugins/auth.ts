@@ -6,6 +6,7 @@ import type { UserRow } from '#server/db/schema';
 import { type ApiTokenScope, apiTokenPattern } from '#shared/contracts/api-tokens';
 import type { PublicUser } from '#shared/contracts/auth';
 import { HttpError } from './errors';
+import { isApiRoute } from './matched-route';
 
 /**
  * Who is calling: a session token from the httpOnly cookie or an `Authorization: Bearer` header, or an
@@ -135,7 +136,7 @@ export function registerAuth(
   app.decorateRequest('hasUnusableApiToken', false);
   app.decorateRequest('hasPendingSecondFactor', false);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const bearer = bearerToken(request);
     if (bearer !== undefined && apiTokenPattern.test(bearer)) {
       const found = await apiTokens.resolve(bearer);

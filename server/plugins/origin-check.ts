@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
+import { isApiRoute } from './matched-route';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerOriginCheck(app: FastifyInstance, appUrl: string): void {
   const ourOrigin = new URL(appUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
     if (request.apiToken || request.hasUnusableApiToken) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== undefined && origin !== ourOrigin) {

@@ -6,6 +6,7 @@ import { apiErrorSchema } from '#shared/contracts/api-error';
 import { ndaRequiredResponseSchema } from '#shared/contracts/nda';
 import { apiTokenStatuses } from './api-token-rules';
 import { HttpError } from './errors';
+import { isApiRoute } from './matched-route';
 
 /**
  * Every /api route declares a response schema for each status it can answer, so its serializer shapes
@@ -83,10 +84,6 @@ function contractBroken(message: string): HttpError {
   return new HttpError(500, 'response_contract_broken', message);
 }
 
-function isApiRoute(url: string | undefined): boolean {
-  return url?.startsWith('/api/') ?? false;
-}
-
 function declaredSchema(schema: FastifySchema | undefined, status: number): unknown {
   const response = schema?.response as Record<string, unknown> | undefined;
   return response?.[status] ?? response?.[String(status)];
@@ -109,7 +106,7 @@ export function enforceResponseContracts(app: FastifyInstance): void {
   // Checked here first for bodies to serialize: an error thrown here still reaches the error handler.
   app.addHook('preSerialization', async (request, reply, payload) => {
     serialized.add(request);
-    if (!isApiRoute(request.routeOptions.url) || request.is404) return payload;
+    if (!isApiRoute(request) || request.is404) return payload;
     requireDeclaredStatus(request, reply.statusCode);
     const schema = declaredSchema(request.routeOptions.schema, reply.statusCode);
     if (schema instanceof z.ZodObject && typeof payload === 'object' && payload !== null) {
@@ -123,7 +120,7 @@ export function enforceResponseContracts(app: FastifyInstance): void {
     return payload;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApiRoute(request.routeOptions.url) || request.is404) return payload;
+    if (!isApiRoute(request) || request.is404) return payload;
     requireDeclaredStatus(request, reply.statusCode);
     // JSON written by hand skips the serializer, and with it the schema's check.
     const isJson = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
