@@ -181,6 +181,19 @@ export interface SessionsTable {
   /** When and from where the session was last used, written at most once a minute. */
   last_used_at: EpochMs | null;
   last_used_ip: string | null;
+  /**
+   * Opened by an invitation's link or a share-link code: the session reads this one room and nothing
+   * else of the account; null once the mailbox was proven (docs/decisions/0074-a-proof-of-one-room.md).
+   */
+  only_room_id: string | null;
+}
+
+/** An address a founder removed from a room: no way in lets it back until they invite it again. */
+export interface RoomRemovalsTable {
+  room_id: string;
+  email: string;
+  removed_by: string | null;
+  removed_at: EpochMs;
 }
 
 /** A user's WebAuthn credential (docs/decisions/0062-passkeys-and-second-factor.md). */
@@ -634,6 +647,7 @@ export interface Database {
   questions: QuestionsTable;
   question_answer_edits: QuestionAnswerEditsTable;
   question_settings: QuestionSettingsTable;
+  room_removals: RoomRemovalsTable;
   share_links: ShareLinksTable;
   share_link_codes: ShareLinkCodesTable;
   share_link_readers: ShareLinkReadersTable;
@@ -685,6 +699,7 @@ const everyTable: Record<keyof Database, true> = {
   questions: true,
   question_answer_edits: true,
   question_settings: true,
+  room_removals: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

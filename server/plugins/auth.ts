@@ -29,6 +29,8 @@ export interface LiveSession {
   /** Signed in by mail by a manager holding a passkey, who has not given it yet (ADR 62). */
   isSecondFactorPending: boolean;
   lastUsedAt: Date | null;
+  /** Opened by a proof of one room (an invitation's link, a share-link code): it reads only this room. */
+  onlyRoomId: string | null;
   user: User;
 }
 
@@ -44,12 +46,21 @@ export interface NewSession {
   expiresAt: Date;
   /** Started by mail for a manager holding a passkey: it waits for the passkey (ADR 62). */
   isSecondFactorPending: boolean;
+  /** Started by a proof of one room: it reads only this room (ADR 74). */
+  onlyRoomId: string | null;
 }
+
+/**
+ * The caller as the routes see them. `onlyRoomId` is set when the session was opened by a proof of one
+ * room (docs/decisions/0074-a-proof-of-one-room.md): it travels with the user into every service, and
+ * the readability rule refuses every other room to it.
+ */
+export type SessionUser = User & { onlyRoomId: string | null };
 
 export interface RequestSession {
   /** The sign-in session; null for an API token, which is not one (and cannot log out). */
   sessionId: string | null;
-  user: User;
+  user: SessionUser;
   /** How the credential arrived; cookie-authenticated writes must pass the Origin check. */
   via: 'cookie' | 'bearer' | 'api_token';
   /**
@@ -80,10 +91,18 @@ declare module 'fastify' {
     hasUnusableApiToken: boolean;
     /** A live session waiting for its second factor was presented to a route that does not complete it. */
     hasPendingSecondFactor: boolean;
+    /** A session that reads one room only was presented to a route that is not one of that room's reads. */
+    hasOneRoomSession: boolean;
   }
   interface FastifyContextConfig {
     /** The route completes the second factor or ends the session: a pending session may call it (ADR 62). */
     allowsPendingSecondFactor?: boolean;
+    /**
+     * The route reads a room's content (or says who is signed in, or signs out): a session opened by a
+     * proof of one room may call it, and the readability rule keeps it to that room (ADR 74). Everything
+     * else (the console, other rooms, tokens, webhooks, the team, the account) needs the mailbox proven.
+     */
+    servesOneRoomSessions?: boolean;
   }
 }
 
@@ -135,6 +154,7 @@ export function registerAuth(
   app.decorateRequest('apiToken', null);
   app.decorateRequest('hasUnusableApiToken', false);
   app.decorateRequest('hasPendingSecondFactor', false);
+  app.decorateRequest('hasOneRoomSession', false);
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
     const bearer = bearerToken(request);
@@ -144,7 +164,12 @@ export function registerAuth(
         request.hasUnusableApiToken = true;
         return;
       }
-      request.session = { sessionId: null, user: found.user, via: 'api_token', isSecondFactorPending: false };
+      request.session = {
+        sessionId: null,
+        user: { ...found.user, onlyRoomId: null },
+        via: 'api_token',
+        isSecondFactorPending: false,
+      };
       request.apiToken = found.apiToken;
       return;
     }
@@ -160,13 +185,30 @@ export function registerAuth(
       request.hasPendingSecondFactor = true;
       return;
     }
+    // Likewise a session that proved one room reaches only the routes that read a room (ADR 74).
+    if (found.onlyRoomId !== null && request.routeOptions.config?.servesOneRoomSessions !== true) {
+      request.hasOneRoomSession = true;
+      return;
+    }
     request.session = {
       sessionId: found.sessionId,
-      user: found.user,
+      user: { ...found.user, onlyRoomId: found.onlyRoomId },
       via: bearer ? 'bearer' : 'cookie',
       isSecondFactorPending: found.isSecondFactorPending,
     };
   });
+}
+
+/**
+ * The sign-in session this device presented (not an API token's caller), for a way in that keeps or
+ * replaces it: a proof of one room keeps a full session of the same account and ends any other (ADR 74).
+ */
+export function presentedSession(
+  request: FastifyRequest,
+): { sessionId: string; userId: string; onlyRoomId: string | null } | null {
+  const session = request.session;
+  if (!session?.sessionId) return null;
+  return { sessionId: session.sessionId, userId: session.user.id, onlyRoomId: session.user.onlyRoomId };
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, session: NewSession): void {
@@ -197,12 +239,25 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * call requireManagedRoom (the owner or an editor) or requireRoomOwner (owner-only actions), in
  * server/features/rooms/rooms.service.ts (docs/decisions/0047-room-editors.md).
  */
-export function requireUser(request: FastifyRequest): User {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (request.hasPendingSecondFactor) throw secondFactorRequired();
+  if (request.hasOneRoomSession) throw mailboxProofRequired();
   if (!request.session || request.session.isSecondFactorPending) {
     throw new HttpError(401, 'authentication_required', 'Authentication required. Please sign in.');
   }
   return request.session.user;
+}
+
+/**
+ * A session opened by an invitation's link or a share-link code asked for more than its room: the
+ * account's owner proves the mailbox first (ADR 74). The web app offers the sign-in link.
+ */
+function mailboxProofRequired(): HttpError {
+  return new HttpError(
+    401,
+    'mailbox_proof_required',
+    'You opened one data room with its link. To continue, sign in with a link sent to your e-mail address.',
+  );
 }
 
 function secondFactorRequired(): HttpError {

@@ -23,6 +23,12 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   createdAt: isoDateTime,
   managedRoom: managedRoomSchema,
+  /**
+   * The session was opened by an invitation's link or a share-link code, which prove that one room and
+   * nothing else of the account (docs/decisions/0074-a-proof-of-one-room.md): it reads this room only,
+   * and anything else needs a sign-in link to the address. Null for a full session.
+   */
+  onlyRoomId: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof userSchema>;
 
@@ -90,8 +96,17 @@ export const invitationLinkStateSchema = z.object({
 });
 export type InvitationLinkState = z.infer<typeof invitationLinkStateSchema>;
 
-/** POST /api/data-room/invite/:token/accept: signed in, and the room to open. */
-export const invitationAcceptedResponseSchema = authResponseSchema.extend({ roomId: z.string() });
+/**
+ * POST /api/data-room/invite/:token/accept, and a share link's admitted reader: the room to open and who
+ * reads it. The session reads that room only (`user.onlyRoomId`, docs/decisions/0074-a-proof-of-one-room.md);
+ * `token` is absent when the device's own full session of the same account was kept instead.
+ */
+export const oneRoomEntrySchema = z.object({
+  token: z.string().optional(),
+  user: userSchema,
+  roomId: z.string(),
+});
+export const invitationAcceptedResponseSchema = oneRoomEntrySchema;
 
 /** Signing in and out, and an invitation link's way in (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const authRoutes = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
-import { authResponseSchema, messageResponseSchema } from './auth';
+import { messageResponseSchema, oneRoomEntrySchema } from './auth';
 import { emailField, isoDateTime, requiredText } from './fields';
 
 /**
@@ -143,7 +143,7 @@ export type ShareVerifyRequest = z.infer<typeof shareVerifyRequestSchema>;
 
 /** Proved: either in (signed in on this device, with the room to open) or waiting for the founder. */
 export const shareVerifyResponseSchema = z.union([
-  authResponseSchema.extend({ state: z.literal('admitted'), roomId: z.string() }),
+  oneRoomEntrySchema.extend({ state: z.literal('admitted') }),
   z.object({ state: z.literal('pending'), message: z.string() }),
 ]);
 export type ShareVerifyResponse = z.infer<typeof shareVerifyResponseSchema>;

@@ -20,6 +20,7 @@ import * as investorGroups from './0023-investor-groups';
 import * as documentVersions from './0024-document-versions';
 import * as shareLinks from './0026-share-links';
 import * as questions from './0027-questions';
+import * as proofsOfOneRoom from './0028-proofs-of-one-room';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0024-document-versions': documentVersions,
   '0026-share-links': shareLinks,
   '0027-questions': questions,
+  '0028-proofs-of-one-room': proofsOfOneRoom,
 };
 
 export const migrationProvider: MigrationProvider = {

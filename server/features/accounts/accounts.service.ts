@@ -11,11 +11,17 @@ import { addToWaitlist } from './waitlist.repository';
 
 /**
  * The user as the API shows it to them, with the room they manage in the console (ADR 47): what the web
- * app decides its pages and header by.
+ * app decides its pages and header by. A session that proved one room manages nothing (ADR 74): the
+ * console stays out of reach until the mailbox is proven, so the web app is not sent there.
  */
-export async function publicUserOf(ctx: AppContext, user: User): Promise<PublicUser> {
+export async function publicUserOf(
+  ctx: AppContext,
+  user: User,
+  onlyRoomId: string | null = null,
+): Promise<PublicUser> {
+  if (onlyRoomId !== null) return toPublicUser(user, null, onlyRoomId);
   const managed = await findManagedRoom(ctx, user);
-  return toPublicUser(user, managed ? { id: managed.room.id, role: managed.role } : null);
+  return toPublicUser(user, managed ? { id: managed.room.id, role: managed.role } : null, null);
 }
 
 /** docs/product-rules.md#plans-and-limits: every new account gets Professional limits; a promo code makes it free. */

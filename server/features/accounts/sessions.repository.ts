@@ -13,6 +13,7 @@ export async function insertSession(
     expiresAt: Date;
     userAgent: string | null;
     isSecondFactorPending: boolean;
+    onlyRoomId: string | null;
   },
 ): Promise<void> {
   await db
@@ -31,6 +32,7 @@ function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
       'sessions.expires_at as session_expires_at',
       'sessions.is_second_factor_pending as session_is_second_factor_pending',
       'sessions.last_used_at as session_last_used_at',
+      'sessions.only_room_id as session_only_room_id',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
@@ -43,6 +45,7 @@ type LiveSessionRow = UserRow & {
   session_expires_at: number;
   session_is_second_factor_pending: Flag;
   session_last_used_at: number | null;
+  session_only_room_id: string | null;
 };
 
 export type { LiveSession };
@@ -99,6 +102,7 @@ export async function findLiveSession(
     session_expires_at,
     session_is_second_factor_pending,
     session_last_used_at,
+    session_only_room_id,
     ...userRow
   } = row;
   return {
@@ -106,6 +110,7 @@ export async function findLiveSession(
     expiresAt: new Date(session_expires_at),
     isSecondFactorPending: session_is_second_factor_pending === 1,
     lastUsedAt: session_last_used_at === null ? null : new Date(session_last_used_at),
+    onlyRoomId: session_only_room_id,
     user: fromRow<UserRow>(userRow),
   };
 }

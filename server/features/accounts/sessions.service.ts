@@ -24,19 +24,26 @@ import {
 export type { NewSession, SessionResolver };
 
 /**
- * Starts a session. Every way in but a passkey (a magic link, an invitation's link) proves only the
- * mailbox, so a manager holding a passkey gets a session that waits for it (ADR 62); `signedInWith`
- * 'passkey' is the one way that has already given it.
+ * What a way in proved (docs/decisions/0074-a-proof-of-one-room.md): the mailbox (a magic link, a typed
+ * sign-in code; sign-up too, which ADR 20 answers), a passkey, or one room only (an invitation's link, a
+ * share-link code: the session reads that room and nothing else of the account).
+ */
+export type SessionProof = 'mailbox' | 'passkey' | { oneRoom: string };
+
+/**
+ * Starts a session. The mailbox proves less than a passkey, so a manager holding a passkey gets a session
+ * that waits for it (ADR 62) after a mailbox proof. A one-room session never waits: it reaches no console.
  */
 export async function startSession(
   db: Executor,
   userId: string,
   userAgent: string | undefined,
-  signedInWith: 'mail' | 'passkey' = 'mail',
+  proof: SessionProof = 'mailbox',
 ): Promise<NewSession> {
   const token = generateToken();
   const now = new Date();
-  const isSecondFactorPending = signedInWith === 'mail' && (await needsSecondFactor(db, userId));
+  const onlyRoomId = typeof proof === 'object' ? proof.oneRoom : null;
+  const isSecondFactorPending = proof === 'mailbox' && (await needsSecondFactor(db, userId));
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await insertSession(db, {
     id: crypto.randomUUID(),
@@ -46,8 +53,9 @@ export async function startSession(
     expiresAt,
     userAgent: userAgent?.slice(0, 500) ?? null,
     isSecondFactorPending,
+    onlyRoomId,
   });
-  return { token, expiresAt, isSecondFactorPending };
+  return { token, expiresAt, isSecondFactorPending, onlyRoomId };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { endSession, publicUserOf } from '#server/features/accounts/index';
-import { clearSessionCookie, requireUser, sendSignedIn, setSessionCookie } from '#server/plugins/auth';
+import { clearSessionCookie, presentedSession, requireUser, sendSignedIn } from '#server/plugins/auth';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { errorResponses } from '#server/plugins/response-contracts';
 import {
@@ -18,6 +18,7 @@ import {
 import { inviteTokenParamsSchema } from '#shared/contracts/rooms';
 import { acceptInvitationLink, describeInvitationLink } from './invitation-acceptance.service';
 import { requestMagicLink, verifyMagicLink } from './magic-links.service';
+import { oneRoomEntryAnswer } from './one-room-entry.answer';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -72,7 +73,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // ... and the one POST that accepts it and signs its invitee in on this device, once.
+    // ... and the one POST that accepts it and signs its holder in on this device, for that room only.
     app.post(
       '/api/data-room/invite/:token/accept',
       {
@@ -80,31 +81,28 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: inviteTokenParamsSchema,
           response: { 200: invitationAcceptedResponseSchema, ...errorResponses(403, 404, 409, 410) },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
+        config: { rateLimit: authRateLimit(ctx.config), servesOneRoomSessions: true },
       },
       async (request, reply) => {
         const accepted = await acceptInvitationLink(ctx, request.params.token, {
           userAgent: request.headers['user-agent'],
-          previousSessionId: request.session?.sessionId ?? null,
+          current: presentedSession(request),
         });
-        const user = await publicUserOf(ctx, accepted.user);
-        setSessionCookie(reply, ctx.config, accepted.session);
-        // A manager of another room holding a passkey gives it next, as after a magic link (ADR 62).
-        return reply.status(200).send({
-          token: accepted.session.token,
-          user,
-          roomId: accepted.roomId,
-          ...(accepted.session.isSecondFactorPending ? { isSecondFactorPending: true } : {}),
-        });
+        return reply.status(200).send(await oneRoomEntryAnswer(ctx, reply, accepted));
       },
     );
 
     app.get(
       '/api/auth/me',
-      { schema: { response: { 200: meResponseSchema, ...errorResponses(401) } } },
+      {
+        config: { servesOneRoomSessions: true },
+        schema: { response: { 200: meResponseSchema, ...errorResponses(401) } },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { user: await publicUserOf(ctx, requireUser(request)) };
+        const user = requireUser(request);
+        return { user: await publicUserOf(ctx, user, user.onlyRoomId) };
       },
     );
 
@@ -112,14 +110,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/session',
       {
         schema: { response: { 200: sessionResponseSchema } },
-        config: { allowsPendingSecondFactor: true },
+        config: { servesOneRoomSessions: true, allowsPendingSecondFactor: true },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         // A session waiting for its passkey names nobody yet: it only says that step is next.
         if (request.session?.isSecondFactorPending) return { user: null, isSecondFactorPending: true };
         return {
-          user: request.session ? await publicUserOf(ctx, request.session.user) : null,
+          user: request.session
+            ? await publicUserOf(ctx, request.session.user, request.session.user.onlyRoomId)
+            : null,
           isSecondFactorPending: false,
         };
       },
@@ -127,7 +127,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/logout',
-      { schema: { response: { 204: z.null() } }, config: { allowsPendingSecondFactor: true } },
+      {
+        schema: { response: { 204: z.null() } },
+        config: { servesOneRoomSessions: true, allowsPendingSecondFactor: true },
+      },
       async (request, reply) => {
         // Logging out without a session is not an error: the goal (no session) holds either way.
         if (request.session?.sessionId) await endSession(ctx.db, request.session.sessionId);

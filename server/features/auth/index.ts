@@ -3,3 +3,5 @@
 export { authRoutes } from './auth.routes';
 export { countUsedMagicLinks } from './magic-links.repository';
 export { requestMagicLink, signInProvenAddress } from './magic-links.service';
+export { oneRoomEntryAnswer } from './one-room-entry.answer';
+export { type DeviceSession, enterOneRoom } from './one-room-entry.service';

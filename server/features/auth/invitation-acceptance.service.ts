@@ -1,13 +1,8 @@
 import type { AppContext } from '#server/app-context';
-import { endSession, type NewSession, type User } from '#server/features/accounts/index';
-import {
-  findInvitationLink,
-  hasAcceptedInvitation,
-  type InvitationLink,
-} from '#server/features/invitations/index';
+import type { NewSession, User } from '#server/features/accounts/index';
+import { findInvitationLink, type InvitationLink } from '#server/features/invitations/index';
 import { HttpError } from '#server/plugins/errors';
-import { countUsedMagicLinks } from './magic-links.repository';
-import { signInProvenAddress } from './magic-links.service';
+import { type DeviceSession, enterOneRoom } from './one-room-entry.service';
 
 const NOT_FOUND_MESSAGE =
   'This invitation link is not valid. Open the whole link from the invitation e-mail, or ask the founder to invite you again.';
@@ -57,35 +52,37 @@ function refusalFor(link: InvitationLink): HttpError {
 }
 
 /**
- * Opens the data room from an invitation's link: accepts the invitation and signs its invitee in on this
- * device, once (docs/decisions/0055-invitation-as-credential.md). The link was mailed to the invited
- * address, so using it proves that mailbox as a magic link does; after this, it proves nothing more
- * (409, and the page offers a magic link instead). Whoever was signed in on this device before is signed
- * out of it: the person holding the invitation is now the one reading.
+ * Opens the data room from an invitation's link (docs/decisions/0074-a-proof-of-one-room.md, superseding
+ * what ADR 55 said of proof): accepts that invitation and signs this device in for that room only. The
+ * link may have been copied by the founder rather than opened from the mailbox, so it proves the room
+ * and nothing of the address: no other invitation is accepted, no session of the account beyond this room
+ * starts, and the account's other sessions are untouched. After this the link proves nothing (409, and
+ * the page offers a magic link instead).
  */
 export async function acceptInvitationLink(
   ctx: AppContext,
   token: string,
-  device: { userAgent: string | undefined; previousSessionId: string | null },
-): Promise<{ user: User; session: NewSession; roomId: string }> {
+  device: { userAgent: string | undefined; current: DeviceSession | null },
+): Promise<{ user: User; session: NewSession | null; roomId: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = new Date();
     const link = await findInvitationLink(trx, token, now);
     if (!link) throw new HttpError(404, 'invitation_not_found', NOT_FOUND_MESSAGE);
     if (link.state !== 'pending') throw refusalFor(link);
-    // No magic link used and no invitation accepted yet: this is the address's first proof (ADR 20).
-    const isFirstProof =
-      (await countUsedMagicLinks(trx, link.email)) === 0 && !(await hasAcceptedInvitation(trx, link.email));
-    const signedIn = await signInProvenAddress(trx, link.email, now, device.userAgent, isFirstProof);
-    // Accepted by a concurrent request a moment before (its conditional update won), or the account is
-    // inactive: this request accepted nothing, and its transaction undoes what it wrote.
-    if (!signedIn?.accepted.some((accepted) => accepted.id === link.id)) {
-      const current = await findInvitationLink(trx, token, now);
-      throw current && current.state !== 'pending'
-        ? refusalFor(current)
-        : new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
-    }
-    if (device.previousSessionId) await endSession(trx, device.previousSessionId);
-    return { user: signedIn.user, session: signedIn.session, roomId: link.roomId };
+    const entry = await enterOneRoom(
+      trx,
+      { roomId: link.roomId, email: link.email, name: link.name, invitationId: link.id },
+      now,
+      device,
+    );
+    if (entry.state === 'entered') return { user: entry.user, session: entry.session, roomId: link.roomId };
+    if (entry.state === 'inactive')
+      throw new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
+    // Accepted by a concurrent request a moment before (its conditional update won), or withdrawn meanwhile:
+    // this request accepted nothing, and its transaction undoes what it wrote.
+    const current = await findInvitationLink(trx, token, now);
+    throw current && current.state !== 'pending'
+      ? refusalFor(current)
+      : refusalFor({ ...link, state: 'withdrawn' });
   });
 }

@@ -12,11 +12,7 @@ import {
   startSession,
   type User,
 } from '#server/features/accounts/index';
-import {
-  acceptPendingInvitations,
-  hasAcceptedInvitation,
-  listPendingInvitationsFor,
-} from '#server/features/invitations/index';
+import { acceptPendingInvitations, listPendingInvitationsFor } from '#server/features/invitations/index';
 import { addEditor, addInvestor, companyNamesFor } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { magicLinkEmail } from '#server/mail/templates';
@@ -96,10 +92,10 @@ export async function requestMagicLink(
 /**
  * Exchanges a magic link for a session, once (signInProvenAddress does the rest).
  *
- * Sign-up proves nothing about the e-mail it is given, so the first proof ever given for an address (its
- * first magic link, or an invitation's link opened before any: docs/decisions/0055-invitation-as-credential.md)
- * ends every session started before it: otherwise whoever signed up with someone else's address would keep
- * a session into the rooms that person is invited to (docs/decisions/0020-sign-up-sessions.md).
+ * Sign-up proves nothing about the e-mail it is given, and neither does an invitation's link (the founder
+ * may have copied it) or a share code (docs/decisions/0074-a-proof-of-one-room.md), so the first magic link
+ * used for an address ends every session started before it: otherwise whoever signed up with someone
+ * else's address, or opened a link for it, would keep a session (docs/decisions/0020-sign-up-sessions.md).
  */
 export async function verifyMagicLink(
   ctx: AppContext,
@@ -110,9 +106,9 @@ export async function verifyMagicLink(
     const now = new Date();
     const email = await consumeMagicLink(trx, hashToken(token), now);
     if (!email) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    // Before its first magic link, an address's accepted invitation was accepted by its link: a proof.
-    const isFirstProof =
-      (await countUsedMagicLinks(trx, email)) === 1 && !(await hasAcceptedInvitation(trx, email));
+    // Only a magic link (or its typed code) proves the mailbox: an invitation's link or a share code
+    // proves one room (ADR 74), so the address's first used magic link is its first proof (ADR 20).
+    const isFirstProof = (await countUsedMagicLinks(trx, email)) === 1;
     const signedIn = await signInProvenAddress(trx, email, now, userAgent, isFirstProof);
     if (!signedIn) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
     return signedIn;
@@ -120,8 +116,9 @@ export async function verifyMagicLink(
 }
 
 /**
- * Signs in whoever just proved they read this mailbox (a magic link, or an invitation's link), inside the
- * proof's transaction. An invitee's first sign-in creates their user (an investor's account, also for a
+ * Signs in whoever just proved they read this mailbox (a magic link or its typed code), inside the
+ * proof's transaction. Only a proof of the mailbox comes here: an invitation's link and a share code
+ * prove one room and go through enterOneRoom (ADR 74). An invitee's first sign-in creates their user (an investor's account, also for a
  * co-founder: what they may do in a room is their membership's role); every sign-in accepts the
  * address's pending invitations and grants those rooms. The first proof ends the sessions started
  * before it (ADR 20). Undefined when there is nobody to sign in: no account and no pending invitation

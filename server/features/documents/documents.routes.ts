@@ -137,6 +137,7 @@ export function documentsRoutes(
     app.get(
       '/api/documents/:id/download',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: documentIdParamsSchema,
           response: {
@@ -319,6 +320,7 @@ export function documentsRoutes(
     app.get(
       '/api/data-room/:id/download-all',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,
           querystring: downloadAllQuerySchema,

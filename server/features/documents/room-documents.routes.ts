@@ -37,7 +37,10 @@ export function roomDocumentsRoutes(
   return async (app) => {
     app.get(
       '/api/data-room/:id/documents',
-      { schema: { params: roomIdParamsSchema, response: { 200: documentListSchema, ...memberRead } } },
+      {
+        config: { servesOneRoomSessions: true },
+        schema: { params: roomIdParamsSchema, response: { 200: documentListSchema, ...memberRead } },
+      },
       async (request) => {
         const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
         return listDocumentsOfRoom(ctx, room, room.readerAccess);
@@ -98,6 +101,7 @@ export function roomDocumentsRoutes(
     app.get(
       '/api/data-room/:id/click',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,
           querystring: clickQuerySchema,

@@ -3,11 +3,12 @@
 export { findOpenInvitation, insertInvitation, updateInvitation } from './invitations.repository';
 export { invitationsRoutes } from './invitations.routes';
 export {
+  acceptInvestorInvitation,
   acceptPendingInvitations,
   findInvitationLink,
   findUsableInvitationLink,
-  hasAcceptedInvitation,
   type InvitationLink,
+  isRemovedFromRoom,
   listInvitations,
   listPendingInvitationsFor,
 } from './invitations.service';

@@ -80,6 +80,29 @@ export async function acceptPendingInvitations(
   return rows.map((row) => ({ id: row.id, roomId: row.room_id, role: row.role, name: row.name }));
 }
 
+/**
+ * Accepts one investor invitation, when it can still be accepted: the invitation a proof of one room
+ * names (its link, or the one a share link wrote), and no other of the address (ADR 74). Undefined when a
+ * concurrent request accepted it first, or it was deleted or expired a moment before.
+ */
+export async function acceptInvestorInvitationRow(
+  db: Executor,
+  invitationId: string,
+  now: Date,
+): Promise<{ id: string; roomId: string; role: InvitationRole; name: string | null } | undefined> {
+  const row = await db
+    .updateTable('invitations')
+    .set({ used_at: toEpochMs(now) })
+    .where('id', '=', invitationId)
+    .where('role', '=', 'investor')
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', toEpochMs(now))
+    .returning(['id', 'room_id', 'role', 'name'])
+    .executeTakeFirst();
+  return row && { id: row.id, roomId: row.room_id, role: row.role, name: row.name };
+}
+
 /** Invitations created or refreshed for a room since a moment: the daily sending limit counts these. */
 export async function countInvitationsSentSince(db: Executor, roomId: string, since: Date): Promise<number> {
   const row = await db
@@ -186,13 +209,42 @@ export async function findInvestorInvitationByTokenHash(
   return row && toInvitation(row);
 }
 
-/** How many of this address's invitations were ever accepted (signed in by link or by magic link). */
-export async function countAcceptedInvitations(db: Executor, email: string): Promise<number> {
+/**
+ * Records that a founder removed this address from the room (ADR 74): every way in refuses it until a
+ * founder invites the address again (forgetRemoval).
+ */
+export async function recordRemoval(
+  db: Executor,
+  removal: { roomId: string; email: string; removedBy: string; removedAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('room_removals')
+    .values({
+      room_id: removal.roomId,
+      email: removal.email,
+      removed_by: removal.removedBy,
+      removed_at: toEpochMs(removal.removedAt),
+    })
+    .onConflict((oc) =>
+      oc.columns(['room_id', 'email']).doUpdateSet({
+        removed_by: removal.removedBy,
+        removed_at: toEpochMs(removal.removedAt),
+      }),
+    )
+    .execute();
+}
+
+/** A founder invited the address again: their removal no longer stands. */
+export async function forgetRemoval(db: Executor, roomId: string, email: string): Promise<void> {
+  await db.deleteFrom('room_removals').where('room_id', '=', roomId).where('email', '=', email).execute();
+}
+
+export async function isRemovedFromRoom(db: Executor, roomId: string, email: string): Promise<boolean> {
   const row = await db
-    .selectFrom('invitations')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .selectFrom('room_removals')
+    .select('room_id')
+    .where('room_id', '=', roomId)
     .where('email', '=', email)
-    .where('used_at', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .executeTakeFirst();
+  return row !== undefined;
 }

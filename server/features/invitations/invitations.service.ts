@@ -33,18 +33,21 @@ import type { BulkInvitationResponse, BulkInvitationResult, Invitation } from '#
 import type { Team, TeamMember } from '#shared/contracts/team';
 import { readBulkAddresses } from './bulk-addresses';
 import {
+  acceptInvestorInvitationRow,
   acceptPendingInvitations as acceptPendingInvitationRows,
-  countAcceptedInvitations,
   countInvitationsSentSince,
   deleteInvitationRow,
   findInvestorInvitationByTokenHash,
   findOpenInvitation,
   findRoomInvitation,
   findUsableInvitationByTokenHash,
+  forgetRemoval,
   type InvitationRole,
   insertInvitation,
+  isRemovedFromRoom as isRemovedFromRoomRow,
   listPendingInvitationsFor as listPendingInvitationRows,
   listRoomInvitations,
+  recordRemoval,
   restoreInvitation,
   type StoredInvitation,
   updateInvitation,
@@ -62,7 +65,7 @@ export async function listPendingInvitationsFor(
 /**
  * Accepts every invitation of this e-mail that can still be accepted, in one conditional statement,
  * and returns their rooms and what each makes the invitee: an invitation deleted a moment before is
- * not accepted.
+ * not accepted. Only a proof of the mailbox (a magic link, a typed sign-in code) accepts them all (ADR 74).
  */
 export async function acceptPendingInvitations(
   db: Executor,
@@ -70,23 +73,47 @@ export async function acceptPendingInvitations(
   now: Date,
 ): Promise<{ id: string; roomId: string; role: InvitationRole }[]> {
   const accepted = await acceptPendingInvitationRows(db, email, now);
-  // In the sign-in's transaction: the acceptance and its webhook deliveries commit together (ADR 52).
-  for (const invitation of accepted)
-    await emitWebhookEvent(
-      db,
-      invitation.roomId,
-      'invitation.accepted',
-      {
-        roomId: invitation.roomId,
-        invitationId: invitation.id,
-        email,
-        name: invitation.name,
-        role: invitation.role,
-        acceptedAt: now.toISOString(),
-      },
-      now,
-    );
+  for (const invitation of accepted) await announceAcceptance(db, invitation, email, now);
   return accepted.map(({ id, roomId, role }) => ({ id, roomId, role }));
+}
+
+/**
+ * Accepts the one investor invitation a proof of one room names (its link, or the one a share link
+ * wrote), and none other of the address (ADR 74). False when it can no longer be accepted: a concurrent
+ * request accepted it first, or it was deleted or expired a moment before.
+ */
+export async function acceptInvestorInvitation(
+  db: Executor,
+  invitationId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const accepted = await acceptInvestorInvitationRow(db, invitationId, now);
+  if (accepted) await announceAcceptance(db, accepted, email, now);
+  return accepted !== undefined;
+}
+
+/** In the sign-in's transaction: the acceptance and its webhook deliveries commit together (ADR 52). */
+async function announceAcceptance(
+  db: Executor,
+  invitation: { id: string; roomId: string; role: InvitationRole; name: string | null },
+  email: string,
+  now: Date,
+): Promise<void> {
+  await emitWebhookEvent(
+    db,
+    invitation.roomId,
+    'invitation.accepted',
+    {
+      roomId: invitation.roomId,
+      invitationId: invitation.id,
+      email,
+      name: invitation.name,
+      role: invitation.role,
+      acceptedAt: now.toISOString(),
+    },
+    now,
+  );
 }
 
 /** An investor invitation as its link's holder may learn it (docs/decisions/0055-invitation-as-credential.md). */
@@ -129,12 +156,11 @@ export async function findInvitationLink(
 }
 
 /**
- * Whether this address ever accepted an invitation. Before its first magic link, that can only have
- * been by opening an invitation's link: a proof of the mailbox (docs/decisions/0020-sign-up-sessions.md,
- * 0055-invitation-as-credential.md).
+ * Whether a founder removed this address from the room and has not invited it again (ADR 74): every way
+ * in refuses it.
  */
-export async function hasAcceptedInvitation(db: Executor, email: string): Promise<boolean> {
-  return (await countAcceptedInvitations(db, email)) > 0;
+export async function isRemovedFromRoom(db: Executor, roomId: string, email: string): Promise<boolean> {
+  return isRemovedFromRoomRow(db, roomId, email);
 }
 
 /** A still usable invitation link, as room content's InvitationLinks asks for the invited view. */
@@ -422,6 +448,8 @@ async function sendRoomInvitation(
     saved.undo,
     'The invitation e-mail could not be sent. Nothing was saved; please try again.',
   );
+  // Invited again, once the mail went out: a removal (ADR 74) no longer keeps the address out.
+  await forgetRemoval(ctx.db, room.id, saved.row.email);
   return { row: saved.row, now };
 }
 
@@ -491,7 +519,7 @@ export async function listInvitations(ctx: AppContext, manager: User): Promise<I
  */
 export async function deleteInvitation(ctx: AppContext, manager: User, invitationId: string): Promise<void> {
   const room = await requireManagedRoom(ctx, manager);
-  await revokeInvitation(ctx, room, invitationId, 'investor');
+  await revokeInvitation(ctx, room, invitationId, 'investor', manager.id);
 }
 
 /**
@@ -503,11 +531,16 @@ async function revokeInvitation(
   room: DataRoom,
   invitationId: string,
   role: InvitationRole,
+  removedBy: string,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const invitation = await findRoomInvitation(trx, room.id, invitationId, role);
     if (!invitation) throw new HttpError(404, 'not_found', 'That invitation does not exist.');
-    await updateInvitation(trx, invitation.id, { revokedAt: new Date() });
+    const now = new Date();
+    await updateInvitation(trx, invitation.id, { revokedAt: now });
+    // Removal holds on every way in (a share link, another invitation's link) until they are invited again.
+    if (role === 'investor')
+      await recordRemoval(trx, { roomId: room.id, email: invitation.email, removedBy, removedAt: now });
     const invitee = await findUserByEmail(trx, invitation.email);
     if (!invitee) return;
     if (role === 'investor') await removeInvestor(trx, room.id, invitee.id);
@@ -621,5 +654,5 @@ export async function removeEditorInvitation(
   invitationId: string,
 ): Promise<void> {
   const room = await requireRoomOwner(ctx, owner);
-  await revokeInvitation(ctx, room, invitationId, 'editor');
+  await revokeInvitation(ctx, room, invitationId, 'editor', owner.id);
 }

@@ -54,6 +54,7 @@ export function questionsRoutes(ctx: AppContext, invitationLinks: InvitationLink
     app.post(
       '/api/data-room/:id/questions',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,
           body: askQuestionRequestSchema,
@@ -70,12 +71,16 @@ export function questionsRoutes(ctx: AppContext, invitationLinks: InvitationLink
     );
     app.get(
       '/api/data-room/:id/questions',
-      { schema: { params: roomIdParamsSchema, response: { 200: myQuestionsSchema, ...memberRead } } },
+      {
+        config: { servesOneRoomSessions: true },
+        schema: { params: roomIdParamsSchema, response: { 200: myQuestionsSchema, ...memberRead } },
+      },
       async (request) => listMyQuestions(ctx, requireUser(request), request.params.id),
     );
     app.post(
       '/api/data-room/:id/questions/seen',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,
           body: markAnswersSeenRequestSchema,
@@ -88,6 +93,7 @@ export function questionsRoutes(ctx: AppContext, invitationLinks: InvitationLink
     app.get(
       '/api/data-room/:id/faq',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,
           querystring: faqQuerySchema,
@@ -110,6 +116,7 @@ export function questionsRoutes(ctx: AppContext, invitationLinks: InvitationLink
     app.get(
       '/api/documents/:id/questions',
       {
+        config: { servesOneRoomSessions: true },
         schema: { params: documentIdParamsSchema, response: { 200: documentQuestionsSchema, ...memberRead } },
       },
       async (request) => documentQuestions(ctx, requireUser(request), request.params.id),

@@ -36,6 +36,7 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
         // Each opening writes a 'viewed' event to the founder's log: one user may open only so many a
         // minute (counted across every server, ADR 49, after the session is known: by user, else by address).
         config: {
+          servesOneRoomSessions: true,
           rateLimit: {
             max: VIEW_OPENS_PER_MINUTE,
             timeWindow: MINUTE_MS,
@@ -78,6 +79,7 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
     app.post(
       '/api/views/:viewId/reports',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: viewIdParamsSchema,
           body: readingReportSchema,

@@ -94,6 +94,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/preview',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: documentIdParamsSchema,
           response: { 200: documentPreviewSchema, ...errorResponses(401, 404), ...ndaGated },
@@ -110,6 +111,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/pages/:page',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: pageImageParamsSchema,
           querystring: pagesQuerySchema,
@@ -128,6 +130,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/thumbnails/:page',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: pageImageParamsSchema,
           response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
@@ -144,6 +147,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/text',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: documentIdParamsSchema,
           response: { 200: documentTextSchema, ...errorResponses(401, 404), ...ndaGated },
@@ -159,6 +163,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/preview/content',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: documentIdParamsSchema,
           querystring: pageImageQuerySchema,

@@ -57,6 +57,7 @@ export function ndaRoutes(
     app.post(
       '/api/data-room/:id/nda/acceptances',
       {
+        config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,
           body: ndaAcceptRequestSchema,

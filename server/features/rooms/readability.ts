@@ -123,6 +123,8 @@ export async function roomReadingOf(ctx: AppContext, reader: RoomReader): Promis
   if ('invitationToken' in reader)
     return invitationReading(ctx, reader.invitationLinks, reader.invitationToken);
   const { user, roomId } = reader;
+  // A session that proved one room reads that room as its user would, and no other (ADR 74).
+  if (user.onlyRoomId && user.onlyRoomId !== roomId) return undefined;
   // Members read their room on every page and click (readableRoomsCache: when an answer may be reused).
   return ctx.caches
     .get(readableRoomsCache)

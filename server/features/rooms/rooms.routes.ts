@@ -49,14 +49,20 @@ export function roomsRoutes(
   return async (app) => {
     app.get(
       '/api/my-accessible-data-rooms',
-      { schema: { response: { 200: accessibleDataRoomsResponseSchema, ...signedIn } } },
+      {
+        config: { servesOneRoomSessions: true },
+        schema: { response: { 200: accessibleDataRoomsResponseSchema, ...signedIn } },
+      },
       async (request) => ({ dataRooms: await listAccessibleRooms(ctx, requireUser(request)) }),
     );
 
     // Reading a room: its owner and members (/api/data-room/{id}..., docs/product-rules.md#room-access).
     app.get(
       '/api/data-room/:id',
-      { schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema, ...memberRead } } },
+      {
+        config: { servesOneRoomSessions: true },
+        schema: { params: roomIdParamsSchema, response: { 200: dataRoomResponseSchema, ...memberRead } },
+      },
       async (request) => {
         const user = requireUser(request);
         const room = await requireReadableRoom(ctx, user, request.params.id);
@@ -68,6 +74,7 @@ export function roomsRoutes(
     app.get(
       '/api/data-room/:id/sections',
       {
+        config: { servesOneRoomSessions: true },
         schema: { params: roomIdParamsSchema, response: { 200: sectionsContentSchema, ...memberRead } },
         // Members open this on every visit: the payload is one object per version of the room, so its
         // JSON is checked and written once (measured by npm run bench: authenticated reads).

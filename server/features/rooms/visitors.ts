@@ -1,8 +1,13 @@
 /** Who reads or acts in a room, and the ports other modules give room content (wired by app.ts). */
 
-/** Who is acting on a room: room content needs only the user's id. */
+/**
+ * Who is acting on a room: room content needs the user's id, and whether their session was opened by a
+ * proof of one room (an invitation's link, a share-link code), which reads that room and no other
+ * (docs/decisions/0074-a-proof-of-one-room.md). Absent: a mailbox-proven session, a job or an API token.
+ */
 export interface RoomUser {
   id: string;
+  onlyRoomId?: string | null;
 }
 
 /**

@@ -3,9 +3,9 @@ import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { MINUTE_MS, SECOND_MS, SHARE_CODE_TTL_MS, SHARE_CODES_WINDOW_MS } from '#server/durations';
-import { endSession, type NewSession, type User } from '#server/features/accounts/index';
-import { countUsedMagicLinks, signInProvenAddress } from '#server/features/auth/index';
-import { hasAcceptedInvitation } from '#server/features/invitations/index';
+import type { NewSession, User } from '#server/features/accounts/index';
+import { type DeviceSession, enterOneRoom } from '#server/features/auth/index';
+import { isRemovedFromRoom } from '#server/features/invitations/index';
 import { companyNamesFor, listManagers } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { shareApprovalRequestEmail, shareCodeEmail } from '#server/mail/templates';
@@ -13,7 +13,7 @@ import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import type { ShareLinkState, ShareVerifyRequest } from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
-import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
+import { inviteFromLink, isAlreadyInRoom, pendingInvestorInvitationOf } from './link-invitations';
 import { closedLinkRefusal, domainRefusal, isDomainAllowed, shareLinkStateOf } from './share-link-rules';
 import {
   countCodesForEmailSince,
@@ -167,7 +167,7 @@ async function provenCode(
 }
 
 export type ShareEntry =
-  | { state: 'admitted'; user: User; session: NewSession; roomId: string }
+  | { state: 'admitted'; user: User; session: NewSession | null; roomId: string }
   | { state: 'pending'; message: string };
 
 const WAITING = 'The founder has been asked to let you in. You will get an e-mail when they decide.';
@@ -182,7 +182,7 @@ export async function enterByShareLink(
   ctx: AppContext,
   token: string,
   request: ShareVerifyRequest,
-  device: { userAgent: string | undefined; previousSessionId: string | null },
+  device: { userAgent: string | undefined; current: DeviceSession | null },
 ): Promise<ShareEntry> {
   const link = await requireLink(ctx, token);
   const now = new Date();
@@ -204,24 +204,32 @@ export async function enterByShareLink(
 
 type Admission = Exclude<ShareEntry, { state: 'pending' }> | { state: 'pending' } | { state: 'waiting' };
 
+const accessEnded = () =>
+  new HttpError(403, 'share_access_ended', 'Your access through this link has ended. Ask the founder.');
+
+/**
+ * Lets a proven reader into the link's room, and that room only (ADR 74): a code proves the address only
+ * as well as its guessing budget allows, so the device gets a session of the room, never of the account
+ * (enterOneRoom). A new reader becomes an investor of the link's group; an address already in the room
+ * enters as it is; an address the founder removed stays out, whichever link it comes by.
+ */
 async function admit(
   trx: Executor,
   link: StoredShareLink,
   email: string,
   now: Date,
-  device: { userAgent: string | undefined; previousSessionId: string | null },
+  device: { userAgent: string | undefined; current: DeviceSession | null },
 ): Promise<Admission> {
-  if (!(await isAlreadyInRoom(trx, link.roomId, email, now))) {
+  if (await isRemovedFromRoom(trx, link.roomId, email)) throw accessEnded();
+  let invitationId: string | null;
+  if (await isAlreadyInRoom(trx, link.roomId, email, now)) {
+    invitationId = await pendingInvestorInvitationOf(trx, link.roomId, email, now);
+  } else {
     const reader = await findReader(trx, link.id, email);
     if (reader?.state === 'refused') throw refusedByFounder();
     if (reader?.state === 'pending') return { state: 'pending' };
     // Let in before and since removed by the founder: the link does not undo the founder's removal.
-    if (reader?.state === 'admitted')
-      throw new HttpError(
-        403,
-        'share_access_ended',
-        'Your access through this link has ended. Ask the founder.',
-      );
+    if (reader?.state === 'admitted') throw accessEnded();
     const state = link.isApprovalRequired ? 'pending' : 'admitted';
     await insertReader(trx, {
       id: crypto.randomUUID(),
@@ -233,16 +241,30 @@ async function admit(
       decidedAt: null,
     });
     if (state === 'pending') return { state: 'waiting' };
-    await inviteFromLink(trx, link, email, now);
+    invitationId = await inviteFromLink(trx, link, email, now);
   }
-  // No magic link used and no invitation accepted yet: this is the address's first proof (ADR 20, ADR 55).
-  const isFirstProof =
-    (await countUsedMagicLinks(trx, email)) === 0 && !(await hasAcceptedInvitation(trx, email));
-  const signedIn = await signInProvenAddress(trx, email, now, device.userAgent, isFirstProof);
-  if (!signedIn)
-    throw new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
-  if (device.previousSessionId) await endSession(trx, device.previousSessionId);
-  return { state: 'admitted', user: signedIn.user, session: signedIn.session, roomId: link.roomId };
+  const entry = await enterOneRoom(
+    trx,
+    { roomId: link.roomId, email, name: null, invitationId },
+    now,
+    device,
+  );
+  switch (entry.state) {
+    case 'entered':
+      return { state: 'admitted', user: entry.user, session: entry.session, roomId: link.roomId };
+    case 'inactive':
+      throw new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
+    case 'removed':
+      throw accessEnded();
+    default:
+      // A co-founder's invitation waits in the room, or the invitation went a moment ago: the mailbox
+      // decides (a co-founder seat is never taken by a code).
+      throw new HttpError(
+        409,
+        'sign_in_required',
+        `To open this data room, sign in with a link sent to ${email}.`,
+      );
+  }
 }
 
 /** Tells each manager of the room that a reader waits; a failure is logged, the reader still waits. */

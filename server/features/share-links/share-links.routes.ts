@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
-import { publicUserOf } from '#server/features/accounts/index';
-import { requireUser, setSessionCookie } from '#server/plugins/auth';
+import { oneRoomEntryAnswer } from '#server/features/auth/index';
+import { presentedSession, requireUser } from '#server/plugins/auth';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { errorResponses } from '#server/plugins/response-contracts';
 import { messageResponseSchema } from '#shared/contracts/auth';
@@ -113,24 +113,18 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: shareTokenParamsSchema,
           body: shareVerifyRequestSchema,
-          response: { 200: shareVerifyResponseSchema, ...errorResponses(400, 403, 404, 410) },
+          response: { 200: shareVerifyResponseSchema, ...errorResponses(400, 403, 404, 409, 410) },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
+        config: { rateLimit: authRateLimit(ctx.config), servesOneRoomSessions: true },
       },
       async (request, reply) => {
         const entry = await enterByShareLink(ctx, request.params.token, request.body, {
           userAgent: request.headers['user-agent'],
-          previousSessionId: request.session?.sessionId ?? null,
+          current: presentedSession(request),
         });
         if (entry.state === 'pending') return entry;
-        setSessionCookie(reply, ctx.config, entry.session);
-        return {
-          state: 'admitted' as const,
-          token: entry.session.token,
-          user: await publicUserOf(ctx, entry.user),
-          roomId: entry.roomId,
-          ...(entry.session.isSecondFactorPending ? { isSecondFactorPending: true } : {}),
-        };
+        return { state: 'admitted' as const, ...(await oneRoomEntryAnswer(ctx, reply, entry)) };
       },
     );
   };

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import type { Executor } from '#server/db/columns';
+import {
+  endSession,
+  findUserByEmail,
+  insertUserIfAbsent,
+  type NewSession,
+  recordLogin,
+  startSession,
+  type User,
+} from '#server/features/accounts/index';
+import { acceptInvestorInvitation, isRemovedFromRoom } from '#server/features/invitations/index';
+import { addInvestor, isMemberOfRoom } from '#server/features/rooms/index';
+
+/**
+ * The session on the device that presents a proof of one room, if any: a full session of the same
+ * account is kept as it is (it proved more than the link does).
+ */
+export interface DeviceSession {
+  sessionId: string;
+  userId: string;
+  onlyRoomId: string | null;
+}
+
+export type OneRoomEntry =
+  | { state: 'entered'; user: User; session: NewSession | null }
+  | { state: 'inactive' }
+  | { state: 'not_accepted' }
+  | { state: 'removed' };
+
+/**
+ * Lets the holder of a proof of one room in (docs/decisions/0074-a-proof-of-one-room.md): an invitation's
+ * link, or a share-link code. A link the founder copied, or a code whose guessing budget is all that
+ * stands behind it, proves that room and nothing about the mailbox, so this:
+ * - accepts `invitationId` (the invitation the proof names) and no other invitation of the address, never
+ *   a co-founder seat; without one, the address must already be a member of the room;
+ * - creates an investor's account for a new address, and never ends the account's other sessions (it is
+ *   not the address's first proof, ADR 20);
+ * - signs this device in for that room only (session null: a full session of the same account already
+ *   on the device is kept, as it proved the mailbox). Any other session on the device is ended: the
+ *   person holding the proof is now the one reading.
+ * Runs inside the proof's transaction.
+ */
+export async function enterOneRoom(
+  trx: Executor,
+  entry: { roomId: string; email: string; name: string | null; invitationId: string | null },
+  now: Date,
+  device: { userAgent: string | undefined; current: DeviceSession | null },
+): Promise<OneRoomEntry> {
+  if (await isRemovedFromRoom(trx, entry.roomId, entry.email)) return { state: 'removed' };
+  let user = await findUserByEmail(trx, entry.email);
+  if (!user && entry.invitationId !== null) {
+    await insertUserIfAbsent(trx, {
+      id: crypto.randomUUID(),
+      email: entry.email,
+      name: entry.name ?? entry.email.split('@')[0] ?? entry.email,
+      role: 'investor',
+      isActive: true,
+      plan: 'investor',
+      createdAt: now,
+      lastLoginAt: null,
+    });
+    // Read back: a concurrent first entry by another proof may have created the user.
+    user = await findUserByEmail(trx, entry.email);
+  }
+  if (!user) return { state: 'not_accepted' };
+  if (!user.isActive) return { state: 'inactive' };
+  if (entry.invitationId !== null) {
+    if (!(await acceptInvestorInvitation(trx, entry.invitationId, entry.email, now)))
+      return { state: 'not_accepted' };
+    await addInvestor(trx, entry.roomId, user.id, now);
+  } else if (!(await isMemberOfRoom(trx, entry.roomId, user.id))) {
+    return { state: 'not_accepted' };
+  }
+  await recordLogin(trx, user.id, now);
+  const current = device.current;
+  if (current && current.userId === user.id && current.onlyRoomId === null)
+    return { state: 'entered', user: { ...user, lastLoginAt: now }, session: null };
+  if (current) await endSession(trx, current.sessionId);
+  const session = await startSession(trx, user.id, device.userAgent, { oneRoom: entry.roomId });
+  return { state: 'entered', user: { ...user, lastLoginAt: now }, session };
+}
