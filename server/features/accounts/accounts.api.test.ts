@@ -25,6 +25,7 @@ describe('POST /api/complete-account-setup', () => {
       isActive: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       managedRoom: { id: expect.any(String), role: 'owner' },
+      onlyRoomId: null,
     });
 
     const cookie = response.headers.get('set-cookie') ?? '';

@@ -251,40 +251,55 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     expect((await stateOf(token)).status).toBe(404);
   });
 
-  test("accepting proves the mailbox as a magic link does: the address's other invitations are accepted too, a co-founder's included", async () => {
+  test("accepting proves one room: the address's other invitations, a co-founder's included, wait for the mailbox", async () => {
     const { email, token } = await invitedRoom();
     const otherFounder = await createFounder(t);
     await inviteEditor(t, otherFounder, email, 'Ivy Investor');
     const response = await accept(token);
     expect(response.status).toBe(200);
-    const user = (response.json as { user: { managedRoom: { id: string; role: string } | null } }).user;
-    expect(user.managedRoom).toEqual({ id: await roomIdOf(otherFounder), role: 'editor' });
+    const user = (response.json as { user: { managedRoom: unknown; onlyRoomId: string | null } }).user;
+    expect(user.managedRoom).toBeNull();
+    const seat = await db()
+      .selectFrom('invitations')
+      .select('used_at')
+      .where('email', '=', email)
+      .where('role', '=', 'editor')
+      .executeTakeFirstOrThrow();
+    expect(seat.used_at).toBeNull();
+    // The magic link proves the mailbox: the seat is taken then.
+    const signedIn = await signInWithMagicLink(t, email);
+    const me = (await t.request('GET', '/api/auth/me', { headers: signedIn.auth })).json as {
+      user: { managedRoom: { id: string; role: string } | null };
+    };
+    expect(me.user.managedRoom).toEqual({ id: await roomIdOf(otherFounder), role: 'editor' });
   });
 });
 
-describe('the first proof of a mailbox ends the sessions started before it (ADR 20 with invitation links)', () => {
-  test("an impostor who signed up with the invitee's address is signed out when the invitation's link is used", async () => {
+describe('the first proof of a mailbox ends the sessions started before it (ADR 20; a link is no proof of it, ADR 74)', () => {
+  test("an impostor who signed up with the invitee's address keeps nothing once the invitee's first magic link is used", async () => {
     const email = uniqueEmail('squatted');
     const impostor = await createFounder(t, { email });
-    const { token } = await (async () => {
-      const founder = await createFounder(t);
-      return { token: await invite(t, founder, email, 'Sam Real') };
-    })();
+    const founder = await createFounder(t);
+    const token = await invite(t, founder, email, 'Sam Real');
     expect((await t.request('GET', '/api/auth/me', { headers: impostor.auth })).status).toBe(200);
-    const response = await accept(token);
-    expect(response.status).toBe(200);
+    // The invitation's link proves the room, not the mailbox: it ends nobody's session ...
+    expect((await accept(token)).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { headers: impostor.auth })).status).toBe(200);
+    // ... the first magic link does.
+    await signInWithMagicLink(t, email);
     expect((await t.request('GET', '/api/auth/me', { headers: impostor.auth })).status).toBe(401);
   });
 
-  test('a magic link after an accepted invitation is no first proof: the link-started session lives on', async () => {
+  test("a magic link after an accepted invitation is the address's first proof: the link-started session ends", async () => {
     const { email, token } = await invitedRoom();
     const accepted = await accept(token);
     const cookie = sessionCookieOf(accepted);
+    expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(200);
     const verified = await t.request('POST', '/api/auth/verify', {
       json: { token: await requestMagicLinkToken(t, email) },
     });
     expect(verified.status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(401);
   });
 
   test('an invitation accepted after a magic link is no first proof either', async () => {

@@ -72,6 +72,8 @@ async function requireAdmissible(
 ): Promise<void> {
   const state = shareLinkStateOf(link, await countCountedReaders(db, link.id), now);
   if (state === 'disabled' || state === 'expired') throw closedLinkRefusal(state);
+  // Removed by the founder: no link lets the address back in until they invite it again (ADR 74).
+  if (await isRemovedFromRoom(db, link.roomId, email)) throw accessEnded();
   if (await isAlreadyInRoom(db, link.roomId, email, now)) return;
   const reader = await findReader(db, link.id, email);
   // Refused by the founder: told at once, and no code is mailed to an address the link never lets in.

@@ -526,8 +526,12 @@ describe("the founder's routes", () => {
     const link = await makeLink(room.founder, room.diligenceId);
     const stranger = await createFounder(t);
     await expectStatus(post(stranger, `/api/my-data-room/share-links/${link.id}`, { name: 'Mine' }), 404);
-    const entered = await enter(link, uniqueEmail());
-    const investor = readerOf(entered.auth);
+    const email = uniqueEmail();
+    const entered = await enter(link, email);
+    // The code's session reads the room only: the console asks for the mailbox first (ADR 74) ...
+    await expectStatus(get(readerOf(entered.auth), '/api/my-data-room/share-links'), 401);
+    // ... and once proven, an investor is refused there as everywhere in the console.
+    const investor = readerOf((await signInWithMagicLink(t, email)).auth);
     await expectStatus(get(investor, '/api/my-data-room/share-links'), 403);
     await expectStatus(post(investor, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }), 403);
     await expectStatus(get(undefined, '/api/my-data-room/share-links'), 401);
