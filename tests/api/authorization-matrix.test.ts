@@ -48,6 +48,11 @@ import { zipOf } from '#tests/support/zips';
  *   impostor  the session of someone who signed up with an investor's e-mail (sign-up proves no
  *             mailbox) before the investor was invited and first signed in with a magic link: that
  *             sign-in ends it (docs/decisions/0020-sign-up-sessions.md)
+ *   copied    the holder of an invitation link the owner copied (POST /api/invites/:id/link) for the
+ *             address of an existing account (another room's founder) and opened: that room's reads as
+ *             the address would, nothing else of the account (docs/decisions/0074-a-proof-of-one-room.md)
+ *   code      a share-link reader whose address already has an account (another room's founder), let in
+ *             by the code: likewise that room only (ADR 74)
  *
  * How each caller presents itself: signed-in callers send `Authorization: Bearer <session token>`;
  * the three visitors send their invite token in the :token routes' path and, everywhere else, as a
@@ -65,184 +70,184 @@ import { zipOf } from '#tests/support/zips';
  * that a refused call writes nothing, and that a 404 is the same as for an id that does not exist.
  */
 const MATRIX = `
-route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor copied code
 
 # Public: the same answer for everyone.
-GET    /api/health                            200    200      200    200     200     200   200    200       200    200     200     200     200     200
-GET    /api/site                              200    200      200    200     200     200   200    200       200    200     200     200     200     200
-GET    /api/openapi.json                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
-GET    /api/auth/session                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/auth/logout                       204    204      204    204     204     204   204    204       204    204     204     204     204     204
-POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/auth/verify                       200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/complete-account-setup            201    201      201    201     201     201   201    201       201    201     201     201     201     201
-POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201       201    201     201     201     201     201
-POST   /api/validate-promo-code               200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/waitlist                          200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/health                            200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+GET    /api/site                              200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+GET    /api/openapi.json                      200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+GET    /api/auth/session                      200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/auth/logout                       204    204      204    204     204     204   204    204       204    204     204     204     204     204    204    204
+POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/auth/verify                       200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/complete-account-setup            201    201      201    201     201     201   201    201       201    201     201     201     201     201    201    201
+POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201       201    201     201     201     201     201    201    201
+POST   /api/validate-promo-code               200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/waitlist                          200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
 # The unsubscribe link in a founder's notification mail: the token is the credential, whoever sends it.
-GET    /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200
-POST   /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200
+GET    /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200    200    200
+POST   /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200    200    200
 
 # Anyone signed in, about themselves.
-GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401
-GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   200    200       401    401     401     401     401     401
+GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401    200    200
+GET    /api/my-accessible-data-rooms          401    200      200    200     200     200   200    200       401    401     401     401     401     401    200    200
 
 # Passkeys, recovery codes and sessions: anyone signed in, about their own (ADR 62). The second-factor
 # routes answer only a session waiting for its passkey, which none of these callers holds; signing in
 # with a passkey is open to anyone holding one.
-GET    /api/auth/passkeys                     401    200      200    200     200     200   200    200       401    401     401     401     401     401
-POST   /api/auth/passkeys/options             401    200      200    200     200     200   200    200       401    401     401     401     401     401
-POST   /api/auth/passkeys                     401    201      201    201     201     201   201    201       401    401     401     401     401     401
-DELETE /api/auth/passkeys/:id                 401    204      204    204     204     204   204    204       401    401     401     401     401     401
-POST   /api/auth/recovery-codes               401    200      200    200     200     200   200    200       401    401     401     401     401     401
-GET    /api/auth/sessions                     401    200      200    200     200     200   200    200       401    401     401     401     401     401
-DELETE /api/auth/sessions/:id                 401    204      204    204     204     204   204    204       401    401     401     401     401     401
-POST   /api/auth/sessions/end-others          401    204      204    204     204     204   204    204       401    401     401     401     401     401
-POST   /api/auth/second-factor/options        401    401      401    401     401     401   401    401       401    401     401     401     401     401
-POST   /api/auth/second-factor/passkey        401    401      401    401     401     401   401    401       401    401     401     401     401     401
-POST   /api/auth/second-factor/recovery-code  401    401      401    401     401     401   401    401       401    401     401     401     401     401
-POST   /api/auth/passkey-sign-in/options      200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/auth/passkey-sign-in              200    200      200    200     200     200   200    200       200    200     200     200     200     200
+GET    /api/auth/passkeys                     401    200      200    200     200     200   200    200       401    401     401     401     401     401    401    401
+POST   /api/auth/passkeys/options             401    200      200    200     200     200   200    200       401    401     401     401     401     401    401    401
+POST   /api/auth/passkeys                     401    201      201    201     201     201   201    201       401    401     401     401     401     401    401    401
+DELETE /api/auth/passkeys/:id                 401    204      204    204     204     204   204    204       401    401     401     401     401     401    401    401
+POST   /api/auth/recovery-codes               401    200      200    200     200     200   200    200       401    401     401     401     401     401    401    401
+GET    /api/auth/sessions                     401    200      200    200     200     200   200    200       401    401     401     401     401     401    401    401
+DELETE /api/auth/sessions/:id                 401    204      204    204     204     204   204    204       401    401     401     401     401     401    401    401
+POST   /api/auth/sessions/end-others          401    204      204    204     204     204   204    204       401    401     401     401     401     401    401    401
+POST   /api/auth/second-factor/options        401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
+POST   /api/auth/second-factor/passkey        401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
+POST   /api/auth/second-factor/recovery-code  401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
+POST   /api/auth/passkey-sign-in/options      200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/auth/passkey-sign-in              200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
 
 # Reading the room by its id: owner, editor and members; anyone else 404, as for a room that does not exist.
-GET    /api/data-room/:id                     401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/data-room/:id/sections            401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/data-room/:id/documents           401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/data-room/:id/click               401    404      302    404     404     302   302    404       401    401     401     401     401     401
-GET    /api/documents/:id/download            401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/data-room/:id/download-all        401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/text                401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/preview/content     401    404      200    404     404     200   200    404       401    401     401     401     401     401
+GET    /api/data-room/:id                     401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/data-room/:id/sections            401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/data-room/:id/documents           401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/data-room/:id/click               401    404      302    404     404     302   302    404       401    401     401     401     401     401    302    302
+GET    /api/documents/:id/download            401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/data-room/:id/download-all        401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/text                401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/preview/content     401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
 
 # Reading in the viewer: a view is opened as a download is authorised (the owner's and the editor's own
 # reading is not recorded: 200 with no view); a report only on one's own view.
-POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
-POST   /api/views/:viewId/reports             401    404      204    404     404     404   404    404       401    401     401     401     401     401
+POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401    201    201
+POST   /api/views/:viewId/reports             401    404      204    404     404     404   404    404       401    401     401     401     401     401    204    204
 
 # The invited view: only a usable invite token opens it; a session does not stand in for one.
-GET    /api/data-room/invite/:token           404    404      404    404     404     404   404    404       200    404     404     404     404     404
-GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   404    404       200    404     404     404     404     404
-GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   404    404       200    404     404     404     404     404
-GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   404    404       302    404     404     404     404     404
+GET    /api/data-room/invite/:token           404    404      404    404     404     404   404    404       200    404     404     404     404     404    404    404
+GET    /api/data-room/invite/:token/sections  404    404      404    404     404     404   404    404       200    404     404     404     404     404    404    404
+GET    /api/data-room/invite/:token/documents 404    404      404    404     404     404   404    404       200    404     404     404     404     404    404    404
+GET    /api/data-room/invite/:token/click     404    404      404    404     404     404   404    404       302    404     404     404     404     404    404    404
 # An invitation's link (ADR 55): its holder may learn what it can still do (the member's and the revoked
 # investor's own links: accepted, withdrawn), and only a pending one signs in, once.
-GET    /api/data-room/invite/:token/state     404    404      200    200     404     404   404    404       200    200     200     404     404     404
-POST   /api/data-room/invite/:token/accept    404    404      409    410     404     404   404    404       200    410     410     404     404     404
+GET    /api/data-room/invite/:token/state     404    404      200    200     404     404   404    404       200    200     200     404     404     404    200    404
+POST   /api/data-room/invite/:token/accept    404    404      409    410     404     404   404    404       200    410     410     404     404     404    409    404
 
 # The console: the room's managers (its owner and editors; 403 for investors and a removed editor), each
 # on the room they manage.
-GET    /api/my-data-room                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/data-rooms                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/status               401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/download-policy      401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/watermark            401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/nda-acceptances             401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/sections/content                  401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/sections/markdown                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/sections/update                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/invites                           401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/invites                           401    403      403    403     201     201   201    403       401    401     401     401     401     401
-POST   /api/invitations                       401    403      403    403     201     201   201    403       401    401     401     401     401     401
-POST   /api/invites/bulk                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/upload                            401    403      403    403     201     201   201    403       401    401     401     401     401     401
-POST   /api/upload/archive                    401    403      403    403     201     201   201    403       401    401     401     401     401     401
-GET    /api/my-documents                      401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/users                       401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/invitations                 401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/sections                    401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/recent-documents            401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/recent-access               401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/admin/analytics                   401    403      403    403     200     200   200    403       401    401     401     401     401     401
-GET    /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
-POST   /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401
-GET    /api/my-data-room/investor-messages     401    403    403    403    200    200    200    403    401    401    401    401    401    401
-POST   /api/my-data-room/investor-messages     401    403    403    403    202    202    202    403    401    401    401    401    401    401
-GET    /api/my-data-room/api-tokens           401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/api-tokens           401    403      403    403     201     201   201    403       401    401     401     401     401     401
-GET    /api/my-data-room/webhooks              401    403    403    403    200    200    200    403    401    401    401    401    401    401
-POST   /api/my-data-room/webhooks              401    403    403    403    201    201    201    403    401    401    401    401    401    401
+GET    /api/my-data-room                      401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/data-rooms                        401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/status               401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/download-policy      401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/watermark            401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/nda                  401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/nda-acceptances             401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/sections/content                  401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/sections/markdown                 401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/sections/update                   401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/invites                           401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/invites                           401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
+POST   /api/invitations                       401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
+POST   /api/invites/bulk                      401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/upload                            401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
+POST   /api/upload/archive                    401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
+GET    /api/my-documents                      401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/users                       401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/invitations                 401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/sections                    401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/recent-documents            401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/recent-access               401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/analytics                   401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/notifications         401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/investor-messages     401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/investor-messages     401    403    403    403    202    202    202    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/api-tokens           401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/api-tokens           401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
+GET    /api/my-data-room/webhooks              401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks              401    403    403    403    201    201    201    403    401    401    401    401    401    401    401    401
 
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
-DELETE /api/invites/:id                       401    403      403    403     404     204   204    403       401    401     401     401     401     401
-POST   /api/invites/:id/resend                401    403      403    403     404     201   201    403       401    401     401     401     401     401
-POST   /api/invites/:id/link                  401    403      403    403     404     200   200    403       401    401     401     401     401     401
-DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401
-POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401
-POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401
-POST   /api/documents/:id/title               401    403      403    403     404     200   200    403       401    401     401     401     401     401
+DELETE /api/invites/:id                       401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
+POST   /api/invites/:id/resend                401    403      403    403     404     201   201    403       401    401     401     401     401     401    401    401
+POST   /api/invites/:id/link                  401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+DELETE /api/documents/:id                     401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
+POST   /api/documents/:id/preview/retry       401    403      403    403     404     202   202    403       401    401     401     401     401     401    401    401
+POST   /api/documents/:id/download-policy     401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/documents/:id/title               401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 # Versions (docs/decisions/0069-document-versions.md): the room's managers only; investors never
 # reach a version, not even the current one by its number.
-POST   /api/documents/:id/versions            401    403      403    403     404     201   201    403       401    401     401     401     401     401
-GET    /api/documents/:id/versions            401    403      403    403     404     200   200    403       401    401     401     401     401     401
-POST   /api/documents/:id/versions/:number/restore 401 403    403    403     404     201   201    403       401    401     401     401     401     401
-DELETE /api/documents/:id/versions/:number    401    403      403    403     404     204   204    403       401    401     401     401     401     401
-GET    /api/documents/:id/versions/:number/download 401 403   403    403     404     200   200    403       401    401     401     401     401     401
-DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401
+POST   /api/documents/:id/versions            401    403      403    403     404     201   201    403       401    401     401     401     401     401    401    401
+GET    /api/documents/:id/versions            401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/documents/:id/versions/:number/restore 401 403    403    403     404     201   201    403       401    401     401     401     401     401    401    401
+DELETE /api/documents/:id/versions/:number    401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
+GET    /api/documents/:id/versions/:number/download 401 403   403    403     404     200   200    403       401    401     401     401     401     401    401    401
+DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
 # Investor groups (ADR 68): the room's managers only; another founder reaches no group of this room.
-GET    /api/my-data-room/groups               401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/groups               401    403      403    403     201     201   201    403       401    401     401     401     401     401
-POST   /api/my-data-room/groups/:id           401    403      403    403     404     200   200    403       401    401     401     401     401     401
-DELETE /api/my-data-room/groups/:id           401    403      403    403     404     204   204    403       401    401     401     401     401     401
-POST   /api/my-data-room/investor-groups      401    403      403    403     404     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/investor-access      401    403      403    403     404     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/section-visibility   401    403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/my-data-room/groups               401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/groups               401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/groups/:id           401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+DELETE /api/my-data-room/groups/:id           401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/investor-groups      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/investor-access      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/section-visibility   401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 # Share links (ADR 71): the room's managers only; another founder reaches no link or reader of this room.
-GET    /api/my-data-room/share-links          401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/share-links          401    403      403    403     404     201   201    403       401    401     401     401     401     401
-POST   /api/my-data-room/share-links/:id      401    403      403    403     404     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/share-link-readers/:id 401  403      403    403     404     200   200    403       401    401     401     401     401     401
+GET    /api/my-data-room/share-links          401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/share-links          401    403      403    403     404     201   201    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/share-links/:id      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/share-link-readers/:id 401  403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 # A share link's holder, whoever they are: what it allows, a code by mail, and the proof (a wrong code here).
-GET    /api/share/:token                      200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/share/:token/code                 200    200      200    200     200     200   200    200       200    200     200     200     200     200
-POST   /api/share/:token/verify               400    400      400    400     400     400   400    400       400    400     400     400     400     400
-GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
-GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401
-GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401
-GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
-GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401
-GET    /api/admin/exports/nda-acceptances.csv 401    403      403    403     404     200   200    403       401    401     401     401     401     401
-GET    /api/admin/nda-acceptances/:id/record.pdf 401 403      403    403     404     200   200    403       401    401     401     401     401     401
-POST   /api/my-data-room/webhooks/:id          401    403    403    403    404    200    200    403    401    401    401    401    401    401
-DELETE /api/my-data-room/webhooks/:id          401    403    403    403    404    204    204    403    401    401    401    401    401    401
-POST   /api/my-data-room/webhooks/:id/rotate-secret 401 403   403    403    404    200    200    403    401    401    401    401    401    401
-POST   /api/my-data-room/webhooks/:id/test     401    403    403    403    404    202    202    403    401    401    401    401    401    401
-GET    /api/my-data-room/webhooks/:id/deliveries 401  403    403    403    404    200    200    403    401    401    401    401    401    401
+GET    /api/share/:token                      200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/share/:token/code                 200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/share/:token/verify               400    400      400    400     400     400   400    400       400    400     400     400     400     400    400    400
+GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/exports/nda-acceptances.csv 401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/nda-acceptances/:id/record.pdf 401 403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/webhooks/:id          401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+DELETE /api/my-data-room/webhooks/:id          401    403    403    403    404    204    204    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks/:id/rotate-secret 401 403   403    403    404    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/webhooks/:id/test     401    403    403    403    404    202    202    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/webhooks/:id/deliveries 401  403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 
 # Questions (docs/decisions/0073-questions-and-answers.md): the room's readers ask and read by the
 # readability rule (the founders answer; they do not ask: 403); the room's managers answer, each on the
 # room they manage (another founder reaches no question of this room).
-POST   /api/data-room/:id/questions           401    404    201    404    404    403    403    404    401    401    401    401    401    401   
-GET    /api/data-room/:id/questions           401    404    200    404    404    200    200    404    401    401    401    401    401    401   
-POST   /api/data-room/:id/questions/seen      401    404    200    404    404    200    200    404    401    401    401    401    401    401   
-GET    /api/data-room/:id/faq                 401    404    200    404    404    200    200    404    401    401    401    401    401    401   
-GET    /api/documents/:id/questions           401    404    200    404    404    200    200    404    401    401    401    401    401    401   
-GET    /api/data-room/invite/:token/faq       404    404    404    404    404    404    404    404    200    404    404    404    404    404   
-GET    /api/my-data-room/questions            401    403    403    403    200    200    200    403    401    401    401    401    401    401   
-GET    /api/my-data-room/questions/by-page    401    403    403    403    200    200    200    403    401    401    401    401    401    401   
-GET    /api/my-data-room/question-settings    401    403    403    403    200    200    200    403    401    401    401    401    401    401   
-POST   /api/my-data-room/question-settings    401    403    403    403    200    200    200    403    401    401    401    401    401    401   
-POST   /api/my-data-room/questions/:id/reply  401    403    403    403    404    200    200    403    401    401    401    401    401    401   
-POST   /api/my-data-room/questions/:id/publish 401    403    403    403    404    200    200    403    401    401    401    401    401    401   
-POST   /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401   
-DELETE /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401   
-GET    /api/admin/exports/questions.csv       401    403    403    403    404    200    200    403    401    401    401    401    401    401   
+POST   /api/data-room/:id/questions           401    404    201    404    404    403    403    404    401    401    401    401    401    401    201    201
+GET    /api/data-room/:id/questions           401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+POST   /api/data-room/:id/questions/seen      401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+GET    /api/data-room/:id/faq                 401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+GET    /api/documents/:id/questions           401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+GET    /api/data-room/invite/:token/faq       404    404    404    404    404    404    404    404    200    404    404    404    404    404    404    404
+GET    /api/my-data-room/questions            401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/questions/by-page    401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/question-settings    401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/question-settings    401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/questions/:id/reply  401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/questions/:id/publish 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+DELETE /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/admin/exports/questions.csv       401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
-GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401
-POST   /api/admin/team                        401    403      403    403     201     201   403    403       401    401     401     401     401     401
-DELETE /api/admin/team/:id                    401    403      403    403     404     204   403    403       401    401     401     401     401     401
+GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/admin/team                        401    403      403    403     201     201   403    403       401    401     401     401     401     401    401    401
+DELETE /api/admin/team/:id                    401    403      403    403     404     204   403    403       401    401     401     401     401     401    401    401
 
 # Accepting the room's NDA: its members (signed in) or an invitation's holder (invited view). The room's
 # NDA is off here, so there is nothing to accept (409; its managers never have anything to accept); the
 # NDA pass below has it on.
-POST   /api/data-room/:id/nda/acceptances     401    404      409    404     404     409   409    404       401    401     401     401     401     401
-POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404     404   404    404       409    404     404     404     404     404
+POST   /api/data-room/:id/nda/acceptances     401    404      409    404     404     409   409    404       401    401     401     401     401     401    409    409
+POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404     404   404    404       409    404     404     404     404     404    404    404
 `;
 
 /**
@@ -252,30 +257,30 @@ POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404
  * and editors) are never asked; everyone else gets what they get without an NDA.
  */
 const NDA_MATRIX = `
-route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
-GET    /api/data-room/:id                      401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/data-room/:id/sections             401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/data-room/:id/documents            401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/data-room/:id/click                401    404    403    404    404    302    302    404    401    401    401    401    401    401
-GET    /api/documents/:id/download             401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/data-room/:id/download-all         401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/documents/:id/preview              401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/documents/:id/pages/:page          401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/documents/:id/thumbnails/:page     401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/documents/:id/text                 401    404    403    404    404    200    200    404    401    401    401    401    401    401
-GET    /api/documents/:id/preview/content      401    404    403    404    404    200    200    404    401    401    401    401    401    401
-POST   /api/documents/:id/views                401    404    403    404    404    200    200    404    401    401    401    401    401    401
-POST   /api/views/:viewId/reports              401    404    403    404    404    404    404    404    401    401    401    401    401    401
-GET    /api/data-room/invite/:token            404    404    404    404    404    404    404    404    403    404    404    404    404    404
-GET    /api/data-room/invite/:token/sections   404    404    404    404    404    404    404    404    403    404    404    404    404    404
-GET    /api/data-room/invite/:token/documents  404    404    404    404    404    404    404    404    403    404    404    404    404    404
-GET    /api/data-room/invite/:token/click      404    404    404    404    404    404    404    404    403    404    404    404    404    404
-POST   /api/data-room/:id/questions           401    404    403    404    404    403    403    404    401    401    401    401    401    401   
-GET    /api/data-room/:id/questions           401    404    403    404    404    200    200    404    401    401    401    401    401    401   
-POST   /api/data-room/:id/questions/seen      401    404    403    404    404    200    200    404    401    401    401    401    401    401   
-GET    /api/data-room/:id/faq                 401    404    403    404    404    200    200    404    401    401    401    401    401    401   
-GET    /api/documents/:id/questions           401    404    403    404    404    200    200    404    401    401    401    401    401    401   
-GET    /api/data-room/invite/:token/faq       404    404    404    404    404    404    404    404    403    404    404    404    404    404   
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor copied code
+GET    /api/data-room/:id                      401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/sections             401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/documents            401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/click                401    404    403    404    404    302    302    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/download             401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/download-all         401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/preview              401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/pages/:page          401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/thumbnails/:page     401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/text                 401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/preview/content      401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+POST   /api/documents/:id/views                401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+POST   /api/views/:viewId/reports              401    404    403    404    404    404    404    404    401    401    401    401    401    401    404    404
+GET    /api/data-room/invite/:token            404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+GET    /api/data-room/invite/:token/sections   404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+GET    /api/data-room/invite/:token/documents  404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+GET    /api/data-room/invite/:token/click      404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+POST   /api/data-room/:id/questions           401    404    403    404    404    403    403    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/questions           401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+POST   /api/data-room/:id/questions/seen      401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/faq                 401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/questions           401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/invite/:token/faq       404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
 `;
 
 /**
@@ -327,12 +332,12 @@ GET    /api/data-room/invite/:token/faq       404        200        404        4
  * would lie); the owner still downloads it. Everyone else gets what they get for any document.
  */
 const VIEW_ONLY_MATRIX = `
-route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor
-GET    /api/documents/:id/download            401    404      403    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401
-GET    /api/documents/:id/preview/content     401    404      206    404     404     206   206    404       401    401     401     401     401     401
-POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401
+route                                         nobody outsider member revoked founder owner editor ex-editor invite inv-exp inv-del ses-exp ses-end impostor copied code
+GET    /api/documents/:id/download            401    404      403    404     404     200   200    404       401    401     401     401     401     401    403    403
+GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/preview/content     401    404      206    404     404     206   206    404       401    401     401     401     401     401    206    206
+POST   /api/documents/:id/views               401    404      201    404     404     200   200    404       401    401     401     401     401     401    201    201
 `;
 
 /**
@@ -561,6 +566,8 @@ const CALLER_KEYS = [
   'ses-exp',
   'ses-end',
   'impostor',
+  'copied',
+  'code',
 ] as const;
 type CallerKey = (typeof CALLER_KEYS)[number];
 
@@ -579,6 +586,8 @@ const CALLER_NAMES: Record<CallerKey, string> = {
   'ses-exp': "the owner's expired session",
   'ses-end': "the owner's logged-out session",
   impostor: "an impostor who signed up with an investor's e-mail",
+  copied: "the holder of a copied invitation link for an existing account's address",
+  code: 'a share-code reader with an existing account',
 };
 
 interface Row<Key extends string = CallerKey> {
@@ -998,6 +1007,47 @@ async function buildWorld(): Promise<World> {
     inviteToken: token,
     ownCanaries,
   });
+  // The two holders of a proof of one room (ADR 74), each for the address of another room's founder: an
+  // invitation link the owner copied and opened, and a share link's code.
+  const copiedLinkHolder = async () => {
+    const victim = await createFounder(t);
+    const invited = await expectStatus(
+      t.request('POST', '/api/invites', { json: { email: victim.user.email }, headers: owner.auth }),
+      201,
+    );
+    const invitationId = (invited.json as { invitation: { id: string } }).invitation.id;
+    const copied = await expectStatus(
+      t.request('POST', `/api/invites/${invitationId}/link`, { headers: owner.auth }),
+      200,
+    );
+    const token = new URL((copied.json as { link: string }).link).searchParams.get('invite') ?? '';
+    const opened = await expectStatus(
+      t.request('POST', `/api/data-room/invite/${token}/accept`, { headers: { origin: t.config.appUrl } }),
+      200,
+    );
+    return {
+      session: (opened.json as { token: string }).token,
+      inviteToken: token,
+      email: victim.user.email,
+    };
+  };
+  const copied = await copiedLinkHolder();
+  const roomShareLink = await expectStatus(
+    t.request('POST', '/api/my-data-room/share-links', {
+      json: { name: 'Matrix link', groupId: room.id },
+      headers: owner.auth,
+    }),
+    201,
+  );
+  const roomShareToken = ((url: string) => url.slice(url.lastIndexOf('/') + 1))(
+    (roomShareLink.json as { url: string }).url,
+  );
+  const shareCodeReader = async () => {
+    const { user } = await createFounder(t);
+    return { session: await shareLinkEntry(roomShareToken, user.email), email: user.email };
+  };
+  const codeReader = await shareCodeReader();
+
   const callers: Record<CallerKey, Omit<Caller, 'key'>> = {
     nobody: { inviteToken: unissuedToken(), ownCanaries: [] },
     outsider: signedIn(outsider, outsiderEmail),
@@ -1034,6 +1084,18 @@ async function buildWorld(): Promise<World> {
       inviteToken: unissuedToken(),
       anotherSession: () => impostorSession(uniqueEmail('squatted'), 'Sam Squatted'),
       ownCanaries: [squattedEmail],
+    },
+    copied: {
+      bearer: copied.session,
+      inviteToken: copied.inviteToken,
+      anotherSession: async () => (await copiedLinkHolder()).session,
+      ownCanaries: [copied.email],
+    },
+    code: {
+      bearer: codeReader.session,
+      inviteToken: unissuedToken(),
+      anotherSession: async () => (await shareCodeReader()).session,
+      ownCanaries: [codeReader.email],
     },
   };
 
@@ -1286,6 +1348,17 @@ async function throwawayFailedDocument(): Promise<string> {
   return documentId;
 }
 
+/** A new view of the room's document, opened by this caller. */
+async function viewOf(caller: Caller): Promise<string> {
+  const opened = await expectStatus(
+    t.request('POST', `/api/documents/${w.documentId}/views`, {
+      headers: { authorization: `Bearer ${caller.bearer}` },
+    }),
+    201,
+  );
+  return (opened.json as { viewId: string }).viewId;
+}
+
 /** A new view of the room's document, opened by the member (each report cell reports on its own). */
 async function memberView(): Promise<string> {
   const opened = await expectStatus(
@@ -1517,8 +1590,9 @@ const CALLS: Record<string, Plan> = {
     path: `/api/documents/${w.imageDocumentId}/preview/content`,
   }),
   'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.documentId}/views` }),
-  'POST /api/views/:viewId/reports': async () => ({
-    path: `/api/views/${await memberView()}/reports`,
+  // The holders of a proof of one room report on a view of their own: they read that room (ADR 74).
+  'POST /api/views/:viewId/reports': async (caller) => ({
+    path: `/api/views/${caller.key === 'copied' || caller.key === 'code' ? await viewOf(caller) : await memberView()}/reports`,
     json: { pages: [{ page: 1, seconds: 1 }] },
   }),
 
@@ -1807,7 +1881,11 @@ function forbiddenCanaries(caller: Caller, row: Row, ndaPass = false): string[] 
       (canary) =>
         !w.ndaPromptCanaries.includes(canary) && !caller.ownCanaries.some((own) => own.includes(canary)),
     );
-  const readsRoom = caller.key === 'member' || (caller.key === 'invite' && row.url.includes(':token'));
+  const readsRoom =
+    caller.key === 'member' ||
+    caller.key === 'copied' ||
+    caller.key === 'code' ||
+    (caller.key === 'invite' && row.url.includes(':token'));
   return (readsRoom ? w.inviteeCanaries : w.canaries).filter(
     (canary) => !caller.ownCanaries.some((own) => own.includes(canary)),
   );
@@ -1995,6 +2073,28 @@ const showSectionsTo = async (visibleTo: string[] | null) => {
 };
 
 /** A reader who enters by a new share link of the group, proving their address with the mailed code. */
+/** Enters the room by a share link's code, as a reader would; the session it answers with. */
+async function shareLinkEntry(token: string, email: string): Promise<string> {
+  const before = t.smtp.messages.length;
+  await expectStatus(t.request('POST', `/api/share/${token}/code`, { json: { email } }), 200);
+  const mail = await t.smtp.waitForMessage(
+    (m) =>
+      t.smtp.messages.indexOf(m) >= before &&
+      recipientsOf(m).includes(email) &&
+      /is your Roundroom code/.test(m.subject ?? ''),
+  );
+  const code = (mail.subject ?? '').slice(0, 6);
+  const entered = await expectStatus(
+    t.request('POST', `/api/share/${token}/verify`, {
+      json: { email, code },
+      headers: { origin: t.config.appUrl },
+    }),
+    200,
+  );
+  expect(entered.json).toMatchObject({ state: 'admitted' });
+  return (entered.json as { token: string }).token;
+}
+
 async function shareLinkReader(groupId: string, email: string): Promise<string> {
   const made = await expectStatus(
     t.request('POST', '/api/my-data-room/share-links', {
@@ -2004,18 +2104,7 @@ async function shareLinkReader(groupId: string, email: string): Promise<string> 
     201,
   );
   const url = (made.json as { url: string }).url;
-  const token = url.slice(url.lastIndexOf('/') + 1);
-  await expectStatus(t.request('POST', `/api/share/${token}/code`, { json: { email } }), 200);
-  const mail = await t.smtp.waitForMessage(
-    (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
-  );
-  const code = (mail.subject ?? '').slice(0, 6);
-  const entered = await expectStatus(
-    t.request('POST', `/api/share/${token}/verify`, { json: { email, code } }),
-    200,
-  );
-  expect(entered.json).toMatchObject({ state: 'admitted', roomId: w.roomId });
-  return (entered.json as { token: string }).token;
+  return shareLinkEntry(url.slice(url.lastIndexOf('/') + 1), email);
 }
 
 /** The group pass's callers: three readers in a group that sees no section, and a member whose access ended. */
