@@ -1,4 +1,5 @@
 import type { PublicUser } from '#shared/contracts/auth';
+import { href } from '#shared/routes';
 
 /**
  * The signed-in user's record, kept in localStorage as `user_data`
@@ -24,8 +25,10 @@ export function clearStoredUser(): void {
 
 /**
  * Where a user goes after signing in (docs/product-rules.md#pages): whoever manages a room, its owner or
- * a co-founder, to its console; anyone else to the rooms they read.
+ * a co-founder, to its console; anyone else to the rooms they read; a session that proved one room
+ * (ADR 74) to that room.
  */
-export function homePathFor(user: Pick<PublicUser, 'managedRoom'>): '/configure' | '/investor-dashboard' {
+export function homePathFor(user: Pick<PublicUser, 'managedRoom' | 'onlyRoomId'>): string {
+  if (user.onlyRoomId) return href('dataRoomById', { id: user.onlyRoomId });
   return user.managedRoom ? '/configure' : '/investor-dashboard';
 }

@@ -1,20 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { href } from '#shared/routes';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { secondFactorPendingQuery, useCurrentUser } from '#web/features/auth/api/auth-hooks';
 import { LoginPage } from '#web/features/auth/pages/login-page';
+import { ConfirmMailboxStep } from './confirm-mailbox-step';
 import { SecondFactorStep } from './second-factor-step';
 
 /**
  * Signed-in-only pages (docs/product-rules.md#pages): the server must confirm a session; without one the
- * login page is shown in place, at the same URL, or the passkey step when the session waits for it.
- * Authorisation of the data itself happens on the server.
+ * login page is shown in place, at the same URL, or the passkey step when the session waits for it. A
+ * session that proved one room (ADR 74) reads that room's pages; anywhere else it is asked to confirm
+ * the address first. Authorisation of the data itself happens on the server.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError } = useCurrentUser();
+  const { pathname } = useLocation();
   if (isPending) return <PageSpinner label="Checking your session…" />;
   if (isError || !user) return <SignedOut />;
+  if (user.onlyRoomId && !isPageOfRoom(pathname, user.onlyRoomId))
+    return <ConfirmMailboxStep user={{ ...user, onlyRoomId: user.onlyRoomId }} />;
   return children;
+}
+
+/** The room's own pages (the room, its sections, documents and questions) and the list of rooms. */
+function isPageOfRoom(pathname: string, roomId: string): boolean {
+  const room = href('dataRoomById', { id: roomId });
+  return pathname === href('dataRoom') || pathname === room || pathname.startsWith(`${room}/`);
 }
 
 function SignedOut() {

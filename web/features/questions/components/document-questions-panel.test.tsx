@@ -46,6 +46,7 @@ beforeEach(() => {
     isActive: true,
     createdAt: AT,
     managedRoom: null,
+    onlyRoomId: null,
   };
   comeOnScreen = () => {};
   vi.stubGlobal(
