@@ -192,6 +192,87 @@ test.describe('the investor’s way in', () => {
   });
 });
 
+test.describe('an invitation proves its room, not the account (ADR 74)', () => {
+  test('an investor of another room opening a new invitation reads the new room; their other rooms wait for a sign-in link', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const firstCompany = `First Light ${Date.now()}`;
+    const first = await roomWithDeck(request, baseURL, {
+      companyName: firstCompany,
+      section: 'Decks',
+      deckName: DECK_NAME,
+      pages: 1,
+      investorName: 'Orla Other',
+    });
+    const firstRoomId = await roomIdOf(request, first);
+    const email = first.investorEmail;
+    // (This request context keeps the cookies it is given: every write here names our Origin.)
+    const secondCompany = `Second Wind ${Date.now()}`;
+    const created = await request.post('/api/complete-account-setup', {
+      data: { name: 'Sol Second', email: `second-${Date.now()}@e2e.test`, companyName: secondCompany },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const second = { authorization: `Bearer ${((await created.json()) as { token: string }).token}` };
+    // They read the first room already: a member, signed in by a magic link once (here through the API).
+    const asked = await request.post('/api/auth/magic-link', {
+      data: { email, name: '' },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(asked.status()).toBe(200);
+    const token = new URL(
+      firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${baseURL}/verify?token=`),
+    ).searchParams.get('token');
+    const verified = await request.post('/api/auth/verify', {
+      data: { token },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+
+    // A second founder invites the same address; the invitation's link is opened in a browser.
+    const secondHeaders = { ...second, origin: baseURL ?? '' };
+    const invited = await request.post('/api/invites', { headers: secondHeaders, data: { email } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const secondRoomId = (
+      (await (await request.get('/api/my-data-room', { headers: secondHeaders })).json()) as { id: string }
+    ).id;
+    const inviteLink = firstLinkStartingWith(
+      await waitForMail(email, secondCompany),
+      `${baseURL}/data-room?invite=`,
+    );
+    await page.goto(inviteLink);
+    await page.getByRole('button', { name: 'Open the data room' }).click();
+    await expect(page).toHaveURL(new RegExp(`/data-room/${secondRoomId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: secondCompany })).toBeVisible();
+
+    // Their other rooms are not this link's to open: the dashboard and the first room ask for the mailbox.
+    await page.goto('/investor-dashboard');
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+    await expect(page.getByText(firstCompany)).toHaveCount(0);
+    await page.goto(`/data-room/${firstRoomId}`);
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+    await expect(page.getByText(firstCompany)).toHaveCount(0);
+
+    // A sign-in link to the address proves it: the first room opens where it was asked for.
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const signIn = firstLinkStartingWith(
+      await waitForMail(email, 'sign-in link'),
+      `${baseURL}/verify?token=`,
+    );
+    expect(new URL(signIn).searchParams.get('returnTo')).toBe(`/data-room/${firstRoomId}`);
+    await page.goto(signIn);
+    await expect(page).toHaveURL(new RegExp(`/data-room/${firstRoomId}$`), { timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1, name: firstCompany })).toBeVisible();
+    await page.goto('/investor-dashboard');
+    await expect(page.getByText(firstCompany).first()).toBeVisible();
+    await expect(page.getByText(secondCompany).first()).toBeVisible();
+  });
+});
+
 test.describe('an invitation that no longer opens the room', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
