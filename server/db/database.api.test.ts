@@ -279,6 +279,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     investor_groups: ['created_at', 'id', 'is_default', 'is_view_only', 'name', 'room_id'],
     room_members: ['created_at', 'role', 'room_id', 'user_id'],
     room_notification_settings: ['founder_notifications', 'investors_notified_at', 'room_id', 'updated_at'],
+    room_removals: ['email', 'removed_at', 'removed_by', 'room_id'],
     room_sections: ['markdown', 'room_id', 'updated_at'],
     passkeys: [
       'counter',
@@ -357,6 +358,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'is_second_factor_pending',
       'last_used_at',
       'last_used_ip',
+      'only_room_id',
       'revoked_at',
       'token_hash',
       'user_agent',

@@ -246,6 +246,14 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
   const reader = uniqueEmail('link-reader');
   await send(`/api/share/${token}/verify`, { email: reader, code: await codeFor(reader) }, 200, {});
   await codeFor(uniqueEmail('link-waiting'));
+  // An investor the founder removed: the record every way in honours (ADR 74).
+  const removed = (await send('/api/invites', { email: uniqueEmail('removed') }, 201)) as {
+    invitation: { id: string };
+  };
+  const deleted = await source.request('DELETE', `/api/invites/${removed.invitation.id}`, {
+    headers: founder.auth,
+  });
+  expect(deleted.status, deleted.text).toBe(204);
 }
 
 afterAll(async () => {
