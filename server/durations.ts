@@ -24,6 +24,8 @@ export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
 export const MAGIC_LINKS_PER_EMAIL_WINDOW_MS = 15 * MINUTE_MS;
 /** A share link's code (and the magic link in its mail) proves the address this long (ADR 71). */
 export const SHARE_CODE_TTL_MS = 10 * MINUTE_MS;
+/** Wrong codes typed for one address (sign-in and share-link codes) are counted over this window (ADR 74). */
+export const CODE_FAILURES_WINDOW_MS = DAY_MS;
 /** Codes sent per share link and per address are counted over this window (ADR 71). */
 export const SHARE_CODES_WINDOW_MS = 15 * MINUTE_MS;
 /** Per-IP limits of the routes anyone can call (AUTH_RATE_LIMIT_PER_IP). */

@@ -144,6 +144,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'user_id',
       'version_id',
     ],
+    code_failures: ['email', 'failed_at', 'id'],
     nda_versions: ['created_at', 'created_by', 'id', 'room_id', 'sha256', 'text'],
     document_previews: [
       'created_at',
@@ -234,7 +235,16 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'status',
       'updated_at',
     ],
-    magic_links: ['created_at', 'email', 'expires_at', 'id', 'token_hash', 'used_at'],
+    magic_links: [
+      'browser_mark_hash',
+      'code_hash',
+      'created_at',
+      'email',
+      'expires_at',
+      'id',
+      'token_hash',
+      'used_at',
+    ],
     preview_objects: [
       'content_type',
       'document_id',
@@ -327,6 +337,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
     section_visibility: ['group_ids', 'room_id', 'section_name', 'updated_at'],
     share_link_codes: [
       'attempts',
+      'browser_mark_hash',
       'code_hash',
       'created_at',
       'email',

@@ -138,6 +138,8 @@ export interface ShareLinkCodesTable {
   created_at: EpochMs;
   expires_at: EpochMs;
   used_at: EpochMs | null;
+  /** The mark of the browser that asked for the code: a typed code works only there (ADR 74). */
+  browser_mark_hash: string | null;
 }
 
 /** An address a share link let in, or that waits for (or was refused) the founder's approval. */
@@ -166,6 +168,17 @@ export interface MagicLinksTable {
   created_at: EpochMs;
   expires_at: EpochMs;
   used_at: EpochMs | null;
+  /** The short code mailed beside the link, salted with the row's id; null for links made before it. */
+  code_hash: string | null;
+  /** The mark of the browser that asked for the link (ADR 74): it alone types the code or auto-verifies. */
+  browser_mark_hash: string | null;
+}
+
+/** A wrong code typed for an address (sign-in or share link): counted against its daily budget. */
+export interface CodeFailuresTable {
+  id: string;
+  email: string;
+  failed_at: EpochMs;
 }
 
 export interface SessionsTable {
@@ -648,6 +661,7 @@ export interface Database {
   question_answer_edits: QuestionAnswerEditsTable;
   question_settings: QuestionSettingsTable;
   room_removals: RoomRemovalsTable;
+  code_failures: CodeFailuresTable;
   share_links: ShareLinksTable;
   share_link_codes: ShareLinkCodesTable;
   share_link_readers: ShareLinkReadersTable;
@@ -700,6 +714,7 @@ const everyTable: Record<keyof Database, true> = {
   question_answer_edits: true,
   question_settings: true,
   room_removals: true,
+  code_failures: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

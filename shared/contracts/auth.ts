@@ -72,7 +72,30 @@ export const tokenField = z
   .max(128, 'is too long')
   .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid token');
 
-export const verifyRequestSchema = z.strictObject({ token: tokenField });
+export const verifyRequestSchema = z.strictObject({
+  token: tokenField,
+  /**
+   * Sent by /verify as it loads: the link is spent only in the browser that asked for it, else 409
+   * `confirmation_required` and the person confirms (docs/decisions/0074-a-proof-of-one-room.md).
+   */
+  automatic: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+/** 409 from an automatic verify elsewhere than the asking browser: whom the link would sign in. */
+export const confirmationRequiredResponseSchema = z.object({
+  error: z.literal('confirmation_required'),
+  message: z.string(),
+  email: z.string(),
+});
+
+/** The six digits mailed beside a sign-in link (and in a share-link mail). */
+export const codeField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .trim()
+  .regex(/^\d{6}$/, 'must be the six digits from the e-mail');
+
+/** POST /api/auth/verify-code: the code typed on the sign-in page of the browser that asked for it. */
+export const verifyCodeRequestSchema = z.strictObject({ email: emailField, code: codeField });
 
 export const meResponseSchema = z.object({ user: userSchema });
 
@@ -116,6 +139,10 @@ export const authRoutes = {
     body: magicLinkRequestSchema,
   }),
   verify: apiRoute('POST', '/api/auth/verify', { answer: authResponseSchema, body: verifyRequestSchema }),
+  verifyCode: apiRoute('POST', '/api/auth/verify-code', {
+    answer: authResponseSchema,
+    body: verifyCodeRequestSchema,
+  }),
   logout: apiRoute('POST', '/api/auth/logout', { answer: z.null() }),
   invitationLinkState: apiRoute('GET', '/api/data-room/invite/:token/state', {
     answer: invitationLinkStateSchema,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { hashToken } from '#server/security/tokens';
 import {
+  aBrowser,
   countRows,
   createApiToken,
   createFounder,
@@ -80,6 +81,7 @@ GET    /api/auth/session                      200    200      200    200     200
 POST   /api/auth/logout                       204    204      204    204     204     204   204    204       204    204     204     204     204     204    204    204
 POST   /api/auth/magic-link                   200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
 POST   /api/auth/verify                       200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+POST   /api/auth/verify-code                  400    400      400    400     400     400   400    400       400    400     400     400     400     400    400    400
 POST   /api/complete-account-setup            201    201      201    201     201     201   201    201       201    201     201     201     201     201    201    201
 POST   /api/upgrade-with-promo                201    201      201    201     201     201   201    201       201    201     201     201     201     201    201    201
 POST   /api/validate-promo-code               200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
@@ -366,6 +368,7 @@ GET    /api/auth/session                            403          403          40
 POST   /api/auth/logout                             403          403          403          403          403          403          403          401          401
 POST   /api/auth/magic-link                         403          403          403          403          403          403          403          401          401
 POST   /api/auth/verify                             403          403          403          403          403          403          403          401          401
+POST   /api/auth/verify-code                        403          403          403          403          403          403          403          401          401
 POST   /api/complete-account-setup                  403          403          403          403          403          403          403          401          401
 POST   /api/upgrade-with-promo                      403          403          403          403          403          403          403          401          401
 POST   /api/validate-promo-code                     403          403          403          403          403          403          403          401          401
@@ -1280,12 +1283,19 @@ async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> 
   const { link, url } = made.json as { link: { id: string }; url: string };
   const token = url.slice(url.lastIndexOf('/') + 1);
   const email = uniqueEmail('share-reader');
-  await expectStatus(t.request('POST', `/api/share/${token}/code`, { json: { email } }), 200);
+  const browser = aBrowser();
+  await expectStatus(
+    t.request('POST', `/api/share/${token}/code`, { json: { email }, headers: browser }),
+    200,
+  );
   const mail = await t.smtp.waitForMessage(
     (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
   );
   const code = (mail.subject ?? '').slice(0, 6);
-  await expectStatus(t.request('POST', `/api/share/${token}/verify`, { json: { email, code } }), 200);
+  await expectStatus(
+    t.request('POST', `/api/share/${token}/verify`, { json: { email, code }, headers: browser }),
+    200,
+  );
   const listed = await expectStatus(
     t.request('GET', '/api/my-data-room/share-links', { headers: owner.auth }),
     200,
@@ -1532,6 +1542,8 @@ const CALLS: Record<string, Plan> = {
   'POST /api/auth/verify': async () => ({
     json: { token: await requestMagicLinkToken(t, w.bystanderEmail) },
   }),
+  // A code typed by anyone (a wrong one: no browser here asked for it), counted for a fresh address.
+  'POST /api/auth/verify-code': () => ({ json: { email: uniqueEmail('typed'), code: '123456' } }),
   'POST /api/complete-account-setup': () => ({ json: newFounder() }),
   'POST /api/upgrade-with-promo': () => ({ json: { ...newFounder(), promoCode: PROMO_CODE } }),
   'POST /api/validate-promo-code': () => ({ json: { code: PROMO_CODE } }),
@@ -2076,7 +2088,11 @@ const showSectionsTo = async (visibleTo: string[] | null) => {
 /** Enters the room by a share link's code, as a reader would; the session it answers with. */
 async function shareLinkEntry(token: string, email: string): Promise<string> {
   const before = t.smtp.messages.length;
-  await expectStatus(t.request('POST', `/api/share/${token}/code`, { json: { email } }), 200);
+  const browser = aBrowser();
+  await expectStatus(
+    t.request('POST', `/api/share/${token}/code`, { json: { email }, headers: browser }),
+    200,
+  );
   const mail = await t.smtp.waitForMessage(
     (m) =>
       t.smtp.messages.indexOf(m) >= before &&
@@ -2087,7 +2103,7 @@ async function shareLinkEntry(token: string, email: string): Promise<string> {
   const entered = await expectStatus(
     t.request('POST', `/api/share/${token}/verify`, {
       json: { email, code },
-      headers: { origin: t.config.appUrl },
+      headers: { origin: t.config.appUrl, ...browser },
     }),
     200,
   );

@@ -16,6 +16,7 @@ import { restore } from '#server/operations/restore';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import {
   ALL_TABLES,
+  aBrowser,
   createApiToken,
   createFounder,
   founderWithInvestor,
@@ -235,16 +236,22 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
     201,
   )) as { url: string };
   const token = url.slice(url.lastIndexOf('/') + 1);
+  const readersBrowser = aBrowser();
   const codeFor = async (email: string) => {
     const before = source.smtp.messages.length;
-    await send(`/api/share/${token}/code`, { email }, 200, {});
+    await send(`/api/share/${token}/code`, { email }, 200, readersBrowser);
     const mail = await source.smtp.waitForMessage(
       (m) => source.smtp.messages.indexOf(m) >= before && /is your Roundroom code/.test(m.subject ?? ''),
     );
     return /^(\d{6}) /.exec(mail.subject ?? '')?.[1] ?? '';
   };
   const reader = uniqueEmail('link-reader');
-  await send(`/api/share/${token}/verify`, { email: reader, code: await codeFor(reader) }, 200, {});
+  await send(
+    `/api/share/${token}/verify`,
+    { email: reader, code: await codeFor(reader) },
+    200,
+    readersBrowser,
+  );
   await codeFor(uniqueEmail('link-waiting'));
   // An investor the founder removed: the record every way in honours (ADR 74).
   const removed = (await send('/api/invites', { email: uniqueEmail('removed') }, 201)) as {

@@ -134,9 +134,12 @@ export async function founderWithInvestor(t: TestApp) {
 
 /**
  * Every table of the product's data: all but the rate limits' counters, which count every limited
- * request, refused ones too, as they did in memory before they were shared by the servers (ADR 49).
+ * request, refused ones too, as they did in memory before they were shared by the servers (ADR 49), and
+ * the wrong codes typed for an address, which a refused code records by design (ADR 74).
  */
-export const ALL_TABLES = TABLE_NAMES.filter((table) => table !== 'rate_limit_counters');
+export const ALL_TABLES = TABLE_NAMES.filter(
+  (table) => table !== 'rate_limit_counters' && table !== 'code_failures',
+);
 
 /** Row counts of every table, to assert that a refused request wrote nothing (one query: many tests call it). */
 export async function countRows(t: TestApp): Promise<Record<string, number>> {
@@ -187,4 +190,12 @@ export async function createApiToken(
   expect(response.status, response.text).toBe(201);
   const body = response.json as { token: { id: string }; secret: string };
   return { id: body.token.id, secret: body.secret, auth: { authorization: `Bearer ${body.secret}` } };
+}
+
+/**
+ * A browser's mark cookie (server/plugins/browser-mark.ts), for the calls of one "browser": a code
+ * requested with it may be typed with it, and nowhere else (ADR 74).
+ */
+export function aBrowser(): { cookie: string } {
+  return { cookie: `rr_browser_mark=${crypto.randomBytes(32).toString('base64url')}` };
 }

@@ -21,6 +21,7 @@ import * as documentVersions from './0024-document-versions';
 import * as shareLinks from './0026-share-links';
 import * as questions from './0027-questions';
 import * as proofsOfOneRoom from './0028-proofs-of-one-room';
+import * as codesBoundToTheBrowser from './0029-codes-bound-to-the-browser';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0026-share-links': shareLinks,
   '0027-questions': questions,
   '0028-proofs-of-one-room': proofsOfOneRoom,
+  '0029-codes-bound-to-the-browser': codesBoundToTheBrowser,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,23 +1,27 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import { endSession, publicUserOf } from '#server/features/accounts/index';
+import { endSession, type NewSession, publicUserOf, type User } from '#server/features/accounts/index';
 import { clearSessionCookie, presentedSession, requireUser, sendSignedIn } from '#server/plugins/auth';
+import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { errorResponses } from '#server/plugins/response-contracts';
 import {
   authResponseSchema,
+  confirmationRequiredResponseSchema,
   invitationAcceptedResponseSchema,
   invitationLinkStateSchema,
   magicLinkRequestSchema,
   meResponseSchema,
   messageResponseSchema,
   sessionResponseSchema,
+  verifyCodeRequestSchema,
   verifyRequestSchema,
 } from '#shared/contracts/auth';
 import { inviteTokenParamsSchema } from '#shared/contracts/rooms';
 import { acceptInvitationLink, describeInvitationLink } from './invitation-acceptance.service';
-import { requestMagicLink, verifyMagicLink } from './magic-links.service';
+import { requestMagicLink, verifyMagicLink, verifyMagicLinkCode } from './magic-links.service';
 import { oneRoomEntryAnswer } from './one-room-entry.answer';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -31,8 +35,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         config: { rateLimit: authRateLimit(ctx.config) },
       },
-      async (request) => {
-        await requestMagicLink(ctx, request.body.email, request.ip, request.body.returnTo);
+      async (request, reply) => {
+        // The asking browser is marked: only it may type the mailed code or spend the link by script.
+        await requestMagicLink(ctx, request.body.email, request.ip, {
+          returnTo: request.body.returnTo,
+          browserMarkHash: markBrowser(request, reply, ctx.config),
+        });
         return { message: 'Check your email for the secure access link.' };
       },
     );
@@ -40,21 +48,54 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/verify',
       {
-        schema: { body: verifyRequestSchema, response: { 200: authResponseSchema, ...errorResponses(400) } },
+        schema: {
+          body: verifyRequestSchema,
+          response: {
+            200: authResponseSchema,
+            409: confirmationRequiredResponseSchema,
+            ...errorResponses(400),
+          },
+        },
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
-        const signedIn = await verifyMagicLink(ctx, request.body.token, request.headers['user-agent']);
-        const user = await publicUserOf(ctx, signedIn.user);
-        // A manager holding a passkey must give it next (ADR 62); the web app shows that step.
-        return sendSignedIn(
-          reply,
-          ctx.config,
-          { user, session: signedIn.session, isSecondFactorPending: signedIn.session.isSecondFactorPending },
-          200,
-        );
+        const signedIn = await verifyMagicLink(ctx, request.body.token, {
+          userAgent: request.headers['user-agent'],
+          automatic: request.body.automatic === true,
+          browserMarkHash: browserMarkHashOf(request),
+        });
+        return answerSignedIn(reply, signedIn);
       },
     );
+
+    app.post(
+      '/api/auth/verify-code',
+      {
+        schema: {
+          body: verifyCodeRequestSchema,
+          response: { 200: authResponseSchema, ...errorResponses(400) },
+        },
+        config: { rateLimit: authRateLimit(ctx.config) },
+      },
+      async (request, reply) => {
+        const signedIn = await verifyMagicLinkCode(ctx, request.body, {
+          userAgent: request.headers['user-agent'],
+          browserMarkHash: browserMarkHashOf(request),
+        });
+        return answerSignedIn(reply, signedIn);
+      },
+    );
+
+    /** A mailbox proof's answer: a manager holding a passkey must give it next (ADR 62). */
+    async function answerSignedIn(reply: FastifyReply, signedIn: { user: User; session: NewSession }) {
+      const user = await publicUserOf(ctx, signedIn.user);
+      return sendSignedIn(
+        reply,
+        ctx.config,
+        { user, session: signedIn.session, isSecondFactorPending: signedIn.session.isSecondFactorPending },
+        200,
+      );
+    }
 
     // An invitation's link (docs/decisions/0055-invitation-as-credential.md): what it can still do, read
     // without consuming anything (mail scanners fetch links), ...

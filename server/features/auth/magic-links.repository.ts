@@ -1,9 +1,17 @@
-import { type Executor, toEpochMs, toRow } from '#server/db/columns';
+import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
 import type { MagicLinkRow } from '#server/db/schema';
 
 export async function insertMagicLink(
   db: Executor,
-  link: { id: string; email: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+  link: {
+    id: string;
+    email: string;
+    tokenHash: string;
+    codeHash: string;
+    browserMarkHash: string | null;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('magic_links')
@@ -23,6 +31,41 @@ export async function countMagicLinksSince(db: Executor, email: string, since: D
     .where('created_at', '>', toEpochMs(since))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** An unused, unexpired link by its token's hash, read without spending it: who it is for, who asked. */
+export async function findUsableMagicLink(db: Executor, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('magic_links')
+    .select(['id', 'email', 'browser_mark_hash'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toEpochMs(now))
+    .executeTakeFirst();
+}
+
+/** The address's newest link, whatever its state: only its code may be typed (one code in play at once). */
+export async function findNewestMagicLink(db: Executor, email: string) {
+  const row = await db
+    .selectFrom('magic_links')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** Marks the link used by its id, once: false when it was used, or expired, a moment before. */
+export async function consumeMagicLinkById(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('magic_links')
+    .set({ used_at: toEpochMs(now) })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toEpochMs(now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

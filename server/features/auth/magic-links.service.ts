@@ -19,11 +19,15 @@ import { magicLinkEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import { MAGIC_LINK_TTL_MINUTES } from '#shared/contracts/auth';
+import { codeHashOf, codeMatches, sixDigitCode, typedCodeIsRight } from './code-budget';
 import {
   consumeMagicLink,
+  consumeMagicLinkById,
   countMagicLinksSince,
   countUsedMagicLinks,
   deleteMagicLink,
+  findNewestMagicLink,
+  findUsableMagicLink,
   insertMagicLink,
 } from './magic-links.repository';
 
@@ -39,8 +43,9 @@ export async function requestMagicLink(
   ctx: AppContext,
   email: string,
   ip: string,
-  returnTo?: string,
+  options: { returnTo?: string | undefined; browserMarkHash: string | null },
 ): Promise<void> {
+  const { returnTo } = options;
   const now = new Date();
   const user = await findUserByEmail(ctx.db, email);
   const pending = await listPendingInvitationsFor(ctx.db, email, now);
@@ -50,6 +55,7 @@ export async function requestMagicLink(
   }
   const windowStart = new Date(now.getTime() - MAGIC_LINKS_PER_EMAIL_WINDOW_MS);
   const token = generateToken();
+  const code = sixDigitCode();
   const id = crypto.randomUUID();
   // Counted and written under the address's lock: concurrent requests, on any server, pass one by one.
   await ctx.db.transaction().execute(async (trx) => {
@@ -68,6 +74,8 @@ export async function requestMagicLink(
       id,
       email,
       tokenHash: hashToken(token),
+      codeHash: codeHashOf(id, code),
+      browserMarkHash: options.browserMarkHash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
     });
@@ -77,6 +85,7 @@ export async function requestMagicLink(
     magicLinkEmail({
       to: email,
       link: `${ctx.config.appUrl}/verify?token=${token}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`,
+      code,
       companyNames: await companyNamesFor(
         ctx.db,
         user?.id,
@@ -92,6 +101,11 @@ export async function requestMagicLink(
 /**
  * Exchanges a magic link for a session, once (signInProvenAddress does the rest).
  *
+ * `automatic` is /verify's own request as the page loads. It spends the link only in the browser that
+ * asked for it (its mark, ADR 74): anywhere else (another device, or a mail scanner that runs the page's
+ * script) it answers 409 `confirmation_required` and spends nothing, and the page asks the person to
+ * confirm with one button, whose request is not automatic. An API client posting `{token}` is not either.
+ *
  * Sign-up proves nothing about the e-mail it is given, and neither does an invitation's link (the founder
  * may have copied it) or a share code (docs/decisions/0074-a-proof-of-one-room.md), so the first magic link
  * used for an address ends every session started before it: otherwise whoever signed up with someone
@@ -100,19 +114,75 @@ export async function requestMagicLink(
 export async function verifyMagicLink(
   ctx: AppContext,
   token: string,
-  userAgent: string | undefined,
+  device: { userAgent: string | undefined; automatic: boolean; browserMarkHash: string | null },
 ): Promise<{ user: User; session: NewSession }> {
+  const tokenHash = hashToken(token);
+  if (device.automatic) {
+    const link = await findUsableMagicLink(ctx.db, tokenHash, new Date());
+    if (!link) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+    if (link.browser_mark_hash === null || link.browser_mark_hash !== device.browserMarkHash)
+      throw new HttpError(
+        409,
+        'confirmation_required',
+        `Confirm that you want to sign in as ${link.email}.`,
+        { email: link.email },
+      );
+  }
   return ctx.db.transaction().execute(async (trx) => {
     const now = new Date();
-    const email = await consumeMagicLink(trx, hashToken(token), now);
+    const email = await consumeMagicLink(trx, tokenHash, now);
     if (!email) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    // Only a magic link (or its typed code) proves the mailbox: an invitation's link or a share code
-    // proves one room (ADR 74), so the address's first used magic link is its first proof (ADR 20).
-    const isFirstProof = (await countUsedMagicLinks(trx, email)) === 1;
-    const signedIn = await signInProvenAddress(trx, email, now, userAgent, isFirstProof);
-    if (!signedIn) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
-    return signedIn;
+    return signInByMailboxProof(trx, email, now, device.userAgent);
   });
+}
+
+const WRONG_CODE =
+  'That code is not right, or it has expired. Check the newest e-mail, or open the link in it.';
+
+/**
+ * Signs in with the code mailed beside the link, typed on the sign-in page of the browser that asked for
+ * it (ADR 74): it proves the mailbox as the link does, and spends the same link. Only the address's
+ * newest link's code counts, only from the asking browser, and only within the address's failure budget
+ * (code-budget.ts); every failure gives the same 400, so nothing is learnt from one.
+ */
+export async function verifyMagicLinkCode(
+  ctx: AppContext,
+  input: { email: string; code: string },
+  device: { userAgent: string | undefined; browserMarkHash: string | null },
+): Promise<{ user: User; session: NewSession }> {
+  const now = new Date();
+  let linkId: string | undefined;
+  const isRight = await typedCodeIsRight(ctx, input.email, async (trx) => {
+    const link = await findNewestMagicLink(trx, input.email);
+    if (!link || link.usedAt !== null || link.expiresAt.getTime() <= now.getTime()) return false;
+    if (device.browserMarkHash === null || link.browserMarkHash !== device.browserMarkHash) return false;
+    if (!codeMatches(link.id, input.code, link.codeHash)) return false;
+    linkId = link.id;
+    return true;
+  });
+  const provenLinkId = linkId;
+  if (!isRight || provenLinkId === undefined)
+    throw new HttpError(400, 'invalid_code', WRONG_CODE, { field: 'code' });
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await consumeMagicLinkById(trx, provenLinkId, now)))
+      throw new HttpError(400, 'invalid_code', WRONG_CODE, { field: 'code' });
+    return signInByMailboxProof(trx, input.email, now, device.userAgent);
+  });
+}
+
+/** A magic link (or its code) was just spent for `email`, in `trx`: sign its owner in. */
+async function signInByMailboxProof(
+  trx: Executor,
+  email: string,
+  now: Date,
+  userAgent: string | undefined,
+): Promise<{ user: User; session: NewSession }> {
+  // Only a magic link (or its typed code) proves the mailbox: an invitation's link or a share code
+  // proves one room (ADR 74), so the address's first used magic link is its first proof (ADR 20).
+  const isFirstProof = (await countUsedMagicLinks(trx, email)) === 1;
+  const signedIn = await signInProvenAddress(trx, email, now, userAgent, isFirstProof);
+  if (!signedIn) throw new HttpError(400, 'invalid_token', INVALID_LINK_MESSAGE);
+  return signedIn;
 }
 
 /**

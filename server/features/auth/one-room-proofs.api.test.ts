@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  aBrowser,
   createApiToken,
   createFounder,
   founderWithEditor,
@@ -24,6 +25,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ourOrigin = () => ({ origin: t.config.appUrl });
+/** The browser that asks for share codes and types them (a code works only there, ADR 74). */
+const guessersBrowser = aBrowser();
 const get = (auth: Record<string, string>, path: string) => t.request('GET', path, { headers: auth });
 const post = (auth: Record<string, string>, path: string, json: unknown = {}) =>
   t.request('POST', path, { json, headers: auth });
@@ -69,7 +72,7 @@ async function shareLinkOf(founder: SignedIn): Promise<{ token: string; url: str
 /** A share-link code for the address, as whoever guessed it (or read it) would type it. */
 async function shareCodeFor(link: { token: string }, email: string): Promise<string> {
   const before = t.smtp.messages.length;
-  expectStatus(await post({}, `/api/share/${link.token}/code`, { email }), 200);
+  expectStatus(await post(guessersBrowser, `/api/share/${link.token}/code`, { email }), 200);
   const mail = await t.smtp.waitForMessage(
     (m) =>
       t.smtp.messages.indexOf(m) >= before &&
@@ -82,7 +85,7 @@ async function shareCodeFor(link: { token: string }, email: string): Promise<str
 function verifyShareCode(link: { token: string }, email: string, code: string) {
   return t.request('POST', `/api/share/${link.token}/verify`, {
     json: { email, code },
-    headers: ourOrigin(),
+    headers: { ...ourOrigin(), ...guessersBrowser },
   });
 }
 
@@ -297,7 +300,7 @@ describe('removal holds on every way in', () => {
     expect((await get(oldSession, `/api/data-room/${roomId}`)).status).toBe(404);
     // The second link answers as it does for anyone, and mails no code to a removed address.
     const mailed = codeMailsTo(email);
-    expectStatus(await post({}, `/api/share/${second.token}/code`, { email }), 200);
+    expectStatus(await post(guessersBrowser, `/api/share/${second.token}/code`, { email }), 200);
     expect(codeMailsTo(email)).toBe(mailed);
     // A magic link proves the mailbox, and still opens nothing of the room.
     const signedIn = await signInWithMagicLink(t, email);

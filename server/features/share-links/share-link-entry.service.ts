@@ -4,7 +4,14 @@ import type { Executor } from '#server/db/columns';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { MINUTE_MS, SECOND_MS, SHARE_CODE_TTL_MS, SHARE_CODES_WINDOW_MS } from '#server/durations';
 import type { NewSession, User } from '#server/features/accounts/index';
-import { type DeviceSession, enterOneRoom } from '#server/features/auth/index';
+import {
+  codeHashOf,
+  codeMatches,
+  type DeviceSession,
+  enterOneRoom,
+  sixDigitCode,
+  typedCodeIsRight,
+} from '#server/features/auth/index';
 import { isRemovedFromRoom } from '#server/features/invitations/index';
 import { companyNamesFor, listManagers } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
@@ -61,33 +68,41 @@ export async function describeShareLink(ctx: AppContext, token: string): Promise
 }
 
 /**
- * Refuses an address the link cannot let in now: a link turned off or expired refuses everyone; a full
- * link or a domain not allowed refuses the addresses not yet in the room nor already counted by it.
+ * Why the link cannot let the address in now, or null when it can: a link turned off or expired refuses
+ * everyone; an address the founder removed or refused stays out; a full link or a domain not allowed
+ * refuses the addresses not yet in the room nor already counted by it.
  */
+async function refusalOf(
+  db: Executor,
+  link: StoredShareLink,
+  email: string,
+  now: Date,
+): Promise<HttpError | null> {
+  const state = shareLinkStateOf(link, await countCountedReaders(db, link.id), now);
+  if (state === 'disabled' || state === 'expired') return closedLinkRefusal(state);
+  // Removed by the founder: no link lets the address back in until they invite it again (ADR 74).
+  if (await isRemovedFromRoom(db, link.roomId, email)) return accessEnded();
+  if (await isAlreadyInRoom(db, link.roomId, email, now)) return null;
+  const reader = await findReader(db, link.id, email);
+  if (reader?.state === 'refused') return refusedByFounder();
+  if (reader) return null;
+  if (!isDomainAllowed(link, email)) return domainRefusal();
+  if (state === 'full') return closedLinkRefusal(state);
+  return null;
+}
+
 async function requireAdmissible(
   db: Executor,
   link: StoredShareLink,
   email: string,
   now: Date,
 ): Promise<void> {
-  const state = shareLinkStateOf(link, await countCountedReaders(db, link.id), now);
-  if (state === 'disabled' || state === 'expired') throw closedLinkRefusal(state);
-  // Removed by the founder: no link lets the address back in until they invite it again (ADR 74).
-  if (await isRemovedFromRoom(db, link.roomId, email)) throw accessEnded();
-  if (await isAlreadyInRoom(db, link.roomId, email, now)) return;
-  const reader = await findReader(db, link.id, email);
-  // Refused by the founder: told at once, and no code is mailed to an address the link never lets in.
-  if (reader?.state === 'refused') throw refusedByFounder();
-  if (reader) return;
-  if (!isDomainAllowed(link, email)) throw domainRefusal(link);
-  if (state === 'full') throw closedLinkRefusal(state);
+  const refusal = await refusalOf(db, link, email, now);
+  if (refusal) throw refusal;
 }
 
 const refusedByFounder = () =>
   new HttpError(403, 'share_refused', 'The founder did not open the data room to you through this link.');
-
-const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-const codeHashOf = (codeId: string, code: string) => hashToken(`${codeId}:${code}`);
 
 function tooMany(message: string): HttpError {
   return new HttpError(
@@ -99,16 +114,36 @@ function tooMany(message: string): HttpError {
   );
 }
 
+/** What the code request answers, whoever the address is (ADR 74): it says nothing about the address. */
+export const CODE_REQUESTED_MESSAGE =
+  'If this address may enter, a code is on its way. It can take a minute; check the spam folder too.';
+
 /**
- * Mails a six-digit code and a magic link for this link and address. Counted under the link's lock, per
- * link and per address (every link, and with the same number as sign-in links), so neither a link
- * posted publicly nor a victim's address can be used to flood a mailbox; per IP by the route.
+ * Mails a six-digit code and a magic link for this link and address, when the link can let the address in.
+ * The answer is the same either way (CODE_REQUESTED_MESSAGE): a member, a stranger, a refused or removed
+ * address and one of a domain not allowed cannot be told apart, so the link is no oracle; only a link
+ * closed for everyone says so. Counted under the link's lock, per link and per address (every link, and
+ * with the same number as sign-in links), so neither a link posted publicly nor a victim's address can be
+ * used to flood a mailbox; per IP by the route. The code works only in `browserMarkHash`'s browser.
  */
-export async function requestShareCode(ctx: AppContext, token: string, email: string): Promise<void> {
+export async function requestShareCode(
+  ctx: AppContext,
+  token: string,
+  email: string,
+  browserMarkHash: string,
+): Promise<void> {
   const link = await requireLink(ctx, token);
   const now = new Date();
-  await requireAdmissible(ctx.db, link, email, now);
-  const code = sixDigits();
+  const refusal = await refusalOf(ctx.db, link, email, now);
+  if (refusal?.code === 'share_link_disabled' || refusal?.code === 'share_link_expired') throw refusal;
+  if (refusal) {
+    ctx.log.info(
+      { linkId: link.id, reason: refusal.code },
+      'share link code not sent: the address may not enter',
+    );
+    return;
+  }
+  const code = sixDigitCode();
   const proof = generateToken();
   const id = crypto.randomUUID();
   const windowStart = new Date(now.getTime() - SHARE_CODES_WINDOW_MS);
@@ -128,6 +163,7 @@ export async function requestShareCode(ctx: AppContext, token: string, email: st
       createdAt: now,
       expiresAt: new Date(now.getTime() + SHARE_CODE_TTL_MS),
       usedAt: null,
+      browserMarkHash,
     };
     await insertShareCode(trx, row);
   });
@@ -153,6 +189,7 @@ async function provenCode(
   ctx: AppContext,
   link: StoredShareLink,
   request: ShareVerifyRequest,
+  browserMarkHash: string | null,
   now: Date,
 ): Promise<StoredShareCode> {
   const wrong = new HttpError(400, 'invalid_code', WRONG_CODE, { field: 'code' });
@@ -161,11 +198,19 @@ async function provenCode(
     if (!code || code.usedAt !== null || code.expiresAt.getTime() <= now.getTime()) throw wrong;
     return code;
   }
-  const code = await findNewestCode(ctx.db, link.id, request.email);
-  if (!code || !(await takeTry(ctx.db, code.id, SHARE_CODE_TRIES, now))) throw wrong;
-  const typed = Buffer.from(codeHashOf(code.id, request.code));
-  if (!crypto.timingSafeEqual(typed, Buffer.from(code.codeHash))) throw wrong;
-  return code;
+  // A typed code: the newest of the address for this link, from the browser that asked for it, within
+  // the code's own tries and the address's daily budget (ADR 74).
+  let proven: StoredShareCode | undefined;
+  const isRight = await typedCodeIsRight(ctx, request.email, async (trx) => {
+    const code = await findNewestCode(trx, link.id, request.email);
+    if (!code || !(await takeTry(trx, code.id, SHARE_CODE_TRIES, now))) return false;
+    if (browserMarkHash === null || code.browserMarkHash !== browserMarkHash) return false;
+    if (!codeMatches(code.id, request.code, code.codeHash)) return false;
+    proven = code;
+    return true;
+  });
+  if (!isRight || !proven) throw wrong;
+  return proven;
 }
 
 export type ShareEntry =
@@ -184,11 +229,11 @@ export async function enterByShareLink(
   ctx: AppContext,
   token: string,
   request: ShareVerifyRequest,
-  device: { userAgent: string | undefined; current: DeviceSession | null },
+  device: { userAgent: string | undefined; current: DeviceSession | null; browserMarkHash: string | null },
 ): Promise<ShareEntry> {
   const link = await requireLink(ctx, token);
   const now = new Date();
-  const code = await provenCode(ctx, link, request, now);
+  const code = await provenCode(ctx, link, request, device.browserMarkHash, now);
   const entry = await ctx.db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, ctx.config.database.dialect, `share-link:${link.id}`);
     if (!(await useCode(trx, code.id, now)))

@@ -49,12 +49,15 @@ export function isDomainAllowed(link: StoredShareLink, email: string): boolean {
   return domains.includes(domain);
 }
 
-export function domainRefusal(link: StoredShareLink): HttpError {
-  const domains = allowedDomainsOf(link) ?? [];
+/**
+ * The refusal of an address the link's domains do not allow, at the proof: it names no domain (a link's
+ * holder is not told whom it is for, ADR 74). The code request says nothing at all (no code is mailed).
+ */
+export function domainRefusal(): HttpError {
   return new HttpError(
     403,
     'domain_not_allowed',
-    `This link is for addresses at ${domains.join(', ')}. Use your address there, or ask the founder.`,
+    'This link is not for this address. Use the address the founder wrote to, or ask the founder.',
     { field: 'email' },
   );
 }

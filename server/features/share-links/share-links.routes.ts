@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { oneRoomEntryAnswer } from '#server/features/auth/index';
 import { presentedSession, requireUser } from '#server/plugins/auth';
+import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { errorResponses } from '#server/plugins/response-contracts';
 import { messageResponseSchema } from '#shared/contracts/auth';
@@ -20,7 +21,12 @@ import {
   shareVerifyResponseSchema,
   updateShareLinkRequestSchema,
 } from '#shared/contracts/share-links';
-import { describeShareLink, enterByShareLink, requestShareCode } from './share-link-entry.service';
+import {
+  CODE_REQUESTED_MESSAGE,
+  describeShareLink,
+  enterByShareLink,
+  requestShareCode,
+} from './share-link-entry.service';
 import {
   changeShareLink,
   createShareLink,
@@ -97,13 +103,15 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: shareTokenParamsSchema,
           body: shareCodeRequestSchema,
-          response: { 200: messageResponseSchema, ...errorResponses(400, 403, 404, 410, 429, 502) },
+          response: { 200: messageResponseSchema, ...errorResponses(400, 404, 410, 429, 502) },
         },
         config: { rateLimit: authRateLimit(ctx.config) },
       },
-      async (request) => {
-        await requestShareCode(ctx, request.params.token, request.body.email);
-        return { message: `We sent a six-digit code to ${request.body.email}.` };
+      async (request, reply) => {
+        // The asking browser is marked: the code works only there (ADR 74); the mailed link anywhere.
+        const browserMarkHash = markBrowser(request, reply, ctx.config);
+        await requestShareCode(ctx, request.params.token, request.body.email, browserMarkHash);
+        return { message: CODE_REQUESTED_MESSAGE };
       },
     );
     // ... and the proof, which lets the reader in (or has them wait for the founder).
@@ -122,6 +130,7 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const entry = await enterByShareLink(ctx, request.params.token, request.body, {
           userAgent: request.headers['user-agent'],
           current: presentedSession(request),
+          browserMarkHash: browserMarkHashOf(request),
         });
         if (entry.state === 'pending') return entry;
         return { state: 'admitted' as const, ...(await oneRoomEntryAnswer(ctx, reply, entry)) };

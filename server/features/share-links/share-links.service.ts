@@ -214,7 +214,11 @@ async function tellReader(
 ): Promise<void> {
   try {
     if (decision === 'approve') {
-      await requestMagicLink(ctx, email, ip, paths.dataRoomById.replace(':id', roomId));
+      // Sent by the founder's decision, not asked for by a browser: the reader confirms it with one button.
+      await requestMagicLink(ctx, email, ip, {
+        returnTo: paths.dataRoomById.replace(':id', roomId),
+        browserMarkHash: null,
+      });
     } else {
       const [companyName = 'this company'] = await companyNamesFor(ctx.db, undefined, [roomId]);
       await ctx.mailer.send(shareRefusedEmail({ to: email, companyName, appUrl: ctx.config.appUrl }));
