@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
@@ -58,6 +59,86 @@ test.describe('an invited investor signs in with a magic link', () => {
     await expect(page.getByText('Invalid or expired magic link')).toBeVisible();
     await page.getByRole('link', { name: 'Request new access link' }).click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('scanner-safe sign-in (ADR 74)', () => {
+  // A scanner's automatic verify is answered 409 (nothing spent), which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  async function invitedInvestor(request: APIRequestContext) {
+    const founder = await founderWithRoom(request, `Scanner Safe ${Date.now()}`);
+    const email = uniqueEmail('investor');
+    expect((await request.post('/api/invites', { data: { email }, headers: founder })).status()).toBe(201);
+    await waitForMail(email, 'invited you');
+    return email;
+  }
+
+  async function askForLink(page: Page, email: string) {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Get magic link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    return waitForMail(email, 'sign-in link');
+  }
+
+  test('a mail scanner that opens the link in its own browser spends nothing; the asking browser then sees "Verifying access" and "Access granted"', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const email = await invitedInvestor(request);
+    const link = firstLinkStartingWith(await askForLink(page, email), `${baseURL}/verify?token=`);
+
+    // The scanner: another browser, running the page's script, pressing nothing.
+    const scanner = await browser.newContext();
+    const scannerPage = await scanner.newPage();
+    await scannerPage.goto(link);
+    await expect(scannerPage.getByRole('heading', { name: 'Sign in to Roundroom?' })).toBeVisible();
+    await expect(scannerPage.getByText(email)).toBeVisible();
+    await scanner.close();
+
+    // The person, in the browser that asked: the page spends the link by itself, as the spec says.
+    await page.route('**/api/auth/verify', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Verifying access' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Access granted' })).toBeVisible();
+    await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+  });
+
+  test('on another device the person confirms with one button @phone', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const email = await invitedInvestor(request);
+    const link = firstLinkStartingWith(await askForLink(page, email), `${baseURL}/verify?token=`);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(link);
+    await phonePage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(phonePage.getByRole('heading', { name: 'Access granted' })).toBeVisible();
+    await expect(phonePage).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+    await phone.close();
+  });
+
+  test('the code from the e-mail, typed on the sign-in page that asked, signs in @phone', async ({
+    page,
+    request,
+  }) => {
+    const email = await invitedInvestor(request);
+    const mail = await askForLink(page, email);
+    const code = /sign-in page where you asked for it: (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Or type the six-digit code from the e-mail').fill(code);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
+    await expect(page.getByRole('heading', { name: 'Your accessible data rooms' })).toBeVisible();
   });
 });
 

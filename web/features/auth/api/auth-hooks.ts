@@ -67,18 +67,38 @@ export function adoptSecondFactorUser(queryClient: QueryClient, user: PublicUser
   queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
 
+/**
+ * A mailbox proof (the link, or its code) answered: the user is signed in, or, for a manager holding a
+ * passkey, nobody is until it is given, and protected pages show that step.
+ */
+function adoptMailboxProof(
+  queryClient: QueryClient,
+  answer: { user: PublicUser; isSecondFactorPending?: boolean },
+) {
+  if (!answer.isSecondFactorPending) return adoptSignedInUser(queryClient, answer.user);
+  queryClient.clear();
+  clearStoredUser();
+  queryClient.setQueryData(currentUserQuery.queryKey, null);
+  queryClient.setQueryData(secondFactorPendingQuery.queryKey, true);
+}
+
 export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api(authRoutes.verify, { body: { token } }),
-    onSuccess: ({ user, isSecondFactorPending }) => {
-      if (!isSecondFactorPending) return adoptSignedInUser(queryClient, user);
-      // Nobody is signed in until the passkey is given: protected pages show that step.
-      queryClient.clear();
-      clearStoredUser();
-      queryClient.setQueryData(currentUserQuery.queryKey, null);
-      queryClient.setQueryData(secondFactorPendingQuery.queryKey, true);
-    },
+    // `automatic`: the page's own request as it loads, which the server honours only in the browser that
+    // asked for the link (ADR 74); the person's confirmation is not automatic.
+    mutationFn: ({ token, automatic }: { token: string; automatic: boolean }) =>
+      api(authRoutes.verify, { body: automatic ? { token, automatic } : { token } }),
+    onSuccess: (answer) => adoptMailboxProof(queryClient, answer),
+  });
+}
+
+/** The code mailed beside the link, typed in the browser that asked for it (ADR 74). */
+export function useVerifySignInCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; code: string }) => api(authRoutes.verifyCode, { body }),
+    onSuccess: (answer) => adoptMailboxProof(queryClient, answer),
   });
 }
 

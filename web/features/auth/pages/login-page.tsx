@@ -10,7 +10,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
-import { useRequestMagicLink } from '#web/features/auth/api/auth-hooks';
+import { useRequestMagicLink, useVerifySignInCode } from '#web/features/auth/api/auth-hooks';
 import { usePasskeySignIn } from '#web/features/auth/api/passkey-hooks';
 import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
 import { homePathFor } from '#web/features/auth/session-store';
@@ -75,6 +75,7 @@ export function LoginPage() {
                 We sent a sign-in link to <strong className="break-all text-slate-900">{sentTo}</strong>. The
                 link expires in {MAGIC_LINK_TTL_MINUTES} minutes and works once.
               </p>
+              <SignInCode email={sentTo} returnTo={returnTo} />
               <Button variant="link" onClick={() => setSentTo(null)}>
                 Use a different email
               </Button>
@@ -116,6 +117,61 @@ export function LoginPage() {
         </Card>
       </div>
     </PublicPage>
+  );
+}
+
+/**
+ * The six digits mailed beside the link, typed here, in the browser that asked for it (ADR 74): for the
+ * person who reads mail on another device, or whose link a mail scanner opened first.
+ */
+function SignInCode({ email, returnTo }: { email: string; returnTo: string | null }) {
+  const verifyCode = useVerifySignInCode();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [code, setCode] = useState('');
+  const codeId = useId();
+  const problemId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verifyCode.mutate(
+      { email, code: code.trim() },
+      {
+        onSuccess: ({ user, isSecondFactorPending }) => {
+          if (location.pathname === href('login') || isSecondFactorPending)
+            navigate(returnTo ?? homePathFor(user), { replace: true });
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex w-full flex-col gap-2 border-t border-slate-200 pt-4 text-left">
+      <Label htmlFor={codeId}>Or type the six-digit code from the e-mail</Label>
+      <div className="flex gap-2">
+        <Input
+          id={codeId}
+          required
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          placeholder="123456"
+          value={code}
+          aria-describedby={verifyCode.isError ? problemId : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button type="submit" disabled={verifyCode.isPending}>
+          {verifyCode.isPending ? 'Checking...' : 'Sign in'}
+        </Button>
+      </div>
+      {verifyCode.isError ? (
+        <p id={problemId} role="alert" className="text-sm text-red-700">
+          {verifyCode.error instanceof ApiRequestError
+            ? verifyCode.error.message
+            : 'The code could not be checked. Please try again.'}{' '}
+          After too many wrong codes, only the link in the e-mail works.
+        </p>
+      ) : null}
+    </form>
   );
 }
 

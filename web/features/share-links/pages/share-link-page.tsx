@@ -234,8 +234,10 @@ function CodeStep({
       <CardHeader>
         <h1 className="text-2xl font-semibold leading-tight text-slate-900">Check your email</h1>
         <CardDescription>
-          We sent a six-digit code to <strong className="break-all text-slate-900">{email}</strong>. It works
-          once, for 10 minutes. You can also open the link in that e-mail on this device.
+          If <strong className="break-all text-slate-900">{email}</strong> may enter this data room, a
+          six-digit code is on its way. Type it here, in this browser: it works once, for 10 minutes. You can
+          also open the link in that e-mail. Nothing after a few minutes? Check the address, or ask the
+          founder.
         </CardDescription>
       </CardHeader>
       <CardContent>
