@@ -103,6 +103,11 @@ declare module 'fastify' {
      * else (the console, other rooms, tokens, webhooks, the team, the account) needs the mailbox proven.
      */
     servesOneRoomSessions?: boolean;
+    /**
+     * The route signs someone in or out without needing a session: with cookies it must name our Origin
+     * (origin-check.ts), so another site cannot sign a visitor in as itself or out (ADR 74).
+     */
+    requiresOwnOrigin?: boolean;
   }
 }
 

@@ -56,7 +56,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...errorResponses(400),
           },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
         const signedIn = await verifyMagicLink(ctx, request.body.token, {
@@ -75,7 +75,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: verifyCodeRequestSchema,
           response: { 200: authResponseSchema, ...errorResponses(400) },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
         const signedIn = await verifyMagicLinkCode(ctx, request.body, {
@@ -123,7 +123,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: invitationAcceptedResponseSchema, ...errorResponses(403, 404, 409, 410) },
         },
         // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
-        config: { rateLimit: authRateLimit(ctx.config), servesOneRoomSessions: true },
+        config: {
+          requiresOwnOrigin: true,
+          rateLimit: authRateLimit(ctx.config),
+          servesOneRoomSessions: true,
+        },
       },
       async (request, reply) => {
         const accepted = await acceptInvitationLink(ctx, request.params.token, {
@@ -170,7 +174,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/logout',
       {
         schema: { response: { 204: z.null() } },
-        config: { servesOneRoomSessions: true, allowsPendingSecondFactor: true },
+        config: { requiresOwnOrigin: true, servesOneRoomSessions: true, allowsPendingSecondFactor: true },
       },
       async (request, reply) => {
         // Logging out without a session is not an error: the goal (no session) holds either way.

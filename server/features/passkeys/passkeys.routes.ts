@@ -156,7 +156,7 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: passkeyAuthenticationRequestSchema,
           response: { 200: authResponseSchema, ...errorResponses(400, 429) },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
         const signedIn = await signInWithPasskey(ctx, request.body.response, request.headers['user-agent']);

@@ -124,7 +124,11 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: shareVerifyResponseSchema, ...errorResponses(400, 403, 404, 409, 410) },
         },
         // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
-        config: { rateLimit: authRateLimit(ctx.config), servesOneRoomSessions: true },
+        config: {
+          requiresOwnOrigin: true,
+          rateLimit: authRateLimit(ctx.config),
+          servesOneRoomSessions: true,
+        },
       },
       async (request, reply) => {
         const entry = await enterByShareLink(ctx, request.params.token, request.body, {
