@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { redactUrlSecrets } from './request-log';
+import { redactUrlSecrets, SECRET_PATH_PREFIXES, SECRET_QUERY_PARAMETERS } from './request-log';
 
 const TOKEN = 'p7Kq2x_9-AbCdEfGhIjKlMnOpQrStUvWxYz0123456';
 
@@ -20,4 +20,22 @@ test('a URL without secrets is logged as it is', () => {
   const url =
     '/api/data-room/6e2a1dfe-b5b5-477d-94ff-4ee992e4c6f9/click?url=https%3A%2F%2Fexample.com%2Fdeck';
   expect(redactUrlSecrets(url)).toBe(url);
+});
+
+test.each([
+  [`/share/${TOKEN}`, '/share/[redacted]'],
+  [`/share/${TOKEN}?proof=${TOKEN}`, '/share/[redacted]?proof=[redacted]'],
+  [`/api/share/${TOKEN}/verify`, '/api/share/[redacted]/verify'],
+  [`/api/notifications/unsubscribe?token=${TOKEN}`, '/api/notifications/unsubscribe?token=[redacted]'],
+])('%s is logged as %s', (url, logged) => {
+  expect(redactUrlSecrets(url)).toBe(logged);
+});
+
+test('every secret-bearing parameter and path of the list is redacted, whatever its case', () => {
+  for (const parameter of SECRET_QUERY_PARAMETERS) {
+    for (const spelt of [parameter, parameter.toUpperCase()])
+      expect(redactUrlSecrets(`/x?a=1&${spelt}=${TOKEN}&b=2`)).toBe(`/x?a=1&${spelt}=[redacted]&b=2`);
+  }
+  for (const prefix of SECRET_PATH_PREFIXES)
+    expect(redactUrlSecrets(`${prefix}${TOKEN}/more`)).toBe(`${prefix}[redacted]/more`);
 });

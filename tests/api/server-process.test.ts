@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { spawnServer, startServerProcess } from '#tests/support/server-process';
+import { recipientsOf } from '#tests/support/smtp-server';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 
 // The real process entry (server/main.ts): configuration errors, listening, and graceful shutdown.
@@ -53,4 +55,62 @@ test('request logs keep the path but never a sign-in or invitation token', async
   expect(server.output()).toContain('"url":"/api/data-room/invite/[redacted]/sections"');
   expect(server.output()).toContain('"url":"/verify?token=[redacted]"');
   expect(server.output()).not.toContain(token);
+});
+
+test('request logs after share-link entries (by the code, and by the mailed proof) hold no token, proof or code', async () => {
+  const server = await startServerProcess({ ...environment(), LOG_LEVEL: 'info' });
+  const created = await server.request('POST', '/api/complete-account-setup', {
+    json: { name: 'Fran Founder', email: `log-founder-${Date.now()}@example.com`, companyName: 'Log Co' },
+  });
+  const founder = { authorization: `Bearer ${(created.json as { token: string }).token}` };
+  const groups = (await server.request('GET', '/api/my-data-room/groups', { headers: founder })).json as {
+    groups: { id: string }[];
+  };
+  const made = await server.request('POST', '/api/my-data-room/share-links', {
+    json: { name: 'Outreach', groupId: groups.groups[0]?.id },
+    headers: founder,
+  });
+  const url = (made.json as { url: string }).url;
+  const shareToken = url.slice(url.lastIndexOf('/') + 1);
+  const outbox = path.join(dataDir, 'outbox');
+  const mailTo = async (email: string) => {
+    for (let waited = 0; waited < 100; waited++) {
+      for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+        const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+        if (recipientsOf(mail).includes(email)) return `${mail.subject}\n${mail.text}`;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no mail to ${email} in the outbox`);
+  };
+  const browser = { cookie: `rr_browser_mark=${'m'.repeat(43)}` };
+  const secrets: string[] = [shareToken];
+  for (const [index, way] of (['code', 'proof'] as const).entries()) {
+    const email = `log-reader-${index}-${Date.now()}@example.com`;
+    await server.request('GET', `/share/${shareToken}`);
+    await server.request('POST', `/api/share/${shareToken}/code`, { json: { email }, headers: browser });
+    const mail = await mailTo(email);
+    const code = /(\d{6}) is your Roundroom code/.exec(mail)?.[1] ?? '';
+    const proof = /[?&]proof=([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? '';
+    secrets.push(code, proof);
+    if (way === 'proof') await server.request('GET', `/share/${shareToken}?proof=${proof}`);
+    const entered = await server.request('POST', `/api/share/${shareToken}/verify`, {
+      json: way === 'code' ? { email, code } : { proof },
+      headers: { ...browser, origin: new URL(url).origin },
+    });
+    expect(entered.status, entered.text).toBe(200);
+  }
+  await server.stop();
+  // The request log: the outbox transport (no SMTP_URL, a laptop's setup) logs each mail's links on
+  // purpose, and the server warns at start that it is wrong on a server (README, Mail).
+  const log = server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"req":'))
+    .join('\n');
+  expect(log).toContain('"url":"/share/[redacted]?proof=[redacted]"');
+  expect(log).toContain('"url":"/api/share/[redacted]/verify"');
+  for (const secret of secrets) expect(secret.length).toBeGreaterThan(5);
+  for (const secret of secrets)
+    expect(log.split('\n').filter((line) => line.includes(secret))).toEqual([]);
 });
