@@ -33,7 +33,11 @@ export function safeReturnTo(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
+  // Checked as a browser will read it, after normalisation (ADR 74): `/.//admin` is `//admin` there, a
+  // host. A value the parser changes (dot segments, encoded dots or slashes) is refused, not repaired.
+  const normalised = `${url.pathname}${url.search}${url.hash}`;
+  if (url.pathname.startsWith('//') || normalised !== value || /%2e|%2f|%5c/i.test(url.pathname)) return null;
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
   if (!isPageRoute(pathname) || NOT_A_DESTINATION.has(pathname)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return normalised;
 }

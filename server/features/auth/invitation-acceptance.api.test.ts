@@ -338,6 +338,9 @@ describe('returnTo in POST /api/auth/magic-link', () => {
     '/api/auth/logout',
     '/login',
     '/not-a-page',
+    '/.//admin',
+    '/..//evil.example',
+    '/%2e/%2fadmin',
     `/${'a'.repeat(1001)}`,
     '',
   ])('a hostile returnTo %j is refused with 400 naming it, and no mail goes out', async (returnTo) => {
