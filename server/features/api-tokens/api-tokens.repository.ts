@@ -50,6 +50,16 @@ export async function revokeRoomApiToken(db: Executor, roomId: string, id: strin
     .execute();
 }
 
+/** Revokes every live token a user created, in every room (the first revocation's time stays). */
+export async function revokeApiTokensCreatedBy(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: toEpochMs(at) })
+    .where('created_by', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** The token with this hash if it may be used now: not revoked, not expired. */
 export async function findUsableApiToken(
   db: Executor,

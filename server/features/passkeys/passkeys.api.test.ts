@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
+  createApiToken,
   createFounder,
   founderWithEditor,
   founderWithInvestor,
@@ -397,9 +398,12 @@ describe('the second factor after the magic link', () => {
 
   test('the operator reset removes the passkeys and codes and ends the sessions; the mailbox then signs in alone', async () => {
     const { founder } = await founderWithPasskey();
+    const token = await createApiToken(t, founder, { scopes: ['analytics:read'] });
     const pending = await signInByMail(founder.user.email);
     const result = await resetPasskeys(db(), founder.user.email);
     expect(result).toEqual({ passkeys: 1 });
+    // The API tokens the account made end with it: whoever held the account may have made them.
+    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(401);
     expect((await t.request('GET', '/api/auth/session', { headers: pending.auth })).json).toEqual({
       user: null,
       isSecondFactorPending: false,
@@ -581,6 +585,24 @@ describe('sessions', () => {
     expect((await t.request('GET', '/api/auth/me', { headers: a.auth })).status).toBe(401);
     expect((await t.request('GET', '/api/auth/me', { headers: b.auth })).status).toBe(401);
     expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(200);
+  });
+
+  test('ending every other session revokes the API tokens the account made, and only theirs (ADR 74)', async () => {
+    const founder = await signedInByMailOnce();
+    const other = await signInWithMagicLink(t, founder.user.email);
+    const token = await createApiToken(t, other, { scopes: ['analytics:read'] });
+    const bystander = await createFounder(t);
+    const bystanderToken = await createApiToken(t, bystander, { scopes: ['analytics:read'] });
+    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/sessions/end-others', { headers: founder.auth })).status).toBe(
+      204,
+    );
+    const refused = await t.request('GET', '/api/admin/analytics', { headers: token.auth });
+    expect(refused.status).toBe(401);
+    expect((refused.json as { error: string }).error).toBe('api_token_invalid');
+    expect((await t.request('GET', '/api/admin/analytics', { headers: bystanderToken.auth })).status).toBe(
+      200,
+    );
   });
 
   test('a session records its last use at most once a minute', async () => {

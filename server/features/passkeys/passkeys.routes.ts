@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { endOtherSessions, endOwnSession, listSessions, publicUserOf } from '#server/features/accounts/index';
+import { revokeApiTokensCreatedBy } from '#server/features/api-tokens/index';
 import { requirePendingSession, requireUser, sendSignedIn } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { authRateLimit } from '#server/plugins/rate-limits';
@@ -192,7 +193,12 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const current = request.session?.sessionId;
         if (!current)
           throw new HttpError(401, 'authentication_required', 'Authentication required. Please sign in.');
-        await endOtherSessions(ctx.db, user.id, current);
+        // "Sign out everywhere else" is what someone does who fears their account was used: the API tokens
+        // they (or whoever used it) made act as them, so they end too, as the page says (ADR 74).
+        await ctx.db.transaction().execute(async (trx) => {
+          await endOtherSessions(trx, user.id, current);
+          await revokeApiTokensCreatedBy(trx, user.id, new Date());
+        });
         return reply.status(204).send(null);
       },
     );

@@ -20,6 +20,7 @@ import {
   startSession,
   type User,
 } from '#server/features/accounts/index';
+import { revokeApiTokensCreatedBy } from '#server/features/api-tokens/index';
 import { HttpError } from '#server/plugins/errors';
 import { hashToken } from '#server/security/tokens';
 import { RECOVERY_CODE_COUNT } from '#shared/contracts/passkeys';
@@ -409,6 +410,8 @@ export async function resetPasskeys(db: Executor, email: string) {
     const passkeys = await deleteUserPasskeys(trx, user.id);
     await deleteRecoveryCodes(trx, user.id);
     await endUserSessions(trx, user.id, new Date());
+    // Tokens act as their creator: whoever took the account may have made some (ADR 74).
+    await revokeApiTokensCreatedBy(trx, user.id, new Date());
     return { passkeys };
   });
 }

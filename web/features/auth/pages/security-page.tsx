@@ -311,7 +311,7 @@ function SessionsCard() {
       <ConfirmDialog
         open={endingOthers}
         title="End every other session?"
-        description="Every device but this one is signed out at once."
+        description="Every device but this one is signed out at once, and every API token you made stops working: make new ones in Settings if your integrations need them."
         confirmLabel="End other sessions"
         busy={endOthers.isPending}
         onConfirm={confirmEndOthers}
