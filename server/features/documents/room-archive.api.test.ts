@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -226,6 +227,50 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect(await downloadsLogged(deck.id)).toBe(1);
   });
 });
+
+test('a reader removed while a long zip streams gets no further file: the zip is cut off at the next one (ADR 74)', async () => {
+  const { founder, investor, investorEmail } = await founderWithInvestor(t);
+  // Files larger than the sockets' buffers, so the server is still on the first while the reader pauses.
+  const big = () =>
+    Buffer.concat([uniquePdf(), Buffer.alloc(4 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+  for (const name of ['One.pdf', 'Two.pdf', 'Three.pdf']) await uploaded(founder, name, 'Deck', big());
+  const roomId = await roomIdOf(founder);
+  const chunks: Buffer[] = [];
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http
+      .get(`${t.baseUrl}/api/data-room/${roomId}/download-all`, { headers: investor.auth }, (answer) => {
+        answer.once('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          answer.pause();
+          resolve(answer);
+        });
+      })
+      .on('error', reject);
+  });
+  expect(response.statusCode).toBe(200);
+  const invitations = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
+    id: string;
+    email: string;
+  }[];
+  const invitation = invitations.find((row) => row.email === investorEmail);
+  const removed = await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+  expect(removed.status).toBe(204);
+  // Reading on: what the server had already started arrives, and nothing after the file it was on.
+  const bytes = await new Promise<Buffer>((resolve) => {
+    const done = () => resolve(Buffer.concat(chunks));
+    response.on('data', (more: Buffer) => chunks.push(more));
+    response.on('end', done);
+    response.on('aborted', done);
+    response.on('error', done);
+    response.on('close', done);
+    response.resume();
+  });
+  const localHeaders = bytes.toString('latin1').split('PK\x03\x04').length - 1;
+  expect(localHeaders).toBeGreaterThanOrEqual(1);
+  expect(localHeaders).toBeLessThan(3);
+  // No end of central directory: the zip is visibly incomplete.
+  expect(bytes.includes(Buffer.from('PK\x05\x06', 'latin1'))).toBe(false);
+}, 60_000);
 
 test('a PDF that cannot carry the watermark is left out, named with why in "Not included.txt", and not logged', async () => {
   const { founder, investor } = await founderWithInvestor(t);

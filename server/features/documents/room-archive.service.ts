@@ -178,6 +178,11 @@ async function* archiveEntries(
   const uniqueName = uniqueNames();
   const leftOut: string[] = [];
   for (const { document, folder } of archive.files) {
+    // Decided again before each file (ADR 74): a reader removed, closed out or moved to a group that no
+    // longer sees the file while a long zip streams gets no further file, and the zip is cut off.
+    const stillDownloadable = await downloadableOrNothing(ctx, user, document.id);
+    if (!stillDownloadable?.readerMayDownload)
+      throw new HttpError(404, 'access_ended', 'This document is no longer yours to download.');
     const copy = await deps.watermarks.copyFor(user, document).catch((error: unknown) => {
       // Still being prepared (409), unstampable (403), or too many stamped at once (429): left out, named.
       if (error instanceof HttpError) return { reason: error.message };
