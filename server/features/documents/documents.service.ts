@@ -8,6 +8,7 @@ import {
   type DataRoom,
   findReadableRoom,
   hiddenDocumentIdsOf,
+  hidesDocuments,
   MANAGERS_ACCESS,
   parsedSectionsOf,
   type ReadableRoom,
@@ -443,8 +444,8 @@ export async function listMyDocuments(ctx: AppContext, founder: RoomUser): Promi
 
 /**
  * A room's uploaded documents with the section that links each and their preview's state, newest first:
- * as this reader's group sees them (documents linked only in sections hidden from it left out, and
- * none downloadable for a view-only group: ADR 68).
+ * as this reader's group sees them (the documents the rule hides from it left out: hiddenDocumentIdsOf,
+ * and none downloadable for a view-only group: ADR 68).
  */
 export async function listDocumentsOfRoom(
   ctx: AppContext,
@@ -452,7 +453,6 @@ export async function listDocumentsOfRoom(
   access: ReaderAccess,
 ): Promise<DocumentListItem[]> {
   const sectionOf = await sectionsByDocument(ctx, room, access);
-  const hidden = hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), access);
   const listed = await ctx.caches.get(roomDocumentsCache).get(room.id, async () => {
     const documents = await listRoomDocuments(ctx.db, room.id);
     const previews = await findPreviews(
@@ -463,6 +463,11 @@ export async function listDocumentsOfRoom(
   });
   if (!listed) throw new Error('a room always has a documents list');
   const { documents, previews } = listed;
+  const hidden = hiddenDocumentIdsOf(
+    await parsedSectionsOf(ctx, room),
+    access,
+    documents.map((document) => document.id),
+  );
   const items = [];
   for (const document of documents) {
     if (hidden.has(document.id)) continue;
@@ -626,10 +631,12 @@ export async function findReadableLastPage(
   return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
 }
 
-/** Whether the document is linked only in sections hidden from this reader's group (then: as missing). */
+/** Whether the rule hides the document from this reader (then it answers as a missing one). */
 async function isHiddenFrom(ctx: AppContext, room: ReadableRoom, documentId: string): Promise<boolean> {
-  if (room.readerAccess.hiddenSectionKeys.size === 0) return false;
-  return hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), room.readerAccess).has(documentId);
+  if (!hidesDocuments(room.readerAccess)) return false;
+  return hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), room.readerAccess, [documentId]).has(
+    documentId,
+  );
 }
 
 async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, documentId: string) {

@@ -8,6 +8,7 @@ import {
   type DataRoom,
   findReadableRoom,
   hiddenDocumentIdsOf,
+  hidesDocuments,
   parsedSectionsOf,
   type ReadableRoom,
 } from '#server/features/rooms/index';
@@ -157,10 +158,10 @@ function placeOf(question: StoredQuestion & { documentTitle: string | null }): Q
 /** Whether the asker may read the place now: a question on a place hidden from them is not theirs to be told of. */
 async function isReadableTo(ctx: AppContext, room: ReadableRoom, question: StoredQuestion): Promise<boolean> {
   const access = room.readerAccess;
-  if (access.hiddenSectionKeys.size === 0) return true;
   if (question.sectionKey && access.hiddenSectionKeys.has(question.sectionKey)) return false;
-  if (!question.documentId) return true;
-  return !hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), access).has(question.documentId);
+  if (!question.documentId || !hidesDocuments(access)) return true;
+  const { documentId } = question;
+  return !hiddenDocumentIdsOf(await parsedSectionsOf(ctx, room), access, [documentId]).has(documentId);
 }
 
 async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredAt }: AnsweredMail) {

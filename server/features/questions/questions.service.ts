@@ -3,10 +3,15 @@ import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS } from '#server/durations';
-import { findDocumentInRoom, findReadableDocument } from '#server/features/documents/index';
+import {
+  findDocumentInRoom,
+  findReadableDocument,
+  listUploadedDocuments,
+} from '#server/features/documents/index';
 import {
   findReadableRoom,
   hiddenDocumentIdsOf,
+  hidesDocuments,
   type InvitationLinks,
   parsedSectionsOf,
   type ReadableRoom,
@@ -68,11 +73,12 @@ const SECTION_NOT_FOUND = 'That section does not exist, or you do not have acces
 /** What of the room this reader may not read: questions about it do not exist for them (ADR 68). */
 async function hiddenPlacesOf(ctx: AppContext, room: ReadableRoom): Promise<HiddenPlaces> {
   const access = room.readerAccess;
-  if (access.hiddenSectionKeys.size === 0) return { sectionKeys: [], documentIds: [] };
+  if (!hidesDocuments(access)) return { sectionKeys: [], documentIds: [] };
   const parsed = await parsedSectionsOf(ctx, room);
+  const roomDocumentIds = (await listUploadedDocuments(ctx, room.id)).map((document) => document.id);
   return {
     sectionKeys: [...access.hiddenSectionKeys],
-    documentIds: [...hiddenDocumentIdsOf(parsed, access)],
+    documentIds: [...hiddenDocumentIdsOf(parsed, access, roomDocumentIds)],
   };
 }
 

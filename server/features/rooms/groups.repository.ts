@@ -74,6 +74,16 @@ export async function findRestrictedSections(db: Executor, roomId: string): Prom
   return new Map(rows.map((row) => [row.section_name, JSON.parse(row.group_ids) as string[]]));
 }
 
+/** How many groups the room has, its default one included. */
+export async function countGroups(db: Executor, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('investor_groups')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The room's groups, the default one first, then by name. */
 export async function listGroups(db: Executor, roomId: string): Promise<InvestorGroup[]> {
   const rows = await db

@@ -26,6 +26,7 @@ export {
   findReadableRoom,
   hiddenDocumentIdsOf,
   hiddenSectionsOf,
+  hidesDocuments,
   type InvitedRoom,
   MANAGERS_ACCESS,
   type ReadableRoom,

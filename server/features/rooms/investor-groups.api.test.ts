@@ -11,7 +11,8 @@ import {
   uploadFile,
 } from '#tests/support/factories';
 import { storeReadyPreview } from '#tests/support/previews';
-import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { fetchBytes, startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { unzipped } from '#tests/support/zips';
 
 // Investor groups and tiered sections (docs/decisions/0068-investor-groups.md,
 // docs/product-rules.md#groups): a section shown to other groups, and a document linked only there,
@@ -282,6 +283,105 @@ describe('changes take effect on the next request', () => {
       room.roomId,
     );
     expect(groups.sections.find((section) => section.name === 'Financials')?.visibleTo).toEqual([]);
+  });
+});
+
+describe('a document linked in no section is for managers only once the room has a second group', () => {
+  /** Removes every link to the document from the room's sections, as the founder's editor does. */
+  async function unlink(room: Room, documentId: string) {
+    const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+      content: string;
+      version: string;
+    };
+    const without = content
+      .split('\n')
+      .filter((line) => !line.includes(documentId))
+      .join('\n');
+    await expectStatus(
+      post(room.founder, '/api/sections/update', { content: without, baseVersion: version }),
+      200,
+    );
+  }
+
+  test('with two groups it answers an investor as a missing document on every route, and is in none of their lists; the owner reads it', async () => {
+    const room = await tieredRoom();
+    // Asked about and answered in the FAQ while it was linked, then taken out of every section.
+    const asked = await expectStatus(
+      post(room.investor, `/api/data-room/${room.roomId}/questions`, {
+        about: { kind: 'document', documentId: room.modelId },
+        text: 'Is the model audited?',
+      }),
+      201,
+    );
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/questions/${(asked.json as { id: string }).id}/publish`, {
+        question: 'Is the model audited?',
+        answer: 'Not yet.',
+      }),
+      200,
+    );
+    const faqOf = async () =>
+      ((await get(room.investor, `/api/data-room/${room.roomId}/faq`)).json as { entries: unknown[] })
+        .entries;
+    expect(await faqOf()).toHaveLength(1);
+    await unlink(room, room.modelId);
+
+    const unlinked = await documentAnswers(room.investor, room.modelId);
+    const missing = await documentAnswers(room.investor, crypto.randomUUID());
+    expect(unlinked.map(({ path, status }) => ({ path, status }))).toEqual(
+      missing.map(({ path, status }) => ({ path, status })),
+    );
+    expect(unlinked.map((answer) => answer.body)).toEqual(missing.map((answer) => answer.body));
+    expect(unlinked.every((answer) => answer.status === 404)).toBe(true);
+    const questionsOf = await get(room.investor, `/api/documents/${room.modelId}/questions`);
+    expect(questionsOf.status).toBe(404);
+    const askAgain = await post(room.investor, `/api/data-room/${room.roomId}/questions`, {
+      about: { kind: 'document', documentId: room.modelId },
+      text: 'And now?',
+    });
+    expect(askAgain.status).toBe(404);
+    expect(await faqOf()).toEqual([]);
+
+    const listed = (await get(room.investor, `/api/data-room/${room.roomId}/documents`)).json as {
+      id: string;
+    }[];
+    expect(listed.map((document) => document.id)).toEqual([room.deckId]);
+    const invited = (await get(undefined, `/api/data-room/invite/${room.inviteToken}/documents`)).json as {
+      documents: { id: string }[];
+    };
+    expect(invited.documents.map((document) => document.id)).toEqual([room.deckId]);
+    const everything = await fetchBytes(t, `/api/data-room/${room.roomId}/download-all`, room.investor.auth);
+    expect(everything.status).toBe(200);
+    expect([...(await unzipped(everything.bytes)).keys()]).toEqual(['Pitch/Deck.pdf']);
+
+    expect((await get(room.founder, `/api/documents/${room.modelId}/download`)).status).toBe(200);
+    const own = (await get(room.founder, '/api/my-documents')).json as { id: string; sectionName: null }[];
+    expect(own.find((document) => document.id === room.modelId)?.sectionName).toBeNull();
+  });
+
+  test('with one group the investor reads it as before; a second group hides it at once, and removing it shows it again', async () => {
+    const room = await tieredRoom();
+    await expectStatus(
+      t.request('DELETE', `/api/my-data-room/groups/${room.diligence.id}`, { headers: room.founder.auth }),
+      204,
+    );
+    await unlink(room, room.modelId);
+    const download = () => get(room.investor, `/api/documents/${room.modelId}/download`);
+    expect((await download()).status).toBe(200);
+    const listed = (await get(room.investor, `/api/data-room/${room.roomId}/documents`)).json as {
+      id: string;
+    }[];
+    expect(listed.map((document) => document.id).sort()).toEqual([room.deckId, room.modelId].sort());
+
+    const second = (
+      await expectStatus(post(room.founder, '/api/my-data-room/groups', { name: 'Leads' }), 201)
+    ).json as { id: string };
+    expect((await download()).status).toBe(404);
+    await expectStatus(
+      t.request('DELETE', `/api/my-data-room/groups/${second.id}`, { headers: room.founder.auth }),
+      204,
+    );
+    expect((await download()).status).toBe(200);
   });
 });
 

@@ -10,7 +10,8 @@
  *   nda_required before: nda-gate.ts); managers are never asked;
  * - an investor, only until their access ends, and only the sections their group may see: a section
  *   shown to other groups, and a document linked only in such sections, answer exactly as one that does
- *   not exist (ReaderAccess; docs/product-rules.md#groups, ADR 68).
+ *   not exist (ReaderAccess; docs/product-rules.md#groups, ADR 68); in a room with more than one group,
+ *   so does a document linked in no section (hiddenDocumentIdsOf).
  * roomReadingOf is the one decision, for either reader (a signed-in user's answer is cached per room
  * and reader: readableRoomsCache); the other functions here only turn its answer into a room or a
  * refusal.
@@ -19,7 +20,7 @@ import type { AppContext } from '#server/app-context';
 import { untilNextWrite } from '#server/caches/cache-registry';
 import { HttpError } from '#server/plugins/errors';
 import { type ParsedSections, sectionKeyOf, withoutSections } from '#shared/sections-markdown';
-import { findInvestorPlace, findRestrictedSections, findUserEmail } from './groups.repository';
+import { countGroups, findInvestorPlace, findRestrictedSections, findUserEmail } from './groups.repository';
 import type { NdaVersion } from './nda.repository';
 import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
 import { type DataRoom, findDataRoomById, findMemberRole } from './rooms.repository';
@@ -42,6 +43,12 @@ export interface RoomReading {
 export interface ReaderAccess {
   /** The keys (sectionKeyOf) of the sections shown only to groups other than the reader's. */
   hiddenSectionKeys: ReadonlySet<string>;
+  /**
+   * Whether the reader sees the documents no section links: managers always, an investor only while the
+   * room has one group. Once a founder makes a second group, which documents each may read is decided by
+   * sections, and a file not placed in one yet is no group's (issue 33: it was every group's).
+   */
+  seesUnlinkedDocuments: boolean;
   /** The reader's group reads in the viewer only: it narrows each document's own switch, never widens it. */
   isViewOnly: boolean;
   /** When the reader's access ends, or null for never (a manager's never does). */
@@ -51,6 +58,7 @@ export interface ReaderAccess {
 /** A manager's access: every section, downloads as each document says, never ending. */
 export const MANAGERS_ACCESS: ReaderAccess = {
   hiddenSectionKeys: new Set(),
+  seesUnlinkedDocuments: true,
   isViewOnly: false,
   accessExpiresAt: null,
 };
@@ -159,7 +167,8 @@ async function memberReading(
 
 /**
  * An investor's access by the address they were invited at: undefined once it has ended, else what
- * their group may see (every section but those shown only to other groups).
+ * their group may see (every section but those shown only to other groups, and the documents no
+ * section links only while the room has one group).
  */
 async function investorAccessOf(
   ctx: AppContext,
@@ -172,7 +181,12 @@ async function investorAccessOf(
   for (const [key, groupIds] of await findRestrictedSections(ctx.db, roomId)) {
     if (!groupIds.includes(place.group.id)) hiddenSectionKeys.add(key);
   }
-  return { hiddenSectionKeys, isViewOnly: place.group.isViewOnly, accessExpiresAt: place.accessExpiresAt };
+  return {
+    hiddenSectionKeys,
+    seesUnlinkedDocuments: (await countGroups(ctx.db, roomId)) <= 1,
+    isViewOnly: place.group.isViewOnly,
+    accessExpiresAt: place.accessExpiresAt,
+  };
 }
 
 /** An invitation link's holder: while the invitation is usable and its room active. */
@@ -264,33 +278,61 @@ export function readerSectionsMarkdown(
   return withoutSections(markdown, hiddenSectionsOf(parsed, access));
 }
 
-/** Answers by parsed text and hidden keys: a room's readers of one group share them. */
-const hiddenDocumentsByText = new WeakMap<ParsedSections, Map<string, ReadonlySet<string>>>();
+/** Where a room's documents are linked, by parsed text and hidden keys: a room's readers of one group share it. */
+const placementsByText = new WeakMap<ParsedSections, Map<string, DocumentPlacement>>();
+
+/** The documents linked in a section the reader sees, and those linked only in sections hidden from them. */
+interface DocumentPlacement {
+  inVisible: ReadonlySet<string>;
+  onlyInHidden: ReadonlySet<string>;
+}
+
+/** Whether some uploaded document of the room may be hidden from this reader (else none is). */
+export function hidesDocuments(access: ReaderAccess): boolean {
+  return access.hiddenSectionKeys.size > 0 || !access.seesUnlinkedDocuments;
+}
 
 /**
- * The uploaded documents this reader may not see: those linked only in sections hidden from their
- * group. A document linked in no section, or in one section they see, stays theirs.
+ * THE decision of which uploaded documents a reader may not see, of those given (the room's, or one):
+ * a document linked in a section they see is theirs, though also linked in a hidden one; one linked
+ * only in sections hidden from their group is not; one linked in no section is theirs only where they
+ * see unlinked documents (ReaderAccess.seesUnlinkedDocuments). Every answer about a document (its routes,
+ * the room's list, "Download all", questions) asks this, and a hidden document answers as a missing one.
  */
-export function hiddenDocumentIdsOf(parsed: ParsedSections, access: ReaderAccess): ReadonlySet<string> {
-  if (access.hiddenSectionKeys.size === 0) return EMPTY;
-  let byKeys = hiddenDocumentsByText.get(parsed);
+export function hiddenDocumentIdsOf(
+  parsed: ParsedSections,
+  access: ReaderAccess,
+  documentIds: Iterable<string>,
+): ReadonlySet<string> {
+  if (!hidesDocuments(access)) return EMPTY;
+  const { inVisible, onlyInHidden } = placementOf(parsed, access);
+  const hidden = new Set<string>();
+  for (const id of documentIds) {
+    if (inVisible.has(id)) continue;
+    if (onlyInHidden.has(id) || !access.seesUnlinkedDocuments) hidden.add(id);
+  }
+  return hidden;
+}
+
+function placementOf(parsed: ParsedSections, access: ReaderAccess): DocumentPlacement {
+  let byKeys = placementsByText.get(parsed);
   if (!byKeys) {
     byKeys = new Map();
-    hiddenDocumentsByText.set(parsed, byKeys);
+    placementsByText.set(parsed, byKeys);
   }
   const keys = [...access.hiddenSectionKeys].sort().join('\n');
-  let hidden = byKeys.get(keys);
-  if (!hidden) {
+  let placement = byKeys.get(keys);
+  if (!placement) {
     const inHidden = new Set<string>();
     const inVisible = new Set<string>();
     for (const section of parsed.sections) {
       const into = access.hiddenSectionKeys.has(sectionKeyOf(section.name)) ? inHidden : inVisible;
       for (const document of section.documents) if (document.documentId) into.add(document.documentId);
     }
-    hidden = new Set([...inHidden].filter((id) => !inVisible.has(id)));
-    byKeys.set(keys, hidden);
+    placement = { inVisible, onlyInHidden: new Set([...inHidden].filter((id) => !inVisible.has(id))) };
+    byKeys.set(keys, placement);
   }
-  return hidden;
+  return placement;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();

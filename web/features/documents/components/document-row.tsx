@@ -8,8 +8,30 @@ import { cn } from '#web/lib/cn';
 import { formatDate } from '#web/lib/format';
 import { PreviewStatus } from './preview-status';
 
+/**
+ * Who reads a file that no section links (server/features/rooms/readability.ts): every investor, by its
+ * link, while the room has one group; only the founder and co-founders once it has more. Unknown while
+ * the room's groups load.
+ */
+export type UnlinkedReaders = 'every-investor' | 'team-only' | undefined;
+
+const UNLINKED_NOTE: Record<Exclude<UnlinkedReaders, undefined>, { text: string; title: string }> = {
+  'every-investor': {
+    text: 'Not in a section: investors open it by its link only',
+    title:
+      'It is in no section, so investors do not see it in the room, but any investor with its link can open it.',
+  },
+  'team-only': {
+    text: 'Not in a section: only your team sees it',
+    title:
+      'Your room has more than one investor group, so a file in no section is shown to no investor. Add it to a section to show it to that section’s groups.',
+  },
+};
+
 interface DocumentRowProps {
   document: DocumentListItem;
+  /** Who reads the file while no section links it. */
+  unlinkedReaders?: UnlinkedReaders;
   /** Before the icon, e.g. a selection checkbox. */
   leading?: ReactNode;
   /** At the end of the row, e.g. Copy link, Download and Delete. */
@@ -28,6 +50,7 @@ interface DocumentRowProps {
  */
 export function DocumentRow({
   document,
+  unlinkedReaders,
   leading,
   actions,
   singleAction = false,
@@ -42,7 +65,7 @@ export function DocumentRow({
         <p className="font-medium break-words text-slate-900">{document.title}</p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span>{formatFileSize(document.fileSize)}</span>
-          <span className="min-w-0 break-words">{document.sectionName ?? 'Not in a section'}</span>
+          <SectionNote sectionName={document.sectionName} unlinkedReaders={unlinkedReaders} />
           <span>{formatDate(document.updatedAt)}</span>
           <Badge variant={document.isUploaded ? 'success' : 'info'}>
             {document.isUploaded ? 'Uploaded' : 'External'}
@@ -73,5 +96,22 @@ export function DocumentRow({
         </div>
       )}
     </div>
+  );
+}
+
+function SectionNote({
+  sectionName,
+  unlinkedReaders,
+}: {
+  sectionName: string | null;
+  unlinkedReaders: UnlinkedReaders;
+}) {
+  if (sectionName !== null) return <span className="min-w-0 break-words">{sectionName}</span>;
+  if (!unlinkedReaders) return <span>Not in a section</span>;
+  const note = UNLINKED_NOTE[unlinkedReaders];
+  return (
+    <span className="min-w-0 break-words" title={note.title}>
+      {note.text}
+    </span>
   );
 }

@@ -13,12 +13,14 @@ import {
   toggleOne,
 } from '#web/features/documents/file-selection';
 import { FOCUS_ROW_ATTRIBUTE } from '#web/lib/use-focus-after-removal';
-import { DocumentRow } from './document-row';
+import { DocumentRow, type UnlinkedReaders } from './document-row';
 import { DownloadPolicySelect } from './download-policy-select';
 import { VersionsDialog } from './versions-dialog';
 
 interface FileListProps {
   documents: readonly DocumentListItem[];
+  /** Who reads a file no section links, said beside each such file. */
+  unlinkedReaders?: UnlinkedReaders;
   /** Ids whose download is running (its button is disabled until it ends). */
   downloading: ReadonlySet<string>;
   onCopyLink: (document: DocumentListItem) => void;
@@ -44,6 +46,7 @@ const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-60
  */
 export function FileList({
   documents,
+  unlinkedReaders,
   downloading,
   onCopyLink,
   onDownload,
@@ -133,6 +136,7 @@ export function FileList({
             <li key={document.id}>
               <DocumentRow
                 document={document}
+                unlinkedReaders={unlinkedReaders}
                 onRetryPreview={onRetryPreview}
                 isRetryingPreview={retryingPreview === document.id}
                 leading={

@@ -14,9 +14,11 @@ import {
 } from '#web/features/documents/api/document-hooks';
 import { documentLink, saveDocument } from '#web/features/documents/api/download-document';
 import type { UploadResponse } from '#web/features/documents/api/use-upload-queue';
+import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 import { copyText } from '#web/lib/clipboard';
 import { useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
+import type { UnlinkedReaders } from './document-row';
 import { FileList } from './file-list';
 import { UploadCard } from './upload-card';
 
@@ -113,6 +115,10 @@ export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesP
   );
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
   const roomId = useMyDataRoom().data?.id;
+  // With a second group, a file no section links is no investor's (the readability rule's own test).
+  const groupCount = useRoomGroups().data?.groups.length;
+  const unlinkedReaders: UnlinkedReaders =
+    groupCount === undefined ? undefined : groupCount > 1 ? 'team-only' : 'every-investor';
 
   const retry = useRetryPreview();
   const retryPreview = (document: DocumentListItem) =>
@@ -199,6 +205,7 @@ export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesP
           {documents.data && (
             <FileList
               documents={documents.data}
+              unlinkedReaders={unlinkedReaders}
               downloading={downloading}
               onCopyLink={copyLink}
               onDownload={download}
