@@ -107,7 +107,7 @@ test('after entries by a share code, a share proof, an invitation and a magic li
   await t.request('GET', `/api/%64ata-room/invite/${invitation}/sections`);
 
   // A magic link's page and an unsubscribe link.
-  const magic = await requestMagicLinkToken(t, uniqueEmail('reader'));
+  const magic = await requestMagicLinkToken(t, founder.user.email);
   secrets.push(magic);
   await t.request('GET', `/verify?token=${magic}`);
   await t.request('GET', `/api/notifications/unsubscribe?token=${magic}`);
