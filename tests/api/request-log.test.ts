@@ -49,7 +49,11 @@ async function makeShareLink(founder: Awaited<ReturnType<typeof createFounder>>)
   return { url, token: url.slice(url.lastIndexOf('/') + 1) };
 }
 
-async function requestShareCode(link: { url: string; token: string }, email: string, browser: object) {
+async function requestShareCode(
+  link: { url: string; token: string },
+  email: string,
+  browser: { cookie: string },
+) {
   const before = t.smtp.messages.length;
   const asked = await t.request('POST', `/api/share/${link.token}/code`, {
     json: { email },
