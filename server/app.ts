@@ -60,6 +60,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the configured logger writes its lines instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
   /** An already opened database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseHandle;
   /** Replaces the configured mailer. */
@@ -85,7 +87,7 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-function loggerFor(config: Config): FastifyServerOptions['logger'] {
+function loggerFor(config: Config, stream?: BuildAppOptions['logStream']): FastifyServerOptions['logger'] {
   const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
   const serializers = requestLogSerializers;
   if (config.nodeEnv === 'development') {
@@ -96,7 +98,7 @@ function loggerFor(config: Config): FastifyServerOptions['logger'] {
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  return { level: config.logLevel, redact, serializers };
+  return { level: config.logLevel, redact, serializers, ...(stream ? { stream } : {}) };
 }
 
 /** Builds the whole application without listening, so tests drive it with inject() or a real port. */
@@ -115,7 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   database.writeEpoch.knowTables((await database.db.introspection.getTables()).map((table) => table.name));
 
   const app = Fastify({
-    logger: options.logger ?? loggerFor(config),
+    logger: options.logger ?? loggerFor(config, options.logStream),
     // Behind a reverse proxy, TRUST_PROXY makes request.ip the client's (rate limits and logs use it).
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,

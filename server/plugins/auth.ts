@@ -104,8 +104,8 @@ declare module 'fastify' {
      */
     servesOneRoomSessions?: boolean;
     /**
-     * The route signs someone in or out without needing a session: with cookies it must name our Origin
-     * (origin-check.ts), so another site cannot sign a visitor in as itself or out (ADR 74).
+     * The route signs someone in or out without needing a session: without our Origin it is refused
+     * unless plainly an API client's (origin-check.ts), so another site cannot sign a visitor in or out.
      */
     requiresOwnOrigin?: boolean;
   }

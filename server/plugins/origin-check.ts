@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 import { isApiRoute } from './matched-route';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The bodies an HTML form can send to another site without asking it first (no CORS preflight). */
+const FORM_MEDIA_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
 /**
  * CSRF defence for the cookie session: a write to the API that names a foreign Origin is refused, and a
@@ -22,15 +25,7 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string): void 
     if (origin !== undefined && origin !== ourOrigin) {
       throw new HttpError(403, 'forbidden_origin', 'This request came from another site and was refused.');
     }
-    // A write that signs someone in or out without a session (an invitation's accept, a link's or a code's
-    // verify, logout) must come from our pages whenever the request carries cookies: a browser sends them,
-    // and an Origin, with any form another site posts (login CSRF, ADR 74). An API client posting a token
-    // sends no cookie and is not a browser another site can drive, so it needs no Origin.
-    const signsInOrOut = request.routeOptions.config?.requiresOwnOrigin === true;
-    if (
-      origin === undefined &&
-      (request.session?.via === 'cookie' || (signsInOrOut && request.headers.cookie))
-    ) {
+    if (origin === undefined && (request.session?.via === 'cookie' || mustNameOurOrigin(request))) {
       throw new HttpError(
         403,
         'forbidden_origin',
@@ -38,6 +33,25 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string): void 
       );
     }
   });
+}
+
+/**
+ * Whether a write without any Origin is refused on a route that signs someone in or out without needing
+ * a session (`config: { requiresOwnOrigin: true }`, declared on the route; ADR 74). Every current browser
+ * names the Origin of every POST (`null` at worst, which is foreign), and API clients sign in without one
+ * (`POST /api/auth/verify` answers the token for `Authorization: Bearer`; README). So an Origin-less
+ * request passes only where no page of another site could have made a browser send it: with an
+ * Authorization header or a JSON body (either needs a CORS preflight, which this server never grants),
+ * or with no body an HTML form sends (a form always sends one of FORM_MEDIA_TYPES) and no cookie (a
+ * client holding our cookies is a browser, which names its Origin). A cross-site form from a browser that
+ * left the Origin out (an old one, or an extension that strips it) is refused by its body, since its
+ * `SameSite=Lax` cookies stay behind on a cross-site POST.
+ */
+function mustNameOurOrigin(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.requiresOwnOrigin !== true) return false;
+  const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (request.headers.authorization !== undefined || mediaType === 'application/json') return false;
+  return request.headers.cookie !== undefined || (mediaType !== undefined && FORM_MEDIA_TYPES.has(mediaType));
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

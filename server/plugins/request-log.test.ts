@@ -39,3 +39,20 @@ test('every secret-bearing parameter and path of the list is redacted, whatever 
   for (const prefix of SECRET_PATH_PREFIXES)
     expect(redactUrlSecrets(`${prefix}${TOKEN}/more`)).toBe(`${prefix}[redacted]/more`);
 });
+
+test.each([
+  [`/%61pi/share/${TOKEN}/verify`, '/api/share/[redacted]/verify'],
+  [`/api/%73hare/${TOKEN}/code`, '/api/share/[redacted]/code'],
+  [`/API/Data-Room/invite/${TOKEN}/accept`, '/API/Data-Room/invite/[redacted]/accept'],
+  [`//share/${TOKEN}`, '/share/[redacted]'],
+  [`/./share/./${TOKEN}/`, '/share/[redacted]'],
+  [`/x/../share/${TOKEN}`, '/share/[redacted]'],
+  [`/share%2F${TOKEN}`, '/share/[redacted]'],
+  [`/%2561pi/share/${TOKEN}`, '/api/share/[redacted]'],
+  [`/share/%${TOKEN.charCodeAt(0).toString(16)}${TOKEN.slice(1)}`, '/share/[redacted]'],
+  [`/share/x?%70roof=${TOKEN}`, '/share/[redacted]?%70roof=[redacted]'],
+  [`/data-room?In%76ite=${TOKEN}&x=1`, '/data-room?In%76ite=[redacted]&x=1'],
+  [`/api/share/${TOKEN}%`, '/api/share/[redacted]'],
+])('an unusual spelling of a secret, %s, is logged as %s', (url, logged) => {
+  expect(redactUrlSecrets(url)).toBe(logged);
+});

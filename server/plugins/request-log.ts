@@ -9,14 +9,58 @@ export const SECRET_QUERY_PARAMETERS = ['token', 'invite', 'proof', 'code'] as c
 /** Path prefixes whose next segment is a secret: an invitation's token, a share link's token. */
 export const SECRET_PATH_PREFIXES = ['/api/data-room/invite/', '/api/share/', '/share/'] as const;
 
-const SECRET_IN_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.join('|')})=)[^&#]*`, 'gi');
-const SECRET_IN_PATH = new RegExp(
-  `^((?:${SECRET_PATH_PREFIXES.map((prefix) => prefix.replace(/[/]/g, '\\/')).join('|')}))[^/?#]+`,
-  'i',
-);
+const SECRET_PATHS = SECRET_PATH_PREFIXES.map((prefix) => prefix.split('/').filter(Boolean));
+const QUERY_PAIR = /([?&])([^=&#]*)=([^&#]*)/g;
 
+/**
+ * The URL as the log shows it. Secrets are found in the URL as the router and browsers read it, not as
+ * spelt (docs/security.md, CSRF): `/%61pi/share/<token>`, `//share/<token>` or `?%70roof=` name the same
+ * secret as the plain spelling, so a path is compared after decoding its escapes and resolving its dot
+ * and empty segments, and a parameter's name after decoding. A path that holds a secret is logged in that
+ * resolved form with the secret replaced; every other path is logged as it came.
+ */
 export function redactUrlSecrets(url: string): string {
-  return url.replace(SECRET_IN_QUERY, '$1[redacted]').replace(SECRET_IN_PATH, '$1[redacted]');
+  const pathEnd = url.search(/[?#]/);
+  const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
+  const rest = pathEnd === -1 ? '' : url.slice(pathEnd);
+  return redactPath(path) + rest.replace(QUERY_PAIR, redactPair);
+}
+
+function redactPath(path: string): string {
+  const segments: string[] = [];
+  for (const segment of decodeAsciiEscapes(path).split(/[/\\]/)) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  const prefix = SECRET_PATHS.find(
+    (names) =>
+      segments.length > names.length && names.every((name, index) => segments[index]?.toLowerCase() === name),
+  );
+  if (!prefix) return path;
+  segments[prefix.length] = '[redacted]';
+  return `/${segments.join('/')}`;
+}
+
+function redactPair(pair: string, separator: string, name: string): string {
+  const decoded = decodeAsciiEscapes(name.replace(/\+/g, ' ')).toLowerCase();
+  return (SECRET_QUERY_PARAMETERS as readonly string[]).includes(decoded)
+    ? `${separator}${name}=[redacted]`
+    : pair;
+}
+
+/**
+ * Decodes the %-escapes of ASCII characters, as often as they nest (`%2561` is `%61`, then `a`): every
+ * name of the lists is ASCII, and a decoder that never throws cannot be made to skip a malformed URL.
+ */
+function decodeAsciiEscapes(text: string): string {
+  let decoded = text;
+  for (let previous = ''; decoded !== previous; ) {
+    previous = decoded;
+    decoded = previous.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+  }
+  return decoded;
 }
 
 /** Fastify's request log fields, with the URL's secrets redacted. */

@@ -136,10 +136,15 @@ export interface StartTestAppOptions {
    * a SQLite file has one server). Closing it leaves both to the first app.
    */
   nodeBeside?: TestApp;
+  /**
+   * Receives the app's log lines, as production would write them (its serializers and redaction) at
+   * LOG_LEVEL (set it in `environment`); without it the app logs nothing.
+   */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost, nodeBeside } = options;
+  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost, nodeBeside, logStream } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
@@ -159,7 +164,12 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     ...storage,
     ...environment,
   });
-  const app = await buildApp(config, { logger: false, webRoot, onRoute, resolveWebhookHost });
+  const app = await buildApp(config, {
+    ...(logStream ? { logStream } : { logger: false }),
+    webRoot,
+    onRoute,
+    resolveWebhookHost,
+  });
   await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

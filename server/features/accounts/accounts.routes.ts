@@ -29,7 +29,9 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     const signUpOptions = <Body>(body: Body) => ({
       schema: { body, response: { 201: authResponseSchema, 409: accountExistsResponseSchema } },
-      config: { rateLimit },
+      // A sign-up signs the browser in as the new account without a session: from another site, that
+      // is login CSRF (the visitor would work in a room the other site owns).
+      config: { rateLimit, requiresOwnOrigin: true },
     });
 
     app.post(

@@ -33,7 +33,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: magicLinkRequestSchema,
           response: { 200: messageResponseSchema, ...errorResponses(404, 429, 502) },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        // Our Origin too: its answer marks the asking browser, and a marked browser spends the link by
+        // script as /verify loads. Asked from another site, the link of that site's address would be bound
+        // to the visitor's browser, and sending them to it would sign them in as that address.
+        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
         // The asking browser is marked: only it may type the mailed code or spend the link by script.
@@ -56,6 +59,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...errorResponses(400),
           },
         },
+        // Signs a browser in without a session: from another site, with its own link, login CSRF.
         config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
@@ -75,6 +79,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: verifyCodeRequestSchema,
           response: { 200: authResponseSchema, ...errorResponses(400) },
         },
+        // Signs a browser in without a session: from another site, with its own code, login CSRF.
         config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
@@ -123,6 +128,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: invitationAcceptedResponseSchema, ...errorResponses(403, 404, 409, 410) },
         },
         // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
+        // Signs a browser in without a session: from another site, with its own invitation, login CSRF.
         config: {
           requiresOwnOrigin: true,
           rateLimit: authRateLimit(ctx.config),
@@ -174,6 +180,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/logout',
       {
         schema: { response: { 204: z.null() } },
+        // Needs no session yet ends the browser's: another site must not sign a visitor out (logout CSRF).
         config: { requiresOwnOrigin: true, servesOneRoomSessions: true, allowsPendingSecondFactor: true },
       },
       async (request, reply) => {

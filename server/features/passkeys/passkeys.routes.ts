@@ -142,6 +142,8 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/passkey-sign-in/options',
       {
         schema: { response: { 200: authenticationOptionsSchema, ...errorResponses(429) } },
+        // Not requiresOwnOrigin: it stores a challenge bound to nobody and signs nobody in (a foreign
+        // Origin is refused all the same).
         config: { rateLimit: authRateLimit(ctx.config) },
       },
       async (_request, reply) => {
@@ -157,6 +159,8 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: passkeyAuthenticationRequestSchema,
           response: { 200: authResponseSchema, ...errorResponses(400, 429) },
         },
+        // Signs a browser in without a session. The assertion names our origin, but it is its signer's:
+        // anyone can make one for their own passkey and post it from another site (login CSRF).
         config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {

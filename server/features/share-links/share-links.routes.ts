@@ -105,7 +105,9 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: shareCodeRequestSchema,
           response: { 200: messageResponseSchema, ...errorResponses(400, 404, 410, 429, 502) },
         },
-        config: { rateLimit: authRateLimit(ctx.config) },
+        // Our Origin too, as for a magic link: its answer marks the asking browser, so another site must
+        // not be able to bind a code for its address to a visitor's browser.
+        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
       },
       async (request, reply) => {
         // The asking browser is marked: the code works only there (ADR 74); the mailed link anywhere.
@@ -124,6 +126,7 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: shareVerifyResponseSchema, ...errorResponses(400, 403, 404, 409, 410) },
         },
         // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
+        // Signs a browser in without a session: from another site, with its own code, login CSRF.
         config: {
           requiresOwnOrigin: true,
           rateLimit: authRateLimit(ctx.config),
