@@ -67,6 +67,10 @@ export const PRUNE_FINISHED_EVERY_MS = HOUR_MS;
 
 /** A backup's hold made on another host counts this long, since its process cannot be checked from here. */
 export const FOREIGN_BACKUP_HOLD_MS = DAY_MS;
+/** An archive upload's hold on its room's one slot lapses this long after its last renewal (its server died). */
+export const ARCHIVE_UPLOAD_SLOT_LEASE_MS = 2 * MINUTE_MS;
+/** How often a running archive upload renews its slot: well inside the lease. */
+export const ARCHIVE_UPLOAD_SLOT_RENEW_MS = 30 * SECOND_MS;
 /** S3 storage: how old an unfinished or unreferenced object must be before a start-up takes it (s3-storage.ts). */
 export const S3_SETTLE_MS = HOUR_MS;
 /** S3 storage: how long a backup's hold counts without being renewed, when its process cannot be checked. */

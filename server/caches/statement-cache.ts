@@ -18,7 +18,8 @@ const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
  * tables notify other servers on PostgreSQL (write-notifications.ts), with the rate limits' counters,
  * written by every limited request (ADR 49), and webhook deliveries, one per event and endpoint (ADR 52).
  * Passkeys, their challenges (one per options request, which anyone may make) and recovery codes are read
- * only by the passkey routes, never through a cache (ADR 62).
+ * only by the passkey routes, never through a cache (ADR 62), and the rooms' archive upload slots only by
+ * the archive upload that takes one, whose release (a DELETE) must not empty every cache.
  */
 export const TABLES_NO_CACHE_READS = new Set([
   'access_events',
@@ -35,6 +36,7 @@ export const TABLES_NO_CACHE_READS = new Set([
   'passkeys',
   'webauthn_challenges',
   'recovery_codes',
+  'archive_upload_slots',
 ]);
 
 /** The table a statement that starts as a single-table INSERT or UPDATE writes. */

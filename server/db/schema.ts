@@ -175,6 +175,15 @@ export interface MagicLinksTable {
 }
 
 /** A wrong code typed for an address (sign-in or share link): counted against its daily budget. */
+/** A room's archive upload under way (one at a time, on every server: archive-upload-slots.repository.ts). */
+export interface ArchiveUploadSlotsTable {
+  room_id: string;
+  /** The request holding the slot: only it renews or frees it. */
+  holder: string;
+  /** When the slot frees itself unless renewed (its server died mid-upload). */
+  expires_at: EpochMs;
+}
+
 export interface CodeFailuresTable {
   id: string;
   email: string;
@@ -662,6 +671,7 @@ export interface Database {
   question_settings: QuestionSettingsTable;
   room_removals: RoomRemovalsTable;
   code_failures: CodeFailuresTable;
+  archive_upload_slots: ArchiveUploadSlotsTable;
   share_links: ShareLinksTable;
   share_link_codes: ShareLinkCodesTable;
   share_link_readers: ShareLinkReadersTable;
@@ -715,6 +725,7 @@ const everyTable: Record<keyof Database, true> = {
   question_settings: true,
   room_removals: true,
   code_failures: true,
+  archive_upload_slots: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { Transform } from 'node:stream';
-import { ObjectTooLargeError } from './storage';
+import { HEAD_BYTES, ObjectTooLargeError } from './storage';
 
 /** Keys are server-made UUIDs (ADR 17): a name from a request never becomes a path or an object name. */
 export const STORAGE_KEY_PATTERN = /^[0-9a-f-]{36}$/;
-
-const HEAD_BYTES = 64;
 
 /**
  * A pass-through that counts, hashes and keeps the first bytes of what a driver stores, and fails the

@@ -5,10 +5,13 @@ import type { Readable } from 'node:stream';
  * file: `write` streams into a temporary object, the caller checks it, then `commit` makes it
  * permanent (a rename) before the row is inserted; anything left temporary is swept at start.
  */
+/** How many first bytes of an object PendingObject.head keeps: enough for every content check. */
+export const HEAD_BYTES = 64;
+
 export interface PendingObject {
   size: number;
   sha256: string;
-  /** The first bytes, for checking the content against its extension. */
+  /** The first bytes (HEAD_BYTES), for checking the content against its extension. */
   head: Buffer;
   /**
    * Makes the object permanent and returns its key: a new server-generated one, or the given key when a

@@ -22,6 +22,7 @@ import * as shareLinks from './0026-share-links';
 import * as questions from './0027-questions';
 import * as proofsOfOneRoom from './0028-proofs-of-one-room';
 import * as codesBoundToTheBrowser from './0029-codes-bound-to-the-browser';
+import * as archiveUploadSlots from './0030-archive-upload-slots';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0027-questions': questions,
   '0028-proofs-of-one-room': proofsOfOneRoom,
   '0029-codes-bound-to-the-browser': codesBoundToTheBrowser,
+  '0030-archive-upload-slots': archiveUploadSlots,
 };
 
 export const migrationProvider: MigrationProvider = {

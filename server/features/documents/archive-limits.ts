@@ -14,6 +14,15 @@ export const ARCHIVE_LIMITS = {
    */
   maxCompressionRatio: 200,
   ratioCheckedAboveBytes: 1024 * 1024,
+  /**
+   * What the files of one zip may unpack to in all, as a multiple of the zip's own size (and never less
+   * than one upload may be, UPLOAD_MAX_MB: a small zip may always bring that much). A data room's files
+   * compress little: PDFs, Office files, images and video are compressed already (1 to 1.3 times), and
+   * even a folder of CSV and text exports reaches 5 to 10. Ten covers those; past it the zip is built to
+   * make the server write, not to carry documents (a 20 MB zip could otherwise write 4 GB before any
+   * check: the per-entry ratio is checked only above a megabyte, and up to maxCompressionRatio).
+   */
+  maxExpansion: 10,
   /** The longest entry name read; a longer one refuses the zip as damaged. */
   maxNameLength: 1_000,
 } as const;

@@ -1,20 +1,27 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { AppContext } from '#server/app-context';
+import { ARCHIVE_UPLOAD_SLOT_LEASE_MS, ARCHIVE_UPLOAD_SLOT_RENEW_MS } from '#server/durations';
 import { type DataRoom, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { HttpError, invalidInput } from '#server/plugins/errors';
-import { ObjectTooLargeError, type PendingObject } from '#server/storage/storage';
+import { HEAD_BYTES, ObjectTooLargeError, type PendingObject } from '#server/storage/storage';
 import { type ArchiveUploadResult, archiveUploadFieldsSchema } from '#shared/contracts/documents';
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { extensionOf } from '#shared/file-types';
 import { folderSectionsOf, isSystemLeftover } from '#shared/folder-sections';
 import { isAllowedUploadExtension, type UploadExtension } from '#shared/uploads';
 import { ARCHIVE_LIMITS, NESTED_ARCHIVE_EXTENSIONS } from './archive-limits';
+import {
+  freeArchiveUploadSlot,
+  renewArchiveUploadSlot,
+  takeArchiveUploadSlot,
+} from './archive-upload-slots.repository';
 import { countRoomDocuments } from './documents.repository';
 import {
   cleanFileName,
@@ -34,24 +41,64 @@ function archiveRefused(status: number, error: string, message: string): HttpErr
 
 /**
  * Unpacks an uploaded zip into the founder's room (docs/product-rules.md#folders-and-zips): each file goes
- * through the upload's own checks (its type, its content against its extension, not empty, the size
- * limit) into the section named after its top folder, made when missing (files at the top go to the
- * section chosen in the form, or none). One result line per file: stored, or refused and why. A zip
- * breaking ARCHIVE_LIMITS, damaged, or naming a path outside its folder, is refused whole and stores
- * nothing; every accepted file is stored in one write, or none is.
+ * through the upload's own checks (its type by name, then by its first bytes, before its body is
+ * written; not empty; the size limit) into the section named after its top folder, made when missing
+ * (files at the top go to the section chosen in the form, or none). One result line per file: stored,
+ * or refused and why. A zip breaking ARCHIVE_LIMITS (unpacking to more than ten times its own size
+ * among them), damaged, or naming a path outside its folder, is refused whole and stores nothing; every
+ * accepted file is stored in one write, or none is. One archive upload runs per room at a time, on every
+ * server (409 archive_upload_running); `signal` says the client went away, which stops the unpacking.
  */
 export async function uploadArchive(
   ctx: AppContext,
   founder: RoomUser,
   parts: AsyncIterable<UploadPart>,
+  signal: AbortSignal,
 ): Promise<ArchiveUploadResult> {
   const room = await requireManagedRoom(ctx, founder);
-  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'roundroom-archive-'));
+  return withArchiveUploadSlot(ctx, room.id, async () => {
+    const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'roundroom-archive-'));
+    try {
+      const received = await receivedArchive(ctx, parts, path.join(workDir, 'upload.zip'));
+      return await unpackArchive(ctx, room, founder, received, signal);
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * Runs `upload` holding the room's one archive upload slot, taken before a byte of the zip is read: two
+ * zips unpacking at once would each pass the room's limits (its 500 uploads) counted without the other,
+ * and double what one founder makes the server write. The slot's lease is renewed while `upload` runs
+ * and the slot freed however it ends (done, refused, failed, or the client gone); a server that dies
+ * holding one frees it when the lease lapses.
+ */
+async function withArchiveUploadSlot<T>(
+  ctx: AppContext,
+  roomId: string,
+  upload: () => Promise<T>,
+): Promise<T> {
+  const holder = crypto.randomUUID();
+  const leaseFrom = (now: Date) => new Date(now.getTime() + ARCHIVE_UPLOAD_SLOT_LEASE_MS);
+  const now = new Date();
+  if (!(await takeArchiveUploadSlot(ctx.db, roomId, holder, now, leaseFrom(now))))
+    throw new HttpError(
+      409,
+      'archive_upload_running',
+      'Another zip is being uploaded to this data room. Wait until it is done, then upload this one.',
+      { field: 'file' },
+    );
+  const renewal = setInterval(() => {
+    // A failed renewal only shortens the lease: the next one, or the release, still comes.
+    renewArchiveUploadSlot(ctx.db, roomId, holder, leaseFrom(new Date())).catch(() => undefined);
+  }, ARCHIVE_UPLOAD_SLOT_RENEW_MS);
+  renewal.unref();
   try {
-    const { section, zipPath } = await receivedArchive(ctx, parts, path.join(workDir, 'upload.zip'));
-    return await unpackArchive(ctx, room, founder, zipPath, section);
+    return await upload();
   } finally {
-    await fsp.rm(workDir, { recursive: true, force: true });
+    clearInterval(renewal);
+    await freeArchiveUploadSlot(ctx.db, roomId, holder);
   }
 }
 
@@ -60,7 +107,7 @@ async function receivedArchive(
   ctx: AppContext,
   parts: AsyncIterable<UploadPart>,
   zipPath: string,
-): Promise<{ section: string; zipPath: string }> {
+): Promise<ReceivedArchive> {
   const fields: Record<string, string> = {};
   let received = false;
   for await (const part of parts) {
@@ -88,7 +135,14 @@ async function receivedArchive(
   if (!checked.success) throw invalidInput(checked.error);
   if (!received)
     throw new HttpError(400, 'invalid_request', 'file: choose a zip to upload.', { field: 'file' });
-  return { section: checked.data.section ?? '', zipPath };
+  return { section: checked.data.section ?? '', zipPath, zipBytes: (await fsp.stat(zipPath)).size };
+}
+
+/** The zip as received: the form's section, its work file and its size. */
+interface ReceivedArchive {
+  section: string;
+  zipPath: string;
+  zipBytes: number;
 }
 
 function byteLimit(maxBytes: number): Transform {
@@ -113,29 +167,28 @@ async function unpackArchive(
   ctx: AppContext,
   room: DataRoom,
   founder: RoomUser,
-  zipPath: string,
-  rootSection: string,
+  { zipPath, zipBytes, section: rootSection }: ReceivedArchive,
+  signal: AbortSignal,
 ): Promise<ArchiveUploadResult> {
   const zip = await openZip(zipPath);
   const pending: PendingObject[] = [];
   try {
     const entries = await entriesOf(zip);
-    const { planned, results } = planFiles(ctx, entries, rootSection);
+    const { planned, results } = planFiles(ctx, entries, rootSection, zipBytes);
     if (planned.length > 0 && (await countRoomDocuments(ctx.db, room.id)) + planned.length > UPLOADS_PER_ROOM)
       throw uploadLimitReached();
     const toStore: (UploadToStore & { path: string })[] = [];
     for (const file of planned) {
-      const object = await readEntry(ctx, zip, file);
-      pending.push(object);
-      const refusal = contentRefusal(file, object);
-      if (refusal) {
-        await object.discard();
-        results.push({ path: file.path, status: 'refused', message: refusal });
+      if (signal.aborted) throw clientGone();
+      const read = await readEntry(ctx, zip, file);
+      if ('refusal' in read) {
+        results.push({ path: file.path, status: 'refused', message: read.refusal });
         continue;
       }
+      pending.push(read.object);
       const name = path.posix.basename(file.entry.fileName);
       toStore.push({
-        pending: object,
+        pending: read.object,
         fileName: name,
         extension: file.extension,
         title: cleanFileName(name),
@@ -143,6 +196,7 @@ async function unpackArchive(
         path: file.path,
       });
     }
+    if (signal.aborted) throw clientGone();
     const stored = await storeUploads(ctx, room, founder, toStore);
     stored.forEach(({ document }, index) => {
       results.push({ path: toStore[index]?.path ?? '', status: 'stored', document });
@@ -158,6 +212,11 @@ async function unpackArchive(
   } finally {
     zip.close();
   }
+}
+
+/** The client went away mid-upload: nothing of the zip is stored (nobody would read the answer). */
+function clientGone(): HttpError {
+  return archiveRefused(400, 'upload_cancelled', 'The upload was cancelled before the zip was unpacked.');
 }
 
 function openZip(zipPath: string): Promise<yauzl.ZipFile> {
@@ -223,6 +282,7 @@ function planFiles(
   ctx: AppContext,
   entries: yauzl.Entry[],
   rootSection: string,
+  zipBytes: number,
 ): { planned: PlannedFile[]; results: ArchiveUploadResult['results'] } {
   const files = entries.filter((entry) => !entry.fileName.endsWith('/') && !isSystemLeftover(entry.fileName));
   const total = files.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
@@ -263,7 +323,31 @@ function planFiles(
     const extension = extensionOf(entry.fileName) as UploadExtension;
     planned.push({ entry, path: entryPath, extension, section: sections[index] ?? '' });
   }
+  refuseExpansionPastLimit(ctx, planned, zipBytes);
   return { planned, results };
+}
+
+/**
+ * Refuses the whole zip when the files to be written unpack to more than ARCHIVE_LIMITS.maxExpansion
+ * times the zip's own size (and more than one upload may be), before a byte is written: every entry
+ * is then read up to its declared size and no further (readEntry), so what the zip makes the server
+ * write stays under that. Names the file that expands the most, the one to upload on its own.
+ */
+function refuseExpansionPastLimit(ctx: AppContext, planned: PlannedFile[], zipBytes: number): void {
+  const unpacked = planned.reduce((sum, file) => sum + file.entry.uncompressedSize, 0);
+  const limit = Math.max(ARCHIVE_LIMITS.maxExpansion * zipBytes, ctx.config.uploadMaxBytes);
+  if (unpacked <= limit) return;
+  const growth = (file: PlannedFile) => file.entry.uncompressedSize - file.entry.compressedSize;
+  const largest = planned.reduce((most, file) => (growth(file) > growth(most) ? file : most));
+  throw archiveRefused(
+    413,
+    'archive_expands_too_much',
+    `The zip unpacks to ${megabytes(unpacked)}, more than ${ARCHIVE_LIMITS.maxExpansion} times its own ${megabytes(zipBytes)}: documents compress far less. "${largest.path}" alone unpacks to ${megabytes(largest.entry.uncompressedSize)} from ${megabytes(largest.entry.compressedSize)}. Upload such files on their own, or zip them without compression.`,
+  );
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function metadataRefusal(ctx: AppContext, entry: yauzl.Entry): string | null {
@@ -279,16 +363,16 @@ function metadataRefusal(ctx: AppContext, entry: yauzl.Entry): string | null {
   return null;
 }
 
-/** The refusal of a file once read: its content must match its extension, as for any upload. */
-function contentRefusal(file: PlannedFile, object: PendingObject): string | null {
-  if (object.size === 0) return 'It is empty: there is nothing to upload.';
-  if (!contentMatchesExtension(file.extension, object.head))
-    return `It is not a real .${file.extension} file: its content does not match its extension.`;
-  return null;
-}
-
-/** Streams one entry into a pending object; a size that differs from the declared one is a damaged zip. */
-async function readEntry(ctx: AppContext, zip: yauzl.ZipFile, file: PlannedFile): Promise<PendingObject> {
+/**
+ * Streams one entry into a pending object, once its first bytes showed the content its extension
+ * promises: a file that is not what it says is refused before its body is written. A size that differs
+ * from the declared one is a damaged zip (yauzl counts it, and storage stops one byte past it).
+ */
+async function readEntry(
+  ctx: AppContext,
+  zip: yauzl.ZipFile,
+  file: PlannedFile,
+): Promise<{ object: PendingObject } | { refusal: string }> {
   const stream = await new Promise<Readable>((resolve, reject) => {
     zip.openReadStream(file.entry, (error, opened) => (error ? reject(damaged(error)) : resolve(opened)));
   });
@@ -296,7 +380,18 @@ async function readEntry(ctx: AppContext, zip: yauzl.ZipFile, file: PlannedFile)
   // the write has stopped listening, which must not become an unhandled one.
   stream.on('error', () => undefined);
   try {
-    return await ctx.storage.write(stream, { maxBytes: file.entry.uncompressedSize });
+    const { head, whole } = await peeked(stream, HEAD_BYTES);
+    if (head.length === 0) {
+      stream.destroy();
+      return { refusal: 'It is empty: there is nothing to upload.' };
+    }
+    if (!contentMatchesExtension(file.extension, head)) {
+      stream.destroy();
+      return {
+        refusal: `It is not a real .${file.extension} file: its content does not match its extension.`,
+      };
+    }
+    return { object: await ctx.storage.write(whole, { maxBytes: file.entry.uncompressedSize }) };
   } catch (error) {
     stream.destroy();
     if (error instanceof ObjectTooLargeError)
@@ -307,6 +402,32 @@ async function readEntry(ctx: AppContext, zip: yauzl.ZipFile, file: PlannedFile)
       );
     throw error instanceof Error ? damaged(error) : error;
   }
+}
+
+/**
+ * The stream's first `size` bytes (fewer when it is shorter), and the whole stream again, those bytes
+ * first, to hand on unchanged (reading `whole` to its end, or ending it early, closes the stream).
+ */
+async function peeked(stream: Readable, size: number): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first: Buffer[] = [];
+  let length = 0;
+  while (length < size) {
+    const next = await chunks.next();
+    if (next.done) break;
+    first.push(next.value);
+    length += next.value.length;
+  }
+  const read = Buffer.concat(first);
+  async function* replayed(): AsyncGenerator<Buffer> {
+    try {
+      if (read.length > 0) yield read;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      await chunks.return?.();
+    }
+  }
+  return { head: read.subarray(0, size), whole: Readable.from(replayed(), { objectMode: false }) };
 }
 
 /** An entry's name as a result line shows it: any text direction override or control made visible. */

@@ -127,7 +127,12 @@ export function documentsRoutes(
       },
       async (request, reply) => {
         const founder = requireUser(request);
-        const unpacked = await uploadArchive(ctx, founder, uploadPartsOf(request, 'zip')).catch(
+        // The response closing before it was sent: the client went away, and the unpacking stops.
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        });
+        const unpacked = await uploadArchive(ctx, founder, uploadPartsOf(request, 'zip'), gone.signal).catch(
           refusedUpload,
         );
         return reply.status(201).send(unpacked);
