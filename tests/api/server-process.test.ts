@@ -111,6 +111,5 @@ test('request logs after share-link entries (by the code, and by the mailed proo
   expect(log).toContain('"url":"/share/[redacted]?proof=[redacted]"');
   expect(log).toContain('"url":"/api/share/[redacted]/verify"');
   for (const secret of secrets) expect(secret.length).toBeGreaterThan(5);
-  for (const secret of secrets)
-    expect(log.split('\n').filter((line) => line.includes(secret))).toEqual([]);
+  for (const secret of secrets) expect(log.split('\n').filter((line) => line.includes(secret))).toEqual([]);
 });
