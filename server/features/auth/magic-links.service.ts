@@ -186,6 +186,29 @@ async function signInByMailboxProof(
 }
 
 /**
+ * An invitee's account, made at their first way in (an investor's: what they may do in a room is their
+ * membership's role), and read back: a concurrent first entry by another proof may have made it.
+ */
+export async function createInvestorAccount(
+  trx: Executor,
+  email: string,
+  name: string | null,
+  now: Date,
+): Promise<User | undefined> {
+  await insertUserIfAbsent(trx, {
+    id: crypto.randomUUID(),
+    email,
+    name: name ?? email.split('@')[0] ?? email,
+    role: 'investor',
+    isActive: true,
+    plan: 'investor',
+    createdAt: now,
+    lastLoginAt: null,
+  });
+  return findUserByEmail(trx, email);
+}
+
+/**
  * Signs in whoever just proved they read this mailbox (a magic link or its typed code), inside the
  * proof's transaction. Only a proof of the mailbox comes here: an invitation's link and a share code
  * prove one room and go through enterOneRoom (ADR 74). An invitee's first sign-in creates their user (an investor's account, also for a
@@ -206,18 +229,7 @@ export async function signInProvenAddress(
   if (!user) {
     const [firstInvitation] = await listPendingInvitationsFor(trx, email, now);
     if (!firstInvitation) return undefined;
-    await insertUserIfAbsent(trx, {
-      id: crypto.randomUUID(),
-      email,
-      name: firstInvitation.name ?? email.split('@')[0] ?? email,
-      role: 'investor',
-      isActive: true,
-      plan: 'investor',
-      createdAt: now,
-      lastLoginAt: null,
-    });
-    // Read back: a concurrent first sign-in with another link may have created the user.
-    user = await findUserByEmail(trx, email);
+    user = await createInvestorAccount(trx, email, firstInvitation.name, now);
   }
   if (!user?.isActive) return undefined;
   if (isFirstProof) await endUserSessions(trx, user.id, now);

@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import type { Executor } from '#server/db/columns';
 import {
   endSession,
   findUserByEmail,
-  insertUserIfAbsent,
   type NewSession,
   recordLogin,
   startSession,
@@ -11,6 +9,7 @@ import {
 } from '#server/features/accounts/index';
 import { acceptInvestorInvitation, isRemovedFromRoom } from '#server/features/invitations/index';
 import { addInvestor, isMemberOfRoom } from '#server/features/rooms/index';
+import { createInvestorAccount } from './magic-links.service';
 
 /**
  * The session on the device that presents a proof of one room, if any: a full session of the same
@@ -49,20 +48,8 @@ export async function enterOneRoom(
 ): Promise<OneRoomEntry> {
   if (await isRemovedFromRoom(trx, entry.roomId, entry.email)) return { state: 'removed' };
   let user = await findUserByEmail(trx, entry.email);
-  if (!user && entry.invitationId !== null) {
-    await insertUserIfAbsent(trx, {
-      id: crypto.randomUUID(),
-      email: entry.email,
-      name: entry.name ?? entry.email.split('@')[0] ?? entry.email,
-      role: 'investor',
-      isActive: true,
-      plan: 'investor',
-      createdAt: now,
-      lastLoginAt: null,
-    });
-    // Read back: a concurrent first entry by another proof may have created the user.
-    user = await findUserByEmail(trx, entry.email);
-  }
+  if (!user && entry.invitationId !== null)
+    user = await createInvestorAccount(trx, entry.email, entry.name, now);
   if (!user) return { state: 'not_accepted' };
   if (!user.isActive) return { state: 'inactive' };
   if (entry.invitationId !== null) {

@@ -45,6 +45,20 @@ async function askForLink(email: string, browser: Record<string, string>) {
   return { token, code, mail, setCookie: asked.headers.get('set-cookie') ?? '' };
 }
 
+/** A share link of a new founder's room (its one group): its address and its token. */
+async function shareLinkOfNewRoom() {
+  const founder = await createFounder(t);
+  const groups = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth })).json as {
+    groups: { id: string }[];
+  };
+  const made = await t.request('POST', '/api/my-data-room/share-links', {
+    json: { name: 'Outreach', groupId: groups.groups[0]?.id },
+    headers: founder.auth,
+  });
+  const url = (made.json as { url: string }).url;
+  return { url, shareToken: url.slice(url.lastIndexOf('/') + 1) };
+}
+
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const isUsed = async (token: string) => {
   const row = await db()
@@ -193,16 +207,7 @@ describe('the code mailed beside the link', () => {
   });
 
   test('the budget is shared with share-link codes: wrong sign-in codes stop the share code too', async () => {
-    const founder = await createFounder(t);
-    const groups = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth })).json as {
-      groups: { id: string }[];
-    };
-    const made = await t.request('POST', '/api/my-data-room/share-links', {
-      json: { name: 'Outreach', groupId: groups.groups[0]?.id },
-      headers: founder.auth,
-    });
-    const url = (made.json as { url: string }).url;
-    const shareToken = url.slice(url.lastIndexOf('/') + 1);
+    const { url, shareToken } = await shareLinkOfNewRoom();
     const email = await invitedAddress();
     const browser = aBrowser();
     const { code } = await askForLink(email, browser);
@@ -221,16 +226,7 @@ describe('the code mailed beside the link', () => {
   });
 
   test('a share code typed in another browser than the one that asked for it fails like a wrong one', async () => {
-    const founder = await createFounder(t);
-    const groups = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth })).json as {
-      groups: { id: string }[];
-    };
-    const made = await t.request('POST', '/api/my-data-room/share-links', {
-      json: { name: 'Outreach', groupId: groups.groups[0]?.id },
-      headers: founder.auth,
-    });
-    const url = (made.json as { url: string }).url;
-    const shareToken = url.slice(url.lastIndexOf('/') + 1);
+    const { shareToken } = await shareLinkOfNewRoom();
     const email = uniqueEmail('reader');
     const asking = aBrowser();
     const before = t.smtp.messages.length;
