@@ -56,3 +56,9 @@ test.each([
 ])('an unusual spelling of a secret, %s, is logged as %s', (url, logged) => {
   expect(redactUrlSecrets(url)).toBe(logged);
 });
+
+test('a returnTo that names a page with a secret in it is redacted whole', () => {
+  expect(redactUrlSecrets(`/login?returnTo=%2Fdata-room%3Finvite%3D${TOKEN}`)).toBe(
+    '/login?returnTo=[redacted]',
+  );
+});

@@ -5,7 +5,9 @@ import type { FastifyRequest } from 'fastify';
  * sign in with an unused link, open an invited room, enter by a share link or its mailed proof, or
  * unsubscribe someone. Request logs keep the rest of the URL.
  */
-export const SECRET_QUERY_PARAMETERS = ['token', 'invite', 'proof', 'code'] as const;
+export const SECRET_QUERY_PARAMETERS = ['token', 'invite', 'proof', 'code', 'returnTo'] as const;
+// `returnTo` is a page path, but the page may be an invitation's or a share link's with its secret in it
+// (the sign-in page is opened with the place that asked, query included): it is redacted whole.
 /** Path prefixes whose next segment is a secret: an invitation's token, a share link's token. */
 export const SECRET_PATH_PREFIXES = ['/api/data-room/invite/', '/api/share/', '/share/'] as const;
 
@@ -41,11 +43,11 @@ function redactPath(path: string): string {
   return `/${segments.join('/')}`;
 }
 
+const SECRET_QUERY_NAMES = new Set(SECRET_QUERY_PARAMETERS.map((name) => name.toLowerCase()));
+
 function redactPair(pair: string, separator: string, name: string): string {
   const decoded = decodeAsciiEscapes(name.replace(/\+/g, ' ')).toLowerCase();
-  return (SECRET_QUERY_PARAMETERS as readonly string[]).includes(decoded)
-    ? `${separator}${name}=[redacted]`
-    : pair;
+  return SECRET_QUERY_NAMES.has(decoded) ? `${separator}${name}=[redacted]` : pair;
 }
 
 /**
