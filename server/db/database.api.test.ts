@@ -145,6 +145,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'version_id',
     ],
     code_failures: ['email', 'failed_at', 'id'],
+    archive_upload_slots: ['expires_at', 'holder', 'room_id'],
     nda_versions: ['created_at', 'created_by', 'id', 'room_id', 'sha256', 'text'],
     document_previews: [
       'created_at',

@@ -1,18 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Transform } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
 import { createFounder, type SignedIn, uniquePdf } from '#tests/support/factories';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
-import { SAMPLE_FILES } from '#tests/support/uploads';
+import { multipartBody, SAMPLE_FILES } from '#tests/support/uploads';
 import { lyingSizeZip, manyEntriesZip, rawZip, truncatedZip, zipBomb, zipOf } from '#tests/support/zips';
 
 // Folders in (docs/product-rules.md#folders-and-zips): a zip unpacked into sections named after its top
 // folders, one line per file, and every hostile zip refused whole with nothing stored.
 
 let t: TestApp;
+/** A second server on the same database where there can be one (PostgreSQL); else the same server. */
+let beside: TestApp;
+const onPostgres = inject('testDatabase').dialect === 'postgres';
 beforeAll(async () => {
   t = await startTestApp();
+  beside = onPostgres ? await startTestApp({ nodeBeside: t }) : t;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  if (beside !== t) await beside.close();
+  await t.close();
+});
 
 interface ResultLine {
   path: string;
@@ -21,11 +29,92 @@ interface ResultLine {
   document?: { id: string; title: string; sectionName: string | null };
 }
 
-function uploadZip(founder: SignedIn, zip: Buffer, fields: Record<string, string> = {}, name = 'room.zip') {
+function uploadZip(
+  founder: SignedIn,
+  zip: Buffer,
+  fields: Record<string, string> = {},
+  name = 'room.zip',
+  server: TestApp = t,
+) {
   const form = new FormData();
   for (const [field, value] of Object.entries(fields)) form.append(field, value);
   form.append('file', new Blob([zip]), name);
-  return t.request('POST', '/api/upload/archive', { form, headers: founder.auth });
+  return server.request('POST', '/api/upload/archive', { form, headers: founder.auth });
+}
+
+/**
+ * Counts what reaches the storage's writes from here on, through the real storage: every byte an
+ * upload makes the server write goes through Storage.write.
+ */
+function storageWrites() {
+  const storage = t.app.ctx.storage;
+  const write = storage.write.bind(storage);
+  const counted = { bytes: 0, objects: 0 };
+  const spy = vi.spyOn(storage, 'write').mockImplementation((source, options) => {
+    counted.objects++;
+    const counting = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        counted.bytes += chunk.length;
+        done(null, chunk);
+      },
+    });
+    source.once('error', (error) => counting.destroy(error));
+    return write(source.pipe(counting), options);
+  });
+  return { counted, stop: () => spy.mockRestore() };
+}
+
+/** The founder's room id, for its archive upload slot. */
+async function roomIdOf(founder: SignedIn): Promise<string> {
+  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+}
+
+/** Whether an archive upload holds the room's slot now (the row it takes: migration 0030). */
+async function slotIsHeld(roomId: string): Promise<boolean> {
+  const row = await t.app.database.db
+    .selectFrom('archive_upload_slots')
+    .select('room_id')
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * An archive upload whose body stops after its first bytes until `finish()` (or never, if the client
+ * gives up first: `abort()`), so that it holds its room's slot while the test sends another.
+ */
+function stalledUpload(founder: SignedIn, zip: Buffer) {
+  const { body, headers } = multipartBody([
+    { name: 'file', filename: 'first.zip', contentType: 'application/zip', content: zip },
+  ]);
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  let sent = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(body.subarray(0, 200));
+        return;
+      }
+      await finished;
+      controller.enqueue(body.subarray(200));
+      controller.close();
+    },
+  });
+  const client = new AbortController();
+  const response = fetch(`${t.baseUrl}/api/upload/archive`, {
+    method: 'POST',
+    headers: { ...headers, ...founder.auth },
+    body: stream,
+    duplex: 'half',
+    signal: client.signal,
+  } as RequestInit);
+  // Once aborted, the response never comes: that rejection is expected.
+  response.catch(() => undefined);
+  return { response, finish, abort: () => client.abort() };
 }
 
 async function sectionsText(founder: SignedIn): Promise<string> {
@@ -188,6 +277,120 @@ describe('POST /api/upload/archive', () => {
       await expectNothingWritten(t, before);
     });
   }
+
+  test('a zip that unpacks to more than ten times its own size is refused whole before a byte is written, naming the file that grows most', async () => {
+    const founder = await createFounder(t);
+    // Sixty files of a megabyte of one letter: each passes every check of its own (a megabyte is below the
+    // per-file ratio check, text is a real .csv), and the zip is about 70 KB.
+    const files: Record<string, Buffer> = {};
+    for (let index = 0; index < 59; index++)
+      files[`Exports/part-${index}.csv`] = Buffer.alloc(1_000_000, 0x61);
+    files['Exports/all.csv'] = Buffer.alloc(1024 * 1024, 0x61);
+    const zip = zipOf(files);
+    const cap = Math.max(10 * zip.length, t.config.uploadMaxBytes);
+    const before = await writtenState(t);
+    const writes = storageWrites();
+    try {
+      const response = await uploadZip(founder, zip);
+      expectRefusal(response, 413, {
+        error: 'archive_expands_too_much',
+        message:
+          /^The zip unpacks to 57\.3 MB, more than 10 times its own 0\.\d MB: documents compress far less\. "Exports\/all\.csv" alone unpacks to 1\.0 MB .* Nothing was uploaded\.$/,
+        field: 'file',
+      });
+    } finally {
+      writes.stop();
+    }
+    expect(writes.counted.bytes).toBeLessThanOrEqual(cap);
+    expect(writes.counted).toEqual({ bytes: 0, objects: 0 });
+    await expectNothingWritten(t, before);
+  });
+
+  test('a file whose first bytes are not what its name says is refused before its body is written; the others are stored', async () => {
+    const founder = await createFounder(t);
+    const deck = uniquePdf();
+    const zip = rawZip([
+      { name: 'Deck.pdf', data: deck },
+      // A megabyte each of a web page named as a PDF, of text named as a spreadsheet, of a program.
+      {
+        name: 'Fake.pdf',
+        data: Buffer.alloc(1024 * 1024, '<html><script>alert(1)</script>'),
+        deflate: true,
+      },
+      { name: 'Model.xlsx', data: Buffer.alloc(1024 * 1024, 'not a spreadsheet '), deflate: true },
+      { name: 'setup.exe', data: Buffer.alloc(1024 * 1024, 0x4d), deflate: true },
+    ]);
+    const writes = storageWrites();
+    let lines: ResultLine[];
+    try {
+      const response = await uploadZip(founder, zip);
+      expect(response.status, response.text).toBe(201);
+      lines = (response.json as { results: ResultLine[] }).results;
+    } finally {
+      writes.stop();
+    }
+    expect(lines.map((line) => [line.path, line.status])).toEqual([
+      ['Deck.pdf', 'stored'],
+      ['Fake.pdf', 'refused'],
+      ['Model.xlsx', 'refused'],
+      ['setup.exe', 'refused'],
+    ]);
+    expect(lines[1]?.message).toMatch(/not a real \.pdf file/);
+    expect(lines[2]?.message).toMatch(/not a real \.xlsx file/);
+    // Only the deck reached storage: not one byte of the refused files' bodies.
+    expect(writes.counted).toEqual({ bytes: deck.length, objects: 1 });
+  });
+
+  test('two archive uploads to one room at once, on one server or two: one is unpacked, the other gets 409 and writes nothing; the next one works', async () => {
+    const founder = await createFounder(t);
+    const roomId = await roomIdOf(founder);
+    const first = stalledUpload(founder, zipOf({ 'First/Deck.pdf': uniquePdf() }));
+    await expect.poll(() => slotIsHeld(roomId)).toBe(true);
+
+    const before = await writtenState(t);
+    const second = await uploadZip(
+      founder,
+      zipOf({ 'Second/Deck.pdf': uniquePdf() }),
+      {},
+      'second.zip',
+      beside,
+    );
+    expectRefusal(second, 409, {
+      error: 'archive_upload_running',
+      message: /^Another zip is being uploaded to this data room\. Wait until it is done/,
+      field: 'file',
+    });
+    await expectNothingWritten(t, before);
+
+    first.finish();
+    const answered = await first.response;
+    expect(answered.status, await answered.clone().text()).toBe(201);
+    expect(((await answered.json()) as { stored: number }).stored).toBe(1);
+    expect(await slotIsHeld(roomId)).toBe(false);
+    // Another founder's room was never held up, and this room takes the next zip at once.
+    const other = await createFounder(t);
+    expect((await uploadZip(other, zipOf({ 'Deck.pdf': uniquePdf() }))).status).toBe(201);
+    const next = await uploadZip(founder, zipOf({ 'Third/Deck.pdf': uniquePdf() }), {}, 'third.zip', beside);
+    expect(next.status, next.text).toBe(201);
+  });
+
+  test('a refused zip and a client that goes away mid-upload both free the room for the next zip', async () => {
+    const founder = await createFounder(t);
+    const roomId = await roomIdOf(founder);
+    expectRefusal(await uploadZip(founder, zipBomb()), 413, {
+      error: 'archive_compression_ratio',
+      message: /zip bomb/,
+    });
+    expect(await slotIsHeld(roomId)).toBe(false);
+
+    const before = await writtenState(t);
+    const gone = stalledUpload(founder, zipOf({ 'Deck.pdf': uniquePdf() }));
+    await expect.poll(() => slotIsHeld(roomId)).toBe(true);
+    gone.abort();
+    await expect.poll(() => slotIsHeld(roomId)).toBe(false);
+    await expectNothingWritten(t, before);
+    expect((await uploadZip(founder, zipOf({ 'Deck.pdf': uniquePdf() }))).status).toBe(201);
+  });
 
   test('a file that is not a .zip, a second file, an unknown field and a missing file are refused', async () => {
     const founder = await createFounder(t);
