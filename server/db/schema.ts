@@ -174,7 +174,6 @@ export interface MagicLinksTable {
   browser_mark_hash: string | null;
 }
 
-/** A wrong code typed for an address (sign-in or share link): counted against its daily budget. */
 /** A room's archive upload under way (one at a time, on every server: archive-upload-slots.repository.ts). */
 export interface ArchiveUploadSlotsTable {
   room_id: string;
@@ -184,6 +183,7 @@ export interface ArchiveUploadSlotsTable {
   expires_at: EpochMs;
 }
 
+/** A wrong code typed for an address (sign-in or share link): counted against its daily budget. */
 export interface CodeFailuresTable {
   id: string;
   email: string;

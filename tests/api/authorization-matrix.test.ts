@@ -1293,7 +1293,10 @@ async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> 
   );
   const code = (mail.subject ?? '').slice(0, 6);
   await expectStatus(
-    t.request('POST', `/api/share/${token}/verify`, { json: { email, code }, headers: browser }),
+    t.request('POST', `/api/share/${token}/verify`, {
+      json: { email, code },
+      headers: { origin: t.config.appUrl, ...browser },
+    }),
     200,
   );
   const listed = await expectStatus(
