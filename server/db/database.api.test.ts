@@ -99,7 +99,6 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'token_hash',
       'token_hint',
     ],
-    archive_upload_slots: ['expires_at', 'holder', 'room_id'],
     access_events: [
       'action',
       'document_id',
