@@ -6,6 +6,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { DocumentListItem } from '#shared/contracts/documents';
 import type { PreviewState } from '#shared/contracts/previews';
 import { refetchIntervalFor } from '#web/features/documents/api/document-hooks';
+import type { UnlinkedReaders } from './document-row';
 import { FileList } from './file-list';
 
 afterEach(() => {
@@ -57,13 +58,14 @@ const documents = [
   }),
 ];
 
-function renderList() {
+function renderList(unlinkedReaders?: UnlinkedReaders) {
   const onDelete = vi.fn();
   const onCopyLink = vi.fn();
   const onRetryPreview = vi.fn();
   render(
     <FileList
       documents={documents}
+      unlinkedReaders={unlinkedReaders}
       downloading={new Set(['3'])}
       onCopyLink={onCopyLink}
       onDownload={vi.fn()}
@@ -85,6 +87,21 @@ test('each file shows its size in units, its section and its type badge', () => 
   expect(cap).toContain('512 B');
   expect(cap).toContain('Not in a section');
   expect(deck).toContain('Uploaded');
+});
+
+test('a file in no section says who reads it: only the team once the room has a second group, else investors by its link', () => {
+  renderList('team-only');
+  const [deck, , cap] = rows();
+  expect(cap?.textContent).toContain('Not in a section: only your team sees it');
+  expect(
+    within(cap as HTMLElement)
+      .getByText(/only your team/)
+      .getAttribute('title'),
+  ).toMatch(/more than one investor group, so a file in no section is shown to no investor/);
+  expect(deck?.textContent).not.toContain('team');
+  cleanup();
+  renderList('every-investor');
+  expect(rows()[2]?.textContent).toContain('Not in a section: investors open it by its link only');
 });
 
 test('the title filter narrows the list, and says so when nothing matches', () => {

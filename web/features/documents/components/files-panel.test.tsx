@@ -44,8 +44,8 @@ const deck = document('2f3e4d5c-6b7a-4897-8b6c-5d4e3f2a1b0c', 'Pitch deck.pdf', 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The room's documents as the server holds them: GET lists them, DELETE removes one. */
-function serveDocuments(initial: DocumentListItem[]) {
+/** The room's documents as the server holds them: GET lists them, DELETE removes one; and its groups. */
+function serveDocuments(initial: DocumentListItem[], groupNames: string[] = []) {
   let documents = initial;
   const deleted: string[] = [];
   vi.stubGlobal(
@@ -53,6 +53,17 @@ function serveDocuments(initial: DocumentListItem[]) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       if (method === 'GET' && url === '/api/my-documents') return json(200, documents);
+      if (method === 'GET' && url === '/api/my-data-room/groups' && groupNames.length > 0)
+        return json(200, {
+          groups: groupNames.map((name, index) => ({
+            id: `9e8d7c6b-5a49-4382-9716-05f4e3d2c1b${index}`,
+            name,
+            isDefault: index === 0,
+            isViewOnly: false,
+          })),
+          investors: [],
+          sections: [],
+        });
       const id = /^\/api\/documents\/([^/]+)$/.exec(url)?.[1];
       if (method === 'DELETE' && id) {
         documents = documents.filter((item) => item.id !== id);
@@ -130,6 +141,20 @@ for (const copy of cases) {
     );
   });
 }
+
+test('a file in no section says who reads it, by how many groups the room has', async () => {
+  serveDocuments([termSheet, deck], ['All investors', 'Leads']);
+  renderPanel('configure');
+  const list = await screen.findByRole('list', { name: 'Files' });
+  await waitFor(() => expect(list.textContent).toContain('Not in a section: only your team sees it'));
+  cleanup();
+  serveDocuments([termSheet, deck], ['All investors']);
+  renderPanel('configure');
+  const again = await screen.findByRole('list', { name: 'Files' });
+  await waitFor(() =>
+    expect(again.textContent).toContain('Not in a section: investors open it by its link only'),
+  );
+});
 
 test('with nothing uploaded, each page says so in its own words', async () => {
   serveDocuments([]);
