@@ -98,7 +98,9 @@ async function withArchiveUploadSlot<T>(
     return await upload();
   } finally {
     clearInterval(renewal);
-    await freeArchiveUploadSlot(ctx.db, roomId, holder);
+    // A slot that could not be freed now frees itself when its lease lapses; the upload's own answer
+    // (or error) is what the founder must see.
+    await freeArchiveUploadSlot(ctx.db, roomId, holder).catch(() => undefined);
   }
 }
 

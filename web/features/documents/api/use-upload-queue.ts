@@ -60,6 +60,7 @@ export function useUploadQueue() {
   const waiting = useRef<UploadJob[]>([]);
   const maxBytes = useSiteInfo().data?.uploadMaxBytes ?? MAX_UPLOAD_BYTES;
   const running = useRef(0);
+  const archiveRunning = useRef(false);
   const nextKey = useRef(0);
 
   const update = useCallback((key: string, change: Partial<UploadItem>) => {
@@ -120,15 +121,21 @@ export function useUploadQueue() {
 
   const pump = useCallback(() => {
     while (running.current < PARALLEL_UPLOADS) {
-      const job = waiting.current.shift();
+      // One zip at a time, as the server unpacks one per room at once (409 archive_upload_running): a
+      // second zip waits for the first while files go on around it.
+      const next = waiting.current.findIndex((job) => job.kind === 'file' || !archiveRunning.current);
+      if (next === -1) return;
+      const [job] = waiting.current.splice(next, 1);
       if (!job) return;
       running.current++;
+      if (job.kind === 'archive') archiveRunning.current = true;
       const { key, file } = job;
       update(key, { status: 'uploading' });
       toast.loading(`Uploading ${file.name}...`, { id: key });
       const sent = job.kind === 'archive' ? sendArchive(job) : sendFile(job);
       sent.finally(() => {
         running.current--;
+        if (job.kind === 'archive') archiveRunning.current = false;
         void invalidate(queryClient, invalidatedBy.documentUploaded());
         pump();
       });
