@@ -136,7 +136,7 @@ export async function founderWithInvestor(t: TestApp) {
  * Every table of the product's data: all but the rate limits' counters, which count every limited
  * request, refused ones too, as they did in memory before they were shared by the servers (ADR 49), and
  * the wrong codes typed for an address, which a refused code records by design (ADR 74), and the rooms'
- * archive upload slots, held only while an upload runs (issue 33).
+ * archive upload slots, held only while an upload runs.
  */
 export const ALL_TABLES = TABLE_NAMES.filter(
   (table) => table !== 'rate_limit_counters' && table !== 'code_failures' && table !== 'archive_upload_slots',

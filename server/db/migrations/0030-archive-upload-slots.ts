@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// One archive upload per room at a time, on every server of the database (issue 33): the room's row is
-// the slot, held by one request (`holder`) until it ends or its lease (`expires_at`, renewed while the
-// upload runs) lapses, so a server that died mid-upload frees the room within a lease.
+// One archive upload per room at a time, on every server of the database: the room's row is the slot,
+// held by one request (`holder`) until it ends or its lease (`expires_at`, renewed while the upload
+// runs) lapses, so a server that died mid-upload frees the room within a lease.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {

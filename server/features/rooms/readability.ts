@@ -46,7 +46,7 @@ export interface ReaderAccess {
   /**
    * Whether the reader sees the documents no section links: managers always, an investor only while the
    * room has one group. Once a founder makes a second group, which documents each may read is decided by
-   * sections, and a file not placed in one yet is no group's (issue 33: it was every group's).
+   * sections, and a file not placed in one yet is no group's, never every group's.
    */
   seesUnlinkedDocuments: boolean;
   /** The reader's group reads in the viewer only: it narrows each document's own switch, never widens it. */
