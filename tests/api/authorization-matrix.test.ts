@@ -2028,7 +2028,7 @@ for (const row of ROWS) describe(row.route, () => cellTests(row, CALLS));
 describe('API tokens', () => {
   beforeAll(async () => {
     // The main pass's "end every other session" cells revoked the API tokens of the owner, the editor and
-    // the other founder, as ending one's other sessions does (issue 33): this pass mints working ones.
+    // the other founder, as ending one's other sessions does: this pass mints working ones.
     for (const [key, secret] of Object.entries(await w.mintLiveTokens()))
       w.tokenCallers[key as LiveTokenKey].bearer = secret;
   });
