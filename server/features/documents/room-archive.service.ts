@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
 import {
+  findReadableRoom,
   hiddenSectionsOf,
   parsedSectionsOf,
   type ReadableRoom,
@@ -181,8 +182,11 @@ async function* archiveEntries(
     // Decided again before each file (ADR 74): a reader removed, closed out or moved to a group that no
     // longer sees the file while a long zip streams gets no further file, and the zip is cut off.
     const stillDownloadable = await downloadableOrNothing(ctx, user, document.id);
-    if (!stillDownloadable?.readerMayDownload)
-      throw new HttpError(404, 'access_ended', 'This document is no longer yours to download.');
+    if (!stillDownloadable?.readerMayDownload) {
+      if (!(await findReadableRoom(ctx, user, document.roomId)))
+        throw new HttpError(404, 'access_ended', 'Your access to this data room has ended.');
+      continue; // Deleted, hidden from them or made view-only since: left out, the rest still comes.
+    }
     const copy = await deps.watermarks.copyFor(user, document).catch((error: unknown) => {
       // Still being prepared (409), unstampable (403), or too many stamped at once (429): left out, named.
       if (error instanceof HttpError) return { reason: error.message };
