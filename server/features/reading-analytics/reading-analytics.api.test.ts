@@ -33,14 +33,24 @@ const db = () => t.app.database.db;
 const RUNNING_METHODS = ['run', 'get', 'all', 'iterate'];
 
 /** A founder's room with a PDF prepared as `pages` pages, and an investor of the room. */
-async function roomWithDeck(pages = 5) {
+async function roomWithDeck(pages = 5, section?: string) {
   const { founder, investor, investorEmail } = await founderWithInvestor(t);
-  const documentId = await uploadDeck(founder, 'Deck.pdf', pages);
+  const documentId = await uploadDeck(founder, 'Deck.pdf', pages, section);
   return { founder, investor, investorEmail, documentId };
 }
 
-async function uploadDeck(founder: SignedIn, name: string, pages: number | null): Promise<string> {
-  const uploaded = await uploadFile(t, founder, { name, bytes: uniquePdf() });
+async function uploadDeck(
+  founder: SignedIn,
+  name: string,
+  pages: number | null,
+  section?: string,
+): Promise<string> {
+  const uploaded = await uploadFile(
+    t,
+    founder,
+    { name, bytes: uniquePdf() },
+    section ? { section } : undefined,
+  );
   expect(uploaded.status, uploaded.text).toBe(201);
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   if (pages !== null) {
@@ -766,7 +776,8 @@ describe("the founder's analytics", () => {
   });
 
   test("per room, by group and by firm: one group's readers only, and readers rolled up by their address's domain, webmail left out", async () => {
-    const { founder, documentId } = await roomWithDeck();
+    // In a section: once the room has a second group, a document in none is for managers only (ADR 74).
+    const { founder, documentId } = await roomWithDeck(5, 'Decks');
     const diligence = (
       await t.request('POST', '/api/my-data-room/groups', {
         json: { name: 'Diligence' },
