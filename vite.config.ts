@@ -2,13 +2,16 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The web app lives in web/ and builds to dist/web, which the server serves in production.
 // In development (npm run dev) Vite serves it on port 3000 and forwards /api to the API on 3001.
 export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  // Every text asset is also written as .br and .gz, sent as they are by the server (web-app.ts) and
+  // nginx (deploy/nginx): compressed once at the best ratio instead of on every request.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   worker: {
     // A Web Worker has no DOM, but Vite resolves a worker's imports with the "browser" condition and
     // offers no way to add "worker" (vitejs/vite#7439, #20230). micromark's entity decoder has a

@@ -40,6 +40,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerDrain } from './plugins/drain';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerJsonBodyParser(app);
   registerDrain(app);
   registerSecurityHeaders(app, { isHttps: config.isHttps });
+  await registerCompression(app);
   await registerRateLimits(app, config, database);
   registerAuth(app, createSessionResolver(database.db, caches.get(sessionsCache)), {
     resolve: (secret) => resolveApiToken(ctx, secret),

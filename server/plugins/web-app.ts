@@ -32,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     // server's heap (docs/decisions/0067).
     serve: false,
     index: false,
+    // The build writes a .br and a .gz beside each text asset (vite.config.ts): the one the browser
+    // accepts is sent as it is, with content-encoding and Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.startsWith(path.join(webRoot, 'assets') + path.sep);
       reply.header(
@@ -42,7 +45,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   });
   // Only the files that exist at start are served; everything else falls through to the handler below.
   const builtFiles = filesUnder(webRoot);
-  app.get('/*', (request, reply) => {
+  // compress: false, as the files are compressed once at build time instead (preCompressed above).
+  app.get('/*', { compress: false }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return builtFiles.has(file) ? reply.sendFile(file) : reply.callNotFound();
   });

@@ -83,6 +83,20 @@ test('the sample nginx site file, with the proxy settings this cluster runs, pas
   expect(ok, output).toBe(true);
 });
 
+test('through nginx, the built assets and the pages come compressed as the nodes made them', async () => {
+  const page = await fetch(`${cluster.baseUrl}/login`, { headers: { 'accept-encoding': 'br, gzip' } });
+  const html = await page.text();
+  expect(page.headers.get('content-encoding')).toBe('br');
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  if (!script) throw new Error('the page names no script');
+  for (const encoding of ['br', 'gzip']) {
+    const asset = await fetch(`${cluster.baseUrl}${script}`, { headers: { 'accept-encoding': encoding } });
+    await asset.arrayBuffer();
+    expect(asset.headers.get('content-encoding')).toBe(encoding);
+    expect(asset.headers.get('vary')).toMatch(/accept-encoding/i);
+  }
+});
+
 test('the founder, investor, viewer and admin journeys pass through nginx', async () => {
   const playwright = spawn(
     process.execPath,

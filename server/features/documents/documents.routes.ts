@@ -142,6 +142,7 @@ export function documentsRoutes(
     app.get(
       '/api/documents/:id/download',
       {
+        compress: false,
         config: { servesOneRoomSessions: true },
         schema: {
           params: documentIdParamsSchema,
@@ -295,6 +296,7 @@ export function documentsRoutes(
     app.get(
       '/api/documents/:id/versions/:number/download',
       {
+        compress: false,
         schema: {
           params: documentVersionParamsSchema,
           response: {
@@ -325,6 +327,7 @@ export function documentsRoutes(
     app.get(
       '/api/data-room/:id/download-all',
       {
+        compress: false,
         config: { servesOneRoomSessions: true },
         schema: {
           params: roomIdParamsSchema,

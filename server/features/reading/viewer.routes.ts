@@ -111,6 +111,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/pages/:page',
       {
+        compress: false,
         config: { servesOneRoomSessions: true },
         schema: {
           params: pageImageParamsSchema,
@@ -130,6 +131,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/thumbnails/:page',
       {
+        compress: false,
         config: { servesOneRoomSessions: true },
         schema: {
           params: pageImageParamsSchema,
@@ -163,6 +165,7 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/documents/:id/preview/content',
       {
+        compress: false,
         config: { servesOneRoomSessions: true },
         schema: {
           params: documentIdParamsSchema,

@@ -112,7 +112,9 @@ export function ndaRoutes(
     );
     app.get(
       '/api/admin/nda-acceptances/:id/record.pdf',
-      { schema: { params: ndaAcceptanceParamsSchema, response: { 200: pdfFile, ...ownerOnly } } },
+      {
+        compress: false,
+        schema: { params: ndaAcceptanceParamsSchema, response: { 200: pdfFile, ...ownerOnly } } },
       async (request, reply) => {
         const { room, acceptance } = await findNdaAcceptanceRecord(
           ctx,

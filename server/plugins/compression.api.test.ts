@@ -1,0 +1,135 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createFounder,
+  founderWithInvestor,
+  type SignedIn,
+  uniquePdf,
+  uploadFile,
+} from '#tests/support/factories';
+import { storeReadyPreview } from '#tests/support/previews';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
+
+// What travels over the wire, before any client decodes it: fetch would decompress behind our back.
+// (That every built asset is sent compressed, and decodes to its own bytes, is checked against the
+// real build in tests/e2e/compression.spec.ts.)
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+}
+
+function rawGet(urlPath: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${t.baseUrl}${urlPath}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const decoded = (response: RawResponse) =>
+  response.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(response.bytes)
+    : response.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(response.bytes)
+      : response.bytes;
+
+/** A founder whose room's JSON is well above the compression threshold. */
+async function longRoomSections(): Promise<{ founder: SignedIn; urlPath: string }> {
+  const founder = await createFounder(t);
+  const sections = Array.from(
+    { length: 40 },
+    (_, index) =>
+      `## Section ${index + 1}\nThe metrics of quarter ${index + 1}, in full, for the partners.\n`,
+  ).join('\n');
+  const saved = await t.request('POST', '/api/sections/update', {
+    headers: founder.auth,
+    json: { content: `# Company Information\nname: Acme\n\n${sections}` },
+  });
+  expect(saved.status, saved.text).toBe(200);
+  const room = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
+  return { founder, urlPath: `/api/data-room/${(room.json as { id: string }).id}/sections` };
+}
+
+describe('JSON answers', () => {
+  test.each(['br', 'gzip'])(
+    'are sent with content-encoding %s when the client accepts it, and decode to the same JSON',
+    async (encoding) => {
+      const { founder, urlPath } = await longRoomSections();
+      const plain = await rawGet(urlPath, founder.auth);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.bytes.length).toBeGreaterThan(1024);
+
+      const compressed = await rawGet(urlPath, { ...founder.auth, 'accept-encoding': encoding });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(compressed.bytes.length).toBeLessThan(plain.bytes.length / 2);
+      expect(JSON.parse(decoded(compressed).toString('utf8'))).toEqual(
+        JSON.parse(plain.bytes.toString('utf8')),
+      );
+    },
+  );
+
+  test('a small answer is sent as it is: compressing a packet saves nothing', async () => {
+    const response = await rawGet('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('page images and downloads', () => {
+  test('are never compressed, even when the client accepts it: bytes and ranges stay as stored', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const documentId = (uploaded.json as { document: { id: string } }).document.id;
+    await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2 });
+    const asks = { ...investor.auth, 'accept-encoding': 'br, gzip' };
+    for (const urlPath of [
+      `/api/documents/${documentId}/pages/1`,
+      `/api/documents/${documentId}/thumbnails/1`,
+      `/api/documents/${documentId}/download`,
+    ]) {
+      const response = await rawGet(urlPath, asks);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers['content-encoding'], urlPath).toBeUndefined();
+      expect(Number(response.headers['content-length']), urlPath).toBe(response.bytes.length);
+    }
+    // A text file is what compression would take, were downloads not left out.
+    const rows = Array.from({ length: 200 }, (_, index) => `Quarter ${index},${index * 1000},${index * 7}`);
+    const csv = Buffer.from(`Period,Revenue,Customers\n${rows.join('\n')}\n`);
+    const sheet = await uploadFile(t, founder, { name: 'Metrics.csv', bytes: csv });
+    expect(sheet.status, sheet.text).toBe(201);
+    const sheetId = (sheet.json as { document: { id: string } }).document.id;
+    const download = await rawGet(`/api/documents/${sheetId}/download`, asks);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(download.bytes.equals(csv)).toBe(true);
+
+    const range = await rawGet(`/api/documents/${documentId}/download`, { ...asks, range: 'bytes=0-3' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.bytes.toString('latin1')).toBe('%PDF');
+  });
+});
