@@ -9,9 +9,13 @@ import { compression } from 'vite-plugin-compression2';
 export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  // Every text asset is also written as .br and .gz, sent as they are by the server (web-app.ts) and
-  // nginx (deploy/nginx): compressed once at the best ratio instead of on every request.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  // Every text asset is also written as .br and .gz, sent as they are by the server (web-app.ts, and
+  // nginx passes them on): compressed once at the best ratio instead of on every request.
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   worker: {
     // A Web Worker has no DOM, but Vite resolves a worker's imports with the "browser" condition and
     // offers no way to add "worker" (vitejs/vite#7439, #20230). micromark's entity decoder has a

@@ -114,7 +114,8 @@ export function ndaRoutes(
       '/api/admin/nda-acceptances/:id/record.pdf',
       {
         compress: false,
-        schema: { params: ndaAcceptanceParamsSchema, response: { 200: pdfFile, ...ownerOnly } } },
+        schema: { params: ndaAcceptanceParamsSchema, response: { 200: pdfFile, ...ownerOnly } },
+      },
       async (request, reply) => {
         const { room, acceptance } = await findNdaAcceptanceRecord(
           ctx,
