@@ -92,7 +92,7 @@ async function freshInvitation(server: RunningServer, deck: SeededDeck): Promise
  * empty cache of its own, so every measurement is cold; the cache is left on within it, as a phone's is,
  * so what the app fetches ahead during a journey (ADR 56) is found when the journey reaches it.
  */
-async function throttledPhone(
+export async function throttledPhone(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   server: RunningServer,
   sessionToken: string | null,
@@ -180,7 +180,7 @@ interface BrowserWindow {
 }
 
 /** Resolves once the page's image is loaded, drawn and at least half on screen. */
-const untilPageOnScreen = (page: Page, number: number) =>
+export const untilPageOnScreen = (page: Page, number: number) =>
   page.waitForFunction(
     (alt) => {
       const browser = globalThis as unknown as BrowserWindow;

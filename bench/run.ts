@@ -6,6 +6,7 @@ import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
 import { measureExportBudgets } from './exports';
 import { measureFileBudgets } from './files';
+import { measureFirstScreenBudgets } from './first-screen';
 import { measureGroupsReadingCost } from './groups';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
@@ -38,6 +39,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   watermark: measureWatermarkBudgets,
   storage: measureStorageBudgets,
   reader: measureReaderBudgets,
+  'first-screen': measureFirstScreenBudgets,
   zips: measureZipBudgets,
   groups: measureGroupsReadingCost,
   questions: measureQuestionsLatency,

@@ -61,9 +61,11 @@ export async function startNodeServer(
   script: string,
   environment: Record<string, string> = {},
   nodeFlags: string[] = [],
+  /** A data directory to start on again (kept when this server stops); a new one otherwise. */
+  existingDataDir?: string,
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-'));
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-'));
   const child = spawn(process.execPath, [...nodeFlags, script], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -91,17 +93,18 @@ export async function startNodeServer(
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!existingDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export const startRoundroom = (environment?: Record<string, string>) => {
+export const startRoundroom = (environment?: Record<string, string>, existingDataDir?: string) => {
   const production = productionStart();
   return startNodeServer(
     'dist/server/main.js',
     { ...production.environment, ...environment },
     production.nodeFlags,
+    existingDataDir,
   );
 };
 export const startBareFastify = (environment?: { PAGE_IMAGE_FILE: string }) =>

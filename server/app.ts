@@ -28,7 +28,7 @@ import { questionAnsweredMailJob, questionsRoutes } from '#server/features/quest
 import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
-import { groupsRoutes, ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
+import { groupsRoutes, invitedRoomHeading, ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
 import { shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
@@ -43,6 +43,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDrain } from './plugins/drain';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import type { FirstScreenOf } from './plugins/first-screen';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -240,6 +241,25 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openApiRoutes(apiRoutes, config.appUrl));
   await app.register(webhooksRoutes(ctx));
 
-  await registerWebApp(app, options.webRoot);
+  await registerWebApp(app, options.webRoot, firstScreens(ctx, invitationLinks));
   return app;
+}
+
+/**
+ * What each reader's page shows before its script runs (docs/decisions/0075-the-investors-first-screen.md),
+ * from the proof its URL carries: an invitation's page names its room; a room's page, whose reader the
+ * script has yet to check, shows the room's frame.
+ */
+function firstScreens(ctx: AppContext, invitationLinks: InvitationLinks): FirstScreenOf {
+  return async (page, _params, query) => {
+    if (page === 'dataRoom') {
+      const token = query.get('invite');
+      const heading = token ? await invitedRoomHeading(ctx, invitationLinks, token) : undefined;
+      return heading
+        ? { kind: 'room-gate', ...heading, logoUrl: null, sharedBy: null, nextStep: null }
+        : null;
+    }
+    if (page === 'dataRoomById' || page === 'sectionInRoom') return { kind: 'room-frame' };
+    return null;
+  };
 }

@@ -114,18 +114,35 @@ const PARAMETER_SHAPES: Record<string, RegExp> = {
   token: /^[A-Za-z0-9_-]{43}$/,
 };
 
-function matchesPattern(pattern: string, pathname: string): boolean {
+/** The pattern's parameters in the path, or null when the path is not of that pattern. */
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return false;
-  return want.every((segment, index) => {
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of want.entries()) {
     const actual = have[index] ?? '';
-    if (!segment.startsWith(':')) return segment === actual;
-    return PARAMETER_SHAPES[segment.slice(1)]?.test(actual) ?? true;
-  });
+    if (!segment.startsWith(':')) {
+      if (segment !== actual) return null;
+    } else if (PARAMETER_SHAPES[segment.slice(1)]?.test(actual) ?? true) {
+      params[segment.slice(1)] = actual;
+    } else return null;
+  }
+  return params;
+}
+
+/** The served page at a path (without query or hash) and its parameters; a trailing slash is allowed. */
+export function matchPageRoute(
+  pathname: string,
+): { name: ServedPageName; params: Record<string, string> } | null {
+  for (const name of pageRoutes) {
+    const params = matchPattern(paths[name], pathname);
+    if (params) return { name, params };
+  }
+  return null;
 }
 
 /** True when the path (without query or hash) is a page the web app serves. A trailing slash is allowed. */
 export function isPageRoute(pathname: string): boolean {
-  return pageRoutes.some((name) => matchesPattern(paths[name], pathname));
+  return matchPageRoute(pathname) !== null;
 }

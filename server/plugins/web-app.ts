@@ -1,18 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { isPageRoute } from '#shared/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { matchPageRoute } from '#shared/routes';
 import { apiNotFound } from './errors';
+import { type FirstScreenOf, firstScreenHtml } from './first-screen';
+import { readerPagePreloads } from './page-preloads';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every page route,
  * and index.html with status 404 for any other path (the client renders its 404 page there).
+ * A reader's page gets its modules named in its head and its first screen written into #root
+ * (docs/decisions/0075-the-investors-first-screen.md).
  * Without a web root (development, where Vite serves the app, and API tests) only the API 404 applies.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  firstScreenOf?: FirstScreenOf,
+): Promise<void> {
   if (!webRoot) {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send(apiNotFound(request.method, request.url)),
@@ -23,7 +31,26 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   if (!fs.existsSync(indexFile)) {
     throw new Error(`The web app is not built: ${indexFile} is missing. Run "npm run build" first.`);
   }
-  const indexHtml = fs.readFileSync(indexFile);
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const preloads = readerPagePreloads(webRoot);
+  const EMPTY_ROOT = '<div id="root"></div>';
+  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
+
+  /** The page's HTML: its modules announced in the head, and what it shows before the script runs. */
+  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<string> => {
+    const page = matchPageRoute(pathname);
+    if (!page) return indexHtml;
+    const head = preloads.get(page.name);
+    const query = new URL(request.url, 'http://localhost').searchParams;
+    const screen = await firstScreenOf?.(page.name, page.params, query).catch((error: unknown) => {
+      // The page works without it: the script draws the same a moment later.
+      request.log.warn({ err: error }, 'the first screen could not be written');
+      return null;
+    });
+    let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
+    if (screen) html = html.replace(EMPTY_ROOT, `<div id="root">${firstScreenHtml(screen)}</div>`);
+    return html;
+  };
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -45,10 +72,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   });
   // Only the files that exist at start are served; everything else falls through to the handler below.
   const builtFiles = filesUnder(webRoot);
-  // compress: false, as the files are compressed once at build time instead (preCompressed above).
-  app.get('/*', { compress: false }, (request, reply) => {
+  // A built file is sent as it is (its .br or .gz, made at build time, where the browser takes one); a
+  // page's HTML, written per request, is compressed on its way out.
+  app.get('/*', async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    return builtFiles.has(file) ? reply.sendFile(file) : reply.callNotFound();
+    if (builtFiles.has(file)) return reply.sendFile(file);
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!matchPageRoute(pathname)) return reply.callNotFound();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await pageHtml(request, pathname));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -60,7 +94,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       return reply.status(404).send(apiNotFound(request.method, request.url));
     }
     return reply
-      .status(isPageRoute(pathname) ? 200 : 404)
+      .status(404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);

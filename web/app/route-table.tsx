@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths, type ServedPageName } from '#shared/routes';
+import { FirstScreen } from '#web/lib/first-screen';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -209,8 +210,9 @@ const withProviders = pageNames.filter((name) => !pagesWithoutProviders.has(name
 
 export function AppRoutes() {
   return (
-    // No spinner: pages are small and a flash of one would be worse than the brief blank.
-    <Suspense fallback={null}>
+    // No spinner: pages are small and a flash of one would be worse than the brief blank; a reader's
+    // page shows what the server wrote for it meanwhile.
+    <Suspense fallback={<FirstScreen />}>
       <Routes>
         {pageNames.filter((name) => pagesWithoutProviders.has(name)).map(routeFor)}
         <Route element={<AppProvidersLayout />}>

@@ -28,6 +28,7 @@ export {
   hiddenSectionsOf,
   hidesDocuments,
   type InvitedRoom,
+  invitedRoomHeading,
   MANAGERS_ACCESS,
   type ReadableRoom,
   type ReaderAccess,

@@ -5,6 +5,7 @@ import { href } from '#shared/routes';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { secondFactorPendingQuery, useCurrentUser } from '#web/features/auth/api/auth-hooks';
 import { LoginPage } from '#web/features/auth/pages/login-page';
+import { FirstScreen } from '#web/lib/first-screen';
 import { ConfirmMailboxStep } from './confirm-mailbox-step';
 import { SecondFactorStep } from './second-factor-step';
 
@@ -17,7 +18,8 @@ import { SecondFactorStep } from './second-factor-step';
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError } = useCurrentUser();
   const { pathname } = useLocation();
-  if (isPending) return <PageSpinner label="Checking your session…" />;
+  // A reader's page shows what the server wrote for it while the session is checked.
+  if (isPending) return <FirstScreen fallback={<PageSpinner label="Checking your session…" />} />;
   if (isError || !user) return <SignedOut />;
   if (user.onlyRoomId && !isPageOfRoom(pathname, user.onlyRoomId))
     return <ConfirmMailboxStep user={{ ...user, onlyRoomId: user.onlyRoomId }} />;

@@ -4,11 +4,32 @@ import { Link } from 'react-router';
 import { href } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
-import { PageSpinner } from '#web/components/ui/spinner';
 import { ApiRequestError } from '#web/lib/api-client';
+import { FirstScreen } from '#web/lib/first-screen';
 
+/**
+ * The room while its data loads: what the server wrote for this page if it is the first one, else the
+ * room's frame (its heading and rows to come), so the room appears where it will be, with no spinner.
+ */
 export function RoomLoading() {
-  return <PageSpinner label="Loading the data room…" />;
+  return (
+    <FirstScreen
+      part="frame"
+      fallback={
+        <div data-room-frame aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading the data room…
+          </span>
+          <div className="h-10 w-64 max-w-full animate-pulse rounded-lg bg-slate-100" />
+          <div className="mt-8 flex flex-col gap-3" aria-hidden="true">
+            <div className="h-20 animate-pulse rounded-xl bg-slate-100" />
+            <div className="h-20 animate-pulse rounded-xl bg-slate-100" />
+            <div className="h-20 animate-pulse rounded-xl bg-slate-100" />
+          </div>
+        </div>
+      }
+    />
+  );
 }
 
 export function StateCard({

@@ -1,0 +1,97 @@
+import type { ServedPageName } from '#shared/routes';
+
+/**
+ * What the server writes into a reader's page before any script runs
+ * (docs/decisions/0075-the-investors-first-screen.md): the room's name and its way in where the page's
+ * own proof already shows them (an invitation's link, a share link whose founder names the room), or the
+ * room's frame where the reader's data needs the session the script checks. Nothing here is more than
+ * the page itself shows that reader a moment later. The script keeps it on screen until its own page has
+ * what to draw (web/lib/first-screen.ts), so the page never flashes white.
+ */
+export type FirstScreen =
+  | {
+      kind: 'room-gate';
+      companyName: string;
+      stage: string;
+      logoUrl: string | null;
+      /** "Shared by Ada": a share link's founder's first name, when the founder lets it show. */
+      sharedBy: string | null;
+      /** What the reader does next, under the button (the share link's code step). */
+      nextStep: string | null;
+    }
+  | { kind: 'room-frame' };
+
+/** The page's first screen, from what its URL proves: null when it shows nothing before the script. */
+export type FirstScreenOf = (
+  page: ServedPageName,
+  params: Record<string, string>,
+  query: URLSearchParams,
+) => Promise<FirstScreen | null>;
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Text and attribute values as HTML: the five characters that could end either are escaped. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? '');
+
+// The markup uses the app's own Tailwind classes (web/app/styles.css scans this file), drawn as the
+// pages draw them: the site's header, the room's heading, its button and skeleton rows for what loads.
+const SITE_HEADER =
+  '<header class="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">' +
+  '<div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">' +
+  '<a href="/" class="rounded-md text-lg font-semibold tracking-tight text-slate-900" aria-label="Roundroom home">Roundroom</a>' +
+  '</div></header>';
+
+// The page's main column, as the invited view and the room's page lay theirs out; the part inside it
+// ([data-room-frame]) is what a page already drawn around it shows while its data loads.
+const MAIN_OPEN =
+  '<main id="main" class="flex-1"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">';
+const MAIN_CLOSE = '</div></main>';
+
+const SKELETON_ROWS =
+  '<div class="mt-8 flex flex-col gap-3" aria-hidden="true">' +
+  '<div class="h-20 animate-pulse rounded-xl bg-slate-100"></div>'.repeat(3) +
+  '</div>';
+
+function roomGateHtml(screen: Extract<FirstScreen, { kind: 'room-gate' }>): string {
+  const logo = screen.logoUrl
+    ? `<img src="${escapeHtml(screen.logoUrl)}" alt="" class="size-12 rounded-lg object-contain">`
+    : '';
+  const stage = screen.stage
+    ? `<span class="inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">${escapeHtml(screen.stage)}</span>`
+    : '';
+  const sharedBy = screen.sharedBy
+    ? `<p class="mt-2 text-sm text-slate-600">Shared by ${escapeHtml(screen.sharedBy)}</p>`
+    : '';
+  const nextStep = screen.nextStep
+    ? `<p class="mt-3 text-sm text-slate-600">${escapeHtml(screen.nextStep)}</p>`
+    : '';
+  return (
+    `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}` +
+    `${MAIN_OPEN}<div data-room-frame>` +
+    `<div class="flex flex-wrap items-center gap-3">${logo}` +
+    `<h1 class="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">${escapeHtml(screen.companyName)}</h1>${stage}</div>` +
+    sharedBy +
+    '<button type="button" disabled class="mt-6 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-indigo-600 px-6 text-base font-medium text-white max-sm:w-full">Open the data room</button>' +
+    nextStep +
+    SKELETON_ROWS +
+    `</div>${MAIN_CLOSE}</div>`
+  );
+}
+
+const ROOM_FRAME_HTML =
+  '<div class="flex min-h-dvh flex-col" data-first-screen>' +
+  '<div class="h-16 border-b border-slate-200 bg-white"></div>' +
+  `${MAIN_OPEN}<div data-room-frame aria-busy="true">` +
+  '<div class="h-10 w-64 max-w-full animate-pulse rounded-lg bg-slate-100"></div>' +
+  SKELETON_ROWS +
+  `</div>${MAIN_CLOSE}</div>`;
+
+/** The first screen as markup for the page's #root. */
+export function firstScreenHtml(screen: FirstScreen): string {
+  return screen.kind === 'room-gate' ? roomGateHtml(screen) : ROOM_FRAME_HTML;
+}
