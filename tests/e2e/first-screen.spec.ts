@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test } from './fixtures';
+import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+import { founderWithRoom, uniqueEmail } from './support/people';
+
+// The investor's first screen (docs/decisions/0075-the-investors-first-screen.md): the built assets go out
+// compressed, and a reader's page names its room before any script runs.
+
+const WEB_ROOT = path.resolve('dist/web');
+
+/** What the server sends for a path, before any decoding: fetch and the browser would undo it. */
+function rawGet(baseURL: string, urlPath: string, encoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    http
+      .get(`${baseURL}${urlPath}`, { headers: { 'accept-encoding': encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
+  br: zlib.brotliDecompressSync,
+  gzip: zlib.gunzipSync,
+};
+
+test('every built text asset is sent compressed as the browser asks, and decodes to its own bytes @desktop', async ({
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('the e2e configuration names no baseURL');
+  const compressed = fs
+    .readdirSync(WEB_ROOT, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.br') && !file.split('/').some((part) => part.startsWith('.')))
+    .map((file) => file.slice(0, -'.br'.length));
+  const built = fs.readdirSync(path.join(WEB_ROOT, 'assets')).filter((file) => /\.(js|css|svg)$/.test(file));
+  // Every script, stylesheet and drawing the build made has its compressed copies (but the few too
+  // small to gain from it).
+  const uncompressed = built.filter(
+    (file) =>
+      !compressed.includes(`assets/${file}`) && fs.statSync(path.join(WEB_ROOT, 'assets', file)).size > 1024,
+  );
+  expect(uncompressed).toEqual([]);
+  for (const file of compressed.filter((name) => name !== 'index.html')) {
+    const original = fs.readFileSync(path.join(WEB_ROOT, file));
+    for (const encoding of ['br', 'gzip']) {
+      const response = await rawGet(baseURL, `/${file}`, encoding);
+      expect(response.headers['content-encoding'], `${file} as ${encoding}`).toBe(encoding);
+      expect(response.headers.vary, file).toMatch(/accept-encoding/i);
+      expect(DECODERS[encoding]?.(response.bytes).equals(original), `${file} as ${encoding}`).toBe(true);
+    }
+    const plain = await rawGet(baseURL, `/${file}`, 'identity');
+    expect(plain.headers['content-encoding'], file).toBeUndefined();
+    expect(plain.bytes.equals(original), file).toBe(true);
+  }
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an invitation page names the room and its way in, escaped, and announces the modules it will run @phone', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    if (!baseURL) throw new Error('the e2e configuration names no baseURL');
+    const companyName = `<b>Kite & "Keel"</b> ${Date.now()}`;
+    const founder = await founderWithRoom(request, 'Kite');
+    const saved = await request.post('/api/sections/update', {
+      headers: { ...founder, origin: baseURL },
+      data: {
+        content: `# Company Information\nname: ${companyName}\nstage: Series A\n\n## Decks\nThe deck.\n`,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const email = uniqueEmail('first-screen');
+    expect((await request.post('/api/invites', { data: { email }, headers: founder })).status()).toBe(201);
+    const link = firstLinkStartingWith(
+      await waitForMail(email, 'invited you'),
+      `${baseURL}/data-room?invite=`,
+    );
+
+    const response = await page.goto(link);
+    expect(response?.headers()['content-encoding']).toBe('br');
+    // (The room keeps the name's text: the tags never reach the page, as markup or as text.)
+    await expect(page.getByRole('heading', { level: 1, name: /^Kite & "Keel" \d+$/ })).toBeVisible();
+    await expect(page.getByText('Series A')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open the data room' })).toBeVisible();
+    // The name is text, never markup.
+    await expect(page.locator('#root b')).toHaveCount(0);
+    const preloads = await page
+      .locator('link[rel=modulepreload]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const href of preloads) expect((await request.get(href)).status(), href).toBe(200);
+
+    // A link that opens nothing names nothing.
+    await page.goto(`/data-room?invite=${'x'.repeat(43)}`);
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  });
+
+  test('a room’s page shows its frame, and nothing of the room, before the script checks the reader @phone', async ({
+    page,
+  }) => {
+    const response = await page.goto('/data-room/6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('[data-room-frame]')).toBeVisible();
+    await expect(page.locator('#root')).not.toContainText(/\w/);
+  });
+});
