@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: [failOnConsoleError],
+          setupFiles: [failOnConsoleError, 'web/lib/sections-parser/parse-during-render.setup.ts'],
         },
       },
       {

@@ -1,9 +1,9 @@
 import type { Heading, Link, List, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { DEFAULT_FUNDING_STAGE, MAX_SECTIONS_MARKDOWN_LENGTH } from './contracts/rooms';
-import { SECOND_MS } from './durations';
+import { MAX_SECTIONS_MARKDOWN_LENGTH } from './contracts/rooms';
 import { detectFileType, type FileType } from './file-types';
 import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon } from './section-icons';
+import { DEFAULT_COMPANY } from './sections-parse-outcomes';
 
 /**
  * The sections markdown (docs/product-rules.md#sections-markdown), parsed with a real markdown parser so
@@ -11,12 +11,6 @@ import { DEFAULT_SECTION_ICON, inferSectionIcon, isSectionIcon, type SectionIcon
  * editor preview and the data-room views all read a room through this one module. Nothing here
  * renders HTML: titles and descriptions are plain text.
  */
-
-export const DEFAULT_COMPANY = {
-  name: 'Your Company',
-  stage: DEFAULT_FUNDING_STAGE,
-  description: 'Secure document sharing for investors and stakeholders',
-} as const;
 
 export interface SectionDocument {
   title: string;
@@ -74,10 +68,12 @@ const DOWNLOAD_PATH =
   /^\/api\/documents\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/download$/i;
 export const ICON_SUFFIX = /\s*\{icon=([a-z-]+)\}\s*$/i;
 
-/** The link to an uploaded document, as the server writes it into the markdown. */
-export function uploadedDocumentPath(documentId: string): string {
-  return `/api/documents/${documentId}/download`;
-}
+export { uploadedDocumentPath } from './document-links';
+export {
+  DEFAULT_COMPANY,
+  SECTIONS_TOO_COMPLEX_MESSAGE,
+  sectionsParseTimeoutMessage,
+} from './sections-parse-outcomes';
 
 /**
  * Every node under `root` (itself included) in document order, without recursion: however deeply
@@ -246,17 +242,6 @@ export const SECTIONS_LIMITS = {
   /** Links, images and reference definitions in the whole text. */
   maxLinks: 2_000,
 } as const;
-
-/** What a parse whose worker died (out of memory, say) answers, on the server and in the browser. */
-export const SECTIONS_TOO_COMPLEX_MESSAGE = 'This text is too complex to read. Remove deeply nested parts.';
-
-/**
- * What a parse that ran past its time limit answers (ADR 26): the server's worker pool refuses the save
- * with it, and the browser's preview shows it when its parsing worker is stopped.
- */
-export function sectionsParseTimeoutMessage(limitMs: number): string {
-  return `This text takes too long to read (more than ${limitMs / SECOND_MS} s). Split long paragraphs and lists, or remove deeply nested parts.`;
-}
 
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;

@@ -1,9 +1,9 @@
+import type { ParsedSections } from '#shared/sections-markdown';
 import {
   DEFAULT_COMPANY,
-  type ParsedSections,
   SECTIONS_TOO_COMPLEX_MESSAGE,
   sectionsParseTimeoutMessage,
-} from '#shared/sections-markdown';
+} from '#shared/sections-parse-outcomes';
 
 export interface SectionsParseRequest {
   id: number;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type ParsedSections, parseSectionsMarkdown } from '#shared/sections-markdown';
+import type { ParsedSections } from '#shared/sections-markdown';
 import { LatestSectionsParse, type ParseWorker, type SectionsParseState } from './latest-sections-parse';
 
 function createParseWorker(): ParseWorker {
@@ -10,11 +10,23 @@ function createParseWorker(): ParseWorker {
   }) as unknown as ParseWorker;
 }
 
+type SectionsParser = (markdown: string, options: { appOrigin?: string }) => ParsedSections;
+let parseWithoutWorkers: SectionsParser | null = null;
+
+/**
+ * Component tests run in jsdom, which has no Web Workers: their setup hands the parser over, to run
+ * during render there. The app never does, so the parser is in the worker's code alone and a reader's
+ * page does not load it (docs/decisions/0075-the-investors-first-screen.md).
+ */
+export function parseDuringRenderWithoutWorkers(parse: SectionsParser): void {
+  parseWithoutWorkers = parse;
+}
+
 /**
  * The sections markdown parsed off the main thread (ADR 26): the latest parse finished, and whether a
  * newer text is being parsed. Typing goes on while a slow text parses; the previous parse stays
  * meanwhile. `parsed` is undefined only until the first parse has finished. Where there are no Web
- * Workers (jsdom in component tests), it parses during render as before.
+ * Workers (jsdom in component tests), it parses during render with the parser handed over above.
  */
 export function useParsedSections(
   markdown: string,
@@ -40,7 +52,7 @@ export function useParsedSections(
   }, [markdown, appOrigin]);
 
   const synchronous = useMemo(
-    () => (inWorker ? undefined : parseSectionsMarkdown(markdown, { appOrigin })),
+    () => (inWorker ? undefined : parseWithoutWorkers?.(markdown, { appOrigin })),
     [inWorker, markdown, appOrigin],
   );
   return synchronous ? { parsed: synchronous, isUpdating: false } : state;

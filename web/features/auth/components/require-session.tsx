@@ -1,13 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { href } from '#shared/routes';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { secondFactorPendingQuery, useCurrentUser } from '#web/features/auth/api/auth-hooks';
-import { LoginPage } from '#web/features/auth/pages/login-page';
 import { FirstScreen } from '#web/lib/first-screen';
 import { ConfirmMailboxStep } from './confirm-mailbox-step';
-import { SecondFactorStep } from './second-factor-step';
+
+// Loaded only for a visitor without a session: a reader's page (the invitation's, a room's) does not
+// carry the sign-in and passkey code (docs/decisions/0075-the-investors-first-screen.md).
+const LoginPage = lazy(() =>
+  import('#web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })),
+);
 
 /**
  * Signed-in-only pages (docs/product-rules.md#pages): the server must confirm a session; without one the
@@ -34,6 +41,7 @@ function isPageOfRoom(pathname: string, roomId: string): boolean {
 
 function SignedOut() {
   const secondFactor = useQuery(secondFactorPendingQuery);
-  if (secondFactor.isPending) return <PageSpinner label="Checking your session…" />;
-  return secondFactor.data ? <SecondFactorStep /> : <LoginPage />;
+  const checking = <PageSpinner label="Checking your session…" />;
+  if (secondFactor.isPending) return checking;
+  return <Suspense fallback={checking}>{secondFactor.data ? <SecondFactorStep /> : <LoginPage />}</Suspense>;
 }

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useRoomContent } from '#web/features/data-room/api/room-queries';
 import { ndaPromptOf } from '#web/features/data-room/api/use-accept-nda';
 import type { RoomSource } from '#web/lib/query-keys';
 import { InvitationLinkStatePanel } from './invitation-entry';
-import { NdaGate } from './nda-gate';
 import type { RoomContent } from './room-content-view';
 import { isNotFound, RoomLoadFailed, RoomLoading, RoomUnavailable } from './room-states';
+
+// Few rooms ask for an NDA: its page (and the markdown renderer its text needs) loads when one does, not
+// with every reader's room (docs/decisions/0075-the-investors-first-screen.md).
+const NdaGate = lazy(() => import('./nda-gate').then((m) => ({ default: m.NdaGate })));
 
 interface RoomLoaderProps {
   /** null while the source itself is being found (e.g. the founder's own room id). */
@@ -22,7 +25,12 @@ export function RoomLoader({ source, children }: RoomLoaderProps) {
   const room = useRoomContent(source);
   if (room.error) {
     const nda = ndaPromptOf(room.error);
-    if (nda && source) return <NdaGate key={nda.versionId} prompt={nda} source={source} />;
+    if (nda && source)
+      return (
+        <Suspense fallback={<RoomLoading />}>
+          <NdaGate key={nda.versionId} prompt={nda} source={source} />
+        </Suspense>
+      );
     if (isNotFound(room.error))
       return source?.kind === 'invite' ? (
         <InvitationLinkStatePanel token={source.token} />

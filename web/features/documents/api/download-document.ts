@@ -1,6 +1,6 @@
+import { uploadedDocumentPath } from '#shared/document-links';
 import { MINUTE_MS } from '#shared/durations';
 import { extensionOf } from '#shared/file-types';
-import { uploadedDocumentPath } from '#shared/sections-markdown';
 
 /**
  * Fetches an uploaded document with the session cookie and saves it under its title
