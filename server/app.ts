@@ -32,6 +32,11 @@ import { groupsRoutes, invitedRoomHeading, ndaRoutes, roomsRoutes } from '#serve
 import { shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes as authApi } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { questionRoutes } from '#shared/contracts/questions';
+import { roomRoutes } from '#shared/contracts/rooms';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
@@ -43,7 +48,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDrain } from './plugins/drain';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
-import type { FirstScreenOf } from './plugins/first-screen';
+import type { PageStartOf } from './plugins/first-screen';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -241,25 +246,47 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openApiRoutes(apiRoutes, config.appUrl));
   await app.register(webhooksRoutes(ctx));
 
-  await registerWebApp(app, options.webRoot, firstScreens(ctx, invitationLinks));
+  await registerWebApp(app, options.webRoot, pageStarts(ctx, invitationLinks));
   return app;
 }
 
 /**
- * What each reader's page shows before its script runs (docs/decisions/0075-the-investors-first-screen.md),
- * from the proof its URL carries: an invitation's page names its room; a room's page, whose reader the
- * script has yet to check, shows the room's frame.
+ * What each reader's page starts with (docs/decisions/0075-the-investors-first-screen.md), from the proof
+ * its URL carries: an invitation's page names its room; a room's page, whose reader the script has yet
+ * to check, shows the room's frame. Each asks for its first API answers with the HTML.
  */
-function firstScreens(ctx: AppContext, invitationLinks: InvitationLinks): FirstScreenOf {
-  return async (page, _params, query) => {
-    if (page === 'dataRoom') {
-      const token = query.get('invite');
-      const heading = token ? await invitedRoomHeading(ctx, invitationLinks, token) : undefined;
-      return heading
-        ? { kind: 'room-gate', ...heading, logoUrl: null, sharedBy: null, nextStep: null }
-        : null;
+function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStartOf {
+  const session = apiPath(authApi.session);
+  return async (page, params, query) => {
+    const token = query.get('invite');
+    if (page === 'dataRoom' && token) {
+      const heading = await invitedRoomHeading(ctx, invitationLinks, token);
+      if (!heading) return { screen: null, apiPaths: [] };
+      const invitation = { params: { token } };
+      return {
+        screen: { kind: 'room-gate', ...heading, logoUrl: null, sharedBy: null, nextStep: null },
+        apiPaths: [
+          apiPath(roomRoutes.invitedRoom, invitation),
+          apiPath(roomRoutes.invitedSections, invitation),
+          apiPath(documentRoutes.inInvitedRoom, invitation),
+          apiPath(questionRoutes.invitedFaq, invitation),
+          session,
+        ],
+      };
     }
-    if (page === 'dataRoomById' || page === 'sectionInRoom') return { kind: 'room-frame' };
-    return null;
+    if ((page === 'dataRoomById' || page === 'sectionInRoom') && params.id) {
+      const room = { params: { id: params.id } };
+      return {
+        screen: { kind: 'room-frame' },
+        apiPaths: [
+          session,
+          apiPath(roomRoutes.room, room),
+          apiPath(roomRoutes.sections, room),
+          apiPath(documentRoutes.inRoom, room),
+          apiPath(questionRoutes.mine, room),
+        ],
+      };
+    }
+    return { screen: null, apiPaths: [session] };
   };
 }

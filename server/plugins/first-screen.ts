@@ -21,12 +21,32 @@ export type FirstScreen =
     }
   | { kind: 'room-frame' };
 
-/** The page's first screen, from what its URL proves: null when it shows nothing before the script. */
-export type FirstScreenOf = (
+/** What a reader's page starts with, written into its HTML. */
+export interface PageStart {
+  /** What it shows before its script runs, from what its URL proves; null for nothing. */
+  screen: FirstScreen | null;
+  /**
+   * The API answers its script asks for first: requested with the HTML (preload as=fetch), so they
+   * arrive with the code instead of after it. Only what the URL already names: the answers themselves
+   * are the API's, authorised there as always.
+   */
+  apiPaths: string[];
+}
+
+export type PageStartOf = (
   page: ServedPageName,
   params: Record<string, string>,
   query: URLSearchParams,
-) => Promise<FirstScreen | null>;
+) => Promise<PageStart>;
+
+/** The page's API answers, asked for as its script will ask (same URL, with the cookies) to be reused. */
+export const apiPreloadsHtml = (apiPaths: readonly string[]) =>
+  apiPaths
+    .map(
+      (apiPath) =>
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(apiPath)}">`,
+    )
+    .join('');
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchPageRoute } from '#shared/routes';
 import { apiNotFound } from './errors';
-import { type FirstScreenOf, firstScreenHtml } from './first-screen';
+import { apiPreloadsHtml, firstScreenHtml, type PageStartOf } from './first-screen';
 import { readerPagePreloads } from './page-preloads';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -19,7 +19,7 @@ const ONE_YEAR_SECONDS = 31_536_000;
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string | undefined,
-  firstScreenOf?: FirstScreenOf,
+  pageStartOf?: PageStartOf,
 ): Promise<void> {
   if (!webRoot) {
     app.setNotFoundHandler((request, reply) =>
@@ -40,15 +40,16 @@ export async function registerWebApp(
   const pageHtml = async (request: FastifyRequest, pathname: string): Promise<string> => {
     const page = matchPageRoute(pathname);
     if (!page) return indexHtml;
-    const head = preloads.get(page.name);
     const query = new URL(request.url, 'http://localhost').searchParams;
-    const screen = await firstScreenOf?.(page.name, page.params, query).catch((error: unknown) => {
-      // The page works without it: the script draws the same a moment later.
+    const start = await pageStartOf?.(page.name, page.params, query).catch((error: unknown) => {
+      // The page works without it: the script asks and draws the same a moment later.
       request.log.warn({ err: error }, 'the first screen could not be written');
       return null;
     });
+    const head = (preloads.get(page.name) ?? '') + apiPreloadsHtml(start?.apiPaths ?? []);
     let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
-    if (screen) html = html.replace(EMPTY_ROOT, `<div id="root">${firstScreenHtml(screen)}</div>`);
+    if (start?.screen)
+      html = html.replace(EMPTY_ROOT, `<div id="root">${firstScreenHtml(start.screen)}</div>`);
     return html;
   };
 
