@@ -60,10 +60,16 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character)
 
 // The markup uses the app's own Tailwind classes (web/app/styles.css scans this file), drawn as the
 // pages draw them: the site's header, the room's heading, its button and skeleton rows for what loads.
+const NAV_LINK =
+  'inline-flex h-8 items-center justify-center rounded-md px-2 text-sm font-medium text-slate-700 sm:px-3';
 const SITE_HEADER =
   '<header class="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">' +
   '<div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">' +
-  '<a href="/" class="rounded-md text-lg font-semibold tracking-tight text-slate-900" aria-label="Roundroom home">Roundroom</a>' +
+  '<a href="/" class="rounded-md" aria-label="Roundroom home"><span class="inline-flex items-center gap-2 font-semibold text-slate-900">' +
+  '<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#4f46e5"/><circle cx="16" cy="16" r="8" fill="none" stroke="#fff" stroke-width="3"/></svg>' +
+  '<span class="text-lg tracking-tight">Roundroom</span></span></a>' +
+  `<nav aria-label="Main" class="flex items-center gap-0.5 sm:gap-2"><a href="/demo" class="${NAV_LINK}">Demo</a><a href="/docs" class="${NAV_LINK}">Docs</a>` +
+  '<a href="/login" class="inline-flex h-8 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900">Login</a></nav>' +
   '</div></header>';
 
 // The page's main column, as the invited view and the room's page lay theirs out; the part inside it
@@ -96,7 +102,7 @@ function roomGateHtml(screen: Extract<FirstScreen, { kind: 'room-gate' }>): stri
     `<div class="flex flex-wrap items-center gap-3">${logo}` +
     `<h1 class="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">${escapeHtml(screen.companyName)}</h1>${stage}</div>` +
     sharedBy +
-    '<button type="button" disabled class="mt-6 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-indigo-600 px-6 text-base font-medium text-white max-sm:w-full">Open the data room</button>' +
+    '<button type="button" disabled class="mt-6 inline-flex h-12 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-indigo-600 px-6 text-base font-medium text-white max-sm:w-full">Open the data room</button>' +
     nextStep +
     SKELETON_ROWS +
     `</div>${MAIN_CLOSE}</div>`
