@@ -72,7 +72,8 @@ async function countRequests(page: Page): Promise<Requests> {
     const url = new URL(event.request.url);
     if (url.pathname.startsWith('/api/')) apiCalled = true;
     if (!apiCalled) beforeFirstApiCall++;
-    if (event.type === 'Script') scripts.add(event.requestId);
+    // By the file, not the request's type: the sections parser's worker is JavaScript the page waits for.
+    if (url.pathname.endsWith('.js')) scripts.add(event.requestId);
   });
   session.on('Network.loadingFinished', (event) => {
     if (scripts.has(event.requestId)) javascriptBytes += event.encodedDataLength;
