@@ -264,7 +264,7 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
       if (!heading) return { screen: null, apiPaths: [] };
       const invitation = { params: { token } };
       return {
-        screen: { kind: 'room-gate', ...heading, logoUrl: null, sharedBy: null, nextStep: null },
+        screen: { kind: 'invitation', ...heading },
         apiPaths: [
           apiPath(roomRoutes.invitedRoom, invitation),
           apiPath(roomRoutes.invitedSections, invitation),

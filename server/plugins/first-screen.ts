@@ -10,14 +10,19 @@ import type { ServedPageName } from '#shared/routes';
  */
 export type FirstScreen =
   | {
-      kind: 'room-gate';
+      /** An invitation's page: the invited view's panel and the room's heading. */
+      kind: 'invitation';
       companyName: string;
       stage: string;
+      invitedEmail: string;
+    }
+  | {
+      /** A share link's gate: whose room it is, when the founder lets the link say so. */
+      kind: 'share-gate';
+      companyName: string;
       logoUrl: string | null;
-      /** "Shared by Ada": a share link's founder's first name, when the founder lets it show. */
+      /** "Shared by Ada": the founder's first name. */
       sharedBy: string | null;
-      /** What the reader does next, under the button (the share link's code step). */
-      nextStep: string | null;
     }
   | { kind: 'room-frame' };
 
@@ -83,29 +88,40 @@ const SKELETON_ROWS =
   '<div class="h-20 animate-pulse rounded-xl bg-slate-100"></div>'.repeat(3) +
   '</div>';
 
-function roomGateHtml(screen: Extract<FirstScreen, { kind: 'room-gate' }>): string {
+// The Badge and the large Button of web/components/ui, as their default variants draw them.
+const BADGE =
+  'inline-flex items-center gap-1 rounded-full border border-transparent bg-indigo-600 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-white';
+const OPEN_BUTTON =
+  '<button type="button" disabled class="inline-flex h-12 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-indigo-600 px-6 text-base font-medium text-white">Open the data room</button>';
+const HEADING = 'break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl';
+
+/** As the invited view draws it: the invitation's panel with its button, then the room's heading. */
+function invitationHtml(screen: Extract<FirstScreen, { kind: 'invitation' }>): string {
+  const company = escapeHtml(screen.companyName);
+  const stage = screen.stage ? `<span class="${BADGE}">${escapeHtml(screen.stage)}</span>` : '';
+  return (
+    `<div class="flex flex-col gap-8">` +
+    '<section aria-label="Your invitation" class="flex flex-col gap-4 rounded-xl border border-indigo-200 bg-indigo-50 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">' +
+    `<div class="min-w-0"><p class="font-semibold break-words text-indigo-950">You are invited to ${company}’s data room</p>` +
+    `<p class="mt-0.5 text-sm break-words text-indigo-900">Open it as ${escapeHtml(screen.invitedEmail)}: this device stays signed in for 7 days, with no password and no second e-mail.</p></div>` +
+    `${OPEN_BUTTON}</section>` +
+    `<div class="flex flex-wrap items-center gap-3"><h1 class="${HEADING}">${company}</h1>${stage}</div>` +
+    '</div>'
+  );
+}
+
+/** A share link's gate: the room's logo and name, who shares it, and the way in. */
+function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): string {
   const logo = screen.logoUrl
     ? `<img src="${escapeHtml(screen.logoUrl)}" alt="" class="size-12 rounded-lg object-contain">`
-    : '';
-  const stage = screen.stage
-    ? `<span class="inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">${escapeHtml(screen.stage)}</span>`
     : '';
   const sharedBy = screen.sharedBy
     ? `<p class="mt-2 text-sm text-slate-600">Shared by ${escapeHtml(screen.sharedBy)}</p>`
     : '';
-  const nextStep = screen.nextStep
-    ? `<p class="mt-3 text-sm text-slate-600">${escapeHtml(screen.nextStep)}</p>`
-    : '';
   return (
-    `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}` +
-    `${MAIN_OPEN}<div data-room-frame>` +
-    `<div class="flex flex-wrap items-center gap-3">${logo}` +
-    `<h1 class="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">${escapeHtml(screen.companyName)}</h1>${stage}</div>` +
-    sharedBy +
-    '<button type="button" disabled class="mt-6 inline-flex h-12 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-indigo-600 px-6 text-base font-medium text-white max-sm:w-full">Open the data room</button>' +
-    nextStep +
-    SKELETON_ROWS +
-    `</div>${MAIN_CLOSE}</div>`
+    `<div class="mx-auto flex max-w-md flex-col">${logo}` +
+    `<h1 class="${HEADING}">${escapeHtml(screen.companyName)}</h1>${sharedBy}` +
+    `<div class="mt-6">${OPEN_BUTTON.replace('shrink-0', 'w-full')}</div></div>`
   );
 }
 
@@ -119,5 +135,8 @@ const ROOM_FRAME_HTML =
 
 /** The first screen as markup for the page's #root. */
 export function firstScreenHtml(screen: FirstScreen): string {
-  return screen.kind === 'room-gate' ? roomGateHtml(screen) : ROOM_FRAME_HTML;
+  if (screen.kind === 'room-frame') return ROOM_FRAME_HTML;
+  const content =
+    screen.kind === 'invitation' ? invitationHtml(screen) + SKELETON_ROWS : shareGateHtml(screen);
+  return `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}${MAIN_OPEN}<div data-room-frame>${content}</div>${MAIN_CLOSE}</div>`;
 }

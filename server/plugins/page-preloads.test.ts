@@ -21,12 +21,10 @@ test('every module announced for a reader’s page is one the route table loads 
 
 test('the first screen writes a room’s name and stage as text, never as markup', () => {
   const html = firstScreenHtml({
-    kind: 'room-gate',
+    kind: 'invitation',
     companyName: '<script>alert(1)</script> & "Co"',
     stage: "<img src=x onerror='x'>",
-    logoUrl: null,
-    sharedBy: null,
-    nextStep: null,
+    invitedEmail: 'a"b@example.com',
   });
   expect(html).not.toContain('<script>');
   expect(html).not.toContain('<img src=x');

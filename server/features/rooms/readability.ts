@@ -339,16 +339,16 @@ const EMPTY: ReadonlySet<string> = new Set();
 
 /**
  * What an invitation's page may name before its script runs (docs/decisions/0075-the-investors-first-
- * screen.md): the room's company and stage, which the invited view shows that link's holder anyway;
- * undefined for a link that opens nothing. Writes nothing: the page's own read records the visit.
+ * screen.md): the room's company and stage and the invited address, which the invited view shows that
+ * link's holder anyway; undefined for a link that opens nothing. Writes nothing: the page's own read records the visit.
  */
 export async function invitedRoomHeading(
   ctx: AppContext,
   invitationLinks: InvitationLinks,
   token: string,
-): Promise<{ companyName: string; stage: string } | undefined> {
+): Promise<{ companyName: string; stage: string; invitedEmail: string } | undefined> {
   const reading = await roomReadingOf(ctx, { invitationToken: token, invitationLinks });
-  return reading?.invitation
-    ? { companyName: reading.room.companyName, stage: reading.room.stage }
-    : undefined;
+  if (!reading?.invitation) return undefined;
+  const { room, invitation } = reading;
+  return { companyName: room.companyName, stage: room.stage, invitedEmail: invitation.email };
 }
