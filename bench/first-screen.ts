@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium';
 import { type SeededDeck, seedDeck, throttledPhone, untilPageOnScreen } from './reader';
 import { type BudgetRow, kb, median, ms } from './report';
@@ -56,33 +56,30 @@ function writeBaselinePage(webRoot: string, pageImage: Buffer): void {
 interface Requests {
   /** Requests made before the first /api/ request. */
   beforeFirstApiCall: number;
-  /** JavaScript bytes over the wire (compressed, headers included) until the counter is read. */
-  javascriptBytes(): number;
+  /** JavaScript bytes over the wire (compressed, headers included) of the files fetched until now. */
+  javascriptBytes(): Promise<number>;
 }
 
-/** Counts what the page fetches, through the DevTools protocol's network events. */
-async function countRequests(page: Page): Promise<Requests> {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
+/** Counts what the page fetches (the page's own requests and its workers'), as Playwright sees them. */
+function countRequests(page: Page): Requests {
   let beforeFirstApiCall = 0;
   let apiCalled = false;
-  const scripts = new Set<string>();
-  let javascriptBytes = 0;
-  session.on('Network.requestWillBeSent', (event) => {
-    const url = new URL(event.request.url);
-    if (url.pathname.startsWith('/api/')) apiCalled = true;
+  const scripts: Request[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiCalled = true;
     if (!apiCalled) beforeFirstApiCall++;
     // By the file, not the request's type: the sections parser's worker is JavaScript the page waits for.
-    if (url.pathname.endsWith('.js')) scripts.add(event.requestId);
-  });
-  session.on('Network.loadingFinished', (event) => {
-    if (scripts.has(event.requestId)) javascriptBytes += event.encodedDataLength;
+    if (pathname.endsWith('.js')) scripts.push(request);
   });
   return {
     get beforeFirstApiCall() {
       return beforeFirstApiCall;
     },
-    javascriptBytes: () => javascriptBytes,
+    async javascriptBytes() {
+      const sizes = await Promise.all(scripts.map((request) => request.sizes()));
+      return sizes.reduce((sum, size) => sum + size.responseBodySize + size.responseHeadersSize, 0);
+    },
   };
 }
 
@@ -159,12 +156,12 @@ async function measure(browser: Browser, server: RunningServer, deck: SeededDeck
     {
       const invitationPath = await freshInvitationPath(server, deck);
       const { context, page } = await throttledPhone(browser, server, null);
-      const requests = await countRequests(page);
+      const requests = countRequests(page);
       await page.goto(invitationPath, { waitUntil: 'commit' });
       await pageTimeWhen(page, companyAndButtonOnScreen);
       samples.invitation.push(await largestContentfulPaint(page));
       await pageTimeWhen(page, invitationUsable);
-      samples.invitationJs.push(requests.javascriptBytes());
+      samples.invitationJs.push(await requests.javascriptBytes());
       samples.invitationRequests.push(requests.beforeFirstApiCall);
       await context.close();
     }

@@ -2,12 +2,23 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ParsedSections } from '#shared/sections-markdown';
 import { LatestSectionsParse, type ParseWorker, type SectionsParseState } from './latest-sections-parse';
 
-function createParseWorker(): ParseWorker {
+function startParseWorker(): ParseWorker {
   // Vite bundles the worker as its own file, fetched only by the pages that parse sections.
   return new Worker(new URL('./sections-parse.worker.ts', import.meta.url), {
     type: 'module',
     name: 'sections-parser',
   }) as unknown as ParseWorker;
+}
+
+// One worker started as soon as a page that parses sections has loaded its code: its script (the
+// parser) downloads and starts while the page asks for the room, instead of after the room's answer
+// (docs/decisions/0075-the-investors-first-screen.md). The first parse takes it; later ones start their own.
+let startedWorker: ParseWorker | null = typeof Worker === 'function' ? startParseWorker() : null;
+
+function createParseWorker(): ParseWorker {
+  const worker = startedWorker ?? startParseWorker();
+  startedWorker = null;
+  return worker;
 }
 
 type SectionsParser = (markdown: string, options: { appOrigin?: string }) => ParsedSections;
