@@ -35,6 +35,7 @@ import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes as authApi } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
 import { questionRoutes } from '#shared/contracts/questions';
 import { roomRoutes } from '#shared/contracts/rooms';
 import type { AppContext } from './app-context';
@@ -253,7 +254,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 /**
  * What each reader's page starts with (docs/decisions/0075-the-investors-first-screen.md), from the proof
  * its URL carries: an invitation's page names its room; a room's page, whose reader the script has yet
- * to check, shows the room's frame. Each asks for its first API answers with the HTML.
+ * to check, shows the room's frame; a document's page asks for its preview. Each asks for its first API
+ * answers with the HTML.
  */
 function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStartOf {
   const session = apiPath(authApi.session);
@@ -286,6 +288,10 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
           apiPath(questionRoutes.mine, room),
         ],
       };
+    }
+    if (page === 'documentInRoom' && params.documentId) {
+      const document = { params: { id: params.documentId } };
+      return { screen: null, apiPaths: [session, apiPath(previewRoutes.preview, document)] };
     }
     return { screen: null, apiPaths: [session] };
   };
