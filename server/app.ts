@@ -293,6 +293,8 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
       const document = { params: { id: params.documentId } };
       return { screen: null, apiPaths: [session, apiPath(previewRoutes.preview, document)] };
     }
-    return { screen: null, apiPaths: [session] };
+    // The other reader's pages check the session first; the console's pages are not sped up here.
+    const readersPage = page === 'investorDashboard' || page === 'roomQuestions' || page === 'shareLink';
+    return { screen: null, apiPaths: readersPage ? [session] : [] };
   };
 }
