@@ -259,7 +259,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
  */
 function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStartOf {
   const session = apiPath(authApi.session);
-  return async (page, params, query) => {
+  return async ({ page, params, query, hasSessionCookie }) => {
     const token = query.get('invite');
     if (page === 'dataRoom' && token) {
       const heading = await invitedRoomHeading(ctx, invitationLinks, token);
@@ -278,6 +278,7 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
     }
     if ((page === 'dataRoomById' || page === 'sectionInRoom') && params.id) {
       const room = { params: { id: params.id } };
+      if (!hasSessionCookie) return { screen: { kind: 'room-frame' }, apiPaths: [session] };
       return {
         screen: { kind: 'room-frame' },
         apiPaths: [
@@ -289,7 +290,7 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
         ],
       };
     }
-    if (page === 'documentInRoom' && params.documentId) {
+    if (page === 'documentInRoom' && params.documentId && hasSessionCookie) {
       const document = { params: { id: params.documentId } };
       return { screen: null, apiPaths: [session, apiPath(previewRoutes.preview, document)] };
     }

@@ -133,7 +133,7 @@ function cookieValue(raw: string): string {
 }
 
 /** Our one cookie, parsed by the cookie library, without a cookie plugin's hooks on every request. */
-function sessionCookie(request: FastifyRequest): string | undefined {
+export function sessionCookie(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   return header ? parseCookie(header, { decode: cookieValue })[SESSION_COOKIE] : undefined;
 }

@@ -38,11 +38,18 @@ export interface PageStart {
   apiPaths: string[];
 }
 
-export type PageStartOf = (
-  page: ServedPageName,
-  params: Record<string, string>,
-  query: URLSearchParams,
-) => Promise<PageStart>;
+export interface PageRequest {
+  page: ServedPageName;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /**
+   * Whether the browser sent a session cookie (not whether it is valid: the script asks the server).
+   * Without one, a signed-in page's answers would only be refusals.
+   */
+  hasSessionCookie: boolean;
+}
+
+export type PageStartOf = (request: PageRequest) => Promise<PageStart>;
 
 /** The page's API answers, asked for as its script will ask (same URL, with the cookies) to be reused. */
 export const apiPreloadsHtml = (apiPaths: readonly string[]) =>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchPageRoute } from '#shared/routes';
+import { sessionCookie } from './auth';
 import { apiNotFound } from './errors';
 import { apiPreloadsHtml, firstScreenHtml, type PageStartOf } from './first-screen';
 import { readerPagePreloads } from './page-preloads';
@@ -41,7 +42,13 @@ export async function registerWebApp(
     const page = matchPageRoute(pathname);
     if (!page) return indexHtml;
     const query = new URL(request.url, 'http://localhost').searchParams;
-    const start = await pageStartOf?.(page.name, page.params, query).catch((error: unknown) => {
+    const pageRequest = {
+      page: page.name,
+      params: page.params,
+      query,
+      hasSessionCookie: sessionCookie(request) !== undefined,
+    };
+    const start = await pageStartOf?.(pageRequest).catch((error: unknown) => {
       // The page works without it: the script asks and draws the same a moment later.
       request.log.warn({ err: error }, 'the first screen could not be written');
       return null;
