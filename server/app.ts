@@ -28,7 +28,13 @@ import { questionAnsweredMailJob, questionsRoutes } from '#server/features/quest
 import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
-import { groupsRoutes, invitedRoomHeading, ndaRoutes, roomsRoutes } from '#server/features/rooms/index';
+import {
+  groupsRoutes,
+  invitedRoomHeading,
+  ndaRoutes,
+  roomReadingOf,
+  roomsRoutes,
+} from '#server/features/rooms/index';
 import { shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
@@ -45,7 +51,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
-import { registerAuth } from './plugins/auth';
+import { registerAuth, type SessionResolver } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDrain } from './plugins/drain';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
@@ -217,7 +223,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerCompression(app);
   await registerRateLimits(app, config, database);
-  registerAuth(app, createSessionResolver(database.db, caches.get(sessionsCache)), {
+  const sessions = createSessionResolver(database.db, caches.get(sessionsCache));
+  registerAuth(app, sessions, {
     resolve: (secret) => resolveApiToken(ctx, secret),
   });
   registerApiTokenRules(app, { perMinute: config.rateLimits.apiTokenPerMinute });
@@ -247,7 +254,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openApiRoutes(apiRoutes, config.appUrl));
   await app.register(webhooksRoutes(ctx));
 
-  await registerWebApp(app, options.webRoot, pageStarts(ctx, invitationLinks));
+  await registerWebApp(app, options.webRoot, pageStarts(ctx, invitationLinks, sessions));
   return app;
 }
 
@@ -257,9 +264,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
  * to check, shows the room's frame; a document's page asks for its preview. Each asks for its first API
  * answers with the HTML.
  */
-function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStartOf {
+function pageStarts(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  sessions: SessionResolver,
+): PageStartOf {
   const session = apiPath(authApi.session);
-  return async ({ page, params, query, hasSessionCookie }) => {
+  /** Whether the browser's session may read the room now: else its answers would only be refusals. */
+  const mayReadRoom = async (sessionToken: string | undefined, roomId: string) => {
+    const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
+    if (!live || live.isSecondFactorPending) return false;
+    const reading = await roomReadingOf(ctx, {
+      user: { id: live.user.id, onlyRoomId: live.onlyRoomId },
+      roomId,
+    });
+    return reading !== undefined && reading.pendingNda === null;
+  };
+  return async ({ page, params, query, sessionToken }) => {
     const token = query.get('invite');
     if (page === 'dataRoom' && token) {
       const heading = await invitedRoomHeading(ctx, invitationLinks, token);
@@ -278,7 +299,8 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
     }
     if ((page === 'dataRoomById' || page === 'sectionInRoom') && params.id) {
       const room = { params: { id: params.id } };
-      if (!hasSessionCookie) return { screen: { kind: 'room-frame' }, apiPaths: [session] };
+      if (!(await mayReadRoom(sessionToken, params.id)))
+        return { screen: { kind: 'room-frame' }, apiPaths: [session] };
       return {
         screen: { kind: 'room-frame' },
         apiPaths: [
@@ -290,7 +312,12 @@ function pageStarts(ctx: AppContext, invitationLinks: InvitationLinks): PageStar
         ],
       };
     }
-    if (page === 'documentInRoom' && params.documentId && hasSessionCookie) {
+    if (
+      page === 'documentInRoom' &&
+      params.id &&
+      params.documentId &&
+      (await mayReadRoom(sessionToken, params.id))
+    ) {
       const document = { params: { id: params.documentId } };
       return { screen: null, apiPaths: [session, apiPath(previewRoutes.preview, document)] };
     }

@@ -42,11 +42,8 @@ export interface PageRequest {
   page: ServedPageName;
   params: Record<string, string>;
   query: URLSearchParams;
-  /**
-   * Whether the browser sent a session cookie (not whether it is valid: the script asks the server).
-   * Without one, a signed-in page's answers would only be refusals.
-   */
-  hasSessionCookie: boolean;
+  /** The browser's session cookie, if it sent one (unchecked). */
+  sessionToken: string | undefined;
 }
 
 export type PageStartOf = (request: PageRequest) => Promise<PageStart>;

@@ -46,7 +46,7 @@ export async function registerWebApp(
       page: page.name,
       params: page.params,
       query,
-      hasSessionCookie: sessionCookie(request) !== undefined,
+      sessionToken: sessionCookie(request),
     };
     const start = await pageStartOf?.(pageRequest).catch((error: unknown) => {
       // The page works without it: the script asks and draws the same a moment later.
