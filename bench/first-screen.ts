@@ -108,10 +108,10 @@ const companyAndButtonOnScreen = () => {
   const body = (globalThis as unknown as { document: { body: { innerText: string } } }).document.body;
   return body.innerText.includes('Bench Co') && body.innerText.includes('Open the data room');
 };
-const companyOnScreen = () =>
-  (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText.includes(
-    'Bench Co',
-  );
+const headingOnScreen = () =>
+  (
+    globalThis as unknown as { document: { querySelector(selector: string): unknown } }
+  ).document.querySelector('h1') !== null;
 /** The room's frame: its header with the company's name, rows to come or come. */
 const roomFrameOnScreen = () =>
   (
@@ -145,6 +145,7 @@ async function measure(browser: Browser, server: RunningServer, deck: SeededDeck
     imageAlone: [] as number[],
     tapToPageOne: [] as number[],
   };
+  let gateNamedCompany = 0;
   for (let run = 0; run < RUNS; run++) {
     {
       const { context, page } = await throttledPhone(browser, server, null);
@@ -169,8 +170,10 @@ async function measure(browser: Browser, server: RunningServer, deck: SeededDeck
       const sharePath = await newShareLink(server, deck);
       const { context, page } = await throttledPhone(browser, server, null);
       await page.goto(sharePath, { waitUntil: 'commit' });
-      await pageTimeWhen(page, companyOnScreen);
+      await pageTimeWhen(page, headingOnScreen);
       samples.shareGate.push(await largestContentfulPaint(page));
+      const heading = await page.locator('h1').first().textContent();
+      if (heading?.includes(COMPANY)) gateNamedCompany++;
       await context.close();
     }
     {
@@ -208,9 +211,10 @@ async function measure(browser: Browser, server: RunningServer, deck: SeededDeck
       await context.close();
     }
   }
-  return Object.fromEntries(
+  const medians = Object.fromEntries(
     Object.entries(samples).map(([name, values]) => [name, median(values)]),
   ) as Record<keyof typeof samples, number>;
+  return { ...medians, gateAlwaysNamedCompany: gateNamedCompany === RUNS };
 }
 
 export async function measureFirstScreenBudgets(): Promise<BudgetRow[]> {
@@ -254,9 +258,9 @@ export async function measureFirstScreenBudgets(): Promise<BudgetRow[]> {
       },
       {
         budget: 'phone on 4G, cold: share link’s gate with the company’s name painted ≤ 1.5 s',
-        measured: `${ms(m.shareGate)} (${(m.shareGate / m.baseline).toFixed(1)}×, median of ${RUNS})`,
+        measured: `${ms(m.shareGate)} (${(m.shareGate / m.baseline).toFixed(1)}×, median of ${RUNS}), ${m.gateAlwaysNamedCompany ? 'names the company' : 'its heading does not name the company'}`,
         baseline,
-        pass: m.shareGate <= 1500,
+        pass: m.shareGate <= 1500 && m.gateAlwaysNamedCompany,
       },
       {
         budget: 'phone on 4G: a returning signed-in reader’s room frame ≤ 1.0 s, its rows ≤ 2.0 s',
