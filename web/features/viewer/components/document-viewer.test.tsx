@@ -506,6 +506,27 @@ test('portrait pages open fitted to the width', async () => {
   );
 });
 
+test('full screen shows a portrait page whole; fitting it to the width there is a choice of its own', async () => {
+  const portrait = [1, 2].map((number) => ({ number, width: 1600, height: 2070 }));
+  answers = { [`${base}/preview`]: json(previewOf({ pages: portrait })) };
+  renderViewer();
+  const fitToWidth = () => screen.getByRole('button', { name: 'Fit to width' }).getAttribute('aria-pressed');
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(fitToWidth()).toBe('true');
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  expect(fitToWidth()).toBe('false');
+  // Full screen has room for the page alone: no thumbnails beside it.
+  expect(screen.queryByRole('navigation', { name: 'Page thumbnails' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Fit to width' }));
+  expect(fitToWidth()).toBe('true');
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Exit full screen' }));
+  expect(fitToWidth()).toBe('true');
+  expect(screen.getByRole('navigation', { name: 'Page thumbnails' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Fit to width' }));
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  expect(fitToWidth()).toBe('true');
+});
+
 test('a page image is chosen for the width it is drawn at, and for the 1600 px rendering once pinched', async () => {
   const viewport = Object.assign(new EventTarget(), { scale: 1 });
   vi.stubGlobal('visualViewport', viewport);

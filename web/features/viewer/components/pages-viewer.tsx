@@ -175,9 +175,15 @@ function LaidOutPages({
     clampPage(narrowPages ? narrowPageFor(initialPage, narrowPages) : initialPage, pageCount),
   );
   const [loadedPages, setLoadedPages] = useState<ReadonlySet<number>>(() => new Set());
-  const [isFitToWidth, setFitToWidth] = useState(() => opensFittedToWidth(pages));
   const [isFullScreen, setFullScreen] = useState(false);
   const [isCoveringWindow, setCoveringWindow] = useState(false);
+  const isImmersive = isFullScreen || isCoveringWindow;
+  // Full screen shows the whole page, a portrait one too, whatever was chosen outside it; a choice made
+  // in full screen is its own, so leaving it finds the page as it was.
+  const [isFitToWidthOutside, setFitToWidthOutside] = useState(() => opensFittedToWidth(pages));
+  const [isFitToWidthInFullScreen, setFitToWidthInFullScreen] = useState(false);
+  const isFitToWidth = isImmersive ? isFitToWidthInFullScreen : isFitToWidthOutside;
+  const setFitToWidth = isImmersive ? setFitToWidthInFullScreen : setFitToWidthOutside;
   const [stripWidth, setStripWidth] = useState(0);
   const [fittedHeight, setFittedHeight] = useState<number | null>(null);
   const zoom = usePinchZoom();
@@ -190,7 +196,6 @@ function LaidOutPages({
   const thumbnailsRef = useRef<HTMLOListElement>(null);
   const currentPageRef = useRef(currentPage);
   currentPageRef.current = currentPage;
-  const isImmersive = isFullScreen || isCoveringWindow;
   const headerHeight = useHeaderHeight(isImmersive);
   const pagesTop = headerHeight + TOOLBAR_SPACE_PX;
   // The document's own scroll padding (kept clear for the app header) adds to a page's scroll margin.
@@ -448,7 +453,8 @@ function LaidOutPages({
 
       {/* In full screen the pages take all the height under the toolbar, each centred in it. */}
       <div className="flex grow gap-4">
-        {narrowPages === null && (
+        {/* Full screen gives the page the whole width; the toolbar and the keys turn it there. */}
+        {narrowPages === null && !isImmersive && (
           <nav aria-label="Page thumbnails" className="hidden w-32 shrink-0 lg:block">
             <ol
               ref={thumbnailsRef}
