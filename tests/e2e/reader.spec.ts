@@ -223,6 +223,12 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
   await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
   await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
   await expect(page).toHaveURL(documentAddress);
+  // Escape leaves it too.
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
 
   // "Ask a question" puts the cursor in its box.
   await page.getByRole('button', { name: 'Ask a question' }).click();

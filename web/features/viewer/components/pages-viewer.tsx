@@ -313,6 +313,15 @@ function LaidOutPages({
         setCoveringWindow(false);
         return;
       }
+      // The browser leaves full screen on Escape itself, unless it hands the key to the page first.
+      if (
+        event.key === 'Escape' &&
+        document.fullscreenElement &&
+        document.fullscreenElement === frameRef.current
+      ) {
+        void document.exitFullscreen();
+        return;
+      }
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
       if (PREVIOUS_KEYS.has(event.key)) {
         event.preventDefault();
