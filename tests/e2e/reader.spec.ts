@@ -3,7 +3,7 @@ import { writtenPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink } from './support/people';
-import { swipeToNextPage } from './support/touch';
+import { swipeToNextPage, swipeToPreviousPage } from './support/touch';
 
 const DECK_NAME = 'Widescreen deck.pdf';
 const PAGES = 4;
@@ -138,4 +138,99 @@ test('on a desk a 16:9 deck opens fitted to the page, whole at 1280x800 @desktop
   await page.keyboard.press('ArrowRight');
   await expect(toolbar).toContainText(`Page 3 of ${PAGES}`);
   await expect(page).toHaveURL(/\?page=3$/);
+});
+
+/** The box of an element on screen, in CSS pixels. */
+const boxOf = (element: Element) => {
+  const { left, top, right, bottom, width, height } = element.getBoundingClientRect();
+  return { left, top, right, bottom, width, height };
+};
+
+test('on a phone the reader takes the focus, full screen fills the screen, a swipe anywhere turns the page and never leaves @phone', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'swiping is the phone’s');
+  test.setTimeout(120_000);
+  const { headers, documentId, investorEmail } = await roomWithDeck(request, baseURL, {
+    companyName: `Full Screen Ventures ${Date.now()}`,
+    section: 'Decks',
+    deckName: DECK_NAME,
+    pages: PAGES,
+    investorName: 'Fern Fullscreen',
+    deck: widescreenDeck(),
+  });
+  const room = (await (await request.get('/api/my-data-room', { headers })).json()) as { id: string };
+  await waitUntilReady(request, headers, documentId);
+  const documentAddress = new RegExp(`/data-room/${room.id}/documents/${documentId}(\\?page=\\d+)?$`);
+
+  await signInByMagicLink(page, investorEmail, baseURL);
+  await expect(page).toHaveURL(/\/investor-dashboard$/);
+  await page.goto(`/data-room/${room.id}`);
+  await page.getByRole('link', { name: new RegExp(DECK_NAME) }).click();
+  await expect(page).toHaveURL(documentAddress);
+  // Opening the document puts the focus on it, named, so a screen reader says where the reader is.
+  await expect(page.getByRole('region', { name: DECK_NAME })).toBeFocused();
+  const toolbar = page.getByRole('toolbar', { name: 'Pages' });
+  const pageImage = (number: number) => page.getByRole('img', { name: `Page ${number} of ${PAGES}` });
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect.poll(() => pageImage(1).evaluate(isWhollyOnScreen)).toBe(true);
+
+  // Out of full screen, a swipe on the reader's toolbar (not on the page) turns the page too.
+  const toolbarMiddle = await toolbar.evaluate((bar) => {
+    const box = bar.getBoundingClientRect();
+    return Math.round(box.top + box.height / 2);
+  });
+  await swipeToNextPage(page, toolbarMiddle);
+  await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
+  await swipeToPreviousPage(page, toolbarMiddle);
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect(page).toHaveURL(documentAddress);
+
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await expect.poll(() => pageImage(1).evaluate(isWhollyOnScreen)).toBe(true);
+  // The slide is as wide as the screen and centred in the space under the toolbar, which reaches the
+  // bottom of the screen.
+  const strip = await page.getByTestId('page-strip').evaluate(boxOf);
+  const slide = await pageImage(1).evaluate(boxOf);
+  const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
+  expect(strip.bottom).toBeGreaterThanOrEqual(height - 16);
+  expect(slide.width).toBeGreaterThanOrEqual(width - 16);
+  expect(Math.abs(slide.left + slide.width / 2 - width / 2)).toBeLessThanOrEqual(2);
+  expect(Math.abs(slide.top + slide.height / 2 - (strip.top + strip.height / 2))).toBeLessThanOrEqual(2);
+  expect(slide.bottom).toBeLessThan(height - 200);
+
+  // Swipes on the empty screen under the slide turn the page both ways and never leave the document.
+  const underTheSlide = Math.round((slide.bottom + height) / 2);
+  await swipeToNextPage(page, underTheSlide);
+  await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
+  await expect.poll(() => pageImage(2).evaluate(isWhollyOnScreen)).toBe(true);
+  await swipeToPreviousPage(page, underTheSlide);
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect.poll(() => pageImage(1).evaluate(isWhollyOnScreen)).toBe(true);
+  // And above it.
+  await swipeToNextPage(page, Math.round((strip.top + slide.top) / 2));
+  await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
+  await expect(page).toHaveURL(documentAddress);
+  expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+
+  // A close button the reader can see leaves full screen.
+  const close = page.getByRole('button', { name: 'Exit full screen' });
+  await expect(close).toBeVisible();
+  await close.click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+  await expect(page).toHaveURL(documentAddress);
+  // Escape leaves it too.
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+
+  // "Ask a question" puts the cursor in its box.
+  await page.getByRole('button', { name: 'Ask a question' }).click();
+  await expect(page.getByLabel('Your question')).toBeFocused();
 });

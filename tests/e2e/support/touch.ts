@@ -1,20 +1,37 @@
 import type { Page } from '@playwright/test';
 
+interface Point {
+  x: number;
+  y: number;
+}
+
 /**
- * A swipe from right to left across the middle of the screen, as a finger makes it: real touch input
- * through Chromium's DevTools protocol, so the browser scrolls and snaps the viewer's strip itself.
+ * A finger's swipe from `from` to `to`, in eight moves: real touch input through Chromium's DevTools
+ * protocol, so the browser scrolls, snaps and decides gestures itself as it does for a finger.
  */
-export async function swipeToNextPage(page: Page) {
+export async function swipe(page: Page, from: Point, to: Point) {
   const session = await page.context().newCDPSession(page);
-  const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
-  const y = Math.round(height * 0.45);
-  const from = Math.round(width * 0.85);
-  const to = Math.round(width * 0.15);
-  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  const at = (step: number) => ({
+    x: Math.round(from.x + ((to.x - from.x) * step) / 8),
+    y: Math.round(from.y + ((to.y - from.y) * step) / 8),
+  });
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0)] });
   for (let step = 1; step <= 8; step++) {
-    const x = Math.round(from + ((to - from) * step) / 8);
-    await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step)] });
   }
   await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await session.detach();
+}
+
+/** A swipe from right to left across the middle of the screen, at `y` (45% of the height unless given). */
+export async function swipeToNextPage(page: Page, y?: number) {
+  const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
+  const row = y ?? Math.round(height * 0.45);
+  await swipe(page, { x: Math.round(width * 0.85), y: row }, { x: Math.round(width * 0.15), y: row });
+}
+
+/** A swipe from left to right across the screen at `y`: back a page. */
+export async function swipeToPreviousPage(page: Page, y: number) {
+  const { width } = page.viewportSize() ?? { width: 390, height: 844 };
+  await swipe(page, { x: Math.round(width * 0.15), y }, { x: Math.round(width * 0.85), y });
 }

@@ -8,7 +8,9 @@ import {
   opensFittedToWidth,
   pageAtScroll,
   pageFromSearch,
+  SWIPE_MIN_TRAVEL_PX,
   shouldLoadPage,
+  swipeTurn,
 } from './paging';
 
 test('the address names the page with ?page=, and anything else reads as page 1', () => {
@@ -105,4 +107,19 @@ test('a real page opens on the first narrow page that starts on it, or else on t
   expect(narrowPageFor(3, narrow)).toBe(4);
   expect(narrowPageFor(4, narrow)).toBe(6);
   expect(narrowPageFor(9, narrow)).toBe(6);
+});
+
+test('a swipe right to left turns forward, left to right back, whatever its speed', () => {
+  expect(swipeTurn({ x: 330, y: 600 }, { x: 60, y: 610 })).toBe(1);
+  expect(swipeTurn({ x: 60, y: 600 }, { x: 330, y: 590 })).toBe(-1);
+  expect(swipeTurn({ x: 200, y: 600 }, { x: 200 - SWIPE_MIN_TRAVEL_PX, y: 600 })).toBe(1);
+});
+
+test('a short or mostly vertical movement turns nothing: a tap that wobbled, a scroll down the page', () => {
+  expect(swipeTurn({ x: 200, y: 600 }, { x: 200 - SWIPE_MIN_TRAVEL_PX + 1, y: 600 })).toBe(0);
+  expect(swipeTurn({ x: 200, y: 600 }, { x: 203, y: 602 })).toBe(0);
+  expect(swipeTurn({ x: 200, y: 700 }, { x: 190, y: 300 })).toBe(0);
+  // Diagonal: 100 px across and 60 px down is a scroll that drifted, not a page turn.
+  expect(swipeTurn({ x: 300, y: 400 }, { x: 200, y: 460 })).toBe(0);
+  expect(swipeTurn({ x: 300, y: 400 }, { x: 200, y: 449 })).toBe(1);
 });

@@ -53,6 +53,24 @@ export function edgeTapTurn(x: number, width: number): -1 | 0 | 1 {
   return 0;
 }
 
+/** How far a finger must travel sideways for a swipe outside the pages' strip to turn the page. */
+export const SWIPE_MIN_TRAVEL_PX = 48;
+
+/** A swipe turns the page only when it goes at least this many times as far sideways as up or down. */
+export const SWIPE_MIN_SLOPE = 2;
+
+/**
+ * The turn a finger's swipe from `start` to `end` makes where the browser does not scroll the strip (the
+ * toolbar, the space around the pages): right to left goes forward, left to right back; a short or
+ * mostly vertical movement (a scroll, a tap that wobbled) turns nothing.
+ */
+export function swipeTurn(start: { x: number; y: number }, end: { x: number; y: number }): -1 | 0 | 1 {
+  const across = end.x - start.x;
+  const down = end.y - start.y;
+  if (Math.abs(across) < SWIPE_MIN_TRAVEL_PX || Math.abs(across) < SWIPE_MIN_SLOPE * Math.abs(down)) return 0;
+  return across < 0 ? 1 : -1;
+}
+
 /**
  * Whether a page's image should load now: the page on screen always; once it has loaded, the next
  * two and the one before (so they never take bandwidth from the page being waited for); and every page

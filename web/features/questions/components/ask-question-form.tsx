@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MAX_QUESTION_LENGTH, type QuestionSubjectRequest } from '#shared/contracts/questions';
 import { Button } from '#web/components/ui/button';
@@ -22,6 +22,7 @@ export function AskQuestionForm({
   choices,
   placeholder,
   initialChoice = 0,
+  isFocusedOnOpen = false,
   onAsked,
 }: {
   roomId: string;
@@ -30,6 +31,8 @@ export function AskQuestionForm({
   placeholder: string;
   /** The choice made to start with (the section the reader came from). */
   initialChoice?: number;
+  /** Puts the cursor in the question's box as the form appears, when a button opened it to type in. */
+  isFocusedOnOpen?: boolean;
   onAsked?: () => void;
 }) {
   const ask = useAskQuestion(roomId);
@@ -39,6 +42,12 @@ export function AskQuestionForm({
   const textId = useId();
   const choiceName = useId();
   const about = (choices[chosen] ?? choices[0])?.about;
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only as the form appears, never again on a re-render
+  useEffect(() => {
+    if (isFocusedOnOpen) textRef.current?.focus();
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,6 +90,7 @@ export function AskQuestionForm({
         </fieldset>
       )}
       <TextField
+        ref={textRef}
         id={textId}
         label="Your question"
         value={text}

@@ -121,6 +121,14 @@ test('"The whole document" asks without a page; the server’s refusal is said u
   });
 });
 
+test('"Ask a question" puts the cursor in the question’s box; closing it puts the focus back on the button', async () => {
+  renderPanel();
+  fireEvent.click(await screen.findByRole('button', { name: 'Ask a question' }));
+  expect(document.activeElement).toBe(screen.getByLabelText('Your question'));
+  fireEvent.click(screen.getByRole('button', { name: 'Close the question' }));
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ask a question' }));
+});
+
 test('an empty question is not sent', async () => {
   renderPanel();
   fireEvent.click(await screen.findByRole('button', { name: 'Ask a question' }));

@@ -50,6 +50,14 @@ export function DocumentQuestionsPanel({
   const { mutate: markDocumentSeen } = markSeen;
 
   const panelRef = useRef<HTMLElement>(null);
+  const askButtonRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+
+  // Closing the question (sent, or closed) puts the focus back on "Ask a question", not nowhere.
+  useEffect(() => {
+    if (wasAsking.current && !isAsking) askButtonRef.current?.focus();
+    wasAsking.current = isAsking;
+  }, [isAsking]);
 
   // Once per visit, when the panel comes on screen: what was new stays marked while the reader is here,
   // and the server counts it seen (the badges go).
@@ -93,7 +101,7 @@ export function DocumentQuestionsPanel({
           Questions
         </h2>
         {questions.data?.canAsk && !isManager && !isAsking && (
-          <Button onClick={() => setAsking(true)} className="max-sm:w-full">
+          <Button ref={askButtonRef} onClick={() => setAsking(true)} className="max-sm:w-full">
             <MessageCirclePlus aria-hidden="true" />
             Ask a question
           </Button>
@@ -120,6 +128,7 @@ export function DocumentQuestionsPanel({
             roomId={roomId}
             choices={choices}
             placeholder="What is in the other-income line on this page?"
+            isFocusedOnOpen
             onAsked={() => setAsking(false)}
           />
         </div>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { FieldError } from '#web/components/ui/field-error';
 import { Label } from '#web/components/ui/label';
 
@@ -8,6 +9,7 @@ const count = (value: number) => value.toLocaleString('en-US');
  * (the server's, or "too long" as soon as it is).
  */
 export function TextField({
+  ref,
   id,
   label,
   value,
@@ -17,6 +19,7 @@ export function TextField({
   placeholder,
   onChange,
 }: {
+  ref?: Ref<HTMLTextAreaElement>;
   id: string;
   label: string;
   value: string;
@@ -32,6 +35,7 @@ export function TextField({
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       <textarea
+        ref={ref}
         id={id}
         rows={rows}
         value={value}

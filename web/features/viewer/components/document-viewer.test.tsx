@@ -232,7 +232,7 @@ test('a CSV is an accessible table with a header row, in a box that scrolls by k
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
   ).toEqual(['Ana', '1000', '']);
-  expect(screen.getByRole('region', { name: 'Cap table.csv' }).tabIndex).toBe(0);
+  expect(screen.getByRole('region', { name: 'Table of Cap table.csv' }).tabIndex).toBe(0);
   expect(screen.getByText(/Only the first rows are shown/)).toBeTruthy();
 });
 
@@ -406,6 +406,76 @@ test('a tap at the right edge turns forward, at the left edge back, in the middl
   expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
 });
 
+/** A finger on `target` from `from` to `to` (client coordinates), as the browser reports its touch events. */
+function touchSwipe(target: Element, from: { x: number; y: number }, to: { x: number; y: number }) {
+  fireEvent.touchStart(target, { touches: [{ clientX: from.x, clientY: from.y }] });
+  fireEvent.touchMove(target, { touches: [{ clientX: to.x, clientY: to.y }] });
+  fireEvent.touchEnd(target, { touches: [], changedTouches: [{ clientX: to.x, clientY: to.y }] });
+}
+
+test('a swipe on the viewer outside the strip (its toolbar, the space around the pages) turns the page both ways', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const pageNumber = within(toolbar).getByText('Page 1 of 3');
+  touchSwipe(pageNumber, { x: 330, y: 40 }, { x: 60, y: 44 });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+  expect(window.location.search).toBe('?page=2');
+  // The space around the pages is the viewer's own frame.
+  touchSwipe(toolbar.parentElement as HTMLElement, { x: 330, y: 700 }, { x: 60, y: 690 });
+  expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
+  touchSwipe(toolbar, { x: 60, y: 40 }, { x: 330, y: 40 });
+  expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
+});
+
+test('a short, a vertical or a two-finger movement on the viewer turns nothing, and on the strip the browser’s scrolling turns the page', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const frame = toolbar.parentElement as HTMLElement;
+  touchSwipe(frame, { x: 200, y: 700 }, { x: 180, y: 700 });
+  touchSwipe(frame, { x: 200, y: 700 }, { x: 150, y: 400 });
+  fireEvent.touchStart(frame, {
+    touches: [
+      { clientX: 300, clientY: 600 },
+      { clientX: 100, clientY: 600 },
+    ],
+  });
+  fireEvent.touchEnd(frame, { touches: [], changedTouches: [{ clientX: 20, clientY: 600 }] });
+  // A swipe on the pages is the strip's scrolling (which snaps and reports the page it shows), not ours.
+  touchSwipe(screen.getByRole('img', { name: 'Page 1 of 3' }), { x: 330, y: 300 }, { x: 60, y: 300 });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+  expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
+});
+
+test('opening a document puts the focus on it, named by its title, unless the reader has put it somewhere', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const reader = await screen.findByRole('region', { name: 'Series A deck.pdf' });
+  expect(document.activeElement).toBe(reader);
+  expect(reader.getAttribute('tabindex')).toBe('-1');
+  // The arrow keys read it from there.
+  fireEvent.keyDown(reader, { key: 'ArrowRight' });
+  expect(within(screen.getByRole('toolbar', { name: 'Pages' })).getByText('Page 2 of 3')).toBeTruthy();
+});
+
+test('a reader who moved the focus while the document opened keeps it there', async () => {
+  answers = {
+    [`${base}/preview`]: json(previewOf({ kind: 'text', pages: [] })),
+    [`${base}/text`]: () => new Response('Notes'),
+  };
+  const outside = window.document.createElement('button');
+  window.document.body.append(outside);
+  try {
+    renderViewer();
+    outside.focus();
+    await screen.findByRole('region', { name: 'Series A deck.pdf' });
+    expect(window.document.activeElement).toBe(outside);
+  } finally {
+    outside.remove();
+  }
+});
+
 test('pages not loaded show their number; once the page on screen loads, the next two load too', async () => {
   const fourPages = [1, 2, 3, 4].map((number) => ({ number, width: 1600, height: 900 }));
   answers = { [`${base}/preview`]: json(previewOf({ pages: fourPages })) };
@@ -434,6 +504,27 @@ test('portrait pages open fitted to the width', async () => {
   expect((await screen.findByRole('button', { name: 'Fit to width' })).getAttribute('aria-pressed')).toBe(
     'true',
   );
+});
+
+test('full screen shows a portrait page whole; fitting it to the width there is a choice of its own', async () => {
+  const portrait = [1, 2].map((number) => ({ number, width: 1600, height: 2070 }));
+  answers = { [`${base}/preview`]: json(previewOf({ pages: portrait })) };
+  renderViewer();
+  const fitToWidth = () => screen.getByRole('button', { name: 'Fit to width' }).getAttribute('aria-pressed');
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  expect(fitToWidth()).toBe('true');
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  expect(fitToWidth()).toBe('false');
+  // Full screen has room for the page alone: no thumbnails beside it.
+  expect(screen.queryByRole('navigation', { name: 'Page thumbnails' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Fit to width' }));
+  expect(fitToWidth()).toBe('true');
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Exit full screen' }));
+  expect(fitToWidth()).toBe('true');
+  expect(screen.getByRole('navigation', { name: 'Page thumbnails' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Fit to width' }));
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Full screen' }));
+  expect(fitToWidth()).toBe('true');
 });
 
 test('a page image is chosen for the width it is drawn at, and for the 1600 px rendering once pinched', async () => {

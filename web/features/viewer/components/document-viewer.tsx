@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Eye, FileX, LoaderCircle, Stamp } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '#shared/contracts/previews';
@@ -58,6 +58,19 @@ export function DocumentViewer({ documentId, back, below, actions }: DocumentVie
     const address = addressWithPage(window.location.href, next);
     if (address) window.history.replaceState(window.history.state, '', address);
   }, []);
+  // Opening a document moves the focus to it, named by its title, so a screen reader says where the
+  // reader is and the keys read it; unless the reader has already put the focus somewhere (the link
+  // that opened it is gone, which leaves the focus nowhere).
+  const readerRef = useRef<HTMLElement>(null);
+  const hasFocusedReader = useRef(false);
+  const hasDocument = preview.data !== undefined;
+  useEffect(() => {
+    const reader = readerRef.current;
+    if (!hasDocument || !reader || hasFocusedReader.current) return;
+    hasFocusedReader.current = true;
+    const { activeElement, body } = reader.ownerDocument;
+    if (activeElement === null || activeElement === body) reader.focus({ preventScroll: true });
+  }, [hasDocument]);
 
   if (preview.isPending) return <PageSpinner label="Opening the document…" />;
   if (preview.isError) {
@@ -113,7 +126,14 @@ export function DocumentViewer({ documentId, back, below, actions }: DocumentVie
           )}
         </div>
       </div>
-      <PreviewBody document={document} initialPage={initialPage} onPageChange={onPageChange} />
+      <section
+        ref={readerRef}
+        tabIndex={-1}
+        aria-label={document.title}
+        className="rounded-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <PreviewBody document={document} initialPage={initialPage} onPageChange={onPageChange} />
+      </section>
       {below?.({ document, page: document.kind === 'pages' && readable ? pageOnScreen : null })}
     </div>
   );
@@ -389,7 +409,7 @@ function TablePreview({
     <div className="relative flex flex-col gap-2">
       {/* A wide table scrolls inside its box; the box takes focus so the keyboard can scroll it. */}
       <section
-        aria-label={title}
+        aria-label={`Table of ${title}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         className="max-h-[75dvh] overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Maximize, Minimize, MoveHorizontal } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Maximize, MoveHorizontal, X } from 'lucide-react';
 import {
   type CSSProperties,
   type MouseEvent,
+  type TouchEvent,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -27,6 +28,7 @@ import {
   opensFittedToWidth,
   pageAtScroll,
   shouldLoadPage,
+  swipeTurn,
 } from '#web/features/viewer/paging';
 import { cn } from '#web/lib/cn';
 
@@ -173,9 +175,15 @@ function LaidOutPages({
     clampPage(narrowPages ? narrowPageFor(initialPage, narrowPages) : initialPage, pageCount),
   );
   const [loadedPages, setLoadedPages] = useState<ReadonlySet<number>>(() => new Set());
-  const [isFitToWidth, setFitToWidth] = useState(() => opensFittedToWidth(pages));
   const [isFullScreen, setFullScreen] = useState(false);
   const [isCoveringWindow, setCoveringWindow] = useState(false);
+  const isImmersive = isFullScreen || isCoveringWindow;
+  // Full screen shows the whole page, a portrait one too, whatever was chosen outside it; a choice made
+  // in full screen is its own, so leaving it finds the page as it was.
+  const [isFitToWidthOutside, setFitToWidthOutside] = useState(() => opensFittedToWidth(pages));
+  const [isFitToWidthInFullScreen, setFitToWidthInFullScreen] = useState(false);
+  const isFitToWidth = isImmersive ? isFitToWidthInFullScreen : isFitToWidthOutside;
+  const setFitToWidth = isImmersive ? setFitToWidthInFullScreen : setFitToWidthOutside;
   const [stripWidth, setStripWidth] = useState(0);
   const [fittedHeight, setFittedHeight] = useState<number | null>(null);
   const zoom = usePinchZoom();
@@ -188,7 +196,6 @@ function LaidOutPages({
   const thumbnailsRef = useRef<HTMLOListElement>(null);
   const currentPageRef = useRef(currentPage);
   currentPageRef.current = currentPage;
-  const isImmersive = isFullScreen || isCoveringWindow;
   const headerHeight = useHeaderHeight(isImmersive);
   const pagesTop = headerHeight + TOOLBAR_SPACE_PX;
   // The document's own scroll padding (kept clear for the app header) adds to a page's scroll margin.
@@ -217,8 +224,9 @@ function LaidOutPages({
   }, []);
 
   // The height a page fitted to the screen may take: from where the strip starts, with the page
-  // scrolled to its top, to the bottom of the window, so a slide is whole at first sight. Measured again
-  // when full screen starts or ends.
+  // scrolled to its top, to the bottom of the window (in full screen, of the viewer, inside its padding
+  // for the phone's safe area), so a slide is whole at first sight. Measured again when full screen
+  // starts or ends.
   // biome-ignore lint/correctness/useExhaustiveDependencies: entering or leaving full screen moves the strip
   useLayoutEffect(() => {
     const measure = () => {
@@ -227,8 +235,13 @@ function LaidOutPages({
       if (!strip || !frame) return;
       const isFrameScrolling =
         frame === document.fullscreenElement || getComputedStyle(frame).position === 'fixed';
-      const top = strip.getBoundingClientRect().top + (isFrameScrolling ? frame.scrollTop : window.scrollY);
-      setFittedHeight(Math.max(MIN_FITTED_HEIGHT_PX, Math.floor(window.innerHeight - top - 8)));
+      const stripTop = strip.getBoundingClientRect().top;
+      const available = isFrameScrolling
+        ? frame.clientHeight -
+          (Number.parseFloat(getComputedStyle(frame).paddingBottom) || 0) -
+          (stripTop - frame.getBoundingClientRect().top + frame.scrollTop)
+        : window.innerHeight - (stripTop + window.scrollY) - 8;
+      setFittedHeight(Math.max(MIN_FITTED_HEIGHT_PX, Math.floor(available)));
     };
     measure();
     window.addEventListener('resize', measure);
@@ -271,10 +284,42 @@ function LaidOutPages({
     if (turn !== 0) goTo(currentPage + turn);
   };
 
+  // Everywhere else on the viewer (the toolbar, the space around the pages) the browser does not pan
+  // sideways (touch-action on the frame), so a swipe there neither scrolls nor goes Back through the
+  // browser's history gesture: its sideways travel turns the page. On the strip the browser's own
+  // scrolling turns it; a second finger is a pinch.
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const onFrameTouchStart = (event: TouchEvent<HTMLDivElement>) => {
+    const touch = event.touches[0];
+    const isOnStrip = event.target instanceof Node && stripRef.current?.contains(event.target) === true;
+    swipeStart.current =
+      event.touches.length === 1 && touch && !isOnStrip ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onFrameTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
+    const start = swipeStart.current;
+    const touch = event.changedTouches[0];
+    swipeStart.current = null;
+    if (!start || !touch || event.touches.length > 0) return;
+    const turn = swipeTurn(start, { x: touch.clientX, y: touch.clientY });
+    if (turn !== 0) goTo(currentPage + turn);
+  };
+  const onFrameTouchCancel = () => {
+    swipeStart.current = null;
+  };
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && isCoveringWindow) {
         setCoveringWindow(false);
+        return;
+      }
+      // The browser leaves full screen on Escape itself, unless it hands the key to the page first.
+      if (
+        event.key === 'Escape' &&
+        document.fullscreenElement &&
+        document.fullscreenElement === frameRef.current
+      ) {
+        void document.exitFullscreen();
         return;
       }
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
@@ -332,15 +377,21 @@ function LaidOutPages({
   return (
     <div
       ref={frameRef}
+      onTouchStart={onFrameTouchStart}
+      onTouchEnd={onFrameTouchEnd}
+      onTouchCancel={onFrameTouchCancel}
       style={
         {
           '--fitted-height': fittedHeight === null ? 'calc(100dvh - 8rem)' : `${fittedHeight}px`,
         } as CSSProperties
       }
       className={cn(
-        'flex flex-col gap-2 bg-slate-100 [--page-max-height:var(--fitted-height)] max-sm:-mx-4',
-        '[&:fullscreen]:overflow-y-auto [&:fullscreen]:p-2',
-        isCoveringWindow && 'fixed inset-0 z-50 mx-0 overflow-y-auto p-2',
+        'flex touch-pan-y touch-pinch-zoom flex-col gap-2 bg-slate-100 [--page-max-height:var(--fitted-height)] max-sm:-mx-4',
+        // Full screen: the page on a dark ground from edge to edge, clear of a phone's notch and home bar.
+        isImmersive &&
+          'overflow-y-auto bg-slate-900 pt-[max(0.5rem,env(safe-area-inset-top))] pr-[env(safe-area-inset-right)] pb-[max(0.5rem,env(safe-area-inset-bottom))] pl-[env(safe-area-inset-left)]',
+        // Covering the window (no Fullscreen API): as tall as the window between the browser's own bars.
+        isCoveringWindow && 'fixed inset-0 z-50 mx-0 h-dvh',
         '[@media(orientation:landscape)_and_(max-height:500px)]:fixed [@media(orientation:landscape)_and_(max-height:500px)]:inset-0 [@media(orientation:landscape)_and_(max-height:500px)]:z-50 [@media(orientation:landscape)_and_(max-height:500px)]:mx-0 [@media(orientation:landscape)_and_(max-height:500px)]:overflow-y-auto [@media(orientation:landscape)_and_(max-height:500px)]:bg-slate-900 [@media(orientation:landscape)_and_(max-height:500px)]:p-0 [@media(orientation:landscape)_and_(max-height:500px)]:[--page-max-height:100dvh]',
       )}
     >
@@ -348,7 +399,10 @@ function LaidOutPages({
         role="toolbar"
         aria-label="Pages"
         style={{ top: headerHeight }}
-        className="sticky z-10 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white/95 px-2 py-1.5 shadow-sm backdrop-blur [@media(orientation:landscape)_and_(max-height:500px)]:fixed [@media(orientation:landscape)_and_(max-height:500px)]:top-auto! [@media(orientation:landscape)_and_(max-height:500px)]:bottom-2 [@media(orientation:landscape)_and_(max-height:500px)]:left-1/2 [@media(orientation:landscape)_and_(max-height:500px)]:-translate-x-1/2 [@media(orientation:landscape)_and_(max-height:500px)]:py-0.5 [@media(orientation:landscape)_and_(max-height:500px)]:opacity-90"
+        className={cn(
+          'sticky z-10 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white/95 px-2 py-1.5 shadow-sm backdrop-blur [@media(orientation:landscape)_and_(max-height:500px)]:fixed [@media(orientation:landscape)_and_(max-height:500px)]:top-auto! [@media(orientation:landscape)_and_(max-height:500px)]:bottom-2 [@media(orientation:landscape)_and_(max-height:500px)]:left-1/2 [@media(orientation:landscape)_and_(max-height:500px)]:-translate-x-1/2 [@media(orientation:landscape)_and_(max-height:500px)]:py-0.5 [@media(orientation:landscape)_and_(max-height:500px)]:opacity-90',
+          isImmersive && 'mx-2',
+        )}
       >
         <div className="flex items-center gap-1">
           <Button
@@ -391,20 +445,25 @@ function LaidOutPages({
               Fit to width
             </Button>
           </div>
+          {/* In full screen this is the way out, so it says so in words, even on a phone. */}
           <Button
-            variant="ghost"
+            variant={isImmersive ? 'outline' : 'ghost'}
             size="sm"
             onClick={toggleFullScreen}
             aria-label={isImmersive ? 'Exit full screen' : 'Full screen'}
           >
-            {isImmersive ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
-            <span className="max-sm:sr-only">{isImmersive ? 'Exit full screen' : 'Full screen'}</span>
+            {isImmersive ? <X aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+            <span className={cn(!isImmersive && 'max-sm:sr-only')}>
+              {isImmersive ? 'Exit full screen' : 'Full screen'}
+            </span>
           </Button>
         </div>
       </div>
 
-      <div className="flex gap-4">
-        {narrowPages === null && (
+      {/* In full screen the pages take all the height under the toolbar, each centred in it. */}
+      <div className="flex grow gap-4">
+        {/* Full screen gives the page the whole width; the toolbar and the keys turn it there. */}
+        {narrowPages === null && !isImmersive && (
           <nav aria-label="Page thumbnails" className="hidden w-32 shrink-0 lg:block">
             <ol
               ref={thumbnailsRef}
@@ -454,7 +513,10 @@ function LaidOutPages({
           data-layout={layout}
           onScroll={onStripScroll}
           onClick={onStripClick}
-          className="flex min-w-0 flex-1 snap-x snap-mandatory items-start overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
+          className={cn(
+            'flex min-w-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]',
+            isImmersive ? 'items-center' : 'items-start',
+          )}
         >
           {pages.map((page) => {
             const isLoaded = loadedPages.has(page.number);
