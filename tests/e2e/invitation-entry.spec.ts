@@ -171,7 +171,12 @@ test.describe('the investor’s way in', () => {
     await expect(page).toHaveURL(new RegExp(`/data-room/${roomId}$`));
     const [ended] = (await page.context().cookies()).filter((cookie) => cookie.name === 'rr_session');
     expect(ended).toBeDefined();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // The sign-out is done on the server before the old cookie comes back: the page's HTML and its
+    // first answers then agree that it no longer signs in.
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout'),
+      page.getByRole('button', { name: 'Logout' }).click(),
+    ]);
     await page.context().addCookies([{ ...(ended as NonNullable<typeof ended>) }]);
 
     const deepLink = `/data-room/${roomId}/documents/${room.documentId}?page=2`;
