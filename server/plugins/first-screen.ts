@@ -3,8 +3,8 @@ import type { ServedPageName } from '#shared/routes';
 /**
  * What the server writes into a reader's page before any script runs
  * (docs/decisions/0075-the-investors-first-screen.md): the room's name and its way in where the page's
- * own proof already shows them (an invitation's link, a share link whose founder names the room), or the
- * room's frame where the reader's data needs the session the script checks. Nothing here is more than
+ * own proof already shows them (an invitation's link), or the room's frame where the reader's data needs
+ * the session the script checks. Nothing here is more than
  * the page itself shows that reader a moment later. The script keeps it on screen until its own page has
  * what to draw (web/lib/first-screen.ts), so the page never flashes white.
  */
@@ -15,14 +15,6 @@ export type FirstScreen =
       companyName: string;
       stage: string;
       invitedEmail: string;
-    }
-  | {
-      /** A share link's gate: whose room it is, when the founder lets the link say so. */
-      kind: 'share-gate';
-      companyName: string;
-      logoUrl: string | null;
-      /** "Shared by Ada": the founder's first name. */
-      sharedBy: string | null;
     }
   | { kind: 'room-frame' };
 
@@ -114,21 +106,6 @@ function invitationHtml(screen: Extract<FirstScreen, { kind: 'invitation' }>): s
   );
 }
 
-/** A share link's gate: the room's logo and name, who shares it, and the way in. */
-function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): string {
-  const logo = screen.logoUrl
-    ? `<img src="${escapeHtml(screen.logoUrl)}" alt="" class="size-12 rounded-lg object-contain">`
-    : '';
-  const sharedBy = screen.sharedBy
-    ? `<p class="mt-2 text-sm text-slate-600">Shared by ${escapeHtml(screen.sharedBy)}</p>`
-    : '';
-  return (
-    `<div class="mx-auto flex max-w-md flex-col">${logo}` +
-    `<h1 class="${HEADING}">${escapeHtml(screen.companyName)}</h1>${sharedBy}` +
-    `<div class="mt-6">${OPEN_BUTTON.replace('shrink-0', 'w-full')}</div></div>`
-  );
-}
-
 const ROOM_FRAME_HTML =
   '<div class="flex min-h-dvh flex-col" data-first-screen>' +
   '<div class="h-16 border-b border-slate-200 bg-white"></div>' +
@@ -140,7 +117,5 @@ const ROOM_FRAME_HTML =
 /** The first screen as markup for the page's #root. */
 export function firstScreenHtml(screen: FirstScreen): string {
   if (screen.kind === 'room-frame') return ROOM_FRAME_HTML;
-  const content =
-    screen.kind === 'invitation' ? invitationHtml(screen) + SKELETON_ROWS : shareGateHtml(screen);
-  return `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}${MAIN_OPEN}<div data-room-frame>${content}</div>${MAIN_CLOSE}</div>`;
+  return `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}${MAIN_OPEN}<div data-room-frame>${invitationHtml(screen)}${SKELETON_ROWS}</div>${MAIN_CLOSE}</div>`;
 }

@@ -37,10 +37,16 @@ export async function registerWebApp(
   const EMPTY_ROOT = '<div id="root"></div>';
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
 
-  /** The page's HTML: its modules announced in the head, and what it shows before the script runs. */
-  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<string> => {
+  /**
+   * The page's HTML: its modules announced in the head, and what it shows before the script runs.
+   * `isPersonal` when what was written depends on the link or the session (a room's name, an address).
+   */
+  const pageHtml = async (
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<{ html: string; isPersonal: boolean }> => {
     const page = matchPageRoute(pathname);
-    if (!page) return indexHtml;
+    if (!page) return { html: indexHtml, isPersonal: false };
     const query = new URL(request.url, 'http://localhost').searchParams;
     const pageRequest = {
       page: page.name,
@@ -57,7 +63,7 @@ export async function registerWebApp(
     let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
     if (start?.screen)
       html = html.replace(EMPTY_ROOT, `<div id="root">${firstScreenHtml(start.screen)}</div>`);
-    return html;
+    return { html, isPersonal: Boolean(start?.screen || start?.apiPaths.length) };
   };
 
   await app.register(fastifyStatic, {
@@ -87,10 +93,12 @@ export async function registerWebApp(
     if (builtFiles.has(file)) return reply.sendFile(file);
     const pathname = request.url.split('?')[0] ?? '/';
     if (!matchPageRoute(pathname)) return reply.callNotFound();
+    const { html, isPersonal } = await pageHtml(request, pathname);
+    // A page written for its link or session is kept by no shared cache.
     return reply
-      .header('cache-control', 'no-cache')
+      .header('cache-control', isPersonal ? 'private, no-cache' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await pageHtml(request, pathname));
+      .send(html);
   });
 
   app.setNotFoundHandler((request, reply) => {

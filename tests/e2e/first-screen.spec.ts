@@ -87,6 +87,8 @@ test.describe('with JavaScript off', () => {
 
     const response = await page.goto(link);
     expect(response?.headers()['content-encoding']).toBe('br');
+    // Written for this link (it names the invited address): no shared cache keeps it.
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
     // (The room keeps the name's text: the tags never reach the page, as markup or as text.)
     await expect(page.getByRole('heading', { level: 1, name: /^Kite & "Keel" \d+$/ })).toBeVisible();
     await expect(page.getByText('Series A')).toBeVisible();
