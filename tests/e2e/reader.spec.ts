@@ -187,6 +187,10 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
   await swipeToPreviousPage(page, toolbarMiddle);
   await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
   await expect(page).toHaveURL(documentAddress);
+  // Back from page 1 is nowhere to go: the browser's Back gesture does not take the swipe either.
+  await swipeToPreviousPage(page, toolbarMiddle);
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect(page).toHaveURL(documentAddress);
 
   await page.getByRole('button', { name: 'Full screen' }).click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
@@ -210,6 +214,9 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
   await swipeToPreviousPage(page, underTheSlide);
   await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
   await expect.poll(() => pageImage(1).evaluate(isWhollyOnScreen)).toBe(true);
+  await swipeToPreviousPage(page, underTheSlide);
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect(page).toHaveURL(documentAddress);
   // And above it.
   await swipeToNextPage(page, Math.round((strip.top + slide.top) / 2));
   await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
