@@ -3,7 +3,7 @@ import { writtenPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink } from './support/people';
-import { swipeToNextPage, swipeToPreviousPage } from './support/touch';
+import { swipe, swipeToNextPage, swipeToPreviousPage } from './support/touch';
 
 const DECK_NAME = 'Widescreen deck.pdf';
 const PAGES = 4;
@@ -187,6 +187,10 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
   await swipeToPreviousPage(page, toolbarMiddle);
   await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
   await expect(page).toHaveURL(documentAddress);
+  // Back from page 1 is nowhere to go: the browser's Back gesture does not take the swipe either.
+  await swipeToPreviousPage(page, toolbarMiddle);
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect(page).toHaveURL(documentAddress);
 
   await page.getByRole('button', { name: 'Full screen' }).click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
@@ -210,6 +214,9 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
   await swipeToPreviousPage(page, underTheSlide);
   await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
   await expect.poll(() => pageImage(1).evaluate(isWhollyOnScreen)).toBe(true);
+  await swipeToPreviousPage(page, underTheSlide);
+  await expect(toolbar).toContainText(`Page 1 of ${PAGES}`);
+  await expect(page).toHaveURL(documentAddress);
   // And above it.
   await swipeToNextPage(page, Math.round((strip.top + slide.top) / 2));
   await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
@@ -233,4 +240,16 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
   // "Ask a question" puts the cursor in its box.
   await page.getByRole('button', { name: 'Ask a question' }).click();
   await expect(page.getByLabel('Your question')).toBeFocused();
+  // With the question open the page is taller than the phone: a finger moving up the page scrolls it
+  // down, and turns nothing.
+  for (const where of [pageImage(2), toolbar]) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const middle = await where.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
+    });
+    await swipe(page, middle, { x: middle.x + 10, y: middle.y - 150 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await expect(toolbar).toContainText(`Page 2 of ${PAGES}`);
+  }
 });

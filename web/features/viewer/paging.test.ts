@@ -10,6 +10,7 @@ import {
   pageFromSearch,
   SWIPE_MIN_TRAVEL_PX,
   shouldLoadPage,
+  sidewaysPans,
   swipeTurn,
 } from './paging';
 
@@ -122,4 +123,11 @@ test('a short or mostly vertical movement turns nothing: a tap that wobbled, a s
   // Diagonal: 100 px across and 60 px down is a scroll that drifted, not a page turn.
   expect(swipeTurn({ x: 300, y: 400 }, { x: 200, y: 460 })).toBe(0);
   expect(swipeTurn({ x: 300, y: 400 }, { x: 200, y: 449 })).toBe(1);
+});
+
+test('the strip pans back only after the first page and forward only before the last, so the browser never takes the swipe', () => {
+  expect(sidewaysPans(1, 4)).toEqual({ back: false, forward: true });
+  expect(sidewaysPans(2, 4)).toEqual({ back: true, forward: true });
+  expect(sidewaysPans(4, 4)).toEqual({ back: true, forward: false });
+  expect(sidewaysPans(1, 1)).toEqual({ back: false, forward: false });
 });

@@ -72,6 +72,14 @@ export function swipeTurn(start: { x: number; y: number }, end: { x: number; y: 
 }
 
 /**
+ * Which ways a finger may pan the strip sideways on `page`: never back from the first page nor forward
+ * from the last, where the browser would take the swipe past the strip's end for its own Back or Forward.
+ */
+export function sidewaysPans(page: number, pageCount: number): { back: boolean; forward: boolean } {
+  return { back: page > 1, forward: page < pageCount };
+}
+
+/**
  * Whether a page's image should load now: the page on screen always; once it has loaded, the next
  * two and the one before (so they never take bandwidth from the page being waited for); and every page
  * already loaded. The others wait for the browser's lazy loading.

@@ -448,6 +448,36 @@ test('a short, a vertical or a two-finger movement on the viewer turns nothing, 
   expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
 });
 
+test('the strip never pans back from page 1 nor forward from the last, where the browser would go Back or Forward', async () => {
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  const strip = screen.getByTestId('page-strip');
+  // touch-action: pan-right is the finger moving left, towards the next page.
+  expect(strip.className).toMatch(/\btouch-pan-right touch-pan-y touch-pinch-zoom\b/);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Next page' }));
+  expect(strip.className).not.toMatch(/touch-/);
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Next page' }));
+  expect(strip.className).toMatch(/\btouch-pan-left touch-pan-y touch-pinch-zoom\b/);
+  expect((toolbar.parentElement as HTMLElement).className).toMatch(/\btouch-pan-y touch-pinch-zoom\b/);
+});
+
+test('once pinched, the page pans freely and a swipe outside the strip does not turn it', async () => {
+  const viewport = Object.assign(new EventTarget(), { scale: 1 });
+  vi.stubGlobal('visualViewport', viewport);
+  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  renderViewer();
+  const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
+  act(() => {
+    viewport.scale = 2;
+    viewport.dispatchEvent(new Event('resize'));
+  });
+  expect(screen.getByTestId('page-strip').className).not.toMatch(/touch-/);
+  expect((toolbar.parentElement as HTMLElement).className).not.toMatch(/touch-/);
+  touchSwipe(toolbar, { x: 330, y: 40 }, { x: 60, y: 40 });
+  expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
+});
+
 test('opening a document puts the focus on it, named by its title, unless the reader has put it somewhere', async () => {
   answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
   renderViewer();

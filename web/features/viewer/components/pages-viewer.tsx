@@ -28,6 +28,7 @@ import {
   opensFittedToWidth,
   pageAtScroll,
   shouldLoadPage,
+  sidewaysPans,
   swipeTurn,
 } from '#web/features/viewer/paging';
 import { cn } from '#web/lib/cn';
@@ -111,6 +112,14 @@ const TOOLBAR_SPACE_PX = 64;
 /** A page fitted to the screen never gets shorter than this, whatever sits above it. */
 const MIN_FITTED_HEIGHT_PX = 240;
 
+/** The strip's touch-action for the ways it may pan sideways (a pan left moves the finger right). */
+function stripTouchAction({ back, forward }: { back: boolean; forward: boolean }): string | false {
+  if (back && forward) return false;
+  if (forward) return 'touch-pan-right touch-pan-y touch-pinch-zoom';
+  if (back) return 'touch-pan-left touch-pan-y touch-pinch-zoom';
+  return 'touch-pan-y touch-pinch-zoom';
+}
+
 /** The id of a page's figure, for scrolling to it and for the thumbnails' links. */
 const pageId = (page: number) => `page-${page}`;
 
@@ -187,6 +196,7 @@ function LaidOutPages({
   const [stripWidth, setStripWidth] = useState(0);
   const [fittedHeight, setFittedHeight] = useState<number | null>(null);
   const zoom = usePinchZoom();
+  const isPinched = zoom > 1;
   // On a phone a page is always fitted to the screen; the choice is a desk's.
   const isDeskWide = useIsDeskWide();
   // Narrow pages are laid out for the phone's width: drawn across it, read down it.
@@ -299,7 +309,8 @@ function LaidOutPages({
     const start = swipeStart.current;
     const touch = event.changedTouches[0];
     swipeStart.current = null;
-    if (!start || !touch || event.touches.length > 0) return;
+    // A pinched page is panned, not turned: the browser pans it everywhere then (no touch-action below).
+    if (!start || !touch || event.touches.length > 0 || isPinched) return;
     const turn = swipeTurn(start, { x: touch.clientX, y: touch.clientY });
     if (turn !== 0) goTo(currentPage + turn);
   };
@@ -386,7 +397,8 @@ function LaidOutPages({
         } as CSSProperties
       }
       className={cn(
-        'flex touch-pan-y touch-pinch-zoom flex-col gap-2 bg-slate-100 [--page-max-height:var(--fitted-height)] max-sm:-mx-4',
+        'flex flex-col gap-2 bg-slate-100 [--page-max-height:var(--fitted-height)] max-sm:-mx-4',
+        !isPinched && 'touch-pan-y touch-pinch-zoom',
         // Full screen: the page on a dark ground from edge to edge, clear of a phone's notch and home bar.
         isImmersive &&
           'overflow-y-auto bg-slate-900 pt-[max(0.5rem,env(safe-area-inset-top))] pr-[env(safe-area-inset-right)] pb-[max(0.5rem,env(safe-area-inset-bottom))] pl-[env(safe-area-inset-left)]',
@@ -516,6 +528,9 @@ function LaidOutPages({
           className={cn(
             'flex min-w-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]',
             isImmersive ? 'items-center' : 'items-start',
+            // Past either end of the strip the browser would go Back or Forward (overscroll-behavior does
+            // not stop it in Chromium): no pan that way. Panning a pinched page is left free.
+            !isPinched && stripTouchAction(sidewaysPans(currentPage, pageCount)),
           )}
         >
           {pages.map((page) => {
