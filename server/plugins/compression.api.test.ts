@@ -1,4 +1,3 @@
-import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   uploadFile,
 } from '#tests/support/factories';
 import { storeReadyPreview } from '#tests/support/previews';
+import { type RawResponse, rawGet } from '#tests/support/raw-http';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // What travels over the wire, before any client decodes it: fetch would decompress behind our back.
@@ -21,30 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  bytes: Buffer;
-}
-
-function rawGet(urlPath: string, headers: Record<string, string>): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${t.baseUrl}${urlPath}`, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            bytes: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+const get = (urlPath: string, headers: Record<string, string>) => rawGet(`${t.baseUrl}${urlPath}`, headers);
 
 const decoded = (response: RawResponse) =>
   response.headers['content-encoding'] === 'br'
@@ -75,12 +52,12 @@ describe('JSON answers', () => {
     'are sent with content-encoding %s when the client accepts it, and decode to the same JSON',
     async (encoding) => {
       const { founder, urlPath } = await longRoomSections();
-      const plain = await rawGet(urlPath, founder.auth);
+      const plain = await get(urlPath, founder.auth);
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.bytes.length).toBeGreaterThan(1024);
 
-      const compressed = await rawGet(urlPath, { ...founder.auth, 'accept-encoding': encoding });
+      const compressed = await get(urlPath, { ...founder.auth, 'accept-encoding': encoding });
       expect(compressed.status).toBe(200);
       expect(compressed.headers['content-encoding']).toBe(encoding);
       expect(compressed.headers.vary).toMatch(/accept-encoding/i);
@@ -92,7 +69,7 @@ describe('JSON answers', () => {
   );
 
   test('a small answer is sent as it is: compressing a packet saves nothing', async () => {
-    const response = await rawGet('/api/health', { 'accept-encoding': 'br, gzip' });
+    const response = await get('/api/health', { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
   });
@@ -111,7 +88,7 @@ describe('page images and downloads', () => {
       `/api/documents/${documentId}/thumbnails/1`,
       `/api/documents/${documentId}/download`,
     ]) {
-      const response = await rawGet(urlPath, asks);
+      const response = await get(urlPath, asks);
       expect(response.status, urlPath).toBe(200);
       expect(response.headers['content-encoding'], urlPath).toBeUndefined();
       expect(Number(response.headers['content-length']), urlPath).toBe(response.bytes.length);
@@ -122,12 +99,12 @@ describe('page images and downloads', () => {
     const sheet = await uploadFile(t, founder, { name: 'Metrics.csv', bytes: csv });
     expect(sheet.status, sheet.text).toBe(201);
     const sheetId = (sheet.json as { document: { id: string } }).document.id;
-    const download = await rawGet(`/api/documents/${sheetId}/download`, asks);
+    const download = await get(`/api/documents/${sheetId}/download`, asks);
     expect(download.status).toBe(200);
     expect(download.headers['content-encoding']).toBeUndefined();
     expect(download.bytes.equals(csv)).toBe(true);
 
-    const range = await rawGet(`/api/documents/${documentId}/download`, { ...asks, range: 'bytes=0-3' });
+    const range = await get(`/api/documents/${documentId}/download`, { ...asks, range: 'bytes=0-3' });
     expect(range.status).toBe(206);
     expect(range.headers['content-encoding']).toBeUndefined();
     expect(range.bytes.toString('latin1')).toBe('%PDF');

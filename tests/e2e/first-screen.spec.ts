@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { rawGet } from '#tests/support/raw-http';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, uniqueEmail } from './support/people';
@@ -10,20 +10,6 @@ import { founderWithRoom, uniqueEmail } from './support/people';
 // compressed, and a reader's page names its room before any script runs.
 
 const WEB_ROOT = path.resolve('dist/web');
-
-/** What the server sends for a path, before any decoding: fetch and the browser would undo it. */
-function rawGet(baseURL: string, urlPath: string, encoding: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    http
-      .get(`${baseURL}${urlPath}`, { headers: { 'accept-encoding': encoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
   br: zlib.brotliDecompressSync,
@@ -49,12 +35,12 @@ test('every built text asset is sent compressed as the browser asks, and decodes
   for (const file of compressed.filter((name) => name !== 'index.html')) {
     const original = fs.readFileSync(path.join(WEB_ROOT, file));
     for (const encoding of ['br', 'gzip']) {
-      const response = await rawGet(baseURL, `/${file}`, encoding);
+      const response = await rawGet(`${baseURL}/${file}`, { 'accept-encoding': encoding });
       expect(response.headers['content-encoding'], `${file} as ${encoding}`).toBe(encoding);
       expect(response.headers.vary, file).toMatch(/accept-encoding/i);
       expect(DECODERS[encoding]?.(response.bytes).equals(original), `${file} as ${encoding}`).toBe(true);
     }
-    const plain = await rawGet(baseURL, `/${file}`, 'identity');
+    const plain = await rawGet(`${baseURL}/${file}`, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding'], file).toBeUndefined();
     expect(plain.bytes.equals(original), file).toBe(true);
   }
