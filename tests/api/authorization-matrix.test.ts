@@ -1303,7 +1303,7 @@ async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> 
     200,
   );
   const mail = await t.smtp.waitForMessage(
-    (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
+    (m) => recipientsOf(m).includes(email) && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
   );
   const code = (mail.subject ?? '').slice(0, 6);
   await expectStatus(
@@ -2121,7 +2121,7 @@ async function shareLinkEntry(token: string, email: string): Promise<string> {
     (m) =>
       t.smtp.messages.indexOf(m) >= before &&
       recipientsOf(m).includes(email) &&
-      /is your Roundroom code/.test(m.subject ?? ''),
+      /is your (?:Roundroom )?code/.test(m.subject ?? ''),
   );
   const code = (mail.subject ?? '').slice(0, 6);
   const entered = await expectStatus(
