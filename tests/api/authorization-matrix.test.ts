@@ -669,6 +669,8 @@ interface World {
   ndaAcceptanceId: string;
   /** What a member who has not accepted the NDA may see of the room: the agreement and whose it is. */
   ndaPromptCanaries: string[];
+  /** What anyone holding an open share link may see before the proof: whose room it is (ADR 71). */
+  shareGateCanaries: string[];
   profile: Record<string, unknown>;
   markdown: string;
   canaries: string[];
@@ -1174,6 +1176,7 @@ async function buildWorld(): Promise<World> {
     ndaText,
     ndaAcceptanceId: (accepted.json as { acceptance: { id: string } }).acceptance.id,
     ndaPromptCanaries: canaries.filter((value) => companyName.includes(value) || ndaText.includes(value)),
+    shareGateCanaries: canaries.filter((value) => companyName.includes(value)),
     profile,
     markdown,
     canaries,
@@ -1905,6 +1908,9 @@ async function everything() {
  */
 function forbiddenCanaries(caller: Caller, row: Row, ndaPass = false): string[] {
   if (managesRoom(caller)) return [];
+  // A share link's page names whose room it is, for whoever holds the link; nothing else of it.
+  if (row.route === 'GET /api/share/:token')
+    return w.canaries.filter((canary) => !w.shareGateCanaries.includes(canary));
   // Before accepting the NDA, a member (or the visitor) sees the agreement and whose it is, nothing else.
   if (ndaPass)
     return w.canaries.filter(

@@ -258,13 +258,7 @@ describe("the link's page and its code mail say whose room it is, unless the fou
   async function namedRoom(name = 'Fran Founder') {
     const email = uniqueEmail('named-founder');
     const companyName = `Acme ${Date.now().toString(36)}`;
-    const created = await t.request('POST', '/api/complete-account-setup', {
-      json: { name, email, companyName },
-    });
-    expect(created.status, created.text).toBe(201);
-    const founder = {
-      auth: { authorization: `Bearer ${(created.json as { token: string }).token}` },
-    } as SignedIn;
+    const founder = await createFounder(t, { name, email, companyName });
     const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
     return { founder, email, companyName, roomId };
   }
