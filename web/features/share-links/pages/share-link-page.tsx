@@ -21,9 +21,15 @@ const TITLE = 'Open the data room';
 /** The steps' headings: h2 under the room's name, h1 when the page names no room. */
 const StepHeadingLevel = createContext<'h1' | 'h2'>('h1');
 
-function StepHeading({ className, children }: { className: string; children: ReactNode }) {
+/** A step's heading; a step's own title is smaller under the room's name, which leads the page. */
+function StepHeading({ className, children }: { className?: string; children: ReactNode }) {
   const Heading = use(StepHeadingLevel);
-  return <Heading className={className}>{children}</Heading>;
+  const size = Heading === 'h1' ? 'text-2xl' : 'text-xl';
+  return (
+    <Heading className={className ?? `${size} font-semibold leading-tight text-slate-900`}>
+      {children}
+    </Heading>
+  );
 }
 
 /**
@@ -73,7 +79,7 @@ export function ShareLinkPage() {
 function RoomHeading({ room }: { room: ShareGatePresentation }) {
   return (
     <div className="mb-6 flex flex-col items-center gap-1 text-center">
-      <h1 className="text-3xl font-semibold tracking-tight text-balance wrap-anywhere text-slate-900">
+      <h1 className="text-3xl font-bold tracking-tight text-balance wrap-anywhere text-slate-900 sm:text-4xl">
         {room.companyName}
       </h1>
       {room.founderFirstName && <p className="text-sm text-slate-600">Shared by {room.founderFirstName}</p>}
@@ -148,7 +154,7 @@ function ShareEntry({
     return (
       <Card>
         <CardHeader>
-          <StepHeading className="text-2xl font-semibold leading-tight text-slate-900">{TITLE}</StepHeading>
+          <StepHeading>{TITLE}</StepHeading>
           <CardDescription>
             Your address is proved by the link you opened. This device stays signed in for 7 days.
           </CardDescription>
@@ -207,7 +213,7 @@ function EmailStep({
   return (
     <Card>
       <CardHeader>
-        <StepHeading className="text-2xl font-semibold leading-tight text-slate-900">{TITLE}</StepHeading>
+        <StepHeading>{TITLE}</StepHeading>
         <CardDescription>
           We’ll e-mail you a six-digit code to prove your address. No password needed.
           {requiresApproval && ' The founder lets each reader in before they read.'}
@@ -261,9 +267,7 @@ function CodeStep({
   return (
     <Card>
       <CardHeader>
-        <StepHeading className="text-2xl font-semibold leading-tight text-slate-900">
-          Check your email
-        </StepHeading>
+        <StepHeading>Check your email</StepHeading>
         <CardDescription>
           If <strong className="break-all text-slate-900">{email}</strong> may enter this data room, a
           six-digit code is on its way. Type it here, in this browser: it works once, for 10 minutes. You can
