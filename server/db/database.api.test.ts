@@ -358,6 +358,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'group_id',
       'id',
       'is_approval_required',
+      'is_room_named',
       'max_readers',
       'name',
       'room_id',
@@ -962,6 +963,47 @@ test("migration 0027 keeps the founder's notifications while their kinds gain 'q
     expect(
       (await older.db.selectFrom('founder_notifications').select('kind').execute()).map((row) => row.kind),
     ).toEqual(['first_visit']);
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test('migration 0031 names the room on every link already made, takes only 0 or 1, and goes back down', async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0031-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0030-archive-upload-slots')).error).toBeUndefined();
+    const [owner, room, made] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+              values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+    await sql`insert into investor_groups (id, room_id, name, is_default, created_at)
+              values (${room}, ${room}, 'All investors', 1, 1)`.execute(older.db);
+    const link = (id: string) =>
+      sql`insert into share_links (id, room_id, group_id, name, token_hash, created_by, created_at)
+          values (${id}, ${room}, ${room}, 'Outreach', ${`hash-${id}`}, ${owner}, 1)`.execute(older.db);
+    await link(made);
+
+    await migrateToLatest(older.db);
+    const named = await older.db.selectFrom('share_links').select(['id', 'is_room_named']).execute();
+    expect(named).toEqual([{ id: made, is_room_named: 1 }]);
+    await expect(
+      sql`update share_links set is_room_named = 2 where id = ${made}`.execute(older.db),
+    ).rejects.toThrow();
+
+    expect((await migrator.migrateTo('0030-archive-upload-slots')).error).toBeUndefined();
+    const columns = (await older.db.introspection.getTables())
+      .find((table) => table.name === 'share_links')
+      ?.columns.map((column) => column.name);
+    expect(columns).not.toContain('is_room_named');
+    await link(crypto.randomUUID());
   } finally {
     await older.close();
     await database.drop();

@@ -125,6 +125,8 @@ export interface ShareLinksTable {
   disabled_at: EpochMs | null;
   created_by: string;
   created_at: EpochMs;
+  /** Whether the link's page names whose room it is (company, founder's first name) before the proof. */
+  is_room_named: Flag;
 }
 
 /** A six-digit code and its magic link proving one address for one share link, both stored hashed. */

@@ -491,15 +491,23 @@ export function newVersionEmail(input: {
   };
 }
 
-/** A share link's proof (docs/decisions/0071-share-links.md): the six-digit code, and the same proof as a link. */
+/**
+ * A share link's proof (docs/decisions/0071-share-links.md): the six-digit code, and the same proof as a
+ * link. Its subject and first line name the company when the link's page does (companyName), so the
+ * reader knows which room the code opens; otherwise they name none, as the page.
+ */
 export function shareCodeEmail(input: {
   to: string;
+  companyName: string | null;
   code: string;
   link: string;
   expiresInMinutes: number;
 }): OutgoingMessage {
-  const subject = `${input.code} is your Roundroom code`;
-  const sentence = `Type this code on the page that asked for it, or open the link below on this device: ${input.code}`;
+  const room = input.companyName === null ? null : `the ${input.companyName} data room`;
+  const subject = room ? `${input.code} is your code for ${room}` : `${input.code} is your Roundroom code`;
+  const sentence = room
+    ? `Your code for ${room} is ${input.code}. Type it on the page that asked for it, or open the link below on this device.`
+    : `Type this code on the page that asked for it, or open the link below on this device: ${input.code}`;
   const expiry = `The code and the link work once, for ${input.expiresInMinutes} minutes.`;
   const ignore = 'If you did not ask for a code, ignore this e-mail: nothing happens without it.';
   return {
@@ -507,7 +515,7 @@ export function shareCodeEmail(input: {
     subject,
     text: [sentence, '', input.link, '', expiry, ignore].join('\n'),
     html: layout(
-      'Your code',
+      room ? `Your code for ${room}` : 'Your code',
       [
         'Type this code on the page that asked for it:',
         `<strong style="font-size:28px;letter-spacing:6px">${escapeHtml(input.code)}</strong>`,

@@ -42,6 +42,12 @@ const maxReaders = z
   .min(1, 'must be at least 1')
   .max(100_000, 'must be at most 100000')
   .nullable();
+/** The per-link option; on unless the founder turns it off. */
+const namesTheRoom = z
+  .boolean({ error: 'must be true or false' })
+  .describe(
+    "Whether the link's page shows whose room it opens (the company's name and the founder's first name) before the reader proves an address. On by default.",
+  );
 
 export const shareLinkSchema = z.object({
   id: z.uuid(),
@@ -51,6 +57,7 @@ export const shareLinkSchema = z.object({
   requiresApproval: z.boolean(),
   expiresAt: isoDateTime.nullable(),
   maxReaders: z.int().nullable(),
+  namesTheRoom: namesTheRoom,
   isDisabled: z.boolean(),
   /** Open: the link lets readers in now; otherwise why not. */
   state: z.enum(['open', 'disabled', 'expired', 'full']),
@@ -81,6 +88,7 @@ export const createShareLinkRequestSchema = z.strictObject({
   requiresApproval: z.boolean({ error: 'must be true or false' }).optional(),
   expiresAt: isoDateTime.nullable().optional(),
   maxReaders: maxReaders.optional(),
+  namesTheRoom: namesTheRoom.optional(),
 });
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
 
@@ -91,6 +99,7 @@ export const updateShareLinkRequestSchema = z
     requiresApproval: z.boolean({ error: 'must be true or false' }).optional(),
     expiresAt: isoDateTime.nullable().optional(),
     maxReaders: maxReaders.optional(),
+    namesTheRoom: namesTheRoom.optional(),
     isDisabled: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -116,10 +125,29 @@ export const shareTokenParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid share link'),
 });
 
-/** What the link's holder may learn before proving an address: whether it lets anyone in. Nothing of the room. */
+/**
+ * Whose room an open link opens, as its page shows it before the proof, unless the founder turned that
+ * off for the link: the company's name and the founder's first name (null when the founder's name gives
+ * none). Never the founder's e-mail or last name, nor anything of the room's content.
+ */
+export const shareGatePresentationSchema = z.object({
+  companyName: z.string(),
+  founderFirstName: z.string().nullable(),
+});
+export type ShareGatePresentation = z.infer<typeof shareGatePresentationSchema>;
+
+/**
+ * What the link's holder may learn before proving an address: whether it lets anyone in, and, for an
+ * open link that the founder lets say so, whose room it is. Nothing of the room's content.
+ */
 export const shareLinkStateSchema = z.object({
   state: z.enum(['open', 'disabled', 'expired', 'full']),
   requiresApproval: z.boolean(),
+  room: shareGatePresentationSchema
+    .nullable()
+    .describe(
+      "Whose room it is: null unless the link is open and the founder lets its page show the company's name.",
+    ),
 });
 export type ShareLinkState = z.infer<typeof shareLinkStateSchema>;
 

@@ -669,6 +669,8 @@ interface World {
   ndaAcceptanceId: string;
   /** What a member who has not accepted the NDA may see of the room: the agreement and whose it is. */
   ndaPromptCanaries: string[];
+  /** What anyone holding an open share link may see before the proof: whose room it is (ADR 71). */
+  shareGateCanaries: string[];
   profile: Record<string, unknown>;
   markdown: string;
   canaries: string[];
@@ -1174,6 +1176,7 @@ async function buildWorld(): Promise<World> {
     ndaText,
     ndaAcceptanceId: (accepted.json as { acceptance: { id: string } }).acceptance.id,
     ndaPromptCanaries: canaries.filter((value) => companyName.includes(value) || ndaText.includes(value)),
+    shareGateCanaries: canaries.filter((value) => companyName.includes(value)),
     profile,
     markdown,
     canaries,
@@ -1303,7 +1306,7 @@ async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> 
     200,
   );
   const mail = await t.smtp.waitForMessage(
-    (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
+    (m) => recipientsOf(m).includes(email) && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
   );
   const code = (mail.subject ?? '').slice(0, 6);
   await expectStatus(
@@ -1905,6 +1908,9 @@ async function everything() {
  */
 function forbiddenCanaries(caller: Caller, row: Row, ndaPass = false): string[] {
   if (managesRoom(caller)) return [];
+  // A share link's page names whose room it is, for whoever holds the link; nothing else of it.
+  if (row.route === 'GET /api/share/:token')
+    return w.canaries.filter((canary) => !w.shareGateCanaries.includes(canary));
   // Before accepting the NDA, a member (or the visitor) sees the agreement and whose it is, nothing else.
   if (ndaPass)
     return w.canaries.filter(
@@ -2121,7 +2127,7 @@ async function shareLinkEntry(token: string, email: string): Promise<string> {
     (m) =>
       t.smtp.messages.indexOf(m) >= before &&
       recipientsOf(m).includes(email) &&
-      /is your Roundroom code/.test(m.subject ?? ''),
+      /is your (?:Roundroom )?code/.test(m.subject ?? ''),
   );
   const code = (mail.subject ?? '').slice(0, 6);
   const entered = await expectStatus(

@@ -241,7 +241,7 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
     const before = source.smtp.messages.length;
     await send(`/api/share/${token}/code`, { email }, 200, readersBrowser);
     const mail = await source.smtp.waitForMessage(
-      (m) => source.smtp.messages.indexOf(m) >= before && /is your Roundroom code/.test(m.subject ?? ''),
+      (m) => source.smtp.messages.indexOf(m) >= before && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
     );
     return /^(\d{6}) /.exec(mail.subject ?? '')?.[1] ?? '';
   };

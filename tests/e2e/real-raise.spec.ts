@@ -74,8 +74,9 @@ test.describe('a real raise', () => {
     // The reader, on a phone, opens the link and proves an address by the code in the mail.
     const readerEmail = uniqueEmail('reader');
     await page.goto(shareUrl);
-    await expect(page.getByText(companyName)).toHaveCount(0);
-    await proveAddressByCode(page, readerEmail);
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    await expect(page.getByText(DECK)).toHaveCount(0);
+    await proveAddressByCode(page, readerEmail, companyName);
     const roomUrl = page.url();
     await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: new RegExp(DECK) })).toBeVisible();

@@ -7,8 +7,9 @@ import { roomWithSections } from './support/sections-room';
 import { proveAddressByCode } from './support/share-link-reader';
 
 // Share links that verify the reader (docs/decisions/0071-share-links.md): the founder makes a link of a
-// group in the console; a reader on a phone opens it, proves an address by the code in the mail, and
-// reads what that group may read, a section hidden from the group absent.
+// group in the console; a reader on a phone opens it, sees whose room it is, proves an address by the
+// code in the mail (which names the company), and reads what that group may read, a section hidden from
+// the group absent. Turned off, the link's page names no room.
 
 test('a founder makes a share link; a reader on a phone proves an address by the code and reads what the group may read, not the hidden section @phone', async ({
   page,
@@ -53,21 +54,38 @@ test('a founder makes a share link; a reader on a phone proves an address by the
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(card).toContainText('0 of 5 readers');
 
-  // The reader, on a phone: nothing of the room before the proof.
+  // The reader, on a phone: whose room it is, and nothing of its content before the proof.
   const readerEmail = uniqueEmail('reader');
   await page.goto(shareUrl);
-  await expect(page.getByRole('heading', { name: 'Open the data room' })).toBeVisible();
-  await expect(page.getByText(companyName)).toHaveCount(0);
-  await proveAddressByCode(page, readerEmail);
+  await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+  await expect(page.getByText('Shared by Fran', { exact: true })).toBeVisible();
+  await expect(page.getByText(/We’ll e-mail you a six-digit code/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveText('Powered by Roundroom');
+  await expect(page.getByText(/\bFounder\b/)).toHaveCount(0);
+  await expect(page.getByText(founderEmail)).toHaveCount(0);
+  await expect(page.getByText('Seed deck')).toHaveCount(0);
+  await proveAddressByCode(page, readerEmail, companyName);
 
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: /Seed deck\.pdf/ })).toBeVisible();
   await expect(page.getByText('Financials')).toHaveCount(0);
   await expect(page.getByText(/Operating model/)).toHaveCount(0);
 
-  // The founder sees the verified address as the link's reader.
+  // The founder sees the verified address as the link's reader, and turns the company's name off the
+  // link's page: the next reader sees today's neutral page.
   await founderPage.reload();
   await expect(founderPage.locator('#share-links').getByText(readerEmail)).toBeVisible();
+  const shown = card.getByRole('switch', { name: 'Show the company’s name' });
+  await expect(shown).toBeChecked();
+  await shown.click();
+  await expect(shown).not.toBeChecked();
+  const stranger = await browser.newPage();
+  await stranger.goto(shareUrl);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Open the data room' })).toBeVisible();
+  await expect(stranger.getByText(companyName)).toHaveCount(0);
+  await expect(stranger.getByText(/Shared by/)).toHaveCount(0);
+  await stranger.close();
   expect(founderErrors).toEqual([]);
   await desk.close();
 });

@@ -28,11 +28,11 @@ function signedIn(response: TestResponse): SignedIn {
 
 export async function createFounder(
   t: HttpClient,
-  overrides: { email?: string; companyName?: string } = {},
+  overrides: { email?: string; companyName?: string; name?: string } = {},
 ): Promise<SignedIn> {
   const response = await t.request('POST', '/api/complete-account-setup', {
     json: {
-      name: 'Fran Founder',
+      name: overrides.name ?? 'Fran Founder',
       email: overrides.email ?? uniqueEmail('founder'),
       companyName: overrides.companyName ?? `Company ${crypto.randomBytes(3).toString('hex')}`,
     },

@@ -23,6 +23,7 @@ import * as questions from './0027-questions';
 import * as proofsOfOneRoom from './0028-proofs-of-one-room';
 import * as codesBoundToTheBrowser from './0029-codes-bound-to-the-browser';
 import * as archiveUploadSlots from './0030-archive-upload-slots';
+import * as shareLinkNamesTheRoom from './0031-share-link-names-the-room';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0028-proofs-of-one-room': proofsOfOneRoom,
   '0029-codes-bound-to-the-browser': codesBoundToTheBrowser,
   '0030-archive-upload-slots': archiveUploadSlots,
+  '0031-share-link-names-the-room': shareLinkNamesTheRoom,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -77,9 +77,9 @@ async function shareCodeFor(link: { token: string }, email: string): Promise<str
     (m) =>
       t.smtp.messages.indexOf(m) >= before &&
       recipientsOf(m).includes(email) &&
-      /is your Roundroom code/.test(m.subject ?? ''),
+      /is your (?:Roundroom )?code/.test(m.subject ?? ''),
   );
-  return /^(\d{6}) is your Roundroom code$/.exec(mail.subject ?? '')?.[1] ?? '';
+  return /^(\d{6}) is your (?:Roundroom )?code/.exec(mail.subject ?? '')?.[1] ?? '';
 }
 
 function verifyShareCode(link: { token: string }, email: string, code: string) {
@@ -284,7 +284,7 @@ describe('removal holds on every way in', () => {
 
   const codeMailsTo = (email: string) =>
     t.smtp.messages.filter(
-      (m) => recipientsOf(m).includes(email) && /is your Roundroom code/.test(m.subject ?? ''),
+      (m) => recipientsOf(m).includes(email) && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
     ).length;
 
   test('a removed investor does not come back through a second share link, nor by their old session', async () => {

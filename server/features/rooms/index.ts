@@ -8,6 +8,7 @@ export { placeInvestorFromLink } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export { investorEmailsOfGroup, placeInvestor, requireRoomGroup } from './groups.service';
 export {
+  activeRoomNames,
   addEditor,
   addInvestor,
   companyNamesFor,

@@ -107,6 +107,20 @@ export async function companyNamesFor(
   return [...names];
 }
 
+/**
+ * The company's name and its founder's (the owner's) name, while the room is active: whose room a share
+ * link opens (docs/decisions/0071-share-links.md). Undefined for a closed or missing room.
+ */
+export async function activeRoomNames(
+  db: Executor,
+  roomId: string,
+): Promise<{ companyName: string; founderName: string } | undefined> {
+  const room = await findDataRoomById(db, roomId);
+  if (!room?.isActive) return undefined;
+  const owner = (await listRoomManagers(db, roomId)).find((manager) => manager.id === room.ownerId);
+  return { companyName: room.companyName, founderName: owner?.name ?? '' };
+}
+
 /** The room's investors, newest membership first. */
 export async function listInvestors(ctx: AppContext, roomId: string) {
   return listRoomInvestors(ctx.db, roomId);

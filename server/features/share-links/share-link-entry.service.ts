@@ -13,15 +13,26 @@ import {
   typedCodeIsRight,
 } from '#server/features/auth/index';
 import { isRemovedFromRoom } from '#server/features/invitations/index';
-import { companyNamesFor, listManagers } from '#server/features/rooms/index';
+import { activeRoomNames, companyNamesFor, listManagers } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { shareApprovalRequestEmail, shareCodeEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
-import type { ShareLinkState, ShareVerifyRequest } from '#shared/contracts/share-links';
+import {
+  type ShareGatePresentation,
+  type ShareLinkState,
+  type ShareVerifyRequest,
+  shareTokenParamsSchema,
+} from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
 import { inviteFromLink, isAlreadyInRoom, pendingInvestorInvitationOf } from './link-invitations';
-import { closedLinkRefusal, domainRefusal, isDomainAllowed, shareLinkStateOf } from './share-link-rules';
+import {
+  closedLinkRefusal,
+  domainRefusal,
+  isDomainAllowed,
+  type ShareLinkStateName,
+  shareLinkStateOf,
+} from './share-link-rules';
 import {
   countCodesForEmailSince,
   countCodesForLinkSince,
@@ -60,11 +71,62 @@ async function requireLink(ctx: AppContext, token: string): Promise<StoredShareL
   return link;
 }
 
-/** What the page may show before the proof: whether the link lets anyone in, and if approval follows. */
+/**
+ * What the page may show before the proof: whether the link lets anyone in, if approval follows, and
+ * whose room it is when the link may say so (gatePresentationOf).
+ */
 export async function describeShareLink(ctx: AppContext, token: string): Promise<ShareLinkState> {
   const link = await requireLink(ctx, token);
   const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
-  return { state, requiresApproval: link.isApprovalRequired };
+  return {
+    state,
+    requiresApproval: link.isApprovalRequired,
+    room: await gatePresentationOf(ctx, link, state),
+  };
+}
+
+/**
+ * Whose room a link's page names before the proof, for the page's own answer and for its HTML (written by
+ * the server before any script runs): the company's name and the founder's first name, or null for a
+ * token that is no link, a link the founder told not to say so, a link that lets nobody in now, or a
+ * closed room. The link's holder is anyone the link reached, so nothing else of the room or its founder.
+ */
+export async function shareGatePresentation(
+  ctx: AppContext,
+  token: string,
+): Promise<ShareGatePresentation | null> {
+  if (!shareTokenParamsSchema.shape.token.safeParse(token).success) return null;
+  const link = await findShareLinkByTokenHash(ctx.db, hashToken(token));
+  if (!link) return null;
+  const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
+  return gatePresentationOf(ctx, link, state);
+}
+
+async function gatePresentationOf(
+  ctx: AppContext,
+  link: StoredShareLink,
+  state: ShareLinkStateName,
+): Promise<ShareGatePresentation | null> {
+  // A closed link names nobody: turning a link off also takes the room's name off its page.
+  if (state !== 'open') return null;
+  return roomNamedBy(ctx, link);
+}
+
+/** The company and its founder's first name when the link may name them (its option, an active room). */
+async function roomNamedBy(ctx: AppContext, link: StoredShareLink): Promise<ShareGatePresentation | null> {
+  if (!link.isRoomNamed) return null;
+  const names = await activeRoomNames(ctx.db, link.roomId);
+  if (!names) return null;
+  return { companyName: names.companyName, founderFirstName: firstNameOf(names.founderName) };
+}
+
+/**
+ * The first word of a name, or null when there is none or it looks like an address (a name typed as one):
+ * the page never shows an e-mail address or a last name.
+ */
+function firstNameOf(name: string): string | null {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return first === '' || first.includes('@') ? null : first;
 }
 
 /**
@@ -167,10 +229,13 @@ export async function requestShareCode(
     };
     await insertShareCode(trx, row);
   });
+  // The mail goes only to an address the link can let in: it names the room as the link's page does.
+  const room = await roomNamedBy(ctx, link);
   await deliverOrUndo(
     ctx,
     shareCodeEmail({
       to: email,
+      companyName: room?.companyName ?? null,
       code,
       link: `${shareLinkUrl(ctx, token)}?proof=${proof}`,
       expiresInMinutes: SHARE_CODE_TTL_MS / MINUTE_MS,

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   aBrowser,
   countRows,
+  createApiToken,
   createFounder,
+  founderWithEditor,
   invite,
   linkIn,
   type SignedIn,
@@ -13,6 +15,7 @@ import {
 } from '#tests/support/factories';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
+import { shareGatePresentation } from './index';
 
 // Share links that verify the reader (docs/decisions/0071-share-links.md,
 // docs/product-rules.md#share-links): nothing is shown before the address is proved by a code or the
@@ -84,11 +87,11 @@ async function requestCode(link: MadeLink, email: string, app = t) {
     (m) =>
       app.smtp.messages.indexOf(m) >= before &&
       recipientsOf(m).includes(email) &&
-      /is your Roundroom code/.test(m.subject ?? ''),
+      /is your (?:Roundroom )?code/.test(m.subject ?? ''),
   );
-  const code = /^(\d{6}) is your Roundroom code$/.exec(mail.subject ?? '')?.[1] ?? '';
+  const code = /^(\d{6}) is your (?:Roundroom )?code/.exec(mail.subject ?? '')?.[1] ?? '';
   const proof = new URL(linkIn(mail, link.url)).searchParams.get('proof') ?? '';
-  return { code, proof };
+  return { code, proof, mail };
 }
 
 async function enter(link: MadeLink, email: string) {
@@ -115,7 +118,7 @@ describe('a reader enters through a share link', () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
     const email = uniqueEmail('reader');
-    expect((await get(undefined, `/api/share/${link.token}`)).json).toEqual({
+    expect((await get(undefined, `/api/share/${link.token}`)).json).toMatchObject({
       state: 'open',
       requiresApproval: false,
     });
@@ -237,12 +240,206 @@ describe('nothing is shown or written before the proof', () => {
     await expectStatus(post(undefined, `/api/share/${'A'.repeat(43)}/code`, { email: uniqueEmail() }), 404);
   });
 
-  test('the page answers no room content: the state only', async () => {
+  test('the page answers no room content: the state and whose room it is, nothing more', async () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
     const state = await get(undefined, `/api/share/${link.token}`);
-    expect(Object.keys(state.json as object).sort()).toEqual(['requiresApproval', 'state']);
+    expect(Object.keys(state.json as object).sort()).toEqual(['requiresApproval', 'room', 'state']);
+    expect(Object.keys((state.json as { room: object }).room).sort()).toEqual([
+      'companyName',
+      'founderFirstName',
+    ]);
     expect(state.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe("the link's page and its code mail say whose room it is, unless the founder turns it off", () => {
+  /** A founder whose company and address the tests look for in every answer. */
+  async function namedRoom(name = 'Fran Founder') {
+    const email = uniqueEmail('named-founder');
+    const companyName = `Acme ${Date.now().toString(36)}`;
+    const founder = await createFounder(t, { name, email, companyName });
+    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+    return { founder, email, companyName, roomId };
+  }
+
+  const stateOf = async (link: MadeLink) => {
+    const answer = await expectStatus(get(undefined, `/api/share/${link.token}`), 200);
+    return { ...(answer.json as { state: string; room: unknown }), text: answer.text };
+  };
+  const linkOf = async (founder: SignedIn, id: string) =>
+    ((await get(founder, '/api/my-data-room/share-links')).json as { links: ShareLinkView[] }).links.find(
+      (link) => link.id === id,
+    );
+  type ShareLinkView = { id: string; namesTheRoom: boolean };
+
+  test("on by default: the company's name and the founder's first name, never the last name, address or stage", async () => {
+    const room = await namedRoom();
+    const link = await makeLink(room.founder, room.roomId);
+    expect((await linkOf(room.founder, link.id))?.namesTheRoom).toBe(true);
+    const state = await stateOf(link);
+    expect(state.room).toEqual({ companyName: room.companyName, founderFirstName: 'Fran' });
+    for (const secret of ['Founder', room.email, room.email.split('@')[0], 'Series A'])
+      expect(state.text).not.toContain(secret);
+    // The same answer the server writes into the page's HTML.
+    expect(await shareGatePresentation(t.app.ctx, link.token)).toEqual(state.room);
+  });
+
+  test("the code mail's subject and first line name the company", async () => {
+    const room = await namedRoom();
+    const link = await makeLink(room.founder, room.roomId);
+    const { code, mail } = await requestCode(link, uniqueEmail('reader'));
+    expect(mail.subject).toBe(`${code} is your code for the ${room.companyName} data room`);
+    expect((mail.text ?? '').split('\n')[0]).toBe(
+      `Your code for the ${room.companyName} data room is ${code}. Type it on the page that asked for it, or open the link below on this device.`,
+    );
+    expect(mail.html).toContain(`Your code for the ${room.companyName} data room`);
+    expect(`${mail.text}${mail.html}`).not.toContain(room.email);
+  });
+
+  test('turned off when made: the page and the mail name nobody; turned on and off again by a change', async () => {
+    const room = await namedRoom();
+    const link = await makeLink(room.founder, room.roomId, { namesTheRoom: false });
+    expect((await linkOf(room.founder, link.id))?.namesTheRoom).toBe(false);
+    const off = await stateOf(link);
+    expect(off.room).toBeNull();
+    for (const secret of [room.companyName, 'Fran', room.email]) expect(off.text).not.toContain(secret);
+    expect(await shareGatePresentation(t.app.ctx, link.token)).toBeNull();
+    const { code, mail } = await requestCode(link, uniqueEmail('reader'));
+    expect(mail.subject).toBe(`${code} is your Roundroom code`);
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain(room.companyName);
+
+    const on = await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: true }),
+      200,
+    );
+    expect((on.json as ShareLinkView).namesTheRoom).toBe(true);
+    expect((await stateOf(link)).room).toEqual({ companyName: room.companyName, founderFirstName: 'Fran' });
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: false }),
+      200,
+    );
+    expect((await stateOf(link)).room).toBeNull();
+  });
+
+  test('a link that lets nobody new in names nobody: turned off, expired, full, or its room closed', async () => {
+    const room = await namedRoom();
+    const secrets = [room.companyName, 'Fran', room.email];
+    const expectNamesNobody = async (link: MadeLink, state: string) => {
+      const answer = await stateOf(link);
+      expect(answer.state).toBe(state);
+      expect(answer.room).toBeNull();
+      for (const secret of secrets) expect(answer.text).not.toContain(secret);
+      expect(await shareGatePresentation(t.app.ctx, link.token)).toBeNull();
+    };
+    const disabled = await makeLink(room.founder, room.roomId);
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${disabled.id}`, { isDisabled: true }),
+      200,
+    );
+    await expectNamesNobody(disabled, 'disabled');
+
+    const expiring = await makeLink(room.founder, room.roomId, {
+      expiresAt: new Date(Date.now() + 1500).toISOString(),
+    });
+    expect((await stateOf(expiring)).room).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await expectNamesNobody(expiring, 'expired');
+
+    const full = await makeLink(room.founder, room.roomId, { maxReaders: 1 });
+    await enter(full, uniqueEmail('first'));
+    await expectNamesNobody(full, 'full');
+
+    const open = await makeLink(room.founder, room.roomId);
+    await expectStatus(post(room.founder, '/api/my-data-room/status', { isActive: false }), 200);
+    await expectNamesNobody(open, 'open');
+  });
+
+  test('a token that is no link, or is malformed, names nobody', async () => {
+    expect(await shareGatePresentation(t.app.ctx, 'A'.repeat(43))).toBeNull();
+    expect(await shareGatePresentation(t.app.ctx, '../../etc/passwd')).toBeNull();
+    expect(await shareGatePresentation(t.app.ctx, 'A'.repeat(10_000))).toBeNull();
+  });
+
+  test('a founder name typed as an address is not shown; only the first word of a name is', async () => {
+    const typedAsAddress = await namedRoom('fran@fund.vc Founder');
+    const link = await makeLink(typedAsAddress.founder, typedAsAddress.roomId);
+    const state = await stateOf(link);
+    expect(state.room).toEqual({ companyName: typedAsAddress.companyName, founderFirstName: null });
+    expect(state.text).not.toContain('fran@fund.vc');
+    const spaced = await namedRoom('  Ada   Lovelace ');
+    expect((await stateOf(await makeLink(spaced.founder, spaced.roomId))).room).toEqual({
+      companyName: spaced.companyName,
+      founderFirstName: 'Ada',
+    });
+  });
+
+  test("only the room's managers set it: a co-founder may; a stranger, an investor, a code's session, an API token and nobody change nothing", async () => {
+    const { founder, editor } = await founderWithEditor(t);
+    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+    const link = await makeLink(founder, roomId);
+    const byCoFounder = await expectStatus(
+      post(editor, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: false }),
+      200,
+    );
+    expect((byCoFounder.json as ShareLinkView).namesTheRoom).toBe(false);
+    await expectStatus(post(editor, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: true }), 200);
+
+    const stranger = await createFounder(t);
+    const email = uniqueEmail('reader');
+    const codeSession = readerOf((await enter(link, email)).auth);
+    const investor = readerOf((await signInWithMagicLink(t, email)).auth);
+    const token = await createApiToken(t, founder, { scopes: ['invitations:write', 'documents:write'] });
+    const refusals: [SignedIn | undefined, number][] = [
+      [stranger, 404],
+      [investor, 403],
+      [codeSession, 401],
+      [readerOf(token.auth), 403],
+      [undefined, 401],
+    ];
+    for (const [caller, status] of refusals) {
+      await expectStatus(
+        post(caller, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: false }),
+        status,
+      );
+      await expectStatus(
+        post(caller, '/api/my-data-room/share-links', {
+          name: 'Theirs',
+          groupId: roomId,
+          namesTheRoom: false,
+        }),
+        status,
+      );
+    }
+    expect((await linkOf(founder, link.id))?.namesTheRoom).toBe(true);
+    expect(
+      ((await get(founder, '/api/my-data-room/share-links')).json as { links: unknown[] }).links,
+    ).toHaveLength(1);
+    expect((await stateOf(link)).room).not.toBeNull();
+  });
+
+  test('a value that is not true or false is a 400 naming the field, nothing written', async () => {
+    const room = await namedRoom();
+    const link = await makeLink(room.founder, room.roomId);
+    const rows = await countRows(t);
+    for (const value of ['yes', 1, null]) {
+      const made = await expectStatus(
+        post(room.founder, '/api/my-data-room/share-links', {
+          name: 'A',
+          groupId: room.roomId,
+          namesTheRoom: value,
+        }),
+        400,
+      );
+      expect(made.text).toMatch(/namesTheRoom/);
+      const changed = await expectStatus(
+        post(room.founder, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: value }),
+        400,
+      );
+      expect(changed.text).toMatch(/namesTheRoom/);
+    }
+    expect(await countRows(t)).toEqual(rows);
+    expect((await linkOf(room.founder, link.id))?.namesTheRoom).toBe(true);
   });
 });
 

@@ -60,6 +60,7 @@ function toView(link: StoredShareLink, readers: StoredShareReader[], now: Date):
     requiresApproval: link.isApprovalRequired,
     expiresAt: link.expiresAt?.toISOString() ?? null,
     maxReaders: link.maxReaders,
+    namesTheRoom: link.isRoomNamed,
     isDisabled: link.disabledAt !== null,
     state: shareLinkStateOf(link, readerCount, now),
     readerCount,
@@ -122,12 +123,17 @@ export async function createShareLink(
     disabledAt: null,
     createdBy: founder.id,
     createdAt: now,
+    // On unless turned off: a reader who got the link in a cold e-mail can tell whose room it is.
+    isRoomNamed: request.namesTheRoom ?? true,
   };
   await insertShareLink(ctx.db, link);
   return { link: toView(link, [], now), url: shareLinkUrl(ctx, token) };
 }
 
-/** Changes a link: its name, domains, approval, expiry, maximum, or turns it off or on again. */
+/**
+ * Changes a link: its name, domains, approval, expiry, maximum, whether its page names the room, or turns
+ * it off or on again.
+ */
 export async function changeShareLink(
   ctx: AppContext,
   founder: RoomUser,
@@ -151,6 +157,7 @@ export async function changeShareLink(
           ? null
           : toEpochMs(new Date(request.expiresAt)),
     max_readers: request.maxReaders,
+    is_room_named: request.namesTheRoom === undefined ? undefined : toFlag(request.namesTheRoom),
     disabled_at:
       request.isDisabled === undefined
         ? undefined

@@ -39,6 +39,7 @@ const link = (id: string, name: string): ShareLink => ({
   requiresApproval: false,
   expiresAt: null,
   maxReaders: null,
+  namesTheRoom: true,
   isDisabled: false,
   state: 'open',
   readerCount: 1,

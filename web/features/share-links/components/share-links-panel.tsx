@@ -112,6 +112,7 @@ function requestOf(fields: {
   days: string;
   max: string;
   approval: boolean;
+  namesTheRoom: boolean;
 }): CreateShareLinkRequest {
   const domains = fields.domains.split(/[\s,]+/).filter(Boolean);
   return {
@@ -121,6 +122,7 @@ function requestOf(fields: {
     requiresApproval: fields.approval,
     expiresAt: fields.days ? new Date(Date.now() + Number(fields.days) * DAY_MS).toISOString() : null,
     maxReaders: fields.max ? Number(fields.max) : null,
+    namesTheRoom: fields.namesTheRoom,
   };
 }
 
@@ -139,6 +141,7 @@ function NewLinkForm({
     days: '',
     max: '',
     approval: false,
+    namesTheRoom: true,
   });
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
@@ -150,7 +153,7 @@ function NewLinkForm({
     create.mutate(requestOf(fields), {
       onSuccess: ({ link, url }) => {
         onMade({ name: link.name, url });
-        set({ name: '', domains: '', days: '', max: '', approval: false });
+        set({ name: '', domains: '', days: '', max: '', approval: false, namesTheRoom: true });
       },
       onError: (error) => setProblem(error.message),
     });
@@ -189,6 +192,16 @@ function NewLinkForm({
         />
         <span id={`${id}-approval`} className="text-sm text-slate-700">
           I approve each reader before they read
+        </span>
+      </div>
+      <div className="flex items-center gap-3 sm:col-span-2">
+        <Switch
+          checked={fields.namesTheRoom}
+          aria-labelledby={`${id}-names`}
+          onClick={() => set({ namesTheRoom: !fields.namesTheRoom })}
+        />
+        <span id={`${id}-names`} className="text-sm text-slate-700">
+          Show the company’s name and the founder’s first name on the link’s page
         </span>
       </div>
       {problem && (
@@ -283,6 +296,7 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
   const update = useUpdateShareLink();
   const onId = useId();
   const approvalId = useId();
+  const namesId = useId();
   const pending = link.readers.filter((reader) => reader.state === 'pending');
   const others = link.readers.filter((reader) => reader.state !== 'pending');
   const [editing, setEditing] = useState(false);
@@ -327,6 +341,17 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
           />
           <span id={approvalId} className="text-sm text-slate-700">
             Approve each reader
+          </span>
+        </div>
+        <div className="flex items-center gap-3">
+          <Switch
+            checked={link.namesTheRoom}
+            aria-labelledby={namesId}
+            disabled={update.isPending}
+            onClick={() => change({ id: link.id, namesTheRoom: !link.namesTheRoom })}
+          />
+          <span id={namesId} className="text-sm text-slate-700">
+            Show the company’s name
           </span>
         </div>
       </div>
@@ -402,6 +427,7 @@ function ChangeLinkForm({ link, onDone }: { link: ShareLink; onDone: () => void 
       ...fields,
       groupId: link.groupId,
       approval: link.requiresApproval,
+      namesTheRoom: link.namesTheRoom,
     });
     update.mutate(
       {

@@ -1,9 +1,9 @@
 import { Clock, DoorOpen, KeyRound, LinkIcon, MailCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { createContext, type FormEvent, type ReactNode, use, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ShareLinkState } from '#shared/contracts/share-links';
+import type { ShareGatePresentation, ShareLinkState } from '#shared/contracts/share-links';
 import { href } from '#shared/routes';
-import { PublicPage } from '#web/components/site/public-page';
+import { PlainPage } from '#web/components/site/plain-page';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
@@ -18,23 +18,43 @@ import { ApiRequestError } from '#web/lib/api-client';
 
 const TITLE = 'Open the data room';
 
+/** The steps' headings: h2 under the room's name, h1 when the page names no room. */
+const StepHeadingLevel = createContext<'h1' | 'h2'>('h1');
+
+/** A step's heading; a step's own title is smaller under the room's name, which leads the page. */
+function StepHeading({ className, children }: { className?: string; children: ReactNode }) {
+  const Heading = use(StepHeadingLevel);
+  const size = Heading === 'h1' ? 'text-2xl' : 'text-xl';
+  return (
+    <Heading className={className ?? `${size} font-semibold leading-tight text-slate-900`}>
+      {children}
+    </Heading>
+  );
+}
+
 /**
  * /share/:token, a group's share link (docs/decisions/0071-share-links.md): the reader gives an e-mail
  * address and proves it with the six-digit code the mail carries (or the link beside it, which brings
- * them back here with its proof), and only then enters. Nothing of the room is shown before; opening the
- * page writes nothing, and the magic link's proof is spent by a tap, never by loading the page.
+ * them back here with its proof), and only then enters. Nothing of the room's content is shown before:
+ * only whose room it is (the company and the founder's first name) when the link is open and the founder
+ * lets it say so. The page is the room's, not Roundroom's: Roundroom is named in its footer only. Opening
+ * the page writes nothing, and the magic link's proof is spent by a tap, never by loading the page.
  */
 export function ShareLinkPage() {
   const { token = '' } = useParams();
   const [searchParams] = useSearchParams();
   const proof = searchParams.get('proof');
   const state = useShareLinkState(token);
+  const room = state.data?.room ?? null;
   return (
-    <PublicPage title={TITLE}>
+    <PlainPage title={room ? `${room.companyName} data room` : `${TITLE} · Roundroom`}>
       <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-20">
+        {room && <RoomHeading room={room} />}
         {state.data ? (
           state.data.state === 'open' ? (
-            <ShareEntry token={token} proof={proof} requiresApproval={state.data.requiresApproval} />
+            <StepHeadingLevel value={room ? 'h2' : 'h1'}>
+              <ShareEntry token={token} proof={proof} requiresApproval={state.data.requiresApproval} />
+            </StepHeadingLevel>
           ) : (
             <ClosedLink state={state.data.state} />
           )
@@ -48,7 +68,22 @@ export function ShareLinkPage() {
           <PageSpinner label="Loading..." showLabel />
         )}
       </div>
-    </PublicPage>
+    </PlainPage>
+  );
+}
+
+/**
+ * Whose room it is, above the steps. Kept to an h1 and a line: the server writes the same markup into
+ * the page's HTML, so the name is on screen before any script runs.
+ */
+function RoomHeading({ room }: { room: ShareGatePresentation }) {
+  return (
+    <div className="mb-6 flex flex-col items-center gap-1 text-center">
+      <h1 className="text-3xl font-bold tracking-tight text-balance wrap-anywhere text-slate-900 sm:text-4xl">
+        {room.companyName}
+      </h1>
+      {room.founderFirstName && <p className="text-sm text-slate-600">Shared by {room.founderFirstName}</p>}
+    </div>
   );
 }
 
@@ -80,7 +115,7 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: string; chi
         >
           {icon}
         </span>
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        <StepHeading className="text-xl font-semibold text-slate-900">{title}</StepHeading>
         <p className="max-w-sm text-sm text-slate-600">{children}</p>
       </CardContent>
     </Card>
@@ -119,7 +154,7 @@ function ShareEntry({
     return (
       <Card>
         <CardHeader>
-          <h1 className="text-2xl font-semibold leading-tight text-slate-900">{TITLE}</h1>
+          <StepHeading>{TITLE}</StepHeading>
           <CardDescription>
             Your address is proved by the link you opened. This device stays signed in for 7 days.
           </CardDescription>
@@ -178,9 +213,9 @@ function EmailStep({
   return (
     <Card>
       <CardHeader>
-        <h1 className="text-2xl font-semibold leading-tight text-slate-900">{TITLE}</h1>
+        <StepHeading>{TITLE}</StepHeading>
         <CardDescription>
-          Enter your e-mail address. We will send you a six-digit code to prove it: no password needed.
+          We’ll e-mail you a six-digit code to prove your address. No password needed.
           {requiresApproval && ' The founder lets each reader in before they read.'}
         </CardDescription>
       </CardHeader>
@@ -232,7 +267,7 @@ function CodeStep({
   return (
     <Card>
       <CardHeader>
-        <h1 className="text-2xl font-semibold leading-tight text-slate-900">Check your email</h1>
+        <StepHeading>Check your email</StepHeading>
         <CardDescription>
           If <strong className="break-all text-slate-900">{email}</strong> may enter this data room, a
           six-digit code is on its way. Type it here, in this browser: it works once, for 10 minutes. You can
