@@ -35,7 +35,7 @@ import {
   roomReadingOf,
   roomsRoutes,
 } from '#server/features/rooms/index';
-import { shareLinksRoutes } from '#server/features/share-links/index';
+import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import { apiPath } from '#shared/contracts/api-route';
@@ -44,6 +44,7 @@ import { documentRoutes } from '#shared/contracts/documents';
 import { previewRoutes } from '#shared/contracts/previews';
 import { questionRoutes } from '#shared/contracts/questions';
 import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes as shareLinkApi } from '#shared/contracts/share-links';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
@@ -260,7 +261,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
 /**
  * What each reader's page starts with (docs/decisions/0075-the-investors-first-screen.md), from the proof
- * its URL carries: an invitation's page names its room; a room's page, whose reader the script has yet
+ * its URL carries: an invitation's page names its room, and so does a share link's gate when the link
+ * may say whose room it opens; a room's page, whose reader the script has yet
  * to check, shows the room's frame; a document's page asks for its preview. Each asks for its first API
  * answers with the HTML.
  */
@@ -321,8 +323,13 @@ function pageStarts(
       const document = { params: { id: params.documentId } };
       return { screen: null, apiPaths: [session, apiPath(previewRoutes.preview, document)] };
     }
+    if (page === 'shareLink' && params.token) {
+      const room = await shareGatePresentation(ctx, params.token);
+      const state = apiPath(shareLinkApi.state, { params: { token: params.token } });
+      return { screen: room && { kind: 'share-gate', ...room }, apiPaths: [state, session] };
+    }
     // The other reader's pages check the session first; the console's pages are not sped up here.
-    const readersPage = page === 'investorDashboard' || page === 'roomQuestions' || page === 'shareLink';
+    const readersPage = page === 'investorDashboard' || page === 'roomQuestions';
     return { screen: null, apiPaths: readersPage ? [session] : [] };
   };
 }

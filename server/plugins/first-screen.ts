@@ -3,7 +3,8 @@ import type { ServedPageName } from '#shared/routes';
 /**
  * What the server writes into a reader's page before any script runs
  * (docs/decisions/0075-the-investors-first-screen.md): the room's name and its way in where the page's
- * own proof already shows them (an invitation's link), or the room's frame where the reader's data needs
+ * own proof already shows them (an invitation's link, or a share link that may name its room), or the
+ * room's frame where the reader's data needs
  * the session the script checks. Nothing here is more than
  * the page itself shows that reader a moment later. The script keeps it on screen until its own page has
  * what to draw (web/lib/first-screen.ts), so the page never flashes white.
@@ -15,6 +16,15 @@ export type FirstScreen =
       companyName: string;
       stage: string;
       invitedEmail: string;
+    }
+  | {
+      /**
+       * A share link's gate, for an open link whose founder lets it name the room: whose room it is and
+       * nothing more, since the link's holder has proven no address yet (docs/decisions/0071-share-links.md).
+       */
+      kind: 'share-gate';
+      companyName: string;
+      founderFirstName: string | null;
     }
   | { kind: 'room-frame' };
 
@@ -114,8 +124,34 @@ const ROOM_FRAME_HTML =
   SKELETON_ROWS +
   `</div>${MAIN_CLOSE}</div>`;
 
+/**
+ * As the share link's page draws it (a plain page with Roundroom only in its footer): whose room it is,
+ * then the first step's card, its title and the place of its form.
+ */
+function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): string {
+  const sharedBy = screen.founderFirstName
+    ? `<p class="text-sm text-slate-600">Shared by ${escapeHtml(screen.founderFirstName)}</p>`
+    : '';
+  return (
+    '<div class="flex min-h-dvh flex-col bg-slate-50" data-first-screen><main id="main" class="flex-1">' +
+    '<div class="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-20"><div data-room-frame aria-busy="true">' +
+    '<div class="mb-6 flex flex-col items-center gap-1 text-center">' +
+    `<h1 class="text-3xl font-bold tracking-tight text-balance wrap-anywhere text-slate-900 sm:text-4xl">${escapeHtml(screen.companyName)}</h1>` +
+    `${sharedBy}</div>` +
+    '<div class="rounded-xl border border-slate-200 bg-white shadow-sm">' +
+    '<div class="flex flex-col gap-1.5 p-5 pb-0 sm:p-6 sm:pb-0"><h2 class="text-xl font-semibold leading-tight text-slate-900">Open the data room</h2>' +
+    '<div class="h-10 animate-pulse rounded-md bg-slate-100"></div></div>' +
+    '<div class="flex flex-col gap-4 p-5 sm:p-6"><div class="h-10 animate-pulse rounded-md bg-slate-100"></div>' +
+    '<div class="h-12 animate-pulse rounded-md bg-slate-100"></div></div></div>' +
+    '</div></div></main>' +
+    '<footer class="px-4 py-6 text-center text-xs text-slate-500">Powered by <a href="/" class="inline-flex min-h-6 items-center font-medium text-slate-700">Roundroom</a></footer>' +
+    '</div>'
+  );
+}
+
 /** The first screen as markup for the page's #root. */
 export function firstScreenHtml(screen: FirstScreen): string {
   if (screen.kind === 'room-frame') return ROOM_FRAME_HTML;
+  if (screen.kind === 'share-gate') return shareGateHtml(screen);
   return `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}${MAIN_OPEN}<div data-room-frame>${invitationHtml(screen)}${SKELETON_ROWS}</div>${MAIN_CLOSE}</div>`;
 }

@@ -92,6 +92,48 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('[data-first-screen]')).toHaveCount(0);
   });
 
+  test('a share link’s gate names whose room it is, escaped, and nothing else; a link told not to, nothing @phone', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    if (!baseURL) throw new Error('the e2e configuration names no baseURL');
+    const companyName = `<i>Lark & Co</i> ${Date.now()}`;
+    const founder = await founderWithRoom(request, companyName);
+    const groups = await request.get('/api/my-data-room/groups', { headers: founder });
+    const everyone = ((await groups.json()) as { groups: { id: string; isDefault: boolean }[] }).groups.find(
+      (group) => group.isDefault,
+    );
+    const made = await request.post('/api/my-data-room/share-links', {
+      headers: { ...founder, origin: baseURL },
+      data: { name: 'Cold outreach', groupId: everyone?.id },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { link, url } = (await made.json()) as { link: { id: string }; url: string };
+
+    const response = await page.goto(url);
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
+    // The name as the founder typed it, tags and all, as text: never markup.
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    await expect(page.getByText('Shared by Fran', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Open the data room' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveText('Powered by Roundroom');
+    await expect(page.locator('#root i')).toHaveCount(0);
+    // Only the name and the founder's first name: no last name, no address, nothing of the room.
+    await expect(page.locator('#root')).not.toContainText('Founder');
+    await expect(page.locator('#root')).not.toContainText('@');
+
+    // The founder turns the name off the link: its page then names no room, before or after the script.
+    const changed = await request.post(`/api/my-data-room/share-links/${link.id}`, {
+      headers: { ...founder, origin: baseURL },
+      data: { namesTheRoom: false },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await page.goto(url);
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toContainText('Lark');
+  });
+
   test('a room’s page shows its frame, and nothing of the room, before the script checks the reader @phone', async ({
     page,
   }) => {

@@ -15,6 +15,7 @@ import {
   useVerifyShareCode,
 } from '#web/features/share-links/api/use-share-links';
 import { ApiRequestError } from '#web/lib/api-client';
+import { FirstScreen } from '#web/lib/first-screen';
 
 const TITLE = 'Open the data room';
 
@@ -65,7 +66,9 @@ export function ShareLinkPage() {
               : 'The page could not be loaded. Check your connection and reload it.'}
           </Notice>
         ) : (
-          <PageSpinner label="Loading..." showLabel />
+          // The server wrote whose room it is into the page (server/plugins/first-screen.ts): kept on
+          // screen while the link's state loads, so the name never blinks out.
+          <FirstScreen part="frame" fallback={<PageSpinner label="Loading..." showLabel />} />
         )}
       </div>
     </PlainPage>
