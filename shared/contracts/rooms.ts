@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FILE_TYPES } from '#shared/file-types';
+import { SECTION_ICONS } from '#shared/section-icons';
 import { apiErrorSchema } from './api-error';
 import { apiRoute } from './api-route';
 import { multilineText, noUnsafeCharacters, requiredText } from './fields';
@@ -97,8 +99,34 @@ export const roomWatermarkRequestSchema = z.strictObject({
   isWatermarkEnabled: z.boolean({ error: 'must be true or false' }),
 });
 
-/** The sections markdown as readers get it. */
-export const sectionsContentSchema = z.object({ content: z.string() });
+/** A section as the shared parser reads it (shared/sections-markdown.ts, `Section`). */
+const readerSectionSchema = z.object({
+  id: z.int().describe('1..n in the order of the text: the number in the section’s URL.'),
+  name: z.string(),
+  description: z.string(),
+  icon: z.enum(SECTION_ICONS),
+  documents: z.array(
+    z.object({
+      title: z.string(),
+      url: z.string(),
+      isUploaded: z.boolean(),
+      documentId: z.uuid().nullable(),
+      fileType: z.enum(FILE_TYPES),
+      line: z.int(),
+    }),
+  ),
+  lines: z.object({ start: z.int(), end: z.int() }),
+});
+
+/**
+ * The sections as readers get them: the text, and its sections as the server's parser read it, so a
+ * reader's page needs no parser of its own (docs/decisions/0075-the-investors-first-screen.md).
+ */
+export const sectionsContentSchema = z.object({
+  content: z.string(),
+  sections: z.array(readerSectionSchema),
+});
+export type SectionsContent = z.infer<typeof sectionsContentSchema>;
 
 /**
  * The founder's sections as the editor loads them: the text and its version, an opaque tag that

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '#server/plugins/errors';
 import { errorResponses } from '#server/plugins/response-contracts';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { createFounder, founderWithInvestor } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -134,7 +135,7 @@ describe('the sections a member reads go through their serializer, written once 
     const first = await read();
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(Object.keys(first.json as object)).toEqual(['content']);
+    expect(Object.keys(first.json as object)).toEqual(['content', 'sections']);
     expect(await read()).toMatchObject({ text: first.text });
 
     const content = '## Changed\nNew text.\n';
@@ -143,7 +144,7 @@ describe('the sections a member reads go through their serializer, written once 
       headers: founder.auth,
     });
     expect(saved.status).toBe(200);
-    expect((await read()).json).toEqual({ content });
+    expect((await read()).json).toEqual({ content, sections: parseSectionsMarkdown(content).sections });
   });
 
   test('another founder still gets the declared 404', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
   countRows,
   createFounder,
@@ -104,11 +105,15 @@ describe('a section shown to another group answers as one that does not exist', 
     await showFinancialsTo(room, [room.diligence.id]);
     const sections = (await get(room.investor, `/api/data-room/${room.roomId}/sections`)).json as {
       content: string;
+      sections: unknown;
     };
     expect(sections.content).toContain('## Pitch');
     expect(sections.content).not.toContain('Financials');
     expect(sections.content).not.toContain(room.modelId);
     expect(sections.content).not.toContain(EXTERNAL_MODEL);
+    // Its parsed sections are the reader's own text, parsed: numbered as the reader's URLs number them.
+    expect(sections.sections).toEqual(parseSectionsMarkdown(sections.content).sections);
+    expect(JSON.stringify(sections.sections)).not.toMatch(new RegExp(`Financials|${room.modelId}`));
     const documents = (await get(room.investor, `/api/data-room/${room.roomId}/documents`)).json as {
       id: string;
     }[];

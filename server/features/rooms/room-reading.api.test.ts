@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
   createFounder,
   founderWithInvestor,
@@ -62,7 +63,11 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
         },
       });
       const sections = await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: reader.auth });
-      expect(sections.json).toEqual({ content: room.content });
+      // The text, and its sections as the server's parser reads it: the reader's page parses nothing.
+      expect(sections.json).toEqual({
+        content: room.content,
+        sections: parseSectionsMarkdown(room.content).sections,
+      });
       expect(sections.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(
         (await t.request('GET', `/api/data-room/${room.id}/documents`, { headers: reader.auth })).json,
@@ -130,6 +135,7 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
     });
     expect((await t.request('GET', `/api/data-room/invite/${token}/sections`)).json).toEqual({
       content: room.content,
+      sections: parseSectionsMarkdown(room.content).sections,
     });
     expect((await t.request('GET', `/api/data-room/invite/${token}/documents`)).json).toEqual({
       documents: [],

@@ -14,6 +14,7 @@ import {
   type DataRoomView,
   FUNDING_STAGES,
   type MyDataRoom,
+  type SectionsContent,
   type SectionsSource,
 } from '#shared/contracts/rooms';
 import {
@@ -531,7 +532,7 @@ export async function sectionsPayloadOf(
   ctx: AppContext,
   room: DataRoom,
   access: ReaderAccess,
-): Promise<{ content: string }> {
+): Promise<SectionsContent> {
   const markdown = await readSectionsMarkdown(ctx, room);
   const sections = ctx.caches.get(sectionsCache);
   if (access.hiddenSectionKeys.size === 0) return sections.payload(markdown);

@@ -23,9 +23,9 @@ test('a saved change is read at once: another text is another parse and another 
   const after = await cache.parsed(room('after'));
   expect(after).not.toBe(before);
   expect(after.sections[0]?.documents[0]?.url).toBe('https://files.example.com/after.xlsx');
-  expect(cache.payload(room('after'))).toEqual({ content: room('after') });
-  expect(cache.payload(room('after'))).toBe(cache.payload(room('after')));
-  expect(cache.payload(room('after'))).not.toBe(cache.payload(room('before')));
+  expect(await cache.payload(room('after'))).toEqual({ content: room('after'), sections: after.sections });
+  expect(await cache.payload(room('after'))).toBe(await cache.payload(room('after')));
+  expect(await cache.payload(room('after'))).not.toBe(await cache.payload(room('before')));
 });
 
 test('only the most recently read rooms are kept', async () => {

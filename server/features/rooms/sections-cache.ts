@@ -4,14 +4,16 @@ import {
   parseSectionsOffThread,
   SectionsTooComplexError,
 } from '#server/parsing/sections-parser';
+import type { SectionsContent } from '#shared/contracts/rooms';
 import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown';
 
 /** Rooms whose sections are kept, parsed and as JSON. */
 const ROOMS_KEPT = 64;
 
 /**
- * Rooms' sections markdown, parsed once per text, and the `{content}` payload members read on every
- * visit, one object per text. Parsing (micromark) costs about a millisecond per kilobyte, up to
+ * Rooms' sections markdown, parsed once per text, and the `{content, sections}` payload members read on
+ * every visit, one object per text: the text with its sections as parsed here, so a reader's page needs
+ * no parser (docs/decisions/0075-the-investors-first-screen.md). Parsing (micromark) costs about a millisecond per kilobyte, up to
  * seconds for a text at the limits (ADR 26), so even a stored text is parsed in the parser's worker
  * thread, never on the request's; members' document lists and every click on a link need it, and under
  * load (npm run bench:load) it was most of those routes' time. A parse still under way is shared too.
@@ -25,8 +27,8 @@ export class SectionsCache {
     string,
     {
       parsed?: Promise<ParsedSections>;
-      payload?: { content: string };
-      readerPayloads?: Map<string, { content: string }>;
+      payload?: Promise<SectionsContent>;
+      readerPayloads?: Map<string, Promise<SectionsContent>>;
     }
   >({
     max: ROOMS_KEPT,
@@ -73,30 +75,44 @@ export class SectionsCache {
   }
 
   /**
-   * `{content}` as members read it, one object per text: the route's remembering serializer
+   * `{content, sections}` as members read it, one object per text: the route's remembering serializer
    * (server/plugins/response-contracts.ts) writes each object's JSON once.
    */
-  payload(markdown: string): { content: string } {
+  payload(markdown: string): Promise<SectionsContent> {
     const entry = this.#entry(markdown);
-    entry.payload ??= { content: markdown };
+    entry.payload ??= this.#contentOf(markdown).catch((error: unknown) => {
+      entry.payload = undefined;
+      throw error;
+    });
     return entry.payload;
   }
 
   /**
-   * `{content}` as the readers of one group read it (the sections hidden from them left out: ADR 68),
-   * one object per text and set of hidden sections (`hiddenKey`), so its JSON too is written once.
+   * `{content, sections}` as the readers of one group read it (the sections hidden from them left out:
+   * ADR 68), one object per text and set of hidden sections (`hiddenKey`), so its JSON too is written
+   * once. Its sections are the reader's text parsed, numbered as that reader's URLs number them.
    */
-  async readerPayload(
+  readerPayload(
     markdown: string,
     hiddenKey: string,
     readerText: (parsed: ParsedSections) => string,
-  ): Promise<{ content: string }> {
+  ): Promise<SectionsContent> {
     const entry = this.#entry(markdown);
-    const known = entry.readerPayloads?.get(hiddenKey);
-    if (known) return known;
-    const payload = { content: readerText(await this.parsed(markdown)) };
-    entry.readerPayloads ??= new Map();
-    entry.readerPayloads.set(hiddenKey, payload);
+    const readerPayloads = (entry.readerPayloads ??= new Map());
+    let payload = readerPayloads.get(hiddenKey);
+    if (!payload) {
+      payload = this.parsed(markdown)
+        .then((parsed) => this.#contentOf(readerText(parsed)))
+        .catch((error: unknown) => {
+          readerPayloads.delete(hiddenKey);
+          throw error;
+        });
+      readerPayloads.set(hiddenKey, payload);
+    }
     return payload;
+  }
+
+  async #contentOf(markdown: string): Promise<SectionsContent> {
+    return { content: markdown, sections: (await this.parsed(markdown)).sections };
   }
 }

@@ -1,12 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { href } from '#shared/routes';
+import type { Section } from '#shared/sections-markdown';
 import { AppPage } from '#web/components/app/app-page';
 import { Button } from '#web/components/ui/button';
-import { PageSpinner } from '#web/components/ui/spinner';
 import { RoomLoader } from '#web/features/data-room/components/room-loader';
 import { RoomQuestions } from '#web/features/questions/components/room-questions';
-import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
 
 /**
  * /data-room/:id/questions: the room's questions for its reader (docs/product-rules.md#questions), behind
@@ -30,7 +29,7 @@ export function RoomQuestionsPage() {
             <RoomQuestionsOf
               roomId={id}
               companyName={content.dataRoom.companyName}
-              markdown={content.markdown}
+              sections={content.sections}
             />
           )}
         </RoomLoader>
@@ -42,16 +41,14 @@ export function RoomQuestionsPage() {
 function RoomQuestionsOf({
   roomId,
   companyName,
-  markdown,
+  sections,
 }: {
   roomId: string;
   companyName: string;
-  markdown: string;
+  sections: readonly Section[];
 }) {
-  const { parsed } = useParsedSections(markdown);
   // ?section=N: asked from that section's page (its number, as the room's URLs number sections).
   const fromSection = Number(useSearchParams()[0].get('section'));
-  const sections = parsed?.sections ?? [];
   return (
     <>
       <title>{`Questions · ${companyName} data room · Roundroom`}</title>
@@ -61,15 +58,11 @@ function RoomQuestionsOf({
           Ask the founders of {companyName}, and read what they answered for everyone.
         </p>
       </div>
-      {parsed ? (
-        <RoomQuestions
-          roomId={roomId}
-          sectionNames={sections.map((section) => section.name)}
-          initialSection={sections.find((section) => section.id === fromSection)?.name ?? null}
-        />
-      ) : (
-        <PageSpinner label="Loading the questions…" />
-      )}
+      <RoomQuestions
+        roomId={roomId}
+        sectionNames={sections.map((section) => section.name)}
+        initialSection={sections.find((section) => section.id === fromSection)?.name ?? null}
+      />
     </>
   );
 }

@@ -48,7 +48,7 @@ function documentsQuery(source: RoomSource) {
   });
 }
 
-/** The room, its sections markdown and its uploaded documents, read in parallel. */
+/** The room, its sections (parsed by the server) and its uploaded documents, read in parallel. */
 export function useRoomContent(source: RoomSource | null) {
   const enabled = source !== null;
   const placeholder: RoomSource = { kind: 'member', roomId: '' };
@@ -62,7 +62,7 @@ export function useRoomContent(source: RoomSource | null) {
       ? {
           dataRoom: room.data.dataRoom,
           invitedEmail: room.data.invitedEmail,
-          markdown: sections.data.content,
+          sections: sections.data.sections,
           documents: documents.data,
         }
       : null;

@@ -5,7 +5,7 @@ import { apiPath } from '#shared/contracts/api-route';
 import { type DocumentListItem, documentRoutes } from '#shared/contracts/documents';
 import type { DataRoomView as DataRoomData } from '#shared/contracts/rooms';
 import { href } from '#shared/routes';
-import type { ParsedSections } from '#shared/sections-markdown';
+import type { Section } from '#shared/sections-markdown';
 import { DataRoomView, type RoomRouting, type RoomSection } from '#web/components/data-room/data-room-view';
 import type { DocumentRow } from '#web/components/data-room/section-documents';
 import { clickUrl } from '#web/features/data-room/api/room-queries';
@@ -13,13 +13,12 @@ import { openExternal } from '#web/features/documents/api/download-document';
 import { createDocumentPrefetcher, rowPrefetch } from '#web/features/viewer/api/prefetch-document';
 import { formatLastUpdated, formatUpdated } from '#web/lib/format';
 import type { RoomSource } from '#web/lib/query-keys';
-import { useParsedSections } from '#web/lib/sections-parser/use-parsed-sections';
 import { OpenRoomPanel, useOpenInvitedRoom } from './invitation-entry';
-import { RoomLoading } from './room-states';
 
 export interface RoomContent {
   dataRoom: DataRoomData;
-  markdown: string;
+  /** The room's sections as the server's parser read them for this reader. */
+  sections: Section[];
   documents: DocumentListItem[];
 }
 
@@ -46,20 +45,12 @@ interface RoomContentViewProps {
 }
 
 /**
- * A real room in the data-room view: the markdown parsed with the shared parser and shown as text;
- * an uploaded document opens in the viewer (in the invited view, "Read" first opens the room with the
- * invitation), a link opens through the server's click log.
- * (docs/product-rules.md#data-room-view, #preview)
- * The parse runs in a Web Worker (ADR 26), so a long room never holds up the page; until the first
- * one finishes the room shows as loading, and a refreshed room keeps the previous parse meanwhile.
+ * A real room in the data-room view: its sections as the server's parser read them (a reader's page
+ * carries no parser: docs/decisions/0075-the-investors-first-screen.md), shown as text; an uploaded
+ * document opens in the viewer (in the invited view, "Read" first opens the room with the invitation),
+ * a link opens through the server's click log. (docs/product-rules.md#data-room-view, #preview)
  */
-export function RoomContentView(props: RoomContentViewProps) {
-  const { parsed } = useParsedSections(props.content.markdown);
-  if (!parsed) return <RoomLoading />;
-  return <ParsedRoomContentView {...props} parsed={parsed} />;
-}
-
-function ParsedRoomContentView({
+export function RoomContentView({
   content,
   source,
   invitedEmail = null,
@@ -69,8 +60,7 @@ function ParsedRoomContentView({
   routing,
   hideEmptySections = false,
   unseenAnswers,
-  parsed,
-}: RoomContentViewProps & { parsed: ParsedSections }) {
+}: RoomContentViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const cameBackToSection = (location.state as { openSectionId?: number } | null)?.openSectionId ?? null;
@@ -91,7 +81,7 @@ function ParsedRoomContentView({
       ? (documentHref?.(documentId) ?? href('documentInRoom', { id: source.roomId, documentId }))
       : undefined;
 
-  const sections: RoomSection[] = parsed.sections
+  const sections: RoomSection[] = content.sections
     .filter((section) => !hideEmptySections || section.documents.length > 0)
     .map((section) => ({
       ...section,
@@ -118,9 +108,7 @@ function ParsedRoomContentView({
     }));
 
   function openDocument(section: RoomSection, row: DocumentRow) {
-    const doc = parsed.sections.find((parsedSection) => parsedSection.id === section.id)?.documents[
-      Number(row.key)
-    ];
+    const doc = content.sections.find((candidate) => candidate.id === section.id)?.documents[Number(row.key)];
     if (!doc) return;
     if (!doc.isUploaded || !doc.documentId) {
       openExternal(clickUrl(source, doc.url));
@@ -144,7 +132,7 @@ function ParsedRoomContentView({
   const downloadAllHref =
     source.kind === 'member' && routing
       ? (sectionId: number | null) => {
-          const chosen = parsed.sections.filter((section) => sectionId === null || section.id === sectionId);
+          const chosen = content.sections.filter((section) => sectionId === null || section.id === sectionId);
           const any = chosen.some((section) =>
             section.documents.some((doc) => doc.documentId && uploads.get(doc.documentId)?.isDownloadAllowed),
           );
