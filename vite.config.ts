@@ -4,9 +4,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-const READER_CODE =
-  /\/web\/(components|lib|features\/(data-room|viewer|share-links|auth|questions|investor-dashboard|rooms)\/(api|components|pages)|app\/(layouts|pages\/(data-room-page|document-in-room-page|room-questions-page)))\/|\/shared\/|\/node_modules\/(@tanstack|zod|sonner|lucide-react|clsx|tailwind-merge|class-variance-authority|@radix-ui)\//;
-
 // The web app lives in web/ and builds to dist/web, which the server serves in production.
 // In development (npm run dev) Vite serves it on port 3000 and forwards /api to the API on 3001.
 export default defineConfig(({ command }) => ({

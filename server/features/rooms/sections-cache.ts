@@ -98,7 +98,8 @@ export class SectionsCache {
     readerText: (parsed: ParsedSections) => string,
   ): Promise<SectionsContent> {
     const entry = this.#entry(markdown);
-    const readerPayloads = (entry.readerPayloads ??= new Map());
+    entry.readerPayloads ??= new Map();
+    const readerPayloads = entry.readerPayloads;
     let payload = readerPayloads.get(hiddenKey);
     if (!payload) {
       payload = this.parsed(markdown)
