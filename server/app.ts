@@ -25,7 +25,7 @@ import {
   sweepPreparationWork,
 } from '#server/features/preparation/index';
 import { questionAnsweredMailJob, questionsRoutes } from '#server/features/questions/index';
-import { downloadWatermarks, viewerRoutes } from '#server/features/reading/index';
+import { downloadWatermarks, firstPageImageOf, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import {
@@ -272,15 +272,13 @@ function pageStarts(
   sessions: SessionResolver,
 ): PageStartOf {
   const session = apiPath(authApi.session);
-  /** Whether the browser's session may read the room now: else its answers would only be refusals. */
-  const mayReadRoom = async (sessionToken: string | undefined, roomId: string) => {
+  /** The browser's session's user when it may read the room now: else its answers would only be refusals. */
+  const readerOf = async (sessionToken: string | undefined, roomId: string) => {
     const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
-    if (!live || live.isSecondFactorPending) return false;
-    const reading = await roomReadingOf(ctx, {
-      user: { id: live.user.id, onlyRoomId: live.onlyRoomId },
-      roomId,
-    });
-    return reading !== undefined && reading.pendingNda === null;
+    if (!live || live.isSecondFactorPending) return undefined;
+    const user = { ...live.user, onlyRoomId: live.onlyRoomId };
+    const reading = await roomReadingOf(ctx, { user, roomId });
+    return reading !== undefined && reading.pendingNda === null ? user : undefined;
   };
   return async ({ page, params, query, sessionToken }) => {
     const token = query.get('invite');
@@ -301,7 +299,7 @@ function pageStarts(
     }
     if ((page === 'dataRoomById' || page === 'sectionInRoom') && params.id) {
       const room = { params: { id: params.id } };
-      if (!(await mayReadRoom(sessionToken, params.id)))
+      if (!(await readerOf(sessionToken, params.id)))
         return { screen: { kind: 'room-frame' }, apiPaths: [session] };
       return {
         screen: { kind: 'room-frame' },
@@ -314,14 +312,17 @@ function pageStarts(
         ],
       };
     }
-    if (
-      page === 'documentInRoom' &&
-      params.id &&
-      params.documentId &&
-      (await mayReadRoom(sessionToken, params.id))
-    ) {
+    const reader =
+      page === 'documentInRoom' && params.id && params.documentId
+        ? await readerOf(sessionToken, params.id)
+        : undefined;
+    if (reader && params.documentId) {
       const document = { params: { id: params.documentId } };
-      return { screen: null, apiPaths: [session, apiPath(previewRoutes.preview, document)] };
+      return {
+        screen: null,
+        apiPaths: [session, apiPath(previewRoutes.preview, document)],
+        pageImage: await firstPageImageOf(ctx, reader, params.documentId, query.get('page')),
+      };
     }
     if (page === 'shareLink' && params.token) {
       const room = await shareGatePresentation(ctx, params.token);

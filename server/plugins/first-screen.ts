@@ -38,6 +38,11 @@ export interface PageStart {
    * are the API's, authorised there as always.
    */
   apiPaths: string[];
+  /**
+   * The page image its viewer shows first, when the URL names a document the session may read: asked
+   * for with the HTML (preload as=image, the viewer's own srcset and sizes) so it comes with the code.
+   */
+  pageImage?: { srcSet: string; sizes: string };
 }
 
 export interface PageRequest {
@@ -58,6 +63,12 @@ export const apiPreloadsHtml = (apiPaths: readonly string[]) =>
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(apiPath)}">`,
     )
     .join('');
+
+/** The first page image as the viewer will ask for it, at the highest priority. */
+export const pageImagePreloadHtml = (image: PageStart['pageImage']) =>
+  image
+    ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}">`
+    : '';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchPageRoute } from '#shared/routes';
 import { sessionCookie } from './auth';
 import { apiNotFound } from './errors';
-import { apiPreloadsHtml, firstScreenHtml, type PageStartOf } from './first-screen';
+import { apiPreloadsHtml, firstScreenHtml, type PageStartOf, pageImagePreloadHtml } from './first-screen';
 import { readerPagePreloads } from './page-preloads';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -59,7 +59,10 @@ export async function registerWebApp(
       request.log.warn({ err: error }, 'the first screen could not be written');
       return null;
     });
-    const head = (preloads.get(page.name) ?? '') + apiPreloadsHtml(start?.apiPaths ?? []);
+    const head =
+      (preloads.get(page.name) ?? '') +
+      apiPreloadsHtml(start?.apiPaths ?? []) +
+      pageImagePreloadHtml(start?.pageImage);
     let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
     if (start?.screen)
       html = html.replace(EMPTY_ROOT, `<div id="root">${firstScreenHtml(start.screen)}</div>`);

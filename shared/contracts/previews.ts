@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '#shared/file-types';
-import { apiRoute } from './api-route';
+import { apiPath, apiRoute } from './api-route';
 
 /**
  * Reading a document in the browser (docs/decisions/0039-viewer-pipeline.md). After an upload a job
@@ -210,3 +210,47 @@ export const previewRoutes = {
   content: apiRoute('GET', '/api/documents/:id/preview/content', { answer: previewTableSchema }),
   retry: apiRoute('POST', '/api/documents/:id/preview/retry', { answer: z.null() }),
 };
+
+/**
+ * A replaced file's images and content get URLs of their own (`v`, when it was replaced; the server reads
+ * no such parameter): the browser keeps each for an hour (viewer.routes.ts), and must not show the
+ * earlier version's under the new one (docs/decisions/0069-document-versions.md).
+ */
+export type ImageRevision = string | null | undefined;
+export const imageRevisionQuery = (replacedAt: ImageRevision) =>
+  replacedAt ? { v: String(Date.parse(replacedAt)) } : {};
+
+export const pageImageUrl = (
+  documentId: string,
+  page: number,
+  width: PageImageWidth,
+  replacedAt?: ImageRevision,
+) =>
+  apiPath(previewRoutes.page, {
+    params: { id: documentId, page },
+    query: { width, ...imageRevisionQuery(replacedAt) },
+  });
+
+/**
+ * A page's image at every width, as a srcset: what the viewer draws and what every read-ahead asks for
+ * (a room's prefetch, the server's preload hint in a document's page), so the browser finds it cached.
+ */
+export const pageImageSrcSet = (documentId: string, page: number, replacedAt?: ImageRevision) =>
+  PAGE_IMAGE_WIDTHS.map((width) => `${pageImageUrl(documentId, page, width, replacedAt)} ${width}w`).join(
+    ', ',
+  );
+
+/**
+ * The `sizes` a page image has before the viewer's strip is laid out (then it is the drawn width): what
+ * a read-ahead gives too, so the browser picks the same width from the srcset and the viewer finds it cached.
+ */
+export const PAGE_IMAGE_SIZES_BEFORE_LAYOUT = '(min-width: 1024px) 60rem, 100vw';
+
+/**
+ * The page a document's address names with `?page=` (the viewer's, and the server's preload hint for
+ * it): 1 when it names none or is not a whole number; not yet limited to the document's pages.
+ */
+export function pageNamedBy(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(Number(value), 1);
+}

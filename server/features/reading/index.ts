@@ -3,4 +3,5 @@
  * dynamic watermark. app.ts imports only this file (docs/decisions/0063-room-content-as-four-modules.md).
  */
 export { viewerRoutes } from './viewer.routes';
+export { firstPageImageOf } from './viewer.service';
 export { downloadWatermarks } from './watermark.service';

@@ -22,10 +22,13 @@ import {
   MAX_TEXT_PREVIEW_BYTES,
   type NarrowPagePreview,
   narrowPagePreviewSchema,
+  PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
   type PageLayout,
   type PreviewKind,
+  pageImageSrcSet,
+  pageNamedBy,
   previewObjectNames,
   type SheetPreview,
   sheetPreviewSchema,
@@ -44,6 +47,32 @@ import { watermarkOf } from './watermark.service';
 /** The kind a document will be shown as, before its preview row exists (documents uploaded before it). */
 function expectedKind(document: DownloadableDocument): PreviewKind {
   return previewKindOf(extensionOf(document.originalName));
+}
+
+/**
+ * The page image a document's viewer shows first, for the preload hint its page's HTML carries
+ * (docs/decisions/0075-the-investors-first-screen.md): the page the address names (`?page=`, read as the
+ * viewer reads it, up to the last page), of a document shown as its real pages. Undefined for one the
+ * reader may not read, one still being prepared, and workbooks and Word documents, whose viewers may ask
+ * for other images (sheets at 1x and 2x, narrow pages on a phone).
+ */
+export async function firstPageImageOf(
+  ctx: AppContext,
+  user: RoomUser & { email: string },
+  documentId: string,
+  requestedPage: string | null,
+): Promise<{ srcSet: string; sizes: string } | undefined> {
+  const preview = await documentPreviewFor(ctx, user, documentId).catch((error: unknown) => {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  });
+  if (!preview || preview.status !== 'ready' || preview.kind !== 'pages') return undefined;
+  if (preview.sheets !== null || preview.narrowPages !== null || preview.pages.length === 0) return undefined;
+  const page = Math.min(pageNamedBy(requestedPage), preview.pages.length);
+  return {
+    srcSet: pageImageSrcSet(preview.documentId, page, preview.replacedAt),
+    sizes: PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
+  };
 }
 
 /** The document's preview as the viewer first asks for it: its state, kind and, for pages, their sizes. */

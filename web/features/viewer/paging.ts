@@ -1,3 +1,5 @@
+import { pageNamedBy } from '#shared/contracts/previews';
+
 /**
  * The rules of reading a document page by page, apart from the components so they can be tested
  * alone: which page the URL names, which page a scroll position shows, what a tap at the edge does,
@@ -20,9 +22,7 @@ export function clampPage(page: number, pageCount: number): number {
 
 /** The page a URL's `?page=` names, 1 when it names none or is not a whole number. */
 export function pageFromSearch(search: string): number {
-  const value = new URLSearchParams(search).get(PAGE_PARAMETER);
-  if (value === null || !/^\d{1,6}$/.test(value)) return 1;
-  return Math.max(Number(value), 1);
+  return pageNamedBy(new URLSearchParams(search).get(PAGE_PARAMETER));
 }
 
 /**

@@ -1,8 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentListItem } from '#shared/contracts/documents';
-import { type DocumentPreview, PAGE_IMAGE_WIDTHS } from '#shared/contracts/previews';
+import {
+  type DocumentPreview,
+  PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
+  PAGE_IMAGE_WIDTHS,
+  pageImageSrcSet,
+  pageImageUrl,
+} from '#shared/contracts/previews';
 import { viewerKeys } from '#web/lib/query-keys';
-import { PAGE_IMAGE_SIZES_BEFORE_LAYOUT, pageImageUrl, readPreview } from './preview-queries';
+import { readPreview } from './preview-queries';
 
 /**
  * How many documents a room prefetches only because their rows came on screen (a hover, a touch or a
@@ -63,9 +69,7 @@ export function createDocumentPrefetcher(queryClient: QueryClient) {
     const image = new Image();
     image.decoding = 'async';
     image.sizes = PAGE_IMAGE_SIZES_BEFORE_LAYOUT;
-    image.srcset = PAGE_IMAGE_WIDTHS.map(
-      (width) => `${pageImageUrl(documentId, 1, width, replacedAt)} ${width}w`,
-    ).join(', ');
+    image.srcset = pageImageSrcSet(documentId, 1, replacedAt);
     image.src = pageImageUrl(documentId, 1, PAGE_IMAGE_WIDTHS[0], replacedAt);
     images.add(image);
     const release = () => images.delete(image);

@@ -1,51 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPath } from '#shared/contracts/api-route';
-import { type DocumentPreview, type PageImageWidth, previewRoutes } from '#shared/contracts/previews';
+import {
+  type DocumentPreview,
+  type ImageRevision,
+  imageRevisionQuery,
+  type PageImageWidth,
+  previewRoutes,
+} from '#shared/contracts/previews';
 import { api } from '#web/lib/api-client';
 import { viewerKeys } from '#web/lib/query-keys';
 
 /** While a preview is being prepared, the viewer asks again this often and shows it once ready. */
 export const PREPARING_POLL_MS = 3000;
 
-/**
- * A replaced file's images and content get URLs of their own (`v`, when it was replaced; the server reads
- * no such parameter): the browser keeps each for an hour (viewer.routes.ts), and must not show the
- * earlier version's under the new one (docs/decisions/0069-document-versions.md).
- */
-type Revision = string | null | undefined;
-const revisionOf = (replacedAt: Revision) => (replacedAt ? { v: String(Date.parse(replacedAt)) } : {});
-
-export const pageImageUrl = (
-  documentId: string,
-  page: number,
-  width: PageImageWidth,
-  replacedAt?: Revision,
-) =>
-  apiPath(previewRoutes.page, {
-    params: { id: documentId, page },
-    query: { width, ...revisionOf(replacedAt) },
-  });
 /** A page of a Word document's narrow layout, for phones (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md). */
 export const narrowPageImageUrl = (
   documentId: string,
   page: number,
   width: PageImageWidth,
-  replacedAt?: Revision,
+  replacedAt?: ImageRevision,
 ) =>
   apiPath(previewRoutes.page, {
     params: { id: documentId, page },
-    query: { layout: 'narrow', width, ...revisionOf(replacedAt) },
+    query: { layout: 'narrow', width, ...imageRevisionQuery(replacedAt) },
   });
-export const thumbnailUrl = (documentId: string, page: number, replacedAt?: Revision) =>
-  apiPath(previewRoutes.thumbnail, { params: { id: documentId, page }, query: revisionOf(replacedAt) });
-export const contentUrl = (documentId: string, width?: PageImageWidth, replacedAt?: Revision) =>
-  apiPath(previewRoutes.content, { params: { id: documentId }, query: { width, ...revisionOf(replacedAt) } });
-
-/**
- * The `sizes` a page image has before the viewer's strip is laid out (then it is the drawn width): what
- * a prefetch gives too, so the browser picks the same width from the srcset and the viewer finds it cached.
- */
-export const PAGE_IMAGE_SIZES_BEFORE_LAYOUT = '(min-width: 1024px) 60rem, 100vw';
+export const thumbnailUrl = (documentId: string, page: number, replacedAt?: ImageRevision) =>
+  apiPath(previewRoutes.thumbnail, {
+    params: { id: documentId, page },
+    query: imageRevisionQuery(replacedAt),
+  });
+export const contentUrl = (documentId: string, width?: PageImageWidth, replacedAt?: ImageRevision) =>
+  apiPath(previewRoutes.content, {
+    params: { id: documentId },
+    query: { width, ...imageRevisionQuery(replacedAt) },
+  });
 
 /** The document's preview state: what the viewer reads first (and what a room's row may fetch ahead). */
 export const readPreview = (documentId: string, signal?: AbortSignal) =>
@@ -69,7 +57,7 @@ export function useDocumentText(preview: DocumentPreview) {
     queryFn: ({ signal }) =>
       api(previewRoutes.text, {
         params: { id: preview.documentId },
-        query: revisionOf(preview.replacedAt),
+        query: imageRevisionQuery(preview.replacedAt),
         signal,
       }),
     enabled: preview.hasText,
@@ -96,6 +84,10 @@ export function usePreviewTable(documentId: string, replacedAt: string | null) {
   return useQuery({
     queryKey: viewerKeys.content(documentId, replacedAt),
     queryFn: ({ signal }) =>
-      api(previewRoutes.content, { params: { id: documentId }, query: revisionOf(replacedAt), signal }),
+      api(previewRoutes.content, {
+        params: { id: documentId },
+        query: imageRevisionQuery(replacedAt),
+        signal,
+      }),
   });
 }

@@ -9,15 +9,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type DocumentPreview, PAGE_IMAGE_WIDTHS, type PageLayout } from '#shared/contracts/previews';
-import { Button } from '#web/components/ui/button';
 import {
-  narrowPageImageUrl,
+  type DocumentPreview,
   PAGE_IMAGE_SIZES_BEFORE_LAYOUT,
+  PAGE_IMAGE_WIDTHS,
+  type PageLayout,
   pageImageUrl,
-  thumbnailUrl,
-  useDocumentText,
-} from '#web/features/viewer/api/preview-queries';
+} from '#shared/contracts/previews';
+import { Button } from '#web/components/ui/button';
+import { narrowPageImageUrl, thumbnailUrl, useDocumentText } from '#web/features/viewer/api/preview-queries';
 import {
   clampPage,
   drawnWidth,

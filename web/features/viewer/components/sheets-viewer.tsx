@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { DocumentPreview, SheetPreview } from '#shared/contracts/previews';
-import { pageImageUrl, useDocumentText } from '#web/features/viewer/api/preview-queries';
+import { pageImageUrl } from '#shared/contracts/previews';
+import { useDocumentText } from '#web/features/viewer/api/preview-queries';
 import { cn } from '#web/lib/cn';
 
 interface SheetsViewerProps {

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createFounder,
+  founderWithInvestor,
+  type SignedIn,
+  uniquePdf,
+  uploadFile,
+} from '#tests/support/factories';
+import { storePreparingPreview, storeReadyPreview } from '#tests/support/previews';
+import { startTestApp, type TestApp } from '#tests/support/test-app';
+
+// What a document's page asks for with its HTML (docs/decisions/0075-the-investors-first-screen.md): the
+// page image its viewer shows first, for a session that may read it, and nothing for anyone else.
+
+let webRoot: string;
+let t: TestApp;
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-web-'));
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
+  t = await startTestApp({ webRoot });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+const cookieOf = (who: SignedIn) => ({ cookie: `rr_session=${who.token}` });
+
+/** The page image preloads of a page's HTML, as the browser reads them: srcset and sizes. */
+async function imagePreloads(pagePath: string, headers: Record<string, string> = {}) {
+  const response = await t.request('GET', pagePath, { headers });
+  expect(response.status).toBe(200);
+  return [...response.text.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([link]) => ({
+    srcSet: /imagesrcset="([^"]*)"/.exec(link)?.[1],
+    sizes: /imagesizes="([^"]*)"/.exec(link)?.[1],
+  }));
+}
+
+async function roomWithDeck(pages: number) {
+  const { founder, investor } = await founderWithInvestor(t);
+  const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const documentId = (uploaded.json as { document: { id: string } }).document.id;
+  await storeReadyPreview(t, documentId, { kind: 'pages', pages });
+  const roomId = (
+    (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
+  ).id;
+  return { founder, investor, documentId, pagePath: `/data-room/${roomId}/documents/${documentId}` };
+}
+
+describe("a document's page asks for its first page image with its HTML", () => {
+  test('the page its address names, at every width, as the viewer asks for it; the image answers that reader', async () => {
+    const { investor, documentId, pagePath } = await roomWithDeck(3);
+    const srcSetOf = (page: number) =>
+      `/api/documents/${documentId}/pages/${page}?width=800 800w, /api/documents/${documentId}/pages/${page}?width=1600 1600w`;
+    const sizes = '(min-width: 1024px) 60rem, 100vw';
+    expect(await imagePreloads(pagePath, cookieOf(investor))).toEqual([{ srcSet: srcSetOf(1), sizes }]);
+    expect(await imagePreloads(`${pagePath}?page=2`, cookieOf(investor))).toEqual([
+      { srcSet: srcSetOf(2), sizes },
+    ]);
+    // Past the last page, the last page (the viewer shows it); not a number, page one.
+    expect(await imagePreloads(`${pagePath}?page=40`, cookieOf(investor))).toEqual([
+      { srcSet: srcSetOf(3), sizes },
+    ]);
+    expect(await imagePreloads(`${pagePath}?page=two`, cookieOf(investor))).toEqual([
+      { srcSet: srcSetOf(1), sizes },
+    ]);
+    const image = await t.request('GET', `/api/documents/${documentId}/pages/2?width=800`, {
+      headers: cookieOf(investor),
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+  });
+
+  test('no session, a stranger’s, another room’s founder and a document still being prepared get none', async () => {
+    const { investor, documentId, pagePath } = await roomWithDeck(2);
+    expect(await imagePreloads(pagePath)).toEqual([]);
+    const stranger = await founderWithInvestor(t);
+    expect(await imagePreloads(pagePath, cookieOf(stranger.investor))).toEqual([]);
+    expect(await imagePreloads(pagePath, cookieOf(await createFounder(t)))).toEqual([]);
+    expect(await imagePreloads(pagePath, { cookie: 'rr_session=not-a-session' })).toEqual([]);
+    // Another room's document under the reader's own room's address: refused, as the viewer would be.
+    const other = await roomWithDeck(2);
+    expect(await imagePreloads(pagePath.replace(documentId, other.documentId), cookieOf(investor))).toEqual(
+      [],
+    );
+
+    await storePreparingPreview(t, documentId);
+    expect(await imagePreloads(pagePath, cookieOf(investor))).toEqual([]);
+  });
+});
