@@ -66,7 +66,7 @@ export async function firstPageImageOf(
     if (error instanceof HttpError) return undefined;
     throw error;
   });
-  if (!preview || preview.status !== 'ready' || preview.kind !== 'pages') return undefined;
+  if (preview?.status !== 'ready' || preview.kind !== 'pages') return undefined;
   if (preview.sheets !== null || preview.narrowPages !== null || preview.pages.length === 0) return undefined;
   const page = Math.min(pageNamedBy(requestedPage), preview.pages.length);
   return {
