@@ -66,11 +66,22 @@ function seedMemberRoom(queryClient: QueryClient, roomId: string, [room, section
 /**
  * The code the way in will need, fetched while the investor reads the invitation: the room's page and the
  * viewer's (each its own chunk, ADR 56). Code only: no data is read before the invitation is accepted.
+ * Asked for once the page is drawn and the browser is idle, so it never competes with what the page
+ * itself still loads on a slow phone (docs/decisions/0075-the-investors-first-screen.md).
  */
 function useWarmRoomCode() {
   useEffect(() => {
-    void import('#web/features/data-room/pages/data-room-by-id-page');
-    warmViewerCode();
+    const warm = () => {
+      void import('#web/features/data-room/pages/data-room-by-id-page');
+      warmViewerCode();
+    };
+    // Safari has no requestIdleCallback: a short timer there.
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(warm, { timeout: 1_000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(warm, 100);
+    return () => clearTimeout(timer);
   }, []);
 }
 
