@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths, type ServedPageName } from '#shared/routes';
 import { FirstScreen } from '#web/lib/first-screen';
+import { whenIdle } from '#web/lib/when-idle';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -94,10 +95,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     'protected',
   ),
   // Public: with ?invite= it is the invited view; without, the page asks for a session itself. Either way
-  // the next page is a protected one (the room the invitation opens, ADR 56): its layout's code comes along.
+  // the next page is a protected one (the room the invitation opens, ADR 56): its layout's code comes
+  // along, once this page's own has.
   dataRoom: page(
     () => {
-      void import('./layouts/protected-layout');
+      whenIdle(() => void import('./layouts/protected-layout'));
       return import('./pages/data-room-page');
     },
     (m) => m.DataRoomPage,

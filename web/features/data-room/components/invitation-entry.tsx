@@ -10,6 +10,7 @@ import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
 import { ApiRequestError } from '#web/lib/api-client';
 import { formatDate } from '#web/lib/format';
 import { dataRoomKeys, type RoomSource } from '#web/lib/query-keys';
+import { whenIdle } from '#web/lib/when-idle';
 import { InvalidInvitation, RoomLoading, RoomUnavailable, StateCard } from './room-states';
 
 /**
@@ -66,23 +67,17 @@ function seedMemberRoom(queryClient: QueryClient, roomId: string, [room, section
 /**
  * The code the way in will need, fetched while the investor reads the invitation: the room's page and the
  * viewer's (each its own chunk, ADR 56). Code only: no data is read before the invitation is accepted.
- * Asked for once the page is drawn and the browser is idle, so it never competes with what the page
- * itself still loads on a slow phone (docs/decisions/0075-the-investors-first-screen.md).
+ * Asked for once the page is drawn and the browser is idle.
  */
 function useWarmRoomCode() {
-  useEffect(() => {
-    const warm = () => {
-      void import('#web/features/data-room/pages/data-room-by-id-page');
-      warmViewerCode();
-    };
-    // Safari has no requestIdleCallback: a short timer there.
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(warm, { timeout: 1_000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(warm, 100);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void import('#web/features/data-room/pages/data-room-by-id-page');
+        warmViewerCode();
+      }),
+    [],
+  );
 }
 
 /** The invited view's one call to action, above the room it shows. */
