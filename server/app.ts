@@ -27,13 +27,16 @@ import {
 import { questionAnsweredMailJob, questionsRoutes } from '#server/features/questions/index';
 import { downloadWatermarks, firstPageImageOf, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
-import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import {
   groupsRoutes,
+  type InvitationLinks,
   invitedRoomHeading,
   ndaRoutes,
+  type RoomActivity,
+  type RoomReading,
   roomReadingOf,
   roomsRoutes,
+  sectionsPayloadOf,
 } from '#server/features/rooms/index';
 import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
@@ -44,7 +47,7 @@ import { documentRoutes } from '#shared/contracts/documents';
 import { previewRoutes } from '#shared/contracts/previews';
 import { questionRoutes } from '#shared/contracts/questions';
 import { roomRoutes } from '#shared/contracts/rooms';
-import { shareLinkRoutes as shareLinkApi } from '#shared/contracts/share-links';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
@@ -52,11 +55,11 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { assignApiTokenScopes, registerApiTokenRules } from './plugins/api-token-rules';
-import { registerAuth, type SessionResolver } from './plugins/auth';
+import { registerAuth, type SessionResolver, type SessionUser } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDrain } from './plugins/drain';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
-import type { PageStartOf } from './plugins/first-screen';
+import type { PageStart, PageStartOf } from './plugins/first-screen';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -259,12 +262,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   return app;
 }
 
+/** A session that may read the room now, and how it reads it. */
+interface Reader {
+  user: SessionUser;
+  reading: RoomReading;
+}
+
 /**
  * What each reader's page starts with (docs/decisions/0075-the-investors-first-screen.md), from the proof
  * its URL carries: an invitation's page names its room, and so does a share link's gate when the link
- * may say whose room it opens; a room's page, whose reader the script has yet
- * to check, shows the room's frame; a document's page asks for its preview. Each asks for its first API
- * answers with the HTML.
+ * may say whose room it opens; a room's page, whose reader the script has yet to check, shows the room's
+ * frame. Each asks for its first API answers with the HTML, and a document's page, or a section's, for
+ * the page image its reader will see first, when the session may read them.
  */
 function pageStarts(
   ctx: AppContext,
@@ -273,14 +282,23 @@ function pageStarts(
 ): PageStartOf {
   const session = apiPath(authApi.session);
   /** The browser's session's user when it may read the room now: else its answers would only be refusals. */
-  const readerOf = async (sessionToken: string | undefined, roomId: string) => {
+  const readerOf = async (sessionToken: string | undefined, roomId: string): Promise<Reader | undefined> => {
     const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
     if (!live || live.isSecondFactorPending) return undefined;
-    const user = { ...live.user, onlyRoomId: live.onlyRoomId };
+    const user: SessionUser = { ...live.user, onlyRoomId: live.onlyRoomId };
     const reading = await roomReadingOf(ctx, { user, roomId });
-    return reading !== undefined && reading.pendingNda === null ? user : undefined;
+    return reading !== undefined && reading.pendingNda === null ? { user, reading } : undefined;
   };
-  return async ({ page, params, query, sessionToken }) => {
+
+  /** A section's page: page one of its first document, the row its reader taps first. */
+  const firstImageOfSection = async ({ user, reading }: Reader, sectionNumber: string) => {
+    const { sections } = await sectionsPayloadOf(ctx, reading.room, reading.room.readerAccess);
+    const section = sections.find((candidate) => String(candidate.id) === sectionNumber);
+    const first = section?.documents.find((document) => document.documentId !== null);
+    return first?.documentId ? firstPageImageOf(ctx, user, first.documentId, null) : undefined;
+  };
+
+  return async ({ page, params, query, sessionToken }): Promise<PageStart> => {
     const token = query.get('invite');
     if (page === 'dataRoom' && token) {
       const heading = await invitedRoomHeading(ctx, invitationLinks, token);
@@ -299,8 +317,8 @@ function pageStarts(
     }
     if ((page === 'dataRoomById' || page === 'sectionInRoom') && params.id) {
       const room = { params: { id: params.id } };
-      if (!(await readerOf(sessionToken, params.id)))
-        return { screen: { kind: 'room-frame' }, apiPaths: [session] };
+      const reader = await readerOf(sessionToken, params.id);
+      if (!reader) return { screen: { kind: 'room-frame' }, apiPaths: [session] };
       return {
         screen: { kind: 'room-frame' },
         apiPaths: [
@@ -310,23 +328,22 @@ function pageStarts(
           apiPath(documentRoutes.inRoom, room),
           apiPath(questionRoutes.mine, room),
         ],
+        pageImage: params.section ? await firstImageOfSection(reader, params.section) : undefined,
       };
     }
-    const reader =
-      page === 'documentInRoom' && params.id && params.documentId
-        ? await readerOf(sessionToken, params.id)
-        : undefined;
-    if (reader && params.documentId) {
+    if (page === 'documentInRoom' && params.id && params.documentId) {
+      const reader = await readerOf(sessionToken, params.id);
+      if (!reader) return { screen: null, apiPaths: [session] };
       const document = { params: { id: params.documentId } };
       return {
         screen: null,
         apiPaths: [session, apiPath(previewRoutes.preview, document)],
-        pageImage: await firstPageImageOf(ctx, reader, params.documentId, query.get('page')),
+        pageImage: await firstPageImageOf(ctx, reader.user, params.documentId, query.get('page')),
       };
     }
     if (page === 'shareLink' && params.token) {
       const room = await shareGatePresentation(ctx, params.token);
-      const state = apiPath(shareLinkApi.state, { params: { token: params.token } });
+      const state = apiPath(shareLinkRoutes.state, { params: { token: params.token } });
       return { screen: room && { kind: 'share-gate', ...room }, apiPaths: [state, session] };
     }
     // The other reader's pages check the session first; the console's pages are not sped up here.

@@ -44,14 +44,34 @@ async function imagePreloads(pagePath: string, headers: Record<string, string> =
 
 async function roomWithDeck(pages: number) {
   const { founder, investor } = await founderWithInvestor(t);
-  const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
+  const uploaded = await uploadFile(
+    t,
+    founder,
+    { name: 'Deck.pdf', bytes: uniquePdf() },
+    { section: 'Decks' },
+  );
   expect(uploaded.status, uploaded.text).toBe(201);
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, documentId, { kind: 'pages', pages });
   const roomId = (
     (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
   ).id;
-  return { founder, investor, documentId, pagePath: `/data-room/${roomId}/documents/${documentId}` };
+  return {
+    founder,
+    investor,
+    documentId,
+    roomId,
+    pagePath: `/data-room/${roomId}/documents/${documentId}`,
+  };
+}
+
+/** The number of the reader's section that lists the document first (the room's URLs number sections). */
+async function sectionListing(reader: SignedIn, roomId: string, documentId: string): Promise<number> {
+  const { sections } = (await t.request('GET', `/api/data-room/${roomId}/sections`, { headers: reader.auth }))
+    .json as { sections: { id: number; documents: { documentId: string | null }[] }[] };
+  const section = sections.find((candidate) => candidate.documents[0]?.documentId === documentId);
+  if (!section) throw new Error('no section lists the deck first');
+  return section.id;
 }
 
 describe("a document's page asks for its first page image with its HTML", () => {
@@ -76,6 +96,20 @@ describe("a document's page asks for its first page image with its HTML", () => 
     });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
+  });
+
+  test('a section’s page asks for page one of its first document, the row its reader taps first', async () => {
+    const { investor, documentId, roomId } = await roomWithDeck(4);
+    const section = await sectionListing(investor, roomId, documentId);
+    expect(await imagePreloads(`/data-room/${roomId}/sections/${section}`, cookieOf(investor))).toEqual([
+      {
+        srcSet: `/api/documents/${documentId}/pages/1?width=800 800w, /api/documents/${documentId}/pages/1?width=1600 1600w`,
+        sizes: '(min-width: 1024px) 60rem, 100vw',
+      },
+    ]);
+    // The room's page shows sections, not documents: it guesses no document.
+    expect(await imagePreloads(`/data-room/${roomId}`, cookieOf(investor))).toEqual([]);
+    expect(await imagePreloads(`/data-room/${roomId}/sections/${section}`)).toEqual([]);
   });
 
   test('no session, a stranger’s, another room’s founder and a document still being prepared get none', async () => {

@@ -49,6 +49,7 @@ export {
   requireRoomOwner,
   roomSectionsFor,
   sectionsMarkdownOf,
+  sectionsPayloadOf,
   writeWithSectionsEdit,
 } from './rooms.service';
 export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';
