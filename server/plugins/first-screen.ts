@@ -152,7 +152,7 @@ function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): st
     '<div class="rounded-xl border border-slate-200 bg-white shadow-sm">' +
     '<div class="flex flex-col gap-1.5 p-5 pb-0 sm:p-6 sm:pb-0"><h2 class="text-xl font-semibold leading-tight text-slate-900">Open the data room</h2>' +
     '<div class="h-10 animate-pulse rounded-md bg-slate-100"></div></div>' +
-    '<div class="flex flex-col gap-4 p-5 sm:p-6"><div class="h-10 animate-pulse rounded-md bg-slate-100"></div>' +
+    '<div class="flex flex-col gap-4 p-5 sm:p-6"><div class="h-18 animate-pulse rounded-md bg-slate-100"></div>' +
     '<div class="h-12 animate-pulse rounded-md bg-slate-100"></div></div></div>' +
     '</div></div></main>' +
     '<footer class="px-4 py-6 text-center text-xs text-slate-500">Powered by <a href="/" class="inline-flex min-h-6 items-center font-medium text-slate-700">Roundroom</a></footer>' +
