@@ -257,11 +257,11 @@ async function measure(browser: Browser, server: RunningServer, deck: SeededDeck
 }
 
 /**
- * The floor of the stack DESIGN.md names, for a page that draws a room's name and a button from an API
- * answer checked against its contract (ADR 65): React and its DOM renderer, React Router, TanStack Query
- * and zod, bundled by the build's own bundler (Rolldown) for the browser in production, minified, in one
- * file, brotli as the build's own files are (no headers). What any page built on them pays before its
- * own code.
+ * The floor of the project's front-end stack, for a page that draws a room's name and a button from an
+ * API answer checked against its contract (ADR 65): React and its DOM renderer, React Router, TanStack
+ * Query and zod, bundled by the build's own bundler (Rolldown) for the browser in production, minified,
+ * in one file, brotli as the build's own files are (no headers). What any page built on them pays before
+ * its own code.
  */
 async function stackFloorBrotli(): Promise<number> {
   const entry = 'stack-floor-entry';
