@@ -4,10 +4,9 @@ import type { ServedPageName } from '#shared/routes';
  * What the server writes into a reader's page before any script runs
  * (docs/decisions/0075-the-investors-first-screen.md): the room's name and its way in where the page's
  * own proof already shows them (an invitation's link, or a share link that may name its room), or the
- * room's frame where the reader's data needs
- * the session the script checks. Nothing here is more than
+ * room's frame where the reader's data needs the session the script checks. Nothing here is more than
  * the page itself shows that reader a moment later. The script keeps it on screen until its own page has
- * what to draw (web/lib/first-screen.ts), so the page never flashes white.
+ * what to draw (web/lib/first-screen.tsx), so the page never flashes white.
  */
 export type FirstScreen =
   | {
