@@ -36,10 +36,14 @@ const cookieOf = (who: SignedIn) => ({ cookie: `rr_session=${who.token}` });
 async function imagePreloads(pagePath: string, headers: Record<string, string> = {}) {
   const response = await t.request('GET', pagePath, { headers });
   expect(response.status).toBe(200);
-  return [...response.text.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([link]) => ({
-    srcSet: /imagesrcset="([^"]*)"/.exec(link)?.[1],
-    sizes: /imagesizes="([^"]*)"/.exec(link)?.[1],
-  }));
+  return [...response.text.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([link]) => {
+    // On a phone or a tablet only, where the page is drawn across the screen as its sizes say.
+    expect(link).toContain('media="(max-width: 1023px)"');
+    return {
+      srcSet: /imagesrcset="([^"]*)"/.exec(link)?.[1],
+      sizes: /imagesizes="([^"]*)"/.exec(link)?.[1],
+    };
+  });
 }
 
 async function roomWithDeck(pages: number) {
@@ -127,5 +131,30 @@ describe("a document's page asks for its first page image with its HTML", () => 
 
     await storePreparingPreview(t, documentId);
     expect(await imagePreloads(pagePath, cookieOf(investor))).toEqual([]);
+  });
+});
+
+describe("a share link's gate written by the server", () => {
+  test("a name with what a replacement would read as patterns ($&, $', $`) is written as it is, once", async () => {
+    const companyName = "Dollar $& $' $` Co";
+    const founder = await createFounder(t, { companyName, name: 'Sam $& Founder' });
+    const { groups } = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth }))
+      .json as {
+      groups: { id: string; isDefault: boolean }[];
+    };
+    const made = await t.request('POST', '/api/my-data-room/share-links', {
+      headers: founder.auth,
+      json: { name: 'Cold outreach', groupId: groups.find((group) => group.isDefault)?.id },
+    });
+    expect(made.status, made.text).toBe(201);
+    const page = await t.request('GET', new URL((made.json as { url: string }).url).pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    const root = page.text.slice(page.text.indexOf('<div id="root">'));
+    expect(root).toContain('>Dollar $&amp; $&#39; $` Co</h1>');
+    expect(root).toContain('Shared by Sam</p>');
+    // The head's preloads stay in the head: nothing of the page was copied into the first screen.
+    expect(root).not.toContain('<link');
+    expect(page.text.match(/<head>/g)).toHaveLength(1);
   });
 });

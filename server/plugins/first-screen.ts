@@ -63,10 +63,15 @@ export const apiPreloadsHtml = (apiPaths: readonly string[]) =>
     )
     .join('');
 
-/** The first page image as the viewer will ask for it, at the highest priority. */
+/**
+ * The first page image as the viewer will ask for it, at the highest priority, on a phone or a tablet
+ * only: there the page is drawn across the screen, as `sizes` says before layout, so the browser picks
+ * the same width for the preload and the viewer. On a desk the viewer draws the page at a width only its
+ * layout knows and could pick another one: the image would come twice.
+ */
 export const pageImagePreloadHtml = (image: PageStart['pageImage']) =>
   image
-    ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}">`
+    ? `<link rel="preload" as="image" fetchpriority="high" media="(max-width: 1023px)" imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}">`
     : '';
 
 const ESCAPES: Record<string, string> = {

@@ -63,9 +63,10 @@ export async function registerWebApp(
       (preloads.get(page.name) ?? '') +
       apiPreloadsHtml(start?.apiPaths ?? []) +
       pageImagePreloadHtml(start?.pageImage);
-    let html = head ? indexHtml.replace('</head>', `${head}</head>`) : indexHtml;
-    if (start?.screen)
-      html = html.replace(EMPTY_ROOT, `<div id="root">${firstScreenHtml(start.screen)}</div>`);
+    // Replaced by functions: a string replacement would read `$&` or `$'` in a company's name as patterns.
+    let html = head ? indexHtml.replace('</head>', () => `${head}</head>`) : indexHtml;
+    const screen = start?.screen;
+    if (screen) html = html.replace(EMPTY_ROOT, () => `<div id="root">${firstScreenHtml(screen)}</div>`);
     return { html, isPersonal: Boolean(start?.screen || start?.apiPaths.length) };
   };
 

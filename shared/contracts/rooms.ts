@@ -119,8 +119,9 @@ const readerSectionSchema = z.object({
 });
 
 /**
- * The sections as readers get them: the text, and its sections as the server's parser read it, so a
- * reader's page needs no parser of its own (docs/decisions/0075-the-investors-first-screen.md).
+ * The sections as readers get them: the text (for API clients; the web app reads only the sections), and
+ * its sections as the server's parser read it, so a reader's page needs no parser of its own
+ * (docs/decisions/0075-the-investors-first-screen.md).
  */
 export const sectionsContentSchema = z.object({
   content: z.string(),

@@ -98,10 +98,11 @@ const pages: Record<ServedPageName, PageEntry> = {
   // the next page is a protected one (the room the invitation opens, ADR 56): its layout's code comes
   // along, once this page's own has.
   dataRoom: page(
-    () => {
-      whenIdle(() => void import('./layouts/protected-layout'));
-      return import('./pages/data-room-page');
-    },
+    () =>
+      import('./pages/data-room-page').then((module) => {
+        whenIdle(() => void import('./layouts/protected-layout'));
+        return module;
+      }),
     (m) => m.DataRoomPage,
   ),
   dataRoomById: roomPage,

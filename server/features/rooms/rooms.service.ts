@@ -525,7 +525,7 @@ export async function requireExternalLink(
 }
 
 /**
- * `{content}` for readers, one object per text (server/caches/sections-cache.ts), so the route's
+ * `{content, sections}` for readers, one object per text and group (sections-cache.ts), so the route's
  * remembering serializer writes its JSON once per version.
  */
 export async function sectionsPayloadOf(

@@ -7,8 +7,11 @@ import {
 import type { SectionsContent } from '#shared/contracts/rooms';
 import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown';
 
-/** Rooms whose sections are kept, parsed and as JSON. */
-const ROOMS_KEPT = 64;
+/**
+ * Texts kept, parsed and as JSON: a room's own, and one more per group of its readers that a section is
+ * hidden from (ADR 68).
+ */
+const TEXTS_KEPT = 128;
 
 /**
  * Rooms' sections markdown, parsed once per text, and the `{content, sections}` payload members read on
@@ -31,7 +34,7 @@ export class SectionsCache {
       readerPayloads?: Map<string, Promise<SectionsContent>>;
     }
   >({
-    max: ROOMS_KEPT,
+    max: TEXTS_KEPT,
   });
 
   /** The app's parse limits (config.sectionsParseTimeoutMs), for a stored text parsed here. */
