@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
-import { SectionsCache } from './sections-cache';
+import { SectionsCache, TEXTS_KEPT } from './sections-cache';
 
 /** The default SECTIONS_PARSE_TIMEOUT_MS (config.ts). */
 const LIMITS = { timeoutMs: 4_000 };
@@ -28,11 +28,11 @@ test('a saved change is read at once: another text is another parse and another 
   expect(await cache.payload(room('after'))).not.toBe(await cache.payload(room('before')));
 });
 
-test('only the most recently read rooms are kept', async () => {
+test('only the most recently read texts are kept', async () => {
   const cache = new SectionsCache(LIMITS);
   const oldest = await cache.parsed(room('oldest'));
   const recent = await cache.parsed(room('recent'));
-  for (let i = 0; i < 64; i++) {
+  for (let i = 0; i < TEXTS_KEPT; i++) {
     void cache.parsed(room(`other-${i}`));
     if (i % 10 === 0) void cache.parsed(room('recent'));
   }

@@ -11,7 +11,7 @@ import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown'
  * Texts kept, parsed and as JSON: a room's own, and one more per group of its readers that a section is
  * hidden from (ADR 68).
  */
-const TEXTS_KEPT = 128;
+export const TEXTS_KEPT = 128;
 
 /**
  * Rooms' sections markdown, parsed once per text, and the `{content, sections}` payload members read on
