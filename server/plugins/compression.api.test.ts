@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '#tests/support/test-app';
 
 // What travels over the wire, before any client decodes it: fetch would decompress behind our back.
 // (That every built asset is sent compressed, and decodes to its own bytes, is checked against the
-// real build in tests/e2e/compression.spec.ts.)
+// real build in tests/e2e/first-screen.spec.ts.)
 
 let t: TestApp;
 beforeAll(async () => {
