@@ -111,7 +111,7 @@ describe("a document's page asks for its first page image with its HTML", () => 
         sizes: '(min-width: 1024px) 60rem, 100vw',
       },
     ]);
-    // The room's page shows sections, not documents: it guesses no document.
+    // The room's own page asks for no image: its rows, when it lists any, read ahead themselves.
     expect(await imagePreloads(`/data-room/${roomId}`, cookieOf(investor))).toEqual([]);
     expect(await imagePreloads(`/data-room/${roomId}/sections/${section}`)).toEqual([]);
   });
