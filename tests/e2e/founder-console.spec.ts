@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
 
@@ -97,7 +98,7 @@ test('a new founder: the checklist from sign-up to the first invitation, ticked 
   await nav(page).getByRole('link', { name: 'Room' }).click();
   await nav(page).getByRole('link', { name: 'Sections' }).click();
   await expect(page).toHaveURL(/\/configure\?tab=sections$/);
-  await expect(page.getByRole('tab', { name: 'Sections', selected: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sections' })).toBeVisible();
   await page.getByLabel('Uploaded file').selectOption({ label: 'Seed deck.pdf' });
   await page.getByLabel('Section', { exact: true }).selectOption('Financial information');
   await page.getByRole('button', { name: 'Insert link' }).click();
@@ -165,7 +166,7 @@ test('every place of the console by its URL, by the navigation, and again by Bac
     visited.push({ url, current: [...current] });
   }
   // A page's own tab is a step too.
-  await page.getByRole('tab', { name: 'Company' }).click();
+  await openConsolePlace(page, 'Room', 'Company');
   await expect(page).toHaveURL(/\/setup-data-room$/);
   await expect.poll(() => currentPlace(page)).toEqual(['Room', 'Company']);
   for (const previous of visited.reverse()) {

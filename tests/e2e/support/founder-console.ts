@@ -3,6 +3,38 @@ import { toast } from './people';
 
 // The founder's steps in the console that more than one journey takes, as the founder takes them.
 
+/**
+ * Opens a place of the console, and one of its sub-places, through its one row of navigation
+ * (docs/decisions/0058-one-console.md), as the founder does at any width: the links from lg up, the
+ * place and sub-place menus below. From a page that shows the sub-place too (/setup-data-room's Files),
+ * the link stays on that page.
+ */
+export async function openConsolePlace(page: Page, place: string, subPlace?: string) {
+  const nav = page.getByRole('navigation', { name: 'Your data room' });
+  const placeMenu = nav.getByRole('button', { name: /^Place: / });
+  if (await placeMenu.isVisible()) {
+    await placeMenu.click();
+    await nav.getByRole('link', { name: place, exact: true }).click();
+    await expect(placeMenu).toHaveAccessibleName(`Place: ${place}`);
+    if (subPlace === undefined) return;
+    const subPlaceMenu = nav.getByRole('button', { name: new RegExp(`^In ${place}: `) });
+    if (!(await subPlaceMenu.getAttribute('aria-label'))?.endsWith(`: ${subPlace}`)) {
+      await subPlaceMenu.click();
+      await nav.getByRole('link', { name: subPlace, exact: true }).click();
+    }
+    await expect(subPlaceMenu).toHaveAccessibleName(`In ${place}: ${subPlace}`);
+    return;
+  }
+  await nav.getByRole('link', { name: place, exact: true }).click();
+  if (subPlace === undefined) return;
+  const subPlaces = nav.getByRole('list', { name: place });
+  await subPlaces.getByRole('link', { name: subPlace, exact: true }).click();
+  await expect(subPlaces.getByRole('link', { name: subPlace, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+}
+
 /** Investors: a new group, which starts empty (docs/decisions/0068-investor-groups.md). */
 export async function addGroup(page: Page, name: string) {
   await page.goto('/admin/investors');
@@ -17,8 +49,7 @@ export async function addGroup(page: Page, name: string) {
  * once, and the box shows the saved choice, so each step waits on what it shows.
  */
 export async function showSectionOnlyTo(page: Page, section: string, group: string) {
-  await page.goto('/setup-data-room');
-  await page.getByRole('tab', { name: 'Sections' }).click();
+  await page.goto('/setup-data-room?tab=sections');
   const item = page.getByRole('listitem', { name: section });
   await item.getByText('Visible to:').click();
   await item.getByRole('checkbox', { name: 'All groups, and groups added later' }).click();

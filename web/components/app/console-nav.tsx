@@ -19,7 +19,7 @@ import {
   type ConsolePlaceId,
   type ConsolePosition,
   type ConsoleRole,
-  consoleHref,
+  consoleLinkOf,
   consolePlacesFor,
   consolePositionOf,
 } from './console-places';
@@ -50,9 +50,9 @@ export function ConsoleNav({ role }: { role: ConsoleRole }) {
   return (
     <nav aria-label="Your data room" className="border-t border-slate-100">
       {inline ? (
-        <InlineRow places={places} position={position} role={role} />
+        <InlineRow places={places} position={position} role={role} pathname={pathname} />
       ) : (
-        <MenuRow places={places} position={position} role={role} />
+        <MenuRow places={places} position={position} role={role} pathname={pathname} />
       )}
     </nav>
   );
@@ -62,12 +62,13 @@ interface RowProps {
   places: readonly ConsolePlace[];
   position: ConsolePosition | null;
   role: ConsoleRole;
+  pathname: string;
 }
 
 const PLACE_LINK_CLASS =
   '-mb-px flex h-11 items-center gap-2 whitespace-nowrap border-b-2 px-2.5 text-sm font-medium transition-colors';
 
-function InlineRow({ places, position, role }: RowProps) {
+function InlineRow({ places, position, role, pathname }: RowProps) {
   return (
     <ul className="mx-auto flex max-w-6xl items-center gap-0.5 px-3">
       {places.map((place) => {
@@ -78,7 +79,7 @@ function InlineRow({ places, position, role }: RowProps) {
         return (
           <li key={place.id} className="flex items-center">
             <Link
-              to={consoleHref(first.to)}
+              to={consoleLinkOf(first, pathname)}
               aria-current={current ? 'page' : undefined}
               className={cn(
                 PLACE_LINK_CLASS,
@@ -99,7 +100,7 @@ function InlineRow({ places, position, role }: RowProps) {
                 {place.subPlaces.map((subPlace) => (
                   <li key={subPlace.id}>
                     <Link
-                      to={consoleHref(subPlace.to)}
+                      to={consoleLinkOf(subPlace, pathname)}
                       aria-current={position.subPlace?.id === subPlace.id ? 'page' : undefined}
                       className={cn(
                         'inline-flex h-8 items-center whitespace-nowrap rounded-full px-2.5 text-[13px] transition-colors',
@@ -135,7 +136,7 @@ function InlineRow({ places, position, role }: RowProps) {
 const MENU_LINK_CLASS =
   'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-base transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600';
 
-function MenuRow({ places, position, role }: RowProps) {
+function MenuRow({ places, position, role, pathname }: RowProps) {
   const place = position?.place ?? null;
   const PlaceIcon = place ? PLACE_ICONS[place.id] : LayoutDashboard;
   const subPlaces = place && place.subPlaces.length > 1 ? place.subPlaces : [];
@@ -160,7 +161,7 @@ function MenuRow({ places, position, role }: RowProps) {
               return (
                 <li key={candidate.id}>
                   <Link
-                    to={consoleHref(first.to)}
+                    to={consoleLinkOf(first, pathname)}
                     aria-current={current ? 'page' : undefined}
                     onClick={close}
                     className={cn(
@@ -201,7 +202,7 @@ function MenuRow({ places, position, role }: RowProps) {
               return (
                 <li key={subPlace.id}>
                   <Link
-                    to={consoleHref(subPlace.to)}
+                    to={consoleLinkOf(subPlace, pathname)}
                     aria-current={current ? 'page' : undefined}
                     onClick={close}
                     className={cn(

@@ -106,6 +106,17 @@ export function consoleHref({ page, tab }: ConsoleLocation): string {
   return tab ? `${href(page)}?tab=${encodeURIComponent(tab)}` : href(page);
 }
 
+/**
+ * The URL a sub-place's link opens from `pathname`: the page on screen when it shows the sub-place too
+ * (its alsoAt), so /setup-data-room's Sections and Files stay one page with one draft of the sections;
+ * otherwise the sub-place's own URL.
+ */
+export function consoleLinkOf(subPlace: ConsoleSubPlace, pathname: string): string {
+  const path = trimmed(pathname);
+  const here = [subPlace.to, ...(subPlace.alsoAt ?? [])].find((location) => href(location.page) === path);
+  return consoleHref(here ?? subPlace.to);
+}
+
 export type ConsoleRole = 'owner' | 'editor';
 
 /** The places and sub-places a manager of the room sees: co-founders see all but the owner's own. */

@@ -30,7 +30,8 @@ function SectionsVisibilityCard() {
           Who sees each section
         </CardTitle>
         <CardDescription>
-          Every group sees a section until you choose some; a section hidden from a group is not there for them.
+          Every group sees a section until you choose some; a section hidden from a group is not there for
+          them.
         </CardDescription>
       </CardHeader>
       <CardContent>
