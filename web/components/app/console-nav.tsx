@@ -22,6 +22,7 @@ import {
   consoleLinkOf,
   consolePlacesFor,
   consolePositionOf,
+  placeLinkOf,
 } from './console-places';
 
 const PLACE_ICONS: Record<ConsolePlaceId, LucideIcon> = {
@@ -72,14 +73,14 @@ function InlineRow({ places, position, role, pathname }: RowProps) {
   return (
     <ul className="mx-auto flex max-w-6xl items-center gap-0.5 px-3">
       {places.map((place) => {
-        const first = place.subPlaces[0];
-        if (!first) return null;
+        const link = placeLinkOf(place, pathname);
+        if (!link) return null;
         const current = position?.place.id === place.id;
         const Icon = PLACE_ICONS[place.id];
         return (
           <li key={place.id} className="flex items-center">
             <Link
-              to={consoleLinkOf(first, pathname)}
+              to={link}
               aria-current={current ? 'page' : undefined}
               className={cn(
                 PLACE_LINK_CLASS,
@@ -154,14 +155,14 @@ function MenuRow({ places, position, role, pathname }: RowProps) {
         {(close) => (
           <>
             {places.map((candidate) => {
-              const first = candidate.subPlaces[0];
-              if (!first) return null;
+              const link = placeLinkOf(candidate, pathname);
+              if (!link) return null;
               const Icon = PLACE_ICONS[candidate.id];
               const current = candidate.id === place?.id;
               return (
                 <li key={candidate.id}>
                   <Link
-                    to={consoleLinkOf(first, pathname)}
+                    to={link}
                     aria-current={current ? 'page' : undefined}
                     onClick={close}
                     className={cn(

@@ -117,6 +117,20 @@ export function consoleLinkOf(subPlace: ConsoleSubPlace, pathname: string): stri
   return consoleHref(here ?? subPlace.to);
 }
 
+/**
+ * The URL a place's link opens from `pathname`: its first sub-place the page on screen shows (Room from
+ * /configure is its Sections tab), so moving between places keeps the page and its unsaved edits where
+ * it can; otherwise its first sub-place.
+ */
+export function placeLinkOf(place: ConsolePlace, pathname: string): string | null {
+  const path = trimmed(pathname);
+  const onThisPage = place.subPlaces.find((subPlace) =>
+    [subPlace.to, ...(subPlace.alsoAt ?? [])].some((location) => href(location.page) === path),
+  );
+  const subPlace = onThisPage ?? place.subPlaces[0];
+  return subPlace ? consoleLinkOf(subPlace, pathname) : null;
+}
+
 export type ConsoleRole = 'owner' | 'editor';
 
 /** The places and sub-places a manager of the room sees: co-founders see all but the owner's own. */
