@@ -221,7 +221,7 @@ test.describe('Sections tab', () => {
     const typed = `${await editor.inputValue()}\n## Due diligence\nEverything a lead investor asks for.\n- [Data room index](https://example.com/index.pdf)\n`;
     await editor.fill(typed);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
-    await openConsolePlace(page, 'Documents', 'Files');
+    await openConsolePlace(page, 'Documents');
     await page.getByLabel('Add to section').selectOption('Legal documents');
     await fileChooser(page).setInputFiles({
       name: 'Charter.pdf',
@@ -300,30 +300,39 @@ test('on a phone the console’s one row of navigation and a file’s actions fi
   }
   const width = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  // One row: the place menu and the sub-place menu, both whole on screen, and no tab row under them.
+  // One row of navigation, whole on screen, and no tab row under it.
   const nav = page.getByRole('navigation', { name: 'Your data room' });
   await page.evaluate(() => window.scrollTo(0, 0));
-  const placeMenu = nav.getByRole('button', { name: 'Place: Documents' });
-  await expect(placeMenu).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('tablist')).toHaveCount(0);
-  // Keyboard: the place menu opens with Enter, Tab reaches its links, Escape closes it.
-  await placeMenu.focus();
-  await page.keyboard.press('Enter');
-  await expect(placeMenu).toHaveAttribute('aria-expanded', 'true');
-  await page.keyboard.press('Escape');
-  await expect(placeMenu).toHaveAttribute('aria-expanded', 'false');
-  await expect(placeMenu).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await expect(nav.getByRole('link', { name: 'Room', exact: true })).toBeFocused();
-  await page.keyboard.press('Enter');
-  const subPlaceMenu = nav.getByRole('button', { name: 'In Room: Company' });
-  await expect(subPlaceMenu).toBeInViewport({ ratio: 1 });
-  await subPlaceMenu.click();
-  for (const name of ['Company', 'Sections', 'Groups & visibility'])
-    await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
-  await nav.getByRole('link', { name: 'Sections', exact: true }).tap();
+  if (width >= 1024) {
+    for (const name of ['Dashboard', 'Room', 'Documents', 'Investors', 'Analytics', 'Settings'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    await openConsolePlace(page, 'Room', 'Sections');
+  } else {
+    // Below lg: a place menu and a sub-place menu. The place menu opens with Enter, Tab reaches its
+    // links, Escape closes it and gives the focus back.
+    const placeMenu = nav.getByRole('button', { name: 'Place: Documents' });
+    await expect(placeMenu).toBeInViewport({ ratio: 1 });
+    await placeMenu.focus();
+    await page.keyboard.press('Enter');
+    await expect(placeMenu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(placeMenu).toHaveAttribute('aria-expanded', 'false');
+    await expect(placeMenu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Room', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    // Room from /configure is this page's Sections tab (ADR 58).
+    const subPlaceMenu = nav.getByRole('button', { name: 'In Room: Sections' });
+    await expect(subPlaceMenu).toBeInViewport({ ratio: 1 });
+    await subPlaceMenu.tap();
+    for (const name of ['Company', 'Sections', 'Groups & visibility'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    await nav.getByRole('link', { name: 'Sections', exact: true }).tap();
+    await expect(subPlaceMenu).toHaveAttribute('aria-expanded', 'false');
+  }
   await expect(page.getByRole('button', { name: 'Edit as markdown' })).toBeVisible();
   await expect(page).toHaveURL(/tab=sections/);
 });

@@ -155,7 +155,7 @@ test('the founder sees which investor read which page for how long', async ({ pa
 
   // Each file of the founder's list links to its analytics.
   await page.goto('/configure');
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   await page.getByRole('link', { name: 'Reading analytics of Series A deck.pdf' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/analytics/documents/${documentId}$`));
 });

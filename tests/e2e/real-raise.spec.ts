@@ -136,7 +136,7 @@ test.describe('a real raise', () => {
 
     // The founder replaces the deck with a three-page one.
     await founder.goto('/configure');
-    await openConsolePlace(founder, 'Documents', 'Files');
+    await openConsolePlace(founder, 'Documents');
     const row = founder.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK });
     await row.getByRole('button', { name: `Versions of ${DECK}` }).click();
     const dialog = founder.getByRole('dialog', { name: `Versions of ${DECK}` });

@@ -111,7 +111,7 @@ test('/configure: the Sections editor takes keys while the slow text parses, and
     }),
   ).toEqual({ typed: true, offered: false });
 
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   await expect(page.getByRole('region', { name: 'Files' })).toBeVisible();
   await expect(sectionChoice.locator('option')).toHaveText(
     ['None for now (link it later)', 'Data', 'Typed while parsing'],

@@ -57,7 +57,7 @@ test('an upload from the Files tab lands while the save is in flight: the edit a
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await save.arrived;
 
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   await page.getByLabel('Add to section').selectOption('Legal documents');
   await page.getByLabel('Choose files').setInputFiles({
     name: 'Charter.pdf',

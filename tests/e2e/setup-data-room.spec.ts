@@ -118,7 +118,7 @@ test('files: an upload into a section is listed with its section, size and badge
 }) => {
   await signedInFounder(page, `Fathom Freight ${Date.now()}`);
   await page.goto('/setup-data-room?tab=files');
-  const files = page.getByRole('tabpanel', { name: 'Files' });
+  const files = page.getByRole('region', { name: 'Files' });
   await expect(files.getByText('No documents yet.')).toBeVisible();
 
   await page.getByLabel('Add to section').selectOption('Legal documents');
@@ -145,7 +145,7 @@ test('files: an upload into a section is listed with its section, size and badge
   await expect(
     page.getByRole('region', { name: 'Preview' }).getByRole('listitem').filter({ hasText: 'Term sheet.pdf' }),
   ).toBeVisible();
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
 
   const remove = row.getByRole('button', { name: 'Delete Term sheet.pdf' });
   const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
@@ -188,7 +188,7 @@ test('settings: deactivating the room cuts an invited investor off, reactivating
   await expect(investor.getByRole('heading', { name: companyName })).toBeVisible();
 
   await page.goto('/setup-data-room?tab=settings');
-  const settings = page.getByRole('tabpanel', { name: 'Settings' });
+  const settings = page.getByRole('region', { name: 'Room settings' });
   await expect(settings.getByText('Active', { exact: true })).toBeVisible();
   const preview = settings.getByRole('link', { name: 'Preview Data Room' });
   await expect(preview).toHaveAttribute('href', '/data-room');

@@ -38,7 +38,7 @@ test('a view-only document is read on a phone but not downloaded; its founder st
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK_NAME });
   await expect(row).toContainText('Ready', { timeout: 60_000 });
   const allowDownload = row.getByRole('combobox', { name: `Allow download for ${DECK_NAME}` });
@@ -49,7 +49,7 @@ test('a view-only document is read on a phone but not downloaded; its founder st
   await expect(row.getByTitle('Investors read it in the viewer only')).toHaveText('View only');
   // Saved: a reload shows the same choice.
   await page.reload();
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   await expect(allowDownload).toHaveValue('view_only');
 
   // The investor, on the phone, sees "View only" on the file and reads it without Download.
@@ -125,7 +125,7 @@ test('the founder turns the room\'s "Allow downloads" off in Settings, and files
     'false',
   );
 
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   const row = page
     .getByRole('list', { name: 'Uploaded documents' })
     .getByRole('listitem')

@@ -38,7 +38,7 @@ test('an investor on a phone reads three pages of a real deck in the viewer, and
   // The founder's file list turns from "Preparing preview" to "Ready" by itself.
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK_NAME });
   await expect(row).toContainText('Ready', { timeout: 60_000 });
 
@@ -137,7 +137,7 @@ test('a DOCX, a PPTX, an XLSX and a PNG each become readable in the viewer @desk
   const token = founder.authorization?.replace('Bearer ', '') ?? '';
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await openConsolePlace(page, 'Documents', 'Files');
+  await openConsolePlace(page, 'Documents');
   for (const file of files) {
     const row = page
       .getByRole('list', { name: 'Files' })

@@ -108,7 +108,7 @@ export function FirstVisitChecklistCard() {
           >
             <span className="min-w-0 flex-1">
               <span id="first-visit-checklist-title" className="font-semibold text-slate-900">
-                Set up your room:
+                Get your data room ready:
               </span>{' '}
               <span className="text-slate-600" aria-live="polite">
                 {doneCount} of {steps.length} done

@@ -288,8 +288,8 @@ test('on a phone the checklist is one line, with the count and the next step, un
     '/api/invites': [],
   });
   renderChecklist();
-  const open = await screen.findByRole('button', { name: /Set up your room:/ });
-  expect(open.textContent).toBe('Set up your room: 1 of 4 doneNext: Describe your companyShow steps');
+  const open = await screen.findByRole('button', { name: /Get your data room ready:/ });
+  expect(open.textContent).toBe('Get your data room ready: 1 of 4 doneNext: Describe your companyShow steps');
   expect(open.getAttribute('aria-expanded')).toBe('false');
   expect(screen.queryByRole('list', { name: 'First steps' })).toBeNull();
   fireEvent.click(open);
@@ -302,6 +302,6 @@ test('from sm up the checklist is the whole card', async () => {
   serve({ '/api/my-data-room': room, '/api/my-documents': [], '/api/invites': [] });
   renderChecklist();
   expect(await screen.findByRole('heading', { name: 'Get your data room ready' })).toBeTruthy();
-  expect(screen.queryByRole('button', { name: /Set up your room:/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Get your data room ready:/ })).toBeNull();
   expect(steps()).toHaveLength(4);
 });
