@@ -115,12 +115,11 @@ export function FirstVisitChecklistCard() {
               </span>
               {next && <span className="block truncate text-slate-600">Next: {next.label}</span>}
             </span>
-            <span className="shrink-0 font-medium text-indigo-700">
-              {opened ? 'Hide steps' : 'Show steps'}
-            </span>
+            {/* The words for screen readers: on a phone the line keeps its width for the next step. */}
+            <span className="sr-only">{opened ? 'Hide steps' : 'Show steps'}</span>
             <ChevronDown
               aria-hidden="true"
-              className={cn('size-4 shrink-0 text-indigo-700 transition-transform', opened && 'rotate-180')}
+              className={cn('size-5 shrink-0 text-indigo-700 transition-transform', opened && 'rotate-180')}
             />
           </button>
           <div className="mt-2 self-start">{close}</div>

@@ -13,6 +13,9 @@ import { toast } from './people';
 export async function openConsolePlace(page: Page, place: string, subPlace?: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Your data room' });
   const placeMenu = nav.getByRole('button', { name: /^Place: / });
+  const placeLink = nav.getByRole('link', { name: place, exact: true });
+  // The page may still be loading: wait for the row, whichever width drew it.
+  await expect(placeMenu.or(placeLink)).toBeVisible();
   if (await placeMenu.isVisible()) {
     if ((await placeMenu.getAttribute('aria-label')) !== `Place: ${place}`) {
       await placeMenu.click();
@@ -28,7 +31,6 @@ export async function openConsolePlace(page: Page, place: string, subPlace?: str
     await expect(subPlaceMenu).toHaveAccessibleName(`In ${place}: ${subPlace}`);
     return;
   }
-  const placeLink = nav.getByRole('link', { name: place, exact: true });
   if ((await placeLink.getAttribute('aria-current')) !== 'page') await placeLink.click();
   if (subPlace === undefined) return;
   const subPlaceLink = nav
