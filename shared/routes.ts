@@ -31,7 +31,7 @@ export const paths = {
   previewDocument: '/preview/documents/:documentId',
   app: '/app',
   admin: '/admin',
-  /** The console's Investors place: the active investors, the NDA acceptances and the CSV exports. */
+  /** The console's Investors place: the active investors, their groups and the NDA acceptances. */
   adminInvestors: '/admin/investors',
   /** The console's Team (ADR 47), in Settings: the owner and the co-founders. */
   adminTeam: '/admin/team',
@@ -41,6 +41,8 @@ export const paths = {
   roomAnalytics: '/admin/analytics',
   documentAnalytics: '/admin/analytics/documents/:documentId',
   investorAnalytics: '/admin/analytics/investors/:userId',
+  /** The console's CSV exports, in Analytics. */
+  analyticsExport: '/admin/analytics/export',
   setupDataRoom: '/setup-data-room',
   configure: '/configure',
   investorDashboard: '/investor-dashboard',
@@ -83,6 +85,7 @@ export const pageRoutes = [
   'roomAnalytics',
   'documentAnalytics',
   'investorAnalytics',
+  'analyticsExport',
   'setupDataRoom',
   'unsubscribe',
   'security',

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
 
 /**
@@ -22,7 +23,7 @@ test('the founder creates a token, sees it once, uses it, and revokes it @deskto
   await page.context().addCookies([{ name: 'rr_session', value: session, url: baseURL ?? '' }]);
 
   await page.goto('/setup-data-room');
-  await page.getByRole('tab', { name: 'API' }).click();
+  await openConsolePlace(page, 'Settings', 'API');
   await expect(page.getByText('No API tokens yet.')).toBeVisible();
   await page.getByLabel('Token name').fill('CRM sync');
   await page.getByRole('checkbox', { name: 'Read analytics and the access log' }).check();

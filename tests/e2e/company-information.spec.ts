@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast, uniqueEmail } from './support/people';
 
@@ -75,7 +76,7 @@ test('an edit in the sections block or in the Company tab shows the same company
   await investorSees(investor, fromSections);
 
   // The Company tab shows what the sections set; a profile save there rewrites the block.
-  await page.getByRole('tab', { name: 'Company' }).click();
+  await openConsolePlace(page, 'Room', 'Company');
   await expect(page.getByLabel('Company name')).toHaveValue(fromSections.name);
   await expect(page.getByLabel('Funding stage')).toHaveValue('Seed');
   await expect(page.getByLabel('Description')).toHaveValue(fromSections.description);
@@ -85,7 +86,7 @@ test('an edit in the sections block or in the Company tab shows the same company
   await page.getByLabel('Description').fill(fromProfile.description);
   await page.getByRole('button', { name: 'Save Company Info' }).click();
   await expect(toast(page, 'Data room created successfully')).toBeVisible();
-  await page.getByRole('tab', { name: 'Sections' }).click();
+  await openConsolePlace(page, 'Room', 'Sections');
   await expect(editor).toHaveValue(
     new RegExp(
       `^# Company Information\\nname: ${fromProfile.name}\\nstage: Series B\\ndescription: ${fromProfile.description}\\n\\n## Financial information`,
@@ -94,4 +95,30 @@ test('an edit in the sections block or in the Company tab shows the same company
 
   await investorSees(investor, fromProfile);
   await investorContext.close();
+});
+
+test('a website saved as acme.com reads back as https://acme.com, and leaving asks nothing @phone', async ({
+  page,
+}) => {
+  const setup = await page.request.post('/api/complete-account-setup', {
+    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Acme ${Date.now()}` },
+  });
+  expect(setup.status()).toBe(201);
+  const prompts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    prompts.push(dialog.message());
+    await dialog.dismiss();
+  });
+
+  await page.goto('/setup-data-room');
+  // As the field's own hint says: https:// is added for you.
+  await page.getByLabel('Website').fill('acme.com');
+  await page.getByRole('button', { name: 'Save Company Info' }).click();
+  await expect(toast(page, 'Data room created successfully')).toBeVisible();
+  await expect(page.getByLabel('Website')).toHaveValue('https://acme.com');
+
+  // Nothing is left unsaved: the navigation leaves the page at once, with no "You have unsaved changes".
+  await openConsolePlace(page, 'Investors');
+  await expect(page).toHaveURL(/\/configure\?tab=invites$/);
+  expect(prompts).toEqual([]);
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
 
 /** Bytes that pass the server's content check for their extension. */
@@ -30,7 +31,7 @@ test('Files tab: three uploads at once with progress, refusals named, filter, co
   baseURL,
 }) => {
   await founderOnConsole(page, `Harbor Bio ${Date.now()}`);
-  await expect(page.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Files' })).toBeVisible();
   await expect(page.getByText('Supported types: PDF, DOC, DOCX')).toBeVisible();
   await expect(page.getByText('No files yet')).toBeVisible();
 
@@ -220,7 +221,7 @@ test.describe('Sections tab', () => {
     const typed = `${await editor.inputValue()}\n## Due diligence\nEverything a lead investor asks for.\n- [Data room index](https://example.com/index.pdf)\n`;
     await editor.fill(typed);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
-    await page.getByRole('tab', { name: 'Files' }).click();
+    await openConsolePlace(page, 'Documents');
     await page.getByLabel('Add to section').selectOption('Legal documents');
     await fileChooser(page).setInputFiles({
       name: 'Charter.pdf',
@@ -228,7 +229,7 @@ test.describe('Sections tab', () => {
       buffer: pdf(3000),
     });
     await expect(fileRows(page)).toHaveCount(1);
-    await page.getByRole('tab', { name: 'Sections' }).click();
+    await openConsolePlace(page, 'Room', 'Sections');
     await expect(editor).toHaveValue(/## Due diligence/);
     await expect(editor).toHaveValue(
       /## Legal documents \{icon=gavel\}\n- \[Charter\.pdf\]\(\/api\/documents\/[0-9a-f-]{36}\/download\)/,
@@ -282,7 +283,9 @@ test.describe('Sections tab', () => {
   });
 });
 
-test('on a phone the console tabs and a file’s actions fit the screen @phone', async ({ page }) => {
+test('on a phone the console’s one row of navigation and a file’s actions fit the screen @phone', async ({
+  page,
+}) => {
   await founderOnConsole(page, `Small Screen Co ${Date.now()}`);
   await fileChooser(page).setInputFiles({
     name: 'A rather long file name for a quarterly investor update.pdf',
@@ -297,14 +300,39 @@ test('on a phone the console tabs and a file’s actions fit the screen @phone',
   }
   const width = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.getByRole('tab', { name: 'Files' }).scrollIntoViewIfNeeded();
-  for (const tab of ['Files', 'Sections', 'Invites']) {
-    await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
+  // One row of navigation, whole on screen, and no tab row under it.
+  const nav = page.getByRole('navigation', { name: 'Your data room' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  if (width >= 1024) {
+    for (const name of ['Dashboard', 'Room', 'Documents', 'Investors', 'Analytics', 'Settings'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    await openConsolePlace(page, 'Room', 'Sections');
+  } else {
+    // Below lg: a place menu and a sub-place menu. The place menu opens with Enter, Tab reaches its
+    // links, Escape closes it and gives the focus back.
+    const placeMenu = nav.getByRole('button', { name: 'Place: Documents' });
+    await expect(placeMenu).toBeInViewport({ ratio: 1 });
+    await placeMenu.focus();
+    await page.keyboard.press('Enter');
+    await expect(placeMenu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(placeMenu).toHaveAttribute('aria-expanded', 'false');
+    await expect(placeMenu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Room', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    // Room from /configure is this page's Sections tab (ADR 58).
+    const subPlaceMenu = nav.getByRole('button', { name: 'In Room: Sections' });
+    await expect(subPlaceMenu).toBeInViewport({ ratio: 1 });
+    await subPlaceMenu.tap();
+    for (const name of ['Company', 'Sections', 'Groups & visibility'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    await nav.getByRole('link', { name: 'Sections', exact: true }).tap();
+    await expect(subPlaceMenu).toHaveAttribute('aria-expanded', 'false');
   }
-  // Keyboard: arrows move between tabs.
-  await page.getByRole('tab', { name: 'Files' }).focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Sections' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Edit as markdown' })).toBeVisible();
   await expect(page).toHaveURL(/tab=sections/);
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
+import { consolePlaceShown, openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
 
@@ -9,15 +10,13 @@ import { toast, uniqueEmail } from './support/people';
 // checklist from sign-up to the first invitation, and every place of the navigation is opened by its
 // URL and left and found again with Back, with nothing wider than the screen.
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Your data room' });
 const checklist = (page: Page) => page.getByRole('region', { name: 'Get your data room ready' });
-// Steps done are folded away on a phone, so they are found whether shown or not.
+// On a phone the checklist is one line until opened, and steps done are folded away: steps are found
+// whether shown or not.
 const step = (page: Page, label: string) => checklist(page).locator('li').filter({ hasText: label });
 
-/** The links of the navigation marked as the page on screen: the place, then its sub-place if it has some. */
-async function currentPlace(page: Page): Promise<string[]> {
-  return nav(page).locator('a[aria-current="page"]').allTextContents();
-}
+/** The place on screen, then its sub-place if it has more than one, as the navigation says at any width. */
+const currentPlace = consolePlaceShown;
 
 async function expectNoSidewaysScroll(page: Page) {
   // The elements that reach past the screen's right edge, named so a failure says which.
@@ -41,7 +40,13 @@ const places: { url: string; current: string[]; heading: RegExp }[] = [
   { url: '/configure?tab=invites', current: ['Investors', 'Invitations'], heading: /data room$/ },
   { url: '/admin/investors', current: ['Investors', 'Investors & NDAs'], heading: /^Investors$/ },
   { url: '/configure?tab=notify', current: ['Investors', 'Notify investors'], heading: /data room$/ },
-  { url: '/admin/analytics', current: ['Analytics'], heading: /^Reading analytics$/ },
+  { url: '/admin/analytics', current: ['Analytics', 'Reading'], heading: /^Reading analytics$/ },
+  { url: '/admin/analytics/export', current: ['Analytics', 'Export CSV'], heading: /^Export CSV$/ },
+  {
+    url: '/setup-data-room?tab=groups',
+    current: ['Room', 'Groups & visibility'],
+    heading: /^Set up your data room$/,
+  },
   {
     url: '/setup-data-room?tab=settings',
     current: ['Settings', 'Room settings'],
@@ -73,7 +78,9 @@ test('a new founder: the checklist from sign-up to the first invitation, ticked 
   await expect(checklist(page)).toContainText('0 of 4 done');
   await expect.poll(() => currentPlace(page)).toEqual(['Documents']);
 
-  // The company, from the checklist's own link.
+  // The company, from the checklist's own link (on a phone, once the one line is opened).
+  const opener = checklist(page).getByRole('button', { name: /^Get your data room ready/ });
+  if (await opener.isVisible()) await opener.click();
   await step(page, 'Describe your company').getByRole('link').click();
   await expect(page).toHaveURL(/\/setup-data-room$/);
   await expect.poll(() => currentPlace(page)).toEqual(['Room', 'Company']);
@@ -83,8 +90,9 @@ test('a new founder: the checklist from sign-up to the first invitation, ticked 
   await expect(checklist(page)).toContainText('1 of 4 done');
 
   // The first document, through the navigation.
-  await nav(page).getByRole('link', { name: 'Documents' }).click();
-  await expect(page).toHaveURL(/\/configure$/);
+  await openConsolePlace(page, 'Documents');
+  // From /setup-data-room the navigation keeps the page: its Files tab (ADR 58).
+  await expect(page).toHaveURL(/\/setup-data-room\?tab=files$/);
   const deck = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(4096)]);
   await page
     .getByLabel('Choose files')
@@ -94,10 +102,9 @@ test('a new founder: the checklist from sign-up to the first invitation, ticked 
   await expect(step(page, 'Place a document in a section')).toHaveAttribute('data-done', 'false');
 
   // Placed in a section with the "insert document link" control, then saved.
-  await nav(page).getByRole('link', { name: 'Room' }).click();
-  await nav(page).getByRole('link', { name: 'Sections' }).click();
-  await expect(page).toHaveURL(/\/configure\?tab=sections$/);
-  await expect(page.getByRole('tab', { name: 'Sections', selected: true })).toBeVisible();
+  // The side card that links an upload into a section is on /configure's Sections.
+  await page.goto('/configure?tab=sections');
+  await expect(page.getByRole('region', { name: 'Sections' })).toBeVisible();
   await page.getByLabel('Uploaded file').selectOption({ label: 'Seed deck.pdf' });
   await page.getByLabel('Section', { exact: true }).selectOption('Financial information');
   await page.getByRole('button', { name: 'Insert link' }).click();
@@ -107,7 +114,7 @@ test('a new founder: the checklist from sign-up to the first invitation, ticked 
   await expect(checklist(page)).toContainText('3 of 4 done');
 
   // The first invitation: the last step, and the checklist is gone.
-  await nav(page).getByRole('link', { name: 'Investors' }).click();
+  await openConsolePlace(page, 'Investors');
   await expect(page).toHaveURL(/\/configure\?tab=invites$/);
   await expect.poll(() => currentPlace(page)).toEqual(['Investors', 'Invitations']);
   const investorEmail = uniqueEmail('ivan');
@@ -149,23 +156,24 @@ test('every place of the console by its URL, by the navigation, and again by Bac
   const visited: { url: RegExp; current: string[] }[] = [];
   await page.goto('/admin');
   visited.push({ url: /\/admin$/, current: ['Dashboard'] });
-  for (const [link, url, current] of [
-    ['Room', /\/setup-data-room$/, ['Room', 'Company']],
-    ['Documents', /\/configure$/, ['Documents']],
-    ['Investors', /\/configure\?tab=invites$/, ['Investors', 'Invitations']],
-    ['Investors & NDAs', /\/admin\/investors$/, ['Investors', 'Investors & NDAs']],
-    ['Analytics', /\/admin\/analytics$/, ['Analytics']],
-    ['Settings', /\/setup-data-room\?tab=settings$/, ['Settings', 'Room settings']],
-    ['Security', /\/security$/, ['Settings', 'Security']],
-    ['API', /\/setup-data-room\?tab=api$/, ['Settings', 'API']],
+  for (const [place, subPlace, url, current] of [
+    ['Room', undefined, /\/setup-data-room$/, ['Room', 'Company']],
+    ['Documents', undefined, /\/setup-data-room\?tab=files$/, ['Documents']],
+    ['Investors', undefined, /\/configure\?tab=invites$/, ['Investors', 'Invitations']],
+    ['Investors', 'Investors & NDAs', /\/admin\/investors$/, ['Investors', 'Investors & NDAs']],
+    ['Analytics', undefined, /\/admin\/analytics$/, ['Analytics', 'Reading']],
+    ['Analytics', 'Export CSV', /\/admin\/analytics\/export$/, ['Analytics', 'Export CSV']],
+    ['Settings', undefined, /\/setup-data-room\?tab=settings$/, ['Settings', 'Room settings']],
+    ['Settings', 'Security', /\/security$/, ['Settings', 'Security']],
+    ['Settings', 'API', /\/setup-data-room\?tab=api$/, ['Settings', 'API']],
   ] as const) {
-    await nav(page).getByRole('link', { name: link, exact: true }).click();
+    await openConsolePlace(page, place, subPlace);
     await expect(page).toHaveURL(url);
     await expect.poll(() => currentPlace(page)).toEqual(current);
     visited.push({ url, current: [...current] });
   }
   // A page's own tab is a step too.
-  await page.getByRole('tab', { name: 'Company' }).click();
+  await openConsolePlace(page, 'Room', 'Company');
   await expect(page).toHaveURL(/\/setup-data-room$/);
   await expect.poll(() => currentPlace(page)).toEqual(['Room', 'Company']);
   for (const previous of visited.reverse()) {

@@ -1,5 +1,6 @@
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test, watchConsole } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, uniqueEmail } from './support/people';
 
@@ -28,7 +29,7 @@ test('promo sign-up, invitation, magic link, dashboard, logout, and the used lin
   await expect(founderPage.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
 
   const investorEmail = uniqueEmail('investor');
-  await founderPage.getByRole('tab', { name: 'Invites' }).click();
+  await openConsolePlace(founderPage, 'Investors', 'Invitations');
   await founderPage.getByLabel('Email address').fill(investorEmail);
   await founderPage.getByLabel('Name (optional)').fill('Ines Investor');
   await founderPage.getByRole('button', { name: 'Send invitation' }).click();

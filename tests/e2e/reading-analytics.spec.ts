@@ -3,6 +3,7 @@ import { type APIRequestContext, request as playwrightRequest } from '@playwrigh
 import { deckPdf, writtenPdf } from '#tests/support/sample-documents';
 import { e2eBaseUrl } from './e2e-environment';
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { uniqueEmail } from './support/people';
 
@@ -154,7 +155,7 @@ test('the founder sees which investor read which page for how long', async ({ pa
 
   // Each file of the founder's list links to its analytics.
   await page.goto('/configure');
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   await page.getByRole('link', { name: 'Reading analytics of Series A deck.pdf' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/analytics/documents/${documentId}$`));
 });

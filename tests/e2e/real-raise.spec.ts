@@ -4,7 +4,13 @@ import { deckPdf } from '#tests/support/sample-documents';
 import { unzipped } from '#tests/support/zips';
 import { expect, test, watchConsole } from './fixtures';
 import { downloadAllOf } from './support/download-all';
-import { addGroup, makeShareLink, moveInvestor, showSectionOnlyTo } from './support/founder-console';
+import {
+  addGroup,
+  makeShareLink,
+  moveInvestor,
+  openConsolePlace,
+  showSectionOnlyTo,
+} from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
 import { roomWithSections } from './support/sections-room';
 import { proveAddressByCode } from './support/share-link-reader';
@@ -130,7 +136,7 @@ test.describe('a real raise', () => {
 
     // The founder replaces the deck with a three-page one.
     await founder.goto('/configure');
-    await founder.getByRole('tab', { name: 'Files' }).click();
+    await openConsolePlace(founder, 'Documents');
     const row = founder.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK });
     await row.getByRole('button', { name: `Versions of ${DECK}` }).click();
     const dialog = founder.getByRole('dialog', { name: `Versions of ${DECK}` });

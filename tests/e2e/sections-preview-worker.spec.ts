@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { uniqueEmail } from './support/people';
 
 /**
@@ -65,9 +66,9 @@ test('/setup-data-room: the preview says it is updating while the slow text pars
   await page.keyboard.type(TYPED.slice(1));
 
   // The tabs switch while it parses, and the draft is kept.
-  await page.getByRole('tab', { name: 'Company' }).click();
+  await openConsolePlace(page, 'Room', 'Company');
   await expect(page.getByLabel('Company name')).toBeVisible();
-  await page.getByRole('tab', { name: 'Sections' }).click();
+  await openConsolePlace(page, 'Room', 'Sections');
   await expect(editor).toHaveValue(/## Typed while parsing\n$/);
 
   // Finally the preview shows the latest text: the slow text's section with its 2,000 links, then the typed one.
@@ -110,8 +111,8 @@ test('/configure: the Sections editor takes keys while the slow text parses, and
     }),
   ).toEqual({ typed: true, offered: false });
 
-  await page.getByRole('tab', { name: 'Files' }).click();
-  await expect(page.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true');
+  await openConsolePlace(page, 'Documents');
+  await expect(page.getByRole('region', { name: 'Files' })).toBeVisible();
   await expect(sectionChoice.locator('option')).toHaveText(
     ['None for now (link it later)', 'Data', 'Typed while parsing'],
     { timeout: 90_000 },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
 
 // A save held in flight while an upload adds its link: the server refuses the stale save (409, which
@@ -56,7 +57,7 @@ test('an upload from the Files tab lands while the save is in flight: the edit a
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await save.arrived;
 
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   await page.getByLabel('Add to section').selectOption('Legal documents');
   await page.getByLabel('Choose files').setInputFiles({
     name: 'Charter.pdf',
@@ -71,7 +72,7 @@ test('an upload from the Files tab lands while the save is in flight: the edit a
   const saved = await savedContent(page);
   expect(saved).toContain('## Due diligence\nEverything a lead asks for.');
   expect(saved).toMatch(LINK);
-  await page.getByRole('tab', { name: 'Sections' }).click();
+  await openConsolePlace(page, 'Room', 'Sections');
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(editor).toHaveValue(saved);
 });

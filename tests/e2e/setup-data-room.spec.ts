@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, watchConsole } from './fixtures';
+import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
 
@@ -26,7 +27,7 @@ test('the company profile: a bad year is refused beside the field, a good profil
 
   await page.goto('/setup-data-room');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your data room' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Company', selected: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Company' })).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('Draft Company');
   await expect(page.getByLabel('Funding stage')).toHaveValue('Series A');
 
@@ -85,7 +86,7 @@ test('sections: a new section and its bullet show in the live preview, are saved
 }) => {
   await signedInFounder(page, `Lumen Bio ${Date.now()}`);
   await page.goto('/setup-data-room?tab=sections');
-  await expect(page.getByRole('tab', { name: 'Sections', selected: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sections' })).toBeVisible();
   // The structured editor comes first; the markdown one is a click away (ADR 59).
   await page.getByRole('button', { name: 'Edit as markdown' }).click();
   const editor = page.getByLabel('Sections markdown');
@@ -117,7 +118,7 @@ test('files: an upload into a section is listed with its section, size and badge
 }) => {
   await signedInFounder(page, `Fathom Freight ${Date.now()}`);
   await page.goto('/setup-data-room?tab=files');
-  const files = page.getByRole('tabpanel', { name: 'Files' });
+  const files = page.getByRole('region', { name: 'Files' });
   await expect(files.getByText('No documents yet.')).toBeVisible();
 
   await page.getByLabel('Add to section').selectOption('Legal documents');
@@ -140,11 +141,11 @@ test('files: an upload into a section is listed with its section, size and badge
   await expect(row.getByText('Uploaded', { exact: true })).toBeVisible();
 
   // The upload was linked into its section, as the Sections tab's preview shows.
-  await page.getByRole('tab', { name: 'Sections' }).click();
+  await openConsolePlace(page, 'Room', 'Sections');
   await expect(
     page.getByRole('region', { name: 'Preview' }).getByRole('listitem').filter({ hasText: 'Term sheet.pdf' }),
   ).toBeVisible();
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
 
   const remove = row.getByRole('button', { name: 'Delete Term sheet.pdf' });
   const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
@@ -187,7 +188,7 @@ test('settings: deactivating the room cuts an invited investor off, reactivating
   await expect(investor.getByRole('heading', { name: companyName })).toBeVisible();
 
   await page.goto('/setup-data-room?tab=settings');
-  const settings = page.getByRole('tabpanel', { name: 'Settings' });
+  const settings = page.getByRole('region', { name: 'Room settings' });
   await expect(settings.getByText('Active', { exact: true })).toBeVisible();
   const preview = settings.getByRole('link', { name: 'Preview Data Room' });
   await expect(preview).toHaveAttribute('href', '/data-room');
@@ -248,6 +249,6 @@ test.describe('an investor', () => {
       'href',
       '/investor-dashboard',
     );
-    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Your data room' })).toHaveCount(0);
   });
 });

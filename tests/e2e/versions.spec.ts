@@ -3,6 +3,7 @@ import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
+import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast } from './support/people';
 
@@ -32,7 +33,7 @@ test('the founder replaces the deck; the reader sees "Updated" and the new pages
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/configure');
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK_NAME });
   await expect(row).toContainText('Ready', { timeout: 60_000 });
 
@@ -88,7 +89,7 @@ test('the founder replaces the deck; the reader sees "Updated" and the new pages
   // The history names the reader of each version.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   await row.getByRole('button', { name: `Versions of ${DECK_NAME}` }).click();
   await expect(versions.first()).toContainText(investorEmail);
   await expect(versions.nth(1)).toContainText(investorEmail);

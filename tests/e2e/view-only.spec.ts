@@ -2,6 +2,7 @@ import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
+import { openConsolePlace } from './support/founder-console';
 import { founderWithRoom, signInByMagicLink, toast } from './support/people';
 
 const DECK_NAME = 'Cap table walkthrough.pdf';
@@ -37,7 +38,7 @@ test('a view-only document is read on a phone but not downloaded; its founder st
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK_NAME });
   await expect(row).toContainText('Ready', { timeout: 60_000 });
   const allowDownload = row.getByRole('combobox', { name: `Allow download for ${DECK_NAME}` });
@@ -48,7 +49,7 @@ test('a view-only document is read on a phone but not downloaded; its founder st
   await expect(row.getByTitle('Investors read it in the viewer only')).toHaveText('View only');
   // Saved: a reload shows the same choice.
   await page.reload();
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   await expect(allowDownload).toHaveValue('view_only');
 
   // The investor, on the phone, sees "View only" on the file and reads it without Download.
@@ -124,7 +125,7 @@ test('the founder turns the room\'s "Allow downloads" off in Settings, and files
     'false',
   );
 
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   const row = page
     .getByRole('list', { name: 'Uploaded documents' })
     .getByRole('listitem')

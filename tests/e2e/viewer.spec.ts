@@ -2,6 +2,7 @@ import { devices } from '@playwright/test';
 import { realPng, sampleDocx, samplePptx, sampleXlsx } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
+import { openConsolePlace } from './support/founder-console';
 import { founderWithRoom, signInByMagicLink } from './support/people';
 
 const DECK_NAME = 'Series A deck.pdf';
@@ -37,7 +38,7 @@ test('an investor on a phone reads three pages of a real deck in the viewer, and
   // The founder's file list turns from "Preparing preview" to "Ready" by itself.
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   const row = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DECK_NAME });
   await expect(row).toContainText('Ready', { timeout: 60_000 });
 
@@ -136,7 +137,7 @@ test('a DOCX, a PPTX, an XLSX and a PNG each become readable in the viewer @desk
   const token = founder.authorization?.replace('Bearer ', '') ?? '';
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   for (const file of files) {
     const row = page
       .getByRole('list', { name: 'Files' })

@@ -6,6 +6,7 @@ import { deckPdf } from '#tests/support/sample-documents';
 import { zipOf } from '#tests/support/zips';
 import { expect, test, watchConsole } from './fixtures';
 import { downloadAllOf } from './support/download-all';
+import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, uniqueEmail } from './support/people';
 
@@ -43,7 +44,7 @@ test('a zipped folder goes into sections; "Download all" on a section gives what
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
   await page.goto('/configure');
-  await page.getByRole('tab', { name: 'Files' }).click();
+  await openConsolePlace(page, 'Documents');
   await page
     .getByLabel('Choose files')
     .setInputFiles({ name: 'Raise.zip', mimeType: 'application/zip', buffer: zip });
@@ -122,7 +123,7 @@ test('a folder picked in the console goes into sections named after its folders 
     fs.writeFileSync(path.join(folder, 'Raise', '.DS_Store'), 'junk');
     await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
     await page.goto('/configure');
-    await page.getByRole('tab', { name: 'Files' }).click();
+    await openConsolePlace(page, 'Documents');
     await page.getByLabel('Choose a folder').setInputFiles(path.join(folder, 'Raise'));
     const uploads = page.getByRole('region', { name: 'Uploads' });
     await expect(uploads.getByText('Uploaded')).toHaveCount(2, { timeout: 30_000 });

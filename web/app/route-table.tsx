@@ -168,6 +168,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     (m) => m.InvestorAnalyticsPage,
     'protected',
   ),
+  analyticsExport: page(
+    () => import('#web/features/admin/pages/admin-export-page'),
+    (m) => m.AdminExportPage,
+    'protected',
+  ),
   setupDataRoom: page(
     () => import('./pages/setup-data-room-page'),
     (m) => m.SetupDataRoomPage,

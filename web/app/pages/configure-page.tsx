@@ -1,11 +1,11 @@
-import { BookOpen, Eye, FileText, FolderOpen, Mail, Megaphone } from 'lucide-react';
+import { BookOpen, Eye } from 'lucide-react';
 import { href } from '#shared/routes';
 import { useFilesFollowingDraft } from '#web/app/use-files-following-draft';
 import { AppPage } from '#web/components/app/app-page';
 import { CONFIGURE_TABS } from '#web/components/app/console-places';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Tabs, useTabParam } from '#web/components/ui/tabs';
+import { TabPanels, useTabParam } from '#web/components/ui/tabs';
 import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
@@ -54,7 +54,7 @@ export function ConfigurePage() {
           </div>
           <div className="mt-8">
             <SectionsDraftProvider>
-              <ConsoleTabs />
+              <ConsolePanels />
             </SectionsDraftProvider>
           </div>
         </AppPage>
@@ -63,23 +63,21 @@ export function ConfigurePage() {
   );
 }
 
-function ConsoleTabs() {
-  const [tab, setTab] = useTabParam(CONFIGURE_TABS);
+/** The `?tab=` panel the console's navigation chose: Files, Sections, Invites or Notify investors. */
+function ConsolePanels() {
+  const [tab] = useTabParam(CONFIGURE_TABS);
   const files = useFilesFollowingDraft();
 
   return (
-    <Tabs
-      label="Data room console"
+    <TabPanels
       value={tab}
-      onChange={setTab}
       tabs={[
-        { id: 'files', label: 'Files', icon: FolderOpen, panel: <FilesPanel page="configure" {...files} /> },
-        { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
-        { id: 'invites', label: 'Invites', icon: Mail, panel: <InvitesPanel page="configure" /> },
+        { id: 'files', label: 'Files', panel: <FilesPanel page="configure" {...files} /> },
+        { id: 'sections', label: 'Sections', panel: <SectionsTab /> },
+        { id: 'invites', label: 'Invitations', panel: <InvitesPanel page="configure" /> },
         {
           id: 'notify',
           label: 'Notify investors',
-          icon: Megaphone,
           panel: (
             <div className="max-w-2xl">
               <NotifyInvestorsPanel />

@@ -1,14 +1,4 @@
-import {
-  BookOpen,
-  Building2,
-  Eye,
-  FileText,
-  FolderOpen,
-  KeyRound,
-  Mail,
-  Settings,
-  ShieldCheck,
-} from 'lucide-react';
+import { BookOpen, Eye, Mail, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MyDataRoom } from '#shared/contracts/rooms';
 import { href } from '#shared/routes';
@@ -17,9 +7,10 @@ import { AppPage } from '#web/components/app/app-page';
 import { SETUP_DATA_ROOM_TABS } from '#web/components/app/console-places';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Tabs, useTabParam } from '#web/components/ui/tabs';
+import { TabPanels, useTabParam } from '#web/components/ui/tabs';
 import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
+import { GroupsAndVisibility } from '#web/features/groups/components/groups-and-visibility';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
 import { NotificationSettingsCard } from '#web/features/notifications/components/notification-settings-card';
 import { QuestionSettingsCard } from '#web/features/questions/components/question-settings-card';
@@ -65,7 +56,7 @@ export function SetupDataRoomPage() {
           </div>
           <div className="mt-8">
             <SectionsDraftProvider>
-              <SetupTabs room={room} />
+              <SetupPanels room={room} />
             </SectionsDraftProvider>
           </div>
         </AppPage>
@@ -74,31 +65,24 @@ export function SetupDataRoomPage() {
   );
 }
 
-function SetupTabs({ room }: { room: MyDataRoom }) {
-  const [tab, setTab] = useTabParam(SETUP_DATA_ROOM_TABS);
+/**
+ * The `?tab=` panel the console's navigation chose: Company, Sections, Files, Settings, API, or the
+ * groups and who sees each section (also on /admin/investors).
+ */
+function SetupPanels({ room }: { room: MyDataRoom }) {
+  const [tab] = useTabParam(SETUP_DATA_ROOM_TABS);
   const files = useFilesFollowingDraft();
 
   return (
-    <Tabs
-      label="Data room setup"
+    <TabPanels
       value={tab}
-      onChange={setTab}
       tabs={[
-        {
-          id: 'company',
-          label: 'Company',
-          icon: Building2,
-          panel: <CompanyProfileCard key={room.id} room={room} />,
-        },
-        { id: 'sections', label: 'Sections', icon: FileText, panel: <SectionsTab /> },
-        {
-          id: 'files',
-          label: 'Files',
-          icon: FolderOpen,
-          panel: <FilesPanel page="setupDataRoom" {...files} />,
-        },
-        { id: 'settings', label: 'Settings', icon: Settings, panel: <SettingsTab room={room} /> },
-        { id: 'api', label: 'API', icon: KeyRound, panel: <ApiTokensPanel /> },
+        { id: 'company', label: 'Company', panel: <CompanyProfileCard key={room.id} room={room} /> },
+        { id: 'sections', label: 'Sections', panel: <SectionsTab /> },
+        { id: 'files', label: 'Files', panel: <FilesPanel page="setupDataRoom" {...files} /> },
+        { id: 'settings', label: 'Room settings', panel: <SettingsTab room={room} /> },
+        { id: 'api', label: 'API', panel: <ApiTokensPanel /> },
+        { id: 'groups', label: 'Groups & visibility', panel: <GroupsAndVisibility /> },
       ]}
     />
   );

@@ -22,6 +22,19 @@ function renderNav(url: string, role: 'owner' | 'editor' = 'owner') {
   return router;
 }
 
+/** The window as wide as `width` CSS pixels, as the components' media queries read it. */
+function atWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const minWidth = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Number.NaN);
+    return {
+      matches: width >= minWidth,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+  });
+}
+
 const nav = () => screen.getByRole('navigation', { name: 'Your data room' });
 const currentLinks = () =>
   within(nav())
@@ -87,6 +100,64 @@ test('a co-founder has no Team link, and has the rooms they read as an investor'
     expect.stringMatching(/\/investor-dashboard$/),
   );
   expect(currentLinks()).toEqual(['Settings', 'API']);
+});
+
+test('on a phone the row is a place menu and a sub-place menu, each with its links', () => {
+  atWidth(390);
+  const router = renderNav('/configure?tab=invites');
+  const placeMenu = within(nav()).getByRole('button', { name: 'Place: Investors' });
+  const subPlaceMenu = within(nav()).getByRole('button', { name: 'In Investors: Invitations' });
+  expect(within(nav()).queryAllByRole('link')).toEqual([]);
+  fireEvent.click(subPlaceMenu);
+  expect(subPlaceMenu.getAttribute('aria-expanded')).toBe('true');
+  expect(
+    within(nav())
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Invitations', 'Investors & NDAs', 'Questions', 'Notify investors']);
+  fireEvent.keyDown(window.document, { key: 'Escape' });
+  expect(subPlaceMenu.getAttribute('aria-expanded')).toBe('false');
+  expect(window.document.activeElement).toBe(subPlaceMenu);
+
+  fireEvent.click(placeMenu);
+  expect(
+    within(nav())
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Dashboard', 'Room', 'Documents', 'Investors', 'Analytics', 'Settings']);
+  fireEvent.click(within(nav()).getByRole('link', { name: 'Analytics' }));
+  expect(router.state.location.pathname).toBe('/admin/analytics');
+  expect(within(nav()).queryAllByRole('link')).toEqual([]);
+  fireEvent.click(within(nav()).getByRole('button', { name: 'In Analytics: Reading' }));
+  fireEvent.click(within(nav()).getByRole('link', { name: 'Export CSV' }));
+  expect(router.state.location.pathname).toBe('/admin/analytics/export');
+  expect(within(nav()).getByRole('button', { name: 'In Analytics: Export CSV' })).toBeTruthy();
+});
+
+test('on a phone a place of one sub-place has only the place menu', () => {
+  atWidth(390);
+  renderNav('/admin');
+  expect(
+    within(nav())
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label')),
+  ).toEqual(['Place: Dashboard']);
+});
+
+test('from lg up the current place’s sub-places are in the row, after it', () => {
+  atWidth(1280);
+  renderNav('/setup-data-room?tab=groups');
+  expect(within(nav()).queryAllByRole('button')).toEqual([]);
+  expect(currentLinks()).toEqual(['Room', 'Groups & visibility']);
+  expect(
+    within(within(nav()).getByRole('list', { name: 'Room' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Company', '/setup-data-room'],
+    ['Sections', '/setup-data-room?tab=sections'],
+    ['Groups & visibility', '/setup-data-room?tab=groups'],
+  ]);
 });
 
 // The checklist, from the answers of the three reads it is made of.
@@ -207,4 +278,30 @@ test('a room with every step done shows no checklist', async () => {
   await screen.findByText('Room data loaded');
   expect(screen.queryByRole('heading', { name: 'Get your data room ready' })).toBeNull();
   expect(window.localStorage.getItem(`roundroom.first-visit-checklist.${room.id}`)).toBe('complete');
+});
+
+test('on a phone the checklist is one line, with the count and the next step, until it is opened', async () => {
+  atWidth(390);
+  serve({
+    '/api/my-data-room': room,
+    '/api/my-documents': [document],
+    '/api/invites': [],
+  });
+  renderChecklist();
+  const open = await screen.findByRole('button', { name: /Get your data room ready:/ });
+  expect(open.textContent).toBe('Get your data room ready: 1 of 4 doneNext: Describe your companyShow steps');
+  expect(open.getAttribute('aria-expanded')).toBe('false');
+  expect(screen.queryByRole('list', { name: 'First steps' })).toBeNull();
+  fireEvent.click(open);
+  expect(open.getAttribute('aria-expanded')).toBe('true');
+  expect(steps()).toHaveLength(4);
+});
+
+test('from sm up the checklist is the whole card', async () => {
+  atWidth(640);
+  serve({ '/api/my-data-room': room, '/api/my-documents': [], '/api/invites': [] });
+  renderChecklist();
+  expect(await screen.findByRole('heading', { name: 'Get your data room ready' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Get your data room ready:/ })).toBeNull();
+  expect(steps()).toHaveLength(4);
 });

@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  ChevronDown,
   FolderOpen,
   LayoutDashboard,
   LibraryBig,
@@ -8,16 +9,20 @@ import {
   SquareStack,
   Users,
 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { href } from '#shared/routes';
 import { cn } from '#web/lib/cn';
+import { useMediaQuery } from '#web/lib/use-media-query';
 import {
+  type ConsolePlace,
   type ConsolePlaceId,
+  type ConsolePosition,
   type ConsoleRole,
-  consoleHref,
+  consoleLinkOf,
   consolePlacesFor,
   consolePositionOf,
+  placeLinkOf,
 } from './console-places';
 
 const PLACE_ICONS: Record<ConsolePlaceId, LucideIcon> = {
@@ -29,101 +34,260 @@ const PLACE_ICONS: Record<ConsolePlaceId, LucideIcon> = {
   settings: Settings,
 };
 
-/** A place of the navigation: icon over label on a phone, side by side from sm up. */
-const PLACE_LINK_CLASS =
-  '-mb-px flex h-13 flex-col items-center justify-center gap-0.5 border-b-2 px-0.5 text-[10px] font-medium tracking-tight transition-colors sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:tracking-normal';
+/** Tailwind's lg: from here the places and the current place's sub-places fit in one row. */
+export const CONSOLE_NAV_INLINE_QUERY = '(min-width: 1024px)';
 
 /**
- * The console's navigation (docs/decisions/0058-one-console.md): its places in one row, and the
- * sub-places of the place on screen in a second. On a phone the places are a six-column bar of icons
- * over short labels, so all of them fit across 390 px with no scrolling. A co-founder may also read
- * other rooms as an investor: their list is one more link.
+ * The console's navigation (docs/decisions/0058-one-console.md), one row at every width. From lg up:
+ * the places, with the current place's sub-places inline after it. Below: a place menu and a sub-place
+ * menu, side by side, so nothing is clipped on a phone. A co-founder may also read other rooms as an
+ * investor: their list is one more link.
  */
 export function ConsoleNav({ role }: { role: ConsoleRole }) {
   const { pathname, search } = useLocation();
   const places = consolePlacesFor(role);
   const position = consolePositionOf(pathname, search, places);
-  const subPlaces = position && position.place.subPlaces.length > 1 ? position.place.subPlaces : [];
-  const subPlacesRef = useRef<HTMLUListElement>(null);
-  const currentSubPlace = position?.subPlace?.id;
-
-  // A row of sub-places wider than a phone scrolls sideways: the current one is brought into it (the
-  // row alone scrolls; scrollIntoView could move the page too).
-  useEffect(() => {
-    const row = subPlacesRef.current;
-    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !link || currentSubPlace === undefined) return;
-    const start = link.offsetLeft - row.offsetLeft;
-    const end = start + link.offsetWidth;
-    if (start < row.scrollLeft) row.scrollLeft = Math.max(0, start - 8);
-    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth + 8;
-  }, [currentSubPlace]);
-
+  const inline = useMediaQuery(CONSOLE_NAV_INLINE_QUERY, true);
   return (
     <nav aria-label="Your data room" className="border-t border-slate-100">
-      <ul className="mx-auto grid max-w-6xl grid-flow-col auto-cols-fr sm:flex sm:gap-1 sm:px-3">
-        {places.map((place) => {
-          const first = place.subPlaces[0];
-          if (!first) return null;
-          const current = position?.place.id === place.id;
-          const Icon = PLACE_ICONS[place.id];
-          return (
-            <li key={place.id} className="min-w-0">
-              <Link
-                to={consoleHref(first.to)}
-                aria-current={current ? 'page' : undefined}
-                className={cn(
-                  PLACE_LINK_CLASS,
-                  current
-                    ? 'border-indigo-600 text-indigo-700'
-                    : 'border-transparent text-slate-600 hover:text-slate-900',
-                )}
-              >
-                <Icon aria-hidden="true" className="size-5 shrink-0 sm:size-4" />
-                <span className="max-w-full truncate">{place.label}</span>
-              </Link>
-            </li>
-          );
-        })}
-        {role === 'editor' && (
-          <li className="min-w-0 sm:ml-auto">
-            <Link
-              to={href('investorDashboard')}
-              className={cn(PLACE_LINK_CLASS, 'border-transparent text-slate-600 hover:text-slate-900')}
-            >
-              <LibraryBig aria-hidden="true" className="size-5 shrink-0 sm:size-4" />
-              <span className="max-w-full truncate">Rooms</span>
-            </Link>
-          </li>
-        )}
-      </ul>
-      {subPlaces.length > 0 && position && (
-        <ul
-          ref={subPlacesRef}
-          aria-label={position.place.label}
-          className="mx-auto flex max-w-6xl gap-0.5 overflow-x-auto border-t border-slate-100 px-2 py-1.5 sm:gap-1 sm:px-3"
-        >
-          {subPlaces.map((subPlace) => {
-            const current = position.subPlace?.id === subPlace.id;
-            return (
-              <li key={subPlace.id} className="shrink-0">
-                <Link
-                  to={consoleHref(subPlace.to)}
-                  aria-current={current ? 'page' : undefined}
-                  className={cn(
-                    'inline-flex h-8 items-center rounded-full px-2.5 text-[13px] whitespace-nowrap transition-colors sm:px-3 sm:text-sm',
-                    current
-                      ? 'bg-indigo-50 font-medium text-indigo-700'
-                      : 'text-slate-600 hover:bg-slate-100',
-                  )}
-                >
-                  {subPlace.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+      {inline ? (
+        <InlineRow places={places} position={position} role={role} pathname={pathname} />
+      ) : (
+        <MenuRow places={places} position={position} role={role} pathname={pathname} />
       )}
     </nav>
+  );
+}
+
+interface RowProps {
+  places: readonly ConsolePlace[];
+  position: ConsolePosition | null;
+  role: ConsoleRole;
+  pathname: string;
+}
+
+const PLACE_LINK_CLASS =
+  '-mb-px flex h-11 items-center gap-2 whitespace-nowrap border-b-2 px-2.5 text-sm font-medium transition-colors';
+
+function InlineRow({ places, position, role, pathname }: RowProps) {
+  return (
+    <ul className="mx-auto flex max-w-6xl items-center gap-0.5 px-3">
+      {places.map((place) => {
+        const link = placeLinkOf(place, pathname);
+        if (!link) return null;
+        const current = position?.place.id === place.id;
+        const Icon = PLACE_ICONS[place.id];
+        return (
+          <li key={place.id} className="flex items-center">
+            <Link
+              to={link}
+              aria-current={current ? 'page' : undefined}
+              className={cn(
+                PLACE_LINK_CLASS,
+                current
+                  ? 'border-indigo-600 text-indigo-700'
+                  : 'border-transparent text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {/* Icons from xl: at lg the labels alone leave room for the sub-places. */}
+              <Icon aria-hidden="true" className="hidden size-4 shrink-0 xl:block" />
+              {place.label}
+            </Link>
+            {current && place.subPlaces.length > 1 && position && (
+              <ul
+                aria-label={place.label}
+                className="mr-1 flex items-center gap-0.5 rounded-full bg-slate-50 p-0.5"
+              >
+                {place.subPlaces.map((subPlace) => (
+                  <li key={subPlace.id}>
+                    <Link
+                      to={consoleLinkOf(subPlace, pathname)}
+                      aria-current={position.subPlace?.id === subPlace.id ? 'page' : undefined}
+                      className={cn(
+                        'inline-flex h-8 items-center whitespace-nowrap rounded-full px-2.5 text-[13px] transition-colors',
+                        position.subPlace?.id === subPlace.id
+                          ? 'bg-white font-medium text-indigo-700 shadow-sm'
+                          : 'text-slate-600 hover:bg-slate-100',
+                      )}
+                    >
+                      {subPlace.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+      {role === 'editor' && (
+        <li className="ml-auto">
+          <Link
+            to={href('investorDashboard')}
+            className={cn(PLACE_LINK_CLASS, 'border-transparent text-slate-600 hover:text-slate-900')}
+          >
+            <LibraryBig aria-hidden="true" className="size-4 shrink-0" />
+            {/* Its word from xl: at lg a co-founder's row of Investors' four sub-places needs the room. */}
+            <span className="sr-only xl:not-sr-only">Rooms</span>
+          </Link>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+const MENU_LINK_CLASS =
+  'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-base transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600';
+
+function MenuRow({ places, position, role, pathname }: RowProps) {
+  const place = position?.place ?? null;
+  const PlaceIcon = place ? PLACE_ICONS[place.id] : LayoutDashboard;
+  const subPlaces = place && place.subPlaces.length > 1 ? place.subPlaces : [];
+  return (
+    <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2">
+      <NavMenu
+        label={`Place: ${place?.label ?? 'Your data room'}`}
+        button={
+          <>
+            <PlaceIcon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+            <span className="truncate">{place?.label ?? 'Your data room'}</span>
+          </>
+        }
+      >
+        {(close) => (
+          <>
+            {places.map((candidate) => {
+              const link = placeLinkOf(candidate, pathname);
+              if (!link) return null;
+              const Icon = PLACE_ICONS[candidate.id];
+              const current = candidate.id === place?.id;
+              return (
+                <li key={candidate.id}>
+                  <Link
+                    to={link}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={close}
+                    className={cn(
+                      MENU_LINK_CLASS,
+                      current ? 'font-medium text-indigo-700' : 'text-slate-700',
+                    )}
+                  >
+                    <Icon aria-hidden="true" className="size-5 shrink-0" />
+                    {candidate.label}
+                  </Link>
+                </li>
+              );
+            })}
+            {role === 'editor' && (
+              <li className="mt-1 border-t border-slate-100 pt-1">
+                <Link
+                  to={href('investorDashboard')}
+                  onClick={close}
+                  className={cn(MENU_LINK_CLASS, 'text-slate-700')}
+                >
+                  <LibraryBig aria-hidden="true" className="size-5 shrink-0" />
+                  Rooms
+                </Link>
+              </li>
+            )}
+          </>
+        )}
+      </NavMenu>
+      {place && subPlaces.length > 0 && (
+        <NavMenu
+          label={`In ${place.label}: ${position?.subPlace?.label ?? 'choose a page'}`}
+          alignEnd
+          button={<span className="truncate">{position?.subPlace?.label ?? place.label}</span>}
+        >
+          {(close) =>
+            subPlaces.map((subPlace) => {
+              const current = position?.subPlace?.id === subPlace.id;
+              return (
+                <li key={subPlace.id}>
+                  <Link
+                    to={consoleLinkOf(subPlace, pathname)}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={close}
+                    className={cn(
+                      MENU_LINK_CLASS,
+                      current ? 'font-medium text-indigo-700' : 'text-slate-700',
+                    )}
+                  >
+                    {subPlace.label}
+                  </Link>
+                </li>
+              );
+            })
+          }
+        </NavMenu>
+      )}
+    </div>
+  );
+}
+
+interface NavMenuProps {
+  /** The button's name for screen readers, which starts with what it shows. */
+  label: string;
+  button: ReactNode;
+  /** Open under the button's right edge (the second menu of the row). */
+  alignEnd?: boolean;
+  children: (close: () => void) => ReactNode;
+}
+
+/**
+ * A button that shows a list of links under it (the disclosure pattern, as the links are navigation):
+ * Tab moves through them, Escape or a tap elsewhere closes it, and following a link closes it.
+ */
+function NavMenu({ label, button, alignEnd = false, children }: NavMenuProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={rootRef} className="relative min-w-0 flex-1">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex h-11 w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        {button}
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('ml-auto size-4 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className={cn(
+          'absolute top-full z-40 mt-1 w-max min-w-full max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg',
+          alignEnd ? 'right-0' : 'left-0',
+        )}
+      >
+        {children(() => setOpen(false))}
+      </ul>
+    </div>
   );
 }

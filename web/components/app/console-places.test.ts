@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest';
-import { CONSOLE_PLACES, consoleHref, consolePlacesFor, consolePositionOf } from './console-places';
+import {
+  CONSOLE_PLACES,
+  consoleHref,
+  consoleLinkOf,
+  consolePlacesFor,
+  consolePositionOf,
+  placeLinkOf,
+} from './console-places';
 
 const placeAt = (url: string, role: 'owner' | 'editor' = 'owner') => {
   const [pathname = '', query = ''] = url.split('?');
@@ -78,4 +85,27 @@ test('a co-founder sees every place but the owner’s Team', () => {
     'team',
     'security',
   ]);
+});
+
+test('Export CSV is in Analytics, and groups with who sees each section are in Room', () => {
+  expect(placeAt('/admin/analytics/export')).toBe('analytics/export');
+  expect(placeAt('/setup-data-room?tab=groups')).toBe('room/groups');
+  const investors = CONSOLE_PLACES.find((place) => place.id === 'investors');
+  expect(investors?.subPlaces.map((subPlace) => subPlace.label)).not.toContain('Export CSV');
+});
+
+test('a link stays on the page on screen when that page shows its place too', () => {
+  const place = (id: string) => {
+    const found = CONSOLE_PLACES.find((candidate) => candidate.id === id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+  const files = place('documents').subPlaces[0];
+  if (!files) throw new Error('files');
+  expect(consoleLinkOf(files, '/setup-data-room')).toBe('/setup-data-room?tab=files');
+  expect(consoleLinkOf(files, '/admin')).toBe('/configure');
+  expect(placeLinkOf(place('room'), '/configure')).toBe('/configure?tab=sections');
+  expect(placeLinkOf(place('room'), '/admin')).toBe('/setup-data-room');
+  expect(placeLinkOf(place('investors'), '/setup-data-room')).toBe('/configure?tab=invites');
+  expect(placeLinkOf(place('documents'), '/setup-data-room/')).toBe('/setup-data-room?tab=files');
 });

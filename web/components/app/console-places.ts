@@ -2,9 +2,10 @@ import { href, type PageName } from '#shared/routes';
 
 /**
  * The founder's console (docs/decisions/0058-one-console.md): every thing a founder manages lives in
- * one place of one navigation, and each sub-place is a URL. The product's pages keep their tabs (docs/product-rules.md#pages); a tab is
- * a sub-place here (`?tab=`), so where two pages show one thing on two pages (files, sections,
- * invitations) both URLs belong to the same place and the navigation says which.
+ * one place of one navigation, and each sub-place is a URL. The product's pages keep their tabs' panels
+ * (docs/product-rules.md#pages) but draw no tab row: a tab is a sub-place here (`?tab=`), so where two
+ * pages show one thing (files, sections) both URLs belong to the same place and the navigation says
+ * which.
  */
 export type ConsolePlaceId = 'dashboard' | 'room' | 'documents' | 'investors' | 'analytics' | 'settings';
 
@@ -36,7 +37,7 @@ export interface ConsolePlace {
 
 /** The tabs of /configure and /setup-data-room, first tab first (docs/product-rules.md#setup-data-room, #configure), read by their pages. */
 export const CONFIGURE_TABS = ['files', 'sections', 'invites', 'notify'] as const;
-export const SETUP_DATA_ROOM_TABS = ['company', 'sections', 'files', 'settings', 'api'] as const;
+export const SETUP_DATA_ROOM_TABS = ['company', 'sections', 'files', 'settings', 'api', 'groups'] as const;
 
 const at = (page: PageName, tab: string | null = null): ConsoleLocation => ({ page, tab });
 
@@ -57,6 +58,8 @@ export const CONSOLE_PLACES: readonly ConsolePlace[] = [
         to: at('configure', 'sections'),
         alsoAt: [at('setupDataRoom', 'sections')],
       },
+      // The groups and "Visible to" as one component, also shown on Investors & NDAs.
+      { id: 'groups', label: 'Groups & visibility', to: at('setupDataRoom', 'groups') },
     ],
   },
   {
@@ -78,7 +81,11 @@ export const CONSOLE_PLACES: readonly ConsolePlace[] = [
   {
     id: 'analytics',
     label: 'Analytics',
-    subPlaces: [{ id: 'reading', label: 'Reading', to: at('roomAnalytics') }],
+    subPlaces: [
+      { id: 'reading', label: 'Reading', to: at('roomAnalytics') },
+      // The records as CSV, beside the reading they count (docs/decisions/0042-csv-exports.md).
+      { id: 'export', label: 'Export CSV', to: at('analyticsExport') },
+    ],
     pagesBelow: ['roomAnalytics'],
   },
   {
@@ -97,6 +104,31 @@ export const CONSOLE_PLACES: readonly ConsolePlace[] = [
 /** The URL a sub-place's link opens. */
 export function consoleHref({ page, tab }: ConsoleLocation): string {
   return tab ? `${href(page)}?tab=${encodeURIComponent(tab)}` : href(page);
+}
+
+/**
+ * The URL a sub-place's link opens from `pathname`: the page on screen when it shows the sub-place too
+ * (its alsoAt), so /setup-data-room's Sections and Files stay one page with one draft of the sections;
+ * otherwise the sub-place's own URL.
+ */
+export function consoleLinkOf(subPlace: ConsoleSubPlace, pathname: string): string {
+  const path = trimmed(pathname);
+  const here = [subPlace.to, ...(subPlace.alsoAt ?? [])].find((location) => href(location.page) === path);
+  return consoleHref(here ?? subPlace.to);
+}
+
+/**
+ * The URL a place's link opens from `pathname`: its first sub-place the page on screen shows (Room from
+ * /configure is its Sections tab), so moving between places keeps the page and its unsaved edits where
+ * it can; otherwise its first sub-place.
+ */
+export function placeLinkOf(place: ConsolePlace, pathname: string): string | null {
+  const path = trimmed(pathname);
+  const onThisPage = place.subPlaces.find((subPlace) =>
+    [subPlace.to, ...(subPlace.alsoAt ?? [])].some((location) => href(location.page) === path),
+  );
+  const subPlace = onThisPage ?? place.subPlaces[0];
+  return subPlace ? consoleLinkOf(subPlace, pathname) : null;
 }
 
 export type ConsoleRole = 'owner' | 'editor';

@@ -102,6 +102,36 @@ export function Tabs<Id extends string>({ label, tabs, value, onChange }: TabsPr
   );
 }
 
+export interface TabPanelDefinition<Id extends string> {
+  id: Id;
+  /** Names the panel for screen readers: the sub-place's label in the console's navigation. */
+  label: string;
+  panel: ReactNode;
+}
+
+/**
+ * A page's `?tab=` panels without a tab list of their own: the console's navigation is the one row that
+ * chooses them (docs/decisions/0058-one-console.md). As with Tabs, every panel stays mounted (hidden when
+ * not selected), so a half-typed form or an unsaved editor survives a look at another sub-place.
+ */
+export function TabPanels<Id extends string>({
+  tabs,
+  value,
+}: {
+  tabs: readonly TabPanelDefinition<Id>[];
+  value: Id;
+}) {
+  return (
+    <div>
+      {tabs.map((tab) => (
+        <section key={tab.id} aria-label={tab.label} hidden={tab.id !== value}>
+          {tab.panel}
+        </section>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The selected tab, kept in `?tab=` so a reload or a shared link opens the same tab. An unknown value
  * falls back to the first tab. Each tab is a place of the console (ADR 58), so choosing one is a step

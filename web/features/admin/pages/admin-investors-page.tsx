@@ -5,15 +5,14 @@ import { LoadFailed } from '#web/components/app/load-failed';
 import { FoundersOnlyNotice } from '#web/components/app/page-notice';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { adminUsersQuery, isForbidden } from '#web/features/admin/api/admin-queries';
-import { ExportCsvPanel } from '#web/features/admin/components/export-csv-panel';
 import { NdaAcceptancesPanel } from '#web/features/admin/components/nda-acceptances-panel';
 import { UsersTable } from '#web/features/admin/components/users-table';
 
 const TITLE = 'Investors';
 
 /**
- * /admin/investors, the console's Investors place beside the invitations (ADR 58): who joined, the NDA
- * each accepted, and the room's records as CSV, moved here from /admin's one long page. Like /admin,
+ * /admin/investors, the console's Investors place beside the invitations (ADR 58): who joined and the
+ * NDA each accepted, moved here from /admin's one long page (the CSV exports are in Analytics). Like /admin,
  * each visit reloads what investors did elsewhere. The groups (and each person's end of access) are the
  * groups feature's, composed by the app (web/app/pages/admin-investors-page.tsx).
  */
@@ -35,7 +34,7 @@ export function AdminInvestorsPage({ groups }: { groups?: ReactNode }) {
     <AppPage title={TITLE}>
       <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{TITLE}</h1>
       <p className="mt-1 text-slate-600">
-        Who joined your data room, the group each reads as, the NDA each accepted, and every record as CSV.
+        Who joined your data room, the group each reads as, who sees each section, and the NDA each accepted.
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         {groups}
@@ -47,7 +46,6 @@ export function AdminInvestorsPage({ groups }: { groups?: ReactNode }) {
           <PageSpinner label="Loading..." showLabel />
         )}
         <NdaAcceptancesPanel />
-        {users.data && <ExportCsvPanel investors={users.data} />}
       </div>
     </AppPage>
   );

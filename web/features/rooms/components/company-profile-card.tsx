@@ -22,7 +22,7 @@ export function CompanyProfileCard({ room }: { room: MyDataRoom }) {
             if (save.error) save.reset();
           }}
           onSave={(profile) =>
-            save.mutate(profile, {
+            save.mutateAsync(profile, {
               onSuccess: () => toast.success('Data room created successfully'),
               onError: (error) => toast.error('Failed to create data room', { description: error.message }),
             })

@@ -2,9 +2,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest';
 import type { MyDataRoom } from '#shared/contracts/rooms';
 import { ApiRequestError } from '#web/lib/api-client';
+import { confirmDiscardUnsavedChanges } from '#web/lib/unsaved-changes';
 import { CompanyProfileForm } from './company-profile-form';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const room: MyDataRoom = {
   id: 'c4a3b1de-0000-4000-8000-000000000001',
@@ -20,7 +24,7 @@ const room: MyDataRoom = {
 };
 
 function renderForm(saveError: Error | null = null) {
-  const onSave = vi.fn();
+  const onSave = vi.fn(async (_profile: unknown) => room);
   const onEdit = vi.fn();
   const view = render(
     <CompanyProfileForm room={room} saving={false} saveError={saveError} onSave={onSave} onEdit={onEdit} />,
@@ -165,6 +169,34 @@ test('a failure that names no field leaves the fields alone', () => {
 });
 
 test('while saving the button is disabled and says so', () => {
-  render(<CompanyProfileForm room={room} saving saveError={null} onSave={vi.fn()} />);
+  render(<CompanyProfileForm room={room} saving saveError={null} onSave={vi.fn(async () => room)} />);
   expect(screen.getByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
+});
+
+test('after a save the form holds the value the server saved, and leaving asks nothing', async () => {
+  // The server adds https:// to a website typed as its hint says; the room query then holds that room.
+  const saved: MyDataRoom = { ...room, website: 'https://acme.com' };
+  const onSave = vi.fn(async () => saved);
+  const view = render(<CompanyProfileForm room={room} saving={false} saveError={null} onSave={onSave} />);
+  fill('Website', 'acme.com');
+  await save();
+  expect(onSave).toHaveBeenCalledOnce();
+  view.rerender(<CompanyProfileForm room={saved} saving={false} saveError={null} onSave={onSave} />);
+  expect(screen.getByLabelText('Website')).toHaveProperty('value', 'https://acme.com');
+  const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  expect(confirmDiscardUnsavedChanges()).toBe(true);
+  expect(confirm).not.toHaveBeenCalled();
+});
+
+test('a failed save keeps what the founder typed, still unsaved', async () => {
+  const onSave = vi.fn(async () => {
+    throw new ApiRequestError(500, 'internal_error', 'Something went wrong on our side.', null);
+  });
+  render(<CompanyProfileForm room={room} saving={false} saveError={null} onSave={onSave} />);
+  fill('Website', 'acme.com');
+  await save();
+  expect(screen.getByLabelText('Website')).toHaveProperty('value', 'acme.com');
+  const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  expect(confirmDiscardUnsavedChanges()).toBe(false);
+  expect(confirm).toHaveBeenCalledOnce();
 });

@@ -25,8 +25,11 @@ interface CompanyProfileFormProps {
   saving: boolean;
   /** The last save's failure; a 400 that names a field is shown beside that field. */
   saveError: Error | null;
-  /** Called only with a profile the shared schema accepts. */
-  onSave: (profile: CompanyProfile) => void;
+  /**
+   * Called only with a profile the shared schema accepts; resolves to the room as the server saved it
+   * (a website typed `acme.com` comes back `https://acme.com`), or rejects when the save failed.
+   */
+  onSave: (profile: CompanyProfile) => Promise<MyDataRoom>;
   /** The founder changed a field: the last save's failure no longer describes the form. */
   onEdit?: () => void;
 }
@@ -64,8 +67,17 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
     if (refusedField) document.getElementById(`${baseId}-${refusedField}`)?.focus();
   }, [refusedField, baseId]);
 
+  // The form then holds what the server saved, normalised values included, so a successful save leaves
+  // nothing unsaved (keepDirtyValues above would keep the typed `acme.com` as an edit). A failure is
+  // shown through `saveError`.
   const submit = form.handleSubmit((profile) => {
-    if (!saving) onSave(profile);
+    if (saving) return;
+    onSave(profile).then(
+      // form.reset takes the form's resetOptions unless told otherwise: here no typed value is kept, and
+      // keepFieldsRef writes the saved values into the mounted fields at once.
+      (saved) => form.reset(formValuesOf(saved), { keepDirtyValues: false, keepFieldsRef: true }),
+      () => {},
+    );
   });
 
   /** One field's wiring: the form's registration, the label's target, and its error and hint. */

@@ -32,6 +32,7 @@ import {
   swipeTurn,
 } from '#web/features/viewer/paging';
 import { cn } from '#web/lib/cn';
+import { useMediaQuery } from '#web/lib/use-media-query';
 
 interface PagesViewerProps {
   preview: DocumentPreview;
@@ -82,20 +83,6 @@ function usePinchZoom(): number {
     return () => viewport.removeEventListener('resize', measure);
   }, []);
   return zoom;
-}
-
-/** Whether the window matches a media query, as it changes (`fallback` where matchMedia is missing). */
-function useMediaQuery(query: string, fallback: boolean): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? fallback);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
 }
 
 /** Whether the window is as wide as a desk's (Tailwind's lg), where fit to width can be chosen. */
