@@ -150,7 +150,13 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
   // A node beside another shares its files as it shares its database.
   const storage = nodeBeside ? storageEnvironmentOf(nodeBeside.config) : await createTestStorage();
+  // Several nodes seal share links under one key (ADR 76): a node beside another takes its key, and an
+  // app on S3 or Redis (which refuses to start without one) gets its own; others make it in DATA_DIR.
+  const shareLinkKey =
+    nodeBeside?.app.ctx.shareLinkKeys.current.key ??
+    (storage.S3_BUCKET || environment.S3_BUCKET || environment.REDIS_URL ? crypto.randomBytes(32) : undefined);
   const config = parseConfig({
+    ...(shareLinkKey ? { SHARE_LINK_KEY: shareLinkKey.toString('base64') } : {}),
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
