@@ -84,12 +84,10 @@ export async function measureStorageBudgets(): Promise<BudgetRow[]> {
     ...s3Environment(s3.settings, s3.settings.bucket),
     // A node on S3 is taken for one of several, which share this key (ADR 76).
     SHARE_LINK_KEY: crypto.randomBytes(32).toString('base64'),
-  }).catch(
-    async (error: unknown) => {
-      await s3.stop();
-      throw error;
-    },
-  );
+  }).catch(async (error: unknown) => {
+    await s3.stop();
+    throw error;
+  });
   started.push(onS3);
   const onDisk = await startRoundroom().catch(async (error: unknown) => {
     for (const server of started) await server.stop();

@@ -154,7 +154,9 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   // app on S3 or Redis (which refuses to start without one) gets its own; others make it in DATA_DIR.
   const shareLinkKey =
     nodeBeside?.app.ctx.shareLinkKeys.current.key ??
-    (storage.S3_BUCKET || environment.S3_BUCKET || environment.REDIS_URL ? crypto.randomBytes(32) : undefined);
+    (storage.S3_BUCKET || environment.S3_BUCKET || environment.REDIS_URL
+      ? crypto.randomBytes(32)
+      : undefined);
   const config = parseConfig({
     ...(shareLinkKey ? { SHARE_LINK_KEY: shareLinkKey.toString('base64') } : {}),
     NODE_ENV: 'test',
