@@ -90,7 +90,7 @@ test('a founder makes a share link; a reader on a phone proves an address by the
   await desk.close();
 });
 
-test('a share link is copied again after a reload, and the copied address still lets a reader in', async ({
+test('a share link is copied again after a reload, and the copied address still lets a reader in @phone', async ({
   page,
   browser,
   request,
