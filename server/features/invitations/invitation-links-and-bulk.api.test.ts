@@ -415,7 +415,7 @@ describe('inviting in bulk against the daily limit', () => {
     expect(refusals).toEqual(
       new Set([
         'You have sent 3 invitations in the last 24 hours, the most a data room can send. Please try again later.',
-        'Not an e-mail address: must be a valid e-mail address.',
+        'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
       ]),
     );
     expect(body.results[999]).toMatchObject({ entry: 'broken-999', status: 'refused' });
