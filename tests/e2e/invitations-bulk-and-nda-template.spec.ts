@@ -82,14 +82,26 @@ test('a founder invites a pasted list: the good addresses go, a typo beside one 
 test('a founder starts the NDA from the mutual template, saves it, and the switch saves by itself @phone', async ({
   page,
 }, testInfo) => {
+  const companyName = `Template Co ${Date.now()}`;
   const setup = await page.request.post('/api/complete-account-setup', {
-    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Template Co ${Date.now()}` },
+    data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
   await page.goto('/setup-data-room?tab=settings');
   const card = page.getByRole('region', { name: 'NDA before entry' });
+  // The template's blanks are fields: the company's name from the room, two years unless changed.
+  await expect(card.getByLabel('Company name')).toHaveValue(companyName);
+  await expect(card.getByLabel('Confidential for (years)')).toHaveValue('2');
+  await card.getByLabel('Confidential for (years)').fill('3');
+  await card.getByLabel('Governing law').fill('England and Wales');
+  await card.screenshot({ path: path.join(SCREENSHOTS, `nda-template-form-${testInfo.project.name}.png`) });
   await card.getByRole('button', { name: 'Use the mutual NDA template' }).click();
-  await expect(card.getByLabel('Agreement (markdown)')).toHaveValue(/^# Mutual non-disclosure agreement/);
+  const agreement = card.getByLabel('Agreement (markdown)');
+  await expect(agreement).toHaveValue(/^# Mutual non-disclosure agreement/);
+  await expect(agreement).toHaveValue(new RegExp(`between \\*\\*${companyName}\\*\\* \\(the "Company"\\)`));
+  await expect(agreement).toHaveValue(/last \*\*three years\*\* from the date/);
+  await expect(agreement).toHaveValue(/governed by the laws of \*\*England and Wales\*\*/);
+  await expect(agreement).not.toHaveValue(/\[(Company name|two|country or state)\]/);
   await expect(
     card
       .getByRole('region', { name: 'Preview of the agreement' })
