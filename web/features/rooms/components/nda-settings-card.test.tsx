@@ -37,8 +37,7 @@ function serve(settings: NdaSettings) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url === '/api/my-data-room')
-        return new Response(JSON.stringify(ROOM), { status: 200 });
+      if (url === '/api/my-data-room') return new Response(JSON.stringify(ROOM), { status: 200 });
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as NdaSettings;
         posted.push(body);
