@@ -123,8 +123,9 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   await expect(accept).toBeDisabled();
   await readerPage.getByLabel('I agree to the terms of this agreement').check();
   await expect(accept).toBeEnabled();
-  await accept.scrollIntoViewIfNeeded();
-  expect(await readerPage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Scrolled down, as a reader is after reading the agreement to its end.
+  await readerPage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => readerPage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await accept.click();
   await expect(readerPage.getByRole('link', { name: 'Finance', exact: true })).toBeVisible();
   // The room shows from its top, not where the form was.

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
@@ -95,7 +96,7 @@ test('a share link is copied again after a reload, and the copied address still 
   browser,
   request,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const companyName = `Copy Again ${Date.now()}`;
   const { founderEmail } = await roomWithSections(request, baseURL, {
@@ -114,6 +115,10 @@ test('a share link is copied again after a reload, and the copied address still 
   const card = page.locator('#share-links').getByRole('region', { name: 'Newsletter' });
   await card.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
+  await page.screenshot({
+    path: path.join('test-results', 'screenshots', `share-links-copy-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(made);
 
