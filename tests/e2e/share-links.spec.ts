@@ -115,9 +115,8 @@ test('a share link is copied again after a reload, and the copied address still 
   const card = page.locator('#share-links').getByRole('region', { name: 'Newsletter' });
   await card.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
-  await page.screenshot({
+  await card.screenshot({
     path: path.join('test-results', 'screenshots', `share-links-copy-${testInfo.project.name}.png`),
-    fullPage: true,
   });
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(made);
