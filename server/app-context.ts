@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import type { JobRunner } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 import type { ResolveHost } from './security/resolve-host';
+import type { SealingKeys } from './security/sealed-tokens';
 import type { Storage } from './storage/storage';
 
 /** What services need from the platform; built once in buildApp and passed down explicitly. */
@@ -24,4 +25,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** How the requests the server makes itself find their host's addresses (webhooks, ADR 52). */
   resolveHost: ResolveHost;
+  /** The keys sealing share links' addresses (ADR 76), resolved once at start. */
+  shareLinkKeys: SealingKeys;
 }

@@ -70,6 +70,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSlowClientLimits } from './plugins/slow-clients';
 import { registerWebApp } from './plugins/web-app';
 import { type ResolveHost, resolveWithSystem } from './security/resolve-host';
+import { loadShareLinkKeys } from './security/sealed-tokens';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -121,6 +122,8 @@ function loggerFor(config: Config, stream?: BuildAppOptions['logStream']): Fasti
 
 /** Builds the whole application without listening, so tests drive it with inject() or a real port. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  // First: a node of several without SHARE_LINK_KEY refuses to start before it opens anything.
+  const shareLinkKeys = loadShareLinkKeys(config);
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = !options.database;
   try {
@@ -203,6 +206,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     jobs,
     log: app.log,
     resolveHost: options.resolveWebhookHost ?? resolveWithSystem,
+    shareLinkKeys,
   };
   app.decorate('ctx', ctx);
   await reconcileStoredFiles(ctx);

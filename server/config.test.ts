@@ -211,3 +211,31 @@ test('a bad region is named with its value, and the secret beside it is not show
     parseConfig({ S3_BUCKET: 'rr-files', S3_REGION: 'Mars One', S3_SECRET_ACCESS_KEY: 'hunter2' }),
   ).toThrow('Invalid configuration: S3_REGION must be a region name such as us-east-1 (got "Mars One")');
 });
+
+describe('SHARE_LINK_KEY and SHARE_LINK_OLD_KEYS (ADR 76)', () => {
+  const key = Buffer.alloc(32, 7);
+  test('a 32-byte key as hex, base64 or base64url; the old keys as a comma list; none by default', () => {
+    expect(parseConfig({}).shareLinkKeys).toEqual({ current: undefined, old: [] });
+    for (const written of [key.toString('hex'), key.toString('base64'), key.toString('base64url')])
+      expect(parseConfig({ SHARE_LINK_KEY: written }).shareLinkKeys.current).toEqual(key);
+    const other = Buffer.alloc(32, 9);
+    expect(
+      parseConfig({ SHARE_LINK_OLD_KEYS: `${key.toString('base64')}, ${other.toString('hex')}` })
+        .shareLinkKeys.old,
+    ).toEqual([key, other]);
+  });
+
+  test('a malformed key is named, without echoing it', () => {
+    for (const written of ['secret', Buffer.alloc(16).toString('base64'), `${key.toString('hex')}00`])
+      expect(() => parseConfig({ SHARE_LINK_KEY: written })).toThrow(
+        new ConfigError(
+          'Invalid configuration: SHARE_LINK_KEY must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)',
+        ),
+      );
+    expect(() => parseConfig({ SHARE_LINK_OLD_KEYS: `${key.toString('base64')},hunter2` })).toThrow(
+      new ConfigError(
+        'Invalid configuration: SHARE_LINK_OLD_KEYS each key must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)',
+      ),
+    );
+  });
+});

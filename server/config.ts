@@ -17,6 +17,37 @@ const httpUrl = z
 
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
+const KEY_FORMAT = 'must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)';
+
+/** A 32-byte key written as hex or base64 (either alphabet), or null when it is neither. */
+function keyBytesOf(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) return null;
+  const bytes = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+const sealingKey = z.string().transform((text, context) => {
+  const bytes = keyBytesOf(text);
+  if (bytes) return bytes;
+  context.addIssue({ code: 'custom', message: KEY_FORMAT });
+  return z.NEVER;
+});
+
+const sealingKeys = z.string().transform((text, context) => {
+  const keys: Buffer[] = [];
+  for (const part of text.split(',').filter((key) => key.trim() !== '')) {
+    const bytes = keyBytesOf(part);
+    if (!bytes) {
+      context.addIssue({ code: 'custom', message: `each key ${KEY_FORMAT}` });
+      return z.NEVER;
+    }
+    keys.push(bytes);
+  }
+  return keys;
+});
+
 const environmentSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -57,6 +88,10 @@ const environmentSchema = z.object({
   UPLOAD_MAX_MB: wholeNumber.min(1, 'must be at least 1').max(2048, 'must be at most 2048').default(50),
   // Document previews (ADR 39): one conversion's time limit, and how many run at once per process.
   PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(300_000),
+  // The key sealing share links' addresses so the founder can copy them again (ADR 76), and the keys it
+  // replaced, which still open the addresses sealed under them. Unset on one node: made once in DATA_DIR.
+  SHARE_LINK_KEY: sealingKey.optional(),
+  SHARE_LINK_OLD_KEYS: sealingKeys.default([]),
   PREVIEW_CONCURRENCY: wholeNumber.min(1, 'must be at least 1').default(1),
   // Small preview objects (page images, thumbnails) kept in memory, in MB; 0 keeps none.
   PREVIEW_OBJECT_CACHE_MB: wholeNumber
@@ -138,6 +173,11 @@ export interface Config {
     /** Invitations a data room may send (or re-send) per 24 hours. */
     invitationsPerDay: number;
   };
+  /**
+   * The share links' sealing keys as configured (ADR 76): undefined current means none was given, and
+   * server/security/share-link-keys.ts makes one in DATA_DIR on a single node.
+   */
+  shareLinkKeys: { current: Buffer | undefined; old: Buffer[] };
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe for the client's IP. */
   trustProxy: boolean | number | string[];
   logLevel: string;
@@ -202,6 +242,8 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'PROMO_CODES',
   'S3_SECRET_ACCESS_KEY',
+  'SHARE_LINK_KEY',
+  'SHARE_LINK_OLD_KEYS',
 ]);
 
 export class ConfigError extends Error {}
@@ -251,6 +293,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       shareCodesPerLink: env.SHARE_CODES_PER_LINK,
       invitationsPerDay: env.INVITATIONS_PER_DAY,
     },
+    shareLinkKeys: { current: env.SHARE_LINK_KEY, old: env.SHARE_LINK_OLD_KEYS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,

@@ -363,6 +363,8 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'name',
       'room_id',
       'token_hash',
+      'token_key_id',
+      'token_sealed',
     ],
     sessions: [
       'created_at',
@@ -1004,6 +1006,75 @@ test('migration 0031 names the room on every link already made, takes only 0 or 
       ?.columns.map((column) => column.name);
     expect(columns).not.toContain('is_room_named');
     await link(crypto.randomUUID());
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test('migration 0032 keeps no address for links already made, renames a room\'s duplicate names "Name (2)", holds names unique whatever their case, and goes back down', async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0032-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0031-share-link-names-the-room')).error).toBeUndefined();
+    const owner = crypto.randomUUID();
+    const [room, otherRoom] = [crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    for (const id of [room, otherRoom]) {
+      await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+                values (${id}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+      await sql`insert into investor_groups (id, room_id, name, is_default, created_at)
+                values (${id}, ${id}, 'All investors', 1, 1)`.execute(older.db);
+    }
+    const link = (roomId: string, name: string, createdAt: number) => {
+      const id = crypto.randomUUID();
+      return sql`insert into share_links (id, room_id, group_id, name, token_hash, created_by, created_at)
+          values (${id}, ${roomId}, ${roomId}, ${name}, ${`hash-${id}`}, ${owner}, ${createdAt})`
+        .execute(older.db)
+        .then(() => id);
+    };
+    const oldest = await link(room, 'Outreach', 1);
+    const second = await link(room, 'outreach', 2);
+    const third = await link(room, 'OUTREACH', 3);
+    // A name that already looks like the rename is kept, and the rename takes the next number.
+    const numbered = await link(room, 'Outreach (2)', 0);
+    const long = await link(room, 'L'.repeat(80), 4);
+    const longTwin = await link(room, 'l'.repeat(80), 5);
+    const elsewhere = await link(otherRoom, 'Outreach', 6);
+
+    await migrateToLatest(older.db);
+    const rows = await older.db
+      .selectFrom('share_links')
+      .select(['id', 'name', 'token_sealed', 'token_key_id'])
+      .execute();
+    const nameOf = Object.fromEntries(rows.map((row) => [row.id, row.name]));
+    expect(nameOf).toEqual({
+      [oldest]: 'Outreach',
+      [numbered]: 'Outreach (2)',
+      [second]: 'outreach (3)',
+      [third]: 'OUTREACH (4)',
+      [long]: 'L'.repeat(80),
+      [longTwin]: `${'l'.repeat(76)} (2)`,
+      [elsewhere]: 'Outreach',
+    });
+    expect(rows.every((row) => row.token_sealed === null && row.token_key_id === null)).toBe(true);
+    await expect(link(room, 'OUTREACH (3)', 7)).rejects.toThrow();
+    await expect(link(otherRoom, 'outreach', 7)).rejects.toThrow();
+    await link(otherRoom, 'Outreach (2)', 7);
+
+    expect((await migrator.migrateTo('0031-share-link-names-the-room')).error).toBeUndefined();
+    const columns = (await older.db.introspection.getTables())
+      .find((table) => table.name === 'share_links')
+      ?.columns.map((column) => column.name);
+    expect(columns).not.toContain('token_sealed');
+    expect(columns).not.toContain('token_key_id');
+    await link(room, 'Outreach', 8);
   } finally {
     await older.close();
     await database.drop();

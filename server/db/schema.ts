@@ -127,6 +127,13 @@ export interface ShareLinksTable {
   created_at: EpochMs;
   /** Whether the link's page names whose room it is (company, founder's first name) before the proof. */
   is_room_named: Flag;
+  /**
+   * The token sealed with AES-256-GCM so the founder can copy the address again (ADR 76); null for links
+   * made before migration 0032. token_hash stays the only lookup.
+   */
+  token_sealed: string | null;
+  /** Which key sealed it (server/security/sealed-tokens.ts); null with token_sealed. */
+  token_key_id: string | null;
 }
 
 /** A six-digit code and its magic link proving one address for one share link, both stored hashed. */

@@ -45,6 +45,8 @@ export const ndaPromptSchema = z.object({
   versionId: z.string(),
   sha256: z.string(),
   text: z.string(),
+  /** The name the reader was invited by, to start the name field with; null when none was given. */
+  suggestedName: z.string().nullable(),
 });
 export type NdaPrompt = z.infer<typeof ndaPromptSchema>;
 

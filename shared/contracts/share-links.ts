@@ -63,6 +63,11 @@ export const shareLinkSchema = z.object({
   state: z.enum(['open', 'disabled', 'expired', 'full']),
   readerCount: z.int(),
   createdAt: isoDateTime,
+  /**
+   * Whether the console can show the link's address again. False for a link made before addresses were
+   * kept, or sealed under a key the server no longer holds: it still admits; a new address replaces it.
+   */
+  addressKept: z.boolean(),
   readers: z.array(
     z.object({
       id: z.uuid(),
@@ -77,9 +82,13 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 export const shareLinksSchema = z.object({ links: z.array(shareLinkSchema) });
 export type ShareLinks = z.infer<typeof shareLinksSchema>;
 
-/** A link just made: its address is shown this once (only its hash is kept). */
+/** A link with its address: just made, or given a new address. */
 export const createdShareLinkSchema = z.object({ link: shareLinkSchema, url: z.string() });
 export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
+
+/** A link's address, to copy again (docs/decisions/0076-share-link-addresses-kept-sealed.md). */
+export const shareLinkAddressSchema = z.object({ url: z.string() });
+export type ShareLinkAddress = z.infer<typeof shareLinkAddressSchema>;
 
 export const createShareLinkRequestSchema = z.strictObject({
   name: linkName,
@@ -185,6 +194,10 @@ export const shareLinkRoutes = {
   update: apiRoute('POST', '/api/my-data-room/share-links/:id', {
     answer: shareLinkSchema,
     body: updateShareLinkRequestSchema,
+  }),
+  address: apiRoute('GET', '/api/my-data-room/share-links/:id/address', { answer: shareLinkAddressSchema }),
+  newAddress: apiRoute('POST', '/api/my-data-room/share-links/:id/new-address', {
+    answer: createdShareLinkSchema,
   }),
   decide: apiRoute('POST', '/api/my-data-room/share-link-readers/:id', {
     answer: shareLinkSchema,

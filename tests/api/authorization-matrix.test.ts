@@ -203,6 +203,8 @@ POST   /api/my-data-room/section-visibility   401    403      403    403     404
 GET    /api/my-data-room/share-links          401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-links          401    403      403    403     404     201   201    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-links/:id      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/my-data-room/share-links/:id/address 401 403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+POST   /api/my-data-room/share-links/:id/new-address 401 403  403    403     404     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-link-readers/:id 401  403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 # A share link's holder, whoever they are: what it allows, a code by mail, and the proof (a wrong code here).
 GET    /api/share/:token                      200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
@@ -462,6 +464,8 @@ POST   /api/my-data-room/section-visibility         403          403          40
 GET    /api/my-data-room/share-links                403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-links                403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-links/:id            403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/share-links/:id/address    403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/share-links/:id/new-address 403         403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-link-readers/:id     403          403          403          403          403          403          403          401          401
 GET    /api/share/:token                            403          403          403          403          403          403          403          401          401
 POST   /api/share/:token/code                       403          403          403          403          403          403          403          401          401
@@ -1501,7 +1505,17 @@ const CALLS: Record<string, Plan> = {
   // Managers change nothing of the room's access: a throwaway link (of the room's default group, which
   // another founder's room does not hold), the room's link left open, a throwaway waiting reader refused.
   'GET /api/my-data-room/share-links': () => ({}),
-  'POST /api/my-data-room/share-links': () => ({ json: { name: 'Throwaway link', groupId: w.roomId } }),
+  // Names are unique in a room (ADR 76): each manager's throwaway link has its own.
+  'POST /api/my-data-room/share-links': () => ({
+    json: { name: `Throwaway link ${crypto.randomUUID()}`, groupId: w.roomId },
+  }),
+  'GET /api/my-data-room/share-links/:id/address': () => ({
+    path: `/api/my-data-room/share-links/${w.shareLink.id}/address`,
+  }),
+  // A new address stops the old one: managers renew a throwaway link's, never the room's link.
+  'POST /api/my-data-room/share-links/:id/new-address': async (caller) => ({
+    path: `/api/my-data-room/share-links/${managesRoom(caller) ? (await pendingShareReader(w.owner)).id : w.shareLink.id}/new-address`,
+  }),
   'POST /api/my-data-room/share-links/:id': () => ({
     path: `/api/my-data-room/share-links/${w.shareLink.id}`,
     json: { isDisabled: false },

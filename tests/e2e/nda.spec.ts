@@ -91,6 +91,8 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
     visitorPage.getByRole('heading', { level: 1, name: `${companyName} asks you to accept an NDA` }),
   ).toBeVisible();
   await expect(visitorPage.getByRole('button', { name: 'Accept and enter' })).toBeDisabled();
+  // The name field starts with the name the founder invited them by (ADR 45).
+  await expect(visitorPage.getByLabel('Full name')).toHaveValue('Nia Signer');
   await expect(visitorPage.getByText('Finance')).toHaveCount(0);
   await visitorPage.screenshot({ path: path.join(SCREENSHOTS, 'nda-page-invited-1280.png'), fullPage: true });
   await visitor.close();
@@ -116,12 +118,19 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
 
   const accept = readerPage.getByRole('button', { name: 'Accept and enter' });
   await expect(accept).toBeDisabled();
+  await expect(readerPage.getByLabel('Full name')).toHaveValue('Nia Signer');
   await readerPage.getByLabel('Full name').fill('Nia Q. Signer');
   await expect(accept).toBeDisabled();
   await readerPage.getByLabel('I agree to the terms of this agreement').check();
   await expect(accept).toBeEnabled();
+  // Scrolled down, as a reader is after reading the agreement to its end.
+  await readerPage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => readerPage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await accept.click();
   await expect(readerPage.getByRole('link', { name: 'Finance', exact: true })).toBeVisible();
+  // The room shows from its top, not where the form was.
+  await expect.poll(() => readerPage.evaluate(() => window.scrollY)).toBe(0);
+  await expect(readerPage.getByRole('heading', { level: 1, name: companyName })).toBeInViewport();
   await expect(readerPage.getByRole('heading', { name: /asks you to accept an NDA/ })).toHaveCount(0);
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { devices } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
@@ -88,4 +89,42 @@ test('a founder makes a share link; a reader on a phone proves an address by the
   await stranger.close();
   expect(founderErrors).toEqual([]);
   await desk.close();
+});
+
+test('a share link is copied again after a reload, and the copied address still lets a reader in @phone', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const companyName = `Copy Again ${Date.now()}`;
+  const { founderEmail } = await roomWithSections(request, baseURL, {
+    companyName,
+    files: [{ section: 'Pitch', name: 'Seed deck.pdf', pdf: deckPdf(2) }],
+  });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const errors = watchConsole(page);
+  await signInByMagicLink(page, founderEmail, baseURL);
+  await expect(page).not.toHaveURL(/\/verify/, { timeout: 10_000 });
+  const made = await makeShareLink(page, 'Newsletter', 'All investors');
+  await expect(page.getByText(/only this once/)).toHaveCount(0);
+
+  // Weeks later, as it were: a fresh page, the same link copied from its card.
+  await page.reload();
+  const card = page.locator('#share-links').getByRole('region', { name: 'Newsletter' });
+  await card.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  await card.screenshot({
+    path: path.join('test-results', 'screenshots', `share-links-copy-${testInfo.project.name}.png`),
+  });
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(made);
+
+  const reader = await browser.newPage();
+  await reader.goto(copied);
+  await proveAddressByCode(reader, uniqueEmail('copied-again'), companyName);
+  await expect(reader.getByRole('link', { name: /Seed deck\.pdf/ })).toBeVisible({ timeout: 20_000 });
+  await reader.close();
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -227,6 +228,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
       REDIS_URL: redis.url,
+      // One key for every node (ADR 76): a link made through one node is copied again through the other.
+      SHARE_LINK_KEY: crypto.randomBytes(32).toString('base64'),
       ...options.environment,
     };
     // Documents live in the bucket; each node's DATA_DIR holds only its own work files.

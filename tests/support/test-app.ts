@@ -104,7 +104,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function createTestStorage(): Promise<Record<string, string>> {
   const target = inject('testStorage');
   if (target.driver === 'disk') return {};
-  return s3Environment(target, await createTestBucket(target));
+  return {
+    ...s3Environment(target, await createTestBucket(target)),
+    // A server on S3 is taken for one of several nodes, which must share a share-link key (ADR 76).
+    SHARE_LINK_KEY: crypto.randomBytes(32).toString('base64'),
+  };
 }
 
 /** The S3_* variables that name the storage of `config` (none for disk): for a script or a node beside it. */
@@ -150,7 +154,14 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
   // A node beside another shares its files as it shares its database.
   const storage = nodeBeside ? storageEnvironmentOf(nodeBeside.config) : await createTestStorage();
+  // Several nodes seal share links under one key (ADR 76): a node beside another takes its key, an app
+  // on Redis (which refuses to start without one) gets its own, and one on S3 has it from
+  // createTestStorage; the others make theirs in DATA_DIR.
+  const shareLinkKey =
+    nodeBeside?.app.ctx.shareLinkKeys.current.key ??
+    (environment.REDIS_URL ? crypto.randomBytes(32) : undefined);
   const config = parseConfig({
+    ...(shareLinkKey ? { SHARE_LINK_KEY: shareLinkKey.toString('base64') } : {}),
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

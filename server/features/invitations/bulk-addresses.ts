@@ -17,7 +17,8 @@ const NAMED_ADDRESS = /^(.*?)\s*<([^<>]*)>$/;
 /**
  * Reads a bulk invitation's text with csv-parse (docs/decisions/0060-invitation-links-resend-and-bulk.md):
  * a CSV with an "email" header column (and "name", if any), or addresses pasted one per line or separated
- * by commas, semicolons, tabs or spaces. Cells are text: nothing is evaluated. More than
+ * by commas, semicolons, tabs or spaces, a name only as "Name <address>". Cells are text: nothing is
+ * evaluated. More than
  * MAX_BULK_INVITATION_ENTRIES entries, or none, is a 400 that writes nothing.
  */
 export function readBulkAddresses(text: string): BulkEntry[] {
@@ -72,16 +73,15 @@ function fromHeaderedCsv(records: string[][]): BulkEntry[] {
   return entries;
 }
 
+/**
+ * Pasted text: addresses one per line or separated by commas, semicolons, tabs or spaces, each maybe as
+ * "Name <address>". Nothing else gives a name: "ana@angel.vc, not-an-email" is an address and a typo, and
+ * the typo is refused by name rather than greeting Ana as "not-an-email" in every mail (ADR 60).
+ */
 function fromPastedText(records: string[][]): BulkEntry[] {
   const entries: BulkEntry[] = [];
   for (const row of records) {
-    const [first = '', second = ''] = row;
-    // "ann@fund.example,Ann Lee": a CSV without a header, an address and a name.
-    if (row.length === 2 && first.includes('@') && second !== '' && !second.includes('@')) {
-      entries.push({ text: first, name: second });
-    } else {
-      for (const cell of row) entries.push(...fromCell(cell));
-    }
+    for (const cell of row) entries.push(...fromCell(cell));
     if (entries.length > MAX_BULK_INVITATION_ENTRIES) break;
   }
   return entries;
@@ -92,6 +92,8 @@ function fromCell(cell: string): BulkEntry[] {
   const named = NAMED_ADDRESS.exec(cell);
   if (named)
     return [{ text: (named[2] ?? '').trim(), name: (named[1] ?? '').replace(/^"|"$/g, '') || undefined }];
+  // Words with no address among them ("Ann Lee") are refused as they were typed, not word by word.
+  if (!cell.includes('@')) return [{ text: cell, name: undefined }];
   return cell
     .split(/\s+/)
     .filter((word) => word !== '')

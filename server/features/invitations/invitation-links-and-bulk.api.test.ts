@@ -252,7 +252,7 @@ describe('inviting in bulk', () => {
       {
         entry: 'not-an-address',
         status: 'refused',
-        reason: 'Not an e-mail address: must be a valid e-mail address.',
+        reason: 'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
       },
       {
         entry: good.toUpperCase(),
@@ -265,7 +265,11 @@ describe('inviting in bulk', () => {
         reason: `${investorEmail} already has access to this data room.`,
       },
       { entry: founder.user.email, status: 'refused', reason: 'That is your own address.' },
-      { entry: formula, status: 'refused', reason: 'Not an e-mail address: must be a valid e-mail address.' },
+      {
+        entry: formula,
+        status: 'refused',
+        reason: 'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
+      },
     ]);
     expect(body.results[1]?.invitation).toMatchObject({
       email: named,
@@ -279,6 +283,35 @@ describe('inviting in bulk', () => {
     await mailTo(t, good, 'invited you');
     expect(mailsTo(good)).toHaveLength(1);
     expect(await invitationRows(t, 'email', 'not-an-address')).toBe(0);
+  });
+
+  test('a typo beside an address is refused by name, never read as the address’s name: the counts are true and the mail greets nobody by it', async () => {
+    const founder = await createFounder(t);
+    const ana = uniqueEmail('ana');
+    const response = await bulk(founder, { addresses: `${ana}, not-an-email\n${uniqueEmail('bo')}@@typo` });
+    expect(response.status).toBe(200);
+    const body = response.json as BulkInvitationResponse;
+    expect(body).toMatchObject({
+      message: '1 invitation sent, 2 addresses refused',
+      invitedCount: 1,
+      refusedCount: 2,
+    });
+    expect(body.results.map(({ entry, status, reason }) => ({ entry, status, reason }))).toEqual([
+      { entry: ana, status: 'invited', reason: null },
+      {
+        entry: 'not-an-email',
+        status: 'refused',
+        reason: 'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
+      },
+      { entry: expect.stringMatching(/@@typo$/), status: 'refused', reason: 'Not an e-mail address.' },
+    ]);
+    expect(body.results[0]?.invitation?.name ?? null).toBeNull();
+    const mail = await mailTo(t, ana, 'invited you');
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).not.toContain('not-an-email');
+    const listed = (await t.request('GET', '/api/invites', { headers: founder.auth })).json;
+    expect(JSON.stringify(listed)).not.toContain('not-an-email');
+    expect(await invitationRows(t, 'email', 'not-an-email')).toBe(0);
   });
 
   test('a CSV file with an email header reads that column and the names, and keeps a formula as text', async () => {
@@ -382,7 +415,7 @@ describe('inviting in bulk against the daily limit', () => {
     expect(refusals).toEqual(
       new Set([
         'You have sent 3 invitations in the last 24 hours, the most a data room can send. Please try again later.',
-        'Not an e-mail address: must be a valid e-mail address.',
+        'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
       ]),
     );
     expect(body.results[999]).toMatchObject({ entry: 'broken-999', status: 'refused' });

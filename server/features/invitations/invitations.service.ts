@@ -335,7 +335,7 @@ export async function inviteInvestorsInBulk(
     });
     const email = emailField.safeParse(entry.text);
     if (!email.success) {
-      results.push(refuse(`Not an e-mail address: ${email.error.issues[0]?.message ?? 'unreadable'}.`));
+      results.push(refuse(notAnAddress(entry.text, email.error.issues[0]?.message)));
       continue;
     }
     const name = optionalText(100).safeParse(entry.name);
@@ -381,6 +381,18 @@ export async function inviteInvestorsInBulk(
     refusedCount,
     results,
   };
+}
+
+/**
+ * Why an entry is no address, in words the list shows after the entry itself: text with no @ is most
+ * likely a name typed beside an address, so it says where a name goes.
+ */
+function notAnAddress(text: string, issue: string | undefined): string {
+  if (!text.includes('@'))
+    return 'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).';
+  return issue && issue !== 'must be a valid e-mail address'
+    ? `Not an e-mail address: it ${issue}.`
+    : 'Not an e-mail address.';
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -1,7 +1,9 @@
 import type { Executor } from '#server/db/columns';
 import { HttpError } from '#server/plugins/errors';
 import type { NdaPrompt } from '#shared/contracts/nda';
+import { findUserEmail } from './groups.repository';
 import {
+  findInvitedName,
   findNdaVersion,
   hasAcceptedVersion,
   hasUserAcceptedVersion,
@@ -20,16 +22,22 @@ function currentVersionId(room: DataRoom): string | null {
   return room.isNdaRequired ? room.ndaVersionId : null;
 }
 
+/** A version still to accept, with the name its page's name field starts with (ADR 45). */
+export type PendingNda = NdaVersion & { suggestedName: string | null };
+
 /** The version a signed-in reader must still accept: their own acceptance, or their invitation's (same address). */
 export async function pendingNdaForUser(
   db: Executor,
   room: DataRoom,
   userId: string,
-): Promise<NdaVersion | null> {
+): Promise<PendingNda | null> {
   const versionId = currentVersionId(room);
   if (!versionId || room.ownerId === userId) return null;
   if (await hasUserAcceptedVersion(db, versionId, userId)) return null;
-  return (await findNdaVersion(db, room.id, versionId)) ?? null;
+  const version = await findNdaVersion(db, room.id, versionId);
+  if (!version) return null;
+  const email = await findUserEmail(db, userId);
+  return { ...version, suggestedName: email ? await suggestedNameOf(db, room.id, email) : null };
 }
 
 /** The version an invitation's holder must still accept (by the invited address). */
@@ -37,24 +45,32 @@ export async function pendingNdaForEmail(
   db: Executor,
   room: DataRoom,
   email: string,
-): Promise<NdaVersion | null> {
+): Promise<PendingNda | null> {
   const versionId = currentVersionId(room);
   if (!versionId) return null;
   if (await hasAcceptedVersion(db, versionId, email)) return null;
-  return (await findNdaVersion(db, room.id, versionId)) ?? null;
+  const version = await findNdaVersion(db, room.id, versionId);
+  return version ? { ...version, suggestedName: await suggestedNameOf(db, room.id, email) } : null;
 }
 
-export function ndaPromptOf(room: DataRoom, version: NdaVersion): NdaPrompt {
+/** The invited name, never an address typed as a name: the reader signs with their own name. */
+async function suggestedNameOf(db: Executor, roomId: string, email: string): Promise<string | null> {
+  const name = (await findInvitedName(db, roomId, email))?.trim() ?? '';
+  return name === '' || name.includes('@') ? null : name;
+}
+
+export function ndaPromptOf(room: DataRoom, version: NdaVersion | PendingNda): NdaPrompt {
   return {
     roomId: room.id,
     companyName: room.companyName,
     versionId: version.id,
     sha256: version.sha256,
     text: version.text,
+    suggestedName: 'suggestedName' in version ? version.suggestedName : null,
   };
 }
 
-export function ndaRequiredError(room: DataRoom, version: NdaVersion): HttpError {
+export function ndaRequiredError(room: DataRoom, version: PendingNda): HttpError {
   return new HttpError(
     403,
     'nda_required',

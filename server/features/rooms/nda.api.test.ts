@@ -109,6 +109,7 @@ function expectNdaRequired(
   response: TestResponse,
   room: { roomId: string },
   version: { id: string; sha256: string },
+  suggestedName: string | null = expect.any(String),
 ) {
   expect(response.status, response.text).toBe(403);
   expect(response.json).toEqual({
@@ -120,6 +121,7 @@ function expectNdaRequired(
       versionId: version.id,
       sha256: version.sha256,
       text: expect.any(String),
+      suggestedName,
     },
   });
 }
@@ -336,6 +338,27 @@ describe('the invited view', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: null, email: room.visitorEmail, signer_name: 'Vera Visitor' });
     expect(row.invitation_id).toEqual(expect.any(String));
+  });
+
+  test('the page starts the name field with the invited name, for the link and the member alike; none, or an address, gives none (ADR 45)', async () => {
+    const room = await invitedRoom();
+    const version = await turnNdaOn(room.founder);
+    expectNdaRequired(
+      await t.request('GET', `/api/data-room/invite/${room.token}`),
+      room,
+      version,
+      'Vera Visitor',
+    );
+    expectNdaRequired(
+      await get(room.investor, `/api/data-room/${room.roomId}`),
+      room,
+      version,
+      'Ivy Investor',
+    );
+    for (const name of [undefined, 'someone@fund.example']) {
+      const token = await invite(t, room.founder, uniqueEmail('unnamed'), name);
+      expectNdaRequired(await t.request('GET', `/api/data-room/invite/${token}`), room, version, null);
+    }
   });
 
   test("the invitation's acceptance carries over when that investor signs in", async () => {

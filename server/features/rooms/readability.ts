@@ -21,8 +21,7 @@ import { untilNextWrite } from '#server/caches/cache-registry';
 import { HttpError } from '#server/plugins/errors';
 import { type ParsedSections, sectionKeyOf, withoutSections } from '#shared/sections-markdown';
 import { countGroups, findInvestorPlace, findRestrictedSections, findUserEmail } from './groups.repository';
-import type { NdaVersion } from './nda.repository';
-import { ndaRequiredError, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
+import { ndaRequiredError, type PendingNda, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
 import { type DataRoom, findDataRoomById, findMemberRole } from './rooms.repository';
 import type { InvitationLinks, RoomUser } from './visitors';
 
@@ -33,7 +32,7 @@ import type { InvitationLinks, RoomUser } from './visitors';
 export interface RoomReading {
   room: ReadableRoom;
   invitation: { id: string; email: string } | null;
-  pendingNda: NdaVersion | null;
+  pendingNda: PendingNda | null;
 }
 
 /**

@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseConfig } from '#server/config';
+import { loadShareLinkKeys } from '#server/security/sealed-tokens';
 import {
   aBrowser,
   countRows,
@@ -70,7 +73,8 @@ async function makeLink(founder: SignedIn, groupId: string, options: Record<stri
     post(
       founder,
       '/api/my-data-room/share-links',
-      { name: 'Cold outreach, March', groupId, ...options },
+      // Names are unique in a room (ADR 76): each link its own unless the test names it.
+      { name: `Cold outreach ${crypto.randomUUID().slice(0, 8)}`, groupId, ...options },
       app,
     ),
     201,
@@ -799,5 +803,240 @@ describe('analytics and exports filtered by link', () => {
       expect((foreign.json as { error: string }).error).toBe('share_link_not_found');
       await expectStatus(get(room.founder, `${path}?shareLink=not-a-link`), 400);
     }
+  });
+});
+
+describe('an address copied again (ADR 76)', () => {
+  const addressOf = (who: SignedIn | undefined, linkId: string) =>
+    get(who, `/api/my-data-room/share-links/${linkId}/address`);
+
+  test('the same address as often as asked, by the owner or a co-founder, and it still lets a reader in', async () => {
+    const { founder, editor } = await founderWithEditor(t);
+    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+    const link = await makeLink(founder, roomId);
+    for (const manager of [founder, editor, founder]) {
+      const answer = await expectStatus(addressOf(manager, link.id), 200);
+      expect(answer.json).toEqual({ url: link.url });
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    const listed = (await get(founder, '/api/my-data-room/share-links')).json as {
+      links: { id: string; addressKept: boolean }[];
+    };
+    expect(listed.links.find((made) => made.id === link.id)?.addressKept).toBe(true);
+    expect(JSON.stringify(listed)).not.toContain(link.token);
+    await enter(link, uniqueEmail('copied-again'));
+  });
+
+  test("nobody else reads or renews an address: nobody, an investor, another room's founder, a guessed id", async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const email = uniqueEmail('reader');
+    await enter(link, email);
+    const investor = readerOf((await signInWithMagicLink(t, email)).auth);
+    const stranger = await createFounder(t);
+    const strangersLink = await makeLink(
+      stranger,
+      ((await get(stranger, '/api/my-data-room')).json as { id: string }).id,
+    );
+    const rows = await countRows(t);
+    const refusals: [SignedIn | undefined, string, number][] = [
+      [undefined, link.id, 401],
+      [investor, link.id, 403],
+      [stranger, link.id, 404],
+      [room.founder, strangersLink.id, 404],
+      [room.founder, crypto.randomUUID(), 404],
+    ];
+    for (const [who, id, status] of refusals) {
+      const read = await expectStatus(addressOf(who, id), status);
+      expect(read.text).not.toContain(link.token);
+      expect(read.text).not.toContain(strangersLink.token);
+      const renewed = await expectStatus(
+        post(who, `/api/my-data-room/share-links/${id}/new-address`, {}),
+        status,
+      );
+      expect(renewed.text).not.toContain('/share/');
+    }
+    await expectStatus(addressOf(room.founder, 'not-a-link'), 400);
+    expect(await countRows(t)).toEqual(rows);
+    // Both links still let readers in by their first address.
+    for (const made of [link, strangersLink])
+      await expectStatus(get(undefined, `/api/share/${made.token}`), 200);
+  });
+
+  test('a new address: the old one lets nobody in, the link keeps its id, readers and settings', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId, { maxReaders: 5 });
+    const first = uniqueEmail('before');
+    await enter(link, first);
+    const renewed = await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${link.id}/new-address`, {}),
+      200,
+    );
+    const { link: view, url } = renewed.json as {
+      link: { id: string; readers: { email: string }[]; maxReaders: number; addressKept: boolean };
+      url: string;
+    };
+    expect(url).not.toBe(link.url);
+    expect(view).toMatchObject({ id: link.id, maxReaders: 5, addressKept: true });
+    expect(view.readers.map((reader) => reader.email)).toEqual([first]);
+    expect((await expectStatus(addressOf(room.founder, link.id), 200)).json).toEqual({ url });
+    await expectStatus(get(undefined, `/api/share/${link.token}`), 404);
+    await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email: uniqueEmail() }), 404);
+    await enter({ id: link.id, url, token: url.slice(url.lastIndexOf('/') + 1) }, uniqueEmail('after'));
+  });
+});
+
+describe('sealing keys: rotated, lost, and links made before addresses were kept (ADR 76)', () => {
+  const keyText = () => crypto.randomBytes(32).toString('base64');
+  /** As a restart with these variables would: the app's keys are resolved from them again. */
+  const restartWith = (app: TestApp, environment: Record<string, string>) => {
+    app.app.ctx.shareLinkKeys = loadShareLinkKeys({
+      ...app.config,
+      shareLinkKeys: parseConfig({ ...environment }).shareLinkKeys,
+    });
+  };
+  const keyIdOf = async (app: TestApp, linkId: string) =>
+    (
+      await app.app.ctx.db
+        .selectFrom('share_links')
+        .select('token_key_id')
+        .where('id', '=', linkId)
+        .executeTakeFirstOrThrow()
+    ).token_key_id;
+
+  test('SHARE_LINK_OLD_KEYS still opens an address sealed before the rotation, and reading it seals it under the new key', async () => {
+    const [oldKey, newKey] = [keyText(), keyText()];
+    const app = await startTestApp({ environment: { SHARE_LINK_KEY: oldKey } });
+    try {
+      const founder = await createFounder(app);
+      const roomId = (
+        (await app.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+          id: string;
+        }
+      ).id;
+      const link = await makeLink(founder, roomId, {}, app);
+      const sealedUnderOld = await keyIdOf(app, link.id);
+
+      restartWith(app, { SHARE_LINK_KEY: newKey, SHARE_LINK_OLD_KEYS: `${keyText()},${oldKey}` });
+      const read = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
+        headers: founder.auth,
+      });
+      expect(read.status, read.text).toBe(200);
+      expect(read.json).toEqual({ url: link.url });
+      expect(await keyIdOf(app, link.id)).not.toBe(sealedUnderOld);
+
+      // The old key dropped: the address was sealed again, so it is still shown.
+      restartWith(app, { SHARE_LINK_KEY: newKey });
+      const again = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
+        headers: founder.auth,
+      });
+      expect(again.json).toEqual({ url: link.url });
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a key gone, or a link made before addresses were kept: it still lets readers in, its address is not shown, a new address is', async () => {
+    const app = await startTestApp({ environment: { SHARE_LINK_KEY: keyText() } });
+    try {
+      const founder = await createFounder(app);
+      const roomId = (
+        (await app.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
+          id: string;
+        }
+      ).id;
+      const underLostKey = await makeLink(founder, roomId, {}, app);
+      const beforeMigration = await makeLink(founder, roomId, {}, app);
+      await app.app.ctx.db
+        .updateTable('share_links')
+        .set({ token_sealed: null, token_key_id: null })
+        .where('id', '=', beforeMigration.id)
+        .execute();
+      restartWith(app, { SHARE_LINK_KEY: keyText() });
+
+      const listed = (await app.request('GET', '/api/my-data-room/share-links', { headers: founder.auth }))
+        .json as { links: { id: string; addressKept: boolean }[] };
+      for (const link of [underLostKey, beforeMigration]) {
+        expect(listed.links.find((made) => made.id === link.id)?.addressKept).toBe(false);
+        const read = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
+          headers: founder.auth,
+        });
+        expect(read.status, read.text).toBe(409);
+        expect(read.json).toMatchObject({ error: 'share_link_address_not_kept' });
+        expect(read.text).toMatch(/new address/);
+        expect((await app.request('GET', `/api/share/${link.token}`)).status).toBe(200);
+
+        const renewed = await app.request('POST', `/api/my-data-room/share-links/${link.id}/new-address`, {
+          headers: founder.auth,
+        });
+        expect(renewed.status, renewed.text).toBe(200);
+        const { url } = renewed.json as { url: string };
+        const read2 = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
+          headers: founder.auth,
+        });
+        expect(read2.json).toEqual({ url });
+        expect((await app.request('GET', `/api/share/${link.token}`)).status).toBe(404);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("a sealed address copied onto another link's row does not open there", async () => {
+    const room = await tieredRoom();
+    const [mine, other] = [
+      await makeLink(room.founder, room.diligenceId),
+      await makeLink(room.founder, room.diligenceId),
+    ];
+    const sealed = await t.app.ctx.db
+      .selectFrom('share_links')
+      .select(['token_sealed', 'token_key_id'])
+      .where('id', '=', mine.id)
+      .executeTakeFirstOrThrow();
+    await t.app.ctx.db.updateTable('share_links').set(sealed).where('id', '=', other.id).execute();
+    const read = await expectStatus(
+      get(room.founder, `/api/my-data-room/share-links/${other.id}/address`),
+      409,
+    );
+    expect(read.text).not.toContain(mine.token);
+  });
+});
+
+describe("a room's link names are unique, whatever their case (ADR 76)", () => {
+  test('making or renaming to a taken name is a 409 naming it, and nothing is written', async () => {
+    const room = await tieredRoom();
+    const first = await makeLink(room.founder, room.diligenceId, { name: 'Angels, spring' });
+    const second = await makeLink(room.founder, room.diligenceId, { name: 'Funds' });
+    const rows = await countRows(t);
+    const made = await expectStatus(
+      post(room.founder, '/api/my-data-room/share-links', { name: 'ANGELS, SPRING', groupId: room.roomId }),
+      409,
+    );
+    expect(made.json).toMatchObject({ error: 'share_link_name_taken', field: 'name' });
+    expect((made.json as { message: string }).message).toContain('"ANGELS, SPRING"');
+    const renamed = await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${second.id}`, {
+        name: 'angels, spring',
+        maxReaders: 3,
+      }),
+      409,
+    );
+    expect(renamed.json).toMatchObject({ error: 'share_link_name_taken' });
+    expect(await countRows(t)).toEqual(rows);
+    const links = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+      links: { id: string; name: string; maxReaders: number | null }[];
+    };
+    expect(links.links.find((link) => link.id === second.id)).toMatchObject({
+      name: 'Funds',
+      maxReaders: null,
+    });
+
+    // Its own name, in another case, is no clash; another room may use the name.
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${first.id}`, { name: 'ANGELS, SPRING' }),
+      200,
+    );
+    const other = await tieredRoom();
+    await makeLink(other.founder, other.diligenceId, { name: 'Angels, spring' });
   });
 });

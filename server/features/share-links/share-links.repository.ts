@@ -48,10 +48,55 @@ export async function findShareLinkByTokenHash(db: Executor, tokenHash: string) 
   return row && fromRow(row);
 }
 
+/** The room's link with this name whatever its case (the unique index's lower()), but `exceptId`. */
+export async function findShareLinkByName(db: Executor, roomId: string, name: string, exceptId?: string) {
+  let query = db
+    .selectFrom('share_links')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+/** Gives a link a new token: the old address stops admitting, the link and its readers stay. */
+export async function replaceShareLinkToken(
+  db: Executor,
+  id: string,
+  token: { tokenHash: string; sealed: string; keyId: string },
+): Promise<void> {
+  await db
+    .updateTable('share_links')
+    .set({ token_hash: token.tokenHash, token_sealed: token.sealed, token_key_id: token.keyId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Seals a link's token again under the current key, unless another request did it first. */
+export async function resealShareLinkToken(
+  db: Executor,
+  id: string,
+  from: { sealed: string; keyId: string },
+  to: { sealed: string; keyId: string },
+): Promise<void> {
+  await db
+    .updateTable('share_links')
+    .set({ token_sealed: to.sealed, token_key_id: to.keyId })
+    .where('id', '=', id)
+    .where('token_sealed', '=', from.sealed)
+    .where('token_key_id', '=', from.keyId)
+    .execute();
+}
+
 export async function updateShareLink(
   db: Executor,
   id: string,
-  changes: Partial<Omit<ShareLinksTable, 'id' | 'room_id' | 'created_by' | 'created_at' | 'token_hash'>>,
+  changes: Partial<
+    Omit<
+      ShareLinksTable,
+      'id' | 'room_id' | 'created_by' | 'created_at' | 'token_hash' | 'token_sealed' | 'token_key_id'
+    >
+  >,
 ): Promise<void> {
   await db.updateTable('share_links').set(changes).where('id', '=', id).execute();
 }

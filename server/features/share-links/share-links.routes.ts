@@ -10,6 +10,7 @@ import {
   createdShareLinkSchema,
   createShareLinkRequestSchema,
   shareCodeRequestSchema,
+  shareLinkAddressSchema,
   shareLinkIdParamsSchema,
   shareLinkSchema,
   shareLinkStateSchema,
@@ -32,6 +33,8 @@ import {
   createShareLink,
   decideShareReader,
   listRoomShareLinks,
+  renewShareLinkAddress,
+  shareLinkAddress,
 } from './share-links.service';
 
 /**
@@ -51,7 +54,7 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           body: createShareLinkRequestSchema,
-          response: { 201: createdShareLinkSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 201: createdShareLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) =>
@@ -63,10 +66,34 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           params: shareLinkIdParamsSchema,
           body: updateShareLinkRequestSchema,
-          response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => changeShareLink(ctx, requireUser(request), request.params.id, request.body),
+    );
+    // The address again, to copy (ADR 76); never cached, as it lets anyone who holds it ask to enter.
+    app.get(
+      '/api/my-data-room/share-links/:id/address',
+      {
+        schema: {
+          params: shareLinkIdParamsSchema,
+          response: { 200: shareLinkAddressSchema, ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return shareLinkAddress(ctx, requireUser(request), request.params.id);
+      },
+    );
+    app.post(
+      '/api/my-data-room/share-links/:id/new-address',
+      {
+        schema: {
+          params: shareLinkIdParamsSchema,
+          response: { 200: createdShareLinkSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => renewShareLinkAddress(ctx, requireUser(request), request.params.id),
     );
     app.post(
       '/api/my-data-room/share-link-readers/:id',

@@ -11,12 +11,14 @@ import {
 } from '#server/features/rooms/index';
 import { shareRefusedEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
+import { openToken, type SealingKeys, sealToken } from '#server/security/sealed-tokens';
 import { generateToken, hashToken } from '#server/security/tokens';
 import {
   type CreatedShareLink,
   type CreateShareLinkRequest,
   MAX_SHARE_LINKS_PER_ROOM,
   type ShareLink,
+  type ShareLinkAddress,
   type ShareLinks,
   type ShareReaderDecision,
   type UpdateShareLinkRequest,
@@ -29,10 +31,13 @@ import {
   decideReader,
   findRoomReader,
   findShareLink,
+  findShareLinkByName,
   insertShareLink,
   listAddressesBroughtBy,
   listReaders,
   listShareLinks,
+  replaceShareLinkToken,
+  resealShareLinkToken,
   type StoredShareLink,
   type StoredShareReader,
   updateShareLink,
@@ -45,11 +50,35 @@ import {
  */
 
 const LINK_NOT_FOUND = 'That share link does not exist.';
+const ADDRESS_NOT_KEPT =
+  "This link's address was not kept (it was made before addresses were kept, or under a key this server no longer has). It still lets readers in; give it a new address to copy it again.";
+
+const nameTaken = (name: string) =>
+  new HttpError(
+    409,
+    'share_link_name_taken',
+    `name: this room already has a link named "${name}". Choose another name.`,
+    { field: 'name' },
+  );
+
+/** The link's sealed token, when a key this server holds opens it (ADR 76). */
+function openedToken(keys: SealingKeys, link: StoredShareLink) {
+  if (link.tokenSealed === null || link.tokenKeyId === null) return null;
+  return openToken(keys, { sealed: link.tokenSealed, keyId: link.tokenKeyId }, link.id);
+}
+
+const isAddressKept = (keys: SealingKeys, link: StoredShareLink) =>
+  link.tokenKeyId !== null && [keys.current, ...keys.old].some((key) => key.id === link.tokenKeyId);
 
 export const shareLinkUrl = (ctx: AppContext, token: string) =>
   `${ctx.config.appUrl}${paths.shareLink.replace(':token', token)}`;
 
-function toView(link: StoredShareLink, readers: StoredShareReader[], now: Date): ShareLink {
+function toView(
+  keys: SealingKeys,
+  link: StoredShareLink,
+  readers: StoredShareReader[],
+  now: Date,
+): ShareLink {
   const own = readers.filter((reader) => reader.shareLinkId === link.id);
   const readerCount = own.filter((reader) => reader.state !== 'refused').length;
   return {
@@ -65,6 +94,7 @@ function toView(link: StoredShareLink, readers: StoredShareReader[], now: Date):
     state: shareLinkStateOf(link, readerCount, now),
     readerCount,
     createdAt: link.createdAt.toISOString(),
+    addressKept: isAddressKept(keys, link),
     readers: own.map((reader) => ({
       id: reader.id,
       email: reader.email,
@@ -78,7 +108,7 @@ export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Pr
   const room = await requireManagedRoom(ctx, founder);
   const [links, readers] = await Promise.all([listShareLinks(ctx.db, room.id), listReaders(ctx.db, room.id)]);
   const now = new Date();
-  return { links: links.map((link) => toView(link, readers, now)) };
+  return { links: links.map((link) => toView(ctx.shareLinkKeys, link, readers, now)) };
 }
 
 const domainsText = (domains: string[] | null | undefined) =>
@@ -93,7 +123,10 @@ function requireFutureExpiry(expiresAt: string | null | undefined, now: Date): v
     throw new HttpError(400, 'invalid_request', 'expiresAt: must be in the future', { field: 'expiresAt' });
 }
 
-/** Makes a link for a group of the room; its address is answered this once (only its hash is kept). */
+/**
+ * Makes a link for a group of the room. Its token is kept sealed (ADR 76), so the address can be copied
+ * again; the name must be the room's only one of its kind, whatever its case.
+ */
 export async function createShareLink(
   ctx: AppContext,
   founder: RoomUser,
@@ -103,19 +136,17 @@ export async function createShareLink(
   const now = new Date();
   requireFutureExpiry(request.expiresAt, now);
   await requireRoomGroup(ctx, room.id, request.groupId);
-  if ((await countShareLinks(ctx.db, room.id)) >= MAX_SHARE_LINKS_PER_ROOM)
-    throw new HttpError(
-      400,
-      'too_many_share_links',
-      `A room has at most ${MAX_SHARE_LINKS_PER_ROOM} share links.`,
-    );
   const token = generateToken();
+  const id = crypto.randomUUID();
+  const sealed = sealToken(ctx.shareLinkKeys, token, id);
   const link: StoredShareLink = {
-    id: crypto.randomUUID(),
+    id,
     roomId: room.id,
     groupId: request.groupId,
     name: request.name,
     tokenHash: hashToken(token),
+    tokenSealed: sealed.sealed,
+    tokenKeyId: sealed.keyId,
     allowedDomains: domainsText(request.allowedDomains) ?? null,
     isApprovalRequired: request.requiresApproval ?? false,
     expiresAt: request.expiresAt ? new Date(request.expiresAt) : null,
@@ -126,8 +157,61 @@ export async function createShareLink(
     // On unless turned off: a reader who got the link in a cold e-mail can tell whose room it is.
     isRoomNamed: request.namesTheRoom ?? true,
   };
-  await insertShareLink(ctx.db, link);
-  return { link: toView(link, [], now), url: shareLinkUrl(ctx, token) };
+  // Counted and named under the room's lock: two requests racing cannot both pass the limit or the name.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `share-links-of:${room.id}`);
+    if ((await countShareLinks(trx, room.id)) >= MAX_SHARE_LINKS_PER_ROOM)
+      throw new HttpError(
+        400,
+        'too_many_share_links',
+        `A room has at most ${MAX_SHARE_LINKS_PER_ROOM} share links.`,
+      );
+    if (await findShareLinkByName(trx, room.id, request.name)) throw nameTaken(request.name);
+    await insertShareLink(trx, link);
+  });
+  return { link: toView(ctx.shareLinkKeys, link, [], now), url: shareLinkUrl(ctx, token) };
+}
+
+/**
+ * The link's address, to copy again. An address sealed under an old key (SHARE_LINK_OLD_KEYS) is sealed
+ * again under the current one as it is read, so the old key can be dropped once every link was read.
+ */
+export async function shareLinkAddress(
+  ctx: AppContext,
+  founder: RoomUser,
+  linkId: string,
+): Promise<ShareLinkAddress> {
+  const room = await requireManagedRoom(ctx, founder);
+  const link = await findShareLink(ctx.db, room.id, linkId);
+  if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  const opened = openedToken(ctx.shareLinkKeys, link);
+  if (!opened) throw new HttpError(409, 'share_link_address_not_kept', ADDRESS_NOT_KEPT);
+  if (!opened.isCurrent && link.tokenSealed !== null && link.tokenKeyId !== null)
+    await resealShareLinkToken(
+      ctx.db,
+      link.id,
+      { sealed: link.tokenSealed, keyId: link.tokenKeyId },
+      sealToken(ctx.shareLinkKeys, opened.token, link.id),
+    );
+  return { url: shareLinkUrl(ctx, opened.token) };
+}
+
+/**
+ * Gives the link a new address: the old one stops letting anyone in at once, while the link keeps its
+ * id, settings, readers and analytics. For a link whose address was not kept, or one sent too widely.
+ */
+export async function renewShareLinkAddress(
+  ctx: AppContext,
+  founder: RoomUser,
+  linkId: string,
+): Promise<CreatedShareLink> {
+  const room = await requireManagedRoom(ctx, founder);
+  const link = await findShareLink(ctx.db, room.id, linkId);
+  if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  const token = generateToken();
+  const sealed = sealToken(ctx.shareLinkKeys, token, link.id);
+  await replaceShareLinkToken(ctx.db, link.id, { tokenHash: hashToken(token), ...sealed });
+  return { link: await viewOf(ctx, room.id, link.id, new Date()), url: shareLinkUrl(ctx, token) };
 }
 
 /**
@@ -168,14 +252,19 @@ export async function changeShareLink(
           : null,
   };
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  await updateShareLink(ctx.db, link.id, defined);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, ctx.config.database.dialect, `share-links-of:${room.id}`);
+    if (request.name !== undefined && (await findShareLinkByName(trx, room.id, request.name, link.id)))
+      throw nameTaken(request.name);
+    await updateShareLink(trx, link.id, defined);
+  });
   return viewOf(ctx, room.id, link.id, now);
 }
 
 async function viewOf(ctx: AppContext, roomId: string, linkId: string, now: Date): Promise<ShareLink> {
   const link = await findShareLink(ctx.db, roomId, linkId);
   if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
-  return toView(link, await listReaders(ctx.db, roomId), now);
+  return toView(ctx.shareLinkKeys, link, await listReaders(ctx.db, roomId), now);
 }
 
 /**

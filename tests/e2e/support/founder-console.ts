@@ -92,7 +92,7 @@ export async function moveInvestor(page: Page, email: string, from: string, to: 
 
 /**
  * Investors, Share links: a link named `name` whose readers join `group` (docs/decisions/0071-share-links.md).
- * Returns the link's address, shown only this once.
+ * Returns the link's address as the new link shows it; its card copies it again any time (ADR 76).
  */
 export async function makeShareLink(page: Page, name: string, group: string): Promise<string> {
   await page.goto('/admin/investors');

@@ -1,8 +1,9 @@
 /**
  * A plain mutual non-disclosure agreement offered as a starting point when a room's NDA is empty
  * (docs/decisions/0045-nda-before-entry.md). Written for Roundroom in plain English, not copied from any
- * published form; the founder edits it (the bracketed parts at least) before saving. It is not legal
- * advice, and the card says so.
+ * published form. Its blanks (the company, how long the duties last, the governing law) are filled from
+ * the room and a few fields of the card (mutualNdaText); the founder may edit anything before saving. It
+ * is not legal advice, and the card says so.
  */
 export const MUTUAL_NDA_TEMPLATE = `# Mutual non-disclosure agreement
 
@@ -76,3 +77,23 @@ trade secrets last for as long as the information remains a trade secret.
 By typing their full name and ticking "I agree", the Recipient accepts this agreement on their own
 behalf and, if they act for a fund or company, on its behalf.
 `;
+
+/** The facts the template's blanks take; an empty one keeps its bracketed blank, to fill in the text. */
+export interface MutualNdaFacts {
+  companyName: string;
+  /** How many years the duties last, 1 to 10. */
+  years: number;
+  /** Whose laws govern it, such as "England and Wales" or "the State of Delaware". */
+  governingLaw: string;
+}
+
+export const MAX_NDA_YEARS = 10;
+const YEARS_IN_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** The template with its blanks filled from `facts`. */
+export function mutualNdaText(facts: MutualNdaFacts): string {
+  const years = YEARS_IN_WORDS[facts.years - 1] ?? 'two';
+  return MUTUAL_NDA_TEMPLATE.replace('[Company name]', facts.companyName.trim() || '[Company name]')
+    .replace('[two] years', `${years} ${facts.years === 1 ? 'year' : 'years'}`)
+    .replace('[country or state]', facts.governingLaw.trim() || '[country or state]');
+}

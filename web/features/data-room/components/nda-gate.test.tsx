@@ -15,15 +15,17 @@ const prompt: NdaPrompt = {
   versionId: 'v-1',
   sha256: 'a'.repeat(64),
   text: '# Terms\n\nKeep it **secret**.',
+  suggestedName: null,
 };
 
 function renderGate(
   source: Parameters<typeof NdaGate>[0]['source'] = { kind: 'member', roomId: prompt.roomId },
+  shown: NdaPrompt = prompt,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <NdaGate prompt={prompt} source={source} />
+      <NdaGate prompt={shown} source={source} />
     </QueryClientProvider>,
   );
 }
@@ -96,4 +98,31 @@ test('a text changed meanwhile: the server’s message, and the new text to acce
   await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
   const [, second] = vi.mocked(fetch).mock.calls[1] ?? [];
   expect(JSON.parse(String(second?.body))).toMatchObject({ versionId: 'v-2' });
+});
+
+test('the name field starts with the invited name, which the reader may change; accepting shows the room from its top', async () => {
+  const scrollTo = vi.fn();
+  vi.stubGlobal('scrollTo', scrollTo);
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      return json(201, {
+        acceptance: { id: 'x', versionId: 'v-1', signerName: 'Ivy', acceptedAt: new Date().toISOString() },
+      });
+    }),
+  );
+  renderGate({ kind: 'invite', token: 'tok' }, { ...prompt, suggestedName: 'Ivy Investor' });
+  const name = screen.getByLabelText('Full name') as HTMLInputElement;
+  expect(name.value).toBe('Ivy Investor');
+  fireEvent.click(screen.getByLabelText('I agree to the terms of this agreement'));
+  fireEvent.click(screen.getByRole('button', { name: 'Accept and enter' }));
+  await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+  expect(sent).toEqual([{ versionId: 'v-1', signerName: 'Ivy Investor', agree: true }]);
+});
+
+test('without an invited name the field starts empty', () => {
+  renderGate();
+  expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('');
 });

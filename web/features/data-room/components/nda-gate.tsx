@@ -12,14 +12,15 @@ import type { RoomSource } from '#web/lib/query-keys';
 /**
  * The NDA page (docs/decisions/0045-nda-before-entry.md): shown instead of the room while the server
  * refuses it with 403 nda_required, to members and in the invited view alike. The reader types their
- * full name and ticks "I agree"; once accepted, the room's reads are asked again and the room shows.
+ * full name (the name they were invited by is there to start with) and ticks "I agree"; once accepted,
+ * the room's reads are asked again and the room shows from its top.
  */
 export function NdaGate({ prompt: refusedWith, source }: { prompt: NdaPrompt; source: RoomSource }) {
   const accept = useAcceptNda(source);
   // Replaced by a newer version when the founder changed the text while this page was open (409
   // nda_changed), and kept while the next attempt is under way.
   const [prompt, setPrompt] = useState(refusedWith);
-  const [signerName, setSignerName] = useState('');
+  const [signerName, setSignerName] = useState(refusedWith.suggestedName ?? '');
   const [agree, setAgree] = useState(false);
   const nameId = useId();
   const agreeId = useId();
@@ -36,7 +37,12 @@ export function NdaGate({ prompt: refusedWith, source }: { prompt: NdaPrompt; so
     if (!isValid || accept.isPending) return;
     accept.mutate(
       { versionId: prompt.versionId, signerName: signerName.trim(), agree: true },
-      { onError: (failure) => setPrompt(ndaPromptOf(failure) ?? prompt) },
+      {
+        // The agreement was read scrolled down to the form: the room starts at its top, as every
+        // navigation does.
+        onSuccess: () => window.scrollTo(0, 0),
+        onError: (failure) => setPrompt(ndaPromptOf(failure) ?? prompt),
+      },
     );
   };
 

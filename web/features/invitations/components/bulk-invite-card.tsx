@@ -98,8 +98,9 @@ export function BulkInviteCard() {
       <CardHeader>
         <CardTitle>Invite many at once</CardTitle>
         <CardDescription>
-          Paste addresses, one per line or separated by commas, or choose a CSV file with an “email” column
-          (and “name”). Up to {MAX_BULK_INVITATION_ENTRIES.toLocaleString('en-US')} at once.
+          Paste addresses, one per line or separated by commas, each with a name as Bo Chen
+          &lt;bo@capital.com&gt; if you like, or choose a CSV file with an “email” column (and “name”). Up to{' '}
+          {MAX_BULK_INVITATION_ENTRIES.toLocaleString('en-US')} at once.
         </CardDescription>
       </CardHeader>
       <CardContent>

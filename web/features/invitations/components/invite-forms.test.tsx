@@ -122,7 +122,7 @@ test('a 400 naming the address reads as a sentence beside it', async () => {
   );
 });
 
-test('bulk: the refused addresses are listed with why and left in the box; the good ones are gone', async () => {
+test('bulk: a typo beside an address is listed by name with why and left in the box; the counts say 1 sent, 1 refused', async () => {
   const sent = serve({
     'POST /api/invites/bulk': () =>
       json(200, {
@@ -131,12 +131,12 @@ test('bulk: the refused addresses are listed with why and left in the box; the g
         refusedCount: 1,
         results: [
           {
-            entry: 'ann@fund.example',
+            entry: 'ana@angel.vc',
             status: 'invited',
             reason: null,
             invitation: {
               id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
-              email: 'ann@fund.example',
+              email: 'ana@angel.vc',
               name: null,
               status: 'pending',
               used: false,
@@ -145,9 +145,9 @@ test('bulk: the refused addresses are listed with why and left in the box; the g
             },
           },
           {
-            entry: 'bo@fund',
+            entry: 'not-an-email',
             status: 'refused',
-            reason: 'Not an e-mail address: must be a valid e-mail address.',
+            reason: 'Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
             invitation: null,
           },
         ],
@@ -155,14 +155,16 @@ test('bulk: the refused addresses are listed with why and left in the box; the g
   });
   renderWithQueries(<BulkInviteCard />);
   const box = screen.getByRole('textbox', { name: 'Addresses' });
-  fireEvent.change(box, { target: { value: 'ann@fund.example\nbo@fund' } });
+  fireEvent.change(box, { target: { value: 'ana@angel.vc, not-an-email' } });
   fireEvent.click(screen.getByRole('button', { name: 'Invite all' }));
 
   const refused = await screen.findByRole('list', { name: 'Addresses not invited' });
-  expect(refused.textContent).toBe('bo@fund: Not an e-mail address: must be a valid e-mail address.');
+  expect(refused.textContent).toBe(
+    'not-an-email: Not an e-mail address (a name goes in a CSV “name” column, or as Name <address>).',
+  );
   expect(screen.getByText('1 invitation sent, 1 address refused').closest('[aria-live]')).not.toBeNull();
-  expect((box as HTMLTextAreaElement).value).toBe('bo@fund');
-  expect(sent[0]?.body).toEqual({ addresses: 'ann@fund.example\nbo@fund' });
+  expect((box as HTMLTextAreaElement).value).toBe('not-an-email');
+  expect(sent[0]?.body).toEqual({ addresses: 'ana@angel.vc, not-an-email' });
 });
 
 test('bulk: a list the server cannot read is said beside the Addresses field', async () => {

@@ -44,6 +44,7 @@ const link = (id: string, name: string): ShareLink => ({
   state: 'open',
   readerCount: 1,
   createdAt: '2026-11-20T09:00:00.000Z',
+  addressKept: true,
   readers: [],
 });
 

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '#shared/contracts/nda';
-import { MUTUAL_NDA_TEMPLATE } from '#web/features/rooms/mutual-nda-template';
+import type { MyDataRoom } from '#shared/contracts/rooms';
+import { MUTUAL_NDA_TEMPLATE, mutualNdaText } from '#web/features/rooms/mutual-nda-template';
 import { NdaSettingsCard } from './nda-settings-card';
 
 afterEach(() => {
@@ -18,11 +19,25 @@ const saved: NdaSettings = {
   acceptedCount: 0,
 };
 
+const ROOM: MyDataRoom = {
+  id: 'room-1',
+  companyName: 'Northwind Robotics',
+  description: '',
+  stage: 'Seed',
+  foundedYear: null,
+  website: '',
+  isActive: true,
+  isDownloadAllowed: false,
+  isWatermarkEnabled: false,
+  isNdaRequired: false,
+};
+
 function serve(settings: NdaSettings) {
   const posted: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/my-data-room') return new Response(JSON.stringify(ROOM), { status: 200 });
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as NdaSettings;
         posted.push(body);
@@ -40,14 +55,42 @@ function serve(settings: NdaSettings) {
   return posted;
 }
 
-test('the template is offered while the agreement is empty, and fills it', async () => {
+test('the template is offered while the agreement is empty, its blanks filled from the room and the fields', async () => {
   serve(empty);
-  const use = await screen.findByRole('button', { name: 'Use the mutual NDA template' });
-  fireEvent.click(use);
-  expect((screen.getByLabelText('Agreement (markdown)') as HTMLTextAreaElement).value).toBe(
-    MUTUAL_NDA_TEMPLATE,
+  const company = (await screen.findByLabelText('Company name')) as HTMLInputElement;
+  await waitFor(() => expect(company.value).toBe('Northwind Robotics'));
+  expect((screen.getByLabelText('Confidential for (years)') as HTMLInputElement).value).toBe('2');
+  fireEvent.change(screen.getByLabelText('Governing law'), { target: { value: 'England and Wales' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Use the mutual NDA template' }));
+  const text = (screen.getByLabelText('Agreement (markdown)') as HTMLTextAreaElement).value;
+  expect(text).toBe(
+    mutualNdaText({ companyName: 'Northwind Robotics', years: 2, governingLaw: 'England and Wales' }),
   );
+  expect(text).toContain('between **Northwind Robotics** (the "Company")');
+  expect(text).toContain('last **two years** from the date');
+  expect(text).toContain('governed by the laws of **England and Wales**');
+  expect(text).not.toMatch(/\[(Company name|two|country or state)\]/);
   expect(screen.queryByRole('button', { name: 'Use the mutual NDA template' })).toBeNull();
+});
+
+test('the fields can be changed; a governing law left empty keeps its blank, and years outside 1 to 10 are refused', async () => {
+  serve(empty);
+  const company = (await screen.findByLabelText('Company name')) as HTMLInputElement;
+  await waitFor(() => expect(company.value).toBe('Northwind Robotics'));
+  fireEvent.change(company, { target: { value: 'Northwind Robotics Ltd' } });
+  const years = screen.getByLabelText('Confidential for (years)');
+  fireEvent.change(years, { target: { value: '11' } });
+  const use = screen.getByRole('button', { name: 'Use the mutual NDA template' }) as HTMLButtonElement;
+  expect(use.disabled).toBe(true);
+  expect(document.getElementById(years.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    'Choose from 1 to 10 years.',
+  );
+  fireEvent.change(years, { target: { value: '1' } });
+  fireEvent.click(use);
+  const text = (screen.getByLabelText('Agreement (markdown)') as HTMLTextAreaElement).value;
+  expect(text).toContain('**Northwind Robotics Ltd**');
+  expect(text).toContain('last **one year** from the date');
+  expect(text).toContain('governed by the laws of **[country or state]**');
 });
 
 test('the template is plain markdown within the agreement’s limit, mutual, with its blanks marked', () => {

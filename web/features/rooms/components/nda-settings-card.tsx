@@ -7,11 +7,13 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FieldError } from '#web/components/ui/field-error';
+import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { Switch } from '#web/components/ui/switch';
+import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 import { useNdaSettings, useSaveNdaSettings } from '#web/features/rooms/api/use-nda-settings';
-import { MUTUAL_NDA_TEMPLATE } from '#web/features/rooms/mutual-nda-template';
+import { MAX_NDA_YEARS, mutualNdaText } from '#web/features/rooms/mutual-nda-template';
 import { cn } from '#web/lib/cn';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -167,23 +169,7 @@ function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
             <p id={countId} className={cn('text-xs', tooLong ? 'text-red-700' : 'text-slate-500')}>
               {count(text.length)} / {count(MAX_NDA_TEXT_LENGTH)} characters
             </p>
-            {trimmed === '' && (
-              <div className="flex flex-col items-start gap-2 rounded-md border border-indigo-100 bg-indigo-50 p-3 text-sm text-indigo-950">
-                <p>
-                  Start from a plain mutual NDA written for Roundroom, then fill in the parts in brackets. It
-                  is a starting point, not legal advice.
-                </p>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setText(MUTUAL_NDA_TEMPLATE)}
-                >
-                  <FileText aria-hidden="true" />
-                  Use the mutual NDA template
-                </Button>
-              </div>
-            )}
+            {trimmed === '' && <TemplateFields onUse={setText} />}
             {error && (
               <p id={errorId} role="alert" className="text-sm text-red-700">
                 {error}
@@ -215,5 +201,82 @@ function NdaSettingsForm({ saved }: { saved: NdaSettings }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The mutual NDA template's blanks as fields (ADR 45): the company's name from the room, how long the
+ * duties last (two years unless changed) and the governing law. "Use the mutual NDA template" writes the
+ * filled text into the agreement, which the founder may still edit.
+ */
+function TemplateFields({ onUse }: { onUse: (text: string) => void }) {
+  const room = useMyDataRoom();
+  const [companyName, setCompanyName] = useState<string | null>(null);
+  const [years, setYears] = useState('2');
+  const [governingLaw, setGoverningLaw] = useState('');
+  const id = useId();
+  const shownCompany = companyName ?? room.data?.companyName ?? '';
+  const yearsNumber = Number(years);
+  const yearsError =
+    Number.isInteger(yearsNumber) && yearsNumber >= 1 && yearsNumber <= MAX_NDA_YEARS
+      ? null
+      : `Choose from 1 to ${MAX_NDA_YEARS} years.`;
+  const use = () => {
+    if (yearsError) return;
+    onUse(mutualNdaText({ companyName: shownCompany, years: yearsNumber, governingLaw }));
+  };
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-indigo-100 bg-indigo-50 p-3 text-sm text-indigo-950">
+      <legend className="sr-only">Mutual NDA template</legend>
+      <p>
+        Start from a plain mutual NDA written for Roundroom: these fill its blanks, and you can edit anything
+        after. It is a starting point, not legal advice.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-company`}>Company name</Label>
+          <Input
+            id={`${id}-company`}
+            value={shownCompany}
+            onChange={(event) => setCompanyName(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-years`}>Confidential for (years)</Label>
+          <Input
+            id={`${id}-years`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_NDA_YEARS}
+            value={years}
+            aria-invalid={yearsError ? true : undefined}
+            aria-describedby={yearsError ? `${id}-years-error` : undefined}
+            onChange={(event) => setYears(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-law`}>Governing law</Label>
+          <Input
+            id={`${id}-law`}
+            value={governingLaw}
+            placeholder="England and Wales"
+            onChange={(event) => setGoverningLaw(event.target.value)}
+          />
+        </div>
+      </div>
+      <FieldError id={`${id}-years-error`} error={yearsError} />
+      {governingLaw.trim() === '' && (
+        <p className="text-xs text-indigo-900">
+          Left empty, the governing law stays “[country or state]” for you to fill in the text.
+        </p>
+      )}
+      <div>
+        <Button type="button" variant="outline" size="sm" disabled={yearsError !== null} onClick={use}>
+          <FileText aria-hidden="true" />
+          Use the mutual NDA template
+        </Button>
+      </div>
+    </fieldset>
   );
 }

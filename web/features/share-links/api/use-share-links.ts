@@ -28,7 +28,7 @@ function useShareLinksMutation<Input, Answer>(call: (input: Input) => Promise<An
   });
 }
 
-/** POST /api/my-data-room/share-links: answers the link's address, shown this once. */
+/** POST /api/my-data-room/share-links: answers the link with its address. */
 export function useCreateShareLink() {
   return useShareLinksMutation((request: CreateShareLinkRequest) =>
     api(shareLinkRoutes.create, { body: request }),
@@ -40,6 +40,21 @@ export function useUpdateShareLink() {
   return useShareLinksMutation(({ id, ...request }: UpdateShareLinkRequest & { id: string }) =>
     api(shareLinkRoutes.update, { params: { id }, body: request }),
   );
+}
+
+/**
+ * GET /api/my-data-room/share-links/:id/address: the link's address, read when the founder copies it
+ * (ADR 76), never kept in the query cache.
+ */
+export function useShareLinkAddress() {
+  return useMutation({
+    mutationFn: (id: string) => api(shareLinkRoutes.address, { params: { id } }),
+  });
+}
+
+/** POST /api/my-data-room/share-links/:id/new-address: a new address; the old one stops letting anyone in. */
+export function useRenewShareLinkAddress() {
+  return useShareLinksMutation((id: string) => api(shareLinkRoutes.newAddress, { params: { id } }));
 }
 
 /** POST /api/my-data-room/share-link-readers/:id: let a waiting reader in, or refuse them. */

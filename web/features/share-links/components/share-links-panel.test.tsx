@@ -1,9 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, expect, test, vi } from 'vitest';
+import { Toaster } from 'sonner';
+import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import type { ShareLink } from '#shared/contracts/share-links';
 import { ShareLinksPanel } from './share-links-panel';
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -27,17 +38,26 @@ const link: ShareLink = {
   state: 'open',
   readerCount: 0,
   createdAt: '2026-11-20T09:00:00.000Z',
+  addressKept: true,
   readers: [],
 };
+const ADDRESS = 'https://roundroom.test/share/kept-address';
+const NEW_ADDRESS = 'https://roundroom.test/share/new-address';
 
 /** The panel over a room with one group and one link; each write is recorded with its body. */
-function renderPanel() {
+function renderPanel(shown: ShareLink = link, createAnswer?: Response) {
   const writes: { url: string; body: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/address')) return json({ url: ADDRESS });
+      if (url.endsWith('/new-address')) {
+        writes.push({ url, body: {} });
+        return json({ link: { ...shown, addressKept: true }, url: NEW_ADDRESS });
+      }
       if ((init.method ?? 'GET') === 'POST') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        if (createAnswer && url.endsWith('/share-links')) return createAnswer;
         writes.push({ url, body });
         return url.endsWith('/share-links')
           ? json({ link: { ...link, ...body }, url: 'https://roundroom.test/share/x' }, 201)
@@ -49,7 +69,7 @@ function renderPanel() {
           investors: [],
           sections: [],
         });
-      return json({ links: [link] });
+      return json({ links: [shown] });
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -57,6 +77,7 @@ function renderPanel() {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ShareLinksPanel />
+        <Toaster />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -94,4 +115,66 @@ test("a link's switch turns the company's name off its page, and nothing else", 
     url: `/api/my-data-room/share-links/${link.id}`,
     body: { namesTheRoom: false },
   });
+});
+
+/** A clipboard that takes what it is given, or none at all (an http page, a refused permission). */
+function stubClipboard(works: boolean) {
+  const copied: string[] = [];
+  vi.stubGlobal('isSecureContext', works);
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    clipboard: works ? { writeText: async (text: string) => void copied.push(text) } : undefined,
+  });
+  return copied;
+}
+
+test('nothing says the link is shown only once; each link copies its address again, with "Link copied"', async () => {
+  const copied = stubClipboard(true);
+  renderPanel();
+  const card = await screen.findByRole('region', { name: 'Cold outreach, March' });
+  expect(document.body.textContent).not.toMatch(/only this once/);
+  fireEvent.click(within(card).getByRole('button', { name: 'Copy link' }));
+  expect(await screen.findByText('Link copied')).toBeTruthy();
+  expect(copied).toEqual([ADDRESS]);
+  fireEvent.click(within(card).getByRole('button', { name: 'Copy link' }));
+  await waitFor(() => expect(copied).toEqual([ADDRESS, ADDRESS]));
+});
+
+test('where the clipboard is unavailable, the address is shown to select', async () => {
+  stubClipboard(false);
+  renderPanel();
+  const card = await screen.findByRole('region', { name: 'Cold outreach, March' });
+  fireEvent.click(within(card).getByRole('button', { name: 'Copy link' }));
+  const field = await within(card).findByRole('textbox', { name: 'Address of Cold outreach, March' });
+  expect((field as HTMLInputElement).value).toBe(ADDRESS);
+});
+
+test('New address asks first, then makes and copies a new address', async () => {
+  const copied = stubClipboard(true);
+  const writes = renderPanel();
+  const card = await screen.findByRole('region', { name: 'Cold outreach, March' });
+  fireEvent.click(within(card).getByRole('button', { name: 'New address' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Give “Cold outreach, March” a new address?' });
+  expect(dialog.textContent).toMatch(/stops letting anyone in/);
+  expect(writes).toEqual([]);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'New address' }));
+  await waitFor(() => expect(copied).toEqual([NEW_ADDRESS]));
+  expect(writes).toEqual([{ url: `/api/my-data-room/share-links/${link.id}/new-address`, body: {} }]);
+});
+
+test('a link whose address was not kept offers only a new address, and says why', async () => {
+  renderPanel({ ...link, addressKept: false });
+  const card = await screen.findByRole('region', { name: 'Cold outreach, March' });
+  expect(within(card).queryByRole('button', { name: 'Copy link' })).toBeNull();
+  expect(card.textContent).toMatch(/made before addresses were kept/);
+  expect(within(card).getByRole('button', { name: 'New address' })).toBeTruthy();
+});
+
+test('a name already taken in the room is said in the form, naming it', async () => {
+  const message = 'name: this room already has a link named "Cold outreach, March". Choose another name.';
+  renderPanel(link, json({ error: 'share_link_name_taken', message, field: 'name' }, 409));
+  const form = await screen.findByRole('form', { name: 'New share link' });
+  fireEvent.change(within(form).getByLabelText('Link name'), { target: { value: 'Cold outreach, March' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Make share link' }));
+  expect((await within(form).findByRole('alert')).textContent).toMatch(/"Cold outreach, March"/);
 });

@@ -1,4 +1,4 @@
-import { Check, Copy, Link2, Plus, UserCheck, UserX } from 'lucide-react';
+import { Check, Copy, Link2, Plus, RefreshCw, UserCheck, UserX } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { InvestorGroup } from '#shared/contracts/groups';
@@ -6,6 +6,7 @@ import type { CreateShareLinkRequest, ShareLink } from '#shared/contracts/share-
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { PageSpinner } from '#web/components/ui/spinner';
@@ -14,15 +15,19 @@ import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import {
   useCreateShareLink,
   useDecideShareReader,
+  useRenewShareLinkAddress,
+  useShareLinkAddress,
   useShareLinks,
   useUpdateShareLink,
 } from '#web/features/share-links/api/use-share-links';
+import { copyText } from '#web/lib/clipboard';
 import { formatDate } from '#web/lib/format';
 
 /**
  * Share links, in the console's Investors place (docs/decisions/0071-share-links.md): a group's link the
  * founder pastes into their own e-mails. Each reader proves their address before reading; the founder
- * sees them here, lets in or refuses the ones waiting, and turns a link off.
+ * sees them here, lets in or refuses the ones waiting, and turns a link off. A link's address can be
+ * copied again at any time, or replaced by a new one (docs/decisions/0076-share-link-addresses-kept-sealed.md).
  */
 export function ShareLinksPanel() {
   const links = useShareLinks();
@@ -69,16 +74,14 @@ export function ShareLinksPanel() {
   );
 }
 
-/** The address of a link just made: only its hash is kept, so this is the one time it can be copied. */
+/** The address of a link just made, to copy now; its card copies it again any time. */
 function MadeLink({ name, url, onDone }: { name: string; url: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
+    if (await copyText(url)) {
       setCopied(true);
-    } catch {
-      toast.error('Could not copy. Select the link and copy it yourself.');
-    }
+      toast.success('Link copied', { description: url });
+    } else toast.error('Could not copy. Select the link and copy it yourself.');
   };
   return (
     <section
@@ -86,7 +89,7 @@ function MadeLink({ name, url, onDone }: { name: string; url: string; onDone: ()
       className="flex flex-col gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
     >
       <p className="text-sm font-medium text-emerald-950">
-        “{name}” is ready. Copy it now: for your safety it is shown only this once.
+        “{name}” is ready. Paste it into your e-mails; its card below copies it again whenever you need it.
       </p>
       <Input readOnly value={url} aria-label="Share link" onFocus={(event) => event.target.select()} />
       <div className="flex flex-wrap gap-2">
@@ -95,10 +98,87 @@ function MadeLink({ name, url, onDone }: { name: string; url: string; onDone: ()
           {copied ? 'Copied' : 'Copy link'}
         </Button>
         <Button size="sm" variant="outline" onClick={onDone}>
-          I have copied it
+          Done
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * Copy link and New address for one link. Copying reads the address when asked; where the clipboard
+ * refuses, the address is shown to select. A new address replaces the old one, which stops letting
+ * anyone in: the confirmation says so first.
+ */
+function AddressActions({ link }: { link: ShareLink }) {
+  const address = useShareLinkAddress();
+  const renew = useRenewShareLinkAddress();
+  const [confirming, setConfirming] = useState(false);
+  const [shown, setShown] = useState<string | null>(null);
+  const copyOrShow = async (url: string) => {
+    if (await copyText(url)) {
+      setShown(null);
+      toast.success('Link copied', { description: url });
+    } else setShown(url);
+  };
+  const copy = () =>
+    address.mutate(link.id, {
+      onSuccess: ({ url }) => copyOrShow(url),
+      onError: (error) => toast.error('Could not copy the link', { description: error.message }),
+    });
+  const renewNow = () =>
+    renew.mutate(link.id, {
+      onSuccess: ({ url }) => {
+        setConfirming(false);
+        return copyOrShow(url);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error('Could not make a new address', { description: error.message });
+      },
+    });
+  return (
+    <div className="mt-3 flex flex-col gap-2">
+      {!link.addressKept && (
+        <p className="text-sm text-slate-600">
+          This link’s address was made before addresses were kept, so it cannot be copied. It still lets
+          readers in; make a new address to copy it again.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {link.addressKept && (
+          <Button size="sm" disabled={address.isPending} onClick={copy}>
+            <Copy aria-hidden="true" />
+            Copy link
+          </Button>
+        )}
+        <Button size="sm" variant="outline" disabled={renew.isPending} onClick={() => setConfirming(true)}>
+          <RefreshCw aria-hidden="true" />
+          New address
+        </Button>
+      </div>
+      {shown && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>Your browser did not let us copy. Select the link and copy it yourself:</p>
+          <input
+            readOnly
+            aria-label={`Address of ${link.name}`}
+            value={shown}
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-2 h-11 w-full rounded-md border border-amber-300 bg-white px-2 font-mono text-xs"
+          />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Give “${link.name}” a new address?`}
+        description="The current address stops letting anyone in, wherever you pasted it. Readers already in keep reading, and the link keeps its settings and analytics. The new address is copied."
+        confirmLabel={renew.isPending ? 'Making…' : 'New address'}
+        busy={renew.isPending}
+        onConfirm={renewNow}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
   );
 }
 
@@ -319,6 +399,7 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
       <p className="mt-1 text-sm text-slate-600">
         {groupName} · {limitsOf(link)}
       </p>
+      <AddressActions link={link} />
       {editing && <ChangeLinkForm link={link} onDone={() => setEditing(false)} />}
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-6">
         <div className="flex items-center gap-3">
