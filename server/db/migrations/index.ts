@@ -24,6 +24,7 @@ import * as proofsOfOneRoom from './0028-proofs-of-one-room';
 import * as codesBoundToTheBrowser from './0029-codes-bound-to-the-browser';
 import * as archiveUploadSlots from './0030-archive-upload-slots';
 import * as shareLinkNamesTheRoom from './0031-share-link-names-the-room';
+import * as readingByVersion from './0033-reading-by-version';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0029-codes-bound-to-the-browser': codesBoundToTheBrowser,
   '0030-archive-upload-slots': archiveUploadSlots,
   '0031-share-link-names-the-room': shareLinkNamesTheRoom,
+  '0033-reading-by-version': readingByVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
