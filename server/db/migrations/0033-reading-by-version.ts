@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('page', 'integer', (c) => c.notNull())
     .addColumn('read_ms', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('reading_reader_pages_v_pk', ['document_id', 'version_number', 'user_id', 'page'])
+    .addPrimaryKeyConstraint('reading_reader_pages_v_pk', [
+      'document_id',
+      'version_number',
+      'user_id',
+      'page',
+    ])
     .execute();
   await sql`
     insert into reading_reader_pages_by_version (document_id, version_number, user_id, page, read_ms)
@@ -49,7 +54,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     select document_id, version_number, page, sum(read_ms), count(*)
     from reading_reader_pages group by document_id, version_number, page`.execute(db);
   await db.schema.dropTable('reading_document_pages').execute();
-  await db.schema.alterTable('reading_document_pages_by_version').renameTo('reading_document_pages').execute();
+  await db.schema
+    .alterTable('reading_document_pages_by_version')
+    .renameTo('reading_document_pages')
+    .execute();
 
   await sql`
     update reading_document_readers set pages_seen = (
@@ -103,7 +111,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     select document_id, page, sum(read_ms), count(*) from reading_reader_pages
     group by document_id, page`.execute(db);
   await db.schema.dropTable('reading_document_pages').execute();
-  await db.schema.alterTable('reading_document_pages_of_document').renameTo('reading_document_pages').execute();
+  await db.schema
+    .alterTable('reading_document_pages_of_document')
+    .renameTo('reading_document_pages')
+    .execute();
 
   await sql`
     update reading_document_readers set pages_seen = (

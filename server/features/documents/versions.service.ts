@@ -292,7 +292,12 @@ export async function commitVersionPreparation(
     const preview = await findPreview(trx, documentId);
     const kind = previewKindOf(extensionOf(version.originalName));
     if (outcome.status === 'ready')
-      await setVersionPageCount(trx, documentId, number, readablePageCountOf({ kind, pageCount: outcome.pageCount }));
+      await setVersionPageCount(
+        trx,
+        documentId,
+        number,
+        readablePageCountOf({ kind, pageCount: outcome.pageCount }),
+      );
     await insertPreviewObjects(trx, objects);
     await updatePreview(trx, documentId, {
       kind,
