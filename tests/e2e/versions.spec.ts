@@ -115,7 +115,11 @@ test('the founder replaces the deck; the reader sees "Updated" and the new pages
  * replaced by 13 pages; the founder's analytics show v2 by default and v1 apart ("6 of 12"), at the
  * project's width (desktop 1280, phone 390).
  */
-test("a replaced deck's analytics show v1 and v2 apart @phone", async ({ page, request, baseURL }, testInfo) => {
+test("a replaced deck's analytics show v1 and v2 apart @phone", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { token, headers, documentId, investorEmail } = await roomWithDeck(request, baseURL, {
     companyName: `Keel Analytics ${Date.now()}`,
