@@ -91,6 +91,7 @@ async function seedReadingHistory(
 
       const documents = new BatchInsert(trx, 'documents', 500);
       const previews = new BatchInsert(trx, 'document_previews', 500);
+      const versions = new BatchInsert(trx, 'document_versions', 500);
       for (const [index, id] of documentIds.entries()) {
         const rows = preparedDocumentRows({
           id,
@@ -104,9 +105,11 @@ async function seedReadingHistory(
         });
         await documents.add(rows.document);
         await previews.add(rows.preview);
+        await versions.add(rows.version);
       }
       await documents.flush();
       await previews.flush();
+      await versions.flush();
     });
 
     // The views, their pages and every roll-up, in one transaction; the totals are summed here as the
@@ -178,6 +181,7 @@ async function seedReadingHistory(
             pagesSeen++;
             await readerPages.add({
               document_id: documentId,
+              version_number: 1,
               user_id: userId,
               page: pageIndex + 1,
               read_ms: readMs,
@@ -225,6 +229,7 @@ async function seedReadingHistory(
           if (total.readers === 0) continue;
           await documentPages.add({
             document_id: documentId,
+            version_number: 1,
             page: pageIndex + 1,
             read_ms: total.readMs,
             reader_count: total.readers,

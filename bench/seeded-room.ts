@@ -55,7 +55,8 @@ export class BatchInsert<Table extends keyof Database & string> {
 
 /**
  * A PDF document of the room, uploaded by its founder at `at` (epoch ms), with its pages prepared: the
- * two rows a seeded room's documents need, as the server writes them.
+ * rows a seeded room's documents need, as the server writes them (its version 1 for those that read
+ * versions).
  */
 export function preparedDocumentRows(document: {
   id: string;
@@ -66,9 +67,30 @@ export function preparedDocumentRows(document: {
   pages: number;
   storagePrefix: string;
   at: number;
-}): { document: Database['documents']; preview: Database['document_previews'] } {
+}): {
+  document: Database['documents'];
+  preview: Database['document_previews'];
+  version: Database['document_versions'];
+} {
   const { at } = document;
+  const sha256 = crypto.randomBytes(32).toString('hex');
   return {
+    version: {
+      document_id: document.id,
+      number: 1,
+      room_id: document.roomId,
+      original_name: `document-${document.index + 1}.pdf`,
+      file_type: 'pdf',
+      mime_type: 'application/pdf',
+      size_bytes: 1_000_000,
+      sha256,
+      storage_key: `${document.storagePrefix}/${document.id}`,
+      uploaded_by: document.founderId,
+      created_at: at,
+      status: 'current',
+      is_readers_notified: 0,
+      page_count: document.pages,
+    },
     document: {
       id: document.id,
       room_id: document.roomId,
@@ -78,7 +100,7 @@ export function preparedDocumentRows(document: {
       mime_type: 'application/pdf',
       size_bytes: 1_000_000,
       download_policy: null,
-      sha256: crypto.randomBytes(32).toString('hex'),
+      sha256,
       storage_key: `${document.storagePrefix}/${document.id}`,
       uploaded_by: document.founderId,
       created_at: at,

@@ -168,6 +168,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'mime_type',
       'number',
       'original_name',
+      'page_count',
       'room_id',
       'sha256',
       'size_bytes',
@@ -257,7 +258,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'width',
     ],
     rate_limit_counters: ['count', 'expires_at', 'key'],
-    reading_document_pages: ['document_id', 'page', 'read_ms', 'reader_count'],
+    reading_document_pages: ['document_id', 'page', 'read_ms', 'reader_count', 'version_number'],
     reading_document_readers: [
       'clock_at',
       'document_id',
@@ -270,7 +271,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'view_count',
     ],
     reading_documents: ['document_id', 'last_viewed_at', 'read_ms', 'reader_count', 'room_id', 'view_count'],
-    reading_reader_pages: ['document_id', 'page', 'read_ms', 'user_id'],
+    reading_reader_pages: ['document_id', 'page', 'read_ms', 'user_id', 'version_number'],
     reading_room_readers: ['first_viewed_at', 'last_seen_at', 'read_ms', 'room_id', 'user_id', 'view_count'],
     reading_view_pages: ['page', 'read_ms', 'view_id'],
     reading_views: [
@@ -843,6 +844,7 @@ test('migration 0024 makes every existing document its own version 1, current, a
         created_at: 5000,
         status: 'current',
         is_readers_notified: 0,
+        page_count: null,
       },
     ]);
     const row = await older.db
@@ -1075,6 +1077,154 @@ test('migration 0032 keeps no address for links already made, renames a room\'s 
     expect(columns).not.toContain('token_sealed');
     expect(columns).not.toContain('token_key_id');
     await link(room, 'Outreach', 8);
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test("migration 0033 keys the page roll-ups by version from the views (before versions: version 1), keeps each version's known page count, and goes back down", async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0033-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0032-share-link-addresses')).error).toBeUndefined();
+    const [owner, reader, room, document] = [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+    ];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1),
+                     (${reader}, 'ivy@fund.example', 'Ivy', 'investor', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+              values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+    await sql`insert into documents (id, room_id, title, original_name, file_type, mime_type, size_bytes,
+                sha256, storage_key, uploaded_by, created_at, updated_at, current_version)
+              values (${document}, ${room}, 'Deck', 'Deck v2.pdf', 'pdf', 'application/pdf', 1234,
+                ${'b'.repeat(64)}, 'stored-deck-2', ${owner}, 5000, 6000, 2)`.execute(older.db);
+    await sql`insert into document_versions (document_id, number, room_id, original_name, file_type, mime_type,
+                size_bytes, sha256, storage_key, uploaded_by, created_at, status, is_readers_notified)
+              values (${document}, 1, ${room}, 'Deck.pdf', 'pdf', 'application/pdf', 1000, ${'a'.repeat(64)},
+                'stored-deck', ${owner}, 5000, 'earlier', 0),
+                     (${document}, 2, ${room}, 'Deck v2.pdf', 'pdf', 'application/pdf', 1234, ${'b'.repeat(64)},
+                'stored-deck-2', ${owner}, 6000, 'current', 0)`.execute(older.db);
+    await sql`insert into document_previews (document_id, kind, status, page_count, is_text_available,
+                created_at, updated_at, prepared_at, generation, version_number)
+              values (${document}, 'pages', 'ready', 13, 1, 6000, 6000, 6000, 2, 2)`.execute(older.db);
+    // A view from before versions read pages 1 to 6 of the first file; a view of version 2 read pages 6 and 7.
+    const [early, late] = [crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into reading_views (id, room_id, document_id, user_id, started_at, last_report_at, read_ms,
+                pages_seen, report_count, document_version)
+              values (${early}, ${room}, ${document}, ${reader}, 7000, 8000, 6000, 6, 1, null),
+                     (${late}, ${room}, ${document}, ${reader}, 9000, 9500, 3000, 2, 1, 2)`.execute(older.db);
+    for (const page of [1, 2, 3, 4, 5, 6])
+      await sql`insert into reading_view_pages (view_id, page, read_ms) values (${early}, ${page}, 1000)`.execute(
+        older.db,
+      );
+    await sql`insert into reading_view_pages (view_id, page, read_ms)
+              values (${late}, 6, 2000), (${late}, 7, 1000)`.execute(older.db);
+    // The roll-ups as the report batch left them, every version's page 6 counted as one page.
+    for (const [page, readMs] of [
+      [1, 1000],
+      [2, 1000],
+      [3, 1000],
+      [4, 1000],
+      [5, 1000],
+      [6, 3000],
+      [7, 1000],
+    ]) {
+      await sql`insert into reading_reader_pages (document_id, user_id, page, read_ms)
+                values (${document}, ${reader}, ${page}, ${readMs})`.execute(older.db);
+      await sql`insert into reading_document_pages (document_id, page, read_ms, reader_count)
+                values (${document}, ${page}, ${readMs}, 1)`.execute(older.db);
+    }
+    await sql`insert into reading_document_readers (document_id, user_id, room_id, view_count, read_ms, pages_seen,
+                first_viewed_at, last_viewed_at, clock_at)
+              values (${document}, ${reader}, ${room}, 2, 9000, 7, 7000, 9000, 9500)`.execute(older.db);
+
+    await migrateToLatest(older.db);
+    const readerPages = await older.db
+      .selectFrom('reading_reader_pages')
+      .select(['version_number', 'page', 'read_ms'])
+      .where('document_id', '=', document)
+      .where('user_id', '=', reader)
+      .orderBy('version_number')
+      .orderBy('page')
+      .execute();
+    const v1 = [1, 2, 3, 4, 5, 6].map((page) => ({ version_number: 1, page, read_ms: 1000 }));
+    const v2 = [
+      { version_number: 2, page: 6, read_ms: 2000 },
+      { version_number: 2, page: 7, read_ms: 1000 },
+    ];
+    expect(readerPages.map((row) => ({ ...row, read_ms: Number(row.read_ms) }))).toEqual([...v1, ...v2]);
+    const documentPages = await older.db
+      .selectFrom('reading_document_pages')
+      .select(['version_number', 'page', 'read_ms', 'reader_count'])
+      .where('document_id', '=', document)
+      .orderBy('version_number')
+      .orderBy('page')
+      .execute();
+    expect(documentPages.map((row) => ({ ...row, read_ms: Number(row.read_ms) }))).toEqual(
+      [...v1, ...v2].map((row) => ({ ...row, reader_count: 1 })),
+    );
+    const totals = await older.db
+      .selectFrom('reading_document_readers')
+      .select(['pages_seen', 'read_ms', 'view_count', 'clock_at'])
+      .executeTakeFirstOrThrow();
+    expect({ ...totals, read_ms: Number(totals.read_ms), clock_at: Number(totals.clock_at) }).toEqual({
+      pages_seen: 8,
+      read_ms: 9000,
+      view_count: 2,
+      clock_at: 9500,
+    });
+    const pageCounts = await older.db
+      .selectFrom('document_versions')
+      .select(['number', 'page_count'])
+      .where('document_id', '=', document)
+      .orderBy('number')
+      .execute();
+    // Version 1's preview was replaced by version 2's: its count is not known any more.
+    expect(pageCounts).toEqual([
+      { number: 1, page_count: null },
+      { number: 2, page_count: 13 },
+    ]);
+    // The new keys hold: the same page of the same version and reader is one row.
+    await expect(
+      sql`insert into reading_reader_pages (document_id, version_number, user_id, page, read_ms)
+          values (${document}, 2, ${reader}, 7, 5)`.execute(older.db),
+    ).rejects.toThrow();
+
+    expect((await migrator.migrateTo('0032-share-link-addresses')).error).toBeUndefined();
+    const merged = await older.db
+      .selectFrom('reading_reader_pages')
+      .select(['page', 'read_ms'])
+      .where('document_id', '=', document)
+      .orderBy('page')
+      .execute();
+    expect(merged.map((row) => [row.page, Number(row.read_ms)])).toEqual([
+      [1, 1000],
+      [2, 1000],
+      [3, 1000],
+      [4, 1000],
+      [5, 1000],
+      [6, 3000],
+      [7, 1000],
+    ]);
+    const back = await older.db
+      .selectFrom('reading_document_readers')
+      .select('pages_seen')
+      .executeTakeFirstOrThrow();
+    expect(back.pages_seen).toBe(7);
+    const versionColumns = (await older.db.introspection.getTables())
+      .find((table) => table.name === 'document_versions')
+      ?.columns.map((column) => column.name);
+    expect(versionColumns).not.toContain('page_count');
   } finally {
     await older.close();
     await database.drop();

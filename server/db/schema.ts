@@ -301,6 +301,8 @@ export interface DocumentVersionsTable {
   status: DocumentVersionStatus;
   /** The founder asked to mail the earlier version's readers once this version is current. */
   is_readers_notified: Flag;
+  /** The pages a founder reads of it (1 for a file read whole), recorded from its ready preview; null while unknown. */
+  page_count: number | null;
 }
 
 export interface AccessEventsTable {
@@ -398,23 +400,29 @@ export interface ReadingViewPagesTable {
   read_ms: number;
 }
 
-/** Per document, reader and page, over all of that reader's views. */
+/** Per document, version, reader and page, over all of that reader's views of the version. */
 export interface ReadingReaderPagesTable {
   document_id: string;
+  /** The version whose page this is (docs/decisions/0077-reading-analytics-by-version.md). */
+  version_number: number;
   user_id: string;
   page: number;
   read_ms: number;
 }
 
-/** Per document and page, over every reader; reader_count: how many readers saw the page. */
+/** Per document, version and page, over every reader; reader_count: how many readers saw the page. */
 export interface ReadingDocumentPagesTable {
   document_id: string;
+  version_number: number;
   page: number;
   read_ms: number;
   reader_count: number;
 }
 
-/** Per document and reader; pages_seen counts distinct pages over all their views. */
+/**
+ * Per document and reader, over every version; pages_seen counts the distinct (version, page) pairs seen
+ * over all their views (one version's pages are in reading_reader_pages).
+ */
 export interface ReadingDocumentReadersTable {
   document_id: string;
   user_id: string;

@@ -118,19 +118,44 @@ export const documentAnalyticsParamsSchema = z.object({
 export const documentAnalyticsQuerySchema = z.strictObject({
   /** One reader's time per page beside the average. */
   reader: z.uuid({ error: 'must be a reader id' }).optional(),
+  /** The version whose pages and completion are shown (docs/decisions/0077-reading-analytics-by-version.md); the current one when absent. */
+  version: z.coerce
+    .number({ error: 'must be a version number' })
+    .int({ error: 'must be a version number' })
+    .min(1, { error: 'must be a version number' })
+    .max(1_000_000, { error: 'must be a version number' })
+    .optional(),
 });
 
 /** GET /api/admin/analytics/documents/:documentId */
 export const documentAnalyticsSchema = z
   .object({
-    document: z.object({ id: z.string(), title: z.string(), pageCount: z.number().nullable() }),
+    /** pageCount: the shown version's pages; currentVersion: the one readers get. */
+    document: z.object({
+      id: z.string(),
+      title: z.string(),
+      pageCount: z.number().nullable(),
+      currentVersion: z.number(),
+    }),
+    /** The version the pages, the readers' pages and time, and completion are of (ADR 77). */
+    version: z.number(),
+    /** The document's versions, oldest first, each with its page count (null while unknown). */
+    versions: z.array(
+      z.object({ number: z.number(), pageCount: z.number().nullable(), createdAt: isoDateTime }),
+    ),
+    /** The versions the totals below (views, readers, time) count: every version a reader has read a page of. */
+    totalsVersions: z.array(z.number()),
     viewCount: z.number(),
     readerCount: z.number(),
     totalReadSeconds: z.number(),
     /** Per reader (total over readers / readers). */
     averageReadSeconds: z.number(),
-    /** The share of pages seen, averaged over readers, 0 to 1; null while the page count is unknown. */
+    /** The share of the version's pages seen, averaged over its readers, 0 to 1; null while its page count is unknown. */
     completion: z.number().nullable(),
+    /**
+     * Every reader of the document: views and dates over every version; readSeconds, pagesSeen and
+     * completion on the shown version only (0 for a reader who never read it).
+     */
     readers: z.array(
       readerSchema.extend({
         viewCount: z.number(),
@@ -141,11 +166,11 @@ export const documentAnalyticsSchema = z
         completion: z.number().nullable(),
       }),
     ),
-    /** Every page of the document (1..pageCount, or those seen while the count is unknown). */
+    /** Every page of the shown version (1..pageCount, or those seen while the count is unknown). */
     pages: z.array(
       z.object({
         page: z.number(),
-        /** Seconds on the page averaged over every reader of the document (0 for a reader who never saw it). */
+        /** Seconds on the page averaged over every reader of the version (0 for a reader who never saw the page). */
         averageSeconds: z.number(),
         readerCount: z.number(),
         /** The chosen reader's seconds on this page, or null when no reader is chosen. */
@@ -158,7 +183,15 @@ export const documentAnalyticsSchema = z
   .meta({
     examples: [
       {
-        document: { id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b', title: 'Pitch deck', pageCount: 2 },
+        document: {
+          id: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+          title: 'Pitch deck',
+          pageCount: 2,
+          currentVersion: 1,
+        },
+        version: 1,
+        versions: [{ number: 1, pageCount: 2, createdAt: '2026-11-20T09:00:00.000Z' }],
+        totalsVersions: [1],
         viewCount: 3,
         readerCount: 1,
         totalReadSeconds: 95,

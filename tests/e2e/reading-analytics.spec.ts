@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { deckPdf, writtenPdf } from '#tests/support/sample-documents';
-import { e2eBaseUrl } from './e2e-environment';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
-import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+import { investorApi } from './support/investor-api';
 import { uniqueEmail } from './support/people';
 
 const SCREENSHOTS = path.join('test-results', 'screenshots');
@@ -28,23 +27,6 @@ async function waitUntilPrepared(request: APIRequestContext, documentId: string)
     )
     .not.toBeNull();
   return pageCount ?? 0;
-}
-
-/** An investor's API session, signed in with the link from their e-mail. */
-async function investorApi(email: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: e2eBaseUrl });
-  expect((await anonymous.post('/api/auth/magic-link', { data: { email } })).status()).toBe(200);
-  const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${e2eBaseUrl}/verify?token=`);
-  const verified = await anonymous.post('/api/auth/verify', {
-    data: { token: new URL(link).searchParams.get('token') },
-  });
-  expect(verified.status()).toBe(200);
-  const { token } = (await verified.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: e2eBaseUrl,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
-  });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,6 +4,7 @@ import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { openConsolePlace } from './support/founder-console';
+import { investorApi } from './support/investor-api';
 import { waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast } from './support/people';
 
@@ -109,3 +110,93 @@ test('the founder replaces the deck; the reader sees "Updated" and the new pages
     });
   }
 });
+
+/**
+ * Analytics by version (docs/decisions/0077-reading-analytics-by-version.md): a 12-page deck, half read,
+ * replaced by 13 pages; the founder's analytics show v2 by default and v1 apart ("6 of 12"), at the
+ * project's width (desktop 1280, phone 390).
+ */
+test("a replaced deck's analytics show v1 and v2 apart @phone", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { token, headers, documentId, investorEmail } = await roomWithDeck(request, baseURL, {
+    companyName: `Keel Analytics ${Date.now()}`,
+    section: 'Decks',
+    deckName: DECK_NAME,
+    pages: 12,
+    investorName: 'Vera Reader',
+  });
+  const analytics = async () => {
+    const answer = await request.get(`/api/admin/analytics/documents/${documentId}`, { headers });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as { document: { pageCount: number | null; currentVersion: number } };
+  };
+  await expect.poll(async () => (await analytics()).document.pageCount, { timeout: 60_000 }).toBe(12);
+
+  // Vera reads pages 1 to 6 of v1 through the viewer's API (within the 2 s a report may claim at once).
+  const investor = await investorApi(investorEmail);
+  const readPages = async (pages: number[]) => {
+    const opened = await investor.post(`/api/documents/${documentId}/views`);
+    expect(opened.status(), await opened.text()).toBe(201);
+    const { viewId } = (await opened.json()) as { viewId: string };
+    const reported = await investor.post(`/api/views/${viewId}/reports`, {
+      data: { pages: pages.map((number) => ({ page: number, seconds: 0.3 })) },
+    });
+    expect(reported.status(), await reported.text()).toBe(204);
+  };
+  await readPages([1, 2, 3, 4, 5, 6]);
+
+  const replaced = await request.post(`/api/documents/${documentId}/versions`, {
+    headers,
+    multipart: { file: { name: 'Series A deck v2.pdf', mimeType: 'application/pdf', buffer: deckPdf(13) } },
+  });
+  expect(replaced.status(), await replaced.text()).toBe(201);
+  await expect
+    .poll(async () => (await analytics()).document, { timeout: 60_000 })
+    .toEqual({ id: documentId, title: DECK_NAME, pageCount: 13, currentVersion: 2 });
+  await readPages([13]);
+  await investor.dispose();
+
+  await page.context().addCookies([{ name: 'rr_session', value: token, url: baseURL ?? '' }]);
+  await page.goto(`/admin/analytics/documents/${documentId}`);
+  await expect(page.getByRole('heading', { level: 1, name: DECK_NAME })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Version' });
+  await expect(picker).toHaveValue('2');
+  await expect(picker.getByRole('option')).toHaveText([
+    /^Version 2 \(current\) · 13 pages · /,
+    /^Version 1 · 12 pages · /,
+  ]);
+  await expect(page.getByText('Version 2 of 2 · 13 pages')).toBeVisible();
+  await expect(page.getByText(/Readers, views and reading time count versions 1 and 2/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Time per page of version 2' })).toBeVisible();
+  const shown = (text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
+  await expect(shown('1 of 13')).toBeVisible();
+  await expect(shown('6 of 13')).toHaveCount(0);
+  await shootAnalytics(page, testInfo.project.name, 'v2');
+
+  await picker.selectOption('1');
+  await expect(page).toHaveURL(/\?version=1$/);
+  await expect(page.getByText('Version 1 of 2 · 12 pages')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Time per page of version 1' })).toBeVisible();
+  await expect(shown('6 of 12')).toBeVisible();
+  await expect(
+    page.getByRole('term').filter({ hasText: 'Completion of version 1' }).locator('xpath=..'),
+  ).toContainText('50%');
+  await shootAnalytics(page, testInfo.project.name, 'v1');
+
+  // The current version again, by the picker: the URL loses ?version=.
+  await picker.selectOption('2');
+  await expect(page).toHaveURL(new RegExp(`/admin/analytics/documents/${documentId}$`));
+  await expect(shown('1 of 13')).toBeVisible();
+});
+
+/** The page as the lead reviews it, at the project's width. */
+async function shootAnalytics(page: import('@playwright/test').Page, project: string, version: string) {
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `analytics-by-version-${version}-${project}.png`),
+    fullPage: true,
+  });
+}

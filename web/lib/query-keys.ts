@@ -151,8 +151,9 @@ export const readingAnalyticsKeys = {
   /** The room's, over every reader or those of one group, one share link, or both (null: every reader). */
   room: ({ group = null, shareLink = null }: RoomAnalyticsFilter = {}) =>
     [...readingAnalyticsKeys.all, 'room', group, shareLink] as const,
-  document: (documentId: string, reader: string | null) =>
-    [...readingAnalyticsKeys.all, 'document', documentId, reader] as const,
+  /** version: null for the current one (docs/decisions/0077-reading-analytics-by-version.md). */
+  document: (documentId: string, reader: string | null, version: number | null = null) =>
+    [...readingAnalyticsKeys.all, 'document', documentId, reader, version] as const,
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
 };
 

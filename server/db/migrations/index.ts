@@ -25,6 +25,7 @@ import * as codesBoundToTheBrowser from './0029-codes-bound-to-the-browser';
 import * as archiveUploadSlots from './0030-archive-upload-slots';
 import * as shareLinkNamesTheRoom from './0031-share-link-names-the-room';
 import * as shareLinkAddresses from './0032-share-link-addresses';
+import * as readingByVersion from './0033-reading-by-version';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0030-archive-upload-slots': archiveUploadSlots,
   '0031-share-link-names-the-room': shareLinkNamesTheRoom,
   '0032-share-link-addresses': shareLinkAddresses,
+  '0033-reading-by-version': readingByVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,5 +54,8 @@ export { newVersionMailJob } from './version-mails';
 export {
   commitVersionPreparation,
   findPreparingVersion,
+  listVersionPages,
+  readablePageCountOf,
+  type VersionPages,
   type VersionPreparation,
 } from './versions.service';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findPreview } from '#server/features/documents/previews.repository';
 import { backUp } from '#server/operations/backup';
+import type { DocumentAnalytics, InvestorAnalytics } from '#shared/contracts/reading';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import {
   createFounder,
@@ -393,5 +394,136 @@ describe('Earlier versions', () => {
       (await t.request('DELETE', `/api/documents/${documentId}`, { headers: founder.auth })).status,
     ).toBe(204);
     for (const key of keys) expect(await storedBytes(t.config, key)).toBeUndefined();
+  });
+});
+
+describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version.md)', () => {
+  const openView = async (reader: SignedIn, documentId: string): Promise<string> => {
+    const response = await t.request('POST', `/api/documents/${documentId}/views`, { headers: reader.auth });
+    expect(response.status, response.text).toBe(201);
+    return (response.json as { viewId: string }).viewId;
+  };
+  /** Reports these pages on a view as if it had been open for as long as they took. */
+  const readOn = async (reader: SignedIn, viewId: string, pages: { page: number; seconds: number }[]) => {
+    const ms = (pages.reduce((sum, page) => sum + page.seconds, 0) + 1) * 1000;
+    const db = t.app.database.db;
+    const view = await db
+      .selectFrom('reading_views')
+      .selectAll()
+      .where('id', '=', viewId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('reading_views')
+      .set({
+        started_at: view.started_at - ms,
+        last_report_at: view.last_report_at && view.last_report_at - ms,
+      })
+      .where('id', '=', viewId)
+      .execute();
+    await db
+      .updateTable('reading_document_readers')
+      .set((eb) => ({ clock_at: eb('clock_at', '-', ms) }))
+      .where('document_id', '=', view.document_id)
+      .where('user_id', '=', view.user_id)
+      .execute();
+    const response = await t.request('POST', `/api/views/${viewId}/reports`, {
+      json: { pages },
+      headers: reader.auth,
+    });
+    expect(response.status, response.text).toBe(204);
+  };
+  const analyticsOf = async (founder: SignedIn, documentId: string, query = '') => {
+    const response = await t.request('GET', `/api/admin/analytics/documents/${documentId}${query}`, {
+      headers: founder.auth,
+    });
+    expect(response.status, response.text).toBe(200);
+    return response.json as DocumentAnalytics;
+  };
+  const pageOf = (analytics: DocumentAnalytics, page: number) =>
+    analytics.pages.find((row) => row.page === page);
+
+  test('a 12-page deck replaced by 13 pages: v1 reading stays on v1 ("6 of 12"), v2 starts empty, the totals say they count both', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedDeck(founder, 12);
+    const firstSix = [1, 2, 3, 4, 5, 6].map((page) => ({ page, seconds: 2 }));
+    await readOn(investor, await openView(investor, documentId), firstSix);
+    // A view of v1 still open while v2 is prepared and becomes current.
+    const stillOpen = await openView(investor, documentId);
+    expect((await replace(founder, documentId, 'Deck v2.pdf', deckPdf(13))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    // Its later report is v1 reading: page 6 of v1, not page 6 of the new deck.
+    await readOn(investor, stillOpen, [{ page: 6, seconds: 3 }]);
+    await readOn(investor, await openView(investor, documentId), [{ page: 13, seconds: 4 }]);
+
+    const current = await analyticsOf(founder, documentId);
+    expect(current.version).toBe(2);
+    expect(current.document).toMatchObject({ pageCount: 13, currentVersion: 2 });
+    expect(current.versions).toEqual([
+      { number: 1, pageCount: 12, createdAt: expect.any(String) },
+      { number: 2, pageCount: 13, createdAt: expect.any(String) },
+    ]);
+    expect(current.totalsVersions).toEqual([1, 2]);
+    expect(current).toMatchObject({ viewCount: 3, readerCount: 1, totalReadSeconds: 19 });
+    expect(current.pages).toHaveLength(13);
+    expect(pageOf(current, 6)).toMatchObject({ readerCount: 0, averageSeconds: 0 });
+    expect(pageOf(current, 13)).toMatchObject({ readerCount: 1, averageSeconds: 4 });
+    expect(current.readers[0]).toMatchObject({ pagesSeen: 1, readSeconds: 4, completion: 1 / 13 });
+    expect(current.completion).toBeCloseTo(1 / 13);
+
+    const first = await analyticsOf(founder, documentId, `?version=1&reader=${investor.user.id}`);
+    expect(first.version).toBe(1);
+    expect(first.document).toMatchObject({ pageCount: 12, currentVersion: 2 });
+    expect(first.pages).toHaveLength(12);
+    expect(pageOf(first, 6)).toMatchObject({ readerCount: 1, averageSeconds: 5, readerSeconds: 5 });
+    expect(first.readers[0]).toMatchObject({ pagesSeen: 6, readSeconds: 15, completion: 0.5 });
+    expect(first.completion).toBe(0.5);
+    // The totals are the document's, whichever version is shown.
+    expect(first).toMatchObject({
+      viewCount: 3,
+      readerCount: 1,
+      totalReadSeconds: 19,
+      totalsVersions: [1, 2],
+    });
+
+    // The investor's own page counts the version they get now.
+    const investorPage = await t.request('GET', `/api/admin/analytics/investors/${investor.user.id}`, {
+      headers: founder.auth,
+    });
+    expect((investorPage.json as InvestorAnalytics).documents[0]).toMatchObject({
+      pagesSeen: 1,
+      pageCount: 13,
+    });
+  });
+
+  test('a version the document does not have is refused by name; another room, an investor, or no session learn nothing', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const other = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 2);
+    expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(3))).status).toBe(201);
+    await t.app.jobs.whenIdle();
+    const deleted = await t.request('DELETE', `/api/documents/${documentId}/versions/1`, {
+      headers: founder.auth,
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    const at = (query: string, auth = founder.auth) =>
+      t.request('GET', `/api/admin/analytics/documents/${documentId}${query}`, { headers: auth });
+
+    for (const missing of [1, 3]) {
+      expectRefusal(await at(`?version=${missing}`), 400, {
+        error: 'version_not_found',
+        message: new RegExp(`version: this document has no version ${missing}\\.`),
+      });
+    }
+    for (const bad of ['0', '-1', 'two', '1.5', '']) {
+      expectRefusal(await at(`?version=${bad}`), 400, { message: /version: must be a version number/ });
+    }
+    // Another founder gets the answer of a missing document, whether or not the version exists.
+    for (const query of ['?version=2', '?version=1', '']) {
+      expectRefusal(await at(query, other.auth), 404, { message: /does not exist/ });
+    }
+    expectRefusal(await at('?version=2', investor.auth), 403, { message: /Only the founder/ });
+    expect((await t.request('GET', `/api/admin/analytics/documents/${documentId}?version=2`)).status).toBe(
+      401,
+    );
   });
 });

@@ -21,6 +21,7 @@ export function firstVersionOf(document: StoredDocument): StoredVersion {
     createdAt: document.createdAt,
     status: 'current',
     isReadersNotified: false,
+    pageCount: null,
   };
 }
 
@@ -113,6 +114,21 @@ export async function setVersionStatus(
   await db
     .updateTable('document_versions')
     .set({ status })
+    .where('document_id', '=', documentId)
+    .where('number', '=', number)
+    .execute();
+}
+
+/** Records the pages a founder reads of a version (docs/decisions/0077-reading-analytics-by-version.md). */
+export async function setVersionPageCount(
+  db: Executor,
+  documentId: string,
+  number: number,
+  pageCount: number | null,
+): Promise<void> {
+  await db
+    .updateTable('document_versions')
+    .set({ page_count: pageCount })
     .where('document_id', '=', documentId)
     .where('number', '=', number)
     .execute();

@@ -23,6 +23,7 @@ import {
 } from './documents.service';
 import { mimeTypeFor } from './file-signatures';
 import {
+  type DocumentPreview,
   deletePreviewObjects,
   findPreview,
   insertPreviewObjects,
@@ -47,6 +48,7 @@ import {
   nextVersionNumber,
   readersByVersion,
   type StoredVersion,
+  setVersionPageCount,
   setVersionStatus,
 } from './versions.repository';
 
@@ -146,6 +148,7 @@ async function storeNewVersion(
         createdAt: now,
         status: 'preparing',
         isReadersNotified: upload.notifyReaders,
+        pageCount: null,
       };
       await insertVersion(trx, version);
       if (isReadyWithoutPreparation(previewKindOf(upload.extension))) {
@@ -185,6 +188,11 @@ async function switchToVersion(
   version: StoredVersion,
   now: Date,
 ): Promise<string[]> {
+  // The outgoing version's page count is kept from its preview, which is about to be replaced: its
+  // analytics are read against it from then on (ADR 77).
+  const outgoing = await findPreview(trx, document.id);
+  if (outgoing?.versionNumber === document.currentVersion && outgoing.status === 'ready')
+    await setVersionPageCount(trx, document.id, document.currentVersion, readablePageCountOf(outgoing));
   const removed = await deletePreviewObjects(trx, document.id);
   const current = await makeVersionCurrent(trx, document, version, now);
   if (version.isReadersNotified) await enqueueNewVersionMails(trx, current);
@@ -204,6 +212,48 @@ async function switchToVersion(
     now,
   );
   return removed;
+}
+
+/**
+ * The pages a founder reads of a ready preview: its prepared pages, 1 for a file read whole (an image, a
+ * text, a table), null when a paged file's count is unknown.
+ */
+export function readablePageCountOf(preview: Pick<DocumentPreview, 'kind' | 'pageCount'>): number | null {
+  return preview.kind === 'pages' ? preview.pageCount : 1;
+}
+
+/** A version as its analytics name it (docs/decisions/0077-reading-analytics-by-version.md). */
+export interface VersionPages {
+  number: number;
+  /** The pages a founder reads of it; null while unknown (not prepared, failed, or prepared before ADR 77 and no longer current). */
+  pageCount: number | null;
+  createdAt: Date;
+}
+
+/**
+ * A document's versions, oldest first, each with its page count: the current version's from its live
+ * preview (which a retry or a re-preparation may change), every other one's as recorded when it stopped
+ * being current.
+ */
+export async function listVersionPages(
+  ctx: AppContext,
+  document: Pick<StoredDocument, 'id' | 'roomId' | 'currentVersion'>,
+): Promise<VersionPages[]> {
+  const [versions, preview] = await Promise.all([
+    listVersions(ctx.db, document.roomId, document.id),
+    findPreview(ctx.db, document.id),
+  ]);
+  const currentPages =
+    preview?.status === 'ready' && preview.versionNumber === document.currentVersion
+      ? readablePageCountOf(preview)
+      : null;
+  return versions
+    .map((version) => ({
+      number: version.number,
+      pageCount: version.number === document.currentVersion ? currentPages : version.pageCount,
+      createdAt: version.createdAt,
+    }))
+    .sort((a, b) => a.number - b.number);
 }
 
 /** What a new version's preparation ended in, for its commit. */
@@ -240,9 +290,17 @@ export async function commitVersionPreparation(
     const now = new Date();
     const removed = await switchToVersion(trx, document, version, now);
     const preview = await findPreview(trx, documentId);
+    const kind = previewKindOf(extensionOf(version.originalName));
+    if (outcome.status === 'ready')
+      await setVersionPageCount(
+        trx,
+        documentId,
+        number,
+        readablePageCountOf({ kind, pageCount: outcome.pageCount }),
+      );
     await insertPreviewObjects(trx, objects);
     await updatePreview(trx, documentId, {
-      kind: previewKindOf(extensionOf(version.originalName)),
+      kind,
       status: outcome.status,
       failureCode: outcome.status === 'failed' ? outcome.code : null,
       pageCount: outcome.status === 'ready' ? outcome.pageCount : null,

@@ -914,6 +914,38 @@ describe("the founder's analytics", () => {
     ]);
   });
 
+  test('per investor: a view that read nothing is no line of the timeline, and still counts as a view', async () => {
+    const { founder, investor, documentId } = await roomWithDeck(3);
+    // Opened and closed at once, twice: no report, 0 s and 0 pages.
+    await openedView(investor, documentId);
+    await openedView(investor, documentId);
+    await reportAfter(investor, await openedView(investor, documentId), 10, [{ page: 2, seconds: 4 }]);
+
+    const analytics = await get<InvestorAnalytics>(
+      founder,
+      `/api/admin/analytics/investors/${investor.user.id}`,
+    );
+    const lines = analytics.visits.flatMap((visit) =>
+      visit.activities.map((activity) =>
+        activity.kind === 'viewed' ? `viewed ${activity.readSeconds}s ${activity.pagesSeen}p` : activity.kind,
+      ),
+    );
+    expect(lines).toEqual(['viewed 4s 1p']);
+    expect(analytics.documents[0]).toMatchObject({ viewCount: 3, readSeconds: 4, pagesSeen: 1 });
+    const document = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    expect(document.viewCount).toBe(3);
+
+    // A reader whose only view read nothing has an empty timeline, not a page that is not found.
+    const { founder: other, investor: idle, documentId: unread } = await roomWithDeck(2);
+    await openedView(idle, unread);
+    const idleAnalytics = await get<InvestorAnalytics>(
+      other,
+      `/api/admin/analytics/investors/${idle.user.id}`,
+    );
+    expect(idleAnalytics.visits).toEqual([]);
+    expect(idleAnalytics.documents[0]).toMatchObject({ viewCount: 1, readSeconds: 0 });
+  });
+
   test('founder analytics are for the owner only: investors 403, other founders 404, unknown ids 404', async () => {
     const { founder, investor, documentId } = await roomWithDeck();
     const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);

@@ -34,7 +34,7 @@ export async function insertView(db: Executor, view: ReadingView): Promise<void>
 export async function findViewIdentity(db: Executor, viewId: string): Promise<ViewIdentity | undefined> {
   const row = await db
     .selectFrom('reading_views')
-    .select(['id', 'room_id', 'document_id', 'user_id', 'started_at'])
+    .select(['id', 'room_id', 'document_id', 'user_id', 'started_at', 'document_version'])
     .where('id', '=', viewId)
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;
@@ -104,7 +104,13 @@ export async function addOpenedView(db: Executor, view: ReadingView): Promise<vo
 }
 
 /** What a report's batch needs of a view: the fields that never change after it is opened. */
-export type ViewIdentity = Pick<ReadingView, 'id' | 'roomId' | 'documentId' | 'userId' | 'startedAt'>;
+export type ViewIdentity = Pick<
+  ReadingView,
+  'id' | 'roomId' | 'documentId' | 'userId' | 'startedAt' | 'documentVersion'
+>;
+
+/** The version a view read: views from before versions read version 1 (ADR 77). */
+export const versionOfView = (view: Pick<ReadingView, 'documentVersion'>) => view.documentVersion ?? 1;
 
 /** One reader's roll-up row of one document, by `${documentId} ${userId}`. */
 export const readerKey = (documentId: string, userId: string) => `${documentId} ${userId}`;
@@ -185,6 +191,13 @@ function countBy(keys: string[]): Map<string, number> {
 }
 
 const pageKey = (owner: string, page: number) => `${owner} ${String(page).padStart(10, '0')}`;
+const versionKey = (documentId: string, versionNumber: number) =>
+  `${documentId} ${String(versionNumber).padStart(10, '0')}`;
+/** Keys in the roll-ups' primary-key order, so every batch writes (and locks) their rows in one order. */
+const readerPageKey = (row: { document_id: string; version_number: number; user_id: string; page: number }) =>
+  pageKey(`${versionKey(row.document_id, row.version_number)} ${row.user_id}`, row.page);
+const documentPageKey = (row: { document_id: string; version_number: number; page: number }) =>
+  pageKey(versionKey(row.document_id, row.version_number), row.page);
 
 /**
  * Writes a batch of accepted reports, after lockReportTargets in the same transaction: each roll-up
@@ -270,54 +283,72 @@ export async function writeAcceptedReports(
 
   const read = reports.filter((report) => report.pages.length > 0);
   if (read.length === 0) return;
-  // Pages new to a reader over all their views of the document: those whose row this upsert made.
+  // Pages of a version new to a reader over all their views of it: those whose row this upsert made.
+  // Page 6 of version 1 and page 6 of version 2 are different pages (ADR 77).
   const readerPages = sumBy(
     read.flatMap((report) =>
       report.pages.map((page) => ({
         document_id: report.view.documentId,
+        version_number: versionOfView(report.view),
         user_id: report.view.userId,
         page: page.page,
         read_ms: page.readMs,
       })),
     ),
-    (row) => pageKey(readerKey(row.document_id, row.user_id), row.page),
+    (row) => readerPageKey(row),
     (into, row) => {
       into.read_ms += row.read_ms;
     },
   );
   const readerPageTotals = (
-    await sql<{ document_id: string; user_id: string; page: number; read_ms: string | number }>`
-      insert into reading_reader_pages (document_id, user_id, page, read_ms)
-      ${jsonRows(dialect, readerPages, { document_id: 'text', user_id: 'text', page: 'integer', read_ms: 'bigint' })}
-      on conflict (document_id, user_id, page) do update set read_ms = reading_reader_pages.read_ms + excluded.read_ms
-      returning document_id, user_id, page, read_ms`.execute(db)
+    await sql<{
+      document_id: string;
+      version_number: number;
+      user_id: string;
+      page: number;
+      read_ms: string | number;
+    }>`
+      insert into reading_reader_pages (document_id, version_number, user_id, page, read_ms)
+      ${jsonRows(dialect, readerPages, {
+        document_id: 'text',
+        version_number: 'integer',
+        user_id: 'text',
+        page: 'integer',
+        read_ms: 'bigint',
+      })}
+      on conflict (document_id, version_number, user_id, page) do update set read_ms = reading_reader_pages.read_ms + excluded.read_ms
+      returning document_id, version_number, user_id, page, read_ms`.execute(db)
   ).rows;
-  const addedToReader = new Map(
-    readerPages.map((row) => [pageKey(readerKey(row.document_id, row.user_id), row.page), row.read_ms]),
-  );
+  const addedToReader = new Map(readerPages.map((row) => [readerPageKey(row), row.read_ms]));
   const createdReaderPages = readerPageTotals.filter(
-    (row) =>
-      Number(row.read_ms) === addedToReader.get(pageKey(readerKey(row.document_id, row.user_id), row.page)),
+    (row) => Number(row.read_ms) === addedToReader.get(readerPageKey(row)),
   );
-  const newReadersOfPage = countBy(createdReaderPages.map((row) => pageKey(row.document_id, row.page)));
+  const newReadersOfPage = countBy(createdReaderPages.map((row) => documentPageKey(row)));
   const newPagesOfReader = countBy(createdReaderPages.map((row) => readerKey(row.document_id, row.user_id)));
 
   const documentPages = sumBy(
     readerPages.map((row) => ({
       document_id: row.document_id,
+      version_number: row.version_number,
       page: row.page,
       read_ms: row.read_ms,
-      reader_count: newReadersOfPage.get(pageKey(row.document_id, row.page)) ?? 0,
+      reader_count: newReadersOfPage.get(documentPageKey(row)) ?? 0,
     })),
-    (row) => pageKey(row.document_id, row.page),
+    (row) => documentPageKey(row),
     (into, row) => {
       into.read_ms += row.read_ms;
     },
   );
   await sql`
-    insert into reading_document_pages (document_id, page, read_ms, reader_count)
-    ${jsonRows(dialect, documentPages, { document_id: 'text', page: 'integer', read_ms: 'bigint', reader_count: 'integer' })}
-    on conflict (document_id, page) do update set
+    insert into reading_document_pages (document_id, version_number, page, read_ms, reader_count)
+    ${jsonRows(dialect, documentPages, {
+      document_id: 'text',
+      version_number: 'integer',
+      page: 'integer',
+      read_ms: 'bigint',
+      reader_count: 'integer',
+    })}
+    on conflict (document_id, version_number, page) do update set
       read_ms = reading_document_pages.read_ms + excluded.read_ms,
       reader_count = reading_document_pages.reader_count + excluded.reader_count`.execute(db);
 
@@ -487,25 +518,92 @@ export async function listDocumentReaders(db: Executor, documentId: string) {
   return rows.map((row) => fromRow(row));
 }
 
-export async function listDocumentPages(db: Executor, documentId: string) {
+/** One version's pages over every reader. */
+export async function listDocumentPages(db: Executor, documentId: string, versionNumber: number) {
   const rows = await db
     .selectFrom('reading_document_pages')
     .select(['page', 'read_ms', 'reader_count'])
     .where('document_id', '=', documentId)
+    .where('version_number', '=', versionNumber)
     .orderBy('page')
     .execute();
   return rows.map((row) => fromRow(row));
 }
 
-export async function listReaderPages(db: Executor, documentId: string, userId: string) {
+/** One reader's time per page of one version. */
+export async function listReaderPages(
+  db: Executor,
+  documentId: string,
+  versionNumber: number,
+  userId: string,
+) {
   const rows = await db
     .selectFrom('reading_reader_pages')
     .select(['page', 'read_ms'])
     .where('document_id', '=', documentId)
+    .where('version_number', '=', versionNumber)
     .where('user_id', '=', userId)
     .orderBy('page')
     .execute();
   return rows.map((row) => fromRow(row));
+}
+
+/** Each reader's pages seen and time on one version: a range of the per-reader-page roll-up's key. */
+export async function listVersionReaders(db: Executor, documentId: string, versionNumber: number) {
+  const rows = await db
+    .selectFrom('reading_reader_pages')
+    .select((eb) => [
+      'user_id',
+      eb.fn.countAll<number>().as('pages_seen'),
+      eb.fn.sum<number>('read_ms').as('read_ms'),
+    ])
+    .where('document_id', '=', documentId)
+    .where('version_number', '=', versionNumber)
+    .groupBy('user_id')
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    pagesSeen: Number(row.pages_seen),
+    readMs: Number(row.read_ms),
+  }));
+}
+
+/** The versions of a document any reader has read a page of, lowest first. */
+export async function listReadVersions(db: Executor, documentId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('reading_document_pages')
+    .select('version_number')
+    .distinct()
+    .where('document_id', '=', documentId)
+    .orderBy('version_number')
+    .execute();
+  return rows.map((row) => Number(row.version_number));
+}
+
+/** One reader's pages seen of given versions of their documents (the current ones, for their page). */
+export async function listPagesSeenOfVersions(
+  db: Executor,
+  userId: string,
+  versions: readonly { documentId: string; versionNumber: number }[],
+): Promise<Map<string, number>> {
+  if (versions.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reading_reader_pages')
+    .select((eb) => ['document_id', 'version_number', eb.fn.countAll<number>().as('pages_seen')])
+    .where('user_id', '=', userId)
+    .where(
+      'document_id',
+      'in',
+      versions.map((version) => version.documentId),
+    )
+    .groupBy(['document_id', 'version_number'])
+    .execute();
+  const wanted = new Set(versions.map((version) => versionKey(version.documentId, version.versionNumber)));
+  return new Map(
+    rows
+      .filter((row) => wanted.has(versionKey(row.document_id, Number(row.version_number))))
+      .map((row) => [row.document_id, Number(row.pages_seen)]),
+  );
 }
 
 /** The documents one reader opened in the room. */
@@ -523,7 +621,11 @@ export async function listReaderDocuments(
   return rows.map((row) => fromRow(row));
 }
 
-/** One reader's newest views in the room. */
+/**
+ * One reader's newest views in the room that read something: a view opened and closed with no second and
+ * no page read ("read for 0 s, 0 pages") says nothing on a timeline. It still counts as a view in every
+ * total (it was an opening, logged as 'viewed'), so the counts stay the same wherever they are shown.
+ */
 export async function listReaderViews(
   db: Executor,
   roomId: string,
@@ -535,6 +637,7 @@ export async function listReaderViews(
     .selectAll()
     .where('room_id', '=', roomId)
     .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('read_ms', '>', 0), eb('pages_seen', '>', 0)]))
     .orderBy('started_at', 'desc')
     .limit(limit)
     .execute();

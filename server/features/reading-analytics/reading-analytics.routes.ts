@@ -110,11 +110,17 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
         schema: {
           params: documentAnalyticsParamsSchema,
           querystring: documentAnalyticsQuerySchema,
-          response: { 200: documentAnalyticsSchema, ...managersOnly },
+          response: { 200: documentAnalyticsSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>
-        documentAnalytics(ctx, requireUser(request), request.params.documentId, request.query.reader),
+        documentAnalytics(
+          ctx,
+          requireUser(request),
+          request.params.documentId,
+          request.query.reader,
+          request.query.version,
+        ),
     );
     app.get(
       '/api/admin/analytics/investors/:userId',

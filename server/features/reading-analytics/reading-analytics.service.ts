@@ -2,13 +2,15 @@ import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
 import {
-  findDocumentPreview,
+  type findDocumentPreview,
   findDocumentPreviews,
   findDownloadableDocument,
   findReadableLastPage,
   findRoomDocument,
   listAccessOfUser,
   listUploadedDocuments,
+  listVersionPages,
+  readablePageCountOf,
   recordAccess,
   type StoredDocument,
 } from '#server/features/documents/index';
@@ -45,10 +47,13 @@ import {
   listDocumentReaders,
   listDocumentTotals,
   listDocumentTotalsOfReaders,
+  listPagesSeenOfVersions,
   listReaderDocuments,
   listReaderPages,
   listReaderViews,
+  listReadVersions,
   listRoomReaders,
+  listVersionReaders,
   type ReadingView,
 } from './reading-analytics.repository';
 import { reportBatchOf } from './report-batch';
@@ -226,14 +231,9 @@ async function requireOwnedDocument(ctx: AppContext, founder: RoomUser, document
   return document;
 }
 
-/** The pages a founder reads of a document: prepared pages, 1 for a document read whole, null until ready. */
-function pageCountOf(preview: Awaited<ReturnType<typeof findDocumentPreview>>): number | null {
-  return preview?.status === 'ready' ? (preview.kind === 'pages' ? preview.pageCount : 1) : null;
-}
-
 /**
- * One row per page, up to the last page prepared or read: its readers and their average time, and the
- * chosen reader's own time when one is chosen.
+ * One row per page of the version, up to its last page prepared or read: its readers and their average
+ * time, and the chosen reader's own time when one is chosen.
  */
 function pageRows(
   pageCount: number | null,
@@ -256,51 +256,81 @@ function pageRows(
   });
 }
 
+/**
+ * A document's analytics (ADR 41), one version at a time (docs/decisions/0077-reading-analytics-by-version.md):
+ * the totals count every version read and say which; pages, the readers' pages and time, and completion
+ * are of the version asked for (the current one by default), against that version's own page count.
+ */
 export async function documentAnalytics(
   ctx: AppContext,
   founder: RoomUser,
   documentId: string,
   chosenReaderId: string | undefined,
+  versionNumber: number | undefined,
 ): Promise<DocumentAnalytics> {
   const document = await requireOwnedDocument(ctx, founder, documentId);
-  const [preview, totals, readers, pageTotals, readerPages] = await Promise.all([
-    findDocumentPreview(ctx, document.id),
+  const versions = await listVersionPages(ctx, document);
+  const shown = versionNumber ?? document.currentVersion;
+  const version = versions.find((candidate) => candidate.number === shown);
+  if (!version)
+    throw new HttpError(400, 'version_not_found', `version: this document has no version ${shown}.`, {
+      field: 'version',
+    });
+  const [totals, readers, totalsVersions, versionReaders, pageTotals, readerPages] = await Promise.all([
     findDocumentTotals(ctx.db, document.id),
     listDocumentReaders(ctx.db, document.id),
-    listDocumentPages(ctx.db, document.id),
-    chosenReaderId ? listReaderPages(ctx.db, document.id, chosenReaderId) : Promise.resolve([]),
+    listReadVersions(ctx.db, document.id),
+    listVersionReaders(ctx.db, document.id, shown),
+    listDocumentPages(ctx.db, document.id, shown),
+    chosenReaderId ? listReaderPages(ctx.db, document.id, shown, chosenReaderId) : Promise.resolve([]),
   ]);
-  const pageCount = pageCountOf(preview);
+  const { pageCount } = version;
   const completionOf = (pagesSeen: number) => (pageCount ? Math.min(1, pagesSeen / pageCount) : null);
   const readerCount = readers.length;
+  const onVersion = new Map(versionReaders.map((reader) => [reader.userId, reader]));
   const chosen = readers.find((reader) => reader.userId === chosenReaderId);
-  const pages = pageRows(pageCount, pageTotals, readerCount, chosen ? readerPages : undefined);
+  const pages = pageRows(pageCount, pageTotals, versionReaders.length, chosen ? readerPages : undefined);
   const totalMs = totals?.readMs ?? 0;
-  const completions = readers.map((reader) => completionOf(reader.pagesSeen) ?? 0);
+  const completions = versionReaders.map((reader) => completionOf(reader.pagesSeen) ?? 0);
   return {
-    document: { id: document.id, title: document.title, pageCount },
+    document: { id: document.id, title: document.title, pageCount, currentVersion: document.currentVersion },
+    version: shown,
+    versions: versions.map((each) => ({
+      number: each.number,
+      pageCount: each.pageCount,
+      createdAt: each.createdAt.toISOString(),
+    })),
+    totalsVersions,
     viewCount: totals?.viewCount ?? 0,
     readerCount,
     totalReadSeconds: seconds(totalMs),
     averageReadSeconds: readerCount ? seconds(totalMs / readerCount) : 0,
     completion:
-      pageCount === null || readerCount === 0
+      pageCount === null || versionReaders.length === 0
         ? null
-        : completions.reduce((sum, value) => sum + value, 0) / readerCount,
-    readers: readers.map((reader) => ({
-      userId: reader.userId,
-      name: reader.name,
-      email: reader.email,
-      viewCount: reader.viewCount,
-      firstViewedAt: reader.firstViewedAt.toISOString(),
-      lastViewedAt: reader.lastViewedAt.toISOString(),
-      readSeconds: seconds(reader.readMs),
-      pagesSeen: reader.pagesSeen,
-      completion: completionOf(reader.pagesSeen),
-    })),
+        : completions.reduce((sum, value) => sum + value, 0) / versionReaders.length,
+    readers: readers.map((reader) => {
+      const read = onVersion.get(reader.userId);
+      return {
+        userId: reader.userId,
+        name: reader.name,
+        email: reader.email,
+        viewCount: reader.viewCount,
+        firstViewedAt: reader.firstViewedAt.toISOString(),
+        lastViewedAt: reader.lastViewedAt.toISOString(),
+        readSeconds: seconds(read?.readMs ?? 0),
+        pagesSeen: read?.pagesSeen ?? 0,
+        completion: completionOf(read?.pagesSeen ?? 0),
+      };
+    }),
     pages,
     chosenReader: chosen ? { userId: chosen.userId, name: chosen.name, email: chosen.email } : null,
   };
+}
+
+/** The pages a founder reads of a document now: its ready preview's, null until ready. */
+function pageCountOf(preview: Awaited<ReturnType<typeof findDocumentPreview>>): number | null {
+  return preview?.status === 'ready' ? readablePageCountOf(preview) : null;
 }
 
 const investorNotFound = () =>
@@ -335,6 +365,15 @@ export async function investorAnalytics(
     ctx,
     documents.map((document) => document.documentId),
   );
+  // Pages seen and the page count are of the version readers get now (ADR 77).
+  const pagesSeenOfCurrent = await listPagesSeenOfVersions(
+    ctx.db,
+    userId,
+    documents.flatMap((document) => {
+      const current = uploadedById.get(document.documentId);
+      return current ? [{ documentId: current.id, versionNumber: current.currentVersion }] : [];
+    }),
+  );
 
   return {
     investor: { userId: identity.id, name: identity.name, email: identity.email, isMember },
@@ -344,7 +383,7 @@ export async function investorAnalytics(
         title: titleOf(document.documentId),
         viewCount: document.viewCount,
         readSeconds: seconds(document.readMs),
-        pagesSeen: document.pagesSeen,
+        pagesSeen: pagesSeenOfCurrent.get(document.documentId) ?? 0,
         pageCount: pageCountOf(previews.get(document.documentId)),
         lastViewedAt: document.lastViewedAt.toISOString(),
       }))

@@ -10,6 +10,7 @@ const view = (id: string, userId = 'ivy') => ({
   documentId: 'deck',
   userId,
   startedAt: opened,
+  documentVersion: 1,
 });
 const report = (
   viewId: string,

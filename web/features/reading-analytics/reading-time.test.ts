@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatReadingTime, formatShare } from './reading-time';
+import { formatReadingTime, formatShare, versionsText } from './reading-time';
 
 test('reading time reads as seconds, minutes and seconds, or hours and minutes', () => {
   expect(formatReadingTime(0)).toBe('0 s');
@@ -15,4 +15,10 @@ test('a share is a whole percentage, or a dash when unknown', () => {
   expect(formatShare(0.755)).toBe('76%');
   expect(formatShare(1)).toBe('100%');
   expect(formatShare(null)).toBe('—');
+});
+
+test('the versions totals count are named as a sentence says them', () => {
+  expect(versionsText([2])).toBe('version 2');
+  expect(versionsText([1, 2])).toBe('versions 1 and 2');
+  expect(versionsText([1, 2, 4])).toBe('versions 1, 2 and 4');
 });

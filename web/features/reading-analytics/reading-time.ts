@@ -14,3 +14,9 @@ export function formatReadingTime(seconds: number): string {
 export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)}%`;
 }
+
+/** "version 1", "versions 1 and 2", "versions 1, 2 and 3". */
+export function versionsText(numbers: readonly number[]): string {
+  if (numbers.length <= 1) return `version ${numbers[0] ?? ''}`.trim();
+  return `versions ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+}

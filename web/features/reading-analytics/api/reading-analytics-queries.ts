@@ -25,14 +25,15 @@ export function useRoomAnalytics({ group = null, shareLink = null }: RoomAnalyti
   );
 }
 
-export function useDocumentAnalytics(documentId: string, reader: string | null) {
+/** One document's analytics, with one version's pages (null: the current version's). */
+export function useDocumentAnalytics(documentId: string, reader: string | null, version: number | null) {
   return useQuery(
     queryOptions({
-      queryKey: readingAnalyticsKeys.document(documentId, reader),
+      queryKey: readingAnalyticsKeys.document(documentId, reader, version),
       queryFn: ({ signal }) =>
-        api(readingRoutes.document, { params: { documentId }, query: { reader }, signal }),
+        api(readingRoutes.document, { params: { documentId }, query: { reader, version }, signal }),
       ...onEveryVisit,
-      // Choosing another reader keeps the page (and its chart) in place until their numbers arrive.
+      // Choosing another reader or version keeps the page (and its chart) in place until the numbers arrive.
       placeholderData: (previous) => previous,
     }),
   );

@@ -60,15 +60,40 @@ const analyticsTitled = (title: string): RoomAnalytics => ({
       lastViewedAt: null,
     },
   ],
-  recentReaders: [],
+  // Someone read lately (another document, since deleted): the room is not unread.
+  recentReaders: [
+    {
+      userId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+      name: 'Ann Lee',
+      email: 'ann@fund.example',
+      lastSeenAt: new Date().toISOString(),
+      readSeconds: 30,
+      viewCount: 1,
+    },
+  ],
   firms: [],
 });
+
+const unread: RoomAnalytics = {
+  documents: [
+    {
+      documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+      title: 'Deck',
+      readSeconds: 0,
+      viewCount: 0,
+      readerCount: 0,
+      lastViewedAt: null,
+    },
+  ],
+  recentReaders: [],
+  firms: [],
+};
 
 /**
  * The Analytics place, its server answering with the room's groups, these share links, and analytics
  * whose one document is titled by the query it was asked with (the URLs asked are kept).
  */
-function renderAnalytics(links: ShareLink[]) {
+function renderAnalytics(links: ShareLink[], analytics?: RoomAnalytics) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -76,7 +101,8 @@ function renderAnalytics(links: ShareLink[]) {
       asked.push(url);
       const { pathname, search } = new URL(url, 'http://localhost');
       if (pathname === '/api/admin/analytics')
-        return json(analyticsTitled(`Deck for ${search || 'everyone'}`));
+        return json(analytics ?? analyticsTitled(`Deck for ${search || 'everyone'}`));
+      if (pathname === '/api/my-data-room/questions/by-page') return json({ documents: [] });
       if (pathname === '/api/my-data-room/groups') return json(groups);
       if (pathname === '/api/my-data-room/share-links') return json({ links });
       return json({ error: 'not_found', message: 'Not here.' }, 404);
@@ -132,4 +158,26 @@ test('a room without share links offers no "Came by"', async () => {
   await waitFor(() => expect(asked).toContain('/api/my-data-room/share-links'));
   await screen.findByRole('link', { name: 'Deck for everyone' });
   expect(screen.queryByRole('combobox', { name: 'Came by' })).toBeNull();
+});
+
+test('a room nobody has read shows one card with the next step, not five empty panels', async () => {
+  renderAnalytics([], unread);
+  await screen.findByRole('heading', { name: 'No one has read the room yet' });
+  expect(screen.getByRole('link', { name: 'Invite investors' }).getAttribute('href')).toBe(
+    '/configure?tab=invites',
+  );
+  expect(screen.getByRole('link', { name: 'Make a share link' }).getAttribute('href')).toBe(
+    '/admin/investors',
+  );
+  expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
+  expect(screen.queryByText('Most read documents')).toBeNull();
+});
+
+test('a room with no document yet asks for one first', async () => {
+  renderAnalytics([], { ...unread, documents: [] });
+  await screen.findByRole('heading', { name: 'No one has read the room yet' });
+  expect(screen.getByRole('link', { name: 'Upload your first document' }).getAttribute('href')).toBe(
+    '/configure',
+  );
+  expect(screen.queryByRole('link', { name: 'Invite investors' })).toBeNull();
 });

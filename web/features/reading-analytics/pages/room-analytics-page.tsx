@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RECENT_READERS_DAYS } from '#shared/contracts/reading';
 import { href } from '#shared/routes';
+import { consoleHref } from '#web/components/app/console-places';
+import { Button } from '#web/components/ui/button';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import { useQuestionsByPage } from '#web/features/questions/api/use-questions';
 import { useRoomAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
@@ -31,6 +33,7 @@ export function RoomAnalyticsPage() {
   const [group, setGroup] = useState<string | null>(null);
   const [shareLink, setShareLink] = useState<string | null>(null);
   const query = useRoomAnalytics({ group, shareLink });
+  const questionsByPage = useQuestionsByPage();
   return (
     <AnalyticsPageState title="Reading analytics" query={query} notFound="No data room yet">
       {() => {
@@ -39,6 +42,16 @@ export function RoomAnalyticsPage() {
         const read = data.documents.filter((document) => document.readSeconds > 0 || document.viewCount > 0);
         const mostRead = read.slice(0, TOP);
         const leastRead = [...data.documents].reverse().slice(0, LEAST);
+        // A room nobody has read (and nobody asked about) gets one card with what to do next, not empty
+        // panels; a filter that keeps no one still shows the panels, which say whose reading they count.
+        const isUnread =
+          !group &&
+          !shareLink &&
+          read.length === 0 &&
+          data.recentReaders.length === 0 &&
+          data.firms.length === 0 &&
+          // Until the questions arrive the room counts as unread: a question without reading is rare.
+          (questionsByPage.data?.documents.length ?? 0) === 0;
         const documentLink = (documentId: string, title: string) => (
           <Link className={linkClass} to={href('documentAnalytics', { documentId })}>
             {title}
@@ -51,126 +64,166 @@ export function RoomAnalyticsPage() {
             <p className="mt-1 text-slate-600">
               What your investors read in the viewer, page by page, and for how long.
             </p>
-            <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
-              <GroupFilter group={group} onChange={setGroup} />
-              <ShareLinkFilter shareLink={shareLink} onChange={setShareLink} />
-            </div>
-            <div className="mt-6 flex flex-col gap-6 sm:mt-8">
-              <AnalyticsPanel
-                id="most-read"
-                title="Most read documents"
-                description={
-                  group || shareLink
-                    ? 'Total reading time of the investors the filters above keep.'
-                    : 'Total reading time over every investor.'
-                }
-              >
-                {mostRead.length === 0 ? (
-                  <EmptyNote>
-                    Nothing read yet. When investors open a document in the viewer, their reading time shows
-                    here.
-                  </EmptyNote>
-                ) : (
-                  <div className="flex flex-col gap-4">
-                    <ChartSlot
-                      summary={`Reading time of your ${mostRead.length} most read documents; the table below has the numbers.`}
-                      labels={mostRead.map((document) => document.title)}
-                      series={[
-                        {
-                          label: 'Reading time',
-                          values: mostRead.map((document) => document.readSeconds),
-                          color: '#4f46e5',
-                        },
-                      ]}
-                      horizontal
-                    />
-                    <DataTable
-                      caption="Documents by reading time"
-                      headers={['Document', 'Reading time', 'Views', 'Readers', 'Last viewed']}
-                      rows={data.documents.map((document) => ({
-                        key: document.documentId,
-                        cells: [
-                          documentLink(document.documentId, document.title),
-                          formatReadingTime(document.readSeconds),
-                          document.viewCount,
-                          document.readerCount,
-                          document.lastViewedAt ? formatDateTime(document.lastViewedAt) : 'Never',
-                        ],
-                      }))}
-                    />
-                  </div>
-                )}
-              </AnalyticsPanel>
-              <div className="grid gap-6 lg:grid-cols-2">
-                <AnalyticsPanel
-                  id="least-read"
-                  title="Least read documents"
-                  description="The files investors open least, or not at all."
-                >
-                  {leastRead.length === 0 ? (
-                    <EmptyNote>No documents uploaded yet.</EmptyNote>
-                  ) : (
-                    <ul aria-label="Least read documents" className="divide-y divide-slate-100 text-sm">
-                      {leastRead.map((document) => (
-                        <li
-                          key={document.documentId}
-                          className="flex items-center justify-between gap-3 py-2"
-                        >
-                          <span className="min-w-0 wrap-anywhere">
-                            {documentLink(document.documentId, document.title)}
-                          </span>
-                          <span className="shrink-0 text-slate-600">
-                            {document.viewCount === 0
-                              ? 'Not opened'
-                              : formatReadingTime(document.readSeconds)}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </AnalyticsPanel>
-                <AnalyticsPanel
-                  id="recent-readers"
-                  title={`Readers in the last ${RECENT_READERS_DAYS} days`}
-                  description="Investors who opened a document lately, most recent first."
-                >
-                  {data.recentReaders.length === 0 ? (
-                    <EmptyNote>
-                      No investor has read anything in the last {RECENT_READERS_DAYS} days.
-                    </EmptyNote>
-                  ) : (
-                    <ul aria-label="Recent readers" className="divide-y divide-slate-100 text-sm">
-                      {data.recentReaders.map((reader) => (
-                        <li
-                          key={reader.userId}
-                          className="flex flex-wrap items-baseline justify-between gap-x-3 py-2"
-                        >
-                          <span className="min-w-0 wrap-anywhere">
-                            <Link
-                              className={linkClass}
-                              to={href('investorAnalytics', { userId: reader.userId })}
-                            >
-                              {reader.name || reader.email}
-                            </Link>
-                            <span className="block text-xs text-slate-500">{reader.email}</span>
-                          </span>
-                          <span className="text-slate-600">
-                            {formatReadingTime(reader.readSeconds)} · {reader.viewCount}{' '}
-                            {reader.viewCount === 1 ? 'view' : 'views'} · {formatDateTime(reader.lastSeenAt)}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </AnalyticsPanel>
+            {isUnread ? (
+              <div className="mt-6 sm:mt-8">
+                <NextStepCard hasDocuments={data.documents.length > 0} />
               </div>
-              <FirmsPanel firms={data.firms} />
-              <QuestionsByPagePanel />
-            </div>
+            ) : (
+              <>
+                <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+                  <GroupFilter group={group} onChange={setGroup} />
+                  <ShareLinkFilter shareLink={shareLink} onChange={setShareLink} />
+                </div>
+                <div className="mt-6 flex flex-col gap-6 sm:mt-8">
+                  <AnalyticsPanel
+                    id="most-read"
+                    title="Most read documents"
+                    description={
+                      group || shareLink
+                        ? 'Total reading time of the investors the filters above keep.'
+                        : 'Total reading time over every investor.'
+                    }
+                  >
+                    {mostRead.length === 0 ? (
+                      <EmptyNote>
+                        Nothing read yet. When investors open a document in the viewer, their reading time
+                        shows here.
+                      </EmptyNote>
+                    ) : (
+                      <div className="flex flex-col gap-4">
+                        <ChartSlot
+                          summary={`Reading time of your ${mostRead.length} most read documents; the table below has the numbers.`}
+                          labels={mostRead.map((document) => document.title)}
+                          series={[
+                            {
+                              label: 'Reading time',
+                              values: mostRead.map((document) => document.readSeconds),
+                              color: '#4f46e5',
+                            },
+                          ]}
+                          horizontal
+                        />
+                        <DataTable
+                          caption="Documents by reading time"
+                          headers={['Document', 'Reading time', 'Views', 'Readers', 'Last viewed']}
+                          rows={data.documents.map((document) => ({
+                            key: document.documentId,
+                            cells: [
+                              documentLink(document.documentId, document.title),
+                              formatReadingTime(document.readSeconds),
+                              document.viewCount,
+                              document.readerCount,
+                              document.lastViewedAt ? formatDateTime(document.lastViewedAt) : 'Never',
+                            ],
+                          }))}
+                        />
+                      </div>
+                    )}
+                  </AnalyticsPanel>
+                  <div className="grid gap-6 lg:grid-cols-2">
+                    <AnalyticsPanel
+                      id="least-read"
+                      title="Least read documents"
+                      description="The files investors open least, or not at all."
+                    >
+                      {leastRead.length === 0 ? (
+                        <EmptyNote>No documents uploaded yet.</EmptyNote>
+                      ) : (
+                        <ul aria-label="Least read documents" className="divide-y divide-slate-100 text-sm">
+                          {leastRead.map((document) => (
+                            <li
+                              key={document.documentId}
+                              className="flex items-center justify-between gap-3 py-2"
+                            >
+                              <span className="min-w-0 wrap-anywhere">
+                                {documentLink(document.documentId, document.title)}
+                              </span>
+                              <span className="shrink-0 text-slate-600">
+                                {document.viewCount === 0
+                                  ? 'Not opened'
+                                  : formatReadingTime(document.readSeconds)}
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </AnalyticsPanel>
+                    <AnalyticsPanel
+                      id="recent-readers"
+                      title={`Readers in the last ${RECENT_READERS_DAYS} days`}
+                      description="Investors who opened a document lately, most recent first."
+                    >
+                      {data.recentReaders.length === 0 ? (
+                        <EmptyNote>
+                          No investor has read anything in the last {RECENT_READERS_DAYS} days.
+                        </EmptyNote>
+                      ) : (
+                        <ul aria-label="Recent readers" className="divide-y divide-slate-100 text-sm">
+                          {data.recentReaders.map((reader) => (
+                            <li
+                              key={reader.userId}
+                              className="flex flex-wrap items-baseline justify-between gap-x-3 py-2"
+                            >
+                              <span className="min-w-0 wrap-anywhere">
+                                <Link
+                                  className={linkClass}
+                                  to={href('investorAnalytics', { userId: reader.userId })}
+                                >
+                                  {reader.name || reader.email}
+                                </Link>
+                                <span className="block text-xs text-slate-500">{reader.email}</span>
+                              </span>
+                              <span className="text-slate-600">
+                                {formatReadingTime(reader.readSeconds)} · {reader.viewCount}{' '}
+                                {reader.viewCount === 1 ? 'view' : 'views'} ·{' '}
+                                {formatDateTime(reader.lastSeenAt)}
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </AnalyticsPanel>
+                  </div>
+                  <FirmsPanel firms={data.firms} />
+                  <QuestionsByPagePanel />
+                </div>
+              </>
+            )}
           </>
         );
       }}
     </AnalyticsPageState>
+  );
+}
+
+/**
+ * The room's analytics before anyone has read it: what shows here once they do, and the step that gets
+ * there (upload first when the room has no document; otherwise invite investors or make a share link).
+ */
+function NextStepCard({ hasDocuments }: { hasDocuments: boolean }) {
+  return (
+    <AnalyticsPanel
+      id="no-reading-yet"
+      title="No one has read the room yet"
+      description="When investors open a document in the viewer, you see here what they read, page by page, for how long, and which firms they come from."
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {hasDocuments ? (
+          <>
+            <Button asChild>
+              <Link to={consoleHref({ page: 'configure', tab: 'invites' })}>Invite investors</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={href('adminInvestors')}>Make a share link</Link>
+            </Button>
+          </>
+        ) : (
+          <Button asChild>
+            <Link to={href('configure')}>Upload your first document</Link>
+          </Button>
+        )}
+      </div>
+    </AnalyticsPanel>
   );
 }
 
