@@ -391,7 +391,7 @@ export async function storeUploads(
         for (const { document } of documents) {
           await insertDocument(trx, document);
           await insertVersion(trx, firstVersionOf(document));
-          await startDocumentPreview(trx, document, now);
+          await startDocumentPreview(trx, document, now, ctx.config.previews.smallFileBytes);
           await emitWebhookEvent(
             trx,
             room.id,
