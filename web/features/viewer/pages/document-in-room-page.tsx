@@ -75,7 +75,7 @@ function RenameInViewer({ documentId, children }: { documentId: string; children
   return (
     <>
       {current !== undefined && (
-        <Button variant="outline" size="sm" onClick={() => setTitle(current)}>
+        <Button variant="outline" onClick={() => setTitle(current)}>
           <Pencil aria-hidden="true" />
           Rename
         </Button>
