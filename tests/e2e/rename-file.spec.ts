@@ -17,7 +17,7 @@ test('the founder renames a file from the files list; the investor sees the new 
 }, testInfo) => {
   test.setTimeout(90_000);
   const isPhone = testInfo.project.name === 'phone';
-  const { token, investorEmail } = await roomWithDeck(request, baseURL, {
+  const { token, headers, documentId, investorEmail } = await roomWithDeck(request, baseURL, {
     companyName: `Acme Rename ${Date.now()}`,
     section: 'Pitch',
     deckName: DECK_NAME,
@@ -57,6 +57,25 @@ test('the founder renames a file from the files list; the investor sees the new 
   await expect(deck).toContainText('PDF');
   await expect(deck).not.toContainText('FILE');
   await expect(readerPage.getByText(DECK_NAME)).toHaveCount(0);
+  // The investor's viewer offers no Rename: only the room's founders may.
+  await deck.click();
+  await expect(readerPage.getByRole('heading', { name: 'Seed deck' })).toBeVisible();
+  await expect(readerPage.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+
+  // The founder renames it again from the viewer; the heading and the investor's room follow.
+  const { id: roomId } = (await (await request.get('/api/my-data-room', { headers })).json()) as {
+    id: string;
+  };
+  await page.goto(`/data-room/${roomId}/documents/${documentId}`);
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const again = page.getByRole('dialog', { name: 'Rename document' });
+  await again.getByLabel('Title').fill('Seed deck, November');
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Document renamed')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Seed deck, November' })).toBeVisible();
+  await readerPage.goBack();
+  await readerPage.reload();
+  await expect(readerPage.getByRole('link', { name: /Seed deck, November/ })).toContainText('PDF');
   await reader.close();
   expect(errors, 'console errors in the investor’s browser').toEqual([]);
 });
