@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '#shared/contracts/previews';
-import { deckPdf, samplePptx } from '#tests/support/sample-documents';
+import { deckPdf, sampleDocx, samplePptx, sampleXlsx } from '#tests/support/sample-documents';
 import { threadCpuStopwatch } from './process-cpu';
 import { type BudgetRow, median } from './report';
 import {
@@ -99,6 +99,56 @@ export async function uploadUntilReady(
     if (status === 'ready') return { id, seconds: (performance.now() - started) / 1000 };
     if (status === 'failed') throw new Error(`${name} could not be prepared`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The together row's budget: four small files all readable within this many times the slowest alone. */
+const SMALL_FILES_TOGETHER_RATIO = 1.5;
+
+/**
+ * Four small files of the four kinds a raise starts with (a PDF, a Word file, a workbook, a deck) uploaded
+ * together: the time until all four are readable, against the slowest of them prepared alone on the same
+ * server (docs/decisions/0079-parallel-preparation-of-small-files.md). One at a time, this was the sum
+ * of the four.
+ */
+export async function measureSmallFilesTogether(): Promise<BudgetRow[]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-together-'));
+  fs.chmodSync(work, 0o755);
+  const files = [
+    { name: 'Deck.pdf', bytes: deckPdf(4) },
+    { name: 'Memo.docx', bytes: sampleDocx(2) },
+    { name: 'Model.xlsx', bytes: sampleXlsx() },
+    { name: 'Slides.pptx', bytes: samplePptx(4) },
+  ].map(({ name, bytes }) => {
+    const file = path.join(work, name);
+    fs.writeFileSync(file, bytes);
+    return { name, file };
+  });
+  const server = await startRoundroom();
+  try {
+    // Each alone first, in a room of its own, so that nothing else is being prepared meanwhile.
+    const alone: number[] = [];
+    for (const { name, file } of files) {
+      const room = await roomWithInvestor(server);
+      alone.push((await uploadUntilReady(server, room, file, name)).seconds);
+    }
+    const slowest = Math.max(...alone);
+    const room = await roomWithInvestor(server);
+    const started = performance.now();
+    await Promise.all(files.map(({ name, file }) => uploadUntilReady(server, room, file, name)));
+    const together = (performance.now() - started) / 1000;
+    const ratio = together / slowest;
+    return [
+      {
+        budget: `4 small files (PDF, DOCX, XLSX, PPTX) uploaded together all readable <= ${SMALL_FILES_TOGETHER_RATIO}x the slowest alone`,
+        measured: `${seconds(together)} (${ratio.toFixed(2)}x; ${os.availableParallelism()} cores, PREVIEW_CONCURRENCY=auto)`,
+        baseline: `${seconds(slowest)} (slowest alone; each alone: ${alone.map(seconds).join(', ')})`,
+        pass: ratio <= SMALL_FILES_TOGETHER_RATIO,
+      },
+    ];
+  } finally {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 

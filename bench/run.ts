@@ -11,7 +11,7 @@ import { measureGroupsReadingCost } from './groups';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
-import { measurePreviewBudgets } from './previews';
+import { measurePreviewBudgets, measureSmallFilesTogether } from './previews';
 import { measureQuestionsLatency } from './questions';
 import { measureReaderBudgets } from './reader';
 import { type BudgetRow, printTable } from './report';
@@ -34,6 +34,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   files: measureFileBudgets,
   load: measureLoadBudgets,
   previews: measurePreviewBudgets,
+  'previews-together': measureSmallFilesTogether,
   analytics: measureAnalyticsLatency,
   exports: measureExportBudgets,
   watermark: measureWatermarkBudgets,

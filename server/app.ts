@@ -20,7 +20,7 @@ import {
 } from '#server/features/notifications/index';
 import { passkeysRoutes } from '#server/features/passkeys/index';
 import {
-  prepareDocumentJob,
+  prepareDocumentJobs,
   startMissingPreviews,
   sweepPreparationWork,
 } from '#server/features/preparation/index';
@@ -211,7 +211,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('ctx', ctx);
   await reconcileStoredFiles(ctx);
   await sweepPreparationWork(ctx);
-  jobs.register(prepareDocumentJob(ctx));
+  for (const definition of prepareDocumentJobs(ctx)) jobs.register(definition);
   jobs.register(newVersionMailJob(ctx));
   jobs.register(questionAnsweredMailJob(ctx));
   for (const job of [...notificationJobs(ctx), ...webhookJobs(ctx)]) jobs.register(job);

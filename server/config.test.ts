@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseConfig } from './config';
@@ -117,20 +118,42 @@ test('the headers time limit never exceeds the whole request limit (Node refuses
 });
 
 test('previews get two minutes per document, one preparation at once and 64 MB of objects in memory unless configured', () => {
+  // By default small files are prepared one per core, and a file of up to 8 MB is small.
   expect(parseConfig({}).previews).toEqual({
     timeLimitMs: 300_000,
-    concurrency: 1,
+    concurrency: os.availableParallelism(),
+    smallFileBytes: 8 * 1024 * 1024,
     objectCacheBytes: 64 * 1024 * 1024,
     watermarkCacheBytes: 32 * 1024 * 1024,
   });
+  expect(parseConfig({ PREVIEW_CONCURRENCY: 'auto' }).previews.concurrency).toBe(os.availableParallelism());
   expect(
     parseConfig({
       PREVIEW_TIME_LIMIT_MS: '500',
       PREVIEW_CONCURRENCY: '2',
+      PREVIEW_SMALL_FILE_MB: '0',
       PREVIEW_OBJECT_CACHE_MB: '0',
       WATERMARK_CACHE_MB: '0',
     }).previews,
-  ).toEqual({ timeLimitMs: 500, concurrency: 2, objectCacheBytes: 0, watermarkCacheBytes: 0 });
+  ).toEqual({
+    timeLimitMs: 500,
+    concurrency: 2,
+    smallFileBytes: 0,
+    objectCacheBytes: 0,
+    watermarkCacheBytes: 0,
+  });
+  expect(() => parseConfig({ PREVIEW_CONCURRENCY: 'all' })).toThrow(
+    'Invalid configuration: PREVIEW_CONCURRENCY must be auto or a whole number from 1 to 64 (got "all")',
+  );
+  expect(() => parseConfig({ PREVIEW_CONCURRENCY: '65' })).toThrow(
+    'Invalid configuration: PREVIEW_CONCURRENCY must be at most 64 (got "65")',
+  );
+  expect(() => parseConfig({ PREVIEW_SMALL_FILE_MB: '-1' })).toThrow(
+    'Invalid configuration: PREVIEW_SMALL_FILE_MB must be 0 or more (got "-1")',
+  );
+  expect(() => parseConfig({ PREVIEW_SMALL_FILE_MB: 'big' })).toThrow(
+    'Invalid configuration: PREVIEW_SMALL_FILE_MB must be a whole number (got "big")',
+  );
   expect(() => parseConfig({ PREVIEW_OBJECT_CACHE_MB: '-1' })).toThrow(
     'Invalid configuration: PREVIEW_OBJECT_CACHE_MB must be 0 or more (got "-1")',
   );

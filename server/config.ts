@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DAY_MS } from '#server/durations';
@@ -86,13 +87,20 @@ const environmentSchema = z.object({
   // The largest file one upload (or one file of an unpacked zip) may be, in MB: the spec's 50 MB by
   // default, up to 2 GB; uploads stream to storage whatever their size (ADR 70).
   UPLOAD_MAX_MB: wholeNumber.min(1, 'must be at least 1').max(2048, 'must be at most 2048').default(50),
-  // Document previews (ADR 39): one conversion's time limit, and how many run at once per process.
+  // Document previews (ADR 39): one conversion's time limit, and how many small files are prepared at
+  // once per process: 'auto' is one per core (os.availableParallelism()); a larger file always takes the
+  // one slot of its own (docs/decisions/0079-parallel-preparation-of-small-files.md).
   PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(300_000),
+  PREVIEW_CONCURRENCY: z
+    .union([z.literal('auto'), wholeNumber.min(1, 'must be at least 1').max(64, 'must be at most 64')], {
+      error: 'must be auto or a whole number from 1 to 64',
+    })
+    .default('auto'),
+  PREVIEW_SMALL_FILE_MB: wholeNumber.min(0, 'must be 0 or more').max(2048, 'must be at most 2048').default(8),
   // The key sealing share links' addresses so the founder can copy them again (ADR 76), and the keys it
   // replaced, which still open the addresses sealed under them. Unset on one node: made once in DATA_DIR.
   SHARE_LINK_KEY: sealingKey.optional(),
   SHARE_LINK_OLD_KEYS: sealingKeys.default([]),
-  PREVIEW_CONCURRENCY: wholeNumber.min(1, 'must be at least 1').default(1),
   // Small preview objects (page images, thumbnails) kept in memory, in MB; 0 keeps none.
   PREVIEW_OBJECT_CACHE_MB: wholeNumber
     .min(0, 'must be 0 or more')
@@ -199,8 +207,10 @@ export interface Config {
   previews: {
     /** One document's conversion, killed with every process it started past this. */
     timeLimitMs: number;
-    /** At most this many preparations at once in one process. */
+    /** At most this many preparations of small files at once in one process (a larger file has one slot). */
     concurrency: number;
+    /** A file of at most this many bytes is small (PREVIEW_SMALL_FILE_MB; 0: none is). */
+    smallFileBytes: number;
     /** Bytes of stored preview objects kept in memory for the viewer (server/caches/preview-bytes-cache.ts). */
     objectCacheBytes: number;
     watermarkCacheBytes: number;
@@ -301,7 +311,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     previews: {
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
-      concurrency: env.PREVIEW_CONCURRENCY,
+      concurrency: env.PREVIEW_CONCURRENCY === 'auto' ? os.availableParallelism() : env.PREVIEW_CONCURRENCY,
+      smallFileBytes: env.PREVIEW_SMALL_FILE_MB * 1024 * 1024,
       objectCacheBytes: env.PREVIEW_OBJECT_CACHE_MB * 1024 * 1024,
       watermarkCacheBytes: env.WATERMARK_CACHE_MB * 1024 * 1024,
     },

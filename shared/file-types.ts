@@ -1,4 +1,4 @@
-import type { FileType } from './file-kinds';
+import { FILE_TYPES as FILE_TYPES_LIST, type FileType } from './file-kinds';
 import { UPLOAD_TYPES } from './uploads';
 
 // The kinds themselves sit in file-kinds.ts, below this file and uploads.ts, which both need them.
@@ -68,4 +68,15 @@ export function detectFileType(url: string, title = ''): FileType {
   }
   const fromPath = parsed ? BY_EXTENSION[extensionOf(decodedPath(parsed.pathname))] : undefined;
   return fromPath ?? fileTypeFromName(title);
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(FILE_TYPES_LIST);
+
+/**
+ * An upload's stored type (documents.file_type, set from its file's name at upload and at each version)
+ * as a kind: what every view shows for an upload, whatever its title says. A value this build does not
+ * know reads as 'file'.
+ */
+export function storedFileType(stored: string): FileType {
+  return KNOWN_TYPES.has(stored) ? (stored as FileType) : 'file';
 }

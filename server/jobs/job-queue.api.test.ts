@@ -4,8 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
+import type { AppContext } from '#server/app-context';
 import { type Config, parseConfig } from '#server/config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database';
+import {
+  PREPARE_DOCUMENT_JOB,
+  PREPARE_SMALL_DOCUMENT_JOB,
+  type PrepareDocumentPayload,
+  preparationKindOf,
+} from '#server/features/documents';
+import { prepareDocumentJobs } from '#server/features/preparation';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 import { createJobRunner, enqueueJob, type JobDefinition, type JobRunner } from './job-queue';
 
@@ -492,4 +500,53 @@ test('a job whose worker died during its last attempt fails for good, and onFail
   expect(ran).toBe(false);
   expect(failures).toEqual(['9: the worker stopped during the last attempt']);
   expect((await jobRows())[0]).toMatchObject({ status: 'failed' });
+});
+
+test("documents' preparations: small files take their slots together, a larger file keeps its one, and rooms still take turns", async () => {
+  // The app's two kinds as it registers them (PREVIEW_CONCURRENCY=3, PREVIEW_SMALL_FILE_MB=8), each run
+  // replaced by a recorder: the slots and the order are the queue's, the work is not under test here.
+  const previews = parseConfig({ ...testDatabase.environment, PREVIEW_CONCURRENCY: '3' }).previews;
+  const running = new Map<string, number>();
+  const most = new Map<string, number>();
+  let mostInAll = 0;
+  const started: string[] = [];
+  const runner = runnerOn(handle);
+  for (const kind of prepareDocumentJobs({ config: { previews } } as AppContext)) {
+    runner.register({
+      ...kind,
+      run: async ({ documentId }) => {
+        started.push(documentId);
+        running.set(kind.kind, (running.get(kind.kind) ?? 0) + 1);
+        most.set(kind.kind, Math.max(most.get(kind.kind) ?? 0, running.get(kind.kind) ?? 0));
+        mostInAll = Math.max(
+          mostInAll,
+          [...running.values()].reduce((sum, count) => sum + count, 0),
+        );
+        await sleep(80);
+        running.set(kind.kind, (running.get(kind.kind) ?? 1) - 1);
+      },
+    } as JobDefinition<PrepareDocumentPayload> as never);
+  }
+  const MB = 1024 * 1024;
+  const start = Date.now() - 60_000;
+  const queue = (room: string, documentId: string, sizeBytes: number, at: number) =>
+    enqueueJob(handle.db, {
+      kind: preparationKindOf(sizeBytes, previews.smallFileBytes),
+      payload: { documentId, generation: 1 },
+      fairKey: room,
+      runAt: new Date(start + at),
+    });
+  // Room A uploaded four small files and two large ones first; room B one small file after them all.
+  for (let n = 1; n <= 4; n++) await queue('A', `A-small-${n}`, MB, n);
+  await queue('A', 'A-large-1', 40 * MB, 5);
+  await queue('A', 'A-large-2', 8 * MB + 1, 6);
+  await queue('B', 'B-small-1', 8 * MB, 100);
+  runner.start();
+  await runner.whenIdle();
+  expect(most.get(PREPARE_SMALL_DOCUMENT_JOB)).toBe(3);
+  expect(most.get(PREPARE_DOCUMENT_JOB)).toBe(1);
+  expect(mostInAll).toBe(4);
+  expect(started).toHaveLength(7);
+  // Room B's one file is among the first small ones, not after room A's four.
+  expect(started.filter((id) => id.includes('small')).slice(0, 3)).toContain('B-small-1');
 });

@@ -15,7 +15,7 @@ import type {
   recentDocumentSchema,
 } from '#shared/contracts/admin';
 import { RECENT_ACCESS, RECENT_DOCUMENTS } from '#shared/contracts/admin';
-import { fileTypeFromName } from '#shared/file-types';
+import { storedFileType } from '#shared/file-types';
 
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
@@ -64,7 +64,8 @@ export async function recentDocuments(
         id: upload?.id ?? `${section.id}:${document.line}`,
         title: document.title,
         sectionName: section.name,
-        fileType: document.fileType,
+        // An upload's type is its stored one, never its title's (docs/product-rules.md#file-types).
+        fileType: upload ? storedFileType(upload.fileType) : document.fileType,
         isUploaded: document.isUploaded,
         updatedAt: upload ? upload.updatedAt.toISOString() : linkedAt,
       });
@@ -76,7 +77,7 @@ export async function recentDocuments(
       id: upload.id,
       title: upload.title,
       sectionName: null,
-      fileType: fileTypeFromName(upload.originalName),
+      fileType: storedFileType(upload.fileType),
       isUploaded: true,
       updatedAt: upload.updatedAt.toISOString(),
     });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
@@ -5,6 +6,7 @@ import {
   createFounder,
   founderWithEditor,
   founderWithInvestor,
+  invite,
   type SignedIn,
   uniquePdf,
   uploadFile,
@@ -57,6 +59,44 @@ async function listedTitle(founder: SignedIn, documentId: string): Promise<strin
   return list.find((document) => document.id === documentId)?.title;
 }
 
+const everywhere = (fileType: string) => ({
+  member: fileType,
+  invited: fileType,
+  viewer: fileType,
+  filesList: fileType,
+  recentDocuments: fileType,
+});
+
+/** The document's type as each reader and each founder's list is told it. */
+async function typesEverywhere(
+  founder: SignedIn,
+  investor: SignedIn,
+  roomId: string,
+  inviteToken: string,
+  documentId: string,
+) {
+  const typeIn = (payload: unknown) =>
+    (payload as { sections: { documents: { documentId: string | null; fileType: string }[] }[] }).sections
+      .flatMap((section) => section.documents)
+      .find((document) => document.documentId === documentId)?.fileType;
+  const member = await t.request('GET', `/api/data-room/${roomId}/sections`, { headers: investor.auth });
+  const invited = await t.request('GET', `/api/data-room/invite/${inviteToken}/sections`);
+  const viewer = await t.request('GET', `/api/documents/${documentId}/preview`, { headers: investor.auth });
+  const list = await t.request('GET', '/api/my-documents', { headers: founder.auth });
+  const recent = await t.request('GET', '/api/admin/recent-documents', { headers: founder.auth });
+  for (const response of [member, invited, viewer, list, recent])
+    expect(response.status, response.text).toBe(200);
+  const inList = (answer: unknown) =>
+    (answer as { id: string; fileType: string }[]).find((document) => document.id === documentId)?.fileType;
+  return {
+    member: typeIn(member.json),
+    invited: typeIn(invited.json),
+    viewer: (viewer.json as { fileType: string }).fileType,
+    filesList: inList(list.json),
+    recentDocuments: inList(recent.json),
+  };
+}
+
 describe('POST /api/documents/:id/title', () => {
   test('the owner renames a document: the list, the sections markdown and the investor all show the new title', async () => {
     const { founder, investor } = await founderWithInvestor(t);
@@ -78,6 +118,45 @@ describe('POST /api/documents/:id/title', () => {
       name: 'Financials',
       titles: ['Seed deck, November'],
     });
+  });
+
+  test('a renamed upload keeps its stored type for members, the invited view, the viewer and every founder list', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedInto(founder, 'Pitch');
+    const token = await invite(t, founder, 'invited-reader@example.com');
+    const roomId = await roomIdOf(founder);
+    // Read once before the rename, so that a cached payload has to be given up to answer it.
+    expect(await typesEverywhere(founder, investor, roomId, token, documentId)).toEqual(everywhere('pdf'));
+    const renamed = await rename(founder.auth, documentId, { title: 'Seed deck' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json).toMatchObject({ title: 'Seed deck', fileType: 'pdf' });
+    expect(await typesEverywhere(founder, investor, roomId, token, documentId)).toEqual(everywhere('pdf'));
+  });
+
+  test('a version of another type changes the type everywhere at once, and a title naming a type changes nothing', async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const documentId = await uploadedInto(founder, 'Pitch');
+    const token = await invite(t, founder, 'invited-model@example.com');
+    const roomId = await roomIdOf(founder);
+    expect((await rename(founder.auth, documentId, { title: 'Seed deck' })).status).toBe(200);
+    expect(await typesEverywhere(founder, investor, roomId, token, documentId)).toEqual(everywhere('pdf'));
+    const form = new FormData();
+    // A video needs no preparation, so it is the current version as soon as it is stored.
+    const video = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      crypto.randomBytes(1000),
+    ]);
+    form.append('file', new Blob([video]), 'Walkthrough.mp4');
+    const version = await t.request('POST', `/api/documents/${documentId}/versions`, {
+      form,
+      headers: founder.auth,
+    });
+    expect(version.status, version.text).toBe(201);
+    expect(await typesEverywhere(founder, investor, roomId, token, documentId)).toEqual(everywhere('video'));
+    // A title is a title: one ending in ".pdf" does not make the video a PDF.
+    expect((await rename(founder.auth, documentId, { title: 'Old deck.pdf' })).status).toBe(200);
+    expect(await typesEverywhere(founder, investor, roomId, token, documentId)).toEqual(everywhere('video'));
   });
 
   test('a download and its access-log row carry the new title', async () => {

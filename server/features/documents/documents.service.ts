@@ -35,7 +35,7 @@ import {
 } from '#shared/contracts/documents';
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { PREVIEW_FAILURES, type PreviewKind, type PreviewState } from '#shared/contracts/previews';
-import { extensionOf, fileTypeFromName } from '#shared/file-types';
+import { extensionOf, fileTypeFromName, storedFileType } from '#shared/file-types';
 import { sectionKeyOf, uploadedDocumentPath } from '#shared/sections-markdown';
 import { isAllowedUploadExtension, UPLOAD_EXTENSIONS, type UploadExtension } from '#shared/uploads';
 import { recordAccessEvent } from './access-events.repository';
@@ -150,7 +150,7 @@ function toListItem(
   return {
     id: document.id,
     title: document.title,
-    fileType: fileTypeFromName(document.originalName),
+    fileType: storedFileType(document.fileType),
     fileSize: String(document.sizeBytes),
     sectionName: sectionOf.get(document.id) ?? null,
     updatedAt: document.updatedAt.toISOString(),
@@ -391,7 +391,7 @@ export async function storeUploads(
         for (const { document } of documents) {
           await insertDocument(trx, document);
           await insertVersion(trx, firstVersionOf(document));
-          await startDocumentPreview(trx, document, now);
+          await startDocumentPreview(trx, document, now, ctx.config.previews.smallFileBytes);
           await emitWebhookEvent(
             trx,
             room.id,

@@ -36,7 +36,9 @@ export {
 export {
   isReadyWithoutPreparation,
   PREPARE_DOCUMENT_JOB,
+  PREPARE_SMALL_DOCUMENT_JOB,
   type PrepareDocumentPayload,
+  preparationKindOf,
   prepareDocumentPayloadSchema,
   previewKindOf,
   startDocumentPreview,

@@ -165,18 +165,27 @@ export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> 
 /** Documents that have no preview row yet (stored before previews existed). */
 export async function documentsWithoutPreview(
   db: Executor,
-): Promise<{ id: string; roomId: string; originalName: string; currentVersion: number }[]> {
+): Promise<
+  { id: string; roomId: string; originalName: string; currentVersion: number; sizeBytes: number }[]
+> {
   const rows = await db
     .selectFrom('documents')
     .leftJoin('document_previews', 'document_previews.document_id', 'documents.id')
     .where('document_previews.document_id', 'is', null)
-    .select(['documents.id', 'documents.room_id', 'documents.original_name', 'documents.current_version'])
+    .select([
+      'documents.id',
+      'documents.room_id',
+      'documents.original_name',
+      'documents.current_version',
+      'documents.size_bytes',
+    ])
     .execute();
   return rows.map((row) => ({
     id: row.id,
     roomId: row.room_id,
     originalName: row.original_name,
     currentVersion: row.current_version,
+    sizeBytes: Number(row.size_bytes),
   }));
 }
 
@@ -189,7 +198,9 @@ export async function pagesPreparedWithout(
   db: Executor,
   extensions: readonly string[],
   objectName: string,
-): Promise<{ id: string; roomId: string; originalName: string; currentVersion: number }[]> {
+): Promise<
+  { id: string; roomId: string; originalName: string; currentVersion: number; sizeBytes: number }[]
+> {
   const rows = await db
     .selectFrom('documents')
     .innerJoin('document_previews', 'document_previews.document_id', 'documents.id')
@@ -208,12 +219,19 @@ export async function pagesPreparedWithout(
         ),
       ),
     )
-    .select(['documents.id', 'documents.room_id', 'documents.original_name', 'documents.current_version'])
+    .select([
+      'documents.id',
+      'documents.room_id',
+      'documents.original_name',
+      'documents.current_version',
+      'documents.size_bytes',
+    ])
     .execute();
   return rows.map((row) => ({
     id: row.id,
     roomId: row.room_id,
     originalName: row.original_name,
     currentVersion: row.current_version,
+    sizeBytes: Number(row.size_bytes),
   }));
 }

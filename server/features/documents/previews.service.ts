@@ -44,7 +44,19 @@ export function isReadyWithoutPreparation(kind: PreviewKind): boolean {
   return kind === 'video' || kind === 'download-only';
 }
 
+/**
+ * Preparing a document, in two kinds that differ only in their slots
+ * (docs/decisions/0079-parallel-preparation-of-small-files.md): a small file's preparation takes one of
+ * PREVIEW_CONCURRENCY's slots, a larger file's the one slot of its own, so that four small files become
+ * readable together and one large file never takes every core.
+ */
 export const PREPARE_DOCUMENT_JOB = 'prepare-document';
+export const PREPARE_SMALL_DOCUMENT_JOB = 'prepare-small-document';
+
+/** The kind of job that prepares a file of this size: a small one's (PREVIEW_SMALL_FILE_MB) or a larger one's. */
+export function preparationKindOf(sizeBytes: number, smallFileBytes: number): string {
+  return sizeBytes <= smallFileBytes ? PREPARE_SMALL_DOCUMENT_JOB : PREPARE_DOCUMENT_JOB;
+}
 export const prepareDocumentPayloadSchema = z.object({
   documentId: z.string(),
   generation: z.number().int(),
@@ -64,8 +76,9 @@ export type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema
  */
 export async function startDocumentPreview(
   trx: Executor,
-  document: { id: string; roomId: string; originalName: string; currentVersion: number },
+  document: { id: string; roomId: string; originalName: string; currentVersion: number; sizeBytes: number },
   now: Date,
+  smallFileBytes: number,
 ): Promise<boolean> {
   const kind = previewKindOf(extensionOf(document.originalName));
   const generation = await startPreview(trx, document.id, kind, now, document.currentVersion);
@@ -76,7 +89,7 @@ export async function startDocumentPreview(
   // One job per generation: a retry's job is enqueued even while an older one still runs (its lease not
   // yet released), and that older one then writes nothing.
   return enqueueJob(trx, {
-    kind: PREPARE_DOCUMENT_JOB,
+    kind: preparationKindOf(document.sizeBytes, smallFileBytes),
     payload: { documentId: document.id, generation } satisfies PrepareDocumentPayload,
     dedupeKey: `${PREPARE_DOCUMENT_JOB}:${document.id}:${generation}`,
     fairKey: document.roomId,
@@ -90,11 +103,12 @@ export async function startDocumentPreview(
  */
 export async function enqueueVersionPreparation(
   trx: Executor,
-  version: { documentId: string; roomId: string; number: number },
+  version: { documentId: string; roomId: string; number: number; sizeBytes: number },
   generation: number,
+  smallFileBytes: number,
 ): Promise<boolean> {
   return enqueueJob(trx, {
-    kind: PREPARE_DOCUMENT_JOB,
+    kind: preparationKindOf(version.sizeBytes, smallFileBytes),
     payload: {
       documentId: version.documentId,
       generation,

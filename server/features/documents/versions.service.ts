@@ -155,13 +155,24 @@ async function storeNewVersion(
         const keys = await switchToVersion(trx, document, version, now);
         await startDocumentPreview(
           trx,
-          { ...document, originalName: fileName, currentVersion: version.number },
+          {
+            ...document,
+            originalName: fileName,
+            currentVersion: version.number,
+            sizeBytes: version.sizeBytes,
+          },
           now,
+          ctx.config.previews.smallFileBytes,
         );
         return { number: version.number, removed: keys };
       }
       const preview = await findPreview(trx, documentId);
-      await enqueueVersionPreparation(trx, version, preview?.generation ?? 0);
+      await enqueueVersionPreparation(
+        trx,
+        version,
+        preview?.generation ?? 0,
+        ctx.config.previews.smallFileBytes,
+      );
       return { number: version.number, removed: [] as string[] };
     }));
   } catch (error) {

@@ -4,7 +4,7 @@
  * file (docs/decisions/0063-room-content-as-four-modules.md).
  */
 export {
-  prepareDocumentJob,
+  prepareDocumentJobs,
   processWorkRoot,
   retryPreview,
   startMissingPreviews,

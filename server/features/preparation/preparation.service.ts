@@ -17,6 +17,7 @@ import {
   insertPreviewObjects,
   lockPreviewRow,
   PREPARE_DOCUMENT_JOB,
+  PREPARE_SMALL_DOCUMENT_JOB,
   type PrepareDocumentPayload,
   type PreviewObject,
   pagesPreparedWithout,
@@ -279,7 +280,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
     if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
     await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
     const keys = await deletePreviewObjects(trx, documentId);
-    await startDocumentPreview(trx, document, new Date());
+    await startDocumentPreview(trx, document, new Date(), ctx.config.previews.smallFileBytes);
     return keys;
   });
   ctx.jobs.wake();
@@ -333,7 +334,9 @@ export async function startMissingPreviews(
   const documents = await documentsWithoutPreview(ctx.db);
   if (documents.length === 0) return;
   for (const document of documents) {
-    await ctx.db.transaction().execute((trx) => startDocumentPreview(trx, document, new Date()));
+    await ctx.db
+      .transaction()
+      .execute((trx) => startDocumentPreview(trx, document, new Date(), ctx.config.previews.smallFileBytes));
   }
   ctx.log.info({ count: documents.length }, 'started previews of documents stored without one');
   ctx.jobs.wake();
@@ -357,7 +360,7 @@ async function startOutdatedPhonePreviews(
     const removed = await ctx.db.transaction().execute(async (trx) => {
       await lockPreviewRow(trx, ctx.config.database.dialect, document.id);
       const keys = await deletePreviewObjects(trx, document.id);
-      await startDocumentPreview(trx, document, new Date());
+      await startDocumentPreview(trx, document, new Date(), ctx.config.previews.smallFileBytes);
       return keys;
     });
     await removeObjects(ctx, removed);
@@ -366,15 +369,31 @@ async function startOutdatedPhonePreviews(
   ctx.jobs.wake();
 }
 
-/** The job that prepares one document (ADR 39): hostile files end in a final state, other errors retry. */
-export function prepareDocumentJob(ctx: AppContext): JobDefinition<PrepareDocumentPayload> {
+/**
+ * The jobs that prepare one document (ADR 39), a small file's and a larger one's: the same work, each
+ * kind with its own slots (docs/decisions/0079-parallel-preparation-of-small-files.md), both shared
+ * fairly between rooms. Hostile files end in a final state, other errors retry.
+ */
+export function prepareDocumentJobs(ctx: AppContext): JobDefinition<PrepareDocumentPayload>[] {
+  return [
+    prepareDocumentJobOf(ctx, PREPARE_SMALL_DOCUMENT_JOB, ctx.config.previews.concurrency),
+    // A larger file has one slot: LibreOffice's memory and a core for minutes each (docs/operations.md).
+    prepareDocumentJobOf(ctx, PREPARE_DOCUMENT_JOB, 1),
+  ];
+}
+
+function prepareDocumentJobOf(
+  ctx: AppContext,
+  kind: string,
+  concurrency: number,
+): JobDefinition<PrepareDocumentPayload> {
   return {
-    kind: PREPARE_DOCUMENT_JOB,
+    kind,
     payloadSchema: prepareDocumentPayloadSchema,
     maxAttempts: 3,
     // The conversion's own limit ends it as 'timed_out'; the rest is copying and storing its files.
     timeoutMs: ctx.config.previews.timeLimitMs + PREPARATION_STORING_ALLOWANCE_MS,
-    concurrency: ctx.config.previews.concurrency,
+    concurrency,
     // One founder's many slow files take turns with every other room's (ADR 40, amended by ADR 61).
     isSharedFairly: true,
     async run({ documentId, generation, versionNumber }, job) {

@@ -33,7 +33,7 @@ import {
   type SheetPreview,
   sheetPreviewSchema,
 } from '#shared/contracts/previews';
-import { extensionOf, fileTypeFromName } from '#shared/file-types';
+import { extensionOf, storedFileType } from '#shared/file-types';
 import { previewObjectsCache } from './reading.caches';
 import { watermarkOf } from './watermark.service';
 
@@ -90,7 +90,7 @@ export async function documentPreviewFor(
     ...state,
     documentId: document.id,
     title: document.titleInRoom,
-    fileType: fileTypeFromName(document.originalName),
+    fileType: storedFileType(document.fileType),
     pages: pageSizes(objects),
     sheets: await sheetsOf(ctx, objects),
     narrowPages: await narrowPagesOf(ctx, objects),

@@ -1,6 +1,6 @@
 import { defineCache, untilNextWrite } from '#server/caches/cache-registry';
 import type { DataRoom, ManagedRoom, RoomSections } from './rooms.repository';
-import { SectionsCache } from './sections-cache';
+import { SectionsCache, type StoredFileTypes } from './sections-cache';
 
 /**
  * The rooms module's caches, each built once per app (server/caches/cache-registry.ts, ADR 34). The
@@ -28,6 +28,13 @@ export const memberRoomsCache = untilNextWrite<{ rooms: DataRoom[] }>('memberRoo
  * upload's link drops these answers and leaves the readable rooms alone (ADR 54).
  */
 export const roomSectionsCache = untilNextWrite<{ saved: RoomSections | null }>('roomSections');
+
+/**
+ * The stored type of each of a room's uploads and their stamp, by room id: what every reader's sections
+ * payload is keyed by beside its text. Until the next write to documents: an upload, a deletion or a
+ * version switch (which rewrites file_type) drops it.
+ */
+export const roomFileTypesCache = untilNextWrite<StoredFileTypes>('roomFileTypes');
 
 /** Sections parsed and as JSON, by text: exact on both dialects (sections-cache.ts). */
 export const sectionsCache = defineCache(

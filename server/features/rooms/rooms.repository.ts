@@ -258,3 +258,20 @@ export async function documentIdsInRoom(db: Executor, roomId: string, ids: strin
     .execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * Each uploaded document of the room with its stored type (documents.file_type, which a version switch
+ * rewrites), in id order: what readers' sections show as an upload's type, whatever its title says.
+ */
+export async function storedFileTypesInRoom(
+  db: Executor,
+  roomId: string,
+): Promise<{ id: string; fileType: string }[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'file_type'])
+    .where('room_id', '=', roomId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
+}

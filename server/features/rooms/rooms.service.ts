@@ -17,6 +17,7 @@ import {
   type SectionsContent,
   type SectionsSource,
 } from '#shared/contracts/rooms';
+import { storedFileType } from '#shared/file-types';
 import {
   type CompanyFieldLine,
   type CompanyInformation,
@@ -32,6 +33,7 @@ import { type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './read
 import {
   managedRoomsCache,
   memberRoomsCache,
+  roomFileTypesCache,
   roomSectionsCache,
   sectionsCache,
   sectionsEditQueue,
@@ -48,8 +50,10 @@ import {
   type ManagedRoom,
   type RoomSections,
   saveRoomSections,
+  storedFileTypesInRoom,
   updateDataRoom,
 } from './rooms.repository';
+import type { StoredFileTypes } from './sections-cache';
 import type { RoomUser } from './visitors';
 
 /**
@@ -525,6 +529,21 @@ export async function requireExternalLink(
 }
 
 /**
+ * The stored type of each of the room's uploads (docs/product-rules.md#file-types), with a stamp of the
+ * (id, type) pairs that keys the readers' payloads: a version of another type changes it, a rename does not.
+ */
+async function storedFileTypesOf(ctx: AppContext, roomId: string): Promise<StoredFileTypes> {
+  const answer = await ctx.caches.get(roomFileTypesCache).get(roomId, async () => {
+    const rows = await storedFileTypesInRoom(ctx.db, roomId);
+    return {
+      stamp: rows.map((row) => `${row.id}=${row.fileType}`).join(','),
+      byId: new Map(rows.map((row) => [row.id, storedFileType(row.fileType)])),
+    };
+  });
+  return answer ?? { stamp: '', byId: new Map() };
+}
+
+/**
  * `{content, sections}` for readers, one object per text and group (sections-cache.ts), so the route's
  * remembering serializer writes its JSON once per version.
  */
@@ -534,11 +553,12 @@ export async function sectionsPayloadOf(
   access: ReaderAccess,
 ): Promise<SectionsContent> {
   const markdown = await readSectionsMarkdown(ctx, room);
+  const types = await storedFileTypesOf(ctx, room.id);
   const sections = ctx.caches.get(sectionsCache);
-  if (access.hiddenSectionKeys.size === 0) return sections.payload(markdown);
+  if (access.hiddenSectionKeys.size === 0) return sections.payload(markdown, types);
   // The text as the reader's group reads it: the sections it may not see left out (ADR 68).
   const hiddenKey = [...access.hiddenSectionKeys].sort().join('\n');
-  return sections.readerPayload(markdown, hiddenKey, (parsed) =>
+  return sections.readerPayload(markdown, types, hiddenKey, (parsed) =>
     readerSectionsMarkdown(markdown, parsed, access),
   );
 }

@@ -5,6 +5,9 @@ import { SectionsCache, TEXTS_KEPT } from './sections-cache';
 /** The default SECTIONS_PARSE_TIMEOUT_MS (config.ts). */
 const LIMITS = { timeoutMs: 4_000 };
 
+/** A room with no uploads: every type is the parser's. */
+const NO_UPLOADS = { stamp: '', byId: new Map() };
+
 const room = (label: string) =>
   `## Financials\n- [Model ${label}](https://files.example.com/${label}.xlsx)\n`;
 
@@ -23,9 +26,14 @@ test('a saved change is read at once: another text is another parse and another 
   const after = await cache.parsed(room('after'));
   expect(after).not.toBe(before);
   expect(after.sections[0]?.documents[0]?.url).toBe('https://files.example.com/after.xlsx');
-  expect(await cache.payload(room('after'))).toEqual({ content: room('after'), sections: after.sections });
-  expect(await cache.payload(room('after'))).toBe(await cache.payload(room('after')));
-  expect(await cache.payload(room('after'))).not.toBe(await cache.payload(room('before')));
+  expect(await cache.payload(room('after'), NO_UPLOADS)).toEqual({
+    content: room('after'),
+    sections: after.sections,
+  });
+  expect(await cache.payload(room('after'), NO_UPLOADS)).toBe(await cache.payload(room('after'), NO_UPLOADS));
+  expect(await cache.payload(room('after'), NO_UPLOADS)).not.toBe(
+    await cache.payload(room('before'), NO_UPLOADS),
+  );
 });
 
 test('only the most recently read texts are kept', async () => {
@@ -38,4 +46,37 @@ test('only the most recently read texts are kept', async () => {
   }
   expect(await cache.parsed(room('recent'))).toBe(recent);
   expect(await cache.parsed(room('oldest'))).not.toBe(oldest);
+});
+
+test("an upload's type is its stored one, and a payload is remade when a stored type changes", async () => {
+  const cache = new SectionsCache(LIMITS);
+  const text =
+    '## Pitch\n- [Seed deck](/api/documents/0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c/download)\n- [Model](https://files.example.com/m.xlsx)\n';
+  const asPdf = await cache.payload(text, {
+    stamp: '0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c=pdf',
+    byId: new Map([['0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c', 'pdf']]),
+  });
+  // The title has no extension, so the parser alone would say 'file'; the external link keeps its own.
+  expect(asPdf.sections[0]?.documents.map((document) => document.fileType)).toEqual(['pdf', 'excel']);
+  expect(
+    await cache.payload(text, {
+      stamp: '0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c=pdf',
+      byId: new Map([['0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c', 'pdf']]),
+    }),
+  ).toBe(asPdf);
+  const asWord = await cache.payload(text, {
+    stamp: '0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c=word',
+    byId: new Map([['0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c', 'word']]),
+  });
+  expect(asWord.sections[0]?.documents[0]?.fileType).toBe('word');
+  const hidden = await cache.readerPayload(
+    text,
+    {
+      stamp: '0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c=word',
+      byId: new Map([['0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c', 'word']]),
+    },
+    'nothing',
+    () => text,
+  );
+  expect(hidden.sections[0]?.documents[0]?.fileType).toBe('word');
 });

@@ -5,7 +5,18 @@ import {
   SectionsTooComplexError,
 } from '#server/parsing/sections-parser';
 import type { SectionsContent } from '#shared/contracts/rooms';
-import { DEFAULT_COMPANY, type ParsedSections } from '#shared/sections-markdown';
+import type { FileType } from '#shared/file-types';
+import { DEFAULT_COMPANY, type ParsedSections, type Section } from '#shared/sections-markdown';
+
+/**
+ * The stored type of each uploaded document of a room (documents.file_type, which follows the current
+ * version), by document id, and a stamp of those pairs: a payload's key, so that a version of another
+ * type is read at once while a rename, which changes no type, keeps the payload's text as its key.
+ */
+export interface StoredFileTypes {
+  stamp: string;
+  byId: ReadonlyMap<string, FileType>;
+}
 
 /**
  * Texts kept, parsed and as JSON: a room's own, and one more per group of its readers that a section is
@@ -21,9 +32,11 @@ export const TEXTS_KEPT = 128;
  * thread, never on the request's; members' document lists and every click on a link need it, and under
  * load (npm run bench:load) it was most of those routes' time. A parse still under way is shared too.
  *
- * Invalidation: none is needed. Entries are keyed by the text itself, so the cache is exact on both
- * dialects: a saved change is a different key, and a text no longer read is dropped as least recently
- * used. Results are shared between requests: callers read them and never change them.
+ * Invalidation: none is needed. Entries are keyed by the text itself, and payloads by the text and the
+ * stamp of the room's stored file types (an upload's type is its stored one, never its title's:
+ * docs/product-rules.md#file-types), so the cache is exact on both dialects: a saved change is
+ * a different key, and a text no longer read is dropped as least recently used. Results are shared
+ * between requests: callers read them and never change them.
  */
 export class SectionsCache {
   readonly #byText = new LRUCache<
@@ -81,9 +94,9 @@ export class SectionsCache {
    * `{content, sections}` as members read it, one object per text: the route's remembering serializer
    * (server/plugins/response-contracts.ts) writes each object's JSON once.
    */
-  payload(markdown: string): Promise<SectionsContent> {
-    const entry = this.#entry(markdown);
-    entry.payload ??= this.#contentOf(markdown).catch((error: unknown) => {
+  payload(markdown: string, types: StoredFileTypes): Promise<SectionsContent> {
+    const entry = this.#entry(payloadKeyOf(markdown, types));
+    entry.payload ??= this.#contentOf(markdown, types).catch((error: unknown) => {
       entry.payload = undefined;
       throw error;
     });
@@ -97,16 +110,17 @@ export class SectionsCache {
    */
   readerPayload(
     markdown: string,
+    types: StoredFileTypes,
     hiddenKey: string,
     readerText: (parsed: ParsedSections) => string,
   ): Promise<SectionsContent> {
-    const entry = this.#entry(markdown);
+    const entry = this.#entry(payloadKeyOf(markdown, types));
     entry.readerPayloads ??= new Map();
     const readerPayloads = entry.readerPayloads;
     let payload = readerPayloads.get(hiddenKey);
     if (!payload) {
       payload = this.parsed(markdown)
-        .then((parsed) => this.#contentOf(readerText(parsed)))
+        .then((parsed) => this.#contentOf(readerText(parsed), types))
         .catch((error: unknown) => {
           readerPayloads.delete(hiddenKey);
           throw error;
@@ -116,7 +130,31 @@ export class SectionsCache {
     return payload;
   }
 
-  async #contentOf(markdown: string): Promise<SectionsContent> {
-    return { content: markdown, sections: (await this.parsed(markdown)).sections };
+  async #contentOf(markdown: string, types: StoredFileTypes): Promise<SectionsContent> {
+    const { sections } = await this.parsed(markdown);
+    return { content: markdown, sections: sections.map((section) => withStoredTypes(section, types)) };
   }
+}
+
+/** A payload's key: the text, and the stamp of stored types after a character no text holds. */
+function payloadKeyOf(markdown: string, types: StoredFileTypes): string {
+  return `${types.stamp}\u0000${markdown}`;
+}
+
+/**
+ * The section with each upload's stored type. The parser can only guess from the link (an upload's URL
+ * has no extension) and the title, which a rename may strip of its extension; external links keep the
+ * parser's answer (the host, the URL's extension, the title's).
+ */
+function withStoredTypes(section: Section, types: StoredFileTypes): Section {
+  return {
+    ...section,
+    documents: section.documents.map((document) => {
+      const stored =
+        document.isUploaded && document.documentId ? types.byId.get(document.documentId) : undefined;
+      return stored === undefined || stored === document.fileType
+        ? document
+        : { ...document, fileType: stored };
+    }),
+  };
 }

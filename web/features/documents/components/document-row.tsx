@@ -45,8 +45,8 @@ interface DocumentRowProps {
 
 /**
  * One uploaded file in a console list: its type icon, title, section, size, date, badges ("View only" when
- * investors may not download it) and preview state. On a phone
- * the details wrap under the title and the actions stay in reach at the right.
+ * investors may not download it; "External" for a link from elsewhere) and preview state. The details
+ * wrap under the title and the actions take the line under them.
  */
 export function DocumentRow({
   document,
@@ -62,14 +62,16 @@ export function DocumentRow({
       {leading}
       <FileTypeIcon fileType={document.fileType} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="font-medium break-words text-slate-900">{document.title}</p>
+        {/* Long titles wrap at word ends, hyphenated where a word must break (the list's lang is English). */}
+        <p lang="en" className="font-medium break-words hyphens-auto text-slate-900">
+          {document.title}
+        </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span>{formatFileSize(document.fileSize)}</span>
           <SectionNote sectionName={document.sectionName} unlinkedReaders={unlinkedReaders} />
           <span>{formatDate(document.updatedAt)}</span>
-          <Badge variant={document.isUploaded ? 'success' : 'info'}>
-            {document.isUploaded ? 'Uploaded' : 'External'}
-          </Badge>
+          {/* An upload says nothing more than being listed here; a link from elsewhere is worth a word. */}
+          {!document.isUploaded && <Badge variant="info">External</Badge>}
           {!document.isDownloadAllowed && (
             <Badge variant="secondary" title="Investors read it in the viewer only">
               <Eye aria-hidden="true" className="size-3" />
@@ -84,12 +86,12 @@ export function DocumentRow({
           />
         </p>
       </div>
-      {/* On a phone several actions take a line of their own under the details, at the right. */}
+      {/* Several actions take a line of their own under the details, so the title keeps the row's width. */}
       {actions && (
         <div
           className={cn(
             'flex shrink-0 items-end justify-end gap-1',
-            singleAction ? 'w-auto' : 'w-full sm:w-auto',
+            singleAction ? 'w-auto' : 'w-full sm:pl-7',
           )}
         >
           {actions}

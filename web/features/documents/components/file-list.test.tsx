@@ -79,14 +79,69 @@ function renderList(unlinkedReaders?: UnlinkedReaders) {
 
 const rows = () => within(screen.getByRole('list', { name: 'Files' })).getAllByRole('listitem');
 
-test('each file shows its size in units, its section and its type badge', () => {
+test('each file shows its size in units and its section, and no badge that says only "Uploaded"', () => {
   renderList();
   const [deck, model, cap] = rows().map((row) => row.textContent ?? '');
   expect(deck).toContain('179.2 KB');
   expect(model).toContain('2.3 MB');
   expect(cap).toContain('512 B');
   expect(cap).toContain('Not in a section');
-  expect(deck).toContain('Uploaded');
+  expect(deck).not.toContain('Uploaded');
+});
+
+test('every action is named in words on its button, and a phone reaches them through one Actions button', () => {
+  renderList();
+  const deck = within(rows()[0] as HTMLElement);
+  for (const word of ['Rename', 'Copy link', 'Versions', 'Analytics', 'Download', 'Delete']) {
+    expect(deck.getByText(word, { exact: true })).toBeTruthy();
+  }
+  const actions = deck.getByRole('button', { name: 'Actions for Pitch deck.pdf' });
+  expect(actions.getAttribute('aria-expanded')).toBe('false');
+  const list = globalThis.document.getElementById(actions.getAttribute('aria-controls') ?? '');
+  expect(list?.className).toMatch(/(^| )hidden( |$)/);
+  expect(list?.className).toContain('sm:flex');
+  fireEvent.click(actions);
+  expect(actions.getAttribute('aria-expanded')).toBe('true');
+  expect(list?.className).not.toMatch(/(^| )hidden( |$)/);
+  expect(list?.contains(deck.getByRole('button', { name: 'Delete Pitch deck.pdf' }))).toBe(true);
+});
+
+test('Rename sends the new title and closes; an unchanged or empty title cannot be saved', async () => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+  const sent: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(
+        JSON.stringify({ ...document('1', 'Seed deck', '183500', null), fileType: 'pdf' }),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    }),
+  );
+  renderList();
+  fireEvent.click(screen.getByRole('button', { name: 'Rename Pitch deck.pdf' }));
+  const dialog = screen.getByRole('dialog', { name: 'Rename file' });
+  const field = within(dialog).getByLabelText('Title') as HTMLInputElement;
+  const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  expect(field.value).toBe('Pitch deck.pdf');
+  expect(save.disabled).toBe(true);
+  fireEvent.change(field, { target: { value: '   ' } });
+  expect(save.disabled).toBe(true);
+  fireEvent.change(field, { target: { value: '  Seed deck ' } });
+  fireEvent.click(save);
+  await waitFor(() =>
+    expect(sent).toEqual([{ url: '/api/documents/1/title', body: { title: 'Seed deck' } }]),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename file' })).toBeNull());
 });
 
 test('a file in no section says who reads it: only the team once the room has a second group, else investors by its link', () => {

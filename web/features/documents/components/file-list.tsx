@@ -1,5 +1,5 @@
-import { ChartColumn, Copy, Download, History, Search, Trash2 } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { ChartColumn, ChevronDown, Copy, Download, History, Pencil, Search, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentListItem } from '#shared/contracts/documents';
 import { href } from '#shared/routes';
@@ -15,6 +15,7 @@ import {
 import { FOCUS_ROW_ATTRIBUTE } from '#web/lib/use-focus-after-removal';
 import { DocumentRow, type UnlinkedReaders } from './document-row';
 import { DownloadPolicySelect } from './download-policy-select';
+import { RenameDocumentDialog } from './rename-document-dialog';
 import { VersionsDialog } from './versions-dialog';
 
 interface FileListProps {
@@ -41,8 +42,9 @@ const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-60
 
 /**
  * The Files tab's list: a title filter, select-all and per-file checkboxes, bulk 'Delete (n)', and per
- * file its preview state (with Retry after a failure), "Allow download", its versions ("Replace file",
- * ADR 69), Copy link, Download and Delete. Selection acts only on the files the filter shows.
+ * file its preview state (with Retry after a failure), "Allow download", Rename, Copy link, its versions
+ * ("Replace file", ADR 69), its analytics, Download and Delete, each in words. Selection acts only on the
+ * files the filter shows.
  */
 export function FileList({
   documents,
@@ -59,6 +61,7 @@ export function FileList({
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [versionsOf, setVersionsOf] = useState<string>();
+  const [renaming, setRenaming] = useState<string>();
   const searchId = useId();
   const visible = useMemo(() => filterByTitle(documents, query), [documents, query]);
   const chosen = selectedVisible(selected, visible);
@@ -149,61 +152,75 @@ export function FileList({
                   />
                 }
                 actions={
-                  <>
+                  <RowActions title={document.title}>
                     <DownloadPolicySelect document={document} />
                     {document.isUploaded && (
                       <Button
                         variant="ghost"
-                        size="icon"
-                        title="Copy link"
-                        aria-label={`Copy link to ${document.title}`}
-                        onClick={() => onCopyLink(document)}
+                        size="sm"
+                        aria-label={`Rename ${document.title}`}
+                        onClick={() => setRenaming(document.id)}
                       >
-                        <Copy aria-hidden="true" />
+                        <Pencil aria-hidden="true" />
+                        Rename
                       </Button>
                     )}
                     {document.isUploaded && (
                       <Button
                         variant="ghost"
-                        size="icon"
+                        size="sm"
+                        aria-label={`Copy link to ${document.title}`}
+                        onClick={() => onCopyLink(document)}
+                      >
+                        <Copy aria-hidden="true" />
+                        Copy link
+                      </Button>
+                    )}
+                    {document.isUploaded && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
                         title="Replace file and versions"
                         aria-label={`Versions of ${document.title}`}
                         onClick={() => setVersionsOf(document.id)}
                       >
                         <History aria-hidden="true" />
+                        Versions
                       </Button>
                     )}
                     {document.isUploaded && (
-                      <Button asChild variant="ghost" size="icon" title="Reading analytics">
+                      <Button asChild variant="ghost" size="sm">
                         <Link
                           to={href('documentAnalytics', { documentId: document.id })}
                           aria-label={`Reading analytics of ${document.title}`}
                         >
                           <ChartColumn aria-hidden="true" />
+                          Analytics
                         </Link>
                       </Button>
                     )}
                     <Button
                       variant="ghost"
-                      size="icon"
-                      title="Download"
+                      size="sm"
                       aria-label={`Download ${document.title}`}
                       disabled={downloading.has(document.id)}
                       onClick={() => onDownload(document)}
                     >
                       <Download aria-hidden="true" />
+                      Download
                     </Button>
                     <Button
                       variant="ghost"
-                      size="icon"
-                      title="Delete"
+                      size="sm"
+                      className="text-red-700 hover:text-red-800"
                       aria-label={`Delete ${document.title}`}
                       {...{ [FOCUS_ROW_ATTRIBUTE]: document.id }}
                       onClick={() => onDelete([document], () => setSelected(new Set()))}
                     >
                       <Trash2 aria-hidden="true" />
+                      Delete
                     </Button>
-                  </>
+                  </RowActions>
                 }
               />
             </li>
@@ -214,6 +231,42 @@ export function FileList({
         document={versionsOf === undefined ? undefined : byId.get(versionsOf)}
         onClose={() => setVersionsOf(undefined)}
       />
+      <RenameDocumentDialog
+        document={renaming === undefined ? undefined : byId.get(renaming)}
+        onClose={() => setRenaming(undefined)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A file's actions in words: in a row under its details from the small breakpoint up, and behind one
+ * "Actions" button on a phone, where a row of words would not fit. Rendered once either way, so each
+ * action has one accessible name.
+ */
+function RowActions({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <div className="flex w-full flex-col items-end gap-2 sm:items-start">
+      <Button
+        variant="outline"
+        size="sm"
+        className="sm:hidden"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`Actions for ${title}`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Actions
+        <ChevronDown aria-hidden="true" className={open ? 'rotate-180' : undefined} />
+      </Button>
+      <div
+        id={listId}
+        className={`${open ? 'flex' : 'hidden'} w-full flex-col items-stretch gap-1 rounded-md border border-slate-200 p-1 sm:flex sm:flex-row sm:flex-wrap sm:items-center sm:border-0 sm:p-0 [&>button]:justify-start [&>a]:justify-start`}
+      >
+        {children}
+      </div>
     </div>
   );
 }
