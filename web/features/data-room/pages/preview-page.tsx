@@ -50,7 +50,8 @@ export function PreviewPage() {
 /** Whom the founder's preview reads the room as: `all`, `group:<id>` or `investor:<address>`. */
 const ALL_INVESTORS = 'all';
 
-function OwnRoomPreview() {
+/** The founder's own room, read as the audience ?as= names, with the picker and the marks. */
+export function OwnRoomPreview() {
   const [searchParams, setSearchParams] = useSearchParams();
   const as = searchParams.get('as') ?? ALL_INVESTORS;
   const showsMarks = searchParams.get('marks') === '1';
