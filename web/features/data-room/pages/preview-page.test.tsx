@@ -162,3 +162,37 @@ test('the marks show every section, each one the audience does not see marked wi
   expect((screen.getByLabelText('Show hidden and empty sections') as HTMLInputElement).checked).toBe(true);
   expect(screen.getByText(/Marked sections are shown to you only/)).toBeTruthy();
 });
+
+test('an audience that sees no section is told why, and the marks are the way to see them', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0];
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (path === '/api/my-data-room')
+        return json({
+          id: ROOM,
+          companyName: 'Acme',
+          description: '',
+          stage: 'Seed',
+          foundedYear: null,
+          website: '',
+          isActive: true,
+          isDownloadAllowed: true,
+          isWatermarkEnabled: false,
+          isNdaRequired: false,
+        });
+      if (path === '/api/my-data-room/groups') return json(GROUPS);
+      const starter = previewAs('all');
+      return json({
+        ...starter,
+        sections: [{ ...LEGAL, id: 1 }],
+        allSections: [{ ...LEGAL, id: 1, hiddenFrom: [], isEmpty: true, isSeen: false }],
+      });
+    }),
+  );
+  renderPreview('/preview');
+  expect(await screen.findByText(/They see no section yet/)).toBeTruthy();
+  expect(screen.getByText('No sections have been published yet.')).toBeTruthy();
+});

@@ -123,6 +123,11 @@ function withMark(section: PreviewSection) {
   return mark ? { ...section, mark } : section;
 }
 
+/** The audience sees no section, though the room has some: each is empty or hidden from them. */
+function seesNothing({ sections, allSections }: RoomPreview): boolean {
+  return allSections.length > 0 && sections.every((section) => section.documents.length === 0);
+}
+
 function AudienceSentence({ preview, showsMarks }: { preview: RoomPreview; showsMarks: boolean }) {
   const { audience, accessEnded, dataRoom } = preview;
   // "All investors see it", "Diligence sees it".
@@ -134,6 +139,9 @@ function AudienceSentence({ preview, showsMarks }: { preview: RoomPreview; shows
       {accessEnded ? ' Their access has ended, so they see nothing of it.' : ''}
       {dataRoom.isActive ? '' : ' It is inactive, so investors cannot open it until you activate it.'}
       {showsMarks ? ' Marked sections are shown to you only.' : ''}
+      {!showsMarks && !accessEnded && seesNothing(preview)
+        ? ' They see no section yet: each is empty or hidden from them. Show hidden and empty sections to see why.'
+        : ''}
     </>
   );
 }
