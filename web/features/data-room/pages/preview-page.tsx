@@ -134,7 +134,7 @@ function AudienceSentence({ preview, showsMarks }: { preview: RoomPreview; shows
   const verb = audience.as === ALL_INVESTORS ? 'see' : 'sees';
   return (
     <>
-      This is your data room as <strong className="font-semibold break-all">{audience.label}</strong> {verb}{' '}
+      This is your data room as <strong className="font-semibold break-words">{audience.label}</strong> {verb}{' '}
       it.
       {accessEnded ? ' Their access has ended, so they see nothing of it.' : ''}
       {dataRoom.isActive ? '' : ' It is inactive, so investors cannot open it until you activate it.'}
