@@ -1,5 +1,5 @@
 import { Eye } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_GROUP_NAME, type RoomGroups } from '#shared/contracts/groups';
 import type { PreviewSection, RoomPreview } from '#shared/contracts/room-preview';
@@ -194,6 +194,11 @@ interface PreviewControlsProps {
 function PreviewControls({ as, audiences, showsMarks, onChoose, onShowMarks }: PreviewControlsProps) {
   const pickerId = useId();
   const marksId = useId();
+  // Each control shows its new value at once: the address, which the page reads, follows a moment later.
+  const [chosen, setChosen] = useState(as);
+  const [marked, setMarked] = useState(showsMarks);
+  useEffect(() => setChosen(as), [as]);
+  useEffect(() => setMarked(showsMarks), [showsMarks]);
   const groups = (audiences?.groups ?? []).filter((group) => !group.isDefault);
   const groupName = new Map((audiences?.groups ?? []).map((group) => [group.id, group.name]));
   const investors = audiences?.investors ?? [];
@@ -209,8 +214,11 @@ function PreviewControls({ as, audiences, showsMarks, onChoose, onShowMarks }: P
         </label>
         <select
           id={pickerId}
-          value={as}
-          onChange={(event) => onChoose(event.target.value)}
+          value={chosen}
+          onChange={(event) => {
+            setChosen(event.target.value);
+            onChoose(event.target.value);
+          }}
           className="h-10 w-full min-w-0 rounded-md border border-blue-300 bg-white px-3 text-sm text-slate-900 sm:w-80"
         >
           <option value={ALL_INVESTORS}>{DEFAULT_GROUP_NAME}</option>
@@ -239,8 +247,11 @@ function PreviewControls({ as, audiences, showsMarks, onChoose, onShowMarks }: P
         <input
           id={marksId}
           type="checkbox"
-          checked={showsMarks}
-          onChange={(event) => onShowMarks(event.target.checked)}
+          checked={marked}
+          onChange={(event) => {
+            setMarked(event.target.checked);
+            onShowMarks(event.target.checked);
+          }}
           className="size-4 accent-blue-700"
         />
         <label htmlFor={marksId} className="text-sm text-blue-950">
