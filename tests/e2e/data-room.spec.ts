@@ -209,7 +209,7 @@ test('the founder previews the room as investors see it, and /data-room is the o
   // The starter's sections are empty, so investors see none of them; the founder's marks show them.
   await expect(page.getByText(/They see no section yet/)).toBeVisible();
   await page.getByLabel('Show hidden and empty sections').check();
-  const firstCard = page.getByRole('button', { name: /documents?$/ }).first();
+  const firstCard = page.getByRole('button', { name: /0 documents Empty: nobody sees it$/ }).first();
   const sectionName = (await firstCard.locator('span[id$="-name"]').textContent()) ?? '';
   await firstCard.click();
   await expect(page.getByRole('heading', { level: 2, name: sectionName })).toBeVisible();
