@@ -24,6 +24,7 @@ import {
   startMissingPreviews,
   sweepPreparationWork,
 } from '#server/features/preparation/index';
+import { roomPreviewRoutes } from '#server/features/preview/index';
 import { questionAnsweredMailJob, questionsRoutes } from '#server/features/questions/index';
 import { downloadWatermarks, firstPageImageOf, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(roomDocumentsRoutes(ctx, invitationLinks, activity));
   await app.register(ndaRoutes(ctx, invitationLinks, activity));
   await app.register(groupsRoutes(ctx));
+  await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
   await app.register(documentsRoutes(ctx, activity, downloadWatermarks(ctx)));
   await app.register(viewerRoutes(ctx));

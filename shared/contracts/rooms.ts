@@ -100,7 +100,7 @@ export const roomWatermarkRequestSchema = z.strictObject({
 });
 
 /** A section as the shared parser reads it (shared/sections-markdown.ts, `Section`). */
-const readerSectionSchema = z.object({
+export const readerSectionSchema = z.object({
   id: z.int().describe('1..n in the order of the text: the number in the section’s URL.'),
   name: z.string(),
   description: z.string(),

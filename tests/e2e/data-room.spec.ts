@@ -206,7 +206,10 @@ test('the founder previews the room as investors see it, and /data-room is the o
   await page.goto('/preview');
   await expect(page.getByRole('heading', { name: 'Investor preview' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
-  const firstCard = page.getByRole('button', { name: /documents?$/ }).first();
+  // The starter's sections are empty, so investors see none of them; the founder's marks show them.
+  await expect(page.getByText(/They see no section yet/)).toBeVisible();
+  await page.getByLabel('Show hidden and empty sections').check();
+  const firstCard = page.getByRole('button', { name: /0 documents Empty: nobody sees it$/ }).first();
   const sectionName = (await firstCard.locator('span[id$="-name"]').textContent()) ?? '';
   await firstCard.click();
   await expect(page.getByRole('heading', { level: 2, name: sectionName })).toBeVisible();

@@ -53,6 +53,8 @@ export const dataRoomKeys = {
   room: (source: RoomSource) => [...dataRoomKeys.source(source), 'room'] as const,
   sections: (source: RoomSource) => [...dataRoomKeys.source(source), 'sections'] as const,
   documents: (source: RoomSource) => [...dataRoomKeys.source(source), 'documents'] as const,
+  /** The founder's room as one audience reads it ("Preview as": all, group:<id>, investor:<address>). */
+  preview: (as: string) => [...dataRoomKeys.all, 'preview', as] as const,
   /** What an invitation link can still do (ADR 55), asked when it no longer opens the room. */
   invitationLink: (token: string) => [...dataRoomKeys.all, 'invitation-link', token] as const,
 };

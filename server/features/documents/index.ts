@@ -13,6 +13,7 @@ export {
   findDownloadableDocument,
   findReadableDocument,
   findReadableLastPage,
+  listDocumentsOfRoom,
   previewStateOf,
   type ReadableDocument,
   reconcileStoredFiles,

@@ -669,3 +669,63 @@ describe('analytics', () => {
     });
   });
 });
+
+describe('only a place the asker sees is asked about', () => {
+  test('an empty section, which no investor sees, is asked about as one that does not exist; once filled, it is asked', async () => {
+    const room = await roomWithInvestors();
+    const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+      content: string;
+      version: string;
+    };
+    await expectStatus(
+      post(room.founder, '/api/sections/update', { content: `${content}\n## Legal\n`, baseVersion: version }),
+      200,
+    );
+    // The reader's own sections list it (empty), yet their page never shows it.
+    const sections = (await get(room.first, `/api/data-room/${room.roomId}/sections`)).json as {
+      sections: { name: string; documents: unknown[] }[];
+    };
+    expect(sections.sections.find((section) => section.name === 'Legal')?.documents).toEqual([]);
+    const empty = await ask(room, room.first, { kind: 'section', section: 'Legal' }, 'Any litigation?');
+    const unknown = await ask(room, room.first, { kind: 'section', section: 'Nowhere' }, 'Any litigation?');
+    expect([empty.status, empty.json]).toEqual([404, unknown.json]);
+    const mine = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+      questions: unknown[];
+    };
+    expect(mine.questions).toEqual([]);
+
+    await uploaded(room.founder, 'Articles.pdf', 'Legal', 1);
+    await expectStatus(ask(room, room.first, { kind: 'section', section: 'Legal' }, 'Any litigation?'), 201);
+  });
+
+  test('a document linked only in a section hidden from the asker’s group is refused as a missing one', async () => {
+    const room = await roomWithInvestors();
+    const diligence = (
+      await expectStatus(post(room.founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
+    ).json as { id: string };
+    await expectStatus(
+      post(room.founder, '/api/my-data-room/section-visibility', {
+        section: 'Financials',
+        visibleTo: [diligence.id],
+      }),
+      200,
+    );
+    const hidden = await ask(
+      room,
+      room.first,
+      { kind: 'document', documentId: room.modelId, page: 1 },
+      'Churn?',
+    );
+    const missing = await ask(
+      room,
+      room.first,
+      { kind: 'document', documentId: crypto.randomUUID(), page: 1 },
+      'Churn?',
+    );
+    expect([hidden.status, hidden.json]).toEqual([404, missing.json]);
+    await expectStatus(
+      ask(room, room.first, { kind: 'document', documentId: room.deckId, page: 1 }, 'Churn?'),
+      201,
+    );
+  });
+});

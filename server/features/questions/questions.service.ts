@@ -152,7 +152,9 @@ async function requireSubject(
     const section = (await parsedSectionsOf(ctx, room)).sections.find(
       (each) => sectionKeyOf(each.name) === key,
     );
-    if (!section || room.readerAccess.hiddenSectionKeys.has(key))
+    // A section hidden from the reader's group, or one with nothing in it (readers never see an empty
+    // section: docs/product-rules.md#data-room-view), is asked about as one that does not exist.
+    if (!section || section.documents.length === 0 || room.readerAccess.hiddenSectionKeys.has(key))
       throw new HttpError(404, 'not_found', SECTION_NOT_FOUND, { field: 'about.section' });
     return {
       subjectKind: 'section',

@@ -11,7 +11,7 @@ import {
   type SectionVisibilityRequest,
   type UpdateGroupRequest,
 } from '#shared/contracts/groups';
-import { sectionKeyOf } from '#shared/sections-markdown';
+import { type ParsedSections, sectionKeyOf } from '#shared/sections-markdown';
 import {
   deleteGroup,
   findGroup,
@@ -27,6 +27,7 @@ import {
   setSectionGroups,
   updateGroup,
 } from './groups.repository';
+import { groupAccessOf, hiddenSectionsOf, type PreviewAudience } from './readability';
 import type { DataRoom } from './rooms.repository';
 import { parsedSectionsOf, requireManagedRoom } from './rooms.service';
 import type { RoomUser } from './visitors';
@@ -214,4 +215,60 @@ export async function investorEmailsOfGroup(
     if ((placed && known.has(placed) ? placed : roomId) === groupId) emails.add(email);
   }
   return emails;
+}
+
+/** Whom the founder's preview reads the room as, and the words that name them. */
+export interface NamedPreviewAudience {
+  audience: PreviewAudience;
+  label: string;
+}
+
+/**
+ * The audience `as` names in this room (`all`, `group:<id>`, `investor:<address>`:
+ * shared/contracts/room-preview.ts): a group or an investor of another room, or none, is the same 404
+ * as a missing one, and names nothing of it.
+ */
+export async function requirePreviewAudience(
+  ctx: AppContext,
+  room: DataRoom,
+  as: string,
+): Promise<NamedPreviewAudience> {
+  if (as.startsWith('investor:')) {
+    const email = as.slice('investor:'.length).trim().toLowerCase();
+    if (!(await listInvestorAddresses(ctx.db, room.id)).includes(email))
+      throw new HttpError(404, 'investor_not_found', 'as: that investor is not in this data room.', {
+        field: 'as',
+      });
+    return { audience: { investorEmail: email }, label: email };
+  }
+  const groupId = as === 'all' ? room.id : as.slice('group:'.length).toLowerCase();
+  const group = await findGroup(ctx.db, room.id, groupId);
+  if (!group)
+    throw new HttpError(404, 'group_not_found', 'as: that group does not exist in this data room.', {
+      field: 'as',
+    });
+  return { audience: { group: { id: group.id, isViewOnly: group.isViewOnly } }, label: group.name };
+}
+
+/**
+ * The names of the groups each section is hidden from, by section key, each group's access built as
+ * its investors' is (groupAccessOf), so the founder's marks say what the rule does.
+ */
+export async function groupsHiddenFrom(
+  ctx: AppContext,
+  room: DataRoom,
+  parsed: ParsedSections,
+): Promise<ReadonlyMap<string, string[]>> {
+  const hiddenFrom = new Map<string, string[]>();
+  for (const group of await listGroups(ctx.db, room.id)) {
+    const access = await groupAccessOf(ctx, room.id, {
+      group: { id: group.id, isViewOnly: group.isViewOnly },
+      accessExpiresAt: null,
+    });
+    for (const section of hiddenSectionsOf(parsed, access)) {
+      const key = sectionKeyOf(section.name);
+      hiddenFrom.set(key, [...(hiddenFrom.get(key) ?? []), group.name]);
+    }
+  }
+  return hiddenFrom;
 }

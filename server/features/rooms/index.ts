@@ -6,7 +6,13 @@
 
 export { placeInvestorFromLink } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
-export { investorEmailsOfGroup, placeInvestor, requireRoomGroup } from './groups.service';
+export {
+  groupsHiddenFrom,
+  investorEmailsOfGroup,
+  placeInvestor,
+  requirePreviewAudience,
+  requireRoomGroup,
+} from './groups.service';
 export {
   activeRoomNames,
   addEditor,
@@ -24,6 +30,7 @@ export type { AcceptanceWithVersion as NdaAcceptanceRecord } from './nda.reposit
 export { ndaRoutes } from './nda.routes';
 export { listNdaAcceptancesSince } from './nda.service';
 export {
+  audienceAccessOf,
   findReadableRoom,
   hiddenDocumentIdsOf,
   hiddenSectionsOf,
@@ -42,6 +49,7 @@ export {
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
+  dataRoomViewOf,
   findManagedRoom,
   parsedSectionsOf,
   requireExternalLink,

@@ -20,7 +20,13 @@ import type { AppContext } from '#server/app-context';
 import { untilNextWrite } from '#server/caches/cache-registry';
 import { HttpError } from '#server/plugins/errors';
 import { type ParsedSections, sectionKeyOf, withoutSections } from '#shared/sections-markdown';
-import { countGroups, findInvestorPlace, findRestrictedSections, findUserEmail } from './groups.repository';
+import {
+  countGroups,
+  findInvestorPlace,
+  findRestrictedSections,
+  findUserEmail,
+  type InvestorPlace,
+} from './groups.repository';
 import { ndaRequiredError, type PendingNda, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
 import { type DataRoom, findDataRoomById, findMemberRole } from './rooms.repository';
 import type { InvitationLinks, RoomUser } from './visitors';
@@ -166,8 +172,7 @@ async function memberReading(
 
 /**
  * An investor's access by the address they were invited at: undefined once it has ended, else what
- * their group may see (every section but those shown only to other groups, and the documents no
- * section links only while the room has one group).
+ * their group may see (groupAccessOf).
  */
 async function investorAccessOf(
   ctx: AppContext,
@@ -176,6 +181,18 @@ async function investorAccessOf(
 ): Promise<ReaderAccess | undefined> {
   const place = await findInvestorPlace(ctx.db, roomId, email);
   if (place.accessExpiresAt && place.accessExpiresAt.getTime() <= Date.now()) return undefined;
+  return groupAccessOf(ctx, roomId, place);
+}
+
+/**
+ * What one group's investors may see: every section but those shown only to other groups, and the
+ * documents no section links only while the room has one group.
+ */
+export async function groupAccessOf(
+  ctx: AppContext,
+  roomId: string,
+  place: InvestorPlace,
+): Promise<ReaderAccess> {
   const hiddenSectionKeys = new Set<string>();
   for (const [key, groupIds] of await findRestrictedSections(ctx.db, roomId)) {
     if (!groupIds.includes(place.group.id)) hiddenSectionKeys.add(key);
@@ -186,6 +203,27 @@ async function investorAccessOf(
     isViewOnly: place.group.isViewOnly,
     accessExpiresAt: place.accessExpiresAt,
   };
+}
+
+/**
+ * Whom the founder's preview reads a room as (docs/decisions/0068-investor-groups.md): one of its
+ * groups ("All investors" is the default one, whose id is the room's), or one investor by the address
+ * they were invited at.
+ */
+export type PreviewAudience = { group: { id: string; isViewOnly: boolean } } | { investorEmail: string };
+
+/**
+ * The access an audience reads the room with, built exactly as an investor's is (investorAccessOf), so
+ * the preview shows what they see; undefined for an investor whose access has ended (they see nothing).
+ * The caller has checked that the audience is of this room.
+ */
+export async function audienceAccessOf(
+  ctx: AppContext,
+  roomId: string,
+  audience: PreviewAudience,
+): Promise<ReaderAccess | undefined> {
+  if ('investorEmail' in audience) return investorAccessOf(ctx, roomId, audience.investorEmail);
+  return groupAccessOf(ctx, roomId, { group: audience.group, accessExpiresAt: null });
 }
 
 /** An invitation link's holder: while the invitation is usable and its room active. */

@@ -60,7 +60,7 @@ function RoomQuestionsOf({
       </div>
       <RoomQuestions
         roomId={roomId}
-        sectionNames={sections.map((section) => section.name)}
+        sections={sections}
         initialSection={sections.find((section) => section.id === fromSection)?.name ?? null}
       />
     </>

@@ -5,7 +5,7 @@ import type { FileType } from '#shared/file-types';
 import type { SectionIcon as SectionIconName } from '#shared/section-icons';
 import { Button } from '#web/components/ui/button';
 import { FileTypeIcon, SectionIcon } from './data-room-icons';
-import { documentCountLabel } from './section-grid';
+import { documentCountLabel, SectionMark } from './section-grid';
 
 /** One row of a section's list, already worded ('Updated today'). */
 export interface DocumentRow {
@@ -35,7 +35,7 @@ export interface DocumentRow {
 }
 
 interface SectionDocumentsProps {
-  section: { id?: number; name: string; description: string; icon: SectionIconName };
+  section: { id?: number; name: string; description: string; icon: SectionIconName; mark?: string };
   documents: readonly DocumentRow[];
   headingRef?: Ref<HTMLHeadingElement>;
   /** 'Back to sections' in a room, 'Close preview' in the founder's preview. */
@@ -109,6 +109,11 @@ export function SectionDocuments({
           </h2>
           <p className="mt-1 text-sm break-words text-slate-600 sm:text-base">{section.description}</p>
           <p className="mt-1 text-sm font-medium text-slate-700">{documentCountLabel(documents.length)}</p>
+          {section.mark && (
+            <p className="mt-2">
+              <SectionMark mark={section.mark} />
+            </p>
+          )}
         </div>
         {downloadAllHref && (
           // Under the heading on a phone (beside it, the description would be squeezed), beside it wider.

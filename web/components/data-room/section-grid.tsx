@@ -18,6 +18,20 @@ export interface SectionSummary {
   description: string;
   icon: SectionIconName;
   documents: readonly unknown[];
+  /** The founder's preview only: who cannot see this section ('Hidden from All investors'). */
+  mark?: string;
+}
+
+/** A founder's mark on a section in the preview, on its card and above its list. */
+export function SectionMark({ id, mark }: { id?: string; mark: string }) {
+  return (
+    <span
+      id={id}
+      className="inline-flex w-fit items-center rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
+    >
+      {mark}
+    </span>
+  );
 }
 
 interface SectionGridProps {
@@ -55,6 +69,8 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
             const nameId = `section-${section.id}-name`;
             const countId = `section-${section.id}-count`;
             const descriptionId = `section-${section.id}-description`;
+            const markId = `section-${section.id}-mark`;
+            const labelledBy = `${nameId} ${countId}${section.mark ? ` ${markId}` : ''}`;
             const card = (
               <>
                 <span className="flex items-center gap-3">
@@ -66,6 +82,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     <span id={countId} className="text-sm text-slate-500">
                       {documentCountLabel(section.documents.length)}
                     </span>
+                    {section.mark && <SectionMark id={markId} mark={section.mark} />}
                   </span>
                 </span>
                 <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
@@ -86,7 +103,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                   <Link
                     to={sectionHref(section.id)}
                     id={sectionCardId(section.id)}
-                    aria-labelledby={`${nameId} ${countId}`}
+                    aria-labelledby={labelledBy}
                     aria-describedby={descriptionId}
                     className={CARD_CLASS}
                   >
@@ -97,7 +114,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     type="button"
                     id={sectionCardId(section.id)}
                     onClick={() => onOpen(section.id)}
-                    aria-labelledby={`${nameId} ${countId}`}
+                    aria-labelledby={labelledBy}
                     aria-describedby={descriptionId}
                     className={CARD_CLASS}
                   >

@@ -17,8 +17,11 @@ import { OpenRoomPanel, useOpenInvitedRoom } from './invitation-entry';
 
 export interface RoomContent {
   dataRoom: DataRoomData;
-  /** The room's sections as the server's parser read them for this reader. */
-  sections: Section[];
+  /**
+   * The room's sections as the server's parser read them for this reader; in the founder's preview, a
+   * section may carry the founder's mark (who cannot see it), which its card and list show.
+   */
+  sections: (Section & { mark?: string })[];
   documents: DocumentListItem[];
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MyQuestion } from '#shared/contracts/questions';
+import type { Section } from '#shared/sections-markdown';
 import { LoadFailed } from '#web/components/app/load-failed';
 import { Spinner } from '#web/components/ui/spinner';
 import {
@@ -20,14 +21,20 @@ import { RoomFaq, SubjectLink } from './room-faq';
  */
 export function RoomQuestions({
   roomId,
-  sectionNames,
+  sections,
   initialSection = null,
 }: {
   roomId: string;
-  sectionNames: readonly string[];
+  /** The sections as the server gave them to this reader: those hidden from their group are not here. */
+  sections: readonly Section[];
   /** The section the reader came from: the question is about it to start with. */
   initialSection?: string | null;
 }) {
+  // Only a section the reader sees is offered: an empty one is on no reader's page, and the server
+  // refuses a question about it as about one that does not exist.
+  const sectionNames = sections
+    .filter((section) => section.documents.length > 0)
+    .map((section) => section.name);
   const choices: SubjectChoice[] = [
     { label: 'The room', about: { kind: 'room' } },
     ...sectionNames.map((section) => ({ label: section, about: { kind: 'section' as const, section } })),
