@@ -87,7 +87,7 @@ test('adds a section at the end of the markdown', () => {
   fireEvent.change(screen.getByLabelText('New section'), { target: { value: 'Team & organization' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
   expect(sectionNames()).toEqual(['Financials', 'Legal', 'Team & organization']);
-  expect(editor.markdown()).toBe(`${MARKDOWN}\n## Team \\& organization\n`);
+  expect(editor.markdown()).toBe(`${MARKDOWN}\n## Team \\& organization {icon=folder}\n`);
   expect((screen.getByLabelText('New section') as HTMLInputElement).value).toBe('');
 });
 
@@ -169,7 +169,7 @@ test('moves a document to another section with "Move to…", keeping its line as
     within(screen.getByRole('group', { name: 'Move Deck to' }))
       .getAllByRole('button')
       .map((button) => button.textContent),
-  ).toEqual(['Legal']);
+  ).toEqual(['Legal', 'Not in a section']);
   fireEvent.click(screen.getByRole('button', { name: 'Move Deck to Legal' }));
   expect(documentsIn('Legal')).toEqual(['Certificate (link)', 'Deck']);
   expect(editor.room()).toEqual([
@@ -183,25 +183,72 @@ test('moves a document to another section with "Move to…", keeping its line as
   expect(screen.queryByRole('group', { name: 'Move Deck to' })).toBeNull();
 });
 
-test('drags a document onto another section’s row', () => {
+/**
+ * A pointer's drag from `handle` to `target`: jsdom does no layout, so hit-testing under the pointer
+ * answers `target` (as the browser's would where it lies), and the row's box is given.
+ */
+function dragWithPointer(
+  handle: HTMLElement,
+  target: Element,
+  options: { y?: number; pointerType?: string } = {},
+) {
+  const pointerType = options.pointerType ?? 'mouse';
+  const y = options.y ?? 10;
+  const hit = vi.fn(() => target);
+  document.elementFromPoint = hit;
+  fireEvent.pointerDown(handle, { pointerId: 1, pointerType, button: 0, clientX: 5, clientY: 5 });
+  fireEvent.pointerMove(window, { pointerId: 1, pointerType, clientX: 20, clientY: y });
+  fireEvent.pointerUp(window, { pointerId: 1, pointerType, clientX: 20, clientY: y });
+  expect(hit).toHaveBeenCalledWith(20, y);
+}
+
+/** A row 40 px high at the top of the window: its upper half takes its place, its lower half the next. */
+function rowAt(title: string) {
+  const row = screen.getByText(title, { exact: true }).closest('li') as HTMLElement;
+  row.getBoundingClientRect = () => ({
+    top: 0,
+    height: 40,
+    bottom: 40,
+    left: 0,
+    right: 300,
+    width: 300,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
+  return row;
+}
+
+const handleOf = (title: string) => screen.getByTitle(`Drag ${title}`);
+
+test('drags a document with the pointer onto another section’s row, and within its section', () => {
   const editor = renderEditor();
-  const data = new Map<string, string>();
-  const dataTransfer = {
-    setData: (type: string, value: string) => data.set(type, value),
-    getData: (type: string) => data.get(type) ?? '',
-    get types() {
-      return [...data.keys()];
-    },
-    effectAllowed: 'all',
-  };
-  const row = (title: string) => screen.getByText(title, { exact: true }).closest('li') as HTMLElement;
-  fireEvent.dragStart(row('Cap table'), { dataTransfer });
-  fireEvent.dragOver(row('Certificate'), { dataTransfer });
-  fireEvent.drop(row('Certificate'), { dataTransfer });
+  dragWithPointer(handleOf('Cap table'), rowAt('Certificate'), { y: 10 });
   expect(editor.room()).toEqual([
     ['Financials', ['Deck', 'Financial model']],
     ['Legal', ['Cap table', 'Certificate']],
   ]);
+  // The lower half of a row: after it. A finger drags as a mouse does.
+  dragWithPointer(handleOf('Deck'), rowAt('Financial model'), { y: 30, pointerType: 'touch' });
+  expect(editor.room()[0]).toEqual(['Financials', ['Financial model', 'Deck']]);
+  // Dropped on the section but on no row: at its end.
+  const legal = screen.getByRole('list', { name: 'Documents in Legal' }).closest('li') as HTMLElement;
+  dragWithPointer(handleOf('Financial model'), legal);
+  expect(editor.room()).toEqual([
+    ['Financials', ['Deck']],
+    ['Legal', ['Cap table', 'Certificate', 'Financial model']],
+  ]);
+  // Each handle lets a finger drag instead of scrolling the page.
+  expect(handleOf('Deck').style.touchAction).toBe('none');
+});
+
+test('a drag released over nothing, or cancelled, changes nothing', () => {
+  const editor = renderEditor();
+  dragWithPointer(handleOf('Deck'), document.body);
+  fireEvent.pointerDown(handleOf('Deck'), { pointerId: 1, pointerType: 'touch', clientX: 5, clientY: 5 });
+  fireEvent.pointerCancel(window, { pointerId: 1 });
+  fireEvent.pointerUp(window, { pointerId: 1, clientX: 5, clientY: 5 });
+  expect(editor.markdown()).toBe(MARKDOWN);
 });
 
 test('renames an uploaded document through the server, and a link in the markdown', async () => {
