@@ -177,7 +177,7 @@ function StructuredSectionsForm({
       });
       return;
     }
-    draftRef.current.edit(merged.text);
+    draftRef.current.transform(() => merged.text);
     saveNow(null);
   }, [undoable]);
 
@@ -204,7 +204,8 @@ function StructuredSectionsForm({
         markdown={draft.value}
         onChange={(next) => {
           const before = draft.value;
-          draft.edit(next);
+          // Not `edit`: it resets the save request, and one on its way would never report back.
+          draft.transform(() => next);
           saveNow({ before, after: next });
         }}
         uploadedFiles={documents.data}
