@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SectionIcon as SectionIconName } from '#shared/section-icons';
+import { writtenSectionDescription } from '#shared/sections-markdown';
 import { SectionIcon } from './data-room-icons';
 
 export function documentCountLabel(count: number): string {
@@ -55,6 +56,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
             const nameId = `section-${section.id}-name`;
             const countId = `section-${section.id}-count`;
             const descriptionId = `section-${section.id}-description`;
+            const description = writtenSectionDescription(section);
             const card = (
               <>
                 <span className="flex items-center gap-3">
@@ -68,9 +70,11 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     </span>
                   </span>
                 </span>
-                <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
-                  {section.description}
-                </span>
+                {description && (
+                  <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
+                    {description}
+                  </span>
+                )}
                 <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-indigo-700">
                   Click to view
                   <ArrowRight
@@ -87,7 +91,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     to={sectionHref(section.id)}
                     id={sectionCardId(section.id)}
                     aria-labelledby={`${nameId} ${countId}`}
-                    aria-describedby={descriptionId}
+                    aria-describedby={description ? descriptionId : undefined}
                     className={CARD_CLASS}
                   >
                     {card}
@@ -98,7 +102,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     id={sectionCardId(section.id)}
                     onClick={() => onOpen(section.id)}
                     aria-labelledby={`${nameId} ${countId}`}
-                    aria-describedby={descriptionId}
+                    aria-describedby={description ? descriptionId : undefined}
                     className={CARD_CLASS}
                   >
                     {card}
