@@ -541,7 +541,7 @@ function SectionCard({
       {choosingIcon && (
         <fieldset
           id={iconsId}
-          className="mt-2 flex flex-wrap gap-1"
+          className="mt-2 grid max-w-sm grid-cols-7 gap-1"
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -556,7 +556,7 @@ function SectionCard({
               type="button"
               variant="ghost"
               size="icon"
-              className={`size-11 p-0 ${choice === icon ? 'ring-2 ring-indigo-400' : ''}`}
+              className={`h-11 w-full p-0 ${choice === icon ? 'ring-2 ring-indigo-400' : ''}`}
               aria-label={ICON_LABELS[choice]}
               aria-pressed={choice === icon}
               title={ICON_LABELS[choice]}
@@ -569,7 +569,7 @@ function SectionCard({
                   );
               }}
             >
-              <SectionIcon name={choice} className="size-9" />
+              <SectionIcon name={choice} className="size-full max-w-11" />
             </Button>
           ))}
         </fieldset>
