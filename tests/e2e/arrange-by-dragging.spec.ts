@@ -25,6 +25,15 @@ async function drag(page: Page, phone: boolean, title: string, target: Locator, 
     window.scrollTo({ top: Math.max(0, top - 220), behavior: 'instant' });
   });
   const from = await centreOf(handle);
+  // A toast may lie over the handle for a few seconds after the last change: the finger waits for it.
+  await expect
+    .poll(() =>
+      handle.evaluate(
+        (element, point) => element.contains(document.elementFromPoint(point.x, point.y)),
+        from,
+      ),
+    )
+    .toBe(true);
   const to = await centreOf(target, at);
   expect(to.y, `${title}'s target is on screen`).toBeLessThan(page.viewportSize()?.height ?? 800);
   if (phone) {
