@@ -404,7 +404,7 @@ export function parseSectionsMarkdown(
         current = {
           id: sections.length + 1,
           name,
-          description: `${name} documentation and files`,
+          description: derivedSectionDescription(name),
           icon: explicit
             ? isSectionIcon(explicit)
               ? explicit
@@ -455,6 +455,19 @@ Revenue, projections and the cap table.
 /** Link text that stays literal in markdown: brackets and backslashes escaped, line breaks removed. */
 function escapeLinkText(title: string): string {
   return title.replace(/[\r\n]+/g, ' ').replace(/[\\[\]]/g, (char) => `\\${char}`);
+}
+
+/** The description a section has when the founder wrote none (docs/product-rules.md#sections-markdown). */
+export function derivedSectionDescription(name: string): string {
+  return `${name} documentation and files`;
+}
+
+/**
+ * The description the founder wrote under a section's heading, or null: the derived one stays in the
+ * API (the spec's value), but a card shows no words nobody wrote.
+ */
+export function writtenSectionDescription(section: { name: string; description: string }): string | null {
+  return section.description === derivedSectionDescription(section.name) ? null : section.description;
 }
 
 /**

@@ -109,6 +109,9 @@ function roomOf(markdown: string) {
   }));
 }
 
+const documentsOf = (model: SectionsModel, section: number) =>
+  model.sections[section]?.blocks.filter((block) => block.kind === 'document').length;
+
 /** A small deterministic generator, so a failing case can be run again. */
 function random(seed: number) {
   let state = seed;
@@ -123,7 +126,7 @@ function randomEdit(model: SectionsModel, next: (below: number) => number): Sect
   const documentsIn = (section: number) =>
     model.sections[section]?.blocks.filter((block) => block.kind === 'document').length ?? 0;
   const names = ['Data', 'C# & *stars* [x] {icon=gavel} too', '  spaced   out  ', 'Légal', '<b>bold</b>'];
-  switch (next(6)) {
+  switch (next(9)) {
     case 0:
       return { kind: 'addSection', name: names[next(names.length)] ?? 'Data' };
     case 1:
@@ -141,6 +144,21 @@ function randomEdit(model: SectionsModel, next: (below: number) => number): Sect
         to: { section: to, index: next(documentsIn(to) + 1) },
       };
     }
+    case 5: {
+      const to = next(sections);
+      return {
+        kind: 'placeDocument',
+        title: '*Deck* [v2] \\ <b>&amp;',
+        url: uploadedDocumentPath(DECK_ID),
+        to: { section: to, index: next(documentsIn(to) + 1) },
+      };
+    }
+    case 6: {
+      const section = next(sections);
+      return { kind: 'unplaceDocument', section, index: next(documentsIn(section)) };
+    }
+    case 7:
+      return { kind: 'setSectionIcon', section: next(sections), icon: 'gavel' };
     default: {
       const section = next(sections);
       return {
@@ -179,13 +197,13 @@ describe('serialize(parse(text)) keeps every byte', () => {
 
 describe('parse(serialize(model)) = model after any edit', () => {
   test.each(FIXTURES.map((text, index) => [index, text]))(
-    'fixture %i, 60 random edits',
+    'fixture %i, 100 random edits',
     { timeout: 60_000 },
     (index, text) => {
       const next = random(1000 + Number(index));
       let model = modelOf(text as string);
       let accepted = 0;
-      for (let step = 0; step < 60; step++) {
+      for (let step = 0; step < 100; step++) {
         const result = applySectionsEdit(model, randomEdit(model, next));
         if (!result.ok) continue;
         accepted++;
@@ -211,12 +229,19 @@ describe('parse(serialize(model)) = model after any edit', () => {
         const edit = randomEdit(model, next);
         const result = applySectionsEdit(model, edit);
         const valid =
-          (edit.kind !== 'moveDocument' && edit.kind !== 'renameDocument') ||
+          (edit.kind !== 'moveDocument' &&
+            edit.kind !== 'renameDocument' &&
+            edit.kind !== 'unplaceDocument') ||
           model.sections[edit.kind === 'moveDocument' ? edit.from.section : edit.section]?.blocks.some(
             (block) => block.kind === 'document',
           );
+        // Within its section a document has one place fewer to go to (the editor clamps the end).
+        const pastTheEnd =
+          edit.kind === 'moveDocument' &&
+          edit.from.section === edit.to.section &&
+          edit.to.index >= (documentsOf(model, edit.to.section) ?? 0);
         if (model.sections.length === 0 && edit.kind !== 'addSection') continue;
-        if (!valid) continue;
+        if (!valid || pastTheEnd) continue;
         expect(result, JSON.stringify(edit)).toMatchObject({ ok: true });
         if (result.ok) model = result.model;
       }
@@ -231,12 +256,97 @@ describe('each edit', () => {
     return serializeSectionsModel(result.model);
   };
 
-  test('adds a section at the end, after a blank line', () => {
-    expect(apply(SEED, { kind: 'addSection', name: 'Team' })).toBe(`${SEED}\n## Team\n`);
+  test('adds a section at the end, after a blank line, with the neutral folder icon', () => {
+    expect(apply(SEED, { kind: 'addSection', name: 'Team' })).toBe(`${SEED}\n## Team {icon=folder}\n`);
     expect(apply('## A\n- [x](https://e.com/x.pdf)', { kind: 'addSection', name: 'B' })).toBe(
-      '## A\n- [x](https://e.com/x.pdf)\n\n## B\n',
+      '## A\n- [x](https://e.com/x.pdf)\n\n## B {icon=folder}\n',
     );
-    expect(apply('', { kind: 'addSection', name: 'First' })).toBe('## First\n');
+    expect(apply('', { kind: 'addSection', name: 'First' })).toBe('## First {icon=folder}\n');
+    // Not the icon the name suggests ("Financials" would guess chart-line).
+    expect(
+      parseSectionsMarkdown(apply('', { kind: 'addSection', name: 'Financials' })).sections[0]?.icon,
+    ).toBe('folder');
+  });
+
+  test('sets a section’s icon on its heading line and nothing else', () => {
+    const written = apply(RICH, { kind: 'setSectionIcon', section: 0, icon: 'users' });
+    expect(written).toBe(RICH.replace('## Financials {icon=chart}', '## Financials {icon=users}'));
+    const crlf = SEED.replace(/\n/g, '\r\n');
+    expect(apply(crlf, { kind: 'setSectionIcon', section: 1, icon: 'folder' })).toBe(
+      crlf.replace('## Legal documents\r\n', '## Legal documents {icon=folder}\r\n'),
+    );
+    expect(
+      applySectionsEdit(modelOf(SEED), {
+        kind: 'setSectionIcon',
+        section: 0,
+        icon: 'rocket' as 'folder',
+      }),
+    ).toEqual({ ok: false, message: 'That icon is not one a section can have.' });
+  });
+
+  test('places an unplaced upload: one line added, every other byte kept', () => {
+    const url = uploadedDocumentPath(DECK_ID);
+    const atEnd = apply(SEED, {
+      kind: 'placeDocument',
+      title: 'Seed deck',
+      url,
+      to: { section: 0, index: 2 },
+    });
+    expect(atEnd).toBe(
+      SEED.replace(
+        `- [Cap table.xlsx](${uploadedDocumentPath(CAP_ID)})\n`,
+        `- [Cap table.xlsx](${uploadedDocumentPath(CAP_ID)})\n- [Seed deck](${url})\n`,
+      ),
+    );
+    const first = apply(SEED, { kind: 'placeDocument', title: 'A *b*', url, to: { section: 1, index: 0 } });
+    expect(first).toBe(SEED.replace('## Legal documents\n', `## Legal documents\n- [A \\*b\\*](${url})\n`));
+    expect(roomOf(first)[1]?.documents[0]).toBe('A *b*');
+    const crlf = SEED.replace(/\n/g, '\r\n');
+    expect(apply(crlf, { kind: 'placeDocument', title: 'Deck', url, to: { section: 1, index: 1 } })).toBe(
+      crlf.replace(
+        '(https://example.com/coi.pdf)\r\n',
+        `(https://example.com/coi.pdf)\r\n- [Deck](${url})\r\n`,
+      ),
+    );
+    expect(
+      applySectionsEdit(modelOf(SEED), {
+        kind: 'placeDocument',
+        title: 'x',
+        url: 'javascript:alert(1)',
+        to: { section: 0, index: 0 },
+      }),
+    ).toEqual({ ok: false, message: 'That link cannot be placed in a section.' });
+  });
+
+  test('unplaces a document: only its lines go, and placing it back gives the same bytes', () => {
+    const unplaced = apply(RICH, { kind: 'unplaceDocument', section: 0, index: 1 });
+    expect(unplaced).toBe(
+      RICH.replace('- see the [Model](https://example.com/model.xlsx) too\n  with a continuation line\n', ''),
+    );
+    // Tight lists (a loose list keeps its blank lines where they were, around the other items).
+    for (const text of [SEED, SEED.replace(/\n/g, '\r\n')]) {
+      const model = modelOf(text);
+      model.sections.forEach((section, sectionIndex) => {
+        section.blocks
+          .filter((block) => block.kind === 'document')
+          .forEach((document, index) => {
+            if (!document.source.startsWith(`- [${document.title}](${document.url})`)) return;
+            if (
+              document.source.length !==
+              `- [${document.title}](${document.url})`.length + 1 + (text.includes('\r') ? 1 : 0)
+            )
+              return;
+            const out = apply(text, { kind: 'unplaceDocument', section: sectionIndex, index });
+            const back = apply(out, {
+              kind: 'placeDocument',
+              title: document.title,
+              url: document.url,
+              to: { section: sectionIndex, index },
+            });
+            expect(back).toBe(text);
+          });
+      });
+    }
   });
 
   test('renames a section and keeps its icon, its description and its documents', () => {

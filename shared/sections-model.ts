@@ -1,5 +1,6 @@
 import type { Heading, List, Paragraph, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { isSectionIcon, NEW_SECTION_ICON, type SectionIcon } from './section-icons';
 import {
   documentLinkText,
   findSectionsLimitProblem,
@@ -185,7 +186,12 @@ export type SectionsEdit =
   | { kind: 'deleteSection'; section: number }
   /** `index` is the document's place among the target section's documents once moved. */
   | { kind: 'moveDocument'; from: { section: number; index: number }; to: { section: number; index: number } }
-  | { kind: 'renameDocument'; section: number; index: number; title: string };
+  | { kind: 'renameDocument'; section: number; index: number; title: string }
+  /** Links a document no section holds (an upload with no section) at `to.index` of the section. */
+  | { kind: 'placeDocument'; title: string; url: string; to: { section: number; index: number } }
+  /** Takes a document's line out of its section (an upload stays in the founder's files). */
+  | { kind: 'unplaceDocument'; section: number; index: number }
+  | { kind: 'setSectionIcon'; section: number; icon: SectionIcon };
 
 /** Heading text that reads back as exactly `name`: markup and closing #s escaped. */
 function headingText(name: string): string {
@@ -201,6 +207,12 @@ function sectionNameProblem(name: string): string | null {
   // The parser reads a trailing {icon=...} as the icon, escaped or not.
   if (ICON_SUFFIX.test(name)) return 'A section name cannot end with {icon=…}.';
   return null;
+}
+
+/** The line ending a heading has, or the text's own where it ends the text without one. */
+function headingLineEnding(heading: string, lineEnding: string): string {
+  if (/\r\n$/.test(heading)) return '\r\n';
+  return /[\n\r]$/.test(heading) ? heading.slice(-1) : lineEnding;
 }
 
 function headingLine(name: string, icon: string | null, lineEnding: string): string {
@@ -284,9 +296,10 @@ function applyUnchecked(model: SectionsModel, edit: SectionsEdit): SectionsModel
         sections: [
           ...base.sections,
           {
-            heading: headingLine(edit.name, null, lineEnding),
+            // A neutral icon the founder can change, rather than one guessed from the name.
+            heading: headingLine(edit.name, NEW_SECTION_ICON, lineEnding),
             name: edit.name.replace(/\s+/g, ' ').trim(),
-            icon: null,
+            icon: NEW_SECTION_ICON,
             blocks: [],
             tail: '',
           },
@@ -298,11 +311,7 @@ function applyUnchecked(model: SectionsModel, edit: SectionsEdit): SectionsModel
       if (!section) return 'That section is not in the text any more.';
       const problem = sectionNameProblem(edit.name);
       if (problem) return problem;
-      const ending = /\r\n$/.test(section.heading)
-        ? '\r\n'
-        : /[\n\r]$/.test(section.heading)
-          ? section.heading.slice(-1)
-          : lineEnding;
+      const ending = headingLineEnding(section.heading, lineEnding);
       sections[edit.section] = {
         ...section,
         heading: headingLine(edit.name, section.icon, ending),
@@ -351,44 +360,91 @@ function applyUnchecked(model: SectionsModel, edit: SectionsEdit): SectionsModel
       const withoutBlocks = [...from.blocks];
       withoutBlocks.splice(fromPlace, 1);
       sections[edit.from.section] = { ...from, blocks: normalized(withoutBlocks) };
-      const target = sectionAt(edit.to.section);
-      if (!target) return 'That section is not in the text any more.';
-      const places = documentPlaces(target);
-      if (edit.to.index < 0 || edit.to.index > places.length) return 'The document cannot move there.';
+      return withDocumentAt({ ...model, sections }, edit.to, moved, lineEnding);
+    }
+    case 'placeDocument': {
+      const title = edit.title.replace(/\s+/g, ' ').trim();
+      if (!title) return 'A document needs a title.';
+      if (!isSavableDocumentLink(edit.url)) return 'That link cannot be placed in a section.';
       const item: DocumentBlock = {
-        ...moved,
-        source: endsWithLineEnding(moved.source) ? moved.source : moved.source + lineEnding,
+        kind: 'document',
+        source: `- [${documentLinkText(title)}](${edit.url})${lineEnding}`,
+        title,
+        url: edit.url,
       };
-      const blocks = [...target.blocks];
-      const before = places[edit.to.index];
-      const after = places[edit.to.index - 1];
-      if (before !== undefined) blocks.splice(before, 0, item);
-      else if (after !== undefined) {
-        const previous = blocks[after] as DocumentBlock;
-        if (!endsWithLineEnding(previous.source))
-          blocks[after] = { ...previous, source: previous.source + lineEnding };
-        blocks.splice(after + 1, 0, item);
-      } else {
-        // The section's first document: after its description, before the blank lines that end it,
-        // separated from the text above by a blank line (so it is a list of its own).
-        const last = blocks.at(-1);
-        const { kept, trailing } = splitTrailingBlankLines(last?.kind === 'text' ? last.source : '');
-        const separation =
-          kept === '' || BLANK_LINE_AT_END.test(kept)
-            ? ''
-            : endsWithLineEnding(kept)
-              ? lineEnding
-              : lineEnding + lineEnding;
-        if (last?.kind === 'text') blocks.pop();
-        blocks.push({ kind: 'text', source: kept + separation }, item, { kind: 'text', source: trailing });
-        const heading = endsWithLineEnding(target.heading) ? target.heading : target.heading + lineEnding;
-        sections[edit.to.section] = { ...target, heading, blocks: normalized(blocks) };
-        return { ...model, sections };
-      }
-      sections[edit.to.section] = { ...target, blocks: normalized(blocks) };
+      return withDocumentAt(model, edit.to, item, lineEnding);
+    }
+    case 'unplaceDocument': {
+      const section = sectionAt(edit.section);
+      const place = section ? documentPlaces(section)[edit.index] : undefined;
+      if (!section || place === undefined) return 'That document is not in the text any more.';
+      const blocks = [...section.blocks];
+      blocks.splice(place, 1);
+      sections[edit.section] = { ...section, blocks: normalized(blocks) };
+      return { ...model, sections };
+    }
+    case 'setSectionIcon': {
+      const section = sectionAt(edit.section);
+      if (!section) return 'That section is not in the text any more.';
+      if (!isSectionIcon(edit.icon)) return 'That icon is not one a section can have.';
+      const ending = headingLineEnding(section.heading, lineEnding);
+      sections[edit.section] = {
+        ...section,
+        heading: headingLine(section.name, edit.icon, ending),
+        icon: edit.icon,
+      };
       return { ...model, sections };
     }
   }
+}
+
+/**
+ * The model with a document item put among a section's documents at `to.index`: before the document
+ * now there, after the last one, or (the section's first) after its description as a list of its own.
+ */
+function withDocumentAt(
+  model: SectionsModel,
+  to: { section: number; index: number },
+  document: DocumentBlock,
+  lineEnding: string,
+): SectionsModel | string {
+  const sections = [...model.sections];
+  const target = sections[to.section];
+  if (!target) return 'That section is not in the text any more.';
+  const places = documentPlaces(target);
+  if (to.index < 0 || to.index > places.length) return 'The document cannot move there.';
+  const item: DocumentBlock = {
+    ...document,
+    source: endsWithLineEnding(document.source) ? document.source : document.source + lineEnding,
+  };
+  const blocks = [...target.blocks];
+  const before = places[to.index];
+  const after = places[to.index - 1];
+  if (before !== undefined) blocks.splice(before, 0, item);
+  else if (after !== undefined) {
+    const previous = blocks[after] as DocumentBlock;
+    if (!endsWithLineEnding(previous.source))
+      blocks[after] = { ...previous, source: previous.source + lineEnding };
+    blocks.splice(after + 1, 0, item);
+  } else {
+    // The section's first document: after its description, before the blank lines that end it,
+    // separated from the text above by a blank line (so it is a list of its own).
+    const last = blocks.at(-1);
+    const { kept, trailing } = splitTrailingBlankLines(last?.kind === 'text' ? last.source : '');
+    const separation =
+      kept === '' || BLANK_LINE_AT_END.test(kept)
+        ? ''
+        : endsWithLineEnding(kept)
+          ? lineEnding
+          : lineEnding + lineEnding;
+    if (last?.kind === 'text') blocks.pop();
+    blocks.push({ kind: 'text', source: kept + separation }, item, { kind: 'text', source: trailing });
+    const heading = endsWithLineEnding(target.heading) ? target.heading : target.heading + lineEnding;
+    sections[to.section] = { ...target, heading, blocks: normalized(blocks) };
+    return { ...model, sections };
+  }
+  sections[to.section] = { ...target, blocks: normalized(blocks) };
+  return { ...model, sections };
 }
 
 /** A document item's source with its link's text set to `title` (the item is parsed on its own). */

@@ -101,14 +101,11 @@ test('a new founder: the checklist from sign-up to the first invitation, ticked 
   await expect(step(page, 'Upload your first document')).toHaveAttribute('data-done', 'true');
   await expect(step(page, 'Place a document in a section')).toHaveAttribute('data-done', 'false');
 
-  // Placed in a section with the "insert document link" control, then saved.
-  // The side card that links an upload into a section is on /configure's Sections.
+  // Placed in a section from the sections editor's "Not in a section" tray, saved at once (ADR 78).
   await page.goto('/configure?tab=sections');
   await expect(page.getByRole('region', { name: 'Sections' })).toBeVisible();
-  await page.getByLabel('Uploaded file').selectOption({ label: 'Seed deck.pdf' });
-  await page.getByLabel('Section', { exact: true }).selectOption('Financial information');
-  await page.getByRole('button', { name: 'Insert link' }).click();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Move Seed deck.pdf to a section' }).click();
+  await page.getByRole('button', { name: 'Move Seed deck.pdf to Financial information' }).click();
   await expect(toast(page, 'Sections updated successfully')).toBeVisible();
   await expect(step(page, 'Place a document in a section')).toHaveAttribute('data-done', 'true');
   await expect(checklist(page)).toContainText('3 of 4 done');

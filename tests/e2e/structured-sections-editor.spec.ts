@@ -6,7 +6,7 @@ import { signInByMagicLink, toast } from './support/people';
 /**
  * Arranging the room without markdown (ADR 59): in /configure's structured editor the founder adds a
  * section, renames the uploaded deck (investors read "Acme-Seed-Deck.pdf" until then) and moves it
- * into the new section, then saves; the investor sees the new title in that section. Run at 1280 and
+ * into the new section, each change saved at once; the investor sees the new title in that section. Run at 1280 and
  * at 390 px: on the phone the founder uses the same buttons a keyboard does.
  */
 test('the founder renames a document and moves it to another section; an investor sees it there @phone', async ({
@@ -48,10 +48,10 @@ test('the founder renames a document and moves it to another section; an investo
   await page.getByRole('button', { name: 'Move Seed deck, November to Pitch' }).click();
   await expect(page.getByRole('list', { name: 'Documents in Pitch' })).toContainText('Seed deck, November');
   await expect(financeDocuments).toHaveCount(0);
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // Saved at once (ADR 78): no Save to press.
   await expect(toast(page, 'Sections updated successfully')).toBeVisible();
   await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   // Nothing wider than the screen.
   const width = page.viewportSize()?.width ?? 1280;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -59,7 +59,7 @@ test('the founder renames a document and moves it to another section; an investo
   // The markdown editor, one click away, holds the same text.
   await page.getByRole('button', { name: 'Edit as markdown' }).click();
   await expect(page.getByLabel('Sections markdown')).toHaveValue(
-    /## Finance\nThe finance papers\.\n\n## Pitch\n- \[Seed deck, November\]\(\/api\/documents\/[0-9a-f-]+\/download\)\n/,
+    /## Finance\nThe finance papers\.\n\n## Pitch \{icon=folder\}\n- \[Seed deck, November\]\(\/api\/documents\/[0-9a-f-]+\/download\)\n/,
   );
   expect(errors, 'console errors in the founder’s browser').toEqual([]);
 

@@ -6,12 +6,10 @@ import { CONFIGURE_TABS } from '#web/components/app/console-places';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { TabPanels, useTabParam } from '#web/components/ui/tabs';
-import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
 import { InvitesPanel } from '#web/features/invitations/components/invites-panel';
 import { NotifyInvestorsPanel } from '#web/features/notifications/components/notify-investors-panel';
-import { InsertDocumentLink } from '#web/features/sections/components/insert-document-link';
 import { SectionsEditor } from '#web/features/sections/components/sections-editor';
 import { SectionsHelp } from '#web/features/sections/components/sections-help';
 import { SectionsDraftProvider } from '#web/features/sections/sections-draft';
@@ -90,15 +88,14 @@ function ConsolePanels() {
 }
 
 function SectionsTab() {
-  const documents = useMyDocuments();
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
       <Card>
         <CardHeader>
           <CardTitle>Sections</CardTitle>
           <CardDescription>
-            Your data room's sections and documents, written as markdown. Investors see changes as soon as you
-            save.
+            Your data room's sections and documents. Each change is saved at once and investors see it
+            straight away; the markdown is one click away.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -110,18 +107,7 @@ function SectionsTab() {
           />
         </CardContent>
       </Card>
-      <div className="flex flex-col gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Link an uploaded file</CardTitle>
-            <CardDescription>Adds it to a section of the text, ready to save.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <InsertDocumentLink documents={documents.data ?? []} />
-          </CardContent>
-        </Card>
-        <SectionsHelp />
-      </div>
+      <SectionsHelp />
     </div>
   );
 }

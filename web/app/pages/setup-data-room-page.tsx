@@ -96,8 +96,8 @@ function SectionsTab() {
         <CardHeader>
           <CardTitle>Sections</CardTitle>
           <CardDescription>
-            Your sections and their documents, written as markdown: “## Name” starts a section and “-
-            [Title](link)” adds a document to it.
+            Your sections and their documents. Drag files into sections; each change is saved at once. As
+            markdown, “## Name” starts a section and “- [Title](link)” adds a document to it.
           </CardDescription>
         </CardHeader>
         <CardContent>

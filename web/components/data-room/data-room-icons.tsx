@@ -10,6 +10,7 @@ import {
   FileSpreadsheet,
   FileText,
   FileVideo,
+  Folder,
   Gavel,
   Globe,
   HardDrive,
@@ -24,6 +25,7 @@ import type { SectionIcon as SectionIconName } from '#shared/section-icons';
 import { cn } from '#web/lib/cn';
 
 const sectionIcons: Record<SectionIconName, LucideIcon> = {
+  folder: Folder,
   'chart-line': ChartLine,
   gavel: Gavel,
   cogs: Cog,

@@ -77,3 +77,23 @@ test('a row with something new for its reader says so in its link', () => {
   expect(screen.getByRole('link', { name: /Series A deck/ }).textContent).toContain('2 new answers');
   expect(screen.getByRole('link', { name: /Model/ }).textContent).not.toContain('new answer');
 });
+
+test('a section shows the description its founder wrote, and none where the text gives none', () => {
+  const renderSection = (description: string) =>
+    render(
+      <MemoryRouter>
+        <SectionDocuments
+          section={{ name: 'Decks', description, icon: 'folder' }}
+          documents={[]}
+          onOpenDocument={() => {}}
+        />
+      </MemoryRouter>,
+    );
+  renderSection('The decks.');
+  expect(screen.getByText('The decks.')).toBeTruthy();
+  cleanup();
+  // The API's derived value (docs/product-rules.md#sections-markdown) is no words to show.
+  renderSection('Decks documentation and files');
+  expect(screen.queryByText('Decks documentation and files')).toBeNull();
+  expect(screen.getByRole('heading', { name: 'Decks' })).toBeTruthy();
+});

@@ -3,6 +3,7 @@ import { type ReactNode, type Ref, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import type { FileType } from '#shared/file-types';
 import type { SectionIcon as SectionIconName } from '#shared/section-icons';
+import { writtenSectionDescription } from '#shared/sections-markdown';
 import { Button } from '#web/components/ui/button';
 import { FileTypeIcon, SectionIcon } from './data-room-icons';
 import { documentCountLabel, SectionMark } from './section-grid';
@@ -107,7 +108,9 @@ export function SectionDocuments({
               section.name
             )}
           </h2>
-          <p className="mt-1 text-sm break-words text-slate-600 sm:text-base">{section.description}</p>
+          {writtenSectionDescription(section) && (
+            <p className="mt-1 text-sm break-words text-slate-600 sm:text-base">{section.description}</p>
+          )}
           <p className="mt-1 text-sm font-medium text-slate-700">{documentCountLabel(documents.length)}</p>
           {section.mark && (
             <p className="mt-2">

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SectionIcon as SectionIconName } from '#shared/section-icons';
+import { writtenSectionDescription } from '#shared/sections-markdown';
 import { SectionIcon } from './data-room-icons';
 
 export function documentCountLabel(count: number): string {
@@ -71,6 +72,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
             const descriptionId = `section-${section.id}-description`;
             const markId = `section-${section.id}-mark`;
             const labelledBy = `${nameId} ${countId}${section.mark ? ` ${markId}` : ''}`;
+            const description = writtenSectionDescription(section);
             const card = (
               <>
                 <span className="flex items-center gap-3">
@@ -85,9 +87,11 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     {section.mark && <SectionMark id={markId} mark={section.mark} />}
                   </span>
                 </span>
-                <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
-                  {section.description}
-                </span>
+                {description && (
+                  <span id={descriptionId} className="mt-3 text-sm break-words text-slate-600">
+                    {description}
+                  </span>
+                )}
                 <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-indigo-700">
                   Click to view
                   <ArrowRight
@@ -104,7 +108,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     to={sectionHref(section.id)}
                     id={sectionCardId(section.id)}
                     aria-labelledby={labelledBy}
-                    aria-describedby={descriptionId}
+                    aria-describedby={description ? descriptionId : undefined}
                     className={CARD_CLASS}
                   >
                     {card}
@@ -115,7 +119,7 @@ export function SectionGrid({ sections, onOpen, sectionHref }: SectionGridProps)
                     id={sectionCardId(section.id)}
                     onClick={() => onOpen(section.id)}
                     aria-labelledby={labelledBy}
-                    aria-describedby={descriptionId}
+                    aria-describedby={description ? descriptionId : undefined}
                     className={CARD_CLASS}
                   >
                     {card}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { adminSectionSchema } from '#shared/contracts/admin';
+import { writtenSectionDescription } from '#shared/sections-markdown';
 import { SectionIcon } from '#web/components/data-room/data-room-icons';
 import { Badge } from '#web/components/ui/badge';
 import { EmptyPanel } from './dashboard-panel';
@@ -34,7 +35,9 @@ export function SectionCards({ sections }: { sections: readonly z.infer<typeof a
                     <h3 className="font-semibold text-slate-900 wrap-anywhere">{section.name}</h3>
                     <Badge variant="secondary">{docsLabel(section.documentCount)}</Badge>
                   </div>
-                  <p className="mt-1 text-sm text-slate-600 wrap-anywhere">{section.description}</p>
+                  {writtenSectionDescription(section) && (
+                    <p className="mt-1 text-sm text-slate-600 wrap-anywhere">{section.description}</p>
+                  )}
                 </div>
               </li>
             ))}

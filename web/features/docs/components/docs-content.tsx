@@ -198,13 +198,14 @@ export function AddingSectionsTopic() {
       <BulletList>
         <li>
           <strong className="font-semibold text-slate-900">Description:</strong> a plain paragraph right under
-          the heading becomes the section’s description. Without one, the section reads “<em>Name</em>{' '}
-          documentation and files”.
+          the heading becomes the section’s description. Without one, the API reads “<em>Name</em>{' '}
+          documentation and files”, and the room shows no description.
         </li>
         <li>
           <strong className="font-semibold text-slate-900">Icon:</strong> add <Code>{'{icon=gavel}'}</Code> at
           the end of the heading to choose the icon, as in <Code>{'## Legal {icon=gavel}'}</Code>. The braces
-          are not part of the section’s name.
+          are not part of the section’s name. A section added in the editor gets <Code>folder</Code>; change
+          it there with the section’s icon button.
         </li>
         <li>
           Without an icon, Roundroom infers one from the section’s name, ignoring case. A name that matches
@@ -317,7 +318,10 @@ export function ExamplesTopic() {
           <Code>cogs</Code>, Market research <Code>chart-bar</Code> and Technology &amp; product{' '}
           <Code>laptop-code</Code> from their names; Legal and Founders get the icons set in their headings.
         </li>
-        <li>Legal, with no paragraph under its heading, reads “Legal documentation and files”.</li>
+        <li>
+          Legal, with no paragraph under its heading, shows no description (the API reads “Legal documentation
+          and files”).
+        </li>
       </BulletList>
       <Subheading>The smallest sections file</Subheading>
       <Paragraph>

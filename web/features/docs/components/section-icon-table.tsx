@@ -1,4 +1,4 @@
-import { ChartBar, ChartLine, Cog, Gavel, LaptopMinimal, type LucideIcon, Users } from 'lucide-react';
+import { ChartBar, ChartLine, Cog, Folder, Gavel, LaptopMinimal, type LucideIcon, Users } from 'lucide-react';
 import { Cell, Code, Table } from './prose';
 
 /**
@@ -6,6 +6,7 @@ import { Cell, Code, Table } from './prose';
  * (docs/product-rules.md#sections-markdown).
  */
 const sectionIcons: { name: string; icon: LucideIcon; inferredFrom: string[] }[] = [
+  { name: 'folder', icon: Folder, inferredFrom: [] },
   { name: 'chart-line', icon: ChartLine, inferredFrom: ['financ'] },
   { name: 'gavel', icon: Gavel, inferredFrom: ['legal'] },
   { name: 'cogs', icon: Cog, inferredFrom: ['business', 'operation', 'plan'] },
@@ -28,6 +29,7 @@ export function SectionIconTable() {
             <Code className="whitespace-nowrap">{name}</Code>
           </Cell>
           <Cell className="align-middle">
+            {inferredFrom.length === 0 && 'Never inferred: a section added in the editor gets it.'}
             {inferredFrom.map((word, index) => (
               <span key={word}>
                 {index > 0 ? (index === inferredFrom.length - 1 ? ' or ' : ', ') : null}

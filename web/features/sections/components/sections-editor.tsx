@@ -1,12 +1,14 @@
 import { Code, ListTree, Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { addDocumentToSection, renameDocumentLinks } from '#shared/sections-markdown';
 import { LoadFailed } from '#web/components/app/load-failed';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
+import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { useRenameDocument } from '#web/features/documents/api/use-rename-document';
 import { useUploadQueue } from '#web/features/documents/api/use-upload-queue';
+import { mergeSectionsDraft } from '#web/features/sections/merge-sections-draft';
 import { useSectionsDraft } from '#web/features/sections/sections-draft';
 import { ApiRequestError } from '#web/lib/api-client';
 import { useUnsavedChangesPrompt } from '#web/lib/unsaved-changes';
@@ -92,7 +94,21 @@ export function SectionsEditor(props: SectionsEditorProps) {
   return <StructuredSectionsForm {...props} onEditAsMarkdown={() => setMode('markdown')} />;
 }
 
-/** The structured editor over the page's draft, with the same Save, status and refusals as the markdown one. */
+/** The one toast of the structured editor's saves: each replaces the last ("Toasts: one at a time"). */
+const SAVE_TOAST = 'sections-saved';
+
+/** A change the structured editor saved: Undo puts back the text from before it. */
+interface SavedChange {
+  before: string;
+  after: string;
+}
+
+/**
+ * The structured editor over the page's draft. Every change saves at once, through the draft's save
+ * with its base version (ADR 18, ADR 30), and its toast offers Undo (ADR 78); a change made while a
+ * save is on its way is saved when it returns. Save stays for a draft left unsaved (a refused save, or
+ * markdown typed in the other mode).
+ */
 function StructuredSectionsForm({
   saveLabel,
   messages,
@@ -101,11 +117,69 @@ function StructuredSectionsForm({
   sectionExtra,
 }: SectionsEditorProps & { onEditAsMarkdown: () => void }) {
   const draft = useSectionsDraft();
+  const documents = useMyDocuments();
   const renameDocument = useRenameDocument();
   const uploads = useUploadQueue();
   const statusId = useId();
   const errorId = useId();
   useUnsavedChangesPrompt(draft.dirty);
+  /** One save at a time: the draft's save is one request, and a change meanwhile waits for it. */
+  const inFlight = useRef(false);
+  const waiting = useRef<SavedChange | null | undefined>(undefined);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const [undoable, setUndoable] = useState<SavedChange | null>(null);
+
+  const saveNow = (change: SavedChange | null) => {
+    if (inFlight.current) {
+      // Saved when the current save returns; its toast undoes the latest change.
+      waiting.current = change ?? waiting.current ?? null;
+      return;
+    }
+    inFlight.current = true;
+    const settle = () => {
+      inFlight.current = false;
+      const next = waiting.current;
+      waiting.current = undefined;
+      if (next !== undefined) saveNow(next);
+    };
+    draftRef.current.save({
+      onSuccess: () => {
+        toast.success(messages.saved, {
+          id: SAVE_TOAST,
+          description: change ? undefined : 'The change was undone.',
+          action: change ? { label: 'Undo', onClick: () => setUndoable(change) } : undefined,
+        });
+        settle();
+      },
+      onError: (error) => {
+        toast.error(messages.failed, { id: SAVE_TOAST, description: error.message });
+        settle();
+      },
+    });
+  };
+
+  // Undo runs after the toast's click, on the draft as it is then: the change is taken back out of the
+  // current text (a three-way merge), so an upload linked since stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per Undo
+  useEffect(() => {
+    if (!undoable) return;
+    setUndoable(null);
+    const merged = mergeSectionsDraft({
+      base: undoable.after,
+      draft: undoable.before,
+      server: draftRef.current.value,
+    });
+    if (!merged.clean) {
+      toast.error(messages.failed, {
+        id: SAVE_TOAST,
+        description: 'That change cannot be undone: the same lines changed since.',
+      });
+      return;
+    }
+    draftRef.current.transform(() => merged.text);
+    saveNow(null);
+  }, [undoable]);
 
   if (draft.status === 'pending') return <Spinner label="Loading your sections…" />;
   if (draft.status === 'error') {
@@ -114,8 +188,8 @@ function StructuredSectionsForm({
 
   const save = () =>
     draft.save({
-      onSuccess: () => toast.success(messages.saved),
-      onError: (error) => toast.error(messages.failed, { description: error.message }),
+      onSuccess: () => toast.success(messages.saved, { id: SAVE_TOAST }),
+      onError: (error) => toast.error(messages.failed, { id: SAVE_TOAST, description: error.message }),
     });
 
   return (
@@ -128,7 +202,13 @@ function StructuredSectionsForm({
       </div>
       <StructuredSectionsEditor
         markdown={draft.value}
-        onChange={draft.edit}
+        onChange={(next) => {
+          const before = draft.value;
+          // Not `edit`: it resets the save request, and one on its way would never report back.
+          draft.transform(() => next);
+          saveNow({ before, after: next });
+        }}
+        uploadedFiles={documents.data}
         onEditAsMarkdown={onEditAsMarkdown}
         sectionExtra={sectionExtra}
         onRenameUploaded={async (documentId, title) => {
@@ -158,10 +238,12 @@ function StructuredSectionsForm({
       )}
       {draft.conflict && <SavedVersionConflict conflict={draft.conflict.content} />}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <Button type="button" disabled={draft.saving} onClick={save} aria-describedby={statusId}>
-          <Save aria-hidden="true" />
-          {draft.saving ? 'Saving...' : saveLabel}
-        </Button>
+        {draft.dirty && !draft.saving && (
+          <Button type="button" onClick={save} aria-describedby={statusId}>
+            <Save aria-hidden="true" />
+            {saveLabel}
+          </Button>
+        )}
         <Button type="button" variant="outline" onClick={onEditAsMarkdown}>
           <Code aria-hidden="true" />
           Edit as markdown

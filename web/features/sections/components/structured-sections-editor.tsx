@@ -5,6 +5,7 @@ import {
   FileText,
   FolderInput,
   GripVertical,
+  Inbox,
   Pencil,
   Plus,
   Trash2,
@@ -25,9 +26,10 @@ import {
   DEFAULT_SECTION_ICON,
   inferSectionIcon,
   isSectionIcon,
+  SECTION_ICONS,
   type SectionIcon as SectionIconName,
 } from '#shared/section-icons';
-import { linkedDocumentId } from '#shared/sections-markdown';
+import { linkedDocumentId, uploadedDocumentPath } from '#shared/sections-markdown';
 import {
   applySectionsEdit,
   type DocumentBlock,
@@ -41,12 +43,29 @@ import { SectionIcon } from '#web/components/data-room/data-room-icons';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Input } from '#web/components/ui/input';
+import {
+  type DocumentDrag,
+  type DragSource,
+  type DropTarget,
+  dropAttributes,
+  isBeforeRow,
+  isOverSection,
+  useDocumentDrag,
+} from './document-drag';
+
+/** An uploaded file of the room, as the tray lists it when no section links it. */
+export interface UploadedFile {
+  id: string;
+  title: string;
+}
 
 export interface StructuredSectionsEditorProps {
   /** The sections markdown (the page's draft). */
   markdown: string;
-  /** Called with the markdown an edit wrote. */
-  onChange: (markdown: string) => void;
+  /** Called with the markdown an edit wrote, and what the edit did in words. */
+  onChange: (markdown: string, said: string) => void;
+  /** The room's uploaded files: those no section links are listed in the tray, to place. */
+  uploadedFiles?: readonly UploadedFile[] | undefined;
   /**
    * Renames an uploaded document on the server (its links in the markdown follow there and in the
    * draft: ADR 59); rejects with the server's reason.
@@ -63,8 +82,21 @@ export interface StructuredSectionsEditorProps {
 /** What the file picker offers: the types an upload may have (shared/uploads.ts). */
 const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
-const DOCUMENT_DRAG = 'application/x-roundroom-document';
 const SECTION_DRAG = 'application/x-roundroom-section';
+
+/** What the icon picker calls each icon (the icon itself is decorative). */
+const ICON_LABELS: Record<SectionIconName, string> = {
+  folder: 'Folder',
+  'chart-line': 'Line chart',
+  gavel: 'Gavel',
+  cogs: 'Cogs',
+  'chart-bar': 'Bar chart',
+  users: 'People',
+  'laptop-code': 'Laptop',
+};
+
+/** Files from the computer being dragged over the page (not a document of the editor). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 function iconOf(section: SectionModel): SectionIconName {
   if (section.icon === null) return inferSectionIcon(section.name);
@@ -84,20 +116,24 @@ const documentsOf = (section: SectionModel) =>
   section.blocks.filter((block): block is DocumentBlock => block.kind === 'document');
 
 /**
- * Arranging the room without markdown (ADR 59): add, rename, move and delete sections; move documents
- * within and between sections by dragging or with their buttons (the keyboard's and the phone's way);
- * rename a document; upload straight into a section. Every change is an edit of the same sections
- * markdown (shared/sections-model.ts), so the markdown editor shows it and a save stores it.
+ * Arranging the room without markdown (ADR 59, ADR 78): add, rename, move and delete sections; place the
+ * uploads no section holds (the tray) and move documents within and between sections by dragging with a
+ * mouse or a finger, or with their buttons (the keyboard's way); rename a document; upload straight into
+ * a section. Every change is an edit of the same sections markdown (shared/sections-model.ts), so the
+ * markdown editor shows it and the page saves it.
  */
 export function StructuredSectionsEditor({
   markdown,
   onChange,
+  uploadedFiles = [],
   onRenameUploaded,
   onUpload,
   onEditAsMarkdown,
   sectionExtra,
 }: StructuredSectionsEditorProps) {
   const parsed = useMemo(() => parseSectionsModel(markdown), [markdown]);
+  const { drag, handleProps } = useDocumentDrag((source, target) => dropRef.current(source, target));
+  const dropRef = useRef<(source: DragSource, target: DropTarget) => void>(() => {});
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [newSection, setNewSection] = useState('');
@@ -135,6 +171,15 @@ export function StructuredSectionsEditor({
   }
   const model = parsed.model;
   const sectionNames = model.sections.map((section) => section.name);
+  const linked = new Set(
+    model.sections.flatMap((section) =>
+      documentsOf(section).flatMap((document) => {
+        const id = linkedDocumentId(document.url, { appOrigin: window.location.origin });
+        return id ? [id] : [];
+      }),
+    ),
+  );
+  const unplaced = uploadedFiles.filter((file) => !linked.has(file.id));
 
   const apply = (edit: SectionsEdit, said: string) => {
     const result = applySectionsEdit(model, edit);
@@ -144,8 +189,56 @@ export function StructuredSectionsEditor({
     }
     setProblem(null);
     setAnnouncement(said);
-    onChange(serializeSectionsModel(result.model));
+    onChange(serializeSectionsModel(result.model), said);
     return true;
+  };
+
+  const placeFile = (file: UploadedFile, section: number, index = Number.MAX_SAFE_INTEGER) => {
+    const target = model.sections[section];
+    if (!target) return;
+    const place = Math.min(index, documentsOf(target).length);
+    const placed = apply(
+      {
+        kind: 'placeDocument',
+        title: file.title,
+        url: uploadedDocumentPath(file.id),
+        to: { section, index: place },
+      },
+      `Placed ${file.title} in ${target.name}.`,
+    );
+    if (placed) {
+      const key = (name: string) => focusKey('document', section, place, name);
+      setFocusRequest([key('move'), key('rename')]);
+    }
+  };
+
+  const unplace = (section: number, index: number) => {
+    const document = documentsOf(model.sections[section] as SectionModel)[index];
+    if (!document) return;
+    if (
+      apply(
+        { kind: 'unplaceDocument', section, index },
+        `Took ${document.title} out of ${sectionNames[section]}: it is in no section now.`,
+      )
+    )
+      setFocusRequest([focusKey('tray', 'first')]);
+  };
+
+  dropRef.current = (source, target) => {
+    if (source.kind === 'unplaced') {
+      const file = unplaced.find((candidate) => candidate.id === source.documentId);
+      if (file && target.kind === 'section') placeFile(file, target.section, target.index);
+      return;
+    }
+    if (target.kind === 'tray') {
+      unplace(source.section, source.index);
+      return;
+    }
+    // Dropped before a row below it in its own section: that row moves up one place as it leaves.
+    const index =
+      target.section === source.section && source.index < target.index ? target.index - 1 : target.index;
+    if (target.section === source.section && index === source.index) return;
+    moveDocument(source, { section: target.section, index });
   };
 
   const addSection = (event: FormEvent<HTMLFormElement>) => {
@@ -181,6 +274,7 @@ export function StructuredSectionsEditor({
 
   return (
     <div ref={root} className="flex flex-col gap-4">
+      {drag && <DragGhost drag={drag} />}
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -189,6 +283,16 @@ export function StructuredSectionsEditor({
           {problem}
         </p>
       )}
+      <UnplacedTray
+        files={unplaced}
+        sectionNames={sectionNames}
+        drag={drag}
+        handleProps={handleProps}
+        onPlace={placeFile}
+        onRenameUploaded={onRenameUploaded}
+        onProblem={setProblem}
+        onAnnounce={setAnnouncement}
+      />
       {model.sections.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
           No sections yet. Add the first one below, for example “Financials”.
@@ -209,6 +313,9 @@ export function StructuredSectionsEditor({
               onUpload={onUpload}
               onProblem={setProblem}
               onAnnounce={setAnnouncement}
+              onUnplace={unplace}
+              drag={drag}
+              handleProps={handleProps}
               sectionExtra={sectionExtra}
               onMoved={(to, control) =>
                 setFocusRequest([
@@ -257,8 +364,13 @@ interface SectionCardProps {
   onProblem: (problem: string | null) => void;
   onAnnounce: (said: string) => void;
   onMoved: (to: number, control: 'up' | 'down') => void;
+  onUnplace: (section: number, index: number) => void;
+  drag: DocumentDrag | null;
+  handleProps: HandleProps;
   sectionExtra?: ((sectionName: string) => ReactNode) | undefined;
 }
+
+type HandleProps = ReturnType<typeof useDocumentDrag>['handleProps'];
 
 function dragged(event: DragEvent, type: string): { section: number; index: number } | null {
   const data = event.dataTransfer.getData(type);
@@ -282,27 +394,34 @@ function SectionCard({
   onProblem,
   onAnnounce,
   onMoved,
+  onUnplace,
+  drag,
+  handleProps,
   sectionExtra,
 }: SectionCardProps) {
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [choosingIcon, setChoosingIcon] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  const iconsId = useId();
   const documents = documentsOf(section);
   const count = sectionNames.length;
   const name = section.name;
+  const icon = iconOf(section);
+  const highlighted = dropTarget || isOverSection(drag, sectionIndex);
 
   const acceptsDrop = (event: DragEvent) =>
-    event.dataTransfer.types.includes(DOCUMENT_DRAG) || event.dataTransfer.types.includes(SECTION_DRAG);
+    carriesFiles(event) || event.dataTransfer.types.includes(SECTION_DRAG);
 
   const onDrop = (event: DragEvent) => {
     setDropTarget(false);
-    const document = dragged(event, DOCUMENT_DRAG);
-    if (document) {
+    // Files from the computer dropped on a section are uploaded into it.
+    if (carriesFiles(event)) {
       event.preventDefault();
-      const last = documents.length - (document.section === sectionIndex ? 1 : 0);
-      moveDocument(document, { section: sectionIndex, index: Math.max(0, last) });
+      const files = [...event.dataTransfer.files];
+      if (files.length > 0) onUpload(name, files);
       return;
     }
     const moved = dragged(event, SECTION_DRAG);
@@ -318,6 +437,7 @@ function SectionCard({
   return (
     <li
       aria-labelledby={headingId}
+      {...dropAttributes.section(sectionIndex, documents.length)}
       onDragOver={(event) => {
         if (!acceptsDrop(event)) return;
         event.preventDefault();
@@ -325,7 +445,7 @@ function SectionCard({
       }}
       onDragLeave={() => setDropTarget(false)}
       onDrop={onDrop}
-      className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${dropTarget ? 'border-indigo-400 ring-2 ring-indigo-200' : 'border-slate-200'}`}
+      className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${highlighted ? 'border-indigo-400 ring-2 ring-indigo-200' : 'border-slate-200'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the mouse's way; the keyboard's is the Move buttons */}
@@ -340,7 +460,19 @@ function SectionCard({
         >
           <GripVertical aria-hidden="true" className="size-4" />
         </span>
-        <SectionIcon name={iconOf(section)} className="size-9" />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-10 p-0"
+          aria-label={`Icon of ${name}: ${ICON_LABELS[icon]}. Change it`}
+          title="Change the icon"
+          aria-expanded={choosingIcon}
+          aria-controls={iconsId}
+          onClick={() => setChoosingIcon((open) => !open)}
+        >
+          <SectionIcon name={icon} className="size-9" />
+        </Button>
         {renaming ? (
           <InlineRename
             label="Section name"
@@ -406,10 +538,49 @@ function SectionCard({
         )}
       </div>
 
+      {choosingIcon && (
+        <fieldset
+          id={iconsId}
+          className="mt-2 grid max-w-sm grid-cols-7 gap-1"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setChoosingIcon(false);
+            }
+          }}
+        >
+          <legend className="sr-only">Icon of {name}</legend>
+          {SECTION_ICONS.map((choice) => (
+            <Button
+              key={choice}
+              type="button"
+              variant="ghost"
+              size="icon"
+              className={`h-11 w-full p-0 ${choice === icon ? 'ring-2 ring-indigo-400' : ''}`}
+              aria-label={ICON_LABELS[choice]}
+              aria-pressed={choice === icon}
+              title={ICON_LABELS[choice]}
+              onClick={() => {
+                setChoosingIcon(false);
+                if (choice !== icon)
+                  apply(
+                    { kind: 'setSectionIcon', section: sectionIndex, icon: choice },
+                    `The icon of ${name} is now ${ICON_LABELS[choice]}.`,
+                  );
+              }}
+            >
+              <SectionIcon name={choice} className="size-full max-w-11" />
+            </Button>
+          ))}
+        </fieldset>
+      )}
+
       {sectionExtra?.(name)}
 
       {documents.length === 0 ? (
-        <p className="mt-2 rounded-md border border-dashed border-slate-200 p-3 text-sm text-slate-500">
+        <p
+          className={`mt-2 rounded-md border border-dashed p-3 text-sm text-slate-500 ${isBeforeRow(drag, sectionIndex, 0) ? 'border-indigo-400 bg-indigo-50' : 'border-slate-200'}`}
+        >
           No documents yet. Upload one, or drag one here.
         </p>
       ) : (
@@ -428,6 +599,12 @@ function SectionCard({
               onRenameUploaded={onRenameUploaded}
               onProblem={onProblem}
               onAnnounce={onAnnounce}
+              onUnplace={onUnplace}
+              dropLineBefore={isBeforeRow(drag, sectionIndex, index)}
+              dropLineAfter={
+                index === documents.length - 1 && isBeforeRow(drag, sectionIndex, documents.length)
+              }
+              handleProps={handleProps}
             />
           ))}
         </ul>
@@ -484,6 +661,11 @@ interface DocumentRowProps {
   onRenameUploaded: (documentId: string, title: string) => Promise<void>;
   onProblem: (problem: string | null) => void;
   onAnnounce: (said: string) => void;
+  onUnplace: (section: number, index: number) => void;
+  /** The dragged document would land just before this row, or (the last row) after it. */
+  dropLineBefore: boolean;
+  dropLineAfter: boolean;
+  handleProps: HandleProps;
 }
 
 function DocumentRow({
@@ -497,6 +679,10 @@ function DocumentRow({
   onRenameUploaded,
   onProblem,
   onAnnounce,
+  onUnplace,
+  dropLineBefore,
+  dropLineAfter,
+  handleProps,
 }: DocumentRowProps) {
   const [renaming, setRenaming] = useState(false);
   const moveToId = useId();
@@ -508,32 +694,10 @@ function DocumentRow({
 
   return (
     <li
-      draggable={!renaming}
-      onDragStart={(event) => {
-        event.stopPropagation();
-        event.dataTransfer.setData(DOCUMENT_DRAG, JSON.stringify(here));
-        event.dataTransfer.effectAllowed = 'move';
-      }}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes(DOCUMENT_DRAG)) return;
-        event.preventDefault();
-      }}
-      onDrop={(event) => {
-        const from = dragged(event, DOCUMENT_DRAG);
-        if (!from) return;
-        event.preventDefault();
-        event.stopPropagation();
-        // Dropped on a row: it takes that row's place (one less when it came from above in this section).
-        const to = from.section === sectionIndex && from.index < index ? index - 1 : index;
-        if (from.section !== sectionIndex || from.index !== to)
-          moveDocument(from, { section: sectionIndex, index: to });
-      }}
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2"
+      {...dropAttributes.row(index)}
+      className={`flex flex-wrap items-center gap-x-2 gap-y-1 border-y-2 py-2 ${dropLineBefore ? 'border-t-indigo-500' : 'border-t-transparent'} ${dropLineAfter ? 'border-b-indigo-500' : 'border-b-transparent'}`}
     >
-      <GripVertical
-        aria-hidden="true"
-        className="hidden size-4 shrink-0 cursor-grab text-slate-400 sm:block"
-      />
+      <DragHandle title={title} {...handleProps({ kind: 'placed', section: sectionIndex, index, title })} />
       <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       {renaming ? (
         <InlineRename
@@ -588,7 +752,7 @@ function DocumentRow({
           >
             <ArrowDown aria-hidden="true" />
           </IconButton>
-          {sectionNames.length > 1 && (
+          {(sectionNames.length > 1 || documentId) && (
             <Button
               type="button"
               variant="outline"
@@ -638,6 +802,223 @@ function DocumentRow({
               </Button>
             ),
           )}
+          {documentId && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={`Move ${title} to no section`}
+              onClick={() => {
+                setChoosingSection(false);
+                onUnplace(sectionIndex, index);
+              }}
+            >
+              Not in a section
+            </Button>
+          )}
+        </fieldset>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Where a document is grabbed to drag it: a mouse's or a finger's (the keyboard moves it with the
+ * buttons, so the handle is not focusable).
+ */
+function DragHandle({ title, ...props }: { title: string } & ReturnType<HandleProps>) {
+  return (
+    <div
+      {...props}
+      data-drag-handle=""
+      title={`Drag ${title}`}
+      className="-my-1 flex size-9 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600 active:cursor-grabbing"
+    >
+      <GripVertical aria-hidden="true" className="size-4" />
+    </div>
+  );
+}
+
+/** The dragged document's title, following the pointer. */
+function DragGhost({ drag }: { drag: DocumentDrag }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none fixed z-50 flex max-w-[16rem] items-center gap-2 rounded-md border border-indigo-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-lg"
+      style={{ left: drag.x + 12, top: drag.y + 12 }}
+    >
+      <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span className="truncate">{drag.source.title}</span>
+    </div>
+  );
+}
+
+/**
+ * The uploads no section links (uploaded with "None for now", or taken out of a section): each can be
+ * renamed, dragged into a section or placed with "Move to…". Dropping a section's upload here takes it
+ * out of the section.
+ */
+function UnplacedTray({
+  files,
+  sectionNames,
+  drag,
+  handleProps,
+  onPlace,
+  onRenameUploaded,
+  onProblem,
+  onAnnounce,
+}: {
+  files: readonly UploadedFile[];
+  sectionNames: string[];
+  drag: DocumentDrag | null;
+  handleProps: HandleProps;
+  onPlace: (file: UploadedFile, section: number) => void;
+  onRenameUploaded: (documentId: string, title: string) => Promise<void>;
+  onProblem: (problem: string | null) => void;
+  onAnnounce: (said: string) => void;
+}) {
+  const headingId = useId();
+  const over = drag?.target?.kind === 'tray';
+  if (files.length === 0 && drag?.source.kind !== 'placed') return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      {...dropAttributes.tray}
+      className={`rounded-lg border border-dashed p-3 sm:p-4 ${over ? 'border-indigo-400 bg-indigo-50' : 'border-slate-300 bg-slate-50'}`}
+    >
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <Inbox aria-hidden="true" className="size-4 text-slate-500" />
+        Not in a section
+      </h3>
+      {files.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">Drop a file here to take it out of its section.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            Investors see a file once it is in a section. Drag one into a section, or use “Move to…”.
+          </p>
+          <ul aria-label="Files not in a section" className="mt-2 flex flex-col divide-y divide-slate-200">
+            {files.map((file, index) => (
+              <TrayRow
+                key={file.id}
+                file={file}
+                first={index === 0}
+                sectionNames={sectionNames}
+                handleProps={handleProps}
+                onPlace={onPlace}
+                onRenameUploaded={onRenameUploaded}
+                onProblem={onProblem}
+                onAnnounce={onAnnounce}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function TrayRow({
+  file,
+  first,
+  sectionNames,
+  handleProps,
+  onPlace,
+  onRenameUploaded,
+  onProblem,
+  onAnnounce,
+}: {
+  file: UploadedFile;
+  first: boolean;
+  sectionNames: string[];
+  handleProps: HandleProps;
+  onPlace: (file: UploadedFile, section: number) => void;
+  onRenameUploaded: (documentId: string, title: string) => Promise<void>;
+  onProblem: (problem: string | null) => void;
+  onAnnounce: (said: string) => void;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const [choosingSection, setChoosingSection] = useState(false);
+  const moveToId = useId();
+  const title = file.title;
+  return (
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2">
+      <DragHandle title={title} {...handleProps({ kind: 'unplaced', documentId: file.id, title })} />
+      <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      {renaming ? (
+        <InlineRename
+          label="Document title"
+          initial={title}
+          maxLength={200}
+          onCancel={() => setRenaming(false)}
+          onSubmit={async (value) => {
+            try {
+              await onRenameUploaded(file.id, value);
+              onProblem(null);
+              onAnnounce(`Renamed the document to ${value}.`);
+              setRenaming(false);
+            } catch (error) {
+              onProblem(error instanceof Error ? error.message : 'The document could not be renamed.');
+            }
+          }}
+        />
+      ) : (
+        <span className="min-w-[12ch] flex-1 text-sm break-words text-slate-900">{title}</span>
+      )}
+      {!renaming && (
+        <div className="ml-auto flex shrink-0 items-center">
+          <IconButton
+            label={`Rename ${title}`}
+            focus={first ? focusKey('tray', 'first') : undefined}
+            onClick={() => setRenaming(true)}
+          >
+            <Pencil aria-hidden="true" />
+          </IconButton>
+          {sectionNames.length > 0 && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="h-9"
+              aria-expanded={choosingSection}
+              aria-controls={moveToId}
+              aria-label={`Move ${title} to a section`}
+              onClick={() => setChoosingSection((open) => !open)}
+            >
+              <FolderInput aria-hidden="true" />
+              Move to…
+            </Button>
+          )}
+        </div>
+      )}
+      {choosingSection && (
+        <fieldset
+          id={moveToId}
+          className="flex basis-full flex-wrap items-center gap-1 pl-6"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setChoosingSection(false);
+            }
+          }}
+        >
+          <legend className="sr-only">Move {title} to</legend>
+          {sectionNames.map((name, target) => (
+            <Button
+              // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
+              key={target}
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={`Move ${title} to ${name}`}
+              onClick={() => {
+                setChoosingSection(false);
+                onPlace(file, target);
+              }}
+            >
+              {name}
+            </Button>
+          ))}
         </fieldset>
       )}
     </li>
