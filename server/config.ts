@@ -77,6 +77,10 @@ const environmentSchema = z.object({
     .default('false'),
   MAGIC_LINKS_PER_EMAIL: wholeNumber.min(1, 'must be at least 1').default(5),
   SHARE_CODES_PER_LINK: wholeNumber.min(1, 'must be at least 1').default(60),
+  // The key sealing share links' addresses so the founder can copy them again (ADR 76), and the keys it
+  // replaced, which still open the addresses sealed under them. Unset on one node: made once in DATA_DIR.
+  SHARE_LINK_KEY: sealingKey.optional(),
+  SHARE_LINK_OLD_KEYS: sealingKeys.default([]),
   // Slow clients (ADR 27). A 50 MB upload over a 1 Mbit/s phone link takes about 7 minutes.
   REQUEST_TIMEOUT_MS: wholeNumber.min(1_000, 'must be at least 1000').default(900_000),
   HEADERS_TIMEOUT_MS: wholeNumber.min(500, 'must be at least 500').default(20_000),
@@ -97,10 +101,6 @@ const environmentSchema = z.object({
     })
     .default('auto'),
   PREVIEW_SMALL_FILE_MB: wholeNumber.min(0, 'must be 0 or more').max(2048, 'must be at most 2048').default(8),
-  // The key sealing share links' addresses so the founder can copy them again (ADR 76), and the keys it
-  // replaced, which still open the addresses sealed under them. Unset on one node: made once in DATA_DIR.
-  SHARE_LINK_KEY: sealingKey.optional(),
-  SHARE_LINK_OLD_KEYS: sealingKeys.default([]),
   // Small preview objects (page images, thumbnails) kept in memory, in MB; 0 keeps none.
   PREVIEW_OBJECT_CACHE_MB: wholeNumber
     .min(0, 'must be 0 or more')
