@@ -41,7 +41,7 @@ export function GroupsPanel() {
           Groups
         </CardTitle>
         <CardDescription>
-          Every investor is in one group. Choose which groups see each section in Room, Sections.
+          Every investor is in one group. Choose which groups see each section under “Who sees each section”.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
