@@ -69,3 +69,13 @@ test('Back leaves the position to the browser', async () => {
   await act(() => navigate(-1));
   expect(scrollTo).not.toHaveBeenCalled();
 });
+
+test('a new tab of a page is a new place and starts at the top; a filter keeps the position', async () => {
+  renderAt('/configure');
+  scrollTo.mockClear();
+  await act(() => navigate('/configure?tab=sections'));
+  expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  scrollTo.mockClear();
+  await act(() => navigate('/configure?tab=sections&state=open'));
+  expect(scrollTo).not.toHaveBeenCalled();
+});

@@ -5,13 +5,16 @@ const HASH_WAIT_MS = 3000;
 
 /**
  * Every new navigation starts at the top of the page, or at the element its #hash names once the lazy
- * page has rendered it. Back and Forward (POP) leave the position to the browser.
+ * page has rendered it. Back and Forward (POP) leave the position to the browser. A page's `?tab=` is a
+ * place of the console (docs/decisions/0058-one-console.md), so a new tab is a new page too; other query
+ * parameters (a list's filters) keep the position.
  */
 export function ScrollOnNavigate() {
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const tab = new URLSearchParams(search).get('tab');
   const navigationType = useNavigationType();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is a new page, so scroll again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname or tab is a new page, so scroll again
   useEffect(() => {
     if (navigationType === 'POP' && !hash) return;
     if (!hash) {
@@ -38,7 +41,7 @@ export function ScrollOnNavigate() {
       observer.disconnect();
       window.clearTimeout(timer);
     };
-  }, [pathname, hash, navigationType]);
+  }, [pathname, tab, hash, navigationType]);
 
   return null;
 }
