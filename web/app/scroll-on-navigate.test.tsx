@@ -72,6 +72,7 @@ test('Back leaves the position to the browser', async () => {
 
 test('a new tab of a page is a new place and starts at the top; a filter keeps the position', async () => {
   renderAt('/configure');
+  await act(() => navigate('/configure?tab=files'));
   scrollTo.mockClear();
   await act(() => navigate('/configure?tab=sections'));
   expect(scrollTo).toHaveBeenCalledWith(0, 0);
