@@ -58,11 +58,11 @@ async function openLink(token: string) {
   return { ...body, auth: { authorization: `Bearer ${body.token}` } };
 }
 
-async function shareLinkOf(founder: SignedIn): Promise<{ token: string; url: string }> {
+async function shareLinkOf(founder: SignedIn, name = 'Outreach'): Promise<{ token: string; url: string }> {
   const groups = (await get(founder.auth, '/api/my-data-room/groups')).json as { groups: { id: string }[] };
   const groupId = groups.groups[0]?.id;
   const made = expectStatus(
-    await post(founder.auth, '/api/my-data-room/share-links', { name: 'Outreach', groupId }),
+    await post(founder.auth, '/api/my-data-room/share-links', { name, groupId }),
     201,
   );
   const { url } = made.json as { url: string };
@@ -291,7 +291,7 @@ describe('removal holds on every way in', () => {
     const founder = await createFounder(t);
     const roomId = await roomIdOf(founder);
     const first = await shareLinkOf(founder);
-    const second = await shareLinkOf(founder);
+    const second = await shareLinkOf(founder, 'Outreach, second wave');
     const email = uniqueEmail('removed');
     const entered = expectStatus(await verifyShareCode(first, email, await shareCodeFor(first, email)), 200)
       .json as { token: string };
