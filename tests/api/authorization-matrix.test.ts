@@ -193,6 +193,7 @@ GET    /api/documents/:id/versions/:number/download 401 403   403    403     404
 DELETE /api/my-data-room/api-tokens/:id       401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
 # Investor groups (ADR 68): the room's managers only; another founder reaches no group of this room.
 GET    /api/my-data-room/groups               401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/my-data-room/preview              401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/groups               401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/groups/:id           401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 DELETE /api/my-data-room/groups/:id           401    403      403    403     404     204   204    403       401    401     401     401     401     401    401    401
@@ -455,6 +456,7 @@ DELETE /api/documents/:id/versions/:number          403          204          40
 GET    /api/documents/:id/versions/:number/download 403          200          403          403          403          200          404          401          401
 DELETE /api/my-data-room/api-tokens/:id             403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/groups                     403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/preview                    403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/groups                     403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/groups/:id                 403          403          403          403          403          403          403          401          401
 DELETE /api/my-data-room/groups/:id                 403          403          403          403          403          403          403          401          401
@@ -1485,6 +1487,7 @@ const CALLS: Record<string, Plan> = {
   // Managers change nothing of the room's access: a throwaway group, the member moved to the group they
   // are in, a section shown to every group as it was.
   'GET /api/my-data-room/groups': () => ({}),
+  'GET /api/my-data-room/preview': () => ({}),
   'POST /api/my-data-room/groups': () => ({ json: { name: `Throwaway ${crypto.randomUUID()}` } }),
   'POST /api/my-data-room/groups/:id': () => ({
     path: `/api/my-data-room/groups/${w.roomId}`,
