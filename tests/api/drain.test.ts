@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
+import { PREPARE_SMALL_DOCUMENT_JOB } from '#server/features/documents';
 import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
 import { sampleDocx } from '#tests/support/sample-documents';
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process';
@@ -133,23 +134,24 @@ test(
     const uploaded = await uploadFile(first, founder, { name: 'memo.docx', bytes: sampleDocx(15) });
     expect(uploaded.status, uploaded.text).toBe(201);
     await until(
-      async () => (await jobsOf('prepare-document', since)).some((job) => job.status === 'running'),
+      async () => (await jobsOf(PREPARE_SMALL_DOCUMENT_JOB, since)).some((job) => job.status === 'running'),
       'the preparation to start',
     );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    const [handedBack] = await jobsOf('prepare-document', since);
+    const [handedBack] = await jobsOf(PREPARE_SMALL_DOCUMENT_JOB, since);
     expect(handedBack).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
 
     const second = await startServer();
     try {
       await until(
-        async () => (await jobsOf('prepare-document', since)).every((job) => job.status === 'succeeded'),
+        async () =>
+          (await jobsOf(PREPARE_SMALL_DOCUMENT_JOB, since)).every((job) => job.status === 'succeeded'),
         'the next server to finish the preparation',
         60_000,
       );
-      expect((await jobsOf('prepare-document', since))[0]).toMatchObject({
+      expect((await jobsOf(PREPARE_SMALL_DOCUMENT_JOB, since))[0]).toMatchObject({
         status: 'succeeded',
         attempts: 1,
       });
