@@ -1039,4 +1039,25 @@ describe("a room's link names are unique, whatever their case (ADR 76)", () => {
     const other = await tieredRoom();
     await makeLink(other.founder, other.diligenceId, { name: 'Angels, spring' });
   });
+
+  test('beyond A to Z, on every database: an accented name in another case, or spelled decomposed, is taken', async () => {
+    const room = await tieredRoom();
+    await makeLink(room.founder, room.diligenceId, { name: 'Équipe' });
+    const funds = await makeLink(room.founder, room.diligenceId, { name: 'Funds' });
+    const rows = await countRows(t);
+    for (const name of ['équipe', 'ÉQUIPE', 'E\u0301quipe'])
+      expect(
+        (
+          await expectStatus(
+            post(room.founder, '/api/my-data-room/share-links', { name, groupId: room.roomId }),
+            409,
+          )
+        ).json,
+      ).toMatchObject({ error: 'share_link_name_taken', field: 'name' });
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${funds.id}`, { name: 'équipe' }),
+      409,
+    );
+    expect(await countRows(t)).toEqual(rows);
+  });
 });
