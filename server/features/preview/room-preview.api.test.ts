@@ -160,6 +160,19 @@ describe('the founder previews the room as one audience', () => {
   });
 });
 
+describe('the founder marks show each upload with its stored type', () => {
+  test('a deck renamed without its extension is still a pdf in allSections, as in the readers’ sections', async () => {
+    const room = await tieredRoom();
+    await expectStatus(post(room.founder, `/api/documents/${room.deckId}/title`, { title: 'Deck' }), 200);
+    const answer = await preview(room.founder, 'all');
+    const typeOf = (sections: RoomPreview['sections']) =>
+      sections.flatMap((section) => section.documents).find((document) => document.documentId === room.deckId)
+        ?.fileType;
+    expect(typeOf(answer.sections)).toBe('pdf');
+    expect(typeOf(answer.allSections)).toBe('pdf');
+  });
+});
+
 describe('nobody else previews, and another room’s audience names nothing', () => {
   test('anonymous, an investor, and nonsense are refused', async () => {
     const room = await tieredRoom();
