@@ -890,10 +890,15 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
   const keyText = () => crypto.randomBytes(32).toString('base64');
   /** As a restart with these variables would: the app's keys are resolved from them again. */
   const restartWith = (app: TestApp, environment: Record<string, string>) => {
-    app.app.ctx.shareLinkKeys = loadShareLinkKeys({
-      ...app.config,
-      shareLinkKeys: parseConfig({ ...environment }).shareLinkKeys,
-    });
+    app.app.ctx.shareLinkKeys = loadShareLinkKeys(
+      {
+        ...app.config,
+        shareLinkKeys: parseConfig({ ...environment }).shareLinkKeys,
+      },
+      (warning) => {
+        throw new Error(warning);
+      },
+    );
   };
   const keyIdOf = async (app: TestApp, linkId: string) =>
     (
@@ -982,7 +987,7 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
     }
   });
 
-  test("a sealed address copied onto another link's row does not open there", async () => {
+  test("a sealed address copied onto another link's row does not open there, and the list says it is not kept", async () => {
     const room = await tieredRoom();
     const [mine, other] = [
       await makeLink(room.founder, room.diligenceId),
@@ -999,6 +1004,11 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
       409,
     );
     expect(read.text).not.toContain(mine.token);
+    const links = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+      links: { id: string; addressKept: boolean }[];
+    };
+    const keptOf = (id: string) => links.links.find((link) => link.id === id)?.addressKept;
+    expect([keptOf(mine.id), keptOf(other.id)]).toEqual([true, false]);
   });
 });
 

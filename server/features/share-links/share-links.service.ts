@@ -68,8 +68,8 @@ function openedToken(keys: SealingKeys, link: StoredShareLink) {
   return openToken(keys, { sealed: link.tokenSealed, keyId: link.tokenKeyId }, link.id);
 }
 
-const isAddressKept = (keys: SealingKeys, link: StoredShareLink) =>
-  link.tokenKeyId !== null && [keys.current, ...keys.old].some((key) => key.id === link.tokenKeyId);
+/** Kept when the address opens: a key of the right id over an altered or moved sealed text is not kept. */
+const isAddressKept = (keys: SealingKeys, link: StoredShareLink) => openedToken(keys, link) !== null;
 
 export const shareLinkUrl = (ctx: AppContext, token: string) =>
   `${ctx.config.appUrl}${paths.shareLink.replace(':token', token)}`;
