@@ -187,6 +187,19 @@ describe('nobody else previews, and another room’s audience names nothing', ()
     }
   });
 
+  test('the kinds are written in lower case: another case is a 400 naming as, never a 404 after passing', async () => {
+    const room = await tieredRoom();
+    for (const as of [
+      'ALL',
+      'All',
+      `GROUP:${room.diligence.id}`,
+      `group:${room.diligence.id.toUpperCase()}`,
+    ]) {
+      const refused = await get(room.founder, `/api/my-data-room/preview?as=${encodeURIComponent(as)}`);
+      expect([refused.status, (refused.json as { field?: string }).field], as).toEqual([400, 'as']);
+    }
+  });
+
   test('a manager of another room gets their own room, and the same 404 for this room’s group or investor as for none', async () => {
     const room = await tieredRoom();
     const stranger = await createFounder(t);
