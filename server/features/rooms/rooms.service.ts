@@ -53,7 +53,7 @@ import {
   storedFileTypesInRoom,
   updateDataRoom,
 } from './rooms.repository';
-import type { StoredFileTypes } from './sections-cache';
+import { fileTypesStampOf, type StoredFileTypes } from './sections-cache';
 import type { RoomUser } from './visitors';
 
 /**
@@ -536,7 +536,7 @@ async function storedFileTypesOf(ctx: AppContext, roomId: string): Promise<Store
   const answer = await ctx.caches.get(roomFileTypesCache).get(roomId, async () => {
     const rows = await storedFileTypesInRoom(ctx.db, roomId);
     return {
-      stamp: rows.map((row) => `${row.id}=${row.fileType}`).join(','),
+      stamp: fileTypesStampOf(rows),
       byId: new Map(rows.map((row) => [row.id, storedFileType(row.fileType)])),
     };
   });
