@@ -80,6 +80,9 @@ async function tieredRoom() {
     200,
   );
   const insider = await signInWithMagicLink(t, insiderEmail);
+  // The uploads' preparations settled: the preview and a reader's answers, read one after the other,
+  // would otherwise differ by a preview that finished between them.
+  await t.app.jobs.whenIdle();
   return { founder, roomId, deckId, modelId, diligence, everyone, everyoneEmail, insider, insiderEmail };
 }
 
