@@ -124,7 +124,9 @@ function loggerFor(config: Config, stream?: BuildAppOptions['logStream']): Fasti
 /** Builds the whole application without listening, so tests drive it with inject() or a real port. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
   // First: a node of several without SHARE_LINK_KEY refuses to start before it opens anything.
-  const shareLinkKeys = loadShareLinkKeys(config);
+  // Its warnings wait for the logger, made below.
+  const keyWarnings: string[] = [];
+  const shareLinkKeys = loadShareLinkKeys(config, (warning) => keyWarnings.push(warning));
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = !options.database;
   try {
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       connectionsCheckingInterval: Math.min(30_000, config.slowClients.headersTimeoutMs / 2),
     },
   } as FastifyServerOptions);
+  for (const warning of keyWarnings) app.log.warn(warning);
   registerSlowClientLimits(app, {
     bodyMinBytesPerSecond: config.slowClients.bodyMinBytesPerSecond,
     bodyRateWindowMs: config.slowClients.bodyRateWindowMs,

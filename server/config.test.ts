@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 
 describe('parseConfig', () => {
@@ -109,6 +109,17 @@ test('slow-client bounds and the parse time limit default to the documented valu
   expect(config.sectionsParseTimeoutMs).toBe(4_000);
 });
 
+test('PREVIEW_CONCURRENCY=auto on a machine of more than 64 cores prepares 64 at once, as a number may at most', () => {
+  const cores = vi.spyOn(os, 'availableParallelism').mockReturnValue(192);
+  try {
+    expect(parseConfig({}).previews.concurrency).toBe(64);
+    expect(parseConfig({ PREVIEW_CONCURRENCY: 'auto' }).previews.concurrency).toBe(64);
+  } finally {
+    cores.mockRestore();
+  }
+  expect(parseConfig({ PREVIEW_CONCURRENCY: '64' }).previews.concurrency).toBe(64);
+});
+
 test('the headers time limit never exceeds the whole request limit (Node refuses that)', () => {
   const config = parseConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '20000' });
   expect(config.slowClients.headersTimeoutMs).toBe(5_000);
@@ -121,12 +132,14 @@ test('previews get two minutes per document, one preparation at once and 64 MB o
   // By default small files are prepared one per core, and a file of up to 8 MB is small.
   expect(parseConfig({}).previews).toEqual({
     timeLimitMs: 300_000,
-    concurrency: os.availableParallelism(),
+    concurrency: Math.min(os.availableParallelism(), 64),
     smallFileBytes: 8 * 1024 * 1024,
     objectCacheBytes: 64 * 1024 * 1024,
     watermarkCacheBytes: 32 * 1024 * 1024,
   });
-  expect(parseConfig({ PREVIEW_CONCURRENCY: 'auto' }).previews.concurrency).toBe(os.availableParallelism());
+  expect(parseConfig({ PREVIEW_CONCURRENCY: 'auto' }).previews.concurrency).toBe(
+    Math.min(os.availableParallelism(), 64),
+  );
   expect(
     parseConfig({
       PREVIEW_TIME_LIMIT_MS: '500',

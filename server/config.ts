@@ -18,6 +18,9 @@ const httpUrl = z
 
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
+/** The most previews prepared at once, written or counted ('auto'). */
+const MAX_PREVIEW_CONCURRENCY = 64;
+
 const KEY_FORMAT = 'must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)';
 
 /** A 32-byte key written as hex or base64 (either alphabet), or null when it is neither. */
@@ -96,9 +99,15 @@ const environmentSchema = z.object({
   // one slot of its own (docs/decisions/0079-parallel-preparation-of-small-files.md).
   PREVIEW_TIME_LIMIT_MS: wholeNumber.min(100, 'must be at least 100').default(300_000),
   PREVIEW_CONCURRENCY: z
-    .union([z.literal('auto'), wholeNumber.min(1, 'must be at least 1').max(64, 'must be at most 64')], {
-      error: 'must be auto or a whole number from 1 to 64',
-    })
+    .union(
+      [
+        z.literal('auto'),
+        wholeNumber
+          .min(1, 'must be at least 1')
+          .max(MAX_PREVIEW_CONCURRENCY, `must be at most ${MAX_PREVIEW_CONCURRENCY}`),
+      ],
+      { error: `must be auto or a whole number from 1 to ${MAX_PREVIEW_CONCURRENCY}` },
+    )
     .default('auto'),
   PREVIEW_SMALL_FILE_MB: wholeNumber.min(0, 'must be 0 or more').max(2048, 'must be at most 2048').default(8),
   // Small preview objects (page images, thumbnails) kept in memory, in MB; 0 keeps none.
@@ -311,7 +320,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     previews: {
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
-      concurrency: env.PREVIEW_CONCURRENCY === 'auto' ? os.availableParallelism() : env.PREVIEW_CONCURRENCY,
+      // 'auto' holds to the same most as a number: a machine of many cores is no reason for more at once.
+      concurrency:
+        env.PREVIEW_CONCURRENCY === 'auto'
+          ? Math.min(os.availableParallelism(), MAX_PREVIEW_CONCURRENCY)
+          : env.PREVIEW_CONCURRENCY,
       smallFileBytes: env.PREVIEW_SMALL_FILE_MB * 1024 * 1024,
       objectCacheBytes: env.PREVIEW_OBJECT_CACHE_MB * 1024 * 1024,
       watermarkCacheBytes: env.WATERMARK_CACHE_MB * 1024 * 1024,

@@ -24,6 +24,7 @@ import {
   insertDataRoom,
   saveRoomSections,
 } from '#server/features/rooms/rooms.repository';
+import { shareLinkNameKey } from '#shared/contracts/share-links';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
 import { migrationProvider } from './migrations/index';
@@ -362,6 +363,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'is_room_named',
       'max_readers',
       'name',
+      'name_key',
       'room_id',
       'token_hash',
       'token_key_id',
@@ -1041,6 +1043,15 @@ test('migration 0032 keeps no address for links already made, renames a room\'s 
         .execute(older.db)
         .then(() => id);
     };
+    // After the migration a link is written with its name's key, as the server writes it.
+    const keyedLink = (roomId: string, name: string, createdAt: number) => {
+      const id = crypto.randomUUID();
+      return sql`insert into share_links (id, room_id, group_id, name, name_key, token_hash, created_by, created_at)
+          values (${id}, ${roomId}, ${roomId}, ${name}, ${shareLinkNameKey(name)}, ${`hash-${id}`}, ${owner},
+            ${createdAt})`
+        .execute(older.db)
+        .then(() => id);
+    };
     const oldest = await link(room, 'Outreach', 1);
     const second = await link(room, 'outreach', 2);
     const third = await link(room, 'OUTREACH', 3);
@@ -1049,6 +1060,11 @@ test('migration 0032 keeps no address for links already made, renames a room\'s 
     const long = await link(room, 'L'.repeat(80), 4);
     const longTwin = await link(room, 'l'.repeat(80), 5);
     const elsewhere = await link(otherRoom, 'Outreach', 6);
+    // Beyond A to Z, where SQLite's lower() does not fold and PostgreSQL's may differ from JavaScript's.
+    const accented = await link(room, 'Équipe', 10);
+    const accentedTwin = await link(room, 'équipe', 11);
+    const dotted = await link(room, 'İnvestors', 12);
+    const dottedTwin = await link(room, 'i\u0307nvestors', 13);
 
     await migrateToLatest(older.db);
     const rows = await older.db
@@ -1064,11 +1080,18 @@ test('migration 0032 keeps no address for links already made, renames a room\'s 
       [long]: 'L'.repeat(80),
       [longTwin]: `${'l'.repeat(76)} (2)`,
       [elsewhere]: 'Outreach',
+      [accented]: 'Équipe',
+      [accentedTwin]: 'équipe (2)',
+      [dotted]: 'İnvestors',
+      [dottedTwin]: 'i\u0307nvestors (2)',
     });
     expect(rows.every((row) => row.token_sealed === null && row.token_key_id === null)).toBe(true);
-    await expect(link(room, 'OUTREACH (3)', 7)).rejects.toThrow();
-    await expect(link(otherRoom, 'outreach', 7)).rejects.toThrow();
-    await link(otherRoom, 'Outreach (2)', 7);
+    const keys = await older.db.selectFrom('share_links').select(['name', 'name_key']).execute();
+    expect(keys.every((row) => row.name_key === shareLinkNameKey(row.name))).toBe(true);
+    await expect(keyedLink(room, 'OUTREACH (3)', 7)).rejects.toThrow();
+    await expect(keyedLink(room, 'ÉQUIPE', 7)).rejects.toThrow();
+    await expect(keyedLink(otherRoom, 'outreach', 7)).rejects.toThrow();
+    await keyedLink(otherRoom, 'Outreach (2)', 7);
 
     expect((await migrator.migrateTo('0031-share-link-names-the-room')).error).toBeUndefined();
     const columns = (await older.db.introspection.getTables())
@@ -1076,6 +1099,7 @@ test('migration 0032 keeps no address for links already made, renames a room\'s 
       ?.columns.map((column) => column.name);
     expect(columns).not.toContain('token_sealed');
     expect(columns).not.toContain('token_key_id');
+    expect(columns).not.toContain('name_key');
     await link(room, 'Outreach', 8);
   } finally {
     await older.close();

@@ -134,6 +134,8 @@ export interface ShareLinksTable {
   token_sealed: string | null;
   /** Which key sealed it (server/security/sealed-tokens.ts); null with token_sealed. */
   token_key_id: string | null;
+  /** The name's key (shareLinkNameKey): unique in the room, so names are unique whatever their case (ADR 76). */
+  name_key: string;
 }
 
 /** A six-digit code and its magic link proving one address for one share link, both stored hashed. */

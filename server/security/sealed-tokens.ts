@@ -78,10 +78,12 @@ export function openToken(
 /**
  * The share links' keys: SHARE_LINK_KEY when set. Otherwise a single node makes one once in DATA_DIR
  * (mode 0600), so `npm start` stays one command; several nodes (REDIS_URL or S3_BUCKET set, ADR 49)
- * must share one, so they refuse to start without it rather than each sealing under its own.
+ * must share one, so they refuse to start without it rather than each sealing under its own. `warn` is
+ * told of a key file that others than its owner may read (the start goes on: the operator decides).
  */
 export function loadShareLinkKeys(
   config: Pick<Config, 'shareLinkKeys' | 'dataDir' | 'redisUrl' | 'storage'>,
+  warn: (message: string) => void,
 ): SealingKeys {
   const old = config.shareLinkKeys.old.map(keyOf);
   if (config.shareLinkKeys.current) return { current: keyOf(config.shareLinkKeys.current), old };
@@ -89,29 +91,52 @@ export function loadShareLinkKeys(
     throw new ConfigError(
       'Invalid configuration: SHARE_LINK_KEY must be set when several nodes serve the app (REDIS_URL or S3_BUCKET is set): every node must seal share links with the same key. Make one with `openssl rand -base64 32`.',
     );
-  return { current: keyOf(keyInDataDir(config.dataDir)), old };
+  return { current: keyOf(keyInDataDir(config.dataDir, warn)), old };
 }
 
-function keyInDataDir(dataDir: string): Buffer {
+/** Errors of a file system that cannot hard-link (some network, FUSE and container mounts). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS']);
+
+function keyInDataDir(dataDir: string, warn: (message: string) => void): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!fs.existsSync(file)) {
-    // Written whole beside it, then linked in: two processes starting on one DATA_DIR at once keep the
-    // first key linked, and neither reads a half-written file.
-    const draft = `${file}.${process.pid}.${crypto.randomUUID()}`;
-    fs.writeFileSync(draft, crypto.randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-  }
+  if (!fs.existsSync(file)) createKeyFile(file);
+  else if ((fs.statSync(file).mode & 0o077) !== 0)
+    warn(
+      `${file} may be read by other users than its owner: restrict it (chmod 600 ${file}), or set SHARE_LINK_KEY instead`,
+    );
   const bytes = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   if (bytes.length !== 32)
     throw new ConfigError(
       `Invalid configuration: ${file} must hold a 32-byte base64 key (delete it to make a new one; links made under it then need a new address)`,
     );
   return bytes;
+}
+
+/**
+ * Written whole beside it, then linked in: two processes starting on one DATA_DIR at once keep the first
+ * key linked, and neither reads a half-written file. Where the file system cannot hard-link, the key is
+ * created in place, exclusively (the first process's key stays). No draft is left behind either way.
+ */
+function createKeyFile(file: string): void {
+  const key = crypto.randomBytes(32).toString('base64');
+  const draft = `${file}.${process.pid}.${crypto.randomUUID()}`;
+  try {
+    fs.writeFileSync(draft, key, { flag: 'wx', mode: 0o600 });
+    fs.linkSync(draft, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (NO_HARD_LINKS.has(code)) writeExclusively(file, key);
+    else if (code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+function writeExclusively(file: string, key: string): void {
+  try {
+    fs.writeFileSync(file, key, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }

@@ -6,9 +6,10 @@ import { dataRoomViewSchema, readerSectionSchema } from './rooms';
 /**
  * The founder's "Preview as" (docs/decisions/0068-investor-groups.md, docs/product-rules.md#preview):
  * `all` (the "All investors" group), `group:<id>` (one of the room's groups) or `investor:<address>`
- * (one investor of the room, by the address they were invited at).
+ * (one investor of the room, by the address they were invited at, in any case). The kinds and a group's
+ * id are lower case, as the server compares them: another case is refused here, naming `as`.
  */
-export const previewAudienceParam = z.string().regex(/^(all|group:[0-9a-f-]{36}|investor:.+@.+)$/i, {
+export const previewAudienceParam = z.string().regex(/^(all|group:[0-9a-f-]{36}|investor:.+@.+)$/, {
   error: 'must be all, group:<group id> or investor:<e-mail address>',
 });
 

@@ -15,6 +15,13 @@ export const MAX_SHARE_LINKS_PER_ROOM = 100;
 export const MAX_ALLOWED_DOMAINS = 20;
 export const SHARE_CODE_LENGTH = 6;
 
+/**
+ * What makes two link names one name in a room: composed the same way, then in lower case, by JavaScript
+ * on every database (SQL lower() folds only A-Z on SQLite). Stored as share_links.name_key, which the
+ * room's unique index and every lookup use (docs/decisions/0076-share-link-addresses-kept-sealed.md).
+ */
+export const shareLinkNameKey = (name: string): string => name.normalize('NFC').toLowerCase();
+
 const linkName = requiredText(MAX_SHARE_LINK_NAME_LENGTH, 'is required: name the link');
 const linkId = z.uuid({ error: 'must be a share link id' });
 

@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { shareLinkNameKey } from '#shared/contracts/share-links';
 
 // Share links keep their address sealed so the founder can copy it again (ADR 76):
 // - token_sealed: the token under AES-256-GCM (iv, text, tag; base64url), bound to the link's id;
 //   token_key_id: which key sealed it. Both null for links made before: their address was never kept,
 //   so they admit by their hash as before and the console offers a new address.
-// - A room's link names are unique whatever their case: duplicates already made keep the oldest name,
-//   the others become "Name (2)", "Name (3)"... in the order they were made.
+// - A room's link names are unique whatever their case: name_key holds the name's key (shareLinkNameKey,
+//   the same function the server uses when it writes and looks up a name: SQL lower() folds only A-Z on
+//   SQLite, and differs from JavaScript on PostgreSQL for some letters), under a unique index with the room.
+//   Duplicates already made keep the oldest name, the others become "Name (2)", "Name (3)"... in the
+//   order they were made.
 
 const MAX_NAME_LENGTH = 80;
 
@@ -14,6 +18,11 @@ const MAX_NAME_LENGTH = 80;
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('share_links').addColumn('token_sealed', 'text').execute();
   await db.schema.alterTable('share_links').addColumn('token_key_id', 'text').execute();
+  // The default only fills the column as it is added: every row is written its key below.
+  await db.schema
+    .alterTable('share_links')
+    .addColumn('name_key', 'text', (column) => column.notNull().defaultTo(''))
+    .execute();
 
   const links = await db
     .selectFrom('share_links')
@@ -23,23 +32,33 @@ export async function up(db: Kysely<any>): Promise<void> {
     .orderBy('id')
     .execute();
   const taken = new Set<string>();
-  const renames: { id: string; name: string }[] = [];
+  const named: { id: string; name: string }[] = [];
   for (const link of links) {
-    const key = (name: string) => `${link.room_id}\u0000${name.toLowerCase()}`;
+    const key = (name: string) => `${link.room_id}\u0000${shareLinkNameKey(name)}`;
     if (!taken.has(key(link.name))) {
       taken.add(key(link.name));
+      named.push({ id: link.id, name: link.name });
       continue;
     }
     let next = 2;
     let name = numbered(link.name, next);
     while (taken.has(key(name))) name = numbered(link.name, ++next);
     taken.add(key(name));
-    renames.push({ id: link.id, name });
+    named.push({ id: link.id, name });
   }
-  for (const rename of renames)
-    await db.updateTable('share_links').set({ name: rename.name }).where('id', '=', rename.id).execute();
+  for (const link of named)
+    await db
+      .updateTable('share_links')
+      .set({ name: link.name, name_key: shareLinkNameKey(link.name) })
+      .where('id', '=', link.id)
+      .execute();
 
-  await sql`create unique index share_links_room_name on share_links (room_id, lower(name))`.execute(db);
+  await db.schema
+    .createIndex('share_links_room_name')
+    .on('share_links')
+    .columns(['room_id', 'name_key'])
+    .unique()
+    .execute();
 }
 
 function numbered(name: string, number: number): string {
@@ -51,6 +70,7 @@ function numbered(name: string, number: number): string {
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index share_links_room_name`.execute(db);
+  await db.schema.alterTable('share_links').dropColumn('name_key').execute();
   await db.schema.alterTable('share_links').dropColumn('token_key_id').execute();
   await db.schema.alterTable('share_links').dropColumn('token_sealed').execute();
 }

@@ -7,6 +7,7 @@ import {
   parsedSectionsOf,
   requireManagedRoom,
   roomSectionsFor,
+  typedSectionsOf,
 } from '#server/features/rooms/index';
 import type {
   accessLogEntrySchema,
@@ -55,7 +56,7 @@ export async function recentDocuments(
   const linkedAt = ((await roomSectionsFor(ctx, room.id))?.updatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
   const listed = new Set<string>();
-  for (const section of (await parsedSectionsOf(ctx, room)).sections) {
+  for (const section of await typedSectionsOf(ctx, room)) {
     for (const document of section.documents) {
       const upload = document.documentId ? uploads.get(document.documentId) : undefined;
       if (document.isUploaded && !upload) continue;
@@ -65,7 +66,7 @@ export async function recentDocuments(
         title: document.title,
         sectionName: section.name,
         // An upload's type is its stored one, never its title's (docs/product-rules.md#file-types).
-        fileType: upload ? storedFileType(upload.fileType) : document.fileType,
+        fileType: document.fileType,
         isUploaded: document.isUploaded,
         updatedAt: upload ? upload.updatedAt.toISOString() : linkedAt,
       });

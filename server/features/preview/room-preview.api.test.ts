@@ -80,6 +80,9 @@ async function tieredRoom() {
     200,
   );
   const insider = await signInWithMagicLink(t, insiderEmail);
+  // The uploads' preparations settled: the preview and a reader's answers, read one after the other,
+  // would otherwise differ by a preview that finished between them.
+  await t.app.jobs.whenIdle();
   return { founder, roomId, deckId, modelId, diligence, everyone, everyoneEmail, insider, insiderEmail };
 }
 
@@ -160,6 +163,19 @@ describe('the founder previews the room as one audience', () => {
   });
 });
 
+describe('the founder marks show each upload with its stored type', () => {
+  test('a deck renamed without its extension is still a pdf in allSections, as in the readers’ sections', async () => {
+    const room = await tieredRoom();
+    await expectStatus(post(room.founder, `/api/documents/${room.deckId}/title`, { title: 'Deck' }), 200);
+    const answer = await preview(room.founder, 'all');
+    const typeOf = (sections: RoomPreview['sections']) =>
+      sections.flatMap((section) => section.documents).find((document) => document.documentId === room.deckId)
+        ?.fileType;
+    expect(typeOf(answer.sections)).toBe('pdf');
+    expect(typeOf(answer.allSections)).toBe('pdf');
+  });
+});
+
 describe('nobody else previews, and another room’s audience names nothing', () => {
   test('anonymous, an investor, and nonsense are refused', async () => {
     const room = await tieredRoom();
@@ -171,6 +187,19 @@ describe('nobody else previews, and another room’s audience names nothing', ()
       const refused = await get(room.founder, `/api/my-data-room/preview?as=${encodeURIComponent(as)}`);
       expect(refused.status, as).toBe(400);
       expect(refused.text).toContain('as');
+    }
+  });
+
+  test('the kinds are written in lower case: another case is a 400 naming as, never a 404 after passing', async () => {
+    const room = await tieredRoom();
+    for (const as of [
+      'ALL',
+      'All',
+      `GROUP:${room.diligence.id}`,
+      `group:${room.diligence.id.toUpperCase()}`,
+    ]) {
+      const refused = await get(room.founder, `/api/my-data-room/preview?as=${encodeURIComponent(as)}`);
+      expect([refused.status, (refused.json as { field?: string }).field], as).toEqual([400, 'as']);
     }
   });
 

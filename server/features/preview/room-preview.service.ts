@@ -9,6 +9,7 @@ import {
   requireManagedRoom,
   requirePreviewAudience,
   sectionsPayloadOf,
+  typedSectionsOf,
 } from '#server/features/rooms/index';
 import type { RoomPreview } from '#shared/contracts/room-preview';
 import { sectionKeyOf } from '#shared/sections-markdown';
@@ -17,8 +18,9 @@ import { sectionKeyOf } from '#shared/sections-markdown';
  * The founder's room as one audience reads it (docs/decisions/0068-investor-groups.md): the access is
  * built as the readability rule builds that audience's (audienceAccessOf), and the sections and
  * documents are the readers' own answers for it (sectionsPayloadOf, listDocumentsOfRoom), so the
- * preview cannot drift from what they see. Beside them, for the founder only, every section with the
- * groups it is hidden from and whether it is empty.
+ * preview cannot drift from what they see. Beside them, for the founder only, every section (each
+ * upload with its stored type, as the readers' sections) with the groups it is hidden from and whether
+ * it is empty.
  */
 export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string): Promise<RoomPreview> {
   const room = await requireManagedRoom(ctx, founder);
@@ -39,7 +41,7 @@ export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string
     dataRoom: await dataRoomViewOf(ctx, room),
     sections,
     documents,
-    allSections: parsed.sections.map((section) => {
+    allSections: (await typedSectionsOf(ctx, room)).map((section) => {
       const key = sectionKeyOf(section.name);
       return {
         ...section,

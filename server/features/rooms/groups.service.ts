@@ -241,7 +241,7 @@ export async function requirePreviewAudience(
       });
     return { audience: { investorEmail: email }, label: email };
   }
-  const groupId = as === 'all' ? room.id : as.slice('group:'.length).toLowerCase();
+  const groupId = as === 'all' ? room.id : as.slice('group:'.length);
   const group = await findGroup(ctx.db, room.id, groupId);
   if (!group)
     throw new HttpError(404, 'group_not_found', 'as: that group does not exist in this data room.', {

@@ -58,6 +58,7 @@ export {
   roomSectionsFor,
   sectionsMarkdownOf,
   sectionsPayloadOf,
+  typedSectionsOf,
   writeWithSectionsEdit,
 } from './rooms.service';
 export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';

@@ -29,7 +29,7 @@ import {
 } from '#shared/sections-markdown';
 import { renameRestrictedSections } from './groups.repository';
 import { pendingNdaForUser } from './nda-gate';
-import { type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
+import { MANAGERS_ACCESS, type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
 import {
   managedRoomsCache,
   memberRoomsCache,
@@ -53,7 +53,7 @@ import {
   storedFileTypesInRoom,
   updateDataRoom,
 } from './rooms.repository';
-import type { StoredFileTypes } from './sections-cache';
+import { fileTypesStampOf, type StoredFileTypes } from './sections-cache';
 import type { RoomUser } from './visitors';
 
 /**
@@ -536,7 +536,7 @@ async function storedFileTypesOf(ctx: AppContext, roomId: string): Promise<Store
   const answer = await ctx.caches.get(roomFileTypesCache).get(roomId, async () => {
     const rows = await storedFileTypesInRoom(ctx.db, roomId);
     return {
-      stamp: rows.map((row) => `${row.id}=${row.fileType}`).join(','),
+      stamp: fileTypesStampOf(rows),
       byId: new Map(rows.map((row) => [row.id, storedFileType(row.fileType)])),
     };
   });
@@ -561,4 +561,13 @@ export async function sectionsPayloadOf(
   return sections.readerPayload(markdown, types, hiddenKey, (parsed) =>
     readerSectionsMarkdown(markdown, parsed, access),
   );
+}
+
+/**
+ * Every section of the room, each upload with its stored type (docs/product-rules.md#file-types), for
+ * what the room's managers are shown of it: the same cached answer the readers' sections come from, so a
+ * rename that strips a title's extension changes no type there either.
+ */
+export async function typedSectionsOf(ctx: AppContext, room: DataRoom): Promise<SectionsContent['sections']> {
+  return (await sectionsPayloadOf(ctx, room, MANAGERS_ACCESS)).sections;
 }

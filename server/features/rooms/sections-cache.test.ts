@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
-import { SectionsCache, TEXTS_KEPT } from './sections-cache';
+import { fileTypesStampOf, SectionsCache, TEXTS_KEPT } from './sections-cache';
 
 /** The default SECTIONS_PARSE_TIMEOUT_MS (config.ts). */
 const LIMITS = { timeoutMs: 4_000 };
@@ -79,4 +79,17 @@ test("an upload's type is its stored one, and a payload is remade when a stored 
     () => text,
   );
   expect(hidden.sections[0]?.documents[0]?.fileType).toBe('word');
+});
+
+test("a room's stamp of stored types stays short however many uploads it has, and changes with any type", () => {
+  const uploads = Array.from({ length: 5_000 }, (_, index) => ({
+    id: `0b5f7c2e-4d3a-4e8b-9f1a-${String(index).padStart(12, '0')}`,
+    fileType: 'pdf',
+  }));
+  const stamp = fileTypesStampOf(uploads);
+  expect(stamp).toMatch(/^[0-9a-f]{32}$/);
+  expect(fileTypesStampOf(uploads.map((row) => ({ ...row })))).toBe(stamp);
+  const retyped = uploads.map((row, index) => (index === 4_999 ? { ...row, fileType: 'word' } : row));
+  expect(fileTypesStampOf(retyped)).not.toBe(stamp);
+  expect(fileTypesStampOf(uploads.slice(1))).not.toBe(stamp);
 });

@@ -890,10 +890,15 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
   const keyText = () => crypto.randomBytes(32).toString('base64');
   /** As a restart with these variables would: the app's keys are resolved from them again. */
   const restartWith = (app: TestApp, environment: Record<string, string>) => {
-    app.app.ctx.shareLinkKeys = loadShareLinkKeys({
-      ...app.config,
-      shareLinkKeys: parseConfig({ ...environment }).shareLinkKeys,
-    });
+    app.app.ctx.shareLinkKeys = loadShareLinkKeys(
+      {
+        ...app.config,
+        shareLinkKeys: parseConfig({ ...environment }).shareLinkKeys,
+      },
+      (warning) => {
+        throw new Error(warning);
+      },
+    );
   };
   const keyIdOf = async (app: TestApp, linkId: string) =>
     (
@@ -982,7 +987,7 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
     }
   });
 
-  test("a sealed address copied onto another link's row does not open there", async () => {
+  test("a sealed address copied onto another link's row does not open there, and the list says it is not kept", async () => {
     const room = await tieredRoom();
     const [mine, other] = [
       await makeLink(room.founder, room.diligenceId),
@@ -999,6 +1004,11 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
       409,
     );
     expect(read.text).not.toContain(mine.token);
+    const links = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+      links: { id: string; addressKept: boolean }[];
+    };
+    const keptOf = (id: string) => links.links.find((link) => link.id === id)?.addressKept;
+    expect([keptOf(mine.id), keptOf(other.id)]).toEqual([true, false]);
   });
 });
 
@@ -1038,5 +1048,26 @@ describe("a room's link names are unique, whatever their case (ADR 76)", () => {
     );
     const other = await tieredRoom();
     await makeLink(other.founder, other.diligenceId, { name: 'Angels, spring' });
+  });
+
+  test('beyond A to Z, on every database: an accented name in another case, or spelled decomposed, is taken', async () => {
+    const room = await tieredRoom();
+    await makeLink(room.founder, room.diligenceId, { name: 'Équipe' });
+    const funds = await makeLink(room.founder, room.diligenceId, { name: 'Funds' });
+    const rows = await countRows(t);
+    for (const name of ['équipe', 'ÉQUIPE', 'E\u0301quipe'])
+      expect(
+        (
+          await expectStatus(
+            post(room.founder, '/api/my-data-room/share-links', { name, groupId: room.roomId }),
+            409,
+          )
+        ).json,
+      ).toMatchObject({ error: 'share_link_name_taken', field: 'name' });
+    await expectStatus(
+      post(room.founder, `/api/my-data-room/share-links/${funds.id}`, { name: 'équipe' }),
+      409,
+    );
+    expect(await countRows(t)).toEqual(rows);
   });
 });

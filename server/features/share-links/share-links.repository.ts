@@ -48,13 +48,18 @@ export async function findShareLinkByTokenHash(db: Executor, tokenHash: string) 
   return row && fromRow(row);
 }
 
-/** The room's link with this name whatever its case (the unique index's lower()), but `exceptId`. */
-export async function findShareLinkByName(db: Executor, roomId: string, name: string, exceptId?: string) {
+/** The room's link whose name has this key (the unique index's), but `exceptId`. */
+export async function findShareLinkByNameKey(
+  db: Executor,
+  roomId: string,
+  nameKey: string,
+  exceptId?: string,
+) {
   let query = db
     .selectFrom('share_links')
     .select('id')
     .where('room_id', '=', roomId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
+    .where('name_key', '=', nameKey);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
 }

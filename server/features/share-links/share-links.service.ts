@@ -21,6 +21,7 @@ import {
   type ShareLinkAddress,
   type ShareLinks,
   type ShareReaderDecision,
+  shareLinkNameKey,
   type UpdateShareLinkRequest,
 } from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
@@ -31,7 +32,7 @@ import {
   decideReader,
   findRoomReader,
   findShareLink,
-  findShareLinkByName,
+  findShareLinkByNameKey,
   insertShareLink,
   listAddressesBroughtBy,
   listReaders,
@@ -67,8 +68,8 @@ function openedToken(keys: SealingKeys, link: StoredShareLink) {
   return openToken(keys, { sealed: link.tokenSealed, keyId: link.tokenKeyId }, link.id);
 }
 
-const isAddressKept = (keys: SealingKeys, link: StoredShareLink) =>
-  link.tokenKeyId !== null && [keys.current, ...keys.old].some((key) => key.id === link.tokenKeyId);
+/** Kept when the address opens: a key of the right id over an altered or moved sealed text is not kept. */
+const isAddressKept = (keys: SealingKeys, link: StoredShareLink) => openedToken(keys, link) !== null;
 
 export const shareLinkUrl = (ctx: AppContext, token: string) =>
   `${ctx.config.appUrl}${paths.shareLink.replace(':token', token)}`;
@@ -144,6 +145,7 @@ export async function createShareLink(
     roomId: room.id,
     groupId: request.groupId,
     name: request.name,
+    nameKey: shareLinkNameKey(request.name),
     tokenHash: hashToken(token),
     tokenSealed: sealed.sealed,
     tokenKeyId: sealed.keyId,
@@ -166,7 +168,7 @@ export async function createShareLink(
         'too_many_share_links',
         `A room has at most ${MAX_SHARE_LINKS_PER_ROOM} share links.`,
       );
-    if (await findShareLinkByName(trx, room.id, request.name)) throw nameTaken(request.name);
+    if (await findShareLinkByNameKey(trx, room.id, link.nameKey)) throw nameTaken(request.name);
     await insertShareLink(trx, link);
   });
   return { link: toView(ctx.shareLinkKeys, link, [], now), url: shareLinkUrl(ctx, token) };
@@ -231,6 +233,7 @@ export async function changeShareLink(
   if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
   const changes = {
     name: request.name,
+    name_key: request.name === undefined ? undefined : shareLinkNameKey(request.name),
     allowed_domains: domainsText(request.allowedDomains),
     is_approval_required:
       request.requiresApproval === undefined ? undefined : toFlag(request.requiresApproval),
@@ -254,7 +257,10 @@ export async function changeShareLink(
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   await ctx.db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, ctx.config.database.dialect, `share-links-of:${room.id}`);
-    if (request.name !== undefined && (await findShareLinkByName(trx, room.id, request.name, link.id)))
+    if (
+      request.name !== undefined &&
+      (await findShareLinkByNameKey(trx, room.id, shareLinkNameKey(request.name), link.id))
+    )
       throw nameTaken(request.name);
     await updateShareLink(trx, link.id, defined);
   });
