@@ -103,3 +103,16 @@ test('the markdown mode keeps its Save button, and saves only when it is pressed
   fireEvent.click(screen.getByRole('button', { name: 'Save Sections' }));
   await waitFor(() => expect(server.content()).toBe(`${SAVED}\n## Team\n`));
 });
+
+test('an Undo offered in the structured editor goes with it: switching to markdown takes the toast away', async () => {
+  const server = fakeServer();
+  renderEditor();
+  fireEvent.click(await screen.findByRole('button', { name: 'Move Model to another section' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Move Model to Legal' }));
+  await waitFor(() => expect(server.saves).toHaveLength(1));
+  expect(await screen.findByRole('button', { name: 'Undo' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit as markdown' }));
+  // An Undo left on screen would promise what nothing is there to do.
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
+  expect(server.saves).toHaveLength(1);
+});

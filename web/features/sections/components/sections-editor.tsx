@@ -128,69 +128,88 @@ function StructuredSectionsForm({
   const waiting = useRef<SavedChange | null | undefined>(undefined);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  const [undoable, setUndoable] = useState<SavedChange | null>(null);
+  /** Whether a toast on screen offers Undo: it cannot be kept once this form is gone (the markdown mode). */
+  const undoOffered = useRef(false);
+  /** Save pressed: the button stays (disabled) while it saves, so a keyboard user's focus stays on it. */
+  const [savingLeftDraft, setSavingLeftDraft] = useState(false);
+  useEffect(
+    () => () => {
+      if (undoOffered.current) toast.dismiss(SAVE_TOAST);
+    },
+    [],
+  );
 
+  const settle = () => {
+    inFlight.current = false;
+    setSavingLeftDraft(false);
+    const next = waiting.current;
+    waiting.current = undefined;
+    if (next !== undefined) saveNow(next);
+  };
+  /** Sends the draft's one save request; `onSaved` says so. Structured changes made meanwhile wait. */
+  const send = (onSaved: () => void) => {
+    inFlight.current = true;
+    draftRef.current.save({
+      onSuccess: () => {
+        onSaved();
+        settle();
+      },
+      onError: (error) => {
+        undoOffered.current = false;
+        toast.error(messages.failed, { id: SAVE_TOAST, description: error.message });
+        settle();
+      },
+    });
+  };
+  /** Saves a structured change at once (`null`: an Undo), or after the save on its way. */
   const saveNow = (change: SavedChange | null) => {
     if (inFlight.current) {
       // Saved when the current save returns; its toast undoes the latest change.
       waiting.current = change ?? waiting.current ?? null;
       return;
     }
-    inFlight.current = true;
-    const settle = () => {
-      inFlight.current = false;
-      const next = waiting.current;
-      waiting.current = undefined;
-      if (next !== undefined) saveNow(next);
-    };
-    draftRef.current.save({
-      onSuccess: () => {
-        toast.success(messages.saved, {
-          id: SAVE_TOAST,
-          description: change ? undefined : 'The change was undone.',
-          action: change ? { label: 'Undo', onClick: () => setUndoable(change) } : undefined,
-        });
-        settle();
-      },
-      onError: (error) => {
-        toast.error(messages.failed, { id: SAVE_TOAST, description: error.message });
-        settle();
-      },
+    send(() => {
+      undoOffered.current = change !== null;
+      toast.success(messages.saved, {
+        id: SAVE_TOAST,
+        description: change ? undefined : 'The change was undone.',
+        action: change ? { label: 'Undo', onClick: () => undo(change) } : undefined,
+      });
     });
   };
-
-  // Undo runs after the toast's click, on the draft as it is then: the change is taken back out of the
-  // current text (a three-way merge), so an upload linked since stays.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per Undo
-  useEffect(() => {
-    if (!undoable) return;
-    setUndoable(null);
-    const merged = mergeSectionsDraft({
-      base: undoable.after,
-      draft: undoable.before,
-      server: draftRef.current.value,
+  /** Save, for a draft left unsaved: never beside a save on its way, whose version it would race. */
+  const saveLeftDraft = () => {
+    if (inFlight.current) return;
+    setSavingLeftDraft(true);
+    send(() => {
+      undoOffered.current = false;
+      toast.success(messages.saved, { id: SAVE_TOAST });
     });
-    if (!merged.clean) {
+  };
+  // Undo takes the change back out of the draft as it is now (a three-way merge), so an upload linked
+  // since stays.
+  const undo = (change: SavedChange) => {
+    let undone = true;
+    draftRef.current.transform((current) => {
+      const merged = mergeSectionsDraft({ base: change.after, draft: change.before, server: current });
+      undone = merged.clean;
+      return merged.clean ? merged.text : current;
+    });
+    if (!undone) {
+      undoOffered.current = false;
       toast.error(messages.failed, {
         id: SAVE_TOAST,
         description: 'That change cannot be undone: the same lines changed since.',
       });
       return;
     }
-    draftRef.current.transform(() => merged.text);
     saveNow(null);
-  }, [undoable]);
+  };
 
   if (draft.status === 'pending') return <Spinner label="Loading your sections…" />;
   if (draft.status === 'error') {
     return <LoadFailed what="your sections" detail={draft.loadError?.message} onRetry={draft.retry} />;
   }
-
-  const save = () =>
-    draft.save({
-      onSuccess: () => toast.success(messages.saved, { id: SAVE_TOAST }),
-      onError: (error) => toast.error(messages.failed, { id: SAVE_TOAST, description: error.message }),
-    });
 
   return (
     <div className="flex flex-col gap-3">
@@ -203,9 +222,13 @@ function StructuredSectionsForm({
       <StructuredSectionsEditor
         markdown={draft.value}
         onChange={(next) => {
-          const before = draft.value;
+          // The text before is the draft's own, not this render's: a second change may come first.
+          let before = next;
           // Not `edit`: it resets the save request, and one on its way would never report back.
-          draft.transform(() => next);
+          draft.transform((current) => {
+            before = current;
+            return next;
+          });
           saveNow({ before, after: next });
         }}
         uploadedFiles={documents.data}
@@ -238,8 +261,8 @@ function StructuredSectionsForm({
       )}
       {draft.conflict && <SavedVersionConflict conflict={draft.conflict.content} />}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        {draft.dirty && !draft.saving && (
-          <Button type="button" onClick={save} aria-describedby={statusId}>
+        {((draft.dirty && !draft.saving) || savingLeftDraft) && (
+          <Button type="button" onClick={saveLeftDraft} disabled={draft.saving} aria-describedby={statusId}>
             <Save aria-hidden="true" />
             {saveLabel}
           </Button>
