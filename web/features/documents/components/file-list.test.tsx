@@ -104,6 +104,11 @@ test('every action is named in words on its button, and a phone reaches them thr
   expect(actions.getAttribute('aria-expanded')).toBe('true');
   expect(list?.className).not.toMatch(/(^| )hidden( |$)/);
   expect(list?.contains(deck.getByRole('button', { name: 'Delete Pitch deck.pdf' }))).toBe(true);
+  // Escape folds it back and gives focus to its button.
+  deck.getByRole('button', { name: 'Delete Pitch deck.pdf' }).focus();
+  fireEvent.keyDown(globalThis.document, { key: 'Escape' });
+  expect(actions.getAttribute('aria-expanded')).toBe('false');
+  expect(globalThis.document.activeElement).toBe(actions);
 });
 
 test('Rename sends the new title and closes; an unchanged or empty title cannot be saved', async () => {

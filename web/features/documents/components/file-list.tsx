@@ -1,5 +1,5 @@
 import { ChartColumn, ChevronDown, Copy, Download, History, Pencil, Search, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentListItem } from '#shared/contracts/documents';
 import { href } from '#shared/routes';
@@ -247,9 +247,23 @@ export function FileList({
 function RowActions({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  // Escape folds the open list back and gives focus to its button, as the console's menus do. The list
+  // stays open after an action: the dialog it opens gives focus back to the action that opened it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      setOpen(false);
+      opener.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   return (
     <div className="flex w-full flex-col items-end gap-2 sm:items-start">
       <Button
+        ref={opener}
         variant="outline"
         size="sm"
         className="sm:hidden"
