@@ -71,8 +71,9 @@ test.describe('a real raise', () => {
     await addGroup(founder, 'Diligence');
     await showSectionOnlyTo(founder, 'Financials', 'Diligence');
     const shownUrl = await makeShareLink(founder, 'Outreach, seed funds', 'All investors');
-    await founder.getByRole('button', { name: 'Copy link' }).click();
-    await expect(founder.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+    const newLink = founder.getByRole('region', { name: 'The new link' });
+    await newLink.getByRole('button', { name: 'Copy link' }).click();
+    await expect(newLink.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
     const shareUrl = await founder.evaluate(() => navigator.clipboard.readText());
     expect(shareUrl).toBe(shownUrl);
     expect(shareUrl).toMatch(new RegExp(`^${baseURL}/share/[A-Za-z0-9_-]{43}$`));

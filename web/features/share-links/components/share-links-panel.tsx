@@ -147,12 +147,23 @@ function AddressActions({ link }: { link: ShareLink }) {
       )}
       <div className="flex flex-wrap gap-2">
         {link.addressKept && (
-          <Button size="sm" disabled={address.isPending} onClick={copy}>
+          <Button
+            size="sm"
+            disabled={address.isPending}
+            onClick={copy}
+            aria-label={`Copy link to ${link.name}`}
+          >
             <Copy aria-hidden="true" />
             Copy link
           </Button>
         )}
-        <Button size="sm" variant="outline" disabled={renew.isPending} onClick={() => setConfirming(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={renew.isPending}
+          onClick={() => setConfirming(true)}
+          aria-label={`New address for ${link.name}`}
+        >
           <RefreshCw aria-hidden="true" />
           New address
         </Button>
