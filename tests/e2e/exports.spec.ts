@@ -27,7 +27,7 @@ async function investorApi(email: string): Promise<APIRequestContext> {
   });
 }
 
-test('the founder exports the access log from the console’s Investors and the file lists the view and the download', async ({
+test('the founder exports the access log from the console’s Analytics and the file lists the view and the download', async ({
   page,
   baseURL,
 }) => {
@@ -55,7 +55,7 @@ test('the founder exports the access log from the console’s Investors and the 
   expect((await investor.get(`/api/documents/${documentId}/download`)).status()).toBe(200);
   await investor.dispose();
 
-  await page.goto('/admin/investors');
+  await page.goto('/admin/analytics/export');
   const panel = page.getByRole('region', { name: 'Export CSV' });
   await expect(panel).toBeVisible();
   await expect(panel.getByLabel('Investor')).toContainText('Ivy Exporter');

@@ -128,8 +128,8 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   await expect(unsubscribePage.getByText('You are unsubscribed')).toBeVisible();
   await mailReader.close();
 
-  // The access log, exported from the console's Investors, lists the view.
-  await page.goto('/admin/investors');
+  // The access log, exported from the console's Analytics, lists the view.
+  await page.goto('/admin/analytics/export');
   const panel = page.getByRole('region', { name: 'Export CSV' });
   const downloading = page.waitForEvent('download');
   await panel.getByRole('link', { name: 'Access log' }).click();

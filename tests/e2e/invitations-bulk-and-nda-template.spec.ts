@@ -90,7 +90,7 @@ test('a founder starts the NDA from the mutual template, saves it, and the switc
   await page.goto('/setup-data-room?tab=settings');
   const card = page.getByRole('region', { name: 'NDA before entry' });
   // The template's blanks are fields: the company's name from the room, two years unless changed.
-  await expect(card.getByLabel('Company name')).toHaveValue(companyName);
+  await expect(card.getByLabel('Company, as the NDA names it')).toHaveValue(companyName);
   await expect(card.getByLabel('Confidential for (years)')).toHaveValue('2');
   await card.getByLabel('Confidential for (years)').fill('3');
   await card.getByLabel('Governing law').fill('England and Wales');

@@ -57,7 +57,7 @@ function serve(settings: NdaSettings) {
 
 test('the template is offered while the agreement is empty, its blanks filled from the room and the fields', async () => {
   serve(empty);
-  const company = (await screen.findByLabelText('Company name')) as HTMLInputElement;
+  const company = (await screen.findByLabelText('Company, as the NDA names it')) as HTMLInputElement;
   await waitFor(() => expect(company.value).toBe('Northwind Robotics'));
   expect((screen.getByLabelText('Confidential for (years)') as HTMLInputElement).value).toBe('2');
   fireEvent.change(screen.getByLabelText('Governing law'), { target: { value: 'England and Wales' } });
@@ -75,7 +75,7 @@ test('the template is offered while the agreement is empty, its blanks filled fr
 
 test('the fields can be changed; a governing law left empty keeps its blank, and years outside 1 to 10 are refused', async () => {
   serve(empty);
-  const company = (await screen.findByLabelText('Company name')) as HTMLInputElement;
+  const company = (await screen.findByLabelText('Company, as the NDA names it')) as HTMLInputElement;
   await waitFor(() => expect(company.value).toBe('Northwind Robotics'));
   fireEvent.change(company, { target: { value: 'Northwind Robotics Ltd' } });
   const years = screen.getByLabelText('Confidential for (years)');

@@ -234,7 +234,7 @@ function TemplateFields({ onUse }: { onUse: (text: string) => void }) {
       </p>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-company`}>Company name</Label>
+          <Label htmlFor={`${id}-company`}>Company, as the NDA names it</Label>
           <Input
             id={`${id}-company`}
             value={shownCompany}
