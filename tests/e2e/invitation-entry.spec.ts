@@ -171,6 +171,8 @@ test.describe('the investor’s way in', () => {
     await expect(page).toHaveURL(new RegExp(`/data-room/${roomId}$`));
     const [ended] = (await page.context().cookies()).filter((cookie) => cookie.name === 'rr_session');
     expect(ended).toBeDefined();
+    // The room warms its document's first page when idle; signing out under it would answer that 401.
+    await page.waitForLoadState('networkidle');
     // The sign-out is done on the server before the old cookie comes back: the page's HTML and its
     // first answers then agree that it no longer signs in.
     await Promise.all([
