@@ -24,7 +24,6 @@ import {
 } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import type { OutgoingMessage } from '#server/mail/mailer';
-import { editorInvitationEmail, invitationEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import { emitWebhookEvent, stopEndpointsAddedBy } from '#server/webhooks/webhook-events';
@@ -32,6 +31,7 @@ import { emailField, optionalText } from '#shared/contracts/fields';
 import type { BulkInvitationResponse, BulkInvitationResult, Invitation } from '#shared/contracts/invitations';
 import type { Team, TeamMember } from '#shared/contracts/team';
 import { readBulkAddresses } from './bulk-addresses';
+import { editorInvitationEmail, invitationEmail } from './invitations.mails';
 import {
   acceptInvestorInvitationRow,
   acceptPendingInvitations as acceptPendingInvitationRows,
