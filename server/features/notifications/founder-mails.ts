@@ -52,7 +52,7 @@ const messageIdOf = (ctx: AppContext, kind: string, id: string) =>
 
 type RoomAndOwner = NonNullable<Awaited<ReturnType<typeof findRoomAndOwner>>>;
 
-/** A notification's mail, or one per recipient (a new question goes to every manager: ADR 73). */
+/** A notification's mail, or one per recipient (a new question's notice goes to every manager, ADR 73). */
 type ComposeMail = (token: string) => OutgoingMessage | OutgoingMessage[];
 
 /** A feature's notice told at once: its mails, with the footer and Message-ID each copy takes. */

@@ -67,10 +67,10 @@ export interface NoticeTelling {
 }
 
 /**
- * A feature's notice (notices.ts), in the transaction that records what happened: told at once where the
- * founder wants mails at once (when the notice is told at once), else listed in the window's digest where
- * the founder wants digests (a notice told at once only in the day's: hourly founders had its mail);
- * nothing when off.
+ * Notes a feature's notice, in the transaction that records what happened: told at once where the founder
+ * wants mails at once (when the notice is told at once), else listed in the window's digest where the
+ * founder wants digests (a notice told at once only in the day's: hourly founders had its mail); nothing
+ * when off.
  */
 export async function noteFounderNotice(
   trx: Executor,
