@@ -1,7 +1,8 @@
 // Which way the code may depend, stated once, by path pattern: a new folder or feature is covered by the
 // rule for its kind without an edit here. `npm run lint` runs it (docs/decisions/0064-import-boundaries-by-path.md
 // holds the table); scripts/import-boundaries.test.ts plants a bad import against each rule. Cycles between
-// whole features are checked by .dependency-cruiser-features.cjs, over the features alone.
+// whole features are checked by .dependency-cruiser-features.cjs, over the features alone, and cycles
+// between platform folders by .dependency-cruiser-platform.cjs, over the platform alone.
 //
 // Test code is exempt from the rules about a module's internals and layers (not from cycles, nor from the
 // rules that keep the browser and the server apart): a test may reach the file it tests, and tests/ (its

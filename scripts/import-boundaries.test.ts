@@ -6,8 +6,9 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /**
- * The import rules (.dependency-cruiser.cjs, .dependency-cruiser-features.cjs; ADR 64) run on a small
- * tree with the project's paths and its package.json "imports", into which each test plants one import:
+ * The import rules (.dependency-cruiser.cjs, .dependency-cruiser-features.cjs, ADR 64;
+ * .dependency-cruiser-platform.cjs, ADR 82) run on a small tree with the project's paths and its
+ * package.json "imports", into which each test plants one import:
  * the bad one must fail with the rule named, and the good one beside it must pass, so a rule that
  * matches nothing fails here too.
  */
@@ -38,14 +39,16 @@ const BASE_TREE: Record<string, string> = {
   'web/features/invitations/api/invitations-keys.ts': "export const invitationsKeys = ['invitations'];\n",
 };
 
-type Config = 'modules' | 'features';
+type Config = 'modules' | 'features' | 'platform';
 const CONFIG_FILES: Record<Config, string> = {
   modules: '.dependency-cruiser.cjs',
   features: '.dependency-cruiser-features.cjs',
+  platform: '.dependency-cruiser-platform.cjs',
 };
 const CRUISED: Record<Config, string[]> = {
   modules: ['server', 'web', 'shared'],
   features: ['server/features', 'web/features'],
+  platform: ['server'],
 };
 
 let workRoot: string;
@@ -369,6 +372,54 @@ const PLANTED: PlantedImport[] = [
     },
     rules: ['no-feature-cycle'],
   },
+  {
+    scenario: 'two platform folders use each other, no file in a cycle',
+    config: 'platform',
+    bad: {
+      'server/caches/queue-size.ts':
+        "import { queue } from '#server/jobs/job-queue';\nexport const queueSize = () => queue.size;\n",
+    },
+    good: {
+      'server/caches/queue-size.ts':
+        "import { epochs } from './epoch-cache';\nexport const queueSize = () => epochs.size;\n",
+    },
+    rules: ['no-platform-folder-cycle'],
+  },
+  {
+    scenario:
+      'a platform folder takes its type from app-context.ts, which gathers it (type-only imports count)',
+    config: 'platform',
+    bad: {
+      'server/app-context.ts':
+        "import type { Mailer } from '#server/mail/mailer';\nexport interface AppContext {\n  mailer: Mailer;\n}\n",
+      'server/mail/mailer.ts': 'export interface Mailer {\n  send(): void;\n}\n',
+      'server/mail/deliver.ts':
+        "import type { AppContext } from '#server/app-context';\nexport const deliver = (ctx: AppContext) => ctx.mailer.send();\n",
+    },
+    good: {
+      'server/app-context.ts':
+        "import type { Mailer } from '#server/mail/mailer';\nexport interface AppContext {\n  mailer: Mailer;\n}\n",
+      'server/mail/mailer.ts': 'export interface Mailer {\n  send(): void;\n}\n',
+      'server/mail/deliver.ts':
+        "import type { Mailer } from './mailer';\nexport const deliver = (ctx: { mailer: Mailer }) => ctx.mailer.send();\n",
+    },
+    rules: ['platform-folder-imports-app-context'],
+  },
+  {
+    scenario: 'config.ts takes a type from a platform folder that reads the config',
+    config: 'platform',
+    bad: {
+      'server/config.ts':
+        "import type { StorageKind } from '#server/storage/storage';\nexport const port = 3000;\nexport const kind: StorageKind = 'disk';\n",
+      'server/storage/storage.ts':
+        "import { port } from '#server/config';\nexport type StorageKind = 'disk' | 's3';\nexport const storagePort = port;\n",
+    },
+    good: {
+      'server/storage/storage.ts':
+        "import { port } from '#server/config';\nexport type StorageKind = 'disk' | 's3';\nexport const storagePort = port;\n",
+    },
+    rules: ['platform-root-file-imports-folder'],
+  },
 ];
 
 describe('a planted import against each allowed direction fails with its rule; the one beside it passes', () => {
@@ -381,7 +432,8 @@ describe('a planted import against each allowed direction fails with its rule; t
   }
 });
 
-test('the tree every planted import starts from passes both configurations', async () => {
+test('the tree every planted import starts from passes every configuration', async () => {
   expect(await violationsWith({}, 'modules')).toEqual([]);
   expect(await violationsWith({}, 'features')).toEqual([]);
+  expect(await violationsWith({}, 'platform')).toEqual([]);
 });

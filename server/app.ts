@@ -14,6 +14,7 @@ import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
 import {
+  type FounderNotice,
   notificationJobs,
   notificationsRoutes,
   recordRoomActivity,
@@ -25,7 +26,7 @@ import {
   sweepPreparationWork,
 } from '#server/features/preparation/index';
 import { roomPreviewRoutes } from '#server/features/preview/index';
-import { questionAnsweredMailJob, questionsRoutes } from '#server/features/questions/index';
+import { questionAnsweredMailJob, questionNotice, questionsRoutes } from '#server/features/questions/index';
 import { downloadWatermarks, firstPageImageOf, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
 import {
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Replaces the system's DNS for webhook endpoints (tests of the address checks, ADR 52). */
   resolveWebhookHost?: ResolveHost;
+  /** The notices of a feature a test composes into the app, beside the app's own (tests/support/fixture-feature). */
+  founderNotices?: FounderNotice[];
 }
 
 declare module 'fastify' {
@@ -218,7 +221,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   for (const definition of prepareDocumentJobs(ctx)) jobs.register(definition);
   jobs.register(newVersionMailJob(ctx));
   jobs.register(questionAnsweredMailJob(ctx));
-  for (const job of [...notificationJobs(ctx), ...webhookJobs(ctx)]) jobs.register(job);
+  // Each feature's notices to the founders, told by notifications (ADR 82).
+  const founderNotices = [questionNotice, ...(options.founderNotices ?? [])];
+  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) jobs.register(job);
   // What room content reports of investors' reads and actions, told to notifications (ADR 66).
   const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
   // The invited view is room content; it reads invitation links through invitations (ADR 35).

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { pgDriver } from '#server/db/pg-driver';
 import { WriteEpoch } from './write-epoch';
 
 /** The channel every epoch-moving write notifies, at its commit (write-notifications.ts). */
@@ -48,7 +47,14 @@ export class ClusterWriteEpoch extends WriteEpoch {
   #wasCaching = false;
   #log: Log = { warn: (object, message) => console.warn(message, object), info: () => {} };
 
-  constructor(private readonly url: string) {
+  /**
+   * `driver` loads node-postgres (server/db/pg-driver.ts), passed in by the database that makes this
+   * epoch: the caches sit below the database and never import it.
+   */
+  constructor(
+    private readonly url: string,
+    private readonly driver: () => typeof pg,
+  ) {
     super();
   }
 
@@ -85,7 +91,7 @@ export class ClusterWriteEpoch extends WriteEpoch {
   }
 
   async #connect(): Promise<void> {
-    const client = new (pgDriver().Client)({
+    const client = new (this.driver().Client)({
       connectionString: this.url,
       application_name: WRITES_LISTENER_APPLICATION,
       keepAlive: true,

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '#server/db/schema';
 import { WRITES_CHANNEL } from './cluster-write-epoch';
 import { TABLES_NO_CACHE_READS } from './statement-cache';
 
@@ -25,7 +24,7 @@ const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
  * Run at every start after the migrations, so a table added by a later migration gets its trigger
  * without that migration having to remember it; it creates only what is missing.
  */
-export async function ensureWriteNotifications(db: Kysely<Database>): Promise<void> {
+export async function ensureWriteNotifications<DB>(db: Kysely<DB>): Promise<void> {
   const skipped = [...TABLES_NO_CACHE_READS, ...MIGRATOR_TABLES];
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${ENSURE_LOCK_KEY}::bigint)`.execute(trx);
@@ -58,7 +57,7 @@ export async function ensureWriteNotifications(db: Kysely<Database>): Promise<vo
 }
 
 /** The tables that notify, for tests. */
-export async function tablesThatNotify(db: Kysely<Database>): Promise<string[]> {
+export async function tablesThatNotify<DB>(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ table: string }>`
     select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
      where t.tgname = ${TRIGGER} order by 1

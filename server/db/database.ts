@@ -109,7 +109,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     );
   }
   const { url } = database;
-  const writeEpoch = new ClusterWriteEpoch(url);
+  const writeEpoch = new ClusterWriteEpoch(url, pgDriver);
   const db = openPostgres(url, writeEpoch);
   let watching: Promise<void> | undefined;
   const watchOtherWriters: DatabaseHandle['watchOtherWriters'] = (log) => {

@@ -1,6 +1,14 @@
-import type { AppContext } from '#server/app-context';
 import { HttpError } from '#server/plugins/errors';
-import { MailDeliveryError, type OutgoingMessage } from './mailer';
+import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer';
+
+/**
+ * What delivery needs of the app: its mailer and its log. Services pass their AppContext, which has both;
+ * mail never imports app-context.ts, which gathers mail with the rest of the platform.
+ */
+interface Delivery {
+  mailer: Mailer;
+  log: { error(details: object, message: string): void };
+}
 
 /**
  * Sends a message whose database changes are already written; if it cannot be handed over, `undo`
@@ -8,7 +16,7 @@ import { MailDeliveryError, type OutgoingMessage } from './mailer';
  * message that never left, and no row remains for a link nobody received.
  */
 export async function deliverOrUndo(
-  ctx: AppContext,
+  ctx: Delivery,
   message: OutgoingMessage,
   undo: () => Promise<void>,
   failure: string,

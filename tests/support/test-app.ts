@@ -145,10 +145,21 @@ export interface StartTestAppOptions {
    * LOG_LEVEL (set it in `environment`); without it the app logs nothing.
    */
   logStream?: BuildAppOptions['logStream'];
+  /** The notices of a feature the test composes into the app (see BuildAppOptions.founderNotices). */
+  founderNotices?: BuildAppOptions['founderNotices'];
 }
 
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { environment = {}, webRoot, extend, onRoute, resolveWebhookHost, nodeBeside, logStream } = options;
+  const {
+    environment = {},
+    webRoot,
+    extend,
+    onRoute,
+    resolveWebhookHost,
+    nodeBeside,
+    logStream,
+    founderNotices,
+  } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
   const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
@@ -180,6 +191,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     webRoot,
     onRoute,
     resolveWebhookHost,
+    founderNotices,
   });
   await extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,10 +15,10 @@ import {
 import { acceptPendingInvitations, listPendingInvitationsFor } from '#server/features/invitations/index';
 import { addEditor, addInvestor, companyNamesFor } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
-import { magicLinkEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import { MAGIC_LINK_TTL_MINUTES } from '#shared/contracts/auth';
+import { magicLinkEmail } from './auth.mails';
 import { codeHashOf, codeMatches, sixDigitCode, typedCodeIsRight } from './code-budget';
 import {
   consumeMagicLink,

@@ -4,9 +4,9 @@ import type { Executor } from '#server/db/columns';
 import { MINUTE_MS } from '#server/durations';
 import { findReadableRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
-import { newVersionEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { href } from '#shared/routes';
+import { newVersionEmail } from './documents.mails';
 import type { StoredDocument } from './documents.repository';
 import { findDocumentById } from './documents.repository';
 

@@ -14,7 +14,7 @@ import {
 import { storeReadyPreview } from '#tests/support/previews';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
-import { FOUNDER_NOTIFICATION_JOB } from './notifications.service';
+import { FOUNDER_NOTIFICATION_JOB } from './notification-rules';
 
 let t: TestApp;
 beforeAll(async () => {

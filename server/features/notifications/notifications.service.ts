@@ -1,83 +1,59 @@
 import crypto from 'node:crypto';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { defineCache } from '#server/caches/cache-registry';
-import type { Executor } from '#server/db/columns';
 import {
-  DAY_MS,
   DIGEST_DELAY_MS,
-  HOUR_MS,
   INVESTOR_MESSAGE_INTERVAL_MS,
-  MINUTE_MS,
   NOTIFICATION_CHOICE_MEMO_MS,
   SECOND_MS,
   UNSUBSCRIBE_LINK_TTL_MS,
 } from '#server/durations';
 import {
   listInvestors,
-  listManagers,
-  listNdaAcceptancesSince,
   type RoomUser,
   type RoomVisitor,
   requireManagedRoom,
 } from '#server/features/rooms/index';
-import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
-import {
-  type DigestEntry,
-  type DigestInvestor,
-  digestEmail,
-  firstVisitEmail,
-  formatUtcDateTime,
-  investorMessageEmail,
-  type NotificationFooter,
-  newQuestionEmail,
-  type QuestionPlace,
-} from '#server/mail/templates';
+import { enqueueJob } from '#server/jobs/job-queue';
+import { formatUtcDateTime } from '#server/mail/utc-dates';
 import { HttpError } from '#server/plugins/errors';
-import { generateToken, hashToken } from '#server/security/tokens';
-import {
-  FOUNDER_NOTIFICATION_LABELS,
-  type FounderNotificationChoice,
-  type InvestorMessageRequest,
-  type InvestorMessagesState,
-  type NotificationSettings,
-  type UnsubscribeDetails,
+import { hashToken } from '#server/security/tokens';
+import type {
+  FounderNotificationChoice,
+  InvestorMessageRequest,
+  InvestorMessagesState,
+  NotificationSettings,
+  UnsubscribeDetails,
 } from '#shared/contracts/notifications';
-import { href } from '#shared/routes';
+import {
+  cadenceOf,
+  digestWindow,
+  enqueueNotificationJob,
+  INVESTOR_MESSAGE_JOB,
+  wantsFirstVisits,
+} from './notification-rules';
 import {
   claimInvestorMessageSlot,
-  claimMessageSend,
-  claimNotificationSend,
-  type FounderNotification,
   findFounderChoice,
   findFounderChoiceSavedAt,
   findInvestorsNotifiedAt,
   findInvitationIdentity,
-  findMessageForRecipient,
-  findNotification,
   findNotificationByTokenHash,
-  findQuestionForNotice,
   findRoomAndOwner,
   findUserIdentity,
   insertFirstVisit,
   insertInvestorMessage,
   insertNotification,
   isInvestorMember,
-  listFirstVisitsInWindow,
-  listInvestorEvents,
-  listQuestionsInWindow,
-  listReadingInWindow,
-  releaseMessageSend,
-  releaseNotificationSend,
   saveFounderChoice,
-  skipNotification,
 } from './notifications.repository';
 
 /**
  * Notifications (docs/decisions/0044-founder-notifications.md): the founder is told of each investor's
  * first visit at once and of what investors did in digests, by mail through the job queue; the founder
  * tells investors with "Notify investors". Every mail is a row, claimed before it is sent, so a job run
- * twice (a retry, a restart, two servers) sends it once.
+ * twice (a retry, a restart, two servers) sends it once (founder-mails.ts). Features tell the founder of
+ * their own events through notices (notices.ts).
  */
 
 /** Visitors this app remembers having recorded, so a member's every read costs nothing. */
@@ -88,37 +64,6 @@ const ensuredDigests = defineCache(
   'notifications.ensuredDigests',
   () => new Map<string, { key: string | null; until: number }>(),
 );
-
-export const FOUNDER_NOTIFICATION_JOB = 'founder-notification';
-export const INVESTOR_MESSAGE_JOB = 'investor-message';
-
-type Cadence = 'hourly' | 'daily';
-
-function cadenceOf(choice: FounderNotificationChoice): Cadence | null {
-  if (choice === 'first_visits_and_hourly') return 'hourly';
-  if (choice === 'daily') return 'daily';
-  return null;
-}
-
-function wantsFirstVisits(choice: FounderNotificationChoice): boolean {
-  return choice === 'first_visits' || choice === 'first_visits_and_hourly';
-}
-
-/** Whether a notification of this kind is still what the founder wants. */
-function isWanted(choice: FounderNotificationChoice, kind: FounderNotification['kind']): boolean {
-  // A new question is told at once wherever first visits are (ADR 73); a daily digest lists it instead.
-  if (kind === 'question') return wantsFirstVisits(choice);
-  return kind === 'first_visit' ? wantsFirstVisits(choice) : cadenceOf(choice) === kind;
-}
-
-/** The UTC hour or day that contains `at`. */
-export function digestWindow(cadence: Cadence, at: Date): { start: Date; end: Date } {
-  const length = cadence === 'hourly' ? HOUR_MS : DAY_MS;
-  const start = Math.floor(at.getTime() / length) * length;
-  return { start: new Date(start), end: new Date(start + length) };
-}
-
-const appLink = (ctx: AppContext, path: string) => `${ctx.config.appUrl}${path}`;
 
 function rememberVisitor(ctx: AppContext, visitorKey: string): void {
   const remembered = ctx.caches.get(recordedVisitors);
@@ -223,316 +168,6 @@ export async function recordRoomActivity(
     // A notification is never worth failing an investor's request for.
     ctx.log.error({ err: error, roomId }, 'could not record investor activity for notifications');
   }
-}
-
-// -------------------------------------------------------------------------------------------------
-// Sending.
-
-/** The footer of a notification; `token` is the owner's one-click unsubscribe, null on a co-founder's copy. */
-function footerFor(
-  ctx: AppContext,
-  choice: FounderNotificationChoice,
-  token: string | null,
-): NotificationFooter {
-  return {
-    choiceLabel: FOUNDER_NOTIFICATION_LABELS[choice],
-    settingsUrl: `${appLink(ctx, href('setupDataRoom'))}?tab=settings`,
-    unsubscribeUrl: token === null ? null : `${appLink(ctx, href('unsubscribe'))}?token=${token}`,
-  };
-}
-
-const messageIdOf = (ctx: AppContext, kind: string, id: string) =>
-  `<${kind}-${id}@${new URL(ctx.config.appUrl).hostname}>`;
-
-type DigestLines = Map<string, DigestInvestor & { lines: Map<string, DigestEntry> }>;
-
-/** The investor's lines of the digest, added on their first mention. */
-function investorLines(investors: DigestLines, email: string, name: string) {
-  let found = investors.get(email);
-  if (!found) {
-    found = { email, name, isFirstVisit: false, entries: [], lines: new Map() };
-    investors.set(email, found);
-  }
-  return found;
-}
-
-/** The access log's lines: views with their reading time, downloads and clicks counted. */
-function addEventLines(
-  investors: DigestLines,
-  events: Awaited<ReturnType<typeof listInvestorEvents>>,
-  reading: Awaited<ReturnType<typeof listReadingInWindow>>,
-): void {
-  const readingOf = new Map(reading.map((row) => [`${row.userId}:${row.documentId}`, row]));
-  for (const event of events) {
-    const email = event.userEmail ?? event.invitedEmail;
-    if (!email) continue;
-    const who = investorLines(investors, email, event.userName ?? event.invitedName ?? '');
-    const lineKey = `${event.action}:${event.documentId ?? event.documentTitle}`;
-    const line = who.lines.get(lineKey);
-    if (event.action === 'viewed') {
-      const read = readingOf.get(`${event.userId}:${event.documentId}`);
-      if (line?.kind === 'viewed') continue;
-      who.lines.set(lineKey, {
-        kind: 'viewed',
-        title: event.documentTitle,
-        readMs: read?.readMs ?? 0,
-        views: read?.viewCount ?? 1,
-      });
-    } else if (line?.kind === 'downloaded' || line?.kind === 'clicked') line.times += 1;
-    else who.lines.set(lineKey, { kind: event.action, title: event.documentTitle, times: 1 });
-  }
-}
-
-/** The digest's investors, in the order they first did something, from every source of activity. */
-async function collectDigest(ctx: AppContext, notification: FounderNotification): Promise<DigestInvestor[]> {
-  const start = notification.windowStartAt ?? new Date(0);
-  const end = notification.windowEndAt ?? new Date(0);
-  const roomId = notification.roomId;
-  const [events, reading, firstVisits, ndaAcceptances] = await Promise.all([
-    listInvestorEvents(ctx.db, roomId, start, end),
-    listReadingInWindow(ctx.db, roomId, start, end),
-    listFirstVisitsInWindow(ctx.db, roomId, start, end),
-    // `since` is exclusive: one millisecond back keeps an acceptance made at the window's first instant.
-    listNdaAcceptancesSince(ctx, roomId, new Date(start.getTime() - 1)),
-  ]);
-  const investors: DigestLines = new Map();
-  // Sources of a digest's lines: the access log, then the NDA acceptances of the window.
-  addEventLines(investors, events, reading);
-  for (const acceptance of ndaAcceptances) {
-    if (acceptance.acceptedAt.getTime() >= end.getTime()) continue;
-    const who = investorLines(investors, acceptance.email, acceptance.userName ?? acceptance.signerName);
-    who.lines.set(`nda:${acceptance.id}`, { kind: 'accepted_nda', signerName: acceptance.signerName });
-  }
-  const firstVisitors = new Set(firstVisits.map((visit) => visit.investorEmail));
-  if (notification.kind === 'daily') {
-    // Daily digests replace the mail at once: a visit alone is news, and so is a question (ADR 73).
-    for (const visit of firstVisits) investorLines(investors, visit.investorEmail, visit.investorName);
-    for (const question of await listQuestionsInWindow(ctx.db, roomId, start, end)) {
-      const who = investorLines(investors, question.asker_email, question.asker_name);
-      who.lines.set(`question:${question.id}`, { kind: 'asked', place: questionPlaceOf(question) });
-    }
-  }
-  return [...investors.values()].map(({ lines, ...rest }) => ({
-    ...rest,
-    isFirstVisit: firstVisitors.has(rest.email),
-    entries: [...lines.values()],
-  }));
-}
-
-type RoomAndOwner = NonNullable<Awaited<ReturnType<typeof findRoomAndOwner>>>;
-/** A notification's mail, or one per recipient (a new question goes to every manager: ADR 73). */
-type ComposeMail = (
-  token: string,
-) => ReturnType<typeof firstVisitEmail> | ReturnType<typeof firstVisitEmail>[];
-
-function questionPlaceOf(question: {
-  subject_kind: 'room' | 'section' | 'document';
-  section_name: string | null;
-  document_title: string | null;
-  page: number | null;
-}): QuestionPlace {
-  if (question.subject_kind === 'section') return { kind: 'section', section: question.section_name ?? '' };
-  if (question.subject_kind === 'document')
-    return { kind: 'document', title: question.document_title ?? '', page: question.page };
-  return { kind: 'room' };
-}
-
-/** The managers' mail of a new question: to the owner and every co-founder, each with the inbox's link. */
-async function composeQuestion(
-  ctx: AppContext,
-  notification: FounderNotification,
-  room: RoomAndOwner,
-  choice: FounderNotificationChoice,
-): Promise<ComposeMail | undefined> {
-  const questionId = notification.notificationKey.slice('question:'.length);
-  const question = await findQuestionForNotice(ctx.db, room.id, questionId);
-  if (!question) return undefined;
-  const managers = await listManagers(ctx, room.id);
-  return (token) =>
-    managers.map((manager) =>
-      newQuestionEmail({
-        to: manager.email,
-        companyName: room.companyName,
-        askerName: question.asker_name,
-        askerEmail: question.asker_email,
-        place: questionPlaceOf(question),
-        question: question.text,
-        // The console's inbox, in Investors.
-        inboxUrl: appLink(ctx, href('adminQuestions')),
-        // The unsubscribe turns the room's notifications off: the owner's to use, not a co-founder's.
-        footer: footerFor(ctx, choice, manager.role === 'owner' ? token : null),
-        messageId: messageIdOf(ctx, 'notification', `${notification.id}-${manager.id}`),
-      }),
-    );
-}
-
-/**
- * A new question (docs/decisions/0073-questions-and-answers.md), in the transaction that stores it: told
- * at once where the founder wants mails at once, else listed in the day's digest; nothing when off.
- */
-export async function noteQuestionAsked(
-  trx: Executor,
-  question: { roomId: string; questionId: string; at: Date },
-): Promise<void> {
-  const choice = await findFounderChoice(trx, question.roomId);
-  const id = crypto.randomUUID();
-  if (wantsFirstVisits(choice)) {
-    await insertNotification(trx, {
-      id,
-      roomId: question.roomId,
-      kind: 'question',
-      key: `question:${question.questionId}`,
-      investorEmail: null,
-      window: null,
-      at: question.at,
-    });
-    await enqueueNotificationJob(trx, id, question.at);
-  } else if (cadenceOf(choice) === 'daily') {
-    const window = digestWindow('daily', question.at);
-    const added = await insertNotification(trx, {
-      id,
-      roomId: question.roomId,
-      kind: 'daily',
-      key: `daily:${question.roomId}:${window.start.toISOString()}`,
-      investorEmail: null,
-      window,
-      at: question.at,
-    });
-    if (added) await enqueueNotificationJob(trx, id, new Date(window.end.getTime() + DIGEST_DELAY_MS));
-  }
-}
-
-async function composeFirstVisit(
-  ctx: AppContext,
-  notification: FounderNotification,
-  room: RoomAndOwner,
-  choice: FounderNotificationChoice,
-): Promise<ComposeMail | undefined> {
-  const email = notification.investorEmail ?? '';
-  const visit = await ctx.db
-    .selectFrom('room_first_visits')
-    .select(['investor_name', 'user_id', 'visited_at'])
-    .where('room_id', '=', room.id)
-    .where('investor_email', '=', email)
-    .executeTakeFirst();
-  if (!visit) return undefined;
-  const activityUrl = visit.user_id
-    ? appLink(ctx, href('investorAnalytics', { userId: visit.user_id }))
-    : appLink(ctx, href('admin'));
-  return (token) =>
-    firstVisitEmail({
-      to: room.ownerEmail,
-      companyName: room.companyName,
-      investorName: visit.investor_name,
-      investorEmail: email,
-      visitedAt: new Date(visit.visited_at),
-      viaInvitation: visit.user_id === null,
-      activityUrl,
-      footer: footerFor(ctx, choice, token),
-      messageId: messageIdOf(ctx, 'notification', notification.id),
-    });
-}
-
-async function composeNotification(
-  ctx: AppContext,
-  notification: FounderNotification,
-  room: RoomAndOwner,
-  choice: FounderNotificationChoice,
-): Promise<ComposeMail | undefined> {
-  if (notification.kind === 'first_visit') return composeFirstVisit(ctx, notification, room, choice);
-  if (notification.kind === 'question') return composeQuestion(ctx, notification, room, choice);
-  const investors = await collectDigest(ctx, notification);
-  if (investors.length === 0) return undefined;
-  return (token) =>
-    digestEmail({
-      to: room.ownerEmail,
-      companyName: room.companyName,
-      cadence: notification.kind === 'daily' ? 'daily' : 'hourly',
-      windowStart: notification.windowStartAt ?? new Date(0),
-      windowEnd: notification.windowEndAt ?? new Date(0),
-      investors,
-      adminUrl: appLink(ctx, href('admin')),
-      footer: footerFor(ctx, choice, token),
-      messageId: messageIdOf(ctx, 'notification', notification.id),
-    });
-}
-
-/**
- * Sends one notification, at most once: the row's sent_at is claimed before the send and released
- * only when the mail server refused it (so the job's retry claims it again). A second run, a retry
- * after a restart or another server finds it claimed and sends nothing (ADR 44).
- */
-async function sendNotification(ctx: AppContext, notificationId: string): Promise<void> {
-  const notification = await findNotification(ctx.db, notificationId);
-  if (!notification || notification.sentAt || notification.skippedAt) return;
-  const room = await findRoomAndOwner(ctx.db, notification.roomId);
-  if (!room) return;
-  const now = new Date();
-  const choice = await findFounderChoice(ctx.db, room.id);
-  const compose = isWanted(choice, notification.kind)
-    ? await composeNotification(ctx, notification, room, choice)
-    : undefined;
-  if (!compose) {
-    // Turned off since, or nothing happened in the window: nothing to send.
-    await skipNotification(ctx.db, notification.id, now);
-    return;
-  }
-  const token = generateToken();
-  if (!(await claimNotificationSend(ctx.db, notification.id, hashToken(token), now))) return;
-  try {
-    for (const mail of [compose(token)].flat()) await ctx.mailer.send(mail);
-  } catch (error) {
-    await releaseNotificationSend(ctx.db, notification.id, now);
-    throw error;
-  }
-}
-
-async function sendInvestorMessageMail(ctx: AppContext, messageId: string, userId: string): Promise<void> {
-  const copy = await findMessageForRecipient(ctx.db, messageId, userId);
-  if (!copy || copy.sentAt) return;
-  const now = new Date();
-  if (!(await claimMessageSend(ctx.db, messageId, userId, now))) return;
-  try {
-    await ctx.mailer.send(
-      investorMessageEmail({
-        to: copy.email,
-        recipientName: copy.recipientName || null,
-        founderName: copy.senderName || copy.senderEmail,
-        founderEmail: copy.senderEmail,
-        companyName: copy.companyName,
-        message: copy.body,
-        roomUrl: appLink(ctx, href('dataRoomById', { id: copy.roomId })),
-        messageId: messageIdOf(ctx, 'message', `${messageId}-${userId}`),
-      }),
-    );
-  } catch (error) {
-    await releaseMessageSend(ctx.db, messageId, userId, now);
-    throw error;
-  }
-}
-
-/** The notification job kinds, registered once by buildApp. */
-// biome-ignore lint/suspicious/noExplicitAny: definitions of any payload share one registry
-export function notificationJobs(ctx: AppContext): JobDefinition<any>[] {
-  return [
-    {
-      kind: FOUNDER_NOTIFICATION_JOB,
-      payloadSchema: z.object({ notificationId: z.string() }),
-      maxAttempts: 5,
-      timeoutMs: MINUTE_MS,
-      concurrency: 2,
-      run: ({ notificationId }: { notificationId: string }) => sendNotification(ctx, notificationId),
-    } satisfies JobDefinition<{ notificationId: string }>,
-    {
-      kind: INVESTOR_MESSAGE_JOB,
-      payloadSchema: z.object({ messageId: z.string(), userId: z.string() }),
-      maxAttempts: 5,
-      timeoutMs: MINUTE_MS,
-      concurrency: 2,
-      run: ({ messageId, userId }: { messageId: string; userId: string }) =>
-        sendInvestorMessageMail(ctx, messageId, userId),
-    } satisfies JobDefinition<{ messageId: string; userId: string }>,
-  ];
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -712,13 +347,4 @@ export async function sendInvestorMessage(
     recipientCount: recipients.length,
     nextAllowedAt: new Date(now.getTime() + INVESTOR_MESSAGE_INTERVAL_MS).toISOString(),
   };
-}
-
-async function enqueueNotificationJob(trx: Executor, notificationId: string, runAt: Date): Promise<void> {
-  await enqueueJob(trx, {
-    kind: FOUNDER_NOTIFICATION_JOB,
-    payload: { notificationId },
-    dedupeKey: `${FOUNDER_NOTIFICATION_JOB}:${notificationId}`,
-    runAt,
-  });
 }

@@ -3,23 +3,35 @@ import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { MINUTE_MS } from '#server/durations';
 import { recordAccessEvent } from '#server/features/documents/index';
-import { noteQuestionAsked } from '#server/features/notifications/index';
+import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
 import {
   type DataRoom,
   findReadableRoom,
   hiddenDocumentIdsOf,
   hidesDocuments,
+  listManagers,
   parsedSectionsOf,
   type ReadableRoom,
 } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
-import { type QuestionPlace, questionAnsweredEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
 import { type ParsedSections, sectionKeyOf } from '#shared/sections-markdown';
-import { findQuestionInRoom, type QuestionWithTitle, type StoredQuestion } from './questions.repository';
+import {
+  askedDigestLine,
+  newQuestionEmail,
+  type QuestionPlace,
+  questionAnsweredEmail,
+} from './questions.mails';
+import {
+  findQuestionForNotice,
+  findQuestionInRoom,
+  listQuestionsInWindow,
+  type QuestionWithTitle,
+  type StoredQuestion,
+} from './questions.repository';
 
 /**
  * Telling people of questions (docs/decisions/0073-questions-and-answers.md), inside the transaction
@@ -57,12 +69,66 @@ async function questionEvent(trx: Executor, question: StoredQuestion) {
   };
 }
 
+function questionPlaceOf(question: {
+  subject_kind: 'room' | 'section' | 'document';
+  section_name: string | null;
+  document_title: string | null;
+  page: number | null;
+}): QuestionPlace {
+  if (question.subject_kind === 'section') return { kind: 'section', section: question.section_name ?? '' };
+  if (question.subject_kind === 'document')
+    return { kind: 'document', title: question.document_title ?? '', page: question.page };
+  return { kind: 'room' };
+}
+
+/**
+ * A new question, the room's managers' notice (docs/decisions/0082-features-own-their-mails.md): told at
+ * once to the owner and every co-founder, each with the inbox's link, or a line of the day's digest.
+ */
+export const questionNotice: FounderNotice = {
+  kind: 'question',
+  atOnce: {
+    async prepare(ctx, { subjectId, room }) {
+      const question = await findQuestionForNotice(ctx.db, room.id, subjectId);
+      if (!question) return undefined;
+      const managers = await listManagers(ctx, room.id);
+      return ({ footer, messageId }) =>
+        managers.map((manager) =>
+          newQuestionEmail({
+            to: manager.email,
+            companyName: room.companyName,
+            askerName: question.asker_name,
+            askerEmail: question.asker_email,
+            place: questionPlaceOf(question),
+            question: question.text,
+            // The console's inbox, in Investors.
+            inboxUrl: `${ctx.config.appUrl}${href('adminQuestions')}`,
+            footer: footer(manager.role === 'owner'),
+            messageId: messageId(manager.id),
+          }),
+        );
+    },
+  },
+  async digestLines(ctx, roomId, { start, end }) {
+    return (await listQuestionsInWindow(ctx.db, roomId, start, end)).map((question) => ({
+      key: question.id,
+      email: question.asker_email,
+      name: question.asker_name,
+      text: askedDigestLine(questionPlaceOf(question)),
+    }));
+  },
+};
+
 export async function questionAsked(
   trx: Executor,
   room: ReadableRoom,
   question: StoredQuestion,
 ): Promise<void> {
-  await noteQuestionAsked(trx, { roomId: room.id, questionId: question.id, at: question.createdAt });
+  await noteFounderNotice(trx, questionNotice, {
+    roomId: room.id,
+    subjectId: question.id,
+    at: question.createdAt,
+  });
   await emitWebhookEvent(
     trx,
     room.id,

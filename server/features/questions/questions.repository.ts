@@ -311,3 +311,45 @@ export async function countQuestionsByPage(db: Executor, roomId: string) {
     .orderBy('questions.page')
     .execute();
 }
+
+/** A question as the managers' mail tells it (docs/decisions/0073-questions-and-answers.md). */
+export async function findQuestionForNotice(db: Executor, roomId: string, questionId: string) {
+  return db
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.asker_id')
+    .leftJoin('documents', 'documents.id', 'questions.document_id')
+    .select([
+      'questions.subject_kind',
+      'questions.section_name',
+      'questions.page',
+      'questions.text',
+      'documents.title as document_title',
+      'users.email as asker_email',
+      'users.name as asker_name',
+    ])
+    .where('questions.room_id', '=', roomId)
+    .where('questions.id', '=', questionId)
+    .executeTakeFirst();
+}
+
+/** The questions asked in a window, with who asked, for a daily digest. */
+export async function listQuestionsInWindow(db: Executor, roomId: string, start: Date, end: Date) {
+  return db
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.asker_id')
+    .leftJoin('documents', 'documents.id', 'questions.document_id')
+    .select([
+      'questions.id',
+      'questions.subject_kind',
+      'questions.section_name',
+      'questions.page',
+      'documents.title as document_title',
+      'users.email as asker_email',
+      'users.name as asker_name',
+    ])
+    .where('questions.room_id', '=', roomId)
+    .where('questions.created_at', '>=', start.getTime())
+    .where('questions.created_at', '<', end.getTime())
+    .orderBy('questions.created_at')
+    .execute();
+}

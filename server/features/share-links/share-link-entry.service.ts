@@ -15,7 +15,6 @@ import {
 import { isRemovedFromRoom } from '#server/features/invitations/index';
 import { activeRoomNames, companyNamesFor, listManagers } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
-import { shareApprovalRequestEmail, shareCodeEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
 import {
@@ -33,6 +32,7 @@ import {
   type ShareLinkStateName,
   shareLinkStateOf,
 } from './share-link-rules';
+import { shareApprovalRequestEmail, shareCodeEmail } from './share-links.mails';
 import {
   countCodesForEmailSince,
   countCodesForLinkSince,

@@ -9,7 +9,6 @@ import {
   requireManagedRoom,
   requireRoomGroup,
 } from '#server/features/rooms/index';
-import { shareRefusedEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { openToken, type SealingKeys, sealToken } from '#server/security/sealed-tokens';
 import { generateToken, hashToken } from '#server/security/tokens';
@@ -27,6 +26,7 @@ import {
 import { paths } from '#shared/routes';
 import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
 import { allowedDomainsOf, shareLinkStateOf } from './share-link-rules';
+import { shareRefusedEmail } from './share-links.mails';
 import {
   countShareLinks,
   decideReader,

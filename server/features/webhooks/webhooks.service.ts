@@ -12,7 +12,6 @@ import {
 } from '#server/durations';
 import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
-import { webhookDisabledEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import {
   managesRoom,
@@ -39,6 +38,7 @@ import {
 import { href } from '#shared/routes';
 import { checkEndpointUrl, RefusedAddressError } from './address-policy';
 import { type AttemptOutcome, sendWebhook } from './webhook-sender';
+import { webhookDisabledEmail } from './webhooks.mails';
 import {
   countRoomEndpoints,
   deleteFinishedDeliveriesBefore,
