@@ -9,7 +9,7 @@ import { startTestSmtpServer } from '#tests/support/smtp-server';
 import { type AccessLogCheck, AccessTally, checkAccessLog } from './access-log-check';
 import { drainedBytes, LoadClient } from './load-client';
 import { LoadStats, type Miss, type RouteSummary } from './load-stats';
-import { cpuSeconds } from './process-cpu';
+import { cpuMeter, cpuSeconds } from './process-cpu';
 import {
   apiCall,
   type BenchInvestor,
@@ -465,20 +465,6 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadResult>
     await server.stop();
     await smtp.close();
   }
-}
-
-/** CPU seconds of the processes so far; a process that has exited keeps the last reading taken. */
-function cpuMeter(pids: number[]) {
-  const last = new Map<number, number>();
-  const read = () => {
-    for (const pid of pids) {
-      try {
-        last.set(pid, cpuSeconds(pid));
-      } catch {} // gone: its last reading stands
-    }
-    return [...last.values()].reduce((sum, seconds) => sum + seconds, 0);
-  };
-  return read;
 }
 
 /** The scenario against servers already running (one, or a cluster behind its load balancer). */

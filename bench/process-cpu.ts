@@ -50,3 +50,17 @@ export function threadCpuStopwatch(pid: number): { seconds(): number } {
     },
   };
 }
+
+/** CPU seconds of the processes so far; a process that has exited keeps the last reading taken. */
+export function cpuMeter(pids: number[]) {
+  const last = new Map<number, number>();
+  const read = () => {
+    for (const pid of pids) {
+      try {
+        last.set(pid, cpuSeconds(pid));
+      } catch {} // gone: its last reading stands
+    }
+    return [...last.values()].reduce((sum, seconds) => sum + seconds, 0);
+  };
+  return read;
+}

@@ -124,26 +124,9 @@ function loggerFor(config: Config, stream?: BuildAppOptions['logStream']): Fasti
   return { level: config.logLevel, redact, serializers, ...(stream ? { stream } : {}) };
 }
 
-/** Builds the whole application without listening, so tests drive it with inject() or a real port. */
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
-  // First: a node of several without SHARE_LINK_KEY refuses to start before it opens anything.
-  // Its warnings wait for the logger, made below.
-  const keyWarnings: string[] = [];
-  const shareLinkKeys = loadShareLinkKeys(config, (warning) => keyWarnings.push(warning));
-  const database = options.database ?? openDatabase(config.database);
-  const ownsDatabase = !options.database;
-  try {
-    // Before migrating: a server must not touch a database that a restore is replacing.
-    await database.markInUseByServer();
-  } catch (error) {
-    if (ownsDatabase) await database.close();
-    throw error;
-  }
-  await migrateToLatest(database.db);
-  // The caches name the tables each answer was read from, so a write drops only what it could change.
-  database.writeEpoch.knowTables((await database.db.introspection.getTables()).map((table) => table.name));
-
-  const app = Fastify({
+/** Fastify's own options: the logger, the proxy, body and parameter limits, and the slow-client timeouts. */
+function serverOptions(config: Config, options: BuildAppOptions): FastifyServerOptions {
+  return {
     logger: options.logger ?? loggerFor(config, options.logStream),
     // Behind a reverse proxy, TRUST_PROXY makes request.ip the client's (rate limits and logs use it).
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -164,7 +147,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       requestTimeout: config.slowClients.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(30_000, config.slowClients.headersTimeoutMs / 2),
     },
-  } as FastifyServerOptions);
+  } as FastifyServerOptions;
+}
+
+/** Builds the whole application without listening, so tests drive it with inject() or a real port. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  // First: a node of several without SHARE_LINK_KEY refuses to start before it opens anything.
+  // Its warnings wait for the logger, made below.
+  const keyWarnings: string[] = [];
+  const shareLinkKeys = loadShareLinkKeys(config, (warning) => keyWarnings.push(warning));
+  const database = options.database ?? openDatabase(config.database);
+  const ownsDatabase = !options.database;
+  try {
+    // Before migrating: a server must not touch a database that a restore is replacing.
+    await database.markInUseByServer();
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  await migrateToLatest(database.db);
+  // The caches name the tables each answer was read from, so a write drops only what it could change.
+  database.writeEpoch.knowTables((await database.db.introspection.getTables()).map((table) => table.name));
+
+  const app = Fastify(serverOptions(config, options));
   for (const warning of keyWarnings) app.log.warn(warning);
   registerSlowClientLimits(app, {
     bodyMinBytesPerSecond: config.slowClients.bodyMinBytesPerSecond,

@@ -104,15 +104,15 @@ export interface ScanFounders {
  * for writes, and founder B (another room) for A's ids, which it must not reach.
  */
 export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): SqlmapTarget[] {
-  const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const investor = { Accept: 'application/json', ...bearer(fixture.investorToken) };
-  const writer = (route: (typeof WRITE_ROUTES)[number]) => ({
-    ...jsonHeaders,
-    ...bearer(founders.writers[route]),
-  });
+  return [...anyoneTargets(fixture), ...investorTargets(fixture), ...founderTargets(fixture, founders)];
+}
+
+const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** What anyone may call: sign-in, sign-up, promo codes, the waitlist, and an invitation link's reads. */
+function anyoneTargets(fixture: ScanFixture): SqlmapTarget[] {
   const unusedToken = crypto.randomBytes(32).toString('base64url');
-  const room = `/api/data-room/${fixture.roomId}`;
   const invite = `/api/data-room/invite/${fixture.inviteToken}`;
   const externalUrl = encodeURIComponent(fixture.externalUrl);
   const signUp = {
@@ -120,33 +120,6 @@ export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): Sql
     email: `scan-${Date.now()}@example.com`,
     companyName: 'Northwind Robotics',
   };
-  const pdf = '%PDF-1.7\n%scan\n'.padEnd(1024, ' ');
-
-  const uploadTarget = (field: (typeof UPLOAD_FIELDS)[number]): SqlmapTarget => {
-    const mark = (name: string, value: string) => (name === field ? `${value}${MARKER}` : value);
-    return {
-      name: `POST /api/upload (multipart ${field}, session cookie)`,
-      method: 'POST',
-      path: '/api/upload',
-      body: multipart([
-        { name: 'title', value: mark('title', 'Board deck Q3') },
-        // Only the section scan names a section: each upload into one also rewrites the markdown.
-        { name: 'section', value: field === 'section' ? `Financial information${MARKER}` : '' },
-        { name: 'file', value: pdf, filename: `${mark('filename', 'board-deck')}.pdf` },
-      ]),
-      headers: {
-        'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
-        Accept: 'application/json',
-        Origin: fixture.origin,
-        Cookie: `rr_session=${founders.uploads[field][0]}`,
-      },
-      evalCode: takeTurns(founders.uploads[field]),
-      baselineStatus: 201,
-      trueStatus: 201,
-      forbiddenStatus: 409,
-    };
-  };
-
   return [
     // Anyone: sign-in, sign-up, promo codes, the waitlist.
     {
@@ -257,7 +230,15 @@ export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): Sql
       baselineStatus: 302,
       trueStatus: 302,
     },
+  ];
+}
 
+/** The investor's reads of the room they were invited to, and the session's own lookup. */
+function investorTargets(fixture: ScanFixture): SqlmapTarget[] {
+  const investor = { Accept: 'application/json', ...bearer(fixture.investorToken) };
+  const room = `/api/data-room/${fixture.roomId}`;
+  const externalUrl = encodeURIComponent(fixture.externalUrl);
+  return [
     // The investor's session (Bearer), on the room they were invited to.
     {
       name: 'GET /api/data-room/:id',
@@ -313,7 +294,16 @@ export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): Sql
       baselineStatus: 200,
       ignoreStatuses: [401],
     },
+  ];
+}
 
+/** The founders' writes, each to a room of its own, founder B's reach into A's room, and the uploads. */
+function founderTargets(fixture: ScanFixture, founders: ScanFounders): SqlmapTarget[] {
+  const writer = (route: (typeof WRITE_ROUTES)[number]) => ({
+    ...jsonHeaders,
+    ...bearer(founders.writers[route]),
+  });
+  return [
     // The founder's writes, each to a room of its own.
     {
       name: 'POST /api/data-rooms (name, description, stage, website, foundedYear)',
@@ -391,6 +381,36 @@ export function sqlmapTargets(fixture: ScanFixture, founders: ScanFounders): Sql
       baselineStatus: 404,
       ignoreStatuses: [404],
     },
-    ...UPLOAD_FIELDS.map(uploadTarget),
+    ...UPLOAD_FIELDS.map((field) => uploadTarget(fixture, founders, field)),
   ];
+}
+
+function uploadTarget(
+  fixture: ScanFixture,
+  founders: ScanFounders,
+  field: (typeof UPLOAD_FIELDS)[number],
+): SqlmapTarget {
+  const pdf = '%PDF-1.7\n%scan\n'.padEnd(1024, ' ');
+  const mark = (name: string, value: string) => (name === field ? `${value}${MARKER}` : value);
+  return {
+    name: `POST /api/upload (multipart ${field}, session cookie)`,
+    method: 'POST',
+    path: '/api/upload',
+    body: multipart([
+      { name: 'title', value: mark('title', 'Board deck Q3') },
+      // Only the section scan names a section: each upload into one also rewrites the markdown.
+      { name: 'section', value: field === 'section' ? `Financial information${MARKER}` : '' },
+      { name: 'file', value: pdf, filename: `${mark('filename', 'board-deck')}.pdf` },
+    ]),
+    headers: {
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      Accept: 'application/json',
+      Origin: fixture.origin,
+      Cookie: `rr_session=${founders.uploads[field][0]}`,
+    },
+    evalCode: takeTurns(founders.uploads[field]),
+    baselineStatus: 201,
+    trueStatus: 201,
+    forbiddenStatus: 409,
+  };
 }

@@ -145,6 +145,239 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** Claims one due job of this kind: queued and due, or running with an expired lease (its worker died). */
+async function claimOne(
+  db: Executor,
+  options: JobRunnerOptions,
+  workerId: string,
+  // biome-ignore lint/suspicious/noExplicitAny: see JobRunner.register()
+  definition: JobDefinition<any>,
+): Promise<{ row: JobRow; claim: string } | undefined> {
+  const now = Date.now();
+  const claim = `${workerId}:${crypto.randomUUID()}`;
+  let due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', definition.kind)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
+      ]),
+    )
+    .limit(1);
+  if (definition.isSharedFairly) {
+    const sameKey = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      eb
+        .selectFrom('jobs as other')
+        .where('other.kind', '=', definition.kind)
+        .whereRef('other.fair_key', '=', 'jobs.fair_key');
+    due = due
+      // Fewest running first: a live lease, on any worker.
+      .orderBy((eb) =>
+        sameKey(eb)
+          .select((inner) => inner.fn.countAll<number>().as('running'))
+          .where('other.status', '=', 'running')
+          .where('other.lease_expires_at', '>=', now),
+      )
+      // Then the key whose jobs were claimed or finished least recently (never: 0, first on both dialects).
+      .orderBy((eb) =>
+        eb.fn.coalesce(
+          sameKey(eb)
+            .select((inner) => inner.fn.max('other.updated_at').as('last'))
+            .where('other.status', 'in', ['running', 'succeeded', 'failed']),
+          eb.lit(0),
+        ),
+      );
+  }
+  due = due.orderBy('run_at');
+  if (options.dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const row = await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      attempts: eb('attempts', '+', 1),
+      locked_by: claim,
+      lease_expires_at: now + options.leaseMs,
+      updated_at: now,
+    }))
+    .where('id', '=', (eb) => eb.selectFrom(due.as('due')).select('due.id'))
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { row, claim } : undefined;
+}
+
+/** Updates a job this worker still holds: a claim taken over by another worker after its lease expired is not ours to finish. */
+function updateHeld(db: Executor, jobId: string, claim: string) {
+  return db.updateTable('jobs').where('id', '=', jobId).where('locked_by', '=', claim);
+}
+
+/** Extends a running job's lease; a claim another worker has taken over (ours expired) is given up. */
+async function renewLease(
+  db: Executor,
+  options: JobRunnerOptions,
+  jobId: string,
+  claim: string,
+  controller: AbortController,
+): Promise<void> {
+  const renewed = await updateHeld(db, jobId, claim)
+    .set({ lease_expires_at: Date.now() + options.leaseMs })
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) === 0) controller.abort(new Error('the job’s lease was lost'));
+}
+
+async function finishFailed(
+  db: Executor,
+  options: JobRunnerOptions,
+  // biome-ignore lint/suspicious/noExplicitAny: see JobRunner.register()
+  definition: JobDefinition<any> | undefined,
+  row: JobRow,
+  claim: string,
+  error: string,
+  payload: unknown,
+): Promise<void> {
+  const now = Date.now();
+  const result = await updateHeld(db, row.id, claim)
+    .set({ status: 'failed', finished_at: now, updated_at: now, lease_expires_at: null, last_error: error })
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return;
+  options.log.error({ jobId: row.id, kind: row.kind, attempts: row.attempts, error }, 'job failed for good');
+  if (definition?.onFailed && payload !== undefined) {
+    await definition.onFailed(payload, error).catch((failure: unknown) => {
+      options.log.error({ jobId: row.id, err: failure }, 'a failed job’s onFailed threw');
+    });
+  }
+}
+
+function parsePayload(
+  definition: JobDefinition<unknown>,
+  payload: string,
+): { success: true; data: unknown } | { success: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch (error) {
+    return { success: false, error: `not JSON (${(error as Error).message})` };
+  }
+  const parsed = definition.payloadSchema.safeParse(json);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, error: parsed.error.message };
+}
+
+function retryDelayMs(options: JobRunnerOptions, attempt: number): number {
+  const exponential = options.retryBaseDelayMs * 2 ** (attempt - 1);
+  // Up to a quarter more, so jobs that failed together do not all come back together.
+  return Math.round(exponential * (1 + Math.random() * 0.25));
+}
+
+/**
+ * Runs one claimed job's attempt under its timeout, renewing its lease, and records what came of it:
+ * succeeded, queued again for a retry, failed for good, or handed back when the worker is stopping.
+ */
+async function runClaimed(
+  db: Executor,
+  options: JobRunnerOptions,
+  { definition, row, claim, controller, isStopping }: ClaimedAttempt,
+): Promise<void> {
+  const parsed = parsePayload(definition, row.payload);
+  if (!parsed.success) {
+    await finishFailed(db, options, definition, row, claim, `payload refused: ${parsed.error}`, undefined);
+    return;
+  }
+  if (row.attempts > definition.maxAttempts) {
+    // Its worker died during the last attempt (the lease expired): nothing is left to try.
+    await finishFailed(
+      db,
+      options,
+      definition,
+      row,
+      claim,
+      row.last_error ?? 'the worker stopped during the last attempt',
+      parsed.data,
+    );
+    return;
+  }
+  const timeout = setTimeout(
+    () => controller.abort(new Error(`timed out after ${definition.timeoutMs} ms`)),
+    definition.timeoutMs,
+  );
+  const heartbeat = setInterval(() => {
+    renewLease(db, options, row.id, claim, controller).catch((error: unknown) => {
+      options.log.warn({ jobId: row.id, err: error }, 'could not renew a job’s lease');
+    });
+  }, options.leaseMs / 3);
+  try {
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    const run = definition.run(parsed.data, {
+      id: row.id,
+      attempt: row.attempts,
+      signal: controller.signal,
+    });
+    try {
+      await Promise.race([run, aborted]);
+    } catch (failure) {
+      // Aborted: the work is told to stop; give it a moment to, so it never runs on beside a retry
+      // of itself, past its slot, or past the database closing.
+      if (controller.signal.aborted) await settledWithin(run, ABORT_GRACE_MS);
+      throw failure;
+    }
+    const now = Date.now();
+    await updateHeld(db, row.id, claim)
+      .set({ status: 'succeeded', finished_at: now, updated_at: now, lease_expires_at: null })
+      .execute();
+  } catch (failure) {
+    if (isStopping()) {
+      // Handed back: the attempt does not count, and another worker may take it at once.
+      await updateHeld(db, row.id, claim)
+        .set((eb) => ({
+          status: 'queued',
+          attempts: eb('attempts', '-', 1),
+          locked_by: null,
+          lease_expires_at: null,
+          updated_at: Date.now(),
+        }))
+        .execute();
+      return;
+    }
+    const error = (failure instanceof Error ? failure.message : String(failure)).slice(0, MAX_ERROR_LENGTH);
+    if (row.attempts >= definition.maxAttempts) {
+      await finishFailed(db, options, definition, row, claim, error, parsed.data);
+      return;
+    }
+    options.log.warn(
+      { jobId: row.id, kind: row.kind, attempt: row.attempts, error },
+      'job attempt failed; retrying',
+    );
+    const now = Date.now();
+    await updateHeld(db, row.id, claim)
+      .set({
+        status: 'queued',
+        run_at:
+          now + (definition.retryDelayMs?.(row.attempts, parsed.data) ?? retryDelayMs(options, row.attempts)),
+        locked_by: null,
+        lease_expires_at: null,
+        last_error: error,
+        updated_at: now,
+      })
+      .execute();
+  } finally {
+    clearTimeout(timeout);
+    clearInterval(heartbeat);
+  }
+}
+
+interface ClaimedAttempt {
+  definition: JobDefinition<unknown>;
+  row: JobRow;
+  claim: string;
+  controller: AbortController;
+  /** Whether the worker is stopping now (an attempt aborted then is handed back, not counted). */
+  isStopping: () => boolean;
+}
+
 export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRunner {
   // biome-ignore lint/suspicious/noExplicitAny: see register()
   const definitions = new Map<string, JobDefinition<any>>();
@@ -163,217 +396,13 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
     return (runningByKind.get(definition.kind) ?? 0) < definition.concurrency;
   }
 
-  /** Claims one due job of this kind: queued and due, or running with an expired lease (its worker died). */
-  async function claimOne(
-    // biome-ignore lint/suspicious/noExplicitAny: see register()
-    definition: JobDefinition<any>,
-  ): Promise<{ row: JobRow; claim: string } | undefined> {
-    const now = Date.now();
-    const claim = `${workerId}:${crypto.randomUUID()}`;
-    let due = db
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', definition.kind)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
-        ]),
-      )
-      .limit(1);
-    if (definition.isSharedFairly) {
-      const sameKey = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-        eb
-          .selectFrom('jobs as other')
-          .where('other.kind', '=', definition.kind)
-          .whereRef('other.fair_key', '=', 'jobs.fair_key');
-      due = due
-        // Fewest running first: a live lease, on any worker.
-        .orderBy((eb) =>
-          sameKey(eb)
-            .select((inner) => inner.fn.countAll<number>().as('running'))
-            .where('other.status', '=', 'running')
-            .where('other.lease_expires_at', '>=', now),
-        )
-        // Then the key whose jobs were claimed or finished least recently (never: 0, first on both dialects).
-        .orderBy((eb) =>
-          eb.fn.coalesce(
-            sameKey(eb)
-              .select((inner) => inner.fn.max('other.updated_at').as('last'))
-              .where('other.status', 'in', ['running', 'succeeded', 'failed']),
-            eb.lit(0),
-          ),
-        );
-    }
-    due = due.orderBy('run_at');
-    if (options.dialect === 'postgres') due = due.forUpdate().skipLocked();
-    const row = await db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        locked_by: claim,
-        lease_expires_at: now + options.leaseMs,
-        updated_at: now,
-      }))
-      .where('id', '=', (eb) => eb.selectFrom(due.as('due')).select('due.id'))
-      .returningAll()
-      .executeTakeFirst();
-    return row ? { row, claim } : undefined;
-  }
-
-  /** Updates a job this worker still holds: a claim taken over by another worker after its lease expired is not ours to finish. */
-  function updateHeld(jobId: string, claim: string) {
-    return db.updateTable('jobs').where('id', '=', jobId).where('locked_by', '=', claim);
-  }
-
-  /** Extends a running job's lease; a claim another worker has taken over (ours expired) is given up. */
-  async function renewLease(jobId: string, claim: string, controller: AbortController): Promise<void> {
-    const renewed = await updateHeld(jobId, claim)
-      .set({ lease_expires_at: Date.now() + options.leaseMs })
-      .executeTakeFirst();
-    if (Number(renewed.numUpdatedRows) === 0) controller.abort(new Error('the job’s lease was lost'));
-  }
-
-  async function finishFailed(
-    // biome-ignore lint/suspicious/noExplicitAny: see register()
-    definition: JobDefinition<any> | undefined,
-    row: JobRow,
-    claim: string,
-    error: string,
-    payload: unknown,
-  ): Promise<void> {
-    const now = Date.now();
-    const result = await updateHeld(row.id, claim)
-      .set({ status: 'failed', finished_at: now, updated_at: now, lease_expires_at: null, last_error: error })
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return;
-    options.log.error(
-      { jobId: row.id, kind: row.kind, attempts: row.attempts, error },
-      'job failed for good',
-    );
-    if (definition?.onFailed && payload !== undefined) {
-      await definition.onFailed(payload, error).catch((failure: unknown) => {
-        options.log.error({ jobId: row.id, err: failure }, 'a failed job’s onFailed threw');
-      });
-    }
-  }
-
-  function parsePayload(
-    definition: JobDefinition<unknown>,
-    payload: string,
-  ): { success: true; data: unknown } | { success: false; error: string } {
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch (error) {
-      return { success: false, error: `not JSON (${(error as Error).message})` };
-    }
-    const parsed = definition.payloadSchema.safeParse(json);
-    return parsed.success
-      ? { success: true, data: parsed.data }
-      : { success: false, error: parsed.error.message };
-  }
-
-  function retryDelayMs(attempt: number): number {
-    const exponential = options.retryBaseDelayMs * 2 ** (attempt - 1);
-    // Up to a quarter more, so jobs that failed together do not all come back together.
-    return Math.round(exponential * (1 + Math.random() * 0.25));
-  }
-
-  async function runClaimed(row: JobRow, claim: string, controller: AbortController): Promise<void> {
-    // Claimed by kind, so its definition is registered.
-    const definition = definitions.get(row.kind) as JobDefinition<unknown>;
-    const parsed = parsePayload(definition, row.payload);
-    if (!parsed.success) {
-      await finishFailed(definition, row, claim, `payload refused: ${parsed.error}`, undefined);
-      return;
-    }
-    if (row.attempts > definition.maxAttempts) {
-      // Its worker died during the last attempt (the lease expired): nothing is left to try.
-      await finishFailed(
-        definition,
-        row,
-        claim,
-        row.last_error ?? 'the worker stopped during the last attempt',
-        parsed.data,
-      );
-      return;
-    }
-    const timeout = setTimeout(
-      () => controller.abort(new Error(`timed out after ${definition.timeoutMs} ms`)),
-      definition.timeoutMs,
-    );
-    const heartbeat = setInterval(() => {
-      renewLease(row.id, claim, controller).catch((error: unknown) => {
-        options.log.warn({ jobId: row.id, err: error }, 'could not renew a job’s lease');
-      });
-    }, options.leaseMs / 3);
-    try {
-      const aborted = new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-      });
-      const run = definition.run(parsed.data, {
-        id: row.id,
-        attempt: row.attempts,
-        signal: controller.signal,
-      });
-      try {
-        await Promise.race([run, aborted]);
-      } catch (failure) {
-        // Aborted: the work is told to stop; give it a moment to, so it never runs on beside a retry
-        // of itself, past its slot, or past the database closing.
-        if (controller.signal.aborted) await settledWithin(run, ABORT_GRACE_MS);
-        throw failure;
-      }
-      const now = Date.now();
-      await updateHeld(row.id, claim)
-        .set({ status: 'succeeded', finished_at: now, updated_at: now, lease_expires_at: null })
-        .execute();
-    } catch (failure) {
-      if (stopping) {
-        // Handed back: the attempt does not count, and another worker may take it at once.
-        await updateHeld(row.id, claim)
-          .set((eb) => ({
-            status: 'queued',
-            attempts: eb('attempts', '-', 1),
-            locked_by: null,
-            lease_expires_at: null,
-            updated_at: Date.now(),
-          }))
-          .execute();
-        return;
-      }
-      const error = (failure instanceof Error ? failure.message : String(failure)).slice(0, MAX_ERROR_LENGTH);
-      if (row.attempts >= definition.maxAttempts) {
-        await finishFailed(definition, row, claim, error, parsed.data);
-        return;
-      }
-      options.log.warn(
-        { jobId: row.id, kind: row.kind, attempt: row.attempts, error },
-        'job attempt failed; retrying',
-      );
-      const now = Date.now();
-      await updateHeld(row.id, claim)
-        .set({
-          status: 'queued',
-          run_at: now + (definition.retryDelayMs?.(row.attempts, parsed.data) ?? retryDelayMs(row.attempts)),
-          locked_by: null,
-          lease_expires_at: null,
-          last_error: error,
-          updated_at: now,
-        })
-        .execute();
-    } finally {
-      clearTimeout(timeout);
-      clearInterval(heartbeat);
-    }
-  }
-
   function launch(row: JobRow, claim: string): void {
     const controller = new AbortController();
     runningByKind.set(row.kind, (runningByKind.get(row.kind) ?? 0) + 1);
-    const done = runClaimed(row, claim, controller)
+    // Claimed by kind, so its definition is registered.
+    const definition = definitions.get(row.kind) as JobDefinition<unknown>;
+    const isStopping = () => stopping;
+    const done = runClaimed(db, options, { definition, row, claim, controller, isStopping })
       .catch((error: unknown) => {
         options.log.error({ jobId: row.id, err: error }, 'could not record a job’s outcome');
       })
@@ -402,7 +431,7 @@ export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRun
       pollAgain = false;
       for (const definition of definitions.values()) {
         while (!stopping && hasFreeSlot(definition)) {
-          const claimed = await claimOne(definition);
+          const claimed = await claimOne(db, options, workerId, definition);
           if (!claimed) break;
           launch(claimed.row, claimed.claim);
         }

@@ -108,137 +108,17 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
     return `${PREFIX.objects}${key}`;
   };
 
-  const deleteQuietly = async (Key: string) => {
-    try {
-      await client.send(new DeleteObjectCommand({ Bucket, Key }));
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
-  };
-  const move = async (from: string, to: string) => {
-    await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}` }));
-    await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
-  };
-  const listUnder = async (Prefix: string) => {
-    const found: { name: string; lastModified: number }[] = [];
-    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix })) {
-      for (const item of page.Contents ?? []) {
-        if (item.Key)
-          found.push({
-            name: item.Key.slice(Prefix.length),
-            lastModified: item.LastModified?.getTime() ?? 0,
-          });
-      }
-    }
-    return found;
-  };
-  const inTurn = async <T>(items: readonly T[], work: (item: T) => Promise<void>) => {
-    let next = 0;
-    const worker = async () => {
-      while (next < items.length) await work(items[next++] as T);
-    };
-    await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, items.length) }, worker));
-  };
-  /** Whether `Key` may be taken now: settled, or left by a dead process of this host. */
-  const isLeftBehind = async (Key: string, lastModified: number, settledBefore: number) => {
-    if (lastModified <= settledBefore) return true;
-    try {
-      const { Metadata = {} } = await client.send(new HeadObjectCommand({ Bucket, Key }));
-      const pid = Number(Metadata.writerpid);
-      return (
-        Metadata.writerhost === os.hostname() && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)
-      );
-    } catch (error) {
-      // Taken by another node's start meanwhile (or committed, for a temporary object).
-      if (isNotFound(error)) return false;
-      throw error;
-    }
-  };
-  const leftBehind = async <T extends { name: string; lastModified: number }>(
-    Prefix: string,
-    items: readonly T[],
-  ) => {
-    const settledBefore = Date.now() - settleMs;
-    const taken = new Set<T>();
-    await inTurn(items, async (item) => {
-      if (await isLeftBehind(`${Prefix}${item.name}`, item.lastModified, settledBefore)) taken.add(item);
-    });
-    return items.filter((item) => taken.has(item));
-  };
-  const openObject = async (Key: string, range?: { start: number; end: number }) => {
-    const response = await client.send(
-      new GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-    );
-    const body = response.Body as Readable;
-    const wanted = range ? range.end - range.start + 1 : undefined;
-    if (!range || response.ContentLength === wanted) return body;
-    // A service that serves more than the range asked (s3rver reads "bytes=0-0" as "bytes=0-"): cut it
-    // to the range, or a download's Content-Length would promise fewer bytes than it sends.
-    const servedFrom = Number(/^bytes (\d+)-/.exec(response.ContentRange ?? '')?.[1] ?? 0);
-    if (servedFrom > range.start) {
-      body.destroy();
-      throw new Error(`the bucket answered bytes from ${servedFrom} to a range from ${range.start}`);
-    }
-    const window = byteWindow(range.start - servedFrom, wanted ?? 0);
-    body.on('error', (error) => window.destroy(error));
-    // The rest of what was sent is not wanted: stop reading it.
-    window.on('close', () => body.destroy());
-    return body.pipe(window);
-  };
+  const { deleteQuietly, move, listUnder, inTurn, leftBehind, openObject } = bucketOperations(
+    client,
+    Bucket,
+    settleMs,
+  );
 
   const hold = s3RemovalHold(client, Bucket, holdLeaseMs);
 
   return {
-    async write(source, { maxBytes }) {
-      const tmpKey = `${PREFIX.tmp}${crypto.randomUUID()}`;
-      const measure = measuringStream(maxBytes);
-      const body = new PassThrough();
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: tmpKey, Body: body, Metadata: writerMetadata() },
-        partSize: PART_BYTES,
-        queueSize: PARTS_IN_FLIGHT,
-        leavePartsOnError: false,
-      });
-      const uploaded = upload.done();
-      // A failed upload stops reading: the source must not wait forever on a full pipe.
-      uploaded.catch((error: unknown) => body.destroy(error as Error));
-      const [streamed, stored] = await Promise.allSettled([pipeline(source, measure.stream, body), uploaded]);
-      const failure =
-        streamed.status === 'rejected'
-          ? streamed.reason
-          : stored.status === 'rejected'
-            ? stored.reason
-            : undefined;
-      if (failure !== undefined) {
-        await upload.abort().catch(() => {});
-        await deleteQuietly(tmpKey);
-        throw failure;
-      }
-      const { size, sha256, head } = measure.result();
-      // Checked before anyone is told it is stored: what S3 holds is what we hashed, to the byte count.
-      const stat = await whenVisible(() => client.send(new HeadObjectCommand({ Bucket, Key: tmpKey })));
-      if (stat.ContentLength !== size) {
-        await deleteQuietly(tmpKey);
-        throw new Error(`the bucket stored ${stat.ContentLength} bytes of a ${size}-byte upload`);
-      }
-      let settled = false;
-      return {
-        size,
-        sha256,
-        head,
-        async commit(givenKey) {
-          if (settled) throw new Error('already committed or discarded');
-          settled = true;
-          const key = givenKey ?? crypto.randomUUID();
-          await move(tmpKey, objectKey(key));
-          return key;
-        },
-        async discard() {
-          settled = true;
-          await deleteQuietly(tmpKey);
-        },
-      } satisfies PendingObject;
+    write(source, { maxBytes }) {
+      return writeTemporary({ client, Bucket, deleteQuietly, move, objectKey }, source, maxBytes);
     },
 
     read(key, range) {
@@ -332,6 +212,163 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       return stale.length + keptAside.length;
     },
   };
+}
+
+/**
+ * The bucket operations the driver is made of: quiet deletes, moves by copy, listings, removals a few
+ * at a time, what a start-up may take, and reads of a byte range.
+ */
+function bucketOperations(client: S3Client, Bucket: string, settleMs: number) {
+  const deleteQuietly = async (Key: string) => {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  };
+  const move = async (from: string, to: string) => {
+    await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}` }));
+    await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+  };
+  const listUnder = async (Prefix: string) => {
+    const found: { name: string; lastModified: number }[] = [];
+    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix })) {
+      for (const item of page.Contents ?? []) {
+        if (item.Key)
+          found.push({
+            name: item.Key.slice(Prefix.length),
+            lastModified: item.LastModified?.getTime() ?? 0,
+          });
+      }
+    }
+    return found;
+  };
+  const inTurn = async <T>(items: readonly T[], work: (item: T) => Promise<void>) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) await work(items[next++] as T);
+    };
+    await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, items.length) }, worker));
+  };
+  /** Whether `Key` may be taken now: settled, or left by a dead process of this host. */
+  const isLeftBehind = async (Key: string, lastModified: number, settledBefore: number) => {
+    if (lastModified <= settledBefore) return true;
+    try {
+      const { Metadata = {} } = await client.send(new HeadObjectCommand({ Bucket, Key }));
+      const pid = Number(Metadata.writerpid);
+      return (
+        Metadata.writerhost === os.hostname() && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)
+      );
+    } catch (error) {
+      // Taken by another node's start meanwhile (or committed, for a temporary object).
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  };
+  const leftBehind = async <T extends { name: string; lastModified: number }>(
+    Prefix: string,
+    items: readonly T[],
+  ) => {
+    const settledBefore = Date.now() - settleMs;
+    const taken = new Set<T>();
+    await inTurn(items, async (item) => {
+      if (await isLeftBehind(`${Prefix}${item.name}`, item.lastModified, settledBefore)) taken.add(item);
+    });
+    return items.filter((item) => taken.has(item));
+  };
+  const openObject = async (Key: string, range?: { start: number; end: number }) => {
+    const response = await client.send(
+      new GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    const body = response.Body as Readable;
+    const wanted = range ? range.end - range.start + 1 : undefined;
+    if (!range || response.ContentLength === wanted) return body;
+    // A service that serves more than the range asked (s3rver reads "bytes=0-0" as "bytes=0-"): cut it
+    // to the range, or a download's Content-Length would promise fewer bytes than it sends.
+    const servedFrom = Number(/^bytes (\d+)-/.exec(response.ContentRange ?? '')?.[1] ?? 0);
+    if (servedFrom > range.start) {
+      body.destroy();
+      throw new Error(`the bucket answered bytes from ${servedFrom} to a range from ${range.start}`);
+    }
+    const window = byteWindow(range.start - servedFrom, wanted ?? 0);
+    body.on('error', (error) => window.destroy(error));
+    // The rest of what was sent is not wanted: stop reading it.
+    window.on('close', () => body.destroy());
+    return body.pipe(window);
+  };
+  return { deleteQuietly, move, listUnder, inTurn, leftBehind, openObject };
+}
+
+type BucketOperations = ReturnType<typeof bucketOperations>;
+
+/**
+ * Streams `source` into a temporary object (a multipart upload, hashed and measured on the way), checks
+ * the bucket holds every byte, and returns it to be committed under its key or discarded.
+ */
+async function writeTemporary(
+  {
+    client,
+    Bucket,
+    deleteQuietly,
+    move,
+    objectKey,
+  }: Pick<BucketOperations, 'deleteQuietly' | 'move'> & {
+    client: S3Client;
+    Bucket: string;
+    objectKey: (key: string) => string;
+  },
+  source: Readable,
+  maxBytes: number,
+): Promise<PendingObject> {
+  const tmpKey = `${PREFIX.tmp}${crypto.randomUUID()}`;
+  const measure = measuringStream(maxBytes);
+  const body = new PassThrough();
+  const upload = new Upload({
+    client,
+    params: { Bucket, Key: tmpKey, Body: body, Metadata: writerMetadata() },
+    partSize: PART_BYTES,
+    queueSize: PARTS_IN_FLIGHT,
+    leavePartsOnError: false,
+  });
+  const uploaded = upload.done();
+  // A failed upload stops reading: the source must not wait forever on a full pipe.
+  uploaded.catch((error: unknown) => body.destroy(error as Error));
+  const [streamed, stored] = await Promise.allSettled([pipeline(source, measure.stream, body), uploaded]);
+  const failure =
+    streamed.status === 'rejected'
+      ? streamed.reason
+      : stored.status === 'rejected'
+        ? stored.reason
+        : undefined;
+  if (failure !== undefined) {
+    await upload.abort().catch(() => {});
+    await deleteQuietly(tmpKey);
+    throw failure;
+  }
+  const { size, sha256, head } = measure.result();
+  // Checked before anyone is told it is stored: what S3 holds is what we hashed, to the byte count.
+  const stat = await whenVisible(() => client.send(new HeadObjectCommand({ Bucket, Key: tmpKey })));
+  if (stat.ContentLength !== size) {
+    await deleteQuietly(tmpKey);
+    throw new Error(`the bucket stored ${stat.ContentLength} bytes of a ${size}-byte upload`);
+  }
+  let settled = false;
+  return {
+    size,
+    sha256,
+    head,
+    async commit(givenKey) {
+      if (settled) throw new Error('already committed or discarded');
+      settled = true;
+      const key = givenKey ?? crypto.randomUUID();
+      await move(tmpKey, objectKey(key));
+      return key;
+    },
+    async discard() {
+      settled = true;
+      await deleteQuietly(tmpKey);
+    },
+  } satisfies PendingObject;
 }
 
 /** Passes `take` bytes after skipping `skip`, then ends. */

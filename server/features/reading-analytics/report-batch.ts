@@ -5,14 +5,13 @@ import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
 import { SECOND_MS } from '#server/durations';
 import { MIN_SECONDS_BETWEEN_REPORTS } from '#shared/contracts/reading';
+import { type AcceptedReport, writeAcceptedReports } from './accepted-reports.repository';
 import {
-  type AcceptedReport,
   lockReportTargets,
   type PageReading,
   type ReportTargets,
   readerKey,
   type ViewIdentity,
-  writeAcceptedReports,
 } from './reading-analytics.repository';
 import { creditOnReaderClock } from './reading-credit';
 

@@ -6,6 +6,7 @@ import { type ExportKind, exportHref } from '#shared/contracts/exports';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import { useShareLinks } from '#web/features/share-links/api/use-share-links';
 import { DashboardPanel } from './dashboard-panel';
@@ -29,9 +30,6 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
     description: 'Every question, who asked it about what, and your answer, private or published',
   },
 ];
-
-const selectClassName =
-  'flex h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 sm:text-sm';
 
 /**
  * The founder's CSV exports (docs/decisions/0042-csv-exports.md). Each is a plain link to the route: the
@@ -91,9 +89,10 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={investorId}>Investor</Label>
-          <select
+          <Select
             id={investorId}
-            className={selectClassName}
+            size="field"
+            className="w-full"
             value={investor}
             onChange={(event) => setInvestor(event.target.value)}
           >
@@ -103,14 +102,15 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
                 {user.name ? `${user.name} (${user.email})` : user.email}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         {groups.data && groups.data.groups.length > 1 && (
           <div className="flex flex-col gap-2">
             <Label htmlFor={groupId}>Group</Label>
-            <select
+            <Select
               id={groupId}
-              className={selectClassName}
+              size="field"
+              className="w-full"
               value={group}
               onChange={(event) => setGroup(event.target.value)}
             >
@@ -120,15 +120,16 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
                   {candidate.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         )}
         {shareLinks.data && shareLinks.data.links.length > 0 && (
           <div className="flex flex-col gap-2">
             <Label htmlFor={shareLinkId}>Share link</Label>
-            <select
+            <Select
               id={shareLinkId}
-              className={selectClassName}
+              size="field"
+              className="w-full"
               value={shareLink}
               onChange={(event) => setShareLink(event.target.value)}
             >
@@ -138,7 +139,7 @@ export function ExportCsvPanel({ investors }: { investors: z.infer<typeof adminU
                   {candidate.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         )}
       </div>

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import { Spinner } from '#web/components/ui/spinner';
 import {
   useApiTokens,
@@ -131,11 +132,12 @@ function CreateTokenCard({ onCreated }: { onCreated: (created: CreatedApiToken) 
           </fieldset>
           <div className="flex flex-col gap-2">
             <Label htmlFor={expiryId}>Expires after</Label>
-            <select
+            <Select
               id={expiryId}
               value={expiry}
               onChange={(event) => setExpiry(event.target.value)}
-              className="h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:w-48 sm:text-sm"
+              size="field"
+              className="w-full sm:w-48"
             >
               {API_TOKEN_EXPIRY_DAYS.map((days) => (
                 <option key={days} value={String(days)}>
@@ -143,7 +145,7 @@ function CreateTokenCard({ onCreated }: { onCreated: (created: CreatedApiToken) 
                 </option>
               ))}
               <option value="never">{EXPIRY_LABELS.never}</option>
-            </select>
+            </Select>
           </div>
           {problem && (
             <p id={problemId} role="alert" className="text-sm text-red-700">

@@ -6,6 +6,7 @@ import type { PreviewSection, RoomPreview } from '#shared/contracts/room-preview
 import { href } from '#shared/routes';
 import { AppPage } from '#web/components/app/app-page';
 import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
 import { useRoomAudiences, useRoomPreview } from '#web/features/data-room/api/room-preview';
 import { RoomContentView } from '#web/features/data-room/components/room-content-view';
 import { RoomLoader } from '#web/features/data-room/components/room-loader';
@@ -212,14 +213,15 @@ function PreviewControls({ as, audiences, showsMarks, onChoose, onShowMarks }: P
         <label htmlFor={pickerId} className="text-sm font-medium text-blue-950">
           Preview as
         </label>
-        <select
+        <Select
           id={pickerId}
           value={chosen}
           onChange={(event) => {
             setChosen(event.target.value);
             onChoose(event.target.value);
           }}
-          className="h-10 w-full min-w-0 rounded-md border border-blue-300 bg-white px-3 text-sm text-slate-900 sm:w-80"
+          tone="info"
+          className="w-full min-w-0 sm:w-80"
         >
           <option value={ALL_INVESTORS}>{DEFAULT_GROUP_NAME}</option>
           {!known && <option value={as}>{as.replace(/^(group|investor):/, '')}</option>}
@@ -241,7 +243,7 @@ function PreviewControls({ as, audiences, showsMarks, onChoose, onShowMarks }: P
               ))}
             </optgroup>
           )}
-        </select>
+        </Select>
       </div>
       <div className="flex items-center gap-2">
         <input

@@ -49,6 +49,56 @@ interface UploadJob {
 /** At most this many files travel at once; the rest wait their turn. */
 const PARALLEL_UPLOADS = 3;
 
+type UpdateItem = (key: string, change: Partial<UploadItem>) => void;
+
+/** Sends one file; its line and toast say how it went. */
+function sendFile({ key, file, options }: UploadJob, update: UpdateItem) {
+  const body = new FormData();
+  if (options.section) body.append('section', options.section);
+  body.append('file', file, file.name);
+  return apiUpload(documentRoutes.upload, body, (progress) => update(key, { progress }))
+    .then((uploaded) => {
+      update(key, { status: 'done', progress: 1 });
+      toast.success('File uploaded successfully', { id: key, description: uploaded.document.title });
+      options.onUploaded?.(uploaded, options.section);
+    })
+    .catch((error: Error) => {
+      update(key, { status: 'failed', error: error.message });
+      toast.error('Failed to upload file', { id: key, description: `${file.name}: ${error.message}` });
+    });
+}
+
+/** Sends one zip to be unpacked; its line lists each file stored or refused. */
+function sendArchive({ key, file, options }: UploadJob, update: UpdateItem) {
+  const body = new FormData();
+  if (options.section) body.append('section', options.section);
+  body.append('file', file, file.name);
+  return apiUpload(documentRoutes.uploadArchive, body, (progress) => update(key, { progress }))
+    .then((unpacked) => {
+      update(key, { status: 'done', progress: 1, lines: unpacked.results });
+      const summary = `${unpacked.stored} stored${unpacked.refused ? `, ${unpacked.refused} refused` : ''}`;
+      if (unpacked.refused)
+        toast.warning('Zip unpacked, with files refused', { id: key, description: summary });
+      else toast.success('Zip unpacked', { id: key, description: summary });
+      for (const line of unpacked.results) {
+        if (line.status !== 'stored') continue;
+        const section = line.document.sectionName ?? undefined;
+        options.onUploaded?.(
+          {
+            message: 'File uploaded successfully',
+            document: line.document,
+            url: uploadedDocumentPath(line.document.id),
+          },
+          section,
+        );
+      }
+    })
+    .catch((error: Error) => {
+      update(key, { status: 'failed', error: error.message });
+      toast.error('Failed to upload zip', { id: key, description: `${file.name}: ${error.message}` });
+    });
+}
+
 /**
  * Several files at once, each with its own progress and outcome (docs/product-rules.md#uploads: 'Uploading
  * {file}...', then 'File uploaded successfully' or 'Failed to upload file' with the reason). A file the
@@ -67,58 +117,6 @@ export function useUploadQueue() {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
-  const sendFile = useCallback(
-    ({ key, file, options }: UploadJob) => {
-      const body = new FormData();
-      if (options.section) body.append('section', options.section);
-      body.append('file', file, file.name);
-      return apiUpload(documentRoutes.upload, body, (progress) => update(key, { progress }))
-        .then((uploaded) => {
-          update(key, { status: 'done', progress: 1 });
-          toast.success('File uploaded successfully', { id: key, description: uploaded.document.title });
-          options.onUploaded?.(uploaded, options.section);
-        })
-        .catch((error: Error) => {
-          update(key, { status: 'failed', error: error.message });
-          toast.error('Failed to upload file', { id: key, description: `${file.name}: ${error.message}` });
-        });
-    },
-    [update],
-  );
-
-  const sendArchive = useCallback(
-    ({ key, file, options }: UploadJob) => {
-      const body = new FormData();
-      if (options.section) body.append('section', options.section);
-      body.append('file', file, file.name);
-      return apiUpload(documentRoutes.uploadArchive, body, (progress) => update(key, { progress }))
-        .then((unpacked) => {
-          update(key, { status: 'done', progress: 1, lines: unpacked.results });
-          const summary = `${unpacked.stored} stored${unpacked.refused ? `, ${unpacked.refused} refused` : ''}`;
-          if (unpacked.refused)
-            toast.warning('Zip unpacked, with files refused', { id: key, description: summary });
-          else toast.success('Zip unpacked', { id: key, description: summary });
-          for (const line of unpacked.results) {
-            if (line.status !== 'stored') continue;
-            const section = line.document.sectionName ?? undefined;
-            options.onUploaded?.(
-              {
-                message: 'File uploaded successfully',
-                document: line.document,
-                url: uploadedDocumentPath(line.document.id),
-              },
-              section,
-            );
-          }
-        })
-        .catch((error: Error) => {
-          update(key, { status: 'failed', error: error.message });
-          toast.error('Failed to upload zip', { id: key, description: `${file.name}: ${error.message}` });
-        });
-    },
-    [update],
-  );
-
   const pump = useCallback(() => {
     while (running.current < PARALLEL_UPLOADS) {
       // One zip at a time, as the server unpacks one per room at once (409 archive_upload_running): a
@@ -132,7 +130,7 @@ export function useUploadQueue() {
       const { key, file } = job;
       update(key, { status: 'uploading' });
       toast.loading(`Uploading ${file.name}...`, { id: key });
-      const sent = job.kind === 'archive' ? sendArchive(job) : sendFile(job);
+      const sent = job.kind === 'archive' ? sendArchive(job, update) : sendFile(job, update);
       sent.finally(() => {
         running.current--;
         if (job.kind === 'archive') archiveRunning.current = false;
@@ -140,7 +138,7 @@ export function useUploadQueue() {
         pump();
       });
     }
-  }, [queryClient, update, sendArchive, sendFile]);
+  }, [queryClient, update]);
 
   /** Queues files, each with the name its line shows (a folder's file: its path) and its options. */
   const enqueue = useCallback(

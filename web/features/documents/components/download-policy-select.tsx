@@ -5,6 +5,7 @@ import {
   type DocumentListItem,
   type DownloadPolicyChoice,
 } from '#shared/contracts/documents';
+import { Select } from '#web/components/ui/select';
 import { useSetDownloadPolicy } from '#web/features/documents/api/use-set-download-policy';
 import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
 
@@ -41,20 +42,21 @@ export function DownloadPolicySelect({ document }: { document: DocumentListItem 
       <label htmlFor={id} className="text-xs font-medium text-slate-600">
         Allow download
       </label>
-      <select
+      <Select
         id={id}
         aria-label={`Allow download for ${document.title}`}
         value={setPolicy.isPending ? setPolicy.variables.policy : document.downloadPolicy}
         disabled={setPolicy.isPending}
         onChange={(event) => choose(event.target.value as DownloadPolicyChoice)}
-        className="h-9 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200 disabled:opacity-60"
+        size="sm"
+        className="min-w-0"
       >
         {DOWNLOAD_POLICY_CHOICES.map((choice) => (
           <option key={choice} value={choice}>
             {labels[choice]}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

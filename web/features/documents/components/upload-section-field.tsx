@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Select } from '#web/components/ui/select';
 
 const NO_SECTION = '';
 
@@ -26,11 +27,11 @@ export function UploadSectionField({ sectionNames, value, onChange }: UploadSect
       <label htmlFor={id} className="text-sm font-medium text-slate-900">
         Add to section
       </label>
-      <select
+      <Select
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
+        className="w-full min-w-0"
       >
         <option value={NO_SECTION}>None for now (link it later)</option>
         {sectionNames.map((name) => (
@@ -38,7 +39,7 @@ export function UploadSectionField({ sectionNames, value, onChange }: UploadSect
             {name}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { Switch } from '#web/components/ui/switch';
 import {
@@ -254,9 +255,9 @@ function InvestorRow({ investor, groups }: { investor: Investor; groups: readonl
           <label htmlFor={moveId} className="text-xs font-medium text-slate-600">
             Group
           </label>
-          <select
+          <Select
             id={moveId}
-            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            size="sm"
             value={investor.groupId}
             disabled={move.isPending}
             onChange={(event) =>
@@ -271,7 +272,7 @@ function InvestorRow({ investor, groups }: { investor: Investor; groups: readonl
                 {group.name}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={endId} className="text-xs font-medium text-slate-600">

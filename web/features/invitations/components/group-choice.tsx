@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
 
 /**
@@ -23,9 +24,8 @@ export function GroupChoice({
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>Group</Label>
-      <select
+      <Select
         id={id}
-        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
         value={value || defaultGroup?.id || ''}
         disabled={disabled}
         aria-describedby={hintId}
@@ -36,7 +36,7 @@ export function GroupChoice({
             {group.name}
           </option>
         ))}
-      </select>
+      </Select>
       <p id={hintId} className="text-xs text-slate-500">
         They read the sections shown to this group; you can move them to another later.
       </p>

@@ -5,6 +5,7 @@ import { type QuestionState, questionStates } from '#shared/contracts/questions'
 import { LoadFailed } from '#web/components/app/load-failed';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import { Spinner } from '#web/components/ui/spinner';
 import { Tabs, useTabParam } from '#web/components/ui/tabs';
 import { useMyDocuments } from '#web/features/documents/api/document-hooks';
@@ -91,15 +92,15 @@ function InboxFilters({
   const documents = useMyDocuments();
   const groups = useRoomGroups();
   const ids = { document: useId(), group: useId(), firm: useId() };
-  const selectClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm';
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       <legend className="sr-only">Filters</legend>
       <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
         <Label htmlFor={ids.document}>Document</Label>
-        <select
+        <Select
           id={ids.document}
-          className={selectClass}
+          size="sm"
+          className="w-full"
           value={filter.documentId ?? ''}
           onChange={(event) => onChange('document', event.target.value || null)}
         >
@@ -109,13 +110,14 @@ function InboxFilters({
               {document.title}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={ids.group}>Group</Label>
-        <select
+        <Select
           id={ids.group}
-          className={selectClass}
+          size="sm"
+          className="w-full"
           value={filter.groupId ?? ''}
           onChange={(event) => onChange('group', event.target.value || null)}
         >
@@ -125,13 +127,14 @@ function InboxFilters({
               {group.name}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={ids.firm}>Firm</Label>
-        <select
+        <Select
           id={ids.firm}
-          className={selectClass}
+          size="sm"
+          className="w-full"
           value={filter.firm ?? ''}
           onChange={(event) => onChange('firm', event.target.value || null)}
         >
@@ -141,7 +144,7 @@ function InboxFilters({
               {firm}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
     </fieldset>
   );

@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { href } from '#shared/routes';
-import { Spinner } from '#web/components/ui/spinner';
+import { useParams, useSearchParams } from 'react-router';
 import { useDocumentVersions } from '#web/features/documents/api/use-document-versions';
 import { useQuestionsByPage } from '#web/features/questions/api/use-questions';
 import { useDocumentAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
@@ -9,17 +7,15 @@ import {
   AnalyticsPageState,
   BackLink,
 } from '#web/features/reading-analytics/components/analytics-page-state';
+import { AnalyticsPanel, StatTiles } from '#web/features/reading-analytics/components/analytics-panel';
 import {
-  AnalyticsPanel,
-  DataTable,
-  EmptyNote,
-  StatTiles,
-} from '#web/features/reading-analytics/components/analytics-panel';
-import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
+  type Choose,
+  DocumentReaders,
+  ReadingByVersion,
+  TimePerPage,
+  VersionPicker,
+} from '#web/features/reading-analytics/components/document-analytics-sections';
 import { formatReadingTime, formatShare, versionsText } from '#web/features/reading-analytics/reading-time';
-import { formatDate, formatDateTime } from '#web/lib/format';
-
-const linkClass = 'text-indigo-700 hover:underline';
 
 /** ?version=, when it is a version number (the current version otherwise). */
 function versionOf(value: string | null): number | null {
@@ -40,7 +36,7 @@ export function DocumentAnalyticsPage() {
   const readerSelectId = useId();
   const versionSelectId = useId();
   /** Sets or removes one search parameter, keeping the others. */
-  const choose = (name: 'reader' | 'version', value: string | null) =>
+  const choose: Choose = (name, value) =>
     setSearch(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -53,17 +49,13 @@ export function DocumentAnalyticsPage() {
   const versions = useDocumentVersions(documentId);
   // Where readers ask (docs/product-rules.md#questions), beside where they stop.
   const asked = useQuestionsByPage().data?.documents.find((entry) => entry.documentId === documentId);
-  const askedOn = (page: number | null) => asked?.pages.find((entry) => entry.page === page)?.count ?? 0;
   return (
     <AnalyticsPageState title="Document analytics" query={query} notFound="Document not found">
       {() => {
         const data = query.data;
         if (!data) return null;
-        const chosen = data.chosenReader;
-        const pageLabels = data.pages.map((page) => `Page ${page.page}`);
         const hasVersions = data.versions.length > 1;
         const ofVersion = hasVersions ? ` of version ${data.version}` : '';
-        const versionHasReaders = data.pages.some((page) => page.readerCount > 0);
         return (
           <>
             <BackLink to="roomAnalytics">Reading analytics</BackLink>
@@ -76,38 +68,7 @@ export function DocumentAnalyticsPage() {
                 ? 'Its preview is not ready yet: pages are counted once it is.'
                 : `${data.document.pageCount} ${data.document.pageCount === 1 ? 'page' : 'pages'}`}
             </p>
-            {hasVersions && (
-              <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-                <label htmlFor={versionSelectId} className="font-medium text-slate-700">
-                  Version
-                </label>
-                <select
-                  id={versionSelectId}
-                  className="h-10 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-                  value={String(data.version)}
-                  onChange={(event) =>
-                    choose(
-                      'version',
-                      Number(event.target.value) === data.document.currentVersion ? null : event.target.value,
-                    )
-                  }
-                >
-                  {[...data.versions].reverse().map((version) => (
-                    <option key={version.number} value={String(version.number)}>
-                      {[
-                        `Version ${version.number}${version.number === data.document.currentVersion ? ' (current)' : ''}`,
-                        version.pageCount === null
-                          ? null
-                          : `${version.pageCount} ${version.pageCount === 1 ? 'page' : 'pages'}`,
-                        formatDate(version.createdAt),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
+            {hasVersions && <VersionPicker data={data} id={versionSelectId} choose={choose} />}
             <div className="mt-6 flex flex-col gap-6 sm:mt-8">
               <div className="flex flex-col gap-2">
                 <StatTiles
@@ -134,148 +95,24 @@ export function DocumentAnalyticsPage() {
                 title={`Time per page${ofVersion}`}
                 description="Seconds on each page, averaged over every reader: where the bars fall away is where readers stop."
               >
-                {data.readerCount === 0 ? (
-                  <EmptyNote>No investor has opened this document in the viewer yet.</EmptyNote>
-                ) : hasVersions && !versionHasReaders ? (
-                  <EmptyNote>No investor has read a page of version {data.version} yet.</EmptyNote>
-                ) : (
-                  <div className="flex flex-col gap-4">
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <label htmlFor={readerSelectId} className="font-medium text-slate-700">
-                        Compare with
-                      </label>
-                      <select
-                        id={readerSelectId}
-                        className="h-10 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-                        value={chosen?.userId ?? ''}
-                        onChange={(event) => choose('reader', event.target.value || null)}
-                      >
-                        <option value="">No one (average only)</option>
-                        {data.readers.map((one) => (
-                          <option key={one.userId} value={one.userId}>
-                            {one.name || one.email}
-                          </option>
-                        ))}
-                      </select>
-                      {query.isFetching && <Spinner label="Loading this reader's pages…" />}
-                    </div>
-                    <ChartSlot
-                      summary={`Time per page of ${data.document.title}${chosen ? `, average and ${chosen.name || chosen.email}` : ', averaged over readers'}; the table below has the numbers.`}
-                      labels={pageLabels}
-                      series={[
-                        {
-                          label: 'Average per reader',
-                          values: data.pages.map((page) => page.averageSeconds),
-                          color: '#4f46e5',
-                        },
-                        ...(chosen
-                          ? [
-                              {
-                                label: chosen.name || chosen.email,
-                                values: data.pages.map((page) => page.readerSeconds ?? 0),
-                                color: '#f59e0b',
-                              },
-                            ]
-                          : []),
-                      ]}
-                    />
-                    <DataTable
-                      caption="Time per page"
-                      headers={[
-                        'Page',
-                        'Average per reader',
-                        'Readers',
-                        'Questions',
-                        ...(chosen ? [chosen.name || chosen.email] : []),
-                      ]}
-                      rows={data.pages.map((page) => ({
-                        key: String(page.page),
-                        cells: [
-                          `Page ${page.page}`,
-                          formatReadingTime(page.averageSeconds),
-                          page.readerCount,
-                          askedOn(page.page),
-                          ...(chosen ? [formatReadingTime(page.readerSeconds ?? 0)] : []),
-                        ],
-                      }))}
-                    />
-                    {asked && asked.total > 0 && (
-                      <p className="text-sm text-slate-600">
-                        {asked.total === 1 ? '1 question' : `${asked.total} questions`} about this document
-                        {askedOn(null) > 0 && ` (${askedOn(null)} about all of it)`}.{' '}
-                        <Link
-                          className={linkClass}
-                          to={`${href('adminQuestions')}?document=${encodeURIComponent(documentId)}`}
-                        >
-                          See them in Questions
-                        </Link>
-                      </p>
-                    )}
-                  </div>
-                )}
+                <TimePerPage
+                  data={data}
+                  documentId={documentId}
+                  readerSelectId={readerSelectId}
+                  choose={choose}
+                  isFetching={query.isFetching}
+                  asked={asked}
+                />
               </AnalyticsPanel>
               <AnalyticsPanel
                 id="readers"
                 title="Readers"
                 description="Who opened it in the viewer, and when."
               >
-                {data.readers.length === 0 ? (
-                  <EmptyNote>No readers yet.</EmptyNote>
-                ) : (
-                  <DataTable
-                    caption="Readers of this document"
-                    headers={[
-                      'Investor',
-                      hasVersions ? `Reading time on v${data.version}` : 'Reading time',
-                      hasVersions ? `Pages seen of v${data.version}` : 'Pages seen',
-                      hasVersions ? `Completion of v${data.version}` : 'Completion',
-                      'Views',
-                      'First viewed',
-                      'Last viewed',
-                    ]}
-                    rows={data.readers.map((one) => ({
-                      key: one.userId,
-                      cells: [
-                        <Link
-                          key="name"
-                          className={linkClass}
-                          to={href('investorAnalytics', { userId: one.userId })}
-                        >
-                          {one.name || one.email}
-                        </Link>,
-                        formatReadingTime(one.readSeconds),
-                        data.document.pageCount
-                          ? `${one.pagesSeen} of ${data.document.pageCount}`
-                          : one.pagesSeen,
-                        formatShare(one.completion),
-                        one.viewCount,
-                        formatDateTime(one.firstViewedAt),
-                        formatDateTime(one.lastViewedAt),
-                      ],
-                    }))}
-                  />
-                )}
+                <DocumentReaders data={data} />
               </AnalyticsPanel>
               {versions.data && versions.data.versions.length > 1 && (
-                <AnalyticsPanel
-                  id="versions"
-                  title="Versions"
-                  description="Who read each version of its file, and for how long."
-                >
-                  <DataTable
-                    caption="Reading by version"
-                    headers={['Version', 'Uploaded', 'Readers', 'Reading time']}
-                    rows={versions.data.versions.map((version) => ({
-                      key: String(version.number),
-                      cells: [
-                        version.status === 'current' ? `${version.number} (current)` : String(version.number),
-                        formatDateTime(version.uploadedAt),
-                        version.readers.map((one) => one.name || one.email).join(', ') || '—',
-                        formatReadingTime(version.readers.reduce((sum, one) => sum + one.readSeconds, 0)),
-                      ],
-                    }))}
-                  />
-                </AnalyticsPanel>
+                <ReadingByVersion versions={versions.data} />
               )}
             </div>
           </>

@@ -4,6 +4,7 @@ import { RECENT_READERS_DAYS } from '#shared/contracts/reading';
 import { href } from '#shared/routes';
 import { consoleHref } from '#web/components/app/console-places';
 import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import { useQuestionsByPage } from '#web/features/questions/api/use-questions';
 import { useRoomAnalytics } from '#web/features/reading-analytics/api/reading-analytics-queries';
@@ -26,8 +27,6 @@ const TOP = 10;
 const LEAST = 5;
 
 const linkClass = 'text-indigo-700 hover:underline';
-const filterSelectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
-
 /** /admin/analytics: the room's most and least read documents, and who read lately. */
 export function RoomAnalyticsPage() {
   const [group, setGroup] = useState<string | null>(null);
@@ -291,9 +290,9 @@ function GroupFilter({
       <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
         Readers in
       </label>
-      <select
+      <Select
         id={selectId}
-        className={filterSelectClass}
+        size="sm"
         value={group ?? ''}
         onChange={(event) => onChange(event.target.value || null)}
       >
@@ -303,7 +302,7 @@ function GroupFilter({
             {candidate.name}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -327,9 +326,10 @@ function ShareLinkFilter({
       <label htmlFor={selectId} className="shrink-0 text-sm font-medium text-slate-700">
         Came by
       </label>
-      <select
+      <Select
         id={selectId}
-        className={`${filterSelectClass} min-w-0 max-w-full`}
+        size="sm"
+        className="min-w-0 max-w-full"
         value={shareLink ?? ''}
         onChange={(event) => onChange(event.target.value || null)}
       >
@@ -339,7 +339,7 @@ function ShareLinkFilter({
             {candidate.name}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { FUNDING_STAGES, type MyDataRoom } from '#shared/contracts/rooms';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import type { CompanyProfile } from '#web/features/rooms/api/use-save-company-profile';
 import {
   COMPANY_FIELD_LABELS,
@@ -114,13 +115,13 @@ export function CompanyProfileForm({ room, saving, saveError, onSave, onEdit }: 
       </Field>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field {...stage.wrapper}>
-          <select {...stage.control} className={`${controlClass} h-11`}>
+          <Select {...stage.control} size="field" className="w-full min-w-0">
             {FUNDING_STAGES.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field {...year.wrapper}>
           <Input

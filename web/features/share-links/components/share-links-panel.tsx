@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { Switch } from '#web/components/ui/switch';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
@@ -261,18 +262,17 @@ function NewLinkForm({
         />
       </Field>
       <Field label="Readers join" htmlFor={`${id}-group`}>
-        <select
+        <Select
           id={`${id}-group`}
           value={fields.groupId}
           onChange={(event) => set({ groupId: event.target.value })}
-          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
         >
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {group.name}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <LinkLimitsFields id={id} fields={fields} set={set} />
       <div className="flex items-center gap-3 sm:col-span-2">
