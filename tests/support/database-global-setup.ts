@@ -21,8 +21,8 @@ declare module 'vitest' {
 }
 
 /**
- * Runs once per API test run. TEST_DATABASE=postgres uses DATABASE_URL when it is given, otherwise a
- * throwaway cluster started here and stopped when the run ends.
+ * Runs once per API project in a run. TEST_DATABASE=postgres uses DATABASE_URL when it is given,
+ * otherwise a throwaway cluster started here and stopped when the run ends.
  *
  * Each test app used to migrate its own empty database, a second or two of every file on a busy
  * machine; the run migrates one here instead, and each test app starts from a copy of it (a SQLite file
@@ -30,7 +30,8 @@ declare module 'vitest' {
  * dialect, here and in the tests that migrate an empty or older database themselves.
  */
 export default async function setup(project: TestProject) {
-  const choice = process.env.TEST_DATABASE ?? 'sqlite';
+  // The project's own choice (api-sqlite, api-postgres), else the environment's (the api project).
+  const choice = project.config.env.TEST_DATABASE ?? process.env.TEST_DATABASE ?? 'sqlite';
   if (choice === 'sqlite') {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-migrated-'));
     const { database } = parseConfig({ DATA_DIR: directory });
