@@ -1,11 +1,34 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit tests beside the code (Node and browser-like), and API integration tests that
-// build the whole app on a fresh database per file. `npm run test:api` runs the api project twice,
-// once on SQLite and once on PostgreSQL (TEST_DATABASE selects which; see tests/support/README.md), and
+// Projects: unit tests beside the code (Node and browser-like), and API integration tests that build
+// the whole app on a fresh database per file. `npm run test:api` runs every API file on SQLite and on
+// PostgreSQL (api-sqlite and api-postgres, side by side in one run), and
 // the storage tests again with files in an S3-compatible bucket (TEST_STORAGE=s3, test:api:s3).
 const failOnConsoleError = 'tests/support/fail-on-console-error.ts';
+
+/**
+ * The API integration tests, which build the whole app on a fresh database per file. `env` chooses the
+ * database for the run's global setup (tests/support/database-global-setup.ts); `exclude` leaves out files
+ * that do not depend on it.
+ */
+function apiProject(name: string, env: Record<string, string> = {}, exclude: string[] = []) {
+  return {
+    test: {
+      name,
+      include: ['server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
+      exclude: ['**/node_modules/**', ...exclude],
+      environment: 'node',
+      env,
+      globalSetup: ['tests/support/database-global-setup.ts', 'tests/support/storage-global-setup.ts'],
+      setupFiles: [failOnConsoleError],
+      // Generous: a test here takes a second or two, but a shared CI machine has been seen to stall
+      // both workers for over a minute at once. A timeout catches a hang; it measures nothing.
+      testTimeout: 90_000,
+      hookTimeout: 180_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -39,19 +62,15 @@ export default defineConfig({
           setupFiles: [failOnConsoleError, 'web/lib/sections-parser/parse-during-render.setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/database-global-setup.ts', 'tests/support/storage-global-setup.ts'],
-          setupFiles: [failOnConsoleError],
-          // Generous: a test here takes a second or two, but a shared CI machine has been seen to stall
-          // both workers for over a minute at once. A timeout catches a hang; it measures nothing.
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
-        },
-      },
+      // `--project api` reads TEST_DATABASE and TEST_STORAGE from the environment (one file, one database);
+      // npm run test:api runs api-sqlite and api-postgres in one run, their files side by side (ADR 84).
+      apiProject('api'),
+      apiProject('api-sqlite', { TEST_DATABASE: 'sqlite' }),
+      apiProject('api-postgres', { TEST_DATABASE: 'postgres' }, [
+        // They test LibreOffice's layout, not the database, and take a minute (README, npm run test:api).
+        'server/features/preparation/word-pages.api.test.ts',
+        'server/features/preparation/sheets.api.test.ts',
+      ]),
       {
         // npm run test:cluster: two nodes behind nginx (tests/support/cluster.ts), one file, in order.
         test: {

@@ -74,15 +74,27 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database: a file in a temp directory, or a new database on the PostgreSQL server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A new, empty database: a file in a temp directory, or a new database on the PostgreSQL server. With
+ * `migratedIn`, the same already migrated (a copy of the one the run migrated: database-global-setup.ts),
+ * the SQLite file placed in that data directory.
+ */
+export async function createTestDatabase(options: { migratedIn?: string } = {}): Promise<TestDatabase> {
   const target = inject('testDatabase');
-  if (target.dialect === 'sqlite') return { environment: {}, drop: async () => {} };
+  if (target.dialect === 'sqlite') {
+    if (options.migratedIn) {
+      const { database } = parseConfig({ DATA_DIR: options.migratedIn });
+      if (database.dialect === 'sqlite') fs.copyFileSync(target.migratedFile, database.file);
+    }
+    return { environment: {}, drop: async () => {} };
+  }
 
   const name = `roundroom_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    `create database ${name}${options.migratedIn ? ` template ${target.migratedTemplate}` : ''}`,
+  );
   await admin.end();
   const url = new URL(target.adminUrl);
   url.pathname = `/${name}`;
@@ -162,7 +174,9 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   } = options;
   const smtp = await startTestSmtpServer();
   const dataDir = nodeBeside?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-api-'));
-  const database = nodeBeside ? sharedDatabase(nodeBeside.config) : await createTestDatabase();
+  const database = nodeBeside
+    ? sharedDatabase(nodeBeside.config)
+    : await createTestDatabase({ migratedIn: dataDir });
   // A node beside another shares its files as it shares its database.
   const storage = nodeBeside ? storageEnvironmentOf(nodeBeside.config) : await createTestStorage();
   // Several nodes seal share links under one key (ADR 76): a node beside another takes its key, an app
