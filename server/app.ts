@@ -3,13 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { accountsRoutes, createSessionResolver, sessionsCache } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
+import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
-import {
-  documentsRoutes,
-  newVersionMailJob,
-  reconcileStoredFiles,
-  roomDocumentsRoutes,
-} from '#server/features/documents/index';
+import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
@@ -41,6 +37,7 @@ import {
 } from '#server/features/rooms/index';
 import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
+import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes as authApi } from '#shared/contracts/auth';
@@ -213,7 +210,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     shareLinkKeys,
   };
   app.decorate('ctx', ctx);
-  await reconcileStoredFiles(ctx);
+  await reconcileStoredFiles(ctx, documentVersionFiles);
   await sweepPreparationWork(ctx);
   for (const definition of prepareDocumentJobs(ctx)) jobs.register(definition);
   jobs.register(newVersionMailJob(ctx));
@@ -256,7 +253,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(groupsRoutes(ctx));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
-  await app.register(documentsRoutes(ctx, activity, downloadWatermarks(ctx)));
+  // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
+  const watermarks = downloadWatermarks(ctx);
+  await app.register(documentsRoutes(ctx, activity, watermarks, documentVersionFiles));
+  await app.register(versionsRoutes(ctx));
+  await app.register(archivesRoutes(ctx, activity, watermarks, documentVersionFiles));
   await app.register(viewerRoutes(ctx));
   await app.register(questionsRoutes(ctx, invitationLinks));
   await app.register(adminRoutes(ctx));

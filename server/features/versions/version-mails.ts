@@ -2,13 +2,12 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { MINUTE_MS } from '#server/durations';
+import { findDocumentById, type StoredDocument } from '#server/features/documents/index';
 import { findReadableRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { newVersionEmail } from '#server/mail/templates';
 import { HttpError } from '#server/plugins/errors';
 import { href } from '#shared/routes';
-import type { StoredDocument } from './documents.repository';
-import { findDocumentById } from './documents.repository';
 
 /**
  * "Notify those who read the earlier version" (docs/decisions/0069-document-versions.md): once a new

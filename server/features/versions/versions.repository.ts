@@ -1,6 +1,6 @@
 import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
 import type { DocumentVersionRow, DocumentVersionStatus } from '#server/db/schema';
-import type { StoredDocument } from './documents.repository';
+import type { StoredDocument } from '#server/features/documents/index';
 
 /** One file a document has had (docs/decisions/0069-document-versions.md). */
 export type StoredVersion = Entity<DocumentVersionRow>;
