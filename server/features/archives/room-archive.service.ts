@@ -35,7 +35,7 @@ export interface RoomArchive {
 }
 
 /** A name safe as one path segment inside a zip on every system: no separators, controls or dots alone. */
-export function archiveSegment(value: string, fallback: string): string {
+function archiveSegment(value: string, fallback: string): string {
   const cleaned = replaceUnsafeCharacters(value, ' ')
     .replace(/[/\\:*?"<>|]/g, '-')
     .replace(/\s+/g, ' ')

@@ -10,7 +10,7 @@ export { previewsCache } from './documents.caches';
 export { findDocumentById, findDocumentInRoom, type StoredDocument } from './documents.repository';
 export { documentsRoutes } from './documents.routes';
 export { listDocumentsOfRoom, previewStateOf, reconcileStoredFiles } from './documents.service';
-export type { DownloadWatermarks, WatermarkedCopy } from './download-watermarks';
+export type { DownloadWatermarks } from './download-watermarks';
 export { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 export {
   commitPreparedPreview,

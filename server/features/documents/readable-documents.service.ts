@@ -30,7 +30,7 @@ import { previewKindOf } from './previews.service';
  * Whether a download of this document can carry a watermark (docs/decisions/0046-dynamic-watermark.md):
  * a PDF, an Office document (as its converted PDF) or an image. Text, tables, video and archives cannot.
  */
-export function isWatermarkableDownload(document: Pick<StoredDocument, 'originalName'>): boolean {
+function isWatermarkableDownload(document: Pick<StoredDocument, 'originalName'>): boolean {
   const kind = previewKindOf(extensionOf(document.originalName));
   return kind === 'pages' || kind === 'image';
 }

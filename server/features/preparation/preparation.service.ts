@@ -120,7 +120,7 @@ export async function prepareDocument(
  * prepares a document's, while its readers keep the current version; the commit makes it current with
  * its preview (commitVersionPreparation), failed or ready. Skipped when the version no longer waits.
  */
-export async function prepareVersion(
+async function prepareVersion(
   ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'log'>,
   documentId: string,
   number: number,
@@ -240,7 +240,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
  * system's temporary directory) so that the start-up sweep finds what a crash left, and so that every
  * process a preparation starts names its server's data directory in its arguments.
  */
-export function preparationWorkRoot(dataDir: string): string {
+function preparationWorkRoot(dataDir: string): string {
   return path.join(dataDir, 'preparing');
 }
 

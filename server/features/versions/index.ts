@@ -13,6 +13,5 @@ export {
   findPreparingVersion,
   listVersionPages,
   readablePageCountOf,
-  type VersionPages,
   type VersionPreparation,
 } from './versions.service';

@@ -15,7 +15,7 @@ import { href } from '#shared/routes';
  * (retried alone, sent once: its dedupe key), sent only while they may still read the room.
  */
 
-export const NEW_VERSION_MAIL_JOB = 'new-version-mail';
+const NEW_VERSION_MAIL_JOB = 'new-version-mail';
 const payloadSchema = z.object({
   documentId: z.string(),
   versionNumber: z.number().int(),

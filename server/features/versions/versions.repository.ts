@@ -135,7 +135,7 @@ export async function setVersionPageCount(
 }
 
 /** Every other version that is current becomes earlier (the one current version of a document). */
-export async function demoteOtherVersions(db: Executor, documentId: string, number: number): Promise<void> {
+async function demoteOtherVersions(db: Executor, documentId: string, number: number): Promise<void> {
   await db
     .updateTable('document_versions')
     .set({ status: 'earlier' })
