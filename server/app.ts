@@ -3,13 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { accountsRoutes, createSessionResolver, sessionsCache } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
+import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
-import {
-  documentsRoutes,
-  newVersionMailJob,
-  reconcileStoredFiles,
-  roomDocumentsRoutes,
-} from '#server/features/documents/index';
+import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
@@ -42,6 +38,7 @@ import {
 } from '#server/features/rooms/index';
 import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
+import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes as authApi } from '#shared/contracts/auth';
@@ -221,14 +218,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     shareLinkKeys,
   };
   app.decorate('ctx', ctx);
-  await reconcileStoredFiles(ctx);
+  await reconcileStoredFiles(ctx, documentVersionFiles);
   await sweepPreparationWork(ctx);
-  for (const definition of prepareDocumentJobs(ctx)) jobs.register(definition);
-  jobs.register(newVersionMailJob(ctx));
-  jobs.register(questionAnsweredMailJob(ctx));
-  // Each feature's notices to the founders, told by notifications (ADR 82).
-  const founderNotices = [questionNotice, ...(options.founderNotices ?? [])];
-  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) jobs.register(job);
+  registerJobKinds(ctx, [questionNotice, ...(options.founderNotices ?? [])]);
   // What room content reports of investors' reads and actions, told to notifications (ADR 66).
   const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
   // The invited view is room content; it reads invitation links through invitations (ADR 35).
@@ -254,31 +246,62 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before every route: it keeps each as it is registered, for the document.
   const apiRoutes = registerOpenApi(app);
 
-  await app.register(healthRoutes(database));
-  await app.register(siteRoutes(config));
+  await registerFeatureRoutes(app, ctx, { database, invitationLinks, activity, apiRoutes });
+
+  await registerWebApp(app, options.webRoot, pageStarts(ctx, invitationLinks, sessions));
+  return app;
+}
+
+/** Every job kind, each from the feature that owns it; the runner starts them once all are registered. */
+function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): void {
+  for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
+  ctx.jobs.register(newVersionMailJob(ctx));
+  ctx.jobs.register(questionAnsweredMailJob(ctx));
+  // Each feature's notices to the founders, told by notifications (ADR 82).
+  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) ctx.jobs.register(job);
+}
+
+/** What the features' routes are given besides the context: the ports app.ts wires, and the platform's. */
+interface RoutePorts {
+  database: DatabaseHandle;
+  invitationLinks: InvitationLinks;
+  activity: RoomActivity;
+  /** The routes registered so far, kept for the OpenAPI document. */
+  apiRoutes: RouteOptions[];
+}
+
+/** Every feature's routes, in one block so that a new feature's line has one place. */
+async function registerFeatureRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  ports: RoutePorts,
+): Promise<void> {
+  await app.register(healthRoutes(ports.database));
+  await app.register(siteRoutes(ctx.config));
   await app.register(authRoutes(ctx));
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, invitationLinks, activity));
-  await app.register(roomDocumentsRoutes(ctx, invitationLinks, activity));
-  await app.register(ndaRoutes(ctx, invitationLinks, activity));
+  await app.register(roomsRoutes(ctx, ports.invitationLinks, ports.activity));
+  await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
+  await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity));
   await app.register(groupsRoutes(ctx));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
-  await app.register(documentsRoutes(ctx, activity, downloadWatermarks(ctx)));
+  // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
+  const watermarks = downloadWatermarks(ctx);
+  await app.register(documentsRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
+  await app.register(versionsRoutes(ctx));
+  await app.register(archivesRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
   await app.register(viewerRoutes(ctx));
-  await app.register(questionsRoutes(ctx, invitationLinks));
+  await app.register(questionsRoutes(ctx, ports.invitationLinks));
   await app.register(adminRoutes(ctx));
-  await app.register(readingAnalyticsRoutes(ctx, activity));
+  await app.register(readingAnalyticsRoutes(ctx, ports.activity));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(apiTokensRoutes(ctx));
-  await app.register(openApiRoutes(apiRoutes, config.appUrl));
+  await app.register(openApiRoutes(ports.apiRoutes, ctx.config.appUrl));
   await app.register(webhooksRoutes(ctx));
-
-  await registerWebApp(app, options.webRoot, pageStarts(ctx, invitationLinks, sessions));
-  return app;
 }
 
 /** A session that may read the room now, and how it reads it. */

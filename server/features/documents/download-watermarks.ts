@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DownloadableDocument } from './documents.service';
+import type { DownloadableDocument } from './readable-documents.service';
 
 /** What a watermarked download sends: a PDF stamped as it streams, or an image stamped whole. */
 export type WatermarkedCopy =

@@ -1,40 +1,38 @@
 /**
- * The documents module's public file: uploads, downloads, the access log and the rows of documents'
- * previews (which the preparation module writes and the reading module serves). Other modules and app.ts
- * import only this file (docs/decisions/0063-room-content-as-four-modules.md).
+ * The documents module's public file: uploads, downloads, titles, the access log, a room's document list,
+ * and the rows of documents' previews (which the preparation module fills through preview-writes.service.ts
+ * and the reading module serves). Other modules and app.ts import only this file
+ * (docs/decisions/0063-room-content-as-four-modules.md, docs/decisions/0081-documents-split.md).
  */
 
 export { recordAccessEvent } from './access-events.repository';
 export { previewsCache } from './documents.caches';
 export { findDocumentById, findDocumentInRoom, type StoredDocument } from './documents.repository';
 export { documentsRoutes } from './documents.routes';
+export { listDocumentsOfRoom, previewStateOf, reconcileStoredFiles } from './documents.service';
+export type { DownloadWatermarks } from './download-watermarks';
+export { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 export {
-  type DownloadableDocument,
-  findDownloadableDocument,
-  findReadableDocument,
-  findReadableLastPage,
-  listDocumentsOfRoom,
-  previewStateOf,
-  type ReadableDocument,
-  reconcileStoredFiles,
-  recordAccess,
-  UPLOADS_PER_ROOM,
-} from './documents.service';
-export type { DownloadWatermarks, WatermarkedCopy } from './download-watermarks';
+  commitPreparedPreview,
+  failPreview,
+  findAwaitingPreview,
+  type PreparationOutcome,
+  restartPreview,
+  writeVersionPreview,
+} from './preview-writes.service';
 export {
   type DocumentPreview,
   deletePreviewObjects,
   documentsWithoutPreview,
   findPreview,
   findPreviewObject,
-  insertPreviewObjects,
   listPreviewObjects,
   lockPreviewRow,
   type PreviewObject,
   pagesPreparedWithout,
-  updatePreview,
 } from './previews.repository';
 export {
+  enqueueVersionPreparation,
   isReadyWithoutPreparation,
   PREPARE_DOCUMENT_JOB,
   PREPARE_SMALL_DOCUMENT_JOB,
@@ -44,8 +42,17 @@ export {
   previewKindOf,
   startDocumentPreview,
 } from './previews.service';
+export {
+  type DownloadableDocument,
+  findDownloadableDocument,
+  findReadableDocument,
+  findReadableLastPage,
+  type ReadableDocument,
+  recordAccess,
+} from './readable-documents.service';
 export { roomDocumentsRoutes } from './room-documents.routes';
 export {
+  countUploadedDocuments,
   findDocumentPreview,
   findDocumentPreviews,
   findRoomDocument,
@@ -53,12 +60,17 @@ export {
   listRecentAccess,
   listUploadedDocuments,
 } from './room-documents.service';
-export { newVersionMailJob } from './version-mails';
+export { MULTIPART_SHAPE } from './upload-errors';
+export { acceptUploads, fileBytes, refuseCrossSiteDownload, uploadPartsOf } from './upload-requests';
 export {
-  commitVersionPreparation,
-  findPreparingVersion,
-  listVersionPages,
-  readablePageCountOf,
-  type VersionPages,
-  type VersionPreparation,
-} from './versions.service';
+  type CheckedUpload,
+  checkedUpload,
+  cleanFileName,
+  receivedUpload,
+  storeUploads,
+  UPLOADS_PER_ROOM,
+  type UploadPart,
+  type UploadToStore,
+  uploadLimitReached,
+} from './uploads.service';
+export type { VersionFiles } from './version-files';

@@ -1,6 +1,11 @@
 import type { AppContext } from '#server/app-context';
 import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
-import { findDocumentInRoom, listRoomDocuments, type StoredDocument } from './documents.repository';
+import {
+  countRoomDocuments,
+  findDocumentInRoom,
+  listRoomDocuments,
+  type StoredDocument,
+} from './documents.repository';
 import { type DocumentPreview, findPreview, findPreviews } from './previews.repository';
 
 /** What other modules read of a room's documents, previews and access log, by room or document id. */
@@ -8,6 +13,11 @@ import { type DocumentPreview, findPreview, findPreviews } from './previews.repo
 /** The room's uploaded documents, newest first. */
 export async function listUploadedDocuments(ctx: AppContext, roomId: string): Promise<StoredDocument[]> {
   return listRoomDocuments(ctx.db, roomId);
+}
+
+/** How many documents the room holds (its uploads count against UPLOADS_PER_ROOM). */
+export async function countUploadedDocuments(ctx: AppContext, roomId: string): Promise<number> {
+  return countRoomDocuments(ctx.db, roomId);
 }
 
 /** The room's newest access events, with who. */

@@ -220,17 +220,6 @@ export async function findNotificationByTokenHash(db: Executor, tokenHash: strin
   return row ? fromRow(row) : undefined;
 }
 
-/** Who an investor is in a room: a member's name, else their invitation's, else nothing but the address. */
-export async function findInvestorName(db: Executor, roomId: string, email: string): Promise<string> {
-  const row = await db
-    .selectFrom('room_first_visits')
-    .select('investor_name')
-    .where('room_id', '=', roomId)
-    .where('investor_email', '=', email)
-    .executeTakeFirst();
-  return row?.investor_name ?? '';
-}
-
 export async function findUserIdentity(db: Executor, userId: string) {
   const row = await db
     .selectFrom('users')

@@ -8,12 +8,14 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { deleteDocument } from '#server/features/documents/documents.service';
+import { failPreview } from '#server/features/documents/preview-writes.service';
 import {
   deletePreviewObjects,
   findPreview,
   listPreviewObjects,
   startPreview,
 } from '#server/features/documents/previews.repository';
+import { documentVersionFiles } from '#server/features/versions/index';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
 import { previewProcesses, previewProcessNiceness } from '#tests/support/preview-processes';
@@ -30,13 +32,7 @@ import {
 } from '#tests/support/sample-documents';
 import { overwriteStored, storedBytes, storedNames } from '#tests/support/stored-objects';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
-import {
-  failPreview,
-  prepareDocument,
-  processWorkRoot,
-  retryPreview,
-  startMissingPreviews,
-} from './preparation.service';
+import { prepareDocument, processWorkRoot, retryPreview, startMissingPreviews } from './preparation.service';
 
 let t: TestApp;
 let founder: SignedIn;
@@ -444,7 +440,7 @@ test.runIf(inject('testDatabase').dialect === 'postgres')(
     const generation = await startPreview(db, documentId, 'pages', new Date());
     for (const key of await deletePreviewObjects(db, documentId)) await t.app.ctx.storage.remove(key);
     const { plugin, started } = pauseAfterReadyWritten(() =>
-      deleteDocument(t.app.ctx, founder.user, documentId),
+      deleteDocument(t.app.ctx, founder.user, documentId, documentVersionFiles),
     );
     const result = await prepareDocument({ ...t.app.ctx, db: db.withPlugin(plugin) }, documentId, generation);
     expect(result).toEqual({ status: 'ready' });

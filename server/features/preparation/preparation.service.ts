@@ -6,16 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '#server/app-context';
 import { PREPARATION_STORING_ALLOWANCE_MS } from '#server/durations';
 import {
-  commitVersionPreparation,
-  type DocumentPreview,
-  deletePreviewObjects,
+  commitPreparedPreview,
   documentsWithoutPreview,
-  findDocumentById,
+  failPreview,
+  findAwaitingPreview,
   findDocumentInRoom,
-  findPreparingVersion,
-  findPreview,
-  insertPreviewObjects,
-  lockPreviewRow,
   PREPARE_DOCUMENT_JOB,
   PREPARE_SMALL_DOCUMENT_JOB,
   type PrepareDocumentPayload,
@@ -23,12 +18,16 @@ import {
   pagesPreparedWithout,
   prepareDocumentPayloadSchema,
   previewKindOf,
+  restartPreview,
   type StoredDocument,
   startDocumentPreview,
-  updatePreview,
-  type VersionPreparation,
 } from '#server/features/documents/index';
 import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import {
+  commitVersionPreparation,
+  findPreparingVersion,
+  type VersionPreparation,
+} from '#server/features/versions/index';
 import type { JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
 import { isProcessAlive } from '#server/storage/removal-hold';
@@ -72,9 +71,9 @@ export async function prepareDocument(
   generation: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<PreparationResult> {
-  const document = await findDocumentById(ctx.db, documentId);
-  const preview = await findPreview(ctx.db, documentId);
-  if (!document || !preview || !isAwaiting(preview, generation)) return { status: 'skipped' };
+  const awaiting = await findAwaitingPreview(ctx.db, documentId, generation);
+  if (!awaiting) return { status: 'skipped' };
+  const { document, preview } = awaiting;
   const startedAt = Date.now();
   // Video and archives are ready when stored and never enqueued (startDocumentPreview).
   const kind = preview.kind as 'pages' | 'image' | 'text' | 'table';
@@ -98,7 +97,7 @@ export async function prepareDocument(
       objects.push(object);
     }
     options.signal?.throwIfAborted();
-    const written = await commitPreview(ctx, documentId, generation, objects, outcome);
+    const written = await commitPreparedPreview(ctx, documentId, generation, objects, outcome);
     if (!written) {
       await removeObjects(ctx, storedKeys);
       return { status: 'skipped' };
@@ -121,7 +120,7 @@ export async function prepareDocument(
  * prepares a document's, while its readers keep the current version; the commit makes it current with
  * its preview (commitVersionPreparation), failed or ready. Skipped when the version no longer waits.
  */
-export async function prepareVersion(
+async function prepareVersion(
   ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'log'>,
   documentId: string,
   number: number,
@@ -200,54 +199,6 @@ async function convertInChild(
   );
 }
 
-/**
- * Writes the stored objects' rows and the 'ready' state in one transaction, only while the preview still
- * awaits this generation; false when it was deleted, or started again by a retry, meanwhile.
- */
-async function commitPreview(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  documentId: string,
-  generation: number,
-  objects: PreviewObject[],
-  outcome: { pageCount: number | null; isTextAvailable: boolean },
-): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
-    // Deleted, or started again by a retry, while it was being prepared: this run's objects are not its.
-    const current = await findPreview(trx, documentId);
-    if (!current || !isAwaiting(current, generation)) return false;
-    await insertPreviewObjects(trx, objects);
-    const now = new Date();
-    await updatePreview(trx, documentId, {
-      status: 'ready',
-      pageCount: outcome.pageCount,
-      isTextAvailable: outcome.isTextAvailable,
-      updatedAt: now,
-      preparedAt: now,
-    });
-    return true;
-  });
-}
-
-/** Whether the preview still waits for the preparation of this generation (no retry started since). */
-function isAwaiting(preview: DocumentPreview, generation: number): boolean {
-  return preview.status === 'preparing' && preview.generation === generation;
-}
-
-/** A final failure, written only while the preview still waits for this preparation. */
-export async function failPreview(
-  ctx: Pick<AppContext, 'db'>,
-  documentId: string,
-  generation: number,
-  code: PreviewFailureCode,
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const preview = await findPreview(trx, documentId);
-    if (!preview || !isAwaiting(preview, generation)) return;
-    await updatePreview(trx, documentId, { status: 'failed', failureCode: code, updatedAt: new Date() });
-  });
-}
-
 async function storeFile(
   ctx: Pick<AppContext, 'storage'>,
   documentId: string,
@@ -278,10 +229,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const document = await findDocumentInRoom(trx, room.id, documentId);
     if (!document) throw new HttpError(404, 'not_found', 'That document does not exist.');
-    await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
-    const keys = await deletePreviewObjects(trx, documentId);
-    await startDocumentPreview(trx, document, new Date(), ctx.config.previews.smallFileBytes);
-    return keys;
+    return restartPreview(trx, ctx.config.database.dialect, document, ctx.config.previews.smallFileBytes);
   });
   ctx.jobs.wake();
   await removeObjects(ctx, removed);
@@ -292,7 +240,7 @@ export async function retryPreview(ctx: AppContext, founder: RoomUser, documentI
  * system's temporary directory) so that the start-up sweep finds what a crash left, and so that every
  * process a preparation starts names its server's data directory in its arguments.
  */
-export function preparationWorkRoot(dataDir: string): string {
+function preparationWorkRoot(dataDir: string): string {
   return path.join(dataDir, 'preparing');
 }
 
@@ -357,12 +305,11 @@ async function startOutdatedPhonePreviews(
   ];
   if (outdated.length === 0) return;
   for (const document of outdated) {
-    const removed = await ctx.db.transaction().execute(async (trx) => {
-      await lockPreviewRow(trx, ctx.config.database.dialect, document.id);
-      const keys = await deletePreviewObjects(trx, document.id);
-      await startDocumentPreview(trx, document, new Date(), ctx.config.previews.smallFileBytes);
-      return keys;
-    });
+    const removed = await ctx.db
+      .transaction()
+      .execute((trx) =>
+        restartPreview(trx, ctx.config.database.dialect, document, ctx.config.previews.smallFileBytes),
+      );
     await removeObjects(ctx, removed);
   }
   ctx.log.info({ count: outdated.length }, 'started previews of documents prepared before their phone pages');

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { PAGE_IMAGE_WIDTHS, THUMBNAIL_WIDTH } from '#shared/contracts/previews';
 import { htmlPages, officeDocument, writtenPdf } from '#tests/support/sample-documents';
+import { realPagesWhereEachStarts, withNarrowPages } from './narrow-pages';
 import { HELPER_MEMORY_LIMIT_BYTES, type PreparationTask } from './preparation-limits';
-import { prepareFiles, realPagesWhereEachStarts, withNarrowPages } from './prepare-files';
+import { prepareFiles } from './prepare-files';
 
 let workDir: string;
 beforeEach(() => {

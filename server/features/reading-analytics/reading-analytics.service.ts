@@ -9,8 +9,6 @@ import {
   findRoomDocument,
   listAccessOfUser,
   listUploadedDocuments,
-  listVersionPages,
-  readablePageCountOf,
   recordAccess,
   type StoredDocument,
 } from '#server/features/documents/index';
@@ -22,6 +20,7 @@ import {
   requireManagedRoom,
 } from '#server/features/rooms/index';
 import { investorEmailsOfShareLink } from '#server/features/share-links/index';
+import { listVersionPages, readablePageCountOf } from '#server/features/versions/index';
 import { HttpError } from '#server/plugins/errors';
 import {
   type DocumentAnalytics,

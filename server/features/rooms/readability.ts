@@ -1,6 +1,6 @@
 /**
  * Who may read a room, and so everything in it: its sections, its documents, each page image and
- * reading report (documents.service.ts asks findReadableRoom with a document's room id, and every
+ * reading report (readable-documents.service.ts asks findReadableRoom with a document's room id, and every
  * document answer of the documents and reading modules goes through that). The rule
  * (docs/product-rules.md#room-access, #invited-view; ADR 45, ADR 47):
  * - a signed-in reader: the room's owner and editors always; an investor member while the room is

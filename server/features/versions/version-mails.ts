@@ -2,13 +2,12 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import { MINUTE_MS } from '#server/durations';
+import { findDocumentById, type StoredDocument } from '#server/features/documents/index';
 import { findReadableRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
 import { href } from '#shared/routes';
-import { newVersionEmail } from './documents.mails';
-import type { StoredDocument } from './documents.repository';
-import { findDocumentById } from './documents.repository';
+import { newVersionEmail } from './versions.mails';
 
 /**
  * "Notify those who read the earlier version" (docs/decisions/0069-document-versions.md): once a new
@@ -16,7 +15,7 @@ import { findDocumentById } from './documents.repository';
  * (retried alone, sent once: its dedupe key), sent only while they may still read the room.
  */
 
-export const NEW_VERSION_MAIL_JOB = 'new-version-mail';
+const NEW_VERSION_MAIL_JOB = 'new-version-mail';
 const payloadSchema = z.object({
   documentId: z.string(),
   versionNumber: z.number().int(),

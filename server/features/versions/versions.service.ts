@@ -1,6 +1,28 @@
 import type { AppContext } from '#server/app-context';
 import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import {
+  type CheckedUpload,
+  checkedUpload,
+  cleanFileName,
+  type DocumentPreview,
+  deletePreviewObjects,
+  enqueueVersionPreparation,
+  findDocumentById,
+  findDocumentInRoom,
+  findPreview,
+  isReadyWithoutPreparation,
+  lockPreviewRow,
+  mimeTypeFor,
+  type PreparationOutcome,
+  type PreviewObject,
+  previewKindOf,
+  receivedUpload,
+  type StoredDocument,
+  startDocumentPreview,
+  type UploadPart,
+  writeVersionPreview,
+} from '#server/features/documents/index';
 import { type DataRoom, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { removeObjects } from '#server/storage/remove-objects';
@@ -10,33 +32,8 @@ import {
   type DocumentVersions,
   replaceFileFieldsSchema,
 } from '#shared/contracts/documents';
-import type { PreviewFailureCode } from '#shared/contracts/previews';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { isAllowedUploadExtension } from '#shared/uploads';
-import { findDocumentInRoom, type StoredDocument } from './documents.repository';
-import {
-  type CheckedUpload,
-  checkedUpload,
-  cleanFileName,
-  receivedUpload,
-  type UploadPart,
-} from './documents.service';
-import { mimeTypeFor } from './file-signatures';
-import {
-  type DocumentPreview,
-  deletePreviewObjects,
-  findPreview,
-  insertPreviewObjects,
-  lockPreviewRow,
-  type PreviewObject,
-  updatePreview,
-} from './previews.repository';
-import {
-  enqueueVersionPreparation,
-  isReadyWithoutPreparation,
-  previewKindOf,
-  startDocumentPreview,
-} from './previews.service';
 import { enqueueNewVersionMails } from './version-mails';
 import {
   deleteVersionRow,
@@ -270,9 +267,7 @@ export async function listVersionPages(
 /** What a new version's preparation ended in, for its commit. */
 export interface VersionPreparation {
   objects: PreviewObject[];
-  outcome:
-    | { status: 'ready'; pageCount: number | null; isTextAvailable: boolean }
-    | { status: 'failed'; code: PreviewFailureCode };
+  outcome: PreparationOutcome;
 }
 
 /**
@@ -300,7 +295,6 @@ export async function commitVersionPreparation(
     }
     const now = new Date();
     const removed = await switchToVersion(trx, document, version, now);
-    const preview = await findPreview(trx, documentId);
     const kind = previewKindOf(extensionOf(version.originalName));
     if (outcome.status === 'ready')
       await setVersionPageCount(
@@ -309,19 +303,7 @@ export async function commitVersionPreparation(
         number,
         readablePageCountOf({ kind, pageCount: outcome.pageCount }),
       );
-    await insertPreviewObjects(trx, objects);
-    await updatePreview(trx, documentId, {
-      kind,
-      status: outcome.status,
-      failureCode: outcome.status === 'failed' ? outcome.code : null,
-      pageCount: outcome.status === 'ready' ? outcome.pageCount : null,
-      isTextAvailable: outcome.status === 'ready' && outcome.isTextAvailable,
-      updatedAt: now,
-      preparedAt: outcome.status === 'ready' ? now : null,
-      // Any retry of the previous version still running now writes nothing (previews.repository.ts).
-      generation: (preview?.generation ?? 0) + 1,
-      versionNumber: number,
-    });
+    await writeVersionPreview(trx, documentId, number, kind, objects, outcome, now);
     return { written: true, removed };
   });
 }
@@ -337,12 +319,8 @@ export async function findPreparingVersion(
 }
 
 async function findVersionOfDocument(db: Executor, documentId: string, number: number) {
-  const row = await db
-    .selectFrom('documents')
-    .select('room_id')
-    .where('id', '=', documentId)
-    .executeTakeFirst();
-  return row ? findVersion(db, row.room_id, documentId, number) : undefined;
+  const document = await findDocumentById(db, documentId);
+  return document ? findVersion(db, document.roomId, documentId, number) : undefined;
 }
 
 /** The founder's list of a document's versions: number, date, uploader, who read which and how long. */

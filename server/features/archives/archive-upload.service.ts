@@ -8,6 +8,18 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { AppContext } from '#server/app-context';
 import { ARCHIVE_UPLOAD_SLOT_LEASE_MS, ARCHIVE_UPLOAD_SLOT_RENEW_MS } from '#server/durations';
+import {
+  cleanFileName,
+  contentMatchesExtension,
+  countUploadedDocuments,
+  MULTIPART_SHAPE,
+  storeUploads,
+  UPLOADS_PER_ROOM,
+  type UploadPart,
+  type UploadToStore,
+  uploadLimitReached,
+  type VersionFiles,
+} from '#server/features/documents/index';
 import { type DataRoom, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { HttpError, invalidInput } from '#server/plugins/errors';
 import { HEAD_BYTES, ObjectTooLargeError, type PendingObject } from '#server/storage/storage';
@@ -22,17 +34,6 @@ import {
   renewArchiveUploadSlot,
   takeArchiveUploadSlot,
 } from './archive-upload-slots.repository';
-import { countRoomDocuments } from './documents.repository';
-import {
-  cleanFileName,
-  storeUploads,
-  UPLOADS_PER_ROOM,
-  type UploadPart,
-  type UploadToStore,
-  uploadLimitReached,
-} from './documents.service';
-import { contentMatchesExtension } from './file-signatures';
-import { MULTIPART_SHAPE } from './upload-errors';
 
 /** A refusal of the whole zip: nothing of it is stored. */
 function archiveRefused(status: number, error: string, message: string): HttpError {
@@ -54,13 +55,14 @@ export async function uploadArchive(
   founder: RoomUser,
   parts: AsyncIterable<UploadPart>,
   signal: AbortSignal,
+  versionFiles: VersionFiles,
 ): Promise<ArchiveUploadResult> {
   const room = await requireManagedRoom(ctx, founder);
   return withArchiveUploadSlot(ctx, room.id, async () => {
     const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'roundroom-archive-'));
     try {
       const received = await receivedArchive(ctx, parts, path.join(workDir, 'upload.zip'));
-      return await unpackArchive(ctx, room, founder, received, signal);
+      return await unpackArchive(ctx, room, founder, received, signal, versionFiles);
     } finally {
       await fsp.rm(workDir, { recursive: true, force: true });
     }
@@ -171,13 +173,17 @@ async function unpackArchive(
   founder: RoomUser,
   { zipPath, zipBytes, section: rootSection }: ReceivedArchive,
   signal: AbortSignal,
+  versionFiles: VersionFiles,
 ): Promise<ArchiveUploadResult> {
   const zip = await openZip(zipPath);
   const pending: PendingObject[] = [];
   try {
     const entries = await entriesOf(zip);
     const { planned, results } = planFiles(ctx, entries, rootSection, zipBytes);
-    if (planned.length > 0 && (await countRoomDocuments(ctx.db, room.id)) + planned.length > UPLOADS_PER_ROOM)
+    if (
+      planned.length > 0 &&
+      (await countUploadedDocuments(ctx, room.id)) + planned.length > UPLOADS_PER_ROOM
+    )
       throw uploadLimitReached();
     const toStore: (UploadToStore & { path: string })[] = [];
     for (const file of planned) {
@@ -199,7 +205,7 @@ async function unpackArchive(
       });
     }
     if (signal.aborted) throw clientGone();
-    const stored = await storeUploads(ctx, room, founder, toStore);
+    const stored = await storeUploads(ctx, room, founder, toStore, versionFiles);
     stored.forEach(({ document }, index) => {
       results.push({ path: toStore[index]?.path ?? '', status: 'stored', document });
     });

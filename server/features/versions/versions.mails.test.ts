@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { newVersionEmail } from './documents.mails';
+import { newVersionEmail } from './versions.mails';
 
 test("a new version's mail names the company, the document and when, links the document, and escapes the title", () => {
   const mail = newVersionEmail({

@@ -1,6 +1,6 @@
 import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
 import type { DocumentVersionRow, DocumentVersionStatus } from '#server/db/schema';
-import type { StoredDocument } from './documents.repository';
+import type { StoredDocument } from '#server/features/documents/index';
 
 /** One file a document has had (docs/decisions/0069-document-versions.md). */
 export type StoredVersion = Entity<DocumentVersionRow>;
@@ -135,7 +135,7 @@ export async function setVersionPageCount(
 }
 
 /** Every other version that is current becomes earlier (the one current version of a document). */
-export async function demoteOtherVersions(db: Executor, documentId: string, number: number): Promise<void> {
+async function demoteOtherVersions(db: Executor, documentId: string, number: number): Promise<void> {
   await db
     .updateTable('document_versions')
     .set({ status: 'earlier' })

@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
 import {
+  type DownloadableDocument,
+  type DownloadWatermarks,
+  findDownloadableDocument,
+  listUploadedDocuments,
+  recordAccess,
+} from '#server/features/documents/index';
+import {
   findReadableRoom,
   hiddenSectionsOf,
   parsedSectionsOf,
@@ -13,9 +20,6 @@ import { HttpError } from '#server/plugins/errors';
 import { webhookEventsCache } from '#server/webhooks/webhook-events';
 import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { extensionOf } from '#shared/file-types';
-import { listRoomDocuments } from './documents.repository';
-import { type DownloadableDocument, findDownloadableDocument, recordAccess } from './documents.service';
-import type { DownloadWatermarks } from './download-watermarks';
 import { type StoredZipEntry, storedZip } from './stored-zip';
 
 /** One file of a "Download all": the document, and the folder it goes in (its section's name, or none). */
@@ -31,7 +35,7 @@ export interface RoomArchive {
 }
 
 /** A name safe as one path segment inside a zip on every system: no separators, controls or dots alone. */
-export function archiveSegment(value: string, fallback: string): string {
+function archiveSegment(value: string, fallback: string): string {
   const cleaned = replaceUnsafeCharacters(value, ' ')
     .replace(/[/\\:*?"<>|]/g, '-')
     .replace(/\s+/g, ' ')
@@ -92,7 +96,7 @@ export async function roomArchiveFor(
   }
   // The room's managers also get what no section links yet (an investor never sees those in the room).
   if (sectionId === undefined && room.readerManagesRoom) {
-    for (const document of await listRoomDocuments(ctx.db, room.id)) {
+    for (const document of await listUploadedDocuments(ctx, room.id)) {
       if (seen.has(document.id)) continue;
       const downloadable = await downloadableOrNothing(ctx, user, document.id);
       if (downloadable) files.push({ document: downloadable, folder: 'Not in a section' });

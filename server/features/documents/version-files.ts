@@ -1,0 +1,17 @@
+import type { Executor } from '#server/db/columns';
+import type { StoredDocument } from './documents.repository';
+
+/**
+ * What the documents module needs of its documents' versions (docs/decisions/0069-document-versions.md):
+ * a document's files are its versions', whose rows the versions module keeps. That module implements this
+ * and app.ts wires it in, as it does DownloadWatermarks, so that documents never import versions
+ * (docs/decisions/0081-documents-split.md).
+ */
+export interface VersionFiles {
+  /** Inside the upload's transaction: the new document's file as its version 1, current from the start. */
+  recordFirstVersion(trx: Executor, document: StoredDocument): Promise<void>;
+  /** The files of all of a document's versions, for its delete. */
+  storageKeysOf(trx: Executor, documentId: string): Promise<string[]>;
+  /** Every stored file of any version of any document: what the storage must keep. */
+  allStorageKeys(db: Executor): Promise<string[]>;
+}
