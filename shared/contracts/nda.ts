@@ -55,6 +55,12 @@ export type NdaPrompt = z.infer<typeof ndaPromptSchema>;
  * `nda`); other 403s of the same routes (view_only, the Origin check) have no `nda`.
  */
 export const ndaRequiredResponseSchema = apiErrorSchema.extend({ nda: ndaPromptSchema.optional() });
+/**
+ * 403 on every read of a room (and of what is in it) whose NDA the caller has not accepted: the shared
+ * error shape, with the agreement to show (`nda`). Other 403s of those routes carry no `nda`. ADR 45.
+ * A route's declaration says `answers: ndaGated`.
+ */
+export const ndaGated = { 403: ndaRequiredResponseSchema };
 /** 409 when the accepted version is no longer the room's: the current one, to show instead. */
 export const ndaChangedResponseSchema = apiErrorSchema.extend({ nda: ndaPromptSchema });
 
