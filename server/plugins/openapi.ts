@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedUntilRejected } from '#server/workers/entry-file';
 import { API_TOKEN_SCOPE_LABELS } from '#shared/contracts/api-tokens';
+import { openApiRoutes as declaredRoutes } from '#shared/contracts/openapi';
 import { apiTokenScopeOf } from './api-token-rules';
 import { rememberingSerializerCompiler } from './response-contracts';
 
@@ -197,8 +198,10 @@ export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 export function openApiRoutes(routes: RouteOptions[], appUrl: string): FastifyPluginAsyncZod {
   return async (app) => {
     const document = cachedUntilRejected(() => describeRoutes(routes, appUrl));
+    // Its path from its declaration; its schema here, as the web page that reads it loads no zod
+    // (shared/contracts/openapi.ts).
     app.get(
-      '/api/openapi.json',
+      declaredRoutes.document.path,
       {
         schema: { response: { 200: openApiDocumentSchema } },
         // The same document object every time: serialized once (the routes do not change while we run).

@@ -3,7 +3,7 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/contracts/api-error';
-import { ndaRequiredResponseSchema } from '#shared/contracts/nda';
+import type { ErrorStatus } from '#shared/contracts/api-route';
 import { apiTokenStatuses } from './api-token-rules';
 import { HttpError } from './errors';
 import { isApiRoute } from './matched-route';
@@ -14,9 +14,6 @@ import { isApiRoute } from './matched-route';
  * services answer; what the platform answers for any route of a kind is declared here, once (ADR 31).
  */
 
-/** Error statuses a route's guards and services answer, in the shared error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429 | 502;
-
 /** The shared error schema for each of these statuses: `response: { 200: …, ...errorResponses(401, 404) }`. */
 export function errorResponses<const Statuses extends ErrorStatus[]>(
   ...statuses: Statuses
@@ -26,8 +23,10 @@ export function errorResponses<const Statuses extends ErrorStatus[]>(
   };
 }
 
-/** A response without a body (a redirect, 304): nothing is serialized. */
-export const noBody = z.void().describe('No body.');
+// Named here too for the documents routes, which still write their schemas by hand until they are
+// declared in shared/contracts (docs/decisions/0080-routes-declared-once.md).
+export { noBody } from '#shared/contracts/answers';
+export { ndaGated } from '#shared/contracts/nda';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -132,9 +131,3 @@ export function enforceResponseContracts(app: FastifyInstance): void {
     return payload;
   });
 }
-
-/**
- * 403 on every read of a room (and of what is in it) whose NDA the caller has not accepted: the shared
- * error shape, with the agreement to show (`nda`). Other 403s of those routes carry no `nda`. ADR 45.
- */
-export const ndaGated = { 403: ndaRequiredResponseSchema };

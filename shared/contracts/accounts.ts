@@ -35,19 +35,23 @@ export const waitlistRequestSchema = z.strictObject({
 /** The sign-up routes (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const accountRoutes = {
   completeSetup: apiRoute('POST', '/api/complete-account-setup', {
-    answer: authResponseSchema,
     body: accountSetupRequestSchema,
+    status: 201,
+    answer: authResponseSchema,
+    answers: { 409: accountExistsResponseSchema },
   }),
   upgradeWithPromo: apiRoute('POST', '/api/upgrade-with-promo', {
-    answer: authResponseSchema,
     body: upgradeWithPromoRequestSchema,
+    status: 201,
+    answer: authResponseSchema,
+    answers: { 409: accountExistsResponseSchema },
   }),
   validatePromoCode: apiRoute('POST', '/api/validate-promo-code', {
-    answer: validatePromoCodeResponseSchema,
     body: validatePromoCodeRequestSchema,
+    answer: validatePromoCodeResponseSchema,
   }),
   joinWaitlist: apiRoute('POST', '/api/waitlist', {
-    answer: messageResponseSchema,
     body: waitlistRequestSchema,
+    answer: messageResponseSchema,
   }),
 };

@@ -96,10 +96,25 @@ export const RECENT_DOCUMENTS = 5;
 export const RECENT_ACCESS = 10;
 
 /** The owner's dashboard reads (docs/decisions/0065-query-keys-and-api-routes.md). */
+/** Every /api/admin route is for the room's managers, its owner or an editor (ADR 47). */
+const managersOnly = [401, 403, 404] as const;
+
 export const adminRoutes = {
-  users: apiRoute('GET', '/api/admin/users', { answer: z.array(adminUserSchema) }),
-  invitations: apiRoute('GET', '/api/admin/invitations', { answer: invitationListSchema }),
-  sections: apiRoute('GET', '/api/admin/sections', { answer: z.array(adminSectionSchema) }),
-  recentDocuments: apiRoute('GET', '/api/admin/recent-documents', { answer: z.array(recentDocumentSchema) }),
-  recentAccess: apiRoute('GET', '/api/admin/recent-access', { answer: z.array(accessLogEntrySchema) }),
+  users: apiRoute('GET', '/api/admin/users', { answer: z.array(adminUserSchema), refusals: managersOnly }),
+  invitations: apiRoute('GET', '/api/admin/invitations', {
+    answer: invitationListSchema,
+    refusals: managersOnly,
+  }),
+  sections: apiRoute('GET', '/api/admin/sections', {
+    answer: z.array(adminSectionSchema),
+    refusals: managersOnly,
+  }),
+  recentDocuments: apiRoute('GET', '/api/admin/recent-documents', {
+    answer: z.array(recentDocumentSchema),
+    refusals: managersOnly,
+  }),
+  recentAccess: apiRoute('GET', '/api/admin/recent-access', {
+    answer: z.array(accessLogEntrySchema),
+    refusals: managersOnly,
+  }),
 };

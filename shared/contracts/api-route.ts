@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 
 /**
- * One API route as its callers see it: method, path with its `:parameters`, and the contracts of its
- * request body and its answer (docs/decisions/0065-query-keys-and-api-routes.md). Each contract file
- * declares the routes whose payloads it holds, beside them, in an object named `<area>Routes`; the web
- * app's client and the typed client of the public API build every URL from these declarations, and an
- * API test holds each declaration to a route the server registers with that method.
+ * One API route, declared once (docs/decisions/0065-query-keys-and-api-routes.md,
+ * docs/decisions/0080-routes-declared-once.md): method, path with its `:parameters`, and the contracts
+ * the server registers it with. Each contract file declares the routes whose payloads it holds, beside
+ * them, in an object named `<area>Routes`; the web app's client and the typed client of the public API
+ * build every URL from these declarations, and the server registers each route from its declaration
+ * (server/plugins/contract-routes.ts), so a path or schema is written nowhere else.
  */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -21,6 +22,43 @@ export interface ApiRoute<Path extends string = string> {
   readonly path: Path;
 }
 
+/** Statuses a route's guards and services refuse with, in the shared error shape (api-error.ts). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429 | 502;
+
+/** The status of a route's answer when all goes well. */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
+
+/**
+ * What a route takes and answers, as the server registers it. What the platform answers on any route of
+ * a kind (500, a body parser's 400, 413 and 415, the Origin check's 403, a rate limit's 429, the API
+ * token rules' 401 and 403) is declared once, by server/plugins/response-contracts.ts, not here.
+ */
+export interface RouteContracts {
+  /** The path's parameters; a value that fails them is a 400 naming it. */
+  readonly params?: z.ZodType;
+  /** The query string. */
+  readonly query?: z.ZodType;
+  /** The JSON body; where a route declares one, the web app's client types its calls by it. */
+  readonly body?: z.ZodType;
+  /** The answer when all goes well, JSON, checked by this contract on the server and in the client. */
+  readonly answer?: z.ZodType;
+  /**
+   * Or bytes that are not JSON (a file, an image, a CSV), sent as they are: a schema that only
+   * describes them to the API's readers (`fileAnswer`). Where `answer` is given too, it is what a client
+   * that reads the bytes as JSON gets (a table's preview).
+   */
+  readonly file?: z.ZodType;
+  /** The status of that answer: 200 unless said. With neither answer nor file, it has no body (204, 302). */
+  readonly status?: SuccessStatus;
+  /** The statuses the route's guards and services refuse with, in the shared error shape. */
+  readonly refusals?: readonly ErrorStatus[];
+  /**
+   * Other answers with a schema of their own (a 409 that says more, the NDA's 403, a 304, a second
+   * success status); each replaces a refusal of the same status.
+   */
+  readonly answers?: Readonly<Partial<Record<number, z.ZodType>>>;
+}
+
 /** A route that answers JSON: the answer is checked against `answer`, the body typed by `body`. */
 export interface JsonApiRoute<
   Path extends string = string,
@@ -31,24 +69,29 @@ export interface JsonApiRoute<
   readonly body: Body;
 }
 
-/** A route the browser opens or fetches itself: a file, an image, a CSV, a redirect. */
+/**
+ * A declared route: its method and path, and its contracts as they were given; where it answers JSON, a
+ * JsonApiRoute (its `body` present, undefined when it takes none).
+ */
+export type DeclaredRoute<Path extends string, Contracts extends RouteContracts> = ApiRoute<Path> &
+  Contracts &
+  (Contracts extends { answer: z.ZodType }
+    ? { readonly body: Contracts extends { body: infer Body } ? Body : undefined }
+    : unknown);
+
+/**
+ * Declares a route. Without contracts, a route the browser opens or fetches itself whose server side is
+ * registered elsewhere; with them, what the server registers (RouteContracts).
+ */
 export function apiRoute<const Path extends string>(method: HttpMethod, path: Path): ApiRoute<Path>;
-/** A route that answers JSON, with the contract of its answer and, where it takes one, of its body. */
-export function apiRoute<
-  const Path extends string,
-  Answer extends z.ZodType,
-  Body extends z.ZodType | undefined = undefined,
->(
+export function apiRoute<const Path extends string, const Contracts extends RouteContracts>(
   method: HttpMethod,
   path: Path,
-  contracts: { answer: Answer; body?: Body },
-): JsonApiRoute<Path, Answer, Body>;
-export function apiRoute(
-  method: HttpMethod,
-  path: string,
-  contracts?: { answer: z.ZodType; body?: z.ZodType },
-): ApiRoute | JsonApiRoute {
-  return contracts ? { method, path, answer: contracts.answer, body: contracts.body } : { method, path };
+  contracts: Contracts,
+): DeclaredRoute<Path, Contracts>;
+export function apiRoute(method: HttpMethod, path: string, contracts?: RouteContracts): ApiRoute {
+  if (!contracts) return { method, path };
+  return contracts.answer ? { method, path, body: undefined, ...contracts } : { method, path, ...contracts };
 }
 
 /** A query string's values; undefined, null and '' leave the name out. */

@@ -97,10 +97,17 @@ export const apiTokenIdParamsSchema = z.object({ id: z.uuid({ error: 'must be an
 
 /** The room's API tokens (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const apiTokenRoutes = {
-  list: apiRoute('GET', '/api/my-data-room/api-tokens', { answer: apiTokenListSchema }),
+  list: apiRoute('GET', '/api/my-data-room/api-tokens', { answer: apiTokenListSchema, refusals: [401, 403] }),
   create: apiRoute('POST', '/api/my-data-room/api-tokens', {
-    answer: createdApiTokenSchema,
     body: createApiTokenRequestSchema,
+    status: 201,
+    answer: createdApiTokenSchema,
+    refusals: [401, 403, 409],
   }),
-  revoke: apiRoute('DELETE', '/api/my-data-room/api-tokens/:id', { answer: z.null() }),
+  revoke: apiRoute('DELETE', '/api/my-data-room/api-tokens/:id', {
+    params: apiTokenIdParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [401, 403, 404],
+  }),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '#shared/return-to';
 import { apiRoute } from './api-route';
 import { emailField, isoDateTime, optionalText } from './fields';
+import { inviteTokenParamsSchema } from './path-params';
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
 export const SESSION_TTL_DAYS = 7;
@@ -134,20 +135,32 @@ export const invitationAcceptedResponseSchema = oneRoomEntrySchema;
 /** Signing in and out, and an invitation link's way in (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const authRoutes = {
   session: apiRoute('GET', '/api/auth/session', { answer: sessionResponseSchema }),
+  me: apiRoute('GET', '/api/auth/me', { answer: meResponseSchema, refusals: [401] }),
   requestMagicLink: apiRoute('POST', '/api/auth/magic-link', {
-    answer: messageResponseSchema,
     body: magicLinkRequestSchema,
+    answer: messageResponseSchema,
+    refusals: [404, 429, 502],
   }),
-  verify: apiRoute('POST', '/api/auth/verify', { answer: authResponseSchema, body: verifyRequestSchema }),
-  verifyCode: apiRoute('POST', '/api/auth/verify-code', {
+  verify: apiRoute('POST', '/api/auth/verify', {
+    body: verifyRequestSchema,
     answer: authResponseSchema,
-    body: verifyCodeRequestSchema,
+    refusals: [400],
+    answers: { 409: confirmationRequiredResponseSchema },
   }),
-  logout: apiRoute('POST', '/api/auth/logout', { answer: z.null() }),
+  verifyCode: apiRoute('POST', '/api/auth/verify-code', {
+    body: verifyCodeRequestSchema,
+    answer: authResponseSchema,
+    refusals: [400],
+  }),
+  logout: apiRoute('POST', '/api/auth/logout', { status: 204, answer: z.null() }),
   invitationLinkState: apiRoute('GET', '/api/data-room/invite/:token/state', {
+    params: inviteTokenParamsSchema,
     answer: invitationLinkStateSchema,
+    refusals: [404],
   }),
   acceptInvitation: apiRoute('POST', '/api/data-room/invite/:token/accept', {
+    params: inviteTokenParamsSchema,
     answer: invitationAcceptedResponseSchema,
+    refusals: [403, 404, 409, 410],
   }),
 };

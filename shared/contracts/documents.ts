@@ -83,7 +83,9 @@ export const uploadResponseSchema = z
     ],
   });
 
-export const documentIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a document id' }) });
+// Declared below the contract files that share it; named here too for the documents routes, whose
+// declarations are not yet here (docs/decisions/0080-routes-declared-once.md).
+export { documentIdParamsSchema } from './path-params';
 
 export const MAX_DOCUMENT_TITLE_LENGTH = 200;
 

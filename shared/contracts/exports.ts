@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileAnswer } from './answers';
 import { type ApiRoute, apiPath, apiRoute } from './api-route';
 
 /** The founder's CSV exports (docs/decisions/0042-csv-exports.md), each at /api/admin/exports/<kind>.csv. */
@@ -33,11 +34,16 @@ export function exportHref(kind: ExportKind, filters: ExportQuery = {}): string 
 }
 
 /** One route per export (docs/decisions/0065-query-keys-and-api-routes.md). */
+/** The CSV file, streamed as it is read from the database (never serialized). */
+const csvFile = fileAnswer('A CSV file (RFC 4180, UTF-8 with a byte-order mark).');
+
+const exportRoute = <const Path extends string>(path: Path) =>
+  apiRoute('GET', path, { query: exportQuerySchema, file: csvFile, refusals: [400, 401, 403, 404] });
+
 export const exportRoutes = {
-  'access-log': apiRoute('GET', '/api/admin/exports/access-log.csv'),
-  documents: apiRoute('GET', '/api/admin/exports/documents.csv'),
-  investors: apiRoute('GET', '/api/admin/exports/investors.csv'),
-  'nda-acceptances': apiRoute('GET', '/api/admin/exports/nda-acceptances.csv'),
-  /** Questions and their answers, with who asked (docs/decisions/0073-questions-and-answers.md). */
-  questions: apiRoute('GET', '/api/admin/exports/questions.csv'),
+  'access-log': exportRoute('/api/admin/exports/access-log.csv'),
+  documents: exportRoute('/api/admin/exports/documents.csv'),
+  investors: exportRoute('/api/admin/exports/investors.csv'),
+  'nda-acceptances': exportRoute('/api/admin/exports/nda-acceptances.csv'),
+  questions: exportRoute('/api/admin/exports/questions.csv'),
 } satisfies Record<ExportKind, ApiRoute>;

@@ -83,26 +83,38 @@ export type SectionVisibilityRequest = z.infer<typeof sectionVisibilityRequestSc
 
 /** The room's groups (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const groupRoutes = {
-  list: apiRoute('GET', '/api/my-data-room/groups', { answer: roomGroupsSchema }),
+  list: apiRoute('GET', '/api/my-data-room/groups', { answer: roomGroupsSchema, refusals: [401, 403] }),
   create: apiRoute('POST', '/api/my-data-room/groups', {
-    answer: investorGroupSchema,
     body: createGroupRequestSchema,
+    status: 201,
+    answer: investorGroupSchema,
+    refusals: [400, 401, 403, 409],
   }),
   update: apiRoute('POST', '/api/my-data-room/groups/:id', {
-    answer: investorGroupSchema,
+    params: groupIdParamsSchema,
     body: updateGroupRequestSchema,
+    answer: investorGroupSchema,
+    refusals: [400, 401, 403, 404, 409],
   }),
-  remove: apiRoute('DELETE', '/api/my-data-room/groups/:id', { answer: z.null() }),
+  remove: apiRoute('DELETE', '/api/my-data-room/groups/:id', {
+    params: groupIdParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [400, 401, 403, 404],
+  }),
   moveInvestor: apiRoute('POST', '/api/my-data-room/investor-groups', {
-    answer: roomGroupsSchema,
     body: moveInvestorRequestSchema,
+    answer: roomGroupsSchema,
+    refusals: [400, 401, 403, 404],
   }),
   setInvestorAccess: apiRoute('POST', '/api/my-data-room/investor-access', {
-    answer: roomGroupsSchema,
     body: investorAccessRequestSchema,
+    answer: roomGroupsSchema,
+    refusals: [400, 401, 403, 404],
   }),
   setSectionVisibility: apiRoute('POST', '/api/my-data-room/section-visibility', {
-    answer: roomGroupsSchema,
     body: sectionVisibilityRequestSchema,
+    answer: roomGroupsSchema,
+    refusals: [400, 401, 403, 404],
   }),
 };

@@ -149,23 +149,34 @@ export const invitationLinkResponseSchema = z
   });
 export type InvitationLinkResponse = z.infer<typeof invitationLinkResponseSchema>;
 
+/** What sending an invitation answers: 201 with it, or a refusal (it is rate-limited and mailed). */
+const sent = {
+  status: 201,
+  answer: createInvitationResponseSchema,
+  refusals: [400, 401, 403, 404, 409, 429, 502],
+} as const;
+
 /** The founder's invitations (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const invitationRoutes = {
-  mine: apiRoute('GET', '/api/invites', { answer: invitationListSchema }),
-  create: apiRoute('POST', '/api/invites', {
-    answer: createInvitationResponseSchema,
-    body: createInvitationRequestSchema,
-  }),
+  mine: apiRoute('GET', '/api/invites', { answer: invitationListSchema, refusals: [401, 403, 404] }),
+  create: apiRoute('POST', '/api/invites', { body: createInvitationRequestSchema, ...sent }),
   /** The dashboard's form: the address only. */
-  createByEmail: apiRoute('POST', '/api/invitations', {
-    answer: createInvitationResponseSchema,
-    body: adminInvitationRequestSchema,
-  }),
+  createByEmail: apiRoute('POST', '/api/invitations', { body: adminInvitationRequestSchema, ...sent }),
   bulk: apiRoute('POST', '/api/invites/bulk', {
-    answer: bulkInvitationResponseSchema,
     body: bulkInvitationRequestSchema,
+    answer: bulkInvitationResponseSchema,
+    refusals: [400, 401, 403, 404],
   }),
-  remove: apiRoute('DELETE', '/api/invites/:id', { answer: z.null() }),
-  resend: apiRoute('POST', '/api/invites/:id/resend', { answer: createInvitationResponseSchema }),
-  copyLink: apiRoute('POST', '/api/invites/:id/link', { answer: invitationLinkResponseSchema }),
+  remove: apiRoute('DELETE', '/api/invites/:id', {
+    params: invitationIdParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [401, 403, 404],
+  }),
+  resend: apiRoute('POST', '/api/invites/:id/resend', { params: invitationIdParamsSchema, ...sent }),
+  copyLink: apiRoute('POST', '/api/invites/:id/link', {
+    params: invitationIdParamsSchema,
+    answer: invitationLinkResponseSchema,
+    refusals: [401, 403, 404, 409],
+  }),
 };

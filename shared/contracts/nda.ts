@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { fileAnswer } from './answers';
 import { apiErrorSchema } from './api-error';
 import { apiPath, apiRoute } from './api-route';
 import { isoDateTime, multilineText, requiredText } from './fields';
+import { inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
 
 /**
  * The NDA before entry (docs/decisions/0045-nda-before-entry.md): a room's agreement, which investors
@@ -55,6 +57,12 @@ export type NdaPrompt = z.infer<typeof ndaPromptSchema>;
  * `nda`); other 403s of the same routes (view_only, the Origin check) have no `nda`.
  */
 export const ndaRequiredResponseSchema = apiErrorSchema.extend({ nda: ndaPromptSchema.optional() });
+/**
+ * 403 on every read of a room (and of what is in it) whose NDA the caller has not accepted: the shared
+ * error shape, with the agreement to show (`nda`). Other 403s of those routes carry no `nda`. ADR 45.
+ * A route's declaration says `answers: ndaGated`.
+ */
+export const ndaGated = { 403: ndaRequiredResponseSchema };
 /** 409 when the accepted version is no longer the room's: the current one, to show instead. */
 export const ndaChangedResponseSchema = apiErrorSchema.extend({ nda: ndaPromptSchema });
 
@@ -118,21 +126,42 @@ export function ndaRecordPath(acceptanceId: string): string {
   return apiPath(ndaRoutes.record, { params: { id: acceptanceId } });
 }
 
+/** The setting, the list and the records are the founder's. */
+const ownerOnly = [401, 403, 404] as const;
+/** An acceptance: 201 with it, or 409: no NDA to accept (nda_not_required), or the page showed an older version (nda_changed, with `nda`). */
+const accepted = {
+  status: 201,
+  answer: ndaAcceptResponseSchema,
+  answers: { 409: ndaChangedResponseSchema.partial({ nda: true }) },
+} as const;
+
 /** The NDA's setting, its acceptance and its records (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const ndaRoutes = {
-  settings: apiRoute('GET', '/api/my-data-room/nda', { answer: ndaSettingsSchema }),
+  settings: apiRoute('GET', '/api/my-data-room/nda', { answer: ndaSettingsSchema, refusals: ownerOnly }),
   saveSettings: apiRoute('POST', '/api/my-data-room/nda', {
-    answer: ndaSettingsSchema,
     body: ndaSettingsRequestSchema,
+    answer: ndaSettingsSchema,
+    refusals: ownerOnly,
   }),
   accept: apiRoute('POST', '/api/data-room/:id/nda/acceptances', {
-    answer: ndaAcceptResponseSchema,
+    params: roomIdParamsSchema,
     body: ndaAcceptRequestSchema,
+    ...accepted,
+    refusals: [401, 404],
   }),
   acceptByInvitation: apiRoute('POST', '/api/data-room/invite/:token/nda/acceptances', {
-    answer: ndaAcceptResponseSchema,
+    params: inviteTokenParamsSchema,
     body: ndaAcceptRequestSchema,
+    ...accepted,
+    refusals: [404],
   }),
-  acceptances: apiRoute('GET', '/api/admin/nda-acceptances', { answer: adminNdaAcceptancesSchema }),
-  record: apiRoute('GET', '/api/admin/nda-acceptances/:id/record.pdf'),
+  acceptances: apiRoute('GET', '/api/admin/nda-acceptances', {
+    answer: adminNdaAcceptancesSchema,
+    refusals: ownerOnly,
+  }),
+  record: apiRoute('GET', '/api/admin/nda-acceptances/:id/record.pdf', {
+    params: ndaAcceptanceParamsSchema,
+    file: fileAnswer('A PDF file, streamed as it is written.'),
+    refusals: ownerOnly,
+  }),
 };

@@ -107,23 +107,40 @@ export const investorMessageSentSchema = z.object({
 /** POST's 429: one message an hour. */
 export const investorMessageTooSoonSchema = apiErrorSchema.extend({ nextAllowedAt: isoDateTime });
 
+/** The founder's setting and messages are for the room's owner. */
+const ownerOnly = [401, 403, 404] as const;
+
 /** Notifications: the founder's setting, "Notify investors", an unsubscribe link (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const notificationRoutes = {
-  settings: apiRoute('GET', '/api/my-data-room/notifications', { answer: notificationSettingsSchema }),
-  saveSettings: apiRoute('POST', '/api/my-data-room/notifications', {
+  settings: apiRoute('GET', '/api/my-data-room/notifications', {
     answer: notificationSettingsSchema,
+    refusals: ownerOnly,
+  }),
+  saveSettings: apiRoute('POST', '/api/my-data-room/notifications', {
     body: notificationSettingsRequestSchema,
+    answer: notificationSettingsSchema,
+    refusals: ownerOnly,
   }),
   investorMessages: apiRoute('GET', '/api/my-data-room/investor-messages', {
     answer: investorMessagesStateSchema,
+    refusals: ownerOnly,
   }),
   sendInvestorMessage: apiRoute('POST', '/api/my-data-room/investor-messages', {
-    answer: investorMessageSentSchema,
     body: investorMessageRequestSchema,
+    status: 202,
+    answer: investorMessageSentSchema,
+    refusals: ownerOnly,
+    answers: { 429: investorMessageTooSoonSchema },
   }),
-  unsubscribeDetails: apiRoute('GET', '/api/notifications/unsubscribe', { answer: unsubscribeDetailsSchema }),
-  unsubscribe: apiRoute('POST', '/api/notifications/unsubscribe', {
+  // The unsubscribe link's: its token is the only credential.
+  unsubscribeDetails: apiRoute('GET', '/api/notifications/unsubscribe', {
+    query: unsubscribeQuerySchema,
     answer: unsubscribeDetailsSchema,
+    refusals: [404],
+  }),
+  unsubscribe: apiRoute('POST', '/api/notifications/unsubscribe', {
     body: unsubscribeRequestSchema,
+    answer: unsubscribeDetailsSchema,
+    refusals: [404],
   }),
 };

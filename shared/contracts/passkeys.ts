@@ -149,30 +149,74 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSummarySchema) });
 
+/** A passkey's or a session's id in the path. */
+const idParamsSchema = z.object({ id: z.uuid({ error: 'must be an id' }) });
+
+/**
+ * A body that carries what the browser's WebAuthn API answered: the web app passes it on as it got it
+ * (its types are the browser library's, not ours), so its calls take it untyped; the server checks it
+ * against the schema all the same.
+ */
+function shapedByBrowser<Schema extends z.ZodType>(schema: Schema): z.ZodType<z.output<Schema>, unknown> {
+  return schema as z.ZodType<z.output<Schema>, unknown>;
+}
+
 /** Passkeys, recovery codes and sessions (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const passkeyRoutes = {
-  list: apiRoute('GET', '/api/auth/passkeys', { answer: passkeysResponseSchema }),
-  registrationOptions: apiRoute('POST', '/api/auth/passkeys/options', { answer: registrationOptionsSchema }),
-  add: apiRoute('POST', '/api/auth/passkeys', { answer: addPasskeyResponseSchema }),
-  remove: apiRoute('DELETE', '/api/auth/passkeys/:id', { answer: z.null() }),
+  list: apiRoute('GET', '/api/auth/passkeys', { answer: passkeysResponseSchema, refusals: [401] }),
+  registrationOptions: apiRoute('POST', '/api/auth/passkeys/options', {
+    answer: registrationOptionsSchema,
+    refusals: [401],
+  }),
+  add: apiRoute('POST', '/api/auth/passkeys', {
+    body: shapedByBrowser(addPasskeyRequestSchema),
+    status: 201,
+    answer: addPasskeyResponseSchema,
+    refusals: [400, 401, 409],
+  }),
+  remove: apiRoute('DELETE', '/api/auth/passkeys/:id', {
+    params: idParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [401, 404],
+  }),
   regenerateRecoveryCodes: apiRoute('POST', '/api/auth/recovery-codes', {
     answer: recoveryCodesResponseSchema,
+    refusals: [401, 409],
   }),
   secondFactorOptions: apiRoute('POST', '/api/auth/second-factor/options', {
     answer: authenticationOptionsSchema,
+    refusals: [401, 429],
   }),
   secondFactorPasskey: apiRoute('POST', '/api/auth/second-factor/passkey', {
+    body: shapedByBrowser(passkeyAuthenticationRequestSchema),
     answer: secondFactorResponseSchema,
+    refusals: [400, 401, 429],
   }),
   secondFactorRecoveryCode: apiRoute('POST', '/api/auth/second-factor/recovery-code', {
-    answer: secondFactorResponseSchema,
     body: recoveryCodeRequestSchema,
+    answer: secondFactorResponseSchema,
+    refusals: [400, 401, 429],
   }),
   signInOptions: apiRoute('POST', '/api/auth/passkey-sign-in/options', {
     answer: authenticationOptionsSchema,
+    refusals: [429],
   }),
-  signIn: apiRoute('POST', '/api/auth/passkey-sign-in', { answer: authResponseSchema }),
-  sessions: apiRoute('GET', '/api/auth/sessions', { answer: sessionsResponseSchema }),
-  endSession: apiRoute('DELETE', '/api/auth/sessions/:id', { answer: z.null() }),
-  endOtherSessions: apiRoute('POST', '/api/auth/sessions/end-others', { answer: z.null() }),
+  signIn: apiRoute('POST', '/api/auth/passkey-sign-in', {
+    body: shapedByBrowser(passkeyAuthenticationRequestSchema),
+    answer: authResponseSchema,
+    refusals: [400, 429],
+  }),
+  sessions: apiRoute('GET', '/api/auth/sessions', { answer: sessionsResponseSchema, refusals: [401] }),
+  endSession: apiRoute('DELETE', '/api/auth/sessions/:id', {
+    params: idParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [401, 404],
+  }),
+  endOtherSessions: apiRoute('POST', '/api/auth/sessions/end-others', {
+    status: 204,
+    answer: z.null(),
+    refusals: [401],
+  }),
 };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '#shared/file-types';
+import { fileAnswer, noBody } from './answers';
 import { apiPath, apiRoute } from './api-route';
+import { ndaGated } from './nda';
+import { documentIdParamsSchema } from './path-params';
 
 /**
  * Reading a document in the browser (docs/decisions/0039-viewer-pipeline.md). After an upload a job
@@ -199,16 +202,55 @@ export const pagesQuerySchema = pageImageQuerySchema.extend({
 export const previewTableSchema = z.object({ rows: z.array(z.array(z.string())), truncated: z.boolean() });
 export type PreviewTable = z.infer<typeof previewTableSchema>;
 
+/** A stored object's bytes, streamed in its own content type. */
+const objectBytes = fileAnswer('The stored object, in its own content type.');
+
+/** Every read is authorised like a download: 404 for what the reader may not read, the NDA's 403 first. */
+const readerRefusals = { refusals: [401, 404], answers: ndaGated } as const;
+
 /** Reading a document in the viewer (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const previewRoutes = {
-  preview: apiRoute('GET', '/api/documents/:id/preview', { answer: documentPreviewSchema }),
-  text: apiRoute('GET', '/api/documents/:id/text', { answer: documentTextSchema }),
+  preview: apiRoute('GET', '/api/documents/:id/preview', {
+    params: documentIdParamsSchema,
+    answer: documentPreviewSchema,
+    ...readerRefusals,
+  }),
+  text: apiRoute('GET', '/api/documents/:id/text', {
+    params: documentIdParamsSchema,
+    answer: documentTextSchema,
+    ...readerRefusals,
+  }),
   /** A page image (the browser fetches it: `<img>`). */
-  page: apiRoute('GET', '/api/documents/:id/pages/:page'),
-  thumbnail: apiRoute('GET', '/api/documents/:id/thumbnails/:page'),
+  page: apiRoute('GET', '/api/documents/:id/pages/:page', {
+    params: pageImageParamsSchema,
+    query: pagesQuerySchema,
+    file: objectBytes,
+    refusals: [401, 404],
+    answers: { 304: noBody, ...ndaGated },
+  }),
+  thumbnail: apiRoute('GET', '/api/documents/:id/thumbnails/:page', {
+    params: pageImageParamsSchema,
+    file: objectBytes,
+    refusals: [401, 404],
+    answers: { 304: noBody, ...ndaGated },
+  }),
   /** An image, a video, a text as it is, or a table (CSV) as JSON. */
-  content: apiRoute('GET', '/api/documents/:id/preview/content', { answer: previewTableSchema }),
-  retry: apiRoute('POST', '/api/documents/:id/preview/retry', { answer: z.null() }),
+  content: apiRoute('GET', '/api/documents/:id/preview/content', {
+    params: documentIdParamsSchema,
+    query: pageImageQuerySchema,
+    file: objectBytes,
+    answer: previewTableSchema,
+    // 403 nda_required before the NDA is accepted; 403 watermark_unsupported: a video while the
+    // reader's pages carry a watermark (a video cannot carry one).
+    refusals: [401, 404, 416],
+    answers: { 206: objectBytes, 304: noBody, ...ndaGated },
+  }),
+  retry: apiRoute('POST', '/api/documents/:id/preview/retry', {
+    params: documentIdParamsSchema,
+    status: 202,
+    answer: z.null(),
+    refusals: [401, 403, 404],
+  }),
 };
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { isoDateTime, multilineText, requiredText } from './fields';
+import { ndaGated } from './nda';
+import { documentIdParamsSchema, inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
 
 /**
  * Questions and answers inside the room (docs/decisions/0073-questions-and-answers.md): an investor asks
@@ -274,38 +276,93 @@ export const questionsByPageSchema = z
   });
 export type QuestionsByPage = z.infer<typeof questionsByPageSchema>;
 
+/**
+ * A room's readers ask and read by the readability rule: anyone who may not read the room, or the
+ * section or document a question is about, gets the 404 of something that does not exist, and 403
+ * nda_required before accepting its NDA.
+ */
+const memberRead = { refusals: [400, 401, 404], answers: ndaGated } as const;
+/** The inbox and the answers are the console's: its owner and co-founders, 403 for anyone else. */
+const inConsole = [400, 401, 403, 404, 409] as const;
+
 /** Questions and answers (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const questionRoutes = {
   ask: apiRoute('POST', '/api/data-room/:id/questions', {
-    answer: myQuestionSchema,
+    params: roomIdParamsSchema,
     body: askQuestionRequestSchema,
+    status: 201,
+    answer: myQuestionSchema,
+    refusals: [400, 401, 404, 409, 429],
+    answers: ndaGated,
   }),
-  mine: apiRoute('GET', '/api/data-room/:id/questions', { answer: myQuestionsSchema }),
-  markSeen: apiRoute('POST', '/api/data-room/:id/questions/seen', {
+  mine: apiRoute('GET', '/api/data-room/:id/questions', {
+    params: roomIdParamsSchema,
     answer: myQuestionsSchema,
-    body: markAnswersSeenRequestSchema,
+    ...memberRead,
   }),
-  faq: apiRoute('GET', '/api/data-room/:id/faq', { answer: roomFaqSchema }),
-  invitedFaq: apiRoute('GET', '/api/data-room/invite/:token/faq', { answer: roomFaqSchema }),
-  ofDocument: apiRoute('GET', '/api/documents/:id/questions', { answer: documentQuestionsSchema }),
-  inbox: apiRoute('GET', '/api/my-data-room/questions', { answer: questionInboxSchema }),
+  markSeen: apiRoute('POST', '/api/data-room/:id/questions/seen', {
+    params: roomIdParamsSchema,
+    body: markAnswersSeenRequestSchema,
+    answer: myQuestionsSchema,
+    ...memberRead,
+  }),
+  faq: apiRoute('GET', '/api/data-room/:id/faq', {
+    params: roomIdParamsSchema,
+    query: faqQuerySchema,
+    answer: roomFaqSchema,
+    ...memberRead,
+  }),
+  invitedFaq: apiRoute('GET', '/api/data-room/invite/:token/faq', {
+    params: inviteTokenParamsSchema,
+    query: faqQuerySchema,
+    answer: roomFaqSchema,
+    refusals: [400, 404],
+    answers: ndaGated,
+  }),
+  ofDocument: apiRoute('GET', '/api/documents/:id/questions', {
+    params: documentIdParamsSchema,
+    answer: documentQuestionsSchema,
+    ...memberRead,
+  }),
+  inbox: apiRoute('GET', '/api/my-data-room/questions', {
+    query: inboxQuerySchema,
+    answer: questionInboxSchema,
+    refusals: inConsole,
+  }),
   reply: apiRoute('POST', '/api/my-data-room/questions/:id/reply', {
-    answer: inboxQuestionSchema,
+    params: questionIdParamsSchema,
     body: replyRequestSchema,
+    answer: inboxQuestionSchema,
+    refusals: inConsole,
   }),
   publish: apiRoute('POST', '/api/my-data-room/questions/:id/publish', {
-    answer: inboxQuestionSchema,
+    params: questionIdParamsSchema,
     body: publishRequestSchema,
+    answer: inboxQuestionSchema,
+    refusals: inConsole,
   }),
   editPublished: apiRoute('POST', '/api/my-data-room/questions/:id/published', {
-    answer: inboxQuestionSchema,
+    params: questionIdParamsSchema,
     body: editPublishedRequestSchema,
+    answer: inboxQuestionSchema,
+    refusals: inConsole,
   }),
-  withdraw: apiRoute('DELETE', '/api/my-data-room/questions/:id/published', { answer: inboxQuestionSchema }),
-  byPage: apiRoute('GET', '/api/my-data-room/questions/by-page', { answer: questionsByPageSchema }),
-  settings: apiRoute('GET', '/api/my-data-room/question-settings', { answer: questionSettingsSchema }),
-  saveSettings: apiRoute('POST', '/api/my-data-room/question-settings', {
+  withdraw: apiRoute('DELETE', '/api/my-data-room/questions/:id/published', {
+    params: questionIdParamsSchema,
+    answer: inboxQuestionSchema,
+    refusals: inConsole,
+  }),
+  byPage: apiRoute('GET', '/api/my-data-room/questions/by-page', {
+    answer: questionsByPageSchema,
+    refusals: [401, 403],
+  }),
+  settings: apiRoute('GET', '/api/my-data-room/question-settings', {
     answer: questionSettingsSchema,
+    refusals: [401, 403],
+  }),
+  saveSettings: apiRoute('POST', '/api/my-data-room/question-settings', {
     body: questionSettingsRequestSchema,
+    answer: questionSettingsSchema,
+    refusals: [400, 401, 403],
   }),
 };

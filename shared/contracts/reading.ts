@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { isoDateTime } from './fields';
+import { ndaGated } from './nda';
+import { documentIdParamsSchema } from './path-params';
 
 /**
  * Reading analytics (docs/decisions/0041-reading-analytics.md). A view is one opening of one document by
@@ -310,14 +312,40 @@ export const investorAnalyticsSchema = z
   });
 export type InvestorAnalytics = z.infer<typeof investorAnalyticsSchema>;
 
+/** The analytics are for the room's managers (ADR 47). */
+const managersOnly = [401, 403, 404] as const;
+
 /** Reading reports and the founder's reading analytics (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const readingRoutes = {
-  openView: apiRoute('POST', '/api/documents/:id/views', { answer: openViewResponseSchema }),
-  /** Sent with `fetch(..., { keepalive: true })`: nothing waits for its answer. */
-  report: apiRoute('POST', '/api/views/:viewId/reports'),
-  room: apiRoute('GET', '/api/admin/analytics', { answer: roomAnalyticsSchema }),
-  document: apiRoute('GET', '/api/admin/analytics/documents/:documentId', {
-    answer: documentAnalyticsSchema,
+  /** 201 with the view that was opened; 200 without one for the room's managers, whose reading is not recorded. */
+  openView: apiRoute('POST', '/api/documents/:id/views', {
+    params: documentIdParamsSchema,
+    answer: openViewResponseSchema,
+    refusals: [401, 404],
+    answers: { 201: openViewResponseSchema, ...ndaGated },
   }),
-  investor: apiRoute('GET', '/api/admin/analytics/investors/:userId', { answer: investorAnalyticsSchema }),
+  /** Sent with `fetch(..., { keepalive: true })`: nothing waits for its answer. */
+  report: apiRoute('POST', '/api/views/:viewId/reports', {
+    params: viewIdParamsSchema,
+    body: readingReportSchema,
+    status: 204,
+    refusals: [400, 401, 404, 429],
+    answers: ndaGated,
+  }),
+  room: apiRoute('GET', '/api/admin/analytics', {
+    query: roomAnalyticsQuerySchema,
+    answer: roomAnalyticsSchema,
+    refusals: managersOnly,
+  }),
+  document: apiRoute('GET', '/api/admin/analytics/documents/:documentId', {
+    params: documentAnalyticsParamsSchema,
+    query: documentAnalyticsQuerySchema,
+    answer: documentAnalyticsSchema,
+    refusals: [400, 401, 403, 404],
+  }),
+  investor: apiRoute('GET', '/api/admin/analytics/investors/:userId', {
+    params: investorAnalyticsParamsSchema,
+    answer: investorAnalyticsSchema,
+    refusals: managersOnly,
+  }),
 };

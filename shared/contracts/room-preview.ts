@@ -42,5 +42,9 @@ export type RoomPreview = z.infer<typeof roomPreviewSchema>;
 export type PreviewSection = RoomPreview['allSections'][number];
 
 export const roomPreviewRoutes = {
-  preview: apiRoute('GET', '/api/my-data-room/preview', { answer: roomPreviewSchema }),
+  preview: apiRoute('GET', '/api/my-data-room/preview', {
+    query: roomPreviewQuerySchema,
+    answer: roomPreviewSchema,
+    refusals: [400, 401, 403, 404],
+  }),
 };

@@ -4,6 +4,8 @@ import { SECTION_ICONS } from '#shared/section-icons';
 import { apiErrorSchema } from './api-error';
 import { apiRoute } from './api-route';
 import { multilineText, noUnsafeCharacters, requiredText } from './fields';
+import { ndaGated } from './nda';
+import { inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
 
 export const FUNDING_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth'] as const;
 export const DEFAULT_FUNDING_STAGE = 'Series A';
@@ -223,14 +225,9 @@ export const invitedDataRoomResponseSchema = z.object({
   dataRoom: dataRoomViewSchema,
   invitedEmail: z.string(),
 });
-export const roomIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a data room id' }) });
-export const inviteTokenParamsSchema = z.object({
-  token: z
-    .string()
-    .min(1, 'is required')
-    .max(128, 'is too long to be an invitation token')
-    .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid invitation token'),
-});
+// Declared below the contract files that share them; named here too for the documents routes, whose
+// declarations are not yet here (docs/decisions/0080-routes-declared-once.md).
+export { inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
 
 /** ?url= of a click on an external document: the exact link as written in the markdown. */
 export const clickQuerySchema = z.object({
@@ -240,39 +237,76 @@ export const clickQuerySchema = z.object({
     .max(4000, 'is too long'),
 });
 
+/**
+ * Anyone who may not read the room gets 404, as for a room that does not exist, and 403 nda_required
+ * before they accepted its NDA (ADR 45).
+ */
+const memberRead = { refusals: [401, 404], answers: ndaGated } as const;
+const inviteRead = { refusals: [404], answers: ndaGated } as const;
+const managersOnly = [401, 403, 404] as const;
+
 /** The founder's room, its sections, and a room as its readers see it (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const roomRoutes = {
-  mine: apiRoute('GET', '/api/my-data-room', { answer: myDataRoomSchema }),
+  mine: apiRoute('GET', '/api/my-data-room', { answer: myDataRoomSchema, refusals: managersOnly }),
   saveProfile: apiRoute('POST', '/api/data-rooms', {
-    answer: myDataRoomSchema,
     body: companyProfileRequestSchema,
+    answer: myDataRoomSchema,
+    refusals: managersOnly,
   }),
   setStatus: apiRoute('POST', '/api/my-data-room/status', {
-    answer: myDataRoomSchema,
     body: roomStatusRequestSchema,
+    answer: myDataRoomSchema,
+    refusals: managersOnly,
   }),
   setDownloadDefault: apiRoute('POST', '/api/my-data-room/download-policy', {
-    answer: myDataRoomSchema,
     body: roomDownloadPolicyRequestSchema,
+    answer: myDataRoomSchema,
+    refusals: managersOnly,
   }),
   setWatermark: apiRoute('POST', '/api/my-data-room/watermark', {
-    answer: myDataRoomSchema,
     body: roomWatermarkRequestSchema,
+    answer: myDataRoomSchema,
+    refusals: managersOnly,
   }),
-  accessible: apiRoute('GET', '/api/my-accessible-data-rooms', { answer: accessibleDataRoomsResponseSchema }),
+  accessible: apiRoute('GET', '/api/my-accessible-data-rooms', {
+    answer: accessibleDataRoomsResponseSchema,
+    refusals: [401],
+  }),
   /** The founder's sections markdown, or the starter template while none is saved. */
-  mySections: apiRoute('GET', '/api/sections/content', { answer: sectionsSourceSchema }),
-  /** The saved markdown itself, for API clients. */
-  sectionsMarkdown: apiRoute('GET', '/api/sections/markdown', { answer: sectionsSourceSchema }),
-  saveSections: apiRoute('POST', '/api/sections/update', {
-    answer: sectionsUpdateResponseSchema,
-    body: sectionsUpdateRequestSchema,
+  mySections: apiRoute('GET', '/api/sections/content', {
+    answer: sectionsSourceSchema,
+    refusals: managersOnly,
   }),
-  room: apiRoute('GET', '/api/data-room/:id', { answer: dataRoomResponseSchema }),
-  invitedRoom: apiRoute('GET', '/api/data-room/invite/:token', { answer: invitedDataRoomResponseSchema }),
-  sections: apiRoute('GET', '/api/data-room/:id/sections', { answer: sectionsContentSchema }),
-  invitedSections: apiRoute('GET', '/api/data-room/invite/:token/sections', {
+  /** The saved markdown itself, for API clients. */
+  sectionsMarkdown: apiRoute('GET', '/api/sections/markdown', {
+    answer: sectionsSourceSchema,
+    refusals: managersOnly,
+  }),
+  saveSections: apiRoute('POST', '/api/sections/update', {
+    body: sectionsUpdateRequestSchema,
+    answer: sectionsUpdateResponseSchema,
+    refusals: managersOnly,
+    answers: { 400: sectionsRefusedResponseSchema, 409: sectionsChangedResponseSchema },
+  }),
+  room: apiRoute('GET', '/api/data-room/:id', {
+    params: roomIdParamsSchema,
+    answer: dataRoomResponseSchema,
+    ...memberRead,
+  }),
+  invitedRoom: apiRoute('GET', '/api/data-room/invite/:token', {
+    params: inviteTokenParamsSchema,
+    answer: invitedDataRoomResponseSchema,
+    ...inviteRead,
+  }),
+  sections: apiRoute('GET', '/api/data-room/:id/sections', {
+    params: roomIdParamsSchema,
     answer: sectionsContentSchema,
+    ...memberRead,
+  }),
+  invitedSections: apiRoute('GET', '/api/data-room/invite/:token/sections', {
+    params: inviteTokenParamsSchema,
+    answer: sectionsContentSchema,
+    ...inviteRead,
   }),
   /** Logs a click on an external document and redirects to it. */
   click: apiRoute('GET', '/api/data-room/:id/click'),

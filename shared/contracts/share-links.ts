@@ -193,30 +193,50 @@ export const shareVerifyResponseSchema = z.union([
 export type ShareVerifyResponse = z.infer<typeof shareVerifyResponseSchema>;
 
 export const shareLinkRoutes = {
-  list: apiRoute('GET', '/api/my-data-room/share-links', { answer: shareLinksSchema }),
+  list: apiRoute('GET', '/api/my-data-room/share-links', { answer: shareLinksSchema, refusals: [401, 403] }),
   create: apiRoute('POST', '/api/my-data-room/share-links', {
-    answer: createdShareLinkSchema,
     body: createShareLinkRequestSchema,
+    status: 201,
+    answer: createdShareLinkSchema,
+    refusals: [400, 401, 403, 404, 409],
   }),
   update: apiRoute('POST', '/api/my-data-room/share-links/:id', {
-    answer: shareLinkSchema,
+    params: shareLinkIdParamsSchema,
     body: updateShareLinkRequestSchema,
+    answer: shareLinkSchema,
+    refusals: [400, 401, 403, 404, 409],
   }),
-  address: apiRoute('GET', '/api/my-data-room/share-links/:id/address', { answer: shareLinkAddressSchema }),
+  address: apiRoute('GET', '/api/my-data-room/share-links/:id/address', {
+    params: shareLinkIdParamsSchema,
+    answer: shareLinkAddressSchema,
+    refusals: [401, 403, 404, 409],
+  }),
   newAddress: apiRoute('POST', '/api/my-data-room/share-links/:id/new-address', {
+    params: shareLinkIdParamsSchema,
     answer: createdShareLinkSchema,
+    refusals: [401, 403, 404],
   }),
   decide: apiRoute('POST', '/api/my-data-room/share-link-readers/:id', {
-    answer: shareLinkSchema,
+    params: shareReaderIdParamsSchema,
     body: shareReaderDecisionSchema,
+    answer: shareLinkSchema,
+    refusals: [400, 401, 403, 404, 409],
   }),
-  state: apiRoute('GET', '/api/share/:token', { answer: shareLinkStateSchema }),
+  state: apiRoute('GET', '/api/share/:token', {
+    params: shareTokenParamsSchema,
+    answer: shareLinkStateSchema,
+    refusals: [404],
+  }),
   requestCode: apiRoute('POST', '/api/share/:token/code', {
-    answer: messageResponseSchema,
+    params: shareTokenParamsSchema,
     body: shareCodeRequestSchema,
+    answer: messageResponseSchema,
+    refusals: [400, 404, 410, 429, 502],
   }),
   verify: apiRoute('POST', '/api/share/:token/verify', {
-    answer: shareVerifyResponseSchema,
+    params: shareTokenParamsSchema,
     body: shareVerifyRequestSchema,
+    answer: shareVerifyResponseSchema,
+    refusals: [400, 403, 404, 409, 410],
   }),
 };

@@ -37,10 +37,17 @@ export const teamMemberIdParamsSchema = z.object({ id: z.uuid({ error: 'must be 
 
 /** The room's team (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const teamRoutes = {
-  team: apiRoute('GET', '/api/admin/team', { answer: teamSchema }),
+  team: apiRoute('GET', '/api/admin/team', { answer: teamSchema, refusals: [401, 403] }),
   inviteEditor: apiRoute('POST', '/api/admin/team', {
-    answer: inviteEditorResponseSchema,
     body: inviteEditorRequestSchema,
+    status: 201,
+    answer: inviteEditorResponseSchema,
+    refusals: [400, 401, 403, 409, 429, 502],
   }),
-  removeEditor: apiRoute('DELETE', '/api/admin/team/:id', { answer: z.null() }),
+  removeEditor: apiRoute('DELETE', '/api/admin/team/:id', {
+    params: teamMemberIdParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [401, 403, 404],
+  }),
 };

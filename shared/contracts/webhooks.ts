@@ -222,23 +222,47 @@ export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
 export const webhookTestSentSchema = z.object({ delivery: webhookDeliverySchema });
 
+/** An endpoint's routes are for the room's managers, and 404 for an endpoint of another room. */
+const onEndpoint = [401, 403, 404] as const;
+
 /** The room's webhook endpoints and their deliveries (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const webhookRoutes = {
-  endpoints: apiRoute('GET', '/api/my-data-room/webhooks', { answer: webhookEndpointListSchema }),
+  endpoints: apiRoute('GET', '/api/my-data-room/webhooks', {
+    answer: webhookEndpointListSchema,
+    refusals: [401, 403],
+  }),
   addEndpoint: apiRoute('POST', '/api/my-data-room/webhooks', {
-    answer: webhookEndpointWithSecretSchema,
     body: createWebhookEndpointRequestSchema,
+    status: 201,
+    answer: webhookEndpointWithSecretSchema,
+    refusals: [401, 403, 409],
   }),
   updateEndpoint: apiRoute('POST', '/api/my-data-room/webhooks/:id', {
-    answer: webhookEndpointSchema,
+    params: webhookEndpointParamsSchema,
     body: updateWebhookEndpointRequestSchema,
+    answer: webhookEndpointSchema,
+    refusals: onEndpoint,
   }),
-  removeEndpoint: apiRoute('DELETE', '/api/my-data-room/webhooks/:id', { answer: z.null() }),
+  removeEndpoint: apiRoute('DELETE', '/api/my-data-room/webhooks/:id', {
+    params: webhookEndpointParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: onEndpoint,
+  }),
   rotateSecret: apiRoute('POST', '/api/my-data-room/webhooks/:id/rotate-secret', {
+    params: webhookEndpointParamsSchema,
     answer: webhookEndpointWithSecretSchema,
+    refusals: onEndpoint,
   }),
-  sendTest: apiRoute('POST', '/api/my-data-room/webhooks/:id/test', { answer: webhookTestSentSchema }),
+  sendTest: apiRoute('POST', '/api/my-data-room/webhooks/:id/test', {
+    params: webhookEndpointParamsSchema,
+    status: 202,
+    answer: webhookTestSentSchema,
+    refusals: [...onEndpoint, 409],
+  }),
   deliveries: apiRoute('GET', '/api/my-data-room/webhooks/:id/deliveries', {
+    params: webhookEndpointParamsSchema,
     answer: webhookDeliveryListSchema,
+    refusals: onEndpoint,
   }),
 };

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { listInvitations } from '#server/features/invitations/index';
 import { requireUser } from '#server/plugins/auth';
-import { errorResponses } from '#server/plugins/response-contracts';
-import {
-  accessLogEntrySchema,
-  adminSectionSchema,
-  adminUserSchema,
-  recentDocumentSchema,
-} from '#shared/contracts/admin';
-import { invitationListSchema } from '#shared/contracts/invitations';
+import { serveRoute } from '#server/plugins/contract-routes';
+import { adminRoutes as routes } from '#shared/contracts/admin';
 import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.service';
 
 /**
@@ -18,32 +11,17 @@ import { recentAccess, recentDocuments, roomSections, roomUsers } from './admin.
  * the room, its owner or an editor).
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const managersOnly = errorResponses(401, 403, 404);
   return async (app) => {
-    app.get(
-      '/api/admin/users',
-      { schema: { response: { 200: z.array(adminUserSchema), ...managersOnly } } },
-      async (request) => roomUsers(ctx, requireUser(request)),
-    );
-    app.get(
-      '/api/admin/invitations',
-      { schema: { response: { 200: invitationListSchema, ...managersOnly } } },
-      async (request) => listInvitations(ctx, requireUser(request)),
-    );
-    app.get(
-      '/api/admin/sections',
-      { schema: { response: { 200: z.array(adminSectionSchema), ...managersOnly } } },
-      async (request) => roomSections(ctx, requireUser(request)),
-    );
-    app.get(
-      '/api/admin/recent-documents',
-      { schema: { response: { 200: z.array(recentDocumentSchema), ...managersOnly } } },
-      async (request) => recentDocuments(ctx, requireUser(request)),
-    );
-    app.get(
-      '/api/admin/recent-access',
-      { schema: { response: { 200: z.array(accessLogEntrySchema), ...managersOnly } } },
-      async (request) => recentAccess(ctx, requireUser(request)),
-    );
+    serveRoute(app, routes.users, { handler: async (request) => roomUsers(ctx, requireUser(request)) });
+    serveRoute(app, routes.invitations, {
+      handler: async (request) => listInvitations(ctx, requireUser(request)),
+    });
+    serveRoute(app, routes.sections, { handler: async (request) => roomSections(ctx, requireUser(request)) });
+    serveRoute(app, routes.recentDocuments, {
+      handler: async (request) => recentDocuments(ctx, requireUser(request)),
+    });
+    serveRoute(app, routes.recentAccess, {
+      handler: async (request) => recentAccess(ctx, requireUser(request)),
+    });
   };
 }

@@ -1,44 +1,24 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { endSession, type NewSession, publicUserOf, type User } from '#server/features/accounts/index';
 import { clearSessionCookie, presentedSession, requireUser, sendSignedIn } from '#server/plugins/auth';
 import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
+import { serveRoute } from '#server/plugins/contract-routes';
 import { authRateLimit } from '#server/plugins/rate-limits';
-import { errorResponses } from '#server/plugins/response-contracts';
-import {
-  authResponseSchema,
-  confirmationRequiredResponseSchema,
-  invitationAcceptedResponseSchema,
-  invitationLinkStateSchema,
-  magicLinkRequestSchema,
-  meResponseSchema,
-  messageResponseSchema,
-  sessionResponseSchema,
-  verifyCodeRequestSchema,
-  verifyRequestSchema,
-} from '#shared/contracts/auth';
-import { inviteTokenParamsSchema } from '#shared/contracts/rooms';
+import { authRoutes as routes } from '#shared/contracts/auth';
 import { acceptInvitationLink, describeInvitationLink } from './invitation-acceptance.service';
 import { requestMagicLink, verifyMagicLink, verifyMagicLinkCode } from './magic-links.service';
 import { oneRoomEntryAnswer } from './one-room-entry.answer';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/auth/magic-link',
-      {
-        schema: {
-          body: magicLinkRequestSchema,
-          response: { 200: messageResponseSchema, ...errorResponses(404, 429, 502) },
-        },
-        // Our Origin too: its answer marks the asking browser, and a marked browser spends the link by
-        // script as /verify loads. Asked from another site, the link of that site's address would be bound
-        // to the visitor's browser, and sending them to it would sign them in as that address.
-        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.requestMagicLink, {
+      // Our Origin too: its answer marks the asking browser, and a marked browser spends the link by
+      // script as /verify loads. Asked from another site, the link of that site's address would be bound
+      // to the visitor's browser, and sending them to it would sign them in as that address.
+      config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
+      handler: async (request, reply) => {
         // The asking browser is marked: only it may type the mailed code or spend the link by script.
         await requestMagicLink(ctx, request.body.email, request.ip, {
           returnTo: request.body.returnTo,
@@ -46,23 +26,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         return { message: 'Check your email for the secure access link.' };
       },
-    );
+    });
 
-    app.post(
-      '/api/auth/verify',
-      {
-        schema: {
-          body: verifyRequestSchema,
-          response: {
-            200: authResponseSchema,
-            409: confirmationRequiredResponseSchema,
-            ...errorResponses(400),
-          },
-        },
-        // Signs a browser in without a session: from another site, with its own link, login CSRF.
-        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.verify, {
+      // Signs a browser in without a session: from another site, with its own link, login CSRF.
+      config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
+      handler: async (request, reply) => {
         const signedIn = await verifyMagicLink(ctx, request.body.token, {
           userAgent: request.headers['user-agent'],
           automatic: request.body.automatic === true,
@@ -70,26 +39,19 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         return answerSignedIn(reply, signedIn);
       },
-    );
+    });
 
-    app.post(
-      '/api/auth/verify-code',
-      {
-        schema: {
-          body: verifyCodeRequestSchema,
-          response: { 200: authResponseSchema, ...errorResponses(400) },
-        },
-        // Signs a browser in without a session: from another site, with its own code, login CSRF.
-        config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.verifyCode, {
+      // Signs a browser in without a session: from another site, with its own code, login CSRF.
+      config: { requiresOwnOrigin: true, rateLimit: authRateLimit(ctx.config) },
+      handler: async (request, reply) => {
         const signedIn = await verifyMagicLinkCode(ctx, request.body, {
           userAgent: request.headers['user-agent'],
           browserMarkHash: browserMarkHashOf(request),
         });
         return answerSignedIn(reply, signedIn);
       },
-    );
+    });
 
     /** A mailbox proof's answer: a manager holding a passkey must give it next (ADR 62). */
     async function answerSignedIn(reply: FastifyReply, signedIn: { user: User; session: NewSession }) {
@@ -104,66 +66,44 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // An invitation's link (docs/decisions/0055-invitation-as-credential.md): what it can still do, read
     // without consuming anything (mail scanners fetch links), ...
-    app.get(
-      '/api/data-room/invite/:token/state',
-      {
-        schema: {
-          params: inviteTokenParamsSchema,
-          response: { 200: invitationLinkStateSchema, ...errorResponses(404) },
-        },
-        config: { rateLimit: authRateLimit(ctx.config) },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.invitationLinkState, {
+      config: { rateLimit: authRateLimit(ctx.config) },
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return describeInvitationLink(ctx, request.params.token);
       },
-    );
+    });
 
     // ... and the one POST that accepts it and signs its holder in on this device, for that room only.
-    app.post(
-      '/api/data-room/invite/:token/accept',
-      {
-        schema: {
-          params: inviteTokenParamsSchema,
-          response: { 200: invitationAcceptedResponseSchema, ...errorResponses(403, 404, 409, 410) },
-        },
-        // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
-        // Signs a browser in without a session: from another site, with its own invitation, login CSRF.
-        config: {
-          requiresOwnOrigin: true,
-          rateLimit: authRateLimit(ctx.config),
-          servesOneRoomSessions: true,
-        },
+    serveRoute(app, routes.acceptInvitation, {
+      // A one-room session on this device is replaced (or kept, for the same room's account): it may call.
+      // Signs a browser in without a session: from another site, with its own invitation, login CSRF.
+      config: {
+        requiresOwnOrigin: true,
+        rateLimit: authRateLimit(ctx.config),
+        servesOneRoomSessions: true,
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const accepted = await acceptInvitationLink(ctx, request.params.token, {
           userAgent: request.headers['user-agent'],
           current: presentedSession(request),
         });
         return reply.status(200).send(await oneRoomEntryAnswer(ctx, reply, accepted));
       },
-    );
+    });
 
-    app.get(
-      '/api/auth/me',
-      {
-        config: { servesOneRoomSessions: true },
-        schema: { response: { 200: meResponseSchema, ...errorResponses(401) } },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.me, {
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const user = requireUser(request);
         return { user: await publicUserOf(ctx, user, user.onlyRoomId) };
       },
-    );
+    });
 
-    app.get(
-      '/api/auth/session',
-      {
-        schema: { response: { 200: sessionResponseSchema } },
-        config: { servesOneRoomSessions: true, allowsPendingSecondFactor: true },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.session, {
+      config: { servesOneRoomSessions: true, allowsPendingSecondFactor: true },
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         // A session waiting for its passkey names nobody yet: it only says that step is next.
         if (request.session?.isSecondFactorPending) return { user: null, isSecondFactorPending: true };
@@ -174,21 +114,17 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           isSecondFactorPending: false,
         };
       },
-    );
+    });
 
-    app.post(
-      '/api/auth/logout',
-      {
-        schema: { response: { 204: z.null() } },
-        // Needs no session yet ends the browser's: another site must not sign a visitor out (logout CSRF).
-        config: { requiresOwnOrigin: true, servesOneRoomSessions: true, allowsPendingSecondFactor: true },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.logout, {
+      // Needs no session yet ends the browser's: another site must not sign a visitor out (logout CSRF).
+      config: { requiresOwnOrigin: true, servesOneRoomSessions: true, allowsPendingSecondFactor: true },
+      handler: async (request, reply) => {
         // Logging out without a session is not an error: the goal (no session) holds either way.
         if (request.session?.sessionId) await endSession(ctx.db, request.session.sessionId);
         clearSessionCookie(reply, ctx.config);
         return reply.status(204).send(null);
       },
-    );
+    });
   };
 }

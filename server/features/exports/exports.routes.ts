@@ -1,27 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { requireUser } from '#server/plugins/auth';
-import { errorResponses } from '#server/plugins/response-contracts';
-import { EXPORT_KINDS, exportQuerySchema } from '#shared/contracts/exports';
+import { serveRoute } from '#server/plugins/contract-routes';
+import { EXPORT_KINDS, exportRoutes } from '#shared/contracts/exports';
 import { exportCsv } from './exports.service';
-
-/** The CSV file, streamed as it is read from the database (never serialized). */
-const csvFile = z.unknown().describe('A CSV file (RFC 4180, UTF-8 with a byte-order mark).');
 
 /** The founder's CSV exports (docs/decisions/0042-csv-exports.md); like every /api/admin route, for the room's managers (ADR 47). */
 export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const kind of EXPORT_KINDS) {
-      app.get(
-        `/api/admin/exports/${kind}.csv`,
-        {
-          schema: {
-            querystring: exportQuerySchema,
-            response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
-          },
-        },
-        async (request, reply) => {
+      serveRoute(app, exportRoutes[kind], {
+        handler: async (request, reply) => {
           const csv = await exportCsv(ctx, requireUser(request), kind, request.query);
           // The file is written to the raw response, so that each piece's write callback can pace the
           // export's thread (ADR 42); refusals were thrown above, through the usual error handler.
@@ -36,7 +25,7 @@ export function exportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           reply.raw.statusCode = 200;
           await csv.sendTo(reply.raw);
         },
-      );
+      });
     }
   };
 }

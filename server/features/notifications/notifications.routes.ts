@@ -2,20 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { requireUser } from '#server/plugins/auth';
+import { serveRoute } from '#server/plugins/contract-routes';
 import { HttpError } from '#server/plugins/errors';
 import { authRateLimit } from '#server/plugins/rate-limits';
-import { errorResponses } from '#server/plugins/response-contracts';
-import {
-  investorMessageRequestSchema,
-  investorMessageSentSchema,
-  investorMessagesStateSchema,
-  investorMessageTooSoonSchema,
-  notificationSettingsRequestSchema,
-  notificationSettingsSchema,
-  unsubscribeDetailsSchema,
-  unsubscribeQuerySchema,
-  unsubscribeRequestSchema,
-} from '#shared/contracts/notifications';
+import { notificationRoutes as routes, unsubscribeQuerySchema } from '#shared/contracts/notifications';
 import {
   getNotificationSettings,
   investorMessagesState,
@@ -30,68 +20,38 @@ import {
  * (docs/decisions/0044-founder-notifications.md).
  */
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const ownerOnly = errorResponses(401, 403, 404);
-  const byToken = errorResponses(404);
   return async (app) => {
-    app.get(
-      '/api/my-data-room/notifications',
-      { schema: { response: { 200: notificationSettingsSchema, ...ownerOnly } } },
-      async (request) => getNotificationSettings(ctx, requireUser(request)),
-    );
-    app.post(
-      '/api/my-data-room/notifications',
-      {
-        schema: {
-          body: notificationSettingsRequestSchema,
-          response: { 200: notificationSettingsSchema, ...ownerOnly },
-        },
-      },
-      async (request) =>
+    serveRoute(app, routes.settings, {
+      handler: async (request) => getNotificationSettings(ctx, requireUser(request)),
+    });
+    serveRoute(app, routes.saveSettings, {
+      handler: async (request) =>
         saveNotificationSettings(ctx, requireUser(request), request.body.founderNotifications),
-    );
+    });
 
-    app.get(
-      '/api/my-data-room/investor-messages',
-      { schema: { response: { 200: investorMessagesStateSchema, ...ownerOnly } } },
-      async (request) => investorMessagesState(ctx, requireUser(request)),
-    );
-    app.post(
-      '/api/my-data-room/investor-messages',
-      {
-        schema: {
-          body: investorMessageRequestSchema,
-          response: { 202: investorMessageSentSchema, 429: investorMessageTooSoonSchema, ...ownerOnly },
-        },
-      },
-      async (request, reply) =>
+    serveRoute(app, routes.investorMessages, {
+      handler: async (request) => investorMessagesState(ctx, requireUser(request)),
+    });
+    serveRoute(app, routes.sendInvestorMessage, {
+      handler: async (request, reply) =>
         reply.status(202).send(await sendInvestorMessage(ctx, requireUser(request), request.body)),
-    );
+    });
 
     // The unsubscribe link works without signing in: the token is the only credential, and it can only
     // turn the founder's notifications for its room off. Rate-limited like the other token routes.
     const limited = { config: { rateLimit: authRateLimit(ctx.config) } };
-    app.get(
-      '/api/notifications/unsubscribe',
-      {
-        ...limited,
-        schema: {
-          querystring: unsubscribeQuerySchema,
-          response: { 200: unsubscribeDetailsSchema, ...byToken },
-        },
-      },
-      async (request) => unsubscribeDetails(ctx, request.query.token),
-    );
-    app.post(
-      '/api/notifications/unsubscribe',
-      {
-        ...limited,
-        schema: { body: unsubscribeRequestSchema, response: { 200: unsubscribeDetailsSchema, ...byToken } },
-      },
-      async (request) => unsubscribe(ctx, request.body.token),
-    );
+    serveRoute(app, routes.unsubscribeDetails, {
+      ...limited,
+      handler: async (request) => unsubscribeDetails(ctx, request.query.token),
+    });
+    serveRoute(app, routes.unsubscribe, {
+      ...limited,
+      handler: async (request) => unsubscribe(ctx, request.body.token),
+    });
 
     // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (a form) to the header's URL,
     // which is also the page a browser opens with GET (the web app's /unsubscribe, which asks first).
+    // Not an /api route, so not in shared/contracts nor the API's description: a mail header's address.
     await app.register(async (oneClick) => {
       oneClick.addContentTypeParser(
         ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],

@@ -1,24 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { retryPreview } from '#server/features/preparation/index';
 import { requireUser } from '#server/plugins/auth';
-import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
+import { serveRoute } from '#server/plugins/contract-routes';
 import {
   clientHasCurrentCopy,
   requestedRange,
   sendRangeNotSatisfiable,
   sendStoredBytes,
 } from '#server/storage/download';
-import { documentIdParamsSchema } from '#shared/contracts/documents';
-import {
-  documentPreviewSchema,
-  documentTextSchema,
-  pageImageParamsSchema,
-  pageImageQuerySchema,
-  pagesQuerySchema,
-} from '#shared/contracts/previews';
+import { previewRoutes as routes } from '#shared/contracts/previews';
 import { previewBytesCache } from './reading.caches';
 import {
   documentPreviewFor,
@@ -29,9 +21,6 @@ import {
   thumbnailFor,
 } from './viewer.service';
 import { watermarkedEtag, watermarkedObjectBytes, watermarkOf } from './watermark.service';
-
-/** A stored object's bytes, streamed in its own content type. */
-const objectBytes = z.unknown().describe('The stored object, in its own content type.');
 
 /**
  * How long a browser keeps a preview object without asking again. Objects are immutable per storage
@@ -91,97 +80,52 @@ async function sendObject(
  */
 export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/documents/:id/preview',
-      {
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: documentIdParamsSchema,
-          response: { 200: documentPreviewSchema, ...errorResponses(401, 404), ...ndaGated },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.preview, {
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const preview = await documentPreviewFor(ctx, requireUser(request), request.params.id);
         // The state changes as the preparation runs: always asked again.
         reply.header('cache-control', 'private, no-cache');
         return preview;
       },
-    );
+    });
 
-    app.get(
-      '/api/documents/:id/pages/:page',
-      {
-        compress: false,
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: pageImageParamsSchema,
-          querystring: pagesQuerySchema,
-          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.page, {
+      compress: false,
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const { id, page } = request.params;
         const reader = requireUser(request);
         const { width, layout } = request.query;
         const served = await pageImageFor(ctx, reader, id, page, width, layout);
         return sendObject(request, reply, ctx, served, reader);
       },
-    );
+    });
 
-    app.get(
-      '/api/documents/:id/thumbnails/:page',
-      {
-        compress: false,
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: pageImageParamsSchema,
-          response: { 200: objectBytes, 304: noBody, ...errorResponses(401, 404), ...ndaGated },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.thumbnail, {
+      compress: false,
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const { id, page } = request.params;
         const reader = requireUser(request);
         const served = await thumbnailFor(ctx, reader, id, page);
         return sendObject(request, reply, ctx, served, reader);
       },
-    );
+    });
 
-    app.get(
-      '/api/documents/:id/text',
-      {
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: documentIdParamsSchema,
-          response: { 200: documentTextSchema, ...errorResponses(401, 404), ...ndaGated },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.text, {
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const text = await documentTextFor(ctx, requireUser(request), request.params.id);
         reply.header('cache-control', `private, max-age=${OBJECT_MAX_AGE_SECONDS}`);
         return text;
       },
-    );
+    });
 
-    app.get(
-      '/api/documents/:id/preview/content',
-      {
-        compress: false,
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: documentIdParamsSchema,
-          querystring: pageImageQuerySchema,
-          response: {
-            200: objectBytes,
-            206: objectBytes,
-            304: noBody,
-            // 403 nda_required before the NDA is accepted; 403 watermark_unsupported: a video while the
-            // reader's pages carry a watermark (a video cannot carry one).
-            ...errorResponses(401, 404, 416),
-            ...ndaGated,
-          },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.content, {
+      compress: false,
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const reader = requireUser(request);
         const content = await previewContentFor(ctx, reader, request.params.id, request.query.width);
         if (content.source === 'object') return sendObject(request, reply, ctx, content, reader);
@@ -196,20 +140,13 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (range.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, document.sizeBytes);
         return sendStoredBytes(reply, ctx.storage, document, range);
       },
-    );
+    });
 
-    app.post(
-      '/api/documents/:id/preview/retry',
-      {
-        schema: {
-          params: documentIdParamsSchema,
-          response: { 202: z.null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.retry, {
+      handler: async (request, reply) => {
         await retryPreview(ctx, requireUser(request), request.params.id);
         return reply.status(202).send(null);
       },
-    );
+    });
   };
 }
