@@ -23,11 +23,6 @@ export function errorResponses<const Statuses extends ErrorStatus[]>(
   };
 }
 
-// Named here too for the documents routes, which still write their schemas by hand until they are
-// declared in shared/contracts (docs/decisions/0080-routes-declared-once.md).
-export { noBody } from '#shared/contracts/answers';
-export { ndaGated } from '#shared/contracts/nda';
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**

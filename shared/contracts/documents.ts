@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '#shared/file-types';
+import { fileAnswer, noBody } from './answers';
 import { apiRoute } from './api-route';
 import { isoDateTime, optionalText, requiredText } from './fields';
+import { ndaGated } from './nda';
+import { documentIdParamsSchema, inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
 import { previewStateSchema } from './previews';
 
 /**
@@ -82,10 +85,6 @@ export const uploadResponseSchema = z
       },
     ],
   });
-
-// Declared below the contract files that share it; named here too for the documents routes, whose
-// declarations are not yet here (docs/decisions/0080-routes-declared-once.md).
-export { documentIdParamsSchema } from './path-params';
 
 export const MAX_DOCUMENT_TITLE_LENGTH = 200;
 
@@ -251,36 +250,118 @@ export const newVersionResponseSchema = z
 /** What an invitation link's view of the room lists. */
 export const invitedDocumentsSchema = z.object({ documents: documentListSchema });
 
+/** A download's body: the stored file, streamed with its own content type. */
+const fileBytes = fileAnswer('The file, in its own content type.');
+
+const managersOnly = [401, 403, 404] as const;
+
+/**
+ * Anyone who may not read the room gets 404, as for a room that does not exist, and 403 nda_required
+ * before they accepted its NDA (ADR 45).
+ */
+const memberRead = { refusals: [401, 404], answers: ndaGated } as const;
+const inviteRead = { refusals: [404], answers: ndaGated } as const;
+
 /** The founder's documents and a room's (docs/decisions/0065-query-keys-and-api-routes.md). */
 export const documentRoutes = {
-  mine: apiRoute('GET', '/api/my-documents', { answer: documentListSchema }),
-  upload: apiRoute('POST', '/api/upload', { answer: uploadResponseSchema }),
+  mine: apiRoute('GET', '/api/my-documents', { answer: documentListSchema, refusals: managersOnly }),
+  upload: apiRoute('POST', '/api/upload', {
+    status: 201,
+    answer: uploadResponseSchema,
+    refusals: [400, 401, 403, 404, 409, 413, 415],
+  }),
   /** A zip, unpacked into sections named after its top folders (multipart: file, section). */
-  uploadArchive: apiRoute('POST', '/api/upload/archive', { answer: archiveUploadResponseSchema }),
-  remove: apiRoute('DELETE', '/api/documents/:id', { answer: z.null() }),
+  uploadArchive: apiRoute('POST', '/api/upload/archive', {
+    status: 201,
+    answer: archiveUploadResponseSchema,
+    refusals: [400, 401, 403, 404, 409, 413, 415],
+  }),
+  remove: apiRoute('DELETE', '/api/documents/:id', {
+    params: documentIdParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: managersOnly,
+  }),
   rename: apiRoute('POST', '/api/documents/:id/title', {
-    answer: documentListItemSchema,
+    params: documentIdParamsSchema,
     body: documentTitleRequestSchema,
+    answer: documentListItemSchema,
+    refusals: [400, 401, 403, 404],
   }),
   setDownloadPolicy: apiRoute('POST', '/api/documents/:id/download-policy', {
-    answer: documentListItemSchema,
+    params: documentIdParamsSchema,
     body: documentDownloadPolicyRequestSchema,
+    answer: documentListItemSchema,
+    refusals: managersOnly,
   }),
-  /** A new version of the document's file (multipart: `file`, optional `notifyReaders`): ADR 69. */
-  replaceFile: apiRoute('POST', '/api/documents/:id/versions', { answer: newVersionResponseSchema }),
-  versions: apiRoute('GET', '/api/documents/:id/versions', { answer: documentVersionsSchema }),
-  restoreVersion: apiRoute('POST', '/api/documents/:id/versions/:number/restore', {
+  /**
+   * A new version of the document's file (multipart: `file`, optional `notifyReaders`), for the room's
+   * managers only: docs/decisions/0069-document-versions.md.
+   */
+  replaceFile: apiRoute('POST', '/api/documents/:id/versions', {
+    params: documentIdParamsSchema,
+    status: 201,
     answer: newVersionResponseSchema,
+    refusals: [400, 401, 403, 404, 413, 415],
   }),
-  removeVersion: apiRoute('DELETE', '/api/documents/:id/versions/:number', { answer: z.null() }),
+  versions: apiRoute('GET', '/api/documents/:id/versions', {
+    params: documentIdParamsSchema,
+    answer: documentVersionsSchema,
+    refusals: managersOnly,
+  }),
+  restoreVersion: apiRoute('POST', '/api/documents/:id/versions/:number/restore', {
+    params: documentVersionParamsSchema,
+    status: 201,
+    answer: newVersionResponseSchema,
+    refusals: [400, 401, 403, 404, 409],
+  }),
+  removeVersion: apiRoute('DELETE', '/api/documents/:id/versions/:number', {
+    params: documentVersionParamsSchema,
+    status: 204,
+    answer: z.null(),
+    refusals: [400, 401, 403, 404, 409],
+  }),
   /** An earlier (or the current) version's file, for the room's managers only. */
-  downloadVersion: apiRoute('GET', '/api/documents/:id/versions/:number/download'),
-  /** The file itself; the sections markdown links it as `uploadedDocumentPath` writes it. */
-  download: apiRoute('GET', '/api/documents/:id/download'),
-  inRoom: apiRoute('GET', '/api/data-room/:id/documents', { answer: documentListSchema }),
-  /** A zip of the room, or of one section (?section=n), streamed as it is built. */
-  downloadAll: apiRoute('GET', '/api/data-room/:id/download-all'),
+  downloadVersion: apiRoute('GET', '/api/documents/:id/versions/:number/download', {
+    params: documentVersionParamsSchema,
+    file: fileBytes,
+    refusals: [400, 401, 403, 404, 416],
+    answers: { 206: fileBytes },
+  }),
+  /**
+   * The file itself, its bytes streamed as they are (never serialized); the sections markdown links it
+   * as `uploadedDocumentPath` writes it.
+   */
+  download: apiRoute('GET', '/api/documents/:id/download', {
+    params: documentIdParamsSchema,
+    file: fileBytes,
+    // 403 cross_site_request: another site made the browser ask (ADR 61);
+    // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
+    // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
+    // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
+    // preview still being prepared.
+    // 429 watermark_busy: too many watermarked PDFs being made at once (ADR 61).
+    refusals: [401, 404, 409, 416, 429],
+    answers: { 206: fileBytes, 304: noBody, ...ndaGated },
+  }),
+  inRoom: apiRoute('GET', '/api/data-room/:id/documents', {
+    params: roomIdParamsSchema,
+    answer: documentListSchema,
+    ...memberRead,
+  }),
+  /** A zip of the room, or of one section (?section=n), streamed as it is built (never serialized). */
+  downloadAll: apiRoute('GET', '/api/data-room/:id/download-all', {
+    params: roomIdParamsSchema,
+    query: downloadAllQuerySchema,
+    file: fileAnswer('A zip of the files this reader may download.'),
+    // 404 nothing_to_download: the room or section holds no file this reader may download;
+    // 403 cross_site_request: another site made the browser ask (ADR 61).
+    refusals: [400, 401, 404],
+    answers: ndaGated,
+  }),
   inInvitedRoom: apiRoute('GET', '/api/data-room/invite/:token/documents', {
+    params: inviteTokenParamsSchema,
     answer: invitedDocumentsSchema,
+    ...inviteRead,
   }),
 };

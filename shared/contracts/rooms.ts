@@ -225,10 +225,6 @@ export const invitedDataRoomResponseSchema = z.object({
   dataRoom: dataRoomViewSchema,
   invitedEmail: z.string(),
 });
-// Declared below the contract files that share them; named here too for the documents routes, whose
-// declarations are not yet here (docs/decisions/0080-routes-declared-once.md).
-export { inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
-
 /** ?url= of a click on an external document: the exact link as written in the markdown. */
 export const clickQuerySchema = z.object({
   url: z
@@ -309,6 +305,16 @@ export const roomRoutes = {
     ...inviteRead,
   }),
   /** Logs a click on an external document and redirects to it. */
-  click: apiRoute('GET', '/api/data-room/:id/click'),
-  invitedClick: apiRoute('GET', '/api/data-room/invite/:token/click'),
+  click: apiRoute('GET', '/api/data-room/:id/click', {
+    params: roomIdParamsSchema,
+    query: clickQuerySchema,
+    status: 302,
+    ...memberRead,
+  }),
+  invitedClick: apiRoute('GET', '/api/data-room/invite/:token/click', {
+    params: inviteTokenParamsSchema,
+    query: clickQuerySchema,
+    status: 302,
+    ...inviteRead,
+  }),
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import {
   acceptUploads,
@@ -10,11 +9,10 @@ import {
 } from '#server/features/documents/index';
 import type { RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
+import { serveRoute } from '#server/plugins/contract-routes';
 import { proxyRequestId } from '#server/plugins/proxy-request-id';
-import { errorResponses, ndaGated } from '#server/plugins/response-contracts';
 import { attachmentDisposition } from '#server/storage/download';
-import { archiveUploadResponseSchema, downloadAllQuerySchema } from '#shared/contracts/documents';
-import { roomIdParamsSchema } from '#shared/contracts/rooms';
+import { documentRoutes as routes } from '#shared/contracts/documents';
 import { uploadArchive } from './archive-upload.service';
 import { roomArchiveFor, streamRoomArchive } from './room-archive.service';
 
@@ -27,18 +25,9 @@ export function archivesRoutes(
   return async (app) => {
     const { refuseDeclaredOverLimit, refusedUpload } = await acceptUploads(app, ctx);
 
-    app.post(
-      '/api/upload/archive',
-      {
-        schema: {
-          response: {
-            201: archiveUploadResponseSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
-          },
-        },
-        onRequest: refuseDeclaredOverLimit,
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.uploadArchive, {
+      onRequest: refuseDeclaredOverLimit,
+      handler: async (request, reply) => {
         const founder = requireUser(request);
         // The response closing before it was sent: the client went away, and the unpacking stops.
         const gone = new AbortController();
@@ -54,27 +43,12 @@ export function archivesRoutes(
         ).catch(refusedUpload);
         return reply.status(201).send(unpacked);
       },
-    );
+    });
 
-    app.get(
-      '/api/data-room/:id/download-all',
-      {
-        compress: false,
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: roomIdParamsSchema,
-          querystring: downloadAllQuerySchema,
-          response: {
-            // A zip, streamed as it is built (never serialized).
-            200: z.unknown().describe('A zip of the files this reader may download.'),
-            // 404 nothing_to_download: the room or section holds no file this reader may download;
-            // 403 cross_site_request: another site made the browser ask (ADR 61).
-            ...errorResponses(400, 401, 404),
-            ...ndaGated,
-          },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.downloadAll, {
+      compress: false,
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const user = requireUser(request);
         refuseCrossSiteDownload(
           ctx,
@@ -101,6 +75,6 @@ export function archivesRoutes(
           .header('cache-control', 'private, no-store')
           .send(stream);
       },
-    );
+    });
   };
 }

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
+import { serveRoute } from '#server/plugins/contract-routes';
 import { proxyRequestId } from '#server/plugins/proxy-request-id';
-import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
 import {
   attachmentDisposition,
   clientHasCurrentCopy,
@@ -14,14 +13,7 @@ import {
   sendStoredBytes,
 } from '#server/storage/download';
 import { webhookEventsCache } from '#server/webhooks/webhook-events';
-import {
-  documentDownloadPolicyRequestSchema,
-  documentIdParamsSchema,
-  documentListItemSchema,
-  documentListSchema,
-  documentTitleRequestSchema,
-  uploadResponseSchema,
-} from '#shared/contracts/documents';
+import { documentRoutes as routes } from '#shared/contracts/documents';
 import {
   deleteDocument,
   listMyDocuments,
@@ -30,7 +22,7 @@ import {
 } from './documents.service';
 import type { DownloadWatermarks } from './download-watermarks';
 import { findDownloadableDocument, recordAccess, requireDownloadAllowed } from './readable-documents.service';
-import { acceptUploads, fileBytes, refuseCrossSiteDownload, uploadPartsOf } from './upload-requests';
+import { acceptUploads, refuseCrossSiteDownload, uploadPartsOf } from './upload-requests';
 import { uploadDocument } from './uploads.service';
 import type { VersionFiles } from './version-files';
 
@@ -43,15 +35,9 @@ export function documentsRoutes(
   return async (app) => {
     const { refuseDeclaredOverLimit, refusedUpload } = await acceptUploads(app, ctx);
 
-    app.post(
-      '/api/upload',
-      {
-        schema: {
-          response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
-        },
-        onRequest: refuseDeclaredOverLimit,
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.upload, {
+      onRequest: refuseDeclaredOverLimit,
+      handler: async (request, reply) => {
         const founder = requireUser(request);
         const uploaded = await uploadDocument(
           ctx,
@@ -61,79 +47,35 @@ export function documentsRoutes(
         ).catch(refusedUpload);
         return reply.status(201).send({ message: 'File uploaded successfully', ...uploaded });
       },
-    );
+    });
 
-    app.get(
-      '/api/documents/:id/download',
-      {
-        compress: false,
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: documentIdParamsSchema,
-          response: {
-            // The file's bytes, streamed as they are (never serialized).
-            200: fileBytes,
-            206: fileBytes,
-            304: noBody,
-            // 403 cross_site_request: another site made the browser ask (ADR 61);
-            // 403 view_only: an investor may read this document in the viewer only; 403 nda_required
-            // before they accepted the room's NDA; 403 watermark_unsupported: the room's watermark is on
-            // and this file cannot carry it; 409 watermark_not_ready: the watermarked copy is made from a
-            // preview still being prepared.
-            // 429 watermark_busy: too many watermarked PDFs being made at once (ADR 61).
-            ...errorResponses(401, 404, 409, 416, 429),
-            ...ndaGated,
-          },
-        },
-      },
-      async (request, reply) =>
+    serveRoute(app, routes.download, {
+      compress: false,
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) =>
         sendDownload(ctx, { activity, watermarks }, request, reply, request.params.id),
-    );
+    });
 
-    app.get(
-      '/api/my-documents',
-      { schema: { response: { 200: documentListSchema, ...errorResponses(401, 403, 404) } } },
-      async (request) => listMyDocuments(ctx, requireUser(request)),
-    );
+    serveRoute(app, routes.mine, {
+      handler: async (request) => listMyDocuments(ctx, requireUser(request)),
+    });
 
-    app.post(
-      '/api/documents/:id/download-policy',
-      {
-        schema: {
-          params: documentIdParamsSchema,
-          body: documentDownloadPolicyRequestSchema,
-          response: { 200: documentListItemSchema, ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) =>
+    serveRoute(app, routes.setDownloadPolicy, {
+      handler: async (request) =>
         setDocumentDownloadPolicy(ctx, requireUser(request), request.params.id, request.body.policy),
-    );
+    });
 
-    app.post(
-      '/api/documents/:id/title',
-      {
-        schema: {
-          params: documentIdParamsSchema,
-          body: documentTitleRequestSchema,
-          response: { 200: documentListItemSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => renameDocument(ctx, requireUser(request), request.params.id, request.body.title),
-    );
+    serveRoute(app, routes.rename, {
+      handler: async (request) =>
+        renameDocument(ctx, requireUser(request), request.params.id, request.body.title),
+    });
 
-    app.delete(
-      '/api/documents/:id',
-      {
-        schema: {
-          params: documentIdParamsSchema,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, routes.remove, {
+      handler: async (request, reply) => {
         await deleteDocument(ctx, requireUser(request), request.params.id, versionFiles);
         return reply.status(204).send(null);
       },
-    );
+    });
   };
 }
 

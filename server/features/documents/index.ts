@@ -61,7 +61,7 @@ export {
   listUploadedDocuments,
 } from './room-documents.service';
 export { MULTIPART_SHAPE } from './upload-errors';
-export { acceptUploads, fileBytes, refuseCrossSiteDownload, uploadPartsOf } from './upload-requests';
+export { acceptUploads, refuseCrossSiteDownload, uploadPartsOf } from './upload-requests';
 export {
   type CheckedUpload,
   checkedUpload,

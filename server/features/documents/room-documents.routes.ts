@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import {
   type InvitationLinks,
@@ -11,12 +10,12 @@ import {
   requireReadableRoom,
 } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
+import { serveRoute } from '#server/plugins/contract-routes';
 import { proxyRequestId } from '#server/plugins/proxy-request-id';
-import { errorResponses, ndaGated, noBody } from '#server/plugins/response-contracts';
 import { isCrossSiteRequest } from '#server/security/cross-site';
 import { webhookEventsCache } from '#server/webhooks/webhook-events';
-import { documentListSchema } from '#shared/contracts/documents';
-import { clickQuerySchema, inviteTokenParamsSchema, roomIdParamsSchema } from '#shared/contracts/rooms';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { recordAccessEvent } from './access-events.repository';
 import { listDocumentsOfRoom } from './documents.service';
 
@@ -30,35 +29,20 @@ export function roomDocumentsRoutes(
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
 ): FastifyPluginAsyncZod {
-  // Anyone who may not read the room gets 404, as for a room that does not exist,
-  // and 403 nda_required before they accepted its NDA (ADR 45).
-  const memberRead = { ...errorResponses(401, 404), ...ndaGated };
-  const inviteRead = { ...errorResponses(404), ...ndaGated };
   return async (app) => {
-    app.get(
-      '/api/data-room/:id/documents',
-      {
-        config: { servesOneRoomSessions: true },
-        schema: { params: roomIdParamsSchema, response: { 200: documentListSchema, ...memberRead } },
-      },
-      async (request) => {
+    serveRoute(app, documentRoutes.inRoom, {
+      config: { servesOneRoomSessions: true },
+      handler: async (request) => {
         const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
         return listDocumentsOfRoom(ctx, room, room.readerAccess);
       },
-    );
-    app.get(
-      '/api/data-room/invite/:token/documents',
-      {
-        schema: {
-          params: inviteTokenParamsSchema,
-          response: { 200: z.object({ documents: documentListSchema }), ...inviteRead },
-        },
-      },
-      async (request) => {
+    });
+    serveRoute(app, documentRoutes.inInvitedRoom, {
+      handler: async (request) => {
         const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
         return { documents: await listDocumentsOfRoom(ctx, room, readerAccess) };
       },
-    );
+    });
 
     // Clicks on external documents: logged as 'clicked', then redirected, only to the room's own links.
     const click = async (
@@ -98,32 +82,16 @@ export function roomDocumentsRoutes(
       }
       return reply.header('cache-control', 'no-store').redirect(new URL(document.url).toString(), 302);
     };
-    app.get(
-      '/api/data-room/:id/click',
-      {
-        config: { servesOneRoomSessions: true },
-        schema: {
-          params: roomIdParamsSchema,
-          querystring: clickQuerySchema,
-          response: { 302: noBody, ...memberRead },
-        },
-      },
-      async (request, reply) => {
+    serveRoute(app, roomRoutes.click, {
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
         const user = requireUser(request);
         const room = await requireReadableRoom(ctx, user, request.params.id);
         return click(room, request.query.url, { userId: user.id, invitationId: null }, request, reply);
       },
-    );
-    app.get(
-      '/api/data-room/invite/:token/click',
-      {
-        schema: {
-          params: inviteTokenParamsSchema,
-          querystring: clickQuerySchema,
-          response: { 302: noBody, ...inviteRead },
-        },
-      },
-      async (request, reply) => {
+    });
+    serveRoute(app, roomRoutes.invitedClick, {
+      handler: async (request, reply) => {
         const { room, invitation, readerAccess } = await requireInvitedRoom(
           ctx,
           invitationLinks,
@@ -138,6 +106,6 @@ export function roomDocumentsRoutes(
           reply,
         );
       },
-    );
+    });
   };
 }

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { HttpError } from '#server/plugins/errors';
 import { isCrossSiteRequest } from '#server/security/cross-site';
@@ -11,9 +10,6 @@ import type { UploadPart } from './uploads.service';
  * What the routes that take a file (an upload, a zip, a new version) and serve one share, whichever
  * module registers them: the multipart body's limits, its refusals, and the download's cross-site check.
  */
-
-/** A download's body: the stored file, streamed with its own content type. */
-export const fileBytes = z.unknown().describe('The file, in its own content type.');
 
 /** Room for the multipart framing and the title and section fields around the largest file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
