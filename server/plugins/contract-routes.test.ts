@@ -18,18 +18,6 @@ import { routeSchema } from './contract-routes';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/**
- * Route files that still write their paths and schemas by hand, for now: the documents module is being
- * split in another change, and its routes are declared in shared/contracts once that is merged. The list
- * is meant to be emptied; a file on it that no longer holds a path fails below, so it is not forgotten.
- */
-const NOT_YET_DECLARED = [
-  'server/features/documents/documents.routes.ts',
-  'server/features/documents/room-documents.routes.ts',
-  'server/features/versions/versions.routes.ts',
-  'server/features/archives/archives.routes.ts',
-];
-
 /** The `/api...` string literals of a source, by line, leaving out comments. */
 function apiPathLiterals(source: string): string[] {
   return source
@@ -54,23 +42,10 @@ describe('the server route files', () => {
   });
 
   test('write no /api path: each comes from its declaration in shared/contracts', () => {
-    const written = files
-      .filter((file) => !NOT_YET_DECLARED.includes(file))
-      .flatMap((file) =>
-        apiPathLiterals(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
-          (literal) => `${file}: ${literal}`,
-        ),
-      );
-    expect(written).toEqual([]);
-  });
-
-  test('on the temporary list each still writes paths by hand (else it leaves the list)', () => {
-    const converted = NOT_YET_DECLARED.filter(
-      (file) =>
-        !fs.existsSync(path.join(ROOT, file)) ||
-        apiPathLiterals(fs.readFileSync(path.join(ROOT, file), 'utf8')).length === 0,
+    const written = files.flatMap((file) =>
+      apiPathLiterals(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((literal) => `${file}: ${literal}`),
     );
-    expect(converted).toEqual([]);
+    expect(written).toEqual([]);
   });
 
   test('a path written in code is counted, in any quotes; one named in a comment is not', () => {
