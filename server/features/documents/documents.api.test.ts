@@ -13,7 +13,9 @@ import { SAMPLE_FILES } from '#tests/support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A large text's parse is what one test waits beside; a loaded machine must not turn it into the
+  // parser's refusal (its limit is tested in tests/api/hostile-markdown.test.ts).
+  t = await startTestApp({ environment: { SECTIONS_PARSE_TIMEOUT_MS: '60000' } });
 });
 afterAll(() => t.close());
 
