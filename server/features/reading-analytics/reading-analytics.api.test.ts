@@ -327,12 +327,16 @@ describe('reports', () => {
   test("one reader's views of a document reporting at once share the wall clock", async () => {
     const { founder, investor, documentId } = await roomWithDeck();
     const views = [];
+    const firstOpenedAt = Date.now();
     for (let opened = 0; opened < 4; opened++) views.push(await openedView(investor, documentId));
     for (const viewId of views) await age(viewId, 10);
-    // Four views, each claiming the same 10 s in parallel: 10 s passed, plus one 2 s allowance.
+    // Four views, each claiming the same 10 s in parallel: 10 s passed, plus one 2 s allowance, plus the
+    // real time since the first view opened (a few hundred ms; seconds on a loaded machine). Counted
+    // apart, the four would make 40 s.
     const responses = await Promise.all(
       views.map((viewId) => report(investor, viewId, [{ page: 1, seconds: 10 }])),
     );
+    const sinceFirstOpened = Date.now() - firstOpenedAt;
     expect(responses.map((response) => response.status)).toEqual([204, 204, 204, 204]);
     const reader = await db()
       .selectFrom('reading_document_readers')
@@ -340,9 +344,10 @@ describe('reports', () => {
       .where('document_id', '=', documentId)
       .executeTakeFirstOrThrow();
     expect(reader.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
-    expect(reader.read_ms).toBeLessThan(12_500);
+    expect(reader.read_ms).toBeLessThanOrEqual(12_000 + sinceFirstOpened);
     const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
-    expect(analytics.totalReadSeconds).toBeLessThan(12.5);
+    // The founder's page counts the same time, to the tenth of a second it shows.
+    expect(analytics.totalReadSeconds).toBe(Math.round(reader.read_ms / 100) / 10);
   });
 
   test.runIf(inject('testDatabase').dialect === 'postgres')(
