@@ -1,5 +1,9 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -38,13 +42,16 @@ async function longRoomSections(): Promise<{ founder: SignedIn; urlPath: string 
     (_, index) =>
       `## Section ${index + 1}\nThe metrics of quarter ${index + 1}, in full, for the partners.\n`,
   ).join('\n');
-  const saved = await t.request('POST', '/api/sections/update', {
-    headers: founder.auth,
-    json: { content: `# Company Information\nname: Acme\n\n${sections}` },
+  const saved = await t.call(roomRoutes.saveSections, {
+    as: founder,
+    body: { content: `# Company Information\nname: Acme\n\n${sections}` },
   });
   expect(saved.status, saved.text).toBe(200);
-  const room = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
-  return { founder, urlPath: `/api/data-room/${(room.json as { id: string }).id}/sections` };
+  const room = await t.call(roomRoutes.mine, { as: founder });
+  return {
+    founder,
+    urlPath: apiPath(roomRoutes.sections, { params: { id: room.json.id } }),
+  };
 }
 
 describe('JSON answers', () => {
@@ -84,9 +91,9 @@ describe('page images and downloads', () => {
     await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2 });
     const asks = { ...investor.auth, 'accept-encoding': 'br, gzip' };
     for (const urlPath of [
-      `/api/documents/${documentId}/pages/1`,
-      `/api/documents/${documentId}/thumbnails/1`,
-      `/api/documents/${documentId}/download`,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }),
+      apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: '1' } }),
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
     ]) {
       const response = await get(urlPath, asks);
       expect(response.status, urlPath).toBe(200);
@@ -99,12 +106,15 @@ describe('page images and downloads', () => {
     const sheet = await uploadFile(t, founder, { name: 'Metrics.csv', bytes: csv });
     expect(sheet.status, sheet.text).toBe(201);
     const sheetId = (sheet.json as { document: { id: string } }).document.id;
-    const download = await get(`/api/documents/${sheetId}/download`, asks);
+    const download = await get(apiPath(documentRoutes.download, { params: { id: sheetId } }), asks);
     expect(download.status).toBe(200);
     expect(download.headers['content-encoding']).toBeUndefined();
     expect(download.bytes.equals(csv)).toBe(true);
 
-    const range = await get(`/api/documents/${documentId}/download`, { ...asks, range: 'bytes=0-3' });
+    const range = await get(apiPath(documentRoutes.download, { params: { id: documentId } }), {
+      ...asks,
+      range: 'bytes=0-3',
+    });
     expect(range.status).toBe(206);
     expect(range.headers['content-encoding']).toBeUndefined();
     expect(range.bytes.toString('latin1')).toBe('%PDF');

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { groupRoutes } from '#shared/contracts/groups';
+import { previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import {
   createFounder,
   founderWithInvestor,
@@ -57,9 +61,7 @@ async function roomWithDeck(pages: number) {
   expect(uploaded.status, uploaded.text).toBe(201);
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, documentId, { kind: 'pages', pages });
-  const roomId = (
-    (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
-  ).id;
+  const roomId = (await t.call(roomRoutes.mine, { as: founder })).json.id;
   return {
     founder,
     investor,
@@ -71,8 +73,7 @@ async function roomWithDeck(pages: number) {
 
 /** The number of the reader's section that lists the document first (the room's URLs number sections). */
 async function sectionListing(reader: SignedIn, roomId: string, documentId: string): Promise<number> {
-  const { sections } = (await t.request('GET', `/api/data-room/${roomId}/sections`, { headers: reader.auth }))
-    .json as { sections: { id: number; documents: { documentId: string | null }[] }[] };
+  const { sections } = (await t.call(roomRoutes.sections, { params: { id: roomId }, as: reader })).json;
   const section = sections.find((candidate) => candidate.documents[0]?.documentId === documentId);
   if (!section) throw new Error('no section lists the deck first');
   return section.id;
@@ -95,7 +96,9 @@ describe("a document's page asks for its first page image with its HTML", () => 
     expect(await imagePreloads(`${pagePath}?page=two`, cookieOf(investor))).toEqual([
       { srcSet: srcSetOf(1), sizes },
     ]);
-    const image = await t.request('GET', `/api/documents/${documentId}/pages/2?width=800`, {
+    const image = await t.call(previewRoutes.page, {
+      params: { id: documentId, page: '2' },
+      query: { width: '800' },
       headers: cookieOf(investor),
     });
     expect(image.status).toBe(200);
@@ -138,16 +141,13 @@ describe("a share link's gate written by the server", () => {
   test("a name with what a replacement would read as patterns ($&, $', $`) is written as it is, once", async () => {
     const companyName = "Dollar $& $' $` Co";
     const founder = await createFounder(t, { companyName, name: 'Sam $& Founder' });
-    const { groups } = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth }))
-      .json as {
-      groups: { id: string; isDefault: boolean }[];
-    };
-    const made = await t.request('POST', '/api/my-data-room/share-links', {
-      headers: founder.auth,
-      json: { name: 'Cold outreach', groupId: groups.find((group) => group.isDefault)?.id },
+    const { groups } = (await t.call(groupRoutes.list, { as: founder })).json;
+    const made = await t.call(shareLinkRoutes.create, {
+      as: founder,
+      rawBody: { name: 'Cold outreach', groupId: groups.find((group) => group.isDefault)?.id },
     });
     expect(made.status, made.text).toBe(201);
-    const page = await t.request('GET', new URL((made.json as { url: string }).url).pathname);
+    const page = await t.request('GET', new URL(made.json.url).pathname);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
     const root = page.text.slice(page.text.indexOf('<div id="root">'));

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openApiRoutes } from '#shared/contracts/openapi';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { API_TOKEN_ROUTES } from './api-token-rules';
 
@@ -24,7 +25,7 @@ interface Operation {
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 async function openApiDocument(): Promise<Document> {
-  const response = await t.request('GET', '/api/openapi.json');
+  const response = await t.call(openApiRoutes.document);
   expect(response.status, response.text).toBe(200);
   return response.json as Document;
 }

@@ -4,6 +4,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { hashToken } from '#server/security/tokens';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { apiTokenRoutes } from '#shared/contracts/api-tokens';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { exportRoutes } from '#shared/contracts/exports';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { passkeyRoutes } from '#shared/contracts/passkeys';
+import { previewRoutes } from '#shared/contracts/previews';
+import { questionRoutes } from '#shared/contracts/questions';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
+import { teamRoutes } from '#shared/contracts/team';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
   aBrowser,
   countRows,
@@ -738,12 +756,13 @@ function mp4Form(fileName: string): FormData {
 
 /** Uploads a file to the owner's room and turns its "Allow download" off. */
 async function uploadedViewOnly(owner: SignedIn, form: FormData): Promise<string> {
-  const uploaded = await expectStatus(t.request('POST', '/api/upload', { form, headers: owner.auth }), 201);
+  const uploaded = await expectStatus(t.call(documentRoutes.upload, { form, as: owner }), 201);
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   await expectStatus(
-    t.request('POST', `/api/documents/${documentId}/download-policy`, {
-      json: { policy: 'view_only' },
-      headers: owner.auth,
+    t.call(documentRoutes.setDownloadPolicy, {
+      params: { id: documentId },
+      body: { policy: 'view_only' },
+      as: owner,
     }),
     200,
   );
@@ -786,10 +805,7 @@ async function expectStatus(response: Promise<TestResponse>, status: number): Pr
 }
 
 async function invitationIdOf(founder: SignedIn, email: string): Promise<string> {
-  const list = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-    id: string;
-    email: string;
-  }[];
+  const list = (await t.call(invitationRoutes.mine, { as: founder })).json;
   const found = list.find((invitation) => invitation.email === email);
   if (!found) throw new Error(`no invitation for ${email}`);
   return found.id;
@@ -815,20 +831,20 @@ async function buildWorld(): Promise<World> {
     foundedYear: 2020,
     website: `https://${canary('website')}.example`,
   };
-  await expectStatus(t.request('POST', '/api/data-rooms', { json: profile, headers: owner.auth }), 200);
-  const room = (await t.request('GET', '/api/my-data-room', { headers: owner.auth })).json as { id: string };
+  await expectStatus(t.call(roomRoutes.saveProfile, { rawBody: profile, as: owner }), 200);
+  const room = (await t.call(roomRoutes.mine, { as: owner })).json;
 
   const uploaded = await expectStatus(
-    t.request('POST', '/api/upload', {
+    t.call(documentRoutes.upload, {
       form: pdfForm(`${canary('doctitle')}.pdf`, canary('filecontent')),
-      headers: owner.auth,
+      as: owner,
     }),
     201,
   );
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2, texts: [canary('pagetext'), ''] });
   const uploadedImage = await expectStatus(
-    t.request('POST', '/api/upload', { form: pngForm(`${canary('imagetitle')}.png`), headers: owner.auth }),
+    t.call(documentRoutes.upload, { form: pngForm(`${canary('imagetitle')}.png`), as: owner }),
     201,
   );
   const imageDocumentId = (uploadedImage.json as { document: { id: string } }).document.id;
@@ -857,19 +873,13 @@ async function buildWorld(): Promise<World> {
     `- [${canary('linktitle')}](${externalUrl})`,
     '',
   ].join('\n');
-  await expectStatus(
-    t.request('POST', '/api/sections/update', { json: { content: markdown }, headers: owner.auth }),
-    200,
-  );
+  await expectStatus(t.call(roomRoutes.saveSections, { body: { content: markdown }, as: owner }), 200);
 
   // The NDA: the member accepts a first text, then the owner turns it off (the NDA pass turns it on again
   // with a new text).
   const ndaText = `# Confidentiality\n\nKeep ${canary('ndatext')} to yourself.`;
   await expectStatus(
-    t.request('POST', '/api/my-data-room/nda', {
-      json: { isRequired: true, text: ndaText },
-      headers: owner.auth,
-    }),
+    t.call(ndaRoutes.saveSettings, { body: { isRequired: true, text: ndaText }, as: owner }),
     200,
   );
 
@@ -884,38 +894,38 @@ async function buildWorld(): Promise<World> {
   const memberInviteToken = await invite(t, owner, memberEmail, memberName);
   const member = await signInWithMagicLink(t, memberEmail);
   const ndaVersionId = (
-    (await t.request('GET', '/api/my-data-room/nda', { headers: owner.auth })).json as {
+    (await t.call(ndaRoutes.settings, { as: owner })).json as {
       version: { id: string };
     }
   ).version.id;
   const accepted = await expectStatus(
-    t.request('POST', `/api/data-room/${room.id}/nda/acceptances`, {
-      json: { versionId: ndaVersionId, signerName: memberName, agree: true },
-      headers: member.auth,
+    t.call(ndaRoutes.accept, {
+      params: { id: room.id },
+      body: { versionId: ndaVersionId, signerName: memberName, agree: true },
+      as: member,
     }),
     201,
   );
   await expectStatus(
-    t.request('POST', '/api/my-data-room/nda', {
-      json: { isRequired: false, text: ndaText },
-      headers: owner.auth,
-    }),
+    t.call(ndaRoutes.saveSettings, { body: { isRequired: false, text: ndaText }, as: owner }),
     200,
   );
   // The member asks about the deck's first page; the owner publishes it under their own wording.
   const askedText = `Asked by the member: ${canary('asked')}`;
   const asked = await expectStatus(
-    t.request('POST', `/api/data-room/${room.id}/questions`, {
-      json: { about: { kind: 'document', documentId, page: 1 }, text: askedText },
-      headers: member.auth,
+    t.call(questionRoutes.ask, {
+      params: { id: room.id },
+      body: { about: { kind: 'document', documentId, page: 1 }, text: askedText },
+      as: member,
     }),
     201,
   );
   const questionId = (asked.json as { id: string }).id;
   await expectStatus(
-    t.request('POST', `/api/my-data-room/questions/${questionId}/publish`, {
-      json: { question: faqQuestion, answer: faqAnswer },
-      headers: owner.auth,
+    t.call(questionRoutes.publish, {
+      params: { id: questionId },
+      body: { question: faqQuestion, answer: faqAnswer },
+      as: owner,
     }),
     200,
   );
@@ -924,7 +934,7 @@ async function buildWorld(): Promise<World> {
   const revokedInviteToken = await invite(t, owner, revokedEmail, revokedName);
   const revoked = await signInWithMagicLink(t, revokedEmail);
   await expectStatus(
-    t.request('DELETE', `/api/invites/${await invitationIdOf(owner, revokedEmail)}`, { headers: owner.auth }),
+    t.call(invitationRoutes.remove, { params: { id: await invitationIdOf(owner, revokedEmail) }, as: owner }),
     204,
   );
 
@@ -938,9 +948,9 @@ async function buildWorld(): Promise<World> {
   const exEditorInvitation = await inviteEditor(t, owner, exEditorEmail, exEditorName);
   const exEditor = await signInWithMagicLink(t, exEditorEmail);
   // A warm cache first: the removal must be seen by the ex-editor's very next request.
-  await expectStatus(t.request('GET', '/api/my-data-room', { headers: exEditor.auth }), 200);
+  await expectStatus(t.call(roomRoutes.mine, { as: exEditor }), 200);
   await expectStatus(
-    t.request('DELETE', `/api/admin/team/${exEditorInvitation.memberId}`, { headers: owner.auth }),
+    t.call(teamRoutes.removeEditor, { params: { id: exEditorInvitation.memberId }, as: owner }),
     204,
   );
 
@@ -959,7 +969,7 @@ async function buildWorld(): Promise<World> {
   const deletedName = `Dee ${canary('deleted-name')}`;
   const deletedToken = await invite(t, owner, deletedEmail, deletedName);
   await expectStatus(
-    t.request('DELETE', `/api/invites/${await invitationIdOf(owner, deletedEmail)}`, { headers: owner.auth }),
+    t.call(invitationRoutes.remove, { params: { id: await invitationIdOf(owner, deletedEmail) }, as: owner }),
     204,
   );
 
@@ -986,10 +996,9 @@ async function buildWorld(): Promise<World> {
   const bystanderInvestorEmail = uniqueEmail('bystander-investor');
   await invite(t, bystanderSession, bystanderInvestorEmail, 'Bea Bystander');
   const bystanderInvestor = await signInWithMagicLink(t, bystanderInvestorEmail);
-  const bystanderRoom = (await t.request('GET', '/api/my-data-room', { headers: bystanderSession.auth }))
-    .json as { id: string };
+  const bystanderRoom = (await t.call(roomRoutes.mine, { as: bystanderSession })).json;
   await expectStatus(
-    t.request('GET', `/api/data-room/${bystanderRoom.id}`, { headers: bystanderInvestor.auth }),
+    t.call(roomRoutes.room, { params: { id: bystanderRoom.id }, as: bystanderInvestor }),
     200,
   );
   const firstVisitMail = await t.smtp.waitForMessage(
@@ -1012,7 +1021,7 @@ async function buildWorld(): Promise<World> {
   };
   const loggedOutOwnerSession = async () => {
     const session = await signInWithMagicLink(t, ownerEmail);
-    await expectStatus(t.request('POST', '/api/auth/logout', { headers: session.auth }), 204);
+    await expectStatus(t.call(authRoutes.logout, { as: session }), 204);
     return session.token;
   };
 
@@ -1032,17 +1041,17 @@ async function buildWorld(): Promise<World> {
   const copiedLinkHolder = async () => {
     const victim = await createFounder(t);
     const invited = await expectStatus(
-      t.request('POST', '/api/invites', { json: { email: victim.user.email }, headers: owner.auth }),
+      t.call(invitationRoutes.create, { body: { email: victim.user.email }, as: owner }),
       201,
     );
     const invitationId = (invited.json as { invitation: { id: string } }).invitation.id;
     const copied = await expectStatus(
-      t.request('POST', `/api/invites/${invitationId}/link`, { headers: owner.auth }),
+      t.call(invitationRoutes.copyLink, { params: { id: invitationId }, as: owner }),
       200,
     );
     const token = new URL((copied.json as { link: string }).link).searchParams.get('invite') ?? '';
     const opened = await expectStatus(
-      t.request('POST', `/api/data-room/invite/${token}/accept`, { headers: { origin: t.config.appUrl } }),
+      t.call(authRoutes.acceptInvitation, { params: { token }, headers: { origin: t.config.appUrl } }),
       200,
     );
     return {
@@ -1053,10 +1062,7 @@ async function buildWorld(): Promise<World> {
   };
   const copied = await copiedLinkHolder();
   const roomShareLink = await expectStatus(
-    t.request('POST', '/api/my-data-room/share-links', {
-      json: { name: 'Matrix link', groupId: room.id },
-      headers: owner.auth,
-    }),
+    t.call(shareLinkRoutes.create, { body: { name: 'Matrix link', groupId: room.id }, as: owner }),
     201,
   );
   const roomShareToken = ((url: string) => url.slice(url.lastIndexOf('/') + 1))(
@@ -1125,10 +1131,7 @@ async function buildWorld(): Promise<World> {
   const readTokenName = `Sync ${canary('tokenname')}`;
   const readToken = await ownerToken(['analytics:read'], readTokenName);
   const revokedToken = await ownerToken(ALL_SCOPES);
-  await expectStatus(
-    t.request('DELETE', `/api/my-data-room/api-tokens/${revokedToken.id}`, { headers: owner.auth }),
-    204,
-  );
+  await expectStatus(t.call(apiTokenRoutes.revoke, { params: { id: revokedToken.id }, as: owner }), 204);
   const expiredApiToken = await ownerToken(ALL_SCOPES);
   await t.app.database.db
     .updateTable('api_tokens')
@@ -1151,9 +1154,9 @@ async function buildWorld(): Promise<World> {
   };
 
   const webhook = await expectStatus(
-    t.request('POST', '/api/my-data-room/webhooks', {
-      json: { url: `${receiver.url}/world`, events: ['document.uploaded'] },
-      headers: owner.auth,
+    t.call(webhookRoutes.addEndpoint, {
+      body: { url: `${receiver.url}/world`, events: ['document.uploaded'] },
+      as: owner,
     }),
     201,
   );
@@ -1227,7 +1230,7 @@ const newFounder = () => ({ name: 'Nia New', email: uniqueEmail('signup'), compa
 
 async function throwawayInvitation(): Promise<string> {
   const created = await expectStatus(
-    t.request('POST', '/api/invites', { json: { email: uniqueEmail('throwaway') }, headers: w.owner.auth }),
+    t.call(invitationRoutes.create, { body: { email: uniqueEmail('throwaway') }, as: w.owner }),
     201,
   );
   return (created.json as { invitation: { id: string } }).invitation.id;
@@ -1235,9 +1238,9 @@ async function throwawayInvitation(): Promise<string> {
 
 async function throwawayWebhookEndpoint(): Promise<string> {
   const created = await expectStatus(
-    t.request('POST', '/api/my-data-room/webhooks', {
-      json: { url: `${receiver.url}/throwaway-${crypto.randomUUID()}`, events: ['nda.accepted'] },
-      headers: w.owner.auth,
+    t.call(webhookRoutes.addEndpoint, {
+      body: { url: `${receiver.url}/throwaway-${crypto.randomUUID()}`, events: ['nda.accepted'] },
+      as: w.owner,
     }),
     201,
   );
@@ -1250,10 +1253,7 @@ async function throwawayEditorInvitation(): Promise<string> {
 
 async function throwawayGroup(): Promise<string> {
   const created = await expectStatus(
-    t.request('POST', '/api/my-data-room/groups', {
-      json: { name: `Throwaway ${crypto.randomUUID()}` },
-      headers: w.owner.auth,
-    }),
+    t.call(groupRoutes.create, { body: { name: `Throwaway ${crypto.randomUUID()}` }, as: w.owner }),
     201,
   );
   return (created.json as { id: string }).id;
@@ -1293,13 +1293,13 @@ interface PendingShareReader {
 /** A share link of the room that asks for approval, and a reader who proved an address and waits at it. */
 async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> {
   const made = await expectStatus(
-    t.request('POST', '/api/my-data-room/share-links', {
-      json: {
+    t.call(shareLinkRoutes.create, {
+      body: {
         name: `Matrix link ${crypto.randomUUID()}`,
         groupId: (await roomIdOf(owner)) ?? '',
         requiresApproval: true,
       },
-      headers: owner.auth,
+      as: owner,
     }),
     201,
   );
@@ -1308,7 +1308,7 @@ async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> 
   const email = uniqueEmail('share-reader');
   const browser = aBrowser();
   await expectStatus(
-    t.request('POST', `/api/share/${token}/code`, { json: { email }, headers: browser }),
+    t.call(shareLinkRoutes.requestCode, { params: { token }, body: { email }, headers: browser }),
     200,
   );
   const mail = await t.smtp.waitForMessage(
@@ -1316,24 +1316,22 @@ async function pendingShareReader(owner: SignedIn): Promise<PendingShareReader> 
   );
   const code = (mail.subject ?? '').slice(0, 6);
   await expectStatus(
-    t.request('POST', `/api/share/${token}/verify`, {
-      json: { email, code },
+    t.call(shareLinkRoutes.verify, {
+      params: { token },
+      body: { email, code },
       headers: { origin: t.config.appUrl, ...browser },
     }),
     200,
   );
-  const listed = await expectStatus(
-    t.request('GET', '/api/my-data-room/share-links', { headers: owner.auth }),
-    200,
-  );
+  const listed = await expectStatus(t.call(shareLinkRoutes.list, { as: owner }), 200);
   const links = (listed.json as { links: { id: string; readers: { id: string }[] }[] }).links;
   const readerId = links.find((each) => each.id === link.id)?.readers[0]?.id ?? '';
   return { id: link.id, token, readerId };
 }
 
 async function roomIdOf(owner: SignedIn): Promise<string | undefined> {
-  const room = await t.request('GET', '/api/my-data-room', { headers: owner.auth });
-  return (room.json as { id?: string }).id;
+  const room = await t.call(roomRoutes.mine, { as: owner });
+  return room.json.id;
 }
 
 async function memberEmail(): Promise<string> {
@@ -1347,7 +1345,7 @@ async function memberEmail(): Promise<string> {
 
 async function throwawayDocument(): Promise<string> {
   const uploaded = await expectStatus(
-    t.request('POST', '/api/upload', { form: pdfForm('Throwaway.pdf', 'throwaway'), headers: w.owner.auth }),
+    t.call(documentRoutes.upload, { form: pdfForm('Throwaway.pdf', 'throwaway'), as: w.owner }),
     201,
   );
   return (uploaded.json as { document: { id: string } }).document.id;
@@ -1359,7 +1357,7 @@ async function throwawayDocument(): Promise<string> {
  */
 async function throwawayVideo(): Promise<string> {
   const uploaded = await expectStatus(
-    t.request('POST', '/api/upload', { form: mp4Form('Throwaway.mp4'), headers: w.owner.auth }),
+    t.call(documentRoutes.upload, { form: mp4Form('Throwaway.mp4'), as: w.owner }),
     201,
   );
   return (uploaded.json as { document: { id: string } }).document.id;
@@ -1369,9 +1367,10 @@ async function throwawayVideo(): Promise<string> {
 async function replacedThrowawayDocument(): Promise<string> {
   const documentId = await throwawayVideo();
   await expectStatus(
-    t.request('POST', `/api/documents/${documentId}/versions`, {
+    t.call(documentRoutes.replaceFile, {
+      params: { id: documentId },
       form: mp4Form('Replaced.mp4'),
-      headers: w.owner.auth,
+      as: w.owner,
     }),
     201,
   );
@@ -1387,7 +1386,8 @@ async function throwawayFailedDocument(): Promise<string> {
 /** A new view of the room's document, opened by this caller. */
 async function viewOf(caller: Caller): Promise<string> {
   const opened = await expectStatus(
-    t.request('POST', `/api/documents/${w.documentId}/views`, {
+    t.call(readingRoutes.openView, {
+      params: { id: w.documentId },
       headers: { authorization: `Bearer ${caller.bearer}` },
     }),
     201,
@@ -1398,7 +1398,8 @@ async function viewOf(caller: Caller): Promise<string> {
 /** A new view of the room's document, opened by the member (each report cell reports on its own). */
 async function memberView(): Promise<string> {
   const opened = await expectStatus(
-    t.request('POST', `/api/documents/${w.documentId}/views`, {
+    t.call(readingRoutes.openView, {
+      params: { id: w.documentId },
       headers: { authorization: `Bearer ${w.callers.member.bearer}` },
     }),
     201,
@@ -1411,24 +1412,24 @@ const origin = () => new URL(t.config.appUrl).origin;
 
 /** The caller's own registration options, or (for a caller who cannot ask) a real challenge of someone else's. */
 async function registrationOptions(caller: Caller): Promise<{ challenge: string }> {
-  const own = await t.request('POST', '/api/auth/passkeys/options', {
+  const own = await t.call(passkeyRoutes.registrationOptions, {
     headers: caller.bearer ? { authorization: `Bearer ${caller.bearer}` } : {},
   });
-  if (own.status === 200) return own.json as { challenge: string };
-  const others = await t.request('POST', '/api/auth/passkeys/options', { headers: w.owner.auth });
-  return others.json as { challenge: string };
+  if (own.status === 200) return own.json;
+  const others = await t.call(passkeyRoutes.registrationOptions, { as: w.owner });
+  return others.json;
 }
 
 /** A passkey the caller registers now, when they can: its id. */
 async function ownPasskey(caller: Caller): Promise<string | undefined> {
   if (!caller.bearer) return undefined;
   const auth = { authorization: `Bearer ${caller.bearer}` };
-  const options = await t.request('POST', '/api/auth/passkeys/options', { headers: auth });
+  const options = await t.call(passkeyRoutes.registrationOptions, { headers: auth });
   if (options.status !== 200) return undefined;
   const authenticator = new SoftwareAuthenticator(rpId(), origin());
   const added = await expectStatus(
-    t.request('POST', '/api/auth/passkeys', {
-      json: { response: authenticator.register(options.json as { challenge: string }) },
+    t.call(passkeyRoutes.add, {
+      rawBody: { response: authenticator.register(options.json) },
       headers: auth,
     }),
     201,
@@ -1437,7 +1438,7 @@ async function ownPasskey(caller: Caller): Promise<string | undefined> {
 }
 
 async function signInOptions(): Promise<{ challenge: string }> {
-  return (await expectStatus(t.request('POST', '/api/auth/passkey-sign-in/options'), 200)).json as {
+  return (await expectStatus(t.call(passkeyRoutes.signInOptions), 200)).json as {
     challenge: string;
   };
 }
@@ -1448,11 +1449,11 @@ async function bystanderPasskey(): Promise<SoftwareAuthenticator> {
   if (bystanderAuthenticator) return bystanderAuthenticator;
   const holder = await createFounder(t);
   const authenticator = new SoftwareAuthenticator(rpId(), origin());
-  const options = await t.request('POST', '/api/auth/passkeys/options', { headers: holder.auth });
+  const options = await t.call(passkeyRoutes.registrationOptions, { as: holder });
   await expectStatus(
-    t.request('POST', '/api/auth/passkeys', {
-      json: { response: authenticator.register(options.json as { challenge: string }) },
-      headers: holder.auth,
+    t.call(passkeyRoutes.add, {
+      rawBody: { response: authenticator.register(options.json) },
+      as: holder,
     }),
     201,
   );
@@ -1482,7 +1483,13 @@ const CALLS: Record<string, Plan> = {
     json: { name: 'Throwaway token', scopes: ['analytics:read'] },
   }),
   'DELETE /api/my-data-room/api-tokens/:id': async (caller) => ({
-    path: `/api/my-data-room/api-tokens/${managesRoom(caller) ? (await createApiToken(t, w.owner, { scopes: ['analytics:read'] })).id : w.apiTokenId}`,
+    path: apiPath(apiTokenRoutes.revoke, {
+      params: {
+        id: managesRoom(caller)
+          ? (await createApiToken(t, w.owner, { scopes: ['analytics:read'] })).id
+          : w.apiTokenId,
+      },
+    }),
   }),
   // Managers change nothing of the room's access: a throwaway group, the member moved to the group they
   // are in, a section shown to every group as it was.
@@ -1490,11 +1497,13 @@ const CALLS: Record<string, Plan> = {
   'GET /api/my-data-room/preview': () => ({}),
   'POST /api/my-data-room/groups': () => ({ json: { name: `Throwaway ${crypto.randomUUID()}` } }),
   'POST /api/my-data-room/groups/:id': () => ({
-    path: `/api/my-data-room/groups/${w.roomId}`,
+    path: apiPath(groupRoutes.update, { params: { id: w.roomId } }),
     json: { isViewOnly: false },
   }),
   'DELETE /api/my-data-room/groups/:id': async (caller) => ({
-    path: `/api/my-data-room/groups/${managesRoom(caller) ? await throwawayGroup() : w.roomId}`,
+    path: apiPath(groupRoutes.update, {
+      params: { id: managesRoom(caller) ? await throwawayGroup() : w.roomId },
+    }),
   }),
   'POST /api/my-data-room/investor-groups': async () => ({
     json: { email: await memberEmail(), groupId: w.roomId },
@@ -1513,64 +1522,84 @@ const CALLS: Record<string, Plan> = {
     json: { name: `Throwaway link ${crypto.randomUUID()}`, groupId: w.roomId },
   }),
   'GET /api/my-data-room/share-links/:id/address': () => ({
-    path: `/api/my-data-room/share-links/${w.shareLink.id}/address`,
+    path: apiPath(shareLinkRoutes.address, { params: { id: w.shareLink.id } }),
   }),
   // A new address stops the old one: managers renew a throwaway link's, never the room's link.
   'POST /api/my-data-room/share-links/:id/new-address': async (caller) => ({
-    path: `/api/my-data-room/share-links/${managesRoom(caller) ? (await pendingShareReader(w.owner)).id : w.shareLink.id}/new-address`,
+    path: apiPath(shareLinkRoutes.newAddress, {
+      params: { id: managesRoom(caller) ? (await pendingShareReader(w.owner)).id : w.shareLink.id },
+    }),
   }),
   'POST /api/my-data-room/share-links/:id': () => ({
-    path: `/api/my-data-room/share-links/${w.shareLink.id}`,
+    path: apiPath(shareLinkRoutes.update, { params: { id: w.shareLink.id } }),
     json: { isDisabled: false },
   }),
   'POST /api/my-data-room/share-link-readers/:id': async (caller) => ({
-    path: `/api/my-data-room/share-link-readers/${managesRoom(caller) ? (await pendingShareReader(w.owner)).readerId : w.shareLink.readerId}`,
+    path: apiPath(shareLinkRoutes.decide, {
+      params: {
+        id: managesRoom(caller) ? (await pendingShareReader(w.owner)).readerId : w.shareLink.readerId,
+      },
+    }),
     json: { decision: 'refuse' },
   }),
-  'GET /api/share/:token': () => ({ path: `/api/share/${w.shareLink.token}` }),
+  'GET /api/share/:token': () => ({
+    path: apiPath(shareLinkRoutes.state, { params: { token: w.shareLink.token } }),
+  }),
   'POST /api/share/:token/code': () => ({
-    path: `/api/share/${w.shareLink.token}/code`,
+    path: apiPath(shareLinkRoutes.requestCode, { params: { token: w.shareLink.token } }),
     json: { email: uniqueEmail('share-code') },
   }),
   'POST /api/share/:token/verify': () => ({
-    path: `/api/share/${w.shareLink.token}/verify`,
+    path: apiPath(shareLinkRoutes.verify, { params: { token: w.shareLink.token } }),
     json: { email: uniqueEmail('share-guess'), code: '123456' },
   }),
   // Questions (ADR 73): the member asks about the deck's first page; managers answer throwaway questions
   // (the world's keeps its published wording) and write the setting as it is (on).
   'POST /api/data-room/:id/questions': () => ({
-    path: `/api/data-room/${w.roomId}/questions`,
+    path: apiPath(questionRoutes.mine, { params: { id: w.roomId } }),
     json: { about: { kind: 'document', documentId: w.documentId, page: 1 }, text: 'Matrix question' },
   }),
-  'GET /api/data-room/:id/questions': () => ({ path: `/api/data-room/${w.roomId}/questions` }),
+  'GET /api/data-room/:id/questions': () => ({
+    path: apiPath(questionRoutes.mine, { params: { id: w.roomId } }),
+  }),
   'POST /api/data-room/:id/questions/seen': () => ({
-    path: `/api/data-room/${w.roomId}/questions/seen`,
+    path: apiPath(questionRoutes.markSeen, { params: { id: w.roomId } }),
     json: {},
   }),
-  'GET /api/data-room/:id/faq': () => ({ path: `/api/data-room/${w.roomId}/faq` }),
-  'GET /api/documents/:id/questions': () => ({ path: `/api/documents/${w.documentId}/questions` }),
+  'GET /api/data-room/:id/faq': () => ({ path: apiPath(questionRoutes.faq, { params: { id: w.roomId } }) }),
+  'GET /api/documents/:id/questions': () => ({
+    path: apiPath(questionRoutes.ofDocument, { params: { id: w.documentId } }),
+  }),
   'GET /api/data-room/invite/:token/faq': invitedView('/faq'),
   'GET /api/my-data-room/questions': () => ({}),
   'GET /api/my-data-room/questions/by-page': () => ({}),
   'GET /api/my-data-room/question-settings': () => ({}),
   'POST /api/my-data-room/question-settings': () => ({ json: { isEnabled: true } }),
   'POST /api/my-data-room/questions/:id/reply': async (caller) => ({
-    path: `/api/my-data-room/questions/${managesRoom(caller) ? await throwawayQuestion() : w.questionId}/reply`,
+    path: apiPath(questionRoutes.reply, {
+      params: { id: managesRoom(caller) ? await throwawayQuestion() : w.questionId },
+    }),
     json: { answer: 'A private answer.' },
   }),
   'POST /api/my-data-room/questions/:id/publish': async (caller) => ({
-    path: `/api/my-data-room/questions/${managesRoom(caller) ? await throwawayQuestion() : w.questionId}/publish`,
+    path: apiPath(questionRoutes.publish, {
+      params: { id: managesRoom(caller) ? await throwawayQuestion() : w.questionId },
+    }),
     json: { question: 'Throwaway wording?', answer: 'A published answer.' },
   }),
   'POST /api/my-data-room/questions/:id/published': async (caller) => ({
-    path: `/api/my-data-room/questions/${managesRoom(caller) ? await throwawayQuestion('published') : w.questionId}/published`,
+    path: apiPath(questionRoutes.editPublished, {
+      params: { id: managesRoom(caller) ? await throwawayQuestion('published') : w.questionId },
+    }),
     json: { question: 'Edited wording?', answer: 'An edited answer.' },
   }),
   'DELETE /api/my-data-room/questions/:id/published': async (caller) => ({
-    path: `/api/my-data-room/questions/${managesRoom(caller) ? await throwawayQuestion('published') : w.questionId}/published`,
+    path: apiPath(questionRoutes.editPublished, {
+      params: { id: managesRoom(caller) ? await throwawayQuestion('published') : w.questionId },
+    }),
   }),
   'GET /api/admin/exports/questions.csv': () => ({
-    path: `/api/admin/exports/questions.csv?investor=${w.memberUserId}`,
+    path: apiPath(exportRoutes.questions, { query: { investor: w.memberUserId } }),
   }),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>
@@ -1586,7 +1615,7 @@ const CALLS: Record<string, Plan> = {
   'POST /api/validate-promo-code': () => ({ json: { code: PROMO_CODE } }),
   'POST /api/waitlist': () => ({ json: { companyName: 'Queued Co', contactEmail: uniqueEmail('waitlist') } }),
   'GET /api/notifications/unsubscribe': () => ({
-    path: `/api/notifications/unsubscribe?token=${w.bystanderUnsubscribeToken}`,
+    path: apiPath(notificationRoutes.unsubscribeDetails, { query: { token: w.bystanderUnsubscribeToken } }),
   }),
   'POST /api/notifications/unsubscribe': () => ({ json: { token: w.bystanderUnsubscribeToken } }),
 
@@ -1601,7 +1630,9 @@ const CALLS: Record<string, Plan> = {
     },
   }),
   'DELETE /api/auth/passkeys/:id': async (caller) => ({
-    path: `/api/auth/passkeys/${(await ownPasskey(caller)) ?? crypto.randomUUID()}`,
+    path: apiPath(passkeyRoutes.remove, {
+      params: { id: (await ownPasskey(caller)) ?? crypto.randomUUID() },
+    }),
   }),
   // Codes are for a passkey's holder: the caller gets one first, where they can.
   'POST /api/auth/recovery-codes': async (caller) => {
@@ -1610,7 +1641,11 @@ const CALLS: Record<string, Plan> = {
   },
   'GET /api/auth/sessions': () => ({}),
   'DELETE /api/auth/sessions/:id': async (caller) => ({
-    path: `/api/auth/sessions/${caller.anotherSession ? await sessionIdOf(await caller.anotherSession()) : crypto.randomUUID()}`,
+    path: apiPath(passkeyRoutes.endSession, {
+      params: {
+        id: caller.anotherSession ? await sessionIdOf(await caller.anotherSession()) : crypto.randomUUID(),
+      },
+    }),
   }),
   'POST /api/auth/sessions/end-others': () => ({}),
   'POST /api/auth/second-factor/options': () => ({}),
@@ -1623,25 +1658,47 @@ const CALLS: Record<string, Plan> = {
     json: { response: (await bystanderPasskey()).authenticate(await signInOptions()) },
   }),
 
-  'GET /api/data-room/:id': () => ({ path: `/api/data-room/${w.roomId}` }),
-  'GET /api/data-room/:id/sections': () => ({ path: `/api/data-room/${w.roomId}/sections` }),
-  'GET /api/data-room/:id/documents': () => ({ path: `/api/data-room/${w.roomId}/documents` }),
+  'GET /api/data-room/:id': () => ({ path: apiPath(roomRoutes.room, { params: { id: w.roomId } }) }),
+  'GET /api/data-room/:id/sections': () => ({
+    path: apiPath(roomRoutes.sections, { params: { id: w.roomId } }),
+  }),
+  'GET /api/data-room/:id/documents': () => ({
+    path: apiPath(documentRoutes.inRoom, { params: { id: w.roomId } }),
+  }),
   'GET /api/data-room/:id/click': () => ({
-    path: `/api/data-room/${w.roomId}/click?url=${encodeURIComponent(w.externalUrl)}`,
+    path: apiPath(roomRoutes.click, { params: { id: w.roomId }, query: { url: w.externalUrl } }),
   }),
-  'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.documentId}/download` }),
-  'GET /api/data-room/:id/download-all': () => ({ path: `/api/data-room/${w.roomId}/download-all` }),
-  'GET /api/documents/:id/preview': () => ({ path: `/api/documents/${w.documentId}/preview` }),
-  'GET /api/documents/:id/pages/:page': () => ({ path: `/api/documents/${w.documentId}/pages/2?width=1600` }),
-  'GET /api/documents/:id/thumbnails/:page': () => ({ path: `/api/documents/${w.documentId}/thumbnails/1` }),
-  'GET /api/documents/:id/text': () => ({ path: `/api/documents/${w.documentId}/text` }),
+  'GET /api/documents/:id/download': () => ({
+    path: apiPath(documentRoutes.download, { params: { id: w.documentId } }),
+  }),
+  'GET /api/data-room/:id/download-all': () => ({
+    path: apiPath(documentRoutes.downloadAll, { params: { id: w.roomId } }),
+  }),
+  'GET /api/documents/:id/preview': () => ({
+    path: apiPath(previewRoutes.preview, { params: { id: w.documentId } }),
+  }),
+  'GET /api/documents/:id/pages/:page': () => ({
+    path: apiPath(previewRoutes.page, { params: { id: w.documentId, page: '2' }, query: { width: '1600' } }),
+  }),
+  'GET /api/documents/:id/thumbnails/:page': () => ({
+    path: apiPath(previewRoutes.thumbnail, { params: { id: w.documentId, page: '1' } }),
+  }),
+  'GET /api/documents/:id/text': () => ({
+    path: apiPath(previewRoutes.text, { params: { id: w.documentId } }),
+  }),
   'GET /api/documents/:id/preview/content': () => ({
-    path: `/api/documents/${w.imageDocumentId}/preview/content`,
+    path: apiPath(previewRoutes.content, { params: { id: w.imageDocumentId } }),
   }),
-  'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.documentId}/views` }),
+  'POST /api/documents/:id/views': () => ({
+    path: apiPath(readingRoutes.openView, { params: { id: w.documentId } }),
+  }),
   // The holders of a proof of one room report on a view of their own: they read that room (ADR 74).
   'POST /api/views/:viewId/reports': async (caller) => ({
-    path: `/api/views/${caller.key === 'copied' || caller.key === 'code' ? await viewOf(caller) : await memberView()}/reports`,
+    path: apiPath(readingRoutes.report, {
+      params: {
+        viewId: caller.key === 'copied' || caller.key === 'code' ? await viewOf(caller) : await memberView(),
+      },
+    }),
     json: { pages: [{ page: 1, seconds: 1 }] },
   }),
 
@@ -1654,11 +1711,14 @@ const CALLS: Record<string, Plan> = {
   // The visitor accepts a fresh invitation to a room of its own (accepting joins that room, which would
   // change ours, and spend the visitor's link for the rows after it).
   'POST /api/data-room/invite/:token/accept': async (caller) => ({
-    path: `/api/data-room/invite/${
-      caller.key === 'invite'
-        ? await invite(t, await createFounder(t), uniqueEmail('accepting'), 'Acey Accepting')
-        : caller.inviteToken
-    }/accept`,
+    path: apiPath(authRoutes.acceptInvitation, {
+      params: {
+        token:
+          caller.key === 'invite'
+            ? await invite(t, await createFounder(t), uniqueEmail('accepting'), 'Acey Accepting')
+            : caller.inviteToken,
+      },
+    }),
   }),
 
   'GET /api/my-data-room': () => ({}),
@@ -1674,17 +1734,17 @@ const CALLS: Record<string, Plan> = {
   }),
   'GET /api/admin/nda-acceptances': () => ({}),
   'GET /api/admin/nda-acceptances/:id/record.pdf': () => ({
-    path: `/api/admin/nda-acceptances/${w.ndaAcceptanceId}/record.pdf`,
+    path: apiPath(ndaRoutes.record, { params: { id: w.ndaAcceptanceId } }),
   }),
   'GET /api/admin/exports/nda-acceptances.csv': () => ({
-    path: `/api/admin/exports/nda-acceptances.csv?investor=${w.memberUserId}`,
+    path: apiPath(exportRoutes['nda-acceptances'], { query: { investor: w.memberUserId } }),
   }),
   'POST /api/data-room/:id/nda/acceptances': () => ({
-    path: `/api/data-room/${w.roomId}/nda/acceptances`,
+    path: apiPath(ndaRoutes.accept, { params: { id: w.roomId } }),
     json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
   }),
   'POST /api/data-room/invite/:token/nda/acceptances': (caller) => ({
-    path: `/api/data-room/invite/${caller.inviteToken}/nda/acceptances`,
+    path: apiPath(ndaRoutes.acceptByInvitation, { params: { token: caller.inviteToken } }),
     json: { versionId: 'any', signerName: 'Pat Caller', agree: true },
   }),
   'GET /api/my-data-room/notifications': () => ({}),
@@ -1707,20 +1767,22 @@ const CALLS: Record<string, Plan> = {
   }),
   // The managers write what is already there, rotate the secret, send a test event, read the log.
   'POST /api/my-data-room/webhooks/:id': () => ({
-    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}`,
+    path: apiPath(webhookRoutes.updateEndpoint, { params: { id: w.webhookEndpointId } }),
     json: { events: ['document.uploaded'] },
   }),
   'DELETE /api/my-data-room/webhooks/:id': async (caller) => ({
-    path: `/api/my-data-room/webhooks/${managesRoom(caller) ? await throwawayWebhookEndpoint() : w.webhookEndpointId}`,
+    path: apiPath(webhookRoutes.updateEndpoint, {
+      params: { id: managesRoom(caller) ? await throwawayWebhookEndpoint() : w.webhookEndpointId },
+    }),
   }),
   'POST /api/my-data-room/webhooks/:id/rotate-secret': () => ({
-    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/rotate-secret`,
+    path: apiPath(webhookRoutes.rotateSecret, { params: { id: w.webhookEndpointId } }),
   }),
   'POST /api/my-data-room/webhooks/:id/test': () => ({
-    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/test`,
+    path: apiPath(webhookRoutes.sendTest, { params: { id: w.webhookEndpointId } }),
   }),
   'GET /api/my-data-room/webhooks/:id/deliveries': () => ({
-    path: `/api/my-data-room/webhooks/${w.webhookEndpointId}/deliveries`,
+    path: apiPath(webhookRoutes.deliveries, { params: { id: w.webhookEndpointId } }),
   }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
@@ -1743,82 +1805,113 @@ const CALLS: Record<string, Plan> = {
   'GET /api/admin/recent-access': () => ({}),
   'GET /api/admin/analytics': () => ({}),
   'GET /api/admin/analytics/documents/:documentId': () => ({
-    path: `/api/admin/analytics/documents/${w.documentId}`,
+    path: apiPath(readingRoutes.document, { params: { documentId: w.documentId } }),
   }),
   'GET /api/admin/analytics/investors/:userId': () => ({
-    path: `/api/admin/analytics/investors/${w.memberUserId}`,
+    path: apiPath(readingRoutes.investor, { params: { userId: w.memberUserId } }),
   }),
   // Filtered by the room's investor: another founder's room has no such investor (404).
   'GET /api/admin/exports/access-log.csv': () => ({
-    path: `/api/admin/exports/access-log.csv?investor=${w.memberUserId}`,
+    path: apiPath(exportRoutes['access-log'], { query: { investor: w.memberUserId } }),
   }),
   'GET /api/admin/exports/documents.csv': () => ({
-    path: `/api/admin/exports/documents.csv?investor=${w.memberUserId}`,
+    path: apiPath(exportRoutes.documents, { query: { investor: w.memberUserId } }),
   }),
   'GET /api/admin/exports/investors.csv': () => ({
-    path: `/api/admin/exports/investors.csv?investor=${w.memberUserId}`,
+    path: apiPath(exportRoutes.investors, { query: { investor: w.memberUserId } }),
   }),
 
   'GET /api/admin/team': () => ({}),
   'POST /api/admin/team': () => ({ json: { email: uniqueEmail('cofounder'), name: 'Cory Cofounder' } }),
   'DELETE /api/admin/team/:id': async (caller) => ({
-    path: `/api/admin/team/${caller.key === 'owner' ? await throwawayEditorInvitation() : w.editorMemberId}`,
+    path: apiPath(teamRoutes.removeEditor, {
+      params: { id: caller.key === 'owner' ? await throwawayEditorInvitation() : w.editorMemberId },
+    }),
   }),
 
   'DELETE /api/invites/:id': async (caller) => ({
-    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}`,
+    path: apiPath(invitationRoutes.remove, {
+      params: { id: managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId },
+    }),
   }),
   'POST /api/invites/:id/resend': async (caller) => ({
-    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}/resend`,
+    path: apiPath(invitationRoutes.resend, {
+      params: { id: managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId },
+    }),
   }),
   'POST /api/invites/:id/link': async (caller) => ({
-    path: `/api/invites/${managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId}/link`,
+    path: apiPath(invitationRoutes.copyLink, {
+      params: { id: managesRoom(caller) ? await throwawayInvitation() : w.pendingInvitationId },
+    }),
   }),
   'DELETE /api/documents/:id': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}`,
+    path: apiPath(documentRoutes.remove, {
+      params: { id: managesRoom(caller) ? await throwawayDocument() : w.documentId },
+    }),
   }),
   'POST /api/documents/:id/preview/retry': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await throwawayFailedDocument() : w.documentId}/preview/retry`,
+    path: apiPath(previewRoutes.retry, {
+      params: { id: managesRoom(caller) ? await throwawayFailedDocument() : w.documentId },
+    }),
   }),
   // Managers rename a throwaway document: the world's keeps the title its canaries are checked against.
   'POST /api/documents/:id/title': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await throwawayDocument() : w.documentId}/title`,
+    path: apiPath(documentRoutes.rename, {
+      params: { id: managesRoom(caller) ? await throwawayDocument() : w.documentId },
+    }),
     json: { title: 'Renamed deck' },
   }),
   // Managers replace a throwaway video's file: the world's document keeps its canaries.
   'POST /api/documents/:id/versions': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await throwawayVideo() : w.documentId}/versions`,
+    path: apiPath(documentRoutes.versions, {
+      params: { id: managesRoom(caller) ? await throwawayVideo() : w.documentId },
+    }),
     form: mp4Form('Replaced.mp4'),
   }),
-  'GET /api/documents/:id/versions': () => ({ path: `/api/documents/${w.documentId}/versions` }),
+  'GET /api/documents/:id/versions': () => ({
+    path: apiPath(documentRoutes.versions, { params: { id: w.documentId } }),
+  }),
   'POST /api/documents/:id/versions/:number/restore': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await replacedThrowawayDocument() : w.documentId}/versions/1/restore`,
+    path: apiPath(documentRoutes.restoreVersion, {
+      params: { id: managesRoom(caller) ? await replacedThrowawayDocument() : w.documentId, number: '1' },
+    }),
   }),
   'DELETE /api/documents/:id/versions/:number': async (caller) => ({
-    path: `/api/documents/${managesRoom(caller) ? await replacedThrowawayDocument() : w.documentId}/versions/1`,
+    path: apiPath(documentRoutes.removeVersion, {
+      params: { id: managesRoom(caller) ? await replacedThrowawayDocument() : w.documentId, number: '1' },
+    }),
   }),
   'GET /api/documents/:id/versions/:number/download': () => ({
-    path: `/api/documents/${w.documentId}/versions/1/download`,
+    path: apiPath(documentRoutes.downloadVersion, { params: { id: w.documentId, number: '1' } }),
   }),
   // The owner writes what is already there: the world's document keeps following the room.
   'POST /api/documents/:id/download-policy': () => ({
-    path: `/api/documents/${w.documentId}/download-policy`,
+    path: apiPath(documentRoutes.setDownloadPolicy, { params: { id: w.documentId } }),
     json: { policy: 'room' },
   }),
 };
 
 /** The view-only block's calls: the same routes, on the room's view-only deck and video. */
 const VIEW_ONLY_CALLS: Record<string, Plan> = {
-  'GET /api/documents/:id/download': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/download` }),
-  'GET /api/documents/:id/preview': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/preview` }),
+  'GET /api/documents/:id/download': () => ({
+    path: apiPath(documentRoutes.download, { params: { id: w.viewOnlyDocumentId } }),
+  }),
+  'GET /api/documents/:id/preview': () => ({
+    path: apiPath(previewRoutes.preview, { params: { id: w.viewOnlyDocumentId } }),
+  }),
   'GET /api/documents/:id/pages/:page': () => ({
-    path: `/api/documents/${w.viewOnlyDocumentId}/pages/1?width=1600`,
+    path: apiPath(previewRoutes.page, {
+      params: { id: w.viewOnlyDocumentId, page: '1' },
+      query: { width: '1600' },
+    }),
   }),
   'GET /api/documents/:id/preview/content': () => ({
-    path: `/api/documents/${w.viewOnlyVideoId}/preview/content`,
+    path: apiPath(previewRoutes.content, { params: { id: w.viewOnlyVideoId } }),
     headers: { range: 'bytes=0-99' },
   }),
-  'POST /api/documents/:id/views': () => ({ path: `/api/documents/${w.viewOnlyDocumentId}/views` }),
+  'POST /api/documents/:id/views': () => ({
+    path: apiPath(readingRoutes.openView, { params: { id: w.viewOnlyDocumentId } }),
+  }),
 };
 
 /** A view the member opened before the NDA pass turned the NDA on: its reports are refused until they accept. */
@@ -1828,7 +1921,7 @@ let viewBeforeNda = '';
 const NDA_CALLS: Record<string, Plan> = {
   ...CALLS,
   'POST /api/views/:viewId/reports': () => ({
-    path: `/api/views/${viewBeforeNda}/reports`,
+    path: apiPath(readingRoutes.report, { params: { viewId: viewBeforeNda } }),
     json: { pages: [{ page: 1, seconds: 1 }] },
   }),
 };
@@ -1845,14 +1938,14 @@ let viewOfGroupPass = '';
 const GROUP_CALLS: Record<string, Plan> = {
   ...CALLS,
   'POST /api/views/:viewId/reports': () => ({
-    path: `/api/views/${viewOfGroupPass}/reports`,
+    path: apiPath(readingRoutes.report, { params: { viewId: viewOfGroupPass } }),
     json: { pages: [{ page: 1, seconds: 1 }] },
   }),
   'GET /api/data-room/:id/download-all': () => ({
-    path: `/api/data-room/${w.roomId}/download-all?section=1`,
+    path: apiPath(documentRoutes.downloadAll, { params: { id: w.roomId }, query: { section: '1' } }),
   }),
   'GET /api/documents/:id/preview/content': () => ({
-    path: `/api/documents/${w.documentId}/preview/content`,
+    path: apiPath(previewRoutes.content, { params: { id: w.documentId } }),
   }),
 };
 
@@ -1991,19 +2084,19 @@ test("every canary is the room's data: the owner's own reads show each one", asy
   let seen = '';
   for (const url of [
     '/api/auth/me',
-    '/api/my-data-room',
-    '/api/my-data-room/nda',
-    '/api/sections/content',
-    '/api/my-documents',
-    '/api/invites',
-    '/api/admin/users',
-    '/api/admin/team',
-    '/api/my-data-room/api-tokens',
-    '/api/my-data-room/questions',
-    `/api/documents/${w.documentId}/download`,
-    `/api/documents/${w.documentId}/text`,
-    `/api/documents/${w.imageDocumentId}/preview`,
-    `/api/documents/${w.viewOnlyDocumentId}/download`,
+    apiPath(roomRoutes.mine),
+    apiPath(ndaRoutes.settings),
+    apiPath(roomRoutes.mySections),
+    apiPath(documentRoutes.mine),
+    apiPath(invitationRoutes.mine),
+    apiPath(adminRoutes.users),
+    apiPath(teamRoutes.team),
+    apiPath(apiTokenRoutes.list),
+    apiPath(questionRoutes.inbox),
+    apiPath(documentRoutes.download, { params: { id: w.documentId } }),
+    apiPath(previewRoutes.text, { params: { id: w.documentId } }),
+    apiPath(previewRoutes.preview, { params: { id: w.imageDocumentId } }),
+    apiPath(documentRoutes.download, { params: { id: w.viewOnlyDocumentId } }),
   ]) {
     const response = await expectStatus(t.request('GET', url, { headers: w.owner.auth }), 200);
     seen += `${[...response.headers].join('\n')}\n${response.text}\n`;
@@ -2098,19 +2191,16 @@ describe("with the room's NDA on, before the member and the visitor accepted it"
   beforeAll(async () => {
     viewBeforeNda = await memberView();
     await expectStatus(
-      t.request('POST', '/api/my-data-room/nda', {
-        json: { isRequired: true, text: `${w.ndaText}\n\nRevised.` },
-        headers: w.owner.auth,
+      t.call(ndaRoutes.saveSettings, {
+        body: { isRequired: true, text: `${w.ndaText}\n\nRevised.` },
+        as: w.owner,
       }),
       200,
     );
   });
   afterAll(async () => {
     await expectStatus(
-      t.request('POST', '/api/my-data-room/nda', {
-        json: { isRequired: false, text: w.ndaText },
-        headers: w.owner.auth,
-      }),
+      t.call(ndaRoutes.saveSettings, { body: { isRequired: false, text: w.ndaText }, as: w.owner }),
       200,
     );
   });
@@ -2123,10 +2213,7 @@ const sectionNames = () => [...w.markdown.matchAll(/^## (.+)$/gm)].map((match) =
 const showSectionsTo = async (visibleTo: string[] | null) => {
   for (const section of sectionNames())
     await expectStatus(
-      t.request('POST', '/api/my-data-room/section-visibility', {
-        json: { section, visibleTo },
-        headers: w.owner.auth,
-      }),
+      t.call(groupRoutes.setSectionVisibility, { body: { section, visibleTo }, as: w.owner }),
       200,
     );
 };
@@ -2137,7 +2224,7 @@ async function shareLinkEntry(token: string, email: string): Promise<string> {
   const before = t.smtp.messages.length;
   const browser = aBrowser();
   await expectStatus(
-    t.request('POST', `/api/share/${token}/code`, { json: { email }, headers: browser }),
+    t.call(shareLinkRoutes.requestCode, { params: { token }, body: { email }, headers: browser }),
     200,
   );
   const mail = await t.smtp.waitForMessage(
@@ -2148,8 +2235,9 @@ async function shareLinkEntry(token: string, email: string): Promise<string> {
   );
   const code = (mail.subject ?? '').slice(0, 6);
   const entered = await expectStatus(
-    t.request('POST', `/api/share/${token}/verify`, {
-      json: { email, code },
+    t.call(shareLinkRoutes.verify, {
+      params: { token },
+      body: { email, code },
       headers: { origin: t.config.appUrl, ...browser },
     }),
     200,
@@ -2160,9 +2248,9 @@ async function shareLinkEntry(token: string, email: string): Promise<string> {
 
 async function shareLinkReader(groupId: string, email: string): Promise<string> {
   const made = await expectStatus(
-    t.request('POST', '/api/my-data-room/share-links', {
-      json: { name: `Outside link ${crypto.randomUUID()}`, groupId },
-      headers: w.owner.auth,
+    t.call(shareLinkRoutes.create, {
+      body: { name: `Outside link ${crypto.randomUUID()}`, groupId },
+      as: w.owner,
     }),
     201,
   );
@@ -2175,10 +2263,10 @@ async function groupCallersOf(): Promise<Record<GroupCallerKey, Caller>> {
   const { owner } = w;
   const post = (url: string, json: unknown) => t.request('POST', url, { json, headers: owner.auth });
   const outside = (
-    await expectStatus(post('/api/my-data-room/groups', { name: `Outside ${crypto.randomUUID()}` }), 201)
+    await expectStatus(post(apiPath(groupRoutes.list), { name: `Outside ${crypto.randomUUID()}` }), 201)
   ).json as { id: string };
   const intoOutside = (email: string) =>
-    expectStatus(post('/api/my-data-room/investor-groups', { email, groupId: outside.id }), 200);
+    expectStatus(post(apiPath(groupRoutes.moveInvestor), { email, groupId: outside.id }), 200);
   const hiddenEmail = uniqueEmail('hidden-member');
   const hiddenToken = await invite(t, owner, hiddenEmail, 'Hal Hidden');
   const hidden = await signInWithMagicLink(t, hiddenEmail);
@@ -2194,7 +2282,7 @@ async function groupCallersOf(): Promise<Record<GroupCallerKey, Caller>> {
   const expired = await signInWithMagicLink(t, expiredEmail);
   const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
   await expectStatus(
-    post('/api/my-data-room/investor-access', { email: expiredEmail, accessExpiresAt: inAnHour }),
+    post(apiPath(groupRoutes.setInvestorAccess), { email: expiredEmail, accessExpiresAt: inAnHour }),
     200,
   );
   await t.app.database.db

@@ -13,6 +13,19 @@ import { SERVER_LOCK_APPLICATION } from '#server/db/server-lock';
 import { backUp } from '#server/operations/backup';
 import type { BackupManifest } from '#server/operations/manifest';
 import { restore } from '#server/operations/restore';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { passkeyRoutes } from '#shared/contracts/passkeys';
+import { questionRoutes } from '#shared/contracts/questions';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import {
   ALL_TABLES,
@@ -108,50 +121,47 @@ beforeAll(async () => {
   founder = room.founder;
   await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
   // A passkey (with its used challenge) and the recovery codes a manager's first passkey brings (ADR 62).
-  const passkeyOptions = await source.request('POST', '/api/auth/passkeys/options', {
-    headers: founder.auth,
-  });
+  const passkeyOptions = await source.call(passkeyRoutes.registrationOptions, { as: founder });
   const authenticator = new SoftwareAuthenticator(
     new URL(source.config.appUrl).hostname,
     new URL(source.config.appUrl).origin,
   );
-  const passkey = await source.request('POST', '/api/auth/passkeys', {
-    json: { response: authenticator.register(passkeyOptions.json as { challenge: string }) },
-    headers: founder.auth,
+  const passkey = await source.call(passkeyRoutes.add, {
+    rawBody: { response: authenticator.register(passkeyOptions.json) },
+    as: founder,
   });
   expect(passkey.status, passkey.text).toBe(201);
-  const webhook = await source.request('POST', '/api/my-data-room/webhooks', {
-    json: { url: `${webhookReceiver.url}/backup`, events: ['document.uploaded'] },
-    headers: founder.auth,
+  const webhook = await source.call(webhookRoutes.addEndpoint, {
+    body: { url: `${webhookReceiver.url}/backup`, events: ['document.uploaded'] },
+    as: founder,
   });
   expect(webhook.status, webhook.text).toBe(201);
-  const nda = await source.request('POST', '/api/my-data-room/nda', {
-    json: { isRequired: true, text: 'Keep what you read here to yourself.' },
-    headers: founder.auth,
+  const nda = await source.call(ndaRoutes.saveSettings, {
+    body: { isRequired: true, text: 'Keep what you read here to yourself.' },
+    as: founder,
   });
   expect(nda.status, nda.text).toBe(200);
-  const roomId = (
-    (await source.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
-  ).id;
-  const accepted = await source.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
-    json: {
+  const roomId = (await source.call(roomRoutes.mine, { as: founder })).json.id;
+  const accepted = await source.call(ndaRoutes.accept, {
+    params: { id: roomId },
+    body: {
       versionId: (nda.json as { version: { id: string } }).version.id,
       signerName: 'Ivy Investor',
       agree: true,
     },
-    headers: room.investor.auth,
+    as: room.investor,
   });
   expect(accepted.status, accepted.text).toBe(201);
   // Notifications (ADR 44): the founder's choice (first visits only, so no digest is waiting to change a
   // row mid-test), the investor's first visit and its mail (from the downloads below), a message to investors.
-  const choice = await source.request('POST', '/api/my-data-room/notifications', {
-    json: { founderNotifications: 'first_visits' },
-    headers: founder.auth,
+  const choice = await source.call(notificationRoutes.saveSettings, {
+    body: { founderNotifications: 'first_visits' },
+    as: founder,
   });
   expect(choice.status, choice.text).toBe(200);
-  const message = await source.request('POST', '/api/my-data-room/investor-messages', {
-    json: { message: 'Our Q3 update is in the room.' },
-    headers: founder.auth,
+  const message = await source.call(notificationRoutes.sendInvestorMessage, {
+    body: { message: 'Our Q3 update is in the room.' },
+    as: founder,
   });
   expect(message.status, message.text).toBe(202);
   for (const [index, section] of ['Financials', 'Legal', ''].entries()) {
@@ -163,30 +173,29 @@ beforeAll(async () => {
     );
     expect(response.status, response.text).toBe(201);
     const { document } = response.json as DocumentId;
-    const download = await source.request('GET', `/api/documents/${document.id}/download`, {
-      headers: room.investor.auth,
+    const download = await source.call(documentRoutes.download, {
+      params: { id: document.id },
+      as: room.investor,
     });
     expect(download.status).toBe(200);
-    const view = await source.request('POST', `/api/documents/${document.id}/views`, {
-      headers: room.investor.auth,
+    const view = await source.call(readingRoutes.openView, {
+      params: { id: document.id },
+      as: room.investor,
     });
     expect(view.status, view.text).toBe(201);
-    const report = await source.request(
-      'POST',
-      `/api/views/${(view.json as { viewId: string }).viewId}/reports`,
-      {
-        json: { pages: [{ page: 1, seconds: 1 }] },
-        headers: room.investor.auth,
-      },
-    );
+    const report = await source.call(readingRoutes.report, {
+      params: { viewId: (view.json as { viewId: string }).viewId },
+      rawBody: { pages: [{ page: 1, seconds: 1 }] },
+      as: room.investor,
+    });
     expect(report.status, report.text).toBe(204);
   }
   // A real PDF, prepared into its preview's objects (page images, thumbnails, text), which backups carry.
   const prepared = await uploadFile(source, founder, { name: 'deck.pdf', bytes: writtenPdf({ pages: 2 }) });
   expect(prepared.status, prepared.text).toBe(201);
   await source.app.jobs.whenIdle();
-  const waitlisted = await source.request('POST', '/api/waitlist', {
-    json: { companyName: 'Waiting Co', contactEmail: uniqueEmail('waitlist') },
+  const waitlisted = await source.call(accountRoutes.joinWaitlist, {
+    body: { companyName: 'Waiting Co', contactEmail: uniqueEmail('waitlist') },
   });
   expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
   await seedGroupsAndShareLinks(room.investorEmail);
@@ -204,15 +213,19 @@ async function seedQuestions(investor: SignedIn, roomId: string) {
     return response.json as { id: string };
   };
   const asked = await send(
-    `/api/data-room/${roomId}/questions`,
+    apiPath(questionRoutes.mine, { params: { id: roomId } }),
     { about: { kind: 'room' }, text: 'Is the cap table fully diluted?' },
     201,
     investor.auth,
   );
   const answer = { question: 'Is the cap table fully diluted?', answer: 'Yes, options included.' };
-  await send(`/api/my-data-room/questions/${asked.id}/publish`, answer, 200);
-  await send(`/api/my-data-room/questions/${asked.id}/published`, { ...answer, answer: 'Yes.' }, 200);
-  await send('/api/my-data-room/question-settings', { isEnabled: true }, 200);
+  await send(apiPath(questionRoutes.publish, { params: { id: asked.id } }), answer, 200);
+  await send(
+    apiPath(questionRoutes.editPublished, { params: { id: asked.id } }),
+    { ...answer, answer: 'Yes.' },
+    200,
+  );
+  await send(apiPath(questionRoutes.settings), { isEnabled: true }, 200);
   await source.app.jobs.whenIdle();
 }
 
@@ -227,11 +240,11 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
     expect(response.status, response.text).toBe(status);
     return response.json;
   };
-  const diligence = (await send('/api/my-data-room/groups', { name: 'Diligence' }, 201)) as { id: string };
-  await send('/api/my-data-room/investor-groups', { email: investorEmail, groupId: diligence.id }, 200);
-  await send('/api/my-data-room/section-visibility', { section: 'Legal', visibleTo: [diligence.id] }, 200);
+  const diligence = (await send(apiPath(groupRoutes.list), { name: 'Diligence' }, 201)) as { id: string };
+  await send(apiPath(groupRoutes.moveInvestor), { email: investorEmail, groupId: diligence.id }, 200);
+  await send(apiPath(groupRoutes.setSectionVisibility), { section: 'Legal', visibleTo: [diligence.id] }, 200);
   const { url } = (await send(
-    '/api/my-data-room/share-links',
+    apiPath(shareLinkRoutes.list),
     { name: 'Cold outreach, March', groupId: diligence.id },
     201,
   )) as { url: string };
@@ -239,7 +252,7 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
   const readersBrowser = aBrowser();
   const codeFor = async (email: string) => {
     const before = source.smtp.messages.length;
-    await send(`/api/share/${token}/code`, { email }, 200, readersBrowser);
+    await send(apiPath(shareLinkRoutes.requestCode, { params: { token } }), { email }, 200, readersBrowser);
     const mail = await source.smtp.waitForMessage(
       (m) => source.smtp.messages.indexOf(m) >= before && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
     );
@@ -247,18 +260,19 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
   };
   const reader = uniqueEmail('link-reader');
   await send(
-    `/api/share/${token}/verify`,
+    apiPath(shareLinkRoutes.verify, { params: { token } }),
     { email: reader, code: await codeFor(reader) },
     200,
     readersBrowser,
   );
   await codeFor(uniqueEmail('link-waiting'));
   // An investor the founder removed: the record every way in honours (ADR 74).
-  const removed = (await send('/api/invites', { email: uniqueEmail('removed') }, 201)) as {
+  const removed = (await send(apiPath(invitationRoutes.mine), { email: uniqueEmail('removed') }, 201)) as {
     invitation: { id: string };
   };
-  const deleted = await source.request('DELETE', `/api/invites/${removed.invitation.id}`, {
-    headers: founder.auth,
+  const deleted = await source.call(invitationRoutes.remove, {
+    params: { id: removed.invitation.id },
+    as: founder,
   });
   expect(deleted.status, deleted.text).toBe(204);
 }
@@ -339,19 +353,19 @@ function startWriteLoad(t: TestApp) {
       expect(upload.status, upload.text).toBe(201);
       writes++;
       if (previous) {
-        const deleted = await t.request('DELETE', `/api/documents/${previous}`, { headers: loader.auth });
+        const deleted = await t.call(documentRoutes.remove, { params: { id: previous }, as: loader });
         expect(deleted.status, deleted.text).toBe(204);
         writes++;
       }
       previous = i % 3 ? (upload.json as DocumentId).document.id : undefined;
-      const invited = await t.request('POST', '/api/invites', {
-        json: { email: uniqueEmail('load') },
-        headers: loader.auth,
+      const invited = await t.call(invitationRoutes.create, {
+        body: { email: uniqueEmail('load') },
+        as: loader,
       });
       expect(invited.status, invited.text).toBe(201);
       writes++;
-      const waitlisted = await t.request('POST', '/api/waitlist', {
-        json: { companyName: `Load ${i}`, contactEmail: uniqueEmail('load-waitlist') },
+      const waitlisted = await t.call(accountRoutes.joinWaitlist, {
+        body: { companyName: `Load ${i}`, contactEmail: uniqueEmail('load-waitlist') },
       });
       expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
       writes++;
@@ -436,9 +450,7 @@ test('a document deleted after the snapshot keeps its file until the backup has 
 
   const manifest = await backUp(source.config, backupDir, {
     afterSnapshot: async () => {
-      const deleted = await source.request('DELETE', `/api/documents/${document.id}`, {
-        headers: founder.auth,
-      });
+      const deleted = await source.call(documentRoutes.remove, { params: { id: document.id }, as: founder });
       expect(deleted.status).toBe(204);
       expect(await storedBytes(source.config, key)).toBeUndefined();
       expect(await storedBytes(source.config, key, 'deleted')).toEqual(bytes);

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Config, parseConfig } from '#server/config';
 import { type DatabaseHandle, openDatabase } from '#server/db/database';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { setCompanyInformation } from '#shared/sections-markdown';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import { createFounder, type SignedIn, uniqueEmail, uniquePdf, uploadFile } from '#tests/support/factories';
@@ -144,7 +147,7 @@ test(
         expect(await unfinished()).toEqual([]);
         expect(server.output()).toContain('removed unfinished uploads');
       }
-      const documents = await server.request('GET', '/api/my-documents', { headers: founder.auth });
+      const documents = await server.call(documentRoutes.mine, { as: founder });
       expect(documents.json).toEqual([]);
       await inspectDatabase(async (handle) => {
         expect(await consistencyProblems(handle.db, handle.dialect, serverConfig())).toEqual([]);
@@ -169,8 +172,8 @@ test(
     const founders = await Promise.all([1, 2, 3].map(() => createFounder(server)));
     const rooms = await Promise.all(
       founders.map(async (founder) => {
-        const room = await server.request('GET', '/api/my-data-room', { headers: founder.auth });
-        return (room.json as { id: string }).id;
+        const room = await server.call(roomRoutes.mine, { as: founder });
+        return room.json.id;
       }),
     );
     const doomed = await Promise.all(
@@ -233,12 +236,9 @@ test(
       founders.flatMap((founder, f) => [
         lane(async () => {
           const email = uniqueEmail('burst');
-          const response = await server.request('POST', '/api/invites', {
-            json: { email },
-            headers: founder.auth,
-          });
+          const response = await server.call(invitationRoutes.create, { body: { email }, as: founder });
           expect(response.status, response.text).toBe(201);
-          const { invitation } = response.json as { invitation: { id: string } };
+          const { invitation } = response.json;
           acknowledged.invitations.push({ id: invitation.id, email, roomId: rooms[f] ?? '' });
           noteAcknowledged();
           return true;
@@ -255,7 +255,7 @@ test(
         lane(async (i) => {
           const id = doomed[f]?.[i];
           if (!id) return false;
-          const response = await server.request('DELETE', `/api/documents/${id}`, { headers: founder.auth });
+          const response = await server.call(documentRoutes.remove, { params: { id }, as: founder });
           expect(response.status, response.text).toBe(204);
           acknowledged.deletions.push(id);
           noteAcknowledged();
@@ -264,16 +264,13 @@ test(
         lane(async (i) => {
           const content = `## Financials\nVersion ${i} ${crypto.randomUUID()}\n`;
           return overwrite(sections[f] as Overwrites, content, () =>
-            server.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth }),
+            server.call(roomRoutes.saveSections, { body: { content }, as: founder }),
           );
         }),
         lane(async (i) => {
           const description = `Profile ${i} ${crypto.randomUUID()}`;
           return overwrite(descriptions[f] as Overwrites, description, () =>
-            server.request('POST', '/api/data-rooms', {
-              json: { name: `Company ${f}`, description },
-              headers: founder.auth,
-            }),
+            server.call(roomRoutes.saveProfile, { body: { name: `Company ${f}`, description }, as: founder }),
           );
         }),
       ]),

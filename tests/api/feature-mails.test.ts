@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   mailTo,
@@ -24,12 +26,10 @@ async function roomWithChoice(founderNotifications: string) {
   const email = uniqueEmail('founder');
   await createFounder(t, { email, companyName: 'Pingwell' });
   const founder: SignedIn = await signInWithMagicLink(t, email);
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
-  const saved = await t.request('POST', '/api/my-data-room/notifications', {
-    json: { founderNotifications },
-    headers: founder.auth,
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
+  const saved = await t.call(notificationRoutes.saveSettings, {
+    rawBody: { founderNotifications },
+    as: founder,
   });
   expect(saved.status, saved.text).toBe(200);
   return { email, roomId: room.id };

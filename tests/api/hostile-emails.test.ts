@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { createFounder, type SignedIn } from '#tests/support/factories';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
@@ -83,7 +87,7 @@ async function expectAddressRefused(
 
 describe('an invitation (which sends mail) refuses every malformed or Unicode address', () => {
   test.each(REFUSED_ADDRESSES)('%s: %j', async (_why, email, reason) => {
-    await expectAddressRefused('/api/invites', 'email', { email, name: 'Ivy' }, reason);
+    await expectAddressRefused(apiPath(invitationRoutes.create), 'email', { email, name: 'Ivy' }, reason);
   });
 });
 
@@ -100,15 +104,19 @@ describe('every other e-mail field refuses them the same way', () => {
     ].includes(why),
   );
   const routes: [string, string, (email: string) => Record<string, unknown>][] = [
-    ['/api/complete-account-setup', 'email', (email) => ({ name: 'Ann', email, companyName: 'Acme' })],
+    [apiPath(accountRoutes.completeSetup), 'email', (email) => ({ name: 'Ann', email, companyName: 'Acme' })],
     [
-      '/api/upgrade-with-promo',
+      apiPath(accountRoutes.upgradeWithPromo),
       'email',
       (email) => ({ name: 'Ann', email, companyName: 'Acme', promoCode: PROMO_CODE }),
     ],
-    ['/api/waitlist', 'contactEmail', (contactEmail) => ({ companyName: 'Acme', contactEmail })],
-    ['/api/auth/magic-link', 'email', (email) => ({ email, name: '' })],
-    ['/api/invitations', 'email', (email) => ({ email })],
+    [
+      apiPath(accountRoutes.joinWaitlist),
+      'contactEmail',
+      (contactEmail) => ({ companyName: 'Acme', contactEmail }),
+    ],
+    [apiPath(authRoutes.requestMagicLink), 'email', (email) => ({ email, name: '' })],
+    [apiPath(invitationRoutes.createByEmail), 'email', (email) => ({ email })],
   ];
   const cases = routes.flatMap(([route, field, body]) =>
     samples.map(([why, email, reason]) => ({ route, field, body: body(email), reason, why })),
@@ -131,10 +139,7 @@ describe('addresses that are valid are stored normalised and shown back exactly'
       `${'b'.repeat(64)}@example.com`,
     ],
   ])('%s', async (_why, sent, stored) => {
-    const response = await t.request('POST', '/api/invites', {
-      json: { email: sent },
-      headers: founder.auth,
-    });
+    const response = await t.call(invitationRoutes.create, { body: { email: sent }, as: founder });
     expect(response.status, response.text).toBe(201);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.json).toMatchObject({
@@ -142,9 +147,7 @@ describe('addresses that are valid are stored normalised and shown back exactly'
       invitation: { email: stored },
     });
 
-    const listed = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      email: string;
-    }[];
+    const listed = (await t.call(invitationRoutes.mine, { as: founder })).json;
     expect(listed.filter((invitation) => invitation.email === stored)).toHaveLength(1);
     const rows = await t.app.database.db
       .selectFrom('invitations')
@@ -161,14 +164,14 @@ describe('addresses that are valid are stored normalised and shown back exactly'
 
   test('a sign-up with a differently written address is the same person: 409, nothing added', async () => {
     const email = 'Fran.Founder@Example.com';
-    const first = await t.request('POST', '/api/complete-account-setup', {
-      json: { name: 'Fran', email: ` ${email} `, companyName: 'Fran Co' },
+    const first = await t.call(accountRoutes.completeSetup, {
+      body: { name: 'Fran', email: ` ${email} `, companyName: 'Fran Co' },
     });
     expect(first.status, first.text).toBe(201);
-    expect((first.json as { user: { email: string } }).user.email).toBe('fran.founder@example.com');
+    expect(first.json.user.email).toBe('fran.founder@example.com');
     const before = await writtenState(t);
-    const again = await t.request('POST', '/api/complete-account-setup', {
-      json: { name: 'Fran', email: email.toUpperCase(), companyName: 'Other Co' },
+    const again = await t.call(accountRoutes.completeSetup, {
+      body: { name: 'Fran', email: email.toUpperCase(), companyName: 'Other Co' },
     });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ error: 'account_exists', message: expect.any(String), shouldLogin: true });

@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { questionRoutes } from '#shared/contracts/questions';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   ALL_TABLES,
   countRows,
@@ -36,8 +43,7 @@ let roomId: string;
 beforeAll(async () => {
   t = await startTestApp({ environment: { PROMO_CODES: PROMO_CODE } });
   ({ founder, investor } = await founderWithInvestor(t));
-  roomId = ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string })
-    .id;
+  roomId = (await t.call(roomRoutes.mine, { as: founder })).json.id;
 });
 afterAll(() => t.close());
 
@@ -73,8 +79,8 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
   test('as the name and company of a sign-up', async () => {
     let signedUp: TestResponse | undefined;
     await expectRowsAdded(async () => {
-      signedUp = await t.request('POST', '/api/complete-account-setup', {
-        json: { name: text, email: uniqueEmail(), companyName: text },
+      signedUp = await t.call(accountRoutes.completeSetup, {
+        body: { name: text, email: uniqueEmail(), companyName: text },
       });
     }, NEW_FOUNDER);
     if (!signedUp) throw new Error('no response');
@@ -86,7 +92,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
       text,
     );
     expectShownBack(
-      await t.request('GET', '/api/my-data-room', { headers: auth }),
+      await t.call(roomRoutes.mine, { headers: auth }),
       (json: { companyName: string }) => json.companyName,
       text,
     );
@@ -95,15 +101,15 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
   test('as the name and company of a promo sign-up', async () => {
     let signedUp: TestResponse | undefined;
     await expectRowsAdded(async () => {
-      signedUp = await t.request('POST', '/api/upgrade-with-promo', {
-        json: { name: text, email: uniqueEmail(), companyName: text, promoCode: PROMO_CODE },
+      signedUp = await t.call(accountRoutes.upgradeWithPromo, {
+        body: { name: text, email: uniqueEmail(), companyName: text, promoCode: PROMO_CODE },
       });
     }, NEW_FOUNDER);
     if (!signedUp) throw new Error('no response');
     expectShownBack(signedUp, (json: { user: { name: string } }) => json.user.name, text);
     const auth = { authorization: `Bearer ${(signedUp.json as { token: string }).token}` };
     expectShownBack(
-      await t.request('GET', '/api/my-data-room', { headers: auth }),
+      await t.call(roomRoutes.mine, { headers: auth }),
       (json: { companyName: string }) => json.companyName,
       text,
     );
@@ -111,7 +117,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
 
   test('as a promo code to check: not valid, and nothing is written', async () => {
     await expectRowsAdded(async () => {
-      const response = await t.request('POST', '/api/validate-promo-code', { json: { code: text } });
+      const response = await t.call(accountRoutes.validatePromoCode, { body: { code: text } });
       expect(response.status).toBe(200);
       expect(response.json).toEqual({ valid: false, message: 'Invalid promo code.' });
     }, {});
@@ -121,8 +127,8 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     const contactEmail = uniqueEmail('waitlist');
     await expectRowsAdded(
       async () => {
-        const response = await t.request('POST', '/api/waitlist', {
-          json: { companyName: text, contactEmail },
+        const response = await t.call(accountRoutes.joinWaitlist, {
+          body: { companyName: text, contactEmail },
         });
         expect(response.status, response.text).toBe(200);
       },
@@ -140,8 +146,8 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     const before = t.smtp.messages.length;
     await expectRowsAdded(
       async () => {
-        const response = await t.request('POST', '/api/auth/magic-link', {
-          json: { email: founder.user.email, name: text },
+        const response = await t.call(authRoutes.requestMagicLink, {
+          body: { email: founder.user.email, name: text },
         });
         expect(response.status, response.text).toBe(200);
       },
@@ -158,17 +164,14 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     let invited: TestResponse | undefined;
     await expectRowsAdded(
       async () => {
-        invited = await t.request('POST', '/api/invites', {
-          json: { email, name: text },
-          headers: founder.auth,
-        });
+        invited = await t.call(invitationRoutes.create, { body: { email, name: text }, as: founder });
       },
       { invitations: 1 },
     );
     if (!invited) throw new Error('no response');
     expectShownBack(invited, (json: { invitation: { name: string } }) => json.invitation.name, text);
     expectShownBack(
-      await read('/api/invites'),
+      await read(apiPath(invitationRoutes.mine)),
       (json: { email: string; name: string }[]) =>
         json.find((invitation) => invitation.email === email)?.name,
       text,
@@ -180,22 +183,19 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
 
   test('as the company name of the profile: the founder, the member and the investor list see it exactly', async () => {
     await expectRowsAdded(async () => {
-      const saved = await t.request('POST', '/api/data-rooms', {
-        json: { name: text },
-        headers: founder.auth,
-      });
+      const saved = await t.call(roomRoutes.saveProfile, { body: { name: text }, as: founder });
       expectShownBack(saved, (json: { companyName: string }) => json.companyName, text);
     }, {});
     expectShownBack(
-      await read('/api/my-data-room'),
+      await read(apiPath(roomRoutes.mine)),
       (json: { companyName: string }) => json.companyName,
       text,
     );
-    const view = await read(`/api/data-room/${roomId}`, investor);
+    const view = await read(apiPath(roomRoutes.room, { params: { id: roomId } }), investor);
     expectShownBack(view, (json: { dataRoom: { companyName: string } }) => json.dataRoom.companyName, text);
     expectShownBack(view, (json: { dataRoom: { name: string } }) => json.dataRoom.name, text);
     expectShownBack(
-      await read('/api/my-accessible-data-rooms', investor),
+      await read(apiPath(roomRoutes.accessible), investor),
       (json: { dataRooms: { id: string; companyName: string }[] }) =>
         json.dataRooms.find((room) => room.id === roomId)?.companyName,
       text,
@@ -205,13 +205,13 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
   test('as the company description', async () => {
     const description = `${text}\nSecond line: ${text}`;
     await expectRowsAdded(async () => {
-      const saved = await t.request('POST', '/api/data-rooms', {
-        json: { name: 'Acme', description },
-        headers: founder.auth,
+      const saved = await t.call(roomRoutes.saveProfile, {
+        body: { name: 'Acme', description },
+        as: founder,
       });
       expectShownBack(saved, (json: { description: string }) => json.description, description);
     }, {});
-    const view = await read(`/api/data-room/${roomId}`, investor);
+    const view = await read(apiPath(roomRoutes.room, { params: { id: roomId } }), investor);
     expectShownBack(
       view,
       (json: { dataRoom: { description: string } }) => json.dataRoom.description,
@@ -230,21 +230,23 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     // notification setting) with its job.
     await expectRowsAdded(
       async () => {
-        const asked = await t.request('POST', `/api/data-room/${roomId}/questions`, {
-          json: { about: { kind: 'room' }, text },
-          headers: investor.auth,
+        const asked = await t.call(questionRoutes.ask, {
+          params: { id: roomId },
+          body: { about: { kind: 'room' }, text },
+          as: investor,
         });
         expectShownBack(asked, (json: { text: string }) => json.text, text);
-        questionId = (asked.json as { id: string }).id;
+        questionId = asked.json.id;
       },
       { questions: 1, founder_notifications: 1, jobs: 1, access_events: 1 },
     );
-    const published = await t.request('POST', `/api/my-data-room/questions/${questionId}/publish`, {
-      json: { question: text, answer: `${text}\n${text}` },
-      headers: founder.auth,
+    const published = await t.call(questionRoutes.publish, {
+      params: { id: questionId },
+      body: { question: text, answer: `${text}\n${text}` },
+      as: founder,
     });
     expectShownBack(published, (json: { publishedQuestion: string }) => json.publishedQuestion, text);
-    const faq = await read(`/api/data-room/${roomId}/faq`, investor);
+    const faq = await read(apiPath(questionRoutes.faq, { params: { id: roomId } }), investor);
     expectShownBack(
       faq,
       (json: { entries: { id: string; question: string }[] }) =>
@@ -252,7 +254,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
       text,
     );
     expectShownBack(
-      await read('/api/my-data-room/questions'),
+      await read(apiPath(questionRoutes.inbox)),
       (json: { questions: { id: string; text: string }[] }) =>
         json.questions.find((question) => question.id === questionId)?.text,
       text,
@@ -269,21 +271,18 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
       .executeTakeFirst();
     await expectRowsAdded(
       async () => {
-        const response = await t.request('POST', '/api/sections/update', {
-          json: { content },
-          headers: founder.auth,
-        });
+        const response = await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
         expect(response.status, response.text).toBe(200);
       },
       saved ? {} : { room_sections: 1 },
     );
     expectShownBack(
-      await read('/api/sections/content'),
+      await read(apiPath(roomRoutes.mySections)),
       (json: { content: string }) => json.content,
       content,
     );
     expectShownBack(
-      await read(`/api/data-room/${roomId}/sections`, investor),
+      await read(apiPath(roomRoutes.sections, { params: { id: roomId } }), investor),
       (json: { content: string }) => json.content,
       content,
     );
@@ -314,7 +313,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     );
     const { url, document } = uploaded.json as { url: string; document: { id: string } };
     expectShownBack(
-      await read('/api/my-documents'),
+      await read(apiPath(documentRoutes.mine)),
       (json: { id: string; title: string }[]) => json.find((listed) => listed.id === document.id)?.title,
       text,
     );
@@ -355,14 +354,11 @@ describe('injection in a URL that is still a valid web address', () => {
     'https://acme.example/#"><script>alert(1)</script>',
   ])('the website %s', async (website) => {
     await expectRowsAdded(async () => {
-      const saved = await t.request('POST', '/api/data-rooms', {
-        json: { name: 'Acme', website },
-        headers: founder.auth,
-      });
+      const saved = await t.call(roomRoutes.saveProfile, { body: { name: 'Acme', website }, as: founder });
       expectShownBack(saved, (json: { website: string }) => json.website, website);
     }, {});
     expectShownBack(
-      await read(`/api/data-room/${roomId}`, investor),
+      await read(apiPath(roomRoutes.room, { params: { id: roomId } }), investor),
       (json: { dataRoom: { website: string } }) => json.dataRoom.website,
       website,
     );
@@ -372,7 +368,7 @@ describe('injection in a URL that is still a valid web address', () => {
     const email = `robert'--${Date.now()}@example.com`;
     await expectRowsAdded(
       async () => {
-        const invited = await t.request('POST', '/api/invites', { json: { email }, headers: founder.auth });
+        const invited = await t.call(invitationRoutes.create, { body: { email }, as: founder });
         expectShownBack(invited, (json: { invitation: { email: string } }) => json.invitation.email, email);
       },
       { invitations: 1 },

@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { createFounder, type SignedIn, uniqueEmail } from '#tests/support/factories';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { type RequestOptions, startTestApp, type TestApp } from '#tests/support/test-app';
@@ -20,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ACCEPT_NDA = '/api/data-room/7f0c2b7e-55f5-4d3e-9a51-0f7c8f1f2a10/nda/acceptances';
-const ACCEPT_NDA_BY_INVITATION = `/api/data-room/invite/${'A'.repeat(43)}/nda/acceptances`;
+const ACCEPT_NDA = apiPath(ndaRoutes.accept, { params: { id: '7f0c2b7e-55f5-4d3e-9a51-0f7c8f1f2a10' } });
+const ACCEPT_NDA_BY_INVITATION = apiPath(ndaRoutes.acceptByInvitation, { params: { token: 'A'.repeat(43) } });
 
 /** Each route with a body it accepts, so that a case's one change is the only thing wrong. */
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
@@ -135,7 +142,7 @@ describe('bodies that are not the JSON object a route reads', () => {
 
 describe('content types and encodings', () => {
   // One route stands for all: the body parser is shared, so each way of lying about the body is shown once.
-  const route = '/api/data-rooms';
+  const route = apiPath(roomRoutes.saveProfile);
   test.each([
     {
       label: 'an empty body labelled JSON',
@@ -222,10 +229,10 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
   // else (U+202E) are refused, as are strings that are not Unicode (an unpaired surrogate). PostgreSQL
   // cannot store NUL at all, so each of these also guards against a 500 there.
   const MISSING = Symbol('missing');
-  const setup = '/api/complete-account-setup';
-  const promo = '/api/upgrade-with-promo';
-  const room = '/api/data-rooms';
-  const sections = '/api/sections/update';
+  const setup = apiPath(accountRoutes.completeSetup);
+  const promo = apiPath(accountRoutes.upgradeWithPromo);
+  const room = apiPath(roomRoutes.saveProfile);
+  const sections = apiPath(roomRoutes.saveSections);
   const cases: [string, string, unknown, RegExp, string?][] = [
     [setup, 'name', MISSING, /^name: is required$/],
     [setup, 'name', 42, /^name: must be text$/],
@@ -250,40 +257,70 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
     [promo, 'promoCode', 'NOT-A-CODE', /^Invalid promo code\.$/, 'invalid_promo_code'],
     [promo, 'name', 'x'.repeat(101), /^name: must be at most 100 characters$/],
     [promo, 'companyName', '\u0007Acme', /^companyName: contains the control character U\+0007/],
-    ['/api/validate-promo-code', 'code', MISSING, /^code: is required$/],
-    ['/api/validate-promo-code', 'code', 'x'.repeat(65), /^code: must be at most 64 characters$/],
-    ['/api/validate-promo-code', 'code', {}, /^code: must be text$/],
-    ['/api/validate-promo-code', 'code', 'LAUNCH\u00002026', /^code: contains the control character U\+0000/],
-    ['/api/waitlist', 'companyName', MISSING, /^companyName: is required$/],
-    ['/api/waitlist', 'companyName', 'x'.repeat(201), /^companyName: must be at most 200 characters$/],
-    // An ANSI escape would recolour or rewrite the line of a log that shows it.
-    ['/api/waitlist', 'companyName', 'Acme\u001b[2K', /^companyName: contains the control character U\+001B/],
-    ['/api/waitlist', 'contactEmail', MISSING, /^contactEmail: is required$/],
-    ['/api/waitlist', 'contactEmail', true, /^contactEmail: must be an e-mail address$/],
-    ['/api/auth/magic-link', 'email', MISSING, /^email: is required$/],
-    ['/api/auth/magic-link', 'name', 'x'.repeat(201), /^name: must be at most 200 characters$/],
-    ['/api/auth/magic-link', 'name', 5, /^name: must be text$/],
-    ['/api/auth/magic-link', 'name', 'Ann\u0000', /^name: contains the control character U\+0000/],
-    ['/api/auth/verify', 'token', MISSING, /^token: is required$/],
-    ['/api/auth/verify', 'token', '', /^token: is required$/],
-    ['/api/auth/verify', 'token', 12345, /^token: must be text$/],
-    ['/api/auth/verify', 'token', 'A'.repeat(129), /^token: is too long$/],
-    ['/api/auth/verify', 'token', 'abc def', /^token: is not a valid token$/],
-    ['/api/invites', 'email', MISSING, /^email: is required$/],
-    ['/api/invites', 'email', ['ivy@example.com'], /^email: must be an e-mail address$/],
-    ['/api/invites', 'name', 'x'.repeat(101), /^name: must be at most 100 characters$/],
-    ['/api/invites', 'name', 42, /^name: must be text$/],
-    ['/api/invites', 'name', 'Ivy\nSubject: You won', /^name: contains the control character U\+000A/],
+    [apiPath(accountRoutes.validatePromoCode), 'code', MISSING, /^code: is required$/],
     [
-      '/api/invites',
+      apiPath(accountRoutes.validatePromoCode),
+      'code',
+      'x'.repeat(65),
+      /^code: must be at most 64 characters$/,
+    ],
+    [apiPath(accountRoutes.validatePromoCode), 'code', {}, /^code: must be text$/],
+    [
+      apiPath(accountRoutes.validatePromoCode),
+      'code',
+      'LAUNCH\u00002026',
+      /^code: contains the control character U\+0000/,
+    ],
+    [apiPath(accountRoutes.joinWaitlist), 'companyName', MISSING, /^companyName: is required$/],
+    [
+      apiPath(accountRoutes.joinWaitlist),
+      'companyName',
+      'x'.repeat(201),
+      /^companyName: must be at most 200 characters$/,
+    ],
+    // An ANSI escape would recolour or rewrite the line of a log that shows it.
+    [
+      apiPath(accountRoutes.joinWaitlist),
+      'companyName',
+      'Acme\u001b[2K',
+      /^companyName: contains the control character U\+001B/,
+    ],
+    [apiPath(accountRoutes.joinWaitlist), 'contactEmail', MISSING, /^contactEmail: is required$/],
+    [apiPath(accountRoutes.joinWaitlist), 'contactEmail', true, /^contactEmail: must be an e-mail address$/],
+    [apiPath(authRoutes.requestMagicLink), 'email', MISSING, /^email: is required$/],
+    [apiPath(authRoutes.requestMagicLink), 'name', 'x'.repeat(201), /^name: must be at most 200 characters$/],
+    [apiPath(authRoutes.requestMagicLink), 'name', 5, /^name: must be text$/],
+    [
+      apiPath(authRoutes.requestMagicLink),
+      'name',
+      'Ann\u0000',
+      /^name: contains the control character U\+0000/,
+    ],
+    [apiPath(authRoutes.verify), 'token', MISSING, /^token: is required$/],
+    [apiPath(authRoutes.verify), 'token', '', /^token: is required$/],
+    [apiPath(authRoutes.verify), 'token', 12345, /^token: must be text$/],
+    [apiPath(authRoutes.verify), 'token', 'A'.repeat(129), /^token: is too long$/],
+    [apiPath(authRoutes.verify), 'token', 'abc def', /^token: is not a valid token$/],
+    [apiPath(invitationRoutes.mine), 'email', MISSING, /^email: is required$/],
+    [apiPath(invitationRoutes.mine), 'email', ['ivy@example.com'], /^email: must be an e-mail address$/],
+    [apiPath(invitationRoutes.mine), 'name', 'x'.repeat(101), /^name: must be at most 100 characters$/],
+    [apiPath(invitationRoutes.mine), 'name', 42, /^name: must be text$/],
+    [
+      apiPath(invitationRoutes.mine),
+      'name',
+      'Ivy\nSubject: You won',
+      /^name: contains the control character U\+000A/,
+    ],
+    [
+      apiPath(invitationRoutes.mine),
       'name',
       'Ivy \u2066evil\u2069',
       /^name: contains the invisible text-direction control U\+2066/,
     ],
-    ['/api/invitations', 'email', MISSING, /^email: is required$/],
-    ['/api/invitations', 'email', 12, /^email: must be an e-mail address$/],
+    [apiPath(invitationRoutes.createByEmail), 'email', MISSING, /^email: is required$/],
+    [apiPath(invitationRoutes.createByEmail), 'email', 12, /^email: must be an e-mail address$/],
     // The admin form's invitation takes an e-mail only.
-    ['/api/invitations', 'name', 'Ivy', /^Unexpected field: name$/],
+    [apiPath(invitationRoutes.createByEmail), 'name', 'Ivy', /^Unexpected field: name$/],
     [room, 'name', MISSING, /^name: is required$/],
     [room, 'name', ' ', /^name: Company name is required$/],
     [room, 'name', 'x'.repeat(201), /^name: must be at most 200 characters$/],
@@ -313,74 +350,79 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
     [room, 'foundedYear', 2020.5, /^foundedYear: must be a whole year$/],
     [room, 'foundedYear', 9999, /^foundedYear: cannot be in the future$/],
     [
-      '/api/my-data-room/notifications',
+      apiPath(notificationRoutes.settings),
       'founderNotifications',
       'weekly',
       /^founderNotifications: must be one of off, first_visits/,
     ],
     [
-      '/api/my-data-room/notifications',
+      apiPath(notificationRoutes.settings),
       'founderNotifications',
       MISSING,
       /^founderNotifications: must be one of/,
     ],
-    ['/api/my-data-room/investor-messages', 'message', MISSING, /^message: is required$/],
+    [apiPath(notificationRoutes.investorMessages), 'message', MISSING, /^message: is required$/],
     [
-      '/api/my-data-room/investor-messages',
+      apiPath(notificationRoutes.investorMessages),
       'message',
       'x'.repeat(1001),
       /^message: must be at most 1000 characters$/,
     ],
-    ['/api/my-data-room/investor-messages', 'message', ' \n\t ', /^message: is required/],
+    [apiPath(notificationRoutes.investorMessages), 'message', ' \n\t ', /^message: is required/],
     [
-      '/api/my-data-room/investor-messages',
+      apiPath(notificationRoutes.investorMessages),
       'message',
       'Hi\u0007',
       /^message: line 1 contains the control character U\+0007/,
     ],
     [
-      '/api/my-data-room/investor-messages',
+      apiPath(notificationRoutes.investorMessages),
       'recipientIds',
       'everyone',
       /^recipientIds: must be a list of investor ids$/,
     ],
-    ['/api/notifications/unsubscribe', 'token', 'short', /^token: must be the token from the e-mail$/],
     [
-      '/api/notifications/unsubscribe',
+      apiPath(notificationRoutes.unsubscribeDetails),
+      'token',
+      'short',
+      /^token: must be the token from the e-mail$/,
+    ],
+    [
+      apiPath(notificationRoutes.unsubscribeDetails),
       'token',
       `${'A'.repeat(42)}\u0000`,
       /^token: must be the token from the e-mail$/,
     ],
-    ['/api/my-data-room/status', 'isActive', MISSING, /^isActive: must be true or false$/],
-    ['/api/my-data-room/status', 'isActive', 'true', /^isActive: must be true or false$/],
-    ['/api/my-data-room/status', 'isActive', 1, /^isActive: must be true or false$/],
-    ['/api/my-data-room/status', 'isActive', null, /^isActive: must be true or false$/],
+    [apiPath(roomRoutes.setStatus), 'isActive', MISSING, /^isActive: must be true or false$/],
+    [apiPath(roomRoutes.setStatus), 'isActive', 'true', /^isActive: must be true or false$/],
+    [apiPath(roomRoutes.setStatus), 'isActive', 1, /^isActive: must be true or false$/],
+    [apiPath(roomRoutes.setStatus), 'isActive', null, /^isActive: must be true or false$/],
     [
-      '/api/my-data-room/download-policy',
+      apiPath(roomRoutes.setDownloadDefault),
       'isDownloadAllowed',
       MISSING,
       /^isDownloadAllowed: must be true or false$/,
     ],
     [
-      '/api/my-data-room/download-policy',
+      apiPath(roomRoutes.setDownloadDefault),
       'isDownloadAllowed',
       'false',
       /^isDownloadAllowed: must be true or false$/,
     ],
     [
-      '/api/my-data-room/download-policy',
+      apiPath(roomRoutes.setDownloadDefault),
       'isDownloadAllowed',
       0,
       /^isDownloadAllowed: must be true or false$/,
     ],
     [
-      '/api/my-data-room/watermark',
+      apiPath(roomRoutes.setWatermark),
       'isWatermarkEnabled',
       MISSING,
       /^isWatermarkEnabled: must be true or false$/,
     ],
     [
-      '/api/my-data-room/watermark',
+      apiPath(roomRoutes.setWatermark),
       'isWatermarkEnabled',
       'on',
       /^isWatermarkEnabled: must be true or false$/,
@@ -401,19 +443,25 @@ describe('fields: missing, of the wrong type, too long, or holding characters no
       /^content: line 2 contains the invisible text-direction control U\+202E/,
     ],
     [sections, 'content', '## Team \ud800\n', /^content: line 1 contains an unpaired surrogate/],
-    ['/api/my-data-room/nda', 'isRequired', 'true', /^isRequired: must be true or false$/],
-    ['/api/my-data-room/nda', 'text', MISSING, /^text: is required$/],
-    ['/api/my-data-room/nda', 'text', 42, /^text: must be text$/],
-    ['/api/my-data-room/nda', 'text', 'x'.repeat(20_001), /^text: must be at most 20000 characters$/],
+    [apiPath(ndaRoutes.settings), 'isRequired', 'true', /^isRequired: must be true or false$/],
+    [apiPath(ndaRoutes.settings), 'text', MISSING, /^text: is required$/],
+    [apiPath(ndaRoutes.settings), 'text', 42, /^text: must be text$/],
+    [apiPath(ndaRoutes.settings), 'text', 'x'.repeat(20_001), /^text: must be at most 20000 characters$/],
     [
-      '/api/my-data-room/nda',
+      apiPath(ndaRoutes.settings),
       'text',
       'Keep\n\u202Eit\n',
       /^text: line 2 contains the invisible text-direction control/,
     ],
-    ['/api/my-data-room/nda', 'text', '', /^text: write the agreement investors must accept/, 'invalid_nda'],
     [
-      '/api/my-data-room/nda',
+      apiPath(ndaRoutes.settings),
+      'text',
+      '',
+      /^text: write the agreement investors must accept/,
+      'invalid_nda',
+    ],
+    [
+      apiPath(ndaRoutes.settings),
       'text',
       `${'['.repeat(40)}x`,
       /^text: This text is too deeply nested on line 1/,

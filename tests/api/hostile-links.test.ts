@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -40,18 +44,14 @@ async function uploadPdf(owner: SignedIn): Promise<string> {
 }
 
 async function saveSections(owner: SignedIn, content: string) {
-  const response = await t.request('POST', '/api/sections/update', {
-    json: { content },
-    headers: owner.auth,
-  });
+  const response = await t.call(roomRoutes.saveSections, { body: { content }, as: owner });
   expect(response.status, response.text).toBe(200);
 }
 
 beforeAll(async () => {
   t = await startTestApp();
   ({ founder, investor } = await founderWithInvestor(t));
-  roomId = ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string })
-    .id;
+  roomId = (await t.call(roomRoutes.mine, { as: founder })).json.id;
   ownDocumentId = await uploadPdf(founder);
   await saveSections(
     founder,
@@ -135,26 +135,23 @@ describe('POST /api/sections/update refuses links that are not http(s) or not th
 
   test.each(cases)('%s', async (_why, link, message) => {
     const before = await writtenState(t);
-    const saved = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json;
+    const saved = (await t.call(roomRoutes.mySections, { as: founder })).json;
     const content = `## Decks\nOur decks.\n\n${link()}\n- [Model](https://example.com/model.xlsx)\n`;
-    const response = await t.request('POST', '/api/sections/update', {
-      json: { content },
-      headers: founder.auth,
-    });
+    const response = await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
     expectRefusal(response, 400, { error: 'invalid_sections', field: 'content', message });
-    expect((response.json as { line: number }).line).toBe(4);
+    expect(response.refusal?.line).toBe(4);
     await expectNothingWritten(t, before);
-    expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual(saved);
+    expect((await t.call(roomRoutes.mySections, { as: founder })).json).toEqual(saved);
   });
 
   test('raw HTML with a javascript: link is plain text: saved as written, and no document comes of it', async () => {
     const content = `## Decks\n- [Deck](${ROOM_LINK})\n\n<a href="javascript:alert(1)">Deck</a> <img src=x onerror=alert(1)>\n`;
     await saveSections(founder, content);
-    expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual({
+    expect((await t.call(roomRoutes.mySections, { as: founder })).json).toEqual({
       content,
       version: expect.any(String),
     });
-    const sections = (await t.request('GET', '/api/admin/sections', { headers: founder.auth })).json;
+    const sections = (await t.call(adminRoutes.sections, { as: founder })).json;
     expect(sections).toEqual([expect.objectContaining({ name: 'Decks', documentCount: 1 })]);
     await saveSections(
       founder,
@@ -165,7 +162,7 @@ describe('POST /api/sections/update refuses links that are not http(s) or not th
   test('a link with a malformed %-escape is a valid address: saved (it was a 500)', async () => {
     const content = `## Decks\n- [Deck](${ROOM_LINK})\n- [Odd](https://example.com/%E0%A4%A.pdf)\n- [Upload](/api/documents/${ownDocumentId}/download)\n`;
     await saveSections(founder, content);
-    expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual({
+    expect((await t.call(roomRoutes.mySections, { as: founder })).json).toEqual({
       content,
       version: expect.any(String),
     });
@@ -176,8 +173,8 @@ describe('the click endpoints redirect only to the room’s own links, as writte
   // ?url= must be exactly one external link of the room's markdown; anything else is refused and not
   // logged. The member's and the invitation's click endpoints share the rule, so both are checked.
   const clickPaths = {
-    member: () => `/api/data-room/${roomId}/click`,
-    invitation: () => `/api/data-room/invite/${inviteToken}/click`,
+    member: () => apiPath(roomRoutes.click, { params: { id: roomId } }),
+    invitation: () => apiPath(roomRoutes.invitedClick, { params: { token: inviteToken } }),
   };
   const queries: [string, () => string, number, Parameters<typeof expectRefusal>[2]][] = [
     ['no url', () => '', 400, { message: /^url: is required$/, field: 'url' }],
@@ -227,7 +224,7 @@ describe('the click endpoints redirect only to the room’s own links, as writte
     ],
     [
       "one of the room's uploads (only external links redirect)",
-      () => `?url=${encodeURIComponent(`/api/documents/${ownDocumentId}/download`)}`,
+      () => `?url=${encodeURIComponent(apiPath(documentRoutes.download, { params: { id: ownDocumentId } }))}`,
       404,
       { error: 'link_not_found', message: /not one of this data room’s documents/ },
     ],

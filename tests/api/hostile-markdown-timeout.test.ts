@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { SECTIONS_LIMITS } from '#shared/sections-markdown';
 import { createFounder, type SignedIn } from '#tests/support/factories';
 import { expectRefusal } from '#tests/support/refusals';
@@ -16,11 +17,8 @@ import { startTestApp, type TestApp } from '#tests/support/test-app';
 let t: TestApp;
 let founder: SignedIn;
 
-const save = (content: string) =>
-  t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
-const stored = async () =>
-  ((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as { content: string })
-    .content;
+const save = (content: string) => t.call(roomRoutes.saveSections, { body: { content }, as: founder });
+const stored = async () => (await t.call(roomRoutes.mySections, { as: founder })).json.content;
 
 beforeAll(async () => {
   t = await startTestApp({ environment: { SECTIONS_PARSE_TIMEOUT_MS: '300' } });

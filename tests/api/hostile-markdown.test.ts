@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_SECTIONS_MARKDOWN_LENGTH } from '#shared/contracts/rooms';
+import { MAX_SECTIONS_MARKDOWN_LENGTH, roomRoutes } from '#shared/contracts/rooms';
 import { SECTIONS_LIMITS } from '#shared/sections-markdown';
 import { createFounder, type SignedIn } from '#tests/support/factories';
 import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
@@ -17,11 +17,8 @@ let t: TestApp;
 let founder: SignedIn;
 const KEPT = '## Kept\n- [Deck](https://example.com/deck.pdf)\n';
 
-const save = (content: string) =>
-  t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
-const stored = async () =>
-  ((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as { content: string })
-    .content;
+const save = (content: string) => t.call(roomRoutes.saveSections, { body: { content }, as: founder });
+const stored = async () => (await t.call(roomRoutes.mySections, { as: founder })).json.content;
 
 /** Repeats `unit` (joined by `separator`) up to `length` characters. */
 function upTo(length: number, unit: string, separator = ''): string {
@@ -111,7 +108,7 @@ test('a text nested too deeply is refused naming its line, nothing stored', asyn
     field: 'content',
     message: /^This text is too deeply nested on line 3: at most 8 lists and quotes/,
   });
-  expect((response.json as { line: number }).line).toBe(3);
+  expect(response.refusal?.line).toBe(3);
   expect(await stored()).toBe(KEPT);
 });
 

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
 import {
   createFounder,
   invite,
@@ -202,7 +204,7 @@ describe('the sign-in writes that need no session', () => {
     const email = uniqueEmail('attacker');
     await invite(t, await createFounder(t), email);
     const token = await requestMagicLinkToken(t, email);
-    for (const path of ['/api/auth/verify', ...spellingsOf('/api/auth/verify')]) {
+    for (const path of ['/api/auth/verify', ...spellingsOf(apiPath(authRoutes.verify))]) {
       for (const body of [JSON.stringify({ token }), `{"token":"${token}","x":"=1"}`]) {
         const response = await forged('POST', path, body);
         expect(setsSession(response), path).toBe(false);
@@ -217,21 +219,21 @@ describe('the sign-in writes that need no session', () => {
       expect(refusedOrigin(urlencoded) || routedNowhere(urlencoded), path).toBe(true);
     }
     // Not spent: the link still signs its own holder in.
-    const proper = await t.request('POST', '/api/auth/verify', { json: { token } });
+    const proper = await t.call(authRoutes.verify, { body: { token } });
     expect(proper.status, proper.text).toBe(200);
   });
 
   test("another site's form accepting the attacker's own invitation through /%61pi/ signs nobody in and spends nothing", async () => {
     const founder = await createFounder(t);
     const token = await invite(t, founder, uniqueEmail('attacker'));
-    for (const path of spellingsOf(`/api/data-room/invite/${token}/accept`)) {
+    for (const path of spellingsOf(apiPath(authRoutes.acceptInvitation, { params: { token } }))) {
       const response = await forged('POST', path, 'x=1');
       expect(setsSession(response), path).toBe(false);
       expect(refusedOrigin(response) || routedNowhere(response), `${path}: ${response.body}`).toBe(true);
     }
-    const state = await t.request('GET', `/api/data-room/invite/${token}/state`);
+    const state = await t.call(authRoutes.invitationLinkState, { params: { token } });
     expect(state.json).toMatchObject({ state: 'pending' });
-    const fromOurPage = await send('POST', `/api/data-room/invite/${token}/accept`, {
+    const fromOurPage = await send('POST', apiPath(authRoutes.acceptInvitation, { params: { token } }), {
       origin: t.config.appUrl,
     });
     expect(fromOurPage.status, fromOurPage.body).toBe(200);
@@ -240,7 +242,7 @@ describe('the sign-in writes that need no session', () => {
   test("a forged logout, spelt any way, leaves the victim's session working", async () => {
     const victim = await createFounder(t);
     const cookie = `rr_session=${victim.token}`;
-    for (const path of ['/api/auth/logout', ...spellingsOf('/api/auth/logout')]) {
+    for (const path of ['/api/auth/logout', ...spellingsOf(apiPath(authRoutes.logout))]) {
       const response = await forged('POST', path, '', cookie);
       expect(refusedOrigin(response) || routedNowhere(response), `${path}: ${response.body}`).toBe(true);
       expect(response.setCookie, path).toEqual([]);
@@ -282,14 +284,14 @@ describe('the sign-in writes that need no session', () => {
     const token = await requestMagicLinkToken(t, founder.user.email);
     const json = await send(
       'POST',
-      '/api/auth/verify',
+      apiPath(authRoutes.verify),
       { 'content-type': 'application/json', ...mark },
       JSON.stringify({ token }),
     );
     expect(json.status, json.body).toBe(200);
     const bearer = await send(
       'POST',
-      '/api/auth/logout',
+      apiPath(authRoutes.logout),
       { authorization: `Bearer ${visitor.token}`, 'content-type': 'text/plain' },
       'x',
     );

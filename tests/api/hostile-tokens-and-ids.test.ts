@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -34,7 +37,7 @@ let magicLinkToken: string;
 let otherRoom: { roomId: string; documentId: string; invitationId: string };
 
 async function roomOf(owner: SignedIn) {
-  return ((await t.request('GET', '/api/my-data-room', { headers: owner.auth })).json as { id: string }).id;
+  return (await t.call(roomRoutes.mine, { as: owner })).json.id;
 }
 
 /** A room with one upload, one link in its markdown and one open invitation. */
@@ -44,17 +47,14 @@ async function furnish(owner: SignedIn) {
     ...upload,
     headers: { ...upload.headers, ...owner.auth },
   });
-  const sections = await t.request('POST', '/api/sections/update', {
-    json: { content: `## Decks\n- [Deck](${ROOM_LINK})\n` },
-    headers: owner.auth,
+  const sections = await t.call(roomRoutes.saveSections, {
+    body: { content: `## Decks\n- [Deck](${ROOM_LINK})\n` },
+    as: owner,
   });
   expect([uploaded.status, sections.status]).toEqual([201, 200]);
   const email = uniqueEmail('invited');
   const token = await invite(t, owner, email);
-  const invitations = (await t.request('GET', '/api/invites', { headers: owner.auth })).json as {
-    id: string;
-    email: string;
-  }[];
+  const invitations = (await t.call(invitationRoutes.mine, { as: owner })).json;
   return {
     roomId: await roomOf(owner),
     documentId: (uploaded.json as { document: { id: string } }).document.id,
@@ -144,10 +144,10 @@ describe('POST /api/auth/verify with tokens that are not an unused magic link', 
   });
 
   test('the magic link tried above as an invitation and cut short still signs in, once', async () => {
-    const first = await t.request('POST', '/api/auth/verify', { json: { token: magicLinkToken } });
+    const first = await t.call(authRoutes.verify, { body: { token: magicLinkToken } });
     expect(first.status, first.text).toBe(200);
-    expect((first.json as { user: { email: string } }).user.email).toBe(investorEmail);
-    const again = await t.request('POST', '/api/auth/verify', { json: { token: magicLinkToken } });
+    expect(first.json.user.email).toBe(investorEmail);
+    const again = await t.call(authRoutes.verify, { body: { token: magicLinkToken } });
     expect(again.status).toBe(400);
   });
 });

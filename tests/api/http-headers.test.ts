@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountRoutes } from '#shared/contracts/accounts';
 import { createFounder, type SignedIn, uniquePdf, uploadFile } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -101,8 +102,8 @@ test('Content-Disposition names an accented file exactly, and readably for a cli
 
 describe('the session cookie', () => {
   test('is set and cleared with the attributes the browser needs', async () => {
-    const signUp = await t.request('POST', '/api/complete-account-setup', {
-      json: { name: 'Cookie Founder', email: `cookie-${Date.now()}@example.com`, companyName: 'Cookie Co' },
+    const signUp = await t.call(accountRoutes.completeSetup, {
+      body: { name: 'Cookie Founder', email: `cookie-${Date.now()}@example.com`, companyName: 'Cookie Co' },
     });
     expect(signUp.headers.get('set-cookie')).toMatch(
       /^rr_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} [\d:]{8} GMT; HttpOnly; SameSite=Lax$/,

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiTokenRoutes } from '#shared/contracts/api-tokens';
+import { documentRoutes } from '#shared/contracts/documents';
 import {
   createApiToken,
   founderWithInvestor,
@@ -25,9 +27,7 @@ beforeAll(async () => {
   founder = room.founder;
   const uploaded = await uploadFile(t, founder, { name: 'Cap table.pdf', bytes: uniquePdf() });
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
-  const download = await t.request('GET', `/api/documents/${documentId}/download`, {
-    headers: room.investor.auth,
-  });
+  const download = await t.call(documentRoutes.download, { params: { id: documentId }, as: room.investor });
   expect(download.status).toBe(200);
 });
 afterAll(() => t?.close());
@@ -64,7 +64,7 @@ test('a token without the scope, or a revoked one, makes it fail with the server
     stderr: expect.stringMatching(/403 api_token_scope_missing.*analytics:read/),
   });
   const reader = await createApiToken(t, founder, { scopes: ['analytics:read'] });
-  await t.request('DELETE', `/api/my-data-room/api-tokens/${reader.id}`, { headers: founder.auth });
+  await t.call(apiTokenRoutes.revoke, { params: { id: reader.id }, as: founder });
   await expect(example(reader.secret)).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringMatching(/401 api_token_invalid/),

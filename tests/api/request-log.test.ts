@@ -1,6 +1,11 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SECRET_PATH_PREFIXES } from '#server/plugins/request-log';
+import { authRoutes } from '#shared/contracts/auth';
+import { groupRoutes } from '#shared/contracts/groups';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import {
   aBrowser,
   createFounder,
@@ -37,15 +42,13 @@ const loggedUrls = () =>
     .filter((url): url is string => url !== undefined);
 
 async function makeShareLink(founder: Awaited<ReturnType<typeof createFounder>>) {
-  const groups = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth })).json as {
-    groups: { id: string }[];
-  };
-  const made = await t.request('POST', '/api/my-data-room/share-links', {
-    json: { name: 'Outreach', groupId: groups.groups[0]?.id },
-    headers: founder.auth,
+  const groups = (await t.call(groupRoutes.list, { as: founder })).json;
+  const made = await t.call(shareLinkRoutes.create, {
+    rawBody: { name: 'Outreach', groupId: groups.groups[0]?.id },
+    as: founder,
   });
   expect(made.status, made.text).toBe(201);
-  const url = (made.json as { url: string }).url;
+  const url = made.json.url;
   return { url, token: url.slice(url.lastIndexOf('/') + 1) };
 }
 
@@ -55,8 +58,9 @@ async function requestShareCode(
   browser: { cookie: string },
 ) {
   const before = t.smtp.messages.length;
-  const asked = await t.request('POST', `/api/share/${link.token}/code`, {
-    json: { email },
+  const asked = await t.call(shareLinkRoutes.requestCode, {
+    params: { token: link.token },
+    body: { email },
     headers: browser,
   });
   expect(asked.status, asked.text).toBe(200);
@@ -87,14 +91,15 @@ test('after entries by a share code, a share proof, an invitation and a magic li
     headers: { ...byCode, ...ours },
   });
   expect(enteredByCode.status, enteredByCode.text).toBe(200);
-  await t.request('GET', `/api/data-room/x?code=${code}`);
+  await t.call(roomRoutes.room, { params: { id: 'x' }, query: { code } });
 
   const byProof = aBrowser();
   const { proof, code: unusedCode } = await requestShareCode(link, uniqueEmail('proof-reader'), byProof);
   await t.request('GET', `/share/${link.token}?proof=${proof}`);
   await t.request('GET', `/share/${link.token}?%70roof=${proof}`);
-  const enteredByProof = await t.request('POST', `/api/share/${link.token}/verify`, {
-    json: { proof },
+  const enteredByProof = await t.call(shareLinkRoutes.verify, {
+    params: { token: link.token },
+    body: { proof },
     headers: { ...byProof, ...ours },
   });
   expect(enteredByProof.status, enteredByProof.text).toBe(200);
@@ -104,9 +109,12 @@ test('after entries by a share code, a share proof, an invitation and a magic li
   const invitation = await invite(t, founder, uniqueEmail('invitee'));
   secrets.push(invitation);
   await t.request('GET', `/data-room?invite=${invitation}`);
-  await t.request('GET', `/api/data-room/invite/${invitation}/state`);
+  await t.call(authRoutes.invitationLinkState, { params: { token: invitation } });
   await t.request('GET', `/API/data-room/invite/${invitation}`);
-  const accepted = await t.request('POST', `/api/data-room/invite/${invitation}/accept`, { headers: ours });
+  const accepted = await t.call(authRoutes.acceptInvitation, {
+    params: { token: invitation },
+    headers: ours,
+  });
   expect(accepted.status, accepted.text).toBe(200);
   await t.request('GET', `/api/%64ata-room/invite/${invitation}/sections`);
 
@@ -114,7 +122,7 @@ test('after entries by a share code, a share proof, an invitation and a magic li
   const magic = await requestMagicLinkToken(t, founder.user.email);
   secrets.push(magic);
   await t.request('GET', `/verify?token=${magic}`);
-  await t.request('GET', `/api/notifications/unsubscribe?token=${magic}`);
+  await t.call(notificationRoutes.unsubscribeDetails, { query: { token: magic } });
 
   const urls = loggedUrls();
   expect(urls).toContain('/share/[redacted]?proof=[redacted]');

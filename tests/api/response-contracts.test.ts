@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '#server/plugins/errors';
 import { errorResponses } from '#server/plugins/response-contracts';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { createFounder, founderWithInvestor } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
@@ -128,10 +129,8 @@ describe('what every /api route declares', () => {
 describe('the sections a member reads go through their serializer, written once per version', () => {
   test('the answer is the declared shape, and a saved change is seen at once', async () => {
     const { founder, investor } = await founderWithInvestor(t);
-    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-      id: string;
-    };
-    const read = () => t.request('GET', `/api/data-room/${room.id}/sections`, { headers: investor.auth });
+    const room = (await t.call(roomRoutes.mine, { as: founder })).json;
+    const read = () => t.call(roomRoutes.sections, { params: { id: room.id }, as: investor });
     const first = await read();
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -139,10 +138,7 @@ describe('the sections a member reads go through their serializer, written once 
     expect(await read()).toMatchObject({ text: first.text });
 
     const content = '## Changed\nNew text.\n';
-    const saved = await t.request('POST', '/api/sections/update', {
-      json: { content },
-      headers: founder.auth,
-    });
+    const saved = await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
     expect(saved.status).toBe(200);
     expect((await read()).json).toEqual({ content, sections: parseSectionsMarkdown(content).sections });
   });
@@ -150,10 +146,8 @@ describe('the sections a member reads go through their serializer, written once 
   test('another founder still gets the declared 404', async () => {
     const { founder } = await founderWithInvestor(t);
     const other = await createFounder(t);
-    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-      id: string;
-    };
-    const response = await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: other.auth });
+    const room = (await t.call(roomRoutes.mine, { as: founder })).json;
+    const response = await t.call(roomRoutes.sections, { params: { id: room.id }, as: other });
     expect(response.status).toBe(404);
     expect(response.json).toMatchObject({ error: 'not_found' });
   });

@@ -3,6 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes } from '#shared/contracts/groups';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { spawnServer, startServerProcess } from '#tests/support/server-process';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-app';
@@ -47,7 +52,7 @@ test('request logs keep the path but never a sign-in or invitation token', async
   for (const url of [
     `/verify?token=${token}`,
     `/data-room?invite=${token}`,
-    `/api/data-room/invite/${token}/sections`,
+    apiPath(roomRoutes.invitedSections, { params: { token } }),
   ]) {
     await server.request('GET', url);
   }
@@ -59,18 +64,16 @@ test('request logs keep the path but never a sign-in or invitation token', async
 
 test('request logs after share-link entries (by the code, and by the mailed proof) hold no token, proof or code', async () => {
   const server = await startServerProcess({ ...environment(), LOG_LEVEL: 'info' });
-  const created = await server.request('POST', '/api/complete-account-setup', {
-    json: { name: 'Fran Founder', email: `log-founder-${Date.now()}@example.com`, companyName: 'Log Co' },
+  const created = await server.call(accountRoutes.completeSetup, {
+    body: { name: 'Fran Founder', email: `log-founder-${Date.now()}@example.com`, companyName: 'Log Co' },
   });
-  const founder = { authorization: `Bearer ${(created.json as { token: string }).token}` };
-  const groups = (await server.request('GET', '/api/my-data-room/groups', { headers: founder })).json as {
-    groups: { id: string }[];
-  };
-  const made = await server.request('POST', '/api/my-data-room/share-links', {
-    json: { name: 'Outreach', groupId: groups.groups[0]?.id },
+  const founder = { authorization: `Bearer ${created.json.token}` };
+  const groups = (await server.call(groupRoutes.list, { headers: founder })).json;
+  const made = await server.call(shareLinkRoutes.create, {
+    rawBody: { name: 'Outreach', groupId: groups.groups[0]?.id },
     headers: founder,
   });
-  const url = (made.json as { url: string }).url;
+  const url = made.json.url;
   const shareToken = url.slice(url.lastIndexOf('/') + 1);
   const outbox = path.join(dataDir, 'outbox');
   const mailTo = async (email: string) => {
@@ -88,14 +91,19 @@ test('request logs after share-link entries (by the code, and by the mailed proo
   for (const [index, way] of (['code', 'proof'] as const).entries()) {
     const email = `log-reader-${index}-${Date.now()}@example.com`;
     await server.request('GET', `/share/${shareToken}`);
-    await server.request('POST', `/api/share/${shareToken}/code`, { json: { email }, headers: browser });
+    await server.call(shareLinkRoutes.requestCode, {
+      params: { token: shareToken },
+      body: { email },
+      headers: browser,
+    });
     const mail = await mailTo(email);
     const code = /(\d{6}) is your (?:Roundroom )?code/.exec(mail)?.[1] ?? '';
     const proof = /[?&]proof=([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? '';
     secrets.push(code, proof);
     if (way === 'proof') await server.request('GET', `/share/${shareToken}?proof=${proof}`);
-    const entered = await server.request('POST', `/api/share/${shareToken}/verify`, {
-      json: way === 'code' ? { email, code } : { proof },
+    const entered = await server.call(shareLinkRoutes.verify, {
+      params: { token: shareToken },
+      body: way === 'code' ? { email, code } : { proof },
       headers: { ...browser, origin: new URL(url).origin },
     });
     expect(entered.status, entered.text).toBe(200);

@@ -4,6 +4,13 @@ import type { ClusterWriteEpoch } from '#server/caches/cluster-write-epoch';
 import { TABLES_NO_CACHE_READS } from '#server/caches/statement-cache';
 import { tablesThatNotify } from '#server/caches/write-notifications';
 import { TABLE_NAMES } from '#server/db/schema';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { teamRoutes } from '#shared/contracts/team';
 import {
   createFounder,
   founderWithEditor,
@@ -48,7 +55,7 @@ async function servedTwice(node: HttpClient, who: SignedIn, path: string) {
 }
 
 async function roomIdOf(node: HttpClient, founder: SignedIn): Promise<string> {
-  return ((await get(node, founder, '/api/my-data-room')).json as { id: string }).id;
+  return ((await get(node, founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
 }
 
 describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
@@ -73,13 +80,13 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
   test('an investor whose invitation is revoked on node A is refused by node B within a second', async () => {
     const { founder, investor } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);
-    await servedTwice(b, investor, `/api/data-room/${roomId}/sections`);
-    const [invitation] = (await get(a, founder, '/api/invites')).json as { id: string }[];
+    await servedTwice(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
+    const [invitation] = (await get(a, founder, apiPath(invitationRoutes.mine))).json as { id: string }[];
     expect(
-      (await a.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth })).status,
+      (await a.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder })).status,
     ).toBe(204);
     await seenWithin(
-      () => get(b, investor, `/api/data-room/${roomId}/sections`),
+      () => get(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } })),
       (response) => response.status === 404,
     );
   });
@@ -87,7 +94,7 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
   test('a session ended on node A is refused by node B within a second', async () => {
     const founder = await createFounder(a);
     await servedTwice(b, founder, '/api/auth/me');
-    expect((await a.request('POST', '/api/auth/logout', { headers: founder.auth })).status).toBe(204);
+    expect((await a.call(authRoutes.logout, { as: founder })).status).toBe(204);
     await seenWithin(
       () => get(b, founder, '/api/auth/me'),
       (response) => response.status === 401,
@@ -97,14 +104,11 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
   test('a room deactivated on node A is closed to its investors on node B within a second', async () => {
     const { founder, investor } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);
-    await servedTwice(b, investor, `/api/data-room/${roomId}/sections`);
-    const closed = await a.request('POST', '/api/my-data-room/status', {
-      json: { isActive: false },
-      headers: founder.auth,
-    });
+    await servedTwice(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
+    const closed = await a.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status, closed.text).toBe(200);
     await seenWithin(
-      () => get(b, investor, `/api/data-room/${roomId}/sections`),
+      () => get(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } })),
       (response) => response.status === 404,
     );
   });
@@ -112,16 +116,16 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
   test('a section added on node A is shown by node B within a second', async () => {
     const { founder, investor } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);
-    await servedTwice(b, investor, `/api/data-room/${roomId}/sections`);
-    const { content } = (await get(a, founder, '/api/sections/content')).json as { content: string };
+    await servedTwice(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
+    const { content } = (await get(a, founder, apiPath(roomRoutes.mySections))).json as { content: string };
     const heading = `Added on node A ${Date.now()}`;
-    const saved = await a.request('POST', '/api/sections/update', {
-      json: { content: `${content}\n\n## ${heading}\n\nA new section.\n` },
-      headers: founder.auth,
+    const saved = await a.call(roomRoutes.saveSections, {
+      body: { content: `${content}\n\n## ${heading}\n\nA new section.\n` },
+      as: founder,
     });
     expect(saved.status, saved.text).toBe(200);
     await seenWithin(
-      () => get(b, investor, `/api/data-room/${roomId}/sections`),
+      () => get(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } })),
       (response) => response.status === 200 && response.text.includes(heading),
     );
   });
@@ -129,18 +133,18 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
   test("a document uploaded on node A is in the room's list and the dashboard's rooms on node B within a second", async () => {
     const { founder, investor } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);
-    await servedTwice(b, investor, `/api/data-room/${roomId}/documents`);
+    await servedTwice(b, investor, apiPath(documentRoutes.inRoom, { params: { id: roomId } }));
     const uploaded = await uploadFile(a, founder, { name: 'Added on node A.pdf', bytes: uniquePdf() });
     expect(uploaded.status, uploaded.text).toBe(201);
     await seenWithin(
-      () => get(b, investor, `/api/data-room/${roomId}/documents`),
+      () => get(b, investor, apiPath(documentRoutes.inRoom, { params: { id: roomId } })),
       (response) => response.status === 200 && response.text.includes('Added on node A.pdf'),
     );
-    await servedTwice(b, investor, '/api/my-accessible-data-rooms');
-    const [invitation] = (await get(a, founder, '/api/invites')).json as { id: string }[];
-    await a.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    await servedTwice(b, investor, apiPath(roomRoutes.accessible));
+    const [invitation] = (await get(a, founder, apiPath(invitationRoutes.mine))).json as { id: string }[];
+    await a.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder });
     await seenWithin(
-      () => get(b, investor, '/api/my-accessible-data-rooms'),
+      () => get(b, investor, apiPath(roomRoutes.accessible)),
       (response) => response.status === 200 && !response.text.includes(roomId),
     );
   });
@@ -160,32 +164,32 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
       ),
     );
     for (const response of responses) expect(response.status, response.text).toBe(201);
-    const { content } = (await get(b, founder, '/api/sections/content')).json as { content: string };
+    const { content } = (await get(b, founder, apiPath(roomRoutes.mySections))).json as { content: string };
     for (const response of responses) expect(content).toContain((response.json as { url: string }).url);
   });
 
   test('an NDA turned on at node A stops a member at node B within a second', async () => {
     const { founder, investor } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);
-    await servedTwice(b, investor, `/api/data-room/${roomId}/sections`);
-    const turnedOn = await a.request('POST', '/api/my-data-room/nda', {
-      json: { isRequired: true, text: 'Keep what you read here to yourself.' },
-      headers: founder.auth,
+    await servedTwice(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
+    const turnedOn = await a.call(ndaRoutes.saveSettings, {
+      body: { isRequired: true, text: 'Keep what you read here to yourself.' },
+      as: founder,
     });
     expect(turnedOn.status, turnedOn.text).toBe(200);
     await seenWithin(
-      () => get(b, investor, `/api/data-room/${roomId}/sections`),
+      () => get(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } })),
       (response) => response.status === 403 && (response.json as { error?: string }).error === 'nda_required',
     );
   });
 
   test('a co-founder removed on node A loses the console on node B within a second', async () => {
     const { founder, editor, memberId } = await founderWithEditor(a);
-    await servedTwice(b, editor, '/api/my-data-room');
-    const removed = await a.request('DELETE', `/api/admin/team/${memberId}`, { headers: founder.auth });
+    await servedTwice(b, editor, apiPath(roomRoutes.mine));
+    const removed = await a.call(teamRoutes.removeEditor, { params: { id: memberId }, as: founder });
     expect(removed.status, removed.text).toBe(204);
     await seenWithin(
-      () => get(b, editor, '/api/my-data-room'),
+      () => get(b, editor, apiPath(roomRoutes.mine)),
       (response) => response.status !== 200,
     );
   });
@@ -193,12 +197,12 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
   test('a change made in SQL by another program (an operator) is seen by both nodes within a second', async () => {
     const { founder, investor, investorEmail } = await founderWithInvestor(a);
     const roomId = await roomIdOf(a, founder);
-    await servedTwice(a, investor, `/api/data-room/${roomId}/sections`);
-    await servedTwice(b, investor, `/api/data-room/${roomId}/sections`);
+    await servedTwice(a, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
+    await servedTwice(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
     await sqlAsOperator(a, 'update users set is_active = 0 where email = $1', [investorEmail]);
     for (const node of [a, b]) {
       await seenWithin(
-        () => get(node, investor, `/api/data-room/${roomId}/sections`),
+        () => get(node, investor, apiPath(roomRoutes.sections, { params: { id: roomId } })),
         (response) => response.status === 401,
       );
     }
@@ -210,13 +214,13 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
     const epoch = b.app.database.writeEpoch as ClusterWriteEpoch;
     const pid = await epoch.listenerPid();
     expect(pid).toBeTypeOf('number');
-    await servedTwice(b, investor, `/api/data-room/${roomId}/sections`);
+    await servedTwice(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
     await sqlAsOperator(a, 'select pg_terminate_backend($1)', [pid]);
     // Meanwhile a revocation on node A: B cannot hear of it, so it must not answer from its caches.
-    const [invitation] = (await get(a, founder, '/api/invites')).json as { id: string }[];
-    await a.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    const [invitation] = (await get(a, founder, apiPath(invitationRoutes.mine))).json as { id: string }[];
+    await a.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder });
     await seenWithin(
-      () => get(b, investor, `/api/data-room/${roomId}/sections`),
+      () => get(b, investor, apiPath(roomRoutes.sections, { params: { id: roomId } })),
       (response) => response.status === 404,
     );
     // It reconnects by itself, and caches again.
@@ -228,11 +232,13 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
     expect(await epoch.listenerPid()).not.toBe(pid);
     const other = await founderWithInvestor(a);
     const otherRoom = await roomIdOf(a, other.founder);
-    await servedTwice(b, other.investor, `/api/data-room/${otherRoom}/sections`);
-    const [otherInvitation] = (await get(a, other.founder, '/api/invites')).json as { id: string }[];
-    await a.request('DELETE', `/api/invites/${otherInvitation?.id}`, { headers: other.founder.auth });
+    await servedTwice(b, other.investor, apiPath(roomRoutes.sections, { params: { id: otherRoom } }));
+    const [otherInvitation] = (await get(a, other.founder, apiPath(invitationRoutes.mine))).json as {
+      id: string;
+    }[];
+    await a.call(invitationRoutes.remove, { params: { id: String(otherInvitation?.id) }, as: other.founder });
     await seenWithin(
-      () => get(b, other.investor, `/api/data-room/${otherRoom}/sections`),
+      () => get(b, other.investor, apiPath(roomRoutes.sections, { params: { id: otherRoom } })),
       (response) => response.status === 404,
     );
   });
@@ -262,8 +268,8 @@ async function requestsUntilRefused(nodes: HttpClient[], attempts: number): Prom
   const statuses: number[] = [];
   for (let i = 0; i < attempts; i++) {
     const node = nodes[i % nodes.length] as HttpClient;
-    const response = await node.request('POST', '/api/auth/magic-link', {
-      json: { email: uniqueEmail('nobody'), name: '' },
+    const response = await node.call(authRoutes.requestMagicLink, {
+      body: { email: uniqueEmail('nobody'), name: '' },
     });
     statuses.push(response.status);
   }
@@ -353,10 +359,10 @@ describe('limits counted in the product tables hold under concurrent requests, o
   test('magic links per e-mail: of 8 requests at once, exactly the limit are sent', async () => {
     const founder = await createFounder(a);
     const email = uniqueEmail('rush');
-    const invited = await a.request('POST', '/api/invites', { json: { email }, headers: founder.auth });
+    const invited = await a.call(invitationRoutes.create, { body: { email }, as: founder });
     expect(invited.status, invited.text).toBe(201);
     const statuses = await together(8, (node) =>
-      node.request('POST', '/api/auth/magic-link', { json: { email, name: '' } }),
+      node.call(authRoutes.requestMagicLink, { body: { email, name: '' } }),
     );
     expect(statuses.map((response) => response.status).sort()).toEqual([
       ...Array(PER_ADDRESS).fill(200),
@@ -373,14 +379,12 @@ describe('limits counted in the product tables hold under concurrent requests, o
   test('invitations per room and day: of 8 sent at once, exactly the limit are saved', async () => {
     const founder = await createFounder(a);
     const statuses = await together(8, (node) =>
-      node.request('POST', '/api/invites', { json: { email: uniqueEmail('crowd') }, headers: founder.auth }),
+      node.call(invitationRoutes.create, { body: { email: uniqueEmail('crowd') }, as: founder }),
     );
     expect(statuses.map((response) => response.status).sort()).toEqual([
       ...Array(PER_ADDRESS).fill(201),
       ...Array(8 - PER_ADDRESS).fill(429),
     ]);
-    expect((await a.request('GET', '/api/invites', { headers: founder.auth })).json).toHaveLength(
-      PER_ADDRESS,
-    );
+    expect((await a.call(invitationRoutes.mine, { as: founder })).json).toHaveLength(PER_ADDRESS);
   });
 });

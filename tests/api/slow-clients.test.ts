@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { createFounder, type SignedIn } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -76,7 +78,7 @@ function requestHead(path: string, length: number): string {
 test('a body that trickles in below the minimum rate has its connection closed', async () => {
   const body = JSON.stringify({ content: `## Slow\n${'x'.repeat(2_000)}` });
   const socket = await connect(t);
-  socket.write(requestHead('/api/sections/update', Buffer.byteLength(body)));
+  socket.write(requestHead(apiPath(roomRoutes.saveSections), Buffer.byteLength(body)));
   // One byte every 100 ms: 10 bytes a second, against a minimum of 200.
   let sent = 0;
   const drip = setInterval(() => {
@@ -89,8 +91,8 @@ test('a body that trickles in below the minimum rate has its connection closed',
     clearInterval(drip);
   }
   expect(sent).toBeLessThan(body.length);
-  const saved = await t.request('GET', '/api/sections/content', { headers: founder.auth });
-  expect((saved.json as { content: string }).content).not.toContain('## Slow');
+  const saved = await t.call(roomRoutes.mySections, { as: founder });
+  expect(saved.json.content).not.toContain('## Slow');
 });
 
 test('a body sent at a fair rate is read and saved', async () => {
@@ -98,7 +100,7 @@ test('a body sent at a fair rate is read and saved', async () => {
   const body = JSON.stringify({ content });
   const socket = await connect(t);
   const closed = closedWithin(socket, 20_000);
-  socket.write(requestHead('/api/sections/update', Buffer.byteLength(body)));
+  socket.write(requestHead(apiPath(roomRoutes.saveSections), Buffer.byteLength(body)));
   // In four parts, well within the first window.
   const quarter = Math.ceil(body.length / 4);
   for (let part = 0; part < 4; part++) {
@@ -109,8 +111,8 @@ test('a body sent at a fair rate is read and saved', async () => {
   await new Promise<void>((resolve) => socket.once('data', () => resolve()));
   socket.end();
   expect(await closed).toMatch(/^HTTP\/1\.1 200/);
-  const saved = await t.request('GET', '/api/sections/content', { headers: founder.auth });
-  expect((saved.json as { content: string }).content).toBe(content);
+  const saved = await t.call(roomRoutes.mySections, { as: founder });
+  expect(saved.json.content).toBe(content);
 });
 
 test('headers that never end have their connection closed', async () => {

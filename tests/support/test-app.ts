@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { z } from 'zod';
 import { type App, type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, parseConfig } from '#server/config';
+import type { ApiError } from '#shared/contracts/api-error';
+import {
+  type ApiRoute,
+  apiPath,
+  type JsonApiRoute,
+  type UrlParts,
+  type UrlPartsArgument,
+} from '#shared/contracts/api-route';
 import { createTestBucket, s3Environment } from './s3-server';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
@@ -45,7 +54,59 @@ export async function fetchBytes(
 /** Real HTTP requests to one server: the in-process test app or a server process. */
 export interface HttpClient {
   request(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse>;
+  /**
+   * A route as shared/contracts declares it (docs/decisions/0086-tests-call-routes-by-contract.md): its
+   * method and path come from the declaration, so a test names no path of its own.
+   */
+  call<Route extends ApiRoute>(
+    route: Route,
+    ...[options]: CallOptionsArgument<Route['path'], Route>
+  ): Promise<CallResponse<Route>>;
 }
+
+/** Who makes a call: a signed-in user, an API token, anything that carries its authorization headers. */
+export interface Caller {
+  auth: Record<string, string>;
+}
+
+/** The body a route's contract takes; a route without one takes none (send a hostile one as `rawBody`). */
+type BodyOf<Route> =
+  Route extends JsonApiRoute<string, z.ZodType, infer Body>
+    ? Body extends z.ZodType
+      ? z.input<Body>
+      : never
+    : never;
+
+/** What a call sends besides its route: the URL's parts, its caller, its body. */
+export type CallOptions<Path extends string, Route> = UrlParts<Path> & {
+  /** The caller whose authorization headers go with the request. */
+  as?: Caller;
+  /** The JSON body, as the route's contract types it. */
+  body?: BodyOf<Route>;
+  /** A JSON body sent unchecked: a hostile, malformed or outdated payload the server must refuse. */
+  rawBody?: unknown;
+  /** Multipart form data (uploads). */
+  form?: FormData;
+  headers?: Record<string, string>;
+  redirect?: RequestOptions['redirect'];
+};
+
+/** Whether a call needs options: a route with parameters may not leave them out. */
+export type CallOptionsArgument<Path extends string, Route> =
+  UrlPartsArgument<Path> extends [parts: UrlParts<Path>]
+    ? [options: CallOptions<Path, Route>]
+    : [options?: CallOptions<Path, Route>];
+
+/** A refusal's body: the API's one error shape, with what a refusal adds (`line`, `nda`, `nextAllowedAt`). */
+export type Refusal = ApiError & Record<string, unknown>;
+
+/**
+ * A call's answer. `json` is typed as the route's answer contract types a 2xx answer: the test checks the
+ * status before it reads it. `refusal` is the body of a 4xx or 5xx answer, undefined otherwise.
+ */
+export type CallResponse<Route> = (Route extends JsonApiRoute<string, infer Answer>
+  ? Omit<TestResponse, 'json'> & { json: z.output<Answer> }
+  : TestResponse) & { refusal: Refusal | undefined };
 
 export interface RequestOptions {
   json?: unknown;
@@ -234,7 +295,29 @@ function sharedDatabase(config: Config): TestDatabase {
 }
 
 export function httpClient(baseUrl: string): HttpClient {
-  return {
+  const client: HttpClient = {
+    async call(route, ...[options]) {
+      const {
+        params,
+        query,
+        as: caller,
+        body,
+        rawBody,
+        form,
+        headers,
+        redirect,
+      } = (options ?? {}) as CallOptions<string, ApiRoute>;
+      const urlPath = apiPath(route as ApiRoute, { params, query } as UrlParts<string>);
+      const json = body ?? rawBody;
+      const response = await client.request(route.method, urlPath, {
+        ...(json !== undefined ? { json } : {}),
+        form,
+        headers: { ...caller?.auth, ...headers },
+        redirect,
+      });
+      const refusal = response.status >= 400 ? (response.json as Refusal) : undefined;
+      return { ...response, refusal } as unknown as CallResponse<typeof route>;
+    },
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: RequestInit['body'] = options.form ?? options.body;
@@ -261,4 +344,5 @@ export function httpClient(baseUrl: string): HttpClient {
       return { status: response.status, headers: response.headers, text, json };
     },
   };
+  return client;
 }

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
 import { countRows, createFounder, linkIn, mailTo, uniqueEmail } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -8,14 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setup = (json: unknown) => t.request('POST', '/api/complete-account-setup', { json });
+const setup = (json: unknown) => t.call(accountRoutes.completeSetup, { rawBody: json });
 
 describe('POST /api/complete-account-setup', () => {
   test('creates the founder, their data room and their ownership, and signs them in', async () => {
     const email = uniqueEmail('ann');
     const response = await setup({ name: 'Ann Lee', email, companyName: 'Acme Robotics' });
     expect(response.status).toBe(201);
-    const body = response.json as { token: string; user: Record<string, unknown> };
+    const body = response.json;
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.user).toEqual({
       id: expect.any(String),
@@ -72,8 +75,8 @@ describe('POST /api/complete-account-setup', () => {
   });
 
   test.each([
-    ['/api/complete-account-setup', {}],
-    ['/api/upgrade-with-promo', { promoCode: 'EARLYBIRD' }],
+    [apiPath(accountRoutes.completeSetup), {}],
+    [apiPath(accountRoutes.upgradeWithPromo), { promoCode: 'EARLYBIRD' }],
   ])("%s with a founder's address says nothing about their company", async (path, extra) => {
     // Anyone can type a partner's or a rival's address: the answer must not say which company they run.
     const email = uniqueEmail('rival');
@@ -98,7 +101,7 @@ describe('POST /api/complete-account-setup', () => {
     await createFounder(t, { email });
     expect((await setup({ name: 'Again', email, companyName: 'Again Co' })).status).toBe(409);
 
-    const offer = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '' } });
+    const offer = await t.call(authRoutes.requestMagicLink, { body: { email, name: '' } });
     expect(offer.status).toBe(200);
     const mail = await mailTo(t, email, 'sign-in link');
     expect(linkIn(mail, `${t.config.appUrl}/verify?token=`)).toBeTruthy();
@@ -120,7 +123,7 @@ describe('POST /api/complete-account-setup', () => {
     const response = await setup(json);
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_request' });
-    expect((response.json as { field: string }).field).toBe(field);
+    expect(response.refusal?.field).toBe(field);
     expect(await countRows(t)).toEqual(before);
   });
 
@@ -138,26 +141,26 @@ describe('POST /api/complete-account-setup', () => {
 
 describe('promo codes', () => {
   test.each(['EARLYBIRD', 'earlybird', ' Friends-2026 '])('%j is valid', async (code) => {
-    const response = await t.request('POST', '/api/validate-promo-code', { json: { code } });
+    const response = await t.call(accountRoutes.validatePromoCode, { body: { code } });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ valid: true, message: 'Your account will be upgraded for free.' });
   });
 
   test('an unknown code is not valid', async () => {
-    const response = await t.request('POST', '/api/validate-promo-code', { json: { code: 'FREEBIES' } });
+    const response = await t.call(accountRoutes.validatePromoCode, { body: { code: 'FREEBIES' } });
     expect(response.json).toEqual({ valid: false, message: 'Invalid promo code.' });
   });
 
   test('an empty code is a 400', async () => {
-    const response = await t.request('POST', '/api/validate-promo-code', { json: { code: '' } });
+    const response = await t.call(accountRoutes.validatePromoCode, { body: { code: '' } });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ field: 'code' });
   });
 
   test('upgrade-with-promo creates the account on the free plan', async () => {
     const email = uniqueEmail('promo');
-    const response = await t.request('POST', '/api/upgrade-with-promo', {
-      json: { promoCode: 'earlybird', name: 'Pat', email, companyName: 'Promo Co' },
+    const response = await t.call(accountRoutes.upgradeWithPromo, {
+      body: { promoCode: 'earlybird', name: 'Pat', email, companyName: 'Promo Co' },
     });
     expect(response.status).toBe(201);
     const user = await t.app.database.db
@@ -170,8 +173,8 @@ describe('promo codes', () => {
 
   test('upgrade-with-promo with an unknown code is a 400 and creates nothing', async () => {
     const before = await countRows(t);
-    const response = await t.request('POST', '/api/upgrade-with-promo', {
-      json: { promoCode: 'NOPE', name: 'Pat', email: uniqueEmail('promo'), companyName: 'Promo Co' },
+    const response = await t.call(accountRoutes.upgradeWithPromo, {
+      body: { promoCode: 'NOPE', name: 'Pat', email: uniqueEmail('promo'), companyName: 'Promo Co' },
     });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({
@@ -187,8 +190,8 @@ describe('POST /api/waitlist', () => {
   test('joining twice with one e-mail keeps one entry and still answers success', async () => {
     const email = uniqueEmail('wait');
     for (const contactEmail of [email, ` ${email.toUpperCase()}`]) {
-      const response = await t.request('POST', '/api/waitlist', {
-        json: { companyName: 'Waiting Co', contactEmail },
+      const response = await t.call(accountRoutes.joinWaitlist, {
+        body: { companyName: 'Waiting Co', contactEmail },
       });
       expect(response.status).toBe(200);
       expect(response.json).toEqual({ message: 'Added to waitlist!' });
@@ -208,7 +211,7 @@ describe('POST /api/waitlist', () => {
     [{ companyName: '', contactEmail: 'a@b.co' }, 'companyName'],
   ])('%j is a 400 naming %s, and writes nothing', async (json, field) => {
     const before = await countRows(t);
-    const response = await t.request('POST', '/api/waitlist', { json });
+    const response = await t.call(accountRoutes.joinWaitlist, { rawBody: json });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ field });
     expect(await countRows(t)).toEqual(before);
@@ -218,8 +221,8 @@ describe('POST /api/waitlist', () => {
 test('on https the session cookie is Secure', async () => {
   const secure = await startTestApp({ environment: { APP_URL: 'https://rooms.example.com' } });
   try {
-    const response = await secure.request('POST', '/api/complete-account-setup', {
-      json: { name: 'Sam', email: uniqueEmail('secure'), companyName: 'Secure Co' },
+    const response = await secure.call(accountRoutes.completeSetup, {
+      body: { name: 'Sam', email: uniqueEmail('secure'), companyName: 'Secure Co' },
     });
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
   } finally {
@@ -231,12 +234,10 @@ test('sign-ups and promo checks are rate limited per IP, with Retry-After', asyn
   const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '3' } });
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const ok = await limited.request('POST', '/api/validate-promo-code', {
-        json: { code: `GUESS${attempt}` },
-      });
+      const ok = await limited.call(accountRoutes.validatePromoCode, { body: { code: `GUESS${attempt}` } });
       expect(ok.status).toBe(200);
     }
-    const refused = await limited.request('POST', '/api/validate-promo-code', { json: { code: 'GUESS4' } });
+    const refused = await limited.call(accountRoutes.validatePromoCode, { body: { code: 'GUESS4' } });
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({
       error: 'rate_limited',

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -25,16 +29,12 @@ test('after an investor downloads and clicks, the dashboard data tells the found
   await invite(t, founder, uniqueEmail('pending'));
   const content =
     '## Financial information\n- [Model](https://docs.google.com/spreadsheets/d/m)\n\n## Legal {icon=gavel}\nContracts.\n';
-  await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
+  await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
   const data = new FormData();
   data.append('section', 'Financial information');
   data.append('file', new Blob([PDF]), 'Deck.pdf');
-  const uploaded = (await t.request('POST', '/api/upload', { form: data, headers: founder.auth })).json as {
-    url: string;
-  };
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  const uploaded = (await t.call(documentRoutes.upload, { form: data, as: founder })).json;
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
 
   await t.request('GET', uploaded.url, { headers: investor.auth });
   await fetch(
@@ -46,7 +46,7 @@ test('after an investor downloads and clicks, the dashboard data tells the found
   );
 
   const get = async (path: string) => (await t.request('GET', path, { headers: founder.auth })).json;
-  expect(await get('/api/admin/users')).toEqual([
+  expect(await get(apiPath(adminRoutes.users))).toEqual([
     {
       id: investor.user.id,
       name: 'Ivy Investor',
@@ -55,9 +55,9 @@ test('after an investor downloads and clicks, the dashboard data tells the found
       createdAt: expect.any(String),
     },
   ]);
-  const invitations = (await get('/api/admin/invitations')) as { used: boolean; status: string }[];
+  const invitations = (await get(apiPath(adminRoutes.invitations))) as { used: boolean; status: string }[];
   expect(invitations.map((invitation) => invitation.status).sort()).toEqual(['accepted', 'pending']);
-  expect(await get('/api/admin/sections')).toEqual([
+  expect(await get(apiPath(adminRoutes.sections))).toEqual([
     {
       id: 1,
       name: 'Financial information',
@@ -67,7 +67,7 @@ test('after an investor downloads and clicks, the dashboard data tells the found
     },
     { id: 2, name: 'Legal', description: 'Contracts.', icon: 'gavel', documentCount: 0 },
   ]);
-  const recent = (await get('/api/admin/recent-documents')) as {
+  const recent = (await get(apiPath(adminRoutes.recentDocuments))) as {
     title: string;
     sectionName: string;
     isUploaded: boolean;
@@ -78,7 +78,7 @@ test('after an investor downloads and clicks, the dashboard data tells the found
       { title: 'Model', sectionName: 'Financial information', isUploaded: false },
     ]),
   );
-  const access = (await get('/api/admin/recent-access')) as {
+  const access = (await get(apiPath(adminRoutes.recentAccess))) as {
     userName: string;
     documentTitle: string;
     actionType: string;
@@ -101,15 +101,10 @@ test('a download is logged under the title the investor saw in the sections, kep
   const deck = await upload('Deck Q3.pdf', { section: 'Financial information' });
   const unlinked = await upload('Notes.pdf', {});
   // The founder renames the link in the sections: the room now shows it as "Deck".
-  const markdown = (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as {
-    content: string;
-  };
+  const markdown = (await t.call(roomRoutes.sectionsMarkdown, { as: founder })).json;
   expect(markdown.content).toContain(`[Deck Q3.pdf](${deck.url})`);
   const renamed = markdown.content.replace(`[Deck Q3.pdf](${deck.url})`, `[Deck](${deck.url})`);
-  const saved = await t.request('POST', '/api/sections/update', {
-    json: { content: renamed },
-    headers: founder.auth,
-  });
+  const saved = await t.call(roomRoutes.saveSections, { body: { content: renamed }, as: founder });
   expect(saved.status, saved.text).toBe(200);
 
   for (const url of [deck.url, unlinked.url]) {
@@ -117,16 +112,19 @@ test('a download is logged under the title the investor saw in the sections, kep
   }
 
   const get = async (path: string) => (await t.request('GET', path, { headers: founder.auth })).json;
-  const recentDocuments = (await get('/api/admin/recent-documents')) as { id: string; title: string }[];
+  const recentDocuments = (await get(apiPath(adminRoutes.recentDocuments))) as {
+    id: string;
+    title: string;
+  }[];
   expect(recentDocuments.find(({ id }) => id === deck.document.id)?.title).toBe('Deck');
   const logged = async () =>
-    ((await get('/api/admin/recent-access')) as { documentTitle: string }[]).map(
+    ((await get(apiPath(adminRoutes.recentAccess))) as { documentTitle: string }[]).map(
       ({ documentTitle }) => documentTitle,
     );
   // A document in no section keeps the title it was uploaded with.
   expect((await logged()).sort()).toEqual(['Deck', 'Notes.pdf']);
 
-  const removed = await t.request('DELETE', `/api/documents/${deck.document.id}`, { headers: founder.auth });
+  const removed = await t.call(documentRoutes.remove, { params: { id: deck.document.id }, as: founder });
   expect(removed.status).toBe(204);
   expect((await logged()).sort()).toEqual(['Deck', 'Notes.pdf']);
 });
@@ -134,10 +132,8 @@ test('a download is logged under the title the investor saw in the sections, kep
 test('the dashboard shows the first 10 accesses, newest first', async () => {
   const { founder, investor } = await founderWithInvestor(t);
   const content = '## Links\n- [Site](https://example.com/)\n';
-  await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   for (let i = 0; i < 12; i++) {
     const response = await fetch(
       `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent('https://example.com/')}`,
@@ -148,9 +144,7 @@ test('the dashboard shows the first 10 accesses, newest first', async () => {
     );
     await response.arrayBuffer();
   }
-  const access = (await t.request('GET', '/api/admin/recent-access', { headers: founder.auth })).json as {
-    accessedAt: string;
-  }[];
+  const access = (await t.call(adminRoutes.recentAccess, { as: founder })).json;
   expect(access).toHaveLength(10);
   expect([...access].sort((a, b) => b.accessedAt.localeCompare(a.accessedAt))).toEqual(access);
 });
@@ -162,6 +156,6 @@ test('an investor gets 403 on every admin route, another founder sees only their
     expect((await t.request('GET', path, { headers: investor.auth })).status, path).toBe(403);
     expect((await t.request('GET', path)).status, path).toBe(401);
   }
-  expect((await t.request('GET', '/api/admin/users', { headers: other.auth })).json).toEqual([]);
-  expect((await t.request('GET', '/api/admin/users', { headers: founder.auth })).json).toHaveLength(1);
+  expect((await t.call(adminRoutes.users, { as: other })).json).toEqual([]);
+  expect((await t.call(adminRoutes.users, { as: founder })).json).toHaveLength(1);
 });

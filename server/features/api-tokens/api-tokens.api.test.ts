@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { hashToken } from '#server/security/tokens';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
 import type { ApiTokenList, CreatedApiToken } from '#shared/contracts/api-tokens';
+import { apiTokenRoutes } from '#shared/contracts/api-tokens';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { exportRoutes } from '#shared/contracts/exports';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { teamRoutes } from '#shared/contracts/team';
 import {
   createApiToken,
   createFounder,
@@ -26,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TOKENS = '/api/my-data-room/api-tokens';
+const TOKENS = apiPath(apiTokenRoutes.list);
 const list = async (manager: SignedIn) => {
   const response = await t.request('GET', TOKENS, { headers: manager.auth });
   expect(response.status, response.text).toBe(200);
@@ -138,10 +149,10 @@ describe('calling the API with a token', () => {
         document: { id: string };
       }
     ).document.id;
-    await t.request('GET', `/api/documents/${documentId}/download`, { headers: investor.auth });
+    await t.call(documentRoutes.download, { params: { id: documentId }, as: investor });
     const token = await createApiToken(t, founder, { scopes: ['analytics:read'] });
 
-    const access = await t.request('GET', '/api/admin/recent-access', { headers: token.auth });
+    const access = await t.call(adminRoutes.recentAccess, { as: token });
     expect(access.status, access.text).toBe(200);
     expect(access.json).toEqual([
       expect.objectContaining({
@@ -150,8 +161,8 @@ describe('calling the API with a token', () => {
         actionType: 'downloaded',
       }),
     ]);
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(200);
-    const csv = await t.request('GET', '/api/admin/exports/access-log.csv', { headers: token.auth });
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(200);
+    const csv = await t.call(exportRoutes['access-log'], { as: token });
     expect(csv.status, csv.text).toBe(200);
     expect(csv.text).toContain('Deck.pdf');
     expect((await list(founder))[0]?.lastUsedAt).not.toBeNull();
@@ -160,11 +171,11 @@ describe('calling the API with a token', () => {
   test('each scope opens its routes only: another scope’s route is 403 naming the missing scope', async () => {
     const founder = await createFounder(t);
     const sections = await createApiToken(t, founder, { scopes: ['sections:write'] });
-    expect((await t.request('GET', '/api/sections/markdown', { headers: sections.auth })).status).toBe(200);
+    expect((await t.call(roomRoutes.sectionsMarkdown, { as: sections })).status).toBe(200);
     for (const [method, path, scope] of [
-      ['GET', '/api/admin/recent-access', 'analytics:read'],
-      ['GET', '/api/my-documents', 'documents:write'],
-      ['GET', '/api/invites', 'invitations:write'],
+      ['GET', apiPath(adminRoutes.recentAccess), 'analytics:read'],
+      ['GET', apiPath(documentRoutes.mine), 'documents:write'],
+      ['GET', apiPath(invitationRoutes.mine), 'invitations:write'],
     ] as const) {
       const before = await writtenState(t);
       expectRefusal(await t.request(method, path, { headers: sections.auth }), 403, {
@@ -185,7 +196,7 @@ describe('calling the API with a token', () => {
     );
     expect(uploaded.status, uploaded.text).toBe(201);
     const id = (uploaded.json as { document: { id: string } }).document.id;
-    const deleted = await t.request('DELETE', `/api/documents/${id}`, { headers: token.auth });
+    const deleted = await t.call(documentRoutes.remove, { params: { id }, as: token });
     expect(deleted.status, deleted.text).toBe(204);
   });
 
@@ -193,10 +204,7 @@ describe('calling the API with a token', () => {
     const founder = await createFounder(t);
     const token = await createApiToken(t, founder, { scopes: ['invitations:write'] });
     const email = uniqueEmail('crm-invitee');
-    const response = await t.request('POST', '/api/invites', {
-      json: { email, name: 'Cass Crm' },
-      headers: token.auth,
-    });
+    const response = await t.call(invitationRoutes.create, { body: { email, name: 'Cass Crm' }, as: token });
     expect(response.status, response.text).toBe(201);
     await t.smtp.waitForMessage((mail) => (mail.to ? JSON.stringify(mail.to) : '').includes(email));
   });
@@ -206,18 +214,20 @@ describe('calling the API with a token', () => {
     const token = await createApiToken(t, founder, {
       scopes: ['analytics:read', 'documents:write', 'invitations:write', 'sections:write'],
     });
-    const roomId = (
-      (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
-    ).id;
+    const roomId = (await t.call(roomRoutes.mine, { as: founder })).json.id;
     for (const [method, path, json] of [
       ['GET', TOKENS, undefined],
       ['POST', TOKENS, { name: 'Self-made', scopes: ['analytics:read'] }],
       ['GET', '/api/auth/me', undefined],
-      ['POST', '/api/auth/magic-link', { email: founder.user.email }],
-      ['POST', '/api/complete-account-setup', { name: 'X', email: uniqueEmail('x'), companyName: 'X' }],
-      ['POST', '/api/auth/logout', undefined],
-      ['GET', `/api/data-room/${roomId}`, undefined],
-      ['GET', '/api/my-data-room', undefined],
+      ['POST', apiPath(authRoutes.requestMagicLink), { email: founder.user.email }],
+      [
+        'POST',
+        apiPath(accountRoutes.completeSetup),
+        { name: 'X', email: uniqueEmail('x'), companyName: 'X' },
+      ],
+      ['POST', apiPath(authRoutes.logout), undefined],
+      ['GET', apiPath(roomRoutes.room, { params: { id: roomId } }), undefined],
+      ['GET', apiPath(roomRoutes.mine), undefined],
     ] as const) {
       const before = await writtenState(t);
       const response = await t.request(method, path, { json, headers: token.auth });
@@ -238,7 +248,7 @@ describe('calling the API with a token', () => {
     ).document.id;
     const token = await createApiToken(t, ours, { scopes: ['documents:write'] });
     const before = await writtenState(t);
-    const response = await t.request('DELETE', `/api/documents/${theirDocument}`, { headers: token.auth });
+    const response = await t.call(documentRoutes.remove, { params: { id: theirDocument }, as: token });
     expect(response.status, response.text).toBe(404);
     await expectNothingWritten(t, before);
   });
@@ -247,13 +257,13 @@ describe('calling the API with a token', () => {
     const founder = await createFounder(t);
     const token = await createApiToken(t, founder, { scopes: ['analytics:read'] });
     // The owner's cookie beside a token does not lend it the owner's console.
-    const withCookie = await t.request('GET', '/api/invites', {
+    const withCookie = await t.call(invitationRoutes.mine, {
       headers: { ...token.auth, cookie: `${SESSION_COOKIE}=${founder.token}` },
     });
     expectRefusal(withCookie, 403, { error: 'api_token_scope_missing', message: /invitations:write/ });
     const writer = await createApiToken(t, founder, { scopes: ['invitations:write'] });
-    const fromElsewhere = await t.request('POST', '/api/invites', {
-      json: { email: uniqueEmail('elsewhere') },
+    const fromElsewhere = await t.call(invitationRoutes.create, {
+      body: { email: uniqueEmail('elsewhere') },
       headers: { ...writer.auth, origin: 'https://crm.example' },
     });
     expect(fromElsewhere.status, fromElsewhere.text).toBe(201);
@@ -264,10 +274,10 @@ describe('tokens that stop working', () => {
   test('a revoked token is refused with 401 on its very next request', async () => {
     const founder = await createFounder(t);
     const token = await createApiToken(t, founder, { scopes: ['analytics:read'] });
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(200);
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(200);
     const revoked = await t.request('DELETE', `${TOKENS}/${token.id}`, { headers: founder.auth });
     expect(revoked.status, revoked.text).toBe(204);
-    expectRefusal(await t.request('GET', '/api/admin/analytics', { headers: token.auth }), 401, {
+    expectRefusal(await t.call(readingRoutes.room, { as: token }), 401, {
       error: 'api_token_invalid',
       message: /revoked, it expired, or it never existed/,
     });
@@ -282,7 +292,7 @@ describe('tokens that stop working', () => {
       .set({ expires_at: Date.now() - 1000 })
       .where('id', '=', token.id)
       .execute();
-    expectRefusal(await t.request('GET', '/api/admin/analytics', { headers: token.auth }), 401, {
+    expectRefusal(await t.call(readingRoutes.room, { as: token }), 401, {
       error: 'api_token_invalid',
       message: /expired/,
     });
@@ -292,11 +302,11 @@ describe('tokens that stop working', () => {
   test('a co-founder’s tokens stop when the owner removes them from the team', async () => {
     const { founder, editor, memberId } = await founderWithEditor(t);
     const token = await createApiToken(t, editor, { scopes: ['analytics:read'] });
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(200);
-    expect((await t.request('DELETE', `/api/admin/team/${memberId}`, { headers: founder.auth })).status).toBe(
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(200);
+    expect((await t.call(teamRoutes.removeEditor, { params: { id: memberId }, as: founder })).status).toBe(
       204,
     );
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(401);
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(401);
   });
 
   test('only the room’s managers revoke its tokens: another founder gets 404, and the token still works', async () => {
@@ -309,15 +319,14 @@ describe('tokens that stop working', () => {
       message: /no such API token/,
     });
     await expectNothingWritten(t, before);
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(200);
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(200);
   });
 
   test('a token no one issued is 401; a well-formed id of no token is 404 to revoke', async () => {
     const founder = await createFounder(t);
     const unissued = `rr_${'A'.repeat(43)}`;
     expect(
-      (await t.request('GET', '/api/admin/analytics', { headers: { authorization: `Bearer ${unissued}` } }))
-        .status,
+      (await t.call(readingRoutes.room, { headers: { authorization: `Bearer ${unissued}` } })).status,
     ).toBe(401);
     const response = await t.request('DELETE', `${TOKENS}/${crypto.randomUUID()}`, { headers: founder.auth });
     expect(response.status).toBe(404);
@@ -332,13 +341,13 @@ test(`each token is limited to ${PER_MINUTE} requests a minute across routes; an
     const path = index % 2 === 0 ? '/api/admin/recent-access' : '/api/sections/markdown';
     expect((await t.request('GET', path, { headers: busy.auth })).status).toBe(200);
   }
-  const limited = await t.request('GET', '/api/admin/analytics', { headers: busy.auth });
+  const limited = await t.call(readingRoutes.room, { as: busy });
   expectRefusal(limited, 429, {
     error: 'rate_limited',
     message: new RegExp(`more than ${PER_MINUTE} requests`),
   });
   expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect((await t.request('GET', '/api/admin/analytics', { headers: calm.auth })).status).toBe(200);
+  expect((await t.call(readingRoutes.room, { as: calm })).status).toBe(200);
   // The founder's own session is not counted against the token.
-  expect((await t.request('GET', '/api/admin/analytics', { headers: founder.auth })).status).toBe(200);
+  expect((await t.call(readingRoutes.room, { as: founder })).status).toBe(200);
 });

@@ -1,5 +1,7 @@
 import { Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { createFounder, type SignedIn, uniquePdf } from '#tests/support/factories';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
@@ -39,7 +41,7 @@ function uploadZip(
   const form = new FormData();
   for (const [field, value] of Object.entries(fields)) form.append(field, value);
   form.append('file', new Blob([zip]), name);
-  return server.request('POST', '/api/upload/archive', { form, headers: founder.auth });
+  return server.call(documentRoutes.uploadArchive, { form, as: founder });
 }
 
 /**
@@ -66,7 +68,7 @@ function storageWrites() {
 
 /** The founder's room id, for its archive upload slot. */
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+  return (await t.call(roomRoutes.mine, { as: founder })).json.id;
 }
 
 /** Whether an archive upload holds the room's slot now (the row it takes: migration 0030). */
@@ -118,8 +120,8 @@ function stalledUpload(founder: SignedIn, zip: Buffer) {
 }
 
 async function sectionsText(founder: SignedIn): Promise<string> {
-  const response = await t.request('GET', '/api/sections/content', { headers: founder.auth });
-  return (response.json as { content: string }).content;
+  const response = await t.call(roomRoutes.mySections, { as: founder });
+  return response.json.content;
 }
 
 describe('POST /api/upload/archive', () => {
@@ -148,7 +150,7 @@ describe('POST /api/upload/archive', () => {
     const text = await sectionsText(founder);
     for (const name of ['Financials', 'Legal', 'Overview'])
       expect(text).toMatch(new RegExp(`^## .*${name}`, 'm'));
-    const documents = (await t.request('GET', '/api/my-documents', { headers: founder.auth })).json as {
+    const documents = (await t.call(documentRoutes.mine, { as: founder })).json as {
       id: string;
       title: string;
     }[];
@@ -159,7 +161,7 @@ describe('POST /api/upload/archive', () => {
       'Old model.pdf',
     ]);
     const deckId = body.results.find((line) => line.path === 'Raise/Deck.pdf')?.document?.id;
-    const download = await t.request('GET', `/api/documents/${deckId}/download`, { headers: founder.auth });
+    const download = await t.call(documentRoutes.download, { params: { id: String(deckId) }, as: founder });
     expect(download.text).toBe(deck.toString());
   });
 
@@ -273,7 +275,7 @@ describe('POST /api/upload/archive', () => {
       const before = await writtenState(t);
       const response = await uploadZip(founder, make());
       expectRefusal(response, status, { error, message });
-      expect((response.json as { message: string }).message).toMatch(/Nothing was uploaded\.$/);
+      expect(response.refusal?.message).toMatch(/Nothing was uploaded\.$/);
       await expectNothingWritten(t, before);
     });
   }
@@ -325,7 +327,7 @@ describe('POST /api/upload/archive', () => {
     try {
       const response = await uploadZip(founder, zip);
       expect(response.status, response.text).toBe(201);
-      lines = (response.json as { results: ResultLine[] }).results;
+      lines = response.json.results;
     } finally {
       writes.stop();
     }
@@ -404,15 +406,13 @@ describe('POST /api/upload/archive', () => {
     });
     const form = new FormData();
     form.append('section', 'Legal');
-    expectRefusal(await t.request('POST', '/api/upload/archive', { form, headers: founder.auth }), 400, {
+    expectRefusal(await t.call(documentRoutes.uploadArchive, { form, as: founder }), 400, {
       message: /choose a zip/,
     });
     const two = new FormData();
     two.append('file', new Blob([zipOf({ 'a.pdf': uniquePdf() })]), 'a.zip');
     two.append('file', new Blob([zipOf({ 'b.pdf': uniquePdf() })]), 'b.zip');
-    expect(
-      (await t.request('POST', '/api/upload/archive', { form: two, headers: founder.auth })).status,
-    ).toBe(400);
+    expect((await t.call(documentRoutes.uploadArchive, { form: two, as: founder })).status).toBe(400);
     await expectNothingWritten(t, before);
   });
 
@@ -433,6 +433,6 @@ describe('POST /api/upload/archive', () => {
     const zip = zipOf({ 'a.pdf': uniquePdf() });
     const form = new FormData();
     form.append('file', new Blob([zip]), 'a.zip');
-    expect((await t.request('POST', '/api/upload/archive', { form })).status).toBe(401);
+    expect((await t.call(documentRoutes.uploadArchive, { form })).status).toBe(401);
   });
 });

@@ -4,6 +4,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -32,14 +37,12 @@ async function uploaded(founder: SignedIn, name: string, section: string, bytes 
 }
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+  return (await t.call(roomRoutes.mine, { as: founder })).json.id;
 }
 
 /** Section ids are 1..n in the order of the markdown: the starter template's come first. */
 async function sectionIdOf(founder: SignedIn, name: string): Promise<number> {
-  const content = (
-    (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as { content: string }
-  ).content;
+  const content = (await t.call(roomRoutes.mySections, { as: founder })).json.content;
   const names = [...content.matchAll(/^## (.+)$/gm)].map((match) => (match[1] ?? '').trim());
   const index = names.findIndex((candidate) => candidate.includes(name));
   expect(index, content).toBeGreaterThanOrEqual(0);
@@ -71,9 +74,10 @@ async function roomWithSections() {
   const deck = await uploaded(founder, 'Deck.pdf', 'Financials');
   const model = await uploaded(founder, 'Model.pdf', 'Financials');
   const memo = await uploaded(founder, 'Memo.pdf', 'Legal');
-  const policy = await t.request('POST', `/api/documents/${model.id}/download-policy`, {
-    json: { policy: 'view_only' },
-    headers: founder.auth,
+  const policy = await t.call(documentRoutes.setDownloadPolicy, {
+    params: { id: model.id },
+    body: { policy: 'view_only' },
+    as: founder,
   });
   expect(policy.status).toBe(200);
   return { founder, investor, investorEmail, deck, model, memo, roomId: await roomIdOf(founder) };
@@ -121,23 +125,18 @@ describe('GET /api/data-room/:id/download-all', () => {
 
   test('a section hidden from the reader’s group is not in their zip, and sections are numbered as they read them', async () => {
     const { founder, investor, deck, memo, roomId } = await roomWithSections();
-    const diligence = (
-      await t.request('POST', '/api/my-data-room/groups', {
-        json: { name: 'Diligence' },
-        headers: founder.auth,
-      })
-    ).json as { id: string };
-    const hidden = await t.request('POST', '/api/my-data-room/section-visibility', {
-      json: { section: 'Financials', visibleTo: [diligence.id] },
-      headers: founder.auth,
+    const diligence = (await t.call(groupRoutes.create, { body: { name: 'Diligence' }, as: founder })).json;
+    const hidden = await t.call(groupRoutes.setSectionVisibility, {
+      body: { section: 'Financials', visibleTo: [diligence.id] },
+      as: founder,
     });
     expect(hidden.status, hidden.text).toBe(200);
     const whole = await unzipped((await downloadAll(investor, roomId)).bytes);
     expect([...whole.keys()]).toEqual(['Legal/Memo.pdf']);
     expect(await downloadsLogged(deck.id)).toBe(0);
     // Their sections text has no Financials: Legal, after it, is one place earlier there.
-    const theirNames = await sectionNames(investor, `/api/data-room/${roomId}/sections`);
-    const foundersNames = await sectionNames(founder, '/api/sections/content');
+    const theirNames = await sectionNames(investor, apiPath(roomRoutes.sections, { params: { id: roomId } }));
+    const foundersNames = await sectionNames(founder, apiPath(roomRoutes.mySections));
     expect(foundersNames.indexOf('Financials')).toBeLessThan(foundersNames.indexOf('Legal'));
     const theirLegal = theirNames.indexOf('Legal') + 1;
     expect(theirLegal).toBe(foundersNames.indexOf('Legal'));
@@ -145,7 +144,10 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect(legal.status).toBe(200);
     expect((await unzipped(legal.bytes)).get('Memo.pdf')).toEqual(memo.bytes);
     // Past the sections they read, a number answers like a missing section.
-    const pastTheirs = `/api/data-room/${roomId}/download-all?section=${theirNames.length + 1}`;
+    const pastTheirs = apiPath(documentRoutes.downloadAll, {
+      params: { id: roomId },
+      query: { section: theirNames.length + 1 },
+    });
     expectRefusal(await t.request('GET', pastTheirs, { headers: investor.auth }), 404, {
       error: 'nothing_to_download',
       message: /does not exist/,
@@ -155,13 +157,12 @@ describe('GET /api/data-room/:id/download-all', () => {
   test('a section with nothing the reader may download is a 404 that says so', async () => {
     const { founder, investor, model, roomId } = await roomWithSections();
     const financials = await sectionIdOf(founder, 'Financials');
-    await t.request('POST', '/api/my-data-room/download-policy', {
-      json: { isDownloadAllowed: false },
-      headers: founder.auth,
-    });
+    await t.call(roomRoutes.setDownloadDefault, { body: { isDownloadAllowed: false }, as: founder });
     expectRefusal(
-      await t.request('GET', `/api/data-room/${roomId}/download-all?section=${financials}`, {
-        headers: investor.auth,
+      await t.call(documentRoutes.downloadAll, {
+        params: { id: roomId },
+        query: { section: financials },
+        as: investor,
       }),
       404,
       { error: 'nothing_to_download', message: /no document you may download/ },
@@ -175,8 +176,10 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect((await downloadAll(stranger, roomId)).status).toBe(404);
     expect((await downloadAll(undefined, roomId)).status).toBe(401);
     expectRefusal(
-      await t.request('GET', `/api/data-room/${roomId}/download-all?section=999`, {
-        headers: founder.auth,
+      await t.call(documentRoutes.downloadAll, {
+        params: { id: roomId },
+        query: { section: '999' },
+        as: founder,
       }),
       404,
       {
@@ -195,13 +198,14 @@ describe('GET /api/data-room/:id/download-all', () => {
       expect(response.status, query).toBe(400);
     }
     expect(
-      (await t.request('GET', '/api/data-room/not-a-uuid/download-all', { headers: investor.auth })).status,
+      (await t.call(documentRoutes.downloadAll, { params: { id: 'not-a-uuid' }, as: investor })).status,
     ).toBe(400);
   });
 
   test('another site cannot make the browser download the room', async () => {
     const { investor, deck, roomId } = await roomWithSections();
-    const response = await t.request('GET', `/api/data-room/${roomId}/download-all`, {
+    const response = await t.call(documentRoutes.downloadAll, {
+      params: { id: roomId },
       headers: { ...investor.auth, 'sec-fetch-site': 'cross-site' },
     });
     expectRefusal(response, 403, { error: 'cross_site_request', message: /data room itself/ });
@@ -212,12 +216,7 @@ describe('GET /api/data-room/:id/download-all', () => {
     const { founder, investor, investorEmail } = await founderWithInvestor(t);
     const deck = await uploaded(founder, 'Deck.pdf', 'Financials', writtenPdf({ pages: 2 }));
     expect(
-      (
-        await t.request('POST', '/api/my-data-room/watermark', {
-          json: { isWatermarkEnabled: true },
-          headers: founder.auth,
-        })
-      ).status,
+      (await t.call(roomRoutes.setWatermark, { body: { isWatermarkEnabled: true }, as: founder })).status,
     ).toBe(200);
     const files = await unzipped((await downloadAll(investor, await roomIdOf(founder))).bytes);
     const stamped = files.get('Financials/Deck.pdf');
@@ -248,12 +247,12 @@ test('a reader removed while a long zip streams gets no further file: the zip is
       .on('error', reject);
   });
   expect(response.statusCode).toBe(200);
-  const invitations = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-    id: string;
-    email: string;
-  }[];
+  const invitations = (await t.call(invitationRoutes.mine, { as: founder })).json;
   const invitation = invitations.find((row) => row.email === investorEmail);
-  const removed = await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+  const removed = await t.call(invitationRoutes.remove, {
+    params: { id: String(invitation?.id) },
+    as: founder,
+  });
   expect(removed.status).toBe(204);
   // Reading on: what the server had already started arrives, and nothing after the file it was on.
   const bytes = await new Promise<Buffer>((resolve) => {
@@ -276,10 +275,7 @@ test('a PDF that cannot carry the watermark is left out, named with why in "Not 
   const { founder, investor } = await founderWithInvestor(t);
   const deck = await uploaded(founder, 'Deck.pdf', 'Financials', writtenPdf({ pages: 1 }));
   const locked = await uploaded(founder, 'Locked.pdf', 'Financials', encryptedPdf());
-  await t.request('POST', '/api/my-data-room/watermark', {
-    json: { isWatermarkEnabled: true },
-    headers: founder.auth,
-  });
+  await t.call(roomRoutes.setWatermark, { body: { isWatermarkEnabled: true }, as: founder });
   const files = await unzipped((await downloadAll(investor, await roomIdOf(founder))).bytes);
   expect([...files.keys()].sort()).toEqual(['Financials/Deck.pdf', 'Not included.txt']);
   expect(files.get('Not included.txt')?.toString()).toMatch(/Locked\.pdf: This PDF cannot carry a watermark/);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   ALL_TABLES,
   countRows,
@@ -21,13 +24,13 @@ afterAll(() => t.close());
 
 const db = () => t.app.database.db;
 const verify = (token: string, headers?: Record<string, string>) =>
-  t.request('POST', '/api/auth/verify', { json: { token }, headers });
+  t.call(authRoutes.verify, { body: { token }, headers });
 
 describe('POST /api/auth/magic-link', () => {
   test('an e-mail with no account and no invitation gets 404 "No invitation found", and nothing is sent', async () => {
     const before = t.smtp.messages.length;
-    const response = await t.request('POST', '/api/auth/magic-link', {
-      json: { email: uniqueEmail('stranger'), name: '' },
+    const response = await t.call(authRoutes.requestMagicLink, {
+      body: { email: uniqueEmail('stranger'), name: '' },
     });
     expect(response.status).toBe(404);
     expect(response.json).toEqual({
@@ -41,8 +44,8 @@ describe('POST /api/auth/magic-link', () => {
     const founder = await createFounder(t, { companyName: 'Nimbus <Labs>' });
     const email = uniqueEmail('invitee');
     await invite(t, founder, email);
-    const response = await t.request('POST', '/api/auth/magic-link', {
-      json: { email: email.toUpperCase(), name: '' },
+    const response = await t.call(authRoutes.requestMagicLink, {
+      body: { email: email.toUpperCase(), name: '' },
     });
     expect(response.status).toBe(200);
 
@@ -65,7 +68,7 @@ describe('POST /api/auth/magic-link', () => {
       .set({ expires_at: Date.now() - 1000 })
       .where('email', '=', email)
       .execute();
-    const response = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '' } });
+    const response = await t.call(authRoutes.requestMagicLink, { body: { email, name: '' } });
     expect(response.status).toBe(404);
   });
 
@@ -78,8 +81,8 @@ describe('POST /api/auth/magic-link', () => {
   test('a deactivated user gets no link', async () => {
     const founder = await createFounder(t);
     await db().updateTable('users').set({ is_active: 0 }).where('id', '=', founder.user.id).execute();
-    const response = await t.request('POST', '/api/auth/magic-link', {
-      json: { email: founder.user.email, name: '' },
+    const response = await t.call(authRoutes.requestMagicLink, {
+      body: { email: founder.user.email, name: '' },
     });
     expect(response.status).toBe(404);
   });
@@ -93,7 +96,7 @@ describe('POST /api/auth/magic-link', () => {
     [{ email: 12 }, 'email'],
   ])('bad input %j is a 400 naming %s, and writes nothing', async (json, field) => {
     const before = await countRows(t);
-    const response = await t.request('POST', '/api/auth/magic-link', { json });
+    const response = await t.call(authRoutes.requestMagicLink, { rawBody: json });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_request', field });
     expect(await countRows(t)).toEqual(before);
@@ -109,15 +112,13 @@ describe('POST /api/auth/verify', () => {
 
     const response = await verify(token);
     expect(response.status).toBe(200);
-    const body = response.json as { token: string; user: Record<string, unknown> };
+    const body = response.json;
     expect(body.user).toMatchObject({ email, name: 'Ivy Example', role: 'investor', isActive: true });
     expect(response.headers.get('set-cookie')).toMatch(/^rr_session=[A-Za-z0-9_-]{43};.*HttpOnly/);
 
-    const invitations = await t.request('GET', '/api/invites', { headers: founder.auth });
+    const invitations = await t.call(invitationRoutes.mine, { as: founder });
     expect(invitations.json).toEqual([expect.objectContaining({ email, status: 'accepted', used: true })]);
-    const rooms = await t.request('GET', '/api/my-accessible-data-rooms', {
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const rooms = await t.call(roomRoutes.accessible, { headers: { authorization: `Bearer ${body.token}` } });
     expect(rooms.json).toEqual({
       dataRooms: [expect.objectContaining({ companyName: 'Granted Co', fundingStage: 'Series A' })],
     });
@@ -170,10 +171,8 @@ describe('POST /api/auth/verify', () => {
     const email = uniqueEmail('withdrawn');
     await invite(t, founder, email);
     const token = await requestMagicLinkToken(t, email);
-    const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      id: string;
-    }[];
-    await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    const [invitation] = (await t.call(invitationRoutes.mine, { as: founder })).json;
+    await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder });
     expect((await verify(token)).status).toBe(400);
     expect(
       await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
@@ -196,12 +195,12 @@ describe('POST /api/auth/verify', () => {
 
 describe('sessions', () => {
   test('GET /api/auth/session says who is signed in, or null, without a 401', async () => {
-    expect((await t.request('GET', '/api/auth/session')).json).toEqual({
+    expect((await t.call(authRoutes.session)).json).toEqual({
       user: null,
       isSecondFactorPending: false,
     });
     const founder = await createFounder(t);
-    const signed = await t.request('GET', '/api/auth/session', { headers: founder.auth });
+    const signed = await t.call(authRoutes.session, { as: founder });
     expect(signed.status).toBe(200);
     expect(signed.json).toEqual({ user: founder.user, isSecondFactorPending: false });
   });
@@ -219,7 +218,7 @@ describe('sessions', () => {
     const founder = await createFounder(t);
     const cookie = { cookie: `rr_session=${founder.token}` };
     const origin = { origin: new URL(t.config.appUrl).origin };
-    const logout = await t.request('POST', '/api/auth/logout', { headers: { ...cookie, ...origin } });
+    const logout = await t.call(authRoutes.logout, { headers: { ...cookie, ...origin } });
     expect(logout.status).toBe(204);
     expect(logout.headers.get('set-cookie')).toMatch(/rr_session=;.*Expires=Thu, 01 Jan 1970/);
     expect((await t.request('GET', '/api/auth/me', { headers: cookie })).status).toBe(401);
@@ -283,21 +282,20 @@ describe('writes from a foreign site (CSRF)', () => {
     const founder = await createFounder(t);
     const cookie = `rr_session=${founder.token}`;
     const json = { email: uniqueEmail('csrf') };
-    const foreign = await t.request('POST', '/api/invites', {
-      json,
+    const foreign = await t.call(invitationRoutes.create, {
+      body: json,
       headers: { cookie, origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(403);
     expect(foreign.json).toMatchObject({ error: 'forbidden_origin' });
-    const noOrigin = await t.request('POST', '/api/invites', { json, headers: { cookie } });
+    const noOrigin = await t.call(invitationRoutes.create, { body: json, headers: { cookie } });
     expect(noOrigin.status).toBe(403);
     expect(
-      (await t.request('GET', '/api/invites', { headers: { authorization: `Bearer ${founder.token}` } }))
-        .json,
+      (await t.call(invitationRoutes.mine, { headers: { authorization: `Bearer ${founder.token}` } })).json,
     ).toEqual([]);
 
-    const ours = await t.request('POST', '/api/invites', {
-      json,
+    const ours = await t.call(invitationRoutes.create, {
+      body: json,
       headers: { cookie, origin: new URL(t.config.appUrl).origin },
     });
     expect(ours.status).toBe(201);
@@ -308,15 +306,15 @@ describe('writes from a foreign site (CSRF)', () => {
     const cookie = `rr_session=${founder.token}`;
     const json = { email: uniqueEmail('csrf') };
     expect(
-      (await t.request('POST', '/api/invites', { json, headers: { cookie, origin: 'null' } })).status,
+      (await t.call(invitationRoutes.create, { body: json, headers: { cookie, origin: 'null' } })).status,
     ).toBe(403);
-    const referred = await t.request('POST', '/api/invites', {
-      json,
+    const referred = await t.call(invitationRoutes.create, {
+      body: json,
       headers: { cookie, referer: 'https://evil.example/page' },
     });
     expect(referred.status).toBe(403);
-    const ours = await t.request('POST', '/api/invites', {
-      json,
+    const ours = await t.call(invitationRoutes.create, {
+      body: json,
       headers: { cookie, referer: `${t.config.appUrl}/configure` },
     });
     expect(ours.status).toBe(201);
@@ -324,9 +322,9 @@ describe('writes from a foreign site (CSRF)', () => {
 
   test('a bearer-authenticated client needs no Origin', async () => {
     const founder = await createFounder(t);
-    const response = await t.request('POST', '/api/invites', {
-      json: { email: uniqueEmail('api') },
-      headers: founder.auth,
+    const response = await t.call(invitationRoutes.create, {
+      body: { email: uniqueEmail('api') },
+      as: founder,
     });
     expect(response.status).toBe(201);
   });
@@ -347,8 +345,8 @@ describe('rate limits', () => {
       const founder = await createFounder(limited);
       for (let i = 0; i < 2; i++) await requestMagicLinkToken(limited, founder.user.email);
       const before = limited.smtp.messages.length;
-      const refused = await limited.request('POST', '/api/auth/magic-link', {
-        json: { email: founder.user.email },
+      const refused = await limited.call(authRoutes.requestMagicLink, {
+        body: { email: founder.user.email },
       });
       expect(refused.status).toBe(429);
       expect(refused.json).toMatchObject({
@@ -366,13 +364,13 @@ describe('rate limits', () => {
     const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '3' } });
     try {
       for (let i = 0; i < 3; i++) {
-        const refused = await limited.request('POST', '/api/auth/magic-link', {
-          json: { email: uniqueEmail('probe') },
+        const refused = await limited.call(authRoutes.requestMagicLink, {
+          body: { email: uniqueEmail('probe') },
         });
         expect(refused.status).toBe(404);
       }
-      const limitedResponse = await limited.request('POST', '/api/auth/magic-link', {
-        json: { email: uniqueEmail('probe') },
+      const limitedResponse = await limited.call(authRoutes.requestMagicLink, {
+        body: { email: uniqueEmail('probe') },
       });
       expect(limitedResponse.status).toBe(429);
       expect(limitedResponse.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -385,10 +383,10 @@ describe('rate limits', () => {
     const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '5' } });
     try {
       for (let i = 0; i < 5; i++) {
-        const wrong = await limited.request('POST', '/api/auth/verify', { json: { token: `guess${i}` } });
+        const wrong = await limited.call(authRoutes.verify, { body: { token: `guess${i}` } });
         expect(wrong.status).toBe(400);
       }
-      const refused = await limited.request('POST', '/api/auth/verify', { json: { token: 'guess6' } });
+      const refused = await limited.call(authRoutes.verify, { body: { token: 'guess6' } });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
@@ -401,9 +399,7 @@ test('when the mail server is down, asking for a link is an error and leaves no 
   const broken = await startTestApp({ environment: { SMTP_URL: 'smtp://127.0.0.1:1' } });
   try {
     const founder = await createFounder(broken);
-    const response = await broken.request('POST', '/api/auth/magic-link', {
-      json: { email: founder.user.email },
-    });
+    const response = await broken.call(authRoutes.requestMagicLink, { body: { email: founder.user.email } });
     expect(response.status).toBe(502);
     expect(response.json).toEqual({
       error: 'mail_failed',

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '#server/security/tokens';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   countRows,
   createFounder,
@@ -13,7 +18,7 @@ import {
   uniqueEmail,
 } from '#tests/support/factories';
 import { recipientsOf } from '#tests/support/smtp-server';
-import { startTestApp, type TestApp } from '#tests/support/test-app';
+import { type Refusal, startTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,8 +30,8 @@ const db = () => t.app.database.db;
 /** What a browser sends with the page's fetch: our Origin (the CSRF check wants it beside a cookie). */
 const fromOurPage = () => ({ origin: t.config.appUrl });
 const accept = (token: string, headers: Record<string, string> = fromOurPage()) =>
-  t.request('POST', `/api/data-room/invite/${token}/accept`, { headers });
-const stateOf = (token: string) => t.request('GET', `/api/data-room/invite/${token}/state`);
+  t.call(authRoutes.acceptInvitation, { params: { token }, headers });
+const stateOf = (token: string) => t.call(authRoutes.invitationLinkState, { params: { token } });
 
 function sessionCookieOf(response: { headers: Headers }): string {
   const setCookie = response.headers.get('set-cookie') ?? '';
@@ -36,7 +41,7 @@ function sessionCookieOf(response: { headers: Headers }): string {
 }
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+  return (await t.call(roomRoutes.mine, { as: founder })).json.id;
 }
 
 async function invitedRoom(name = 'Ivy Investor') {
@@ -47,10 +52,7 @@ async function invitedRoom(name = 'Ivy Investor') {
 }
 
 async function invitationIdOf(founder: SignedIn, email: string): Promise<string> {
-  const list = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-    id: string;
-    email: string;
-  }[];
+  const list = (await t.call(invitationRoutes.mine, { as: founder })).json;
   const found = list.find((invitation) => invitation.email === email);
   if (!found) throw new Error(`no invitation for ${email}`);
   return found.id;
@@ -61,7 +63,7 @@ describe('an invitation link read by a mail scanner', () => {
     const { email, token } = await invitedRoom();
     const before = await countRows(t);
     for (let scan = 0; scan < 3; scan += 1) {
-      expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(200);
+      expect((await t.call(roomRoutes.invitedRoom, { params: { token } })).status).toBe(200);
       const state = await stateOf(token);
       expect(state.status).toBe(200);
       expect(state.json).toMatchObject({ state: 'pending', invitedEmail: email, roomId: null });
@@ -85,7 +87,7 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     const mailsBefore = t.smtp.messages.length;
     const response = await accept(token);
     expect(response.status, response.text).toBe(200);
-    const body = response.json as { token: string; user: { email: string; name: string }; roomId: string };
+    const body = response.json;
     expect(body.roomId).toBe(roomId);
     expect(body.user).toMatchObject({ email, name: 'Ada Angel' });
     const setCookie = response.headers.get('set-cookie') ?? '';
@@ -96,7 +98,7 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     const me = await t.request('GET', '/api/auth/me', { headers: { cookie } });
     expect(me.status).toBe(200);
     expect((me.json as { user: { email: string } }).user.email).toBe(email);
-    const room = await t.request('GET', `/api/data-room/${roomId}`, { headers: { cookie } });
+    const room = await t.call(roomRoutes.room, { params: { id: roomId }, headers: { cookie } });
     expect(room.status, room.text).toBe(200);
     expect(t.smtp.messages.length).toBe(mailsBefore);
   });
@@ -109,25 +111,23 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     const second = await accept(token);
     expect(second.status).toBe(409);
     expect(second.json).toMatchObject({ error: 'invitation_accepted' });
-    expect((second.json as { message: string }).message).toContain(email);
+    expect(second.refusal?.message).toContain(email);
     expect(second.headers.get('set-cookie')).toBeNull();
     expect(await countRows(t)).toEqual(before);
 
     expect((await stateOf(token)).json).toMatchObject({ state: 'accepted', invitedEmail: email, roomId });
-    expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(404);
+    expect((await t.call(roomRoutes.invitedRoom, { params: { token } })).status).toBe(404);
 
     // The offer: a magic link to the invited address, returning to the room.
     const returnTo = `/data-room/${roomId}`;
-    const asked = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '', returnTo } });
+    const asked = await t.call(authRoutes.requestMagicLink, { body: { email, name: '', returnTo } });
     expect(asked.status, asked.text).toBe(200);
     const mail = await t.smtp.waitForMessage(
       (m) => recipientsOf(m).includes(email) && /sign-in link/.test(m.subject ?? ''),
     );
     const link = new URL(linkIn(mail, `${t.config.appUrl}/verify?token=`));
     expect(link.searchParams.get('returnTo')).toBe(returnTo);
-    const verified = await t.request('POST', '/api/auth/verify', {
-      json: { token: link.searchParams.get('token') },
-    });
+    const verified = await t.call(authRoutes.verify, { rawBody: { token: link.searchParams.get('token') } });
     expect(verified.status).toBe(200);
   });
 
@@ -139,8 +139,9 @@ describe('POST /api/data-room/invite/:token/accept', () => {
 
   test('a withdrawn invitation says so (410) and writes nothing', async () => {
     const { founder, email, token } = await invitedRoom();
-    const deleted = await t.request('DELETE', `/api/invites/${await invitationIdOf(founder, email)}`, {
-      headers: founder.auth,
+    const deleted = await t.call(invitationRoutes.remove, {
+      params: { id: await invitationIdOf(founder, email) },
+      as: founder,
     });
     expect(deleted.status).toBe(204);
     const before = await countRows(t);
@@ -174,27 +175,28 @@ describe('POST /api/data-room/invite/:token/accept', () => {
 
   test('in a room that asks for its NDA, the invitee is signed in but reads nothing until they accept it', async () => {
     const { founder, token, roomId } = await invitedRoom('Nia Nda');
-    const nda = await t.request('POST', '/api/my-data-room/nda', {
-      json: { isRequired: true, text: '# Mutual NDA\n\nKeep it to yourself.' },
-      headers: founder.auth,
+    const nda = await t.call(ndaRoutes.saveSettings, {
+      body: { isRequired: true, text: '# Mutual NDA\n\nKeep it to yourself.' },
+      as: founder,
     });
     expect(nda.status, nda.text).toBe(200);
-    expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(403);
+    expect((await t.call(roomRoutes.invitedRoom, { params: { token } })).status).toBe(403);
 
     const accepted = await accept(token);
     expect(accepted.status).toBe(200);
     const cookie = sessionCookieOf(accepted);
-    const gated = await t.request('GET', `/api/data-room/${roomId}`, { headers: { cookie } });
+    const gated = await t.call(roomRoutes.room, { params: { id: roomId }, headers: { cookie } });
     expect(gated.status).toBe(403);
-    const prompt = gated.json as { error: string; nda: { versionId: string } };
+    const prompt = gated.refusal as Refusal & { nda: { versionId: string } };
     expect(prompt.error).toBe('nda_required');
 
-    const signed = await t.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
-      json: { versionId: prompt.nda.versionId, signerName: 'Nia Nda', agree: true },
+    const signed = await t.call(ndaRoutes.accept, {
+      params: { id: roomId },
+      body: { versionId: prompt.nda.versionId, signerName: 'Nia Nda', agree: true },
       headers: { cookie, ...fromOurPage() },
     });
     expect(signed.status, signed.text).toBe(201);
-    expect((await t.request('GET', `/api/data-room/${roomId}`, { headers: { cookie } })).status).toBe(200);
+    expect((await t.call(roomRoutes.room, { params: { id: roomId }, headers: { cookie } })).status).toBe(200);
   });
 
   test('someone else signed in on the device is signed out of it, and the invitee signed in', async () => {
@@ -257,7 +259,7 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     await inviteEditor(t, otherFounder, email, 'Ivy Investor');
     const response = await accept(token);
     expect(response.status).toBe(200);
-    const user = (response.json as { user: { managedRoom: unknown; onlyRoomId: string | null } }).user;
+    const user = response.json.user;
     expect(user.managedRoom).toBeNull();
     const seat = await db()
       .selectFrom('invitations')
@@ -295,8 +297,8 @@ describe('the first proof of a mailbox ends the sessions started before it (ADR 
     const accepted = await accept(token);
     const cookie = sessionCookieOf(accepted);
     expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(200);
-    const verified = await t.request('POST', '/api/auth/verify', {
-      json: { token: await requestMagicLinkToken(t, email) },
+    const verified = await t.call(authRoutes.verify, {
+      body: { token: await requestMagicLinkToken(t, email) },
     });
     expect(verified.status).toBe(200);
     expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(401);
@@ -316,7 +318,7 @@ describe('returnTo in POST /api/auth/magic-link', () => {
   test('a page path rides in the link, encoded', async () => {
     const { email, roomId } = await invitedRoom();
     const returnTo = `/data-room/${roomId}/documents/${crypto.randomUUID()}?page=7`;
-    const response = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '', returnTo } });
+    const response = await t.call(authRoutes.requestMagicLink, { body: { email, name: '', returnTo } });
     expect(response.status).toBe(200);
     const mail = await t.smtp.waitForMessage(
       (m) => recipientsOf(m).includes(email) && /sign-in link/.test(m.subject ?? ''),
@@ -335,7 +337,7 @@ describe('returnTo in POST /api/auth/magic-link', () => {
     '\\\\evil.example',
     '/\t/evil.example',
     'javascript:alert(1)',
-    '/api/auth/logout',
+    apiPath(authRoutes.logout),
     '/login',
     '/not-a-page',
     // Relatives of `/.//admin`, which the URL parser normalises to `//admin` (ADR 74): refused, not repaired.
@@ -354,7 +356,7 @@ describe('returnTo in POST /api/auth/magic-link', () => {
     const { email } = await invitedRoom();
     const mailsBefore = t.smtp.messages.length;
     const before = await countRows(t);
-    const response = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '', returnTo } });
+    const response = await t.call(authRoutes.requestMagicLink, { body: { email, name: '', returnTo } });
     expect(response.status).toBe(400);
     expect((response.json as { field?: string }).field).toBe('returnTo');
     expect(await countRows(t)).toEqual(before);

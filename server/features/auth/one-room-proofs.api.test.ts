@@ -1,4 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { apiTokenRoutes } from '#shared/contracts/api-tokens';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { passkeyRoutes } from '#shared/contracts/passkeys';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
+import { teamRoutes } from '#shared/contracts/team';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
   aBrowser,
   createApiToken,
@@ -37,21 +50,21 @@ function expectStatus(response: TestResponse, status: number): TestResponse {
 }
 
 async function roomIdOf(manager: SignedIn): Promise<string> {
-  return ((await get(manager.auth, '/api/my-data-room')).json as { id: string }).id;
+  return ((await get(manager.auth, apiPath(roomRoutes.mine))).json as { id: string }).id;
 }
 
 /** The attacker's move: invite the victim's address, then take the invitation's link from the console. */
 async function copiedLinkFor(attacker: SignedIn, victimEmail: string, auth = attacker.auth): Promise<string> {
-  const invited = expectStatus(await post(auth, '/api/invites', { email: victimEmail }), 201);
+  const invited = expectStatus(await post(auth, apiPath(invitationRoutes.mine), { email: victimEmail }), 201);
   const { id } = (invited.json as { invitation: { id: string } }).invitation;
-  const copied = expectStatus(await post(auth, `/api/invites/${id}/link`), 200);
+  const copied = expectStatus(await post(auth, apiPath(invitationRoutes.copyLink, { params: { id } })), 200);
   return new URL((copied.json as { link: string }).link).searchParams.get('invite') ?? '';
 }
 
 /** Opens an invitation's link as the page's button does; the session it answers with, as Bearer headers. */
 async function openLink(token: string) {
   const response = expectStatus(
-    await t.request('POST', `/api/data-room/invite/${token}/accept`, { headers: ourOrigin() }),
+    await t.call(authRoutes.acceptInvitation, { params: { token }, headers: ourOrigin() }),
     200,
   );
   const body = response.json as { token: string; roomId: string; user: { onlyRoomId: string | null } };
@@ -59,12 +72,9 @@ async function openLink(token: string) {
 }
 
 async function shareLinkOf(founder: SignedIn, name = 'Outreach'): Promise<{ token: string; url: string }> {
-  const groups = (await get(founder.auth, '/api/my-data-room/groups')).json as { groups: { id: string }[] };
+  const groups = (await get(founder.auth, apiPath(groupRoutes.list))).json as { groups: { id: string }[] };
   const groupId = groups.groups[0]?.id;
-  const made = expectStatus(
-    await post(founder.auth, '/api/my-data-room/share-links', { name, groupId }),
-    201,
-  );
+  const made = expectStatus(await post(founder.auth, apiPath(shareLinkRoutes.list), { name, groupId }), 201);
   const { url } = made.json as { url: string };
   return { url, token: url.slice(url.lastIndexOf('/') + 1) };
 }
@@ -72,7 +82,12 @@ async function shareLinkOf(founder: SignedIn, name = 'Outreach'): Promise<{ toke
 /** A share-link code for the address, as whoever guessed it (or read it) would type it. */
 async function shareCodeFor(link: { token: string }, email: string): Promise<string> {
   const before = t.smtp.messages.length;
-  expectStatus(await post(guessersBrowser, `/api/share/${link.token}/code`, { email }), 200);
+  expectStatus(
+    await post(guessersBrowser, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), {
+      email,
+    }),
+    200,
+  );
   const mail = await t.smtp.waitForMessage(
     (m) =>
       t.smtp.messages.indexOf(m) >= before &&
@@ -83,8 +98,9 @@ async function shareCodeFor(link: { token: string }, email: string): Promise<str
 }
 
 function verifyShareCode(link: { token: string }, email: string, code: string) {
-  return t.request('POST', `/api/share/${link.token}/verify`, {
-    json: { email, code },
+  return t.call(shareLinkRoutes.verify, {
+    params: { token: link.token },
+    body: { email, code },
     headers: { ...ourOrigin(), ...guessersBrowser },
   });
 }
@@ -92,41 +108,44 @@ function verifyShareCode(link: { token: string }, email: string, code: string) {
 /** Every console, account and other-room route a one-room session must not reach, with their refusals. */
 async function expectNothingBeyond(auth: Record<string, string>, otherRoomIds: string[]) {
   for (const path of [
-    '/api/my-data-room',
-    '/api/admin/analytics',
-    '/api/admin/users',
-    '/api/my-data-room/api-tokens',
-    '/api/my-data-room/webhooks',
-    '/api/admin/team',
-    '/api/auth/sessions',
-    '/api/auth/passkeys',
-    '/api/my-documents',
+    apiPath(roomRoutes.mine),
+    apiPath(readingRoutes.room),
+    apiPath(adminRoutes.users),
+    apiPath(apiTokenRoutes.list),
+    apiPath(webhookRoutes.endpoints),
+    apiPath(teamRoutes.team),
+    apiPath(passkeyRoutes.sessions),
+    apiPath(passkeyRoutes.list),
+    apiPath(documentRoutes.mine),
   ]) {
     const response = await get(auth, path);
     expect(response.status, `${path}: ${response.text}`).toBe(401);
     expect((response.json as { error: string }).error).toBe('mailbox_proof_required');
   }
   for (const [path, json] of [
-    ['/api/my-data-room/api-tokens', { name: 'stolen', scopes: ['analytics:read'] }],
-    ['/api/my-data-room/webhooks', { url: 'https://example.com/hook', events: ['document.viewed'] }],
-    ['/api/invites', { email: uniqueEmail('x') }],
-    ['/api/auth/sessions/end-others', {}],
+    [apiPath(apiTokenRoutes.list), { name: 'stolen', scopes: ['analytics:read'] }],
+    [apiPath(webhookRoutes.endpoints), { url: 'https://example.com/hook', events: ['document.viewed'] }],
+    [apiPath(invitationRoutes.mine), { email: uniqueEmail('x') }],
+    [apiPath(passkeyRoutes.endOtherSessions), {}],
   ] as const) {
     expect((await post(auth, path, json)).status, path).toBe(401);
   }
   for (const roomId of otherRoomIds) {
-    for (const path of [`/api/data-room/${roomId}`, `/api/data-room/${roomId}/sections`]) {
+    for (const path of [
+      apiPath(roomRoutes.room, { params: { id: roomId } }),
+      apiPath(roomRoutes.sections, { params: { id: roomId } }),
+    ]) {
       expect((await get(auth, path)).status, path).toBe(404);
     }
-    expect((await get(auth, `/api/data-room/${roomId}/documents`)).status).toBe(404);
+    expect((await get(auth, apiPath(documentRoutes.inRoom, { params: { id: roomId } }))).status).toBe(404);
   }
 }
 
 async function expectReadsOnly(auth: Record<string, string>, roomId: string) {
-  expectStatus(await get(auth, `/api/data-room/${roomId}`), 200);
-  expectStatus(await get(auth, `/api/data-room/${roomId}/sections`), 200);
-  expectStatus(await get(auth, `/api/data-room/${roomId}/documents`), 200);
-  const { dataRooms } = (await get(auth, '/api/my-accessible-data-rooms')).json as {
+  expectStatus(await get(auth, apiPath(roomRoutes.room, { params: { id: roomId } })), 200);
+  expectStatus(await get(auth, apiPath(roomRoutes.sections, { params: { id: roomId } })), 200);
+  expectStatus(await get(auth, apiPath(documentRoutes.inRoom, { params: { id: roomId } })), 200);
+  const { dataRooms } = (await get(auth, apiPath(roomRoutes.accessible))).json as {
     dataRooms: { id: string }[];
   };
   expect(dataRooms.map((room) => room.id)).toEqual([roomId]);
@@ -161,7 +180,10 @@ describe("a founder's copied invitation link opens that room, never the account"
       .executeTakeFirstOrThrow();
     expect(pending.used_at).toBeNull();
     expectStatus(await get(victim.auth, '/api/auth/me'), 200);
-    expectStatus(await get(victim.auth, `/api/data-room/${await roomIdOf(victimsFounder)}`), 200);
+    expectStatus(
+      await get(victim.auth, apiPath(roomRoutes.room, { params: { id: await roomIdOf(victimsFounder) } })),
+      200,
+    );
   });
 
   test("an existing founder's address: no console, analytics, token, webhook or team of theirs; their sessions live on", async () => {
@@ -171,8 +193,8 @@ describe("a founder's copied invitation link opens that room, never the account"
     const entered = await openLink(await copiedLinkFor(attacker, victim.user.email));
     await expectNothingBeyond(entered.auth, [victimRoomId]);
     await expectReadsOnly(entered.auth, await roomIdOf(attacker));
-    expectStatus(await get(victim.auth, '/api/my-data-room'), 200);
-    const tokens = (await get(victim.auth, '/api/my-data-room/api-tokens')).json as { tokens: unknown[] };
+    expectStatus(await get(victim.auth, apiPath(roomRoutes.mine)), 200);
+    const tokens = (await get(victim.auth, apiPath(apiTokenRoutes.list))).json as { tokens: unknown[] };
     expect(tokens.tokens).toEqual([]);
   });
 
@@ -219,7 +241,8 @@ describe("a founder's copied invitation link opens that room, never the account"
     const secondFounder = await createFounder(t);
     const token = await invite(t, secondFounder, email);
     const response = expectStatus(
-      await t.request('POST', `/api/data-room/invite/${token}/accept`, {
+      await t.call(authRoutes.acceptInvitation, {
+        params: { token },
         headers: { ...investor.auth, ...ourOrigin() },
       }),
       200,
@@ -228,7 +251,7 @@ describe("a founder's copied invitation link opens that room, never the account"
     expect(body.token).toBeUndefined();
     expect(body.user.onlyRoomId).toBeNull();
     expect(response.headers.get('set-cookie')).toBeNull();
-    const { dataRooms } = (await get(investor.auth, '/api/my-accessible-data-rooms')).json as {
+    const { dataRooms } = (await get(investor.auth, apiPath(roomRoutes.accessible))).json as {
       dataRooms: { id: string }[];
     };
     expect(dataRooms.map((room) => room.id).sort()).toEqual(
@@ -243,14 +266,17 @@ describe("a founder's copied invitation link opens that room, never the account"
     const firstEntry = await openLink(await copiedLinkFor(first, email));
     const secondToken = await copiedLinkFor(second, email);
     const response = expectStatus(
-      await t.request('POST', `/api/data-room/invite/${secondToken}/accept`, {
+      await t.call(authRoutes.acceptInvitation, {
+        params: { token: secondToken },
         headers: { ...firstEntry.auth, ...ourOrigin() },
       }),
       200,
     );
     const secondAuth = { authorization: `Bearer ${(response.json as { token: string }).token}` };
     await expectReadsOnly(secondAuth, await roomIdOf(second));
-    expect((await get(secondAuth, `/api/data-room/${await roomIdOf(first)}`)).status).toBe(404);
+    expect(
+      (await get(secondAuth, apiPath(roomRoutes.room, { params: { id: await roomIdOf(first) } }))).status,
+    ).toBe(404);
     expect((await get(firstEntry.auth, '/api/auth/me')).status).toBe(401);
   });
 });
@@ -270,16 +296,19 @@ describe('a share-link code opens that room, never the account', () => {
     const auth = { authorization: `Bearer ${entered.token}` };
     await expectNothingBeyond(auth, [await roomIdOf(victim)]);
     await expectReadsOnly(auth, await roomIdOf(attacker));
-    expectStatus(await get(victim.auth, '/api/my-data-room'), 200);
+    expectStatus(await get(victim.auth, apiPath(roomRoutes.mine)), 200);
   });
 });
 
 describe('removal holds on every way in', () => {
   async function removeInvestor(founder: SignedIn, email: string) {
-    const list = (await get(founder.auth, '/api/invites')).json as { id: string; email: string }[];
+    const list = (await get(founder.auth, apiPath(invitationRoutes.mine))).json as {
+      id: string;
+      email: string;
+    }[];
     const invitation = list.find((row) => row.email === email);
     if (!invitation) throw new Error(`no invitation for ${email}`);
-    expectStatus(await t.request('DELETE', `/api/invites/${invitation.id}`, { headers: founder.auth }), 204);
+    expectStatus(await t.call(invitationRoutes.remove, { params: { id: invitation.id }, as: founder }), 204);
   }
 
   const codeMailsTo = (email: string) =>
@@ -297,14 +326,19 @@ describe('removal holds on every way in', () => {
       .json as { token: string };
     await removeInvestor(founder, email);
     const oldSession = { authorization: `Bearer ${entered.token}` };
-    expect((await get(oldSession, `/api/data-room/${roomId}`)).status).toBe(404);
+    expect((await get(oldSession, apiPath(roomRoutes.room, { params: { id: roomId } }))).status).toBe(404);
     // The second link answers as it does for anyone, and mails no code to a removed address.
     const mailed = codeMailsTo(email);
-    expectStatus(await post(guessersBrowser, `/api/share/${second.token}/code`, { email }), 200);
+    expectStatus(
+      await post(guessersBrowser, apiPath(shareLinkRoutes.requestCode, { params: { token: second.token } }), {
+        email,
+      }),
+      200,
+    );
     expect(codeMailsTo(email)).toBe(mailed);
     // A magic link proves the mailbox, and still opens nothing of the room.
     const signedIn = await signInWithMagicLink(t, email);
-    expect((await get(signedIn.auth, `/api/data-room/${roomId}`)).status).toBe(404);
+    expect((await get(signedIn.auth, apiPath(roomRoutes.room, { params: { id: roomId } }))).status).toBe(404);
   });
 
   test('a code mailed before the removal no longer lets the removed investor in', async () => {
@@ -327,7 +361,7 @@ describe('removal holds on every way in', () => {
 
     // The founder's own act undoes it: invited again, they open the room.
     const again = await openLink(await invite(t, founder, email));
-    expectStatus(await get(again.auth, `/api/data-room/${roomId}`), 200);
+    expectStatus(await get(again.auth, apiPath(roomRoutes.room, { params: { id: roomId } })), 200);
     expect(
       await t.app.database.db
         .selectFrom('room_removals')
@@ -342,9 +376,7 @@ describe('removal holds on every way in', () => {
     const email = uniqueEmail('removed');
     const token = await invite(t, founder, email);
     await removeInvestor(founder, email);
-    const response = await t.request('POST', `/api/data-room/invite/${token}/accept`, {
-      headers: ourOrigin(),
-    });
+    const response = await t.call(authRoutes.acceptInvitation, { params: { token }, headers: ourOrigin() });
     expect(response.status).toBe(410);
   });
 });

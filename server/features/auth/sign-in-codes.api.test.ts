@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { groupRoutes } from '#shared/contracts/groups';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { aBrowser, countRows, createFounder, invite, linkIn, uniqueEmail } from '#tests/support/factories';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
@@ -29,7 +33,7 @@ async function invitedAddress(): Promise<string> {
 /** Asks for a sign-in link from `browser`; the link's token and the code, read from the mail. */
 async function askForLink(email: string, browser: Record<string, string>) {
   const before = t.smtp.messages.length;
-  const asked = await post('/api/auth/magic-link', { email, name: '' }, browser);
+  const asked = await post(apiPath(authRoutes.requestMagicLink), { email, name: '' }, browser);
   expect(asked.status, asked.text).toBe(200);
   const mail = await t.smtp.waitForMessage(
     (m) =>
@@ -48,14 +52,12 @@ async function askForLink(email: string, browser: Record<string, string>) {
 /** A share link of a new founder's room (its one group): its address and its token. */
 async function shareLinkOfNewRoom() {
   const founder = await createFounder(t);
-  const groups = (await t.request('GET', '/api/my-data-room/groups', { headers: founder.auth })).json as {
-    groups: { id: string }[];
-  };
-  const made = await t.request('POST', '/api/my-data-room/share-links', {
-    json: { name: 'Outreach', groupId: groups.groups[0]?.id },
-    headers: founder.auth,
+  const groups = (await t.call(groupRoutes.list, { as: founder })).json;
+  const made = await t.call(shareLinkRoutes.create, {
+    rawBody: { name: 'Outreach', groupId: groups.groups[0]?.id },
+    as: founder,
   });
-  const url = (made.json as { url: string }).url;
+  const url = made.json.url;
   return { url, shareToken: url.slice(url.lastIndexOf('/') + 1) };
 }
 
@@ -79,7 +81,7 @@ describe('/verify spends a link by script only in the browser that asked for it'
     expect(setCookie).toMatch(
       /rr_browser_mark=[A-Za-z0-9_-]{43}; Path=\/api\/; Expires=.+; HttpOnly; SameSite=Lax/,
     );
-    const verified = await post('/api/auth/verify', { token, automatic: true }, browser);
+    const verified = await post(apiPath(authRoutes.verify), { token, automatic: true }, browser);
     expect(verified.status, verified.text).toBe(200);
     expect(sessionCookieIn(verified)).toBe(true);
   });
@@ -89,7 +91,7 @@ describe('/verify spends a link by script only in the browser that asked for it'
     const { token } = await askForLink(email, aBrowser());
     const before = await countRows(t);
     for (const scanner of [{}, aBrowser()]) {
-      const scanned = await post('/api/auth/verify', { token, automatic: true }, scanner);
+      const scanned = await post(apiPath(authRoutes.verify), { token, automatic: true }, scanner);
       expect(scanned.status).toBe(409);
       expect(scanned.json).toEqual({
         error: 'confirmation_required',
@@ -101,7 +103,7 @@ describe('/verify spends a link by script only in the browser that asked for it'
     expect(await countRows(t)).toEqual(before);
     expect(await isUsed(token)).toBe(false);
     // The person, on another device, presses the button: that request is not automatic.
-    const confirmed = await post('/api/auth/verify', { token });
+    const confirmed = await post(apiPath(authRoutes.verify), { token });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(await isUsed(token)).toBe(true);
   });
@@ -110,9 +112,9 @@ describe('/verify spends a link by script only in the browser that asked for it'
     const email = await invitedAddress();
     const browser = aBrowser();
     const { token } = await askForLink(email, browser);
-    expect((await post('/api/auth/verify', { token }, browser)).status).toBe(200);
+    expect((await post(apiPath(authRoutes.verify), { token }, browser)).status).toBe(200);
     for (const spent of [token, crypto.randomBytes(32).toString('base64url')]) {
-      const again = await post('/api/auth/verify', { token: spent, automatic: true }, browser);
+      const again = await post(apiPath(authRoutes.verify), { token: spent, automatic: true }, browser);
       expect(again.status).toBe(400);
       expect((again.json as { error: string }).error).toBe('invalid_token');
     }
@@ -121,7 +123,7 @@ describe('/verify spends a link by script only in the browser that asked for it'
 
 describe('the code mailed beside the link', () => {
   const typeCode = (email: string, code: string, browser: Record<string, string>) =>
-    post('/api/auth/verify-code', { email, code }, browser);
+    post(apiPath(authRoutes.verifyCode), { email, code }, browser);
 
   test('typed in the browser that asked, it signs in and spends the link', async () => {
     const email = await invitedAddress();
@@ -169,7 +171,7 @@ describe('the code mailed beside the link', () => {
     expect(right.status).toBe(400);
     expect(right.json).toMatchObject({ error: 'invalid_code' });
     expect(await isUsed(token)).toBe(false);
-    expect((await post('/api/auth/verify', { token }, browser)).status).toBe(200);
+    expect((await post(apiPath(authRoutes.verify), { token }, browser)).status).toBe(200);
   });
 
   test('the budget is a day long: failures older than 24 hours no longer count', async () => {
@@ -213,16 +215,31 @@ describe('the code mailed beside the link', () => {
     const { code } = await askForLink(email, browser);
     for (let guess = 0; guess < 10; guess++) await typeCode(email, wrongCode(code), browser);
     const before = t.smtp.messages.length;
-    expect((await post(`/api/share/${shareToken}/code`, { email }, browser)).status).toBe(200);
+    expect(
+      (
+        await post(
+          apiPath(shareLinkRoutes.requestCode, { params: { token: shareToken } }),
+          { email },
+          browser,
+        )
+      ).status,
+    ).toBe(200);
     const mail = await t.smtp.waitForMessage(
       (m) => t.smtp.messages.indexOf(m) >= before && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
     );
     const shareCode = (mail.subject ?? '').slice(0, 6);
-    const refused = await post(`/api/share/${shareToken}/verify`, { email, code: shareCode }, browser);
+    const refused = await post(
+      apiPath(shareLinkRoutes.verify, { params: { token: shareToken } }),
+      { email, code: shareCode },
+      browser,
+    );
     expect(refused.status).toBe(400);
     // The mailed proof link beside the code still works.
     const proof = new URL(linkIn(mail, url)).searchParams.get('proof');
-    expect((await post(`/api/share/${shareToken}/verify`, { proof }, browser)).status).toBe(200);
+    expect(
+      (await post(apiPath(shareLinkRoutes.verify, { params: { token: shareToken } }), { proof }, browser))
+        .status,
+    ).toBe(200);
   });
 
   test('a share code typed in another browser than the one that asked for it fails like a wrong one', async () => {
@@ -230,17 +247,29 @@ describe('the code mailed beside the link', () => {
     const email = uniqueEmail('reader');
     const asking = aBrowser();
     const before = t.smtp.messages.length;
-    await post(`/api/share/${shareToken}/code`, { email }, asking);
+    await post(apiPath(shareLinkRoutes.requestCode, { params: { token: shareToken } }), { email }, asking);
     const mail = await t.smtp.waitForMessage(
       (m) => t.smtp.messages.indexOf(m) >= before && /is your (?:Roundroom )?code/.test(m.subject ?? ''),
     );
     const shareCode = (mail.subject ?? '').slice(0, 6);
     for (const elsewhere of [{}, aBrowser()])
       expect(
-        (await post(`/api/share/${shareToken}/verify`, { email, code: shareCode }, elsewhere)).status,
+        (
+          await post(
+            apiPath(shareLinkRoutes.verify, { params: { token: shareToken } }),
+            { email, code: shareCode },
+            elsewhere,
+          )
+        ).status,
       ).toBe(400);
-    expect((await post(`/api/share/${shareToken}/verify`, { email, code: shareCode }, asking)).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await post(
+          apiPath(shareLinkRoutes.verify, { params: { token: shareToken } }),
+          { email, code: shareCode },
+          asking,
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
   founderWithInvestor,
   invite,
@@ -35,16 +37,14 @@ afterAll(async () => {
 
 async function roomWithDocumentAndLink(t: TestApp) {
   const { founder, investor } = await founderWithInvestor(t);
-  const saved = await t.request('POST', '/api/sections/update', {
-    json: { content: `## Financials\n- [Model](${LINK})\n` },
-    headers: founder.auth,
+  const saved = await t.call(roomRoutes.saveSections, {
+    body: { content: `## Financials\n- [Model](${LINK})\n` },
+    as: founder,
   });
   expect(saved.status, saved.text).toBe(200);
   const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
   expect(uploaded.status, uploaded.text).toBe(201);
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   return { founder, investor, room, downloadUrl: (uploaded.json as { url: string }).url };
 }
 
@@ -111,9 +111,9 @@ test('one request id never merges two readers’ events', async () => {
 
 test('a download sent twice with one request id to a room with a webhook emits one document.downloaded', async () => {
   const { founder, investor, room, downloadUrl } = await roomWithDocumentAndLink(behindProxy);
-  const endpoint = await behindProxy.request('POST', '/api/my-data-room/webhooks', {
-    json: { url: 'http://127.0.0.1:9/hooks', events: ['document.downloaded'] },
-    headers: founder.auth,
+  const endpoint = await behindProxy.call(webhookRoutes.addEndpoint, {
+    body: { url: 'http://127.0.0.1:9/hooks', events: ['document.downloaded'] },
+    as: founder,
   });
   expect(endpoint.status, endpoint.text).toBe(201);
   const retried = 'e3f1c2d4e5f60718293a4b5c6d7e8f94';

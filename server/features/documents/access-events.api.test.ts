@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { createFounder } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { type NewAccessEvent, recordAccessEvent } from './access-events.repository';
@@ -12,9 +13,7 @@ afterAll(() => t.close());
 
 async function roomOfNewFounder() {
   const founder = await createFounder(t);
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   return { roomId: room.id, userId: founder.user.id };
 }
 

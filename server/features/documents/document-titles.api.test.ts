@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
   createApiToken,
@@ -24,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rename = (auth: Record<string, string>, documentId: string, json: unknown) =>
-  t.request('POST', `/api/documents/${documentId}/title`, { json, headers: auth });
+  t.call(documentRoutes.rename, { params: { id: documentId }, rawBody: json, headers: auth });
 
 async function uploadedInto(
   founder: SignedIn,
@@ -37,14 +41,14 @@ async function uploadedInto(
 }
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+  return (await t.call(roomRoutes.mine, { as: founder })).json.id;
 }
 
 /** The titles of the documents in each section, as an investor's room shows them. */
 async function sectionsAsInvestorSees(investor: SignedIn, roomId: string) {
-  const response = await t.request('GET', `/api/data-room/${roomId}/sections`, { headers: investor.auth });
+  const response = await t.call(roomRoutes.sections, { params: { id: roomId }, as: investor });
   expect(response.status, response.text).toBe(200);
-  const { content } = response.json as { content: string };
+  const { content } = response.json;
   return parseSectionsMarkdown(content).sections.map((section) => ({
     name: section.name,
     titles: section.documents.map((document) => document.title),
@@ -52,10 +56,7 @@ async function sectionsAsInvestorSees(investor: SignedIn, roomId: string) {
 }
 
 async function listedTitle(founder: SignedIn, documentId: string): Promise<string | undefined> {
-  const list = (await t.request('GET', '/api/my-documents', { headers: founder.auth })).json as {
-    id: string;
-    title: string;
-  }[];
+  const list = (await t.call(documentRoutes.mine, { as: founder })).json;
   return list.find((document) => document.id === documentId)?.title;
 }
 
@@ -79,11 +80,11 @@ async function typesEverywhere(
     (payload as { sections: { documents: { documentId: string | null; fileType: string }[] }[] }).sections
       .flatMap((section) => section.documents)
       .find((document) => document.documentId === documentId)?.fileType;
-  const member = await t.request('GET', `/api/data-room/${roomId}/sections`, { headers: investor.auth });
-  const invited = await t.request('GET', `/api/data-room/invite/${inviteToken}/sections`);
-  const viewer = await t.request('GET', `/api/documents/${documentId}/preview`, { headers: investor.auth });
-  const list = await t.request('GET', '/api/my-documents', { headers: founder.auth });
-  const recent = await t.request('GET', '/api/admin/recent-documents', { headers: founder.auth });
+  const member = await t.call(roomRoutes.sections, { params: { id: roomId }, as: investor });
+  const invited = await t.call(roomRoutes.invitedSections, { params: { token: inviteToken } });
+  const viewer = await t.call(previewRoutes.preview, { params: { id: documentId }, as: investor });
+  const list = await t.call(documentRoutes.mine, { as: founder });
+  const recent = await t.call(adminRoutes.recentDocuments, { as: founder });
   for (const response of [member, invited, viewer, list, recent])
     expect(response.status, response.text).toBe(200);
   const inList = (answer: unknown) =>
@@ -91,7 +92,7 @@ async function typesEverywhere(
   return {
     member: typeIn(member.json),
     invited: typeIn(invited.json),
-    viewer: (viewer.json as { fileType: string }).fileType,
+    viewer: viewer.json.fileType,
     filesList: inList(list.json),
     recentDocuments: inList(recent.json),
   };
@@ -109,9 +110,7 @@ describe('POST /api/documents/:id/title', () => {
       sectionName: 'Financials',
     });
     expect(await listedTitle(founder, documentId)).toBe('Seed deck, November');
-    const saved = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    const saved = (await t.call(roomRoutes.mySections, { as: founder })).json;
     expect(saved.content).toContain(`- [Seed deck, November](/api/documents/${documentId}/download)`);
     expect(saved.content).not.toContain('Acme-Seed-Deck');
     expect(await sectionsAsInvestorSees(investor, await roomIdOf(founder))).toContainEqual({
@@ -148,9 +147,10 @@ describe('POST /api/documents/:id/title', () => {
       crypto.randomBytes(1000),
     ]);
     form.append('file', new Blob([video]), 'Walkthrough.mp4');
-    const version = await t.request('POST', `/api/documents/${documentId}/versions`, {
+    const version = await t.call(documentRoutes.replaceFile, {
+      params: { id: documentId },
       form,
-      headers: founder.auth,
+      as: founder,
     });
     expect(version.status, version.text).toBe(201);
     expect(await typesEverywhere(founder, investor, roomId, token, documentId)).toEqual(everywhere('video'));
@@ -163,9 +163,7 @@ describe('POST /api/documents/:id/title', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadedInto(founder, 'Legal');
     expect((await rename(founder.auth, documentId, { title: 'Term sheet' })).status).toBe(200);
-    const download = await t.request('GET', `/api/documents/${documentId}/download`, {
-      headers: investor.auth,
-    });
+    const download = await t.call(documentRoutes.download, { params: { id: documentId }, as: investor });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('Term sheet');
     const logged = await t.app.database.db

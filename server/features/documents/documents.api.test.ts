@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { countRows, createFounder, founderWithInvestor, type SignedIn } from '#tests/support/factories';
 import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
@@ -29,7 +32,7 @@ function form(files: { name: string; bytes: Buffer }[], fields: Record<string, s
 }
 
 const upload = (founder: SignedIn, data: FormData) =>
-  t.request('POST', '/api/upload', { form: data, headers: founder.auth });
+  t.call(documentRoutes.upload, { form: data, as: founder });
 const storedFiles = () => storedUploads(t);
 const tmpFiles = () => unfinishedUploads(t);
 
@@ -72,11 +75,9 @@ describe('POST /api/upload', () => {
     expect(await storedBytes(t.config, row.storage_key)).toEqual(PDF);
     expect(await tmpFiles()).toEqual([]);
 
-    const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    const markdown = (await t.call(roomRoutes.mySections, { as: founder })).json;
     expect(markdown.content).toContain(`## Decks\n- [Pitch deck.pdf](${body.url})`);
-    const listed = await t.request('GET', '/api/my-documents', { headers: founder.auth });
+    const listed = await t.call(documentRoutes.mine, { as: founder });
     expect(listed.json).toEqual([body.document]);
   });
 
@@ -141,7 +142,7 @@ describe('POST /api/upload', () => {
     const none = await upload(founder, form([], { title: 'Nothing' }));
     expect(none.status).toBe(400);
     expect(none.json).toMatchObject({ field: 'file' });
-    const json = await t.request('POST', '/api/upload', { json: { file: 'x' }, headers: founder.auth });
+    const json = await t.call(documentRoutes.upload, { rawBody: { file: 'x' }, as: founder });
     expect(json.status).toBe(400);
     expect(await countRows(t)).toEqual(before.rows);
     expect((await storedFiles()).length).toBe(before.files);
@@ -206,7 +207,7 @@ describe('POST /api/upload', () => {
     const before = (await storedFiles()).length;
     expect((await upload(investor, form([{ name: 'a.pdf', bytes: PDF }]))).status).toBe(403);
     expect(
-      (await t.request('POST', '/api/upload', { form: form([{ name: 'a.pdf', bytes: PDF }]) })).status,
+      (await t.call(documentRoutes.upload, { form: form([{ name: 'a.pdf', bytes: PDF }]) })).status,
     ).toBe(401);
     expect((await storedFiles()).length).toBe(before);
   });
@@ -226,12 +227,10 @@ describe('uploads and deletions at the same time', () => {
     const doomed = await link('Old deck.pdf', 'Decks');
     const results = await Promise.all([
       ...Array.from({ length: 8 }, (_, i) => link(`Deck ${i}.pdf`, i % 2 ? 'Decks' : 'Financials')),
-      t.request('DELETE', `/api/documents/${doomed.document.id}`, { headers: founder.auth }),
+      t.call(documentRoutes.remove, { params: { id: doomed.document.id }, as: founder }),
     ]);
     const uploaded = results.slice(0, 8) as { url: string }[];
-    const { content } = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    const { content } = (await t.call(roomRoutes.mySections, { as: founder })).json;
     for (const { url } of uploaded) expect(content).toContain(url);
     expect(content).not.toContain(doomed.url);
   });
@@ -240,10 +239,7 @@ describe('uploads and deletions at the same time', () => {
   test('an upload linking into a large text does not hold the room while the link is worked out', async () => {
     const founder = await createFounder(t);
     const large = worstAcceptedSectionsText();
-    const saved = await t.request('POST', '/api/sections/update', {
-      json: { content: large },
-      headers: founder.auth,
-    });
+    const saved = await t.call(roomRoutes.saveSections, { body: { content: large }, as: founder });
     expect(saved.status).toBe(200);
     const answered: string[] = [];
     const uploading = upload(founder, form([{ name: 'Deck.pdf', bytes: PDF }], { section: 'Data' })).then(
@@ -256,7 +252,7 @@ describe('uploads and deletions at the same time', () => {
     // does not edit the sections, as a profile save now does, ADR 38) is saved while the upload waits.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const saving = t
-      .request('POST', '/api/my-data-room/status', { json: { isActive: true }, headers: founder.auth })
+      .call(roomRoutes.setStatus, { body: { isActive: true }, as: founder })
       .then((response) => {
         answered.push('status');
         return response;
@@ -265,9 +261,7 @@ describe('uploads and deletions at the same time', () => {
     expect(uploaded.status).toBe(201);
     expect(statusSaved.status).toBe(200);
     expect(answered).toEqual(['status', 'upload']);
-    const { content } = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    const { content } = (await t.call(roomRoutes.mySections, { as: founder })).json;
     expect(content).toContain((uploaded.json as { url: string }).url);
   });
 });
@@ -303,15 +297,14 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
       })
       .execute();
 
-    const deleted = await t.request('DELETE', `/api/documents/${uploaded.document.id}`, {
-      headers: founder.auth,
+    const deleted = await t.call(documentRoutes.remove, {
+      params: { id: uploaded.document.id },
+      as: founder,
     });
     expect(deleted.status).toBe(204);
     expect(await storedBytes(t.config, row.storage_key)).toBeUndefined();
-    expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toEqual([]);
-    const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    expect((await t.call(documentRoutes.mine, { as: founder })).json).toEqual([]);
+    const markdown = (await t.call(roomRoutes.mySections, { as: founder })).json;
     expect(markdown.content).not.toContain(uploaded.url);
     const events = await t.app.database.db
       .selectFrom('access_events')
@@ -321,7 +314,7 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
     expect(events).toEqual([expect.objectContaining({ document_id: null, document_title: 'Model.xlsx' })]);
 
     expect(
-      (await t.request('DELETE', `/api/documents/${uploaded.document.id}`, { headers: founder.auth })).status,
+      (await t.call(documentRoutes.remove, { params: { id: uploaded.document.id }, as: founder })).status,
     ).toBe(404);
   });
 
@@ -333,24 +326,17 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
     };
     const absolute = `${new URL(t.config.appUrl).origin}${uploaded.url}`;
     const content = `## Decks\n- [Deck](${absolute})\n- [Notes](https://notes.example/a.pdf)\n`;
-    const saved = await t.request('POST', '/api/sections/update', {
-      json: { content },
-      headers: founder.auth,
-    });
+    const saved = await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
     expect(saved.status, saved.text).toBe(200);
 
-    const deleted = await t.request('DELETE', `/api/documents/${uploaded.document.id}`, {
-      headers: founder.auth,
+    const deleted = await t.call(documentRoutes.remove, {
+      params: { id: uploaded.document.id },
+      as: founder,
     });
     expect(deleted.status).toBe(204);
-    const after = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    const after = (await t.call(roomRoutes.mySections, { as: founder })).json;
     expect(after.content).toBe('## Decks\n- [Notes](https://notes.example/a.pdf)\n');
-    const again = await t.request('POST', '/api/sections/update', {
-      json: { content: after.content },
-      headers: founder.auth,
-    });
+    const again = await t.call(roomRoutes.saveSections, { body: { content: after.content }, as: founder });
     expect(again.status, again.text).toBe(200);
   });
 
@@ -360,19 +346,18 @@ describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
     const uploaded = (await upload(founder, form([{ name: 'Secret.pdf', bytes: PDF }]))).json as {
       document: { id: string };
     };
-    expect((await t.request('GET', '/api/my-documents', { headers: other.auth })).json).toEqual([]);
+    expect((await t.call(documentRoutes.mine, { as: other })).json).toEqual([]);
     expect(
-      (await t.request('DELETE', `/api/documents/${uploaded.document.id}`, { headers: other.auth })).status,
+      (await t.call(documentRoutes.remove, { params: { id: uploaded.document.id }, as: other })).status,
     ).toBe(404);
-    expect((await t.request('GET', '/api/my-documents', { headers: investor.auth })).status).toBe(403);
+    expect((await t.call(documentRoutes.mine, { as: investor })).status).toBe(403);
     expect(
-      (await t.request('DELETE', `/api/documents/${uploaded.document.id}`, { headers: investor.auth }))
-        .status,
+      (await t.call(documentRoutes.remove, { params: { id: uploaded.document.id }, as: investor })).status,
     ).toBe(403);
-    expect((await t.request('DELETE', '/api/documents/not-a-uuid', { headers: founder.auth })).status).toBe(
+    expect((await t.call(documentRoutes.remove, { params: { id: 'not-a-uuid' }, as: founder })).status).toBe(
       400,
     );
-    expect((await t.request('GET', '/api/my-documents', { headers: founder.auth })).json).toHaveLength(1);
+    expect((await t.call(documentRoutes.mine, { as: founder })).json).toHaveLength(1);
   });
 });
 
@@ -484,17 +469,14 @@ describe('GET /api/documents/:id/download', () => {
       const response = await t.request('GET', url, { headers: caller.auth });
       expect(response.status).toBe(404);
       expect(response.json).toEqual(
-        (await t.request('GET', `/api/documents/${crypto.randomUUID()}/download`, { headers: caller.auth }))
-          .json,
+        (await t.call(documentRoutes.download, { params: { id: crypto.randomUUID() }, as: caller })).json,
       );
     }
     expect((await t.request('GET', url)).status).toBe(401);
 
     // Revoked: the founder deletes the investor's invitation.
-    const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      id: string;
-    }[];
-    await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    const [invitation] = (await t.call(invitationRoutes.mine, { as: founder })).json;
+    await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder });
     expect((await t.request('GET', url, { headers: investor.auth })).status).toBe(404);
     expect(await events(documentId)).toEqual([]);
   });
@@ -513,9 +495,7 @@ describe('GET /api/documents/:id/download', () => {
 
 /** Fills the founder's room with `count` document rows (no files: only the plan's count reads them). */
 async function seedDocuments(founder: SignedIn, count: number): Promise<string> {
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   const now = Date.now();
   await t.app.database.db
     .insertInto('documents')
@@ -580,8 +560,6 @@ test('20 uploads at once into the last free slot: exactly one is stored, 19 are 
   // The refused uploads left no file behind, and the sections link only the one stored.
   expect((await storedFiles()).length).toBe(before + 1);
   expect(await tmpFiles()).toEqual([]);
-  const markdown = (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as {
-    content: string;
-  };
+  const markdown = (await t.call(roomRoutes.sectionsMarkdown, { as: founder })).json;
   expect(markdown.content.match(/\[Race \d+\.pdf\]/g)).toHaveLength(1);
 });

@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -36,18 +41,22 @@ const get = (who: SignedIn | undefined, path: string, headers: Record<string, st
   t.request('GET', path, { headers: { ...who?.auth, ...headers } });
 
 const setDocumentPolicy = (who: SignedIn | undefined, documentId: string, json: unknown) =>
-  t.request('POST', `/api/documents/${documentId}/download-policy`, { json, headers: who?.auth ?? {} });
+  t.call(documentRoutes.setDownloadPolicy, {
+    params: { id: documentId },
+    rawBody: json,
+    headers: who?.auth ?? {},
+  });
 
 const setRoomDefault = (who: SignedIn | undefined, json: unknown) =>
-  t.request('POST', '/api/my-data-room/download-policy', { json, headers: who?.auth ?? {} });
+  t.call(roomRoutes.setDownloadDefault, { rawBody: json, headers: who?.auth ?? {} });
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  return ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
 }
 
 /** The document as the founder's list shows it. */
 async function listed(founder: SignedIn, documentId: string) {
-  const list = (await get(founder, '/api/my-documents')).json as {
+  const list = (await get(founder, apiPath(documentRoutes.mine))).json as {
     id: string;
     downloadPolicy: string;
     isDownloadAllowed: boolean;
@@ -77,13 +86,17 @@ async function roomWithDeck() {
 describe('the defaults: downloads allowed', () => {
   test('a new room allows downloads and its documents follow it', async () => {
     const { founder, investor, documentId } = await roomWithDeck();
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isDownloadAllowed: true });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isDownloadAllowed: true });
     expect(await listed(founder, documentId)).toMatchObject({
       downloadPolicy: 'room',
       isDownloadAllowed: true,
     });
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(200);
-    expect((await get(investor, `/api/documents/${documentId}/preview`)).json).toMatchObject({
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(200);
+    expect(
+      (await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }))).json,
+    ).toMatchObject({
       isDownloadAllowed: true,
     });
   });
@@ -100,7 +113,7 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
       isDownloadAllowed: false,
     });
 
-    const refused = await get(investor, `/api/documents/${documentId}/download`);
+    const refused = await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }));
     expectRefusal(refused, 403, {
       error: 'view_only',
       message: /^This document can be read in the viewer only/,
@@ -108,11 +121,19 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
     expect(refused.json).toEqual(VIEW_ONLY_REFUSAL);
     // A resumed range or a revalidation is the same download: refused too, never a 206 or a 304.
     const etag = `"${crypto.createHash('sha256').update(bytes).digest('hex')}"`;
-    expect((await get(investor, `/api/documents/${documentId}/download`, { range: 'bytes=5-' })).status).toBe(
-      403,
-    );
     expect(
-      (await get(investor, `/api/documents/${documentId}/download`, { 'if-none-match': etag })).status,
+      (
+        await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }), {
+          range: 'bytes=5-',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }), {
+          'if-none-match': etag,
+        })
+      ).status,
     ).toBe(403);
     expect(await downloadsLogged(documentId)).toBe(0);
 
@@ -124,17 +145,24 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
   test('the investor still reads a view-only document in the viewer: its preview says no download, its pages load', async () => {
     const { founder, investor, documentId } = await roomWithDeck();
     await setDocumentPolicy(founder, documentId, { policy: 'view_only' });
-    const preview = await get(investor, `/api/documents/${documentId}/preview`);
+    const preview = await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(preview.status).toBe(200);
     expect(preview.json).toMatchObject({ status: 'ready', isDownloadAllowed: false });
-    expect((await get(founder, `/api/documents/${documentId}/preview`)).json).toMatchObject({
+    expect(
+      (await get(founder, apiPath(previewRoutes.preview, { params: { id: documentId } }))).json,
+    ).toMatchObject({
       isDownloadAllowed: true,
     });
-    expect((await get(investor, `/api/documents/${documentId}/pages/1`)).status).toBe(200);
-    expect((await get(investor, `/api/documents/${documentId}/thumbnails/2`)).status).toBe(200);
     expect(
-      (await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth })).status,
-    ).toBe(201);
+      (await get(investor, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }))).status,
+    ).toBe(200);
+    expect(
+      (await get(investor, apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: '2' } })))
+        .status,
+    ).toBe(200);
+    expect((await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor })).status).toBe(
+      201,
+    );
   });
 
   test('a view-only video still streams in the viewer (reading it is allowed), and is not logged as a download', async () => {
@@ -152,7 +180,9 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
     });
     expect(streamed.status).toBe(206);
     expect(streamed.headers.get('content-disposition')).toBe('inline');
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(403);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(403);
     expect(await downloadsLogged(documentId)).toBe(0);
   });
 
@@ -160,28 +190,44 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
     const { founder, investor, documentId } = await roomWithDeck();
     const other = await uploaded(founder, 'Model.pdf');
     expect((await setRoomDefault(founder, { isDownloadAllowed: false })).status).toBe(200);
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(403);
-    expect((await get(investor, `/api/documents/${other}/download`)).status).toBe(403);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(403);
+    expect((await get(investor, apiPath(documentRoutes.download, { params: { id: other } }))).status).toBe(
+      403,
+    );
 
     expect((await setDocumentPolicy(founder, documentId, { policy: 'allowed' })).json).toMatchObject({
       downloadPolicy: 'allowed',
       isDownloadAllowed: true,
     });
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(200);
-    expect((await get(investor, `/api/documents/${other}/download`)).status).toBe(403);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(200);
+    expect((await get(investor, apiPath(documentRoutes.download, { params: { id: other } }))).status).toBe(
+      403,
+    );
 
     expect((await setDocumentPolicy(founder, documentId, { policy: 'room' })).json).toMatchObject({
       downloadPolicy: 'room',
       isDownloadAllowed: false,
     });
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(403);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(403);
   });
 
   test('the change does not date the file: its updatedAt stays', async () => {
     const { founder, documentId } = await roomWithDeck();
-    const before = (await get(founder, '/api/my-documents')).json as { id: string; updatedAt: string }[];
+    const before = (await get(founder, apiPath(documentRoutes.mine))).json as {
+      id: string;
+      updatedAt: string;
+    }[];
     await setDocumentPolicy(founder, documentId, { policy: 'view_only' });
-    const after = (await get(founder, '/api/my-documents')).json as { id: string; updatedAt: string }[];
+    const after = (await get(founder, apiPath(documentRoutes.mine))).json as {
+      id: string;
+      updatedAt: string;
+    }[];
     expect(after.find((d) => d.id === documentId)?.updatedAt).toBe(
       before.find((d) => d.id === documentId)?.updatedAt,
     );
@@ -237,31 +283,38 @@ describe('POST /api/my-data-room/download-policy (the room\'s "Allow downloads")
     const off = await setRoomDefault(founder, { isDownloadAllowed: false });
     expect(off.status, off.text).toBe(200);
     expect(off.json).toMatchObject({ id: roomId, isDownloadAllowed: false });
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isDownloadAllowed: false });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isDownloadAllowed: false });
     expect(await listed(founder, documentId)).toMatchObject({
       downloadPolicy: 'room',
       isDownloadAllowed: false,
     });
 
-    const memberList = (await get(investor, `/api/data-room/${roomId}/documents`)).json as {
+    const memberList = (await get(investor, apiPath(documentRoutes.inRoom, { params: { id: roomId } })))
+      .json as {
       id: string;
       isDownloadAllowed: boolean;
     }[];
     expect(memberList.find((document) => document.id === documentId)?.isDownloadAllowed).toBe(false);
-    expect((await get(investor, `/api/documents/${documentId}/download`)).json).toEqual(VIEW_ONLY_REFUSAL);
-    expect((await get(founder, `/api/documents/${documentId}/download`)).status).toBe(200);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).json,
+    ).toEqual(VIEW_ONLY_REFUSAL);
+    expect(
+      (await get(founder, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(200);
 
     expect((await setRoomDefault(founder, { isDownloadAllowed: true })).json).toMatchObject({
       isDownloadAllowed: true,
     });
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(200);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(200);
   });
 
   test('an investor gets 403, nobody 401, and the room stays as it was', async () => {
     const { founder, investor } = await founderWithInvestor(t);
     expect((await setRoomDefault(investor, { isDownloadAllowed: false })).status).toBe(403);
     expect((await setRoomDefault(undefined, { isDownloadAllowed: false })).status).toBe(401);
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isDownloadAllowed: true });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isDownloadAllowed: true });
   });
 
   test.each([
@@ -273,6 +326,6 @@ describe('POST /api/my-data-room/download-policy (the room\'s "Allow downloads")
   ])('%j is a 400 naming %s, and changes nothing', async (json, field, message) => {
     const founder = await createFounder(t);
     expectRefusal(await setRoomDefault(founder, json), 400, { message, field });
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isDownloadAllowed: true });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isDownloadAllowed: true });
   });
 });

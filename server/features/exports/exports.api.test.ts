@@ -2,8 +2,11 @@ import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPreview, updatePreview } from '#server/features/documents/previews.repository';
+import { documentRoutes } from '#shared/contracts/documents';
 import type { ExportKind } from '#shared/contracts/exports';
-import type { OpenViewResponse } from '#shared/contracts/reading';
+import { groupRoutes } from '#shared/contracts/groups';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { readingRoutes } from '#shared/contracts/reading';
 import {
   countRows,
   createFounder,
@@ -85,9 +88,9 @@ async function roomWithViewAndDownload() {
   const uploaded = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
   expect(uploaded.status, uploaded.text).toBe(201);
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
-  const opened = await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth });
+  const opened = await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor });
   expect(opened.status, opened.text).toBe(201);
-  const { viewId } = opened.json as OpenViewResponse;
+  const { viewId } = opened.json;
   if (!viewId) throw new Error('no view');
   // The view was opened a minute ago, so a 12 s report is credited in full.
   const view = await db()
@@ -106,14 +109,13 @@ async function roomWithViewAndDownload() {
     .where('document_id', '=', documentId)
     .where('action', '=', 'viewed')
     .execute();
-  const reported = await t.request('POST', `/api/views/${viewId}/reports`, {
-    json: { pages: [{ page: 1, seconds: 12 }] },
-    headers: investor.auth,
+  const reported = await t.call(readingRoutes.report, {
+    params: { viewId },
+    rawBody: { pages: [{ page: 1, seconds: 12 }] },
+    as: investor,
   });
   expect(reported.status, reported.text).toBe(204);
-  const downloaded = await t.request('GET', `/api/documents/${documentId}/download`, {
-    headers: investor.auth,
-  });
+  const downloaded = await t.call(documentRoutes.download, { params: { id: documentId }, as: investor });
   expect(downloaded.status).toBe(200);
   return { founder, investor, investorEmail, documentId, roomId: await roomIdOf(founder) };
 }
@@ -260,14 +262,15 @@ describe('every export under any separator', () => {
       const email = uniqueEmail('split');
       await invite(t, founder, email, 'Mallory;=1+41;"=2+40",=3+39');
       const investor = await signInWithMagicLink(t, email);
-      const nda = await t.request('POST', '/api/my-data-room/nda', {
-        json: { isRequired: true, text: 'Keep it confidential.' },
-        headers: founder.auth,
+      const nda = await t.call(ndaRoutes.saveSettings, {
+        body: { isRequired: true, text: 'Keep it confidential.' },
+        as: founder,
       });
       expect(nda.status, nda.text).toBe(200);
       const versionId = (nda.json as { version: { id: string } }).version.id;
-      const accepted = await t.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
-        json: { versionId, signerName: 'Mallory;=1+41;', agree: true },
+      const accepted = await t.call(ndaRoutes.accept, {
+        params: { id: roomId },
+        body: { versionId, signerName: 'Mallory;=1+41;', agree: true },
         headers: { ...investor.auth, 'user-agent': SPLIT_FORMULAS.join(' ').replace(/[\r\n]/g, ' ') },
       });
       expect(accepted.status, accepted.text).toBe(201);
@@ -323,7 +326,7 @@ describe('filters', () => {
     const otherEmail = uniqueEmail('other');
     await invite(t, founder, otherEmail, 'Otto Other');
     const other = await signInWithMagicLink(t, otherEmail);
-    await t.request('GET', `/api/documents/${documentId}/download`, { headers: other.auth });
+    await t.call(documentRoutes.download, { params: { id: documentId }, as: other });
     await logEvents(roomId, [{ userId: other.user.id, at: Date.now() }]);
 
     const all = recordsOf(await exportOf(founder, 'access-log')).slice(1);
@@ -347,16 +350,11 @@ describe('filters', () => {
     const otherEmail = uniqueEmail('other');
     await invite(t, founder, otherEmail, 'Otto Other');
     const other = await signInWithMagicLink(t, otherEmail);
-    await t.request('GET', `/api/documents/${documentId}/download`, { headers: other.auth });
-    const diligence = (
-      await t.request('POST', '/api/my-data-room/groups', {
-        json: { name: 'Diligence' },
-        headers: founder.auth,
-      })
-    ).json as { id: string };
-    const moved = await t.request('POST', '/api/my-data-room/investor-groups', {
-      json: { email: otherEmail, groupId: diligence.id },
-      headers: founder.auth,
+    await t.call(documentRoutes.download, { params: { id: documentId }, as: other });
+    const diligence = (await t.call(groupRoutes.create, { body: { name: 'Diligence' }, as: founder })).json;
+    const moved = await t.call(groupRoutes.moveInvestor, {
+      body: { email: otherEmail, groupId: diligence.id },
+      as: founder,
     });
     expect(moved.status, moved.text).toBe(200);
 
@@ -371,9 +369,9 @@ describe('filters', () => {
     // An invitation in the group, not accepted yet: what its link showed is the group's too.
     const invitedEmail = uniqueEmail('invited');
     await invite(t, founder, invitedEmail);
-    await t.request('POST', '/api/my-data-room/investor-groups', {
-      json: { email: invitedEmail, groupId: diligence.id },
-      headers: founder.auth,
+    await t.call(groupRoutes.moveInvestor, {
+      body: { email: invitedEmail, groupId: diligence.id },
+      as: founder,
     });
     const invitation = await db()
       .selectFrom('invitations')
@@ -386,9 +384,7 @@ describe('filters', () => {
     const stillAll = recordsOf(await exportOf(founder, 'access-log', `?group=${roomId}`)).slice(1);
     expect(stillAll.map((row) => row[1])).not.toContain(`${invitedEmail} (invited)`);
 
-    const empty = (
-      await t.request('POST', '/api/my-data-room/groups', { json: { name: 'Empty' }, headers: founder.auth })
-    ).json as { id: string };
+    const empty = (await t.call(groupRoutes.create, { body: { name: 'Empty' }, as: founder })).json;
     expect(recordsOf(await exportOf(founder, 'access-log', `?group=${empty.id}`)).slice(1)).toEqual([]);
     expectRefusal(await exportOf(founder, 'access-log', `?group=${crypto.randomUUID()}`), 404, {
       message: /group/,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BulkInvitationResponse } from '#shared/contracts/invitations';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -19,15 +21,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invitedViewStatus = async (token: string) =>
-  (await t.request('GET', `/api/data-room/invite/${token}`)).status;
+  (await t.call(roomRoutes.invitedRoom, { params: { token } })).status;
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('invite') ?? '';
 
 async function invitationIdOf(founder: SignedIn, email: string): Promise<string> {
-  const list = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-    id: string;
-    email: string;
-  }[];
+  const list = (await t.call(invitationRoutes.mine, { as: founder })).json;
   const found = list.find((invitation) => invitation.email === email);
   if (!found) throw new Error(`no invitation for ${email}`);
   return found.id;
@@ -48,17 +47,17 @@ describe('resending an invitation', () => {
   test('sends a new link with the same name and message; the old link no longer opens the room', async () => {
     const founder = await createFounder(t);
     const email = uniqueEmail('resend');
-    const created = await t.request('POST', '/api/invites', {
-      json: { email, name: 'Rita Resend', personalMessage: 'Deck is in Financials.' },
-      headers: founder.auth,
+    const created = await t.call(invitationRoutes.create, {
+      body: { email, name: 'Rita Resend', personalMessage: 'Deck is in Financials.' },
+      as: founder,
     });
     expect(created.status).toBe(201);
     const first = await mailTo(t, email, 'invited you');
     const oldToken = tokenOf(linkIn(first, `${t.config.appUrl}/data-room?invite=`));
     expect(await invitedViewStatus(oldToken)).toBe(200);
 
-    const id = (created.json as { invitation: { id: string } }).invitation.id;
-    const resent = await t.request('POST', `/api/invites/${id}/resend`, { headers: founder.auth });
+    const id = created.json.invitation.id;
+    const resent = await t.call(invitationRoutes.resend, { params: { id }, as: founder });
     expect(resent.status).toBe(201);
     expect(resent.json).toMatchObject({
       message: `Invitation sent to ${email}`,
@@ -80,7 +79,7 @@ describe('resending an invitation', () => {
     const { founder, investorEmail } = await founderWithInvestor(t);
     const id = await invitationIdOf(founder, investorEmail);
     const before = mailsTo(investorEmail).length;
-    const response = await t.request('POST', `/api/invites/${id}/resend`, { headers: founder.auth });
+    const response = await t.call(invitationRoutes.resend, { params: { id }, as: founder });
     expect(response.status).toBe(409);
     expect(response.json).toMatchObject({ error: 'invitation_accepted' });
     expect(mailsTo(investorEmail).length).toBe(before);
@@ -92,7 +91,7 @@ describe('resending an invitation', () => {
     await invite(t, founder, email);
     const id = await invitationIdOf(founder, email);
     const other = await createFounder(t);
-    const path = `/api/invites/${id}/resend`;
+    const path = apiPath(invitationRoutes.resend, { params: { id } });
     expect((await t.request('POST', path, { headers: other.auth })).status).toBe(404);
     expect((await t.request('POST', path, { headers: investor.auth })).status).toBe(403);
     expect((await t.request('POST', path)).status).toBe(401);
@@ -106,13 +105,9 @@ describe('copying an invitation link', () => {
     const email = uniqueEmail('copy');
     const mailedToken = await invite(t, founder, email);
     const id = await invitationIdOf(founder, email);
-    const response = await t.request('POST', `/api/invites/${id}/link`, { headers: founder.auth });
+    const response = await t.call(invitationRoutes.copyLink, { params: { id }, as: founder });
     expect(response.status).toBe(200);
-    const { link, message, invitation } = response.json as {
-      link: string;
-      message: string;
-      invitation: { status: string; expiresAt: string };
-    };
+    const { link, message, invitation } = response.json;
     expect(link).toMatch(new RegExp(`^${t.config.appUrl}/data-room\\?invite=[A-Za-z0-9_-]{43}$`));
     expect(message).toBe(`A new link for ${email}: the link in the e-mail no longer works.`);
     expect(invitation.status).toBe('pending');
@@ -121,9 +116,7 @@ describe('copying an invitation link', () => {
     expect(mailsTo(email)).toHaveLength(1);
 
     // Copying again retires the copied link too: only the newest link opens the room.
-    const again = (await t.request('POST', `/api/invites/${id}/link`, { headers: founder.auth })).json as {
-      link: string;
-    };
+    const again = (await t.call(invitationRoutes.copyLink, { params: { id }, as: founder })).json;
     expect(await invitedViewStatus(tokenOf(link))).toBe(404);
     expect(await invitedViewStatus(tokenOf(again.link))).toBe(200);
   });
@@ -138,8 +131,8 @@ describe('copying an invitation link', () => {
       .where('email', '=', email)
       .execute();
     const id = await invitationIdOf(founder, email);
-    const response = await t.request('POST', `/api/invites/${id}/link`, { headers: founder.auth });
-    const { link, invitation } = response.json as { link: string; invitation: { status: string } };
+    const response = await t.call(invitationRoutes.copyLink, { params: { id }, as: founder });
+    const { link, invitation } = response.json;
     expect(invitation.status).toBe('pending');
     expect(await invitedViewStatus(tokenOf(link))).toBe(200);
   });
@@ -147,7 +140,7 @@ describe('copying an invitation link', () => {
   test('refused: an accepted invitation (409), another founder (404), an investor (403), nobody (401)', async () => {
     const { founder, investor, investorEmail } = await founderWithInvestor(t);
     const accepted = await invitationIdOf(founder, investorEmail);
-    expect((await t.request('POST', `/api/invites/${accepted}/link`, { headers: founder.auth })).status).toBe(
+    expect((await t.call(invitationRoutes.copyLink, { params: { id: accepted }, as: founder })).status).toBe(
       409,
     );
     const email = uniqueEmail('not-yours');
@@ -159,7 +152,9 @@ describe('copying an invitation link', () => {
       [investor.auth, 403],
       [{}, 401],
     ] as const) {
-      expect((await t.request('POST', `/api/invites/${id}/link`, { headers: auth })).status).toBe(status);
+      expect((await t.call(invitationRoutes.copyLink, { params: { id }, headers: auth })).status).toBe(
+        status,
+      );
     }
     // Nobody refused changed the link.
     expect(await invitedViewStatus(token)).toBe(200);
@@ -171,10 +166,7 @@ describe('the invitation mail', () => {
     const founder = await createFounder(t);
     const email = uniqueEmail('message');
     const personalMessage = 'Hi Ann,\nsee <b>the deck</b> & "numbers" <script>alert(1)</script>';
-    const response = await t.request('POST', '/api/invites', {
-      json: { email, personalMessage },
-      headers: founder.auth,
-    });
+    const response = await t.call(invitationRoutes.create, { body: { email, personalMessage }, as: founder });
     expect(response.status).toBe(201);
     const mail = await mailTo(t, email, 'invited you');
     expect(mail.text).toContain('Fran Founder wrote:\n> Hi Ann,\n> see <b>the deck</b> & "numbers"');
@@ -187,9 +179,9 @@ describe('the invitation mail', () => {
   test('a personal message over 1,000 characters is refused, naming the field, and nothing is sent', async () => {
     const founder = await createFounder(t);
     const email = uniqueEmail('long-message');
-    const response = await t.request('POST', '/api/invites', {
-      json: { email, personalMessage: 'x'.repeat(1001) },
-      headers: founder.auth,
+    const response = await t.call(invitationRoutes.create, {
+      body: { email, personalMessage: 'x'.repeat(1001) },
+      as: founder,
     });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ field: 'personalMessage' });
@@ -199,9 +191,9 @@ describe('the invitation mail', () => {
 
   test('in a view-only room it says read, never download; the expiry is a date for people', async () => {
     const founder = await createFounder(t);
-    const policy = await t.request('POST', '/api/my-data-room/download-policy', {
-      json: { isDownloadAllowed: false },
-      headers: founder.auth,
+    const policy = await t.call(roomRoutes.setDownloadDefault, {
+      body: { isDownloadAllowed: false },
+      as: founder,
     });
     expect(policy.status).toBe(200);
     const email = uniqueEmail('view-only');
@@ -226,7 +218,7 @@ describe('the invitation mail', () => {
 
 describe('inviting in bulk', () => {
   const bulk = (founder: SignedIn, json: Record<string, unknown>) =>
-    t.request('POST', '/api/invites/bulk', { json, headers: founder.auth });
+    t.call(invitationRoutes.bulk, { rawBody: json, as: founder });
 
   test('each address is invited or refused with why: invalid, listed twice, a member already, one’s own, a formula', async () => {
     const { founder, investorEmail } = await founderWithInvestor(t);
@@ -244,7 +236,7 @@ describe('inviting in bulk', () => {
     ].join('\n');
     const response = await bulk(founder, { addresses, personalMessage: 'Welcome aboard.' });
     expect(response.status).toBe(200);
-    const body = response.json as BulkInvitationResponse;
+    const body = response.json;
     expect(body.message).toBe('2 invitations sent, 5 addresses refused');
     expect(body.results.map(({ entry, status, reason }) => ({ entry, status, reason }))).toEqual([
       { entry: good, status: 'invited', reason: null },
@@ -290,7 +282,7 @@ describe('inviting in bulk', () => {
     const ana = uniqueEmail('ana');
     const response = await bulk(founder, { addresses: `${ana}, not-an-email\n${uniqueEmail('bo')}@@typo` });
     expect(response.status).toBe(200);
-    const body = response.json as BulkInvitationResponse;
+    const body = response.json;
     expect(body).toMatchObject({
       message: '1 invitation sent, 2 addresses refused',
       invitedCount: 1,
@@ -309,7 +301,7 @@ describe('inviting in bulk', () => {
     const mail = await mailTo(t, ana, 'invited you');
     expect(mail.text).toContain('Hello,');
     expect(mail.text).not.toContain('not-an-email');
-    const listed = (await t.request('GET', '/api/invites', { headers: founder.auth })).json;
+    const listed = (await t.call(invitationRoutes.mine, { as: founder })).json;
     expect(JSON.stringify(listed)).not.toContain('not-an-email');
     expect(await invitationRows(t, 'email', 'not-an-email')).toBe(0);
   });
@@ -326,7 +318,7 @@ describe('inviting in bulk', () => {
     ].join('\r\n');
     const response = await bulk(founder, { addresses: `\uFEFF${csv}` });
     expect(response.status).toBe(200);
-    const body = response.json as BulkInvitationResponse;
+    const body = response.json;
     expect(body.results.map((result) => [result.entry, result.status, result.invitation?.name])).toEqual([
       [first, 'invited', 'Ann Lee'],
       [second, 'invited', '=HYPERLINK("http://evil.example","x")'],
@@ -341,7 +333,7 @@ describe('inviting in bulk', () => {
     const response = await bulk(founder, {
       addresses: `${emails[0]}, ${emails[1]}; ${emails[2]} ${emails[3]}`,
     });
-    expect((response.json as BulkInvitationResponse).results.map((result) => result.status)).toEqual([
+    expect(response.json.results.map((result) => result.status)).toEqual([
       'invited',
       'invited',
       'invited',
@@ -376,11 +368,10 @@ describe('inviting in bulk', () => {
   test('the refused callers: nobody 401, an investor 403, and nothing is sent', async () => {
     const { investor } = await founderWithInvestor(t);
     const email = uniqueEmail('refused-caller');
-    expect(
-      (await t.request('POST', '/api/invites/bulk', { json: { addresses: email }, headers: investor.auth }))
-        .status,
-    ).toBe(403);
-    expect((await t.request('POST', '/api/invites/bulk', { json: { addresses: email } })).status).toBe(401);
+    expect((await t.call(invitationRoutes.bulk, { body: { addresses: email }, as: investor })).status).toBe(
+      403,
+    );
+    expect((await t.call(invitationRoutes.bulk, { body: { addresses: email } })).status).toBe(401);
     expect(mailsTo(email)).toHaveLength(0);
   });
 });
@@ -398,12 +389,12 @@ describe('inviting in bulk against the daily limit', () => {
       i % 1000 === 999 ? `broken-${i}` : `bulk-${i}-${founder.user.id.slice(0, 8)}@bulk.example`,
     );
     const before = limited.smtp.messages.length;
-    const response = await limited.request('POST', '/api/invites/bulk', {
-      json: { addresses: addresses.join('\n') },
-      headers: founder.auth,
+    const response = await limited.call(invitationRoutes.bulk, {
+      body: { addresses: addresses.join('\n') },
+      as: founder,
     });
     expect(response.status).toBe(200);
-    const body = response.json as BulkInvitationResponse;
+    const body = response.json;
     expect(body.results).toHaveLength(10_000);
     expect(body.invitedCount).toBe(3);
     expect(body.results.slice(0, 3).map((result) => result.status)).toEqual([

@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   countRows,
   createFounder,
@@ -18,18 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (auth: Record<string, string>) => t.request('GET', '/api/invites', { headers: auth });
+const list = (auth: Record<string, string>) => t.call(invitationRoutes.mine, { headers: auth });
 
 describe('inviting', () => {
   test('the owner invites by e-mail: a pending invitation valid 7 days, and a mail with the link, company and expiry', async () => {
     const founder = await createFounder(t, { companyName: 'Orbit Health' });
     const email = uniqueEmail('vc');
-    const response = await t.request('POST', '/api/invites', {
-      json: { email, name: 'Vera Capital' },
-      headers: founder.auth,
+    const response = await t.call(invitationRoutes.create, {
+      body: { email, name: 'Vera Capital' },
+      as: founder,
     });
     expect(response.status).toBe(201);
-    const { invitation, message } = response.json as { invitation: Record<string, string>; message: string };
+    const { invitation, message } = response.json;
     expect(message).toBe(`Invitation sent to ${email}`);
     expect(invitation).toMatchObject({ email, name: 'Vera Capital', status: 'pending', used: false });
     expect(Date.parse(invitation.expiresAt ?? '') - Date.parse(invitation.createdAt ?? '')).toBe(
@@ -72,9 +76,7 @@ describe('inviting', () => {
     const founder = await createFounder(t);
     const email = uniqueEmail('burst');
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.request('POST', '/api/invites', { json: { email }, headers: founder.auth }),
-      ),
+      Array.from({ length: 5 }, () => t.call(invitationRoutes.create, { body: { email }, as: founder })),
     );
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
     expect((await list(founder.auth)).json).toHaveLength(1);
@@ -86,9 +88,9 @@ describe('inviting', () => {
       const founder = await createFounder(limited);
       for (let i = 0; i < 2; i++) await invite(limited, founder, uniqueEmail('allowed'));
       const before = limited.smtp.messages.length;
-      const refused = await limited.request('POST', '/api/invites', {
-        json: { email: uniqueEmail('over') },
-        headers: founder.auth,
+      const refused = await limited.call(invitationRoutes.create, {
+        body: { email: uniqueEmail('over') },
+        as: founder,
       });
       expect(refused.status).toBe(429);
       expect(refused.json).toMatchObject({
@@ -118,10 +120,7 @@ describe('inviting', () => {
 
   test('inviting someone who already has access answers 409, clearly', async () => {
     const { founder, investorEmail } = await founderWithInvestor(t);
-    const response = await t.request('POST', '/api/invites', {
-      json: { email: investorEmail },
-      headers: founder.auth,
-    });
+    const response = await t.call(invitationRoutes.create, { body: { email: investorEmail }, as: founder });
     expect(response.status).toBe(409);
     expect(response.json).toEqual({
       error: 'already_member',
@@ -131,9 +130,9 @@ describe('inviting', () => {
 
   test('a founder cannot invite themself', async () => {
     const founder = await createFounder(t);
-    const response = await t.request('POST', '/api/invites', {
-      json: { email: founder.user.email },
-      headers: founder.auth,
+    const response = await t.call(invitationRoutes.create, {
+      body: { email: founder.user.email },
+      as: founder,
     });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ field: 'email' });
@@ -142,9 +141,9 @@ describe('inviting', () => {
   test('the admin form (POST /api/invitations) uses the same service', async () => {
     const founder = await createFounder(t);
     const email = uniqueEmail('admin-form');
-    const response = await t.request('POST', '/api/invitations', {
-      json: { email: ` ${email.toUpperCase()} ` },
-      headers: founder.auth,
+    const response = await t.call(invitationRoutes.createByEmail, {
+      body: { email: ` ${email.toUpperCase()} ` },
+      as: founder,
     });
     expect(response.status).toBe(201);
     expect((await list(founder.auth)).json).toEqual([
@@ -162,7 +161,7 @@ describe('inviting', () => {
   ])('bad input %j is a 400 naming %s, and writes nothing', async (json, field) => {
     const founder = await createFounder(t);
     const before = await countRows(t);
-    const response = await t.request('POST', '/api/invites', { json, headers: founder.auth });
+    const response = await t.call(invitationRoutes.create, { rawBody: json, as: founder });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_request', field });
     expect(await countRows(t)).toEqual(before);
@@ -172,9 +171,9 @@ describe('inviting', () => {
     const broken = await startTestApp({ environment: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const founder = await createFounder(broken);
-      const response = await broken.request('POST', '/api/invites', {
-        json: { email: uniqueEmail('lost') },
-        headers: founder.auth,
+      const response = await broken.call(invitationRoutes.create, {
+        body: { email: uniqueEmail('lost') },
+        as: founder,
       });
       expect(response.status).toBe(502);
       expect(response.json).toMatchObject({ error: 'mail_failed' });
@@ -194,8 +193,8 @@ describe('deleting', () => {
       const token = await requestMagicLinkToken(t, email);
       const [invitation] = (await list(founder.auth)).json as { id: string }[];
       await Promise.all([
-        t.request('POST', '/api/auth/verify', { json: { token } }),
-        t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth }),
+        t.call(authRoutes.verify, { body: { token } }),
+        t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder }),
       ]);
       const row = await t.app.database.db
         .selectFrom('invitations')
@@ -215,11 +214,14 @@ describe('deleting', () => {
 
   test('deleting an accepted invitation removes the investor’s access at once, in their current session', async () => {
     const { founder, investor } = await founderWithInvestor(t);
-    const rooms = () => t.request('GET', '/api/my-accessible-data-rooms', { headers: investor.auth });
+    const rooms = () => t.call(roomRoutes.accessible, { as: investor });
     expect(((await rooms()).json as { dataRooms: unknown[] }).dataRooms).toHaveLength(1);
 
     const [invitation] = (await list(founder.auth)).json as { id: string }[];
-    const deleted = await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    const deleted = await t.call(invitationRoutes.remove, {
+      params: { id: String(invitation?.id) },
+      as: founder,
+    });
     expect(deleted.status).toBe(204);
     expect((await rooms()).json).toEqual({ dataRooms: [] });
     expect((await list(founder.auth)).json).toEqual([]);
@@ -231,15 +233,15 @@ describe('deleting', () => {
     await invite(t, founder, uniqueEmail('gone'));
     const [invitation] = (await list(founder.auth)).json as { id: string }[];
     expect(
-      (await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth })).status,
+      (await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder })).status,
     ).toBe(204);
     expect(
-      (await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth })).status,
+      (await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder })).status,
     ).toBe(404);
     expect(
-      (await t.request('DELETE', `/api/invites/${crypto.randomUUID()}`, { headers: founder.auth })).status,
+      (await t.call(invitationRoutes.remove, { params: { id: crypto.randomUUID() }, as: founder })).status,
     ).toBe(404);
-    const malformed = await t.request('DELETE', '/api/invites/not-a-uuid', { headers: founder.auth });
+    const malformed = await t.call(invitationRoutes.remove, { params: { id: 'not-a-uuid' }, as: founder });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ field: 'id' });
   });
@@ -249,10 +251,10 @@ describe('who may manage invitations', () => {
   test('without a session: 401 on every invitation route', async () => {
     const id = crypto.randomUUID();
     for (const [method, path] of [
-      ['GET', '/api/invites'],
-      ['POST', '/api/invites'],
-      ['POST', '/api/invitations'],
-      ['DELETE', `/api/invites/${id}`],
+      ['GET', apiPath(invitationRoutes.mine)],
+      ['POST', apiPath(invitationRoutes.create)],
+      ['POST', apiPath(invitationRoutes.createByEmail)],
+      ['DELETE', apiPath(invitationRoutes.remove, { params: { id } })],
     ] as const) {
       const response = await t.request(method, path, {
         json: method === 'POST' ? { email: 'a@b.co' } : undefined,
@@ -265,10 +267,10 @@ describe('who may manage invitations', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const [invitation] = (await list(founder.auth)).json as { id: string }[];
     for (const [method, path] of [
-      ['GET', '/api/invites'],
-      ['POST', '/api/invites'],
-      ['POST', '/api/invitations'],
-      ['DELETE', `/api/invites/${invitation?.id}`],
+      ['GET', apiPath(invitationRoutes.mine)],
+      ['POST', apiPath(invitationRoutes.create)],
+      ['POST', apiPath(invitationRoutes.createByEmail)],
+      ['DELETE', apiPath(invitationRoutes.remove, { params: { id: String(invitation?.id) } })],
     ] as const) {
       const response = await t.request(method, path, {
         json: method === 'POST' ? { email: uniqueEmail('sneaky') } : undefined,
@@ -286,7 +288,7 @@ describe('who may manage invitations', () => {
     const [invitation] = (await list(owner.auth)).json as { id: string }[];
     expect((await list(other.auth)).json).toEqual([]);
     expect(
-      (await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: other.auth })).status,
+      (await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: other })).status,
     ).toBe(404);
     expect((await list(owner.auth)).json).toHaveLength(1);
   });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { exportRoutes } from '#shared/contracts/exports';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { previewRoutes } from '#shared/contracts/previews';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import type { Team } from '#shared/contracts/team';
+import { teamRoutes } from '#shared/contracts/team';
 import {
   createFounder,
   founderWithEditor,
@@ -32,7 +42,7 @@ const post = (who: SignedIn, path: string, json?: unknown) =>
 const remove = (who: SignedIn, path: string) => t.request('DELETE', path, { headers: who.auth });
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  return ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
 }
 
 async function uploaded(who: SignedIn, name = 'Deck.pdf'): Promise<string> {
@@ -42,7 +52,7 @@ async function uploaded(who: SignedIn, name = 'Deck.pdf'): Promise<string> {
 }
 
 async function teamOf(who: SignedIn): Promise<Team> {
-  const response = await get(who, '/api/admin/team');
+  const response = await get(who, apiPath(teamRoutes.team));
   expect(response.status, response.text).toBe(200);
   return response.json as Team;
 }
@@ -58,7 +68,7 @@ describe('inviting a co-founder', () => {
   test('the owner invites by e-mail; a new address signs in by magic link and lands as the editor of the room', async () => {
     const owner = await createFounder(t, { companyName: 'Acme Editors' });
     const email = uniqueEmail('cofounder');
-    const invited = await post(owner, '/api/admin/team', { email, name: 'Cleo Cofounder' });
+    const invited = await post(owner, apiPath(teamRoutes.team), { email, name: 'Cleo Cofounder' });
     expect(invited.status, invited.text).toBe(201);
     expect(invited.json).toMatchObject({
       message: `Invitation sent to ${email}`,
@@ -92,8 +102,8 @@ describe('inviting a co-founder', () => {
     ]);
     expect((await teamOf(owner)).canManageTeam).toBe(true);
     // Co-founders are the team, not investors: no investor list shows them.
-    expect((await get(owner, '/api/admin/users')).json).toEqual([]);
-    expect((await get(owner, '/api/invites')).json).toEqual([]);
+    expect((await get(owner, apiPath(adminRoutes.users))).json).toEqual([]);
+    expect((await get(owner, apiPath(invitationRoutes.mine))).json).toEqual([]);
   });
 
   test('inviting a pending co-founder again sends a new link and keeps one invitation', async () => {
@@ -113,14 +123,17 @@ describe('inviting a co-founder', () => {
   ])('%s is refused with 400 naming the field, and nothing is written', async (_label, body, field) => {
     const owner = await createFounder(t);
     const before = await writtenState(t);
-    expectRefusal(await post(owner, '/api/admin/team', body), 400, { message: new RegExp(field), field });
+    expectRefusal(await post(owner, apiPath(teamRoutes.team), body), 400, {
+      message: new RegExp(field),
+      field,
+    });
     await expectNothingWritten(t, before);
   });
 
   test("the owner's own address is refused with 400", async () => {
     const owner = await createFounder(t);
     const before = await writtenState(t);
-    expectRefusal(await post(owner, '/api/admin/team', { email: owner.user.email }), 400, {
+    expectRefusal(await post(owner, apiPath(teamRoutes.team), { email: owner.user.email }), 400, {
       message: /cannot invite yourself/,
       field: 'email',
     });
@@ -135,20 +148,20 @@ describe('inviting a co-founder', () => {
     await invite(t, owner, pendingEmail);
     await signInWithMagicLink(t, investorEmail);
     const before = await writtenState(t);
-    expectRefusal(await post(owner, '/api/admin/team', { email: editorEmail }), 409, {
+    expectRefusal(await post(owner, apiPath(teamRoutes.team), { email: editorEmail }), 409, {
       error: 'already_member',
       message: /already a co-founder of this data room/,
     });
-    expectRefusal(await post(owner, '/api/admin/team', { email: investorEmail }), 409, {
+    expectRefusal(await post(owner, apiPath(teamRoutes.team), { email: investorEmail }), 409, {
       error: 'already_member',
       message: /is an investor in this data room\. Delete their invitation first/,
     });
-    expectRefusal(await post(owner, '/api/admin/team', { email: pendingEmail }), 409, {
+    expectRefusal(await post(owner, apiPath(teamRoutes.team), { email: pendingEmail }), 409, {
       error: 'invitation_pending',
       message: /pending investor invitation/,
     });
     // And the other way round: a co-founder is not invited as an investor.
-    expectRefusal(await post(owner, '/api/invites', { email: editorEmail }), 409, {
+    expectRefusal(await post(owner, apiPath(invitationRoutes.mine), { email: editorEmail }), 409, {
       error: 'already_member',
       message: /already has access to this data room/,
     });
@@ -161,7 +174,7 @@ describe('inviting a co-founder', () => {
     const { editorEmail: otherEditor } = await founderWithEditor(t);
     const before = await writtenState(t);
     for (const email of [otherFounder.user.email, otherEditor]) {
-      expectRefusal(await post(owner, '/api/admin/team', { email }), 409, {
+      expectRefusal(await post(owner, apiPath(teamRoutes.team), { email }), 409, {
         error: 'manages_another_room',
         message: /already manages another data room/,
       });
@@ -177,51 +190,65 @@ describe('the console, for an editor', () => {
     expect(await roomIdOf(editor)).toBe(roomId);
 
     const documentId = await uploaded(editor, 'Editor Deck.pdf');
-    expect(((await get(owner, '/api/my-documents')).json as { id: string }[]).map(({ id }) => id)).toContain(
-      documentId,
-    );
+    expect(
+      ((await get(owner, apiPath(documentRoutes.mine))).json as { id: string }[]).map(({ id }) => id),
+    ).toContain(documentId);
 
-    const sections = (await get(editor, '/api/sections/markdown')).json as {
+    const sections = (await get(editor, apiPath(roomRoutes.sectionsMarkdown))).json as {
       content: string;
       version: string;
     };
     const content = `${sections.content}\n## Legal\n- [Editor Deck](/api/documents/${documentId}/download)\n`;
-    const saved = await post(editor, '/api/sections/update', { content, baseVersion: sections.version });
+    const saved = await post(editor, apiPath(roomRoutes.saveSections), {
+      content,
+      baseVersion: sections.version,
+    });
     expect(saved.status, saved.text).toBe(200);
-    expect(((await get(owner, '/api/sections/content')).json as { content: string }).content).toBe(content);
+    expect(((await get(owner, apiPath(roomRoutes.mySections))).json as { content: string }).content).toBe(
+      content,
+    );
 
     const investorEmail = uniqueEmail('investor');
     await invite(t, editor, investorEmail, 'Ivo Investor');
-    expect((await get(owner, '/api/invites')).json).toEqual([
+    expect((await get(owner, apiPath(invitationRoutes.mine))).json).toEqual([
       expect.objectContaining({ email: investorEmail, status: 'pending' }),
     ]);
 
     const profile = { name: 'Edited Co', description: 'Edited by a co-founder.', stage: 'Seed', website: '' };
-    expect((await post(editor, '/api/data-rooms', profile)).json).toMatchObject({ companyName: 'Edited Co' });
+    expect((await post(editor, apiPath(roomRoutes.saveProfile), profile)).json).toMatchObject({
+      companyName: 'Edited Co',
+    });
     expect(
-      (await post(editor, '/api/my-data-room/download-policy', { isDownloadAllowed: false })).status,
+      (await post(editor, apiPath(roomRoutes.setDownloadDefault), { isDownloadAllowed: false })).status,
     ).toBe(200);
     expect(
-      (await post(editor, `/api/documents/${documentId}/download-policy`, { policy: 'allowed' })).status,
+      (
+        await post(editor, apiPath(documentRoutes.setDownloadPolicy, { params: { id: documentId } }), {
+          policy: 'allowed',
+        })
+      ).status,
     ).toBe(200);
 
     for (const path of [
-      '/api/admin/users',
-      '/api/admin/invitations',
-      '/api/admin/sections',
-      '/api/admin/recent-documents',
-      '/api/admin/recent-access',
-      '/api/admin/analytics',
-      `/api/admin/analytics/documents/${documentId}`,
-      '/api/admin/exports/access-log.csv',
-      '/api/admin/exports/documents.csv',
-      '/api/admin/exports/investors.csv',
+      apiPath(adminRoutes.users),
+      apiPath(adminRoutes.invitations),
+      apiPath(adminRoutes.sections),
+      apiPath(adminRoutes.recentDocuments),
+      apiPath(adminRoutes.recentAccess),
+      apiPath(readingRoutes.room),
+      apiPath(readingRoutes.document, { params: { documentId } }),
+      apiPath(exportRoutes['access-log']),
+      apiPath(exportRoutes.documents),
+      apiPath(exportRoutes.investors),
     ]) {
       const response = await get(editor, path);
       expect(response.status, `${path}: ${response.text}`).toBe(200);
     }
 
-    const removed = await remove(editor, `/api/documents/${await uploaded(owner, 'Old.pdf')}`);
+    const removed = await remove(
+      editor,
+      apiPath(documentRoutes.remove, { params: { id: await uploaded(owner, 'Old.pdf') } }),
+    );
     expect(removed.status, removed.text).toBe(204);
   });
 
@@ -229,20 +256,24 @@ describe('the console, for an editor', () => {
     const { founder: owner, editor, memberId } = await founderWithEditor(t);
     const { memberId: pendingId } = await inviteEditor(t, owner, uniqueEmail('second'));
     const before = await writtenState(t);
-    expectRefusal(await post(editor, '/api/admin/team', { email: uniqueEmail('third') }), 403, {
+    expectRefusal(await post(editor, apiPath(teamRoutes.team), { email: uniqueEmail('third') }), 403, {
       error: 'forbidden',
       message: /Only the owner of this data room can do this/,
     });
     for (const id of [memberId, pendingId]) {
-      expectRefusal(await remove(editor, `/api/admin/team/${id}`), 403, {
+      expectRefusal(await remove(editor, apiPath(teamRoutes.removeEditor, { params: { id } })), 403, {
         message: /Only the owner of this data room/,
       });
     }
     // A co-founder's invitation is not an investor's: the investors' delete does not find it.
-    expectRefusal(await remove(editor, `/api/invites/${pendingId}`), 404, {
-      error: 'not_found',
-      message: /./,
-    });
+    expectRefusal(
+      await remove(editor, apiPath(invitationRoutes.remove, { params: { id: pendingId } })),
+      404,
+      {
+        error: 'not_found',
+        message: /./,
+      },
+    );
     await expectNothingWritten(t, before);
   });
 
@@ -260,20 +291,24 @@ describe('removing an editor', () => {
     const documentId = await uploaded(owner);
     // Warm every cache an editor's request goes through.
     for (let round = 0; round < 2; round++) {
-      expect((await get(editor, '/api/my-data-room')).status).toBe(200);
-      expect((await get(editor, `/api/data-room/${roomId}`)).status).toBe(200);
-      expect((await get(editor, `/api/documents/${documentId}/preview`)).status).toBe(200);
+      expect((await get(editor, apiPath(roomRoutes.mine))).status).toBe(200);
+      expect((await get(editor, apiPath(roomRoutes.room, { params: { id: roomId } }))).status).toBe(200);
+      expect((await get(editor, apiPath(previewRoutes.preview, { params: { id: documentId } }))).status).toBe(
+        200,
+      );
     }
 
-    const removed = await remove(owner, `/api/admin/team/${memberId}`);
+    const removed = await remove(owner, apiPath(teamRoutes.removeEditor, { params: { id: memberId } }));
     expect(removed.status, removed.text).toBe(204);
 
-    expectRefusal(await get(editor, '/api/my-data-room'), 403, {
+    expectRefusal(await get(editor, apiPath(roomRoutes.mine)), 403, {
       error: 'forbidden',
       message: /co-founders/,
     });
-    expect((await get(editor, `/api/data-room/${roomId}`)).status).toBe(404);
-    expect((await get(editor, `/api/documents/${documentId}/preview`)).status).toBe(404);
+    expect((await get(editor, apiPath(roomRoutes.room, { params: { id: roomId } }))).status).toBe(404);
+    expect((await get(editor, apiPath(previewRoutes.preview, { params: { id: documentId } }))).status).toBe(
+      404,
+    );
     expect((await uploadFile(t, editor, { name: 'Late.pdf', bytes: uniquePdf() })).status).toBe(403);
     // Their session lives on; it just reaches no room.
     expect((await get(editor, '/api/auth/me')).json).toMatchObject({ user: { managedRoom: null } });
@@ -281,15 +316,17 @@ describe('removing an editor', () => {
     // Their sign-in link is not a way back in.
     const back = await signInWithMagicLink(t, editor.user.email);
     expect(back.user.managedRoom).toBeNull();
-    expect((await get(back, '/api/my-data-room')).status).toBe(403);
+    expect((await get(back, apiPath(roomRoutes.mine))).status).toBe(403);
   });
 
   test('a co-founder invitation not yet accepted can be withdrawn: its sign-in then grants nothing', async () => {
     const owner = await createFounder(t);
     const email = uniqueEmail('withdrawn');
     const { memberId } = await inviteEditor(t, owner, email);
-    expect((await remove(owner, `/api/admin/team/${memberId}`)).status).toBe(204);
-    expectRefusal(await t.request('POST', '/api/auth/magic-link', { json: { email } }), 404, {
+    expect((await remove(owner, apiPath(teamRoutes.removeEditor, { params: { id: memberId } }))).status).toBe(
+      204,
+    );
+    expectRefusal(await t.call(authRoutes.requestMagicLink, { body: { email } }), 404, {
       error: 'no_invitation',
       message: /No invitation found/,
     });
@@ -298,11 +335,11 @@ describe('removing an editor', () => {
   test("another founder cannot remove this room's editor (404, as for nothing)", async () => {
     const { editor, memberId } = await founderWithEditor(t);
     const other = await createFounder(t);
-    expectRefusal(await remove(other, `/api/admin/team/${memberId}`), 404, {
+    expectRefusal(await remove(other, apiPath(teamRoutes.removeEditor, { params: { id: memberId } })), 404, {
       error: 'not_found',
       message: /./,
     });
-    expect((await get(editor, '/api/my-data-room')).status).toBe(200);
+    expect((await get(editor, apiPath(roomRoutes.mine))).status).toBe(200);
   });
 });
 
@@ -313,45 +350,65 @@ describe("an editor's own activity is not investor activity", () => {
     const documentId = await uploaded(owner);
     const link = 'https://example.com/model';
     const markdown = `## Finance\n- [Deck](/api/documents/${documentId}/download)\n- [Model](${link})\n`;
-    expect((await post(owner, '/api/sections/update', { content: markdown })).status).toBe(200);
+    expect((await post(owner, apiPath(roomRoutes.saveSections), { content: markdown })).status).toBe(200);
     const investorEmail = uniqueEmail('investor');
     await invite(t, owner, investorEmail, 'Ines Investor');
     const investor = await signInWithMagicLink(t, investorEmail);
 
-    expect((await get(editor, `/api/documents/${documentId}/download`)).status).toBe(200);
-    expect((await post(editor, `/api/documents/${documentId}/views`)).json).toEqual({ viewId: null });
-    const click = `/api/data-room/${roomId}/click?url=${encodeURIComponent(link)}`;
+    expect((await get(editor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status).toBe(
+      200,
+    );
+    expect(
+      (await post(editor, apiPath(readingRoutes.openView, { params: { id: documentId } }))).json,
+    ).toEqual({ viewId: null });
+    const click = apiPath(roomRoutes.click, { params: { id: roomId }, query: { url: link } });
     expect((await t.request('GET', click, { headers: editor.auth, redirect: 'manual' })).status).toBe(302);
     expect(await accessEventsOf(roomId)).toEqual([]);
 
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(200);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(200);
     expect((await t.request('GET', click, { headers: investor.auth, redirect: 'manual' })).status).toBe(302);
     const events = await accessEventsOf(roomId);
     expect(events.map(({ user_id }) => user_id)).toEqual([investor.user.id, investor.user.id]);
 
-    const recent = (await get(owner, '/api/admin/recent-access')).json as { userName: string }[];
+    const recent = (await get(owner, apiPath(adminRoutes.recentAccess))).json as { userName: string }[];
     expect(recent.map(({ userName }) => userName)).toEqual(['Ines Investor', 'Ines Investor']);
-    expect((await get(owner, '/api/admin/users')).json).toEqual([
+    expect((await get(owner, apiPath(adminRoutes.users))).json).toEqual([
       expect.objectContaining({ id: investor.user.id }),
     ]);
-    expectRefusal(await get(owner, `/api/admin/analytics/investors/${editor.user.id}`), 404, {
-      error: 'not_found',
-      message: /investor/,
-    });
-    expectRefusal(await get(editor, `/api/admin/analytics/investors/${owner.user.id}`), 404, {
-      error: 'not_found',
-      message: /investor/,
-    });
-    expect((await get(editor, `/api/admin/analytics/investors/${investor.user.id}`)).status).toBe(200);
+    expectRefusal(
+      await get(owner, apiPath(readingRoutes.investor, { params: { userId: editor.user.id } })),
+      404,
+      {
+        error: 'not_found',
+        message: /investor/,
+      },
+    );
+    expectRefusal(
+      await get(editor, apiPath(readingRoutes.investor, { params: { userId: owner.user.id } })),
+      404,
+      {
+        error: 'not_found',
+        message: /investor/,
+      },
+    );
+    expect(
+      (await get(editor, apiPath(readingRoutes.investor, { params: { userId: investor.user.id } }))).status,
+    ).toBe(200);
     for (const kind of ['access-log', 'investors']) {
       const csv = await get(editor, `/api/admin/exports/${kind}.csv`);
       expect(csv.status).toBe(200);
       expect(csv.text).toContain(investorEmail);
       expect(csv.text).not.toContain(editor.user.email);
     }
-    expectRefusal(await get(owner, `/api/admin/exports/access-log.csv?investor=${editor.user.id}`), 404, {
-      message: /investor/,
-    });
+    expectRefusal(
+      await get(owner, apiPath(exportRoutes['access-log'], { query: { investor: editor.user.id } })),
+      404,
+      {
+        message: /investor/,
+      },
+    );
   });
 });
 
@@ -375,17 +432,19 @@ describe('an investor in one room and an editor of another', () => {
       const managedRoomId = await roomIdOf(managedRoomOwner);
       expect(person.user.managedRoom).toEqual({ id: managedRoomId, role: 'editor' });
       expect(await roomIdOf(person)).toBe(managedRoomId);
-      expect((await get(person, `/api/data-room/${readRoomId}`)).status).toBe(200);
+      expect((await get(person, apiPath(roomRoutes.room, { params: { id: readRoomId } }))).status).toBe(200);
       const documentId = await uploaded(readRoomOwner);
-      expect((await get(person, `/api/documents/${documentId}/download`)).status).toBe(200);
+      expect(
+        (await get(person, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+      ).toBe(200);
       // In the room they read, they are an investor like any other: their download is logged.
       expect((await accessEventsOf(readRoomId)).map(({ user_id }) => user_id)).toEqual([person.user.id]);
-      const { dataRooms } = (await get(person, '/api/my-accessible-data-rooms')).json as {
+      const { dataRooms } = (await get(person, apiPath(roomRoutes.accessible))).json as {
         dataRooms: { id: string }[];
       };
       expect(dataRooms.map(({ id }) => id).sort()).toEqual([managedRoomId, readRoomId].sort());
       // The room they read is not theirs to manage.
-      expect((await get(person, '/api/admin/users')).json).toEqual([]);
+      expect((await get(person, apiPath(adminRoutes.users))).json).toEqual([]);
     }
   });
 });

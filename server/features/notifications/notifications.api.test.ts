@@ -2,6 +2,11 @@ import crypto from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, buildApp } from '#server/app';
+import { documentRoutes } from '#shared/contracts/documents';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   invite,
@@ -35,28 +40,23 @@ async function roomWithContent(choice?: string): Promise<Room> {
   const founderEmail = uniqueEmail('founder');
   await createFounder(t, { email: founderEmail, companyName: 'Northwind Robotics' });
   const founder = await signInWithMagicLink(t, founderEmail);
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   const uploaded = await uploadFile(t, founder, { name: 'Pitch deck.pdf', bytes: uniquePdf() });
   expect(uploaded.status, uploaded.text).toBe(201);
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 3 });
   const externalUrl = `https://example.com/demo-${documentId.slice(0, 8)}`;
   const markdown = `## Pitch\n- [Pitch deck](/api/documents/${documentId}/download)\n- [Product demo](${externalUrl})\n`;
-  const saved = await t.request('POST', '/api/sections/update', {
-    json: { content: markdown },
-    headers: founder.auth,
-  });
+  const saved = await t.call(roomRoutes.saveSections, { body: { content: markdown }, as: founder });
   expect(saved.status, saved.text).toBe(200);
   if (choice) await setChoice(founder, choice);
   return { founder, founderEmail, roomId: room.id, documentId, externalUrl };
 }
 
 async function setChoice(founder: SignedIn, founderNotifications: string) {
-  const response = await t.request('POST', '/api/my-data-room/notifications', {
-    json: { founderNotifications },
-    headers: founder.auth,
+  const response = await t.call(notificationRoutes.saveSettings, {
+    rawBody: { founderNotifications },
+    as: founder,
   });
   expect(response.status, response.text).toBe(200);
 }
@@ -87,7 +87,7 @@ async function runDigestsNow(app: App = t.app) {
 }
 
 async function openRoom(room: Room, investor: SignedIn) {
-  const response = await t.request('GET', `/api/data-room/${room.roomId}`, { headers: investor.auth });
+  const response = await t.call(roomRoutes.room, { params: { id: room.roomId }, as: investor });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -123,7 +123,7 @@ describe('first visits', () => {
     expect(mail.text).toContain(`${t.config.appUrl}/admin/analytics/investors/${investor.user.id}`);
 
     await openRoom(room, investor);
-    await t.request('GET', `/api/data-room/${room.roomId}/sections`, { headers: investor.auth });
+    await t.call(roomRoutes.sections, { params: { id: room.roomId }, as: investor });
     await t.app.jobs.whenIdle();
     expect(mailsTo(room.founderEmail, /opened your data room/)).toHaveLength(1);
   });
@@ -132,7 +132,7 @@ describe('first visits', () => {
     const room = await roomWithContent();
     const email = uniqueEmail('visitor');
     const token = await invite(t, room.founder, email, 'Vera Visitor');
-    const viewed = await t.request('GET', `/api/data-room/invite/${token}`);
+    const viewed = await t.call(roomRoutes.invitedRoom, { params: { token } });
     expect(viewed.status, viewed.text).toBe(200);
     const mail = await t.smtp.waitForMessage(
       (m) => recipientsOf(m).includes(room.founderEmail) && /Vera Visitor opened/.test(m.subject ?? ''),
@@ -177,35 +177,36 @@ describe('digests', () => {
     const room = await roomWithContent();
     const { email, investor } = await investorOf(room, 'Dana Digest');
     await openRoom(room, investor);
-    const opened = await t.request('POST', `/api/documents/${room.documentId}/views`, {
-      headers: investor.auth,
-    });
+    const opened = await t.call(readingRoutes.openView, { params: { id: room.documentId }, as: investor });
     expect(opened.status, opened.text).toBe(201);
     const viewId = (opened.json as { viewId: string }).viewId;
     // The server credits no more than the time that passed (plus 2 s): wait, then report 3 s.
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const reported = await t.request('POST', `/api/views/${viewId}/reports`, {
-      json: {
+    const reported = await t.call(readingRoutes.report, {
+      params: { viewId },
+      rawBody: {
         pages: [
           { page: 1, seconds: 2 },
           { page: 2, seconds: 1 },
         ],
       },
-      headers: investor.auth,
+      as: investor,
     });
     expect(reported.status, reported.text).toBe(204);
-    const downloaded = await t.request('GET', `/api/documents/${room.documentId}/download`, {
-      headers: investor.auth,
+    const downloaded = await t.call(documentRoutes.download, {
+      params: { id: room.documentId },
+      as: investor,
     });
     expect(downloaded.status).toBe(200);
-    const clicked = await t.request(
-      'GET',
-      `/api/data-room/${room.roomId}/click?url=${encodeURIComponent(room.externalUrl)}`,
-      { headers: investor.auth, redirect: 'manual' },
-    );
+    const clicked = await t.call(roomRoutes.click, {
+      params: { id: room.roomId },
+      query: { url: room.externalUrl },
+      as: investor,
+      redirect: 'manual',
+    });
     expect(clicked.status).toBe(302);
     // The founder's own download is not investor activity.
-    await t.request('GET', `/api/documents/${room.documentId}/download`, { headers: room.founder.auth });
+    await t.call(documentRoutes.download, { params: { id: room.documentId }, as: room.founder });
 
     await runDigestsNow();
     const digests = mailsTo(room.founderEmail, /investor was active/);
@@ -231,16 +232,17 @@ describe('digests', () => {
   test("the digest lists an investor's NDA acceptance, with the name they signed", async () => {
     const room = await roomWithContent();
     const { email, investor } = await investorOf(room, 'Nora Nda');
-    const turnedOn = await t.request('POST', '/api/my-data-room/nda', {
-      json: { isRequired: true, text: '# Confidentiality\n\nKeep it to yourself.' },
-      headers: room.founder.auth,
+    const turnedOn = await t.call(ndaRoutes.saveSettings, {
+      body: { isRequired: true, text: '# Confidentiality\n\nKeep it to yourself.' },
+      as: room.founder,
     });
     expect(turnedOn.status, turnedOn.text).toBe(200);
-    const settings = await t.request('GET', '/api/my-data-room/nda', { headers: room.founder.auth });
+    const settings = await t.call(ndaRoutes.settings, { as: room.founder });
     const versionId = (settings.json as { version: { id: string } }).version.id;
-    const accepted = await t.request('POST', `/api/data-room/${room.roomId}/nda/acceptances`, {
-      json: { versionId, signerName: 'Nora N. Nda', agree: true },
-      headers: investor.auth,
+    const accepted = await t.call(ndaRoutes.accept, {
+      params: { id: room.roomId },
+      body: { versionId, signerName: 'Nora N. Nda', agree: true },
+      as: investor,
     });
     expect(accepted.status, accepted.text).toBe(201);
 
@@ -255,7 +257,7 @@ describe('digests', () => {
     const room = await roomWithContent();
     const { investor } = await investorOf(room);
     await openRoom(room, investor); // a visit alone is the first-visit mail, not a digest
-    await t.request('GET', `/api/documents/${room.documentId}/download`, { headers: room.founder.auth });
+    await t.call(documentRoutes.download, { params: { id: room.documentId }, as: room.founder });
     // Choosing a digest queues one for the current window, whatever happened in it.
     await setChoice(room.founder, 'daily');
     await setChoice(room.founder, 'first_visits_and_hourly');
@@ -278,17 +280,16 @@ describe('digests', () => {
 describe("the founder's choice", () => {
   async function actIn(room: Room, investor: SignedIn) {
     await openRoom(room, investor);
-    const downloaded = await t.request('GET', `/api/documents/${room.documentId}/download`, {
-      headers: investor.auth,
+    const downloaded = await t.call(documentRoutes.download, {
+      params: { id: room.documentId },
+      as: investor,
     });
     expect(downloaded.status).toBe(200);
   }
 
   test('the default is first visits and an hourly digest', async () => {
     const room = await roomWithContent();
-    const settings = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: room.founder.auth,
-    });
+    const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toEqual({
       founderNotifications: 'first_visits_and_hourly',
       email: room.founderEmail,
@@ -322,7 +323,7 @@ describe("the founder's choice", () => {
     const { investor, email } = await investorOf(room, 'Dov Daily');
     const visitorEmail = uniqueEmail('visitor');
     const token = await invite(t, room.founder, visitorEmail, 'Val Viewer');
-    expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(200);
+    expect((await t.call(roomRoutes.invitedRoom, { params: { token } })).status).toBe(200);
     await actIn(room, investor);
     await t.app.jobs.whenIdle();
     expect(mailsTo(room.founderEmail, /opened your data room/)).toHaveLength(0);
@@ -364,7 +365,7 @@ describe('unsubscribe', () => {
     const room = await roomWithContent();
     const mail = await firstVisitMail(room, 'Una Unsub');
     const token = new URL(unsubscribeLinkOf(mail)).searchParams.get('token') ?? '';
-    const details = await t.request('GET', `/api/notifications/unsubscribe?token=${token}`);
+    const details = await t.call(notificationRoutes.unsubscribeDetails, { query: { token } });
     expect(details.status, details.text).toBe(200);
     expect(details.json).toEqual({
       companyName: 'Northwind Robotics',
@@ -372,14 +373,10 @@ describe('unsubscribe', () => {
       isUnsubscribed: false,
     });
     const settings = async () =>
-      (
-        (await t.request('GET', '/api/my-data-room/notifications', { headers: room.founder.auth })).json as {
-          founderNotifications: string;
-        }
-      ).founderNotifications;
+      (await t.call(notificationRoutes.settings, { as: room.founder })).json.founderNotifications;
     expect(await settings()).toBe('first_visits_and_hourly');
 
-    const done = await t.request('POST', '/api/notifications/unsubscribe', { json: { token } });
+    const done = await t.call(notificationRoutes.unsubscribe, { body: { token } });
     expect(done.status, done.text).toBe(200);
     expect(done.json).toMatchObject({ isUnsubscribed: true });
     expect(await settings()).toBe('off');
@@ -401,9 +398,7 @@ describe('unsubscribe', () => {
     });
     expect(response.status, response.text).toBe(200);
     expect(response.text).toContain(`${room.founderEmail} gets no more notifications`);
-    const settings = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: room.founder.auth,
-    });
+    const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toMatchObject({ founderNotifications: 'off' });
   });
 
@@ -413,10 +408,10 @@ describe('unsubscribe', () => {
     await openRoom(room, investor);
     await t.app.jobs.whenIdle();
     for (const token of [inviteToken, investor.token, room.founder.token, 'A'.repeat(43)]) {
-      const get = await t.request('GET', `/api/notifications/unsubscribe?token=${token}`);
+      const get = await t.call(notificationRoutes.unsubscribeDetails, { query: { token } });
       expect(get.status, get.text).toBe(404);
       expect(get.json).toMatchObject({ error: 'unsubscribe_link_invalid' });
-      const post = await t.request('POST', '/api/notifications/unsubscribe', { json: { token } });
+      const post = await t.call(notificationRoutes.unsubscribe, { body: { token } });
       expect(post.status).toBe(404);
       const oneClick = await t.request('POST', `/unsubscribe?token=${token}`, {
         body: 'List-Unsubscribe=One-Click',
@@ -426,9 +421,7 @@ describe('unsubscribe', () => {
     }
     const malformed = await t.request('GET', '/api/notifications/unsubscribe?token=<script>');
     expect(malformed.status).toBe(400);
-    const settings = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: room.founder.auth,
-    });
+    const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
   });
 
@@ -436,19 +429,19 @@ describe('unsubscribe', () => {
     const room = await roomWithContent();
     const mail = await firstVisitMail(room, 'Rae Return');
     const token = new URL(unsubscribeLinkOf(mail)).searchParams.get('token') ?? '';
-    expect((await t.request('POST', '/api/notifications/unsubscribe', { json: { token } })).status).toBe(200);
+    expect((await t.call(notificationRoutes.unsubscribe, { body: { token } })).status).toBe(200);
     // Used again while off, it still says so and changes nothing.
-    expect((await t.request('GET', `/api/notifications/unsubscribe?token=${token}`)).json).toMatchObject({
+    expect((await t.call(notificationRoutes.unsubscribeDetails, { query: { token } })).json).toMatchObject({
       isUnsubscribed: true,
     });
-    const on = await t.request('POST', '/api/my-data-room/notifications', {
-      json: { founderNotifications: 'first_visits_and_hourly' },
-      headers: room.founder.auth,
+    const on = await t.call(notificationRoutes.saveSettings, {
+      body: { founderNotifications: 'first_visits_and_hourly' },
+      as: room.founder,
     });
     expect(on.status, on.text).toBe(200);
     for (const attempt of [
-      () => t.request('GET', `/api/notifications/unsubscribe?token=${token}`),
-      () => t.request('POST', '/api/notifications/unsubscribe', { json: { token } }),
+      () => t.call(notificationRoutes.unsubscribeDetails, { query: { token } }),
+      () => t.call(notificationRoutes.unsubscribe, { body: { token } }),
       () =>
         t.request('POST', `/unsubscribe?token=${token}`, {
           body: 'List-Unsubscribe=One-Click',
@@ -459,9 +452,7 @@ describe('unsubscribe', () => {
       expect(refused.status, refused.text).toBe(404);
       expect(refused.text).toMatch(/older than your last change/);
     }
-    const settings = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: room.founder.auth,
-    });
+    const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
   });
 
@@ -474,13 +465,11 @@ describe('unsubscribe', () => {
       .set((eb) => ({ sent_at: eb('sent_at', '-', 30 * 24 * 60 * 60 * 1000 + 1000) }))
       .where('room_id', '=', room.roomId)
       .execute();
-    const refused = await t.request('POST', '/api/notifications/unsubscribe', { json: { token } });
+    const refused = await t.call(notificationRoutes.unsubscribe, { body: { token } });
     expect(refused.status, refused.text).toBe(404);
     expect(refused.json).toMatchObject({ error: 'unsubscribe_link_expired' });
-    expect((await t.request('GET', `/api/notifications/unsubscribe?token=${token}`)).status).toBe(404);
-    const settings = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: room.founder.auth,
-    });
+    expect((await t.call(notificationRoutes.unsubscribeDetails, { query: { token } })).status).toBe(404);
+    const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
   });
 
@@ -489,10 +478,8 @@ describe('unsubscribe', () => {
     const second = await roomWithContent();
     const mail = await firstVisitMail(first, 'Tia Twice');
     const token = new URL(unsubscribeLinkOf(mail)).searchParams.get('token') ?? '';
-    expect((await t.request('POST', '/api/notifications/unsubscribe', { json: { token } })).status).toBe(200);
-    const untouched = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: second.founder.auth,
-    });
+    expect((await t.call(notificationRoutes.unsubscribe, { body: { token } })).status).toBe(200);
+    const untouched = await t.call(notificationRoutes.settings, { as: second.founder });
     expect(untouched.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
   });
 });
@@ -547,14 +534,10 @@ describe('across a restart', () => {
     const email = uniqueEmail('investor');
     await invite(first, founder, email, 'Rita Restart');
     const investor = await signInWithMagicLink(first, email);
-    const room = (await first.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-      id: string;
-    };
+    const room = (await first.call(roomRoutes.mine, { as: founder })).json;
     // The first server stops taking jobs (as it would on shutdown) before the visit's mail goes.
     await first.app.jobs.stop();
-    expect((await first.request('GET', `/api/data-room/${room.id}`, { headers: investor.auth })).status).toBe(
-      200,
-    );
+    expect((await first.call(roomRoutes.room, { params: { id: room.id }, as: investor })).status).toBe(200);
     const queued = await first.app.database.db
       .selectFrom('jobs')
       .select(['id', 'status'])
@@ -608,7 +591,7 @@ describe('notify investors', () => {
     return { room, investors };
   }
   const send = (room: Room, json: unknown) =>
-    t.request('POST', '/api/my-data-room/investor-messages', { json, headers: room.founder.auth });
+    t.call(notificationRoutes.sendInvestorMessage, { rawBody: json, as: room.founder });
 
   test('every investor of the room gets the message with a link to the room, replying to the founder', async () => {
     const { room, investors } = await roomWithInvestors(2);
@@ -665,16 +648,14 @@ describe('notify investors', () => {
     expect((await send(room, { message: 'First' })).status).toBe(202);
     const second = await send(room, { message: 'Second' });
     expect(second.status, second.text).toBe(429);
-    const body = second.json as { error: string; message: string; nextAllowedAt: string };
+    const body = second.refusal as { error: string; message: string; nextAllowedAt: string };
     expect(body.error).toBe('too_soon');
     expect(body.message).toMatch(/once an hour\. Your next message can go at .* UTC\./);
     const wait = Date.parse(body.nextAllowedAt) - Date.now();
     expect(wait).toBeGreaterThan(59 * 60_000);
     expect(wait).toBeLessThanOrEqual(60 * 60_000);
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(3500);
-    const state = await t.request('GET', '/api/my-data-room/investor-messages', {
-      headers: room.founder.auth,
-    });
+    const state = await t.call(notificationRoutes.investorMessages, { as: room.founder });
     expect(state.json).toMatchObject({
       nextAllowedAt: body.nextAllowedAt,
       investors: [{ id: investors[0]?.investor.user.id, email: investors[0]?.email, name: 'Nia Number0' }],
@@ -708,7 +689,7 @@ describe('notify investors', () => {
     for (const [json, message] of cases) {
       const refused = await send(room, json);
       expect(refused.status, JSON.stringify(json)).toBe(400);
-      expect((refused.json as { message: string }).message).toMatch(message);
+      expect(refused.refusal?.message).toMatch(message);
     }
     expect((await send(room, { message: 'x'.repeat(1000) })).status).toBe(202);
   });
@@ -733,15 +714,10 @@ describe('the setting refuses hostile input', () => {
       {},
       'off',
     ]) {
-      const refused = await t.request('POST', '/api/my-data-room/notifications', {
-        json,
-        headers: room.founder.auth,
-      });
+      const refused = await t.call(notificationRoutes.saveSettings, { rawBody: json, as: room.founder });
       expect(refused.status, JSON.stringify(json)).toBe(400);
     }
-    const settings = await t.request('GET', '/api/my-data-room/notifications', {
-      headers: room.founder.auth,
-    });
+    const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });
   });
 });

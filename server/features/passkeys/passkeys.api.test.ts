@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { apiTokenRoutes } from '#shared/contracts/api-tokens';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { passkeyRoutes } from '#shared/contracts/passkeys';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createApiToken,
   createFounder,
@@ -29,31 +37,23 @@ const db = () => t.app.database.db;
 const authenticatorFor = () =>
   new SoftwareAuthenticator(new URL(t.config.appUrl).hostname, new URL(t.config.appUrl).origin);
 
-interface Options {
-  challenge: string;
-  rp?: { id: string };
-  rpId?: string;
-  user?: { id: string };
-  allowCredentials?: { id: string }[];
-}
-
 async function addPasskey(who: SignedIn, authenticator: SoftwareAuthenticator) {
-  const options = await t.request('POST', '/api/auth/passkeys/options', { headers: who.auth });
+  const options = await t.call(passkeyRoutes.registrationOptions, { as: who });
   expect(options.status, options.text).toBe(200);
-  const response = await t.request('POST', '/api/auth/passkeys', {
-    json: { name: 'Laptop', response: authenticator.register(options.json as Options) },
-    headers: who.auth,
+  const response = await t.call(passkeyRoutes.add, {
+    rawBody: { name: 'Laptop', response: authenticator.register(options.json) },
+    as: who,
   });
   expect(response.status, response.text).toBe(201);
-  return response.json as { passkey: { id: string }; recoveryCodes: string[] | null };
+  return response.json;
 }
 
 /** Signs in by mail: the session, which for a manager holding a passkey waits for it. */
 async function signInByMail(email: string) {
   const token = await requestMagicLinkToken(t, email);
-  const response = await t.request('POST', '/api/auth/verify', { json: { token } });
+  const response = await t.call(authRoutes.verify, { body: { token } });
   expect(response.status, response.text).toBe(200);
-  const body = response.json as { token: string; isSecondFactorPending?: boolean };
+  const body = response.json;
   return {
     isPending: body.isSecondFactorPending === true,
     auth: { authorization: `Bearer ${body.token}` },
@@ -61,13 +61,13 @@ async function signInByMail(email: string) {
 }
 
 async function secondFactorOptions(auth: Record<string, string>) {
-  const response = await t.request('POST', '/api/auth/second-factor/options', { headers: auth });
+  const response = await t.call(passkeyRoutes.secondFactorOptions, { headers: auth });
   expect(response.status, response.text).toBe(200);
-  return response.json as Options;
+  return response.json;
 }
 
 const givePasskey = (auth: Record<string, string>, response: unknown) =>
-  t.request('POST', '/api/auth/second-factor/passkey', { json: { response }, headers: auth });
+  t.call(passkeyRoutes.secondFactorPasskey, { rawBody: { response }, headers: auth });
 
 /** A founder with a passkey on a software authenticator, and the recovery codes it came with. */
 async function founderWithPasskey() {
@@ -80,9 +80,9 @@ async function founderWithPasskey() {
 describe('registering a passkey', () => {
   test("a founder's options name this site as the relying party and exclude nothing yet", async () => {
     const founder = await createFounder(t);
-    const response = await t.request('POST', '/api/auth/passkeys/options', { headers: founder.auth });
+    const response = await t.call(passkeyRoutes.registrationOptions, { as: founder });
     expect(response.status).toBe(200);
-    const options = response.json as Options & { excludeCredentials: unknown[] };
+    const options = response.json;
     expect(options.rp?.id).toBe(new URL(t.config.appUrl).hostname);
     expect(options.excludeCredentials).toEqual([]);
     const stored = await db()
@@ -107,7 +107,7 @@ describe('registering a passkey', () => {
     expect(stored).toHaveLength(10);
     for (const { code_hash } of stored) expect(recoveryCodes.join()).not.toContain(code_hash);
 
-    const list = await t.request('GET', '/api/auth/passkeys', { headers: founder.auth });
+    const list = await t.call(passkeyRoutes.list, { as: founder });
     expect(list.json).toMatchObject({
       passkeys: [{ name: 'Laptop', lastUsedAt: null }],
       recoveryCodesLeft: 10,
@@ -123,26 +123,26 @@ describe('registering a passkey', () => {
 
   test('a registration from another origin is refused and nothing is stored', async () => {
     const founder = await createFounder(t);
-    const options = await t.request('POST', '/api/auth/passkeys/options', { headers: founder.auth });
-    const response = await t.request('POST', '/api/auth/passkeys', {
-      json: {
-        response: authenticatorFor().register(options.json as Options, { origin: 'https://evil.example' }),
+    const options = await t.call(passkeyRoutes.registrationOptions, { as: founder });
+    const response = await t.call(passkeyRoutes.add, {
+      rawBody: {
+        response: authenticatorFor().register(options.json, { origin: 'https://evil.example' }),
       },
-      headers: founder.auth,
+      as: founder,
     });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'passkey_invalid' });
-    const list = await t.request('GET', '/api/auth/passkeys', { headers: founder.auth });
+    const list = await t.call(passkeyRoutes.list, { as: founder });
     expect(list.json).toMatchObject({ passkeys: [], recoveryCodesLeft: 0, isSecondFactorRequired: false });
   });
 
   test("a registration answering another user's challenge is refused", async () => {
     const founder = await createFounder(t);
     const other = await createFounder(t);
-    const options = await t.request('POST', '/api/auth/passkeys/options', { headers: other.auth });
-    const response = await t.request('POST', '/api/auth/passkeys', {
-      json: { response: authenticatorFor().register(options.json as Options) },
-      headers: founder.auth,
+    const options = await t.call(passkeyRoutes.registrationOptions, { as: other });
+    const response = await t.call(passkeyRoutes.add, {
+      rawBody: { response: authenticatorFor().register(options.json) },
+      as: founder,
     });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'challenge_invalid' });
@@ -150,9 +150,9 @@ describe('registering a passkey', () => {
 
   test('a body that is not a WebAuthn response gets 400 naming the field', async () => {
     const founder = await createFounder(t);
-    const response = await t.request('POST', '/api/auth/passkeys', {
-      json: { response: { id: 'abc', type: 'public-key' } },
-      headers: founder.auth,
+    const response = await t.call(passkeyRoutes.add, {
+      rawBody: { response: { id: 'abc', type: 'public-key' } },
+      as: founder,
     });
     expect(response.status).toBe(400);
     expect(response.text).toContain('response.rawId');
@@ -167,24 +167,24 @@ describe('the second factor after the magic link', () => {
 
     for (const [method, url] of [
       ['GET', '/api/auth/me'],
-      ['GET', '/api/my-documents'],
-      ['GET', '/api/admin/users'],
-      ['GET', '/api/auth/passkeys'],
-      ['POST', '/api/auth/passkeys/options'],
-      ['GET', '/api/auth/sessions'],
-      ['GET', '/api/my-accessible-data-rooms'],
+      ['GET', apiPath(documentRoutes.mine)],
+      ['GET', apiPath(adminRoutes.users)],
+      ['GET', apiPath(passkeyRoutes.list)],
+      ['POST', apiPath(passkeyRoutes.registrationOptions)],
+      ['GET', apiPath(passkeyRoutes.sessions)],
+      ['GET', apiPath(roomRoutes.accessible)],
     ] as const) {
       const response = await t.request(method, url, { headers: session.auth });
       expect(response.status, `${method} ${url}`).toBe(401);
       expect(response.json, `${method} ${url}`).toMatchObject({ error: 'second_factor_required' });
     }
-    const token = await t.request('POST', '/api/my-data-room/api-tokens', {
-      json: { name: 'Sneaky', scopes: ['analytics:read'] },
-      headers: session.auth,
+    const token = await t.call(apiTokenRoutes.create, {
+      body: { name: 'Sneaky', scopes: ['analytics:read'] },
+      as: session,
     });
     expect(token.status).toBe(401);
 
-    const state = await t.request('GET', '/api/auth/session', { headers: session.auth });
+    const state = await t.call(authRoutes.session, { as: session });
     expect(state.json).toEqual({ user: null, isSecondFactorPending: true });
   });
 
@@ -232,11 +232,9 @@ describe('the second factor after the magic link', () => {
 
     const me = await t.request('GET', '/api/auth/me', { headers: session.auth });
     expect(me.status).toBe(200);
-    expect((await t.request('GET', '/api/my-documents', { headers: session.auth })).status).toBe(200);
-    const list = await t.request('GET', '/api/auth/passkeys', { headers: session.auth });
-    expect(
-      (list.json as { passkeys: { lastUsedAt: string | null }[] }).passkeys[0]?.lastUsedAt,
-    ).not.toBeNull();
+    expect((await t.call(documentRoutes.mine, { as: session })).status).toBe(200);
+    const list = await t.call(passkeyRoutes.list, { as: session });
+    expect(list.json.passkeys[0]?.lastUsedAt).not.toBeNull();
   });
 
   test('an assertion made for another origin is refused and the session still waits', async () => {
@@ -333,41 +331,38 @@ describe('the second factor after the magic link', () => {
     const { founder, recoveryCodes } = await founderWithPasskey();
     const [code] = recoveryCodes;
     const first = await signInByMail(founder.user.email);
-    const used = await t.request('POST', '/api/auth/second-factor/recovery-code', {
-      json: { code: code?.toLowerCase() },
-      headers: first.auth,
+    const used = await t.call(passkeyRoutes.secondFactorRecoveryCode, {
+      rawBody: { code: code?.toLowerCase() },
+      as: first,
     });
     expect(used.status, used.text).toBe(200);
     expect((await t.request('GET', '/api/auth/me', { headers: first.auth })).status).toBe(200);
 
     const second = await signInByMail(founder.user.email);
-    const again = await t.request('POST', '/api/auth/second-factor/recovery-code', {
-      json: { code },
-      headers: second.auth,
-    });
+    const again = await t.call(passkeyRoutes.secondFactorRecoveryCode, { rawBody: { code }, as: second });
     expect(again.status).toBe(400);
     expect(again.json).toMatchObject({ error: 'recovery_code_invalid', field: 'code' });
     expect((await t.request('GET', '/api/auth/me', { headers: second.auth })).status).toBe(401);
-    const list = await t.request('GET', '/api/auth/passkeys', { headers: first.auth });
+    const list = await t.call(passkeyRoutes.list, { as: first });
     expect(list.json).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
   test('new recovery codes end the old set', async () => {
     const { founder, recoveryCodes } = await founderWithPasskey();
-    const regenerated = await t.request('POST', '/api/auth/recovery-codes', { headers: founder.auth });
+    const regenerated = await t.call(passkeyRoutes.regenerateRecoveryCodes, { as: founder });
     expect(regenerated.status).toBe(200);
-    const fresh = (regenerated.json as { recoveryCodes: string[] }).recoveryCodes;
+    const fresh = regenerated.json.recoveryCodes;
     expect(fresh).toHaveLength(10);
 
     const session = await signInByMail(founder.user.email);
-    const old = await t.request('POST', '/api/auth/second-factor/recovery-code', {
-      json: { code: recoveryCodes[1] },
-      headers: session.auth,
+    const old = await t.call(passkeyRoutes.secondFactorRecoveryCode, {
+      rawBody: { code: recoveryCodes[1] },
+      as: session,
     });
     expect(old.status).toBe(400);
-    const current = await t.request('POST', '/api/auth/second-factor/recovery-code', {
-      json: { code: fresh[0] },
-      headers: session.auth,
+    const current = await t.call(passkeyRoutes.secondFactorRecoveryCode, {
+      rawBody: { code: fresh[0] },
+      as: session,
     });
     expect(current.status).toBe(200);
   });
@@ -376,7 +371,7 @@ describe('the second factor after the magic link', () => {
     const { editor, editorEmail } = await founderWithEditor(t);
     await addPasskey(editor, authenticatorFor());
     expect((await signInByMail(editorEmail)).isPending).toBe(true);
-    const options = await t.request('POST', '/api/auth/second-factor/options', { headers: editor.auth });
+    const options = await t.call(passkeyRoutes.secondFactorOptions, { as: editor });
     expect(options.status).toBe(401);
     expect(options.json).toMatchObject({ error: 'no_pending_second_factor' });
   });
@@ -391,8 +386,8 @@ describe('the second factor after the magic link', () => {
   test('a pending session may sign out', async () => {
     const { founder } = await founderWithPasskey();
     const session = await signInByMail(founder.user.email);
-    expect((await t.request('POST', '/api/auth/logout', { headers: session.auth })).status).toBe(204);
-    const state = await t.request('GET', '/api/auth/session', { headers: session.auth });
+    expect((await t.call(authRoutes.logout, { as: session })).status).toBe(204);
+    const state = await t.call(authRoutes.session, { as: session });
     expect(state.json).toEqual({ user: null, isSecondFactorPending: false });
   });
 
@@ -403,8 +398,8 @@ describe('the second factor after the magic link', () => {
     const result = await resetPasskeys(db(), founder.user.email);
     expect(result).toEqual({ passkeys: 1 });
     // The API tokens the account made end with it: whoever held the account may have made them.
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/session', { headers: pending.auth })).json).toEqual({
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(401);
+    expect((await t.call(authRoutes.session, { as: pending })).json).toEqual({
       user: null,
       isSecondFactorPending: false,
     });
@@ -432,7 +427,7 @@ describe('npm run reset-passkeys', () => {
     expect(code, output).toBe(0);
     expect(output).toContain(`Removed 1 passkey(s) and every recovery code of ${founder.user.email}`);
     await expect
-      .poll(async () => (await t.request('GET', '/api/auth/session', { headers: pending.auth })).json)
+      .poll(async () => (await t.call(authRoutes.session, { as: pending })).json)
       .toEqual({ user: null, isSecondFactorPending: false });
     const after = await signInByMail(founder.user.email);
     expect(after.isPending).toBe(false);
@@ -460,14 +455,14 @@ describe('signing in with a passkey alone', () => {
     expect(added.recoveryCodes).toBeNull();
     expect((await signInByMail(investorEmail)).isPending).toBe(false);
 
-    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
+    const options = await t.call(passkeyRoutes.signInOptions);
     expect(options.status).toBe(200);
-    expect((options.json as Options).allowCredentials ?? []).toEqual([]);
-    const response = await t.request('POST', '/api/auth/passkey-sign-in', {
-      json: { response: authenticator.authenticate(options.json as Options) },
+    expect(options.json.allowCredentials ?? []).toEqual([]);
+    const response = await t.call(passkeyRoutes.signIn, {
+      rawBody: { response: authenticator.authenticate(options.json) },
     });
     expect(response.status, response.text).toBe(200);
-    const body = response.json as { token: string; user: { email: string } };
+    const body = response.json;
     expect(body.user.email).toBe(investorEmail);
     expect(response.headers.get('set-cookie')).toContain('rr_session=');
     const me = await t.request('GET', '/api/auth/me', { headers: { authorization: `Bearer ${body.token}` } });
@@ -476,52 +471,48 @@ describe('signing in with a passkey alone', () => {
 
   test('a founder signing in with the passkey gets a whole session', async () => {
     const { founder, authenticator } = await founderWithPasskey();
-    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
-    const response = await t.request('POST', '/api/auth/passkey-sign-in', {
-      json: { response: authenticator.authenticate(options.json as Options) },
+    const options = await t.call(passkeyRoutes.signInOptions);
+    const response = await t.call(passkeyRoutes.signIn, {
+      rawBody: { response: authenticator.authenticate(options.json) },
     });
     expect(response.status).toBe(200);
-    const token = (response.json as { token: string }).token;
-    const docs = await t.request('GET', '/api/my-documents', {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const token = response.json.token;
+    const docs = await t.call(documentRoutes.mine, { headers: { authorization: `Bearer ${token}` } });
     expect(docs.status).toBe(200);
-    expect(founder.user.email).toBe((response.json as { user: { email: string } }).user.email);
+    expect(founder.user.email).toBe(response.json.user.email);
   });
 
   test('an unknown passkey and a replayed sign-in are refused', async () => {
-    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
-    const unknown = await t.request('POST', '/api/auth/passkey-sign-in', {
-      json: { response: authenticatorFor().authenticate(options.json as Options) },
+    const options = await t.call(passkeyRoutes.signInOptions);
+    const unknown = await t.call(passkeyRoutes.signIn, {
+      rawBody: { response: authenticatorFor().authenticate(options.json) },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.json).toMatchObject({ error: 'passkey_unknown' });
 
     const { authenticator } = await founderWithPasskey();
-    const fresh = await t.request('POST', '/api/auth/passkey-sign-in/options');
-    const assertion = authenticator.authenticate(fresh.json as Options);
-    expect(
-      (await t.request('POST', '/api/auth/passkey-sign-in', { json: { response: assertion } })).status,
-    ).toBe(200);
-    const replay = await t.request('POST', '/api/auth/passkey-sign-in', { json: { response: assertion } });
+    const fresh = await t.call(passkeyRoutes.signInOptions);
+    const assertion = authenticator.authenticate(fresh.json);
+    expect((await t.call(passkeyRoutes.signIn, { rawBody: { response: assertion } })).status).toBe(200);
+    const replay = await t.call(passkeyRoutes.signIn, { rawBody: { response: assertion } });
     expect(replay.status).toBe(400);
     expect(replay.json).toMatchObject({ error: 'challenge_invalid' });
   });
 
   test('a removed passkey no longer signs in, and the last one removed ends the second factor', async () => {
     const { founder, authenticator } = await founderWithPasskey();
-    const list = await t.request('GET', '/api/auth/passkeys', { headers: founder.auth });
-    const [passkey] = (list.json as { passkeys: { id: string }[] }).passkeys;
-    const removed = await t.request('DELETE', `/api/auth/passkeys/${passkey?.id}`, { headers: founder.auth });
+    const list = await t.call(passkeyRoutes.list, { as: founder });
+    const [passkey] = list.json.passkeys;
+    const removed = await t.call(passkeyRoutes.remove, { params: { id: String(passkey?.id) }, as: founder });
     expect(removed.status).toBe(204);
-    const options = await t.request('POST', '/api/auth/passkey-sign-in/options');
-    const response = await t.request('POST', '/api/auth/passkey-sign-in', {
-      json: { response: authenticator.authenticate(options.json as Options) },
+    const options = await t.call(passkeyRoutes.signInOptions);
+    const response = await t.call(passkeyRoutes.signIn, {
+      rawBody: { response: authenticator.authenticate(options.json) },
     });
     expect(response.status).toBe(400);
     const byMail = await signInByMail(founder.user.email);
     expect(byMail.isPending).toBe(false);
-    const again = await t.request('DELETE', `/api/auth/passkeys/${passkey?.id}`, { headers: byMail.auth });
+    const again = await t.call(passkeyRoutes.remove, { params: { id: String(passkey?.id) }, as: byMail });
     expect(again.status).toBe(404);
   });
 });
@@ -540,19 +531,9 @@ describe('sessions', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
     await t.request('GET', '/api/auth/me', { headers: { ...phone.auth, 'user-agent': phoneAgent } });
 
-    const list = await t.request('GET', '/api/auth/sessions', { headers: founder.auth });
+    const list = await t.call(passkeyRoutes.sessions, { as: founder });
     expect(list.status).toBe(200);
-    const sessions = (
-      list.json as {
-        sessions: {
-          id: string;
-          isCurrent: boolean;
-          ipAddress: string | null;
-          lastUsedAt: string | null;
-          device: string;
-        }[];
-      }
-    ).sessions;
+    const sessions = list.json.sessions;
     expect(sessions).toHaveLength(2);
     const current = sessions.find((session) => session.isCurrent);
     const other = sessions.find((session) => !session.isCurrent);
@@ -560,7 +541,7 @@ describe('sessions', () => {
     expect(current?.lastUsedAt).not.toBeNull();
     expect(other?.lastUsedAt).not.toBeNull();
 
-    const ended = await t.request('DELETE', `/api/auth/sessions/${other?.id}`, { headers: founder.auth });
+    const ended = await t.call(passkeyRoutes.endSession, { params: { id: String(other?.id) }, as: founder });
     expect(ended.status).toBe(204);
     expect((await t.request('GET', '/api/auth/me', { headers: phone.auth })).status).toBe(401);
     expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(200);
@@ -569,9 +550,12 @@ describe('sessions', () => {
   test("another user's session cannot be ended: 404, and it keeps working", async () => {
     const founder = await signedInByMailOnce();
     const stranger = await signedInByMailOnce();
-    const strangerSessions = await t.request('GET', '/api/auth/sessions', { headers: stranger.auth });
-    const [theirs] = (strangerSessions.json as { sessions: { id: string }[] }).sessions;
-    const response = await t.request('DELETE', `/api/auth/sessions/${theirs?.id}`, { headers: founder.auth });
+    const strangerSessions = await t.call(passkeyRoutes.sessions, { as: stranger });
+    const [theirs] = strangerSessions.json.sessions;
+    const response = await t.call(passkeyRoutes.endSession, {
+      params: { id: String(theirs?.id) },
+      as: founder,
+    });
     expect(response.status).toBe(404);
     expect((await t.request('GET', '/api/auth/me', { headers: stranger.auth })).status).toBe(200);
   });
@@ -580,7 +564,7 @@ describe('sessions', () => {
     const founder = await signedInByMailOnce();
     const a = await signInWithMagicLink(t, founder.user.email);
     const b = await signInWithMagicLink(t, founder.user.email);
-    const response = await t.request('POST', '/api/auth/sessions/end-others', { headers: founder.auth });
+    const response = await t.call(passkeyRoutes.endOtherSessions, { as: founder });
     expect(response.status).toBe(204);
     expect((await t.request('GET', '/api/auth/me', { headers: a.auth })).status).toBe(401);
     expect((await t.request('GET', '/api/auth/me', { headers: b.auth })).status).toBe(401);
@@ -593,16 +577,12 @@ describe('sessions', () => {
     const token = await createApiToken(t, other, { scopes: ['analytics:read'] });
     const bystander = await createFounder(t);
     const bystanderToken = await createApiToken(t, bystander, { scopes: ['analytics:read'] });
-    expect((await t.request('GET', '/api/admin/analytics', { headers: token.auth })).status).toBe(200);
-    expect((await t.request('POST', '/api/auth/sessions/end-others', { headers: founder.auth })).status).toBe(
-      204,
-    );
-    const refused = await t.request('GET', '/api/admin/analytics', { headers: token.auth });
+    expect((await t.call(readingRoutes.room, { as: token })).status).toBe(200);
+    expect((await t.call(passkeyRoutes.endOtherSessions, { as: founder })).status).toBe(204);
+    const refused = await t.call(readingRoutes.room, { as: token });
     expect(refused.status).toBe(401);
-    expect((refused.json as { error: string }).error).toBe('api_token_invalid');
-    expect((await t.request('GET', '/api/admin/analytics', { headers: bystanderToken.auth })).status).toBe(
-      200,
-    );
+    expect(refused.refusal?.error).toBe('api_token_invalid');
+    expect((await t.call(readingRoutes.room, { as: bystanderToken })).status).toBe(200);
   });
 
   test('a session records its last use at most once a minute', async () => {
@@ -632,9 +612,9 @@ describe.runIf(inject('testDatabase').dialect === 'postgres')('two nodes on one 
     const { founder, authenticator } = await founderWithPasskey();
     const session = await signInByMail(founder.user.email);
     const assertion = authenticator.authenticate(await secondFactorOptions(session.auth));
-    const onB = await b.request('POST', '/api/auth/second-factor/passkey', {
-      json: { response: assertion },
-      headers: session.auth,
+    const onB = await b.call(passkeyRoutes.secondFactorPasskey, {
+      rawBody: { response: assertion },
+      as: session,
     });
     expect(onB.status, onB.text).toBe(200);
     const second = await signInByMail(founder.user.email);
@@ -652,12 +632,10 @@ describe.runIf(inject('testDatabase').dialect === 'postgres')('two nodes on one 
     const byMail = await signInWithMagicLink(t, founder.user.email);
     const other = await signInWithMagicLink(t, founder.user.email);
     expect((await b.request('GET', '/api/auth/me', { headers: other.auth })).status).toBe(200);
-    const list = await t.request('GET', '/api/auth/sessions', { headers: byMail.auth });
-    const target = (list.json as { sessions: { id: string; isCurrent: boolean }[] }).sessions.find(
-      (entry) => !entry.isCurrent,
-    );
+    const list = await t.call(passkeyRoutes.sessions, { as: byMail });
+    const target = list.json.sessions.find((entry) => !entry.isCurrent);
     expect(
-      (await t.request('DELETE', `/api/auth/sessions/${target?.id}`, { headers: byMail.auth })).status,
+      (await t.call(passkeyRoutes.endSession, { params: { id: String(target?.id) }, as: byMail })).status,
     ).toBe(204);
     await expect
       .poll(async () => (await b.request('GET', '/api/auth/me', { headers: other.auth })).status, {

@@ -2,11 +2,15 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findPreview, listPreviewObjects } from '#server/features/documents/previews.repository';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import {
   MAX_PREVIEW_SHEETS,
+  previewRoutes,
   SHEET_CSS_PIXELS_PER_POINT,
   type SheetPreview,
 } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -57,7 +61,7 @@ interface PreviewBody {
 }
 
 const previewOf = async (who: SignedIn, documentId: string) => {
-  const response = await get(who, `/api/documents/${documentId}/preview`);
+  const response = await get(who, apiPath(previewRoutes.preview, { params: { id: documentId } }));
   expect(response.status, response.text).toBe(200);
   return response.json as PreviewBody;
 };
@@ -80,17 +84,22 @@ describe('a workbook is shown as its sheets', () => {
       [3, 'Cap table'],
     ]);
     expect(preview.pages.map((page) => page.number)).toEqual([1, 2, 3]);
-    const text = (await get(room.investor, `/api/documents/${room.workbookId}/text`)).json as {
+    const text = (await get(room.investor, apiPath(previewRoutes.text, { params: { id: room.workbookId } })))
+      .json as {
       pages: { number: number; text: string }[];
     };
     expect(text.pages).toHaveLength(3);
     expect(JSON.stringify(text)).not.toContain('Not for investors');
-    expect((await get(room.investor, `/api/documents/${room.workbookId}/pages/4`)).status).toBe(404);
+    expect(
+      (await get(room.investor, apiPath(previewRoutes.page, { params: { id: room.workbookId, page: '4' } })))
+        .status,
+    ).toBe(404);
   });
 
   test('each sheet is whole on its one image: every column of the summary, every row of the P&L, at 100%', async () => {
     const preview = await previewOf(room.investor, room.workbookId);
-    const text = (await get(room.investor, `/api/documents/${room.workbookId}/text`)).json as {
+    const text = (await get(room.investor, apiPath(previewRoutes.text, { params: { id: room.workbookId } })))
+      .json as {
       pages: { number: number; text: string }[];
     };
     expect(text.pages[0]?.text).toContain('Metric');
@@ -100,11 +109,17 @@ describe('a workbook is shown as its sheets', () => {
     for (const sheet of preview.sheets ?? []) {
       const sharpest = await fetchBytesAs(
         room.investor,
-        `/api/documents/${room.workbookId}/pages/${sheet.page}?width=1600`,
+        apiPath(previewRoutes.page, {
+          params: { id: room.workbookId, page: sheet.page },
+          query: { width: '1600' },
+        }),
       );
       const plain = await fetchBytesAs(
         room.investor,
-        `/api/documents/${room.workbookId}/pages/${sheet.page}?width=800`,
+        apiPath(previewRoutes.page, {
+          params: { id: room.workbookId, page: sheet.page },
+          query: { width: '800' },
+        }),
       );
       expect(sharpest.headers.get('content-type')).toBe('image/webp');
       const [big, small] = await Promise.all([
@@ -137,7 +152,10 @@ describe("a sheet's images are authorised exactly like page images", () => {
 
   test('an investor of another room, a member once the room is closed and a stranger get the 404 of a missing document', async () => {
     const outsider = await founderWithInvestor(t);
-    const missing = await get(outsider.investor, `/api/documents/${crypto.randomUUID()}/preview`);
+    const missing = await get(
+      outsider.investor,
+      apiPath(previewRoutes.preview, { params: { id: crypto.randomUUID() } }),
+    );
     for (const path of paths) {
       const response = await get(outsider.investor, `/api/documents/${room.workbookId}${path}`);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
@@ -158,34 +176,38 @@ describe("a sheet's images are authorised exactly like page images", () => {
 
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Closed.xlsx', room.workbook);
-    expect((await get(investor, `/api/documents/${documentId}/pages/1`)).status).toBe(200);
-    const closed = await t.request('POST', '/api/my-data-room/status', {
-      json: { isActive: false },
-      headers: founder.auth,
-    });
+    expect(
+      (await get(investor, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }))).status,
+    ).toBe(200);
+    const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
     for (const path of paths) {
       const response = await get(investor, `/api/documents/${documentId}${path}`);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
-    expect((await get(founder, `/api/documents/${documentId}/pages/1`)).status).toBe(200);
+    expect(
+      (await get(founder, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }))).status,
+    ).toBe(200);
   }, 120_000);
 
   test("with the room's watermark on, every sheet image an investor gets carries it; the owner's does not", async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Watermarked.xlsx', room.workbook);
-    const on = await t.request('POST', '/api/my-data-room/watermark', {
-      json: { isWatermarkEnabled: true },
-      headers: founder.auth,
-    });
+    const on = await t.call(roomRoutes.setWatermark, { body: { isWatermarkEnabled: true }, as: founder });
     expect(on.status).toBe(200);
     const preview = await previewOf(investor, documentId);
     expect(preview.sheets).toHaveLength(3);
     for (const sheet of preview.sheets ?? []) {
       for (const url of [
-        `/api/documents/${documentId}/pages/${sheet.page}?width=800`,
-        `/api/documents/${documentId}/pages/${sheet.page}?width=1600`,
-        `/api/documents/${documentId}/thumbnails/${sheet.page}`,
+        apiPath(previewRoutes.page, {
+          params: { id: documentId, page: sheet.page },
+          query: { width: '800' },
+        }),
+        apiPath(previewRoutes.page, {
+          params: { id: documentId, page: sheet.page },
+          query: { width: '1600' },
+        }),
+        apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: sheet.page } }),
       ]) {
         const original = await fetchBytesAs(founder, url);
         const stamped = await fetchBytesAs(investor, url);
@@ -211,22 +233,27 @@ describe("a sheet's images are authorised exactly like page images", () => {
   test('a view-only workbook is read in the viewer, and nothing the investor can ask for is the original', async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Private.xlsx', room.workbook);
-    const viewOnly = await t.request('POST', `/api/documents/${documentId}/download-policy`, {
-      json: { policy: 'view_only' },
-      headers: founder.auth,
+    const viewOnly = await t.call(documentRoutes.setDownloadPolicy, {
+      params: { id: documentId },
+      body: { policy: 'view_only' },
+      as: founder,
     });
     expect(viewOnly.status, viewOnly.text).toBe(200);
     const preview = await previewOf(investor, documentId);
     expect(preview).toMatchObject({ isDownloadAllowed: false });
     expect(preview.sheets).toHaveLength(3);
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(403);
-    expect((await get(investor, `/api/documents/${documentId}/preview/content`)).status).toBe(404);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(403);
+    expect((await get(investor, apiPath(previewRoutes.content, { params: { id: documentId } }))).status).toBe(
+      404,
+    );
     const head = room.workbook.subarray(0, 64);
     for (const url of [
-      `/api/documents/${documentId}/pages/1?width=800`,
-      `/api/documents/${documentId}/pages/1?width=1600`,
-      `/api/documents/${documentId}/thumbnails/1`,
-      `/api/documents/${documentId}/text`,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } }),
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '1600' } }),
+      apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: '1' } }),
+      apiPath(previewRoutes.text, { params: { id: documentId } }),
     ]) {
       const served = await fetchBytesAs(investor, url);
       expect(served.status).toBe(200);
@@ -247,7 +274,10 @@ describe('hostile workbooks end within the caps', () => {
       failure: { code: 'too_many_sheets', message: 'This workbook has too many sheets to preview' },
       sheets: null,
     });
-    const download = await fetchBytesAs(room.investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(
+      room.investor,
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
+    );
     expect(download.status).toBe(200);
     expect(download.bytes.equals(bytes)).toBe(true);
   }, 120_000);

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findPreview, listPreviewObjects } from '#server/features/documents/previews.repository';
-import { NARROW_PAGE, type NarrowPagePreview } from '#shared/contracts/previews';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { NARROW_PAGE, type NarrowPagePreview, previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -50,7 +53,7 @@ interface PreviewBody {
 }
 
 const previewOf = async (who: SignedIn, documentId: string) => {
-  const response = await get(who, `/api/documents/${documentId}/preview`);
+  const response = await get(who, apiPath(previewRoutes.preview, { params: { id: documentId } }));
   expect(response.status, response.text).toBe(200);
   return response.json as PreviewBody;
 };
@@ -124,11 +127,17 @@ describe('a Word document is laid out again on narrow pages for phones', () => {
   test(`its ${MEMO_BODY_POINTS} pt body text is at least 11 CSS px on a 390 px phone, where the real page's is not`, async () => {
     const narrow = await fetchBytesAs(
       room.investor,
-      `/api/documents/${room.memoId}/pages/1?layout=narrow&width=1600`,
+      apiPath(previewRoutes.page, {
+        params: { id: room.memoId, page: '1' },
+        query: { layout: 'narrow', width: '1600' },
+      }),
     );
     expect(narrow.status).toBe(200);
     expect(narrow.headers.get('content-type')).toBe('image/webp');
-    const real = await fetchBytesAs(room.investor, `/api/documents/${room.memoId}/pages/1?width=1600`);
+    const real = await fetchBytesAs(
+      room.investor,
+      apiPath(previewRoutes.page, { params: { id: room.memoId, page: '1' }, query: { width: '1600' } }),
+    );
     const cssPixelsOfText = async (image: Buffer) => {
       const { width = 1 } = await sharp(image).metadata();
       return ((await bodyLinePitch(image)) * (PHONE_CSS_WIDTH / width)) / LINE_PITCH_PER_EM;
@@ -145,20 +154,43 @@ describe('a Word document is laid out again on narrow pages for phones', () => {
     expect(realText).toBeLessThan(8);
     const plain = await fetchBytesAs(
       room.investor,
-      `/api/documents/${room.memoId}/pages/1?layout=narrow&width=800`,
+      apiPath(previewRoutes.page, {
+        params: { id: room.memoId, page: '1' },
+        query: { layout: 'narrow', width: '800' },
+      }),
     );
     expect((await sharp(plain.bytes).metadata()).width).toBe(800);
   });
 
   test('a page past the narrow layout, or the narrow layout of a PDF, is a 404 naming the page', async () => {
     const count = (await previewOf(room.investor, room.memoId)).narrowPages?.length ?? 0;
-    const past = await get(room.investor, `/api/documents/${room.memoId}/pages/${count + 1}?layout=narrow`);
+    const past = await get(
+      room.investor,
+      apiPath(previewRoutes.page, {
+        params: { id: room.memoId, page: count + 1 },
+        query: { layout: 'narrow' },
+      }),
+    );
     expect(past.status).toBe(404);
     expect(past.json).toMatchObject({ error: 'page_not_found', field: 'page' });
     const pdfId = await uploadAndPrepare(room.founder, 'Deck.pdf', deckPdf(2));
     expect((await previewOf(room.investor, pdfId)).narrowPages).toBeNull();
-    expect((await get(room.investor, `/api/documents/${pdfId}/pages/1?layout=narrow`)).status).toBe(404);
-    expect((await get(room.investor, `/api/documents/${pdfId}/pages/1?layout=wide`)).status).toBe(400);
+    expect(
+      (
+        await get(
+          room.investor,
+          apiPath(previewRoutes.page, { params: { id: pdfId, page: '1' }, query: { layout: 'narrow' } }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          room.investor,
+          apiPath(previewRoutes.page, { params: { id: pdfId, page: '1' }, query: { layout: 'wide' } }),
+        )
+      ).status,
+    ).toBe(400);
   }, 120_000);
 });
 
@@ -167,7 +199,10 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
 
   test('an investor of another room, a member once the room is closed and a stranger get the 404 of a missing document', async () => {
     const outsider = await founderWithInvestor(t);
-    const missing = await get(outsider.investor, `/api/documents/${crypto.randomUUID()}/preview`);
+    const missing = await get(
+      outsider.investor,
+      apiPath(previewRoutes.preview, { params: { id: crypto.randomUUID() } }),
+    );
     for (const path of narrowPaths) {
       const response = await get(outsider.investor, `/api/documents/${room.memoId}${path}`);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
@@ -189,10 +224,7 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Closed.docx', memo);
     expect((await get(investor, `/api/documents/${documentId}${narrowPaths[0]}`)).status).toBe(200);
-    const closed = await t.request('POST', '/api/my-data-room/status', {
-      json: { isActive: false },
-      headers: founder.auth,
-    });
+    const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
     for (const path of narrowPaths) {
       const response = await get(investor, `/api/documents/${documentId}${path}`);
@@ -204,15 +236,15 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
   test("with the room's watermark on, every narrow page an investor gets carries it; the owner's does not", async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Watermarked.docx', memo);
-    const on = await t.request('POST', '/api/my-data-room/watermark', {
-      json: { isWatermarkEnabled: true },
-      headers: founder.auth,
-    });
+    const on = await t.call(roomRoutes.setWatermark, { body: { isWatermarkEnabled: true }, as: founder });
     expect(on.status).toBe(200);
     const preview = await previewOf(investor, documentId);
     for (const page of preview.narrowPages ?? []) {
       for (const width of [800, 1600]) {
-        const url = `/api/documents/${documentId}/pages/${page.number}?layout=narrow&width=${width}`;
+        const url = apiPath(previewRoutes.page, {
+          params: { id: documentId, page: page.number },
+          query: { layout: 'narrow', width },
+        });
         const original = await fetchBytesAs(founder, url);
         const stamped = await fetchBytesAs(investor, url);
         expect(stamped.status).toBe(200);
@@ -237,23 +269,31 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
   test('a view-only Word document is read on narrow pages, and nothing the investor can ask for is the original', async () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Private.docx', memo);
-    const viewOnly = await t.request('POST', `/api/documents/${documentId}/download-policy`, {
-      json: { policy: 'view_only' },
-      headers: founder.auth,
+    const viewOnly = await t.call(documentRoutes.setDownloadPolicy, {
+      params: { id: documentId },
+      body: { policy: 'view_only' },
+      as: founder,
     });
     expect(viewOnly.status, viewOnly.text).toBe(200);
     const preview = await previewOf(investor, documentId);
     expect(preview.isDownloadAllowed).toBe(false);
     expect(preview.narrowPages?.length).toBeGreaterThanOrEqual(3);
-    expect((await get(investor, `/api/documents/${documentId}/download`)).status).toBe(403);
-    expect((await get(investor, `/api/documents/${documentId}/preview/content`)).status).toBe(404);
+    expect(
+      (await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } }))).status,
+    ).toBe(403);
+    expect((await get(investor, apiPath(previewRoutes.content, { params: { id: documentId } }))).status).toBe(
+      404,
+    );
     const head = memo.subarray(0, 64);
     for (const url of [
-      ...(preview.narrowPages ?? []).map(
-        (page) => `/api/documents/${documentId}/pages/${page.number}?layout=narrow&width=1600`,
+      ...(preview.narrowPages ?? []).map((page) =>
+        apiPath(previewRoutes.page, {
+          params: { id: documentId, page: page.number },
+          query: { layout: 'narrow', width: '1600' },
+        }),
       ),
-      `/api/documents/${documentId}/pages/1?width=800`,
-      `/api/documents/${documentId}/text`,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } }),
+      apiPath(previewRoutes.text, { params: { id: documentId } }),
     ]) {
       const served = await fetchBytesAs(investor, url);
       expect(served.status).toBe(200);

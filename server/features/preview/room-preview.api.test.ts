@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
 import type { RoomPreview } from '#shared/contracts/room-preview';
+import { roomPreviewRoutes } from '#shared/contracts/room-preview';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithEditor,
@@ -34,7 +39,7 @@ async function expectStatus(response: Promise<TestResponse>, status: number): Pr
 }
 
 const preview = async (who: SignedIn, as: string) =>
-  (await expectStatus(get(who, `/api/my-data-room/preview?as=${encodeURIComponent(as)}`), 200))
+  (await expectStatus(get(who, apiPath(roomPreviewRoutes.preview, { query: { as } })), 200))
     .json as RoomPreview;
 
 async function uploaded(founder: SignedIn, name: string, section: string): Promise<string> {
@@ -49,22 +54,24 @@ async function uploaded(founder: SignedIn, name: string, section: string): Promi
  */
 async function tieredRoom() {
   const founder = await createFounder(t);
-  const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
   const deckId = await uploaded(founder, 'Deck.pdf', 'Pitch');
   const modelId = await uploaded(founder, 'Model.pdf', 'Financials');
-  const { content, version } = (await get(founder, '/api/sections/content')).json as {
+  const { content, version } = (await get(founder, apiPath(roomRoutes.mySections))).json as {
     content: string;
     version: string;
   };
   await expectStatus(
-    post(founder, '/api/sections/update', { content: `${content}\n## Legal\n`, baseVersion: version }),
+    post(founder, apiPath(roomRoutes.saveSections), {
+      content: `${content}\n## Legal\n`,
+      baseVersion: version,
+    }),
     200,
   );
-  const diligence = (
-    await expectStatus(post(founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
-  ).json as { id: string };
+  const diligence = (await expectStatus(post(founder, apiPath(groupRoutes.list), { name: 'Diligence' }), 201))
+    .json as { id: string };
   await expectStatus(
-    post(founder, '/api/my-data-room/section-visibility', {
+    post(founder, apiPath(groupRoutes.setSectionVisibility), {
       section: 'Financials',
       visibleTo: [diligence.id],
     }),
@@ -76,7 +83,7 @@ async function tieredRoom() {
   const insiderEmail = uniqueEmail('insider');
   await invite(t, founder, insiderEmail, 'Ian Insider');
   await expectStatus(
-    post(founder, '/api/my-data-room/investor-groups', { email: insiderEmail, groupId: diligence.id }),
+    post(founder, apiPath(groupRoutes.moveInvestor), { email: insiderEmail, groupId: diligence.id }),
     200,
   );
   const insider = await signInWithMagicLink(t, insiderEmail);
@@ -90,10 +97,12 @@ type Room = Awaited<ReturnType<typeof tieredRoom>>;
 
 /** What a member of the room reads: its sections and its documents, as the readers' routes answer. */
 async function readerAnswers(room: Room, reader: SignedIn) {
-  const sections = (await get(reader, `/api/data-room/${room.roomId}/sections`)).json as {
+  const sections = (await get(reader, apiPath(roomRoutes.sections, { params: { id: room.roomId } })))
+    .json as {
     sections: unknown[];
   };
-  const documents = (await get(reader, `/api/data-room/${room.roomId}/documents`)).json as unknown[];
+  const documents = (await get(reader, apiPath(documentRoutes.inRoom, { params: { id: room.roomId } })))
+    .json as unknown[];
   return { sections: sections.sections, documents };
 }
 
@@ -145,7 +154,7 @@ describe('the founder previews the room as one audience', () => {
       await readerAnswers(room, room.insider),
     );
     await expectStatus(
-      post(room.founder, '/api/my-data-room/investor-access', {
+      post(room.founder, apiPath(groupRoutes.setInvestorAccess), {
         email: room.insiderEmail,
         accessExpiresAt: new Date(Date.now() - 60_000).toISOString(),
       }),
@@ -154,7 +163,9 @@ describe('the founder previews the room as one audience', () => {
     const ended = await preview(room.founder, `investor:${room.insiderEmail}`);
     expect(ended).toMatchObject({ accessEnded: true, sections: [], documents: [] });
     // The reader is refused too: the preview said what the rule does.
-    expect((await get(room.insider, `/api/data-room/${room.roomId}/sections`)).status).toBe(404);
+    expect(
+      (await get(room.insider, apiPath(roomRoutes.sections, { params: { id: room.roomId } }))).status,
+    ).toBe(404);
   });
 
   test('a co-founder previews too', async () => {
@@ -166,7 +177,10 @@ describe('the founder previews the room as one audience', () => {
 describe('the founder marks show each upload with its stored type', () => {
   test('a deck renamed without its extension is still a pdf in allSections, as in the readers’ sections', async () => {
     const room = await tieredRoom();
-    await expectStatus(post(room.founder, `/api/documents/${room.deckId}/title`, { title: 'Deck' }), 200);
+    await expectStatus(
+      post(room.founder, apiPath(documentRoutes.rename, { params: { id: room.deckId } }), { title: 'Deck' }),
+      200,
+    );
     const answer = await preview(room.founder, 'all');
     const typeOf = (sections: RoomPreview['sections']) =>
       sections.flatMap((section) => section.documents).find((document) => document.documentId === room.deckId)
@@ -179,12 +193,14 @@ describe('the founder marks show each upload with its stored type', () => {
 describe('nobody else previews, and another room’s audience names nothing', () => {
   test('anonymous, an investor, and nonsense are refused', async () => {
     const room = await tieredRoom();
-    expect((await get(undefined, '/api/my-data-room/preview?as=all')).status).toBe(401);
-    const investor = await get(room.everyone, '/api/my-data-room/preview?as=all');
+    expect((await get(undefined, apiPath(roomPreviewRoutes.preview, { query: { as: 'all' } }))).status).toBe(
+      401,
+    );
+    const investor = await get(room.everyone, apiPath(roomPreviewRoutes.preview, { query: { as: 'all' } }));
     expect([investor.status, (investor.json as { error: string }).error]).toEqual([403, 'forbidden']);
     expect(investor.text).not.toContain('Pitch');
     for (const as of ['everyone', 'group:nope', 'investor:', 'all;drop']) {
-      const refused = await get(room.founder, `/api/my-data-room/preview?as=${encodeURIComponent(as)}`);
+      const refused = await get(room.founder, apiPath(roomPreviewRoutes.preview, { query: { as } }));
       expect(refused.status, as).toBe(400);
       expect(refused.text).toContain('as');
     }
@@ -198,7 +214,7 @@ describe('nobody else previews, and another room’s audience names nothing', ()
       `GROUP:${room.diligence.id}`,
       `group:${room.diligence.id.toUpperCase()}`,
     ]) {
-      const refused = await get(room.founder, `/api/my-data-room/preview?as=${encodeURIComponent(as)}`);
+      const refused = await get(room.founder, apiPath(roomPreviewRoutes.preview, { query: { as } }));
       expect([refused.status, (refused.json as { field?: string }).field], as).toEqual([400, 'as']);
     }
   });
@@ -218,11 +234,11 @@ describe('nobody else previews, and another room’s audience names nothing', ()
 
     const theirInvestor = await get(
       stranger,
-      `/api/my-data-room/preview?as=${encodeURIComponent(`investor:${room.insiderEmail}`)}`,
+      apiPath(roomPreviewRoutes.preview, { query: { as: `investor:${room.insiderEmail}` } }),
     );
     const noInvestor = await get(
       stranger,
-      `/api/my-data-room/preview?as=${encodeURIComponent(`investor:${uniqueEmail('nobody')}`)}`,
+      apiPath(roomPreviewRoutes.preview, { query: { as: `investor:${uniqueEmail('nobody')}` } }),
     );
     expect([theirInvestor.status, theirInvestor.json]).toEqual([404, noInvestor.json]);
     expect(theirInvestor.text).not.toContain(room.insiderEmail);

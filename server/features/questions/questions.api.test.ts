@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { exportRoutes } from '#shared/contracts/exports';
+import { groupRoutes } from '#shared/contracts/groups';
+import { notificationRoutes } from '#shared/contracts/notifications';
+import { questionRoutes } from '#shared/contracts/questions';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
   createFounder,
   invite,
@@ -53,7 +61,7 @@ async function uploaded(founder: SignedIn, name: string, section: string, pages:
 /** A room with a three-page deck in "Pitch", a model in "Financials", and two investors at two firms. */
 async function roomWithInvestors() {
   const founder = await createFounder(t, { companyName: `Acme ${crypto.randomBytes(3).toString('hex')}` });
-  const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
   const deckId = await uploaded(founder, 'Deck.pdf', 'Pitch', 3);
   const modelId = await uploaded(founder, 'Model.pdf', 'Financials', 2);
   const firstEmail = `ivy-${crypto.randomBytes(4).toString('hex')}@first-fund.example`;
@@ -68,7 +76,7 @@ async function roomWithInvestors() {
 type Room = Awaited<ReturnType<typeof roomWithInvestors>>;
 
 const ask = (room: Room, who: SignedIn, about: unknown, text: string) =>
-  post(who, `/api/data-room/${room.roomId}/questions`, { about, text });
+  post(who, apiPath(questionRoutes.mine, { params: { id: room.roomId } }), { about, text });
 
 interface InboxQuestion {
   id: string;
@@ -83,7 +91,7 @@ describe('asking, answering and publishing', () => {
   test('an investor asks on page 3; the founder is mailed, answers privately, then publishes for everyone', async () => {
     const room = await roomWithInvestors();
     const endpoint = await expectStatus(
-      post(room.founder, '/api/my-data-room/webhooks', {
+      post(room.founder, apiPath(webhookRoutes.endpoints), {
         url: `${receiver.url}/${room.roomId}`,
         events: ['question.asked', 'question.answered'],
       }),
@@ -116,8 +124,9 @@ describe('asking, answering and publishing', () => {
     );
     expect(askedHook.json.data).toMatchObject({ questionId: question.id, asker: { email: room.firstEmail } });
 
-    const inbox = (await expectStatus(get(room.founder, '/api/my-data-room/questions?state=open'), 200))
-      .json as { questions: InboxQuestion[]; counts: Record<string, number>; firms: string[] };
+    const inbox = (
+      await expectStatus(get(room.founder, apiPath(questionRoutes.inbox, { query: { state: 'open' } })), 200)
+    ).json as { questions: InboxQuestion[]; counts: Record<string, number>; firms: string[] };
     expect(inbox.questions).toHaveLength(1);
     expect(inbox.questions[0]).toMatchObject({
       asker: { email: room.firstEmail },
@@ -126,19 +135,24 @@ describe('asking, answering and publishing', () => {
     });
     expect(inbox.counts).toEqual({ open: 1, answered: 0, published: 0 });
     expect(inbox.firms).toContain('first-fund.example');
-    const byFirm = (await get(room.founder, '/api/my-data-room/questions?firm=other.example')).json as {
+    const byFirm = (
+      await get(room.founder, apiPath(questionRoutes.inbox, { query: { firm: 'other.example' } }))
+    ).json as {
       questions: unknown[];
     };
     expect(byFirm.questions).toHaveLength(0);
 
     await expectStatus(
-      post(room.founder, `/api/my-data-room/questions/${question.id}/reply`, { answer: 'Interest on cash.' }),
+      post(room.founder, apiPath(questionRoutes.reply, { params: { id: question.id } }), {
+        answer: 'Interest on cash.',
+      }),
       200,
     );
     const answerMail = await mailTo(t, room.firstEmail, 'answered your question');
     expect(answerMail.text).toContain(`/data-room/${room.roomId}/documents/${room.deckId}?page=3`);
     expect(answerMail.text).toContain('Interest on cash.');
-    const mine = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+    const mine = (await get(room.first, apiPath(questionRoutes.mine, { params: { id: room.roomId } })))
+      .json as {
       questions: { answer: string; isAnswerUnseen: boolean }[];
       unseenAnswers: number;
     };
@@ -146,19 +160,22 @@ describe('asking, answering and publishing', () => {
     expect(mine.unseenAnswers).toBe(1);
     const seen = (
       await expectStatus(
-        post(room.first, `/api/data-room/${room.roomId}/questions/seen`, { documentId: room.deckId }),
+        post(room.first, apiPath(questionRoutes.markSeen, { params: { id: room.roomId } }), {
+          documentId: room.deckId,
+        }),
         200,
       )
     ).json as { unseenAnswers: number };
     expect(seen.unseenAnswers).toBe(0);
     // Answered privately: nobody else reads it.
-    const privateFaq = (await get(room.second, `/api/data-room/${room.roomId}/faq`)).json as {
+    const privateFaq = (await get(room.second, apiPath(questionRoutes.faq, { params: { id: room.roomId } })))
+      .json as {
       entries: unknown[];
     };
     expect(privateFaq.entries).toEqual([]);
 
     await expectStatus(
-      post(room.founder, `/api/my-data-room/questions/${question.id}/publish`, {
+      post(room.founder, apiPath(questionRoutes.publish, { params: { id: question.id } }), {
         question: 'What is in the other-income line of the deck?',
         answer: 'Interest earned on our cash.',
       }),
@@ -167,7 +184,13 @@ describe('asking, answering and publishing', () => {
     await receiver.waitFor(
       (hook) => hook.json.type === 'question.answered' && hook.json.data.visibility === 'published',
     );
-    const faq = await expectStatus(get(room.second, `/api/data-room/${room.roomId}/faq?q=OTHER-income`), 200);
+    const faq = await expectStatus(
+      get(
+        room.second,
+        apiPath(questionRoutes.faq, { params: { id: room.roomId }, query: { q: 'OTHER-income' } }),
+      ),
+      200,
+    );
     expect((faq.json as { entries: unknown[] }).entries).toEqual([
       expect.objectContaining({
         question: 'What is in the other-income line of the deck?',
@@ -184,11 +207,18 @@ describe('asking, answering and publishing', () => {
       'What is in other income?',
     ])
       expect(faq.text).not.toContain(trace);
-    const missed = (await get(room.second, `/api/data-room/${room.roomId}/faq?q=unrelated`)).json as {
+    const missed = (
+      await get(
+        room.second,
+        apiPath(questionRoutes.faq, { params: { id: room.roomId }, query: { q: 'unrelated' } }),
+      )
+    ).json as {
       entries: unknown[];
     };
     expect(missed.entries).toEqual([]);
-    const ofDeck = (await get(room.second, `/api/documents/${room.deckId}/questions`)).json as {
+    const ofDeck = (
+      await get(room.second, apiPath(questionRoutes.ofDocument, { params: { id: room.deckId } }))
+    ).json as {
       mine: unknown[];
       published: { about: { page: number } }[];
     };
@@ -198,16 +228,14 @@ describe('asking, answering and publishing', () => {
 
     // Edited, then withdrawn: each logged with what it said before.
     await expectStatus(
-      post(room.founder, `/api/my-data-room/questions/${question.id}/published`, {
+      post(room.founder, apiPath(questionRoutes.editPublished, { params: { id: question.id } }), {
         question: 'What is other income?',
         answer: 'Interest on cash, and a grant.',
       }),
       200,
     );
     await expectStatus(
-      t.request('DELETE', `/api/my-data-room/questions/${question.id}/published`, {
-        headers: room.founder.auth,
-      }),
+      t.call(questionRoutes.withdraw, { params: { id: question.id }, as: room.founder }),
       200,
     );
     const edits = await t.app.database.db
@@ -231,18 +259,23 @@ describe('asking, answering and publishing', () => {
       },
     ]);
     expect(
-      ((await get(room.second, `/api/data-room/${room.roomId}/faq`)).json as { entries: unknown[] }).entries,
+      (
+        (await get(room.second, apiPath(questionRoutes.faq, { params: { id: room.roomId } }))).json as {
+          entries: unknown[];
+        }
+      ).entries,
     ).toEqual([]);
-    const kept = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+    const kept = (await get(room.first, apiPath(questionRoutes.mine, { params: { id: room.roomId } })))
+      .json as {
       questions: { state: string; answer: string }[];
     };
     expect(kept.questions[0]).toMatchObject({ state: 'answered', answer: 'Interest on cash, and a grant.' });
 
-    const csv = await expectStatus(get(room.founder, '/api/admin/exports/questions.csv'), 200);
+    const csv = await expectStatus(get(room.founder, apiPath(exportRoutes.questions)), 200);
     expect(csv.text).toContain('What is in other income?');
     expect(csv.text).toContain(room.firstEmail);
     // The access log: the question asked, and each of its two answers, as the asker's lines.
-    const log = (await expectStatus(get(room.founder, '/api/admin/exports/access-log.csv'), 200)).text;
+    const log = (await expectStatus(get(room.founder, apiPath(exportRoutes['access-log'])), 200)).text;
     const lines = log.split('\n').filter((line) => line.includes('Deck.pdf, page 3'));
     expect(lines.map((line) => /,(asked|answered),/.exec(line)?.[1])).toEqual([
       'asked',
@@ -252,18 +285,21 @@ describe('asking, answering and publishing', () => {
     expect(lines.every((line) => line.includes(room.firstEmail))).toBe(true);
     expect(lines[0]).toContain(`${t.config.appUrl}/data-room/${room.roomId}/documents/${room.deckId}?page=3`);
     // The console's recent activity stays the reading of the room.
-    const recent = (await get(room.founder, '/api/admin/recent-access')).text;
+    const recent = (await get(room.founder, apiPath(adminRoutes.recentAccess))).text;
     expect(recent).not.toContain('"asked"');
   });
 
   test('the founder turns questions off: asking is refused, the FAQ stays readable', async () => {
     const room = await roomWithInvestors();
-    await expectStatus(post(room.founder, '/api/my-data-room/question-settings', { isEnabled: false }), 200);
+    await expectStatus(post(room.founder, apiPath(questionRoutes.settings), { isEnabled: false }), 200);
     const refused = await expectStatus(ask(room, room.first, { kind: 'room' }, 'Still raising?'), 409);
     expect(refused.json).toMatchObject({ error: 'questions_off' });
-    const faq = await expectStatus(get(room.first, `/api/data-room/${room.roomId}/faq`), 200);
+    const faq = await expectStatus(
+      get(room.first, apiPath(questionRoutes.faq, { params: { id: room.roomId } })),
+      200,
+    );
     expect(faq.json).toMatchObject({ entries: [], canAsk: false });
-    await expectStatus(post(room.founder, '/api/my-data-room/question-settings', { isEnabled: true }), 200);
+    await expectStatus(post(room.founder, apiPath(questionRoutes.settings), { isEnabled: true }), 200);
     await expectStatus(ask(room, room.first, { kind: 'room' }, 'Still raising?'), 201);
     // The founders answer; they do not ask.
     const founderAsks = await expectStatus(ask(room, room.founder, { kind: 'room' }, 'Hello?'), 403);
@@ -275,12 +311,15 @@ describe('asking, answering and publishing', () => {
     // section's page, read before its transaction (on SQLite a read beside it waited forever).
     const room = await roomWithInvestors();
     const saveSections = async () => {
-      const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+      const { content, version } = (await get(room.founder, apiPath(roomRoutes.mySections))).json as {
         content: string;
         version: string;
       };
       await expectStatus(
-        post(room.founder, '/api/sections/update', { content: `${content}\n`, baseVersion: version }),
+        post(room.founder, apiPath(roomRoutes.saveSections), {
+          content: `${content}\n`,
+          baseVersion: version,
+        }),
         200,
       );
     };
@@ -291,12 +330,12 @@ describe('asking, answering and publishing', () => {
     const { id } = asked.json as { id: string };
     await saveSections();
     await expectStatus(
-      post(room.founder, `/api/my-data-room/questions/${id}/reply`, { answer: 'Yes.' }),
+      post(room.founder, apiPath(questionRoutes.reply, { params: { id } }), { answer: 'Yes.' }),
       200,
     );
     await saveSections();
     await expectStatus(
-      post(room.founder, `/api/my-data-room/questions/${id}/publish`, {
+      post(room.founder, apiPath(questionRoutes.publish, { params: { id } }), {
         question: 'Audited?',
         answer: 'Yes.',
       }),
@@ -326,7 +365,7 @@ describe("telling the founders, by the room's notification setting", () => {
   test("with the daily digest, a line of that day's digest instead of a mail at once", async () => {
     const room = await roomWithInvestors();
     await expectStatus(
-      post(room.founder, '/api/my-data-room/notifications', { founderNotifications: 'daily' }),
+      post(room.founder, apiPath(notificationRoutes.settings), { founderNotifications: 'daily' }),
       200,
     );
     await expectStatus(
@@ -374,7 +413,7 @@ describe('hostile input', () => {
     expect(mail.html).toContain('&#60;script&#62;');
     // The export keeps a formula from running: the cell starts with an apostrophe.
     await expectStatus(ask(room, room.first, { kind: 'room' }, '=HYPERLINK("http://evil")'), 201);
-    const csv = await expectStatus(get(room.founder, '/api/admin/exports/questions.csv'), 200);
+    const csv = await expectStatus(get(room.founder, apiPath(exportRoutes.questions)), 200);
     expect(csv.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
@@ -490,7 +529,7 @@ describe('answers sent at once', () => {
   }
 
   const publish = (room: Room, id: string, answer: string) =>
-    post(room.founder, `/api/my-data-room/questions/${id}/publish`, {
+    post(room.founder, apiPath(questionRoutes.publish, { params: { id } }), {
       question: 'How long is the runway?',
       answer,
     });
@@ -509,7 +548,7 @@ describe('answers sent at once', () => {
       ids.map(async (id) => {
         const [published, replied] = await Promise.all([
           publish(room, id, '18 months.'),
-          post(room.founder, `/api/my-data-room/questions/${id}/reply`, { answer: 'About a year.' }),
+          post(room.founder, apiPath(questionRoutes.reply, { params: { id } }), { answer: 'About a year.' }),
         ]);
         // One after the other: a reply after the publish is refused, a published answer changes only
         // by the edit route (ADR 73); a reply before it is what the publish then replaced.
@@ -562,7 +601,7 @@ describe('a reader moved out of the group mid-thread', () => {
     ).json as { id: string };
     await expectStatus(ask(room, room.first, { kind: 'room' }, 'Round size?'), 201);
     await expectStatus(
-      post(room.founder, `/api/my-data-room/questions/${onModel.id}/publish`, {
+      post(room.founder, apiPath(questionRoutes.publish, { params: { id: onModel.id } }), {
         question: 'Churn?',
         answer: '2%.',
       }),
@@ -570,53 +609,62 @@ describe('a reader moved out of the group mid-thread', () => {
     );
     // A new group sees Financials; the first investor stays in "All investors", which no longer does.
     const diligence = (
-      await expectStatus(post(room.founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
+      await expectStatus(post(room.founder, apiPath(groupRoutes.list), { name: 'Diligence' }), 201)
     ).json as { id: string };
     await expectStatus(
-      post(room.founder, '/api/my-data-room/section-visibility', {
+      post(room.founder, apiPath(groupRoutes.setSectionVisibility), {
         section: 'Financials',
         visibleTo: [diligence.id],
       }),
       200,
     );
-    const mine = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+    const mine = (await get(room.first, apiPath(questionRoutes.mine, { params: { id: room.roomId } })))
+      .json as {
       questions: { id: string; text: string }[];
     };
     expect(mine.questions.map((question) => question.text)).toEqual(['Round size?']);
-    const faq = (await get(room.second, `/api/data-room/${room.roomId}/faq`)).json as { entries: unknown[] };
+    const faq = (await get(room.second, apiPath(questionRoutes.faq, { params: { id: room.roomId } })))
+      .json as { entries: unknown[] };
     expect(faq.entries).toEqual([]);
-    const hidden = await get(room.first, `/api/documents/${room.modelId}/questions`);
-    const missing = await get(room.first, `/api/documents/${crypto.randomUUID()}/questions`);
+    const hidden = await get(
+      room.first,
+      apiPath(questionRoutes.ofDocument, { params: { id: room.modelId } }),
+    );
+    const missing = await get(
+      room.first,
+      apiPath(questionRoutes.ofDocument, { params: { id: crypto.randomUUID() } }),
+    );
     expect([hidden.status, hidden.json]).toEqual([404, missing.json]);
     // Asking about it now is asking about something that does not exist.
     const refused = await ask(room, room.first, { kind: 'section', section: 'Financials' }, 'Again?');
     const unknown = await ask(room, room.first, { kind: 'section', section: 'Nowhere' }, 'Again?');
     expect([refused.status, refused.json]).toEqual([404, unknown.json]);
     // The founders' inbox keeps every question, whatever the asker may read now.
-    const inbox = (await get(room.founder, '/api/my-data-room/questions')).json as {
+    const inbox = (await get(room.founder, apiPath(questionRoutes.inbox))).json as {
       questions: { id: string }[];
     };
     expect(inbox.questions.map((question) => question.id)).toEqual(
       expect.arrayContaining([onModel.id, onSection.id]),
     );
     // Renamed where it stands, the section keeps its groups, and its questions stay hidden with it.
-    const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+    const { content, version } = (await get(room.founder, apiPath(roomRoutes.mySections))).json as {
       content: string;
       version: string;
     };
     await expectStatus(
-      post(room.founder, '/api/sections/update', {
+      post(room.founder, apiPath(roomRoutes.saveSections), {
         content: content.replace('## Financials', '## Finance'),
         baseVersion: version,
       }),
       200,
     );
-    const afterRename = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+    const afterRename = (await get(room.first, apiPath(questionRoutes.mine, { params: { id: room.roomId } })))
+      .json as {
       questions: unknown[];
     };
     expect(afterRename.questions).toHaveLength(1);
     // ... and is named as it is called now.
-    const renamedInbox = (await get(room.founder, '/api/my-data-room/questions')).json as {
+    const renamedInbox = (await get(room.founder, apiPath(questionRoutes.inbox))).json as {
       questions: { id: string; about: unknown }[];
     };
     expect(renamedInbox.questions.find((question) => question.id === onSection.id)?.about).toEqual({
@@ -625,17 +673,20 @@ describe('a reader moved out of the group mid-thread', () => {
     });
     // Moved into the group that sees it, they read their thread again.
     await expectStatus(
-      post(room.founder, '/api/my-data-room/investor-groups', {
+      post(room.founder, apiPath(groupRoutes.moveInvestor), {
         email: room.firstEmail,
         groupId: diligence.id,
       }),
       200,
     );
-    const back = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+    const back = (await get(room.first, apiPath(questionRoutes.mine, { params: { id: room.roomId } })))
+      .json as {
       questions: unknown[];
     };
     expect(back.questions).toHaveLength(3);
-    const byGroup = (await get(room.founder, `/api/my-data-room/questions?groupId=${diligence.id}`)).json as {
+    const byGroup = (
+      await get(room.founder, apiPath(questionRoutes.inbox, { query: { groupId: diligence.id } }))
+    ).json as {
       questions: { group: { name: string } }[];
     };
     expect(byGroup.questions.map((question) => question.group.name)).toEqual([
@@ -652,7 +703,7 @@ describe('analytics', () => {
     for (const page of [1, 3, 3])
       await ask(room, room.first, { kind: 'document', documentId: room.deckId, page }, `p${page}`);
     await ask(room, room.second, { kind: 'document', documentId: room.modelId }, 'whole model');
-    const byPage = (await expectStatus(get(room.founder, '/api/my-data-room/questions/by-page'), 200)).json;
+    const byPage = (await expectStatus(get(room.founder, apiPath(questionRoutes.byPage)), 200)).json;
     expect(byPage).toEqual({
       documents: [
         {
@@ -673,23 +724,28 @@ describe('analytics', () => {
 describe('only a place the asker sees is asked about', () => {
   test('an empty section, which no investor sees, is asked about as one that does not exist; once filled, it is asked', async () => {
     const room = await roomWithInvestors();
-    const { content, version } = (await get(room.founder, '/api/sections/content')).json as {
+    const { content, version } = (await get(room.founder, apiPath(roomRoutes.mySections))).json as {
       content: string;
       version: string;
     };
     await expectStatus(
-      post(room.founder, '/api/sections/update', { content: `${content}\n## Legal\n`, baseVersion: version }),
+      post(room.founder, apiPath(roomRoutes.saveSections), {
+        content: `${content}\n## Legal\n`,
+        baseVersion: version,
+      }),
       200,
     );
     // The reader's own sections list it (empty), yet their page never shows it.
-    const sections = (await get(room.first, `/api/data-room/${room.roomId}/sections`)).json as {
+    const sections = (await get(room.first, apiPath(roomRoutes.sections, { params: { id: room.roomId } })))
+      .json as {
       sections: { name: string; documents: unknown[] }[];
     };
     expect(sections.sections.find((section) => section.name === 'Legal')?.documents).toEqual([]);
     const empty = await ask(room, room.first, { kind: 'section', section: 'Legal' }, 'Any litigation?');
     const unknown = await ask(room, room.first, { kind: 'section', section: 'Nowhere' }, 'Any litigation?');
     expect([empty.status, empty.json]).toEqual([404, unknown.json]);
-    const mine = (await get(room.first, `/api/data-room/${room.roomId}/questions`)).json as {
+    const mine = (await get(room.first, apiPath(questionRoutes.mine, { params: { id: room.roomId } })))
+      .json as {
       questions: unknown[];
     };
     expect(mine.questions).toEqual([]);
@@ -701,10 +757,10 @@ describe('only a place the asker sees is asked about', () => {
   test('a document linked only in a section hidden from the asker’s group is refused as a missing one', async () => {
     const room = await roomWithInvestors();
     const diligence = (
-      await expectStatus(post(room.founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
+      await expectStatus(post(room.founder, apiPath(groupRoutes.list), { name: 'Diligence' }), 201)
     ).json as { id: string };
     await expectStatus(
-      post(room.founder, '/api/my-data-room/section-visibility', {
+      post(room.founder, apiPath(groupRoutes.setSectionVisibility), {
         section: 'Financials',
         visibleTo: [diligence.id],
       }),

@@ -3,12 +3,19 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { startPreview, updatePreview } from '#server/features/documents/previews.repository';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import type {
   DocumentAnalytics,
   InvestorAnalytics,
   OpenViewResponse,
   RoomAnalytics,
 } from '#shared/contracts/reading';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   countRows,
   createFounder,
@@ -61,7 +68,7 @@ async function uploadDeck(
 }
 
 async function openView(reader: SignedIn, documentId: string) {
-  return t.request('POST', `/api/documents/${documentId}/views`, { headers: reader.auth });
+  return t.call(readingRoutes.openView, { params: { id: documentId }, as: reader });
 }
 
 async function openedView(reader: SignedIn, documentId: string): Promise<string> {
@@ -97,7 +104,7 @@ async function age(viewId: string, seconds: number) {
 }
 
 function report(reader: SignedIn, viewId: string, pages: { page: number; seconds: number }[] | unknown) {
-  return t.request('POST', `/api/views/${viewId}/reports`, { json: { pages }, headers: reader.auth });
+  return t.call(readingRoutes.report, { params: { viewId }, rawBody: { pages }, as: reader });
 }
 
 async function timedReport(reader: SignedIn, viewId: string) {
@@ -135,7 +142,7 @@ async function readingState() {
 }
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }).id;
+  return (await t.call(roomRoutes.mine, { as: founder })).json.id;
 }
 
 async function get<T>(founder: SignedIn, path: string): Promise<T> {
@@ -167,7 +174,10 @@ describe('opening a view', () => {
       await db().selectFrom('access_events').select('id').where('document_id', '=', documentId).execute(),
     ).toHaveLength(2);
 
-    const recent = await get<{ actionType: string; userName: string }[]>(founder, '/api/admin/recent-access');
+    const recent = await get<{ actionType: string; userName: string }[]>(
+      founder,
+      apiPath(adminRoutes.recentAccess),
+    );
     expect(recent.map((entry) => entry.actionType)).toEqual(['viewed', 'viewed']);
   });
 
@@ -201,12 +211,9 @@ describe('opening a view', () => {
     const revokedEmail = uniqueEmail('revoked');
     await invite(t, founder, revokedEmail);
     const revoked = await signInWithMagicLink(t, revokedEmail);
-    const invitations = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      id: string;
-      email: string;
-    }[];
+    const invitations = (await t.call(invitationRoutes.mine, { as: founder })).json;
     const invitationId = invitations.find((invitation) => invitation.email === revokedEmail)?.id;
-    await t.request('DELETE', `/api/invites/${invitationId}`, { headers: founder.auth });
+    await t.call(invitationRoutes.remove, { params: { id: String(invitationId) }, as: founder });
     const missing = await openView(outsider, crypto.randomUUID());
 
     const before = await countRows(t);
@@ -215,7 +222,7 @@ describe('opening a view', () => {
       expectRefusal(response, 404, { message: /does not exist/, error: 'not_found' });
       expect(response.json).toEqual(missing.json);
     }
-    expect((await t.request('POST', `/api/documents/${documentId}/views`)).status).toBe(401);
+    expect((await t.call(readingRoutes.openView, { params: { id: documentId } })).status).toBe(401);
     expect(await countRows(t)).toEqual(before);
   });
 });
@@ -253,7 +260,7 @@ describe('reports', () => {
 
     const analytics = await get<DocumentAnalytics>(
       founder,
-      `/api/admin/analytics/documents/${documentId}?reader=${investor.user.id}`,
+      apiPath(readingRoutes.document, { params: { documentId }, query: { reader: investor.user.id } }),
     );
     expect(analytics).toMatchObject({
       document: { id: documentId, title: 'Deck.pdf', pageCount: 4 },
@@ -347,7 +354,10 @@ describe('reports', () => {
       .executeTakeFirstOrThrow();
     expect(reader.read_ms).toBeGreaterThanOrEqual(12_000 - 10);
     expect(reader.read_ms).toBeLessThanOrEqual(12_000 + sinceFirstOpened);
-    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    const analytics = await get<DocumentAnalytics>(
+      founder,
+      apiPath(readingRoutes.document, { params: { documentId } }),
+    );
     // The founder's page counts the same time, to the tenth of a second it shows.
     expect(analytics.totalReadSeconds).toBe(Math.round(reader.read_ms / 100) / 10);
   });
@@ -444,7 +454,10 @@ describe('reports', () => {
       .where('id', '=', viewId)
       .executeTakeFirstOrThrow();
     expect(view).toMatchObject({ pages_seen: 1, report_count: 2 });
-    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    const analytics = await get<DocumentAnalytics>(
+      founder,
+      apiPath(readingRoutes.document, { params: { documentId } }),
+    );
     expect(analytics.completion).toBe(0.25);
     expect(analytics.readers[0]).toMatchObject({ pagesSeen: 1, completion: 0.25 });
     expect(analytics.pages.map((page) => page.readerCount)).toEqual([1, 0, 0, 0]);
@@ -519,8 +532,9 @@ describe('reports', () => {
     }
     expect(
       (
-        await t.request('POST', `/api/views/${viewId}/reports`, {
-          json: { pages: [{ page: 1, seconds: 1 }] },
+        await t.call(readingRoutes.report, {
+          params: { viewId },
+          rawBody: { pages: [{ page: 1, seconds: 1 }] },
         })
       ).status,
     ).toBe(401);
@@ -549,13 +563,10 @@ describe('reports', () => {
   test('once access is revoked, reports on an open view are refused', async () => {
     const { founder, investor, investorEmail, documentId } = await roomWithDeck();
     const viewId = await openedView(investor, documentId);
-    const invitations = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      id: string;
-      email: string;
-    }[];
+    const invitations = (await t.call(invitationRoutes.mine, { as: founder })).json;
     const invitationId = invitations.find((invitation) => invitation.email === investorEmail)?.id;
     expect(
-      (await t.request('DELETE', `/api/invites/${invitationId}`, { headers: founder.auth })).status,
+      (await t.call(invitationRoutes.remove, { params: { id: String(invitationId) }, as: founder })).status,
     ).toBe(204);
     await age(viewId, 5);
     const before = await readingState();
@@ -693,7 +704,10 @@ describe("the founder's analytics", () => {
     await reportAfter(investor, again, 30, [{ page: 2, seconds: 10 }]);
     await reportAfter(second, await openedView(second, documentId), 30, [{ page: 1, seconds: 20 }]);
 
-    const analytics = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    const analytics = await get<DocumentAnalytics>(
+      founder,
+      apiPath(readingRoutes.document, { params: { documentId } }),
+    );
     expect(analytics).toMatchObject({
       viewCount: 3,
       readerCount: 2,
@@ -726,13 +740,13 @@ describe("the founder's analytics", () => {
 
     const chosen = await get<DocumentAnalytics>(
       founder,
-      `/api/admin/analytics/documents/${documentId}?reader=${investor.user.id}`,
+      apiPath(readingRoutes.document, { params: { documentId }, query: { reader: investor.user.id } }),
     );
     expect(chosen.chosenReader).toMatchObject({ userId: investor.user.id, name: 'Ivy Investor' });
     expect(chosen.pages.map((page) => page.readerSeconds)).toEqual([10, 30, 10, 10]);
     const nobody = await get<DocumentAnalytics>(
       founder,
-      `/api/admin/analytics/documents/${documentId}?reader=${crypto.randomUUID()}`,
+      apiPath(readingRoutes.document, { params: { documentId }, query: { reader: crypto.randomUUID() } }),
     );
     expect(nobody.chosenReader).toBeNull();
   });
@@ -753,7 +767,7 @@ describe("the founder's analytics", () => {
       .where('user_id', '=', former.user.id)
       .execute();
 
-    const room = await get<RoomAnalytics>(founder, '/api/admin/analytics');
+    const room = await get<RoomAnalytics>(founder, apiPath(readingRoutes.room));
     expect(
       room.documents.map((document) => [document.title, document.readSeconds, document.viewCount]),
     ).toEqual([
@@ -775,7 +789,7 @@ describe("the founder's analytics", () => {
 
     // Another founder sees their own room, nothing of this one.
     const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
-    expect(await get<RoomAnalytics>(otherFounder, '/api/admin/analytics')).toEqual({
+    expect(await get<RoomAnalytics>(otherFounder, apiPath(readingRoutes.room))).toEqual({
       documents: [],
       recentReaders: [],
       firms: [],
@@ -785,12 +799,7 @@ describe("the founder's analytics", () => {
   test("per room, by group and by firm: one group's readers only, and readers rolled up by their address's domain, webmail left out", async () => {
     // In a section: once the room has a second group, a document in none is for managers only (ADR 74).
     const { founder, documentId } = await roomWithDeck(5, 'Decks');
-    const diligence = (
-      await t.request('POST', '/api/my-data-room/groups', {
-        json: { name: 'Diligence' },
-        headers: founder.auth,
-      })
-    ).json as { id: string };
+    const diligence = (await t.call(groupRoutes.create, { body: { name: 'Diligence' }, as: founder })).json;
     const firm = `fund-${Date.now()}.vc`;
     const readers = [];
     for (const [email, groupId] of [
@@ -798,10 +807,7 @@ describe("the founder's analytics", () => {
       [`bob-${Date.now()}@${firm}`, undefined],
       [`cat-${Date.now()}@gmail.com`, diligence.id],
     ] as const) {
-      const sent = await t.request('POST', '/api/invites', {
-        json: { email, groupId },
-        headers: founder.auth,
-      });
+      const sent = await t.call(invitationRoutes.create, { body: { email, groupId }, as: founder });
       expect(sent.status, sent.text).toBe(201);
       readers.push(await signInWithMagicLink(t, email));
     }
@@ -810,7 +816,7 @@ describe("the founder's analytics", () => {
     await reportAfter(bob, await openedView(bob, documentId), 60, [{ page: 1, seconds: 20 }]);
     await reportAfter(cat, await openedView(cat, documentId), 60, [{ page: 1, seconds: 10 }]);
 
-    const everyone = await get<RoomAnalytics>(founder, '/api/admin/analytics');
+    const everyone = await get<RoomAnalytics>(founder, apiPath(readingRoutes.room));
     expect(everyone.firms.find((entry) => entry.firm === firm)).toEqual({
       firm,
       readerCount: 2,
@@ -819,7 +825,10 @@ describe("the founder's analytics", () => {
     expect(everyone.firms.map((entry) => entry.firm)).not.toContain('gmail.com');
     expect(everyone.documents[0]?.readSeconds).toBe(70);
 
-    const grouped = await get<RoomAnalytics>(founder, `/api/admin/analytics?group=${diligence.id}`);
+    const grouped = await get<RoomAnalytics>(
+      founder,
+      apiPath(readingRoutes.room, { query: { group: diligence.id } }),
+    );
     expect(grouped.recentReaders.map((reader) => reader.email).sort()).toEqual(
       [ann.user.email, cat.user.email].sort(),
     );
@@ -831,32 +840,26 @@ describe("the founder's analytics", () => {
     expect(grouped.firms).toEqual([{ firm, readerCount: 1, readSeconds: 40 }]);
     expect(
       (
-        await get<RoomAnalytics>(founder, `/api/admin/analytics?group=${await roomIdOf(founder)}`)
+        await get<RoomAnalytics>(
+          founder,
+          apiPath(readingRoutes.room, { query: { group: await roomIdOf(founder) } }),
+        )
       ).recentReaders.map((reader) => reader.email),
     ).toEqual([bob.user.email]);
 
-    const missing = await t.request('GET', `/api/admin/analytics?group=${crypto.randomUUID()}`, {
-      headers: founder.auth,
-    });
+    const missing = await t.call(readingRoutes.room, { query: { group: crypto.randomUUID() }, as: founder });
     expect(missing.status).toBe(404);
-    const malformed = await t.request('GET', '/api/admin/analytics?group=diligence', {
-      headers: founder.auth,
-    });
-    expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
-      400,
-      'group: must be a group id',
-    ]);
+    const malformed = await t.call(readingRoutes.room, { query: { group: 'diligence' }, as: founder });
+    expect([malformed.status, malformed.refusal?.message]).toEqual([400, 'group: must be a group id']);
   });
 
   test('per investor: every visit in order with views, downloads and clicks, and time per document', async () => {
     const { founder, investor, documentId } = await roomWithDeck(3);
-    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-      id: string;
-    };
+    const room = (await t.call(roomRoutes.mine, { as: founder })).json;
     const link = 'https://example.com/model';
-    await t.request('POST', '/api/sections/update', {
-      json: { content: `## Financials\n- [Model](${link})\n` },
-      headers: founder.auth,
+    await t.call(roomRoutes.saveSections, {
+      body: { content: `## Financials\n- [Model](${link})\n` },
+      as: founder,
     });
 
     const earlier = await openedView(investor, documentId);
@@ -873,22 +876,20 @@ describe("the founder's analytics", () => {
       .execute();
 
     await reportAfter(investor, await openedView(investor, documentId), 10, [{ page: 3, seconds: 5 }]);
-    expect(
-      (await t.request('GET', `/api/documents/${documentId}/download`, { headers: investor.auth })).status,
-    ).toBe(200);
-    const clicked = await t.request(
-      'GET',
-      `/api/data-room/${room.id}/click?url=${encodeURIComponent(link)}`,
-      {
-        headers: investor.auth,
-        redirect: 'manual',
-      },
+    expect((await t.call(documentRoutes.download, { params: { id: documentId }, as: investor })).status).toBe(
+      200,
     );
+    const clicked = await t.call(roomRoutes.click, {
+      params: { id: room.id },
+      query: { url: link },
+      as: investor,
+      redirect: 'manual',
+    });
     expect(clicked.status).toBe(302);
 
     const analytics = await get<InvestorAnalytics>(
       founder,
-      `/api/admin/analytics/investors/${investor.user.id}`,
+      apiPath(readingRoutes.investor, { params: { userId: investor.user.id } }),
     );
     expect(analytics.investor).toEqual({
       userId: investor.user.id,
@@ -930,7 +931,7 @@ describe("the founder's analytics", () => {
 
     const analytics = await get<InvestorAnalytics>(
       founder,
-      `/api/admin/analytics/investors/${investor.user.id}`,
+      apiPath(readingRoutes.investor, { params: { userId: investor.user.id } }),
     );
     const lines = analytics.visits.flatMap((visit) =>
       visit.activities.map((activity) =>
@@ -939,7 +940,10 @@ describe("the founder's analytics", () => {
     );
     expect(lines).toEqual(['viewed 4s 1p']);
     expect(analytics.documents[0]).toMatchObject({ viewCount: 3, readSeconds: 4, pagesSeen: 1 });
-    const document = await get<DocumentAnalytics>(founder, `/api/admin/analytics/documents/${documentId}`);
+    const document = await get<DocumentAnalytics>(
+      founder,
+      apiPath(readingRoutes.document, { params: { documentId } }),
+    );
     expect(document.viewCount).toBe(3);
 
     // A reader whose only view read nothing has an empty timeline, not a page that is not found.
@@ -947,7 +951,7 @@ describe("the founder's analytics", () => {
     await openedView(idle, unread);
     const idleAnalytics = await get<InvestorAnalytics>(
       other,
-      `/api/admin/analytics/investors/${idle.user.id}`,
+      apiPath(readingRoutes.investor, { params: { userId: idle.user.id } }),
     );
     expect(idleAnalytics.visits).toEqual([]);
     expect(idleAnalytics.documents[0]).toMatchObject({ viewCount: 1, readSeconds: 0 });
@@ -957,9 +961,9 @@ describe("the founder's analytics", () => {
     const { founder, investor, documentId } = await roomWithDeck();
     const otherFounder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
     const paths = [
-      '/api/admin/analytics',
-      `/api/admin/analytics/documents/${documentId}`,
-      `/api/admin/analytics/investors/${investor.user.id}`,
+      apiPath(readingRoutes.room),
+      apiPath(readingRoutes.document, { params: { documentId } }),
+      apiPath(readingRoutes.investor, { params: { userId: investor.user.id } }),
     ];
     for (const path of paths) {
       expectRefusal(await t.request('GET', path, { headers: investor.auth }), 403, {
@@ -974,32 +978,24 @@ describe("the founder's analytics", () => {
     }
     const stranger = (await founderWithInvestor(t)).investor;
     for (const userId of [stranger.user.id, founder.user.id, crypto.randomUUID()]) {
-      expectRefusal(
-        await t.request('GET', `/api/admin/analytics/investors/${userId}`, { headers: founder.auth }),
-        404,
-        {
-          message: /never had access to your room/,
-        },
-      );
+      expectRefusal(await t.call(readingRoutes.investor, { params: { userId }, as: founder }), 404, {
+        message: /never had access to your room/,
+      });
     }
     expectRefusal(
-      await t.request('GET', `/api/admin/analytics/documents/${crypto.randomUUID()}`, {
-        headers: founder.auth,
-      }),
+      await t.call(readingRoutes.document, { params: { documentId: crypto.randomUUID() }, as: founder }),
       404,
       { message: /does not exist/ },
     );
     expectRefusal(
-      await t.request('GET', '/api/admin/analytics/documents/nope', { headers: founder.auth }),
+      await t.call(readingRoutes.document, { params: { documentId: 'nope' }, as: founder }),
       400,
       {
         message: /documentId: must be a document id/,
       },
     );
     expectRefusal(
-      await t.request('GET', `/api/admin/analytics/documents/${documentId}?reader=x`, {
-        headers: founder.auth,
-      }),
+      await t.call(readingRoutes.document, { params: { documentId }, query: { reader: 'x' }, as: founder }),
       400,
       { message: /reader: must be a reader id/ },
     );

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_TEXT_PREVIEW_BYTES } from '#shared/contracts/previews';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { MAX_TEXT_PREVIEW_BYTES, previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -53,7 +57,7 @@ describe('GET /api/documents/:id/preview', () => {
     await t.app.jobs.whenIdle();
     await t.app.database.db.deleteFrom('preview_objects').where('document_id', '=', documentId).execute();
     await t.app.database.db.deleteFrom('document_previews').where('document_id', '=', documentId).execute();
-    const response = await get(investor, `/api/documents/${documentId}/preview`);
+    const response = await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(response.status, response.text).toBe(200);
     expect(response.json).toEqual({
       status: 'preparing',
@@ -78,7 +82,7 @@ describe('GET /api/documents/:id/preview', () => {
 
   test('a ready deck lists its pages in order with their size at the widest rendering', async () => {
     const { investor, documentId } = await roomWithReadyDeck(3, ['Intro', '', 'Team']);
-    const response = await get(investor, `/api/documents/${documentId}/preview`);
+    const response = await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(response.json).toMatchObject({
       status: 'ready',
       kind: 'pages',
@@ -92,7 +96,7 @@ describe('GET /api/documents/:id/preview', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploaded(founder, 'Locked.pdf');
     await storeFailedPreview(t, documentId, 'password_protected');
-    const response = await get(investor, `/api/documents/${documentId}/preview`);
+    const response = await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(response.json).toMatchObject({
       status: 'failed',
       failure: { code: 'password_protected', message: 'This PDF is password-protected' },
@@ -103,7 +107,7 @@ describe('GET /api/documents/:id/preview', () => {
     const founder = await createFounder(t);
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(64)]);
     const documentId = await uploaded(founder, 'Data.zip', zip);
-    const response = await get(founder, `/api/documents/${documentId}/preview`);
+    const response = await get(founder, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(response.json).toMatchObject({ kind: 'download-only', fileType: 'archive' });
   });
 });
@@ -111,7 +115,10 @@ describe('GET /api/documents/:id/preview', () => {
 describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
   test('a member gets a page as a WebP image at the width asked, cacheable privately, never sniffed', async () => {
     const { investor, documentId } = await roomWithReadyDeck();
-    const small = await rawGet(investor, `/api/documents/${documentId}/pages/2`);
+    const small = await rawGet(
+      investor,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '2' } }),
+    );
     expect(small.status).toBe(200);
     expect(small.headers.get('content-type')).toBe('image/webp');
     expect(small.headers.get('cache-control')).toBe('private, max-age=3600');
@@ -120,7 +127,10 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
     expect(small.headers.get('etag')).toMatch(/^"[0-9a-f-]{36}"$/);
     expect((await sharp(small.bytes).metadata()).width).toBe(800);
 
-    const large = await rawGet(investor, `/api/documents/${documentId}/pages/2?width=1600`);
+    const large = await rawGet(
+      investor,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '2' }, query: { width: '1600' } }),
+    );
     const metadata = await sharp(large.bytes).metadata();
     expect([metadata.format, metadata.width]).toEqual(['webp', 1600]);
     expect(large.headers.get('etag')).not.toBe(small.headers.get('etag'));
@@ -128,17 +138,24 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
 
   test('a copy the browser already holds is answered 304 without a body', async () => {
     const { investor, documentId } = await roomWithReadyDeck();
-    const first = await get(investor, `/api/documents/${documentId}/pages/1`);
-    const again = await get(investor, `/api/documents/${documentId}/pages/1`, {
-      'if-none-match': first.headers.get('etag') ?? '',
-    });
+    const first = await get(investor, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }));
+    const again = await get(
+      investor,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }),
+      {
+        'if-none-match': first.headers.get('etag') ?? '',
+      },
+    );
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
   });
 
   test('a thumbnail is a narrow WebP image', async () => {
     const { founder, documentId } = await roomWithReadyDeck();
-    const thumbnail = await rawGet(founder, `/api/documents/${documentId}/thumbnails/3`);
+    const thumbnail = await rawGet(
+      founder,
+      apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: '3' } }),
+    );
     expect(thumbnail.status).toBe(200);
     expect((await sharp(thumbnail.bytes).metadata()).width).toBe(200);
   });
@@ -176,12 +193,15 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
     await storePreparingPreview(t, preparing);
     const failed = await uploaded(founder, 'Broken.pdf');
     await storeFailedPreview(t, failed, 'corrupt');
-    const soon = await get(investor, `/api/documents/${preparing}/pages/1`);
+    const soon = await get(investor, apiPath(previewRoutes.page, { params: { id: preparing, page: '1' } }));
     expect([soon.status, (soon.json as { error: string }).error]).toEqual([404, 'preview_not_ready']);
     expect((soon.json as { message: string }).message).toBe(
       'The preview of this document is still being prepared.',
     );
-    const broken = await get(investor, `/api/documents/${failed}/thumbnails/1`);
+    const broken = await get(
+      investor,
+      apiPath(previewRoutes.thumbnail, { params: { id: failed, page: '1' } }),
+    );
     expect((broken.json as { message: string }).message).toMatch(/could not be prepared/);
   });
 
@@ -189,7 +209,10 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
     const founder = await createFounder(t);
     const documentId = await uploaded(founder, 'Logo.png', SAMPLE_FILES.png);
     await storeReadyPreview(t, documentId, { kind: 'image', width: 400, height: 300 });
-    const response = await get(founder, `/api/documents/${documentId}/pages/1`);
+    const response = await get(
+      founder,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }),
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -199,23 +222,27 @@ describe('who may read a preview: exactly who may download the document', () => 
     const { founder, investor, documentId } = await roomWithReadyDeck(1, ['Secret page']);
     const outsider = await founderWithInvestor(t);
     const paths = ['/preview', '/pages/1', '/thumbnails/1', '/text', '/preview/content'];
-    const missing = await get(outsider.investor, `/api/documents/${crypto.randomUUID()}/preview`);
+    const missing = await get(
+      outsider.investor,
+      apiPath(previewRoutes.preview, { params: { id: crypto.randomUUID() } }),
+    );
     for (const path of paths) {
       const response = await get(outsider.investor, `/api/documents/${documentId}${path}`);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
-    expect((await get(investor, `/api/documents/${documentId}/text`)).status).toBe(200);
-    const closed = await t.request('POST', '/api/my-data-room/status', {
-      json: { isActive: false },
-      headers: founder.auth,
-    });
+    expect((await get(investor, apiPath(previewRoutes.text, { params: { id: documentId } }))).status).toBe(
+      200,
+    );
+    const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
     for (const path of paths) {
       const response = await get(investor, `/api/documents/${documentId}${path}`);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
     // The owner still reads their own closed room.
-    expect((await get(founder, `/api/documents/${documentId}/pages/1`)).status).toBe(200);
+    expect(
+      (await get(founder, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }))).status,
+    ).toBe(200);
   });
 
   test('a signed-in investor with no invitation at all gets 404, a visitor without a session 401', async () => {
@@ -224,8 +251,10 @@ describe('who may read a preview: exactly who may download the document', () => 
     const founder = await createFounder(t);
     await invite(t, founder, email);
     const stranger = await signInWithMagicLink(t, email);
-    expect((await get(stranger, `/api/documents/${documentId}/pages/1`)).status).toBe(404);
-    expect((await t.request('GET', `/api/documents/${documentId}/pages/1`)).status).toBe(401);
+    expect(
+      (await get(stranger, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }))).status,
+    ).toBe(404);
+    expect((await t.call(previewRoutes.page, { params: { id: documentId, page: '1' } })).status).toBe(401);
   });
 });
 
@@ -233,7 +262,7 @@ describe('page images are kept in memory, and still authorised on every request'
   /** A member has read page 1 twice (the image and its authorisation are cached); its file is then gone. */
   async function cachedPage() {
     const room = await roomWithReadyDeck(2);
-    const path = `/api/documents/${room.documentId}/pages/1`;
+    const path = apiPath(previewRoutes.page, { params: { id: room.documentId, page: '1' } });
     const first = await rawGet(room.investor, path);
     expect((await rawGet(room.investor, path)).status).toBe(200);
     const object = await t.app.database.db
@@ -244,7 +273,10 @@ describe('page images are kept in memory, and still authorised on every request'
       .executeTakeFirstOrThrow();
     // Removed from storage, the page can only come from memory from now on.
     await t.app.ctx.storage.remove(object.storage_key);
-    const missing = await get(room.investor, `/api/documents/${crypto.randomUUID()}/pages/1`);
+    const missing = await get(
+      room.investor,
+      apiPath(previewRoutes.page, { params: { id: crypto.randomUUID(), page: '1' } }),
+    );
     return { ...room, path, first, missing };
   }
 
@@ -260,9 +292,15 @@ describe('page images are kept in memory, and still authorised on every request'
 
   test('a revoked investor is refused at once', async () => {
     const { founder, investor, investorEmail, path, missing } = await cachedPage();
-    const invitations = (await get(founder, '/api/invites')).json as { id: string; email: string }[];
+    const invitations = (await get(founder, apiPath(invitationRoutes.mine))).json as {
+      id: string;
+      email: string;
+    }[];
     const invitation = invitations.find((candidate) => candidate.email === investorEmail);
-    const revoked = await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    const revoked = await t.call(invitationRoutes.remove, {
+      params: { id: String(invitation?.id) },
+      as: founder,
+    });
     expect(revoked.status).toBe(204);
     const response = await get(investor, path);
     expect([response.status, response.json]).toEqual([404, missing.json]);
@@ -270,10 +308,7 @@ describe('page images are kept in memory, and still authorised on every request'
 
   test('a member of a room the founder closes is refused at once; the owner still reads it', async () => {
     const { founder, investor, path, missing } = await cachedPage();
-    const closed = await t.request('POST', '/api/my-data-room/status', {
-      json: { isActive: false },
-      headers: founder.auth,
-    });
+    const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
     const response = await get(investor, path);
     expect([response.status, response.json]).toEqual([404, missing.json]);
@@ -282,7 +317,7 @@ describe('page images are kept in memory, and still authorised on every request'
 
   test('a deleted document is gone at once, for its owner too', async () => {
     const { founder, investor, documentId, path, missing } = await cachedPage();
-    const deleted = await t.request('DELETE', `/api/documents/${documentId}`, { headers: founder.auth });
+    const deleted = await t.call(documentRoutes.remove, { params: { id: documentId }, as: founder });
     expect(deleted.status).toBe(204);
     for (const who of [investor, founder]) {
       const response = await get(who, path);
@@ -294,7 +329,7 @@ describe('page images are kept in memory, and still authorised on every request'
 describe('GET /api/documents/:id/text', () => {
   test("the document's own text, page by page, empty for a page without", async () => {
     const { investor, documentId } = await roomWithReadyDeck(3, ['Why now', '', 'The team: Ana, Bo']);
-    const response = await get(investor, `/api/documents/${documentId}/text`);
+    const response = await get(investor, apiPath(previewRoutes.text, { params: { id: documentId } }));
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
       pages: [
@@ -307,7 +342,7 @@ describe('GET /api/documents/:id/text', () => {
 
   test('a document whose pages are images only has no text: 404 that says so', async () => {
     const { investor, documentId } = await roomWithReadyDeck(2);
-    const response = await get(investor, `/api/documents/${documentId}/text`);
+    const response = await get(investor, apiPath(previewRoutes.text, { params: { id: documentId } }));
     expect(response.status).toBe(404);
     expect(response.json).toEqual({
       error: 'no_text',
@@ -321,12 +356,18 @@ describe('GET /api/documents/:id/preview/content', () => {
     const founder = await createFounder(t);
     const documentId = await uploaded(founder, 'Office.png', SAMPLE_FILES.png);
     await storeReadyPreview(t, documentId, { kind: 'image', width: 1200, height: 900 });
-    const small = await rawGet(founder, `/api/documents/${documentId}/preview/content`);
+    const small = await rawGet(founder, apiPath(previewRoutes.content, { params: { id: documentId } }));
     expect(small.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(small.bytes).metadata()).width).toBe(800);
-    const large = await rawGet(founder, `/api/documents/${documentId}/preview/content?width=1600`);
+    const large = await rawGet(
+      founder,
+      apiPath(previewRoutes.content, { params: { id: documentId }, query: { width: '1600' } }),
+    );
     expect((await sharp(large.bytes).metadata()).width).toBe(1200);
-    const bad = await get(founder, `/api/documents/${documentId}/preview/content?width=12`);
+    const bad = await get(
+      founder,
+      apiPath(previewRoutes.content, { params: { id: documentId }, query: { width: '12' } }),
+    );
     expect([bad.status, (bad.json as { field: string }).field]).toEqual([400, 'width']);
   });
 
@@ -334,11 +375,11 @@ describe('GET /api/documents/:id/preview/content', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploaded(founder, 'Notes.md', Buffer.from('# Notes\n'));
     await storeReadyPreview(t, documentId, { kind: 'text', text: '# Notes\nÉtude — 100 %' });
-    const response = await get(investor, `/api/documents/${documentId}/preview/content`);
+    const response = await get(investor, apiPath(previewRoutes.content, { params: { id: documentId } }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.text).toBe('# Notes\nÉtude — 100 %');
-    const state = await get(investor, `/api/documents/${documentId}/preview`);
+    const state = await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(state.json).toMatchObject({ kind: 'text', isTextCut: false });
   });
 
@@ -348,9 +389,9 @@ describe('GET /api/documents/:id/preview/content', () => {
     const long = Buffer.from(line.repeat(Math.ceil((MAX_TEXT_PREVIEW_BYTES + 1) / line.length)));
     const documentId = await uploaded(founder, 'Index.txt', long);
     await t.app.jobs.whenIdle();
-    const state = await get(investor, `/api/documents/${documentId}/preview`);
+    const state = await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(state.json).toMatchObject({ status: 'ready', kind: 'text', isTextCut: true });
-    const text = await rawGet(investor, `/api/documents/${documentId}/preview/content`);
+    const text = await rawGet(investor, apiPath(previewRoutes.content, { params: { id: documentId } }));
     expect(text.bytes.length).toBe(MAX_TEXT_PREVIEW_BYTES);
   });
 
@@ -362,7 +403,7 @@ describe('GET /api/documents/:id/preview/content', () => {
       ['Ana', '1000'],
     ];
     await storeReadyPreview(t, documentId, { kind: 'table', rows });
-    const response = await get(investor, `/api/documents/${documentId}/preview/content`);
+    const response = await get(investor, apiPath(previewRoutes.content, { params: { id: documentId } }));
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.json).toEqual({ rows, truncated: false });
   });
@@ -372,7 +413,7 @@ describe('GET /api/documents/:id/preview/content', () => {
     const bytes = mp4();
     const documentId = await uploaded(founder, 'Demo.mp4', bytes);
     await storeReadyPreview(t, documentId, { kind: 'video' });
-    const path = `/api/documents/${documentId}/preview/content`;
+    const path = apiPath(previewRoutes.content, { params: { id: documentId } });
 
     const whole = await fetch(`${t.baseUrl}${path}`, { headers: investor.auth });
     expect(whole.status).toBe(200);
@@ -397,7 +438,7 @@ describe('GET /api/documents/:id/preview/content', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploaded(founder, 'Walkthrough.mp4', mp4());
     await storeReadyPreview(t, documentId, { kind: 'video' });
-    await get(investor, `/api/documents/${documentId}/preview/content`);
+    await get(investor, apiPath(previewRoutes.content, { params: { id: documentId } }));
     const events = await t.app.database.db
       .selectFrom('access_events')
       .select('action')
@@ -408,11 +449,13 @@ describe('GET /api/documents/:id/preview/content', () => {
 
   test('a deck (read page by page) and an archive (download-only) have no content here', async () => {
     const { founder, documentId } = await roomWithReadyDeck(1);
-    expect((await get(founder, `/api/documents/${documentId}/preview/content`)).status).toBe(404);
+    expect((await get(founder, apiPath(previewRoutes.content, { params: { id: documentId } }))).status).toBe(
+      404,
+    );
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(64)]);
     const archive = await uploaded(founder, 'Data.zip', zip);
     await storeReadyPreview(t, archive, { kind: 'download-only' });
-    const response = await get(founder, `/api/documents/${archive}/preview/content`);
+    const response = await get(founder, apiPath(previewRoutes.content, { params: { id: archive } }));
     expect(response.status).toBe(404);
     expect((response.json as { message: string }).message).toBe(
       "This file can't be previewed. Download it to open it.",
@@ -422,7 +465,7 @@ describe('GET /api/documents/:id/preview/content', () => {
 
 describe('POST /api/documents/:id/preview/retry', () => {
   const retry = (who: SignedIn, documentId: string) =>
-    t.request('POST', `/api/documents/${documentId}/preview/retry`, { headers: who.auth });
+    t.call(previewRoutes.retry, { params: { id: documentId }, as: who });
 
   test('the owner retries a failed preparation: it is prepared again, and readable once done', async () => {
     const founder = await createFounder(t);
@@ -431,10 +474,12 @@ describe('POST /api/documents/:id/preview/retry', () => {
     const response = await retry(founder, documentId);
     expect(response.status, response.text).toBe(202);
     await t.app.jobs.whenIdle();
-    const preview = await get(founder, `/api/documents/${documentId}/preview`);
+    const preview = await get(founder, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(preview.json).toMatchObject({ status: 'ready', kind: 'pages', failure: null, hasText: true });
     expect((preview.json as { pages: unknown[] }).pages).toHaveLength(2);
-    expect((await get(founder, `/api/documents/${documentId}/pages/2`)).status).toBe(200);
+    expect(
+      (await get(founder, apiPath(previewRoutes.page, { params: { id: documentId, page: '2' } }))).status,
+    ).toBe(200);
   });
 
   test('another founder gets 404 and a member 403; the failure stays', async () => {
@@ -443,7 +488,7 @@ describe('POST /api/documents/:id/preview/retry', () => {
     await storeFailedPreview(t, documentId, 'corrupt');
     expect((await retry(await createFounder(t), documentId)).status).toBe(404);
     expect((await retry(investor, documentId)).status).toBe(403);
-    const preview = await get(founder, `/api/documents/${documentId}/preview`);
+    const preview = await get(founder, apiPath(previewRoutes.preview, { params: { id: documentId } }));
     expect(preview.json).toMatchObject({ status: 'failed' });
   });
 });
@@ -457,7 +502,10 @@ describe("the founder's file list shows each file's preview state", () => {
     await storeReadyPreview(t, ready, { kind: 'pages', pages: 1 });
     const failed = await uploaded(founder, 'Broken.pdf');
     await storeFailedPreview(t, failed, 'conversion_failed');
-    const listed = (await get(founder, '/api/my-documents')).json as { id: string; preview: unknown }[];
+    const listed = (await get(founder, apiPath(documentRoutes.mine))).json as {
+      id: string;
+      preview: unknown;
+    }[];
     const stateOf = (id: string) => listed.find((document) => document.id === id)?.preview;
     expect(stateOf(preparing)).toEqual({ status: 'preparing', kind: 'pages', failure: null });
     expect(stateOf(ready)).toEqual({ status: 'ready', kind: 'pages', failure: null });

@@ -5,6 +5,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { processWorkRoot } from '#server/features/preparation/index';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithEditor,
@@ -30,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setWatermark = (who: SignedIn | undefined, json: unknown) =>
-  t.request('POST', '/api/my-data-room/watermark', { json, headers: who?.auth ?? {} });
+  t.call(roomRoutes.setWatermark, { rawBody: json, headers: who?.auth ?? {} });
 
 const get = (who: SignedIn | undefined, urlPath: string) =>
   t.request('GET', urlPath, { headers: { ...who?.auth } });
@@ -76,11 +80,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('POST /api/my-data-room/watermark (the room\'s "Watermark")', () => {
   test('a new room has it off; the founder turns it on and off, and GET /api/my-data-room says so', async () => {
     const founder = await createFounder(t);
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isWatermarkEnabled: false });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isWatermarkEnabled: false });
     const on = await setWatermark(founder, { isWatermarkEnabled: true });
     expect(on.status, on.text).toBe(200);
     expect(on.json).toMatchObject({ isWatermarkEnabled: true, isDownloadAllowed: true });
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isWatermarkEnabled: true });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isWatermarkEnabled: true });
     expect((await setWatermark(founder, { isWatermarkEnabled: false })).json).toMatchObject({
       isWatermarkEnabled: false,
     });
@@ -90,7 +94,7 @@ describe('POST /api/my-data-room/watermark (the room\'s "Watermark")', () => {
     const { founder, investor } = await founderWithInvestor(t);
     expect((await setWatermark(investor, { isWatermarkEnabled: true })).status).toBe(403);
     expect((await setWatermark(undefined, { isWatermarkEnabled: true })).status).toBe(401);
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isWatermarkEnabled: false });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isWatermarkEnabled: false });
   });
 
   test.each([
@@ -109,7 +113,7 @@ describe('POST /api/my-data-room/watermark (the room\'s "Watermark")', () => {
   ])('%j is a 400 naming %s, and changes nothing', async (json, field, message) => {
     const founder = await createFounder(t);
     expectRefusal(await setWatermark(founder, json), 400, { message, field });
-    expect((await get(founder, '/api/my-data-room')).json).toMatchObject({ isWatermarkEnabled: false });
+    expect((await get(founder, apiPath(roomRoutes.mine))).json).toMatchObject({ isWatermarkEnabled: false });
   });
 });
 
@@ -118,7 +122,10 @@ describe('page images and thumbnails', () => {
     const { founder, investor, other } = await roomWithTwoReaders(false);
     const documentId = await uploaded(founder, 'Deck.pdf', writtenPdf({ pages: 2 }));
     await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2 });
-    const url = `/api/documents/${documentId}/pages/1?width=800`;
+    const url = apiPath(previewRoutes.page, {
+      params: { id: documentId, page: '1' },
+      query: { width: '800' },
+    });
     const own = await fetchBytesAs(founder, url);
     const first = await fetchBytesAs(investor, url);
     const second = await fetchBytesAs(other, url);
@@ -126,7 +133,9 @@ describe('page images and thumbnails', () => {
     expect(first.bytes.equals(own.bytes)).toBe(true);
     expect(second.bytes.equals(own.bytes)).toBe(true);
     expect(first.headers.get('etag')).toBe(own.headers.get('etag'));
-    expect((await get(investor, `/api/documents/${documentId}/preview`)).json).toMatchObject({
+    expect(
+      (await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }))).json,
+    ).toMatchObject({
       watermark: null,
       downloadRefusal: null,
     });
@@ -137,9 +146,9 @@ describe('page images and thumbnails', () => {
     const documentId = await uploaded(founder, 'Deck.pdf', writtenPdf({ pages: 2 }));
     await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2 });
     for (const url of [
-      `/api/documents/${documentId}/pages/1?width=800`,
-      `/api/documents/${documentId}/pages/2?width=1600`,
-      `/api/documents/${documentId}/thumbnails/1`,
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } }),
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '2' }, query: { width: '1600' } }),
+      apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: '1' } }),
     ]) {
       const original = await fetchBytesAs(founder, url);
       const mine = await fetchBytesAs(investor, url);
@@ -172,11 +181,14 @@ describe('page images and thumbnails', () => {
       expect(stranger.status).toBe(200);
       expect(stranger.bytes.equals(theirs.bytes)).toBe(true);
     }
-    const preview = (await get(investor, `/api/documents/${documentId}/preview`)).json as {
+    const preview = (await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } })))
+      .json as {
       watermark: string;
     };
     expect(preview.watermark).toBe(`${investorEmail} · ${today()} · Confidential`);
-    expect((await get(founder, `/api/documents/${documentId}/preview`)).json).toMatchObject({
+    expect(
+      (await get(founder, apiPath(previewRoutes.preview, { params: { id: documentId } }))).json,
+    ).toMatchObject({
       watermark: null,
     });
   });
@@ -185,7 +197,7 @@ describe('page images and thumbnails', () => {
     const { founder, investor } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Chart.png', await realPng(640, 400));
     await storeReadyPreview(t, documentId, { kind: 'image', width: 640, height: 400 });
-    const url = `/api/documents/${documentId}/preview/content?width=800`;
+    const url = apiPath(previewRoutes.content, { params: { id: documentId }, query: { width: '800' } });
     const original = await fetchBytesAs(founder, url);
     const stamped = await fetchBytesAs(investor, url);
     expect(stamped.status).toBe(200);
@@ -200,9 +212,14 @@ describe('page images and thumbnails', () => {
     const { founder, investor, investorEmail } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Notes.txt', Buffer.from('Our plan, in plain text.\n'));
     await storeReadyPreview(t, documentId, { kind: 'text', text: 'Our plan, in plain text.\n' });
-    const content = await fetchBytesAs(investor, `/api/documents/${documentId}/preview/content`);
+    const content = await fetchBytesAs(
+      investor,
+      apiPath(previewRoutes.content, { params: { id: documentId } }),
+    );
     expect(content.bytes.toString()).toBe('Our plan, in plain text.\n');
-    expect((await get(investor, `/api/documents/${documentId}/preview`)).json).toMatchObject({
+    expect(
+      (await get(investor, apiPath(previewRoutes.preview, { params: { id: documentId } }))).json,
+    ).toMatchObject({
       watermark: `${investorEmail} · ${today()} · Confidential`,
       isDownloadAllowed: false,
       downloadRefusal: 'watermark_unsupported',
@@ -218,7 +235,7 @@ describe('page images and thumbnails', () => {
     ]);
     const documentId = await uploaded(founder, 'Demo.mp4', video);
     await storeReadyPreview(t, documentId, { kind: 'video' });
-    const path = `/api/documents/${documentId}/preview/content`;
+    const path = apiPath(previewRoutes.content, { params: { id: documentId } });
     const refused = await get(investor, path);
     expectRefusal(refused, 403, { error: 'watermark_unsupported', message: /video cannot carry one/ });
     expect(refused.text).not.toContain('ftyp');
@@ -235,7 +252,10 @@ describe('downloads with the watermark on', () => {
     const { founder, investor, investorEmail, other, otherEmail } = await roomWithTwoReaders(true);
     const original = writtenPdf({ pages: 4 });
     const documentId = await uploaded(founder, 'Deck.pdf', original);
-    const download = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(
+      investor,
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('cache-control')).toBe('private, no-store');
@@ -250,11 +270,13 @@ describe('downloads with the watermark on', () => {
       expect(page).toContain('Confidential');
       expect(page).not.toContain(otherEmail);
     }
-    const theirs = pdfPageTexts((await fetchBytesAs(other, `/api/documents/${documentId}/download`)).bytes);
+    const theirs = pdfPageTexts(
+      (await fetchBytesAs(other, apiPath(documentRoutes.download, { params: { id: documentId } }))).bytes,
+    );
     for (const page of theirs) expect(page).toContain(otherEmail);
 
     // The owner downloads the original, byte for byte (their own download is not investor activity).
-    const own = await fetchBytesAs(founder, `/api/documents/${documentId}/download`);
+    const own = await fetchBytesAs(founder, apiPath(documentRoutes.download, { params: { id: documentId } }));
     expect(own.bytes.equals(original)).toBe(true);
     const logged = await t.app.database.db
       .selectFrom('access_events')
@@ -276,7 +298,10 @@ describe('downloads with the watermark on', () => {
     const { founder, investor, investorEmail } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Memo.docx', sampleDocx(2));
     await t.app.jobs.whenIdle();
-    const download = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(
+      investor,
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
+    );
     expect(download.status, download.bytes.toString().slice(0, 300)).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toBe('attachment; filename=Memo.pdf');
@@ -285,7 +310,10 @@ describe('downloads with the watermark on', () => {
     for (const page of pages) expect(page).toContain(investorEmail);
     // Without the watermark the reader gets the DOCX itself.
     await setWatermark(founder, { isWatermarkEnabled: false });
-    const plain = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
+    const plain = await fetchBytesAs(
+      investor,
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
+    );
     expect(plain.bytes.subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
 
@@ -293,10 +321,14 @@ describe('downloads with the watermark on', () => {
     const { founder, investor } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Memo.docx', sampleDocx(1));
     await storePreparingPreview(t, documentId);
-    expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 409, {
-      error: 'watermark_not_ready',
-      message: /^This document is still being prepared/,
-    });
+    expectRefusal(
+      await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } })),
+      409,
+      {
+        error: 'watermark_not_ready',
+        message: /^This document is still being prepared/,
+      },
+    );
   }, 120_000);
 
   test('an image downloads watermarked: a PNG, not the original bytes', async () => {
@@ -304,7 +336,10 @@ describe('downloads with the watermark on', () => {
     const original = await realPng(900, 600, 'Chart');
     const documentId = await uploaded(founder, 'Chart.png', original);
     await t.app.jobs.whenIdle();
-    const download = await fetchBytesAs(investor, `/api/documents/${documentId}/download`);
+    const download = await fetchBytesAs(
+      investor,
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(download.bytes.equals(original)).toBe(false);
@@ -320,7 +355,9 @@ describe('downloads with the watermark on', () => {
     }
     expect(changed / plain.data.length).toBeGreaterThan(0.005);
     expect(
-      (await fetchBytesAs(founder, `/api/documents/${documentId}/download`)).bytes.equals(original),
+      (
+        await fetchBytesAs(founder, apiPath(documentRoutes.download, { params: { id: documentId } }))
+      ).bytes.equals(original),
     ).toBe(true);
   });
 
@@ -330,13 +367,18 @@ describe('downloads with the watermark on', () => {
     const zipId = await uploaded(founder, 'Data.zip', zip);
     const csvId = await uploaded(founder, 'Cap table.csv', Buffer.from('Holder,Shares\nAda,100\n'));
     for (const documentId of [zipId, csvId]) {
-      expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 403, {
-        error: 'watermark_unsupported',
-        message: /^This file can be read in the viewer only: downloads in this room carry a watermark/,
-      });
+      expectRefusal(
+        await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } })),
+        403,
+        {
+          error: 'watermark_unsupported',
+          message: /^This file can be read in the viewer only: downloads in this room carry a watermark/,
+        },
+      );
     }
-    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
-    const memberList = (await get(investor, `/api/data-room/${roomId}/documents`)).json as {
+    const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
+    const memberList = (await get(investor, apiPath(documentRoutes.inRoom, { params: { id: roomId } })))
+      .json as {
       id: string;
       isDownloadAllowed: boolean;
     }[];
@@ -347,17 +389,25 @@ describe('downloads with the watermark on', () => {
       .where('document_id', 'in', [zipId, csvId])
       .execute();
     expect(logged).toHaveLength(0);
-    expect((await fetchBytesAs(founder, `/api/documents/${zipId}/download`)).bytes.equals(zip)).toBe(true);
+    expect(
+      (await fetchBytesAs(founder, apiPath(documentRoutes.download, { params: { id: zipId } }))).bytes.equals(
+        zip,
+      ),
+    ).toBe(true);
   });
 
   test('a PDF of more pages than the viewer prepares is a 403 watermark_unsupported, refused before qpdf runs; nothing is logged', async () => {
     const { founder, investor } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Long.pdf', writtenPdf({ pages: 501 }));
     await t.app.jobs.whenIdle();
-    expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 403, {
-      error: 'watermark_unsupported',
-      message: /more than 500 pages/,
-    });
+    expectRefusal(
+      await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } })),
+      403,
+      {
+        error: 'watermark_unsupported',
+        message: /more than 500 pages/,
+      },
+    );
     const logged = await t.app.database.db
       .selectFrom('access_events')
       .select('id')
@@ -370,23 +420,32 @@ describe('downloads with the watermark on', () => {
   test('a PDF qpdf cannot open (password-protected) is a 403 watermark_unsupported, not a broken download', async () => {
     const { founder, investor } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Locked.pdf', encryptedPdf());
-    expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 403, {
-      error: 'watermark_unsupported',
-      message: /^This PDF cannot carry a watermark/,
-    });
+    expectRefusal(
+      await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } })),
+      403,
+      {
+        error: 'watermark_unsupported',
+        message: /^This PDF cannot carry a watermark/,
+      },
+    );
   });
 
   test('a view-only document stays view-only with the watermark on', async () => {
     const { founder, investor } = await roomWithTwoReaders(true);
     const documentId = await uploaded(founder, 'Deck.pdf', writtenPdf({ pages: 1 }));
-    await t.request('POST', `/api/documents/${documentId}/download-policy`, {
-      json: { policy: 'view_only' },
-      headers: founder.auth,
+    await t.call(documentRoutes.setDownloadPolicy, {
+      params: { id: documentId },
+      body: { policy: 'view_only' },
+      as: founder,
     });
-    expectRefusal(await get(investor, `/api/documents/${documentId}/download`), 403, {
-      error: 'view_only',
-      message: /^This document can be read in the viewer only/,
-    });
+    expectRefusal(
+      await get(investor, apiPath(documentRoutes.download, { params: { id: documentId } })),
+      403,
+      {
+        error: 'view_only',
+        message: /^This document can be read in the viewer only/,
+      },
+    );
   });
 });
 
@@ -396,13 +455,17 @@ test('a co-founder (an editor of the room) reads and downloads its files as they
   const original = writtenPdf({ pages: 1 });
   const documentId = await uploaded(founder, 'Deck.pdf', original);
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 1 });
-  const url = `/api/documents/${documentId}/pages/1?width=800`;
+  const url = apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } });
   const own = await fetchBytesAs(founder, url);
   expect((await fetchBytesAs(editor, url)).bytes.equals(own.bytes)).toBe(true);
-  expect((await fetchBytesAs(editor, `/api/documents/${documentId}/download`)).bytes.equals(original)).toBe(
-    true,
-  );
-  expect((await get(editor, `/api/documents/${documentId}/preview`)).json).toMatchObject({ watermark: null });
+  expect(
+    (
+      await fetchBytesAs(editor, apiPath(documentRoutes.download, { params: { id: documentId } }))
+    ).bytes.equals(original),
+  ).toBe(true);
+  expect(
+    (await get(editor, apiPath(previewRoutes.preview, { params: { id: documentId } }))).json,
+  ).toMatchObject({ watermark: null });
   expect((await setWatermark(editor, { isWatermarkEnabled: false })).json).toMatchObject({
     isWatermarkEnabled: false,
   });
@@ -413,6 +476,10 @@ test("a stranger still gets 404 for a watermarked room's pages and downloads, as
   const documentId = await uploaded(founder, 'Deck.pdf', writtenPdf({ pages: 1 }));
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 1 });
   const stranger = await createFounder(t);
-  expect((await get(stranger, `/api/documents/${documentId}/pages/1`)).status).toBe(404);
-  expect((await get(stranger, `/api/documents/${documentId}/download`)).status).toBe(404);
+  expect(
+    (await get(stranger, apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }))).status,
+  ).toBe(404);
+  expect((await get(stranger, apiPath(documentRoutes.download, { params: { id: documentId } }))).status).toBe(
+    404,
+  );
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { countRows, founderWithInvestor, type SignedIn } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -14,34 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Source = { content: string; version: string };
-
 const readSections = async (founder: SignedIn) =>
-  (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as Source;
+  (await t.call(roomRoutes.sectionsMarkdown, { as: founder })).json;
 
 const saveSections = (founder: SignedIn, json: { content: string; baseVersion?: string }) =>
-  t.request('POST', '/api/sections/update', { json, headers: founder.auth });
+  t.call(roomRoutes.saveSections, { body: json, as: founder });
 
 const saveProfile = (founder: SignedIn, json: Record<string, unknown>) =>
-  t.request('POST', '/api/data-rooms', { json, headers: founder.auth });
+  t.call(roomRoutes.saveProfile, { rawBody: json, as: founder });
 
 /** The company as the founder's console, the investor's dashboard card and the room header read it. */
 async function companyAsEveryoneReadsIt(founder: SignedIn, investor: SignedIn) {
-  const mine = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-    companyName: string;
-    stage: string;
-    description: string;
-  };
-  const dashboard = (await t.request('GET', '/api/my-accessible-data-rooms', { headers: investor.auth }))
-    .json as {
-    dataRooms: { id: string; companyName: string; fundingStage: string; companyDescription: string }[];
-  };
+  const mine = (await t.call(roomRoutes.mine, { as: founder })).json;
+  const dashboard = (await t.call(roomRoutes.accessible, { as: investor })).json;
   const card = dashboard.dataRooms.find((room) => room.id === mine.id);
-  const { dataRoom } = (await t.request('GET', `/api/data-room/${mine.id}`, { headers: investor.auth }))
-    .json as {
-    dataRoom: { companyName: string; stage: string; description: string };
-  };
+  const { dataRoom } = (await t.call(roomRoutes.room, { params: { id: mine.id }, as: investor })).json;
   const profile = { name: mine.companyName, stage: mine.stage, description: mine.description };
   expect({
     name: card?.companyName,
@@ -154,11 +142,8 @@ describe('profile → sections', () => {
       stage: 'Series B',
       description: 'New\nand better',
     });
-    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-      id: string;
-    };
-    const readers = (await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: investor.auth }))
-      .json as { content: string };
+    const room = (await t.call(roomRoutes.mine, { as: founder })).json;
+    const readers = (await t.call(roomRoutes.sections, { params: { id: room.id }, as: investor })).json;
     expect(readers.content).toBe(after.content);
   });
 

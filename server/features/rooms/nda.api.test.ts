@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_NDA_TEXT_LENGTH, MAX_SIGNER_NAME_LENGTH } from '#shared/contracts/nda';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { MAX_NDA_TEXT_LENGTH, MAX_SIGNER_NAME_LENGTH, ndaRoutes } from '#shared/contracts/nda';
+import { previewRoutes } from '#shared/contracts/previews';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -44,7 +49,7 @@ const get = (who: SignedIn | undefined, urlPath: string) =>
   t.request('GET', urlPath, { headers: who?.auth ?? {} });
 
 const setNda = (founder: SignedIn, json: unknown) =>
-  t.request('POST', '/api/my-data-room/nda', { json, headers: founder.auth });
+  t.call(ndaRoutes.saveSettings, { rawBody: json, as: founder });
 
 async function turnNdaOn(founder: SignedIn, text = NDA_TEXT): Promise<{ id: string; sha256: string }> {
   const response = await setNda(founder, { isRequired: true, text });
@@ -53,18 +58,15 @@ async function turnNdaOn(founder: SignedIn, text = NDA_TEXT): Promise<{ id: stri
 }
 
 const acceptAsMember = (who: SignedIn, roomId: string, json: unknown, headers: Record<string, string> = {}) =>
-  t.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
-    json,
-    headers: { ...who.auth, ...headers },
-  });
+  t.call(ndaRoutes.accept, { params: { id: roomId }, rawBody: json, headers: { ...who.auth, ...headers } });
 
 const acceptByInvitation = (token: string, json: unknown) =>
-  t.request('POST', `/api/data-room/invite/${token}/nda/acceptances`, { json });
+  t.call(ndaRoutes.acceptByInvitation, { params: { token }, rawBody: json });
 
 /** A room with an investor signed in, a deck with a ready preview, an image and an external link. */
 async function roomWithContent() {
   const { founder, investor, investorEmail } = await founderWithInvestor(t);
-  const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
   const upload = await uploadFile(t, founder, { name: 'Deck.pdf', bytes: uniquePdf() });
   const documentId = (upload.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2, texts: ['Page one', ''] });
@@ -73,10 +75,7 @@ async function roomWithContent() {
   await storeReadyPreview(t, imageId, { kind: 'image', width: 640, height: 480 });
   const externalUrl = 'https://docs.example/model';
   const markdown = `## Financials\n- [Deck](/api/documents/${documentId}/download)\n- [Model](${externalUrl})\n`;
-  const saved = await t.request('POST', '/api/sections/update', {
-    json: { content: markdown },
-    headers: founder.auth,
-  });
+  const saved = await t.call(roomRoutes.saveSections, { body: { content: markdown }, as: founder });
   expect(saved.status, saved.text).toBe(200);
   return { founder, investor, investorEmail, roomId, documentId, imageId, externalUrl };
 }
@@ -86,17 +85,25 @@ type Room = Awaited<ReturnType<typeof roomWithContent>>;
 /** Every read of the room and what is in it, as a signed-in reader makes them. */
 async function memberReads(room: Room, who: SignedIn): Promise<[string, TestResponse][]> {
   const reads: [string, string, string][] = [
-    ['GET', 'room', `/api/data-room/${room.roomId}`],
-    ['GET', 'sections', `/api/data-room/${room.roomId}/sections`],
-    ['GET', 'documents', `/api/data-room/${room.roomId}/documents`],
-    ['GET', 'click', `/api/data-room/${room.roomId}/click?url=${encodeURIComponent(room.externalUrl)}`],
-    ['GET', 'download', `/api/documents/${room.documentId}/download`],
-    ['GET', 'preview', `/api/documents/${room.documentId}/preview`],
-    ['GET', 'page image', `/api/documents/${room.documentId}/pages/1?width=800`],
-    ['GET', 'thumbnail', `/api/documents/${room.documentId}/thumbnails/1`],
-    ['GET', 'text', `/api/documents/${room.documentId}/text`],
-    ['GET', 'content', `/api/documents/${room.imageId}/preview/content`],
-    ['POST', 'view', `/api/documents/${room.documentId}/views`],
+    ['GET', 'room', apiPath(roomRoutes.room, { params: { id: room.roomId } })],
+    ['GET', 'sections', apiPath(roomRoutes.sections, { params: { id: room.roomId } })],
+    ['GET', 'documents', apiPath(documentRoutes.inRoom, { params: { id: room.roomId } })],
+    [
+      'GET',
+      'click',
+      apiPath(roomRoutes.click, { params: { id: room.roomId }, query: { url: room.externalUrl } }),
+    ],
+    ['GET', 'download', apiPath(documentRoutes.download, { params: { id: room.documentId } })],
+    ['GET', 'preview', apiPath(previewRoutes.preview, { params: { id: room.documentId } })],
+    [
+      'GET',
+      'page image',
+      apiPath(previewRoutes.page, { params: { id: room.documentId, page: '1' }, query: { width: '800' } }),
+    ],
+    ['GET', 'thumbnail', apiPath(previewRoutes.thumbnail, { params: { id: room.documentId, page: '1' } })],
+    ['GET', 'text', apiPath(previewRoutes.text, { params: { id: room.documentId } })],
+    ['GET', 'content', apiPath(previewRoutes.content, { params: { id: room.imageId } })],
+    ['POST', 'view', apiPath(readingRoutes.openView, { params: { id: room.documentId } })],
   ];
   const answers: [string, TestResponse][] = [];
   for (const [method, name, urlPath] of reads) {
@@ -135,7 +142,7 @@ const validAcceptance = (versionId: string, signerName = 'Ivy Investor') => ({
 describe("the founder's setting", () => {
   test('is off by default, with no text', async () => {
     const founder = await createFounder(t);
-    const response = await get(founder, '/api/my-data-room/nda');
+    const response = await get(founder, apiPath(ndaRoutes.settings));
     expect(response.status, response.text).toBe(200);
     expect(response.json).toEqual({ isRequired: false, text: '', version: null, acceptedCount: 0 });
   });
@@ -144,7 +151,7 @@ describe("the founder's setting", () => {
     const founder = await createFounder(t);
     const version = await turnNdaOn(founder);
     expect(version.sha256).toBe(crypto.createHash('sha256').update(NDA_TEXT, 'utf8').digest('hex'));
-    const settings = (await get(founder, '/api/my-data-room/nda')).json;
+    const settings = (await get(founder, apiPath(ndaRoutes.settings))).json;
     expect(settings).toEqual({
       isRequired: true,
       text: NDA_TEXT,
@@ -207,7 +214,7 @@ describe("the founder's setting", () => {
 
   test('investors cannot see or change it', async () => {
     const { investor } = await founderWithInvestor(t);
-    expect((await get(investor, '/api/my-data-room/nda')).status).toBe(403);
+    expect((await get(investor, apiPath(ndaRoutes.settings))).status).toBe(403);
     expect((await setNda(investor, { isRequired: false, text: '' })).status).toBe(403);
   });
 });
@@ -242,15 +249,17 @@ describe('the gate', () => {
 
   test('a reading report on a view opened before the NDA was turned on is refused until it is accepted', async () => {
     const room = await roomWithContent();
-    const opened = await t.request('POST', `/api/documents/${room.documentId}/views`, {
-      headers: room.investor.auth,
+    const opened = await t.call(readingRoutes.openView, {
+      params: { id: room.documentId },
+      as: room.investor,
     });
     expect(opened.status, opened.text).toBe(201);
     const viewId = (opened.json as { viewId: string }).viewId;
     const version = await turnNdaOn(room.founder);
-    const report = await t.request('POST', `/api/views/${viewId}/reports`, {
-      json: { pages: [{ page: 1, seconds: 1 }] },
-      headers: room.investor.auth,
+    const report = await t.call(readingRoutes.report, {
+      params: { viewId },
+      rawBody: { pages: [{ page: 1, seconds: 1 }] },
+      as: room.investor,
     });
     expectNdaRequired(report, room, version);
   });
@@ -268,12 +277,20 @@ describe('the gate', () => {
     const room = await roomWithContent();
     const first = await turnNdaOn(room.founder);
     expect((await acceptAsMember(room.investor, room.roomId, validAcceptance(first.id))).status).toBe(201);
-    expect((await get(room.investor, `/api/data-room/${room.roomId}`)).status).toBe(200);
+    expect((await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(
+      200,
+    );
     const second = await turnNdaOn(room.founder, `${NDA_TEXT}\n\nAmended.`);
-    expectNdaRequired(await get(room.investor, `/api/data-room/${room.roomId}`), room, second);
+    expectNdaRequired(
+      await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } })),
+      room,
+      second,
+    );
     expect((await acceptAsMember(room.investor, room.roomId, validAcceptance(second.id))).status).toBe(201);
-    expect((await get(room.investor, `/api/data-room/${room.roomId}`)).status).toBe(200);
-    const list = (await get(room.founder, '/api/admin/nda-acceptances')).json as {
+    expect((await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(
+      200,
+    );
+    const list = (await get(room.founder, apiPath(ndaRoutes.acceptances))).json as {
       versionId: string;
       isCurrentVersion: boolean;
     }[];
@@ -287,20 +304,26 @@ describe('the gate', () => {
     const room = await roomWithContent();
     const version = await turnNdaOn(room.founder);
     expect((await setNda(room.founder, { isRequired: false, text: NDA_TEXT })).status).toBe(200);
-    expect((await get(room.investor, `/api/data-room/${room.roomId}`)).status).toBe(200);
+    expect((await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(
+      200,
+    );
     expect((await turnNdaOn(room.founder)).id).toBe(version.id);
-    expect((await get(room.investor, `/api/data-room/${room.roomId}`)).status).toBe(403);
+    expect((await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(
+      403,
+    );
     expect((await acceptAsMember(room.investor, room.roomId, validAcceptance(version.id))).status).toBe(201);
     await setNda(room.founder, { isRequired: false, text: NDA_TEXT });
     await turnNdaOn(room.founder);
-    expect((await get(room.investor, `/api/data-room/${room.roomId}`)).status).toBe(200);
+    expect((await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(
+      200,
+    );
   });
 
   test('people without access still get 404, never the NDA', async () => {
     const room = await roomWithContent();
     await turnNdaOn(room.founder);
     const { investor: outsider } = await founderWithInvestor(t);
-    const response = await get(outsider, `/api/data-room/${room.roomId}`);
+    const response = await get(outsider, apiPath(roomRoutes.room, { params: { id: room.roomId } }));
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('non-disclosure');
     expect((await acceptAsMember(outsider, room.roomId, validAcceptance('x'))).status).toBe(404);
@@ -316,10 +339,10 @@ describe('the invited view', () => {
   }
 
   const invitedReads = (token: string, externalUrl: string) => [
-    `/api/data-room/invite/${token}`,
-    `/api/data-room/invite/${token}/sections`,
-    `/api/data-room/invite/${token}/documents`,
-    `/api/data-room/invite/${token}/click?url=${encodeURIComponent(externalUrl)}`,
+    apiPath(roomRoutes.invitedRoom, { params: { token } }),
+    apiPath(roomRoutes.invitedSections, { params: { token } }),
+    apiPath(documentRoutes.inInvitedRoom, { params: { token } }),
+    apiPath(roomRoutes.invitedClick, { params: { token }, query: { url: externalUrl } }),
   ];
 
   test('is gated too, and opens once the invitation accepted the NDA', async () => {
@@ -344,20 +367,20 @@ describe('the invited view', () => {
     const room = await invitedRoom();
     const version = await turnNdaOn(room.founder);
     expectNdaRequired(
-      await t.request('GET', `/api/data-room/invite/${room.token}`),
+      await t.call(roomRoutes.invitedRoom, { params: { token: room.token } }),
       room,
       version,
       'Vera Visitor',
     );
     expectNdaRequired(
-      await get(room.investor, `/api/data-room/${room.roomId}`),
+      await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } })),
       room,
       version,
       'Ivy Investor',
     );
     for (const name of [undefined, 'someone@fund.example']) {
       const token = await invite(t, room.founder, uniqueEmail('unnamed'), name);
-      expectNdaRequired(await t.request('GET', `/api/data-room/invite/${token}`), room, version, null);
+      expectNdaRequired(await t.call(roomRoutes.invitedRoom, { params: { token } }), room, version, null);
     }
   });
 
@@ -366,7 +389,7 @@ describe('the invited view', () => {
     const version = await turnNdaOn(room.founder);
     expect((await acceptByInvitation(room.token, validAcceptance(version.id))).status).toBe(201);
     const visitor = await signInWithMagicLink(t, room.visitorEmail);
-    expect((await get(visitor, `/api/data-room/${room.roomId}`)).status).toBe(200);
+    expect((await get(visitor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(200);
   });
 
   test('accepting with a token that is not an invitation is a 404, and writes nothing', async () => {
@@ -479,7 +502,9 @@ describe('accepting', () => {
         message,
       });
       await expectNothingWritten(t, before);
-      expect((await get(room.investor, `/api/data-room/${room.roomId}`)).status).toBe(403);
+      expect(
+        (await get(room.investor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status,
+      ).toBe(403);
     });
   }
 
@@ -534,7 +559,7 @@ describe("the founder's records", () => {
 
   test('/api/admin/nda-acceptances lists each acceptance with the name typed, e-mail, when, IP and version', async () => {
     const room = await acceptedRoom();
-    const response = await get(room.founder, '/api/admin/nda-acceptances');
+    const response = await get(room.founder, apiPath(ndaRoutes.acceptances));
     expect(response.status, response.text).toBe(200);
     expect(response.json).toEqual([
       {
@@ -551,9 +576,9 @@ describe("the founder's records", () => {
         recordUrl: `/api/admin/nda-acceptances/${room.acceptanceId}/record.pdf`,
       },
     ]);
-    expect((await get(room.investor, '/api/admin/nda-acceptances')).status).toBe(403);
+    expect((await get(room.investor, apiPath(ndaRoutes.acceptances))).status).toBe(403);
     const other = await createFounder(t);
-    expect((await get(other, '/api/admin/nda-acceptances')).json).toEqual([]);
+    expect((await get(other, apiPath(ndaRoutes.acceptances))).json).toEqual([]);
   });
 
   test('the PDF record holds the agreement, its hash, who, the name typed, when and the IP', async () => {
@@ -589,7 +614,7 @@ describe("the founder's records", () => {
       ])
         expect(flat).toContain(expected);
       const acceptedAt = (
-        (await get(room.founder, '/api/admin/nda-acceptances')).json as { acceptedAt: string }[]
+        (await get(room.founder, apiPath(ndaRoutes.acceptances))).json as { acceptedAt: string }[]
       )[0]?.acceptedAt;
       expect(flat).toContain(acceptedAt);
     } finally {
@@ -600,12 +625,14 @@ describe("the founder's records", () => {
   test("another founder's acceptance id, or one that does not exist, is a 404", async () => {
     const room = await acceptedRoom();
     const other = await createFounder(t);
-    expect((await get(other, `/api/admin/nda-acceptances/${room.acceptanceId}/record.pdf`)).status).toBe(404);
+    expect((await get(other, apiPath(ndaRoutes.record, { params: { id: room.acceptanceId } }))).status).toBe(
+      404,
+    );
     expect(
-      (await get(room.founder, `/api/admin/nda-acceptances/${crypto.randomUUID()}/record.pdf`)).status,
+      (await get(room.founder, apiPath(ndaRoutes.record, { params: { id: crypto.randomUUID() } }))).status,
     ).toBe(404);
     expect(
-      (await get(room.investor, `/api/admin/nda-acceptances/${room.acceptanceId}/record.pdf`)).status,
+      (await get(room.investor, apiPath(ndaRoutes.record, { params: { id: room.acceptanceId } }))).status,
     ).toBe(403);
   });
 

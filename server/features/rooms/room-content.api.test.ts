@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertDocument } from '#server/features/documents/documents.repository';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
 import { countRows, createFounder, founderWithInvestor, type SignedIn } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
@@ -12,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  const room = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
-  return (room.json as { id: string }).id;
+  const room = await t.call(roomRoutes.mine, { as: founder });
+  return room.json.id;
 }
 
 /** A stored document in the founder's room, as an upload leaves it. */
@@ -48,7 +51,7 @@ describe('POST /api/data-rooms (company profile)', () => {
       foundedYear: 2022,
       website: 'https://orbit.example',
     };
-    const saved = await t.request('POST', '/api/data-rooms', { json: profile, headers: founder.auth });
+    const saved = await t.call(roomRoutes.saveProfile, { rawBody: profile, as: founder });
     expect(saved.status).toBe(200);
     const expected = {
       id: expect.any(String),
@@ -63,25 +66,22 @@ describe('POST /api/data-rooms (company profile)', () => {
       isNdaRequired: false,
     };
     expect(saved.json).toEqual(expected);
-    expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(expected);
+    expect((await t.call(roomRoutes.mine, { as: founder })).json).toEqual(expected);
   });
 
   test('a website typed without its scheme is saved as https://', async () => {
     const founder = await createFounder(t);
-    const saved = await t.request('POST', '/api/data-rooms', {
-      json: { name: 'Acme', website: ' acme.com/about ' },
-      headers: founder.auth,
+    const saved = await t.call(roomRoutes.saveProfile, {
+      body: { name: 'Acme', website: ' acme.com/about ' },
+      as: founder,
     });
     expect(saved.status, saved.text).toBe(200);
-    expect((saved.json as { website: string }).website).toBe('https://acme.com/about');
+    expect(saved.json.website).toBe('https://acme.com/about');
   });
 
   test('only the name is required: the stage defaults to Series A, the rest to empty', async () => {
     const founder = await createFounder(t);
-    const saved = await t.request('POST', '/api/data-rooms', {
-      json: { name: 'Minimal Co' },
-      headers: founder.auth,
-    });
+    const saved = await t.call(roomRoutes.saveProfile, { body: { name: 'Minimal Co' }, as: founder });
     expect(saved.json).toMatchObject({
       companyName: 'Minimal Co',
       stage: 'Series A',
@@ -106,27 +106,26 @@ describe('POST /api/data-rooms (company profile)', () => {
     [{ name: 'X', ownerId: 'someone-else' }, 'ownerId'],
   ])('%j is a 400 naming %s, and changes nothing', async (json, field) => {
     const founder = await createFounder(t);
-    const before = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json;
-    const response = await t.request('POST', '/api/data-rooms', { json, headers: founder.auth });
+    const before = (await t.call(roomRoutes.mine, { as: founder })).json;
+    const response = await t.call(roomRoutes.saveProfile, { rawBody: json, as: founder });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_request', field });
-    expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toEqual(before);
+    expect((await t.call(roomRoutes.mine, { as: founder })).json).toEqual(before);
   });
 
   test('an investor gets 403 and nobody 401', async () => {
     const { investor } = await founderWithInvestor(t);
-    expect(
-      (await t.request('POST', '/api/data-rooms', { json: { name: 'Taken' }, headers: investor.auth }))
-        .status,
-    ).toBe(403);
-    expect((await t.request('POST', '/api/data-rooms', { json: { name: 'Taken' } })).status).toBe(401);
+    expect((await t.call(roomRoutes.saveProfile, { body: { name: 'Taken' }, as: investor })).status).toBe(
+      403,
+    );
+    expect((await t.call(roomRoutes.saveProfile, { body: { name: 'Taken' } })).status).toBe(401);
   });
 });
 
 describe('sections markdown', () => {
   test('a new room answers the starter template, under both names', async () => {
     const founder = await createFounder(t, { companyName: 'Starter Co' });
-    for (const url of ['/api/sections/content', '/api/sections/markdown']) {
+    for (const url of [apiPath(roomRoutes.mySections), apiPath(roomRoutes.sectionsMarkdown)]) {
       const response = await t.request('GET', url, { headers: founder.auth });
       expect(response.status).toBe(200);
       expect((response.json as { content: string }).content).toMatch(
@@ -139,14 +138,11 @@ describe('sections markdown', () => {
     const founder = await createFounder(t);
     const documentId = await storedDocument(founder, 'Deck.pdf');
     const content = `# Company Information\nname: Saved Co ✓\n\n## Decks\n- [Deck](${uploadedDocumentPath(documentId)})\n- [Model](https://docs.google.com/spreadsheets/d/x)\n`;
-    const saved = await t.request('POST', '/api/sections/update', {
-      json: { content },
-      headers: founder.auth,
-    });
+    const saved = await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
     expect(saved.status).toBe(200);
-    const { version } = saved.json as { version: string };
+    const { version } = saved.json;
     expect(saved.json).toEqual({ message: 'Sections updated successfully', version: expect.any(String) });
-    expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual({
+    expect((await t.call(roomRoutes.mySections, { as: founder })).json).toEqual({
       content,
       version,
     });
@@ -158,12 +154,9 @@ describe('sections markdown', () => {
     ['/some/relative/path', /Line 5: the link of "Bad" is not a full web address/],
   ])('a link to %s is refused with a 400 naming the line, and nothing is saved', async (url, message) => {
     const founder = await createFounder(t);
-    const before = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json;
+    const before = (await t.call(roomRoutes.mySections, { as: founder })).json;
     const content = `# Company Information\nname: X\n\n## Docs\n- [Bad](${url})\n`;
-    const response = await t.request('POST', '/api/sections/update', {
-      json: { content },
-      headers: founder.auth,
-    });
+    const response = await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
       error: 'invalid_sections',
@@ -171,7 +164,7 @@ describe('sections markdown', () => {
       line: 5,
       message: expect.stringMatching(message),
     });
-    expect((await t.request('GET', '/api/sections/content', { headers: founder.auth })).json).toEqual(before);
+    expect((await t.call(roomRoutes.mySections, { as: founder })).json).toEqual(before);
   });
 
   test("a link to another room's document is refused, naming the line", async () => {
@@ -179,10 +172,7 @@ describe('sections markdown', () => {
     const other = await createFounder(t);
     const theirs = await storedDocument(other, 'Their secret.pdf');
     const content = `## Docs\n\n- [Borrowed](${uploadedDocumentPath(theirs)})\n`;
-    const response = await t.request('POST', '/api/sections/update', {
-      json: { content },
-      headers: owner.auth,
-    });
+    const response = await t.call(roomRoutes.saveSections, { body: { content }, as: owner });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
       message: 'Line 3: "Borrowed" links to a document that is not in this data room.',
@@ -193,13 +183,13 @@ describe('sections markdown', () => {
   test('oversized markdown or a missing content field is a 400 that writes nothing', async () => {
     const founder = await createFounder(t);
     const before = await countRows(t);
-    const huge = await t.request('POST', '/api/sections/update', {
-      json: { content: 'x'.repeat(200_001) },
-      headers: founder.auth,
+    const huge = await t.call(roomRoutes.saveSections, {
+      body: { content: 'x'.repeat(200_001) },
+      as: founder,
     });
     expect(huge.status).toBe(400);
     expect(huge.json).toMatchObject({ field: 'content' });
-    const missing = await t.request('POST', '/api/sections/update', { json: {}, headers: founder.auth });
+    const missing = await t.call(roomRoutes.saveSections, { rawBody: {}, as: founder });
     expect(missing.status).toBe(400);
     expect(await countRows(t)).toEqual(before);
   });
@@ -207,9 +197,9 @@ describe('sections markdown', () => {
   test('an investor gets 403 on every sections route; nobody gets 401', async () => {
     const { investor } = await founderWithInvestor(t);
     for (const [method, url] of [
-      ['GET', '/api/sections/content'],
-      ['GET', '/api/sections/markdown'],
-      ['POST', '/api/sections/update'],
+      ['GET', apiPath(roomRoutes.mySections)],
+      ['GET', apiPath(roomRoutes.sectionsMarkdown)],
+      ['POST', apiPath(roomRoutes.saveSections)],
     ] as const) {
       const json = method === 'POST' ? { content: '## Hacked\n' } : undefined;
       expect((await t.request(method, url, { json, headers: investor.auth })).status, url).toBe(403);
@@ -219,18 +209,16 @@ describe('sections markdown', () => {
 });
 
 describe('sections versions: a save names the version its draft was based on', () => {
-  type Source = { content: string; version: string };
-  const read = async (founder: SignedIn) =>
-    (await t.request('GET', '/api/sections/markdown', { headers: founder.auth })).json as Source;
+  const read = async (founder: SignedIn) => (await t.call(roomRoutes.sectionsMarkdown, { as: founder })).json;
   const save = (founder: SignedIn, json: { content: string; baseVersion?: string }) =>
-    t.request('POST', '/api/sections/update', { json, headers: founder.auth });
+    t.call(roomRoutes.saveSections, { body: json, as: founder });
   const uploadInto = async (founder: SignedIn, section: string, name: string) => {
     const form = new FormData();
     form.append('section', section);
     form.append('file', new Blob([Buffer.from(`%PDF-1.7\n% ${name}\n%%EOF\n`)]), name);
-    const response = await t.request('POST', '/api/upload', { form, headers: founder.auth });
+    const response = await t.call(documentRoutes.upload, { form, as: founder });
     expect(response.status, response.text).toBe(201);
-    return response.json as { document: { id: string }; url: string };
+    return response.json;
   };
 
   test('saves against the current version answer the next one, and chain', async () => {
@@ -240,7 +228,7 @@ describe('sections versions: a save names the version its draft was based on', (
     const content = `${first.content}\n## Team\n`;
     const saved = await save(founder, { content, baseVersion: first.version });
     expect(saved.status, saved.text).toBe(200);
-    const { version } = saved.json as Source;
+    const { version } = saved.json;
     expect(version).not.toBe(first.version);
     expect(await read(founder)).toEqual({ content, version });
     const again = await save(founder, { content: `${content}\n## Legal\n`, baseVersion: version });
@@ -280,9 +268,7 @@ describe('sections versions: a save names the version its draft was based on', (
     const founder = await createFounder(t);
     const deck = await uploadInto(founder, 'Financial information', 'Deck.pdf');
     const withLink = await read(founder);
-    const removed = await t.request('DELETE', `/api/documents/${deck.document.id}`, {
-      headers: founder.auth,
-    });
+    const removed = await t.call(documentRoutes.remove, { params: { id: deck.document.id }, as: founder });
     expect(removed.status).toBe(204);
     const withoutLink = await read(founder);
     expect(withoutLink.content).not.toContain(deck.url);
@@ -305,9 +291,9 @@ describe('sections versions: a save names the version its draft was based on', (
     async (baseVersion) => {
       const founder = await createFounder(t);
       const before = await read(founder);
-      const response = await t.request('POST', '/api/sections/update', {
-        json: { content: '## Changed\n', baseVersion },
-        headers: founder.auth,
+      const response = await t.call(roomRoutes.saveSections, {
+        rawBody: { content: '## Changed\n', baseVersion },
+        as: founder,
       });
       expect(response.status).toBe(400);
       expect(response.json).toMatchObject({ error: 'invalid_request', field: 'baseVersion' });
@@ -318,7 +304,7 @@ describe('sections versions: a save names the version its draft was based on', (
 
 describe('POST /api/my-data-room/status (open or close the room)', () => {
   const setStatus = (auth: Record<string, string> | undefined, json: unknown) =>
-    t.request('POST', '/api/my-data-room/status', { json, headers: auth ?? {} });
+    t.call(roomRoutes.setStatus, { rawBody: json, headers: auth ?? {} });
 
   test('closing the room hides it from its investors at once; reopening restores their access', async () => {
     const { founder, investor } = await founderWithInvestor(t);
@@ -326,11 +312,11 @@ describe('POST /api/my-data-room/status (open or close the room)', () => {
     const closed = await setStatus(founder.auth, { isActive: false });
     expect(closed.status).toBe(200);
     expect(closed.json).toMatchObject({ id: roomId, isActive: false });
-    expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toMatchObject({
+    expect((await t.call(roomRoutes.mine, { as: founder })).json).toMatchObject({
       isActive: false,
     });
 
-    const dashboard = await t.request('GET', '/api/my-accessible-data-rooms', { headers: investor.auth });
+    const dashboard = await t.call(roomRoutes.accessible, { as: investor });
     expect(dashboard.json).toEqual({ dataRooms: [] });
     for (const path of ['', '/sections', '/documents']) {
       expect(
@@ -338,10 +324,10 @@ describe('POST /api/my-data-room/status (open or close the room)', () => {
       ).toBe(404);
     }
     // The owner still reads it, to prepare it before reopening.
-    expect((await t.request('GET', `/api/data-room/${roomId}`, { headers: founder.auth })).status).toBe(200);
+    expect((await t.call(roomRoutes.room, { params: { id: roomId }, as: founder })).status).toBe(200);
 
     expect((await setStatus(founder.auth, { isActive: true })).json).toMatchObject({ isActive: true });
-    expect((await t.request('GET', `/api/data-room/${roomId}`, { headers: investor.auth })).status).toBe(200);
+    expect((await t.call(roomRoutes.room, { params: { id: roomId }, as: investor })).status).toBe(200);
   });
 
   test.each([[{}], [{ isActive: 'false' }], [{ isActive: 0 }], [{ isActive: true, id: 'x' }]])(
@@ -351,8 +337,8 @@ describe('POST /api/my-data-room/status (open or close the room)', () => {
       const response = await setStatus(founder.auth, json);
       expect(response.status).toBe(400);
       expect(response.json).toMatchObject({ error: 'invalid_request' });
-      expect((response.json as { field: string }).field).toMatch(/^(isActive|id)$/);
-      expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toMatchObject({
+      expect(response.refusal?.field).toMatch(/^(isActive|id)$/);
+      expect((await t.call(roomRoutes.mine, { as: founder })).json).toMatchObject({
         isActive: true,
       });
     },
@@ -362,7 +348,7 @@ describe('POST /api/my-data-room/status (open or close the room)', () => {
     const { founder, investor } = await founderWithInvestor(t);
     expect((await setStatus(investor.auth, { isActive: false })).status).toBe(403);
     expect((await setStatus(undefined, { isActive: false })).status).toBe(401);
-    expect((await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json).toMatchObject({
+    expect((await t.call(roomRoutes.mine, { as: founder })).json).toMatchObject({
       isActive: true,
     });
   });

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import {
   createFounder,
@@ -17,27 +21,25 @@ afterAll(() => t.close());
 
 async function roomOf(founder: SignedIn) {
   const content = `# Company Information\nname: Halcyon Bio\nstage: Series B\ndescription: Enzymes\n\n## Financial information\n- [Model](https://docs.google.com/spreadsheets/d/m)\n`;
-  await t.request('POST', '/api/sections/update', { json: { content }, headers: founder.auth });
-  await t.request('POST', '/api/data-rooms', {
-    json: {
+  await t.call(roomRoutes.saveSections, { body: { content }, as: founder });
+  await t.call(roomRoutes.saveProfile, {
+    body: {
       name: 'Halcyon Bio',
       stage: 'Series B',
       description: 'Enzymes',
       foundedYear: 2019,
       website: 'https://halcyon.example',
     },
-    headers: founder.auth,
+    as: founder,
   });
-  const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-    id: string;
-  };
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   return { id: room.id, content };
 }
 
 const paths = (id: string) => [
-  `/api/data-room/${id}`,
-  `/api/data-room/${id}/sections`,
-  `/api/data-room/${id}/documents`,
+  apiPath(roomRoutes.room, { params: { id } }),
+  apiPath(roomRoutes.sections, { params: { id } }),
+  apiPath(documentRoutes.inRoom, { params: { id } }),
 ];
 
 describe('GET /api/data-room/:id, /sections, /documents', () => {
@@ -45,7 +47,7 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const room = await roomOf(founder);
     for (const reader of [founder, investor]) {
-      const dataRoom = await t.request('GET', `/api/data-room/${room.id}`, { headers: reader.auth });
+      const dataRoom = await t.call(roomRoutes.room, { params: { id: room.id }, as: reader });
       expect(dataRoom.status).toBe(200);
       expect(dataRoom.json).toEqual({
         dataRoom: {
@@ -62,16 +64,14 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
           updatedAt: expect.any(String),
         },
       });
-      const sections = await t.request('GET', `/api/data-room/${room.id}/sections`, { headers: reader.auth });
+      const sections = await t.call(roomRoutes.sections, { params: { id: room.id }, as: reader });
       // The text, and its sections as the server's parser reads it: the reader's page parses nothing.
       expect(sections.json).toEqual({
         content: room.content,
         sections: parseSectionsMarkdown(room.content).sections,
       });
       expect(sections.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(
-        (await t.request('GET', `/api/data-room/${room.id}/documents`, { headers: reader.auth })).json,
-      ).toEqual([]);
+      expect((await t.call(documentRoutes.inRoom, { params: { id: room.id }, as: reader })).json).toEqual([]);
     }
   });
 
@@ -79,9 +79,7 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const room = await roomOf(founder);
     const strangers = [await createFounder(t), (await founderWithInvestor(t)).investor];
-    const missing = await t.request('GET', `/api/data-room/${crypto.randomUUID()}`, {
-      headers: founder.auth,
-    });
+    const missing = await t.call(roomRoutes.room, { params: { id: crypto.randomUUID() }, as: founder });
     expect(missing.status).toBe(404);
     for (const stranger of strangers) {
       for (const path of paths(room.id)) {
@@ -90,10 +88,8 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
         expect(response.json).toEqual(missing.json);
       }
     }
-    const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      id: string;
-    }[];
-    await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+    const [invitation] = (await t.call(invitationRoutes.mine, { as: founder })).json;
+    await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder });
     for (const path of paths(room.id))
       expect((await t.request('GET', path, { headers: investor.auth })).status, path).toBe(404);
     for (const path of paths(room.id)) expect((await t.request('GET', path)).status, path).toBe(401);
@@ -107,17 +103,15 @@ describe('GET /api/data-room/:id, /sections, /documents', () => {
       .set({ is_active: 0 })
       .where('id', '=', room.id)
       .execute();
-    expect((await t.request('GET', `/api/data-room/${room.id}`, { headers: investor.auth })).status).toBe(
-      404,
-    );
-    expect(
-      (await t.request('GET', `/api/data-room/${room.id}`, { headers: founder.auth })).json,
-    ).toMatchObject({ dataRoom: { isActive: false } });
+    expect((await t.call(roomRoutes.room, { params: { id: room.id }, as: investor })).status).toBe(404);
+    expect((await t.call(roomRoutes.room, { params: { id: room.id }, as: founder })).json).toMatchObject({
+      dataRoom: { isActive: false },
+    });
   });
 
   test('a malformed id is a 400', async () => {
     const founder = await createFounder(t);
-    expect((await t.request('GET', '/api/data-room/not-a-uuid', { headers: founder.auth })).status).toBe(400);
+    expect((await t.call(roomRoutes.room, { params: { id: 'not-a-uuid' }, as: founder })).status).toBe(400);
   });
 });
 
@@ -127,17 +121,17 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
     const room = await roomOf(founder);
     const email = uniqueEmail('invited');
     const token = await invite(t, founder, email);
-    const opened = await t.request('GET', `/api/data-room/invite/${token}`);
+    const opened = await t.call(roomRoutes.invitedRoom, { params: { token } });
     expect(opened.status).toBe(200);
     expect(opened.json).toMatchObject({
       dataRoom: { id: room.id, companyName: 'Halcyon Bio' },
       invitedEmail: email,
     });
-    expect((await t.request('GET', `/api/data-room/invite/${token}/sections`)).json).toEqual({
+    expect((await t.call(roomRoutes.invitedSections, { params: { token } })).json).toEqual({
       content: room.content,
       sections: parseSectionsMarkdown(room.content).sections,
     });
-    expect((await t.request('GET', `/api/data-room/invite/${token}/documents`)).json).toEqual({
+    expect((await t.call(documentRoutes.inInvitedRoom, { params: { token } })).json).toEqual({
       documents: [],
     });
   });
@@ -154,12 +148,10 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
       .execute();
     const deletedEmail = uniqueEmail('deleted');
     const deleted = await invite(t, founder, deletedEmail);
-    const list = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-      id: string;
-      email: string;
-    }[];
-    await t.request('DELETE', `/api/invites/${list.find((i) => i.email === deletedEmail)?.id}`, {
-      headers: founder.auth,
+    const list = (await t.call(invitationRoutes.mine, { as: founder })).json;
+    await t.call(invitationRoutes.remove, {
+      params: { id: String(list.find((i) => i.email === deletedEmail)?.id) },
+      as: founder,
     });
     const fresh = await invite(t, founder, uniqueEmail('fresh'));
 
@@ -170,9 +162,9 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
         expect(response.json).toMatchObject({ error: 'invitation_not_found' });
       }
     }
-    expect((await t.request('GET', `/api/data-room/invite/${'%24'.repeat(5)}`)).status).toBe(400);
+    expect((await t.call(roomRoutes.invitedRoom, { params: { token: '%24'.repeat(5) } })).status).toBe(400);
     // Past the router's parameter length: 414 URI Too Long, before any lookup.
-    expect((await t.request('GET', `/api/data-room/invite/${'a'.repeat(300)}`)).status).toBe(414);
+    expect((await t.call(roomRoutes.invitedRoom, { params: { token: 'a'.repeat(300) } })).status).toBe(414);
   });
 
   test('the invitation of an inactive room opens nothing', async () => {
@@ -184,7 +176,7 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
       .set({ is_active: 0 })
       .where('id', '=', room.id)
       .execute();
-    expect((await t.request('GET', `/api/data-room/invite/${token}`)).status).toBe(404);
+    expect((await t.call(roomRoutes.invitedRoom, { params: { token } })).status).toBe(404);
   });
 });
 
@@ -267,7 +259,7 @@ describe('clicks on external documents', () => {
     'https://evil.example/phish',
     `${MODEL}/extra`,
     'javascript:alert(1)',
-    '/api/documents/x/download',
+    apiPath(documentRoutes.download, { params: { id: 'x' } }),
   ])(
     'a url that is not one of the room’s links (%s) is refused: never an open redirect, nothing logged',
     async (url) => {
@@ -291,12 +283,10 @@ describe('clicks on external documents', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const room = await roomOf(founder);
     const stranger = await createFounder(t);
-    const url = `/api/data-room/${room.id}/click?url=${encodeURIComponent(MODEL)}`;
+    const url = apiPath(roomRoutes.click, { params: { id: room.id }, query: { url: MODEL } });
     expect((await t.request('GET', url, { headers: stranger.auth })).status).toBe(404);
     expect((await t.request('GET', url)).status).toBe(401);
-    expect(
-      (await t.request('GET', `/api/data-room/${room.id}/click`, { headers: investor.auth })).status,
-    ).toBe(400);
+    expect((await t.call(roomRoutes.click, { params: { id: room.id }, as: investor })).status).toBe(400);
     expect(await clickEvents(room.id)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -21,15 +23,15 @@ afterAll(() => t.close());
 const get = (who: SignedIn, path: string) => t.request('GET', path, { headers: who.auth });
 
 async function roomIdOf(founder: SignedIn): Promise<string> {
-  return ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+  return ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
 }
 
 async function sectionsOf(founder: SignedIn): Promise<{ content: string; version: string }> {
-  return (await get(founder, '/api/sections/content')).json as { content: string; version: string };
+  return (await get(founder, apiPath(roomRoutes.mySections))).json as { content: string; version: string };
 }
 
 async function saveSections(founder: SignedIn, content: string, baseVersion?: string) {
-  return t.request('POST', '/api/sections/update', { json: { content, baseVersion }, headers: founder.auth });
+  return t.call(roomRoutes.saveSections, { body: { content, baseVersion }, as: founder });
 }
 
 async function roomRow(roomId: string) {
@@ -62,9 +64,9 @@ test('a new room has no saved sections: it shows the starter template, and a pro
   const founder = await createFounder(t, { companyName: 'Starter Co' });
   const roomId = await roomIdOf(founder);
   expect((await sectionsOf(founder)).content).toContain('name: Starter Co');
-  const saved = await t.request('POST', '/api/data-rooms', {
-    json: { name: 'Renamed Co', stage: 'Seed', description: '', foundedYear: null, website: '' },
-    headers: founder.auth,
+  const saved = await t.call(roomRoutes.saveProfile, {
+    body: { name: 'Renamed Co', stage: 'Seed', description: '', foundedYear: null, website: '' },
+    as: founder,
   });
   expect(saved.status, saved.text).toBe(200);
   expect(await sectionsRow(roomId)).toBeUndefined();
@@ -82,7 +84,7 @@ test("a section save and an upload's link leave every reader's cached room answe
     [investor, roomId],
     [other.investor, otherRoomId],
   ] as const) {
-    expect((await get(reader, `/api/data-room/${room}/sections`)).status).toBe(200);
+    expect((await get(reader, apiPath(roomRoutes.sections, { params: { id: room } }))).status).toBe(200);
     expect(await readableRoomIsCached(room, reader.user.id)).toBe(true);
   }
   const roomBefore = await roomRow(roomId);
@@ -103,7 +105,9 @@ test("a section save and an upload's link leave every reader's cached room answe
   expect(await roomRow(roomId)).toEqual(roomBefore);
   expect(await readableRoomIsCached(roomId, investor.user.id)).toBe(true);
   expect(await readableRoomIsCached(otherRoomId, other.investor.user.id)).toBe(true);
-  const shown = (await get(investor, `/api/data-room/${roomId}/sections`)).json as { content: string };
+  const shown = (await get(investor, apiPath(roomRoutes.sections, { params: { id: roomId } }))).json as {
+    content: string;
+  };
   expect(shown.content).toContain('## Added today');
   expect(shown.content).toContain((uploaded.json as { url: string }).url);
 });
@@ -117,7 +121,7 @@ test('a section save that changes the Company Information block writes the room 
   const saved = await saveSections(founder, renamed, version);
   expect(saved.status, saved.text).toBe(200);
   expect((await roomRow(roomId)).company_name).toBe('Block Renamed Ltd');
-  const room = (await get(investor, `/api/data-room/${roomId}`)).json as {
+  const room = (await get(investor, apiPath(roomRoutes.room, { params: { id: roomId } }))).json as {
     dataRoom: { companyName: string };
   };
   expect(room.dataRoom.companyName).toBe('Block Renamed Ltd');
@@ -127,8 +131,11 @@ test('"Last updated" is the later of the last sections save and the last change 
   const { founder, investor } = await founderWithInvestor(t);
   const roomId = await roomIdOf(founder);
   const updatedAt = async () =>
-    ((await get(investor, `/api/data-room/${roomId}`)).json as { dataRoom: { updatedAt: string } }).dataRoom
-      .updatedAt;
+    (
+      (await get(investor, apiPath(roomRoutes.room, { params: { id: roomId } }))).json as {
+        dataRoom: { updatedAt: string };
+      }
+    ).dataRoom.updatedAt;
   const createdAt = new Date((await roomRow(roomId)).updated_at).toISOString();
   expect(await updatedAt()).toBe(createdAt);
 
@@ -140,9 +147,9 @@ test('"Last updated" is the later of the last sections save and the last change 
   expect(await updatedAt()).toBe(sectionsSavedAt);
 
   await new Promise((resolve) => setTimeout(resolve, 5));
-  const closed = await t.request('POST', '/api/my-data-room/download-policy', {
-    json: { isDownloadAllowed: false },
-    headers: founder.auth,
+  const closed = await t.call(roomRoutes.setDownloadDefault, {
+    body: { isDownloadAllowed: false },
+    as: founder,
   });
   expect(closed.status, closed.text).toBe(200);
   const roomChangedAt = new Date((await roomRow(roomId)).updated_at).toISOString();

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { roomRoutes } from '#shared/contracts/rooms';
 import {
   createFounder,
   founderWithInvestor,
@@ -14,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const accessible = (auth: Record<string, string>) =>
-  t.request('GET', '/api/my-accessible-data-rooms', { headers: auth });
+const accessible = (auth: Record<string, string>) => t.call(roomRoutes.accessible, { headers: auth });
 
 test('an investor sees the rooms they were invited to, with the card fields, and no others', async () => {
   const { founder, investor } = await founderWithInvestor(t);
@@ -61,9 +63,9 @@ test('before the investor accepts its NDA, a room’s card shows its name and "N
     .set({ description: 'Robots for warehouses', founded_year: 2021, website: 'https://acme.example' })
     .where('id', '=', room.id)
     .execute();
-  const nda = await t.request('POST', '/api/my-data-room/nda', {
-    json: { isRequired: true, text: 'Keep it confidential.' },
-    headers: founder.auth,
+  const nda = await t.call(ndaRoutes.saveSettings, {
+    body: { isRequired: true, text: 'Keep it confidential.' },
+    as: founder,
   });
   expect(nda.status, nda.text).toBe(200);
 
@@ -83,9 +85,10 @@ test('before the investor accepts its NDA, a room’s card shows its name and "N
   });
 
   const versionId = (nda.json as { version: { id: string } }).version.id;
-  const accepted = await t.request('POST', `/api/data-room/${room.id}/nda/acceptances`, {
-    json: { versionId, signerName: 'Ivy Investor', agree: true },
-    headers: investor.auth,
+  const accepted = await t.call(ndaRoutes.accept, {
+    params: { id: room.id },
+    body: { versionId, signerName: 'Ivy Investor', agree: true },
+    as: investor,
   });
   expect(accepted.status, accepted.text).toBe(201);
   expect((await accessible(investor.auth)).json).toMatchObject({
@@ -126,20 +129,18 @@ test('an investor with no room gets the empty list', async () => {
   const email = uniqueEmail('lonely');
   await invite(t, founder, email);
   const investor = await signInWithMagicLink(t, email);
-  const [invitation] = (await t.request('GET', '/api/invites', { headers: founder.auth })).json as {
-    id: string;
-  }[];
-  await t.request('DELETE', `/api/invites/${invitation?.id}`, { headers: founder.auth });
+  const [invitation] = (await t.call(invitationRoutes.mine, { as: founder })).json;
+  await t.call(invitationRoutes.remove, { params: { id: String(invitation?.id) }, as: founder });
   expect((await accessible(investor.auth)).json).toEqual({ dataRooms: [] });
 });
 
 test('without a session: 401', async () => {
-  expect((await t.request('GET', '/api/my-accessible-data-rooms')).status).toBe(401);
+  expect((await t.call(roomRoutes.accessible)).status).toBe(401);
 });
 
 test('GET /api/my-data-room answers the founder’s own room; an investor gets 403, nobody 401', async () => {
   const { founder, investor } = await founderWithInvestor(t);
-  const mine = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
+  const mine = await t.call(roomRoutes.mine, { as: founder });
   expect(mine.status).toBe(200);
   expect(mine.json).toEqual({
     id: expect.any(String),
@@ -153,6 +154,6 @@ test('GET /api/my-data-room answers the founder’s own room; an investor gets 4
     isWatermarkEnabled: false,
     isNdaRequired: false,
   });
-  expect((await t.request('GET', '/api/my-data-room', { headers: investor.auth })).status).toBe(403);
-  expect((await t.request('GET', '/api/my-data-room')).status).toBe(401);
+  expect((await t.call(roomRoutes.mine, { as: investor })).status).toBe(403);
+  expect((await t.call(roomRoutes.mine)).status).toBe(401);
 });

@@ -2,6 +2,14 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '#server/config';
 import { loadShareLinkKeys } from '#server/security/sealed-tokens';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { exportRoutes } from '#shared/contracts/exports';
+import { groupRoutes } from '#shared/contracts/groups';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import {
   aBrowser,
   countRows,
@@ -54,12 +62,11 @@ interface MadeLink {
 /** A founder's room with every other section for everyone and "Financial information" for "Diligence" only. */
 async function tieredRoom() {
   const founder = await createFounder(t);
-  const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
-  const diligence = (
-    await expectStatus(post(founder, '/api/my-data-room/groups', { name: 'Diligence' }), 201)
-  ).json as { id: string };
+  const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
+  const diligence = (await expectStatus(post(founder, apiPath(groupRoutes.list), { name: 'Diligence' }), 201))
+    .json as { id: string };
   await expectStatus(
-    post(founder, '/api/my-data-room/section-visibility', {
+    post(founder, apiPath(groupRoutes.setSectionVisibility), {
       section: 'Financial information',
       visibleTo: [diligence.id],
     }),
@@ -72,7 +79,7 @@ async function makeLink(founder: SignedIn, groupId: string, options: Record<stri
   const made = await expectStatus(
     post(
       founder,
-      '/api/my-data-room/share-links',
+      apiPath(shareLinkRoutes.list),
       // Names are unique in a room (ADR 76): each link its own unless the test names it.
       { name: `Cold outreach ${crypto.randomUUID().slice(0, 8)}`, groupId, ...options },
       app,
@@ -86,7 +93,10 @@ async function makeLink(founder: SignedIn, groupId: string, options: Record<stri
 /** Asks for a code and reads it back from the mail, with the magic link beside it. */
 async function requestCode(link: MadeLink, email: string, app = t) {
   const before = app.smtp.messages.length;
-  await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }, app), 200);
+  await expectStatus(
+    post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), { email }, app),
+    200,
+  );
   const mail = await app.smtp.waitForMessage(
     (m) =>
       app.smtp.messages.indexOf(m) >= before &&
@@ -101,7 +111,7 @@ async function requestCode(link: MadeLink, email: string, app = t) {
 async function enter(link: MadeLink, email: string) {
   const { code } = await requestCode(link, email);
   const response = await expectStatus(
-    post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+    post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { email, code }),
     200,
   );
   const body = response.json as { state: string; token: string; roomId: string };
@@ -112,7 +122,7 @@ async function enter(link: MadeLink, email: string) {
 const readerOf = (auth: Record<string, string>) => ({ auth }) as SignedIn;
 
 async function investorsOf(founder: SignedIn) {
-  return (await get(founder, '/api/my-data-room/groups')).json as {
+  return (await get(founder, apiPath(groupRoutes.list))).json as {
     investors: { email: string; groupId: string }[];
   };
 }
@@ -122,21 +132,25 @@ describe('a reader enters through a share link', () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
     const email = uniqueEmail('reader');
-    expect((await get(undefined, `/api/share/${link.token}`)).json).toMatchObject({
+    expect(
+      (await get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } }))).json,
+    ).toMatchObject({
       state: 'open',
       requiresApproval: false,
     });
     const entered = await enter(link, email);
     expect(entered.roomId).toBe(room.roomId);
     expect(entered.response.headers.get('set-cookie')).toMatch(/rr_session=/);
-    const sections = (await get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`)).json as {
+    const sections = (
+      await get(readerOf(entered.auth), apiPath(roomRoutes.sections, { params: { id: room.roomId } }))
+    ).json as {
       content: string;
     };
     expect(sections.content).toContain('Financial information');
     expect((await investorsOf(room.founder)).investors).toContainEqual(
       expect.objectContaining({ email, groupId: room.diligenceId }),
     );
-    const listed = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+    const listed = (await get(room.founder, apiPath(shareLinkRoutes.list))).json as {
       links: { id: string; readerCount: number; readers: { email: string; state: string }[] }[];
     };
     expect(listed.links[0]).toMatchObject({
@@ -150,7 +164,9 @@ describe('a reader enters through a share link', () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.roomId);
     const entered = await enter(link, uniqueEmail('reader'));
-    const sections = (await get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`)).json as {
+    const sections = (
+      await get(readerOf(entered.auth), apiPath(roomRoutes.sections, { params: { id: room.roomId } }))
+    ).json as {
       content: string;
     };
     expect(sections.content).toContain('Legal documents');
@@ -162,9 +178,15 @@ describe('a reader enters through a share link', () => {
     const link = await makeLink(room.founder, room.diligenceId);
     const email = uniqueEmail('reader');
     const { proof } = await requestCode(link, email);
-    const first = await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { proof }), 200);
+    const first = await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { proof }),
+      200,
+    );
     expect((first.json as { state: string }).state).toBe('admitted');
-    const again = await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { proof }), 400);
+    const again = await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { proof }),
+      400,
+    );
     expect((again.json as { error: string }).error).toBe('invalid_code');
   });
 
@@ -204,7 +226,10 @@ describe('an address the founder invited', () => {
       .execute();
     const link = await makeLink(room.founder, room.diligenceId);
     const entered = await enter(link, email);
-    await expectStatus(get(readerOf(entered.auth), `/api/data-room/${room.roomId}/sections`), 200);
+    await expectStatus(
+      get(readerOf(entered.auth), apiPath(roomRoutes.sections, { params: { id: room.roomId } })),
+      200,
+    );
   });
 });
 
@@ -213,18 +238,16 @@ describe('nothing is shown or written before the proof', () => {
     const limited = await startTestApp({ environment: { AUTH_RATE_LIMIT_PER_IP: '200' } });
     try {
       const founder = await createFounder(limited);
-      const roomId = (
-        (await limited.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-          id: string;
-        }
-      ).id;
+      const roomId = (await limited.call(roomRoutes.mine, { as: founder })).json.id;
       const link = await makeLink(founder, roomId, {}, limited);
       const rowsBefore = await countRows(limited);
       const mailsBefore = limited.smtp.messages.length;
       const statuses = new Map<number, number>();
       for (let batch = 0; batch < 500; batch++) {
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => limited.request('GET', `/api/share/${link.token}`)),
+          Array.from({ length: 20 }, () =>
+            limited.call(shareLinkRoutes.state, { params: { token: link.token } }),
+          ),
         );
         for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       }
@@ -238,16 +261,27 @@ describe('nothing is shown or written before the proof', () => {
   }, 120_000);
 
   test('an unknown link answers 404 and a malformed one 400, with nothing of any room', async () => {
-    const unknown = await expectStatus(get(undefined, `/api/share/${'A'.repeat(43)}`), 404);
+    const unknown = await expectStatus(
+      get(undefined, apiPath(shareLinkRoutes.state, { params: { token: 'A'.repeat(43) } })),
+      404,
+    );
     expect((unknown.json as { error: string }).error).toBe('share_link_not_found');
-    await expectStatus(get(undefined, '/api/share/not%20a%20token'), 400);
-    await expectStatus(post(undefined, `/api/share/${'A'.repeat(43)}/code`, { email: uniqueEmail() }), 404);
+    await expectStatus(
+      get(undefined, apiPath(shareLinkRoutes.state, { params: { token: 'not%20a%20token' } })),
+      400,
+    );
+    await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: 'A'.repeat(43) } }), {
+        email: uniqueEmail(),
+      }),
+      404,
+    );
   });
 
   test('the page answers no room content: the state and whose room it is, nothing more', async () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
-    const state = await get(undefined, `/api/share/${link.token}`);
+    const state = await get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } }));
     expect(Object.keys(state.json as object).sort()).toEqual(['requiresApproval', 'room', 'state']);
     expect(Object.keys((state.json as { room: object }).room).sort()).toEqual([
       'companyName',
@@ -263,16 +297,19 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     const email = uniqueEmail('named-founder');
     const companyName = `Acme ${Date.now().toString(36)}`;
     const founder = await createFounder(t, { name, email, companyName });
-    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+    const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
     return { founder, email, companyName, roomId };
   }
 
   const stateOf = async (link: MadeLink) => {
-    const answer = await expectStatus(get(undefined, `/api/share/${link.token}`), 200);
+    const answer = await expectStatus(
+      get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } })),
+      200,
+    );
     return { ...(answer.json as { state: string; room: unknown }), text: answer.text };
   };
   const linkOf = async (founder: SignedIn, id: string) =>
-    ((await get(founder, '/api/my-data-room/share-links')).json as { links: ShareLinkView[] }).links.find(
+    ((await get(founder, apiPath(shareLinkRoutes.list))).json as { links: ShareLinkView[] }).links.find(
       (link) => link.id === id,
     );
   type ShareLinkView = { id: string; namesTheRoom: boolean };
@@ -314,13 +351,17 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain(room.companyName);
 
     const on = await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: true }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), {
+        namesTheRoom: true,
+      }),
       200,
     );
     expect((on.json as ShareLinkView).namesTheRoom).toBe(true);
     expect((await stateOf(link)).room).toEqual({ companyName: room.companyName, founderFirstName: 'Fran' });
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: false }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), {
+        namesTheRoom: false,
+      }),
       200,
     );
     expect((await stateOf(link)).room).toBeNull();
@@ -338,7 +379,9 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     };
     const disabled = await makeLink(room.founder, room.roomId);
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${disabled.id}`, { isDisabled: true }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: disabled.id } }), {
+        isDisabled: true,
+      }),
       200,
     );
     await expectNamesNobody(disabled, 'disabled');
@@ -355,7 +398,7 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     await expectNamesNobody(full, 'full');
 
     const open = await makeLink(room.founder, room.roomId);
-    await expectStatus(post(room.founder, '/api/my-data-room/status', { isActive: false }), 200);
+    await expectStatus(post(room.founder, apiPath(roomRoutes.setStatus), { isActive: false }), 200);
     await expectNamesNobody(open, 'open');
   });
 
@@ -380,14 +423,17 @@ describe("the link's page and its code mail say whose room it is, unless the fou
 
   test("only the room's managers set it: a co-founder may; a stranger, an investor, a code's session, an API token and nobody change nothing", async () => {
     const { founder, editor } = await founderWithEditor(t);
-    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+    const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
     const link = await makeLink(founder, roomId);
     const byCoFounder = await expectStatus(
-      post(editor, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: false }),
+      post(editor, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { namesTheRoom: false }),
       200,
     );
     expect((byCoFounder.json as ShareLinkView).namesTheRoom).toBe(false);
-    await expectStatus(post(editor, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: true }), 200);
+    await expectStatus(
+      post(editor, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { namesTheRoom: true }),
+      200,
+    );
 
     const stranger = await createFounder(t);
     const email = uniqueEmail('reader');
@@ -403,11 +449,11 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     ];
     for (const [caller, status] of refusals) {
       await expectStatus(
-        post(caller, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: false }),
+        post(caller, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { namesTheRoom: false }),
         status,
       );
       await expectStatus(
-        post(caller, '/api/my-data-room/share-links', {
+        post(caller, apiPath(shareLinkRoutes.list), {
           name: 'Theirs',
           groupId: roomId,
           namesTheRoom: false,
@@ -417,7 +463,7 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     }
     expect((await linkOf(founder, link.id))?.namesTheRoom).toBe(true);
     expect(
-      ((await get(founder, '/api/my-data-room/share-links')).json as { links: unknown[] }).links,
+      ((await get(founder, apiPath(shareLinkRoutes.list))).json as { links: unknown[] }).links,
     ).toHaveLength(1);
     expect((await stateOf(link)).room).not.toBeNull();
   });
@@ -428,7 +474,7 @@ describe("the link's page and its code mail say whose room it is, unless the fou
     const rows = await countRows(t);
     for (const value of ['yes', 1, null]) {
       const made = await expectStatus(
-        post(room.founder, '/api/my-data-room/share-links', {
+        post(room.founder, apiPath(shareLinkRoutes.list), {
           name: 'A',
           groupId: room.roomId,
           namesTheRoom: value,
@@ -437,7 +483,9 @@ describe("the link's page and its code mail say whose room it is, unless the fou
       );
       expect(made.text).toMatch(/namesTheRoom/);
       const changed = await expectStatus(
-        post(room.founder, `/api/my-data-room/share-links/${link.id}`, { namesTheRoom: value }),
+        post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), {
+          namesTheRoom: value,
+        }),
         400,
       );
       expect(changed.text).toMatch(/namesTheRoom/);
@@ -456,10 +504,25 @@ describe('codes', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const answers: TestResponse[] = [];
     for (let attempt = 0; attempt < 5; attempt++)
-      answers.push(await post(undefined, `/api/share/${link.token}/verify`, { email, code: wrong }));
+      answers.push(
+        await post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), {
+          email,
+          code: wrong,
+        }),
+      );
     // Spent: the right code now answers exactly as a wrong one, and as an address that asked for none.
-    answers.push(await post(undefined, `/api/share/${link.token}/verify`, { email, code }));
-    answers.push(await post(undefined, `/api/share/${link.token}/verify`, { email: uniqueEmail(), code }));
+    answers.push(
+      await post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), {
+        email,
+        code,
+      }),
+    );
+    answers.push(
+      await post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), {
+        email: uniqueEmail(),
+        code,
+      }),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect(answer.text).toBe(answers[0]?.text);
@@ -478,9 +541,17 @@ describe('codes', () => {
       (guess) => guess !== code,
     );
     await Promise.all(
-      guesses.map((guess) => post(undefined, `/api/share/${link.token}/verify`, { email, code: guess })),
+      guesses.map((guess) =>
+        post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), {
+          email,
+          code: guess,
+        }),
+      ),
     );
-    await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { email, code }), 400);
+    await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { email, code }),
+      400,
+    );
   });
 
   test('only the newest code proves the address', async () => {
@@ -491,10 +562,19 @@ describe('codes', () => {
     const second = await requestCode(link, email);
     if (first.code !== second.code)
       await expectStatus(
-        post(undefined, `/api/share/${link.token}/verify`, { email, code: first.code }),
+        post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), {
+          email,
+          code: first.code,
+        }),
         400,
       );
-    await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { email, code: second.code }), 200);
+    await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), {
+        email,
+        code: second.code,
+      }),
+      200,
+    );
   });
 
   test('hostile bodies: a 400 naming the field, nothing written', async () => {
@@ -502,7 +582,10 @@ describe('codes', () => {
     const link = await makeLink(room.founder, room.diligenceId);
     const rows = await countRows(t);
     for (const body of [{}, { email: 'not-an-address' }, { email: uniqueEmail(), extra: 1 }]) {
-      const answer = await expectStatus(post(undefined, `/api/share/${link.token}/code`, body), 400);
+      const answer = await expectStatus(
+        post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), body),
+        400,
+      );
       expect(answer.text).toMatch(/email|extra/);
     }
     for (const body of [
@@ -510,7 +593,10 @@ describe('codes', () => {
       { email: uniqueEmail(), code: 'abcdef' },
       { proof: '../x' },
     ]) {
-      await expectStatus(post(undefined, `/api/share/${link.token}/verify`, body), 400);
+      await expectStatus(
+        post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), body),
+        400,
+      );
     }
     expect(await countRows(t)).toEqual(rows);
   });
@@ -521,16 +607,17 @@ describe('codes', () => {
     });
     try {
       const founder = await createFounder(limited);
-      const roomId = (
-        (await limited.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-          id: string;
-        }
-      ).id;
+      const roomId = (await limited.call(roomRoutes.mine, { as: founder })).json.id;
       const link = await makeLink(founder, roomId, {}, limited);
       const email = uniqueEmail('reader');
       await requestCode(link, email, limited);
       await requestCode(link, email, limited);
-      const perAddress = await post(undefined, `/api/share/${link.token}/code`, { email }, limited);
+      const perAddress = await post(
+        undefined,
+        apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }),
+        { email },
+        limited,
+      );
       expect(perAddress.status).toBe(429);
       expect(perAddress.headers.get('retry-after')).toBe('900');
       await requestCode(link, uniqueEmail('other'), limited);
@@ -538,7 +625,7 @@ describe('codes', () => {
       const mails = limited.smtp.messages.length;
       const perLink = await post(
         undefined,
-        `/api/share/${link.token}/code`,
+        apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }),
         { email: uniqueEmail() },
         limited,
       );
@@ -555,7 +642,10 @@ describe('closed links and domains answer in words and write nothing', () => {
   async function expectRefused(link: MadeLink, email: string, status: number, code: string) {
     const rows = await countRows(t);
     const mails = t.smtp.messages.length;
-    const answer = await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }), status);
+    const answer = await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), { email }),
+      status,
+    );
     expect((answer.json as { error: string }).error).toBe(code);
     expect(await countRows(t)).toEqual(rows);
     expect(t.smtp.messages.length).toBe(mails);
@@ -568,7 +658,10 @@ describe('closed links and domains answer in words and write nothing', () => {
   async function expectSilentlyRefused(link: MadeLink, email: string) {
     const rows = await countRows(t);
     const mails = t.smtp.messages.length;
-    const answer = await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }), 200);
+    const answer = await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), { email }),
+      200,
+    );
     expect(answer.json).toEqual({ message: CODE_SENT });
     expect(await countRows(t)).toEqual(rows);
     expect(t.smtp.messages.length).toBe(mails);
@@ -578,15 +671,19 @@ describe('closed links and domains answer in words and write nothing', () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { isDisabled: true }),
       200,
     );
-    expect(((await get(undefined, `/api/share/${link.token}`)).json as { state: string }).state).toBe(
-      'disabled',
-    );
+    expect(
+      (
+        (await get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } }))).json as {
+          state: string;
+        }
+      ).state,
+    ).toBe('disabled');
     await expectRefused(link, uniqueEmail(), 410, 'share_link_disabled');
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { isDisabled: false }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { isDisabled: false }),
       200,
     );
     await enter(link, uniqueEmail());
@@ -598,11 +695,11 @@ describe('closed links and domains answer in words and write nothing', () => {
     const email = uniqueEmail();
     const { code } = await requestCode(link, email);
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { isDisabled: true }),
       200,
     );
     const answer = await expectStatus(
-      post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { email, code }),
       410,
     );
     expect((answer.json as { error: string }).error).toBe('share_link_disabled');
@@ -625,7 +722,13 @@ describe('closed links and domains answer in words and write nothing', () => {
     const link = await makeLink(room.founder, room.diligenceId, { maxReaders: 1 });
     const first = uniqueEmail('first');
     await enter(link, first);
-    expect(((await get(undefined, `/api/share/${link.token}`)).json as { state: string }).state).toBe('full');
+    expect(
+      (
+        (await get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } }))).json as {
+          state: string;
+        }
+      ).state,
+    ).toBe('full');
     await expectSilentlyRefused(link, uniqueEmail('second'));
     await enter(link, first);
   });
@@ -646,7 +749,7 @@ describe('approval', () => {
     const email = uniqueEmail('waiting');
     const { code } = await requestCode(link, email);
     const waiting = await expectStatus(
-      post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { email, code }),
       200,
     );
     expect(waiting.json).toEqual({
@@ -655,29 +758,36 @@ describe('approval', () => {
     });
     expect(waiting.headers.get('set-cookie')).toBeNull();
     await t.smtp.waitForMessage((mail) => (mail.subject ?? '').startsWith(`${email} asks to enter`));
-    const listed = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+    const listed = (await get(room.founder, apiPath(shareLinkRoutes.list))).json as {
       links: { readers: { id: string; state: string }[] }[];
     };
     const reader = listed.links[0]?.readers[0];
     expect(reader?.state).toBe('pending');
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-link-readers/${reader?.id}`, { decision: 'refuse' }),
+      post(room.founder, apiPath(shareLinkRoutes.decide, { params: { id: String(reader?.id) } }), {
+        decision: 'refuse',
+      }),
       200,
     );
     await t.smtp.waitForMessage(
       (mail) => recipientsOf(mail).includes(email) && /About the/.test(mail.subject ?? ''),
     );
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-link-readers/${reader?.id}`, { decision: 'approve' }),
+      post(room.founder, apiPath(shareLinkRoutes.decide, { params: { id: String(reader?.id) } }), {
+        decision: 'approve',
+      }),
       409,
     );
     const mails = t.smtp.messages.length;
-    const refused = await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email }), 200);
+    const refused = await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), { email }),
+      200,
+    );
     expect(refused.json).toEqual({ message: CODE_SENT });
     expect(t.smtp.messages.length).toBe(mails);
     // The code spent on the wait proves nothing again.
     const answer = await expectStatus(
-      post(undefined, `/api/share/${link.token}/verify`, { email, code }),
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { email, code }),
       400,
     );
     expect((answer.json as { error: string }).error).toBe('invalid_code');
@@ -691,23 +801,31 @@ describe('approval', () => {
     const link = await makeLink(room.founder, room.diligenceId, { requiresApproval: true });
     const email = uniqueEmail('approved');
     const { code } = await requestCode(link, email);
-    await expectStatus(post(undefined, `/api/share/${link.token}/verify`, { email, code }), 200);
-    const listed = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+    await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.verify, { params: { token: link.token } }), { email, code }),
+      200,
+    );
+    const listed = (await get(room.founder, apiPath(shareLinkRoutes.list))).json as {
       links: { readers: { id: string }[] }[];
     };
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-link-readers/${listed.links[0]?.readers[0]?.id}`, {
-        decision: 'approve',
-      }),
+      post(
+        room.founder,
+        apiPath(shareLinkRoutes.decide, { params: { id: String(listed.links[0]?.readers[0]?.id) } }),
+        {
+          decision: 'approve',
+        },
+      ),
       200,
     );
     const mail = await t.smtp.waitForMessage(
       (m) => recipientsOf(m).includes(email) && /sign-in link/.test(m.subject ?? ''),
     );
     const token = new URL(linkIn(mail, `${t.config.appUrl}/verify?token=`)).searchParams.get('token');
-    const signedIn = await expectStatus(post(undefined, '/api/auth/verify', { token }), 200);
+    const signedIn = await expectStatus(post(undefined, apiPath(authRoutes.verify), { token }), 200);
     const reader = readerOf({ authorization: `Bearer ${(signedIn.json as { token: string }).token}` });
-    const sections = (await get(reader, `/api/data-room/${room.roomId}/sections`)).json as {
+    const sections = (await get(reader, apiPath(roomRoutes.sections, { params: { id: room.roomId } })))
+      .json as {
       content: string;
     };
     expect(sections.content).toContain('Financial information');
@@ -730,11 +848,11 @@ describe("the founder's routes", () => {
       [{ name: 'A', groupId: room.diligenceId, tokenHash: 'x' }, /tokenHash/],
     ];
     for (const [body, field] of bodies) {
-      const answer = await expectStatus(post(room.founder, '/api/my-data-room/share-links', body), 400);
+      const answer = await expectStatus(post(room.founder, apiPath(shareLinkRoutes.list), body), 400);
       expect(answer.text).toMatch(field);
     }
     await expectStatus(
-      post(room.founder, '/api/my-data-room/share-links', { name: 'A', groupId: otherRoom.diligenceId }),
+      post(room.founder, apiPath(shareLinkRoutes.list), { name: 'A', groupId: otherRoom.diligenceId }),
       404,
     );
     expect(await countRows(t)).toEqual(rows);
@@ -744,17 +862,26 @@ describe("the founder's routes", () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
     const stranger = await createFounder(t);
-    await expectStatus(post(stranger, `/api/my-data-room/share-links/${link.id}`, { name: 'Mine' }), 404);
+    await expectStatus(
+      post(stranger, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { name: 'Mine' }),
+      404,
+    );
     const email = uniqueEmail();
     const entered = await enter(link, email);
     // The code's session reads the room only: the console asks for the mailbox first (ADR 74) ...
-    await expectStatus(get(readerOf(entered.auth), '/api/my-data-room/share-links'), 401);
+    await expectStatus(get(readerOf(entered.auth), apiPath(shareLinkRoutes.list)), 401);
     // ... and once proven, an investor is refused there as everywhere in the console.
     const investor = readerOf((await signInWithMagicLink(t, email)).auth);
-    await expectStatus(get(investor, '/api/my-data-room/share-links'), 403);
-    await expectStatus(post(investor, `/api/my-data-room/share-links/${link.id}`, { isDisabled: true }), 403);
-    await expectStatus(get(undefined, '/api/my-data-room/share-links'), 401);
-    await expectStatus(post(room.founder, `/api/my-data-room/share-links/${link.id}`, {}), 400);
+    await expectStatus(get(investor, apiPath(shareLinkRoutes.list)), 403);
+    await expectStatus(
+      post(investor, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), { isDisabled: true }),
+      403,
+    );
+    await expectStatus(get(undefined, apiPath(shareLinkRoutes.list)), 401);
+    await expectStatus(
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: link.id } }), {}),
+      400,
+    );
   });
 });
 
@@ -776,29 +903,32 @@ describe('analytics and exports filtered by link', () => {
     await invite(t, room.founder, invitedEmail);
     const invited = await signInWithMagicLink(t, invitedEmail);
     for (const reader of [linkReader, invited])
-      await expectStatus(get(reader, `/api/documents/${documentId}/download`), 200);
+      await expectStatus(get(reader, apiPath(documentRoutes.download, { params: { id: documentId } })), 200);
 
     const byLink = await expectStatus(
-      get(room.founder, `/api/admin/exports/access-log.csv?shareLink=${link.id}`),
+      get(room.founder, apiPath(exportRoutes['access-log'], { query: { shareLink: link.id } })),
       200,
     );
     expect(byLink.text).toContain(linkReaderEmail);
     expect(byLink.text).not.toContain(invitedEmail);
-    const all = await expectStatus(get(room.founder, '/api/admin/exports/access-log.csv'), 200);
+    const all = await expectStatus(get(room.founder, apiPath(exportRoutes['access-log'])), 200);
     expect(all.text).toContain(invitedEmail);
     const investors = await expectStatus(
-      get(room.founder, `/api/admin/exports/investors.csv?shareLink=${link.id}`),
+      get(room.founder, apiPath(exportRoutes.investors, { query: { shareLink: link.id } })),
       200,
     );
     expect(investors.text).toContain(linkReaderEmail.split('@')[0]);
     expect(investors.text).not.toContain(invitedEmail.split('@')[0]);
 
-    const analytics = await expectStatus(get(room.founder, `/api/admin/analytics?shareLink=${link.id}`), 200);
+    const analytics = await expectStatus(
+      get(room.founder, apiPath(readingRoutes.room, { query: { shareLink: link.id } })),
+      200,
+    );
     expect(analytics.text).not.toContain(invitedEmail);
 
     const other = await tieredRoom();
     const otherLink = await makeLink(other.founder, other.roomId);
-    for (const path of ['/api/admin/exports/access-log.csv', '/api/admin/analytics']) {
+    for (const path of [apiPath(exportRoutes['access-log']), apiPath(readingRoutes.room)]) {
       const foreign = await expectStatus(get(room.founder, `${path}?shareLink=${otherLink.id}`), 404);
       expect((foreign.json as { error: string }).error).toBe('share_link_not_found');
       await expectStatus(get(room.founder, `${path}?shareLink=not-a-link`), 400);
@@ -808,18 +938,18 @@ describe('analytics and exports filtered by link', () => {
 
 describe('an address copied again (ADR 76)', () => {
   const addressOf = (who: SignedIn | undefined, linkId: string) =>
-    get(who, `/api/my-data-room/share-links/${linkId}/address`);
+    get(who, apiPath(shareLinkRoutes.address, { params: { id: linkId } }));
 
   test('the same address as often as asked, by the owner or a co-founder, and it still lets a reader in', async () => {
     const { founder, editor } = await founderWithEditor(t);
-    const roomId = ((await get(founder, '/api/my-data-room')).json as { id: string }).id;
+    const roomId = ((await get(founder, apiPath(roomRoutes.mine))).json as { id: string }).id;
     const link = await makeLink(founder, roomId);
     for (const manager of [founder, editor, founder]) {
       const answer = await expectStatus(addressOf(manager, link.id), 200);
       expect(answer.json).toEqual({ url: link.url });
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
-    const listed = (await get(founder, '/api/my-data-room/share-links')).json as {
+    const listed = (await get(founder, apiPath(shareLinkRoutes.list))).json as {
       links: { id: string; addressKept: boolean }[];
     };
     expect(listed.links.find((made) => made.id === link.id)?.addressKept).toBe(true);
@@ -836,7 +966,7 @@ describe('an address copied again (ADR 76)', () => {
     const stranger = await createFounder(t);
     const strangersLink = await makeLink(
       stranger,
-      ((await get(stranger, '/api/my-data-room')).json as { id: string }).id,
+      ((await get(stranger, apiPath(roomRoutes.mine))).json as { id: string }).id,
     );
     const rows = await countRows(t);
     const refusals: [SignedIn | undefined, string, number][] = [
@@ -851,7 +981,7 @@ describe('an address copied again (ADR 76)', () => {
       expect(read.text).not.toContain(link.token);
       expect(read.text).not.toContain(strangersLink.token);
       const renewed = await expectStatus(
-        post(who, `/api/my-data-room/share-links/${id}/new-address`, {}),
+        post(who, apiPath(shareLinkRoutes.newAddress, { params: { id } }), {}),
         status,
       );
       expect(renewed.text).not.toContain('/share/');
@@ -860,7 +990,10 @@ describe('an address copied again (ADR 76)', () => {
     expect(await countRows(t)).toEqual(rows);
     // Both links still let readers in by their first address.
     for (const made of [link, strangersLink])
-      await expectStatus(get(undefined, `/api/share/${made.token}`), 200);
+      await expectStatus(
+        get(undefined, apiPath(shareLinkRoutes.state, { params: { token: made.token } })),
+        200,
+      );
   });
 
   test('a new address: the old one lets nobody in, the link keeps its id, readers and settings', async () => {
@@ -869,7 +1002,7 @@ describe('an address copied again (ADR 76)', () => {
     const first = uniqueEmail('before');
     await enter(link, first);
     const renewed = await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${link.id}/new-address`, {}),
+      post(room.founder, apiPath(shareLinkRoutes.newAddress, { params: { id: link.id } }), {}),
       200,
     );
     const { link: view, url } = renewed.json as {
@@ -880,8 +1013,16 @@ describe('an address copied again (ADR 76)', () => {
     expect(view).toMatchObject({ id: link.id, maxReaders: 5, addressKept: true });
     expect(view.readers.map((reader) => reader.email)).toEqual([first]);
     expect((await expectStatus(addressOf(room.founder, link.id), 200)).json).toEqual({ url });
-    await expectStatus(get(undefined, `/api/share/${link.token}`), 404);
-    await expectStatus(post(undefined, `/api/share/${link.token}/code`, { email: uniqueEmail() }), 404);
+    await expectStatus(
+      get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } })),
+      404,
+    );
+    await expectStatus(
+      post(undefined, apiPath(shareLinkRoutes.requestCode, { params: { token: link.token } }), {
+        email: uniqueEmail(),
+      }),
+      404,
+    );
     await enter({ id: link.id, url, token: url.slice(url.lastIndexOf('/') + 1) }, uniqueEmail('after'));
   });
 });
@@ -914,27 +1055,19 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
     const app = await startTestApp({ environment: { SHARE_LINK_KEY: oldKey } });
     try {
       const founder = await createFounder(app);
-      const roomId = (
-        (await app.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-          id: string;
-        }
-      ).id;
+      const roomId = (await app.call(roomRoutes.mine, { as: founder })).json.id;
       const link = await makeLink(founder, roomId, {}, app);
       const sealedUnderOld = await keyIdOf(app, link.id);
 
       restartWith(app, { SHARE_LINK_KEY: newKey, SHARE_LINK_OLD_KEYS: `${keyText()},${oldKey}` });
-      const read = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
-        headers: founder.auth,
-      });
+      const read = await app.call(shareLinkRoutes.address, { params: { id: link.id }, as: founder });
       expect(read.status, read.text).toBe(200);
       expect(read.json).toEqual({ url: link.url });
       expect(await keyIdOf(app, link.id)).not.toBe(sealedUnderOld);
 
       // The old key dropped: the address was sealed again, so it is still shown.
       restartWith(app, { SHARE_LINK_KEY: newKey });
-      const again = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
-        headers: founder.auth,
-      });
+      const again = await app.call(shareLinkRoutes.address, { params: { id: link.id }, as: founder });
       expect(again.json).toEqual({ url: link.url });
     } finally {
       await app.close();
@@ -945,11 +1078,7 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
     const app = await startTestApp({ environment: { SHARE_LINK_KEY: keyText() } });
     try {
       const founder = await createFounder(app);
-      const roomId = (
-        (await app.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-          id: string;
-        }
-      ).id;
+      const roomId = (await app.call(roomRoutes.mine, { as: founder })).json.id;
       const underLostKey = await makeLink(founder, roomId, {}, app);
       const beforeMigration = await makeLink(founder, roomId, {}, app);
       await app.app.ctx.db
@@ -959,28 +1088,21 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
         .execute();
       restartWith(app, { SHARE_LINK_KEY: keyText() });
 
-      const listed = (await app.request('GET', '/api/my-data-room/share-links', { headers: founder.auth }))
-        .json as { links: { id: string; addressKept: boolean }[] };
+      const listed = (await app.call(shareLinkRoutes.list, { as: founder })).json;
       for (const link of [underLostKey, beforeMigration]) {
         expect(listed.links.find((made) => made.id === link.id)?.addressKept).toBe(false);
-        const read = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
-          headers: founder.auth,
-        });
+        const read = await app.call(shareLinkRoutes.address, { params: { id: link.id }, as: founder });
         expect(read.status, read.text).toBe(409);
         expect(read.json).toMatchObject({ error: 'share_link_address_not_kept' });
         expect(read.text).toMatch(/new address/);
-        expect((await app.request('GET', `/api/share/${link.token}`)).status).toBe(200);
+        expect((await app.call(shareLinkRoutes.state, { params: { token: link.token } })).status).toBe(200);
 
-        const renewed = await app.request('POST', `/api/my-data-room/share-links/${link.id}/new-address`, {
-          headers: founder.auth,
-        });
+        const renewed = await app.call(shareLinkRoutes.newAddress, { params: { id: link.id }, as: founder });
         expect(renewed.status, renewed.text).toBe(200);
-        const { url } = renewed.json as { url: string };
-        const read2 = await app.request('GET', `/api/my-data-room/share-links/${link.id}/address`, {
-          headers: founder.auth,
-        });
+        const { url } = renewed.json;
+        const read2 = await app.call(shareLinkRoutes.address, { params: { id: link.id }, as: founder });
         expect(read2.json).toEqual({ url });
-        expect((await app.request('GET', `/api/share/${link.token}`)).status).toBe(404);
+        expect((await app.call(shareLinkRoutes.state, { params: { token: link.token } })).status).toBe(404);
       }
     } finally {
       await app.close();
@@ -1000,11 +1122,11 @@ describe('sealing keys: rotated, lost, and links made before addresses were kept
       .executeTakeFirstOrThrow();
     await t.app.ctx.db.updateTable('share_links').set(sealed).where('id', '=', other.id).execute();
     const read = await expectStatus(
-      get(room.founder, `/api/my-data-room/share-links/${other.id}/address`),
+      get(room.founder, apiPath(shareLinkRoutes.address, { params: { id: other.id } })),
       409,
     );
     expect(read.text).not.toContain(mine.token);
-    const links = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+    const links = (await get(room.founder, apiPath(shareLinkRoutes.list))).json as {
       links: { id: string; addressKept: boolean }[];
     };
     const keptOf = (id: string) => links.links.find((link) => link.id === id)?.addressKept;
@@ -1019,13 +1141,13 @@ describe("a room's link names are unique, whatever their case (ADR 76)", () => {
     const second = await makeLink(room.founder, room.diligenceId, { name: 'Funds' });
     const rows = await countRows(t);
     const made = await expectStatus(
-      post(room.founder, '/api/my-data-room/share-links', { name: 'ANGELS, SPRING', groupId: room.roomId }),
+      post(room.founder, apiPath(shareLinkRoutes.list), { name: 'ANGELS, SPRING', groupId: room.roomId }),
       409,
     );
     expect(made.json).toMatchObject({ error: 'share_link_name_taken', field: 'name' });
     expect((made.json as { message: string }).message).toContain('"ANGELS, SPRING"');
     const renamed = await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${second.id}`, {
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: second.id } }), {
         name: 'angels, spring',
         maxReaders: 3,
       }),
@@ -1033,7 +1155,7 @@ describe("a room's link names are unique, whatever their case (ADR 76)", () => {
     );
     expect(renamed.json).toMatchObject({ error: 'share_link_name_taken' });
     expect(await countRows(t)).toEqual(rows);
-    const links = (await get(room.founder, '/api/my-data-room/share-links')).json as {
+    const links = (await get(room.founder, apiPath(shareLinkRoutes.list))).json as {
       links: { id: string; name: string; maxReaders: number | null }[];
     };
     expect(links.links.find((link) => link.id === second.id)).toMatchObject({
@@ -1043,7 +1165,9 @@ describe("a room's link names are unique, whatever their case (ADR 76)", () => {
 
     // Its own name, in another case, is no clash; another room may use the name.
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${first.id}`, { name: 'ANGELS, SPRING' }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: first.id } }), {
+        name: 'ANGELS, SPRING',
+      }),
       200,
     );
     const other = await tieredRoom();
@@ -1059,13 +1183,13 @@ describe("a room's link names are unique, whatever their case (ADR 76)", () => {
       expect(
         (
           await expectStatus(
-            post(room.founder, '/api/my-data-room/share-links', { name, groupId: room.roomId }),
+            post(room.founder, apiPath(shareLinkRoutes.list), { name, groupId: room.roomId }),
             409,
           )
         ).json,
       ).toMatchObject({ error: 'share_link_name_taken', field: 'name' });
     await expectStatus(
-      post(room.founder, `/api/my-data-room/share-links/${funds.id}`, { name: 'équipe' }),
+      post(room.founder, apiPath(shareLinkRoutes.update, { params: { id: funds.id } }), { name: 'équipe' }),
       409,
     );
     expect(await countRows(t)).toEqual(rows);

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findPreview } from '#server/features/documents/previews.repository';
 import { backUp } from '#server/operations/backup';
-import type { DocumentAnalytics, InvestorAnalytics } from '#shared/contracts/reading';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
+import type { DocumentAnalytics } from '#shared/contracts/reading';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import {
   createFounder,
@@ -46,9 +52,10 @@ function fileForm(name: string, bytes: Buffer, fields: Record<string, string> = 
 }
 
 const replace = (founder: SignedIn, documentId: string, name: string, bytes: Buffer) =>
-  t.request('POST', `/api/documents/${documentId}/versions`, {
+  t.call(documentRoutes.replaceFile, {
+    params: { id: documentId },
     form: fileForm(name, bytes),
-    headers: founder.auth,
+    as: founder,
   });
 
 async function uploadedDeck(founder: SignedIn, pages: number): Promise<string> {
@@ -64,15 +71,15 @@ async function uploadedDeck(founder: SignedIn, pages: number): Promise<string> {
 }
 
 async function historyOf(founder: SignedIn, documentId: string): Promise<History> {
-  const response = await t.request('GET', `/api/documents/${documentId}/versions`, { headers: founder.auth });
+  const response = await t.call(documentRoutes.versions, { params: { id: documentId }, as: founder });
   expect(response.status, response.text).toBe(200);
-  return response.json as History;
+  return response.json;
 }
 
 async function pagesSeenBy(reader: SignedIn, documentId: string): Promise<number> {
-  const response = await t.request('GET', `/api/documents/${documentId}/preview`, { headers: reader.auth });
+  const response = await t.call(previewRoutes.preview, { params: { id: documentId }, as: reader });
   expect(response.status, response.text).toBe(200);
-  return (response.json as { pages: unknown[] }).pages.length;
+  return response.json.pages.length;
 }
 
 describe('Replace file', () => {
@@ -80,13 +87,13 @@ describe('Replace file', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadedDeck(founder, 2);
     expect(await pagesSeenBy(investor, documentId)).toBe(2);
-    const opened = await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth });
+    const opened = await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor });
     expect(opened.status, opened.text).toBe(201);
 
     const newDeck = deckPdf(3);
     const response = await replace(founder, documentId, 'Deck v2.pdf', newDeck);
     expect(response.status, response.text).toBe(201);
-    const body = response.json as { message: string; version: { number: number; status: string } };
+    const body = response.json;
     expect(body.message).toBe('File replaced');
     expect(body.version).toMatchObject({ number: 2, status: 'preparing' });
     // Until its preparation ends, the reader's viewer and download are the first version's.
@@ -94,11 +101,13 @@ describe('Replace file', () => {
 
     await t.app.jobs.whenIdle();
     expect(await pagesSeenBy(investor, documentId)).toBe(3);
-    const preview = await t.request('GET', `/api/documents/${documentId}/preview`, {
-      headers: investor.auth,
-    });
-    expect((preview.json as { replacedAt: string | null }).replacedAt).toEqual(expect.any(String));
-    const download = await fetchBytes(t, `/api/documents/${documentId}/download`, investor.auth);
+    const preview = await t.call(previewRoutes.preview, { params: { id: documentId }, as: investor });
+    expect(preview.json.replacedAt).toEqual(expect.any(String));
+    const download = await fetchBytes(
+      t,
+      apiPath(documentRoutes.download, { params: { id: documentId } }),
+      investor.auth,
+    );
     expect(download.status).toBe(200);
     expect(download.bytes).toEqual(newDeck);
 
@@ -108,9 +117,7 @@ describe('Replace file', () => {
       .where('id', '=', documentId)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: 'Deck.pdf', current_version: 2, size_bytes: newDeck.length });
-    const markdown = (await t.request('GET', '/api/sections/content', { headers: founder.auth })).json as {
-      content: string;
-    };
+    const markdown = (await t.call(roomRoutes.mySections, { as: founder })).json;
     expect(markdown.content).toContain(`[Deck.pdf](/api/documents/${documentId}/download)`);
 
     const history = await historyOf(founder, documentId);
@@ -134,19 +141,15 @@ describe('Replace file', () => {
       { action: 'viewed', document_version: 1 },
       { action: 'downloaded', document_version: 2 },
     ]);
-    const log = await t.request('GET', '/api/admin/recent-access', { headers: founder.auth });
-    expect(
-      (log.json as { actionType: string; documentVersion: number | null }[]).map(
-        ({ actionType, documentVersion }) => ({ actionType, documentVersion }),
-      ),
-    ).toEqual([
+    const log = await t.call(adminRoutes.recentAccess, { as: founder });
+    expect(log.json.map(({ actionType, documentVersion }) => ({ actionType, documentVersion }))).toEqual([
       { actionType: 'downloaded', documentVersion: 2 },
       { actionType: 'viewed', documentVersion: 1 },
     ]);
 
-    const room = await t.request('GET', '/api/my-data-room', { headers: founder.auth });
-    const roomId = (room.json as { id: string }).id;
-    const listed = await t.request('GET', `/api/data-room/${roomId}/documents`, { headers: investor.auth });
+    const room = await t.call(roomRoutes.mine, { as: founder });
+    const roomId = room.json.id;
+    const listed = await t.call(documentRoutes.inRoom, { params: { id: roomId }, as: investor });
     expect(listed.json).toEqual([expect.objectContaining({ id: documentId, version: 2 })]);
   });
 
@@ -156,20 +159,20 @@ describe('Replace file', () => {
     expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
     await t.app.jobs.whenIdle();
     for (const path of [
-      `/api/documents/${documentId}/versions`,
-      `/api/documents/${documentId}/versions/1/download`,
-      `/api/documents/${documentId}/versions/2/download`,
+      apiPath(documentRoutes.versions, { params: { id: documentId } }),
+      apiPath(documentRoutes.downloadVersion, { params: { id: documentId, number: '1' } }),
+      apiPath(documentRoutes.downloadVersion, { params: { id: documentId, number: '2' } }),
     ]) {
       expect((await t.request('GET', path, { headers: investor.auth })).status).toBe(403);
     }
     const before = await writtenState(t);
     expect((await replace(investor, documentId, 'Deck.pdf', deckPdf(1))).status).toBe(403);
     expect(
-      (await t.request('POST', `/api/documents/${documentId}/versions/1/restore`, { headers: investor.auth }))
+      (await t.call(documentRoutes.restoreVersion, { params: { id: documentId, number: '1' }, as: investor }))
         .status,
     ).toBe(403);
     expect(
-      (await t.request('DELETE', `/api/documents/${documentId}/versions/1`, { headers: investor.auth }))
+      (await t.call(documentRoutes.removeVersion, { params: { id: documentId, number: '1' }, as: investor }))
         .status,
     ).toBe(403);
     await expectNothingWritten(t, before);
@@ -195,15 +198,17 @@ describe('Replace file', () => {
     expectRefusal(await replace(other, documentId, 'Deck.pdf', deckPdf(1)), 404, {
       message: /does not exist/,
     });
-    const unknownField = await t.request('POST', `/api/documents/${documentId}/versions`, {
+    const unknownField = await t.call(documentRoutes.replaceFile, {
+      params: { id: documentId },
       form: fileForm('Deck.pdf', deckPdf(1), { notifyReaders: 'maybe' }),
-      headers: founder.auth,
+      as: founder,
     });
     expectRefusal(unknownField, 400, { message: /notifyReaders/ });
     expectRefusal(
-      await t.request('POST', `/api/documents/not-an-id/versions`, {
+      await t.call(documentRoutes.replaceFile, {
+        params: { id: 'not-an-id' },
         form: fileForm('Deck.pdf', deckPdf(1)),
-        headers: founder.auth,
+        as: founder,
       }),
       400,
       { message: /document id/ },
@@ -215,26 +220,26 @@ describe('Replace file', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadedDeck(founder, 1);
     const unread = await uploadedDeck(founder, 1);
-    expect(
-      (await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth })).status,
-    ).toBe(201);
+    expect((await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor })).status).toBe(
+      201,
+    );
     const mailsBefore = t.smtp.messages.length;
-    const response = await t.request('POST', `/api/documents/${documentId}/versions`, {
+    const response = await t.call(documentRoutes.replaceFile, {
+      params: { id: documentId },
       form: fileForm('Deck.pdf', deckPdf(2), { notifyReaders: 'true' }),
-      headers: founder.auth,
+      as: founder,
     });
     expect(response.status, response.text).toBe(201);
-    const quiet = await t.request('POST', `/api/documents/${unread}/versions`, {
+    const quiet = await t.call(documentRoutes.replaceFile, {
+      params: { id: unread },
       form: fileForm('Deck.pdf', deckPdf(2), { notifyReaders: 'true' }),
-      headers: founder.auth,
+      as: founder,
     });
     expect(quiet.status, quiet.text).toBe(201);
     await t.app.jobs.whenIdle();
     await t.app.jobs.whenIdle();
     const mail = await mailTo(t, investor.user.email, 'updated Deck.pdf');
-    const room = (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-      id: string;
-    };
+    const room = (await t.call(roomRoutes.mine, { as: founder })).json;
     expect(mail.text).toContain(`/data-room/${room.id}/documents/${documentId}`);
     // One mail: the reader of the first document only, once.
     const updates = t.smtp.messages.slice(mailsBefore).filter((sent) => sent.subject?.includes('updated'));
@@ -274,15 +279,20 @@ describe('Earlier versions', () => {
     expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(2))).status).toBe(201);
     await t.app.jobs.whenIdle();
 
-    const earlier = await fetchBytes(t, `/api/documents/${documentId}/versions/1/download`, founder.auth);
+    const earlier = await fetchBytes(
+      t,
+      apiPath(documentRoutes.downloadVersion, { params: { id: documentId, number: '1' } }),
+      founder.auth,
+    );
     expect(earlier.status).toBe(200);
     expect(earlier.bytes).toEqual(firstBytes);
 
-    const restored = await t.request('POST', `/api/documents/${documentId}/versions/1/restore`, {
-      headers: founder.auth,
+    const restored = await t.call(documentRoutes.restoreVersion, {
+      params: { id: documentId, number: '1' },
+      as: founder,
     });
     expect(restored.status, restored.text).toBe(201);
-    expect((restored.json as { version: { number: number } }).version.number).toBe(3);
+    expect(restored.json.version.number).toBe(3);
     await t.app.jobs.whenIdle();
     const row = await t.app.database.db
       .selectFrom('documents')
@@ -292,17 +302,18 @@ describe('Earlier versions', () => {
     expect(row).toEqual({ current_version: 3, sha256: first.sha256 });
 
     expectRefusal(
-      await t.request('DELETE', `/api/documents/${documentId}/versions/3`, { headers: founder.auth }),
+      await t.call(documentRoutes.removeVersion, { params: { id: documentId, number: '3' }, as: founder }),
       409,
       { error: 'current_version', message: /readers get/ },
     );
     expectRefusal(
-      await t.request('POST', `/api/documents/${documentId}/versions/3/restore`, { headers: founder.auth }),
+      await t.call(documentRoutes.restoreVersion, { params: { id: documentId, number: '3' }, as: founder }),
       409,
       { error: 'already_current', message: /already/ },
     );
-    const deleted = await t.request('DELETE', `/api/documents/${documentId}/versions/1`, {
-      headers: founder.auth,
+    const deleted = await t.call(documentRoutes.removeVersion, {
+      params: { id: documentId, number: '1' },
+      as: founder,
     });
     expect(deleted.status, deleted.text).toBe(204);
     expect(await storedBytes(t.config, first.storage_key)).toBeUndefined();
@@ -311,27 +322,27 @@ describe('Earlier versions', () => {
     const other = await createFounder(t);
     const before = await writtenState(t);
     expectRefusal(
-      await t.request('POST', `/api/documents/${documentId}/versions/1/restore`, { headers: founder.auth }),
+      await t.call(documentRoutes.restoreVersion, { params: { id: documentId, number: '1' }, as: founder }),
       404,
       { message: /version does not exist/ },
     );
     expectRefusal(
-      await t.request('DELETE', `/api/documents/${documentId}/versions/1`, { headers: founder.auth }),
+      await t.call(documentRoutes.removeVersion, { params: { id: documentId, number: '1' }, as: founder }),
       404,
       { message: /version does not exist/ },
     );
     expectRefusal(
-      await t.request('GET', `/api/documents/${documentId}/versions/1/download`, { headers: founder.auth }),
+      await t.call(documentRoutes.downloadVersion, { params: { id: documentId, number: '1' }, as: founder }),
       404,
       { message: /version does not exist/ },
     );
     expectRefusal(
-      await t.request('POST', `/api/documents/${documentId}/versions/0/restore`, { headers: founder.auth }),
+      await t.call(documentRoutes.restoreVersion, { params: { id: documentId, number: '0' }, as: founder }),
       400,
       { message: /version number/ },
     );
     expectRefusal(
-      await t.request('POST', `/api/documents/${documentId}/versions/2/restore`, { headers: other.auth }),
+      await t.call(documentRoutes.restoreVersion, { params: { id: documentId, number: '2' }, as: other }),
       404,
       { message: /does not exist/ },
     );
@@ -390,16 +401,16 @@ describe('Earlier versions', () => {
         .execute()
     ).map((row) => row.storage_key);
     expect(keys).toHaveLength(2);
-    expect(
-      (await t.request('DELETE', `/api/documents/${documentId}`, { headers: founder.auth })).status,
-    ).toBe(204);
+    expect((await t.call(documentRoutes.remove, { params: { id: documentId }, as: founder })).status).toBe(
+      204,
+    );
     for (const key of keys) expect(await storedBytes(t.config, key)).toBeUndefined();
   });
 });
 
 describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version.md)', () => {
   const openView = async (reader: SignedIn, documentId: string): Promise<string> => {
-    const response = await t.request('POST', `/api/documents/${documentId}/views`, { headers: reader.auth });
+    const response = await t.call(readingRoutes.openView, { params: { id: documentId }, as: reader });
     expect(response.status, response.text).toBe(201);
     return (response.json as { viewId: string }).viewId;
   };
@@ -426,9 +437,10 @@ describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version
       .where('document_id', '=', view.document_id)
       .where('user_id', '=', view.user_id)
       .execute();
-    const response = await t.request('POST', `/api/views/${viewId}/reports`, {
-      json: { pages },
-      headers: reader.auth,
+    const response = await t.call(readingRoutes.report, {
+      params: { viewId },
+      rawBody: { pages },
+      as: reader,
     });
     expect(response.status, response.text).toBe(204);
   };
@@ -486,10 +498,11 @@ describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version
     });
 
     // The investor's own page counts the version they get now.
-    const investorPage = await t.request('GET', `/api/admin/analytics/investors/${investor.user.id}`, {
-      headers: founder.auth,
+    const investorPage = await t.call(readingRoutes.investor, {
+      params: { userId: investor.user.id },
+      as: founder,
     });
-    expect((investorPage.json as InvestorAnalytics).documents[0]).toMatchObject({
+    expect(investorPage.json.documents[0]).toMatchObject({
       pagesSeen: 1,
       pageCount: 13,
     });
@@ -501,8 +514,9 @@ describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version
     const documentId = await uploadedDeck(founder, 2);
     expect((await replace(founder, documentId, 'Deck.pdf', deckPdf(3))).status).toBe(201);
     await t.app.jobs.whenIdle();
-    const deleted = await t.request('DELETE', `/api/documents/${documentId}/versions/1`, {
-      headers: founder.auth,
+    const deleted = await t.call(documentRoutes.removeVersion, {
+      params: { id: documentId, number: '1' },
+      as: founder,
     });
     expect(deleted.status, deleted.text).toBe(204);
     const at = (query: string, auth = founder.auth) =>
@@ -522,8 +536,8 @@ describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version
       expectRefusal(await at(query, other.auth), 404, { message: /does not exist/ });
     }
     expectRefusal(await at('?version=2', investor.auth), 403, { message: /Only the founder/ });
-    expect((await t.request('GET', `/api/admin/analytics/documents/${documentId}?version=2`)).status).toBe(
-      401,
-    );
+    expect(
+      (await t.call(readingRoutes.document, { params: { documentId }, query: { version: '2' } })).status,
+    ).toBe(401);
   });
 });

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedAddress } from '#server/security/resolve-host';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '#shared/contracts/webhooks';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { ndaRoutes } from '#shared/contracts/nda';
+import { readingRoutes } from '#shared/contracts/reading';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { teamRoutes } from '#shared/contracts/team';
+import type { WebhookDelivery, WebhookEndpointWithSecret } from '#shared/contracts/webhooks';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
   countRows,
   createFounder,
@@ -61,28 +68,21 @@ async function addEndpoint(
   url: string,
   events: string[] = ['document.uploaded'],
 ): Promise<WebhookEndpointWithSecret> {
-  const response = await app.request('POST', '/api/my-data-room/webhooks', {
-    json: { url, events },
-    headers: founder.auth,
-  });
+  const response = await app.call(webhookRoutes.addEndpoint, { rawBody: { url, events }, as: founder });
   expect(response.status, response.text).toBe(201);
-  return response.json as WebhookEndpointWithSecret;
+  return response.json;
 }
 
 async function deliveriesOf(app: TestApp, founder: SignedIn, endpointId: string): Promise<WebhookDelivery[]> {
-  const response = await app.request('GET', `/api/my-data-room/webhooks/${endpointId}/deliveries`, {
-    headers: founder.auth,
-  });
+  const response = await app.call(webhookRoutes.deliveries, { params: { id: endpointId }, as: founder });
   expect(response.status, response.text).toBe(200);
-  return (response.json as { deliveries: WebhookDelivery[] }).deliveries;
+  return response.json.deliveries;
 }
 
 async function sendTest(app: TestApp, founder: SignedIn, endpointId: string): Promise<WebhookDelivery> {
-  const response = await app.request('POST', `/api/my-data-room/webhooks/${endpointId}/test`, {
-    headers: founder.auth,
-  });
+  const response = await app.call(webhookRoutes.sendTest, { params: { id: endpointId }, as: founder });
   expect(response.status, response.text).toBe(202);
-  return (response.json as { delivery: WebhookDelivery }).delivery;
+  return response.json.delivery;
 }
 
 /** A receiver path of its own per test, so each test reads only its own requests. */
@@ -107,7 +107,7 @@ describe('managing endpoints', () => {
       disabledReason: null,
       secretHint: `${created.secret.slice(0, 12)}…`,
     });
-    const listed = await t.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth });
+    const listed = await t.call(webhookRoutes.endpoints, { as: founder });
     expect(listed.status).toBe(200);
     expect(listed.json).toEqual({ endpoints: [created.endpoint] });
     expect(listed.text).not.toContain(created.secret);
@@ -136,12 +136,9 @@ describe('managing endpoints', () => {
     test(`${what} is refused with 400 naming the field, and nothing is written`, async () => {
       const founder = await createFounder(t);
       const before = await countRows(t);
-      const response = await t.request('POST', '/api/my-data-room/webhooks', {
-        json: body,
-        headers: founder.auth,
-      });
+      const response = await t.call(webhookRoutes.addEndpoint, { rawBody: body, as: founder });
       expect(response.status, response.text).toBe(400);
-      expect((response.json as { message: string }).message).toMatch(message);
+      expect(response.refusal?.message).toMatch(message);
       expect(await countRows(t)).toEqual(before);
     });
 
@@ -149,16 +146,16 @@ describe('managing endpoints', () => {
     const founder = await createFounder(t);
     const url = ownPath();
     await addEndpoint(t, founder, url);
-    const again = await t.request('POST', '/api/my-data-room/webhooks', {
-      json: { url, events: ['document.viewed'] },
-      headers: founder.auth,
+    const again = await t.call(webhookRoutes.addEndpoint, {
+      body: { url, events: ['document.viewed'] },
+      as: founder,
     });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ error: 'endpoint_exists' });
     for (let n = 0; n < 9; n++) await addEndpoint(t, founder, ownPath());
-    const eleventh = await t.request('POST', '/api/my-data-room/webhooks', {
-      json: { url: ownPath(), events: ['document.viewed'] },
-      headers: founder.auth,
+    const eleventh = await t.call(webhookRoutes.addEndpoint, {
+      body: { url: ownPath(), events: ['document.viewed'] },
+      as: founder,
     });
     expect(eleventh.status).toBe(409);
     expect(eleventh.json).toMatchObject({
@@ -170,7 +167,7 @@ describe('managing endpoints', () => {
   test('changing events, turning off and on, deleting', async () => {
     const founder = await createFounder(t);
     const { endpoint } = await addEndpoint(t, founder, ownPath());
-    const path = `/api/my-data-room/webhooks/${endpoint.id}`;
+    const path = apiPath(webhookRoutes.updateEndpoint, { params: { id: endpoint.id } });
     const changed = await t.request('POST', path, {
       json: { events: ['link.clicked'] },
       headers: founder.auth,
@@ -263,11 +260,9 @@ describe('delivery', () => {
   test('after a rotation, deliveries are signed with the new secret and, for a day, the old one', async () => {
     const founder = await createFounder(t);
     const { endpoint, secret: oldSecret } = await addEndpoint(t, founder, ownPath());
-    const rotated = await t.request('POST', `/api/my-data-room/webhooks/${endpoint.id}/rotate-secret`, {
-      headers: founder.auth,
-    });
+    const rotated = await t.call(webhookRoutes.rotateSecret, { params: { id: endpoint.id }, as: founder });
     expect(rotated.status, rotated.text).toBe(200);
-    const { secret: newSecret, endpoint: after } = rotated.json as WebhookEndpointWithSecret;
+    const { secret: newSecret, endpoint: after } = rotated.json;
     expect(newSecret).not.toBe(oldSecret);
     expect(Date.parse(after.previousSecretExpiresAt ?? '') - Date.now()).toBeGreaterThan(23 * 3600_000);
     const queued = await sendTest(t, founder, endpoint.id);
@@ -288,9 +283,7 @@ describe('delivery', () => {
       'nda.accepted',
     ]);
     const ndaOnly = await addEndpoint(t, founder, ownPath(), ['nda.accepted']);
-    const roomId = (
-      (await t.request('GET', '/api/my-data-room', { headers: founder.auth })).json as { id: string }
-    ).id;
+    const roomId = (await t.call(roomRoutes.mine, { as: founder })).json.id;
     const of = (type: string, endpointUrl = everything.endpoint.url) =>
       requestsFor(endpointUrl).filter((request) => request.json.type === type);
 
@@ -302,11 +295,11 @@ describe('delivery', () => {
     expect(upload?.json.data).toMatchObject({ roomId, documentId, title: 'Pitch deck.pdf', fileType: 'pdf' });
 
     const externalUrl = `https://example.com/demo-${documentId.slice(0, 8)}`;
-    const saved = await t.request('POST', '/api/sections/update', {
-      json: {
+    const saved = await t.call(roomRoutes.saveSections, {
+      body: {
         content: `## Pitch\n- [Pitch deck](/api/documents/${documentId}/download)\n- [Demo](${externalUrl})\n`,
       },
-      headers: founder.auth,
+      as: founder,
     });
     expect(saved.status, saved.text).toBe(200);
     await storeReadyPreview(t, documentId, { kind: 'pages', pages: 2 });
@@ -325,41 +318,40 @@ describe('delivery', () => {
     });
 
     const reader = { email: investorEmail, name: 'Ivy Investor', via: 'account' };
-    expect(
-      (await t.request('GET', `/api/documents/${documentId}/download`, { headers: investor.auth })).status,
-    ).toBe(200);
+    expect((await t.call(documentRoutes.download, { params: { id: documentId }, as: investor })).status).toBe(
+      200,
+    );
     const [download] = await until(
       async () => of('document.downloaded').length > 0 && of('document.downloaded'),
     );
     expect(download?.json.data).toMatchObject({ roomId, documentId, documentTitle: 'Pitch deck', reader });
 
-    expect(
-      (await t.request('POST', `/api/documents/${documentId}/views`, { headers: investor.auth })).status,
-    ).toBe(201);
+    expect((await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor })).status).toBe(
+      201,
+    );
     const [view] = await until(async () => of('document.viewed').length > 0 && of('document.viewed'));
     expect(view?.json.data).toMatchObject({ roomId, documentId, reader });
 
-    const click = await t.request(
-      'GET',
-      `/api/data-room/${roomId}/click?url=${encodeURIComponent(externalUrl)}`,
-      {
-        headers: investor.auth,
-        redirect: 'manual',
-      },
-    );
+    const click = await t.call(roomRoutes.click, {
+      params: { id: roomId },
+      query: { url: externalUrl },
+      as: investor,
+      redirect: 'manual',
+    });
     expect(click.status).toBe(302);
     const [clicked] = await until(async () => of('link.clicked').length > 0 && of('link.clicked'));
     expect(clicked?.json.data).toMatchObject({ roomId, url: externalUrl, documentTitle: 'Demo', reader });
 
-    const nda = await t.request('POST', '/api/my-data-room/nda', {
-      json: { isRequired: true, text: 'Keep it to yourself.' },
-      headers: founder.auth,
+    const nda = await t.call(ndaRoutes.saveSettings, {
+      body: { isRequired: true, text: 'Keep it to yourself.' },
+      as: founder,
     });
     expect(nda.status, nda.text).toBe(200);
     const versionId = (nda.json as { version: { id: string } }).version.id;
-    const acceptance = await t.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
-      json: { versionId, signerName: 'Ivy Investor', agree: true },
-      headers: investor.auth,
+    const acceptance = await t.call(ndaRoutes.accept, {
+      params: { id: roomId },
+      body: { versionId, signerName: 'Ivy Investor', agree: true },
+      as: investor,
     });
     expect(acceptance.status, acceptance.text).toBe(201);
     for (const url of [everything.endpoint.url, ndaOnly.endpoint.url]) {
@@ -372,9 +364,10 @@ describe('delivery', () => {
       });
     }
     // Accepting again changes nothing, and sends nothing.
-    await t.request('POST', `/api/data-room/${roomId}/nda/acceptances`, {
-      json: { versionId, signerName: 'Ivy Investor', agree: true },
-      headers: investor.auth,
+    await t.call(ndaRoutes.accept, {
+      params: { id: roomId },
+      body: { versionId, signerName: 'Ivy Investor', agree: true },
+      as: investor,
     });
     await t.app.jobs.whenIdle();
     expect(of('nda.accepted')).toHaveLength(1);
@@ -407,9 +400,10 @@ describe('a new version of a document', () => {
 
     const form = new FormData();
     form.append('file', new Blob([uniquePdf()]), 'Deck v2.pdf');
-    const replaced = await t.request('POST', `/api/documents/${documentId}/versions`, {
+    const replaced = await t.call(documentRoutes.replaceFile, {
+      params: { id: documentId },
       form,
-      headers: founder.auth,
+      as: founder,
     });
     expect(replaced.status, replaced.text).toBe(201);
     const [updated] = await until(
@@ -428,8 +422,8 @@ describe('endpoints added by a co-founder', () => {
     const byEditor = await addEndpoint(t, editor, ownPath());
     const byOwner = await addEndpoint(t, founder, ownPath());
     expect(byEditor.endpoint.addedBy).toEqual({ name: 'Eddie Editor', email: editorEmail });
-    const listed = await t.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth });
-    const endpoints = (listed.json as { endpoints: WebhookEndpoint[] }).endpoints;
+    const listed = await t.call(webhookRoutes.endpoints, { as: founder });
+    const endpoints = listed.json.endpoints;
     expect(endpoints.map((endpoint) => [endpoint.id, endpoint.addedBy?.email])).toEqual([
       [byEditor.endpoint.id, editorEmail],
       [byOwner.endpoint.id, founder.user.email],
@@ -447,14 +441,14 @@ describe('endpoints added by a co-founder', () => {
     await upload('Before.pdf');
     await until(async () => requestsFor(url).length === 1);
 
-    const removed = await t.request('DELETE', `/api/admin/team/${memberId}`, { headers: founder.auth });
+    const removed = await t.call(teamRoutes.removeEditor, { params: { id: memberId }, as: founder });
     expect(removed.status, removed.text).toBe(204);
     await upload('After.pdf');
     await t.app.jobs.whenIdle();
     expect(requestsFor(url)).toHaveLength(1);
 
-    const listed = await t.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth });
-    expect((listed.json as { endpoints: WebhookEndpoint[] }).endpoints).toEqual([
+    const listed = await t.call(webhookRoutes.endpoints, { as: founder });
+    expect(listed.json.endpoints).toEqual([
       expect.objectContaining({
         id: endpoint.id,
         isEnabled: false,
@@ -484,9 +478,10 @@ describe('endpoints added by a co-founder', () => {
       .set({ is_enabled: 0 })
       .where('id', '=', endpoint.id)
       .execute();
-    const on = await t.request('POST', `/api/my-data-room/webhooks/${endpoint.id}`, {
-      json: { isEnabled: true },
-      headers: founder.auth,
+    const on = await t.call(webhookRoutes.updateEndpoint, {
+      params: { id: endpoint.id },
+      body: { isEnabled: true },
+      as: founder,
     });
     expect(on.status, on.text).toBe(200);
     expect(on.json).toMatchObject({ isEnabled: true, addedBy: { email: founder.user.email } });
@@ -515,7 +510,9 @@ describe('a day of failures', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const uploaded = await uploadFile(t, founder, { name: 'Model.pdf', bytes: uniquePdf() });
     expect(uploaded.status, uploaded.text).toBe(201);
-    const download = `/api/documents/${(uploaded.json as { document: { id: string } }).document.id}/download`;
+    const download = apiPath(documentRoutes.download, {
+      params: { id: (uploaded.json as { document: { id: string } }).document.id },
+    });
     expect((await t.request('GET', download, { headers: investor.auth })).status).toBe(200);
 
     const endpoint = await addEndpoint(t, founder, ownPath(), ['document.downloaded']);
@@ -536,9 +533,7 @@ describe('a day of failures', () => {
       const { endpoint } = await addEndpoint(short, founder, failing.url);
       // A delivery finished 31 days ago: this app's first delivery job prunes the log of it.
       const longAgo = Date.now() - 31 * 24 * 3600_000;
-      const room = (await short.request('GET', '/api/my-data-room', { headers: founder.auth })).json as {
-        id: string;
-      };
+      const room = (await short.call(roomRoutes.mine, { as: founder })).json;
       await short.app.database.db
         .insertInto('webhook_deliveries')
         .values({
@@ -564,10 +559,7 @@ describe('a day of failures', () => {
       expect(await deliveriesOf(short, founder, endpoint.id)).toHaveLength(1);
       await sendTest(short, founder, endpoint.id);
       const turnedOff = await until(async () => {
-        const list = (await short.request('GET', '/api/my-data-room/webhooks', { headers: founder.auth }))
-          .json as {
-          endpoints: WebhookEndpoint[];
-        };
+        const list = (await short.call(webhookRoutes.endpoints, { as: founder })).json;
         return list.endpoints[0]?.isEnabled === false && list.endpoints[0];
       });
       expect(turnedOff.disabledReason).toBe('Every delivery failed for 1 second.');
@@ -646,13 +638,13 @@ describe('private addresses, refused unless the operator allows them', () => {
     test(`${url} is refused at registration`, async () => {
       const founder = await createFounder(strict);
       const before = await countRows(strict);
-      const response = await strict.request('POST', '/api/my-data-room/webhooks', {
-        json: { url, events: ['document.viewed'] },
-        headers: founder.auth,
+      const response = await strict.call(webhookRoutes.addEndpoint, {
+        body: { url, events: ['document.viewed'] },
+        as: founder,
       });
       expect(response.status, response.text).toBe(400);
       expect(response.json).toMatchObject({ error: 'invalid_request', field: 'url' });
-      expect((response.json as { message: string }).message).toMatch(
+      expect(response.refusal?.message).toMatch(
         /^url: (must reach a public address: .* resolves to .* is a private, loopback or link-local address|must start with https:\/\/|must name a host that exists)/,
       );
       expect(await countRows(strict)).toEqual(before);
@@ -686,14 +678,16 @@ describe('private addresses, refused unless the operator allows them', () => {
           `Refused to connect: ${address} is a private, loopback or link-local address.`,
         );
         // Turned off so its retries stop before the next answer is set.
-        await strict.request('POST', `/api/my-data-room/webhooks/${endpoint.id}`, {
-          json: { isEnabled: false },
-          headers: founder.auth,
+        await strict.call(webhookRoutes.updateEndpoint, {
+          params: { id: endpoint.id },
+          body: { isEnabled: false },
+          as: founder,
         });
         await strict.app.jobs.whenIdle();
-        await strict.request('POST', `/api/my-data-room/webhooks/${endpoint.id}`, {
-          json: { isEnabled: true },
-          headers: founder.auth,
+        await strict.call(webhookRoutes.updateEndpoint, {
+          params: { id: endpoint.id },
+          body: { isEnabled: true },
+          as: founder,
         });
       }
       expect(target.received).toHaveLength(0);
