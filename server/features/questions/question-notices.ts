@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { recordAccessEvent } from '#server/features/documents/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
@@ -44,7 +44,7 @@ export const QUESTION_ANSWERED_MAIL_JOB = 'question-answered-mail';
 const answeredMailSchema = z.object({ roomId: z.string(), questionId: z.string(), answeredAt: z.number() });
 type AnsweredMail = z.infer<typeof answeredMailSchema>;
 
-async function askerOf(db: Executor, userId: string) {
+async function askerOf(db: DatabaseExecutor, userId: string) {
   return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
 }
 
@@ -57,7 +57,7 @@ function webhookSubject(question: StoredQuestion): WebhookEventData<'question.as
   };
 }
 
-async function questionEvent(trx: Executor, question: StoredQuestion) {
+async function questionEvent(trx: DatabaseExecutor, question: StoredQuestion) {
   const asker = await askerOf(trx, question.askerId);
   return {
     roomId: question.roomId,
@@ -120,7 +120,7 @@ export const questionNotice: FounderNotice = {
 };
 
 export async function questionAsked(
-  trx: Executor,
+  trx: DatabaseExecutor,
   room: ReadableRoom,
   question: StoredQuestion,
 ): Promise<void> {
@@ -139,7 +139,7 @@ export async function questionAsked(
 }
 
 export async function questionAnswered(
-  trx: Executor,
+  trx: DatabaseExecutor,
   room: Pick<ReadableRoom, 'id'>,
   question: StoredQuestion,
   visibility: 'private' | 'published',
@@ -185,7 +185,7 @@ function placePathOf(room: DataRoom, question: StoredQuestion, parsed: ParsedSec
  * the transaction would wait for it forever.
  */
 export async function recordQuestionEvent(
-  trx: Executor,
+  trx: DatabaseExecutor,
   sections: ParsedSections,
   room: DataRoom,
   question: QuestionWithTitle,

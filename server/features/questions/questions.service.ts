@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS } from '#server/durations';
 import {
@@ -198,7 +198,12 @@ async function pageCountOf(ctx: AppContext, documentId: string): Promise<number>
 }
 
 /** The per-reader caps: a day's questions, and all of them, in one room. */
-async function requireUnderCaps(db: Executor, roomId: string, askerId: string, at: Date): Promise<void> {
+async function requireUnderCaps(
+  db: DatabaseExecutor,
+  roomId: string,
+  askerId: string,
+  at: Date,
+): Promise<void> {
   const asked = await countAskedBy(db, roomId, askerId, new Date(at.getTime() - DAY_MS));
   if (asked.total >= MAX_QUESTIONS_PER_READER)
     throw new HttpError(
@@ -396,7 +401,7 @@ function listInboxById(ctx: AppContext, roomId: string, id: string) {
  */
 async function lockQuestion(
   ctx: AppContext,
-  trx: Executor,
+  trx: DatabaseExecutor,
   roomId: string,
   id: string,
 ): Promise<QuestionWithTitle> {
@@ -469,7 +474,7 @@ export async function publishAnswer(
   return inboxQuestionOf(ctx, room.id, id);
 }
 
-async function lockPublished(ctx: AppContext, trx: Executor, roomId: string, id: string) {
+async function lockPublished(ctx: AppContext, trx: DatabaseExecutor, roomId: string, id: string) {
   const question = await lockQuestion(ctx, trx, roomId, id);
   if (question.state !== 'published')
     throw new HttpError(409, 'question_not_published', 'This question is not in the FAQ.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { findDocumentById, type StoredDocument } from '#server/features/documents/index';
 import { findReadableRoom } from '#server/features/rooms/index';
@@ -24,7 +24,10 @@ const payloadSchema = z.object({
 type NewVersionMail = z.infer<typeof payloadSchema>;
 
 /** Inside the transaction that makes the version current: a mail job per earlier reader. */
-export async function enqueueNewVersionMails(trx: Executor, document: StoredDocument): Promise<void> {
+export async function enqueueNewVersionMails(
+  trx: ModuleExecutor<'versions'>,
+  document: StoredDocument,
+): Promise<void> {
   const readers = await trx
     .selectFrom('access_events')
     .select('user_id')
