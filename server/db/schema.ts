@@ -91,9 +91,9 @@ export interface CrossModuleTables {
   questions: 'document_previews' | 'documents' | 'investor_access' | 'investor_groups' | 'users';
   'reading-analytics': 'users';
   rooms: 'documents' | 'invitations' | 'questions' | 'users';
-  'share-links': 'investor_access';
+  'share-links': never;
   versions: 'access_events' | 'documents' | 'reading_views' | 'users';
-  webhooks: 'data_rooms' | 'users';
+  webhooks: 'users';
 }
 
 /**

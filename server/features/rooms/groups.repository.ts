@@ -329,3 +329,18 @@ export async function listInvestorAddresses(db: ModuleExecutor<'rooms'>, roomId:
     .execute();
   return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
 }
+
+/** The addresses a share link brought into the room, as their access rows keep it. */
+export async function listAddressesBroughtBy(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  linkId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('investor_access')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('share_link_id', '=', linkId)
+    .execute();
+  return rows.map((row) => row.email);
+}

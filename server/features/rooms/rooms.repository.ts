@@ -314,3 +314,14 @@ export async function storedFileTypesInRoom(
     .execute();
   return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
 }
+
+/** The room's name and its owner's address: who is told when an endpoint is turned off. */
+export async function findRoomOwner(db: ModuleExecutor<'rooms'>, roomId: string) {
+  const row = await db
+    .selectFrom('data_rooms')
+    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
+    .select(['data_rooms.company_name', 'users.email as owner_email', 'users.name as owner_name'])
+    .where('data_rooms.id', '=', roomId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}

@@ -286,18 +286,3 @@ export async function takeTry(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** The addresses a share link brought into the room, as their access rows keep it. */
-export async function listAddressesBroughtBy(
-  db: ModuleExecutor<'share-links'>,
-  roomId: string,
-  linkId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('investor_access')
-    .select('email')
-    .where('room_id', '=', roomId)
-    .where('share_link_id', '=', linkId)
-    .execute();
-  return rows.map((row) => row.email);
-}

@@ -232,17 +232,6 @@ export async function failDelivery(
     .execute();
 }
 
-/** The room's name and its owner's address: who is told when an endpoint is turned off. */
-export async function findRoomOwner(db: ModuleExecutor<'webhooks'>, roomId: string) {
-  const row = await db
-    .selectFrom('data_rooms')
-    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
-    .select(['data_rooms.company_name', 'users.email as owner_email', 'users.name as owner_name'])
-    .where('data_rooms.id', '=', roomId)
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
-
 /** Deletes finished deliveries older than `before`: the log is for recent trouble, not an archive. */
 export async function deleteFinishedDeliveriesBefore(
   db: ModuleExecutor<'webhooks'>,
