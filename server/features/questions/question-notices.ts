@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
+import { findUserById } from '#server/features/accounts/index';
 import { recordAccessEvent } from '#server/features/documents/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
 import {
@@ -44,10 +45,6 @@ export const QUESTION_ANSWERED_MAIL_JOB = 'question-answered-mail';
 const answeredMailSchema = z.object({ roomId: z.string(), questionId: z.string(), answeredAt: z.number() });
 type AnsweredMail = z.infer<typeof answeredMailSchema>;
 
-async function askerOf(db: DatabaseExecutor, userId: string) {
-  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
-}
-
 function webhookSubject(question: StoredQuestion): WebhookEventData<'question.asked'>['about'] {
   return {
     kind: question.subjectKind,
@@ -58,7 +55,7 @@ function webhookSubject(question: StoredQuestion): WebhookEventData<'question.as
 }
 
 async function questionEvent(trx: DatabaseExecutor, question: StoredQuestion) {
-  const asker = await askerOf(trx, question.askerId);
+  const asker = await findUserById(trx, question.askerId);
   return {
     roomId: question.roomId,
     questionId: question.id,
@@ -234,7 +231,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
   const question = await findQuestionInRoom(ctx.db, roomId, questionId);
   // Answered again since: that answer's own job tells them.
   if (!question?.answer || question.answerChangedAt?.getTime() !== answeredAt) return;
-  const asker = await askerOf(ctx.db, question.askerId);
+  const asker = await findUserById(ctx.db, question.askerId);
   // Only an asker who may still read the room, and the place, is told (a removed investor is not).
   const room = await findReadableRoom(ctx, { id: question.askerId }, roomId).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 403) return undefined;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { DatabaseExecutor } from '#server/db/schema';
+import type { DatabaseExecutor, ModuleExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS } from '#server/durations';
 import {
@@ -189,7 +189,8 @@ async function requireSubject(
 
 /** The pages of the document's current version as the viewer shows them (one until it is prepared). */
 async function pageCountOf(ctx: AppContext, documentId: string): Promise<number> {
-  const row = await ctx.db
+  const db: ModuleExecutor<'questions'> = ctx.db;
+  const row = await db
     .selectFrom('document_previews')
     .select(['status', 'kind', 'page_count'])
     .where('document_id', '=', documentId)
