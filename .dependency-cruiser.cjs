@@ -12,6 +12,11 @@ const TEST = '(^tests/|\\.test\\.tsx?$|\\.spec\\.ts$|[.-]fixture\\.ts$)';
 // A feature's public file: the one file of server/features/<name>/ that anything outside it may import.
 const PUBLIC_FILE = '^server/features/[^/]+/index\\.ts$';
 
+// A feature's table declarations (docs/decisions/0085-modules-own-their-tables.md): types only, read by
+// server/db/schema.ts alone, which composes every module's tables into the database.
+const TABLES_FILE = '^server/features/[^/]+/[^/]+\\.tables\\.ts$';
+const SCHEMA = '^server/db/schema\\.ts$';
+
 // The platform: everything in server/ but the features and the composition root (app.ts builds the app
 // from the features, main.ts runs it).
 const PLATFORM = '^server/(?!features/|app\\.ts$|main\\.ts$)';
@@ -160,8 +165,24 @@ module.exports = {
       severity: 'error',
       comment:
         'Platform code (server/db, caches, jobs, mail, storage, security, plugins, parsing, workers, operations, config.ts, durations.ts...) never imports a feature: features build on it. Declare the interface the platform needs here and let app.ts pass the implementation (docs/decisions/0035-server-features-and-their-public-files.md).',
-      from: { path: PLATFORM, pathNot: TEST },
+      from: { path: PLATFORM, pathNot: [TEST, SCHEMA] },
       to: { path: '^server/features/' },
+    },
+    {
+      name: 'schema-imports-beyond-tables',
+      severity: 'error',
+      comment:
+        "server/db/schema.ts composes the modules' tables: of a feature it reads the <name>.tables.ts files only (docs/decisions/0085-modules-own-their-tables.md).",
+      from: { path: SCHEMA },
+      to: { path: '^server/features/', pathNot: TABLES_FILE },
+    },
+    {
+      name: 'tables-file-imports-feature',
+      severity: 'error',
+      comment:
+        "A module's <name>.tables.ts declares its tables and nothing else: it imports the column types and shared/ contracts, never a feature's code (schema.ts reads it, so an import here would close a cycle through the database).",
+      from: { path: TABLES_FILE },
+      to: { path: '^server/(features/|(?!db/column-types\\.ts$))' },
     },
     {
       name: 'feature-internals-from-another-feature',
@@ -176,7 +197,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Outside a feature (app.ts, scripts/, bench/), use it only through its public file, server/features/<name>/index.ts: everything else in that folder is private to it (test files excepted).',
-      from: { pathNot: ['^server/features/', TEST] },
+      from: { pathNot: ['^server/features/', TEST, SCHEMA] },
       to: { path: '^server/features/[^/]+/', pathNot: PUBLIC_FILE },
     },
     {

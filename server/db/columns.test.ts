@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
+import type { SessionRow } from '#server/features/accounts/accounts.tables';
+import type { DataRoomRow } from '#server/features/rooms/rooms.tables';
 import { fromRow, toRow } from './columns';
-import type { DataRoomRow, SessionRow } from './schema';
 
 const row: DataRoomRow = {
   id: 'room-1',

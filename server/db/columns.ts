@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, EpochMs, Flag } from './schema';
+import type { EpochMs, Flag } from './column-types';
 
 /**
  * The one mapping between rows as both dialects store them (docs/decisions/0004-portable-column-types.md)
@@ -83,5 +83,29 @@ export function toRow<Row>(entity: Partial<Entity<Row>>): Partial<Row> {
 export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 export const toEpochMs = (date: Date): EpochMs => date.getTime();
 
-/** A database or an open transaction: every repository function takes one, so callers compose them. */
-export type Executor = Kysely<Database>;
+/**
+ * A database or an open transaction, seen through the tables of one module: every repository function
+ * takes one, typed against its module's `<Module>Tables` (its `<module>.tables.ts`), so callers compose
+ * them and a query of another module's table does not compile (docs/decisions/0085-modules-own-their-tables.md).
+ * The app's whole database and any transaction of it are such an executor as they are, without a cast:
+ * the narrowing is this type's, at the repository's parameter. It keeps the query builder's entry points;
+ * `withTables` and the like stay out because they would widen it again.
+ */
+export type Executor<Tables> = Pick<
+  Kysely<Tables>,
+  | 'selectFrom'
+  | 'selectNoFrom'
+  | 'insertInto'
+  | 'replaceInto'
+  | 'updateTable'
+  | 'deleteFrom'
+  | 'mergeInto'
+  | 'with'
+  | 'withRecursive'
+  | 'fn'
+  | 'dynamic'
+  | 'transaction'
+  | 'isTransaction'
+  | 'getExecutor'
+  | 'executeQuery'
+>;

@@ -11,7 +11,7 @@ import type { Executor } from './columns';
  * time on its one connection.
  */
 export async function lockForTransaction(
-  trx: Executor,
+  trx: Pick<Executor<object>, 'getExecutor'>,
   dialect: Config['database']['dialect'],
   key: string,
 ): Promise<void> {

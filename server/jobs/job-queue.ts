@@ -4,7 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
-import type { Database, JobRow } from '#server/db/schema';
+import type { JobRow, JobsTables } from '#server/db/jobs.tables';
 import { FINISHED_JOBS_KEPT_MS, PRUNE_FINISHED_EVERY_MS } from '#server/durations';
 
 /**
@@ -77,7 +77,7 @@ export interface EnqueueRequest {
  * preparation commit together, or neither does). Returns whether a job was added (false: a job with the
  * same dedupe key is already queued or running).
  */
-export async function enqueueJob(db: Executor, request: EnqueueRequest): Promise<boolean> {
+export async function enqueueJob(db: Executor<JobsTables>, request: EnqueueRequest): Promise<boolean> {
   const now = Date.now();
   const inserted = await db
     .insertInto('jobs')
@@ -147,7 +147,7 @@ export interface JobRunner {
 
 /** Claims one due job of this kind: queued and due, or running with an expired lease (its worker died). */
 async function claimOne(
-  db: Executor,
+  db: Executor<JobsTables>,
   options: JobRunnerOptions,
   workerId: string,
   // biome-ignore lint/suspicious/noExplicitAny: see JobRunner.register()
@@ -167,7 +167,7 @@ async function claimOne(
     )
     .limit(1);
   if (definition.isSharedFairly) {
-    const sameKey = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    const sameKey = (eb: ExpressionBuilder<JobsTables, 'jobs'>) =>
       eb
         .selectFrom('jobs as other')
         .where('other.kind', '=', definition.kind)
@@ -208,13 +208,13 @@ async function claimOne(
 }
 
 /** Updates a job this worker still holds: a claim taken over by another worker after its lease expired is not ours to finish. */
-function updateHeld(db: Executor, jobId: string, claim: string) {
+function updateHeld(db: Executor<JobsTables>, jobId: string, claim: string) {
   return db.updateTable('jobs').where('id', '=', jobId).where('locked_by', '=', claim);
 }
 
 /** Extends a running job's lease; a claim another worker has taken over (ours expired) is given up. */
 async function renewLease(
-  db: Executor,
+  db: Executor<JobsTables>,
   options: JobRunnerOptions,
   jobId: string,
   claim: string,
@@ -227,7 +227,7 @@ async function renewLease(
 }
 
 async function finishFailed(
-  db: Executor,
+  db: Executor<JobsTables>,
   options: JobRunnerOptions,
   // biome-ignore lint/suspicious/noExplicitAny: see JobRunner.register()
   definition: JobDefinition<any> | undefined,
@@ -276,7 +276,7 @@ function retryDelayMs(options: JobRunnerOptions, attempt: number): number {
  * succeeded, queued again for a retry, failed for good, or handed back when the worker is stopping.
  */
 async function runClaimed(
-  db: Executor,
+  db: Executor<JobsTables>,
   options: JobRunnerOptions,
   { definition, row, claim, controller, isStopping }: ClaimedAttempt,
 ): Promise<void> {
@@ -378,7 +378,7 @@ interface ClaimedAttempt {
   isStopping: () => boolean;
 }
 
-export function createJobRunner(db: Executor, options: JobRunnerOptions): JobRunner {
+export function createJobRunner(db: Executor<JobsTables>, options: JobRunnerOptions): JobRunner {
   // biome-ignore lint/suspicious/noExplicitAny: see register()
   const definitions = new Map<string, JobDefinition<any>>();
   const runningByKind = new Map<string, number>();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { untilNextWrite } from '#server/caches/cache-registry';
 import type { ReadCache } from '#server/caches/epoch-cache';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { enqueueJob } from '#server/jobs/job-queue';
 import {
   CREATOR_REMOVED_REASON,
@@ -39,7 +39,7 @@ interface ListeningEndpoint {
  * still one. An endpoint answers for the person who added it (ADR 47, ADR 52, amended by ADR 61): once
  * a co-founder is removed, what they added receives nothing more, even before it is turned off.
  */
-async function enabledEndpoints(db: Executor, roomId: string): Promise<ListeningEndpoint[]> {
+async function enabledEndpoints(db: DatabaseExecutor, roomId: string): Promise<ListeningEndpoint[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
@@ -86,7 +86,7 @@ export const webhookEventsCache = untilNextWrite<RoomWebhookEvents>('webhookEven
  * transaction, pass none, so the answer is the transaction's own.
  */
 export async function roomListensFor(
-  db: Executor,
+  db: DatabaseExecutor,
   roomId: string,
   type: WebhookEventType,
   cache?: ReadCache<RoomWebhookEvents>,
@@ -99,7 +99,11 @@ export async function roomListensFor(
 }
 
 /** Whether this person manages the room (its owner or a co-founder): whom an endpoint may answer for. */
-export async function managesRoom(db: Executor, roomId: string, userId: string | null): Promise<boolean> {
+export async function managesRoom(
+  db: DatabaseExecutor,
+  roomId: string,
+  userId: string | null,
+): Promise<boolean> {
   if (!userId) return false;
   const owned = await db
     .selectFrom('data_rooms')
@@ -124,7 +128,7 @@ export async function managesRoom(db: Executor, roomId: string, userId: string |
  * person who lost access chose (ADR 61).
  */
 export async function stopEndpointsAddedBy(
-  trx: Executor,
+  trx: DatabaseExecutor,
   roomId: string,
   userId: string,
   at: Date,
@@ -163,7 +167,7 @@ export async function stopEndpointsAddedBy(
 
 /** Queues the event for each enabled endpoint of the room that wants it; returns how many. */
 export async function emitWebhookEvent<Type extends WebhookEventType>(
-  trx: Executor,
+  trx: DatabaseExecutor,
   roomId: string,
   type: Type,
   data: WebhookEventData<Type>,
@@ -179,7 +183,7 @@ export async function emitWebhookEvent<Type extends WebhookEventType>(
 
 /** One delivery to one endpoint, whatever it subscribes to ("Send test event" uses it directly). */
 export async function queueWebhookDelivery(
-  trx: Executor,
+  trx: DatabaseExecutor,
   target: { endpointId: string; roomId: string },
   type: WebhookEventType | typeof WEBHOOK_TEST_EVENT,
   data: object,
@@ -217,7 +221,7 @@ export async function queueWebhookDelivery(
 
 /** Who did something in a room, as a receiver is told: from their account or their invitation. */
 export async function webhookReaderOf(
-  db: Executor,
+  db: DatabaseExecutor,
   who: { userId: string | null; invitationId: string | null },
 ): Promise<WebhookEventData<'document.viewed'>['reader'] | undefined> {
   if (who.userId) {

@@ -1,10 +1,12 @@
 import type { CompiledQuery } from 'kysely';
-import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { Flag, SessionRow, UserRow } from '#server/db/schema';
+import type { Flag } from '#server/db/column-types';
+import { fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { LiveSession } from '#server/plugins/auth';
+import type { SessionRow, UserRow } from './accounts.tables';
 
 export async function insertSession(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   session: {
     id: string;
     userId: string;
@@ -22,7 +24,7 @@ export async function insertSession(
     .execute();
 }
 
-function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
+function liveSessionQuery(db: ModuleExecutor<'accounts'>, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -62,9 +64,9 @@ interface CompiledLookup {
   tokenIndex: number;
   nowIndex: number;
 }
-const compiledLookups = new WeakMap<Executor, CompiledLookup>();
+const compiledLookups = new WeakMap<ModuleExecutor<'accounts'>, CompiledLookup>();
 
-function compiledLookup(db: Executor): CompiledLookup {
+function compiledLookup(db: ModuleExecutor<'accounts'>): CompiledLookup {
   let lookup = compiledLookups.get(db);
   if (!lookup) {
     const query = liveSessionQuery(
@@ -86,7 +88,7 @@ function compiledLookup(db: Executor): CompiledLookup {
 
 /** The session and its user, when the session is unrevoked, unexpired and the user active. */
 export async function findLiveSession(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   tokenHash: string,
   now: Date,
 ): Promise<LiveSession | undefined> {
@@ -115,7 +117,11 @@ export async function findLiveSession(
   };
 }
 
-export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+export async function revokeSession(
+  db: ModuleExecutor<'accounts'>,
+  sessionId: string,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: toEpochMs(now) })
@@ -125,7 +131,11 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
 }
 
 /** Ends every live session of a user. */
-export async function revokeUserSessions(db: Executor, userId: string, now: Date): Promise<void> {
+export async function revokeUserSessions(
+  db: ModuleExecutor<'accounts'>,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: toEpochMs(now) })
@@ -139,7 +149,7 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
  * checks lastUsedAt, and the condition here keeps concurrent requests on several nodes to one write).
  */
 export async function touchSession(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   sessionId: string,
   at: Date,
   ip: string,
@@ -156,7 +166,7 @@ export async function touchSession(
 }
 
 /** The user's sessions that still work, newest first. */
-export async function listLiveSessions(db: Executor, userId: string, now: Date) {
+export async function listLiveSessions(db: ModuleExecutor<'accounts'>, userId: string, now: Date) {
   const rows = await db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'expires_at', 'user_agent', 'last_used_at', 'last_used_ip'])
@@ -170,7 +180,7 @@ export async function listLiveSessions(db: Executor, userId: string, now: Date) 
 
 /** Ends one of the user's own sessions; false when they have no live session with that id. */
 export async function revokeOwnSession(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   userId: string,
   sessionId: string,
   now: Date,
@@ -187,7 +197,7 @@ export async function revokeOwnSession(
 
 /** Ends every live session of the user but one. */
 export async function revokeOtherSessions(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   userId: string,
   keptSessionId: string,
   now: Date,
@@ -202,7 +212,7 @@ export async function revokeOtherSessions(
 }
 
 /** The second factor was given: the session may do everything its user may. */
-export async function completeSecondFactor(db: Executor, sessionId: string): Promise<void> {
+export async function completeSecondFactor(db: ModuleExecutor<'accounts'>, sessionId: string): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ is_second_factor_pending: 0 })
@@ -215,7 +225,7 @@ export async function completeSecondFactor(db: Executor, sessionId: string): Pro
  * A session started by mail must wait for the second factor when its user holds a passkey and manages a
  * room (its owner or a co-founder): investors' reading never waits (ADR 62).
  */
-export async function needsSecondFactor(db: Executor, userId: string): Promise<boolean> {
+export async function needsSecondFactor(db: ModuleExecutor<'accounts'>, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('passkeys')
     .select('passkeys.id')

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ReadCache } from '#server/caches/epoch-cache';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { SESSION_TTL_MS, SESSION_USE_INTERVAL_MS } from '#server/durations';
 import type { NewSession, SessionResolver } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
@@ -35,7 +35,7 @@ export type SessionProof = 'mailbox' | 'passkey' | { oneRoom: string };
  * that waits for it (ADR 62) after a mailbox proof. A one-room session never waits: it reaches no console.
  */
 export async function startSession(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   userId: string,
   userAgent: string | undefined,
   proof: SessionProof = 'mailbox',
@@ -62,7 +62,10 @@ export async function startSession(
  * Every authenticated request resolves its session, through `cache` (sessions.caches.ts says when an
  * answer may be reused: on SQLite until the next write, on PostgreSQL never).
  */
-export function createSessionResolver(db: Executor, cache: ReadCache<LiveSession>): SessionResolver {
+export function createSessionResolver(
+  db: ModuleExecutor<'accounts'>,
+  cache: ReadCache<LiveSession>,
+): SessionResolver {
   return {
     resolve(token) {
       // Keyed by the token's hash, so no raw token is kept in memory longer than the request.
@@ -78,12 +81,16 @@ export function createSessionResolver(db: Executor, cache: ReadCache<LiveSession
   };
 }
 
-export async function endSession(db: Executor, sessionId: string): Promise<void> {
+export async function endSession(db: ModuleExecutor<'accounts'>, sessionId: string): Promise<void> {
   await revokeSession(db, sessionId, new Date());
 }
 
 /** Ends every live session of a user (ADR 20: the first sign-in link used for an address). */
-export async function endUserSessions(db: Executor, userId: string, at: Date): Promise<void> {
+export async function endUserSessions(
+  db: ModuleExecutor<'accounts'>,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await revokeUserSessions(db, userId, at);
 }
 
@@ -91,7 +98,7 @@ export { completeSecondFactor, needsSecondFactor };
 
 /** The user's live sessions as their sessions list shows them. */
 export async function listSessions(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   userId: string,
   currentSessionId: string | null,
 ): Promise<SessionSummary[]> {
@@ -110,12 +117,20 @@ export async function listSessions(
  * Ends one of the user's sessions. A revocation is a write, so every node's cached session lookup is
  * dropped with it (docs/decisions/0053-caches-drop-what-a-write-could-change.md).
  */
-export async function endOwnSession(db: Executor, userId: string, sessionId: string): Promise<void> {
+export async function endOwnSession(
+  db: ModuleExecutor<'accounts'>,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
   if (!(await revokeOwnSession(db, userId, sessionId, new Date()))) {
     throw new HttpError(404, 'not_found', 'Session not found.');
   }
 }
 
-export async function endOtherSessions(db: Executor, userId: string, keptSessionId: string): Promise<void> {
+export async function endOtherSessions(
+  db: ModuleExecutor<'accounts'>,
+  userId: string,
+  keptSessionId: string,
+): Promise<void> {
   await revokeOtherSessions(db, userId, keptSessionId, new Date());
 }

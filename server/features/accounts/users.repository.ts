@@ -1,15 +1,16 @@
-import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { UserRow } from '#server/db/schema';
+import { fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { User } from '#server/plugins/auth';
+import type { UserRow } from './accounts.tables';
 
 export type { User };
 
-export async function insertUser(db: Executor, user: User): Promise<void> {
+export async function insertUser(db: ModuleExecutor<'accounts'>, user: User): Promise<void> {
   await db.insertInto('users').values(toRow<UserRow>(user)).execute();
 }
 
 /** Inserts the user unless one with that e-mail exists (a concurrent sign-in made it first). */
-export async function insertUserIfAbsent(db: Executor, user: User): Promise<void> {
+export async function insertUserIfAbsent(db: ModuleExecutor<'accounts'>, user: User): Promise<void> {
   await db
     .insertInto('users')
     .values(toRow<UserRow>(user))
@@ -17,13 +18,16 @@ export async function insertUserIfAbsent(db: Executor, user: User): Promise<void
     .execute();
 }
 
-export async function findUserById(db: Executor, id: string): Promise<User | undefined> {
+export async function findUserById(db: ModuleExecutor<'accounts'>, id: string): Promise<User | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
 /** By e-mail, normalised (trimmed, lower case) as every e-mail is stored. */
-export async function findUserByEmail(db: Executor, normalisedEmail: string): Promise<User | undefined> {
+export async function findUserByEmail(
+  db: ModuleExecutor<'accounts'>,
+  normalisedEmail: string,
+): Promise<User | undefined> {
   const row = await db
     .selectFrom('users')
     .selectAll()
@@ -32,7 +36,7 @@ export async function findUserByEmail(db: Executor, normalisedEmail: string): Pr
   return row ? fromRow(row) : undefined;
 }
 
-export async function recordLogin(db: Executor, userId: string, at: Date): Promise<void> {
+export async function recordLogin(db: ModuleExecutor<'accounts'>, userId: string, at: Date): Promise<void> {
   await db
     .updateTable('users')
     .set({ last_login_at: toEpochMs(at) })

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { type Executor, toRow } from '#server/db/columns';
-import type { WaitlistRow } from '#server/db/schema';
+import { toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { WaitlistRow } from './accounts.tables';
 
 /** Adds the e-mail to the waitlist; joining twice keeps the first entry. */
 export async function addToWaitlist(
-  db: Executor,
+  db: ModuleExecutor<'accounts'>,
   entry: { companyName: string; contactEmail: string },
 ): Promise<void> {
   await db

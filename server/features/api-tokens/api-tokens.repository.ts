@@ -1,16 +1,20 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { ApiTokensTable } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { API_TOKEN_USE_INTERVAL_MS } from '#server/durations';
+import type { ApiTokensTable } from './api-tokens.tables';
 
 export type StoredApiToken = Entity<ApiTokensTable>;
 export type ApiTokenWithCreator = StoredApiToken & { creatorName: string | null; creatorEmail: string };
 
-export async function insertApiToken(db: Executor, token: StoredApiToken): Promise<void> {
+export async function insertApiToken(db: ModuleExecutor<'api-tokens'>, token: StoredApiToken): Promise<void> {
   await db.insertInto('api_tokens').values(toRow<ApiTokensTable>(token)).execute();
 }
 
 /** Every token of a room, newest first, with who created it. */
-export async function listRoomApiTokens(db: Executor, roomId: string): Promise<ApiTokenWithCreator[]> {
+export async function listRoomApiTokens(
+  db: ModuleExecutor<'api-tokens'>,
+  roomId: string,
+): Promise<ApiTokenWithCreator[]> {
   const rows = await db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.created_by')
@@ -24,7 +28,7 @@ export async function listRoomApiTokens(db: Executor, roomId: string): Promise<A
 }
 
 export async function findRoomApiToken(
-  db: Executor,
+  db: ModuleExecutor<'api-tokens'>,
   roomId: string,
   id: string,
 ): Promise<ApiTokenWithCreator | undefined> {
@@ -40,7 +44,12 @@ export async function findRoomApiToken(
 }
 
 /** Revokes a room's token unless it already was (the first revocation's time stays). */
-export async function revokeRoomApiToken(db: Executor, roomId: string, id: string, at: Date): Promise<void> {
+export async function revokeRoomApiToken(
+  db: ModuleExecutor<'api-tokens'>,
+  roomId: string,
+  id: string,
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('api_tokens')
     .set({ revoked_at: toEpochMs(at) })
@@ -51,7 +60,11 @@ export async function revokeRoomApiToken(db: Executor, roomId: string, id: strin
 }
 
 /** Revokes every live token a user created, in every room (the first revocation's time stays). */
-export async function revokeApiTokensCreatedBy(db: Executor, userId: string, at: Date): Promise<void> {
+export async function revokeApiTokensCreatedBy(
+  db: ModuleExecutor<'api-tokens'>,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('api_tokens')
     .set({ revoked_at: toEpochMs(at) })
@@ -62,7 +75,7 @@ export async function revokeApiTokensCreatedBy(db: Executor, userId: string, at:
 
 /** The token with this hash if it may be used now: not revoked, not expired. */
 export async function findUsableApiToken(
-  db: Executor,
+  db: ModuleExecutor<'api-tokens'>,
   tokenHash: string,
   now: Date,
 ): Promise<StoredApiToken | undefined> {
@@ -77,7 +90,11 @@ export async function findUsableApiToken(
 }
 
 /** Records a use, at most once a minute per token (a write on every API call would be the API's cost). */
-export async function recordApiTokenUse(db: Executor, id: string, at: Date): Promise<void> {
+export async function recordApiTokenUse(
+  db: ModuleExecutor<'api-tokens'>,
+  id: string,
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('api_tokens')
     .set({ last_used_at: toEpochMs(at) })

@@ -1,4 +1,5 @@
-import { type Executor, toEpochMs } from '#server/db/columns';
+import { toEpochMs } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 
 /**
  * Each room's one archive upload slot (archive_upload_slots, migration 0030): a row per room held by one
@@ -8,7 +9,7 @@ import { type Executor, toEpochMs } from '#server/db/columns';
 
 /** Takes the room's slot for `holder` if it is free or its lease has lapsed; whether it was taken. */
 export async function takeArchiveUploadSlot(
-  db: Executor,
+  db: ModuleExecutor<'archives'>,
   roomId: string,
   holder: string,
   now: Date,
@@ -29,7 +30,7 @@ export async function takeArchiveUploadSlot(
 
 /** Extends the holder's lease; nothing once another request has taken the slot (the lease lapsed). */
 export async function renewArchiveUploadSlot(
-  db: Executor,
+  db: ModuleExecutor<'archives'>,
   roomId: string,
   holder: string,
   expiresAt: Date,
@@ -43,7 +44,11 @@ export async function renewArchiveUploadSlot(
 }
 
 /** Frees the slot, if `holder` still holds it. */
-export async function freeArchiveUploadSlot(db: Executor, roomId: string, holder: string): Promise<void> {
+export async function freeArchiveUploadSlot(
+  db: ModuleExecutor<'archives'>,
+  roomId: string,
+  holder: string,
+): Promise<void> {
   await db
     .deleteFrom('archive_upload_slots')
     .where('room_id', '=', roomId)

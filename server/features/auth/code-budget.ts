@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import { type Executor, toEpochMs } from '#server/db/columns';
+import { toEpochMs } from '#server/db/columns';
+import type { DatabaseExecutor, ModuleExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { CODE_FAILURES_WINDOW_MS } from '#server/durations';
 import { hashToken } from '#server/security/tokens';
@@ -34,7 +35,7 @@ export function codeMatches(rowId: string, typed: string, storedHash: string | n
 export async function typedCodeIsRight(
   ctx: AppContext,
   email: string,
-  isRight: (trx: Executor) => Promise<boolean>,
+  isRight: (trx: DatabaseExecutor) => Promise<boolean>,
 ): Promise<boolean> {
   const now = new Date();
   return ctx.db.transaction().execute(async (trx) => {
@@ -53,7 +54,7 @@ export async function typedCodeIsRight(
   });
 }
 
-async function countFailuresSince(db: Executor, email: string, since: Date): Promise<number> {
+async function countFailuresSince(db: ModuleExecutor<'auth'>, email: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('code_failures')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -1,8 +1,9 @@
-import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { MagicLinkRow } from '#server/db/schema';
+import { fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { MagicLinkRow } from './auth.tables';
 
 export async function insertMagicLink(
-  db: Executor,
+  db: ModuleExecutor<'auth'>,
   link: {
     id: string;
     email: string;
@@ -19,11 +20,15 @@ export async function insertMagicLink(
     .execute();
 }
 
-export async function deleteMagicLink(db: Executor, id: string): Promise<void> {
+export async function deleteMagicLink(db: ModuleExecutor<'auth'>, id: string): Promise<void> {
   await db.deleteFrom('magic_links').where('id', '=', id).execute();
 }
 
-export async function countMagicLinksSince(db: Executor, email: string, since: Date): Promise<number> {
+export async function countMagicLinksSince(
+  db: ModuleExecutor<'auth'>,
+  email: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('magic_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -34,7 +39,7 @@ export async function countMagicLinksSince(db: Executor, email: string, since: D
 }
 
 /** An unused, unexpired link by its token's hash, read without spending it: who it is for, who asked. */
-export async function findUsableMagicLink(db: Executor, tokenHash: string, now: Date) {
+export async function findUsableMagicLink(db: ModuleExecutor<'auth'>, tokenHash: string, now: Date) {
   return db
     .selectFrom('magic_links')
     .select(['id', 'email', 'browser_mark_hash'])
@@ -45,7 +50,7 @@ export async function findUsableMagicLink(db: Executor, tokenHash: string, now: 
 }
 
 /** The address's newest link, whatever its state: only its code may be typed (one code in play at once). */
-export async function findNewestMagicLink(db: Executor, email: string) {
+export async function findNewestMagicLink(db: ModuleExecutor<'auth'>, email: string) {
   const row = await db
     .selectFrom('magic_links')
     .selectAll()
@@ -57,7 +62,11 @@ export async function findNewestMagicLink(db: Executor, email: string) {
 }
 
 /** Marks the link used by its id, once: false when it was used, or expired, a moment before. */
-export async function consumeMagicLinkById(db: Executor, id: string, now: Date): Promise<boolean> {
+export async function consumeMagicLinkById(
+  db: ModuleExecutor<'auth'>,
+  id: string,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('magic_links')
     .set({ used_at: toEpochMs(now) })
@@ -73,7 +82,7 @@ export async function consumeMagicLinkById(db: Executor, id: string, now: Date):
  * verifications of one link, exactly one gets a row back.
  */
 export async function consumeMagicLink(
-  db: Executor,
+  db: ModuleExecutor<'auth'>,
   tokenHash: string,
   now: Date,
 ): Promise<string | undefined> {
@@ -89,7 +98,7 @@ export async function consumeMagicLink(
 }
 
 /** How many sign-in links for this e-mail were ever used: each one proved someone reads the mailbox. */
-export async function countUsedMagicLinks(db: Executor, email: string): Promise<number> {
+export async function countUsedMagicLinks(db: ModuleExecutor<'auth'>, email: string): Promise<number> {
   const row = await db
     .selectFrom('magic_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))

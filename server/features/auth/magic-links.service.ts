@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { MAGIC_LINK_TTL_MS, MAGIC_LINKS_PER_EMAIL_WINDOW_MS, SECOND_MS } from '#server/durations';
 import {
@@ -172,7 +172,7 @@ export async function verifyMagicLinkCode(
 
 /** A magic link (or its code) was just spent for `email`, in `trx`: sign its owner in. */
 async function signInByMailboxProof(
-  trx: Executor,
+  trx: DatabaseExecutor,
   email: string,
   now: Date,
   userAgent: string | undefined,
@@ -190,7 +190,7 @@ async function signInByMailboxProof(
  * membership's role), and read back: a concurrent first entry by another proof may have made it.
  */
 export async function createInvestorAccount(
-  trx: Executor,
+  trx: DatabaseExecutor,
   email: string,
   name: string | null,
   now: Date,
@@ -218,7 +218,7 @@ export async function createInvestorAccount(
  * (deleted or expired since the link was sent), or an inactive account.
  */
 export async function signInProvenAddress(
-  trx: Executor,
+  trx: DatabaseExecutor,
   email: string,
   now: Date,
   userAgent: string | undefined,

@@ -1,4 +1,4 @@
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import {
   endSession,
   findUserByEmail,
@@ -41,7 +41,7 @@ export type OneRoomEntry =
  * Runs inside the proof's transaction.
  */
 export async function enterOneRoom(
-  trx: Executor,
+  trx: DatabaseExecutor,
   entry: { roomId: string; email: string; name: string | null; invitationId: string | null },
   now: Date,
   device: { userAgent: string | undefined; current: DeviceSession | null },

@@ -2,14 +2,15 @@ import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import { BatchWriter } from '#server/db/batch-writer';
-import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
-import type { AccessEventRow, AccessEventsTable } from '#server/db/schema';
+import { type Entity, fromRow, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import {
   emitWebhookEvent,
   type RoomWebhookEvents,
   roomListensFor,
   webhookReaderOf,
 } from '#server/webhooks/webhook-events';
+import type { AccessEventRow, AccessEventsTable } from './documents.tables';
 
 export type NewAccessEvent = Omit<Entity<AccessEventRow>, 'id'> & {
   /** The proxy's id for the request (proxyRequestId): the same request logged twice is one event. */
@@ -62,7 +63,7 @@ function toInsert(event: NewAccessEvent): AccessEventInsert {
  * give `webhookEvents` (ctx.caches.get(webhookEventsCache)), so downloads and clicks do not each ask the database.
  */
 export async function recordAccessEvent(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   event: NewAccessEvent,
   webhookEvents?: ReadCache<RoomWebhookEvents>,
 ): Promise<void> {
@@ -95,7 +96,7 @@ const ACCESS_WEBHOOK_EVENTS = {
 } as const;
 
 async function emitAccessWebhookEvent(
-  trx: Executor,
+  trx: ModuleExecutor<'documents'>,
   event: NewAccessEvent,
   type: (typeof ACCESS_WEBHOOK_EVENTS)[ReadingAction],
 ): Promise<void> {
@@ -115,7 +116,7 @@ async function emitAccessWebhookEvent(
 }
 
 /** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */
-export async function listRecentAccessEvents(db: Executor, roomId: string, limit: number) {
+export async function listRecentAccessEvents(db: ModuleExecutor<'documents'>, roomId: string, limit: number) {
   const rows = await db
     .selectFrom('access_events')
     .leftJoin('users', 'users.id', 'access_events.user_id')
@@ -141,7 +142,7 @@ export async function listRecentAccessEvents(db: Executor, roomId: string, limit
 
 /** One user's newest events of these kinds in the room (index room_id, user_id, occurred_at). */
 export async function listUserAccessEvents(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   roomId: string,
   userId: string,
   actions: AccessEventRow['action'][],
@@ -163,7 +164,7 @@ export async function listUserAccessEvents(
 const MAX_ROWS_PER_INSERT = 500;
 
 /** Resolves with the rows inserted: an id already there is the same request, logged before. */
-async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<number> {
+async function insertRows(db: ModuleExecutor<'documents'>, rows: AccessEventInsert[]): Promise<number> {
   const result = await db
     .insertInto('access_events')
     .values(rows)
@@ -180,7 +181,7 @@ async function insertRows(db: Executor, rows: AccessEventInsert[]): Promise<numb
  * lost or written twice: a statement is atomic, and when one fails (say, its document was deleted
  * meanwhile) the batch is written event by event, so only the request whose event cannot be stored fails.
  */
-function accessEventWriter(db: Executor): BatchWriter<AccessEventInsert> {
+function accessEventWriter(db: ModuleExecutor<'documents'>): BatchWriter<AccessEventInsert> {
   return new BatchWriter({
     maxItems: MAX_ROWS_PER_INSERT,
     windowMs: 0,
@@ -191,8 +192,8 @@ function accessEventWriter(db: Executor): BatchWriter<AccessEventInsert> {
   });
 }
 
-const groupCommits = new WeakMap<Executor, BatchWriter<AccessEventInsert>>();
-function groupCommitFor(db: Executor): BatchWriter<AccessEventInsert> {
+const groupCommits = new WeakMap<ModuleExecutor<'documents'>, BatchWriter<AccessEventInsert>>();
+function groupCommitFor(db: ModuleExecutor<'documents'>): BatchWriter<AccessEventInsert> {
   let groupCommit = groupCommits.get(db);
   if (!groupCommit) {
     groupCommit = accessEventWriter(db);

@@ -1,17 +1,21 @@
-import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
-import type { DocumentRow } from '#server/db/schema';
+import { type Entity, fromRow, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { DocumentDownloadPolicy } from '#shared/contracts/documents';
+import type { DocumentRow } from './documents.tables';
 
 /** An uploaded file's record; `sizeBytes` is a bigint column, exact up to 2^53. */
 export type StoredDocument = Entity<DocumentRow>;
 
-export async function insertDocument(db: Executor, document: StoredDocument): Promise<void> {
+export async function insertDocument(
+  db: ModuleExecutor<'documents'>,
+  document: StoredDocument,
+): Promise<void> {
   await db.insertInto('documents').values(toRow<DocumentRow>(document)).execute();
 }
 
 /** Scoped by room: a document id alone never reaches a row of another room. */
 export async function findDocumentInRoom(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   roomId: string,
   documentId: string,
 ): Promise<StoredDocument | undefined> {
@@ -24,7 +28,10 @@ export async function findDocumentInRoom(
   return row ? fromRow(row) : undefined;
 }
 
-export async function listRoomDocuments(db: Executor, roomId: string): Promise<StoredDocument[]> {
+export async function listRoomDocuments(
+  db: ModuleExecutor<'documents'>,
+  roomId: string,
+): Promise<StoredDocument[]> {
   const rows = await db
     .selectFrom('documents')
     .selectAll()
@@ -39,7 +46,7 @@ export async function listRoomDocuments(db: Executor, roomId: string): Promise<S
  * room. updated_at stays: it tells investors when the file changed, and the file has not.
  */
 export async function updateDocumentDownloadPolicy(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   roomId: string,
   documentId: string,
   policy: DocumentDownloadPolicy | null,
@@ -56,7 +63,7 @@ export async function updateDocumentDownloadPolicy(
 
 /** Renames the document, if it is in the room; updated_at stays (the file has not changed). */
 export async function updateDocumentTitle(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   roomId: string,
   documentId: string,
   title: string,
@@ -71,7 +78,7 @@ export async function updateDocumentTitle(
   return row ? fromRow(row) : undefined;
 }
 
-export async function countRoomDocuments(db: Executor, roomId: string): Promise<number> {
+export async function countRoomDocuments(db: ModuleExecutor<'documents'>, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('documents')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -80,12 +87,16 @@ export async function countRoomDocuments(db: Executor, roomId: string): Promise<
   return Number(row.count);
 }
 
-export async function deleteDocumentRow(db: Executor, roomId: string, documentId: string): Promise<void> {
+export async function deleteDocumentRow(
+  db: ModuleExecutor<'documents'>,
+  roomId: string,
+  documentId: string,
+): Promise<void> {
   await db.deleteFrom('documents').where('room_id', '=', roomId).where('id', '=', documentId).execute();
 }
 
 export async function findDocumentById(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   documentId: string,
 ): Promise<StoredDocument | undefined> {
   const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
@@ -93,7 +104,7 @@ export async function findDocumentById(
 }
 
 /** Every stored file a document refers to, in any room: what the storage must keep. */
-export async function allStorageKeys(db: Executor): Promise<Set<string>> {
+export async function allStorageKeys(db: ModuleExecutor<'documents'>): Promise<Set<string>> {
   const rows = await db.selectFrom('documents').select('storage_key').execute();
   return new Set(rows.map((row) => row.storage_key));
 }

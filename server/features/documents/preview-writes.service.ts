@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { PreviewFailureCode, PreviewKind } from '#shared/contracts/previews';
 import { findDocumentById, type StoredDocument } from './documents.repository';
 import {
@@ -33,7 +33,7 @@ function isAwaiting(preview: DocumentPreview, generation: number): boolean {
 
 /** The document and its preview, while the preview still waits for this generation's preparation. */
 export async function findAwaitingPreview(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   documentId: string,
   generation: number,
 ): Promise<{ document: StoredDocument; preview: DocumentPreview } | undefined> {
@@ -93,7 +93,7 @@ export async function failPreview(
  * the commit.
  */
 export async function restartPreview(
-  trx: Executor,
+  trx: ModuleExecutor<'documents'>,
   dialect: Dialect,
   document: { id: string; roomId: string; originalName: string; currentVersion: number; sizeBytes: number },
   smallFileBytes: number,
@@ -110,7 +110,7 @@ export async function restartPreview(
  * the preview's row lock and has made the version current.
  */
 export async function writeVersionPreview(
-  trx: Executor,
+  trx: ModuleExecutor<'documents'>,
   documentId: string,
   versionNumber: number,
   kind: PreviewKind,

@@ -1,15 +1,19 @@
 import { sql } from 'kysely';
-import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import { type Entity, fromRow, toRow } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
-import type { DocumentPreviewRow, PreviewObjectRow } from '#server/db/schema';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { PreviewKind } from '#shared/contracts/previews';
+import type { DocumentPreviewRow, PreviewObjectRow } from './documents.tables';
 
 /** A document's preparation for the viewer (docs/decisions/0039-viewer-pipeline.md). */
 export type DocumentPreview = Entity<DocumentPreviewRow>;
 /** One stored object of a preview. */
 export type PreviewObject = Entity<PreviewObjectRow>;
 
-export async function findPreview(db: Executor, documentId: string): Promise<DocumentPreview | undefined> {
+export async function findPreview(
+  db: ModuleExecutor<'documents'>,
+  documentId: string,
+): Promise<DocumentPreview | undefined> {
   const row = await db
     .selectFrom('document_previews')
     .selectAll()
@@ -20,7 +24,7 @@ export async function findPreview(db: Executor, documentId: string): Promise<Doc
 
 /** The previews of these documents, by document id (the founder's file list). */
 export async function findPreviews(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   documentIds: string[],
 ): Promise<Map<string, DocumentPreview>> {
   if (documentIds.length === 0) return new Map();
@@ -37,7 +41,7 @@ export async function findPreviews(
  * generation: 1 for a new one, one more than before for a retry.
  */
 export async function startPreview(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   documentId: string,
   kind: PreviewKind,
   now: Date,
@@ -84,7 +88,11 @@ export async function startPreview(
  * left). As rooms.repository.ts lockRoomRow does: SELECT ... FOR UPDATE on PostgreSQL, which drops no
  * cache; on SQLite, which has none, a write that changes nothing.
  */
-export async function lockPreviewRow(trx: Executor, dialect: Dialect, documentId: string): Promise<void> {
+export async function lockPreviewRow(
+  trx: ModuleExecutor<'documents'>,
+  dialect: Dialect,
+  documentId: string,
+): Promise<void> {
   if (dialect === 'postgres') {
     await trx
       .selectFrom('document_previews')
@@ -103,7 +111,7 @@ export async function lockPreviewRow(trx: Executor, dialect: Dialect, documentId
 
 /** Changes a preview's state (ready with its page count, or failed with a code). */
 export async function updatePreview(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   documentId: string,
   changes: Partial<Omit<DocumentPreview, 'documentId' | 'createdAt'>>,
 ): Promise<void> {
@@ -114,7 +122,10 @@ export async function updatePreview(
     .execute();
 }
 
-export async function insertPreviewObjects(db: Executor, objects: PreviewObject[]): Promise<void> {
+export async function insertPreviewObjects(
+  db: ModuleExecutor<'documents'>,
+  objects: PreviewObject[],
+): Promise<void> {
   // In chunks: a 500-page deck has thousands of objects, past SQLite's bound-parameter limit in one insert.
   for (let start = 0; start < objects.length; start += 100) {
     const rows = objects.slice(start, start + 100).map((object) => toRow<PreviewObjectRow>(object));
@@ -123,7 +134,10 @@ export async function insertPreviewObjects(db: Executor, objects: PreviewObject[
 }
 
 /** Deletes a preview's object rows and returns their storage keys, for the caller to remove after commit. */
-export async function deletePreviewObjects(db: Executor, documentId: string): Promise<string[]> {
+export async function deletePreviewObjects(
+  db: ModuleExecutor<'documents'>,
+  documentId: string,
+): Promise<string[]> {
   const rows = await db
     .deleteFrom('preview_objects')
     .where('document_id', '=', documentId)
@@ -133,7 +147,7 @@ export async function deletePreviewObjects(db: Executor, documentId: string): Pr
 }
 
 export async function findPreviewObject(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   documentId: string,
   name: string,
 ): Promise<PreviewObject | undefined> {
@@ -146,7 +160,10 @@ export async function findPreviewObject(
   return row ? fromRow(row) : undefined;
 }
 
-export async function listPreviewObjects(db: Executor, documentId: string): Promise<PreviewObject[]> {
+export async function listPreviewObjects(
+  db: ModuleExecutor<'documents'>,
+  documentId: string,
+): Promise<PreviewObject[]> {
   const rows = await db
     .selectFrom('preview_objects')
     .selectAll()
@@ -157,14 +174,14 @@ export async function listPreviewObjects(db: Executor, documentId: string): Prom
 }
 
 /** Every stored object a preview refers to: what the storage must keep, beside the originals. */
-export async function allPreviewStorageKeys(db: Executor): Promise<Set<string>> {
+export async function allPreviewStorageKeys(db: ModuleExecutor<'documents'>): Promise<Set<string>> {
   const rows = await db.selectFrom('preview_objects').select('storage_key').execute();
   return new Set(rows.map((row) => row.storage_key));
 }
 
 /** Documents that have no preview row yet (stored before previews existed). */
 export async function documentsWithoutPreview(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
 ): Promise<
   { id: string; roomId: string; originalName: string; currentVersion: number; sizeBytes: number }[]
 > {
@@ -195,7 +212,7 @@ export async function documentsWithoutPreview(
  * `sheets`, a Word document's `narrow-pages`). Every such document prepared since has it.
  */
 export async function pagesPreparedWithout(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   extensions: readonly string[],
   objectName: string,
 ): Promise<

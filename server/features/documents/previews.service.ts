@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { enqueueJob } from '#server/jobs/job-queue';
 import type { PreviewKind } from '#shared/contracts/previews';
 import { extensionOf } from '#shared/file-types';
@@ -75,7 +75,7 @@ export type PrepareDocumentPayload = z.infer<typeof prepareDocumentPayloadSchema
  * the commit).
  */
 export async function startDocumentPreview(
-  trx: Executor,
+  trx: ModuleExecutor<'documents'>,
   document: { id: string; roomId: string; originalName: string; currentVersion: number; sizeBytes: number },
   now: Date,
   smallFileBytes: number,
@@ -102,7 +102,7 @@ export async function startDocumentPreview(
  * at that moment, for the job's key only: the version's own state says whether it still waits.
  */
 export async function enqueueVersionPreparation(
-  trx: Executor,
+  trx: ModuleExecutor<'documents'>,
   version: { documentId: string; roomId: string; number: number; sizeBytes: number },
   generation: number,
   smallFileBytes: number,

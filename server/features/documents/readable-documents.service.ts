@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context';
 import type { ReadCache } from '#server/caches/epoch-cache';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import {
   type DataRoom,
   findReadableRoom,
@@ -197,7 +197,7 @@ export function requireDownloadAllowed(document: ReadableDocument): void {
  * and editors) are not investors: nothing of theirs is logged (docs/decisions/0047-room-editors.md).
  */
 export async function recordAccess(
-  db: Executor,
+  db: ModuleExecutor<'documents'>,
   user: RoomUser,
   document: DownloadableDocument,
   action: 'downloaded' | 'viewed',

@@ -1,4 +1,4 @@
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import type { StoredDocument } from './documents.repository';
 
 /**
@@ -9,9 +9,9 @@ import type { StoredDocument } from './documents.repository';
  */
 export interface VersionFiles {
   /** Inside the upload's transaction: the new document's file as its version 1, current from the start. */
-  recordFirstVersion(trx: Executor, document: StoredDocument): Promise<void>;
+  recordFirstVersion(trx: DatabaseExecutor, document: StoredDocument): Promise<void>;
   /** The files of all of a document's versions, for its delete. */
-  storageKeysOf(trx: Executor, documentId: string): Promise<string[]>;
+  storageKeysOf(trx: DatabaseExecutor, documentId: string): Promise<string[]>;
   /** Every stored file of any version of any document: what the storage must keep. */
-  allStorageKeys(db: Executor): Promise<string[]>;
+  allStorageKeys(db: DatabaseExecutor): Promise<string[]>;
 }

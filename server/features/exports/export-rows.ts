@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '#server/db/schema';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { ExportKind } from '#shared/contracts/exports';
 import type { CsvCell } from './csv-output';
 import {
@@ -26,7 +25,7 @@ import {
 
 /** What the rows are read from: the database, and the app's address for the URLs of uploads. */
 export interface ExportSource {
-  db: Kysely<Database>;
+  db: ModuleExecutor<'exports'>;
   appUrl: string;
 }
 

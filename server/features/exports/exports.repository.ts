@@ -1,4 +1,4 @@
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 
 /**
  * The queries behind the CSV exports (docs/decisions/0042-csv-exports.md). Each reads one bounded page
@@ -21,7 +21,7 @@ export interface ExportScope {
 const anyOf = (values: string[]) => (values.length > 0 ? values : ['']);
 
 /** The accounts of these addresses, for an export narrowed to a group. */
-export async function findUserIdsByEmail(db: Executor, emails: string[]): Promise<string[]> {
+export async function findUserIdsByEmail(db: ModuleExecutor<'exports'>, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
   const rows = await db.selectFrom('users').select('id').where('email', 'in', emails).execute();
   return rows.map((row) => row.id);
@@ -40,7 +40,7 @@ export interface AccessLogCursor {
  * (index reading_views (room_id, user_id, started_at)).
  */
 export async function listAccessLogPage(
-  db: Executor,
+  db: ModuleExecutor<'exports'>,
   scope: ExportScope,
   after: AccessLogCursor | null,
   limit: number,
@@ -109,7 +109,7 @@ export interface NdaAcceptanceCursor {
  * those of their address, including the ones given through their invitation link before signing in.
  */
 export async function listNdaAcceptancePage(
-  db: Executor,
+  db: ModuleExecutor<'exports'>,
   scope: ExportScope,
   after: NdaAcceptanceCursor | null,
   limit: number,
@@ -162,7 +162,7 @@ export interface QuestionCursor {
  * asked and the title of the document each is about (docs/decisions/0073-questions-and-answers.md).
  */
 export async function listQuestionPage(
-  db: Executor,
+  db: ModuleExecutor<'exports'>,
   scope: ExportScope,
   after: QuestionCursor | null,
   limit: number,
@@ -202,7 +202,7 @@ export async function listQuestionPage(
 }
 
 /** The room's uploaded documents (a bounded set: the plan limits uploads), by title. */
-export async function listRoomDocumentsForExport(db: Executor, roomId: string) {
+export async function listRoomDocumentsForExport(db: ModuleExecutor<'exports'>, roomId: string) {
   return db
     .selectFrom('documents')
     .select(['id', 'title'])
@@ -212,7 +212,7 @@ export async function listRoomDocumentsForExport(db: Executor, roomId: string) {
     .execute();
 }
 
-function viewsInScope(db: Executor, scope: ExportScope) {
+function viewsInScope(db: ModuleExecutor<'exports'>, scope: ExportScope) {
   let query = db.selectFrom('reading_views').where('reading_views.room_id', '=', scope.roomId);
   if (scope.fromMs !== null) query = query.where('reading_views.started_at', '>=', scope.fromMs);
   if (scope.toMs !== null) query = query.where('reading_views.started_at', '<', scope.toMs);
@@ -225,7 +225,11 @@ function viewsInScope(db: Executor, scope: ExportScope) {
  * Views opened in the scope, per document and reader (and only for these readers when given): how many,
  * the milliseconds read in them, the first and last opening.
  */
-export async function sumViewsByDocumentAndReader(db: Executor, scope: ExportScope, userIds?: string[]) {
+export async function sumViewsByDocumentAndReader(
+  db: ModuleExecutor<'exports'>,
+  scope: ExportScope,
+  userIds?: string[],
+) {
   let query = viewsInScope(db, scope);
   if (userIds) query = query.where('reading_views.user_id', 'in', userIds);
   return query
@@ -242,7 +246,11 @@ export async function sumViewsByDocumentAndReader(db: Executor, scope: ExportSco
 }
 
 /** The distinct pages each reader read in their views opened in the scope, per document. */
-export async function countPagesByDocumentAndReader(db: Executor, scope: ExportScope, userIds?: string[]) {
+export async function countPagesByDocumentAndReader(
+  db: ModuleExecutor<'exports'>,
+  scope: ExportScope,
+  userIds?: string[],
+) {
   let query = viewsInScope(db, scope).innerJoin(
     'reading_view_pages',
     'reading_view_pages.view_id',
@@ -260,7 +268,7 @@ export async function countPagesByDocumentAndReader(db: Executor, scope: ExportS
 }
 
 /** The page count of each prepared document of the room (1 for one read as a single piece). */
-export async function listPreparedPageCounts(db: Executor, roomId: string) {
+export async function listPreparedPageCounts(db: ModuleExecutor<'exports'>, roomId: string) {
   return db
     .selectFrom('document_previews')
     .innerJoin('documents', 'documents.id', 'document_previews.document_id')
@@ -272,7 +280,7 @@ export async function listPreparedPageCounts(db: Executor, roomId: string) {
 
 /** The next users (by id, after `afterUserId`) with any access event in the scope. */
 export async function listActiveUserIds(
-  db: Executor,
+  db: ModuleExecutor<'exports'>,
   scope: ExportScope,
   afterUserId: string | null,
   limit: number,
@@ -293,7 +301,11 @@ export async function listActiveUserIds(
 }
 
 /** Downloads and clicks of these users in the scope, per user and document (or link title). */
-export async function sumDownloadsAndClicks(db: Executor, scope: ExportScope, userIds: string[]) {
+export async function sumDownloadsAndClicks(
+  db: ModuleExecutor<'exports'>,
+  scope: ExportScope,
+  userIds: string[],
+) {
   let query = db
     .selectFrom('access_events')
     .where('room_id', '=', scope.roomId)
@@ -315,13 +327,17 @@ export async function sumDownloadsAndClicks(db: Executor, scope: ExportScope, us
     .execute();
 }
 
-export async function findUsers(db: Executor, userIds: string[]) {
+export async function findUsers(db: ModuleExecutor<'exports'>, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute();
 }
 
 /** Whether the user ever acted in the room (an investor whose access was removed keeps their history). */
-export async function hasActivityInRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {
+export async function hasActivityInRoom(
+  db: ModuleExecutor<'exports'>,
+  roomId: string,
+  userId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('access_events')
     .select('id')

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import {
   INVITATION_TTL_MS,
@@ -95,7 +95,7 @@ export async function sendRoomInvitation(
  */
 async function saveOpenInvitation(
   ctx: AppContext,
-  trx: Executor,
+  trx: DatabaseExecutor,
   roomId: string,
   invitedBy: string,
   email: string,

@@ -1,5 +1,6 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { InvitationRow } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { InvitationRow } from './invitations.tables';
 
 export type StoredInvitation = Entity<InvitationRow>;
 /** Investor invitations open the room to read; editor invitations make a co-founder (ADR 47). */
@@ -9,7 +10,7 @@ const toInvitation = (row: InvitationRow): StoredInvitation => fromRow(row);
 
 /** Invitations of a room, of one role, that were not deleted by the founder, newest first. */
 export async function listRoomInvitations(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   roomId: string,
   role: InvitationRole,
 ): Promise<StoredInvitation[]> {
@@ -25,7 +26,7 @@ export async function listRoomInvitations(
 }
 
 export async function findRoomInvitation(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   roomId: string,
   id: string,
   role: InvitationRole,
@@ -43,7 +44,7 @@ export async function findRoomInvitation(
 
 /** The room's unaccepted, undeleted invitation for this e-mail, expired or not. */
 export async function findOpenInvitation(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   roomId: string,
   email: string,
 ): Promise<StoredInvitation | undefined> {
@@ -64,7 +65,7 @@ export async function findOpenInvitation(
  * moment before is not accepted, whatever the interleaving.
  */
 export async function acceptPendingInvitations(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   email: string,
   now: Date,
 ): Promise<{ id: string; roomId: string; role: InvitationRole; name: string | null }[]> {
@@ -86,7 +87,7 @@ export async function acceptPendingInvitations(
  * concurrent request accepted it first, or it was deleted or expired a moment before.
  */
 export async function acceptInvestorInvitationRow(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   invitationId: string,
   now: Date,
 ): Promise<{ id: string; roomId: string; role: InvitationRole; name: string | null } | undefined> {
@@ -104,7 +105,11 @@ export async function acceptInvestorInvitationRow(
 }
 
 /** Invitations created or refreshed for a room since a moment: the daily sending limit counts these. */
-export async function countInvitationsSentSince(db: Executor, roomId: string, since: Date): Promise<number> {
+export async function countInvitationsSentSince(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('invitations')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -116,7 +121,7 @@ export async function countInvitationsSentSince(db: Executor, roomId: string, si
 
 /** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
 export async function listPendingInvitationsFor(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   email: string,
   now: Date,
 ): Promise<StoredInvitation[]> {
@@ -131,12 +136,15 @@ export async function listPendingInvitationsFor(
   return rows.map(toInvitation);
 }
 
-export async function insertInvitation(db: Executor, invitation: StoredInvitation): Promise<void> {
+export async function insertInvitation(
+  db: ModuleExecutor<'invitations'>,
+  invitation: StoredInvitation,
+): Promise<void> {
   await db.insertInto('invitations').values(toRow<InvitationRow>(invitation)).execute();
 }
 
 export async function updateInvitation(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   id: string,
   changes: Partial<
     Pick<StoredInvitation, 'name' | 'personalMessage' | 'tokenHash' | 'createdAt' | 'expiresAt' | 'revokedAt'>
@@ -145,13 +153,13 @@ export async function updateInvitation(
   await db.updateTable('invitations').set(toRow<InvitationRow>(changes)).where('id', '=', id).execute();
 }
 
-export async function deleteInvitationRow(db: Executor, id: string): Promise<void> {
+export async function deleteInvitationRow(db: ModuleExecutor<'invitations'>, id: string): Promise<void> {
   await db.deleteFrom('invitations').where('id', '=', id).execute();
 }
 
 /** Puts a refreshed invitation back as it was, unless a later refresh already replaced our token. */
 export async function restoreInvitation(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   previous: StoredInvitation,
   ourTokenHash: string,
 ): Promise<void> {
@@ -176,7 +184,7 @@ export async function restoreInvitation(
  * An editor's invitation opens no invited view: a co-founder signs in.
  */
 export async function findUsableInvitationByTokenHash(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   tokenHash: string,
   now: Date,
 ): Promise<StoredInvitation | undefined> {
@@ -197,7 +205,7 @@ export async function findUsableInvitationByTokenHash(
  * opens the room, and for accepting it. An editor's token is no link (its mail links to the sign-in page).
  */
 export async function findInvestorInvitationByTokenHash(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   tokenHash: string,
 ): Promise<StoredInvitation | undefined> {
   const row = await db
@@ -214,7 +222,7 @@ export async function findInvestorInvitationByTokenHash(
  * founder invites the address again (forgetRemoval).
  */
 export async function recordRemoval(
-  db: Executor,
+  db: ModuleExecutor<'invitations'>,
   removal: { roomId: string; email: string; removedBy: string; removedAt: Date },
 ): Promise<void> {
   await db
@@ -235,11 +243,19 @@ export async function recordRemoval(
 }
 
 /** A founder invited the address again: their removal no longer stands. */
-export async function forgetRemoval(db: Executor, roomId: string, email: string): Promise<void> {
+export async function forgetRemoval(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+  email: string,
+): Promise<void> {
   await db.deleteFrom('room_removals').where('room_id', '=', roomId).where('email', '=', email).execute();
 }
 
-export async function isRemovedFromRoom(db: Executor, roomId: string, email: string): Promise<boolean> {
+export async function isRemovedFromRoom(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+  email: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('room_removals')
     .select('room_id')

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { INVITATION_TTL_MS } from '#server/durations';
 import { findUserByEmail, type User } from '#server/features/accounts/index';
@@ -42,7 +42,7 @@ import {
 
 /** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
 export async function listPendingInvitationsFor(
-  db: Executor,
+  db: DatabaseExecutor,
   email: string,
   now: Date,
 ): Promise<StoredInvitation[]> {
@@ -55,7 +55,7 @@ export async function listPendingInvitationsFor(
  * not accepted. Only a proof of the mailbox (a magic link, a typed sign-in code) accepts them all (ADR 74).
  */
 export async function acceptPendingInvitations(
-  db: Executor,
+  db: DatabaseExecutor,
   email: string,
   now: Date,
 ): Promise<{ id: string; roomId: string; role: InvitationRole }[]> {
@@ -70,7 +70,7 @@ export async function acceptPendingInvitations(
  * request accepted it first, or it was deleted or expired a moment before.
  */
 export async function acceptInvestorInvitation(
-  db: Executor,
+  db: DatabaseExecutor,
   invitationId: string,
   email: string,
   now: Date,
@@ -82,7 +82,7 @@ export async function acceptInvestorInvitation(
 
 /** In the sign-in's transaction: the acceptance and its webhook deliveries commit together (ADR 52). */
 async function announceAcceptance(
-  db: Executor,
+  db: DatabaseExecutor,
   invitation: { id: string; roomId: string; role: InvitationRole; name: string | null },
   email: string,
   now: Date,
@@ -118,7 +118,7 @@ export interface InvitationLink {
  * no investor invitation has. Withdrawn wins over accepted: the founder ended that access.
  */
 export async function findInvitationLink(
-  db: Executor,
+  db: DatabaseExecutor,
   token: string,
   now: Date,
 ): Promise<InvitationLink | undefined> {
@@ -146,7 +146,11 @@ export async function findInvitationLink(
  * Whether a founder removed this address from the room and has not invited it again (ADR 74): every way
  * in refuses it.
  */
-export async function isRemovedFromRoom(db: Executor, roomId: string, email: string): Promise<boolean> {
+export async function isRemovedFromRoom(
+  db: DatabaseExecutor,
+  roomId: string,
+  email: string,
+): Promise<boolean> {
   return isRemovedFromRoomRow(db, roomId, email);
 }
 
@@ -274,7 +278,7 @@ export async function copyInvitationLink(
 }
 
 async function requirePendingInvitation(
-  db: Executor,
+  db: DatabaseExecutor,
   roomId: string,
   invitationId: string,
 ): Promise<StoredInvitation> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
+import type { ModuleExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import type { JobDefinition } from '#server/jobs/job-queue';
 import type { OutgoingMessage } from '#server/mail/mailer';
@@ -83,7 +84,8 @@ async function composeFirstVisit(
   choice: FounderNotificationChoice,
 ): Promise<ComposeMail | undefined> {
   const email = notification.investorEmail ?? '';
-  const visit = await ctx.db
+  const db: ModuleExecutor<'notifications'> = ctx.db;
+  const visit = await db
     .selectFrom('room_first_visits')
     .select(['investor_name', 'user_id', 'visited_at'])
     .where('room_id', '=', room.id)

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { DIGEST_DELAY_MS } from '#server/durations';
 import type { OutgoingMessage } from '#server/mail/mailer';
 import { cadenceOf, digestWindow, enqueueNotificationJob, wantsFirstVisits } from './notification-rules';
@@ -73,7 +73,7 @@ export interface NoticeTelling {
  * when off.
  */
 export async function noteFounderNotice(
-  trx: Executor,
+  trx: ModuleExecutor<'notifications'>,
   notice: FounderNotice,
   noted: { roomId: string; subjectId: string; at: Date },
 ): Promise<void> {

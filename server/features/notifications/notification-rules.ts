@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { DAY_MS, HOUR_MS } from '#server/durations';
 import { enqueueJob } from '#server/jobs/job-queue';
 import type { FounderNotificationChoice } from '#shared/contracts/notifications';
@@ -42,7 +42,7 @@ export function digestWindow(cadence: Cadence, at: Date): { start: Date; end: Da
 export const appLink = (ctx: AppContext, path: string) => `${ctx.config.appUrl}${path}`;
 
 export async function enqueueNotificationJob(
-  trx: Executor,
+  trx: ModuleExecutor<'notifications'>,
   notificationId: string,
   runAt: Date,
 ): Promise<void> {

@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
-import { type Entity, type Executor, fromRow } from '#server/db/columns';
-import type { FounderNotificationRow } from '#server/db/schema';
+import { type Entity, fromRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { FounderNotificationChoice } from '#shared/contracts/notifications';
 import { DEFAULT_FOUNDER_NOTIFICATIONS } from '#shared/contracts/notifications';
+import type { FounderNotificationRow } from './notifications.tables';
 
 /** The queries of notifications (docs/decisions/0044-founder-notifications.md); every one scoped by room. */
 
 export type FounderNotification = Entity<FounderNotificationRow>;
 
 /** The room as a notification needs it: its name, and its owner, who receives the founder's mail. */
-export async function findRoomAndOwner(db: Executor, roomId: string) {
+export async function findRoomAndOwner(db: ModuleExecutor<'notifications'>, roomId: string) {
   const row = await db
     .selectFrom('data_rooms')
     .innerJoin('users', 'users.id', 'data_rooms.owner_id')
@@ -27,7 +28,7 @@ export async function findRoomAndOwner(db: Executor, roomId: string) {
 
 /** The founder's choice and when they last saved one (0 when never), which old unsubscribe links yield to. */
 export async function findFounderChoiceSavedAt(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   roomId: string,
 ): Promise<{ choice: FounderNotificationChoice; savedAt: number }> {
   const row = await db
@@ -41,7 +42,10 @@ export async function findFounderChoiceSavedAt(
   };
 }
 
-export async function findFounderChoice(db: Executor, roomId: string): Promise<FounderNotificationChoice> {
+export async function findFounderChoice(
+  db: ModuleExecutor<'notifications'>,
+  roomId: string,
+): Promise<FounderNotificationChoice> {
   const row = await db
     .selectFrom('room_notification_settings')
     .select('founder_notifications')
@@ -51,7 +55,7 @@ export async function findFounderChoice(db: Executor, roomId: string): Promise<F
 }
 
 export async function saveFounderChoice(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   roomId: string,
   choice: FounderNotificationChoice,
   at: Date,
@@ -71,7 +75,7 @@ export async function saveFounderChoice(
  * PostgreSQL the second waits for the first's row and then sees its time).
  */
 export async function claimInvestorMessageSlot(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   roomId: string,
   at: Date,
   intervalMs: number,
@@ -101,7 +105,10 @@ export async function claimInvestorMessageSlot(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function findInvestorsNotifiedAt(db: Executor, roomId: string): Promise<Date | null> {
+export async function findInvestorsNotifiedAt(
+  db: ModuleExecutor<'notifications'>,
+  roomId: string,
+): Promise<Date | null> {
   const row = await db
     .selectFrom('room_notification_settings')
     .select('investors_notified_at')
@@ -112,7 +119,7 @@ export async function findInvestorsNotifiedAt(db: Executor, roomId: string): Pro
 
 /** Records the investor's first visit; true only the one time it is new. */
 export async function insertFirstVisit(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   visit: { roomId: string; email: string; name: string; userId: string | null; at: Date },
 ): Promise<boolean> {
   const result = await db
@@ -131,7 +138,7 @@ export async function insertFirstVisit(
 
 /** Adds a notification unless one with its key exists; true when added. */
 export async function insertNotification(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   notification: {
     id: string;
     roomId: string;
@@ -162,7 +169,10 @@ export async function insertNotification(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function findNotification(db: Executor, id: string): Promise<FounderNotification | undefined> {
+export async function findNotification(
+  db: ModuleExecutor<'notifications'>,
+  id: string,
+): Promise<FounderNotification | undefined> {
   const row = await db
     .selectFrom('founder_notifications')
     .selectAll()
@@ -176,7 +186,7 @@ export async function findNotification(db: Executor, id: string): Promise<Founde
  * will carry) only if nobody has. True: this attempt sends it; false: it is sent, skipped or being sent.
  */
 export async function claimNotificationSend(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   id: string,
   unsubscribeTokenHash: string,
   at: Date,
@@ -192,7 +202,11 @@ export async function claimNotificationSend(
 }
 
 /** Gives a claim back after the mail could not be handed over: the job's retry claims it again. */
-export async function releaseNotificationSend(db: Executor, id: string, claimedAt: Date): Promise<void> {
+export async function releaseNotificationSend(
+  db: ModuleExecutor<'notifications'>,
+  id: string,
+  claimedAt: Date,
+): Promise<void> {
   await db
     .updateTable('founder_notifications')
     .set({ sent_at: null, unsubscribe_token_hash: null })
@@ -201,7 +215,11 @@ export async function releaseNotificationSend(db: Executor, id: string, claimedA
     .execute();
 }
 
-export async function skipNotification(db: Executor, id: string, at: Date): Promise<void> {
+export async function skipNotification(
+  db: ModuleExecutor<'notifications'>,
+  id: string,
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('founder_notifications')
     .set({ skipped_at: at.getTime() })
@@ -211,7 +229,7 @@ export async function skipNotification(db: Executor, id: string, at: Date): Prom
 }
 
 /** The notification a mail's unsubscribe token belongs to. */
-export async function findNotificationByTokenHash(db: Executor, tokenHash: string) {
+export async function findNotificationByTokenHash(db: ModuleExecutor<'notifications'>, tokenHash: string) {
   const row = await db
     .selectFrom('founder_notifications')
     .select(['id', 'room_id', 'sent_at'])
@@ -220,7 +238,7 @@ export async function findNotificationByTokenHash(db: Executor, tokenHash: strin
   return row ? fromRow(row) : undefined;
 }
 
-export async function findUserIdentity(db: Executor, userId: string) {
+export async function findUserIdentity(db: ModuleExecutor<'notifications'>, userId: string) {
   const row = await db
     .selectFrom('users')
     .select(['email', 'name'])
@@ -229,7 +247,7 @@ export async function findUserIdentity(db: Executor, userId: string) {
   return row;
 }
 
-export async function findInvitationIdentity(db: Executor, invitationId: string) {
+export async function findInvitationIdentity(db: ModuleExecutor<'notifications'>, invitationId: string) {
   return db
     .selectFrom('invitations')
     .select(['email', 'name', 'room_id'])
@@ -238,7 +256,11 @@ export async function findInvitationIdentity(db: Executor, invitationId: string)
 }
 
 /** True when the user is an investor member of the room (not its owner, nor a member of another kind). */
-export async function isInvestorMember(db: Executor, roomId: string, userId: string): Promise<boolean> {
+export async function isInvestorMember(
+  db: ModuleExecutor<'notifications'>,
+  roomId: string,
+  userId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('room_members')
     .select('user_id')
@@ -256,7 +278,12 @@ export async function isInvestorMember(db: Executor, roomId: string, userId: str
  * Investors' logged actions in the window, with who: the user, or the invitation for the invited view.
  * Events of the room's owner, and of any member who is not an investor, are not investor activity.
  */
-export async function listInvestorEvents(db: Executor, roomId: string, start: Date, end: Date) {
+export async function listInvestorEvents(
+  db: ModuleExecutor<'notifications'>,
+  roomId: string,
+  start: Date,
+  end: Date,
+) {
   const rows = await db
     .selectFrom('access_events')
     .leftJoin('users', 'users.id', 'access_events.user_id')
@@ -300,7 +327,12 @@ export async function listInvestorEvents(db: Executor, roomId: string, start: Da
 }
 
 /** Reading time of the views opened in the window, per reader and document (ADR 41's views). */
-export async function listReadingInWindow(db: Executor, roomId: string, start: Date, end: Date) {
+export async function listReadingInWindow(
+  db: ModuleExecutor<'notifications'>,
+  roomId: string,
+  start: Date,
+  end: Date,
+) {
   const rows = await db
     .selectFrom('reading_views')
     .select((eb) => [
@@ -323,7 +355,12 @@ export async function listReadingInWindow(db: Executor, roomId: string, start: D
 }
 
 /** First visits in the window, by e-mail. */
-export async function listFirstVisitsInWindow(db: Executor, roomId: string, start: Date, end: Date) {
+export async function listFirstVisitsInWindow(
+  db: ModuleExecutor<'notifications'>,
+  roomId: string,
+  start: Date,
+  end: Date,
+) {
   const rows = await db
     .selectFrom('room_first_visits')
     .select(['investor_email', 'investor_name'])
@@ -338,7 +375,7 @@ export async function listFirstVisitsInWindow(db: Executor, roomId: string, star
 // "Notify investors".
 
 export async function insertInvestorMessage(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   message: { id: string; roomId: string; sentBy: string; body: string; at: Date },
   recipients: { userId: string; email: string }[],
 ): Promise<void> {
@@ -368,7 +405,11 @@ export async function insertInvestorMessage(
 }
 
 /** A recipient's copy of a message, with what its mail needs. */
-export async function findMessageForRecipient(db: Executor, messageId: string, userId: string) {
+export async function findMessageForRecipient(
+  db: ModuleExecutor<'notifications'>,
+  messageId: string,
+  userId: string,
+) {
   const row = await db
     .selectFrom('investor_message_recipients')
     .innerJoin('investor_messages', 'investor_messages.id', 'investor_message_recipients.message_id')
@@ -392,7 +433,7 @@ export async function findMessageForRecipient(db: Executor, messageId: string, u
 }
 
 export async function claimMessageSend(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   messageId: string,
   userId: string,
   at: Date,
@@ -408,7 +449,7 @@ export async function claimMessageSend(
 }
 
 export async function releaseMessageSend(
-  db: Executor,
+  db: ModuleExecutor<'notifications'>,
   messageId: string,
   userId: string,
   claimedAt: Date,

@@ -1,14 +1,15 @@
-import { type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { PasskeyRow, RecoveryCodeRow, WebauthnChallengeRow } from '#server/db/schema';
+import { fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { PasskeyRow, RecoveryCodeRow, WebauthnChallengeRow } from './passkeys.tables';
 
 export type Passkey = ReturnType<typeof fromRow<PasskeyRow>>;
 export type ChallengePurpose = WebauthnChallengeRow['purpose'];
 
-export async function insertPasskey(db: Executor, passkey: Passkey): Promise<void> {
+export async function insertPasskey(db: ModuleExecutor<'passkeys'>, passkey: Passkey): Promise<void> {
   await db.insertInto('passkeys').values(toRow<PasskeyRow>(passkey)).execute();
 }
 
-export async function listPasskeys(db: Executor, userId: string): Promise<Passkey[]> {
+export async function listPasskeys(db: ModuleExecutor<'passkeys'>, userId: string): Promise<Passkey[]> {
   const rows = await db
     .selectFrom('passkeys')
     .selectAll()
@@ -19,7 +20,7 @@ export async function listPasskeys(db: Executor, userId: string): Promise<Passke
 }
 
 export async function findPasskeyByCredentialId(
-  db: Executor,
+  db: ModuleExecutor<'passkeys'>,
   credentialId: string,
 ): Promise<Passkey | undefined> {
   const row = await db
@@ -35,7 +36,7 @@ export async function findPasskeyByCredentialId(
  * two concurrent uses of one assertion or of a cloned key, at most one succeeds.
  */
 export async function recordPasskeyUse(
-  db: Executor,
+  db: ModuleExecutor<'passkeys'>,
   passkeyId: string,
   previousCounter: number,
   newCounter: number,
@@ -50,7 +51,11 @@ export async function recordPasskeyUse(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deletePasskey(db: Executor, userId: string, passkeyId: string): Promise<boolean> {
+export async function deletePasskey(
+  db: ModuleExecutor<'passkeys'>,
+  userId: string,
+  passkeyId: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('passkeys')
     .where('id', '=', passkeyId)
@@ -59,13 +64,13 @@ export async function deletePasskey(db: Executor, userId: string, passkeyId: str
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function deleteUserPasskeys(db: Executor, userId: string): Promise<number> {
+export async function deleteUserPasskeys(db: ModuleExecutor<'passkeys'>, userId: string): Promise<number> {
   const result = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 export async function insertChallenge(
-  db: Executor,
+  db: ModuleExecutor<'passkeys'>,
   challenge: {
     id: string;
     challenge: string;
@@ -93,7 +98,7 @@ export async function insertChallenge(
  * user (registration) or the session (second factor) it was issued to.
  */
 export async function consumeChallenge(
-  db: Executor,
+  db: ModuleExecutor<'passkeys'>,
   challenge: string,
   purpose: ChallengePurpose,
   owner: { userId?: string; sessionId?: string },
@@ -113,7 +118,7 @@ export async function consumeChallenge(
 }
 
 export async function replaceRecoveryCodes(
-  db: Executor,
+  db: ModuleExecutor<'passkeys'>,
   userId: string,
   codeHashes: string[],
   now: Date,
@@ -130,7 +135,10 @@ export async function replaceRecoveryCodes(
     .execute();
 }
 
-export async function countUnusedRecoveryCodes(db: Executor, userId: string): Promise<number> {
+export async function countUnusedRecoveryCodes(
+  db: ModuleExecutor<'passkeys'>,
+  userId: string,
+): Promise<number> {
   const row = await db
     .selectFrom('recovery_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -142,7 +150,7 @@ export async function countUnusedRecoveryCodes(db: Executor, userId: string): Pr
 
 /** Marks the code used, in one statement: a code works once, however many requests race with it. */
 export async function consumeRecoveryCode(
-  db: Executor,
+  db: ModuleExecutor<'passkeys'>,
   userId: string,
   codeHash: string,
   now: Date,
@@ -157,7 +165,7 @@ export async function consumeRecoveryCode(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteRecoveryCodes(db: Executor, userId: string): Promise<number> {
+export async function deleteRecoveryCodes(db: ModuleExecutor<'passkeys'>, userId: string): Promise<number> {
   const result = await db.deleteFrom('recovery_codes').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -7,7 +7,7 @@ import type {
 } from '@simplewebauthn/server';
 import type { AppContext } from '#server/app-context';
 import type { Config } from '#server/config';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { WEBAUTHN_CHALLENGE_TTL_MS } from '#server/durations';
 import {
   completeSecondFactor,
@@ -90,7 +90,7 @@ function challengeOf(clientDataJSON: string): string {
 }
 
 async function issueChallenge(
-  db: Executor,
+  db: DatabaseExecutor,
   challenge: string,
   purpose: ChallengePurpose,
   owner: { userId: string | null; sessionId: string | null },
@@ -107,7 +107,7 @@ async function issueChallenge(
 }
 
 async function takeChallenge(
-  db: Executor,
+  db: DatabaseExecutor,
   clientDataJSON: string,
   purpose: ChallengePurpose,
   owner: { userId?: string; sessionId?: string },
@@ -392,7 +392,7 @@ function hashRecoveryCode(code: string): string {
   return hashToken(code.toUpperCase().replace(/[\s-]/g, ''));
 }
 
-async function newRecoveryCodes(db: Executor, userId: string): Promise<string[]> {
+async function newRecoveryCodes(db: DatabaseExecutor, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
   await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode), new Date(), () => crypto.randomUUID());
   return codes;
@@ -403,7 +403,7 @@ async function newRecoveryCodes(db: Executor, userId: string): Promise<string[]>
  * (`npm run reset-passkeys`), never by mail: deletes the user's passkeys and codes and ends their
  * sessions, so the next magic link signs them in as before they added one.
  */
-export async function resetPasskeys(db: Executor, email: string) {
+export async function resetPasskeys(db: DatabaseExecutor, email: string) {
   const user = await findUserByEmail(db, email);
   if (!user) return undefined;
   return db.transaction().execute(async (trx) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
+import { findUserById } from '#server/features/accounts/index';
 import { recordAccessEvent } from '#server/features/documents/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
 import {
@@ -44,10 +45,6 @@ export const QUESTION_ANSWERED_MAIL_JOB = 'question-answered-mail';
 const answeredMailSchema = z.object({ roomId: z.string(), questionId: z.string(), answeredAt: z.number() });
 type AnsweredMail = z.infer<typeof answeredMailSchema>;
 
-async function askerOf(db: Executor, userId: string) {
-  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
-}
-
 function webhookSubject(question: StoredQuestion): WebhookEventData<'question.asked'>['about'] {
   return {
     kind: question.subjectKind,
@@ -57,8 +54,8 @@ function webhookSubject(question: StoredQuestion): WebhookEventData<'question.as
   };
 }
 
-async function questionEvent(trx: Executor, question: StoredQuestion) {
-  const asker = await askerOf(trx, question.askerId);
+async function questionEvent(trx: DatabaseExecutor, question: StoredQuestion) {
+  const asker = await findUserById(trx, question.askerId);
   return {
     roomId: question.roomId,
     questionId: question.id,
@@ -120,7 +117,7 @@ export const questionNotice: FounderNotice = {
 };
 
 export async function questionAsked(
-  trx: Executor,
+  trx: DatabaseExecutor,
   room: ReadableRoom,
   question: StoredQuestion,
 ): Promise<void> {
@@ -139,7 +136,7 @@ export async function questionAsked(
 }
 
 export async function questionAnswered(
-  trx: Executor,
+  trx: DatabaseExecutor,
   room: Pick<ReadableRoom, 'id'>,
   question: StoredQuestion,
   visibility: 'private' | 'published',
@@ -185,7 +182,7 @@ function placePathOf(room: DataRoom, question: StoredQuestion, parsed: ParsedSec
  * the transaction would wait for it forever.
  */
 export async function recordQuestionEvent(
-  trx: Executor,
+  trx: DatabaseExecutor,
   sections: ParsedSections,
   room: DataRoom,
   question: QuestionWithTitle,
@@ -234,7 +231,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
   const question = await findQuestionInRoom(ctx.db, roomId, questionId);
   // Answered again since: that answer's own job tells them.
   if (!question?.answer || question.answerChangedAt?.getTime() !== answeredAt) return;
-  const asker = await askerOf(ctx.db, question.askerId);
+  const asker = await findUserById(ctx.db, question.askerId);
   // Only an asker who may still read the room, and the place, is told (a removed investor is not).
   const room = await findReadableRoom(ctx, { id: question.askerId }, roomId).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 403) return undefined;

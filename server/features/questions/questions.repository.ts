@@ -1,7 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { Database, QuestionAnswerEditsTable, QuestionsTable } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { Database, ModuleExecutor } from '#server/db/schema';
 import type { QuestionState } from '#shared/contracts/questions';
+import type { QuestionAnswerEditsTable, QuestionsTable } from './questions.tables';
 
 /** A question as stored (docs/decisions/0073-questions-and-answers.md). */
 export type StoredQuestion = Entity<QuestionsTable>;
@@ -14,9 +15,13 @@ export interface HiddenPlaces {
   documentIds: readonly string[];
 }
 
-type QuestionQuery<Output> = SelectQueryBuilder<Database, 'questions' | 'documents', Output>;
+type QuestionQuery<Output> = SelectQueryBuilder<
+  Pick<Database, 'questions' | 'documents'>,
+  'questions' | 'documents',
+  Output
+>;
 
-const withTitle = (db: Executor) =>
+const withTitle = (db: ModuleExecutor<'questions'>) =>
   db
     .selectFrom('questions')
     .leftJoin('documents', 'documents.id', 'questions.document_id')
@@ -48,13 +53,16 @@ function readableBy<Output>(query: QuestionQuery<Output>, hidden: HiddenPlaces):
   return narrowed;
 }
 
-export async function insertQuestion(db: Executor, question: StoredQuestion): Promise<void> {
+export async function insertQuestion(
+  db: ModuleExecutor<'questions'>,
+  question: StoredQuestion,
+): Promise<void> {
   await db.insertInto('questions').values(toRow<QuestionsTable>(question)).execute();
 }
 
 /** How many questions this reader asked of the room, in all and since a moment (the caps). */
 export async function countAskedBy(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   askerId: string,
   since: Date,
@@ -74,7 +82,7 @@ export async function countAskedBy(
 }
 
 export async function findQuestionInRoom(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   id: string,
 ): Promise<QuestionWithTitle | undefined> {
@@ -87,7 +95,7 @@ export async function findQuestionInRoom(
 
 /** The reader's own questions of the room (or of one document), newest first, that they may still read. */
 export async function listQuestionsOfAsker(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   askerId: string,
   hidden: HiddenPlaces,
@@ -104,7 +112,7 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 
 /** The room's published questions this reader may read, most recently published first. */
 export async function listPublished(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   hidden: HiddenPlaces,
   filters: { q?: string | undefined; documentId?: string | undefined; limit: number },
@@ -145,7 +153,7 @@ export interface InboxFilters {
   questionId?: string | undefined;
 }
 
-function inboxQuery(db: Executor, roomId: string, filters: InboxFilters) {
+function inboxQuery(db: ModuleExecutor<'questions'>, roomId: string, filters: InboxFilters) {
   let query = db
     .selectFrom('questions')
     .innerJoin('users', 'users.id', 'questions.asker_id')
@@ -179,7 +187,7 @@ function inboxQuery(db: Executor, roomId: string, filters: InboxFilters) {
 }
 
 export async function listInbox(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   filters: InboxFilters,
   page: { offset: number; limit: number },
@@ -215,7 +223,10 @@ export async function listInbox(
   };
 }
 
-export async function countByState(db: Executor, roomId: string): Promise<Record<QuestionState, number>> {
+export async function countByState(
+  db: ModuleExecutor<'questions'>,
+  roomId: string,
+): Promise<Record<QuestionState, number>> {
   const rows = await db
     .selectFrom('questions')
     .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
@@ -228,20 +239,23 @@ export async function countByState(db: Executor, roomId: string): Promise<Record
 }
 
 export async function updateQuestion(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   id: string,
   changes: Partial<Omit<StoredQuestion, 'id' | 'roomId' | 'askerId' | 'createdAt'>>,
 ): Promise<void> {
   await db.updateTable('questions').set(toRow<QuestionsTable>(changes)).where('id', '=', id).execute();
 }
 
-export async function insertAnswerEdit(db: Executor, edit: Entity<QuestionAnswerEditsTable>): Promise<void> {
+export async function insertAnswerEdit(
+  db: ModuleExecutor<'questions'>,
+  edit: Entity<QuestionAnswerEditsTable>,
+): Promise<void> {
   await db.insertInto('question_answer_edits').values(toRow<QuestionAnswerEditsTable>(edit)).execute();
 }
 
 /** Marks the reader's answers of the room (or of one document) seen now. */
 export async function markAnswersSeen(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   askerId: string,
   at: Date,
@@ -258,7 +272,10 @@ export async function markAnswersSeen(
 }
 
 /** Whether the room takes questions: a room without a row does. */
-export async function findQuestionsEnabled(db: Executor, roomId: string): Promise<boolean> {
+export async function findQuestionsEnabled(
+  db: ModuleExecutor<'questions'>,
+  roomId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('question_settings')
     .select('is_enabled')
@@ -268,7 +285,7 @@ export async function findQuestionsEnabled(db: Executor, roomId: string): Promis
 }
 
 export async function saveQuestionsEnabled(
-  db: Executor,
+  db: ModuleExecutor<'questions'>,
   roomId: string,
   isEnabled: boolean,
   at: Date,
@@ -282,7 +299,7 @@ export async function saveQuestionsEnabled(
 }
 
 /** The domains of the room's askers' addresses, each once, in order. */
-export async function listAskerFirms(db: Executor, roomId: string): Promise<string[]> {
+export async function listAskerFirms(db: ModuleExecutor<'questions'>, roomId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('questions')
     .innerJoin('users', 'users.id', 'questions.asker_id')
@@ -295,7 +312,7 @@ export async function listAskerFirms(db: Executor, roomId: string): Promise<stri
 }
 
 /** How many questions each document of the room has, page by page (null: about the whole document). */
-export async function countQuestionsByPage(db: Executor, roomId: string) {
+export async function countQuestionsByPage(db: ModuleExecutor<'questions'>, roomId: string) {
   return db
     .selectFrom('questions')
     .innerJoin('documents', 'documents.id', 'questions.document_id')
@@ -313,7 +330,11 @@ export async function countQuestionsByPage(db: Executor, roomId: string) {
 }
 
 /** A question as the managers' mail tells it (docs/decisions/0073-questions-and-answers.md). */
-export async function findQuestionForNotice(db: Executor, roomId: string, questionId: string) {
+export async function findQuestionForNotice(
+  db: ModuleExecutor<'questions'>,
+  roomId: string,
+  questionId: string,
+) {
   return db
     .selectFrom('questions')
     .innerJoin('users', 'users.id', 'questions.asker_id')
@@ -333,7 +354,12 @@ export async function findQuestionForNotice(db: Executor, roomId: string, questi
 }
 
 /** The questions asked in a window, with who asked, for a daily digest. */
-export async function listQuestionsInWindow(db: Executor, roomId: string, start: Date, end: Date) {
+export async function listQuestionsInWindow(
+  db: ModuleExecutor<'questions'>,
+  roomId: string,
+  start: Date,
+  end: Date,
+) {
   return db
     .selectFrom('questions')
     .innerJoin('users', 'users.id', 'questions.asker_id')

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor, ModuleExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS } from '#server/durations';
 import {
@@ -189,7 +189,8 @@ async function requireSubject(
 
 /** The pages of the document's current version as the viewer shows them (one until it is prepared). */
 async function pageCountOf(ctx: AppContext, documentId: string): Promise<number> {
-  const row = await ctx.db
+  const db: ModuleExecutor<'questions'> = ctx.db;
+  const row = await db
     .selectFrom('document_previews')
     .select(['status', 'kind', 'page_count'])
     .where('document_id', '=', documentId)
@@ -198,7 +199,12 @@ async function pageCountOf(ctx: AppContext, documentId: string): Promise<number>
 }
 
 /** The per-reader caps: a day's questions, and all of them, in one room. */
-async function requireUnderCaps(db: Executor, roomId: string, askerId: string, at: Date): Promise<void> {
+async function requireUnderCaps(
+  db: DatabaseExecutor,
+  roomId: string,
+  askerId: string,
+  at: Date,
+): Promise<void> {
   const asked = await countAskedBy(db, roomId, askerId, new Date(at.getTime() - DAY_MS));
   if (asked.total >= MAX_QUESTIONS_PER_READER)
     throw new HttpError(
@@ -396,7 +402,7 @@ function listInboxById(ctx: AppContext, roomId: string, id: string) {
  */
 async function lockQuestion(
   ctx: AppContext,
-  trx: Executor,
+  trx: DatabaseExecutor,
   roomId: string,
   id: string,
 ): Promise<QuestionWithTitle> {
@@ -469,7 +475,7 @@ export async function publishAnswer(
   return inboxQuestionOf(ctx, room.id, id);
 }
 
-async function lockPublished(ctx: AppContext, trx: Executor, roomId: string, id: string) {
+async function lockPublished(ctx: AppContext, trx: DatabaseExecutor, roomId: string, id: string) {
   const question = await lockQuestion(ctx, trx, roomId, id);
   if (question.state !== 'published')
     throw new HttpError(409, 'question_not_published', 'This question is not in the FAQ.');

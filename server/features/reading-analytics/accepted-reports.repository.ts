@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
 import { jsonRows } from '#server/db/json-rows';
+import type { ModuleExecutor } from '#server/db/schema';
 import {
   type PageReading,
   readerKey,
@@ -57,7 +57,7 @@ const documentPageKey = (row: { document_id: string; version_number: number; pag
  * that updates many rows to different values.
  */
 export async function writeAcceptedReports(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   dialect: Dialect,
   reports: AcceptedReport[],
 ): Promise<void> {
@@ -76,7 +76,7 @@ export async function writeAcceptedReports(
 
 /** Each view's pages: returns how many pages each view read for the first time. */
 async function writeViewPages(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   dialect: Dialect,
   reports: AcceptedReport[],
 ): Promise<Map<string, number>> {
@@ -110,7 +110,7 @@ async function writeViewPages(
 
 /** The views' totals, with the pages each saw for the first time. */
 async function writeViews(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   dialect: Dialect,
   reports: AcceptedReport[],
   newPagesOfView: Map<string, number>,
@@ -158,7 +158,11 @@ async function writeViews(
  * Each reader's pages of each version: returns the rows written, with the readers new to each page and
  * the pages new to each reader.
  */
-async function writeReaderPages(db: Executor, dialect: Dialect, read: AcceptedReport[]) {
+async function writeReaderPages(
+  db: ModuleExecutor<'reading-analytics'>,
+  dialect: Dialect,
+  read: AcceptedReport[],
+) {
   // Pages of a version new to a reader over all their views of it: those whose row this upsert made.
   // Page 6 of version 1 and page 6 of version 2 are different pages (ADR 77).
   const readerPages = sumBy(
@@ -206,7 +210,7 @@ async function writeReaderPages(db: Executor, dialect: Dialect, read: AcceptedRe
 
 /** Each document version's pages, with the readers new to each. */
 async function writeDocumentPages(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   dialect: Dialect,
   readerPages: Awaited<ReturnType<typeof writeReaderPages>>['readerPages'],
   newReadersOfPage: Map<string, number>,
@@ -240,7 +244,7 @@ async function writeDocumentPages(
 
 /** Each document's readers, with the pages new to each and their reading clock. */
 async function writeDocumentReaders(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   dialect: Dialect,
   read: AcceptedReport[],
   newPagesOfReader: Map<string, number>,
@@ -282,7 +286,10 @@ async function writeDocumentReaders(
 }
 
 /** Each document's total reading time. */
-async function addDocumentReadTime(db: Executor, read: AcceptedReport[]): Promise<void> {
+async function addDocumentReadTime(
+  db: ModuleExecutor<'reading-analytics'>,
+  read: AcceptedReport[],
+): Promise<void> {
   // Few documents per batch: one update each.
   const documents = sumBy(
     read.map((report) => ({ documentId: report.view.documentId, readMs: report.readMs })),
@@ -301,7 +308,11 @@ async function addDocumentReadTime(db: Executor, read: AcceptedReport[]): Promis
 }
 
 /** Each room's readers: their reading time and when they were last seen. */
-async function writeRoomReaders(db: Executor, dialect: Dialect, read: AcceptedReport[]): Promise<void> {
+async function writeRoomReaders(
+  db: ModuleExecutor<'reading-analytics'>,
+  dialect: Dialect,
+  read: AcceptedReport[],
+): Promise<void> {
   const roomReaders = sumBy(
     read.map((report) => ({
       room_id: report.view.roomId,

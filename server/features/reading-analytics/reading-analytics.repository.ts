@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
-import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
+import { type Entity, fromRow, toRow } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
 import { jsonTextList } from '#server/db/json-rows';
+import type { ModuleExecutor } from '#server/db/schema';
 import type {
   ReadingDocumentReaderRow,
   ReadingDocumentRow,
   ReadingRoomReaderRow,
   ReadingViewRow,
-} from '#server/db/schema';
+} from './reading-analytics.tables';
 
 /**
  * Views and their roll-ups (docs/decisions/0041-reading-analytics.md). Every write adds to a total with
@@ -26,12 +27,15 @@ export interface PageReading {
   readMs: number;
 }
 
-export async function insertView(db: Executor, view: ReadingView): Promise<void> {
+export async function insertView(db: ModuleExecutor<'reading-analytics'>, view: ReadingView): Promise<void> {
   await db.insertInto('reading_views').values(toRow<ReadingViewRow>(view)).execute();
 }
 
 /** A view's fields that never change after it is opened. */
-export async function findViewIdentity(db: Executor, viewId: string): Promise<ViewIdentity | undefined> {
+export async function findViewIdentity(
+  db: ModuleExecutor<'reading-analytics'>,
+  viewId: string,
+): Promise<ViewIdentity | undefined> {
   const row = await db
     .selectFrom('reading_views')
     .select(['id', 'room_id', 'document_id', 'user_id', 'started_at', 'document_version'])
@@ -41,7 +45,10 @@ export async function findViewIdentity(db: Executor, viewId: string): Promise<Vi
 }
 
 /** Adds an opened view to the document's, the reader's and the room's totals. */
-export async function addOpenedView(db: Executor, view: ReadingView): Promise<void> {
+export async function addOpenedView(
+  db: ModuleExecutor<'reading-analytics'>,
+  view: ReadingView,
+): Promise<void> {
   const at = view.startedAt.getTime();
   const firstOfReader = await db
     .insertInto('reading_document_readers')
@@ -134,7 +141,7 @@ export interface ReportTargets {
  * a few extra rows is harmless, and the statement stays small.
  */
 export async function lockReportTargets(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   dialect: Dialect,
   views: ViewIdentity[],
 ): Promise<ReportTargets> {
@@ -170,13 +177,16 @@ export async function lockReportTargets(
 // ---------------------------------------------------------------------------------------------------
 // The founder's reads: each one an index lookup on a roll-up.
 
-export async function listDocumentTotals(db: Executor, roomId: string): Promise<DocumentTotals[]> {
+export async function listDocumentTotals(
+  db: ModuleExecutor<'reading-analytics'>,
+  roomId: string,
+): Promise<DocumentTotals[]> {
   const rows = await db.selectFrom('reading_documents').selectAll().where('room_id', '=', roomId).execute();
   return rows.map((row) => fromRow(row));
 }
 
 export async function findDocumentTotals(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   documentId: string,
 ): Promise<DocumentTotals | undefined> {
   const row = await db
@@ -188,7 +198,7 @@ export async function findDocumentTotals(
 }
 
 /** Every reader of the room with who they are, most recent first: for a group's view and the firms. */
-export async function listRoomReaders(db: Executor, roomId: string) {
+export async function listRoomReaders(db: ModuleExecutor<'reading-analytics'>, roomId: string) {
   const rows = await db
     .selectFrom('reading_room_readers')
     .innerJoin('users', 'users.id', 'reading_room_readers.user_id')
@@ -208,7 +218,7 @@ export async function listRoomReaders(db: Executor, roomId: string) {
 
 /** The room's documents' totals over these readers only (a group's), from the per-reader roll-up. */
 export async function listDocumentTotalsOfReaders(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   roomId: string,
   userIds: readonly string[],
 ): Promise<DocumentTotals[]> {
@@ -239,7 +249,7 @@ export async function listDocumentTotalsOfReaders(
 }
 
 /** A document's readers with who they are, most recent first. */
-export async function listDocumentReaders(db: Executor, documentId: string) {
+export async function listDocumentReaders(db: ModuleExecutor<'reading-analytics'>, documentId: string) {
   const rows = await db
     .selectFrom('reading_document_readers')
     .innerJoin('users', 'users.id', 'reading_document_readers.user_id')
@@ -260,7 +270,11 @@ export async function listDocumentReaders(db: Executor, documentId: string) {
 }
 
 /** One version's pages over every reader. */
-export async function listDocumentPages(db: Executor, documentId: string, versionNumber: number) {
+export async function listDocumentPages(
+  db: ModuleExecutor<'reading-analytics'>,
+  documentId: string,
+  versionNumber: number,
+) {
   const rows = await db
     .selectFrom('reading_document_pages')
     .select(['page', 'read_ms', 'reader_count'])
@@ -273,7 +287,7 @@ export async function listDocumentPages(db: Executor, documentId: string, versio
 
 /** One reader's time per page of one version. */
 export async function listReaderPages(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   documentId: string,
   versionNumber: number,
   userId: string,
@@ -290,7 +304,11 @@ export async function listReaderPages(
 }
 
 /** Each reader's pages seen and time on one version: a range of the per-reader-page roll-up's key. */
-export async function listVersionReaders(db: Executor, documentId: string, versionNumber: number) {
+export async function listVersionReaders(
+  db: ModuleExecutor<'reading-analytics'>,
+  documentId: string,
+  versionNumber: number,
+) {
   const rows = await db
     .selectFrom('reading_reader_pages')
     .select((eb) => [
@@ -310,7 +328,10 @@ export async function listVersionReaders(db: Executor, documentId: string, versi
 }
 
 /** The versions of a document any reader has read a page of, lowest first. */
-export async function listReadVersions(db: Executor, documentId: string): Promise<number[]> {
+export async function listReadVersions(
+  db: ModuleExecutor<'reading-analytics'>,
+  documentId: string,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('reading_document_pages')
     .select('version_number')
@@ -323,7 +344,7 @@ export async function listReadVersions(db: Executor, documentId: string): Promis
 
 /** One reader's pages seen of given versions of their documents (the current ones, for their page). */
 export async function listPagesSeenOfVersions(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   userId: string,
   versions: readonly { documentId: string; versionNumber: number }[],
 ): Promise<Map<string, number>> {
@@ -349,7 +370,7 @@ export async function listPagesSeenOfVersions(
 
 /** The documents one reader opened in the room. */
 export async function listReaderDocuments(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   roomId: string,
   userId: string,
 ): Promise<DocumentReaderTotals[]> {
@@ -368,7 +389,7 @@ export async function listReaderDocuments(
  * total (it was an opening, logged as 'viewed'), so the counts stay the same wherever they are shown.
  */
 export async function listReaderViews(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   roomId: string,
   userId: string,
   limit: number,
@@ -386,7 +407,7 @@ export async function listReaderViews(
 }
 
 export async function findRoomReader(
-  db: Executor,
+  db: ModuleExecutor<'reading-analytics'>,
   roomId: string,
   userId: string,
 ): Promise<RoomReaderTotals | undefined> {
@@ -400,6 +421,6 @@ export async function findRoomReader(
 }
 
 /** Who a reader is (the founder sees their investors' names and e-mails). */
-export async function findReaderIdentity(db: Executor, userId: string) {
+export async function findReaderIdentity(db: ModuleExecutor<'reading-analytics'>, userId: string) {
   return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst();
 }

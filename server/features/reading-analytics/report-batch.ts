@@ -1,8 +1,8 @@
 import type { AppContext } from '#server/app-context';
 import { defineCache } from '#server/caches/cache-registry';
 import { BatchWriter } from '#server/db/batch-writer';
-import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import type { ModuleExecutor } from '#server/db/schema';
 import { SECOND_MS } from '#server/durations';
 import { MIN_SECONDS_BETWEEN_REPORTS } from '#shared/contracts/reading';
 import { type AcceptedReport, writeAcceptedReports } from './accepted-reports.repository';
@@ -83,7 +83,11 @@ export function decideReports(
  */
 export type ReportBatch = BatchWriter<SubmittedReport, ReportOutcome>;
 
-function reportBatch(db: Executor, dialect: Dialect, windowMs: number): ReportBatch {
+function reportBatch(
+  db: ModuleExecutor<'reading-analytics'>,
+  dialect: Dialect,
+  windowMs: number,
+): ReportBatch {
   return new BatchWriter({
     maxItems: REPORTS_PER_BATCH,
     windowMs,

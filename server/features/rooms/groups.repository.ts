@@ -1,5 +1,6 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toFlag } from '#server/db/columns';
-import type { InvestorGroupRow } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toFlag } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { InvestorGroupRow } from './rooms.tables';
 
 /**
  * A room's investor groups, who is in which, and which sections each may see
@@ -20,7 +21,11 @@ export type RestrictedSections = ReadonlyMap<string, readonly string[]>;
 /** Every room has its default group, "All investors", whose id is the room's (migration 0023). */
 export const DEFAULT_GROUP_NAME = 'All investors';
 
-export async function insertDefaultGroup(db: Executor, roomId: string, at: Date): Promise<void> {
+export async function insertDefaultGroup(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  at: Date,
+): Promise<void> {
   await db
     .insertInto('investor_groups')
     .values({
@@ -39,7 +44,11 @@ export async function insertDefaultGroup(db: Executor, roomId: string, at: Date)
  * An investor's group and end of access in the room, by the address they were invited at (a member's
  * is their account's: addresses are stored normalised). No row, or a null group, is the default group.
  */
-export async function findInvestorPlace(db: Executor, roomId: string, email: string): Promise<InvestorPlace> {
+export async function findInvestorPlace(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  email: string,
+): Promise<InvestorPlace> {
   const access = await db
     .selectFrom('investor_access')
     .select(['group_id', 'access_expires_at'])
@@ -59,13 +68,19 @@ export async function findInvestorPlace(db: Executor, roomId: string, email: str
 }
 
 /** A member's address, for their place in a room. */
-export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
+export async function findUserEmail(
+  db: ModuleExecutor<'rooms'>,
+  userId: string,
+): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email;
 }
 
 /** The room's sections shown only to chosen groups. */
-export async function findRestrictedSections(db: Executor, roomId: string): Promise<RestrictedSections> {
+export async function findRestrictedSections(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+): Promise<RestrictedSections> {
   const rows = await db
     .selectFrom('section_visibility')
     .select(['section_name', 'group_ids'])
@@ -75,7 +90,7 @@ export async function findRestrictedSections(db: Executor, roomId: string): Prom
 }
 
 /** How many groups the room has, its default one included. */
-export async function countGroups(db: Executor, roomId: string): Promise<number> {
+export async function countGroups(db: ModuleExecutor<'rooms'>, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('investor_groups')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -85,7 +100,7 @@ export async function countGroups(db: Executor, roomId: string): Promise<number>
 }
 
 /** The room's groups, the default one first, then by name. */
-export async function listGroups(db: Executor, roomId: string): Promise<InvestorGroup[]> {
+export async function listGroups(db: ModuleExecutor<'rooms'>, roomId: string): Promise<InvestorGroup[]> {
   const rows = await db
     .selectFrom('investor_groups')
     .selectAll()
@@ -97,7 +112,7 @@ export async function listGroups(db: Executor, roomId: string): Promise<Investor
 }
 
 export async function findGroup(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   groupId: string,
 ): Promise<InvestorGroup | undefined> {
@@ -111,7 +126,7 @@ export async function findGroup(
 }
 
 export async function findGroupByName(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   name: string,
 ): Promise<InvestorGroup | undefined> {
@@ -124,7 +139,7 @@ export async function findGroupByName(
   return row ? fromRow(row) : undefined;
 }
 
-export async function insertGroup(db: Executor, group: InvestorGroup): Promise<void> {
+export async function insertGroup(db: ModuleExecutor<'rooms'>, group: InvestorGroup): Promise<void> {
   await db
     .insertInto('investor_groups')
     .values({
@@ -139,7 +154,7 @@ export async function insertGroup(db: Executor, group: InvestorGroup): Promise<v
 }
 
 export async function updateGroup(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   groupId: string,
   changes: { name?: string; isViewOnly?: boolean },
@@ -156,13 +171,17 @@ export async function updateGroup(
 }
 
 /** Removes a group: its people's rows fall back to the default group (ON DELETE SET NULL). */
-export async function deleteGroup(db: Executor, roomId: string, groupId: string): Promise<void> {
+export async function deleteGroup(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  groupId: string,
+): Promise<void> {
   await db.deleteFrom('investor_groups').where('room_id', '=', roomId).where('id', '=', groupId).execute();
 }
 
 /** Puts an investor (by address) in a group, keeping their end of access. */
 export async function setInvestorGroup(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   email: string,
   groupId: string,
@@ -182,7 +201,7 @@ export async function setInvestorGroup(
  * the link itself, kept for analytics and exports. An address already placed keeps its group and end.
  */
 export async function placeInvestorFromLink(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   email: string,
   place: { groupId: string; shareLinkId: string },
@@ -204,7 +223,7 @@ export async function placeInvestorFromLink(
 
 /** Sets when an investor's access ends (null: never), keeping their group. */
 export async function setInvestorAccessEnd(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   email: string,
   accessExpiresAt: Date | null,
@@ -224,7 +243,7 @@ export async function setInvestorAccessEnd(
 
 /** The groups of every investor of the room who has a row, by address. */
 export async function listInvestorPlaces(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
 ): Promise<{ email: string; groupId: string | null; accessExpiresAt: Date | null }[]> {
   const rows = await db
@@ -237,7 +256,7 @@ export async function listInvestorPlaces(
 
 /** Shows a section to chosen groups only ([] for none), or, with null, to every group again. */
 export async function setSectionGroups(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   sectionKey: string,
   groupIds: readonly string[] | null,
@@ -264,7 +283,7 @@ export async function setSectionGroups(
  * restricted section's choice from its old key to its new one, and its questions with their new name.
  */
 export async function renameRestrictedSections(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   renames: ReadonlyMap<string, string>,
   /** The sections' names as the save writes them, by key: what a renamed section's questions are called. */
@@ -293,7 +312,7 @@ export async function renameRestrictedSections(
  * Every investor of the room by address: its investor members and its investor invitations not
  * withdrawn (an invitation and the member it became share one address, so one place).
  */
-export async function listInvestorAddresses(db: Executor, roomId: string): Promise<string[]> {
+export async function listInvestorAddresses(db: ModuleExecutor<'rooms'>, roomId: string): Promise<string[]> {
   const members = await db
     .selectFrom('room_members')
     .innerJoin('users', 'users.id', 'room_members.user_id')
@@ -309,4 +328,19 @@ export async function listInvestorAddresses(db: Executor, roomId: string): Promi
     .where('revoked_at', 'is', null)
     .execute();
   return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
+}
+
+/** The addresses a share link brought into the room, as their access rows keep it. */
+export async function listAddressesBroughtBy(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  linkId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('investor_access')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('share_link_id', '=', linkId)
+    .execute();
+  return rows.map((row) => row.email);
 }

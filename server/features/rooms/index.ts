@@ -4,7 +4,7 @@
  * (docs/decisions/0063-room-content-as-four-modules.md).
  */
 
-export { placeInvestorFromLink } from './groups.repository';
+export { listAddressesBroughtBy, placeInvestorFromLink } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export {
   groupsHiddenFrom,
@@ -47,6 +47,7 @@ export {
   roomReadingOf,
 } from './readability';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
+export { findRoomOwner } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   dataRoomViewOf,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { DEFAULT_FUNDING_STAGE } from '#shared/contracts/rooms';
 import { insertDefaultGroup } from './groups.repository';
 import {
@@ -20,7 +20,7 @@ import {
 
 /** A new founder's data room, with the founder as its owner, inside the sign-up's transaction. */
 export async function createFounderRoom(
-  trx: Executor,
+  trx: ModuleExecutor<'rooms'>,
   founder: { ownerId: string; companyName: string; at: Date },
 ): Promise<void> {
   const roomId = crypto.randomUUID();
@@ -48,7 +48,11 @@ export async function createFounderRoom(
   await insertDefaultGroup(trx, roomId, founder.at);
 }
 
-export async function isMemberOfRoom(db: Executor, roomId: string, userId: string): Promise<boolean> {
+export async function isMemberOfRoom(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+): Promise<boolean> {
   return isRoomMember(db, roomId, userId);
 }
 
@@ -57,7 +61,7 @@ export async function isMemberOfRoom(db: Executor, roomId: string, userId: strin
  * one of its managers (its owner or an editor, whose own activity is not investor activity: ADR 47).
  */
 export async function investorStandingIn(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   room: { id: string; ownerId: string },
   userId: string,
 ): Promise<'investor' | 'manager' | 'none'> {
@@ -68,17 +72,31 @@ export async function investorStandingIn(
 }
 
 /** Makes the user an investor of the room (an accepted invitation); already one is not an error. */
-export async function addInvestor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
+export async function addInvestor(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await addRoomMember(db, { roomId, userId, role: 'investor', createdAt: at });
 }
 
 /** Makes the user an editor of the room (an accepted co-founder invitation). */
-export async function addEditor(db: Executor, roomId: string, userId: string, at: Date): Promise<void> {
+export async function addEditor(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
   await addRoomMember(db, { roomId, userId, role: 'editor', createdAt: at });
 }
 
 /** Ends an editor's access to the room at once: every console request asks the database (ADR 47). */
-export async function removeEditor(db: Executor, roomId: string, userId: string): Promise<void> {
+export async function removeEditor(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+): Promise<void> {
   await removeEditorMember(db, roomId, userId);
 }
 
@@ -88,13 +106,17 @@ export async function listManagers(ctx: AppContext, roomId: string) {
 }
 
 /** Ends an investor's access to the room (a deleted invitation); the owner is never removed. */
-export async function removeInvestor(db: Executor, roomId: string, userId: string): Promise<void> {
+export async function removeInvestor(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+): Promise<void> {
   await removeInvestorMember(db, roomId, userId);
 }
 
 /** The companies a sign-in e-mail names: the active rooms the user belongs to, then these rooms. */
 export async function companyNamesFor(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   userId: string | undefined,
   roomIds: string[],
 ): Promise<string[]> {
@@ -112,7 +134,7 @@ export async function companyNamesFor(
  * link opens (docs/decisions/0071-share-links.md). Undefined for a closed or missing room.
  */
 export async function activeRoomNames(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
 ): Promise<{ companyName: string; founderName: string } | undefined> {
   const room = await findDataRoomById(db, roomId);

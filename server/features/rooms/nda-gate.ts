@@ -1,4 +1,4 @@
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { HttpError } from '#server/plugins/errors';
 import type { NdaPrompt } from '#shared/contracts/nda';
 import { findUserEmail } from './groups.repository';
@@ -27,7 +27,7 @@ export type PendingNda = NdaVersion & { suggestedName: string | null };
 
 /** The version a signed-in reader must still accept: their own acceptance, or their invitation's (same address). */
 export async function pendingNdaForUser(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   room: DataRoom,
   userId: string,
 ): Promise<PendingNda | null> {
@@ -42,7 +42,7 @@ export async function pendingNdaForUser(
 
 /** The version an invitation's holder must still accept (by the invited address). */
 export async function pendingNdaForEmail(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   room: DataRoom,
   email: string,
 ): Promise<PendingNda | null> {
@@ -54,7 +54,11 @@ export async function pendingNdaForEmail(
 }
 
 /** The invited name, never an address typed as a name: the reader signs with their own name. */
-async function suggestedNameOf(db: Executor, roomId: string, email: string): Promise<string | null> {
+async function suggestedNameOf(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  email: string,
+): Promise<string | null> {
   const name = (await findInvitedName(db, roomId, email))?.trim() ?? '';
   return name === '' || name.includes('@') ? null : name;
 }

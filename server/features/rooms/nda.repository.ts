@@ -1,17 +1,18 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { NdaAcceptanceRow, NdaVersionRow } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { NdaAcceptanceRow, NdaVersionRow } from './rooms.tables';
 
 /** The queries of the NDA before entry (docs/decisions/0045-nda-before-entry.md), each scoped by room. */
 
 export type NdaVersion = Entity<NdaVersionRow>;
 export type NdaAcceptance = Entity<NdaAcceptanceRow>;
 
-export async function insertNdaVersion(db: Executor, version: NdaVersion): Promise<void> {
+export async function insertNdaVersion(db: ModuleExecutor<'rooms'>, version: NdaVersion): Promise<void> {
   await db.insertInto('nda_versions').values(toRow<NdaVersionRow>(version)).execute();
 }
 
 export async function findNdaVersion(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   versionId: string,
 ): Promise<NdaVersion | undefined> {
@@ -25,7 +26,11 @@ export async function findNdaVersion(
 }
 
 /** Whether this e-mail address has accepted this version (a user's or an invitation's: the same person). */
-export async function hasAcceptedVersion(db: Executor, versionId: string, email: string): Promise<boolean> {
+export async function hasAcceptedVersion(
+  db: ModuleExecutor<'rooms'>,
+  versionId: string,
+  email: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('nda_acceptances')
     .select('id')
@@ -37,7 +42,7 @@ export async function hasAcceptedVersion(db: Executor, versionId: string, email:
 
 /** Whether the user, by their e-mail address, has accepted this version: one query, for the gate. */
 export async function hasUserAcceptedVersion(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   versionId: string,
   userId: string,
 ): Promise<boolean> {
@@ -52,7 +57,7 @@ export async function hasUserAcceptedVersion(
 }
 
 export async function findAcceptanceOf(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   versionId: string,
   email: string,
 ): Promise<NdaAcceptance | undefined> {
@@ -66,7 +71,10 @@ export async function findAcceptanceOf(
 }
 
 /** Stores an acceptance; false when this address had already accepted this version (nothing written). */
-export async function insertAcceptance(db: Executor, acceptance: NdaAcceptance): Promise<boolean> {
+export async function insertAcceptance(
+  db: ModuleExecutor<'rooms'>,
+  acceptance: NdaAcceptance,
+): Promise<boolean> {
   const result = await db
     .insertInto('nda_acceptances')
     .values(toRow<NdaAcceptanceRow>(acceptance))
@@ -78,7 +86,7 @@ export async function insertAcceptance(db: Executor, acceptance: NdaAcceptance):
 /** An acceptance as the founder sees it: with the version's hash, and the investor's name when known. */
 export type AcceptanceWithVersion = NdaAcceptance & { versionSha256: string; userName: string | null };
 
-function acceptancesQuery(db: Executor, roomId: string) {
+function acceptancesQuery(db: ModuleExecutor<'rooms'>, roomId: string) {
   return db
     .selectFrom('nda_acceptances')
     .innerJoin('nda_versions', 'nda_versions.id', 'nda_acceptances.version_id')
@@ -90,7 +98,7 @@ function acceptancesQuery(db: Executor, roomId: string) {
 
 /** The room's acceptances, newest first, at most `limit`; with `since`, only those after it. */
 export async function listRoomAcceptances(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   options: { since?: Date; limit: number },
 ): Promise<AcceptanceWithVersion[]> {
@@ -105,7 +113,7 @@ export async function listRoomAcceptances(
 }
 
 export async function findRoomAcceptance(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   acceptanceId: string,
 ): Promise<(AcceptanceWithVersion & { versionText: string }) | undefined> {
@@ -117,7 +125,7 @@ export async function findRoomAcceptance(
 }
 
 /** How many addresses accepted this version. */
-export async function countAcceptances(db: Executor, versionId: string): Promise<number> {
+export async function countAcceptances(db: ModuleExecutor<'rooms'>, versionId: string): Promise<number> {
   const row = await db
     .selectFrom('nda_acceptances')
     .select((eb) => eb.fn.countAll().as('count'))
@@ -130,7 +138,11 @@ export async function countAcceptances(db: Executor, versionId: string): Promise
  * The name the room invited this address by (its newest investor invitation not withdrawn), else the
  * account's own: what the NDA's name field starts with. Null when neither gives one.
  */
-export async function findInvitedName(db: Executor, roomId: string, email: string): Promise<string | null> {
+export async function findInvitedName(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  email: string,
+): Promise<string | null> {
   const invited = await db
     .selectFrom('invitations')
     .select('name')

@@ -1,12 +1,13 @@
-import { type Entity, type Executor, fromRow, toFlag, toRow } from '#server/db/columns';
+import { type Entity, fromRow, toFlag, toRow } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import type { ModuleExecutor } from '#server/db/schema';
 import type {
   DataRoomRow,
   DataRoomsTable,
   RoomMemberRole,
   RoomMemberRow,
   RoomSectionsRow,
-} from '#server/db/schema';
+} from './rooms.tables';
 
 export type DataRoom = Entity<DataRoomRow>;
 /** How a person manages a room: as its owner, or as an editor (a co-founder the owner invited). */
@@ -43,11 +44,14 @@ const dataRoomColumns: Record<keyof DataRoomsTable, true> = {
 const DATA_ROOM_COLUMNS = Object.keys(dataRoomColumns) as (keyof DataRoomsTable)[];
 const JOINED_DATA_ROOM_COLUMNS = DATA_ROOM_COLUMNS.map((column) => `data_rooms.${column}` as const);
 
-export async function insertDataRoom(db: Executor, room: DataRoom): Promise<void> {
+export async function insertDataRoom(db: ModuleExecutor<'rooms'>, room: DataRoom): Promise<void> {
   await db.insertInto('data_rooms').values(toRow<DataRoomRow>(room)).execute();
 }
 
-export async function findDataRoomById(db: Executor, id: string): Promise<DataRoom | undefined> {
+export async function findDataRoomById(
+  db: ModuleExecutor<'rooms'>,
+  id: string,
+): Promise<DataRoom | undefined> {
   const row = await db
     .selectFrom('data_rooms')
     .select(DATA_ROOM_COLUMNS)
@@ -57,7 +61,10 @@ export async function findDataRoomById(db: Executor, id: string): Promise<DataRo
 }
 
 /** The founder's own room (one per founder today; the oldest if there are several). */
-export async function findRoomOwnedBy(db: Executor, ownerId: string): Promise<DataRoom | undefined> {
+export async function findRoomOwnedBy(
+  db: ModuleExecutor<'rooms'>,
+  ownerId: string,
+): Promise<DataRoom | undefined> {
   const row = await db
     .selectFrom('data_rooms')
     .select(DATA_ROOM_COLUMNS)
@@ -68,7 +75,10 @@ export async function findRoomOwnedBy(db: Executor, ownerId: string): Promise<Da
 }
 
 /** Active rooms the user is a member of (as investor or owner), newest membership first. */
-export async function listActiveRoomsForMember(db: Executor, userId: string): Promise<DataRoom[]> {
+export async function listActiveRoomsForMember(
+  db: ModuleExecutor<'rooms'>,
+  userId: string,
+): Promise<DataRoom[]> {
   const rows = await db
     .selectFrom('room_members')
     .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
@@ -80,7 +90,10 @@ export async function listActiveRoomsForMember(db: Executor, userId: string): Pr
   return rows.map((row) => fromRow(row));
 }
 
-export async function addRoomMember(db: Executor, member: Entity<RoomMemberRow>): Promise<void> {
+export async function addRoomMember(
+  db: ModuleExecutor<'rooms'>,
+  member: Entity<RoomMemberRow>,
+): Promise<void> {
   await db
     .insertInto('room_members')
     .values(toRow<RoomMemberRow>(member))
@@ -90,7 +103,10 @@ export async function addRoomMember(db: Executor, member: Entity<RoomMemberRow>)
 }
 
 /** The room a co-founder edits (one per person: docs/decisions/0047-room-editors.md), the oldest if several. */
-export async function findRoomEditedBy(db: Executor, userId: string): Promise<DataRoom | undefined> {
+export async function findRoomEditedBy(
+  db: ModuleExecutor<'rooms'>,
+  userId: string,
+): Promise<DataRoom | undefined> {
   const row = await db
     .selectFrom('room_members')
     .innerJoin('data_rooms', 'data_rooms.id', 'room_members.room_id')
@@ -104,7 +120,7 @@ export async function findRoomEditedBy(db: Executor, userId: string): Promise<Da
 
 /** The user's role in the room, or undefined when they are not a member. */
 export async function findMemberRole(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   userId: string,
 ): Promise<RoomMemberRole | undefined> {
@@ -119,7 +135,7 @@ export async function findMemberRole(
 
 /** The room's owner and editors (co-founders), oldest membership first, with when they joined. */
 export async function listRoomManagers(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
 ): Promise<{ id: string; name: string; email: string; role: RoomMemberRole; createdAt: Date }[]> {
   const rows = await db
@@ -133,7 +149,11 @@ export async function listRoomManagers(
   return rows.map((row) => fromRow(row));
 }
 
-export async function removeEditorMember(db: Executor, roomId: string, userId: string): Promise<void> {
+export async function removeEditorMember(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+): Promise<void> {
   await db
     .deleteFrom('room_members')
     .where('room_id', '=', roomId)
@@ -142,7 +162,11 @@ export async function removeEditorMember(db: Executor, roomId: string, userId: s
     .execute();
 }
 
-export async function isRoomMember(db: Executor, roomId: string, userId: string): Promise<boolean> {
+export async function isRoomMember(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('room_members')
     .select('user_id')
@@ -154,7 +178,7 @@ export async function isRoomMember(db: Executor, roomId: string, userId: string)
 
 /** The investors who are members of a room, newest membership first, with when they joined. */
 export async function listRoomInvestors(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
 ): Promise<{ id: string; name: string; email: string; isActive: boolean; createdAt: Date }[]> {
   const rows = await db
@@ -168,7 +192,11 @@ export async function listRoomInvestors(
   return rows.map((row) => fromRow(row));
 }
 
-export async function removeInvestorMember(db: Executor, roomId: string, userId: string): Promise<void> {
+export async function removeInvestorMember(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  userId: string,
+): Promise<void> {
   await db
     .deleteFrom('room_members')
     .where('room_id', '=', roomId)
@@ -188,13 +216,20 @@ export async function removeInvestorMember(db: Executor, roomId: string, userId:
  * transaction's read and its write, SQLite's WAL refuses the write (SQLITE_BUSY_SNAPSHOT) rather than
  * let it overwrite what it did not read.
  */
-export async function lockRoomRow(trx: Executor, dialect: Dialect, roomId: string): Promise<void> {
+export async function lockRoomRow(
+  trx: ModuleExecutor<'rooms'>,
+  dialect: Dialect,
+  roomId: string,
+): Promise<void> {
   if (dialect !== 'postgres') return;
   await trx.selectFrom('data_rooms').select('id').where('id', '=', roomId).forUpdate().execute();
 }
 
 /** The room's saved sections text, or undefined while it shows the starter template. */
-export async function findRoomSections(db: Executor, roomId: string): Promise<RoomSections | undefined> {
+export async function findRoomSections(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+): Promise<RoomSections | undefined> {
   const row = await db
     .selectFrom('room_sections')
     .selectAll()
@@ -204,7 +239,7 @@ export async function findRoomSections(db: Executor, roomId: string): Promise<Ro
 }
 
 /** Saves the room's sections text: the first save adds its row, every later one replaces it. */
-export async function saveRoomSections(db: Executor, sections: RoomSections): Promise<void> {
+export async function saveRoomSections(db: ModuleExecutor<'rooms'>, sections: RoomSections): Promise<void> {
   await db
     .insertInto('room_sections')
     .values(toRow<RoomSectionsRow>(sections))
@@ -218,7 +253,7 @@ export async function saveRoomSections(db: Executor, sections: RoomSections): Pr
 }
 
 export async function updateDataRoom(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
   changes: Partial<
     Pick<
@@ -248,7 +283,11 @@ export async function updateDataRoom(
  * Which of these document ids belong to the room: what a sections save checks its links against (the
  * sections own their links; the documents module owns the rows).
  */
-export async function documentIdsInRoom(db: Executor, roomId: string, ids: string[]): Promise<Set<string>> {
+export async function documentIdsInRoom(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('documents')
@@ -264,7 +303,7 @@ export async function documentIdsInRoom(db: Executor, roomId: string, ids: strin
  * rewrites), in id order: what readers' sections show as an upload's type, whatever its title says.
  */
 export async function storedFileTypesInRoom(
-  db: Executor,
+  db: ModuleExecutor<'rooms'>,
   roomId: string,
 ): Promise<{ id: string; fileType: string }[]> {
   const rows = await db
@@ -274,4 +313,15 @@ export async function storedFileTypesInRoom(
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
+}
+
+/** The room's name and its owner's address: who is told when an endpoint is turned off. */
+export async function findRoomOwner(db: ModuleExecutor<'rooms'>, roomId: string) {
+  const row = await db
+    .selectFrom('data_rooms')
+    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
+    .select(['data_rooms.company_name', 'users.email as owner_email', 'users.name as owner_name'])
+    .where('data_rooms.id', '=', roomId)
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import {
   parseSectionsOffThread,
   SectionsTooComplexError,
@@ -411,7 +411,7 @@ export function writeWithSectionsEdit<T>(
   ctx: AppContext,
   roomId: string,
   edit: (room: DataRoom, saved: RoomSections | undefined) => Promise<string | undefined>,
-  write: (trx: Executor) => Promise<T>,
+  write: (trx: DatabaseExecutor) => Promise<T>,
   at: Date,
 ): Promise<T> {
   const sectionsEditsUnderWay = ctx.caches.get(sectionsEditQueue);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { INVITATION_TTL_MS } from '#server/durations';
 import { findUserByEmail } from '#server/features/accounts/index';
 import { findOpenInvitation, insertInvitation, updateInvitation } from '#server/features/invitations/index';
@@ -14,7 +14,7 @@ import { generateToken, hashToken } from '#server/security/tokens';
 
 /** Whether the address is in the room now: a member, or invited and still able to accept. */
 export async function isAlreadyInRoom(
-  db: Executor,
+  db: DatabaseExecutor,
   roomId: string,
   email: string,
   now: Date,
@@ -30,7 +30,7 @@ export async function isAlreadyInRoom(
  * the room by a mailed invitation not yet opened enters by it (a co-founder's is never taken by a code).
  */
 export async function pendingInvestorInvitationOf(
-  db: Executor,
+  db: DatabaseExecutor,
   roomId: string,
   email: string,
   now: Date,
@@ -45,7 +45,7 @@ export async function pendingInvestorInvitationOf(
  * expired, is renewed rather than duplicated (the unique index allows one).
  */
 export async function inviteFromLink(
-  trx: Executor,
+  trx: DatabaseExecutor,
   link: { id: string; roomId: string; groupId: string; createdBy: string },
   email: string,
   now: Date,

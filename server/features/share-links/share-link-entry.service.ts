@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { MINUTE_MS, SECOND_MS, SHARE_CODE_TTL_MS, SHARE_CODES_WINDOW_MS } from '#server/durations';
 import type { NewSession, User } from '#server/features/accounts/index';
@@ -135,7 +135,7 @@ function firstNameOf(name: string): string | null {
  * refuses the addresses not yet in the room nor already counted by it.
  */
 async function refusalOf(
-  db: Executor,
+  db: DatabaseExecutor,
   link: StoredShareLink,
   email: string,
   now: Date,
@@ -154,7 +154,7 @@ async function refusalOf(
 }
 
 async function requireAdmissible(
-  db: Executor,
+  db: DatabaseExecutor,
   link: StoredShareLink,
   email: string,
   now: Date,
@@ -326,7 +326,7 @@ const accessEnded = () =>
  * enters as it is; an address the founder removed stays out, whichever link it comes by.
  */
 async function admit(
-  trx: Executor,
+  trx: DatabaseExecutor,
   link: StoredShareLink,
   email: string,
   now: Date,

@@ -1,16 +1,23 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { ShareLinkCodesTable, ShareLinkReadersTable, ShareLinksTable } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { ShareLinkCodesTable, ShareLinkReadersTable, ShareLinksTable } from './share-links.tables';
 
 /** A share link as stored (docs/decisions/0071-share-links.md); allowedDomains still JSON text. */
 export type StoredShareLink = Entity<ShareLinksTable>;
 export type StoredShareCode = Entity<ShareLinkCodesTable>;
 export type StoredShareReader = Entity<ShareLinkReadersTable>;
 
-export async function insertShareLink(db: Executor, link: StoredShareLink): Promise<void> {
+export async function insertShareLink(
+  db: ModuleExecutor<'share-links'>,
+  link: StoredShareLink,
+): Promise<void> {
   await db.insertInto('share_links').values(toRow<ShareLinksTable>(link)).execute();
 }
 
-export async function listShareLinks(db: Executor, roomId: string): Promise<StoredShareLink[]> {
+export async function listShareLinks(
+  db: ModuleExecutor<'share-links'>,
+  roomId: string,
+): Promise<StoredShareLink[]> {
   const rows = await db
     .selectFrom('share_links')
     .selectAll()
@@ -20,7 +27,7 @@ export async function listShareLinks(db: Executor, roomId: string): Promise<Stor
   return rows.map((row) => fromRow(row));
 }
 
-export async function countShareLinks(db: Executor, roomId: string): Promise<number> {
+export async function countShareLinks(db: ModuleExecutor<'share-links'>, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('share_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -29,7 +36,7 @@ export async function countShareLinks(db: Executor, roomId: string): Promise<num
   return Number(row.count);
 }
 
-export async function findShareLink(db: Executor, roomId: string, id: string) {
+export async function findShareLink(db: ModuleExecutor<'share-links'>, roomId: string, id: string) {
   const row = await db
     .selectFrom('share_links')
     .selectAll()
@@ -39,7 +46,7 @@ export async function findShareLink(db: Executor, roomId: string, id: string) {
   return row && fromRow(row);
 }
 
-export async function findShareLinkByTokenHash(db: Executor, tokenHash: string) {
+export async function findShareLinkByTokenHash(db: ModuleExecutor<'share-links'>, tokenHash: string) {
   const row = await db
     .selectFrom('share_links')
     .selectAll()
@@ -50,7 +57,7 @@ export async function findShareLinkByTokenHash(db: Executor, tokenHash: string) 
 
 /** The room's link whose name has this key (the unique index's), but `exceptId`. */
 export async function findShareLinkByNameKey(
-  db: Executor,
+  db: ModuleExecutor<'share-links'>,
   roomId: string,
   nameKey: string,
   exceptId?: string,
@@ -66,7 +73,7 @@ export async function findShareLinkByNameKey(
 
 /** Gives a link a new token: the old address stops admitting, the link and its readers stay. */
 export async function replaceShareLinkToken(
-  db: Executor,
+  db: ModuleExecutor<'share-links'>,
   id: string,
   token: { tokenHash: string; sealed: string; keyId: string },
 ): Promise<void> {
@@ -79,7 +86,7 @@ export async function replaceShareLinkToken(
 
 /** Seals a link's token again under the current key, unless another request did it first. */
 export async function resealShareLinkToken(
-  db: Executor,
+  db: ModuleExecutor<'share-links'>,
   id: string,
   from: { sealed: string; keyId: string },
   to: { sealed: string; keyId: string },
@@ -94,7 +101,7 @@ export async function resealShareLinkToken(
 }
 
 export async function updateShareLink(
-  db: Executor,
+  db: ModuleExecutor<'share-links'>,
   id: string,
   changes: Partial<
     Omit<
@@ -108,16 +115,23 @@ export async function updateShareLink(
 
 // --- Codes --------------------------------------------------------------------------------------------
 
-export async function insertShareCode(db: Executor, code: StoredShareCode): Promise<void> {
+export async function insertShareCode(
+  db: ModuleExecutor<'share-links'>,
+  code: StoredShareCode,
+): Promise<void> {
   await db.insertInto('share_link_codes').values(toRow<ShareLinkCodesTable>(code)).execute();
 }
 
-export async function deleteShareCode(db: Executor, id: string): Promise<void> {
+export async function deleteShareCode(db: ModuleExecutor<'share-links'>, id: string): Promise<void> {
   await db.deleteFrom('share_link_codes').where('id', '=', id).execute();
 }
 
 /** Codes sent for one link since a moment (every address together). */
-export async function countCodesForLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
+export async function countCodesForLinkSince(
+  db: ModuleExecutor<'share-links'>,
+  linkId: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('share_link_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -128,7 +142,11 @@ export async function countCodesForLinkSince(db: Executor, linkId: string, since
 }
 
 /** Codes sent to one address since a moment (every link together). */
-export async function countCodesForEmailSince(db: Executor, email: string, since: Date): Promise<number> {
+export async function countCodesForEmailSince(
+  db: ModuleExecutor<'share-links'>,
+  email: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('share_link_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -139,7 +157,7 @@ export async function countCodesForEmailSince(db: Executor, email: string, since
 }
 
 /** The newest code sent to this address for this link, used or not: only it can prove the address. */
-export async function findNewestCode(db: Executor, linkId: string, email: string) {
+export async function findNewestCode(db: ModuleExecutor<'share-links'>, linkId: string, email: string) {
   const row = await db
     .selectFrom('share_link_codes')
     .selectAll()
@@ -151,7 +169,11 @@ export async function findNewestCode(db: Executor, linkId: string, email: string
   return row && fromRow(row);
 }
 
-export async function findCodeByProofHash(db: Executor, linkId: string, proofHash: string) {
+export async function findCodeByProofHash(
+  db: ModuleExecutor<'share-links'>,
+  linkId: string,
+  proofHash: string,
+) {
   const row = await db
     .selectFrom('share_link_codes')
     .selectAll()
@@ -162,7 +184,7 @@ export async function findCodeByProofHash(db: Executor, linkId: string, proofHas
 }
 
 /** Marks the code used, once: false when a concurrent proof used it first. */
-export async function useCode(db: Executor, id: string, now: Date): Promise<boolean> {
+export async function useCode(db: ModuleExecutor<'share-links'>, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('share_link_codes')
     .set({ used_at: toEpochMs(now) })
@@ -174,7 +196,7 @@ export async function useCode(db: Executor, id: string, now: Date): Promise<bool
 
 // --- Readers ------------------------------------------------------------------------------------------
 
-export async function findReader(db: Executor, linkId: string, email: string) {
+export async function findReader(db: ModuleExecutor<'share-links'>, linkId: string, email: string) {
   const row = await db
     .selectFrom('share_link_readers')
     .selectAll()
@@ -184,7 +206,7 @@ export async function findReader(db: Executor, linkId: string, email: string) {
   return row && fromRow(row);
 }
 
-export async function findRoomReader(db: Executor, roomId: string, id: string) {
+export async function findRoomReader(db: ModuleExecutor<'share-links'>, roomId: string, id: string) {
   const row = await db
     .selectFrom('share_link_readers')
     .selectAll()
@@ -194,7 +216,10 @@ export async function findRoomReader(db: Executor, roomId: string, id: string) {
   return row && fromRow(row);
 }
 
-export async function listReaders(db: Executor, roomId: string): Promise<StoredShareReader[]> {
+export async function listReaders(
+  db: ModuleExecutor<'share-links'>,
+  roomId: string,
+): Promise<StoredShareReader[]> {
   const rows = await db
     .selectFrom('share_link_readers')
     .selectAll()
@@ -205,7 +230,10 @@ export async function listReaders(db: Executor, roomId: string): Promise<StoredS
 }
 
 /** The readers a link's maximum counts: the ones it let in and the ones waiting for the founder. */
-export async function countCountedReaders(db: Executor, linkId: string): Promise<number> {
+export async function countCountedReaders(
+  db: ModuleExecutor<'share-links'>,
+  linkId: string,
+): Promise<number> {
   const row = await db
     .selectFrom('share_link_readers')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -215,13 +243,16 @@ export async function countCountedReaders(db: Executor, linkId: string): Promise
   return Number(row.count);
 }
 
-export async function insertReader(db: Executor, reader: StoredShareReader): Promise<void> {
+export async function insertReader(
+  db: ModuleExecutor<'share-links'>,
+  reader: StoredShareReader,
+): Promise<void> {
   await db.insertInto('share_link_readers').values(toRow<ShareLinkReadersTable>(reader)).execute();
 }
 
 /** Decides a waiting reader, once: false when it was decided meanwhile. */
 export async function decideReader(
-  db: Executor,
+  db: ModuleExecutor<'share-links'>,
   id: string,
   state: 'admitted' | 'refused',
   now: Date,
@@ -239,7 +270,12 @@ export async function decideReader(
  * Spends one try of a live code before it is compared: false when it was used, has expired or has no
  * tries left. One conditional UPDATE, so parallel guesses each spend their own.
  */
-export async function takeTry(db: Executor, id: string, tries: number, now: Date): Promise<boolean> {
+export async function takeTry(
+  db: ModuleExecutor<'share-links'>,
+  id: string,
+  tries: number,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('share_link_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -249,19 +285,4 @@ export async function takeTry(db: Executor, id: string, tries: number, now: Date
     .where('expires_at', '>', toEpochMs(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** The addresses a share link brought into the room, as their access rows keep it. */
-export async function listAddressesBroughtBy(
-  db: Executor,
-  roomId: string,
-  linkId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('investor_access')
-    .select('email')
-    .where('room_id', '=', roomId)
-    .where('share_link_id', '=', linkId)
-    .execute();
-  return rows.map((row) => row.email);
 }

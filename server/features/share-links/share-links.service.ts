@@ -5,6 +5,7 @@ import { lockForTransaction } from '#server/db/transaction-lock';
 import { requestMagicLink } from '#server/features/auth/index';
 import {
   companyNamesFor,
+  listAddressesBroughtBy,
   type RoomUser,
   requireManagedRoom,
   requireRoomGroup,
@@ -34,7 +35,6 @@ import {
   findShareLink,
   findShareLinkByNameKey,
   insertShareLink,
-  listAddressesBroughtBy,
   listReaders,
   listShareLinks,
   replaceShareLinkToken,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
+import { findUserById } from '#server/features/accounts/index';
 import { findDocumentById, type StoredDocument } from '#server/features/documents/index';
 import { findReadableRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
@@ -24,7 +25,10 @@ const payloadSchema = z.object({
 type NewVersionMail = z.infer<typeof payloadSchema>;
 
 /** Inside the transaction that makes the version current: a mail job per earlier reader. */
-export async function enqueueNewVersionMails(trx: Executor, document: StoredDocument): Promise<void> {
+export async function enqueueNewVersionMails(
+  trx: ModuleExecutor<'versions'>,
+  document: StoredDocument,
+): Promise<void> {
   const readers = await trx
     .selectFrom('access_events')
     .select('user_id')
@@ -52,11 +56,7 @@ export async function enqueueNewVersionMails(trx: Executor, document: StoredDocu
 async function sendNewVersionMail(ctx: AppContext, { documentId, versionNumber, userId }: NewVersionMail) {
   const document = await findDocumentById(ctx.db, documentId);
   if (!document || document.currentVersion !== versionNumber) return;
-  const reader = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const reader = await findUserById(ctx.db, userId);
   // Only readers who may still read the room are told: not one removed, nor one of a closed room, nor
   // one held at a new NDA (403 from the gate).
   const room = await findReadableRoom(ctx, { id: userId }, document.roomId).catch((error: unknown) => {

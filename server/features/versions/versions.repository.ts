@@ -1,6 +1,7 @@
-import { type Entity, type Executor, fromRow, toRow } from '#server/db/columns';
-import type { DocumentVersionRow, DocumentVersionStatus } from '#server/db/schema';
+import { type Entity, fromRow, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
 import type { StoredDocument } from '#server/features/documents/index';
+import type { DocumentVersionRow, DocumentVersionStatus } from './versions.tables';
 
 /** One file a document has had (docs/decisions/0069-document-versions.md). */
 export type StoredVersion = Entity<DocumentVersionRow>;
@@ -31,7 +32,7 @@ export function firstVersionOf(document: StoredDocument): StoredVersion {
  * current and every other one earlier. Inside the caller's transaction.
  */
 export async function makeVersionCurrent(
-  db: Executor,
+  db: ModuleExecutor<'versions'>,
   document: StoredDocument,
   version: StoredVersion,
   now: Date,
@@ -58,13 +59,13 @@ export async function makeVersionCurrent(
   return fromRow(row);
 }
 
-export async function insertVersion(db: Executor, version: StoredVersion): Promise<void> {
+export async function insertVersion(db: ModuleExecutor<'versions'>, version: StoredVersion): Promise<void> {
   await db.insertInto('document_versions').values(toRow<DocumentVersionRow>(version)).execute();
 }
 
 /** Scoped by room: a document id alone never reaches another room's versions. */
 export async function findVersion(
-  db: Executor,
+  db: ModuleExecutor<'versions'>,
   roomId: string,
   documentId: string,
   number: number,
@@ -81,7 +82,7 @@ export async function findVersion(
 
 /** A document's versions, newest first. */
 export async function listVersions(
-  db: Executor,
+  db: ModuleExecutor<'versions'>,
   roomId: string,
   documentId: string,
 ): Promise<StoredVersion[]> {
@@ -96,7 +97,7 @@ export async function listVersions(
 }
 
 /** The number the document's next version gets: one more than any it has had that is still kept. */
-export async function nextVersionNumber(db: Executor, documentId: string): Promise<number> {
+export async function nextVersionNumber(db: ModuleExecutor<'versions'>, documentId: string): Promise<number> {
   const row = await db
     .selectFrom('document_versions')
     .select((eb) => eb.fn.max<number | null>('number').as('highest'))
@@ -106,7 +107,7 @@ export async function nextVersionNumber(db: Executor, documentId: string): Promi
 }
 
 export async function setVersionStatus(
-  db: Executor,
+  db: ModuleExecutor<'versions'>,
   documentId: string,
   number: number,
   status: DocumentVersionStatus,
@@ -121,7 +122,7 @@ export async function setVersionStatus(
 
 /** Records the pages a founder reads of a version (docs/decisions/0077-reading-analytics-by-version.md). */
 export async function setVersionPageCount(
-  db: Executor,
+  db: ModuleExecutor<'versions'>,
   documentId: string,
   number: number,
   pageCount: number | null,
@@ -135,7 +136,11 @@ export async function setVersionPageCount(
 }
 
 /** Every other version that is current becomes earlier (the one current version of a document). */
-async function demoteOtherVersions(db: Executor, documentId: string, number: number): Promise<void> {
+async function demoteOtherVersions(
+  db: ModuleExecutor<'versions'>,
+  documentId: string,
+  number: number,
+): Promise<void> {
   await db
     .updateTable('document_versions')
     .set({ status: 'earlier' })
@@ -145,7 +150,11 @@ async function demoteOtherVersions(db: Executor, documentId: string, number: num
     .execute();
 }
 
-export async function deleteVersionRow(db: Executor, documentId: string, number: number): Promise<void> {
+export async function deleteVersionRow(
+  db: ModuleExecutor<'versions'>,
+  documentId: string,
+  number: number,
+): Promise<void> {
   await db
     .deleteFrom('document_versions')
     .where('document_id', '=', documentId)
@@ -154,13 +163,16 @@ export async function deleteVersionRow(db: Executor, documentId: string, number:
 }
 
 /** Every stored file of any version of any document: what the storage must keep. */
-export async function allVersionStorageKeys(db: Executor): Promise<string[]> {
+export async function allVersionStorageKeys(db: ModuleExecutor<'versions'>): Promise<string[]> {
   const rows = await db.selectFrom('document_versions').select('storage_key').execute();
   return rows.map((row) => row.storage_key);
 }
 
 /** The files of all of a document's versions, for its delete. */
-export async function versionStorageKeysOf(db: Executor, documentId: string): Promise<string[]> {
+export async function versionStorageKeysOf(
+  db: ModuleExecutor<'versions'>,
+  documentId: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('document_versions')
     .select('storage_key')
@@ -171,7 +183,7 @@ export async function versionStorageKeysOf(db: Executor, documentId: string): Pr
 
 /** Who opened or downloaded each version of a document, and for how long they read it (ADR 41, ADR 69). */
 export async function readersByVersion(
-  db: Executor,
+  db: ModuleExecutor<'versions'>,
   roomId: string,
   documentId: string,
 ): Promise<{ version: number; email: string; name: string | null; views: number; readMs: number }[]> {
@@ -201,7 +213,10 @@ export async function readersByVersion(
 }
 
 /** The e-mail addresses of these users, by id (who uploaded each version). */
-export async function emailsOfUsers(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+export async function emailsOfUsers(
+  db: ModuleExecutor<'versions'>,
+  userIds: string[],
+): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
   return new Map(rows.map((row) => [row.id, row.email]));

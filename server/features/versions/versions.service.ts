@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context';
-import type { Executor } from '#server/db/columns';
 import type { Dialect } from '#server/db/database';
+import type { DatabaseExecutor } from '#server/db/schema';
 import {
   type CheckedUpload,
   checkedUpload,
@@ -191,7 +191,7 @@ async function storeNewVersion(
  * the new preview.
  */
 async function switchToVersion(
-  trx: Executor,
+  trx: DatabaseExecutor,
   document: StoredDocument,
   version: StoredVersion,
   now: Date,
@@ -278,7 +278,7 @@ export interface VersionPreparation {
  * Returns the objects no longer used, for the caller to remove after the commit.
  */
 export async function commitVersionPreparation(
-  db: Executor,
+  db: DatabaseExecutor,
   dialect: Dialect,
   documentId: string,
   number: number,
@@ -310,7 +310,7 @@ export async function commitVersionPreparation(
 
 /** A version still waiting for its preparation, by document: what the preparation job reads. */
 export async function findPreparingVersion(
-  db: Executor,
+  db: DatabaseExecutor,
   documentId: string,
   number: number,
 ): Promise<StoredVersion | undefined> {
@@ -318,7 +318,7 @@ export async function findPreparingVersion(
   return version?.status === 'preparing' ? version : undefined;
 }
 
-async function findVersionOfDocument(db: Executor, documentId: string, number: number) {
+async function findVersionOfDocument(db: DatabaseExecutor, documentId: string, number: number) {
   const document = await findDocumentById(db, documentId);
   return document ? findVersion(db, document.roomId, documentId, number) : undefined;
 }

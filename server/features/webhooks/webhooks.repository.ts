@@ -1,12 +1,16 @@
-import { type Entity, type Executor, fromRow, toEpochMs, toRow } from '#server/db/columns';
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '#server/db/schema';
+import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
+import type { ModuleExecutor } from '#server/db/schema';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from './webhooks.tables';
 
 /** Webhook endpoints and their delivery log (docs/decisions/0052-webhooks.md); every query names its room or endpoint. */
 
 export type StoredEndpoint = Entity<WebhookEndpointRow>;
 export type StoredDelivery = Entity<WebhookDeliveryRow>;
 
-export async function listRoomEndpoints(db: Executor, roomId: string): Promise<StoredEndpoint[]> {
+export async function listRoomEndpoints(
+  db: ModuleExecutor<'webhooks'>,
+  roomId: string,
+): Promise<StoredEndpoint[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -19,7 +23,7 @@ export async function listRoomEndpoints(db: Executor, roomId: string): Promise<S
 
 /** The name and e-mail of whoever added each of the room's endpoints, by user id. */
 export async function listEndpointCreators(
-  db: Executor,
+  db: ModuleExecutor<'webhooks'>,
   roomId: string,
 ): Promise<Map<string, { name: string; email: string }>> {
   const rows = await db
@@ -31,7 +35,7 @@ export async function listEndpointCreators(
   return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 
-export async function countRoomEndpoints(db: Executor, roomId: string): Promise<number> {
+export async function countRoomEndpoints(db: ModuleExecutor<'webhooks'>, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -40,12 +44,15 @@ export async function countRoomEndpoints(db: Executor, roomId: string): Promise<
   return Number(row.count);
 }
 
-export async function insertEndpoint(db: Executor, endpoint: StoredEndpoint): Promise<void> {
+export async function insertEndpoint(
+  db: ModuleExecutor<'webhooks'>,
+  endpoint: StoredEndpoint,
+): Promise<void> {
   await db.insertInto('webhook_endpoints').values(toRow<WebhookEndpointRow>(endpoint)).execute();
 }
 
 export async function findRoomEndpoint(
-  db: Executor,
+  db: ModuleExecutor<'webhooks'>,
   roomId: string,
   id: string,
 ): Promise<StoredEndpoint | undefined> {
@@ -58,13 +65,16 @@ export async function findRoomEndpoint(
   return row ? fromRow(row) : undefined;
 }
 
-export async function findEndpoint(db: Executor, id: string): Promise<StoredEndpoint | undefined> {
+export async function findEndpoint(
+  db: ModuleExecutor<'webhooks'>,
+  id: string,
+): Promise<StoredEndpoint | undefined> {
   const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
 export async function updateEndpoint(
-  db: Executor,
+  db: ModuleExecutor<'webhooks'>,
   id: string,
   changes: Partial<Omit<StoredEndpoint, 'id' | 'roomId' | 'createdAt'>>,
 ): Promise<void> {
@@ -75,7 +85,11 @@ export async function updateEndpoint(
     .execute();
 }
 
-export async function deleteRoomEndpoint(db: Executor, roomId: string, id: string): Promise<boolean> {
+export async function deleteRoomEndpoint(
+  db: ModuleExecutor<'webhooks'>,
+  roomId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('webhook_endpoints')
     .where('room_id', '=', roomId)
@@ -89,7 +103,7 @@ export async function deleteRoomEndpoint(db: Executor, roomId: string, id: strin
  * failing since before `failingSince` does it (two deliveries failing at once mail the founder once).
  */
 export async function disableFailingEndpoint(
-  db: Executor,
+  db: ModuleExecutor<'webhooks'>,
   id: string,
   failingSince: Date,
   reason: string,
@@ -106,7 +120,11 @@ export async function disableFailingEndpoint(
 }
 
 /** Marks the endpoint failing from now, unless it already was; returns since when it has been failing. */
-export async function markEndpointFailing(db: Executor, id: string, now: Date): Promise<Date> {
+export async function markEndpointFailing(
+  db: ModuleExecutor<'webhooks'>,
+  id: string,
+  now: Date,
+): Promise<Date> {
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since_at: toEpochMs(now) })
@@ -121,7 +139,7 @@ export async function markEndpointFailing(db: Executor, id: string, now: Date): 
   return new Date(row?.failing_since_at ?? toEpochMs(now));
 }
 
-export async function markEndpointHealthy(db: Executor, id: string): Promise<void> {
+export async function markEndpointHealthy(db: ModuleExecutor<'webhooks'>, id: string): Promise<void> {
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since_at: null })
@@ -131,7 +149,7 @@ export async function markEndpointHealthy(db: Executor, id: string): Promise<voi
 }
 
 export async function listEndpointDeliveries(
-  db: Executor,
+  db: ModuleExecutor<'webhooks'>,
   endpointId: string,
   limit: number,
 ): Promise<StoredDelivery[]> {
@@ -146,7 +164,10 @@ export async function listEndpointDeliveries(
   return rows.map((row) => fromRow(row));
 }
 
-export async function findDelivery(db: Executor, id: string): Promise<StoredDelivery | undefined> {
+export async function findDelivery(
+  db: ModuleExecutor<'webhooks'>,
+  id: string,
+): Promise<StoredDelivery | undefined> {
   const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
@@ -163,7 +184,11 @@ export interface AttemptRecord {
 }
 
 /** Records an attempt on a delivery still pending (a repeat of a finished one records nothing). */
-export async function recordAttempt(db: Executor, id: string, attempt: AttemptRecord): Promise<boolean> {
+export async function recordAttempt(
+  db: ModuleExecutor<'webhooks'>,
+  id: string,
+  attempt: AttemptRecord,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_deliveries')
     .set((eb) => ({
@@ -179,7 +204,7 @@ export async function recordAttempt(db: Executor, id: string, attempt: AttemptRe
 
 /** Ends every pending delivery of an endpoint (turned off or deleted): their jobs then send nothing. */
 export async function failPendingDeliveries(
-  db: Executor,
+  db: ModuleExecutor<'webhooks'>,
   endpointId: string,
   reason: string,
   now: Date,
@@ -193,7 +218,12 @@ export async function failPendingDeliveries(
 }
 
 /** Ends one pending delivery without an attempt (its endpoint was turned off, or its window passed). */
-export async function failDelivery(db: Executor, id: string, reason: string, now: Date): Promise<void> {
+export async function failDelivery(
+  db: ModuleExecutor<'webhooks'>,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({ status: 'failed', last_error: reason, next_attempt_at: null, finished_at: toEpochMs(now) })
@@ -202,19 +232,11 @@ export async function failDelivery(db: Executor, id: string, reason: string, now
     .execute();
 }
 
-/** The room's name and its owner's address: who is told when an endpoint is turned off. */
-export async function findRoomOwner(db: Executor, roomId: string) {
-  const row = await db
-    .selectFrom('data_rooms')
-    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
-    .select(['data_rooms.company_name', 'users.email as owner_email', 'users.name as owner_name'])
-    .where('data_rooms.id', '=', roomId)
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
-
 /** Deletes finished deliveries older than `before`: the log is for recent trouble, not an archive. */
-export async function deleteFinishedDeliveriesBefore(db: Executor, before: Date): Promise<void> {
+export async function deleteFinishedDeliveriesBefore(
+  db: ModuleExecutor<'webhooks'>,
+  before: Date,
+): Promise<void> {
   await db
     .deleteFrom('webhook_deliveries')
     .where('status', '!=', 'pending')

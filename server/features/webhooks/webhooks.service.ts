@@ -10,7 +10,7 @@ import {
   SECOND_MS,
   WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS,
 } from '#server/durations';
-import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import { findRoomOwner, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
 import {
@@ -49,7 +49,6 @@ import {
   findDelivery,
   findEndpoint,
   findRoomEndpoint,
-  findRoomOwner,
   insertEndpoint,
   listEndpointCreators,
   listEndpointDeliveries,

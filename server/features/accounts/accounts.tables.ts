@@ -1,0 +1,51 @@
+import type { Selectable } from 'kysely';
+import type { EpochMs, Flag } from '#server/db/column-types';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  role: 'founder' | 'investor';
+  is_active: Flag;
+  plan: string;
+  created_at: EpochMs;
+  last_login_at: EpochMs | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+  user_agent: string | null;
+  /** A manager holding a passkey signed in by mail and has not yet given it (ADR 62). */
+  is_second_factor_pending: Flag;
+  /** When and from where the session was last used, written at most once a minute. */
+  last_used_at: EpochMs | null;
+  last_used_ip: string | null;
+  /**
+   * Opened by an invitation's link or a share-link code: the session reads this one room and nothing
+   * else of the account; null once the mailbox was proven (docs/decisions/0074-a-proof-of-one-room.md).
+   */
+  only_room_id: string | null;
+}
+
+export interface WaitlistTable {
+  id: string;
+  company_name: string;
+  contact_email: string;
+  created_at: EpochMs;
+}
+
+/** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */
+export interface AccountsTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  waitlist: WaitlistTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type WaitlistRow = Selectable<WaitlistTable>;

@@ -1,0 +1,52 @@
+import type { EpochMs, Flag } from '#server/db/column-types';
+
+/** One investor's question (docs/decisions/0073-questions-and-answers.md). */
+export interface QuestionsTable {
+  id: string;
+  room_id: string;
+  asker_id: string;
+  subject_kind: 'room' | 'section' | 'document';
+  /** sectionKeyOf the section's name, as section_visibility keys sections (ADR 68). */
+  section_key: string | null;
+  section_name: string | null;
+  document_id: string | null;
+  page: number | null;
+  text: string;
+  state: 'open' | 'answered' | 'published';
+  answer: string | null;
+  /** The wording published to the room's FAQ; null unless published. */
+  published_question: string | null;
+  answered_by: string | null;
+  created_at: EpochMs;
+  answered_at: EpochMs | null;
+  published_at: EpochMs | null;
+  /** When the answer was given or last changed: the asker's badge compares it with asker_seen_at. */
+  answer_changed_at: EpochMs | null;
+  asker_seen_at: EpochMs | null;
+}
+
+/** What a published question and answer said before each edit or withdrawal, and who made it. */
+export interface QuestionAnswerEditsTable {
+  id: string;
+  question_id: string;
+  room_id: string;
+  kind: 'edited' | 'withdrawn';
+  edited_by: string | null;
+  edited_at: EpochMs;
+  question_before: string;
+  answer_before: string;
+}
+
+/** A room's "Questions" switch; a room without a row takes questions. */
+export interface QuestionSettingsTable {
+  room_id: string;
+  is_enabled: Flag;
+  updated_at: EpochMs;
+}
+
+/** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */
+export interface QuestionsTables {
+  questions: QuestionsTable;
+  question_answer_edits: QuestionAnswerEditsTable;
+  question_settings: QuestionSettingsTable;
+}
