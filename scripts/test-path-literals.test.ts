@@ -34,6 +34,8 @@ const DELIBERATE: Record<string, string> = {
   'tests/api/server-process.test.ts': 'asserts the URL as the log line writes it, with its token redacted',
   'shared/contracts/api-route.test.ts': 'tests apiPath itself against the paths it must build',
   'scripts/test-path-literals.test.ts': 'plants path literals to prove this count finds them',
+  'server/plugins/contract-routes.test.ts':
+    'plants path literals to prove the count of the server route files finds them',
 };
 
 /**
