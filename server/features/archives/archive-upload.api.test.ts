@@ -11,6 +11,12 @@ import { lyingSizeZip, manyEntriesZip, rawZip, truncatedZip, zipBomb, zipOf } fr
 // Folders in (docs/product-rules.md#folders-and-zips): a zip unpacked into sections named after its top
 // folders, one line per file, and every hostile zip refused whole with nothing stored.
 
+/**
+ * How long a test waits for the room's zip slot to be taken or freed: a stalled upload reaches the server
+ * within milliseconds, but a loaded machine has taken over a second (poll's default). A hang still fails.
+ */
+const SLOT_WAIT = { timeout: 30_000 };
+
 let t: TestApp;
 /** A second server on the same database where there can be one (PostgreSQL); else the same server. */
 let beside: TestApp;
@@ -347,7 +353,7 @@ describe('POST /api/upload/archive', () => {
     const founder = await createFounder(t);
     const roomId = await roomIdOf(founder);
     const first = stalledUpload(founder, zipOf({ 'First/Deck.pdf': uniquePdf() }));
-    await expect.poll(() => slotIsHeld(roomId)).toBe(true);
+    await expect.poll(() => slotIsHeld(roomId), SLOT_WAIT).toBe(true);
 
     const before = await writtenState(t);
     const second = await uploadZip(
@@ -387,9 +393,9 @@ describe('POST /api/upload/archive', () => {
 
     const before = await writtenState(t);
     const gone = stalledUpload(founder, zipOf({ 'Deck.pdf': uniquePdf() }));
-    await expect.poll(() => slotIsHeld(roomId)).toBe(true);
+    await expect.poll(() => slotIsHeld(roomId), SLOT_WAIT).toBe(true);
     gone.abort();
-    await expect.poll(() => slotIsHeld(roomId)).toBe(false);
+    await expect.poll(() => slotIsHeld(roomId), SLOT_WAIT).toBe(false);
     await expectNothingWritten(t, before);
     expect((await uploadZip(founder, zipOf({ 'Deck.pdf': uniquePdf() }))).status).toBe(201);
   });
