@@ -4,7 +4,14 @@ import { linkedDocumentId } from '#shared/sections-markdown';
 import type { DocumentBlock, SectionsEdit } from '#shared/sections-model';
 import { Button } from '#web/components/ui/button';
 import { dropAttributes } from './document-drag';
-import { DragHandle, focusKey, type HandleProps, IconButton, InlineRename } from './sections-editor-controls';
+import {
+  DragHandle,
+  focusKey,
+  type HandleProps,
+  IconButton,
+  InlineRename,
+  MoveToSectionPicker,
+} from './sections-editor-controls';
 import type { MoveDocument } from './sections-edits';
 
 interface DocumentRowProps {
@@ -128,37 +135,14 @@ export function DocumentRow({
         </div>
       )}
       {choosingSection && (
-        // A list of buttons rather than a <select>: a closed select's arrow keys would move the document
-        // at the first key press.
-        <fieldset
+        <MoveToSectionPicker
           id={moveToId}
-          className="flex basis-full flex-wrap items-center gap-1 pl-6"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              setChoosingSection(false);
-            }
-          }}
+          title={title}
+          sectionNames={sectionNames}
+          skip={sectionIndex}
+          onChoose={(target) => moveDocument(here, { section: target, index: Number.MAX_SAFE_INTEGER })}
+          onClose={() => setChoosingSection(false)}
         >
-          <legend className="sr-only">Move {title} to</legend>
-          {sectionNames.map((name, target) =>
-            target === sectionIndex ? null : (
-              <Button
-                // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
-                key={target}
-                type="button"
-                variant="secondary"
-                size="sm"
-                aria-label={`Move ${title} to ${name}`}
-                onClick={() => {
-                  setChoosingSection(false);
-                  moveDocument(here, { section: target, index: Number.MAX_SAFE_INTEGER });
-                }}
-              >
-                {name}
-              </Button>
-            ),
-          )}
           {documentId && (
             <Button
               type="button"
@@ -173,7 +157,7 @@ export function DocumentRow({
               Not in a section
             </Button>
           )}
-        </fieldset>
+        </MoveToSectionPicker>
       )}
     </li>
   );

@@ -127,3 +127,60 @@ export function InlineRename({
     </form>
   );
 }
+
+/**
+ * A document's "Move to…" choices: one button per section (but `skip`, the one it is in), then
+ * `children` (another destination). A list of buttons rather than a <select>: a closed select's arrow
+ * keys would move the document at the first key press. Escape closes it.
+ */
+export function MoveToSectionPicker({
+  id,
+  title,
+  sectionNames,
+  skip,
+  onChoose,
+  onClose,
+  children,
+}: {
+  id: string;
+  title: string;
+  sectionNames: string[];
+  skip?: number;
+  onChoose: (target: number) => void;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset
+      id={id}
+      className="flex basis-full flex-wrap items-center gap-1 pl-6"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <legend className="sr-only">Move {title} to</legend>
+      {sectionNames.map((name, target) =>
+        target === skip ? null : (
+          <Button
+            // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
+            key={target}
+            type="button"
+            variant="secondary"
+            size="sm"
+            aria-label={`Move ${title} to ${name}`}
+            onClick={() => {
+              onClose();
+              onChoose(target);
+            }}
+          >
+            {name}
+          </Button>
+        ),
+      )}
+      {children}
+    </fieldset>
+  );
+}

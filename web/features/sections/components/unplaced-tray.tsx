@@ -2,7 +2,14 @@ import { FileText, FolderInput, Inbox, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { type DocumentDrag, dropAttributes } from './document-drag';
-import { DragHandle, focusKey, type HandleProps, IconButton, InlineRename } from './sections-editor-controls';
+import {
+  DragHandle,
+  focusKey,
+  type HandleProps,
+  IconButton,
+  InlineRename,
+  MoveToSectionPicker,
+} from './sections-editor-controls';
 
 /** An uploaded file of the room, as the tray lists it when no section links it. */
 export interface UploadedFile {
@@ -149,34 +156,13 @@ function TrayRow({
         </div>
       )}
       {choosingSection && (
-        <fieldset
+        <MoveToSectionPicker
           id={moveToId}
-          className="flex basis-full flex-wrap items-center gap-1 pl-6"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              setChoosingSection(false);
-            }
-          }}
-        >
-          <legend className="sr-only">Move {title} to</legend>
-          {sectionNames.map((name, target) => (
-            <Button
-              // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a name
-              key={target}
-              type="button"
-              variant="secondary"
-              size="sm"
-              aria-label={`Move ${title} to ${name}`}
-              onClick={() => {
-                setChoosingSection(false);
-                onPlace(file, target);
-              }}
-            >
-              {name}
-            </Button>
-          ))}
-        </fieldset>
+          title={title}
+          sectionNames={sectionNames}
+          onChoose={(target) => onPlace(file, target)}
+          onClose={() => setChoosingSection(false)}
+        />
       )}
     </li>
   );
