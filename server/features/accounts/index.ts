@@ -18,6 +18,7 @@ export {
 export {
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertUserIfAbsent,
   recordLogin,
   type User,

@@ -23,6 +23,21 @@ export async function findUserById(db: ModuleExecutor<'accounts'>, id: string): 
   return row ? fromRow(row) : undefined;
 }
 
+/**
+ * The users of these ids, by id (ids with no user are absent): how another module shows a person's name
+ * and address beside its own rows, one query for a page of rows instead of a join into this module's
+ * table (docs/decisions/0085-modules-own-their-tables.md).
+ */
+export async function findUsersByIds(
+  db: ModuleExecutor<'accounts'>,
+  ids: readonly string[],
+): Promise<Map<string, User>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, fromRow(row)] as const));
+}
+
 /** By e-mail, normalised (trimmed, lower case) as every e-mail is stored. */
 export async function findUserByEmail(
   db: ModuleExecutor<'accounts'>,
