@@ -1,5 +1,9 @@
 import fs from 'node:fs';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
@@ -194,6 +198,24 @@ test('the invitation link shows the room without a session; tapping an upload op
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
+/**
+ * Opens `path` as a fresh page load and waits for the API answers its content is drawn from. A cold load
+ * walks the entry, the layouts' and the page's code, the session check and the page's requests in turn:
+ * on a loaded machine that walk alone outlasted an assertion's wait, which then found only the loading
+ * state. The answers are the state the page's assertions mean; what follows them is the page's drawing.
+ */
+async function openAfterItsAnswers<const Paths extends readonly string[]>(
+  page: Page,
+  path: string,
+  answerPaths: Paths,
+): Promise<{ [Index in keyof Paths]: Response }> {
+  const answers = answerPaths.map((answerPath) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === answerPath),
+  );
+  await page.goto(path);
+  return (await Promise.all(answers)) as { [Index in keyof Paths]: Response };
+}
+
 test('the founder previews the room as investors see it, and /data-room is the own room @phone', async ({
   page,
 }) => {
@@ -203,7 +225,8 @@ test('the founder previews the room as investors see it, and /data-room is the o
   });
   expect(setup.status()).toBe(201);
 
-  await page.goto('/preview');
+  const [previewAnswer] = await openAfterItsAnswers(page, '/preview', [apiPath(roomPreviewRoutes.preview)]);
+  const roomId = ((await previewAnswer.json()) as RoomPreview).dataRoom.id;
   await expect(page.getByRole('heading', { name: 'Investor preview' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   // The starter's sections are empty, so investors see none of them; the founder's marks show them.
@@ -216,8 +239,14 @@ test('the founder previews the room as investors see it, and /data-room is the o
   await page.getByRole('button', { name: 'Close preview' }).click();
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
 
+  const room = { params: { id: roomId } };
+  const roomAnswers = [
+    apiPath(roomRoutes.room, room),
+    apiPath(roomRoutes.sections, room),
+    apiPath(documentRoutes.inRoom, room),
+  ];
   for (const path of ['/data-room', '/app']) {
-    await page.goto(path);
+    await openAfterItsAnswers(page, path, roomAnswers);
     await expect(page.getByRole('heading', { level: 1, name: companyName }), path).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Investor preview' }), path).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' }), path).toBeVisible();
