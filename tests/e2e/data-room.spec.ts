@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
 import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+import { openAfterItsAnswers } from './support/page-answers';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
 
 const EXTERNAL_URL = 'https://research.example.com/market-report.pdf';
@@ -197,24 +198,6 @@ test('the invitation link shows the room without a session; tapping an upload op
   await expect(page).toHaveURL(new RegExp(`/data-room/${roomId}$`));
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
-
-/**
- * Opens `path` as a fresh page load and waits for the API answers its content is drawn from. A cold load
- * walks the entry, the layouts' and the page's code, the session check and the page's requests in turn:
- * on a loaded machine that walk alone outlasted an assertion's wait, which then found only the loading
- * state. The answers are the state the page's assertions mean; what follows them is the page's drawing.
- */
-async function openAfterItsAnswers<const Paths extends readonly string[]>(
-  page: Page,
-  path: string,
-  answerPaths: Paths,
-): Promise<{ [Index in keyof Paths]: Response }> {
-  const answers = answerPaths.map((answerPath) =>
-    page.waitForResponse((response) => new URL(response.url()).pathname === answerPath),
-  );
-  await page.goto(path);
-  return (await Promise.all(answers)) as { [Index in keyof Paths]: Response };
-}
 
 test('the founder previews the room as investors see it, and /data-room is the own room @phone', async ({
   page,
