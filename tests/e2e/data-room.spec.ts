@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
 import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -240,7 +241,10 @@ test.describe('rooms that cannot be shown', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('an unusable invitation link, an unknown room, and /data-room without a session', async ({ page }) => {
-    await page.goto('/data-room?invite=not-a-real-invitation-token');
+    const unusable = { params: { token: 'not-a-real-invitation-token' } };
+    await openAfterItsAnswers(page, `/data-room?invite=${unusable.params.token}`, [
+      apiPath(authRoutes.invitationLinkState, unusable),
+    ]);
     await expect(page.getByRole('heading', { name: 'This invitation link is not valid' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
@@ -251,7 +255,10 @@ test.describe('rooms that cannot be shown', () => {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: 'Elsewhere Inc' },
     });
     expect(setup.status()).toBe(201);
-    await page.goto('/data-room/00000000-0000-4000-8000-000000000000');
+    const unknownRoom = { params: { id: '00000000-0000-4000-8000-000000000000' } };
+    await openAfterItsAnswers(page, `/data-room/${unknownRoom.params.id}`, [
+      apiPath(roomRoutes.room, unknownRoom),
+    ]);
     await expect(page.getByRole('heading', { name: 'This data room is unavailable' })).toBeVisible();
     await expect(page.getByText('you do not have access to it')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
