@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { RoomGroups } from '#shared/contracts/groups';
-import type { RoomPreview } from '#shared/contracts/room-preview';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes, type RoomGroups } from '#shared/contracts/groups';
+import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
+import { roomRoutes } from '#shared/contracts/rooms';
 import type { Section } from '#shared/sections-markdown';
 import { dataRoomKeys } from '#web/lib/query-keys';
 import { OwnRoomPreview } from './preview-page';
@@ -210,7 +212,7 @@ function holdingTheRoom() {
   vi.mocked(fetch).mockImplementation(async (url, init) => {
     const path = String(url).split('?')[0] ?? '';
     asked.push(path);
-    if (path === '/api/my-data-room') await roomAnswered;
+    if (path === apiPath(roomRoutes.mine)) await roomAnswered;
     return answer(url, init);
   });
   return { asked, release };
@@ -221,11 +223,9 @@ test('the preview and its audiences are asked for beside the room, not after its
   renderPreview('/preview');
   // On a slow phone every answer waited for before the next is asked is a round trip more.
   await waitFor(() =>
-    expect(asked.toSorted()).toEqual([
-      '/api/my-data-room',
-      '/api/my-data-room/groups',
-      '/api/my-data-room/preview',
-    ]),
+    expect(asked.toSorted()).toEqual(
+      [apiPath(roomRoutes.mine), apiPath(groupRoutes.list), apiPath(roomPreviewRoutes.preview)].toSorted(),
+    ),
   );
   expect(screen.queryByText(/This is your data room as/)).toBeNull();
   release();
