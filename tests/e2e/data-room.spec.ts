@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
+import { openAfterItsAnswers } from './support/page-answers';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
 
 const EXTERNAL_URL = 'https://research.example.com/market-report.pdf';
@@ -203,7 +209,8 @@ test('the founder previews the room as investors see it, and /data-room is the o
   });
   expect(setup.status()).toBe(201);
 
-  await page.goto('/preview');
+  const [previewAnswer] = await openAfterItsAnswers(page, '/preview', [apiPath(roomPreviewRoutes.preview)]);
+  const roomId = ((await previewAnswer.json()) as RoomPreview).dataRoom.id;
   await expect(page.getByRole('heading', { name: 'Investor preview' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   // The starter's sections are empty, so investors see none of them; the founder's marks show them.
@@ -216,8 +223,14 @@ test('the founder previews the room as investors see it, and /data-room is the o
   await page.getByRole('button', { name: 'Close preview' }).click();
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
 
+  const room = { params: { id: roomId } };
+  const roomAnswers = [
+    apiPath(roomRoutes.room, room),
+    apiPath(roomRoutes.sections, room),
+    apiPath(documentRoutes.inRoom, room),
+  ];
   for (const path of ['/data-room', '/app']) {
-    await page.goto(path);
+    await openAfterItsAnswers(page, path, roomAnswers);
     await expect(page.getByRole('heading', { level: 1, name: companyName }), path).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Investor preview' }), path).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' }), path).toBeVisible();
@@ -228,7 +241,10 @@ test.describe('rooms that cannot be shown', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('an unusable invitation link, an unknown room, and /data-room without a session', async ({ page }) => {
-    await page.goto('/data-room?invite=not-a-real-invitation-token');
+    const unusable = { params: { token: 'not-a-real-invitation-token' } };
+    await openAfterItsAnswers(page, `/data-room?invite=${unusable.params.token}`, [
+      apiPath(authRoutes.invitationLinkState, unusable),
+    ]);
     await expect(page.getByRole('heading', { name: 'This invitation link is not valid' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
@@ -239,7 +255,10 @@ test.describe('rooms that cannot be shown', () => {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: 'Elsewhere Inc' },
     });
     expect(setup.status()).toBe(201);
-    await page.goto('/data-room/00000000-0000-4000-8000-000000000000');
+    const unknownRoom = { params: { id: '00000000-0000-4000-8000-000000000000' } };
+    await openAfterItsAnswers(page, `/data-room/${unknownRoom.params.id}`, [
+      apiPath(roomRoutes.room, unknownRoom),
+    ]);
     await expect(page.getByRole('heading', { name: 'This data room is unavailable' })).toBeVisible();
     await expect(page.getByText('you do not have access to it')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(

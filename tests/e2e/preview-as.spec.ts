@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { roomPreviewRoutes } from '#shared/contracts/room-preview';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test } from './fixtures';
+import { openAfterItsAnswers } from './support/page-answers';
 import { uniqueEmail } from './support/people';
 import { roomWithSections, type SectionsRoom } from './support/sections-room';
 
@@ -53,7 +56,7 @@ test('Preview as a group shows exactly its sections; as All investors, not the h
 }) => {
   const room = await tieredRoom(request, baseURL);
   await signIn(page, room, baseURL);
-  await page.goto('/preview');
+  await openAfterItsAnswers(page, '/preview', [apiPath(roomPreviewRoutes.preview)]);
   const banner = page.getByRole('region', { name: 'Investor preview' });
   await expect(banner).toContainText('This is your data room as All investors see it.');
   await expect(cards(page)).toHaveText([/^Pitch/]);
@@ -77,8 +80,8 @@ test('Preview as a group shows exactly its sections; as All investors, not the h
     /^Financials.*Hidden from All investors/,
     /^Legal.*Empty: nobody sees it/,
   ]);
-  // The address keeps the choice: a reload shows the same.
-  await page.reload();
+  // The address keeps the choice: opened again, it shows the same.
+  await openAfterItsAnswers(page, page.url(), [apiPath(roomPreviewRoutes.preview)]);
   await expect(page.getByLabel('Show hidden and empty sections')).toBeChecked();
   await cards(page).filter({ hasText: 'Financials' }).click();
   await expect(page.getByRole('heading', { name: 'Financials' })).toBeFocused();

@@ -9,20 +9,18 @@ import { dataRoomKeys, groupsKeys } from '#web/lib/query-keys';
  * GET /api/my-data-room/preview?as=... ("Preview as", docs/product-rules.md#preview). The previous
  * audience's room stays on screen while the next one loads.
  */
-export function useRoomPreview(as: string, enabled: boolean) {
+export function useRoomPreview(as: string) {
   return useQuery({
     queryKey: dataRoomKeys.preview(as),
     queryFn: ({ signal }) => api(roomPreviewRoutes.preview, { query: { as }, signal }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The room's groups and investors, whom the preview can be read as: GET /api/my-data-room/groups. */
-export function useRoomAudiences(enabled: boolean) {
+export function useRoomAudiences() {
   return useQuery({
     queryKey: groupsKeys.mine(),
     queryFn: ({ signal }) => api(groupRoutes.list, { signal }),
-    enabled,
   });
 }

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { RoomGroups } from '#shared/contracts/groups';
-import type { RoomPreview } from '#shared/contracts/room-preview';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes, type RoomGroups } from '#shared/contracts/groups';
+import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
+import { roomRoutes } from '#shared/contracts/rooms';
 import type { Section } from '#shared/sections-markdown';
+import { dataRoomKeys } from '#web/lib/query-keys';
 import { OwnRoomPreview } from './preview-page';
 
 const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -120,7 +123,7 @@ function renderPreview(address: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return { router, client };
 }
 
 const cardNames = () =>
@@ -141,7 +144,7 @@ test('by default, exactly what All investors see: no hidden section, no empty on
 });
 
 test('"Preview as" a group asks for it, puts it in the address and says whose view it is', async () => {
-  const router = renderPreview('/preview');
+  const { router } = renderPreview('/preview');
   const picker = (await screen.findByLabelText('Preview as')) as HTMLSelectElement;
   await screen.findByRole('option', { name: 'Diligence' });
   expect(screen.getByRole('option', { name: 'ian@insider.vc (Diligence)' })).toBeTruthy();
@@ -195,4 +198,60 @@ test('an audience that sees no section is told why, and the marks are the way to
   renderPreview('/preview');
   expect(await screen.findByText(/They see no section yet/)).toBeTruthy();
   expect(screen.getByText('No sections have been published yet.')).toBeTruthy();
+});
+
+/** The fetch stub above, with the founder's room held back until `release` is called. */
+function holdingTheRoom() {
+  const answer = vi.mocked(fetch).getMockImplementation();
+  if (!answer) throw new Error('fetch is not stubbed');
+  let release = () => {};
+  const roomAnswered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  vi.mocked(fetch).mockImplementation(async (url, init) => {
+    const path = String(url).split('?')[0] ?? '';
+    asked.push(path);
+    if (path === apiPath(roomRoutes.mine)) await roomAnswered;
+    return answer(url, init);
+  });
+  return { asked, release };
+}
+
+test('the preview and its audiences are asked for beside the room, not after its answer', async () => {
+  const { asked, release } = holdingTheRoom();
+  renderPreview('/preview');
+  // On a slow phone every answer waited for before the next is asked is a round trip more.
+  await waitFor(() =>
+    expect(asked.toSorted()).toEqual(
+      [apiPath(roomRoutes.mine), apiPath(groupRoutes.list), apiPath(roomPreviewRoutes.preview)].toSorted(),
+    ),
+  );
+  expect(screen.queryByText(/This is your data room as/)).toBeNull();
+  release();
+  expect(await screen.findByText(/This is your data room as/)).toBeTruthy();
+});
+
+test('someone without a room of their own is told so, even when the preview refuses before the room does', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: 'forbidden', message: 'You do not manage a data room.' }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+  const { release } = holdingTheRoom();
+  const { client } = renderPreview('/preview');
+  // The preview's refusal has come, and the page has drawn what it knows (the query's listeners are told
+  // on the next task); the room's answer, which decides what the page says, has not come.
+  await waitFor(() => expect(client.getQueryState(dataRoomKeys.preview('all'))?.status).toBe('error'));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(screen.queryByText('Something went wrong')).toBeNull();
+  release();
+  expect(
+    await screen.findByRole('heading', { name: 'You do not have a data room of your own' }),
+  ).toBeTruthy();
 });

@@ -57,8 +57,11 @@ export function OwnRoomPreview() {
   const as = searchParams.get('as') ?? ALL_INVESTORS;
   const showsMarks = searchParams.get('marks') === '1';
   const myRoom = useMyDataRoom();
-  const preview = useRoomPreview(as, myRoom.isSuccess);
-  const audiences = useRoomAudiences(myRoom.isSuccess);
+  // Asked for beside the room, not after it: on a slow phone each answer waited for is a round trip and
+  // a render more before the founder sees anything. Without an own room they answer 403, shown as the
+  // room's answer says below.
+  const preview = useRoomPreview(as);
+  const audiences = useRoomAudiences();
 
   function choose(change: { as?: string; marks?: boolean }) {
     const next = new URLSearchParams(searchParams);
@@ -72,6 +75,8 @@ export function OwnRoomPreview() {
 
   if (myRoom.error instanceof ApiRequestError && myRoom.error.status === 403) return <NoOwnRoom />;
   if (myRoom.isError) return <RoomLoadFailed onRetry={() => myRoom.refetch()} />;
+  // The room decides first: a founder without one is told so, not shown the preview's refusal.
+  if (!myRoom.data) return <RoomLoading />;
   const controls = (
     <PreviewControls
       as={as}
@@ -89,7 +94,7 @@ export function OwnRoomPreview() {
       </PreviewBanner>
     );
   if (preview.isError) return <RoomLoadFailed onRetry={() => preview.refetch()} />;
-  if (!preview.data || !myRoom.data) return <RoomLoading />;
+  if (!preview.data) return <RoomLoading />;
   const answer = preview.data;
   return (
     <RoomContentView
