@@ -1,8 +1,4 @@
-import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
   deletePreviewObjects,
@@ -17,6 +13,7 @@ import {
   previewObjectNames,
   THUMBNAIL_WIDTH,
 } from '#shared/contracts/previews';
+import { keep, readKept } from './made-once';
 import type { TestApp } from './test-app';
 
 /**
@@ -45,31 +42,18 @@ export async function webpImage(width: number, height: number): Promise<Buffer> 
 /**
  * Encoding a page-sized WebP took sharp about a third of a second of CPU, and the API suites made
  * thousands, most of them the same: each file's colours start again from the first. Every image is
- * encoded once per run and kept on disk, where the other test files' processes find it (each file runs
- * in its own): the bytes are the ones sharp made for this size and colour, as before (ADR 84).
+ * encoded once and kept (made-once.ts): the bytes are the ones sharp made for this size and colour.
  */
-const IMAGE_CACHE_DIR = fileURLToPath(
-  new URL('../../node_modules/.cache/roundroom/test-webp/', import.meta.url),
-);
-
 async function encodedOnce(width: number, height: number, colour: number): Promise<Buffer> {
-  const file = path.join(IMAGE_CACHE_DIR, `${width}x${height}-${colour}.webp`);
-  try {
-    return await fsp.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const name = `${width}x${height}-${colour}.webp`;
+  const kept = readKept('test-webp', name);
+  if (kept) return kept;
   const bytes = await sharp({
     create: { width, height, channels: 3, background: { r: colour, g: 120, b: 255 - colour } },
   })
     .webp()
     .toBuffer();
-  // Written beside it, then renamed over it: no other file's process reads it half-written.
-  await fsp.mkdir(IMAGE_CACHE_DIR, { recursive: true });
-  const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  await fsp.writeFile(partial, bytes);
-  await fsp.rename(partial, file);
-  return bytes;
+  return keep('test-webp', name, bytes);
 }
 
 async function store(

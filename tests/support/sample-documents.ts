@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { cacheName, keep, readKept } from './made-once';
 
 /**
  * Real documents made in the test, for the preview preparation: PDFs written object by object, Office
@@ -108,7 +109,11 @@ export function officeDocument(
     xls: 'xls:MS Excel 97',
     pptx: 'pptx:Impress MS PowerPoint 2007 XML',
   };
-  return inTempDir((dir) => {
+  // LibreOffice takes a second or more of CPU per file, the same for the same source (made-once.ts).
+  const name = cacheName(`${filters[target]}\n${source.name}\n${source.content}`, target);
+  const kept = readKept('test-office', name);
+  if (kept) return kept;
+  const bytes = inTempDir((dir) => {
     fs.writeFileSync(path.join(dir, source.name), source.content);
     execFileSync(
       'soffice',
@@ -125,6 +130,7 @@ export function officeDocument(
     );
     return fs.readFileSync(path.join(dir, `${path.parse(source.name).name}.${target}`));
   });
+  return keep('test-office', name, bytes);
 }
 
 export const htmlPages = (pages: number) =>
