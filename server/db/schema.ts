@@ -70,10 +70,10 @@ export interface ModuleTables {
  */
 export interface CrossModuleTables {
   accounts: 'passkeys' | 'room_members';
-  'api-tokens': 'users';
+  'api-tokens': never;
   archives: never;
   auth: never;
-  documents: 'invitations' | 'users';
+  documents: never;
   exports:
     | 'access_events'
     | 'document_previews'
@@ -89,11 +89,11 @@ export interface CrossModuleTables {
   notifications: 'access_events' | 'data_rooms' | 'invitations' | 'reading_views' | 'room_members' | 'users';
   passkeys: never;
   questions: 'document_previews' | 'documents' | 'investor_access' | 'investor_groups' | 'users';
-  'reading-analytics': 'users';
+  'reading-analytics': never;
   rooms: 'documents' | 'invitations' | 'questions' | 'users';
   'share-links': never;
   versions: 'access_events' | 'documents' | 'reading_views' | 'users';
-  webhooks: 'users';
+  webhooks: never;
 }
 
 /**
