@@ -69,7 +69,7 @@ export interface ModuleTables {
  * reason in the ADR.
  */
 export interface CrossModuleTables {
-  accounts: 'passkeys' | 'room_members';
+  accounts: never;
   'api-tokens': never;
   archives: never;
   auth: never;
