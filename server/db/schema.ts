@@ -92,7 +92,7 @@ export interface CrossModuleTables {
   'reading-analytics': never;
   rooms: 'documents' | 'invitations' | 'questions' | 'users';
   'share-links': never;
-  versions: 'access_events' | 'documents' | 'reading_views' | 'users';
+  versions: 'reading_views' | 'users';
   webhooks: never;
 }
 

@@ -132,6 +132,24 @@ export async function listRecentAccessEvents(db: ModuleExecutor<'documents'>, ro
   return rows.map((row) => fromRow(row));
 }
 
+/** Every user who opened or downloaded the document (signed in: the invited view names no user), once each. */
+export async function listReaderIdsOfDocument(
+  db: ModuleExecutor<'documents'>,
+  roomId: string,
+  documentId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('access_events')
+    .select('user_id')
+    .distinct()
+    .where('room_id', '=', roomId)
+    .where('document_id', '=', documentId)
+    .where('action', 'in', ['viewed', 'downloaded'])
+    .where('user_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.user_id ? [row.user_id] : []));
+}
+
 /** One user's newest events of these kinds in the room (index room_id, user_id, occurred_at). */
 export async function listUserAccessEvents(
   db: ModuleExecutor<'documents'>,

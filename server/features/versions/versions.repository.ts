@@ -26,39 +26,6 @@ export function firstVersionOf(document: StoredDocument): StoredVersion {
   };
 }
 
-/**
- * The one function that changes which version a document's readers get (ADR 69): the documents row's
- * file columns become the version's, its updated_at says when ("Updated <date>"), the version is marked
- * current and every other one earlier. Inside the caller's transaction.
- */
-export async function makeVersionCurrent(
-  db: ModuleExecutor<'versions'>,
-  document: StoredDocument,
-  version: StoredVersion,
-  now: Date,
-): Promise<StoredDocument> {
-  const row = await db
-    .updateTable('documents')
-    .set({
-      original_name: version.originalName,
-      file_type: version.fileType,
-      mime_type: version.mimeType,
-      size_bytes: version.sizeBytes,
-      sha256: version.sha256,
-      storage_key: version.storageKey,
-      uploaded_by: version.uploadedBy,
-      current_version: version.number,
-      updated_at: now.getTime(),
-    })
-    .where('id', '=', document.id)
-    .where('room_id', '=', document.roomId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await setVersionStatus(db, document.id, version.number, 'current');
-  await demoteOtherVersions(db, document.id, version.number);
-  return fromRow(row);
-}
-
 export async function insertVersion(db: ModuleExecutor<'versions'>, version: StoredVersion): Promise<void> {
   await db.insertInto('document_versions').values(toRow<DocumentVersionRow>(version)).execute();
 }
@@ -136,7 +103,7 @@ export async function setVersionPageCount(
 }
 
 /** Every other version that is current becomes earlier (the one current version of a document). */
-async function demoteOtherVersions(
+export async function demoteOtherVersions(
   db: ModuleExecutor<'versions'>,
   documentId: string,
   number: number,
@@ -210,14 +177,4 @@ export async function readersByVersion(
     views: Number(row.views),
     readMs: Number(row.read_ms ?? 0),
   }));
-}
-
-/** The e-mail addresses of these users, by id (who uploaded each version). */
-export async function emailsOfUsers(
-  db: ModuleExecutor<'versions'>,
-  userIds: string[],
-): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
-  return new Map(rows.map((row) => [row.id, row.email]));
 }

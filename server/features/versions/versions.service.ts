@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/app-context';
 import type { Dialect } from '#server/db/database';
 import type { DatabaseExecutor } from '#server/db/schema';
+import { findUsersByIds } from '#server/features/accounts/index';
 import {
   type CheckedUpload,
   checkedUpload,
@@ -19,6 +20,7 @@ import {
   previewKindOf,
   receivedUpload,
   type StoredDocument,
+  setDocumentFile,
   startDocumentPreview,
   type UploadPart,
   writeVersionPreview,
@@ -37,11 +39,10 @@ import { isAllowedUploadExtension } from '#shared/uploads';
 import { enqueueNewVersionMails } from './version-mails';
 import {
   deleteVersionRow,
-  emailsOfUsers,
+  demoteOtherVersions,
   findVersion,
   insertVersion,
   listVersions,
-  makeVersionCurrent,
   nextVersionNumber,
   readersByVersion,
   type StoredVersion,
@@ -182,6 +183,24 @@ async function storeNewVersion(
   const version = history.versions.find((candidate) => candidate.number === number);
   if (!version) throw new Error('unreachable: the version was just stored');
   return { version, history };
+}
+
+/**
+ * The one function that changes which version a document's readers get (ADR 69): the documents row's
+ * file columns become the version's, its updated_at says when ("Updated <date>"), the version is marked
+ * current and every other one earlier. Inside the caller's transaction: the row is documents' to write
+ * (setDocumentFile), the versions' rows this module's (docs/decisions/0085-modules-own-their-tables.md).
+ */
+async function makeVersionCurrent(
+  trx: DatabaseExecutor,
+  document: StoredDocument,
+  version: StoredVersion,
+  now: Date,
+): Promise<StoredDocument> {
+  const current = await setDocumentFile(trx, document, version, now);
+  await setVersionStatus(trx, document.id, version.number, 'current');
+  await demoteOtherVersions(trx, document.id, version.number);
+  return current;
 }
 
 /**
@@ -342,7 +361,10 @@ async function versionHistory(
   if (!document) throw notFound();
   const versions = await listVersions(ctx.db, room.id, documentId);
   const readers = await readersByVersion(ctx.db, room.id, documentId);
-  const uploaders = await emailsOfUsers(ctx.db, [...new Set(versions.map((version) => version.uploadedBy))]);
+  const uploaders = await findUsersByIds(
+    ctx.db,
+    versions.map((version) => version.uploadedBy),
+  );
   return {
     documentId,
     title: document.title,
@@ -353,7 +375,7 @@ async function versionHistory(
       fileType: fileTypeFromName(version.originalName),
       fileSize: String(version.sizeBytes),
       uploadedAt: version.createdAt.toISOString(),
-      uploadedBy: uploaders.get(version.uploadedBy) ?? '',
+      uploadedBy: uploaders.get(version.uploadedBy)?.email ?? '',
       readers: readers
         .filter((reader) => reader.version === version.number)
         .map(({ email, name, views, readMs }) => ({
