@@ -92,7 +92,7 @@ export interface CrossModuleTables {
   'reading-analytics': never;
   rooms: 'documents' | 'invitations' | 'questions' | 'users';
   'share-links': never;
-  versions: 'reading_views' | 'users';
+  versions: never;
   webhooks: never;
 }
 

@@ -251,6 +251,35 @@ export async function listDocumentReaders(db: ModuleExecutor<'reading-analytics'
   return rows.map((row) => fromRow(row));
 }
 
+/**
+ * Per version read (null: before versions) and reader of the document, their views and time: the
+ * versions module's history reads it through its VersionReaders port (ADR 85).
+ */
+export async function readsOfDocumentByVersion(
+  db: ModuleExecutor<'reading-analytics'>,
+  roomId: string,
+  documentId: string,
+): Promise<{ version: number | null; userId: string; views: number; readMs: number }[]> {
+  const rows = await db
+    .selectFrom('reading_views')
+    .where('room_id', '=', roomId)
+    .where('document_id', '=', documentId)
+    .groupBy(['document_version', 'user_id'])
+    .select((eb) => [
+      'document_version',
+      'user_id',
+      eb.fn.countAll<number>().as('views'),
+      eb.fn.sum<number>('read_ms').as('read_ms'),
+    ])
+    .execute();
+  return rows.map((row) => ({
+    version: row.document_version === null ? null : Number(row.document_version),
+    userId: row.user_id,
+    views: Number(row.views),
+    readMs: Number(row.read_ms ?? 0),
+  }));
+}
+
 /** One version's pages over every reader. */
 export async function listDocumentPages(
   db: ModuleExecutor<'reading-analytics'>,

@@ -147,34 +147,3 @@ export async function versionStorageKeysOf(
     .execute();
   return rows.map((row) => row.storage_key);
 }
-
-/** Who opened or downloaded each version of a document, and for how long they read it (ADR 41, ADR 69). */
-export async function readersByVersion(
-  db: ModuleExecutor<'versions'>,
-  roomId: string,
-  documentId: string,
-): Promise<{ version: number; email: string; name: string | null; views: number; readMs: number }[]> {
-  const rows = await db
-    .selectFrom('reading_views')
-    .innerJoin('users', 'users.id', 'reading_views.user_id')
-    .where('reading_views.room_id', '=', roomId)
-    .where('reading_views.document_id', '=', documentId)
-    .groupBy(['reading_views.document_version', 'users.email', 'users.name'])
-    .select((eb) => [
-      'reading_views.document_version as version',
-      'users.email as email',
-      'users.name as name',
-      eb.fn.countAll<number>().as('views'),
-      eb.fn.sum<number>('reading_views.read_ms').as('read_ms'),
-    ])
-    .orderBy('users.email')
-    .execute();
-  return rows.map((row) => ({
-    // Views opened before versions existed were of the first.
-    version: Number(row.version ?? 1),
-    email: row.email,
-    name: row.name || null,
-    views: Number(row.views),
-    readMs: Number(row.read_ms ?? 0),
-  }));
-}

@@ -37,6 +37,7 @@ import {
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { isAllowedUploadExtension } from '#shared/uploads';
 import { enqueueNewVersionMails } from './version-mails';
+import type { VersionReaders } from './version-readers';
 import {
   deleteVersionRow,
   demoteOtherVersions,
@@ -44,7 +45,6 @@ import {
   insertVersion,
   listVersions,
   nextVersionNumber,
-  readersByVersion,
   type StoredVersion,
   setVersionPageCount,
   setVersionStatus,
@@ -67,6 +67,7 @@ function versionNotFound(): HttpError {
 /** "Replace file": a new version, through the upload's own reading and checks of the file. */
 export async function replaceDocumentFile(
   ctx: AppContext,
+  readers: VersionReaders,
   founder: RoomUser,
   documentId: string,
   parts: AsyncIterable<UploadPart>,
@@ -75,7 +76,7 @@ export async function replaceDocumentFile(
   // Refused before a byte is stored: another room's document, or none, is a 404 as everywhere.
   if (!(await findDocumentInRoom(ctx.db, room.id, documentId))) throw notFound();
   const checked = await checkedUpload(await receivedUpload(ctx, parts), replaceFileFieldsSchema);
-  return storeNewVersion(ctx, room, founder, documentId, {
+  return storeNewVersion(ctx, readers, room, founder, documentId, {
     ...checked,
     notifyReaders: checked.fields.notifyReaders === 'true',
   });
@@ -87,6 +88,7 @@ export async function replaceDocumentFile(
  */
 export async function restoreVersion(
   ctx: AppContext,
+  readers: VersionReaders,
   founder: RoomUser,
   documentId: string,
   number: number,
@@ -103,7 +105,7 @@ export async function restoreVersion(
   const pending = await ctx.storage.write(ctx.storage.read(version.storageKey), {
     maxBytes: version.sizeBytes,
   });
-  return storeNewVersion(ctx, room, founder, documentId, {
+  return storeNewVersion(ctx, readers, room, founder, documentId, {
     pending,
     fileName: version.originalName,
     extension,
@@ -117,6 +119,7 @@ export async function restoreVersion(
  */
 async function storeNewVersion(
   ctx: AppContext,
+  readers: VersionReaders,
   room: DataRoom,
   founder: RoomUser,
   documentId: string,
@@ -179,7 +182,7 @@ async function storeNewVersion(
   }
   ctx.jobs.wake();
   await removeObjects(ctx, removed);
-  const history = await versionHistory(ctx, room, documentId);
+  const history = await versionHistory(ctx, readers, room, documentId);
   const version = history.versions.find((candidate) => candidate.number === number);
   if (!version) throw new Error('unreachable: the version was just stored');
   return { version, history };
@@ -345,22 +348,52 @@ async function findVersionOfDocument(db: DatabaseExecutor, documentId: string, n
 /** The founder's list of a document's versions: number, date, uploader, who read which and how long. */
 export async function listDocumentVersions(
   ctx: AppContext,
+  readers: VersionReaders,
   founder: RoomUser,
   documentId: string,
 ): Promise<DocumentVersions> {
   const room = await requireManagedRoom(ctx, founder);
-  return versionHistory(ctx, room, documentId);
+  return versionHistory(ctx, readers, room, documentId);
+}
+
+/**
+ * Who opened or downloaded each version of a document, and for how long they read it (ADR 41, ADR 69),
+ * by address: the reads from reading analytics (the port), the people from accounts, one lookup each.
+ */
+async function readersByVersion(
+  ctx: AppContext,
+  readers: VersionReaders,
+  roomId: string,
+  documentId: string,
+) {
+  const reads = await readers.readsByVersion(ctx.db, roomId, documentId);
+  const users = await findUsersByIds(
+    ctx.db,
+    reads.map((read) => read.userId),
+  );
+  return reads
+    .flatMap((read) => {
+      const user = users.get(read.userId);
+      if (!user) return [];
+      // Views opened before versions existed were of the first.
+      const version = read.version ?? 1;
+      return [
+        { version, email: user.email, name: user.name || null, views: read.views, readMs: read.readMs },
+      ];
+    })
+    .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 async function versionHistory(
   ctx: AppContext,
+  versionReaders: VersionReaders,
   room: DataRoom,
   documentId: string,
 ): Promise<DocumentVersions> {
   const document = await findDocumentInRoom(ctx.db, room.id, documentId);
   if (!document) throw notFound();
   const versions = await listVersions(ctx.db, room.id, documentId);
-  const readers = await readersByVersion(ctx.db, room.id, documentId);
+  const readers = await readersByVersion(ctx, versionReaders, room.id, documentId);
   const uploaders = await findUsersByIds(
     ctx.db,
     versions.map((version) => version.uploadedBy),
