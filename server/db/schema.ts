@@ -88,7 +88,7 @@ export interface CrossModuleTables {
   invitations: never;
   notifications: 'access_events' | 'data_rooms' | 'invitations' | 'reading_views' | 'room_members' | 'users';
   passkeys: never;
-  questions: 'document_previews' | 'documents' | 'investor_access' | 'investor_groups' | 'users';
+  questions: 'documents' | 'investor_access' | 'investor_groups' | 'users';
   'reading-analytics': never;
   rooms: 'documents' | 'invitations' | 'questions' | 'users';
   'share-links': never;
