@@ -24,7 +24,7 @@ import {
 import { roomPreviewRoutes } from '#server/features/preview/index';
 import { questionAnsweredMailJob, questionNotice, questionsRoutes } from '#server/features/questions/index';
 import { downloadWatermarks, firstPageImageOf, viewerRoutes } from '#server/features/reading/index';
-import { readingAnalyticsRoutes } from '#server/features/reading-analytics/index';
+import { readingAnalyticsRoutes, versionReadersOfViews } from '#server/features/reading-analytics/index';
 import {
   groupsRoutes,
   type InvitationLinks,
@@ -291,7 +291,8 @@ async function registerFeatureRoutes(
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
   const watermarks = downloadWatermarks(ctx);
   await app.register(documentsRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
-  await app.register(versionsRoutes(ctx));
+  // Who read which version is reading analytics' to say: versions reach it through a port (ADR 85).
+  await app.register(versionsRoutes(ctx, versionReadersOfViews));
   await app.register(archivesRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
   await app.register(viewerRoutes(ctx));
   await app.register(questionsRoutes(ctx, ports.invitationLinks));

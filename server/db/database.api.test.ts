@@ -706,12 +706,11 @@ test('notifications (migration 0007): only the four choices, one first visit per
       .values({ ...notification, id: crypto.randomUUID() })
       .execute(),
   ).rejects.toThrow();
-  await expect(
-    handle.db
-      .insertInto('founder_notifications')
-      .values({ ...notification, id: crypto.randomUUID(), notification_key: 'x', kind: 'weekly' as never })
-      .execute(),
-  ).rejects.toThrow();
+  // Any kind is stored since migration 0034: the kinds are checked in code, by the notices' types.
+  await handle.db
+    .insertInto('founder_notifications')
+    .values({ ...notification, id: crypto.randomUUID(), notification_key: 'x', kind: 'weekly' as never })
+    .execute();
 });
 
 test('migration 0015 moves every saved sections text to room_sections with its time, leaves the starter template as no row, and goes back down', async () => {
@@ -952,7 +951,7 @@ test("migration 0027 keeps the founder's notifications while their kinds gain 'q
     await notification(visit, 'first_visit');
     await expect(notification(crypto.randomUUID(), 'question')).rejects.toThrow();
 
-    await migrateToLatest(older.db);
+    expect((await migrator.migrateTo('0027-questions')).error).toBeUndefined();
     const kept = await older.db
       .selectFrom('founder_notifications')
       .select(['id', 'kind', 'notification_key', 'created_at'])
@@ -1249,6 +1248,68 @@ test("migration 0033 keys the page roll-ups by version from the views (before ve
       .find((table) => table.name === 'document_versions')
       ?.columns.map((column) => column.name);
     expect(versionColumns).not.toContain('page_count');
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test("migration 0034 lets a founder's notification be of any kind, keeps every row, and goes back down to the kinds it checked", async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0034-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0033-reading-by-version')).error).toBeUndefined();
+    const [owner, room] = [crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+              values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+    const notification = (id: string, kind: string) =>
+      sql`insert into founder_notifications (id, room_id, kind, notification_key, unsubscribe_token_hash, created_at, sent_at)
+          values (${id}, ${room}, ${kind}, ${`${kind}:${id}`}, ${`hash-${id}`}, 7, 8)`.execute(older.db);
+    const [visit, question] = [crypto.randomUUID(), crypto.randomUUID()];
+    await notification(visit, 'first_visit');
+    await notification(question, 'question');
+    await expect(notification(crypto.randomUUID(), 'weekly')).rejects.toThrow();
+
+    await migrateToLatest(older.db);
+    const rows = () =>
+      older.db
+        .selectFrom('founder_notifications')
+        .select(['id', 'kind', 'notification_key', 'unsubscribe_token_hash', 'created_at', 'sent_at'])
+        .orderBy('created_at')
+        .orderBy('kind')
+        .execute();
+    const row = (id: string, kind: string) => ({
+      id,
+      kind,
+      notification_key: `${kind}:${id}`,
+      unsubscribe_token_hash: `hash-${id}`,
+      created_at: 7,
+      sent_at: 8,
+    });
+    expect(await rows()).toEqual([row(visit, 'first_visit'), row(question, 'question')]);
+    const weekly = crypto.randomUUID();
+    await notification(weekly, 'weekly');
+    // The rebuilt table keeps its keys unique and its rows tied to their room.
+    await expect(notification(visit, 'first_visit')).rejects.toThrow();
+    await expect(
+      sql`insert into founder_notifications (id, room_id, kind, notification_key, created_at)
+          values (${crypto.randomUUID()}, ${crypto.randomUUID()}, 'first_visit', 'elsewhere', 7)`.execute(
+        older.db,
+      ),
+    ).rejects.toThrow();
+
+    expect((await migrator.migrateTo('0033-reading-by-version')).error).toBeUndefined();
+    // A kind the check did not name cannot stay: its row goes, the others stay as they were.
+    expect(await rows()).toEqual([row(visit, 'first_visit'), row(question, 'question')]);
+    await expect(notification(crypto.randomUUID(), 'weekly')).rejects.toThrow();
+    await notification(crypto.randomUUID(), 'daily');
   } finally {
     await older.close();
     await database.drop();

@@ -69,11 +69,11 @@ export interface ModuleTables {
  * reason in the ADR.
  */
 export interface CrossModuleTables {
-  accounts: 'passkeys' | 'room_members';
-  'api-tokens': 'users';
+  accounts: never;
+  'api-tokens': never;
   archives: never;
   auth: never;
-  documents: 'invitations' | 'users';
+  documents: never;
   exports:
     | 'access_events'
     | 'document_previews'
@@ -88,12 +88,12 @@ export interface CrossModuleTables {
   invitations: never;
   notifications: 'access_events' | 'data_rooms' | 'invitations' | 'reading_views' | 'room_members' | 'users';
   passkeys: never;
-  questions: 'document_previews' | 'documents' | 'investor_access' | 'investor_groups' | 'users';
-  'reading-analytics': 'users';
+  questions: 'documents' | 'investor_access' | 'investor_groups' | 'users';
+  'reading-analytics': never;
   rooms: 'documents' | 'invitations' | 'questions' | 'users';
   'share-links': never;
-  versions: 'access_events' | 'documents' | 'reading_views' | 'users';
-  webhooks: 'users';
+  versions: never;
+  webhooks: never;
 }
 
 /**

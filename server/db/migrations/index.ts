@@ -26,6 +26,7 @@ import * as archiveUploadSlots from './0030-archive-upload-slots';
 import * as shareLinkNamesTheRoom from './0031-share-link-names-the-room';
 import * as shareLinkAddresses from './0032-share-link-addresses';
 import * as readingByVersion from './0033-reading-by-version';
+import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0031-share-link-names-the-room': shareLinkNamesTheRoom,
   '0032-share-link-addresses': shareLinkAddresses,
   '0033-reading-by-version': readingByVersion,
+  '0034-founder-notice-kinds-in-code': founderNoticeKindsInCode,
 };
 
 export const migrationProvider: MigrationProvider = {

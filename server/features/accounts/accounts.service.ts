@@ -77,7 +77,8 @@ export async function createFounderAccount(
     const session = await ctx.db.transaction().execute(async (trx) => {
       await insertUser(trx, user);
       await createFounderRoom(trx, { ownerId: user.id, companyName: input.companyName, at: now });
-      return startSession(trx, user.id, userAgent);
+      // An account made a moment ago holds no passkey: its session owes no second factor.
+      return startSession(trx, user.id, userAgent, { mailbox: { needsSecondFactor: false } });
     });
     return { user, session };
   } catch (error) {

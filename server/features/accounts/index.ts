@@ -12,7 +12,6 @@ export {
   endUserSessions,
   listSessions,
   type NewSession,
-  needsSecondFactor,
   startSession,
 } from './sessions.service';
 export {

@@ -220,26 +220,3 @@ export async function completeSecondFactor(db: ModuleExecutor<'accounts'>, sessi
     .where('is_second_factor_pending', '=', 1)
     .execute();
 }
-
-/**
- * A session started by mail must wait for the second factor when its user holds a passkey and manages a
- * room (its owner or a co-founder): investors' reading never waits (ADR 62).
- */
-export async function needsSecondFactor(db: ModuleExecutor<'accounts'>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('passkeys')
-    .select('passkeys.id')
-    .where('passkeys.user_id', '=', userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('room_members')
-          .select('room_members.user_id')
-          .where('room_members.user_id', '=', userId)
-          .where('room_members.role', 'in', ['owner', 'editor']),
-      ),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

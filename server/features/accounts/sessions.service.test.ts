@@ -46,7 +46,10 @@ async function signedInUser() {
     lastLoginAt: null,
   };
   await insertUser(handle.db, user);
-  return { user, session: await startSession(handle.db, user.id, 'test') };
+  return {
+    user,
+    session: await startSession(handle.db, user.id, 'test', { mailbox: { needsSecondFactor: false } }),
+  };
 }
 
 /** Deletes every session behind Kysely's back, as an operator's SQL shell would. */

@@ -13,7 +13,6 @@ import {
   insertSession,
   type LiveSession,
   listLiveSessions,
-  needsSecondFactor,
   revokeOtherSessions,
   revokeOwnSession,
   revokeSession,
@@ -26,9 +25,11 @@ export type { NewSession, SessionResolver };
 /**
  * What a way in proved (docs/decisions/0074-a-proof-of-one-room.md): the mailbox (a magic link, a typed
  * sign-in code; sign-up too, which ADR 20 answers), a passkey, or one room only (an invitation's link, a
- * share-link code: the session reads that room and nothing else of the account).
+ * share-link code: the session reads that room and nothing else of the account). A mailbox proof says
+ * whether the user still owes the second factor: passkeys' `needsSecondFactor` answers it, in the
+ * caller's transaction, since accounts cannot read the passkeys' table (ADR 85).
  */
-export type SessionProof = 'mailbox' | 'passkey' | { oneRoom: string };
+export type SessionProof = { mailbox: { needsSecondFactor: boolean } } | 'passkey' | { oneRoom: string };
 
 /**
  * Starts a session. The mailbox proves less than a passkey, so a manager holding a passkey gets a session
@@ -38,12 +39,13 @@ export async function startSession(
   db: ModuleExecutor<'accounts'>,
   userId: string,
   userAgent: string | undefined,
-  proof: SessionProof = 'mailbox',
+  proof: SessionProof,
 ): Promise<NewSession> {
   const token = generateToken();
   const now = new Date();
-  const onlyRoomId = typeof proof === 'object' ? proof.oneRoom : null;
-  const isSecondFactorPending = proof === 'mailbox' && (await needsSecondFactor(db, userId));
+  const onlyRoomId = typeof proof === 'object' && 'oneRoom' in proof ? proof.oneRoom : null;
+  const isSecondFactorPending =
+    typeof proof === 'object' && 'mailbox' in proof && proof.mailbox.needsSecondFactor;
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await insertSession(db, {
     id: crypto.randomUUID(),
@@ -94,7 +96,7 @@ export async function endUserSessions(
   await revokeUserSessions(db, userId, at);
 }
 
-export { completeSecondFactor, needsSecondFactor };
+export { completeSecondFactor };
 
 /** The user's live sessions as their sessions list shows them. */
 export async function listSessions(

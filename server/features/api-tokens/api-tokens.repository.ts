@@ -4,25 +4,22 @@ import { API_TOKEN_USE_INTERVAL_MS } from '#server/durations';
 import type { ApiTokensTable } from './api-tokens.tables';
 
 export type StoredApiToken = Entity<ApiTokensTable>;
-export type ApiTokenWithCreator = StoredApiToken & { creatorName: string | null; creatorEmail: string };
 
 export async function insertApiToken(db: ModuleExecutor<'api-tokens'>, token: StoredApiToken): Promise<void> {
   await db.insertInto('api_tokens').values(toRow<ApiTokensTable>(token)).execute();
 }
 
-/** Every token of a room, newest first, with who created it. */
+/** Every token of a room, newest first (who created each is accounts' to say). */
 export async function listRoomApiTokens(
   db: ModuleExecutor<'api-tokens'>,
   roomId: string,
-): Promise<ApiTokenWithCreator[]> {
+): Promise<StoredApiToken[]> {
   const rows = await db
     .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.created_by')
-    .selectAll('api_tokens')
-    .select(['users.name as creator_name', 'users.email as creator_email'])
-    .where('api_tokens.room_id', '=', roomId)
-    .orderBy('api_tokens.created_at', 'desc')
-    .orderBy('api_tokens.id')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
     .execute();
   return rows.map((row) => fromRow(row));
 }
@@ -31,14 +28,12 @@ export async function findRoomApiToken(
   db: ModuleExecutor<'api-tokens'>,
   roomId: string,
   id: string,
-): Promise<ApiTokenWithCreator | undefined> {
+): Promise<StoredApiToken | undefined> {
   const row = await db
     .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.created_by')
-    .selectAll('api_tokens')
-    .select(['users.name as creator_name', 'users.email as creator_email'])
-    .where('api_tokens.room_id', '=', roomId)
-    .where('api_tokens.id', '=', id)
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('id', '=', id)
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }

@@ -13,6 +13,7 @@ import {
   type User,
 } from '#server/features/accounts/index';
 import { acceptPendingInvitations, listPendingInvitationsFor } from '#server/features/invitations/index';
+import { needsSecondFactor } from '#server/features/passkeys/index';
 import { addEditor, addInvestor, companyNamesFor } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { HttpError } from '#server/plugins/errors';
@@ -242,6 +243,8 @@ export async function signInProvenAddress(
     else await addInvestor(trx, roomId, user.id, now);
   }
   await recordLogin(trx, user.id, now);
-  const session = await startSession(trx, user.id, userAgent);
+  const session = await startSession(trx, user.id, userAgent, {
+    mailbox: { needsSecondFactor: await needsSecondFactor(trx, user.id) },
+  });
   return { user: { ...user, lastLoginAt: now }, session, accepted };
 }

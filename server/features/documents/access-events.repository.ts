@@ -115,29 +115,39 @@ async function emitAccessWebhookEvent(
   else await emitWebhookEvent(trx, event.roomId, type, activity, event.occurredAt);
 }
 
-/** The room's newest access events, with who: the user's name and e-mail, or the invited e-mail. */
+/**
+ * The room's newest access events; who (the user, or the invitation read by its link) is for the caller
+ * to name from accounts and invitations (docs/decisions/0085-modules-own-their-tables.md).
+ */
 export async function listRecentAccessEvents(db: ModuleExecutor<'documents'>, roomId: string, limit: number) {
   const rows = await db
     .selectFrom('access_events')
-    .leftJoin('users', 'users.id', 'access_events.user_id')
-    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
-    .select([
-      'access_events.id',
-      'access_events.document_title',
-      'access_events.document_version',
-      'access_events.action',
-      'access_events.occurred_at',
-      'users.name as user_name',
-      'users.email as user_email',
-      'invitations.email as invited_email',
-    ])
-    .where('access_events.room_id', '=', roomId)
-    .where('access_events.action', 'in', READING_ACTIONS)
+    .select(['id', 'document_title', 'document_version', 'action', 'occurred_at', 'user_id', 'invitation_id'])
+    .where('room_id', '=', roomId)
+    .where('action', 'in', READING_ACTIONS)
     .$narrowType<{ action: ReadingAction }>()
-    .orderBy('access_events.occurred_at', 'desc')
+    .orderBy('occurred_at', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => fromRow(row));
+}
+
+/** Every user who opened or downloaded the document (signed in: the invited view names no user), once each. */
+export async function listReaderIdsOfDocument(
+  db: ModuleExecutor<'documents'>,
+  roomId: string,
+  documentId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('access_events')
+    .select('user_id')
+    .distinct()
+    .where('room_id', '=', roomId)
+    .where('document_id', '=', documentId)
+    .where('action', 'in', ['viewed', 'downloaded'])
+    .where('user_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.user_id ? [row.user_id] : []));
 }
 
 /** One user's newest events of these kinds in the room (index room_id, user_id, occurred_at). */

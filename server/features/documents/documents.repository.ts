@@ -61,6 +61,39 @@ export async function updateDocumentDownloadPolicy(
   return row ? fromRow(row) : undefined;
 }
 
+/**
+ * The document's file becomes this one (a version's: versions' makeVersionCurrent is the one caller, ADR
+ * 69): its file columns and current_version, and updated_at says when. Inside the caller's transaction.
+ */
+export async function setDocumentFile(
+  db: ModuleExecutor<'documents'>,
+  document: StoredDocument,
+  file: Pick<
+    StoredDocument,
+    'originalName' | 'fileType' | 'mimeType' | 'sizeBytes' | 'sha256' | 'storageKey' | 'uploadedBy'
+  > & { number: number },
+  now: Date,
+): Promise<StoredDocument> {
+  const row = await db
+    .updateTable('documents')
+    .set({
+      original_name: file.originalName,
+      file_type: file.fileType,
+      mime_type: file.mimeType,
+      size_bytes: file.sizeBytes,
+      sha256: file.sha256,
+      storage_key: file.storageKey,
+      uploaded_by: file.uploadedBy,
+      current_version: file.number,
+      updated_at: now.getTime(),
+    })
+    .where('id', '=', document.id)
+    .where('room_id', '=', document.roomId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return fromRow(row);
+}
+
 /** Renames the document, if it is in the room; updated_at stays (the file has not changed). */
 export async function updateDocumentTitle(
   db: ModuleExecutor<'documents'>,

@@ -5,9 +5,14 @@
  * (docs/decisions/0063-room-content-as-four-modules.md, docs/decisions/0081-documents-split.md).
  */
 
-export { recordAccessEvent } from './access-events.repository';
+export { listReaderIdsOfDocument, recordAccessEvent } from './access-events.repository';
 export { previewsCache } from './documents.caches';
-export { findDocumentById, findDocumentInRoom, type StoredDocument } from './documents.repository';
+export {
+  findDocumentById,
+  findDocumentInRoom,
+  type StoredDocument,
+  setDocumentFile,
+} from './documents.repository';
 export { documentsRoutes } from './documents.routes';
 export { listDocumentsOfRoom, previewStateOf, reconcileStoredFiles } from './documents.service';
 export type { DownloadWatermarks } from './download-watermarks';

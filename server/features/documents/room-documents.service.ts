@@ -1,4 +1,6 @@
 import type { AppContext } from '#server/app-context';
+import { findUsersByIds } from '#server/features/accounts/index';
+import { findInvitationEmails } from '#server/features/invitations/index';
 import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
 import {
   countRoomDocuments,
@@ -20,9 +22,29 @@ export async function countUploadedDocuments(ctx: AppContext, roomId: string): P
   return countRoomDocuments(ctx.db, roomId);
 }
 
-/** The room's newest access events, with who. */
+/**
+ * The room's newest access events, with who: the user's name and e-mail, or the invited e-mail (null
+ * where none is left), one lookup each of accounts and invitations for the page.
+ */
 export async function listRecentAccess(ctx: AppContext, roomId: string, limit: number) {
-  return listRecentAccessEvents(ctx.db, roomId, limit);
+  const events = await listRecentAccessEvents(ctx.db, roomId, limit);
+  const users = await findUsersByIds(
+    ctx.db,
+    events.flatMap((event) => (event.userId ? [event.userId] : [])),
+  );
+  const invitedEmails = await findInvitationEmails(
+    ctx.db,
+    events.flatMap((event) => (event.invitationId ? [event.invitationId] : [])),
+  );
+  return events.map(({ userId, invitationId, ...event }) => {
+    const user = userId ? users.get(userId) : undefined;
+    return {
+      ...event,
+      userName: user?.name ?? null,
+      userEmail: user?.email ?? null,
+      invitedEmail: (invitationId ? invitedEmails.get(invitationId) : undefined) ?? null,
+    };
+  });
 }
 
 /** One investor's newest downloads and clicks (or other actions) in the room, newest first. */

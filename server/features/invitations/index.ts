@@ -1,6 +1,11 @@
 // The public file of the invitations feature: what app.ts and the other features may use
 // (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
-export { findOpenInvitation, insertInvitation, updateInvitation } from './invitations.repository';
+export {
+  findInvitationEmails,
+  findOpenInvitation,
+  insertInvitation,
+  updateInvitation,
+} from './invitations.repository';
 export { invitationsRoutes } from './invitations.routes';
 export {
   acceptInvestorInvitation,

@@ -1,4 +1,4 @@
 // The public file of the passkeys feature: what app.ts and the other features may use
 // (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
 export { passkeysRoutes } from './passkeys.routes';
-export { resetPasskeys } from './passkeys.service';
+export { needsSecondFactor, resetPasskeys } from './passkeys.service';

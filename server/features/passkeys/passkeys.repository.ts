@@ -9,6 +9,16 @@ export async function insertPasskey(db: ModuleExecutor<'passkeys'>, passkey: Pas
   await db.insertInto('passkeys').values(toRow<PasskeyRow>(passkey)).execute();
 }
 
+export async function holdsPasskey(db: ModuleExecutor<'passkeys'>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passkeys')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function listPasskeys(db: ModuleExecutor<'passkeys'>, userId: string): Promise<Passkey[]> {
   const rows = await db
     .selectFrom('passkeys')

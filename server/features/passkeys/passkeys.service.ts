@@ -15,12 +15,12 @@ import {
   findUserByEmail,
   findUserById,
   type NewSession,
-  needsSecondFactor,
   recordLogin,
   startSession,
   type User,
 } from '#server/features/accounts/index';
 import { revokeApiTokensCreatedBy } from '#server/features/api-tokens/index';
+import { managesAnyRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { hashToken } from '#server/security/tokens';
 import { RECOVERY_CODE_COUNT } from '#shared/contracts/passkeys';
@@ -33,6 +33,7 @@ import {
   deleteRecoveryCodes,
   deleteUserPasskeys,
   findPasskeyByCredentialId,
+  holdsPasskey,
   insertChallenge,
   insertPasskey,
   listPasskeys,
@@ -40,6 +41,15 @@ import {
   recordPasskeyUse,
   replaceRecoveryCodes,
 } from './passkeys.repository';
+
+/**
+ * A session started by mail must wait for the second factor when its user holds a passkey and manages a
+ * room (its owner or a co-founder): investors' reading never waits (ADR 62). Asked in the caller's
+ * transaction, of the passkeys' table and then of rooms' (docs/decisions/0085-modules-own-their-tables.md).
+ */
+export async function needsSecondFactor(db: DatabaseExecutor, userId: string): Promise<boolean> {
+  return (await holdsPasskey(db, userId)) && (await managesAnyRoom(db, userId));
+}
 
 /**
  * @simplewebauthn/server and its certificate libraries hold about 5 MB of heap once loaded: loaded on the

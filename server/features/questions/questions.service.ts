@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { DatabaseExecutor, ModuleExecutor } from '#server/db/schema';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS } from '#server/durations';
 import {
   findDocumentInRoom,
+  findDocumentPreview,
   findReadableDocument,
   listUploadedDocuments,
 } from '#server/features/documents/index';
@@ -189,13 +190,8 @@ async function requireSubject(
 
 /** The pages of the document's current version as the viewer shows them (one until it is prepared). */
 async function pageCountOf(ctx: AppContext, documentId: string): Promise<number> {
-  const db: ModuleExecutor<'questions'> = ctx.db;
-  const row = await db
-    .selectFrom('document_previews')
-    .select(['status', 'kind', 'page_count'])
-    .where('document_id', '=', documentId)
-    .executeTakeFirst();
-  return row?.status === 'ready' && row.kind === 'pages' && row.page_count ? row.page_count : 1;
+  const preview = await findDocumentPreview(ctx, documentId);
+  return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
 }
 
 /** The per-reader caps: a day's questions, and all of them, in one room. */

@@ -197,21 +197,13 @@ export async function findDocumentTotals(
   return row ? fromRow(row) : undefined;
 }
 
-/** Every reader of the room with who they are, most recent first: for a group's view and the firms. */
+/** Every reader of the room, most recent first: for a group's view and the firms (who they are is accounts'). */
 export async function listRoomReaders(db: ModuleExecutor<'reading-analytics'>, roomId: string) {
   const rows = await db
     .selectFrom('reading_room_readers')
-    .innerJoin('users', 'users.id', 'reading_room_readers.user_id')
-    .select([
-      'reading_room_readers.user_id',
-      'reading_room_readers.view_count',
-      'reading_room_readers.read_ms',
-      'reading_room_readers.last_seen_at',
-      'users.name',
-      'users.email',
-    ])
-    .where('reading_room_readers.room_id', '=', roomId)
-    .orderBy('reading_room_readers.last_seen_at', 'desc')
+    .select(['user_id', 'view_count', 'read_ms', 'last_seen_at'])
+    .where('room_id', '=', roomId)
+    .orderBy('last_seen_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
 }
@@ -248,25 +240,44 @@ export async function listDocumentTotalsOfReaders(
   );
 }
 
-/** A document's readers with who they are, most recent first. */
+/** A document's readers, most recent first (who they are is accounts'). */
 export async function listDocumentReaders(db: ModuleExecutor<'reading-analytics'>, documentId: string) {
   const rows = await db
     .selectFrom('reading_document_readers')
-    .innerJoin('users', 'users.id', 'reading_document_readers.user_id')
-    .select([
-      'reading_document_readers.user_id',
-      'reading_document_readers.view_count',
-      'reading_document_readers.read_ms',
-      'reading_document_readers.pages_seen',
-      'reading_document_readers.first_viewed_at',
-      'reading_document_readers.last_viewed_at',
-      'users.name',
-      'users.email',
-    ])
-    .where('reading_document_readers.document_id', '=', documentId)
-    .orderBy('reading_document_readers.last_viewed_at', 'desc')
+    .select(['user_id', 'view_count', 'read_ms', 'pages_seen', 'first_viewed_at', 'last_viewed_at'])
+    .where('document_id', '=', documentId)
+    .orderBy('last_viewed_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
+}
+
+/**
+ * Per version read (null: before versions) and reader of the document, their views and time: the
+ * versions module's history reads it through its VersionReaders port (ADR 85).
+ */
+export async function readsOfDocumentByVersion(
+  db: ModuleExecutor<'reading-analytics'>,
+  roomId: string,
+  documentId: string,
+): Promise<{ version: number | null; userId: string; views: number; readMs: number }[]> {
+  const rows = await db
+    .selectFrom('reading_views')
+    .where('room_id', '=', roomId)
+    .where('document_id', '=', documentId)
+    .groupBy(['document_version', 'user_id'])
+    .select((eb) => [
+      'document_version',
+      'user_id',
+      eb.fn.countAll<number>().as('views'),
+      eb.fn.sum<number>('read_ms').as('read_ms'),
+    ])
+    .execute();
+  return rows.map((row) => ({
+    version: row.document_version === null ? null : Number(row.document_version),
+    userId: row.user_id,
+    views: Number(row.views),
+    readMs: Number(row.read_ms ?? 0),
+  }));
 }
 
 /** One version's pages over every reader. */
@@ -418,9 +429,4 @@ export async function findRoomReader(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;
-}
-
-/** Who a reader is (the founder sees their investors' names and e-mails). */
-export async function findReaderIdentity(db: ModuleExecutor<'reading-analytics'>, userId: string) {
-  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst();
 }

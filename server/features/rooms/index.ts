@@ -47,7 +47,7 @@ export {
   roomReadingOf,
 } from './readability';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
-export { findRoomOwner } from './rooms.repository';
+export { findRoomOwner, managesAnyRoom } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   dataRoomViewOf,

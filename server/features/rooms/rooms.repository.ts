@@ -118,6 +118,18 @@ export async function findRoomEditedBy(
   return row ? fromRow(row) : undefined;
 }
 
+/** Whether the user manages a room (its owner or a co-founder), whichever: for the second factor (ADR 62). */
+export async function managesAnyRoom(db: ModuleExecutor<'rooms'>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('room_members')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('role', 'in', ['owner', 'editor'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The user's role in the room, or undefined when they are not a member. */
 export async function findMemberRole(
   db: ModuleExecutor<'rooms'>,

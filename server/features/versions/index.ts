@@ -7,6 +7,7 @@
 
 export { documentVersionFiles } from './document-version-files';
 export { newVersionMailJob } from './version-mails';
+export type { VersionReaders } from './version-readers';
 export { versionsRoutes } from './versions.routes';
 export {
   commitVersionPreparation,

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { ModuleExecutor } from '#server/db/schema';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { findUserById } from '#server/features/accounts/index';
-import { findDocumentById, type StoredDocument } from '#server/features/documents/index';
+import {
+  findDocumentById,
+  listReaderIdsOfDocument,
+  type StoredDocument,
+} from '#server/features/documents/index';
 import { findReadableRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
@@ -25,21 +29,8 @@ const payloadSchema = z.object({
 type NewVersionMail = z.infer<typeof payloadSchema>;
 
 /** Inside the transaction that makes the version current: a mail job per earlier reader. */
-export async function enqueueNewVersionMails(
-  trx: ModuleExecutor<'versions'>,
-  document: StoredDocument,
-): Promise<void> {
-  const readers = await trx
-    .selectFrom('access_events')
-    .select('user_id')
-    .distinct()
-    .where('room_id', '=', document.roomId)
-    .where('document_id', '=', document.id)
-    .where('action', 'in', ['viewed', 'downloaded'])
-    .where('user_id', 'is not', null)
-    .execute();
-  for (const { user_id: userId } of readers) {
-    if (!userId) continue;
+export async function enqueueNewVersionMails(trx: DatabaseExecutor, document: StoredDocument): Promise<void> {
+  for (const userId of await listReaderIdsOfDocument(trx, document.roomId, document.id)) {
     await enqueueJob(trx, {
       kind: NEW_VERSION_MAIL_JOB,
       payload: {

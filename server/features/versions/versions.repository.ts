@@ -26,39 +26,6 @@ export function firstVersionOf(document: StoredDocument): StoredVersion {
   };
 }
 
-/**
- * The one function that changes which version a document's readers get (ADR 69): the documents row's
- * file columns become the version's, its updated_at says when ("Updated <date>"), the version is marked
- * current and every other one earlier. Inside the caller's transaction.
- */
-export async function makeVersionCurrent(
-  db: ModuleExecutor<'versions'>,
-  document: StoredDocument,
-  version: StoredVersion,
-  now: Date,
-): Promise<StoredDocument> {
-  const row = await db
-    .updateTable('documents')
-    .set({
-      original_name: version.originalName,
-      file_type: version.fileType,
-      mime_type: version.mimeType,
-      size_bytes: version.sizeBytes,
-      sha256: version.sha256,
-      storage_key: version.storageKey,
-      uploaded_by: version.uploadedBy,
-      current_version: version.number,
-      updated_at: now.getTime(),
-    })
-    .where('id', '=', document.id)
-    .where('room_id', '=', document.roomId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await setVersionStatus(db, document.id, version.number, 'current');
-  await demoteOtherVersions(db, document.id, version.number);
-  return fromRow(row);
-}
-
 export async function insertVersion(db: ModuleExecutor<'versions'>, version: StoredVersion): Promise<void> {
   await db.insertInto('document_versions').values(toRow<DocumentVersionRow>(version)).execute();
 }
@@ -136,7 +103,7 @@ export async function setVersionPageCount(
 }
 
 /** Every other version that is current becomes earlier (the one current version of a document). */
-async function demoteOtherVersions(
+export async function demoteOtherVersions(
   db: ModuleExecutor<'versions'>,
   documentId: string,
   number: number,
@@ -179,45 +146,4 @@ export async function versionStorageKeysOf(
     .where('document_id', '=', documentId)
     .execute();
   return rows.map((row) => row.storage_key);
-}
-
-/** Who opened or downloaded each version of a document, and for how long they read it (ADR 41, ADR 69). */
-export async function readersByVersion(
-  db: ModuleExecutor<'versions'>,
-  roomId: string,
-  documentId: string,
-): Promise<{ version: number; email: string; name: string | null; views: number; readMs: number }[]> {
-  const rows = await db
-    .selectFrom('reading_views')
-    .innerJoin('users', 'users.id', 'reading_views.user_id')
-    .where('reading_views.room_id', '=', roomId)
-    .where('reading_views.document_id', '=', documentId)
-    .groupBy(['reading_views.document_version', 'users.email', 'users.name'])
-    .select((eb) => [
-      'reading_views.document_version as version',
-      'users.email as email',
-      'users.name as name',
-      eb.fn.countAll<number>().as('views'),
-      eb.fn.sum<number>('reading_views.read_ms').as('read_ms'),
-    ])
-    .orderBy('users.email')
-    .execute();
-  return rows.map((row) => ({
-    // Views opened before versions existed were of the first.
-    version: Number(row.version ?? 1),
-    email: row.email,
-    name: row.name || null,
-    views: Number(row.views),
-    readMs: Number(row.read_ms ?? 0),
-  }));
-}
-
-/** The e-mail addresses of these users, by id (who uploaded each version). */
-export async function emailsOfUsers(
-  db: ModuleExecutor<'versions'>,
-  userIds: string[],
-): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
-  return new Map(rows.map((row) => [row.id, row.email]));
 }

@@ -10,6 +10,7 @@ import {
   sendStoredBytes,
 } from '#server/storage/download';
 import { documentRoutes as routes } from '#shared/contracts/documents';
+import type { VersionReaders } from './version-readers';
 import {
   deleteVersion,
   findManagedVersion,
@@ -18,7 +19,7 @@ import {
   restoreVersion,
 } from './versions.service';
 
-export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function versionsRoutes(ctx: AppContext, readers: VersionReaders): FastifyPluginAsyncZod {
   return async (app) => {
     const { refuseDeclaredOverLimit, refusedUpload } = await acceptUploads(app, ctx);
 
@@ -29,6 +30,7 @@ export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const founder = requireUser(request);
         const replaced = await replaceDocumentFile(
           ctx,
+          readers,
           founder,
           request.params.id,
           uploadPartsOf(request, 'file'),
@@ -38,13 +40,13 @@ export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     serveRoute(app, routes.versions, {
-      handler: async (request) => listDocumentVersions(ctx, requireUser(request), request.params.id),
+      handler: async (request) => listDocumentVersions(ctx, readers, requireUser(request), request.params.id),
     });
 
     serveRoute(app, routes.restoreVersion, {
       handler: async (request, reply) => {
         const { id, number } = request.params;
-        const restored = await restoreVersion(ctx, requireUser(request), id, number);
+        const restored = await restoreVersion(ctx, readers, requireUser(request), id, number);
         return reply.status(201).send({ message: `Version ${number} restored`, ...restored });
       },
     });

@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/app-context';
 import type { Dialect } from '#server/db/database';
 import type { DatabaseExecutor } from '#server/db/schema';
+import { findUsersByIds } from '#server/features/accounts/index';
 import {
   type CheckedUpload,
   checkedUpload,
@@ -19,6 +20,7 @@ import {
   previewKindOf,
   receivedUpload,
   type StoredDocument,
+  setDocumentFile,
   startDocumentPreview,
   type UploadPart,
   writeVersionPreview,
@@ -35,15 +37,14 @@ import {
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { isAllowedUploadExtension } from '#shared/uploads';
 import { enqueueNewVersionMails } from './version-mails';
+import type { VersionReaders } from './version-readers';
 import {
   deleteVersionRow,
-  emailsOfUsers,
+  demoteOtherVersions,
   findVersion,
   insertVersion,
   listVersions,
-  makeVersionCurrent,
   nextVersionNumber,
-  readersByVersion,
   type StoredVersion,
   setVersionPageCount,
   setVersionStatus,
@@ -66,6 +67,7 @@ function versionNotFound(): HttpError {
 /** "Replace file": a new version, through the upload's own reading and checks of the file. */
 export async function replaceDocumentFile(
   ctx: AppContext,
+  readers: VersionReaders,
   founder: RoomUser,
   documentId: string,
   parts: AsyncIterable<UploadPart>,
@@ -74,7 +76,7 @@ export async function replaceDocumentFile(
   // Refused before a byte is stored: another room's document, or none, is a 404 as everywhere.
   if (!(await findDocumentInRoom(ctx.db, room.id, documentId))) throw notFound();
   const checked = await checkedUpload(await receivedUpload(ctx, parts), replaceFileFieldsSchema);
-  return storeNewVersion(ctx, room, founder, documentId, {
+  return storeNewVersion(ctx, readers, room, founder, documentId, {
     ...checked,
     notifyReaders: checked.fields.notifyReaders === 'true',
   });
@@ -86,6 +88,7 @@ export async function replaceDocumentFile(
  */
 export async function restoreVersion(
   ctx: AppContext,
+  readers: VersionReaders,
   founder: RoomUser,
   documentId: string,
   number: number,
@@ -102,7 +105,7 @@ export async function restoreVersion(
   const pending = await ctx.storage.write(ctx.storage.read(version.storageKey), {
     maxBytes: version.sizeBytes,
   });
-  return storeNewVersion(ctx, room, founder, documentId, {
+  return storeNewVersion(ctx, readers, room, founder, documentId, {
     pending,
     fileName: version.originalName,
     extension,
@@ -116,6 +119,7 @@ export async function restoreVersion(
  */
 async function storeNewVersion(
   ctx: AppContext,
+  readers: VersionReaders,
   room: DataRoom,
   founder: RoomUser,
   documentId: string,
@@ -178,10 +182,28 @@ async function storeNewVersion(
   }
   ctx.jobs.wake();
   await removeObjects(ctx, removed);
-  const history = await versionHistory(ctx, room, documentId);
+  const history = await versionHistory(ctx, readers, room, documentId);
   const version = history.versions.find((candidate) => candidate.number === number);
   if (!version) throw new Error('unreachable: the version was just stored');
   return { version, history };
+}
+
+/**
+ * The one function that changes which version a document's readers get (ADR 69): the documents row's
+ * file columns become the version's, its updated_at says when ("Updated <date>"), the version is marked
+ * current and every other one earlier. Inside the caller's transaction: the row is documents' to write
+ * (setDocumentFile), the versions' rows this module's (docs/decisions/0085-modules-own-their-tables.md).
+ */
+async function makeVersionCurrent(
+  trx: DatabaseExecutor,
+  document: StoredDocument,
+  version: StoredVersion,
+  now: Date,
+): Promise<StoredDocument> {
+  const current = await setDocumentFile(trx, document, version, now);
+  await setVersionStatus(trx, document.id, version.number, 'current');
+  await demoteOtherVersions(trx, document.id, version.number);
+  return current;
 }
 
 /**
@@ -326,23 +348,56 @@ async function findVersionOfDocument(db: DatabaseExecutor, documentId: string, n
 /** The founder's list of a document's versions: number, date, uploader, who read which and how long. */
 export async function listDocumentVersions(
   ctx: AppContext,
+  readers: VersionReaders,
   founder: RoomUser,
   documentId: string,
 ): Promise<DocumentVersions> {
   const room = await requireManagedRoom(ctx, founder);
-  return versionHistory(ctx, room, documentId);
+  return versionHistory(ctx, readers, room, documentId);
+}
+
+/**
+ * Who opened or downloaded each version of a document, and for how long they read it (ADR 41, ADR 69),
+ * by address: the reads from reading analytics (the port), the people from accounts, one lookup each.
+ */
+async function readersByVersion(
+  ctx: AppContext,
+  readers: VersionReaders,
+  roomId: string,
+  documentId: string,
+) {
+  const reads = await readers.readsByVersion(ctx.db, roomId, documentId);
+  const users = await findUsersByIds(
+    ctx.db,
+    reads.map((read) => read.userId),
+  );
+  return reads
+    .flatMap((read) => {
+      const user = users.get(read.userId);
+      if (!user) return [];
+      // Views opened before versions existed were of the first.
+      const version = read.version ?? 1;
+      return [
+        { version, email: user.email, name: user.name || null, views: read.views, readMs: read.readMs },
+      ];
+    })
+    .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 async function versionHistory(
   ctx: AppContext,
+  versionReaders: VersionReaders,
   room: DataRoom,
   documentId: string,
 ): Promise<DocumentVersions> {
   const document = await findDocumentInRoom(ctx.db, room.id, documentId);
   if (!document) throw notFound();
   const versions = await listVersions(ctx.db, room.id, documentId);
-  const readers = await readersByVersion(ctx.db, room.id, documentId);
-  const uploaders = await emailsOfUsers(ctx.db, [...new Set(versions.map((version) => version.uploadedBy))]);
+  const readers = await readersByVersion(ctx, versionReaders, room.id, documentId);
+  const uploaders = await findUsersByIds(
+    ctx.db,
+    versions.map((version) => version.uploadedBy),
+  );
   return {
     documentId,
     title: document.title,
@@ -353,7 +408,7 @@ async function versionHistory(
       fileType: fileTypeFromName(version.originalName),
       fileSize: String(version.sizeBytes),
       uploadedAt: version.createdAt.toISOString(),
-      uploadedBy: uploaders.get(version.uploadedBy) ?? '',
+      uploadedBy: uploaders.get(version.uploadedBy)?.email ?? '',
       readers: readers
         .filter((reader) => reader.version === version.number)
         .map(({ email, name, views, readMs }) => ({

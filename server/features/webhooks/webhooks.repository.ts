@@ -21,20 +21,6 @@ export async function listRoomEndpoints(
   return rows.map((row) => fromRow(row));
 }
 
-/** The name and e-mail of whoever added each of the room's endpoints, by user id. */
-export async function listEndpointCreators(
-  db: ModuleExecutor<'webhooks'>,
-  roomId: string,
-): Promise<Map<string, { name: string; email: string }>> {
-  const rows = await db
-    .selectFrom('webhook_endpoints')
-    .innerJoin('users', 'users.id', 'webhook_endpoints.created_by')
-    .select(['users.id', 'users.name', 'users.email'])
-    .where('webhook_endpoints.room_id', '=', roomId)
-    .execute();
-  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
-}
-
 export async function countRoomEndpoints(db: ModuleExecutor<'webhooks'>, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('webhook_endpoints')
