@@ -18,6 +18,7 @@ export {
 export {
   findUserByEmail,
   findUserById,
+  findUsersByEmails,
   findUsersByIds,
   insertUserIfAbsent,
   recordLogin,

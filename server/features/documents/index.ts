@@ -7,6 +7,16 @@
 
 export { recordAccessEvent } from './access-events.repository';
 export { previewsCache } from './documents.caches';
+export {
+  type AccessEventsScope,
+  type AccessLogCursor,
+  hasActivityInRoom,
+  listAccessLogPage,
+  listActiveUserIds,
+  listPreparedPageCounts,
+  listRoomDocumentsForExport,
+  sumDownloadsAndClicks,
+} from './documents.exports';
 export { findDocumentById, findDocumentInRoom, type StoredDocument } from './documents.repository';
 export { documentsRoutes } from './documents.routes';
 export { listDocumentsOfRoom, previewStateOf, reconcileStoredFiles } from './documents.service';

@@ -46,6 +46,11 @@ export {
   requireReadableRoom,
   roomReadingOf,
 } from './readability';
+export {
+  listNdaAcceptancePage,
+  type NdaAcceptanceCursor,
+  type NdaAcceptancesScope,
+} from './rooms.exports';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
 export { findRoomOwner } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
