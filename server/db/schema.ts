@@ -76,7 +76,7 @@ export interface CrossModuleTables {
   documents: 'invitations' | 'users';
   exports: never;
   invitations: never;
-  notifications: 'access_events' | 'data_rooms' | 'invitations' | 'reading_views' | 'room_members' | 'users';
+  notifications: never;
   passkeys: never;
   questions: 'document_previews' | 'documents' | 'investor_access' | 'investor_groups' | 'users';
   'reading-analytics': 'users';

@@ -7,6 +7,7 @@
 
 export { recordAccessEvent } from './access-events.repository';
 export { previewsCache } from './documents.caches';
+export { listInvestorEventsInWindow } from './documents.digests';
 export {
   type AccessEventsScope,
   type AccessLogCursor,

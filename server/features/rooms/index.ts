@@ -52,7 +52,7 @@ export {
   type NdaAcceptancesScope,
 } from './rooms.exports';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
-export { findRoomOwner } from './rooms.repository';
+export { findDataRoomById, findMemberRole, findRoomOwner } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   dataRoomViewOf,
