@@ -43,7 +43,7 @@ export interface Database
 
 /** Each module's own tables, by the module's folder name: what its repositories' executor sees. */
 export interface ModuleTables {
-  /** Owns no table: a room's export reads across the modules (CrossModuleTables). */
+  /** Owns no table: a room's export composes the rows each owning module gives through its index.ts. */
   exports: Record<never, never>;
   accounts: AccountsTables;
   'api-tokens': ApiTokensTables;
@@ -74,19 +74,9 @@ export interface CrossModuleTables {
   archives: never;
   auth: never;
   documents: never;
-  exports:
-    | 'access_events'
-    | 'document_previews'
-    | 'documents'
-    | 'invitations'
-    | 'nda_acceptances'
-    | 'nda_versions'
-    | 'questions'
-    | 'reading_view_pages'
-    | 'reading_views'
-    | 'users';
+  exports: never;
   invitations: never;
-  notifications: 'access_events' | 'data_rooms' | 'invitations' | 'reading_views' | 'room_members' | 'users';
+  notifications: never;
   passkeys: never;
   questions: 'documents' | 'investor_access' | 'investor_groups' | 'users';
   'reading-analytics': never;

@@ -17,6 +17,7 @@ export {
 export {
   findUserByEmail,
   findUserById,
+  findUsersByEmails,
   findUsersByIds,
   insertUserIfAbsent,
   recordLogin,

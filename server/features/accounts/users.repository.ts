@@ -58,3 +58,17 @@ export async function recordLogin(db: ModuleExecutor<'accounts'>, userId: string
     .where('id', '=', userId)
     .execute();
 }
+
+/**
+ * The users of these addresses, by e-mail (addresses with no account are absent): the accounts of a
+ * group's people, in one query, for a module that filters its rows by them (ADR 85).
+ */
+export async function findUsersByEmails(
+  db: ModuleExecutor<'accounts'>,
+  normalisedEmails: readonly string[],
+): Promise<Map<string, User>> {
+  const unique = [...new Set(normalisedEmails)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').selectAll().where('email', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.email, fromRow(row)] as const));
+}

@@ -7,6 +7,17 @@
 
 export { listReaderIdsOfDocument, recordAccessEvent } from './access-events.repository';
 export { previewsCache } from './documents.caches';
+export { listInvestorEventsInWindow } from './documents.digests';
+export {
+  type AccessEventsScope,
+  type AccessLogCursor,
+  hasActivityInRoom,
+  listAccessLogPage,
+  listActiveUserIds,
+  listPreparedPageCounts,
+  listRoomDocumentsForExport,
+  sumDownloadsAndClicks,
+} from './documents.exports';
 export {
   findDocumentById,
   findDocumentInRoom,

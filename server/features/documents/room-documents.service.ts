@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context';
 import { findUsersByIds } from '#server/features/accounts/index';
-import { findInvitationEmails } from '#server/features/invitations/index';
+import { findInvitationsByIds } from '#server/features/invitations/index';
 import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
 import {
   countRoomDocuments,
@@ -32,7 +32,7 @@ export async function listRecentAccess(ctx: AppContext, roomId: string, limit: n
     ctx.db,
     events.flatMap((event) => (event.userId ? [event.userId] : [])),
   );
-  const invitedEmails = await findInvitationEmails(
+  const invitations = await findInvitationsByIds(
     ctx.db,
     events.flatMap((event) => (event.invitationId ? [event.invitationId] : [])),
   );
@@ -42,7 +42,7 @@ export async function listRecentAccess(ctx: AppContext, roomId: string, limit: n
       ...event,
       userName: user?.name ?? null,
       userEmail: user?.email ?? null,
-      invitedEmail: (invitationId ? invitedEmails.get(invitationId) : undefined) ?? null,
+      invitedEmail: (invitationId ? invitations.get(invitationId)?.email : undefined) ?? null,
     };
   });
 }

@@ -1,31 +1,36 @@
-import type { ModuleExecutor } from '#server/db/schema';
-import type { ExportKind } from '#shared/contracts/exports';
-import type { CsvCell } from './csv-output';
+import type { DatabaseExecutor } from '#server/db/schema';
+import { findUserById, findUsersByIds } from '#server/features/accounts/index';
 import {
   type AccessLogCursor,
-  countPagesByDocumentAndReader,
-  type ExportScope,
-  findUsers,
   listAccessLogPage,
   listActiveUserIds,
-  listNdaAcceptancePage,
   listPreparedPageCounts,
-  listQuestionPage,
   listRoomDocumentsForExport,
-  type NdaAcceptanceCursor,
-  type QuestionCursor,
   sumDownloadsAndClicks,
+} from '#server/features/documents/index';
+import { findInvitationsByIds } from '#server/features/invitations/index';
+import { listQuestionPage, type QuestionCursor } from '#server/features/questions/index';
+import {
+  countPagesByDocumentAndReader,
+  findReadingTimesOfViews,
   sumViewsByDocumentAndReader,
-} from './exports.repository';
+  viewKey,
+} from '#server/features/reading-analytics/index';
+import { listNdaAcceptancePage, type NdaAcceptanceCursor } from '#server/features/rooms/index';
+import type { ExportKind } from '#shared/contracts/exports';
+import type { CsvCell } from './csv-output';
+import type { ExportScope } from './export-thread-messages';
 
 /**
  * The rows of each export, page by page (docs/decisions/0042-csv-exports.md). Run in the export's
- * worker thread (export-csv.worker.ts), which has its own connection to the database.
+ * worker thread (export-csv.worker.ts), which has its own connection to the database. Each module gives
+ * the rows of its own tables, a page at a time; people are named from accounts (and invitations) in one
+ * lookup per page, never per row (docs/decisions/0085-modules-own-their-tables.md).
  */
 
 /** What the rows are read from: the database, and the app's address for the URLs of uploads. */
 export interface ExportSource {
-  db: ModuleExecutor<'exports'>;
+  db: DatabaseExecutor;
   appUrl: string;
 }
 
@@ -66,21 +71,49 @@ export const ACCESS_LOG_COLUMNS = [
   'Version',
 ];
 
-/** Every access event in the scope, oldest first, a page at a time (keyset on occurred_at, id). */
+/**
+ * Every access event in the scope, oldest first, a page at a time (keyset on occurred_at, id), with who
+ * (the user, or the invited e-mail) and, for a view, the seconds read in it.
+ */
 export async function* accessLogRows(source: ExportSource, scope: ExportScope): AsyncGenerator<CsvCell[][]> {
   let cursor: AccessLogCursor | null = null;
   for (;;) {
     const page = await listAccessLogPage(source.db, scope, cursor, ACCESS_LOG_PAGE_ROWS);
-    yield page.map((event) => [
-      new Date(event.occurred_at).toISOString(),
-      event.user_name ?? (event.invited_email ? `${event.invited_email} (invited)` : 'A removed user'),
-      event.user_email ?? event.invited_email ?? '',
-      event.action,
-      event.document_title,
-      event.url.startsWith('/') ? `${source.appUrl}${event.url}` : event.url,
-      event.action === 'viewed' ? seconds(numberOf(event.view_read_ms)) : null,
-      event.document_version,
+    const views = page.flatMap((event) =>
+      event.action === 'viewed' && event.user_id !== null && event.document_id !== null
+        ? [{ userId: event.user_id, documentId: event.document_id, occurredAt: event.occurred_at }]
+        : [],
+    );
+    const [users, invitations, readMs] = await Promise.all([
+      findUsersByIds(
+        source.db,
+        page.flatMap((event) => (event.user_id === null ? [] : [event.user_id])),
+      ),
+      findInvitationsByIds(
+        source.db,
+        page.flatMap((event) => (event.invitation_id === null ? [] : [event.invitation_id])),
+      ),
+      findReadingTimesOfViews(source.db, scope.roomId, views),
     ]);
+    yield page.map((event) => {
+      const user = event.user_id === null ? undefined : users.get(event.user_id);
+      const invitedEmail =
+        event.invitation_id === null ? undefined : invitations.get(event.invitation_id)?.email;
+      const viewReadMs =
+        event.user_id === null || event.document_id === null
+          ? undefined
+          : readMs.get(viewKey(event.user_id, event.document_id, event.occurred_at));
+      return [
+        new Date(event.occurred_at).toISOString(),
+        user?.name ?? (invitedEmail ? `${invitedEmail} (invited)` : 'A removed user'),
+        user?.email ?? invitedEmail ?? '',
+        event.action,
+        event.document_title,
+        event.url.startsWith('/') ? `${source.appUrl}${event.url}` : event.url,
+        event.action === 'viewed' ? seconds(numberOf(viewReadMs)) : null,
+        event.document_version,
+      ];
+    });
     const last = page.at(-1);
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
     cursor = { occurredAt: last.occurred_at, id: last.id };
@@ -99,19 +132,39 @@ export const NDA_ACCEPTANCE_COLUMNS = [
   'SHA-256 of the text',
 ];
 
-/** Every NDA acceptance in the scope, oldest first, a page at a time (keyset on accepted_at, id). */
+/**
+ * The addresses whose NDA acceptances are in the scope (an acceptance is its address's, ADR 45): the
+ * investor's, a group's people's, the investor's if in the group when both are given; null for all.
+ */
+async function acceptanceAddressesOf(source: ExportSource, scope: ExportScope): Promise<string[] | null> {
+  if (scope.userId === null) return scope.group?.emails ?? null;
+  const investorEmail = (await findUserById(source.db, scope.userId))?.email;
+  const emails = investorEmail === undefined ? [] : [investorEmail];
+  const group = scope.group;
+  return group === null ? emails : emails.filter((email) => group.emails.includes(email));
+}
+
+/**
+ * Every NDA acceptance in the scope, oldest first, a page at a time (keyset on accepted_at, id), with
+ * the version's hash and the investor's account name.
+ */
 export async function* ndaAcceptanceRows(
   source: ExportSource,
   scope: ExportScope,
 ): AsyncGenerator<CsvCell[][]> {
+  const acceptances = { ...scope, emails: await acceptanceAddressesOf(source, scope) };
   let cursor: NdaAcceptanceCursor | null = null;
   for (;;) {
-    const page = await listNdaAcceptancePage(source.db, scope, cursor, ACCESS_LOG_PAGE_ROWS);
+    const page = await listNdaAcceptancePage(source.db, acceptances, cursor, ACCESS_LOG_PAGE_ROWS);
+    const users = await findUsersByIds(
+      source.db,
+      page.flatMap((acceptance) => (acceptance.user_id === null ? [] : [acceptance.user_id])),
+    );
     yield page.map((acceptance) => [
       new Date(acceptance.accepted_at).toISOString(),
       acceptance.signer_name,
       acceptance.email,
-      acceptance.user_name,
+      (acceptance.user_id === null ? undefined : users.get(acceptance.user_id))?.name ?? null,
       acceptance.user_id !== null || acceptance.invitation_id === null ? 'Signed in' : 'Invitation link',
       acceptance.ip,
       acceptance.user_agent,
@@ -122,6 +175,12 @@ export async function* ndaAcceptanceRows(
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
     cursor = { acceptedAt: last.accepted_at, id: last.id };
   }
+}
+
+/** The title of each document of the room (a bounded set: the plan limits uploads), by id. */
+async function documentTitles(source: ExportSource, roomId: string): Promise<Map<string, string>> {
+  const documents = await listRoomDocumentsForExport(source.db, roomId);
+  return new Map(documents.map((document) => [document.id, document.title]));
 }
 
 export const QUESTION_COLUMNS = [
@@ -141,27 +200,42 @@ export const QUESTION_COLUMNS = [
 
 const ABOUT_LABELS = { room: 'The data room', section: 'A section', document: 'A document' } as const;
 
-/** Every question in the scope, oldest first, with its answer (docs/decisions/0073-questions-and-answers.md). */
+/**
+ * Every question in the scope, oldest first, with who asked, the title of the document it is about and
+ * its answer (docs/decisions/0073-questions-and-answers.md).
+ */
 export async function* questionRows(source: ExportSource, scope: ExportScope): AsyncGenerator<CsvCell[][]> {
+  const titleOf = await documentTitles(source, scope.roomId);
   let cursor: QuestionCursor | null = null;
   for (;;) {
     const page = await listQuestionPage(source.db, scope, cursor, ACCESS_LOG_PAGE_ROWS);
-    yield page.map((question) => [
-      new Date(question.created_at).toISOString(),
-      question.user_name,
-      question.user_email,
-      question.subject_kind === 'section'
-        ? `${ABOUT_LABELS.section}: ${question.section_name ?? ''}`
-        : ABOUT_LABELS[question.subject_kind],
-      question.document_title,
-      question.page,
-      question.text,
-      question.state,
-      question.answer,
-      question.published_question,
-      isoOrEmpty(question.answered_at),
-      isoOrEmpty(question.published_at),
-    ]);
+    const askers = await findUsersByIds(
+      source.db,
+      page.map((question) => question.asker_id),
+    );
+    yield page.flatMap((question) => {
+      const asker = askers.get(question.asker_id);
+      // A question is its asker's: one whose account is gone is not listed.
+      if (!asker) return [];
+      return [
+        [
+          new Date(question.created_at).toISOString(),
+          asker.name,
+          asker.email,
+          question.subject_kind === 'section'
+            ? `${ABOUT_LABELS.section}: ${question.section_name ?? ''}`
+            : ABOUT_LABELS[question.subject_kind],
+          (question.document_id === null ? undefined : titleOf.get(question.document_id)) ?? null,
+          question.page,
+          question.text,
+          question.state,
+          question.answer,
+          question.published_question,
+          isoOrEmpty(question.answered_at),
+          isoOrEmpty(question.published_at),
+        ],
+      ];
+    });
     const last = page.at(-1);
     if (!last || page.length < ACCESS_LOG_PAGE_ROWS) return;
     cursor = { createdAt: last.created_at, id: last.id };
@@ -267,12 +341,7 @@ export async function* investorRows(
   scope: ExportScope,
   ownerId: string,
 ): AsyncGenerator<CsvCell[][]> {
-  const titleOf = new Map(
-    (await listRoomDocumentsForExport(source.db, scope.roomId)).map((document) => [
-      document.id,
-      document.title,
-    ]),
-  );
+  const titleOf = await documentTitles(source, scope.roomId);
   let afterUserId: string | null = null;
   for (;;) {
     const userIds = await listActiveUserIds(source.db, scope, afterUserId, INVESTORS_PER_PAGE);
@@ -282,8 +351,8 @@ export async function* investorRows(
     // The owner's downloads from before ADR 47 are in the log, but they are not an investor.
     const investors = userIds.filter((id) => id !== ownerId);
     if (investors.length === 0) continue;
-    const [users, views, pages, actions] = await Promise.all([
-      findUsers(source.db, investors),
+    const [who, views, pages, actions] = await Promise.all([
+      findUsersByIds(source.db, investors),
       sumViewsByDocumentAndReader(source.db, scope, investors),
       countPagesByDocumentAndReader(source.db, scope, investors),
       sumDownloadsAndClicks(source.db, scope, investors),
@@ -327,7 +396,6 @@ export async function* investorRows(
       row.firstAt = earlier(row.firstAt, numberOf(action.first_at));
       row.lastAt = later(row.lastAt, numberOf(action.last_at));
     }
-    const who = new Map(users.map((user) => [user.id, user]));
     const sorted = [...rows.values()].sort(
       (a, b) =>
         (who.get(a.userId)?.name ?? '').localeCompare(who.get(b.userId)?.name ?? '') ||

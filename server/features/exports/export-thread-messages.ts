@@ -1,8 +1,20 @@
 import type { Config } from '#server/config';
 import type { ExportKind } from '#shared/contracts/exports';
-import type { ExportScope } from './exports.repository';
 
 /** What the request thread and an export's thread say to each other (export-worker-stream.ts). */
+
+/**
+ * Which rows an export reads: the room, whole days as [fromMs, toMs), optionally one user, and optionally
+ * one investor group's people (docs/decisions/0068-investor-groups.md): their accounts, their addresses,
+ * and the room's invitations of those addresses (what an invitation's link showed before an account).
+ */
+export interface ExportScope {
+  roomId: string;
+  fromMs: number | null;
+  toMs: number | null;
+  userId: string | null;
+  group: { userIds: string[]; emails: string[]; invitationIds: string[] } | null;
+}
 
 /** What the export's thread needs to know. */
 export interface ExportJob {

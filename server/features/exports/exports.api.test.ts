@@ -462,6 +462,182 @@ describe('the analytics exports', () => {
   });
 });
 
+/** Questions written straight into the room, as the server stores them (times in epoch ms). */
+async function askQuestions(
+  roomId: string,
+  questions: { askerId: string; text: string; at: number; documentId?: string }[],
+) {
+  await db()
+    .insertInto('questions')
+    .values(
+      questions.map((question) => ({
+        id: crypto.randomUUID(),
+        room_id: roomId,
+        asker_id: question.askerId,
+        subject_kind: question.documentId ? ('document' as const) : ('room' as const),
+        document_id: question.documentId ?? null,
+        page: question.documentId ? 2 : null,
+        text: question.text,
+        state: 'open' as const,
+        created_at: question.at,
+      })),
+    )
+    .execute();
+}
+
+describe('who is named, page after page', () => {
+  test("a page boundary inside one investor's rows: every row names them, and each view keeps its reading time", async () => {
+    const { founder, investor, investorEmail, documentId, roomId } = await roomWithViewAndDownload();
+    const invitedEmail = uniqueEmail('invited');
+    await invite(t, founder, invitedEmail);
+    const invitation = await db()
+      .selectFrom('invitations')
+      .select('id')
+      .where('email', '=', invitedEmail)
+      .executeTakeFirstOrThrow();
+    const start = Date.UTC(2026, 0, 1);
+    const count = ACCESS_LOG_PAGE_ROWS + 20;
+    // Views (each with its reading_views row, read for index seconds) on both sides of the first page's
+    // end, and the invitation's link read as the first page's last row and in the second page.
+    const isView = (index: number) => index % 2 === 0 && Math.abs(index - ACCESS_LOG_PAGE_ROWS) < 12;
+    const isInvited = (index: number) =>
+      index === ACCESS_LOG_PAGE_ROWS - 1 || index === ACCESS_LOG_PAGE_ROWS + 1;
+    await db()
+      .insertInto('access_events')
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          id: crypto.randomUUID(),
+          room_id: roomId,
+          user_id: isInvited(index) ? null : investor.user.id,
+          invitation_id: isInvited(index) ? invitation.id : null,
+          document_id: isView(index) ? documentId : null,
+          document_title: isView(index) ? 'Deck.pdf' : `Link ${index}`,
+          url: isView(index) ? `/api/documents/${documentId}/download` : `https://example.com/${index}`,
+          action: isView(index) ? ('viewed' as const) : ('clicked' as const),
+          occurred_at: start + index,
+          ip: '127.0.0.1',
+          user_agent: null,
+          document_version: isView(index) ? 1 : null,
+        })),
+      )
+      .execute();
+    const viewIndexes = Array.from({ length: count }, (_, index) => index).filter(isView);
+    await db()
+      .insertInto('reading_views')
+      .values(
+        viewIndexes.map((index) => ({
+          id: crypto.randomUUID(),
+          room_id: roomId,
+          document_id: documentId,
+          user_id: investor.user.id,
+          started_at: start + index,
+          last_report_at: start + index + 60_000,
+          read_ms: index * 1000,
+          pages_seen: 1,
+          report_count: 1,
+          document_version: 1,
+        })),
+      )
+      .execute();
+
+    const rows = recordsOf(await exportOf(founder, 'access-log', '?to=2026-01-01')).slice(1);
+    expect(rows).toHaveLength(count);
+    for (const [index, row] of rows.entries()) {
+      if (isInvited(index))
+        expect(row.slice(1, 3), `row ${index}`).toEqual([`${invitedEmail} (invited)`, invitedEmail]);
+      else expect(row.slice(1, 3), `row ${index}`).toEqual(['Ivy Investor', investorEmail]);
+      expect(row[6], `row ${index}`).toBe(isView(index) ? String(index) : '');
+    }
+    expect(viewIndexes.some((index) => index < ACCESS_LOG_PAGE_ROWS)).toBe(true);
+    expect(viewIndexes.some((index) => index >= ACCESS_LOG_PAGE_ROWS)).toBe(true);
+  });
+
+  test('the questions export names each asker and document, page after page, and follows the filters', async () => {
+    const { founder, investor, investorEmail, documentId, roomId } = await roomWithViewAndDownload();
+    const otherEmail = uniqueEmail('other');
+    await invite(t, founder, otherEmail, 'Otto Other');
+    const other = await signInWithMagicLink(t, otherEmail);
+    const start = Date.UTC(2026, 0, 1);
+    const count = ACCESS_LOG_PAGE_ROWS + 5;
+    const askedByOther = (index: number) => index % 3 === 0;
+    await askQuestions(
+      roomId,
+      Array.from({ length: count }, (_, index) => ({
+        askerId: askedByOther(index) ? other.user.id : investor.user.id,
+        text: `Question ${index}`,
+        at: start + index,
+        ...(index % 2 === 0 ? { documentId } : {}),
+      })),
+    );
+    const response = await exportOf(founder, 'questions');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename=roundroom-questions-\d{4}-\d\d-\d\d\.csv$/,
+    );
+    const [header, ...rows] = recordsOf(response);
+    expect(header).toEqual([
+      'Asked at (UTC)',
+      'Investor',
+      'E-mail',
+      'About',
+      'Document',
+      'Page',
+      'Question',
+      'State',
+      'Answer',
+      'Published wording',
+      'Answered at (UTC)',
+      'Published at (UTC)',
+    ]);
+    expect(rows.map((row) => row.slice(0, 8))).toEqual(
+      Array.from({ length: count }, (_, index) => [
+        new Date(start + index).toISOString(),
+        askedByOther(index) ? 'Otto Other' : 'Ivy Investor',
+        askedByOther(index) ? otherEmail : investorEmail,
+        index % 2 === 0 ? 'A document' : 'The data room',
+        index % 2 === 0 ? 'Deck.pdf' : '',
+        index % 2 === 0 ? '2' : '',
+        `Question ${index}`,
+        'open',
+      ]),
+    );
+
+    const theirs = recordsOf(await exportOf(founder, 'questions', `?investor=${other.user.id}`)).slice(1);
+    expect(theirs.map((row) => row[6])).toEqual(
+      Array.from({ length: count }, (_, index) => index)
+        .filter(askedByOther)
+        .map((index) => `Question ${index}`),
+    );
+    const diligence = (await t.call(groupRoutes.create, { body: { name: 'Diligence' }, as: founder })).json;
+    await t.call(groupRoutes.moveInvestor, {
+      body: { email: otherEmail, groupId: diligence.id },
+      as: founder,
+    });
+    const inGroup = recordsOf(await exportOf(founder, 'questions', `?group=${diligence.id}`)).slice(1);
+    expect(inGroup.map((row) => row[6])).toEqual(theirs.map((row) => row[6]));
+  });
+
+  test('an account deleted since: its events name a removed user, and it has no per-investor rows', async () => {
+    const { founder, investor, investorEmail, roomId } = await roomWithViewAndDownload();
+    await logEvents(roomId, [
+      { userId: investor.user.id, title: 'Before deletion', at: Date.UTC(2026, 0, 1) },
+    ]);
+    expect(
+      recordsOf(await exportOf(founder, 'investors'))
+        .slice(1)
+        .map((row) => row[1]),
+    ).toContain(investorEmail);
+    await db().deleteFrom('users').where('id', '=', investor.user.id).execute();
+
+    const rows = recordsOf(await exportOf(founder, 'access-log')).slice(1);
+    expect(rows.map((row) => row.slice(1, 4))).toEqual([
+      ['A removed user', '', 'clicked'],
+      ['A removed user', '', 'viewed'],
+      ['A removed user', '', 'downloaded'],
+    ]);
+    expect(recordsOf(await exportOf(founder, 'investors')).slice(1)).toEqual([]);
+  });
+});
+
 describe('who may export', () => {
   test('investors are refused with 403, strangers with 401, and nothing is written', async () => {
     const { investor } = await founderWithInvestor(t);

@@ -1,6 +1,9 @@
 import type { Writable } from 'node:stream';
 import type { AppContext } from '#server/app-context';
 import { DAY_MS } from '#server/durations';
+import { findUsersByEmails } from '#server/features/accounts/index';
+import { hasActivityInRoom } from '#server/features/documents/index';
+import { listInvitationIdsOfAddresses } from '#server/features/invitations/index';
 import {
   investorEmailsOfGroup,
   investorStandingIn,
@@ -11,8 +14,8 @@ import { investorEmailsOfShareLink } from '#server/features/share-links/index';
 import { HttpError } from '#server/plugins/errors';
 import { attachmentDisposition } from '#server/storage/download';
 import type { ExportKind, ExportQuery } from '#shared/contracts/exports';
+import type { ExportScope } from './export-thread-messages';
 import { sendCsvFromWorker } from './export-worker-stream';
-import { type ExportScope, findUserIdsByEmail, hasActivityInRoom } from './exports.repository';
 
 export interface CsvExport {
   contentDisposition: string;
@@ -52,7 +55,11 @@ async function resolveScope(
         ? undefined
         : await investorEmailsOfShareLink(ctx, room.id, query.shareLink);
     const emails = [...(inGroup ?? byLink ?? [])].filter((email) => !byLink || byLink.has(email));
-    group = { emails, userIds: await findUserIdsByEmail(ctx.db, emails) };
+    const [users, invitationIds] = await Promise.all([
+      findUsersByEmails(ctx.db, emails),
+      listInvitationIdsOfAddresses(ctx.db, room.id, emails),
+    ]);
+    group = { emails, userIds: [...users.values()].map((user) => user.id), invitationIds };
   }
   const scope = {
     roomId: room.id,

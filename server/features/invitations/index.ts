@@ -1,7 +1,7 @@
 // The public file of the invitations feature: what app.ts and the other features may use
 // (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
+export { findInvitationsByIds, listInvitationIdsOfAddresses } from './invitation-lookups.repository';
 export {
-  findInvitationEmails,
   findOpenInvitation,
   insertInvitation,
   updateInvitation,

@@ -25,20 +25,6 @@ export async function listRoomInvitations(
   return rows.map(toInvitation);
 }
 
-/**
- * The invited address of each of these invitations, by id (ids with none are absent): how another module
- * names an invited reader beside its own rows, one query for a page (docs/decisions/0085-modules-own-their-tables.md).
- */
-export async function findInvitationEmails(
-  db: ModuleExecutor<'invitations'>,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('invitations').select(['id', 'email']).where('id', 'in', unique).execute();
-  return new Map(rows.map((row) => [row.id, row.email] as const));
-}
-
 export async function findRoomInvitation(
   db: ModuleExecutor<'invitations'>,
   roomId: string,

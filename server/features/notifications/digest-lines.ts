@@ -1,13 +1,12 @@
 import type { AppContext } from '#server/app-context';
-import { listNdaAcceptancesSince } from '#server/features/rooms/index';
+import { findUsersByIds } from '#server/features/accounts/index';
+import { listInvestorEventsInWindow } from '#server/features/documents/index';
+import { findInvitationsByIds } from '#server/features/invitations/index';
+import { listReadingInWindow } from '#server/features/reading-analytics/index';
+import { listManagers, listNdaAcceptancesSince } from '#server/features/rooms/index';
 import type { FounderNotice } from './notices';
 import type { DigestEntry, DigestInvestor } from './notifications.mails';
-import {
-  type FounderNotification,
-  listFirstVisitsInWindow,
-  listInvestorEvents,
-  listReadingInWindow,
-} from './notifications.repository';
+import { type FounderNotification, listFirstVisitsInWindow } from './notifications.repository';
 
 // A digest's lines, collected from every source of the window's activity.
 
@@ -21,6 +20,43 @@ function investorLines(investors: DigestLines, email: string, name: string) {
     investors.set(email, found);
   }
   return found;
+}
+
+/**
+ * Investors' logged actions in the window, with who: the user, or the invitation for the invited view.
+ * Events of the room's owner, and of any member who is not an investor, are not investor activity. The
+ * events are documents', the managers rooms', the names accounts' and invitations', each one query
+ * (docs/decisions/0085-modules-own-their-tables.md).
+ */
+async function listInvestorEvents(ctx: AppContext, roomId: string, start: Date, end: Date) {
+  const managers = await listManagers(ctx, roomId);
+  const events = await listInvestorEventsInWindow(
+    ctx.db,
+    roomId,
+    { start, end },
+    managers.map((manager) => manager.id),
+  );
+  const [users, invitations] = await Promise.all([
+    findUsersByIds(
+      ctx.db,
+      events.flatMap((event) => (event.userId === null ? [] : [event.userId])),
+    ),
+    findInvitationsByIds(
+      ctx.db,
+      events.flatMap((event) => (event.invitationId === null ? [] : [event.invitationId])),
+    ),
+  ]);
+  return events.map((event) => {
+    const user = event.userId === null ? undefined : users.get(event.userId);
+    const invitation = event.invitationId === null ? undefined : invitations.get(event.invitationId);
+    return {
+      ...event,
+      userEmail: user?.email ?? null,
+      userName: user?.name ?? null,
+      invitedEmail: invitation?.email ?? null,
+      invitedName: invitation?.name ?? null,
+    };
+  });
 }
 
 /** The access log's lines: views with their reading time, downloads and clicks counted. */
@@ -60,7 +96,7 @@ export async function collectDigest(
   const end = notification.windowEndAt ?? new Date(0);
   const roomId = notification.roomId;
   const [events, reading, firstVisits, ndaAcceptances] = await Promise.all([
-    listInvestorEvents(ctx.db, roomId, start, end),
+    listInvestorEvents(ctx, roomId, start, end),
     listReadingInWindow(ctx.db, roomId, start, end),
     listFirstVisitsInWindow(ctx.db, roomId, start, end),
     // `since` is exclusive: one millisecond back keeps an acceptance made at the window's first instant.

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { ModuleExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
+import { findUsersByIds } from '#server/features/accounts/index';
+import { findDataRoomById } from '#server/features/rooms/index';
 import type { JobDefinition } from '#server/jobs/job-queue';
 import type { OutgoingMessage } from '#server/mail/mailer';
 import { generateToken, hashToken } from '#server/security/tokens';
@@ -23,11 +25,11 @@ import {
   findFounderChoice,
   findMessageForRecipient,
   findNotification,
-  findRoomAndOwner,
   releaseMessageSend,
   releaseNotificationSend,
   skipNotification,
 } from './notifications.repository';
+import { findRoomAndOwner, type RoomAndOwner } from './room-and-owner';
 
 /**
  * Sending the founder's notifications and "Notify investors" (docs/decisions/0044-founder-notifications.md),
@@ -50,8 +52,6 @@ function footerFor(
 
 const messageIdOf = (ctx: AppContext, kind: string, id: string) =>
   `<${kind}-${id}@${new URL(ctx.config.appUrl).hostname}>`;
-
-type RoomAndOwner = NonNullable<Awaited<ReturnType<typeof findRoomAndOwner>>>;
 
 /** A notification's mail, or one per recipient (a new question's notice goes to every manager, ADR 73). */
 type ComposeMail = (token: string) => OutgoingMessage | OutgoingMessage[];
@@ -147,7 +147,7 @@ async function sendNotification(
 ): Promise<void> {
   const notification = await findNotification(ctx.db, notificationId);
   if (!notification || notification.sentAt || notification.skippedAt) return;
-  const room = await findRoomAndOwner(ctx.db, notification.roomId);
+  const room = await findRoomAndOwner(ctx, notification.roomId);
   if (!room) return;
   const now = new Date();
   const choice = await findFounderChoice(ctx.db, room.id);
@@ -169,8 +169,30 @@ async function sendNotification(
   }
 }
 
-async function sendInvestorMessageMail(ctx: AppContext, messageId: string, userId: string): Promise<void> {
+/**
+ * A recipient's copy of a message, with what its mail needs: the room's name (rooms), the sender's and
+ * the recipient's names (accounts); undefined when the message, its room or its sender is gone.
+ */
+async function findMessageCopy(ctx: AppContext, messageId: string, userId: string) {
   const copy = await findMessageForRecipient(ctx.db, messageId, userId);
+  if (!copy) return undefined;
+  const [room, people] = await Promise.all([
+    findDataRoomById(ctx.db, copy.roomId),
+    findUsersByIds(ctx.db, [copy.sentBy, userId]),
+  ]);
+  const sender = people.get(copy.sentBy);
+  if (!room || !sender) return undefined;
+  return {
+    ...copy,
+    companyName: room.companyName,
+    senderName: sender.name,
+    senderEmail: sender.email,
+    recipientName: people.get(userId)?.name ?? null,
+  };
+}
+
+async function sendInvestorMessageMail(ctx: AppContext, messageId: string, userId: string): Promise<void> {
+  const copy = await findMessageCopy(ctx, messageId, userId);
   if (!copy || copy.sentAt) return;
   const now = new Date();
   if (!(await claimMessageSend(ctx.db, messageId, userId, now))) return;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { type Entity, fromRow } from '#server/db/columns';
 import type { ModuleExecutor } from '#server/db/schema';
 import type { FounderNotificationChoice } from '#shared/contracts/notifications';
@@ -8,23 +7,6 @@ import type { FounderNotificationRow } from './notifications.tables';
 /** The queries of notifications (docs/decisions/0044-founder-notifications.md); every one scoped by room. */
 
 export type FounderNotification = Entity<FounderNotificationRow>;
-
-/** The room as a notification needs it: its name, and its owner, who receives the founder's mail. */
-export async function findRoomAndOwner(db: ModuleExecutor<'notifications'>, roomId: string) {
-  const row = await db
-    .selectFrom('data_rooms')
-    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
-    .select([
-      'data_rooms.id',
-      'data_rooms.company_name',
-      'data_rooms.owner_id',
-      'users.email as owner_email',
-      'users.name as owner_name',
-    ])
-    .where('data_rooms.id', '=', roomId)
-    .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
 
 /** The founder's choice and when they last saved one (0 when never), which old unsubscribe links yield to. */
 export async function findFounderChoiceSavedAt(
@@ -238,121 +220,8 @@ export async function findNotificationByTokenHash(db: ModuleExecutor<'notificati
   return row ? fromRow(row) : undefined;
 }
 
-export async function findUserIdentity(db: ModuleExecutor<'notifications'>, userId: string) {
-  const row = await db
-    .selectFrom('users')
-    .select(['email', 'name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row;
-}
-
-export async function findInvitationIdentity(db: ModuleExecutor<'notifications'>, invitationId: string) {
-  return db
-    .selectFrom('invitations')
-    .select(['email', 'name', 'room_id'])
-    .where('id', '=', invitationId)
-    .executeTakeFirst();
-}
-
-/** True when the user is an investor member of the room (not its owner, nor a member of another kind). */
-export async function isInvestorMember(
-  db: ModuleExecutor<'notifications'>,
-  roomId: string,
-  userId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('room_members')
-    .select('user_id')
-    .where('room_id', '=', roomId)
-    .where('user_id', '=', userId)
-    .where('role', '=', 'investor')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // A digest's window: what investors did in [start, end).
-
-/**
- * Investors' logged actions in the window, with who: the user, or the invitation for the invited view.
- * Events of the room's owner, and of any member who is not an investor, are not investor activity.
- */
-export async function listInvestorEvents(
-  db: ModuleExecutor<'notifications'>,
-  roomId: string,
-  start: Date,
-  end: Date,
-) {
-  const rows = await db
-    .selectFrom('access_events')
-    .leftJoin('users', 'users.id', 'access_events.user_id')
-    .leftJoin('invitations', 'invitations.id', 'access_events.invitation_id')
-    .select([
-      'access_events.action',
-      'access_events.user_id',
-      'access_events.document_id',
-      'access_events.document_title',
-      'access_events.occurred_at',
-      'users.email as user_email',
-      'users.name as user_name',
-      'invitations.email as invited_email',
-      'invitations.name as invited_name',
-    ])
-    .where('access_events.room_id', '=', roomId)
-    // Reading only: a question is a line of its own (ADR 73).
-    .where('access_events.action', 'in', ['downloaded', 'clicked', 'viewed'])
-    .$narrowType<{ action: 'downloaded' | 'clicked' | 'viewed' }>()
-    .where('access_events.occurred_at', '>=', start.getTime())
-    .where('access_events.occurred_at', '<', end.getTime())
-    .where((eb) =>
-      eb.or([
-        eb('access_events.user_id', 'is', null),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('room_members')
-              .select(sql`1`.as('one'))
-              .whereRef('room_members.room_id', '=', 'access_events.room_id')
-              .whereRef('room_members.user_id', '=', 'access_events.user_id')
-              .where('room_members.role', '<>', 'investor'),
-          ),
-        ),
-      ]),
-    )
-    .orderBy('access_events.occurred_at')
-    .limit(5000)
-    .execute();
-  return rows.map((row) => fromRow(row));
-}
-
-/** Reading time of the views opened in the window, per reader and document (ADR 41's views). */
-export async function listReadingInWindow(
-  db: ModuleExecutor<'notifications'>,
-  roomId: string,
-  start: Date,
-  end: Date,
-) {
-  const rows = await db
-    .selectFrom('reading_views')
-    .select((eb) => [
-      'user_id',
-      'document_id',
-      eb.fn.sum<number | string>('read_ms').as('read_ms'),
-      eb.fn.countAll<number | string>().as('view_count'),
-    ])
-    .where('room_id', '=', roomId)
-    .where('started_at', '>=', start.getTime())
-    .where('started_at', '<', end.getTime())
-    .groupBy(['user_id', 'document_id'])
-    .execute();
-  return rows.map((row) => ({
-    userId: row.user_id,
-    documentId: row.document_id,
-    readMs: Number(row.read_ms),
-    viewCount: Number(row.view_count),
-  }));
-}
 
 /** First visits in the window, by e-mail. */
 export async function listFirstVisitsInWindow(
@@ -404,7 +273,10 @@ export async function insertInvestorMessage(
   }
 }
 
-/** A recipient's copy of a message, with what its mail needs. */
+/**
+ * A recipient's copy of a message: its address, when it was sent, and the message's body, room and
+ * sender, whom the caller names from rooms and accounts (docs/decisions/0085-modules-own-their-tables.md).
+ */
 export async function findMessageForRecipient(
   db: ModuleExecutor<'notifications'>,
   messageId: string,
@@ -413,18 +285,12 @@ export async function findMessageForRecipient(
   const row = await db
     .selectFrom('investor_message_recipients')
     .innerJoin('investor_messages', 'investor_messages.id', 'investor_message_recipients.message_id')
-    .innerJoin('data_rooms', 'data_rooms.id', 'investor_messages.room_id')
-    .innerJoin('users as sender', 'sender.id', 'investor_messages.sent_by')
-    .leftJoin('users as recipient', 'recipient.id', 'investor_message_recipients.user_id')
     .select([
       'investor_message_recipients.email',
       'investor_message_recipients.sent_at',
       'investor_messages.body',
       'investor_messages.room_id',
-      'data_rooms.company_name',
-      'sender.name as sender_name',
-      'sender.email as sender_email',
-      'recipient.name as recipient_name',
+      'investor_messages.sent_by',
     ])
     .where('investor_message_recipients.message_id', '=', messageId)
     .where('investor_message_recipients.user_id', '=', userId)

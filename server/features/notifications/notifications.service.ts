@@ -8,7 +8,10 @@ import {
   SECOND_MS,
   UNSUBSCRIBE_LINK_TTL_MS,
 } from '#server/durations';
+import { findUserById } from '#server/features/accounts/index';
+import { findInvitationsByIds } from '#server/features/invitations/index';
 import {
+  findMemberRole,
   listInvestors,
   type RoomUser,
   type RoomVisitor,
@@ -37,16 +40,13 @@ import {
   findFounderChoice,
   findFounderChoiceSavedAt,
   findInvestorsNotifiedAt,
-  findInvitationIdentity,
   findNotificationByTokenHash,
-  findRoomAndOwner,
-  findUserIdentity,
   insertFirstVisit,
   insertInvestorMessage,
   insertNotification,
-  isInvestorMember,
   saveFounderChoice,
 } from './notifications.repository';
+import { findRoomAndOwner } from './room-and-owner';
 
 /**
  * Notifications (docs/decisions/0044-founder-notifications.md): the founder is told of each investor's
@@ -74,12 +74,13 @@ function rememberVisitor(ctx: AppContext, visitorKey: string): void {
 /** Who the visitor is, if an investor of the room; undefined for its owner or anyone else. */
 async function investorIdentity(ctx: AppContext, roomId: string, visitor: RoomVisitor) {
   if ('userId' in visitor) {
-    if (!(await isInvestorMember(ctx.db, roomId, visitor.userId))) return undefined;
-    const user = await findUserIdentity(ctx.db, visitor.userId);
+    // An investor member: not the room's owner, nor a member of another kind.
+    if ((await findMemberRole(ctx.db, roomId, visitor.userId)) !== 'investor') return undefined;
+    const user = await findUserById(ctx.db, visitor.userId);
     return user && { email: user.email, name: user.name, userId: visitor.userId };
   }
-  const invitation = await findInvitationIdentity(ctx.db, visitor.invitationId);
-  if (!invitation || invitation.room_id !== roomId) return undefined;
+  const invitation = (await findInvitationsByIds(ctx.db, [visitor.invitationId])).get(visitor.invitationId);
+  if (!invitation || invitation.roomId !== roomId) return undefined;
   return { email: invitation.email, name: invitation.name ?? '', userId: null };
 }
 
@@ -174,7 +175,7 @@ export async function recordRoomActivity(
 // The founder's settings and the unsubscribe link.
 
 async function settingsOf(ctx: AppContext, roomId: string): Promise<NotificationSettings> {
-  const room = await findRoomAndOwner(ctx.db, roomId);
+  const room = await findRoomAndOwner(ctx, roomId);
   return { founderNotifications: await findFounderChoice(ctx.db, roomId), email: room?.ownerEmail ?? '' };
 }
 
@@ -198,7 +199,7 @@ async function applyChoice(
  */
 async function requireTokenNotification(ctx: AppContext, token: string, now = Date.now()) {
   const found = await findNotificationByTokenHash(ctx.db, hashToken(token));
-  const room = found && (await findRoomAndOwner(ctx.db, found.roomId));
+  const room = found && (await findRoomAndOwner(ctx, found.roomId));
   if (!found || !room)
     throw new HttpError(
       404,

@@ -6,4 +6,5 @@
  */
 
 export { questionAnsweredMailJob, questionNotice } from './question-notices';
+export { listQuestionPage, type QuestionCursor, type QuestionsScope } from './questions.exports';
 export { questionsRoutes } from './questions.routes';

@@ -46,8 +46,13 @@ export {
   requireReadableRoom,
   roomReadingOf,
 } from './readability';
+export {
+  listNdaAcceptancePage,
+  type NdaAcceptanceCursor,
+  type NdaAcceptancesScope,
+} from './rooms.exports';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
-export { findRoomOwner, managesAnyRoom } from './rooms.repository';
+export { findDataRoomById, findMemberRole, findRoomOwner, managesAnyRoom } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   dataRoomViewOf,
