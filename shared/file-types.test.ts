@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { apiPath } from './contracts/api-route';
+import { documentRoutes } from './contracts/documents';
 import { detectFileType, extensionOf } from './file-types';
 
 test.each([
@@ -36,7 +38,7 @@ test.each([
 });
 
 test("an uploaded document's link has no extension: the title decides", () => {
-  const url = '/api/documents/0d1f4b8e-8a0b-4d1c-9d5e-2f1f6a0c3b7a/download';
+  const url = apiPath(documentRoutes.download, { params: { id: '0d1f4b8e-8a0b-4d1c-9d5e-2f1f6a0c3b7a' } });
   expect(detectFileType(url, 'Cap table.xlsx')).toBe('excel');
   expect(detectFileType(url, 'Untitled')).toBe('file');
 });

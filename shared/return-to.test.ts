@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { apiPath } from './contracts/api-route';
+import { authRoutes } from './contracts/auth';
 import { safeReturnTo } from './return-to';
 
 const ROOM = '6e2a1dfe-b5b5-477d-94ff-4ee992e4c6f9';
@@ -41,7 +43,7 @@ test.each([
   '/./admin',
   '/admin/./',
   `/data-room/../data-room/${ROOM}`,
-  '/api/auth/logout',
+  apiPath(authRoutes.logout),
   '/login',
   '/verify?token=abc',
   '/not-a-page',

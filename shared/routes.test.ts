@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { apiPath } from './contracts/api-route';
+import { healthRoutes } from './contracts/health';
 import { href, isPageRoute, pageRoutes, paths } from './routes';
 
 test('every served page route is a path of the route table', () => {
@@ -18,7 +20,7 @@ test.each([
   '/some/unknown/path',
   '/demo/extra',
   '/docsx',
-  '/api/health',
+  apiPath(healthRoutes.health),
   '/index.php',
   `/data-room/${ROOM_ID}.bak`,
   `/data-room/${ROOM_ID}~`,

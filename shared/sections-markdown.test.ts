@@ -1,5 +1,7 @@
 import type { Nodes, Paragraph } from 'mdast';
 import { describe, expect, test } from 'vitest';
+import { apiPath } from './contracts/api-route';
+import { documentRoutes } from './contracts/documents';
 import {
   addDocumentsToSection,
   addDocumentToSection,
@@ -69,7 +71,7 @@ describe('the seed format', () => {
       },
       {
         title: 'Cap table.xlsx',
-        url: `/api/documents/${UPLOAD_ID}/download`,
+        url: apiPath(documentRoutes.download, { params: { id: UPLOAD_ID } }),
         isUploaded: true,
         documentId: UPLOAD_ID,
         fileType: 'excel',
@@ -285,7 +287,7 @@ describe('editing the markdown for uploads', () => {
   });
 
   test('an absolute link to our own origin is the same document, and is removed too', () => {
-    const markdown = `## A\n- [Absolute](https://app.example${url})\n- [Elsewhere](https://other.example${url})\n- [Upper](${url.toUpperCase().replace('/API/DOCUMENTS/', '/api/documents/').replace('/DOWNLOAD', '/download')})\n`;
+    const markdown = `## A\n- [Absolute](https://app.example${url})\n- [Elsewhere](https://other.example${url})\n- [Upper](${url.replace(UPLOAD_ID, UPLOAD_ID.toUpperCase())})\n`;
     expect(removeDocumentLinks(markdown, UPLOAD_ID, { appOrigin: 'https://app.example' })).toBe(
       `## A\n- [Elsewhere](https://other.example${url})\n`,
     );
@@ -399,7 +401,7 @@ describe('limits checked before parsing (ADR 26)', () => {
 });
 
 test('several links go to the end of their section in their order, with the section made when missing', () => {
-  const url = (id: number) => `/api/documents/${id}/download`;
+  const url = (id: number) => apiPath(documentRoutes.download, { params: { id } });
   const links = [
     { title: 'One.pdf', url: url(1) },
     { title: 'Two [draft].pdf', url: url(2) },

@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { readSqlmapOutput } from './sqlmap';
 import { injectionPoints, type SqlmapTarget, withoutMarkers } from './sqlmap-targets';
 
@@ -70,11 +72,13 @@ test('injection points are the markers in the path, body and headers', () => {
   const target: SqlmapTarget = {
     name: 'example',
     method: 'POST',
-    path: '/api/data-room/abc*/click?url=x*',
+    path: apiPath(roomRoutes.click, { params: { id: 'abc*' }, query: { url: 'x*' } }),
     body: '{"a":"b*"}',
     headers: { 'User-Agent': 'agent*', Accept: 'application/json' },
     baselineStatus: 200,
   };
   expect(injectionPoints(target)).toBe(4);
-  expect(withoutMarkers(target.path)).toBe('/api/data-room/abc/click?url=x');
+  expect(withoutMarkers(target.path)).toBe(
+    apiPath(roomRoutes.click, { params: { id: 'abc' }, query: { url: 'x' } }),
+  );
 });

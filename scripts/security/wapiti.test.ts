@@ -1,10 +1,12 @@
 import { expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { isFailing, readWapitiReport } from './wapiti';
 
 // The shape of wapiti 3.0.4's JSON report (wapitiCore/report/jsonreportgenerator.py): levels are strings.
 const entry = (level: string, info: string) => ({
   method: 'GET',
-  path: '/api/data-room/invite/abc/click',
+  path: apiPath(roomRoutes.invitedClick, { params: { token: 'abc' } }),
   info,
   level,
   parameter: 'url',

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
+import { healthRoutes } from '#shared/contracts/health';
 import { previewRoutes } from '#shared/contracts/previews';
 import { roomRoutes } from '#shared/contracts/rooms';
 import {
@@ -76,7 +77,7 @@ describe('JSON answers', () => {
   );
 
   test('a small answer is sent as it is: compressing a packet saves nothing', async () => {
-    const response = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    const response = await get(apiPath(healthRoutes.health), { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import { groupRoutes } from '#shared/contracts/groups';
 import { previewRoutes } from '#shared/contracts/previews';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -79,11 +80,16 @@ async function sectionListing(reader: SignedIn, roomId: string, documentId: stri
   return section.id;
 }
 
+/** The srcset the viewer asks a page's image with: the page at 800 and at 1600 pixels wide. */
+const srcSet = (id: string, page: number) =>
+  [800, 1600]
+    .map((width) => `${apiPath(previewRoutes.page, { params: { id, page }, query: { width } })} ${width}w`)
+    .join(', ');
+
 describe("a document's page asks for its first page image with its HTML", () => {
   test('the page its address names, at every width, as the viewer asks for it; the image answers that reader', async () => {
     const { investor, documentId, pagePath } = await roomWithDeck(3);
-    const srcSetOf = (page: number) =>
-      `/api/documents/${documentId}/pages/${page}?width=800 800w, /api/documents/${documentId}/pages/${page}?width=1600 1600w`;
+    const srcSetOf = (page: number) => srcSet(documentId, page);
     const sizes = '(min-width: 1024px) 60rem, 100vw';
     expect(await imagePreloads(pagePath, cookieOf(investor))).toEqual([{ srcSet: srcSetOf(1), sizes }]);
     expect(await imagePreloads(`${pagePath}?page=2`, cookieOf(investor))).toEqual([
@@ -110,7 +116,7 @@ describe("a document's page asks for its first page image with its HTML", () => 
     const section = await sectionListing(investor, roomId, documentId);
     expect(await imagePreloads(`/data-room/${roomId}/sections/${section}`, cookieOf(investor))).toEqual([
       {
-        srcSet: `/api/documents/${documentId}/pages/1?width=800 800w, /api/documents/${documentId}/pages/1?width=1600 1600w`,
+        srcSet: srcSet(documentId, 1),
         sizes: '(min-width: 1024px) 60rem, 100vw',
       },
     ]);

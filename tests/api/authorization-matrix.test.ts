@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { hashToken } from '#server/security/tokens';
 import { adminRoutes } from '#shared/contracts/admin';
-import { apiPath } from '#shared/contracts/api-route';
-import { apiTokenRoutes } from '#shared/contracts/api-tokens';
+import { apiPath, type QueryValues } from '#shared/contracts/api-route';
+import { type ApiTokenScope, apiTokenRoutes } from '#shared/contracts/api-tokens';
 import { authRoutes } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
 import { exportRoutes } from '#shared/contracts/exports';
@@ -541,7 +541,7 @@ const TOKEN_CALLER_KEYS = [
 type TokenCallerKey = (typeof TOKEN_CALLER_KEYS)[number];
 /** The token callers whose token works (the others hold a revoked or an expired one). */
 type LiveTokenKey = Exclude<TokenCallerKey, 'tok-revoked' | 'tok-expired'>;
-const ALL_SCOPES = [
+const ALL_SCOPES: ApiTokenScope[] = [
   'analytics:read',
   'documents:write',
   'invitations:write',
@@ -1127,7 +1127,8 @@ async function buildWorld(): Promise<World> {
 
   // API tokens: four of the owner's, one scope each; the editor's and another founder's with every scope;
   // and the owner's revoked and expired ones.
-  const ownerToken = (scopes: string[], name = 'Matrix token') => createApiToken(t, owner, { name, scopes });
+  const ownerToken = (scopes: ApiTokenScope[], name = 'Matrix token') =>
+    createApiToken(t, owner, { name, scopes });
   const readTokenName = `Sync ${canary('tokenname')}`;
   const readToken = await ownerToken(['analytics:read'], readTokenName);
   const revokedToken = await ownerToken(ALL_SCOPES);
@@ -1470,8 +1471,17 @@ async function sessionIdOf(token: string): Promise<string> {
   return row.id;
 }
 
-const invitedView = (suffix: string) => (caller: Caller) => ({
-  path: `/api/data-room/invite/${caller.inviteToken}${suffix}`,
+/** The routes an invitation's token opens, each named by that token alone. */
+type InvitedRoute =
+  | typeof roomRoutes.invitedRoom
+  | typeof roomRoutes.invitedSections
+  | typeof roomRoutes.invitedClick
+  | typeof documentRoutes.inInvitedRoom
+  | typeof questionRoutes.invitedFaq
+  | typeof authRoutes.invitationLinkState;
+
+const invitedView = (route: InvitedRoute, query?: QueryValues) => (caller: Caller) => ({
+  path: apiPath(route, { params: { token: caller.inviteToken }, query }),
 });
 
 const CALLS: Record<string, Plan> = {
@@ -1570,7 +1580,7 @@ const CALLS: Record<string, Plan> = {
   'GET /api/documents/:id/questions': () => ({
     path: apiPath(questionRoutes.ofDocument, { params: { id: w.documentId } }),
   }),
-  'GET /api/data-room/invite/:token/faq': invitedView('/faq'),
+  'GET /api/data-room/invite/:token/faq': invitedView(questionRoutes.invitedFaq),
   'GET /api/my-data-room/questions': () => ({}),
   'GET /api/my-data-room/questions/by-page': () => ({}),
   'GET /api/my-data-room/question-settings': () => ({}),
@@ -1702,12 +1712,12 @@ const CALLS: Record<string, Plan> = {
     json: { pages: [{ page: 1, seconds: 1 }] },
   }),
 
-  'GET /api/data-room/invite/:token': invitedView(''),
-  'GET /api/data-room/invite/:token/sections': invitedView('/sections'),
-  'GET /api/data-room/invite/:token/documents': invitedView('/documents'),
+  'GET /api/data-room/invite/:token': invitedView(roomRoutes.invitedRoom),
+  'GET /api/data-room/invite/:token/sections': invitedView(roomRoutes.invitedSections),
+  'GET /api/data-room/invite/:token/documents': invitedView(documentRoutes.inInvitedRoom),
   'GET /api/data-room/invite/:token/click': (caller) =>
-    invitedView(`/click?url=${encodeURIComponent(w.externalUrl)}`)(caller),
-  'GET /api/data-room/invite/:token/state': invitedView('/state'),
+    invitedView(roomRoutes.invitedClick, { url: w.externalUrl })(caller),
+  'GET /api/data-room/invite/:token/state': invitedView(authRoutes.invitationLinkState),
   // The visitor accepts a fresh invitation to a room of its own (accepting joins that room, which would
   // change ours, and spend the visitor's link for the rows after it).
   'POST /api/data-room/invite/:token/accept': async (caller) => ({
@@ -2083,7 +2093,7 @@ test('the matrix has a row, and CALLS a way to call it, for every /api route the
 test("every canary is the room's data: the owner's own reads show each one", async () => {
   let seen = '';
   for (const url of [
-    '/api/auth/me',
+    apiPath(authRoutes.me),
     apiPath(roomRoutes.mine),
     apiPath(ndaRoutes.settings),
     apiPath(roomRoutes.mySections),
@@ -2329,7 +2339,9 @@ function aboutNothingInRoom(request: Prepared): Prepared {
       .replace(w.documentId, crypto.randomUUID())
       .replace(encodeURIComponent(w.externalUrl), encodeURIComponent('https://nowhere.example/deck'))
       .replace('download-all?section=1', 'download-all?section=99')
-      .replace(/^\/api\/views\/[^/]+/, `/api/views/${crypto.randomUUID()}`),
+      .replace(/^\/api\/views\/[^/]+\/reports$/, () =>
+        apiPath(readingRoutes.report, { params: { viewId: crypto.randomUUID() } }),
+      ),
   };
 }
 

@@ -17,6 +17,7 @@ import { accountRoutes } from '#shared/contracts/accounts';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { groupRoutes } from '#shared/contracts/groups';
+import { healthRoutes } from '#shared/contracts/health';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { ndaRoutes } from '#shared/contracts/nda';
 import { notificationRoutes } from '#shared/contracts/notifications';
@@ -511,7 +512,7 @@ test('a restore checks everything before it changes anything, and replaces data 
       ? /in use by another process/
       : /A Roundroom server is running on PostgreSQL database .*: it holds the server lock/,
   );
-  const health = await source.request('GET', '/api/health');
+  const health = await source.call(healthRoutes.health);
   expect(health.status).toBe(200);
 
   // A damaged file: refused, and the target is left untouched.

@@ -87,7 +87,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     expectShownBack(signedUp, (json: { user: { name: string } }) => json.user.name, text);
     const auth = { authorization: `Bearer ${(signedUp.json as { token: string }).token}` };
     expectShownBack(
-      await t.request('GET', '/api/auth/me', { headers: auth }),
+      await t.call(authRoutes.me, { headers: auth }),
       (json: { user: { name: string } }) => json.user.name,
       text,
     );
@@ -297,7 +297,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     let uploaded: TestResponse | undefined;
     await expectRowsAdded(
       async () => {
-        uploaded = await t.request('POST', '/api/upload', {
+        uploaded = await t.request('POST', apiPath(documentRoutes.upload), {
           ...upload,
           headers: { ...upload.headers, ...founder.auth },
         });
@@ -334,7 +334,7 @@ describe.each(INJECTIONS)('%s: %s', (_kind, text) => {
     let uploaded: TestResponse | undefined;
     await expectRowsAdded(
       async () => {
-        uploaded = await t.request('POST', '/api/upload', {
+        uploaded = await t.request('POST', apiPath(documentRoutes.upload), {
           ...upload,
           headers: { ...upload.headers, ...founder.auth },
         });

@@ -32,38 +32,45 @@ const ACCEPT_NDA_BY_INVITATION = apiPath(ndaRoutes.acceptByInvitation, { params:
 
 /** Each route with a body it accepts, so that a case's one change is the only thing wrong. */
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
-  '/api/complete-account-setup': () => ({ name: 'Ann Founder', email: uniqueEmail(), companyName: 'Acme' }),
-  '/api/upgrade-with-promo': () => ({
+  [apiPath(accountRoutes.completeSetup)]: () => ({
+    name: 'Ann Founder',
+    email: uniqueEmail(),
+    companyName: 'Acme',
+  }),
+  [apiPath(accountRoutes.upgradeWithPromo)]: () => ({
     name: 'Ann Founder',
     email: uniqueEmail(),
     companyName: 'Acme',
     promoCode: PROMO_CODE,
   }),
-  '/api/validate-promo-code': () => ({ code: PROMO_CODE }),
-  '/api/waitlist': () => ({ companyName: 'Acme', contactEmail: uniqueEmail() }),
-  '/api/auth/magic-link': () => ({ email: founder.user.email, name: '' }),
-  '/api/auth/verify': () => ({ token: 'A'.repeat(43) }),
-  '/api/invites': () => ({ email: uniqueEmail('investor'), name: 'Ivy Investor' }),
-  '/api/invitations': () => ({ email: uniqueEmail('investor') }),
-  '/api/invites/bulk': () => ({ addresses: uniqueEmail('investor'), personalMessage: 'Welcome.' }),
-  '/api/data-rooms': () => ({
+  [apiPath(accountRoutes.validatePromoCode)]: () => ({ code: PROMO_CODE }),
+  [apiPath(accountRoutes.joinWaitlist)]: () => ({ companyName: 'Acme', contactEmail: uniqueEmail() }),
+  [apiPath(authRoutes.requestMagicLink)]: () => ({ email: founder.user.email, name: '' }),
+  [apiPath(authRoutes.verify)]: () => ({ token: 'A'.repeat(43) }),
+  [apiPath(invitationRoutes.create)]: () => ({ email: uniqueEmail('investor'), name: 'Ivy Investor' }),
+  [apiPath(invitationRoutes.createByEmail)]: () => ({ email: uniqueEmail('investor') }),
+  [apiPath(invitationRoutes.bulk)]: () => ({
+    addresses: uniqueEmail('investor'),
+    personalMessage: 'Welcome.',
+  }),
+  [apiPath(roomRoutes.saveProfile)]: () => ({
     name: 'Acme',
     description: 'We make things.',
     stage: 'Seed',
     foundedYear: 2020,
     website: 'https://acme.example',
   }),
-  '/api/my-data-room/status': () => ({ isActive: true }),
-  '/api/my-data-room/download-policy': () => ({ isDownloadAllowed: true }),
-  '/api/my-data-room/watermark': () => ({ isWatermarkEnabled: false }),
-  '/api/sections/update': () => ({ content: '## Team\n' }),
-  '/api/my-data-room/nda': () => ({ isRequired: true, text: 'Keep it **secret**.' }),
+  [apiPath(roomRoutes.setStatus)]: () => ({ isActive: true }),
+  [apiPath(roomRoutes.setDownloadDefault)]: () => ({ isDownloadAllowed: true }),
+  [apiPath(roomRoutes.setWatermark)]: () => ({ isWatermarkEnabled: false }),
+  [apiPath(roomRoutes.saveSections)]: () => ({ content: '## Team\n' }),
+  [apiPath(ndaRoutes.saveSettings)]: () => ({ isRequired: true, text: 'Keep it **secret**.' }),
   // Bodies are checked before anything else: a room nobody has is enough to show the refusals.
   [ACCEPT_NDA]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
   [ACCEPT_NDA_BY_INVITATION]: () => ({ versionId: 'v1', signerName: 'Ivy Investor', agree: true }),
-  '/api/my-data-room/notifications': () => ({ founderNotifications: 'daily' }),
-  '/api/my-data-room/investor-messages': () => ({ message: 'Our Q3 update is in the room.' }),
-  '/api/notifications/unsubscribe': () => ({ token: 'A'.repeat(43) }),
+  [apiPath(notificationRoutes.saveSettings)]: () => ({ founderNotifications: 'daily' }),
+  [apiPath(notificationRoutes.sendInvestorMessage)]: () => ({ message: 'Our Q3 update is in the room.' }),
+  [apiPath(notificationRoutes.unsubscribe)]: () => ({ token: 'A'.repeat(43) }),
 };
 const JSON_ROUTES = Object.keys(VALID_BODIES);
 const validBody = (route: string) => VALID_BODIES[route]?.() ?? {};

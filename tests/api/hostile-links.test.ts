@@ -35,7 +35,7 @@ let otherRoomDocumentId: string;
 
 async function uploadPdf(owner: SignedIn): Promise<string> {
   const upload = multipartBody([{ name: 'file', filename: 'deck.pdf', content: SAMPLE_FILES.pdf }]);
-  const response = await t.request('POST', '/api/upload', {
+  const response = await t.request('POST', apiPath(documentRoutes.upload), {
     ...upload,
     headers: { ...upload.headers, ...owner.auth },
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { healthRoutes } from '#shared/contracts/health';
 import { roomRoutes } from '#shared/contracts/rooms';
 import { SECTIONS_LIMITS } from '#shared/sections-markdown';
 import { createFounder, type SignedIn } from '#tests/support/factories';
@@ -37,7 +38,7 @@ test('a text that takes longer than the time limit is refused, and the next one 
     message: /^This text takes too long to read \(more than 0\.3 s\)/,
   });
   expect(await stored()).toBe(kept);
-  expect((await t.request('GET', '/api/health')).status).toBe(200);
+  expect((await t.call(healthRoutes.health)).status).toBe(200);
 
   const next = '## Next\n- [Model](https://example.com/model.xlsx)\n';
   expect((await save(next)).status).toBe(200);

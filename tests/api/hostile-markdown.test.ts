@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { healthRoutes } from '#shared/contracts/health';
 import { MAX_SECTIONS_MARKDOWN_LENGTH, roomRoutes } from '#shared/contracts/rooms';
 import { SECTIONS_LIMITS } from '#shared/sections-markdown';
 import { createFounder, type SignedIn } from '#tests/support/factories';
@@ -82,7 +83,7 @@ describe('every hostile text is refused with a 400 naming the problem, or stored
       await save(KEPT);
       const saving = save(content);
       // Asked while the text is handled: the request thread is free to answer.
-      const health = await t.request('GET', '/api/health');
+      const health = await t.call(healthRoutes.health);
       expect(health.status).toBe(200);
       const response = await saving;
       if (response.status === 400) {
@@ -120,7 +121,7 @@ test('the server answers /api/health before a slow parse finishes', async () => 
     return response;
   });
   await new Promise((resolve) => setTimeout(resolve, 20));
-  const health = await t.request('GET', '/api/health');
+  const health = await t.call(healthRoutes.health);
   order.push('health');
   expect(health.status).toBe(200);
   // Accepted; or, on a machine loaded past the parser's time limit, refused by that limit: either way

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { createFounder, type SignedIn } from '#tests/support/factories';
 import {
@@ -41,7 +43,10 @@ const RUN = `hostile-${crypto.randomBytes(4).toString('hex')}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const send = (options: RequestOptions) =>
-  t.request('POST', '/api/upload', { ...options, headers: { ...options.headers, ...founder.auth } });
+  t.request('POST', apiPath(documentRoutes.upload), {
+    ...options,
+    headers: { ...options.headers, ...founder.auth },
+  });
 const sendParts = (parts: MultipartPart[], options: { complete?: boolean } = {}) =>
   send(multipartBody(parts, options));
 const fileNamed = (filename: string, content: Buffer = SAMPLE_FILES.pdf): MultipartPart => ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountRoutes } from '#shared/contracts/accounts';
+import { authRoutes } from '#shared/contracts/auth';
 import { createFounder, type SignedIn, uniquePdf, uploadFile } from '#tests/support/factories';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -118,7 +119,7 @@ describe('the session cookie', () => {
       `junk; =orphan; rr_session=${founder.token}; rr_session=second-wins-not`,
       `rr_session=${encoded}`,
     ]) {
-      const me = await t.request('GET', '/api/auth/me', { headers: { cookie } });
+      const me = await t.call(authRoutes.me, { headers: { cookie } });
       expect(me.status, cookie).toBe(200);
     }
   });

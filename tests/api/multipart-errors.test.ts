@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { createFounder, type SignedIn } from '#tests/support/factories';
 import { expectNothingWritten, expectRefusal, writtenState } from '#tests/support/refusals';
 import { type RequestOptions, startTestApp, type TestApp } from '#tests/support/test-app';
@@ -20,7 +22,10 @@ afterAll(() => t.close());
 
 const pdf = { name: 'file', filename: 'deck.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.pdf };
 const send = (options: RequestOptions) =>
-  t.request('POST', '/api/upload', { ...options, headers: { ...options.headers, ...founder.auth } });
+  t.request('POST', apiPath(documentRoutes.upload), {
+    ...options,
+    headers: { ...options.headers, ...founder.auth },
+  });
 const withBoundary = (boundary: string) => {
   const { body } = multipartBody([pdf]);
   return send({

@@ -93,10 +93,10 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL', () => {
 
   test('a session ended on node A is refused by node B within a second', async () => {
     const founder = await createFounder(a);
-    await servedTwice(b, founder, '/api/auth/me');
+    await servedTwice(b, founder, apiPath(authRoutes.me));
     expect((await a.call(authRoutes.logout, { as: founder })).status).toBe(204);
     await seenWithin(
-      () => get(b, founder, '/api/auth/me'),
+      () => get(b, founder, apiPath(authRoutes.me)),
       (response) => response.status === 401,
     );
   });

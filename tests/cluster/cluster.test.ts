@@ -8,6 +8,11 @@ import type { Miss } from '#bench/load-stats';
 import { apiCall, inviteAndSignIn, smtpSignInLinks } from '#bench/room-fixture';
 import { createBenchFounder } from '#bench/servers';
 import { openDatabase } from '#server/db/database';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { e2eDataDir, e2eMailDir, e2ePromoCode, e2eSupportEmail } from '#tests/e2e/e2e-environment';
 import { type Cluster, type ClusterNode, checkSampleSiteConfig, startCluster } from '#tests/support/cluster';
 
@@ -47,10 +52,10 @@ const [nodeA, nodeB] = [() => cluster.nodes[0], () => cluster.nodes[1]];
 /** A founder's room with one investor signed in, made through nginx. */
 async function roomWithInvestor() {
   const founder = await createBenchFounder(cluster.baseUrl);
-  const room = (await apiCall(cluster, 'GET', '/api/my-data-room', founder.token)) as { id: string };
+  const room = (await apiCall(cluster, 'GET', apiPath(roomRoutes.mine), founder.token)) as { id: string };
   const email = `cluster-investor-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const investor = await inviteAndSignIn(cluster, [founder.token], email, smtpSignInLinks(cluster.smtp));
-  const invitations = (await apiCall(cluster, 'GET', '/api/invites', founder.token)) as {
+  const invitations = (await apiCall(cluster, 'GET', apiPath(invitationRoutes.mine), founder.token)) as {
     id: string;
     email: string;
   }[];
@@ -114,11 +119,21 @@ test('an investor revoked on node A is refused by node B within one second', asy
   const { founder, room, investor, invitationId } = await roomWithInvestor();
   // Node B has served the investor: whatever it caches, it has cached.
   for (let read = 0; read < 3; read++)
-    expect(await status(nodeB(), `/api/data-room/${room.id}`, investor.token)).toBe(200);
+    expect(await status(nodeB(), apiPath(roomRoutes.room, { params: { id: room.id } }), investor.token)).toBe(
+      200,
+    );
 
-  expect(await status(nodeA(), `/api/invites/${invitationId}`, founder.token, 'DELETE')).toBe(204);
+  expect(
+    await status(
+      nodeA(),
+      apiPath(invitationRoutes.remove, { params: { id: invitationId } }),
+      founder.token,
+      'DELETE',
+    ),
+  ).toBe(204);
   const refusedAfter = await millisecondsUntil(
-    async () => (await status(nodeB(), `/api/data-room/${room.id}`, investor.token)) === 404,
+    async () =>
+      (await status(nodeB(), apiPath(roomRoutes.room, { params: { id: room.id } }), investor.token)) === 404,
   );
   console.info(`Node B refused the revoked investor after ${refusedAfter.toFixed(0)} ms`);
   expect(refusedAfter).toBeLessThan(1_000);
@@ -126,33 +141,36 @@ test('an investor revoked on node A is refused by node B within one second', asy
 
 /** The sections text the investor reads on a node. */
 async function sectionsOn(node: ClusterNode, roomId: string, token: string): Promise<string> {
-  return ((await apiCall(node, 'GET', `/api/data-room/${roomId}/sections`, token)) as { content: string })
-    .content;
+  return (
+    (await apiCall(node, 'GET', apiPath(roomRoutes.sections, { params: { id: roomId } }), token)) as {
+      content: string;
+    }
+  ).content;
 }
 
 test('an investor moved between groups on node A reads as the new group on node B within one second', async () => {
   const { founder, room, investor } = await roomWithInvestor();
   const email = (
-    (await apiCall(cluster, 'GET', '/api/auth/me', investor.token)) as { user: { email: string } }
+    (await apiCall(cluster, 'GET', apiPath(authRoutes.me), investor.token)) as { user: { email: string } }
   ).user.email;
-  const { version } = (await apiCall(cluster, 'GET', '/api/sections/content', founder.token)) as {
+  const { version } = (await apiCall(cluster, 'GET', apiPath(roomRoutes.mySections), founder.token)) as {
     version: string;
   };
-  await apiCall(cluster, 'POST', '/api/sections/update', founder.token, {
+  await apiCall(cluster, 'POST', apiPath(roomRoutes.saveSections), founder.token, {
     content: '# Company Information\nname: Cluster Co\n\n## Pitch\nThe deck.\n\n## Financials\nThe model.\n',
     baseVersion: version,
   });
   const diligence = (await apiCall(
     cluster,
     'POST',
-    '/api/my-data-room/groups',
+    apiPath(groupRoutes.create),
     founder.token,
     { name: 'Diligence' },
     201,
   )) as {
     id: string;
   };
-  await apiCall(cluster, 'POST', '/api/my-data-room/section-visibility', founder.token, {
+  await apiCall(cluster, 'POST', apiPath(groupRoutes.setSectionVisibility), founder.token, {
     section: 'Financials',
     visibleTo: [diligence.id],
   });
@@ -160,7 +178,7 @@ test('an investor moved between groups on node A reads as the new group on node 
   for (let read = 0; read < 3; read++)
     expect(await sectionsOn(nodeB(), room.id, investor.token)).not.toContain('Financials');
 
-  await apiCall(nodeA(), 'POST', '/api/my-data-room/investor-groups', founder.token, {
+  await apiCall(nodeA(), 'POST', apiPath(groupRoutes.moveInvestor), founder.token, {
     email,
     groupId: diligence.id,
   });
@@ -174,16 +192,19 @@ test('an investor moved between groups on node A reads as the new group on node 
 test('an end of access set on node A is refused by node B within one second', async () => {
   const { founder, room, investor } = await roomWithInvestor();
   const email = (
-    (await apiCall(cluster, 'GET', '/api/auth/me', investor.token)) as { user: { email: string } }
+    (await apiCall(cluster, 'GET', apiPath(authRoutes.me), investor.token)) as { user: { email: string } }
   ).user.email;
   for (let read = 0; read < 3; read++)
-    expect(await status(nodeB(), `/api/data-room/${room.id}`, investor.token)).toBe(200);
-  await apiCall(nodeA(), 'POST', '/api/my-data-room/investor-access', founder.token, {
+    expect(await status(nodeB(), apiPath(roomRoutes.room, { params: { id: room.id } }), investor.token)).toBe(
+      200,
+    );
+  await apiCall(nodeA(), 'POST', apiPath(groupRoutes.setInvestorAccess), founder.token, {
     email,
     accessExpiresAt: new Date(Date.now() - 60_000).toISOString(),
   });
   const refusedAfter = await millisecondsUntil(
-    async () => (await status(nodeB(), `/api/data-room/${room.id}`, investor.token)) === 404,
+    async () =>
+      (await status(nodeB(), apiPath(roomRoutes.room, { params: { id: room.id } }), investor.token)) === 404,
   );
   console.info(`Node B refused the investor whose access ended after ${refusedAfter.toFixed(0)} ms`);
   expect(refusedAfter).toBeLessThan(1_000);
@@ -191,10 +212,10 @@ test('an end of access set on node A is refused by node B within one second', as
 
 test('a session signed out on node A is refused by node B within one second', async () => {
   const { investor } = await roomWithInvestor();
-  expect(await status(nodeB(), '/api/auth/me', investor.token)).toBe(200);
-  expect(await status(nodeA(), '/api/auth/logout', investor.token, 'POST')).toBe(204);
+  expect(await status(nodeB(), apiPath(authRoutes.me), investor.token)).toBe(200);
+  expect(await status(nodeA(), apiPath(authRoutes.logout), investor.token, 'POST')).toBe(204);
   const refusedAfter = await millisecondsUntil(
-    async () => (await status(nodeB(), '/api/auth/me', investor.token)) === 401,
+    async () => (await status(nodeB(), apiPath(authRoutes.me), investor.token)) === 401,
   );
   expect(refusedAfter).toBeLessThan(1_000);
 });

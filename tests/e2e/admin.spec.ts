@@ -1,4 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test, watchConsole } from './fixtures';
 import { waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
@@ -23,7 +28,7 @@ function rowsOf(region: Locator): Locator {
 
 /** A founder signed in on `page` (its cookie), with a fresh room. */
 async function signedInFounder(page: Page, companyName: string) {
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
@@ -38,7 +43,7 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   await signedInFounder(page, companyName);
   // Cookie-authenticated writes must carry our Origin, as the browser's would.
   const headers = { origin: baseURL ?? '' };
-  const saved = await page.request.post('/api/sections/update', {
+  const saved = await page.request.post(apiPath(roomRoutes.saveSections), {
     headers,
     data: {
       content: [
@@ -61,7 +66,7 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
     },
   });
   expect(saved.status()).toBe(200);
-  const uploaded = await page.request.post('/api/upload', {
+  const uploaded = await page.request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: {
       section: 'Financials',
@@ -71,9 +76,11 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   // The founder renames the upload's link: the room, and so the log, call it by that name.
   const { url: deckUrl } = (await uploaded.json()) as { url: string };
-  const markdown = (await (await page.request.get('/api/sections/markdown')).json()) as { content: string };
+  const markdown = (await (await page.request.get(apiPath(roomRoutes.sectionsMarkdown))).json()) as {
+    content: string;
+  };
   expect(markdown.content).toContain(`[${DECK_FILE}](${deckUrl})`);
-  const renamed = await page.request.post('/api/sections/update', {
+  const renamed = await page.request.post(apiPath(roomRoutes.saveSections), {
     headers,
     data: { content: markdown.content.replace(`[${DECK_FILE}](`, `[${DECK_NAME}](`) },
   });
@@ -85,7 +92,10 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
     [ivy, 'Ivy Investor'],
     [paul, 'Paul Pending'],
   ]) {
-    const invited = await page.request.post('/api/invites', { headers, data: { email, name } });
+    const invited = await page.request.post(apiPath(invitationRoutes.create), {
+      headers,
+      data: { email, name },
+    });
     expect(invited.status()).toBe(201);
   }
 
@@ -174,7 +184,7 @@ test('the founder’s dashboard shows exactly what investors did: counters, sect
   await expect(pending).toContainText(/\w{3} \d{1,2}, \d{4}.*\w{3} \d{1,2}, \d{4}/);
 
   // Back on the dashboard from the console, it shows what changed meanwhile.
-  const second = await page.request.post('/api/upload', {
+  const second = await page.request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: {
       section: 'Team',
@@ -199,7 +209,10 @@ test.describe('the Send Invitation form', () => {
     await signedInFounder(page, `Slate Bio ${Date.now()}`);
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/invitations')
+      if (
+        request.method() === 'POST' &&
+        new URL(request.url()).pathname === apiPath(invitationRoutes.createByEmail)
+      )
         posts.push(request.postData() ?? '');
     });
     await page.goto('/admin');
@@ -262,7 +275,10 @@ test.describe('when the dashboard cannot be shown', () => {
   }) => {
     const founder = await founderWithRoom(request, 'Owner Co');
     const investorEmail = uniqueEmail('investor');
-    const invited = await request.post('/api/invites', { data: { email: investorEmail }, headers: founder });
+    const invited = await request.post(apiPath(invitationRoutes.create), {
+      data: { email: investorEmail },
+      headers: founder,
+    });
     expect(invited.status()).toBe(201);
     await signInByMagicLink(page, investorEmail, baseURL);
     await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });

@@ -1,3 +1,7 @@
+import { accountRoutes } from '#shared/contracts/accounts';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
@@ -15,7 +19,7 @@ test('the founder creates a token, sees it once, uses it, and revokes it @deskto
   test.skip(testInfo.project.name !== 'desktop', 'a founder at a desk');
   test.setTimeout(90_000);
   const request = await playwright.request.newContext({ baseURL });
-  const created = await request.post('/api/complete-account-setup', {
+  const created = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Tokens Co ${Date.now()}` },
   });
   expect(created.status()).toBe(201);
@@ -41,13 +45,15 @@ test('the founder creates a token, sees it once, uses it, and revokes it @deskto
   // A script uses it: no cookie, only the header (a fresh request context holds no cookie).
   const script = await playwright.request.newContext({ baseURL });
   const call = () =>
-    script.get('/api/admin/recent-access', { headers: { authorization: `Bearer ${secret}` } });
+    script.get(apiPath(adminRoutes.recentAccess), { headers: { authorization: `Bearer ${secret}` } });
   const answered = await call();
   expect(answered.status()).toBe(200);
   expect(await answered.json()).toEqual([]);
   // Outside its scope, refused.
   expect(
-    (await script.get('/api/invites', { headers: { authorization: `Bearer ${secret}` } })).status(),
+    (
+      await script.get(apiPath(invitationRoutes.mine), { headers: { authorization: `Bearer ${secret}` } })
+    ).status(),
   ).toBe(403);
 
   // Seen once: after "I have stored it" and a reload, the page shows only its last four characters.

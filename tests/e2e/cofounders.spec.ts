@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
 import { expect, test, watchConsole } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
@@ -16,7 +18,7 @@ test('the owner invites a co-founder, who signs in by magic link, uploads and se
   test.setTimeout(60_000);
   const companyName = `Tandem Labs ${Date.now()}`;
   // page.request shares the browser's cookies: the owner is signed in for the page too.
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Olive Owner', email: uniqueEmail('owner'), companyName },
   });
   expect(setup.status()).toBe(201);

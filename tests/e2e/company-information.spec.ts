@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
@@ -36,12 +39,12 @@ test('an edit in the sections block or in the Company tab shows the same company
   baseURL,
 }) => {
   const stamp = Date.now();
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Profile Co ${stamp}` },
   });
   expect(setup.status()).toBe(201);
   const investorEmail = uniqueEmail('investor');
-  const invited = await page.request.post('/api/invites', {
+  const invited = await page.request.post(apiPath(invitationRoutes.create), {
     data: { email: investorEmail, name: 'Ivy Investor' },
     headers: { origin: baseURL ?? '' },
   });
@@ -100,7 +103,7 @@ test('an edit in the sections block or in the Company tab shows the same company
 test('a website saved as acme.com reads back as https://acme.com, and leaving asks nothing @phone', async ({
   page,
 }) => {
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Acme ${Date.now()}` },
   });
   expect(setup.status()).toBe(201);

@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
@@ -14,7 +18,7 @@ const xlsx = (size: number) =>
 
 async function founderOnConsole(page: Page, companyName: string, tab?: 'sections') {
   // page.request shares the browser's cookies: the founder is signed in for the page too.
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
@@ -156,7 +160,7 @@ test('Files tab: three uploads at once with progress, refusals named, filter, co
   await expect(page.getByLabel('Select all')).not.toBeChecked();
 
   // The deleted files' links left the sections too.
-  const sections = await (await page.request.get('/api/sections/content')).json();
+  const sections = await (await page.request.get(apiPath(roomRoutes.mySections))).json();
   expect(sections.content).not.toContain('Pitch deck.pdf');
   expect(sections.content).toContain('[Financial model.xlsx](/api/documents/');
 });
@@ -173,10 +177,15 @@ test.describe('a download that fails', () => {
     });
     await expect(fileRows(page)).toHaveCount(1);
     // Deleted elsewhere (another tab) while this list still shows it.
-    const [document] = (await (await page.request.get('/api/my-documents')).json()) as { id: string }[];
-    const deleted = await page.request.delete(`/api/documents/${document?.id}`, {
-      headers: { origin: baseURL ?? '' },
-    });
+    const [document] = (await (await page.request.get(apiPath(documentRoutes.mine))).json()) as {
+      id: string;
+    }[];
+    const deleted = await page.request.delete(
+      apiPath(documentRoutes.remove, { params: { id: String(document?.id) } }),
+      {
+        headers: { origin: baseURL ?? '' },
+      },
+    );
     expect(deleted.status()).toBe(204);
     const download = page.getByRole('button', { name: 'Download Gone.pdf' });
     await download.click();
@@ -256,7 +265,7 @@ test.describe('Sections tab', () => {
         area.value.slice(area.selectionStart, area.selectionEnd),
       ),
     ).toBe('- [Click me](javascript:alert(1))');
-    expect((await (await page.request.get('/api/sections/content')).json()).content).not.toContain(
+    expect((await (await page.request.get(apiPath(roomRoutes.mySections))).json()).content).not.toContain(
       'Due diligence',
     );
 

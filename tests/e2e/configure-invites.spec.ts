@@ -1,3 +1,7 @@
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
@@ -8,7 +12,7 @@ test('a founder invites an investor from /configure, sees it pending, and delete
 }) => {
   const companyName = `Quarry Labs ${Date.now()}`;
   // page.request shares the browser's cookies: the founder is signed in for the page too.
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
@@ -62,7 +66,10 @@ test.describe('an investor', () => {
   test('is told /configure is for founders, never shown a console', async ({ page, request, baseURL }) => {
     const founder = await founderWithRoom(request, 'Owner Co');
     const investorEmail = uniqueEmail('investor');
-    await request.post('/api/invites', { data: { email: investorEmail }, headers: founder });
+    await request.post(apiPath(invitationRoutes.create), {
+      data: { email: investorEmail },
+      headers: founder,
+    });
     await signInByMagicLink(page, investorEmail, baseURL);
     await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
 
@@ -79,7 +86,7 @@ test.describe('a session that ends while the console is open', () => {
     page,
     request,
   }) => {
-    await page.request.post('/api/complete-account-setup', {
+    await page.request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: 'Lapsed Co' },
     });
     await page.goto('/configure?tab=invites');
@@ -88,7 +95,7 @@ test.describe('a session that ends while the console is open', () => {
 
     // The session ends elsewhere (logged out on another device).
     const session = (await page.context().cookies()).find((cookie) => cookie.name === 'rr_session');
-    const logout = await request.post('/api/auth/logout', {
+    const logout = await request.post(apiPath(authRoutes.logout), {
       headers: { authorization: `Bearer ${session?.value}` },
     });
     expect(logout.status()).toBe(204);

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { adminRoutes } from '#shared/contracts/admin';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
 import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
@@ -20,7 +23,7 @@ const DECK_BYTES = Buffer.from(
 async function publishedRoom(request: APIRequestContext, baseURL: string | undefined, companyName: string) {
   const founder = await founderWithRoom(request, companyName);
   const headers = { ...founder, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
+  const saved = await request.post(apiPath(roomRoutes.saveSections), {
     headers,
     data: {
       content: [
@@ -39,7 +42,7 @@ async function publishedRoom(request: APIRequestContext, baseURL: string | undef
     },
   });
   expect(saved.status()).toBe(200);
-  const uploaded = await request.post('/api/upload', {
+  const uploaded = await request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: {
       section: 'Decks',
@@ -47,7 +50,7 @@ async function publishedRoom(request: APIRequestContext, baseURL: string | undef
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const second = await request.post('/api/upload', {
+  const second = await request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: {
       section: 'Market research',
@@ -59,7 +62,7 @@ async function publishedRoom(request: APIRequestContext, baseURL: string | undef
     },
   });
   expect(second.status(), await second.text()).toBe(201);
-  const room = (await (await request.get('/api/my-data-room', { headers: founder })).json()) as {
+  const room = (await (await request.get(apiPath(roomRoutes.mine), { headers: founder })).json()) as {
     id: string;
   };
   return { founder, roomId: room.id };
@@ -67,7 +70,10 @@ async function publishedRoom(request: APIRequestContext, baseURL: string | undef
 
 async function inviteInvestor(request: APIRequestContext, founder: Record<string, string>, name: string) {
   const email = uniqueEmail('investor');
-  const invited = await request.post('/api/invites', { data: { email, name }, headers: founder });
+  const invited = await request.post(apiPath(invitationRoutes.create), {
+    data: { email, name },
+    headers: founder,
+  });
   expect(invited.status()).toBe(201);
   return { email, mail: await waitForMail(email, 'invited you') };
 }
@@ -144,7 +150,9 @@ test('an invited investor opens the room, downloads the upload and clicks the li
   await expect(external.getByRole('heading', { name: 'Market report' })).toBeVisible();
   await external.close();
 
-  const access = (await (await request.get('/api/admin/recent-access', { headers: founder })).json()) as {
+  const access = (await (
+    await request.get(apiPath(adminRoutes.recentAccess), { headers: founder })
+  ).json()) as {
     userName: string;
     documentTitle: string;
     actionType: string;
@@ -178,7 +186,9 @@ test('the invitation link shows the room without a session; tapping an upload op
   await page.getByRole('button', { name: /Market report/ }).click();
   await expect(await newPage).toHaveURL(EXTERNAL_URL);
 
-  const access = (await (await request.get('/api/admin/recent-access', { headers: founder })).json()) as {
+  const access = (await (
+    await request.get(apiPath(adminRoutes.recentAccess), { headers: founder })
+  ).json()) as {
     userName: string;
     actionType: string;
   }[];
@@ -204,7 +214,7 @@ test('the founder previews the room as investors see it, and /data-room is the o
   page,
 }) => {
   const companyName = `Preview Works ${Date.now()}`;
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
@@ -251,7 +261,7 @@ test.describe('rooms that cannot be shown', () => {
     await page.goto('/data-room');
     await expect(page.getByRole('heading', { name: 'Sign in to your data room' })).toBeVisible();
 
-    const setup = await page.request.post('/api/complete-account-setup', {
+    const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: 'Elsewhere Inc' },
     });
     expect(setup.status()).toBe(201);

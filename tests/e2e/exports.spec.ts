@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { readingRoutes } from '#shared/contracts/reading';
 import { deckPdf } from '#tests/support/sample-documents';
 import { e2eBaseUrl } from './e2e-environment';
 import { expect, test } from './fixtures';
@@ -13,9 +19,11 @@ const SCREENSHOTS = path.join('test-results', 'screenshots');
 /** An investor's API session, signed in with the link from their e-mail. */
 async function investorApi(email: string): Promise<APIRequestContext> {
   const anonymous = await playwrightRequest.newContext({ baseURL: e2eBaseUrl });
-  expect((await anonymous.post('/api/auth/magic-link', { data: { email } })).status()).toBe(200);
+  expect((await anonymous.post(apiPath(authRoutes.requestMagicLink), { data: { email } })).status()).toBe(
+    200,
+  );
   const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${e2eBaseUrl}/verify?token=`);
-  const verified = await anonymous.post('/api/auth/verify', {
+  const verified = await anonymous.post(apiPath(authRoutes.verify), {
     data: { token: new URL(link).searchParams.get('token') },
   });
   expect(verified.status()).toBe(200);
@@ -32,12 +40,12 @@ test('the founder exports the access log from the console’s Analytics and the 
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Export Co ${Date.now()}` },
   });
   expect(setup.status()).toBe(201);
   const headers = { origin: baseURL ?? '' };
-  const uploaded = await page.request.post('/api/upload', {
+  const uploaded = await page.request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: { file: { name: 'Series A deck.pdf', mimeType: 'application/pdf', buffer: deckPdf(2) } },
   });
@@ -47,12 +55,19 @@ test('the founder exports the access log from the console’s Analytics and the 
   const ivy = uniqueEmail('ivy');
   expect(
     (
-      await page.request.post('/api/invites', { headers, data: { email: ivy, name: 'Ivy Exporter' } })
+      await page.request.post(apiPath(invitationRoutes.create), {
+        headers,
+        data: { email: ivy, name: 'Ivy Exporter' },
+      })
     ).status(),
   ).toBe(201);
   const investor = await investorApi(ivy);
-  expect((await investor.post(`/api/documents/${documentId}/views`)).status()).toBe(201);
-  expect((await investor.get(`/api/documents/${documentId}/download`)).status()).toBe(200);
+  expect(
+    (await investor.post(apiPath(readingRoutes.openView, { params: { id: documentId } }))).status(),
+  ).toBe(201);
+  expect(
+    (await investor.get(apiPath(documentRoutes.download, { params: { id: documentId } }))).status(),
+  ).toBe(200);
   await investor.dispose();
 
   await page.goto('/admin/analytics/export');

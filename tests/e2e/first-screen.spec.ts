@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { rawGet } from '#tests/support/raw-http';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
@@ -57,7 +62,7 @@ test.describe('with JavaScript off', () => {
     if (!baseURL) throw new Error('the e2e configuration names no baseURL');
     const companyName = `<b>Kite & "Keel"</b> ${Date.now()}`;
     const founder = await founderWithRoom(request, 'Kite');
-    const saved = await request.post('/api/sections/update', {
+    const saved = await request.post(apiPath(roomRoutes.saveSections), {
       headers: { ...founder, origin: baseURL },
       data: {
         content: `# Company Information\nname: ${companyName}\nstage: Series A\n\n## Decks\nThe deck.\n`,
@@ -65,7 +70,9 @@ test.describe('with JavaScript off', () => {
     });
     expect(saved.status(), await saved.text()).toBe(200);
     const email = uniqueEmail('first-screen');
-    expect((await request.post('/api/invites', { data: { email }, headers: founder })).status()).toBe(201);
+    expect(
+      (await request.post(apiPath(invitationRoutes.create), { data: { email }, headers: founder })).status(),
+    ).toBe(201);
     const link = firstLinkStartingWith(
       await waitForMail(email, 'invited you'),
       `${baseURL}/data-room?invite=`,
@@ -100,11 +107,11 @@ test.describe('with JavaScript off', () => {
     if (!baseURL) throw new Error('the e2e configuration names no baseURL');
     const companyName = `<i>Lark & Co</i> ${Date.now()}`;
     const founder = await founderWithRoom(request, companyName);
-    const groups = await request.get('/api/my-data-room/groups', { headers: founder });
+    const groups = await request.get(apiPath(groupRoutes.list), { headers: founder });
     const everyone = ((await groups.json()) as { groups: { id: string; isDefault: boolean }[] }).groups.find(
       (group) => group.isDefault,
     );
-    const made = await request.post('/api/my-data-room/share-links', {
+    const made = await request.post(apiPath(shareLinkRoutes.create), {
       headers: { ...founder, origin: baseURL },
       data: { name: 'Cold outreach', groupId: everyone?.id },
     });
@@ -124,7 +131,7 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('#root')).not.toContainText('@');
 
     // The founder turns the name off the link: its page then names no room, before or after the script.
-    const changed = await request.post(`/api/my-data-room/share-links/${link.id}`, {
+    const changed = await request.post(apiPath(shareLinkRoutes.update, { params: { id: link.id } }), {
       headers: { ...founder, origin: baseURL },
       data: { namesTheRoom: false },
     });

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
 import { consolePlaceShown, openConsolePlace } from './support/founder-console';
@@ -130,7 +132,7 @@ test('every place of the console by its URL, by the navigation, and again by Bac
 }) => {
   test.setTimeout(120_000);
   // page.request shares the browser's cookies: the founder is signed in for the page too.
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Pia Founder', email: uniqueEmail('pia'), companyName: `Places Co ${Date.now()}` },
   });
   expect(setup.status()).toBe(201);

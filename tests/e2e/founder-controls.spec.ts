@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { devices, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
@@ -68,12 +71,22 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
 
   // The preview's pages are ready before the investor reads (the founder's own copy is not watermarked).
   await expect
-    .poll(async () => (await page.request.get(`/api/documents/${documentId}/pages/1?width=800`)).status(), {
-      timeout: 60_000,
-    })
+    .poll(
+      async () =>
+        (
+          await page.request.get(
+            apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } }),
+          )
+        ).status(),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(200);
   const foundersPage = await (
-    await page.request.get(`/api/documents/${documentId}/pages/1?width=800`)
+    await page.request.get(
+      apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } }),
+    )
   ).body();
 
   // The investor, on the phone: the NDA first, then the room.
@@ -101,7 +114,9 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   const firstPage = readerPage.getByRole('img', { name: 'Page 1 of 3' });
   await expect(firstPage).toBeVisible();
   await expect(readerPage.getByRole('button', { name: /Download/ })).toHaveCount(0);
-  const shown = await readerPage.request.get(`/api/documents/${documentId}/pages/1?width=800`);
+  const shown = await readerPage.request.get(
+    apiPath(previewRoutes.page, { params: { id: documentId, page: '1' }, query: { width: '800' } }),
+  );
   expect(shown.status()).toBe(200);
   expect((await shown.body()).equals(foundersPage), 'the page the investor is shown is watermarked').toBe(
     false,
@@ -112,7 +127,9 @@ test('view-only, watermark and NDA on: a phone investor accepts, reads a waterma
   await readerPage.screenshot({ path: testInfo.outputPath('watermarked-page-390.png') });
 
   // The download URL itself: refused.
-  const direct = await readerPage.request.get(`/api/documents/${documentId}/download`);
+  const direct = await readerPage.request.get(
+    apiPath(documentRoutes.download, { params: { id: documentId } }),
+  );
   expect(direct.status()).toBe(403);
   await reader.close();
   expect(downloads, 'the investor downloaded nothing').toBe(0);

@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, devices } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { e2eMailDir } from './e2e-environment';
 import { expect, test, watchConsole } from './fixtures';
@@ -26,7 +32,7 @@ async function deckReady(request: APIRequestContext, room: DeckRoom) {
     .poll(
       async () => {
         const documents = (await (
-          await request.get('/api/my-documents', { headers: room.headers })
+          await request.get(apiPath(documentRoutes.mine), { headers: room.headers })
         ).json()) as { id: string; preview: { status: string } }[];
         return documents.find((document) => document.id === room.documentId)?.preview.status;
       },
@@ -37,7 +43,7 @@ async function deckReady(request: APIRequestContext, room: DeckRoom) {
 
 async function roomIdOf(request: APIRequestContext, room: DeckRoom): Promise<string> {
   return (
-    (await (await request.get('/api/my-data-room', { headers: room.headers })).json()) as { id: string }
+    (await (await request.get(apiPath(roomRoutes.mine), { headers: room.headers })).json()) as { id: string }
   ).id;
 }
 
@@ -176,7 +182,7 @@ test.describe('the investor’s way in', () => {
     // The sign-out is done on the server before the old cookie comes back: the page's HTML and its
     // first answers then agree that it no longer signs in.
     await Promise.all([
-      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout'),
+      page.waitForResponse((response) => new URL(response.url()).pathname === apiPath(authRoutes.logout)),
       page.getByRole('button', { name: 'Logout' }).click(),
     ]);
     await page.context().addCookies([{ ...(ended as NonNullable<typeof ended>) }]);
@@ -218,14 +224,14 @@ test.describe('an invitation proves its room, not the account (ADR 74)', () => {
     const email = first.investorEmail;
     // (This request context keeps the cookies it is given: every write here names our Origin.)
     const secondCompany = `Second Wind ${Date.now()}`;
-    const created = await request.post('/api/complete-account-setup', {
+    const created = await request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'Sol Second', email: `second-${Date.now()}@e2e.test`, companyName: secondCompany },
       headers: { origin: baseURL ?? '' },
     });
     expect(created.status(), await created.text()).toBe(201);
     const second = { authorization: `Bearer ${((await created.json()) as { token: string }).token}` };
     // They read the first room already: a member, signed in by a magic link once (here through the API).
-    const asked = await request.post('/api/auth/magic-link', {
+    const asked = await request.post(apiPath(authRoutes.requestMagicLink), {
       data: { email, name: '' },
       headers: { origin: baseURL ?? '' },
     });
@@ -233,7 +239,7 @@ test.describe('an invitation proves its room, not the account (ADR 74)', () => {
     const token = new URL(
       firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${baseURL}/verify?token=`),
     ).searchParams.get('token');
-    const verified = await request.post('/api/auth/verify', {
+    const verified = await request.post(apiPath(authRoutes.verify), {
       data: { token },
       headers: { origin: baseURL ?? '' },
     });
@@ -241,10 +247,15 @@ test.describe('an invitation proves its room, not the account (ADR 74)', () => {
 
     // A second founder invites the same address; the invitation's link is opened in a browser.
     const secondHeaders = { ...second, origin: baseURL ?? '' };
-    const invited = await request.post('/api/invites', { headers: secondHeaders, data: { email } });
+    const invited = await request.post(apiPath(invitationRoutes.create), {
+      headers: secondHeaders,
+      data: { email },
+    });
     expect(invited.status(), await invited.text()).toBe(201);
     const secondRoomId = (
-      (await (await request.get('/api/my-data-room', { headers: secondHeaders })).json()) as { id: string }
+      (await (await request.get(apiPath(roomRoutes.mine), { headers: secondHeaders })).json()) as {
+        id: string;
+      }
     ).id;
     const inviteLink = firstLinkStartingWith(
       await waitForMail(email, secondCompany),
@@ -295,14 +306,20 @@ test.describe('an invitation that no longer opens the room', () => {
       await waitForMail(room.investorEmail, 'invited you'),
       `${baseURL}/data-room?invite=`,
     );
-    const invitations = (await (await request.get('/api/invites', { headers: room.headers })).json()) as {
+    const invitations = (await (
+      await request.get(apiPath(invitationRoutes.mine), { headers: room.headers })
+    ).json()) as {
       id: string;
       email: string;
     }[];
     const invitation = invitations.find((candidate) => candidate.email === room.investorEmail);
-    expect((await request.delete(`/api/invites/${invitation?.id}`, { headers: room.headers })).status()).toBe(
-      204,
-    );
+    expect(
+      (
+        await request.delete(apiPath(invitationRoutes.remove, { params: { id: String(invitation?.id) } }), {
+          headers: room.headers,
+        })
+      ).status(),
+    ).toBe(204);
 
     await page.goto(inviteLink);
     await expect(page.getByRole('heading', { name: 'This invitation was withdrawn' })).toBeVisible({

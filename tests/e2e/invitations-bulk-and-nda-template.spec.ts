@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
@@ -9,7 +12,7 @@ test('a founder invites a pasted list: the good addresses go, a typo beside one 
   page,
   baseURL,
 }, testInfo) => {
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Bulk Co ${Date.now()}` },
   });
   expect(setup.status()).toBe(201);
@@ -73,9 +76,17 @@ test('a founder invites a pasted list: the good addresses go, a typo beside one 
     .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^${baseURL}/data-room\\?invite=[A-Za-z0-9_-]{43}$`));
-  expect((await page.request.get(`/api/data-room/invite/${mailedToken}`)).status()).toBe(404);
   expect(
-    (await page.request.get(`/api/data-room/invite/${new URL(copied).searchParams.get('invite')}`)).status(),
+    (await page.request.get(apiPath(roomRoutes.invitedRoom, { params: { token: mailedToken } }))).status(),
+  ).toBe(404);
+  expect(
+    (
+      await page.request.get(
+        apiPath(roomRoutes.invitedRoom, {
+          params: { token: String(new URL(copied).searchParams.get('invite')) },
+        }),
+      )
+    ).status(),
   ).toBe(200);
 });
 
@@ -83,7 +94,7 @@ test('a founder starts the NDA from the mutual template, saves it, and the switc
   page,
 }, testInfo) => {
   const companyName = `Template Co ${Date.now()}`;
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);

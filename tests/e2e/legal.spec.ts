@@ -1,3 +1,5 @@
+import { apiPath } from '#shared/contracts/api-route';
+import { siteRoutes } from '#shared/contracts/site';
 import { e2eSupportEmail } from './e2e-environment';
 import { expect, test } from './fixtures';
 
@@ -60,7 +62,7 @@ test.describe('when the support address cannot be loaded', () => {
   test.use({ allowedConsoleErrors: [/status of 503/] });
 
   test('the legal pages point to the support page instead', async ({ page }) => {
-    await page.route('/api/site', (route) =>
+    await page.route(apiPath(siteRoutes.info), (route) =>
       route.fulfill({ status: 503, json: { error: 'unavailable', message: 'Try later.' } }),
     );
     await page.goto('/privacy');

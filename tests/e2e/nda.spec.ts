@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test, watchConsole } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './support/people';
@@ -35,7 +38,7 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   const companyName = `Lighthouse NDA ${Date.now()}`;
   const founder = await founderWithRoom(request, companyName);
   const headers = { ...founder, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
+  const saved = await request.post(apiPath(roomRoutes.saveSections), {
     headers,
     data: {
       content: `# Company Information\nname: ${companyName}\n\n## Finance\n- [Model](https://docs.example/model)\n`,
@@ -44,7 +47,9 @@ test('an investor on a phone accepts the NDA before entering; the founder sees i
   expect(saved.status()).toBe(200);
   const email = uniqueEmail('signer');
   expect(
-    (await request.post('/api/invites', { headers, data: { email, name: 'Nia Signer' } })).status(),
+    (
+      await request.post(apiPath(invitationRoutes.create), { headers, data: { email, name: 'Nia Signer' } })
+    ).status(),
   ).toBe(201);
   const invitation = await waitForMail(email, 'invited you');
   const invitedView = firstLinkStartingWith(invitation, `${baseURL}/data-room?invite=`);

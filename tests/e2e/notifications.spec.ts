@@ -1,3 +1,6 @@
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test, watchConsole } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { signInByMagicLink, toast, uniqueEmail } from './support/people';
@@ -19,7 +22,7 @@ test('the founder is told of a first visit, unsubscribes from the mail, and noti
   const errors = watchConsole(page);
   const companyName = `Lighthouse Notify ${Date.now()}`;
   const founderEmail = uniqueEmail('founder');
-  const created = await request.post('/api/complete-account-setup', {
+  const created = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: founderEmail, companyName },
   });
   expect(created.status()).toBe(201);
@@ -28,7 +31,10 @@ test('the founder is told of a first visit, unsubscribes from the mail, and noti
   const investorEmail = uniqueEmail('investor');
   expect(
     (
-      await request.post('/api/invites', { headers, data: { email: investorEmail, name: 'Iris Investor' } })
+      await request.post(apiPath(invitationRoutes.create), {
+        headers,
+        data: { email: investorEmail, name: 'Iris Investor' },
+      })
     ).status(),
   ).toBe(201);
   await waitForMail(investorEmail, 'invited you');

@@ -1,4 +1,8 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
@@ -54,7 +58,7 @@ test.describe('a founder protects the console with a passkey', () => {
     test.slow();
     const email = uniqueEmail('founder');
     const companyName = `Keystone Labs ${Date.now()}`;
-    const created = await request.post('/api/complete-account-setup', {
+    const created = await request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'Fran Founder', email, companyName },
     });
     expect(created.status()).toBe(201);
@@ -110,7 +114,7 @@ test.describe('a founder protects the console with a passkey', () => {
     await page.goto('/setup-data-room');
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
     await expect(page.getByRole('heading', { name: `${companyName} data room` })).toHaveCount(0);
-    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
+    const me = await page.evaluate(async (url) => (await fetch(url)).status, apiPath(authRoutes.me));
     expect(me).toBe(401);
 
     // A recovery code opens it once.
@@ -126,12 +130,12 @@ test.describe('an investor signs in with a passkey alone', () => {
     request,
     baseURL,
   }) => {
-    const founder = await request.post('/api/complete-account-setup', {
+    const founder = await request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Orbit ${Date.now()}` },
     });
     const { token } = (await founder.json()) as { token: string };
     const investorEmail = uniqueEmail('investor');
-    const invited = await request.post('/api/invites', {
+    const invited = await request.post(apiPath(invitationRoutes.create), {
       data: { email: investorEmail, name: 'Ivy Investor' },
       headers: { authorization: `Bearer ${token}` },
     });

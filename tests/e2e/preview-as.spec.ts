@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { roomPreviewRoutes } from '#shared/contracts/room-preview';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test } from './fixtures';
 import { openAfterItsAnswers } from './support/page-answers';
@@ -28,18 +31,24 @@ async function tieredRoom(request: APIRequestContext, baseURL: string | undefine
     expect(response.ok(), await response.text()).toBe(true);
     return response.json();
   };
-  const source = (await (await request.get('/api/sections/content', { headers: room.headers })).json()) as {
+  const source = (await (
+    await request.get(apiPath(roomRoutes.mySections), { headers: room.headers })
+  ).json()) as {
     content: string;
     version: string;
   };
-  await post('/api/sections/update', {
+  await post(apiPath(roomRoutes.saveSections), {
     content: `${source.content}\n## Legal\n`,
     baseVersion: source.version,
   });
-  const diligence = (await post('/api/my-data-room/groups', { name: 'Diligence' })) as { id: string };
-  await post('/api/my-data-room/section-visibility', { section: 'Financials', visibleTo: [diligence.id] });
+  const diligence = (await post(apiPath(groupRoutes.create), { name: 'Diligence' })) as { id: string };
+  await post(apiPath(groupRoutes.setSectionVisibility), { section: 'Financials', visibleTo: [diligence.id] });
   const insider = uniqueEmail('insider');
-  await post('/api/invites', { email: insider, name: 'Ian Insider', groupId: diligence.id });
+  await post(apiPath(invitationRoutes.create), {
+    email: insider,
+    name: 'Ian Insider',
+    groupId: diligence.id,
+  });
   return { ...room, insider };
 }
 

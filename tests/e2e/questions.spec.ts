@@ -1,4 +1,6 @@
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
@@ -33,7 +35,7 @@ test('an investor asks on page 3, the founder answers once for everyone @phone',
     investorName: 'Asha Asker',
   });
   const secondEmail = uniqueEmail('second');
-  const invited = await request.post('/api/invites', {
+  const invited = await request.post(apiPath(invitationRoutes.create), {
     headers: room.headers,
     data: { email: secondEmail, name: 'Sol Second' },
   });

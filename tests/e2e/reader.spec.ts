@@ -1,4 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { writtenPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
@@ -26,7 +29,9 @@ async function waitUntilReady(
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/documents/${documentId}/preview`, { headers });
+        const response = await request.get(apiPath(previewRoutes.preview, { params: { id: documentId } }), {
+          headers,
+        });
         return ((await response.json()) as { status: string }).status;
       },
       { timeout: 60_000 },
@@ -62,7 +67,7 @@ test('an investor on a phone swipes a deck to page 3, the address says so, and a
     investorName: 'Sam Swiper',
     deck: widescreenDeck(),
   });
-  const room = (await (await request.get('/api/my-data-room', { headers })).json()) as { id: string };
+  const room = (await (await request.get(apiPath(roomRoutes.mine), { headers })).json()) as { id: string };
   await waitUntilReady(request, headers, documentId);
 
   const errors = watchConsole(page);
@@ -161,7 +166,7 @@ test('on a phone the reader takes the focus, full screen fills the screen, a swi
     investorName: 'Fern Fullscreen',
     deck: widescreenDeck(),
   });
-  const room = (await (await request.get('/api/my-data-room', { headers })).json()) as { id: string };
+  const room = (await (await request.get(apiPath(roomRoutes.mine), { headers })).json()) as { id: string };
   await waitUntilReady(request, headers, documentId);
   const documentAddress = new RegExp(`/data-room/${room.id}/documents/${documentId}(\\?page=\\d+)?$`);
 

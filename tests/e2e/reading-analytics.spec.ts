@@ -1,5 +1,10 @@
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { readingRoutes } from '#shared/contracts/reading';
 import { deckPdf, writtenPdf } from '#tests/support/sample-documents';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
@@ -17,7 +22,7 @@ async function waitUntilPrepared(request: APIRequestContext, documentId: string)
   await expect
     .poll(
       async () => {
-        const analytics = await request.get(`/api/admin/analytics/documents/${documentId}`);
+        const analytics = await request.get(apiPath(readingRoutes.document, { params: { documentId } }));
         expect(analytics.status()).toBe(200);
         pageCount = ((await analytics.json()) as { document: { pageCount: number | null } }).document
           .pageCount;
@@ -40,7 +45,7 @@ async function shoot(page: import('@playwright/test').Page, name: string) {
 
 test('the founder sees which investor read which page for how long', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: {
       name: 'Fran Founder',
       email: uniqueEmail('founder'),
@@ -49,13 +54,13 @@ test('the founder sees which investor read which page for how long', async ({ pa
   });
   expect(setup.status()).toBe(201);
   const headers = { origin: baseURL ?? '' };
-  const uploaded = await page.request.post('/api/upload', {
+  const uploaded = await page.request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: { file: { name: 'Series A deck.pdf', mimeType: 'application/pdf', buffer: deckPdf(3) } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
-  const unread = await page.request.post('/api/upload', {
+  const unread = await page.request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: {
       file: { name: 'Cap table.pdf', mimeType: 'application/pdf', buffer: writtenPdf({ pages: 2 }) },
@@ -67,12 +72,17 @@ test('the founder sees which investor read which page for how long', async ({ pa
 
   const ivy = uniqueEmail('ivy');
   expect(
-    (await page.request.post('/api/invites', { headers, data: { email: ivy, name: 'Ivy Reader' } })).status(),
+    (
+      await page.request.post(apiPath(invitationRoutes.create), {
+        headers,
+        data: { email: ivy, name: 'Ivy Reader' },
+      })
+    ).status(),
   ).toBe(201);
 
   // Ivy reads three pages in the viewer, through the real API: 3 s, 4 s, then 2 s, one report each.
   const investor = await investorApi(ivy);
-  const opened = await investor.post(`/api/documents/${documentId}/views`);
+  const opened = await investor.post(apiPath(readingRoutes.openView, { params: { id: documentId } }));
   expect(opened.status(), await opened.text()).toBe(201);
   const { viewId } = (await opened.json()) as { viewId: string };
   for (const [pageNumber, seconds] of [
@@ -82,7 +92,7 @@ test('the founder sees which investor read which page for how long', async ({ pa
   ] as const) {
     // Reports are clamped to the time that has really passed: wait for it.
     await pause(seconds * 1000 + 300);
-    const reported = await investor.post(`/api/views/${viewId}/reports`, {
+    const reported = await investor.post(apiPath(readingRoutes.report, { params: { viewId } }), {
       data: { pages: [{ page: pageNumber, seconds }] },
     });
     expect(reported.status(), await reported.text()).toBe(204);

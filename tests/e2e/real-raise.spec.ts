@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
 import { deckPdf } from '#tests/support/sample-documents';
 import { unzipped } from '#tests/support/zips';
 import { expect, test, watchConsole } from './fixtures';
@@ -19,6 +22,9 @@ const DECK = 'Series A deck.pdf';
 const MODEL = 'Operating model.pdf';
 const CAP_TABLE = 'Cap table.pdf';
 const MISSING = 'This document does not exist, or you do not have access to it.';
+
+/** The room's id in the address of its page, /data-room/<id>. */
+const roomIdOf = (roomUrl: string) => new URL(roomUrl).pathname.split('/')[2] ?? '';
 
 /**
  * A real raise, whole (ADRs 68 to 71 in docs/decisions: groups, versions, zips, share links): the
@@ -53,10 +59,13 @@ test.describe('a real raise', () => {
     const deckId = room.documentIds[DECK] ?? '';
     const modelId = room.documentIds[MODEL] ?? '';
     // The cap table is read in the viewer only: no zip of Financials may hold it.
-    const viewOnly = await request.post(`/api/documents/${room.documentIds[CAP_TABLE]}/download-policy`, {
-      headers: room.headers,
-      data: { policy: 'view_only' },
-    });
+    const viewOnly = await request.post(
+      apiPath(documentRoutes.setDownloadPolicy, { params: { id: String(room.documentIds[CAP_TABLE]) } }),
+      {
+        headers: room.headers,
+        data: { policy: 'view_only' },
+      },
+    );
     expect(viewOnly.status()).toBe(200);
 
     // The founder, at a desk: "Diligence", "Financials" for it only, a share link of "All investors".
@@ -103,11 +112,11 @@ test.describe('a real raise', () => {
       await page.goto(deckUrl.replace(deckId, id));
       await expect(page.getByRole('alert')).toHaveText(MISSING);
     }
-    for (const path of ['preview', 'download']) {
-      const hidden = await page.request.get(`/api/documents/${modelId}/${path}`);
-      const unknown = await page.request.get(`/api/documents/${unknownId}/${path}`);
-      expect(hidden.status(), path).toBe(404);
-      expect(await hidden.json(), path).toEqual(await unknown.json());
+    for (const route of [previewRoutes.preview, documentRoutes.download]) {
+      const hidden = await page.request.get(apiPath(route, { params: { id: modelId } }));
+      const unknown = await page.request.get(apiPath(route, { params: { id: unknownId } }));
+      expect(hidden.status(), route.path).toBe(404);
+      expect(await hidden.json(), route.path).toEqual(await unknown.json());
     }
 
     // Nor does the room's zip hold anything of "Financials".
@@ -118,10 +127,11 @@ test.describe('a real raise', () => {
     expect([...roomZip.keys()].filter((name) => name.endsWith(DECK))).toHaveLength(1);
     expect([...roomZip.keys()].join('\n')).not.toMatch(/Financials|Operating model|Cap table/);
     // ...and its sections are numbered as this reader's room numbers them: a second one does not exist.
-    const roomZipUrl = `${roomUrl.replace('/data-room/', '/api/data-room/')}/download-all`;
-    const secondSection = await page.request.get(`${roomZipUrl}?section=2`);
-    const farSection = await page.request.get(`${roomZipUrl}?section=99`);
-    expect((await page.request.get(`${roomZipUrl}?section=1`)).status()).toBe(200);
+    const roomZipUrl = (section: number) =>
+      apiPath(documentRoutes.downloadAll, { params: { id: roomIdOf(roomUrl) }, query: { section } });
+    const secondSection = await page.request.get(roomZipUrl(2));
+    const farSection = await page.request.get(roomZipUrl(99));
+    expect((await page.request.get(roomZipUrl(1))).status()).toBe(200);
     expect(secondSection.status()).toBe(404);
     expect(await secondSection.json()).toEqual(await farSection.json());
 
@@ -177,7 +187,9 @@ test.describe('a real raise', () => {
 
     // "Download all" on each section gives exactly what this reader may download, byte for byte.
     await page.goto(roomUrl);
-    const listed = await page.request.get(`${roomUrl.replace('/data-room/', '/api/data-room/')}/documents`);
+    const listed = await page.request.get(
+      apiPath(documentRoutes.inRoom, { params: { id: roomIdOf(roomUrl) } }),
+    );
     expect(listed.status()).toBe(200);
     const documents = (await listed.json()) as {
       id: string;
@@ -190,7 +202,9 @@ test.describe('a real raise', () => {
       const expected = new Map<string, Buffer>();
       for (const document of documents) {
         if (document.sectionName !== section || !document.isDownloadAllowed) continue;
-        const downloaded = await page.request.get(`/api/documents/${document.id}/download`);
+        const downloaded = await page.request.get(
+          apiPath(documentRoutes.download, { params: { id: document.id } }),
+        );
         expect(downloaded.status(), document.title).toBe(200);
         expected.set(document.title, await downloaded.body());
       }

@@ -1,3 +1,5 @@
+import { apiPath } from '#shared/contracts/api-route';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink, toast } from './support/people';
@@ -63,7 +65,7 @@ test('the founder renames a file from the files list; the investor sees the new 
   await expect(readerPage.getByRole('button', { name: 'Rename' })).toHaveCount(0);
 
   // The founder renames it again from the viewer; the heading and the investor's room follow.
-  const { id: roomId } = (await (await request.get('/api/my-data-room', { headers })).json()) as {
+  const { id: roomId } = (await (await request.get(apiPath(roomRoutes.mine), { headers })).json()) as {
     id: string;
   };
   await page.goto(`/data-room/${roomId}/documents/${documentId}`);

@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
 import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
@@ -20,7 +22,7 @@ const TYPED = '\n## Typed while parsing\n';
 
 async function signedInFounder(page: Page, companyName: string) {
   // page.request shares the browser's cookies: the founder is signed in for the page too.
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);

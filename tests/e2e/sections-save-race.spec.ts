@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
 import { toast, uniqueEmail } from './support/people';
@@ -12,7 +16,7 @@ const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(3
 const LINK = /- \[Charter\.pdf\]\(\/api\/documents\/[0-9a-f-]{36}\/download\)/;
 
 async function founderOnSections(page: Page) {
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Race Labs ${Date.now()}` },
   });
   expect(setup.status()).toBe(201);
@@ -46,7 +50,7 @@ async function holdFirstSave(page: Page) {
 }
 
 const savedContent = async (page: Page) =>
-  ((await (await page.request.get('/api/sections/content')).json()) as { content: string }).content;
+  ((await (await page.request.get(apiPath(roomRoutes.mySections))).json()) as { content: string }).content;
 
 test('an upload from the Files tab lands while the save is in flight: the edit and the link are both saved', async ({
   page,
@@ -91,13 +95,13 @@ test('an upload from another tab lands while the save is in flight: the draft is
   const save = await holdFirstSave(page);
   const updates: number[] = [];
   page.on('response', (response) => {
-    if (response.url().endsWith('/api/sections/update')) updates.push(response.status());
+    if (response.url().endsWith(apiPath(roomRoutes.saveSections))) updates.push(response.status());
   });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await save.arrived;
 
   // Another tab (here the same session, straight to the API) uploads into a section meanwhile.
-  const uploaded = await page.request.post('/api/upload', {
+  const uploaded = await page.request.post(apiPath(documentRoutes.upload), {
     headers: { origin: baseURL ?? '' },
     multipart: {
       section: 'Legal documents',
@@ -128,7 +132,7 @@ test('when the same lines changed on both sides, both are shown and the founder 
 
   // Meanwhile the same line is saved from elsewhere (no version: it replaces the text).
   const elsewhere = original.replace(line ?? '', 'description: Written in another tab');
-  const other = await page.request.post('/api/sections/update', {
+  const other = await page.request.post(apiPath(roomRoutes.saveSections), {
     headers: { origin: baseURL ?? '' },
     data: { content: elsewhere },
   });
@@ -155,7 +159,7 @@ test('using the saved version drops the draft', async ({ page, baseURL }) => {
   const line = original.split('\n').find((text) => text.startsWith('description:')) ?? '';
   await editor.fill(original.replace(line, 'description: Mine'));
   const elsewhere = original.replace(line, 'description: Theirs');
-  await page.request.post('/api/sections/update', {
+  await page.request.post(apiPath(roomRoutes.saveSections), {
     headers: { origin: baseURL ?? '' },
     data: { content: elsewhere },
   });

@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
 import { e2ePromoCode } from './e2e-environment';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
@@ -76,7 +79,7 @@ test('a promo code applied at checkout creates a free account and signs the foun
   expect(await page.evaluate("window.sessionStorage.getItem('promo_code')")).toBeNull();
 
   // The browser now holds a session: the API knows who this is.
-  const me = await page.request.get('/api/auth/me');
+  const me = await page.request.get(apiPath(authRoutes.me));
   expect(me.status()).toBe(200);
   expect((await me.json()).user).toMatchObject({ email, name: 'Pat Promo', role: 'founder' });
 });
@@ -110,7 +113,7 @@ test.describe('an e-mail that already has an account', () => {
     baseURL,
   }) => {
     const email = uniqueEmail('twice');
-    const first = await request.post('/api/complete-account-setup', {
+    const first = await request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'First Founder', email, companyName: 'Zyxwv Stealth Labs' },
     });
     expect(first.status()).toBe(201);
@@ -138,7 +141,7 @@ test.describe('an e-mail that already has an account', () => {
     const link = firstLinkStartingWith(await waitForMail(email, 'sign-in link'), `${baseURL}/verify?token=`);
     await page.goto(link);
     await expect(page).toHaveURL('/configure', { timeout: 5000 });
-    const me = await page.request.get('/api/auth/me');
+    const me = await page.request.get(apiPath(authRoutes.me));
     expect((await me.json()).user).toMatchObject({ email, name: 'First Founder', role: 'founder' });
   });
 
@@ -146,7 +149,7 @@ test.describe('an e-mail that already has an account', () => {
     const email = uniqueEmail('withdrawn');
     expect(
       (
-        await request.post('/api/complete-account-setup', {
+        await request.post(apiPath(accountRoutes.completeSetup), {
           data: { name: 'First Founder', email, companyName: 'First Co' },
         })
       ).status(),

@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { expect, test, watchConsole } from './fixtures';
 import { openConsolePlace } from './support/founder-console';
 import { waitForMail } from './support/mailbox';
@@ -7,7 +11,7 @@ import { founderWithRoom, signInByMagicLink, toast, uniqueEmail } from './suppor
 /** Signs the page in as a new founder with a room; returns a bearer header for API calls as them. */
 async function signedInFounder(page: Page, companyName: string): Promise<Record<string, string>> {
   // page.request shares the browser's cookies: the founder is signed in for the page too.
-  const setup = await page.request.post('/api/complete-account-setup', {
+  const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(setup.status()).toBe(201);
@@ -21,7 +25,7 @@ test('the company profile: a bad year is refused beside the field, a good profil
   await signedInFounder(page, 'Draft Company');
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/data-rooms')
+    if (request.method() === 'POST' && new URL(request.url()).pathname === apiPath(roomRoutes.saveProfile))
       sent.push(request.postData() ?? '');
   });
 
@@ -173,11 +177,14 @@ test('settings: deactivating the room cuts an invited investor off, reactivating
 }) => {
   const companyName = `Harbor Analytics ${Date.now()}`;
   const founder = await signedInFounder(page, companyName);
-  const room = (await (await request.get('/api/my-data-room', { headers: founder })).json()) as {
+  const room = (await (await request.get(apiPath(roomRoutes.mine), { headers: founder })).json()) as {
     id: string;
   };
   const investorEmail = uniqueEmail('investor');
-  const invited = await request.post('/api/invites', { data: { email: investorEmail }, headers: founder });
+  const invited = await request.post(apiPath(invitationRoutes.create), {
+    data: { email: investorEmail },
+    headers: founder,
+  });
   expect(invited.status()).toBe(201);
   await waitForMail(investorEmail, 'invited you');
 
@@ -240,7 +247,10 @@ test.describe('an investor', () => {
   }) => {
     const founder = await founderWithRoom(request, 'Owner Co');
     const investorEmail = uniqueEmail('investor');
-    await request.post('/api/invites', { data: { email: investorEmail }, headers: founder });
+    await request.post(apiPath(invitationRoutes.create), {
+      data: { email: investorEmail },
+      headers: founder,
+    });
     await signInByMagicLink(page, investorEmail, baseURL);
     await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
 

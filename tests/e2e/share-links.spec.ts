@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes } from '#shared/contracts/groups';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { makeShareLink } from './support/founder-console';
@@ -28,9 +30,9 @@ test('a founder makes a share link; a reader on a phone proves an address by the
       { section: 'Financials', name: 'Operating model.pdf', pdf: deckPdf(2) },
     ],
   });
-  const diligence = await request.post('/api/my-data-room/groups', { headers, data: { name: 'Diligence' } });
+  const diligence = await request.post(apiPath(groupRoutes.create), { headers, data: { name: 'Diligence' } });
   expect(diligence.status()).toBe(201);
-  const hidden = await request.post('/api/my-data-room/section-visibility', {
+  const hidden = await request.post(apiPath(groupRoutes.setSectionVisibility), {
     headers,
     data: { section: 'Financials', visibleTo: [((await diligence.json()) as { id: string }).id] },
   });

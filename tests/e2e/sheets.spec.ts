@@ -1,5 +1,7 @@
 import { devices } from '@playwright/test';
-import { SHEET_CSS_PIXELS_PER_POINT, type SheetPreview } from '#shared/contracts/previews';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes, SHEET_CSS_PIXELS_PER_POINT, type SheetPreview } from '#shared/contracts/previews';
 import { sampleWorkbook } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
@@ -27,7 +29,7 @@ test('an investor on a phone reads a sheet of a workbook by its tab, at a readab
     pages: 1,
     investorName: 'Sam Sheets',
   });
-  const uploaded = await request.post('/api/upload', {
+  const uploaded = await request.post(apiPath(documentRoutes.upload), {
     headers: room.headers,
     multipart: {
       section: 'Models',
@@ -41,7 +43,9 @@ test('an investor on a phone reads a sheet of a workbook by its tab, at a readab
   await expect
     .poll(
       async () => {
-        const preview = await request.get(`/api/documents/${documentId}/preview`, { headers: room.headers });
+        const preview = await request.get(apiPath(previewRoutes.preview, { params: { id: documentId } }), {
+          headers: room.headers,
+        });
         const body = (await preview.json()) as { status: string; sheets: SheetPreview[] | null };
         sheets = body.sheets ?? [];
         return body.status;

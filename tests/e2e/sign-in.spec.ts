@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { founderWithRoom, signInByMagicLink, uniqueEmail } from './support/people';
@@ -15,7 +17,7 @@ test.describe('an invited investor signs in with a magic link', () => {
     const companyName = `Halcyon Bio ${Date.now()}`;
     const founder = await founderWithRoom(request, companyName);
     const investorEmail = uniqueEmail('investor');
-    const invited = await request.post('/api/invites', {
+    const invited = await request.post(apiPath(invitationRoutes.create), {
       data: { email: investorEmail, name: 'Ivy Investor' },
       headers: founder,
     });
@@ -69,7 +71,9 @@ test.describe('scanner-safe sign-in (ADR 74)', () => {
   async function invitedInvestor(request: APIRequestContext) {
     const founder = await founderWithRoom(request, `Scanner Safe ${Date.now()}`);
     const email = uniqueEmail('investor');
-    expect((await request.post('/api/invites', { data: { email }, headers: founder })).status()).toBe(201);
+    expect(
+      (await request.post(apiPath(invitationRoutes.create), { data: { email }, headers: founder })).status(),
+    ).toBe(201);
     await waitForMail(email, 'invited you');
     return email;
   }
@@ -168,14 +172,18 @@ test('/verify without a token says so and offers a new link', async ({ page }) =
 test('an investor with no rooms sees the empty state', async ({ page, request, baseURL }) => {
   const founder = await founderWithRoom(request, `Empty Co ${Date.now()}`);
   const email = uniqueEmail('empty');
-  await request.post('/api/invites', { data: { email }, headers: founder });
+  await request.post(apiPath(invitationRoutes.create), { data: { email }, headers: founder });
   await signInByMagicLink(page, email, baseURL);
   await expect(page).toHaveURL(/\/investor-dashboard$/, { timeout: 5000 });
 
-  const [invitation] = (await (await request.get('/api/invites', { headers: founder })).json()) as {
+  const [invitation] = (await (
+    await request.get(apiPath(invitationRoutes.mine), { headers: founder })
+  ).json()) as {
     id: string;
   }[];
-  await request.delete(`/api/invites/${invitation?.id}`, { headers: founder });
+  await request.delete(apiPath(invitationRoutes.remove, { params: { id: String(invitation?.id) } }), {
+    headers: founder,
+  });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'No data rooms available' })).toBeVisible();
   await expect(page.getByText('Contact the founders who invited you')).toBeVisible();

@@ -1,3 +1,5 @@
+import { apiPath } from '#shared/contracts/api-route';
+import { siteRoutes } from '#shared/contracts/site';
 import { e2eSupportEmail } from './e2e-environment';
 import { expect, test } from './fixtures';
 
@@ -86,7 +88,7 @@ test.describe('when the support address cannot be loaded', () => {
 
   test('the e-mail tile says so and can try again', async ({ page }) => {
     let failing = true;
-    await page.route('/api/site', (route) =>
+    await page.route(apiPath(siteRoutes.info), (route) =>
       failing
         ? route.fulfill({
             status: 503,

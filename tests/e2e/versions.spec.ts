@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { readingRoutes } from '#shared/contracts/reading';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
@@ -130,7 +133,9 @@ test("a replaced deck's analytics show v1 and v2 apart @phone", async ({
     investorName: 'Vera Reader',
   });
   const analytics = async () => {
-    const answer = await request.get(`/api/admin/analytics/documents/${documentId}`, { headers });
+    const answer = await request.get(apiPath(readingRoutes.document, { params: { documentId } }), {
+      headers,
+    });
     expect(answer.status()).toBe(200);
     return (await answer.json()) as { document: { pageCount: number | null; currentVersion: number } };
   };
@@ -139,17 +144,17 @@ test("a replaced deck's analytics show v1 and v2 apart @phone", async ({
   // Vera reads pages 1 to 6 of v1 through the viewer's API (within the 2 s a report may claim at once).
   const investor = await investorApi(investorEmail);
   const readPages = async (pages: number[]) => {
-    const opened = await investor.post(`/api/documents/${documentId}/views`);
+    const opened = await investor.post(apiPath(readingRoutes.openView, { params: { id: documentId } }));
     expect(opened.status(), await opened.text()).toBe(201);
     const { viewId } = (await opened.json()) as { viewId: string };
-    const reported = await investor.post(`/api/views/${viewId}/reports`, {
+    const reported = await investor.post(apiPath(readingRoutes.report, { params: { viewId } }), {
       data: { pages: pages.map((number) => ({ page: number, seconds: 0.3 })) },
     });
     expect(reported.status(), await reported.text()).toBe(204);
   };
   await readPages([1, 2, 3, 4, 5, 6]);
 
-  const replaced = await request.post(`/api/documents/${documentId}/versions`, {
+  const replaced = await request.post(apiPath(documentRoutes.replaceFile, { params: { id: documentId } }), {
     headers,
     multipart: { file: { name: 'Series A deck v2.pdf', mimeType: 'application/pdf', buffer: deckPdf(13) } },
   });

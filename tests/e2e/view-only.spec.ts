@@ -1,4 +1,6 @@
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
@@ -73,7 +75,9 @@ test('a view-only document is read on a phone but not downloaded; its founder st
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The download URL itself, with the investor's own session: refused.
-  const direct = await readerPage.request.get(`/api/documents/${documentId}/download`);
+  const direct = await readerPage.request.get(
+    apiPath(documentRoutes.download, { params: { id: documentId } }),
+  );
   expect(direct.status()).toBe(403);
   expect(await direct.json()).toEqual({
     error: 'view_only',
@@ -105,7 +109,7 @@ test('the founder turns the room\'s "Allow downloads" off in Settings, and files
   test.skip(testInfo.project.name !== 'desktop', 'a settings journey, at a desk');
   const founder = await founderWithRoom(request, `Harbour Defaults ${Date.now()}`);
   const headers = { ...founder, origin: baseURL ?? '' };
-  const uploaded = await request.post('/api/upload', {
+  const uploaded = await request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: { file: { name: 'Forecast.pdf', mimeType: 'application/pdf', buffer: deckPdf(1) } },
   });

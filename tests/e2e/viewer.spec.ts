@@ -1,4 +1,7 @@
 import { devices } from '@playwright/test';
+import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { realPng, sampleDocx, samplePptx, sampleXlsx } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
@@ -94,7 +97,9 @@ test('an investor on a phone reads three pages of a real deck in the viewer, and
       /[1-9]\d* s/,
     );
   }
-  const access = (await (await request.get('/api/admin/recent-access', { headers: founder })).json()) as {
+  const access = (await (
+    await request.get(apiPath(adminRoutes.recentAccess), { headers: founder })
+  ).json()) as {
     userName: string;
     actionType: string;
   }[];
@@ -126,7 +131,7 @@ test('a DOCX, a PPTX, an XLSX and a PNG each become readable in the viewer @desk
   ];
   const ids = new Map<string, string>();
   for (const file of files) {
-    const uploaded = await request.post('/api/upload', {
+    const uploaded = await request.post(apiPath(documentRoutes.upload), {
       headers,
       multipart: { file: { name: file.name, mimeType: 'application/octet-stream', buffer: file.bytes } },
     });

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import { devices } from '@playwright/test';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { previewRoutes } from '#shared/contracts/previews';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink, toast } from './support/people';
@@ -68,7 +71,8 @@ test('the founder turns the watermark on; an investor on a phone reads a page wh
   await readerPage.getByRole('link', { name: 'View data room' }).click();
   const pageImage = readerPage.waitForResponse(
     (response) =>
-      response.url().includes(`/api/documents/${documentId}/pages/1`) && response.status() === 200,
+      response.url().includes(apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } })) &&
+      response.status() === 200,
     { timeout: 60_000 },
   );
   await readerPage.getByRole('link', { name: new RegExp(DECK_NAME) }).click();
@@ -97,7 +101,9 @@ test('the founder turns the watermark on; an investor on a phone reads a page wh
   await readerPage.screenshot({ path: testInfo.outputPath('viewer-1280.png') });
 
   // A download is the stamped PDF.
-  const download = await readerPage.request.get(`/api/documents/${documentId}/download`);
+  const download = await readerPage.request.get(
+    apiPath(documentRoutes.download, { params: { id: documentId } }),
+  );
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
   fs.writeFileSync(testInfo.outputPath('download.pdf'), await download.body());

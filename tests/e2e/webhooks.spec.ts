@@ -1,3 +1,5 @@
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
 import { startWebhookReceiver, verifyWebhook } from '#tests/support/webhook-receiver';
 import { expect, test } from './fixtures';
 import { toast, uniqueEmail } from './support/people';
@@ -14,7 +16,7 @@ test('the founder adds a webhook endpoint, sends a test event and sees it in the
 }) => {
   const receiver = await startWebhookReceiver();
   try {
-    const created = await request.post('/api/complete-account-setup', {
+    const created = await request.post(apiPath(accountRoutes.completeSetup), {
       data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Hooked ${Date.now()}` },
     });
     expect(created.status()).toBe(201);

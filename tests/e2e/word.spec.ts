@@ -1,5 +1,7 @@
 import { devices } from '@playwright/test';
-import { NARROW_PAGE, type NarrowPagePreview } from '#shared/contracts/previews';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { NARROW_PAGE, type NarrowPagePreview, previewRoutes } from '#shared/contracts/previews';
 import { MEMO_BODY_POINTS, sampleMemoDocx } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
@@ -29,7 +31,7 @@ test('an investor on a phone reads a Word document on its narrow pages, at a rea
     pages: 1,
     investorName: 'Wren Words',
   });
-  const uploaded = await request.post('/api/upload', {
+  const uploaded = await request.post(apiPath(documentRoutes.upload), {
     headers: room.headers,
     multipart: {
       section: 'Memos',
@@ -42,7 +44,9 @@ test('an investor on a phone reads a Word document on its narrow pages, at a rea
   await expect
     .poll(
       async () => {
-        const preview = await request.get(`/api/documents/${documentId}/preview`, { headers: room.headers });
+        const preview = await request.get(apiPath(previewRoutes.preview, { params: { id: documentId } }), {
+          headers: room.headers,
+        });
         const body = (await preview.json()) as { status: string; narrowPages: NarrowPagePreview[] | null };
         narrowPages = body.narrowPages ?? [];
         return body.status;

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { devices } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { deckPdf } from '#tests/support/sample-documents';
 import { zipOf } from '#tests/support/zips';
 import { expect, test, watchConsole } from './fixtures';
@@ -24,7 +28,7 @@ test('a zipped folder goes into sections; "Download all" on a section gives what
   test.skip(testInfo.project.name !== 'phone', 'the investor downloads on a phone');
   test.setTimeout(120_000);
   const companyName = `Zipline ${Date.now()}`;
-  const created = await request.post('/api/complete-account-setup', {
+  const created = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(created.status()).toBe(201);
@@ -62,14 +66,14 @@ test('a zipped folder goes into sections; "Download all" on a section gives what
   await expect(page.getByRole('link', { name: 'Download all documents of your data room' })).toBeVisible();
 
   // The model is view-only; an investor is invited.
-  const documents = (await (await request.get('/api/my-documents', { headers })).json()) as {
+  const documents = (await (await request.get(apiPath(documentRoutes.mine), { headers })).json()) as {
     id: string;
     title: string;
   }[];
   const modelId = documents.find((document) => document.title === 'Model.pdf')?.id;
   expect(
     (
-      await request.post(`/api/documents/${modelId}/download-policy`, {
+      await request.post(apiPath(documentRoutes.setDownloadPolicy, { params: { id: String(modelId) } }), {
         headers,
         data: { policy: 'view_only' },
       })
@@ -78,7 +82,10 @@ test('a zipped folder goes into sections; "Download all" on a section gives what
   const investorEmail = uniqueEmail('reader');
   expect(
     (
-      await request.post('/api/invites', { headers, data: { email: investorEmail, name: 'Zed Reader' } })
+      await request.post(apiPath(invitationRoutes.create), {
+        headers,
+        data: { email: investorEmail, name: 'Zed Reader' },
+      })
     ).status(),
   ).toBe(201);
   await waitForMail(investorEmail, 'invited you');
@@ -109,7 +116,7 @@ test('a folder picked in the console goes into sections named after its folders 
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the founder uploads at a desk');
-  const created = await request.post('/api/complete-account-setup', {
+  const created = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName: `Folderly ${Date.now()}` },
   });
   expect(created.status()).toBe(201);

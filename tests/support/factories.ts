@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
 import { TABLE_NAMES } from '#server/db/schema';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { type ApiTokenScope, apiTokenRoutes } from '#shared/contracts/api-tokens';
 import type { AuthResponse } from '#shared/contracts/auth';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { teamRoutes } from '#shared/contracts/team';
 import { recipientsOf } from './smtp-server';
 import type { HttpClient, TestApp, TestResponse } from './test-app';
 
@@ -30,8 +36,8 @@ export async function createFounder(
   t: HttpClient,
   overrides: { email?: string; companyName?: string; name?: string } = {},
 ): Promise<SignedIn> {
-  const response = await t.request('POST', '/api/complete-account-setup', {
-    json: {
+  const response = await t.call(accountRoutes.completeSetup, {
+    body: {
       name: overrides.name ?? 'Fran Founder',
       email: overrides.email ?? uniqueEmail('founder'),
       companyName: overrides.companyName ?? `Company ${crypto.randomBytes(3).toString('hex')}`,
@@ -57,7 +63,7 @@ export async function mailTo(t: TestApp, email: string, subjectIncludes: string)
 /** Invites the e-mail and returns the invite token from the invitation e-mail. */
 export async function invite(t: TestApp, founder: SignedIn, email: string, name?: string): Promise<string> {
   const before = t.smtp.messages.length;
-  const response = await t.request('POST', '/api/invites', { json: { email, name }, headers: founder.auth });
+  const response = await t.call(invitationRoutes.create, { body: { email, name }, as: founder });
   expect(response.status, response.text).toBe(201);
   const mail = await t.smtp.waitForMessage(
     (m) =>
@@ -79,7 +85,7 @@ export async function inviteEditor(
   name?: string,
 ): Promise<{ memberId: string; link: string }> {
   const before = t.smtp.messages.length;
-  const response = await t.request('POST', '/api/admin/team', { json: { email, name }, headers: owner.auth });
+  const response = await t.call(teamRoutes.inviteEditor, { body: { email, name }, as: owner });
   expect(response.status, response.text).toBe(201);
   const mail = await t.smtp.waitForMessage(
     (m) =>
@@ -88,7 +94,7 @@ export async function inviteEditor(
       /invited you to manage/.test(m.subject ?? ''),
   );
   return {
-    memberId: (response.json as { member: { id: string } }).member.id,
+    memberId: response.json.member.id,
     link: linkIn(mail, `${t.config.appUrl}/login`),
   };
 }
@@ -105,7 +111,7 @@ export async function founderWithEditor(t: TestApp) {
 /** Requests a magic link and returns its token, read from the e-mail. */
 export async function requestMagicLinkToken(t: TestApp, email: string): Promise<string> {
   const before = t.smtp.messages.length;
-  const response = await t.request('POST', '/api/auth/magic-link', { json: { email, name: '' } });
+  const response = await t.call(authRoutes.requestMagicLink, { body: { email, name: '' } });
   expect(response.status, response.text).toBe(200);
   const mail = await t.smtp.waitForMessage(
     (m) =>
@@ -118,7 +124,7 @@ export async function requestMagicLinkToken(t: TestApp, email: string): Promise<
 
 export async function signInWithMagicLink(t: TestApp, email: string): Promise<SignedIn> {
   const token = await requestMagicLinkToken(t, email);
-  const response = await t.request('POST', '/api/auth/verify', { json: { token } });
+  const response = await t.call(authRoutes.verify, { body: { token } });
   expect(response.status, response.text).toBe(200);
   return signedIn(response);
 }
@@ -171,25 +177,25 @@ export function uploadFile(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([file.bytes]), file.name);
-  return t.request('POST', '/api/upload', { form, headers: founder.auth });
+  return t.call(documentRoutes.upload, { form, as: founder });
 }
 
 /** An API token of the founder's room, made through the console's route; its secret and the headers to send it. */
 export async function createApiToken(
   t: HttpClient,
   manager: SignedIn,
-  input: { name?: string; scopes: string[]; expiresInDays?: number | null },
+  input: { name?: string; scopes: ApiTokenScope[]; expiresInDays?: number | null },
 ): Promise<{ id: string; secret: string; auth: Record<string, string> }> {
-  const response = await t.request('POST', '/api/my-data-room/api-tokens', {
-    json: {
+  const response = await t.call(apiTokenRoutes.create, {
+    body: {
       name: input.name ?? 'Test integration',
       scopes: input.scopes,
       expiresInDays: input.expiresInDays,
     },
-    headers: manager.auth,
+    as: manager,
   });
   expect(response.status, response.text).toBe(201);
-  const body = response.json as { token: { id: string }; secret: string };
+  const body = response.json;
   return { id: body.token.id, secret: body.secret, auth: { authorization: `Bearer ${body.secret}` } };
 }
 

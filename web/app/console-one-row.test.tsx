@@ -1,8 +1,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { PublicUser } from '#shared/contracts/auth';
+import { authRoutes } from '#shared/contracts/auth';
 import type { MyDataRoom } from '#shared/contracts/rooms';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { href } from '#shared/routes';
 import { queryClient } from '#web/app/query-client';
 import { AppRoutes } from '#web/app/route-table';
@@ -50,8 +53,8 @@ function serve() {
       const path = new URL(String(input), 'http://localhost').pathname;
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/auth/session') return json({ user: founder, isSecondFactorPending: false });
-      if (path === '/api/my-data-room') return json(room);
+      if (path === apiPath(authRoutes.session)) return json({ user: founder, isSecondFactorPending: false });
+      if (path === apiPath(roomRoutes.mine)) return json(room);
       return json({ error: 'not_found', message: 'Not found.' }, 404);
     }),
   );

@@ -37,7 +37,7 @@ describe('POST /api/complete-account-setup', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
 
-    const me = await t.request('GET', '/api/auth/me', { headers: { cookie: cookie.split(';')[0] ?? '' } });
+    const me = await t.call(authRoutes.me, { headers: { cookie: cookie.split(';')[0] ?? '' } });
     expect(me.json).toEqual({ user: body.user });
 
     const db = t.app.database.db;
@@ -129,7 +129,7 @@ describe('POST /api/complete-account-setup', () => {
 
   test('invalid JSON is a 400 and writes nothing', async () => {
     const before = await countRows(t);
-    const response = await t.request('POST', '/api/complete-account-setup', {
+    const response = await t.request('POST', apiPath(accountRoutes.completeSetup), {
       body: '{"name": "A",',
       headers: { 'content-type': 'application/json' },
     });
@@ -251,6 +251,6 @@ test('sign-ups and promo checks are rate limited per IP, with Retry-After', asyn
 
 test('a founder created by the factory can read their own account', async () => {
   const founder = await createFounder(t);
-  const me = await t.request('GET', '/api/auth/me', { headers: founder.auth });
+  const me = await t.call(authRoutes.me, { as: founder });
   expect(me.json).toEqual({ user: founder.user });
 });

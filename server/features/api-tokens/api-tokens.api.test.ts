@@ -9,6 +9,7 @@ import { apiTokenRoutes } from '#shared/contracts/api-tokens';
 import { authRoutes } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
 import { exportRoutes } from '#shared/contracts/exports';
+import { healthRoutes } from '#shared/contracts/health';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { readingRoutes } from '#shared/contracts/reading';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -218,7 +219,7 @@ describe('calling the API with a token', () => {
     for (const [method, path, json] of [
       ['GET', TOKENS, undefined],
       ['POST', TOKENS, { name: 'Self-made', scopes: ['analytics:read'] }],
-      ['GET', '/api/auth/me', undefined],
+      ['GET', apiPath(authRoutes.me), undefined],
       ['POST', apiPath(authRoutes.requestMagicLink), { email: founder.user.email }],
       [
         'POST',
@@ -235,7 +236,7 @@ describe('calling the API with a token', () => {
       await expectNothingWritten(t, before);
     }
     // Public routes answer as to anyone.
-    expect((await t.request('GET', '/api/health', { headers: token.auth })).status).toBe(200);
+    expect((await t.call(healthRoutes.health, { as: token })).status).toBe(200);
   });
 
   test('a token acts for its room only: another room’s document is 404, as one that does not exist', async () => {
@@ -338,8 +339,8 @@ test(`each token is limited to ${PER_MINUTE} requests a minute across routes; an
   const busy = await createApiToken(t, founder, { scopes: ['analytics:read', 'sections:write'] });
   const calm = await createApiToken(t, founder, { scopes: ['analytics:read'] });
   for (let index = 0; index < PER_MINUTE; index += 1) {
-    const path = index % 2 === 0 ? '/api/admin/recent-access' : '/api/sections/markdown';
-    expect((await t.request('GET', path, { headers: busy.auth })).status).toBe(200);
+    const route = index % 2 === 0 ? adminRoutes.recentAccess : roomRoutes.sectionsMarkdown;
+    expect((await t.call(route, { as: busy })).status).toBe(200);
   }
   const limited = await t.call(readingRoutes.room, { as: busy });
   expectRefusal(limited, 429, {

@@ -55,8 +55,10 @@ async function sectionNames(who: SignedIn, path: string): Promise<string[]> {
   return [...content.matchAll(/^## (.+)$/gm)].map((match) => (match[1] ?? '').replace(/\{.*\}/, '').trim());
 }
 
-const downloadAll = (who: SignedIn | undefined, roomId: string, query = '') =>
-  fetchBytes(t, `/api/data-room/${roomId}/download-all${query}`, { ...who?.auth });
+const downloadAll = (who: SignedIn | undefined, roomId: string, section?: number) =>
+  fetchBytes(t, apiPath(documentRoutes.downloadAll, { params: { id: roomId }, query: { section } }), {
+    ...who?.auth,
+  });
 
 async function downloadsLogged(documentId: string): Promise<number> {
   const rows = await t.app.database.db
@@ -103,11 +105,11 @@ describe('GET /api/data-room/:id/download-all', () => {
   test('one section holds only its own files, without a folder; the founder gets the view-only one too', async () => {
     const { founder, investor, deck, model, roomId } = await roomWithSections();
     const financials = await sectionIdOf(founder, 'Financials');
-    const theirs = await downloadAll(investor, roomId, `?section=${financials}`);
+    const theirs = await downloadAll(investor, roomId, financials);
     expect(theirs.status).toBe(200);
     expect(theirs.headers.get('content-disposition')).toContain('Financials.zip');
     expect([...(await unzipped(theirs.bytes)).keys()]).toEqual(['Deck.pdf']);
-    const own = await unzipped((await downloadAll(founder, roomId, `?section=${financials}`)).bytes);
+    const own = await unzipped((await downloadAll(founder, roomId, financials)).bytes);
     expect([...own.keys()].sort()).toEqual(['Deck.pdf', 'Model.pdf']);
     expect(own.get('Model.pdf')).toEqual(model.bytes);
     // The founder's own download is not investor activity.
@@ -140,7 +142,7 @@ describe('GET /api/data-room/:id/download-all', () => {
     expect(foundersNames.indexOf('Financials')).toBeLessThan(foundersNames.indexOf('Legal'));
     const theirLegal = theirNames.indexOf('Legal') + 1;
     expect(theirLegal).toBe(foundersNames.indexOf('Legal'));
-    const legal = await downloadAll(investor, roomId, `?section=${theirLegal}`);
+    const legal = await downloadAll(investor, roomId, theirLegal);
     expect(legal.status).toBe(200);
     expect((await unzipped(legal.bytes)).get('Memo.pdf')).toEqual(memo.bytes);
     // Past the sections they read, a number answers like a missing section.
@@ -191,11 +193,19 @@ describe('GET /api/data-room/:id/download-all', () => {
 
   test('hostile queries are refused naming the parameter', async () => {
     const { investor, roomId } = await roomWithSections();
-    for (const query of ['?section=0', '?section=abc', '?section=1.5', '?section=-2', '?other=1']) {
-      const response = await t.request('GET', `/api/data-room/${roomId}/download-all${query}`, {
-        headers: investor.auth,
+    for (const query of [
+      { section: 0 },
+      { section: 'abc' },
+      { section: 1.5 },
+      { section: -2 },
+      { other: 1 },
+    ]) {
+      const response = await t.call(documentRoutes.downloadAll, {
+        params: { id: roomId },
+        query,
+        as: investor,
       });
-      expect(response.status, query).toBe(400);
+      expect(response.status, JSON.stringify(query)).toBe(400);
     }
     expect(
       (await t.call(documentRoutes.downloadAll, { params: { id: 'not-a-uuid' }, as: investor })).status,

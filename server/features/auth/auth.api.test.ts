@@ -206,7 +206,7 @@ describe('sessions', () => {
   });
 
   test('GET /api/auth/me without a session is a 401', async () => {
-    const response = await t.request('GET', '/api/auth/me');
+    const response = await t.call(authRoutes.me);
     expect(response.status).toBe(401);
     expect(response.json).toEqual({
       error: 'authentication_required',
@@ -221,8 +221,8 @@ describe('sessions', () => {
     const logout = await t.call(authRoutes.logout, { headers: { ...cookie, ...origin } });
     expect(logout.status).toBe(204);
     expect(logout.headers.get('set-cookie')).toMatch(/rr_session=;.*Expires=Thu, 01 Jan 1970/);
-    expect((await t.request('GET', '/api/auth/me', { headers: cookie })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { headers: cookie })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: founder })).status).toBe(401);
   });
 
   test('an expired session is refused', async () => {
@@ -232,13 +232,12 @@ describe('sessions', () => {
       .set({ expires_at: Date.now() - 1 })
       .where('user_id', '=', founder.user.id)
       .execute();
-    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: founder })).status).toBe(401);
   });
 
   test('the first link ever used for an e-mail ends the sessions sign-up started; later links end none', async () => {
     const signUp = await createFounder(t);
-    const me = (token: string) =>
-      t.request('GET', '/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    const me = (token: string) => t.call(authRoutes.me, { headers: { authorization: `Bearer ${token}` } });
     const first = await signInWithMagicLink(t, signUp.user.email);
     expect((await me(signUp.token)).status).toBe(401);
     const second = await signInWithMagicLink(t, signUp.user.email);

@@ -95,9 +95,9 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
     const cookie = sessionCookieOf(response);
-    const me = await t.request('GET', '/api/auth/me', { headers: { cookie } });
+    const me = await t.call(authRoutes.me, { headers: { cookie } });
     expect(me.status).toBe(200);
-    expect((me.json as { user: { email: string } }).user.email).toBe(email);
+    expect(me.json.user.email).toBe(email);
     const room = await t.call(roomRoutes.room, { params: { id: roomId }, headers: { cookie } });
     expect(room.status, room.text).toBe(200);
     expect(t.smtp.messages.length).toBe(mailsBefore);
@@ -209,9 +209,9 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     expect(response.status, response.text).toBe(200);
     const cookie = sessionCookieOf(response);
     expect(cookie).not.toBe(otherCookie);
-    const me = await t.request('GET', '/api/auth/me', { headers: { cookie } });
-    expect((me.json as { user: { email: string } }).user.email).toBe(email);
-    expect((await t.request('GET', '/api/auth/me', { headers: { cookie: otherCookie } })).status).toBe(401);
+    const me = await t.call(authRoutes.me, { headers: { cookie } });
+    expect(me.json.user.email).toBe(email);
+    expect((await t.call(authRoutes.me, { headers: { cookie: otherCookie } })).status).toBe(401);
   });
 
   test('from another site (a forged form), it is refused and nothing is accepted', async () => {
@@ -270,9 +270,7 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     expect(seat.used_at).toBeNull();
     // The magic link proves the mailbox: the seat is taken then.
     const signedIn = await signInWithMagicLink(t, email);
-    const me = (await t.request('GET', '/api/auth/me', { headers: signedIn.auth })).json as {
-      user: { managedRoom: { id: string; role: string } | null };
-    };
+    const me = (await t.call(authRoutes.me, { as: signedIn })).json;
     expect(me.user.managedRoom).toEqual({ id: await roomIdOf(otherFounder), role: 'editor' });
   });
 });
@@ -283,25 +281,25 @@ describe('the first proof of a mailbox ends the sessions started before it (ADR 
     const impostor = await createFounder(t, { email });
     const founder = await createFounder(t);
     const token = await invite(t, founder, email, 'Sam Real');
-    expect((await t.request('GET', '/api/auth/me', { headers: impostor.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: impostor })).status).toBe(200);
     // The invitation's link proves the room, not the mailbox: it ends nobody's session ...
     expect((await accept(token)).status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { headers: impostor.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: impostor })).status).toBe(200);
     // ... the first magic link does.
     await signInWithMagicLink(t, email);
-    expect((await t.request('GET', '/api/auth/me', { headers: impostor.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: impostor })).status).toBe(401);
   });
 
   test("a magic link after an accepted invitation is the address's first proof: the link-started session ends", async () => {
     const { email, token } = await invitedRoom();
     const accepted = await accept(token);
     const cookie = sessionCookieOf(accepted);
-    expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { headers: { cookie } })).status).toBe(200);
     const verified = await t.call(authRoutes.verify, {
       body: { token: await requestMagicLinkToken(t, email) },
     });
     expect(verified.status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { headers: { cookie } })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { headers: { cookie } })).status).toBe(401);
   });
 
   test('an invitation accepted after a magic link is no first proof either', async () => {
@@ -310,7 +308,7 @@ describe('the first proof of a mailbox ends the sessions started before it (ADR 
     const otherFounder = await createFounder(t);
     const token = await invite(t, otherFounder, founder.user.email);
     expect((await accept(token)).status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { headers: signedIn.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: signedIn })).status).toBe(200);
   });
 });
 

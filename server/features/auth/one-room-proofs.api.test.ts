@@ -149,7 +149,7 @@ async function expectReadsOnly(auth: Record<string, string>, roomId: string) {
     dataRooms: { id: string }[];
   };
   expect(dataRooms.map((room) => room.id)).toEqual([roomId]);
-  const me = expectStatus(await get(auth, '/api/auth/me'), 200).json as {
+  const me = expectStatus(await get(auth, apiPath(authRoutes.me)), 200).json as {
     user: { onlyRoomId: string | null; managedRoom: unknown };
   };
   expect(me.user).toMatchObject({ onlyRoomId: roomId, managedRoom: null });
@@ -179,7 +179,7 @@ describe("a founder's copied invitation link opens that room, never the account"
       .where('data_rooms.owner_id', '=', pendingFounder.user.id)
       .executeTakeFirstOrThrow();
     expect(pending.used_at).toBeNull();
-    expectStatus(await get(victim.auth, '/api/auth/me'), 200);
+    expectStatus(await get(victim.auth, apiPath(authRoutes.me)), 200);
     expectStatus(
       await get(victim.auth, apiPath(roomRoutes.room, { params: { id: await roomIdOf(victimsFounder) } })),
       200,
@@ -213,7 +213,7 @@ describe("a founder's copied invitation link opens that room, never the account"
       .executeTakeFirstOrThrow();
     expect(seat.used_at).toBeNull();
     const cofounder = await signInWithMagicLink(t, seatEmail);
-    expect((await get(cofounder.auth, '/api/auth/me')).json).toMatchObject({
+    expect((await get(cofounder.auth, apiPath(authRoutes.me))).json).toMatchObject({
       user: { managedRoom: { id: await roomIdOf(owner), role: 'editor' }, onlyRoomId: null },
     });
   });
@@ -277,7 +277,7 @@ describe("a founder's copied invitation link opens that room, never the account"
     expect(
       (await get(secondAuth, apiPath(roomRoutes.room, { params: { id: await roomIdOf(first) } }))).status,
     ).toBe(404);
-    expect((await get(firstEntry.auth, '/api/auth/me')).status).toBe(401);
+    expect((await get(firstEntry.auth, apiPath(authRoutes.me))).status).toBe(401);
   });
 });
 

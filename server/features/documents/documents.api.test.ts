@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -59,7 +60,7 @@ describe('POST /api/upload', () => {
       isDownloadAllowed: true,
       version: 1,
     });
-    expect(body.url).toBe(`/api/documents/${body.document.id}/download`);
+    expect(body.url).toBe(apiPath(documentRoutes.download, { params: { id: String(body.document.id) } }));
 
     const row = await t.app.database.db
       .selectFrom('documents')

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPreview, updatePreview } from '#server/features/documents/previews.repository';
+import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
-import type { ExportKind } from '#shared/contracts/exports';
+import { type ExportKind, exportRoutes } from '#shared/contracts/exports';
 import { groupRoutes } from '#shared/contracts/groups';
 import { ndaRoutes } from '#shared/contracts/nda';
 import { readingRoutes } from '#shared/contracts/reading';
@@ -31,8 +32,8 @@ afterAll(() => t.close());
 
 const db = () => t.app.database.db;
 
-function exportOf(caller: SignedIn | null, kind: ExportKind, query = '') {
-  return t.request('GET', `/api/admin/exports/${kind}.csv${query}`, { headers: caller?.auth ?? {} });
+function exportOf(caller: SignedIn | null, kind: ExportKind, query: QueryValues = {}) {
+  return t.call(exportRoutes[kind], { query, as: caller ?? undefined });
 }
 
 /** The CSV's records (header first), parsed by csv-parse as RFC 4180 with CRLF records. */
@@ -311,14 +312,14 @@ describe('filters', () => {
       { title: 'Last moment', at: Date.UTC(2026, 1, 28, 23, 59, 59, 999) },
       { title: 'After', at: Date.UTC(2026, 2, 1) },
     ]);
-    const titles = async (query: string) =>
+    const titles = async (query: QueryValues) =>
       recordsOf(await exportOf(founder, 'access-log', query))
         .slice(1)
         .map((row) => row[4]);
-    expect(await titles('?from=2026-02-01&to=2026-02-28')).toEqual(['First moment', 'Last moment']);
-    expect(await titles('?from=2026-02-28&to=2026-02-28')).toEqual(['Last moment']);
-    expect(await titles('?from=2026-03-01')).toEqual(['After']);
-    expect(await titles('?to=2026-01-31')).toEqual(['Before']);
+    expect(await titles({ from: '2026-02-01', to: '2026-02-28' })).toEqual(['First moment', 'Last moment']);
+    expect(await titles({ from: '2026-02-28', to: '2026-02-28' })).toEqual(['Last moment']);
+    expect(await titles({ from: '2026-03-01' })).toEqual(['After']);
+    expect(await titles({ to: '2026-01-31' })).toEqual(['Before']);
   });
 
   test('investor keeps one investor’s rows in each export', async () => {
@@ -331,17 +332,17 @@ describe('filters', () => {
 
     const all = recordsOf(await exportOf(founder, 'access-log')).slice(1);
     expect(new Set(all.map((row) => row[1]))).toEqual(new Set(['Ivy Investor', 'Otto Other']));
-    const mine = recordsOf(await exportOf(founder, 'access-log', `?investor=${investor.user.id}`)).slice(1);
+    const mine = recordsOf(await exportOf(founder, 'access-log', { investor: investor.user.id })).slice(1);
     expect(mine.map((row) => [row[1], row[3]])).toEqual([
       ['Ivy Investor', 'viewed'],
       ['Ivy Investor', 'downloaded'],
     ]);
-    const theirs = recordsOf(await exportOf(founder, 'investors', `?investor=${other.user.id}`)).slice(1);
+    const theirs = recordsOf(await exportOf(founder, 'investors', { investor: other.user.id })).slice(1);
     expect(theirs.map((row) => [row[0], row[2], row[6], row[7]])).toEqual([
       ['Otto Other', 'Deck.pdf', '1', '0'],
       ['Otto Other', 'Pitch site', '0', '1'],
     ]);
-    const documents = recordsOf(await exportOf(founder, 'documents', `?investor=${other.user.id}`)).slice(1);
+    const documents = recordsOf(await exportOf(founder, 'documents', { investor: other.user.id })).slice(1);
     expect(documents).toEqual([['Deck.pdf', '0', '0', '0', '0', '']]);
   });
 
@@ -358,11 +359,11 @@ describe('filters', () => {
     });
     expect(moved.status, moved.text).toBe(200);
 
-    const inDiligence = recordsOf(await exportOf(founder, 'access-log', `?group=${diligence.id}`)).slice(1);
+    const inDiligence = recordsOf(await exportOf(founder, 'access-log', { group: diligence.id })).slice(1);
     expect(inDiligence.map((row) => [row[1], row[3]])).toEqual([['Otto Other', 'downloaded']]);
-    const inAll = recordsOf(await exportOf(founder, 'access-log', `?group=${roomId}`)).slice(1);
+    const inAll = recordsOf(await exportOf(founder, 'access-log', { group: roomId })).slice(1);
     expect(new Set(inAll.map((row) => row[1]))).toEqual(new Set(['Ivy Investor']));
-    const investors = recordsOf(await exportOf(founder, 'investors', `?group=${diligence.id}`)).slice(1);
+    const investors = recordsOf(await exportOf(founder, 'investors', { group: diligence.id })).slice(1);
     expect(investors.map((row) => row[0])).toEqual(['Otto Other']);
     expect(investorEmail).not.toBe(otherEmail);
 
@@ -379,14 +380,14 @@ describe('filters', () => {
       .where('email', '=', invitedEmail)
       .executeTakeFirstOrThrow();
     await logEvents(roomId, [{ invitationId: invitation.id, title: 'Invited view', at: Date.now() }]);
-    const withInvited = recordsOf(await exportOf(founder, 'access-log', `?group=${diligence.id}`)).slice(1);
+    const withInvited = recordsOf(await exportOf(founder, 'access-log', { group: diligence.id })).slice(1);
     expect(withInvited.map((row) => row[1])).toEqual(['Otto Other', `${invitedEmail} (invited)`]);
-    const stillAll = recordsOf(await exportOf(founder, 'access-log', `?group=${roomId}`)).slice(1);
+    const stillAll = recordsOf(await exportOf(founder, 'access-log', { group: roomId })).slice(1);
     expect(stillAll.map((row) => row[1])).not.toContain(`${invitedEmail} (invited)`);
 
     const empty = (await t.call(groupRoutes.create, { body: { name: 'Empty' }, as: founder })).json;
-    expect(recordsOf(await exportOf(founder, 'access-log', `?group=${empty.id}`)).slice(1)).toEqual([]);
-    expectRefusal(await exportOf(founder, 'access-log', `?group=${crypto.randomUUID()}`), 404, {
+    expect(recordsOf(await exportOf(founder, 'access-log', { group: empty.id })).slice(1)).toEqual([]);
+    expectRefusal(await exportOf(founder, 'access-log', { group: crypto.randomUUID() }), 404, {
       message: /group/,
     });
   });
@@ -401,14 +402,17 @@ describe('filters', () => {
   ])('%s is refused with a 400 naming %s', async (query, field, message) => {
     const founder = await createFounder(t);
     for (const kind of ['access-log', 'documents', 'investors'] as const)
-      expectRefusal(await exportOf(founder, kind, query), 400, { message, field });
+      expectRefusal(await exportOf(founder, kind, Object.fromEntries(new URLSearchParams(query))), 400, {
+        message,
+        field,
+      });
   });
 
   test('an investor who is not of the room is a 404, as on the analytics pages', async () => {
     const { founder } = await founderWithInvestor(t);
     const elsewhere = await founderWithInvestor(t);
     for (const investor of [elsewhere.investor.user.id, crypto.randomUUID(), founder.user.id])
-      expectRefusal(await exportOf(founder, 'access-log', `?investor=${investor}`), 404, {
+      expectRefusal(await exportOf(founder, 'access-log', { investor }), 404, {
         message: /investor does not exist/,
       });
   });
@@ -512,7 +516,9 @@ describe('who is named, page after page', () => {
           invitation_id: isInvited(index) ? invitation.id : null,
           document_id: isView(index) ? documentId : null,
           document_title: isView(index) ? 'Deck.pdf' : `Link ${index}`,
-          url: isView(index) ? `/api/documents/${documentId}/download` : `https://example.com/${index}`,
+          url: isView(index)
+            ? apiPath(documentRoutes.download, { params: { id: documentId } })
+            : `https://example.com/${index}`,
           action: isView(index) ? ('viewed' as const) : ('clicked' as const),
           occurred_at: start + index,
           ip: '127.0.0.1',
@@ -540,7 +546,7 @@ describe('who is named, page after page', () => {
       )
       .execute();
 
-    const rows = recordsOf(await exportOf(founder, 'access-log', '?to=2026-01-01')).slice(1);
+    const rows = recordsOf(await exportOf(founder, 'access-log', { to: '2026-01-01' })).slice(1);
     expect(rows).toHaveLength(count);
     for (const [index, row] of rows.entries()) {
       if (isInvited(index))
@@ -601,7 +607,7 @@ describe('who is named, page after page', () => {
       ]),
     );
 
-    const theirs = recordsOf(await exportOf(founder, 'questions', `?investor=${other.user.id}`)).slice(1);
+    const theirs = recordsOf(await exportOf(founder, 'questions', { investor: other.user.id })).slice(1);
     expect(theirs.map((row) => row[6])).toEqual(
       Array.from({ length: count }, (_, index) => index)
         .filter(askedByOther)
@@ -612,7 +618,7 @@ describe('who is named, page after page', () => {
       body: { email: otherEmail, groupId: diligence.id },
       as: founder,
     });
-    const inGroup = recordsOf(await exportOf(founder, 'questions', `?group=${diligence.id}`)).slice(1);
+    const inGroup = recordsOf(await exportOf(founder, 'questions', { group: diligence.id })).slice(1);
     expect(inGroup.map((row) => row[6])).toEqual(theirs.map((row) => row[6]));
   });
 

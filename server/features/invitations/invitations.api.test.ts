@@ -225,7 +225,7 @@ describe('deleting', () => {
     expect(deleted.status).toBe(204);
     expect((await rooms()).json).toEqual({ dataRooms: [] });
     expect((await list(founder.auth)).json).toEqual([]);
-    expect((await t.request('GET', '/api/auth/me', { headers: investor.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: investor })).status).toBe(200);
   });
 
   test('deleting twice, or an unknown id, is a 404; a malformed id is a 400', async () => {

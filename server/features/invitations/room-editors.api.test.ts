@@ -85,7 +85,7 @@ describe('inviting a co-founder', () => {
     const editor = await signInWithMagicLink(t, email);
     const roomId = await roomIdOf(owner);
     expect(editor.user).toMatchObject({ role: 'investor', managedRoom: { id: roomId, role: 'editor' } });
-    expect((await get(editor, '/api/auth/me')).json).toMatchObject({
+    expect((await get(editor, apiPath(authRoutes.me))).json).toMatchObject({
       user: { managedRoom: { id: roomId, role: 'editor' } },
     });
     expect(owner.user.managedRoom).toEqual({ id: roomId, role: 'owner' });
@@ -311,7 +311,7 @@ describe('removing an editor', () => {
     );
     expect((await uploadFile(t, editor, { name: 'Late.pdf', bytes: uniquePdf() })).status).toBe(403);
     // Their session lives on; it just reaches no room.
-    expect((await get(editor, '/api/auth/me')).json).toMatchObject({ user: { managedRoom: null } });
+    expect((await get(editor, apiPath(authRoutes.me))).json).toMatchObject({ user: { managedRoom: null } });
     expect((await teamOf(owner)).members.map(({ role }) => role)).toEqual(['owner']);
     // Their sign-in link is not a way back in.
     const back = await signInWithMagicLink(t, editor.user.email);
@@ -396,8 +396,8 @@ describe("an editor's own activity is not investor activity", () => {
     expect(
       (await get(editor, apiPath(readingRoutes.investor, { params: { userId: investor.user.id } }))).status,
     ).toBe(200);
-    for (const kind of ['access-log', 'investors']) {
-      const csv = await get(editor, `/api/admin/exports/${kind}.csv`);
+    for (const kind of ['access-log', 'investors'] as const) {
+      const csv = await get(editor, apiPath(exportRoutes[kind]));
       expect(csv.status).toBe(200);
       expect(csv.text).toContain(investorEmail);
       expect(csv.text).not.toContain(editor.user.email);

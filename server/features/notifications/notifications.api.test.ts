@@ -419,7 +419,7 @@ describe('unsubscribe', () => {
       });
       expect(oneClick.status).toBe(404);
     }
-    const malformed = await t.request('GET', '/api/notifications/unsubscribe?token=<script>');
+    const malformed = await t.call(notificationRoutes.unsubscribeDetails, { query: { token: '<script>' } });
     expect(malformed.status).toBe(400);
     const settings = await t.call(notificationRoutes.settings, { as: room.founder });
     expect(settings.json).toMatchObject({ founderNotifications: 'first_visits_and_hourly' });

@@ -166,7 +166,7 @@ describe('the second factor after the magic link', () => {
     expect(session.isPending).toBe(true);
 
     for (const [method, url] of [
-      ['GET', '/api/auth/me'],
+      ['GET', apiPath(authRoutes.me)],
       ['GET', apiPath(documentRoutes.mine)],
       ['GET', apiPath(adminRoutes.users)],
       ['GET', apiPath(passkeyRoutes.list)],
@@ -217,7 +217,7 @@ describe('the second factor after the magic link', () => {
         `${method} ${url}: ${pending.status} ${pending.text.slice(0, 120)}, without a session ${anonymous.status}`,
       ).toBe(true);
     }
-    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: session })).status).toBe(401);
   });
 
   test('the passkey completes the sign-in, and the console answers', async () => {
@@ -230,7 +230,7 @@ describe('the second factor after the magic link', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.json).toMatchObject({ user: { email: founder.user.email } });
 
-    const me = await t.request('GET', '/api/auth/me', { headers: session.auth });
+    const me = await t.call(authRoutes.me, { as: session });
     expect(me.status).toBe(200);
     expect((await t.call(documentRoutes.mine, { as: session })).status).toBe(200);
     const list = await t.call(passkeyRoutes.list, { as: session });
@@ -247,7 +247,7 @@ describe('the second factor after the magic link', () => {
     );
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'passkey_invalid' });
-    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: session })).status).toBe(401);
   });
 
   test('an assertion for another relying party is refused', async () => {
@@ -276,7 +276,7 @@ describe('the second factor after the magic link', () => {
     const replayed = await givePasskey(second.auth, assertion);
     expect(replayed.status).toBe(400);
     expect(replayed.json).toMatchObject({ error: 'challenge_invalid' });
-    expect((await t.request('GET', '/api/auth/me', { headers: second.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: second })).status).toBe(401);
   });
 
   test('a challenge that expired is refused', async () => {
@@ -312,7 +312,7 @@ describe('the second factor after the magic link', () => {
     const response = await givePasskey(third.auth, clone.authenticate(await secondFactorOptions(third.auth)));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'passkey_counter_mismatch' });
-    expect((await t.request('GET', '/api/auth/me', { headers: third.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: third })).status).toBe(401);
   });
 
   test("another user's passkey does not complete this session", async () => {
@@ -324,7 +324,7 @@ describe('the second factor after the magic link', () => {
       other.authenticator.authenticate(await secondFactorOptions(session.auth)),
     );
     expect(response.status).toBe(400);
-    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: session })).status).toBe(401);
   });
 
   test('a recovery code completes the sign-in once, and never again', async () => {
@@ -336,13 +336,13 @@ describe('the second factor after the magic link', () => {
       as: first,
     });
     expect(used.status, used.text).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { headers: first.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: first })).status).toBe(200);
 
     const second = await signInByMail(founder.user.email);
     const again = await t.call(passkeyRoutes.secondFactorRecoveryCode, { rawBody: { code }, as: second });
     expect(again.status).toBe(400);
     expect(again.json).toMatchObject({ error: 'recovery_code_invalid', field: 'code' });
-    expect((await t.request('GET', '/api/auth/me', { headers: second.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: second })).status).toBe(401);
     const list = await t.call(passkeyRoutes.list, { as: first });
     expect(list.json).toMatchObject({ recoveryCodesLeft: 9 });
   });
@@ -380,7 +380,7 @@ describe('the second factor after the magic link', () => {
     const founder = await createFounder(t);
     const session = await signInByMail(founder.user.email);
     expect(session.isPending).toBe(false);
-    expect((await t.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: session })).status).toBe(200);
   });
 
   test('a pending session may sign out', async () => {
@@ -403,7 +403,7 @@ describe('the second factor after the magic link', () => {
       user: null,
       isSecondFactorPending: false,
     });
-    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: founder })).status).toBe(401);
     const after = await signInByMail(founder.user.email);
     expect(after.isPending).toBe(false);
     expect(await resetPasskeys(db(), 'nobody-here@example.com')).toBeUndefined();
@@ -465,7 +465,7 @@ describe('signing in with a passkey alone', () => {
     const body = response.json;
     expect(body.user.email).toBe(investorEmail);
     expect(response.headers.get('set-cookie')).toContain('rr_session=');
-    const me = await t.request('GET', '/api/auth/me', { headers: { authorization: `Bearer ${body.token}` } });
+    const me = await t.call(authRoutes.me, { headers: { authorization: `Bearer ${body.token}` } });
     expect(me.status).toBe(200);
   });
 
@@ -529,7 +529,7 @@ describe('sessions', () => {
     const phone = await signInWithMagicLink(t, founder.user.email);
     const phoneAgent =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-    await t.request('GET', '/api/auth/me', { headers: { ...phone.auth, 'user-agent': phoneAgent } });
+    await t.call(authRoutes.me, { headers: { ...phone.auth, 'user-agent': phoneAgent } });
 
     const list = await t.call(passkeyRoutes.sessions, { as: founder });
     expect(list.status).toBe(200);
@@ -543,8 +543,8 @@ describe('sessions', () => {
 
     const ended = await t.call(passkeyRoutes.endSession, { params: { id: String(other?.id) }, as: founder });
     expect(ended.status).toBe(204);
-    expect((await t.request('GET', '/api/auth/me', { headers: phone.auth })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: phone })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: founder })).status).toBe(200);
   });
 
   test("another user's session cannot be ended: 404, and it keeps working", async () => {
@@ -557,7 +557,7 @@ describe('sessions', () => {
       as: founder,
     });
     expect(response.status).toBe(404);
-    expect((await t.request('GET', '/api/auth/me', { headers: stranger.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: stranger })).status).toBe(200);
   });
 
   test('ending every other session keeps only this one', async () => {
@@ -566,9 +566,9 @@ describe('sessions', () => {
     const b = await signInWithMagicLink(t, founder.user.email);
     const response = await t.call(passkeyRoutes.endOtherSessions, { as: founder });
     expect(response.status).toBe(204);
-    expect((await t.request('GET', '/api/auth/me', { headers: a.auth })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { headers: b.auth })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { headers: founder.auth })).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: a })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: b })).status).toBe(401);
+    expect((await t.call(authRoutes.me, { as: founder })).status).toBe(200);
   });
 
   test('ending every other session revokes the API tokens the account made, and only theirs (ADR 74)', async () => {
@@ -587,7 +587,7 @@ describe('sessions', () => {
 
   test('a session records its last use at most once a minute', async () => {
     const founder = await createFounder(t);
-    await t.request('GET', '/api/auth/me', { headers: founder.auth });
+    await t.call(authRoutes.me, { as: founder });
     const read = () =>
       db()
         .selectFrom('sessions')
@@ -596,7 +596,7 @@ describe('sessions', () => {
         .executeTakeFirstOrThrow();
     const first = (await read()).last_used_at;
     expect(first).not.toBeNull();
-    await t.request('GET', '/api/auth/me', { headers: founder.auth });
+    await t.call(authRoutes.me, { as: founder });
     expect((await read()).last_used_at).toBe(first);
   });
 });
@@ -621,24 +621,22 @@ describe.runIf(inject('testDatabase').dialect === 'postgres')('two nodes on one 
     await secondFactorOptions(second.auth);
     const replayedOnA = await givePasskey(second.auth, assertion);
     expect(replayedOnA.status).toBe(400);
-    await expect
-      .poll(async () => (await t.request('GET', '/api/auth/me', { headers: session.auth })).status)
-      .toBe(200);
-    expect((await b.request('GET', '/api/auth/me', { headers: session.auth })).status).toBe(200);
+    await expect.poll(async () => (await t.call(authRoutes.me, { as: session })).status).toBe(200);
+    expect((await b.call(authRoutes.me, { as: session })).status).toBe(200);
   });
 
   test('a session ended on one node is refused by the other within a second', async () => {
     const founder = await createFounder(t);
     const byMail = await signInWithMagicLink(t, founder.user.email);
     const other = await signInWithMagicLink(t, founder.user.email);
-    expect((await b.request('GET', '/api/auth/me', { headers: other.auth })).status).toBe(200);
+    expect((await b.call(authRoutes.me, { as: other })).status).toBe(200);
     const list = await t.call(passkeyRoutes.sessions, { as: byMail });
     const target = list.json.sessions.find((entry) => !entry.isCurrent);
     expect(
       (await t.call(passkeyRoutes.endSession, { params: { id: String(target?.id) }, as: byMail })).status,
     ).toBe(204);
     await expect
-      .poll(async () => (await b.request('GET', '/api/auth/me', { headers: other.auth })).status, {
+      .poll(async () => (await b.call(authRoutes.me, { as: other })).status, {
         timeout: 1_000,
       })
       .toBe(401);

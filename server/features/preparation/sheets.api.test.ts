@@ -148,7 +148,13 @@ describe('a workbook is shown as its sheets', () => {
 });
 
 describe("a sheet's images are authorised exactly like page images", () => {
-  const paths = ['/preview', '/pages/1?width=800', '/pages/2?width=1600', '/thumbnails/1', '/text'];
+  const paths = (id: string) => [
+    apiPath(previewRoutes.preview, { params: { id } }),
+    apiPath(previewRoutes.page, { params: { id, page: 1 }, query: { width: 800 } }),
+    apiPath(previewRoutes.page, { params: { id, page: 2 }, query: { width: 1600 } }),
+    apiPath(previewRoutes.thumbnail, { params: { id, page: 1 } }),
+    apiPath(previewRoutes.text, { params: { id } }),
+  ];
 
   test('an investor of another room, a member once the room is closed and a stranger get the 404 of a missing document', async () => {
     const outsider = await founderWithInvestor(t);
@@ -156,22 +162,16 @@ describe("a sheet's images are authorised exactly like page images", () => {
       outsider.investor,
       apiPath(previewRoutes.preview, { params: { id: crypto.randomUUID() } }),
     );
-    for (const path of paths) {
-      const response = await get(outsider.investor, `/api/documents/${room.workbookId}${path}`);
+    for (const path of paths(room.workbookId)) {
+      const response = await get(outsider.investor, path);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
     const email = uniqueEmail('stranger');
     await invite(t, await createFounder(t), email);
     const stranger = await signInWithMagicLink(t, email);
-    for (const path of paths) {
-      expect([path, (await get(stranger, `/api/documents/${room.workbookId}${path}`)).status]).toEqual([
-        path,
-        404,
-      ]);
-      expect([path, (await get(undefined, `/api/documents/${room.workbookId}${path}`)).status]).toEqual([
-        path,
-        401,
-      ]);
+    for (const path of paths(room.workbookId)) {
+      expect([path, (await get(stranger, path)).status]).toEqual([path, 404]);
+      expect([path, (await get(undefined, path)).status]).toEqual([path, 401]);
     }
 
     const { founder, investor } = await founderWithInvestor(t);
@@ -181,8 +181,8 @@ describe("a sheet's images are authorised exactly like page images", () => {
     ).toBe(200);
     const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
-    for (const path of paths) {
-      const response = await get(investor, `/api/documents/${documentId}${path}`);
+    for (const path of paths(documentId)) {
+      const response = await get(investor, path);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
     expect(

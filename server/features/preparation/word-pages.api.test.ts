@@ -195,7 +195,11 @@ describe('a Word document is laid out again on narrow pages for phones', () => {
 });
 
 describe('narrow pages are authorised, watermarked and view-only exactly like page images', () => {
-  const narrowPaths = ['/pages/1?layout=narrow&width=800', '/pages/2?layout=narrow&width=1600'];
+  const narrowPaths = (id: string) =>
+    [
+      apiPath(previewRoutes.page, { params: { id, page: 1 }, query: { layout: 'narrow', width: 800 } }),
+      apiPath(previewRoutes.page, { params: { id, page: 2 }, query: { layout: 'narrow', width: 1600 } }),
+    ] as const;
 
   test('an investor of another room, a member once the room is closed and a stranger get the 404 of a missing document', async () => {
     const outsider = await founderWithInvestor(t);
@@ -203,34 +207,28 @@ describe('narrow pages are authorised, watermarked and view-only exactly like pa
       outsider.investor,
       apiPath(previewRoutes.preview, { params: { id: crypto.randomUUID() } }),
     );
-    for (const path of narrowPaths) {
-      const response = await get(outsider.investor, `/api/documents/${room.memoId}${path}`);
+    for (const path of narrowPaths(room.memoId)) {
+      const response = await get(outsider.investor, path);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
     const email = uniqueEmail('stranger');
     await invite(t, await createFounder(t), email);
     const stranger = await signInWithMagicLink(t, email);
-    for (const path of narrowPaths) {
-      expect([path, (await get(stranger, `/api/documents/${room.memoId}${path}`)).status]).toEqual([
-        path,
-        404,
-      ]);
-      expect([path, (await get(undefined, `/api/documents/${room.memoId}${path}`)).status]).toEqual([
-        path,
-        401,
-      ]);
+    for (const path of narrowPaths(room.memoId)) {
+      expect([path, (await get(stranger, path)).status]).toEqual([path, 404]);
+      expect([path, (await get(undefined, path)).status]).toEqual([path, 401]);
     }
 
     const { founder, investor } = await founderWithInvestor(t);
     const documentId = await uploadAndPrepare(founder, 'Closed.docx', memo);
-    expect((await get(investor, `/api/documents/${documentId}${narrowPaths[0]}`)).status).toBe(200);
+    expect((await get(investor, narrowPaths(documentId)[0])).status).toBe(200);
     const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
-    for (const path of narrowPaths) {
-      const response = await get(investor, `/api/documents/${documentId}${path}`);
+    for (const path of narrowPaths(documentId)) {
+      const response = await get(investor, path);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
-    expect((await get(founder, `/api/documents/${documentId}${narrowPaths[0]}`)).status).toBe(200);
+    expect((await get(founder, narrowPaths(documentId)[0])).status).toBe(200);
   }, 120_000);
 
   test("with the room's watermark on, every narrow page an investor gets carries it; the owner's does not", async () => {

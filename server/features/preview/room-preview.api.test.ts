@@ -225,11 +225,20 @@ describe('nobody else previews, and another room’s audience names nothing', ()
     const own = await preview(stranger, 'all');
     expect(JSON.stringify(own)).not.toMatch(new RegExp(`${room.deckId}|${room.modelId}|Financials`));
 
-    const theirGroup = await get(stranger, `/api/my-data-room/preview?as=group:${room.diligence.id}`);
-    const noGroup = await get(stranger, `/api/my-data-room/preview?as=group:${crypto.randomUUID()}`);
+    const theirGroup = await get(
+      stranger,
+      apiPath(roomPreviewRoutes.preview, { query: { as: `group:${room.diligence.id}` } }),
+    );
+    const noGroup = await get(
+      stranger,
+      apiPath(roomPreviewRoutes.preview, { query: { as: `group:${crypto.randomUUID()}` } }),
+    );
     expect([theirGroup.status, theirGroup.json]).toEqual([404, noGroup.json]);
     // The room's own id is its "All investors" group: still another room's.
-    const theirDefault = await get(stranger, `/api/my-data-room/preview?as=group:${room.roomId}`);
+    const theirDefault = await get(
+      stranger,
+      apiPath(roomPreviewRoutes.preview, { query: { as: `group:${room.roomId}` } }),
+    );
     expect([theirDefault.status, theirDefault.json]).toEqual([404, noGroup.json]);
 
     const theirInvestor = await get(

@@ -71,7 +71,7 @@ describe('GET /api/documents/:id/preview', () => {
       narrowPages: null,
       hasText: false,
       isTextCut: false,
-      downloadUrl: `/api/documents/${documentId}/download`,
+      downloadUrl: apiPath(documentRoutes.download, { params: { id: documentId } }),
       replacedAt: null,
       isDownloadAllowed: true,
       downloadRefusal: null,
@@ -162,8 +162,11 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
 
   test('a page past the last is a 404 that names it and the page count', async () => {
     const { investor, documentId } = await roomWithReadyDeck(3);
-    for (const path of [`/pages/4`, `/thumbnails/9`]) {
-      const response = await get(investor, `/api/documents/${documentId}${path}`);
+    for (const path of [
+      apiPath(previewRoutes.page, { params: { id: documentId, page: 4 } }),
+      apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: 9 } }),
+    ]) {
+      const response = await get(investor, path);
       expect(response.status).toBe(404);
       expect(response.json).toMatchObject({ error: 'page_not_found', field: 'page' });
       expect((response.json as { message: string }).message).toMatch(
@@ -173,15 +176,15 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
   });
 
   test.each([
-    ['/pages/0', 'page'],
-    ['/pages/two', 'page'],
-    ['/pages/1.5', 'page'],
-    ['/pages/1?width=1000', 'width'],
-    ['/pages/1?width=big', 'width'],
-    ['/thumbnails/-1', 'page'],
-  ])('a bad %s is a 400 naming %s', async (path, field) => {
+    [previewRoutes.page, '0', {}, 'page'],
+    [previewRoutes.page, 'two', {}, 'page'],
+    [previewRoutes.page, '1.5', {}, 'page'],
+    [previewRoutes.page, '1', { width: 1000 }, 'width'],
+    [previewRoutes.page, '1', { width: 'big' }, 'width'],
+    [previewRoutes.thumbnail, '-1', {}, 'page'],
+  ])('a bad $0.path with page $1 and query $2 is a 400 naming $3', async (route, page, query, field) => {
     const { investor, documentId } = await roomWithReadyDeck(1);
-    const response = await get(investor, `/api/documents/${documentId}${path}`);
+    const response = await get(investor, apiPath(route, { params: { id: documentId, page }, query }));
     expect(response.status, response.text).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_request', field });
     expect((response.json as { message: string }).message).toMatch(new RegExp(`^${field}: `));
@@ -221,13 +224,19 @@ describe('who may read a preview: exactly who may download the document', () => 
   test('an investor of another room, and a member once the room is closed, get the 404 of a missing document', async () => {
     const { founder, investor, documentId } = await roomWithReadyDeck(1, ['Secret page']);
     const outsider = await founderWithInvestor(t);
-    const paths = ['/preview', '/pages/1', '/thumbnails/1', '/text', '/preview/content'];
+    const paths = [
+      apiPath(previewRoutes.preview, { params: { id: documentId } }),
+      apiPath(previewRoutes.page, { params: { id: documentId, page: 1 } }),
+      apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: 1 } }),
+      apiPath(previewRoutes.text, { params: { id: documentId } }),
+      apiPath(previewRoutes.content, { params: { id: documentId } }),
+    ];
     const missing = await get(
       outsider.investor,
       apiPath(previewRoutes.preview, { params: { id: crypto.randomUUID() } }),
     );
     for (const path of paths) {
-      const response = await get(outsider.investor, `/api/documents/${documentId}${path}`);
+      const response = await get(outsider.investor, path);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
     expect((await get(investor, apiPath(previewRoutes.text, { params: { id: documentId } }))).status).toBe(
@@ -236,7 +245,7 @@ describe('who may read a preview: exactly who may download the document', () => 
     const closed = await t.call(roomRoutes.setStatus, { body: { isActive: false }, as: founder });
     expect(closed.status).toBe(200);
     for (const path of paths) {
-      const response = await get(investor, `/api/documents/${documentId}${path}`);
+      const response = await get(investor, path);
       expect([path, response.status, response.json]).toEqual([path, 404, missing.json]);
     }
     // The owner still reads their own closed room.

@@ -97,8 +97,17 @@ const move = (room: Room, email: string, groupId: string) =>
 /** What a member gets from every route that serves a document, for the document given. */
 async function documentAnswers(reader: SignedIn, documentId: string) {
   const answers = [];
-  for (const path of ['download', 'preview', 'pages/1', 'thumbnails/1', 'text', 'preview/content']) {
-    const response = await get(reader, `/api/documents/${documentId}/${path}`);
+  const id = documentId;
+  const urls = {
+    download: apiPath(documentRoutes.download, { params: { id } }),
+    preview: apiPath(previewRoutes.preview, { params: { id } }),
+    'pages/1': apiPath(previewRoutes.page, { params: { id, page: 1 } }),
+    'thumbnails/1': apiPath(previewRoutes.thumbnail, { params: { id, page: 1 } }),
+    text: apiPath(previewRoutes.text, { params: { id } }),
+    'preview/content': apiPath(previewRoutes.content, { params: { id } }),
+  };
+  for (const [path, url] of Object.entries(urls)) {
+    const response = await get(reader, url);
     answers.push({ path, status: response.status, body: response.text });
   }
   const view = await t.call(readingRoutes.openView, { params: { id: documentId }, as: reader });

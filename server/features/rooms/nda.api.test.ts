@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiPath } from '#shared/contracts/api-route';
+import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
+import { exportRoutes } from '#shared/contracts/exports';
 import { MAX_NDA_TEXT_LENGTH, MAX_SIGNER_NAME_LENGTH, ndaRoutes } from '#shared/contracts/nda';
 import { previewRoutes } from '#shared/contracts/previews';
 import { readingRoutes } from '#shared/contracts/reading';
@@ -557,7 +558,7 @@ describe("the founder's records", () => {
     };
   }
 
-  test('/api/admin/nda-acceptances lists each acceptance with the name typed, e-mail, when, IP and version', async () => {
+  test('GET /api/admin/nda-acceptances lists each acceptance with the name typed, e-mail, when, IP and version', async () => {
     const room = await acceptedRoom();
     const response = await get(room.founder, apiPath(ndaRoutes.acceptances));
     expect(response.status, response.text).toBe(200);
@@ -573,7 +574,7 @@ describe("the founder's records", () => {
         versionId: room.version.id,
         versionSha256: room.version.sha256,
         isCurrentVersion: true,
-        recordUrl: `/api/admin/nda-acceptances/${room.acceptanceId}/record.pdf`,
+        recordUrl: apiPath(ndaRoutes.record, { params: { id: room.acceptanceId } }),
       },
     ]);
     expect((await get(room.investor, apiPath(ndaRoutes.acceptances))).status).toBe(403);
@@ -647,8 +648,8 @@ describe("the founder's records", () => {
 });
 
 describe('the CSV export of NDA acceptances', () => {
-  const exportCsv = (founder: SignedIn, query = '') =>
-    t.request('GET', `/api/admin/exports/nda-acceptances.csv${query}`, { headers: founder.auth });
+  const exportCsv = (founder: SignedIn, query: QueryValues = {}) =>
+    t.call(exportRoutes['nda-acceptances'], { query, as: founder });
 
   test('lists every acceptance, filtered by investor and dates, with formulas neutralised', async () => {
     const room = await roomWithContent();
@@ -675,7 +676,7 @@ describe('the CSV export of NDA acceptances', () => {
     // fetch's text() drops a byte-order mark: read the bytes.
     const bytes = Buffer.from(
       await (
-        await fetch(`${t.baseUrl}/api/admin/exports/nda-acceptances.csv`, { headers: room.founder.auth })
+        await fetch(`${t.baseUrl}${apiPath(exportRoutes['nda-acceptances'])}`, { headers: room.founder.auth })
       ).arrayBuffer(),
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -691,16 +692,16 @@ describe('the CSV export of NDA acceptances', () => {
     expect(lines[2]).toContain(`"Sam, ""the"" Second",${secondEmail},Sam Second,Signed in,`);
     expect(lines[3]).toBe('');
 
-    const onlySecond = await exportCsv(room.founder, `?investor=${second.user.id}`);
+    const onlySecond = await exportCsv(room.founder, { investor: second.user.id });
     expect(onlySecond.text.split('\r\n')).toHaveLength(3);
     expect(onlySecond.text).toContain(secondEmail);
     expect(onlySecond.text).not.toContain(room.investorEmail);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await exportCsv(room.founder, `?from=${today}&to=${today}`)).text.split('\r\n')).toHaveLength(4);
-    expect((await exportCsv(room.founder, '?from=2020-01-01&to=2020-12-31')).text.split('\r\n')).toHaveLength(
-      2,
-    );
+    expect((await exportCsv(room.founder, { from: today, to: today })).text.split('\r\n')).toHaveLength(4);
+    expect(
+      (await exportCsv(room.founder, { from: '2020-01-01', to: '2020-12-31' })).text.split('\r\n'),
+    ).toHaveLength(2);
   });
 
   test("an invitation's acceptance is listed as such, and under the investor once they sign in", async () => {
@@ -710,7 +711,7 @@ describe('the CSV export of NDA acceptances', () => {
     const token = await invite(t, room.founder, visitorEmail, 'Vera Visitor');
     await acceptByInvitation(token, validAcceptance(version.id, 'Vera Visitor'));
     const visitor = await signInWithMagicLink(t, visitorEmail);
-    const csv = await exportCsv(room.founder, `?investor=${visitor.user.id}`);
+    const csv = await exportCsv(room.founder, { investor: visitor.user.id });
     expect(csv.status, csv.text).toBe(200);
     const [, row] = csv.text.split('\r\n');
     expect(row).toContain(`Vera Visitor,${visitorEmail},,Invitation link,`);

@@ -318,10 +318,8 @@ describe('POST /api/my-data-room/status (open or close the room)', () => {
 
     const dashboard = await t.call(roomRoutes.accessible, { as: investor });
     expect(dashboard.json).toEqual({ dataRooms: [] });
-    for (const path of ['', '/sections', '/documents']) {
-      expect(
-        (await t.request('GET', `/api/data-room/${roomId}${path}`, { headers: investor.auth })).status,
-      ).toBe(404);
+    for (const route of [roomRoutes.room, roomRoutes.sections, documentRoutes.inRoom]) {
+      expect((await t.call(route, { params: { id: roomId }, as: investor })).status, route.path).toBe(404);
     }
     // The owner still reads it, to prepare it before reopening.
     expect((await t.call(roomRoutes.room, { params: { id: roomId }, as: founder })).status).toBe(200);

@@ -156,9 +156,13 @@ describe('the invited view: GET /api/data-room/invite/:token, /sections, /docume
     const fresh = await invite(t, founder, uniqueEmail('fresh'));
 
     for (const token of [expired, deleted, fresh.slice(0, 20), `${fresh}x`, founder.token]) {
-      for (const suffix of ['', '/sections', '/documents']) {
-        const response = await t.request('GET', `/api/data-room/invite/${token}${suffix}`);
-        expect(response.status, `${token}${suffix}`).toBe(404);
+      for (const route of [
+        roomRoutes.invitedRoom,
+        roomRoutes.invitedSections,
+        documentRoutes.inInvitedRoom,
+      ]) {
+        const response = await t.call(route, { params: { token } });
+        expect(response.status, `${token} ${route.path}`).toBe(404);
         expect(response.json).toMatchObject({ error: 'invitation_not_found' });
       }
     }

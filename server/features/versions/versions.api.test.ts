@@ -445,9 +445,8 @@ describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version
     expect(response.status, response.text).toBe(204);
   };
   const analyticsOf = async (founder: SignedIn, documentId: string, query = '') => {
-    const response = await t.request('GET', `/api/admin/analytics/documents/${documentId}${query}`, {
-      headers: founder.auth,
-    });
+    const path = apiPath(readingRoutes.document, { params: { documentId } });
+    const response = await t.request('GET', `${path}${query}`, { headers: founder.auth });
     expect(response.status, response.text).toBe(200);
     return response.json as DocumentAnalytics;
   };
@@ -519,8 +518,11 @@ describe('Analytics by version (docs/decisions/0077-reading-analytics-by-version
       as: founder,
     });
     expect(deleted.status, deleted.text).toBe(204);
+    // The queries are written as sent: an empty version is one of the refused spellings.
     const at = (query: string, auth = founder.auth) =>
-      t.request('GET', `/api/admin/analytics/documents/${documentId}${query}`, { headers: auth });
+      t.request('GET', `${apiPath(readingRoutes.document, { params: { documentId } })}${query}`, {
+        headers: auth,
+      });
 
     for (const missing of [1, 3]) {
       expectRefusal(await at(`?version=${missing}`), 400, {

@@ -1,4 +1,9 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { deckPdf } from '#tests/support/sample-documents';
 import { waitForMail } from './mailbox';
 import { uniqueEmail } from './people';
@@ -35,13 +40,13 @@ export async function roomWithDeck(
   },
 ): Promise<DeckRoom> {
   const founderEmail = uniqueEmail('founder');
-  const created = await request.post('/api/complete-account-setup', {
+  const created = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: founderEmail, companyName: options.companyName },
   });
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, origin: baseURL ?? '' };
-  const saved = await request.post('/api/sections/update', {
+  const saved = await request.post(apiPath(roomRoutes.saveSections), {
     headers,
     data: {
       content: `# Company Information\nname: ${options.companyName}\n\n## ${options.section}\nThe ${options.section.toLowerCase()} papers.\n`,
@@ -49,7 +54,7 @@ export async function roomWithDeck(
   });
   expect(saved.status()).toBe(200);
   const deck = options.deck ?? deckPdf(options.pages);
-  const uploaded = await request.post('/api/upload', {
+  const uploaded = await request.post(apiPath(documentRoutes.upload), {
     headers,
     multipart: {
       section: options.section,
@@ -59,7 +64,7 @@ export async function roomWithDeck(
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
   const investorEmail = uniqueEmail('reader');
-  const invited = await request.post('/api/invites', {
+  const invited = await request.post(apiPath(invitationRoutes.create), {
     headers,
     data: { email: investorEmail, name: options.investorName },
   });

@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
 import { firstLinkStartingWith, waitForMail } from './mailbox';
 
 /** A fresh e-mail address per call, so tests sharing the e2e server never collide. */
@@ -16,7 +18,7 @@ export async function founderWithRoom(
   request: APIRequestContext,
   companyName: string,
 ): Promise<Record<string, string>> {
-  const response = await request.post('/api/complete-account-setup', {
+  const response = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: uniqueEmail('founder'), companyName },
   });
   expect(response.status()).toBe(201);

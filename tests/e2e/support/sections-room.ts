@@ -1,4 +1,8 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { accountRoutes } from '#shared/contracts/accounts';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { uniqueEmail } from './people';
 
 /** A founder's room set up through the API, with a file uploaded into each of its sections. */
@@ -25,14 +29,14 @@ export async function roomWithSections(
   },
 ): Promise<SectionsRoom> {
   const founderEmail = uniqueEmail('founder');
-  const created = await request.post('/api/complete-account-setup', {
+  const created = await request.post(apiPath(accountRoutes.completeSetup), {
     data: { name: 'Fran Founder', email: founderEmail, companyName: options.companyName },
   });
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, origin: baseURL ?? '' };
   const sections = [...new Set(options.files.map((file) => file.section))];
-  const saved = await request.post('/api/sections/update', {
+  const saved = await request.post(apiPath(roomRoutes.saveSections), {
     headers,
     data: {
       content: `# Company Information\nname: ${options.companyName}\n${sections
@@ -43,7 +47,7 @@ export async function roomWithSections(
   expect(saved.status()).toBe(200);
   const documentIds: Record<string, string> = {};
   for (const { section, name, pdf } of options.files) {
-    const uploaded = await request.post('/api/upload', {
+    const uploaded = await request.post(apiPath(documentRoutes.upload), {
       headers,
       multipart: { section, file: { name, mimeType: 'application/pdf', buffer: pdf } },
     });

@@ -2,6 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { invitationRoutes } from '#shared/contracts/invitations';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { FirstVisitChecklistCard } from '#web/app/first-visit-checklist-card';
 import { useMyDocuments } from '#web/features/documents/api/document-hooks';
 import { useInvitations } from '#web/features/invitations/api/invitation-hooks';
@@ -229,9 +233,9 @@ const steps = () =>
 
 test('the checklist ticks what the room already holds and links to the rest', async () => {
   serve({
-    '/api/my-data-room': room,
-    '/api/my-documents': [document],
-    '/api/invites': [],
+    [apiPath(roomRoutes.mine)]: room,
+    [apiPath(documentRoutes.mine)]: [document],
+    [apiPath(invitationRoutes.mine)]: [],
   });
   renderChecklist();
   expect(await screen.findByRole('heading', { name: 'Get your data room ready' })).toBeTruthy();
@@ -248,7 +252,11 @@ test('the checklist ticks what the room already holds and links to the rest', as
 });
 
 test('closed, the checklist stays closed for that room on this browser', async () => {
-  serve({ '/api/my-data-room': room, '/api/my-documents': [], '/api/invites': [] });
+  serve({
+    [apiPath(roomRoutes.mine)]: room,
+    [apiPath(documentRoutes.mine)]: [],
+    [apiPath(invitationRoutes.mine)]: [],
+  });
   renderChecklist();
   fireEvent.click(await screen.findByRole('button', { name: 'Close the checklist' }));
   expect(screen.queryByRole('heading', { name: 'Get your data room ready' })).toBeNull();
@@ -260,9 +268,9 @@ test('closed, the checklist stays closed for that room on this browser', async (
 
 test('a room with every step done shows no checklist', async () => {
   serve({
-    '/api/my-data-room': { ...room, description: 'Grid batteries for towns.' },
-    '/api/my-documents': [{ ...document, sectionName: 'Deck' }],
-    '/api/invites': [
+    [apiPath(roomRoutes.mine)]: { ...room, description: 'Grid batteries for towns.' },
+    [apiPath(documentRoutes.mine)]: [{ ...document, sectionName: 'Deck' }],
+    [apiPath(invitationRoutes.mine)]: [
       {
         id: '31111111-2222-4333-8444-555555555555',
         email: 'ann@fund.example',
@@ -283,9 +291,9 @@ test('a room with every step done shows no checklist', async () => {
 test('on a phone the checklist is one line, with the count and the next step, until it is opened', async () => {
   atWidth(390);
   serve({
-    '/api/my-data-room': room,
-    '/api/my-documents': [document],
-    '/api/invites': [],
+    [apiPath(roomRoutes.mine)]: room,
+    [apiPath(documentRoutes.mine)]: [document],
+    [apiPath(invitationRoutes.mine)]: [],
   });
   renderChecklist();
   const open = await screen.findByRole('button', { name: /Get your data room ready:/ });
@@ -299,7 +307,11 @@ test('on a phone the checklist is one line, with the count and the next step, un
 
 test('from sm up the checklist is the whole card', async () => {
   atWidth(640);
-  serve({ '/api/my-data-room': room, '/api/my-documents': [], '/api/invites': [] });
+  serve({
+    [apiPath(roomRoutes.mine)]: room,
+    [apiPath(documentRoutes.mine)]: [],
+    [apiPath(invitationRoutes.mine)]: [],
+  });
   renderChecklist();
   expect(await screen.findByRole('heading', { name: 'Get your data room ready' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Get your data room ready:/ })).toBeNull();

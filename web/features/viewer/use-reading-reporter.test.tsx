@@ -1,5 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { readingRoutes } from '#shared/contracts/reading';
 import { useReadingReporter } from './use-reading-reporter';
 
 const DOCUMENT_ID = '7d3c1c55-8d0e-4b8e-9f52-2f1d3d1b7a10';
@@ -48,7 +50,7 @@ async function open(page = 1) {
 test('opening the viewer opens a view, then reports the seconds per page every 10 s with keepalive', async () => {
   stubNetwork(VIEW_ID);
   const hook = await open();
-  expect(calls[0]?.url).toBe(`/api/documents/${DOCUMENT_ID}/views`);
+  expect(calls[0]?.url).toBe(apiPath(readingRoutes.openView, { params: { id: DOCUMENT_ID } }));
   expect(calls[0]?.init.method).toBe('POST');
 
   await act(() => vi.advanceTimersByTimeAsync(4000));
@@ -56,7 +58,7 @@ test('opening the viewer opens a view, then reports the seconds per page every 1
   await act(() => vi.advanceTimersByTimeAsync(6000));
   expect(reports()).toHaveLength(1);
   const [report] = reports();
-  expect(report?.url).toBe(`/api/views/${VIEW_ID}/reports`);
+  expect(report?.url).toBe(apiPath(readingRoutes.report, { params: { viewId: VIEW_ID } }));
   expect(report?.init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'include' });
   expect(report?.init.headers).toEqual({ 'content-type': 'application/json' });
   expect(bodyOf(report)).toEqual({

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { questionRoutes } from '#shared/contracts/questions';
 import { OpenQuestionsSummary } from './open-questions-summary';
 
 afterEach(() => {
@@ -14,7 +16,7 @@ function renderWithOpen(open: number) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (!url.startsWith('/api/my-data-room/questions?state=open'))
+      if (!url.startsWith(apiPath(questionRoutes.inbox, { query: { state: 'open' } })))
         throw new Error(`unexpected request ${url}`);
       const body = {
         questions: [],

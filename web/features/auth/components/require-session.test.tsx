@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
 import { RequireSession } from './require-session';
 
 // A session opened by an invitation's link or a share-link code reads its room only
@@ -24,7 +26,7 @@ beforeEach(() => {
       const path = url.split('?')[0] ?? url;
       const method = init?.method ?? 'GET';
       requests.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/auth/session')
+      if (path === apiPath(authRoutes.session))
         return json({
           user: {
             id: '00000000-0000-4000-8000-00000000000a',
@@ -38,7 +40,7 @@ beforeEach(() => {
           },
           isSecondFactorPending: false,
         });
-      if (path === '/api/auth/magic-link')
+      if (path === apiPath(authRoutes.requestMagicLink))
         return json({ message: 'Check your email for the secure access link.' });
       throw new Error(`unexpected request ${method} ${url}`);
     }),
@@ -90,7 +92,7 @@ test('another room, the dashboard or the console asks to confirm the address, an
   renderAt('/admin/analytics');
   fireEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Check your email' })).toBeTruthy());
-  expect(requests.find((request) => request.path === '/api/auth/magic-link')?.body).toEqual({
+  expect(requests.find((request) => request.path === apiPath(authRoutes.requestMagicLink))?.body).toEqual({
     email: 'ivy@fund.vc',
     name: '',
     returnTo: '/admin/analytics',

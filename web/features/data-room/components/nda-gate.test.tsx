@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { NdaPrompt } from '#shared/contracts/nda';
+import { ndaRoutes } from '#shared/contracts/nda';
 import { NdaGate } from './nda-gate';
 
 afterEach(() => {
@@ -66,7 +68,7 @@ test('sends the version shown, the trimmed name and agree, to the invitation’s
   await waitFor(() =>
     expect(sent).toEqual([
       {
-        url: '/api/data-room/invite/tok/nda/acceptances',
+        url: apiPath(ndaRoutes.acceptByInvitation, { params: { token: 'tok' } }),
         body: { versionId: 'v-1', signerName: 'Ivy', agree: true },
       },
     ]),

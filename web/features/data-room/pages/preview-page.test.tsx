@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { groupRoutes, type RoomGroups } from '#shared/contracts/groups';
 import { type RoomPreview, roomPreviewRoutes } from '#shared/contracts/room-preview';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -18,7 +19,7 @@ const AT = '2026-11-20T10:00:00.000Z';
 
 const doc = (documentId: string, title: string, line: number) => ({
   title,
-  url: `/api/documents/${documentId}/download`,
+  url: apiPath(documentRoutes.download, { params: { id: documentId } }),
   isUploaded: true,
   documentId,
   fileType: 'pdf' as const,
@@ -85,7 +86,7 @@ beforeEach(() => {
       const [path, query = ''] = url.split('?');
       const json = (body: unknown) =>
         new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/my-data-room')
+      if (path === apiPath(roomRoutes.mine))
         return json({
           id: ROOM,
           companyName: 'Acme',
@@ -98,8 +99,8 @@ beforeEach(() => {
           isWatermarkEnabled: false,
           isNdaRequired: false,
         });
-      if (path === '/api/my-data-room/groups') return json(GROUPS);
-      if (path === '/api/my-data-room/preview') {
+      if (path === apiPath(groupRoutes.list)) return json(GROUPS);
+      if (path === apiPath(roomPreviewRoutes.preview)) {
         const as = new URLSearchParams(query).get('as') ?? 'all';
         askedAs.push(as);
         return json(previewAs(as));
@@ -173,7 +174,7 @@ test('an audience that sees no section is told why, and the marks are the way to
       const path = url.split('?')[0];
       const json = (body: unknown) =>
         new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/my-data-room')
+      if (path === apiPath(roomRoutes.mine))
         return json({
           id: ROOM,
           companyName: 'Acme',
@@ -186,7 +187,7 @@ test('an audience that sees no section is told why, and the marks are the way to
           isWatermarkEnabled: false,
           isNdaRequired: false,
         });
-      if (path === '/api/my-data-room/groups') return json(GROUPS);
+      if (path === apiPath(groupRoutes.list)) return json(GROUPS);
       const starter = previewAs('all');
       return json({
         ...starter,

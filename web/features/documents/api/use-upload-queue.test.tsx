@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { useUploadQueue } from './use-upload-queue';
 
 /** The browser's XMLHttpRequest as apiUpload uses it: each sent request waits until the test answers it. */
@@ -59,16 +61,19 @@ const file = (name: string) => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04]
 test('two zips dropped together go one after the other, as the server unpacks one per room; files go on beside them', async () => {
   const queue = renderQueue();
   act(() => queue.current.add([file('First.zip'), file('Second.zip'), file('Deck.pdf')]));
-  expect(HeldRequest.sent.map((request) => request.url)).toEqual(['/api/upload/archive', '/api/upload']);
+  expect(HeldRequest.sent.map((request) => request.url)).toEqual([
+    apiPath(documentRoutes.uploadArchive),
+    apiPath(documentRoutes.upload),
+  ]);
   expect(queue.current.items.find((item) => item.name === 'Second.zip')?.status).toBe('waiting');
 
   await act(async () => {
     HeldRequest.sent[0]?.answer(201, { stored: 0, refused: 0, results: [] });
   });
   expect(HeldRequest.sent.map((request) => request.url)).toEqual([
-    '/api/upload/archive',
-    '/api/upload',
-    '/api/upload/archive',
+    apiPath(documentRoutes.uploadArchive),
+    apiPath(documentRoutes.upload),
+    apiPath(documentRoutes.uploadArchive),
   ]);
   expect(queue.current.items.find((item) => item.name === 'Second.zip')?.status).toBe('uploading');
 });

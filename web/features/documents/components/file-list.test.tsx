@@ -3,8 +3,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { DocumentListItem } from '#shared/contracts/documents';
+import { documentRoutes } from '#shared/contracts/documents';
 import type { PreviewState } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { refetchIntervalFor } from '#web/features/documents/api/document-hooks';
 import type { UnlinkedReaders } from './document-row';
 import { FileList } from './file-list';
@@ -144,7 +147,9 @@ test('Rename sends the new title and closes; an unchanged or empty title cannot 
   fireEvent.change(field, { target: { value: '  Seed deck ' } });
   fireEvent.click(save);
   await waitFor(() =>
-    expect(sent).toEqual([{ url: '/api/documents/1/title', body: { title: 'Seed deck' } }]),
+    expect(sent).toEqual([
+      { url: apiPath(documentRoutes.rename, { params: { id: '1' } }), body: { title: 'Seed deck' } },
+    ]),
   );
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename file' })).toBeNull());
 });
@@ -267,7 +272,7 @@ test('each file has its "Allow download"; a view-only file says "View only", and
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       // The room's own default, for the first choice's words.
-      if (url === '/api/my-data-room')
+      if (url === apiPath(roomRoutes.mine))
         return new Response(
           JSON.stringify({
             id: 'room-1',
@@ -339,5 +344,8 @@ test('each file has its "Allow download"; a view-only file says "View only", and
   );
   fireEvent.change(select, { target: { value: 'view_only' } });
   await waitFor(() => expect(sent).toHaveLength(1));
-  expect(sent[0]).toEqual({ url: '/api/documents/1/download-policy', body: { policy: 'view_only' } });
+  expect(sent[0]).toEqual({
+    url: apiPath(documentRoutes.setDownloadPolicy, { params: { id: '1' } }),
+    body: { policy: 'view_only' },
+  });
 });

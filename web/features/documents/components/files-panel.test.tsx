@@ -3,7 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { DocumentListItem } from '#shared/contracts/documents';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
 import { FilesPanel, type FilesPanelPage } from './files-panel';
 
 afterEach(() => {
@@ -52,8 +55,8 @@ function serveDocuments(initial: DocumentListItem[], groupNames: string[] = []) 
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
-      if (method === 'GET' && url === '/api/my-documents') return json(200, documents);
-      if (method === 'GET' && url === '/api/my-data-room/groups' && groupNames.length > 0)
+      if (method === 'GET' && url === apiPath(documentRoutes.mine)) return json(200, documents);
+      if (method === 'GET' && url === apiPath(groupRoutes.list) && groupNames.length > 0)
         return json(200, {
           groups: groupNames.map((name, index) => ({
             id: `9e8d7c6b-5a49-4382-9716-05f4e3d2c1b${index}`,

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { AccessibleDataRoom } from '#shared/contracts/rooms';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { appShellParts } from '#web/app/app-shell-parts';
 import { AppShellContext } from '#web/components/app/app-shell';
 import { InvestorDashboardPage } from './investor-dashboard-page';
@@ -20,7 +22,7 @@ function renderDashboard(dataRooms: AccessibleDataRoom[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) =>
-      url.startsWith('/api/my-accessible-data-rooms')
+      url.startsWith(apiPath(roomRoutes.accessible))
         ? json({ dataRooms })
         : json({ error: 'unauthorized', message: 'Sign in.' }, 401),
     ),

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes } from '#shared/contracts/groups';
 import { BulkInviteCard } from './bulk-invite-card';
 import { InvitesPanel } from './invites-panel';
 
@@ -220,7 +222,7 @@ test('with more than one group, the pasted list goes to the group chosen; with o
   renderWithQueries(<BulkInviteCard />);
   // Once the groups are read and rendered, the one group is not offered as a choice.
   await waitFor(() =>
-    expect(vi.mocked(fetch).mock.calls.some(([url]) => url === '/api/my-data-room/groups')).toBe(true),
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => url === apiPath(groupRoutes.list))).toBe(true),
   );
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(screen.queryByRole('combobox', { name: 'Group' })).toBeNull();

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { notificationRoutes } from '#shared/contracts/notifications';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { NotifyInvestorsPanel } from './notify-investors-panel';
 
@@ -22,7 +24,7 @@ test('the four choices are radios showing the saved one; picking another sends i
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      expect(url).toBe('/api/my-data-room/notifications');
+      expect(url).toBe(apiPath(notificationRoutes.settings));
       if (init.method === 'POST') {
         sent.push(JSON.parse(String(init.body)));
         return json({ founderNotifications: 'daily', email: 'fran@acme.example' });

@@ -3,7 +3,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
 import type { DocumentQuestions, MyQuestion } from '#shared/contracts/questions';
+import { questionRoutes } from '#shared/contracts/questions';
 import { DocumentQuestionsPanel, QuestionsLink } from './document-questions-panel';
 
 const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -65,10 +68,11 @@ beforeEach(() => {
       const path = url.split('?')[0] ?? url;
       const method = init?.method ?? 'GET';
       requests.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/auth/session') return json({ user: signedIn, isSecondFactorPending: false });
-      if (path === `/api/documents/${DOCUMENT}/questions`) return json(questions);
-      if (path === `/api/data-room/${ROOM}/questions` && method === 'POST') return askAnswer();
-      if (path === `/api/data-room/${ROOM}/questions/seen`)
+      if (path === apiPath(authRoutes.session)) return json({ user: signedIn, isSecondFactorPending: false });
+      if (path === apiPath(questionRoutes.ofDocument, { params: { id: DOCUMENT } })) return json(questions);
+      if (path === apiPath(questionRoutes.ask, { params: { id: ROOM } }) && method === 'POST')
+        return askAnswer();
+      if (path === apiPath(questionRoutes.markSeen, { params: { id: ROOM } }))
         return json({ questions: questions.mine, unseenAnswers: 0, canAsk: true });
       throw new Error(`unexpected request ${method} ${url}`);
     }),
@@ -151,7 +155,11 @@ test('an answer not seen is marked new and counted seen once, for this document,
   act(() => comeOnScreen());
   const seen = requests.filter((request) => request.path.endsWith('/questions/seen'));
   expect(seen).toEqual([
-    { method: 'POST', path: `/api/data-room/${ROOM}/questions/seen`, body: { documentId: DOCUMENT } },
+    {
+      method: 'POST',
+      path: apiPath(questionRoutes.markSeen, { params: { id: ROOM } }),
+      body: { documentId: DOCUMENT },
+    },
   ]);
 });
 

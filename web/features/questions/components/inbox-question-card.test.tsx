@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { InboxQuestion } from '#shared/contracts/questions';
+import { questionRoutes } from '#shared/contracts/questions';
 import { InboxQuestionCard } from './inbox-question-card';
 
 const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -91,7 +93,7 @@ test('publishing sends the wording as the founder edited it, starting from the a
   await waitFor(() => expect(requests).toHaveLength(1));
   expect(requests[0]).toEqual({
     method: 'POST',
-    path: `/api/my-data-room/questions/${ID}/publish`,
+    path: apiPath(questionRoutes.publish, { params: { id: ID } }),
     body: { question: 'What is in other income?', answer: 'Interest.' },
   });
 });
@@ -106,7 +108,7 @@ test('a private reply sends the answer alone; an empty one is not sent', async (
   await waitFor(() => expect(requests).toHaveLength(1));
   expect(requests[0]).toEqual({
     method: 'POST',
-    path: `/api/my-data-room/questions/${ID}/reply`,
+    path: apiPath(questionRoutes.reply, { params: { id: ID } }),
     body: { answer: 'See page 4.' },
   });
 });
@@ -132,7 +134,7 @@ test('a published answer is edited in place, or withdrawn after confirming', asy
   await waitFor(() => expect(requests).toHaveLength(1));
   expect(requests[0]).toEqual({
     method: 'POST',
-    path: `/api/my-data-room/questions/${ID}/published`,
+    path: apiPath(questionRoutes.editPublished, { params: { id: ID } }),
     body: { question: 'What is in other income?', answer: 'Interest on deposits.' },
   });
   await waitFor(() => expect(within(card).getByRole('button', { name: 'Withdraw' })).toBeTruthy());
@@ -141,7 +143,7 @@ test('a published answer is edited in place, or withdrawn after confirming', asy
   await waitFor(() => expect(requests).toHaveLength(2));
   expect(requests[1]).toMatchObject({
     method: 'DELETE',
-    path: `/api/my-data-room/questions/${ID}/published`,
+    path: apiPath(questionRoutes.withdraw, { params: { id: ID } }),
   });
 });
 

@@ -2,7 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
 import type { QuestionInbox } from '#shared/contracts/questions';
+import { questionRoutes } from '#shared/contracts/questions';
 import { QuestionsInbox } from './questions-inbox';
 
 const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -43,14 +47,14 @@ beforeEach(() => {
       const [path, query = ''] = url.split('?');
       const json = (body: unknown) =>
         new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/my-documents') return json([]);
-      if (path === '/api/my-data-room/groups')
+      if (path === apiPath(documentRoutes.mine)) return json([]);
+      if (path === apiPath(groupRoutes.list))
         return json({
           groups: [{ id: GROUP, name: 'Diligence', isDefault: false, isViewOnly: false }],
           investors: [],
           sections: [],
         });
-      if (path === '/api/my-data-room/questions') {
+      if (path === apiPath(questionRoutes.inbox)) {
         const params = new URLSearchParams(query);
         inboxQueries.push(params);
         return json(inboxPage(Number(params.get('page') ?? 1)));

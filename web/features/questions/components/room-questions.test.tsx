@@ -2,6 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { authRoutes } from '#shared/contracts/auth';
+import { documentRoutes } from '#shared/contracts/documents';
+import { questionRoutes } from '#shared/contracts/questions';
 import type { Section } from '#shared/sections-markdown';
 import { RoomQuestions } from './room-questions';
 
@@ -22,7 +26,7 @@ const SECTIONS: Section[] = [
   section(1, 'Pitch', [
     {
       title: 'Deck',
-      url: `/api/documents/${DECK}/download`,
+      url: apiPath(documentRoutes.download, { params: { id: DECK } }),
       isUploaded: true,
       documentId: DECK,
       fileType: 'pdf',
@@ -39,10 +43,11 @@ beforeEach(() => {
       const path = url.split('?')[0];
       const json = (body: unknown) =>
         new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (path === `/api/data-room/${ROOM}/faq`) return json({ entries: [], canAsk: true });
-      if (path === `/api/data-room/${ROOM}/questions`)
+      if (path === apiPath(questionRoutes.faq, { params: { id: ROOM } }))
+        return json({ entries: [], canAsk: true });
+      if (path === apiPath(questionRoutes.mine, { params: { id: ROOM } }))
         return json({ questions: [], unseenAnswers: 0, canAsk: true });
-      if (path === '/api/auth/session') return json({ user: null });
+      if (path === apiPath(authRoutes.session)) return json({ user: null });
       throw new Error(`unexpected request ${url}`);
     }),
   );

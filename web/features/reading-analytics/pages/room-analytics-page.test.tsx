@@ -2,9 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { RoomGroups } from '#shared/contracts/groups';
+import { groupRoutes } from '#shared/contracts/groups';
+import { questionRoutes } from '#shared/contracts/questions';
 import type { RoomAnalytics } from '#shared/contracts/reading';
+import { readingRoutes } from '#shared/contracts/reading';
 import type { ShareLink } from '#shared/contracts/share-links';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { appShellParts } from '#web/app/app-shell-parts';
 import { AppShellContext } from '#web/components/app/app-shell';
 import { RoomAnalyticsPage } from './room-analytics-page';
@@ -100,11 +105,11 @@ function renderAnalytics(links: ShareLink[], analytics?: RoomAnalytics) {
     vi.fn(async (url: string) => {
       asked.push(url);
       const { pathname, search } = new URL(url, 'http://localhost');
-      if (pathname === '/api/admin/analytics')
+      if (pathname === apiPath(readingRoutes.room))
         return json(analytics ?? analyticsTitled(`Deck for ${search || 'everyone'}`));
-      if (pathname === '/api/my-data-room/questions/by-page') return json({ documents: [] });
-      if (pathname === '/api/my-data-room/groups') return json(groups);
-      if (pathname === '/api/my-data-room/share-links') return json({ links });
+      if (pathname === apiPath(questionRoutes.byPage)) return json({ documents: [] });
+      if (pathname === apiPath(groupRoutes.list)) return json(groups);
+      if (pathname === apiPath(shareLinkRoutes.list)) return json({ links });
       return json({ error: 'not_found', message: 'Not here.' }, 404);
     }),
   );
@@ -121,7 +126,8 @@ function renderAnalytics(links: ShareLink[], analytics?: RoomAnalytics) {
   return asked;
 }
 
-const analyticsAsked = (asked: string[]) => asked.filter((url) => url.startsWith('/api/admin/analytics'));
+const analyticsAsked = (asked: string[]) =>
+  asked.filter((url) => url.startsWith(apiPath(readingRoutes.room)));
 
 test('"Came by" narrows the analytics to the readers one share link brought, with the group too', async () => {
   const asked = renderAnalytics([link(MARCH_LINK, 'Cold outreach, March'), link(DEMO_DAY_LINK, 'Demo day')]);
@@ -145,17 +151,17 @@ test('"Came by" narrows the analytics to the readers one share link brought, wit
   fireEvent.change(cameBy, { target: { value: '' } });
   await screen.findByRole('link', { name: `Deck for ?group=${DILIGENCE}` });
   expect(analyticsAsked(asked)).toEqual([
-    '/api/admin/analytics',
-    `/api/admin/analytics?shareLink=${DEMO_DAY_LINK}`,
-    `/api/admin/analytics?group=${DILIGENCE}&shareLink=${DEMO_DAY_LINK}`,
-    `/api/admin/analytics?group=${DILIGENCE}`,
+    apiPath(readingRoutes.room),
+    apiPath(readingRoutes.room, { query: { shareLink: DEMO_DAY_LINK } }),
+    apiPath(readingRoutes.room, { query: { group: DILIGENCE, shareLink: DEMO_DAY_LINK } }),
+    apiPath(readingRoutes.room, { query: { group: DILIGENCE } }),
   ]);
 });
 
 test('a room without share links offers no "Came by"', async () => {
   const asked = renderAnalytics([]);
   await screen.findByRole('combobox', { name: 'Readers in' });
-  await waitFor(() => expect(asked).toContain('/api/my-data-room/share-links'));
+  await waitFor(() => expect(asked).toContain(apiPath(shareLinkRoutes.list)));
   await screen.findByRole('link', { name: 'Deck for everyone' });
   expect(screen.queryByRole('combobox', { name: 'Came by' })).toBeNull();
 });

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { MyDataRoom } from '#shared/contracts/rooms';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { DownloadDefaultCard } from './download-default-card';
 
 afterEach(() => {
@@ -36,7 +38,7 @@ test('"Allow downloads" is a switch showing the saved state; flipping it sends t
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      expect(url).toBe('/api/my-data-room/download-policy');
+      expect(url).toBe(apiPath(roomRoutes.setDownloadDefault));
       sent.push(JSON.parse(String(init.body)));
       return new Response(JSON.stringify({ ...room, isDownloadAllowed: false }), {
         status: 200,

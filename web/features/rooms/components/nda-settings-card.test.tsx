@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import { MAX_NDA_TEXT_LENGTH, type NdaSettings } from '#shared/contracts/nda';
 import type { MyDataRoom } from '#shared/contracts/rooms';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { MUTUAL_NDA_TEMPLATE, mutualNdaText } from '#web/features/rooms/mutual-nda-template';
 import { NdaSettingsCard } from './nda-settings-card';
 
@@ -37,7 +39,7 @@ function serve(settings: NdaSettings) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url === '/api/my-data-room') return new Response(JSON.stringify(ROOM), { status: 200 });
+      if (url === apiPath(roomRoutes.mine)) return new Response(JSON.stringify(ROOM), { status: 200 });
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as NdaSettings;
         posted.push(body);

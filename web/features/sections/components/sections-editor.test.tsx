@@ -2,6 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { roomRoutes } from '#shared/contracts/rooms';
 import { SectionsDraftProvider } from '#web/features/sections/sections-draft';
 import { SectionsEditor } from './sections-editor';
 
@@ -22,9 +25,9 @@ function fakeServer(initial = SAVED) {
   let version = 1;
   const saves: { content: string; baseVersion: string }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/sections/content') return json({ content, version: `v${version}` });
-    if (url === '/api/my-documents') return json([]);
-    if (url === '/api/sections/update' && init.method === 'POST') {
+    if (url === apiPath(roomRoutes.mySections)) return json({ content, version: `v${version}` });
+    if (url === apiPath(documentRoutes.mine)) return json([]);
+    if (url === apiPath(roomRoutes.saveSections) && init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { content: string; baseVersion: string };
       saves.push(body);
       if (body.baseVersion !== `v${version}`)

@@ -3,7 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { groupRoutes } from '#shared/contracts/groups';
 import type { ShareLink } from '#shared/contracts/share-links';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { ShareLinksPanel } from './share-links-panel';
 
 beforeAll(() => {
@@ -63,7 +66,7 @@ function renderPanel(shown: ShareLink = link, createAnswer?: Response) {
           ? json({ link: { ...link, ...body }, url: 'https://roundroom.test/share/x' }, 201)
           : json({ ...link, ...body });
       }
-      if (url.startsWith('/api/my-data-room/groups'))
+      if (url.startsWith(apiPath(groupRoutes.list)))
         return json({
           groups: [{ id: GROUP, name: 'All investors', isDefault: true, isViewOnly: false }],
           investors: [],
@@ -112,7 +115,7 @@ test("a link's switch turns the company's name off its page, and nothing else", 
   fireEvent.click(option);
   await waitFor(() => expect(writes).toHaveLength(1));
   expect(writes[0]).toEqual({
-    url: `/api/my-data-room/share-links/${link.id}`,
+    url: apiPath(shareLinkRoutes.update, { params: { id: link.id } }),
     body: { namesTheRoom: false },
   });
 });
@@ -159,7 +162,9 @@ test('New address asks first, then makes and copies a new address', async () => 
   expect(writes).toEqual([]);
   fireEvent.click(within(dialog).getByRole('button', { name: 'New address' }));
   await waitFor(() => expect(copied).toEqual([NEW_ADDRESS]));
-  expect(writes).toEqual([{ url: `/api/my-data-room/share-links/${link.id}/new-address`, body: {} }]);
+  expect(writes).toEqual([
+    { url: apiPath(shareLinkRoutes.newAddress, { params: { id: link.id } }), body: {} },
+  ]);
 });
 
 test('a link whose address was not kept offers only a new address, and says why', async () => {

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { ShareLinkState } from '#shared/contracts/share-links';
+import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { ShareLinkPage } from './share-link-page';
 
 afterEach(() => {
@@ -18,7 +20,9 @@ function renderGate(state: ShareLinkState) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) =>
-      url === '/api/share/tok' ? json(state) : json({ error: 'not_found', message: 'Not here.' }, 404),
+      url === apiPath(shareLinkRoutes.state, { params: { token: 'tok' } })
+        ? json(state)
+        : json({ error: 'not_found', message: 'Not here.' }, 404),
     ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { DocumentListItem } from '#shared/contracts/documents';
+import { documentRoutes } from '#shared/contracts/documents';
 import type { DocumentPreview } from '#shared/contracts/previews';
+import { previewRoutes } from '#shared/contracts/previews';
 import { viewerKeys } from '#web/lib/query-keys';
 import { createDocumentPrefetcher, PREFETCHED_ON_SIGHT, rowPrefetch } from './prefetch-document';
 
@@ -43,7 +46,7 @@ function previewOf(documentId: string, overrides: Partial<DocumentPreview> = {})
     narrowPages: null,
     hasText: false,
     isTextCut: false,
-    downloadUrl: `/api/documents/${documentId}/download`,
+    downloadUrl: apiPath(documentRoutes.download, { params: { id: documentId } }),
     replacedAt: null,
     isDownloadAllowed: false,
     downloadRefusal: null,
@@ -61,7 +64,7 @@ const json =
   (body: unknown, status = 200) =>
   () =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const previewPath = (id: string) => `/api/documents/${id}/preview`;
+const previewPath = (id: string) => apiPath(previewRoutes.preview, { params: { id } });
 
 beforeEach(() => {
   requested = [];
@@ -99,7 +102,12 @@ test('a row on screen fetches the preview into the viewer’s cache, then page 1
   expect(client.getQueryData(viewerKeys.preview(ids[0] as string))).toMatchObject({ status: 'ready' });
   const [image] = images;
   expect(image?.srcset).toBe(
-    `/api/documents/${ids[0]}/pages/1?width=800 800w, /api/documents/${ids[0]}/pages/1?width=1600 1600w`,
+    [800, 1600]
+      .map(
+        (width) =>
+          `${apiPath(previewRoutes.page, { params: { id: String(ids[0]), page: 1 }, query: { width } })} ${width}w`,
+      )
+      .join(', '),
   );
   expect(image?.sizes).toBe('(min-width: 1024px) 60rem, 100vw');
   // Seen again (scrolled back, the section reopened): nothing asked twice.

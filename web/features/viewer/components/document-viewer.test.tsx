@@ -2,7 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath, type QueryValues } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import type { DocumentPreview } from '#shared/contracts/previews';
+import { previewRoutes } from '#shared/contracts/previews';
 import { DocumentViewer } from './document-viewer';
 
 const DOCUMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -20,7 +23,7 @@ function previewOf(overrides: Partial<DocumentPreview>): DocumentPreview {
     narrowPages: null,
     hasText: false,
     isTextCut: false,
-    downloadUrl: `/api/documents/${DOCUMENT_ID}/download`,
+    downloadUrl: apiPath(documentRoutes.download, { params: { id: DOCUMENT_ID } }),
     replacedAt: null,
     isDownloadAllowed: true,
     downloadRefusal: null,
@@ -81,12 +84,20 @@ function renderViewer(address = `/data-room/x/documents/${DOCUMENT_ID}`) {
   );
 }
 
-const base = `/api/documents/${DOCUMENT_ID}`;
+/** The viewer's addresses of the document, as it asks for them. */
+const urls = {
+  preview: apiPath(previewRoutes.preview, { params: { id: DOCUMENT_ID } }),
+  text: apiPath(previewRoutes.text, { params: { id: DOCUMENT_ID } }),
+  content: apiPath(previewRoutes.content, { params: { id: DOCUMENT_ID } }),
+  download: apiPath(documentRoutes.download, { params: { id: DOCUMENT_ID } }),
+};
+const pageUrl = (page: number, query: QueryValues) =>
+  apiPath(previewRoutes.page, { params: { id: DOCUMENT_ID, page }, query });
 
 test('a deck shows every page as an image named "Page N of M", the first at once and the rest lazily, at two widths', async () => {
   answers = {
-    [`${base}/preview`]: json(previewOf({ pages: threePages, hasText: true })),
-    [`${base}/text`]: json({
+    [urls.preview]: json(previewOf({ pages: threePages, hasText: true })),
+    [urls.text]: json({
       pages: [
         { number: 1, text: 'Why now' },
         { number: 2, text: '' },
@@ -102,9 +113,9 @@ test('a deck shows every page as an image named "Page N of M", the first at once
     'Page 3 of 3',
   ]);
   expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
-  expect(images[1]?.getAttribute('src')).toBe(`${base}/pages/2?width=800`);
+  expect(images[1]?.getAttribute('src')).toBe(pageUrl(2, { width: 800 }));
   expect(images[1]?.getAttribute('srcset')).toBe(
-    `${base}/pages/2?width=800 800w, ${base}/pages/2?width=1600 1600w`,
+    `${pageUrl(2, { width: 800 })} 800w, ${pageUrl(2, { width: 1600 })} 1600w`,
   );
   // The page's own text follows its image, for screen readers and find in page.
   expect(await screen.findByText('Why now')).toBeTruthy();
@@ -116,7 +127,7 @@ test('a deck shows every page as an image named "Page N of M", the first at once
 });
 
 test('next, previous and the arrow and page keys move one page, within the document', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   expect(within(toolbar).getByText('Page 1 of 3')).toBeTruthy();
@@ -144,7 +155,7 @@ test('next, previous and the arrow and page keys move one page, within the docum
 test('a document being prepared says so with Download, and shows itself once ready', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   let preview = previewOf({ status: 'preparing', pages: [] });
-  answers = { [`${base}/preview`]: () => json(preview)() };
+  answers = { [urls.preview]: () => json(preview)() };
   renderViewer();
   expect(await screen.findByText('Preview being prepared')).toBeTruthy();
   expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(1);
@@ -155,14 +166,14 @@ test('a document being prepared says so with Download, and shows itself once rea
 });
 
 test('an archive says it cannot be previewed, and a failure says why, each with Download', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ kind: 'download-only', fileType: 'archive' })) };
+  answers = { [urls.preview]: json(previewOf({ kind: 'download-only', fileType: 'archive' })) };
   renderViewer();
   expect(await screen.findByText("This file can't be previewed.")).toBeTruthy();
   expect(screen.getByText('Download it to open it.')).toBeTruthy();
   cleanup();
 
   answers = {
-    [`${base}/preview`]: json(
+    [urls.preview]: json(
       previewOf({
         status: 'failed',
         failure: { code: 'password_protected', message: 'This PDF is password-protected' },
@@ -176,14 +187,14 @@ test('an archive says it cannot be previewed, and a failure says why, each with 
 
 test('a document whose file was replaced says "Updated" with the date', async () => {
   answers = {
-    [`${base}/preview`]: json(previewOf({ pages: threePages, replacedAt: '2026-11-20T10:00:00.000Z' })),
+    [urls.preview]: json(previewOf({ pages: threePages, replacedAt: '2026-11-20T10:00:00.000Z' })),
   };
   renderViewer();
   expect(await screen.findByText('Updated Nov 20, 2026')).toBeTruthy();
 });
 
 test('a view-only document reads "View only" and offers no Download, whatever its state', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages, isDownloadAllowed: false })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages, isDownloadAllowed: false })) };
   renderViewer();
   expect(await screen.findByRole('img', { name: 'Page 1 of 3' })).toBeTruthy();
   expect(screen.getByText('View only')).toBeTruthy();
@@ -191,7 +202,7 @@ test('a view-only document reads "View only" and offers no Download, whatever it
   cleanup();
 
   answers = {
-    [`${base}/preview`]: json(previewOf({ status: 'preparing', pages: [], isDownloadAllowed: false })),
+    [urls.preview]: json(previewOf({ status: 'preparing', pages: [], isDownloadAllowed: false })),
   };
   renderViewer();
   expect(await screen.findByText('It shows here by itself when it is ready.')).toBeTruthy();
@@ -199,9 +210,7 @@ test('a view-only document reads "View only" and offers no Download, whatever it
   cleanup();
 
   answers = {
-    [`${base}/preview`]: json(
-      previewOf({ kind: 'download-only', fileType: 'archive', isDownloadAllowed: false }),
-    ),
+    [urls.preview]: json(previewOf({ kind: 'download-only', fileType: 'archive', isDownloadAllowed: false })),
   };
   renderViewer();
   expect(await screen.findByText(/Its owner does not allow downloads/)).toBeTruthy();
@@ -211,8 +220,8 @@ test('a view-only document reads "View only" and offers no Download, whatever it
 
 test('a CSV is an accessible table with a header row, in a box that scrolls by keyboard', async () => {
   answers = {
-    [`${base}/preview`]: json(previewOf({ kind: 'table', fileType: 'csv', title: 'Cap table.csv' })),
-    [`${base}/preview/content`]: json({
+    [urls.preview]: json(previewOf({ kind: 'table', fileType: 'csv', title: 'Cap table.csv' })),
+    [urls.content]: json({
       rows: [
         ['Holder', 'Shares', 'Class'],
         ['Ana', '1000'],
@@ -238,9 +247,8 @@ test('a CSV is an accessible table with a header row, in a box that scrolls by k
 
 test('a text file is shown as wrapped text, an image resized, a video with controls from the content route', async () => {
   answers = {
-    [`${base}/preview`]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),
-    [`${base}/preview/content`]: () =>
-      new Response('# Notes\nÉtude', { headers: { 'content-type': 'text/plain' } }),
+    [urls.preview]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),
+    [urls.content]: () => new Response('# Notes\nÉtude', { headers: { 'content-type': 'text/plain' } }),
   };
   const view = renderViewer();
   await screen.findByText(/Étude/);
@@ -248,24 +256,24 @@ test('a text file is shown as wrapped text, an image resized, a video with contr
   cleanup();
 
   answers = {
-    [`${base}/preview`]: json(previewOf({ kind: 'image', fileType: 'image', title: 'Office.png' })),
+    [urls.preview]: json(previewOf({ kind: 'image', fileType: 'image', title: 'Office.png' })),
   };
   renderViewer();
   const image = await screen.findByRole('img', { name: 'Office.png' });
   expect(image.getAttribute('srcset')).toContain('/preview/content?width=1600 1600w');
   cleanup();
 
-  answers = { [`${base}/preview`]: json(previewOf({ kind: 'video', fileType: 'video', title: 'Demo.mp4' })) };
+  answers = { [urls.preview]: json(previewOf({ kind: 'video', fileType: 'video', title: 'Demo.mp4' })) };
   const videoView = renderViewer();
   await screen.findByRole('heading', { name: 'Demo.mp4' });
   const video = videoView.container.querySelector('video');
-  expect(video?.getAttribute('src')).toBe(`${base}/preview/content`);
+  expect(video?.getAttribute('src')).toBe(urls.content);
   expect(video?.hasAttribute('controls')).toBe(true);
 });
 
 test('a document the reader may not open says so, as for one that does not exist', async () => {
   answers = {
-    [`${base}/preview`]: json(
+    [urls.preview]: json(
       { error: 'not_found', message: 'That document does not exist, or you do not have access to it.' },
       404,
     ),
@@ -279,7 +287,7 @@ test('a document the reader may not open says so, as for one that does not exist
 test('with the watermark on, a text file reads "Watermarked" with the watermark laid over it, and says why it is view only', async () => {
   const watermark = 'ada@fund.example · 2026-11-25 · Confidential';
   answers = {
-    [`${base}/preview`]: json(
+    [urls.preview]: json(
       previewOf({
         kind: 'text',
         fileType: 'text',
@@ -289,7 +297,7 @@ test('with the watermark on, a text file reads "Watermarked" with the watermark 
         watermark,
       }),
     ),
-    [`${base}/preview/content`]: () => new Response('Plan', { headers: { 'content-type': 'text/plain' } }),
+    [urls.content]: () => new Response('Plan', { headers: { 'content-type': 'text/plain' } }),
   };
   const view = renderViewer();
   await screen.findByText('Plan');
@@ -305,7 +313,7 @@ test('with the watermark on, a text file reads "Watermarked" with the watermark 
 
 test('with the watermark on, a video is not played (its stream is refused): the viewer says why', async () => {
   answers = {
-    [`${base}/preview`]: json(
+    [urls.preview]: json(
       previewOf({
         kind: 'video',
         fileType: 'video',
@@ -324,8 +332,8 @@ test('with the watermark on, a video is not played (its stream is refused): the 
 
 test('without the watermark nothing is laid over the text and no badge shows', async () => {
   answers = {
-    [`${base}/preview`]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),
-    [`${base}/preview/content`]: () => new Response('Plan', { headers: { 'content-type': 'text/plain' } }),
+    [urls.preview]: json(previewOf({ kind: 'text', fileType: 'text', title: 'Notes.md' })),
+    [urls.content]: () => new Response('Plan', { headers: { 'content-type': 'text/plain' } }),
   };
   const view = renderViewer();
   await screen.findByText('Plan');
@@ -343,7 +351,7 @@ function layOutStrip(width: number, scrollLeft = 0) {
 }
 
 test('a deck opens at the page its address names, and turning pages rewrites ?page= in place', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   expect(within(toolbar).getByText('Page 2 of 3')).toBeTruthy();
@@ -361,7 +369,7 @@ test('a deck opens at the page its address names, and turning pages rewrites ?pa
 });
 
 test('a page past the end opens the last page, and a page that is not a number the first', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=40`);
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   expect(within(toolbar).getByText('Page 3 of 3')).toBeTruthy();
@@ -372,7 +380,7 @@ test('a page past the end opens the last page, and a page that is not a number t
 });
 
 test('swiping the strip of pages turns to the page that covers most of it, and the address follows', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   const strip = layOutStrip(390);
@@ -390,7 +398,7 @@ test('swiping the strip of pages turns to the page that covers most of it, and t
 });
 
 test('a tap at the right edge turns forward, at the left edge back, in the middle not at all', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   const strip = layOutStrip(390);
@@ -414,7 +422,7 @@ function touchSwipe(target: Element, from: { x: number; y: number }, to: { x: nu
 }
 
 test('a swipe on the viewer outside the strip (its toolbar, the space around the pages) turns the page both ways', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   const pageNumber = within(toolbar).getByText('Page 1 of 3');
@@ -429,7 +437,7 @@ test('a swipe on the viewer outside the strip (its toolbar, the space around the
 });
 
 test('a short, a vertical or a two-finger movement on the viewer turns nothing, and on the strip the browser’s scrolling turns the page', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   const frame = toolbar.parentElement as HTMLElement;
@@ -449,7 +457,7 @@ test('a short, a vertical or a two-finger movement on the viewer turns nothing, 
 });
 
 test('the strip never pans back from page 1 nor forward from the last, where the browser would go Back or Forward', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   const strip = screen.getByTestId('page-strip');
@@ -465,7 +473,7 @@ test('the strip never pans back from page 1 nor forward from the last, where the
 test('once pinched, the page pans freely and a swipe outside the strip does not turn it', async () => {
   const viewport = Object.assign(new EventTarget(), { scale: 1 });
   vi.stubGlobal('visualViewport', viewport);
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   act(() => {
@@ -479,7 +487,7 @@ test('once pinched, the page pans freely and a swipe outside the strip does not 
 });
 
 test('opening a document puts the focus on it, named by its title, unless the reader has put it somewhere', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const reader = await screen.findByRole('region', { name: 'Series A deck.pdf' });
   expect(document.activeElement).toBe(reader);
@@ -491,8 +499,8 @@ test('opening a document puts the focus on it, named by its title, unless the re
 
 test('a reader who moved the focus while the document opened keeps it there', async () => {
   answers = {
-    [`${base}/preview`]: json(previewOf({ kind: 'text', pages: [] })),
-    [`${base}/text`]: () => new Response('Notes'),
+    [urls.preview]: json(previewOf({ kind: 'text', pages: [] })),
+    [urls.text]: () => new Response('Notes'),
   };
   const outside = window.document.createElement('button');
   window.document.body.append(outside);
@@ -508,7 +516,7 @@ test('a reader who moved the focus while the document opened keeps it there', as
 
 test('pages not loaded show their number; once the page on screen loads, the next two load too', async () => {
   const fourPages = [1, 2, 3, 4].map((number) => ({ number, width: 1600, height: 900 }));
-  answers = { [`${base}/preview`]: json(previewOf({ pages: fourPages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: fourPages })) };
   const view = renderViewer();
   const images = await screen.findAllByRole('img', { name: /^Page \d of 4$/ });
   const skeletons = () => screen.queryAllByTestId('page-skeleton').map((skeleton) => skeleton.textContent);
@@ -529,7 +537,7 @@ test('pages not loaded show their number; once the page on screen loads, the nex
 
 test('portrait pages open fitted to the width', async () => {
   const portrait = [1, 2].map((number) => ({ number, width: 1600, height: 2070 }));
-  answers = { [`${base}/preview`]: json(previewOf({ pages: portrait })) };
+  answers = { [urls.preview]: json(previewOf({ pages: portrait })) };
   renderViewer();
   expect((await screen.findByRole('button', { name: 'Fit to width' })).getAttribute('aria-pressed')).toBe(
     'true',
@@ -538,7 +546,7 @@ test('portrait pages open fitted to the width', async () => {
 
 test('full screen shows a portrait page whole; fitting it to the width there is a choice of its own', async () => {
   const portrait = [1, 2].map((number) => ({ number, width: 1600, height: 2070 }));
-  answers = { [`${base}/preview`]: json(previewOf({ pages: portrait })) };
+  answers = { [urls.preview]: json(previewOf({ pages: portrait })) };
   renderViewer();
   const fitToWidth = () => screen.getByRole('button', { name: 'Fit to width' }).getAttribute('aria-pressed');
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
@@ -562,7 +570,7 @@ test('a page image is chosen for the width it is drawn at, and for the 1600 px r
   vi.stubGlobal('visualViewport', viewport);
   const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
   try {
-    answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+    answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
     renderViewer();
     const image = await screen.findByRole('img', { name: 'Page 1 of 3' });
     // As wide as the phone: the browser multiplies by the screen's density itself.
@@ -581,7 +589,7 @@ test('a page image is chosen for the width it is drawn at, and for the 1600 px r
 });
 
 test('without the Fullscreen API, Full screen makes the viewer cover the window until Exit full screen or Escape', async () => {
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const toolbar = await screen.findByRole('toolbar', { name: 'Pages' });
   const frame = toolbar.parentElement as HTMLElement;
@@ -628,12 +636,12 @@ const memoText = json({
 
 test('on a phone a Word document is read on its narrow pages; the address and reports name the real page each starts on', async () => {
   screenOf(390);
-  answers = { [`${base}/preview`]: json(previewOf(memo)), [`${base}/text`]: memoText };
+  answers = { [urls.preview]: json(previewOf(memo)), [urls.text]: memoText };
   renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
   const images = await screen.findAllByRole('img', { name: /^Page \d of 4$/ });
   expect(images).toHaveLength(4);
   expect(images[0]?.getAttribute('srcset')).toBe(
-    `${base}/pages/1?layout=narrow&width=800 800w, ${base}/pages/1?layout=narrow&width=1600 1600w`,
+    `${pageUrl(1, { layout: 'narrow', width: 800 })} 800w, ${pageUrl(1, { layout: 'narrow', width: 1600 })} 1600w`,
   );
   const toolbar = screen.getByRole('toolbar', { name: 'Pages' });
   // Real page 2 starts on narrow page 4.
@@ -651,10 +659,10 @@ test('on a phone a Word document is read on its narrow pages; the address and re
 test('on a desk (and on a tablet) the same Word document shows its real pages', async () => {
   for (const width of [1280, 768]) {
     screenOf(width);
-    answers = { [`${base}/preview`]: json(previewOf(memo)), [`${base}/text`]: memoText };
+    answers = { [urls.preview]: json(previewOf(memo)), [urls.text]: memoText };
     renderViewer(`/data-room/x/documents/${DOCUMENT_ID}?page=2`);
     const images = await screen.findAllByRole('img', { name: /^Page \d of 2$/ });
-    expect(images[1]?.getAttribute('src')).toBe(`${base}/pages/2?width=800`);
+    expect(images[1]?.getAttribute('src')).toBe(pageUrl(2, { width: 800 }));
     expect(within(screen.getByRole('toolbar', { name: 'Pages' })).getByText('Page 2 of 2')).toBeTruthy();
     expect(screen.getByTestId('page-strip').getAttribute('data-layout')).toBe('pages');
     cleanup();
@@ -663,8 +671,8 @@ test('on a desk (and on a tablet) the same Word document shows its real pages', 
 
 test('on a phone a document without narrow pages (a PDF, a deck) shows its real pages', async () => {
   screenOf(390);
-  answers = { [`${base}/preview`]: json(previewOf({ pages: threePages })) };
+  answers = { [urls.preview]: json(previewOf({ pages: threePages })) };
   renderViewer();
   const images = await screen.findAllByRole('img', { name: /^Page \d of 3$/ });
-  expect(images[0]?.getAttribute('src')).toBe(`${base}/pages/1?width=800`);
+  expect(images[0]?.getAttribute('src')).toBe(pageUrl(1, { width: 800 }));
 });

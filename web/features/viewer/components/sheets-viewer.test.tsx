@@ -1,11 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { apiPath, type QueryValues } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import type { DocumentPreview, SheetPreview } from '#shared/contracts/previews';
+import { previewRoutes } from '#shared/contracts/previews';
 import { SheetsViewer } from './sheets-viewer';
 
 const DOCUMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const base = `/api/documents/${DOCUMENT_ID}`;
+/** The viewer's addresses of the document, as it asks for them. */
+const urls = {
+  preview: apiPath(previewRoutes.preview, { params: { id: DOCUMENT_ID } }),
+  text: apiPath(previewRoutes.text, { params: { id: DOCUMENT_ID } }),
+  content: apiPath(previewRoutes.content, { params: { id: DOCUMENT_ID } }),
+  download: apiPath(documentRoutes.download, { params: { id: DOCUMENT_ID } }),
+};
+const pageUrl = (page: number, query: QueryValues) =>
+  apiPath(previewRoutes.page, { params: { id: DOCUMENT_ID, page }, query });
 
 const sheets: SheetPreview[] = [
   { page: 1, name: 'Summary', width: 2133.4, height: 51.2 },
@@ -25,7 +36,7 @@ const preview: DocumentPreview & { sheets: SheetPreview[] } = {
   narrowPages: null,
   hasText: true,
   isTextCut: false,
-  downloadUrl: `${base}/download`,
+  downloadUrl: urls.download,
   replacedAt: null,
   isDownloadAllowed: false,
   downloadRefusal: 'view_only',
@@ -36,7 +47,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url !== `${base}/text`) throw new Error(`unexpected request ${url}`);
+      if (url !== urls.text) throw new Error(`unexpected request ${url}`);
       return new Response(
         JSON.stringify({
           pages: [
@@ -71,8 +82,10 @@ test('a workbook shows one tab per sheet, the first sheet whole at its own size,
   expect(tabs.map((tab) => tab.textContent)).toEqual(['Summary', 'P&L 2027', 'Empty']);
   expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
   const image = screen.getByRole('img', { name: 'Sheet Summary' }) as HTMLImageElement;
-  expect(image.getAttribute('src')).toBe(`${base}/pages/1?width=800`);
-  expect(image.getAttribute('srcset')).toBe(`${base}/pages/1?width=800 1x, ${base}/pages/1?width=1600 2x`);
+  expect(image.getAttribute('src')).toBe(pageUrl(1, { width: 800 }));
+  expect(image.getAttribute('srcset')).toBe(
+    `${pageUrl(1, { width: 800 })} 1x, ${pageUrl(1, { width: 1600 })} 2x`,
+  );
   // Not shrunk to the screen: the frame around it scrolls.
   expect(image.style.width).toBe('2133.4px');
   expect(image.className).toContain('max-w-none');
@@ -85,7 +98,7 @@ test('a tab or the arrow keys show another sheet, and the reading reporter hears
   expect(onPageChange).toHaveBeenLastCalledWith(1);
   fireEvent.click(screen.getByRole('tab', { name: 'P&L 2027' }));
   expect(screen.getByRole('img', { name: 'Sheet P&L 2027' }).getAttribute('src')).toBe(
-    `${base}/pages/2?width=800`,
+    pageUrl(2, { width: 800 }),
   );
   expect(onPageChange).toHaveBeenLastCalledWith(2);
   fireEvent.keyDown(screen.getByRole('tab', { name: 'P&L 2027' }), { key: 'ArrowRight' });

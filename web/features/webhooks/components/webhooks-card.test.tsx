@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import type { WebhookDelivery, WebhookEndpoint } from '#shared/contracts/webhooks';
+import { webhookRoutes } from '#shared/contracts/webhooks';
 import { WebhooksCard } from './webhooks-card';
 
 afterEach(() => {
@@ -56,7 +58,7 @@ test('adding an endpoint sends its URL and chosen events, then shows the secret 
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      expect(url).toBe('/api/my-data-room/webhooks');
+      expect(url).toBe(apiPath(webhookRoutes.endpoints));
       if (init.method === 'POST') {
         const body = JSON.parse(String(init.body));
         sent.push(body);
