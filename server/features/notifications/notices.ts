@@ -29,8 +29,8 @@ interface DigestNotice {
 }
 
 /**
- * The kinds the database stores for a feature's mail at once (founder_notifications.kind, which a check
- * constraint lists): a notice told at once with a new kind takes a migration that allows it.
+ * The kinds the database stores for a feature's mail at once (founder_notifications.kind): a notice told
+ * at once with a new kind names it in that column's type; the database checks no list since migration 0034.
  */
 type AtOnceKind = Exclude<FounderNotification['kind'], 'first_visit' | 'hourly' | 'daily'>;
 
