@@ -90,7 +90,7 @@ export interface CrossModuleTables {
   passkeys: never;
   questions: 'documents' | 'investor_access' | 'investor_groups' | 'users';
   'reading-analytics': never;
-  rooms: 'documents' | 'invitations' | 'questions' | 'users';
+  rooms: 'documents' | 'invitations' | 'users';
   'share-links': never;
   versions: never;
   webhooks: never;

@@ -7,3 +7,4 @@
 
 export { questionAnsweredMailJob, questionNotice } from './question-notices';
 export { questionsRoutes } from './questions.routes';
+export { questionsFollowSections } from './section-renames';

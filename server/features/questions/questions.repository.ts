@@ -223,6 +223,27 @@ export async function listInbox(
   };
 }
 
+/**
+ * The questions about a section renamed where it stands follow it, so they stay hidden exactly where it
+ * is (docs/decisions/0073-questions-and-answers.md); in the save's transaction, through rooms'
+ * SectionRenames port.
+ */
+export async function moveQuestionsOfRenamedSections(
+  db: ModuleExecutor<'questions'>,
+  roomId: string,
+  renames: ReadonlyMap<string, string>,
+  namesNow: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (const [from, to] of renames) {
+    await db
+      .updateTable('questions')
+      .set({ section_key: to, section_name: namesNow.get(to) ?? to })
+      .where('room_id', '=', roomId)
+      .where('section_key', '=', from)
+      .execute();
+  }
+}
+
 export async function countByState(
   db: ModuleExecutor<'questions'>,
   roomId: string,

@@ -280,14 +280,13 @@ export async function setSectionGroups(
 
 /**
  * Sections renamed in place keep who may see them (docs/product-rules.md#groups): each pair moves a
- * restricted section's choice from its old key to its new one, and its questions with their new name.
+ * restricted section's choice from its old key to its new one (its questions follow through the
+ * SectionRenames port, in the same transaction).
  */
 export async function renameRestrictedSections(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
   renames: ReadonlyMap<string, string>,
-  /** The sections' names as the save writes them, by key: what a renamed section's questions are called. */
-  namesNow: ReadonlyMap<string, string>,
   at: Date,
 ): Promise<void> {
   for (const [from, to] of renames) {
@@ -296,14 +295,6 @@ export async function renameRestrictedSections(
       .set({ section_name: to, updated_at: toEpochMs(at) })
       .where('room_id', '=', roomId)
       .where('section_name', '=', from)
-      .execute();
-    // Questions about the section follow it, so they stay hidden exactly where it is
-    // (docs/decisions/0073-questions-and-answers.md).
-    await db
-      .updateTable('questions')
-      .set({ section_key: to, section_name: namesNow.get(to) ?? to })
-      .where('room_id', '=', roomId)
-      .where('section_key', '=', from)
       .execute();
   }
 }

@@ -62,4 +62,5 @@ export {
   typedSectionsOf,
   writeWithSectionsEdit,
 } from './rooms.service';
+export type { SectionRenames } from './section-renames';
 export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';
