@@ -88,7 +88,7 @@ export interface CrossModuleTables {
   invitations: never;
   notifications: 'access_events' | 'data_rooms' | 'invitations' | 'reading_views' | 'room_members' | 'users';
   passkeys: never;
-  questions: 'documents' | 'investor_access' | 'investor_groups' | 'users';
+  questions: never;
   'reading-analytics': never;
   rooms: 'documents' | 'invitations' | 'users';
   'share-links': never;

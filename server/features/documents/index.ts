@@ -10,6 +10,7 @@ export { previewsCache } from './documents.caches';
 export {
   findDocumentById,
   findDocumentInRoom,
+  findDocumentTitles,
   type StoredDocument,
   setDocumentFile,
 } from './documents.repository';
