@@ -22,7 +22,12 @@ import {
   sweepPreparationWork,
 } from '#server/features/preparation/index';
 import { roomPreviewRoutes } from '#server/features/preview/index';
-import { questionAnsweredMailJob, questionNotice, questionsRoutes } from '#server/features/questions/index';
+import {
+  questionAnsweredMailJob,
+  questionNotice,
+  questionsFollowSections,
+  questionsRoutes,
+} from '#server/features/questions/index';
 import { downloadWatermarks, firstPageImageOf, viewerRoutes } from '#server/features/reading/index';
 import { readingAnalyticsRoutes, versionReadersOfViews } from '#server/features/reading-analytics/index';
 import {
@@ -282,7 +287,7 @@ async function registerFeatureRoutes(
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, ports.invitationLinks, ports.activity));
+  await app.register(roomsRoutes(ctx, ports.invitationLinks, ports.activity, questionsFollowSections));
   await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
   await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity));
   await app.register(groupsRoutes(ctx));

@@ -78,9 +78,9 @@ export interface CrossModuleTables {
   invitations: never;
   notifications: never;
   passkeys: never;
-  questions: 'documents' | 'investor_access' | 'investor_groups' | 'users';
+  questions: never;
   'reading-analytics': never;
-  rooms: 'documents' | 'invitations' | 'questions' | 'users';
+  rooms: 'documents' | 'invitations' | 'users';
   'share-links': never;
   versions: never;
   webhooks: never;

@@ -141,3 +141,22 @@ export async function allStorageKeys(db: ModuleExecutor<'documents'>): Promise<S
   const rows = await db.selectFrom('documents').select('storage_key').execute();
   return new Set(rows.map((row) => row.storage_key));
 }
+
+/**
+ * The titles of these documents, by id, in the order of their titles as the database sorts them (its
+ * collation): what another module shows beside its rows about a document, and sorts them by.
+ */
+export async function findDocumentTitles(
+  db: ModuleExecutor<'documents'>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'title'])
+    .where('id', 'in', unique)
+    .orderBy('title')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

@@ -21,6 +21,7 @@ export {
 export {
   findDocumentById,
   findDocumentInRoom,
+  findDocumentTitles,
   type StoredDocument,
   setDocumentFile,
 } from './documents.repository';

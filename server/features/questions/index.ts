@@ -8,3 +8,4 @@
 export { questionAnsweredMailJob, questionNotice } from './question-notices';
 export { listQuestionPage, type QuestionCursor, type QuestionsScope } from './questions.exports';
 export { questionsRoutes } from './questions.routes';
+export { questionsFollowSections } from './section-renames';

@@ -21,18 +21,18 @@ import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
 import { type ParsedSections, sectionKeyOf } from '#shared/sections-markdown';
 import {
+  findQuestionInRoom,
+  type QuestionWithTitle,
+  questionForNotice,
+  questionsAskedInWindow,
+} from './question-reads';
+import {
   askedDigestLine,
   newQuestionEmail,
   type QuestionPlace,
   questionAnsweredEmail,
 } from './questions.mails';
-import {
-  findQuestionForNotice,
-  findQuestionInRoom,
-  listQuestionsInWindow,
-  type QuestionWithTitle,
-  type StoredQuestion,
-} from './questions.repository';
+import type { StoredQuestion } from './questions.repository';
 
 /**
  * Telling people of questions (docs/decisions/0073-questions-and-answers.md), inside the transaction
@@ -86,7 +86,7 @@ export const questionNotice: FounderNotice = {
   kind: 'question',
   atOnce: {
     async prepare(ctx, { subjectId, room }) {
-      const question = await findQuestionForNotice(ctx.db, room.id, subjectId);
+      const question = await questionForNotice(ctx.db, room.id, subjectId);
       if (!question) return undefined;
       const managers = await listManagers(ctx, room.id);
       return ({ footer, messageId }) =>
@@ -107,7 +107,7 @@ export const questionNotice: FounderNotice = {
     },
   },
   async digestLines(ctx, roomId, { start, end }) {
-    return (await listQuestionsInWindow(ctx.db, roomId, start, end)).map((question) => ({
+    return (await questionsAskedInWindow(ctx.db, roomId, start, end)).map((question) => ({
       key: question.id,
       email: question.asker_email,
       name: question.asker_name,

@@ -785,3 +785,42 @@ describe('only a place the asker sees is asked about', () => {
     );
   });
 });
+
+describe('the inbox filters by asker', () => {
+  test('the firm and group filters narrow the questions before the page is cut, and the total counts only those', async () => {
+    const room = await roomWithInvestors();
+    await expectStatus(ask(room, room.first, { kind: 'room' }, 'What is the runway?'), 201);
+    await expectStatus(ask(room, room.second, { kind: 'room' }, 'Who is on the board?'), 201);
+    await expectStatus(ask(room, room.first, { kind: 'room' }, 'What is the burn?'), 201);
+    const inbox = async (query: Record<string, string | number>) =>
+      (await expectStatus(get(room.founder, apiPath(questionRoutes.inbox, { query })), 200)).json as {
+        questions: InboxQuestion[];
+        total: number;
+        firms: string[];
+      };
+
+    const ofFirm = await inbox({ firm: 'first-fund.example' });
+    expect(ofFirm.total).toBe(2);
+    expect(ofFirm.questions.map((question) => question.asker.email)).toEqual([
+      room.firstEmail,
+      room.firstEmail,
+    ]);
+    // The firms offered are every asker's, whatever the filter.
+    expect(ofFirm.firms).toEqual(
+      ['first-fund.example', room.secondEmail.slice(room.secondEmail.lastIndexOf('@') + 1)].sort(),
+    );
+    // A page past the filtered questions is empty, and still counts them.
+    expect(await inbox({ firm: 'first-fund.example', page: 2 })).toMatchObject({ questions: [], total: 2 });
+    // Everyone is in the room's default group, whose id is the room's (ADR 68).
+    const ofGroup = await inbox({ groupId: room.roomId });
+    expect(ofGroup.total).toBe(3);
+    expect(ofGroup.questions.map((question) => question.group?.name)).toEqual([
+      'All investors',
+      'All investors',
+      'All investors',
+    ]);
+    // Both filters at once: the firm's askers in that group.
+    expect((await inbox({ groupId: room.roomId, firm: 'first-fund.example' })).total).toBe(2);
+    expect(await inbox({ groupId: crypto.randomUUID() })).toMatchObject({ questions: [], total: 0 });
+  });
+});

@@ -6,32 +6,15 @@ import type { QuestionAnswerEditsTable, QuestionsTable } from './questions.table
 
 /** A question as stored (docs/decisions/0073-questions-and-answers.md). */
 export type StoredQuestion = Entity<QuestionsTable>;
-/** A question with the title of the document it is about (null when it is about none). */
-export type QuestionWithTitle = StoredQuestion & { documentTitle: string | null };
-
 /** What of a room a reader may not read (ADR 68): their questions there do not exist for them. */
 export interface HiddenPlaces {
   sectionKeys: readonly string[];
   documentIds: readonly string[];
 }
 
-type QuestionQuery<Output> = SelectQueryBuilder<
-  Pick<Database, 'questions' | 'documents'>,
-  'questions' | 'documents',
-  Output
->;
+type QuestionQuery<Output> = SelectQueryBuilder<Pick<Database, 'questions'>, 'questions', Output>;
 
-const withTitle = (db: ModuleExecutor<'questions'>) =>
-  db
-    .selectFrom('questions')
-    .leftJoin('documents', 'documents.id', 'questions.document_id')
-    .selectAll('questions')
-    .select('documents.title as document_title');
-
-function toQuestion(row: QuestionsTable & { document_title: string | null }): QuestionWithTitle {
-  const { document_title, ...question } = row;
-  return { ...fromRow(question), documentTitle: document_title };
-}
+const questionsOf = (db: ModuleExecutor<'questions'>) => db.selectFrom('questions').selectAll('questions');
 
 /** Leaves out the questions about a section or a document the reader may not read. */
 function readableBy<Output>(query: QuestionQuery<Output>, hidden: HiddenPlaces): QuestionQuery<Output> {
@@ -81,44 +64,46 @@ export async function countAskedBy(
   return { total: Number(row.total), recent: Number(row.recent ?? 0) };
 }
 
-export async function findQuestionInRoom(
+export async function findStoredQuestion(
   db: ModuleExecutor<'questions'>,
   roomId: string,
   id: string,
-): Promise<QuestionWithTitle | undefined> {
-  const row = await withTitle(db)
+): Promise<StoredQuestion | undefined> {
+  const row = await questionsOf(db)
     .where('questions.room_id', '=', roomId)
     .where('questions.id', '=', id)
     .executeTakeFirst();
-  return row && toQuestion(row);
+  return row && fromRow(row);
 }
 
 /** The reader's own questions of the room (or of one document), newest first, that they may still read. */
-export async function listQuestionsOfAsker(
+export async function listStoredQuestionsOfAsker(
   db: ModuleExecutor<'questions'>,
   roomId: string,
   askerId: string,
   hidden: HiddenPlaces,
   documentId?: string,
-): Promise<QuestionWithTitle[]> {
-  let query = withTitle(db).where('questions.asker_id', '=', askerId).where('questions.room_id', '=', roomId);
+): Promise<StoredQuestion[]> {
+  let query = questionsOf(db)
+    .where('questions.asker_id', '=', askerId)
+    .where('questions.room_id', '=', roomId);
   if (documentId) query = query.where('questions.document_id', '=', documentId);
   const rows = await readableBy(query, hidden).orderBy('questions.created_at', 'desc').execute();
-  return rows.map(toQuestion);
+  return rows.map((row) => fromRow(row));
 }
 
 /** Room content escaped for LIKE, so a reader's % or _ is searched as itself. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The room's published questions this reader may read, most recently published first. */
-export async function listPublished(
+export async function listStoredPublished(
   db: ModuleExecutor<'questions'>,
   roomId: string,
   hidden: HiddenPlaces,
   filters: { q?: string | undefined; documentId?: string | undefined; limit: number },
-): Promise<QuestionWithTitle[]> {
+): Promise<StoredQuestion[]> {
   // The state written as a literal: it is what lets both dialects use the partial index of the FAQ.
-  let query = withTitle(db)
+  let query = questionsOf(db)
     .where('questions.room_id', '=', roomId)
     .where(sql<boolean>`questions.state = 'published'`);
   if (filters.documentId) query = query.where('questions.document_id', '=', filters.documentId);
@@ -134,74 +119,39 @@ export async function listPublished(
     .orderBy('questions.id', 'desc')
     .limit(filters.limit)
     .execute();
-  return rows.map(toQuestion);
+  return rows.map((row) => fromRow(row));
 }
 
-/** A question of the inbox, with who asked and their group now. */
-export type InboxRow = QuestionWithTitle & {
-  askerEmail: string;
-  askerName: string;
-  groupId: string | null;
-  groupName: string | null;
-};
-
-export interface InboxFilters {
+/**
+ * The inbox's filters on the questions' own columns; `askerIds` is the askers the group and firm filters
+ * leave (found before the page is cut, so the page and its count are of the filtered questions).
+ */
+export interface InboxQuestionFilters {
   state?: QuestionState | undefined;
   documentId?: string | undefined;
-  groupId?: string | undefined;
-  firm?: string | undefined;
   questionId?: string | undefined;
+  askerIds?: readonly string[] | undefined;
 }
 
-function inboxQuery(db: ModuleExecutor<'questions'>, roomId: string, filters: InboxFilters) {
-  let query = db
-    .selectFrom('questions')
-    .innerJoin('users', 'users.id', 'questions.asker_id')
-    .leftJoin('documents', 'documents.id', 'questions.document_id')
-    .leftJoin('investor_access', (join) =>
-      join
-        .onRef('investor_access.room_id', '=', 'questions.room_id')
-        .onRef('investor_access.email', '=', 'users.email'),
-    )
-    // An investor without a row, or whose group was removed, is in the room's default group (ADR 68),
-    // whose id is the room's.
-    .leftJoin('investor_groups', (join) =>
-      join.on((eb) =>
-        eb(
-          'investor_groups.id',
-          '=',
-          eb.fn.coalesce('investor_access.group_id', eb.ref('questions.room_id')),
-        ),
-      ),
-    )
-    .where('questions.room_id', '=', roomId);
+function inboxQuery(db: ModuleExecutor<'questions'>, roomId: string, filters: InboxQuestionFilters) {
+  let query = db.selectFrom('questions').where('questions.room_id', '=', roomId);
   if (filters.state) query = query.where('questions.state', '=', filters.state);
   if (filters.documentId) query = query.where('questions.document_id', '=', filters.documentId);
-  if (filters.groupId) query = query.where('investor_groups.id', '=', filters.groupId);
+  if (filters.askerIds) query = query.where('questions.asker_id', 'in', filters.askerIds);
   if (filters.questionId) query = query.where('questions.id', '=', filters.questionId);
-  if (filters.firm)
-    query = query.where(
-      sql<boolean>`lower(users.email) like ${`%@${likeEscaped(filters.firm)}`} escape '\\'`,
-    );
   return query;
 }
 
-export async function listInbox(
+/** A page of the inbox's questions, newest first, and how many the filters leave in all. */
+export async function listInboxQuestions(
   db: ModuleExecutor<'questions'>,
   roomId: string,
-  filters: InboxFilters,
+  filters: InboxQuestionFilters,
   page: { offset: number; limit: number },
-): Promise<{ rows: InboxRow[]; total: number }> {
+): Promise<{ rows: StoredQuestion[]; total: number }> {
   const [rows, count] = await Promise.all([
     inboxQuery(db, roomId, filters)
       .selectAll('questions')
-      .select([
-        'documents.title as document_title',
-        'users.email as asker_email',
-        'users.name as asker_name',
-        'investor_groups.id as group_id',
-        'investor_groups.name as group_name',
-      ])
       .orderBy('questions.created_at', 'desc')
       .orderBy('questions.id')
       .offset(page.offset)
@@ -211,16 +161,28 @@ export async function listInbox(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return {
-    rows: rows.map(({ asker_email, asker_name, group_id, group_name, ...question }) => ({
-      ...toQuestion(question),
-      askerEmail: asker_email,
-      askerName: asker_name,
-      groupId: group_id,
-      groupName: group_name,
-    })),
-    total: Number(count.count),
-  };
+  return { rows: rows.map((row) => fromRow(row)), total: Number(count.count) };
+}
+
+/**
+ * The questions about a section renamed where it stands follow it, so they stay hidden exactly where it
+ * is (docs/decisions/0073-questions-and-answers.md); in the save's transaction, through rooms'
+ * SectionRenames port.
+ */
+export async function moveQuestionsOfRenamedSections(
+  db: ModuleExecutor<'questions'>,
+  roomId: string,
+  renames: ReadonlyMap<string, string>,
+  namesNow: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (const [from, to] of renames) {
+    await db
+      .updateTable('questions')
+      .set({ section_key: to, section_name: namesNow.get(to) ?? to })
+      .where('room_id', '=', roomId)
+      .where('section_key', '=', from)
+      .execute();
+  }
 }
 
 export async function countByState(
@@ -298,34 +260,30 @@ export async function saveQuestionsEnabled(
     .execute();
 }
 
-/** The domains of the room's askers' addresses, each once, in order. */
-export async function listAskerFirms(db: ModuleExecutor<'questions'>, roomId: string): Promise<string[]> {
+/** Who asked questions of the room, each once. */
+export async function listAskerIds(db: ModuleExecutor<'questions'>, roomId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('questions')
-    .innerJoin('users', 'users.id', 'questions.asker_id')
-    .select('users.email')
+    .select('asker_id')
     .distinct()
-    .where('questions.room_id', '=', roomId)
+    .where('room_id', '=', roomId)
     .execute();
-  const firms = new Set(rows.map((row) => row.email.slice(row.email.lastIndexOf('@') + 1).toLowerCase()));
-  return [...firms].sort();
+  return rows.map((row) => row.asker_id);
 }
 
-/** How many questions each document of the room has, page by page (null: about the whole document). */
-export async function countQuestionsByPage(db: ModuleExecutor<'questions'>, roomId: string) {
+/**
+ * How many questions each document of the room has, page by page (null: about the whole document), in
+ * page order as the database sorts them.
+ */
+export async function countQuestionsByDocumentPage(db: ModuleExecutor<'questions'>, roomId: string) {
   return db
     .selectFrom('questions')
-    .innerJoin('documents', 'documents.id', 'questions.document_id')
-    .select([
-      'documents.id as document_id',
-      'documents.title',
-      'questions.page',
-      (eb) => eb.fn.countAll<number>().as('count'),
-    ])
-    .where('questions.room_id', '=', roomId)
-    .groupBy(['documents.id', 'documents.title', 'questions.page'])
-    .orderBy('documents.title')
-    .orderBy('questions.page')
+    .select(['document_id', 'page', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('room_id', '=', roomId)
+    .where('document_id', 'is not', null)
+    .groupBy(['document_id', 'page'])
+    .orderBy('page')
+    .$narrowType<{ document_id: string }>()
     .execute();
 }
 
@@ -337,23 +295,13 @@ export async function findQuestionForNotice(
 ) {
   return db
     .selectFrom('questions')
-    .innerJoin('users', 'users.id', 'questions.asker_id')
-    .leftJoin('documents', 'documents.id', 'questions.document_id')
-    .select([
-      'questions.subject_kind',
-      'questions.section_name',
-      'questions.page',
-      'questions.text',
-      'documents.title as document_title',
-      'users.email as asker_email',
-      'users.name as asker_name',
-    ])
-    .where('questions.room_id', '=', roomId)
-    .where('questions.id', '=', questionId)
+    .select(['subject_kind', 'section_name', 'page', 'text', 'document_id', 'asker_id'])
+    .where('room_id', '=', roomId)
+    .where('id', '=', questionId)
     .executeTakeFirst();
 }
 
-/** The questions asked in a window, with who asked, for a daily digest. */
+/** The questions asked in a window, for a daily digest. */
 export async function listQuestionsInWindow(
   db: ModuleExecutor<'questions'>,
   roomId: string,
@@ -362,20 +310,10 @@ export async function listQuestionsInWindow(
 ) {
   return db
     .selectFrom('questions')
-    .innerJoin('users', 'users.id', 'questions.asker_id')
-    .leftJoin('documents', 'documents.id', 'questions.document_id')
-    .select([
-      'questions.id',
-      'questions.subject_kind',
-      'questions.section_name',
-      'questions.page',
-      'documents.title as document_title',
-      'users.email as asker_email',
-      'users.name as asker_name',
-    ])
-    .where('questions.room_id', '=', roomId)
-    .where('questions.created_at', '>=', start.getTime())
-    .where('questions.created_at', '<', end.getTime())
-    .orderBy('questions.created_at')
+    .select(['id', 'subject_kind', 'section_name', 'page', 'document_id', 'asker_id'])
+    .where('room_id', '=', roomId)
+    .where('created_at', '>=', start.getTime())
+    .where('created_at', '<', end.getTime())
+    .orderBy('created_at')
     .execute();
 }

@@ -44,21 +44,23 @@ import {
 import { sectionKeyOf } from '#shared/sections-markdown';
 import { questionAnswered, questionAsked, recordQuestionEvent } from './question-notices';
 import {
-  countAskedBy,
-  countByState,
   countQuestionsByPage,
   findQuestionInRoom,
-  findQuestionsEnabled,
-  type HiddenPlaces,
   type InboxRow,
-  insertAnswerEdit,
-  insertQuestion,
   listAskerFirms,
   listInbox,
   listPublished,
   listQuestionsOfAsker,
-  markAnswersSeen,
   type QuestionWithTitle,
+} from './question-reads';
+import {
+  countAskedBy,
+  countByState,
+  findQuestionsEnabled,
+  type HiddenPlaces,
+  insertAnswerEdit,
+  insertQuestion,
+  markAnswersSeen,
   type StoredQuestion,
   saveQuestionsEnabled,
   updateQuestion,

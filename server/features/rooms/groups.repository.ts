@@ -280,14 +280,13 @@ export async function setSectionGroups(
 
 /**
  * Sections renamed in place keep who may see them (docs/product-rules.md#groups): each pair moves a
- * restricted section's choice from its old key to its new one, and its questions with their new name.
+ * restricted section's choice from its old key to its new one (its questions follow through the
+ * SectionRenames port, in the same transaction).
  */
 export async function renameRestrictedSections(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
   renames: ReadonlyMap<string, string>,
-  /** The sections' names as the save writes them, by key: what a renamed section's questions are called. */
-  namesNow: ReadonlyMap<string, string>,
   at: Date,
 ): Promise<void> {
   for (const [from, to] of renames) {
@@ -296,14 +295,6 @@ export async function renameRestrictedSections(
       .set({ section_name: to, updated_at: toEpochMs(at) })
       .where('room_id', '=', roomId)
       .where('section_name', '=', from)
-      .execute();
-    // Questions about the section follow it, so they stay hidden exactly where it is
-    // (docs/decisions/0073-questions-and-answers.md).
-    await db
-      .updateTable('questions')
-      .set({ section_key: to, section_name: namesNow.get(to) ?? to })
-      .where('room_id', '=', roomId)
-      .where('section_key', '=', from)
       .execute();
   }
 }
@@ -328,6 +319,40 @@ export async function listInvestorAddresses(db: ModuleExecutor<'rooms'>, roomId:
     .where('revoked_at', 'is', null)
     .execute();
   return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
+}
+
+/**
+ * The group each address is in, in the room (ADR 68): its access row's, else the room's default one
+ * (whose id is the room's); absent when that group is gone. One query for the access rows, one for the
+ * groups: what the questions inbox shows beside a page of askers and filters them by.
+ */
+export async function findGroupsOfAddresses(
+  db: ModuleExecutor<'rooms'>,
+  roomId: string,
+  emails: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const unique = [...new Set(emails)];
+  if (unique.length === 0) return new Map();
+  const access = await db
+    .selectFrom('investor_access')
+    .select(['email', 'group_id'])
+    .where('room_id', '=', roomId)
+    .where('email', 'in', unique)
+    .execute();
+  const groupIdOf = new Map(access.map((row) => [row.email, row.group_id ?? roomId]));
+  const groupIds = [...new Set(unique.map((email) => groupIdOf.get(email) ?? roomId))];
+  const groups = await db
+    .selectFrom('investor_groups')
+    .select(['id', 'name'])
+    .where('id', 'in', groupIds)
+    .execute();
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const answer = new Map<string, { id: string; name: string }>();
+  for (const email of unique) {
+    const group = byId.get(groupIdOf.get(email) ?? roomId);
+    if (group) answer.set(email, { id: group.id, name: group.name });
+  }
+  return answer;
 }
 
 /** The addresses a share link brought into the room, as their access rows keep it. */

@@ -4,7 +4,7 @@
  * (docs/decisions/0063-room-content-as-four-modules.md).
  */
 
-export { listAddressesBroughtBy, placeInvestorFromLink } from './groups.repository';
+export { findGroupsOfAddresses, listAddressesBroughtBy, placeInvestorFromLink } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export {
   groupsHiddenFrom,
@@ -67,4 +67,5 @@ export {
   typedSectionsOf,
   writeWithSectionsEdit,
 } from './rooms.service';
+export type { SectionRenames } from './section-renames';
 export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';

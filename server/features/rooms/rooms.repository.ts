@@ -327,13 +327,15 @@ export async function storedFileTypesInRoom(
   return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
 }
 
-/** The room's name and its owner's address: who is told when an endpoint is turned off. */
+/**
+ * The room's name and its owner's id: who is told when an endpoint is turned off (their address is
+ * accounts' to give, docs/decisions/0085-modules-own-their-tables.md).
+ */
 export async function findRoomOwner(db: ModuleExecutor<'rooms'>, roomId: string) {
   const row = await db
     .selectFrom('data_rooms')
-    .innerJoin('users', 'users.id', 'data_rooms.owner_id')
-    .select(['data_rooms.company_name', 'users.email as owner_email', 'users.name as owner_name'])
-    .where('data_rooms.id', '=', roomId)
+    .select(['company_name', 'owner_id'])
+    .where('id', '=', roomId)
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }

@@ -17,12 +17,14 @@ import {
   setRoomDownloadDefault,
   setRoomWatermark,
 } from './rooms.service';
+import type { SectionRenames } from './section-renames';
 import type { InvitationLinks, RoomActivity } from './visitors';
 
 export function roomsRoutes(
   ctx: AppContext,
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
+  sectionRenames: SectionRenames,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.accessible, {
@@ -94,7 +96,13 @@ export function roomsRoutes(
     serveRoute(app, routes.saveSections, {
       handler: async (request) => {
         const { content, baseVersion } = request.body;
-        const version = await saveSectionsMarkdown(ctx, requireUser(request), content, baseVersion);
+        const version = await saveSectionsMarkdown(
+          ctx,
+          sectionRenames,
+          requireUser(request),
+          content,
+          baseVersion,
+        );
         return { message: 'Sections updated successfully', version };
       },
     });

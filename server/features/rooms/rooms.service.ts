@@ -53,6 +53,7 @@ import {
   storedFileTypesInRoom,
   updateDataRoom,
 } from './rooms.repository';
+import type { SectionRenames } from './section-renames';
 import { fileTypesStampOf, type StoredFileTypes } from './sections-cache';
 import type { RoomUser } from './visitors';
 
@@ -323,10 +324,12 @@ function companyFieldsChanged(
  * Saves the sections markdown. Refused, naming the line, when a link is not http(s) or points at an
  * uploaded document of another room; saved markdown takes effect on the next read. With `baseVersion`,
  * refused with 409 (and the stored text) when the stored text is no longer the one the draft started
- * from: an upload's link added meanwhile would otherwise be lost. Answers the new version.
+ * from: an upload's link added meanwhile would otherwise be lost. A section renamed in place takes
+ * along what other modules keep under its key, through `renames` (SectionRenames). Answers the new version.
  */
 export async function saveSectionsMarkdown(
   ctx: AppContext,
+  renames: SectionRenames,
   founder: RoomUser,
   content: string,
   baseVersion?: string,
@@ -381,12 +384,13 @@ export async function saveSectionsMarkdown(
     // A section renamed where it stands keeps the groups it is shown to: a rename never widens it.
     // (Judged against the text this save replaces: another save since, without a base version, is not.)
     if (textNow === textBefore) {
-      const renames = sectionsRenamedInPlace(sectionsBefore.sections, parsed.sections);
-      if (renames.size > 0) {
+      const renamed = sectionsRenamedInPlace(sectionsBefore.sections, parsed.sections);
+      if (renamed.size > 0) {
         const namesNow = new Map(
           parsed.sections.map((section) => [sectionKeyOf(section.name), section.name]),
         );
-        await renameRestrictedSections(trx, room.id, renames, namesNow, at);
+        await renameRestrictedSections(trx, room.id, renamed, at);
+        await renames.sectionsRenamed(trx, room.id, renamed, namesNow);
       }
     }
   });

@@ -10,7 +10,7 @@ import {
   SECOND_MS,
   WEBHOOK_PREVIOUS_SECRET_OVERLAP_MS,
 } from '#server/durations';
-import { findUsersByIds } from '#server/features/accounts/index';
+import { findUserById, findUsersByIds } from '#server/features/accounts/index';
 import { findRoomOwner, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
@@ -285,13 +285,14 @@ async function sendDisabledMail(ctx: AppContext, job: z.infer<typeof disabledMai
   const endpoint = await findEndpoint(ctx.db, job.endpointId);
   // Deleted meanwhile, or turned back on: nothing to tell.
   if (!endpoint || endpoint.isEnabled || !endpoint.disabledAt) return;
-  const owner = await findRoomOwner(ctx.db, endpoint.roomId);
-  if (!owner) return;
+  const room = await findRoomOwner(ctx.db, endpoint.roomId);
+  const owner = room && (await findUserById(ctx.db, room.ownerId));
+  if (!room || !owner) return;
   const host = new URL(ctx.config.appUrl).hostname;
   await ctx.mailer.send(
     webhookDisabledEmail({
-      to: owner.ownerEmail,
-      companyName: owner.companyName,
+      to: owner.email,
+      companyName: room.companyName,
       endpointUrl: endpoint.url,
       failingSince: new Date(job.failingSince),
       lastError: job.lastError,
