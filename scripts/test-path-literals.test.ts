@@ -16,10 +16,11 @@ import type { HttpClient } from '#tests/support/test-app';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * A quote or backtick directly followed by /api/ and more: a path written by hand. The bare prefix
- * (`url.startsWith('/api/')`, sorting the registered routes from the pages) names no route.
+ * A quote, a backtick or the end of a template expression directly followed by /api/ and more: a path
+ * written by hand, at the start of a string or after a base URL (`${t.baseUrl}/api/upload`). The bare
+ * prefix (`url.startsWith('/api/')`, sorting the registered routes from the pages) names no route.
  */
-const PATH_LITERAL = /['"`]\/api\/(?!['"`])/g;
+const PATH_LITERAL = /(['"`]|\})\/api\/(?!['"`])/g;
 
 /** Files that must write paths by hand, and why. */
 const DELIBERATE: Record<string, string> = {
@@ -59,10 +60,12 @@ function countPathLiterals(text: string): number {
 }
 
 describe('tests name no /api/ path by hand', () => {
-  test('the count finds a literal in single quotes, double quotes and a template, and nothing else', () => {
+  test('the count finds a literal in single quotes, double quotes, a template and after a base URL, and nothing else', () => {
     expect(countPathLiterals("t.request('GET', '/api/my-data-room')")).toBe(1);
     expect(countPathLiterals('fetch("/api/health")')).toBe(1);
     expect(countPathLiterals('get(`/api/documents/` + id)')).toBe(1);
+    expect(countPathLiterals(`fetch(\`\${t.baseUrl}/api/upload/archive\`)`)).toBe(1);
+    expect(countPathLiterals(`fetch(\`\${t.baseUrl}\${apiPath(documentRoutes.uploadArchive)}\`)`)).toBe(0);
     expect(countPathLiterals('t.call(documentRoutes.download, { params: { id } })')).toBe(0);
     expect(countPathLiterals("routes.filter((url) => url.startsWith('/api/'))")).toBe(0);
   });

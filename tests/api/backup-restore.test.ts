@@ -429,7 +429,9 @@ test('a backup taken while the server writes restores every row and file committ
     const documents = [...before.entries()].filter(([key]) => key.startsWith('documents:'));
     for (const [, row] of documents) {
       const { id, storage_key: storageKey } = row as { id: string; storage_key: string };
-      const download = await fetch(`${app.baseUrl}/api/documents/${id}/download`, { headers: founder.auth });
+      const download = await fetch(`${app.baseUrl}${apiPath(documentRoutes.download, { params: { id } })}`, {
+        headers: founder.auth,
+      });
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer())).toEqual(await storedBytes(source.config, storageKey));
     }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Config, parseConfig } from '#server/config';
 import { type DatabaseHandle, openDatabase } from '#server/db/database';
+import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -90,7 +91,7 @@ function trickleUpload(baseUrl: string, founder: SignedIn): Promise<string> {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve) => {
-    const request = http.request(`${baseUrl}/api/upload`, {
+    const request = http.request(`${baseUrl}${apiPath(documentRoutes.upload)}`, {
       method: 'POST',
       headers: {
         ...founder.auth,
@@ -371,9 +372,12 @@ test(
       // The restarted server serves what was acknowledged before the kill, with the same sessions.
       const sample = acknowledged.uploads.at(-1);
       if (!sample) throw new Error('no upload was acknowledged before the kill');
-      const download = await fetch(`${server.baseUrl}/api/documents/${sample.id}/download`, {
-        headers: sample.founder.auth,
-      });
+      const download = await fetch(
+        `${server.baseUrl}${apiPath(documentRoutes.download, { params: { id: sample.id } })}`,
+        {
+          headers: sample.founder.auth,
+        },
+      );
       expect(Buffer.from(await download.arrayBuffer())).toEqual(sample.bytes);
     } finally {
       await server.stop();

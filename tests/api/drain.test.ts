@@ -7,6 +7,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import { PREPARE_SMALL_DOCUMENT_JOB } from '#server/features/documents';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { healthRoutes } from '#shared/contracts/health';
 import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
 import { sampleDocx } from '#tests/support/sample-documents';
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process';
@@ -87,7 +90,7 @@ function heldUpload(baseUrl: string, founder: SignedIn) {
     { name: 'file', filename: 'held.pdf', contentType: 'application/pdf', content: '%PDF-1.7\n% held\n' },
   ]);
   expect(headers['content-type']).toContain(MULTIPART_BOUNDARY);
-  const request = http.request(`${baseUrl}/api/upload`, {
+  const request = http.request(`${baseUrl}${apiPath(documentRoutes.upload)}`, {
     method: 'POST',
     headers: { ...founder.auth, ...headers, 'content-length': String(body.length) },
   });
@@ -102,7 +105,8 @@ test(
     const server: ServerProcess = await startServer();
     const founder = await createFounder(server);
     const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const onKeptConnection = () => answerOf(http.get(`${server.baseUrl}/api/health`, { agent: keptAlive }));
+    const onKeptConnection = () =>
+      answerOf(http.get(`${server.baseUrl}${apiPath(healthRoutes.health)}`, { agent: keptAlive }));
     expect((await onKeptConnection()).connection).toBe('keep-alive');
 
     const upload = heldUpload(server.baseUrl, founder);
@@ -110,7 +114,9 @@ test(
     server.child.kill('SIGTERM');
     await until(() => server.output().includes('shutting down'), 'the drain to begin');
 
-    const onNewConnection = answerOf(http.get(`${server.baseUrl}/api/health`, { agent: false }));
+    const onNewConnection = answerOf(
+      http.get(`${server.baseUrl}${apiPath(healthRoutes.health)}`, { agent: false }),
+    );
     await expect(onNewConnection).rejects.toThrow(/ECONNREFUSED/);
     const onOldConnection = await onKeptConnection();
     expect(onOldConnection).toMatchObject({ status: 200, connection: 'close' });

@@ -118,12 +118,14 @@ describe('POST /api/sections/update refuses links that are not http(s) or not th
     ],
     [
       "another room's upload as an absolute address",
-      () => `- [Deck](${t.config.appUrl}/api/documents/${otherRoomDocumentId}/download)`,
+      () =>
+        `- [Deck](${t.config.appUrl}${apiPath(documentRoutes.download, { params: { id: otherRoomDocumentId } })})`,
       NOT_OURS,
     ],
     [
       "another room's upload as an absolute address with a fragment",
-      () => `- [Deck](${t.config.appUrl}/api/documents/${otherRoomDocumentId}/download#page=2)`,
+      () =>
+        `- [Deck](${t.config.appUrl}${apiPath(documentRoutes.download, { params: { id: otherRoomDocumentId } })}#page=2)`,
       NOT_OURS,
     ],
     [

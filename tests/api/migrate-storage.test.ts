@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Config, parseConfig } from '#server/config';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import { createFounder, type SignedIn, uniquePdf, uploadFile } from '#tests/support/factories';
 import { createTestBucket, s3Environment, startS3Server, type TestS3Server } from '#tests/support/s3-server';
@@ -127,9 +129,12 @@ test('files move to the bucket, verified; a run killed mid-way resumes without c
   expect((back.output.match(/^copied /gm) ?? []).length).toBe(recorded.size);
   await expectEveryFileVerified(t.config, recorded);
   expect(await consistencyProblems(t.app.database.db, t.app.database.dialect, t.config)).toEqual([]);
-  const download = await fetch(`${t.baseUrl}/api/documents/${documentIds[0]}/download`, {
-    headers: founder.auth,
-  });
+  const download = await fetch(
+    `${t.baseUrl}${apiPath(documentRoutes.download, { params: { id: String(documentIds[0]) } })}`,
+    {
+      headers: founder.auth,
+    },
+  );
   expect(download.status).toBe(200);
 }, 120_000);
 

@@ -224,7 +224,7 @@ test(`a limit of ${AUTH_LIMIT} sign-in attempts per address is ${AUTH_LIMIT} acr
   // Direct to the nodes, which trust 127.0.0.1 as their proxy: the address is the one named here.
   const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
   const attempt = async (node: ClusterNode) => {
-    const response = await fetch(`${node.baseUrl}/api/auth/verify`, {
+    const response = await fetch(`${node.baseUrl}${apiPath(authRoutes.verify)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
       body: JSON.stringify({ token: 'not-a-real-token-but-long-enough-to-be-checked' }),

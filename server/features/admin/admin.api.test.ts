@@ -42,7 +42,7 @@ test('after an investor downloads and clicks, the dashboard data tells the found
 
   await t.request('GET', uploaded.url, { headers: investor.auth });
   await fetch(
-    `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent('https://docs.google.com/spreadsheets/d/m')}`,
+    `${t.baseUrl}${apiPath(roomRoutes.click, { params: { id: room.id }, query: { url: 'https://docs.google.com/spreadsheets/d/m' } })}`,
     {
       headers: investor.auth,
       redirect: 'manual',
@@ -140,7 +140,7 @@ test('the dashboard shows the first 10 accesses, newest first', async () => {
   const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   for (let i = 0; i < 12; i++) {
     const response = await fetch(
-      `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent('https://example.com/')}`,
+      `${t.baseUrl}${apiPath(roomRoutes.click, { params: { id: room.id }, query: { url: 'https://example.com/' } })}`,
       {
         headers: investor.auth,
         redirect: 'manual',

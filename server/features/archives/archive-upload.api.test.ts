@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { roomRoutes } from '#shared/contracts/rooms';
 import { createFounder, type SignedIn, uniquePdf } from '#tests/support/factories';
@@ -113,7 +114,7 @@ function stalledUpload(founder: SignedIn, zip: Buffer) {
     },
   });
   const client = new AbortController();
-  const response = fetch(`${t.baseUrl}/api/upload/archive`, {
+  const response = fetch(`${t.baseUrl}${apiPath(documentRoutes.uploadArchive)}`, {
     method: 'POST',
     headers: { ...headers, ...founder.auth },
     body: stream,

@@ -247,13 +247,17 @@ test('a reader removed while a long zip streams gets no further file: the zip is
   const chunks: Buffer[] = [];
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     http
-      .get(`${t.baseUrl}/api/data-room/${roomId}/download-all`, { headers: investor.auth }, (answer) => {
-        answer.once('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          answer.pause();
-          resolve(answer);
-        });
-      })
+      .get(
+        `${t.baseUrl}${apiPath(documentRoutes.downloadAll, { params: { id: roomId } })}`,
+        { headers: investor.auth },
+        (answer) => {
+          answer.once('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            answer.pause();
+            resolve(answer);
+          });
+        },
+      )
       .on('error', reject);
   });
   expect(response.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
 import { roomRoutes } from '#shared/contracts/rooms';
 import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
@@ -60,7 +61,7 @@ const download = (t: TestApp, url: string, investor: SignedIn, requestId: string
   t.request('GET', url, { headers: { ...investor.auth, 'x-request-id': requestId } });
 
 const click = (t: TestApp, roomId: string, investor: SignedIn, requestId: string) =>
-  fetch(`${t.baseUrl}/api/data-room/${roomId}/click?url=${encodeURIComponent(LINK)}`, {
+  fetch(`${t.baseUrl}${apiPath(roomRoutes.click, { params: { id: roomId }, query: { url: LINK } })}`, {
     headers: { ...investor.auth, 'x-request-id': requestId },
     redirect: 'manual',
   });

@@ -154,7 +154,7 @@ describe('POST /api/upload', () => {
     const founder = await createFounder(t);
     const response = await new Promise<{ status: number; body: string; connection?: string }>(
       (resolve, reject) => {
-        const request = http.request(`${t.baseUrl}/api/upload`, {
+        const request = http.request(`${t.baseUrl}${apiPath(documentRoutes.upload)}`, {
           method: 'POST',
           headers: {
             ...founder.auth,
@@ -191,7 +191,7 @@ describe('POST /api/upload', () => {
     const data = form([{ name: 'huge.pdf', bytes: big }]);
     // A streamed body is sent chunked: the server only learns the size by reading it.
     const encoded = new Response(data);
-    const response = await fetch(`${t.baseUrl}/api/upload`, {
+    const response = await fetch(`${t.baseUrl}${apiPath(documentRoutes.upload)}`, {
       method: 'POST',
       headers: { ...founder.auth, 'content-type': encoded.headers.get('content-type') ?? '' },
       body: encoded.body,

@@ -137,7 +137,10 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
     ).toBe(403);
     expect(await downloadsLogged(documentId)).toBe(0);
 
-    const own = await fetch(`${t.baseUrl}/api/documents/${documentId}/download`, { headers: founder.auth });
+    const own = await fetch(
+      `${t.baseUrl}${apiPath(documentRoutes.download, { params: { id: documentId } })}`,
+      { headers: founder.auth },
+    );
     expect(own.status).toBe(200);
     expect(Buffer.from(await own.arrayBuffer()).equals(bytes)).toBe(true);
   });
@@ -175,9 +178,12 @@ describe('POST /api/documents/:id/download-policy (one document\'s "Allow downlo
     const documentId = await uploaded(founder, 'Demo.mp4', video);
     await storeReadyPreview(t, documentId, { kind: 'video' });
     await setDocumentPolicy(founder, documentId, { policy: 'view_only' });
-    const streamed = await fetch(`${t.baseUrl}/api/documents/${documentId}/preview/content`, {
-      headers: { ...investor.auth, range: 'bytes=0-99' },
-    });
+    const streamed = await fetch(
+      `${t.baseUrl}${apiPath(previewRoutes.content, { params: { id: documentId } })}`,
+      {
+        headers: { ...investor.auth, range: 'bytes=0-99' },
+      },
+    );
     expect(streamed.status).toBe(206);
     expect(streamed.headers.get('content-disposition')).toBe('inline');
     expect(

@@ -135,7 +135,7 @@ describe('the access log export', () => {
     // fetch's text() drops a byte-order mark: read the bytes.
     const bytes = Buffer.from(
       await (
-        await fetch(`${t.baseUrl}/api/admin/exports/access-log.csv`, { headers: founder.auth })
+        await fetch(`${t.baseUrl}${apiPath(exportRoutes['access-log'])}`, { headers: founder.auth })
       ).arrayBuffer(),
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -160,7 +160,7 @@ describe('the access log export', () => {
       investorEmail,
       'viewed',
       'Deck.pdf',
-      `${t.config.appUrl}/api/documents/${documentId}/download`,
+      `${t.config.appUrl}${apiPath(documentRoutes.download, { params: { id: documentId } })}`,
       '12',
       '1',
     ]);

@@ -584,9 +584,12 @@ describe("the founder's records", () => {
 
   test('the PDF record holds the agreement, its hash, who, the name typed, when and the IP', async () => {
     const room = await acceptedRoom('Zoë Ångström-Ivanova');
-    const response = await fetch(`${t.baseUrl}/api/admin/nda-acceptances/${room.acceptanceId}/record.pdf`, {
-      headers: room.founder.auth,
-    });
+    const response = await fetch(
+      `${t.baseUrl}${apiPath(ndaRoutes.record, { params: { id: room.acceptanceId } })}`,
+      {
+        headers: room.founder.auth,
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toMatch(

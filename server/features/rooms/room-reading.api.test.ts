@@ -198,7 +198,7 @@ describe('clicks on external documents', () => {
     const { founder, investor } = await founderWithInvestor(t);
     const room = await roomOf(founder);
     const response = await fetch(
-      `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent(MODEL)}`,
+      `${t.baseUrl}${apiPath(roomRoutes.click, { params: { id: room.id }, query: { url: MODEL } })}`,
       {
         headers: { ...investor.auth, 'user-agent': 'Phone Browser' },
         redirect: 'manual',
@@ -223,7 +223,7 @@ describe('clicks on external documents', () => {
     const room = await roomOf(founder);
     const token = await invite(t, founder, uniqueEmail('clicker'));
     const response = await fetch(
-      `${t.baseUrl}/api/data-room/invite/${token}/click?url=${encodeURIComponent(MODEL)}`,
+      `${t.baseUrl}${apiPath(roomRoutes.invitedClick, { params: { token }, query: { url: MODEL } })}`,
       { redirect: 'manual' },
     );
     expect(response.status).toBe(302);
@@ -244,7 +244,7 @@ describe('clicks on external documents', () => {
     async (_name, headers) => {
       const { founder, investor } = await founderWithInvestor(t);
       const room = await roomOf(founder);
-      const url = `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent(MODEL)}`;
+      const url = `${t.baseUrl}${apiPath(roomRoutes.click, { params: { id: room.id }, query: { url: MODEL } })}`;
       const crossSite = await fetch(url, { headers: { ...investor.auth, ...headers }, redirect: 'manual' });
       expect(crossSite.status).toBe(302);
       expect(crossSite.headers.get('location')).toBe(MODEL);
@@ -270,7 +270,7 @@ describe('clicks on external documents', () => {
       const { founder, investor } = await founderWithInvestor(t);
       const room = await roomOf(founder);
       const response = await fetch(
-        `${t.baseUrl}/api/data-room/${room.id}/click?url=${encodeURIComponent(url)}`,
+        `${t.baseUrl}${apiPath(roomRoutes.click, { params: { id: room.id }, query: { url: url } })}`,
         {
           headers: investor.auth,
           redirect: 'manual',

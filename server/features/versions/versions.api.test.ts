@@ -254,12 +254,15 @@ describe('Replace file', () => {
     big.write('%PDF-1.7');
     // A streamed body is sent chunked: the server only learns the size by reading it.
     const encoded = new Response(fileForm('huge.pdf', big));
-    const response = await fetch(`${t.baseUrl}/api/documents/${documentId}/versions`, {
-      method: 'POST',
-      headers: { ...founder.auth, 'content-type': encoded.headers.get('content-type') ?? '' },
-      body: encoded.body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await fetch(
+      `${t.baseUrl}${apiPath(documentRoutes.replaceFile, { params: { id: documentId } })}`,
+      {
+        method: 'POST',
+        headers: { ...founder.auth, 'content-type': encoded.headers.get('content-type') ?? '' },
+        body: encoded.body,
+        duplex: 'half',
+      } as RequestInit,
+    );
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: string }).error).toBe('file_too_large');
     await expectNothingWritten(t, before);

@@ -1,10 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { SectionsPreview } from './sections-preview';
 
 afterEach(cleanup);
 
-const UPLOAD = `${window.location.origin}/api/documents/0b6f7f5e-5c1a-4a38-9b7e-3f1c2d4e5a6b/download`;
+const UPLOAD = `${window.location.origin}${apiPath(documentRoutes.download, { params: { id: '0b6f7f5e-5c1a-4a38-9b7e-3f1c2d4e5a6b' } })}`;
 
 const markdown = [
   '# Company Information',
