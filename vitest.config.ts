@@ -59,7 +59,13 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: [failOnConsoleError, 'web/lib/sections-parser/parse-during-render.setup.ts'],
+          setupFiles: [
+            failOnConsoleError,
+            'web/lib/sections-parser/parse-during-render.setup.ts',
+            'web/lib/testing-library.setup.ts',
+          ],
+          // A test here takes well under a second alone; the limit catches a hang (see the setup file).
+          testTimeout: 30_000,
         },
       },
       // `--project api` reads TEST_DATABASE and TEST_STORAGE from the environment (one file, one database);

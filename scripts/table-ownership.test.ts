@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 
 /**
  * A module's repositories see only its own tables (docs/decisions/0085-modules-own-their-tables.md): each
- * test plants one repository file in a real module of the tree and type-checks it alone with the
+ * test plants one repository file of a real module and type-checks it alone with the
  * project's server configuration, as `npm run typecheck` does. A read or a write of another module's
  * table must fail naming the table and the planted file; the same file on the module's own table must
  * pass, and so must a transaction of the whole database handed to it, so the wall is the type and not
@@ -16,14 +16,20 @@ import { describe, expect, test } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSC = path.join(ROOT, 'node_modules', '.bin', 'tsc');
 
-/** Plants `text` as a repository of `module`, type-checks it alone, removes it; returns the exit code and output. */
+/**
+ * Plants `text` as a repository of `module`, type-checks it alone, removes it; returns the exit code and
+ * output. The file sits in `.planted/` (git-ignored) under the checkout's root, where `#server/...` still
+ * resolves, and not in `server/`: the other unit tests that read every source file run beside this one,
+ * and must never list a file that is gone by the time they read it.
+ */
 function typecheckPlanted(
   module: string,
   text: string,
 ): { code: number | null; output: string; file: string } {
   const id = crypto.randomBytes(4).toString('hex');
-  const file = `server/features/${module}/planted-${id}.repository.ts`;
+  const file = `.planted/${id}/server/features/${module}/planted.repository.ts`;
   const config = `tsconfig.planted-${id}.json`;
+  fs.mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
   fs.writeFileSync(path.join(ROOT, file), text);
   fs.writeFileSync(
     path.join(ROOT, config),
@@ -33,7 +39,7 @@ function typecheckPlanted(
     const result = spawnSync(TSC, ['-p', config, '--pretty', 'false'], { cwd: ROOT, encoding: 'utf8' });
     return { code: result.status, output: `${result.stdout}${result.stderr}`, file };
   } finally {
-    fs.rmSync(path.join(ROOT, file), { force: true });
+    fs.rmSync(path.join(ROOT, '.planted', id), { recursive: true, force: true });
     fs.rmSync(path.join(ROOT, config), { force: true });
   }
 }
