@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { createS3Client } from '#server/storage/s3-storage';
@@ -43,6 +45,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const port = await freePort();
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
   keepDirectoriesOnDelete(server);
+  answerPutsOnceWritten(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const bucket = `roundroom-${crypto.randomBytes(4).toString('hex')}`;
@@ -67,6 +70,15 @@ export async function startS3Server(): Promise<TestS3Server> {
 interface S3rverStore {
   deleteObject(bucket: string, key: string): Promise<void>;
   getResourcePath(bucket: string, key: string, resource: string): string;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+}
+
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: Buffer | NodeJS.ReadableStream;
+  metadata: unknown;
 }
 
 /**
@@ -84,6 +96,37 @@ function keepDirectoriesOnDelete(server: S3rver): void {
         fs.promises.rm(store.getResourcePath(bucket, key, resource), { force: true }),
       ),
     );
+  };
+}
+
+/**
+ * s3rver answers a put once it has handed the bytes to its file's write stream, not once they are in the
+ * file: a HEAD right after (as our S3 storage makes, to check the byte count before anyone is told a file
+ * is stored) has seen 0 bytes of a 4 KB upload. S3 itself answers a put when the object is readable; this
+ * put does too: the same files, written before it answers.
+ */
+function answerPutsOnceWritten(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.putObject = async (object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+    const md5 = crypto.createHash('md5');
+    let size = 0;
+    const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    await pipeline(
+      content,
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          md5.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      }),
+      fs.createWriteStream(objectPath),
+    );
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
   };
 }
 
