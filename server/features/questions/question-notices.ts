@@ -232,12 +232,13 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
   // Answered again since: that answer's own job tells them.
   if (!question?.answer || question.answerChangedAt?.getTime() !== answeredAt) return;
   const asker = await findUserById(ctx.db, question.askerId);
+  if (!asker) return;
   // Only an asker who may still read the room, and the place, is told (a removed investor is not).
-  const room = await findReadableRoom(ctx, { id: question.askerId }, roomId).catch((error: unknown) => {
+  const room = await findReadableRoom(ctx, asker, roomId).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 403) return undefined;
     throw error;
   });
-  if (!asker || !room || !(await isReadableTo(ctx, room, question))) return;
+  if (!room || !(await isReadableTo(ctx, room, question))) return;
   await ctx.mailer.send(
     questionAnsweredEmail({
       to: asker.email,

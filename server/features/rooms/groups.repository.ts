@@ -67,15 +67,6 @@ export async function findInvestorPlace(
   };
 }
 
-/** A member's address, for their place in a room. */
-export async function findUserEmail(
-  db: ModuleExecutor<'rooms'>,
-  userId: string,
-): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email;
-}
-
 /** The room's sections shown only to chosen groups. */
 export async function findRestrictedSections(
   db: ModuleExecutor<'rooms'>,

@@ -40,22 +40,6 @@ export async function hasAcceptedVersion(
   return row !== undefined;
 }
 
-/** Whether the user, by their e-mail address, has accepted this version: one query, for the gate. */
-export async function hasUserAcceptedVersion(
-  db: ModuleExecutor<'rooms'>,
-  versionId: string,
-  userId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('nda_acceptances')
-    .innerJoin('users', 'users.email', 'nda_acceptances.email')
-    .select('nda_acceptances.id')
-    .where('nda_acceptances.version_id', '=', versionId)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function findAcceptanceOf(
   db: ModuleExecutor<'rooms'>,
   versionId: string,

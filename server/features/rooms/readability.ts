@@ -24,7 +24,6 @@ import {
   countGroups,
   findInvestorPlace,
   findRestrictedSections,
-  findUserEmail,
   type InvestorPlace,
 } from './groups.repository';
 import { ndaRequiredError, type PendingNda, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
@@ -160,12 +159,11 @@ async function memberReading(
       invitation: null,
     };
   if (!role || !room.isActive) return undefined;
-  const email = await findUserEmail(ctx.db, user.id);
-  const readerAccess = email === undefined ? undefined : await investorAccessOf(ctx, room.id, email);
+  const readerAccess = await investorAccessOf(ctx, room.id, user.email);
   if (!readerAccess) return undefined;
   return {
     room: { ...room, readerManagesRoom: false, readerAccess },
-    pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
+    pendingNda: await pendingNdaForUser(ctx.db, room, user),
     invitation: null,
   };
 }

@@ -73,7 +73,7 @@ export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Prom
   }
   return Promise.all(
     readable.map(async (room) => {
-      const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user.id)) !== null;
+      const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user)) !== null;
       return {
         id: room.id,
         companyName: room.companyName,

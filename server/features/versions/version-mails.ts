@@ -48,13 +48,14 @@ async function sendNewVersionMail(ctx: AppContext, { documentId, versionNumber, 
   const document = await findDocumentById(ctx.db, documentId);
   if (!document || document.currentVersion !== versionNumber) return;
   const reader = await findUserById(ctx.db, userId);
+  if (!reader) return;
   // Only readers who may still read the room are told: not one removed, nor one of a closed room, nor
   // one held at a new NDA (403 from the gate).
-  const room = await findReadableRoom(ctx, { id: userId }, document.roomId).catch((error: unknown) => {
+  const room = await findReadableRoom(ctx, reader, document.roomId).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 403) return undefined;
     throw error;
   });
-  if (!reader || !room) return;
+  if (!room) return;
   await ctx.mailer.send(
     newVersionEmail({
       to: reader.email,
