@@ -75,7 +75,7 @@ async function roomWithContent() {
   const imageId = (image.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, imageId, { kind: 'image', width: 640, height: 480 });
   const externalUrl = 'https://docs.example/model';
-  const markdown = `## Financials\n- [Deck](/api/documents/${documentId}/download)\n- [Model](${externalUrl})\n`;
+  const markdown = `## Financials\n- [Deck](${apiPath(documentRoutes.download, { params: { id: documentId } })})\n- [Model](${externalUrl})\n`;
   const saved = await t.call(roomRoutes.saveSections, { body: { content: markdown }, as: founder });
   expect(saved.status, saved.text).toBe(200);
   return { founder, investor, investorEmail, roomId, documentId, imageId, externalUrl };
