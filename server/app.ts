@@ -5,7 +5,12 @@ import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
-import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
+import {
+  documentsRoutes,
+  reconcileStoredFiles,
+  roomDocumentsRoutes,
+  uploadsOfRooms,
+} from '#server/features/documents/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
@@ -287,7 +292,9 @@ async function registerFeatureRoutes(
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, ports.invitationLinks, ports.activity, questionsFollowSections));
+  await app.register(
+    roomsRoutes(ctx, ports.invitationLinks, ports.activity, questionsFollowSections, uploadsOfRooms),
+  );
   await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
   await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity));
   await app.register(groupsRoutes(ctx));
@@ -340,7 +347,12 @@ function pageStarts(
 
   /** A section's page: page one of its first document, the row its reader taps first. */
   const firstImageOfSection = async ({ user, reading }: Reader, sectionNumber: string) => {
-    const { sections } = await sectionsPayloadOf(ctx, reading.room, reading.room.readerAccess);
+    const { sections } = await sectionsPayloadOf(
+      ctx,
+      uploadsOfRooms,
+      reading.room,
+      reading.room.readerAccess,
+    );
     const section = sections.find((candidate) => String(candidate.id) === sectionNumber);
     const first = section?.documents.find((document) => document.documentId !== null);
     return first?.documentId ? firstPageImageOf(ctx, user, first.documentId, null) : undefined;

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/app-context';
-import { listDocumentsOfRoom } from '#server/features/documents/index';
+import { listDocumentsOfRoom, uploadsOfRooms } from '#server/features/documents/index';
 import {
   audienceAccessOf,
   dataRoomViewOf,
@@ -29,7 +29,7 @@ export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string
   const parsed = await parsedSectionsOf(ctx, room);
   const hiddenFrom = await groupsHiddenFrom(ctx, room, parsed);
   // An investor whose access has ended reads nothing of the room.
-  const sections = access ? (await sectionsPayloadOf(ctx, room, access)).sections : [];
+  const sections = access ? (await sectionsPayloadOf(ctx, uploadsOfRooms, room, access)).sections : [];
   const documents = access ? await listDocumentsOfRoom(ctx, room, access) : [];
   // Readers never see an empty section (docs/product-rules.md#data-room-view).
   const seen = new Set(
@@ -41,7 +41,7 @@ export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string
     dataRoom: await dataRoomViewOf(ctx, room),
     sections,
     documents,
-    allSections: (await typedSectionsOf(ctx, room)).map((section) => {
+    allSections: (await typedSectionsOf(ctx, uploadsOfRooms, room)).map((section) => {
       const key = sectionKeyOf(section.name);
       return {
         ...section,

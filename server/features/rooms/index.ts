@@ -46,6 +46,7 @@ export {
   requireReadableRoom,
   roomReadingOf,
 } from './readability';
+export type { RoomUploads } from './room-uploads';
 export {
   listNdaAcceptancePage,
   type NdaAcceptanceCursor,

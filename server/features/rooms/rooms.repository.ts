@@ -292,42 +292,6 @@ export async function updateDataRoom(
 }
 
 /**
- * Which of these document ids belong to the room: what a sections save checks its links against (the
- * sections own their links; the documents module owns the rows).
- */
-export async function documentIdsInRoom(
-  db: ModuleExecutor<'rooms'>,
-  roomId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('room_id', '=', roomId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * Each uploaded document of the room with its stored type (documents.file_type, which a version switch
- * rewrites), in id order: what readers' sections show as an upload's type, whatever its title says.
- */
-export async function storedFileTypesInRoom(
-  db: ModuleExecutor<'rooms'>,
-  roomId: string,
-): Promise<{ id: string; fileType: string }[]> {
-  const rows = await db
-    .selectFrom('documents')
-    .select(['id', 'file_type'])
-    .where('room_id', '=', roomId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
-}
-
-/**
  * The room's name and its owner's id: who is told when an endpoint is turned off (their address is
  * accounts' to give, docs/decisions/0085-modules-own-their-tables.md).
  */

@@ -5,6 +5,7 @@ import { serveRoute } from '#server/plugins/contract-routes';
 import { rememberingSerializerCompiler } from '#server/plugins/response-contracts';
 import { roomRoutes as routes } from '#shared/contracts/rooms';
 import { requireInvitedRoom, requireReadableRoom } from './readability';
+import type { RoomUploads } from './room-uploads';
 import {
   dataRoomViewOf,
   getMyDataRoom,
@@ -25,6 +26,7 @@ export function roomsRoutes(
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
   sectionRenames: SectionRenames,
+  uploads: RoomUploads,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.accessible, {
@@ -50,7 +52,7 @@ export function roomsRoutes(
       serializerCompiler: rememberingSerializerCompiler,
       handler: async (request) => {
         const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
-        return sectionsPayloadOf(ctx, room, room.readerAccess);
+        return sectionsPayloadOf(ctx, uploads, room, room.readerAccess);
       },
     });
 
@@ -65,7 +67,7 @@ export function roomsRoutes(
     serveRoute(app, routes.invitedSections, {
       handler: async (request) => {
         const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
-        return sectionsPayloadOf(ctx, room, readerAccess);
+        return sectionsPayloadOf(ctx, uploads, room, readerAccess);
       },
     });
     serveRoute(app, routes.mine, { handler: async (request) => getMyDataRoom(ctx, requireUser(request)) });
@@ -99,6 +101,7 @@ export function roomsRoutes(
         const version = await saveSectionsMarkdown(
           ctx,
           sectionRenames,
+          uploads,
           requireUser(request),
           content,
           baseVersion,
