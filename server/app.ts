@@ -1,6 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { accountsRoutes, createSessionResolver, sessionsCache } from '#server/features/accounts/index';
+import {
+  accountsRoutes,
+  createSessionResolver,
+  peopleOfRooms,
+  sessionsCache,
+} from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
@@ -296,7 +301,7 @@ async function registerFeatureRoutes(
     roomsRoutes(ctx, ports.invitationLinks, ports.activity, questionsFollowSections, uploadsOfRooms),
   );
   await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
-  await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity));
+  await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity, peopleOfRooms));
   await app.register(groupsRoutes(ctx));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));

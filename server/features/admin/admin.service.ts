@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { User } from '#server/features/accounts/index';
+import { peopleOfRooms, type User } from '#server/features/accounts/index';
 import { listRecentAccess, listUploadedDocuments, uploadsOfRooms } from '#server/features/documents/index';
 import {
   listInvestors,
@@ -21,7 +21,7 @@ import { storedFileType } from '#shared/file-types';
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
   const room = await requireManagedRoom(ctx, founder);
-  return (await listInvestors(ctx, room.id)).map((investor) => ({
+  return (await listInvestors(ctx, peopleOfRooms, room.id)).map((investor) => ({
     ...investor,
     createdAt: investor.createdAt.toISOString(),
   }));

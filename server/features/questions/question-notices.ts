@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
-import { findUserById } from '#server/features/accounts/index';
+import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
 import { recordAccessEvent } from '#server/features/documents/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
 import {
@@ -88,7 +88,7 @@ export const questionNotice: FounderNotice = {
     async prepare(ctx, { subjectId, room }) {
       const question = await questionForNotice(ctx.db, room.id, subjectId);
       if (!question) return undefined;
-      const managers = await listManagers(ctx, room.id);
+      const managers = await listManagers(ctx, peopleOfRooms, room.id);
       return ({ footer, messageId }) =>
         managers.map((manager) =>
           newQuestionEmail({

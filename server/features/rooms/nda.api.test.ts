@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { peopleOfRooms } from '#server/features/accounts/index';
 import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { exportRoutes } from '#shared/contracts/exports';
@@ -644,9 +645,14 @@ describe("the founder's records", () => {
     const room = await acceptedRoom();
     const after = new Date();
     expect(
-      await listNdaAcceptancesSince(t.app.ctx, room.roomId, new Date(after.getTime() - 60_000)),
+      await listNdaAcceptancesSince(
+        t.app.ctx,
+        peopleOfRooms,
+        room.roomId,
+        new Date(after.getTime() - 60_000),
+      ),
     ).toHaveLength(1);
-    expect(await listNdaAcceptancesSince(t.app.ctx, room.roomId, after)).toHaveLength(0);
+    expect(await listNdaAcceptancesSince(t.app.ctx, peopleOfRooms, room.roomId, after)).toHaveLength(0);
   });
 });
 

@@ -70,13 +70,15 @@ export async function insertAcceptance(
 /** An acceptance as the founder sees it: with the version's hash, and the investor's name when known. */
 export type AcceptanceWithVersion = NdaAcceptance & { versionSha256: string; userName: string | null };
 
+/** An acceptance with its version's hash, as this module keeps it (the name is accounts': nda.service.ts). */
+export type AcceptanceOfVersion = NdaAcceptance & { versionSha256: string };
+
 function acceptancesQuery(db: ModuleExecutor<'rooms'>, roomId: string) {
   return db
     .selectFrom('nda_acceptances')
     .innerJoin('nda_versions', 'nda_versions.id', 'nda_acceptances.version_id')
-    .leftJoin('users', 'users.id', 'nda_acceptances.user_id')
     .selectAll('nda_acceptances')
-    .select(['nda_versions.sha256 as version_sha256', 'users.name as user_name'])
+    .select('nda_versions.sha256 as version_sha256')
     .where('nda_acceptances.room_id', '=', roomId);
 }
 
@@ -85,7 +87,7 @@ export async function listRoomAcceptances(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
   options: { since?: Date; limit: number },
-): Promise<AcceptanceWithVersion[]> {
+): Promise<AcceptanceOfVersion[]> {
   let query = acceptancesQuery(db, roomId);
   if (options.since) query = query.where('nda_acceptances.accepted_at', '>', toEpochMs(options.since));
   const rows = await query
@@ -100,7 +102,7 @@ export async function findRoomAcceptance(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
   acceptanceId: string,
-): Promise<(AcceptanceWithVersion & { versionText: string }) | undefined> {
+): Promise<(AcceptanceOfVersion & { versionText: string }) | undefined> {
   const row = await acceptancesQuery(db, roomId)
     .select('nda_versions.text as version_text')
     .where('nda_acceptances.id', '=', acceptanceId)

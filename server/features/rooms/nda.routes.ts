@@ -13,6 +13,7 @@ import {
   saveNdaSettings,
 } from './nda.service';
 import { ndaRecordFileName, ndaRecordPdf } from './nda-record';
+import type { RoomPeople } from './room-people';
 import type { InvitationLinks, RoomActivity } from './visitors';
 
 /**
@@ -23,6 +24,7 @@ export function ndaRoutes(
   ctx: AppContext,
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
+  people: RoomPeople,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.settings, {
@@ -68,13 +70,14 @@ export function ndaRoutes(
     });
 
     serveRoute(app, routes.acceptances, {
-      handler: async (request) => listNdaAcceptances(ctx, requireUser(request)),
+      handler: async (request) => listNdaAcceptances(ctx, people, requireUser(request)),
     });
     serveRoute(app, routes.record, {
       compress: false,
       handler: async (request, reply) => {
         const { room, acceptance } = await findNdaAcceptanceRecord(
           ctx,
+          people,
           requireUser(request),
           request.params.id,
         );
