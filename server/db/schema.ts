@@ -80,7 +80,7 @@ export interface CrossModuleTables {
   passkeys: never;
   questions: never;
   'reading-analytics': never;
-  rooms: 'documents' | 'invitations' | 'users';
+  rooms: 'invitations' | 'users';
   'share-links': never;
   versions: never;
   webhooks: never;
