@@ -18,7 +18,11 @@ import {
 } from '#server/features/documents/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
-import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
+import {
+  findUsableInvitationLink,
+  investorDirectory,
+  invitationsRoutes,
+} from '#server/features/invitations/index';
 import {
   type FounderNotice,
   notificationJobs,
@@ -302,7 +306,7 @@ async function registerFeatureRoutes(
   );
   await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
   await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity, peopleOfRooms));
-  await app.register(groupsRoutes(ctx));
+  await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).

@@ -34,3 +34,21 @@ export async function listInvitationIdsOfAddresses(
     .execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * The addresses of the room's investor invitations not withdrawn, for rooms' list of the room's investors
+ * by address (its RoomInvitations port: invitations-of-rooms.ts).
+ */
+export async function listInvestorInvitationAddresses(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invitations')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'investor')
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/app-context';
 import { listDocumentsOfRoom, uploadsOfRooms } from '#server/features/documents/index';
+import { investorDirectory } from '#server/features/invitations/index';
 import {
   audienceAccessOf,
   dataRoomViewOf,
@@ -24,7 +25,7 @@ import { sectionKeyOf } from '#shared/sections-markdown';
  */
 export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string): Promise<RoomPreview> {
   const room = await requireManagedRoom(ctx, founder);
-  const { audience, label } = await requirePreviewAudience(ctx, room, as);
+  const { audience, label } = await requirePreviewAudience(ctx, investorDirectory, room, as);
   const access = await audienceAccessOf(ctx, room.id, audience);
   const parsed = await parsedSectionsOf(ctx, room);
   const hiddenFrom = await groupsHiddenFrom(ctx, room, parsed);

@@ -291,28 +291,6 @@ export async function renameRestrictedSections(
 }
 
 /**
- * Every investor of the room by address: its investor members and its investor invitations not
- * withdrawn (an invitation and the member it became share one address, so one place).
- */
-export async function listInvestorAddresses(db: ModuleExecutor<'rooms'>, roomId: string): Promise<string[]> {
-  const members = await db
-    .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select('users.email')
-    .where('room_members.room_id', '=', roomId)
-    .where('room_members.role', '=', 'investor')
-    .execute();
-  const invited = await db
-    .selectFrom('invitations')
-    .select('email')
-    .where('room_id', '=', roomId)
-    .where('role', '=', 'investor')
-    .where('revoked_at', 'is', null)
-    .execute();
-  return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
-}
-
-/**
  * The group each address is in, in the room (ADR 68): its access row's, else the room's default one
  * (whose id is the room's); absent when that group is gone. One query for the access rows, one for the
  * groups: what the questions inbox shows beside a page of askers and filters them by.
