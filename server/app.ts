@@ -21,6 +21,7 @@ import { healthRoutes } from '#server/features/health/index';
 import {
   findUsableInvitationLink,
   investorDirectory,
+  invitationsOfRooms,
   invitationsRoutes,
 } from '#server/features/invitations/index';
 import {
@@ -302,10 +303,19 @@ async function registerFeatureRoutes(
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
   await app.register(
-    roomsRoutes(ctx, ports.invitationLinks, ports.activity, questionsFollowSections, uploadsOfRooms),
+    roomsRoutes(
+      ctx,
+      ports.invitationLinks,
+      ports.activity,
+      questionsFollowSections,
+      uploadsOfRooms,
+      invitationsOfRooms,
+    ),
   );
   await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
-  await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity, peopleOfRooms));
+  await app.register(
+    ndaRoutes(ctx, ports.invitationLinks, ports.activity, peopleOfRooms, invitationsOfRooms),
+  );
   await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
@@ -350,7 +360,7 @@ function pageStarts(
     const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
     if (!live || live.isSecondFactorPending) return undefined;
     const user: SessionUser = { ...live.user, onlyRoomId: live.onlyRoomId };
-    const reading = await roomReadingOf(ctx, { user, roomId });
+    const reading = await roomReadingOf(ctx, invitationsOfRooms, { user, roomId });
     return reading !== undefined && reading.pendingNda === null ? { user, reading } : undefined;
   };
 
@@ -370,7 +380,7 @@ function pageStarts(
   return async ({ page, params, query, sessionToken }): Promise<PageStart> => {
     const token = query.get('invite');
     if (page === 'dataRoom' && token) {
-      const heading = await invitedRoomHeading(ctx, invitationLinks, token);
+      const heading = await invitedRoomHeading(ctx, invitationsOfRooms, invitationLinks, token);
       if (!heading) return { screen: null, apiPaths: [] };
       const invitation = { params: { token } };
       return {

@@ -80,7 +80,7 @@ export interface CrossModuleTables {
   passkeys: never;
   questions: never;
   'reading-analytics': never;
-  rooms: 'invitations' | 'users';
+  rooms: never;
   'share-links': never;
   versions: never;
   webhooks: never;

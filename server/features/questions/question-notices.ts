@@ -4,6 +4,7 @@ import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
 import { recordAccessEvent } from '#server/features/documents/index';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
 import {
   type DataRoom,
@@ -234,7 +235,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
   const asker = await findUserById(ctx.db, question.askerId);
   if (!asker) return;
   // Only an asker who may still read the room, and the place, is told (a removed investor is not).
-  const room = await findReadableRoom(ctx, asker, roomId).catch((error: unknown) => {
+  const room = await findReadableRoom(ctx, invitationsOfRooms, asker, roomId).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 403) return undefined;
     throw error;
   });

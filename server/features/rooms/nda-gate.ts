@@ -1,7 +1,8 @@
-import type { ModuleExecutor } from '#server/db/schema';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { HttpError } from '#server/plugins/errors';
 import type { NdaPrompt } from '#shared/contracts/nda';
-import { findInvitedName, findNdaVersion, hasAcceptedVersion, type NdaVersion } from './nda.repository';
+import { findNdaVersion, hasAcceptedVersion, type NdaVersion } from './nda.repository';
+import type { RoomInvitations } from './room-invitations';
 import type { DataRoom } from './rooms.repository';
 import type { RoomUser } from './visitors';
 
@@ -24,7 +25,8 @@ export type PendingNda = NdaVersion & { suggestedName: string | null };
  * address; acceptances are kept by address, so their account's address is the one to match).
  */
 export async function pendingNdaForUser(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  invitations: RoomInvitations,
   room: DataRoom,
   user: Pick<RoomUser, 'id' | 'email'>,
 ): Promise<PendingNda | null> {
@@ -33,12 +35,13 @@ export async function pendingNdaForUser(
   if (await hasAcceptedVersion(db, versionId, user.email)) return null;
   const version = await findNdaVersion(db, room.id, versionId);
   if (!version) return null;
-  return { ...version, suggestedName: await suggestedNameOf(db, room.id, user.email) };
+  return { ...version, suggestedName: await suggestedNameOf(db, invitations, room.id, user.email) };
 }
 
 /** The version an invitation's holder must still accept (by the invited address). */
 export async function pendingNdaForEmail(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  invitations: RoomInvitations,
   room: DataRoom,
   email: string,
 ): Promise<PendingNda | null> {
@@ -46,16 +49,22 @@ export async function pendingNdaForEmail(
   if (!versionId) return null;
   if (await hasAcceptedVersion(db, versionId, email)) return null;
   const version = await findNdaVersion(db, room.id, versionId);
-  return version ? { ...version, suggestedName: await suggestedNameOf(db, room.id, email) } : null;
+  return version
+    ? { ...version, suggestedName: await suggestedNameOf(db, invitations, room.id, email) }
+    : null;
 }
 
-/** The invited name, never an address typed as a name: the reader signs with their own name. */
+/**
+ * The invited name, never an address typed as a name: the reader signs with their own name. The
+ * invitations module keeps the invitations and accounts the users, so it comes through `invitations`.
+ */
 async function suggestedNameOf(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  invitations: RoomInvitations,
   roomId: string,
   email: string,
 ): Promise<string | null> {
-  const name = (await findInvitedName(db, roomId, email))?.trim() ?? '';
+  const name = (await invitations.invitedName(db, roomId, email))?.trim() ?? '';
   return name === '' || name.includes('@') ? null : name;
 }
 

@@ -119,27 +119,3 @@ export async function countAcceptances(db: ModuleExecutor<'rooms'>, versionId: s
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
-
-/**
- * The name the room invited this address by (its newest investor invitation not withdrawn), else the
- * account's own: what the NDA's name field starts with. Null when neither gives one.
- */
-export async function findInvitedName(
-  db: ModuleExecutor<'rooms'>,
-  roomId: string,
-  email: string,
-): Promise<string | null> {
-  const invited = await db
-    .selectFrom('invitations')
-    .select('name')
-    .where('room_id', '=', roomId)
-    .where('email', '=', email)
-    .where('role', '=', 'investor')
-    .where('revoked_at', 'is', null)
-    .where('name', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (invited?.name) return invited.name;
-  const account = await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst();
-  return account?.name || null;
-}

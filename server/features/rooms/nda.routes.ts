@@ -13,6 +13,7 @@ import {
   saveNdaSettings,
 } from './nda.service';
 import { ndaRecordFileName, ndaRecordPdf } from './nda-record';
+import type { RoomInvitations } from './room-invitations';
 import type { RoomPeople } from './room-people';
 import type { InvitationLinks, RoomActivity } from './visitors';
 
@@ -25,6 +26,7 @@ export function ndaRoutes(
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
   people: RoomPeople,
+  invitations: RoomInvitations,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.settings, {
@@ -40,6 +42,7 @@ export function ndaRoutes(
         const user = requireUser(request);
         const accepted = await acceptNdaAsMember(
           ctx,
+          invitations,
           user,
           request.params.id,
           request.body,
@@ -56,6 +59,7 @@ export function ndaRoutes(
       handler: async (request, reply) => {
         const accepted = await acceptNdaByInvitation(
           ctx,
+          invitations,
           invitationLinks,
           request.params.token,
           request.body,

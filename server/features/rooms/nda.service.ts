@@ -26,6 +26,7 @@ import {
 } from './nda.repository';
 import { ndaPromptOf } from './nda-gate';
 import { findInvitedRoom, roomReadingOf } from './readability';
+import type { RoomInvitations } from './room-invitations';
 import type { RoomPeople } from './room-people';
 import { type DataRoom, findDataRoomById, lockRoomRow, updateDataRoom } from './rooms.repository';
 import { requireManagedRoom } from './rooms.service';
@@ -193,13 +194,14 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
 /** A signed-in member accepts the room's NDA (the owner has nothing to accept: 409 nda_not_required). */
 export async function acceptNdaAsMember(
   ctx: AppContext,
+  invitations: RoomInvitations,
   user: RoomUser & { email: string },
   roomId: string,
   request: NdaAcceptRequest,
   facts: RequestFacts,
   activity: RoomActivity,
 ) {
-  const reading = await roomReadingOf(ctx, { user, roomId });
+  const reading = await roomReadingOf(ctx, invitations, { user, roomId });
   if (!reading) throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
   if (reading.room.readerManagesRoom)
     throw new HttpError(
@@ -224,13 +226,14 @@ export async function acceptNdaAsMember(
 /** The holder of an invitation link accepts the room's NDA in the invited view, for the invited address. */
 export async function acceptNdaByInvitation(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
   request: NdaAcceptRequest,
   facts: RequestFacts,
   activity: RoomActivity,
 ) {
-  const { room, invitation } = await findInvitedRoom(ctx, invitationLinks, token);
+  const { room, invitation } = await findInvitedRoom(ctx, invitations, invitationLinks, token);
   const accepted = await accept(
     ctx,
     room,

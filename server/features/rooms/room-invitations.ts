@@ -8,6 +8,11 @@ import type { RoomPeople } from './room-people';
 export interface RoomInvitations {
   /** The addresses of the room's investor invitations not withdrawn, in one query. */
   investorAddresses(db: DatabaseExecutor, roomId: string): Promise<string[]>;
+  /**
+   * The name the NDA's name field starts with (ADR 45): the room's newest investor invitation of this
+   * address not withdrawn that names one, else the name of the account of that address; null for neither.
+   */
+  invitedName(db: DatabaseExecutor, roomId: string, email: string): Promise<string | null>;
 }
 
 /**

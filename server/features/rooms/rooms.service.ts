@@ -30,6 +30,7 @@ import {
 import { renameRestrictedSections } from './groups.repository';
 import { pendingNdaForUser } from './nda-gate';
 import { MANAGERS_ACCESS, type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
+import type { RoomInvitations } from './room-invitations';
 import type { RoomUploads } from './room-uploads';
 import {
   managedRoomsCache,
@@ -61,18 +62,22 @@ import type { RoomUser } from './visitors';
  * not accepted shows its name and that an NDA is required, nothing more (ADR 45): what a company tells
  * its investors begins behind the agreement.
  */
-export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
+export async function listAccessibleRooms(
+  ctx: AppContext,
+  invitations: RoomInvitations,
+  user: RoomUser,
+): Promise<AccessibleDataRoom[]> {
   const listed = await ctx.caches.get(memberRoomsCache).get(user.id, async () => ({
     rooms: await listActiveRoomsForMember(ctx.db, user.id),
   }));
   // A room whose access ended for this investor is not theirs any more (readability.ts, ADR 68).
   const readable = [];
   for (const room of listed?.rooms ?? []) {
-    if (await roomReadingOf(ctx, { user, roomId: room.id })) readable.push(room);
+    if (await roomReadingOf(ctx, invitations, { user, roomId: room.id })) readable.push(room);
   }
   return Promise.all(
     readable.map(async (room) => {
-      const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user)) !== null;
+      const isNdaRequired = (await pendingNdaForUser(ctx.db, invitations, room, user)) !== null;
       return {
         id: room.id,
         companyName: room.companyName,
