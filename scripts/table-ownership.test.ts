@@ -56,13 +56,29 @@ describe("a repository typed against its module's tables", () => {
     'that %s another module’s table fails typecheck, naming the table and the file',
     (_, query) => {
       const planted = typecheckPlanted(
-        // passkeys borrows no table (CrossModuleTables), so users is another module's table to it.
+        // users is accounts' table, so another module's to passkeys.
         'passkeys',
         `${imports}export const planted = (db: ModuleExecutor<'passkeys'>) => ${query};\n`,
       );
       expect(planted.code).not.toBe(0);
       expect(planted.output).toContain(planted.file);
       expect(planted.output).toContain(`'"users"' is not assignable`);
+    },
+    60_000,
+  );
+
+  // rooms was the last module to borrow tables (invitations and users, for the NDA's suggested name):
+  // no module borrows one now.
+  test.each(['invitations', 'users'])(
+    'that reads %s, in rooms (the last module that borrowed tables), fails typecheck',
+    (table) => {
+      const planted = typecheckPlanted(
+        'rooms',
+        `${imports}export const planted = (db: ModuleExecutor<'rooms'>) => db.selectFrom('${table}').selectAll().execute();\n`,
+      );
+      expect(planted.code).not.toBe(0);
+      expect(planted.output).toContain(planted.file);
+      expect(planted.output).toContain(`'"${table}"' is not assignable`);
     },
     60_000,
   );

@@ -16,11 +16,12 @@ import type { HttpClient } from '#tests/support/test-app';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * A quote, a backtick or the end of a template expression directly followed by /api/ and more: a path
- * written by hand, at the start of a string or after a base URL (`${t.baseUrl}/api/upload`). The bare
- * prefix (`url.startsWith('/api/')`, sorting the registered routes from the pages) names no route.
+ * A quote, a backtick, the end of a template expression or a markdown link's `](` directly followed by
+ * /api/ and more: a path written by hand, at the start of a string, after a base URL
+ * (`${t.baseUrl}/api/upload`) or as a link in sections text (`[Deck](/api/documents/.../download)`). The
+ * bare prefix (`url.startsWith('/api/')`, sorting the registered routes from the pages) names no route.
  */
-const PATH_LITERAL = /(['"`]|\})\/api\/(?!['"`])/g;
+const PATH_LITERAL = /(['"`]|\}|\]\()\/api\/(?!['"`])/g;
 
 /** Files that must write paths by hand, and why. */
 const DELIBERATE: Record<string, string> = {
@@ -40,6 +41,8 @@ const DELIBERATE: Record<string, string> = {
   'server/plugins/contract-routes.test.ts':
     'plants path literals to prove the count of the server route files finds them',
   'tests/e2e/not-found.spec.ts': 'requests a path no route declares, to see the JSON 404 the API answers',
+  'tests/api/hostile-links.test.ts':
+    'the links are sections text a founder types, in spellings apiPath never builds (upper case, a query)',
 };
 
 /** Every test file the repository holds: the tests/ tree, and *.test.* and *.spec.* files elsewhere. */
@@ -68,6 +71,14 @@ describe('tests name no /api/ path by hand', () => {
     expect(countPathLiterals(`fetch(\`\${t.baseUrl}\${apiPath(documentRoutes.uploadArchive)}\`)`)).toBe(0);
     expect(countPathLiterals('t.call(documentRoutes.download, { params: { id } })')).toBe(0);
     expect(countPathLiterals("routes.filter((url) => url.startsWith('/api/'))")).toBe(0);
+  });
+
+  test('the count finds a link written by hand in sections text, and not one built from the route', () => {
+    expect(countPathLiterals(`\`## Pitch\\n- [Deck](/api/documents/\${id}/download)\\n\``)).toBe(1);
+    expect(countPathLiterals("'- [Deck.pdf](/api/documents/d/download)'")).toBe(1);
+    expect(countPathLiterals(`\`- [Deck](\${apiPath(documentRoutes.download, { params: { id } })})\``)).toBe(
+      0,
+    );
   });
 
   test('no test file but the deliberate ones writes a path by hand', () => {

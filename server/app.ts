@@ -1,14 +1,29 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { accountsRoutes, createSessionResolver, sessionsCache } from '#server/features/accounts/index';
+import {
+  accountsRoutes,
+  createSessionResolver,
+  peopleOfRooms,
+  sessionsCache,
+} from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
-import { documentsRoutes, reconcileStoredFiles, roomDocumentsRoutes } from '#server/features/documents/index';
+import {
+  documentsRoutes,
+  reconcileStoredFiles,
+  roomDocumentsRoutes,
+  uploadsOfRooms,
+} from '#server/features/documents/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
-import { findUsableInvitationLink, invitationsRoutes } from '#server/features/invitations/index';
+import {
+  findUsableInvitationLink,
+  investorDirectory,
+  invitationsOfRooms,
+  invitationsRoutes,
+} from '#server/features/invitations/index';
 import {
   type FounderNotice,
   notificationJobs,
@@ -287,10 +302,21 @@ async function registerFeatureRoutes(
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(invitationsRoutes(ctx));
-  await app.register(roomsRoutes(ctx, ports.invitationLinks, ports.activity, questionsFollowSections));
+  await app.register(
+    roomsRoutes(
+      ctx,
+      ports.invitationLinks,
+      ports.activity,
+      questionsFollowSections,
+      uploadsOfRooms,
+      invitationsOfRooms,
+    ),
+  );
   await app.register(roomDocumentsRoutes(ctx, ports.invitationLinks, ports.activity));
-  await app.register(ndaRoutes(ctx, ports.invitationLinks, ports.activity));
-  await app.register(groupsRoutes(ctx));
+  await app.register(
+    ndaRoutes(ctx, ports.invitationLinks, ports.activity, peopleOfRooms, invitationsOfRooms),
+  );
+  await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
@@ -334,13 +360,18 @@ function pageStarts(
     const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
     if (!live || live.isSecondFactorPending) return undefined;
     const user: SessionUser = { ...live.user, onlyRoomId: live.onlyRoomId };
-    const reading = await roomReadingOf(ctx, { user, roomId });
+    const reading = await roomReadingOf(ctx, invitationsOfRooms, { user, roomId });
     return reading !== undefined && reading.pendingNda === null ? { user, reading } : undefined;
   };
 
   /** A section's page: page one of its first document, the row its reader taps first. */
   const firstImageOfSection = async ({ user, reading }: Reader, sectionNumber: string) => {
-    const { sections } = await sectionsPayloadOf(ctx, reading.room, reading.room.readerAccess);
+    const { sections } = await sectionsPayloadOf(
+      ctx,
+      uploadsOfRooms,
+      reading.room,
+      reading.room.readerAccess,
+    );
     const section = sections.find((candidate) => String(candidate.id) === sectionNumber);
     const first = section?.documents.find((document) => document.documentId !== null);
     return first?.documentId ? firstPageImageOf(ctx, user, first.documentId, null) : undefined;
@@ -349,7 +380,7 @@ function pageStarts(
   return async ({ page, params, query, sessionToken }): Promise<PageStart> => {
     const token = query.get('invite');
     if (page === 'dataRoom' && token) {
-      const heading = await invitedRoomHeading(ctx, invitationLinks, token);
+      const heading = await invitedRoomHeading(ctx, invitationsOfRooms, invitationLinks, token);
       if (!heading) return { screen: null, apiPaths: [] };
       const invitation = { params: { token } };
       return {

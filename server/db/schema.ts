@@ -62,39 +62,13 @@ export interface ModuleTables {
 }
 
 /**
- * Every table a module reads or writes that another module owns, in one place: each line is a named
- * exception to "a module's repositories see only its own tables" (docs/decisions/0085-modules-own-their-tables.md),
- * to be replaced by a function of the owning module's index.ts (never: it borrows nothing). Narrowing a
- * line makes the borrowing queries fail to compile, which is how one finds them; widening one needs a
- * reason in the ADR.
+ * The executor a module's repositories take: its own tables and the platform's jobs, so that a module
+ * enqueues a job in its own transaction. A query of any other table is a type error: a module borrows no
+ * table, and what it needs of another's rows it asks through that module's index.ts or a port it declares
+ * (docs/decisions/0085-modules-own-their-tables.md). The app's database and any transaction of it are one
+ * as they are, so a transaction spanning modules hands each module's repository its narrowed view.
  */
-export interface CrossModuleTables {
-  accounts: never;
-  'api-tokens': never;
-  archives: never;
-  auth: never;
-  documents: never;
-  exports: never;
-  invitations: never;
-  notifications: never;
-  passkeys: never;
-  questions: never;
-  'reading-analytics': never;
-  rooms: 'documents' | 'invitations' | 'users';
-  'share-links': never;
-  versions: never;
-  webhooks: never;
-}
-
-/**
- * The executor a module's repositories take: its own tables, those it still borrows (CrossModuleTables) and
- * the platform's jobs, so that a module enqueues a job in its own transaction. A query of any other table is
- * a type error. The app's database and any transaction of it are one as they
- * are, so a transaction spanning modules hands each module's repository its narrowed view.
- */
-export type ModuleExecutor<Module extends keyof ModuleTables> = Executor<
-  ModuleTables[Module] & Pick<Database, CrossModuleTables[Module]> & JobsTables
->;
+export type ModuleExecutor<Module extends keyof ModuleTables> = Executor<ModuleTables[Module] & JobsTables>;
 
 /**
  * The whole database or a transaction of it, for a service that hands one transaction to several modules'

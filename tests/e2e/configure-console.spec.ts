@@ -170,7 +170,10 @@ test('Files tab: three uploads at once with progress, refusals named, filter, co
   // The deleted files' links left the sections too.
   const sections = await (await page.request.get(apiPath(roomRoutes.mySections))).json();
   expect(sections.content).not.toContain('Pitch deck.pdf');
-  expect(sections.content).toContain('[Financial model.xlsx](/api/documents/');
+  const [model] = (await (await page.request.get(apiPath(documentRoutes.mine))).json()) as { id: string }[];
+  expect(sections.content).toContain(
+    `[Financial model.xlsx](${apiPath(documentRoutes.download, { params: { id: String(model?.id) } })})`,
+  );
 });
 
 test.describe('a download that fails', () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import type { User } from '#server/features/accounts/index';
-import { listRecentAccess, listUploadedDocuments } from '#server/features/documents/index';
+import { peopleOfRooms, type User } from '#server/features/accounts/index';
+import { listRecentAccess, listUploadedDocuments, uploadsOfRooms } from '#server/features/documents/index';
 import {
   listInvestors,
   parsedSectionsOf,
@@ -21,7 +21,7 @@ import { storedFileType } from '#shared/file-types';
 /** The investors who have access to the founder's room. */
 export async function roomUsers(ctx: AppContext, founder: User): Promise<z.infer<typeof adminUserSchema>[]> {
   const room = await requireManagedRoom(ctx, founder);
-  return (await listInvestors(ctx, room.id)).map((investor) => ({
+  return (await listInvestors(ctx, peopleOfRooms, room.id)).map((investor) => ({
     ...investor,
     createdAt: investor.createdAt.toISOString(),
   }));
@@ -56,7 +56,7 @@ export async function recentDocuments(
   const linkedAt = ((await roomSectionsFor(ctx, room.id))?.updatedAt ?? room.updatedAt).toISOString();
   const items: z.infer<typeof recentDocumentSchema>[] = [];
   const listed = new Set<string>();
-  for (const section of await typedSectionsOf(ctx, room)) {
+  for (const section of await typedSectionsOf(ctx, uploadsOfRooms, room)) {
     for (const document of section.documents) {
       const upload = document.documentId ? uploads.get(document.documentId) : undefined;
       if (document.isUploaded && !upload) continue;

@@ -7,6 +7,7 @@ import {
   listUploadedDocuments,
   recordAccess,
 } from '#server/features/documents/index';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import {
   findReadableRoom,
   hiddenSectionsOf,
@@ -68,7 +69,7 @@ export async function roomArchiveFor(
   roomId: string,
   sectionId: number | undefined,
 ): Promise<RoomArchive> {
-  const room = await requireReadableRoom(ctx, user, roomId);
+  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
   const sections = await sectionsReadBy(ctx, room);
   const chosen = sectionId === undefined ? sections : sections.filter((section) => section.id === sectionId);
   // A section the reader may not read answers exactly as a missing one, and as one with nothing to
@@ -187,7 +188,7 @@ async function* archiveEntries(
     // longer sees the file while a long zip streams gets no further file, and the zip is cut off.
     const stillDownloadable = await downloadableOrNothing(ctx, user, document.id);
     if (!stillDownloadable?.readerMayDownload) {
-      if (!(await findReadableRoom(ctx, user, document.roomId)))
+      if (!(await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId)))
         throw new HttpError(404, 'access_ended', 'Your access to this data room has ended.');
       continue; // Deleted, hidden from them or made view-only since: left out, the rest still comes.
     }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminRoutes } from '#shared/contracts/admin';
+import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { previewRoutes } from '#shared/contracts/previews';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -111,7 +112,9 @@ describe('POST /api/documents/:id/title', () => {
     });
     expect(await listedTitle(founder, documentId)).toBe('Seed deck, November');
     const saved = (await t.call(roomRoutes.mySections, { as: founder })).json;
-    expect(saved.content).toContain(`- [Seed deck, November](/api/documents/${documentId}/download)`);
+    expect(saved.content).toContain(
+      `- [Seed deck, November](${apiPath(documentRoutes.download, { params: { id: documentId } })})`,
+    );
     expect(saved.content).not.toContain('Acme-Seed-Deck');
     expect(await sectionsAsInvestorSees(investor, await roomIdOf(founder))).toContainEqual({
       name: 'Financials',

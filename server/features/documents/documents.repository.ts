@@ -160,3 +160,39 @@ export async function findDocumentTitles(
     .execute();
   return new Map(rows.map((row) => [row.id, row.title]));
 }
+
+/**
+ * Which of these document ids belong to the room: what a sections save checks its links against (the
+ * sections own their links, rooms' RoomUploads port asks here).
+ */
+export async function documentIdsInRoom(
+  db: ModuleExecutor<'documents'>,
+  roomId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Each uploaded document of the room with its stored type (documents.file_type, which a version switch
+ * rewrites), in id order: what readers' sections show as an upload's type, whatever its title says.
+ */
+export async function storedFileTypesInRoom(
+  db: ModuleExecutor<'documents'>,
+  roomId: string,
+): Promise<{ id: string; fileType: string }[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'file_type'])
+    .where('room_id', '=', roomId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
+}

@@ -77,6 +77,7 @@ export {
   listRecentAccess,
   listUploadedDocuments,
 } from './room-documents.service';
+export { uploadsOfRooms } from './room-uploads';
 export { MULTIPART_SHAPE } from './upload-errors';
 export { acceptUploads, refuseCrossSiteDownload, uploadPartsOf } from './upload-requests';
 export {

@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/app-context';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import type { ModuleExecutor } from '#server/db/schema';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import {
   type DataRoom,
   findReadableRoom,
@@ -127,7 +128,7 @@ export async function findReadableLastPage(
   const document = await ctx.caches
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));
-  const room = document && (await findReadableRoom(ctx, user, document.roomId));
+  const room = document && (await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId));
   if (!document || !room || (await isHiddenFrom(ctx, room, document.id))) return undefined;
   const preview = await ctx.caches.get(previewsCache).get(documentId, () => findPreview(ctx.db, documentId));
   return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
@@ -146,7 +147,7 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   const document = await ctx.caches
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));
-  const room = document && (await findReadableRoom(ctx, user, document.roomId));
+  const room = document && (await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId));
   if (!document || !room || (await isHiddenFrom(ctx, room, document.id)))
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
   const { readerManagesRoom } = room;

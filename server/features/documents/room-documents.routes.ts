@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import {
   type InvitationLinks,
   type ReadableRoom,
@@ -33,13 +34,23 @@ export function roomDocumentsRoutes(
     serveRoute(app, documentRoutes.inRoom, {
       config: { servesOneRoomSessions: true },
       handler: async (request) => {
-        const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
+        const room = await requireReadableRoom(
+          ctx,
+          invitationsOfRooms,
+          requireUser(request),
+          request.params.id,
+        );
         return listDocumentsOfRoom(ctx, room, room.readerAccess);
       },
     });
     serveRoute(app, documentRoutes.inInvitedRoom, {
       handler: async (request) => {
-        const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        const { room, readerAccess } = await requireInvitedRoom(
+          ctx,
+          invitationsOfRooms,
+          invitationLinks,
+          request.params.token,
+        );
         return { documents: await listDocumentsOfRoom(ctx, room, readerAccess) };
       },
     });
@@ -86,7 +97,7 @@ export function roomDocumentsRoutes(
       config: { servesOneRoomSessions: true },
       handler: async (request, reply) => {
         const user = requireUser(request);
-        const room = await requireReadableRoom(ctx, user, request.params.id);
+        const room = await requireReadableRoom(ctx, invitationsOfRooms, user, request.params.id);
         return click(room, request.query.url, { userId: user.id, invitationId: null }, request, reply);
       },
     });
@@ -94,6 +105,7 @@ export function roomDocumentsRoutes(
       handler: async (request, reply) => {
         const { room, invitation, readerAccess } = await requireInvitedRoom(
           ctx,
+          invitationsOfRooms,
           invitationLinks,
           request.params.token,
         );

@@ -3,7 +3,7 @@ import type { AppContext } from '#server/app-context';
 import { DAY_MS } from '#server/durations';
 import { findUsersByEmails } from '#server/features/accounts/index';
 import { hasActivityInRoom } from '#server/features/documents/index';
-import { listInvitationIdsOfAddresses } from '#server/features/invitations/index';
+import { investorDirectory, listInvitationIdsOfAddresses } from '#server/features/invitations/index';
 import {
   investorEmailsOfGroup,
   investorStandingIn,
@@ -49,7 +49,9 @@ async function resolveScope(
   if (query.group !== undefined || query.shareLink !== undefined) {
     // A group's people, a share link's readers (ADR 71), or those in both when both are given.
     const inGroup =
-      query.group === undefined ? undefined : await investorEmailsOfGroup(ctx, room.id, query.group);
+      query.group === undefined
+        ? undefined
+        : await investorEmailsOfGroup(ctx, investorDirectory, room.id, query.group);
     const byLink =
       query.shareLink === undefined
         ? undefined

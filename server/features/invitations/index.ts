@@ -17,3 +17,4 @@ export {
   listInvitations,
   listPendingInvitationsFor,
 } from './invitations.service';
+export { investorDirectory, invitationsOfRooms } from './invitations-of-rooms';

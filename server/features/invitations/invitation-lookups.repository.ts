@@ -34,3 +34,43 @@ export async function listInvitationIdsOfAddresses(
     .execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * The addresses of the room's investor invitations not withdrawn, for rooms' list of the room's investors
+ * by address (its RoomInvitations port: invitations-of-rooms.ts).
+ */
+export async function listInvestorInvitationAddresses(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invitations')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'investor')
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The name of the room's newest investor invitation of this address not withdrawn that names one, for
+ * rooms' NDA gate (its RoomInvitations port: invitations-of-rooms.ts); null when none does.
+ */
+export async function findInvestorInvitationName(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+  email: string,
+): Promise<string | null> {
+  const invited = await db
+    .selectFrom('invitations')
+    .select('name')
+    .where('room_id', '=', roomId)
+    .where('email', '=', email)
+    .where('role', '=', 'investor')
+    .where('revoked_at', 'is', null)
+    .where('name', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return invited?.name || null;
+}

@@ -2,7 +2,7 @@ import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { INVITATION_TTL_MS } from '#server/durations';
-import { findUserByEmail, type User } from '#server/features/accounts/index';
+import { findUserByEmail, peopleOfRooms, type User } from '#server/features/accounts/index';
 import {
   type DataRoom,
   findManagedRoom,
@@ -450,7 +450,7 @@ async function revokeInvitation(
 export async function getTeam(ctx: AppContext, manager: User): Promise<Team> {
   const room = await requireManagedRoom(ctx, manager);
   const now = new Date();
-  const managers = await listManagers(ctx, room.id);
+  const managers = await listManagers(ctx, peopleOfRooms, room.id);
   const members: TeamMember[] = managers
     .filter((person) => person.role === 'owner')
     .map((owner) => ({

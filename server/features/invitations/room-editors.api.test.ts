@@ -198,7 +198,7 @@ describe('the console, for an editor', () => {
       content: string;
       version: string;
     };
-    const content = `${sections.content}\n## Legal\n- [Editor Deck](/api/documents/${documentId}/download)\n`;
+    const content = `${sections.content}\n## Legal\n- [Editor Deck](${apiPath(documentRoutes.download, { params: { id: documentId } })})\n`;
     const saved = await post(editor, apiPath(roomRoutes.saveSections), {
       content,
       baseVersion: sections.version,
@@ -349,7 +349,7 @@ describe("an editor's own activity is not investor activity", () => {
     const roomId = await roomIdOf(owner);
     const documentId = await uploaded(owner);
     const link = 'https://example.com/model';
-    const markdown = `## Finance\n- [Deck](/api/documents/${documentId}/download)\n- [Model](${link})\n`;
+    const markdown = `## Finance\n- [Deck](${apiPath(documentRoutes.download, { params: { id: documentId } })})\n- [Model](${link})\n`;
     expect((await post(owner, apiPath(roomRoutes.saveSections), { content: markdown })).status).toBe(200);
     const investorEmail = uniqueEmail('investor');
     await invite(t, owner, investorEmail, 'Ines Investor');

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/app-context';
-import { findUsersByIds } from '#server/features/accounts/index';
+import { findUsersByIds, peopleOfRooms } from '#server/features/accounts/index';
 import { listInvestorEventsInWindow } from '#server/features/documents/index';
 import { findInvitationsByIds } from '#server/features/invitations/index';
 import { listReadingInWindow } from '#server/features/reading-analytics/index';
@@ -29,7 +29,7 @@ function investorLines(investors: DigestLines, email: string, name: string) {
  * (docs/decisions/0085-modules-own-their-tables.md).
  */
 async function listInvestorEvents(ctx: AppContext, roomId: string, start: Date, end: Date) {
-  const managers = await listManagers(ctx, roomId);
+  const managers = await listManagers(ctx, peopleOfRooms, roomId);
   const events = await listInvestorEventsInWindow(
     ctx.db,
     roomId,
@@ -100,7 +100,7 @@ export async function collectDigest(
     listReadingInWindow(ctx.db, roomId, start, end),
     listFirstVisitsInWindow(ctx.db, roomId, start, end),
     // `since` is exclusive: one millisecond back keeps an acceptance made at the window's first instant.
-    listNdaAcceptancesSince(ctx, roomId, new Date(start.getTime() - 1)),
+    listNdaAcceptancesSince(ctx, peopleOfRooms, roomId, new Date(start.getTime() - 1)),
   ]);
   const investors: DigestLines = new Map();
   // Sources of a digest's lines: the access log, then the NDA acceptances of the window.

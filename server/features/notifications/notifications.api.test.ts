@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, buildApp } from '#server/app';
+import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { ndaRoutes } from '#shared/contracts/nda';
 import { notificationRoutes } from '#shared/contracts/notifications';
@@ -46,7 +47,7 @@ async function roomWithContent(choice?: string): Promise<Room> {
   const documentId = (uploaded.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, documentId, { kind: 'pages', pages: 3 });
   const externalUrl = `https://example.com/demo-${documentId.slice(0, 8)}`;
-  const markdown = `## Pitch\n- [Pitch deck](/api/documents/${documentId}/download)\n- [Product demo](${externalUrl})\n`;
+  const markdown = `## Pitch\n- [Pitch deck](${apiPath(documentRoutes.download, { params: { id: documentId } })})\n- [Product demo](${externalUrl})\n`;
   const saved = await t.call(roomRoutes.saveSections, { body: { content: markdown }, as: founder });
   expect(saved.status, saved.text).toBe(200);
   if (choice) await setChoice(founder, choice);

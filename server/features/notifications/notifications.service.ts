@@ -8,7 +8,7 @@ import {
   SECOND_MS,
   UNSUBSCRIBE_LINK_TTL_MS,
 } from '#server/durations';
-import { findUserById } from '#server/features/accounts/index';
+import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
 import { findInvitationsByIds } from '#server/features/invitations/index';
 import {
   findMemberRole,
@@ -260,7 +260,7 @@ export async function investorMessagesState(
 ): Promise<InvestorMessagesState> {
   const room = await requireManagedRoom(ctx, founder);
   const [investors, last] = await Promise.all([
-    listInvestors(ctx, room.id),
+    listInvestors(ctx, peopleOfRooms, room.id),
     findInvestorsNotifiedAt(ctx.db, room.id),
   ]);
   const next = last ? last.getTime() + INVESTOR_MESSAGE_INTERVAL_MS : 0;
@@ -313,7 +313,9 @@ export async function sendInvestorMessage(
   request: InvestorMessageRequest,
 ): Promise<{ recipientCount: number; nextAllowedAt: string }> {
   const room = await requireManagedRoom(ctx, founder);
-  const investors = (await listInvestors(ctx, room.id)).filter((investor) => investor.isActive);
+  const investors = (await listInvestors(ctx, peopleOfRooms, room.id)).filter(
+    (investor) => investor.isActive,
+  );
   const recipients = chooseRecipients(investors, request.recipientIds);
   if (recipients.length === 0)
     throw new HttpError(

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/app-context';
-import { listDocumentsOfRoom } from '#server/features/documents/index';
+import { listDocumentsOfRoom, uploadsOfRooms } from '#server/features/documents/index';
+import { investorDirectory } from '#server/features/invitations/index';
 import {
   audienceAccessOf,
   dataRoomViewOf,
@@ -24,12 +25,12 @@ import { sectionKeyOf } from '#shared/sections-markdown';
  */
 export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string): Promise<RoomPreview> {
   const room = await requireManagedRoom(ctx, founder);
-  const { audience, label } = await requirePreviewAudience(ctx, room, as);
+  const { audience, label } = await requirePreviewAudience(ctx, investorDirectory, room, as);
   const access = await audienceAccessOf(ctx, room.id, audience);
   const parsed = await parsedSectionsOf(ctx, room);
   const hiddenFrom = await groupsHiddenFrom(ctx, room, parsed);
   // An investor whose access has ended reads nothing of the room.
-  const sections = access ? (await sectionsPayloadOf(ctx, room, access)).sections : [];
+  const sections = access ? (await sectionsPayloadOf(ctx, uploadsOfRooms, room, access)).sections : [];
   const documents = access ? await listDocumentsOfRoom(ctx, room, access) : [];
   // Readers never see an empty section (docs/product-rules.md#data-room-view).
   const seen = new Set(
@@ -41,7 +42,7 @@ export async function previewRoom(ctx: AppContext, founder: RoomUser, as: string
     dataRoom: await dataRoomViewOf(ctx, room),
     sections,
     documents,
-    allSections: (await typedSectionsOf(ctx, room)).map((section) => {
+    allSections: (await typedSectionsOf(ctx, uploadsOfRooms, room)).map((section) => {
       const key = sectionKeyOf(section.name);
       return {
         ...section,

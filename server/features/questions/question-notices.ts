@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
-import { findUserById } from '#server/features/accounts/index';
+import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
 import { recordAccessEvent } from '#server/features/documents/index';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
 import {
   type DataRoom,
@@ -88,7 +89,7 @@ export const questionNotice: FounderNotice = {
     async prepare(ctx, { subjectId, room }) {
       const question = await questionForNotice(ctx.db, room.id, subjectId);
       if (!question) return undefined;
-      const managers = await listManagers(ctx, room.id);
+      const managers = await listManagers(ctx, peopleOfRooms, room.id);
       return ({ footer, messageId }) =>
         managers.map((manager) =>
           newQuestionEmail({
@@ -232,12 +233,13 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
   // Answered again since: that answer's own job tells them.
   if (!question?.answer || question.answerChangedAt?.getTime() !== answeredAt) return;
   const asker = await findUserById(ctx.db, question.askerId);
+  if (!asker) return;
   // Only an asker who may still read the room, and the place, is told (a removed investor is not).
-  const room = await findReadableRoom(ctx, { id: question.askerId }, roomId).catch((error: unknown) => {
+  const room = await findReadableRoom(ctx, invitationsOfRooms, asker, roomId).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 403) return undefined;
     throw error;
   });
-  if (!asker || !room || !(await isReadableTo(ctx, room, question))) return;
+  if (!room || !(await isReadableTo(ctx, room, question))) return;
   await ctx.mailer.send(
     questionAnsweredEmail({
       to: asker.email,

@@ -9,6 +9,7 @@ import {
   findReadableDocument,
   listUploadedDocuments,
 } from '#server/features/documents/index';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import {
   findReadableRoom,
   hiddenDocumentIdsOf,
@@ -225,7 +226,7 @@ export async function askQuestion(
   body: AskQuestionRequest,
   request: { ip: string; userAgent: string | undefined },
 ): Promise<MyQuestion> {
-  const room = await requireReadableRoom(ctx, user, roomId);
+  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
   if (room.readerManagesRoom)
     throw new HttpError(403, 'forbidden', "The room's founders answer questions here; investors ask them.");
   if (!(await findQuestionsEnabled(ctx.db, room.id)))
@@ -282,7 +283,7 @@ async function canAsk(ctx: AppContext, room: ReadableRoom): Promise<boolean> {
 }
 
 export async function listMyQuestions(ctx: AppContext, user: RoomUser, roomId: string): Promise<MyQuestions> {
-  const room = await requireReadableRoom(ctx, user, roomId);
+  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
   const questions = await myQuestionsOf(ctx, user, room);
   return {
     questions,
@@ -297,7 +298,7 @@ export async function markMyAnswersSeen(
   roomId: string,
   documentId: string | undefined,
 ): Promise<MyQuestions> {
-  const room = await requireReadableRoom(ctx, user, roomId);
+  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
   await markAnswersSeen(ctx.db, room.id, user.id, new Date(), documentId);
   return listMyQuestions(ctx, user, roomId);
 }
@@ -318,7 +319,7 @@ export async function roomFaq(
   roomId: string,
   query: FaqQuery,
 ): Promise<RoomFaq> {
-  const room = await requireReadableRoom(ctx, user, roomId);
+  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
   return { entries: await faqOf(ctx, room, query), canAsk: await canAsk(ctx, room) };
 }
 
@@ -329,7 +330,7 @@ export async function invitedRoomFaq(
   token: string,
   query: FaqQuery,
 ): Promise<RoomFaq> {
-  const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, token);
+  const { room, readerAccess } = await requireInvitedRoom(ctx, invitationsOfRooms, invitationLinks, token);
   const readable: ReadableRoom = { ...room, readerManagesRoom: false, readerAccess };
   return { entries: await faqOf(ctx, readable, query), canAsk: false };
 }
@@ -341,7 +342,7 @@ export async function documentQuestions(
   documentId: string,
 ): Promise<DocumentQuestions> {
   const document = await findReadableDocument(ctx, user, documentId);
-  const room = await findReadableRoom(ctx, user, document.roomId);
+  const room = await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId);
   if (!room) throw new HttpError(404, 'not_found', DOCUMENT_NOT_FOUND);
   return {
     mine: await myQuestionsOf(ctx, user, room, document.id),

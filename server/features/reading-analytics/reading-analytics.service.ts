@@ -13,6 +13,7 @@ import {
   recordAccess,
   type StoredDocument,
 } from '#server/features/documents/index';
+import { investorDirectory } from '#server/features/invitations/index';
 import {
   investorEmailsOfGroup,
   investorStandingIn,
@@ -188,7 +189,7 @@ export async function roomAnalytics(
   const room = await requireManagedRoom(ctx, founder);
   // One group's readers only, or one share link's, or both, when asked (ADR 68, ADR 71).
   const inGroup = bothOf(
-    groupId === undefined ? undefined : await investorEmailsOfGroup(ctx, room.id, groupId),
+    groupId === undefined ? undefined : await investorEmailsOfGroup(ctx, investorDirectory, room.id, groupId),
     shareLinkId === undefined ? undefined : await investorEmailsOfShareLink(ctx, room.id, shareLinkId),
   );
   const readers = (await withReaderNames(ctx, await listRoomReaders(ctx.db, room.id))).filter(

@@ -67,15 +67,6 @@ export async function findInvestorPlace(
   };
 }
 
-/** A member's address, for their place in a room. */
-export async function findUserEmail(
-  db: ModuleExecutor<'rooms'>,
-  userId: string,
-): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email;
-}
-
 /** The room's sections shown only to chosen groups. */
 export async function findRestrictedSections(
   db: ModuleExecutor<'rooms'>,
@@ -297,28 +288,6 @@ export async function renameRestrictedSections(
       .where('section_name', '=', from)
       .execute();
   }
-}
-
-/**
- * Every investor of the room by address: its investor members and its investor invitations not
- * withdrawn (an invitation and the member it became share one address, so one place).
- */
-export async function listInvestorAddresses(db: ModuleExecutor<'rooms'>, roomId: string): Promise<string[]> {
-  const members = await db
-    .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select('users.email')
-    .where('room_members.room_id', '=', roomId)
-    .where('room_members.role', '=', 'investor')
-    .execute();
-  const invited = await db
-    .selectFrom('invitations')
-    .select('email')
-    .where('room_id', '=', roomId)
-    .where('role', '=', 'investor')
-    .where('revoked_at', 'is', null)
-    .execute();
-  return [...new Set([...members, ...invited].map((row) => row.email.toLowerCase()))].sort();
 }
 
 /**

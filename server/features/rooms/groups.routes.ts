@@ -12,14 +12,17 @@ import {
   setInvestorAccess,
   setSectionVisibility,
 } from './groups.service';
+import type { InvestorDirectory } from './room-invitations';
 
 /**
  * The room's investor groups, managed by its owner and co-founders (docs/decisions/0068-investor-groups.md).
  * Anyone else gets 403, as on every console route.
  */
-export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function groupsRoutes(ctx: AppContext, directory: InvestorDirectory): FastifyPluginAsyncZod {
   return async (app) => {
-    serveRoute(app, routes.list, { handler: async (request) => listRoomGroups(ctx, requireUser(request)) });
+    serveRoute(app, routes.list, {
+      handler: async (request) => listRoomGroups(ctx, directory, requireUser(request)),
+    });
     serveRoute(app, routes.create, {
       handler: async (request, reply) =>
         reply.status(201).send(await createGroup(ctx, requireUser(request), request.body)),
@@ -34,13 +37,13 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
     serveRoute(app, routes.moveInvestor, {
-      handler: async (request) => moveInvestor(ctx, requireUser(request), request.body),
+      handler: async (request) => moveInvestor(ctx, directory, requireUser(request), request.body),
     });
     serveRoute(app, routes.setInvestorAccess, {
-      handler: async (request) => setInvestorAccess(ctx, requireUser(request), request.body),
+      handler: async (request) => setInvestorAccess(ctx, directory, requireUser(request), request.body),
     });
     serveRoute(app, routes.setSectionVisibility, {
-      handler: async (request) => setSectionVisibility(ctx, requireUser(request), request.body),
+      handler: async (request) => setSectionVisibility(ctx, directory, requireUser(request), request.body),
     });
   };
 }

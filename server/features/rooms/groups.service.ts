@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { HttpError } from '#server/plugins/errors';
 import {
   type CreateGroupRequest,
@@ -20,7 +21,6 @@ import {
   type InvestorGroup,
   insertGroup,
   listGroups,
-  listInvestorAddresses,
   listInvestorPlaces,
   setInvestorAccessEnd,
   setInvestorGroup,
@@ -28,7 +28,8 @@ import {
   updateGroup,
 } from './groups.repository';
 import { groupAccessOf, hiddenSectionsOf, type PreviewAudience } from './readability';
-import type { DataRoom } from './rooms.repository';
+import type { InvestorDirectory } from './room-invitations';
+import { type DataRoom, listRoomInvestors } from './rooms.repository';
 import { parsedSectionsOf, requireManagedRoom } from './rooms.service';
 import type { RoomUser } from './visitors';
 
@@ -46,15 +47,43 @@ function toView(group: InvestorGroup): InvestorGroupView {
 }
 
 /** The room's groups, where each investor is, and each section's groups. */
-export async function listRoomGroups(ctx: AppContext, founder: RoomUser): Promise<RoomGroups> {
-  return roomGroupsOf(ctx, await requireManagedRoom(ctx, founder));
+export async function listRoomGroups(
+  ctx: AppContext,
+  directory: InvestorDirectory,
+  founder: RoomUser,
+): Promise<RoomGroups> {
+  return roomGroupsOf(ctx, directory, await requireManagedRoom(ctx, founder));
 }
 
-async function roomGroupsOf(ctx: AppContext, room: DataRoom): Promise<RoomGroups> {
+/**
+ * Every investor of the room by address: its investor members (their accounts' addresses) and its
+ * investor invitations not withdrawn (an invitation and the member it became share one address, so one
+ * place); a member whose account is gone is left out. Lower case, sorted.
+ */
+async function investorAddressesOf(
+  db: DatabaseExecutor,
+  directory: InvestorDirectory,
+  roomId: string,
+): Promise<string[]> {
+  const members = await listRoomInvestors(db, roomId);
+  const users = await directory.people.usersByIds(
+    db,
+    members.map((member) => member.userId),
+  );
+  const invited = await directory.invitations.investorAddresses(db, roomId);
+  const emails = [...[...users.values()].map((user) => user.email), ...invited];
+  return [...new Set(emails.map((email) => email.toLowerCase()))].sort();
+}
+
+async function roomGroupsOf(
+  ctx: AppContext,
+  directory: InvestorDirectory,
+  room: DataRoom,
+): Promise<RoomGroups> {
   const groups = await listGroups(ctx.db, room.id);
   const known = new Set(groups.map((group) => group.id));
   const places = new Map((await listInvestorPlaces(ctx.db, room.id)).map((place) => [place.email, place]));
-  const investors = (await listInvestorAddresses(ctx.db, room.id)).map((email) => {
+  const investors = (await investorAddressesOf(ctx.db, directory, room.id)).map((email) => {
     const place = places.get(email);
     const groupId = place?.groupId && known.has(place.groupId) ? place.groupId : room.id;
     return { email, groupId, accessExpiresAt: place?.accessExpiresAt?.toISOString() ?? null };
@@ -120,8 +149,13 @@ export async function removeGroup(ctx: AppContext, founder: RoomUser, groupId: s
   await deleteGroup(ctx.db, room.id, group.id);
 }
 
-async function requireInvestor(ctx: AppContext, roomId: string, email: string): Promise<void> {
-  if (!(await listInvestorAddresses(ctx.db, roomId)).includes(email))
+async function requireInvestor(
+  ctx: AppContext,
+  directory: InvestorDirectory,
+  roomId: string,
+  email: string,
+): Promise<void> {
+  if (!(await investorAddressesOf(ctx.db, directory, roomId)).includes(email))
     throw new HttpError(404, 'investor_not_found', 'No investor of this data room has that e-mail address.', {
       field: 'email',
     });
@@ -133,31 +167,34 @@ async function requireInvestor(ctx: AppContext, roomId: string, email: string): 
  */
 export async function setInvestorAccess(
   ctx: AppContext,
+  directory: InvestorDirectory,
   founder: RoomUser,
   request: InvestorAccessRequest,
 ): Promise<RoomGroups> {
   const room = await requireManagedRoom(ctx, founder);
-  await requireInvestor(ctx, room.id, request.email);
+  await requireInvestor(ctx, directory, room.id, request.email);
   const ends = request.accessExpiresAt === null ? null : new Date(request.accessExpiresAt);
   await setInvestorAccessEnd(ctx.db, room.id, request.email, ends, new Date());
-  return roomGroupsOf(ctx, room);
+  return roomGroupsOf(ctx, directory, room);
 }
 
 export async function moveInvestor(
   ctx: AppContext,
+  directory: InvestorDirectory,
   founder: RoomUser,
   request: MoveInvestorRequest,
 ): Promise<RoomGroups> {
   const room = await requireManagedRoom(ctx, founder);
   const group = await findGroup(ctx.db, room.id, request.groupId);
   if (!group) throw new HttpError(404, 'not_found', GROUP_NOT_FOUND);
-  await requireInvestor(ctx, room.id, request.email);
+  await requireInvestor(ctx, directory, room.id, request.email);
   await setInvestorGroup(ctx.db, room.id, request.email, group.id, new Date());
-  return roomGroupsOf(ctx, room);
+  return roomGroupsOf(ctx, directory, room);
 }
 
 export async function setSectionVisibility(
   ctx: AppContext,
+  directory: InvestorDirectory,
   founder: RoomUser,
   request: SectionVisibilityRequest,
 ): Promise<RoomGroups> {
@@ -179,7 +216,7 @@ export async function setSectionVisibility(
     visibleTo = [...new Set(request.visibleTo)];
   }
   await setSectionGroups(ctx.db, room.id, key, visibleTo, new Date());
-  return roomGroupsOf(ctx, room);
+  return roomGroupsOf(ctx, directory, room);
 }
 
 /** The room's group of that id, or a 404 naming the field: for an invitation that chooses one. */
@@ -201,6 +238,7 @@ export async function placeInvestor(ctx: AppContext, roomId: string, email: stri
  */
 export async function investorEmailsOfGroup(
   ctx: AppContext,
+  directory: InvestorDirectory,
   roomId: string,
   groupId: string,
 ): Promise<Set<string>> {
@@ -210,7 +248,7 @@ export async function investorEmailsOfGroup(
     (await listInvestorPlaces(ctx.db, roomId)).map((place) => [place.email, place.groupId]),
   );
   const emails = new Set<string>();
-  for (const email of await listInvestorAddresses(ctx.db, roomId)) {
+  for (const email of await investorAddressesOf(ctx.db, directory, roomId)) {
     const placed = places.get(email);
     if ((placed && known.has(placed) ? placed : roomId) === groupId) emails.add(email);
   }
@@ -230,12 +268,13 @@ export interface NamedPreviewAudience {
  */
 export async function requirePreviewAudience(
   ctx: AppContext,
+  directory: InvestorDirectory,
   room: DataRoom,
   as: string,
 ): Promise<NamedPreviewAudience> {
   if (as.startsWith('investor:')) {
     const email = as.slice('investor:'.length).trim().toLowerCase();
-    if (!(await listInvestorAddresses(ctx.db, room.id)).includes(email))
+    if (!(await investorAddressesOf(ctx.db, directory, room.id)).includes(email))
       throw new HttpError(404, 'investor_not_found', 'as: that investor is not in this data room.', {
         field: 'as',
       });

@@ -46,6 +46,9 @@ export {
   requireReadableRoom,
   roomReadingOf,
 } from './readability';
+export type { InvestorDirectory, RoomInvitations } from './room-invitations';
+export type { RoomPeople, RoomPerson } from './room-people';
+export type { RoomUploads } from './room-uploads';
 export {
   listNdaAcceptancePage,
   type NdaAcceptanceCursor,

@@ -273,7 +273,7 @@ describe('changes take effect on the next request', () => {
     };
     const linkedTwice = content.replace(
       '## Pitch\n',
-      `## Pitch\n\n- [Model summary](/api/documents/${room.modelId}/download)\n`,
+      `## Pitch\n\n- [Model summary](${apiPath(documentRoutes.download, { params: { id: room.modelId } })})\n`,
     );
     await expectStatus(
       post(room.founder, apiPath(roomRoutes.saveSections), { content: linkedTwice, baseVersion: version }),

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import type { ModuleExecutor } from '#server/db/schema';
+import type { DatabaseExecutor, ModuleExecutor } from '#server/db/schema';
 import { DEFAULT_FUNDING_STAGE } from '#shared/contracts/rooms';
 import { insertDefaultGroup } from './groups.repository';
+import type { RoomPeople } from './room-people';
 import {
   addRoomMember,
   findDataRoomById,
@@ -100,9 +101,24 @@ export async function removeEditor(
   await removeEditorMember(db, roomId, userId);
 }
 
-/** The room's owner and editors (co-founders), oldest first. */
-export async function listManagers(ctx: AppContext, roomId: string) {
-  return listRoomManagers(ctx.db, roomId);
+/**
+ * The room's owner and editors (co-founders), oldest first, each named by accounts (`people`): one
+ * query for the room's managers, one for their accounts; one whose account is gone is left out.
+ */
+export async function listManagers(ctx: AppContext, people: RoomPeople, roomId: string) {
+  return managersOf(ctx.db, people, roomId);
+}
+
+async function managersOf(db: DatabaseExecutor, people: RoomPeople, roomId: string) {
+  const managers = await listRoomManagers(db, roomId);
+  const users = await people.usersByIds(
+    db,
+    managers.map((manager) => manager.userId),
+  );
+  return managers.flatMap(({ userId, role, createdAt }) => {
+    const user = users.get(userId);
+    return user ? [{ id: user.id, name: user.name, email: user.email, role, createdAt }] : [];
+  });
 }
 
 /** Ends an investor's access to the room (a deleted invitation); the owner is never removed. */
@@ -134,16 +150,30 @@ export async function companyNamesFor(
  * link opens (docs/decisions/0071-share-links.md). Undefined for a closed or missing room.
  */
 export async function activeRoomNames(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  people: RoomPeople,
   roomId: string,
 ): Promise<{ companyName: string; founderName: string } | undefined> {
   const room = await findDataRoomById(db, roomId);
   if (!room?.isActive) return undefined;
-  const owner = (await listRoomManagers(db, roomId)).find((manager) => manager.id === room.ownerId);
+  const owner = (await managersOf(db, people, roomId)).find((manager) => manager.id === room.ownerId);
   return { companyName: room.companyName, founderName: owner?.name ?? '' };
 }
 
-/** The room's investors, newest membership first. */
-export async function listInvestors(ctx: AppContext, roomId: string) {
-  return listRoomInvestors(ctx.db, roomId);
+/**
+ * The room's investors, newest membership first, each as their account is (`people`); one whose account
+ * is gone is left out.
+ */
+export async function listInvestors(ctx: AppContext, people: RoomPeople, roomId: string) {
+  const investors = await listRoomInvestors(ctx.db, roomId);
+  const users = await people.usersByIds(
+    ctx.db,
+    investors.map((investor) => investor.userId),
+  );
+  return investors.flatMap(({ userId, createdAt }) => {
+    const user = users.get(userId);
+    return user
+      ? [{ id: user.id, name: user.name, email: user.email, isActive: user.isActive, createdAt }]
+      : [];
+  });
 }

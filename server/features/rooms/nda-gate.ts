@@ -1,15 +1,10 @@
-import type { ModuleExecutor } from '#server/db/schema';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { HttpError } from '#server/plugins/errors';
 import type { NdaPrompt } from '#shared/contracts/nda';
-import { findUserEmail } from './groups.repository';
-import {
-  findInvitedName,
-  findNdaVersion,
-  hasAcceptedVersion,
-  hasUserAcceptedVersion,
-  type NdaVersion,
-} from './nda.repository';
+import { findNdaVersion, hasAcceptedVersion, type NdaVersion } from './nda.repository';
+import type { RoomInvitations } from './room-invitations';
 import type { DataRoom } from './rooms.repository';
+import type { RoomUser } from './visitors';
 
 /**
  * The NDA before entry as the one rule every read of a room goes through (readability.ts: findReadableRoom for
@@ -25,24 +20,28 @@ function currentVersionId(room: DataRoom): string | null {
 /** A version still to accept, with the name its page's name field starts with (ADR 45). */
 export type PendingNda = NdaVersion & { suggestedName: string | null };
 
-/** The version a signed-in reader must still accept: their own acceptance, or their invitation's (same address). */
+/**
+ * The version a signed-in reader must still accept: their own acceptance, or their invitation's (same
+ * address; acceptances are kept by address, so their account's address is the one to match).
+ */
 export async function pendingNdaForUser(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  invitations: RoomInvitations,
   room: DataRoom,
-  userId: string,
+  user: Pick<RoomUser, 'id' | 'email'>,
 ): Promise<PendingNda | null> {
   const versionId = currentVersionId(room);
-  if (!versionId || room.ownerId === userId) return null;
-  if (await hasUserAcceptedVersion(db, versionId, userId)) return null;
+  if (!versionId || room.ownerId === user.id) return null;
+  if (await hasAcceptedVersion(db, versionId, user.email)) return null;
   const version = await findNdaVersion(db, room.id, versionId);
   if (!version) return null;
-  const email = await findUserEmail(db, userId);
-  return { ...version, suggestedName: email ? await suggestedNameOf(db, room.id, email) : null };
+  return { ...version, suggestedName: await suggestedNameOf(db, invitations, room.id, user.email) };
 }
 
 /** The version an invitation's holder must still accept (by the invited address). */
 export async function pendingNdaForEmail(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  invitations: RoomInvitations,
   room: DataRoom,
   email: string,
 ): Promise<PendingNda | null> {
@@ -50,16 +49,22 @@ export async function pendingNdaForEmail(
   if (!versionId) return null;
   if (await hasAcceptedVersion(db, versionId, email)) return null;
   const version = await findNdaVersion(db, room.id, versionId);
-  return version ? { ...version, suggestedName: await suggestedNameOf(db, room.id, email) } : null;
+  return version
+    ? { ...version, suggestedName: await suggestedNameOf(db, invitations, room.id, email) }
+    : null;
 }
 
-/** The invited name, never an address typed as a name: the reader signs with their own name. */
+/**
+ * The invited name, never an address typed as a name: the reader signs with their own name. The
+ * invitations module keeps the invitations and accounts the users, so it comes through `invitations`.
+ */
 async function suggestedNameOf(
-  db: ModuleExecutor<'rooms'>,
+  db: DatabaseExecutor,
+  invitations: RoomInvitations,
   roomId: string,
   email: string,
 ): Promise<string | null> {
-  const name = (await findInvitedName(db, roomId, email))?.trim() ?? '';
+  const name = (await invitations.invitedName(db, roomId, email))?.trim() ?? '';
   return name === '' || name.includes('@') ? null : name;
 }
 

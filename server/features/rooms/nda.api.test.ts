@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { peopleOfRooms } from '#server/features/accounts/index';
 import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { exportRoutes } from '#shared/contracts/exports';
@@ -75,7 +76,7 @@ async function roomWithContent() {
   const imageId = (image.json as { document: { id: string } }).document.id;
   await storeReadyPreview(t, imageId, { kind: 'image', width: 640, height: 480 });
   const externalUrl = 'https://docs.example/model';
-  const markdown = `## Financials\n- [Deck](/api/documents/${documentId}/download)\n- [Model](${externalUrl})\n`;
+  const markdown = `## Financials\n- [Deck](${apiPath(documentRoutes.download, { params: { id: documentId } })})\n- [Model](${externalUrl})\n`;
   const saved = await t.call(roomRoutes.saveSections, { body: { content: markdown }, as: founder });
   expect(saved.status, saved.text).toBe(200);
   return { founder, investor, investorEmail, roomId, documentId, imageId, externalUrl };
@@ -644,9 +645,14 @@ describe("the founder's records", () => {
     const room = await acceptedRoom();
     const after = new Date();
     expect(
-      await listNdaAcceptancesSince(t.app.ctx, room.roomId, new Date(after.getTime() - 60_000)),
+      await listNdaAcceptancesSince(
+        t.app.ctx,
+        peopleOfRooms,
+        room.roomId,
+        new Date(after.getTime() - 60_000),
+      ),
     ).toHaveLength(1);
-    expect(await listNdaAcceptancesSince(t.app.ctx, room.roomId, after)).toHaveLength(0);
+    expect(await listNdaAcceptancesSince(t.app.ctx, peopleOfRooms, room.roomId, after)).toHaveLength(0);
   });
 });
 

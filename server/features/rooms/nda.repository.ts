@@ -40,22 +40,6 @@ export async function hasAcceptedVersion(
   return row !== undefined;
 }
 
-/** Whether the user, by their e-mail address, has accepted this version: one query, for the gate. */
-export async function hasUserAcceptedVersion(
-  db: ModuleExecutor<'rooms'>,
-  versionId: string,
-  userId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('nda_acceptances')
-    .innerJoin('users', 'users.email', 'nda_acceptances.email')
-    .select('nda_acceptances.id')
-    .where('nda_acceptances.version_id', '=', versionId)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function findAcceptanceOf(
   db: ModuleExecutor<'rooms'>,
   versionId: string,
@@ -86,13 +70,15 @@ export async function insertAcceptance(
 /** An acceptance as the founder sees it: with the version's hash, and the investor's name when known. */
 export type AcceptanceWithVersion = NdaAcceptance & { versionSha256: string; userName: string | null };
 
+/** An acceptance with its version's hash, as this module keeps it (the name is accounts': nda.service.ts). */
+export type AcceptanceOfVersion = NdaAcceptance & { versionSha256: string };
+
 function acceptancesQuery(db: ModuleExecutor<'rooms'>, roomId: string) {
   return db
     .selectFrom('nda_acceptances')
     .innerJoin('nda_versions', 'nda_versions.id', 'nda_acceptances.version_id')
-    .leftJoin('users', 'users.id', 'nda_acceptances.user_id')
     .selectAll('nda_acceptances')
-    .select(['nda_versions.sha256 as version_sha256', 'users.name as user_name'])
+    .select('nda_versions.sha256 as version_sha256')
     .where('nda_acceptances.room_id', '=', roomId);
 }
 
@@ -101,7 +87,7 @@ export async function listRoomAcceptances(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
   options: { since?: Date; limit: number },
-): Promise<AcceptanceWithVersion[]> {
+): Promise<AcceptanceOfVersion[]> {
   let query = acceptancesQuery(db, roomId);
   if (options.since) query = query.where('nda_acceptances.accepted_at', '>', toEpochMs(options.since));
   const rows = await query
@@ -116,7 +102,7 @@ export async function findRoomAcceptance(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
   acceptanceId: string,
-): Promise<(AcceptanceWithVersion & { versionText: string }) | undefined> {
+): Promise<(AcceptanceOfVersion & { versionText: string }) | undefined> {
   const row = await acceptancesQuery(db, roomId)
     .select('nda_versions.text as version_text')
     .where('nda_acceptances.id', '=', acceptanceId)
@@ -132,28 +118,4 @@ export async function countAcceptances(db: ModuleExecutor<'rooms'>, versionId: s
     .where('version_id', '=', versionId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/**
- * The name the room invited this address by (its newest investor invitation not withdrawn), else the
- * account's own: what the NDA's name field starts with. Null when neither gives one.
- */
-export async function findInvitedName(
-  db: ModuleExecutor<'rooms'>,
-  roomId: string,
-  email: string,
-): Promise<string | null> {
-  const invited = await db
-    .selectFrom('invitations')
-    .select('name')
-    .where('room_id', '=', roomId)
-    .where('email', '=', email)
-    .where('role', '=', 'investor')
-    .where('revoked_at', 'is', null)
-    .where('name', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (invited?.name) return invited.name;
-  const account = await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirst();
-  return account?.name || null;
 }

@@ -13,6 +13,8 @@ import {
   saveNdaSettings,
 } from './nda.service';
 import { ndaRecordFileName, ndaRecordPdf } from './nda-record';
+import type { RoomInvitations } from './room-invitations';
+import type { RoomPeople } from './room-people';
 import type { InvitationLinks, RoomActivity } from './visitors';
 
 /**
@@ -23,6 +25,8 @@ export function ndaRoutes(
   ctx: AppContext,
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
+  people: RoomPeople,
+  invitations: RoomInvitations,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.settings, {
@@ -38,6 +42,7 @@ export function ndaRoutes(
         const user = requireUser(request);
         const accepted = await acceptNdaAsMember(
           ctx,
+          invitations,
           user,
           request.params.id,
           request.body,
@@ -54,6 +59,7 @@ export function ndaRoutes(
       handler: async (request, reply) => {
         const accepted = await acceptNdaByInvitation(
           ctx,
+          invitations,
           invitationLinks,
           request.params.token,
           request.body,
@@ -68,13 +74,14 @@ export function ndaRoutes(
     });
 
     serveRoute(app, routes.acceptances, {
-      handler: async (request) => listNdaAcceptances(ctx, requireUser(request)),
+      handler: async (request) => listNdaAcceptances(ctx, people, requireUser(request)),
     });
     serveRoute(app, routes.record, {
       compress: false,
       handler: async (request, reply) => {
         const { room, acceptance } = await findNdaAcceptanceRecord(
           ctx,
+          people,
           requireUser(request),
           request.params.id,
         );

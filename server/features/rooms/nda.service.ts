@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { HttpError } from '#server/plugins/errors';
 import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import {
@@ -12,6 +13,7 @@ import {
 } from '#shared/contracts/nda';
 import { findSectionsLimitProblem } from '#shared/sections-markdown';
 import {
+  type AcceptanceOfVersion,
   type AcceptanceWithVersion,
   countAcceptances,
   findAcceptanceOf,
@@ -24,6 +26,8 @@ import {
 } from './nda.repository';
 import { ndaPromptOf } from './nda-gate';
 import { findInvitedRoom, roomReadingOf } from './readability';
+import type { RoomInvitations } from './room-invitations';
+import type { RoomPeople } from './room-people';
 import { type DataRoom, findDataRoomById, lockRoomRow, updateDataRoom } from './rooms.repository';
 import { requireManagedRoom } from './rooms.service';
 import type { InvitationLinks, RoomActivity, RoomUser } from './visitors';
@@ -190,13 +194,14 @@ const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access
 /** A signed-in member accepts the room's NDA (the owner has nothing to accept: 409 nda_not_required). */
 export async function acceptNdaAsMember(
   ctx: AppContext,
+  invitations: RoomInvitations,
   user: RoomUser & { email: string },
   roomId: string,
   request: NdaAcceptRequest,
   facts: RequestFacts,
   activity: RoomActivity,
 ) {
-  const reading = await roomReadingOf(ctx, { user, roomId });
+  const reading = await roomReadingOf(ctx, invitations, { user, roomId });
   if (!reading) throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
   if (reading.room.readerManagesRoom)
     throw new HttpError(
@@ -221,13 +226,14 @@ export async function acceptNdaAsMember(
 /** The holder of an invitation link accepts the room's NDA in the invited view, for the invited address. */
 export async function acceptNdaByInvitation(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
   request: NdaAcceptRequest,
   facts: RequestFacts,
   activity: RoomActivity,
 ) {
-  const { room, invitation } = await findInvitedRoom(ctx, invitationLinks, token);
+  const { room, invitation } = await findInvitedRoom(ctx, invitations, invitationLinks, token);
   const accepted = await accept(
     ctx,
     room,
@@ -258,11 +264,36 @@ function toAdminAcceptance(room: DataRoom, acceptance: AcceptanceWithVersion): A
   };
 }
 
+/**
+ * Each acceptance with its signer's account name (null when they had none, or it is gone): one query for
+ * the page's accounts, through `people`, as the left join it replaces named them.
+ */
+async function withUserNames<Acceptance extends AcceptanceOfVersion>(
+  db: DatabaseExecutor,
+  people: RoomPeople,
+  acceptances: Acceptance[],
+): Promise<(Acceptance & { userName: string | null })[]> {
+  const userIds = acceptances.flatMap((acceptance) =>
+    acceptance.userId === null ? [] : [acceptance.userId],
+  );
+  const users = await people.usersByIds(db, userIds);
+  return acceptances.map((acceptance) => ({
+    ...acceptance,
+    userName: acceptance.userId === null ? null : (users.get(acceptance.userId)?.name ?? null),
+  }));
+}
+
 /** The founder's room's acceptances, newest first. */
-export async function listNdaAcceptances(ctx: AppContext, founder: RoomUser): Promise<AdminNdaAcceptance[]> {
+export async function listNdaAcceptances(
+  ctx: AppContext,
+  people: RoomPeople,
+  founder: RoomUser,
+): Promise<AdminNdaAcceptance[]> {
   const room = await requireManagedRoom(ctx, founder);
   const acceptances = await listRoomAcceptances(ctx.db, room.id, { limit: ADMIN_LIST_LIMIT });
-  return acceptances.map((acceptance) => toAdminAcceptance(room, acceptance));
+  return (await withUserNames(ctx.db, people, acceptances)).map((acceptance) =>
+    toAdminAcceptance(room, acceptance),
+  );
 }
 
 /**
@@ -271,17 +302,24 @@ export async function listNdaAcceptances(ctx: AppContext, founder: RoomUser): Pr
  */
 export async function listNdaAcceptancesSince(
   ctx: AppContext,
+  people: RoomPeople,
   roomId: string,
   since: Date,
   limit = ADMIN_LIST_LIMIT,
 ): Promise<AcceptanceWithVersion[]> {
-  return listRoomAcceptances(ctx.db, roomId, { since, limit });
+  return withUserNames(ctx.db, people, await listRoomAcceptances(ctx.db, roomId, { since, limit }));
 }
 
 /** One acceptance of the founder's room with its version's text, for its PDF record; 404 otherwise. */
-export async function findNdaAcceptanceRecord(ctx: AppContext, founder: RoomUser, acceptanceId: string) {
+export async function findNdaAcceptanceRecord(
+  ctx: AppContext,
+  people: RoomPeople,
+  founder: RoomUser,
+  acceptanceId: string,
+) {
   const room = await requireManagedRoom(ctx, founder);
   const acceptance = await findRoomAcceptance(ctx.db, room.id, acceptanceId);
   if (!acceptance) throw new HttpError(404, 'not_found', 'That NDA acceptance does not exist.');
-  return { room, acceptance };
+  const [named] = await withUserNames(ctx.db, people, [acceptance]);
+  return { room, acceptance: named ?? { ...acceptance, userName: null } };
 }

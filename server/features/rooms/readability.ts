@@ -24,10 +24,10 @@ import {
   countGroups,
   findInvestorPlace,
   findRestrictedSections,
-  findUserEmail,
   type InvestorPlace,
 } from './groups.repository';
 import { ndaRequiredError, type PendingNda, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
+import type { RoomInvitations } from './room-invitations';
 import { type DataRoom, findDataRoomById, findMemberRole } from './rooms.repository';
 import type { InvitationLinks, RoomUser } from './visitors';
 
@@ -92,10 +92,11 @@ export type ReadableRoom = DataRoom & { readerManagesRoom: boolean; readerAccess
  */
 export async function requireReadableRoom(
   ctx: AppContext,
+  invitations: RoomInvitations,
   user: RoomUser,
   roomId: string,
 ): Promise<ReadableRoom> {
-  const room = await findReadableRoom(ctx, user, roomId);
+  const room = await findReadableRoom(ctx, invitations, user, roomId);
   if (room) return room;
   throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
 }
@@ -108,10 +109,11 @@ export async function requireReadableRoom(
  */
 export async function findReadableRoom(
   ctx: AppContext,
+  invitations: RoomInvitations,
   user: RoomUser,
   roomId: string,
 ): Promise<ReadableRoom | undefined> {
-  const reading = await roomReadingOf(ctx, { user, roomId });
+  const reading = await roomReadingOf(ctx, invitations, { user, roomId });
   if (reading?.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
   return reading?.room;
 }
@@ -130,23 +132,29 @@ export type RoomReader =
  * may not read it, so that each caller answers its own 404 (a room's, a document's, an invitation's).
  * Every answer about room content goes through it: the functions below only turn its answer into a room
  * or a refusal. A user's answer is cached with the NDA's, so the gate holds through the cache: an
- * acceptance, a new text or the switch is a write, which empties it (readableRoomsCache).
+ * acceptance, a new text or the switch is a write, which empties it (readableRoomsCache). The name the
+ * NDA's page starts with is the invitations' and accounts' to say: it comes through `invitations`.
  */
-export async function roomReadingOf(ctx: AppContext, reader: RoomReader): Promise<RoomReading | undefined> {
+export async function roomReadingOf(
+  ctx: AppContext,
+  invitations: RoomInvitations,
+  reader: RoomReader,
+): Promise<RoomReading | undefined> {
   if ('invitationToken' in reader)
-    return invitationReading(ctx, reader.invitationLinks, reader.invitationToken);
+    return invitationReading(ctx, invitations, reader.invitationLinks, reader.invitationToken);
   const { user, roomId } = reader;
   // A session that proved one room reads that room as its user would, and no other (ADR 74).
   if (user.onlyRoomId && user.onlyRoomId !== roomId) return undefined;
   // Members read their room on every page and click (readableRoomsCache: when an answer may be reused).
   return ctx.caches
     .get(readableRoomsCache)
-    .get(`${roomId}:${user.id}`, () => memberReading(ctx, user, roomId));
+    .get(`${roomId}:${user.id}`, () => memberReading(ctx, invitations, user, roomId));
 }
 
 /** A signed-in user: the room's owner and editors always, an investor member while it is active. */
 async function memberReading(
   ctx: AppContext,
+  invitations: RoomInvitations,
   user: RoomUser,
   roomId: string,
 ): Promise<RoomReading | undefined> {
@@ -160,12 +168,11 @@ async function memberReading(
       invitation: null,
     };
   if (!role || !room.isActive) return undefined;
-  const email = await findUserEmail(ctx.db, user.id);
-  const readerAccess = email === undefined ? undefined : await investorAccessOf(ctx, room.id, email);
+  const readerAccess = await investorAccessOf(ctx, room.id, user.email);
   if (!readerAccess) return undefined;
   return {
     room: { ...room, readerManagesRoom: false, readerAccess },
-    pendingNda: await pendingNdaForUser(ctx.db, room, user.id),
+    pendingNda: await pendingNdaForUser(ctx.db, invitations, room, user),
     invitation: null,
   };
 }
@@ -229,6 +236,7 @@ export async function audienceAccessOf(
 /** An invitation link's holder: while the invitation is usable and its room active. */
 async function invitationReading(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<RoomReading | undefined> {
@@ -239,7 +247,7 @@ async function invitationReading(
   if (!readerAccess) return undefined;
   return {
     room: { ...room, readerManagesRoom: false, readerAccess },
-    pendingNda: await pendingNdaForEmail(ctx.db, room, invitation.email),
+    pendingNda: await pendingNdaForEmail(ctx.db, invitations, room, invitation.email),
     invitation: { id: invitation.id, email: invitation.email },
   };
 }
@@ -261,10 +269,11 @@ export interface InvitedRoom {
  */
 export async function findInvitedRoom(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<InvitedRoom> {
-  return invitedRoomOf(await invitedReading(ctx, invitationLinks, token));
+  return invitedRoomOf(await invitedReading(ctx, invitations, invitationLinks, token));
 }
 
 /**
@@ -273,10 +282,11 @@ export async function findInvitedRoom(
  */
 export async function requireInvitedRoom(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<InvitedRoom> {
-  const reading = await invitedReading(ctx, invitationLinks, token);
+  const reading = await invitedReading(ctx, invitations, invitationLinks, token);
   if (reading.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
   return invitedRoomOf(reading);
 }
@@ -284,10 +294,11 @@ export async function requireInvitedRoom(
 /** The rule's answer for an invitation link's holder, or the invitation's 404. */
 async function invitedReading(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<RoomReading & { invitation: InvitedRoom['invitation'] }> {
-  const reading = await roomReadingOf(ctx, { invitationToken: token, invitationLinks });
+  const reading = await roomReadingOf(ctx, invitations, { invitationToken: token, invitationLinks });
   if (!reading?.invitation) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
   return { ...reading, invitation: reading.invitation };
 }
@@ -381,10 +392,11 @@ const EMPTY: ReadonlySet<string> = new Set();
  */
 export async function invitedRoomHeading(
   ctx: AppContext,
+  invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<{ companyName: string; stage: string; invitedEmail: string } | undefined> {
-  const reading = await roomReadingOf(ctx, { invitationToken: token, invitationLinks });
+  const reading = await roomReadingOf(ctx, invitations, { invitationToken: token, invitationLinks });
   if (!reading?.invitation) return undefined;
   const { room, invitation } = reading;
   return { companyName: room.companyName, stage: room.stage, invitedEmail: invitation.email };

@@ -145,18 +145,20 @@ export async function findMemberRole(
   return row?.role;
 }
 
-/** The room's owner and editors (co-founders), oldest membership first, with when they joined. */
+/**
+ * The room's owner and editors (co-founders), oldest membership first, with when they joined (their
+ * names are accounts', through the RoomPeople port: members.service.ts).
+ */
 export async function listRoomManagers(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
-): Promise<{ id: string; name: string; email: string; role: RoomMemberRole; createdAt: Date }[]> {
+): Promise<{ userId: string; role: RoomMemberRole; createdAt: Date }[]> {
   const rows = await db
     .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'room_members.role', 'room_members.created_at'])
-    .where('room_members.room_id', '=', roomId)
-    .where('room_members.role', 'in', ['owner', 'editor'])
-    .orderBy('room_members.created_at', 'asc')
+    .select(['user_id', 'role', 'created_at'])
+    .where('room_id', '=', roomId)
+    .where('role', 'in', ['owner', 'editor'])
+    .orderBy('created_at', 'asc')
     .execute();
   return rows.map((row) => fromRow(row));
 }
@@ -188,18 +190,20 @@ export async function isRoomMember(
   return row !== undefined;
 }
 
-/** The investors who are members of a room, newest membership first, with when they joined. */
+/**
+ * The investors who are members of a room, newest membership first, with when they joined (who they
+ * are is accounts', through the RoomPeople port: members.service.ts).
+ */
 export async function listRoomInvestors(
   db: ModuleExecutor<'rooms'>,
   roomId: string,
-): Promise<{ id: string; name: string; email: string; isActive: boolean; createdAt: Date }[]> {
+): Promise<{ userId: string; createdAt: Date }[]> {
   const rows = await db
     .selectFrom('room_members')
-    .innerJoin('users', 'users.id', 'room_members.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.is_active', 'room_members.created_at'])
-    .where('room_members.room_id', '=', roomId)
-    .where('room_members.role', '=', 'investor')
-    .orderBy('room_members.created_at', 'desc')
+    .select(['user_id', 'created_at'])
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'investor')
+    .orderBy('created_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
 }
@@ -289,42 +293,6 @@ export async function updateDataRoom(
     .set(toRow<DataRoomRow>({ ...changes, updatedAt: at }))
     .where('id', '=', roomId)
     .execute();
-}
-
-/**
- * Which of these document ids belong to the room: what a sections save checks its links against (the
- * sections own their links; the documents module owns the rows).
- */
-export async function documentIdsInRoom(
-  db: ModuleExecutor<'rooms'>,
-  roomId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('room_id', '=', roomId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * Each uploaded document of the room with its stored type (documents.file_type, which a version switch
- * rewrites), in id order: what readers' sections show as an upload's type, whatever its title says.
- */
-export async function storedFileTypesInRoom(
-  db: ModuleExecutor<'rooms'>,
-  roomId: string,
-): Promise<{ id: string; fileType: string }[]> {
-  const rows = await db
-    .selectFrom('documents')
-    .select(['id', 'file_type'])
-    .where('room_id', '=', roomId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, fileType: row.file_type }));
 }
 
 /**

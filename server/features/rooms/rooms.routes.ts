@@ -5,6 +5,8 @@ import { serveRoute } from '#server/plugins/contract-routes';
 import { rememberingSerializerCompiler } from '#server/plugins/response-contracts';
 import { roomRoutes as routes } from '#shared/contracts/rooms';
 import { requireInvitedRoom, requireReadableRoom } from './readability';
+import type { RoomInvitations } from './room-invitations';
+import type { RoomUploads } from './room-uploads';
 import {
   dataRoomViewOf,
   getMyDataRoom,
@@ -25,11 +27,15 @@ export function roomsRoutes(
   invitationLinks: InvitationLinks,
   activity: RoomActivity,
   sectionRenames: SectionRenames,
+  uploads: RoomUploads,
+  invitations: RoomInvitations,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.accessible, {
       config: { servesOneRoomSessions: true },
-      handler: async (request) => ({ dataRooms: await listAccessibleRooms(ctx, requireUser(request)) }),
+      handler: async (request) => ({
+        dataRooms: await listAccessibleRooms(ctx, invitations, requireUser(request)),
+      }),
     });
 
     // Reading a room: its owner and members (/api/data-room/{id}..., docs/product-rules.md#room-access).
@@ -37,7 +43,7 @@ export function roomsRoutes(
       config: { servesOneRoomSessions: true },
       handler: async (request) => {
         const user = requireUser(request);
-        const room = await requireReadableRoom(ctx, user, request.params.id);
+        const room = await requireReadableRoom(ctx, invitations, user, request.params.id);
         // The room's page loads this first: an investor's first one is their first visit (ADR 44).
         await activity.record({ roomId: room.id, visitor: { userId: user.id }, isAction: false });
         return { dataRoom: await dataRoomViewOf(ctx, room) };
@@ -49,23 +55,33 @@ export function roomsRoutes(
       // JSON is checked and written once (measured by npm run bench: authenticated reads).
       serializerCompiler: rememberingSerializerCompiler,
       handler: async (request) => {
-        const room = await requireReadableRoom(ctx, requireUser(request), request.params.id);
-        return sectionsPayloadOf(ctx, room, room.readerAccess);
+        const room = await requireReadableRoom(ctx, invitations, requireUser(request), request.params.id);
+        return sectionsPayloadOf(ctx, uploads, room, room.readerAccess);
       },
     });
 
     // The invited view: no session, a usable invitation link (docs/product-rules.md#invited-view).
     serveRoute(app, routes.invitedRoom, {
       handler: async (request) => {
-        const { room, invitation } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
+        const { room, invitation } = await requireInvitedRoom(
+          ctx,
+          invitations,
+          invitationLinks,
+          request.params.token,
+        );
         await activity.record({ roomId: room.id, visitor: { invitationId: invitation.id }, isAction: false });
         return { dataRoom: await dataRoomViewOf(ctx, room), invitedEmail: invitation.email };
       },
     });
     serveRoute(app, routes.invitedSections, {
       handler: async (request) => {
-        const { room, readerAccess } = await requireInvitedRoom(ctx, invitationLinks, request.params.token);
-        return sectionsPayloadOf(ctx, room, readerAccess);
+        const { room, readerAccess } = await requireInvitedRoom(
+          ctx,
+          invitations,
+          invitationLinks,
+          request.params.token,
+        );
+        return sectionsPayloadOf(ctx, uploads, room, readerAccess);
       },
     });
     serveRoute(app, routes.mine, { handler: async (request) => getMyDataRoom(ctx, requireUser(request)) });
@@ -99,6 +115,7 @@ export function roomsRoutes(
         const version = await saveSectionsMarkdown(
           ctx,
           sectionRenames,
+          uploads,
           requireUser(request),
           content,
           baseVersion,

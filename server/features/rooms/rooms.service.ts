@@ -30,6 +30,8 @@ import {
 import { renameRestrictedSections } from './groups.repository';
 import { pendingNdaForUser } from './nda-gate';
 import { MANAGERS_ACCESS, type ReaderAccess, readerSectionsMarkdown, roomReadingOf } from './readability';
+import type { RoomInvitations } from './room-invitations';
+import type { RoomUploads } from './room-uploads';
 import {
   managedRoomsCache,
   memberRoomsCache,
@@ -40,7 +42,6 @@ import {
 } from './rooms.caches';
 import {
   type DataRoom,
-  documentIdsInRoom,
   findDataRoomById,
   findRoomEditedBy,
   findRoomOwnedBy,
@@ -50,7 +51,6 @@ import {
   type ManagedRoom,
   type RoomSections,
   saveRoomSections,
-  storedFileTypesInRoom,
   updateDataRoom,
 } from './rooms.repository';
 import type { SectionRenames } from './section-renames';
@@ -62,18 +62,22 @@ import type { RoomUser } from './visitors';
  * not accepted shows its name and that an NDA is required, nothing more (ADR 45): what a company tells
  * its investors begins behind the agreement.
  */
-export async function listAccessibleRooms(ctx: AppContext, user: RoomUser): Promise<AccessibleDataRoom[]> {
+export async function listAccessibleRooms(
+  ctx: AppContext,
+  invitations: RoomInvitations,
+  user: RoomUser,
+): Promise<AccessibleDataRoom[]> {
   const listed = await ctx.caches.get(memberRoomsCache).get(user.id, async () => ({
     rooms: await listActiveRoomsForMember(ctx.db, user.id),
   }));
   // A room whose access ended for this investor is not theirs any more (readability.ts, ADR 68).
   const readable = [];
   for (const room of listed?.rooms ?? []) {
-    if (await roomReadingOf(ctx, { user, roomId: room.id })) readable.push(room);
+    if (await roomReadingOf(ctx, invitations, { user, roomId: room.id })) readable.push(room);
   }
   return Promise.all(
     readable.map(async (room) => {
-      const isNdaRequired = (await pendingNdaForUser(ctx.db, room, user.id)) !== null;
+      const isNdaRequired = (await pendingNdaForUser(ctx.db, invitations, room, user)) !== null;
       return {
         id: room.id,
         companyName: room.companyName,
@@ -325,11 +329,13 @@ function companyFieldsChanged(
  * uploaded document of another room; saved markdown takes effect on the next read. With `baseVersion`,
  * refused with 409 (and the stored text) when the stored text is no longer the one the draft started
  * from: an upload's link added meanwhile would otherwise be lost. A section renamed in place takes
- * along what other modules keep under its key, through `renames` (SectionRenames). Answers the new version.
+ * along what other modules keep under its key, through `renames` (SectionRenames); the uploads it links are
+ * checked through `roomUploads` (RoomUploads). Answers the new version.
  */
 export async function saveSectionsMarkdown(
   ctx: AppContext,
   renames: SectionRenames,
+  roomUploads: RoomUploads,
   founder: RoomUser,
   content: string,
   baseVersion?: string,
@@ -355,7 +361,7 @@ export async function saveSectionsMarkdown(
   const uploads = parsed.sections
     .flatMap((section) => section.documents)
     .filter((document) => document.documentId);
-  const ours = await documentIdsInRoom(
+  const ours = await roomUploads.idsInRoom(
     ctx.db,
     room.id,
     uploads.map((document) => document.documentId ?? ''),
@@ -536,9 +542,13 @@ export async function requireExternalLink(
  * The stored type of each of the room's uploads (docs/product-rules.md#file-types), with a stamp of the
  * (id, type) pairs that keys the readers' payloads: a version of another type changes it, a rename does not.
  */
-async function storedFileTypesOf(ctx: AppContext, roomId: string): Promise<StoredFileTypes> {
+async function storedFileTypesOf(
+  ctx: AppContext,
+  uploads: RoomUploads,
+  roomId: string,
+): Promise<StoredFileTypes> {
   const answer = await ctx.caches.get(roomFileTypesCache).get(roomId, async () => {
-    const rows = await storedFileTypesInRoom(ctx.db, roomId);
+    const rows = await uploads.storedFileTypes(ctx.db, roomId);
     return {
       stamp: fileTypesStampOf(rows),
       byId: new Map(rows.map((row) => [row.id, storedFileType(row.fileType)])),
@@ -553,11 +563,12 @@ async function storedFileTypesOf(ctx: AppContext, roomId: string): Promise<Store
  */
 export async function sectionsPayloadOf(
   ctx: AppContext,
+  uploads: RoomUploads,
   room: DataRoom,
   access: ReaderAccess,
 ): Promise<SectionsContent> {
   const markdown = await readSectionsMarkdown(ctx, room);
-  const types = await storedFileTypesOf(ctx, room.id);
+  const types = await storedFileTypesOf(ctx, uploads, room.id);
   const sections = ctx.caches.get(sectionsCache);
   if (access.hiddenSectionKeys.size === 0) return sections.payload(markdown, types);
   // The text as the reader's group reads it: the sections it may not see left out (ADR 68).
@@ -572,6 +583,10 @@ export async function sectionsPayloadOf(
  * what the room's managers are shown of it: the same cached answer the readers' sections come from, so a
  * rename that strips a title's extension changes no type there either.
  */
-export async function typedSectionsOf(ctx: AppContext, room: DataRoom): Promise<SectionsContent['sections']> {
-  return (await sectionsPayloadOf(ctx, room, MANAGERS_ACCESS)).sections;
+export async function typedSectionsOf(
+  ctx: AppContext,
+  uploads: RoomUploads,
+  room: DataRoom,
+): Promise<SectionsContent['sections']> {
+  return (await sectionsPayloadOf(ctx, uploads, room, MANAGERS_ACCESS)).sections;
 }

@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { fileTypesStampOf, SectionsCache, TEXTS_KEPT } from './sections-cache';
 
@@ -50,8 +52,7 @@ test('only the most recently read texts are kept', async () => {
 
 test("an upload's type is its stored one, and a payload is remade when a stored type changes", async () => {
   const cache = new SectionsCache(LIMITS);
-  const text =
-    '## Pitch\n- [Seed deck](/api/documents/0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c/download)\n- [Model](https://files.example.com/m.xlsx)\n';
+  const text = `## Pitch\n- [Seed deck](${apiPath(documentRoutes.download, { params: { id: '0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c' } })})\n- [Model](https://files.example.com/m.xlsx)\n`;
   const asPdf = await cache.payload(text, {
     stamp: '0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c=pdf',
     byId: new Map([['0b5f7c2e-4d3a-4e8b-9f1a-2c6d8e0a1b3c', 'pdf']]),

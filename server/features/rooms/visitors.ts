@@ -7,6 +7,11 @@
  */
 export interface RoomUser {
   id: string;
+  /**
+   * Their address, as their account holds it: an investor's group, access and NDA acceptances are kept by
+   * address, and the users table is accounts' (docs/decisions/0085-modules-own-their-tables.md).
+   */
+  email: string;
   onlyRoomId?: string | null;
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { MINUTE_MS, SECOND_MS, SHARE_CODE_TTL_MS, SHARE_CODES_WINDOW_MS } from '#server/durations';
-import type { NewSession, User } from '#server/features/accounts/index';
+import { type NewSession, peopleOfRooms, type User } from '#server/features/accounts/index';
 import {
   codeHashOf,
   codeMatches,
@@ -115,7 +115,7 @@ async function gatePresentationOf(
 /** The company and its founder's first name when the link may name them (its option, an active room). */
 async function roomNamedBy(ctx: AppContext, link: StoredShareLink): Promise<ShareGatePresentation | null> {
   if (!link.isRoomNamed) return null;
-  const names = await activeRoomNames(ctx.db, link.roomId);
+  const names = await activeRoomNames(ctx.db, peopleOfRooms, link.roomId);
   if (!names) return null;
   return { companyName: names.companyName, founderFirstName: firstNameOf(names.founderName) };
 }
@@ -383,7 +383,7 @@ async function admit(
 async function askManagers(ctx: AppContext, link: StoredShareLink, readerEmail: string): Promise<void> {
   const [companyName = 'your company'] = await companyNamesFor(ctx.db, undefined, [link.roomId]);
   const consoleUrl = `${ctx.config.appUrl}${paths.adminInvestors}#share-links`;
-  for (const manager of await listManagers(ctx, link.roomId)) {
+  for (const manager of await listManagers(ctx, peopleOfRooms, link.roomId)) {
     try {
       await ctx.mailer.send(
         shareApprovalRequestEmail({

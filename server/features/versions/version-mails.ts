@@ -8,6 +8,7 @@ import {
   listReaderIdsOfDocument,
   type StoredDocument,
 } from '#server/features/documents/index';
+import { invitationsOfRooms } from '#server/features/invitations/index';
 import { findReadableRoom } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
@@ -48,13 +49,16 @@ async function sendNewVersionMail(ctx: AppContext, { documentId, versionNumber, 
   const document = await findDocumentById(ctx.db, documentId);
   if (!document || document.currentVersion !== versionNumber) return;
   const reader = await findUserById(ctx.db, userId);
+  if (!reader) return;
   // Only readers who may still read the room are told: not one removed, nor one of a closed room, nor
   // one held at a new NDA (403 from the gate).
-  const room = await findReadableRoom(ctx, { id: userId }, document.roomId).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 403) return undefined;
-    throw error;
-  });
-  if (!reader || !room) return;
+  const room = await findReadableRoom(ctx, invitationsOfRooms, reader, document.roomId).catch(
+    (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 403) return undefined;
+      throw error;
+    },
+  );
+  if (!room) return;
   await ctx.mailer.send(
     newVersionEmail({
       to: reader.email,

@@ -118,7 +118,9 @@ describe('Replace file', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: 'Deck.pdf', current_version: 2, size_bytes: newDeck.length });
     const markdown = (await t.call(roomRoutes.mySections, { as: founder })).json;
-    expect(markdown.content).toContain(`[Deck.pdf](/api/documents/${documentId}/download)`);
+    expect(markdown.content).toContain(
+      `[Deck.pdf](${apiPath(documentRoutes.download, { params: { id: documentId } })})`,
+    );
 
     const history = await historyOf(founder, documentId);
     expect(history.versions.map(({ number, status, fileName }) => ({ number, status, fileName }))).toEqual([

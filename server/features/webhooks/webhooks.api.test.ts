@@ -297,7 +297,7 @@ describe('delivery', () => {
     const externalUrl = `https://example.com/demo-${documentId.slice(0, 8)}`;
     const saved = await t.call(roomRoutes.saveSections, {
       body: {
-        content: `## Pitch\n- [Pitch deck](/api/documents/${documentId}/download)\n- [Demo](${externalUrl})\n`,
+        content: `## Pitch\n- [Pitch deck](${apiPath(documentRoutes.download, { params: { id: documentId } })})\n- [Demo](${externalUrl})\n`,
       },
       as: founder,
     });

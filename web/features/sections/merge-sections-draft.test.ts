@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { mergeSectionsDraft } from './merge-sections-draft';
 
 const base = [
@@ -15,7 +17,7 @@ describe('mergeSectionsDraft', () => {
   test("an upload's link added on the server and an edit elsewhere in the draft both survive", () => {
     const server = base.replace(
       '- [Model](https://x.example/m)',
-      '- [Model](https://x.example/m)\n- [Deck.pdf](/api/documents/d/download)',
+      `- [Model](https://x.example/m)\n- [Deck.pdf](${apiPath(documentRoutes.download, { params: { id: 'd' } })})`,
     );
     const draft = base.replace('Contracts.', 'Contracts and the cap table.');
     expect(mergeSectionsDraft({ base, draft, server })).toEqual({
@@ -25,7 +27,10 @@ describe('mergeSectionsDraft', () => {
   });
 
   test('the same line added on both sides counts once', () => {
-    const withLink = base.replace('## Legal', '- [Deck.pdf](/api/documents/d/download)\n\n## Legal');
+    const withLink = base.replace(
+      '## Legal',
+      `- [Deck.pdf](${apiPath(documentRoutes.download, { params: { id: 'd' } })})\n\n## Legal`,
+    );
     const draft = withLink.replace('Revenue and burn.', 'Revenue, burn and runway.');
     expect(mergeSectionsDraft({ base, draft, server: withLink })).toEqual({
       clean: true,
@@ -34,13 +39,16 @@ describe('mergeSectionsDraft', () => {
   });
 
   test('lines inserted at one place on both sides are all kept, the draft’s first', () => {
-    const server = base.replace('Contracts.', 'Contracts.\n- [From upload](/api/documents/u/download)');
+    const server = base.replace(
+      'Contracts.',
+      `Contracts.\n- [From upload](${apiPath(documentRoutes.download, { params: { id: 'u' } })})`,
+    );
     const draft = base.replace('Contracts.', 'Contracts.\n- [Typed](https://x.example/t)');
     expect(mergeSectionsDraft({ base, draft, server })).toEqual({
       clean: true,
       text: base.replace(
         'Contracts.',
-        'Contracts.\n- [Typed](https://x.example/t)\n- [From upload](/api/documents/u/download)',
+        `Contracts.\n- [Typed](https://x.example/t)\n- [From upload](${apiPath(documentRoutes.download, { params: { id: 'u' } })})`,
       ),
     });
   });

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
 import { parseSectionsMarkdown } from '#shared/sections-markdown';
 import { StructuredSectionsEditor } from './structured-sections-editor';
 
@@ -25,7 +27,7 @@ const MARKDOWN = [
   '## Financials {icon=chart}',
   'Model and statements.',
   '',
-  `- [Deck](/api/documents/${DECK_ID}/download)`,
+  `- [Deck](${apiPath(documentRoutes.download, { params: { id: DECK_ID } })})`,
   '- [Financial model](https://docs.google.com/spreadsheets/d/abc)',
   '- [Cap table](https://example.com/cap.xlsx)',
   '',
@@ -182,7 +184,7 @@ test('moves a document to another section with "Move to…", keeping its line as
     ['Legal', ['Certificate', 'Deck']],
   ]);
   expect(editor.markdown()).toContain(
-    `- [Certificate](https://example.com/coi.pdf)\n- [Deck](/api/documents/${DECK_ID}/download)\n`,
+    `- [Certificate](https://example.com/coi.pdf)\n- [Deck](${apiPath(documentRoutes.download, { params: { id: DECK_ID } })})\n`,
   );
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Deck to another section' }));
   expect(screen.queryByRole('group', { name: 'Move Deck to' })).toBeNull();
@@ -332,7 +334,7 @@ test('a file dragged from the tray lands where it is dropped, as one new line', 
   expect(editor.markdown()).toBe(
     MARKDOWN.replace(
       '- [Financial model]',
-      `- [Investor memo](/api/documents/${MEMO_ID}/download)\n- [Financial model]`,
+      `- [Investor memo](${apiPath(documentRoutes.download, { params: { id: MEMO_ID } })})\n- [Financial model]`,
     ),
   );
   expect(trayTitles()).toEqual(['Hiring plan']);
@@ -353,7 +355,9 @@ test('an upload taken out of its section goes back to the tray, by keyboard or b
   const editor = renderEditor({ uploadedFiles: UPLOADED });
   fireEvent.click(screen.getByRole('button', { name: 'Move Deck to another section' }));
   fireEvent.click(screen.getByRole('button', { name: 'Move Deck to no section' }));
-  expect(editor.markdown()).toBe(MARKDOWN.replace(`- [Deck](/api/documents/${DECK_ID}/download)\n`, ''));
+  expect(editor.markdown()).toBe(
+    MARKDOWN.replace(`- [Deck](${apiPath(documentRoutes.download, { params: { id: DECK_ID } })})\n`, ''),
+  );
   expect(trayTitles()).toEqual(['Deck', 'Investor memo', 'Hiring plan']);
   dragWithPointer(handleOf('Deck'), rowAt('Certificate'), { y: 30 });
   expect(editor.room()[1]).toEqual(['Legal', ['Certificate', 'Deck']]);
