@@ -45,22 +45,29 @@ async function bundledEntryFile(name: string, sourceUrl: URL): Promise<string> {
   const outfile = path.join(CACHE_DIR, `${name}.js`);
   const esbuild = await import('esbuild');
   const { outputFiles } = await esbuild.build({
-    entryPoints: [fileURLToPath(sourceUrl)],
+    entryPoints: { [name]: fileURLToPath(sourceUrl) },
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
+    // Split as the build splits (scripts/build-server.ts): what the entry loads with import() (a
+    // workbook's reader, in the preparation's child) and its packages stay out of every start.
+    splitting: true,
     // The subpath imports (#server/...) name files without extensions: tsconfig's paths resolve them.
     tsconfig: fileURLToPath(new URL('../../tsconfig.server.json', import.meta.url)),
-    outfile,
+    outdir: CACHE_DIR,
     write: false,
     logLevel: 'warning',
   });
-  // Written beside it, then renamed over it: test files run in parallel processes, and none may load
-  // another's bundle half-written.
-  const written = `${outfile}.${process.pid}`;
-  fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  fs.writeFileSync(written, outputFiles.find((file) => file.path === outfile)?.contents ?? '');
-  fs.renameSync(written, outfile);
+  // Each file written beside its place, then renamed over it: test files run in parallel processes, and
+  // none may load another's bundle half-written. Chunks are named by their content, so one written by
+  // another process is the same; the entry, which imports them, goes last.
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const entryLast = [...outputFiles].sort((a, b) => Number(a.path === outfile) - Number(b.path === outfile));
+  for (const file of entryLast) {
+    const written = `${file.path}.${process.pid}`;
+    fs.writeFileSync(written, file.contents);
+    fs.renameSync(written, file.path);
+  }
   return outfile;
 }

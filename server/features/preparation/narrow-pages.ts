@@ -1,7 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { NARROW_PAGE, type NarrowPagePreview, previewObjectNames } from '#shared/contracts/previews';
+import type { NarrowPagePreview } from '#shared/contracts/previews';
+import { NARROW_PAGE, previewObjectNames } from '#shared/preview-objects';
 import { convertWithOffice, pageTexts, pdfinfo } from './helper-programs';
 import { jsonObject, PAGES_PER_RENDER, readPpm, renderPages, writeWebp } from './page-images';
 import type { PreparationTask, PreparedFile } from './preparation-limits';

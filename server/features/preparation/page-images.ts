@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { previewObjectNames } from '#shared/contracts/previews';
+import { previewObjectNames } from '#shared/preview-objects';
 import { firstLine, PreparationRefused, runHelper } from './helper-programs';
 import type { PreparationTask, PreparedFile } from './preparation-limits';
 

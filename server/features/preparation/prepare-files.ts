@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { decode as decodeBmp } from 'bmp-ts';
-import { parse as parseCsv } from 'csv-parse';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { MAX_TEXT_PREVIEW_BYTES, previewObjectNames } from '#shared/contracts/previews';
+import { MAX_TEXT_PREVIEW_BYTES, previewObjectNames } from '#shared/preview-objects';
 import {
   convertWithOffice,
   countPages,
@@ -28,12 +26,14 @@ import {
   type PreparationTask,
   type PreparedFile,
 } from './preparation-limits';
-import { prepareSheets } from './prepare-sheets';
 
 /**
  * The work of preparing one document, run only in the preparation's child process
  * (prepare-document.child.ts): LibreOffice, poppler and sharp never run on the server's event loop.
  * Every file it writes is under the task's work directory, which the parent removes afterwards.
+ * Each document starts a new process, so what it loads before its work is paid once per document: the
+ * libraries of one kind of file (bmp-ts, csv-parse, a workbook's reader with its XML parser and schema)
+ * are imported when a file of that kind comes (ADR 84: they were most of a small PDF's CPU).
  */
 
 export async function prepareFiles(task: PreparationTask): Promise<PreparationOutcome> {
@@ -50,7 +50,10 @@ export async function prepareFiles(task: PreparationTask): Promise<PreparationOu
 }
 
 async function preparePages(task: PreparationTask): Promise<PreparationOutcome> {
-  if (isSpreadsheet(task.extension)) return await prepareSheets(task);
+  if (isSpreadsheet(task.extension)) {
+    const { prepareSheets } = await import('./prepare-sheets');
+    return await prepareSheets(task);
+  }
   const pdf = task.extension === 'pdf' ? task.inputPath : await convertToPdf(task);
   const pageCount = await countPages(task, pdf);
   const sizes = await pageSizes(task, pdf, pageCount);
@@ -119,6 +122,7 @@ const BMP_SIGNATURE = Buffer.from('BM');
 async function bmpSource(inputPath: string): Promise<ImageSource> {
   const bytes = await fsp.readFile(inputPath);
   if (bytes.length < 26) throw new PreparationRefused('corrupt', 'the BMP header is cut short');
+  const { decode: decodeBmp } = await import('bmp-ts');
   const width = bytes.readInt32LE(18);
   const height = Math.abs(bytes.readInt32LE(22));
   return {
@@ -200,6 +204,7 @@ async function prepareText(task: PreparationTask): Promise<PreparationOutcome> {
 
 /** The first rows of a CSV as a JSON table, parsed by csv-parse (quotes, separators inside them, BOM). */
 async function prepareTable(task: PreparationTask): Promise<PreparationOutcome> {
+  const { parse: parseCsv } = await import('csv-parse');
   const rows: string[][] = [];
   let truncated = false;
   const parser = fs.createReadStream(task.inputPath).pipe(

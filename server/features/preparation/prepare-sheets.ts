@@ -1,12 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import {
-  MAX_PREVIEW_SHEETS,
-  previewObjectNames,
-  SHEET_CSS_PIXELS_PER_POINT,
-  type SheetPreview,
-} from '#shared/contracts/previews';
+import type { SheetPreview } from '#shared/contracts/previews';
+import { MAX_PREVIEW_SHEETS, previewObjectNames, SHEET_CSS_PIXELS_PER_POINT } from '#shared/preview-objects';
 import {
   convertWithOffice,
   countPages,
