@@ -11,11 +11,12 @@ declare module 'vitest' {
 }
 
 /**
- * Runs once per API test run. TEST_STORAGE=s3 starts one S3-compatible server (s3rver) for the run;
- * every test app then stores its files in a bucket of its own there (tests/support/test-app.ts).
+ * Runs once per API project in a run. TEST_STORAGE=s3 starts one S3-compatible server (s3rver) for the
+ * project; every test app then stores its files in a bucket of its own there (tests/support/test-app.ts).
  */
 export default async function setup(project: TestProject) {
-  const choice = process.env.TEST_STORAGE ?? 'disk';
+  // The project's own choice (api-postgres-s3), else the environment's (the api project).
+  const choice = project.config.env.TEST_STORAGE ?? process.env.TEST_STORAGE ?? 'disk';
   if (choice === 'disk') {
     project.provide('testStorage', { driver: 'disk' });
     return;
