@@ -100,18 +100,30 @@ export default defineConfig({
       // npm run test:api runs the other four in one run, their files side by side (ADR 84).
       apiProject('api'),
       apiProject('api-sqlite', { TEST_DATABASE: 'sqlite' }),
-      apiProject('api-postgres', { TEST_DATABASE: 'postgres' }, {
-        exclude: [
-          // They test LibreOffice's layout, not the database, and take a minute (README, npm run test:api).
-          'server/features/preparation/word-pages.api.test.ts',
-          'server/features/preparation/sheets.api.test.ts',
-          ...STORAGE_FILES,
-        ],
-      }),
-      apiProject('api-postgres-s3', { TEST_DATABASE: 'postgres', TEST_STORAGE: 's3' }, { include: STORAGE_FILES }),
-      apiProject('api-sqlite-s3', { TEST_DATABASE: 'sqlite', TEST_STORAGE: 's3' }, {
-        include: ['tests/api/backup-restore.test.ts'],
-      }),
+      apiProject(
+        'api-postgres',
+        { TEST_DATABASE: 'postgres' },
+        {
+          exclude: [
+            // They test LibreOffice's layout, not the database, and take a minute (README, npm run test:api).
+            'server/features/preparation/word-pages.api.test.ts',
+            'server/features/preparation/sheets.api.test.ts',
+            ...STORAGE_FILES,
+          ],
+        },
+      ),
+      apiProject(
+        'api-postgres-s3',
+        { TEST_DATABASE: 'postgres', TEST_STORAGE: 's3' },
+        { include: STORAGE_FILES },
+      ),
+      apiProject(
+        'api-sqlite-s3',
+        { TEST_DATABASE: 'sqlite', TEST_STORAGE: 's3' },
+        {
+          include: ['tests/api/backup-restore.test.ts'],
+        },
+      ),
       {
         // npm run test:cluster: two nodes behind nginx (tests/support/cluster.ts), one file, in order.
         test: {

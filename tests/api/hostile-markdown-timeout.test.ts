@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { healthRoutes } from '#shared/contracts/health';
 import { roomRoutes } from '#shared/contracts/rooms';
-import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { createFounder, type SignedIn } from '#tests/support/factories';
+import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { expectRefusal } from '#tests/support/refusals';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
