@@ -13,7 +13,7 @@ import { e2eMailDir } from './e2e-environment';
 import { expect, test, watchConsole } from './fixtures';
 import { type DeckRoom, roomWithDeck } from './support/deck-room';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
-import { swipeToNextPage } from './support/touch';
+import { isWhollyOnScreen, swipeToNextPage } from './support/touch';
 
 const DECK_NAME = 'Seed deck.pdf';
 
@@ -94,6 +94,9 @@ test.describe('the investor’s way in', () => {
     const toolbar = page.getByRole('toolbar', { name: 'Pages' });
     await swipeToNextPage(page);
     await expect(toolbar).toContainText('Page 2 of 3');
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Page 2 of 3' }).evaluate(isWhollyOnScreen))
+      .toBe(true);
     await swipeToNextPage(page);
     await expect(toolbar).toContainText('Page 3 of 3');
     await expect(page).toHaveURL(new RegExp(`/documents/${room.documentId}\\?page=3$`));

@@ -6,7 +6,7 @@ import { writtenPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { roomWithDeck } from './support/deck-room';
 import { signInByMagicLink } from './support/people';
-import { swipe, swipeToNextPage, swipeToPreviousPage } from './support/touch';
+import { isWhollyOnScreen, swipe, swipeToNextPage, swipeToPreviousPage } from './support/touch';
 
 const DECK_NAME = 'Widescreen deck.pdf';
 const PAGES = 4;
@@ -38,19 +38,6 @@ async function waitUntilReady(
     )
     .toBe('ready');
 }
-
-/** Whether the image is loaded and lies wholly inside the window. */
-const isWhollyOnScreen = (image: HTMLImageElement) => {
-  const box = image.getBoundingClientRect();
-  return (
-    image.complete &&
-    image.naturalWidth > 0 &&
-    box.left >= -1 &&
-    box.top >= -1 &&
-    box.right <= window.innerWidth + 1 &&
-    box.bottom <= window.innerHeight + 1
-  );
-};
 
 test('an investor on a phone swipes a deck to page 3, the address says so, and a reload stays there @phone', async ({
   page,

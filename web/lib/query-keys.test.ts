@@ -257,3 +257,24 @@ test('invalidate resolves once what is on screen has been read again', async () 
   expect(client.getQueryData(documentsKeys.mine())).toBe(2);
   unsubscribe();
 });
+
+test('a first read still in flight when a write invalidates it is read again, not kept', async () => {
+  const client = new QueryClient();
+  // The list's first read answers from before the upload, and only after the upload has finished.
+  let answerFirstRead: (rows: string[]) => void = () => {};
+  let reads = 0;
+  const onScreen = new QueryObserver(client, {
+    queryKey: documentsKeys.mine(),
+    queryFn: () => {
+      reads += 1;
+      return reads === 1 ? new Promise<string[]>((resolve) => (answerFirstRead = resolve)) : ['Memo.pdf'];
+    },
+  });
+  const unsubscribe = onScreen.subscribe(() => {});
+  await vi.waitFor(() => expect(reads).toBe(1));
+  const invalidated = invalidate(client, invalidatedBy.documentUploaded());
+  answerFirstRead([]);
+  await invalidated;
+  expect(client.getQueryData(documentsKeys.mine())).toEqual(['Memo.pdf']);
+  unsubscribe();
+});

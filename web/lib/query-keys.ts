@@ -309,7 +309,13 @@ export const invalidatedBy = {
   webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],
 } satisfies Record<string, (...args: never[]) => readonly QueryKey[]>;
 
-/** Invalidates each key (and every key under it); resolves once the active ones are read again. */
+/**
+ * Invalidates each key (and every key under it); resolves once the active ones are read again. A read
+ * still in flight began before the write and may answer from before it; while a query has no data yet
+ * (its first load), TanStack Query joins that read instead of starting another, so a file uploaded while
+ * the list first loaded stayed missing from it. Such reads are cancelled first, then read again.
+ */
 export async function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -35,3 +35,21 @@ export async function swipeToPreviousPage(page: Page, y: number) {
   const { width } = page.viewportSize() ?? { width: 390, height: 844 };
   await swipe(page, { x: Math.round(width * 0.15), y }, { x: Math.round(width * 0.85), y });
 }
+
+/**
+ * Whether the image is loaded and lies wholly inside the window: after a swipe, the strip's snap has
+ * come to rest on its page. The toolbar names the new page halfway through the snap, and a second swipe
+ * sent while the snap still ran was once lost on a loaded machine (these swipes take no time between
+ * moves, as no finger does): journeys swipe again once this holds.
+ */
+export const isWhollyOnScreen = (image: HTMLImageElement) => {
+  const box = image.getBoundingClientRect();
+  return (
+    image.complete &&
+    image.naturalWidth > 0 &&
+    box.left >= -1 &&
+    box.top >= -1 &&
+    box.right <= window.innerWidth + 1 &&
+    box.bottom <= window.innerHeight + 1
+  );
+};
