@@ -18,9 +18,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Three browsers at once on two cores: with two, the journeys kept the cores 70% busy (each waits on the
-  // server, previews and mail between steps); three took the suite from 7.6 to 6.6 min (ADR 84).
-  workers: 3,
+  // Two browsers at once on two cores. Three saved about half a minute of seven on a quiet machine and
+  // made timing-bound journeys fail more often on a loaded one (ADR 84).
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: e2eBaseUrl,

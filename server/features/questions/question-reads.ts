@@ -26,15 +26,27 @@ import {
 /** A question with the title of the document it is about (null when it is about none). */
 export type QuestionWithTitle = StoredQuestion & { documentTitle: string | null };
 
-async function withTitles(db: DatabaseExecutor, questions: StoredQuestion[]): Promise<QuestionWithTitle[]> {
+/**
+ * The title of each document these ids name (null for none, or for a document that is gone), in one
+ * lookup for the whole page: the camel-cased questions and the notices' rows both read it.
+ */
+async function documentTitlesOf(
+  db: DatabaseExecutor,
+  documentIds: (string | null)[],
+): Promise<(documentId: string | null) => string | null> {
   const titles = await findDocumentTitles(
     db,
-    questions.flatMap((question) => (question.documentId ? [question.documentId] : [])),
+    documentIds.flatMap((id) => (id ? [id] : [])),
   );
-  return questions.map((question) => ({
-    ...question,
-    documentTitle: question.documentId ? (titles.get(question.documentId) ?? null) : null,
-  }));
+  return (documentId) => (documentId ? (titles.get(documentId) ?? null) : null);
+}
+
+async function withTitles(db: DatabaseExecutor, questions: StoredQuestion[]): Promise<QuestionWithTitle[]> {
+  const titleOf = await documentTitlesOf(
+    db,
+    questions.map((question) => question.documentId),
+  );
+  return questions.map((question) => ({ ...question, documentTitle: titleOf(question.documentId) }));
 }
 
 export async function findQuestionInRoom(
@@ -216,12 +228,9 @@ async function withTitlesOfRows<Row extends { document_id: string | null }>(
   db: DatabaseExecutor,
   rows: Row[],
 ): Promise<(Row & { document_title: string | null })[]> {
-  const titles = await findDocumentTitles(
+  const titleOf = await documentTitlesOf(
     db,
-    rows.flatMap((row) => (row.document_id ? [row.document_id] : [])),
+    rows.map((row) => row.document_id),
   );
-  return rows.map((row) => ({
-    ...row,
-    document_title: row.document_id ? (titles.get(row.document_id) ?? null) : null,
-  }));
+  return rows.map((row) => ({ ...row, document_title: titleOf(row.document_id) }));
 }

@@ -6,8 +6,9 @@ interface Point {
 }
 
 /**
- * A finger's swipe from `from` to `to`, in eight moves: real touch input through Chromium's DevTools
- * protocol, so the browser scrolls, snaps and decides gestures itself as it does for a finger.
+ * A finger's swipe from `from` to `to`, in eight moves, resting a moment before it lifts: real touch
+ * input through Chromium's DevTools protocol, so the browser scrolls, snaps and decides gestures itself
+ * as it does for a finger.
  */
 export async function swipe(page: Page, from: Point, to: Point) {
   const session = await page.context().newCDPSession(page);
@@ -19,6 +20,12 @@ export async function swipe(page: Page, from: Point, to: Point) {
   for (let step = 1; step <= 8; step++) {
     await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step)] });
   }
+  // The finger rests before it lifts, so the swipe ends where it was drawn to, not in a fling: the moves
+  // go out as fast as the machine sends them, and on a loaded one the speed at the end was a matter of
+  // chance (a fling once carried the strip from page 1 to page 3). Where the strip comes to rest is then
+  // the browser's snap from that point.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(8)] });
   await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await session.detach();
 }
