@@ -19,7 +19,8 @@ const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
  * written by every limited request (ADR 49), and webhook deliveries, one per event and endpoint (ADR 52).
  * Passkeys, their challenges (one per options request, which anyone may make) and recovery codes are read
  * only by the passkey routes, never through a cache (ADR 62), and the rooms' archive upload slots only by
- * the archive upload that takes one, whose release (a DELETE) must not empty every cache.
+ * the archive upload that takes one, whose release (a DELETE) must not empty every cache. A session's
+ * last use is read only by the sessions list, and written once a minute by every signed-in reader (ADR 87).
  */
 export const TABLES_NO_CACHE_READS = new Set([
   'access_events',
@@ -37,6 +38,7 @@ export const TABLES_NO_CACHE_READS = new Set([
   'webauthn_challenges',
   'recovery_codes',
   'archive_upload_slots',
+  'session_uses',
 ]);
 
 /** The table a statement that starts as a single-table INSERT or UPDATE writes. */

@@ -374,14 +374,13 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'expires_at',
       'id',
       'is_second_factor_pending',
-      'last_used_at',
-      'last_used_ip',
       'only_room_id',
       'revoked_at',
       'token_hash',
       'user_agent',
       'user_id',
     ],
+    session_uses: ['last_used_at', 'last_used_ip', 'session_id'],
     users: ['created_at', 'email', 'id', 'is_active', 'last_login_at', 'name', 'plan', 'role'],
     waitlist: ['company_name', 'contact_email', 'created_at', 'id'],
     webauthn_challenges: [
@@ -858,6 +857,45 @@ test('migration 0024 makes every existing document its own version 1, current, a
     expect((await migrator.migrateTo('0022-passkeys')).error).toBeUndefined();
     const tables = (await older.db.introspection.getTables()).map((table) => table.name);
     expect(tables).not.toContain('document_versions');
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test("migration 0035 moves each session's last use into session_uses, and goes back down", async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0035-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0034-founder-notice-kinds-in-code')).error).toBeUndefined();
+    const [user, used, unused] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${user}, 'reader@example.com', 'Reader', 'investor', 1, 'investor', 1)`.execute(
+      older.db,
+    );
+    await sql`insert into sessions (id, user_id, token_hash, created_at, expires_at, last_used_at, last_used_ip)
+              values (${used}, ${user}, 'hash-used', 1, 9000, 7000, '203.0.113.9'),
+                     (${unused}, ${user}, 'hash-unused', 1, 9000, null, null)`.execute(older.db);
+
+    await migrateToLatest(older.db);
+    expect(await older.db.selectFrom('session_uses').selectAll().execute()).toEqual([
+      { session_id: used, last_used_at: 7000, last_used_ip: '203.0.113.9' },
+    ]);
+
+    expect((await migrator.migrateTo('0034-founder-notice-kinds-in-code')).error).toBeUndefined();
+    const sessions = await sql<{ id: string; last_used_at: number | null; last_used_ip: string | null }>`
+      select id, last_used_at, last_used_ip from sessions order by last_used_at`.execute(older.db);
+    expect(sessions.rows).toEqual(
+      expect.arrayContaining([
+        { id: used, last_used_at: 7000, last_used_ip: '203.0.113.9' },
+        { id: unused, last_used_at: null, last_used_ip: null },
+      ]),
+    );
+    const tables = (await older.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('session_uses');
   } finally {
     await older.close();
     await database.drop();

@@ -85,6 +85,7 @@ const everyTable: Record<keyof Database, true> = {
   invitations: true,
   magic_links: true,
   sessions: true,
+  session_uses: true,
   documents: true,
   document_versions: true,
   access_events: true,

@@ -28,7 +28,6 @@ export interface LiveSession {
   expiresAt: Date;
   /** Signed in by mail by a manager holding a passkey, who has not given it yet (ADR 62). */
   isSecondFactorPending: boolean;
-  lastUsedAt: Date | null;
   /** Opened by a proof of one room (an invitation's link, a share-link code): it reads only this room. */
   onlyRoomId: string | null;
   user: User;
@@ -37,7 +36,7 @@ export interface LiveSession {
 export interface SessionResolver {
   /** The live session for a token, or undefined: unknown, revoked, expired, or its user inactive. */
   resolve(token: string): Promise<LiveSession | undefined>;
-  /** Records a use of the session, when its last recorded use is older than a minute. */
+  /** Records a use of the session, when its last recorded use is a minute old or more. */
   noteUse(session: LiveSession, ip: string): Promise<void>;
 }
 

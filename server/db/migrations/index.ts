@@ -27,6 +27,7 @@ import * as shareLinkNamesTheRoom from './0031-share-link-names-the-room';
 import * as shareLinkAddresses from './0032-share-link-addresses';
 import * as readingByVersion from './0033-reading-by-version';
 import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
+import * as sessionUses from './0035-session-uses';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0032-share-link-addresses': shareLinkAddresses,
   '0033-reading-by-version': readingByVersion,
   '0034-founder-notice-kinds-in-code': founderNoticeKindsInCode,
+  '0035-session-uses': sessionUses,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,14 +22,22 @@ export interface SessionsTable {
   user_agent: string | null;
   /** A manager holding a passkey signed in by mail and has not yet given it (ADR 62). */
   is_second_factor_pending: Flag;
-  /** When and from where the session was last used, written at most once a minute. */
-  last_used_at: EpochMs | null;
-  last_used_ip: string | null;
   /**
    * Opened by an invitation's link or a share-link code: the session reads this one room and nothing
    * else of the account; null once the mailbox was proven (docs/decisions/0074-a-proof-of-one-room.md).
    */
   only_room_id: string | null;
+}
+
+/**
+ * When and from where a session was last used, for the sessions list: written at most once a minute per
+ * session. Apart from `sessions` so that recording a use is no write to what every request's session
+ * lookup reads (docs/decisions/0087-a-sessions-use-is-not-the-session.md).
+ */
+export interface SessionUsesTable {
+  session_id: string;
+  last_used_at: EpochMs;
+  last_used_ip: string;
 }
 
 export interface WaitlistTable {
@@ -43,6 +51,7 @@ export interface WaitlistTable {
 export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
+  session_uses: SessionUsesTable;
   waitlist: WaitlistTable;
 }
 

@@ -20,7 +20,7 @@ export async function insertSession(
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values(toRow<SessionRow>({ ...session, revokedAt: null, lastUsedAt: null, lastUsedIp: null }))
+    .values(toRow<SessionRow>({ ...session, revokedAt: null }))
     .execute();
 }
 
@@ -33,7 +33,6 @@ function liveSessionQuery(db: ModuleExecutor<'accounts'>, tokenHash: string, now
       'sessions.id as session_id',
       'sessions.expires_at as session_expires_at',
       'sessions.is_second_factor_pending as session_is_second_factor_pending',
-      'sessions.last_used_at as session_last_used_at',
       'sessions.only_room_id as session_only_room_id',
     ])
     .where('sessions.token_hash', '=', tokenHash)
@@ -46,7 +45,6 @@ type LiveSessionRow = UserRow & {
   session_id: string;
   session_expires_at: number;
   session_is_second_factor_pending: Flag;
-  session_last_used_at: number | null;
   session_only_room_id: string | null;
 };
 
@@ -103,7 +101,6 @@ export async function findLiveSession(
     session_id,
     session_expires_at,
     session_is_second_factor_pending,
-    session_last_used_at,
     session_only_room_id,
     ...userRow
   } = row;
@@ -111,7 +108,6 @@ export async function findLiveSession(
     sessionId: session_id,
     expiresAt: new Date(session_expires_at),
     isSecondFactorPending: session_is_second_factor_pending === 1,
-    lastUsedAt: session_last_used_at === null ? null : new Date(session_last_used_at),
     onlyRoomId: session_only_room_id,
     user: fromRow<UserRow>(userRow),
   };
@@ -145,22 +141,25 @@ export async function revokeUserSessions(
 }
 
 /**
- * Records that the session was used, from where. Called at most once a minute per session (the caller
- * checks lastUsedAt, and the condition here keeps concurrent requests on several nodes to one write).
+ * Records that the session was used, from where. Called at most once a minute per session by each
+ * process (sessions.service.ts), and the condition here keeps several processes to one write a minute.
  */
-export async function touchSession(
+export async function recordSessionUse(
   db: ModuleExecutor<'accounts'>,
   sessionId: string,
   at: Date,
   ip: string,
   minimumIntervalMs: number,
 ): Promise<void> {
+  const use = { session_id: sessionId, last_used_at: toEpochMs(at), last_used_ip: ip.slice(0, 100) };
   await db
-    .updateTable('sessions')
-    .set({ last_used_at: toEpochMs(at), last_used_ip: ip.slice(0, 100) })
-    .where('id', '=', sessionId)
-    .where((eb) =>
-      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', toEpochMs(at) - minimumIntervalMs)]),
+    .insertInto('session_uses')
+    .values(use)
+    .onConflict((conflict) =>
+      conflict
+        .column('session_id')
+        .doUpdateSet({ last_used_at: use.last_used_at, last_used_ip: use.last_used_ip })
+        .where('session_uses.last_used_at', '<=', use.last_used_at - minimumIntervalMs),
     )
     .execute();
 }
@@ -169,11 +168,19 @@ export async function touchSession(
 export async function listLiveSessions(db: ModuleExecutor<'accounts'>, userId: string, now: Date) {
   const rows = await db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'expires_at', 'user_agent', 'last_used_at', 'last_used_ip'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', toEpochMs(now))
-    .orderBy('created_at', 'desc')
+    .leftJoin('session_uses', 'session_uses.session_id', 'sessions.id')
+    .select([
+      'sessions.id',
+      'sessions.created_at',
+      'sessions.expires_at',
+      'sessions.user_agent',
+      'session_uses.last_used_at',
+      'session_uses.last_used_ip',
+    ])
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', toEpochMs(now))
+    .orderBy('sessions.created_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
 }

@@ -8,8 +8,10 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { CacheRegistry } from '#server/caches/cache-registry';
 import { OTHER_PROCESS_CHECK_MS } from '#server/caches/sqlite-write-epoch';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database';
+import { SESSION_USE_INTERVAL_MS } from '#server/durations';
+import type { LiveSession } from '#server/plugins/auth';
 import { sessionsCache } from './sessions.caches';
-import { createSessionResolver, endSession, startSession } from './sessions.service';
+import { createSessionResolver, endSession, listSessions, startSession } from './sessions.service';
 import { insertUser } from './users.repository';
 
 // The session cache exists only on SQLite (the API tests cover PostgreSQL, where there is none; the
@@ -107,4 +109,60 @@ test('a write run from a precompiled query is seen by the next request too', asy
   expect(await resolver.resolve(session.token)).toBeDefined();
   await handle.db.executeQuery(CompiledQuery.raw('update sessions set revoked_at = 1'));
   expect(await resolver.resolve(session.token)).toBeUndefined();
+});
+
+/** Renames every user behind this process's back: only a reload of the session would show it. */
+function renameUsersOutOfBand() {
+  const other = new SqliteDatabase(file);
+  other.prepare("update users set name = 'Renamed'").run();
+  other.close();
+}
+
+test("recording a session's use drops no cached session: not its own, not another reader's", async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const resolver = createSessionResolver(handle.db, sessionsOf(handle));
+    const [first, second] = [await signedInUser(), await signedInUser()];
+    const firstSession = await resolver.resolve(first.session.token);
+    expect((await resolver.resolve(second.session.token))?.user.name).toBe('Sam');
+    renameUsersOutOfBand();
+    await resolver.noteUse(firstSession as LiveSession, '203.0.113.1');
+    // A use is written to session_uses, which the lookup does not read: both answers still stand.
+    expect((await resolver.resolve(first.session.token))?.user.name).toBe('Sam');
+    expect((await resolver.resolve(second.session.token))?.user.name).toBe('Sam');
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('a use is recorded at most once a minute, by any number of processes, and the sessions list shows it', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const resolver = createSessionResolver(handle.db, sessionsOf(handle));
+    const otherProcess = createSessionResolver(handle.db, sessionsOf(handle));
+    const { user, session } = await signedInUser();
+    const live = (await resolver.resolve(session.token)) as LiveSession;
+    const lastUse = async () => {
+      const [listed] = await listSessions(handle.db, user.id, live.sessionId);
+      return { at: listed?.lastUsedAt, ip: listed?.ipAddress };
+    };
+    expect(await lastUse()).toEqual({ at: null, ip: null });
+
+    const firstUse = new Date();
+    await resolver.noteUse(live, '203.0.113.1');
+    expect(await lastUse()).toEqual({ at: firstUse.toISOString(), ip: '203.0.113.1' });
+
+    vi.advanceTimersByTime(SESSION_USE_INTERVAL_MS - 1);
+    await resolver.noteUse(live, '203.0.113.2');
+    await otherProcess.noteUse(live, '203.0.113.3');
+    expect(await lastUse()).toEqual({ at: firstUse.toISOString(), ip: '203.0.113.1' });
+
+    // A minute after the recorded use, the next use is recorded (the other process remembers its own
+    // attempt of a moment ago, which the database's condition turned down, and waits a minute from it).
+    vi.advanceTimersByTime(1);
+    await resolver.noteUse(live, '203.0.113.4');
+    expect(await lastUse()).toEqual({ at: new Date().toISOString(), ip: '203.0.113.4' });
+  } finally {
+    vi.useRealTimers();
+  }
 });

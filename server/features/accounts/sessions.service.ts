@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ReadCache } from '#server/caches/epoch-cache';
 import type { ModuleExecutor } from '#server/db/schema';
 import { SESSION_TTL_MS, SESSION_USE_INTERVAL_MS } from '#server/durations';
@@ -13,11 +14,11 @@ import {
   insertSession,
   type LiveSession,
   listLiveSessions,
+  recordSessionUse,
   revokeOtherSessions,
   revokeOwnSession,
   revokeSession,
   revokeUserSessions,
-  touchSession,
 } from './sessions.repository';
 
 export type { NewSession, SessionResolver };
@@ -61,13 +62,26 @@ export async function startSession(
 }
 
 /**
+ * How many sessions one process remembers having recorded a use of; one it has forgotten is written again,
+ * and the database's own condition still keeps it to once a minute (recordSessionUse).
+ */
+const USES_REMEMBERED = 10_000;
+
+/**
  * Every authenticated request resolves its session, through `cache` (sessions.caches.ts says when an
- * answer may be reused: on SQLite until the next write, on PostgreSQL never).
+ * answer may be reused: on SQLite until the next write, on PostgreSQL never). A use is recorded at most
+ * once a minute per session, in `session_uses`, which the lookup does not read: so recording it drops no
+ * cached session (docs/decisions/0087-a-sessions-use-is-not-the-session.md). When this process last
+ * recorded each session's use is remembered here, since the cached session does not say.
  */
 export function createSessionResolver(
   db: ModuleExecutor<'accounts'>,
   cache: ReadCache<LiveSession>,
 ): SessionResolver {
+  const lastRecordedUse = new LRUCache<string, number>({
+    maxSize: USES_REMEMBERED,
+    sizeCalculation: () => 1,
+  });
   return {
     resolve(token) {
       // Keyed by the token's hash, so no raw token is kept in memory longer than the request.
@@ -75,10 +89,11 @@ export function createSessionResolver(
       return cache.get(tokenHash, () => findLiveSession(db, tokenHash, new Date()));
     },
     async noteUse(session, ip) {
-      const now = new Date();
-      if (session.lastUsedAt && now.getTime() - session.lastUsedAt.getTime() < SESSION_USE_INTERVAL_MS)
-        return;
-      await touchSession(db, session.sessionId, now, ip, SESSION_USE_INTERVAL_MS);
+      const now = Date.now();
+      const recordedAt = lastRecordedUse.get(session.sessionId);
+      if (recordedAt !== undefined && now - recordedAt < SESSION_USE_INTERVAL_MS) return;
+      lastRecordedUse.set(session.sessionId, now);
+      await recordSessionUse(db, session.sessionId, new Date(now), ip, SESSION_USE_INTERVAL_MS);
     },
   };
 }

@@ -590,9 +590,10 @@ describe('sessions', () => {
     await t.call(authRoutes.me, { as: founder });
     const read = () =>
       db()
-        .selectFrom('sessions')
-        .select('last_used_at')
-        .where('user_id', '=', founder.user.id)
+        .selectFrom('session_uses')
+        .innerJoin('sessions', 'sessions.id', 'session_uses.session_id')
+        .select('session_uses.last_used_at')
+        .where('sessions.user_id', '=', founder.user.id)
         .executeTakeFirstOrThrow();
     const first = (await read()).last_used_at;
     expect(first).not.toBeNull();
