@@ -25,6 +25,7 @@ import {
   findInvestorPlace,
   findRestrictedSections,
   type InvestorPlace,
+  type RestrictedSections,
 } from './groups.repository';
 import { ndaRequiredError, type PendingNda, pendingNdaForEmail, pendingNdaForUser } from './nda-gate';
 import type { RoomInvitations } from './room-invitations';
@@ -79,6 +80,32 @@ export const readableRoomsCache = untilNextWrite<RoomReading>(
   // An answer never outlives the reader's access (ADR 68): past it, the next request asks the database.
   (reading) => reading.room.readerAccess.accessExpiresAt ?? undefined,
 );
+
+/**
+ * What of a room is the same for every reader: the room, and how its groups divide its sections. Each
+ * reader's answer (readableRoomsCache) asks this once per room rather than reading it again for every
+ * reader, and depends on what it was read from (a cache asked inside another's load: ADR 53), so a
+ * write to the room, its groups or its sections' visibility drops both.
+ */
+interface RoomFacts {
+  room: DataRoom;
+  restrictedSections: RestrictedSections;
+  groupCount: number;
+}
+
+export const roomFactsCache = untilNextWrite<RoomFacts>('roomFacts');
+
+async function roomFactsOf(ctx: AppContext, roomId: string): Promise<RoomFacts | undefined> {
+  return ctx.caches.get(roomFactsCache).get(roomId, async () => {
+    const room = await findDataRoomById(ctx.db, roomId);
+    if (!room) return undefined;
+    return {
+      room,
+      restrictedSections: await findRestrictedSections(ctx.db, roomId),
+      groupCount: await countGroups(ctx.db, roomId),
+    };
+  });
+}
 
 const ROOM_NOT_FOUND = 'That data room does not exist, or you do not have access to it.';
 
@@ -158,7 +185,7 @@ async function memberReading(
   user: RoomUser,
   roomId: string,
 ): Promise<RoomReading | undefined> {
-  const room = await findDataRoomById(ctx.db, roomId);
+  const room = (await roomFactsOf(ctx, roomId))?.room;
   if (!room) return undefined;
   const role = room.ownerId === user.id ? 'owner' : await findMemberRole(ctx.db, room.id, user.id);
   if (role === 'owner' || role === 'editor')
@@ -193,20 +220,21 @@ async function investorAccessOf(
 
 /**
  * What one group's investors may see: every section but those shown only to other groups, and the
- * documents no section links only while the room has one group.
+ * documents no section links only while the room has one group. Nothing for a room that does not exist.
  */
 export async function groupAccessOf(
   ctx: AppContext,
   roomId: string,
   place: InvestorPlace,
 ): Promise<ReaderAccess> {
+  const facts = await roomFactsOf(ctx, roomId);
   const hiddenSectionKeys = new Set<string>();
-  for (const [key, groupIds] of await findRestrictedSections(ctx.db, roomId)) {
+  for (const [key, groupIds] of facts?.restrictedSections ?? []) {
     if (!groupIds.includes(place.group.id)) hiddenSectionKeys.add(key);
   }
   return {
     hiddenSectionKeys,
-    seesUnlinkedDocuments: (await countGroups(ctx.db, roomId)) <= 1,
+    seesUnlinkedDocuments: (facts?.groupCount ?? 0) <= 1,
     isViewOnly: place.group.isViewOnly,
     accessExpiresAt: place.accessExpiresAt,
   };
@@ -241,7 +269,7 @@ async function invitationReading(
   token: string,
 ): Promise<RoomReading | undefined> {
   const invitation = await invitationLinks.findUsable(token);
-  const room = invitation ? await findDataRoomById(ctx.db, invitation.roomId) : undefined;
+  const room = invitation ? (await roomFactsOf(ctx, invitation.roomId))?.room : undefined;
   if (!invitation || !room?.isActive) return undefined;
   const readerAccess = await investorAccessOf(ctx, room.id, invitation.email);
   if (!readerAccess) return undefined;
