@@ -93,7 +93,7 @@ interface RoomFacts {
   groupCount: number;
 }
 
-export const roomFactsCache = untilNextWrite<RoomFacts>('roomFacts');
+const roomFactsCache = untilNextWrite<RoomFacts>('roomFacts');
 
 async function roomFactsOf(ctx: AppContext, roomId: string): Promise<RoomFacts | undefined> {
   return ctx.caches.get(roomFactsCache).get(roomId, async () => {
@@ -220,7 +220,7 @@ async function investorAccessOf(
 
 /**
  * What one group's investors may see: every section but those shown only to other groups, and the
- * documents no section links only while the room has one group. Nothing for a room that does not exist.
+ * documents no section links only while the room has one group.
  */
 export async function groupAccessOf(
   ctx: AppContext,
