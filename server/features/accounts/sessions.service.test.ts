@@ -54,10 +54,10 @@ async function signedInUser() {
   };
 }
 
-/** Deletes every session behind Kysely's back, as an operator's SQL shell would. */
-function deleteSessionsOutOfBand() {
+/** Runs a statement behind this process's back, on a connection of its own, as an operator's SQL shell would. */
+function runOutOfBand(statement: string) {
   const other = new SqliteDatabase(file);
-  other.prepare('delete from sessions').run();
+  other.prepare(statement).run();
   other.close();
 }
 
@@ -68,7 +68,7 @@ test('a resolved session is reused while nothing has been written, and a write b
     const { user, session } = await signedInUser();
     expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
 
-    deleteSessionsOutOfBand();
+    runOutOfBand('delete from sessions');
     // No write went through this process, and SQLite's data_version was read a moment ago: the first
     // answer still stands.
     expect((await resolver.resolve(session.token))?.user.id).toBe(user.id);
@@ -111,13 +111,6 @@ test('a write run from a precompiled query is seen by the next request too', asy
   expect(await resolver.resolve(session.token)).toBeUndefined();
 });
 
-/** Renames every user behind this process's back: only a reload of the session would show it. */
-function renameUsersOutOfBand() {
-  const other = new SqliteDatabase(file);
-  other.prepare("update users set name = 'Renamed'").run();
-  other.close();
-}
-
 test("recording a session's use drops no cached session: not its own, not another reader's", async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
@@ -125,7 +118,8 @@ test("recording a session's use drops no cached session: not its own, not anothe
     const [first, second] = [await signedInUser(), await signedInUser()];
     const firstSession = await resolver.resolve(first.session.token);
     expect((await resolver.resolve(second.session.token))?.user.name).toBe('Sam');
-    renameUsersOutOfBand();
+    // Only a session read again from the database would show the new name.
+    runOutOfBand("update users set name = 'Renamed'");
     await resolver.noteUse(firstSession as LiveSession, '203.0.113.1');
     // A use is written to session_uses, which the lookup does not read: both answers still stand.
     expect((await resolver.resolve(first.session.token))?.user.name).toBe('Sam');
