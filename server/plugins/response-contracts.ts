@@ -56,21 +56,25 @@ export function declarePlatformResponses(app: FastifyInstance): void {
 /**
  * The zod serializer, remembering its output per payload object: for a payload built once and served
  * many times (a room's sections, built once per version of the room), it is checked and written once.
+ * What it remembers is the UTF-8 bytes, not the JSON text: writing a 64 KB string to a socket encodes it
+ * again on every answer (and Fastify measures its byte length first), which was most of a sections
+ * read's CPU. Fastify sends a Buffer from a serializer as it is; its types say string only.
  */
 export function rememberingSerializerCompiler<Schema>(
   routeSchema: FastifyRouteSchemaDef<Schema>,
 ): (data: unknown) => string {
   const serialize = serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]);
-  const written = new WeakMap<object, string>();
-  return (data) => {
+  const written = new WeakMap<object, Buffer>();
+  const serializeOnce = (data: unknown): string | Buffer => {
     if (typeof data !== 'object' || data === null) return serialize(data);
-    let json = written.get(data);
-    if (json === undefined) {
-      json = serialize(data);
-      written.set(data, json);
+    let bytes = written.get(data);
+    if (bytes === undefined) {
+      bytes = Buffer.from(serialize(data));
+      written.set(data, bytes);
     }
-    return json;
+    return bytes;
   };
+  return serializeOnce as (data: unknown) => string;
 }
 
 /** A 500 that says what broke the contract (the error handler sends an HttpError's message as it is). */
