@@ -6,7 +6,7 @@ import { rememberingSerializerCompiler } from './response-contracts';
 const routeSchema = {
   schema: z.object({ title: z.string() }),
   method: 'GET',
-  url: '/api/example',
+  url: '/example',
   httpStatus: '200',
 } as unknown as FastifyRouteSchemaDef<unknown>;
 
