@@ -187,6 +187,9 @@ async function otherReaders(
 function searchInBackground(server: RunningServer, readers: { token: string; roomId: string }[]) {
   let running = true;
   let searches = 0;
+  // A background search the server could not answer in time (408, 503) is counted, not fatal: the row
+  // says how many, since a loaded server is what the budget is about.
+  let failures = 0;
   const random = seededRandom(3);
   const loops = readers.map(async (reader, index) => {
     await new Promise((resolve) => setTimeout(resolve, (index * OTHER_READER_PAUSE_MS) / readers.length));
@@ -197,13 +200,14 @@ function searchInBackground(server: RunningServer, readers: { token: string; roo
         { headers: { authorization: `Bearer ${reader.token}` } },
       );
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`a background search answered ${response.status}`);
-      searches++;
+      if (response.status === 200) searches++;
+      else failures++;
       await new Promise((resolve) => setTimeout(resolve, OTHER_READER_PAUSE_MS * (0.5 + random())));
     }
   });
   return {
     searches: () => searches,
+    failures: () => failures,
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -256,7 +260,7 @@ async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<Budget
       rows.push({
         budget: `a search, 40 documents and 2,000 pages, 200 readers of other rooms searching, ${name}: p95 <= ${budget} ms`,
         measured: `${worst.toFixed(1)} ms (worst of ${QUERIES.length} queries; ${p95s.map((p) => p.toFixed(1)).join(', ')})`,
-        baseline: `${health.toFixed(1)} ms (/api/health p95 under the same load; ${load.searches()} background searches; seeded in ${seededSeconds.toFixed(0)} s)`,
+        baseline: `${health.toFixed(1)} ms (/api/health p95 under the same load; ${load.searches()} background searches, ${load.failures()} unanswered; seeded in ${seededSeconds.toFixed(0)} s)`,
         pass: worst <= budget,
       });
     } finally {
