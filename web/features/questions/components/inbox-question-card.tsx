@@ -110,7 +110,9 @@ function SeenPassages({ roomId, passages }: { roomId: string; passages: readonly
                 Page {passage.page}
               </Link>
             </p>
-            <p className="break-words whitespace-pre-wrap text-slate-700">{passage.text}</p>
+            <p className="border-l-2 border-slate-200 pl-2 break-words whitespace-pre-wrap text-slate-700">
+              {passage.text}
+            </p>
           </li>
         ))}
       </ol>

@@ -65,7 +65,8 @@ function SearchedWordsLists({ data }: { data: SearchAnalytics }) {
           {hasWords && ' The words below were searched before it was turned off.'}
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* One under the other: side by side, a long query pushed "Last searched" out of sight. */}
+      <div className="flex flex-col gap-6">
         <WordsList
           id="top-searches"
           title="Top searches"
