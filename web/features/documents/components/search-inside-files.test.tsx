@@ -140,3 +140,41 @@ test('a search that finds nothing says so, and when files become searchable', as
     ),
   ).toBeTruthy();
 });
+
+test('a file no group may read says so, and the published answers that match follow the files', async () => {
+  const [deck] = found.documents as [ManagerSearchResults['documents'][number]];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            ...found,
+            documents: [{ ...deck, visibleToGroups: [], hiddenFromGroups: [EVERYONE, DILIGENCE] }],
+            faq: [
+              {
+                id: '00000000-0000-4000-8000-000000000009',
+                about: { kind: 'room' },
+                question: 'How do you count churn?',
+                answer: [
+                  { text: 'Logo ', isMatch: false },
+                  { text: 'churn', isMatch: true },
+                  { text: ', monthly.', isMatch: false },
+                ],
+              },
+            ],
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    ),
+  );
+  fireEvent.change(renderSearch(), { target: { value: 'churn' } });
+  const file = within(await screen.findByRole('list', { name: 'Files matching “churn”' })).getByRole(
+    'article',
+  );
+  expect(file.textContent).toContain('Hidden from:Everyone, Diligence');
+  expect(file.textContent).toContain('Visible to:no investor group, only you and your co-founders');
+  const answers = screen.getByRole('region', { name: 'Published answers' });
+  expect(within(answers).getByText('How do you count churn?')).toBeTruthy();
+  expect(answers.querySelector('mark')?.textContent).toBe('churn');
+});
