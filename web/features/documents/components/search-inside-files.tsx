@@ -42,7 +42,7 @@ export function SearchInsideFiles({ roomId }: { roomId: string }) {
         <CardTitle>Search inside your files</CardTitle>
         <CardDescription id={descriptionId}>
           Every page of every file, as your investors’ search reads it: where each file is linked and who may
-          read it.
+          read it. Your own searches are not counted in Analytics.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -118,3 +118,24 @@ test('turned off after investors searched, the words kept before are said to be 
     'No words kept: they are not kept while the switch is off.',
   );
 });
+
+test('a setting that could not be saved says so beside the switch, which stays as it was', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url === apiPath(searchRoutes.analytics)) return json(none);
+      if ((init.method ?? 'GET') === 'GET') return json({ areQueriesVisible: true });
+      return json({ error: 'forbidden', message: 'Only the room’s founders may change this.' }, 403);
+    }),
+  );
+  const panel = renderPanel();
+  const toggle = await within(panel).findByRole('switch', { name: 'Show me the words investors search for' });
+  await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(toggle);
+  expect((await within(panel).findByRole('alert')).textContent).toBe(
+    'Could not save the setting: Only the room’s founders may change this.',
+  );
+  expect(toggle.getAttribute('aria-checked')).toBe('true');
+});

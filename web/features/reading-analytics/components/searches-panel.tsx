@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
 import type { SearchAnalytics } from '#shared/contracts/search';
 import { Switch } from '#web/components/ui/switch';
 import {
@@ -135,16 +134,8 @@ function WordsVisibleSwitch() {
   const explanationId = useId();
   const isVisible = settings.data?.areQueriesVisible ?? true;
   const isOn = save.isPending ? save.variables : isVisible;
-  const flip = () =>
-    save.mutate(!isVisible, {
-      onSuccess: (saved) =>
-        toast.success(saved.areQueriesVisible ? 'You see the words searched' : 'Words searched not kept', {
-          description: saved.areQueriesVisible
-            ? 'Investors are told under the search box.'
-            : 'Investors are told under the search box that you do not see them.',
-        }),
-      onError: (error) => toast.error('Failed to change the setting', { description: error.message }),
-    });
+  // No toast on success: the switch and the lists below already say what changed.
+  const flip = () => save.mutate(!isVisible);
   return (
     <div className="flex flex-col gap-1 rounded-lg border border-slate-200 p-3">
       <div className="flex items-center justify-between gap-4">
@@ -162,6 +153,11 @@ function WordsVisibleSwitch() {
       <p id={explanationId} className="text-sm text-slate-600">
         Investors are told under the search box whether you see what they type.
       </p>
+      {save.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not save the setting: {save.error.message}
+        </p>
+      )}
       {settings.isError && (
         <p className="text-sm text-red-700">Could not load this setting. Reload the page to try again.</p>
       )}
