@@ -159,6 +159,17 @@ export const readingAnalyticsKeys = {
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
 };
 
+/**
+ * The room's search as its managers see it: the console's search inside every page (per query), what
+ * investors searched for (Analytics) and whether the founders see their words.
+ */
+export const managerSearchKeys = {
+  all: ['manager-search'] as const,
+  results: (query: string) => [...managerSearchKeys.all, 'results', query] as const,
+  analytics: () => [...managerSearchKeys.all, 'analytics'] as const,
+  settings: () => [...managerSearchKeys.all, 'settings'] as const,
+};
+
 /** The founder's own room and its NDA setting. */
 export const roomsKeys = {
   all: ['rooms'] as const,
@@ -304,6 +315,8 @@ export const invalidatedBy = {
   questionAnswered: () => [questionsKeys.all],
   /** Questions turned on or off: the setting, and every place that offers "Ask a question". */
   questionSettingsSaved: () => [questionsKeys.all],
+  /** "Show me the words investors search for" flipped: Analytics says whether the words are kept. */
+  searchSettingsSaved: () => [managerSearchKeys.analytics()],
   webhookEndpointsChanged: () => [webhooksKeys.endpoints()],
   /** A test event queued: the endpoint's delivery log shows how it went. */
   webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],
