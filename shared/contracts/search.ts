@@ -157,6 +157,18 @@ export const searchAnalyticsSchema = z
     notFound: z.array(
       z.object({ query: z.string(), count: z.int(), readers: z.int(), lastSearchedAt: isoDateTime }),
     ),
+    /** The newest searches, each with who made it: the room's log of searches. */
+    recent: z.array(
+      z.object({
+        /** The reader's name, else their address. */
+        reader: z.string(),
+        email: z.string(),
+        /** Null when the room kept the words out at the time. */
+        query: z.string().nullable(),
+        resultCount: z.int(),
+        searchedAt: isoDateTime,
+      }),
+    ),
   })
   .meta({
     examples: [
@@ -166,6 +178,15 @@ export const searchAnalyticsSchema = z
         top: [{ query: 'churn', count: 5, readers: 3, lastSearchedAt: '2026-11-25T09:30:00.000Z' }],
         notFound: [
           { query: 'option pool', count: 2, readers: 2, lastSearchedAt: '2026-11-25T10:02:00.000Z' },
+        ],
+        recent: [
+          {
+            reader: 'Ivy Investor',
+            email: 'ivy@fund.example',
+            query: 'option pool',
+            resultCount: 0,
+            searchedAt: '2026-11-25T10:02:00.000Z',
+          },
         ],
       },
     ],

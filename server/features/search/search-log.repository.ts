@@ -106,6 +106,37 @@ export async function listSearchedWords(
   }));
 }
 
+/** The room's newest searches, newest first. */
+export async function listRecentSearches(
+  db: Db,
+  roomId: string,
+  limit: number,
+): Promise<
+  {
+    userId: string | null;
+    invitationId: string | null;
+    query: string | null;
+    resultCount: number;
+    searchedAt: Date;
+  }[]
+> {
+  const rows = await db
+    .selectFrom('room_searches')
+    .select(['user_id', 'invitation_id', 'query', 'result_count', 'searched_at'])
+    .where('room_id', '=', roomId)
+    .orderBy('searched_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    invitationId: row.invitation_id,
+    query: row.query,
+    resultCount: row.result_count,
+    searchedAt: new Date(Number(row.searched_at)),
+  }));
+}
+
 export async function countSearches(db: Db, roomId: string): Promise<number> {
   const row = await db
     .selectFrom('room_searches')

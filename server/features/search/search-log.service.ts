@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import { SECOND_MS } from '#server/durations';
+import { findUsersByIds } from '#server/features/accounts/index';
+import { findInvitationsByIds } from '#server/features/invitations/index';
 import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import type { SearchAnalytics, SearchSettings } from '#shared/contracts/search';
 import { foldText } from '#shared/search-words';
@@ -9,6 +11,7 @@ import {
   findLatestSearch,
   findQueriesVisible,
   insertSearch,
+  listRecentSearches,
   listSearchedWords,
   type Searcher,
   saveQueriesVisible,
@@ -27,6 +30,8 @@ export type { Searcher } from './search-log.repository';
 const TYPING_PAUSE_MS = 30 * SECOND_MS;
 /** Analytics lists this many of the words searched most, and of those that found nothing. */
 const SEARCHED_WORDS_LISTED = 20;
+/** Analytics lists this many of the newest searches, with who made each. */
+const RECENT_SEARCHES_LISTED = 50;
 
 /** Whether `next` is the same search as `previous`, typed further or cut back. */
 function isSameSearchTyped(previous: string | null, next: string | null): boolean {
@@ -70,7 +75,33 @@ export async function searchAnalytics(ctx: AppContext, user: RoomUser): Promise<
     searchCount: await countSearches(ctx.db, room.id),
     top: toRows(await listSearchedWords(ctx.db, room.id, 'top', SEARCHED_WORDS_LISTED)),
     notFound: toRows(await listSearchedWords(ctx.db, room.id, 'not_found', SEARCHED_WORDS_LISTED)),
+    recent: await recentSearches(ctx, room.id),
   };
+}
+
+/** The newest searches with who made each: an account's name, or the address an invitation was sent to. */
+async function recentSearches(ctx: AppContext, roomId: string): Promise<SearchAnalytics['recent']> {
+  const searches = await listRecentSearches(ctx.db, roomId, RECENT_SEARCHES_LISTED);
+  const users = await findUsersByIds(
+    ctx.db,
+    searches.flatMap((search) => (search.userId ? [search.userId] : [])),
+  );
+  const invitations = await findInvitationsByIds(
+    ctx.db,
+    searches.flatMap((search) => (search.invitationId ? [search.invitationId] : [])),
+  );
+  return searches.map((search) => {
+    const user = search.userId ? users.get(search.userId) : undefined;
+    const invited = search.invitationId ? invitations.get(search.invitationId) : undefined;
+    const email = user?.email ?? invited?.email ?? '';
+    return {
+      reader: user?.name || email,
+      email,
+      query: search.query,
+      resultCount: search.resultCount,
+      searchedAt: search.searchedAt.toISOString(),
+    };
+  });
 }
 
 export async function searchSettings(ctx: AppContext, user: RoomUser): Promise<SearchSettings> {

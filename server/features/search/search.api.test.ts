@@ -296,6 +296,11 @@ describe('the search log and Ask the room', () => {
     expect(queries).not.toContain('chur');
     expect(queries).not.toContain('founderonly');
     expect(analytics.json.notFound.map((row) => row.query)).toContain('wombatfund');
+    // The log says who searched what, newest first; "chu" and "chur" were "churn" being typed.
+    expect(analytics.json.recent.slice(0, 2)).toEqual([
+      expect.objectContaining({ email: room.insider.user.email, query: 'wombatfund', resultCount: 0 }),
+      expect.objectContaining({ email: room.insider.user.email, query: 'churn', resultCount: 2 }),
+    ]);
   });
 
   test('with the setting off, the founders see that a reader searched, not the words, and the reader is told', async () => {

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const AT = '2026-11-25T09:30:00.000Z';
-const none: SearchAnalytics = { areQueriesVisible: true, searchCount: 0, top: [], notFound: [] };
+const none: SearchAnalytics = { areQueriesVisible: true, searchCount: 0, top: [], notFound: [], recent: [] };
 const searched: SearchAnalytics = {
   areQueriesVisible: true,
   searchCount: 12,
@@ -21,6 +21,16 @@ const searched: SearchAnalytics = {
     { query: 'burn rate', count: 2, readers: 1, lastSearchedAt: AT },
   ],
   notFound: [{ query: 'option pool', count: 2, readers: 2, lastSearchedAt: AT }],
+  recent: [
+    {
+      reader: 'Ivy Investor',
+      email: 'ivy@fund.example',
+      query: 'option pool',
+      resultCount: 0,
+      searchedAt: AT,
+    },
+    { reader: 'sam@fund.example', email: 'sam@fund.example', query: null, resultCount: 3, searchedAt: AT },
+  ],
 };
 
 /** The server: the analytics given, and the setting, which a POST changes (as the analytics then say). */
@@ -86,6 +96,21 @@ test('the words searched most and those that found nothing, with searches, reade
   ]);
   const notFound = within(panel).getByRole('region', { name: 'Searched, found nothing' });
   expect(within(notFound).getAllByRole('row')[1]?.textContent).toMatch(/^“option pool”22/);
+});
+
+test('the newest searches say who searched, the words (unless they were not kept) and what was found', async () => {
+  serve(searched);
+  const panel = renderPanel();
+  const recent = await within(panel).findByRole('region', { name: 'Recent searches' });
+  expect(
+    within(recent)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual([
+    'InvestorWordsFoundWhen',
+    expect.stringMatching(/^Ivy Investor“option pool”Nothing/),
+    expect.stringMatching(/^sam@fund\.exampleWords not kept3 results/),
+  ]);
 });
 
 test('the switch saves at once, and turned off the panel says the words are not kept', async () => {

@@ -86,8 +86,40 @@ function SearchedWordsLists({ data }: { data: SearchAnalytics }) {
               : 'When a search finds nothing, its words appear here: what investors expected and the room does not say.'
           }
         />
+        <RecentSearches rows={data.recent} />
       </div>
     </div>
+  );
+}
+
+/** The newest searches, each with who made it: the room's log of searches. */
+function RecentSearches({ rows }: { rows: SearchAnalytics['recent'] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-2">
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        Recent searches
+      </h3>
+      {rows.length === 0 ? (
+        <EmptyNote>Each investor's searches appear here, newest first, with what they found.</EmptyNote>
+      ) : (
+        <DataTable
+          caption="Recent searches"
+          headers={['Investor', 'Words', 'Found', 'When']}
+          rows={rows.map((row, index) => ({
+            key: `${row.searchedAt}-${index}`,
+            cells: [
+              row.reader,
+              row.query === null ? 'Words not kept' : `“${row.query}”`,
+              row.resultCount === 0
+                ? 'Nothing'
+                : `${row.resultCount} ${row.resultCount === 1 ? 'result' : 'results'}`,
+              formatDateTime(row.searchedAt),
+            ],
+          }))}
+        />
+      )}
+    </section>
   );
 }
 
