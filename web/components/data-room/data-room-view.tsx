@@ -40,6 +40,8 @@ interface DataRoomViewProps {
   backLabel?: string;
   /** Above the company header: a banner or a 'Back to dashboard' button. */
   top?: ReactNode;
+  /** Under the company header, on every place of the room: the search inside its pages. */
+  search?: ReactNode;
   /** The section open at first (coming back from a document opened in it). */
   initialOpenSectionId?: number | null;
   /** The room at its URL; without it (the preview, the demo) sections open in place. */
@@ -66,6 +68,7 @@ export function DataRoomView({
   notice,
   backLabel,
   top,
+  search,
   initialOpenSectionId = null,
   routing,
   downloadAllHref,
@@ -110,6 +113,7 @@ export function DataRoomView({
     <div className="flex flex-col gap-8">
       {top}
       <CompanyHeader company={company} lastUpdated={lastUpdated} documentCount={documentCount} />
+      {search}
       {!openSection && roomZip && (
         <div className="-mt-4 flex justify-end">
           <DownloadAllLink
