@@ -39,8 +39,10 @@ export function RoomSearch({
   const isAsking = asked !== null && asked === text.trim();
   const canAskTheRoom = source.kind === 'member';
   return (
-    <search
+    // A form (a landmark by its label), whose Enter does nothing more: the box searches as it is typed in.
+    <form
       aria-label="Search this data room"
+      onSubmit={(event) => event.preventDefault()}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
     >
       <div className="flex flex-col gap-1.5">
@@ -70,6 +72,6 @@ export function RoomSearch({
           }
         />
       )}
-    </search>
+    </form>
   );
 }
