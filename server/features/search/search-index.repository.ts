@@ -125,7 +125,7 @@ export async function markedSnippetsOf(
   mode: 'all' | 'any',
 ): Promise<Map<string, string>> {
   if (pages.length === 0) return new Map();
-  const keys = pages.map((page) => sql`(${page.documentId}, ${page.page})`);
+  const keys = pages.map((page) => sql`(${page.documentId}, cast(${page.page} as integer))`);
   const rows =
     dialect === 'sqlite'
       ? await sql<{ document_id: string; page: number; snippet: string }>`
