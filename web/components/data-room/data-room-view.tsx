@@ -113,7 +113,6 @@ export function DataRoomView({
     <div className="flex flex-col gap-8">
       {top}
       <CompanyHeader company={company} lastUpdated={lastUpdated} documentCount={documentCount} />
-      {search}
       {!openSection && roomZip && (
         <div className="-mt-4 flex justify-end">
           <DownloadAllLink
@@ -123,6 +122,7 @@ export function DataRoomView({
           />
         </div>
       )}
+      {search}
       {openSection ? (
         <SectionDocuments
           section={openSection}

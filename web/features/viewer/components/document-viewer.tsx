@@ -166,16 +166,22 @@ export function DocumentViewer({ documentId, back, below, actions }: DocumentVie
 /** Says which search is highlighted on the pages, and takes the highlight away. */
 function HighlightNotice({ query, onClear }: { query: string; onClear: () => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-      <p className="flex items-center gap-1.5">
-        <Highlighter aria-hidden="true" className="size-4 text-amber-600" />
-        <span>
+    <div className="-my-1 flex items-center gap-2 text-sm text-slate-700">
+      <p className="flex min-w-0 items-center gap-1.5">
+        <Highlighter aria-hidden="true" className="size-4 shrink-0 text-amber-600" />
+        <span className="min-w-0 truncate">
           Highlighting <span className="font-medium text-slate-900">“{query}”</span>
         </span>
       </p>
-      <Button variant="ghost" size="sm" onClick={onClear}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onClear}
+        aria-label="Clear the highlight"
+        className="shrink-0"
+      >
         <X aria-hidden="true" />
-        Clear highlight
+        Clear
       </Button>
     </div>
   );
