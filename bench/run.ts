@@ -15,6 +15,7 @@ import { measurePreviewBudgets, measureSmallFilesTogether } from './previews';
 import { measureQuestionsLatency } from './questions';
 import { measureReaderBudgets } from './reader';
 import { type BudgetRow, printTable } from './report';
+import { measureSearchBudgets } from './search';
 import { measureHealthWhileParsing } from './sections-parse-latency';
 import { measureStorageBudgets } from './storage';
 import { measureWatermarkBudgets } from './watermark';
@@ -44,6 +45,7 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   zips: measureZipBudgets,
   groups: measureGroupsReadingCost,
   questions: measureQuestionsLatency,
+  search: measureSearchBudgets,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

@@ -8,4 +8,4 @@
 export { indexedPageOf, indexedTextOf } from './indexable-objects';
 export { searchRoutesOf } from './search.routes';
 export { indexPagesAtStart } from './search-backfill';
-export { type PageText, replaceDocumentPages } from './search-index.repository';
+export { indexFootprint, type PageText, replaceDocumentPages } from './search-index.repository';

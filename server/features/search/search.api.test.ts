@@ -259,6 +259,30 @@ describe('who may search', () => {
   });
 });
 
+test('a reader searching past SEARCHES_PER_MINUTE is told to wait; another reader is not', async () => {
+  const limited = await startTestApp({ environment: { SEARCHES_PER_MINUTE: '3' } });
+  try {
+    const founder = await createFounder(limited);
+    const roomId = (await limited.call(roomRoutes.mine, { as: founder })).json.id;
+    const readers = [];
+    for (const label of ['eager', 'calm']) {
+      const email = uniqueEmail(label);
+      await invite(limited, founder, email);
+      readers.push(await signInWithMagicLink(limited, email));
+    }
+    const [eager, calm] = readers as [SignedIn, SignedIn];
+    const searchAs = (who: SignedIn) =>
+      limited.call(searchRoutes.search, { params: { id: roomId }, query: { q: 'churn' }, as: who });
+    for (let index = 0; index < 3; index++) expect((await searchAs(eager)).status).toBe(200);
+    const refused = await searchAs(eager);
+    expect(refused.status).toBe(429);
+    expect(refused.refusal?.error).toBe('too_many_searches');
+    expect((await searchAs(calm)).status).toBe(200);
+  } finally {
+    await limited.close();
+  }
+});
+
 describe('the search log and Ask the room', () => {
   test('searches typed letter by letter are one search; words that found nothing are listed; managers are not logged', async () => {
     const reader = room.insider;

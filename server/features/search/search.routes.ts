@@ -18,24 +18,25 @@ import {
 import { saveSearchSettings, searchAnalytics, searchSettings } from './search-log.service';
 
 /**
- * One reader may search this many times a minute, counted across every server (ADR 49): as they type,
- * a search every few keystrokes, and far from what it takes to read a room's text out word by word.
+ * One reader may search SEARCHES_PER_MINUTE times a minute (by account, else by address), counted across
+ * every server (ADR 49): as they type, a search every few keystrokes; far from what it takes to read a
+ * room's text out word by word.
  */
-export const SEARCHES_PER_MINUTE = 120;
-
-const searchRateLimit = {
-  max: SEARCHES_PER_MINUTE,
-  timeWindow: MINUTE_MS,
-  hook: 'preHandler' as const,
-  keyGenerator: (request: { session?: { user: { id: string } } | null; ip: string }) =>
-    `search:${request.session?.user.id ?? request.ip}`,
-  errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-    new HttpError(
-      429,
-      'too_many_searches',
-      `You searched more than ${SEARCHES_PER_MINUTE} times in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / SECOND_MS))} seconds.`,
-    ),
-};
+function searchRateLimit(perMinute: number) {
+  return {
+    max: perMinute,
+    timeWindow: MINUTE_MS,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: { session?: { user: { id: string } } | null; ip: string }) =>
+      `search:${request.session?.user.id ?? request.ip}`,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
+      new HttpError(
+        429,
+        'too_many_searches',
+        `You searched more than ${perMinute} times in a minute. Please try again in ${Math.max(1, Math.ceil(context.ttl / SECOND_MS))} seconds.`,
+      ),
+  };
+}
 
 /**
  * Search inside every page and "Ask the room" (docs/decisions/0088-search-inside-every-page.md). A
@@ -43,9 +44,10 @@ const searchRateLimit = {
  * its NDA); the founders' search, its log and its setting are the console's.
  */
 export function searchRoutesOf(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+  const rateLimit = searchRateLimit(ctx.config.rateLimits.searchesPerMinute);
   return async (app) => {
     serveRoute(app, routes.search, {
-      config: { servesOneRoomSessions: true, rateLimit: searchRateLimit },
+      config: { servesOneRoomSessions: true, rateLimit },
       handler: async (request) => searchRoom(ctx, requireUser(request), request.params.id, request.query.q),
     });
     serveRoute(app, routes.notice, {
@@ -53,7 +55,7 @@ export function searchRoutesOf(ctx: AppContext, invitationLinks: InvitationLinks
       handler: async (request) => searchNotice(ctx, requireUser(request), request.params.id),
     });
     serveRoute(app, routes.invitedSearch, {
-      config: { rateLimit: searchRateLimit },
+      config: { rateLimit },
       handler: async (request) =>
         searchInvitedRoom(ctx, invitationLinks, request.params.token, request.query.q),
     });
@@ -61,7 +63,7 @@ export function searchRoutesOf(ctx: AppContext, invitationLinks: InvitationLinks
       handler: async (request) => invitedSearchNotice(ctx, invitationLinks, request.params.token),
     });
     serveRoute(app, routes.ask, {
-      config: { servesOneRoomSessions: true, rateLimit: searchRateLimit },
+      config: { servesOneRoomSessions: true, rateLimit },
       handler: async (request) => askTheRoom(ctx, requireUser(request), request.params.id, request.query.q),
     });
     serveRoute(app, routes.askFounders, {
@@ -75,7 +77,7 @@ export function searchRoutesOf(ctx: AppContext, invitationLinks: InvitationLinks
         ),
     });
     serveRoute(app, routes.managerSearch, {
-      config: { rateLimit: searchRateLimit },
+      config: { rateLimit },
       handler: async (request) => searchAsManager(ctx, requireUser(request), request.query.q),
     });
     serveRoute(app, routes.analytics, {

@@ -191,7 +191,7 @@ export async function searchAsManager(
   const { documents, pageCount } = await searchDocuments(ctx, room.id, titles, terms);
   const parsed = await parsedSectionsOf(ctx, room);
   const ids = documents.map((document) => document.documentId);
-  const groups = [];
+  const groups: { id: string; name: string; hidden: ReadonlySet<string> }[] = [];
   for (const group of await listGroups(ctx.db, room.id)) {
     const access = await audienceAccessOf(ctx, room.id, {
       group: { id: group.id, isViewOnly: group.isViewOnly },

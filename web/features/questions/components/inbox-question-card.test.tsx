@@ -26,6 +26,7 @@ function inboxQuestion(overrides: Partial<InboxQuestion> = {}): InboxQuestion {
     askedAt: AT,
     answeredAt: null,
     publishedAt: null,
+    passages: [],
     ...overrides,
   };
 }
