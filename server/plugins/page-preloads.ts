@@ -22,8 +22,8 @@ const SIGNED_IN = 'app/layouts/protected-layout.tsx';
  */
 export const READER_PAGE_MODULES: Partial<Record<ServedPageName, readonly string[]>> = {
   dataRoom: [PROVIDERS, 'app/pages/data-room-page.tsx'],
-  dataRoomById: [PROVIDERS, SIGNED_IN, 'features/data-room/pages/data-room-by-id-page.tsx'],
-  sectionInRoom: [PROVIDERS, SIGNED_IN, 'features/data-room/pages/data-room-by-id-page.tsx'],
+  dataRoomById: [PROVIDERS, SIGNED_IN, 'app/pages/data-room-by-id-page.tsx'],
+  sectionInRoom: [PROVIDERS, SIGNED_IN, 'app/pages/data-room-by-id-page.tsx'],
   documentInRoom: [PROVIDERS, SIGNED_IN, 'app/pages/document-in-room-page.tsx'],
   roomQuestions: [PROVIDERS, SIGNED_IN, 'app/pages/room-questions-page.tsx'],
   investorDashboard: [PROVIDERS, SIGNED_IN, 'features/investor-dashboard/pages/investor-dashboard-page.tsx'],

@@ -19,7 +19,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('search_documents')
     .addColumn('document_id', 'text', (c) => c.primaryKey().references('documents.id').onDelete('cascade'))
-    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    // No foreign key to data_rooms: the row goes with its document (and the document with its room), and
+    // a key to data_rooms would make the preparation's commit wait on the room's row, which a document's
+    // delete locks before the preview's row that the commit holds (a deadlock on PostgreSQL).
+    .addColumn('room_id', 'text', (c) => c.notNull())
     .addColumn('version_number', 'integer', (c) => c.notNull())
     .addColumn('indexed_at', 'bigint', (c) => c.notNull())
     .execute();
