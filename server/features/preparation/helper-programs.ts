@@ -133,25 +133,32 @@ export async function pdfinfo(task: PreparationTask, pdf: string, args: string[]
   }
 }
 
-/** Each page's size in points as it is shown (a page rotated by 90 or 270 degrees swaps its sides). */
-export async function pageSizes(
-  task: PreparationTask,
-  pdf: string,
-  pageCount: number,
-): Promise<{ width: number; height: number }[]> {
+/**
+ * Each page's size in points as it is shown (a page rotated by 90 or 270 degrees swaps its sides), and
+ * its rotation (0, 90, 180 or 270 degrees clockwise), which poppler's word boxes are given in.
+ */
+export async function pageSizes(task: PreparationTask, pdf: string, pageCount: number): Promise<PageSize[]> {
   const info = await pdfinfo(task, pdf, ['-f', '1', '-l', String(pageCount)]);
-  const sizes: { width: number; height: number }[] = [];
+  const sizes: PageSize[] = [];
   for (const match of info.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm)) {
-    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]) };
+    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]), rotation: 0 };
   }
   for (const match of info.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)) {
     const size = sizes[Number(match[1]) - 1];
-    if (size && Number(match[2]) % 180 === 90)
-      sizes[Number(match[1]) - 1] = { width: size.height, height: size.width };
+    const rotation = Number(match[2]) % 360;
+    if (!size) continue;
+    sizes[Number(match[1]) - 1] =
+      rotation % 180 === 90 ? { width: size.height, height: size.width, rotation } : { ...size, rotation };
   }
   if (sizes.length !== pageCount || sizes.some((size) => !size || !(size.width > 0 && size.height > 0)))
     throw new PreparationRefused('corrupt', 'a page has no size');
   return sizes;
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
+  rotation: number;
 }
 
 /** Every page's own text in one pdftotext run: pages are separated by form feeds. */
