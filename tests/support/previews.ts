@@ -87,9 +87,10 @@ function wordsOnLines(text: string): PageWords {
   const words: PageWords['words'] = [];
   for (const [row, line] of text.split('\n').entries()) {
     for (const [column, word] of line.split(/\s+/).filter(Boolean).entries()) {
-      const x0 = Math.min(0.9, column / 10);
-      const y0 = Math.min(0.95, row / 20);
-      words.push([word, x0, y0, x0 + 0.1, y0 + 0.05]);
+      // Rounded to 4 decimals as the preparation's are (0.2 + 0.1 is not 0.3 in floating point).
+      const x0 = Math.min(9, column) / 10;
+      const y0 = Math.min(19, row) / 20;
+      words.push([word, x0, y0, Math.round((x0 + 0.1) * 1e4) / 1e4, Math.round((y0 + 0.05) * 1e4) / 1e4]);
     }
   }
   return { words };
