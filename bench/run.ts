@@ -11,6 +11,7 @@ import { measureGroupsReadingCost } from './groups';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
+import { measureScanOcr } from './ocr';
 import { measurePreviewBudgets, measureSmallFilesTogether } from './previews';
 import { measureQuestionsLatency } from './questions';
 import { measureReaderBudgets } from './reader';
@@ -44,6 +45,8 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   zips: measureZipBudgets,
   groups: measureGroupsReadingCost,
   questions: measureQuestionsLatency,
+  // Search inside documents: its rows each in a file of their own (OCR: ocr.ts).
+  search: async () => [...(await measureScanOcr())],
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));
