@@ -33,12 +33,14 @@ export const MAX_CSV_RECORD_CHARACTERS = 1024 * 1024;
 /** A page's own text beyond this is cut (a page of a real document holds a few thousand characters). */
 export const MAX_PAGE_TEXT_CHARACTERS = 100_000;
 /**
- * A page whose own text (pdftotext) has fewer letters and digits than this is taken for a scan and read
- * by OCR: a scanned page often carries a little text of its own (a stamped page number, a Bates label,
- * a scanner's header). The page keeps whichever text has more letters and digits, so a born-digital page
- * with a one-word title is never made worse by it.
+ * A page whose own text (pdftotext) has fewer letters and digits than this, and whose images cover at
+ * least MIN_OCR_IMAGE_SHARE of it, is taken for a scan and read by OCR: a scanned page often carries a
+ * little text of its own (a stamped page number, a Bates label, a scanner's header), and OCR can only
+ * find text that is in an image (a title slide's few words need none). The page keeps whichever text
+ * has more letters and digits, so OCR never makes a page's text worse.
  */
 export const MIN_OWN_TEXT_CHARACTERS = 16;
+export const MIN_OCR_IMAGE_SHARE = 0.25;
 /**
  * OCR reads at most this many pages of one document, each a second or two of one core; the later
  * scanned pages keep no text (the reader still sees their images). With OCR_SHARE_OF_TIME_LIMIT it keeps

@@ -9,6 +9,7 @@ import {
   firstLine,
   type PageSize,
   PreparationRefused,
+  pageImageShares,
   pageSizes,
   pageTexts,
 } from './helper-programs';
@@ -36,6 +37,7 @@ import {
   MAX_PREVIEW_OBJECT_BYTES,
   MAX_TABLE_CELL_CHARACTERS,
   MAX_TABLE_PREVIEW_ROWS,
+  MIN_OCR_IMAGE_SHARE,
   MIN_OWN_TEXT_CHARACTERS,
   OCR_DPI,
   type PreparationOutcome,
@@ -89,7 +91,14 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
         sizes.map((size) => size.rotation),
       )
     : texts.map(() => []);
-  const files = await pageImagesReadingScans(task, pdf, sizes, texts, words);
+  const isShort = (text: string) => letterCount(text) < MIN_OWN_TEXT_CHARACTERS;
+  const imageShares = texts.some(isShort) ? await pageImageShares(task, pdf, sizes) : null;
+  const scans = new Set(
+    texts.flatMap((text, index) =>
+      isShort(text) && (imageShares?.[index] ?? 1) >= MIN_OCR_IMAGE_SHARE ? [index + 1] : [],
+    ),
+  );
+  const files = await pageImagesReadingScans(task, pdf, sizes, scans, texts, words);
   let isTextAvailable = false;
   for (const [index, text] of texts.entries()) {
     const page = index + 1;
@@ -122,22 +131,23 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
 
 /**
  * Every page's images, rendering pages PAGES_PER_RENDER at a time at the widest page image's width; a
- * page with less than MIN_OWN_TEXT_CHARACTERS of its own text is taken for a scan instead: rendered alone
- * at OCR_DPI (never twice: its page images are resized from that rendering) and read by tesseract, while
- * the OCR budget lasts (MAX_OCR_PAGES, OCR_SHARE_OF_TIME_LIMIT). A reading with more letters and digits
- * than the page's own text replaces its text and words in `texts` and `words`.
+ * page of `scans` (MIN_OWN_TEXT_CHARACTERS, MIN_OCR_IMAGE_SHARE) is rendered alone at OCR_DPI instead
+ * (never twice: its page images are resized from that rendering) and read by tesseract, while the OCR
+ * budget lasts (MAX_OCR_PAGES, OCR_SHARE_OF_TIME_LIMIT). A reading with more letters and digits than the
+ * page's own text replaces its text and words in `texts` and `words`.
  */
 async function pageImagesReadingScans(
   task: PreparationTask,
   pdf: string,
   sizes: PageSize[],
+  scans: Set<number>,
   texts: string[],
   words: PageWord[][],
 ): Promise<PreparedFile[]> {
   const files: PreparedFile[] = [];
   const widest = Math.max(...task.widths);
   const budget = ocrBudget(task, MAX_OCR_PAGES);
-  const isScan = (page: number) => letterCount(texts[page - 1] ?? '') < MIN_OWN_TEXT_CHARACTERS;
+  const isScan = (page: number) => scans.has(page);
   let first = 1;
   while (first <= sizes.length) {
     if (isScan(first) && takeOcrPage(budget)) {
