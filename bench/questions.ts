@@ -119,6 +119,7 @@ async function seedQuestions(
           published_at: published ? askedAt + DAY_MS : null,
           answer_changed_at: published ? askedAt + DAY_MS : null,
           asker_seen_at: null,
+          passages: null,
         });
       }
       await questions.flush();

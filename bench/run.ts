@@ -16,6 +16,7 @@ import { measurePreviewBudgets, measureSmallFilesTogether } from './previews';
 import { measureQuestionsLatency } from './questions';
 import { measureReaderBudgets } from './reader';
 import { type BudgetRow, printTable } from './report';
+import { measureSearchBudgets } from './search';
 import { measureHealthWhileParsing } from './sections-parse-latency';
 import { measureStorageBudgets } from './storage';
 import { measureWatermarkBudgets } from './watermark';
@@ -45,8 +46,8 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   zips: measureZipBudgets,
   groups: measureGroupsReadingCost,
   questions: measureQuestionsLatency,
-  // Search inside documents: its rows each in a file of their own (OCR: ocr.ts).
-  search: async () => [...(await measureScanOcr())],
+  // Search inside documents: the index's rows (search.ts) and the OCR of scans (ocr.ts).
+  search: async () => [...(await measureSearchBudgets()), ...(await measureScanOcr())],
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

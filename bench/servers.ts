@@ -37,6 +37,7 @@ export const RAISED_RATE_LIMITS = {
   AUTH_RATE_LIMIT_PER_IP: '1000000',
   MAGIC_LINKS_PER_EMAIL: '1000000',
   INVITATIONS_PER_DAY: '1000000',
+  SEARCHES_PER_MINUTE: '1000000',
   // Every simulated user connects from 127.0.0.1: the per-address connection cap would close most.
   MAX_CONNECTIONS_PER_IP: '0',
 };

@@ -56,6 +56,7 @@ import {
   roomsRoutes,
   sectionsPayloadOf,
 } from '#server/features/rooms/index';
+import { indexPagesAtStart, searchRoutesOf } from '#server/features/search/index';
 import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
@@ -246,6 +247,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // The invited view is room content; it reads invitation links through invitations (ADR 35).
   const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
+  await indexPagesAtStart(ctx);
 
   registerErrorHandling(app);
   // Before declarePlatformResponses: the statuses it declares depend on a route's API-token scope.
@@ -327,6 +329,7 @@ async function registerFeatureRoutes(
   await app.register(archivesRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
   await app.register(viewerRoutes(ctx));
   await app.register(questionsRoutes(ctx, ports.invitationLinks));
+  await app.register(searchRoutesOf(ctx, ports.invitationLinks));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, ports.activity));
   await app.register(exportsRoutes(ctx));

@@ -72,6 +72,7 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: wholeNumber.min(1, 'must be at least 1').default(30),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: wholeNumber.min(1, 'must be at least 1').default(120),
   INVITATIONS_PER_DAY: wholeNumber.min(1, 'must be at least 1').default(100),
+  SEARCHES_PER_MINUTE: wholeNumber.min(1, 'must be at least 1').default(120),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, {
@@ -189,6 +190,8 @@ export interface Config {
     shareCodesPerLink: number;
     /** Invitations a data room may send (or re-send) per 24 hours. */
     invitationsPerDay: number;
+    /** Searches (and questions asked of the room) one reader may make per minute (ADR 88). */
+    searchesPerMinute: number;
   };
   /**
    * The share links' sealing keys as configured (ADR 76): undefined current means none was given, and
@@ -311,6 +314,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       magicLinksPerEmail: env.MAGIC_LINKS_PER_EMAIL,
       shareCodesPerLink: env.SHARE_CODES_PER_LINK,
       invitationsPerDay: env.INVITATIONS_PER_DAY,
+      searchesPerMinute: env.SEARCHES_PER_MINUTE,
     },
     shareLinkKeys: { current: env.SHARE_LINK_KEY, old: env.SHARE_LINK_OLD_KEYS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -21,6 +21,7 @@ const RUNNING_METHODS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
  * only by the passkey routes, never through a cache (ADR 62), and the rooms' archive upload slots only by
  * the archive upload that takes one, whose release (a DELETE) must not empty every cache. A session's
  * last use is read only by the sessions list, and written once a minute by every signed-in reader (ADR 87).
+ * The search log is read only by Analytics, and written by every reader's search (ADR 88).
  */
 export const TABLES_NO_CACHE_READS = new Set([
   'access_events',
@@ -39,6 +40,7 @@ export const TABLES_NO_CACHE_READS = new Set([
   'recovery_codes',
   'archive_upload_slots',
   'session_uses',
+  'room_searches',
 ]);
 
 /** The table a statement that starts as a single-table INSERT or UPDATE writes. */

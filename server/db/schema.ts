@@ -9,6 +9,7 @@ import type { PasskeysTables } from '#server/features/passkeys/passkeys.tables';
 import type { QuestionsTables } from '#server/features/questions/questions.tables';
 import type { ReadingAnalyticsTables } from '#server/features/reading-analytics/reading-analytics.tables';
 import type { RoomsTables } from '#server/features/rooms/rooms.tables';
+import type { SearchTables } from '#server/features/search/search.tables';
 import type { ShareLinksTables } from '#server/features/share-links/share-links.tables';
 import type { VersionsTables } from '#server/features/versions/versions.tables';
 import type { WebhooksTables } from '#server/features/webhooks/webhooks.tables';
@@ -37,6 +38,7 @@ export interface Database
     RateLimitTables,
     ReadingAnalyticsTables,
     RoomsTables,
+    SearchTables,
     ShareLinksTables,
     VersionsTables,
     WebhooksTables {}
@@ -56,6 +58,7 @@ export interface ModuleTables {
   questions: QuestionsTables;
   'reading-analytics': ReadingAnalyticsTables;
   rooms: RoomsTables;
+  search: SearchTables;
   'share-links': ShareLinksTables;
   versions: VersionsTables;
   webhooks: WebhooksTables;
@@ -126,6 +129,10 @@ const everyTable: Record<keyof Database, true> = {
   room_removals: true,
   code_failures: true,
   archive_upload_slots: true,
+  search_documents: true,
+  search_pages: true,
+  room_searches: true,
+  search_settings: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -61,6 +61,10 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'POST /api/sections/update': 'sections:write',
   'GET /api/admin/sections': 'sections:write',
 
+  // Search (docs/decisions/0088-search-inside-every-page.md): the founders' search reads every document,
+  // as the documents list does; what investors searched for is analytics.
+  'GET /api/my-data-room/search': 'documents:write',
+  'GET /api/my-data-room/searches': 'analytics:read',
   // Questions (docs/decisions/0073-questions-and-answers.md): the inbox and its answers.
   'GET /api/my-data-room/questions': 'questions:write',
   'GET /api/my-data-room/questions/by-page': 'questions:write',

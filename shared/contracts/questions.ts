@@ -134,6 +134,18 @@ export const documentQuestionsSchema = z.object({
 });
 export type DocumentQuestions = z.infer<typeof documentQuestionsSchema>;
 
+/**
+ * A passage "Ask the room" showed the reader before they sent their question to the founders
+ * (docs/decisions/0088-search-inside-every-page.md): the page, and its words as the reader saw them.
+ */
+export const seenPassageSchema = z.object({
+  documentId: z.uuid(),
+  title: z.string(),
+  page: z.int(),
+  text: z.string(),
+});
+export type SeenPassage = z.infer<typeof seenPassageSchema>;
+
 /** A question in the managers' inbox: who asked, from which group and firm. */
 const inboxQuestionExample = {
   id: '3b0f1c52-7a4e-4d2b-9c1e-5f6a7b8c9d0e',
@@ -153,6 +165,7 @@ const inboxQuestionExample = {
   askedAt: '2026-11-25T09:30:00.000Z',
   answeredAt: '2026-11-25T11:02:00.000Z',
   publishedAt: '2026-11-25T11:02:00.000Z',
+  passages: [],
 };
 
 export const inboxQuestionSchema = z
@@ -172,6 +185,8 @@ export const inboxQuestionSchema = z
     askedAt: isoDateTime,
     answeredAt: isoDateTime.nullable(),
     publishedAt: isoDateTime.nullable(),
+    /** What "Ask the room" showed the asker before they sent it; empty for a question asked otherwise. */
+    passages: z.array(seenPassageSchema),
   })
   .meta({ examples: [inboxQuestionExample] });
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;

@@ -19,6 +19,7 @@ import { previewRoutes } from '#shared/contracts/previews';
 import { questionRoutes } from '#shared/contracts/questions';
 import { readingRoutes } from '#shared/contracts/reading';
 import { roomRoutes } from '#shared/contracts/rooms';
+import { searchRoutes } from '#shared/contracts/search';
 import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { teamRoutes } from '#shared/contracts/team';
 import { webhookRoutes } from '#shared/contracts/webhooks';
@@ -261,6 +262,19 @@ POST   /api/my-data-room/questions/:id/publish 401    403    403    403    404  
 POST   /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 DELETE /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/admin/exports/questions.csv       401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+# Search (docs/decisions/0088-search-inside-every-page.md): the room's readers search and ask by the
+# readability rule (the founders search from the console; they do not send questions: 403); the console's
+# search, the search log and its setting, each on the room the caller manages.
+GET    /api/data-room/:id/search              401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+GET    /api/data-room/:id/search/notice       401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+GET    /api/data-room/:id/ask                 401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+POST   /api/data-room/:id/ask                 401    404    201    404    404    403    403    404    401    401    401    401    401    401    201    201
+GET    /api/data-room/invite/:token/search    404    404    404    404    404    404    404    404    200    404    404    404    404    404    404    404
+GET    /api/data-room/invite/:token/search/notice 404 404    404    404    404    404    404    404    200    404    404    404    404    404    404    404
+GET    /api/my-data-room/search               401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/searches             401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
 GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
@@ -306,6 +320,12 @@ POST   /api/data-room/:id/questions/seen      401    404    403    404    404   
 GET    /api/data-room/:id/faq                 401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 GET    /api/documents/:id/questions           401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 GET    /api/data-room/invite/:token/faq       404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+GET    /api/data-room/:id/search              401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/search/notice       401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/:id/ask                 401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+POST   /api/data-room/:id/ask                 401    404    403    404    404    403    403    404    401    401    401    401    401    401    403    403
+GET    /api/data-room/invite/:token/search    404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+GET    /api/data-room/invite/:token/search/notice 404 404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
 `;
 
 /**
@@ -349,6 +369,12 @@ POST   /api/data-room/:id/questions/seen      200        401        200        4
 GET    /api/data-room/:id/faq                 200        401        200        404       
 GET    /api/documents/:id/questions           404        401        404        404       
 GET    /api/data-room/invite/:token/faq       404        200        404        404       
+GET    /api/data-room/:id/search              200        401        200        404
+GET    /api/data-room/:id/search/notice       200        401        200        404
+GET    /api/data-room/:id/ask                 200        401        200        404
+POST   /api/data-room/:id/ask                 201        401        201        404
+GET    /api/data-room/invite/:token/search    404        200        404        404
+GET    /api/data-room/invite/:token/search/notice 404    200        404        404
 `;
 
 /**
@@ -529,6 +555,16 @@ POST   /api/my-data-room/questions/:id/publish      403          403          40
 POST   /api/my-data-room/questions/:id/published    403          403          403          403          200          200          404          401          401
 DELETE /api/my-data-room/questions/:id/published    403          403          403          403          200          200          404          401          401
 GET    /api/admin/exports/questions.csv             200          403          403          403          403          200          404          401          401
+GET    /api/data-room/:id/search                    403          403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/search/notice             403          403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/ask                       403          403          403          403          403          403          403          401          401
+POST   /api/data-room/:id/ask                       403          403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/search          403          403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/search/notice   403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/search                     403          200          403          403          403          200          200          401          401
+GET    /api/my-data-room/searches                   200          403          403          403          403          200          200          401          401
+GET    /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
 `;
 
 const TOKEN_CALLER_KEYS = [
@@ -1482,6 +1518,8 @@ type InvitedRoute =
   | typeof roomRoutes.invitedClick
   | typeof documentRoutes.inInvitedRoom
   | typeof questionRoutes.invitedFaq
+  | typeof searchRoutes.invitedSearch
+  | typeof searchRoutes.invitedNotice
   | typeof authRoutes.invitationLinkState;
 
 const invitedView = (route: InvitedRoute, query?: QueryValues) => (caller: Caller) => ({
@@ -1585,6 +1623,28 @@ const CALLS: Record<string, Plan> = {
     path: apiPath(questionRoutes.ofDocument, { params: { id: w.documentId } }),
   }),
   'GET /api/data-room/invite/:token/faq': invitedView(questionRoutes.invitedFaq),
+  // Search (ADR 88): a word of the deck; the member's question about the room goes to the inbox.
+  'GET /api/data-room/:id/search': () => ({
+    path: apiPath(searchRoutes.search, { params: { id: w.roomId }, query: { q: 'deck' } }),
+  }),
+  'GET /api/data-room/:id/search/notice': () => ({
+    path: apiPath(searchRoutes.notice, { params: { id: w.roomId } }),
+  }),
+  'GET /api/data-room/:id/ask': () => ({
+    path: apiPath(searchRoutes.ask, { params: { id: w.roomId }, query: { q: 'What is in the deck?' } }),
+  }),
+  'POST /api/data-room/:id/ask': () => ({
+    path: apiPath(searchRoutes.askFounders, { params: { id: w.roomId } }),
+    json: { question: 'Matrix question about the room' },
+  }),
+  'GET /api/data-room/invite/:token/search': invitedView(searchRoutes.invitedSearch, { q: 'deck' }),
+  'GET /api/data-room/invite/:token/search/notice': invitedView(searchRoutes.invitedNotice),
+  'GET /api/my-data-room/search': () => ({
+    path: apiPath(searchRoutes.managerSearch, { query: { q: 'deck' } }),
+  }),
+  'GET /api/my-data-room/searches': () => ({}),
+  'GET /api/my-data-room/search-settings': () => ({}),
+  'POST /api/my-data-room/search-settings': () => ({ json: { areQueriesVisible: true } }),
   'GET /api/my-data-room/questions': () => ({}),
   'GET /api/my-data-room/questions/by-page': () => ({}),
   'GET /api/my-data-room/question-settings': () => ({}),

@@ -25,6 +25,7 @@ import { passkeyRoutes } from '#shared/contracts/passkeys';
 import { questionRoutes } from '#shared/contracts/questions';
 import { readingRoutes } from '#shared/contracts/reading';
 import { roomRoutes } from '#shared/contracts/rooms';
+import { searchRoutes } from '#shared/contracts/search';
 import { shareLinkRoutes } from '#shared/contracts/share-links';
 import { webhookRoutes } from '#shared/contracts/webhooks';
 import { consistencyProblems } from '#tests/support/data-consistency';
@@ -201,6 +202,19 @@ beforeAll(async () => {
   expect(waitlisted.status, waitlisted.text).toBeLessThan(300);
   await seedGroupsAndShareLinks(room.investorEmail);
   await seedQuestions(room.investor, roomId);
+  // Search (ADR 88): the prepared deck's pages are indexed; the investor's search is logged, and the
+  // room's search setting written as it is (on).
+  const searched = await source.call(searchRoutes.search, {
+    params: { id: roomId },
+    query: { q: 'deck' },
+    as: room.investor,
+  });
+  expect(searched.status, searched.text).toBe(200);
+  const setting = await source.call(searchRoutes.saveSettings, {
+    body: { areQueriesVisible: true },
+    as: founder,
+  });
+  expect(setting.status, setting.text).toBe(200);
 }, 60_000);
 
 /**

@@ -21,7 +21,7 @@ function page<M>(
 }
 
 const roomPage = page(
-  () => import('#web/features/data-room/pages/data-room-by-id-page'),
+  () => import('./pages/data-room-by-id-page'),
   (m) => m.DataRoomByIdPage,
   'protected',
 );

@@ -159,11 +159,47 @@ export const readingAnalyticsKeys = {
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
 };
 
+/**
+ * The room's search as its managers see it: the console's search inside every page (per query), what
+ * investors searched for (Analytics) and whether the founders see their words.
+ */
+export const managerSearchKeys = {
+  all: ['manager-search'] as const,
+  results: (query: string) => [...managerSearchKeys.all, 'results', query] as const,
+  analytics: () => [...managerSearchKeys.all, 'analytics'] as const,
+  settings: () => [...managerSearchKeys.all, 'settings'] as const,
+};
+
 /** The founder's own room and its NDA setting. */
 export const roomsKeys = {
   all: ['rooms'] as const,
   mine: () => [...roomsKeys.all, 'mine'] as const,
   nda: () => [...roomsKeys.all, 'mine', 'nda'] as const,
+};
+
+/**
+ * Search inside every page, as a room's reader searches (per source: a member's room or an invitation)
+ * and "Ask the room"'s passages for a question (docs/decisions/0088-search-inside-every-page.md).
+ */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (source: RoomSource, q: string) =>
+    [
+      ...searchKeys.all,
+      'results',
+      source.kind,
+      source.kind === 'member' ? source.roomId : source.token,
+      q,
+    ] as const,
+  /** Whether the founders see the words searched for: the line under the box. */
+  notice: (source: RoomSource) =>
+    [
+      ...searchKeys.all,
+      'notice',
+      source.kind,
+      source.kind === 'member' ? source.roomId : source.token,
+    ] as const,
+  answer: (roomId: string, question: string) => [...searchKeys.all, 'answer', roomId, question] as const,
 };
 
 /** The founder's sections markdown and its version. */
@@ -179,7 +215,7 @@ export const siteKeys = {
 };
 
 /**
- * Reading one document: its preview state, its text, its text or table content. Text and content are
+ * Reading one document: its preview state, its text, its text or table content, a page's words. Text and content are
  * per file: a replaced file (`replacedAt`, docs/decisions/0069-document-versions.md) is read afresh.
  */
 export const viewerKeys = {
@@ -190,6 +226,9 @@ export const viewerKeys = {
     [...viewerKeys.document(documentId), 'text', replacedAt] as const,
   content: (documentId: string, replacedAt: string | null = null) =>
     [...viewerKeys.document(documentId), 'content', replacedAt] as const,
+  /** One page's words and their boxes, where a search's words are highlighted. */
+  words: (documentId: string, page: number, replacedAt: string | null = null) =>
+    [...viewerKeys.document(documentId), 'words', page, replacedAt] as const,
 };
 
 /** Webhooks: the room's endpoints, and each endpoint's delivery log. */
@@ -304,6 +343,8 @@ export const invalidatedBy = {
   questionAnswered: () => [questionsKeys.all],
   /** Questions turned on or off: the setting, and every place that offers "Ask a question". */
   questionSettingsSaved: () => [questionsKeys.all],
+  /** "Show me the words investors search for" flipped: Analytics says whether the words are kept. */
+  searchSettingsSaved: () => [managerSearchKeys.analytics()],
   webhookEndpointsChanged: () => [webhooksKeys.endpoints()],
   /** A test event queued: the endpoint's delivery log shows how it went. */
   webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],

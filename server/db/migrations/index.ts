@@ -28,6 +28,7 @@ import * as shareLinkAddresses from './0032-share-link-addresses';
 import * as readingByVersion from './0033-reading-by-version';
 import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
 import * as sessionUses from './0035-session-uses';
+import * as searchInsideEveryPage from './0036-search-inside-every-page';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0033-reading-by-version': readingByVersion,
   '0034-founder-notice-kinds-in-code': founderNoticeKindsInCode,
   '0035-session-uses': sessionUses,
+  '0036-search-inside-every-page': searchInsideEveryPage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,6 +44,7 @@ export {
   findPreview,
   findPreviewObject,
   listPreviewObjects,
+  listReadyPreviews,
   lockPreviewRow,
   type PreviewObject,
   pagesPreparedWithout,

@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context';
 import type { Dialect } from '#server/db/database';
-import type { ModuleExecutor } from '#server/db/schema';
+import type { DatabaseExecutor, ModuleExecutor } from '#server/db/schema';
 import type { PreviewFailureCode, PreviewKind } from '#shared/contracts/previews';
 import { findDocumentById, type StoredDocument } from './documents.repository';
 import {
@@ -53,6 +53,7 @@ export async function commitPreparedPreview(
   generation: number,
   objects: PreviewObject[],
   outcome: { pageCount: number | null; isTextAvailable: boolean },
+  alsoInTransaction: (trx: DatabaseExecutor) => Promise<void> = async () => {},
 ): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
@@ -68,6 +69,8 @@ export async function commitPreparedPreview(
       updatedAt: now,
       preparedAt: now,
     });
+    // What another module writes of the same preparation, committed with it (the search index, ADR 88).
+    await alsoInTransaction(trx);
     return true;
   });
 }

@@ -252,3 +252,20 @@ export async function pagesPreparedWithout(
     sizeBytes: Number(row.size_bytes),
   }));
 }
+
+/** Every ready preview, with its document's room and the version it shows (the search index's start-up check, ADR 88). */
+export async function listReadyPreviews(
+  db: ModuleExecutor<'documents'>,
+): Promise<{ documentId: string; roomId: string; versionNumber: number }[]> {
+  const rows = await db
+    .selectFrom('document_previews')
+    .innerJoin('documents', 'documents.id', 'document_previews.document_id')
+    .select(['document_previews.document_id', 'documents.room_id', 'document_previews.version_number'])
+    .where('document_previews.status', '=', 'ready')
+    .execute();
+  return rows.map((row) => ({
+    documentId: row.document_id,
+    roomId: row.room_id,
+    versionNumber: row.version_number,
+  }));
+}

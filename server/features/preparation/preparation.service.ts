@@ -23,6 +23,7 @@ import {
   startDocumentPreview,
 } from '#server/features/documents/index';
 import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import { replaceDocumentPages } from '#server/features/search/index';
 import {
   commitVersionPreparation,
   findPreparingVersion,
@@ -40,6 +41,7 @@ import {
   THUMBNAIL_WIDTH,
 } from '#shared/contracts/previews';
 import { extensionOf } from '#shared/file-types';
+import { indexablePagesOf } from './indexable-pages';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
   MAX_PREVIEW_OBJECT_BYTES,
@@ -98,7 +100,15 @@ export async function prepareDocument(
       objects.push(object);
     }
     options.signal?.throwIfAborted();
-    const written = await commitPreparedPreview(ctx, documentId, generation, objects, outcome);
+    const pages = await indexablePagesOf(outcome.files);
+    const written = await commitPreparedPreview(ctx, documentId, generation, objects, outcome, (trx) =>
+      replaceDocumentPages(
+        trx,
+        { documentId, roomId: document.roomId, versionNumber: preview.versionNumber },
+        pages,
+        new Date(),
+      ),
+    );
     if (!written) {
       await removeObjects(ctx, storedKeys);
       return { status: 'skipped' };
@@ -156,12 +166,21 @@ async function prepareVersion(
       }
     }
     options.signal?.throwIfAborted();
+    // A version that failed leaves nothing to find: its readers get no pages either.
+    const pages = outcome.status === 'failed' ? [] : await indexablePagesOf(outcome.files);
     const { written, removed } = await commitVersionPreparation(
       ctx.db,
       ctx.config.database.dialect,
       documentId,
       number,
       preparation,
+      (trx) =>
+        replaceDocumentPages(
+          trx,
+          { documentId, roomId: version.roomId, versionNumber: number },
+          pages,
+          new Date(),
+        ),
     );
     await removeObjects(ctx, written ? removed : storedKeys);
     if (!written) return { status: 'skipped' };

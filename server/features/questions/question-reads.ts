@@ -74,7 +74,7 @@ export async function listPublished(
   db: DatabaseExecutor,
   roomId: string,
   hidden: HiddenPlaces,
-  filters: { q?: string | undefined; documentId?: string | undefined; limit: number },
+  filters: { documentId?: string | undefined; limit: number },
 ): Promise<QuestionWithTitle[]> {
   return withTitles(db, await listStoredPublished(db, roomId, hidden, filters));
 }

@@ -92,28 +92,18 @@ export async function listStoredQuestionsOfAsker(
   return rows.map((row) => fromRow(row));
 }
 
-/** Room content escaped for LIKE, so a reader's % or _ is searched as itself. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** The room's published questions this reader may read, most recently published first. */
 export async function listStoredPublished(
   db: ModuleExecutor<'questions'>,
   roomId: string,
   hidden: HiddenPlaces,
-  filters: { q?: string | undefined; documentId?: string | undefined; limit: number },
+  filters: { documentId?: string | undefined; limit: number },
 ): Promise<StoredQuestion[]> {
   // The state written as a literal: it is what lets both dialects use the partial index of the FAQ.
   let query = questionsOf(db)
     .where('questions.room_id', '=', roomId)
     .where(sql<boolean>`questions.state = 'published'`);
   if (filters.documentId) query = query.where('questions.document_id', '=', filters.documentId);
-  if (filters.q) {
-    const pattern = `%${likeEscaped(filters.q.toLowerCase())}%`;
-    // Both dialects: lower() on both sides, and the backslash named as LIKE's escape (SQLite has none).
-    query = query.where(
-      sql<boolean>`(lower(questions.published_question) like ${pattern} escape '\\' or lower(questions.answer) like ${pattern} escape '\\')`,
-    );
-  }
   const rows = await readableBy(query, hidden)
     .orderBy('questions.published_at', 'desc')
     .orderBy('questions.id', 'desc')

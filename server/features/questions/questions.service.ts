@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
@@ -41,7 +42,10 @@ import {
   type QuestionSubject,
   type QuestionsByPage,
   type RoomFaq,
+  type SeenPassage,
+  seenPassageSchema,
 } from '#shared/contracts/questions';
+import { countMatchedTerms, parseSearchQuery } from '#shared/search-words';
 import { sectionKeyOf } from '#shared/sections-markdown';
 import { questionAnswered, questionAsked, recordQuestionEvent } from './question-notices';
 import {
@@ -69,6 +73,11 @@ import {
 
 /** The FAQ shows at most this many entries, most recently published first (search narrows it). */
 export const MAX_FAQ_ENTRIES = 200;
+/**
+ * A search of the FAQ reads at most this many of its newest entries and matches their words as the
+ * page index does (shared/search-words.ts): accents and case folded, English endings, phrases, prefixes.
+ */
+const MAX_FAQ_SEARCHED = 2000;
 
 const QUESTION_NOT_FOUND = 'That question does not exist, or you do not have access to it.';
 const DOCUMENT_NOT_FOUND = 'That document does not exist, or you do not have access to it.';
@@ -138,8 +147,11 @@ function toInboxQuestion(row: InboxRow): InboxQuestion {
     askedAt: row.createdAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    passages: row.passages ? seenPassagesSchema.parse(JSON.parse(row.passages)) : [],
   };
 }
+
+const seenPassagesSchema = z.array(seenPassageSchema);
 
 // --- Readers ------------------------------------------------------------------------------------------
 
@@ -225,6 +237,7 @@ export async function askQuestion(
   roomId: string,
   body: AskQuestionRequest,
   request: { ip: string; userAgent: string | undefined },
+  passages: SeenPassage[] = [],
 ): Promise<MyQuestion> {
   const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
   if (room.readerManagesRoom)
@@ -249,6 +262,7 @@ export async function askQuestion(
     publishedAt: null,
     answerChangedAt: null,
     askerSeenAt: null,
+    passages: passages.length > 0 ? JSON.stringify(passages) : null,
   };
   // Counted and written under the reader's lock in the room: questions sent at once, on any server,
   // pass the caps one by one (ADR 49).
@@ -278,7 +292,7 @@ async function myQuestionsOf(
 }
 
 /** Whether this reader may ask now: an investor, in a room that takes questions. */
-async function canAsk(ctx: AppContext, room: ReadableRoom): Promise<boolean> {
+export async function canAsk(ctx: AppContext, room: ReadableRoom): Promise<boolean> {
   return !room.readerManagesRoom && (await findQuestionsEnabled(ctx.db, room.id));
 }
 
@@ -305,12 +319,25 @@ export async function markMyAnswersSeen(
 
 async function faqOf(ctx: AppContext, room: ReadableRoom, query: FaqQuery): Promise<FaqEntry[]> {
   const hidden = await hiddenPlacesOf(ctx, room);
+  const terms = query.q ? parseSearchQuery(query.q) : [];
   const rows = await listPublished(ctx.db, room.id, hidden, {
-    q: query.q || undefined,
     documentId: query.documentId,
-    limit: MAX_FAQ_ENTRIES,
+    limit: query.q ? MAX_FAQ_SEARCHED : MAX_FAQ_ENTRIES,
   });
-  return rows.map(toFaqEntry);
+  const entries = rows.map(toFaqEntry);
+  if (!query.q) return entries;
+  return entries
+    .filter((entry) => countMatchedTerms(`${entry.question}\n${entry.answer}`, terms) === terms.length)
+    .slice(0, MAX_FAQ_ENTRIES);
+}
+
+/**
+ * The room's published questions and answers this reader may read, newest first: what search looks
+ * through beside the pages (docs/decisions/0088-search-inside-every-page.md).
+ */
+export async function readableFaqEntries(ctx: AppContext, room: ReadableRoom): Promise<FaqEntry[]> {
+  const hidden = await hiddenPlacesOf(ctx, room);
+  return (await listPublished(ctx.db, room.id, hidden, { limit: MAX_FAQ_SEARCHED })).map(toFaqEntry);
 }
 
 export async function roomFaq(

@@ -23,6 +23,11 @@ export interface QuestionsTable {
   /** When the answer was given or last changed: the asker's badge compares it with asker_seen_at. */
   answer_changed_at: EpochMs | null;
   asker_seen_at: EpochMs | null;
+  /**
+   * The passages "Ask the room" showed the asker before they sent the question (JSON, SeenPassage[]),
+   * for the founders; null for a question asked otherwise (docs/decisions/0088-search-inside-every-page.md).
+   */
+  passages: string | null;
 }
 
 /** What a published question and answer said before each edit or withdrawal, and who made it. */

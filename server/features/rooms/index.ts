@@ -4,7 +4,12 @@
  * (docs/decisions/0063-room-content-as-four-modules.md).
  */
 
-export { findGroupsOfAddresses, listAddressesBroughtBy, placeInvestorFromLink } from './groups.repository';
+export {
+  findGroupsOfAddresses,
+  listAddressesBroughtBy,
+  listGroups,
+  placeInvestorFromLink,
+} from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export {
   groupsHiddenFrom,

@@ -305,6 +305,7 @@ export async function commitVersionPreparation(
   documentId: string,
   number: number,
   { objects, outcome }: VersionPreparation,
+  alsoInTransaction: (trx: DatabaseExecutor) => Promise<void> = async () => {},
 ): Promise<{ written: boolean; removed: string[] }> {
   return db.transaction().execute(async (trx) => {
     await lockPreviewRow(trx, dialect, documentId);
@@ -326,6 +327,8 @@ export async function commitVersionPreparation(
         readablePageCountOf({ kind, pageCount: outcome.pageCount }),
       );
     await writeVersionPreview(trx, documentId, number, kind, objects, outcome, now);
+    // What another module writes of the version made current, with it (the search index, ADR 88).
+    await alsoInTransaction(trx);
     return { written: true, removed };
   });
 }

@@ -1,11 +1,19 @@
 import { DataRoomPage as RoomPage } from '#web/features/data-room/pages/data-room-page';
 import { RoomFaq } from '#web/features/questions/components/room-faq';
+import { RoomSearch } from '#web/features/search/components/room-search';
 
 /**
- * /data-room: the invited view with the room's FAQ under it (an invitation link's holder reads the
- * published answers too, docs/product-rules.md#questions), or the founder's own room; composed here as
- * features use each other only through their api folders.
+ * /data-room: the invited view with the search inside its pages under the room's header and the room's
+ * FAQ under it (an invitation link's holder reads the published answers too, docs/product-rules.md#questions),
+ * or the founder's own room; composed here as features use each other only through their api folders.
  */
 export function DataRoomPage() {
-  return <RoomPage belowInvitedRoom={(token) => <RoomFaq source={{ kind: 'invite', token }} />} />;
+  return (
+    <RoomPage
+      belowInvitedRoom={(token) => <RoomFaq source={{ kind: 'invite', token }} />}
+      searchInInvitedRoom={({ token, roomId, open }) => (
+        <RoomSearch source={{ kind: 'invite', token }} roomId={roomId} onOpenInvited={open} />
+      )}
+    />
+  );
 }

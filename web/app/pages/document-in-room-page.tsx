@@ -3,10 +3,12 @@ import {
   DocumentQuestionsPanel,
   QuestionsLink,
 } from '#web/features/questions/components/document-questions-panel';
+import { ViewerSearch } from '#web/features/search/components/viewer-search';
 import { DocumentInRoomPage as ViewerPage } from '#web/features/viewer/pages/document-in-room-page';
 
 /**
- * /data-room/:id/documents/:documentId: the viewer's document, with its questions under it
+ * /data-room/:id/documents/:documentId: the viewer's document, with the room's search in its header
+ * (docs/decisions/0088-search-inside-every-page.md) and its questions under it
  * (docs/product-rules.md#questions), composed here as features use each other only through their api
  * folders.
  */
@@ -14,7 +16,12 @@ export function DocumentInRoomPage() {
   const { id = '', documentId = '' } = useParams();
   return (
     <ViewerPage
-      actions={<QuestionsLink documentId={documentId} />}
+      actions={
+        <>
+          <ViewerSearch roomId={id} />
+          <QuestionsLink documentId={documentId} />
+        </>
+      }
       below={({ document, page }) => (
         <DocumentQuestionsPanel
           roomId={id}

@@ -40,6 +40,8 @@ interface DataRoomViewProps {
   backLabel?: string;
   /** Above the company header: a banner or a 'Back to dashboard' button. */
   top?: ReactNode;
+  /** Under the company header, on every place of the room: the search inside its pages. */
+  search?: ReactNode;
   /** The section open at first (coming back from a document opened in it). */
   initialOpenSectionId?: number | null;
   /** The room at its URL; without it (the preview, the demo) sections open in place. */
@@ -66,6 +68,7 @@ export function DataRoomView({
   notice,
   backLabel,
   top,
+  search,
   initialOpenSectionId = null,
   routing,
   downloadAllHref,
@@ -119,6 +122,7 @@ export function DataRoomView({
           />
         </div>
       )}
+      {search}
       {openSection ? (
         <SectionDocuments
           section={openSection}

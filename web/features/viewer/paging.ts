@@ -10,6 +10,17 @@ import { pageNamedBy } from '#shared/contracts/previews';
 /** The query parameter that names the page on screen: /data-room/:room/documents/:document?page=7. */
 export const PAGE_PARAMETER = 'page';
 
+/**
+ * The query parameter that carries a search into the viewer (/…/documents/:document?page=7&q=churn):
+ * its words are highlighted on the page.
+ */
+export const SEARCH_PARAMETER = 'q';
+
+/** The search a URL's `?q=` carries, trimmed; empty when none. */
+export function searchFromAddress(search: string): string {
+  return (new URLSearchParams(search).get(SEARCH_PARAMETER) ?? '').trim();
+}
+
 /** Pages fetched ahead of the one on screen, once it has loaded, so a swipe finds the next one ready. */
 export const PAGES_FETCHED_AHEAD = 2;
 

@@ -6,6 +6,7 @@ import { href } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
 import { useCurrentUser, useHomePath, useRequestMagicLink } from '#web/features/auth/api/auth-hooks';
 import { useAcceptInvitation, useInvitationLinkState } from '#web/features/data-room/api/invitation-link';
+import { documentPageHref } from '#web/features/viewer/api/viewer-address';
 import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
 import { ApiRequestError } from '#web/lib/api-client';
 import { formatDate } from '#web/lib/format';
@@ -15,7 +16,8 @@ import { InvalidInvitation, RoomLoading, RoomUnavailable, StateCard } from './ro
 
 /**
  * Opens the room from its invitation (docs/decisions/0055-invitation-as-credential.md): one POST accepts
- * it and signs this device in, then the room opens at its URL, or the document the reader tapped, with the
+ * it and signs this device in, then the room opens at its URL, or the document the reader tapped (at the
+ * page a search found, `at`), with the
  * room behind it in the history. The invitation page itself is replaced: Back never returns to a link
  * that no longer signs in.
  */
@@ -23,7 +25,7 @@ export function useOpenInvitedRoom(token: string) {
   const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const open = (documentId?: string) => {
+  const open = (documentId?: string, at?: { page: number; q: string }) => {
     // One acceptance: a second tap (the button, or a document's row) while the first is on its way waits.
     if (accept.isPending) return;
     // What the invited view already shows is the room the member's page reads: read it before the sign-in
@@ -33,7 +35,13 @@ export function useOpenInvitedRoom(token: string) {
       onSuccess: ({ roomId }) => {
         if (shown) seedMemberRoom(queryClient, roomId, shown);
         navigate(href('dataRoomById', { id: roomId }), { replace: true });
-        if (documentId) navigate(href('documentInRoom', { id: roomId, documentId }));
+        // A search result opens its page with the words highlighted.
+        if (documentId)
+          navigate(
+            at
+              ? documentPageHref(roomId, documentId, at)
+              : href('documentInRoom', { id: roomId, documentId }),
+          );
       },
     });
   };

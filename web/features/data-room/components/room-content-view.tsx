@@ -45,7 +45,15 @@ interface RoomContentViewProps {
   hideEmptySections?: boolean;
   /** Answers to the reader's questions they have not seen, per document id: a badge on its row. */
   unseenAnswers?: ReadonlyMap<string, number>;
+  /**
+   * The search inside the room's pages, under its header; in the invited view it is given the way to open
+   * a page found (the invitation accepted first, as a document's row does).
+   */
+  search?: (openInvited?: OpenInvitedPage) => ReactNode;
 }
+
+/** Opens a document of the invited view's room at a page, with a search's words highlighted. */
+export type OpenInvitedPage = (documentId: string, at: { page: number; q: string }) => void;
 
 /**
  * A real room in the data-room view: its sections as the server's parser read them (a reader's page
@@ -63,6 +71,7 @@ export function RoomContentView({
   routing,
   hideEmptySections = false,
   unseenAnswers,
+  search,
 }: RoomContentViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -172,6 +181,7 @@ export function RoomContentView({
           top
         )
       }
+      search={search?.(source.kind === 'invite' ? invited.open : undefined)}
       initialOpenSectionId={cameBackToSection}
       routing={routing}
       downloadAllHref={downloadAllHref}

@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageCircleQuestion } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { href } from '#shared/routes';
 import { AppPage } from '#web/components/app/app-page';
@@ -13,8 +13,9 @@ import { warmViewerCode } from '#web/features/viewer/api/viewer-code';
 /**
  * /data-room/:id and /data-room/:id/sections/:section: one room the signed-in investor (or its owner) may
  * read, at the room or at one of its sections; each place has its URL, so Back, reload and links keep it.
+ * `search` is what the app composes under the room's header (the search inside its pages).
  */
-export function DataRoomByIdPage() {
+export function DataRoomByIdPage({ search }: { search?: (roomId: string) => ReactNode }) {
   const { id = '', section } = useParams();
   // The viewer's code, fetched while the room is read, so a tap on a document waits for its data only.
   useEffect(warmViewerCode, []);
@@ -61,6 +62,7 @@ export function DataRoomByIdPage() {
               routing={routing}
               hideEmptySections
               unseenAnswers={unseen.byDocument}
+              search={search ? () => search(id) : undefined}
             />
           </>
         )}

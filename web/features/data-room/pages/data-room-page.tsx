@@ -5,7 +5,7 @@ import { PublicPage } from '#web/components/site/public-page';
 import { Button } from '#web/components/ui/button';
 import { useHomePath } from '#web/features/auth/api/auth-hooks';
 import { RequireSession } from '#web/features/auth/components/require-session';
-import { RoomContentView } from '#web/features/data-room/components/room-content-view';
+import { type OpenInvitedPage, RoomContentView } from '#web/features/data-room/components/room-content-view';
 import { RoomLoader } from '#web/features/data-room/components/room-loader';
 import { NoOwnRoom, RoomLoadFailed } from '#web/features/data-room/components/room-states';
 import { useMyDataRoom } from '#web/features/rooms/api/use-my-data-room';
@@ -14,12 +14,19 @@ import { ApiRequestError } from '#web/lib/api-client';
 /**
  * /data-room: with ?invite=TOKEN the public invited view (no session); otherwise the signed-in
  * founder's own room, behind the session check. `belowInvitedRoom` is what the app composes under the
- * invited view's room (its FAQ).
+ * invited view's room (its FAQ), `searchInInvitedRoom` under its header (the search inside its pages).
  */
-export function DataRoomPage({ belowInvitedRoom }: { belowInvitedRoom?: (token: string) => ReactNode }) {
+export function DataRoomPage({
+  belowInvitedRoom,
+  searchInInvitedRoom,
+}: {
+  belowInvitedRoom?: (token: string) => ReactNode;
+  searchInInvitedRoom?: (room: { token: string; roomId: string; open?: OpenInvitedPage }) => ReactNode;
+}) {
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite');
-  if (invite) return <InvitedRoomPage token={invite} below={belowInvitedRoom?.(invite)} />;
+  if (invite)
+    return <InvitedRoomPage token={invite} below={belowInvitedRoom?.(invite)} search={searchInInvitedRoom} />;
   return (
     <RequireSession>
       <OwnRoomPage />
@@ -32,7 +39,15 @@ export function DataRoomPage({ belowInvitedRoom }: { belowInvitedRoom?: (token: 
  * (docs/product-rules.md#invited-view, docs/decisions/0055-invitation-as-credential.md). Someone signed in
  * sees the way to their rooms in the header, not "Login".
  */
-function InvitedRoomPage({ token, below }: { token: string; below?: ReactNode }) {
+function InvitedRoomPage({
+  token,
+  below,
+  search,
+}: {
+  token: string;
+  below?: ReactNode;
+  search?: (room: { token: string; roomId: string; open?: OpenInvitedPage }) => ReactNode;
+}) {
   const homePath = useHomePath();
   const account = homePath ? (
     <Button asChild variant="outline" size="sm">
@@ -51,6 +66,7 @@ function InvitedRoomPage({ token, below }: { token: string; below?: ReactNode })
                 source={source}
                 invitedEmail={invitedEmail}
                 hideEmptySections
+                search={search ? (open) => search({ token, roomId: content.dataRoom.id, open }) : undefined}
               />
               {below && <div className="mt-10">{below}</div>}
             </>

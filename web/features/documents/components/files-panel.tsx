@@ -20,6 +20,7 @@ import { copyText } from '#web/lib/clipboard';
 import { useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
 import type { UnlinkedReaders } from './document-row';
 import { FileList } from './file-list';
+import { SearchInsideFiles } from './search-inside-files';
 import { UploadCard } from './upload-card';
 
 /** The page the panel is on: each has its own words for the same files (docs/product-rules.md#pages). */
@@ -97,9 +98,10 @@ interface FilesPanelProps {
 }
 
 /**
- * The room's files, one component on /configure's Files tab and /setup-data-room's (ADR 58): an upload
- * area, then every document with search, selection, bulk delete, Copy link, Download, "Allow download"
- * and a delete that asks first. Both pages read one query, so they are always in step.
+ * The room's files, one component on /configure's Files tab and /setup-data-room's (ADR 58): the search
+ * inside every page, an upload area, then every document with search, selection, bulk delete, Copy link,
+ * Download, "Allow download" and a delete that asks first. Both pages read one query, so they are always
+ * in step.
  */
 export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
   const copy = COPY[page];
@@ -175,59 +177,63 @@ export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesP
 
   const chosen = pendingDelete?.documents ?? [];
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
-      <UploadCard
-        title={copy.uploadTitle}
-        description={copy.uploadDescription}
-        sectionNames={sectionNames}
-        onUploaded={onUploaded}
-      />
+    <div className="flex flex-col gap-6">
+      {/* Nothing to search before the first file. */}
+      {roomId && (documents.data?.length ?? 0) > 0 && <SearchInsideFiles roomId={roomId} />}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+        <UploadCard
+          title={copy.uploadTitle}
+          description={copy.uploadDescription}
+          sectionNames={sectionNames}
+          onUploaded={onUploaded}
+        />
 
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
-              {copy.listTitle}
-            </CardTitle>
-            <CardDescription>{copy.listDescription(documents.data?.length)}</CardDescription>
-          </div>
-          {roomId && (documents.data?.length ?? 0) > 0 && (
-            // The whole room as a zip, in folders named after its sections (docs/product-rules.md#download-all).
-            <DownloadAllLink
-              href={apiPath(documentRoutes.downloadAll, { params: { id: roomId } })}
-              label="Download all documents of your data room"
-            />
-          )}
-        </CardHeader>
-        <CardContent>
-          {documents.isPending && <Spinner label={copy.loading} />}
-          {documents.isError && <LoadFailed what={copy.loadFailed} onRetry={() => documents.refetch()} />}
-          {documents.data && (
-            <FileList
-              documents={documents.data}
-              unlinkedReaders={unlinkedReaders}
-              downloading={downloading}
-              onCopyLink={copyLink}
-              onDownload={download}
-              onDelete={(chosen, clear) => setPendingDelete({ documents: chosen, clear })}
-              onRetryPreview={retryPreview}
-              retryingPreview={retry.isPending ? retry.variables : undefined}
-              label={copy.listLabel}
-              emptyText={copy.empty}
-            />
-          )}
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <CardTitle ref={focus.headingRef} tabIndex={-1} className="focus:outline-none">
+                {copy.listTitle}
+              </CardTitle>
+              <CardDescription>{copy.listDescription(documents.data?.length)}</CardDescription>
+            </div>
+            {roomId && (documents.data?.length ?? 0) > 0 && (
+              // The whole room as a zip, in folders named after its sections (docs/product-rules.md#download-all).
+              <DownloadAllLink
+                href={apiPath(documentRoutes.downloadAll, { params: { id: roomId } })}
+                label="Download all documents of your data room"
+              />
+            )}
+          </CardHeader>
+          <CardContent>
+            {documents.isPending && <Spinner label={copy.loading} />}
+            {documents.isError && <LoadFailed what={copy.loadFailed} onRetry={() => documents.refetch()} />}
+            {documents.data && (
+              <FileList
+                documents={documents.data}
+                unlinkedReaders={unlinkedReaders}
+                downloading={downloading}
+                onCopyLink={copyLink}
+                onDownload={download}
+                onDelete={(chosen, clear) => setPendingDelete({ documents: chosen, clear })}
+                onRetryPreview={retryPreview}
+                retryingPreview={retry.isPending ? retry.variables : undefined}
+                label={copy.listLabel}
+                emptyText={copy.empty}
+              />
+            )}
+          </CardContent>
+        </Card>
 
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        title={copy.confirmTitle(chosen)}
-        description={copy.confirmDescription(chosen)}
-        confirmLabel={copy.confirmLabel(chosen.length)}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPendingDelete(null)}
-      />
+        <ConfirmDialog
+          open={pendingDelete !== null}
+          title={copy.confirmTitle(chosen)}
+          description={copy.confirmDescription(chosen)}
+          confirmLabel={copy.confirmLabel(chosen.length)}
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        />
+      </div>
     </div>
   );
 }

@@ -26,6 +26,7 @@ function inboxQuestion(overrides: Partial<InboxQuestion> = {}): InboxQuestion {
     askedAt: AT,
     answeredAt: null,
     publishedAt: null,
+    passages: [],
     ...overrides,
   };
 }
@@ -152,4 +153,34 @@ test('a private reply can be changed, starting from what was sent', () => {
   expect(within(card).getByText('See page 4.')).toBeTruthy();
   fireEvent.click(within(card).getByRole('button', { name: 'Change reply' }));
   expect(within(card).getByLabelText('Your reply')).toHaveProperty('value', 'See page 4.');
+});
+
+test('what "Ask the room" showed the asker is one click away: each passage with its title, page and words', () => {
+  const card = renderCard(
+    inboxQuestion({
+      about: { kind: 'room' },
+      passages: [
+        { documentId: DOCUMENT, title: 'Deck.pdf', page: 7, text: 'Other income: interest on <cash>.' },
+        { documentId: DOCUMENT, title: 'Deck.pdf', page: 12, text: 'Net burn fell in Q3.' },
+      ],
+    }),
+  );
+  const shown = within(card).getByText('What the room showed them (2)');
+  const details = shown.closest('details') as HTMLDetailsElement;
+  expect(details.open).toBe(false);
+  fireEvent.click(shown);
+  expect(details.open).toBe(true);
+  const passages = within(details).getAllByRole('listitem');
+  expect(passages.map((passage) => passage.textContent)).toEqual([
+    'Deck.pdf · Page 7Other income: interest on <cash>.',
+    'Deck.pdf · Page 12Net burn fell in Q3.',
+  ]);
+  expect(within(details).getByRole('link', { name: 'Page 7 of Deck.pdf' }).getAttribute('href')).toBe(
+    `/data-room/${ROOM}/documents/${DOCUMENT}?page=7`,
+  );
+});
+
+test('a question asked without "Ask the room" shows no passages', () => {
+  const card = renderCard(inboxQuestion());
+  expect(within(card).queryByText(/What the room showed them/)).toBeNull();
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { InboxQuestion } from '#shared/contracts/questions';
+import type { InboxQuestion, SeenPassage } from '#shared/contracts/questions';
 import { href } from '#shared/routes';
 import { LinkedText } from '#web/components/app/linked-text';
 import { Badge } from '#web/components/ui/badge';
@@ -45,6 +45,7 @@ export function InboxQuestionCard({ roomId, question }: { roomId: string; questi
         )}
       </p>
       <LinkedText text={question.text} className="break-words whitespace-pre-wrap text-slate-900" />
+      {question.passages.length > 0 && <SeenPassages roomId={roomId} passages={question.passages} />}
       {question.state === 'published' && question.publishedQuestion !== question.text && (
         <Quoted label="Published as" text={question.publishedQuestion ?? ''} />
       )}
@@ -81,6 +82,41 @@ function AskerLine({ question }: { question: InboxQuestion }) {
       )}
       <span className="ml-auto text-xs text-slate-500">{formatDateTime(question.askedAt)}</span>
     </div>
+  );
+}
+
+/**
+ * What "Ask the room" showed the investor before they sent the question (docs/decisions/0088-search-inside-every-page.md):
+ * the passages they read and found wanting, so the answer can start where the room left off. Closed at
+ * first: the question comes first.
+ */
+function SeenPassages({ roomId, passages }: { roomId: string; passages: readonly SeenPassage[] }) {
+  return (
+    <details className="group rounded-md bg-slate-50 px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700 select-none">
+        What the room showed them ({passages.length})
+      </summary>
+      <ol className="mt-2 flex flex-col gap-3">
+        {passages.map((passage) => (
+          <li key={`${passage.documentId}:${passage.page}`} className="flex flex-col gap-0.5">
+            <p className="min-w-0 break-words">
+              <span className="font-medium text-slate-900">{passage.title}</span>
+              <span className="text-slate-400"> · </span>
+              <Link
+                to={`${href('documentInRoom', { id: roomId, documentId: passage.documentId })}?page=${passage.page}`}
+                className="text-indigo-700 underline"
+                aria-label={`Page ${passage.page} of ${passage.title}`}
+              >
+                Page {passage.page}
+              </Link>
+            </p>
+            <p className="border-l-2 border-slate-200 pl-2 break-words whitespace-pre-wrap text-slate-700">
+              {passage.text}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

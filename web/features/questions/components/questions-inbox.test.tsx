@@ -28,6 +28,7 @@ const inboxPage = (page = 1): QuestionInbox => ({
       askedAt: AT,
       answeredAt: null,
       publishedAt: null,
+      passages: [],
     },
   ],
   total: 120,

@@ -166,7 +166,7 @@ test('a room without share links offers no "Came by"', async () => {
   expect(screen.queryByRole('combobox', { name: 'Came by' })).toBeNull();
 });
 
-test('a room nobody has read shows one card with the next step, not five empty panels', async () => {
+test('a room nobody has read shows the next step and the searches (their switch matters before anyone reads), not five empty panels', async () => {
   renderAnalytics([], unread);
   await screen.findByRole('heading', { name: 'No one has read the room yet' });
   expect(screen.getByRole('link', { name: 'Invite investors' }).getAttribute('href')).toBe(
@@ -175,7 +175,10 @@ test('a room nobody has read shows one card with the next step, not five empty p
   expect(screen.getByRole('link', { name: 'Make a share link' }).getAttribute('href')).toBe(
     '/admin/investors',
   );
-  expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
+  expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+    'No one has read the room yet',
+    'Searches',
+  ]);
   expect(screen.queryByText('Most read documents')).toBeNull();
 });
 

@@ -18,6 +18,7 @@ import {
   EmptyNote,
 } from '#web/features/reading-analytics/components/analytics-panel';
 import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
+import { SearchesPanel } from '#web/features/reading-analytics/components/searches-panel';
 import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
 import { useShareLinks } from '#web/features/share-links/api/use-share-links';
 import { formatDateTime } from '#web/lib/format';
@@ -27,7 +28,7 @@ const TOP = 10;
 const LEAST = 5;
 
 const linkClass = 'text-indigo-700 hover:underline';
-/** /admin/analytics: the room's most and least read documents, and who read lately. */
+/** /admin/analytics: the room's most and least read documents, who read lately, and what they searched for. */
 export function RoomAnalyticsPage() {
   const [group, setGroup] = useState<string | null>(null);
   const [shareLink, setShareLink] = useState<string | null>(null);
@@ -64,8 +65,10 @@ export function RoomAnalyticsPage() {
               What your investors read in the viewer, page by page, and for how long.
             </p>
             {isUnread ? (
-              <div className="mt-6 sm:mt-8">
+              // Investors may search before they read anything: the searches show either way.
+              <div className="mt-6 flex flex-col gap-6 sm:mt-8">
                 <NextStepCard hasDocuments={data.documents.length > 0} />
+                <SearchesPanel />
               </div>
             ) : (
               <>
@@ -185,6 +188,7 @@ export function RoomAnalyticsPage() {
                   </div>
                   <FirmsPanel firms={data.firms} />
                   <QuestionsByPagePanel />
+                  <SearchesPanel />
                 </div>
               </>
             )}

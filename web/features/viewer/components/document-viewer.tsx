@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, Eye, FileX, LoaderCircle, Stamp } from 'lucide-react';
+import { ArrowLeft, Download, Eye, FileX, Highlighter, LoaderCircle, Stamp, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -15,10 +15,17 @@ import {
   usePreviewTable,
   usePreviewText,
 } from '#web/features/viewer/api/preview-queries';
-import { addressWithPage, pageFromSearch } from '#web/features/viewer/paging';
+import {
+  addressWithPage,
+  pageFromSearch,
+  SEARCH_PARAMETER,
+  searchFromAddress,
+} from '#web/features/viewer/paging';
+import { usePageHighlights } from '#web/features/viewer/use-page-highlights';
 import { useReadingReporter } from '#web/features/viewer/use-reading-reporter';
 import { ApiRequestError } from '#web/lib/api-client';
 import { formatUpdated } from '#web/lib/format';
+import { SearchHighlights } from './page-strip';
 import { PagesViewer } from './pages-viewer';
 import { SheetsViewer } from './sheets-viewer';
 
@@ -46,6 +53,15 @@ export function DocumentViewer({ documentId, back, below, actions }: DocumentVie
   const { search } = useLocation();
   const [initialPage] = useState(() => pageFromSearch(search));
   const [page, setPage] = useState(initialPage);
+  // A search result opens the document with its words (`?q=`), highlighted on every page turned to
+  // until the reader clears them.
+  const [highlight, setHighlight] = useState(() => searchFromAddress(search));
+  const clearHighlight = useCallback(() => {
+    setHighlight('');
+    const url = new URL(window.location.href);
+    url.searchParams.delete(SEARCH_PARAMETER);
+    window.history.replaceState(window.history.state, '', url.toString());
+  }, []);
   const readable = preview.data?.status === 'ready' ? preview.data : undefined;
   // Only page images have pages; anything else is read as its page 1.
   const pageOnScreen = readable?.kind === 'pages' ? Math.min(page, Math.max(readable.pages.length, 1)) : 1;
@@ -126,15 +142,47 @@ export function DocumentViewer({ documentId, back, below, actions }: DocumentVie
           )}
         </div>
       </div>
+      {highlight !== '' && readable && (readable.kind === 'pages' || readable.kind === 'image') && (
+        <HighlightNotice query={highlight} onClear={clearHighlight} />
+      )}
       <section
         ref={readerRef}
         tabIndex={-1}
         aria-label={document.title}
         className="rounded-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
-        <PreviewBody document={document} initialPage={initialPage} onPageChange={onPageChange} />
+        <PreviewBody
+          document={document}
+          initialPage={initialPage}
+          onPageChange={onPageChange}
+          highlight={highlight}
+        />
       </section>
       {below?.({ document, page: document.kind === 'pages' && readable ? pageOnScreen : null })}
+    </div>
+  );
+}
+
+/** Says which search is highlighted on the pages, and takes the highlight away. */
+function HighlightNotice({ query, onClear }: { query: string; onClear: () => void }) {
+  return (
+    <div className="-my-1 flex items-center gap-2 text-sm text-slate-700">
+      <p className="flex min-w-0 items-center gap-1.5">
+        <Highlighter aria-hidden="true" className="size-4 shrink-0 text-amber-600" />
+        <span className="min-w-0 truncate">
+          Highlighting <span className="font-medium text-slate-900">“{query}”</span>
+        </span>
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onClear}
+        aria-label="Clear the highlight"
+        className="shrink-0"
+      >
+        <X aria-hidden="true" />
+        Clear
+      </Button>
     </div>
   );
 }
@@ -226,10 +274,13 @@ function PreviewBody({
   document,
   initialPage,
   onPageChange,
+  highlight,
 }: {
   document: DocumentPreview;
   initialPage: number;
   onPageChange: (page: number) => void;
+  /** The search to highlight on the pages, or ''. */
+  highlight: string;
 }) {
   if (document.status === 'preparing') {
     return (
@@ -281,19 +332,28 @@ function PreviewBody({
           />
         );
       }
-      return <PagesViewer preview={document} initialPage={initialPage} onPageChange={onPageChange} />;
+      return (
+        <PagesViewer
+          preview={document}
+          initialPage={initialPage}
+          onPageChange={onPageChange}
+          highlight={highlight}
+        />
+      );
     case 'image':
       return (
         <div className="flex justify-center rounded-lg bg-slate-100 p-2 sm:p-4">
-          <img
-            src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0], document.replacedAt)}
-            srcSet={PAGE_IMAGE_WIDTHS.map(
-              (width) => `${contentUrl(document.documentId, width, document.replacedAt)} ${width}w`,
-            ).join(', ')}
-            sizes="(min-width: 1024px) 60rem, 100vw"
-            alt={document.title}
-            className="h-auto max-w-full bg-white shadow-sm"
-          />
+          <HighlightedImage document={document} highlight={highlight}>
+            <img
+              src={contentUrl(document.documentId, PAGE_IMAGE_WIDTHS[0], document.replacedAt)}
+              srcSet={PAGE_IMAGE_WIDTHS.map(
+                (width) => `${contentUrl(document.documentId, width, document.replacedAt)} ${width}w`,
+              ).join(', ')}
+              sizes="(min-width: 1024px) 60rem, 100vw"
+              alt={document.title}
+              className="block h-auto max-w-full bg-white shadow-sm"
+            />
+          </HighlightedImage>
         </div>
       );
     case 'text':
@@ -339,6 +399,25 @@ function PreviewBody({
         />
       );
   }
+}
+
+/** An image with the search's words marked over it: an image's words are its page 1. */
+function HighlightedImage({
+  document,
+  highlight,
+  children,
+}: {
+  document: DocumentPreview;
+  highlight: string;
+  children: ReactNode;
+}) {
+  const boxes = usePageHighlights(document, 1, highlight);
+  return (
+    <div className="relative max-w-full">
+      {children}
+      <SearchHighlights boxes={boxes} />
+    </div>
+  );
 }
 
 function Notice({ icon, children }: { icon: ReactNode; children: ReactNode }) {

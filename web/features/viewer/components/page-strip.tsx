@@ -14,6 +14,7 @@ import {
   shouldLoadPage,
   sidewaysPans,
 } from '#web/features/viewer/paging';
+import type { HighlightBox } from '#web/features/viewer/search-highlights';
 import { cn } from '#web/lib/cn';
 
 /** The widest a page fitted to the width is drawn (Tailwind's max-w-5xl): lines longer read badly. */
@@ -51,6 +52,7 @@ export function PageStrip({
   zoom,
   pageScrollMargin,
   textOf,
+  highlights,
   imageUrl,
   documentId,
   replacedAt,
@@ -72,6 +74,8 @@ export function PageStrip({
   zoom: number;
   pageScrollMargin: number;
   textOf: (page: number) => string;
+  /** Where the search's words are on the page on screen. */
+  highlights: readonly HighlightBox[];
   imageUrl: typeof pageImageUrl;
   documentId: string;
   replacedAt: DocumentPreview['replacedAt'];
@@ -133,6 +137,7 @@ export function PageStrip({
               isFittedToWidth={isFittedToWidth}
               pageScrollMargin={pageScrollMargin}
               text={textOf(page.number)}
+              highlights={page.number === currentPage ? highlights : undefined}
               imageUrl={imageUrl}
               documentId={documentId}
               replacedAt={replacedAt}
@@ -157,6 +162,7 @@ function PageFigure({
   isFittedToWidth,
   pageScrollMargin,
   text,
+  highlights,
   imageUrl,
   documentId,
   replacedAt,
@@ -174,6 +180,7 @@ function PageFigure({
   pageScrollMargin: number;
   /** The page's own text, for screen readers and find in page. */
   text: string;
+  highlights: readonly HighlightBox[] | undefined;
   /** The real pages' or the narrow pages' image address. */
   imageUrl: typeof pageImageUrl;
   documentId: string;
@@ -210,6 +217,7 @@ function PageFigure({
             isFittedToWidth ? 'w-full max-w-5xl' : 'w-auto max-h-(--page-max-height)',
           )}
         />
+        {isLoaded && highlights && <SearchHighlights boxes={highlights} />}
         {!isLoaded && (
           <div
             aria-hidden="true"
@@ -222,5 +230,31 @@ function PageFigure({
       </div>
       {text && <figcaption className="sr-only">{text}</figcaption>}
     </figure>
+  );
+}
+
+/**
+ * The search's words marked over a page image: translucent boxes placed in percent of the image, so they
+ * stay on their words at any width, zoom or full screen. Drawn only (the page's text, in its caption, is
+ * what a screen reader reads); they take no taps, so an edge tap still turns the page.
+ */
+export function SearchHighlights({ boxes }: { boxes: readonly HighlightBox[] }) {
+  return (
+    <>
+      {boxes.map((box) => (
+        <span
+          key={`${box.left},${box.top}`}
+          aria-hidden="true"
+          data-testid="search-highlight"
+          className="pointer-events-none absolute rounded-[2px] bg-amber-300/45 mix-blend-multiply outline-2 outline-amber-500/70"
+          style={{
+            left: `${box.left}%`,
+            top: `${box.top}%`,
+            width: `${box.width}%`,
+            height: `${box.height}%`,
+          }}
+        />
+      ))}
+    </>
   );
 }

@@ -15,6 +15,7 @@ import {
   narrowPageFor,
   opensFittedToWidth,
 } from '#web/features/viewer/paging';
+import { usePageHighlights } from '#web/features/viewer/use-page-highlights';
 import { useFrameSwipe, usePageKeys } from '#web/features/viewer/use-page-turning';
 import {
   useFittedHeight,
@@ -36,6 +37,8 @@ interface PagesViewerProps {
   initialPage: number;
   /** The page on screen changed (the reading reporter counts its time; the address names it). */
   onPageChange: (page: number) => void;
+  /** A search whose words are highlighted on the page on screen (the address's `?q=`), or ''. */
+  highlight?: string;
 }
 
 /** The toolbar's height and the air under it: where a page scrolled to starts. */
@@ -53,7 +56,7 @@ const TOOLBAR_SPACE_PX = 64;
  * (the Fullscreen API, or the viewer covering the window where the browser has none). Each image has an
  * alt text with its number and, after it, the page's own text for screen readers and find in page.
  */
-export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerProps) {
+export function PagesViewer({ preview, initialPage, onPageChange, highlight = '' }: PagesViewerProps) {
   // A Word document on a phone is read on its narrow pages (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md);
   // crossing the width (a phone turned, a window resized) lays the viewer out again at the same real page.
   const isNarrowScreen = useMediaQuery(NARROW_LAYOUT_QUERY, false);
@@ -73,6 +76,7 @@ export function PagesViewer({ preview, initialPage, onPageChange }: PagesViewerP
       layout={layout}
       initialPage={realPage}
       onPageChange={onRealPageChange}
+      highlight={highlight}
     />
   );
 }
@@ -86,6 +90,7 @@ function LaidOutPages({
   layout,
   initialPage,
   onPageChange,
+  highlight = '',
 }: PagesViewerProps & { layout: PageLayout }) {
   const { documentId, replacedAt } = preview;
   const narrowPages = layout === 'narrow' ? (preview.narrowPages ?? []) : null;
@@ -151,6 +156,10 @@ function LaidOutPages({
   const swipe = useFrameSwipe(stripRef, { currentPage, goTo, isPinched });
   usePageKeys(frameRef, { currentPage, goTo, isCoveringWindow, setCoveringWindow });
 
+  // The words' boxes are the real pages': a narrow page (a Word document on a phone) is drawn anew, so
+  // its words are not where the boxes say.
+  const highlights = usePageHighlights(preview, currentPage, highlight, narrowPages === null);
+
   const imageUrl = narrowPages ? narrowPageImageUrl : pageImageUrl;
   const markLoaded = (page: number) =>
     setLoadedPages((loaded) => (loaded.has(page) ? loaded : new Set(loaded).add(page)));
@@ -205,6 +214,7 @@ function LaidOutPages({
           zoom={zoom}
           pageScrollMargin={pageScrollMargin}
           textOf={textOf}
+          highlights={highlights}
           imageUrl={imageUrl}
           documentId={documentId}
           replacedAt={replacedAt}

@@ -37,7 +37,9 @@ export function DocumentInRoomPage({
   return (
     <AppPage title="Document">
       <DocumentViewer
-        key={documentId}
+        // A link to this document at another page (a search result) opens it there afresh: the viewer
+        // reads its page and words from the address as it opens.
+        key={`${documentId}:${location.key}`}
         documentId={documentId}
         back={back}
         below={below}
