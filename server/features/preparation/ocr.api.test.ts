@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { listPreviewObjects } from '#server/features/documents/previews.repository';
 import { apiPath } from '#shared/contracts/api-route';
 import { type DocumentText, type PageWordsAnswer, previewRoutes } from '#shared/contracts/previews';
+import { roomRoutes } from '#shared/contracts/rooms';
+import { searchRoutes } from '#shared/contracts/search';
 import { founderWithInvestor, type SignedIn, uploadFile } from '#tests/support/factories';
 import { realPng, scannedPdf, writtenPdf } from '#tests/support/sample-documents';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
@@ -65,6 +67,20 @@ test("a scanned PDF's pages are read by OCR: a word of its third page is in that
   expect(pages[2]?.text).toContain('The pelican Zanzibar agreement');
   expect(pages[0]?.text).toContain('Page 1 of the memo');
   expect(pages.filter((page) => page.text.includes('Zanzibar'))).toHaveLength(1);
+});
+
+test("the room's search finds a word OCR read on its page of the scan, as on the born-digital original", async () => {
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json as { id: string };
+  const results = await t.call(searchRoutes.search, {
+    params: { id: room.id },
+    query: { q: 'Zanzibar' },
+    as: investor,
+  });
+  expect(results.status, results.text).toBe(200);
+  const found = (results.json as { documents: { documentId: string; hits: { page: number }[] }[] }).documents
+    .flatMap((document) => document.hits.map((hit) => `${document.documentId}:${hit.page}`))
+    .sort();
+  expect(found).toEqual([`${originalId}:3`, `${scanId}:3`].sort());
 });
 
 test("a born-digital page's words come with their boxes from the PDF: the word's line, after its first words", async () => {
