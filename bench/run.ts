@@ -11,6 +11,7 @@ import { measureGroupsReadingCost } from './groups';
 import { measureLandingBundle } from './landing-bundle';
 import { measureLoadBudgets } from './load-budgets';
 import { measureMagicLinkLatency } from './magic-link-latency';
+import { measureScanOcr } from './ocr';
 import { measurePreviewBudgets, measureSmallFilesTogether } from './previews';
 import { measureQuestionsLatency } from './questions';
 import { measureReaderBudgets } from './reader';
@@ -45,7 +46,8 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   zips: measureZipBudgets,
   groups: measureGroupsReadingCost,
   questions: measureQuestionsLatency,
-  search: measureSearchBudgets,
+  // Search inside documents: the index's rows (search.ts) and the OCR of scans (ocr.ts).
+  search: async () => [...(await measureSearchBudgets()), ...(await measureScanOcr())],
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

@@ -43,8 +43,8 @@ export function ensureDebianPackages(
 }
 
 /**
- * Previews are made by LibreOffice (Office files to PDF) and poppler (PDF pages to images and text);
- * qpdf stamps the watermark on downloaded PDFs and makes the hostile PDFs the tests feed them; DejaVu
+ * Previews are made by LibreOffice (Office files to PDF) and poppler (PDF pages to images, text and word
+ * boxes); tesseract reads the text of scanned pages and images (English); qpdf stamps the watermark on downloaded PDFs and makes the hostile PDFs the tests feed them; DejaVu
  * Sans is the NDA records' font and the watermark's on page images (ADR 46).
  */
 export const DOCUMENT_TOOLS: DebianPackage[] = [
@@ -53,6 +53,9 @@ export const DOCUMENT_TOOLS: DebianPackage[] = [
   { name: 'libreoffice-impress-nogui', provides: '/usr/lib/libreoffice/program/libsdlo.so' },
   { name: 'poppler-utils', provides: '/usr/bin/pdftoppm' },
   { name: 'qpdf', provides: '/usr/bin/qpdf' },
+  { name: 'tesseract-ocr', provides: '/usr/bin/tesseract' },
+  // tesseract-ocr only names a language; the English model is a package of its own.
+  { name: 'tesseract-ocr-eng', provides: '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata' },
   // The NDA acceptance records (PDF) write every script a name may be typed in, and sharp's librsvg
   // draws the watermark burned into page images: DejaVu Sans.
   { name: 'fonts-dejavu-core', provides: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf' },

@@ -39,6 +39,12 @@ export const previewObjectNames = {
   pageImage: (page: number, width: PageImageWidth) => `page-${page}-${width}`,
   thumbnail: (page: number) => `thumbnail-${page}`,
   pageText: (page: number) => `text-${page}`,
+  /**
+   * A page's words with their boxes as JSON (PageWords), for highlighting what a reader searched on the
+   * page's image: from the PDF's own text, or from OCR for a scanned page. An image (kind 'image') has
+   * its text and words as page 1.
+   */
+  pageWords: (page: number) => `words-${page}`,
   /** A resized image (kind 'image') at one width. */
   image: (width: PageImageWidth) => `image-${width}`,
   /** The document as UTF-8 text (kind 'text'), or as a JSON table (kind 'table'). */
@@ -61,6 +67,16 @@ export const previewObjectNames = {
   narrowPageImage: (page: number, width: PageImageWidth) => `narrow-page-${page}-${width}`,
   narrowPages: () => 'narrow-pages',
 } as const;
+
+/**
+ * One word of a page and its box: left, top, right and bottom as fractions (0 to 1, 4 decimals) of the
+ * page image's width and height, so it is drawn over the image at any width.
+ */
+export type PageWord = [text: string, x0: number, y0: number, x1: number, y1: number];
+/** A page's `words-N` object: its words in reading order. */
+export interface PageWords {
+  words: PageWord[];
+}
 
 /** Thumbnails in the viewer's side strip. */
 export const THUMBNAIL_WIDTH = 200;

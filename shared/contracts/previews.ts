@@ -14,6 +14,7 @@ export {
   NARROW_PAGE,
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
+  type PageWord,
   PREVIEW_FAILURE_CODES,
   PREVIEW_FAILURES,
   PREVIEW_KINDS,
@@ -143,6 +144,17 @@ export const pagesQuerySchema = pageImageQuerySchema.extend({
     .describe('pages: the real pages; narrow: a Word document laid out again on narrow pages for phones'),
 });
 
+/**
+ * GET /api/documents/:id/pages/:page/words: a page's words in reading order, each with its box as
+ * fractions (0 to 1) of the page image's width and height, for highlighting a searched word over the
+ * image at any width; none for a page without text. An image has its words as page 1.
+ */
+export const pageWordSchema = z
+  .tuple([z.string(), z.number(), z.number(), z.number(), z.number()])
+  .describe('[word, left, top, right, bottom], the box as fractions of the page image');
+export const pageWordsSchema = z.object({ page: z.int().min(1), words: z.array(pageWordSchema) });
+export type PageWordsAnswer = z.infer<typeof pageWordsSchema>;
+
 /** A table preview (CSV): its rows, the first being the header. */
 export const previewTableSchema = z.object({ rows: z.array(z.array(z.string())), truncated: z.boolean() });
 export type PreviewTable = z.infer<typeof previewTableSchema>;
@@ -172,6 +184,12 @@ export const previewRoutes = {
     file: objectBytes,
     refusals: [401, 404],
     answers: { 304: noBody, ...ndaGated },
+  }),
+  /** A page's words and their boxes (JSON): what the viewer highlights a search in. */
+  words: apiRoute('GET', '/api/documents/:id/pages/:page/words', {
+    params: pageImageParamsSchema,
+    answer: pageWordsSchema,
+    ...readerRefusals,
   }),
   thumbnail: apiRoute('GET', '/api/documents/:id/thumbnails/:page', {
     params: pageImageParamsSchema,

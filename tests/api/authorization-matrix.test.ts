@@ -140,6 +140,7 @@ GET    /api/data-room/:id/download-all        401    404      200    404     404
 GET    /api/documents/:id/preview             401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
 GET    /api/documents/:id/pages/:page         401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
 GET    /api/documents/:id/thumbnails/:page    401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/documents/:id/pages/:page/words   401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
 GET    /api/documents/:id/text                401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
 GET    /api/documents/:id/preview/content     401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
 
@@ -304,6 +305,7 @@ GET    /api/data-room/:id/download-all         401    404    403    404    404  
 GET    /api/documents/:id/preview              401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 GET    /api/documents/:id/pages/:page          401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 GET    /api/documents/:id/thumbnails/:page     401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
+GET    /api/documents/:id/pages/:page/words    401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 GET    /api/documents/:id/text                 401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 GET    /api/documents/:id/preview/content      401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
 POST   /api/documents/:id/views                401    404    403    404    404    200    200    404    401    401    401    401    401    401    403    403
@@ -352,6 +354,7 @@ GET    /api/data-room/:id/download-all         404        401        404        
 GET    /api/documents/:id/preview              404        401        404         404
 GET    /api/documents/:id/pages/:page          404        401        404         404
 GET    /api/documents/:id/thumbnails/:page     404        401        404         404
+GET    /api/documents/:id/pages/:page/words    404        401        404         404
 GET    /api/documents/:id/text                 404        401        404         404
 GET    /api/documents/:id/preview/content      404        401        404         404
 POST   /api/documents/:id/views                404        401        404         404
@@ -446,6 +449,7 @@ GET    /api/data-room/:id/download-all              403          403          40
 GET    /api/documents/:id/preview                   403          403          403          403          403          403          403          401          401
 GET    /api/documents/:id/pages/:page               403          403          403          403          403          403          403          401          401
 GET    /api/documents/:id/thumbnails/:page          403          403          403          403          403          403          403          401          401
+GET    /api/documents/:id/pages/:page/words         403          403          403          403          403          403          403          401          401
 GET    /api/documents/:id/text                      403          403          403          403          403          403          403          401          401
 GET    /api/documents/:id/preview/content           403          403          403          403          403          403          403          401          401
 POST   /api/documents/:id/views                     403          403          403          403          403          403          403          401          401
@@ -1752,6 +1756,9 @@ const CALLS: Record<string, Plan> = {
   }),
   'GET /api/documents/:id/thumbnails/:page': () => ({
     path: apiPath(previewRoutes.thumbnail, { params: { id: w.documentId, page: '1' } }),
+  }),
+  'GET /api/documents/:id/pages/:page/words': () => ({
+    path: apiPath(previewRoutes.words, { params: { id: w.documentId, page: '1' } }),
   }),
   'GET /api/documents/:id/text': () => ({
     path: apiPath(previewRoutes.text, { params: { id: w.documentId } }),

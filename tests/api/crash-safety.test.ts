@@ -451,13 +451,14 @@ test(
         { timeout: 60_000, interval: 250 },
       );
       await inspectDatabase(async (handle) => {
-        // Every page at two widths, its thumbnail and its text: nothing from the killed attempt mixed in.
+        // Every page at two widths, its thumbnail, its text and its words: nothing from the killed attempt
+        // mixed in.
         const objects = await handle.db
           .selectFrom('preview_objects')
           .where('document_id', '=', documentId)
           .select('name')
           .execute();
-        expect(objects).toHaveLength(80 * 4);
+        expect(objects).toHaveLength(80 * 5);
         expect(await consistencyProblems(handle.db, handle.dialect, serverConfig())).toEqual([]);
       });
       // The killed server's folder is swept; the new one's holds no work directory once it is done. The

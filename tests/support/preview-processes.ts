@@ -11,10 +11,16 @@ export function previewProcesses(dataDir: string): string[] {
   return previewProcessStats(dataDir).map((process) => process.commandLine);
 }
 
-/** The same processes' niceness (their CPU priority: 0 by default, 19 the lowest). */
-export function previewProcessNiceness(dataDir: string): number[] {
+/**
+ * The same processes' programs (the command line's first word, its path dropped) with their niceness
+ * (their CPU priority: 0 by default, 19 the lowest).
+ */
+export function previewProcessPriorities(dataDir: string): { program: string; niceness: number }[] {
   // /proc/PID/stat after the command's closing parenthesis: state is field 0, nice field 16.
-  return previewProcessStats(dataDir).map((process) => Number(process.stat.split(' ')[16]));
+  return previewProcessStats(dataDir).map((process) => ({
+    program: path.basename(process.commandLine.split(' ')[0] ?? ''),
+    niceness: Number(process.stat.split(' ')[16]),
+  }));
 }
 
 function previewProcessStats(dataDir: string): { commandLine: string; stat: string }[] {

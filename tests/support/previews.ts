@@ -13,6 +13,7 @@ import {
   previewObjectNames,
   THUMBNAIL_WIDTH,
 } from '#shared/contracts/previews';
+import type { PageWords } from '#shared/preview-objects';
 import { keep, readKept } from './made-once';
 import type { TestApp } from './test-app';
 
@@ -78,6 +79,23 @@ async function store(
   };
 }
 
+/**
+ * A page's words as the preparation keeps them (`words-N`): the text's words laid out as its lines, each
+ * word a tenth of the page wide and each line a twentieth high, from the top left.
+ */
+function wordsOnLines(text: string): PageWords {
+  const words: PageWords['words'] = [];
+  for (const [row, line] of text.split('\n').entries()) {
+    for (const [column, word] of line.split(/\s+/).filter(Boolean).entries()) {
+      // Rounded to 4 decimals as the preparation's are (0.2 + 0.1 is not 0.3 in floating point).
+      const x0 = Math.min(9, column) / 10;
+      const y0 = Math.min(19, row) / 20;
+      words.push([word, x0, y0, Math.round((x0 + 0.1) * 1e4) / 1e4, Math.round((y0 + 0.05) * 1e4) / 1e4]);
+    }
+  }
+  return { words };
+}
+
 /** An A4 page (its sides in the ratio of the square root of 2): its height at this width. */
 const pageHeight = (width: number) => Math.round(width * Math.SQRT2);
 
@@ -114,6 +132,16 @@ async function objectsFor(t: TestApp, documentId: string, preview: FixturePrevie
             Buffer.from(text),
           ),
         );
+        if (text.trim() !== '')
+          objects.push(
+            await store(
+              t,
+              documentId,
+              previewObjectNames.pageWords(page),
+              'application/json',
+              Buffer.from(JSON.stringify(wordsOnLines(text))),
+            ),
+          );
       }
       return objects;
     case 'image':

@@ -79,6 +79,96 @@ function inTempDir<T>(work: (dir: string) => T): T {
   }
 }
 
+/**
+ * A scan of `pdf`: each page rasterised by pdftoppm in grey at `dpi` as a JPEG, and the JPEGs written
+ * back as a PDF of images only (DCTDecode, one image filling each page at the page's size), as a
+ * scanner writes one. It has no text of its own: pdftotext finds nothing on any page.
+ */
+export function scannedPdf(pdf: Buffer, dpi = 150): Buffer {
+  return inTempDir((dir) => {
+    fs.writeFileSync(path.join(dir, 'original.pdf'), pdf);
+    execFileSync('pdftoppm', ['-gray', '-jpeg', '-r', String(dpi), 'original.pdf', 'scan'], { cwd: dir });
+    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', 'original.pdf'], { cwd: dir }).toString();
+    const sizes = [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/gm)].map((match) => ({
+      width: Number(match[1]),
+      height: Number(match[2]),
+    }));
+    const scans = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.jpg'))
+      .sort((a, b) => Number(/(\d+)\.jpg$/.exec(a)?.[1]) - Number(/(\d+)\.jpg$/.exec(b)?.[1]))
+      .map((name) => fs.readFileSync(path.join(dir, name)));
+    return imagePdf(scans.map((jpeg, index) => ({ jpeg, ...(sizes[index] ?? { width: 612, height: 792 }) })));
+  });
+}
+
+/** A JPEG's size in pixels and its colour components, from its first start-of-frame marker (SOF0 to SOF15, but DHT, JPG and DAC). */
+function jpegSize(jpeg: Buffer): { width: number; height: number; components: number } {
+  let offset = 2;
+  while (offset + 9 < jpeg.length) {
+    const marker = jpeg[offset + 1] ?? 0;
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return {
+        height: jpeg.readUInt16BE(offset + 5),
+        width: jpeg.readUInt16BE(offset + 7),
+        components: jpeg[offset + 9] ?? 3,
+      };
+    offset += 2 + jpeg.readUInt16BE(offset + 2);
+  }
+  throw new Error('no start-of-frame marker in the JPEG');
+}
+
+/**
+ * A PDF of JPEG pages (`width` x `height` points each), written object by object as writtenPdf is.
+ * pdftoppm's grey JPEGs still have three components: the colour space follows the JPEG.
+ */
+function imagePdf(pages: { jpeg: Buffer; width: number; height: number }[]): Buffer {
+  const chunks: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const write = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    chunks.push(bytes);
+    length += bytes.length;
+  };
+  const object = (id: number, ...parts: (Buffer | string)[]) => {
+    offsets[id] = length;
+    write(`${id} 0 obj\n`);
+    for (const part of parts) write(part);
+    write('\nendobj\n');
+  };
+  // Objects: 1 catalog, 2 page tree, then per page its page (3 + 3i), contents (4 + 3i) and image (5 + 3i).
+  const pageIds = pages.map((_, index) => 3 + index * 3);
+  write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(
+    2,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+  );
+  for (const [index, page] of pages.entries()) {
+    const id = pageIds[index] ?? 0;
+    const draw = `q ${page.width} 0 0 ${page.height} 0 0 cm /Scan Do Q`;
+    const pixels = jpegSize(page.jpeg);
+    object(
+      id,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources << /XObject << /Scan ${id + 2} 0 R >> >> /Contents ${id + 1} 0 R >>`,
+    );
+    object(id + 1, `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`);
+    object(
+      id + 2,
+      `<< /Type /XObject /Subtype /Image /Width ${pixels.width} /Height ${pixels.height} /ColorSpace /${pixels.components === 1 ? 'DeviceGray' : 'DeviceRGB'} /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.jpeg.length} >>\nstream\n`,
+      page.jpeg,
+      '\nendstream',
+    );
+  }
+  const size = pageIds.length * 3 + 3;
+  const xref = length;
+  write(`xref\n0 ${size}\n0000000000 65535 f \n`);
+  for (let id = 1; id < size; id++) write(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`);
+  write(`trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(chunks);
+}
+
 /** The same PDF encrypted with qpdf (AES-256): opening it needs the user password. */
 export function encryptedPdf(): Buffer {
   return inTempDir((dir) => {

@@ -133,25 +133,72 @@ export async function pdfinfo(task: PreparationTask, pdf: string, args: string[]
   }
 }
 
-/** Each page's size in points as it is shown (a page rotated by 90 or 270 degrees swaps its sides). */
-export async function pageSizes(
-  task: PreparationTask,
-  pdf: string,
-  pageCount: number,
-): Promise<{ width: number; height: number }[]> {
+/**
+ * Each page's size in points as it is shown (a page rotated by 90 or 270 degrees swaps its sides), and
+ * its rotation (0, 90, 180 or 270 degrees clockwise), which poppler's word boxes are given in.
+ */
+export async function pageSizes(task: PreparationTask, pdf: string, pageCount: number): Promise<PageSize[]> {
   const info = await pdfinfo(task, pdf, ['-f', '1', '-l', String(pageCount)]);
-  const sizes: { width: number; height: number }[] = [];
+  const sizes: PageSize[] = [];
   for (const match of info.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm)) {
-    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]) };
+    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]), rotation: 0 };
   }
   for (const match of info.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)) {
     const size = sizes[Number(match[1]) - 1];
-    if (size && Number(match[2]) % 180 === 90)
-      sizes[Number(match[1]) - 1] = { width: size.height, height: size.width };
+    const rotation = Number(match[2]) % 360;
+    if (!size) continue;
+    sizes[Number(match[1]) - 1] =
+      rotation % 180 === 90 ? { width: size.height, height: size.width, rotation } : { ...size, rotation };
   }
   if (sizes.length !== pageCount || sizes.some((size) => !size || !(size.width > 0 && size.height > 0)))
     throw new PreparationRefused('corrupt', 'a page has no size');
   return sizes;
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
+  rotation: number;
+}
+
+/**
+ * The share of each page its images cover (0 to 1), from `pdfimages -list`, which reads the pages'
+ * drawing and decodes no image: an image's size on its page is its pixels over its resolution there.
+ * Masks (another image's transparency) are not counted; stencils are (a one-bit image painted in one
+ * colour, as some scanners write a page). Null when pdfimages cannot tell.
+ */
+export async function pageImageShares(
+  task: PreparationTask,
+  pdf: string,
+  sizes: PageSize[],
+): Promise<number[] | null> {
+  let listing: string;
+  try {
+    listing = (
+      await runHelper(task, 'pdfimages', ['-f', '1', '-l', String(sizes.length), '-list', pdf], {
+        maxBuffer: 16 * 1024 * 1024,
+      })
+    ).stdout;
+  } catch {
+    return null;
+  }
+  const covered = sizes.map(() => 0);
+  for (const line of listing.split('\n')) {
+    // page num type width height color comp bpc enc interp object-id x-ppi y-ppi size ratio; an inline
+    // image's object id is one word, not two, so the resolutions are read from the end.
+    const fields = line.trim().split(/\s+/);
+    const page = Number(fields[0]);
+    if (!Number.isInteger(page) || page < 1 || page > sizes.length) continue;
+    if (fields[2] !== 'image' && fields[2] !== 'stencil') continue;
+    const xPpi = Number(fields.at(-4));
+    const yPpi = Number(fields.at(-3));
+    if (!(xPpi > 0 && yPpi > 0)) continue;
+    covered[page - 1] = (covered[page - 1] ?? 0) + (Number(fields[3]) / xPpi) * (Number(fields[4]) / yPpi);
+  }
+  return covered.map((inches, index) => {
+    const size = sizes[index] as PageSize;
+    return Math.min(1, inches / ((size.width / 72) * (size.height / 72)));
+  });
 }
 
 /** Every page's own text in one pdftotext run: pages are separated by form feeds. */

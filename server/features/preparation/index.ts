@@ -10,3 +10,5 @@ export {
   startMissingPreviews,
   sweepPreparationWork,
 } from './preparation.service';
+/** The resolution scanned pages are read at: the benchmark gives tesseract alone the same page images. */
+export { OCR_DPI } from './preparation-limits';

@@ -73,16 +73,24 @@ export async function readPpm(file: string): Promise<{ width: number; height: nu
 }
 
 export async function encodePage(rendered: RenderedPage, task: PreparationTask): Promise<PreparedFile[]> {
-  const { width, height, pixels } = await readPpm(rendered.path);
+  return encodePagePixels(rendered.page, await readPpm(rendered.path), task);
+}
+
+/** A page's images at each width and its thumbnail, from its rendering's RGB pixels. */
+export async function encodePagePixels(
+  page: number,
+  { width, height, pixels }: { width: number; height: number; pixels: Buffer },
+  task: PreparationTask,
+): Promise<PreparedFile[]> {
   const image = () => sharp(pixels, { raw: { width, height, channels: 3 } });
   const files: PreparedFile[] = [];
   for (const target of task.widths) {
-    const name = previewObjectNames.pageImage(rendered.page, target);
+    const name = previewObjectNames.pageImage(page, target);
     files.push(
       await writeWebp(image().resize({ width: target, withoutEnlargement: true }), name, task.workDir),
     );
   }
-  const thumbnail = previewObjectNames.thumbnail(rendered.page);
+  const thumbnail = previewObjectNames.thumbnail(page);
   files.push(
     await writeWebp(
       image().resize({ width: task.thumbnailWidth, withoutEnlargement: true }),

@@ -33,8 +33,50 @@ export const MAX_CSV_RECORD_CHARACTERS = 1024 * 1024;
 /** A page's own text beyond this is cut (a page of a real document holds a few thousand characters). */
 export const MAX_PAGE_TEXT_CHARACTERS = 100_000;
 /**
- * The address space of every program a preparation runs (LibreOffice, pdfinfo, pdftotext, pdftoppm): a
- * zip bomb or a runaway document ends its own process, not the machine.
+ * A page whose own text (pdftotext) has fewer letters and digits than this, and whose images cover at
+ * least MIN_OCR_IMAGE_SHARE of it, is taken for a scan and read by OCR: a scanned page often carries a
+ * little text of its own (a stamped page number, a Bates label, a scanner's header), and OCR can only
+ * find text that is in an image (a title slide's few words need none). The page keeps whichever text
+ * has more letters and digits, so OCR never makes a page's text worse.
+ */
+export const MIN_OWN_TEXT_CHARACTERS = 16;
+export const MIN_OCR_IMAGE_SHARE = 0.25;
+/**
+ * OCR reads at most this many pages of one document, each a second or two of one core; the later
+ * scanned pages keep no text (the reader still sees their images). With OCR_SHARE_OF_TIME_LIMIT it keeps
+ * a long scan within the preparation's time limit.
+ */
+export const MAX_OCR_PAGES = 50;
+/**
+ * A scanned page is rendered once, in colour, at this resolution (tesseract's best for body text): its
+ * page images are resized from that rendering and tesseract reads it in grey. Never below the widest page
+ * image's width, which it is resized to.
+ */
+export const OCR_DPI = 300;
+/**
+ * ...and at most this many pixels (a Letter or A4 page at 300 dpi is about 8.7 million, 26 MB of RGB): a
+ * larger page (a poster, a plan) is read at a lower resolution.
+ */
+export const MAX_OCR_IMAGE_PIXELS = 12_000_000;
+/**
+ * OCR stops once this share of the preparation's time limit has passed since the child's work began: the
+ * pages left keep no text, and the preview is still made within the limit rather than failing whole.
+ */
+export const OCR_SHARE_OF_TIME_LIMIT = 0.5;
+/**
+ * A page keeps at most this many words with their boxes (a dense page of prose has about 700; a sheet
+ * exported whole may have tens of thousands), each cut to this many characters: `words-N` stays small.
+ */
+export const MAX_PAGE_WORDS = 5_000;
+export const MAX_WORD_CHARACTERS = 100;
+/**
+ * pdftotext's word boxes of a whole document (XHTML, about 100 bytes a word) past this are not read: such
+ * a document keeps its pages' text but no word boxes.
+ */
+export const MAX_WORD_BOXES_XHTML_BYTES = 64 * 1024 * 1024;
+/**
+ * The address space of every program a preparation runs (LibreOffice, pdfinfo, pdftotext, pdftoppm,
+ * tesseract): a zip bomb or a runaway document ends its own process, not the machine.
  */
 export const HELPER_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
 /**
@@ -71,6 +113,11 @@ export interface PreparationTask {
   maxPages: number;
   /** Each helper program's address space (HELPER_MEMORY_LIMIT_BYTES). */
   memoryLimitBytes: number;
+  /**
+   * How long after its work starts the child may still run OCR (the time limit's
+   * OCR_SHARE_OF_TIME_LIMIT); a tesseract still running then is stopped.
+   */
+  ocrTimeLimitMs: number;
 }
 
 /**

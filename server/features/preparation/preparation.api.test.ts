@@ -18,7 +18,7 @@ import {
 import { documentVersionFiles } from '#server/features/versions/index';
 import { consistencyProblems } from '#tests/support/data-consistency';
 import { createFounder, type SignedIn, uploadFile } from '#tests/support/factories';
-import { previewProcesses, previewProcessNiceness } from '#tests/support/preview-processes';
+import { previewProcesses, previewProcessPriorities } from '#tests/support/preview-processes';
 import {
   documentWithAutoRunMacro,
   encryptedPdf,
@@ -27,6 +27,7 @@ import {
   htmlPages,
   officeDocument,
   realPng,
+  scannedPdf,
   writtenPdf,
   zipBombDocx,
 } from '#tests/support/sample-documents';
@@ -67,7 +68,7 @@ async function readObject(app: TestApp, key: string): Promise<Buffer> {
   return bytes;
 }
 
-test('a five-page PDF is ready with two widths, a thumbnail and the text of every page', async () => {
+test('a five-page PDF is ready with two widths, a thumbnail, and the text and word boxes of every page', async () => {
   const { preview, objects, byName } = await uploadAndPrepare(
     t,
     founder,
@@ -78,7 +79,7 @@ test('a five-page PDF is ready with two widths, a thumbnail and the text of ever
   // The original was copied out of storage (a bucket, with TEST_STORAGE=s3) for LibreOffice and poppler,
   // and that copy went with the work directory.
   expect(fs.readdirSync(processWorkRoot(t.config.dataDir))).toEqual([]);
-  expect(objects).toHaveLength(5 * 4);
+  expect(objects).toHaveLength(5 * 5);
   expect(byName.get('page-1-1600')).toMatchObject({ contentType: 'image/webp', width: 1600, height: 2071 });
   expect(byName.get('page-5-800')).toMatchObject({ contentType: 'image/webp', width: 800, height: 1036 });
   expect(byName.get('thumbnail-3')).toMatchObject({ width: 200 });
@@ -131,7 +132,7 @@ test('documents stored before previews existed are prepared once at the next sta
   await t.app.jobs.whenIdle();
   const prepared = await previewOf(t, uploaded.documentId);
   expect(prepared.preview).toMatchObject({ status: 'ready', pageCount: 2 });
-  expect(prepared.objects).toHaveLength(2 * 4);
+  expect(prepared.objects).toHaveLength(2 * 5);
 });
 
 test('a DOCX, a PPTX and an XLSX made by LibreOffice are converted and rendered page by page', async () => {
@@ -325,19 +326,29 @@ test('a conversion past the time limit is killed with every process it started a
 test('a preparation and every process it starts run at the lowest CPU priority, so requests come first', async () => {
   const owner = await createFounder(t);
   const docx = officeDocument({ name: 'niceness.html', content: htmlPages(20) }, 'docx');
+  // A scan beside it: tesseract, which reads its pages, is one of the processes a preparation starts.
+  const scan = scannedPdf(writtenPdf({ pages: 2 }));
   let prepared = false;
-  const preparing = uploadAndPrepare(t, owner, 'niceness.docx', docx).finally(() => {
+  const preparing = Promise.all([
+    uploadAndPrepare(t, owner, 'niceness.docx', docx),
+    uploadAndPrepare(t, owner, 'niceness scan.pdf', scan),
+  ]).finally(() => {
     prepared = true;
   });
   const niceness = new Set<number>();
+  const programs = new Set<string>();
   let looks = 0;
   while (!prepared) {
-    for (const value of previewProcessNiceness(t.config.dataDir)) niceness.add(value);
+    for (const { program, niceness: value } of previewProcessPriorities(t.config.dataDir)) {
+      niceness.add(value);
+      programs.add(program);
+    }
     looks++;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  expect((await preparing).preview).toMatchObject({ status: 'ready' });
+  for (const { preview } of await preparing) expect(preview).toMatchObject({ status: 'ready' });
   expect(looks).toBeGreaterThan(0);
+  expect(programs).toContain('tesseract');
   expect([...niceness]).toEqual([19]);
 }, 60_000);
 
@@ -360,7 +371,7 @@ test("a Retry while the first job still runs (its 'ready' committed, the job not
   await t.app.jobs.whenIdle();
   const retried = await previewOf(t, first.documentId);
   expect(retried.preview).toMatchObject({ status: 'ready', generation: 2, pageCount: 2 });
-  expect(retried.objects).toHaveLength(2 * 4);
+  expect(retried.objects).toHaveLength(2 * 5);
   expect(
     await db
       .selectFrom('jobs')
@@ -380,7 +391,7 @@ test('a job of an earlier generation that finishes late, or fails late, changes 
   await t.app.jobs.whenIdle();
   const { preview, objects } = await previewOf(t, documentId);
   expect(preview).toMatchObject({ status: 'ready', generation: 2, failureCode: null });
-  expect(objects).toHaveLength(4);
+  expect(objects).toHaveLength(5);
   // After it is ready, a late first generation still writes nothing.
   expect(await prepareDocument(t.app.ctx, documentId, 1)).toEqual({ status: 'skipped' });
   await failPreview(t.app.ctx, documentId, 1, 'timed_out');

@@ -45,6 +45,7 @@ import { indexablePagesOf } from './indexable-pages';
 import {
   HELPER_MEMORY_LIMIT_BYTES,
   MAX_PREVIEW_OBJECT_BYTES,
+  OCR_SHARE_OF_TIME_LIMIT,
   type PreparedFile,
   SPREADSHEET_EXTENSIONS,
   WORD_EXTENSIONS,
@@ -213,6 +214,7 @@ async function convertInChild(
       thumbnailWidth: THUMBNAIL_WIDTH,
       maxPages: MAX_PREVIEW_PAGES,
       memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
+      ocrTimeLimitMs: ctx.config.previews.timeLimitMs * OCR_SHARE_OF_TIME_LIMIT,
     },
     { timeLimitMs: ctx.config.previews.timeLimitMs, signal },
   );

@@ -26,6 +26,7 @@ function taskFor(extension: string, bytes: Buffer, changes: Partial<PreparationT
     thumbnailWidth: THUMBNAIL_WIDTH,
     maxPages: 50,
     memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
+    ocrTimeLimitMs: 60_000,
     ...changes,
   };
 }

@@ -2,26 +2,44 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { MAX_TEXT_PREVIEW_BYTES, previewObjectNames } from '#shared/preview-objects';
+import { MAX_TEXT_PREVIEW_BYTES, type PageWord, previewObjectNames } from '#shared/preview-objects';
 import {
   convertWithOffice,
   countPages,
   firstLine,
+  type PageSize,
   PreparationRefused,
+  pageImageShares,
   pageSizes,
   pageTexts,
 } from './helper-programs';
 import { prepareNarrowPages } from './narrow-pages';
-import { encodePage, jsonObject, PAGES_PER_RENDER, PLAIN_TEXT, renderPages, writeWebp } from './page-images';
+import { hasOcrLeft, letterCount, type OcrReading, ocrBudget, readByOcr, takeOcrPage } from './ocr';
+import {
+  encodePage,
+  encodePagePixels,
+  jsonObject,
+  PAGES_PER_RENDER,
+  PLAIN_TEXT,
+  readPpm,
+  renderPages,
+  writeWebp,
+} from './page-images';
+import { pageWordsObject, pdfPageWords } from './page-words';
 import {
   isSpreadsheet,
   isWordDocument,
   MAX_CSV_RECORD_CHARACTERS,
   MAX_IMAGE_PIXELS,
+  MAX_OCR_IMAGE_PIXELS,
+  MAX_OCR_PAGES,
   MAX_PAGE_ASPECT_RATIO,
   MAX_PREVIEW_OBJECT_BYTES,
   MAX_TABLE_CELL_CHARACTERS,
   MAX_TABLE_PREVIEW_ROWS,
+  MIN_OCR_IMAGE_SHARE,
+  MIN_OWN_TEXT_CHARACTERS,
+  OCR_DPI,
   type PreparationOutcome,
   type PreparationTask,
   type PreparedFile,
@@ -65,8 +83,22 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
         `page ${index + 1} is ${size.width} x ${size.height} pt`,
       );
   }
-  const files: PreparedFile[] = [];
   const texts = await pageTexts(task, pdf, pageCount);
+  const words: PageWord[][] = texts.some((text) => text.trim() !== '')
+    ? await pdfPageWords(
+        task,
+        pdf,
+        sizes.map((size) => size.rotation),
+      )
+    : texts.map(() => []);
+  const isShort = (text: string) => letterCount(text) < MIN_OWN_TEXT_CHARACTERS;
+  const imageShares = texts.some(isShort) ? await pageImageShares(task, pdf, sizes) : null;
+  const scans = new Set(
+    texts.flatMap((text, index) =>
+      isShort(text) && (imageShares?.[index] ?? 1) >= MIN_OCR_IMAGE_SHARE ? [index + 1] : [],
+    ),
+  );
+  const files = await pageImagesReadingScans(task, pdf, sizes, scans, texts, words);
   let isTextAvailable = false;
   for (const [index, text] of texts.entries()) {
     const page = index + 1;
@@ -80,14 +112,8 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
       width: null,
       height: null,
     });
-  }
-  const widest = Math.max(...task.widths);
-  for (let first = 1; first <= pageCount; first += PAGES_PER_RENDER) {
-    const last = Math.min(pageCount, first + PAGES_PER_RENDER - 1);
-    for (const rendered of await renderPages(task, pdf, first, last, widest)) {
-      files.push(...(await encodePage(rendered, task)));
-      await fsp.rm(rendered.path);
-    }
+    const pageWords = words[index] ?? [];
+    if (pageWords.length > 0) files.push(await pageWordsObject(task, page, pageWords));
   }
   if (isWordDocument(task.extension)) files.push(...(await prepareNarrowPages(task, texts)));
   if (pdf !== task.inputPath && (await fsp.stat(pdf)).size <= MAX_PREVIEW_OBJECT_BYTES) {
@@ -101,6 +127,75 @@ async function preparePages(task: PreparationTask): Promise<PreparationOutcome> 
     });
   }
   return { status: 'ready', pageCount, isTextAvailable, files };
+}
+
+/**
+ * Every page's images, rendering pages PAGES_PER_RENDER at a time at the widest page image's width; a
+ * page of `scans` (MIN_OWN_TEXT_CHARACTERS, MIN_OCR_IMAGE_SHARE) is rendered alone at OCR_DPI instead
+ * (never twice: its page images are resized from that rendering) and read by tesseract, while the OCR
+ * budget lasts (MAX_OCR_PAGES, OCR_SHARE_OF_TIME_LIMIT). A reading with more letters and digits than the
+ * page's own text replaces its text and words in `texts` and `words`.
+ */
+async function pageImagesReadingScans(
+  task: PreparationTask,
+  pdf: string,
+  sizes: PageSize[],
+  scans: Set<number>,
+  texts: string[],
+  words: PageWord[][],
+): Promise<PreparedFile[]> {
+  const files: PreparedFile[] = [];
+  const widest = Math.max(...task.widths);
+  const budget = ocrBudget(task, MAX_OCR_PAGES);
+  const isScan = (page: number) => scans.has(page);
+  let first = 1;
+  while (first <= sizes.length) {
+    if (isScan(first) && takeOcrPage(budget)) {
+      const size = sizes[first - 1] as PageSize;
+      const [rendered] = await renderPages(task, pdf, first, first, ocrRenderingWidth(size, widest));
+      if (!rendered) throw new PreparationRefused('corrupt', `page ${first} did not render`);
+      const pixels = await readPpm(rendered.path);
+      await fsp.rm(rendered.path);
+      const dpi = Math.round((pixels.width * 72) / size.width);
+      const reading = await readByOcr(task, rawImage(pixels), budget, { dpi });
+      if (reading && letterCount(reading.text) > letterCount(texts[first - 1] ?? '')) {
+        texts[first - 1] = reading.text;
+        words[first - 1] = reading.words;
+      }
+      files.push(...(await encodePagePixels(first, pixels, task)));
+      first++;
+      continue;
+    }
+    // The pages up to the next one OCR will read, rendered together.
+    let last = first;
+    while (
+      last < sizes.length &&
+      last - first + 1 < PAGES_PER_RENDER &&
+      !(isScan(last + 1) && hasOcrLeft(budget))
+    )
+      last++;
+    for (const rendered of await renderPages(task, pdf, first, last, widest)) {
+      files.push(...(await encodePage(rendered, task)));
+      await fsp.rm(rendered.path);
+    }
+    first = last + 1;
+  }
+  return files;
+}
+
+/**
+ * A scanned page's rendering width: OCR_DPI within MAX_OCR_IMAGE_PIXELS, never narrower than the widest
+ * page image, which is resized from it.
+ */
+function ocrRenderingWidth(size: PageSize, widest: number): number {
+  const width = (size.width / 72) * OCR_DPI;
+  const height = (size.height / 72) * OCR_DPI;
+  const fit = Math.min(1, Math.sqrt(MAX_OCR_IMAGE_PIXELS / (width * height)));
+  return Math.max(widest, Math.round(width * fit));
+}
+
+function rawImage({ width, height, pixels }: { width: number; height: number; pixels: Buffer }) {
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
 /** Office to PDF with LibreOffice (convertWithOffice). */
@@ -162,7 +257,8 @@ async function imageSource(inputPath: string): Promise<ImageSource> {
 
 /**
  * Images resized, never enlarged, turned as their EXIF says. The size is read from the header first:
- * an image past the pixel cap is refused before a pixel is decoded.
+ * an image past the pixel cap is refused before a pixel is decoded. Its text, read by OCR, is kept as
+ * page 1's (`text-1`, `words-1`); the viewer shows an image as it did.
  */
 async function prepareImage(task: PreparationTask): Promise<PreparationOutcome> {
   const source = await imageSource(task.inputPath);
@@ -179,7 +275,43 @@ async function prepareImage(task: PreparationTask): Promise<PreparationOutcome> 
   } catch (error) {
     throw new PreparationRefused('corrupt', `undecodable image: ${firstLine(error)}`);
   }
-  return { status: 'ready', pageCount: null, isTextAvailable: false, files };
+  const reading = await readImageByOcr(task, source);
+  if (reading) {
+    // As page 1 of a document: the search reads an image's text and words as it reads a page's.
+    const file = path.join(task.workDir, previewObjectNames.pageText(1));
+    await fsp.writeFile(file, reading.text);
+    files.push({
+      name: previewObjectNames.pageText(1),
+      path: file,
+      contentType: PLAIN_TEXT,
+      width: null,
+      height: null,
+    });
+    if (reading.words.length > 0) files.push(await pageWordsObject(task, 1, reading.words));
+  }
+  return { status: 'ready', pageCount: null, isTextAvailable: reading !== null, files };
+}
+
+/**
+ * An image's text by OCR, turned as it is shown and within MAX_OCR_IMAGE_PIXELS; null when it has none
+ * (a photo) or could not be read: the image is shown all the same.
+ */
+async function readImageByOcr(task: PreparationTask, source: ImageSource): Promise<OcrReading | null> {
+  const fit = Math.min(1, Math.sqrt(MAX_OCR_IMAGE_PIXELS / (source.width * source.height)));
+  const budget = ocrBudget(task, 1);
+  if (!takeOcrPage(budget)) return null;
+  try {
+    const image = source.open().resize({
+      width: Math.max(1, Math.round(source.width * fit)),
+      height: Math.max(1, Math.round(source.height * fit)),
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const reading = await readByOcr(task, image, budget);
+    return reading && reading.text.trim() !== '' ? reading : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The first MAX_TEXT_PREVIEW_BYTES of the file as UTF-8, cut on a character boundary. */

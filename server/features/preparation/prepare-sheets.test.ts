@@ -41,6 +41,7 @@ function taskFor(extension: string, bytes: Buffer): PreparationTask {
     thumbnailWidth: THUMBNAIL_WIDTH,
     maxPages: MAX_PREVIEW_PAGES,
     memoryLimitBytes: HELPER_MEMORY_LIMIT_BYTES,
+    ocrTimeLimitMs: 60_000,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   runHelper,
 } from './helper-programs';
 import { jsonObject, PLAIN_TEXT, readPpm, writeWebp } from './page-images';
+import { pageWordsObject, pdfPageWords } from './page-words';
 import {
   MAX_PREVIEW_OBJECT_BYTES,
   MAX_SHEET_IMAGE_PIXELS,
@@ -29,7 +30,9 @@ import { workbookSheets } from './workbook-sheets';
  * is shrunk; each visible sheet is rendered at a fixed scale (2 device pixels per CSS pixel at 96 CSS px
  * an inch) within the pixel caps, and the sheets' names and sizes are kept as the `sheets` object. The
  * names come from the workbook itself (an XLS or ODS is first converted to XLSX to read them): the PDF
- * has no sheet names, but has one page per sheet, hidden ones included, in the workbook's order.
+ * has no sheet names, but has one page per sheet, hidden ones included, in the workbook's order. Each
+ * shown sheet keeps its text and word boxes as its page's (a sheet is not read by OCR: its text is its
+ * cells').
  */
 export async function prepareSheets(task: PreparationTask): Promise<PreparationOutcome> {
   const workbook =
@@ -45,6 +48,12 @@ export async function prepareSheets(task: PreparationTask): Promise<PreparationO
     throw new PreparationRefused('conversion_failed', `${pageCount} pages for ${sheets.length} sheets`);
   const sizes = await pageSizes(task, pdf, pageCount);
   const texts = await pageTexts(task, pdf, pageCount);
+  // A sheet's page image is its PDF page whole, so poppler's boxes fit it as they fit a PDF's page.
+  const words = await pdfPageWords(
+    task,
+    pdf,
+    sizes.map((size) => size.rotation),
+  );
   const files: PreparedFile[] = [];
   const shown: SheetPreview[] = [];
   let isTextAvailable = false;
@@ -69,6 +78,8 @@ export async function prepareSheets(task: PreparationTask): Promise<PreparationO
       width: null,
       height: null,
     });
+    const sheetWords = words[index] ?? [];
+    if (sheetWords.length > 0) files.push(await pageWordsObject(task, page, sheetWords));
     const rendered = await renderSheet(task, pdf, index + 1, size);
     files.push(...(await encodeSheet(rendered, page, task)));
     await fsp.rm(rendered);

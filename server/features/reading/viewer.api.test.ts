@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { MAX_TEXT_PREVIEW_BYTES, previewRoutes } from '#shared/contracts/previews';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -220,6 +221,95 @@ describe('GET /api/documents/:id/pages/:page and thumbnails', () => {
   });
 });
 
+describe('GET /api/documents/:id/pages/:page/words', () => {
+  const wordsPath = (id: string, page: number | string) =>
+    apiPath(previewRoutes.words, { params: { id, page } });
+  const imagePath = (id: string, page: number | string) =>
+    apiPath(previewRoutes.page, { params: { id, page } });
+
+  test("a member gets a page's words with their boxes, cacheable privately as the text is; a page without text has none", async () => {
+    const { investor, documentId } = await roomWithReadyDeck(2, ['Intro to Acme\nThe plan', '']);
+    const words = await get(investor, wordsPath(documentId, 1));
+    expect(words.status, words.text).toBe(200);
+    expect(words.json).toEqual({
+      page: 1,
+      words: [
+        ['Intro', 0, 0, 0.1, 0.05],
+        ['to', 0.1, 0, 0.2, 0.05],
+        ['Acme', 0.2, 0, 0.3, 0.05],
+        ['The', 0, 0.05, 0.1, 0.1],
+        ['plan', 0.1, 0.05, 0.2, 0.1],
+      ],
+    });
+    const text = await get(investor, apiPath(previewRoutes.text, { params: { id: documentId } }));
+    expect(words.headers.get('cache-control')).toBe(text.headers.get('cache-control'));
+    expect(words.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect((await get(investor, wordsPath(documentId, 2))).json).toEqual({ page: 2, words: [] });
+  });
+
+  test('a page past the last, of a document not shown as pages, or not yet prepared, is refused as its image is', async () => {
+    const { founder, investor, documentId } = await roomWithReadyDeck(2, ['One', 'Two']);
+    const text = await uploaded(founder, 'Notes.txt', Buffer.from('Plain notes'));
+    await storeReadyPreview(t, text, { kind: 'text', text: 'Plain notes' });
+    const preparing = await uploaded(founder, 'Soon.pdf');
+    await storePreparingPreview(t, preparing);
+    for (const [id, page] of [
+      [documentId, 3],
+      [text, 1],
+      [preparing, 1],
+    ] as const) {
+      const words = await get(investor, wordsPath(id, page));
+      const image = await get(investor, imagePath(id, page));
+      expect([words.status, words.json]).toEqual([404, image.json]);
+    }
+    const zero = await get(investor, wordsPath(documentId, 0));
+    expect([zero.status, zero.json]).toMatchObject([400, { error: 'invalid_request', field: 'page' }]);
+  });
+
+  test("another room's investor, a reader of a section hidden from their group and a visitor without a session are refused as the page image is", async () => {
+    const { founder, investor } = await founderWithInvestor(t);
+    const response = await uploadFile(
+      t,
+      founder,
+      { name: 'Model.pdf', bytes: uniquePdf() },
+      { section: 'Financials' },
+    );
+    expect(response.status, response.text).toBe(201);
+    const hiddenId = (response.json as { document: { id: string } }).document.id;
+    await storeReadyPreview(t, hiddenId, { kind: 'pages', pages: 1, texts: ['Hidden numbers'] });
+    const diligence = await t.call(groupRoutes.create, { body: { name: 'Diligence' }, as: founder });
+    expect(diligence.status, diligence.text).toBe(201);
+    const shown = await t.call(groupRoutes.setSectionVisibility, {
+      body: { section: 'Financials', visibleTo: [(diligence.json as { id: string }).id] },
+      as: founder,
+    });
+    expect(shown.status, shown.text).toBe(200);
+    const outsider = (await founderWithInvestor(t)).investor;
+    const answers = async (who: SignedIn | undefined) => {
+      const headers = who?.auth ?? {};
+      const words = await t.request('GET', wordsPath(hiddenId, 1), { headers });
+      const image = await t.request('GET', imagePath(hiddenId, 1), { headers });
+      return { words: [words.status, words.json], image: [image.status, image.json] };
+    };
+    for (const [who, status] of [
+      [investor, 404],
+      [outsider, 404],
+      [undefined, 401],
+    ] as const) {
+      const { words, image } = await answers(who);
+      expect(words).toEqual(image);
+      expect(words[0]).toBe(status);
+    }
+    // The founder reads it; the words of a hidden page were never sent to the others.
+    expect((await get(founder, wordsPath(hiddenId, 1))).json).toMatchObject({
+      words: [
+        ['Hidden', 0, 0, 0.1, 0.05],
+        ['numbers', 0.1, 0, 0.2, 0.05],
+      ],
+    });
+  });
+});
+
 describe('who may read a preview: exactly who may download the document', () => {
   test('an investor of another room, and a member once the room is closed, get the 404 of a missing document', async () => {
     const { founder, investor, documentId } = await roomWithReadyDeck(1, ['Secret page']);
@@ -228,6 +318,7 @@ describe('who may read a preview: exactly who may download the document', () => 
       apiPath(previewRoutes.preview, { params: { id: documentId } }),
       apiPath(previewRoutes.page, { params: { id: documentId, page: 1 } }),
       apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: 1 } }),
+      apiPath(previewRoutes.words, { params: { id: documentId, page: 1 } }),
       apiPath(previewRoutes.text, { params: { id: documentId } }),
       apiPath(previewRoutes.content, { params: { id: documentId } }),
     ];

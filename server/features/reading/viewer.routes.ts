@@ -16,6 +16,7 @@ import {
   documentPreviewFor,
   documentTextFor,
   pageImageFor,
+  pageWordsFor,
   previewContentFor,
   type ServedObject,
   thumbnailFor,
@@ -74,7 +75,7 @@ async function sendObject(
 }
 
 /**
- * What the viewer reads: a document's preview state, its page images, thumbnails and text, and the
+ * What the viewer reads: a document's preview state, its page images, thumbnails, text and words, and the
  * content of an image, text, table or video preview; and the founder's Retry of a failed preparation.
  * Every read is authorised like a download (viewer.service.ts).
  */
@@ -99,6 +100,18 @@ export function viewerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { width, layout } = request.query;
         const served = await pageImageFor(ctx, reader, id, page, width, layout);
         return sendObject(request, reply, ctx, served, reader);
+      },
+    });
+
+    serveRoute(app, routes.words, {
+      config: { servesOneRoomSessions: true },
+      handler: async (request, reply) => {
+        const { id, page } = request.params;
+        const words = await pageWordsFor(ctx, requireUser(request), id, page);
+        // As the text's: the words of a stored preview never change, and the reader's access is asked
+        // again within the hour.
+        reply.header('cache-control', `private, max-age=${OBJECT_MAX_AGE_SECONDS}`);
+        return words;
       },
     });
 

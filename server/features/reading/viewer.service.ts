@@ -26,6 +26,7 @@ import {
   PAGE_IMAGE_WIDTHS,
   type PageImageWidth,
   type PageLayout,
+  type PageWordsAnswer,
   type PreviewKind,
   pageImageSrcSet,
   pageNamedBy,
@@ -34,7 +35,8 @@ import {
   sheetPreviewSchema,
 } from '#shared/contracts/previews';
 import { extensionOf, storedFileType } from '#shared/file-types';
-import { previewObjectsCache } from './reading.caches';
+import type { PageWords } from '#shared/preview-objects';
+import { previewBytesCache, previewObjectsCache } from './reading.caches';
 import { watermarkOf } from './watermark.service';
 
 /**
@@ -280,6 +282,38 @@ export async function documentTextFor(
     pages.push({ number, text: object ? await readText(ctx.storage.read(object.storageKey)) : '' });
   }
   return { pages };
+}
+
+/**
+ * One page's words and their boxes (the preparation's `words-N`): of a document shown as pages, or of an
+ * image as its page 1, within its pages as a page image is. A page without words, and a document
+ * prepared before words were kept, answer none: there is nothing to highlight, which is not an error.
+ */
+export async function pageWordsFor(
+  ctx: AppContext,
+  user: RoomUser,
+  documentId: string,
+  page: number,
+): Promise<PageWordsAnswer> {
+  const { document, preview } = await readyPreview(ctx, user, documentId);
+  if (preview.kind === 'image') requirePageInRange({ ...preview, pageCount: 1 }, page);
+  else {
+    requirePagesKind(preview);
+    requirePageInRange(preview, page);
+  }
+  const name = previewObjectNames.pageWords(page);
+  const object = await ctx.caches
+    .get(previewObjectsCache)
+    .get(`${document.id}/${name}`, () => findPreviewObject(ctx.db, document.id, name));
+  if (!object) return { page, words: [] };
+  const bytes =
+    (await ctx.caches
+      .get(previewBytesCache)
+      .bytes(object.storageKey, object.sizeBytes, () => ctx.storage.read(object.storageKey))) ??
+    Buffer.from(await readText(ctx.storage.read(object.storageKey)));
+  // Written by the preparation as PageWords: trusted as the page images are, not parsed again by schema.
+  const { words } = JSON.parse(bytes.toString('utf8')) as PageWords;
+  return { page, words };
 }
 
 /** What GET .../preview/content serves: a stored object of the preview, or the original (video). */

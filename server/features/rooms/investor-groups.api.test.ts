@@ -103,6 +103,7 @@ async function documentAnswers(reader: SignedIn, documentId: string) {
     preview: apiPath(previewRoutes.preview, { params: { id } }),
     'pages/1': apiPath(previewRoutes.page, { params: { id, page: 1 } }),
     'thumbnails/1': apiPath(previewRoutes.thumbnail, { params: { id, page: 1 } }),
+    'pages/1/words': apiPath(previewRoutes.words, { params: { id, page: 1 } }),
     text: apiPath(previewRoutes.text, { params: { id } }),
     'preview/content': apiPath(previewRoutes.content, { params: { id } }),
   };
@@ -617,6 +618,7 @@ describe('access that expires', () => {
     apiPath(previewRoutes.preview, { params: { id: documentId } }),
     apiPath(previewRoutes.page, { params: { id: documentId, page: '1' } }),
     apiPath(previewRoutes.thumbnail, { params: { id: documentId, page: '1' } }),
+    apiPath(previewRoutes.words, { params: { id: documentId, page: '1' } }),
     apiPath(previewRoutes.text, { params: { id: documentId } }),
     apiPath(previewRoutes.content, { params: { id: documentId } }),
   ];

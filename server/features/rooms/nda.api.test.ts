@@ -103,6 +103,7 @@ async function memberReads(room: Room, who: SignedIn): Promise<[string, TestResp
       apiPath(previewRoutes.page, { params: { id: room.documentId, page: '1' }, query: { width: '800' } }),
     ],
     ['GET', 'thumbnail', apiPath(previewRoutes.thumbnail, { params: { id: room.documentId, page: '1' } })],
+    ['GET', 'words', apiPath(previewRoutes.words, { params: { id: room.documentId, page: '1' } })],
     ['GET', 'text', apiPath(previewRoutes.text, { params: { id: room.documentId } })],
     ['GET', 'content', apiPath(previewRoutes.content, { params: { id: room.imageId } })],
     ['POST', 'view', apiPath(readingRoutes.openView, { params: { id: room.documentId } })],
