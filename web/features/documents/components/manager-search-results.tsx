@@ -2,7 +2,7 @@ import { Eye, EyeOff, FolderOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ManagerSearchResults as Results } from '#shared/contracts/search';
 import { href } from '#shared/routes';
-import { SnippetText } from './snippet-text';
+import { SnippetText } from '#web/components/ui/snippet-text';
 
 type FoundDocument = Results['documents'][number];
 

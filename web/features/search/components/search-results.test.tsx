@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { SearchResults } from '#shared/contracts/search';
-import { SearchResultsList, SnippetText } from './search-results';
+import { SnippetText } from '#web/components/ui/snippet-text';
+import { SearchResultsList } from './search-results';
 
 const DECK = '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b';
 const MODEL = '0f8fad5b-d9cb-469f-a165-70867728950e';

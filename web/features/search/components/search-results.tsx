@@ -2,35 +2,13 @@ import { FileText, MessageSquareText } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { FaqResult, SearchResults, Snippet } from '#shared/contracts/search';
+import { SnippetText } from '#web/components/ui/snippet-text';
 
 /** Where a page found opens: the viewer's address, and, in the invited view, what a tap does instead. */
 export interface ResultLinks {
   hrefOf: (documentId: string, page: number) => string;
   /** Replaces following the link (the invited view opens the room with its invitation first). */
   onOpen?: (documentId: string, page: number) => void;
-}
-
-/**
- * A snippet as the server cut it: plain text pieces, the matching words marked. Drawn as text nodes
- * and <mark> only, so text from a document can never become markup.
- */
-export function SnippetText({ snippet }: { snippet: Snippet }) {
-  return (
-    <>
-      {snippet.map((piece, index) =>
-        piece.isMatch ? (
-          // Pieces have no identity but their place in the snippet.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the snippet is drawn whole, never reordered.
-          <mark key={index} className="rounded-sm bg-amber-200 px-0.5 text-slate-900">
-            {piece.text}
-          </mark>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the snippet is drawn whole, never reordered.
-          <span key={index}>{piece.text}</span>
-        ),
-      )}
-    </>
-  );
 }
 
 export const pagesLabel = (count: number) => (count === 1 ? '1 page' : `${count} pages`);
