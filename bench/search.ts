@@ -33,6 +33,9 @@ import { createBenchFounder, type RunningServer } from './servers';
  *   to ready through the product, and the same pages indexed again beside it.
  */
 
+/** Where the run is, on stderr: seeding 21 rooms and 200 sign-ins takes minutes. */
+const progress = (step: string) => process.stderr.write(`bench search: ${step}\n`);
+
 const DOCUMENTS = 40;
 const PAGES_PER_DOCUMENT = 50;
 const OTHER_ROOMS = 20;
@@ -219,6 +222,7 @@ async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<Budget
   const { server, founderToken, founderId, roomId, database } = await startSeedableServer(databaseUrl);
   const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
+    progress(`${name}: seeding the reader's room`);
     const documentIds = await seedRoom(database, { roomId, founderId }, 1);
     await saveSections(server, { founderToken }, sectionsLinking(documentIds));
     const reader = await inviteAndSignIn(
@@ -243,7 +247,9 @@ async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<Budget
       visibleTo: [diligence.id],
     });
     const seededAt = performance.now();
+    progress(`${name}: seeding ${OTHER_ROOMS} other rooms and signing in their readers`);
     const others = await otherReaders(server, database);
+    progress(`${name}: measuring, ${others.length} readers searching in the background`);
     const seededSeconds = (performance.now() - seededAt) / 1000;
 
     const load = searchInBackground(server, others);
@@ -280,7 +286,10 @@ async function measureOn(dialect: Dialect, databaseUrl?: string): Promise<Budget
     } finally {
       await handle.close();
     }
-    if (dialect === 'sqlite') rows.push(await measureIndexingShare(server, founderToken, database));
+    if (dialect === 'sqlite') {
+      progress(`${name}: preparing a ${INDEXED_PDF_PAGES}-page PDF`);
+      rows.push(await measureIndexingShare(server, founderToken, database));
+    }
     return rows;
   } finally {
     await server.stop();
