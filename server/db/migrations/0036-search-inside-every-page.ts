@@ -4,11 +4,13 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // prepared page's text, as the current version shows it; `search_documents` says which version of each
 // document it holds (a document whose pages have no text has a row there and none in search_pages). The
 // full-text index is each dialect's own:
-// - SQLite: an FTS5 table over search_pages' text (external content, so the text is stored once), kept
-//   by triggers; `porter unicode61 remove_diacritics 2` stems English and folds case and accents.
-// - PostgreSQL: a GIN index on the text's tsvector in the `roundroom_search` configuration, English
-//   stemming after `unaccent` (an extension in postgresql-contrib, trusted since PostgreSQL 13, so the
-//   database's owner may create it).
+// - SQLite: an FTS5 table over search_pages' room and text (external content, so the text is stored
+//   once), kept by triggers; `porter unicode61 remove_diacritics 2` stems English and folds case and
+//   accents. The room is indexed too, so a search reads one room's postings and never ranks another's.
+// - PostgreSQL: the text's tsvector in the `roundroom_search` configuration (English stemming after
+//   `unaccent`, an extension in postgresql-contrib, trusted since PostgreSQL 13, so the database's owner
+//   may create it), stored beside the text so that ranking a page does not parse it again, under a GIN
+//   index.
 // `room_searches` is what the room's readers searched for, for the founder's Analytics; `search_settings`
 // the room's switch that keeps the words out of it. `questions.passages` holds the passages "Ask the
 // room" showed a reader who then sent their question to the founders.
@@ -39,22 +41,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('search_pages_room').on('search_pages').columns(['room_id']).execute();
   if (isSqlite) {
     await sql`create virtual table search_pages_fts using fts5(
-      text, content='search_pages', content_rowid='rowid',
+      room_id, text, content='search_pages', content_rowid='rowid',
       tokenize='porter unicode61 remove_diacritics 2'
     )`.execute(db);
     await sql`create trigger search_pages_indexed after insert on search_pages begin
-      insert into search_pages_fts(rowid, text) values (new.rowid, new.text);
+      insert into search_pages_fts(rowid, room_id, text) values (new.rowid, new.room_id, new.text);
     end`.execute(db);
     await sql`create trigger search_pages_unindexed after delete on search_pages begin
-      insert into search_pages_fts(search_pages_fts, rowid, text) values ('delete', old.rowid, old.text);
+      insert into search_pages_fts(search_pages_fts, rowid, room_id, text)
+        values ('delete', old.rowid, old.room_id, old.text);
     end`.execute(db);
   } else {
     await sql`create extension if not exists unaccent`.execute(db);
     await sql`create text search configuration roundroom_search (copy = english)`.execute(db);
     await sql`alter text search configuration roundroom_search
       alter mapping for hword, hword_part, word with unaccent, english_stem`.execute(db);
-    await sql`create index search_pages_words on search_pages
-      using gin (to_tsvector('roundroom_search', text))`.execute(db);
+    await sql`alter table search_pages add column words tsvector
+      generated always as (to_tsvector('roundroom_search', text)) stored`.execute(db);
+    await sql`create index search_pages_words on search_pages using gin (words)`.execute(db);
   }
 
   await db.schema

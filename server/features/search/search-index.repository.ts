@@ -90,24 +90,24 @@ export async function findMatchingPages(
 ): Promise<PageMatch[]> {
   if (documentIds.length === 0 || terms.length === 0) return [];
   if (dialect === 'sqlite') {
+    // bm25 with the room's column weighed 0: it chooses the room's pages, it does not rank them.
     const rows = await sql<{ document_id: string; page: number; rank: number }>`
-      select p.document_id, p.page, search_pages_fts.rank as rank
+      select p.document_id, p.page, bm25(search_pages_fts, 0.0, 1.0) as rank
         from search_pages_fts join search_pages p on p.rowid = search_pages_fts.rowid
-       where search_pages_fts match ${ftsExpressionOf(terms, mode)}
-         and p.room_id = ${roomId}
+       where search_pages_fts match ${ftsExpressionOf(roomId, terms, mode)}
          and p.document_id in (${sql.join(documentIds)})
-       order by search_pages_fts.rank
+       order by rank
        limit ${MAX_RANKED_PAGES}`.execute(db);
-    // FTS5's rank is bm25, lower is better.
+    // bm25 is lower for a better match.
     return rows.rows.map((row) => ({ documentId: row.document_id, page: row.page, score: -row.rank }));
   }
   const query = tsqueryOf(terms, mode);
   const rows = await sql<{ document_id: string; page: number; score: number }>`
-    select document_id, page, ts_rank_cd(to_tsvector('roundroom_search', text), q.query) as score
+    select document_id, page, ts_rank_cd(words, q.query) as score
       from search_pages, (select ${query} as query) as q
      where room_id = ${roomId}
        and document_id in (${sql.join(documentIds)})
-       and to_tsvector('roundroom_search', text) @@ q.query
+       and words @@ q.query
      order by score desc, document_id, page
      limit ${MAX_RANKED_PAGES}`.execute(db);
   return rows.rows.map((row) => ({ documentId: row.document_id, page: row.page, score: Number(row.score) }));
@@ -120,6 +120,7 @@ const SNIPPET_WORDS = 24;
 export async function markedSnippetsOf(
   db: Db,
   dialect: Dialect,
+  roomId: string,
   pages: { documentId: string; page: number }[],
   terms: SearchTerm[],
   mode: 'all' | 'any',
@@ -130,9 +131,9 @@ export async function markedSnippetsOf(
     dialect === 'sqlite'
       ? await sql<{ document_id: string; page: number; snippet: string }>`
         select p.document_id, p.page,
-               snippet(search_pages_fts, 0, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) as snippet
+               snippet(search_pages_fts, 1, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) as snippet
           from search_pages_fts join search_pages p on p.rowid = search_pages_fts.rowid
-         where search_pages_fts match ${ftsExpressionOf(terms, mode)}
+         where search_pages_fts match ${ftsExpressionOf(roomId, terms, mode)}
            and (p.document_id, p.page) in (values ${sql.join(keys)})`.execute(db)
       : await sql<{ document_id: string; page: number; snippet: string }>`
         select document_id, page,
@@ -146,14 +147,19 @@ export async function markedSnippetsOf(
 export const snippetKey = (documentId: string, page: number) => `${documentId}:${page}`;
 
 /**
- * FTS5's expression of the terms: each a string in double quotes (a word or phrase, never an operator),
- * a prefix with `*` after it; all of them (space) or any (OR).
+ * FTS5's expression of the terms in one room's pages: the room's id as a phrase of its column (a UUID's
+ * parts, as the tokenizer cut them), and in the text each term a string in double quotes (a word or
+ * phrase, never an operator), a prefix with `*` after it; all of them (AND) or any (OR).
  */
-function ftsExpressionOf(terms: SearchTerm[], mode: 'all' | 'any'): string {
+function ftsExpressionOf(roomId: string, terms: SearchTerm[], mode: 'all' | 'any'): string {
   const parts = terms.map((term) =>
     term.kind === 'phrase' ? `"${term.words.join(' ')}"` : `"${term.word}"${term.isPrefix ? '*' : ''}`,
   );
-  return parts.join(mode === 'all' ? ' ' : ' OR ');
+  const room = roomId
+    .toLowerCase()
+    .replace(/[^0-9a-f]+/g, ' ')
+    .trim();
+  return `room_id : "${room}" AND text : (${parts.join(mode === 'all' ? ' AND ' : ' OR ')})`;
 }
 
 /**
@@ -184,9 +190,9 @@ export async function indexFootprint(
        where name like 'search_pages_fts%' or name = 'search_pages_room'`.execute(db);
     return { textBytes, indexBytes: Number(index.rows[0]?.bytes ?? 0) };
   }
+  // The tsvectors kept beside the text are the index's too.
   const index = await sql<{ bytes: number }>`
-    select pg_relation_size('search_pages_words') + pg_relation_size('search_pages_room') as bytes`.execute(
-    db,
-  );
+    select pg_relation_size('search_pages_words') + pg_relation_size('search_pages_room')
+         + (select coalesce(sum(pg_column_size(words)), 0) from search_pages) as bytes`.execute(db);
   return { textBytes, indexBytes: Number(index.rows[0]?.bytes ?? 0) };
 }

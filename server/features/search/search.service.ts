@@ -94,6 +94,7 @@ async function searchDocuments(
   const snippets = await markedSnippetsOf(
     ctx.db,
     dialect,
+    roomId,
     found.flatMap(({ documentId, best }) => best.map((page) => ({ documentId, page }))),
     terms,
     'all',
@@ -244,7 +245,7 @@ async function answerOf(
       return taken < PASSAGES_PER_DOCUMENT;
     })
     .slice(0, MAX_ASK_PASSAGES);
-  const snippets = await markedSnippetsOf(ctx.db, dialect, chosen, terms, 'any');
+  const snippets = await markedSnippetsOf(ctx.db, dialect, room.id, chosen, terms, 'any');
   const passages: Passage[] = chosen.map((match) => ({
     documentId: match.documentId,
     title: titles.get(match.documentId) ?? '',
