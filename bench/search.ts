@@ -58,23 +58,36 @@ The deck and the memo.
 The model and the cap table.
 `;
 
-/** Words of a diligence room, most common first, and made-up words for the long tail a real text has. */
-const COMMON_WORDS = (
-  'the of and to in a is for our we on with that by as are this from at be revenue customers market ' +
-  'growth product team sales churn margin pricing pipeline contract agreement shares option pool board ' +
-  'investors series round valuation cash runway burn hiring quarter annual monthly recurring net gross ' +
-  'cost expenses forecast model plan risk legal intellectual property employees platform data security'
-).split(' ');
+/** English's commonest words, which open the vocabulary: on nearly every page. */
+const FUNCTION_WORDS = 'the of and to in a is for our we on with that by as are this from at be'.split(' ');
+/**
+ * A diligence room's own words and their rank in its vocabulary: "revenue" among the most common (on
+ * about a third of the pages), "churn" or "valuation" on a few pages in a hundred, as in a real room.
+ */
+const ROOM_WORDS: [string, number][] = [
+  ['revenue', 60],
+  ['growth', 90],
+  ['customers', 120],
+  ['net', 150],
+  ['pricing', 250],
+  ['option', 400],
+  ['pool', 500],
+  ['churn', 700],
+  ['valuation', 900],
+];
+/** 6,000 words: the function words, then made-up words (the long tail a real text has) with the room's among them. */
 function vocabulary(random: () => number): string[] {
   const syllables = ['ka', 'lo', 'mi', 'ter', 'van', 'dis', 'pro', 'sel', 'rum', 'bex', 'tor', 'qua', 'zen'];
-  const words = new Set(COMMON_WORDS);
-  while (words.size < 6000) {
+  const made = new Set<string>();
+  while (made.size < 6000) {
     const count = 2 + Math.floor(random() * 3);
-    words.add(
+    made.add(
       Array.from({ length: count }, () => syllables[Math.floor(random() * syllables.length)]).join(''),
     );
   }
-  return [...words];
+  const words = [...FUNCTION_WORDS, ...made].slice(0, 6000);
+  for (const [word, rank] of ROOM_WORDS) words.splice(rank, 0, word);
+  return words;
 }
 
 /**
