@@ -16,7 +16,7 @@ import { myQuestionSchema, questionSubjectSchema } from './questions';
 export const MAX_SEARCH_LENGTH = 200;
 /** At most this many documents are answered, each with at most this many of its best pages. */
 export const MAX_SEARCH_DOCUMENTS = 20;
-export const MAX_HITS_PER_DOCUMENT = 5;
+export const MAX_HITS_PER_DOCUMENT = 3;
 /** "Ask the room" shows at most this many passages, best first, and this many published answers. */
 export const MAX_ASK_PASSAGES = 5;
 export const MAX_ASK_FAQ_ENTRIES = 3;
