@@ -111,9 +111,21 @@ export const managerDocumentResultSchema = documentResultSchema.extend({
   visibleToGroups: z.array(groupSchema),
   hiddenFromGroups: z.array(groupSchema),
 });
-export const managerSearchResultsSchema = searchResultsSchema.extend({
-  documents: z.array(managerDocumentResultSchema),
-});
+export const managerSearchResultsSchema = searchResultsSchema
+  .extend({ documents: z.array(managerDocumentResultSchema) })
+  .meta({
+    examples: [
+      {
+        ...searchResultsExample,
+        documents: searchResultsExample.documents.map((document) => ({
+          ...document,
+          sections: ['Financials'],
+          visibleToGroups: [{ id: '6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d', name: 'Diligence' }],
+          hiddenFromGroups: [{ id: '1d2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b', name: 'All investors' }],
+        })),
+      },
+    ],
+  });
 export type ManagerSearchResults = z.infer<typeof managerSearchResultsSchema>;
 
 /** A passage that may answer a question: a page's best snippet, with the page to open. */
