@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { searchRoutes } from '#shared/contracts/search';
+import { isInvitationAccepted } from '#web/features/data-room/api/invitation-link';
 import { api } from '#web/lib/api-client';
 import { invalidate, invalidatedBy, type RoomSource, searchKeys } from '#web/lib/query-keys';
 
@@ -24,7 +25,7 @@ export function useRoomSearch(source: RoomSource, query: string) {
       source.kind === 'member'
         ? api(searchRoutes.search, { params: { id: source.roomId }, query: { q }, signal })
         : api(searchRoutes.invitedSearch, { params: { token: source.token }, query: { q }, signal }),
-    enabled: isSearchable(q),
+    enabled: isSearchable(q) && isAskable(source),
     // While the next word is searched, the last results stay on screen rather than a spinner.
     placeholderData: keepPreviousData,
   });
@@ -38,8 +39,12 @@ export function useSearchNotice(source: RoomSource) {
       source.kind === 'member'
         ? api(searchRoutes.notice, { params: { id: source.roomId }, signal })
         : api(searchRoutes.invitedNotice, { params: { token: source.token }, signal }),
+    enabled: isAskable(source),
   });
 }
+
+/** An invited view's token is spent once this tab accepted it: its search asks nothing more. */
+const isAskable = (source: RoomSource) => source.kind === 'member' || !isInvitationAccepted(source.token);
 
 /** "Ask the room": the passages and published answers that may answer a question, asked once it is sent. */
 export function useRoomAnswer(roomId: string, question: string | null) {
