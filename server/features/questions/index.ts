@@ -8,5 +8,5 @@
 export { questionAnsweredMailJob, questionNotice } from './question-notices';
 export { listQuestionPage, type QuestionCursor, type QuestionsScope } from './questions.exports';
 export { questionsRoutes } from './questions.routes';
-export { askQuestion, canAsk, readableFaqEntries } from './questions.service';
+export { askQuestion, canAsk, readableFaqEntries, termsHeldBy } from './questions.service';
 export { questionsFollowSections } from './section-renames';

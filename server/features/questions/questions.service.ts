@@ -45,7 +45,7 @@ import {
   type SeenPassage,
   seenPassageSchema,
 } from '#shared/contracts/questions';
-import { countMatchedTerms, parseSearchQuery } from '#shared/search-words';
+import { countMatchedTerms, parseSearchQuery, type SearchTerm } from '#shared/search-words';
 import { sectionKeyOf } from '#shared/sections-markdown';
 import { questionAnswered, questionAsked, recordQuestionEvent } from './question-notices';
 import {
@@ -326,9 +326,12 @@ async function faqOf(ctx: AppContext, room: ReadableRoom, query: FaqQuery): Prom
   });
   const entries = rows.map(toFaqEntry);
   if (!query.q) return entries;
-  return entries
-    .filter((entry) => countMatchedTerms(`${entry.question}\n${entry.answer}`, terms) === terms.length)
-    .slice(0, MAX_FAQ_ENTRIES);
+  return entries.filter((entry) => termsHeldBy(entry, terms) === terms.length).slice(0, MAX_FAQ_ENTRIES);
+}
+
+/** How many of a search's terms a published entry holds, its question and answer read together. */
+export function termsHeldBy(entry: FaqEntry, terms: SearchTerm[]): number {
+  return countMatchedTerms(`${entry.question}\n${entry.answer}`, terms);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/app-context';
 import { listDocumentsOfRoom } from '#server/features/documents/index';
 import { invitationsOfRooms } from '#server/features/invitations/index';
-import { askQuestion, canAsk, readableFaqEntries } from '#server/features/questions/index';
+import { askQuestion, canAsk, readableFaqEntries, termsHeldBy } from '#server/features/questions/index';
 import {
   audienceAccessOf,
   type DataRoom,
@@ -32,7 +32,6 @@ import {
   type SearchResults,
 } from '#shared/contracts/search';
 import {
-  countMatchedTerms,
   highlightWordsOf,
   parseSearchQuery,
   piecesOfMarkedSnippet,
@@ -124,7 +123,7 @@ function faqResultOf(entry: FaqEntry, terms: SearchTerm[]): FaqResult {
 async function searchFaq(ctx: AppContext, room: ReadableRoom, terms: SearchTerm[]): Promise<FaqResult[]> {
   if (terms.length === 0) return [];
   return (await readableFaqEntries(ctx, room))
-    .filter((entry) => countMatchedTerms(`${entry.question}\n${entry.answer}`, terms) === terms.length)
+    .filter((entry) => termsHeldBy(entry, terms) === terms.length)
     .slice(0, MAX_SEARCH_DOCUMENTS)
     .map((entry) => faqResultOf(entry, terms));
 }
@@ -260,7 +259,7 @@ async function answerOf(
       : (await readableFaqEntries(ctx, room))
           .map((entry) => ({
             entry,
-            matched: countMatchedTerms(`${entry.question}\n${entry.answer}`, terms),
+            matched: termsHeldBy(entry, terms),
           }))
           .filter(({ matched }) => matched >= enough)
           .sort((a, b) => b.matched - a.matched)
