@@ -4,7 +4,6 @@ import {
   foldText,
   highlightWordsOf,
   parseSearchQuery,
-  piecesOfMarkedSnippet,
   questionTermsOf,
   snippetOfText,
 } from './search-words';
@@ -89,10 +88,31 @@ describe('matching text no index holds', () => {
   });
 });
 
-test("an engine's marked snippet becomes pieces, whitespace made one space", () => {
-  expect(piecesOfMarkedSnippet('Logo \uE000churn\uE001 fell\n\nin Q3')).toEqual([
-    { text: 'Logo ', isMatch: false },
-    { text: 'churn', isMatch: true },
-    { text: ' fell in Q3', isMatch: false },
+test('the snippet is the window holding the most terms, the first of equals', () => {
+  const words = Array.from({ length: 120 }, (_, index) => `word${index}`);
+  words[10] = 'revenue';
+  words[80] = 'revenue';
+  words[84] = 'growth';
+  const marked = (query: string) =>
+    snippetOfText(words.join(' '), parseSearchQuery(query))
+      .filter((piece) => piece.isMatch)
+      .map((piece) => piece.text);
+  expect(marked('revenue growth')).toEqual(['revenue', 'growth']);
+  expect(marked('revenue')).toEqual(['revenue']);
+  expect(snippetOfText(words.join(' '), parseSearchQuery('revenue'))[0]?.text).toBe(
+    '… word2 word3 word4 word5 word6 word7 word8 word9 ',
+  );
+});
+
+test('accented and plain pages are folded alike', () => {
+  const matches = (text: string, query: string) =>
+    snippetOfText(text, parseSearchQuery(query))
+      .filter((piece) => piece.isMatch)
+      .map((piece) => piece.text);
+  expect(matches('La Série A de Ärger', 'serie arger')).toEqual(['Série', 'Ärger']);
+  expect(matches('The SERIES A closed', 'series')).toEqual(['SERIES']);
+  expect(matches('Customers renewed; the customer base grew', 'customers')).toEqual([
+    'Customers',
+    'customer',
   ]);
 });

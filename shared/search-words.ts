@@ -103,23 +103,7 @@ export function stemOf(word: string): string {
 
 /** Whether a folded word of the text is what a term's word looks for. */
 export function wordMatches(textWord: string, termWord: string, isPrefix: boolean): boolean {
-  if (isPrefix) return textWord.startsWith(termWord);
-  return textWord === termWord || stemOf(textWord) === stemOf(termWord);
-}
-
-/** Where each term occurs in the text's words: the index of each matching word, or none. */
-function matchPositions(words: string[], term: SearchTerm): number[] {
-  const positions: number[] = [];
-  if (term.kind === 'word') {
-    for (const [index, word] of words.entries())
-      if (wordMatches(word, term.word, term.isPrefix)) positions.push(index);
-    return positions;
-  }
-  for (let start = 0; start + term.words.length <= words.length; start += 1) {
-    if (term.words.every((word, offset) => wordMatches(words[start + offset] as string, word, false)))
-      for (let offset = 0; offset < term.words.length; offset += 1) positions.push(start + offset);
-  }
-  return positions;
+  return passesWordTest(textWord, wordTestOf(termWord, isPrefix));
 }
 
 /**
@@ -127,8 +111,7 @@ function matchPositions(words: string[], term: SearchTerm): number[] {
  * index holds, matched word by word as the indexes do.
  */
 export function countMatchedTerms(text: string, terms: SearchTerm[]): number {
-  const words = wordsOf(text);
-  return terms.filter((term) => matchPositions(words, term).length > 0).length;
+  return termMatchesOf(tokensOf(text), terms).filter((positions) => positions.length > 0).length;
 }
 
 /** A piece of a snippet: plain text, the matching words marked. */
@@ -137,21 +120,89 @@ export interface SnippetPiece {
   isMatch: boolean;
 }
 
+/** A word of a term as the matcher compares it: folded, its stem worked out once. */
+interface WordTest {
+  word: string;
+  stem: string;
+  isPrefix: boolean;
+}
+
+const wordTestOf = (word: string, isPrefix: boolean): WordTest => ({ word, stem: stemOf(word), isPrefix });
+
+/** wordMatches with the term's stem made once; a stem keeps its word's first letter, so most words fail at once. */
+function passesWordTest(folded: string, test: WordTest): boolean {
+  if (folded.charCodeAt(0) !== test.word.charCodeAt(0)) return false;
+  if (test.isPrefix) return folded.startsWith(test.word);
+  return folded === test.word || stemOf(folded) === test.stem;
+}
+
+/** A word of a text: where it is, and folded. */
+interface TextToken {
+  start: number;
+  end: number;
+  folded: string;
+}
+
+const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+/** TOKEN where the text is ASCII: the same words, found several times faster. */
+const ASCII_TOKEN = /[A-Za-z0-9]+/g;
+const NON_ASCII = /[^\p{ASCII}]/u;
+
+/** The text's words in order; a page of plain ASCII is folded by lower-casing it once. */
+function tokensOf(text: string): TextToken[] {
+  const lower = NON_ASCII.test(text) ? undefined : text.toLowerCase();
+  const tokens: TextToken[] = [];
+  for (const match of text.matchAll(lower ? ASCII_TOKEN : TOKEN)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    tokens.push({ start, end, folded: lower ? lower.slice(start, end) : foldText(match[0]) });
+  }
+  return tokens;
+}
+
+/** For each term, the indexes of the tokens it matches (a phrase: each of its words). */
+function termMatchesOf(tokens: TextToken[], terms: SearchTerm[]): number[][] {
+  return terms.map((term) => {
+    const tests =
+      term.kind === 'word'
+        ? [wordTestOf(term.word, term.isPrefix)]
+        : term.words.map((word) => wordTestOf(word, false));
+    const positions: number[] = [];
+    for (let start = 0; start + tests.length <= tokens.length; start += 1) {
+      if (tests.every((test, offset) => passesWordTest((tokens[start + offset] as TextToken).folded, test)))
+        for (let offset = 0; offset < tests.length; offset += 1) positions.push(start + offset);
+    }
+    return positions;
+  });
+}
+
+/** Where a snippet of `span` tokens starts: the window around a match that holds the most terms, the first of equals. */
+function bestWindowStart(termMatches: number[][], span: number): number {
+  const lead = Math.floor(span / 3);
+  const candidates = [...new Set(termMatches.flat())].sort((a, b) => a - b).slice(0, 200);
+  let best = { from: 0, terms: 0 };
+  for (const position of candidates) {
+    const from = Math.max(0, position - lead);
+    const terms = termMatches.filter((positions) =>
+      positions.some((at) => at >= from && at < from + span),
+    ).length;
+    if (terms > best.terms) best = { from, terms };
+  }
+  return best.from;
+}
+
 /**
- * A snippet of about `span` words around the first match of the terms in the text, with every match in
- * it marked: for text no index holds (the FAQ's answers).
+ * A snippet of about `span` words of the text, around the match that holds the most terms (the first of
+ * equals), every match in it marked. Pages' snippets and the FAQ's are made here, so both dialects show
+ * the same snippet for the same page; whitespace runs become one space.
  */
 export function snippetOfText(text: string, terms: SearchTerm[], span = 24): SnippetPiece[] {
-  const tokens = [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)];
-  const folded = tokens.map((token) => foldText(token[0]));
-  const matched = new Set(terms.flatMap((term) => matchPositions(folded, term)));
-  const first = Math.min(...matched, tokens.length);
-  const from = Math.max(0, (first === tokens.length ? 0 : first) - Math.floor(span / 3));
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return text.trim() ? [{ text: text.slice(0, 200), isMatch: false }] : [];
+  const termMatches = termMatchesOf(tokens, terms);
+  const matched = new Set(termMatches.flat());
+  const from = bestWindowStart(termMatches, span);
   const to = Math.min(tokens.length, from + span);
-  if (tokens.length === 0) return text ? [{ text: text.slice(0, 200), isMatch: false }] : [];
-  const startChar = from === 0 ? 0 : (tokens[from]?.index ?? 0);
-  const last = tokens[to - 1];
-  const endChar = to === tokens.length ? text.length : (last?.index ?? 0) + (last?.[0].length ?? 0);
   const pieces: SnippetPiece[] = [];
   const push = (piece: string, isMatch: boolean) => {
     const previous = pieces.at(-1);
@@ -159,29 +210,15 @@ export function snippetOfText(text: string, terms: SearchTerm[], span = 24): Sni
     else if (piece) pieces.push({ text: piece, isMatch });
   };
   if (from > 0) push('… ', false);
-  let at = startChar;
+  let at = from === 0 ? 0 : (tokens[from] as TextToken).start;
   for (let index = from; index < to; index += 1) {
-    const token = tokens[index] as RegExpMatchArray;
-    const tokenStart = token.index ?? 0;
-    push(text.slice(at, tokenStart).replace(/\s+/g, ' '), false);
-    push(token[0], matched.has(index));
-    at = tokenStart + token[0].length;
+    const token = tokens[index] as TextToken;
+    push(text.slice(at, token.start).replace(/\s+/g, ' '), false);
+    push(text.slice(token.start, token.end), matched.has(index));
+    at = token.end;
   }
+  const endChar = to === tokens.length ? text.length : (tokens[to - 1] as TextToken).end;
   push(text.slice(at, endChar).replace(/\s+/g, ' '), false);
   if (to < tokens.length) push(' …', false);
-  return pieces;
-}
-
-/** Private-use characters the engines put around a match in a snippet: never in stored text. */
-export const MATCH_START = '\uE000';
-export const MATCH_END = '\uE001';
-
-/** A snippet the engine marked with MATCH_START and MATCH_END, in pieces; whitespace runs made one space. */
-export function piecesOfMarkedSnippet(marked: string): SnippetPiece[] {
-  const pieces: SnippetPiece[] = [];
-  for (const [index, part] of marked.split(new RegExp(`[${MATCH_START}${MATCH_END}]`)).entries()) {
-    const text = part.replace(/\s+/g, ' ');
-    if (text) pieces.push({ text, isMatch: index % 2 === 1 });
-  }
   return pieces;
 }

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '#server/db/database';
 import type { ModuleExecutor } from '#server/db/schema';
-import { MATCH_END, MATCH_START, type SearchTerm } from '#shared/search-words';
+import type { SearchTerm } from '#shared/search-words';
 
 /**
  * The full-text index, the only file that speaks each dialect's search (docs/decisions/0088-search-inside-every-page.md):
@@ -20,9 +20,6 @@ export interface PageText {
 
 /** The pages inserted per statement: far under both dialects' limits on bound values. */
 const PAGES_PER_INSERT = 200;
-
-/** A page's text as it is indexed: the snippet markers cannot occur in it. */
-const indexable = (text: string) => text.replaceAll(MATCH_START, ' ').replaceAll(MATCH_END, ' ');
 
 /**
  * Replaces what the index holds of a document with these pages of one version, inside the caller's
@@ -51,7 +48,7 @@ export async function replaceDocumentPages(
       document_id: document.documentId,
       page: page.page,
       room_id: document.roomId,
-      text: indexable(page.text),
+      text: page.text,
     }));
   for (let start = 0; start < rows.length; start += PAGES_PER_INSERT)
     await trx
@@ -113,53 +110,35 @@ export async function findMatchingPages(
   return rows.rows.map((row) => ({ documentId: row.document_id, page: row.page, score: Number(row.score) }));
 }
 
-/** About this many words of a page around its match. */
-const SNIPPET_WORDS = 24;
-
-/** Each of these pages' snippet around the terms, marked with MATCH_START and MATCH_END. */
-export async function markedSnippetsOf(
+/**
+ * The text of these pages, by snippetKey: their snippets are made from it (snippetOfText) rather than by
+ * the engine, which would run the whole match again to mark a few dozen pages.
+ */
+export async function pageTextsOf(
   db: Db,
-  dialect: Dialect,
-  roomId: string,
   pages: { documentId: string; page: number }[],
-  terms: SearchTerm[],
-  mode: 'all' | 'any',
 ): Promise<Map<string, string>> {
   if (pages.length === 0) return new Map();
   const keys = pages.map((page) => sql`(${page.documentId}, cast(${page.page} as integer))`);
-  const rows =
-    dialect === 'sqlite'
-      ? await sql<{ document_id: string; page: number; snippet: string }>`
-        select p.document_id, p.page,
-               snippet(search_pages_fts, 1, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) as snippet
-          from search_pages_fts join search_pages p on p.rowid = search_pages_fts.rowid
-         where search_pages_fts match ${ftsExpressionOf(roomId, terms, mode)}
-           and (p.document_id, p.page) in (values ${sql.join(keys)})`.execute(db)
-      : await sql<{ document_id: string; page: number; snippet: string }>`
-        select document_id, page,
-               ts_headline('roundroom_search', text, ${tsqueryOf(terms, mode)},
-                 ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${Math.floor(SNIPPET_WORDS / 2)}, ShortWord=2, MaxFragments=1`}) as snippet
-          from search_pages
-         where (document_id, page) in (values ${sql.join(keys)})`.execute(db);
-  return new Map(rows.rows.map((row) => [snippetKey(row.document_id, row.page), row.snippet]));
+  const rows = await sql<{ document_id: string; page: number; text: string }>`
+    select document_id, page, text from search_pages
+     where (document_id, page) in (values ${sql.join(keys)})`.execute(db);
+  return new Map(rows.rows.map((row) => [snippetKey(row.document_id, row.page), row.text]));
 }
 
 export const snippetKey = (documentId: string, page: number) => `${documentId}:${page}`;
 
 /**
- * FTS5's expression of the terms in one room's pages: the room's id as a phrase of its column (a UUID's
- * parts, as the tokenizer cut them), and in the text each term a string in double quotes (a word or
+ * FTS5's expression of the terms in one room's pages: the room's id as one word of its column
+ * (`room_token`, the id without its dashes), and in the text each term a string in double quotes (a word or
  * phrase, never an operator), a prefix with `*` after it; all of them (AND) or any (OR).
  */
 function ftsExpressionOf(roomId: string, terms: SearchTerm[], mode: 'all' | 'any'): string {
   const parts = terms.map((term) =>
     term.kind === 'phrase' ? `"${term.words.join(' ')}"` : `"${term.word}"${term.isPrefix ? '*' : ''}`,
   );
-  const room = roomId
-    .toLowerCase()
-    .replace(/[^0-9a-f]+/g, ' ')
-    .trim();
-  return `room_id : "${room}" AND text : (${parts.join(mode === 'all' ? ' AND ' : ' OR ')})`;
+  const room = roomId.toLowerCase().replace(/[^0-9a-f]+/g, '');
+  return `room_token : "${room}" AND text : (${parts.join(mode === 'all' ? ' AND ' : ' OR ')})`;
 }
 
 /**
@@ -192,7 +171,7 @@ export async function indexFootprint(
   }
   // The tsvectors kept beside the text are the index's too.
   const index = await sql<{ bytes: number }>`
-    select pg_relation_size('search_pages_words') + pg_relation_size('search_pages_room')
+    select pg_relation_size('search_pages_room_words') + pg_relation_size('search_pages_room')
          + (select coalesce(sum(pg_column_size(words)), 0) from search_pages) as bytes`.execute(db);
   return { textBytes, indexBytes: Number(index.rows[0]?.bytes ?? 0) };
 }

@@ -34,12 +34,12 @@ import {
 import {
   highlightWordsOf,
   parseSearchQuery,
-  piecesOfMarkedSnippet,
   questionTermsOf,
   type SearchTerm,
+  type SnippetPiece,
   snippetOfText,
 } from '#shared/search-words';
-import { findMatchingPages, markedSnippetsOf, type PageMatch, snippetKey } from './search-index.repository';
+import { findMatchingPages, type PageMatch, pageTextsOf, snippetKey } from './search-index.repository';
 import { areQueriesVisible, recordSearch, type Searcher } from './search-log.service';
 
 /**
@@ -81,6 +81,16 @@ function documentsOf(matches: PageMatch[], titles: Map<string, string>) {
   }));
 }
 
+/** Each page's snippet around the terms, by snippetKey. */
+async function snippetsOf(
+  ctx: AppContext,
+  pages: { documentId: string; page: number }[],
+  terms: SearchTerm[],
+): Promise<Map<string, SnippetPiece[]>> {
+  const texts = await pageTextsOf(ctx.db, pages);
+  return new Map([...texts].map(([key, text]) => [key, snippetOfText(text, terms)]));
+}
+
 async function searchDocuments(
   ctx: AppContext,
   roomId: string,
@@ -90,13 +100,10 @@ async function searchDocuments(
   const dialect = ctx.config.database.dialect;
   const matches = await findMatchingPages(ctx.db, dialect, roomId, [...titles.keys()], terms, 'all');
   const found = documentsOf(matches, titles);
-  const snippets = await markedSnippetsOf(
-    ctx.db,
-    dialect,
-    roomId,
+  const snippets = await snippetsOf(
+    ctx,
     found.flatMap(({ documentId, best }) => best.map((page) => ({ documentId, page }))),
     terms,
-    'all',
   );
   const documents = found.map(({ documentId, title, pageCount, best }) => ({
     documentId,
@@ -104,7 +111,7 @@ async function searchDocuments(
     pageCount,
     hits: best.map((page) => ({
       page,
-      snippet: piecesOfMarkedSnippet(snippets.get(snippetKey(documentId, page)) ?? ''),
+      snippet: snippets.get(snippetKey(documentId, page)) ?? [],
     })),
   }));
   return { documents, pageCount: matches.length };
@@ -244,12 +251,12 @@ async function answerOf(
       return taken < PASSAGES_PER_DOCUMENT;
     })
     .slice(0, MAX_ASK_PASSAGES);
-  const snippets = await markedSnippetsOf(ctx.db, dialect, room.id, chosen, terms, 'any');
+  const snippets = await snippetsOf(ctx, chosen, terms);
   const passages: Passage[] = chosen.map((match) => ({
     documentId: match.documentId,
     title: titles.get(match.documentId) ?? '',
     page: match.page,
-    snippet: piecesOfMarkedSnippet(snippets.get(snippetKey(match.documentId, match.page)) ?? ''),
+    snippet: snippets.get(snippetKey(match.documentId, match.page)) ?? [],
   }));
   // A published answer counts when it holds at least half of the question's words.
   const enough = Math.max(1, Math.ceil(terms.length / 2));
