@@ -58,6 +58,7 @@ import {
   listQuestionsOfAsker,
   type QuestionWithTitle,
 } from './question-reads';
+import { readableFaqEntriesCache } from './questions.caches';
 import {
   countAskedBy,
   countByState,
@@ -340,7 +341,11 @@ export function termsHeldBy(entry: FaqEntry, terms: SearchTerm[]): number {
  */
 export async function readableFaqEntries(ctx: AppContext, room: ReadableRoom): Promise<FaqEntry[]> {
   const hidden = await hiddenPlacesOf(ctx, room);
-  return (await listPublished(ctx.db, room.id, hidden, { limit: MAX_FAQ_SEARCHED })).map(toFaqEntry);
+  const key = JSON.stringify([room.id, [...hidden.sectionKeys].sort(), [...hidden.documentIds].sort()]);
+  const cached = await ctx.caches.get(readableFaqEntriesCache).get(key, async () => ({
+    entries: (await listPublished(ctx.db, room.id, hidden, { limit: MAX_FAQ_SEARCHED })).map(toFaqEntry),
+  }));
+  return cached?.entries ?? [];
 }
 
 export async function roomFaq(

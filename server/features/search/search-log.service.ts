@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
+import { BatchWriter } from '#server/db/batch-writer';
+import type { ModuleExecutor } from '#server/db/schema';
 import { SECOND_MS } from '#server/durations';
 import { findUsersByIds } from '#server/features/accounts/index';
 import { findInvitationsByIds } from '#server/features/invitations/index';
 import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import type { SearchAnalytics, SearchSettings } from '#shared/contracts/search';
 import { foldText } from '#shared/search-words';
+import { queriesVisibleCache } from './search.caches';
 import {
   countSearches,
   findLatestSearch,
@@ -32,6 +35,8 @@ const TYPING_PAUSE_MS = 30 * SECOND_MS;
 const SEARCHED_WORDS_LISTED = 20;
 /** Analytics lists this many of the newest searches, with who made each. */
 const RECENT_SEARCHES_LISTED = 50;
+/** Searches logged per transaction, at most. */
+const SEARCHES_PER_COMMIT = 200;
 
 /** Whether `next` is the same search as `previous`, typed further or cut back. */
 function isSameSearchTyped(previous: string | null, next: string | null): boolean {
@@ -40,30 +45,73 @@ function isSameSearchTyped(previous: string | null, next: string | null): boolea
   return a.startsWith(b) || b.startsWith(a);
 }
 
+/** A search to log: the words already dropped when the room keeps them out. */
+interface SearchToLog {
+  roomId: string;
+  searcher: Searcher;
+  query: string | null;
+  resultCount: number;
+  at: Date;
+}
+
 /**
  * Logs one search. The room searches as the reader types, so a search that only extends or cuts back
  * the reader's last one (moments before) replaces it: "chu", "chur", "churn" is one search for "churn".
  */
+async function logSearch(db: ModuleExecutor<'search'>, search: SearchToLog): Promise<void> {
+  const { roomId, searcher, query, resultCount, at } = search;
+  const latest = await findLatestSearch(db, roomId, searcher, new Date(at.getTime() - TYPING_PAUSE_MS));
+  if (latest && isSameSearchTyped(latest.query, query)) {
+    await updateSearch(db, latest.id, { query, resultCount, at });
+    return;
+  }
+  await insertSearch(db, { id: crypto.randomUUID(), roomId, searcher, query, resultCount, at });
+}
+
+/**
+ * Every search logged during one turn of the event loop is written in one transaction, one commit, and
+ * each search answers once it is committed (the batch writer, ADR 66): a reader searches as they type, and
+ * a commit per keystroke is an fsync that blocks the event loop on SQLite (ADR 21), which every other
+ * request then waits behind. The searches of a batch are logged in their order, so typing still folds.
+ */
+const searchLogs = new WeakMap<AppContext['db'], BatchWriter<SearchToLog>>();
+function searchLogOf(db: AppContext['db']): BatchWriter<SearchToLog> {
+  let writer = searchLogs.get(db);
+  if (!writer) {
+    writer = new BatchWriter<SearchToLog>({
+      maxItems: SEARCHES_PER_COMMIT,
+      windowMs: 0,
+      write: (searches) =>
+        db.transaction().execute(async (trx) => {
+          for (const search of searches) await logSearch(trx, search);
+          return searches.map(() => undefined);
+        }),
+    });
+    searchLogs.set(db, writer);
+  }
+  return writer;
+}
+
 export async function recordSearch(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'caches'>,
   roomId: string,
   searcher: Searcher,
   query: string,
   resultCount: number,
 ): Promise<void> {
-  const at = new Date();
-  const kept = (await findQueriesVisible(ctx.db, roomId)) ? query : null;
-  const latest = await findLatestSearch(ctx.db, roomId, searcher, new Date(at.getTime() - TYPING_PAUSE_MS));
-  if (latest && isSameSearchTyped(latest.query, kept)) {
-    await updateSearch(ctx.db, latest.id, { query: kept, resultCount, at });
-    return;
-  }
-  await insertSearch(ctx.db, { id: crypto.randomUUID(), roomId, searcher, query: kept, resultCount, at });
+  const kept = (await areQueriesVisible(ctx, roomId)) ? query : null;
+  await searchLogOf(ctx.db).add({ roomId, searcher, query: kept, resultCount, at: new Date() });
 }
 
 /** Whether a reader's words reach the founders: what the search box says. */
-export async function areQueriesVisible(ctx: Pick<AppContext, 'db'>, roomId: string): Promise<boolean> {
-  return findQueriesVisible(ctx.db, roomId);
+export async function areQueriesVisible(
+  ctx: Pick<AppContext, 'db' | 'caches'>,
+  roomId: string,
+): Promise<boolean> {
+  const cached = await ctx.caches
+    .get(queriesVisibleCache)
+    .get(roomId, async () => ({ isVisible: await findQueriesVisible(ctx.db, roomId) }));
+  return cached?.isVisible ?? true;
 }
 
 export async function searchAnalytics(ctx: AppContext, user: RoomUser): Promise<SearchAnalytics> {
