@@ -1367,3 +1367,70 @@ test("migration 0034 lets a founder's notification be of any kind, keeps every r
     fs.rmSync(before, { recursive: true, force: true });
   }
 });
+
+test('migration 0040 indexes each page under its room as one word (SQLite) or one index (PostgreSQL), pages indexed before included, and goes back down', async () => {
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-0040-'));
+  const database = await createTestDatabase();
+  const older = openDatabase(parseConfig({ DATA_DIR: before, ...database.environment }).database);
+  const isSqlite = older.dialect === 'sqlite';
+  try {
+    const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0036-search-inside-every-page')).error).toBeUndefined();
+    const owner = crypto.randomUUID();
+    await sql`insert into users (id, email, name, role, is_active, plan, created_at)
+              values (${owner}, 'owner@example.com', 'Owner', 'founder', 1, 'professional', 1)`.execute(
+      older.db,
+    );
+    const rooms = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [index, room] of rooms.entries()) {
+      const document = crypto.randomUUID();
+      await sql`insert into data_rooms (id, owner_id, company_name, stage, created_at, updated_at)
+                values (${room}, ${owner}, 'Co', 'Seed', 1, 1)`.execute(older.db);
+      await sql`insert into documents (id, room_id, title, original_name, file_type, mime_type, size_bytes,
+                  sha256, storage_key, uploaded_by, created_at, updated_at)
+                values (${document}, ${room}, 'Deck', 'Deck.pdf', 'pdf', 'application/pdf', 1234,
+                  ${'a'.repeat(64)}, ${`stored-${index}`}, ${owner}, 5000, 6000)`.execute(older.db);
+      await sql`insert into search_documents (document_id, room_id, version_number, indexed_at)
+                values (${document}, ${room}, 1, 1)`.execute(older.db);
+      await sql`insert into search_pages (document_id, page, room_id, text)
+                values (${document}, 1, ${room}, 'Monthly churn fell to two percent')`.execute(older.db);
+    }
+    const [room] = rooms as [string];
+    const churnPagesOf = async (roomColumn: 'room_id' | 'room_token') => {
+      if (isSqlite) {
+        const roomWords = roomColumn === 'room_token' ? room.replaceAll('-', '') : room.replace(/-/g, ' ');
+        const found = await sql<{ room_id: string }>`
+          select p.room_id from search_pages_fts join search_pages p on p.rowid = search_pages_fts.rowid
+           where search_pages_fts match ${`${roomColumn} : "${roomWords}" AND text : "churns"`}`.execute(
+          older.db,
+        );
+        return found.rows.map((row) => row.room_id);
+      }
+      const found = await sql<{ room_id: string }>`
+        select room_id from search_pages
+         where room_id = ${room} and words @@ plainto_tsquery('roundroom_search', 'churns')`.execute(
+        older.db,
+      );
+      return found.rows.map((row) => row.room_id);
+    };
+    const postgresIndexes = async () =>
+      (
+        await sql<{ indexname: string }>`
+          select indexname from pg_indexes where tablename = 'search_pages' order by indexname`.execute(
+          older.db,
+        )
+      ).rows.map((row) => row.indexname);
+
+    await migrateToLatest(older.db);
+    expect(await churnPagesOf('room_token')).toEqual([room]);
+    if (!isSqlite) expect(await postgresIndexes()).toContain('search_pages_room_words');
+
+    expect((await migrator.migrateTo('0036-search-inside-every-page')).error).toBeUndefined();
+    expect(await churnPagesOf('room_id')).toEqual([room]);
+    if (!isSqlite) expect(await postgresIndexes()).not.toContain('search_pages_room_words');
+  } finally {
+    await older.close();
+    await database.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});

@@ -13,8 +13,8 @@ export interface SearchDocumentsTable {
 
 /**
  * One page's text as its document's current version shows it (OCR'd for a scan). The full-text index
- * over it is the dialect's own (SQLite FTS5 `search_pages_fts`, PostgreSQL's GIN `search_pages_words`),
- * queried in search-index.repository.ts alone.
+ * over it is the dialect's own (SQLite FTS5 `search_pages_fts`, PostgreSQL's GIN `search_pages_room_words`
+ * over the room and the words), queried in search-index.repository.ts alone.
  */
 export interface SearchPagesTable {
   document_id: string;
