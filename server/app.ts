@@ -7,6 +7,7 @@ import {
   sessionsCache,
 } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
+import { alertJobs, alertsRoutes, noteRefusedEntry, noteRoomActivity } from '#server/features/alerts/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
@@ -242,8 +243,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await reconcileStoredFiles(ctx, documentVersionFiles);
   await sweepPreparationWork(ctx);
   registerJobKinds(ctx, [questionNotice, ...(options.founderNotices ?? [])]);
-  // What room content reports of investors' reads and actions, told to notifications (ADR 66).
-  const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
+  // What room content reports of investors' reads and actions, told to notifications (ADR 66) and to
+  // the founders' alerts (ADR 90).
+  const activity: RoomActivity = {
+    record: async (visit) => {
+      await recordRoomActivity(ctx, visit);
+      await noteRoomActivity(ctx, visit);
+    },
+    refused: (attempt) => noteRefusedEntry(ctx, attempt),
+  };
   // The invited view is room content; it reads invitation links through invitations (ADR 35).
   const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
@@ -280,7 +288,8 @@ function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): voi
   ctx.jobs.register(newVersionMailJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
   // Each feature's notices to the founders, told by notifications (ADR 82).
-  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) ctx.jobs.register(job);
+  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx), ...alertJobs(ctx)])
+    ctx.jobs.register(job);
 }
 
 /** What the features' routes are given besides the context: the ports app.ts wires, and the platform's. */
@@ -320,7 +329,7 @@ async function registerFeatureRoutes(
   );
   await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
-  await app.register(shareLinksRoutes(ctx));
+  await app.register(shareLinksRoutes(ctx, ports.activity));
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
   const watermarks = downloadWatermarks(ctx);
   await app.register(documentsRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
@@ -328,8 +337,8 @@ async function registerFeatureRoutes(
   await app.register(versionsRoutes(ctx, versionReadersOfViews));
   await app.register(archivesRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
   await app.register(viewerRoutes(ctx));
-  await app.register(questionsRoutes(ctx, ports.invitationLinks));
-  await app.register(searchRoutesOf(ctx, ports.invitationLinks));
+  await app.register(questionsRoutes(ctx, ports.invitationLinks, ports.activity));
+  await app.register(searchRoutesOf(ctx, ports.invitationLinks, ports.activity));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, ports.activity));
   await app.register(exportsRoutes(ctx));
@@ -337,6 +346,7 @@ async function registerFeatureRoutes(
   await app.register(apiTokensRoutes(ctx));
   await app.register(openApiRoutes(ports.apiRoutes, ctx.config.appUrl));
   await app.register(webhooksRoutes(ctx));
+  await app.register(alertsRoutes(ctx));
 }
 
 /** A session that may read the room now, and how it reads it. */

@@ -154,6 +154,9 @@ const environmentSchema = z.object({
   WEBHOOKS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(30_000),
   WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(DAY_MS),
   WEBHOOKS_TIMEOUT_MS: wholeNumber.min(50, 'must be at least 50').default(10_000),
+  // Alerts (ADR 90): a Slack, Teams or mail delivery that failed for a passing reason is tried again.
+  ALERTS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(15_000),
+  ALERTS_MAX_ATTEMPTS: wholeNumber.min(1, 'must be at least 1').max(20, 'must be at most 20').default(8),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -242,6 +245,13 @@ export interface Config {
     failureWindowMs: number;
     /** Each of connecting, and waiting for the answer, may take this long. */
     timeoutMs: number;
+  };
+  /** Alerts to mail, Slack and Teams (docs/decisions/0090-alerts-within-a-minute.md). */
+  alerts: {
+    /** The first retry of a failed delivery waits this long (or its Retry-After), each later one twice as long. */
+    retryBaseDelayMs: number;
+    /** Attempts in all, the first included, before a delivery fails for good. */
+    maxAttempts: number;
   };
 }
 
@@ -347,6 +357,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       retryBaseDelayMs: env.WEBHOOKS_RETRY_BASE_DELAY_MS,
       failureWindowMs: env.WEBHOOKS_FAILURE_WINDOW_MS,
       timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    },
+    alerts: {
+      retryBaseDelayMs: env.ALERTS_RETRY_BASE_DELAY_MS,
+      maxAttempts: env.ALERTS_MAX_ATTEMPTS,
     },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import type { AccountsTables } from '#server/features/accounts/accounts.tables';
+import type { AlertsTables } from '#server/features/alerts/alerts.tables';
 import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tables';
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
@@ -26,6 +27,7 @@ import type { RateLimitTables } from './rate-limit.tables';
  */
 export interface Database
   extends AccountsTables,
+    AlertsTables,
     ApiTokensTables,
     ArchivesTables,
     AuthTables,
@@ -48,6 +50,7 @@ export interface ModuleTables {
   /** Owns no table: a room's export composes the rows each owning module gives through its index.ts. */
   exports: Record<never, never>;
   accounts: AccountsTables;
+  alerts: AlertsTables;
   'api-tokens': ApiTokensTables;
   archives: ArchivesTables;
   auth: AuthTables;
@@ -133,6 +136,11 @@ const everyTable: Record<keyof Database, true> = {
   search_pages: true,
   room_searches: true,
   search_settings: true,
+  alert_settings: true,
+  alert_targets: true,
+  alert_visits: true,
+  alerts: true,
+  alert_deliveries: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

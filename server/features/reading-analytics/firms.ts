@@ -39,3 +39,10 @@ export async function firmsOf(readers: readonly { email: string; readMs: number 
     .map(([firm, totals]) => ({ firm, ...totals }))
     .sort((a, b) => b.readMs - a.readMs || b.readerCount - a.readerCount || a.firm.localeCompare(b.firm));
 }
+
+/** The firm of one address (its domain), or null for a webmail address: how an alert names a reader's firm. */
+export async function firmOfAddress(email: string): Promise<string | null> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  if (!domain || (await webmailDomains()).has(domain)) return null;
+  return domain;
+}

@@ -76,4 +76,4 @@ export {
   writeWithSectionsEdit,
 } from './rooms.service';
 export type { SectionRenames } from './section-renames';
-export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';
+export type { InvitationLinks, RoomActivity, RoomEvent, RoomUser, RoomVisitor } from './visitors';
