@@ -52,6 +52,7 @@ const refused = (error: string): Attempt => ({
   error,
   responseExcerpt: null,
   retryAfterMs: null,
+  isFinal: true,
 });
 
 /** The alert as its messages read it, from its row; undefined once the alert or its room is gone. */
@@ -104,6 +105,7 @@ async function attemptMail(ctx: AppContext, delivery: StoredDelivery, alert: Ale
     return {
       ...refused(`The mail server did not take it: ${(error as Error).message}`),
       statusCode: 503,
+      isFinal: false,
     };
   }
 }

@@ -63,7 +63,7 @@ export interface RoomWants {
 /** Asked on every reported read; kept until the next write to what it read (ADR 34). */
 const roomWantsCache = untilNextWrite<RoomWants>('alerts.roomWants');
 /** Per visitor, until when this app need not note their visit again. */
-const visitsNoted = defineCache('alerts.visitsNoted', () => new Map<string, number>());
+export const visitsNoted = defineCache('alerts.visitsNoted', () => new Map<string, number>());
 /** Per investor and trigger, until when this app knows an alert of it would be held back. */
 const heldBack = defineCache('alerts.heldBack', () => new Map<string, number>());
 /** Each memo above forgets everything past this size, rather than grow with every reader. */

@@ -107,6 +107,8 @@ export interface PostOutcome {
   error: string | null;
   responseExcerpt: string | null;
   retryAfterMs: number | null;
+  /** Refused before anything was sent (the target is gone, its creator left): never worth another try. */
+  isFinal?: boolean;
 }
 
 /**
@@ -116,7 +118,7 @@ export interface PostOutcome {
  * answers; Teams likewise).
  */
 export function isRetryable(outcome: PostOutcome): boolean {
-  if (outcome.ok) return false;
+  if (outcome.ok || outcome.isFinal) return false;
   if (outcome.statusCode === null) return !/refused to connect|private, loopback/i.test(outcome.error ?? '');
   return outcome.statusCode >= 500 || outcome.statusCode === 429 || outcome.statusCode === 408;
 }
