@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { hashToken } from '#server/security/tokens';
 import { adminRoutes } from '#shared/contracts/admin';
+import { alertRoutes } from '#shared/contracts/alerts';
 import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { type ApiTokenScope, apiTokenRoutes } from '#shared/contracts/api-tokens';
 import { authRoutes } from '#shared/contracts/auth';
@@ -193,6 +194,14 @@ GET    /api/my-data-room/api-tokens           401    403      403    403     200
 POST   /api/my-data-room/api-tokens           401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
 GET    /api/my-data-room/webhooks              401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 POST   /api/my-data-room/webhooks              401    403    403    403    201    201    201    403    401    401    401    401    401    401    401    401
+# Alerts (docs/decisions/0090-alerts-within-a-minute.md): the room's managers; another founder reads and
+# writes their own room's, and reaches no target of this room.
+GET    /api/my-data-room/alerts                401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts                401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts/targets        401    403    403    403    201    201    201    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts/targets/:id    401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+DELETE /api/my-data-room/alerts/targets/:id    401    403    403    403    404    204    204    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts/targets/:id/test 401  403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
@@ -539,6 +548,12 @@ DELETE /api/my-data-room/webhooks/:id               403          403          40
 POST   /api/my-data-room/webhooks/:id/rotate-secret 403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/webhooks/:id/test          403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/webhooks/:id/deliveries    403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/alerts                     403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts                     403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts/targets             403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts/targets/:id         403          403          403          403          403          403          403          401          401
+DELETE /api/my-data-room/alerts/targets/:id         403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts/targets/:id/test    403          403          403          403          403          403          403          401          401
 
 POST   /api/data-room/:id/questions                 403          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/questions                 403          403          403          403          403          403          403          401          401
@@ -748,6 +763,8 @@ interface World {
   bystanderUnsubscribeToken: string;
   /** The room's webhook endpoint, delivering to a receiver in this test (ADR 52). */
   webhookEndpointId: string;
+  /** The room's Slack alert target, posting to the same receiver (ADR 90). */
+  alertTargetId: string;
   owner: SignedIn;
   callers: Record<CallerKey, Caller>;
   /** The API-token callers of the token matrix. */
@@ -1202,7 +1219,16 @@ async function buildWorld(): Promise<World> {
     201,
   );
 
+  const alertTarget = await expectStatus(
+    t.call(alertRoutes.addTarget, {
+      body: { kind: 'slack', url: `${receiver.url}/alerts-world`, triggers: ['first_visit'] },
+      as: owner,
+    }),
+    201,
+  );
+
   return {
+    alertTargetId: (alertTarget.json as { id: string }).id,
     tokenCallers: Object.fromEntries(
       TOKEN_CALLER_KEYS.map((key) => [
         key,
@@ -1286,6 +1312,21 @@ async function throwawayWebhookEndpoint(): Promise<string> {
     201,
   );
   return (created.json as { endpoint: { id: string } }).endpoint.id;
+}
+
+async function throwawayAlertTarget(): Promise<string> {
+  const created = await expectStatus(
+    t.call(alertRoutes.addTarget, {
+      body: {
+        kind: 'teams',
+        url: `${receiver.url}/throwaway-${crypto.randomUUID()}`,
+        triggers: ['downloaded'],
+      },
+      as: w.owner,
+    }),
+    201,
+  );
+  return (created.json as { id: string }).id;
 }
 
 async function throwawayEditorInvitation(): Promise<string> {
@@ -1861,6 +1902,24 @@ const CALLS: Record<string, Plan> = {
   'GET /api/my-data-room/webhooks/:id/deliveries': () => ({
     path: apiPath(webhookRoutes.deliveries, { params: { id: w.webhookEndpointId } }),
   }),
+  // Alerts: the managers write what is already there, add a new URL each time, test the room's target.
+  'GET /api/my-data-room/alerts': () => ({}),
+  'POST /api/my-data-room/alerts': () => ({ json: { returnAfterDays: 7 } }),
+  'POST /api/my-data-room/alerts/targets': () => ({
+    json: { kind: 'slack', url: `${receiver.url}/${crypto.randomUUID()}`, triggers: ['first_visit'] },
+  }),
+  'POST /api/my-data-room/alerts/targets/:id': () => ({
+    path: apiPath(alertRoutes.updateTarget, { params: { id: w.alertTargetId } }),
+    json: { triggers: ['first_visit'] },
+  }),
+  'DELETE /api/my-data-room/alerts/targets/:id': async (caller) => ({
+    path: apiPath(alertRoutes.removeTarget, {
+      params: { id: managesRoom(caller) ? await throwawayAlertTarget() : w.alertTargetId },
+    }),
+  }),
+  'POST /api/my-data-room/alerts/targets/:id/test': () => ({
+    path: apiPath(alertRoutes.testTarget, { params: { id: w.alertTargetId } }),
+  }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
   'POST /api/sections/update': (caller) => ({
@@ -2137,6 +2196,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.shareLink.id, crypto.randomUUID())
       .replace(w.shareLink.readerId, crypto.randomUUID())
       .replace(w.webhookEndpointId, crypto.randomUUID())
+      .replace(w.alertTargetId, crypto.randomUUID())
       .replace(w.questionId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };

@@ -14,6 +14,7 @@ import { backUp } from '#server/operations/backup';
 import type { BackupManifest } from '#server/operations/manifest';
 import { restore } from '#server/operations/restore';
 import { accountRoutes } from '#shared/contracts/accounts';
+import { alertRoutes } from '#shared/contracts/alerts';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { groupRoutes } from '#shared/contracts/groups';
@@ -118,7 +119,7 @@ beforeAll(async () => {
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
   // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance, an API
-  // token, a webhook endpoint and its deliveries (of the uploads below), a passkey and recovery codes.
+  // token, a webhook endpoint and its deliveries (of the uploads below), alerts, a passkey and recovery codes.
   const room = await founderWithInvestor(source);
   founder = room.founder;
   await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
@@ -138,6 +139,18 @@ beforeAll(async () => {
     as: founder,
   });
   expect(webhook.status, webhook.text).toBe(201);
+  // Alerts (ADR 90): the room's settings, a Slack target (the same receiver), and so the investor's
+  // visit, and the alerts and deliveries of the first visit and the downloads below.
+  const alertSettings = await source.call(alertRoutes.saveSettings, {
+    body: { returnAfterDays: 14, mailTriggers: ['returned'] },
+    as: founder,
+  });
+  expect(alertSettings.status, alertSettings.text).toBe(200);
+  const alertTarget = await source.call(alertRoutes.addTarget, {
+    body: { kind: 'slack', url: `${webhookReceiver.url}/alerts`, triggers: ['first_visit', 'downloaded'] },
+    as: founder,
+  });
+  expect(alertTarget.status, alertTarget.text).toBe(201);
   const nda = await source.call(ndaRoutes.saveSettings, {
     body: { isRequired: true, text: 'Keep what you read here to yourself.' },
     as: founder,

@@ -659,3 +659,48 @@ describe('the settings', () => {
     expect(chat.on(slack.path)).toHaveLength(sentBefore);
   });
 });
+
+describe('the outbound address policy, as webhooks have it', () => {
+  let strict: TestApp;
+  const answersFor = new Map<string, { address: string; family: number }[]>([
+    ['internal.example', [{ address: '10.0.0.5', family: 4 }]],
+    ['hooks.slack.example', [{ address: '93.184.215.14', family: 4 }]],
+  ]);
+  beforeAll(async () => {
+    // Private addresses not allowed, and a DNS that answers what this test says.
+    strict = await startTestApp({ resolveWebhookHost: async (hostname) => answersFor.get(hostname) ?? [] });
+  });
+  afterAll(() => strict?.close());
+
+  const refused: [string, RegExp][] = [
+    ['http://hooks.slack.example/services/T/B/x', /^url: must start with https:\/\//],
+    ['https://127.0.0.1/services/T/B/x', /^url: must reach a public address/],
+    ['https://169.254.169.254/latest/meta-data', /^url: must reach a public address/],
+    [
+      'https://internal.example/services/T/B/x',
+      /^url: must reach a public address: internal\.example resolves to 10\.0\.0\.5/,
+    ],
+  ];
+  for (const [url, message] of refused)
+    test(`a Slack or Teams URL ${url} is refused with 400 naming the field`, async () => {
+      const founder = await createFounder(strict);
+      const response = await strict.call(alertRoutes.addTarget, {
+        body: { kind: 'teams', url, triggers: ['first_visit'] },
+        as: founder,
+      });
+      expect(response.status, response.text).toBe(400);
+      expect(response.refusal?.message).toMatch(message);
+    });
+
+  test('a public https URL is kept, and shown only by its hint', async () => {
+    const founder = await createFounder(strict);
+    const url = 'https://hooks.slack.example/services/T0001/B0001/abcdefghijklmnopqrstuvwx';
+    const response = await strict.call(alertRoutes.addTarget, {
+      body: { kind: 'slack', url, triggers: ['first_visit'] },
+      as: founder,
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.json.urlHint).toBe('https://hooks.slack.example/services/…uvwx');
+    expect(response.text).not.toContain('abcdefghijkl');
+  });
+});
