@@ -47,7 +47,7 @@ export const ALERT_TARGET_LABELS: Record<AlertTargetKind, string> = {
   teams: 'Microsoft Teams',
 };
 
-/** Defaults (DESIGN.md): a room without settings of its own. */
+/** The defaults of a room without settings of its own (docs/decisions/0090-alerts-within-a-minute.md). */
 export const DEFAULT_RETURN_AFTER_DAYS = 7;
 export const DEFAULT_SCORE_THRESHOLD = 70;
 export const MAX_RETURN_AFTER_DAYS = 90;
