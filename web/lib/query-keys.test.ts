@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { expect, test, vi } from 'vitest';
 import {
   adminKeys,
+  alertsKeys,
   apiTokensKeys,
   authKeys,
   dataRoomKeys,
@@ -38,6 +39,7 @@ const keysByFeature = {
     adminKeys.team(),
     adminKeys.ndaAcceptances(),
   ],
+  alerts: [alertsKeys.settings()],
   apiTokens: [apiTokensKeys.list()],
   auth: [authKeys.currentUser(), authKeys.secondFactor(), authKeys.passkeys(), authKeys.sessions()],
   dataRoom: [
@@ -251,6 +253,7 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
   searchSettingsSaved: [invalidatedBy.searchSettingsSaved(), [managerSearchKeys.analytics()]],
   webhookEndpointsChanged: [invalidatedBy.webhookEndpointsChanged(), [webhooksKeys.endpoints()]],
   webhookTestSent: [invalidatedBy.webhookTestSent('endpoint-1'), [webhooksKeys.deliveries('endpoint-1')]],
+  alertsChanged: [invalidatedBy.alertsChanged(), [alertsKeys.settings()]],
 };
 
 test.each(Object.keys(invalidatedBy) as (keyof typeof invalidatedBy)[])(

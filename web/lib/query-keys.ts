@@ -231,6 +231,12 @@ export const viewerKeys = {
     [...viewerKeys.document(documentId), 'words', page, replacedAt] as const,
 };
 
+/** Alerts: the room's settings, its Slack and Teams targets and how each last delivery went (ADR 90). */
+export const alertsKeys = {
+  all: ['alerts'] as const,
+  settings: () => [...alertsKeys.all, 'settings'] as const,
+};
+
 /** Webhooks: the room's endpoints, and each endpoint's delivery log. */
 export const webhooksKeys = {
   all: ['webhooks'] as const,
@@ -346,6 +352,8 @@ export const invalidatedBy = {
   /** "Show me the words investors search for" flipped: Analytics says whether the words are kept. */
   searchSettingsSaved: () => [managerSearchKeys.analytics()],
   webhookEndpointsChanged: () => [webhooksKeys.endpoints()],
+  /** Alert settings saved, a target added, changed, removed or tested: the settings and their statuses. */
+  alertsChanged: () => [alertsKeys.settings()],
   /** A test event queued: the endpoint's delivery log shows how it went. */
   webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],
 } satisfies Record<string, (...args: never[]) => readonly QueryKey[]>;
