@@ -69,6 +69,13 @@ export function TriggerChoices({
   );
 }
 
+/** When the next attempt is due, as a founder reads it: most retries come within the minute. */
+function nextTry(iso: string, now = Date.now()): string {
+  return Date.parse(iso) - now < 60_000
+    ? 'Trying again within a minute.'
+    : `Next try ${formatDateTime(iso)}.`;
+}
+
 /** How a channel's last delivery went, in a sentence: a failing one says why, with the service's word. */
 export function DeliveryStatus({ state, what }: { state: AlertDeliveryState | null; what: string }) {
   if (!state) return <p className="text-sm text-slate-600">No {what} sent yet.</p>;
@@ -84,7 +91,7 @@ export function DeliveryStatus({ state, what }: { state: AlertDeliveryState | nu
       <p role="status" className="text-sm text-amber-900">
         Last {kind} not delivered yet ({state.attempts} {state.attempts === 1 ? 'attempt' : 'attempts'}):{' '}
         {state.error ?? 'waiting'}
-        {state.nextAttemptAt ? ` Next try ${formatDateTime(state.nextAttemptAt)}.` : ''}
+        {state.nextAttemptAt ? ` ${nextTry(state.nextAttemptAt)}` : ''}
       </p>
     );
   return (

@@ -40,6 +40,8 @@ const HOW_TO: Record<AlertTargetKind, string> = {
 function statusOf(target: AlertTarget) {
   if (target.isSilenced) return <Badge variant="destructive">Silent</Badge>;
   if (!target.isEnabled) return <Badge variant="secondary">Off</Badge>;
+  if (target.lastDelivery?.status === 'pending' && target.lastDelivery.attempts > 0)
+    return <Badge variant="warning">Retrying</Badge>;
   if (target.failingSince) return <Badge variant="destructive">Failing</Badge>;
   return <Badge variant="success">On</Badge>;
 }

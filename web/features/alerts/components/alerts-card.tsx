@@ -135,7 +135,10 @@ function MailAlerts({ settings }: { settings: AlertSettings }) {
     MAILED_BY_NOTIFICATIONS.map((trigger) => [trigger, { checked: mailedAtOnce, note }]),
   ) as Partial<Record<AlertTrigger, { checked: boolean; note: string }>>;
 
-  const change = (triggers: AlertTrigger[]) =>
+  // What was just ticked, shown until the save settles (a controlled box would spring back meanwhile).
+  const [picked, setPicked] = useState<AlertTrigger[] | null>(null);
+  const change = (triggers: AlertTrigger[]) => {
+    setPicked(triggers);
     save.mutate(
       {
         mailTriggers: triggers.filter((trigger): trigger is MailAlertTrigger =>
@@ -145,8 +148,10 @@ function MailAlerts({ settings }: { settings: AlertSettings }) {
       {
         onSuccess: () => toast.success('Mail alerts saved'),
         onError: (error) => toast.error('Failed to save the mail alerts', { description: error.message }),
+        onSettled: () => setPicked(null),
       },
     );
+  };
 
   return (
     <section aria-label="Alerts by e-mail" className="flex flex-col gap-3">
@@ -159,7 +164,7 @@ function MailAlerts({ settings }: { settings: AlertSettings }) {
       <TriggerChoices
         legend="Mail an alert when an investor…"
         settings={settings}
-        chosen={settings.mailTriggers}
+        chosen={picked ?? settings.mailTriggers}
         onChange={change}
         disabled={save.isPending}
         fixed={fixed}
