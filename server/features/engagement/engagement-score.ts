@@ -1,0 +1,264 @@
+import { DAY_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
+import {
+  DOWNLOADS_TARGET,
+  ENGAGEMENT_WEIGHTS,
+  type EngagementBand,
+  type EngagementFactor,
+  engagementBandOf,
+  PAGE_READ_CAP_MINUTES,
+  PAGE_READ_MIN_SECONDS,
+  QUESTIONS_TARGET,
+  READING_TARGET_MINUTES,
+  RECENCY_GRACE_DAYS,
+  RECENCY_HALF_LIFE_DAYS,
+  RETURN_DAYS_TARGET,
+} from '#shared/contracts/engagement';
+
+/**
+ * The engagement score (docs/decisions/0089-engagement-score.md): from 0 to 100, how much a reader has
+ * engaged with a room lately, and why, in the words a founder reads. Pure: the same history and instant
+ * always give the same score. The formula, with the weights of shared/contracts/engagement.ts:
+ *
+ *   reading_time   25 x min(1, reading time, each page counted up to PAGE_READ_CAP_MINUTES / 60 min)
+ *   room_share     20 x the share of the room's readable pages read (40 when no key document is marked)
+ *   key_documents  20 x the mean, over the key documents, of the share of each one's pages read
+ *   return_days    15 x min(1, days active after the first / 4): a reload the same day adds nothing
+ *   downloads      10 x min(1, distinct documents downloaded / 3)
+ *   questions      10 x min(1, questions asked / 2)
+ *   recency        the sum is kept whole for a day after the reader was last seen, then halves every 7 days
+ *
+ * A page counts as read for the shares after PAGE_READ_MIN_SECONDS on it. The caller gives only what the
+ * readability rule lets the reader read now: pages of a document not in `documents` count for nothing.
+ */
+
+/** A document the reader may read now, with its readable page count. */
+export interface HistoryDocument {
+  documentId: string;
+  title: string;
+  pageCount: number;
+  isKey: boolean;
+}
+
+/** What the score is computed from: one reader's history in one room. */
+export interface ReaderHistory {
+  documents: readonly HistoryDocument[];
+  /** Milliseconds read per page, over all the reader's views (one row per document and page). */
+  pages: readonly { documentId: string; page: number; readMs: number }[];
+  /** Each instant the reader was active in the room: a view opened, a download, a question. */
+  activeAt: readonly Date[];
+  /** Documents downloaded (a document downloaded twice counts once). */
+  downloadedDocumentIds: readonly string[];
+  questionsAsked: number;
+  lastSeenAt: Date | null;
+}
+
+/**
+ * A history summed into the few numbers the score needs: what the engagement module keeps per reader, so
+ * that a room's ranked list scores its readers without reading their events (ADR 89).
+ */
+export interface EngagementSummary {
+  /** Reading time, each page counted up to the cap. */
+  cappedReadMs: number;
+  pagesRead: number;
+  pageCount: number;
+  /** Each key document's pages read and page count, in the order given. */
+  keyDocuments: { documentId: string; title: string; pagesRead: number; pageCount: number }[];
+  /** Distinct days (UTC) on which the reader was active. */
+  activeDays: number;
+  downloads: number;
+  questions: number;
+  lastSeenAt: number | null;
+}
+
+/** One of the things that moved a score, in points (recency's are negative) and in words. */
+export interface EngagementReason {
+  factor: EngagementFactor;
+  points: number;
+  text: string;
+}
+
+export interface EngagementScore {
+  score: number;
+  band: EngagementBand;
+  /** The three things that moved the score most, the largest first (none when nothing did). */
+  why: EngagementReason[];
+}
+
+const PAGE_READ_CAP_MS = PAGE_READ_CAP_MINUTES * MINUTE_MS;
+const PAGE_READ_MIN_MS = PAGE_READ_MIN_SECONDS * SECOND_MS;
+const REASONS_SHOWN = 3;
+
+/** The score of one reader's history at `now`. */
+export function engagementScore(history: ReaderHistory, now: Date): EngagementScore {
+  return scoreOfSummary(summarizeHistory(history), now);
+}
+
+/** The summary of a history (the part of the score that does not depend on the instant it is read). */
+export function summarizeHistory(history: ReaderHistory): EngagementSummary {
+  const readable = new Map(history.documents.map((document) => [document.documentId, document]));
+  let cappedReadMs = 0;
+  const pagesReadOf = new Map<string, number>();
+  for (const { documentId, page, readMs } of history.pages) {
+    const document = readable.get(documentId);
+    if (!document || page < 1 || page > document.pageCount || readMs <= 0) continue;
+    cappedReadMs += Math.min(readMs, PAGE_READ_CAP_MS);
+    if (readMs >= PAGE_READ_MIN_MS) pagesReadOf.set(documentId, (pagesReadOf.get(documentId) ?? 0) + 1);
+  }
+  const days = new Set(history.activeAt.map((at) => Math.floor(at.getTime() / DAY_MS)));
+  return {
+    cappedReadMs,
+    pagesRead: [...pagesReadOf.values()].reduce((sum, count) => sum + count, 0),
+    pageCount: history.documents.reduce((sum, document) => sum + document.pageCount, 0),
+    keyDocuments: history.documents
+      .filter((document) => document.isKey)
+      .map((document) => ({
+        documentId: document.documentId,
+        title: document.title,
+        pagesRead: pagesReadOf.get(document.documentId) ?? 0,
+        pageCount: document.pageCount,
+      })),
+    activeDays: days.size,
+    downloads: new Set(history.downloadedDocumentIds.filter((id) => readable.has(id))).size,
+    questions: history.questionsAsked,
+    lastSeenAt: history.lastSeenAt?.getTime() ?? null,
+  };
+}
+
+const shareOf = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "under a minute", "42 minutes", "1 h 5 min". */
+export function readingTimeInWords(ms: number): string {
+  const minutes = Math.floor(ms / MINUTE_MS);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return plural(minutes, 'minute', 'minutes');
+  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+}
+
+/** How much of the score is kept `days` after the reader was last seen. */
+export function recencyFactor(days: number): number {
+  return days <= RECENCY_GRACE_DAYS ? 1 : 0.5 ** ((days - RECENCY_GRACE_DAYS) / RECENCY_HALF_LIFE_DAYS);
+}
+
+function keyDocumentsInWords(keyDocuments: EngagementSummary['keyDocuments'], share: number): string {
+  const shares = keyDocuments.map((document) => ({
+    title: document.title,
+    share: shareOf(document.pagesRead, document.pageCount),
+  }));
+  const [only] = shares;
+  if (shares.length === 1 && only) return `Read ${percent(only.share)} of ${only.title} (a key document)`;
+  const most = shares.reduce((best, each) => (each.share > best.share ? each : best));
+  return `Read ${percent(share)} of the key documents, ${most.title} most (${percent(most.share)})`;
+}
+
+/** Each factor's points before recency, with its words. */
+function factorsOf(summary: EngagementSummary): EngagementReason[] {
+  const weights = ENGAGEMENT_WEIGHTS;
+  const keyed = summary.keyDocuments.length > 0;
+  const roomShare = shareOf(summary.pagesRead, summary.pageCount);
+  const keyShare = keyed
+    ? summary.keyDocuments.reduce((sum, document) => sum + shareOf(document.pagesRead, document.pageCount), 0) /
+      summary.keyDocuments.length
+    : 0;
+  const returns = Math.max(0, summary.activeDays - 1);
+  const factors: EngagementReason[] = [
+    {
+      factor: 'reading_time',
+      points: weights.reading_time * shareOf(summary.cappedReadMs, READING_TARGET_MINUTES * MINUTE_MS),
+      text: `Read for ${readingTimeInWords(summary.cappedReadMs)}`,
+    },
+    {
+      factor: 'room_share',
+      points: (keyed ? weights.room_share : weights.room_share + weights.key_documents) * roomShare,
+      text: `Read ${percent(roomShare)} of the room`,
+    },
+    {
+      factor: 'return_days',
+      points: weights.return_days * shareOf(returns, RETURN_DAYS_TARGET),
+      text: `Came back on ${plural(returns, 'other day', 'other days')}`,
+    },
+    {
+      factor: 'downloads',
+      points: weights.downloads * shareOf(summary.downloads, DOWNLOADS_TARGET),
+      text: `Downloaded ${plural(summary.downloads, 'document', 'documents')}`,
+    },
+    {
+      factor: 'questions',
+      points: weights.questions * shareOf(summary.questions, QUESTIONS_TARGET),
+      text: `Asked ${plural(summary.questions, 'question', 'questions')}`,
+    },
+  ];
+  if (keyed)
+    factors.splice(2, 0, {
+      factor: 'key_documents',
+      points: weights.key_documents * keyShare,
+      text: keyDocumentsInWords(summary.keyDocuments, keyShare),
+    });
+  return factors;
+}
+
+/** The score of a summary at `now`: its factors' points, scaled down by recency. */
+export function scoreOfSummary(summary: EngagementSummary, now: Date): EngagementScore {
+  const factors = factorsOf(summary);
+  const sum = Math.min(
+    100,
+    factors.reduce((total, factor) => total + factor.points, 0),
+  );
+  const days = summary.lastSeenAt === null ? 0 : Math.max(0, (now.getTime() - summary.lastSeenAt) / DAY_MS);
+  const kept = sum * recencyFactor(days);
+  const wholeDays = Math.floor(days);
+  const reasons = [
+    ...factors,
+    {
+      factor: 'recency' as const,
+      points: kept - sum,
+      text: `Last seen ${wholeDays < 1 ? 'today' : plural(wholeDays, 'day ago', 'days ago')}`,
+    },
+  ];
+  const score = Math.round(kept);
+  return {
+    score,
+    band: engagementBandOf(score),
+    why: reasons
+      .map((reason) => ({ ...reason, points: Math.round(reason.points) }))
+      .filter((reason) => reason.points !== 0)
+      .sort((a, b) => Math.abs(b.points) - Math.abs(a.points))
+      .slice(0, REASONS_SHOWN),
+  };
+}
+
+/**
+ * A firm's readers as one reader (ADR 89): their reading time, downloads and questions added up; the
+ * shares of the room and of each key document, and the days active, of whichever reader went furthest;
+ * last seen, the latest of them.
+ */
+export function combineSummaries(summaries: readonly EngagementSummary[]): EngagementSummary {
+  const maxOf = (pick: (summary: EngagementSummary) => number) => Math.max(0, ...summaries.map(pick));
+  const sumOf = (pick: (summary: EngagementSummary) => number) =>
+    summaries.reduce((total, summary) => total + pick(summary), 0);
+  const keyDocuments = new Map<string, EngagementSummary['keyDocuments'][number]>();
+  for (const summary of summaries)
+    for (const document of summary.keyDocuments) {
+      const kept = keyDocuments.get(document.documentId);
+      if (!kept || document.pagesRead > kept.pagesRead) keyDocuments.set(document.documentId, document);
+    }
+  const furthest = summaries.reduce<EngagementSummary | undefined>(
+    (best, summary) =>
+      !best || shareOf(summary.pagesRead, summary.pageCount) > shareOf(best.pagesRead, best.pageCount)
+        ? summary
+        : best,
+    undefined,
+  );
+  const seen = summaries.flatMap((summary) => (summary.lastSeenAt === null ? [] : [summary.lastSeenAt]));
+  return {
+    cappedReadMs: sumOf((summary) => summary.cappedReadMs),
+    pagesRead: furthest?.pagesRead ?? 0,
+    pageCount: furthest?.pageCount ?? 0,
+    keyDocuments: [...keyDocuments.values()],
+    activeDays: maxOf((summary) => summary.activeDays),
+    downloads: sumOf((summary) => summary.downloads),
+    questions: sumOf((summary) => summary.questions),
+    lastSeenAt: seen.length > 0 ? Math.max(...seen) : null,
+  };
+}
