@@ -36,7 +36,10 @@ const everyPage = (document: { documentId: string; pageCount: number }, readMs: 
   }));
 
 test('an idle tab left open all night on one page scores below a careful reader of the whole deck', () => {
-  const idle = engagementScore(history({ pages: [{ documentId: 'deck', page: 1, readMs: 9 * HOUR_MS }] }), now);
+  const idle = engagementScore(
+    history({ pages: [{ documentId: 'deck', page: 1, readMs: 9 * HOUR_MS }] }),
+    now,
+  );
   const careful = engagementScore(history({ pages: everyPage(deck, 90 * SECOND_MS) }), now);
 
   expect(careful.score).toBeGreaterThan(idle.score);
@@ -112,7 +115,10 @@ test('reading a key document counts more than reading as many pages of another o
 });
 
 test('without key documents, the share of the room carries their points', () => {
-  const unmarked = history({ documents: [deck, { ...model, isKey: false }], pages: everyPage(deck, MINUTE_MS) });
+  const unmarked = history({
+    documents: [deck, { ...model, isKey: false }],
+    pages: everyPage(deck, MINUTE_MS),
+  });
   const why = engagementScore(unmarked, now).why;
   // 20 of 30 pages, of 40 points.
   expect(why).toContainEqual({ factor: 'room_share', points: 27, text: 'Read 67% of the room' });
@@ -137,11 +143,13 @@ test('downloads count each document once, questions each time, and the why names
     }),
     now,
   );
-  expect(busy.why).toEqual([
-    { factor: 'reading_time', points: 13, text: 'Read for 30 minutes' },
-    { factor: 'key_documents', points: 20, text: 'Read 100% of Financial model (a key document)' },
-    { factor: 'questions', points: 10, text: 'Asked 2 questions' },
-  ].sort((a, b) => b.points - a.points));
+  expect(busy.why).toEqual(
+    [
+      { factor: 'reading_time', points: 13, text: 'Read for 30 minutes' },
+      { factor: 'key_documents', points: 20, text: 'Read 100% of Financial model (a key document)' },
+      { factor: 'questions', points: 10, text: 'Asked 2 questions' },
+    ].sort((a, b) => b.points - a.points),
+  );
   // 12.5 (30 min) + 6.7 (10 of 30 pages) + 20 + 7.5 (2 other days) + 6.7 (2 documents) + 10.
   expect(busy.score).toBe(63);
   expect(busy.band).toBe('hot');
@@ -164,7 +172,9 @@ test('a firm adds up its readers time and questions and keeps the furthest share
 
   expect(firm.cappedReadMs).toBe(30 * MINUTE_MS);
   expect(firm.pagesRead).toBe(20);
-  expect(firm.keyDocuments).toEqual([{ documentId: 'model', title: 'Financial model', pagesRead: 10, pageCount: 10 }]);
+  expect(firm.keyDocuments).toEqual([
+    { documentId: 'model', title: 'Financial model', pagesRead: 10, pageCount: 10 },
+  ]);
   expect(firm.questions).toBe(1);
   expect(firm.lastSeenAt).toBe(hoursAgo(1).getTime());
   expect(scoreOfSummary(firm, now).score).toBeGreaterThan(scoreOfSummary(partner, now).score);

@@ -158,8 +158,10 @@ function factorsOf(summary: EngagementSummary): EngagementReason[] {
   const keyed = summary.keyDocuments.length > 0;
   const roomShare = shareOf(summary.pagesRead, summary.pageCount);
   const keyShare = keyed
-    ? summary.keyDocuments.reduce((sum, document) => sum + shareOf(document.pagesRead, document.pageCount), 0) /
-      summary.keyDocuments.length
+    ? summary.keyDocuments.reduce(
+        (sum, document) => sum + shareOf(document.pagesRead, document.pageCount),
+        0,
+      ) / summary.keyDocuments.length
     : 0;
   const returns = Math.max(0, summary.activeDays - 1);
   const factors: EngagementReason[] = [
