@@ -1,30 +1,33 @@
 import { expect, test } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
-import {
-  combineSummaries,
-  engagementScore,
-  type ReaderHistory,
-  recencyFactor,
-  scoreOfSummary,
-  summarizeHistory,
-} from './engagement-score';
+import { combineSummaries, engagementScore, recencyFactor, scoreOfSummary } from './engagement-score';
+import { type HistoryActivity, type ReaderHistory, summarizeHistory } from './engagement-trace';
 
 const now = new Date('2026-11-25T18:00:00Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
 const deck = { documentId: 'deck', title: 'Pitch deck', pageCount: 20, isKey: false };
 const model = { documentId: 'model', title: 'Financial model', pageCount: 10, isKey: true };
 
-/** A history on the deck and the model, seen an hour ago unless told otherwise. */
+const read = (at: Date, documentId = 'deck'): HistoryActivity => ({ kind: 'read', at, documentId });
+const downloaded = (documentId: string, at = hoursAgo(1)): HistoryActivity => ({
+  kind: 'downloaded',
+  at,
+  documentId,
+});
+const asked = (
+  at = hoursAgo(1),
+  documentId: string | null = null,
+  sectionKey: string | null = null,
+): HistoryActivity => ({
+  kind: 'asked',
+  at,
+  documentId,
+  sectionKey,
+});
+
+/** A history on the deck and the model, read an hour ago unless told otherwise. */
 function history(overrides: Partial<ReaderHistory> = {}): ReaderHistory {
-  return {
-    documents: [deck, model],
-    pages: [],
-    activeAt: [hoursAgo(1)],
-    downloadedDocumentIds: [],
-    questionsAsked: 0,
-    lastSeenAt: hoursAgo(1),
-    ...overrides,
-  };
+  return { documents: [deck, model], pages: [], activity: [read(hoursAgo(1))], ...overrides };
 }
 
 /** Every page of a document read for this long. */
@@ -65,10 +68,10 @@ test('reading time counts each page up to the cap, and only pages read 5 seconds
 
 test('a return on a new day counts more than a reload the same day', () => {
   const pages = everyPage(deck, MINUTE_MS);
-  const reload = engagementScore(history({ pages, activeAt: [hoursAgo(2), hoursAgo(1)] }), now);
-  const nextDay = engagementScore(history({ pages, activeAt: [hoursAgo(26), hoursAgo(1)] }), now);
+  const reload = engagementScore(history({ pages, activity: [read(hoursAgo(2)), read(hoursAgo(1))] }), now);
+  const nextDay = engagementScore(history({ pages, activity: [read(hoursAgo(26)), read(hoursAgo(1))] }), now);
   const reloads = engagementScore(
-    history({ pages, activeAt: Array.from({ length: 30 }, (_, index) => hoursAgo(1 + index / 60)) }),
+    history({ pages, activity: Array.from({ length: 30 }, (_, index) => read(hoursAgo(1 + index / 60))) }),
     now,
   );
 
@@ -78,13 +81,22 @@ test('a return on a new day counts more than a reload the same day', () => {
   expect(nextDay.why.map((reason) => reason.text)).toContain('Came back on 1 other day');
 });
 
+test('a question about a section the reader still sees counts, and its day too', () => {
+  const summary = summarizeHistory(
+    history({
+      activity: [read(hoursAgo(50)), asked(hoursAgo(1), null, 'team')],
+      hiddenSectionKeys: new Set(['financials']),
+    }),
+  );
+  expect(summary).toMatchObject({ questions: 1, activeDays: 2, lastSeenAt: hoursAgo(1).getTime() });
+});
+
 test('the score decays over the days after the reader was last seen, keeping it whole the first day', () => {
-  const read = history({
+  const thorough = history({
     pages: [...everyPage(deck, 2 * MINUTE_MS), ...everyPage(model, 2 * MINUTE_MS)],
-    lastSeenAt: now,
-    activeAt: [now],
+    activity: [read(now)],
   });
-  const at = (days: number) => engagementScore(read, new Date(now.getTime() + days * DAY_MS)).score;
+  const at = (days: number) => engagementScore(thorough, new Date(now.getTime() + days * DAY_MS)).score;
 
   expect(at(1)).toBe(at(0));
   expect(at(3)).toBeLessThan(at(1));
@@ -93,7 +105,7 @@ test('the score decays over the days after the reader was last seen, keeping it 
   expect(at(90)).toBe(0);
   expect(recencyFactor(15)).toBeCloseTo(0.25);
 
-  const weekLater = engagementScore(read, new Date(now.getTime() + 8 * DAY_MS));
+  const weekLater = engagementScore(thorough, new Date(now.getTime() + 8 * DAY_MS));
   expect(weekLater.why).toContainEqual({
     factor: 'recency',
     points: weekLater.score - at(0),
@@ -128,7 +140,8 @@ test('pages of documents the reader may no longer read count for nothing', () =>
   const hidden = history({
     documents: [deck],
     pages: everyPage(model, 3 * MINUTE_MS),
-    downloadedDocumentIds: ['model'],
+    activity: [read(hoursAgo(30), 'model'), downloaded('model'), asked(hoursAgo(1), null, 'financials')],
+    hiddenSectionKeys: new Set(['financials']),
   });
   expect(engagementScore(hidden, now)).toEqual({ score: 0, band: 'cold', why: [] });
 });
@@ -137,9 +150,16 @@ test('downloads count each document once, questions each time, and the why names
   const busy = engagementScore(
     history({
       pages: everyPage(model, 3 * MINUTE_MS),
-      downloadedDocumentIds: ['deck', 'deck', 'model'],
-      questionsAsked: 2,
-      activeAt: [hoursAgo(1), hoursAgo(30), hoursAgo(60)],
+      activity: [
+        read(hoursAgo(1), 'model'),
+        read(hoursAgo(30), 'model'),
+        read(hoursAgo(60), 'model'),
+        downloaded('deck'),
+        downloaded('deck'),
+        downloaded('model'),
+        asked(hoursAgo(1), 'model'),
+        asked(hoursAgo(1)),
+      ],
     }),
     now,
   );
@@ -156,7 +176,7 @@ test('downloads count each document once, questions each time, and the why names
 });
 
 test('nothing read and nothing done scores 0 with no reasons', () => {
-  expect(engagementScore(history({ activeAt: [], lastSeenAt: null }), now)).toEqual({
+  expect(engagementScore(history({ activity: [] }), now)).toEqual({
     score: 0,
     band: 'cold',
     why: [],
@@ -164,9 +184,11 @@ test('nothing read and nothing done scores 0 with no reasons', () => {
 });
 
 test('a firm adds up its readers time and questions and keeps the furthest share and latest visit', () => {
-  const partner = summarizeHistory(history({ pages: everyPage(model, MINUTE_MS), lastSeenAt: hoursAgo(50) }));
+  const partner = summarizeHistory(
+    history({ pages: everyPage(model, MINUTE_MS), activity: [read(hoursAgo(50), 'model')] }),
+  );
   const associate = summarizeHistory(
-    history({ pages: everyPage(deck, MINUTE_MS), questionsAsked: 1, lastSeenAt: hoursAgo(1) }),
+    history({ pages: everyPage(deck, MINUTE_MS), activity: [read(hoursAgo(2)), asked(hoursAgo(1))] }),
   );
   const firm = combineSummaries([partner, associate]);
 

@@ -1,18 +1,17 @@
-import { DAY_MS, MINUTE_MS, SECOND_MS } from '#server/durations';
+import { DAY_MS, MINUTE_MS } from '#server/durations';
 import {
   DOWNLOADS_TARGET,
   ENGAGEMENT_WEIGHTS,
   type EngagementBand,
   type EngagementFactor,
   engagementBandOf,
-  PAGE_READ_CAP_MINUTES,
-  PAGE_READ_MIN_SECONDS,
   QUESTIONS_TARGET,
   READING_TARGET_MINUTES,
   RECENCY_GRACE_DAYS,
   RECENCY_HALF_LIFE_DAYS,
   RETURN_DAYS_TARGET,
 } from '#shared/contracts/engagement';
+import { type EngagementSummary, type ReaderHistory, summarizeHistory } from './engagement-trace';
 
 /**
  * The engagement score (docs/decisions/0089-engagement-score.md): from 0 to 100, how much a reader has
@@ -27,48 +26,10 @@ import {
  *   questions      10 x min(1, questions asked / 2)
  *   recency        the sum is kept whole for a day after the reader was last seen, then halves every 7 days
  *
- * A page counts as read for the shares after PAGE_READ_MIN_SECONDS on it. The caller gives only what the
- * readability rule lets the reader read now: pages of a document not in `documents` count for nothing.
+ * A page counts as read for the shares after PAGE_READ_MIN_SECONDS on it. Only what the readability rule
+ * lets the reader read now counts: the history's `documents` are those, and everything about another
+ * document (or a question about a hidden section) counts for nothing (engagement-trace.ts).
  */
-
-/** A document the reader may read now, with its readable page count. */
-export interface HistoryDocument {
-  documentId: string;
-  title: string;
-  pageCount: number;
-  isKey: boolean;
-}
-
-/** What the score is computed from: one reader's history in one room. */
-export interface ReaderHistory {
-  documents: readonly HistoryDocument[];
-  /** Milliseconds read per page, over all the reader's views (one row per document and page). */
-  pages: readonly { documentId: string; page: number; readMs: number }[];
-  /** Each instant the reader was active in the room: a view opened, a download, a question. */
-  activeAt: readonly Date[];
-  /** Documents downloaded (a document downloaded twice counts once). */
-  downloadedDocumentIds: readonly string[];
-  questionsAsked: number;
-  lastSeenAt: Date | null;
-}
-
-/**
- * A history summed into the few numbers the score needs: what the engagement module keeps per reader, so
- * that a room's ranked list scores its readers without reading their events (ADR 89).
- */
-export interface EngagementSummary {
-  /** Reading time, each page counted up to the cap. */
-  cappedReadMs: number;
-  pagesRead: number;
-  pageCount: number;
-  /** Each key document's pages read and page count, in the order given. */
-  keyDocuments: { documentId: string; title: string; pagesRead: number; pageCount: number }[];
-  /** Distinct days (UTC) on which the reader was active. */
-  activeDays: number;
-  downloads: number;
-  questions: number;
-  lastSeenAt: number | null;
-}
 
 /** One of the things that moved a score, in points (recency's are negative) and in words. */
 export interface EngagementReason {
@@ -84,44 +45,11 @@ export interface EngagementScore {
   why: EngagementReason[];
 }
 
-const PAGE_READ_CAP_MS = PAGE_READ_CAP_MINUTES * MINUTE_MS;
-const PAGE_READ_MIN_MS = PAGE_READ_MIN_SECONDS * SECOND_MS;
 const REASONS_SHOWN = 3;
 
 /** The score of one reader's history at `now`. */
 export function engagementScore(history: ReaderHistory, now: Date): EngagementScore {
   return scoreOfSummary(summarizeHistory(history), now);
-}
-
-/** The summary of a history (the part of the score that does not depend on the instant it is read). */
-export function summarizeHistory(history: ReaderHistory): EngagementSummary {
-  const readable = new Map(history.documents.map((document) => [document.documentId, document]));
-  let cappedReadMs = 0;
-  const pagesReadOf = new Map<string, number>();
-  for (const { documentId, page, readMs } of history.pages) {
-    const document = readable.get(documentId);
-    if (!document || page < 1 || page > document.pageCount || readMs <= 0) continue;
-    cappedReadMs += Math.min(readMs, PAGE_READ_CAP_MS);
-    if (readMs >= PAGE_READ_MIN_MS) pagesReadOf.set(documentId, (pagesReadOf.get(documentId) ?? 0) + 1);
-  }
-  const days = new Set(history.activeAt.map((at) => Math.floor(at.getTime() / DAY_MS)));
-  return {
-    cappedReadMs,
-    pagesRead: [...pagesReadOf.values()].reduce((sum, count) => sum + count, 0),
-    pageCount: history.documents.reduce((sum, document) => sum + document.pageCount, 0),
-    keyDocuments: history.documents
-      .filter((document) => document.isKey)
-      .map((document) => ({
-        documentId: document.documentId,
-        title: document.title,
-        pagesRead: pagesReadOf.get(document.documentId) ?? 0,
-        pageCount: document.pageCount,
-      })),
-    activeDays: days.size,
-    downloads: new Set(history.downloadedDocumentIds.filter((id) => readable.has(id))).size,
-    questions: history.questionsAsked,
-    lastSeenAt: history.lastSeenAt?.getTime() ?? null,
-  };
 }
 
 const shareOf = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);

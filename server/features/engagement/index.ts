@@ -16,9 +16,5 @@ export {
   investorEngagement,
   roomEngagement,
 } from './engagement.service';
-export {
-  type EngagementReason,
-  type EngagementScore,
-  engagementScore,
-  type ReaderHistory,
-} from './engagement-score';
+export { type EngagementReason, type EngagementScore, engagementScore } from './engagement-score';
+export type { HistoryActivity, HistoryDocument, ReaderHistory } from './engagement-trace';
