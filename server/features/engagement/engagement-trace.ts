@@ -106,8 +106,8 @@ export function addActivity(trace: DocumentTrace, at: number): void {
 export function traceOf(history: Pick<ReaderHistory, 'pages' | 'activity'>): ReaderTrace {
   const documents = new Map<string, DocumentTrace>();
   const of = (documentId: string) => {
-    let trace = documents.get(documentId);
-    if (!trace) documents.set(documentId, (trace = emptyDocumentTrace(documentId)));
+    const trace = documents.get(documentId) ?? emptyDocumentTrace(documentId);
+    documents.set(documentId, trace);
     return trace;
   };
   for (const { documentId, readMs } of history.pages) addPageReading(of(documentId), readMs);
