@@ -128,6 +128,20 @@ function factorsOf(summary: EngagementSummary): EngagementReason[] {
   return factors;
 }
 
+/** The points of a summary before recency scales them down (at most 100). */
+export function pointsBeforeRecency(summary: EngagementSummary): number {
+  return Math.min(
+    100,
+    factorsOf(summary).reduce((total, factor) => total + factor.points, 0),
+  );
+}
+
+/** The score of points before recency, `now`, for a reader last seen then (the trend's past days). */
+export function decayedScore(points: number, lastSeenAt: number | null, now: number): number {
+  const days = lastSeenAt === null ? 0 : Math.max(0, (now - lastSeenAt) / DAY_MS);
+  return Math.round(points * recencyFactor(days));
+}
+
 /** The score of a summary at `now`: its factors' points, scaled down by recency. */
 export function scoreOfSummary(summary: EngagementSummary, now: Date): EngagementScore {
   const factors = factorsOf(summary);
