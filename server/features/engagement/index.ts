@@ -9,6 +9,7 @@
  * that its user or token may read the room's analytics.
  */
 
+export { engagementRoutes } from './engagement.routes';
 export {
   type FirmEngagement,
   firmEngagement,
@@ -16,5 +17,6 @@ export {
   investorEngagement,
   roomEngagement,
 } from './engagement.service';
+export { engagementRefreshJob, recordEngagementActivity } from './engagement-refresh';
 export { type EngagementReason, type EngagementScore, engagementScore } from './engagement-score';
 export type { HistoryActivity, HistoryDocument, ReaderHistory } from './engagement-trace';
