@@ -17,6 +17,6 @@ export {
   investorEngagement,
   roomEngagement,
 } from './engagement.service';
-export { engagementRefreshJob, recordEngagementActivity } from './engagement-refresh';
+export { engagementRefreshJob, recordEngagementActivity, refreshRoomEngagement } from './engagement-refresh';
 export { type EngagementReason, type EngagementScore, engagementScore } from './engagement-score';
 export type { HistoryActivity, HistoryDocument, ReaderHistory } from './engagement-trace';
