@@ -87,8 +87,9 @@ async function seedPeopleAndDocuments(trx: Writer, seed: Seed, diligenceId: stri
         group_id: diligenceId,
         access_expires_at: null,
         updated_at: at,
-        share_link_id: undefined,
-      });
+        // Invited by e-mail (the column's insert type takes null; its select type is ColumnType's).
+        share_link_id: null,
+      } as unknown as Database['investor_access']);
   }
   for (const writer of [users, members, access]) await writer.flush();
   const documents = new BatchInsert(trx, 'documents', 500);
