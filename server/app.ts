@@ -17,6 +17,11 @@ import {
   roomDocumentsRoutes,
   uploadsOfRooms,
 } from '#server/features/documents/index';
+import {
+  engagementRefreshJob,
+  engagementRoutes,
+  recordEngagementActivity,
+} from '#server/features/engagement/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import {
@@ -244,10 +249,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await sweepPreparationWork(ctx);
   registerJobKinds(ctx, [questionNotice, ...(options.founderNotices ?? [])]);
   // What room content reports of investors' reads and actions, told to notifications (ADR 66) and to
-  // the founders' alerts (ADR 90).
+  // the engagement score's refresh job (ADR 89) and the founders' alerts (ADR 90); none throws.
   const activity: RoomActivity = {
     record: async (visit) => {
       await recordRoomActivity(ctx, visit);
+      await recordEngagementActivity(ctx, visit);
       await noteRoomActivity(ctx, visit);
     },
     refused: (attempt) => noteRefusedEntry(ctx, attempt),
@@ -287,6 +293,7 @@ function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): voi
   for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
   ctx.jobs.register(newVersionMailJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
+  ctx.jobs.register(engagementRefreshJob(ctx));
   // Each feature's notices to the founders, told by notifications (ADR 82).
   for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx), ...alertJobs(ctx)])
     ctx.jobs.register(job);
@@ -341,6 +348,7 @@ async function registerFeatureRoutes(
   await app.register(searchRoutesOf(ctx, ports.invitationLinks, ports.activity));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, ports.activity));
+  await app.register(engagementRoutes(ctx));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(apiTokensRoutes(ctx));

@@ -4,6 +4,7 @@ import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tab
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
+import type { EngagementTables } from '#server/features/engagement/engagement.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
 import type { NotificationsTables } from '#server/features/notifications/notifications.tables';
 import type { PasskeysTables } from '#server/features/passkeys/passkeys.tables';
@@ -32,6 +33,7 @@ export interface Database
     ArchivesTables,
     AuthTables,
     DocumentsTables,
+    EngagementTables,
     InvitationsTables,
     JobsTables,
     NotificationsTables,
@@ -55,6 +57,7 @@ export interface ModuleTables {
   archives: ArchivesTables;
   auth: AuthTables;
   documents: DocumentsTables;
+  engagement: EngagementTables;
   invitations: InvitationsTables;
   notifications: NotificationsTables;
   passkeys: PasskeysTables;
@@ -141,6 +144,9 @@ const everyTable: Record<keyof Database, true> = {
   alert_visits: true,
   alerts: true,
   alert_deliveries: true,
+  engagement_key_documents: true,
+  engagement_readers: true,
+  engagement_rooms: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.updated',
   'question.asked',
   'question.answered',
+  'investor.engagement_changed',
   // The room's alerts, one event per trigger (docs/decisions/0090-alerts-within-a-minute.md).
   'alert.first_visit',
   'alert.returned',
@@ -44,6 +45,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'document.updated': 'A new version of a document became the one investors read',
   'question.asked': 'An investor asked a question',
   'question.answered': 'A question was answered, privately or in the FAQ',
+  'investor.engagement_changed':
+    'An investor’s engagement score moved to another band, or by 15 points or more',
   'alert.first_visit': 'Alert: an investor opened the room for the first time',
   'alert.returned': 'Alert: an investor came back after the days you chose',
   'alert.score_crossed': "Alert: an investor's engagement score crossed your threshold",
@@ -161,6 +164,24 @@ export const webhookEventDataSchemas = {
     answer: z.string(),
     visibility: z.enum(['private', 'published']),
     answeredAt: isoDateTime,
+  }),
+  /**
+   * An investor's engagement score (docs/decisions/0089-engagement-score.md) moved to another band, or by
+   * ENGAGEMENT_CHANGE_POINTS or more, since this room's webhooks were last told of them; at most once an
+   * hour per investor. No document content: the reasons name key documents by title, as the console does.
+   */
+  'investor.engagement_changed': z.object({
+    roomId: z.string(),
+    investor: z.object({ userId: z.string(), email: z.string(), name: z.string().nullable() }),
+    firm: z.string().nullable(),
+    score: z.number(),
+    band: z.enum(['cold', 'warm', 'hot']),
+    previousScore: z.number(),
+    previousBand: z.enum(['cold', 'warm', 'hot']),
+    why: z.array(z.object({ factor: z.string(), points: z.number(), text: z.string() })),
+    lastSeenAt: isoDateTime.nullable(),
+    documentsRead: z.number(),
+    changedAt: isoDateTime,
   }),
   'alert.first_visit': alertEventSchema,
   'alert.returned': alertEventSchema,

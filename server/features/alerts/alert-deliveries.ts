@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { MINUTE_MS, SECOND_MS } from '#server/durations';
 import { findUserById } from '#server/features/accounts/index';
-import { firmOfAddress } from '#server/features/reading-analytics/index';
 import { findDataRoomById } from '#server/features/rooms/index';
 import { postJson } from '#server/features/webhooks/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
@@ -10,7 +9,7 @@ import { managesRoom } from '#server/webhooks/webhook-events';
 import { ALERT_TRIGGERS, type AlertTargetKind, TARGET_CREATOR_REMOVED } from '#shared/contracts/alerts';
 import { href } from '#shared/routes';
 import { messageFor } from './alert-messages';
-import { ALERT_DELIVERY_JOB, consoleUrlOf } from './alert-raising';
+import { ALERT_DELIVERY_JOB, consoleUrlOf, firmOf } from './alert-raising';
 import {
   type AlertFacts,
   alertDetailsSchema,
@@ -69,7 +68,7 @@ async function factsOf(ctx: AppContext, alertId: string | null): Promise<AlertFa
     userId: alert.userId,
   };
   const details = alertDetailsSchema.parse(JSON.parse(alert.details));
-  investor.firm = await firmOfAddress(alert.investorEmail);
+  investor.firm = await firmOf(alert.investorEmail);
   return {
     id: alert.id,
     roomId: alert.roomId,

@@ -5,7 +5,7 @@ import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS, HOUR_MS } from '#server/durations';
 import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
 import { findInvitationsByIds } from '#server/features/invitations/index';
-import { firmOfAddress } from '#server/features/reading-analytics/index';
+import { firmsOfAddresses } from '#server/features/reading-analytics/index';
 import {
   findDataRoomById,
   findMemberRole,
@@ -92,6 +92,11 @@ export async function roomWants(ctx: AppContext, roomId: string): Promise<RoomWa
   return wants;
 }
 
+/** An address's firm (its domain), or null for webmail, as reading analytics names firms. */
+export async function firmOf(email: string): Promise<string | null> {
+  return (await firmsOfAddresses([email])).get(email) ?? null;
+}
+
 /** Where the founder sees more of this investor: their analytics, or the room's investors. */
 export function consoleUrlOf(ctx: AppContext, investor: Pick<AlertInvestor, 'userId'>): string {
   const path = investor.userId
@@ -113,7 +118,7 @@ async function investorOfVisit(
       user && {
         email: user.email,
         name: user.name || null,
-        firm: await firmOfAddress(user.email),
+        firm: await firmOf(user.email),
         userId: user.id,
       }
     );
@@ -123,7 +128,7 @@ async function investorOfVisit(
   return {
     email: invitation.email,
     name: invitation.name || null,
-    firm: await firmOfAddress(invitation.email),
+    firm: await firmOf(invitation.email),
     userId: null,
   };
 }
@@ -201,7 +206,7 @@ export async function noteRefusedEntry(
     const investor = {
       email: attempt.email,
       name: null,
-      firm: await firmOfAddress(attempt.email),
+      firm: await firmOf(attempt.email),
       userId: null,
     };
     await raiseAlert(ctx, {
