@@ -7,7 +7,13 @@ import {
   sessionsCache,
 } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
-import { alertJobs, alertsRoutes, noteRefusedEntry, noteRoomActivity } from '#server/features/alerts/index';
+import {
+  alertJobs,
+  alertsRoutes,
+  noteEngagementScores,
+  noteRefusedEntry,
+  noteRoomActivity,
+} from '#server/features/alerts/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
@@ -293,7 +299,15 @@ function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): voi
   for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
   ctx.jobs.register(newVersionMailJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
-  ctx.jobs.register(engagementRefreshJob(ctx));
+  // The engagement score's refresh (ADR 89), then the alerts of the scores that crossed a room's threshold (ADR 90).
+  const refresh = engagementRefreshJob(ctx);
+  ctx.jobs.register({
+    ...refresh,
+    run: async (payload, job) => {
+      await refresh.run(payload, job);
+      await noteEngagementScores(ctx, payload.roomId);
+    },
+  });
   // Each feature's notices to the founders, told by notifications (ADR 82).
   for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx), ...alertJobs(ctx)])
     ctx.jobs.register(job);

@@ -118,6 +118,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'updated_at',
       'url',
     ],
+    alert_scores: ['investor_email', 'room_id', 'score', 'updated_at'],
     alert_visits: ['first_visit_at', 'investor_email', 'latest_visit_at', 'room_id'],
     alerts: [
       'details',

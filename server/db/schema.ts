@@ -142,6 +142,7 @@ const everyTable: Record<keyof Database, true> = {
   alert_settings: true,
   alert_targets: true,
   alert_visits: true,
+  alert_scores: true,
   alerts: true,
   alert_deliveries: true,
   engagement_key_documents: true,

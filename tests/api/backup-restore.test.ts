@@ -10,6 +10,7 @@ import { type Config, parseConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { SERVER_LOCK_APPLICATION } from '#server/db/server-lock';
+import { noteEngagementScores } from '#server/features/alerts/index';
 import { refreshRoomEngagement } from '#server/features/engagement/index';
 import { backUp } from '#server/operations/backup';
 import type { BackupManifest } from '#server/operations/manifest';
@@ -149,7 +150,11 @@ beforeAll(async () => {
   });
   expect(alertSettings.status, alertSettings.text).toBe(200);
   const alertTarget = await source.call(alertRoutes.addTarget, {
-    body: { kind: 'slack', url: `${webhookReceiver.url}/alerts`, triggers: ['first_visit', 'downloaded'] },
+    body: {
+      kind: 'slack',
+      url: `${webhookReceiver.url}/alerts`,
+      triggers: ['first_visit', 'downloaded', 'score_crossed'],
+    },
     as: founder,
   });
   expect(alertTarget.status, alertTarget.text).toBe(201);
@@ -238,6 +243,23 @@ beforeAll(async () => {
   });
   expect(key.status, key.text).toBe(200);
   await refreshRoomEngagement(source.app.ctx, roomId);
+  // Alerts read the scores the refresh made (ADR 90), as app.ts has them do after every refresh.
+  await noteEngagementScores(source.app.ctx, roomId);
+  await source.app.jobs.whenIdle();
+  for (const table of [
+    'alert_settings',
+    'alert_targets',
+    'alert_visits',
+    'alert_scores',
+    'alerts',
+    'alert_deliveries',
+  ] as const) {
+    const rows = await source.app.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.count), `${table} has rows to back up`).toBeGreaterThan(0);
+  }
 }, 60_000);
 
 /**

@@ -7,6 +7,8 @@ import { type Kysely, sql } from 'kysely';
 //   the credential and is never answered in full; it answers for the manager who added it (created_by);
 // - alert_visits: each investor's first and latest visit to a room, by address: the primary key makes
 //   "first" true exactly once, and latest_visit_at tells a return after N days;
+// - alert_scores: each investor's engagement score as alerts last read it (ADR 89's score), so that a
+//   crossing of the room's threshold is told once;
 // - alerts: each alert raised, who and what (never document text), kept to hold one per investor and
 //   window;
 // - alert_deliveries: each alert to each channel (a mail to one founder, a Slack or Teams target), with
@@ -50,6 +52,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`insert into alert_visits (room_id, investor_email, first_visit_at, latest_visit_at)
     select room_id, investor_email, visited_at, visited_at from room_first_visits`.execute(db);
+
+  await db.schema
+    .createTable('alert_scores')
+    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('investor_email', 'text', (c) => c.notNull())
+    .addColumn('score', 'integer', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('alert_scores_pk', ['room_id', 'investor_email'])
+    .execute();
 
   await db.schema
     .createTable('alerts')
@@ -104,6 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('alert_deliveries').execute();
   await db.schema.dropTable('alerts').execute();
+  await db.schema.dropTable('alert_scores').execute();
   await db.schema.dropTable('alert_visits').execute();
   await db.schema.dropTable('alert_targets').execute();
   await db.schema.dropTable('alert_settings').execute();

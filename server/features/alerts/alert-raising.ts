@@ -4,6 +4,7 @@ import { defineCache, untilNextWrite } from '#server/caches/cache-registry';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { DAY_MS, HOUR_MS } from '#server/durations';
 import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
+import { listKeyDocumentIds } from '#server/features/engagement/index';
 import { findInvitationsByIds } from '#server/features/invitations/index';
 import { firmsOfAddresses } from '#server/features/reading-analytics/index';
 import {
@@ -58,6 +59,8 @@ export const ALERT_DELIVERY_JOB = 'alert-delivery';
 export interface RoomWants {
   settings: RoomAlertSettings;
   targets: { id: string; kind: AlertTargetKind; triggers: AlertTrigger[] }[];
+  /** The founders' key documents (the engagement module's, ADR 89). */
+  keyDocumentIds: string[];
 }
 
 /** Asked on every reported read; kept until the next write to what it read (ADR 34). */
@@ -76,9 +79,10 @@ function remember(memo: Map<string, number>, key: string, until: number): void {
 
 export async function roomWants(ctx: AppContext, roomId: string): Promise<RoomWants> {
   const wants = await ctx.caches.get(roomWantsCache).get(roomId, async () => {
-    const [settings, targets] = await Promise.all([
+    const [settings, targets, keyDocumentIds] = await Promise.all([
       findSettings(ctx.db, roomId),
       listTargets(ctx.db, roomId),
+      listKeyDocumentIds(ctx.db, roomId),
     ]);
     const answered = [];
     for (const target of targets) {
@@ -86,7 +90,7 @@ export async function roomWants(ctx: AppContext, roomId: string): Promise<RoomWa
       if (target.isEnabled && (await managesRoom(ctx.db, roomId, target.createdBy)))
         answered.push({ id: target.id, kind: target.kind, triggers: target.triggers });
     }
-    return { settings, targets: answered };
+    return { settings, targets: answered, keyDocumentIds };
   });
   if (!wants) throw new Error('a room’s alert settings could not be read');
   return wants;
@@ -163,10 +167,19 @@ async function noteVisit(ctx: AppContext, roomId: string, visitor: RoomVisitor, 
   });
 }
 
-/** What an event of a reader raises, besides their visit. */
-function triggerOf(
+/** What an event of a reader raises, besides their visit: a key document is one the founders marked. */
+async function triggerOf(
+  ctx: AppContext,
+  roomId: string,
   event: RoomEvent | undefined,
-): { trigger: AlertTrigger; details: AlertDetails } | undefined {
+): Promise<{ trigger: AlertTrigger; details: AlertDetails } | undefined> {
+  if (event?.kind === 'viewed')
+    return (await roomWants(ctx, roomId)).keyDocumentIds.includes(event.documentId)
+      ? {
+          trigger: 'key_document_opened',
+          details: { ...noDetails(), documentId: event.documentId, documentTitle: event.documentTitle },
+        }
+      : undefined;
   if (event?.kind === 'downloaded')
     return {
       trigger: 'downloaded',
@@ -187,7 +200,7 @@ export async function noteRoomActivity(
   const now = new Date();
   try {
     await noteVisit(ctx, activity.roomId, activity.visitor, now);
-    const raised = triggerOf(activity.event);
+    const raised = await triggerOf(ctx, activity.roomId, activity.event);
     if (!raised || !(await isWanted(ctx, activity.roomId, raised.trigger))) return;
     const investor = await investorOfVisit(ctx, activity.roomId, activity.visitor);
     if (investor) await raiseAlert(ctx, { roomId: activity.roomId, ...raised, investor, at: now });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AlertSettings, type AlertTarget, alertRoutes } from '#shared/contracts/alerts';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
+import { engagementRoutes } from '#shared/contracts/engagement';
 import { groupRoutes } from '#shared/contracts/groups';
 import { questionRoutes } from '#shared/contracts/questions';
 import { readingRoutes } from '#shared/contracts/reading';
@@ -59,6 +60,8 @@ beforeAll(async () => {
       ALERTS_RETRY_BASE_DELAY_MS: '50',
       ALERTS_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       JOB_POLL_INTERVAL_MS: '20',
+      // The engagement score is refreshed at once after each activity (ADR 89), so a crossing is seen.
+      ENGAGEMENT_REFRESH_MS: '0',
     },
   });
 });
@@ -263,6 +266,72 @@ describe('one alert per investor and window', () => {
     const texts = chat.on(slack.path).map((post) => slackText(post.json));
     expect(texts.filter((text) => text.includes('came back'))).toEqual([
       expect.stringContaining('Rita Return came back to the Returnly data room after 3 days'),
+    ]);
+  });
+});
+
+describe('the engagement module’s triggers', () => {
+  test('a key document opened is told once an hour, with its title; another document is not', async () => {
+    const founder = await createFounder(t);
+    const roomId = await roomOf(founder);
+    const slack = await addTarget(founder, 'slack', ['key_document_opened']);
+    const model = await uploadPdf(founder, 'Financial model.pdf');
+    const deck = await uploadPdf(founder, 'Deck.pdf');
+    const marked = await t.call(engagementRoutes.markKeyDocument, {
+      params: { id: model },
+      body: { isKey: true },
+      as: founder,
+    });
+    expect(marked.status, marked.text).toBe(200);
+    const { investor } = await newInvestor(founder, 'Kim Keyreader');
+    await openRoom(investor, roomId);
+    for (const documentId of [deck, model, model, deck, model]) {
+      const view = await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor });
+      expect(view.status, view.text).toBe(201);
+    }
+    await t.app.jobs.whenIdle();
+    expect(chat.on(slack.path).map((post) => slackText(post.json))).toEqual([
+      expect.stringMatching(/^Kim Keyreader opened the key document “Financial model\.pdf”/),
+    ]);
+  });
+
+  test('a score crossing the room’s threshold is told once, with the score and the threshold', async () => {
+    const founder = await createFounder(t);
+    const roomId = await roomOf(founder);
+    await t.call(alertRoutes.saveSettings, { body: { scoreThreshold: 5 }, as: founder });
+    const slack = await addTarget(founder, 'slack', ['score_crossed']);
+    const deck = await uploadPdf(founder, 'Deck.pdf', ['One']);
+    await t.app.jobs.whenIdle();
+    const { investor } = await newInvestor(founder, 'Sam Scorer');
+    const idle = await newInvestor(founder, 'Ida Idle');
+    await openRoom(idle.investor, roomId);
+    await openRoom(investor, roomId);
+    const view = await t.call(readingRoutes.openView, { params: { id: deck }, as: investor });
+    const report = await t.call(readingRoutes.report, {
+      params: { viewId: view.json.viewId ?? '' },
+      rawBody: { pages: [{ page: 1, seconds: 0.5 }] },
+      as: investor,
+    });
+    expect(report.status, report.text).toBe(204);
+    await t.app.jobs.whenIdle();
+    // As if the page had been read for ten minutes (a test cannot wait for real seconds), then more reading.
+    await t.app.database.db
+      .updateTable('reading_reader_pages')
+      .set({ read_ms: 600_000 })
+      .where('user_id', '=', investor.user.id)
+      .where('document_id', '=', deck)
+      .execute();
+    await download(investor, deck);
+    await t.app.jobs.whenIdle();
+    await download(investor, deck);
+    await t.app.jobs.whenIdle();
+
+    const scored = await t.call(engagementRoutes.hotInvestors, { as: founder });
+    const score = scored.json.investors.find((row) => row.email === investor.user.email)?.score ?? 0;
+    expect(score).toBeGreaterThanOrEqual(5);
+    const texts = chat.on(slack.path).map((post) => slackText(post.json));
+    expect(texts).toEqual([
+      expect.stringMatching(/^Sam Scorer's engagement score reached \d+ \(your threshold: 5\)/),
     ]);
   });
 });

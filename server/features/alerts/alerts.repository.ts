@@ -203,6 +203,34 @@ export async function touchVisit(
     : { kind: 'raced' };
 }
 
+// ---- Scores ---------------------------------------------------------------------------------------
+
+/** Each investor's score as alerts last read it, by address. */
+export async function listScores(db: Db, roomId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('alert_scores')
+    .select(['investor_email', 'score'])
+    .where('room_id', '=', roomId)
+    .execute();
+  return new Map(rows.map((row) => [row.investor_email, row.score]));
+}
+
+export async function saveScores(
+  db: Db,
+  roomId: string,
+  scores: readonly { email: string; score: number }[],
+  at: Date,
+): Promise<void> {
+  for (const { email, score } of scores)
+    await db
+      .insertInto('alert_scores')
+      .values({ room_id: roomId, investor_email: email, score, updated_at: toEpochMs(at) })
+      .onConflict((conflict) =>
+        conflict.columns(['room_id', 'investor_email']).doUpdateSet({ score, updated_at: toEpochMs(at) }),
+      )
+      .execute();
+}
+
 // ---- Alerts and deliveries ------------------------------------------------------------------------
 
 /** When this investor's newest alert of this trigger in the room was raised, if ever. */

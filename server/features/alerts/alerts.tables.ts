@@ -38,6 +38,14 @@ export interface AlertVisitsTable {
   latest_visit_at: EpochMs;
 }
 
+/** An investor's engagement score as alerts last read it: a crossing of the threshold is told once. */
+export interface AlertScoresTable {
+  room_id: string;
+  investor_email: string;
+  score: number;
+  updated_at: EpochMs;
+}
+
 /** One alert raised: who and what, never what a document or a question says. */
 export interface AlertsTable {
   id: string;
@@ -77,6 +85,7 @@ export interface AlertsTables {
   alert_settings: AlertSettingsTable;
   alert_targets: AlertTargetsTable;
   alert_visits: AlertVisitsTable;
+  alert_scores: AlertScoresTable;
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
 }

@@ -6,4 +6,5 @@
 
 export { alertJobs } from './alert-deliveries';
 export { noteRefusedEntry, noteRoomActivity } from './alert-raising';
+export { noteEngagementScores } from './alert-scores';
 export { alertsRoutes } from './alerts.routes';

@@ -9,6 +9,8 @@
  * that its user or token may read the room's analytics.
  */
 
+// The room's key documents, by id, for the alerts' "a key document opened" (docs/decisions/0090-alerts-within-a-minute.md).
+export { listKeyDocumentIds } from './engagement.repository';
 export { engagementRoutes } from './engagement.routes';
 export {
   type FirmEngagement,
