@@ -188,6 +188,7 @@ export function AddTargetForm({ settings }: { settings: AlertSettings }) {
   const add = useAddAlertTarget();
   const urlId = useId();
   const errorId = useId();
+  const titleId = useId();
   const [kind, setKind] = useState<AlertTargetKind>('slack');
   const [url, setUrl] = useState('');
   const [triggers, setTriggers] = useState<AlertTrigger[]>([...DEFAULT_TARGET_TRIGGERS]);
@@ -216,8 +217,15 @@ export function AddTargetForm({ settings }: { settings: AlertSettings }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg bg-slate-50 p-4">
-      <h4 className="font-medium text-slate-900">Add Slack or Microsoft Teams</h4>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-lg bg-slate-50 p-4"
+    >
+      <h4 id={titleId} className="font-medium text-slate-900">
+        Add Slack or Microsoft Teams
+      </h4>
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
         <legend className="sr-only">Where the alerts go</legend>
         {ALERT_TARGET_KINDS.map((each) => (
