@@ -136,7 +136,8 @@ test('an endpoint with no events chosen is not sent', async () => {
   fireEvent.change(await screen.findByLabelText('Endpoint URL'), {
     target: { value: 'https://crm.example.com/x' },
   });
-  for (const box of screen.getAllByRole('checkbox') as HTMLInputElement[]) if (box.checked) fireEvent.click(box);
+  for (const box of screen.getAllByRole('checkbox') as HTMLInputElement[])
+    if (box.checked) fireEvent.click(box);
   fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
   expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one event.');
   expect(fetchMock).toHaveBeenCalledTimes(1);
