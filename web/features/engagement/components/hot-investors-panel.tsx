@@ -90,9 +90,16 @@ function InvestorRow({ investor }: { investor: HotInvestor }) {
           </Link>
           {investor.firm && <span className="text-xs text-slate-500 wrap-anywhere">{investor.firm}</span>}
         </p>
-        <p className="text-xs text-slate-500 wrap-anywhere">
-          {investor.email}
-          {investor.lastSeenAt && <> · Last seen {formatDateTime(investor.lastSeenAt)}</>}
+        <p className="flex flex-wrap gap-x-1 text-xs text-slate-500">
+          <span className="wrap-anywhere">{investor.email}</span>
+          {investor.lastSeenAt && (
+            <span className="whitespace-nowrap">
+              <span className="hidden sm:inline" aria-hidden="true">
+                ·{' '}
+              </span>
+              Last seen {formatDateTime(investor.lastSeenAt)}
+            </span>
+          )}
         </p>
         {read.length > 0 && (
           <p className="mt-0.5 text-xs text-slate-600 wrap-anywhere">
