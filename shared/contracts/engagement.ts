@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileAnswer } from './answers';
-import { apiRoute } from './api-route';
+import { apiPath, apiRoute } from './api-route';
 import { isoDateTime } from './fields';
 import { documentIdParamsSchema } from './path-params';
 
@@ -259,3 +259,10 @@ export const engagementRoutes = {
     refusals: managersOnly,
   }),
 };
+
+/** The ranked list's export with its filters, for a plain link (the session cookie authenticates it). */
+export function engagementExportHref(format: 'csv' | 'json', filters: HotInvestorsQuery = {}): string {
+  return apiPath(format === 'csv' ? engagementRoutes.exportCsv : engagementRoutes.exportJson, {
+    query: filters,
+  });
+}

@@ -160,6 +160,17 @@ export const readingAnalyticsKeys = {
 };
 
 /**
+ * The engagement score (docs/decisions/0089-engagement-score.md): "Hot investors" over every investor or
+ * those of one group, one share link, or both; and the room's key documents.
+ */
+export const engagementKeys = {
+  all: ['engagement'] as const,
+  hotInvestors: ({ group = null, shareLink = null }: RoomAnalyticsFilter = {}) =>
+    [...engagementKeys.all, 'hot-investors', group, shareLink] as const,
+  keyDocuments: () => [...engagementKeys.all, 'key-documents'] as const,
+};
+
+/**
  * The room's search as its managers see it: the console's search inside every page (per query), what
  * investors searched for (Analytics) and whether the founders see their words.
  */
@@ -273,6 +284,8 @@ export const invalidatedBy = {
    * and the owner's dashboard; the links stay as they were.
    */
   documentVersionsChanged: () => [documentsKeys.all, dataRoomKeys.all, adminKeys.all],
+  /** A document marked key or not: the key documents, and every score (ADR 89). */
+  keyDocumentsChanged: () => [engagementKeys.all],
   /** One document's "Allow download": its list, and the founder's preview of the room. */
   documentDownloadPolicySet: documentRules,
   /** The room's "Allow downloads" default: every file that follows the room changes with it. */

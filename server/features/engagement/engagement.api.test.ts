@@ -8,10 +8,8 @@ import { questionRoutes } from '#shared/contracts/questions';
 import { readingRoutes } from '#shared/contracts/reading';
 import { roomRoutes } from '#shared/contracts/rooms';
 import { shareLinkRoutes } from '#shared/contracts/share-links';
-import { webhookRoutes } from '#shared/contracts/webhooks';
 import {
   aBrowser,
-  createApiToken,
   createFounder,
   invite,
   type SignedIn,
@@ -21,29 +19,23 @@ import {
 import { writtenPdf } from '#tests/support/sample-documents';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
-import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
 import { refreshRoomEngagement } from './engagement-refresh';
 
 // The engagement score's ranked list (docs/decisions/0089-engagement-score.md): who ranks above whom and
-// why, through the readability rule, by group, share link and firm, exported for CRMs, told to webhooks,
-// and refused to everyone but the room's founders and tokens that may read its analytics.
+// why, through the readability rule, by group, share link and firm (key documents, the exports, the
+// webhook and who is refused: engagement-exports.api.test.ts).
 
 let t: TestApp;
-let receiver: WebhookReceiver;
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
   t = await startTestApp({
     environment: {
       // A refresh at once after each activity, and no following (tests wait on the queue).
       ENGAGEMENT_REFRESH_MS: '0',
-      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
-      WEBHOOKS_RETRY_BASE_DELAY_MS: '50',
     },
   });
 });
 afterAll(async () => {
   await t?.close();
-  await receiver?.close();
 });
 
 const db = () => t.app.database.db;
