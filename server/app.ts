@@ -7,6 +7,13 @@ import {
   sessionsCache,
 } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
+import {
+  alertJobs,
+  alertsRoutes,
+  noteEngagementScores,
+  noteRefusedEntry,
+  noteRoomActivity,
+} from '#server/features/alerts/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
@@ -16,6 +23,11 @@ import {
   roomDocumentsRoutes,
   uploadsOfRooms,
 } from '#server/features/documents/index';
+import {
+  engagementRefreshJob,
+  engagementRoutes,
+  recordEngagementActivity,
+} from '#server/features/engagement/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import {
@@ -242,8 +254,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await reconcileStoredFiles(ctx, documentVersionFiles);
   await sweepPreparationWork(ctx);
   registerJobKinds(ctx, [questionNotice, ...(options.founderNotices ?? [])]);
-  // What room content reports of investors' reads and actions, told to notifications (ADR 66).
-  const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
+  // What room content reports of investors' reads and actions, told to notifications (ADR 66) and to
+  // the engagement score's refresh job (ADR 89) and the founders' alerts (ADR 90); none throws.
+  const activity: RoomActivity = {
+    record: async (visit) => {
+      await recordRoomActivity(ctx, visit);
+      await recordEngagementActivity(ctx, visit);
+      await noteRoomActivity(ctx, visit);
+    },
+    refused: (attempt) => noteRefusedEntry(ctx, attempt),
+  };
   // The invited view is room content; it reads invitation links through invitations (ADR 35).
   const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
@@ -279,8 +299,18 @@ function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): voi
   for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
   ctx.jobs.register(newVersionMailJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
+  // The engagement score's refresh (ADR 89), then the alerts of the scores that crossed a room's threshold (ADR 90).
+  const refresh = engagementRefreshJob(ctx);
+  ctx.jobs.register({
+    ...refresh,
+    run: async (payload, job) => {
+      await refresh.run(payload, job);
+      await noteEngagementScores(ctx, payload.roomId);
+    },
+  });
   // Each feature's notices to the founders, told by notifications (ADR 82).
-  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) ctx.jobs.register(job);
+  for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx), ...alertJobs(ctx)])
+    ctx.jobs.register(job);
 }
 
 /** What the features' routes are given besides the context: the ports app.ts wires, and the platform's. */
@@ -320,7 +350,7 @@ async function registerFeatureRoutes(
   );
   await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
-  await app.register(shareLinksRoutes(ctx));
+  await app.register(shareLinksRoutes(ctx, ports.activity));
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
   const watermarks = downloadWatermarks(ctx);
   await app.register(documentsRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
@@ -328,15 +358,17 @@ async function registerFeatureRoutes(
   await app.register(versionsRoutes(ctx, versionReadersOfViews));
   await app.register(archivesRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
   await app.register(viewerRoutes(ctx));
-  await app.register(questionsRoutes(ctx, ports.invitationLinks));
-  await app.register(searchRoutesOf(ctx, ports.invitationLinks));
+  await app.register(questionsRoutes(ctx, ports.invitationLinks, ports.activity));
+  await app.register(searchRoutesOf(ctx, ports.invitationLinks, ports.activity));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, ports.activity));
+  await app.register(engagementRoutes(ctx));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(apiTokensRoutes(ctx));
   await app.register(openApiRoutes(ports.apiRoutes, ctx.config.appUrl));
   await app.register(webhooksRoutes(ctx));
+  await app.register(alertsRoutes(ctx));
 }
 
 /** A session that may read the room now, and how it reads it. */

@@ -123,6 +123,12 @@ const environmentSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(10_000, 'must be at most 10000')
     .default(1_000),
+  // How often the engagement score's refresh job reads a room while anyone reads in it (ADR 89); 0: at
+  // once after each activity, and not again (tests).
+  ENGAGEMENT_REFRESH_MS: wholeNumber
+    .min(0, 'must be 0 or more')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(60_000),
   // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
@@ -154,6 +160,9 @@ const environmentSchema = z.object({
   WEBHOOKS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(30_000),
   WEBHOOKS_FAILURE_WINDOW_MS: wholeNumber.min(100, 'must be at least 100').default(DAY_MS),
   WEBHOOKS_TIMEOUT_MS: wholeNumber.min(50, 'must be at least 50').default(10_000),
+  // Alerts (ADR 90): a Slack, Teams or mail delivery that failed for a passing reason is tried again.
+  ALERTS_RETRY_BASE_DELAY_MS: wholeNumber.min(10, 'must be at least 10').default(15_000),
+  ALERTS_MAX_ATTEMPTS: wholeNumber.min(1, 'must be at least 1').max(20, 'must be at most 20').default(8),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -213,6 +222,8 @@ export interface Config {
   sectionsParseTimeoutMs: number;
   /** How long a reading report waits for others to share its transaction; 0: the same turn only. */
   readingReportWindowMs: number;
+  /** How often the engagement refresh job reads a followed room (ADR 89); 0: once, at once, after each activity. */
+  engagementRefreshMs: number;
   /** The largest file one upload, or one file of an unpacked zip, may be (UPLOAD_MAX_MB; ADR 70). */
   uploadMaxBytes: number;
   /** Preparing documents for the viewer (ADR 39). */
@@ -242,6 +253,13 @@ export interface Config {
     failureWindowMs: number;
     /** Each of connecting, and waiting for the answer, may take this long. */
     timeoutMs: number;
+  };
+  /** Alerts to mail, Slack and Teams (docs/decisions/0090-alerts-within-a-minute.md). */
+  alerts: {
+    /** The first retry of a failed delivery waits this long (or its Retry-After), each later one twice as long. */
+    retryBaseDelayMs: number;
+    /** Attempts in all, the first included, before a delivery fails for good. */
+    maxAttempts: number;
   };
 }
 
@@ -321,6 +339,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
     readingReportWindowMs: env.READING_REPORT_WINDOW_MS,
+    engagementRefreshMs: env.ENGAGEMENT_REFRESH_MS,
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     previews: {
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,
@@ -347,6 +366,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       retryBaseDelayMs: env.WEBHOOKS_RETRY_BASE_DELAY_MS,
       failureWindowMs: env.WEBHOOKS_FAILURE_WINDOW_MS,
       timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    },
+    alerts: {
+      retryBaseDelayMs: env.ALERTS_RETRY_BASE_DELAY_MS,
+      maxAttempts: env.ALERTS_MAX_ATTEMPTS,
     },
     slowClients: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

@@ -1,8 +1,10 @@
 import type { AccountsTables } from '#server/features/accounts/accounts.tables';
+import type { AlertsTables } from '#server/features/alerts/alerts.tables';
 import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tables';
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
+import type { EngagementTables } from '#server/features/engagement/engagement.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
 import type { NotificationsTables } from '#server/features/notifications/notifications.tables';
 import type { PasskeysTables } from '#server/features/passkeys/passkeys.tables';
@@ -26,10 +28,12 @@ import type { RateLimitTables } from './rate-limit.tables';
  */
 export interface Database
   extends AccountsTables,
+    AlertsTables,
     ApiTokensTables,
     ArchivesTables,
     AuthTables,
     DocumentsTables,
+    EngagementTables,
     InvitationsTables,
     JobsTables,
     NotificationsTables,
@@ -48,10 +52,12 @@ export interface ModuleTables {
   /** Owns no table: a room's export composes the rows each owning module gives through its index.ts. */
   exports: Record<never, never>;
   accounts: AccountsTables;
+  alerts: AlertsTables;
   'api-tokens': ApiTokensTables;
   archives: ArchivesTables;
   auth: AuthTables;
   documents: DocumentsTables;
+  engagement: EngagementTables;
   invitations: InvitationsTables;
   notifications: NotificationsTables;
   passkeys: PasskeysTables;
@@ -133,6 +139,15 @@ const everyTable: Record<keyof Database, true> = {
   search_pages: true,
   room_searches: true,
   search_settings: true,
+  alert_settings: true,
+  alert_targets: true,
+  alert_visits: true,
+  alert_scores: true,
+  alerts: true,
+  alert_deliveries: true,
+  engagement_key_documents: true,
+  engagement_readers: true,
+  engagement_rooms: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_TRIGGERS, type AlertTrigger } from './alerts';
 import { apiRoute } from './api-route';
 import { isoDateTime } from './fields';
 
@@ -17,8 +18,20 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.updated',
   'question.asked',
   'question.answered',
+  'investor.engagement_changed',
+  // The room's alerts, one event per trigger (docs/decisions/0090-alerts-within-a-minute.md).
+  'alert.first_visit',
+  'alert.returned',
+  'alert.score_crossed',
+  'alert.key_document_opened',
+  'alert.question_asked',
+  'alert.downloaded',
+  'alert.access_refused',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type AlertWebhookEventType = Extract<WebhookEventType, `alert.${string}`>;
+/** The webhook event an alert of this trigger is sent as. */
+export const alertWebhookEvent = (trigger: AlertTrigger) => `alert.${trigger}` as AlertWebhookEventType;
 /** What "Send test event" sends, whatever the endpoint's events. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
@@ -32,6 +45,15 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'document.updated': 'A new version of a document became the one investors read',
   'question.asked': 'An investor asked a question',
   'question.answered': 'A question was answered, privately or in the FAQ',
+  'investor.engagement_changed':
+    'An investor’s engagement score moved to another band, or by 15 points or more',
+  'alert.first_visit': 'Alert: an investor opened the room for the first time',
+  'alert.returned': 'Alert: an investor came back after the days you chose',
+  'alert.score_crossed': "Alert: an investor's engagement score crossed your threshold",
+  'alert.key_document_opened': 'Alert: an investor opened a key document',
+  'alert.question_asked': 'Alert: an investor asked a question (its text is not sent)',
+  'alert.downloaded': 'Alert: an investor downloaded a document',
+  'alert.access_refused': 'Alert: an address was refused entry to the room',
 };
 
 /** At most this many endpoints per room. */
@@ -68,6 +90,32 @@ const questionEventSchema = z.object({
   asker: z.object({ email: z.string(), name: z.string().nullable() }),
   askedAt: isoDateTime,
 });
+
+/**
+ * An alert: who, what and where to look, never what a document or a question says (ADR 90). The same
+ * shape for every trigger; what does not apply to it is null.
+ */
+const alertEventSchema = z.object({
+  roomId: z.string(),
+  alertId: z.string(),
+  trigger: z.enum(ALERT_TRIGGERS),
+  /** The alert's one line, as Slack and Teams show it. */
+  summary: z.string(),
+  investor: z.object({ email: z.string(), name: z.string().nullable(), firm: z.string().nullable() }),
+  /** The document opened or downloaded: its title as the room lists it. */
+  document: z.object({ id: z.string().nullable(), title: z.string() }).nullable(),
+  /** The engagement score that crossed the room's threshold, and the threshold. */
+  score: z.number().nullable(),
+  threshold: z.number().nullable(),
+  /** Days since the investor's previous visit, for a return. */
+  daysAway: z.number().nullable(),
+  /** Why the address was refused, in a few words. */
+  refusal: z.string().nullable(),
+  occurredAt: isoDateTime,
+  /** Where the founder sees more: the investor's analytics, or the console. */
+  consoleUrl: z.string(),
+});
+export type AlertEventData = z.infer<typeof alertEventSchema>;
 
 export const webhookEventDataSchemas = {
   'document.viewed': documentActivitySchema,
@@ -117,6 +165,31 @@ export const webhookEventDataSchemas = {
     visibility: z.enum(['private', 'published']),
     answeredAt: isoDateTime,
   }),
+  /**
+   * An investor's engagement score (docs/decisions/0089-engagement-score.md) moved to another band, or by
+   * ENGAGEMENT_CHANGE_POINTS or more, since this room's webhooks were last told of them; at most once an
+   * hour per investor. No document content: the reasons name key documents by title, as the console does.
+   */
+  'investor.engagement_changed': z.object({
+    roomId: z.string(),
+    investor: z.object({ userId: z.string(), email: z.string(), name: z.string().nullable() }),
+    firm: z.string().nullable(),
+    score: z.number(),
+    band: z.enum(['cold', 'warm', 'hot']),
+    previousScore: z.number(),
+    previousBand: z.enum(['cold', 'warm', 'hot']),
+    why: z.array(z.object({ factor: z.string(), points: z.number(), text: z.string() })),
+    lastSeenAt: isoDateTime.nullable(),
+    documentsRead: z.number(),
+    changedAt: isoDateTime,
+  }),
+  'alert.first_visit': alertEventSchema,
+  'alert.returned': alertEventSchema,
+  'alert.score_crossed': alertEventSchema,
+  'alert.key_document_opened': alertEventSchema,
+  'alert.question_asked': alertEventSchema,
+  'alert.downloaded': alertEventSchema,
+  'alert.access_refused': alertEventSchema,
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<Type extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[Type]>;

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { hashToken } from '#server/security/tokens';
 import { adminRoutes } from '#shared/contracts/admin';
+import { alertRoutes } from '#shared/contracts/alerts';
 import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { type ApiTokenScope, apiTokenRoutes } from '#shared/contracts/api-tokens';
 import { authRoutes } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
+import { engagementRoutes } from '#shared/contracts/engagement';
 import { exportRoutes } from '#shared/contracts/exports';
 import { groupRoutes } from '#shared/contracts/groups';
 import { invitationRoutes } from '#shared/contracts/invitations';
@@ -193,6 +195,14 @@ GET    /api/my-data-room/api-tokens           401    403      403    403     200
 POST   /api/my-data-room/api-tokens           401    403      403    403     201     201   201    403       401    401     401     401     401     401    401    401
 GET    /api/my-data-room/webhooks              401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 POST   /api/my-data-room/webhooks              401    403    403    403    201    201    201    403    401    401    401    401    401    401    401    401
+# Alerts (docs/decisions/0090-alerts-within-a-minute.md): the room's managers; another founder reads and
+# writes their own room's, and reaches no target of this room.
+GET    /api/my-data-room/alerts                401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts                401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts/targets        401    403    403    403    201    201    201    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts/targets/:id    401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+DELETE /api/my-data-room/alerts/targets/:id    401    403    403    403    404    204    204    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/alerts/targets/:id/test 401  403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 
 # The console, on the room's own invitation or document: another founder gets 404 (not theirs, and
 # not confirmed to exist).
@@ -262,6 +272,13 @@ POST   /api/my-data-room/questions/:id/publish 401    403    403    403    404  
 POST   /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 DELETE /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/admin/exports/questions.csv       401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+# The engagement score (docs/decisions/0089-engagement-score.md): the ranked list and its CRM exports, and
+# the key documents, on the room the caller manages; marking one of the room's documents key.
+GET    /api/admin/engagement                  401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/admin/exports/engagement.csv      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/admin/exports/engagement.json     401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/key-documents        401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/documents/:id/key                 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 # Search (docs/decisions/0088-search-inside-every-page.md): the room's readers search and ask by the
 # readability rule (the founders search from the console; they do not send questions: 403); the console's
 # search, the search log and its setting, each on the room the caller manages.
@@ -539,6 +556,12 @@ DELETE /api/my-data-room/webhooks/:id               403          403          40
 POST   /api/my-data-room/webhooks/:id/rotate-secret 403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/webhooks/:id/test          403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/webhooks/:id/deliveries    403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/alerts                     403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts                     403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts/targets             403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts/targets/:id         403          403          403          403          403          403          403          401          401
+DELETE /api/my-data-room/alerts/targets/:id         403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/alerts/targets/:id/test    403          403          403          403          403          403          403          401          401
 
 POST   /api/data-room/:id/questions                 403          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/questions                 403          403          403          403          403          403          403          401          401
@@ -555,6 +578,11 @@ POST   /api/my-data-room/questions/:id/publish      403          403          40
 POST   /api/my-data-room/questions/:id/published    403          403          403          403          200          200          404          401          401
 DELETE /api/my-data-room/questions/:id/published    403          403          403          403          200          200          404          401          401
 GET    /api/admin/exports/questions.csv             200          403          403          403          403          200          404          401          401
+GET    /api/admin/engagement                        200          403          403          403          403          200          200          401          401
+GET    /api/admin/exports/engagement.csv            200          403          403          403          403          200          200          401          401
+GET    /api/admin/exports/engagement.json           200          403          403          403          403          200          200          401          401
+GET    /api/my-data-room/key-documents              403          200          403          403          403          200          200          401          401
+POST   /api/documents/:id/key                       403          200          403          403          403          200          404          401          401
 GET    /api/data-room/:id/search                    403          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/search/notice             403          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/ask                       403          403          403          403          403          403          403          401          401
@@ -748,6 +776,8 @@ interface World {
   bystanderUnsubscribeToken: string;
   /** The room's webhook endpoint, delivering to a receiver in this test (ADR 52). */
   webhookEndpointId: string;
+  /** The room's Slack alert target, posting to the same receiver (ADR 90). */
+  alertTargetId: string;
   owner: SignedIn;
   callers: Record<CallerKey, Caller>;
   /** The API-token callers of the token matrix. */
@@ -1202,7 +1232,16 @@ async function buildWorld(): Promise<World> {
     201,
   );
 
+  const alertTarget = await expectStatus(
+    t.call(alertRoutes.addTarget, {
+      body: { kind: 'slack', url: `${receiver.url}/alerts-world`, triggers: ['first_visit'] },
+      as: owner,
+    }),
+    201,
+  );
+
   return {
+    alertTargetId: (alertTarget.json as { id: string }).id,
     tokenCallers: Object.fromEntries(
       TOKEN_CALLER_KEYS.map((key) => [
         key,
@@ -1286,6 +1325,21 @@ async function throwawayWebhookEndpoint(): Promise<string> {
     201,
   );
   return (created.json as { endpoint: { id: string } }).endpoint.id;
+}
+
+async function throwawayAlertTarget(): Promise<string> {
+  const created = await expectStatus(
+    t.call(alertRoutes.addTarget, {
+      body: {
+        kind: 'teams',
+        url: `${receiver.url}/throwaway-${crypto.randomUUID()}`,
+        triggers: ['downloaded'],
+      },
+      as: w.owner,
+    }),
+    201,
+  );
+  return (created.json as { id: string }).id;
 }
 
 async function throwawayEditorInvitation(): Promise<string> {
@@ -1675,6 +1729,14 @@ const CALLS: Record<string, Plan> = {
   'GET /api/admin/exports/questions.csv': () => ({
     path: apiPath(exportRoutes.questions, { query: { investor: w.memberUserId } }),
   }),
+  'GET /api/admin/engagement': () => ({ path: apiPath(engagementRoutes.hotInvestors) }),
+  'GET /api/admin/exports/engagement.csv': () => ({ path: apiPath(engagementRoutes.exportCsv) }),
+  'GET /api/admin/exports/engagement.json': () => ({ path: apiPath(engagementRoutes.exportJson) }),
+  'GET /api/my-data-room/key-documents': () => ({}),
+  'POST /api/documents/:id/key': () => ({
+    path: apiPath(engagementRoutes.markKeyDocument, { params: { id: w.documentId } }),
+    json: { isKey: true },
+  }),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>
     caller.anotherSession ? { session: await caller.anotherSession() } : {},
@@ -1860,6 +1922,24 @@ const CALLS: Record<string, Plan> = {
   }),
   'GET /api/my-data-room/webhooks/:id/deliveries': () => ({
     path: apiPath(webhookRoutes.deliveries, { params: { id: w.webhookEndpointId } }),
+  }),
+  // Alerts: the managers write what is already there, add a new URL each time, test the room's target.
+  'GET /api/my-data-room/alerts': () => ({}),
+  'POST /api/my-data-room/alerts': () => ({ json: { returnAfterDays: 7 } }),
+  'POST /api/my-data-room/alerts/targets': () => ({
+    json: { kind: 'slack', url: `${receiver.url}/${crypto.randomUUID()}`, triggers: ['first_visit'] },
+  }),
+  'POST /api/my-data-room/alerts/targets/:id': () => ({
+    path: apiPath(alertRoutes.updateTarget, { params: { id: w.alertTargetId } }),
+    json: { triggers: ['first_visit'] },
+  }),
+  'DELETE /api/my-data-room/alerts/targets/:id': async (caller) => ({
+    path: apiPath(alertRoutes.removeTarget, {
+      params: { id: managesRoom(caller) ? await throwawayAlertTarget() : w.alertTargetId },
+    }),
+  }),
+  'POST /api/my-data-room/alerts/targets/:id/test': () => ({
+    path: apiPath(alertRoutes.testTarget, { params: { id: w.alertTargetId } }),
   }),
   'GET /api/sections/content': () => ({}),
   'GET /api/sections/markdown': () => ({}),
@@ -2137,6 +2217,7 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
       .replace(w.shareLink.id, crypto.randomUUID())
       .replace(w.shareLink.readerId, crypto.randomUUID())
       .replace(w.webhookEndpointId, crypto.randomUUID())
+      .replace(w.alertTargetId, crypto.randomUUID())
       .replace(w.questionId, crypto.randomUUID())
       .replace(caller.inviteToken, unissuedToken()),
   };

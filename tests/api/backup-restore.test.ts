@@ -10,12 +10,16 @@ import { type Config, parseConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { SERVER_LOCK_APPLICATION } from '#server/db/server-lock';
+import { noteEngagementScores } from '#server/features/alerts/index';
+import { refreshRoomEngagement } from '#server/features/engagement/index';
 import { backUp } from '#server/operations/backup';
 import type { BackupManifest } from '#server/operations/manifest';
 import { restore } from '#server/operations/restore';
 import { accountRoutes } from '#shared/contracts/accounts';
+import { alertRoutes } from '#shared/contracts/alerts';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
+import { engagementRoutes } from '#shared/contracts/engagement';
 import { groupRoutes } from '#shared/contracts/groups';
 import { healthRoutes } from '#shared/contracts/health';
 import { invitationRoutes } from '#shared/contracts/invitations';
@@ -118,7 +122,7 @@ beforeAll(async () => {
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
   // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance, an API
-  // token, a webhook endpoint and its deliveries (of the uploads below), a passkey and recovery codes.
+  // token, a webhook endpoint and its deliveries (of the uploads below), alerts, a passkey and recovery codes.
   const room = await founderWithInvestor(source);
   founder = room.founder;
   await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
@@ -138,6 +142,22 @@ beforeAll(async () => {
     as: founder,
   });
   expect(webhook.status, webhook.text).toBe(201);
+  // Alerts (ADR 90): the room's settings, a Slack target (the same receiver), and so the investor's
+  // visit, and the alerts and deliveries of the first visit and the downloads below.
+  const alertSettings = await source.call(alertRoutes.saveSettings, {
+    body: { returnAfterDays: 14, mailTriggers: ['returned'] },
+    as: founder,
+  });
+  expect(alertSettings.status, alertSettings.text).toBe(200);
+  const alertTarget = await source.call(alertRoutes.addTarget, {
+    body: {
+      kind: 'slack',
+      url: `${webhookReceiver.url}/alerts`,
+      triggers: ['first_visit', 'downloaded', 'score_crossed'],
+    },
+    as: founder,
+  });
+  expect(alertTarget.status, alertTarget.text).toBe(201);
   const nda = await source.call(ndaRoutes.saveSettings, {
     body: { isRequired: true, text: 'Keep what you read here to yourself.' },
     as: founder,
@@ -215,6 +235,31 @@ beforeAll(async () => {
     as: founder,
   });
   expect(setting.status, setting.text).toBe(200);
+  // The engagement score (ADR 89): a key document, and the refresh job's traces of the investor's reading.
+  const key = await source.call(engagementRoutes.markKeyDocument, {
+    params: { id: (prepared.json as DocumentId).document.id },
+    body: { isKey: true },
+    as: founder,
+  });
+  expect(key.status, key.text).toBe(200);
+  await refreshRoomEngagement(source.app.ctx, roomId);
+  // Alerts read the scores the refresh made (ADR 90), as app.ts has them do after every refresh.
+  await noteEngagementScores(source.app.ctx, roomId);
+  await source.app.jobs.whenIdle();
+  for (const table of [
+    'alert_settings',
+    'alert_targets',
+    'alert_visits',
+    'alert_scores',
+    'alerts',
+    'alert_deliveries',
+  ] as const) {
+    const rows = await source.app.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.count), `${table} has rows to back up`).toBeGreaterThan(0);
+  }
 }, 60_000);
 
 /**

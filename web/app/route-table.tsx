@@ -154,8 +154,8 @@ const pages: Record<ServedPageName, PageEntry> = {
     'protected',
   ),
   roomAnalytics: page(
-    () => import('#web/features/reading-analytics/pages/room-analytics-page'),
-    (m) => m.RoomAnalyticsPage,
+    () => import('./pages/room-analytics-page'),
+    (m) => m.RoomAnalyticsWithEngagementPage,
     'protected',
   ),
   documentAnalytics: page(

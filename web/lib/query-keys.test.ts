@@ -2,10 +2,12 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { expect, test, vi } from 'vitest';
 import {
   adminKeys,
+  alertsKeys,
   apiTokensKeys,
   authKeys,
   dataRoomKeys,
   documentsKeys,
+  engagementKeys,
   groupsKeys,
   invalidate,
   invalidatedBy,
@@ -38,6 +40,7 @@ const keysByFeature = {
     adminKeys.team(),
     adminKeys.ndaAcceptances(),
   ],
+  alerts: [alertsKeys.settings()],
   apiTokens: [apiTokensKeys.list()],
   auth: [authKeys.currentUser(), authKeys.secondFactor(), authKeys.passkeys(), authKeys.sessions()],
   dataRoom: [
@@ -48,6 +51,12 @@ const keysByFeature = {
     dataRoomKeys.invitationLink('token-1'),
   ],
   documents: [documentsKeys.mine(), documentsKeys.versions('document-1')],
+  engagement: [
+    engagementKeys.hotInvestors(),
+    engagementKeys.hotInvestors({ group: 'group-1' }),
+    engagementKeys.hotInvestors({ shareLink: 'link-1' }),
+    engagementKeys.keyDocuments(),
+  ],
   groups: [groupsKeys.mine()],
   shareLinks: [shareLinksKeys.mine(), shareLinksKeys.state('token-1')],
   investorDashboard: [investorDashboardKeys.accessibleRooms()],
@@ -112,6 +121,7 @@ const roots = {
   auth: authKeys.all,
   dataRoom: dataRoomKeys.all,
   documents: documentsKeys.all,
+  engagement: engagementKeys.all,
   groups: groupsKeys.all,
   investorDashboard: investorDashboardKeys.all,
   invitations: invitationsKeys.all,
@@ -188,6 +198,7 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
     invalidatedBy.documentVersionsChanged(),
     [...keysByFeature.documents, ...keysByFeature.dataRoom, ...keysByFeature.admin],
   ],
+  keyDocumentsChanged: [invalidatedBy.keyDocumentsChanged(), keysByFeature.engagement],
   documentDownloadPolicySet: [invalidatedBy.documentDownloadPolicySet(), documentRulesStale],
   roomDownloadDefaultSet: [invalidatedBy.roomDownloadDefaultSet(), documentRulesStale],
   watermarkSet: [invalidatedBy.watermarkSet(), documentRulesStale],
@@ -251,6 +262,7 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
   searchSettingsSaved: [invalidatedBy.searchSettingsSaved(), [managerSearchKeys.analytics()]],
   webhookEndpointsChanged: [invalidatedBy.webhookEndpointsChanged(), [webhooksKeys.endpoints()]],
   webhookTestSent: [invalidatedBy.webhookTestSent('endpoint-1'), [webhooksKeys.deliveries('endpoint-1')]],
+  alertsChanged: [invalidatedBy.alertsChanged(), [alertsKeys.settings()]],
 };
 
 test.each(Object.keys(invalidatedBy) as (keyof typeof invalidatedBy)[])(

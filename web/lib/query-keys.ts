@@ -160,6 +160,17 @@ export const readingAnalyticsKeys = {
 };
 
 /**
+ * The engagement score (docs/decisions/0089-engagement-score.md): "Hot investors" over every investor or
+ * those of one group, one share link, or both; and the room's key documents.
+ */
+export const engagementKeys = {
+  all: ['engagement'] as const,
+  hotInvestors: ({ group = null, shareLink = null }: RoomAnalyticsFilter = {}) =>
+    [...engagementKeys.all, 'hot-investors', group, shareLink] as const,
+  keyDocuments: () => [...engagementKeys.all, 'key-documents'] as const,
+};
+
+/**
  * The room's search as its managers see it: the console's search inside every page (per query), what
  * investors searched for (Analytics) and whether the founders see their words.
  */
@@ -231,6 +242,12 @@ export const viewerKeys = {
     [...viewerKeys.document(documentId), 'words', page, replacedAt] as const,
 };
 
+/** Alerts: the room's settings, its Slack and Teams targets and how each last delivery went (ADR 90). */
+export const alertsKeys = {
+  all: ['alerts'] as const,
+  settings: () => [...alertsKeys.all, 'settings'] as const,
+};
+
 /** Webhooks: the room's endpoints, and each endpoint's delivery log. */
 export const webhooksKeys = {
   all: ['webhooks'] as const,
@@ -267,6 +284,8 @@ export const invalidatedBy = {
    * and the owner's dashboard; the links stay as they were.
    */
   documentVersionsChanged: () => [documentsKeys.all, dataRoomKeys.all, adminKeys.all],
+  /** A document marked key or not: the key documents, and every score (ADR 89). */
+  keyDocumentsChanged: () => [engagementKeys.all],
   /** One document's "Allow download": its list, and the founder's preview of the room. */
   documentDownloadPolicySet: documentRules,
   /** The room's "Allow downloads" default: every file that follows the room changes with it. */
@@ -346,6 +365,8 @@ export const invalidatedBy = {
   /** "Show me the words investors search for" flipped: Analytics says whether the words are kept. */
   searchSettingsSaved: () => [managerSearchKeys.analytics()],
   webhookEndpointsChanged: () => [webhooksKeys.endpoints()],
+  /** Alert settings saved, a target added, changed, removed or tested: the settings and their statuses. */
+  alertsChanged: () => [alertsKeys.settings()],
   /** A test event queued: the endpoint's delivery log shows how it went. */
   webhookTestSent: (endpointId: string) => [webhooksKeys.deliveries(endpointId)],
 } satisfies Record<string, (...args: never[]) => readonly QueryKey[]>;

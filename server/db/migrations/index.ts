@@ -29,6 +29,8 @@ import * as readingByVersion from './0033-reading-by-version';
 import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
 import * as sessionUses from './0035-session-uses';
 import * as searchInsideEveryPage from './0036-search-inside-every-page';
+import * as engagement from './0037-engagement';
+import * as alerts from './0038-alerts';
 import * as searchIndexByRoom from './0040-search-index-by-room';
 
 /**
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '0034-founder-notice-kinds-in-code': founderNoticeKindsInCode,
   '0035-session-uses': sessionUses,
   '0036-search-inside-every-page': searchInsideEveryPage,
+  '0037-engagement': engagement,
+  '0038-alerts': alerts,
   '0040-search-index-by-room': searchIndexByRoom,
 };
 

@@ -213,7 +213,12 @@ async function* archiveEntries(
       { ...deps.request, at: new Date() },
       ctx.caches.get(webhookEventsCache),
     );
-    await deps.activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+    await deps.activity.record({
+      roomId: document.roomId,
+      visitor: { userId: user.id },
+      isAction: true,
+      event: { kind: 'downloaded', documentId: document.id, documentTitle: document.titleInRoom },
+    });
     const name = uniqueName(folder, fileNameOf(document, copy?.fileName));
     if (copy?.kind === 'image') {
       yield { name, modifiedAt: document.updatedAt, bytes: copy.bytes };

@@ -114,7 +114,12 @@ async function sendDownload(
       },
       ctx.caches.get(webhookEventsCache),
     );
-    await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+    await activity.record({
+      roomId: document.roomId,
+      visitor: { userId: user.id },
+      isAction: true,
+      event: { kind: 'downloaded', documentId: document.id, documentTitle: document.titleInRoom },
+    });
   };
   // The reader's own copy, made now where the room's watermark applies: no validator or range to
   // offer (each copy is new), never kept by any cache.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
-import type { InvitationLinks } from '#server/features/rooms/index';
+import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { questionRoutes as routes } from '#shared/contracts/questions';
@@ -27,17 +27,29 @@ import {
  * about, gets the 404 of something that does not exist, and 403 nda_required before accepting its NDA.
  * The inbox and the answers are the console's: its owner and co-founders, 403 for anyone else.
  */
-export function questionsRoutes(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+export function questionsRoutes(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.ask, {
       config: { servesOneRoomSessions: true },
-      handler: async (request, reply) =>
-        reply.status(201).send(
-          await askQuestion(ctx, requireUser(request), request.params.id, request.body, {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'],
-          }),
-        ),
+      handler: async (request, reply) => {
+        const user = requireUser(request);
+        const asked = await askQuestion(ctx, user, request.params.id, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        // For the founders' alerts: that a question was asked, never its words (ADR 90).
+        await activity.record({
+          roomId: request.params.id,
+          visitor: { userId: user.id },
+          isAction: true,
+          event: { kind: 'asked' },
+        });
+        return reply.status(201).send(asked);
+      },
     });
     serveRoute(app, routes.mine, {
       config: { servesOneRoomSessions: true },

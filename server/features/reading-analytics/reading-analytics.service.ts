@@ -90,7 +90,12 @@ export async function openView(
     await addOpenedView(trx, view);
     await recordAccess(trx, user, document, 'viewed', { ...request, at: view.startedAt });
   });
-  await activity.record({ roomId: document.roomId, visitor: { userId: user.id }, isAction: true });
+  await activity.record({
+    roomId: document.roomId,
+    visitor: { userId: user.id },
+    isAction: true,
+    event: { kind: 'viewed', documentId: document.id, documentTitle: document.titleInRoom },
+  });
   return { viewId: view.id };
 }
 

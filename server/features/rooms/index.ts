@@ -13,6 +13,7 @@ export {
 export { groupsRoutes } from './groups.routes';
 export {
   groupsHiddenFrom,
+  investorAccessOfRoom,
   investorEmailsOfGroup,
   placeInvestor,
   requirePreviewAudience,
@@ -76,4 +77,4 @@ export {
   writeWithSectionsEdit,
 } from './rooms.service';
 export type { SectionRenames } from './section-renames';
-export type { InvitationLinks, RoomActivity, RoomUser, RoomVisitor } from './visitors';
+export type { InvitationLinks, RoomActivity, RoomEvent, RoomUser, RoomVisitor } from './visitors';

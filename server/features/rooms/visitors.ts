@@ -28,10 +28,27 @@ export interface InvitationLinks {
 export type RoomVisitor = { userId: string } | { invitationId: string };
 
 /**
- * What room content reports of people's use of a room, for the founder's notifications (provided by
- * notifications, wired by app.ts): a read of the room itself (a member's, or the invited view) and each
- * logged view, download and click once committed. It decides who is an investor, and never throws.
+ * What a reader did, as the founders' alerts tell it (docs/decisions/0090-alerts-within-a-minute.md): the
+ * document's id and its title as the room lists it, never what it says.
+ */
+export type RoomEvent =
+  | { kind: 'viewed'; documentId: string; documentTitle: string }
+  | { kind: 'downloaded'; documentId: string | null; documentTitle: string }
+  | { kind: 'asked' };
+
+/**
+ * What room content reports of people's use of a room, for the founder's notifications and alerts
+ * (provided by notifications and alerts, wired by app.ts): a read of the room itself (a member's, or the
+ * invited view) and each logged view, download, click and question once committed, with what it was
+ * where an alert may be wanted. It decides who is an investor, and never throws.
  */
 export interface RoomActivity {
-  record(activity: { roomId: string; visitor: RoomVisitor; isAction: boolean }): Promise<void>;
+  record(activity: {
+    roomId: string;
+    visitor: RoomVisitor;
+    isAction: boolean;
+    event?: RoomEvent;
+  }): Promise<void>;
+  /** An address the room refused (a share link that may not let it in), and why in a few words. Never throws. */
+  refused(attempt: { roomId: string; email: string; reason: string }): Promise<void>;
 }

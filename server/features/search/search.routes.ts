@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { MINUTE_MS, SECOND_MS } from '#server/durations';
-import type { InvitationLinks } from '#server/features/rooms/index';
+import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { HttpError } from '#server/plugins/errors';
@@ -43,7 +43,11 @@ function searchRateLimit(perMinute: number) {
  * room's readers search by the readability rule (404 for anyone who may not read the room, 403 before
  * its NDA); the founders' search, its log and its setting are the console's.
  */
-export function searchRoutesOf(ctx: AppContext, invitationLinks: InvitationLinks): FastifyPluginAsyncZod {
+export function searchRoutesOf(
+  ctx: AppContext,
+  invitationLinks: InvitationLinks,
+  activity: RoomActivity,
+): FastifyPluginAsyncZod {
   const rateLimit = searchRateLimit(ctx.config.rateLimits.searchesPerMinute);
   return async (app) => {
     serveRoute(app, routes.search, {
@@ -68,13 +72,21 @@ export function searchRoutesOf(ctx: AppContext, invitationLinks: InvitationLinks
     });
     serveRoute(app, routes.askFounders, {
       config: { servesOneRoomSessions: true },
-      handler: async (request, reply) =>
-        reply.status(201).send(
-          await askTheFounders(ctx, requireUser(request), request.params.id, request.body.question, {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'],
-          }),
-        ),
+      handler: async (request, reply) => {
+        const user = requireUser(request);
+        const asked = await askTheFounders(ctx, user, request.params.id, request.body.question, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        // For the founders' alerts: that a question was asked, never its words (ADR 90).
+        await activity.record({
+          roomId: request.params.id,
+          visitor: { userId: user.id },
+          isAction: true,
+          event: { kind: 'asked' },
+        });
+        return reply.status(201).send(asked);
+      },
     });
     serveRoute(app, routes.managerSearch, {
       config: { rateLimit },

@@ -13,7 +13,12 @@ import {
   typedCodeIsRight,
 } from '#server/features/auth/index';
 import { isRemovedFromRoom } from '#server/features/invitations/index';
-import { activeRoomNames, companyNamesFor, listManagers } from '#server/features/rooms/index';
+import {
+  activeRoomNames,
+  companyNamesFor,
+  listManagers,
+  type RoomActivity,
+} from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
 import { HttpError } from '#server/plugins/errors';
 import { generateToken, hashToken } from '#server/security/tokens';
@@ -177,6 +182,16 @@ function tooMany(message: string): HttpError {
 }
 
 /** What the code request answers, whoever the address is (ADR 74): it says nothing about the address. */
+/** A refusal as the founders' alert words it. */
+const REFUSAL_REASONS: Record<string, string> = {
+  share_link_disabled: 'the share link is turned off',
+  share_link_expired: 'the share link has expired',
+  share_link_full: 'the share link is full',
+  domain_not_allowed: "the share link does not allow the address's domain",
+  share_access_ended: 'the address was removed from the room',
+  share_refused: 'you refused this address',
+};
+
 export const CODE_REQUESTED_MESSAGE =
   'If this address may enter, a code is on its way. It can take a minute; check the spam folder too.';
 
@@ -193,10 +208,18 @@ export async function requestShareCode(
   token: string,
   email: string,
   browserMarkHash: string,
+  activity: Pick<RoomActivity, 'refused'>,
 ): Promise<void> {
   const link = await requireLink(ctx, token);
   const now = new Date();
   const refusal = await refusalOf(ctx.db, link, email, now);
+  // The founders may want an alert of it (ADR 90): the address, and why in a few words.
+  if (refusal)
+    await activity.refused({
+      roomId: link.roomId,
+      email,
+      reason: REFUSAL_REASONS[refusal.code] ?? refusal.code,
+    });
   if (refusal?.code === 'share_link_disabled' || refusal?.code === 'share_link_expired') throw refusal;
   if (refusal) {
     ctx.log.info(

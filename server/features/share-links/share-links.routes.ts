@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { oneRoomEntryAnswer } from '#server/features/auth/index';
+import type { RoomActivity } from '#server/features/rooms/index';
 import { presentedSession, requireUser } from '#server/plugins/auth';
 import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { serveRoute } from '#server/plugins/contract-routes';
@@ -26,7 +27,7 @@ import {
  * else 403, as on every console route), and the public ones a link's holder calls to prove an address.
  * The public ones are limited per IP here, and per link and per address by the service.
  */
-export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function shareLinksRoutes(ctx: AppContext, activity: RoomActivity): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.list, {
       handler: async (request) => listRoomShareLinks(ctx, requireUser(request)),
@@ -69,7 +70,7 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         // The asking browser is marked: the code works only there (ADR 74); the mailed link anywhere.
         const browserMarkHash = markBrowser(request, reply, ctx.config);
-        await requestShareCode(ctx, request.params.token, request.body.email, browserMarkHash);
+        await requestShareCode(ctx, request.params.token, request.body.email, browserMarkHash, activity);
         return { message: CODE_REQUESTED_MESSAGE };
       },
     });

@@ -94,9 +94,50 @@ export async function sendWebhook(
   outgoing: OutgoingWebhook,
   options: SenderOptions,
 ): Promise<AttemptOutcome> {
+  const { retryAfter: _retryAfter, ...outcome } = await postGuarded(
+    { url: outgoing.url, headers: signedHeaders(outgoing), body: outgoing.body, signal: outgoing.signal },
+    options,
+  );
+  return outcome;
+}
+
+/** What an unsigned post answered, with its Retry-After header as it came. */
+export interface PostedOutcome extends AttemptOutcome {
+  retryAfter: string | null;
+}
+
+/**
+ * Posts JSON to a chat service's incoming webhook (Slack, Teams: docs/decisions/0090-alerts-within-a-minute.md):
+ * the same address policy, limits and excerpt as a signed delivery, without the signature those
+ * services do not read.
+ */
+export function postJson(
+  outgoing: { url: string; body: string; signal?: AbortSignal | undefined },
+  options: SenderOptions,
+): Promise<PostedOutcome> {
+  return postGuarded(
+    {
+      url: outgoing.url,
+      headers: { 'content-type': 'application/json', 'user-agent': 'Roundroom-Alerts/1.0' },
+      body: outgoing.body,
+      signal: outgoing.signal,
+    },
+    options,
+  );
+}
+
+/** One POST to an address the policy allows, and what came of it. */
+async function postGuarded(
+  outgoing: { url: string; headers: Record<string, string>; body: string; signal?: AbortSignal | undefined },
+  options: SenderOptions,
+): Promise<PostedOutcome> {
   const started = performance.now();
-  const outcome = (fields: Omit<AttemptOutcome, 'durationMs'>): AttemptOutcome => ({
+  const outcome = (
+    fields: Omit<PostedOutcome, 'durationMs' | 'retryAfter'>,
+    retryAfter: string | null = null,
+  ) => ({
     ...fields,
+    retryAfter,
     durationMs: Math.round(performance.now() - started),
   });
   const url = new URL(outgoing.url);
@@ -120,17 +161,21 @@ export async function sendWebhook(
       method: 'POST',
       dispatcher: agent,
       signal: outgoing.signal,
-      headers: signedHeaders(outgoing),
+      headers: outgoing.headers,
       body: outgoing.body,
     });
     const excerpt = await readExcerpt(response.body);
     const ok = response.statusCode >= 200 && response.statusCode < 300;
-    return outcome({
-      ok,
-      statusCode: response.statusCode,
-      error: ok ? null : `The endpoint answered ${response.statusCode}.`,
-      responseExcerpt: excerpt,
-    });
+    const retryAfter = response.headers['retry-after'];
+    return outcome(
+      {
+        ok,
+        statusCode: response.statusCode,
+        error: ok ? null : `The endpoint answered ${response.statusCode}.`,
+        responseExcerpt: excerpt,
+      },
+      typeof retryAfter === 'string' ? retryAfter : null,
+    );
   } catch (error) {
     return outcome({
       ok: false,

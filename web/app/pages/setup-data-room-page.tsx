@@ -8,6 +8,7 @@ import { SETUP_DATA_ROOM_TABS } from '#web/components/app/console-places';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { TabPanels, useTabParam } from '#web/components/ui/tabs';
+import { AlertsCard } from '#web/features/alerts/components/alerts-card';
 import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { GroupsAndVisibility } from '#web/features/groups/components/groups-and-visibility';
@@ -180,6 +181,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
       </Card>
       <section aria-label="NDA before entry" className="lg:col-span-2">
         <NdaSettingsCard />
+      </section>
+      <section aria-label="Alerts" className="lg:col-span-2">
+        <AlertsCard />
       </section>
       <section aria-label="Webhooks" className="lg:col-span-2">
         <WebhooksCard />

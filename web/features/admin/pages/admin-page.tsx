@@ -24,9 +24,16 @@ import { UsersTable } from '#web/features/admin/components/users-table';
  * CSV exports in Investors (/admin/investors). The server decides who manages the room: anyone else
  * gets 403 from every /api/admin route and sees the founders-only notice. The invitation form and list
  * (`invitations`) are the invitations feature's, the same component as /configure's Invites tab, given
- * by the app layer.
+ * by the app layer, as is "Hot investors" (`hotInvestors`, the engagement feature's).
  */
-export function AdminPage({ invitations }: { invitations: ReactNode }) {
+export function AdminPage({
+  invitations,
+  hotInvestors,
+}: {
+  invitations: ReactNode;
+  /** "Hot investors" (the engagement feature's top five), composed by the app layer. */
+  hotInvestors?: ReactNode;
+}) {
   const dashboard = useAdminDashboard();
   const { error, failedAt } = dashboard;
 
@@ -96,6 +103,7 @@ export function AdminPage({ invitations }: { invitations: ReactNode }) {
       </p>
       <div className="mt-6 flex flex-col gap-8 sm:mt-8">
         <DashboardCounters values={dashboardCounters(data)} />
+        {hotInvestors}
         <RoomControls />
         <OpenQuestionsSummary />
         <NotificationsSummary />

@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import { Eye, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DocumentListItem } from '#shared/contracts/documents';
 import { FileTypeIcon } from '#web/components/data-room/data-room-icons';
@@ -32,6 +32,8 @@ interface DocumentRowProps {
   document: DocumentListItem;
   /** Who reads the file while no section links it. */
   unlinkedReaders?: UnlinkedReaders;
+  /** A key document, which the engagement score weighs on its own (ADR 89). */
+  isKey?: boolean;
   /** Before the icon, e.g. a selection checkbox. */
   leading?: ReactNode;
   /** At the end of the row, e.g. Copy link, Download and Delete. */
@@ -51,6 +53,7 @@ interface DocumentRowProps {
 export function DocumentRow({
   document,
   unlinkedReaders,
+  isKey = false,
   leading,
   actions,
   singleAction = false,
@@ -72,6 +75,12 @@ export function DocumentRow({
           <span>{formatDate(document.updatedAt)}</span>
           {/* An upload says nothing more than being listed here; a link from elsewhere is worth a word. */}
           {!document.isUploaded && <Badge variant="info">External</Badge>}
+          {isKey && (
+            <Badge variant="secondary" title="The engagement score weighs how much of it each investor read">
+              <Star aria-hidden="true" className="size-3 fill-amber-400 text-amber-500" />
+              Key document
+            </Badge>
+          )}
           {!document.isDownloadAllowed && (
             <Badge variant="secondary" title="Investors read it in the viewer only">
               <Eye aria-hidden="true" className="size-3" />

@@ -12,9 +12,11 @@ import {
   toggleAll,
   toggleOne,
 } from '#web/features/documents/file-selection';
+import { useKeyDocuments } from '#web/features/engagement/api/engagement-queries';
 import { FOCUS_ROW_ATTRIBUTE } from '#web/lib/use-focus-after-removal';
 import { DocumentRow, type UnlinkedReaders } from './document-row';
 import { DownloadPolicySelect } from './download-policy-select';
+import { KeyDocumentButton } from './key-document-button';
 import { RenameDocumentDialog } from './rename-document-dialog';
 import { VersionsDialog } from './versions-dialog';
 
@@ -42,7 +44,7 @@ const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-60
 
 /**
  * The Files tab's list: a title filter, select-all and per-file checkboxes, bulk 'Delete (n)', and per
- * file its preview state (with Retry after a failure), "Allow download", Rename, Copy link, its versions
+ * file its preview state (with Retry after a failure), "Allow download", "Key document" (ADR 89), Rename, Copy link, its versions
  * ("Replace file", ADR 69), its analytics, Download and Delete, each in words. Selection acts only on the
  * files the filter shows.
  */
@@ -68,6 +70,7 @@ export function FileList({
   const allState = selectAllState(selected, visible);
   const clear = () => setSelected(new Set());
   const byId = new Map(documents.map((document) => [document.id, document]));
+  const keyDocuments = new Set(useKeyDocuments().data?.documentIds);
 
   return (
     <div className="flex flex-col gap-3">
@@ -139,6 +142,7 @@ export function FileList({
             <li key={document.id}>
               <DocumentRow
                 document={document}
+                isKey={keyDocuments.has(document.id)}
                 unlinkedReaders={unlinkedReaders}
                 onRetryPreview={onRetryPreview}
                 isRetryingPreview={retryingPreview === document.id}
@@ -154,6 +158,13 @@ export function FileList({
                 actions={
                   <RowActions title={document.title}>
                     <DownloadPolicySelect document={document} />
+                    {document.isUploaded && (
+                      <KeyDocumentButton
+                        documentId={document.id}
+                        title={document.title}
+                        isKey={keyDocuments.has(document.id)}
+                      />
+                    )}
                     {document.isUploaded && (
                       <Button
                         variant="ghost"

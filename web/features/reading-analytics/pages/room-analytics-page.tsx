@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RECENT_READERS_DAYS } from '#shared/contracts/reading';
 import { href } from '#shared/routes';
@@ -28,8 +28,15 @@ const TOP = 10;
 const LEAST = 5;
 
 const linkClass = 'text-indigo-700 hover:underline';
-/** /admin/analytics: the room's most and least read documents, who read lately, and what they searched for. */
-export function RoomAnalyticsPage() {
+/**
+ * /admin/analytics: the room's most and least read documents, who read lately, and what they searched for;
+ * "Hot investors" (the engagement feature's, given by the app layer with the filters chosen here) first.
+ */
+export function RoomAnalyticsPage({
+  hotInvestors,
+}: {
+  hotInvestors?: (filters: { group: string | null; shareLink: string | null }) => ReactNode;
+} = {}) {
   const [group, setGroup] = useState<string | null>(null);
   const [shareLink, setShareLink] = useState<string | null>(null);
   const query = useRoomAnalytics({ group, shareLink });
@@ -77,6 +84,7 @@ export function RoomAnalyticsPage() {
                   <ShareLinkFilter shareLink={shareLink} onChange={setShareLink} />
                 </div>
                 <div className="mt-6 flex flex-col gap-6 sm:mt-8">
+                  {hotInvestors?.({ group, shareLink })}
                   <AnalyticsPanel
                     id="most-read"
                     title="Most read documents"

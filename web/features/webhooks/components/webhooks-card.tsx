@@ -138,7 +138,10 @@ function AddEndpointForm({ onAdded }: { onAdded: (url: string, secret: string) =
   const urlId = useId();
   const errorId = useId();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
+  // Every event but the alerts', which a founder chooses for an endpoint that wants them (ADR 90).
+  const [events, setEvents] = useState<WebhookEventType[]>(
+    WEBHOOK_EVENT_TYPES.filter((type) => !type.startsWith('alert.')),
+  );
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
