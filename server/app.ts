@@ -24,6 +24,7 @@ import {
   invitationsOfRooms,
   invitationsRoutes,
 } from '#server/features/invitations/index';
+import { mcpServerRoutes } from '#server/features/mcp/index';
 import {
   type FounderNotice,
   notificationJobs,
@@ -337,6 +338,8 @@ async function registerFeatureRoutes(
   await app.register(apiTokensRoutes(ctx));
   await app.register(openApiRoutes(ports.apiRoutes, ctx.config.appUrl));
   await app.register(webhooksRoutes(ctx));
+  // The MCP server (ADR 91): its tools call the routes above, in process, with the caller's token.
+  await app.register(mcpServerRoutes(ctx));
 }
 
 /** A session that may read the room now, and how it reads it. */

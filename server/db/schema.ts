@@ -4,6 +4,7 @@ import type { ArchivesTables } from '#server/features/archives/archives.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
+import type { McpTables } from '#server/features/mcp/mcp.tables';
 import type { NotificationsTables } from '#server/features/notifications/notifications.tables';
 import type { PasskeysTables } from '#server/features/passkeys/passkeys.tables';
 import type { QuestionsTables } from '#server/features/questions/questions.tables';
@@ -32,6 +33,7 @@ export interface Database
     DocumentsTables,
     InvitationsTables,
     JobsTables,
+    McpTables,
     NotificationsTables,
     PasskeysTables,
     QuestionsTables,
@@ -53,6 +55,7 @@ export interface ModuleTables {
   auth: AuthTables;
   documents: DocumentsTables;
   invitations: InvitationsTables;
+  mcp: McpTables;
   notifications: NotificationsTables;
   passkeys: PasskeysTables;
   questions: QuestionsTables;
@@ -133,6 +136,7 @@ const everyTable: Record<keyof Database, true> = {
   search_pages: true,
   room_searches: true,
   search_settings: true,
+  mcp_tool_calls: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -29,6 +29,7 @@ import * as readingByVersion from './0033-reading-by-version';
 import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
 import * as sessionUses from './0035-session-uses';
 import * as searchInsideEveryPage from './0036-search-inside-every-page';
+import * as mcpToolCalls from './0039-mcp-tool-calls';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0034-founder-notice-kinds-in-code': founderNoticeKindsInCode,
   '0035-session-uses': sessionUses,
   '0036-search-inside-every-page': searchInsideEveryPage,
+  '0039-mcp-tool-calls': mcpToolCalls,
 };
 
 export const migrationProvider: MigrationProvider = {

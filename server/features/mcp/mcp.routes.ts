@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '#server/app-context';
+import { serveRoute } from '#server/plugins/contract-routes';
+import { mcpRoutes as routes } from '#shared/contracts/mcp';
+import { requireMcpCaller } from './mcp-door';
+import { answerMcpPost, METHOD_NOT_ALLOWED } from './mcp-endpoint';
+
+/**
+ * The MCP server's endpoint (docs/decisions/0091-mcp-server.md): streamable HTTP for API tokens, every
+ * tool a route of the API called with the caller's token.
+ */
+export function mcpServerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    serveRoute(app, routes.endpoint, {
+      handler: async (request, reply) => {
+        const caller = requireMcpCaller(ctx.config, request);
+        const answer = await answerMcpPost(ctx, app, caller, request);
+        reply.status(answer.status as 200);
+        return answer.body === undefined ? reply.send() : reply.send(answer.body as never);
+      },
+    });
+    for (const route of [routes.stream, routes.end]) {
+      serveRoute(app, route, {
+        handler: async (request, reply) => {
+          requireMcpCaller(ctx.config, request);
+          return reply
+            .status(405 as 200)
+            .header('allow', routes.endpoint.method)
+            .send(METHOD_NOT_ALLOWED as never);
+        },
+      });
+    }
+  };
+}
