@@ -60,14 +60,3 @@ export async function answerMcpPost(
     await server.close();
   }
 }
-
-/** What GET and DELETE answer: this server opens no stream of its own and keeps no session to end. */
-export const METHOD_NOT_ALLOWED = {
-  jsonrpc: '2.0' as const,
-  id: null,
-  error: {
-    code: -32000,
-    message:
-      "Method not allowed: Roundroom's MCP server keeps no session and sends nothing outside an answer. POST each message.",
-  },
-};

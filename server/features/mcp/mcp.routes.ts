@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { mcpRoutes as routes } from '#shared/contracts/mcp';
-import { requireMcpCaller } from './mcp-door';
-import { answerMcpPost, METHOD_NOT_ALLOWED } from './mcp-endpoint';
+import { METHOD_NOT_ALLOWED, requireMcpCaller } from './mcp-door';
 
 /**
  * The MCP server's endpoint (docs/decisions/0091-mcp-server.md): streamable HTTP for API tokens, every
@@ -14,6 +13,9 @@ export function mcpServerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     serveRoute(app, routes.endpoint, {
       handler: async (request, reply) => {
         const caller = requireMcpCaller(ctx.config, request);
+        // The SDK and the tools are loaded by the first MCP request, not at start (ADR 67): a server
+        // nobody made a token for never carries them.
+        const { answerMcpPost } = await import('./mcp-endpoint');
         const answer = await answerMcpPost(ctx, app, caller, request);
         reply.status(answer.status as 200);
         return answer.body === undefined ? reply.send() : reply.send(answer.body as never);
