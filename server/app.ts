@@ -16,6 +16,11 @@ import {
   roomDocumentsRoutes,
   uploadsOfRooms,
 } from '#server/features/documents/index';
+import {
+  engagementRefreshJob,
+  engagementRoutes,
+  recordEngagementActivity,
+} from '#server/features/engagement/index';
 import { exportsRoutes } from '#server/features/exports/index';
 import { healthRoutes } from '#server/features/health/index';
 import {
@@ -243,8 +248,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await reconcileStoredFiles(ctx, documentVersionFiles);
   await sweepPreparationWork(ctx);
   registerJobKinds(ctx, [questionNotice, ...(options.founderNotices ?? [])]);
-  // What room content reports of investors' reads and actions, told to notifications (ADR 66).
-  const activity: RoomActivity = { record: (visit) => recordRoomActivity(ctx, visit) };
+  // What room content reports of investors' reads and actions, told to notifications (ADR 66) and to
+  // the engagement score's refresh job (ADR 89); neither throws.
+  const activity: RoomActivity = {
+    record: async (visit) => {
+      await recordRoomActivity(ctx, visit);
+      await recordEngagementActivity(ctx, visit);
+    },
+  };
   // The invited view is room content; it reads invitation links through invitations (ADR 35).
   const invitationLinks: InvitationLinks = { findUsable: (token) => findUsableInvitationLink(ctx, token) };
   await startMissingPreviews(ctx);
@@ -280,6 +291,7 @@ function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): voi
   for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
   ctx.jobs.register(newVersionMailJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
+  ctx.jobs.register(engagementRefreshJob(ctx));
   // Each feature's notices to the founders, told by notifications (ADR 82).
   for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) ctx.jobs.register(job);
 }
@@ -333,6 +345,7 @@ async function registerFeatureRoutes(
   await app.register(searchRoutesOf(ctx, ports.invitationLinks));
   await app.register(adminRoutes(ctx));
   await app.register(readingAnalyticsRoutes(ctx, ports.activity));
+  await app.register(engagementRoutes(ctx));
   await app.register(exportsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(apiTokensRoutes(ctx));

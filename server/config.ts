@@ -123,6 +123,12 @@ const environmentSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(10_000, 'must be at most 10000')
     .default(1_000),
+  // How often the engagement score's refresh job reads a room while anyone reads in it (ADR 89); 0: at
+  // once after each activity, and not again (tests).
+  ENGAGEMENT_REFRESH_MS: wholeNumber
+    .min(0, 'must be 0 or more')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(60_000),
   // The job queue (ADR 40): how often an idle worker looks for due jobs, and the first retry's delay.
   JOB_POLL_INTERVAL_MS: wholeNumber.min(10, 'must be at least 10').default(1_000),
   JOB_RETRY_BASE_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(10_000),
@@ -213,6 +219,8 @@ export interface Config {
   sectionsParseTimeoutMs: number;
   /** How long a reading report waits for others to share its transaction; 0: the same turn only. */
   readingReportWindowMs: number;
+  /** How often the engagement refresh job reads a followed room (ADR 89); 0: once, at once, after each activity. */
+  engagementRefreshMs: number;
   /** The largest file one upload, or one file of an unpacked zip, may be (UPLOAD_MAX_MB; ADR 70). */
   uploadMaxBytes: number;
   /** Preparing documents for the viewer (ADR 39). */
@@ -321,6 +329,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     logLevel: env.LOG_LEVEL,
     sectionsParseTimeoutMs: env.SECTIONS_PARSE_TIMEOUT_MS,
     readingReportWindowMs: env.READING_REPORT_WINDOW_MS,
+    engagementRefreshMs: env.ENGAGEMENT_REFRESH_MS,
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     previews: {
       timeLimitMs: env.PREVIEW_TIME_LIMIT_MS,

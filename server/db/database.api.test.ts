@@ -207,6 +207,18 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'window_end_at',
       'window_start_at',
     ],
+    engagement_key_documents: ['document_id', 'marked_at', 'marked_by', 'room_id'],
+    engagement_readers: [
+      'course',
+      'notified_at',
+      'notified_band',
+      'notified_score',
+      'refreshed_at',
+      'room_id',
+      'trace',
+      'user_id',
+    ],
+    engagement_rooms: ['follow_until_at', 'refreshed_at', 'room_id'],
     investor_message_recipients: ['email', 'message_id', 'sent_at', 'user_id'],
     investor_messages: ['body', 'created_at', 'id', 'room_id', 'sent_by'],
     invitations: [

@@ -3,6 +3,7 @@ import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tab
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
+import type { EngagementTables } from '#server/features/engagement/engagement.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
 import type { McpTables } from '#server/features/mcp/mcp.tables';
 import type { NotificationsTables } from '#server/features/notifications/notifications.tables';
@@ -31,6 +32,7 @@ export interface Database
     ArchivesTables,
     AuthTables,
     DocumentsTables,
+    EngagementTables,
     InvitationsTables,
     JobsTables,
     McpTables,
@@ -54,6 +56,7 @@ export interface ModuleTables {
   archives: ArchivesTables;
   auth: AuthTables;
   documents: DocumentsTables;
+  engagement: EngagementTables;
   invitations: InvitationsTables;
   mcp: McpTables;
   notifications: NotificationsTables;
@@ -136,6 +139,9 @@ const everyTable: Record<keyof Database, true> = {
   search_pages: true,
   room_searches: true,
   search_settings: true,
+  engagement_key_documents: true,
+  engagement_readers: true,
+  engagement_rooms: true,
   mcp_tool_calls: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */

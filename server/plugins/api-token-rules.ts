@@ -43,6 +43,13 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'GET /api/admin/exports/investors.csv': 'analytics:read',
   'GET /api/admin/exports/nda-acceptances.csv': 'analytics:read',
   'GET /api/admin/exports/questions.csv': 'analytics:read',
+  // The engagement score (docs/decisions/0089-engagement-score.md): the ranked list and its CRM exports
+  // are analytics; marking key documents is the documents' management.
+  'GET /api/admin/engagement': 'analytics:read',
+  'GET /api/admin/exports/engagement.csv': 'analytics:read',
+  'GET /api/admin/exports/engagement.json': 'analytics:read',
+  'GET /api/my-data-room/key-documents': 'documents:write',
+  'POST /api/documents/:id/key': 'documents:write',
 
   'GET /api/my-documents': 'documents:write',
   'POST /api/upload': 'documents:write',

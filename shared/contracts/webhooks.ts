@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.updated',
   'question.asked',
   'question.answered',
+  'investor.engagement_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "Send test event" sends, whatever the endpoint's events. */
@@ -32,6 +33,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'document.updated': 'A new version of a document became the one investors read',
   'question.asked': 'An investor asked a question',
   'question.answered': 'A question was answered, privately or in the FAQ',
+  'investor.engagement_changed':
+    'An investor’s engagement score moved to another band, or by 15 points or more',
 };
 
 /** At most this many endpoints per room. */
@@ -116,6 +119,24 @@ export const webhookEventDataSchemas = {
     answer: z.string(),
     visibility: z.enum(['private', 'published']),
     answeredAt: isoDateTime,
+  }),
+  /**
+   * An investor's engagement score (docs/decisions/0089-engagement-score.md) moved to another band, or by
+   * ENGAGEMENT_CHANGE_POINTS or more, since this room's webhooks were last told of them; at most once an
+   * hour per investor. No document content: the reasons name key documents by title, as the console does.
+   */
+  'investor.engagement_changed': z.object({
+    roomId: z.string(),
+    investor: z.object({ userId: z.string(), email: z.string(), name: z.string().nullable() }),
+    firm: z.string().nullable(),
+    score: z.number(),
+    band: z.enum(['cold', 'warm', 'hot']),
+    previousScore: z.number(),
+    previousBand: z.enum(['cold', 'warm', 'hot']),
+    why: z.array(z.object({ factor: z.string(), points: z.number(), text: z.string() })),
+    lastSeenAt: isoDateTime.nullable(),
+    documentsRead: z.number(),
+    changedAt: isoDateTime,
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 

@@ -10,12 +10,14 @@ import { type Config, parseConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { SERVER_LOCK_APPLICATION } from '#server/db/server-lock';
+import { refreshRoomEngagement } from '#server/features/engagement/index';
 import { backUp } from '#server/operations/backup';
 import type { BackupManifest } from '#server/operations/manifest';
 import { restore } from '#server/operations/restore';
 import { accountRoutes } from '#shared/contracts/accounts';
 import { apiPath } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
+import { engagementRoutes } from '#shared/contracts/engagement';
 import { groupRoutes } from '#shared/contracts/groups';
 import { healthRoutes } from '#shared/contracts/health';
 import { invitationRoutes } from '#shared/contracts/invitations';
@@ -220,6 +222,14 @@ beforeAll(async () => {
     as: founder,
   });
   expect(setting.status, setting.text).toBe(200);
+  // The engagement score (ADR 89): a key document, and the refresh job's traces of the investor's reading.
+  const key = await source.call(engagementRoutes.markKeyDocument, {
+    params: { id: (prepared.json as DocumentId).document.id },
+    body: { isKey: true },
+    as: founder,
+  });
+  expect(key.status, key.text).toBe(200);
+  await refreshRoomEngagement(source.app.ctx, roomId);
 }, 60_000);
 
 /**

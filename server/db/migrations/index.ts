@@ -29,6 +29,7 @@ import * as readingByVersion from './0033-reading-by-version';
 import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
 import * as sessionUses from './0035-session-uses';
 import * as searchInsideEveryPage from './0036-search-inside-every-page';
+import * as engagement from './0037-engagement';
 import * as mcpToolCalls from './0039-mcp-tool-calls';
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0034-founder-notice-kinds-in-code': founderNoticeKindsInCode,
   '0035-session-uses': sessionUses,
   '0036-search-inside-every-page': searchInsideEveryPage,
+  '0037-engagement': engagement,
   '0039-mcp-tool-calls': mcpToolCalls,
 };
 

@@ -6,6 +6,7 @@
  */
 
 export { questionAnsweredMailJob, questionNotice } from './question-notices';
+export { listAskersSince, listQuestionsOfAskers } from './questions.engagement';
 export { listQuestionPage, type QuestionCursor, type QuestionsScope } from './questions.exports';
 export { questionsRoutes } from './questions.routes';
 export { askQuestion, canAsk, readableFaqEntries, termsHeldBy } from './questions.service';

@@ -39,3 +39,14 @@ export async function firmsOf(readers: readonly { email: string; readMs: number 
     .map(([firm, totals]) => ({ firm, ...totals }))
     .sort((a, b) => b.readMs - a.readMs || b.readerCount - a.readerCount || a.firm.localeCompare(b.firm));
 }
+
+/** The firm of each address: its domain, or null for a webmail address (a person rather than a firm). */
+export async function firmsOfAddresses(emails: readonly string[]): Promise<Map<string, string | null>> {
+  const webmail = await webmailDomains();
+  return new Map(
+    emails.map((email) => {
+      const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+      return [email, !domain || webmail.has(domain) ? null : domain];
+    }),
+  );
+}

@@ -27,7 +27,7 @@ import {
   setSectionGroups,
   updateGroup,
 } from './groups.repository';
-import { groupAccessOf, hiddenSectionsOf, type PreviewAudience } from './readability';
+import { groupAccessOf, hiddenSectionsOf, type PreviewAudience, type ReaderAccess } from './readability';
 import type { InvestorDirectory } from './room-invitations';
 import { type DataRoom, listRoomInvestors } from './rooms.repository';
 import { parsedSectionsOf, requireManagedRoom } from './rooms.service';
@@ -94,6 +94,39 @@ async function roomGroupsOf(
     return { name: section.name, visibleTo: visibleTo ? visibleTo.filter((id) => known.has(id)) : null };
   });
   return { groups: groups.map(toView), investors, sections };
+}
+
+/**
+ * The readability rule's answer for every investor of the room at once (the engagement score, ADR 89): by
+ * address, their group and what it may see, as investorAccessOf answers one investor; an investor whose
+ * access has ended is absent. Groups and sections are read once for the room, not once per investor.
+ */
+export async function investorAccessOfRoom(
+  ctx: AppContext,
+  directory: InvestorDirectory,
+  roomId: string,
+  now = new Date(),
+): Promise<Map<string, { groupId: string; access: ReaderAccess }>> {
+  const groups = new Map((await listGroups(ctx.db, roomId)).map((group) => [group.id, group]));
+  const places = new Map((await listInvestorPlaces(ctx.db, roomId)).map((place) => [place.email, place]));
+  const accessOfGroup = new Map<string, ReaderAccess>();
+  const answer = new Map<string, { groupId: string; access: ReaderAccess }>();
+  for (const email of await investorAddressesOf(ctx.db, directory, roomId)) {
+    const place = places.get(email);
+    if (place?.accessExpiresAt && place.accessExpiresAt.getTime() <= now.getTime()) continue;
+    const group = groups.get(place?.groupId ?? roomId) ?? groups.get(roomId);
+    const groupId = group?.id ?? roomId;
+    let access = accessOfGroup.get(groupId);
+    if (!access) {
+      access = await groupAccessOf(ctx, roomId, {
+        group: { id: groupId, isViewOnly: group?.isViewOnly ?? false },
+        accessExpiresAt: null,
+      });
+      accessOfGroup.set(groupId, access);
+    }
+    answer.set(email, { groupId, access: { ...access, accessExpiresAt: place?.accessExpiresAt ?? null } });
+  }
+  return answer;
 }
 
 async function requireUnusedName(ctx: AppContext, roomId: string, name: string, except?: string) {

@@ -13,6 +13,7 @@ export {
 export { groupsRoutes } from './groups.routes';
 export {
   groupsHiddenFrom,
+  investorAccessOfRoom,
   investorEmailsOfGroup,
   placeInvestor,
   requirePreviewAudience,
