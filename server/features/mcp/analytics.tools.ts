@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessLogEntrySchema, adminRoutes } from '#shared/contracts/admin';
+import { engagementRoutes, hotInvestorsQuerySchema, hotInvestorsSchema } from '#shared/contracts/engagement';
 import {
   documentAnalyticsParamsSchema,
   documentAnalyticsQuerySchema,
@@ -20,8 +21,26 @@ const roomFilters = {
   shareLink: roomAnalyticsQuerySchema.shape.shareLink.describe('Only the readers this share link brought.'),
 };
 
-/** Reading analytics: what was read, by whom, page by page and firm by firm. */
+/** Reading analytics: who is hot, what was read, by whom, page by page and firm by firm. */
 export const analyticsTools = [
+  roomTool({
+    name: 'engagement_scores',
+    title: 'Hot investors: engagement scores',
+    description:
+      "Each investor's engagement score from 0 to 100 (cold, warm or hot), highest first, with the three things that moved it most ('why this score', in words), its trend over the last 7 days, when they were last seen and the documents they read; and each firm's score the same way. It counts reading time, the share of the room and of its key documents read, returns on other days, downloads and questions, and decays over days without a visit. Answers 'who is hot this week?'.",
+    route: engagementRoutes.hotInvestors,
+    input: z.object({
+      group: hotInvestorsQuerySchema.shape.group.describe(
+        "Only this investor group's investors (a group id from list_groups).",
+      ),
+      shareLink: hotInvestorsQuerySchema.shape.shareLink.describe(
+        'Only the investors this share link brought.',
+      ),
+    }),
+    output: hotInvestorsSchema,
+    effect: 'reads',
+    run: (api, query) => api.call(engagementRoutes.hotInvestors, { query }),
+  }),
   roomTool({
     name: 'room_analytics',
     title: 'Reading analytics of the room',

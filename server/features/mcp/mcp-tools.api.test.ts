@@ -47,6 +47,7 @@ const TOOLS = {
   ],
   investors: ['list_investors', 'list_groups', 'move_investor_to_group'],
   analytics: [
+    'engagement_scores',
     'room_analytics',
     'firm_analytics',
     'document_page_analytics',
@@ -60,7 +61,8 @@ const TOOLS = {
 let t: TestApp;
 const clients: Client[] = [];
 beforeAll(async () => {
-  t = await startTestApp({ environment: { INVITATIONS_PER_DAY: '1000' } });
+  // The engagement score refreshed at once after each activity (the tests wait on the queue).
+  t = await startTestApp({ environment: { INVITATIONS_PER_DAY: '1000', ENGAGEMENT_REFRESH_MS: '0' } });
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
@@ -74,8 +76,8 @@ async function connect(auth: Record<string, string>): Promise<Client> {
 }
 
 /**
- * A room with a two-page deck, an investor at a firm of their own who opened it and asked a question, and
- * an invitation nobody accepted yet.
+ * A room with a two-page deck, an investor at a firm of their own who read its first page and asked a
+ * question, and an invitation nobody accepted yet.
  */
 async function roomWithInvestor(label: string) {
   const hex = crypto.randomBytes(3).toString('hex');
@@ -91,6 +93,12 @@ async function roomWithInvestor(label: string) {
   const investor = await signInWithMagicLink(t, investorEmail);
   const view = await t.call(readingRoutes.openView, { params: { id: documentId }, as: investor });
   expect(view.status, view.text).toBe(201);
+  const report = await t.call(readingRoutes.report, {
+    params: { viewId: view.json.viewId ?? '' },
+    body: { pages: [{ page: 1, seconds: 0.5 }] },
+    as: investor,
+  });
+  expect(report.status, report.text).toBe(204);
   const asked = await t.call(questionRoutes.ask, {
     params: { id: room.id },
     body: { about: { kind: 'room' }, text: 'When does the round close?' },
@@ -141,7 +149,7 @@ describe('the tools', () => {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description, tool.name).toMatch(/scope \(|Any API token of the room/);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(
-        /^(get|list|search|room|firm|document_page|investor_analytics|recent)/.test(tool.name),
+        /^(get|list|search|engagement|room|firm|document_page|investor_analytics|recent)/.test(tool.name),
       );
     }
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -210,6 +218,18 @@ describe('scopes are the API tokens\u2019 own', () => {
       investor: { email: ours.investorEmail },
       documents: [{ documentId: ours.documentId }],
     });
+    await t.app.jobs.whenIdle();
+    const engagement = await answerOf<{ investors: { email: string; score: number; why: unknown[] }[] }>(
+      analytics,
+      'engagement_scores',
+    );
+    expect(engagement.investors).toEqual([
+      expect.objectContaining({
+        email: ours.investorEmail,
+        score: expect.any(Number),
+        why: expect.any(Array),
+      }),
+    ]);
     expect(await answerOf(analytics, 'list_investors')).toMatchObject({
       investors: [expect.objectContaining({ email: ours.investorEmail })],
     });
