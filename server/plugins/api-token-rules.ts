@@ -86,6 +86,8 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   // as the documents list does; what investors searched for is analytics.
   'GET /api/my-data-room/search': 'documents:write',
   'GET /api/my-data-room/searches': 'analytics:read',
+  // The MCP server's audit log (ADR 91): what tokens did, as the access log says what readers did.
+  'GET /api/my-data-room/mcp-calls': 'analytics:read',
   // Questions (docs/decisions/0073-questions-and-answers.md): the inbox and its answers.
   'GET /api/my-data-room/questions': 'questions:write',
   'GET /api/my-data-room/questions/by-page': 'questions:write',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { noBody } from './answers';
 import { apiErrorSchema } from './api-error';
 import { apiRoute } from './api-route';
+import { isoDateTime } from './fields';
 
 /**
  * The MCP server over the room (docs/decisions/0091-mcp-server.md): the Model Context Protocol's
@@ -30,6 +31,51 @@ export const mcpAnswerSchema = z.union([jsonRpcMessageSchema, z.array(jsonRpcMes
  */
 const refusedMessage = z.union([apiErrorSchema, jsonRpcMessageSchema]);
 
+/** The audit log answers the newest calls, at most this many. */
+export const MCP_AUDIT_LIMIT = 200;
+
+/** One tool call of the MCP server, as its audit log keeps it. */
+export const mcpToolCallSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  /** The API token that called it, named as it was then. */
+  token: z.object({ id: z.string(), name: z.string() }),
+  /** Null when the tool answered; else why not: the API's refusal code, or the SDK's. */
+  error: z.string().nullable(),
+  calledAt: isoDateTime,
+});
+export type McpToolCall = z.infer<typeof mcpToolCallSchema>;
+
+/** GET /api/my-data-room/mcp-calls: the room's MCP audit log, newest first. */
+export const mcpToolCallsSchema = z.object({ calls: z.array(mcpToolCallSchema) }).meta({
+  examples: [
+    {
+      calls: [
+        {
+          id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+          tool: 'engagement_scores',
+          token: { id: '0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b', name: 'Claude on my laptop' },
+          error: null,
+          calledAt: '2026-11-25T10:02:11.000Z',
+        },
+        {
+          id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+          tool: 'list_invitations',
+          token: { id: '0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b', name: 'Claude on my laptop' },
+          error: 'api_token_scope_missing',
+          calledAt: '2026-11-25T10:01:40.000Z',
+        },
+      ],
+    },
+  ],
+});
+export type McpToolCalls = z.infer<typeof mcpToolCallsSchema>;
+
+export const mcpToolCallsQuerySchema = z.strictObject({
+  /** One token's calls only. */
+  token: z.uuid({ error: 'must be an API token id' }).optional(),
+});
+
 /** The refusals at the door: no working API token (401), or another site's Origin or Host (403). */
 const door = [401, 403] as const;
 
@@ -45,4 +91,10 @@ export const mcpRoutes = {
   stream: apiRoute('GET', '/mcp', { refusals: door, answers: { 405: jsonRpcMessageSchema } }),
   /** Ending a session: this server keeps none. */
   end: apiRoute('DELETE', '/mcp', { refusals: door, answers: { 405: jsonRpcMessageSchema } }),
+  /** The audit log, for the room's managers and the tokens that may read its access log. */
+  calls: apiRoute('GET', '/api/my-data-room/mcp-calls', {
+    query: mcpToolCallsQuerySchema,
+    answer: mcpToolCallsSchema,
+    refusals: [400, 401, 403, 404],
+  }),
 };

@@ -274,6 +274,7 @@ GET    /api/data-room/invite/:token/search    404    404    404    404    404   
 GET    /api/data-room/invite/:token/search/notice 404 404    404    404    404    404    404    404    200    404    404    404    404    404    404    404
 GET    /api/my-data-room/search               401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/my-data-room/searches             401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/mcp-calls            401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 POST   /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 
@@ -570,6 +571,7 @@ GET    /api/data-room/invite/:token/search          403          403          40
 GET    /api/data-room/invite/:token/search/notice   403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/search                     403          200          403          403          403          200          200          401          401
 GET    /api/my-data-room/searches                   200          403          403          403          403          200          200          401          401
+GET    /api/my-data-room/mcp-calls                  200          403          403          403          403          200          200          401          401
 GET    /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
 POST   /mcp                                         200          200          200          200          200          200          200          401          401
@@ -1821,6 +1823,7 @@ const CALLS: Record<string, Plan> = {
     },
   }),
   'GET /mcp': () => ({ headers: { accept: 'text/event-stream' } }),
+  'GET /api/my-data-room/mcp-calls': () => ({}),
   'DELETE /mcp': () => ({}),
   'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),

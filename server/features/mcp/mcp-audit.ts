@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import { insertToolCalls, type McpToolCall } from './mcp.repository';
+import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import { MCP_AUDIT_LIMIT, type McpToolCalls } from '#shared/contracts/mcp';
+import { insertToolCalls, listRoomToolCalls, type McpToolCall } from './mcp.repository';
 import type { McpCaller } from './mcp-door';
 import { REFUSAL_META_KEY } from './tool-answers';
 
@@ -66,4 +68,23 @@ export async function recordToolCalls(
       { mcpTool: call.tool, apiToken: { id: call.tokenId, name: call.tokenName }, error: call.error },
       'MCP tool call',
     );
+}
+
+/** The room's audit log, newest first, for its managers (and the tokens that act for them). */
+export async function listToolCalls(
+  ctx: AppContext,
+  user: RoomUser,
+  query: { token?: string },
+): Promise<McpToolCalls> {
+  const room = await requireManagedRoom(ctx, user);
+  const calls = await listRoomToolCalls(ctx.db, room.id, { tokenId: query.token, limit: MCP_AUDIT_LIMIT });
+  return {
+    calls: calls.map((call) => ({
+      id: call.id,
+      tool: call.tool,
+      token: { id: call.tokenId, name: call.tokenName },
+      error: call.error,
+      calledAt: call.calledAt.toISOString(),
+    })),
+  };
 }

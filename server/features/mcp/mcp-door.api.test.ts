@@ -207,6 +207,20 @@ describe('the audit log and the rate limit', () => {
       ]),
     );
     expect(rows).toHaveLength(4);
+    // The founders read it, one token's calls or all, as does a token that may read the access log.
+    const log = await t.call(mcpRoutes.calls, { query: { token: token.id }, as: founder });
+    expect(log.status, log.text).toBe(200);
+    expect(log.json.calls.map((call) => [call.tool, call.error]).sort()).toEqual(
+      rows.map((row) => [row.tool, row.error]).sort(),
+    );
+    expect(log.json.calls[0]?.token).toEqual({ id: token.id, name: 'Claude on my laptop' });
+    const byToken = await t.call(mcpRoutes.calls, { as: token });
+    expect(byToken.json.calls.map((call) => call.id).sort()).toEqual(
+      expect.arrayContaining(log.json.calls.map((call) => call.id).sort()),
+    );
+    const badFilter = await t.call(mcpRoutes.calls, { query: { token: 'nope' }, as: founder });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.refusal).toMatchObject({ field: 'token' });
   });
 
   test("the token's per-minute limit holds across the API and the tools; another token is not slowed", async () => {

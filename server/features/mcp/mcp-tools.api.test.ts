@@ -95,7 +95,7 @@ async function roomWithInvestor(label: string) {
   expect(view.status, view.text).toBe(201);
   const report = await t.call(readingRoutes.report, {
     params: { viewId: view.json.viewId ?? '' },
-    body: { pages: [{ page: 1, seconds: 0.5 }] },
+    rawBody: { pages: [{ page: 1, seconds: 0.5 }] },
     as: investor,
   });
   expect(report.status, report.text).toBe(204);

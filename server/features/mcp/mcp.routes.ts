@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
+import { requireUser } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { mcpRoutes as routes } from '#shared/contracts/mcp';
+import { listToolCalls } from './mcp-audit';
 import { METHOD_NOT_ALLOWED, requireMcpCaller } from './mcp-door';
 
 /**
@@ -20,6 +22,9 @@ export function mcpServerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.status(answer.status as 200);
         return answer.body === undefined ? reply.send() : reply.send(answer.body as never);
       },
+    });
+    serveRoute(app, routes.calls, {
+      handler: async (request) => listToolCalls(ctx, requireUser(request), request.query),
     });
     for (const route of [routes.stream, routes.end]) {
       serveRoute(app, route, {
