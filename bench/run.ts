@@ -4,6 +4,7 @@ import path from 'node:path';
 import { measureAnalyticsLatency } from './analytics-latency';
 import { measureAuthenticatedReadThroughput } from './auth-throughput';
 import { measureColdStartAndIdleMemory } from './cold-start';
+import { measureEngagementBudgets } from './engagement';
 import { measureExportBudgets } from './exports';
 import { measureFileBudgets } from './files';
 import { measureFirstScreenBudgets } from './first-screen';
@@ -48,6 +49,8 @@ const GROUPS: Record<string, () => Promise<BudgetRow[]>> = {
   questions: measureQuestionsLatency,
   // Search inside documents: the index's rows (search.ts) and the OCR of scans (ocr.ts).
   search: async () => [...(await measureSearchBudgets()), ...(await measureScanOcr())],
+  // The engagement score: the ranked list over 1M reports, and what its refresh adds to a report.
+  engagement: measureEngagementBudgets,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

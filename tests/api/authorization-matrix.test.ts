@@ -10,6 +10,7 @@ import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { type ApiTokenScope, apiTokenRoutes } from '#shared/contracts/api-tokens';
 import { authRoutes } from '#shared/contracts/auth';
 import { documentRoutes } from '#shared/contracts/documents';
+import { engagementRoutes } from '#shared/contracts/engagement';
 import { exportRoutes } from '#shared/contracts/exports';
 import { groupRoutes } from '#shared/contracts/groups';
 import { invitationRoutes } from '#shared/contracts/invitations';
@@ -263,6 +264,13 @@ POST   /api/my-data-room/questions/:id/publish 401    403    403    403    404  
 POST   /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 DELETE /api/my-data-room/questions/:id/published 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/admin/exports/questions.csv       401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
+# The engagement score (docs/decisions/0089-engagement-score.md): the ranked list and its CRM exports, and
+# the key documents, on the room the caller manages; marking one of the room's documents key.
+GET    /api/admin/engagement                  401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/admin/exports/engagement.csv      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/admin/exports/engagement.json     401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/key-documents        401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/documents/:id/key                 401    403    403    403    404    200    200    403    401    401    401    401    401    401    401    401
 # Search (docs/decisions/0088-search-inside-every-page.md): the room's readers search and ask by the
 # readability rule (the founders search from the console; they do not send questions: 403); the console's
 # search, the search log and its setting, each on the room the caller manages.
@@ -563,6 +571,11 @@ POST   /api/my-data-room/questions/:id/publish      403          403          40
 POST   /api/my-data-room/questions/:id/published    403          403          403          403          200          200          404          401          401
 DELETE /api/my-data-room/questions/:id/published    403          403          403          403          200          200          404          401          401
 GET    /api/admin/exports/questions.csv             200          403          403          403          403          200          404          401          401
+GET    /api/admin/engagement                        200          403          403          403          403          200          200          401          401
+GET    /api/admin/exports/engagement.csv            200          403          403          403          403          200          200          401          401
+GET    /api/admin/exports/engagement.json           200          403          403          403          403          200          200          401          401
+GET    /api/my-data-room/key-documents              403          200          403          403          403          200          200          401          401
+POST   /api/documents/:id/key                       403          200          403          403          403          200          404          401          401
 GET    /api/data-room/:id/search                    403          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/search/notice             403          403          403          403          403          403          403          401          401
 GET    /api/data-room/:id/ask                       403          403          403          403          403          403          403          401          401
@@ -1686,6 +1699,14 @@ const CALLS: Record<string, Plan> = {
   }),
   'GET /api/admin/exports/questions.csv': () => ({
     path: apiPath(exportRoutes.questions, { query: { investor: w.memberUserId } }),
+  }),
+  'GET /api/admin/engagement': () => ({ path: apiPath(engagementRoutes.hotInvestors) }),
+  'GET /api/admin/exports/engagement.csv': () => ({ path: apiPath(engagementRoutes.exportCsv) }),
+  'GET /api/admin/exports/engagement.json': () => ({ path: apiPath(engagementRoutes.exportJson) }),
+  'GET /api/my-data-room/key-documents': () => ({}),
+  'POST /api/documents/:id/key': () => ({
+    path: apiPath(engagementRoutes.markKeyDocument, { params: { id: w.documentId } }),
+    json: { isKey: true },
   }),
   'GET /api/auth/session': () => ({}),
   'POST /api/auth/logout': async (caller) =>

@@ -257,6 +257,9 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     MAGIC_LINKS_PER_EMAIL: '1000',
     // A report waits a second for others in production; tests send them one after another.
     READING_REPORT_WINDOW_MS: '5',
+    // The engagement refresh (ADR 89) at the next whole hour: no run in the background while a test
+    // counts rows; the engagement tests choose their own.
+    ENGAGEMENT_REFRESH_MS: '3600000',
     ...database.environment,
     ...storage,
     ...environment,
