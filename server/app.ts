@@ -36,6 +36,7 @@ import {
   invitationsOfRooms,
   invitationsRoutes,
 } from '#server/features/invitations/index';
+import { mcpServerRoutes } from '#server/features/mcp/index';
 import {
   type FounderNotice,
   notificationJobs,
@@ -369,6 +370,8 @@ async function registerFeatureRoutes(
   await app.register(openApiRoutes(ports.apiRoutes, ctx.config.appUrl));
   await app.register(webhooksRoutes(ctx));
   await app.register(alertsRoutes(ctx));
+  // The MCP server (ADR 91): its tools call the routes above, in process, with the caller's token.
+  await app.register(mcpServerRoutes(ctx));
 }
 
 /** A session that may read the room now, and how it reads it. */

@@ -342,6 +342,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'started_at',
       'user_id',
     ],
+    mcp_tool_calls: ['called_at', 'error', 'id', 'room_id', 'token_id', 'token_name', 'tool'],
     room_first_visits: ['investor_email', 'investor_name', 'room_id', 'user_id', 'visited_at'],
     investor_access: ['access_expires_at', 'email', 'group_id', 'room_id', 'share_link_id', 'updated_at'],
     investor_groups: ['created_at', 'id', 'is_default', 'is_view_only', 'name', 'room_id'],

@@ -6,6 +6,7 @@ import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
 import type { EngagementTables } from '#server/features/engagement/engagement.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
+import type { McpTables } from '#server/features/mcp/mcp.tables';
 import type { NotificationsTables } from '#server/features/notifications/notifications.tables';
 import type { PasskeysTables } from '#server/features/passkeys/passkeys.tables';
 import type { QuestionsTables } from '#server/features/questions/questions.tables';
@@ -36,6 +37,7 @@ export interface Database
     EngagementTables,
     InvitationsTables,
     JobsTables,
+    McpTables,
     NotificationsTables,
     PasskeysTables,
     QuestionsTables,
@@ -59,6 +61,7 @@ export interface ModuleTables {
   documents: DocumentsTables;
   engagement: EngagementTables;
   invitations: InvitationsTables;
+  mcp: McpTables;
   notifications: NotificationsTables;
   passkeys: PasskeysTables;
   questions: QuestionsTables;
@@ -148,6 +151,7 @@ const everyTable: Record<keyof Database, true> = {
   engagement_key_documents: true,
   engagement_readers: true,
   engagement_rooms: true,
+  mcp_tool_calls: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -12,13 +12,23 @@ import { isApiRoute } from './matched-route';
  * download) would reach any room the creator is an investor of. Every other /api route is cookie-only
  * (signing in, account set-up, the tokens' own management, reading as an investor): a token there gets
  * 403. A token that cannot be used (unknown, revoked, expired) gets 401 on every route but the public ones.
+ * 'any' is a route every working token of the room may call, whatever its scopes: the room's own profile,
+ * and the MCP server, whose every tool is a call to one of the routes below with the same token, so its
+ * scopes are checked there, route by route (docs/decisions/0091-mcp-server.md).
  */
-export type ApiTokenRouteScope = ApiTokenScope | 'public';
+export type ApiTokenRouteScope = ApiTokenScope | 'public' | 'any';
 
 export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'GET /api/health': 'public',
   'GET /api/site': 'public',
   'GET /api/openapi.json': 'public',
+
+  // Which room the token acts for, its name and settings: every token may know it (ADR 91).
+  'GET /api/my-data-room': 'any',
+  // The MCP server (ADR 91): the door is any working token; each tool is a route of this table.
+  'POST /mcp': 'any',
+  'GET /mcp': 'any',
+  'DELETE /mcp': 'any',
 
   'GET /api/admin/analytics': 'analytics:read',
   'GET /api/admin/analytics/documents/:documentId': 'analytics:read',
@@ -62,6 +72,10 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'POST /api/invites/:id/resend': 'invitations:write',
   'POST /api/invites/:id/link': 'invitations:write',
   'GET /api/admin/invitations': 'invitations:write',
+  // Groups decide what each invitee sees (ADR 68): reading them and moving an investor are the
+  // invitations' (ADR 91, for the MCP server's investor tools); making and arranging groups stays signed-in.
+  'GET /api/my-data-room/groups': 'invitations:write',
+  'POST /api/my-data-room/investor-groups': 'invitations:write',
 
   'GET /api/sections/content': 'sections:write',
   'GET /api/sections/markdown': 'sections:write',
@@ -72,6 +86,8 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   // as the documents list does; what investors searched for is analytics.
   'GET /api/my-data-room/search': 'documents:write',
   'GET /api/my-data-room/searches': 'analytics:read',
+  // The MCP server's audit log (ADR 91): what tokens did, as the access log says what readers did.
+  'GET /api/my-data-room/mcp-calls': 'analytics:read',
   // Questions (docs/decisions/0073-questions-and-answers.md): the inbox and its answers.
   'GET /api/my-data-room/questions': 'questions:write',
   'GET /api/my-data-room/questions/by-page': 'questions:write',
@@ -152,7 +168,7 @@ export function registerApiTokenRules(app: FastifyInstance, options: { perMinute
         `API tokens cannot call ${request.method} ${request.routeOptions.url}: sign in to Roundroom to do this.`,
       );
     }
-    if (!token.scopes.includes(scope)) {
+    if (scope !== 'any' && !token.scopes.includes(scope)) {
       throw new HttpError(
         403,
         'api_token_scope_missing',

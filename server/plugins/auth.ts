@@ -73,6 +73,8 @@ export interface RequestSession {
 /** An API token in use: it acts as the manager who created it, in its room only, within its scopes. */
 export interface ApiTokenCaller {
   tokenId: string;
+  /** The name its managers gave it ("Affinity sync"): what the MCP server's audit log names it by. */
+  name: string;
   roomId: string;
   scopes: readonly ApiTokenScope[];
 }

@@ -25,6 +25,7 @@ const TAG_OF_SCOPE = {
   'sections:write': 'Sections',
   'questions:write': 'Questions',
   public: 'Public',
+  any: 'The room',
 } as const;
 const SESSION_ONLY_TAG = 'Signed-in only (no API token)';
 
@@ -40,6 +41,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   [TAG_OF_SCOPE['questions:write']]:
     `API tokens with the questions:write scope (${API_TOKEN_SCOPE_LABELS['questions:write']}).`,
   [TAG_OF_SCOPE.public]: 'Anyone may call these.',
+  [TAG_OF_SCOPE.any]: 'Any API token of the room, whatever its scopes, and its managers signed in.',
   [SESSION_ONLY_TAG]:
     'The web app\u2019s own routes: a signed-in session (the cookie, or a session token as Bearer). An API token gets 403 here.',
 };
@@ -144,7 +146,10 @@ const swaggerOptions = (appUrl: string): FastifyDynamicSwaggerOptions => ({
           : scope
             ? {
                 security: [{ apiToken: [] }, { session: [] }],
-                description: `API token scope: \`${scope}\` (${API_TOKEN_SCOPE_LABELS[scope]}).`,
+                description:
+                  scope === 'any'
+                    ? 'Any API token of the room, whatever its scopes.'
+                    : `API token scope: \`${scope}\` (${API_TOKEN_SCOPE_LABELS[scope]}).`,
               }
             : { security: [{ session: [] }] }),
       } as typeof schema,

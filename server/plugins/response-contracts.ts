@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/contracts/api-error';
 import type { ErrorStatus } from '#shared/contracts/api-route';
 import { apiTokenStatuses } from './api-token-rules';
 import { HttpError } from './errors';
-import { isApiRoute } from './matched-route';
+import { isApiPath, isApiRoute } from './matched-route';
 
 /**
  * Every /api route declares a response schema for each status it can answer, so its serializer shapes
@@ -46,7 +46,7 @@ function platformStatuses(route: RouteOptions): number[] {
 
 export function declarePlatformResponses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!isApiPath(route.url)) return;
     const response: Record<string, unknown> = { ...((route.schema?.response as object | undefined) ?? {}) };
     for (const status of platformStatuses(route)) response[status] ??= apiErrorSchema;
     route.schema = { ...route.schema, response };

@@ -31,14 +31,46 @@ export const investorGroupSchema = z
 export type InvestorGroup = z.infer<typeof investorGroupSchema>;
 
 /** The room's groups, where each investor is, and which sections are shown to chosen groups only. */
-export const roomGroupsSchema = z.object({
-  groups: z.array(investorGroupSchema),
-  investors: z.array(
-    z.object({ email: z.string(), groupId: z.uuid(), accessExpiresAt: isoDateTime.nullable() }),
-  ),
-  /** Each section of the room by name, with the groups it is shown to (null: every group). */
-  sections: z.array(z.object({ name: z.string(), visibleTo: z.array(z.uuid()).nullable() })),
-});
+export const roomGroupsSchema = z
+  .object({
+    groups: z.array(investorGroupSchema),
+    investors: z.array(
+      z.object({ email: z.string(), groupId: z.uuid(), accessExpiresAt: isoDateTime.nullable() }),
+    ),
+    /** Each section of the room by name, with the groups it is shown to (null: every group). */
+    sections: z.array(z.object({ name: z.string(), visibleTo: z.array(z.uuid()).nullable() })),
+  })
+  .meta({
+    examples: [
+      {
+        groups: [
+          {
+            id: '1d2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+            name: 'All investors',
+            isDefault: true,
+            isViewOnly: false,
+          },
+          {
+            id: '6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d',
+            name: 'Diligence',
+            isDefault: false,
+            isViewOnly: false,
+          },
+        ],
+        investors: [
+          {
+            email: 'ann@fund.example',
+            groupId: '6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d',
+            accessExpiresAt: null,
+          },
+        ],
+        sections: [
+          { name: 'Overview', visibleTo: null },
+          { name: 'Financials', visibleTo: ['6f1c2f4e-5b8a-4d36-9d7e-1d2f3a4b5c6d'] },
+        ],
+      },
+    ],
+  });
 export type RoomGroups = z.infer<typeof roomGroupsSchema>;
 
 export const createGroupRequestSchema = z.strictObject({

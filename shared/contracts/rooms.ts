@@ -30,21 +30,38 @@ export type AccessibleDataRoom = z.infer<typeof accessibleDataRoomSchema>;
 export const accessibleDataRoomsResponseSchema = z.object({ dataRooms: z.array(accessibleDataRoomSchema) });
 
 /** GET /api/my-data-room: the signed-in founder's own room (docs/product-rules.md#api). */
-export const myDataRoomSchema = z.object({
-  id: z.string(),
-  companyName: z.string(),
-  description: z.string(),
-  stage: z.string(),
-  foundedYear: z.number().nullable(),
-  website: z.string(),
-  isActive: z.boolean(),
-  /** The room's default for its documents ("Allow downloads"); each document may choose otherwise. */
-  isDownloadAllowed: z.boolean(),
-  /** Whether investors see their e-mail and the date on every page and download ("Watermark"). */
-  isWatermarkEnabled: z.boolean(),
-  /** Whether investors must accept the room's NDA before entry (ADR 45; its text: /api/my-data-room/nda). */
-  isNdaRequired: z.boolean(),
-});
+export const myDataRoomSchema = z
+  .object({
+    id: z.string(),
+    companyName: z.string(),
+    description: z.string(),
+    stage: z.string(),
+    foundedYear: z.number().nullable(),
+    website: z.string(),
+    isActive: z.boolean(),
+    /** The room's default for its documents ("Allow downloads"); each document may choose otherwise. */
+    isDownloadAllowed: z.boolean(),
+    /** Whether investors see their e-mail and the date on every page and download ("Watermark"). */
+    isWatermarkEnabled: z.boolean(),
+    /** Whether investors must accept the room's NDA before entry (ADR 45; its text: /api/my-data-room/nda). */
+    isNdaRequired: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '2c9d8e7f-6a5b-4c3d-9e1f-0a1b2c3d4e5f',
+        companyName: 'Acme Robotics',
+        description: 'Warehouse robots that pick any item.',
+        stage: 'Seed',
+        foundedYear: 2024,
+        website: 'https://acme.example',
+        isActive: true,
+        isDownloadAllowed: true,
+        isWatermarkEnabled: false,
+        isNdaRequired: false,
+      },
+    ],
+  });
 export type MyDataRoom = z.infer<typeof myDataRoomSchema>;
 
 /** POST /api/data-rooms: the founder's company profile. */

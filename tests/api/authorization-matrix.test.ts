@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
+import { isApiPath } from '#server/plugins/matched-route';
 import { hashToken } from '#server/security/tokens';
 import { adminRoutes } from '#shared/contracts/admin';
 import { alertRoutes } from '#shared/contracts/alerts';
@@ -47,7 +48,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webho
 import { zipOf } from '#tests/support/zips';
 
 /**
- * The authorization matrix: every /api route the server registers, called by every kind of caller
+ * The authorization matrix: every /api route the server registers, and the MCP endpoint /mcp, called by every kind of caller
  * against one data room (the "room") seeded with canary strings, and the status each caller gets.
  *
  * A new route fails the first test until it has a row here and a way to call it in CALLS below.
@@ -290,6 +291,7 @@ GET    /api/data-room/invite/:token/search    404    404    404    404    404   
 GET    /api/data-room/invite/:token/search/notice 404 404    404    404    404    404    404    404    200    404    404    404    404    404    404    404
 GET    /api/my-data-room/search               401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/my-data-room/searches             401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/mcp-calls            401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 POST   /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 
@@ -303,6 +305,12 @@ DELETE /api/admin/team/:id                    401    403      403    403     404
 # NDA pass below has it on.
 POST   /api/data-room/:id/nda/acceptances     401    404      409    404     404     409   409    404       401    401     401     401     401     401    409    409
 POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404     404   404    404       409    404     404     404     404     404    404    404
+
+# The MCP server (docs/decisions/0091-mcp-server.md): API tokens only (TOKEN_MATRIX); no session of any
+# kind, no invitation's token, nothing without one gets past the door.
+POST   /mcp                                   401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
+GET    /mcp                                   401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
+DELETE /mcp                                   401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
 `;
 
 /**
@@ -477,7 +485,7 @@ GET    /api/data-room/invite/:token/documents       403          403          40
 GET    /api/data-room/invite/:token/click           403          403          403          403          403          403          403          401          401
 GET    /api/data-room/invite/:token/state           403          403          403          403          403          403          403          401          401
 POST   /api/data-room/invite/:token/accept          403          403          403          403          403          403          403          401          401
-GET    /api/my-data-room                            403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room                            200          200          200          200          200          200          200          401          401
 POST   /api/data-rooms                              403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/status                     403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/download-policy            403          403          403          403          403          403          403          401          401
@@ -520,12 +528,12 @@ POST   /api/documents/:id/versions/:number/restore  403          201          40
 DELETE /api/documents/:id/versions/:number          403          204          403          403          403          204          404          401          401
 GET    /api/documents/:id/versions/:number/download 403          200          403          403          403          200          404          401          401
 DELETE /api/my-data-room/api-tokens/:id             403          403          403          403          403          403          403          401          401
-GET    /api/my-data-room/groups                     403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/groups                     403          403          200          403          403          200          200          401          401
 GET    /api/my-data-room/preview                    403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/groups                     403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/groups/:id                 403          403          403          403          403          403          403          401          401
 DELETE /api/my-data-room/groups/:id                 403          403          403          403          403          403          403          401          401
-POST   /api/my-data-room/investor-groups            403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/investor-groups            403          403          200          403          403          200          404          401          401
 POST   /api/my-data-room/investor-access            403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/section-visibility         403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/share-links                403          403          403          403          403          403          403          401          401
@@ -591,8 +599,12 @@ GET    /api/data-room/invite/:token/search          403          403          40
 GET    /api/data-room/invite/:token/search/notice   403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/search                     403          200          403          403          403          200          200          401          401
 GET    /api/my-data-room/searches                   200          403          403          403          403          200          200          401          401
+GET    /api/my-data-room/mcp-calls                  200          403          403          403          403          200          200          401          401
 GET    /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
+POST   /mcp                                         200          200          200          200          200          200          200          401          401
+GET    /mcp                                         405          405          405          405          405          405          405          401          401
+DELETE /mcp                                         405          405          405          405          405          405          405          401          401
 `;
 
 const TOKEN_CALLER_KEYS = [
@@ -1861,6 +1873,20 @@ const CALLS: Record<string, Plan> = {
   }),
 
   'GET /api/my-data-room': () => ({}),
+  // The MCP server (ADR 91): a tool that names the room's document, as an assistant calls it; a stream and
+  // a session's end, which a server that keeps no session answers 405.
+  'POST /mcp': () => ({
+    headers: { accept: 'application/json, text/event-stream' },
+    json: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'document_page_analytics', arguments: { documentId: w.documentId } },
+    },
+  }),
+  'GET /mcp': () => ({ headers: { accept: 'text/event-stream' } }),
+  'GET /api/my-data-room/mcp-calls': () => ({}),
+  'DELETE /mcp': () => ({}),
   'POST /api/data-rooms': (caller) => ({ json: managesRoom(caller) ? w.profile : NEUTRAL_PROFILE }),
   'POST /api/my-data-room/status': () => ({ json: { isActive: true } }),
   'POST /api/my-data-room/download-policy': () => ({ json: { isDownloadAllowed: true } }),
@@ -2225,12 +2251,12 @@ function aboutNothing(request: Prepared, caller: Caller): Prepared {
 
 // ---------------------------------------------------------------------------------------------------
 
-test('the matrix has a row, and CALLS a way to call it, for every /api route the server registers', () => {
+test('the matrix has a row, and CALLS a way to call it, for every /api route the server registers and /mcp', () => {
   const registered = new Set(registeredRoutes);
   // Fastify adds a HEAD beside every GET; a HEAD route of its own would still need a row.
   const isHeadOfGet = (route: string) => route.startsWith('HEAD ') && registered.has(`GET ${route.slice(5)}`);
   const apiRoutes = [...registered]
-    .filter((route) => route.split(' ')[1]?.startsWith('/api/') && !isHeadOfGet(route))
+    .filter((route) => isApiPath(route.split(' ')[1] ?? '') && !isHeadOfGet(route))
     .sort();
   expect(apiRoutes.length).toBeGreaterThan(30);
   expect(ROWS.map((row) => row.route).sort()).toEqual(apiRoutes);

@@ -44,6 +44,7 @@ import {
   uniquePdf,
   uploadFile,
 } from '#tests/support/factories';
+import { answerOf, mcpClientOver } from '#tests/support/mcp-client';
 import { writtenPdf } from '#tests/support/sample-documents';
 import { runScript } from '#tests/support/server-process';
 import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
@@ -122,10 +123,15 @@ beforeAll(async () => {
   // Rows in every table before any backup: users, rooms, members, invitations, magic links, sessions,
   // documents (files, some linked from sections) and a prepared preview, downloads and clicks, views
   // read with their roll-ups, jobs, the waitlist, notifications, the NDA and its acceptance, an API
-  // token, a webhook endpoint and its deliveries (of the uploads below), alerts, a passkey and recovery codes.
+  // token and a call of the MCP server's, a webhook endpoint and its deliveries (of the uploads below),
+  // alerts, a passkey and recovery codes.
   const room = await founderWithInvestor(source);
   founder = room.founder;
-  await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
+  const token = await createApiToken(source, founder, { name: 'CRM sync', scopes: ['analytics:read'] });
+  // An assistant's call through the MCP server, in its audit log (ADR 91).
+  const assistant = await mcpClientOver(source.baseUrl, token.auth);
+  await answerOf(assistant, 'room_analytics');
+  await assistant.close();
   // A passkey (with its used challenge) and the recovery codes a manager's first passkey brings (ADR 62).
   const passkeyOptions = await source.call(passkeyRoutes.registrationOptions, { as: founder });
   const authenticator = new SoftwareAuthenticator(

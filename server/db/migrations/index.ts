@@ -31,6 +31,7 @@ import * as sessionUses from './0035-session-uses';
 import * as searchInsideEveryPage from './0036-search-inside-every-page';
 import * as engagement from './0037-engagement';
 import * as alerts from './0038-alerts';
+import * as mcpToolCalls from './0039-mcp-tool-calls';
 import * as searchIndexByRoom from './0040-search-index-by-room';
 
 /**
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0036-search-inside-every-page': searchInsideEveryPage,
   '0037-engagement': engagement,
   '0038-alerts': alerts,
+  '0039-mcp-tool-calls': mcpToolCalls,
   '0040-search-index-by-room': searchIndexByRoom,
 };
 

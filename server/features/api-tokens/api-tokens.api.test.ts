@@ -228,15 +228,17 @@ describe('calling the API with a token', () => {
       ],
       ['POST', apiPath(authRoutes.logout), undefined],
       ['GET', apiPath(roomRoutes.room, { params: { id: roomId } }), undefined],
-      ['GET', apiPath(roomRoutes.mine), undefined],
+      ['GET', apiPath(teamRoutes.team), undefined],
     ] as const) {
       const before = await writtenState(t);
       const response = await t.request(method, path, { json, headers: token.auth });
       expectRefusal(response, 403, { error: 'api_token_not_allowed', message: /API tokens cannot call/ });
       await expectNothingWritten(t, before);
     }
-    // Public routes answer as to anyone.
+    // Public routes answer as to anyone; which room it acts for, any token may read (ADR 91).
     expect((await t.call(healthRoutes.health, { as: token })).status).toBe(200);
+    const narrow = await createApiToken(t, founder, { scopes: ['questions:write'] });
+    expect((await t.call(roomRoutes.mine, { as: narrow })).json).toMatchObject({ id: roomId });
   });
 
   test('a token acts for its room only: another room’s document is 404, as one that does not exist', async () => {

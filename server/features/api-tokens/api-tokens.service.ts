@@ -146,5 +146,8 @@ export async function resolveApiToken(
   const managed = await findManagedRoom(ctx, user);
   if (managed?.room.id !== token.roomId) return undefined;
   await recordApiTokenUse(ctx.db, token.id, now);
-  return { user, apiToken: { tokenId: token.id, roomId: token.roomId, scopes: scopesOf(token.scopes) } };
+  return {
+    user,
+    apiToken: { tokenId: token.id, name: token.name, roomId: token.roomId, scopes: scopesOf(token.scopes) },
+  };
 }
