@@ -47,6 +47,7 @@ export {
   type ReaderAccess,
   type RoomReader,
   type RoomReading,
+  readerSectionsOf,
   requireInvitedRoom,
   requireReadableRoom,
   roomReadingOf,
