@@ -97,3 +97,74 @@ describe('the link to the place asked about', () => {
     expect(mail.text).toContain(`${t.config.appUrl}/data-room/${room.roomId}/sections/${legal?.id}\n`);
   });
 });
+
+function headerOf(mail: ParsedMail, name: string): string | undefined {
+  const line = mail.headerLines.find((header) => header.key === name)?.line;
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, '')
+    .trim();
+}
+
+describe("the asker's one-click unsubscribe", () => {
+  test('the answer mail carries List-Unsubscribe; its POST, without a session, stops only that reader’s answer mails', async () => {
+    const room = await roomWithHiddenSection();
+    const otherEmail = uniqueEmail('other');
+    await invite(t, room.founder, otherEmail, 'Olly Other');
+    const other = await signInWithMagicLink(t, otherEmail);
+    await askAndAnswer(room, 'Pitch', 'Seed, then A.');
+    const mail = await answerMail(room, 'Seed, then A.');
+    expect(headerOf(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(.+)>$/.exec(headerOf(mail, 'list-unsubscribe') ?? '')?.[1] ?? '';
+    expect(link.startsWith(`${t.config.appUrl}/unsubscribe/answers?token=`), link).toBe(true);
+    expect(mail.text).toContain(`Stop e-mails about answers in this data room: ${link}`);
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const before = await t.call(questionRoutes.answerMailsUnsubscribeDetails, { query: { token } });
+    expect(before.json).toEqual({
+      companyName: expect.any(String),
+      email: room.email,
+      isUnsubscribed: false,
+    });
+
+    // RFC 8058: the mail program POSTs the form to the header's URL, with no cookie and no session.
+    const oneClick = await t.request('POST', link.replace(t.config.appUrl, ''), {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.status, oneClick.text).toBe(200);
+    expect(oneClick.text).toContain(`${room.email} gets no more e-mails about answers`);
+    const after = await t.call(questionRoutes.answerMailsUnsubscribeDetails, { query: { token } });
+    expect(after.json).toMatchObject({ isUnsubscribed: true });
+    const forged = await t.call(questionRoutes.unsubscribeAnswerMails, {
+      body: { token: token.replace(/^./, token.startsWith('A') ? 'B' : 'A') },
+    });
+    expect(forged.status).toBe(404);
+
+    // The next answer to them is not mailed (it waits in the room, marked new); the other reader's is,
+    // and the founders' own notifications are as they were.
+    await askAndAnswer(room, 'Legal', 'Not mailed.');
+    const asked = await t.call(questionRoutes.ask, {
+      params: { id: room.roomId },
+      body: { about: { kind: 'room' }, text: 'Lead investor?' },
+      as: other,
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const founderMail = t.smtp.waitForMessage(
+      (each) =>
+        recipientsOf(each).includes(room.founder.user.email) && /Olly Other asked/.test(each.subject ?? ''),
+    );
+    await t.call(questionRoutes.reply, {
+      params: { id: asked.json.id },
+      body: { answer: 'Mailed to the other.' },
+      as: room.founder,
+    });
+    await founderMail;
+    await t.smtp.waitForMessage(
+      (each) => recipientsOf(each).includes(otherEmail) && (each.text ?? '').includes('Mailed to the other.'),
+    );
+    await t.app.jobs.whenIdle();
+    expect(t.smtp.messages.filter((each) => (each.text ?? '').includes('Not mailed.'))).toEqual([]);
+    const mine = await t.call(questionRoutes.mine, { params: { id: room.roomId }, as: room.asker });
+    expect(mine.json.unseenAnswers).toBe(2);
+  });
+});

@@ -22,6 +22,7 @@ import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
 import { type ParsedSections, type Section, sectionKeyOf } from '#shared/sections-markdown';
+import { answerMailUnsubscribeUrl, wantsAnswerMails } from './answer-mails.service';
 import {
   findQuestionInRoom,
   type QuestionWithTitle,
@@ -241,6 +242,9 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
     throw error;
   });
   if (!room || !(await isReadableTo(ctx, room, question))) return;
+  // Unsubscribed with an earlier answer mail's link (ADR 92): the answer waits in the room, marked new.
+  if (!(await wantsAnswerMails(ctx, room.id, asker.id))) return;
+  const unsubscribeUrl = await answerMailUnsubscribeUrl(ctx, room.id, asker.id, new Date());
   await ctx.mailer.send(
     questionAnsweredEmail({
       to: asker.email,
@@ -252,6 +256,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
       isPublished: question.state === 'published',
       // The asker's own numbering: a section hidden from their group is not counted (readerSectionsOf).
       placeUrl: `${ctx.config.appUrl}${placePathOf(room, question, readerSectionsOf(await parsedSectionsOf(ctx, room), room.readerAccess))}`,
+      unsubscribeUrl,
       messageId: `<question-answered-${questionId}-${answeredAt}@${new URL(ctx.config.appUrl).hostname}>`,
     }),
   );

@@ -80,6 +80,8 @@ export function questionAnsweredEmail(input: {
   answer: string;
   isPublished: boolean;
   placeUrl: string;
+  /** Stops the answer mails to this reader about this room (ADR 92). */
+  unsubscribeUrl: string;
   messageId: string;
 }): OutgoingMessage {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
@@ -92,6 +94,11 @@ export function questionAnsweredEmail(input: {
     to: input.to,
     subject: `${input.companyName} answered your question`,
     messageId: input.messageId,
+    // One-click (RFC 8058), as on the founders' mails: the link's POST needs no session.
+    headers: {
+      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     text: [
       greeting,
       '',
@@ -107,12 +114,13 @@ export function questionAnsweredEmail(input: {
       input.placeUrl,
       '',
       why,
+      `Stop e-mails about answers in this data room: ${input.unsubscribeUrl}`,
     ].join('\n'),
     html: layout(
       'Your question was answered',
       [escapeHtml(greeting), escapeHtml(line), { quote: input.question }, { quote: input.answer }],
       { label: 'See it in the data room', url: input.placeUrl },
-      escapeHtml(why),
+      `${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#4f46e5">Stop e-mails about answers in this data room</a>.`,
     ),
   };
 }

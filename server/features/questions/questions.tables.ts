@@ -49,9 +49,23 @@ export interface QuestionSettingsTable {
   updated_at: EpochMs;
 }
 
+/**
+ * Each answer mail sent to an asker, by the hash of the one-click unsubscribe token it carries; once its
+ * link is used (unsubscribed_at), no more answer mails go to that asker about that room
+ * (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md).
+ */
+export interface QuestionAnswerMailsTable {
+  token_hash: string;
+  room_id: string;
+  user_id: string;
+  sent_at: EpochMs;
+  unsubscribed_at: EpochMs | null;
+}
+
 /** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */
 export interface QuestionsTables {
   questions: QuestionsTable;
   question_answer_edits: QuestionAnswerEditsTable;
   question_settings: QuestionSettingsTable;
+  question_answer_mails: QuestionAnswerMailsTable;
 }

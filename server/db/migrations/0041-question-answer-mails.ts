@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+
+// The asker's answer mail carries a one-click unsubscribe, as the founders' mails do
+// (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md): question_answer_mails keeps each mail's
+// token hash and who it was sent to; once its link is used, no more answer mails go to that asker about
+// that room. Not tied to the question: a question deleted with its document leaves the choice standing.
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('question_answer_mails')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('sent_at', 'bigint', (c) => c.notNull())
+    .addColumn('unsubscribed_at', 'bigint')
+    .execute();
+  await db.schema
+    .createIndex('question_answer_mails_reader_idx')
+    .on('question_answer_mails')
+    .columns(['room_id', 'user_id', 'unsubscribed_at'])
+    .execute();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('question_answer_mails').execute();
+}
