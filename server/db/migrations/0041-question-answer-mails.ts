@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // The asker's answer mail carries a one-click unsubscribe, as the founders' mails do
-// (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md): question_answer_mails keeps each mail's
+// (docs/decisions/0092-the-askers-answer-mails.md): question_answer_mails keeps each mail's
 // token hash and who it was sent to; once its link is used, no more answer mails go to that asker about
 // that room. Not tied to the question: a question deleted with its document leaves the choice standing.
 

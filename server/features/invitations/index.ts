@@ -18,3 +18,4 @@ export {
   listPendingInvitationsFor,
 } from './invitations.service';
 export { investorDirectory, invitationsOfRooms } from './invitations-of-rooms';
+export type { InviteeDownloads } from './invitee-downloads';

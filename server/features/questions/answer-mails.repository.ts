@@ -1,7 +1,7 @@
 import type { ModuleExecutor } from '#server/db/schema';
 
 /**
- * The asker's answer mails and their one-click unsubscribe (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md):
+ * The asker's answer mails and their one-click unsubscribe (docs/decisions/0092-the-askers-answer-mails.md):
  * one row per mail sent, by its token's hash; a used link marks its row.
  */
 

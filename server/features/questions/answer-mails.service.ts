@@ -13,7 +13,7 @@ import {
 } from './answer-mails.repository';
 
 /**
- * The one-click unsubscribe of an asker's answer mails (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md):
+ * The one-click unsubscribe of an asker's answer mails (docs/decisions/0092-the-askers-answer-mails.md):
  * each mail carries a token of its own, kept hashed; its link stops the answer mails to that reader about
  * that room, and nothing else (the founders' mails, other readers, other rooms, other mails to them).
  * It works without signing in, as RFC 8058 wants; the reader still sees their answers in the room.

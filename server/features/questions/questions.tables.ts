@@ -52,7 +52,7 @@ export interface QuestionSettingsTable {
 /**
  * Each answer mail sent to an asker, by the hash of the one-click unsubscribe token it carries; once its
  * link is used (unsubscribed_at), no more answer mails go to that asker about that room
- * (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md).
+ * (docs/decisions/0092-the-askers-answer-mails.md).
  */
 export interface QuestionAnswerMailsTable {
   token_hash: string;

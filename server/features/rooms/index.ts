@@ -14,6 +14,7 @@ export { groupsRoutes } from './groups.routes';
 export {
   groupsHiddenFrom,
   investorEmailsOfGroup,
+  inviteeAccessOf,
   placeInvestor,
   requirePreviewAudience,
   requireRoomGroup,

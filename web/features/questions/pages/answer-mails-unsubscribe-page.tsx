@@ -21,7 +21,7 @@ const wording: UnsubscribeWording = {
   elsewhere: { label: 'Your data rooms', to: href('investorDashboard') },
 };
 
-/** /unsubscribe/answers?token=…, the link in an asker's answer mail (docs/decisions/0092-the-askers-answer-mails-unsubscribe.md). */
+/** /unsubscribe/answers?token=…, the link in an asker's answer mail (docs/decisions/0092-the-askers-answer-mails.md). */
 export function AnswerMailsUnsubscribePage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const details = useAnswerMailsUnsubscribeDetails(token);
