@@ -317,7 +317,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'question_id',
       'room_id',
     ],
-    question_answer_mails: ['room_id', 'sent_at', 'token_hash', 'unsubscribed_at', 'user_id'],
+    question_answer_mails: ['id', 'room_id', 'sent_at', 'token_hash', 'unsubscribed_at', 'user_id'],
     question_settings: ['is_enabled', 'room_id', 'updated_at'],
     questions: [
       'answer',

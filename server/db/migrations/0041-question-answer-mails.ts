@@ -1,18 +1,20 @@
 import type { Kysely } from 'kysely';
 
 // The asker's answer mail carries a one-click unsubscribe, as the founders' mails do
-// (docs/decisions/0092-the-askers-answer-mails.md): question_answer_mails keeps each mail's
-// token hash and who it was sent to; once its link is used, no more answer mails go to that asker about
-// that room. Not tied to the question: a question deleted with its document leaves the choice standing.
+// (docs/decisions/0092-the-askers-answer-mails.md): question_answer_mails has a row for each answer mail,
+// written with the answer, and the hash of its token once it is sent; once a link is used, no more answer
+// mails go to that asker about that room. Not tied to the question: a question deleted with its document
+// leaves the choice standing.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('question_answer_mails')
-    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('room_id', 'text', (c) => c.notNull().references('data_rooms.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('sent_at', 'bigint', (c) => c.notNull())
+    .addColumn('token_hash', 'text', (c) => c.unique())
+    .addColumn('sent_at', 'bigint')
     .addColumn('unsubscribed_at', 'bigint')
     .execute();
   await db.schema

@@ -5,19 +5,43 @@ import type { ModuleExecutor } from '#server/db/schema';
  * one row per mail sent, by its token's hash; a used link marks its row.
  */
 
+/** An answer's mail to come, written in the answer's transaction. */
 export async function insertAnswerMail(
   db: ModuleExecutor<'questions'>,
-  mail: { tokenHash: string; roomId: string; userId: string; sentAt: Date },
+  mail: { id: string; roomId: string; userId: string },
 ): Promise<void> {
   await db
     .insertInto('question_answer_mails')
     .values({
-      token_hash: mail.tokenHash,
+      id: mail.id,
       room_id: mail.roomId,
       user_id: mail.userId,
+      token_hash: null,
+      sent_at: null,
+      unsubscribed_at: null,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/** The mail going out: the hash of the token it carries (a retry's new token replaces an unsent one's). */
+export async function saveAnswerMailToken(
+  db: ModuleExecutor<'questions'>,
+  mail: { id: string; roomId: string; userId: string; tokenHash: string; sentAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('question_answer_mails')
+    .values({
+      id: mail.id,
+      room_id: mail.roomId,
+      user_id: mail.userId,
+      token_hash: mail.tokenHash,
       sent_at: mail.sentAt.getTime(),
       unsubscribed_at: null,
     })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({ token_hash: mail.tokenHash, sent_at: mail.sentAt.getTime() }),
+    )
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/app-context';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { findUserById } from '#server/features/accounts/index';
 import { findDataRoomById } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
@@ -10,6 +11,7 @@ import {
   insertAnswerMail,
   isUnsubscribedFromAnswers,
   markAnswerMailUnsubscribed,
+  saveAnswerMailToken,
 } from './answer-mails.repository';
 
 /**
@@ -24,15 +26,28 @@ export async function wantsAnswerMails(ctx: AppContext, roomId: string, userId: 
   return !(await isUnsubscribedFromAnswers(ctx.db, roomId, userId));
 }
 
-/** A new mail's unsubscribe link, its token stored hashed before the mail goes. */
+/** The mail's id: its job's, the question and the time of the answer it tells. */
+export const answerMailIdOf = (questionId: string, answeredAt: number) => `${questionId}:${answeredAt}`;
+
+/**
+ * Written with the answer, in its transaction: the mail's row, so that sending it later (a job) adds no
+ * row, only its token's hash.
+ */
+export async function noteAnswerMail(
+  trx: DatabaseExecutor,
+  mail: { id: string; roomId: string; userId: string },
+): Promise<void> {
+  await insertAnswerMail(trx, mail);
+}
+
+/** A mail's unsubscribe link, its token stored hashed before the mail goes. */
 export async function answerMailUnsubscribeUrl(
   ctx: AppContext,
-  roomId: string,
-  userId: string,
+  mail: { id: string; roomId: string; userId: string },
   at: Date,
 ): Promise<string> {
   const token = generateToken();
-  await insertAnswerMail(ctx.db, { tokenHash: hashToken(token), roomId, userId, sentAt: at });
+  await saveAnswerMailToken(ctx.db, { ...mail, tokenHash: hashToken(token), sentAt: at });
   return `${ctx.config.appUrl}${href('answerMailsUnsubscribe')}?token=${token}`;
 }
 

@@ -22,7 +22,12 @@ import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
 import { type ParsedSections, type Section, sectionKeyOf } from '#shared/sections-markdown';
-import { answerMailUnsubscribeUrl, wantsAnswerMails } from './answer-mails.service';
+import {
+  answerMailIdOf,
+  answerMailUnsubscribeUrl,
+  noteAnswerMail,
+  wantsAnswerMails,
+} from './answer-mails.service';
 import {
   findQuestionInRoom,
   type QuestionWithTitle,
@@ -153,6 +158,11 @@ export async function questionAnswered(
     { ...event, answer: question.answer ?? '', visibility, answeredAt: at.toISOString() },
     at,
   );
+  await noteAnswerMail(trx, {
+    id: answerMailIdOf(question.id, at.getTime()),
+    roomId: room.id,
+    userId: question.askerId,
+  });
   await enqueueJob(trx, {
     kind: QUESTION_ANSWERED_MAIL_JOB,
     payload: { roomId: room.id, questionId: question.id, answeredAt: at.getTime() } satisfies AnsweredMail,
@@ -244,7 +254,11 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
   if (!room || !(await isReadableTo(ctx, room, question))) return;
   // Unsubscribed with an earlier answer mail's link (ADR 92): the answer waits in the room, marked new.
   if (!(await wantsAnswerMails(ctx, room.id, asker.id))) return;
-  const unsubscribeUrl = await answerMailUnsubscribeUrl(ctx, room.id, asker.id, new Date());
+  const unsubscribeUrl = await answerMailUnsubscribeUrl(
+    ctx,
+    { id: answerMailIdOf(questionId, answeredAt), roomId: room.id, userId: asker.id },
+    new Date(),
+  );
   await ctx.mailer.send(
     questionAnsweredEmail({
       to: asker.email,

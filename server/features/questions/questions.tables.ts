@@ -50,15 +50,18 @@ export interface QuestionSettingsTable {
 }
 
 /**
- * Each answer mail sent to an asker, by the hash of the one-click unsubscribe token it carries; once its
- * link is used (unsubscribed_at), no more answer mails go to that asker about that room
+ * Each answer mail to an asker: written with the answer (so the mail's own job changes no count of rows),
+ * given the hash of its one-click unsubscribe token when it is sent; once a link is used
+ * (unsubscribed_at), no more answer mails go to that asker about that room
  * (docs/decisions/0092-the-askers-answer-mails.md).
  */
 export interface QuestionAnswerMailsTable {
-  token_hash: string;
+  /** The answer's mail job's key: the question's id and when the answer was given. */
+  id: string;
   room_id: string;
   user_id: string;
-  sent_at: EpochMs;
+  token_hash: string | null;
+  sent_at: EpochMs | null;
   unsubscribed_at: EpochMs | null;
 }
 
