@@ -314,7 +314,7 @@ export async function markMyAnswersSeen(
   documentId: string | undefined,
 ): Promise<MyQuestions> {
   const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
-  await markAnswersSeen(ctx.db, room.id, user.id, new Date(), documentId);
+  await markAnswersSeen(ctx.db, room.id, user.id, await hiddenPlacesOf(ctx, room), new Date(), documentId);
   return listMyQuestions(ctx, user, roomId);
 }
 

@@ -17,9 +17,10 @@ import { storeReadyPreview } from '#tests/support/previews';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 
-// The mail that tells an investor their question was answered (docs/decisions/0073-questions-and-answers.md):
-// its link to the place asked about, numbered as the reader's own sections are, and its one-click
-// unsubscribe. Mails are read back from the suite's SMTP server.
+// What an asker is told of the answers to their questions (docs/decisions/0073-questions-and-answers.md,
+// 0092-the-askers-answer-mails.md): the mail's link to the place asked about, numbered as the reader's own
+// sections are; its one-click unsubscribe; the mail of a changed answer; the "new" marks of answers in
+// places hidden from them. Mails are read back from the suite's SMTP server.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -166,5 +167,35 @@ describe("the asker's one-click unsubscribe", () => {
     expect(t.smtp.messages.filter((each) => (each.text ?? '').includes('Not mailed.'))).toEqual([]);
     const mine = await t.call(questionRoutes.mine, { params: { id: room.roomId }, as: room.asker });
     expect(mine.json.unseenAnswers).toBe(2);
+  });
+});
+
+describe('answers marked seen', () => {
+  test('an answer about a place now hidden from the reader keeps its mark when they mark their answers seen', async () => {
+    const room = await roomWithHiddenSection();
+    await askAndAnswer(room, 'Legal', 'Delaware C-corp.');
+    const showLegalTo = async (visibleTo: string[] | null) => {
+      const shown = await t.call(groupRoutes.setSectionVisibility, {
+        body: { section: 'Legal', visibleTo },
+        as: room.founder,
+      });
+      expect(shown.status, shown.text).toBe(200);
+    };
+    const insiders = (await t.call(groupRoutes.list, { as: room.founder })).json.groups.find(
+      (group) => group.name === 'Insiders',
+    );
+    await showLegalTo([insiders?.id ?? '']);
+    const seen = await t.call(questionRoutes.markSeen, {
+      params: { id: room.roomId },
+      body: {},
+      as: room.asker,
+    });
+    expect(seen.status, seen.text).toBe(200);
+    await showLegalTo(null);
+    const mine = await t.call(questionRoutes.mine, { params: { id: room.roomId }, as: room.asker });
+    expect(mine.json.unseenAnswers).toBe(1);
+    await t.call(questionRoutes.markSeen, { params: { id: room.roomId }, body: {}, as: room.asker });
+    const after = await t.call(questionRoutes.mine, { params: { id: room.roomId }, as: room.asker });
+    expect(after.json.unseenAnswers).toBe(0);
   });
 });
