@@ -199,3 +199,38 @@ describe('answers marked seen', () => {
     expect(after.json.unseenAnswers).toBe(0);
   });
 });
+
+describe('a published answer edited', () => {
+  test('the asker is mailed the answer as it now reads; a change of the wording of the question alone is not mailed', async () => {
+    const room = await roomWithHiddenSection();
+    const asked = await t.call(questionRoutes.ask, {
+      params: { id: room.roomId },
+      body: { about: { kind: 'room' }, text: 'Who leads the round?' },
+      as: room.asker,
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const { id } = asked.json;
+    const publish = (
+      route: typeof questionRoutes.publish | typeof questionRoutes.editPublished,
+      answer: string,
+      question = 'Who leads?',
+    ) => t.call(route, { params: { id }, body: { question, answer }, as: room.founder });
+    expect((await publish(questionRoutes.publish, 'Not decided yet.')).status).toBe(200);
+    await answerMail(room, 'Not decided yet.');
+    expect(
+      (await publish(questionRoutes.editPublished, 'Not decided yet.', 'Who leads the round?')).status,
+    ).toBe(200);
+    expect((await publish(questionRoutes.editPublished, 'North Fund leads.')).status).toBe(200);
+    const changed = await t.smtp.waitForMessage(
+      (mail) => recipientsOf(mail).includes(room.email) && (mail.text ?? '').includes('North Fund leads.'),
+    );
+    expect(changed.subject).toContain('changed the answer to your question');
+    expect(changed.text).toContain('changed the answer to your question about the');
+    expect(changed.text).not.toContain('Not decided yet.');
+    await t.app.jobs.whenIdle();
+    const toAsker = t.smtp.messages.filter(
+      (mail) => recipientsOf(mail).includes(room.email) && /answer/.test(mail.subject ?? ''),
+    );
+    expect(toAsker).toHaveLength(2);
+  });
+});

@@ -158,6 +158,19 @@ export async function questionAnswered(
     { ...event, answer: question.answer ?? '', visibility, answeredAt: at.toISOString() },
     at,
   );
+  await answerChanged(trx, room, question, at);
+}
+
+/**
+ * The asker is mailed the answer as it now reads: a first answer, a new private reply, or a published
+ * answer edited in the FAQ (ADR 92); a change of the FAQ's wording of the question alone is not mailed.
+ */
+export async function answerChanged(
+  trx: DatabaseExecutor,
+  room: Pick<ReadableRoom, 'id'>,
+  question: StoredQuestion,
+  at: Date,
+): Promise<void> {
   await noteAnswerMail(trx, {
     id: answerMailIdOf(question.id, at.getTime()),
     roomId: room.id,
@@ -268,6 +281,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
       question: question.text,
       answer: question.answer,
       isPublished: question.state === 'published',
+      isChange: question.answeredAt !== null && question.answeredAt.getTime() !== answeredAt,
       // The asker's own numbering: a section hidden from their group is not counted (readerSectionsOf).
       placeUrl: `${ctx.config.appUrl}${placePathOf(room, question, readerSectionsOf(await parsedSectionsOf(ctx, room), room.readerAccess))}`,
       unsubscribeUrl,
