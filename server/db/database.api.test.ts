@@ -202,6 +202,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'notification_key',
       'room_id',
       'sent_at',
+      'sent_copies',
       'skipped_at',
       'unsubscribe_token_hash',
       'window_end_at',

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MailDeliveryError } from '#server/mail/mailer';
 import { adminRoutes } from '#shared/contracts/admin';
 import { apiPath } from '#shared/contracts/api-route';
 import { exportRoutes } from '#shared/contracts/exports';
@@ -360,6 +361,53 @@ describe("telling the founders, by the room's notification setting", () => {
       const hasHeader = mail.headerLines.some((header) => header.key === 'list-unsubscribe');
       expect([hasHeader, mail.text?.includes('Unsubscribe')]).toEqual([isOwner, isOwner]);
     }
+  });
+
+  test("a co-founder's copy refused once: the retry sends theirs, and the owner's copy only once", async () => {
+    const room = await roomWithInvestors();
+    const editorEmail = uniqueEmail('refused-cofounder');
+    await inviteEditor(t, room.founder, editorEmail, 'Rita Refused');
+    await signInWithMagicLink(t, editorEmail);
+    const mailer = t.app.ctx.mailer;
+    const send = mailer.send.bind(mailer);
+    let refusals = 0;
+    mailer.send = async (message) => {
+      if (message.to === editorEmail && refusals === 0) {
+        refusals += 1;
+        throw new MailDeliveryError('450 mailbox busy, try again later');
+      }
+      return send(message);
+    };
+    try {
+      await expectStatus(ask(room, room.first, { kind: 'room' }, 'Sent to both of you?'), 201);
+      await t.app.jobs.whenIdle();
+      expect(refusals).toBe(1);
+      // The job's retry, now rather than after its backoff.
+      await t.app.database.db
+        .updateTable('jobs')
+        .set({ run_at: Date.now() })
+        .where('kind', '=', 'founder-notification')
+        .where('status', '=', 'queued')
+        .execute();
+      t.app.jobs.wake();
+      await mailTo(t, editorEmail, 'Ivy First asked a question');
+      await t.app.jobs.whenIdle();
+    } finally {
+      mailer.send = send;
+    }
+    const ownerCopies = t.smtp.messages.filter(
+      (mail) =>
+        recipientsOf(mail).includes(room.founder.user.email) &&
+        (mail.text ?? '').includes('Sent to both of you?'),
+    );
+    expect(ownerCopies).toHaveLength(1);
+    // The owner's one-click link, from the copy sent in the first try, still works.
+    const link = (ownerCopies[0]?.text ?? '')
+      .split(/\s+/)
+      .find((word) => word.includes('/unsubscribe?token='));
+    const token = new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+    const details = await t.call(notificationRoutes.unsubscribeDetails, { query: { token } });
+    expect(details.status, details.text).toBe(200);
   });
 
   test("with the daily digest, a line of that day's digest instead of a mail at once", async () => {

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 // written with the answer, and the hash of its token once it is sent; once a link is used, no more answer
 // mails go to that asker about that room. Not tied to the question: a question deleted with its document
 // leaves the choice standing.
+// - founder_notifications.sent_copies: the Message-IDs of a notice's copies already handed to the mail
+//   server, so a retry after one manager's copy failed sends only the others.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
@@ -22,9 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('question_answer_mails')
     .columns(['room_id', 'user_id', 'unsubscribed_at'])
     .execute();
+  await db.schema.alterTable('founder_notifications').addColumn('sent_copies', 'text').execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('founder_notifications').dropColumn('sent_copies').execute();
   await db.schema.dropTable('question_answer_mails').execute();
 }
