@@ -4,6 +4,7 @@ export { findInvitationsByIds, listInvitationIdsOfAddresses } from './invitation
 export {
   findOpenInvitation,
   insertInvitation,
+  listRemovedAddresses,
   updateInvitation,
 } from './invitations.repository';
 export { invitationsRoutes } from './invitations.routes';

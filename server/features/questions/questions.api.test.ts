@@ -5,6 +5,7 @@ import { adminRoutes } from '#shared/contracts/admin';
 import { apiPath } from '#shared/contracts/api-route';
 import { exportRoutes } from '#shared/contracts/exports';
 import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { notificationRoutes } from '#shared/contracts/notifications';
 import { questionRoutes } from '#shared/contracts/questions';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -870,5 +871,19 @@ describe('the inbox filters by asker', () => {
     // Both filters at once: the firm's askers in that group.
     expect((await inbox({ groupId: room.roomId, firm: 'first-fund.example' })).total).toBe(2);
     expect(await inbox({ groupId: crypto.randomUUID() })).toMatchObject({ questions: [], total: 0 });
+
+    // The second investor is removed from the room: no group now, and not in "All investors".
+    const invitations = (await t.call(invitationRoutes.mine, { as: room.founder })).json as {
+      id: string;
+      email: string;
+    }[];
+    const second = invitations.find((invitation) => invitation.email === room.secondEmail);
+    await expectStatus(
+      t.call(invitationRoutes.remove, { params: { id: second?.id ?? '' }, as: room.founder }),
+      204,
+    );
+    const after = await inbox({});
+    expect(after.questions.find((question) => question.asker.email === room.secondEmail)?.group).toBeNull();
+    expect((await inbox({ groupId: room.roomId })).total).toBe(2);
   });
 });
