@@ -19,6 +19,7 @@ import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
 import {
   documentsRoutes,
+  inviteeDownloads,
   reconcileStoredFiles,
   roomDocumentsRoutes,
   uploadsOfRooms,
@@ -334,7 +335,8 @@ async function registerFeatureRoutes(
   await app.register(authRoutes(ctx));
   await app.register(passkeysRoutes(ctx));
   await app.register(accountsRoutes(ctx));
-  await app.register(invitationsRoutes(ctx));
+  // The invitation's wording follows what the invitee may download, which documents answers (ADR 92).
+  await app.register(invitationsRoutes(ctx, inviteeDownloads));
   await app.register(
     roomsRoutes(
       ctx,

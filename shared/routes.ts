@@ -48,6 +48,8 @@ export const paths = {
   investorDashboard: '/investor-dashboard',
   /** The one-click unsubscribe of the founder's notification mails: the page confirms, POST unsubscribes. */
   unsubscribe: '/unsubscribe',
+  /** The one-click unsubscribe of an asker's answer mails (ADR 92): the page confirms, POST unsubscribes. */
+  answerMailsUnsubscribe: '/unsubscribe/answers',
   /** The signed-in user's passkeys, recovery codes and sessions (ADR 62). */
   security: '/security',
   /** A group's share link (ADR 71): asks for an e-mail address and proves it before anything is shown. */
@@ -88,6 +90,7 @@ export const pageRoutes = [
   'analyticsExport',
   'setupDataRoom',
   'unsubscribe',
+  'answerMailsUnsubscribe',
   'security',
   'shareLink',
 ] as const satisfies readonly PageName[];

@@ -244,6 +244,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'notification_key',
       'room_id',
       'sent_at',
+      'sent_copies',
       'skipped_at',
       'unsubscribe_token_hash',
       'window_end_at',
@@ -372,6 +373,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'question_id',
       'room_id',
     ],
+    question_answer_mails: ['id', 'room_id', 'sent_at', 'token_hash', 'unsubscribed_at', 'user_id'],
     question_settings: ['is_enabled', 'room_id', 'updated_at'],
     questions: [
       'answer',

@@ -135,6 +135,7 @@ const everyTable: Record<keyof Database, true> = {
   questions: true,
   question_answer_edits: true,
   question_settings: true,
+  question_answer_mails: true,
   room_removals: true,
   code_failures: true,
   archive_upload_slots: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from './api-route';
 import { isoDateTime, multilineText, requiredText } from './fields';
 import { ndaGated } from './nda';
+import { unsubscribeDetailsSchema, unsubscribeQuerySchema, unsubscribeRequestSchema } from './notifications';
 import { documentIdParamsSchema, inviteTokenParamsSchema, roomIdParamsSchema } from './path-params';
 
 /**
@@ -379,5 +380,16 @@ export const questionRoutes = {
     body: questionSettingsRequestSchema,
     answer: questionSettingsSchema,
     refusals: [400, 401, 403],
+  }),
+  // The unsubscribe link of an asker's answer mail: its token is the only credential (ADR 92).
+  answerMailsUnsubscribeDetails: apiRoute('GET', '/api/questions/unsubscribe', {
+    query: unsubscribeQuerySchema,
+    answer: unsubscribeDetailsSchema,
+    refusals: [404],
+  }),
+  unsubscribeAnswerMails: apiRoute('POST', '/api/questions/unsubscribe', {
+    body: unsubscribeRequestSchema,
+    answer: unsubscribeDetailsSchema,
+    refusals: [404],
   }),
 };

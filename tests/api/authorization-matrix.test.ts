@@ -111,6 +111,9 @@ POST   /api/waitlist                          200    200      200    200     200
 # The unsubscribe link in a founder's notification mail: the token is the credential, whoever sends it.
 GET    /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200    200    200
 POST   /api/notifications/unsubscribe          200    200    200    200    200    200    200    200    200    200    200    200    200    200    200    200
+# The unsubscribe link in an asker's answer mail (ADR 92): likewise.
+GET    /api/questions/unsubscribe              200    200    200    200    200    200    200    200    200    200    200    200    200    200    200    200
+POST   /api/questions/unsubscribe              200    200    200    200    200    200    200    200    200    200    200    200    200    200    200    200
 
 # Anyone signed in, about themselves.
 GET    /api/auth/me                           401    200      200    200     200     200   200    200       401    401     401     401     401     401    200    200
@@ -450,6 +453,8 @@ POST   /api/validate-promo-code                     403          403          40
 POST   /api/waitlist                                403          403          403          403          403          403          403          401          401
 GET    /api/notifications/unsubscribe               403          403          403          403          403          403          403          401          401
 POST   /api/notifications/unsubscribe               403          403          403          403          403          403          403          401          401
+GET    /api/questions/unsubscribe                   403          403          403          403          403          403          403          401          401
+POST   /api/questions/unsubscribe                   403          403          403          403          403          403          403          401          401
 GET    /api/auth/me                                 403          403          403          403          403          403          403          401          401
 GET    /api/my-accessible-data-rooms                403          403          403          403          403          403          403          401          401
 GET    /api/auth/passkeys                           403          403          403          403          403          403          403          401          401
@@ -786,6 +791,8 @@ interface World {
   bystanderEmail: string;
   /** The unsubscribe token of a notification mail about another room (the public unsubscribe cells). */
   bystanderUnsubscribeToken: string;
+  /** The unsubscribe token of an answer mail to an investor of another room. */
+  bystanderAnswersToken: string;
   /** The room's webhook endpoint, delivering to a receiver in this test (ADR 52). */
   webhookEndpointId: string;
   /** The room's Slack alert target, posting to the same receiver (ADR 90). */
@@ -1090,6 +1097,30 @@ async function buildWorld(): Promise<World> {
   );
   const bystanderUnsubscribeToken =
     new URL(linkIn(firstVisitMail, `${t.config.appUrl}/unsubscribe?token=`)).searchParams.get('token') ?? '';
+  // The bystander's investor asks; the answer mails them the unsubscribe link of answer mails (ADR 92).
+  const bystanderQuestion = await expectStatus(
+    t.call(questionRoutes.ask, {
+      params: { id: bystanderRoom.id },
+      body: { about: { kind: 'room' }, text: 'Round size?' },
+      as: bystanderInvestor,
+    }),
+    201,
+  );
+  await expectStatus(
+    t.call(questionRoutes.reply, {
+      params: { id: (bystanderQuestion.json as { id: string }).id },
+      body: { answer: 'Two million.' },
+      as: bystanderSession,
+    }),
+    200,
+  );
+  const answerMail = await t.smtp.waitForMessage(
+    (mail) =>
+      recipientsOf(mail).includes(bystanderInvestorEmail) && (mail.text ?? '').includes('Two million.'),
+  );
+  const bystanderAnswersToken =
+    new URL(linkIn(answerMail, `${t.config.appUrl}/unsubscribe/answers?token=`)).searchParams.get('token') ??
+    '';
 
   // Two more sessions of the owner: one expired, one logged out.
   const expiredOwnerSession = async () => {
@@ -1289,6 +1320,7 @@ async function buildWorld(): Promise<World> {
     ),
     bystanderEmail: bystander.user.email,
     bystanderUnsubscribeToken,
+    bystanderAnswersToken,
     owner,
     callers: Object.fromEntries(CALLER_KEYS.map((key) => [key, { key, ...callers[key] }])) as Record<
       CallerKey,
@@ -1766,6 +1798,12 @@ const CALLS: Record<string, Plan> = {
     path: apiPath(notificationRoutes.unsubscribeDetails, { query: { token: w.bystanderUnsubscribeToken } }),
   }),
   'POST /api/notifications/unsubscribe': () => ({ json: { token: w.bystanderUnsubscribeToken } }),
+  'GET /api/questions/unsubscribe': () => ({
+    path: apiPath(questionRoutes.answerMailsUnsubscribeDetails, {
+      query: { token: w.bystanderAnswersToken },
+    }),
+  }),
+  'POST /api/questions/unsubscribe': () => ({ json: { token: w.bystanderAnswersToken } }),
 
   'GET /api/auth/me': () => ({}),
   'GET /api/my-accessible-data-rooms': () => ({}),

@@ -183,6 +183,11 @@ const pages: Record<ServedPageName, PageEntry> = {
     () => import('#web/features/notifications/pages/unsubscribe-page'),
     (m) => m.UnsubscribePage,
   ),
+  // Public: the link in an asker's answer mail works without signing in (ADR 92).
+  answerMailsUnsubscribe: page(
+    () => import('#web/features/questions/pages/answer-mails-unsubscribe-page'),
+    (m) => m.AnswerMailsUnsubscribePage,
+  ),
 };
 
 /** Pages that render before the app providers (queries, toasts) load: keep this list small. */

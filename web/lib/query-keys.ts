@@ -145,6 +145,8 @@ export const questionsKeys = {
   settings: () => [...questionsKeys.all, 'settings'] as const,
   /** Questions per document and page, for the console's analytics. */
   byPage: () => [...questionsKeys.all, 'by-page'] as const,
+  /** What an answer mail's unsubscribe link would stop (ADR 92). */
+  answerMailsUnsubscribe: (token: string) => [...questionsKeys.all, 'unsubscribe', token] as const,
 };
 
 /** The founder's reading analytics: the room, one document (for one reader or all), one investor. */

@@ -33,6 +33,7 @@ import * as engagement from './0037-engagement';
 import * as alerts from './0038-alerts';
 import * as mcpToolCalls from './0039-mcp-tool-calls';
 import * as searchIndexByRoom from './0040-search-index-by-room';
+import * as mailsSentOnce from './0041-mails-sent-once';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0038-alerts': alerts,
   '0039-mcp-tool-calls': mcpToolCalls,
   '0040-search-index-by-room': searchIndexByRoom,
+  '0041-mails-sent-once': mailsSentOnce,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,11 +10,11 @@ import {
 import { invitationsOfRooms } from '#server/features/invitations/index';
 import {
   findReadableRoom,
-  hiddenSectionsOf,
   parsedSectionsOf,
   type ReadableRoom,
   type RoomActivity,
   type RoomUser,
+  readerSectionsOf,
   requireReadableRoom,
 } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
@@ -110,16 +110,9 @@ export async function roomArchiveFor(
   return { fileName: `${archiveSegment(sectionName ?? roomTitle(room), 'Data room')}.zip`, files };
 }
 
-/**
- * The sections this reader reads, numbered as their own sections text numbers them (ids 1..n, the
- * room's URLs): a section hidden from their group is neither in the archive nor counted (ADR 68).
- */
+/** The sections this reader reads, numbered as their own sections text numbers them (readerSectionsOf). */
 async function sectionsReadBy(ctx: AppContext, room: ReadableRoom) {
-  const parsed = await parsedSectionsOf(ctx, room);
-  const hidden = new Set(hiddenSectionsOf(parsed, room.readerAccess));
-  return parsed.sections
-    .filter((section) => !hidden.has(section))
-    .map((section, index) => ({ ...section, id: index + 1 }));
+  return readerSectionsOf(await parsedSectionsOf(ctx, room), room.readerAccess);
 }
 
 function roomTitle(room: ReadableRoom): string {

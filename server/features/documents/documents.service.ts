@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/app-context';
+import type { InviteeDownloads } from '#server/features/invitations/index';
 import {
   type DataRoom,
   hiddenDocumentIdsOf,
@@ -127,6 +128,19 @@ export async function listDocumentsOfRoom(
   }
   return items;
 }
+
+/**
+ * The invitations' answer (InviteeDownloads, ADR 92): whether an investor reading with this access may
+ * download one of the room's documents they may read, on the same list the room shows them; where they
+ * may read none yet, whether the room's switch, narrowed by a view-only group, lets those to come be.
+ */
+export const inviteeDownloads: InviteeDownloads = {
+  async mayDownloadAny(ctx, room, access) {
+    const documents = await listDocumentsOfRoom(ctx, room, access);
+    if (documents.length === 0) return room.isDownloadAllowed && !access.isViewOnly;
+    return documents.some((document) => document.isDownloadAllowed);
+  },
+};
 
 /**
  * The founder's "Allow download" for one document of their room: 'room' follows the room's default,

@@ -26,7 +26,12 @@ export {
   setDocumentFile,
 } from './documents.repository';
 export { documentsRoutes } from './documents.routes';
-export { listDocumentsOfRoom, previewStateOf, reconcileStoredFiles } from './documents.service';
+export {
+  inviteeDownloads,
+  listDocumentsOfRoom,
+  previewStateOf,
+  reconcileStoredFiles,
+} from './documents.service';
 export type { DownloadWatermarks } from './download-watermarks';
 export { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 export {

@@ -4,6 +4,7 @@ export { findInvitationsByIds, listInvitationIdsOfAddresses } from './invitation
 export {
   findOpenInvitation,
   insertInvitation,
+  listRemovedAddresses,
   updateInvitation,
 } from './invitations.repository';
 export { invitationsRoutes } from './invitations.routes';
@@ -18,3 +19,4 @@ export {
   listPendingInvitationsFor,
 } from './invitations.service';
 export { investorDirectory, invitationsOfRooms } from './invitations-of-rooms';
+export type { InviteeDownloads } from './invitee-downloads';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiPath } from '#shared/contracts/api-route';
+import { documentRoutes } from '#shared/contracts/documents';
+import { groupRoutes } from '#shared/contracts/groups';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { roomRoutes } from '#shared/contracts/rooms';
 import {
@@ -10,6 +12,8 @@ import {
   mailTo,
   type SignedIn,
   uniqueEmail,
+  uniquePdf,
+  uploadFile,
 } from '#tests/support/factories';
 import { recipientsOf } from '#tests/support/smtp-server';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
@@ -213,6 +217,53 @@ describe('the invitation mail', () => {
     await invite(t, founder, email);
     const mail = await mailTo(t, email, 'invited you');
     expect(mail.text).toContain('read the documents of the data room and download them');
+  });
+
+  test('it says what the invitee will be able to do: every document view-only, or a view-only group, is read only', async () => {
+    // The room's own switch allows downloads, but each document says view only.
+    const founder = await createFounder(t);
+    const documentIds: string[] = [];
+    for (const name of ['Deck.pdf', 'Model.pdf']) {
+      const upload = await uploadFile(t, founder, { name, bytes: uniquePdf() }, { section: 'Pitch' });
+      expect(upload.status, upload.text).toBe(201);
+      documentIds.push((upload.json as { document: { id: string } }).document.id);
+    }
+    const setPolicy = async (id: string | undefined, policy: 'view_only' | 'allowed') =>
+      expect(
+        (
+          await t.call(documentRoutes.setDownloadPolicy, {
+            params: { id: id ?? '' },
+            body: { policy },
+            as: founder,
+          })
+        ).status,
+      ).toBe(200);
+    for (const id of documentIds) await setPolicy(id, 'view_only');
+    const readOnly = uniqueEmail('all-view-only');
+    await invite(t, founder, readOnly);
+    const readOnlyMail = await mailTo(t, readOnly, 'invited you');
+    expect(readOnlyMail.text).toContain('Open the link to read the documents of the data room.');
+    expect(`${readOnlyMail.text} ${readOnlyMail.html}`).not.toMatch(/download/i);
+
+    // One document downloadable again: an investor of a view-only group still only reads.
+    await setPolicy(documentIds[0], 'allowed');
+    const group = await t.call(groupRoutes.create, {
+      body: { name: 'Readers', isViewOnly: true },
+      as: founder,
+    });
+    expect(group.status, group.text).toBe(201);
+    const inGroup = uniqueEmail('view-only-group');
+    const invited = await t.call(invitationRoutes.create, {
+      body: { email: inGroup, groupId: group.json.id },
+      as: founder,
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect((await mailTo(t, inGroup, 'invited you')).text).not.toMatch(/download/i);
+    const everyone = uniqueEmail('may-download');
+    await invite(t, founder, everyone);
+    expect((await mailTo(t, everyone, 'invited you')).text).toContain(
+      'read the documents of the data room and download them',
+    );
   });
 });
 

@@ -264,3 +264,19 @@ export async function isRemovedFromRoom(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Which of these addresses were removed from the room (and not invited again since), in one query. */
+export async function listRemovedAddresses(
+  db: ModuleExecutor<'invitations'>,
+  roomId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('room_removals')
+    .select('email')
+    .where('room_id', '=', roomId)
+    .where('email', 'in', [...emails])
+    .execute();
+  return new Set(rows.map((row) => row.email));
+}

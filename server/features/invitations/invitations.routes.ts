@@ -18,13 +18,14 @@ import {
   removeEditorInvitation,
   resendInvitation,
 } from './invitations.service';
+import type { InviteeDownloads } from './invitee-downloads';
 
-export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function invitationsRoutes(ctx: AppContext, downloads: InviteeDownloads): FastifyPluginAsyncZod {
   return async (app) => {
     serveRoute(app, routes.mine, { handler: async (request) => listInvitations(ctx, requireUser(request)) });
 
     const sendInvitation = async (owner: User, input: InvestorInvitationInput, reply: FastifyReply) => {
-      const invitation = await inviteInvestor(ctx, owner, input);
+      const invitation = await inviteInvestor(ctx, downloads, owner, input);
       return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
     };
 
@@ -40,13 +41,13 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Bulk: every address answered on its own (invited, or refused with why), so 200 even when some are
     // refused; a list that cannot be read at all is a 400 that sends nothing.
     serveRoute(app, routes.bulk, {
-      handler: async (request) => inviteInvestorsInBulk(ctx, requireUser(request), request.body),
+      handler: async (request) => inviteInvestorsInBulk(ctx, downloads, requireUser(request), request.body),
     });
 
     // A pending invitation's e-mail again, with a new link: the old one stops working.
     serveRoute(app, routes.resend, {
       handler: async (request, reply) => {
-        const invitation = await resendInvitation(ctx, requireUser(request), request.params.id);
+        const invitation = await resendInvitation(ctx, downloads, requireUser(request), request.params.id);
         return reply.status(201).send({ message: `Invitation sent to ${invitation.email}`, invitation });
       },
     });

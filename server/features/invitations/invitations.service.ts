@@ -7,6 +7,7 @@ import {
   type DataRoom,
   findManagedRoom,
   type InvitationLinks,
+  inviteeAccessOf,
   isMemberOfRoom,
   listManagers,
   placeInvestor,
@@ -39,6 +40,7 @@ import {
   type StoredInvitation,
   updateInvitation,
 } from './invitations.repository';
+import type { InviteeDownloads } from './invitee-downloads';
 
 /** Invitations for this e-mail that can still be accepted: unused, undeleted, unexpired. */
 export async function listPendingInvitationsFor(
@@ -193,15 +195,32 @@ export interface InvestorInvitationInput {
  */
 export async function inviteInvestor(
   ctx: AppContext,
+  downloads: InviteeDownloads,
   inviter: User,
   input: InvestorInvitationInput,
 ): Promise<Invitation> {
   const room = await requireManagedRoom(ctx, inviter);
-  return inviteInvestorToRoom(ctx, inviter, room, input);
+  return inviteInvestorToRoom(ctx, downloads, inviter, room, input);
+}
+
+/**
+ * Whether the invitation may say the documents can be downloaded: only if the investor, in the group
+ * they will read in, may download one of them (ADR 43, ADR 92). Where they may read no document yet,
+ * the room's switch (narrowed by a view-only group) says what those to come will allow.
+ */
+async function inviteeMayDownload(
+  ctx: AppContext,
+  downloads: InviteeDownloads,
+  room: DataRoom,
+  input: InvestorInvitationInput,
+): Promise<boolean> {
+  const access = await inviteeAccessOf(ctx, room.id, input.email, input.groupId);
+  return access !== undefined && (await downloads.mayDownloadAny(ctx, room, access));
 }
 
 async function inviteInvestorToRoom(
   ctx: AppContext,
+  downloads: InviteeDownloads,
   inviter: User,
   room: DataRoom,
   input: InvestorInvitationInput,
@@ -212,6 +231,7 @@ async function inviteInvestorToRoom(
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
+  const mayDownload = await inviteeMayDownload(ctx, downloads, room, input);
   const { row, now } = await sendRoomInvitation(ctx, inviter, room, 'investor', input, (token, saved) =>
     invitationEmail({
       to: saved.email,
@@ -221,8 +241,8 @@ async function inviteInvestorToRoom(
       link: investorInvitationLink(ctx, token),
       expiresAt: saved.expiresAt,
       personalMessage: saved.personalMessage,
-      // The room's default decides the wording: "read" where its documents are view-only (ADR 43).
-      documentsAreViewOnly: !room.isDownloadAllowed,
+      // What they will be able to do decides the wording: "read", and "download" only if they may (ADR 92).
+      documentsAreViewOnly: !mayDownload,
     }),
   );
   // Once the mail went out, as the invitation itself (ADR 68: one group per investor, by address).
@@ -241,12 +261,13 @@ const investorInvitationLink = (ctx: AppContext, token: string) =>
  */
 export async function resendInvitation(
   ctx: AppContext,
+  downloads: InviteeDownloads,
   manager: User,
   invitationId: string,
 ): Promise<Invitation> {
   const room = await requireManagedRoom(ctx, manager);
   const invitation = await requirePendingInvitation(ctx.db, room.id, invitationId);
-  return inviteInvestorToRoom(ctx, manager, room, {
+  return inviteInvestorToRoom(ctx, downloads, manager, room, {
     email: invitation.email,
     name: invitation.name ?? undefined,
     personalMessage: invitation.personalMessage ?? undefined,
@@ -306,6 +327,7 @@ type BulkOutcome = BulkInvitationResult;
  */
 export async function inviteInvestorsInBulk(
   ctx: AppContext,
+  downloads: InviteeDownloads,
   inviter: User,
   input: { addresses: string; personalMessage?: string | undefined; groupId?: string | undefined },
 ): Promise<BulkInvitationResponse> {
@@ -348,7 +370,7 @@ export async function inviteInvestorsInBulk(
       continue;
     }
     try {
-      const invitation = await inviteInvestorToRoom(ctx, inviter, room, {
+      const invitation = await inviteInvestorToRoom(ctx, downloads, inviter, room, {
         email: email.data,
         name: name.data || undefined,
         personalMessage,

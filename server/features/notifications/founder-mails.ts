@@ -25,6 +25,7 @@ import {
   findFounderChoice,
   findMessageForRecipient,
   findNotification,
+  recordCopySent,
   releaseMessageSend,
   releaseNotificationSend,
   skipNotification,
@@ -161,12 +162,36 @@ async function sendNotification(
   }
   const token = generateToken();
   if (!(await claimNotificationSend(ctx.db, notification.id, hashToken(token), now))) return;
+  // Each copy is sent once across retries: those a failed try handed over are not sent again (ADR 92).
+  const sent = sentCopiesOf(notification);
+  let tokenSent = sent.length > 0;
   try {
-    for (const mail of [compose(token)].flat()) await ctx.mailer.send(mail);
+    for (const mail of copiesInOrder(compose(token))) {
+      if (mail.messageId && sent.includes(mail.messageId)) continue;
+      await ctx.mailer.send(mail);
+      if (!mail.messageId) continue;
+      sent.push(mail.messageId);
+      tokenSent ||= hasUnsubscribe(mail);
+      await recordCopySent(ctx.db, notification.id, sent);
+    }
   } catch (error) {
-    await releaseNotificationSend(ctx.db, notification.id, now);
+    await releaseNotificationSend(ctx.db, notification.id, now, tokenSent);
     throw error;
   }
+}
+
+const hasUnsubscribe = (mail: OutgoingMessage) => mail.headers?.['List-Unsubscribe'] !== undefined;
+
+/** The copy carrying the one-click unsubscribe first: once any copy is sent, its token's is (ADR 92). */
+function copiesInOrder(mails: OutgoingMessage | OutgoingMessage[]): OutgoingMessage[] {
+  const all = [mails].flat();
+  return [...all.filter(hasUnsubscribe), ...all.filter((mail) => !hasUnsubscribe(mail))];
+}
+
+function sentCopiesOf(notification: FounderNotification): string[] {
+  if (!notification.sentCopies) return [];
+  const parsed: unknown = JSON.parse(notification.sentCopies);
+  return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**

@@ -11,3 +11,4 @@ export {
 } from './notifications.mails';
 export { notificationsRoutes } from './notifications.routes';
 export { recordRoomActivity } from './notifications.service';
+export { serveOneClickUnsubscribe } from './one-click-unsubscribe';

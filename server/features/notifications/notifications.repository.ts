@@ -144,6 +144,7 @@ export async function insertNotification(
       unsubscribe_token_hash: null,
       created_at: notification.at.getTime(),
       sent_at: null,
+      sent_copies: null,
       skipped_at: null,
     })
     .onConflict((conflict) => conflict.column('notification_key').doNothing())
@@ -166,6 +167,8 @@ export async function findNotification(
 /**
  * Claims the sending of a notification: sets sent_at (and the hash of the unsubscribe token the mail
  * will carry) only if nobody has. True: this attempt sends it; false: it is sent, skipped or being sent.
+ * Once a copy went out with a token (the owner's copy goes first), a retry keeps that token's hash: the
+ * link in the mail already sent must keep working, and the copies left carry none.
  */
 export async function claimNotificationSend(
   db: ModuleExecutor<'notifications'>,
@@ -175,7 +178,10 @@ export async function claimNotificationSend(
 ): Promise<boolean> {
   const result = await db
     .updateTable('founder_notifications')
-    .set({ sent_at: at.getTime(), unsubscribe_token_hash: unsubscribeTokenHash })
+    .set((eb) => ({
+      sent_at: at.getTime(),
+      unsubscribe_token_hash: eb.fn.coalesce('unsubscribe_token_hash', eb.val(unsubscribeTokenHash)),
+    }))
     .where('id', '=', id)
     .where('sent_at', 'is', null)
     .where('skipped_at', 'is', null)
@@ -183,15 +189,32 @@ export async function claimNotificationSend(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Gives a claim back after the mail could not be handed over: the job's retry claims it again. */
+/** One copy of a notification was handed to the mail server: a retry does not send it again. */
+export async function recordCopySent(
+  db: ModuleExecutor<'notifications'>,
+  id: string,
+  sentCopies: readonly string[],
+): Promise<void> {
+  await db
+    .updateTable('founder_notifications')
+    .set({ sent_copies: JSON.stringify(sentCopies) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Gives a claim back after the mail could not be handed over: the job's retry claims it again. The
+ * token's hash stays when a copy carrying it was sent (`keepToken`).
+ */
 export async function releaseNotificationSend(
   db: ModuleExecutor<'notifications'>,
   id: string,
   claimedAt: Date,
+  keepToken = false,
 ): Promise<void> {
   await db
     .updateTable('founder_notifications')
-    .set({ sent_at: null, unsubscribe_token_hash: null })
+    .set(keepToken ? { sent_at: null } : { sent_at: null, unsubscribe_token_hash: null })
     .where('id', '=', id)
     .where('sent_at', '=', claimedAt.getTime())
     .execute();

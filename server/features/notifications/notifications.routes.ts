@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { requireUser } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
-import { HttpError } from '#server/plugins/errors';
 import { authRateLimit } from '#server/plugins/rate-limits';
-import { notificationRoutes as routes, unsubscribeQuerySchema } from '#shared/contracts/notifications';
+import { notificationRoutes as routes } from '#shared/contracts/notifications';
+import { href } from '#shared/routes';
 import {
   getNotificationSettings,
   investorMessagesState,
@@ -14,6 +13,7 @@ import {
   unsubscribe,
   unsubscribeDetails,
 } from './notifications.service';
+import { serveOneClickUnsubscribe } from './one-click-unsubscribe';
 
 /**
  * The founder's notification setting, the one-click unsubscribe, and "Notify investors"
@@ -49,41 +49,10 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request) => unsubscribe(ctx, request.body.token),
     });
 
-    // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (a form) to the header's URL,
-    // which is also the page a browser opens with GET (the web app's /unsubscribe, which asks first).
-    // Not an /api route, so not in shared/contracts nor the API's description: a mail header's address.
-    await app.register(async (oneClick) => {
-      oneClick.addContentTypeParser(
-        ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
-        { parseAs: 'string', bodyLimit: 4096 },
-        (_request, body, done) => done(null, body),
-      );
-      oneClick.post(
-        '/unsubscribe',
-        {
-          ...limited,
-          schema: {
-            querystring: z.object({ token: z.string().optional() }),
-            response: { 200: z.string(), 404: z.string() },
-          },
-        },
-        async (request, reply) => {
-          reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-          const token = unsubscribeQuerySchema.safeParse(request.query);
-          try {
-            if (!token.success) throw new HttpError(404, 'unsubscribe_link_invalid', '');
-            const done = await unsubscribe(ctx, token.data.token);
-            return reply
-              .status(200)
-              .send(
-                `Unsubscribed: ${done.email} gets no more notifications about the ${done.companyName} data room.\n`,
-              );
-          } catch (error) {
-            if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-            return reply.status(404).send(`${error.message || 'This unsubscribe link is not valid.'}\n`);
-          }
-        },
-      );
+    // RFC 8058 one-click, at the page's own address (one-click-unsubscribe.ts).
+    await serveOneClickUnsubscribe(app, ctx, href('unsubscribe'), async (token) => {
+      const done = await unsubscribe(ctx, token);
+      return `Unsubscribed: ${done.email} gets no more notifications about the ${done.companyName} data room.`;
     });
   };
 }

@@ -35,6 +35,11 @@ export interface FounderNotificationsTable {
   created_at: EpochMs;
   /** Claimed before the send, released if the send fails. */
   sent_at: EpochMs | null;
+  /**
+   * The Message-IDs of the copies already handed to the mail server (JSON), for a notice sent to every
+   * manager: a retry after one copy failed sends only the others (ADR 92). Null until one is sent.
+   */
+  sent_copies: string | null;
   /** Not sent: the founder turned it off, or the window had nothing to tell. */
   skipped_at: EpochMs | null;
 }

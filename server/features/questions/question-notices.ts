@@ -14,13 +14,20 @@ import {
   listManagers,
   parsedSectionsOf,
   type ReadableRoom,
+  readerSectionsOf,
 } from '#server/features/rooms/index';
 import { enqueueJob, type JobDefinition } from '#server/jobs/job-queue';
 import { HttpError } from '#server/plugins/errors';
 import { emitWebhookEvent } from '#server/webhooks/webhook-events';
 import type { WebhookEventData } from '#shared/contracts/webhooks';
 import { href } from '#shared/routes';
-import { type ParsedSections, sectionKeyOf } from '#shared/sections-markdown';
+import { type ParsedSections, type Section, sectionKeyOf } from '#shared/sections-markdown';
+import {
+  answerMailIdOf,
+  answerMailUnsubscribeUrl,
+  noteAnswerMail,
+  wantsAnswerMails,
+} from './answer-mails.service';
 import {
   findQuestionInRoom,
   type QuestionWithTitle,
@@ -151,6 +158,24 @@ export async function questionAnswered(
     { ...event, answer: question.answer ?? '', visibility, answeredAt: at.toISOString() },
     at,
   );
+  await answerChanged(trx, room, question, at);
+}
+
+/**
+ * The asker is mailed the answer as it now reads: a first answer, a new private reply, or a published
+ * answer edited in the FAQ (ADR 92); a change of the FAQ's wording of the question alone is not mailed.
+ */
+export async function answerChanged(
+  trx: DatabaseExecutor,
+  room: Pick<ReadableRoom, 'id'>,
+  question: StoredQuestion,
+  at: Date,
+): Promise<void> {
+  await noteAnswerMail(trx, {
+    id: answerMailIdOf(question.id, at.getTime()),
+    roomId: room.id,
+    userId: question.askerId,
+  });
   await enqueueJob(trx, {
     kind: QUESTION_ANSWERED_MAIL_JOB,
     payload: { roomId: room.id, questionId: question.id, answeredAt: at.getTime() } satisfies AnsweredMail,
@@ -160,18 +185,17 @@ export async function questionAnswered(
 }
 
 /**
- * The web's page for the place a question is about: the room, its section (numbered as the room's
- * sections text numbers it), or the document at its page.
+ * The web's page for the place a question is about: the room, its section (numbered among `sections`,
+ * which are the reader's own: readerSectionsOf), or the document at its page.
  */
-function placePathOf(room: DataRoom, question: StoredQuestion, parsed: ParsedSections): string {
+function placePathOf(room: DataRoom, question: StoredQuestion, sections: readonly Section[]): string {
   if (question.subjectKind === 'document' && question.documentId) {
     const path = href('documentInRoom', { id: room.id, documentId: question.documentId });
     return `${path}${question.page ? `?page=${question.page}` : ''}`;
   }
   if (question.subjectKind === 'section') {
-    const sections = parsed.sections;
-    const index = sections.findIndex((section) => sectionKeyOf(section.name) === question.sectionKey);
-    if (index >= 0) return href('sectionInRoom', { id: room.id, section: String(index + 1) });
+    const section = sections.find((each) => sectionKeyOf(each.name) === question.sectionKey);
+    if (section) return href('sectionInRoom', { id: room.id, section: String(section.id) });
   }
   return href('dataRoomById', { id: room.id });
 }
@@ -204,7 +228,8 @@ export async function recordQuestionEvent(
     documentId: question.documentId,
     documentVersion: null,
     documentTitle: title,
-    url: placePathOf(room, question, sections),
+    // For the founders, who read every section: numbered over the whole room.
+    url: placePathOf(room, question, sections.sections),
     action,
     occurredAt: at,
     ip: request?.ip ?? null,
@@ -240,6 +265,13 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
     throw error;
   });
   if (!room || !(await isReadableTo(ctx, room, question))) return;
+  // Unsubscribed with an earlier answer mail's link (ADR 92): the answer waits in the room, marked new.
+  if (!(await wantsAnswerMails(ctx, room.id, asker.id))) return;
+  const unsubscribeUrl = await answerMailUnsubscribeUrl(
+    ctx,
+    { id: answerMailIdOf(questionId, answeredAt), roomId: room.id, userId: asker.id },
+    new Date(),
+  );
   await ctx.mailer.send(
     questionAnsweredEmail({
       to: asker.email,
@@ -249,7 +281,10 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
       question: question.text,
       answer: question.answer,
       isPublished: question.state === 'published',
-      placeUrl: `${ctx.config.appUrl}${placePathOf(room, question, await parsedSectionsOf(ctx, room))}`,
+      isChange: question.answeredAt !== null && question.answeredAt.getTime() !== answeredAt,
+      // The asker's own numbering: a section hidden from their group is not counted (readerSectionsOf).
+      placeUrl: `${ctx.config.appUrl}${placePathOf(room, question, readerSectionsOf(await parsedSectionsOf(ctx, room), room.readerAccess))}`,
+      unsubscribeUrl,
       messageId: `<question-answered-${questionId}-${answeredAt}@${new URL(ctx.config.appUrl).hostname}>`,
     }),
   );

@@ -1,6 +1,7 @@
 import type { DatabaseExecutor } from '#server/db/schema';
 import { findUserById, findUsersByIds, type User } from '#server/features/accounts/index';
 import { findDocumentTitles } from '#server/features/documents/index';
+import { listRemovedAddresses } from '#server/features/invitations/index';
 import { findGroupsOfAddresses } from '#server/features/rooms/index';
 import type { QuestionState } from '#shared/contracts/questions';
 import {
@@ -79,7 +80,7 @@ export async function listPublished(
   return withTitles(db, await listStoredPublished(db, roomId, hidden, filters));
 }
 
-/** A question of the inbox, with who asked and their group now. */
+/** A question of the inbox, with who asked and their group now (none once they were removed from the room). */
 export type InboxRow = QuestionWithTitle & {
   askerEmail: string;
   askerName: string;
@@ -125,7 +126,12 @@ export async function listInbox(
         roomId,
         askers.map((asker) => asker.email),
       );
-      askers = askers.filter((asker) => groups.get(asker.email)?.id === groupId);
+      const removed = await listRemovedAddresses(
+        db,
+        roomId,
+        askers.map((asker) => asker.email),
+      );
+      askers = askers.filter((asker) => !removed.has(asker.email) && groups.get(asker.email)?.id === groupId);
     }
     askerIds = askers.map((asker) => asker.id);
     if (askerIds.length === 0) return { rows: [], total: 0 };
@@ -141,16 +147,15 @@ export async function listInbox(
     db,
     rows.map((row) => row.askerId),
   );
-  const groups = await findGroupsOfAddresses(
-    db,
-    roomId,
-    [...users.values()].map((user) => user.email),
-  );
+  const addresses = [...users.values()].map((user) => user.email);
+  const groups = await findGroupsOfAddresses(db, roomId, addresses);
+  // A removed investor keeps a group row until invited again: they are no investor of the room now.
+  const removed = await listRemovedAddresses(db, roomId, addresses);
   return {
     rows: titled.flatMap((question) => {
       const asker = users.get(question.askerId);
       if (!asker) return [];
-      const group = groups.get(asker.email);
+      const group = removed.has(asker.email) ? undefined : groups.get(asker.email);
       return [
         {
           ...question,

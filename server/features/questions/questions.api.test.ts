@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MailDeliveryError } from '#server/mail/mailer';
 import { adminRoutes } from '#shared/contracts/admin';
 import { apiPath } from '#shared/contracts/api-route';
 import { exportRoutes } from '#shared/contracts/exports';
 import { groupRoutes } from '#shared/contracts/groups';
+import { invitationRoutes } from '#shared/contracts/invitations';
 import { notificationRoutes } from '#shared/contracts/notifications';
 import { questionRoutes } from '#shared/contracts/questions';
 import { roomRoutes } from '#shared/contracts/rooms';
@@ -360,6 +362,53 @@ describe("telling the founders, by the room's notification setting", () => {
       const hasHeader = mail.headerLines.some((header) => header.key === 'list-unsubscribe');
       expect([hasHeader, mail.text?.includes('Unsubscribe')]).toEqual([isOwner, isOwner]);
     }
+  });
+
+  test("a co-founder's copy refused once: the retry sends theirs, and the owner's copy only once", async () => {
+    const room = await roomWithInvestors();
+    const editorEmail = uniqueEmail('refused-cofounder');
+    await inviteEditor(t, room.founder, editorEmail, 'Rita Refused');
+    await signInWithMagicLink(t, editorEmail);
+    const mailer = t.app.ctx.mailer;
+    const send = mailer.send.bind(mailer);
+    let refusals = 0;
+    mailer.send = async (message) => {
+      if (message.to === editorEmail && refusals === 0) {
+        refusals += 1;
+        throw new MailDeliveryError('450 mailbox busy, try again later');
+      }
+      return send(message);
+    };
+    try {
+      await expectStatus(ask(room, room.first, { kind: 'room' }, 'Sent to both of you?'), 201);
+      await t.app.jobs.whenIdle();
+      expect(refusals).toBe(1);
+      // The job's retry, now rather than after its backoff.
+      await t.app.database.db
+        .updateTable('jobs')
+        .set({ run_at: Date.now() })
+        .where('kind', '=', 'founder-notification')
+        .where('status', '=', 'queued')
+        .execute();
+      t.app.jobs.wake();
+      await mailTo(t, editorEmail, 'Ivy First asked a question');
+      await t.app.jobs.whenIdle();
+    } finally {
+      mailer.send = send;
+    }
+    const ownerCopies = t.smtp.messages.filter(
+      (mail) =>
+        recipientsOf(mail).includes(room.founder.user.email) &&
+        (mail.text ?? '').includes('Sent to both of you?'),
+    );
+    expect(ownerCopies).toHaveLength(1);
+    // The owner's one-click link, from the copy sent in the first try, still works.
+    const link = (ownerCopies[0]?.text ?? '')
+      .split(/\s+/)
+      .find((word) => word.includes('/unsubscribe?token='));
+    const token = new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+    const details = await t.call(notificationRoutes.unsubscribeDetails, { query: { token } });
+    expect(details.status, details.text).toBe(200);
   });
 
   test("with the daily digest, a line of that day's digest instead of a mail at once", async () => {
@@ -822,5 +871,19 @@ describe('the inbox filters by asker', () => {
     // Both filters at once: the firm's askers in that group.
     expect((await inbox({ groupId: room.roomId, firm: 'first-fund.example' })).total).toBe(2);
     expect(await inbox({ groupId: crypto.randomUUID() })).toMatchObject({ questions: [], total: 0 });
+
+    // The second investor is removed from the room: no group now, and not in "All investors".
+    const invitations = (await t.call(invitationRoutes.mine, { as: room.founder })).json as {
+      id: string;
+      email: string;
+    }[];
+    const second = invitations.find((invitation) => invitation.email === room.secondEmail);
+    await expectStatus(
+      t.call(invitationRoutes.remove, { params: { id: second?.id ?? '' }, as: room.founder }),
+      204,
+    );
+    const after = await inbox({});
+    expect(after.questions.find((question) => question.asker.email === room.secondEmail)?.group).toBeNull();
+    expect((await inbox({ groupId: room.roomId })).total).toBe(2);
   });
 });

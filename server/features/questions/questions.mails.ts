@@ -79,19 +79,33 @@ export function questionAnsweredEmail(input: {
   question: string;
   answer: string;
   isPublished: boolean;
+  /** The answer they were sent before was changed (edited in the FAQ, or replied to again). */
+  isChange: boolean;
   placeUrl: string;
+  /** Stops the answer mails to this reader about this room (ADR 92). */
+  unsubscribeUrl: string;
   messageId: string;
 }): OutgoingMessage {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const where = describeQuestionPlace(input.place, input.companyName);
-  const line = input.isPublished
-    ? `${input.companyName} answered your question about ${where}, and added the answer to the data room's questions and answers (without your name).`
-    : `${input.companyName} answered your question about ${where}.`;
+  const line = input.isChange
+    ? `${input.companyName} changed the answer to your question about ${where}${input.isPublished ? ", in the data room's questions and answers" : ''}.`
+    : input.isPublished
+      ? `${input.companyName} answered your question about ${where}, and added the answer to the data room's questions and answers (without your name).`
+      : `${input.companyName} answered your question about ${where}.`;
+  const subject = input.isChange
+    ? `${input.companyName} changed the answer to your question`
+    : `${input.companyName} answered your question`;
   const why = `You get this e-mail because you asked a question in the ${input.companyName} data room on Roundroom.`;
   return {
     to: input.to,
-    subject: `${input.companyName} answered your question`,
+    subject,
     messageId: input.messageId,
+    // One-click (RFC 8058), as on the founders' mails: the link's POST needs no session.
+    headers: {
+      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     text: [
       greeting,
       '',
@@ -100,19 +114,20 @@ export function questionAnsweredEmail(input: {
       'You asked:',
       input.question,
       '',
-      'The answer:',
+      input.isChange ? 'The answer now:' : 'The answer:',
       input.answer,
       '',
       'See it in the data room:',
       input.placeUrl,
       '',
       why,
+      `Stop e-mails about answers in this data room: ${input.unsubscribeUrl}`,
     ].join('\n'),
     html: layout(
-      'Your question was answered',
+      input.isChange ? 'The answer to your question changed' : 'Your question was answered',
       [escapeHtml(greeting), escapeHtml(line), { quote: input.question }, { quote: input.answer }],
       { label: 'See it in the data room', url: input.placeUrl },
-      escapeHtml(why),
+      `${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#4f46e5">Stop e-mails about answers in this data room</a>.`,
     ),
   };
 }

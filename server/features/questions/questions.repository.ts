@@ -206,10 +206,15 @@ export async function insertAnswerEdit(
 }
 
 /** Marks the reader's answers of the room (or of one document) seen now. */
+/**
+ * Marks the reader's answers seen: only those they may read now (a question about a place hidden from
+ * them keeps its mark, to be seen when the place is theirs again).
+ */
 export async function markAnswersSeen(
   db: ModuleExecutor<'questions'>,
   roomId: string,
   askerId: string,
+  hidden: HiddenPlaces,
   at: Date,
   documentId?: string,
 ): Promise<void> {
@@ -220,6 +225,15 @@ export async function markAnswersSeen(
     .where('room_id', '=', roomId)
     .where('answer_changed_at', 'is not', null);
   if (documentId) query = query.where('document_id', '=', documentId);
+  if (hidden.sectionKeys.length > 0 || hidden.documentIds.length > 0)
+    query = query.where(
+      'id',
+      'in',
+      readableBy(
+        db.selectFrom('questions').select('questions.id').where('questions.asker_id', '=', askerId),
+        hidden,
+      ),
+    );
   await query.execute();
 }
 

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
+import { serveOneClickUnsubscribe } from '#server/features/notifications/index';
 import type { InvitationLinks, RoomActivity } from '#server/features/rooms/index';
 import { requireUser } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
+import { authRateLimit } from '#server/plugins/rate-limits';
 import { questionRoutes as routes } from '#shared/contracts/questions';
+import { href } from '#shared/routes';
+import { answerMailsUnsubscribeDetails, unsubscribeFromAnswerMails } from './answer-mails.service';
 import {
   askQuestion,
   documentQuestions,
@@ -96,6 +100,22 @@ export function questionsRoutes(
     });
     serveRoute(app, routes.saveSettings, {
       handler: async (request) => saveQuestionSettings(ctx, requireUser(request), request.body.isEnabled),
+    });
+
+    // The unsubscribe link of an asker's answer mail works without signing in: its token is the only
+    // credential, and it stops only that reader's answer mails about its room (ADR 92).
+    const limited = { config: { rateLimit: authRateLimit(ctx.config) } };
+    serveRoute(app, routes.answerMailsUnsubscribeDetails, {
+      ...limited,
+      handler: async (request) => answerMailsUnsubscribeDetails(ctx, request.query.token),
+    });
+    serveRoute(app, routes.unsubscribeAnswerMails, {
+      ...limited,
+      handler: async (request) => unsubscribeFromAnswerMails(ctx, request.body.token),
+    });
+    await serveOneClickUnsubscribe(app, ctx, href('answerMailsUnsubscribe'), async (token) => {
+      const done = await unsubscribeFromAnswerMails(ctx, token);
+      return `Unsubscribed: ${done.email} gets no more e-mails about answers in the ${done.companyName} data room.`;
     });
   };
 }

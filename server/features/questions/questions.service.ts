@@ -47,7 +47,7 @@ import {
 } from '#shared/contracts/questions';
 import { countMatchedTerms, parseSearchQuery, type SearchTerm } from '#shared/search-words';
 import { sectionKeyOf } from '#shared/sections-markdown';
-import { questionAnswered, questionAsked, recordQuestionEvent } from './question-notices';
+import { answerChanged, questionAnswered, questionAsked, recordQuestionEvent } from './question-notices';
 import {
   countQuestionsByPage,
   findQuestionInRoom,
@@ -314,7 +314,7 @@ export async function markMyAnswersSeen(
   documentId: string | undefined,
 ): Promise<MyQuestions> {
   const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
-  await markAnswersSeen(ctx.db, room.id, user.id, new Date(), documentId);
+  await markAnswersSeen(ctx.db, room.id, user.id, await hiddenPlacesOf(ctx, room), new Date(), documentId);
   return listMyQuestions(ctx, user, roomId);
 }
 
@@ -528,12 +528,16 @@ export async function editPublished(
   await ctx.db.transaction().execute(async (trx) => {
     const question = await lockPublished(ctx, trx, room.id, id);
     await logAnswerEdit(trx, question, user, 'edited', at);
+    const isAnswerChanged = body.answer !== question.answer;
     await updateQuestion(trx, question.id, {
       answer: body.answer,
       publishedQuestion: body.question,
-      answerChangedAt: body.answer === question.answer ? question.answerChangedAt : at,
+      answerChangedAt: isAnswerChanged ? at : question.answerChangedAt,
     });
+    // The asker was mailed the answer: they are mailed it again as it now reads (ADR 92).
+    if (isAnswerChanged) await answerChanged(trx, room, question, at);
   });
+  ctx.jobs.wake();
   return inboxQuestionOf(ctx, room.id, id);
 }
 

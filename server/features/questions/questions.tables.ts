@@ -49,9 +49,26 @@ export interface QuestionSettingsTable {
   updated_at: EpochMs;
 }
 
+/**
+ * Each answer mail to an asker: written with the answer (so the mail's own job changes no count of rows),
+ * given the hash of its one-click unsubscribe token when it is sent; once a link is used
+ * (unsubscribed_at), no more answer mails go to that asker about that room
+ * (docs/decisions/0092-the-askers-answer-mails.md).
+ */
+export interface QuestionAnswerMailsTable {
+  /** The answer's mail job's key: the question's id and when the answer was given. */
+  id: string;
+  room_id: string;
+  user_id: string;
+  token_hash: string | null;
+  sent_at: EpochMs | null;
+  unsubscribed_at: EpochMs | null;
+}
+
 /** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */
 export interface QuestionsTables {
   questions: QuestionsTable;
   question_answer_edits: QuestionAnswerEditsTable;
   question_settings: QuestionSettingsTable;
+  question_answer_mails: QuestionAnswerMailsTable;
 }

@@ -27,7 +27,13 @@ import {
   setSectionGroups,
   updateGroup,
 } from './groups.repository';
-import { groupAccessOf, hiddenSectionsOf, type PreviewAudience, type ReaderAccess } from './readability';
+import {
+  audienceAccessOf,
+  groupAccessOf,
+  hiddenSectionsOf,
+  type PreviewAudience,
+  type ReaderAccess,
+} from './readability';
 import type { InvestorDirectory } from './room-invitations';
 import { type DataRoom, listRoomInvestors } from './rooms.repository';
 import { parsedSectionsOf, requireManagedRoom } from './rooms.service';
@@ -258,6 +264,21 @@ export async function requireRoomGroup(ctx: AppContext, roomId: string, groupId:
     throw new HttpError(404, 'group_not_found', 'groupId: that group does not exist in this data room.', {
       field: 'groupId',
     });
+}
+
+/**
+ * The access an investor invited at this address will read the room with: in the group the invitation
+ * chooses, else where the address is placed (the default group for a new one), as the preview builds it.
+ */
+export async function inviteeAccessOf(
+  ctx: AppContext,
+  roomId: string,
+  email: string,
+  groupId: string | undefined,
+): Promise<ReaderAccess | undefined> {
+  if (groupId === undefined) return audienceAccessOf(ctx, roomId, { investorEmail: email });
+  const group = (await listGroups(ctx.db, roomId)).find((each) => each.id === groupId);
+  return audienceAccessOf(ctx, roomId, { group: { id: groupId, isViewOnly: group?.isViewOnly ?? false } });
 }
 
 /** Puts an investor (by address) in a group of the room, for an invitation that chose it. */

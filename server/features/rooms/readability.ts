@@ -345,6 +345,20 @@ export function hiddenSectionsOf(parsed: ParsedSections, access: ReaderAccess): 
   return parsed.sections.filter((section) => access.hiddenSectionKeys.has(sectionKeyOf(section.name)));
 }
 
+/**
+ * THE numbering of the sections a reader reads: their own sections text numbers them 1..n (the web's
+ * cards and `/data-room/:id/sections/:n`, the FAQ's form, "Download all", the links of the mails), so a
+ * section hidden from their group is neither listed nor counted (ADR 68). Each section keeps its lines in
+ * the room's text; its id is the one readerSectionsMarkdown's parse gives it.
+ */
+export function readerSectionsOf(parsed: ParsedSections, access: ReaderAccess): ParsedSections['sections'] {
+  const hidden = new Set(hiddenSectionsOf(parsed, access));
+  if (hidden.size === 0) return parsed.sections;
+  return parsed.sections
+    .filter((section) => !hidden.has(section))
+    .map((section, index) => ({ ...section, id: index + 1 }));
+}
+
 /** The sections text as this reader reads it: the sections their group may not see left out. */
 export function readerSectionsMarkdown(
   markdown: string,
