@@ -30,7 +30,7 @@ import {
   notificationsRoutes,
   recordRoomActivity,
 } from '#server/features/notifications/index';
-import { passkeysRoutes } from '#server/features/passkeys/index';
+import { passkeysRoutes, securityNoticeJob } from '#server/features/passkeys/index';
 import {
   prepareDocumentJobs,
   startMissingPreviews,
@@ -278,6 +278,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): void {
   for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
   ctx.jobs.register(newVersionMailJob(ctx));
+  ctx.jobs.register(securityNoticeJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
   // Each feature's notices to the founders, told by notifications (ADR 82).
   for (const job of [...notificationJobs(ctx, founderNotices), ...webhookJobs(ctx)]) ctx.jobs.register(job);

@@ -2,3 +2,4 @@
 // (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
 export { passkeysRoutes } from './passkeys.routes';
 export { needsSecondFactor, resetPasskeys } from './passkeys.service';
+export { securityNoticeJob } from './security-notices';

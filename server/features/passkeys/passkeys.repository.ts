@@ -65,13 +65,13 @@ export async function deletePasskey(
   db: ModuleExecutor<'passkeys'>,
   userId: string,
   passkeyId: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<{ name: string } | undefined> {
+  return db
     .deleteFrom('passkeys')
     .where('id', '=', passkeyId)
     .where('user_id', '=', userId)
+    .returning('name')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
 }
 
 export async function deleteUserPasskeys(db: ModuleExecutor<'passkeys'>, userId: string): Promise<number> {

@@ -19,6 +19,7 @@ import {
   secondFactorOptions,
   signInWithPasskey,
 } from './passkeys.service';
+import { enqueueSecurityNotice } from './security-notices';
 
 /**
  * Passkeys, recovery codes and sessions of the signed-in user (ADR 62). All cookie-only: an API token
@@ -45,13 +46,15 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         // The recovery codes are in this answer only: no cache may keep them.
         reply.header('cache-control', 'no-store');
-        return reply.status(201).send(await addPasskey(ctx, requireUser(request), request.body));
+        return reply
+          .status(201)
+          .send(await addPasskey(ctx, requireUser(request), request.body, request.headers['user-agent']));
       },
     });
 
     serveRoute(app, routes.remove, {
       handler: async (request, reply) => {
-        await removePasskey(ctx, requireUser(request), request.params.id);
+        await removePasskey(ctx, requireUser(request), request.params.id, request.headers['user-agent']);
         return reply.status(204).send(null);
       },
     });
@@ -85,7 +88,13 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { allowsPendingSecondFactor: true, rateLimit: authRateLimit(ctx.config) },
       handler: async (request) => {
         const session = requirePendingSession(request);
-        await completeSecondFactorWithRecoveryCode(ctx, session.user, session.sessionId, request.body.code);
+        await completeSecondFactorWithRecoveryCode(
+          ctx,
+          session.user,
+          session.sessionId,
+          request.body.code,
+          request.headers['user-agent'],
+        );
         return { user: await publicUserOf(ctx, session.user) };
       },
     });
@@ -137,7 +146,13 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ctx.db.transaction().execute(async (trx) => {
           await endOtherSessions(trx, user.id, current);
           await revokeApiTokensCreatedBy(trx, user.id, new Date());
+          await enqueueSecurityNotice(trx, {
+            userId: user.id,
+            event: 'sessions_ended',
+            userAgent: request.headers['user-agent'],
+          });
         });
+        ctx.jobs.wake();
         return reply.status(204).send(null);
       },
     });

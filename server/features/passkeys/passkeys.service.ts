@@ -41,6 +41,7 @@ import {
   recordPasskeyUse,
   replaceRecoveryCodes,
 } from './passkeys.repository';
+import { enqueueSecurityNotice } from './security-notices';
 
 /**
  * A session started by mail must wait for the second factor when its user holds a passkey and manages a
@@ -181,6 +182,7 @@ export async function addPasskey(
   ctx: AppContext,
   user: User,
   input: { name?: string; response: RegistrationResponseJSON },
+  userAgent: string | undefined,
 ) {
   const challenge = await takeChallenge(ctx.db, input.response.response.clientDataJSON, 'registration', {
     userId: user.id,
@@ -217,7 +219,16 @@ export async function addPasskey(
     createdAt: now,
     lastUsedAt: null,
   };
-  await insertPasskey(ctx.db, passkey);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertPasskey(trx, passkey);
+    await enqueueSecurityNotice(trx, {
+      userId: user.id,
+      event: 'passkey_added',
+      passkeyName: passkey.name,
+      userAgent,
+    });
+  });
+  ctx.jobs.wake();
   const needsCodes =
     (await needsSecondFactor(ctx.db, user.id)) && (await countUnusedRecoveryCodes(ctx.db, user.id)) === 0;
   return {
@@ -230,12 +241,25 @@ function defaultPasskeyName(response: RegistrationResponseJSON): string {
   return response.authenticatorAttachment === 'cross-platform' ? 'Security key' : 'Passkey';
 }
 
-export async function removePasskey(ctx: AppContext, user: User, passkeyId: string): Promise<void> {
-  if (!(await deletePasskey(ctx.db, user.id, passkeyId))) {
-    throw new HttpError(404, 'not_found', 'Passkey not found.');
-  }
-  // Without a passkey the codes open nothing; a new passkey brings a new set.
-  if ((await listPasskeys(ctx.db, user.id)).length === 0) await deleteRecoveryCodes(ctx.db, user.id);
+export async function removePasskey(
+  ctx: AppContext,
+  user: User,
+  passkeyId: string,
+  userAgent: string | undefined,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const removed = await deletePasskey(trx, user.id, passkeyId);
+    if (!removed) throw new HttpError(404, 'not_found', 'Passkey not found.');
+    // Without a passkey the codes open nothing; a new passkey brings a new set.
+    if ((await listPasskeys(trx, user.id)).length === 0) await deleteRecoveryCodes(trx, user.id);
+    await enqueueSecurityNotice(trx, {
+      userId: user.id,
+      event: 'passkey_removed',
+      passkeyName: removed.name,
+      userAgent,
+    });
+  });
+  ctx.jobs.wake();
 }
 
 /**
@@ -330,18 +354,23 @@ export async function completeSecondFactorWithRecoveryCode(
   user: User,
   sessionId: string,
   code: string,
+  userAgent: string | undefined,
 ): Promise<void> {
-  const used = await consumeRecoveryCode(ctx.db, user.id, hashRecoveryCode(code), new Date());
-  if (!used) {
-    throw new HttpError(
-      400,
-      'recovery_code_invalid',
-      'This recovery code is not one of yours or was already used.',
-      { field: 'code' },
-    );
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const used = await consumeRecoveryCode(trx, user.id, hashRecoveryCode(code), new Date());
+    if (!used) {
+      throw new HttpError(
+        400,
+        'recovery_code_invalid',
+        'This recovery code is not one of yours or was already used.',
+        { field: 'code' },
+      );
+    }
+    await completeSecondFactor(trx, sessionId);
+    await enqueueSecurityNotice(trx, { userId: user.id, event: 'recovery_code_used', userAgent });
+  });
   ctx.log.info({ userId: user.id }, 'second factor given with a recovery code');
-  await completeSecondFactor(ctx.db, sessionId);
+  ctx.jobs.wake();
 }
 
 /** Options for signing in with a discoverable passkey: no address, so no credentials are listed. */
