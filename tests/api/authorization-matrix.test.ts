@@ -275,6 +275,8 @@ GET    /api/my-data-room/search               401    403    403    403    200   
 GET    /api/my-data-room/searches             401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 POST   /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/passkey-requirement  401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/passkey-requirement  401    403    403    403    200    200    403    403    401    401    401    401    401    401    401    401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
 GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
@@ -565,6 +567,8 @@ GET    /api/my-data-room/search                     403          200          40
 GET    /api/my-data-room/searches                   200          403          403          403          403          200          200          401          401
 GET    /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/search-settings            403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/passkey-requirement        403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/passkey-requirement        403          403          403          403          403          403          403          401          401
 `;
 
 const TOKEN_CALLER_KEYS = [
@@ -1645,6 +1649,9 @@ const CALLS: Record<string, Plan> = {
   'GET /api/my-data-room/searches': () => ({}),
   'GET /api/my-data-room/search-settings': () => ({}),
   'POST /api/my-data-room/search-settings': () => ({ json: { areQueriesVisible: true } }),
+  'GET /api/my-data-room/passkey-requirement': () => ({}),
+  // Off: turning it on would sign the matrix's editor out of the rows after this one.
+  'POST /api/my-data-room/passkey-requirement': () => ({ json: { isRequiredOfCofounders: false } }),
   'GET /api/my-data-room/questions': () => ({}),
   'GET /api/my-data-room/questions/by-page': () => ({}),
   'GET /api/my-data-room/question-settings': () => ({}),

@@ -698,6 +698,93 @@ describe("security notices to the account's own address", () => {
   });
 });
 
+describe('passkeys required of co-founders', () => {
+  const requireOfCofounders = (owner: SignedIn, isRequiredOfCofounders: boolean) =>
+    t.call(passkeyRoutes.saveRequirement, { body: { isRequiredOfCofounders }, as: owner });
+
+  test('a co-founder without a passkey is signed out, then adds one before the console opens', async () => {
+    const { founder, editor, editorEmail } = await founderWithEditor(t);
+    const saved = await requireOfCofounders(founder, true);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json).toEqual({ isRequiredOfCofounders: true });
+    expect((await t.call(authRoutes.me, { as: editor })).status).toBe(401);
+
+    const waiting = await signInByMail(editorEmail);
+    expect(waiting.isPending).toBe(true);
+    const session = await t.call(authRoutes.session, { headers: waiting.auth });
+    expect(session.json).toEqual({ user: null, isSecondFactorPending: true, isPasskeySetupRequired: true });
+    expect((await t.call(roomRoutes.mine, { headers: waiting.auth })).status).toBe(401);
+
+    const options = await t.call(passkeyRoutes.registrationOptions, { headers: waiting.auth });
+    expect(options.status, options.text).toBe(200);
+    const added = await t.call(passkeyRoutes.add, {
+      rawBody: { response: authenticatorFor().register(options.json) },
+      headers: waiting.auth,
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.recoveryCodes).toHaveLength(10);
+    expect((await t.call(roomRoutes.mine, { headers: waiting.auth })).status).toBe(200);
+    // Next time the mail is followed by that passkey, as for any manager holding one.
+    const next = await signInByMail(editorEmail);
+    expect(next.isPending).toBe(true);
+    expect(
+      (await t.call(authRoutes.session, { headers: next.auth })).json.isPasskeySetupRequired,
+    ).toBeUndefined();
+  });
+
+  test('a session waiting for a passkey its user holds cannot add another instead', async () => {
+    const { founder } = await founderWithPasskey();
+    const waiting = await signInByMail(founder.user.email);
+    expect(waiting.isPending).toBe(true);
+    const options = await t.call(passkeyRoutes.registrationOptions, { headers: waiting.auth });
+    expect(options.status).toBe(401);
+    expect(options.refusal?.error).toBe('second_factor_required');
+    const list = await db()
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', founder.user.id)
+      .execute();
+    expect(list).toHaveLength(1);
+  });
+
+  test('only the owner sets it; a co-founder reads it, keeps a passkey they hold, and cannot remove the last', async () => {
+    const { founder, editor } = await founderWithEditor(t);
+    const authenticator = authenticatorFor();
+    const { passkey } = await addPasskey(editor, authenticator);
+    expect((await t.call(passkeyRoutes.requirement, { as: editor })).json).toEqual({
+      isRequiredOfCofounders: false,
+    });
+    const byEditor = await requireOfCofounders(editor, true);
+    expect(byEditor.status).toBe(403);
+    const bad = await t.call(passkeyRoutes.saveRequirement, {
+      rawBody: { isRequiredOfCofounders: 'yes' },
+      as: founder,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.refusal?.field).toBe('isRequiredOfCofounders');
+    expect((await t.call(passkeyRoutes.requirement, { as: founder })).json.isRequiredOfCofounders).toBe(
+      false,
+    );
+
+    expect((await requireOfCofounders(founder, true)).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: editor })).status).toBe(200);
+    const removed = await t.call(passkeyRoutes.remove, { params: { id: passkey.id }, as: editor });
+    expect(removed.status).toBe(409);
+    expect(removed.refusal?.error).toBe('passkey_required');
+    expect((await t.call(passkeyRoutes.list, { as: editor })).json.passkeys).toHaveLength(1);
+
+    expect((await requireOfCofounders(founder, false)).status).toBe(200);
+    expect((await t.call(passkeyRoutes.remove, { params: { id: passkey.id }, as: editor })).status).toBe(204);
+  });
+
+  test('without the requirement a co-founder without a passkey signs in by mail alone', async () => {
+    const { founder, editorEmail } = await founderWithEditor(t);
+    expect((await requireOfCofounders(founder, true)).status).toBe(200);
+    expect((await requireOfCofounders(founder, false)).status).toBe(200);
+    expect((await signInByMail(editorEmail)).isPending).toBe(false);
+  });
+});
+
 describe.runIf(inject('testDatabase').dialect === 'postgres')('two nodes on one PostgreSQL', () => {
   let b: TestApp;
   beforeAll(async () => {

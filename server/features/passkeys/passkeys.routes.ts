@@ -1,12 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { endOtherSessions, endOwnSession, listSessions, publicUserOf } from '#server/features/accounts/index';
 import { revokeApiTokensCreatedBy } from '#server/features/api-tokens/index';
-import { requirePendingSession, requireUser, sendSignedIn } from '#server/plugins/auth';
+import { requirePendingSession, requireUser, type SessionUser, sendSignedIn } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { HttpError } from '#server/plugins/errors';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { passkeyRoutes as routes } from '#shared/contracts/passkeys';
+import { owesPasskey, passkeyRequirementOf, savePasskeyRequirement } from './passkey-requirement.service';
 import {
   addPasskey,
   completeSecondFactorWithPasskey,
@@ -36,19 +38,24 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     serveRoute(app, routes.registrationOptions, {
+      config: { allowsPendingSecondFactor: true },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return passkeyRegistrationOptions(ctx, requireUser(request));
+        return passkeyRegistrationOptions(ctx, (await requireRegistrant(ctx, request)).user);
       },
     });
 
     serveRoute(app, routes.add, {
+      config: { allowsPendingSecondFactor: true },
       handler: async (request, reply) => {
         // The recovery codes are in this answer only: no cache may keep them.
         reply.header('cache-control', 'no-store');
-        return reply
-          .status(201)
-          .send(await addPasskey(ctx, requireUser(request), request.body, request.headers['user-agent']));
+        const { user, pendingSessionId } = await requireRegistrant(ctx, request);
+        const added = await addPasskey(ctx, user, request.body, {
+          userAgent: request.headers['user-agent'],
+          pendingSessionId,
+        });
+        return reply.status(201).send(added);
       },
     });
 
@@ -120,6 +127,15 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
 
+    serveRoute(app, routes.requirement, {
+      handler: async (request) => passkeyRequirementOf(ctx, requireUser(request)),
+    });
+
+    serveRoute(app, routes.saveRequirement, {
+      handler: async (request) =>
+        savePasskeyRequirement(ctx, requireUser(request), request.body.isRequiredOfCofounders),
+    });
+
     serveRoute(app, routes.sessions, {
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -157,4 +173,27 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
   };
+}
+
+/**
+ * Who adds a passkey: a signed-in user, or a session waiting for the passkey its room requires of
+ * co-founders, whose user holds none yet (ADR 93). A session waiting for a passkey its user already
+ * holds must give that one: adding another would let whoever reads the mailbox past it.
+ */
+async function requireRegistrant(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ user: SessionUser; pendingSessionId: string | null }> {
+  const session = request.session;
+  if (!session?.isSecondFactorPending || !session.sessionId) {
+    return { user: requireUser(request), pendingSessionId: null };
+  }
+  if (!(await owesPasskey(ctx.db, session.user.id))) {
+    throw new HttpError(
+      401,
+      'second_factor_required',
+      'Confirm it is you with your passkey or a recovery code to continue.',
+    );
+  }
+  return { user: session.user, pendingSessionId: session.sessionId };
 }

@@ -24,6 +24,7 @@ import { managesAnyRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { hashToken } from '#server/security/tokens';
 import { RECOVERY_CODE_COUNT } from '#shared/contracts/passkeys';
+import { isRequiredToHoldPasskey } from './passkey-requirement.service';
 import {
   type ChallengePurpose,
   consumeChallenge,
@@ -49,7 +50,9 @@ import { enqueueSecurityNotice } from './security-notices';
  * transaction, of the passkeys' table and then of rooms' (docs/decisions/0085-modules-own-their-tables.md).
  */
 export async function needsSecondFactor(db: DatabaseExecutor, userId: string): Promise<boolean> {
-  return (await holdsPasskey(db, userId)) && (await managesAnyRoom(db, userId));
+  if (await holdsPasskey(db, userId)) return managesAnyRoom(db, userId);
+  // A co-founder whose room requires a passkey, holding none, waits too: to add one (ADR 93).
+  return isRequiredToHoldPasskey(db, userId);
 }
 
 /**
@@ -182,7 +185,11 @@ export async function addPasskey(
   ctx: AppContext,
   user: User,
   input: { name?: string; response: RegistrationResponseJSON },
-  userAgent: string | undefined,
+  from: {
+    userAgent: string | undefined;
+    /** A session waiting for the passkey its room requires (ADR 93): adding it completes the sign-in. */
+    pendingSessionId: string | null;
+  },
 ) {
   const challenge = await takeChallenge(ctx.db, input.response.response.clientDataJSON, 'registration', {
     userId: user.id,
@@ -221,11 +228,12 @@ export async function addPasskey(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await insertPasskey(trx, passkey);
+    if (from.pendingSessionId) await completeSecondFactor(trx, from.pendingSessionId);
     await enqueueSecurityNotice(trx, {
       userId: user.id,
       event: 'passkey_added',
       passkeyName: passkey.name,
-      userAgent,
+      userAgent: from.userAgent,
     });
   });
   ctx.jobs.wake();
@@ -250,8 +258,17 @@ export async function removePasskey(
   await ctx.db.transaction().execute(async (trx) => {
     const removed = await deletePasskey(trx, user.id, passkeyId);
     if (!removed) throw new HttpError(404, 'not_found', 'Passkey not found.');
-    // Without a passkey the codes open nothing; a new passkey brings a new set.
-    if ((await listPasskeys(trx, user.id)).length === 0) await deleteRecoveryCodes(trx, user.id);
+    if ((await listPasskeys(trx, user.id)).length === 0) {
+      if (await isRequiredToHoldPasskey(trx, user.id)) {
+        throw new HttpError(
+          409,
+          'passkey_required',
+          'The owner of your data room requires co-founders to hold a passkey. Add another one before removing this one.',
+        );
+      }
+      // Without a passkey the codes open nothing; a new passkey brings a new set.
+      await deleteRecoveryCodes(trx, user.id);
+    }
     await enqueueSecurityNotice(trx, {
       userId: user.id,
       event: 'passkey_removed',
