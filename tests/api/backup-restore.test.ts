@@ -215,6 +215,12 @@ beforeAll(async () => {
     as: founder,
   });
   expect(setting.status, setting.text).toBe(200);
+  // The owner requires passkeys of co-founders (ADR 93); the room has none to sign out.
+  const required = await source.call(passkeyRoutes.saveRequirement, {
+    body: { isRequiredOfCofounders: true },
+    as: founder,
+  });
+  expect(required.status, required.text).toBe(200);
 }, 60_000);
 
 /**
