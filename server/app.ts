@@ -71,6 +71,7 @@ import { shareLinkRoutes } from '#shared/contracts/share-links';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
+import { closeBatchWritersOn } from './db/batch-writer';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -199,7 +200,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before any plugin: an onRoute hook only sees the routes registered after it.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('database', database);
-  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    // What the batch writers still hold is written first: requests are over, the database is still open.
+    await closeBatchWritersOn(database.db);
+    if (ownsDatabase) await database.close();
+  });
   // Before the caches answer anything: on PostgreSQL they are exact only while other servers' writes reach us.
   await database.watchOtherWriters(app.log);
 
