@@ -143,6 +143,8 @@ test.describe('passkey required for co-founders', () => {
     const cofounderEmail = uniqueEmail('cofounder');
     const invited = await page.request.post(apiPath(teamRoutes.inviteEditor), {
       data: { email: cofounderEmail, name: 'Cass Cofounder' },
+      // A cookie-authenticated write comes from our own Origin (CSRF).
+      headers: { origin: baseURL ?? '' },
     });
     expect(invited.status()).toBe(201);
 
