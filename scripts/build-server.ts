@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
+import { BUNDLE_BANNER } from './bundle-banner';
 
 /**
  * npm run build:server: the server and the entries it starts as worker threads or child processes,
@@ -57,9 +58,6 @@ await esbuild.build({
   logLevel: 'warning',
   outdir: 'dist/server',
   entryNames: '[name]',
-  // Bundled CommonJS packages call require(): an ES module has none, so each file gets one of its own,
-  // resolving from dist/server like any file of the project.
-  banner: {
-    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
-  },
+  // Bundled CommonJS packages call require() and read __dirname: each file gets its own (bundle-banner.ts).
+  banner: { js: BUNDLE_BANNER },
 });

@@ -44,7 +44,7 @@ import {
   notificationsRoutes,
   recordRoomActivity,
 } from '#server/features/notifications/index';
-import { passkeysRoutes } from '#server/features/passkeys/index';
+import { passkeysRoutes, securityNoticeJob } from '#server/features/passkeys/index';
 import {
   prepareDocumentJobs,
   startMissingPreviews,
@@ -85,6 +85,7 @@ import { shareLinkRoutes } from '#shared/contracts/share-links';
 import type { AppContext } from './app-context';
 import { CacheRegistry } from './caches/cache-registry';
 import type { Config } from './config';
+import { closeBatchWritersOn } from './db/batch-writer';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -213,7 +214,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before any plugin: an onRoute hook only sees the routes registered after it.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('database', database);
-  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    // What the batch writers still hold is written first: requests are over, the database is still open.
+    await closeBatchWritersOn(database.db);
+    if (ownsDatabase) await database.close();
+  });
   // Before the caches answer anything: on PostgreSQL they are exact only while other servers' writes reach us.
   await database.watchOtherWriters(app.log);
 
@@ -300,6 +305,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 function registerJobKinds(ctx: AppContext, founderNotices: FounderNotice[]): void {
   for (const definition of prepareDocumentJobs(ctx)) ctx.jobs.register(definition);
   ctx.jobs.register(newVersionMailJob(ctx));
+  ctx.jobs.register(securityNoticeJob(ctx));
   ctx.jobs.register(questionAnsweredMailJob(ctx));
   // The engagement score's refresh (ADR 89), then the alerts of the scores that crossed a room's threshold (ADR 90).
   const refresh = engagementRefreshJob(ctx);

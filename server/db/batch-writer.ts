@@ -127,3 +127,33 @@ function settle<Item, Outcome>(batch: Waiting<Item, Outcome>[], outcomes: Outcom
   }
   for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index] as Outcome);
 }
+
+/**
+ * The batch writers opened on each database, so that the app closes them when it stops, after its
+ * requests and before the database: a request whose client went away (a reading report sent with
+ * `keepalive` as the tab closes) is not in flight for the server, yet its item may still wait for its
+ * window, and written after the database closed it would be lost.
+ */
+const writersOn = new WeakMap<object, Set<BatchWriter<never, unknown>>>();
+
+/** A batch writer for `db`'s rows, closed with the app that owns `db` (closeBatchWritersOn). */
+export function openBatchWriter<Item, Outcome = void>(
+  db: object,
+  options: BatchWriterOptions<Item, Outcome>,
+): BatchWriter<Item, Outcome> {
+  const writer = new BatchWriter(options);
+  let writers = writersOn.get(db);
+  if (!writers) {
+    writers = new Set();
+    writersOn.set(db, writers);
+  }
+  writers.add(writer as unknown as BatchWriter<never, unknown>);
+  return writer;
+}
+
+/** Writes what every batch writer on `db` holds and closes them: any later item is refused. */
+export async function closeBatchWritersOn(db: object): Promise<void> {
+  const writers = writersOn.get(db);
+  if (!writers) return;
+  await Promise.all([...writers].map((writer) => writer.close()));
+}

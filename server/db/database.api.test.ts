@@ -397,6 +397,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'text',
     ],
     recovery_codes: ['code_hash', 'created_at', 'id', 'used_at', 'user_id'],
+    room_passkey_requirements: ['created_at', 'required_by', 'room_id'],
     search_documents: ['document_id', 'indexed_at', 'room_id', 'version_number'],
     // PostgreSQL keeps each page's tsvector beside its text; SQLite's index is the FTS5 table (ADR 88).
     search_pages: [

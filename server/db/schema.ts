@@ -126,6 +126,7 @@ const everyTable: Record<keyof Database, true> = {
   passkeys: true,
   webauthn_challenges: true,
   recovery_codes: true,
+  room_passkey_requirements: true,
   investor_groups: true,
   investor_access: true,
   section_visibility: true,

@@ -105,6 +105,11 @@ export const sessionResponseSchema = z.object({
   user: userSchema.nullable(),
   /** A session is signed in by mail and waits for its passkey: the web app shows that step. */
   isSecondFactorPending: z.boolean(),
+  /**
+   * The waiting session's user holds no passkey and their room requires one of co-founders: the step is
+   * adding one (docs/decisions/0093-security-notices-and-required-passkeys.md).
+   */
+  isPasskeySetupRequired: z.boolean().optional(),
 });
 
 /**

@@ -149,6 +149,17 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSummarySchema) });
 
+/**
+ * The owner's "co-founders need a passkey" setting of the room
+ * (docs/decisions/0093-security-notices-and-required-passkeys.md).
+ */
+export const passkeyRequirementSchema = z
+  .object({ isRequiredOfCofounders: z.boolean() })
+  .meta({ examples: [{ isRequiredOfCofounders: true }] });
+export const passkeyRequirementRequestSchema = z.strictObject({
+  isRequiredOfCofounders: z.boolean({ error: 'must be true or false' }),
+});
+
 /** A passkey's or a session's id in the path. */
 const idParamsSchema = z.object({ id: z.uuid({ error: 'must be an id' }) });
 
@@ -178,7 +189,7 @@ export const passkeyRoutes = {
     params: idParamsSchema,
     status: 204,
     answer: z.null(),
-    refusals: [401, 404],
+    refusals: [401, 404, 409],
   }),
   regenerateRecoveryCodes: apiRoute('POST', '/api/auth/recovery-codes', {
     answer: recoveryCodesResponseSchema,
@@ -218,5 +229,14 @@ export const passkeyRoutes = {
     status: 204,
     answer: z.null(),
     refusals: [401],
+  }),
+  requirement: apiRoute('GET', '/api/my-data-room/passkey-requirement', {
+    answer: passkeyRequirementSchema,
+    refusals: [401, 403],
+  }),
+  saveRequirement: apiRoute('POST', '/api/my-data-room/passkey-requirement', {
+    body: passkeyRequirementRequestSchema,
+    answer: passkeyRequirementSchema,
+    refusals: [400, 401, 403],
   }),
 };

@@ -297,6 +297,8 @@ GET    /api/my-data-room/searches             401    403    403    403    200   
 GET    /api/my-data-room/mcp-calls            401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 GET    /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
 POST   /api/my-data-room/search-settings      401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/my-data-room/passkey-requirement  401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/passkey-requirement  401    403    403    403    200    200    403    403    401    401    401    401    401    401    401    401
 
 # The team: every manager reads it; only the owner invites and removes editors (an editor gets 403).
 GET    /api/admin/team                        401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
@@ -610,6 +612,8 @@ POST   /api/my-data-room/search-settings            403          403          40
 POST   /mcp                                         200          200          200          200          200          200          200          401          401
 GET    /mcp                                         405          405          405          405          405          405          405          401          401
 DELETE /mcp                                         405          405          405          405          405          405          405          401          401
+GET    /api/my-data-room/passkey-requirement        403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/passkey-requirement        403          403          403          403          403          403          403          401          401
 `;
 
 const TOKEN_CALLER_KEYS = [
@@ -1743,6 +1747,9 @@ const CALLS: Record<string, Plan> = {
   'GET /api/my-data-room/searches': () => ({}),
   'GET /api/my-data-room/search-settings': () => ({}),
   'POST /api/my-data-room/search-settings': () => ({ json: { areQueriesVisible: true } }),
+  'GET /api/my-data-room/passkey-requirement': () => ({}),
+  // Off: turning it on would sign the matrix's editor out of the rows after this one.
+  'POST /api/my-data-room/passkey-requirement': () => ({ json: { isRequiredOfCofounders: false } }),
   'GET /api/my-data-room/questions': () => ({}),
   'GET /api/my-data-room/questions/by-page': () => ({}),
   'GET /api/my-data-room/question-settings': () => ({}),

@@ -266,6 +266,12 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     expect(Number(rows.count), `${table} has rows to back up`).toBeGreaterThan(0);
   }
+  // The owner requires passkeys of co-founders (ADR 93); the room has none to sign out.
+  const required = await source.call(passkeyRoutes.saveRequirement, {
+    body: { isRequiredOfCofounders: true },
+    as: founder,
+  });
+  expect(required.status, required.text).toBe(200);
 }, 60_000);
 
 /**

@@ -3,6 +3,7 @@ import { accountRoutes } from '#shared/contracts/accounts';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes } from '#shared/contracts/auth';
 import { invitationRoutes } from '#shared/contracts/invitations';
+import { teamRoutes } from '#shared/contracts/team';
 import { expect, test } from './fixtures';
 import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 import { toast, uniqueEmail } from './support/people';
@@ -121,6 +122,49 @@ test.describe('a founder protects the console with a passkey', () => {
     await page.getByLabel('Lost your passkey? Use a recovery code').fill(codes[0] ?? '');
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await expect(page.getByRole('heading', { name: 'Set up your data room' })).toBeVisible();
+  });
+});
+
+test.describe('passkey required for co-founders', () => {
+  // The waiting session's refusals (401) are logged by Chromium.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('the owner requires passkeys; the co-founder adds one before the console opens', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const companyName = `Keyring ${Date.now()}`;
+    // page.request shares the browser's cookies: the owner is signed in for the page too.
+    const setup = await page.request.post(apiPath(accountRoutes.completeSetup), {
+      data: { name: 'Olive Owner', email: uniqueEmail('owner'), companyName },
+    });
+    expect(setup.status()).toBe(201);
+    const cofounderEmail = uniqueEmail('cofounder');
+    const invited = await page.request.post(apiPath(teamRoutes.inviteEditor), {
+      data: { email: cofounderEmail, name: 'Cass Cofounder' },
+      // A cookie-authenticated write comes from our own Origin (CSRF).
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(invited.status()).toBe(201);
+
+    await page.goto('/admin/team');
+    const requirement = page.getByRole('switch', { name: 'Require passkeys of co-founders' });
+    await expect(requirement).toHaveAttribute('aria-checked', 'false');
+    await requirement.click();
+    await expect(toast(page, 'Passkeys required')).toBeVisible();
+    await expect(requirement).toHaveAttribute('aria-checked', 'true');
+
+    const cofounder = await (await browser.newContext()).newPage();
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(cofounder);
+    await openNewSignInLink(cofounder, cofounderEmail, baseURL, new Set());
+    await expect(cofounder.getByRole('heading', { name: 'Add a passkey' })).toBeVisible();
+    await cofounder.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(cofounder.getByRole('heading', { name: 'Save your recovery codes now' })).toBeVisible();
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+    await cofounder.getByRole('button', { name: 'I have stored them' }).click();
+    await expect(cofounder.getByRole('heading', { name: `${companyName} data room` })).toBeVisible();
+    await cofounder.context().close();
   });
 });
 

@@ -21,6 +21,7 @@ export const adminKeys = {
   recentDocuments: () => [...adminKeys.all, 'recent-documents'] as const,
   recentAccess: () => [...adminKeys.all, 'recent-access'] as const,
   team: () => [...adminKeys.all, 'team'] as const,
+  passkeyRequirement: () => [...adminKeys.all, 'passkey-requirement'] as const,
   ndaAcceptances: () => [...adminKeys.all, 'nda-acceptances'] as const,
 };
 

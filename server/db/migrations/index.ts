@@ -34,6 +34,7 @@ import * as alerts from './0038-alerts';
 import * as mcpToolCalls from './0039-mcp-tool-calls';
 import * as searchIndexByRoom from './0040-search-index-by-room';
 import * as mailsSentOnce from './0041-mails-sent-once';
+import * as roomPasskeyRequirements from './0042-room-passkey-requirements';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0039-mcp-tool-calls': mcpToolCalls,
   '0040-search-index-by-room': searchIndexByRoom,
   '0041-mails-sent-once': mailsSentOnce,
+  '0042-room-passkey-requirements': roomPasskeyRequirements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@
 // (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
 export { accountsRoutes } from './accounts.routes';
 export { publicUserOf } from './accounts.service';
+export { describeDevice } from './device-summary';
 export { peopleOfRooms } from './people-of-rooms';
 export { sessionsCache } from './sessions.caches';
 export {

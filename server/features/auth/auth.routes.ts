@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { endSession, type NewSession, publicUserOf, type User } from '#server/features/accounts/index';
+import { owesPasskey } from '#server/features/passkeys/index';
 import { clearSessionCookie, presentedSession, requireUser, sendSignedIn } from '#server/plugins/auth';
 import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { serveRoute } from '#server/plugins/contract-routes';
@@ -106,7 +107,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         // A session waiting for its passkey names nobody yet: it only says that step is next.
-        if (request.session?.isSecondFactorPending) return { user: null, isSecondFactorPending: true };
+        if (request.session?.isSecondFactorPending) {
+          // Or, for a co-founder whose room requires a passkey they do not hold, adding one (ADR 93).
+          const owes = await owesPasskey(ctx.db, request.session.user.id);
+          return {
+            user: null,
+            isSecondFactorPending: true,
+            ...(owes ? { isPasskeySetupRequired: true } : {}),
+          };
+        }
         return {
           user: request.session
             ? await publicUserOf(ctx, request.session.user, request.session.user.onlyRoomId)

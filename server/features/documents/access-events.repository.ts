@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { ReadCache } from '#server/caches/epoch-cache';
-import { BatchWriter } from '#server/db/batch-writer';
+import { type BatchWriter, openBatchWriter } from '#server/db/batch-writer';
 import { type Entity, fromRow, toRow } from '#server/db/columns';
 import type { ModuleExecutor } from '#server/db/schema';
 import {
@@ -192,7 +192,7 @@ async function insertRows(db: ModuleExecutor<'documents'>, rows: AccessEventInse
  * meanwhile) the batch is written event by event, so only the request whose event cannot be stored fails.
  */
 function accessEventWriter(db: ModuleExecutor<'documents'>): BatchWriter<AccessEventInsert> {
-  return new BatchWriter({
+  return openBatchWriter(db, {
     maxItems: MAX_ROWS_PER_INSERT,
     windowMs: 0,
     async write(rows) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { formatUtcDateTime } from '#server/mail/utc-dates';
 import { adminRoutes } from '#shared/contracts/admin';
 import { apiPath } from '#shared/contracts/api-route';
 import { apiTokenRoutes } from '#shared/contracts/api-tokens';
@@ -8,6 +9,7 @@ import { documentRoutes } from '#shared/contracts/documents';
 import { passkeyRoutes } from '#shared/contracts/passkeys';
 import { readingRoutes } from '#shared/contracts/reading';
 import { roomRoutes } from '#shared/contracts/rooms';
+import { href } from '#shared/routes';
 import {
   createApiToken,
   createFounder,
@@ -18,6 +20,7 @@ import {
   signInWithMagicLink,
 } from '#tests/support/factories';
 import { runScript } from '#tests/support/server-process';
+import { recipientsOf } from '#tests/support/smtp-server';
 import { SoftwareAuthenticator } from '#tests/support/software-authenticator';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { resetPasskeys } from './passkeys.service';
@@ -599,6 +602,186 @@ describe('sessions', () => {
     expect(first).not.toBeNull();
     await t.call(authRoutes.me, { as: founder });
     expect((await read()).last_used_at).toBe(first);
+  });
+});
+
+describe("security notices to the account's own address", () => {
+  const FIREFOX_ON_WINDOWS =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const ua = { 'user-agent': FIREFOX_ON_WINDOWS };
+
+  /** The notice mailed to this address with this subject, checked for what every notice names. */
+  async function noticeTo(email: string, subject: string, since: Date) {
+    const mail = await t.smtp.waitForMessage(
+      (message) => recipientsOf(message).includes(email) && message.subject === subject,
+    );
+    const minutes = [since, new Date()].map(formatUtcDateTime);
+    expect(
+      minutes.some((minute) => mail.text?.includes(`Time: ${minute}.`)),
+      mail.text,
+    ).toBe(true);
+    expect(mail.text).toContain('Device: Firefox on Windows.');
+    expect(mail.text).not.toContain(FIREFOX_ON_WINDOWS);
+    expect(mail.text).toContain(`${t.config.appUrl}${href('security')}`);
+    expect(mail.html).toContain('Firefox on Windows');
+    return mail;
+  }
+
+  const noticesTo = (email: string) =>
+    t.smtp.messages.filter(
+      (message) =>
+        recipientsOf(message).includes(email) &&
+        /passkey|recovery code|sessions/i.test(message.subject ?? ''),
+    );
+
+  test('adding a passkey mails the account, naming the passkey, the device and the time', async () => {
+    const since = new Date();
+    const founder = await createFounder(t);
+    const options = await t.call(passkeyRoutes.registrationOptions, { as: founder });
+    const added = await t.call(passkeyRoutes.add, {
+      rawBody: { name: 'Work laptop', response: authenticatorFor().register(options.json) },
+      headers: ua,
+      as: founder,
+    });
+    expect(added.status, added.text).toBe(201);
+    const mail = await noticeTo(founder.user.email, 'A passkey was added to your account', since);
+    expect(mail.text).toContain('A passkey "Work laptop" was added');
+  });
+
+  test('removing a passkey mails the account; a refused removal mails nothing', async () => {
+    const { founder } = await founderWithPasskey();
+    const [passkey] = (await t.call(passkeyRoutes.list, { as: founder })).json.passkeys;
+    const missing = await t.call(passkeyRoutes.remove, {
+      params: { id: crypto.randomUUID() },
+      headers: ua,
+      as: founder,
+    });
+    expect(missing.status).toBe(404);
+    const since = new Date();
+    const removed = await t.call(passkeyRoutes.remove, {
+      params: { id: String(passkey?.id) },
+      headers: ua,
+      as: founder,
+    });
+    expect(removed.status).toBe(204);
+    const mail = await noticeTo(founder.user.email, 'A passkey was removed from your account', since);
+    expect(mail.text).toContain('The passkey "Laptop" was removed');
+    expect(noticesTo(founder.user.email).filter((m) => m.subject?.includes('removed'))).toHaveLength(1);
+  });
+
+  test('signing in with a recovery code mails the account; a wrong code mails nothing', async () => {
+    const { founder, recoveryCodes } = await founderWithPasskey();
+    const session = await signInByMail(founder.user.email);
+    const wrong = await t.call(passkeyRoutes.secondFactorRecoveryCode, {
+      rawBody: { code: 'AAAAA-AAAAA' },
+      headers: { ...session.auth, ...ua },
+    });
+    expect(wrong.status).toBe(400);
+    const since = new Date();
+    const used = await t.call(passkeyRoutes.secondFactorRecoveryCode, {
+      rawBody: { code: recoveryCodes[0] },
+      headers: { ...session.auth, ...ua },
+    });
+    expect(used.status, used.text).toBe(200);
+    await noticeTo(founder.user.email, 'A recovery code was used to sign in', since);
+    expect(noticesTo(founder.user.email).filter((m) => m.subject?.includes('recovery code'))).toHaveLength(1);
+  });
+
+  test('ending every other session mails the account', async () => {
+    const founder = await signInWithMagicLink(t, (await createFounder(t)).user.email);
+    await signInWithMagicLink(t, founder.user.email);
+    const since = new Date();
+    const ended = await t.call(passkeyRoutes.endOtherSessions, { headers: ua, as: founder });
+    expect(ended.status).toBe(204);
+    const mail = await noticeTo(founder.user.email, 'Your other sessions were signed out', since);
+    expect(mail.text).toContain('Every other session was signed out');
+  });
+});
+
+describe('passkeys required of co-founders', () => {
+  const requireOfCofounders = (owner: SignedIn, isRequiredOfCofounders: boolean) =>
+    t.call(passkeyRoutes.saveRequirement, { body: { isRequiredOfCofounders }, as: owner });
+
+  test('a co-founder without a passkey is signed out, then adds one before the console opens', async () => {
+    const { founder, editor, editorEmail } = await founderWithEditor(t);
+    const saved = await requireOfCofounders(founder, true);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json).toEqual({ isRequiredOfCofounders: true });
+    expect((await t.call(authRoutes.me, { as: editor })).status).toBe(401);
+
+    const waiting = await signInByMail(editorEmail);
+    expect(waiting.isPending).toBe(true);
+    const session = await t.call(authRoutes.session, { headers: waiting.auth });
+    expect(session.json).toEqual({ user: null, isSecondFactorPending: true, isPasskeySetupRequired: true });
+    expect((await t.call(roomRoutes.mine, { headers: waiting.auth })).status).toBe(401);
+
+    const options = await t.call(passkeyRoutes.registrationOptions, { headers: waiting.auth });
+    expect(options.status, options.text).toBe(200);
+    const added = await t.call(passkeyRoutes.add, {
+      rawBody: { response: authenticatorFor().register(options.json) },
+      headers: waiting.auth,
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.recoveryCodes).toHaveLength(10);
+    expect((await t.call(roomRoutes.mine, { headers: waiting.auth })).status).toBe(200);
+    // Next time the mail is followed by that passkey, as for any manager holding one.
+    const next = await signInByMail(editorEmail);
+    expect(next.isPending).toBe(true);
+    expect(
+      (await t.call(authRoutes.session, { headers: next.auth })).json.isPasskeySetupRequired,
+    ).toBeUndefined();
+  });
+
+  test('a session waiting for a passkey its user holds cannot add another instead', async () => {
+    const { founder } = await founderWithPasskey();
+    const waiting = await signInByMail(founder.user.email);
+    expect(waiting.isPending).toBe(true);
+    const options = await t.call(passkeyRoutes.registrationOptions, { headers: waiting.auth });
+    expect(options.status).toBe(401);
+    expect(options.refusal?.error).toBe('second_factor_required');
+    const list = await db()
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', founder.user.id)
+      .execute();
+    expect(list).toHaveLength(1);
+  });
+
+  test('only the owner sets it; a co-founder reads it, keeps a passkey they hold, and cannot remove the last', async () => {
+    const { founder, editor } = await founderWithEditor(t);
+    const authenticator = authenticatorFor();
+    const { passkey } = await addPasskey(editor, authenticator);
+    expect((await t.call(passkeyRoutes.requirement, { as: editor })).json).toEqual({
+      isRequiredOfCofounders: false,
+    });
+    const byEditor = await requireOfCofounders(editor, true);
+    expect(byEditor.status).toBe(403);
+    const bad = await t.call(passkeyRoutes.saveRequirement, {
+      rawBody: { isRequiredOfCofounders: 'yes' },
+      as: founder,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.refusal?.field).toBe('isRequiredOfCofounders');
+    expect((await t.call(passkeyRoutes.requirement, { as: founder })).json.isRequiredOfCofounders).toBe(
+      false,
+    );
+
+    expect((await requireOfCofounders(founder, true)).status).toBe(200);
+    expect((await t.call(authRoutes.me, { as: editor })).status).toBe(200);
+    const removed = await t.call(passkeyRoutes.remove, { params: { id: passkey.id }, as: editor });
+    expect(removed.status).toBe(409);
+    expect(removed.refusal?.error).toBe('passkey_required');
+    expect((await t.call(passkeyRoutes.list, { as: editor })).json.passkeys).toHaveLength(1);
+
+    expect((await requireOfCofounders(founder, false)).status).toBe(200);
+    expect((await t.call(passkeyRoutes.remove, { params: { id: passkey.id }, as: editor })).status).toBe(204);
+  });
+
+  test('without the requirement a co-founder without a passkey signs in by mail alone', async () => {
+    const { founder, editorEmail } = await founderWithEditor(t);
+    expect((await requireOfCofounders(founder, true)).status).toBe(200);
+    expect((await requireOfCofounders(founder, false)).status).toBe(200);
+    expect((await signInByMail(editorEmail)).isPending).toBe(false);
   });
 });
 

@@ -65,13 +65,13 @@ export async function deletePasskey(
   db: ModuleExecutor<'passkeys'>,
   userId: string,
   passkeyId: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<{ name: string } | undefined> {
+  return db
     .deleteFrom('passkeys')
     .where('id', '=', passkeyId)
     .where('user_id', '=', userId)
+    .returning('name')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
 }
 
 export async function deleteUserPasskeys(db: ModuleExecutor<'passkeys'>, userId: string): Promise<number> {
@@ -178,4 +178,36 @@ export async function consumeRecoveryCode(
 export async function deleteRecoveryCodes(db: ModuleExecutor<'passkeys'>, userId: string): Promise<number> {
   const result = await db.deleteFrom('recovery_codes').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Whether any of these rooms requires a passkey of its co-founders (ADR 93). */
+export async function anyRoomRequiresPasskey(
+  db: ModuleExecutor<'passkeys'>,
+  roomIds: readonly string[],
+): Promise<boolean> {
+  if (roomIds.length === 0) return false;
+  const row = await db
+    .selectFrom('room_passkey_requirements')
+    .select('room_id')
+    .where('room_id', 'in', roomIds)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function requirePasskeyInRoom(
+  db: ModuleExecutor<'passkeys'>,
+  roomId: string,
+  requiredBy: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('room_passkey_requirements')
+    .values({ room_id: roomId, required_by: requiredBy, created_at: toEpochMs(at) })
+    .onConflict((conflict) => conflict.column('room_id').doNothing())
+    .execute();
+}
+
+export async function dropPasskeyRequirement(db: ModuleExecutor<'passkeys'>, roomId: string): Promise<void> {
+  await db.deleteFrom('room_passkey_requirements').where('room_id', '=', roomId).execute();
 }

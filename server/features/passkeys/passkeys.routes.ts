@@ -1,12 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { endOtherSessions, endOwnSession, listSessions, publicUserOf } from '#server/features/accounts/index';
 import { revokeApiTokensCreatedBy } from '#server/features/api-tokens/index';
-import { requirePendingSession, requireUser, sendSignedIn } from '#server/plugins/auth';
+import { requirePendingSession, requireUser, type SessionUser, sendSignedIn } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { HttpError } from '#server/plugins/errors';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { passkeyRoutes as routes } from '#shared/contracts/passkeys';
+import { owesPasskey, passkeyRequirementOf, savePasskeyRequirement } from './passkey-requirement.service';
 import {
   addPasskey,
   completeSecondFactorWithPasskey,
@@ -19,6 +21,7 @@ import {
   secondFactorOptions,
   signInWithPasskey,
 } from './passkeys.service';
+import { enqueueSecurityNotice } from './security-notices';
 
 /**
  * Passkeys, recovery codes and sessions of the signed-in user (ADR 62). All cookie-only: an API token
@@ -35,23 +38,30 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     serveRoute(app, routes.registrationOptions, {
+      config: { allowsPendingSecondFactor: true },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return passkeyRegistrationOptions(ctx, requireUser(request));
+        return passkeyRegistrationOptions(ctx, (await requireRegistrant(ctx, request)).user);
       },
     });
 
     serveRoute(app, routes.add, {
+      config: { allowsPendingSecondFactor: true },
       handler: async (request, reply) => {
         // The recovery codes are in this answer only: no cache may keep them.
         reply.header('cache-control', 'no-store');
-        return reply.status(201).send(await addPasskey(ctx, requireUser(request), request.body));
+        const { user, pendingSessionId } = await requireRegistrant(ctx, request);
+        const added = await addPasskey(ctx, user, request.body, {
+          userAgent: request.headers['user-agent'],
+          pendingSessionId,
+        });
+        return reply.status(201).send(added);
       },
     });
 
     serveRoute(app, routes.remove, {
       handler: async (request, reply) => {
-        await removePasskey(ctx, requireUser(request), request.params.id);
+        await removePasskey(ctx, requireUser(request), request.params.id, request.headers['user-agent']);
         return reply.status(204).send(null);
       },
     });
@@ -85,7 +95,13 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { allowsPendingSecondFactor: true, rateLimit: authRateLimit(ctx.config) },
       handler: async (request) => {
         const session = requirePendingSession(request);
-        await completeSecondFactorWithRecoveryCode(ctx, session.user, session.sessionId, request.body.code);
+        await completeSecondFactorWithRecoveryCode(
+          ctx,
+          session.user,
+          session.sessionId,
+          request.body.code,
+          request.headers['user-agent'],
+        );
         return { user: await publicUserOf(ctx, session.user) };
       },
     });
@@ -109,6 +125,15 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await publicUserOf(ctx, signedIn.user);
         return sendSignedIn(reply, ctx.config, { user, session: signedIn.session }, 200);
       },
+    });
+
+    serveRoute(app, routes.requirement, {
+      handler: async (request) => passkeyRequirementOf(ctx, requireUser(request)),
+    });
+
+    serveRoute(app, routes.saveRequirement, {
+      handler: async (request) =>
+        savePasskeyRequirement(ctx, requireUser(request), request.body.isRequiredOfCofounders),
     });
 
     serveRoute(app, routes.sessions, {
@@ -137,9 +162,38 @@ export function passkeysRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ctx.db.transaction().execute(async (trx) => {
           await endOtherSessions(trx, user.id, current);
           await revokeApiTokensCreatedBy(trx, user.id, new Date());
+          await enqueueSecurityNotice(trx, {
+            userId: user.id,
+            event: 'sessions_ended',
+            userAgent: request.headers['user-agent'],
+          });
         });
+        ctx.jobs.wake();
         return reply.status(204).send(null);
       },
     });
   };
+}
+
+/**
+ * Who adds a passkey: a signed-in user, or a session waiting for the passkey its room requires of
+ * co-founders, whose user holds none yet (ADR 93). A session waiting for a passkey its user already
+ * holds must give that one: adding another would let whoever reads the mailbox past it.
+ */
+async function requireRegistrant(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ user: SessionUser; pendingSessionId: string | null }> {
+  const session = request.session;
+  if (!session?.isSecondFactorPending || !session.sessionId) {
+    return { user: requireUser(request), pendingSessionId: null };
+  }
+  if (!(await owesPasskey(ctx.db, session.user.id))) {
+    throw new HttpError(
+      401,
+      'second_factor_required',
+      'Confirm it is you with your passkey or a recovery code to continue.',
+    );
+  }
+  return { user: session.user, pendingSessionId: session.sessionId };
 }

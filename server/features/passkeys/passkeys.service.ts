@@ -24,6 +24,7 @@ import { managesAnyRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { hashToken } from '#server/security/tokens';
 import { RECOVERY_CODE_COUNT } from '#shared/contracts/passkeys';
+import { isRequiredToHoldPasskey } from './passkey-requirement.service';
 import {
   type ChallengePurpose,
   consumeChallenge,
@@ -41,6 +42,7 @@ import {
   recordPasskeyUse,
   replaceRecoveryCodes,
 } from './passkeys.repository';
+import { enqueueSecurityNotice } from './security-notices';
 
 /**
  * A session started by mail must wait for the second factor when its user holds a passkey and manages a
@@ -48,7 +50,9 @@ import {
  * transaction, of the passkeys' table and then of rooms' (docs/decisions/0085-modules-own-their-tables.md).
  */
 export async function needsSecondFactor(db: DatabaseExecutor, userId: string): Promise<boolean> {
-  return (await holdsPasskey(db, userId)) && (await managesAnyRoom(db, userId));
+  if (await holdsPasskey(db, userId)) return managesAnyRoom(db, userId);
+  // A co-founder whose room requires a passkey, holding none, waits too: to add one (ADR 93).
+  return isRequiredToHoldPasskey(db, userId);
 }
 
 /**
@@ -181,6 +185,11 @@ export async function addPasskey(
   ctx: AppContext,
   user: User,
   input: { name?: string; response: RegistrationResponseJSON },
+  from: {
+    userAgent: string | undefined;
+    /** A session waiting for the passkey its room requires (ADR 93): adding it completes the sign-in. */
+    pendingSessionId: string | null;
+  },
 ) {
   const challenge = await takeChallenge(ctx.db, input.response.response.clientDataJSON, 'registration', {
     userId: user.id,
@@ -217,7 +226,17 @@ export async function addPasskey(
     createdAt: now,
     lastUsedAt: null,
   };
-  await insertPasskey(ctx.db, passkey);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertPasskey(trx, passkey);
+    if (from.pendingSessionId) await completeSecondFactor(trx, from.pendingSessionId);
+    await enqueueSecurityNotice(trx, {
+      userId: user.id,
+      event: 'passkey_added',
+      passkeyName: passkey.name,
+      userAgent: from.userAgent,
+    });
+  });
+  ctx.jobs.wake();
   const needsCodes =
     (await needsSecondFactor(ctx.db, user.id)) && (await countUnusedRecoveryCodes(ctx.db, user.id)) === 0;
   return {
@@ -230,12 +249,34 @@ function defaultPasskeyName(response: RegistrationResponseJSON): string {
   return response.authenticatorAttachment === 'cross-platform' ? 'Security key' : 'Passkey';
 }
 
-export async function removePasskey(ctx: AppContext, user: User, passkeyId: string): Promise<void> {
-  if (!(await deletePasskey(ctx.db, user.id, passkeyId))) {
-    throw new HttpError(404, 'not_found', 'Passkey not found.');
-  }
-  // Without a passkey the codes open nothing; a new passkey brings a new set.
-  if ((await listPasskeys(ctx.db, user.id)).length === 0) await deleteRecoveryCodes(ctx.db, user.id);
+export async function removePasskey(
+  ctx: AppContext,
+  user: User,
+  passkeyId: string,
+  userAgent: string | undefined,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const removed = await deletePasskey(trx, user.id, passkeyId);
+    if (!removed) throw new HttpError(404, 'not_found', 'Passkey not found.');
+    if ((await listPasskeys(trx, user.id)).length === 0) {
+      if (await isRequiredToHoldPasskey(trx, user.id)) {
+        throw new HttpError(
+          409,
+          'passkey_required',
+          'The owner of your data room requires co-founders to hold a passkey. Add another one before removing this one.',
+        );
+      }
+      // Without a passkey the codes open nothing; a new passkey brings a new set.
+      await deleteRecoveryCodes(trx, user.id);
+    }
+    await enqueueSecurityNotice(trx, {
+      userId: user.id,
+      event: 'passkey_removed',
+      passkeyName: removed.name,
+      userAgent,
+    });
+  });
+  ctx.jobs.wake();
 }
 
 /**
@@ -330,18 +371,23 @@ export async function completeSecondFactorWithRecoveryCode(
   user: User,
   sessionId: string,
   code: string,
+  userAgent: string | undefined,
 ): Promise<void> {
-  const used = await consumeRecoveryCode(ctx.db, user.id, hashRecoveryCode(code), new Date());
-  if (!used) {
-    throw new HttpError(
-      400,
-      'recovery_code_invalid',
-      'This recovery code is not one of yours or was already used.',
-      { field: 'code' },
-    );
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const used = await consumeRecoveryCode(trx, user.id, hashRecoveryCode(code), new Date());
+    if (!used) {
+      throw new HttpError(
+        400,
+        'recovery_code_invalid',
+        'This recovery code is not one of yours or was already used.',
+        { field: 'code' },
+      );
+    }
+    await completeSecondFactor(trx, sessionId);
+    await enqueueSecurityNotice(trx, { userId: user.id, event: 'recovery_code_used', userAgent });
+  });
   ctx.log.info({ userId: user.id }, 'second factor given with a recovery code');
-  await completeSecondFactor(ctx.db, sessionId);
+  ctx.jobs.wake();
 }
 
 /** Options for signing in with a discoverable passkey: no address, so no credentials are listed. */

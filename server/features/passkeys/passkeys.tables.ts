@@ -37,11 +37,19 @@ export interface RecoveryCodesTable {
   used_at: EpochMs | null;
 }
 
+/** A room whose owner requires a passkey of its co-founders (ADR 93): a row while it does. */
+export interface RoomPasskeyRequirementsTable {
+  room_id: string;
+  required_by: string;
+  created_at: EpochMs;
+}
+
 /** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */
 export interface PasskeysTables {
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
   recovery_codes: RecoveryCodesTable;
+  room_passkey_requirements: RoomPasskeyRequirementsTable;
 }
 
 export type PasskeyRow = Selectable<PasskeysTable>;

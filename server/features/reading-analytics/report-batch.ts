@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/app-context';
 import { defineCache } from '#server/caches/cache-registry';
-import { BatchWriter } from '#server/db/batch-writer';
+import { type BatchWriter, openBatchWriter } from '#server/db/batch-writer';
 import type { Dialect } from '#server/db/database';
 import type { ModuleExecutor } from '#server/db/schema';
 import { SECOND_MS } from '#server/durations';
@@ -88,7 +88,7 @@ function reportBatch(
   dialect: Dialect,
   windowMs: number,
 ): ReportBatch {
-  return new BatchWriter({
+  return openBatchWriter(db, {
     maxItems: REPORTS_PER_BATCH,
     windowMs,
     write: (reports) =>

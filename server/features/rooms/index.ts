@@ -63,7 +63,14 @@ export {
   type NdaAcceptancesScope,
 } from './rooms.exports';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
-export { findDataRoomById, findMemberRole, findRoomOwner, managesAnyRoom } from './rooms.repository';
+export {
+  findDataRoomById,
+  findMemberRole,
+  findRoomOwner,
+  listRoomIdsEditedBy,
+  listRoomManagers,
+  managesAnyRoom,
+} from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   dataRoomViewOf,

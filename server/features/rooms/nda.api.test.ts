@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { peopleOfRooms } from '#server/features/accounts/index';
+import { findUsableInvitationLink, invitationsOfRooms } from '#server/features/invitations/index';
 import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { documentRoutes } from '#shared/contracts/documents';
 import { exportRoutes } from '#shared/contracts/exports';
@@ -27,6 +28,8 @@ import { expectNothingWritten, expectRefusal, writtenState } from '#tests/suppor
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/test-app';
 import { SAMPLE_FILES } from '#tests/support/uploads';
 import { listNdaAcceptancesSince } from './nda.service';
+import { findInvitedRoom, requireInvitedRoom } from './readability';
+import type { RoomInvitations } from './room-invitations';
 
 // The NDA before entry (docs/decisions/0045-nda-before-entry.md): the founder's setting and its
 // versions, the gate on every read of the room (members and the invited view), acceptance and its
@@ -393,6 +396,28 @@ describe('the invited view', () => {
     expect((await acceptByInvitation(room.token, validAcceptance(version.id))).status).toBe(201);
     const visitor = await signInWithMagicLink(t, room.visitorEmail);
     expect((await get(visitor, apiPath(roomRoutes.room, { params: { id: room.roomId } }))).status).toBe(200);
+  });
+
+  test('the room an invitation accepts the NDA in is found without asking whether it is pending', async () => {
+    const room = await invitedRoom();
+    await turnNdaOn(room.founder);
+    const asked: string[] = [];
+    const watched: RoomInvitations = {
+      ...invitationsOfRooms,
+      invitedName: (...args) => {
+        asked.push('invitedName');
+        return invitationsOfRooms.invitedName(...args);
+      },
+    };
+    const links = { findUsable: (token: string) => findUsableInvitationLink(t.app.ctx, token) };
+    const found = await findInvitedRoom(t.app.ctx, watched, links, room.token);
+    expect(found.invitation.email).toBe(room.visitorEmail);
+    expect(asked).toEqual([]);
+    // The reads still ask, and refuse until it is accepted.
+    await expect(requireInvitedRoom(t.app.ctx, watched, links, room.token)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect(asked).toEqual(['invitedName']);
   });
 
   test('accepting with a token that is not an invitation is a 404, and writes nothing', async () => {

@@ -267,6 +267,7 @@ async function invitationReading(
   invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
+  { withNda }: { withNda: boolean } = { withNda: true },
 ): Promise<RoomReading | undefined> {
   const invitation = await invitationLinks.findUsable(token);
   const room = invitation ? (await roomFactsOf(ctx, invitation.roomId))?.room : undefined;
@@ -275,7 +276,7 @@ async function invitationReading(
   if (!readerAccess) return undefined;
   return {
     room: { ...room, readerManagesRoom: false, readerAccess },
-    pendingNda: await pendingNdaForEmail(ctx.db, invitations, room, invitation.email),
+    pendingNda: withNda ? await pendingNdaForEmail(ctx.db, invitations, room, invitation.email) : null,
     invitation: { id: invitation.id, email: invitation.email },
   };
 }
@@ -301,7 +302,8 @@ export async function findInvitedRoom(
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<InvitedRoom> {
-  return invitedRoomOf(await invitedReading(ctx, invitations, invitationLinks, token));
+  // Accepting is what it is for: whether the NDA is pending is not asked (nor its version, nor the name).
+  return invitedRoomOf(await invitedReading(ctx, invitations, invitationLinks, token, { withNda: false }));
 }
 
 /**
@@ -314,7 +316,7 @@ export async function requireInvitedRoom(
   invitationLinks: InvitationLinks,
   token: string,
 ): Promise<InvitedRoom> {
-  const reading = await invitedReading(ctx, invitations, invitationLinks, token);
+  const reading = await invitedReading(ctx, invitations, invitationLinks, token, { withNda: true });
   if (reading.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
   return invitedRoomOf(reading);
 }
@@ -325,8 +327,11 @@ async function invitedReading(
   invitations: RoomInvitations,
   invitationLinks: InvitationLinks,
   token: string,
+  { withNda }: { withNda: boolean },
 ): Promise<RoomReading & { invitation: InvitedRoom['invitation'] }> {
-  const reading = await roomReadingOf(ctx, invitations, { invitationToken: token, invitationLinks });
+  const reading = withNda
+    ? await roomReadingOf(ctx, invitations, { invitationToken: token, invitationLinks })
+    : await invitationReading(ctx, invitations, invitationLinks, token, { withNda });
   if (!reading?.invitation) throw new HttpError(404, 'invitation_not_found', INVITATION_NOT_FOUND);
   return { ...reading, invitation: reading.invitation };
 }

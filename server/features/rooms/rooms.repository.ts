@@ -118,6 +118,17 @@ export async function findRoomEditedBy(
   return row ? fromRow(row) : undefined;
 }
 
+/** The rooms this user is a co-founder (an editor) of. */
+export async function listRoomIdsEditedBy(db: ModuleExecutor<'rooms'>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('room_members')
+    .select('room_id')
+    .where('user_id', '=', userId)
+    .where('role', '=', 'editor')
+    .execute();
+  return rows.map((row) => row.room_id);
+}
+
 /** Whether the user manages a room (its owner or a co-founder), whichever: for the second factor (ADR 62). */
 export async function managesAnyRoom(db: ModuleExecutor<'rooms'>, userId: string): Promise<boolean> {
   const row = await db

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
-import { BatchWriter } from '#server/db/batch-writer';
+import { type BatchWriter, openBatchWriter } from '#server/db/batch-writer';
 import type { ModuleExecutor } from '#server/db/schema';
 import { SECOND_MS } from '#server/durations';
 import { findUsersByIds } from '#server/features/accounts/index';
@@ -78,7 +78,7 @@ const searchLogs = new WeakMap<AppContext['db'], BatchWriter<SearchToLog>>();
 function searchLogOf(db: AppContext['db']): BatchWriter<SearchToLog> {
   let writer = searchLogs.get(db);
   if (!writer) {
-    writer = new BatchWriter<SearchToLog>({
+    writer = openBatchWriter<SearchToLog>(db, {
       maxItems: SEARCHES_PER_COMMIT,
       windowMs: 0,
       write: (searches) =>

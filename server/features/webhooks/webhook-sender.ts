@@ -16,6 +16,8 @@ export interface SenderOptions {
   resolve: ResolveHost;
   /** Each of connecting and waiting for the answer's headers (and then its body) may take this long. */
   timeoutMs: number;
+  /** How undici is loaded (import() by default); a test makes it fail. */
+  loadUndici?: () => Promise<typeof import('undici')>;
 }
 
 export interface OutgoingWebhook {
@@ -154,7 +156,18 @@ async function postGuarded(
 
   // undici is about 4 MB of heap a server without webhooks never needs: loaded on the first delivery
   // (docs/decisions/0067-idle-footprint-and-reading-budgets.md).
-  const undici = await import('undici');
+  let undici: typeof import('undici');
+  try {
+    undici = await (options.loadUndici ?? (() => import('undici')))();
+  } catch (error) {
+    // A failed load is this attempt's failure, with its reason in the delivery log, like any other.
+    return outcome({
+      ok: false,
+      statusCode: null,
+      error: `The webhook sender could not load its HTTP client: ${(error as Error).message}`,
+      responseExcerpt: null,
+    });
+  }
   const agent = guardedAgent(undici, options);
   try {
     const response = await undici.request(url, {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { passkeyRoutes } from '#shared/contracts/passkeys';
 import { teamRoutes } from '#shared/contracts/team';
 import { api } from '#web/lib/api-client';
 import { adminKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
@@ -29,5 +30,22 @@ export function useRemoveEditor() {
   return useMutation({
     mutationFn: (id: string) => api(teamRoutes.removeEditor, { params: { id } }),
     onSuccess: () => invalidate(queryClient, invalidatedBy.editorRemoved()),
+  });
+}
+
+/** Whether the owner requires a passkey of the co-founders (docs/decisions/0093-security-notices-and-required-passkeys.md). */
+export function usePasskeyRequirement() {
+  return useQuery({
+    queryKey: adminKeys.passkeyRequirement(),
+    queryFn: ({ signal }) => api(passkeyRoutes.requirement, { signal }),
+  });
+}
+
+export function useSavePasskeyRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isRequiredOfCofounders: boolean) =>
+      api(passkeyRoutes.saveRequirement, { body: { isRequiredOfCofounders } }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.passkeyRequirement(), saved),
   });
 }

@@ -11,6 +11,7 @@ import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
 import { Spinner } from '#web/components/ui/spinner';
 import { useInviteEditor, useRemoveEditor, useTeam } from '#web/features/admin/api/team-queries';
+import { PasskeyRequirementSwitch } from '#web/features/admin/components/passkey-requirement-switch';
 import { formatDate } from '#web/lib/format';
 import { DashboardPanel } from './dashboard-panel';
 
@@ -177,6 +178,7 @@ export function TeamPanel() {
               />
             ))}
           </ul>
+          {team.data.canManageTeam && <PasskeyRequirementSwitch />}
           {team.data.canManageTeam ? (
             <InviteEditorForm />
           ) : (

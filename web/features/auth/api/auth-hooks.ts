@@ -34,6 +34,16 @@ export const secondFactorPendingQuery = queryOptions({
     (await api(authRoutes.session, { signal })).isSecondFactorPending,
 });
 
+/**
+ * Whether the waiting session's step is adding a passkey: a co-founder whose room requires one and who
+ * holds none (docs/decisions/0093-security-notices-and-required-passkeys.md).
+ */
+export const passkeySetupRequiredQuery = queryOptions({
+  queryKey: [...authKeys.secondFactor(), 'setup'] as const,
+  queryFn: async ({ signal }): Promise<boolean> =>
+    (await api(authRoutes.session, { signal })).isPasskeySetupRequired === true,
+});
+
 export function useRequestMagicLink() {
   return useMutation({
     // The name is sent as an empty string. `returnTo`, the page that asked for the

@@ -5,6 +5,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authRoutes, type PublicUser } from '#shared/contracts/auth';
 import { passkeyRoutes } from '#shared/contracts/passkeys';
 import { api } from '#web/lib/api-client';
 import { authKeys, invalidate, invalidatedBy } from '#web/lib/query-keys';
@@ -44,6 +45,31 @@ export function useAddPasskey() {
     },
     onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
   });
+}
+
+/**
+ * The waiting session's step when the room requires a passkey its co-founder does not hold (ADR 93):
+ * the passkey added completes the sign-in. The recovery codes come back to be shown before going on.
+ */
+export function useAddRequiredPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const options = await api(passkeyRoutes.registrationOptions);
+      const response = await startRegistration({
+        optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
+      });
+      const added = await api(passkeyRoutes.add, { body: { response } });
+      return { recoveryCodes: added.recoveryCodes ?? [], user: (await api(authRoutes.me)).user };
+    },
+    onSettled: () => invalidate(queryClient, invalidatedBy.passkeysChanged()),
+  });
+}
+
+/** After the codes are stored: the session may do everything. */
+export function useFinishPasskeySetup() {
+  const queryClient = useQueryClient();
+  return (user: PublicUser) => adoptSecondFactorUser(queryClient, user);
 }
 
 export function useRemovePasskey() {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Fingerprint, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PublicPage } from '#web/components/site/public-page';
@@ -5,10 +6,11 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Label } from '#web/components/ui/label';
-import { Spinner } from '#web/components/ui/spinner';
-import { useLogout } from '#web/features/auth/api/auth-hooks';
+import { PageSpinner, Spinner } from '#web/components/ui/spinner';
+import { passkeySetupRequiredQuery, useLogout } from '#web/features/auth/api/auth-hooks';
 import { useGivePasskey, useGiveRecoveryCode } from '#web/features/auth/api/passkey-hooks';
 import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
+import { RequiredPasskeyStep } from './required-passkey-step';
 
 /**
  * What a signed-in page shows while the session waits for its second factor: the magic link proved the
@@ -16,6 +18,12 @@ import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
  * (docs/decisions/0062-passkeys-and-second-factor.md). The server refuses everything else until then.
  */
 export function SecondFactorStep() {
+  const setup = useQuery(passkeySetupRequiredQuery);
+  if (setup.isPending) return <PageSpinner label="Checking your session…" />;
+  return setup.data ? <RequiredPasskeyStep /> : <GivePasskeyStep />;
+}
+
+function GivePasskeyStep() {
   const givePasskey = useGivePasskey();
   const giveCode = useGiveRecoveryCode();
   const logout = useLogout();

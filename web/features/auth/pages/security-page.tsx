@@ -1,4 +1,4 @@
-import { Copy, Fingerprint, KeyRound, LogOut, MonitorSmartphone, Plus, Trash2 } from 'lucide-react';
+import { Fingerprint, KeyRound, LogOut, MonitorSmartphone, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { PublicPasskey, SessionSummary } from '#shared/contracts/passkeys';
@@ -20,8 +20,8 @@ import {
   useRemovePasskey,
   useSessions,
 } from '#web/features/auth/api/passkey-hooks';
+import { NewRecoveryCodes } from '#web/features/auth/components/new-recovery-codes';
 import { passkeyFailureMessage } from '#web/features/auth/passkey-errors';
-import { copyText } from '#web/lib/clipboard';
 import { formatDate, formatDateTime } from '#web/lib/format';
 
 const TITLE = 'Security';
@@ -190,42 +190,6 @@ function PasskeysCard({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) 
         onConfirm={confirmRenew}
         onCancel={() => setRenewing(false)}
       />
-    </Card>
-  );
-}
-
-function NewRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const copy = async () => {
-    if (await copyText(codes.join('\n'))) toast.success('Recovery codes copied');
-    else toast.error('Could not copy: select the codes and copy them yourself.');
-  };
-  return (
-    <Card className="border-emerald-300 bg-emerald-50" role="status">
-      <CardHeader>
-        <CardTitle>Save your recovery codes now</CardTitle>
-        <CardDescription className="text-slate-700">
-          This is the only time they are shown. If you lose your passkeys, each code signs you in once. Keep
-          them somewhere safe, apart from your e-mail.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm text-slate-900">
-          {codes.map((code) => (
-            <li key={code} className="rounded bg-white px-2 py-1 text-center">
-              {code}
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="button" variant="outline" onClick={copy}>
-            <Copy aria-hidden="true" />
-            Copy codes
-          </Button>
-          <Button type="button" variant="ghost" onClick={onDone}>
-            I have stored them
-          </Button>
-        </div>
-      </CardContent>
     </Card>
   );
 }
