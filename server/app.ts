@@ -362,7 +362,12 @@ function pageStarts(
   const readerOf = async (sessionToken: string | undefined, roomId: string): Promise<Reader | undefined> => {
     const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
     if (!live || live.isSecondFactorPending) return undefined;
-    const user: SessionUser = { ...live.user, onlyRoomId: live.onlyRoomId };
+    if (live.onlyShareLinkId !== null && !live.onlyDocument) return undefined;
+    const user: SessionUser = {
+      ...live.user,
+      onlyRoomId: live.onlyRoomId,
+      onlyDocument: live.onlyDocument ?? null,
+    };
     const reading = await roomReadingOf(ctx, invitationsOfRooms, { user, roomId });
     return reading !== undefined && reading.pendingNda === null ? { user, reading } : undefined;
   };
