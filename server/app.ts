@@ -57,7 +57,7 @@ import {
   sectionsPayloadOf,
 } from '#server/features/rooms/index';
 import { indexPagesAtStart, searchRoutesOf } from '#server/features/search/index';
-import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
+import { shareGatePresentation, shareLinksRoutes, withDocumentGrants } from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
@@ -259,7 +259,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerCompression(app);
   await registerRateLimits(app, config, database);
-  const sessions = createSessionResolver(database.db, caches.get(sessionsCache));
+  // A document link's session is given what its link grants now, on every request (ADR 95).
+  const sessions = withDocumentGrants(ctx, createSessionResolver(database.db, caches.get(sessionsCache)));
   registerAuth(app, sessions, {
     resolve: (secret) => resolveApiToken(ctx, secret),
   });

@@ -17,6 +17,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.updated',
   'question.asked',
   'question.answered',
+  'link.opened',
+  'link.forwarded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "Send test event" sends, whatever the endpoint's events. */
@@ -32,6 +34,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'document.updated': 'A new version of a document became the one investors read',
   'question.asked': 'An investor asked a question',
   'question.answered': 'A question was answered, privately or in the FAQ',
+  'link.opened': "A document link's first reader proved their address",
+  'link.forwarded': 'A document link was opened by another address than its first reader',
 };
 
 /** At most this many endpoints per room. */
@@ -67,6 +71,16 @@ const questionEventSchema = z.object({
   text: z.string(),
   asker: z.object({ email: z.string(), name: z.string().nullable() }),
   askedAt: isoDateTime,
+});
+
+const documentLinkEventSchema = z.object({
+  roomId: z.string(),
+  linkId: z.string(),
+  linkName: z.string(),
+  documentId: z.string(),
+  email: z.string(),
+  state: z.enum(['admitted', 'pending']),
+  occurredAt: isoDateTime,
 });
 
 export const webhookEventDataSchemas = {
@@ -117,6 +131,12 @@ export const webhookEventDataSchemas = {
     visibility: z.enum(['private', 'published']),
     answeredAt: isoDateTime,
   }),
+  /**
+   * Document links (docs/decisions/0095-document-links.md): the link's first reader, and each later
+   * address, with the first reader's it was forwarded from; pending when the founder must approve it.
+   */
+  'link.opened': documentLinkEventSchema,
+  'link.forwarded': documentLinkEventSchema.extend({ forwardedBy: z.string() }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<Type extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[Type]>;

@@ -4,3 +4,4 @@
 export { shareGatePresentation } from './share-link-entry.service';
 export { shareLinksRoutes } from './share-links.routes';
 export { investorEmailsOfShareLink } from './share-links.service';
+export { withDocumentGrants } from './document-links.service';

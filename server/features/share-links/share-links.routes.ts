@@ -12,6 +12,7 @@ import {
   enterByShareLink,
   requestShareCode,
 } from './share-link-entry.service';
+import { createDocumentLink } from './document-links.service';
 import {
   changeShareLink,
   createShareLink,
@@ -34,6 +35,10 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     serveRoute(app, routes.create, {
       handler: async (request, reply) =>
         reply.status(201).send(await createShareLink(ctx, requireUser(request), request.body)),
+    });
+    serveRoute(app, routes.createForDocument, {
+      handler: async (request, reply) =>
+        reply.status(201).send(await createDocumentLink(ctx, requireUser(request), request.body)),
     });
     serveRoute(app, routes.update, {
       handler: async (request) => changeShareLink(ctx, requireUser(request), request.params.id, request.body),
@@ -89,7 +94,8 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           browserMarkHash: browserMarkHashOf(request),
         });
         if (entry.state === 'pending') return entry;
-        return { state: 'admitted' as const, ...(await oneRoomEntryAnswer(ctx, reply, entry)) };
+        const answer = await oneRoomEntryAnswer(ctx, reply, entry);
+        return { state: 'admitted' as const, ...answer, ...(entry.documentId ? { documentId: entry.documentId } : {}) };
       },
     });
   };

@@ -51,6 +51,7 @@ const link = (id: string, name: string): ShareLink => ({
   createdAt: '2026-11-20T09:00:00.000Z',
   addressKept: true,
   readers: [],
+  document: null,
 });
 
 /** The room's analytics with one document, named for whose reading it counts (so the page shows which). */
