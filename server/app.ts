@@ -57,7 +57,11 @@ import {
   sectionsPayloadOf,
 } from '#server/features/rooms/index';
 import { indexPagesAtStart, searchRoutesOf } from '#server/features/search/index';
-import { shareGatePresentation, shareLinksRoutes, withDocumentGrants } from '#server/features/share-links/index';
+import {
+  shareGatePresentation,
+  shareLinksRoutes,
+  withDocumentGrants,
+} from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';

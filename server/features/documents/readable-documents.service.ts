@@ -164,8 +164,9 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   if (!document || !room || (await isHiddenFrom(ctx, room, document.id)))
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
   if (isPinnedAway(user, document))
+    // A 404 as for any document the reader may not read, with words that say why.
     throw new HttpError(
-      410,
+      404,
       'version_replaced',
       'The version of this document that this link shows was replaced. Ask the founder for a new link.',
     );

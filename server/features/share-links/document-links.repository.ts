@@ -43,7 +43,11 @@ export async function updateDocumentLink(
  * end, or undefined. Asked on every request of such a session (one indexed join), so turning the link
  * off or its end stops its readers at once.
  */
-export async function findOpenDocumentGrant(db: ModuleExecutor<'share-links'>, shareLinkId: string, now: Date) {
+export async function findOpenDocumentGrant(
+  db: ModuleExecutor<'share-links'>,
+  shareLinkId: string,
+  now: Date,
+) {
   return db
     .selectFrom('document_links')
     .innerJoin('share_links', 'share_links.id', 'document_links.share_link_id')

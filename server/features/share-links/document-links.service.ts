@@ -9,7 +9,7 @@ import { type RoomUser, requireManagedRoom } from '#server/features/rooms/index'
 import type { DocumentGrant, LiveSession, SessionResolver } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { emitWebhookEvent } from '#server/webhooks/webhook-events';
-import type { CreatedShareLink, CreateDocumentLinkRequest } from '#shared/contracts/share-links';
+import type { CreateDocumentLinkRequest, CreatedShareLink } from '#shared/contracts/share-links';
 import { documentPartOf } from './document-link-parts';
 import {
   findFirstReader,
@@ -70,7 +70,9 @@ export async function createDocumentLink(
       await insertDocumentLink(trx, made);
     },
   );
-  return made ? { ...created, link: { ...created.link, document: documentPartOf(made, document.title) } } : created;
+  return made
+    ? { ...created, link: { ...created.link, document: documentPartOf(made, document.title) } }
+    : created;
 }
 
 /**
@@ -127,7 +129,11 @@ export async function admitToDocument(
   if (await isRemovedFromRoom(trx, link.roomId, email)) throw accessEnded();
   const reader = await findReader(trx, link.id, email);
   if (reader?.state === 'refused')
-    throw new HttpError(403, 'share_refused', 'The founder did not open this document to you through this link.');
+    throw new HttpError(
+      403,
+      'share_refused',
+      'The founder did not open this document to you through this link.',
+    );
   if (reader?.state === 'pending') return { state: 'pending' };
   if (!reader) {
     const first = await findFirstReader(trx, link.id);
@@ -144,13 +150,29 @@ export async function admitToDocument(
       decidedAt: null,
       forwardedFrom: forwardedFrom?.id ?? null,
     });
-    const event = { roomId: link.roomId, linkId: link.id, linkName: link.name, documentId: document.documentId };
+    const event = {
+      roomId: link.roomId,
+      linkId: link.id,
+      linkName: link.name,
+      documentId: document.documentId,
+    };
     const at = { email, state, occurredAt: now.toISOString() };
     if (forwardedFrom)
-      await emitWebhookEvent(trx, link.roomId, 'link.forwarded', { ...event, ...at, forwardedBy: forwardedFrom.email }, now);
+      await emitWebhookEvent(
+        trx,
+        link.roomId,
+        'link.forwarded',
+        { ...event, ...at, forwardedBy: forwardedFrom.email },
+        now,
+      );
     else await emitWebhookEvent(trx, link.roomId, 'link.opened', { ...event, ...at }, now);
     if (waits) return { state: 'waiting' };
   }
-  const entry = await enterOneDocument(trx, { roomId: link.roomId, email, shareLinkId: link.id }, now, device);
+  const entry = await enterOneDocument(
+    trx,
+    { roomId: link.roomId, email, shareLinkId: link.id },
+    now,
+    device,
+  );
   return { state: 'admitted', entry };
 }

@@ -6,13 +6,13 @@ import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { shareLinkRoutes as routes } from '#shared/contracts/share-links';
+import { createDocumentLink } from './document-links.service';
 import {
   CODE_REQUESTED_MESSAGE,
   describeShareLink,
   enterByShareLink,
   requestShareCode,
 } from './share-link-entry.service';
-import { createDocumentLink } from './document-links.service';
 import {
   changeShareLink,
   createShareLink,
@@ -95,7 +95,11 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         if (entry.state === 'pending') return entry;
         const answer = await oneRoomEntryAnswer(ctx, reply, entry);
-        return { state: 'admitted' as const, ...answer, ...(entry.documentId ? { documentId: entry.documentId } : {}) };
+        return {
+          state: 'admitted' as const,
+          ...answer,
+          ...(entry.documentId ? { documentId: entry.documentId } : {}),
+        };
       },
     });
   };

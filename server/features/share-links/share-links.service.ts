@@ -122,9 +122,7 @@ export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Pr
   ]);
   const now = new Date();
   return {
-    links: links.map((link) =>
-      toView(ctx.shareLinkKeys, link, readers, now, documents.get(link.id) ?? null),
-    ),
+    links: links.map((link) => toView(ctx.shareLinkKeys, link, readers, now, documents.get(link.id) ?? null)),
   };
 }
 
