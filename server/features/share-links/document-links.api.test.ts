@@ -295,3 +295,64 @@ function pdfText(pdf: Buffer): string {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('"Links" in Analytics', () => {
+  test('each read is counted under the link and the verified reader, per page and version; a forward is named', async () => {
+    const link = await documentLink(deckId);
+    const jane = uniqueEmail('jane');
+    const partner = uniqueEmail('partner');
+    const { reader } = await enter(link, jane);
+    const { reader: forwarded } = await enter(link, partner);
+    const opened = await t.call(readingRoutes.openView, { params: { id: deckId }, as: reader });
+    const viewId = opened.json.viewId ?? '';
+    // As if opened a minute ago, so the report's seconds are all credited.
+    await t.app.database.db
+      .updateTable('reading_views')
+      .set((eb) => ({ started_at: eb('started_at', '-', 60_000) }))
+      .where('id', '=', viewId)
+      .execute();
+    const reported = await t.call(readingRoutes.report, {
+      params: { viewId },
+      body: {
+        pages: [
+          { page: 1, seconds: 20 },
+          { page: 2, seconds: 10 },
+        ],
+      },
+      as: reader,
+    });
+    expect(reported.status, reported.text).toBe(204);
+    expect((await t.call(readingRoutes.openView, { params: { id: deckId }, as: forwarded })).status).toBe(
+      201,
+    );
+
+    const links = await t.call(readingRoutes.links, { as: founder });
+    expect(links.status, links.text).toBe(200);
+    const row = links.json.links.find((each) => each.id === link.id);
+    expect(row).toMatchObject({
+      documentId: deckId,
+      documentTitle: 'Deck.pdf',
+      visits: 2,
+      readers: 2,
+      pageCount: 2,
+    });
+    expect(row?.readerRows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          email: jane,
+          forwardedFrom: null,
+          lastPage: 2,
+          versions: [1],
+          pages: [
+            { page: 1, readMs: 20_000 },
+            { page: 2, readMs: 10_000 },
+          ],
+        }),
+        expect.objectContaining({ email: partner, forwardedFrom: jane, visits: 1 }),
+      ]),
+    );
+    expect(row?.stopPage).toBe(2);
+    // A reader of the room (or any caller but its founders) gets the console's refusal.
+    expect((await t.call(readingRoutes.links, { as: reader })).status).toBe(401);
+  });
+});

@@ -4,4 +4,4 @@
 export { withDocumentGrants } from './document-links.service';
 export { shareGatePresentation } from './share-link-entry.service';
 export { shareLinksRoutes } from './share-links.routes';
-export { investorEmailsOfShareLink } from './share-links.service';
+export { investorEmailsOfShareLink, roomDocumentLinks } from './share-links.service';

@@ -115,6 +115,16 @@ function toView(
 
 export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Promise<ShareLinks> {
   const room = await requireManagedRoom(ctx, founder);
+  return roomShareLinks(ctx, room.id);
+}
+
+/** The room's document links as the founder's list shows them, for "Links" in Analytics (ADR 95). */
+export async function roomDocumentLinks(ctx: AppContext, roomId: string): Promise<ShareLink[]> {
+  return (await roomShareLinks(ctx, roomId)).links.filter((link) => link.document !== null);
+}
+
+async function roomShareLinks(ctx: AppContext, roomId: string): Promise<ShareLinks> {
+  const room = { id: roomId };
   const [links, readers, documents] = await Promise.all([
     listShareLinks(ctx.db, room.id),
     listReaders(ctx.db, room.id),
