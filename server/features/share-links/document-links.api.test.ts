@@ -313,7 +313,7 @@ describe('"Links" in Analytics', () => {
       .execute();
     const reported = await t.call(readingRoutes.report, {
       params: { viewId },
-      body: {
+      rawBody: {
         pages: [
           { page: 1, seconds: 20 },
           { page: 2, seconds: 10 },
