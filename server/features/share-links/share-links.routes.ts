@@ -94,7 +94,10 @@ export function shareLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           browserMarkHash: browserMarkHashOf(request),
         });
         if (entry.state === 'pending') return entry;
-        const answer = await oneRoomEntryAnswer(ctx, reply, entry);
+        const entered = await oneRoomEntryAnswer(ctx, reply, entry);
+        const answer = entry.documentId
+          ? { ...entered, user: { ...entered.user, onlyDocumentId: entry.documentId } }
+          : entered;
         return {
           state: 'admitted' as const,
           ...answer,
