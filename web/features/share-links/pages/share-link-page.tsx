@@ -286,9 +286,9 @@ function CodeStep({
       <CardHeader>
         <StepHeading>Check your email</StepHeading>
         <CardDescription>
-          If <strong className="break-all text-slate-900">{email}</strong> {what}, a six-digit code
-          is on its way. Type it here, in this browser: it works once, for 10 minutes. You can also open the
-          link in that e-mail. Nothing after a few minutes? Check the address, or ask the founder.
+          If <strong className="break-all text-slate-900">{email}</strong> {what}, a six-digit code is on its
+          way. Type it here, in this browser: it works once, for 10 minutes. You can also open the link in
+          that e-mail. Nothing after a few minutes? Check the address, or ask the founder.
         </CardDescription>
       </CardHeader>
       <CardContent>
