@@ -128,7 +128,9 @@ function renderAnalytics(links: ShareLink[], analytics?: RoomAnalytics) {
 }
 
 const analyticsAsked = (asked: string[]) =>
-  asked.filter((url) => url.startsWith(apiPath(readingRoutes.room)));
+  asked.filter(
+    (url) => url.startsWith(apiPath(readingRoutes.room)) && !url.startsWith(apiPath(readingRoutes.links)),
+  );
 
 test('"Came by" narrows the analytics to the readers one share link brought, with the group too', async () => {
   const asked = renderAnalytics([link(MARCH_LINK, 'Cold outreach, March'), link(DEMO_DAY_LINK, 'Demo day')]);

@@ -18,6 +18,7 @@ import {
   EmptyNote,
 } from '#web/features/reading-analytics/components/analytics-panel';
 import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
+import { LinksPanel } from '#web/features/reading-analytics/components/links-panel';
 import { SearchesPanel } from '#web/features/reading-analytics/components/searches-panel';
 import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
 import { useShareLinks } from '#web/features/share-links/api/use-share-links';
@@ -188,6 +189,7 @@ export function RoomAnalyticsPage() {
                   </div>
                   <FirmsPanel firms={data.firms} />
                   <QuestionsByPagePanel />
+                  <LinksPanel />
                   <SearchesPanel />
                 </div>
               </>
