@@ -58,7 +58,7 @@ test('a document link: the gate, the code, page 1 of that document alone; the fo
   await shoot(founderPage, 'share-dialog');
   await founderPage.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Make link' }).click();
-  const address = dialog.getByLabel('Document link');
+  const address = dialog.getByLabel('Document link', { exact: true });
   await expect(address).toHaveValue(new RegExp(`^${baseURL}/share/[A-Za-z0-9_-]{43}$`));
   const url = await address.inputValue();
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -87,9 +87,14 @@ test('a document link: the gate, the code, page 1 of that document alone; the fo
     .toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'Back to the data room' })).toHaveCount(0);
   await shoot(page, 'viewer');
-  // A few seconds on the page, then the reader leaves: the viewer sends what was read.
+  // A few seconds on page 1, then page 2: the viewer reports what was read every 10 s.
   await page.waitForTimeout(3_000);
-  await page.goto('about:blank');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 2 of 2').first()).toBeVisible();
+  const reported = page.waitForResponse((response) => /\/api\/views\/.+\/reports$/.test(response.url()), {
+    timeout: 15_000,
+  });
+  expect((await reported).status()).toBe(204);
 
   await founderPage.goto('/admin/analytics');
   const links = founderPage.getByRole('region', { name: 'Links' });
