@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { devices, type Page } from '@playwright/test';
+import { devices, type Locator, type Page } from '@playwright/test';
 import { deckPdf } from '#tests/support/sample-documents';
 import { expect, test, watchConsole } from './fixtures';
 import { waitForMail } from './support/mailbox';
@@ -10,14 +10,13 @@ import { roomWithSections } from './support/sections-room';
 // reader on a phone opens the link from an e-mail, proves the address by the code, and reads page 1 of
 // that document alone; the founder sees the reader and the pages in "Links".
 
-/** Each screen at the phone's width and a desk's, for review. */
-async function shoot(page: Page, name: string) {
+/** Each screen (or one part of it) at the phone's width and a desk's, for review. */
+async function shoot(page: Page, name: string, part?: Locator) {
   const size = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({
-      path: path.join('test-results', 'screenshots', `doclinks-${name}-${width}.png`),
-    });
+    const file = path.join('test-results', 'screenshots', `doclinks-${name}-${width}.png`);
+    await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file }));
   }
   if (size) await page.setViewportSize(size);
 }
@@ -104,7 +103,7 @@ test('a document link: the gate, the code, page 1 of that document alone; the fo
   const readers = links.getByRole('region', { name: 'Readers of Acme Ventures — Jane' });
   await expect(readers).toContainText(readerEmail, { timeout: 20_000 });
   await expect(readers.getByRole('list', { name: `Pages ${readerEmail} read` })).toContainText('p. 1');
-  await shoot(founderPage, 'links');
+  await shoot(founderPage, 'links', links);
   expect(founderErrors).toEqual([]);
   await desk.close();
 });

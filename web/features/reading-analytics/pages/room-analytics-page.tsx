@@ -326,7 +326,9 @@ function ShareLinkFilter({
 }) {
   const shareLinks = useShareLinks();
   const selectId = useId();
-  if (!shareLinks.data || shareLinks.data.links.length === 0) return null;
+  // A document link's readers are no investors of the room: "Links" below has them (ADR 95).
+  const roomLinks = shareLinks.data?.links.filter((link) => link.document === null) ?? [];
+  if (roomLinks.length === 0) return null;
   return (
     <div className="flex min-w-0 items-center gap-2">
       <label htmlFor={selectId} className="shrink-0 text-sm font-medium text-slate-700">
@@ -340,7 +342,7 @@ function ShareLinkFilter({
         onChange={(event) => onChange(event.target.value || null)}
       >
         <option value="">Any way in</option>
-        {shareLinks.data.links.map((candidate) => (
+        {roomLinks.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>
             {candidate.name}
           </option>
