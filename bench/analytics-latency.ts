@@ -240,6 +240,7 @@ async function seedReaderOfDocument(
       pages_seen: lastPage,
       report_count: REPORTS_PER_VIEW,
       document_version: 1,
+      share_link_id: null,
     });
     for (const [index, readMs] of pageMs.entries()) {
       pagesOfReader[index] = (pagesOfReader[index] ?? 0) + readMs;

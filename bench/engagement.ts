@@ -150,6 +150,7 @@ async function seedReading(trx: Writer, seed: Seed): Promise<number> {
           id: crypto.randomUUID(),
           room_id: roomId,
           document_id: documentId,
+          share_link_id: null,
           user_id: userId,
           started_at: startedAt,
           last_report_at: startedAt + REPORTS_PER_VIEW * 10_000,

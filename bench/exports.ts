@@ -101,6 +101,7 @@ async function seedAccessLog(
             pages_seen: 3,
             report_count: 6,
             document_version: 1,
+            share_link_id: null,
           });
         events.push({
           id: crypto.randomUUID(),

@@ -71,7 +71,11 @@ import {
   sectionsPayloadOf,
 } from '#server/features/rooms/index';
 import { indexPagesAtStart, searchRoutesOf } from '#server/features/search/index';
-import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
+import {
+  shareGatePresentation,
+  shareLinksRoutes,
+  withDocumentGrants,
+} from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
@@ -286,7 +290,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSecurityHeaders(app, { isHttps: config.isHttps });
   await registerCompression(app);
   await registerRateLimits(app, config, database);
-  const sessions = createSessionResolver(database.db, caches.get(sessionsCache));
+  // A document link's session is given what its link grants now, on every request (ADR 95).
+  const sessions = withDocumentGrants(ctx, createSessionResolver(database.db, caches.get(sessionsCache)));
   registerAuth(app, sessions, {
     resolve: (secret) => resolveApiToken(ctx, secret),
   });
@@ -405,7 +410,12 @@ function pageStarts(
   const readerOf = async (sessionToken: string | undefined, roomId: string): Promise<Reader | undefined> => {
     const live = sessionToken ? await sessions.resolve(sessionToken) : undefined;
     if (!live || live.isSecondFactorPending) return undefined;
-    const user: SessionUser = { ...live.user, onlyRoomId: live.onlyRoomId };
+    if (live.onlyShareLinkId !== null && !live.onlyDocument) return undefined;
+    const user: SessionUser = {
+      ...live.user,
+      onlyRoomId: live.onlyRoomId,
+      onlyDocument: live.onlyDocument ?? null,
+    };
     const reading = await roomReadingOf(ctx, invitationsOfRooms, { user, roomId });
     return reading !== undefined && reading.pendingNda === null ? { user, reading } : undefined;
   };

@@ -133,6 +133,7 @@ const everyTable: Record<keyof Database, true> = {
   share_links: true,
   share_link_codes: true,
   share_link_readers: true,
+  document_links: true,
   questions: true,
   question_answer_edits: true,
   question_settings: true,

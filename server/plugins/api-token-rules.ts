@@ -33,6 +33,7 @@ export const API_TOKEN_ROUTES: Record<string, ApiTokenRouteScope> = {
   'GET /api/admin/analytics': 'analytics:read',
   'GET /api/admin/analytics/documents/:documentId': 'analytics:read',
   'GET /api/admin/analytics/investors/:userId': 'analytics:read',
+  'GET /api/admin/analytics/links': 'analytics:read',
   'GET /api/admin/recent-access': 'analytics:read',
   'GET /api/admin/recent-documents': 'analytics:read',
   'GET /api/admin/users': 'analytics:read',

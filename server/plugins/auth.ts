@@ -30,7 +30,25 @@ export interface LiveSession {
   isSecondFactorPending: boolean;
   /** Opened by a proof of one room (an invitation's link, a share-link code): it reads only this room. */
   onlyRoomId: string | null;
+  /** Opened by a document link's code: it reads that link's document only (ADR 95). */
+  onlyShareLinkId: string | null;
+  /** What the document link lets the session read now (set by the resolver app.ts builds; null: none). */
+  onlyDocument?: DocumentGrant | null;
   user: User;
+}
+
+/**
+ * What a document link's session may read (docs/decisions/0095-document-links.md): one document of its
+ * room, as the link says now. Looked up on every request, so a link turned off or expired stops at once.
+ */
+export interface DocumentGrant {
+  shareLinkId: string;
+  documentId: string;
+  /** The version the link is pinned to, or null to follow the current one. */
+  versionNumber: number | null;
+  allowsDownload: boolean;
+  isWatermarked: boolean;
+  expiresAt: Date | null;
 }
 
 export interface SessionResolver {
@@ -47,6 +65,8 @@ export interface NewSession {
   isSecondFactorPending: boolean;
   /** Started by a proof of one room: it reads only this room (ADR 74). */
   onlyRoomId: string | null;
+  /** Started by a document link's code: it reads only that link's document (ADR 95). */
+  onlyShareLinkId: string | null;
 }
 
 /**
@@ -54,7 +74,7 @@ export interface NewSession {
  * room (docs/decisions/0074-a-proof-of-one-room.md): it travels with the user into every service, and
  * the readability rule refuses every other room to it.
  */
-export type SessionUser = User & { onlyRoomId: string | null };
+export type SessionUser = User & { onlyRoomId: string | null; onlyDocument?: DocumentGrant | null };
 
 export interface RequestSession {
   /** The sign-in session; null for an API token, which is not one (and cannot log out). */
@@ -183,7 +203,9 @@ export function registerAuth(
     // Tokens we issue are 43 characters; skip the lookup for anything absurd.
     if (!token || token.length > 128) return;
     const found = await sessions.resolve(token);
-    if (!found) return;
+    // A document link's session reads only what its link grants now; without a grant it is no session
+    // (fail closed: it must never read its room as a one-room session would, ADR 95).
+    if (!found || (found.onlyShareLinkId !== null && !found.onlyDocument)) return;
     await sessions.noteUse(found, request.ip);
     // Enforced here, once, for every route: a session waiting for its passkey reaches only the routes
     // that complete it or sign out (docs/decisions/0062-passkeys-and-second-factor.md).
@@ -198,7 +220,7 @@ export function registerAuth(
     }
     request.session = {
       sessionId: found.sessionId,
-      user: { ...found.user, onlyRoomId: found.onlyRoomId },
+      user: { ...found.user, onlyRoomId: found.onlyRoomId, onlyDocument: found.onlyDocument ?? null },
       via: bearer ? 'bearer' : 'cookie',
       isSecondFactorPending: found.isSecondFactorPending,
     };

@@ -30,6 +30,11 @@ export const userSchema = z.object({
    * and anything else needs a sign-in link to the address. Null for a full session.
    */
   onlyRoomId: z.string().nullable(),
+  /**
+   * The session was opened by a document link's code (docs/decisions/0095-document-links.md): it reads
+   * this one document of onlyRoomId's room and nothing else. Absent or null otherwise.
+   */
+  onlyDocumentId: z.string().nullable().optional(),
 });
 export type PublicUser = z.infer<typeof userSchema>;
 

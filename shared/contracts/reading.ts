@@ -316,6 +316,89 @@ export type InvestorAnalytics = z.infer<typeof investorAnalyticsSchema>;
 const managersOnly = [401, 403, 404] as const;
 
 /** Reading reports and the founder's reading analytics (docs/decisions/0065-query-keys-and-api-routes.md). */
+/**
+ * "Links" in Analytics (docs/decisions/0095-document-links.md): the room's document links side by side,
+ * from the views each link's readers opened by it: visits, readers, time, completion (the share of the
+ * document's pages each view reached, averaged), and the page where most readers stopped; then each
+ * verified reader with their time per page, and whose link they came by when it was forwarded.
+ */
+export const linkAnalyticsSchema = z
+  .object({
+    links: z.array(
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        documentId: z.uuid(),
+        documentTitle: z.string(),
+        state: z.enum(['open', 'disabled', 'expired', 'full']),
+        visits: z.int(),
+        readers: z.int(),
+        readMs: z.int(),
+        /** 0 to 1; null before any view, or while the document's pages are unknown. */
+        completion: z.number().nullable(),
+        /** The furthest page most readers reached; null before any report. */
+        stopPage: z.int().nullable(),
+        pageCount: z.int().nullable(),
+        readerRows: z.array(
+          z.object({
+            email: z.string(),
+            forwardedFrom: z.string().nullable(),
+            visits: z.int(),
+            readMs: z.int(),
+            lastPage: z.int().nullable(),
+            versions: z.array(z.int()),
+            pages: z.array(z.object({ page: z.int(), readMs: z.int() })),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        links: [
+          {
+            id: '3f2c1d0e-9b8a-4c7d-8e6f-5a4b3c2d1e0f',
+            name: 'Acme Ventures — Jane',
+            documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b',
+            documentTitle: 'Pitch deck',
+            state: 'open',
+            visits: 3,
+            readers: 2,
+            readMs: 184_000,
+            completion: 0.75,
+            stopPage: 9,
+            pageCount: 12,
+            readerRows: [
+              {
+                email: 'jane@acme.vc',
+                forwardedFrom: null,
+                visits: 2,
+                readMs: 151_000,
+                lastPage: 12,
+                versions: [1],
+                pages: [
+                  { page: 1, readMs: 42_000 },
+                  { page: 2, readMs: 18_000 },
+                ],
+              },
+              {
+                email: 'partner@acme.vc',
+                forwardedFrom: 'jane@acme.vc',
+                visits: 1,
+                readMs: 33_000,
+                lastPage: 9,
+                versions: [1],
+                pages: [{ page: 1, readMs: 33_000 }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+export type LinkAnalytics = z.infer<typeof linkAnalyticsSchema>;
+
 export const readingRoutes = {
   /** 201 with the view that was opened; 200 without one for the room's managers, whose reading is not recorded. */
   openView: apiRoute('POST', '/api/documents/:id/views', {
@@ -342,6 +425,10 @@ export const readingRoutes = {
     query: documentAnalyticsQuerySchema,
     answer: documentAnalyticsSchema,
     refusals: [400, 401, 403, 404],
+  }),
+  links: apiRoute('GET', '/api/admin/analytics/links', {
+    answer: linkAnalyticsSchema,
+    refusals: managersOnly,
   }),
   investor: apiRoute('GET', '/api/admin/analytics/investors/:userId', {
     params: investorAnalyticsParamsSchema,

@@ -56,6 +56,22 @@ const namesTheRoom = z
     "Whether the link's page shows whose room it opens (the company's name and the founder's first name) before the reader proves an address. On by default.",
   );
 
+/**
+ * A document link's own part (docs/decisions/0095-document-links.md): the document, the version it is
+ * pinned to (null: it follows the current one), and its download, watermark and forward switches.
+ */
+export const documentLinkPartSchema = z.object({
+  documentId: z.uuid(),
+  title: z.string(),
+  versionNumber: z.int().nullable(),
+  allowsDownload: z.boolean(),
+  watermark: z.boolean(),
+  forwardsNeedApproval: z.boolean(),
+});
+export type DocumentLinkPart = z.infer<typeof documentLinkPartSchema>;
+
+const flag = z.boolean({ error: 'must be true or false' });
+
 export const shareLinkSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -81,8 +97,12 @@ export const shareLinkSchema = z.object({
       email: z.string(),
       state: z.enum(['pending', 'admitted', 'refused']),
       createdAt: isoDateTime,
+      /** A document link's later address: the first reader's, whose link it was forwarded from. */
+      forwardedFrom: z.string().nullable(),
     }),
   ),
+  /** Set for a document link: the one document it opens; null for a group's link to the room. */
+  document: documentLinkPartSchema.nullable(),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
@@ -108,8 +128,31 @@ export const createShareLinkRequestSchema = z.strictObject({
 });
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
 
+/** "Share this document": a link to that document alone, with a share link's options and its own. */
+export const createDocumentLinkRequestSchema = z.strictObject({
+  documentId: z.uuid({ error: 'must be a document id' }),
+  name: linkName,
+  versionNumber: z
+    .int({ error: 'must be a version number, or null to follow the current version' })
+    .min(1, 'must be a version number, or null to follow the current version')
+    .nullable()
+    .optional(),
+  allowsDownload: flag.optional(),
+  watermark: flag.optional(),
+  forwardsNeedApproval: flag.optional(),
+  allowedDomains: allowedDomains.optional(),
+  requiresApproval: flag.optional(),
+  expiresAt: isoDateTime.nullable().optional(),
+  maxReaders: maxReaders.optional(),
+  namesTheRoom: namesTheRoom.optional(),
+});
+export type CreateDocumentLinkRequest = z.infer<typeof createDocumentLinkRequestSchema>;
+
 export const updateShareLinkRequestSchema = z
   .strictObject({
+    allowsDownload: flag.optional(),
+    watermark: flag.optional(),
+    forwardsNeedApproval: flag.optional(),
     name: linkName.optional(),
     allowedDomains: allowedDomains.optional(),
     requiresApproval: z.boolean({ error: 'must be true or false' }).optional(),
@@ -158,6 +201,8 @@ export type ShareGatePresentation = z.infer<typeof shareGatePresentationSchema>;
  */
 export const shareLinkStateSchema = z.object({
   state: z.enum(['open', 'disabled', 'expired', 'full']),
+  /** A group's link opens a room; a document link, one document (its title is never said before the proof). */
+  opens: z.enum(['room', 'document']),
   requiresApproval: z.boolean(),
   room: shareGatePresentationSchema
     .nullable()
@@ -187,7 +232,11 @@ export type ShareVerifyRequest = z.infer<typeof shareVerifyRequestSchema>;
 
 /** Proved: either in (signed in on this device, with the room to open) or waiting for the founder. */
 export const shareVerifyResponseSchema = z.union([
-  oneRoomEntrySchema.extend({ state: z.literal('admitted') }),
+  oneRoomEntrySchema.extend({
+    state: z.literal('admitted'),
+    /** A document link's reader: the one document to open (never the room). */
+    documentId: z.uuid().optional(),
+  }),
   z.object({ state: z.literal('pending'), message: z.string() }),
 ]);
 export type ShareVerifyResponse = z.infer<typeof shareVerifyResponseSchema>;
@@ -204,6 +253,12 @@ export const shareLinkRoutes = {
     params: shareLinkIdParamsSchema,
     body: updateShareLinkRequestSchema,
     answer: shareLinkSchema,
+    refusals: [400, 401, 403, 404, 409],
+  }),
+  createForDocument: apiRoute('POST', '/api/my-data-room/document-links', {
+    body: createDocumentLinkRequestSchema,
+    status: 201,
+    answer: createdShareLinkSchema,
     refusals: [400, 401, 403, 404, 409],
   }),
   address: apiRoute('GET', '/api/my-data-room/share-links/:id/address', {

@@ -27,6 +27,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'alert.question_asked',
   'alert.downloaded',
   'alert.access_refused',
+  'link.opened',
+  'link.forwarded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export type AlertWebhookEventType = Extract<WebhookEventType, `alert.${string}`>;
@@ -54,6 +56,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'alert.question_asked': 'Alert: an investor asked a question (its text is not sent)',
   'alert.downloaded': 'Alert: an investor downloaded a document',
   'alert.access_refused': 'Alert: an address was refused entry to the room',
+  'link.opened': "A document link's first reader proved their address",
+  'link.forwarded': 'A document link was opened by another address than its first reader',
 };
 
 /** At most this many endpoints per room. */
@@ -116,6 +120,15 @@ const alertEventSchema = z.object({
   consoleUrl: z.string(),
 });
 export type AlertEventData = z.infer<typeof alertEventSchema>;
+const documentLinkEventSchema = z.object({
+  roomId: z.string(),
+  linkId: z.string(),
+  linkName: z.string(),
+  documentId: z.string(),
+  email: z.string(),
+  state: z.enum(['admitted', 'pending']),
+  occurredAt: isoDateTime,
+});
 
 export const webhookEventDataSchemas = {
   'document.viewed': documentActivitySchema,
@@ -190,6 +203,12 @@ export const webhookEventDataSchemas = {
   'alert.question_asked': alertEventSchema,
   'alert.downloaded': alertEventSchema,
   'alert.access_refused': alertEventSchema,
+  /**
+   * Document links (docs/decisions/0095-document-links.md): the link's first reader, and each later
+   * address, with the first reader's it was forwarded from; pending when the founder must approve it.
+   */
+  'link.opened': documentLinkEventSchema,
+  'link.forwarded': documentLinkEventSchema.extend({ forwardedBy: z.string() }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<Type extends WebhookEventType> = z.infer<(typeof webhookEventDataSchemas)[Type]>;

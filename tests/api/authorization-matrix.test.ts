@@ -241,12 +241,15 @@ POST   /api/my-data-room/share-links/:id      401    403      403    403     404
 GET    /api/my-data-room/share-links/:id/address 401 403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-links/:id/new-address 401 403  403    403     404     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-link-readers/:id 401  403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+# Document links (ADR 95): a share link of one document of the room; another founder names no document of theirs.
+POST   /api/my-data-room/document-links       401    403      403    403     404     201   201    403       401    401     401     401     401     401    401    401
 # A share link's holder, whoever they are: what it allows, a code by mail, and the proof (a wrong code here).
 GET    /api/share/:token                      200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
 POST   /api/share/:token/code                 200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
 POST   /api/share/:token/verify               400    400      400    400     400     400   400    400       400    400     400     400     400     400    400    400
 GET    /api/admin/analytics/documents/:documentId 401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 GET    /api/admin/analytics/investors/:userId 401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/admin/analytics/links             401    403      403    403     200     200   200    403       401    401     401     401     401     401    401    401
 GET    /api/admin/exports/access-log.csv      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 GET    /api/admin/exports/documents.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 GET    /api/admin/exports/investors.csv       401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
@@ -549,11 +552,13 @@ POST   /api/my-data-room/share-links/:id            403          403          40
 GET    /api/my-data-room/share-links/:id/address    403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-links/:id/new-address 403         403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-link-readers/:id     403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/document-links             403          403          403          403          403          403          403          401          401
 GET    /api/share/:token                            403          403          403          403          403          403          403          401          401
 POST   /api/share/:token/code                       403          403          403          403          403          403          403          401          401
 POST   /api/share/:token/verify                     403          403          403          403          403          403          403          401          401
 GET    /api/admin/analytics/documents/:documentId   200          403          403          403          403          200          404          401          401
 GET    /api/admin/analytics/investors/:userId       200          403          403          403          403          200          404          401          401
+GET    /api/admin/analytics/links                   200          403          403          403          403          200          200          401          401
 GET    /api/admin/exports/access-log.csv            200          403          403          403          403          200          404          401          401
 GET    /api/admin/exports/documents.csv             200          403          403          403          403          200          404          401          401
 GET    /api/admin/exports/investors.csv             200          403          403          403          403          200          404          401          401
@@ -1675,6 +1680,10 @@ const CALLS: Record<string, Plan> = {
   'POST /api/my-data-room/share-links': () => ({
     json: { name: `Throwaway link ${crypto.randomUUID()}`, groupId: w.roomId },
   }),
+  // A throwaway link to the room's document: another founder's room holds no such document (404).
+  'POST /api/my-data-room/document-links': () => ({
+    json: { name: `Throwaway document link ${crypto.randomUUID()}`, documentId: w.documentId },
+  }),
   'GET /api/my-data-room/share-links/:id/address': () => ({
     path: apiPath(shareLinkRoutes.address, { params: { id: w.shareLink.id } }),
   }),
@@ -2038,6 +2047,7 @@ const CALLS: Record<string, Plan> = {
   'GET /api/admin/analytics/investors/:userId': () => ({
     path: apiPath(readingRoutes.investor, { params: { userId: w.memberUserId } }),
   }),
+  'GET /api/admin/analytics/links': () => ({}),
   // Filtered by the room's investor: another founder's room has no such investor (404).
   'GET /api/admin/exports/access-log.csv': () => ({
     path: apiPath(exportRoutes['access-log'], { query: { investor: w.memberUserId } }),

@@ -338,6 +338,16 @@ async function seedGroupsAndShareLinks(investorEmail: string) {
     readersBrowser,
   );
   await codeFor(uniqueEmail('link-waiting'));
+  // A document link (ADR 95) of one of the room's documents.
+  const document = await source.app.database.db
+    .selectFrom('documents')
+    .select('id')
+    .executeTakeFirstOrThrow();
+  await send(
+    apiPath(shareLinkRoutes.createForDocument),
+    { name: 'Acme Ventures — Jane', documentId: document.id, versionNumber: null },
+    201,
+  );
   // An investor the founder removed: the record every way in honours (ADR 74).
   const removed = (await send(apiPath(invitationRoutes.mine), { email: uniqueEmail('removed') }, 201)) as {
     invitation: { id: string };

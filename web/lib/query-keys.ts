@@ -160,6 +160,8 @@ export const readingAnalyticsKeys = {
   document: (documentId: string, reader: string | null, version: number | null = null) =>
     [...readingAnalyticsKeys.all, 'document', documentId, reader, version] as const,
   investor: (userId: string) => [...readingAnalyticsKeys.all, 'investor', userId] as const,
+  /** "Links": the room's document links side by side (docs/decisions/0095-document-links.md). */
+  links: () => [...readingAnalyticsKeys.all, 'links'] as const,
 };
 
 /**

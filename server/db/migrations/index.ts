@@ -35,6 +35,7 @@ import * as mcpToolCalls from './0039-mcp-tool-calls';
 import * as searchIndexByRoom from './0040-search-index-by-room';
 import * as mailsSentOnce from './0041-mails-sent-once';
 import * as roomPasskeyRequirements from './0042-room-passkey-requirements';
+import * as documentLinks from './0044-document-links';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0040-search-index-by-room': searchIndexByRoom,
   '0041-mails-sent-once': mailsSentOnce,
   '0042-room-passkey-requirements': roomPasskeyRequirements,
+  '0044-document-links': documentLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,6 +27,11 @@ export interface SessionsTable {
    * else of the account; null once the mailbox was proven (docs/decisions/0074-a-proof-of-one-room.md).
    */
   only_room_id: string | null;
+  /**
+   * Opened by a document link's code: the session reads that link's document, in only_room_id's room,
+   * and nothing else (docs/decisions/0095-document-links.md); null otherwise.
+   */
+  only_share_link_id: string | null;
 }
 
 /**

@@ -16,6 +16,7 @@ export async function insertSession(
     userAgent: string | null;
     isSecondFactorPending: boolean;
     onlyRoomId: string | null;
+    onlyShareLinkId: string | null;
   },
 ): Promise<void> {
   await db
@@ -34,6 +35,7 @@ function liveSessionQuery(db: ModuleExecutor<'accounts'>, tokenHash: string, now
       'sessions.expires_at as session_expires_at',
       'sessions.is_second_factor_pending as session_is_second_factor_pending',
       'sessions.only_room_id as session_only_room_id',
+      'sessions.only_share_link_id as session_only_share_link_id',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
@@ -46,6 +48,7 @@ type LiveSessionRow = UserRow & {
   session_expires_at: number;
   session_is_second_factor_pending: Flag;
   session_only_room_id: string | null;
+  session_only_share_link_id: string | null;
 };
 
 export type { LiveSession };
@@ -102,6 +105,7 @@ export async function findLiveSession(
     session_expires_at,
     session_is_second_factor_pending,
     session_only_room_id,
+    session_only_share_link_id,
     ...userRow
   } = row;
   return {
@@ -109,6 +113,7 @@ export async function findLiveSession(
     expiresAt: new Date(session_expires_at),
     isSecondFactorPending: session_is_second_factor_pending === 1,
     onlyRoomId: session_only_room_id,
+    onlyShareLinkId: session_only_share_link_id,
     user: fromRow<UserRow>(userRow),
   };
 }

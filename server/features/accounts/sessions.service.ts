@@ -30,7 +30,11 @@ export type { NewSession, SessionResolver };
  * whether the user still owes the second factor: passkeys' `needsSecondFactor` answers it, in the
  * caller's transaction, since accounts cannot read the passkeys' table (ADR 85).
  */
-export type SessionProof = { mailbox: { needsSecondFactor: boolean } } | 'passkey' | { oneRoom: string };
+export type SessionProof =
+  | { mailbox: { needsSecondFactor: boolean } }
+  | 'passkey'
+  | { oneRoom: string }
+  | { oneDocument: { roomId: string; shareLinkId: string } };
 
 /**
  * Starts a session. The mailbox proves less than a passkey, so a manager holding a passkey gets a session
@@ -44,7 +48,10 @@ export async function startSession(
 ): Promise<NewSession> {
   const token = generateToken();
   const now = new Date();
-  const onlyRoomId = typeof proof === 'object' && 'oneRoom' in proof ? proof.oneRoom : null;
+  const oneDocument = typeof proof === 'object' && 'oneDocument' in proof ? proof.oneDocument : null;
+  const onlyRoomId =
+    typeof proof === 'object' && 'oneRoom' in proof ? proof.oneRoom : (oneDocument?.roomId ?? null);
+  const onlyShareLinkId = oneDocument?.shareLinkId ?? null;
   const isSecondFactorPending =
     typeof proof === 'object' && 'mailbox' in proof && proof.mailbox.needsSecondFactor;
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -57,8 +64,9 @@ export async function startSession(
     userAgent: userAgent?.slice(0, 500) ?? null,
     isSecondFactorPending,
     onlyRoomId,
+    onlyShareLinkId,
   });
-  return { token, expiresAt, isSecondFactorPending, onlyRoomId };
+  return { token, expiresAt, isSecondFactorPending, onlyRoomId, onlyShareLinkId };
 }
 
 /**

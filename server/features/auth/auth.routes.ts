@@ -3,10 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/app-context';
 import { endSession, type NewSession, publicUserOf, type User } from '#server/features/accounts/index';
 import { owesPasskey } from '#server/features/passkeys/index';
-import { clearSessionCookie, presentedSession, requireUser, sendSignedIn } from '#server/plugins/auth';
+import {
+  clearSessionCookie,
+  presentedSession,
+  requireUser,
+  type SessionUser,
+  sendSignedIn,
+} from '#server/plugins/auth';
 import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { authRateLimit } from '#server/plugins/rate-limits';
+import type { PublicUser } from '#shared/contracts/auth';
 import { authRoutes as routes } from '#shared/contracts/auth';
 import { acceptInvitationLink, describeInvitationLink } from './invitation-acceptance.service';
 import { requestMagicLink, verifyMagicLink, verifyMagicLinkCode } from './magic-links.service';
@@ -98,7 +105,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const user = requireUser(request);
-        return { user: await publicUserOf(ctx, user, user.onlyRoomId) };
+        return { user: withOnlyDocument(await publicUserOf(ctx, user, user.onlyRoomId), user) };
       },
     });
 
@@ -118,7 +125,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return {
           user: request.session
-            ? await publicUserOf(ctx, request.session.user, request.session.user.onlyRoomId)
+            ? withOnlyDocument(
+                await publicUserOf(ctx, request.session.user, request.session.user.onlyRoomId),
+                request.session.user,
+              )
             : null,
           isSecondFactorPending: false,
         };
@@ -136,4 +146,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
   };
+}
+
+/** A document link's session says which document it reads (docs/decisions/0095-document-links.md). */
+function withOnlyDocument(user: PublicUser, caller: SessionUser): PublicUser {
+  return caller.onlyDocument ? { ...user, onlyDocumentId: caller.onlyDocument.documentId } : user;
 }

@@ -5,4 +5,9 @@ export { codeHashOf, codeMatches, sixDigitCode, typedCodeIsRight } from './code-
 export { countUsedMagicLinks } from './magic-links.repository';
 export { requestMagicLink, signInProvenAddress } from './magic-links.service';
 export { oneRoomEntryAnswer } from './one-room-entry.answer';
-export { type DeviceSession, enterOneRoom } from './one-room-entry.service';
+export {
+  type DeviceSession,
+  enterOneDocument,
+  enterOneRoom,
+  type OneRoomEntry,
+} from './one-room-entry.service';

@@ -67,3 +67,31 @@ export async function enterOneRoom(
   const session = await startSession(trx, user.id, device.userAgent, { oneRoom: entry.roomId });
   return { state: 'entered', user: { ...user, lastLoginAt: now }, session };
 }
+
+/**
+ * Lets a document link's proven reader read that one document (docs/decisions/0095-document-links.md):
+ * the code proves entry to the document and nothing else, so this accepts no invitation, makes nobody a
+ * member of the room and starts a session that reads the link's document only. A new address gets an
+ * investor's account (as a share link's reader does), never a first proof of it (ADR 20). A full
+ * session of the same account on the device stays live (it proved more), but this device now reads by
+ * the link; any other session here is ended.
+ */
+export async function enterOneDocument(
+  trx: DatabaseExecutor,
+  entry: { roomId: string; email: string; shareLinkId: string },
+  now: Date,
+  device: { userAgent: string | undefined; current: DeviceSession | null },
+): Promise<OneRoomEntry> {
+  if (await isRemovedFromRoom(trx, entry.roomId, entry.email)) return { state: 'removed' };
+  const user =
+    (await findUserByEmail(trx, entry.email)) ?? (await createInvestorAccount(trx, entry.email, null, now));
+  if (!user) return { state: 'not_accepted' };
+  if (!user.isActive) return { state: 'inactive' };
+  const current = device.current;
+  if (current && !(current.userId === user.id && current.onlyRoomId === null))
+    await endSession(trx, current.sessionId);
+  const session = await startSession(trx, user.id, device.userAgent, {
+    oneDocument: { roomId: entry.roomId, shareLinkId: entry.shareLinkId },
+  });
+  return { state: 'entered', user, session };
+}

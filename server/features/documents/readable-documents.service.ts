@@ -128,10 +128,22 @@ export async function findReadableLastPage(
   const document = await ctx.caches
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));
-  const room = document && (await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId));
+  const room =
+    document && (await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId, document.id));
   if (!document || !room || (await isHiddenFrom(ctx, room, document.id))) return undefined;
+  if (isPinnedAway(user, document)) return undefined;
   const preview = await ctx.caches.get(previewsCache).get(documentId, () => findPreview(ctx.db, documentId));
   return preview?.status === 'ready' && preview.kind === 'pages' && preview.pageCount ? preview.pageCount : 1;
+}
+
+/**
+ * Whether a document link pinned to a version reads a document whose current version is another: the
+ * reader is never served the newer file (docs/decisions/0095-document-links.md). Previews are kept for
+ * the current version only (ADR 69), so the pinned version is read while it is current.
+ */
+function isPinnedAway(user: RoomUser, document: StoredDocument): boolean {
+  const pinned = user.onlyDocument?.versionNumber ?? null;
+  return pinned !== null && pinned !== document.currentVersion;
 }
 
 /** Whether the rule hides the document from this reader (then it answers as a missing one). */
@@ -147,9 +159,17 @@ async function readableDocumentAndRoom(ctx: AppContext, user: RoomUser, document
   const document = await ctx.caches
     .get(documentsCache)
     .get(documentId, () => findDocumentById(ctx.db, documentId));
-  const room = document && (await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId));
+  const room =
+    document && (await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId, document.id));
   if (!document || !room || (await isHiddenFrom(ctx, room, document.id)))
     throw new HttpError(404, 'not_found', 'That document does not exist, or you do not have access to it.');
+  if (isPinnedAway(user, document))
+    // A 404 as for any document the reader may not read, with words that say why.
+    throw new HttpError(
+      404,
+      'version_replaced',
+      'The version of this document that this link shows was replaced. Ask the founder for a new link.',
+    );
   const { readerManagesRoom } = room;
   const downloadRefusal = readerManagesRoom
     ? null

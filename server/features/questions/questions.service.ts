@@ -240,7 +240,9 @@ export async function askQuestion(
   request: { ip: string; userAgent: string | undefined },
   passages: SeenPassage[] = [],
 ): Promise<MyQuestion> {
-  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId);
+  // A question about a document is read with that document (a document link's reader asks only there).
+  const documentId = body.about.kind === 'document' ? body.about.documentId : undefined;
+  const room = await requireReadableRoom(ctx, invitationsOfRooms, user, roomId, documentId);
   if (room.readerManagesRoom)
     throw new HttpError(403, 'forbidden', "The room's founders answer questions here; investors ask them.");
   if (!(await findQuestionsEnabled(ctx.db, room.id)))
@@ -377,7 +379,7 @@ export async function documentQuestions(
   documentId: string,
 ): Promise<DocumentQuestions> {
   const document = await findReadableDocument(ctx, user, documentId);
-  const room = await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId);
+  const room = await findReadableRoom(ctx, invitationsOfRooms, user, document.roomId, document.id);
   if (!room) throw new HttpError(404, 'not_found', DOCUMENT_NOT_FOUND);
   return {
     mine: await myQuestionsOf(ctx, user, room, document.id),

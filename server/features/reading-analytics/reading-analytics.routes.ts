@@ -6,6 +6,7 @@ import { requireUser } from '#server/plugins/auth';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { HttpError } from '#server/plugins/errors';
 import { readingRoutes as routes, VIEW_OPENS_PER_MINUTE } from '#shared/contracts/reading';
+import { linkAnalytics } from './link-analytics.service';
 import {
   acceptReport,
   documentAnalytics,
@@ -72,6 +73,9 @@ export function readingAnalyticsRoutes(ctx: AppContext, activity: RoomActivity):
           request.query.reader,
           request.query.version,
         ),
+    });
+    serveRoute(app, routes.links, {
+      handler: async (request) => linkAnalytics(ctx, requireUser(request)),
     });
     serveRoute(app, routes.investor, {
       handler: async (request) => investorAnalytics(ctx, requireUser(request), request.params.userId),

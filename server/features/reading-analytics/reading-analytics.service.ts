@@ -84,6 +84,8 @@ export async function openView(
     readMs: 0,
     pagesSeen: 0,
     reportCount: 0,
+    // Read by a document link: "Links" in Analytics counts it under that link (ADR 95).
+    shareLinkId: user.onlyDocument?.shareLinkId ?? null,
   };
   await ctx.db.transaction().execute(async (trx) => {
     await insertView(trx, view);

@@ -15,6 +15,8 @@ export interface ReadingViewsTable {
   report_count: number;
   /** The version of the document opened; null for views from before versions. */
   document_version: number | null;
+  /** The document link the view was opened by (docs/decisions/0095-document-links.md); null otherwise. */
+  share_link_id: string | null;
 }
 
 /** Per view and page. */

@@ -18,6 +18,7 @@
  */
 import type { AppContext } from '#server/app-context';
 import { untilNextWrite } from '#server/caches/cache-registry';
+import type { DocumentGrant } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/errors';
 import { type ParsedSections, sectionKeyOf, withoutSections } from '#shared/sections-markdown';
 import {
@@ -122,8 +123,9 @@ export async function requireReadableRoom(
   invitations: RoomInvitations,
   user: RoomUser,
   roomId: string,
+  documentId?: string,
 ): Promise<ReadableRoom> {
-  const room = await findReadableRoom(ctx, invitations, user, roomId);
+  const room = await findReadableRoom(ctx, invitations, user, roomId, documentId);
   if (room) return room;
   throw new HttpError(404, 'not_found', ROOM_NOT_FOUND);
 }
@@ -139,8 +141,9 @@ export async function findReadableRoom(
   invitations: RoomInvitations,
   user: RoomUser,
   roomId: string,
+  documentId?: string,
 ): Promise<ReadableRoom | undefined> {
-  const reading = await roomReadingOf(ctx, invitations, { user, roomId });
+  const reading = await roomReadingOf(ctx, invitations, { user, roomId, documentId });
   if (reading?.pendingNda) throw ndaRequiredError(reading.room, reading.pendingNda);
   return reading?.room;
 }
@@ -150,7 +153,11 @@ export async function findReadableRoom(
  * link, whose token names its room (the invited view, docs/product-rules.md#invited-view).
  */
 export type RoomReader =
-  | { user: RoomUser; roomId: string }
+  /**
+   * documentId: the one document the caller reads (a document's routes), so that a document link's
+   * session, which reads that document alone, is answered; absent for the room's own routes.
+   */
+  | { user: RoomUser; roomId: string; documentId?: string | undefined }
   | { invitationToken: string; invitationLinks: InvitationLinks };
 
 /**
@@ -172,10 +179,46 @@ export async function roomReadingOf(
   const { user, roomId } = reader;
   // A session that proved one room reads that room as its user would, and no other (ADR 74).
   if (user.onlyRoomId && user.onlyRoomId !== roomId) return undefined;
+  // A document link's session reads its document and nothing else of the room, as a stranger (ADR 95).
+  if (user.onlyDocument) {
+    if (reader.documentId !== user.onlyDocument.documentId) return undefined;
+    return documentLinkReading(ctx, user.onlyDocument, roomId);
+  }
   // Members read their room on every page and click (readableRoomsCache: when an answer may be reused).
   return ctx.caches
     .get(readableRoomsCache)
     .get(`${roomId}:${user.id}`, () => memberReading(ctx, invitations, user, roomId));
+}
+
+/**
+ * A document link's reader (docs/decisions/0095-document-links.md): its one document while the room is
+ * active, downloads and the watermark as the link says, and never as a member: no section, no group, no
+ * NDA of the room (the founder sent this document alone; the room's NDA guards the room).
+ */
+async function documentLinkReading(
+  ctx: AppContext,
+  grant: DocumentGrant,
+  roomId: string,
+): Promise<RoomReading | undefined> {
+  const room = (await roomFactsOf(ctx, roomId))?.room;
+  if (!room?.isActive) return undefined;
+  const readerAccess: ReaderAccess = {
+    hiddenSectionKeys: new Set(),
+    seesUnlinkedDocuments: true,
+    isViewOnly: !grant.allowsDownload,
+    accessExpiresAt: grant.expiresAt,
+  };
+  return {
+    room: {
+      ...room,
+      isDownloadAllowed: grant.allowsDownload,
+      isWatermarkEnabled: grant.isWatermarked,
+      readerManagesRoom: false,
+      readerAccess,
+    },
+    pendingNda: null,
+    invitation: null,
+  };
 }
 
 /** A signed-in user: the room's owner and editors always, an investor member while it is active. */

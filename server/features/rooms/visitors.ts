@@ -1,3 +1,5 @@
+import type { DocumentGrant } from '#server/plugins/auth';
+
 /** Who reads or acts in a room, and the ports other modules give room content (wired by app.ts). */
 
 /**
@@ -13,6 +15,11 @@ export interface RoomUser {
    */
   email: string;
   onlyRoomId?: string | null;
+  /**
+   * Set for a session a document link's code opened: it reads this one document of onlyRoomId's room and
+   * nothing else, as the link says (docs/decisions/0095-document-links.md).
+   */
+  onlyDocument?: DocumentGrant | null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   codeMatches,
   type DeviceSession,
   enterOneRoom,
+  type OneRoomEntry,
   sixDigitCode,
   typedCodeIsRight,
 } from '#server/features/auth/index';
@@ -29,6 +30,8 @@ import {
   shareTokenParamsSchema,
 } from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
+import { findDocumentLink } from './document-links.repository';
+import { admitToDocument } from './document-links.service';
 import { inviteFromLink, isAlreadyInRoom, pendingInvestorInvitationOf } from './link-invitations';
 import {
   closedLinkRefusal,
@@ -85,6 +88,7 @@ export async function describeShareLink(ctx: AppContext, token: string): Promise
   const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
   return {
     state,
+    opens: (await findDocumentLink(ctx.db, link.id)) ? 'document' : 'room',
     requiresApproval: link.isApprovalRequired,
     room: await gatePresentationOf(ctx, link, state),
   };
@@ -302,7 +306,7 @@ async function provenCode(
 }
 
 export type ShareEntry =
-  | { state: 'admitted'; user: User; session: NewSession | null; roomId: string }
+  | { state: 'admitted'; user: User; session: NewSession | null; roomId: string; documentId?: string }
   | { state: 'pending'; message: string };
 
 const WAITING = 'The founder has been asked to let you in. You will get an e-mail when they decide.';
@@ -327,7 +331,11 @@ export async function enterByShareLink(
     if (!(await useCode(trx, code.id, now)))
       throw new HttpError(400, 'invalid_code', WRONG_CODE, { field: 'code' });
     await requireAdmissible(trx, link, code.email, now);
-    return admit(trx, link, code.email, now, device);
+    const document = await findDocumentLink(trx, link.id);
+    if (!document) return admit(trx, link, code.email, now, device);
+    const admission = await admitToDocument(trx, link, document, code.email, now, device);
+    if (admission.state !== 'admitted') return admission;
+    return { ...admittedOrRefused(admission.entry, link.roomId), documentId: document.documentId };
   });
   if (entry.state === 'waiting') {
     await askManagers(ctx, link, code.email);
@@ -374,6 +382,7 @@ async function admit(
       state,
       createdAt: now,
       decidedAt: null,
+      forwardedFrom: null,
     });
     if (state === 'pending') return { state: 'waiting' };
     invitationId = await inviteFromLink(trx, link, email, now);
@@ -384,9 +393,18 @@ async function admit(
     now,
     device,
   );
+  return admittedOrRefused(entry, link.roomId, email);
+}
+
+/** The proof's answer from a one-room (or one-document) entry, or the refusal it stands for. */
+function admittedOrRefused(
+  entry: OneRoomEntry,
+  roomId: string,
+  email = 'your address',
+): Extract<Admission, { state: 'admitted' }> {
   switch (entry.state) {
     case 'entered':
-      return { state: 'admitted', user: entry.user, session: entry.session, roomId: link.roomId };
+      return { state: 'admitted', user: entry.user, session: entry.session, roomId };
     case 'inactive':
       throw new HttpError(403, 'account_inactive', 'This account is deactivated. Contact the founder.');
     case 'removed':

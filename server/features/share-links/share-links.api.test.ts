@@ -278,11 +278,11 @@ describe('nothing is shown or written before the proof', () => {
     );
   });
 
-  test('the page answers no room content: the state and whose room it is, nothing more', async () => {
+  test('the page answers no room content: the state, whose room it is and that it opens a room, nothing more', async () => {
     const room = await tieredRoom();
     const link = await makeLink(room.founder, room.diligenceId);
     const state = await get(undefined, apiPath(shareLinkRoutes.state, { params: { token: link.token } }));
-    expect(Object.keys(state.json as object).sort()).toEqual(['requiresApproval', 'room', 'state']);
+    expect(Object.keys(state.json as object).sort()).toEqual(['opens', 'requiresApproval', 'room', 'state']);
     expect(Object.keys((state.json as { room: object }).room).sort()).toEqual([
       'companyName',
       'founderFirstName',

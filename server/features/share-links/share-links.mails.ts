@@ -81,3 +81,25 @@ export function shareRefusedEmail(input: {
     ),
   };
 }
+
+/** To a document link's reader the founder let in: the link again, whose code now opens the document (ADR 95). */
+export function documentApprovedEmail(input: {
+  to: string;
+  companyName: string;
+  linkUrl: string;
+}): OutgoingMessage {
+  const subject = `You can now read the document ${input.companyName} shared`;
+  const sentence = `The founder of ${input.companyName} let ${input.to} read the document shared with this link.`;
+  const next = 'Open the link and confirm your address with a new code.';
+  return {
+    to: input.to,
+    subject,
+    text: [sentence, '', next, input.linkUrl].join('\n'),
+    html: layout(
+      subject,
+      [escapeHtml(sentence), escapeHtml(next)],
+      { label: 'Open the document', url: input.linkUrl },
+      'You get this e-mail because you asked to read this document.',
+    ),
+  };
+}

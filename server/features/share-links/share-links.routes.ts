@@ -7,6 +7,7 @@ import { browserMarkHashOf, markBrowser } from '#server/plugins/browser-mark';
 import { serveRoute } from '#server/plugins/contract-routes';
 import { authRateLimit } from '#server/plugins/rate-limits';
 import { shareLinkRoutes as routes } from '#shared/contracts/share-links';
+import { createDocumentLink } from './document-links.service';
 import {
   CODE_REQUESTED_MESSAGE,
   describeShareLink,
@@ -35,6 +36,10 @@ export function shareLinksRoutes(ctx: AppContext, activity: RoomActivity): Fasti
     serveRoute(app, routes.create, {
       handler: async (request, reply) =>
         reply.status(201).send(await createShareLink(ctx, requireUser(request), request.body)),
+    });
+    serveRoute(app, routes.createForDocument, {
+      handler: async (request, reply) =>
+        reply.status(201).send(await createDocumentLink(ctx, requireUser(request), request.body)),
     });
     serveRoute(app, routes.update, {
       handler: async (request) => changeShareLink(ctx, requireUser(request), request.params.id, request.body),
@@ -90,7 +95,15 @@ export function shareLinksRoutes(ctx: AppContext, activity: RoomActivity): Fasti
           browserMarkHash: browserMarkHashOf(request),
         });
         if (entry.state === 'pending') return entry;
-        return { state: 'admitted' as const, ...(await oneRoomEntryAnswer(ctx, reply, entry)) };
+        const entered = await oneRoomEntryAnswer(ctx, reply, entry);
+        const answer = entry.documentId
+          ? { ...entered, user: { ...entered.user, onlyDocumentId: entry.documentId } }
+          : entered;
+        return {
+          state: 'admitted' as const,
+          ...answer,
+          ...(entry.documentId ? { documentId: entry.documentId } : {}),
+        };
       },
     });
   };

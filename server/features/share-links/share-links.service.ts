@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/app-context';
 import { toEpochMs, toFlag } from '#server/db/columns';
+import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { requestMagicLink } from '#server/features/auth/index';
 import {
@@ -16,6 +17,7 @@ import { generateToken, hashToken } from '#server/security/tokens';
 import {
   type CreatedShareLink,
   type CreateShareLinkRequest,
+  type DocumentLinkPart,
   MAX_SHARE_LINKS_PER_ROOM,
   type ShareLink,
   type ShareLinkAddress,
@@ -25,9 +27,11 @@ import {
   type UpdateShareLinkRequest,
 } from '#shared/contracts/share-links';
 import { paths } from '#shared/routes';
+import { documentLinkChanges, documentPartsOf } from './document-link-parts';
+import { findDocumentLink, updateDocumentLink } from './document-links.repository';
 import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
 import { allowedDomainsOf, shareLinkStateOf } from './share-link-rules';
-import { shareRefusedEmail } from './share-links.mails';
+import { documentApprovedEmail, shareRefusedEmail } from './share-links.mails';
 import {
   countShareLinks,
   decideReader,
@@ -79,8 +83,10 @@ function toView(
   link: StoredShareLink,
   readers: StoredShareReader[],
   now: Date,
+  document: DocumentLinkPart | null,
 ): ShareLink {
   const own = readers.filter((reader) => reader.shareLinkId === link.id);
+  const emailOf = new Map(own.map((reader) => [reader.id, reader.email]));
   const readerCount = own.filter((reader) => reader.state !== 'refused').length;
   return {
     id: link.id,
@@ -101,15 +107,33 @@ function toView(
       email: reader.email,
       state: reader.state,
       createdAt: reader.createdAt.toISOString(),
+      forwardedFrom: reader.forwardedFrom === null ? null : (emailOf.get(reader.forwardedFrom) ?? null),
     })),
+    document,
   };
 }
 
 export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Promise<ShareLinks> {
   const room = await requireManagedRoom(ctx, founder);
-  const [links, readers] = await Promise.all([listShareLinks(ctx.db, room.id), listReaders(ctx.db, room.id)]);
+  return roomShareLinks(ctx, room.id);
+}
+
+/** The room's document links as the founder's list shows them, for "Links" in Analytics (ADR 95). */
+export async function roomDocumentLinks(ctx: AppContext, roomId: string): Promise<ShareLink[]> {
+  return (await roomShareLinks(ctx, roomId)).links.filter((link) => link.document !== null);
+}
+
+async function roomShareLinks(ctx: AppContext, roomId: string): Promise<ShareLinks> {
+  const room = { id: roomId };
+  const [links, readers, documents] = await Promise.all([
+    listShareLinks(ctx.db, room.id),
+    listReaders(ctx.db, room.id),
+    documentPartsOf(ctx, room.id),
+  ]);
   const now = new Date();
-  return { links: links.map((link) => toView(ctx.shareLinkKeys, link, readers, now)) };
+  return {
+    links: links.map((link) => toView(ctx.shareLinkKeys, link, readers, now, documents.get(link.id) ?? null)),
+  };
 }
 
 const domainsText = (domains: string[] | null | undefined) =>
@@ -134,9 +158,28 @@ export async function createShareLink(
   request: CreateShareLinkRequest,
 ): Promise<CreatedShareLink> {
   const room = await requireManagedRoom(ctx, founder);
+  await requireRoomGroup(ctx, room.id, request.groupId);
+  return insertNewLink(ctx, founder, room.id, request);
+}
+
+/** The options every share link has: a group's, or a document's (document-links.service.ts). */
+export type LinkOptions = Omit<CreateShareLinkRequest, 'groupId'> & { groupId: string };
+
+/**
+ * Makes a link of the room with these options, under the room's lock (the limit, the unique name), and
+ * `alsoWrite` in the same transaction (a document link's own row).
+ */
+export async function insertNewLink(
+  ctx: AppContext,
+  founder: RoomUser,
+  roomId: string,
+  request: LinkOptions,
+  alsoWrite?: (trx: DatabaseExecutor, linkId: string) => Promise<void>,
+  document: DocumentLinkPart | null = null,
+): Promise<CreatedShareLink> {
+  const room = { id: roomId };
   const now = new Date();
   requireFutureExpiry(request.expiresAt, now);
-  await requireRoomGroup(ctx, room.id, request.groupId);
   const token = generateToken();
   const id = crypto.randomUUID();
   const sealed = sealToken(ctx.shareLinkKeys, token, id);
@@ -170,8 +213,9 @@ export async function createShareLink(
       );
     if (await findShareLinkByNameKey(trx, room.id, link.nameKey)) throw nameTaken(request.name);
     await insertShareLink(trx, link);
+    await alsoWrite?.(trx, link.id);
   });
-  return { link: toView(ctx.shareLinkKeys, link, [], now), url: shareLinkUrl(ctx, token) };
+  return { link: toView(ctx.shareLinkKeys, link, [], now, document), url: shareLinkUrl(ctx, token) };
 }
 
 /**
@@ -255,6 +299,7 @@ export async function changeShareLink(
           : null,
   };
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const documentChanges = await documentLinkChanges(ctx, link.id, request);
   await ctx.db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, ctx.config.database.dialect, `share-links-of:${room.id}`);
     if (
@@ -263,6 +308,7 @@ export async function changeShareLink(
     )
       throw nameTaken(request.name);
     await updateShareLink(trx, link.id, defined);
+    await updateDocumentLink(trx, link.id, documentChanges);
   });
   return viewOf(ctx, room.id, link.id, now);
 }
@@ -270,7 +316,14 @@ export async function changeShareLink(
 async function viewOf(ctx: AppContext, roomId: string, linkId: string, now: Date): Promise<ShareLink> {
   const link = await findShareLink(ctx.db, roomId, linkId);
   if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
-  return toView(ctx.shareLinkKeys, link, await listReaders(ctx.db, roomId), now);
+  const documents = await documentPartsOf(ctx, roomId);
+  return toView(
+    ctx.shareLinkKeys,
+    link,
+    await listReaders(ctx.db, roomId),
+    now,
+    documents.get(link.id) ?? null,
+  );
 }
 
 /**
@@ -296,14 +349,32 @@ export async function decideShareReader(
     const state = request.decision === 'approve' ? 'admitted' : 'refused';
     if (!(await decideReader(trx, reader.id, state, now))) return false;
     if (state === 'refused') return true;
+    // A document link's reader enters by a new code of the link (ADR 95): never invited to the room.
+    if (await findDocumentLink(trx, link.id)) return true;
     // The magic link mailed below accepts this invitation (link-invitations.ts).
     if (!(await isAlreadyInRoom(trx, room.id, reader.email, now)))
       await inviteFromLink(trx, link, reader.email, now);
     return true;
   });
   if (!decided) throw new HttpError(409, 'already_decided', `${reader.email} was already let in or refused.`);
-  await tellReader(ctx, room.id, reader.email, request.decision, ip);
+  if ((await findDocumentLink(ctx.db, link.id)) && request.decision === 'approve')
+    await tellDocumentReader(ctx, link, reader.email);
+  else await tellReader(ctx, room.id, reader.email, request.decision, ip);
   return viewOf(ctx, room.id, link.id, now);
+}
+
+/** A document link's reader let in: the link's address again (its code now opens the document). */
+async function tellDocumentReader(ctx: AppContext, link: StoredShareLink, email: string): Promise<void> {
+  try {
+    const opened = openedToken(ctx.shareLinkKeys, link);
+    if (!opened) return;
+    const [companyName = 'this company'] = await companyNamesFor(ctx.db, undefined, [link.roomId]);
+    await ctx.mailer.send(
+      documentApprovedEmail({ to: email, companyName, linkUrl: shareLinkUrl(ctx, opened.token) }),
+    );
+  } catch (error) {
+    ctx.log.error({ err: error, email }, 'the document link reader could not be told the decision');
+  }
 }
 
 /** The reader's mail of the outcome; a failure to send is logged, never undoes the founder's decision. */

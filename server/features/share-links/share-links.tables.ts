@@ -51,6 +51,25 @@ export interface ShareLinkReadersTable {
   state: 'pending' | 'admitted' | 'refused';
   created_at: EpochMs;
   decided_at: EpochMs | null;
+  /**
+   * A document link's reader after its first: the first reader's row, whose link this address was
+   * forwarded from (docs/decisions/0095-document-links.md); null for the first, and for a room's links.
+   */
+  forwarded_from: string | null;
+}
+
+/**
+ * A share link scoped to one document (docs/decisions/0095-document-links.md): its version (null follows
+ * the current one) and its own download, watermark and forward-approval switches.
+ */
+export interface DocumentLinksTable {
+  share_link_id: string;
+  room_id: string;
+  document_id: string;
+  version_number: number | null;
+  is_download_allowed: Flag;
+  is_watermarked: Flag;
+  is_forward_approval_required: Flag;
 }
 
 /** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */
@@ -58,4 +77,5 @@ export interface ShareLinksTables {
   share_links: ShareLinksTable;
   share_link_codes: ShareLinkCodesTable;
   share_link_readers: ShareLinkReadersTable;
+  document_links: DocumentLinksTable;
 }

@@ -1,4 +1,5 @@
 import { BookOpen, Eye } from 'lucide-react';
+import type { DocumentListItem } from '#shared/contracts/documents';
 import { href } from '#shared/routes';
 import { useFilesFollowingDraft } from '#web/app/use-files-following-draft';
 import { AppPage } from '#web/components/app/app-page';
@@ -13,6 +14,7 @@ import { NotifyInvestorsPanel } from '#web/features/notifications/components/not
 import { SectionsEditor } from '#web/features/sections/components/sections-editor';
 import { SectionsHelp } from '#web/features/sections/components/sections-help';
 import { SectionsDraftProvider } from '#web/features/sections/sections-draft';
+import { ShareDocumentButton } from '#web/features/share-links/components/share-document-dialog';
 import { OwnRoomGate } from './own-room-gate';
 
 /**
@@ -70,7 +72,11 @@ function ConsolePanels() {
     <TabPanels
       value={tab}
       tabs={[
-        { id: 'files', label: 'Files', panel: <FilesPanel page="configure" {...files} /> },
+        {
+          id: 'files',
+          label: 'Files',
+          panel: <FilesPanel page="configure" {...files} moreActions={shareThisDocument} />,
+        },
         { id: 'sections', label: 'Sections', panel: <SectionsTab /> },
         { id: 'invites', label: 'Invitations', panel: <InvitesPanel page="configure" /> },
         {
@@ -111,3 +117,6 @@ function SectionsTab() {
     </div>
   );
 }
+
+/** "Share this document" on each file (docs/decisions/0095-document-links.md). */
+const shareThisDocument = (document: DocumentListItem) => <ShareDocumentButton document={document} />;

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useCurrentUser } from '#web/features/auth/api/auth-hooks';
 import {
   DocumentQuestionsPanel,
   QuestionsLink,
@@ -14,11 +15,13 @@ import { DocumentInRoomPage as ViewerPage } from '#web/features/viewer/pages/doc
  */
 export function DocumentInRoomPage() {
   const { id = '', documentId = '' } = useParams();
+  // A document link's reader has this document alone: the room's search is not theirs (ADR 95).
+  const readsOnlyThis = useCurrentUser().data?.onlyDocumentId === documentId;
   return (
     <ViewerPage
       actions={
         <>
-          <ViewerSearch roomId={id} />
+          {!readsOnlyThis && <ViewerSearch roomId={id} />}
           <QuestionsLink documentId={documentId} />
         </>
       }

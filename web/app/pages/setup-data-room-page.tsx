@@ -1,5 +1,6 @@
 import { BookOpen, Eye, Mail, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import type { DocumentListItem } from '#shared/contracts/documents';
 import type { MyDataRoom } from '#shared/contracts/rooms';
 import { href } from '#shared/routes';
 import { useFilesFollowingDraft } from '#web/app/use-files-following-draft';
@@ -23,6 +24,7 @@ import { WatermarkCard } from '#web/features/rooms/components/watermark-card';
 import { SectionsEditor } from '#web/features/sections/components/sections-editor';
 import { SectionsPreview } from '#web/features/sections/components/sections-preview';
 import { SectionsDraftProvider, useSectionsDraft } from '#web/features/sections/sections-draft';
+import { ShareDocumentButton } from '#web/features/share-links/components/share-document-dialog';
 import { WebhooksCard } from '#web/features/webhooks/components/webhooks-card';
 import { OwnRoomGate } from './own-room-gate';
 
@@ -80,7 +82,11 @@ function SetupPanels({ room }: { room: MyDataRoom }) {
       tabs={[
         { id: 'company', label: 'Company', panel: <CompanyProfileCard key={room.id} room={room} /> },
         { id: 'sections', label: 'Sections', panel: <SectionsTab /> },
-        { id: 'files', label: 'Files', panel: <FilesPanel page="setupDataRoom" {...files} /> },
+        {
+          id: 'files',
+          label: 'Files',
+          panel: <FilesPanel page="setupDataRoom" {...files} moreActions={shareThisDocument} />,
+        },
         { id: 'settings', label: 'Room settings', panel: <SettingsTab room={room} /> },
         { id: 'api', label: 'API', panel: <ApiTokensPanel /> },
         { id: 'groups', label: 'Groups & visibility', panel: <GroupsAndVisibility /> },
@@ -191,3 +197,6 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
     </div>
   );
 }
+
+/** "Share this document" on each file (docs/decisions/0095-document-links.md). */
+const shareThisDocument = (document: DocumentListItem) => <ShareDocumentButton document={document} />;

@@ -28,7 +28,10 @@ export function clearStoredUser(): void {
  * a co-founder, to its console; anyone else to the rooms they read; a session that proved one room
  * (ADR 74) to that room.
  */
-export function homePathFor(user: Pick<PublicUser, 'managedRoom' | 'onlyRoomId'>): string {
+export function homePathFor(user: Pick<PublicUser, 'managedRoom' | 'onlyRoomId' | 'onlyDocumentId'>): string {
+  // A document link's session reads one document (docs/decisions/0095-document-links.md).
+  if (user.onlyRoomId && user.onlyDocumentId)
+    return href('documentInRoom', { id: user.onlyRoomId, documentId: user.onlyDocumentId });
   if (user.onlyRoomId) return href('dataRoomById', { id: user.onlyRoomId });
   return user.managedRoom ? '/configure' : '/investor-dashboard';
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { href } from '#shared/routes';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { secondFactorPendingQuery, useCurrentUser } from '#web/features/auth/api/auth-hooks';
@@ -28,6 +28,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // A reader's page shows what the server wrote for it while the session is checked.
   if (isPending) return <FirstScreen fallback={<PageSpinner label="Checking your session…" />} />;
   if (isError || !user) return <SignedOut />;
+  // A document link's session has one page: its document (docs/decisions/0095-document-links.md).
+  if (user.onlyRoomId && user.onlyDocumentId) {
+    const page = href('documentInRoom', { id: user.onlyRoomId, documentId: user.onlyDocumentId });
+    if (pathname !== page) return <Navigate to={page} replace />;
+    return children;
+  }
   if (user.onlyRoomId && !isPageOfRoom(pathname, user.onlyRoomId))
     return <ConfirmMailboxStep user={{ ...user, onlyRoomId: user.onlyRoomId }} />;
   return children;

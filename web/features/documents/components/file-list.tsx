@@ -38,6 +38,8 @@ interface FileListProps {
   label?: string;
   /** What the list says when nothing is uploaded yet. */
   emptyText?: string;
+  /** More actions of an uploaded file, composed by the app ("Share this document", ADR 95). */
+  moreActions?: (document: DocumentListItem) => ReactNode;
 }
 
 const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 accent-indigo-600';
@@ -59,6 +61,7 @@ export function FileList({
   retryingPreview,
   label = 'Files',
   emptyText = 'No files yet. Upload your first file above.',
+  moreActions,
 }: FileListProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -199,6 +202,7 @@ export function FileList({
                         Versions
                       </Button>
                     )}
+                    {document.isUploaded && moreActions?.(document)}
                     {document.isUploaded && (
                       <Button asChild variant="ghost" size="sm">
                         <Link

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { toast } from 'sonner';
 import { apiPath } from '#shared/contracts/api-route';
 import { type DocumentListItem, documentRoutes } from '#shared/contracts/documents';
@@ -94,6 +94,8 @@ interface FilesPanelProps {
   /** The sections an upload may be linked into, from the markdown. */
   sectionNames: readonly string[];
   onUploaded?: (uploaded: UploadResponse, section: string | undefined) => void;
+  /** More actions of each uploaded file, composed by the app ("Share this document"). */
+  moreActions?: ComponentProps<typeof FileList>['moreActions'];
   onDeleted?: (documentIds: readonly string[]) => void;
 }
 
@@ -103,7 +105,7 @@ interface FilesPanelProps {
  * Download, "Allow download" and a delete that asks first. Both pages read one query, so they are always
  * in step.
  */
-export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesPanelProps) {
+export function FilesPanel({ page, sectionNames, onUploaded, onDeleted, moreActions }: FilesPanelProps) {
   const copy = COPY[page];
   const documents = useMyDocuments();
   const remove = useDeleteDocuments();
@@ -209,6 +211,7 @@ export function FilesPanel({ page, sectionNames, onUploaded, onDeleted }: FilesP
             {documents.isError && <LoadFailed what={copy.loadFailed} onRetry={() => documents.refetch()} />}
             {documents.data && (
               <FileList
+                moreActions={moreActions}
                 documents={documents.data}
                 unlinkedReaders={unlinkedReaders}
                 downloading={downloading}

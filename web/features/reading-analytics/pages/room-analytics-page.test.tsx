@@ -51,6 +51,7 @@ const link = (id: string, name: string): ShareLink => ({
   createdAt: '2026-11-20T09:00:00.000Z',
   addressKept: true,
   readers: [],
+  document: null,
 });
 
 /** The room's analytics with one document, named for whose reading it counts (so the page shows which). */
@@ -127,7 +128,9 @@ function renderAnalytics(links: ShareLink[], analytics?: RoomAnalytics) {
 }
 
 const analyticsAsked = (asked: string[]) =>
-  asked.filter((url) => url.startsWith(apiPath(readingRoutes.room)));
+  asked.filter(
+    (url) => url.startsWith(apiPath(readingRoutes.room)) && !url.startsWith(apiPath(readingRoutes.links)),
+  );
 
 test('"Came by" narrows the analytics to the readers one share link brought, with the group too', async () => {
   const asked = renderAnalytics([link(MARCH_LINK, 'Cold outreach, March'), link(DEMO_DAY_LINK, 'Demo day')]);

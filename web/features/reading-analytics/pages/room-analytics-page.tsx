@@ -18,6 +18,7 @@ import {
   EmptyNote,
 } from '#web/features/reading-analytics/components/analytics-panel';
 import { ChartSlot } from '#web/features/reading-analytics/components/chart-slot';
+import { LinksPanel } from '#web/features/reading-analytics/components/links-panel';
 import { SearchesPanel } from '#web/features/reading-analytics/components/searches-panel';
 import { formatReadingTime } from '#web/features/reading-analytics/reading-time';
 import { useShareLinks } from '#web/features/share-links/api/use-share-links';
@@ -196,6 +197,7 @@ export function RoomAnalyticsPage({
                   </div>
                   <FirmsPanel firms={data.firms} />
                   <QuestionsByPagePanel />
+                  <LinksPanel />
                   <SearchesPanel />
                 </div>
               </>
@@ -332,7 +334,9 @@ function ShareLinkFilter({
 }) {
   const shareLinks = useShareLinks();
   const selectId = useId();
-  if (!shareLinks.data || shareLinks.data.links.length === 0) return null;
+  // A document link's readers are no investors of the room: "Links" below has them (ADR 95).
+  const roomLinks = shareLinks.data?.links.filter((link) => link.document === null) ?? [];
+  if (roomLinks.length === 0) return null;
   return (
     <div className="flex min-w-0 items-center gap-2">
       <label htmlFor={selectId} className="shrink-0 text-sm font-medium text-slate-700">
@@ -346,7 +350,7 @@ function ShareLinkFilter({
         onChange={(event) => onChange(event.target.value || null)}
       >
         <option value="">Any way in</option>
-        {shareLinks.data.links.map((candidate) => (
+        {roomLinks.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>
             {candidate.name}
           </option>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type CreateDocumentLinkRequest,
   type CreateShareLinkRequest,
   type ShareReaderDecision,
   type ShareVerifyRequest,
@@ -32,6 +33,13 @@ function useShareLinksMutation<Input, Answer>(call: (input: Input) => Promise<An
 export function useCreateShareLink() {
   return useShareLinksMutation((request: CreateShareLinkRequest) =>
     api(shareLinkRoutes.create, { body: request }),
+  );
+}
+
+/** POST /api/my-data-room/document-links ("Share this document"): answers the link with its address. */
+export function useCreateDocumentLink() {
+  return useShareLinksMutation((request: CreateDocumentLinkRequest) =>
+    api(shareLinkRoutes.createForDocument, { body: request }),
   );
 }
 

@@ -43,6 +43,7 @@ const link: ShareLink = {
   createdAt: '2026-11-20T09:00:00.000Z',
   addressKept: true,
   readers: [],
+  document: null,
 };
 const ADDRESS = 'https://roundroom.test/share/kept-address';
 const NEW_ADDRESS = 'https://roundroom.test/share/new-address';

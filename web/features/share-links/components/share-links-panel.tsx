@@ -408,7 +408,7 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
         )}
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {groupName} · {limitsOf(link)}
+        {link.document ? `Document: ${link.document.title}` : groupName} · {limitsOf(link)}
       </p>
       <AddressActions link={link} />
       {editing && <ChangeLinkForm link={link} onDone={() => setEditing(false)} />}
@@ -450,7 +450,13 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
       {pending.length > 0 && (
         <ul aria-label="Waiting for you" className="mt-3 flex flex-col gap-2">
           {pending.map((reader) => (
-            <WaitingReader key={reader.id} id={reader.id} email={reader.email} />
+            <WaitingReader
+              key={reader.id}
+              id={reader.id}
+              email={
+                reader.forwardedFrom ? `${reader.email}, forwarded by ${reader.forwardedFrom}` : reader.email
+              }
+            />
           ))}
         </ul>
       )}
@@ -458,7 +464,12 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
         <ul aria-label="Readers" className="mt-3 flex flex-col divide-y divide-slate-100 text-sm">
           {others.map((reader) => (
             <li key={reader.id} className="flex flex-wrap justify-between gap-2 py-1.5">
-              <span className="break-all text-slate-800">{reader.email}</span>
+              <span className="break-all text-slate-800">
+                {reader.email}
+                {reader.forwardedFrom && (
+                  <span className="text-slate-500"> · forwarded by {reader.forwardedFrom}</span>
+                )}
+              </span>
               <span className="text-slate-500">
                 {reader.state === 'refused' ? 'Refused' : `Joined ${formatDate(reader.createdAt)}`}
               </span>

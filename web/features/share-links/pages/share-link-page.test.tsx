@@ -43,6 +43,7 @@ const headingLevels = () =>
 test("a link that names the room: the company heads the page, shared by the founder's first name, the steps under it", async () => {
   renderGate({
     state: 'open',
+    opens: 'room',
     requiresApproval: false,
     room: { companyName: 'Acme Robotics', founderFirstName: 'Fran' },
   });
@@ -60,6 +61,7 @@ test("a link that names the room: the company heads the page, shared by the foun
 test('a founder without a first name to show: the company alone', async () => {
   renderGate({
     state: 'open',
+    opens: 'room',
     requiresApproval: false,
     room: { companyName: 'Acme Robotics', founderFirstName: null },
   });
@@ -68,7 +70,7 @@ test('a founder without a first name to show: the company alone', async () => {
 });
 
 test("a link told not to name the room: today's neutral page, in the same plain frame", async () => {
-  renderGate({ state: 'open', requiresApproval: true, room: null });
+  renderGate({ state: 'open', opens: 'room', requiresApproval: true, room: null });
   expect(await screen.findByRole('heading', { level: 1, name: 'Open the data room' })).toBeTruthy();
   expect(headingLevels()).toEqual(['H1 Open the data room']);
   expect(screen.queryByText(/Shared by/)).toBeNull();
@@ -78,7 +80,7 @@ test("a link told not to name the room: today's neutral page, in the same plain 
 });
 
 test('a closed link says so, and names no room', async () => {
-  renderGate({ state: 'disabled', requiresApproval: false, room: null });
+  renderGate({ state: 'disabled', opens: 'room', requiresApproval: false, room: null });
   expect(await screen.findByRole('heading', { level: 1, name: 'This link is turned off' })).toBeTruthy();
   expect(screen.queryByRole('textbox')).toBeNull();
 });

@@ -19,6 +19,10 @@ import { FirstScreen } from '#web/lib/first-screen';
 
 const TITLE = 'Open the data room';
 
+/** What the link opens: a group's link the room, a document link one document (ADR 95). */
+const LinkOpens = createContext<ShareLinkState['opens']>('room');
+const useStepTitle = () => (use(LinkOpens) === 'document' ? 'Open the document' : TITLE);
+
 /** The steps' headings: h2 under the room's name, h1 when the page names no room. */
 const StepHeadingLevel = createContext<'h1' | 'h2'>('h1');
 
@@ -54,7 +58,9 @@ export function ShareLinkPage() {
         {state.data ? (
           state.data.state === 'open' ? (
             <StepHeadingLevel value={room ? 'h2' : 'h1'}>
-              <ShareEntry token={token} proof={proof} requiresApproval={state.data.requiresApproval} />
+              <LinkOpens.Provider value={state.data.opens}>
+                <ShareEntry token={token} proof={proof} requiresApproval={state.data.requiresApproval} />
+              </LinkOpens.Provider>
             </StepHeadingLevel>
           ) : (
             <ClosedLink state={state.data.state} />
@@ -137,12 +143,17 @@ function ShareEntry({
 }) {
   const verify = useVerifyShareCode(token);
   const navigate = useNavigate();
+  const title = useStepTitle();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
   const prove = (request: Parameters<typeof verify.mutate>[0]) =>
     verify.mutate(request, {
       onSuccess: (entry) => {
         if (entry.state === 'pending') setWaiting(true);
+        else if (entry.documentId)
+          navigate(href('documentInRoom', { id: entry.roomId, documentId: entry.documentId }), {
+            replace: true,
+          });
         else navigate(href('dataRoomById', { id: entry.roomId }), { replace: true });
       },
     });
@@ -157,7 +168,7 @@ function ShareEntry({
     return (
       <Card>
         <CardHeader>
-          <StepHeading>{TITLE}</StepHeading>
+          <StepHeading>{title}</StepHeading>
           <CardDescription>
             Your address is proved by the link you opened. This device stays signed in for 7 days.
           </CardDescription>
@@ -165,7 +176,7 @@ function ShareEntry({
         <CardContent className="flex flex-col gap-3">
           <Button size="lg" disabled={verify.isPending} onClick={() => prove({ proof })}>
             <DoorOpen aria-hidden="true" />
-            {verify.isPending ? 'Opening…' : TITLE}
+            {verify.isPending ? 'Opening…' : title}
           </Button>
           <ErrorLine error={verify.error} />
         </CardContent>
@@ -206,6 +217,7 @@ function EmailStep({
   onSent: (email: string) => void;
 }) {
   const requestCode = useRequestShareCode(token);
+  const title = useStepTitle();
   const [email, setEmail] = useState('');
   const emailId = useId();
   const submit = (event: FormEvent) => {
@@ -216,7 +228,7 @@ function EmailStep({
   return (
     <Card>
       <CardHeader>
-        <StepHeading>{TITLE}</StepHeading>
+        <StepHeading>{title}</StepHeading>
         <CardDescription>
           We’ll e-mail you a six-digit code to prove your address. No password needed.
           {requiresApproval && ' The founder lets each reader in before they read.'}
@@ -263,6 +275,8 @@ function CodeStep({
 }) {
   const [code, setCode] = useState('');
   const codeId = useId();
+  const title = useStepTitle();
+  const what = use(LinkOpens) === 'document' ? 'may open this document' : 'may enter this data room';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onProve(code.trim());
@@ -272,10 +286,9 @@ function CodeStep({
       <CardHeader>
         <StepHeading>Check your email</StepHeading>
         <CardDescription>
-          If <strong className="break-all text-slate-900">{email}</strong> may enter this data room, a
-          six-digit code is on its way. Type it here, in this browser: it works once, for 10 minutes. You can
-          also open the link in that e-mail. Nothing after a few minutes? Check the address, or ask the
-          founder.
+          If <strong className="break-all text-slate-900">{email}</strong> {what}, a six-digit code is on its
+          way. Type it here, in this browser: it works once, for 10 minutes. You can also open the link in
+          that e-mail. Nothing after a few minutes? Check the address, or ask the founder.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -298,7 +311,7 @@ function CodeStep({
           <ErrorLine error={error} />
           <Button type="submit" size="lg" disabled={isPending || code.length !== 6}>
             <KeyRound aria-hidden="true" />
-            {isPending ? 'Opening…' : TITLE}
+            {isPending ? 'Opening…' : title}
           </Button>
           <Button type="button" variant="link" onClick={onRestart}>
             Use a different email, or send a new code

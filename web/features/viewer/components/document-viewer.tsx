@@ -32,7 +32,8 @@ import { SheetsViewer } from './sheets-viewer';
 interface DocumentViewerProps {
   documentId: string;
   /** Where "Back" goes: the room the document was opened from. */
-  back: { to: string; label: string };
+  /** The way back to the room; null for a document link's reader, who has only this document. */
+  back: { to: string; label: string } | null;
   /**
    * Under the document once it can be read (the room's questions about it): given the page on screen,
    * or null for a document that is not read as pages.
@@ -99,10 +100,14 @@ export function DocumentViewer({ documentId, back, below, actions }: DocumentVie
         {needsNda ? (
           <p role="alert" className="text-slate-700">
             {preview.error.message}{' '}
-            <Link to={back.to} className="font-medium text-indigo-700 underline">
-              Read and accept it
-            </Link>
-            , then open this document again.
+            {back && (
+              <>
+                <Link to={back.to} className="font-medium text-indigo-700 underline">
+                  Read and accept it
+                </Link>
+                , then open this document again.
+              </>
+            )}
           </p>
         ) : isMissing ? (
           <p role="alert" className="text-slate-700">
@@ -193,6 +198,7 @@ function isNotice(document: DocumentPreview): boolean {
 }
 
 function BackLink({ back }: { back: DocumentViewerProps['back'] }) {
+  if (!back) return null;
   return (
     <Button asChild variant="outline" size="icon" className="shrink-0">
       <Link to={back.to} aria-label={back.label} title={back.label}>

@@ -34,6 +34,8 @@ export function DocumentInRoomPage({
       ? { to: openedFrom, label: 'Back to the section' }
       : { to: roomHref, label: 'Back to the data room' };
   const managesRoom = user.data?.managedRoom?.id === id;
+  // A document link's reader reads this document alone: there is no room to go back to (ADR 95).
+  const isDocumentLinkReader = user.data?.onlyDocumentId === documentId;
   return (
     <AppPage title="Document">
       <DocumentViewer
@@ -41,7 +43,7 @@ export function DocumentInRoomPage({
         // reads its page and words from the address as it opens.
         key={`${documentId}:${location.key}`}
         documentId={documentId}
-        back={back}
+        back={isDocumentLinkReader ? null : back}
         below={below}
         actions={managesRoom ? <RenameInViewer documentId={documentId}>{actions}</RenameInViewer> : actions}
       />
