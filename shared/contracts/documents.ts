@@ -302,7 +302,7 @@ export const documentRoutes = {
     params: documentIdParamsSchema,
     status: 201,
     answer: newVersionResponseSchema,
-    refusals: [400, 401, 403, 404, 413, 415],
+    refusals: [400, 401, 403, 404, 409, 413, 415],
   }),
   versions: apiRoute('GET', '/api/documents/:id/versions', {
     params: documentIdParamsSchema,

@@ -494,27 +494,43 @@ describe('GET /api/documents/:id/download', () => {
   });
 });
 
-/** Fills the founder's room with `count` document rows (no files: only the plan's count reads them). */
+/** Fills the founder's room with `count` documents of one version each (rows only: the plan's count reads them). */
 async function seedDocuments(founder: SignedIn, count: number): Promise<string> {
   const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   const now = Date.now();
+  const documents = Array.from({ length: count }, (_, index) => ({
+    id: crypto.randomUUID(),
+    room_id: room.id,
+    original_name: `File ${index}.pdf`,
+    file_type: 'pdf',
+    mime_type: 'application/pdf',
+    size_bytes: 1,
+    sha256: 'd'.repeat(64),
+    storage_key: crypto.randomUUID(),
+    uploaded_by: founder.user.id,
+    created_at: now,
+  }));
   await t.app.database.db
     .insertInto('documents')
     .values(
-      Array.from({ length: count }, (_, index) => ({
-        id: crypto.randomUUID(),
-        room_id: room.id,
-        title: `File ${index}.pdf`,
-        original_name: `File ${index}.pdf`,
-        file_type: 'pdf',
+      documents.map((document) => ({
+        ...document,
+        title: document.original_name,
         current_version: 1,
-        mime_type: 'application/pdf',
-        size_bytes: 1,
-        sha256: 'd'.repeat(64),
-        storage_key: crypto.randomUUID(),
-        uploaded_by: founder.user.id,
-        created_at: now,
         updated_at: now,
+      })),
+    )
+    .execute();
+  await t.app.database.db
+    .insertInto('document_versions')
+    .values(
+      documents.map(({ id, ...document }) => ({
+        ...document,
+        document_id: id,
+        number: 1,
+        status: 'current' as const,
+        is_readers_notified: 0,
+        page_count: 1,
       })),
     )
     .execute();

@@ -60,7 +60,13 @@ export {
   type NdaAcceptancesScope,
 } from './rooms.exports';
 export type { DataRoom, ManagedRoom, ManagerRole, RoomSections } from './rooms.repository';
-export { findDataRoomById, findMemberRole, findRoomOwner, managesAnyRoom } from './rooms.repository';
+export {
+  findDataRoomById,
+  findMemberRole,
+  findRoomOwner,
+  lockRoomRow,
+  managesAnyRoom,
+} from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';
 export {
   dataRoomViewOf,
