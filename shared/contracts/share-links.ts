@@ -56,6 +56,17 @@ const namesTheRoom = z
     "Whether the link's page shows whose room it opens (the company's name and the founder's first name) before the reader proves an address. On by default.",
   );
 
+/** How many of a link's readers one answer lists; the console's "Show more readers" asks for the next. */
+export const SHARE_LINK_READERS_PAGE = 50;
+
+const shareReaderSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  state: z.enum(['pending', 'admitted', 'refused']),
+  createdAt: isoDateTime,
+});
+export type ShareReader = z.infer<typeof shareReaderSchema>;
+
 export const shareLinkSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -75,18 +86,31 @@ export const shareLinkSchema = z.object({
    * kept, or sealed under a key the server no longer holds: it still admits; a new address replaces it.
    */
   addressKept: z.boolean(),
-  readers: z.array(
-    z.object({
-      id: z.uuid(),
-      email: z.string(),
-      state: z.enum(['pending', 'admitted', 'refused']),
-      createdAt: isoDateTime,
-    }),
-  ),
+  /** The readers waiting for approval: the badge counts them all, whichever page they are on. */
+  waitingCount: z.int(),
+  /** The first SHARE_LINK_READERS_PAGE readers: those waiting first, then the newest. */
+  readers: z.array(shareReaderSchema),
+  /** Where the next page starts (the readers route's `after`), or null when every reader is listed. */
+  moreReaders: z.string().nullable(),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 export const shareLinksSchema = z.object({ links: z.array(shareLinkSchema) });
+
+/** Where a page of readers starts: an earlier answer's `moreReaders`, as it was given. */
+export const shareLinkReadersQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^[01]\.\d{1,16}\.[0-9a-f-]{36}$/, 'must be the moreReaders value of an earlier answer')
+    .optional(),
+});
+
+/** The next page of a link's readers, in the order the link's first page began. */
+export const shareLinkReadersSchema = z.object({
+  readers: z.array(shareReaderSchema),
+  moreReaders: z.string().nullable(),
+});
+export type ShareLinkReaders = z.infer<typeof shareLinkReadersSchema>;
 export type ShareLinks = z.infer<typeof shareLinksSchema>;
 
 /** A link with its address: just made, or given a new address. */
@@ -210,6 +234,12 @@ export const shareLinkRoutes = {
     params: shareLinkIdParamsSchema,
     answer: shareLinkAddressSchema,
     refusals: [401, 403, 404, 409],
+  }),
+  readers: apiRoute('GET', '/api/my-data-room/share-links/:id/readers', {
+    params: shareLinkIdParamsSchema,
+    query: shareLinkReadersQuerySchema,
+    answer: shareLinkReadersSchema,
+    refusals: [400, 401, 403, 404],
   }),
   newAddress: apiRoute('POST', '/api/my-data-room/share-links/:id/new-address', {
     params: shareLinkIdParamsSchema,

@@ -17,8 +17,10 @@ import {
   type CreatedShareLink,
   type CreateShareLinkRequest,
   MAX_SHARE_LINKS_PER_ROOM,
+  SHARE_LINK_READERS_PAGE,
   type ShareLink,
   type ShareLinkAddress,
+  type ShareLinkReaders,
   type ShareLinks,
   type ShareReaderDecision,
   shareLinkNameKey,
@@ -29,14 +31,17 @@ import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
 import { allowedDomainsOf, shareLinkStateOf } from './share-link-rules';
 import { shareRefusedEmail } from './share-links.mails';
 import {
+  countReadersByLink,
   countShareLinks,
   decideReader,
   findRoomReader,
   findShareLink,
   findShareLinkByNameKey,
   insertShareLink,
-  listReaders,
+  listFirstReaders,
+  listReaderPage,
   listShareLinks,
+  type ReaderCursor,
   replaceShareLinkToken,
   resealShareLinkToken,
   type StoredShareLink,
@@ -74,14 +79,39 @@ const isAddressKept = (keys: SealingKeys, link: StoredShareLink) => openedToken(
 export const shareLinkUrl = (ctx: AppContext, token: string) =>
   `${ctx.config.appUrl}${paths.shareLink.replace(':token', token)}`;
 
+/** The readers of one page, and where the next starts when `readers` holds one more than a page. */
+function readersPage(readers: StoredShareReader[]): Pick<ShareLinkReaders, 'readers' | 'moreReaders'> {
+  const page = readers.slice(0, SHARE_LINK_READERS_PAGE);
+  const last = page.at(-1);
+  return {
+    readers: page.map((reader) => ({
+      id: reader.id,
+      email: reader.email,
+      state: reader.state,
+      createdAt: reader.createdAt.toISOString(),
+    })),
+    moreReaders:
+      readers.length > SHARE_LINK_READERS_PAGE && last
+        ? `${last.state === 'pending' ? 0 : 1}.${last.createdAt.getTime()}.${last.id}`
+        : null,
+  };
+}
+
+function readerCursorOf(after: string | undefined): ReaderCursor | undefined {
+  if (!after) return undefined;
+  const [rank, createdAt, id] = after.split('.');
+  return { rank: rank === '0' ? 0 : 1, createdAt: Number(createdAt), id: id ?? '' };
+}
+
 function toView(
   keys: SealingKeys,
   link: StoredShareLink,
+  /** The link's first readers, one more than a page when there are more. */
   readers: StoredShareReader[],
+  counts: { counted: number; waiting: number } | undefined,
   now: Date,
 ): ShareLink {
-  const own = readers.filter((reader) => reader.shareLinkId === link.id);
-  const readerCount = own.filter((reader) => reader.state !== 'refused').length;
+  const readerCount = counts?.counted ?? 0;
   return {
     id: link.id,
     name: link.name,
@@ -96,20 +126,45 @@ function toView(
     readerCount,
     createdAt: link.createdAt.toISOString(),
     addressKept: isAddressKept(keys, link),
-    readers: own.map((reader) => ({
-      id: reader.id,
-      email: reader.email,
-      state: reader.state,
-      createdAt: reader.createdAt.toISOString(),
-    })),
+    waitingCount: counts?.waiting ?? 0,
+    ...readersPage(readers),
   };
 }
 
+/** The room's links, each with its first page of readers (SHARE_LINK_READERS_PAGE) and their counts. */
 export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Promise<ShareLinks> {
   const room = await requireManagedRoom(ctx, founder);
-  const [links, readers] = await Promise.all([listShareLinks(ctx.db, room.id), listReaders(ctx.db, room.id)]);
+  const [links, readers, counts] = await Promise.all([
+    listShareLinks(ctx.db, room.id),
+    listFirstReaders(ctx.db, room.id, SHARE_LINK_READERS_PAGE + 1),
+    countReadersByLink(ctx.db, room.id),
+  ]);
   const now = new Date();
-  return { links: links.map((link) => toView(ctx.shareLinkKeys, link, readers, now)) };
+  return {
+    links: links.map((link) =>
+      toView(
+        ctx.shareLinkKeys,
+        link,
+        readers.filter((reader) => reader.shareLinkId === link.id),
+        counts.get(link.id),
+        now,
+      ),
+    ),
+  };
+}
+
+/** The next page of one link's readers, after an earlier answer's `moreReaders`; 404 for another room's link. */
+export async function listShareLinkReaders(
+  ctx: AppContext,
+  founder: RoomUser,
+  linkId: string,
+  after: string | undefined,
+): Promise<ShareLinkReaders> {
+  const room = await requireManagedRoom(ctx, founder);
+  if (!(await findShareLink(ctx.db, room.id, linkId))) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  return readersPage(
+    await listReaderPage(ctx.db, room.id, linkId, SHARE_LINK_READERS_PAGE + 1, readerCursorOf(after)),
+  );
 }
 
 const domainsText = (domains: string[] | null | undefined) =>
@@ -171,7 +226,7 @@ export async function createShareLink(
     if (await findShareLinkByNameKey(trx, room.id, link.nameKey)) throw nameTaken(request.name);
     await insertShareLink(trx, link);
   });
-  return { link: toView(ctx.shareLinkKeys, link, [], now), url: shareLinkUrl(ctx, token) };
+  return { link: toView(ctx.shareLinkKeys, link, [], undefined, now), url: shareLinkUrl(ctx, token) };
 }
 
 /**
@@ -270,7 +325,11 @@ export async function changeShareLink(
 async function viewOf(ctx: AppContext, roomId: string, linkId: string, now: Date): Promise<ShareLink> {
   const link = await findShareLink(ctx.db, roomId, linkId);
   if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
-  return toView(ctx.shareLinkKeys, link, await listReaders(ctx.db, roomId), now);
+  const [readers, counts] = await Promise.all([
+    listReaderPage(ctx.db, roomId, linkId, SHARE_LINK_READERS_PAGE + 1),
+    countReadersByLink(ctx.db, roomId, linkId),
+  ]);
+  return toView(ctx.shareLinkKeys, link, readers, counts.get(linkId), now);
 }
 
 /**
