@@ -12,6 +12,7 @@ export {
 } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export {
+  endInvestorAccessAt,
   groupsHiddenFrom,
   investorEmailsOfGroup,
   placeInvestor,
