@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { countRows, createFounder, founderWithInvestor, type SignedIn } from '#tests/support/factories';
 import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { storedUploads, unfinishedUploads } from '#tests/support/refusals';
+import { deckPdf } from '#tests/support/sample-documents';
 import { storedBytes } from '#tests/support/stored-objects';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { SAMPLE_FILES } from '#tests/support/uploads';
@@ -59,6 +60,8 @@ describe('POST /api/upload', () => {
       downloadPolicy: 'room',
       isDownloadAllowed: true,
       version: 1,
+      // Counted once prepared.
+      pageCount: null,
     });
     expect(body.url).toBe(apiPath(documentRoutes.download, { params: { id: String(body.document.id) } }));
 
@@ -268,6 +271,22 @@ describe('uploads and deletions at the same time', () => {
 });
 
 describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
+  test('a row counts its pages once prepared as pages, and an image none', async () => {
+    const founder = await createFounder(t);
+    const deck = (await upload(founder, form([{ name: 'Deck.pdf', bytes: deckPdf(3) }]))).json.document;
+    const logo = (await upload(founder, form([{ name: 'Logo.png', bytes: PNG }]))).json.document;
+    await t.app.jobs.whenIdle();
+    const listed = (await t.call(documentRoutes.mine, { as: founder })).json;
+    expect(listed.find((document) => document.id === deck.id)).toMatchObject({
+      preview: { status: 'ready', kind: 'pages' },
+      pageCount: 3,
+    });
+    expect(listed.find((document) => document.id === logo.id)).toMatchObject({
+      preview: { kind: 'image' },
+      pageCount: null,
+    });
+  });
+
   test('deleting removes the row, the file and its links; the access log keeps the title', async () => {
     const founder = await createFounder(t);
     const uploaded = (
