@@ -25,6 +25,18 @@ const at = (offset: number, bytes: string | number[]) => ({
 const signatures = (...anyOf: Signature[]): ContentCheck => ({ kind: 'signature', anyOf });
 const TEXT: ContentCheck = { kind: 'text' };
 const ZIP = signatures([at(0, [0x50, 0x4b, 0x03, 0x04])], [at(0, [0x50, 0x4b, 0x05, 0x06])]);
+/**
+ * An OpenDocument text: a zip whose first entry is the stored, uncompressed `mimetype` file naming the
+ * format (the OpenDocument package rule), so a .docx or any other zip renamed .odt is refused. The next
+ * zip record follows the name at once: a Writer/Web document's "…text-web" is not a text.
+ */
+const ODT_MIME_TYPE = 'application/vnd.oasis.opendocument.text';
+const ODT = signatures([
+  at(0, [0x50, 0x4b, 0x03, 0x04]),
+  at(30, 'mimetype'),
+  at(38, ODT_MIME_TYPE),
+  at(38 + ODT_MIME_TYPE.length, 'PK'),
+]);
 const OLE = signatures([at(0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])]);
 const JPEG = signatures([at(0, [0xff, 0xd8, 0xff])]);
 const riff = (kind: string) => signatures([at(0, 'RIFF'), at(8, kind)]);
@@ -45,6 +57,13 @@ export const UPLOAD_TYPES = [
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     content: ZIP,
   },
+  {
+    extension: 'odt',
+    fileType: 'word',
+    mimeType: ODT_MIME_TYPE,
+    content: ODT,
+  },
+  { extension: 'rtf', fileType: 'word', mimeType: 'application/rtf', content: signatures([at(0, '{\\rtf')]) },
   { extension: 'xls', fileType: 'excel', mimeType: 'application/vnd.ms-excel', content: OLE },
   {
     extension: 'xlsx',

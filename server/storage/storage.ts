@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
  * permanent (a rename) before the row is inserted; anything left temporary is swept at start.
  */
 /** How many first bytes of an object PendingObject.head keeps: enough for every content check. */
-export const HEAD_BYTES = 64;
+export const HEAD_BYTES = 128;
 
 export interface PendingObject {
   size: number;

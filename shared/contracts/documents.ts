@@ -39,6 +39,7 @@ const pitchDeckExample = {
   downloadPolicy: 'room',
   isDownloadAllowed: true,
   version: 1,
+  pageCount: 12,
 } as const;
 
 /** A document as the console lists it (GET /api/my-documents, docs/product-rules.md#api). */
@@ -61,6 +62,11 @@ export const documentListItemSchema = z
     isDownloadAllowed: z.boolean(),
     /** The number of the version readers get; past 1, investors see "Updated <date>" (ADR 69). */
     version: z.number().int().min(1),
+    /**
+     * The pages readers get once its preview is ready as pages (a workbook's are its sheets, as the viewer
+     * names them); null while it is prepared, or for a file shown otherwise (an image, a video).
+     */
+    pageCount: z.int().min(1).nullable(),
   })
   .meta({
     examples: [pitchDeckExample],
@@ -302,7 +308,7 @@ export const documentRoutes = {
     params: documentIdParamsSchema,
     status: 201,
     answer: newVersionResponseSchema,
-    refusals: [400, 401, 403, 404, 413, 415],
+    refusals: [400, 401, 403, 404, 409, 413, 415],
   }),
   versions: apiRoute('GET', '/api/documents/:id/versions', {
     params: documentIdParamsSchema,

@@ -14,6 +14,15 @@ export const MAX_BULK_INVITATION_ENTRIES = 10_000;
 /** The pasted text or CSV file of a bulk invitation, in characters (10,000 long addresses fit). */
 export const MAX_BULK_INVITATION_TEXT_LENGTH = 600_000;
 
+/**
+ * When the investor's access ends, set while inviting as it is later under Groups (groupRoutes'
+ * setInvestorAccess): in the future; absent or null for no end.
+ */
+const accessExpiresAtField = isoDateTime
+  .nullable()
+  .optional()
+  .describe("When the investor's access to the room ends (in the future); absent or null: no end.");
+
 const personalMessageField = multilineText(MAX_PERSONAL_MESSAGE_LENGTH, { trim: true }).optional();
 
 export const createInvitationRequestSchema = z.strictObject({
@@ -22,6 +31,7 @@ export const createInvitationRequestSchema = z.strictObject({
   personalMessage: personalMessageField,
   /** The investor group they join (docs/decisions/0068-investor-groups.md); "All investors" without one. */
   groupId: z.uuid({ error: 'must be a group id' }).optional(),
+  accessExpiresAt: accessExpiresAtField,
 });
 
 /** The admin form sends only an e-mail. */
@@ -87,6 +97,7 @@ export const bulkInvitationRequestSchema = z.strictObject({
   personalMessage: personalMessageField,
   /** The investor group every address joins (ADR 68); "All investors" without one. */
   groupId: z.uuid({ error: 'must be a group id' }).optional(),
+  accessExpiresAt: accessExpiresAtField,
 });
 export type BulkInvitationRequest = z.infer<typeof bulkInvitationRequestSchema>;
 

@@ -72,6 +72,19 @@ export type DocumentLinkPart = z.infer<typeof documentLinkPartSchema>;
 
 const flag = z.boolean({ error: 'must be true or false' });
 
+/** How many of a link's readers one answer lists; the console's "Show more readers" asks for the next. */
+export const SHARE_LINK_READERS_PAGE = 50;
+
+const shareReaderSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  state: z.enum(['pending', 'admitted', 'refused']),
+  createdAt: isoDateTime,
+  /** A document link's later address: the first reader's, whose link it was forwarded from. */
+  forwardedFrom: z.string().nullable(),
+});
+export type ShareReader = z.infer<typeof shareReaderSchema>;
+
 export const shareLinkSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -91,22 +104,33 @@ export const shareLinkSchema = z.object({
    * kept, or sealed under a key the server no longer holds: it still admits; a new address replaces it.
    */
   addressKept: z.boolean(),
-  readers: z.array(
-    z.object({
-      id: z.uuid(),
-      email: z.string(),
-      state: z.enum(['pending', 'admitted', 'refused']),
-      createdAt: isoDateTime,
-      /** A document link's later address: the first reader's, whose link it was forwarded from. */
-      forwardedFrom: z.string().nullable(),
-    }),
-  ),
+  /** The readers waiting for approval: the badge counts them all, whichever page they are on. */
+  waitingCount: z.int(),
+  /** The first SHARE_LINK_READERS_PAGE readers: those waiting first, then the newest. */
+  readers: z.array(shareReaderSchema),
+  /** Where the next page starts (the readers route's `after`), or null when every reader is listed. */
+  moreReaders: z.string().nullable(),
   /** Set for a document link: the one document it opens; null for a group's link to the room. */
   document: documentLinkPartSchema.nullable(),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 export const shareLinksSchema = z.object({ links: z.array(shareLinkSchema) });
+
+/** Where a page of readers starts: an earlier answer's `moreReaders`, as it was given. */
+export const shareLinkReadersQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^[01]\.\d{1,16}\.[0-9a-f-]{36}$/, 'must be the moreReaders value of an earlier answer')
+    .optional(),
+});
+
+/** The next page of a link's readers, in the order the link's first page began. */
+export const shareLinkReadersSchema = z.object({
+  readers: z.array(shareReaderSchema),
+  moreReaders: z.string().nullable(),
+});
+export type ShareLinkReaders = z.infer<typeof shareLinkReadersSchema>;
 export type ShareLinks = z.infer<typeof shareLinksSchema>;
 
 /** A link with its address: just made, or given a new address. */
@@ -265,6 +289,12 @@ export const shareLinkRoutes = {
     params: shareLinkIdParamsSchema,
     answer: shareLinkAddressSchema,
     refusals: [401, 403, 404, 409],
+  }),
+  readers: apiRoute('GET', '/api/my-data-room/share-links/:id/readers', {
+    params: shareLinkIdParamsSchema,
+    query: shareLinkReadersQuerySchema,
+    answer: shareLinkReadersSchema,
+    refusals: [400, 401, 403, 404],
   }),
   newAddress: apiRoute('POST', '/api/my-data-room/share-links/:id/new-address', {
     params: shareLinkIdParamsSchema,

@@ -239,6 +239,7 @@ GET    /api/my-data-room/share-links          401    403      403    403     200
 POST   /api/my-data-room/share-links          401    403      403    403     404     201   201    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-links/:id      401    403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 GET    /api/my-data-room/share-links/:id/address 401 403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
+GET    /api/my-data-room/share-links/:id/readers 401 403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-links/:id/new-address 401 403  403    403     404     200   200    403       401    401     401     401     401     401    401    401
 POST   /api/my-data-room/share-link-readers/:id 401  403      403    403     404     200   200    403       401    401     401     401     401     401    401    401
 # Document links (ADR 95): a share link of one document of the room; another founder names no document of theirs.
@@ -550,6 +551,7 @@ GET    /api/my-data-room/share-links                403          403          40
 POST   /api/my-data-room/share-links                403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-links/:id            403          403          403          403          403          403          403          401          401
 GET    /api/my-data-room/share-links/:id/address    403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/share-links/:id/readers    403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-links/:id/new-address 403         403          403          403          403          403          403          401          401
 POST   /api/my-data-room/share-link-readers/:id     403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/document-links             403          403          403          403          403          403          403          401          401
@@ -1686,6 +1688,9 @@ const CALLS: Record<string, Plan> = {
   }),
   'GET /api/my-data-room/share-links/:id/address': () => ({
     path: apiPath(shareLinkRoutes.address, { params: { id: w.shareLink.id } }),
+  }),
+  'GET /api/my-data-room/share-links/:id/readers': () => ({
+    path: apiPath(shareLinkRoutes.readers, { params: { id: w.shareLink.id } }),
   }),
   // A new address stops the old one: managers renew a throwaway link's, never the room's link.
   'POST /api/my-data-room/share-links/:id/new-address': async (caller) => ({

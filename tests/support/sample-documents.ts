@@ -190,17 +190,20 @@ export function encryptedPdf(): Buffer {
  */
 export function officeDocument(
   source: { name: string; content: string },
-  target: 'docx' | 'xlsx' | 'ods' | 'xls' | 'pptx',
+  target: 'docx' | 'odt' | 'xlsx' | 'ods' | 'xls' | 'pptx',
 ): Buffer {
   const filters = {
     docx: 'docx:MS Word 2007 XML',
+    odt: 'odt:writer8',
     xlsx: 'xlsx:Calc MS Excel 2007 XML',
     ods: 'ods:calc8',
     xls: 'xls:MS Excel 97',
     pptx: 'pptx:Impress MS PowerPoint 2007 XML',
   };
   // LibreOffice takes a second or more of CPU per file, the same for the same source (made-once.ts).
-  const name = cacheName(`${filters[target]}\n${source.name}\n${source.content}`, target);
+  // HTML opens in Writer/Web, whose ODT is "text-web": read as Writer's text to write a real one.
+  const infilter = target === 'odt' ? ['--infilter=HTML (StarWriter)'] : [];
+  const name = cacheName(`${filters[target]}\n${infilter.join()}\n${source.name}\n${source.content}`, target);
   const kept = readKept('test-office', name);
   if (kept) return kept;
   const bytes = inTempDir((dir) => {
@@ -210,6 +213,7 @@ export function officeDocument(
       [
         '--headless',
         `-env:UserInstallation=file://${dir}/profile`,
+        ...infilter,
         '--convert-to',
         filters[target],
         '--outdir',
@@ -560,6 +564,19 @@ export const samplePptx = (slides: number) =>
 /** A DOCX of `pages` chapters, one per page, made by LibreOffice. */
 export const sampleDocx = (pages: number) =>
   officeDocument({ name: 'memo.html', content: htmlPages(pages) }, 'docx');
+
+/** The same pages as an OpenDocument text, written by LibreOffice. */
+export const sampleOdt = (pages: number) =>
+  officeDocument({ name: 'memo.html', content: htmlPages(pages) }, 'odt');
+
+/** A small RTF written by hand: one paragraph per page, each after a page break. */
+export const sampleRtf = (pages: number) =>
+  Buffer.from(
+    `{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}\\f0\\fs24 ${Array.from(
+      { length: pages },
+      (_, index) => `Chapter ${index + 1}. Text of chapter ${index + 1}.\\par`,
+    ).join('\\page ')}}`,
+  );
 
 /** The body text's size in the investment memo (sampleMemoDocx), in points: Word's common default. */
 export const MEMO_BODY_POINTS = 11;

@@ -11,7 +11,6 @@ import { ARCHIVE_UPLOAD_SLOT_LEASE_MS, ARCHIVE_UPLOAD_SLOT_RENEW_MS } from '#ser
 import {
   cleanFileName,
   contentMatchesExtension,
-  countUploadedDocuments,
   MULTIPART_SHAPE,
   storeUploads,
   UPLOADS_PER_ROOM,
@@ -182,7 +181,7 @@ async function unpackArchive(
     const { planned, results } = planFiles(ctx, entries, rootSection, zipBytes);
     if (
       planned.length > 0 &&
-      (await countUploadedDocuments(ctx, room.id)) + planned.length > UPLOADS_PER_ROOM
+      (await versionFiles.countRoomFiles(ctx.db, room.id)) + planned.length > UPLOADS_PER_ROOM
     )
       throw uploadLimitReached();
     const toStore: (UploadToStore & { path: string })[] = [];

@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { countRows, createFounder, founderWithInvestor, type SignedIn } from '#tests/support/factories';
 import { worstAcceptedSectionsText } from '#tests/support/hostile-markdown';
 import { storedUploads, unfinishedUploads } from '#tests/support/refusals';
+import { deckPdf } from '#tests/support/sample-documents';
 import { storedBytes } from '#tests/support/stored-objects';
 import { startTestApp, type TestApp } from '#tests/support/test-app';
 import { SAMPLE_FILES } from '#tests/support/uploads';
@@ -59,6 +60,8 @@ describe('POST /api/upload', () => {
       downloadPolicy: 'room',
       isDownloadAllowed: true,
       version: 1,
+      // Counted once prepared.
+      pageCount: null,
     });
     expect(body.url).toBe(apiPath(documentRoutes.download, { params: { id: String(body.document.id) } }));
 
@@ -268,6 +271,22 @@ describe('uploads and deletions at the same time', () => {
 });
 
 describe('GET /api/my-documents and DELETE /api/documents/:id', () => {
+  test('a row counts its pages once prepared as pages, and an image none', async () => {
+    const founder = await createFounder(t);
+    const deck = (await upload(founder, form([{ name: 'Deck.pdf', bytes: deckPdf(3) }]))).json.document;
+    const logo = (await upload(founder, form([{ name: 'Logo.png', bytes: PNG }]))).json.document;
+    await t.app.jobs.whenIdle();
+    const listed = (await t.call(documentRoutes.mine, { as: founder })).json;
+    expect(listed.find((document) => document.id === deck.id)).toMatchObject({
+      preview: { status: 'ready', kind: 'pages' },
+      pageCount: 3,
+    });
+    expect(listed.find((document) => document.id === logo.id)).toMatchObject({
+      preview: { kind: 'image' },
+      pageCount: null,
+    });
+  });
+
   test('deleting removes the row, the file and its links; the access log keeps the title', async () => {
     const founder = await createFounder(t);
     const uploaded = (
@@ -494,27 +513,43 @@ describe('GET /api/documents/:id/download', () => {
   });
 });
 
-/** Fills the founder's room with `count` document rows (no files: only the plan's count reads them). */
+/** Fills the founder's room with `count` documents of one version each (rows only: the plan's count reads them). */
 async function seedDocuments(founder: SignedIn, count: number): Promise<string> {
   const room = (await t.call(roomRoutes.mine, { as: founder })).json;
   const now = Date.now();
+  const documents = Array.from({ length: count }, (_, index) => ({
+    id: crypto.randomUUID(),
+    room_id: room.id,
+    original_name: `File ${index}.pdf`,
+    file_type: 'pdf',
+    mime_type: 'application/pdf',
+    size_bytes: 1,
+    sha256: 'd'.repeat(64),
+    storage_key: crypto.randomUUID(),
+    uploaded_by: founder.user.id,
+    created_at: now,
+  }));
   await t.app.database.db
     .insertInto('documents')
     .values(
-      Array.from({ length: count }, (_, index) => ({
-        id: crypto.randomUUID(),
-        room_id: room.id,
-        title: `File ${index}.pdf`,
-        original_name: `File ${index}.pdf`,
-        file_type: 'pdf',
+      documents.map((document) => ({
+        ...document,
+        title: document.original_name,
         current_version: 1,
-        mime_type: 'application/pdf',
-        size_bytes: 1,
-        sha256: 'd'.repeat(64),
-        storage_key: crypto.randomUUID(),
-        uploaded_by: founder.user.id,
-        created_at: now,
         updated_at: now,
+      })),
+    )
+    .execute();
+  await t.app.database.db
+    .insertInto('document_versions')
+    .values(
+      documents.map(({ id, ...document }) => ({
+        ...document,
+        document_id: id,
+        number: 1,
+        status: 'current' as const,
+        is_readers_notified: 0,
+        page_count: 1,
       })),
     )
     .execute();

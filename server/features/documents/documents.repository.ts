@@ -111,15 +111,6 @@ export async function updateDocumentTitle(
   return row ? fromRow(row) : undefined;
 }
 
-export async function countRoomDocuments(db: ModuleExecutor<'documents'>, roomId: string): Promise<number> {
-  const row = await db
-    .selectFrom('documents')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('room_id', '=', roomId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function deleteDocumentRow(
   db: ModuleExecutor<'documents'>,
   roomId: string,

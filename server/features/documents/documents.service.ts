@@ -71,6 +71,7 @@ export function toListItem(
     downloadPolicy: document.downloadPolicy ?? 'room',
     isDownloadAllowed: isDownloadAllowedToInvestors(room, document),
     version: document.currentVersion,
+    pageCount: preview?.status === 'ready' && preview.kind === 'pages' ? preview.pageCount : null,
   };
 }
 

@@ -75,7 +75,6 @@ export {
 } from './readable-documents.service';
 export { roomDocumentsRoutes } from './room-documents.routes';
 export {
-  countUploadedDocuments,
   findDocumentPreview,
   findDocumentPreviews,
   findRoomDocument,

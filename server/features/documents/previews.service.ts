@@ -17,6 +17,8 @@ const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
   pdf: 'pages',
   doc: 'pages',
   docx: 'pages',
+  odt: 'pages',
+  rtf: 'pages',
   xls: 'pages',
   xlsx: 'pages',
   ods: 'pages',

@@ -2,12 +2,7 @@ import type { AppContext } from '#server/app-context';
 import { findUsersByIds } from '#server/features/accounts/index';
 import { findInvitationsByIds } from '#server/features/invitations/index';
 import { listRecentAccessEvents, listUserAccessEvents } from './access-events.repository';
-import {
-  countRoomDocuments,
-  findDocumentInRoom,
-  listRoomDocuments,
-  type StoredDocument,
-} from './documents.repository';
+import { findDocumentInRoom, listRoomDocuments, type StoredDocument } from './documents.repository';
 import { type DocumentPreview, findPreview, findPreviews } from './previews.repository';
 
 /** What other modules read of a room's documents, previews and access log, by room or document id. */
@@ -15,11 +10,6 @@ import { type DocumentPreview, findPreview, findPreviews } from './previews.repo
 /** The room's uploaded documents, newest first. */
 export async function listUploadedDocuments(ctx: AppContext, roomId: string): Promise<StoredDocument[]> {
   return listRoomDocuments(ctx.db, roomId);
-}
-
-/** How many documents the room holds (its uploads count against UPLOADS_PER_ROOM). */
-export async function countUploadedDocuments(ctx: AppContext, roomId: string): Promise<number> {
-  return countRoomDocuments(ctx.db, roomId);
 }
 
 /**

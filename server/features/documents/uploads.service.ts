@@ -22,7 +22,7 @@ import { replaceUnsafeCharacters } from '#shared/contracts/fields';
 import { extensionOf, fileTypeFromName } from '#shared/file-types';
 import { uploadedDocumentPath } from '#shared/sections-markdown';
 import { isAllowedUploadExtension, UPLOAD_EXTENSIONS, type UploadExtension } from '#shared/uploads';
-import { countRoomDocuments, insertDocument, type StoredDocument } from './documents.repository';
+import { insertDocument, type StoredDocument } from './documents.repository';
 import { toListItem } from './documents.service';
 import { contentMatchesExtension, mimeTypeFor } from './file-signatures';
 import { findPreviews } from './previews.repository';
@@ -36,7 +36,10 @@ import type { VersionFiles } from './version-files';
  * (a zip's files, from the archives module, all in one).
  */
 
-/** Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits). */
+/**
+ * Every account has the Professional plan's 500 uploads (docs/product-rules.md#plans-and-limits): stored
+ * files, so each version of a document is one (docs/decisions/0096-versions-count-as-uploads.md).
+ */
 export const UPLOADS_PER_ROOM = 500;
 
 /** One part of a multipart upload, as @fastify/multipart yields it. */
@@ -71,7 +74,7 @@ export async function uploadDocument(
 ): Promise<{ document: DocumentListItem; url: string }> {
   const room = await requireManagedRoom(ctx, founder);
   // Refuses early, before a byte is stored; counted again where it is decided, below.
-  if ((await countRoomDocuments(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
+  if ((await versionFiles.countRoomFiles(ctx.db, room.id)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
   const checked = await checkedUpload(await receivedUpload(ctx, parts), uploadFieldsSchema);
   return storeUpload(ctx, room, founder, checked, versionFiles);
 }
@@ -273,7 +276,7 @@ export async function storeUploads(
       },
       async (trx) => {
         // Uploads at once into the last free slots: the room's lock makes them count one after the other.
-        if ((await countRoomDocuments(trx, room.id)) + documents.length > UPLOADS_PER_ROOM)
+        if ((await versionFiles.countRoomFiles(trx, room.id)) + documents.length > UPLOADS_PER_ROOM)
           throw uploadLimitReached();
         for (const { document } of documents) {
           await insertDocument(trx, document);
@@ -321,6 +324,6 @@ export function uploadLimitReached(): HttpError {
   return new HttpError(
     409,
     'upload_limit_reached',
-    `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room. Delete a file to upload another.`,
+    `Your plan allows ${UPLOADS_PER_ROOM} uploads per data room, and each version of a file is one. Delete a file or an earlier version to upload another.`,
   );
 }

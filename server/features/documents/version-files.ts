@@ -12,6 +12,11 @@ export interface VersionFiles {
   recordFirstVersion(trx: DatabaseExecutor, document: StoredDocument): Promise<void>;
   /** The files of all of a document's versions, for its delete. */
   storageKeysOf(trx: DatabaseExecutor, documentId: string): Promise<string[]>;
+  /**
+   * How many files the room stores: every version of every document, each one upload against the plan's
+   * UPLOADS_PER_ROOM (a new version, or a restored copy, stores a file as an upload does).
+   */
+  countRoomFiles(db: DatabaseExecutor, roomId: string): Promise<number>;
   /** Every stored file of any version of any document: what the storage must keep. */
   allStorageKeys(db: DatabaseExecutor): Promise<string[]>;
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes } from '#shared/contracts/auth';
+import { groupRoutes } from '#shared/contracts/groups';
 import { invitationRoutes } from '#shared/contracts/invitations';
 import { roomRoutes } from '#shared/contracts/rooms';
 import {
@@ -158,6 +159,9 @@ describe('inviting', () => {
     [{ email: 'a@b.co', name: 'n'.repeat(101) }, 'name'],
     [{ email: 'a@b.co', name: 5 }, 'name'],
     [{ email: 'a@b.co', role: 'founder' }, 'role'],
+    [{ email: 'a@b.co', accessExpiresAt: 'next week' }, 'accessExpiresAt'],
+    // An end already past is refused before any mail or row: the investor could never enter.
+    [{ email: 'a@b.co', accessExpiresAt: '2020-01-01T00:00:00.000Z' }, 'accessExpiresAt'],
   ])('bad input %j is a 400 naming %s, and writes nothing', async (json, field) => {
     const founder = await createFounder(t);
     const before = await countRows(t);
@@ -165,6 +169,40 @@ describe('inviting', () => {
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_request', field });
     expect(await countRows(t)).toEqual(before);
+  });
+
+  test('an end of access set while inviting is the investor’s, as if set later under Groups; one list gives it to all', async () => {
+    const founder = await createFounder(t);
+    const ends = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString();
+    const email = uniqueEmail('until');
+    const sent = await t.call(invitationRoutes.create, {
+      body: { email, accessExpiresAt: ends },
+      as: founder,
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const [first, second] = [uniqueEmail('bulk-until'), uniqueEmail('bulk-until')];
+    const bulk = await t.call(invitationRoutes.bulk, {
+      body: { addresses: `${first}\n${second}`, accessExpiresAt: ends },
+      as: founder,
+    });
+    expect(bulk.json).toMatchObject({ invitedCount: 2 });
+    const unlimited = uniqueEmail('no-end');
+    await invite(t, founder, unlimited);
+    const { investors } = (await t.call(groupRoutes.list, { as: founder })).json;
+    const endOf = (address: string) =>
+      investors.find((investor) => investor.email === address)?.accessExpiresAt;
+    expect([endOf(email), endOf(first), endOf(second)]).toEqual([ends, ends, ends]);
+    expect(endOf(unlimited)).toBeNull();
+
+    // A list with an end already past is refused whole, naming the field, before anyone is mailed.
+    const mails = t.smtp.messages.length;
+    const refused = await t.call(invitationRoutes.bulk, {
+      body: { addresses: uniqueEmail('late'), accessExpiresAt: new Date(Date.now() - 1000).toISOString() },
+      as: founder,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ field: 'accessExpiresAt', message: /must be in the future/ });
+    expect(t.smtp.messages.length).toBe(mails);
   });
 
   test('when the invitation e-mail cannot be sent, nothing is saved', async () => {

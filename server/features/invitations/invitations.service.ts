@@ -5,6 +5,7 @@ import { INVITATION_TTL_MS } from '#server/durations';
 import { findUserByEmail, peopleOfRooms, type User } from '#server/features/accounts/index';
 import {
   type DataRoom,
+  endInvestorAccessAt,
   findManagedRoom,
   type InvitationLinks,
   inviteeAccessOf,
@@ -186,6 +187,19 @@ export interface InvestorInvitationInput {
   personalMessage?: string | undefined;
   /** The group they join; the room's default group ("All investors") without one. */
   groupId?: string | undefined;
+  /** When their access ends (in the future); null for no end; absent leaves any end already set. */
+  accessExpiresAt?: string | null | undefined;
+}
+
+/** The end of access asked for, refused with its field unless in the future (undefined: none asked). */
+function requestedAccessEnd(accessExpiresAt: string | null | undefined): Date | null | undefined {
+  if (accessExpiresAt === undefined || accessExpiresAt === null) return accessExpiresAt;
+  const ends = new Date(accessExpiresAt);
+  if (ends.getTime() <= Date.now())
+    throw new HttpError(400, 'invalid_request', 'accessExpiresAt: must be in the future', {
+      field: 'accessExpiresAt',
+    });
+  return ends;
 }
 
 /**
@@ -226,6 +240,7 @@ async function inviteInvestorToRoom(
   input: InvestorInvitationInput,
 ): Promise<Invitation> {
   refuseOwnAddress(inviter, input.email);
+  const accessEnds = requestedAccessEnd(input.accessExpiresAt);
   if (input.groupId !== undefined) await requireRoomGroup(ctx, room.id, input.groupId);
   const invitee = await findUserByEmail(ctx.db, input.email);
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
@@ -247,6 +262,7 @@ async function inviteInvestorToRoom(
   );
   // Once the mail went out, as the invitation itself (ADR 68: one group per investor, by address).
   if (input.groupId !== undefined) await placeInvestor(ctx, room.id, row.email, input.groupId);
+  if (accessEnds !== undefined) await endInvestorAccessAt(ctx, room.id, row.email, accessEnds);
   return toInvitationView(row, now);
 }
 
@@ -329,9 +345,16 @@ export async function inviteInvestorsInBulk(
   ctx: AppContext,
   downloads: InviteeDownloads,
   inviter: User,
-  input: { addresses: string; personalMessage?: string | undefined; groupId?: string | undefined },
+  input: {
+    addresses: string;
+    personalMessage?: string | undefined;
+    groupId?: string | undefined;
+    accessExpiresAt?: string | null | undefined;
+  },
 ): Promise<BulkInvitationResponse> {
   const room = await requireManagedRoom(ctx, inviter);
+  // An end in the past refuses the whole list, as a group not of this room does.
+  requestedAccessEnd(input.accessExpiresAt);
   // A group not of this room refuses the whole list before any address is invited or mailed.
   if (input.groupId !== undefined) await requireRoomGroup(ctx, room.id, input.groupId);
   const entries = readBulkAddresses(input.addresses);
@@ -375,6 +398,7 @@ export async function inviteInvestorsInBulk(
         name: name.data || undefined,
         personalMessage,
         groupId: input.groupId,
+        accessExpiresAt: input.accessExpiresAt,
       });
       results.push({ entry: shortened(entry.text), status: 'invited', reason: null, invitation });
     } catch (error) {

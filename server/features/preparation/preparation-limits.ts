@@ -8,10 +8,11 @@ export function isSpreadsheet(extension: string): boolean {
 }
 
 /**
- * Word documents: shown as their real pages on a wide screen and laid out again on narrow pages for a
- * phone (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
+ * Word documents, and the other text documents LibreOffice's Writer reads as it reads them (OpenDocument
+ * text, RTF): shown as their real pages on a wide screen and laid out again on narrow pages for a phone
+ * (docs/decisions/0057-spreadsheets-and-word-on-a-phone.md).
  */
-export const WORD_EXTENSIONS = ['doc', 'docx'] as const;
+export const WORD_EXTENSIONS = ['doc', 'docx', 'odt', 'rtf'] as const;
 
 export function isWordDocument(extension: string): boolean {
   return (WORD_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());

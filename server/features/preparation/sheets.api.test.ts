@@ -135,6 +135,12 @@ describe('a workbook is shown as its sheets', () => {
     expect(summary.width / SHEET_CSS_PIXELS_PER_POINT).toBeGreaterThan(1500);
   });
 
+  test("the console's file list counts the workbook's visible sheets, which the row names sheets", async () => {
+    const listed = await t.call(documentRoutes.mine, { as: room.founder });
+    const workbook = listed.json.find((document) => document.id === room.workbookId);
+    expect(workbook).toMatchObject({ fileType: 'excel', pageCount: 3 });
+  });
+
   test('an ODS reads the same sheets', async () => {
     const documentId = await uploadAndPrepare(room.founder, 'Model.ods', fixtures.ods);
     const preview = await previewOf(room.investor, documentId);

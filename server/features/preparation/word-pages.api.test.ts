@@ -15,7 +15,14 @@ import {
   uniqueEmail,
   uploadFile,
 } from '#tests/support/factories';
-import { deckPdf, MEMO_BODY_POINTS, sampleMemoDocx } from '#tests/support/sample-documents';
+import {
+  deckPdf,
+  MEMO_BODY_POINTS,
+  sampleDocx,
+  sampleMemoDocx,
+  sampleOdt,
+  sampleRtf,
+} from '#tests/support/sample-documents';
 import { storedBytes } from '#tests/support/stored-objects';
 import { fetchBytes, startTestApp, type TestApp } from '#tests/support/test-app';
 import { startMissingPreviews } from './preparation.service';
@@ -26,8 +33,12 @@ import { startMissingPreviews } from './preparation.service';
 let t: TestApp;
 /** Made by LibreOffice before the server starts: a synchronous conversion in a test would stall it. */
 let memo: Buffer;
+let odt: Buffer;
+let docx: Buffer;
 beforeAll(async () => {
   memo = sampleMemoDocx();
+  odt = sampleOdt(2);
+  docx = sampleDocx(1);
   t = await startTestApp({ environment: { PREVIEW_TIME_LIMIT_MS: '120000', JOB_POLL_INTERVAL_MS: '50' } });
 }, 300_000);
 afterAll(() => t?.close());
@@ -192,6 +203,39 @@ describe('a Word document is laid out again on narrow pages for phones', () => {
       ).status,
     ).toBe(400);
   }, 120_000);
+});
+
+describe('an OpenDocument text and an RTF are read as Word documents are', () => {
+  test('each is accepted by its content, converted to its pages, and laid out again on narrow pages', async () => {
+    const founder = await createFounder(t);
+    for (const [name, bytes] of [
+      ['Memo.odt', odt],
+      ['Memo.rtf', sampleRtf(2)],
+    ] as const) {
+      const documentId = await uploadAndPrepare(founder, name, bytes);
+      const preview = await previewOf(founder, documentId);
+      expect(preview, name).toMatchObject({ status: 'ready', kind: 'pages' });
+      expect(
+        preview.pages.map((page) => page.number),
+        name,
+      ).toEqual([1, 2]);
+      expect(preview.narrowPages?.length, name).toBeGreaterThanOrEqual(2);
+      const listed = (await t.call(documentRoutes.mine, { as: founder })).json;
+      expect(listed.find((document) => document.id === documentId)).toMatchObject({ fileType: 'word' });
+    }
+  }, 120_000);
+
+  test('a Word file renamed .odt, or text renamed .rtf, is refused as not what its name says', async () => {
+    const founder = await createFounder(t);
+    for (const [name, bytes] of [
+      ['Memo.odt', docx],
+      ['Memo.rtf', Buffer.from('Not a rich text file')],
+    ] as const) {
+      const response = await uploadFile(t, founder, { name, bytes });
+      expect(response.status, name).toBe(415);
+      expect(response.json, name).toMatchObject({ error: 'content_mismatch', field: 'file' });
+    }
+  });
 });
 
 describe('narrow pages are authorised, watermarked and view-only exactly like page images', () => {

@@ -286,6 +286,11 @@ export async function placeInvestor(ctx: AppContext, roomId: string, email: stri
   await setInvestorGroup(ctx.db, roomId, email, groupId, new Date());
 }
 
+/** Sets when an invited investor's access ends (null: never), as setInvestorAccess does for one in the room. */
+export async function endInvestorAccessAt(ctx: AppContext, roomId: string, email: string, ends: Date | null) {
+  await setInvestorAccessEnd(ctx.db, roomId, email, ends, new Date());
+}
+
 /**
  * The addresses of the room's investors in a group, for analytics filtered by group (a group of another
  * room, or none, is the same 404 as a missing one).

@@ -12,6 +12,7 @@ export {
 } from './groups.repository';
 export { groupsRoutes } from './groups.routes';
 export {
+  endInvestorAccessAt,
   groupsHiddenFrom,
   investorAccessOfRoom,
   investorEmailsOfGroup,
@@ -69,6 +70,7 @@ export {
   findRoomOwner,
   listRoomIdsEditedBy,
   listRoomManagers,
+  lockRoomRow,
   managesAnyRoom,
 } from './rooms.repository';
 export { roomsRoutes } from './rooms.routes';

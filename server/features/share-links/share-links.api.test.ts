@@ -885,6 +885,95 @@ describe("the founder's routes", () => {
   });
 });
 
+describe("a link's readers, a page at a time", () => {
+  /** `count` readers of the link (rows only), one a minute from `from`, in the given states by index. */
+  async function seedReaders(
+    roomId: string,
+    linkId: string,
+    count: number,
+    stateOf: (index: number) => string,
+  ) {
+    const from = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: count }, (_, index) => ({
+      id: crypto.randomUUID(),
+      share_link_id: linkId,
+      room_id: roomId,
+      email: `reader-${index}@${linkId.slice(0, 8)}.example`,
+      state: stateOf(index) as 'pending' | 'admitted' | 'refused',
+      created_at: from + index * 60_000,
+      decided_at: null,
+    }));
+    await t.app.database.db.insertInto('share_link_readers').values(rows).execute();
+    return rows;
+  }
+
+  test('the list gives each link its first 50 (those waiting first, then the newest), the rest come page by page', async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const quiet = await makeLink(room.founder, room.diligenceId);
+    // 120 readers: the three oldest wait, every tenth was refused; five more on another link.
+    const rows = await seedReaders(room.roomId, link.id, 120, (index) =>
+      index < 3 ? 'pending' : index % 10 === 0 ? 'refused' : 'admitted',
+    );
+    await seedReaders(room.roomId, quiet.id, 5, () => 'admitted');
+
+    const listed = await t.call(shareLinkRoutes.list, { as: room.founder });
+    expect(listed.status, listed.text).toBe(200);
+    const first = listed.json.links.find((each) => each.id === link.id);
+    const other = listed.json.links.find((each) => each.id === quiet.id);
+    expect(other).toMatchObject({ readerCount: 5, waitingCount: 0, moreReaders: null });
+    expect(other?.readers).toHaveLength(5);
+    expect(first).toMatchObject({ readerCount: 109, waitingCount: 3, moreReaders: expect.any(String) });
+    expect(first?.readers).toHaveLength(50);
+    const newestFirst = [...rows].sort((a, b) => b.created_at - a.created_at);
+    const expected = [
+      ...rows.filter((row) => row.state === 'pending').sort((a, b) => b.created_at - a.created_at),
+      ...newestFirst.filter((row) => row.state !== 'pending'),
+    ].map((row) => row.email);
+    expect(first?.readers.map((reader) => reader.email)).toEqual(expected.slice(0, 50));
+
+    const seen = [...(first?.readers ?? [])];
+    let after = first?.moreReaders ?? null;
+    const pages: number[] = [];
+    while (after) {
+      const page = await t.call(shareLinkRoutes.readers, {
+        params: { id: link.id },
+        query: { after },
+        as: room.founder,
+      });
+      expect(page.status, page.text).toBe(200);
+      pages.push(page.json.readers.length);
+      seen.push(...page.json.readers);
+      after = page.json.moreReaders;
+    }
+    expect(pages).toEqual([50, 20]);
+    expect(seen.map((reader) => reader.email)).toEqual(expected);
+
+    // The first page from the route itself is the list's.
+    const fromStart = await t.call(shareLinkRoutes.readers, { params: { id: link.id }, as: room.founder });
+    expect(fromStart.json.readers.map((reader) => reader.email)).toEqual(expected.slice(0, 50));
+  });
+
+  test("another room's link is not found, an investor or nobody is refused, a made-up cursor is a 400", async () => {
+    const room = await tieredRoom();
+    const link = await makeLink(room.founder, room.diligenceId);
+    const stranger = await createFounder(t);
+    const readers = (as: SignedIn | undefined, after?: string) =>
+      t.call(shareLinkRoutes.readers, { params: { id: link.id }, query: { after }, as });
+    await expectStatus(readers(stranger), 404);
+    await expectStatus(readers(undefined), 401);
+    const email = uniqueEmail();
+    await invite(t, room.founder, email);
+    await expectStatus(readers(await signInWithMagicLink(t, email)), 403);
+    const bad = await expectStatus(readers(room.founder, "1.0.'; drop table"), 400);
+    expect(bad.text).toMatch(/after/);
+    await expectStatus(
+      t.call(shareLinkRoutes.readers, { params: { id: 'not-a-link' }, as: room.founder }),
+      400,
+    );
+  });
+});
+
 describe('analytics and exports filtered by link', () => {
   test("exports keep the link's readers only; another room's link, or none, is a 404", async () => {
     const room = await tieredRoom();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Entity, fromRow, toEpochMs, toRow } from '#server/db/columns';
 import type { ModuleExecutor } from '#server/db/schema';
 import type { ShareLinkCodesTable, ShareLinkReadersTable, ShareLinksTable } from './share-links.tables';
@@ -216,6 +217,7 @@ export async function findRoomReader(db: ModuleExecutor<'share-links'>, roomId: 
   return row && fromRow(row);
 }
 
+/** Every reader of the room's links, newest first. */
 export async function listReaders(
   db: ModuleExecutor<'share-links'>,
   roomId: string,
@@ -227,6 +229,115 @@ export async function listReaders(
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map((row) => fromRow(row));
+}
+
+/** The addresses of these readers of the room, by id. */
+export async function findReaderEmails(
+  db: ModuleExecutor<'share-links'>,
+  roomId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('share_link_readers')
+    .select(['id', 'email'])
+    .where('room_id', '=', roomId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** Those waiting for the founder first, then the newest: the order the console pages a link's readers in. */
+const waitingFirst = sql<number>`case when state = 'pending' then 0 else 1 end`;
+
+/** Where a page of a link's readers starts: after this reader, in the order of `waitingFirst`. */
+export interface ReaderCursor {
+  rank: 0 | 1;
+  createdAt: number;
+  id: string;
+}
+
+/** Each of the room's links' first `size` readers in the console's order, in one query. */
+export async function listFirstReaders(
+  db: ModuleExecutor<'share-links'>,
+  roomId: string,
+  size: number,
+): Promise<StoredShareReader[]> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('share_link_readers')
+        .selectAll()
+        .select(
+          sql<number>`row_number() over (partition by share_link_id order by ${waitingFirst}, created_at desc, id desc)`.as(
+            'position',
+          ),
+        )
+        .where('room_id', '=', roomId)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('position', '<=', size)
+    .orderBy('position')
+    .execute();
+  return rows.map(({ position: _, ...row }) => fromRow(row));
+}
+
+/** One link's readers after `after` (from the first when absent), at most `size`, in the console's order. */
+export async function listReaderPage(
+  db: ModuleExecutor<'share-links'>,
+  roomId: string,
+  linkId: string,
+  size: number,
+  after?: ReaderCursor,
+): Promise<StoredShareReader[]> {
+  let query = db
+    .selectFrom('share_link_readers')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('share_link_id', '=', linkId);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb(waitingFirst, '>', after.rank),
+        eb.and([
+          eb(waitingFirst, '=', after.rank),
+          eb.or([
+            eb('created_at', '<', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+          ]),
+        ]),
+      ]),
+    );
+  const rows = await query
+    .orderBy(waitingFirst)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size)
+    .execute();
+  return rows.map((row) => fromRow(row));
+}
+
+/** Per link of the room (or the one link): its readers counted towards its maximum, and those waiting. */
+export async function countReadersByLink(
+  db: ModuleExecutor<'share-links'>,
+  roomId: string,
+  linkId?: string,
+): Promise<Map<string, { counted: number; waiting: number }>> {
+  let query = db
+    .selectFrom('share_link_readers')
+    .select(['share_link_id', 'state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('room_id', '=', roomId);
+  if (linkId) query = query.where('share_link_id', '=', linkId);
+  const rows = await query.groupBy(['share_link_id', 'state']).execute();
+  const counts = new Map<string, { counted: number; waiting: number }>();
+  for (const row of rows) {
+    const count = counts.get(row.share_link_id) ?? { counted: 0, waiting: 0 };
+    if (row.state !== 'refused') count.counted += Number(row.count);
+    if (row.state === 'pending') count.waiting += Number(row.count);
+    counts.set(row.share_link_id, count);
+  }
+  return counts;
 }
 
 /** The readers a link's maximum counts: the ones it let in and the ones waiting for the founder. */

@@ -19,6 +19,7 @@ import {
   createShareLink,
   decideShareReader,
   listRoomShareLinks,
+  listShareLinkReaders,
   renewShareLinkAddress,
   shareLinkAddress,
 } from './share-links.service';
@@ -50,6 +51,10 @@ export function shareLinksRoutes(ctx: AppContext, activity: RoomActivity): Fasti
         reply.header('cache-control', 'no-store');
         return shareLinkAddress(ctx, requireUser(request), request.params.id);
       },
+    });
+    serveRoute(app, routes.readers, {
+      handler: async (request) =>
+        listShareLinkReaders(ctx, requireUser(request), request.params.id, request.query.after),
     });
     serveRoute(app, routes.newAddress, {
       handler: async (request) => renewShareLinkAddress(ctx, requireUser(request), request.params.id),

@@ -19,9 +19,12 @@ import {
   type CreateShareLinkRequest,
   type DocumentLinkPart,
   MAX_SHARE_LINKS_PER_ROOM,
+  SHARE_LINK_READERS_PAGE,
   type ShareLink,
   type ShareLinkAddress,
+  type ShareLinkReaders,
   type ShareLinks,
+  type ShareReader,
   type ShareReaderDecision,
   shareLinkNameKey,
   type UpdateShareLinkRequest,
@@ -33,14 +36,19 @@ import { inviteFromLink, isAlreadyInRoom } from './link-invitations';
 import { allowedDomainsOf, shareLinkStateOf } from './share-link-rules';
 import { documentApprovedEmail, shareRefusedEmail } from './share-links.mails';
 import {
+  countReadersByLink,
   countShareLinks,
   decideReader,
+  findReaderEmails,
   findRoomReader,
   findShareLink,
   findShareLinkByNameKey,
   insertShareLink,
+  listFirstReaders,
+  listReaderPage,
   listReaders,
   listShareLinks,
+  type ReaderCursor,
   replaceShareLinkToken,
   resealShareLinkToken,
   type StoredShareLink,
@@ -78,16 +86,61 @@ const isAddressKept = (keys: SealingKeys, link: StoredShareLink) => openedToken(
 export const shareLinkUrl = (ctx: AppContext, token: string) =>
   `${ctx.config.appUrl}${paths.shareLink.replace(':token', token)}`;
 
+/** Readers as the console lists them: a forwarded reader with the address it was forwarded from. */
+function readerViews(readers: StoredShareReader[], emailOf: Map<string, string>): ShareReader[] {
+  return readers.map((reader) => ({
+    id: reader.id,
+    email: reader.email,
+    state: reader.state,
+    createdAt: reader.createdAt.toISOString(),
+    forwardedFrom: reader.forwardedFrom === null ? null : (emailOf.get(reader.forwardedFrom) ?? null),
+  }));
+}
+
+/** The readers of one page, and where the next starts when `readers` holds one more than a page. */
+function readersPage(
+  readers: StoredShareReader[],
+  emailOf: Map<string, string>,
+): Pick<ShareLinkReaders, 'readers' | 'moreReaders'> {
+  const page = readers.slice(0, SHARE_LINK_READERS_PAGE);
+  const last = page.at(-1);
+  return {
+    readers: readerViews(page, emailOf),
+    moreReaders:
+      readers.length > SHARE_LINK_READERS_PAGE && last
+        ? `${last.state === 'pending' ? 0 : 1}.${last.createdAt.getTime()}.${last.id}`
+        : null,
+  };
+}
+
+/** The addresses the forwarded readers among these were forwarded from, by the first reader's id. */
+async function forwardedFromEmailsOf(
+  ctx: AppContext,
+  roomId: string,
+  readers: StoredShareReader[],
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(readers.flatMap((reader) => (reader.forwardedFrom === null ? [] : [reader.forwardedFrom]))),
+  ];
+  return findReaderEmails(ctx.db, roomId, ids);
+}
+
+function readerCursorOf(after: string | undefined): ReaderCursor | undefined {
+  if (!after) return undefined;
+  const [rank, createdAt, id] = after.split('.');
+  return { rank: rank === '0' ? 0 : 1, createdAt: Number(createdAt), id: id ?? '' };
+}
+
 function toView(
   keys: SealingKeys,
   link: StoredShareLink,
-  readers: StoredShareReader[],
+  /** The link's readers as listed, and where the next page starts. */
+  listed: Pick<ShareLinkReaders, 'readers' | 'moreReaders'>,
+  counts: { counted: number; waiting: number } | undefined,
   now: Date,
   document: DocumentLinkPart | null,
 ): ShareLink {
-  const own = readers.filter((reader) => reader.shareLinkId === link.id);
-  const emailOf = new Map(own.map((reader) => [reader.id, reader.email]));
-  const readerCount = own.filter((reader) => reader.state !== 'refused').length;
+  const readerCount = counts?.counted ?? 0;
   return {
     id: link.id,
     name: link.name,
@@ -102,38 +155,84 @@ function toView(
     readerCount,
     createdAt: link.createdAt.toISOString(),
     addressKept: isAddressKept(keys, link),
-    readers: own.map((reader) => ({
-      id: reader.id,
-      email: reader.email,
-      state: reader.state,
-      createdAt: reader.createdAt.toISOString(),
-      forwardedFrom: reader.forwardedFrom === null ? null : (emailOf.get(reader.forwardedFrom) ?? null),
-    })),
+    waitingCount: counts?.waiting ?? 0,
+    ...listed,
     document,
   };
 }
 
+/** The room's links, each with its first page of readers (SHARE_LINK_READERS_PAGE) and their counts. */
 export async function listRoomShareLinks(ctx: AppContext, founder: RoomUser): Promise<ShareLinks> {
   const room = await requireManagedRoom(ctx, founder);
-  return roomShareLinks(ctx, room.id);
+  return roomShareLinksListed(ctx, room.id);
 }
 
-/** The room's document links as the founder's list shows them, for "Links" in Analytics (ADR 95). */
-export async function roomDocumentLinks(ctx: AppContext, roomId: string): Promise<ShareLink[]> {
-  return (await roomShareLinks(ctx, roomId)).links.filter((link) => link.document !== null);
-}
-
-async function roomShareLinks(ctx: AppContext, roomId: string): Promise<ShareLinks> {
-  const room = { id: roomId };
-  const [links, readers, documents] = await Promise.all([
-    listShareLinks(ctx.db, room.id),
-    listReaders(ctx.db, room.id),
-    documentPartsOf(ctx, room.id),
+/** The room's links, each with its first page of readers and the counts of all of them. */
+async function roomShareLinksListed(ctx: AppContext, roomId: string): Promise<ShareLinks> {
+  const [links, readers, counts, documents] = await Promise.all([
+    listShareLinks(ctx.db, roomId),
+    listFirstReaders(ctx.db, roomId, SHARE_LINK_READERS_PAGE + 1),
+    countReadersByLink(ctx.db, roomId),
+    documentPartsOf(ctx, roomId),
   ]);
+  const emailOf = await forwardedFromEmailsOf(ctx, roomId, readers);
   const now = new Date();
   return {
-    links: links.map((link) => toView(ctx.shareLinkKeys, link, readers, now, documents.get(link.id) ?? null)),
+    links: links.map((link) =>
+      toView(
+        ctx.shareLinkKeys,
+        link,
+        readersPage(
+          readers.filter((reader) => reader.shareLinkId === link.id),
+          emailOf,
+        ),
+        counts.get(link.id),
+        now,
+        documents.get(link.id) ?? null,
+      ),
+    ),
   };
+}
+
+/**
+ * The room's document links with every reader of each (a document goes to a few people, not hundreds),
+ * for "Links" in Analytics (ADR 95).
+ */
+export async function roomDocumentLinks(ctx: AppContext, roomId: string): Promise<ShareLink[]> {
+  const [links, readers, counts, documents] = await Promise.all([
+    listShareLinks(ctx.db, roomId),
+    listReaders(ctx.db, roomId),
+    countReadersByLink(ctx.db, roomId),
+    documentPartsOf(ctx, roomId),
+  ]);
+  const emailOf = new Map(readers.map((reader) => [reader.id, reader.email]));
+  const now = new Date();
+  return links.flatMap((link) => {
+    const document = documents.get(link.id);
+    if (!document) return [];
+    const own = readers.filter((reader) => reader.shareLinkId === link.id);
+    const listed = { readers: readerViews(own, emailOf), moreReaders: null };
+    return [toView(ctx.shareLinkKeys, link, listed, counts.get(link.id), now, document)];
+  });
+}
+
+/** The next page of one link's readers, after an earlier answer's `moreReaders`; 404 for another room's link. */
+export async function listShareLinkReaders(
+  ctx: AppContext,
+  founder: RoomUser,
+  linkId: string,
+  after: string | undefined,
+): Promise<ShareLinkReaders> {
+  const room = await requireManagedRoom(ctx, founder);
+  if (!(await findShareLink(ctx.db, room.id, linkId))) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
+  const page = await listReaderPage(
+    ctx.db,
+    room.id,
+    linkId,
+    SHARE_LINK_READERS_PAGE + 1,
+    readerCursorOf(after),
+  );
+  return readersPage(page, await forwardedFromEmailsOf(ctx, room.id, page));
 }
 
 const domainsText = (domains: string[] | null | undefined) =>
@@ -215,7 +314,11 @@ export async function insertNewLink(
     await insertShareLink(trx, link);
     await alsoWrite?.(trx, link.id);
   });
-  return { link: toView(ctx.shareLinkKeys, link, [], now, document), url: shareLinkUrl(ctx, token) };
+  const listed = { readers: [], moreReaders: null };
+  return {
+    link: toView(ctx.shareLinkKeys, link, listed, undefined, now, document),
+    url: shareLinkUrl(ctx, token),
+  };
 }
 
 /**
@@ -316,14 +419,13 @@ export async function changeShareLink(
 async function viewOf(ctx: AppContext, roomId: string, linkId: string, now: Date): Promise<ShareLink> {
   const link = await findShareLink(ctx.db, roomId, linkId);
   if (!link) throw new HttpError(404, 'not_found', LINK_NOT_FOUND);
-  const documents = await documentPartsOf(ctx, roomId);
-  return toView(
-    ctx.shareLinkKeys,
-    link,
-    await listReaders(ctx.db, roomId),
-    now,
-    documents.get(link.id) ?? null,
-  );
+  const [readers, counts, documents] = await Promise.all([
+    listReaderPage(ctx.db, roomId, linkId, SHARE_LINK_READERS_PAGE + 1),
+    countReadersByLink(ctx.db, roomId, linkId),
+    documentPartsOf(ctx, roomId),
+  ]);
+  const listed = readersPage(readers, await forwardedFromEmailsOf(ctx, roomId, readers));
+  return toView(ctx.shareLinkKeys, link, listed, counts.get(linkId), now, documents.get(link.id) ?? null);
 }
 
 /**

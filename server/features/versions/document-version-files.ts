@@ -1,6 +1,7 @@
 import type { VersionFiles } from '#server/features/documents/index';
 import {
   allVersionStorageKeys,
+  countRoomVersions,
   firstVersionOf,
   insertVersion,
   versionStorageKeysOf,
@@ -10,5 +11,6 @@ import {
 export const documentVersionFiles: VersionFiles = {
   recordFirstVersion: (trx, document) => insertVersion(trx, firstVersionOf(document)),
   storageKeysOf: versionStorageKeysOf,
+  countRoomFiles: countRoomVersions,
   allStorageKeys: allVersionStorageKeys,
 };

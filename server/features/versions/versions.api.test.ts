@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -268,6 +269,105 @@ describe('Replace file', () => {
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: string }).error).toBe('file_too_large');
     await expectNothingWritten(t, before);
+  });
+});
+
+/**
+ * Fills the room with `count` documents of one version each (rows only: the plan's count reads them);
+ * what it returns removes them, as a backup later in this file reads every version's file.
+ */
+async function seedFiles(founder: SignedIn, count: number): Promise<() => Promise<void>> {
+  const room = (await t.call(roomRoutes.mine, { as: founder })).json;
+  const now = Date.now();
+  const documents = Array.from({ length: count }, (_, index) => ({
+    id: crypto.randomUUID(),
+    room_id: room.id,
+    original_name: `File ${index}.pdf`,
+    file_type: 'pdf',
+    mime_type: 'application/pdf',
+    size_bytes: 1,
+    sha256: 'd'.repeat(64),
+    storage_key: crypto.randomUUID(),
+    uploaded_by: founder.user.id,
+    created_at: now,
+  }));
+  const db = t.app.database.db;
+  await db
+    .insertInto('documents')
+    .values(
+      documents.map((document) => ({
+        ...document,
+        title: document.original_name,
+        current_version: 1,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('document_versions')
+    .values(
+      documents.map(({ id, ...document }) => ({
+        ...document,
+        document_id: id,
+        number: 1,
+        status: 'current' as const,
+        is_readers_notified: 0,
+        page_count: 1,
+      })),
+    )
+    .execute();
+  const ids = documents.map((document) => document.id);
+  return async () => {
+    await db.deleteFrom('document_versions').where('document_id', 'in', ids).execute();
+    await db.deleteFrom('documents').where('id', 'in', ids).execute();
+  };
+}
+
+describe("The plan's 500 uploads per room (docs/decisions/0096-versions-count-as-uploads.md)", () => {
+  test('each version is one upload: at 500 files a new version, a restore and an upload are refused by the limit; deleting an earlier version frees one', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    expect((await replace(founder, documentId, 'Deck v2.pdf', deckPdf(2))).status).toBe(201);
+    // 499 documents, 500 stored files.
+    const unseed = await seedFiles(founder, 498);
+    const before = await writtenState(t);
+    const limit = { error: 'upload_limit_reached', message: /Your plan allows 500 uploads per data room/ };
+    expectRefusal(await replace(founder, documentId, 'Deck v3.pdf', deckPdf(3)), 409, limit);
+    expectRefusal(
+      await t.call(documentRoutes.restoreVersion, { params: { id: documentId, number: '1' }, as: founder }),
+      409,
+      limit,
+    );
+    expectRefusal(
+      await uploadFile(t, founder, { name: 'One more.pdf', bytes: deckPdf(1) }, { section: 'Decks' }),
+      409,
+      limit,
+    );
+    await expectNothingWritten(t, before);
+
+    const deleted = await t.call(documentRoutes.removeVersion, {
+      params: { id: documentId, number: '1' },
+      as: founder,
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    const replaced = await replace(founder, documentId, 'Deck v3.pdf', deckPdf(3));
+    expect(replaced.status, replaced.text).toBe(201);
+    expectRefusal(await replace(founder, documentId, 'Deck v4.pdf', deckPdf(4)), 409, limit);
+    await t.app.jobs.whenIdle();
+    await unseed();
+  });
+
+  test('ten new versions at once into the last free slot: exactly one is stored', async () => {
+    const founder = await createFounder(t);
+    const documentId = await uploadedDeck(founder, 1);
+    const unseed = await seedFiles(founder, 498);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => replace(founder, documentId, `Deck ${index}.pdf`, deckPdf(2))),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    await t.app.jobs.whenIdle();
+    expect((await historyOf(founder, documentId)).versions).toHaveLength(2);
+    await unseed();
   });
 });
 

@@ -130,6 +130,16 @@ export async function deleteVersionRow(
 }
 
 /** Every stored file of any version of any document: what the storage must keep. */
+/** How many versions, of all the room's documents, the room stores. */
+export async function countRoomVersions(db: ModuleExecutor<'versions'>, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('document_versions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function allVersionStorageKeys(db: ModuleExecutor<'versions'>): Promise<string[]> {
   const rows = await db.selectFrom('document_versions').select('storage_key').execute();
   return rows.map((row) => row.storage_key);

@@ -22,10 +22,12 @@ import {
   type StoredDocument,
   setDocumentFile,
   startDocumentPreview,
+  UPLOADS_PER_ROOM,
   type UploadPart,
+  uploadLimitReached,
   writeVersionPreview,
 } from '#server/features/documents/index';
-import { type DataRoom, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import { type DataRoom, lockRoomRow, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
 import { HttpError } from '#server/plugins/errors';
 import { removeObjects } from '#server/storage/remove-objects';
 import { emitWebhookEvent } from '#server/webhooks/webhook-events';
@@ -39,6 +41,7 @@ import { isAllowedUploadExtension } from '#shared/uploads';
 import { enqueueNewVersionMails } from './version-mails';
 import type { VersionReaders } from './version-readers';
 import {
+  countRoomVersions,
   deleteVersionRow,
   demoteOtherVersions,
   findVersion,
@@ -64,6 +67,11 @@ function versionNotFound(): HttpError {
   return new HttpError(404, 'not_found', 'That version does not exist.');
 }
 
+/** A new version stores a file, so it is one of the room's uploads (docs/decisions/0096-versions-count-as-uploads.md). */
+async function requireUploadSlot(db: DatabaseExecutor, roomId: string): Promise<void> {
+  if ((await countRoomVersions(db, roomId)) >= UPLOADS_PER_ROOM) throw uploadLimitReached();
+}
+
 /** "Replace file": a new version, through the upload's own reading and checks of the file. */
 export async function replaceDocumentFile(
   ctx: AppContext,
@@ -75,6 +83,8 @@ export async function replaceDocumentFile(
   const room = await requireManagedRoom(ctx, founder);
   // Refused before a byte is stored: another room's document, or none, is a 404 as everywhere.
   if (!(await findDocumentInRoom(ctx.db, room.id, documentId))) throw notFound();
+  // Refuses early, before a byte is stored; counted again where it is decided, in storeNewVersion.
+  await requireUploadSlot(ctx.db, room.id);
   const checked = await checkedUpload(await receivedUpload(ctx, parts), replaceFileFieldsSchema);
   return storeNewVersion(ctx, readers, room, founder, documentId, {
     ...checked,
@@ -99,6 +109,7 @@ export async function restoreVersion(
   if (!version) throw versionNotFound();
   if (version.status === 'current')
     throw new HttpError(409, 'already_current', `Version ${number} is already the one readers get.`);
+  await requireUploadSlot(ctx.db, room.id);
   const extension = extensionOf(version.originalName);
   if (!isAllowedUploadExtension(extension)) throw new Error('unreachable: stored versions were checked');
   // The copy of a file once accepted: it is the size it was, whatever the upload limit is today.
@@ -132,8 +143,11 @@ async function storeNewVersion(
   let number: number;
   try {
     ({ number, removed } = await ctx.db.transaction().execute(async (trx) => {
+      // The room's lock first, as an upload takes it: versions at once into the last free slot count one by one.
+      await lockRoomRow(trx, ctx.config.database.dialect, room.id);
       const document = await findDocumentInRoom(trx, room.id, documentId);
       if (!document) throw notFound();
+      await requireUploadSlot(trx, room.id);
       await lockPreviewRow(trx, ctx.config.database.dialect, documentId);
       const version: StoredVersion = {
         documentId,

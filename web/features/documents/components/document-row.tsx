@@ -28,6 +28,12 @@ const UNLINKED_NOTE: Record<Exclude<UnlinkedReaders, undefined>, { text: string;
   },
 };
 
+/** "12 pages", or a workbook's "3 sheets": the viewer shows each sheet as its own tab. */
+export function pagesOf(fileType: DocumentListItem['fileType'], count: number): string {
+  const unit = fileType === 'excel' ? 'sheet' : 'page';
+  return `${count.toLocaleString('en-US')} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 interface DocumentRowProps {
   document: DocumentListItem;
   /** Who reads the file while no section links it. */
@@ -71,6 +77,7 @@ export function DocumentRow({
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span>{formatFileSize(document.fileSize)}</span>
+          {document.pageCount !== null && <span>{pagesOf(document.fileType, document.pageCount)}</span>}
           <SectionNote sectionName={document.sectionName} unlinkedReaders={unlinkedReaders} />
           <span>{formatDate(document.updatedAt)}</span>
           {/* An upload says nothing more than being listed here; a link from elsewhere is worth a word. */}

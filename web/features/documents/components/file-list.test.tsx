@@ -33,6 +33,7 @@ const document = (
   fileSize: string,
   sectionName: string | null,
   preview: PreviewState = { status: 'ready', kind: 'pages', failure: null },
+  pageCount: number | null = null,
 ): DocumentListItem => ({
   id,
   title,
@@ -45,6 +46,7 @@ const document = (
   downloadPolicy: 'room',
   isDownloadAllowed: true,
   version: 1,
+  pageCount,
 });
 
 const documents = [
@@ -250,6 +252,32 @@ test('an archive, ready only to be downloaded, says so', () => {
   );
   expect(rows()[0]?.textContent).toContain('Download only');
   expect(rows()[0]?.textContent).not.toContain('Ready');
+});
+
+test('a prepared file says how many pages it has, a workbook how many sheets; one still prepared says neither', () => {
+  const ready = { status: 'ready', kind: 'pages', failure: null } as const;
+  render(
+    <Providers>
+      <FileList
+        documents={[
+          document('5', 'Deck.pdf', '64', null, ready, 12),
+          document('6', 'Model.xlsx', '64', null, ready, 3),
+          document('7', 'Memo.pdf', '64', null, ready, 1),
+          document('8', 'Plan.pdf', '64', null, { status: 'preparing', kind: 'pages', failure: null }),
+        ]}
+        downloading={new Set()}
+        onCopyLink={vi.fn()}
+        onDownload={vi.fn()}
+        onDelete={vi.fn()}
+      />
+    </Providers>,
+  );
+  const [deck, model, memo, plan] = rows().map((row) => row?.textContent ?? '');
+  expect(deck).toContain('12 pages');
+  expect(model).toContain('3 sheets');
+  expect(model).not.toContain('pages');
+  expect(memo).toContain('1 page');
+  expect(plan).not.toMatch(/\d+ (pages?|sheets?)/);
 });
 
 test('the list is fetched again every few seconds while a file is being prepared, and not otherwise', () => {

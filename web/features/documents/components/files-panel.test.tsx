@@ -39,6 +39,7 @@ const document = (id: string, title: string, sectionName: string | null): Docume
   downloadPolicy: 'room',
   isDownloadAllowed: true,
   version: 1,
+  pageCount: 3,
 });
 
 const termSheet = document('1e2d3c4b-5a69-4786-9a5b-4c3d2e1f0a9b', 'Term sheet.pdf', 'Legal documents');

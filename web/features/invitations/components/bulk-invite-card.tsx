@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FieldError } from '#web/components/ui/field-error';
 import { Label } from '#web/components/ui/label';
 import { useBulkInvite } from '#web/features/invitations/api/invitation-hooks';
+import { AccessEndField, accessEndOf } from './access-end-field';
 import { placeInvitationError } from './field-sentence';
 import { GroupChoice } from './group-choice';
 import { PersonalMessageField } from './personal-message-field';
@@ -19,6 +20,7 @@ const BULK_FIELD_LABELS: Record<string, string> = {
   addresses: 'Addresses',
   groupId: 'Group',
   personalMessage: 'Personal message',
+  accessExpiresAt: 'Access ends',
 };
 
 /**
@@ -29,7 +31,13 @@ export function BulkInviteCard() {
   const [addresses, setAddresses] = useState('');
   const [personalMessage, setPersonalMessage] = useState('');
   const [groupId, setGroupId] = useState('');
-  const [errors, setErrors] = useState<{ addresses?: string; personalMessage?: string; form?: string }>({});
+  const [accessEnds, setAccessEnds] = useState('');
+  const [errors, setErrors] = useState<{
+    addresses?: string;
+    personalMessage?: string;
+    accessExpiresAt?: string;
+    form?: string;
+  }>({});
   const [answer, setAnswer] = useState<BulkInvitationResponse | null>(null);
   const bulk = useBulkInvite();
   const ids = {
@@ -40,6 +48,7 @@ export function BulkInviteCard() {
     message: useId(),
     messageCount: useId(),
     messageError: useId(),
+    accessEndError: useId(),
     form: useId(),
     results: useId(),
   };
@@ -67,8 +76,14 @@ export function BulkInviteCard() {
     setErrors({});
     setAnswer(null);
     const note = personalMessage.trim();
+    const accessExpiresAt = accessEndOf(accessEnds);
     bulk.mutate(
-      { addresses, ...(note ? { personalMessage: note } : {}), ...(groupId ? { groupId } : {}) },
+      {
+        addresses,
+        ...(note ? { personalMessage: note } : {}),
+        ...(groupId ? { groupId } : {}),
+        ...(accessExpiresAt ? { accessExpiresAt } : {}),
+      },
       {
         onSuccess: (result) => {
           setAnswer(result);
@@ -145,6 +160,13 @@ export function BulkInviteCard() {
             </div>
           </div>
           <GroupChoice value={groupId} onChange={setGroupId} disabled={bulk.isPending} />
+          <AccessEndField
+            value={accessEnds}
+            error={errors.accessExpiresAt ?? null}
+            errorId={ids.accessEndError}
+            disabled={bulk.isPending}
+            onChange={setAccessEnds}
+          />
           <PersonalMessageField
             id={ids.message}
             countId={ids.messageCount}

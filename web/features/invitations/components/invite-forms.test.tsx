@@ -227,3 +227,51 @@ test('with more than one group, the pasted list goes to the group chosen; with o
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(screen.queryByRole('combobox', { name: 'Group' })).toBeNull();
 });
+
+test('an end of access chosen while inviting is sent as the end of that day, and a refusal of it is said beside it', async () => {
+  const sent = serve({
+    'GET /api/invites': () => json(200, []),
+    'POST /api/invites': (body) =>
+      (body as { email: string }).email === 'late@fund.example'
+        ? json(400, {
+            error: 'invalid_request',
+            message: 'accessExpiresAt: must be in the future',
+            field: 'accessExpiresAt',
+          })
+        : json(201, {
+            message: 'Invitation sent to ann@fund.example',
+            invitation: {
+              id: '3e2d1c0b-4a5f-4b6c-8d7e-9f0a1b2c3d4e',
+              email: 'ann@fund.example',
+              name: null,
+              status: 'pending',
+              used: false,
+              createdAt: '2026-11-25T09:30:00.000Z',
+              expiresAt: '2026-12-02T09:30:00.000Z',
+            },
+          }),
+  });
+  renderWithQueries(<InvitesPanel page="configure" />);
+  const address = screen.getByRole('textbox', { name: 'Email address' });
+  // The first form's: the bulk card below has its own.
+  const ends = screen.getAllByLabelText(/Access ends/)[0] as HTMLElement;
+  expect(ends.getAttribute('type')).toBe('date');
+  fireEvent.change(address, { target: { value: 'ann@fund.example' } });
+  fireEvent.change(ends, { target: { value: '2027-03-31' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+  await waitFor(() =>
+    expect(sent.filter((request) => request.route === 'POST /api/invites')).toHaveLength(1),
+  );
+  expect(sent.find((request) => request.route === 'POST /api/invites')?.body).toEqual({
+    email: 'ann@fund.example',
+    accessExpiresAt: '2027-03-31T23:59:59.000Z',
+  });
+  // Sent: the form is empty again, the end too.
+  await waitFor(() => expect((ends as HTMLInputElement).value).toBe(''));
+
+  fireEvent.change(address, { target: { value: 'late@fund.example' } });
+  fireEvent.change(ends, { target: { value: '2027-03-31' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+  await waitFor(() => expect(describedBy(ends, 'Access ends must be in the future.')).not.toBeNull());
+  expect(ends.getAttribute('aria-invalid')).toBe('true');
+});

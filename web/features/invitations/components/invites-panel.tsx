@@ -21,6 +21,7 @@ import {
 } from '#web/features/invitations/api/invitation-hooks';
 import { formatDate } from '#web/lib/format';
 import { FOCUS_ROW_ATTRIBUTE, useFocusAfterRemoval } from '#web/lib/use-focus-after-removal';
+import { AccessEndField, accessEndOf } from './access-end-field';
 import { BulkInviteCard } from './bulk-invite-card';
 import { placeInvitationError } from './field-sentence';
 import { GroupChoice } from './group-choice';
@@ -147,29 +148,30 @@ function InvitesCard({
   );
 }
 
+/** A sentence under each field the server named, or under the whole form. */
+type InviteFormErrors = Partial<
+  Record<'email' | 'name' | 'personalMessage' | 'accessExpiresAt' | 'form', string>
+>;
+
 function InviteForm({ page }: { page: InvitesPanelPage }) {
   const copy = COPY[page];
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [personalMessage, setPersonalMessage] = useState('');
   const [groupId, setGroupId] = useState('');
-  const [errors, setErrors] = useState<{
-    email?: string;
-    name?: string;
-    personalMessage?: string;
-    form?: string;
-  }>({});
+  const [accessEnds, setAccessEnds] = useState('');
+  const [errors, setErrors] = useState<InviteFormErrors>({});
   // /configure posts to /api/invites (name and message), /admin to /api/invitations (the address only).
   const create = useCreateInvitation();
   const sendFromDashboard = useSendInvitation();
   const sending = copy.asksForName ? create.isPending : sendFromDashboard.isPending;
   const emailId = useId();
-  const nameId = useId();
   const messageId = useId();
   const ids = {
     email: useId(),
     name: useId(),
     personalMessage: useId(),
+    accessExpiresAt: useId(),
     form: useId(),
     count: useId(),
     hint: useId(),
@@ -195,6 +197,7 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
         setEmail('');
         setName('');
         setPersonalMessage('');
+        setAccessEnds('');
         if (!copy.asksForName) emailInput.current?.focus();
       },
       onError: (error: Error) => {
@@ -211,12 +214,14 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
     }
     const trimmedName = name.trim();
     const note = personalMessage.trim();
+    const accessExpiresAt = accessEndOf(accessEnds);
     create.mutate(
       {
         email: address,
         ...(trimmedName ? { name: trimmedName } : {}),
         ...(note ? { personalMessage: note } : {}),
         ...(groupId ? { groupId } : {}),
+        ...(accessExpiresAt ? { accessExpiresAt } : {}),
       },
       callbacks,
     );
@@ -257,22 +262,21 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
         </div>
         {copy.asksForName && (
           <>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={nameId}>
-                Name <span className="font-normal text-slate-500">(optional)</span>
-              </Label>
-              <Input
-                id={nameId}
-                autoComplete="off"
-                placeholder="Alex Partner"
-                value={name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={described('name')}
-                onChange={(event) => setName(event.target.value)}
-              />
-              <FieldError id={ids.name} error={errors.name ?? null} />
-            </div>
+            <NameField
+              value={name}
+              error={errors.name ?? null}
+              errorId={ids.name}
+              describedBy={described('name')}
+              onChange={setName}
+            />
             <GroupChoice value={groupId} onChange={setGroupId} disabled={sending} />
+            <AccessEndField
+              value={accessEnds}
+              error={errors.accessExpiresAt ?? null}
+              errorId={ids.accessExpiresAt}
+              disabled={sending}
+              onChange={setAccessEnds}
+            />
             <PersonalMessageField
               id={messageId}
               countId={ids.count}
@@ -302,11 +306,46 @@ function InviteForm({ page }: { page: InvitesPanelPage }) {
   );
 }
 
+/** The invitee's optional name, used in the e-mail's greeting. */
+function NameField({
+  value,
+  error,
+  errorId,
+  describedBy,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  errorId: string;
+  describedBy: string | undefined;
+  onChange: (name: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>
+        Name <span className="font-normal text-slate-500">(optional)</span>
+      </Label>
+      <Input
+        id={id}
+        autoComplete="off"
+        placeholder="Alex Partner"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
 const INVITE_FIELD_LABELS: Record<string, string> = {
   email: 'Email address',
   name: 'Name',
   personalMessage: 'Personal message',
   groupId: 'Group',
+  accessExpiresAt: 'Access ends',
 };
 
 function InviteHelp() {

@@ -50,8 +50,10 @@ const link = (id: string, name: string): ShareLink => ({
   readerCount: 1,
   createdAt: '2026-11-20T09:00:00.000Z',
   addressKept: true,
+  waitingCount: 0,
   readers: [],
   document: null,
+  moreReaders: null,
 });
 
 /** The room's analytics with one document, named for whose reading it counts (so the page shows which). */

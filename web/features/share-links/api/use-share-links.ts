@@ -60,6 +60,17 @@ export function useShareLinkAddress() {
   });
 }
 
+/**
+ * GET /api/my-data-room/share-links/:id/readers: the page of a link's readers after `after` (a page's
+ * `moreReaders`), asked for by "Show more readers" and kept by the list that asked.
+ */
+export function useMoreShareLinkReaders() {
+  return useMutation({
+    mutationFn: ({ id, after }: { id: string; after: string }) =>
+      api(shareLinkRoutes.readers, { params: { id }, query: { after } }),
+  });
+}
+
 /** POST /api/my-data-room/share-links/:id/new-address: a new address; the old one stops letting anyone in. */
 export function useRenewShareLinkAddress() {
   return useShareLinksMutation((id: string) => api(shareLinkRoutes.newAddress, { params: { id } }));

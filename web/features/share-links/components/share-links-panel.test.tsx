@@ -42,8 +42,10 @@ const link: ShareLink = {
   readerCount: 0,
   createdAt: '2026-11-20T09:00:00.000Z',
   addressKept: true,
+  waitingCount: 0,
   readers: [],
   document: null,
+  moreReaders: null,
 };
 const ADDRESS = 'https://roundroom.test/share/kept-address';
 const NEW_ADDRESS = 'https://roundroom.test/share/new-address';
@@ -55,6 +57,10 @@ function renderPanel(shown: ShareLink = link, createAnswer?: Response) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       if (url.endsWith('/address')) return json({ url: ADDRESS });
+      if (url.includes('/readers?after=')) {
+        writes.push({ url, body: {} });
+        return json({ readers: [reader('last@fund.example', 'admitted')], moreReaders: null });
+      }
       if (url.endsWith('/new-address')) {
         writes.push({ url, body: {} });
         return json({ link: { ...shown, addressKept: true }, url: NEW_ADDRESS });
@@ -183,4 +189,39 @@ test('a name already taken in the room is said in the form, naming it', async ()
   fireEvent.change(within(form).getByLabelText('Link name'), { target: { value: 'Cold outreach, March' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Make share link' }));
   expect((await within(form).findByRole('alert')).textContent).toMatch(/"Cold outreach, March"/);
+});
+
+const reader = (email: string, state: 'pending' | 'admitted' | 'refused') => ({
+  id: crypto.randomUUID(),
+  email,
+  state,
+  createdAt: '2026-11-21T09:00:00.000Z',
+  forwardedFrom: null,
+});
+
+test('a link with more readers than a page shows "Show more readers", which adds the next page below', async () => {
+  const writes = renderPanel({
+    ...link,
+    readerCount: 61,
+    waitingCount: 12,
+    readers: [reader('waiting@fund.example', 'pending'), reader('first@fund.example', 'admitted')],
+    moreReaders: '1.1763715600000.c4a3b1de-0000-4000-8000-000000000009',
+  });
+  const card = await screen.findByRole('region', { name: 'Cold outreach, March' });
+  // The badge counts everyone waiting, not only those on the first page.
+  expect(within(card).getByText('12 waiting')).toBeTruthy();
+  expect(within(card).getByText('first@fund.example')).toBeTruthy();
+  fireEvent.click(within(card).getByRole('button', { name: 'Show more readers' }));
+  expect(await within(card).findByText('last@fund.example')).toBeTruthy();
+  expect(within(card).getByText('first@fund.example')).toBeTruthy();
+  expect(within(card).queryByRole('button', { name: 'Show more readers' })).toBeNull();
+  expect(writes).toEqual([
+    {
+      url: apiPath(shareLinkRoutes.readers, {
+        params: { id: link.id },
+        query: { after: '1.1763715600000.c4a3b1de-0000-4000-8000-000000000009' },
+      }),
+      body: {},
+    },
+  ]);
 });

@@ -1,4 +1,4 @@
-import { Check, Copy, Link2, Plus, RefreshCw, UserCheck, UserX } from 'lucide-react';
+import { Check, Copy, Link2, Plus, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { InvestorGroup } from '#shared/contracts/groups';
@@ -15,7 +15,6 @@ import { Switch } from '#web/components/ui/switch';
 import { useRoomGroups } from '#web/features/groups/api/use-groups';
 import {
   useCreateShareLink,
-  useDecideShareReader,
   useRenewShareLinkAddress,
   useShareLinkAddress,
   useShareLinks,
@@ -23,6 +22,7 @@ import {
 } from '#web/features/share-links/api/use-share-links';
 import { copyText } from '#web/lib/clipboard';
 import { formatDate } from '#web/lib/format';
+import { ShareLinkReaders } from './share-link-readers';
 
 /**
  * Share links, in the console's Investors place (docs/decisions/0071-share-links.md): a group's link the
@@ -388,8 +388,6 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
   const onId = useId();
   const approvalId = useId();
   const namesId = useId();
-  const pending = link.readers.filter((reader) => reader.state === 'pending');
-  const others = link.readers.filter((reader) => reader.state !== 'pending');
   const [editing, setEditing] = useState(false);
   const change = (request: Parameters<typeof update.mutate>[0]) =>
     update.mutate(request, { onError: (error) => toast.error(error.message) });
@@ -399,7 +397,7 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
         <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
           <span className="wrap-anywhere">{link.name}</span>
           <Badge variant={link.state === 'open' ? 'success' : 'secondary'}>{STATE_LABELS[link.state]}</Badge>
-          {pending.length > 0 && <Badge variant="info">{pending.length} waiting</Badge>}
+          {link.waitingCount > 0 && <Badge variant="info">{link.waitingCount} waiting</Badge>}
         </h3>
         {!editing && (
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
@@ -447,65 +445,8 @@ function LinkCard({ link, groupName }: { link: ShareLink; groupName: string }) {
           </span>
         </div>
       </div>
-      {pending.length > 0 && (
-        <ul aria-label="Waiting for you" className="mt-3 flex flex-col gap-2">
-          {pending.map((reader) => (
-            <WaitingReader
-              key={reader.id}
-              id={reader.id}
-              email={
-                reader.forwardedFrom ? `${reader.email}, forwarded by ${reader.forwardedFrom}` : reader.email
-              }
-            />
-          ))}
-        </ul>
-      )}
-      {others.length > 0 && (
-        <ul aria-label="Readers" className="mt-3 flex flex-col divide-y divide-slate-100 text-sm">
-          {others.map((reader) => (
-            <li key={reader.id} className="flex flex-wrap justify-between gap-2 py-1.5">
-              <span className="break-all text-slate-800">
-                {reader.email}
-                {reader.forwardedFrom && (
-                  <span className="text-slate-500"> · forwarded by {reader.forwardedFrom}</span>
-                )}
-              </span>
-              <span className="text-slate-500">
-                {reader.state === 'refused' ? 'Refused' : `Joined ${formatDate(reader.createdAt)}`}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ShareLinkReaders key={link.moreReaders ?? 'every reader'} link={link} />
     </section>
-  );
-}
-
-function WaitingReader({ id, email }: { id: string; email: string }) {
-  const decide = useDecideShareReader();
-  const act = (decision: 'approve' | 'refuse') =>
-    decide.mutate(
-      { id, decision },
-      {
-        onSuccess: () =>
-          toast.success(decision === 'approve' ? `${email} can read now` : `${email} was refused`),
-        onError: (error) => toast.error(error.message),
-      },
-    );
-  return (
-    <li className="flex flex-col gap-2 rounded-md bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between">
-      <span className="text-sm break-all text-amber-950">{email} waits to enter</span>
-      <div className="flex gap-2">
-        <Button size="sm" disabled={decide.isPending} onClick={() => act('approve')}>
-          <UserCheck aria-hidden="true" />
-          Let in
-        </Button>
-        <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => act('refuse')}>
-          <UserX aria-hidden="true" />
-          Refuse
-        </Button>
-      </div>
-    </li>
   );
 }
 

@@ -29,6 +29,7 @@ function listItem(overrides: Partial<DocumentListItem> = {}): DocumentListItem {
     downloadPolicy: 'room',
     isDownloadAllowed: false,
     version: 1,
+    pageCount: 12,
     ...overrides,
   };
 }
