@@ -1,6 +1,7 @@
 import type { AccountsTables } from '#server/features/accounts/accounts.tables';
 import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tables';
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
+import type { BrandTables } from '#server/features/brand/brand.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
@@ -29,6 +30,7 @@ export interface Database
     ApiTokensTables,
     ArchivesTables,
     AuthTables,
+    BrandTables,
     DocumentsTables,
     InvitationsTables,
     JobsTables,
@@ -51,6 +53,7 @@ export interface ModuleTables {
   'api-tokens': ApiTokensTables;
   archives: ArchivesTables;
   auth: AuthTables;
+  brand: BrandTables;
   documents: DocumentsTables;
   invitations: InvitationsTables;
   notifications: NotificationsTables;
@@ -133,6 +136,7 @@ const everyTable: Record<keyof Database, true> = {
   search_pages: true,
   room_searches: true,
   search_settings: true,
+  room_brands: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

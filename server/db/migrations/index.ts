@@ -30,6 +30,7 @@ import * as founderNoticeKindsInCode from './0034-founder-notice-kinds-in-code';
 import * as sessionUses from './0035-session-uses';
 import * as searchInsideEveryPage from './0036-search-inside-every-page';
 import * as searchIndexByRoom from './0040-search-index-by-room';
+import * as roomBrands from './0043-room-brands';
 
 /**
  * Migrations are listed here rather than read from the directory, so the bundled server carries them.
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0035-session-uses': sessionUses,
   '0036-search-inside-every-page': searchInsideEveryPage,
   '0040-search-index-by-room': searchIndexByRoom,
+  '0043-room-brands': roomBrands,
 };
 
 export const migrationProvider: MigrationProvider = {
