@@ -10,6 +10,7 @@ import { adminRoutes } from '#server/features/admin/index';
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
+import { brandRoutes } from '#server/features/brand/index';
 import {
   documentsRoutes,
   reconcileStoredFiles,
@@ -57,7 +58,11 @@ import {
   sectionsPayloadOf,
 } from '#server/features/rooms/index';
 import { indexPagesAtStart, searchRoutesOf } from '#server/features/search/index';
-import { shareGatePresentation, shareLinksRoutes } from '#server/features/share-links/index';
+import {
+  roomNamedByShareLink,
+  shareGatePresentation,
+  shareLinksRoutes,
+} from '#server/features/share-links/index';
 import { siteRoutes } from '#server/features/site/index';
 import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server/features/versions/index';
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
@@ -321,6 +326,12 @@ async function registerFeatureRoutes(
   await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx));
+  // The gate's brand follows the gate's rule for naming the room: share-links answers (ADR 94).
+  await app.register(
+    brandRoutes(ctx, ports.invitationLinks, invitationsOfRooms, {
+      roomNamedBy: (token) => roomNamedByShareLink(ctx, token),
+    }),
+  );
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
   const watermarks = downloadWatermarks(ctx);
   await app.register(documentsRoutes(ctx, ports.activity, watermarks, documentVersionFiles));

@@ -1,8 +1,8 @@
 import type { AccountsTables } from '#server/features/accounts/accounts.tables';
 import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tables';
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
-import type { BrandTables } from '#server/features/brand/brand.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
+import type { BrandTables } from '#server/features/brand/brand.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
 import type { NotificationsTables } from '#server/features/notifications/notifications.tables';

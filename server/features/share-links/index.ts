@@ -1,6 +1,6 @@
 // The public file of the share-links feature: what app.ts and the other features may use
 // (docs/decisions/0064-import-boundaries-by-path.md). Everything else in this folder is private to it.
 
-export { shareGatePresentation } from './share-link-entry.service';
+export { roomNamedByShareLink, shareGatePresentation } from './share-link-entry.service';
 export { shareLinksRoutes } from './share-links.routes';
 export { investorEmailsOfShareLink } from './share-links.service';

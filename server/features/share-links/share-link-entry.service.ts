@@ -102,6 +102,18 @@ export async function shareGatePresentation(
   return gatePresentationOf(ctx, link, state);
 }
 
+/**
+ * The room a link's page names (the same rule as shareGatePresentation): its id, for the room's brand on
+ * the gate (docs/decisions/0094-the-founders-brand.md); null where the page names no room.
+ */
+export async function roomNamedByShareLink(ctx: AppContext, token: string): Promise<string | null> {
+  if (!shareTokenParamsSchema.shape.token.safeParse(token).success) return null;
+  const link = await findShareLinkByTokenHash(ctx.db, hashToken(token));
+  if (!link) return null;
+  const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
+  return (await gatePresentationOf(ctx, link, state)) ? link.roomId : null;
+}
+
 async function gatePresentationOf(
   ctx: AppContext,
   link: StoredShareLink,
