@@ -9,6 +9,7 @@ import {
   requireManagedRoom,
   roomReadingOf,
 } from '#server/features/rooms/index';
+import type { MailBrandStyle } from '#server/mail/layout';
 import { HttpError } from '#server/plugins/errors';
 import {
   accentContrast,
@@ -76,15 +77,7 @@ export async function brandOfRoom(ctx: AppContext, roomId: string): Promise<Room
 }
 
 /** What an investor's mail from a room takes of its brand: the sender's name, the logo, the colour. */
-export interface MailBrand {
-  /** "<Founder> at <Company>" (the address stays the server's). */
-  senderName: string;
-  companyName: string;
-  /** An absolute URL of the logo as PNG (mail clients draw few SVGs); null for none. */
-  logoUrl: string | null;
-  accentColor: string | null;
-  showsRoundroom: boolean;
-}
+export type MailBrand = MailBrandStyle;
 
 /** A room's brand for its investors' mails; undefined while the brand is off (Roundroom's own mails). */
 export async function mailBrandOf(ctx: AppContext, roomId: string): Promise<MailBrand | undefined> {

@@ -3,6 +3,7 @@ import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { INVITATION_TTL_MS } from '#server/durations';
 import { findUserByEmail, peopleOfRooms, type User } from '#server/features/accounts/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import {
   type DataRoom,
   findManagedRoom,
@@ -212,8 +213,10 @@ async function inviteInvestorToRoom(
   if (invitee && (await isMemberOfRoom(ctx.db, room.id, invitee.id))) {
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
+  const brand = await mailBrandOf(ctx, room.id);
   const { row, now } = await sendRoomInvitation(ctx, inviter, room, 'investor', input, (token, saved) =>
     invitationEmail({
+      brand,
       to: saved.email,
       inviteeName: saved.name,
       inviterName: inviter.name,

@@ -4,7 +4,7 @@ import {
   type NotificationFooter,
   unsubscribeHeaders,
 } from '#server/features/notifications/index';
-import { escapeHtml, layout } from '#server/mail/layout';
+import { escapeHtml, layout, type MailBrandStyle } from '#server/mail/layout';
 import type { OutgoingMessage } from '#server/mail/mailer';
 
 /** Where a question was asked, as its mails name it: the room, a section, or a document and its page. */
@@ -81,6 +81,8 @@ export function questionAnsweredEmail(input: {
   isPublished: boolean;
   placeUrl: string;
   messageId: string;
+  /** The room's brand, while it is on (docs/decisions/0094-the-founders-brand.md). */
+  brand?: MailBrandStyle;
 }): OutgoingMessage {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const where = describeQuestionPlace(input.place, input.companyName);
@@ -90,6 +92,7 @@ export function questionAnsweredEmail(input: {
   const why = `You get this e-mail because you asked a question in the ${input.companyName} data room on Roundroom.`;
   return {
     to: input.to,
+    fromName: input.brand?.senderName,
     subject: `${input.companyName} answered your question`,
     messageId: input.messageId,
     text: [
@@ -113,6 +116,7 @@ export function questionAnsweredEmail(input: {
       [escapeHtml(greeting), escapeHtml(line), { quote: input.question }, { quote: input.answer }],
       { label: 'See it in the data room', url: input.placeUrl },
       escapeHtml(why),
+      input.brand,
     ),
   };
 }

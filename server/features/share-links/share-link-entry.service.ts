@@ -12,6 +12,7 @@ import {
   sixDigitCode,
   typedCodeIsRight,
 } from '#server/features/auth/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import { isRemovedFromRoom } from '#server/features/invitations/index';
 import { activeRoomNames, companyNamesFor, listManagers } from '#server/features/rooms/index';
 import { deliverOrUndo } from '#server/mail/deliver';
@@ -248,6 +249,8 @@ export async function requestShareCode(
     shareCodeEmail({
       to: email,
       companyName: room?.companyName ?? null,
+      // The brand only where the mail names the room (ADR 94).
+      brand: room ? await mailBrandOf(ctx, link.roomId) : undefined,
       code,
       link: `${shareLinkUrl(ctx, token)}?proof=${proof}`,
       expiresInMinutes: SHARE_CODE_TTL_MS / MINUTE_MS,
