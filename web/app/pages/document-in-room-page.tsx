@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { RoomBrandScope } from '#web/features/brand/components/room-brand-scope';
 import {
   DocumentQuestionsPanel,
   QuestionsLink,
@@ -15,21 +16,24 @@ import { DocumentInRoomPage as ViewerPage } from '#web/features/viewer/pages/doc
 export function DocumentInRoomPage() {
   const { id = '', documentId = '' } = useParams();
   return (
-    <ViewerPage
-      actions={
-        <>
-          <ViewerSearch roomId={id} />
-          <QuestionsLink documentId={documentId} />
-        </>
-      }
-      below={({ document, page }) => (
-        <DocumentQuestionsPanel
-          roomId={id}
-          documentId={document.documentId}
-          documentTitle={document.title}
-          page={page}
-        />
-      )}
-    />
+    // The viewer's header wears the room's brand (ADR 94); the banner stays on the room's pages.
+    <RoomBrandScope source={{ kind: 'member', roomId: id }}>
+      <ViewerPage
+        actions={
+          <>
+            <ViewerSearch roomId={id} />
+            <QuestionsLink documentId={documentId} />
+          </>
+        }
+        below={({ document, page }) => (
+          <DocumentQuestionsPanel
+            roomId={id}
+            documentId={document.documentId}
+            documentTitle={document.title}
+            page={page}
+          />
+        )}
+      />
+    </RoomBrandScope>
   );
 }
