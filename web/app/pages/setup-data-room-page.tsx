@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { TabPanels, useTabParam } from '#web/components/ui/tabs';
 import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel';
+import { BrandSettingsCard } from '#web/features/brand/components/brand-settings-card';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { GroupsAndVisibility } from '#web/features/groups/components/groups-and-visibility';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
@@ -178,6 +179,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
           </Button>
         </CardContent>
       </Card>
+      <section aria-label="Your brand" className="lg:col-span-2">
+        <BrandSettingsCard />
+      </section>
       <section aria-label="NDA before entry" className="lg:col-span-2">
         <NdaSettingsCard />
       </section>
