@@ -104,3 +104,26 @@ export function nearestAccessibleAccent(hex: string): string {
   }
   return toHex(hslToRgb(h, 0, 0.42));
 }
+
+/**
+ * Tailwind's indigo, which the pages' buttons, badges and links are drawn in, as shades of the accent
+ * (CSS custom properties): the accent itself where Roundroom uses 500 and 600, tints mixed with white
+ * for light backgrounds and borders, darker mixes for hover and for text on those tints. The web's brand
+ * scope and the server's first screen set the same ones.
+ */
+export function accentCssVariables(accent: string): Record<string, string> {
+  const tint = (percent: number) => `color-mix(in oklab, ${accent} ${percent}%, white)`;
+  const shade = (percent: number) => `color-mix(in oklab, ${accent} ${percent}%, black)`;
+  return {
+    '--color-indigo-50': tint(8),
+    '--color-indigo-100': tint(16),
+    '--color-indigo-200': tint(30),
+    '--color-indigo-300': tint(50),
+    '--color-indigo-500': accent,
+    '--color-indigo-600': accent,
+    '--color-indigo-700': shade(85),
+    '--color-indigo-800': shade(70),
+    '--color-indigo-900': shade(55),
+    '--color-indigo-950': shade(40),
+  };
+}

@@ -9,7 +9,6 @@ import {
   requireManagedRoom,
   roomReadingOf,
 } from '#server/features/rooms/index';
-import type { MailBrandStyle } from '#server/mail/layout';
 import { HttpError } from '#server/plugins/errors';
 import {
   accentContrast,
@@ -20,6 +19,7 @@ import {
 import { apiPath } from '#shared/contracts/api-route';
 import { brandRoutes, type RoomBrand, type SaveBrandRequest } from '#shared/contracts/brand';
 import { brandsCache } from './brand.caches';
+import type { MailBrand } from './brand.mails';
 import { findBrand, findBrandImage, type StoredBrand, saveBrand } from './brand.repository';
 import { acceptBanner, acceptLogo } from './brand-images';
 
@@ -75,9 +75,6 @@ export async function brandOfRoom(ctx: AppContext, roomId: string): Promise<Room
   if (!names) return undefined;
   return brandOf(roomId, names.companyName, await storedBrandOf(ctx, roomId));
 }
-
-/** What an investor's mail from a room takes of its brand: the sender's name, the logo, the colour. */
-export type MailBrand = MailBrandStyle;
 
 /** A room's brand for its investors' mails; undefined while the brand is off (Roundroom's own mails). */
 export async function mailBrandOf(ctx: AppContext, roomId: string): Promise<MailBrand | undefined> {

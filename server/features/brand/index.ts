@@ -6,5 +6,6 @@
  */
 
 export type { RoomBrand } from '#shared/contracts/brand';
+export type { MailBrand } from './brand.mails';
 export { brandRoutes } from './brand.routes';
-export { brandOfRoom, type MailBrand, mailBrandOf, type ShareLinkRooms } from './brand.service';
+export { brandOfRoom, mailBrandOf, type ShareLinkRooms } from './brand.service';

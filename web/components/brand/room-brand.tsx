@@ -1,5 +1,6 @@
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { Link } from 'react-router';
+import { accentCssVariables } from '#shared/brand-colours';
 import type { RoomBrand } from '#shared/contracts/brand';
 import { href } from '#shared/routes';
 
@@ -24,27 +25,9 @@ export function useRoomBrand(): BrandInScope | null {
   return scope?.brand.isOn ? scope : null;
 }
 
-/**
- * Tailwind's indigo, which the pages' buttons, badges and links are drawn in, as shades of the accent:
- * the shade itself where Roundroom uses 600 and 700 (its contrast is checked for both uses), tints mixed
- * with white for the light backgrounds and borders, and darker mixes for text on those tints.
- */
+/** The accent as the indigo shades the pages are drawn in (shared/brand-colours.ts). */
 export function accentVariables(accent: string | null): CSSProperties | undefined {
-  if (!accent) return undefined;
-  const tint = (percent: number) => `color-mix(in oklab, ${accent} ${percent}%, white)`;
-  const shade = (percent: number) => `color-mix(in oklab, ${accent} ${percent}%, black)`;
-  return {
-    '--color-indigo-50': tint(8),
-    '--color-indigo-100': tint(16),
-    '--color-indigo-200': tint(30),
-    '--color-indigo-300': tint(50),
-    '--color-indigo-500': accent,
-    '--color-indigo-600': accent,
-    '--color-indigo-700': shade(85),
-    '--color-indigo-800': shade(70),
-    '--color-indigo-900': shade(55),
-    '--color-indigo-950': shade(40),
-  } as CSSProperties;
+  return accent ? (accentCssVariables(accent) as CSSProperties) : undefined;
 }
 
 /** Gives the pages under it the room's brand (null: Roundroom's look). */
