@@ -158,7 +158,7 @@ function ColourField({ brand }: { brand: RoomBrand }) {
       <div className="flex flex-wrap items-center gap-2">
         <input
           type="color"
-          aria-label="Pick the accent colour"
+          aria-label="Colour picker"
           value={isColour ? colour : '#2557e2'}
           onChange={(event) => setDraft(event.target.value)}
           className="h-10 w-12 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
