@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiPath } from '#shared/contracts/api-route';
 import { brandRoutes } from '#shared/contracts/brand';
@@ -15,7 +16,7 @@ import { firstLinkStartingWith, waitForMail } from './support/mailbox';
 
 const shotsDir = process.env.BRAND_SHOTS_DIR;
 
-test('the founder sets a logo and a readable colour; the investor’s invitation page, room, viewer and mail wear them', async ({
+test('the founder sets a logo and a readable colour; the investor’s invitation page, room, viewer and mail wear them @phone', async ({
   page,
   browser,
   request,
@@ -23,9 +24,12 @@ test('the founder sets a logo and a readable colour; the investor’s invitation
 }, testInfo) => {
   test.setTimeout(120_000);
   const width = testInfo.project.name === 'phone' ? 390 : 1280;
-  const shot = async (name: string, target = page) => {
-    if (shotsDir)
-      await target.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+  const shot = async (name: string, target: Page | Locator = page) => {
+    if (!shotsDir) return;
+    const file = path.join(shotsDir, `${name}-${width}.png`);
+    await ('goto' in target
+      ? target.screenshot({ path: file, fullPage: true })
+      : target.screenshot({ path: file }));
   };
   const companyName = `Northwind ${Date.now()}`;
   const room = await roomWithDeck(request, baseURL, {
@@ -42,7 +46,7 @@ test('the founder sets a logo and a readable colour; the investor’s invitation
   const card = page.getByRole('region', { name: 'Your brand' });
   const logo = await sharp(
     Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64"><rect width="64" height="64" rx="14" fill="#0e7490"/><circle cx="32" cy="32" r="14" fill="#fff"/><text x="78" y="43" font-family="sans-serif" font-size="30" font-weight="700" fill="#0f172a">Northwind</text></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="64"><rect width="64" height="64" rx="14" fill="#0e7490"/><circle cx="32" cy="32" r="14" fill="#fff"/><text x="78" y="43" font-family="sans-serif" font-size="30" font-weight="700" fill="#0f172a">Northwind</text></svg>',
     ),
   )
     .png()
@@ -58,7 +62,7 @@ test('the founder sets a logo and a readable colour; the investor’s invitation
   await expect(card.getByText('Readable.')).toBeVisible();
   await card.getByRole('button', { name: 'Save colour' }).click();
   await expect(card.getByText('On', { exact: true })).toBeVisible();
-  await shot('brand-settings');
+  await shot('brand-settings', card);
 
   // A second investor's invitation, sent once the brand is on: its mail comes from the founder.
   const investorEmail = `brand-${Date.now()}@e2e.test`;
