@@ -17,6 +17,7 @@ import {
 import { apiTokensRoutes, resolveApiToken } from '#server/features/api-tokens/index';
 import { archivesRoutes } from '#server/features/archives/index';
 import { authRoutes } from '#server/features/auth/index';
+import { brandOfRoom, brandRoutes } from '#server/features/brand/index';
 import {
   documentsRoutes,
   inviteeDownloads,
@@ -72,6 +73,7 @@ import {
 } from '#server/features/rooms/index';
 import { indexPagesAtStart, searchRoutesOf } from '#server/features/search/index';
 import {
+  roomNamedByShareLink,
   shareGatePresentation,
   shareLinksRoutes,
   withDocumentGrants,
@@ -81,6 +83,7 @@ import { documentVersionFiles, newVersionMailJob, versionsRoutes } from '#server
 import { webhookJobs, webhooksRoutes } from '#server/features/webhooks/index';
 import { apiPath } from '#shared/contracts/api-route';
 import { authRoutes as authApi } from '#shared/contracts/auth';
+import { brandRoutes as brandApi } from '#shared/contracts/brand';
 import { documentRoutes } from '#shared/contracts/documents';
 import { previewRoutes } from '#shared/contracts/previews';
 import { questionRoutes } from '#shared/contracts/questions';
@@ -365,6 +368,12 @@ async function registerFeatureRoutes(
   await app.register(groupsRoutes(ctx, investorDirectory));
   await app.register(roomPreviewRoutes(ctx));
   await app.register(shareLinksRoutes(ctx, ports.activity));
+  // The gate's brand follows the gate's rule for naming the room: share-links answers (ADR 94).
+  await app.register(
+    brandRoutes(ctx, ports.invitationLinks, invitationsOfRooms, {
+      roomNamedBy: (token) => roomNamedByShareLink(ctx, token),
+    }),
+  );
   // A document's files are its versions': documents reach them through the VersionFiles port (ADR 81).
   const watermarks = downloadWatermarks(ctx);
   await app.register(documentsRoutes(ctx, ports.activity, watermarks, documentVersionFiles));
@@ -433,6 +442,16 @@ function pageStarts(
     return first?.documentId ? firstPageImageOf(ctx, user, first.documentId, null) : undefined;
   };
 
+  /** The room's brand as the first screen draws it, while it is on (ADR 94). */
+  const shownBrand = async (roomId: string) => {
+    const brand = await brandOfRoom(ctx, roomId);
+    return brand?.isOn ? brand : null;
+  };
+  const brandOfInvitation = async (token: string) => {
+    const invitation = await invitationLinks.findUsable(token);
+    return invitation ? shownBrand(invitation.roomId) : null;
+  };
+
   return async ({ page, params, query, sessionToken }): Promise<PageStart> => {
     const token = query.get('invite');
     if (page === 'dataRoom' && token) {
@@ -440,9 +459,10 @@ function pageStarts(
       if (!heading) return { screen: null, apiPaths: [] };
       const invitation = { params: { token } };
       return {
-        screen: { kind: 'invitation', ...heading },
+        screen: { kind: 'invitation', ...heading, brand: await brandOfInvitation(token) },
         apiPaths: [
           apiPath(roomRoutes.invitedRoom, invitation),
+          apiPath(brandApi.ofInvitation, invitation),
           apiPath(roomRoutes.invitedSections, invitation),
           apiPath(documentRoutes.inInvitedRoom, invitation),
           apiPath(questionRoutes.invitedFaq, invitation),
@@ -478,8 +498,15 @@ function pageStarts(
     }
     if (page === 'shareLink' && params.token) {
       const room = await shareGatePresentation(ctx, params.token);
-      const state = apiPath(shareLinkRoutes.state, { params: { token: params.token } });
-      return { screen: room && { kind: 'share-gate', ...room }, apiPaths: [state, session] };
+      const link = { params: { token: params.token } };
+      const state = apiPath(shareLinkRoutes.state, link);
+      // The brand where the page names the room (ADR 94): the gate's rule, asked of share-links.
+      const roomId = room && (await roomNamedByShareLink(ctx, params.token));
+      const brand = roomId ? await shownBrand(roomId) : null;
+      return {
+        screen: room && { kind: 'share-gate', ...room, brand },
+        apiPaths: [state, ...(room ? [apiPath(brandApi.ofShareLink, link)] : []), session],
+      };
     }
     // The other reader's pages check the session first; the console's pages are not sped up here.
     const readersPage = page === 'investorDashboard' || page === 'roomQuestions';

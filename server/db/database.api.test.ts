@@ -376,6 +376,17 @@ test('migrating an empty database gives the whole schema, the same on both diale
     ],
     question_answer_mails: ['id', 'room_id', 'sent_at', 'token_hash', 'unsubscribed_at', 'user_id'],
     question_settings: ['is_enabled', 'room_id', 'updated_at'],
+    room_brands: [
+      'accent_color',
+      'banner_bytes',
+      'banner_hash',
+      'is_roundroom_shown',
+      'logo_bytes',
+      'logo_hash',
+      'logo_type',
+      'room_id',
+      'updated_at',
+    ],
     questions: [
       'answer',
       'answer_changed_at',

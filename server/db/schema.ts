@@ -3,6 +3,7 @@ import type { AlertsTables } from '#server/features/alerts/alerts.tables';
 import type { ApiTokensTables } from '#server/features/api-tokens/api-tokens.tables';
 import type { ArchivesTables } from '#server/features/archives/archives.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
+import type { BrandTables } from '#server/features/brand/brand.tables';
 import type { DocumentsTables } from '#server/features/documents/documents.tables';
 import type { EngagementTables } from '#server/features/engagement/engagement.tables';
 import type { InvitationsTables } from '#server/features/invitations/invitations.tables';
@@ -33,6 +34,7 @@ export interface Database
     ApiTokensTables,
     ArchivesTables,
     AuthTables,
+    BrandTables,
     DocumentsTables,
     EngagementTables,
     InvitationsTables,
@@ -58,6 +60,7 @@ export interface ModuleTables {
   'api-tokens': ApiTokensTables;
   archives: ArchivesTables;
   auth: AuthTables;
+  brand: BrandTables;
   documents: DocumentsTables;
   engagement: EngagementTables;
   invitations: InvitationsTables;
@@ -155,6 +158,7 @@ const everyTable: Record<keyof Database, true> = {
   engagement_readers: true,
   engagement_rooms: true,
   mcp_tool_calls: true,
+  room_brands: true,
 };
 /** Every table of the schema, for whole-database work: backups, restores, checks. */
 export const TABLE_NAMES = Object.keys(everyTable) as (keyof Database)[];

@@ -16,7 +16,27 @@ export interface OutgoingMessage {
   messageId?: string;
   /** Where a reply goes when it is not to us (a founder's message to investors goes back to the founder). */
   replyTo?: string;
+  /**
+   * The sender's name instead of the configured one ("Jane Doe at Acme" for a branded room's investor,
+   * docs/decisions/0094-the-founders-brand.md); the address stays the server's.
+   */
+  fromName?: string;
 }
+
+/** The From of a message: the configured sender, or its address under the message's own name. */
+export function senderOf(
+  from: string,
+  fromName: string | undefined,
+): string | { name: string; address: string } {
+  if (!fromName) return from;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return { name: fromName, address };
+}
+
+const nodemailerMessage = (from: string, { fromName, ...message }: OutgoingMessage) => ({
+  ...message,
+  from: senderOf(from, fromName),
+});
 
 export interface Mailer {
   /** Resolves once the message is accepted for delivery; rejects with MailDeliveryError otherwise. */
@@ -72,7 +92,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(message) {
       try {
-        await (await transport.get()).sendMail({ from, ...message });
+        await (await transport.get()).sendMail(nodemailerMessage(from, message));
       } catch (error) {
         throw new MailDeliveryError(`The mail server refused the message: ${(error as Error).message}`, {
           cause: error,
@@ -90,7 +110,7 @@ function createOutboxMailer(outboxDir: string, from: string, log: MailLog): Mail
   return {
     async send(message) {
       try {
-        const info = await (await transport.get()).sendMail({ from, ...message });
+        const info = await (await transport.get()).sendMail(nodemailerMessage(from, message));
         await fs.mkdir(outboxDir, { recursive: true });
         const file = path.join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
         await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

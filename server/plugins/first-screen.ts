@@ -1,4 +1,16 @@
+import { accentCssVariables } from '#shared/brand-colours';
 import type { ServedPageName } from '#shared/routes';
+
+/**
+ * The room's brand where the page names the room (docs/decisions/0094-the-founders-brand.md): its logo
+ * (a cached URL with its content's hash), its accent and Roundroom's footer line; null while it is off.
+ */
+export interface FirstScreenBrand {
+  companyName: string;
+  accentColor: string | null;
+  logoUrl: string | null;
+  showsRoundroom: boolean;
+}
 
 /**
  * What the server writes into a reader's page before any script runs
@@ -15,6 +27,7 @@ export type FirstScreen =
       companyName: string;
       stage: string;
       invitedEmail: string;
+      brand?: FirstScreenBrand | null;
     }
   | {
       /**
@@ -24,6 +37,7 @@ export type FirstScreen =
       kind: 'share-gate';
       companyName: string;
       founderFirstName: string | null;
+      brand?: FirstScreenBrand | null;
     }
   | { kind: 'room-frame' };
 
@@ -98,6 +112,32 @@ const SITE_HEADER =
   '<a href="/login" class="inline-flex h-8 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900">Login</a></nav>' +
   '</div></header>';
 
+/** The site's header as a branded room draws it: the company's mark, and the way in. */
+function brandedHeader(brand: FirstScreenBrand): string {
+  const mark = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.companyName)}" class="h-8 max-w-40 sm:max-w-48 w-auto object-contain">`
+    : `<span class="truncate text-lg font-bold tracking-tight text-indigo-600">${escapeHtml(brand.companyName)}</span>`;
+  return (
+    '<header class="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">' +
+    `<div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">${mark}` +
+    '<nav aria-label="Main" class="flex items-center gap-0.5 sm:gap-2"><a href="/login" class="inline-flex h-8 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900">Login</a></nav>' +
+    '</div></header>'
+  );
+}
+
+/** The accent as the indigo the markup is drawn in: custom properties on the first screen's root. */
+const accentStyle = (brand: FirstScreenBrand | null | undefined) =>
+  brand?.accentColor
+    ? ` style="${escapeHtml(
+        Object.entries(accentCssVariables(brand.accentColor))
+          .map(([name, value]) => `${name}:${value}`)
+          .join(';'),
+      )}"`
+    : '';
+
+const BRAND_FOOTER =
+  '<footer class="px-4 py-6 text-center text-xs text-slate-500">Shared securely with <a href="/" class="inline-flex min-h-6 items-center font-medium text-slate-700">Roundroom</a></footer>';
+
 // The page's main column, as the invited view and the room's page lay theirs out; the part inside it
 // ([data-room-frame]) is what a page already drawn around it shows while its data loads.
 const MAIN_OPEN =
@@ -147,10 +187,19 @@ function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): st
   const sharedBy = screen.founderFirstName
     ? `<p class="text-sm text-slate-600">Shared by ${escapeHtml(screen.founderFirstName)}</p>`
     : '';
+  const { brand } = screen;
+  const logo = brand?.logoUrl
+    ? `<div class="mb-3"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.companyName)}" class="h-12 max-w-60 w-auto object-contain"></div>`
+    : '';
+  const footer = brand
+    ? brand.showsRoundroom
+      ? BRAND_FOOTER
+      : ''
+    : '<footer class="px-4 py-6 text-center text-xs text-slate-500">Powered by <a href="/" class="inline-flex min-h-6 items-center font-medium text-slate-700">Roundroom</a></footer>';
   return (
-    '<div class="flex min-h-dvh flex-col bg-slate-50" data-first-screen><main id="main" class="flex-1">' +
+    `<div class="flex min-h-dvh flex-col bg-slate-50" data-first-screen${accentStyle(brand)}><main id="main" class="flex-1">` +
     '<div class="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-20"><div data-room-frame aria-busy="true">' +
-    '<div class="mb-6 flex flex-col items-center gap-1 text-center">' +
+    `<div class="mb-6 flex flex-col items-center gap-1 text-center">${logo}` +
     `<h1 class="text-3xl font-bold tracking-tight text-balance wrap-anywhere text-slate-900 sm:text-4xl">${escapeHtml(screen.companyName)}</h1>` +
     `${sharedBy}</div>` +
     '<div class="rounded-xl border border-slate-200 bg-white shadow-sm">' +
@@ -159,7 +208,7 @@ function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): st
     '<div class="flex flex-col gap-4 p-5 sm:p-6"><div class="h-18 animate-pulse rounded-md bg-slate-100"></div>' +
     '<div class="h-12 animate-pulse rounded-md bg-slate-100"></div></div></div>' +
     '</div></div></main>' +
-    '<footer class="px-4 py-6 text-center text-xs text-slate-500">Powered by <a href="/" class="inline-flex min-h-6 items-center font-medium text-slate-700">Roundroom</a></footer>' +
+    footer +
     '</div>'
   );
 }
@@ -168,5 +217,7 @@ function shareGateHtml(screen: Extract<FirstScreen, { kind: 'share-gate' }>): st
 export function firstScreenHtml(screen: FirstScreen): string {
   if (screen.kind === 'room-frame') return ROOM_FRAME_HTML;
   if (screen.kind === 'share-gate') return shareGateHtml(screen);
-  return `<div class="flex min-h-dvh flex-col" data-first-screen>${SITE_HEADER}${MAIN_OPEN}<div data-room-frame>${invitationHtml(screen)}${SKELETON_ROWS}</div>${MAIN_CLOSE}</div>`;
+  const { brand } = screen;
+  const header = brand ? brandedHeader(brand) : SITE_HEADER;
+  return `<div class="flex min-h-dvh flex-col" data-first-screen${accentStyle(brand)}>${header}${MAIN_OPEN}<div data-room-frame>${invitationHtml(screen)}${SKELETON_ROWS}</div>${MAIN_CLOSE}</div>`;
 }

@@ -27,7 +27,7 @@ export const READER_PAGE_MODULES: Partial<Record<ServedPageName, readonly string
   documentInRoom: [PROVIDERS, SIGNED_IN, 'app/pages/document-in-room-page.tsx'],
   roomQuestions: [PROVIDERS, SIGNED_IN, 'app/pages/room-questions-page.tsx'],
   investorDashboard: [PROVIDERS, SIGNED_IN, 'features/investor-dashboard/pages/investor-dashboard-page.tsx'],
-  shareLink: [PROVIDERS, 'features/share-links/pages/share-link-page.tsx'],
+  shareLink: [PROVIDERS, 'app/pages/share-link-page.tsx'],
   login: [PROVIDERS, 'features/auth/pages/login-page.tsx'],
   verify: [PROVIDERS, 'features/auth/pages/verify-page.tsx'],
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '#server/plugins/auth';
 import { isApiPath } from '#server/plugins/matched-route';
@@ -10,6 +11,7 @@ import { alertRoutes } from '#shared/contracts/alerts';
 import { apiPath, type QueryValues } from '#shared/contracts/api-route';
 import { type ApiTokenScope, apiTokenRoutes } from '#shared/contracts/api-tokens';
 import { authRoutes } from '#shared/contracts/auth';
+import { brandRoutes } from '#shared/contracts/brand';
 import { documentRoutes } from '#shared/contracts/documents';
 import { engagementRoutes } from '#shared/contracts/engagement';
 import { exportRoutes } from '#shared/contracts/exports';
@@ -320,6 +322,18 @@ POST   /api/data-room/invite/:token/nda/acceptances 404 404   404    404     404
 POST   /mcp                                   401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
 GET    /mcp                                   401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
 DELETE /mcp                                   401    401      401    401     401     401   401    401       401    401     401     401     401     401    401    401
+# The room's brand (ADR 94): its managers' settings; the brand for each way a reader sees the room (a
+# share link's page names the room, for whoever holds the link); its images by their hash, for anyone.
+GET    /api/my-data-room/brand                401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/brand                401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/brand/logo           401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+DELETE /api/my-data-room/brand/logo           401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+POST   /api/my-data-room/brand/banner         401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+DELETE /api/my-data-room/brand/banner         401    403    403    403    200    200    200    403    401    401    401    401    401    401    401    401
+GET    /api/data-room/:id/brand               401    404      200    404     404     200   200    404       401    401     401     401     401     401    200    200
+GET    /api/data-room/invite/:token/brand     404    404      404    404     404     404   404    404       200    404     404     404     404     404    404    404
+GET    /api/share/:token/brand                200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
+GET    /api/brand/:id/:file                   200    200      200    200     200     200   200    200       200    200     200     200     200     200    200    200
 `;
 
 /**
@@ -360,6 +374,9 @@ GET    /api/data-room/:id/ask                 401    404    403    404    404   
 POST   /api/data-room/:id/ask                 401    404    403    404    404    403    403    404    401    401    401    401    401    401    403    403
 GET    /api/data-room/invite/:token/search    404    404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
 GET    /api/data-room/invite/:token/search/notice 404 404    404    404    404    404    404    404    403    404    404    404    404    404    404    404
+# The brand shows nothing of the room's content: its readers see it before the NDA, as its prompt names the company.
+GET    /api/data-room/:id/brand                401    404    200    404    404    200    200    404    401    401    401    401    401    401    200    200
+GET    /api/data-room/invite/:token/brand      404    404    404    404    404    404    404    404    200    404    404    404    404    404    404    404
 `;
 
 /**
@@ -409,6 +426,8 @@ GET    /api/data-room/:id/ask                 200        401        200        4
 POST   /api/data-room/:id/ask                 201        401        201        404
 GET    /api/data-room/invite/:token/search    404        200        404        404
 GET    /api/data-room/invite/:token/search/notice 404    200        404        404
+GET    /api/data-room/:id/brand               200        401        200        404
+GET    /api/data-room/invite/:token/brand     404        200        404        404
 `;
 
 /**
@@ -621,6 +640,16 @@ GET    /mcp                                         405          405          40
 DELETE /mcp                                         405          405          405          405          405          405          405          401          401
 GET    /api/my-data-room/passkey-requirement        403          403          403          403          403          403          403          401          401
 POST   /api/my-data-room/passkey-requirement        403          403          403          403          403          403          403          401          401
+GET    /api/my-data-room/brand                      403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/brand                      403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/brand/logo                 403          403          403          403          403          403          403          401          401
+DELETE /api/my-data-room/brand/logo                 403          403          403          403          403          403          403          401          401
+POST   /api/my-data-room/brand/banner               403          403          403          403          403          403          403          401          401
+DELETE /api/my-data-room/brand/banner               403          403          403          403          403          403          403          401          401
+GET    /api/data-room/:id/brand                     403          403          403          403          403          403          403          401          401
+GET    /api/data-room/invite/:token/brand           403          403          403          403          403          403          403          401          401
+GET    /api/share/:token/brand                      403          403          403          403          403          403          403          401          401
+GET    /api/brand/:id/:file                         403          403          403          403          403          403          403          401          401
 `;
 
 const TOKEN_CALLER_KEYS = [
@@ -835,6 +864,27 @@ function pdfForm(fileName: string, text: string): FormData {
   const data = new FormData();
   data.append('file', new Blob([pdfWith(text)]), fileName);
   return data;
+}
+
+/** A small PNG, as a logo or banner's form (the brand's routes, ADR 94). */
+async function brandImageForm(): Promise<FormData> {
+  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#2557e2' } })
+    .png()
+    .toBuffer();
+  const data = new FormData();
+  data.append('file', new Blob([png]), 'logo.png');
+  return data;
+}
+
+/** The path of the room's logo as it is now: the owner uploads it first (the same bytes, the same path). */
+async function currentLogoPath(): Promise<string> {
+  const uploaded = await expectStatus(
+    t.call(brandRoutes.uploadLogo, { form: await brandImageForm(), as: w.owner }),
+    200,
+  );
+  const logoUrl = (uploaded.json as { logoUrl: string | null }).logoUrl;
+  if (!logoUrl) throw new Error('the logo was not kept');
+  return logoUrl;
 }
 
 function zipForm(fileName: string, files: Record<string, Buffer>): FormData {
@@ -1629,7 +1679,8 @@ type InvitedRoute =
   | typeof questionRoutes.invitedFaq
   | typeof searchRoutes.invitedSearch
   | typeof searchRoutes.invitedNotice
-  | typeof authRoutes.invitationLinkState;
+  | typeof authRoutes.invitationLinkState
+  | typeof brandRoutes.ofInvitation;
 
 const invitedView = (route: InvitedRoute, query?: QueryValues) => (caller: Caller) => ({
   path: apiPath(route, { params: { token: caller.inviteToken }, query }),
@@ -1739,6 +1790,18 @@ const CALLS: Record<string, Plan> = {
     path: apiPath(questionRoutes.ofDocument, { params: { id: w.documentId } }),
   }),
   'GET /api/data-room/invite/:token/faq': invitedView(questionRoutes.invitedFaq),
+  'GET /api/my-data-room/brand': () => ({}),
+  'POST /api/my-data-room/brand': () => ({ json: { accentColor: null, showsRoundroom: true } }),
+  'POST /api/my-data-room/brand/logo': async () => ({ form: await brandImageForm() }),
+  'DELETE /api/my-data-room/brand/logo': () => ({}),
+  'POST /api/my-data-room/brand/banner': async () => ({ form: await brandImageForm() }),
+  'DELETE /api/my-data-room/brand/banner': () => ({}),
+  'GET /api/data-room/:id/brand': () => ({ path: apiPath(brandRoutes.ofRoom, { params: { id: w.roomId } }) }),
+  'GET /api/data-room/invite/:token/brand': invitedView(brandRoutes.ofInvitation),
+  'GET /api/share/:token/brand': () => ({
+    path: apiPath(brandRoutes.ofShareLink, { params: { token: w.shareLink.token } }),
+  }),
+  'GET /api/brand/:id/:file': async () => ({ path: await currentLogoPath() }),
   // Search (ADR 88): a word of the deck; the member's question about the room goes to the inbox.
   'GET /api/data-room/:id/search': () => ({
     path: apiPath(searchRoutes.search, { params: { id: w.roomId }, query: { q: 'deck' } }),
@@ -2262,7 +2325,7 @@ async function everything() {
 function forbiddenCanaries(caller: Caller, row: Row, ndaPass = false): string[] {
   if (managesRoom(caller)) return [];
   // A share link's page names whose room it is, for whoever holds the link; nothing else of it.
-  if (row.route === 'GET /api/share/:token')
+  if (row.route === 'GET /api/share/:token' || row.route === 'GET /api/share/:token/brand')
     return w.canaries.filter((canary) => !w.shareGateCanaries.includes(canary));
   // Before accepting the NDA, a member (or the visitor) sees the agreement and whose it is, nothing else.
   if (ndaPass)

@@ -18,6 +18,7 @@ import { restore } from '#server/operations/restore';
 import { accountRoutes } from '#shared/contracts/accounts';
 import { alertRoutes } from '#shared/contracts/alerts';
 import { apiPath } from '#shared/contracts/api-route';
+import { brandRoutes } from '#shared/contracts/brand';
 import { documentRoutes } from '#shared/contracts/documents';
 import { engagementRoutes } from '#shared/contracts/engagement';
 import { groupRoutes } from '#shared/contracts/groups';
@@ -73,6 +74,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webho
 let webhookReceiver: WebhookReceiver;
 let source: TestApp;
 let founder: SignedIn;
+/** A 1×1 PNG, the room's logo. */
+const SMALL_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const scratch: string[] = [];
 const databases: TestDatabase[] = [];
 
@@ -272,6 +276,16 @@ beforeAll(async () => {
     as: founder,
   });
   expect(required.status, required.text).toBe(200);
+  // The room's brand (ADR 94): a logo (its bytes in the row) and an accent colour.
+  const logo = new FormData();
+  logo.append('file', new Blob([Buffer.from(SMALL_PNG_BASE64, 'base64')]), 'logo.png');
+  const branded = await source.call(brandRoutes.uploadLogo, { form: logo, as: founder });
+  expect(branded.status, branded.text).toBe(200);
+  const coloured = await source.call(brandRoutes.save, {
+    body: { accentColor: '#2557e2', showsRoundroom: true },
+    as: founder,
+  });
+  expect(coloured.status, coloured.text).toBe(200);
 }, 60_000);
 
 /**

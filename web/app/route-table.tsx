@@ -81,7 +81,7 @@ const pages: Record<ServedPageName, PageEntry> = {
     'protected',
   ),
   shareLink: page(
-    () => import('#web/features/share-links/pages/share-link-page'),
+    () => import('./pages/share-link-page'),
     (m) => m.ShareLinkPage,
   ),
   investorDashboard: page(

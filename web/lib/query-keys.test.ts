@@ -5,6 +5,7 @@ import {
   alertsKeys,
   apiTokensKeys,
   authKeys,
+  brandKeys,
   dataRoomKeys,
   documentsKeys,
   engagementKeys,
@@ -42,6 +43,11 @@ const keysByFeature = {
   ],
   alerts: [alertsKeys.settings()],
   apiTokens: [apiTokensKeys.list()],
+  brand: [
+    brandKeys.settings(),
+    brandKeys.of({ kind: 'member', roomId: 'room-1' }),
+    brandKeys.of({ kind: 'share', token: 'token-1' }),
+  ],
   auth: [authKeys.currentUser(), authKeys.secondFactor(), authKeys.passkeys(), authKeys.sessions()],
   dataRoom: [
     dataRoomKeys.room(member),
@@ -248,6 +254,7 @@ const staleAfter: Record<keyof typeof invalidatedBy, [keys: readonly Key[], stal
   editorInvited: [invalidatedBy.editorInvited(), [adminKeys.team()]],
   editorRemoved: [invalidatedBy.editorRemoved(), [adminKeys.team()]],
   apiTokensChanged: [invalidatedBy.apiTokensChanged(), [apiTokensKeys.list()]],
+  brandChanged: [invalidatedBy.brandChanged(), keysByFeature.brand],
   passkeysChanged: [invalidatedBy.passkeysChanged(), [authKeys.passkeys()]],
   sessionsEnded: [invalidatedBy.sessionsEnded(), [authKeys.sessions()]],
   investorMessageSent: [invalidatedBy.investorMessageSent(), [notificationsKeys.investorMessages()]],

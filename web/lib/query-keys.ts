@@ -82,6 +82,19 @@ export const shareLinksKeys = {
   state: (token: string) => [...shareLinksKeys.all, 'state', token] as const,
 };
 
+/**
+ * A room's brand (docs/decisions/0094-the-founders-brand.md): the console's settings, and the brand as
+ * each way in shows it (a reader's room, an invitation, a share link).
+ */
+export const brandKeys = {
+  all: ['brand'] as const,
+  settings: () => [...brandKeys.all, 'settings'] as const,
+  of: (source: { kind: 'member'; roomId: string } | { kind: 'invite' | 'share'; token: string }) =>
+    source.kind === 'member'
+      ? ([...brandKeys.all, 'member', source.roomId] as const)
+      : ([...brandKeys.all, source.kind, source.token] as const),
+};
+
 /** The rooms an investor may read. */
 export const investorDashboardKeys = {
   all: ['investor-dashboard'] as const,
@@ -279,6 +292,8 @@ const invitationLists = () => [invitationsKeys.all, adminKeys.invitations()];
  * cache itself with `setQueryData`.
  */
 export const invalidatedBy = {
+  /** The brand saved: the settings and every way in that shows it. */
+  brandChanged: () => [brandKeys.all],
   documentUploaded: documentAndItsLinks,
   documentRenamed: documentAndItsLinks,
   documentsDeleted: documentAndItsLinks,

@@ -35,6 +35,7 @@ import * as mcpToolCalls from './0039-mcp-tool-calls';
 import * as searchIndexByRoom from './0040-search-index-by-room';
 import * as mailsSentOnce from './0041-mails-sent-once';
 import * as roomPasskeyRequirements from './0042-room-passkey-requirements';
+import * as roomBrands from './0043-room-brands';
 import * as documentLinks from './0044-document-links';
 
 /**
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0040-search-index-by-room': searchIndexByRoom,
   '0041-mails-sent-once': mailsSentOnce,
   '0042-room-passkey-requirements': roomPasskeyRequirements,
+  '0043-room-brands': roomBrands,
   '0044-document-links': documentLinks,
 };
 

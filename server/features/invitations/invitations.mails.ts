@@ -1,4 +1,4 @@
-import { escapeHtml, layout } from '#server/mail/layout';
+import { escapeHtml, layout, type MailBrandStyle } from '#server/mail/layout';
 import type { OutgoingMessage } from '#server/mail/mailer';
 import { formatUtcDateTime } from '#server/mail/utc-dates';
 
@@ -9,6 +9,8 @@ interface InvitationInput {
   companyName: string;
   link: string;
   expiresAt: Date;
+  /** The room's brand, while it is on (docs/decisions/0094-the-founders-brand.md). */
+  brand?: MailBrandStyle;
 }
 
 /**
@@ -64,6 +66,7 @@ function invitation(
   const noteLead = `${input.inviterName} wrote:`;
   return {
     to: input.to,
+    fromName: input.brand?.senderName,
     subject: wording.subject,
     text: [
       greeting,
@@ -86,6 +89,7 @@ function invitation(
       ],
       { label: wording.action, url: input.link },
       escapeHtml(expiry),
+      input.brand,
     ),
   };
 }

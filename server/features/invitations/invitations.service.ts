@@ -3,6 +3,7 @@ import type { DatabaseExecutor } from '#server/db/schema';
 import { lockForTransaction } from '#server/db/transaction-lock';
 import { INVITATION_TTL_MS } from '#server/durations';
 import { findUserByEmail, peopleOfRooms, type User } from '#server/features/accounts/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import {
   type DataRoom,
   endInvestorAccessAt,
@@ -247,8 +248,10 @@ async function inviteInvestorToRoom(
     throw new HttpError(409, 'already_member', `${input.email} already has access to this data room.`);
   }
   const mayDownload = await inviteeMayDownload(ctx, downloads, room, input);
+  const brand = await mailBrandOf(ctx, room.id);
   const { row, now } = await sendRoomInvitation(ctx, inviter, room, 'investor', input, (token, saved) =>
     invitationEmail({
+      brand,
       to: saved.email,
       inviteeName: saved.name,
       inviterName: inviter.name,

@@ -3,6 +3,7 @@ import type { AppContext } from '#server/app-context';
 import type { ModuleExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { findUsersByIds } from '#server/features/accounts/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import { findDataRoomById } from '#server/features/rooms/index';
 import type { JobDefinition } from '#server/jobs/job-queue';
 import type { OutgoingMessage } from '#server/mail/mailer';
@@ -229,6 +230,7 @@ async function sendInvestorMessageMail(ctx: AppContext, messageId: string, userI
         founderName: copy.senderName || copy.senderEmail,
         founderEmail: copy.senderEmail,
         companyName: copy.companyName,
+        brand: await mailBrandOf(ctx, copy.roomId),
         message: copy.body,
         roomUrl: appLink(ctx, href('dataRoomById', { id: copy.roomId })),
         messageId: messageIdOf(ctx, 'message', `${messageId}-${userId}`),

@@ -1,5 +1,5 @@
 import { SECOND_MS } from '#server/durations';
-import { escapeHtml, layout } from '#server/mail/layout';
+import { escapeHtml, layout, type MailBrandStyle } from '#server/mail/layout';
 import type { OutgoingMessage } from '#server/mail/mailer';
 import { formatUtcDateTime, utcFormat } from '#server/mail/utc-dates';
 
@@ -221,6 +221,8 @@ export function investorMessageEmail(input: {
   message: string;
   roomUrl: string;
   messageId: string;
+  /** The room's brand, while it is on (docs/decisions/0094-the-founders-brand.md). */
+  brand?: MailBrandStyle;
 }): OutgoingMessage {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const intro = `${input.founderName} sent you a message about the ${input.companyName} data room:`;
@@ -228,6 +230,7 @@ export function investorMessageEmail(input: {
   const quoted = escapeHtml(input.message).replace(/\r?\n/g, '<br>');
   return {
     to: input.to,
+    fromName: input.brand?.senderName,
     subject: `${input.founderName} sent you a message about ${input.companyName}`,
     messageId: input.messageId,
     replyTo: input.founderEmail,
@@ -243,6 +246,7 @@ export function investorMessageEmail(input: {
       ],
       { label: 'Open the data room', url: input.roomUrl },
       escapeHtml(why),
+      input.brand,
     ),
   };
 }

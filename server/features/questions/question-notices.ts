@@ -3,6 +3,7 @@ import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { findUserById, peopleOfRooms } from '#server/features/accounts/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import { recordAccessEvent } from '#server/features/documents/index';
 import { invitationsOfRooms } from '#server/features/invitations/index';
 import { type FounderNotice, noteFounderNotice } from '#server/features/notifications/index';
@@ -277,6 +278,7 @@ async function sendAnsweredMail(ctx: AppContext, { roomId, questionId, answeredA
       to: asker.email,
       recipientName: asker.name || null,
       companyName: room.companyName,
+      brand: await mailBrandOf(ctx, roomId),
       place: placeOf(question),
       question: question.text,
       answer: question.answer,

@@ -4,7 +4,7 @@ import {
   type NotificationFooter,
   unsubscribeHeaders,
 } from '#server/features/notifications/index';
-import { escapeHtml, layout } from '#server/mail/layout';
+import { escapeHtml, layout, type MailBrandStyle } from '#server/mail/layout';
 import type { OutgoingMessage } from '#server/mail/mailer';
 
 /** Where a question was asked, as its mails name it: the room, a section, or a document and its page. */
@@ -85,6 +85,8 @@ export function questionAnsweredEmail(input: {
   /** Stops the answer mails to this reader about this room (ADR 92). */
   unsubscribeUrl: string;
   messageId: string;
+  /** The room's brand, while it is on (docs/decisions/0094-the-founders-brand.md). */
+  brand?: MailBrandStyle;
 }): OutgoingMessage {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const where = describeQuestionPlace(input.place, input.companyName);
@@ -99,6 +101,7 @@ export function questionAnsweredEmail(input: {
   const why = `You get this e-mail because you asked a question in the ${input.companyName} data room on Roundroom.`;
   return {
     to: input.to,
+    fromName: input.brand?.senderName,
     subject,
     messageId: input.messageId,
     // One-click (RFC 8058), as on the founders' mails: the link's POST needs no session.
@@ -128,6 +131,7 @@ export function questionAnsweredEmail(input: {
       [escapeHtml(greeting), escapeHtml(line), { quote: input.question }, { quote: input.answer }],
       { label: 'See it in the data room', url: input.placeUrl },
       `${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#4f46e5">Stop e-mails about answers in this data room</a>.`,
+      input.brand,
     ),
   };
 }

@@ -13,6 +13,7 @@ import {
   sixDigitCode,
   typedCodeIsRight,
 } from '#server/features/auth/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import { isRemovedFromRoom } from '#server/features/invitations/index';
 import {
   activeRoomNames,
@@ -109,6 +110,18 @@ export async function shareGatePresentation(
   if (!link) return null;
   const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
   return gatePresentationOf(ctx, link, state);
+}
+
+/**
+ * The room a link's page names (the same rule as shareGatePresentation): its id, for the room's brand on
+ * the gate (docs/decisions/0094-the-founders-brand.md); null where the page names no room.
+ */
+export async function roomNamedByShareLink(ctx: AppContext, token: string): Promise<string | null> {
+  if (!shareTokenParamsSchema.shape.token.safeParse(token).success) return null;
+  const link = await findShareLinkByTokenHash(ctx.db, hashToken(token));
+  if (!link) return null;
+  const state = shareLinkStateOf(link, await countCountedReaders(ctx.db, link.id), new Date());
+  return (await gatePresentationOf(ctx, link, state)) ? link.roomId : null;
 }
 
 async function gatePresentationOf(
@@ -263,6 +276,8 @@ export async function requestShareCode(
     shareCodeEmail({
       to: email,
       companyName: room?.companyName ?? null,
+      // The brand only where the mail names the room (ADR 94).
+      brand: room ? await mailBrandOf(ctx, link.roomId) : undefined,
       code,
       link: `${shareLinkUrl(ctx, token)}?proof=${proof}`,
       expiresInMinutes: SHARE_CODE_TTL_MS / MINUTE_MS,

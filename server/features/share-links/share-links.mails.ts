@@ -1,4 +1,4 @@
-import { escapeHtml, layout } from '#server/mail/layout';
+import { escapeHtml, layout, type MailBrandStyle } from '#server/mail/layout';
 import type { OutgoingMessage } from '#server/mail/mailer';
 
 /**
@@ -12,6 +12,8 @@ export function shareCodeEmail(input: {
   code: string;
   link: string;
   expiresInMinutes: number;
+  /** The room's brand, while it is on (docs/decisions/0094-the-founders-brand.md). */
+  brand?: MailBrandStyle;
 }): OutgoingMessage {
   const room = input.companyName === null ? null : `the ${input.companyName} data room`;
   const subject = room ? `${input.code} is your code for ${room}` : `${input.code} is your Roundroom code`;
@@ -22,6 +24,7 @@ export function shareCodeEmail(input: {
   const ignore = 'If you did not ask for a code, ignore this e-mail: nothing happens without it.';
   return {
     to: input.to,
+    fromName: input.brand?.senderName,
     subject,
     text: [sentence, '', input.link, '', expiry, ignore].join('\n'),
     html: layout(
@@ -33,6 +36,7 @@ export function shareCodeEmail(input: {
       ],
       { label: 'Open the data room', url: input.link },
       escapeHtml(ignore),
+      input.brand,
     ),
   };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '#server/app-context';
 import type { DatabaseExecutor } from '#server/db/schema';
 import { MINUTE_MS } from '#server/durations';
 import { findUserById } from '#server/features/accounts/index';
+import { mailBrandOf } from '#server/features/brand/index';
 import {
   findDocumentById,
   listReaderIdsOfDocument,
@@ -64,6 +65,7 @@ async function sendNewVersionMail(ctx: AppContext, { documentId, versionNumber, 
       to: reader.email,
       recipientName: reader.name || null,
       companyName: room.companyName,
+      brand: await mailBrandOf(ctx, document.roomId),
       title: document.title,
       updatedAt: document.updatedAt,
       documentUrl: `${ctx.config.appUrl}${href('documentInRoom', { id: document.roomId, documentId })}`,

@@ -1,4 +1,4 @@
-import { escapeHtml, layout } from '#server/mail/layout';
+import { escapeHtml, layout, type MailBrandStyle } from '#server/mail/layout';
 import type { OutgoingMessage } from '#server/mail/mailer';
 import { formatUtcDateTime } from '#server/mail/utc-dates';
 
@@ -11,12 +11,15 @@ export function newVersionEmail(input: {
   updatedAt: Date;
   documentUrl: string;
   messageId: string;
+  /** The room's brand, while it is on (docs/decisions/0094-the-founders-brand.md). */
+  brand?: MailBrandStyle;
 }): OutgoingMessage {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const line = `${input.companyName} updated "${input.title}" on ${formatUtcDateTime(input.updatedAt)}. You read the earlier version; the new one is ready to read.`;
   const why = `You get this e-mail because you read "${input.title}" in the ${input.companyName} data room on Roundroom.`;
   return {
     to: input.to,
+    fromName: input.brand?.senderName,
     subject: `${input.companyName} updated ${input.title}`,
     messageId: input.messageId,
     text: [greeting, '', line, '', 'Read it:', input.documentUrl, '', why].join('\n'),
@@ -25,6 +28,7 @@ export function newVersionEmail(input: {
       [escapeHtml(greeting), escapeHtml(line)],
       { label: 'Read the new version', url: input.documentUrl },
       escapeHtml(why),
+      input.brand,
     ),
   };
 }

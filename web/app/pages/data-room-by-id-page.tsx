@@ -1,3 +1,5 @@
+import { useParams } from 'react-router';
+import { RoomBrandScope } from '#web/features/brand/components/room-brand-scope';
 import { DataRoomByIdPage as RoomPage } from '#web/features/data-room/pages/data-room-by-id-page';
 import { RoomSearch } from '#web/features/search/components/room-search';
 
@@ -7,5 +9,11 @@ import { RoomSearch } from '#web/features/search/components/room-search';
  * through their api folders.
  */
 export function DataRoomByIdPage() {
-  return <RoomPage search={(roomId) => <RoomSearch source={{ kind: 'member', roomId }} roomId={roomId} />} />;
+  const { id = '' } = useParams();
+  // In the room's brand, with its banner (docs/decisions/0094-the-founders-brand.md).
+  return (
+    <RoomBrandScope source={{ kind: 'member', roomId: id }} showsBanner>
+      <RoomPage search={(roomId) => <RoomSearch source={{ kind: 'member', roomId }} roomId={roomId} />} />
+    </RoomBrandScope>
+  );
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useCurrentUser } from '#web/features/auth/api/auth-hooks';
+import { RoomBrandScope } from '#web/features/brand/components/room-brand-scope';
 import {
   DocumentQuestionsPanel,
   QuestionsLink,
@@ -18,21 +19,24 @@ export function DocumentInRoomPage() {
   // A document link's reader has this document alone: the room's search is not theirs (ADR 95).
   const readsOnlyThis = useCurrentUser().data?.onlyDocumentId === documentId;
   return (
-    <ViewerPage
-      actions={
-        <>
-          {!readsOnlyThis && <ViewerSearch roomId={id} />}
-          <QuestionsLink documentId={documentId} />
-        </>
-      }
-      below={({ document, page }) => (
-        <DocumentQuestionsPanel
-          roomId={id}
-          documentId={document.documentId}
-          documentTitle={document.title}
-          page={page}
-        />
-      )}
-    />
+    // The viewer's header wears the room's brand (ADR 94); the banner stays on the room's pages.
+    <RoomBrandScope source={{ kind: 'member', roomId: id }}>
+      <ViewerPage
+        actions={
+          <>
+            {!readsOnlyThis && <ViewerSearch roomId={id} />}
+            <QuestionsLink documentId={documentId} />
+          </>
+        }
+        below={({ document, page }) => (
+          <DocumentQuestionsPanel
+            roomId={id}
+            documentId={document.documentId}
+            documentTitle={document.title}
+            page={page}
+          />
+        )}
+      />
+    </RoomBrandScope>
   );
 }

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { TabPanels, useTabParam } from '#web/components/ui/tabs';
 import { AlertsCard } from '#web/features/alerts/components/alerts-card';
 import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel';
+import { BrandSettingsCard } from '#web/features/brand/components/brand-settings-card';
 import { FilesPanel } from '#web/features/documents/components/files-panel';
 import { GroupsAndVisibility } from '#web/features/groups/components/groups-and-visibility';
 import { SectionVisibility } from '#web/features/groups/components/section-visibility';
@@ -185,6 +186,9 @@ function SettingsTab({ room }: { room: MyDataRoom }) {
           </Button>
         </CardContent>
       </Card>
+      <section aria-label="Your brand" className="lg:col-span-2">
+        <BrandSettingsCard />
+      </section>
       <section aria-label="NDA before entry" className="lg:col-span-2">
         <NdaSettingsCard />
       </section>

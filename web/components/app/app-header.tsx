@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { href } from '#shared/routes';
+import { BrandMark, useRoomBrand } from '#web/components/brand/room-brand';
 import { Logo } from '#web/components/site/logo';
 import { Button } from '#web/components/ui/button';
 import { confirmDiscardUnsavedChanges } from '#web/lib/unsaved-changes';
@@ -16,6 +17,8 @@ import { ConsoleNav } from './console-nav';
 export function AppHeader() {
   const { useCurrentUser, useLogout } = useAppShell();
   const { data: user } = useCurrentUser();
+  // On a room's pages with its brand on, the company's mark instead of Roundroom's (ADR 94).
+  const branded = useRoomBrand();
   const logout = useLogout();
   const navigate = useNavigate();
   const header = useRef<HTMLElement>(null);
@@ -53,9 +56,13 @@ export function AppHeader() {
   return (
     <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to={href('landing')} className="rounded-md" aria-label="Roundroom home">
-          <Logo />
-        </Link>
+        {branded ? (
+          <BrandMark brand={branded.brand} />
+        ) : (
+          <Link to={href('landing')} className="rounded-md" aria-label="Roundroom home">
+            <Logo />
+          </Link>
+        )}
         <div className="flex min-w-0 items-center gap-3">
           {user && (
             <span className="hidden truncate text-sm text-slate-600 sm:inline" title={user.email}>

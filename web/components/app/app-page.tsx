@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { BrandBanner, BrandFooterLine, useRoomBrand } from '#web/components/brand/room-brand';
 import { AppHeader } from './app-header';
 import { useAppShell } from './app-shell';
 import { consolePositionOf } from './console-places';
@@ -13,10 +14,12 @@ export function AppPage({ title, children }: { title: string; children: ReactNod
   const { data: user } = useCurrentUser();
   const { pathname, search } = useLocation();
   const inConsole = Boolean(user?.managedRoom) && consolePositionOf(pathname, search) !== null;
+  const branded = useRoomBrand();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>{`${title} · Roundroom`}</title>
       <AppHeader />
+      <BrandBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
         {inConsole && (
           <Suspense fallback={null}>
@@ -25,6 +28,7 @@ export function AppPage({ title, children }: { title: string; children: ReactNod
         )}
         {children}
       </main>
+      {branded && <BrandFooterLine brand={branded.brand} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BrandBanner, BrandFooterLine, useRoomBrand } from '#web/components/brand/room-brand';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -15,14 +16,16 @@ export function PublicPage({
   children: ReactNode;
   account?: ReactNode;
 }) {
+  const branded = useRoomBrand();
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{title === 'Roundroom' ? title : `${title} · Roundroom`}</title>
       <SiteHeader account={account} />
       <main id="main" className="flex-1">
+        <BrandBanner />
         {children}
       </main>
-      <SiteFooter />
+      {branded ? <BrandFooterLine brand={branded.brand} /> : <SiteFooter />}
     </div>
   );
 }

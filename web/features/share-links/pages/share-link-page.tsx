@@ -3,6 +3,7 @@ import { createContext, type FormEvent, type ReactNode, use, useId, useState } f
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ShareGatePresentation, ShareLinkState } from '#shared/contracts/share-links';
 import { href } from '#shared/routes';
+import { BrandMark, useRoomBrand } from '#web/components/brand/room-brand';
 import { PlainPage } from '#web/components/site/plain-page';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
@@ -86,8 +87,14 @@ export function ShareLinkPage() {
  * the page's HTML, so the name is on screen before any script runs.
  */
 function RoomHeading({ room }: { room: ShareGatePresentation }) {
+  const branded = useRoomBrand();
   return (
     <div className="mb-6 flex flex-col items-center gap-1 text-center">
+      {branded?.brand.logoUrl && (
+        <div className="mb-3">
+          <BrandMark brand={branded.brand} size="gate" />
+        </div>
+      )}
       <h1 className="text-3xl font-bold tracking-tight text-balance wrap-anywhere text-slate-900 sm:text-4xl">
         {room.companyName}
       </h1>
