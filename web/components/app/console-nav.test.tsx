@@ -189,6 +189,7 @@ const document = {
   downloadPolicy: 'room',
   isDownloadAllowed: true,
   version: 1,
+  pageCount: 12,
 };
 
 function serve(answers: Record<string, unknown>) {

@@ -91,6 +91,8 @@ test('adding an endpoint sends its URL and chosen events, then shows the secret 
           'question.asked',
           'question.answered',
           'investor.engagement_changed',
+          'link.opened',
+          'link.forwarded',
         ],
       },
     ]),
