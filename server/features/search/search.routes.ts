@@ -78,11 +78,12 @@ export function searchRoutesOf(
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        // For the founders' alerts: that a question was asked, never its words (ADR 90).
+        // For the founders' alerts: that a question was asked, never its words (ADR 90). Not an action
+        // for the hourly digest, which tells reading: the question has its own notice (ADR 82).
         await activity.record({
           roomId: request.params.id,
           visitor: { userId: user.id },
-          isAction: true,
+          isAction: false,
           event: { kind: 'asked' },
         });
         return reply.status(201).send(asked);
