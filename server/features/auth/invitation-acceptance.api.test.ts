@@ -84,7 +84,9 @@ describe('an invitation link read by a mail scanner', () => {
 describe('POST /api/data-room/invite/:token/accept', () => {
   test('accepts the invitation and signs the invitee in with a cookie that reads the room, with no e-mail sent', async () => {
     const { email, token, roomId } = await invitedRoom('Ada Angel');
-    const mailsBefore = t.smtp.messages.length;
+    // Mails to the invitee: the founders may be told of the visit meanwhile, by a job of their own.
+    const mailsToInvitee = () => t.smtp.messages.filter((mail) => recipientsOf(mail).includes(email)).length;
+    const mailsBefore = mailsToInvitee();
     const response = await accept(token);
     expect(response.status, response.text).toBe(200);
     const body = response.json;
@@ -100,7 +102,7 @@ describe('POST /api/data-room/invite/:token/accept', () => {
     expect(me.json.user.email).toBe(email);
     const room = await t.call(roomRoutes.room, { params: { id: roomId }, headers: { cookie } });
     expect(room.status, room.text).toBe(200);
-    expect(t.smtp.messages.length).toBe(mailsBefore);
+    expect(mailsToInvitee()).toBe(mailsBefore);
   });
 
   test('after acceptance the link is no credential: a second device gets 409 and the state offers a sign-in link', async () => {
