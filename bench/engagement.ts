@@ -415,10 +415,11 @@ async function measureReportCost(): Promise<BudgetRow> {
   };
 }
 
-/** ENGAGEMENT_BENCH=list or =reports measures one part. */
+/** ENGAGEMENT_BENCH=list or =reports measures one part; =list-sqlite the list on SQLite alone (to profile it). */
 export async function measureEngagementBudgets(): Promise<BudgetRow[]> {
   const part = process.env.ENGAGEMENT_BENCH;
   const rows: BudgetRow[] = [];
+  if (part === 'list-sqlite') return measureListOn('sqlite');
   if (part !== 'reports') rows.push(...(await onSqliteThenPostgres(measureListOn)));
   if (part !== 'list') rows.push(await measureReportCost());
   return rows;
