@@ -330,10 +330,10 @@ async function seededRoom(
   });
   // The run comes at the next whole minute (ENGAGEMENT_REFRESH_MS's default), then reads every investor.
   for (;;) {
-    const list = (await apiCall(server.server, 'GET', '/api/admin/engagement', founderToken)) as {
-      investors: unknown[];
+    const list = (await apiCall(server.server, 'GET', '/api/admin/engagement?limit=1', founderToken)) as {
+      investorCount: number;
     };
-    if (list.investors.length >= INVESTORS) break;
+    if (list.investorCount >= INVESTORS) break;
     if (performance.now() - asked > 5 * 60_000)
       throw new Error('the refresh job did not score the room in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -353,13 +353,20 @@ async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<Bu
     const analytics = await p95Of(server, '/api/admin/analytics', founderToken);
     const list = await p95Of(server, '/api/admin/engagement', founderToken);
     const filtered = await p95Of(server, `/api/admin/engagement?group=${seedable.roomId}`, founderToken);
+    const everyone = await p95Of(server, `/api/admin/engagement?limit=${INVESTORS}`, founderToken);
     const baseline = `room analytics ${analytics.toFixed(1)} ms, /api/health ${health.toFixed(1)} ms (p95, same room and run)`;
     return [
       {
-        budget: `Hot investors, 1,000 investors, ${(seeded.reports / 1e6).toFixed(0)}M reports, ${name}: p95 <= ${P95_BUDGET_MS} ms`,
+        budget: `Hot investors (the top 50), 1,000 investors, ${(seeded.reports / 1e6).toFixed(0)}M reports, ${name}: p95 <= ${P95_BUDGET_MS} ms`,
         measured: `${list.toFixed(1)} ms`,
         baseline,
         pass: list <= P95_BUDGET_MS,
+      },
+      {
+        budget: `the same, all 1,000 rows in the answer (?limit=1000), ${name} (no budget)`,
+        measured: `${everyone.toFixed(1)} ms`,
+        baseline,
+        pass: true,
       },
       {
         budget: `Hot investors of one group (667 of them), ${name}: p95 <= ${P95_BUDGET_MS} ms`,
