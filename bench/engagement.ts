@@ -284,7 +284,7 @@ function sectionsLinking(documentIds: string[]): string {
 /** Seeds the room, then asks the refresh job for a run (marking a key document) and waits for its rows. */
 async function seededRoom(
   server: Awaited<ReturnType<typeof startSeedableServer>>,
-): Promise<{ reports: number; refreshSeconds: number; seedSeconds: number }> {
+): Promise<{ reports: number; refreshSeconds: number; runSeconds: number; seedSeconds: number }> {
   const { founderToken, roomId, founderId, database } = server;
   const started = performance.now();
   const seed: Seed = {
@@ -338,7 +338,21 @@ async function seededRoom(
       throw new Error('the refresh job did not score the room in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  return { reports, refreshSeconds: (performance.now() - asked) / 1000, seedSeconds };
+  const scoredAt = Date.now();
+  // The run's own length: from its start (what it records as read up to) to the list showing everyone.
+  const reader = openDatabase(database as Config['database']);
+  let runSeconds = Number.NaN;
+  try {
+    const state = await reader.db
+      .selectFrom('engagement_rooms')
+      .select('refreshed_at')
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    if (state) runSeconds = (scoredAt - Number(state.refreshed_at)) / 1000;
+  } finally {
+    await reader.close();
+  }
+  return { reports, refreshSeconds: (performance.now() - asked) / 1000, runSeconds, seedSeconds };
 }
 
 async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {
@@ -376,7 +390,7 @@ async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<Bu
       },
       {
         budget: `the refresh job's first run over the room, ${name} (no budget: seeded in ${seeded.seedSeconds.toFixed(0)} s)`,
-        measured: `${seeded.refreshSeconds.toFixed(1)} s from the request to 1,000 rows (its run waits for the next whole minute)`,
+        measured: `about ${seeded.runSeconds.toFixed(1)} s (within the list's 1 s polling), ${seeded.refreshSeconds.toFixed(1)} s after it was asked for (the run comes at the next whole minute)`,
         baseline: '-',
         pass: true,
       },
