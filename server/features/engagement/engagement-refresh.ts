@@ -226,7 +226,11 @@ export async function refreshRoomEngagement(ctx: AppContext, roomId: string): Pr
     state?.followUntilAt ?? 0,
     active.anyActivity ? Math.max(active.latestSeen, started) + FOLLOW_REFRESHES * everyMs : 0,
   );
-  await saveRoomState(ctx.db, roomId, { refreshedAt: started, followUntilAt });
+  await saveRoomState(ctx.db, roomId, {
+    refreshedAt: started,
+    followUntilAt,
+    lastRunMs: Date.now() - started,
+  });
   if (everyMs > 0 && Date.now() < followUntilAt)
     await enqueueRoomRefresh(ctx.db, roomId, new Date(), everyMs);
   if (recheckAt !== null)
