@@ -90,6 +90,7 @@ test('adding an endpoint sends its URL and chosen events, then shows the secret 
           'document.updated',
           'question.asked',
           'question.answered',
+          'investor.engagement_changed',
         ],
       },
     ]),
