@@ -51,6 +51,8 @@ export default defineConfig({
       PROMO_CODES: e2ePromoCode,
       // The webhooks journey's receiver listens on 127.0.0.1, over http.
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      // The engagement score's refresh every second while a room is read (ADR 89), not every minute.
+      ENGAGEMENT_REFRESH_MS: '1000',
     },
   },
 });

@@ -282,10 +282,25 @@ function sectionsLinking(documentIds: string[]): string {
   ].join('\n');
 }
 
+/** How long the refresh job's last run over the room took (wall clock; its CPU is at most that). */
+async function lastRunMsOf(database: Config['database'], roomId: string): Promise<number> {
+  const handle = openDatabase(database);
+  try {
+    const state = await handle.db
+      .selectFrom('engagement_rooms')
+      .select('last_run_ms')
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    return Number(state?.last_run_ms ?? Number.NaN);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Seeds the room, then asks the refresh job for a run (marking a key document) and waits for its rows. */
 async function seededRoom(
   server: Awaited<ReturnType<typeof startSeedableServer>>,
-): Promise<{ reports: number; refreshSeconds: number; seedSeconds: number }> {
+): Promise<{ reports: number; refreshSeconds: number; runSeconds: number; seedSeconds: number }> {
   const { founderToken, roomId, founderId, database } = server;
   const started = performance.now();
   const seed: Seed = {
@@ -331,15 +346,21 @@ async function seededRoom(
   });
   // The run comes at the next whole minute (ENGAGEMENT_REFRESH_MS's default), then reads every investor.
   for (;;) {
-    const list = (await apiCall(server.server, 'GET', '/api/admin/engagement', founderToken)) as {
-      investors: unknown[];
+    const list = (await apiCall(server.server, 'GET', '/api/admin/engagement?limit=1', founderToken)) as {
+      investorCount: number;
     };
-    if (list.investors.length >= INVESTORS) break;
+    if (list.investorCount >= INVESTORS) break;
     if (performance.now() - asked > 5 * 60_000)
       throw new Error('the refresh job did not score the room in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  return { reports, refreshSeconds: (performance.now() - asked) / 1000, seedSeconds };
+  const runMs = await lastRunMsOf(database as Config['database'], roomId);
+  return {
+    reports,
+    refreshSeconds: (performance.now() - asked) / 1000,
+    runSeconds: runMs / 1000,
+    seedSeconds,
+  };
 }
 
 async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<BudgetRow[]> {
@@ -354,13 +375,20 @@ async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<Bu
     const analytics = await p95Of(server, '/api/admin/analytics', founderToken);
     const list = await p95Of(server, '/api/admin/engagement', founderToken);
     const filtered = await p95Of(server, `/api/admin/engagement?group=${seedable.roomId}`, founderToken);
+    const everyone = await p95Of(server, `/api/admin/engagement?limit=${INVESTORS}`, founderToken);
     const baseline = `room analytics ${analytics.toFixed(1)} ms, /api/health ${health.toFixed(1)} ms (p95, same room and run)`;
     return [
       {
-        budget: `Hot investors, 1,000 investors, ${(seeded.reports / 1e6).toFixed(0)}M reports, ${name}: p95 <= ${P95_BUDGET_MS} ms`,
+        budget: `Hot investors (the top 50), 1,000 investors, ${(seeded.reports / 1e6).toFixed(0)}M reports, ${name}: p95 <= ${P95_BUDGET_MS} ms`,
         measured: `${list.toFixed(1)} ms`,
         baseline,
         pass: list <= P95_BUDGET_MS,
+      },
+      {
+        budget: `the same, all 1,000 rows in the answer (?limit=1000), ${name} (no budget)`,
+        measured: `${everyone.toFixed(1)} ms`,
+        baseline,
+        pass: true,
       },
       {
         budget: `Hot investors of one group (667 of them), ${name}: p95 <= ${P95_BUDGET_MS} ms`,
@@ -370,7 +398,7 @@ async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<Bu
       },
       {
         budget: `the refresh job's first run over the room, ${name} (no budget: seeded in ${seeded.seedSeconds.toFixed(0)} s)`,
-        measured: `${seeded.refreshSeconds.toFixed(1)} s from the request to 1,000 rows (its run waits for the next whole minute)`,
+        measured: `${seeded.runSeconds.toFixed(1)} s, ${seeded.refreshSeconds.toFixed(1)} s after it was asked for (the run comes at the next whole minute)`,
         baseline: '-',
         pass: true,
       },
@@ -381,11 +409,12 @@ async function measureListOn(dialect: Dialect, databaseUrl?: string): Promise<Bu
 }
 
 /** CPU ms per report with the refresh following the room (production's interval) and deferred past the run. */
-async function measureReportCost(): Promise<BudgetRow> {
+async function measureReportCost(): Promise<BudgetRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'roundroom-bench-engagement-'));
   const pdf = path.join(work, 'deck-30.pdf');
   fs.writeFileSync(pdf, deckPdf(30));
   const runs: Record<'followed' | 'deferred', number[]> = { followed: [], deferred: [] };
+  const refreshRunsMs: number[] = [];
   try {
     for (const round of [1, 2]) {
       for (const mode of ['deferred', 'followed'] as const) {
@@ -398,6 +427,13 @@ async function measureReportCost(): Promise<BudgetRow> {
           const views = await openReaderViews(server, room, deck.id);
           const target: ReportTarget = { baseUrl: server.baseUrl, pid: () => server.child.pid ?? 0 };
           runs[mode].push((await reportCostOf(target, views)).spread);
+          if (mode === 'followed')
+            refreshRunsMs.push(
+              await lastRunMsOf(
+                { dialect: 'sqlite', file: path.join(server.dataDir, 'roundroom.sqlite') },
+                room.roomId,
+              ),
+            );
         } finally {
           await server.stop();
         }
@@ -408,19 +444,30 @@ async function measureReportCost(): Promise<BudgetRow> {
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const ratio = mean(runs.followed) / mean(runs.deferred);
-  return {
-    budget: `a reading report with the engagement refresh following the room <= ${REPORT_COST_BUDGET}x the same with it deferred`,
-    measured: `${mean(runs.followed).toFixed(3)} ms CPU per report (${ratio.toFixed(3)}x; runs ${runs.followed.map((value) => value.toFixed(3)).join(', ')})`,
-    baseline: `deferred: ${mean(runs.deferred).toFixed(3)} ms (runs ${runs.deferred.map((value) => value.toFixed(3)).join(', ')}); 200 readers every 10 s for 60 s, alternately`,
-    pass: ratio <= REPORT_COST_BUDGET,
-  };
+  // A run a minute over the room's 200 readers, who send 1,200 reports in that minute.
+  const refreshPerReport = mean(refreshRunsMs) / ((60_000 / 10_000) * 200);
+  return [
+    {
+      budget: `the refresh's own cost per report, at one run a minute over 200 readers (no budget beside the row below)`,
+      measured: `${refreshPerReport.toFixed(3)} ms a report (${((100 * refreshPerReport) / mean(runs.deferred)).toFixed(1)}% of a report's CPU)`,
+      baseline: `its last run over the room took ${refreshRunsMs.map((ms) => `${ms} ms`).join(', ')} (wall clock, so its CPU is at most that)`,
+      pass: true,
+    },
+    {
+      budget: `a reading report with the engagement refresh following the room <= ${REPORT_COST_BUDGET}x the same with it deferred`,
+      measured: `${mean(runs.followed).toFixed(3)} ms CPU per report (${ratio.toFixed(3)}x; runs ${runs.followed.map((value) => value.toFixed(3)).join(', ')})`,
+      baseline: `deferred: ${mean(runs.deferred).toFixed(3)} ms (runs ${runs.deferred.map((value) => value.toFixed(3)).join(', ')}); 200 readers every 10 s for 60 s, alternately`,
+      pass: ratio <= REPORT_COST_BUDGET,
+    },
+  ];
 }
 
-/** ENGAGEMENT_BENCH=list or =reports measures one part. */
+/** ENGAGEMENT_BENCH=list or =reports measures one part; =list-sqlite the list on SQLite alone (to profile it). */
 export async function measureEngagementBudgets(): Promise<BudgetRow[]> {
   const part = process.env.ENGAGEMENT_BENCH;
   const rows: BudgetRow[] = [];
+  if (part === 'list-sqlite') return measureListOn('sqlite');
   if (part !== 'reports') rows.push(...(await onSqliteThenPostgres(measureListOn)));
-  if (part !== 'list') rows.push(await measureReportCost());
+  if (part !== 'list') rows.push(...(await measureReportCost()));
   return rows;
 }

@@ -261,7 +261,7 @@ test('migrating an empty database gives the whole schema, the same on both diale
       'trace',
       'user_id',
     ],
-    engagement_rooms: ['follow_until_at', 'refreshed_at', 'room_id'],
+    engagement_rooms: ['follow_until_at', 'last_run_ms', 'refreshed_at', 'room_id'],
     investor_message_recipients: ['email', 'message_id', 'sent_at', 'user_id'],
     investor_messages: ['body', 'created_at', 'id', 'room_id', 'sent_by'],
     invitations: [

@@ -117,11 +117,21 @@ const exampleWhy = [
   { factor: 'return_days', points: 8, text: 'Came back on 2 other days' },
 ] as const;
 
-/** GET /api/admin/engagement: the room's investors by engagement, highest first, and its firms. */
+/** How many investors (and firms) the list answers unless asked for more: the top of the ranking. */
+export const HOT_INVESTORS_LIMIT = 50;
+export const MAX_HOT_INVESTORS_LIMIT = 1000;
+
+/**
+ * GET /api/admin/engagement: the room's investors by engagement, highest first, and its firms: the first
+ * `limit` of each, and how many there are.
+ */
 export const hotInvestorsSchema = z
   .object({
     investors: z.array(hotInvestorSchema),
+    /** Investors with a score the filters keep, of which `investors` are the first. */
+    investorCount: z.number().int(),
     firms: z.array(hotFirmSchema),
+    firmCount: z.number().int(),
     /** Whether the founders marked any key document (without, the share of the room counts double). */
     hasKeyDocuments: z.boolean(),
   })
@@ -142,6 +152,7 @@ export const hotInvestorsSchema = z
             documentsRead: [{ documentId: '8d0f5b1e-2a4c-4e6b-9f3a-7c1d2e3f4a5b', title: 'Financial model' }],
           },
         ],
+        investorCount: 1,
         firms: [
           {
             firm: 'fund.example',
@@ -153,6 +164,7 @@ export const hotInvestorsSchema = z
             investorCount: 1,
           },
         ],
+        firmCount: 1,
         hasKeyDocuments: true,
       },
     ],
@@ -160,9 +172,18 @@ export const hotInvestorsSchema = z
 export type HotInvestors = z.infer<typeof hotInvestorsSchema>;
 
 /** The list of one investor group's readers, or one share link's, or both (as Analytics filters). */
-export const hotInvestorsQuerySchema = z.strictObject({
+export const engagementFiltersSchema = z.strictObject({
   group: z.uuid({ error: 'must be a group id' }).optional(),
   shareLink: z.uuid({ error: 'must be a share link id' }).optional(),
+});
+export const hotInvestorsQuerySchema = engagementFiltersSchema.extend({
+  /** How many of the top to answer (HOT_INVESTORS_LIMIT unless given). */
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(MAX_HOT_INVESTORS_LIMIT, `must be at most ${MAX_HOT_INVESTORS_LIMIT}`)
+    .optional(),
 });
 export type HotInvestorsQuery = z.infer<typeof hotInvestorsQuerySchema>;
 
@@ -239,12 +260,12 @@ export const engagementRoutes = {
     refusals: managersOnly,
   }),
   exportCsv: apiRoute('GET', '/api/admin/exports/engagement.csv', {
-    query: hotInvestorsQuerySchema,
+    query: engagementFiltersSchema,
     file: fileAnswer('A CSV file (RFC 4180, UTF-8 with a byte-order mark): one row per person, for a CRM.'),
     refusals: managersOnly,
   }),
   exportJson: apiRoute('GET', '/api/admin/exports/engagement.json', {
-    query: hotInvestorsQuerySchema,
+    query: engagementFiltersSchema,
     answer: engagementExportSchema,
     refusals: managersOnly,
   }),
@@ -261,7 +282,10 @@ export const engagementRoutes = {
 };
 
 /** The ranked list's export with its filters, for a plain link (the session cookie authenticates it). */
-export function engagementExportHref(format: 'csv' | 'json', filters: HotInvestorsQuery = {}): string {
+export function engagementExportHref(
+  format: 'csv' | 'json',
+  filters: z.infer<typeof engagementFiltersSchema> = {},
+): string {
   return apiPath(format === 'csv' ? engagementRoutes.exportCsv : engagementRoutes.exportJson, {
     query: filters,
   });

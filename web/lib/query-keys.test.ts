@@ -61,6 +61,7 @@ const keysByFeature = {
     engagementKeys.hotInvestors(),
     engagementKeys.hotInvestors({ group: 'group-1' }),
     engagementKeys.hotInvestors({ shareLink: 'link-1' }),
+    engagementKeys.hotInvestors({}, 5),
     engagementKeys.keyDocuments(),
   ],
   groups: [groupsKeys.mine()],

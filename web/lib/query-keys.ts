@@ -183,8 +183,8 @@ export const readingAnalyticsKeys = {
  */
 export const engagementKeys = {
   all: ['engagement'] as const,
-  hotInvestors: ({ group = null, shareLink = null }: RoomAnalyticsFilter = {}) =>
-    [...engagementKeys.all, 'hot-investors', group, shareLink] as const,
+  hotInvestors: ({ group = null, shareLink = null }: RoomAnalyticsFilter = {}, limit: number | null = null) =>
+    [...engagementKeys.all, 'hot-investors', group, shareLink, limit] as const,
   keyDocuments: () => [...engagementKeys.all, 'key-documents'] as const,
 };
 

@@ -36,6 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('room_id', 'text', (c) => c.primaryKey().references('data_rooms.id').onDelete('cascade'))
     .addColumn('refreshed_at', 'bigint', (c) => c.notNull())
     .addColumn('follow_until_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_run_ms', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
 

@@ -120,6 +120,19 @@ async function readersActiveSince(ctx: AppContext, roomId: string, sinceMs: numb
   return { userIds: [...userIds], anyActivity: userIds.size > 0, latestSeen };
 }
 
+/** Rows by their user's id. */
+function byUser<Row>(rows: readonly Row[], userOf: (row: Row) => string | null): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const userId = userOf(row);
+    if (userId === null) continue;
+    const list = grouped.get(userId);
+    if (list) list.push(row);
+    else grouped.set(userId, [row]);
+  }
+  return grouped;
+}
+
 /** These readers' traces, from their reading, downloads and questions in the room, a round at a time. */
 async function tracesOf(ctx: AppContext, roomId: string, userIds: readonly string[]) {
   const traces = new Map<string, ReturnType<typeof traceOfRows>>();
@@ -132,18 +145,24 @@ async function tracesOf(ctx: AppContext, roomId: string, userIds: readonly strin
       sumDownloadsAndClicks(ctx.db, scope, [...round]),
       listQuestionsOfAskers(ctx.db, roomId, round),
     ]);
+    const pagesOf = byUser(pages, (row) => row.userId);
+    const daysOf = byUser(days, (row) => row.userId);
+    const downloadsOf = byUser(
+      access.filter((row) => row.document_id !== null && Number(row.download_count) > 0),
+      (row) => row.user_id,
+    );
+    const questionsOf = byUser(questions, (row) => row.askerId);
     for (const userId of round)
       traces.set(
         userId,
         traceOfRows({
-          pages: pages.filter((row) => row.userId === userId),
-          days: days.filter((row) => row.userId === userId),
-          downloads: access
-            .filter(
-              (row) => row.user_id === userId && row.document_id !== null && Number(row.download_count) > 0,
-            )
-            .map((row) => ({ documentId: row.document_id ?? '', lastAt: Number(row.last_at) })),
-          questions: questions.filter((row) => row.askerId === userId),
+          pages: pagesOf.get(userId) ?? [],
+          days: daysOf.get(userId) ?? [],
+          downloads: (downloadsOf.get(userId) ?? []).map((row) => ({
+            documentId: row.document_id ?? '',
+            lastAt: Number(row.last_at),
+          })),
+          questions: questionsOf.get(userId) ?? [],
         }),
       );
   }
@@ -207,7 +226,11 @@ export async function refreshRoomEngagement(ctx: AppContext, roomId: string): Pr
     state?.followUntilAt ?? 0,
     active.anyActivity ? Math.max(active.latestSeen, started) + FOLLOW_REFRESHES * everyMs : 0,
   );
-  await saveRoomState(ctx.db, roomId, { refreshedAt: started, followUntilAt });
+  await saveRoomState(ctx.db, roomId, {
+    refreshedAt: started,
+    followUntilAt,
+    lastRunMs: Date.now() - started,
+  });
   if (everyMs > 0 && Date.now() < followUntilAt)
     await enqueueRoomRefresh(ctx.db, roomId, new Date(), everyMs);
   if (recheckAt !== null)

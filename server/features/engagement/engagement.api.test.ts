@@ -317,6 +317,20 @@ describe('filters', () => {
     ).toEqual([]);
   });
 
+  test('the top `limit` only, with how many there are; a limit out of range is a 400 naming it', async () => {
+    const all = await hotList(room.founder);
+    const top = await t.call(engagementRoutes.hotInvestors, { query: { limit: 1 }, as: room.founder });
+    expect(top.status, top.text).toBe(200);
+    expect(top.json.investors).toEqual(all.investors.slice(0, 1));
+    expect(top.json.investorCount).toBe(all.investors.length);
+    expect(top.json.firmCount).toBe(all.firms.length);
+    for (const limit of [0, 1001]) {
+      const refused = await t.call(engagementRoutes.hotInvestors, { query: { limit }, as: room.founder });
+      expect(refused.status).toBe(400);
+      expect(refused.refusal?.message).toContain('limit');
+    }
+  });
+
   test('an unknown group or share link is a 404 naming it; a malformed one a 400 naming the field', async () => {
     const group = await t.call(engagementRoutes.hotInvestors, {
       query: { group: crypto.randomUUID() },

@@ -177,17 +177,17 @@ export async function findRoomState(
 export async function saveRoomState(
   db: Db,
   roomId: string,
-  state: { refreshedAt: number; followUntilAt: number },
+  state: { refreshedAt: number; followUntilAt: number; lastRunMs: number },
 ): Promise<void> {
+  const values = {
+    refreshed_at: state.refreshedAt,
+    follow_until_at: state.followUntilAt,
+    last_run_ms: Math.round(state.lastRunMs),
+  };
   await db
     .insertInto('engagement_rooms')
-    .values({ room_id: roomId, refreshed_at: state.refreshedAt, follow_until_at: state.followUntilAt })
-    .onConflict((conflict) =>
-      conflict.column('room_id').doUpdateSet({
-        refreshed_at: state.refreshedAt,
-        follow_until_at: state.followUntilAt,
-      }),
-    )
+    .values({ room_id: roomId, ...values })
+    .onConflict((conflict) => conflict.column('room_id').doUpdateSet(values))
     .execute();
 }
 
@@ -195,7 +195,7 @@ export async function saveRoomState(
 export async function followRoomUntil(db: Db, roomId: string, until: number): Promise<void> {
   await db
     .insertInto('engagement_rooms')
-    .values({ room_id: roomId, refreshed_at: 0, follow_until_at: until })
+    .values({ room_id: roomId, refreshed_at: 0, follow_until_at: until, last_run_ms: 0 })
     .onConflict((conflict) =>
       conflict
         .column('room_id')

@@ -17,14 +17,24 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     serveRoute(app, routes.exportJson, {
       handler: async (request, reply) => {
-        const { list, at } = await hotInvestors(ctx, requireUser(request), request.query);
+        const { list, at } = await hotInvestors(
+          ctx,
+          requireUser(request),
+          request.query,
+          Number.POSITIVE_INFINITY,
+        );
         reply.header('cache-control', 'private, no-store');
         return { generatedAt: at.toISOString(), investors: crmRowsOf(list) };
       },
     });
     serveRoute(app, routes.exportCsv, {
       handler: async (request, reply) => {
-        const { list, at } = await hotInvestors(ctx, requireUser(request), request.query);
+        const { list, at } = await hotInvestors(
+          ctx,
+          requireUser(request),
+          request.query,
+          Number.POSITIVE_INFINITY,
+        );
         const csv = await engagementCsv(list, at);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,20 +1,19 @@
 import type { AppContext } from '#server/app-context';
 import { findRoomDocument } from '#server/features/documents/index';
-import { investorDirectory } from '#server/features/invitations/index';
 import { firmsOfAddresses } from '#server/features/reading-analytics/index';
-import { investorEmailsOfGroup, type RoomUser, requireManagedRoom } from '#server/features/rooms/index';
+import { type RoomUser, requireManagedRoom, requireRoomGroup } from '#server/features/rooms/index';
 import { investorEmailsOfShareLink } from '#server/features/share-links/index';
 import { HttpError } from '#server/plugins/errors';
-import type {
-  EngagementBand,
-  HotFirm,
-  HotInvestor,
-  HotInvestors,
-  HotInvestorsQuery,
-  KeyDocuments,
-} from '#shared/contracts/engagement';
 import {
-  findStoredReader,
+  type EngagementBand,
+  HOT_INVESTORS_LIMIT,
+  type HotInvestor,
+  type HotInvestors,
+  type HotInvestorsQuery,
+  type KeyDocuments,
+} from '#shared/contracts/engagement';
+import { type ScoredRoom, scoredRoomsCache } from './engagement.caches';
+import {
   listKeyDocumentIds,
   listStoredReaders,
   markKeyDocument,
@@ -66,21 +65,37 @@ async function scoredReaders(
   roomId: string,
   stored: StoredReader[],
   now = new Date(),
-): Promise<{ readers: ScoredReader[]; hasKeyDocuments: boolean }> {
+): Promise<ScoredRoom> {
   const readability = await roomReadabilityOf(
     ctx,
     roomId,
     stored.map((reader) => reader.userId),
   );
-  if (!readability) return { readers: [], hasKeyDocuments: false };
+  const computedAt = now.getTime();
+  if (!readability) return { readers: [], groupOf: new Map(), hasKeyDocuments: false, computedAt };
   const firms = await firmsOfAddresses([...readability.investors.values()].map((investor) => investor.email));
   const readers: ScoredReader[] = [];
+  const groupOf = new Map<string, string>();
   for (const reader of stored) {
     const investor = readability.investors.get(reader.userId);
     if (!investor) continue;
     readers.push(scoreReader(reader, { ...investor, firm: firms.get(investor.email) ?? null }, now));
+    groupOf.set(reader.userId, investor.readable.groupId);
   }
-  return { readers: readers.sort(byEngagement), hasKeyDocuments: readability.keyDocumentIds.length > 0 };
+  return {
+    readers: readers.sort(byEngagement),
+    groupOf,
+    hasKeyDocuments: readability.keyDocumentIds.length > 0,
+    computedAt,
+  };
+}
+
+/** Every scored investor of the room, from the cache while nothing it was read from has changed. */
+async function scoredRoomOf(ctx: AppContext, roomId: string): Promise<ScoredRoom> {
+  const scored = await ctx.caches
+    .get(scoredRoomsCache)
+    .get(roomId, async () => scoredReaders(ctx, roomId, await listStoredReaders(ctx.db, roomId)));
+  return scored ?? { readers: [], groupOf: new Map(), hasKeyDocuments: false, computedAt: Date.now() };
 }
 
 const investorEngagementOf = (reader: ScoredReader): InvestorEngagement => ({
@@ -113,8 +128,7 @@ const firmEngagementOf = (firm: ScoredFirm): FirmEngagement => ({
 
 /** Every investor of the room with a score, highest first (ties: last seen latest first). */
 export async function roomEngagement(ctx: AppContext, roomId: string): Promise<InvestorEngagement[]> {
-  const { readers } = await scoredReaders(ctx, roomId, await listStoredReaders(ctx.db, roomId));
-  return readers.map(investorEngagementOf);
+  return (await scoredRoomOf(ctx, roomId)).readers.map(investorEngagementOf);
 }
 
 /** One investor's engagement in the room; null when they are not (or no longer) an investor with a score in it. */
@@ -123,56 +137,51 @@ export async function investorEngagement(
   roomId: string,
   userId: string,
 ): Promise<InvestorEngagement | null> {
-  const stored = await findStoredReader(ctx.db, roomId, userId);
-  if (!stored) return null;
-  const [reader] = (await scoredReaders(ctx, roomId, [stored])).readers;
+  const reader = (await scoredRoomOf(ctx, roomId)).readers.find((each) => each.userId === userId);
   return reader ? investorEngagementOf(reader) : null;
 }
 
 /** The room's firms, highest score first; investors at webmail addresses are in no firm. */
 export async function firmEngagement(ctx: AppContext, roomId: string): Promise<FirmEngagement[]> {
-  const { readers } = await scoredReaders(ctx, roomId, await listStoredReaders(ctx.db, roomId));
-  return firmsOf(readers, new Date()).map(firmEngagementOf);
+  const { readers, computedAt } = await scoredRoomOf(ctx, roomId);
+  return firmsOf(readers, new Date(computedAt)).map(firmEngagementOf);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The founders' ranked list ("Hot investors") and its filters.
 
-/** The addresses both filters allow (either alone when only one is given); undefined for no filter. */
-async function addressesOf(
-  ctx: AppContext,
-  roomId: string,
-  query: HotInvestorsQuery,
-): Promise<Set<string> | undefined> {
-  const inGroup =
-    query.group === undefined
-      ? undefined
-      : await investorEmailsOfGroup(ctx, investorDirectory, roomId, query.group);
-  const ofLink =
-    query.shareLink === undefined ? undefined : await investorEmailsOfShareLink(ctx, roomId, query.shareLink);
-  if (inGroup === undefined || ofLink === undefined) return inGroup ?? ofLink;
-  return new Set([...inGroup].filter((email) => ofLink.has(email)));
+/** The readers both filters keep (either alone when only one is given). */
+async function filtered(ctx: AppContext, roomId: string, scored: ScoredRoom, query: HotInvestorsQuery) {
+  let readers = scored.readers;
+  if (query.group !== undefined) {
+    // The same 404 as Analytics' filter for a group that is not the room's.
+    await requireRoomGroup(ctx, roomId, query.group);
+    readers = readers.filter((reader) => scored.groupOf.get(reader.userId) === query.group);
+  }
+  if (query.shareLink !== undefined) {
+    const brought = await investorEmailsOfShareLink(ctx, roomId, query.shareLink);
+    readers = readers.filter((reader) => brought.has(reader.email));
+  }
+  return readers;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The managed room's investors by engagement, and its firms, as the console and the API read them. */
+/**
+ * The managed room's investors by engagement, and its firms, as the console and the API read them: the
+ * first `limit` of each (all of them for the exports).
+ */
 export async function hotInvestors(
   ctx: AppContext,
   founder: RoomUser,
   query: HotInvestorsQuery,
-): Promise<{ room: { id: string; companyName: string }; list: HotInvestors; at: Date }> {
+  limit = query.limit ?? HOT_INVESTORS_LIMIT,
+): Promise<{ list: HotInvestors; at: Date }> {
   const room = await requireManagedRoom(ctx, founder);
-  const at = new Date();
-  const allowed = await addressesOf(ctx, room.id, query);
-  const { readers, hasKeyDocuments } = await scoredReaders(
-    ctx,
-    room.id,
-    await listStoredReaders(ctx.db, room.id),
-    at,
-  );
-  const shown = allowed === undefined ? readers : readers.filter((reader) => allowed.has(reader.email));
-  const investors: HotInvestor[] = shown.map((reader) => ({
+  const scored = await scoredRoomOf(ctx, room.id);
+  const at = new Date(scored.computedAt);
+  const shown = await filtered(ctx, room.id, scored, query);
+  const investors: HotInvestor[] = shown.slice(0, limit).map((reader) => ({
     userId: reader.userId,
     name: reader.name,
     email: reader.email,
@@ -184,18 +193,23 @@ export async function hotInvestors(
     lastSeenAt: iso(reader.lastSeenAt),
     documentsRead: reader.documentsRead,
   }));
-  const firms: HotFirm[] = firmsOf(shown, at).map((firm) => ({
-    firm: firm.firm,
-    score: firm.score,
-    band: firm.band,
-    why: firm.why,
-    trend: firm.trend,
-    lastSeenAt: iso(firm.lastSeenAt),
-    investorCount: firm.investors.length,
-  }));
+  const firms = firmsOf(shown, at);
   return {
-    room: { id: room.id, companyName: room.companyName },
-    list: { investors, firms, hasKeyDocuments },
+    list: {
+      investors,
+      investorCount: shown.length,
+      firms: firms.slice(0, limit).map((firm) => ({
+        firm: firm.firm,
+        score: firm.score,
+        band: firm.band,
+        why: firm.why,
+        trend: firm.trend,
+        lastSeenAt: iso(firm.lastSeenAt),
+        investorCount: firm.investors.length,
+      })),
+      firmCount: firms.length,
+      hasKeyDocuments: scored.hasKeyDocuments,
+    },
     at,
   };
 }

@@ -40,6 +40,8 @@ export interface EngagementRoomsTable {
   refreshed_at: EpochMs;
   /** The job refreshes the room every minute until then (its last activity and a quiet spell, ADR 89). */
   follow_until_at: EpochMs;
+  /** How long the job's last run over the room took (wall clock, ms): what following a room costs. */
+  last_run_ms: number;
 }
 
 /** The tables this module owns: its repositories see these and no others (docs/decisions/0085-modules-own-their-tables.md). */

@@ -5,13 +5,18 @@ import { engagementKeys, invalidate, invalidatedBy, type RoomAnalyticsFilter } f
 
 /**
  * "Hot investors" (docs/decisions/0089-engagement-score.md), over every investor or those of one group,
- * one share link, or both. Each visit reloads: scores move with what investors do elsewhere.
+ * one share link, or both: the top `limit` (the server's default when not given). Each visit reloads:
+ * scores move with what investors do elsewhere.
  */
-export function useHotInvestors({ group = null, shareLink = null }: RoomAnalyticsFilter = {}) {
+export function useHotInvestors(
+  { group = null, shareLink = null }: RoomAnalyticsFilter = {},
+  limit?: number,
+) {
   return useQuery(
     queryOptions({
-      queryKey: engagementKeys.hotInvestors({ group, shareLink }),
-      queryFn: ({ signal }) => api(engagementRoutes.hotInvestors, { query: { group, shareLink }, signal }),
+      queryKey: engagementKeys.hotInvestors({ group, shareLink }, limit),
+      queryFn: ({ signal }) =>
+        api(engagementRoutes.hotInvestors, { query: { group, shareLink, limit }, signal }),
       refetchOnMount: 'always',
       placeholderData: (previous) => previous,
     }),

@@ -1,5 +1,5 @@
 import { Download, Flame } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ENGAGEMENT_TREND_DAYS,
@@ -8,6 +8,7 @@ import {
   engagementExportHref,
   type HotFirm,
   type HotInvestor,
+  MAX_HOT_INVESTORS_LIMIT,
 } from '#shared/contracts/engagement';
 import { href } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
@@ -150,10 +151,13 @@ interface HotInvestorsPanelProps {
  * too, how the score is counted and the CRM exports.
  */
 export function HotInvestorsPanel({ filters = {}, limit, isFull = false }: HotInvestorsPanelProps) {
-  const query = useHotInvestors(filters);
+  // Analytics shows the server's first page, then every investor on "Show all".
+  const [showAll, setShowAll] = useState(false);
+  const query = useHotInvestors(filters, limit ?? (showAll ? MAX_HOT_INVESTORS_LIMIT : undefined));
   const list = query.data;
-  const investors = list ? list.investors.filter((investor) => investor.score > 0 || isFull) : [];
-  const shown = limit === undefined ? investors : investors.slice(0, limit);
+  // The Dashboard lists who moved at all; Analytics lists everyone with a score, 0 included.
+  const shown = list ? list.investors.filter((investor) => investor.score > 0 || isFull) : [];
+  const hidden = list ? list.investorCount - list.investors.length : 0;
   const filtered = Boolean(filters.group || filters.shareLink);
   return (
     <section aria-labelledby="hot-investors" className="min-w-0">
@@ -163,7 +167,7 @@ export function HotInvestorsPanel({ filters = {}, limit, isFull = false }: HotIn
             <h2 id="hot-investors" className="text-lg font-semibold leading-tight text-slate-900">
               Hot investors
             </h2>
-            {limit !== undefined && investors.length > 0 && (
+            {limit !== undefined && shown.length > 0 && (
               <Link
                 className="text-sm text-indigo-700 hover:underline"
                 to={`${href('roomAnalytics')}#hot-investors`}
@@ -194,6 +198,17 @@ export function HotInvestorsPanel({ filters = {}, limit, isFull = false }: HotIn
                 <InvestorRow key={investor.userId} investor={investor} />
               ))}
             </ul>
+          )}
+          {isFull && hidden > 0 && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              disabled={query.isFetching}
+              onClick={() => setShowAll(true)}
+            >
+              Show all {list?.investorCount} investors
+            </Button>
           )}
           {isFull && list && (
             <div className="mt-6 flex flex-col gap-6">
