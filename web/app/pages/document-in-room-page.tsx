@@ -19,8 +19,9 @@ export function DocumentInRoomPage() {
   // A document link's reader has this document alone: the room's search is not theirs (ADR 95).
   const readsOnlyThis = useCurrentUser().data?.onlyDocumentId === documentId;
   return (
-    // The viewer's header wears the room's brand (ADR 94); the banner stays on the room's pages.
-    <RoomBrandScope source={{ kind: 'member', roomId: id }}>
+    // The viewer's header wears the room's brand (ADR 94); the banner stays on the room's pages. A
+    // document link's reader may read nothing of the room but the document, its brand included (ADR 95).
+    <RoomBrandScope source={readsOnlyThis ? null : { kind: 'member', roomId: id }}>
       <ViewerPage
         actions={
           <>
